@@ -1,0 +1,375 @@
+"""The syntax tree of a rules file: frozen dataclasses, each with its source span."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .diagnostics import Span
+
+# ---- expressions -------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class Expr:
+    span: Span
+
+
+@dataclass(frozen=True, eq=False)
+class Number(Expr):
+    value: Fraction
+    text: str
+
+
+@dataclass(frozen=True, eq=False)
+class Text(Expr):
+    value: str
+
+
+@dataclass(frozen=True, eq=False)
+class Bool(Expr):
+    value: bool
+
+
+@dataclass(frozen=True, eq=False)
+class Name(Expr):
+    name: str
+
+
+@dataclass(frozen=True, eq=False)
+class Field(Expr):
+    of: Expr
+    name: str
+
+
+@dataclass(frozen=True, eq=False)
+class Call(Expr):
+    fn: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class Comprehension(Expr):
+    """`sum(re_size(u) for u in h.units where combat_unit(u))`"""
+
+    fn: str
+    body: Expr
+    var: str
+    source: Expr
+    where: Expr | None
+
+
+@dataclass(frozen=True, eq=False)
+class Op(Expr):
+    """Unary and binary operators: and or not == != < <= > >= in notin + - * / neg."""
+
+    op: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class If(Expr):
+    cond: Expr
+    then: Expr
+    else_: Expr
+
+
+@dataclass(frozen=True, eq=False)
+class RecordLit(Expr):
+    record: str
+    fields: tuple[tuple[str, Expr, Span], ...]
+
+
+@dataclass(frozen=True, eq=False)
+class ListLit(Expr):
+    items: tuple[Expr, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class SetLit(Expr):
+    items: tuple[Expr, ...]
+
+
+# ---- types --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TypeRef:
+    """A type as written: bool, int, number, text, a name, or list/set of a type."""
+
+    kind: str  # bool | int | number | text | named | list | set
+    span: Span
+    name: str = ""
+    item: TypeRef | None = None
+
+
+# ---- pieces of clauses ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RuleRef:
+    number: str
+    item: str | None
+    span: Span
+    layer: str | None = None
+
+
+@dataclass(frozen=True)
+class Note:
+    kind: str | None
+    text: str
+    span: Span
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: TypeRef
+    span: Span
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A setting on an enum member: `negatable`, `not negatable`, `cost = 2`."""
+
+    name: str
+    value: Expr
+    span: Span
+
+
+@dataclass(frozen=True)
+class Member:
+    name: str
+    title: str | None
+    settings: tuple[Setting, ...]
+    see: tuple[RuleRef, ...]
+    texts: tuple[str, ...]
+    notes: tuple[Note, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class EnumAttr:
+    name: str
+    type: TypeRef
+    default: Expr | None
+    title: str | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class RecordField:
+    name: str
+    type: TypeRef
+    default: Expr | None
+    title: str | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class Row:
+    label: str
+    when: Expr | None  # None: otherwise
+    value: Expr
+    title: str | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class Limit:
+    name: str
+    title: str | None
+    measure: Expr
+    bound: Expr
+    span: Span
+
+
+@dataclass(frozen=True)
+class Unless:
+    cond: Expr
+    title: str | None
+    span: Span
+
+
+# ---- declarations ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Decl:
+    name: str
+    span: Span
+
+
+@dataclass(frozen=True)
+class EnumDecl(Decl):
+    title: str | None
+    ordered: bool
+    attrs: tuple[EnumAttr, ...]
+    members: tuple[Member, ...]
+
+
+@dataclass(frozen=True)
+class RecordDecl(Decl):
+    title: str | None
+    fields: tuple[RecordField, ...]
+
+
+@dataclass(frozen=True)
+class DefineDecl(Decl):
+    params: tuple[Param, ...] | None  # None: written without parentheses
+    returns: TypeRef | None
+    title: str | None
+    body: Expr
+
+
+@dataclass(frozen=True)
+class ConstDecl(Decl):
+    title: str | None
+    value: Expr
+
+
+@dataclass(frozen=True)
+class TableDecl(Decl):
+    params: tuple[Param, ...]
+    returns: TypeRef
+    title: str | None
+    rows: tuple[Row, ...]
+
+
+@dataclass(frozen=True)
+class LimitsDecl(Decl):
+    params: tuple[Param, ...]
+    title: str | None
+    unless: tuple[Unless, ...]
+    limits: tuple[Limit, ...]
+
+
+@dataclass(frozen=True)
+class ExceptTable:
+    target: tuple[str, ...]
+    rows: tuple[Row, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class ExceptLimit:
+    target: tuple[str, ...]
+    cond: Expr
+    title: str | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class Let:
+    name: str
+    value: Expr
+    span: Span
+
+
+@dataclass(frozen=True)
+class Expect:
+    expr: Expr
+    cited: tuple[RuleRef, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Example:
+    title: str | None
+    steps: tuple[Let | Expect, ...]
+    span: Span
+
+
+Except = ExceptTable | ExceptLimit
+Declaration = EnumDecl | RecordDecl | DefineDecl | ConstDecl | TableDecl | LimitsDecl
+
+
+@dataclass(frozen=True)
+class Rule:
+    number: str
+    title: str | None
+    text_only: bool
+    texts: tuple[str, ...]
+    notes: tuple[Note, ...]
+    see: tuple[RuleRef, ...]
+    decls: tuple[Declaration, ...]
+    excepts: tuple[Except, ...]
+    examples: tuple[Example, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class External:
+    number: str
+    title: str | None
+    url: str
+    span: Span
+
+
+# ---- overrides ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change an override makes.
+
+    kind: value (a bare expression), set (`name = expr`), row (`when c => v`),
+    bound (`at most n`), title, text, note, see.
+    """
+
+    kind: str
+    span: Span
+    name: str = ""
+    expr: Expr | None = None
+    expr2: Expr | None = None
+    text: str = ""
+    note: Note | None = None
+    refs: tuple[RuleRef, ...] = ()
+
+
+@dataclass(frozen=True)
+class Override:
+    number: str
+    target: tuple[str, ...]
+    changes: tuple[Change, ...]
+    span: Span
+
+
+# ---- layers and files ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LayerDecl:
+    """`series OCS "..." version "4.3"`, `game DAK "..." extends OCS`, ..."""
+
+    kind: str  # series | game | scenario | option
+    name: str
+    title: str
+    parent: str | None
+    version: str | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class InLayer:
+    name: str
+    span: Span
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    title: str
+    base: str
+    options: tuple[str, ...]
+    span: Span
+    option_spans: tuple[Span, ...] = field(default=())
+
+
+Item = LayerDecl | InLayer | Ruleset | Rule | External | Override | ExceptTable | ExceptLimit | Declaration
+
+
+@dataclass(frozen=True)
+class File:
+    path: str
+    items: tuple[Item, ...]

@@ -1,0 +1,168 @@
+"""Run the pipeline over a rules tree and write generated/ atomically."""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import ir
+from .analysis import analyse
+from .diagnostics import Diagnostic, Span, has_errors, unique_sorted
+from .lower import check
+from .parser import parse
+from .resolver import resolve
+
+Emitter = Callable[[dict[str, Any]], dict[str, str]]
+
+
+@dataclass
+class Result:
+    sources: dict[str, str] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    models: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not has_errors(self.diagnostics)
+
+
+def find_sources(paths: list[Path]) -> tuple[dict[str, str], list[Diagnostic]]:
+    """Read every .rules file under the paths, named for display and for origins.
+
+    A folder's files are named from the folder's own name down (rules/ocs/x.rules),
+    so the names, and every output, are the same from any working directory."""
+    sources: dict[str, str] = {}
+    diags: list[Diagnostic] = []
+    for root in paths:
+        if root.is_dir():
+            files = sorted(root.rglob("*.rules"))
+            named = [(f, f"{root.resolve().name}/{f.relative_to(root).as_posix()}") for f in files]
+        else:
+            named = [(root, root.as_posix())]
+        for f, name in named:
+            try:
+                sources[name] = f.read_bytes().decode("utf-8")
+            except (OSError, UnicodeDecodeError) as e:
+                why = "it is not UTF-8 text" if isinstance(e, UnicodeDecodeError) else (e.strerror or str(e))
+                diags.append(Diagnostic(Span(name, 1, 1, 1, 1), "R004", f"cannot read {name}: {why}"))
+    return sources, diags
+
+
+def compile_sources(sources: dict[str, str]) -> Result:
+    """Parse, check, resolve every ruleset and analyse it. Models only when there is no error."""
+    result = Result(sources=sources)
+    files = []
+    for name in sorted(sources):
+        tree, diags = parse(sources[name], name)
+        result.diagnostics += diags
+        if tree is not None:
+            files.append(tree)
+    if has_errors(result.diagnostics):
+        result.diagnostics = unique_sorted(result.diagnostics)
+        return result
+    program, diags = check(files)
+    result.diagnostics += diags
+    if not has_errors(diags):
+        for rs in program.rulesets:
+            model = resolve(program, rs)
+            result.diagnostics += analyse(model)
+            result.models[rs["name"]] = model
+    result.diagnostics = unique_sorted(result.diagnostics)
+    if not result.ok:
+        result.models = {}
+    return result
+
+
+def ir_files(model: dict[str, Any]) -> dict[str, str]:
+    problems = ir.validation_errors(model)
+    if problems:  # a compiler bug, not a rules mistake: say so plainly
+        raise RuntimeError("the IR does not match its schema:\n  " + "\n  ".join(problems[:10]))
+    return {f"ir/{model['manifest']['ruleset'].lower()}.json": ir.dumps(model)}
+
+
+EMITTERS: list[Emitter] = [ir_files]
+
+
+def outputs(result: Result) -> dict[str, str]:
+    """Every file of generated/, by relative path."""
+    out: dict[str, str] = {}
+    for name in sorted(result.models):
+        for emit in EMITTERS:
+            out.update(emit(result.models[name]))
+    return out
+
+
+# ---- writing ------------------------------------------------------------------------
+
+
+def differences(files: dict[str, str], out_dir: Path) -> list[str]:
+    """What `build` would change in out_dir: one line per file."""
+    lines = []
+    existing = {p.relative_to(out_dir).as_posix() for p in out_dir.rglob("*") if p.is_file()} \
+        if out_dir.is_dir() else set()
+    for rel in sorted(set(files) | existing):
+        if rel not in existing:
+            lines.append(f"missing: {rel}")
+        elif rel not in files:
+            lines.append(f"not produced by the rules: {rel}")
+        elif (out_dir / rel).read_bytes() != files[rel].encode("utf-8"):
+            lines.append(f"differs: {rel}")
+    return lines
+
+
+def write_atomic(files: dict[str, str], out_dir: Path) -> None:
+    """Write all files into a fresh folder beside out_dir, then swap the two in one step.
+
+    An interruption at any point leaves out_dir wholly old or wholly new."""
+    out_dir = out_dir.resolve()
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.new-", dir=out_dir.parent))
+    try:
+        for rel, text in sorted(files.items()):
+            target = (tmp / rel).resolve()
+            if not target.is_relative_to(tmp):
+                raise RuntimeError(f"refusing to write outside the output folder: {rel}")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with open(target, "w", encoding="utf-8", newline="\n") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+        _swap_into_place(tmp, out_dir)
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _swap_into_place(new: Path, out_dir: Path) -> None:
+    if not out_dir.exists():
+        os.rename(new, out_dir)
+        return
+    if _exchange(new, out_dir):  # now `new` holds the old output
+        shutil.rmtree(new, ignore_errors=True)
+        return
+    old = out_dir.with_name(f".{out_dir.name}.old-{os.getpid()}")
+    os.rename(out_dir, old)
+    os.rename(new, out_dir)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths atomically with Linux renameat2(RENAME_EXCHANGE); False where unsupported."""
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return False
+    try:
+        libc = ctypes.CDLL(name, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    rc = renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange)
+    return bool(rc == 0)

@@ -1,0 +1,121 @@
+"""The `rulec` command: check, build."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from .build import Result, compile_sources, differences, find_sources, outputs, write_atomic
+from .diagnostics import Diagnostic
+
+EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        print(f"rulec: {message}", file=sys.stderr)
+        raise SystemExit(EXIT_USAGE)
+
+
+def make_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="rulec", description="Compile board-wargame rules into check functions, "
+                "rule sheets and a JSON IR.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    c = sub.add_parser("check", help="check rules files and report every mistake")
+    c.add_argument("paths", nargs="*", type=Path, help="files or folders (default: rules/)")
+    b = sub.add_parser("build", help="compile rules/ into generated/")
+    b.add_argument("--rules", type=Path, default=Path("rules"), help="the rules folder (default: rules/)")
+    b.add_argument("--out", type=Path, default=Path("generated"), help="the output folder (default: generated/)")
+    b.add_argument("--check", action="store_true", help="write nothing; exit 1 if the output folder is "
+                   "not what the rules produce")
+    return p
+
+
+def report(result: Result, quiet_ok: bool = False) -> None:
+    for d in result.diagnostics:
+        print(d.render(result.sources), file=sys.stderr)
+        print(file=sys.stderr)
+    errors = sum(d.severity == "error" for d in result.diagnostics)
+    warnings = len(result.diagnostics) - errors
+    if errors or warnings:
+        print(f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')} "
+              f"in {_plural(len(result.sources), 'file')}", file=sys.stderr)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _load(paths: list[Path]) -> Result | int:
+    missing = [p for p in paths if not p.exists()]
+    if missing:
+        print(f"rulec: no such file or folder: {missing[0]}", file=sys.stderr)
+        return EXIT_USAGE
+    sources, read_errors = find_sources(paths)
+    if not sources and not read_errors:
+        print(f"rulec: no .rules files in {', '.join(map(str, paths))}", file=sys.stderr)
+        return EXIT_USAGE
+    result = compile_sources(sources)
+    result.diagnostics = sorted(set(result.diagnostics + read_errors))
+    return result
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    loaded = _load(args.paths or [Path("rules")])
+    if isinstance(loaded, int):
+        return loaded
+    report(loaded)
+    if not loaded.ok:
+        return EXIT_RULES
+    print(f"ok: {_plural(len(loaded.sources), 'file')}, rulesets {', '.join(sorted(loaded.models))}")
+    return EXIT_OK
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    loaded = _load([args.rules])
+    if isinstance(loaded, int):
+        return loaded
+    report(loaded)
+    if not loaded.ok:
+        print(f"build failed; {args.out}/ was left as it was", file=sys.stderr)
+        return EXIT_RULES
+    files = outputs(loaded)
+    if args.check:
+        diff = differences(files, args.out)
+        if diff:
+            print(f"{args.out}/ is not what the rules produce; run 'rulec build':", file=sys.stderr)
+            for line in diff:
+                print(f"  {line}", file=sys.stderr)
+            return EXIT_RULES
+        print(f"ok: {args.out}/ is up to date ({_plural(len(files), 'file')})")
+        return EXIT_OK
+    write_atomic(files, args.out)
+    print(f"built {_plural(len(files), 'file')} into {args.out}/ for {', '.join(sorted(loaded.models))}")
+    return EXIT_OK
+
+
+COMMANDS = {"check": cmd_check, "build": cmd_build}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = make_parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except KeyboardInterrupt:
+        print("rulec: interrupted", file=sys.stderr)
+        return EXIT_INTERNAL
+    except Exception as e:  # a bug in rulec itself; never show a traceback to a designer
+        print(f"rulec: internal error ({type(e).__name__}: {e}). This is a bug in rulec, not in your "
+              "rules; please report it with the files that caused it.", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+def run() -> None:
+    raise SystemExit(main())
+
+
+__all__ = ["main", "run", "Diagnostic"]

@@ -1,0 +1,268 @@
+"""A small reference interpreter of the IR: evaluates definitions, tables and limits.
+
+Values: bool, int, Fraction (exact), str (text, or the name of a list value),
+dict (a record), tuple (a list) and frozenset (a set).  Every evaluation also
+records which rules it used, so answers can say what decided them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+
+class EvalError(Exception):
+    """A rule could not be evaluated (division by zero, no table row matched)."""
+
+
+@dataclass(frozen=True)
+class Cite:
+    layer: str
+    clause: str | None
+    item: str | None = None
+    note: str | None = None
+
+    def __str__(self) -> str:
+        where = " ".join(x for x in (self.clause, self.item) if x) or self.layer
+        return where if self.note is None else f"{where} ({self.layer}: {self.note})"
+
+
+@dataclass
+class Interpreter:
+    model: dict[str, Any]
+    trace: list[Cite] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        m = self.model
+        self.defines = {d["name"]: d for d in m["defines"]}
+        self.tables = {t["name"]: t for t in m["tables"]}
+        self.consts = {c["name"]: c for c in m["consts"]}
+        self.limits = {g["name"]: g for g in m["limits"]}
+        self.records = {r["name"]: r for r in m["records"]}
+        self.members = {(e["name"], mem["name"]): (e, mem) for e in m["enums"] for mem in e["members"]}
+        self.enum_order = {e["name"]: [mem["name"] for mem in e["members"]] for e in m["enums"]}
+        self._const_values: dict[str, Any] = {}
+
+    # ---- entry points ---------------------------------------------------------------
+
+    def call(self, fn: str, args: list[Any]) -> Any:
+        if fn in self.limits:
+            return self.check_limits(fn, args)
+        if fn in self.tables:
+            return self._table(self.tables[fn], args)
+        d = self.defines[fn]
+        self._cite(d["origin"])
+        for ov in d.get("overridden_by", []):
+            self._cite(ov["origin"], note=_note(ov))
+        env = dict(zip((p["name"] for p in d["params"]), args, strict=False))
+        return self.eval(d["body"], env)
+
+    def check_limits(self, name: str, args: list[Any]) -> list[dict[str, Any]]:
+        """Every limit of the group that the arguments break, with the units counted."""
+        g = self.limits[name]
+        env = dict(zip((p["name"] for p in g["params"]), args, strict=False))
+        for u in g["unless"]:
+            if self.eval(u["cond"], env):
+                self._cite(u["origin"])
+                return []
+        out = []
+        for item in g["items"]:
+            if any(self.eval(x["cond"], env) for x in item["exempt"]):
+                continue
+            measure = item["measure"]
+            counted = [x for x in self.eval(measure["over"], env)
+                       if measure["where"] is None or self.eval(measure["where"], {**env, measure["var"]: x})]
+            total = self.eval(measure, env)
+            bound = self.eval(item["bound"], env)
+            if total > bound:
+                self._cite(item["origin"])
+                out.append({"limit": item["name"], "title": item["title"], "total": total, "bound": bound,
+                            "excess": total - bound, "units": counted,
+                            "rule": item["origin"]["clause"]})
+        return out
+
+    def default_record(self, name: str, values: dict[str, Any]) -> dict[str, Any]:
+        rec = self.records[name]
+        out = {}
+        for f in rec["fields"]:
+            if f["name"] in values:
+                out[f["name"]] = values[f["name"]]
+            else:
+                out[f["name"]] = from_json(f["default"], f["t"])
+        return out
+
+    # ---- expressions -------------------------------------------------------------------
+
+    def eval(self, node: dict[str, Any], env: dict[str, Any]) -> Any:
+        k = node["k"]
+        if k == "lit":
+            return from_json(node["v"], node["t"])
+        if k == "var":
+            return env[node["name"]]
+        if k == "member":
+            return node["name"]
+        if k == "const":
+            return self._const(node["name"])
+        if k == "field":
+            return self.eval(node["of"], env)[node["name"]]
+        if k == "attr":
+            member = self.eval(node["of"], env)
+            enum, mem = self.members[(node["enum"], member)]
+            slot = mem["attrs"][node["name"]]
+            if slot["origin"] is not None:
+                self._cite(slot["origin"], item=member)
+            for ov in mem.get("overridden_by", []):
+                if node["name"] in ov.get("set", {}):
+                    self._cite(ov["origin"], item=member, note=_note(ov))
+            return from_json(slot["value"], node["t"])
+        if k == "call":
+            return self.call(node["fn"], [self.eval(a, env) for a in node["args"]])
+        if k == "builtin":
+            return self._builtin(node["fn"], [self.eval(a, env) for a in node["args"]])
+        if k == "op":
+            return self._op(node, env)
+        if k == "if":
+            return self.eval(node["then"] if self.eval(node["cond"], env) else node["else"], env)
+        if k == "agg":
+            return self._agg(node, env)
+        if k == "record":
+            return self.default_record(node["record"], {n: self.eval(v, env) for n, v in node["fields"].items()})
+        if k == "list":
+            return tuple(self.eval(i, env) for i in node["items"])
+        if k == "set":
+            return frozenset(self.eval(i, env) for i in node["items"])
+        raise EvalError(f"cannot evaluate a {k!r} node")
+
+    def _op(self, node: dict[str, Any], env: dict[str, Any]) -> Any:
+        op = node["op"]
+        args = node["args"]
+        if op == "and":
+            return self.eval(args[0], env) and self.eval(args[1], env)
+        if op == "or":
+            return self.eval(args[0], env) or self.eval(args[1], env)
+        if op == "not":
+            return not self.eval(args[0], env)
+        vals = [self.eval(a, env) for a in args]
+        if op == "neg":
+            return -vals[0]
+        a, b = vals
+        if op in ("<", "<=", ">", ">=") and isinstance(a, str):
+            order = self.enum_order[args[0]["t"][5:]]
+            a, b = order.index(a), order.index(b)
+        if op == "+":
+            return a + b
+        if op == "-":
+            return a - b
+        if op == "*":
+            return a * b
+        if op == "/":
+            if b == 0:
+                raise EvalError("division by zero")
+            return Fraction(a) / Fraction(b)
+        if op == "==":
+            return a == b
+        if op == "!=":
+            return a != b
+        if op == "<":
+            return a < b
+        if op == "<=":
+            return a <= b
+        if op == ">":
+            return a > b
+        if op == ">=":
+            return a >= b
+        if op == "in":
+            return a in b
+        return a not in b
+
+    def _builtin(self, fn: str, args: list[Any]) -> Any:
+        if fn == "floor":
+            return math.floor(args[0])
+        if fn == "ceil":
+            return math.ceil(args[0])
+        if fn == "abs":
+            return abs(args[0])
+        if fn == "len":
+            return len(args[0])
+        return min(args) if fn == "min" else max(args)
+
+    def _agg(self, node: dict[str, Any], env: dict[str, Any]) -> Any:
+        items = []
+        for x in self.eval(node["over"], env):
+            inner = {**env, node["var"]: x}
+            if node["where"] is None or self.eval(node["where"], inner):
+                items.append(self.eval(node["body"], inner) if node["fn"] != "count" else x)
+        fn = node["fn"]
+        if fn == "sum":
+            return sum(items, 0)
+        if fn == "count":
+            return len(items)
+        if fn == "product":
+            return math.prod(items, start=1)
+        if fn == "any":
+            return any(items)
+        if fn == "all":
+            return all(items)
+        if not items:
+            raise EvalError(f"{fn} of nothing")
+        return min(items) if fn == "min" else max(items)
+
+    def _table(self, t: dict[str, Any], args: list[Any]) -> Any:
+        env = dict(zip((p["name"] for p in t["params"]), args, strict=False))
+        for row in t["rows"]:
+            if row["when"] is None or self.eval(row["when"], env):
+                self._cite(t["origin"])
+                self._cite(row["origin"], item=row["label"])
+                for ov in row.get("overridden_by", []):
+                    self._cite(ov["origin"], item=row["label"], note=_note(ov))
+                return self.eval(row["value"], env)
+        raise EvalError(f"no row of table {t['name']} matches")
+
+    def _const(self, name: str) -> Any:
+        c = self.consts[name]
+        self._cite(c["origin"])
+        if name not in self._const_values:
+            self._const_values[name] = self.eval(c["value"], {})
+        return self._const_values[name]
+
+    def _cite(self, origin: dict[str, Any], item: str | None = None, note: str | None = None) -> None:
+        cite = Cite(origin["layer"], origin["clause"], item, note)
+        if cite not in self.trace:
+            self.trace.append(cite)
+
+
+def _note(ov: dict[str, Any]) -> str | None:
+    notes = ov.get("notes") or []
+    return notes[0]["text"] if notes else "overridden"
+
+
+def from_json(value: Any, t: str) -> Any:
+    """An IR constant as an interpreter value (numbers are written as 'p/q' text)."""
+    if value is None:
+        return None
+    if t == "number":
+        return Fraction(value) if isinstance(value, str) else value
+    if t.startswith("list of "):
+        return tuple(from_json(v, t[8:]) for v in value)
+    if t.startswith("set of "):
+        return frozenset(from_json(v, t[7:]) for v in value)
+    return value
+
+
+def to_json(value: Any) -> Any:
+    """An interpreter value as JSON: exact numbers as 'p/q' text when not whole."""
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else str(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, dict):
+        return {k: to_json(v) for k, v in value.items()}
+    if isinstance(value, frozenset):
+        return sorted(to_json(v) for v in value)
+    if isinstance(value, (list, tuple)):
+        return [to_json(v) for v in value]
+    return value

@@ -1,0 +1,36 @@
+"""The JSON IR: validated against the schema kept in compiler/schemas, written byte-stable."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import jsonschema
+
+
+@cache
+def schema() -> dict[str, Any]:
+    text = resources.files("compiler").joinpath("schemas/ir.schema.json").read_text(encoding="utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+@cache
+def _validator() -> jsonschema.protocols.Validator:
+    cls = jsonschema.validators.validator_for(schema())
+    cls.check_schema(schema())
+    validator: jsonschema.protocols.Validator = cls(schema())
+    return validator
+
+
+def validation_errors(model: dict[str, Any]) -> list[str]:
+    """Where the model breaks the schema: one line per error, with its JSON path."""
+    errors = sorted(_validator().iter_errors(model), key=lambda e: list(map(str, e.absolute_path)))
+    return [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in errors]
+
+
+def dumps(model: dict[str, Any]) -> str:
+    """Stable text: sorted keys, two-space indent, a final newline."""
+    return json.dumps(model, indent=2, sort_keys=True, ensure_ascii=False) + "\n"

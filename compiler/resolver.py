@@ -1,0 +1,159 @@
+"""Resolve a ruleset: the series, then the game, scenario and options over it, into one model.
+
+Later layers win.  Every value keeps the origin it came from and, where a later
+layer changed it, the list of overrides that did (oldest first).  The model is
+the IR: plain JSON data.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from .checker import Program
+
+IR_VERSION = 1
+
+
+def layer_chain(program: Program, ruleset: dict[str, Any]) -> list[str]:
+    """Layer names, series first, options last in the order the ruleset lists them."""
+    chain: list[str] = []
+    name: str | None = ruleset["base"]
+    while name is not None and name in program.layers and name not in chain:
+        chain.append(name)
+        name = program.layers[name]["parent"]
+    return list(reversed(chain)) + list(ruleset["options"])
+
+
+def manifest(program: Program, ruleset: dict[str, Any]) -> dict[str, Any]:
+    chain = layer_chain(program, ruleset)
+    by_kind: dict[str, dict[str, Any] | None] = {"series": None, "game": None, "scenario": None}
+    for name in chain:
+        lay = program.layers[name]
+        if lay["kind"] in by_kind:
+            by_kind[lay["kind"]] = {"name": name, "title": lay["title"], "version": lay["version"]}
+    options = [{"name": o, "title": program.layers[o]["title"], "version": program.layers[o]["version"]}
+               for o in ruleset["options"]]
+    return {"ruleset": ruleset["name"], "title": ruleset["title"], **by_kind, "options": options,
+            "layers": chain}
+
+
+def resolve(program: Program, ruleset: dict[str, Any]) -> dict[str, Any]:
+    """The resolved model (IR) of one ruleset."""
+    chain = layer_chain(program, ruleset)
+    layers = [program.layers[n] for n in chain]
+    model: dict[str, Any] = {
+        "rulec_ir": IR_VERSION,
+        "manifest": manifest(program, ruleset),
+        "clauses": [], "externals": [], "enums": [], "records": [], "consts": [], "defines": [],
+        "tables": [], "limits": [], "examples": [], "overrides": [],
+    }
+    for lay in layers:
+        for kind in ("clauses", "externals", "enums", "records", "consts", "defines", "tables", "limits",
+                     "examples"):
+            model[kind] += copy.deepcopy(lay[kind])
+    for item in model["clauses"]:
+        item["overridden_by"] = []
+    for enum in model["enums"]:
+        for m in enum["members"]:
+            m["overridden_by"] = []
+    # Exceptions: a later layer's rows go ahead of an earlier layer's, which go ahead of the table's own.
+    tables = {t["name"]: t for t in model["tables"]}
+    limits = {g["name"]: g for g in model["limits"]}
+    for g in model["limits"]:
+        for item in g["items"]:
+            item["exempt"] = []
+            item["overridden_by"] = []
+    for t in model["tables"]:
+        for r in t["rows"]:
+            r["exception"] = False
+            r["overridden_by"] = []
+    for lay in layers:
+        ahead = []
+        for exc in lay["excepts"]:
+            if exc["kind"] == "table" and exc["target"] in tables:
+                for row in copy.deepcopy(exc["rows"]):
+                    row["exception"] = True
+                    row["overridden_by"] = []
+                    ahead.append((exc["target"], row))
+            elif exc["kind"] == "limit" and exc["target"][0] in limits:
+                group = limits[exc["target"][0]]
+                entry = {"cond": exc["cond"], "title": exc["title"], "origin": exc["origin"]}
+                if len(exc["target"]) == 1:
+                    group["unless"].append(entry)
+                else:
+                    for item in group["items"]:
+                        if item["name"] == exc["target"][1]:
+                            item["exempt"].append(entry)
+        for name in tables:
+            rows = [r for t, r in ahead if t == name]
+            tables[name]["rows"] = rows + tables[name]["rows"]
+    for lay in layers:
+        for ov in lay["overrides"]:
+            _apply(model, ov)
+            model["overrides"].append(copy.deepcopy(ov))
+    return model
+
+
+def _cite(ov: dict[str, Any]) -> dict[str, Any]:
+    return {"layer": ov["origin"]["layer"], "notes": ov["notes"], "origin": ov["origin"]}
+
+
+def _apply(model: dict[str, Any], ov: dict[str, Any]) -> None:
+    t = ov["target"]
+    kind = t["kind"]
+    if kind == "clause":
+        for c in model["clauses"]:
+            if c["number"] == t["number"]:
+                _texts(c, ov)
+                c["overridden_by"].append(_cite(ov))
+    elif kind == "member":
+        for e in model["enums"]:
+            if e["name"] != t["enum"]:
+                continue
+            for m in e["members"]:
+                if m["name"] == t["member"]:
+                    for attr, value in ov["set"].items():
+                        m["attrs"][attr] = {"value": value, "origin": ov["origin"]}
+                    _texts(m, ov)
+                    m["overridden_by"].append({**_cite(ov), "set": dict(ov["set"])})
+    elif kind in ("const", "define"):
+        for d in model["consts" if kind == "const" else "defines"]:
+            if d["name"] == t["name"]:
+                d["value" if kind == "const" else "body"] = ov["value"]
+                d.setdefault("overridden_by", []).append(_cite(ov))
+    elif kind == "row":
+        for tb in model["tables"]:
+            if tb["name"] != t["table"]:
+                continue
+            for r in tb["rows"]:
+                if r["label"] == t["row"] and not r["exception"]:
+                    if ov["when"] is not None:
+                        r["when"] = ov["when"]
+                    r["value"] = ov["value"]
+                    if ov["title"]:
+                        r["title"] = ov["title"]
+                    r["overridden_by"].append(_cite(ov))
+    elif kind == "limit":
+        for g in model["limits"]:
+            if g["name"] != t["limits"]:
+                continue
+            for item in g["items"]:
+                if item["name"] == t["limit"]:
+                    item["bound"] = ov["bound"]
+                    item["overridden_by"].append(_cite(ov))
+
+
+def _texts(target: dict[str, Any], ov: dict[str, Any]) -> None:
+    if ov["title"]:
+        target["title"] = ov["title"]
+    if ov["texts"]:
+        target["texts"] = list(ov["texts"])
+    notes = target.setdefault("notes", [])
+    for n in ov["notes"]:
+        same = [x for x in notes if x["text"] == n["text"]]
+        if same:  # the series text already quotes the game's note: mark it, don't repeat it
+            same[0]["layer"] = ov["origin"]["layer"]
+        else:
+            notes.append(dict(n, layer=ov["origin"]["layer"]))
+    target["see"] = target.get("see", []) + ov["see"]
