@@ -212,7 +212,8 @@ class Lowerer:
             return self.error(e.span, "R202", f"'{e.fn}' takes {len(sig.params)} argument(s), "
                               f"{len(e.args)} given",
                               hint=f"{e.fn}({', '.join(f'{p}: {t}' for p, t in sig.params)})")
-        args = [self.expect(a, t, local, f"argument '{p}' of {e.fn}") for a, (p, t) in zip(e.args, sig.params, strict=False)]
+        args = [self.expect(a, t, local, f"argument '{p}' of {e.fn}")
+                for a, (p, t) in zip(e.args, sig.params, strict=True)]
         self.calls.add(e.fn)
         return {"k": "call", "t": sig.returns, "fn": e.fn, "args": args}
 

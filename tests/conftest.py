@@ -1,0 +1,41 @@
+"""Shared helpers: compile rules text held in a test, and the shipped rules tree."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from compiler.build import Result, compile_sources, find_sources
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = ROOT / "rules"
+
+
+def compile_text(*texts: str) -> Result:
+    """Compile rules given as text, one file each (t0.rules, t1.rules, ...)."""
+    return compile_sources({f"t{i}.rules": t for i, t in enumerate(texts)})
+
+
+def codes(result: Result) -> list[str]:
+    return [d.code for d in result.diagnostics]
+
+
+@pytest.fixture(scope="session")
+def shipped() -> Result:
+    sources, errors = find_sources([RULES])
+    assert not errors
+    result = compile_sources(sources)
+    assert result.ok, "\n".join(d.render(result.sources) for d in result.diagnostics)
+    return result
+
+
+@pytest.fixture(scope="session")
+def dak(shipped: Result) -> dict[str, Any]:
+    return shipped.models["DAK"]
+
+
+@pytest.fixture(scope="session")
+def ocs(shipped: Result) -> dict[str, Any]:
+    return shipped.models["OCS"]
