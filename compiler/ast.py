@@ -126,6 +126,7 @@ class Param:
     name: str
     type: TypeRef
     span: Span
+    see: tuple[RuleRef, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ class Interpreter:
         self.members = {(e["name"], mem["name"]): (e, mem) for e in m["enums"] for mem in e["members"]}
         self.enum_order = {e["name"]: [mem["name"] for mem in e["members"]] for e in m["enums"]}
         self._const_values: dict[str, Any] = {}
+        self.clause_layers = {c["number"]: c["origin"]["layer"] for c in m["clauses"]}
 
     # ---- entry points ---------------------------------------------------------------
 
@@ -100,6 +101,8 @@ class Interpreter:
         if k == "lit":
             return from_json(node["v"], node["t"])
         if k == "var":
+            for ref in node.get("see", ()):
+                self._cite_ref(ref)
             return env[node["name"]]
         if k == "member":
             return node["name"]
@@ -111,8 +114,7 @@ class Interpreter:
             member = self.eval(node["of"], env)
             enum, mem = self.members[(node["enum"], member)]
             slot = mem["attrs"][node["name"]]
-            if slot["origin"] is not None:
-                self._cite(slot["origin"], item=member)
+            self._cite(slot["origin"] or mem["origin"], item=member)
             for ov in mem.get("overridden_by", []):
                 if node["name"] in ov.get("set", {}):
                     self._cite(ov["origin"], item=member, note=_note(ov))
@@ -226,6 +228,12 @@ class Interpreter:
         if name not in self._const_values:
             self._const_values[name] = self.eval(c["value"], {})
         return self._const_values[name]
+
+    def _cite_ref(self, ref: dict[str, Any]) -> None:
+        layer = self.clause_layers.get(ref["number"], self.model["manifest"]["layers"][0])
+        cite = Cite(layer, ref["number"], ref["item"])
+        if cite not in self.trace:
+            self.trace.append(cite)
 
     def _cite(self, origin: dict[str, Any], item: str | None = None, note: str | None = None) -> None:
         cite = Cite(origin["layer"], origin["clause"], item, note)

@@ -134,17 +134,32 @@ class LayerLowering:
             sig = self.scope.signature(decl.name)
             assert sig is not None
             body = self.lowerer.expect(decl.body, sig.returns, dict(sig.params), f"the result of {decl.name}")
-            out["defines"].append({"name": decl.name, "title": decl.title, "params": _params(sig.params),
+            params = self.params(decl.params or (), sig.params)
+            _mark_param_reads(body, params)
+            out["defines"].append({"name": decl.name, "title": decl.title, "params": params,
                                    "returns": sig.returns, "body": body, "origin": o})
         elif isinstance(decl, ast.TableDecl):
             sig = self.scope.signature(decl.name)
             assert sig is not None
             rows = [self.row(r, sig.params, sig.returns, clause) for r in decl.rows]
             _dup_labels(self.checker, decl.rows, decl.name)
-            out["tables"].append({"name": decl.name, "title": decl.title, "params": _params(sig.params),
+            params = self.params(decl.params, sig.params)
+            for r in rows:
+                _mark_param_reads(r["when"], params)
+                _mark_param_reads(r["value"], params)
+            out["tables"].append({"name": decl.name, "title": decl.title, "params": params,
                                   "returns": sig.returns, "rows": rows, "origin": o})
         elif isinstance(decl, ast.LimitsDecl):
             out["limits"].append(self.limits(decl, o))
+
+    def params(self, written: tuple[ast.Param, ...], typed: tuple[tuple[str, str], ...]) -> list[dict[str, Any]]:
+        out = []
+        for p, (name, t) in zip(written, typed, strict=True):
+            entry: dict[str, Any] = {"name": name, "t": t}
+            if p.see:
+                entry["see"] = self.refs(p.see)
+            out.append(entry)
+        return out
 
     def enum(self, decl: ast.EnumDecl, o: dict[str, Any]) -> dict[str, Any]:
         info = self.scope.enum(decl.name)
@@ -223,7 +238,7 @@ class LayerLowering:
             if names.count(lim.name) > 1:
                 self.checker.error(lim.span, "R104", f"{decl.name} has two limits named '{lim.name}'")
                 break
-        return {"name": decl.name, "title": decl.title, "params": _params(sig.params),
+        return {"name": decl.name, "title": decl.title, "params": self.params(decl.params, sig.params),
                 "unless": unless, "items": items, "origin": o}
 
     # ---- exceptions and overrides -----------------------------------------------------------
@@ -433,8 +448,27 @@ def _target_words(entry: dict[str, Any]) -> str:
     return f"{t['number']} {tail}" if tail else t["number"]
 
 
-def _params(params: tuple[tuple[str, str], ...]) -> list[dict[str, str]]:
-    return [{"name": n, "t": t} for n, t in params]
+def _mark_param_reads(node: Any, params: list[dict[str, Any]]) -> None:
+    """Mark each read of a parameter that cites rules (`negated: bool see 4.5b`), so that an
+    answer cites 4.5b only when the negation was looked at."""
+    cites = {p["name"]: p["see"] for p in params if p.get("see")}
+    if not cites:
+        return
+
+    def walk(n: Any, shadowed: frozenset[str]) -> None:
+        if isinstance(n, list):
+            for x in n:
+                walk(x, shadowed)
+            return
+        if not isinstance(n, dict):
+            return
+        if n.get("k") == "var" and n["name"] in cites and n["name"] not in shadowed:
+            n["see"] = cites[n["name"]]
+        inner = shadowed | {n["var"]} if n.get("k") == "agg" else shadowed
+        for key, v in n.items():
+            walk(v, inner if key in ("where", "body") else shadowed)
+
+    walk(node, frozenset())
 
 
 def _dup_labels(checker: Checker, rows: tuple[ast.Row, ...], table: str) -> None:

@@ -55,6 +55,7 @@ def lark_parser() -> Lark:
         lexer="contextual",
         propagate_positions=True,
         maybe_placeholders=True,
+        start=["start", "query"],
     )
 
 
@@ -69,7 +70,7 @@ def parse(text: str, path: str) -> tuple[ast.File | None, list[Diagnostic]]:
     if deep:
         return None, [deep]
     try:
-        tree = lark_parser().parse(text)
+        tree = lark_parser().parse(text, start="start")
     except UnexpectedInput:
         return None, _collect_errors(text, path)
     try:
@@ -79,6 +80,24 @@ def parse(text: str, path: str) -> tuple[ast.File | None, list[Diagnostic]]:
             return None, [e.orig_exc.diagnostic]
         raise
     return ast.File(path, tuple(items)), []
+
+
+def parse_query(text: str, path: str = "<query>") -> tuple[ast.Expr | None, list[Diagnostic]]:
+    """Parse one expression, as `rulec eval` takes it."""
+    deep = _too_deep(text, path)
+    if deep:
+        return None, [deep]
+    try:
+        tree = lark_parser().parse(text, start="query")
+    except UnexpectedInput as e:
+        return None, [_syntax_diagnostic(e, text, 1, path)]
+    try:
+        expr: ast.Expr = _ToAst(path).transform(tree)
+    except VisitError as e:
+        if isinstance(e.orig_exc, _BadLiteral):
+            return None, [e.orig_exc.diagnostic]
+        raise
+    return expr, []
 
 
 def _too_deep(text: str, path: str) -> Diagnostic | None:
@@ -121,12 +140,12 @@ def _collect_errors(text: str, path: str) -> list[Diagnostic]:
     diags = []
     for start, chunk in _chunks(text):
         try:
-            lark_parser().parse(chunk)
+            lark_parser().parse(chunk, start="start")
         except UnexpectedInput as e:
             diags.append(_syntax_diagnostic(e, chunk, start, path))
     if not diags:  # the split itself hid the error; report the whole-file one
         try:
-            lark_parser().parse(text)
+            lark_parser().parse(text, start="start")
         except UnexpectedInput as e:
             diags.append(_syntax_diagnostic(e, text, 1, path))
     return diags
@@ -387,7 +406,11 @@ class _ToAst(Transformer[Token, Any]):
         return tuple(p for p in c if p is not None)
 
     def param(self, meta: Any, c: list[Any]) -> ast.Param:
-        return ast.Param(str(c[0]), c[1], self._span(meta))
+        return ast.Param(str(c[0]), c[1], self._span(meta), () if c[2] is None else c[2][1])
+
+    def query(self, meta: Any, c: list[Any]) -> ast.Expr:
+        expr: ast.Expr = c[0]
+        return expr
 
     def table(self, meta: Any, c: list[Any]) -> ast.TableDecl:
         name, params, returns, title, *rows = c
