@@ -334,6 +334,8 @@ class Override:
     target: tuple[str, ...]
     changes: tuple[Change, ...]
     span: Span
+    number_span: Span | None = None  # where the rule number is written
+    target_span: Span | None = None  # where the target (F, re_size.battalion) is written
 
 
 # ---- layers and files ------------------------------------------------------------------

@@ -10,7 +10,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 from lark.lexer import PatternStr
 
@@ -73,6 +73,9 @@ def parse(text: str, path: str) -> tuple[ast.File | None, list[Diagnostic]]:
         tree = lark_parser().parse(text, start="start")
     except UnexpectedInput:
         return None, _collect_errors(text, path)
+    bad = _escape_errors(tree, path, 1)
+    if bad:
+        return None, bad
     try:
         items = _ToAst(path).transform(tree)
     except VisitError as e:
@@ -121,34 +124,98 @@ def _too_deep(text: str, path: str) -> Diagnostic | None:
 # ---- error recovery ------------------------------------------------------------
 
 
+# Keywords that never start a line inside a rule's braces: such a line always starts a new item,
+# even after a '{' that was never closed.  The others (define, table, except ...) may also be
+# written unindented inside a rule, so they start a new item only outside braces.
+_ONLY_TOP = {"series", "game", "scenario", "option", "ruleset", "rule", "external", "override"}
+
+
 def _chunks(text: str) -> list[tuple[int, str]]:
     """Split the text into top-level items: (first line number, text) pairs.
     A new item starts at a line that begins, unindented, with a top-level keyword
-    outside a triple-quoted string."""
+    outside a quoted text (and, for keywords a rule may hold, outside braces)."""
     chunks: list[tuple[int, list[str]]] = [(1, [])]
-    in_triple = False
+    depth, in_triple = 0, False
     for number, line in enumerate(text.split("\n"), start=1):
-        if not in_triple and _TOP_LINE.match(line) and chunks[-1][1]:
+        top = None if in_triple else _TOP_LINE.match(line)
+        if top and chunks[-1][1] and (depth == 0 or top.group(0) in _ONLY_TOP):
             chunks.append((number, []))
+            depth = 0
         chunks[-1][1].append(line)
-        if line.count('"""') % 2 == 1:
-            in_triple = not in_triple
+        depth, in_triple = _scan_line(line, depth, in_triple)
     return [(start, "\n".join(lines)) for start, lines in chunks]
+
+
+def _scan_line(line: str, depth: int, in_triple: bool) -> tuple[int, bool]:
+    """The brace depth after a line, and whether a triple-quoted text is still open;
+    braces in quoted texts and comments do not count."""
+    i = 0
+    while i < len(line):
+        if in_triple:
+            if line.startswith('"""', i):
+                in_triple, i = False, i + 3
+            else:
+                i += 2 if line[i] == "\\" else 1
+            continue
+        ch = line[i]
+        if line.startswith('"""', i):
+            in_triple, i = True, i + 3
+            continue
+        if ch == '"':
+            i += 1
+            while i < len(line) and line[i] != '"':
+                i += 2 if line[i] == "\\" else 1
+        elif ch == "#":
+            break
+        elif ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth = max(0, depth - 1)
+        i += 1
+    return depth, in_triple
 
 
 def _collect_errors(text: str, path: str) -> list[Diagnostic]:
     diags = []
+    escapes = []
     for start, chunk in _chunks(text):
         try:
-            lark_parser().parse(chunk, start="start")
+            tree = lark_parser().parse(chunk, start="start")
         except UnexpectedInput as e:
             diags.append(_syntax_diagnostic(e, chunk, start, path))
+        else:
+            escapes += _escape_errors(tree, path, start)
     if not diags:  # the split itself hid the error; report the whole-file one
         try:
             lark_parser().parse(text, start="start")
         except UnexpectedInput as e:
             diags.append(_syntax_diagnostic(e, text, 1, path))
-    return diags
+    return sorted(diags + escapes)
+
+
+def _escape_errors(tree: Tree[Token], path: str, start: int) -> list[Diagnostic]:
+    """Every unknown escape in the quoted texts of a parsed tree, each at its backslash
+    (`start` is the line of the file the tree's first line is)."""
+    out = []
+    for tok in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "STRING"):
+        raw = str(tok)
+        line, col = start + (tok.line or 1) - 1, tok.column or 1
+        i = 0
+        while i < len(raw):
+            if raw[i] == "\\" and i + 1 < len(raw):
+                nxt = raw[i + 1]
+                if nxt not in '"\\nt':
+                    out.append(Diagnostic(Span(path, line, col, line, col + 2), "R001",
+                                          f"unknown escape '\\{nxt}' in a quoted text",
+                                          hint='write \\\\ for a backslash, \\" for a quote'))
+                i, col = i + 2, col + 2
+                continue
+            if raw[i] == "\n":
+                line, col = line + 1, 1
+            else:
+                col += 1
+            i += 1
+    return out
 
 
 def _context(chunk: str) -> str:
@@ -187,9 +254,13 @@ def _syntax_diagnostic(e: UnexpectedInput, chunk: str, start: int, path: str) ->
         pos = e.pos_in_stream or 0
         ch = chunk[pos] if pos < len(chunk) else ""
         hint = None
-        if ch == '"':
+        col = e.column
+        if chunk[max(0, pos - 2):pos + 1] == '"""':  # read as "" and a stray quote: point at the """
+            col -= 2
+            hint = 'this """ text is never closed; end it with """'
+        elif ch == '"':
             hint = "a quoted text must close on the same line; use \"\"\"...\"\"\" for text over several lines"
-        return Diagnostic(Span(path, line, e.column, line, e.column + 1), "R002",
+        return Diagnostic(Span(path, line, col, line, col + 1), "R002",
                           f"unexpected character {ch!r} in {where}", hint=hint)
     assert isinstance(e, UnexpectedToken)
     token = e.token
@@ -204,8 +275,13 @@ def _syntax_diagnostic(e: UnexpectedInput, chunk: str, start: int, path: str) ->
     col = token.column or 1
     end = col + max(1, len(str(token)))
     shown = str(token).split("\n")[0]
+    what = _describe(token.type)
+    if token.type == "STRING":
+        what = "quoted text"
+    elif not what.startswith("'"):  # a name, a number, a rule number, a comparison: show it
+        what = repr(shown)
     return Diagnostic(Span(path, line, col, line, end), "R001",
-                      f"unexpected {_describe(token.type) if token.type != 'NAME' else repr(shown)} "
+                      f"unexpected {what} "
                       f"in {where}; expected {_expected(set(e.expected))}",
                       hint=_hint_for(token, set(e.expected)))
 
@@ -218,6 +294,12 @@ def _hint_for(token: Token, expected: set[str]) -> str | None:
     if "RBRACE" in expected and token.type in ("RULE", "OVERRIDE", "ENUM", "TABLE", "DEFINE"):
         return "a '}' may be missing before this line"
     return None
+
+
+class _Dotted(tuple[str, ...]):
+    """A dotted name (re_size.battalion) while the tree is built: a tuple that knows its span."""
+
+    span: Span
 
 
 _DECLS = (ast.EnumDecl, ast.RecordDecl, ast.DefineDecl, ast.ConstDecl, ast.TableDecl, ast.LimitsDecl)
@@ -435,13 +517,15 @@ class _ToAst(Transformer[Token, Any]):
         return ast.Limit(str(c[0]), self._str(c[1]), c[2], c[3], self._span(meta))
 
     def except_table(self, meta: Any, c: list[Any]) -> ast.ExceptTable:
-        return ast.ExceptTable(c[0], tuple(c[1:]), self._span(meta))
+        return ast.ExceptTable(tuple(c[0]), tuple(c[1:]), self._span(meta))
 
     def except_limit(self, meta: Any, c: list[Any]) -> ast.ExceptLimit:
-        return ast.ExceptLimit(c[0], c[1], self._str(c[2]), self._span(meta))
+        return ast.ExceptLimit(tuple(c[0]), c[1], self._str(c[2]), self._span(meta))
 
     def dotted(self, meta: Any, c: list[Any]) -> tuple[str, ...]:
-        return tuple(str(t) for t in c)
+        path = _Dotted(str(t) for t in c)
+        path.span = self._span(meta)
+        return path
 
     # -- types and literals
     def t_bool(self, meta: Any, c: list[Any]) -> ast.TypeRef:
@@ -486,7 +570,8 @@ class _ToAst(Transformer[Token, Any]):
     # -- overrides
     def override(self, meta: Any, c: list[Any]) -> ast.Override:
         number, target, *changes = c
-        return ast.Override(str(number), target or (), tuple(changes), self._span(meta))
+        return ast.Override(str(number), tuple(target or ()), tuple(changes), self._span(meta),
+                            self._tok_span(number), None if target is None else target.span)
 
     def ch_value(self, meta: Any, c: list[Any]) -> ast.Change:
         return ast.Change("value", self._span(meta), expr=c[0])
