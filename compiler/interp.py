@@ -70,15 +70,20 @@ class Interpreter:
                 return []
         out = []
         for item in g["items"]:
-            if any(self.eval(x["cond"], env) for x in item["exempt"]):
+            exempt = False
+            for x in item["exempt"]:
+                if self.eval(x["cond"], env):
+                    self._cite(x["origin"])
+                    exempt = True
+            if exempt:
                 continue
             measure = item["measure"]
-            counted = [x for x in self.eval(measure["over"], env)
-                       if measure["where"] is None or self.eval(measure["where"], {**env, measure["var"]: x})]
             total = self.eval(measure, env)
             bound = self.eval(item["bound"], env)
             if total > bound:
                 self._cite(item["origin"])
+                counted = [x for x in self.eval(measure["over"], env) if measure["where"] is None
+                           or self.eval(measure["where"], {**env, measure["var"]: x})]
                 out.append({"limit": item["name"], "title": item["title"], "total": total, "bound": bound,
                             "excess": total - bound, "units": counted,
                             "rule": item["origin"]["clause"]})
@@ -113,8 +118,8 @@ class Interpreter:
         if k == "attr":
             member = self.eval(node["of"], env)
             enum, mem = self.members[(node["enum"], member)]
-            slot = mem["attrs"][node["name"]]
-            self._cite(slot["origin"] or mem["origin"], item=member)
+            slot = mem["attrs"][node["name"]]  # where it was set: the member's own clause, or an override
+            self._cite(mem["origin"], item=member)
             for ov in mem.get("overridden_by", []):
                 if node["name"] in ov.get("set", {}):
                     self._cite(ov["origin"], item=member, note=_note(ov))
@@ -191,6 +196,14 @@ class Interpreter:
         return min(args) if fn == "min" else max(args)
 
     def _agg(self, node: dict[str, Any], env: dict[str, Any]) -> Any:
+        if node["fn"] in ("any", "all"):  # stop at the first item that decides, as the rules are read
+            want = node["fn"] == "any"
+            for x in self.eval(node["over"], env):
+                inner = {**env, node["var"]: x}
+                if (node["where"] is None or self.eval(node["where"], inner)) and \
+                        bool(self.eval(node["body"], inner)) == want:
+                    return want
+            return not want
         items = []
         for x in self.eval(node["over"], env):
             inner = {**env, node["var"]: x}

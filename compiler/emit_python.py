@@ -1,0 +1,728 @@
+"""Emit one standalone, typed Python module of check functions per resolved ruleset."""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import pprint
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from . import __version__
+from .interp import Cite as ICite
+from .interp import EvalError, Interpreter
+from .pyexpr import Consts, ExprCompiler, Namer, literal, module_scale, py_name, type_of
+from .runtime_src import RUNTIME
+from .state_schema import state_schema
+
+MAX_PRECOMPUTED = 4096
+
+
+def module_name(model: dict[str, Any]) -> str:
+    return str(model["manifest"]["ruleset"]).lower()
+
+
+def emit_python(model: dict[str, Any]) -> dict[str, str]:
+    source = ModuleEmitter(model).run()
+    compile(source, f"{module_name(model)}.py", "exec")  # never write a module that does not compile
+    return {f"python/{module_name(model)}.py": source}
+
+
+@dataclass
+class Writer:
+    """All output goes through here, so indentation lives in one place."""
+
+    lines: list[str] = field(default_factory=list)
+    depth: int = 0
+
+    def line(self, text: str = "") -> None:
+        self.lines.append(("    " * self.depth + text) if text else "")
+
+    def block(self, text: str) -> None:
+        for ln in text.splitlines():
+            self.line(ln)
+
+    def indent(self) -> None:
+        self.depth += 1
+
+    def dedent(self) -> None:
+        self.depth -= 1
+
+
+def doc(text: str) -> str:
+    """A docstring literal that holds any text verbatim: triple quotes where that is plainly
+    safe, else repr(), which escapes quotes, backslashes and newlines."""
+    if text.isprintable() and '"' not in text and "\\" not in text:
+        return f'"""{text}"""'
+    return repr(text)
+
+
+def tidy(code: str) -> str:
+    """An expression with only the parentheses Python needs (the same code, re-printed by ast)."""
+    return ast.unparse(ast.parse(code, mode="eval"))
+
+
+class ModuleEmitter:
+    def __init__(self, model: dict[str, Any]):
+        self.model = model
+        self.m = model["manifest"]
+        self.scale = module_scale(model)
+        self.namer = Namer()
+        self.consts = Consts(self.namer)
+        self.out = Writer()
+        self.clauses = {c["number"]: c for c in model["clauses"]}
+        self.clause_layers = {c["number"]: c["origin"]["layer"] for c in model["clauses"]}
+        self.cite_names: dict[tuple[Any, ...], str] = {}
+        self.enum_names = {e["name"]: self.namer.claim(py_name(e["name"])) for e in model["enums"]}
+        self.record_names = {r["name"]: self.namer.claim(py_name(r["name"])) for r in model["records"]}
+        self.public: dict[str, str] = {}
+        self.internal: dict[str, str] = {}
+        self.traced: dict[str, str] = {}
+        for kind in ("defines", "tables", "limits"):
+            for d in model[kind]:
+                name = d["name"]
+                self.public[name] = self.namer.claim(py_name(name))
+                self.internal[name] = (self.namer.claim(f"_s_{name}") if self.needs_wrapper(d)
+                                       else self.public[name])
+                self.traced[name] = self.namer.claim(f"_t_{name}")
+        self.const_public = {c["name"]: self.namer.claim(py_name(c["name"])) for c in model["consts"]}
+        self.const_scaled = {c["name"]: (self.namer.claim(f"_s_{c['name']}") if c["t"] == "number"
+                                         and self.scale != 1 else self.const_public[c["name"]])
+                             for c in model["consts"]}
+        self.attr_tables: dict[tuple[str, str], str] = {}
+        self.attr_scaled: dict[tuple[str, str], str] = {}
+        self.attr_cites: dict[tuple[str, str], str] = {}
+        self.enum_order: dict[str, str] = {}
+        for e in model["enums"]:
+            for a in e["attrs"]:
+                key = (e["name"], a["name"])
+                self.attr_tables[key] = self.namer.claim(f"{self.enum_names[e['name']]}_{a['name']}")
+                self.attr_scaled[key] = (self.namer.claim(f"_s_{e['name']}_{a['name']}")
+                                         if a["t"] == "number" and self.scale != 1 else self.attr_tables[key])
+                self.attr_cites[key] = self.namer.claim(f"_CITES_{e['name']}_{a['name']}")
+            if e["ordered"]:
+                self.enum_order[e["name"]] = self.namer.claim(f"_ORDER_{e['name']}")
+        self.const_cites = {c["name"]: self.cite_tuple([self.cite(c["origin"])]) for c in model["consts"]}
+        self.ec = ExprCompiler(
+            model=model, scale=self.scale, consts=self.consts, names=self.internal, traced_names=self.traced,
+            attr_tables=self.attr_scaled, attr_cites=self.attr_cites, const_names=self.const_scaled,
+            const_cites=self.const_cites, ref_cites=self.ref_cites, enum_order=self.enum_order,
+            records=self.record_names)
+
+    # ---- naming and cites ----------------------------------------------------------------
+
+    def needs_wrapper(self, d: dict[str, Any]) -> bool:
+        """Numbers cross a public boundary unscaled; only then is a wrapper needed."""
+        if self.scale == 1:
+            return False
+        types = [p["t"] for p in d["params"]] + [d.get("returns", "")]
+        return any(t in ("number", "list of number", "set of number") for t in types)
+
+    def cite(self, origin: dict[str, Any], item: str | None = None, note: str | None = None) -> str:
+        key = (origin["layer"], origin["clause"], item, note)
+        if key not in self.cite_names:
+            title = self.title_of(origin["clause"], item)
+            code = (f"Cite(layer={origin['layer']!r}, clause={origin['clause']!r}, item={item!r}, "
+                    f"title={title!r}, note={note!r})")
+            self.cite_names[key] = self.consts.add("C", code, "Cite")
+        return self.cite_names[key]
+
+    def title_of(self, clause: str | None, item: str | None) -> str | None:
+        if item is not None:
+            for e in self.model["enums"]:
+                for mem in e["members"]:
+                    if mem["name"] == item and mem["origin"]["clause"] == clause:
+                        return str(mem["title"]) if mem["title"] else None
+            for t in self.model["tables"]:
+                for r in t["rows"]:
+                    if r["label"] == item and r["origin"]["clause"] == clause:
+                        return str(r["title"]) if r["title"] else None
+        c = self.clauses.get(clause)
+        return None if c is None or c["title"] is None else str(c["title"])
+
+    def cite_tuple(self, names: list[str]) -> str:
+        return self.consts.add("CITES", "(" + "".join(f"{n}, " for n in names).rstrip(" ") + ")",
+                               "tuple[Cite, ...]")
+
+    def ref_cites(self, refs: list[dict[str, Any]]) -> str:
+        names = []
+        for r in refs:
+            layer = self.clause_layers.get(r["number"], self.m["layers"][0])
+            names.append(self.cite({"layer": layer, "clause": r["number"]}, r["item"]))
+        return self.cite_tuple(names)
+
+    def override_cites(self, owner: dict[str, Any], item: str | None = None,
+                       attr: str | None = None) -> list[str]:
+        out = []
+        for ov in owner.get("overridden_by", []):
+            if attr is not None and attr not in ov.get("set", {}):
+                continue
+            notes = ov.get("notes") or []
+            out.append(self.cite(ov["origin"], item, notes[0]["text"] if notes else "overridden"))
+        return out
+
+    def icite_name(self, c: ICite) -> str:
+        """The module constant for a cite the interpreter recorded."""
+        return self.cite({"layer": c.layer, "clause": c.clause}, c.item, c.note)
+
+    # ---- the module --------------------------------------------------------------------
+
+    def run(self) -> str:
+        body = Writer()
+        self.out = body
+        self.emit_enums()
+        self.emit_records()
+        self.emit_functions()
+        self.emit_consts()
+        self.emit_validation()
+        head = Writer()
+        self.emit_header(head)
+        lines = head.lines + [""] + self.consts.lines + ["", ""] + body.lines
+        return "\n".join(_trim(lines)) + "\n"
+
+    def emit_header(self, w: Writer) -> None:
+        m = self.m
+        files = sorted({x["origin"]["file"] for kind in ("clauses", "enums", "records")
+                        for x in self.model[kind]})
+        w.line('"""' + _docline(f"{m['title']}: rule checks compiled by rulec {__version__}.") )
+        w.line()
+        w.line(_docline(self.manifest_words()))
+        w.line()
+        w.line("Generated from " + _docline(", ".join(files)) + " by `rulec build`; do not edit.")
+        w.line("Standalone: it needs only the Python standard library, so it can be copied into any program.")
+        w.line("Every check has an explain_ twin whose Answer cites the rules that decided it.")
+        w.line('"""')
+        w.line()
+        w.block(RUNTIME.replace("__SCALE__", str(self.scale)))
+        w.line()
+        w.line(f"RULESET: Final = {m['ruleset']!r}")
+        w.line(f"TITLE: Final = {m['title']!r}")
+        series = m["series"] or {}
+        game = m["game"] or {}
+        w.line(f"SERIES: Final[str | None] = {series.get('name')!r}")
+        w.line(f"SERIES_VERSION: Final[str | None] = {series.get('version')!r}")
+        w.line(f"GAME: Final[str | None] = {game.get('name')!r}")
+        w.line(f"GAME_VERSION: Final[str | None] = {game.get('version')!r}")
+        w.line(f"SCENARIO: Final[str | None] = {(m['scenario'] or {}).get('name')!r}")
+        w.line(f"OPTIONS: Final[tuple[str, ...]] = {tuple(o['name'] for o in m['options'])!r}")
+        w.line(f"LAYERS: Final[tuple[str, ...]] = {tuple(m['layers'])!r}")
+        w.line("MANIFEST: Final[dict[str, Any]] = " + pprint.pformat(m, width=100, sort_dicts=True)
+               .replace("\n", "\n    "))
+
+    def manifest_words(self) -> str:
+        m = self.m
+        parts = []
+        for kind in ("series", "game", "scenario"):
+            x = m[kind]
+            if x:
+                v = f" version {x['version']}" if x["version"] else ""
+                parts.append(f"{kind} {x['name']} ({x['title']}){v}")
+        opts = ", ".join(o["name"] for o in m["options"]) or "none"
+        return "; ".join(parts) + f"; options: {opts}."
+
+    # ---- lists of values and records ------------------------------------------------------
+
+    def emit_enums(self) -> None:
+        w = self.out
+        w.line("# ---- lists of values " + "-" * 60)
+        for e in self.model["enums"]:
+            name = self.enum_names[e["name"]]
+            o = e["origin"]
+            w.line()
+            w.line(f"# {o['file']}:{o['line']}  {o['clause'] or o['layer']}  {_comment(e['title'] or e['name'])}")
+            values = [mem["name"] for mem in e["members"]]
+            w.line(f"{name} = Literal[{', '.join(repr(v) for v in values)}]")
+            w.line(f"{name}_values: Final[tuple[{name}, ...]] = ({''.join(repr(v) + ', ' for v in values).rstrip()})")
+            titles = {mem["name"]: mem["title"] or mem["name"] for mem in e["members"]}
+            w.line(f"{name}_titles: Final[dict[{name}, str]] = {{")
+            for v in values:
+                w.line(f"    {v!r}: {titles[v]!r},")
+            w.line("}")
+            if e["ordered"]:
+                w.line(f"{self.enum_order[e['name']]}: Final[dict[{name}, int]] = {{"
+                       + ", ".join(f"{v!r}: {i}" for i, v in enumerate(values)) + "}")
+            for a in e["attrs"]:
+                self.emit_attr(e, a, name)
+
+    def emit_attr(self, e: dict[str, Any], a: dict[str, Any], name: str) -> None:
+        w = self.out
+        key = (e["name"], a["name"])
+        t = type_of(a["t"], self.enum_names, self.record_names)
+        w.line(f"{self.attr_tables[key]}: Final[dict[{name}, {t}]] = {{")
+        for mem in e["members"]:
+            value = mem["attrs"][a["name"]]["value"]
+            w.line(f"    {mem['name']!r}: {self.exact_literal(value, a['t'])},")
+        w.line("}")
+        if self.attr_scaled[key] != self.attr_tables[key]:
+            w.line(f"{self.attr_scaled[key]}: Final[dict[{name}, Number]] = {{")
+            for mem in e["members"]:
+                value = mem["attrs"][a["name"]]["value"]
+                w.line(f"    {mem['name']!r}: {literal(value, a['t'], self.scale, self.consts)},")
+            w.line("}")
+        cites = {}
+        for mem in e["members"]:
+            names = [self.cite(mem["origin"], mem["name"])]
+            names += self.override_cites(mem, mem["name"], a["name"])
+            cites[mem["name"]] = self.cite_tuple(names)
+        w.line(f"{self.attr_cites[key]}: Final[dict[{name}, tuple[Cite, ...]]] = {{"
+               + ", ".join(f"{k!r}: {v}" for k, v in cites.items()) + "}")
+
+    def exact_literal(self, value: Any, t: str) -> str:
+        if t == "number" and value is not None:
+            v = Fraction(value)
+            return repr(int(v)) if v.denominator == 1 else f"Fraction({v.numerator}, {v.denominator})"
+        if t.startswith("list of ") and value is not None:
+            return "(" + "".join(self.exact_literal(v, t[8:]) + ", " for v in value).rstrip() + ")"
+        return literal(value, t, 1, self.consts)
+
+    def emit_records(self) -> None:
+        w = self.out
+        w.line()
+        w.line()
+        w.line("# ---- game state " + "-" * 64)
+        for r in self.model["records"]:
+            o = r["origin"]
+            w.line()
+            w.line()
+            w.line(f"# {o['file']}:{o['line']}  {o['clause'] or o['layer']}")
+            w.line("@dataclass(frozen=True, slots=True)")
+            w.line(f"class {self.record_names[r['name']]}:")
+            w.indent()
+            w.line(doc(r["title"] or r["name"]))
+            w.line()
+            for f in sorted(r["fields"], key=lambda f: f["required"], reverse=True):
+                t = type_of(f["t"], self.enum_names, self.record_names)
+                default = "" if f["required"] else f" = {self.exact_literal(f['default'], f['t'])}"
+                if f["title"]:
+                    w.line(f"#: {_comment(f['title'])}")
+                w.line(f"{py_name(f['name'])}: {t}{default}")
+            w.dedent()
+
+    # ---- functions ----------------------------------------------------------------------
+
+    def header_comment(self, d: dict[str, Any]) -> None:
+        o = d["origin"]
+        clause = o["clause"]
+        title = self.clauses[clause]["title"] if clause in self.clauses else None
+        words = f"  {_comment(title)}" if title else ""
+        self.out.line(f"# {o['file']}:{o['line']}  {clause or o['layer']}{words}")
+
+    def params(self, d: dict[str, Any], public: bool) -> list[tuple[str, str, str]]:
+        """(rule name, Python name, annotation) per parameter."""
+        out = []
+        for p in d["params"]:
+            pname = py_name(p["name"])
+            while pname in self.namer.taken:
+                pname += "_"
+            out.append((p["name"], pname, type_of(p["t"], self.enum_names, self.record_names, public)))
+        return out
+
+    def emit_functions(self) -> None:
+        w = self.out
+        w.line()
+        w.line()
+        w.line("# ---- checks " + "-" * 68)
+        for d in self.model["defines"]:
+            self.emit_define(d)
+        for t in self.model["tables"]:
+            self.emit_table(t)
+        for g in self.model["limits"]:
+            self.emit_limits(g)
+
+    def describe(self, d: dict[str, Any]) -> str:
+        clause = d["origin"]["clause"] or d["origin"]["layer"]
+        title = d["title"] or d["name"].replace("_", " ")
+        return f"{title} ({clause})."
+
+    def emit_define(self, d: dict[str, Any]) -> None:
+        entry = [self.cite(d["origin"])] + self.override_cites(d)
+        entry_cites = self.cite_tuple(entry)
+
+        def body(traced: bool) -> None:
+            if traced:
+                self.out.line(f"_t.extend({entry_cites})")
+            self.out.line(f"return {self.expr(d, d['body'], traced, d['returns'])}")
+
+        self.emit_function(d, d["returns"], body)
+
+    def emit_table(self, t: dict[str, Any]) -> None:
+        table_cite = self.cite(t["origin"])
+
+        def body(traced: bool) -> None:
+            w = self.out
+            has_otherwise = False
+            for row in t["rows"]:
+                value = self.expr(t, row["value"], traced, t["returns"])
+                cites = [table_cite, self.cite(row["origin"], row["label"])]
+                cites += self.override_cites(row, row["label"])
+                o = row["origin"]
+                w.line(f"# {row['label']}: {o['clause'] or o['layer']} ({o['layer']}) {o['file']}:{o['line']}")
+                if row["when"] is None:
+                    has_otherwise = True
+                    if traced:
+                        w.line(f"_t.extend({self.cite_tuple(cites)})")
+                    w.line(f"return {value}")
+                    break
+                w.line(f"if {self.expr(t, row['when'], traced, 'bool')}:")
+                w.indent()
+                if traced:
+                    w.line(f"_t.extend({self.cite_tuple(cites)})")
+                w.line(f"return {value}")
+                w.dedent()
+            if not has_otherwise:
+                w.line(f"raise RuleError({('no row of ' + t['name'] + ' matches')!r})")
+
+        self.emit_function(t, t["returns"], body)
+
+    def expr(self, d: dict[str, Any], node: dict[str, Any], traced: bool, want: str) -> str:
+        self.ec.local = {name: py for name, py, _ in self.params(d, False)}
+        return tidy(self.ec.num(node, traced) if want == "number" else self.ec.ex(node, traced))
+
+    def emit_function(self, d: dict[str, Any], returns: str, body: Any) -> None:
+        w = self.out
+        name = d["name"]
+        params = self.params(d, False)
+        scaled_ret = "Number" if returns == "number" else type_of(returns, self.enum_names, self.record_names)
+        sig = ", ".join(f"{p}: {a}" for _, p, a in params)
+        wrapped = self.internal[name] != self.public[name]
+        for traced in (False, True):
+            w.line()
+            w.line()
+            self.header_comment(d)
+            fname = self.traced[name] if traced else self.internal[name]
+            tsig = sig + (", " if sig else "") + "_t: list[Cite]" if traced else sig
+            w.line(f"def {fname}({tsig}) -> {scaled_ret}:")
+            w.indent()
+            if not traced and not wrapped:
+                w.line(doc(self.describe(d)))
+            elif traced:
+                w.line(doc(f"{name}, recording in _t each rule it uses."))
+            else:
+                w.line(doc(f"{name} with numbers scaled by SCALE."))
+            body(traced)
+            w.dedent()
+        if wrapped:
+            self.emit_wrapper(d, returns, params)
+        self.emit_explain(d, returns, params)
+
+    def emit_wrapper(self, d: dict[str, Any], returns: str, params: list[tuple[str, str, str]]) -> None:
+        w = self.out
+        pub = self.params(d, True)
+        w.line()
+        w.line()
+        self.header_comment(d)
+        ret = type_of(returns, self.enum_names, self.record_names, True)
+        w.line(f"def {self.public[d['name']]}({', '.join(f'{p}: {a}' for _, p, a in pub)}) -> {ret}:")
+        w.indent()
+        w.line(doc(self.describe(d) + " Numbers are exact: int or Fraction."))
+        call = f"{self.internal[d['name']]}({', '.join(self.scale_arg(p, t) for p, t in self.ptypes(d, pub))})"
+        w.line(f"return {self.unscale(call, returns)}")
+        w.dedent()
+
+    def ptypes(self, d: dict[str, Any], params: list[tuple[str, str, str]]) -> list[tuple[str, str]]:
+        return [(py, p["t"]) for (_, py, _), p in zip(params, d["params"], strict=True)]
+
+    def scale_arg(self, name: str, t: str) -> str:
+        if self.scale == 1:
+            return name
+        if t == "number":
+            return f"{name} * SCALE"
+        if t == "list of number":
+            return f"tuple(_x * SCALE for _x in {name})"
+        if t == "set of number":
+            return f"frozenset(_x * SCALE for _x in {name})"
+        if t.startswith("list of "):
+            return f"tuple({name})"
+        return name
+
+    def unscale(self, code: str, t: str) -> str:
+        if t == "number" and self.scale != 1:
+            return f"_exact({code})"
+        return code
+
+    def emit_explain(self, d: dict[str, Any], returns: str, params: list[tuple[str, str, str]]) -> None:
+        w = self.out
+        name = d["name"]
+        pub = self.params(d, True)
+        ret = type_of(returns, self.enum_names, self.record_names, True) if "items" not in d else "list[Violation]"
+        precomputed = self.precompute(d) if "items" not in d else None
+        if precomputed is not None:
+            table = self.namer.claim(f"_ANSWERS_{name}")
+            key_t = ", ".join(a for _, _, a in params)
+            w.line()
+            w.line(f"{table}: Final[dict[tuple[{key_t}], Answer[{ret}]]] = {{")
+            for key, answer in precomputed:
+                w.line(f"    {key}: {answer},")
+            w.line("}")
+        w.line()
+        w.line()
+        self.header_comment(d)
+        w.line(f"def explain_{self.public[name]}({', '.join(f'{p}: {a}' for _, p, a in pub)}) -> Answer[{ret}]:")
+        w.indent()
+        w.line(doc(f"{self.describe(d)[:-1]}, with the rules that decided it."))
+        if precomputed is not None:
+            key = ", ".join(p for _, p, _ in params) + ("," if len(params) == 1 else "")
+            w.line(f"return {table}[({key})]")
+        else:
+            w.line("_t: list[Cite] = []")
+            args = ", ".join(self.scale_arg(p, t) for p, t in self.ptypes(d, pub))
+            w.line(f"_value = {self.traced[name]}({args}{', ' if args else ''}_t)")
+            changes = self.counterfactual_call(d, pub, returns)
+            w.line(f"return Answer({self.unscale('_value', returns)}, _rules(_t), {changes})")
+        w.dedent()
+
+    def counterfactual_call(self, d: dict[str, Any], pub: list[tuple[str, str, str]], returns: str) -> str:
+        """For a no: the single changes to finite inputs that would turn it into a yes."""
+        if returns != "bool" or "items" in d:
+            return "()"
+        domains = []
+        for (_, py, _), p in zip(pub, d["params"], strict=True):
+            domains.append(f"({py!r}, {py}, {self.domain_code(p['t'])})")
+        return (f"() if _value else _would_change({self.public[d['name']]}, ({''.join(x + ', ' for x in domains)}))")
+
+    def domain_code(self, t: str) -> str:
+        if t == "bool":
+            return "(False, True)"
+        if t.startswith("enum "):
+            return repr(tuple(m["name"] for e in self.model["enums"] if e["name"] == t[5:] for m in e["members"]))
+        if t.startswith("record "):
+            r = next(r for r in self.model["records"] if r["name"] == t[7:])
+            parts = [f"{py_name(f['name'])!r}: {self.domain_code(f['t'])}" for f in r["fields"]
+                     if f["t"] == "bool" or f["t"].startswith("enum ")]
+            return self.consts.add(f"DOMAINS_{r['name']}_", "{" + ", ".join(parts) + "}",
+                                   "dict[str, tuple[Any, ...]]")
+        return "()"
+
+    def precompute(self, d: dict[str, Any]) -> list[tuple[str, str]] | None:
+        """Every answer of a check over finite inputs, worked out now by the reference interpreter."""
+        domains: list[list[Any]] = []
+        for p in d["params"]:
+            if p["t"] == "bool":
+                domains.append([False, True])
+            elif p["t"].startswith("enum "):
+                domains.append([m["name"] for e in self.model["enums"] if e["name"] == p["t"][5:]
+                                for m in e["members"]])
+            else:
+                return None
+        combos = list(itertools.product(*domains))
+        if not combos or len(combos) > MAX_PRECOMPUTED:
+            return None
+        results = []
+        for combo in combos:
+            interp = Interpreter(self.model)
+            try:
+                value = interp.call(d["name"], list(combo))
+            except EvalError:
+                return None
+            results.append((combo, value, interp.trace))
+        out = []
+        for combo, value, trace in results:
+            changes = []
+            if value is False:
+                for i, p in enumerate(d["params"]):
+                    for alt in domains[i]:
+                        if alt == combo[i]:
+                            continue
+                        other = next(v for c, v, _ in results if c == combo[:i] + (alt,) + combo[i + 1:])
+                        if other is True:
+                            changes.append(f"{p['name']} = {_words(alt)}")
+            rules = "(" + "".join(self.icite_name(c) + ", " for c in trace).rstrip(" ") + ")"
+            key = "(" + "".join(repr(v) + ", " for v in combo).rstrip(" ") + ")"
+            out.append((key, f"Answer({self.exact_literal(_json(value), d['returns'])}, {rules}, "
+                             f"{tuple(changes)!r})"))
+        return out
+
+    # ---- limits ------------------------------------------------------------------------------
+
+    def emit_limits(self, g: dict[str, Any]) -> None:
+        def body(traced: bool) -> None:
+            w = self.out
+            for u in g["unless"]:
+                w.line(f"if {self.expr(g, u['cond'], traced, 'bool')}:  # {_comment(u['title'] or '')}")
+                w.indent()
+                if traced:
+                    w.line(f"_t.extend({self.cite_tuple([self.cite(u['origin'])])})")
+                w.line("return []")
+                w.dedent()
+            w.line("out: list[Violation] = []")
+            for item in g["items"]:
+                self.emit_limit_item(g, item, traced)
+            w.line("return out")
+
+        self.emit_function(g, "limits", body)
+
+    def emit_limit_item(self, g: dict[str, Any], item: dict[str, Any], traced: bool) -> None:
+        w = self.out
+        o = item["origin"]
+        w.line(f"# {item['name']}: {o['clause'] or o['layer']} {o['file']}:{o['line']}")
+        exempt = [self.expr(g, x["cond"], traced, "bool") for x in item["exempt"]]
+        if exempt:
+            if traced:
+                for x, code in zip(item["exempt"], exempt, strict=True):
+                    w.line(f"if {code}:")
+                    w.indent()
+                    w.line(f"_t.extend({self.cite_tuple([self.cite(x['origin'])])})")
+                    w.dedent()
+            w.line(f"if not ({' or '.join(exempt)}):")
+            w.indent()
+        measure = item["measure"]
+        numeric = "number" in (measure["t"], item["bound"]["t"])
+        total = self.expr(g, measure, traced, "number" if numeric else measure["t"])
+        bound = self.expr(g, item["bound"], traced, "number" if numeric else item["bound"]["t"])
+        w.line(f"total = {total}")
+        w.line(f"bound = {bound}")
+        w.line("if total > bound:")
+        w.indent()
+        if traced:
+            w.line(f"_t.extend({self.cite_tuple([self.cite(o)])})")
+        var = py_name(measure["var"])
+        self.ec.local[measure["var"]] = var
+        over = self.ec.ex(measure["over"], traced)
+        where = f" if {self.ec.ex(measure['where'], traced)}" if measure["where"] is not None else ""
+        self.ec.local.pop(measure["var"], None)
+        conv = "_exact" if numeric and self.scale != 1 else ""
+        w.line(tidy(f"out.append(Violation({item['name']!r}, {item['title']!r}, {o['clause']!r}, {conv}(total), "
+                    f"{conv}(bound), {conv}(total - bound), tuple({var} for {var} in {over}{where})))"))
+        w.dedent()
+        if exempt:
+            w.dedent()
+
+    # ---- constants and input validation ----------------------------------------------------
+
+    def emit_consts(self) -> None:
+        w = self.out
+        consts = self.model["consts"]
+        if not consts:
+            return
+        w.line()
+        w.line()
+        w.line("# ---- constants " + "-" * 65)
+        for c in _const_order(consts):
+            o = c["origin"]
+            w.line()
+            w.line(f"# {o['file']}:{o['line']}  {o['clause'] or o['layer']}  {_comment(c['title'] or '')}")
+            self.ec.local = {}
+            t = type_of(c["t"], self.enum_names, self.record_names)
+            if self.const_scaled[c["name"]] != self.const_public[c["name"]]:
+                w.line(f"{self.const_scaled[c['name']]}: Final[Number] = {self.ec.num(c['value'], False)}")
+                w.line(f"{self.const_public[c['name']]}: Final[{t}] = _exact({self.const_scaled[c['name']]})")
+            else:
+                w.line(f"{self.const_public[c['name']]}: Final[{t}] = {self.ec.ex(c['value'], False)}")
+
+    def emit_validation(self) -> None:
+        w = self.out
+        w.line()
+        w.line()
+        w.line("# ---- input checked at the boundary " + "-" * 45)
+        w.line()
+        schema = state_schema(self.model)
+        w.line("STATE_SCHEMA: Final[dict[str, Any]] = " + pprint.pformat(schema, width=100, sort_dicts=True)
+               .replace("\n", "\n    "))
+        w.line("_FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {")
+        for r in self.model["records"]:
+            w.line(f"    {r['name']!r}: (")
+            for f in r["fields"]:
+                allowed: tuple[str, ...] = ()
+                if f["t"].startswith("enum "):
+                    allowed = tuple(m["name"] for e in self.model["enums"] if e["name"] == f["t"][5:]
+                                    for m in e["members"])
+                w.line(f"        ({f['name']!r}, {f['t']!r}, {allowed!r}),")
+            w.line("    ),")
+        w.line("}")
+        renamed = sorted({f["name"] for r in self.model["records"] for f in r["fields"]
+                          if py_name(f["name"]) != f["name"]})
+        w.line(f"_RENAMED: Final[frozenset[str]] = frozenset({renamed!r})")
+        w.line("_RECORD_CLASSES: Final[dict[str, Any]] = {"
+               + ", ".join(f"{r['name']!r}: {self.record_names[r['name']]}" for r in self.model["records"]) + "}")
+        w.line("_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {"
+               + ", ".join(f"{e['name']!r}: {self.enum_names[e['name']]}_values" for e in self.model["enums"])
+               + "}")
+        for r in self.model["records"]:
+            name = self.record_names[r["name"]]
+            fn = self.namer.claim(f"{_snake(r['name'])}_from_json")
+            w.line()
+            w.line()
+            w.line(f"def {fn}(data: Any) -> {name}:")
+            w.indent()
+            w.line(doc(f"A {r['name']} from JSON-like data, checked field by field; raises InvalidInput "
+                       "naming the field and the allowed values."))
+            w.line(f"value = from_json({r['name']!r}, data, {_snake(r['name'])!r})")
+            w.line(f"assert isinstance(value, {name})")
+            w.line("return value")
+            w.dedent()
+
+
+def _const_order(consts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Constants after the constants they use."""
+    names = {c["name"] for c in consts}
+    deps = {c["name"]: {n["name"] for n in _walk(c["value"]) if n.get("k") == "const"} & names for c in consts}
+    done: list[str] = []
+    while len(done) < len(consts):
+        progressed = False
+        for c in consts:
+            if c["name"] not in done and deps[c["name"]] <= set(done):
+                done.append(c["name"])
+                progressed = True
+        if not progressed:  # a cycle, already reported by the checker
+            done += [c["name"] for c in consts if c["name"] not in done]
+    by = {c["name"]: c for c in consts}
+    return [by[n] for n in done]
+
+
+def _walk(node: Any) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, dict):
+            out.append(n)
+            todo += list(n.values())
+        elif isinstance(n, list):
+            todo += n
+    return out
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        return str(value)
+    return value
+
+
+def _words(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _snake(name: str) -> str:
+    out = ""
+    for i, ch in enumerate(name):
+        if ch.isupper() and i and not name[i - 1].isupper():
+            out += "_"
+        out += ch.lower()
+    return out
+
+
+def _comment(text: str | None) -> str:
+    """Text that is safe inside a # comment: one line."""
+    return " ".join((text or "").split())
+
+
+def _docline(text: str) -> str:
+    """Text safe inside the module docstring: no quotes run, no backslash escapes, one line."""
+    return _comment(text).replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+
+
+def _trim(lines: list[str]) -> list[str]:
+    """No trailing spaces, at most two blank lines in a row, none at the end."""
+    out: list[str] = []
+    blank = 0
+    for ln in lines:
+        ln = ln.rstrip()
+        blank = blank + 1 if not ln else 0
+        if blank <= 2:
+            out.append(ln)
+    while out and not out[-1]:
+        out.pop()
+    return out

@@ -1,0 +1,178 @@
+"""`rulec eval`: ask a compiled ruleset a question written in the rules language.
+
+The question is checked against the ruleset's names and types, compiled to
+Python with the same expression compiler as the generated module, and run
+against that module (built in memory from the same rules), traced, so the
+answer carries the rules that decided it.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from dataclasses import dataclass, fields, is_dataclass
+from fractions import Fraction
+from typing import Any
+
+from .diagnostics import Diagnostic, did_you_mean
+from .emit_python import ModuleEmitter, emit_python, module_name, tidy
+from .exprs import IR, EnumInfo, Lowerer, Signature
+from .parser import parse_query
+
+
+class EvalFailure(Exception):
+    """The question could not be answered; `diagnostics` say why, or `message` does."""
+
+    def __init__(self, message: str, diagnostics: list[Diagnostic] | None = None, usage: bool = False):
+        super().__init__(message)
+        self.diagnostics = diagnostics or []
+        self.usage = usage
+
+
+class ModelScope:
+    """The names of one resolved ruleset, for checking a question against it."""
+
+    def __init__(self, model: dict[str, Any]):
+        self.model = model
+        self.consts = {c["name"]: c["t"] for c in model["consts"]}
+        self.sigs: dict[str, Signature] = {}
+        for kind, returns in (("defines", None), ("tables", None), ("limits", "list of text")):
+            for d in model[kind]:
+                self.sigs[d["name"]] = Signature(tuple((p["name"], p["t"]) for p in d["params"]),
+                                                 returns or d["returns"], kind[:-1])
+        self.enums = {e["name"]: EnumInfo(e["name"], tuple(m["name"] for m in e["members"]),
+                                          {a["name"]: a["t"] for a in e["attrs"]}, e["ordered"])
+                      for e in model["enums"]}
+        self.records = {r["name"]: {f["name"]: (f["t"], not f["required"]) for f in r["fields"]}
+                        for r in model["records"]}
+
+    def const_type(self, name: str) -> str | None:
+        return self.consts.get(name)
+
+    def signature(self, name: str) -> Signature | None:
+        return self.sigs.get(name)
+
+    def enum(self, name: str) -> EnumInfo | None:
+        return self.enums.get(name)
+
+    def record(self, name: str) -> dict[str, tuple[str, bool]] | None:
+        return self.records.get(name)
+
+    def enums_with_member(self, name: str) -> list[str]:
+        return sorted(e.name for e in self.enums.values() if name in e.members)
+
+    def names(self) -> list[str]:
+        return [*self.consts, *self.sigs, *(m for e in self.enums.values() for m in e.members)]
+
+
+@dataclass
+class EvalAnswer:
+    query: str
+    ruleset: str
+    value: Any
+    rules: list[dict[str, Any]]
+    explanation: str
+    would_change: list[str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"query": self.query, "ruleset": self.ruleset, "value": json_value(self.value),
+                "rules": self.rules, "explanation": self.explanation, "would_change": self.would_change}
+
+
+def load_module(model: dict[str, Any]) -> types.ModuleType:
+    """The ruleset's generated module, built in memory and imported."""
+    source = next(iter(emit_python(model).values()))
+    name = f"_rulec_eval_{module_name(model)}"
+    module = types.ModuleType(name)
+    sys.modules[name] = module  # dataclasses look their module up while the class is made
+    try:
+        exec(compile(source, f"{module_name(model)}.py", "exec"), module.__dict__)
+    finally:
+        sys.modules.pop(name, None)
+    return module
+
+
+def evaluate(model: dict[str, Any], query: str, state: dict[str, Any] | None = None) -> EvalAnswer:
+    expr, diags = parse_query(query)
+    if expr is None:
+        raise EvalFailure("the question does not parse", diags)
+    module = load_module(model)
+    local_types: dict[str, str] = {}
+    values: dict[str, Any] = {}
+    for name, entry in (state or {}).items():
+        record, value = _state_entry(name, entry, model)
+        try:
+            values[name] = module.from_json(record, value, name)
+        except module.InvalidInput as e:
+            raise EvalFailure(f"--state: {e}", usage=True) from None
+        local_types[name] = "record " + record
+    lowerer = Lowerer(ModelScope(model))
+    node = lowerer.lower(expr, local_types)
+    if lowerer.diags:
+        raise EvalFailure("the question has mistakes", lowerer.diags)
+    emitter = ModuleEmitter(model)
+    emitter.ec.local = {n: n for n in values}
+    code = tidy(emitter.ec.num(node, True) if node["t"] == "number" else emitter.ec.ex(node, True))
+    namespace = dict(module.__dict__)
+    for line in emitter.consts.lines:  # constants the question itself needs (sets, fractions)
+        exec(line, namespace)
+    namespace.update(values)
+    trace: list[Any] = []
+    namespace["_t"] = trace
+    try:
+        raw = eval(code, namespace)
+    except module.RuleError as e:
+        raise EvalFailure(f"the rules give no answer: {e}") from None
+    value = module._exact(raw) if node["t"] == "number" else raw
+    cites = module._rules(trace)
+    changes = _would_change(module, emitter, node, namespace, value)
+    text = "; ".join(str(c) for c in cites)
+    if changes:
+        text += ". The answer would be yes if " + " or ".join(changes)
+    rules = [{"layer": c.layer, "clause": c.clause, "item": c.item, "title": c.title, "note": c.note,
+              "text": str(c)} for c in cites]
+    return EvalAnswer(query, model["manifest"]["ruleset"], value, rules, text, changes)
+
+
+def _state_entry(name: str, entry: Any, model: dict[str, Any]) -> tuple[str, Any]:
+    records = [r["name"] for r in model["records"]]
+    if not isinstance(entry, dict) or set(entry) != {"record", "value"}:
+        raise EvalFailure(f"--state: '{name}' must be {{\"record\": \"<one of {', '.join(records)}>\", "
+                          "\"value\": {...}}", usage=True)
+    if entry["record"] not in records:
+        hint = did_you_mean(str(entry["record"]), records)
+        raise EvalFailure(f"--state: '{name}' names unknown record {entry['record']!r}"
+                          + (f"; {hint}" if hint else ""), usage=True)
+    if not str(name).isidentifier() or name.startswith("_"):
+        raise EvalFailure(f"--state: {name!r} is not a name the rules language can use", usage=True)
+    return str(entry["record"]), entry["value"]
+
+
+def _would_change(module: Any, emitter: ModuleEmitter, node: IR, namespace: dict[str, Any],
+                  value: Any) -> list[str]:
+    """For a no from a single check, the single changes that would make it a yes (its explain_ twin says)."""
+    if value is not False or node["k"] != "call":
+        return []
+    explain = getattr(module, f"explain_{emitter.public.get(node['fn'], node['fn'])}", None)
+    if explain is None:
+        return []
+    args = []
+    for arg in node["args"]:
+        code = tidy(f"_exact({emitter.ec.num(arg, False)})" if arg["t"] == "number" else emitter.ec.ex(arg, False))
+        args.append(eval(code, namespace))
+    return list(explain(*args).would_change)
+
+
+def json_value(value: Any) -> Any:
+    """An answer as JSON: exact numbers as 'p/q' text when not whole, records as objects."""
+    if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
+        return value
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else str(value)
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: json_value(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, (list, tuple)):
+        return [json_value(v) for v in value]
+    if isinstance(value, frozenset):
+        return sorted(json_value(v) for v in value)
+    return str(value)

@@ -1,0 +1,230 @@
+"""The fixed part of every generated module: imports, exact-number helpers, Answer and friends.
+
+Kept as text (not imported) because a generated module must stand alone.
+"""
+
+RUNTIME = '''from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any, Final, Generic, Literal, TypeVar
+
+Number = int | Fraction
+T = TypeVar("T")
+
+SCALE: Final = __SCALE__
+"""Inside this module numbers are carried multiplied by SCALE, so RE and SP fractions add as integers."""
+
+
+class RuleError(Exception):
+    """The rules give no answer for these inputs (no table row matches, division by zero)."""
+
+
+class InvalidInput(ValueError):
+    """Game state that the rules cannot take: names the field and what is allowed."""
+
+    def __init__(self, field: str, message: str, allowed: tuple[str, ...] = ()) -> None:
+        self.field = field
+        self.allowed = allowed
+        hint = f"; allowed: {', '.join(allowed)}" if allowed else ""
+        super().__init__(f"{field}: {message}{hint}")
+
+
+@dataclass(frozen=True, slots=True)
+class Cite:
+    """A rule an answer rests on: a clause (and item) of a layer, with the layer's note if it overrides."""
+
+    layer: str
+    clause: str | None
+    item: str | None
+    title: str | None
+    note: str | None
+
+    def __str__(self) -> str:
+        if self.clause is None:  # declared outside any numbered clause
+            text = f"{self.title or self.item or ''} ({self.layer})".strip()
+        else:
+            where = " ".join(x for x in (self.clause, self.item) if x)
+            text = f"{where} {self.title}" if self.title else where
+        if self.note:
+            text += f" (overridden by {self.layer}: {self.note})"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Answer(Generic[T]):
+    """A value with the rules that decided it and, for a no, what would make it a yes."""
+
+    value: T
+    rules: tuple[Cite, ...]
+    would_change: tuple[str, ...] = ()
+
+    @property
+    def explanation(self) -> str:
+        text = "; ".join(str(c) for c in self.rules)
+        if self.would_change:
+            text += ". The answer would be yes if " + " or ".join(self.would_change)
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One limit a stack breaks: which, by how much, under which rule, and the units counted."""
+
+    limit: str
+    title: str | None
+    rule: str | None
+    total: Number
+    bound: Number
+    excess: Number
+    units: tuple[Any, ...]
+
+
+def _exact(x: Number) -> Number:
+    """A scaled number back to its exact value: an int when whole, else a Fraction."""
+    q, r = divmod(x, SCALE)
+    if r == 0:
+        return int(q)
+    return Fraction(x) / SCALE
+
+
+def _mul(a: Number, b: Number) -> Number:
+    product = a * b
+    q, r = divmod(product, SCALE)
+    return int(q) if r == 0 else Fraction(product) / SCALE
+
+
+def _div(a: Number, b: Number) -> Number:
+    if b == 0:
+        raise RuleError("division by zero")
+    q, r = divmod(a * SCALE, b)
+    return int(q) if r == 0 else Fraction(a * SCALE) / b
+
+
+def _product(items: Iterable[Number]) -> Number:
+    result: Number = SCALE
+    for x in items:
+        result = _mul(result, x)
+    return result
+
+
+def _min(items: Iterable[T]) -> T:
+    values = list(items)
+    if not values:
+        raise RuleError("min of nothing")
+    return min(values)  # type: ignore[type-var]
+
+
+def _max(items: Iterable[T]) -> T:
+    values = list(items)
+    if not values:
+        raise RuleError("max of nothing")
+    return max(values)  # type: ignore[type-var]
+
+
+def _attr(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, T], key: Any) -> T:
+    t.extend(cites[key])
+    return table[key]
+
+
+def _cite(t: list[Cite], cites: tuple[Cite, ...], value: T) -> T:
+    t.extend(cites)
+    return value
+
+
+def _rules(t: list[Cite]) -> tuple[Cite, ...]:
+    return tuple(dict.fromkeys(t))
+
+
+def _would_change(check: Callable[..., bool], args: tuple[tuple[str, Any, Any], ...]) -> tuple[str, ...]:
+    """Single changes to list values or yes/no inputs that would turn a no into a yes."""
+    values = [a for _, a, _ in args]
+    out: list[str] = []
+    for i, (name, value, domain) in enumerate(args):
+        if isinstance(domain, dict):
+            for fname, choices in domain.items():
+                for alt in choices:
+                    if alt != getattr(value, fname) and check(*values[:i], replace(value, **{fname: alt}),
+                                                              *values[i + 1:]):
+                        out.append(f"{name}.{fname} = {_word(alt)}")
+        else:
+            for alt in domain:
+                if alt != value and check(*values[:i], alt, *values[i + 1:]):
+                    out.append(f"{name} = {_word(alt)}")
+    return tuple(out)
+
+
+def _word(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _number(value: Any, path: str) -> Number:
+    if isinstance(value, bool):
+        raise InvalidInput(path, f"{value!r} is not a number")
+    if isinstance(value, (int, Fraction)):
+        return value
+    if isinstance(value, (float, str)):
+        try:
+            exact = Fraction(str(value))
+        except (ValueError, ZeroDivisionError):
+            raise InvalidInput(path, f"{value!r} is not a number (write 2, 2.5 or 1/2)") from None
+        return int(exact) if exact.denominator == 1 else exact
+    raise InvalidInput(path, f"{value!r} is not a number")
+
+
+def _value(t: str, allowed: tuple[str, ...], value: Any, path: str) -> Any:
+    if t == "bool":
+        if not isinstance(value, bool):
+            raise InvalidInput(path, f"{value!r} is not true or false")
+        return value
+    if t == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidInput(path, f"{value!r} is not a whole number")
+        return value
+    if t == "number":
+        return _number(value, path)
+    if t == "text":
+        if not isinstance(value, str):
+            raise InvalidInput(path, f"{value!r} is not a text")
+        return value
+    if t.startswith("enum "):
+        choices = allowed or _ENUM_VALUES[t[5:]]
+        if value not in choices:
+            raise InvalidInput(path, f"{value!r} is not a {t[5:]}", choices)
+        return value
+    if t.startswith("record "):
+        return from_json(t[7:], value, path)
+    if t.startswith("list of ") or t.startswith("set of "):
+        item = t.split(" of ", 1)[1]
+        if not isinstance(value, (list, tuple)):
+            raise InvalidInput(path, f"{value!r} is not a list")
+        items = tuple(_value(item, (), v, f"{path}[{i}]") for i, v in enumerate(value))
+        return items if t.startswith("list") else frozenset(items)
+    raise InvalidInput(path, f"cannot read a {t}")
+
+
+def from_json(record: str, data: Any, path: str = "") -> Any:
+    """A record from JSON-like data, each field checked; raises InvalidInput naming the field."""
+    path = path or record
+    if record not in _FIELDS:
+        raise InvalidInput(path, f"unknown kind of record {record!r}", tuple(_FIELDS))
+    if not isinstance(data, Mapping):
+        raise InvalidInput(path, f"expected an object with fields, got {data!r}")
+    fields = _FIELDS[record]
+    known = {name for name, _, _ in fields}
+    for key in data:
+        if key not in known:
+            raise InvalidInput(f"{path}.{key}", "is not a field", tuple(sorted(known)))
+    values: dict[str, Any] = {}
+    for name, t, allowed in fields:
+        if name in data:
+            values[name + "_" if name in _RENAMED else name] = _value(t, allowed, data[name], f"{path}.{name}")
+    try:
+        return _RECORD_CLASSES[record](**values)
+    except TypeError as e:
+        raise InvalidInput(path, str(e)) from None
+'''

@@ -1,0 +1,1144 @@
+"""Deutsches Afrika Korps: rule checks compiled by rulec 0.1.0.
+
+series OCS (Operational Combat Series) version 4.3; game DAK (Deutsches Afrika Korps) version II; options: none.
+
+Generated from rules/dak/dak.rules, rules/ocs/ch4-general-concepts.rules, rules/ocs/series.rules by `rulec build`; do not edit.
+Standalone: it needs only the Python standard library, so it can be copied into any program.
+Every check has an explain_ twin whose Answer cites the rules that decided it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any, Final, Generic, Literal, TypeVar
+
+Number = int | Fraction
+T = TypeVar("T")
+
+SCALE: Final = 4
+"""Inside this module numbers are carried multiplied by SCALE, so RE and SP fractions add as integers."""
+
+
+class RuleError(Exception):
+    """The rules give no answer for these inputs (no table row matches, division by zero)."""
+
+
+class InvalidInput(ValueError):
+    """Game state that the rules cannot take: names the field and what is allowed."""
+
+    def __init__(self, field: str, message: str, allowed: tuple[str, ...] = ()) -> None:
+        self.field = field
+        self.allowed = allowed
+        hint = f"; allowed: {', '.join(allowed)}" if allowed else ""
+        super().__init__(f"{field}: {message}{hint}")
+
+
+@dataclass(frozen=True, slots=True)
+class Cite:
+    """A rule an answer rests on: a clause (and item) of a layer, with the layer's note if it overrides."""
+
+    layer: str
+    clause: str | None
+    item: str | None
+    title: str | None
+    note: str | None
+
+    def __str__(self) -> str:
+        if self.clause is None:  # declared outside any numbered clause
+            text = f"{self.title or self.item or ''} ({self.layer})".strip()
+        else:
+            where = " ".join(x for x in (self.clause, self.item) if x)
+            text = f"{where} {self.title}" if self.title else where
+        if self.note:
+            text += f" (overridden by {self.layer}: {self.note})"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Answer(Generic[T]):
+    """A value with the rules that decided it and, for a no, what would make it a yes."""
+
+    value: T
+    rules: tuple[Cite, ...]
+    would_change: tuple[str, ...] = ()
+
+    @property
+    def explanation(self) -> str:
+        text = "; ".join(str(c) for c in self.rules)
+        if self.would_change:
+            text += ". The answer would be yes if " + " or ".join(self.would_change)
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One limit a stack breaks: which, by how much, under which rule, and the units counted."""
+
+    limit: str
+    title: str | None
+    rule: str | None
+    total: Number
+    bound: Number
+    excess: Number
+    units: tuple[Any, ...]
+
+
+def _exact(x: Number) -> Number:
+    """A scaled number back to its exact value: an int when whole, else a Fraction."""
+    q, r = divmod(x, SCALE)
+    if r == 0:
+        return int(q)
+    return Fraction(x) / SCALE
+
+
+def _mul(a: Number, b: Number) -> Number:
+    product = a * b
+    q, r = divmod(product, SCALE)
+    return int(q) if r == 0 else Fraction(product) / SCALE
+
+
+def _div(a: Number, b: Number) -> Number:
+    if b == 0:
+        raise RuleError("division by zero")
+    q, r = divmod(a * SCALE, b)
+    return int(q) if r == 0 else Fraction(a * SCALE) / b
+
+
+def _product(items: Iterable[Number]) -> Number:
+    result: Number = SCALE
+    for x in items:
+        result = _mul(result, x)
+    return result
+
+
+def _min(items: Iterable[T]) -> T:
+    values = list(items)
+    if not values:
+        raise RuleError("min of nothing")
+    return min(values)  # type: ignore[type-var]
+
+
+def _max(items: Iterable[T]) -> T:
+    values = list(items)
+    if not values:
+        raise RuleError("max of nothing")
+    return max(values)  # type: ignore[type-var]
+
+
+def _attr(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, T], key: Any) -> T:
+    t.extend(cites[key])
+    return table[key]
+
+
+def _cite(t: list[Cite], cites: tuple[Cite, ...], value: T) -> T:
+    t.extend(cites)
+    return value
+
+
+def _rules(t: list[Cite]) -> tuple[Cite, ...]:
+    return tuple(dict.fromkeys(t))
+
+
+def _would_change(check: Callable[..., bool], args: tuple[tuple[str, Any, Any], ...]) -> tuple[str, ...]:
+    """Single changes to list values or yes/no inputs that would turn a no into a yes."""
+    values = [a for _, a, _ in args]
+    out: list[str] = []
+    for i, (name, value, domain) in enumerate(args):
+        if isinstance(domain, dict):
+            for fname, choices in domain.items():
+                for alt in choices:
+                    if alt != getattr(value, fname) and check(*values[:i], replace(value, **{fname: alt}),
+                                                              *values[i + 1:]):
+                        out.append(f"{name}.{fname} = {_word(alt)}")
+        else:
+            for alt in domain:
+                if alt != value and check(*values[:i], alt, *values[i + 1:]):
+                    out.append(f"{name} = {_word(alt)}")
+    return tuple(out)
+
+
+def _word(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _number(value: Any, path: str) -> Number:
+    if isinstance(value, bool):
+        raise InvalidInput(path, f"{value!r} is not a number")
+    if isinstance(value, (int, Fraction)):
+        return value
+    if isinstance(value, (float, str)):
+        try:
+            exact = Fraction(str(value))
+        except (ValueError, ZeroDivisionError):
+            raise InvalidInput(path, f"{value!r} is not a number (write 2, 2.5 or 1/2)") from None
+        return int(exact) if exact.denominator == 1 else exact
+    raise InvalidInput(path, f"{value!r} is not a number")
+
+
+def _value(t: str, allowed: tuple[str, ...], value: Any, path: str) -> Any:
+    if t == "bool":
+        if not isinstance(value, bool):
+            raise InvalidInput(path, f"{value!r} is not true or false")
+        return value
+    if t == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidInput(path, f"{value!r} is not a whole number")
+        return value
+    if t == "number":
+        return _number(value, path)
+    if t == "text":
+        if not isinstance(value, str):
+            raise InvalidInput(path, f"{value!r} is not a text")
+        return value
+    if t.startswith("enum "):
+        choices = allowed or _ENUM_VALUES[t[5:]]
+        if value not in choices:
+            raise InvalidInput(path, f"{value!r} is not a {t[5:]}", choices)
+        return value
+    if t.startswith("record "):
+        return from_json(t[7:], value, path)
+    if t.startswith("list of ") or t.startswith("set of "):
+        item = t.split(" of ", 1)[1]
+        if not isinstance(value, (list, tuple)):
+            raise InvalidInput(path, f"{value!r} is not a list")
+        items = tuple(_value(item, (), v, f"{path}[{i}]") for i, v in enumerate(value))
+        return items if t.startswith("list") else frozenset(items)
+    raise InvalidInput(path, f"cannot read a {t}")
+
+
+def from_json(record: str, data: Any, path: str = "") -> Any:
+    """A record from JSON-like data, each field checked; raises InvalidInput naming the field."""
+    path = path or record
+    if record not in _FIELDS:
+        raise InvalidInput(path, f"unknown kind of record {record!r}", tuple(_FIELDS))
+    if not isinstance(data, Mapping):
+        raise InvalidInput(path, f"expected an object with fields, got {data!r}")
+    fields = _FIELDS[record]
+    known = {name for name, _, _ in fields}
+    for key in data:
+        if key not in known:
+            raise InvalidInput(f"{path}.{key}", "is not a field", tuple(sorted(known)))
+    values: dict[str, Any] = {}
+    for name, t, allowed in fields:
+        if name in data:
+            values[name + "_" if name in _RENAMED else name] = _value(t, allowed, data[name], f"{path}.{name}")
+    try:
+        return _RECORD_CLASSES[record](**values)
+    except TypeError as e:
+        raise InvalidInput(path, str(e)) from None
+
+RULESET: Final = 'DAK'
+TITLE: Final = 'Deutsches Afrika Korps'
+SERIES: Final[str | None] = 'OCS'
+SERIES_VERSION: Final[str | None] = '4.3'
+GAME: Final[str | None] = 'DAK'
+GAME_VERSION: Final[str | None] = 'II'
+SCENARIO: Final[str | None] = None
+OPTIONS: Final[tuple[str, ...]] = ()
+LAYERS: Final[tuple[str, ...]] = ('OCS', 'DAK')
+MANIFEST: Final[dict[str, Any]] = {'game': {'name': 'DAK', 'title': 'Deutsches Afrika Korps', 'version': 'II'},
+     'layers': ['OCS', 'DAK'],
+     'options': [],
+     'ruleset': 'DAK',
+     'scenario': None,
+     'series': {'name': 'OCS', 'title': 'Operational Combat Series', 'version': '4.3'},
+     'title': 'Deutsches Afrika Korps'}
+
+_C0: Final[Cite] = Cite(layer='OCS', clause='4.8', item=None, title='Stacking', note=None)
+_CITES1: Final[tuple[Cite, ...]] = (_C0,)
+_C2: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='A', title='Truck Movement', note=None)
+_CITES3: Final[tuple[Cite, ...]] = (_C2,)
+_C4: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='B', title='Supply Lines', note=None)
+_CITES5: Final[tuple[Cite, ...]] = (_C4,)
+_C6: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='C', title='Rail Transport - Literal', note=None)
+_CITES7: Final[tuple[Cite, ...]] = (_C6,)
+_C8: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='D', title='Rail Transport - Trace Supply', note=None)
+_CITES9: Final[tuple[Cite, ...]] = (_C8,)
+_C10: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='E', title='Rail Conversion operations', note=None)
+_CITES11: Final[tuple[Cite, ...]] = (_C10,)
+_C12: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='F', title='Port Operations - Trace Supply', note=None)
+_C13: Final[Cite] = Cite(layer='DAK', clause='4.5a', item='F', title='Port Operations - Trace Supply', note='In either edition of DAK, units do not negate EZOCs for Port Operations (F).')
+_CITES14: Final[tuple[Cite, ...]] = (_C12, _C13,)
+_C15: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='G', title='Port Operations-Literal, Using Sea Cap', note=None)
+_CITES16: Final[tuple[Cite, ...]] = (_C15,)
+_C17: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='H', title='Aircraft Refit', note=None)
+_CITES18: Final[tuple[Cite, ...]] = (_C17,)
+_C19: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='I', title='Reserve Mode', note=None)
+_CITES20: Final[tuple[Cite, ...]] = (_C19,)
+_C21: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='J', title='Strat Mode', note=None)
+_CITES22: Final[tuple[Cite, ...]] = (_C21,)
+_C23: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='K', title='Repl Rebuilds', note=None)
+_CITES24: Final[tuple[Cite, ...]] = (_C23,)
+_C25: Final[Cite] = Cite(layer='OCS', clause=None, item='combat_unit', title='Combat unit', note=None)
+_CITES26: Final[tuple[Cite, ...]] = (_C25,)
+_C27: Final[Cite] = Cite(layer='OCS', clause=None, item='hq', title='HQ', note=None)
+_CITES28: Final[tuple[Cite, ...]] = (_C27,)
+_C29: Final[Cite] = Cite(layer='OCS', clause=None, item='artillery', title='Artillery', note=None)
+_CITES30: Final[tuple[Cite, ...]] = (_C29,)
+_C31: Final[Cite] = Cite(layer='OCS', clause=None, item='repl', title='Replacement (Repl)', note=None)
+_CITES32: Final[tuple[Cite, ...]] = (_C31,)
+_C33: Final[Cite] = Cite(layer='OCS', clause=None, item='transport', title='Transport Point', note=None)
+_CITES34: Final[tuple[Cite, ...]] = (_C33,)
+_C35: Final[Cite] = Cite(layer='OCS', clause=None, item='sp', title='Supply Points (SP)', note=None)
+_CITES36: Final[tuple[Cite, ...]] = (_C35,)
+_C37: Final[Cite] = Cite(layer='OCS', clause=None, item='port', title='Port', note=None)
+_CITES38: Final[tuple[Cite, ...]] = (_C37,)
+_C39: Final[Cite] = Cite(layer='OCS', clause=None, item='air_base', title='Air base', note=None)
+_CITES40: Final[tuple[Cite, ...]] = (_C39,)
+_C41: Final[Cite] = Cite(layer='OCS', clause=None, item='hedgehog', title='Hedgehog', note=None)
+_CITES42: Final[tuple[Cite, ...]] = (_C41,)
+_C43: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
+_CITES44: Final[tuple[Cite, ...]] = (_C43,)
+_C45: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
+_CITES46: Final[tuple[Cite, ...]] = (_C45,)
+_C47: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
+_CITES48: Final[tuple[Cite, ...]] = (_C47,)
+_C49: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_CITES50: Final[tuple[Cite, ...]] = (_C49,)
+_DOMAINS_Unit_51: Final[dict[str, tuple[Any, ...]]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'transport', 'sp', 'port', 'air_base', 'hedgehog'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'will_spend_mp': (False, True)}
+_SET52: Final = frozenset({'reserve', 'strat'})
+_C53: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
+_CITES54: Final[tuple[Cite, ...]] = (_C53,)
+_C55: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
+_CITES56: Final[tuple[Cite, ...]] = (_C55,)
+_C57: Final[Cite] = Cite(layer='OCS', clause='4.5', item=None, title='Zone of Control', note=None)
+_CITES58: Final[tuple[Cite, ...]] = (_C57,)
+_C59: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
+_CITES60: Final[tuple[Cite, ...]] = (_C59,)
+_C61: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
+_CITES62: Final[tuple[Cite, ...]] = (_C61,)
+_DOMAINS_Hex_63: Final[dict[str, tuple[Any, ...]]] = {'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
+_C64: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
+_CITES65: Final[tuple[Cite, ...]] = (_C64,)
+_C66: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
+_C67: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C68: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C69: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C70: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES71: Final[tuple[Cite, ...]] = (_C66, _C67,)
+_CITES72: Final[tuple[Cite, ...]] = (_C66, _C68,)
+_CITES73: Final[tuple[Cite, ...]] = (_C66, _C69,)
+_CITES74: Final[tuple[Cite, ...]] = (_C66, _C70,)
+_C75: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C76: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP', note=None)
+_C77: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C78: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C79: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES80: Final[tuple[Cite, ...]] = (_C75, _C76,)
+_CITES81: Final[tuple[Cite, ...]] = (_C75, _C77,)
+_CITES82: Final[tuple[Cite, ...]] = (_C75, _C78,)
+_CITES83: Final[tuple[Cite, ...]] = (_C75, _C79,)
+_C84: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES85: Final[tuple[Cite, ...]] = (_C84,)
+
+
+# ---- lists of values ------------------------------------------------------------
+
+# rules/ocs/ch4-general-concepts.rules:134  4.5a  Action in an enemy ZOC
+EzocAction = Literal['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K']
+EzocAction_values: Final[tuple[EzocAction, ...]] = ('A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K',)
+EzocAction_titles: Final[dict[EzocAction, str]] = {
+    'A': 'Truck Movement',
+    'B': 'Supply Lines',
+    'C': 'Rail Transport - Literal',
+    'D': 'Rail Transport - Trace Supply',
+    'E': 'Rail Conversion operations',
+    'F': 'Port Operations - Trace Supply',
+    'G': 'Port Operations-Literal, Using Sea Cap',
+    'H': 'Aircraft Refit',
+    'I': 'Reserve Mode',
+    'J': 'Strat Mode',
+    'K': 'Repl Rebuilds',
+}
+EzocAction_negatable: Final[dict[EzocAction, bool]] = {
+    'A': True,
+    'B': True,
+    'C': False,
+    'D': True,
+    'E': False,
+    'F': False,
+    'G': False,
+    'H': True,
+    'I': False,
+    'J': False,
+    'K': False,
+}
+_CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {'A': _CITES3, 'B': _CITES5, 'C': _CITES7, 'D': _CITES9, 'E': _CITES11, 'F': _CITES14, 'G': _CITES16, 'H': _CITES18, 'I': _CITES20, 'J': _CITES22, 'K': _CITES24}
+
+# rules/ocs/series.rules:30  OCS  Mode
+Mode = Literal['combat', 'move', 'reserve', 'strat', 'dg', 'exploit']
+Mode_values: Final[tuple[Mode, ...]] = ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit',)
+Mode_titles: Final[dict[Mode, str]] = {
+    'combat': 'Combat',
+    'move': 'Move',
+    'reserve': 'Reserve',
+    'strat': 'Strat',
+    'dg': 'Disorganized (DG)',
+    'exploit': 'Exploitation',
+}
+
+# rules/ocs/series.rules:39  OCS  Mobility type
+Mobility = Literal['leg', 'truck', 'track']
+Mobility_values: Final[tuple[Mobility, ...]] = ('leg', 'truck', 'track',)
+Mobility_titles: Final[dict[Mobility, str]] = {
+    'leg': 'Leg',
+    'truck': 'Truck',
+    'track': 'Track',
+}
+
+# rules/ocs/series.rules:45  OCS  Unit type
+UnitType = Literal['combat_unit', 'hq', 'artillery', 'repl', 'transport', 'sp', 'port', 'air_base', 'hedgehog']
+UnitType_values: Final[tuple[UnitType, ...]] = ('combat_unit', 'hq', 'artillery', 'repl', 'transport', 'sp', 'port', 'air_base', 'hedgehog',)
+UnitType_titles: Final[dict[UnitType, str]] = {
+    'combat_unit': 'Combat unit',
+    'hq': 'HQ',
+    'artillery': 'Artillery',
+    'repl': 'Replacement (Repl)',
+    'transport': 'Transport Point',
+    'sp': 'Supply Points (SP)',
+    'port': 'Port',
+    'air_base': 'Air base',
+    'hedgehog': 'Hedgehog',
+}
+UnitType_combat: Final[dict[UnitType, bool]] = {
+    'combat_unit': True,
+    'hq': True,
+    'artillery': True,
+    'repl': True,
+    'transport': False,
+    'sp': False,
+    'port': False,
+    'air_base': False,
+    'hedgehog': False,
+}
+_CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES26, 'hq': _CITES28, 'artillery': _CITES30, 'repl': _CITES32, 'transport': _CITES34, 'sp': _CITES36, 'port': _CITES38, 'air_base': _CITES40, 'hedgehog': _CITES42}
+
+# rules/ocs/series.rules:58  OCS  Unit size (designation)
+Size = Literal['company', 'battalion', 'regiment', 'brigade', 'division', 'corps']
+Size_values: Final[tuple[Size, ...]] = ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps',)
+Size_titles: Final[dict[Size, str]] = {
+    'company': 'Company',
+    'battalion': 'Battalion',
+    'regiment': 'Regiment',
+    'brigade': 'Brigade',
+    'division': 'Division',
+    'corps': 'Corps',
+}
+
+# rules/ocs/series.rules:67  OCS  Phase
+Phase = Literal['reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up']
+Phase_values: Final[tuple[Phase, ...]] = ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up',)
+Phase_titles: Final[dict[Phase, str]] = {
+    'reinforcement': 'Reinforcement Phase',
+    'movement': 'Movement Phase',
+    'reaction': 'Reaction Phase',
+    'exploitation': 'Exploitation Phase',
+    'combat_phase': 'Combat Phase',
+    'barrage': 'Barrage Phase',
+    'supply': 'Supply Phase',
+    'clean_up': 'Clean Up Phase',
+}
+
+# rules/ocs/series.rules:78  OCS  When stacking is looked at
+Moment = Literal['segment_end', 'moving', 'overrun']
+Moment_values: Final[tuple[Moment, ...]] = ('segment_end', 'moving', 'overrun',)
+Moment_titles: Final[dict[Moment, str]] = {
+    'segment_end': 'At the end of a segment or phase',
+    'moving': 'During movement',
+    'overrun': 'While conducting an overrun',
+}
+
+
+# ---- game state ----------------------------------------------------------------
+
+
+# rules/ocs/series.rules:84  OCS
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A ground unit"""
+
+    #: What kind of unit it is
+    type: UnitType = 'combat_unit'
+    #: The size on its designation
+    size: Size = 'regiment'
+    #: The mode it is in
+    mode: Mode = 'combat'
+    #: Under a DG, Strat or Exploitation marker: faces its Combat Mode side
+    oriented_to_combat: bool = True
+    #: The colour of its Movement Allowance
+    mobility: Mobility = 'leg'
+    #: Its printed Movement Allowance in Move Mode
+    move_ma: Number = 0
+    #: Has a printed Combat Strength
+    printed_strength: bool = True
+    #: The Combat Strength is in parentheses (defensive only)
+    parenthesized: bool = False
+    #: The printed Combat Strength
+    strength: Number = 1
+    #: Marked Out of Supply
+    out_of_supply: bool = False
+    #: A multi-step unit (prints its RE size)
+    multi_step: bool = False
+    #: The RE size printed on a multi-step unit
+    printed_re: Number = 0
+    #: Steps lost (multi-step units)
+    step_losses: int = 0
+    #: Transport Points and SP: the points it is worth
+    points: Number = 0
+    #: Will spend MP later in the current phase
+    will_spend_mp: bool = False
+
+
+# rules/ocs/series.rules:102  OCS
+@dataclass(frozen=True, slots=True)
+class Hex:
+    """A hex and the friendly units in it"""
+
+    #: The friendly units in the hex
+    units: tuple[Unit, ...] = ()
+    #: The phase being played
+    phase: Phase = 'movement'
+    #: When the hex is looked at
+    moment: Moment = 'segment_end'
+    #: An Off-Map Holding Box rather than a map hex
+    off_map: bool = False
+
+
+# ---- checks --------------------------------------------------------------------
+
+
+# rules/ocs/ch4-general-concepts.rules:14  4.1  Rounding Rule
+def _s_rounded(x: Number) -> int:
+    """rounded with numbers scaled by SCALE."""
+    return (x + 2) // 4
+
+
+# rules/ocs/ch4-general-concepts.rules:14  4.1  Rounding Rule
+def _t_rounded(x: Number, _t: list[Cite]) -> int:
+    """rounded, recording in _t each rule it uses."""
+    _t.extend(_CITES44)
+    return (x + 2) // 4
+
+
+# rules/ocs/ch4-general-concepts.rules:14  4.1  Rounding Rule
+def rounded(x: Number) -> int:
+    """Rounded per 4.1 (.5 rounds up) (4.1). Numbers are exact: int or Fraction."""
+    return _s_rounded(x * SCALE)
+
+
+# rules/ocs/ch4-general-concepts.rules:14  4.1  Rounding Rule
+def explain_rounded(x: Number) -> Answer[int]:
+    """Rounded per 4.1 (.5 rounds up) (4.1), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_rounded(x * SCALE, _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/ocs/ch4-general-concepts.rules:29  4.2  Fractions
+def _s_odds(attack: Number, defense: Number) -> int:
+    """odds with numbers scaled by SCALE."""
+    return _s_rounded(_div(attack, defense))
+
+
+# rules/ocs/ch4-general-concepts.rules:29  4.2  Fractions
+def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> int:
+    """odds, recording in _t each rule it uses."""
+    _t.extend(_CITES46)
+    return _t_rounded(_div(attack, defense), _t)
+
+
+# rules/ocs/ch4-general-concepts.rules:29  4.2  Fractions
+def odds(attack: Number, defense: Number) -> int:
+    """Combat odds (N to 1), rounded only at the end (4.2). Numbers are exact: int or Fraction."""
+    return _s_odds(attack * SCALE, defense * SCALE)
+
+
+# rules/ocs/ch4-general-concepts.rules:29  4.2  Fractions
+def explain_odds(attack: Number, defense: Number) -> Answer[int]:
+    """Combat odds (N to 1), rounded only at the end (4.2), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_odds(attack * SCALE, defense * SCALE, _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/ocs/ch4-general-concepts.rules:46  4.3  Cumulative Effects
+def _s_modified(value: Number, factors: tuple[Number, ...]) -> Number:
+    """modified with numbers scaled by SCALE."""
+    return _mul(value, _product((f for f in factors)))
+
+
+# rules/ocs/ch4-general-concepts.rules:46  4.3  Cumulative Effects
+def _t_modified(value: Number, factors: tuple[Number, ...], _t: list[Cite]) -> Number:
+    """modified, recording in _t each rule it uses."""
+    _t.extend(_CITES48)
+    return _mul(value, _product((f for f in factors)))
+
+
+# rules/ocs/ch4-general-concepts.rules:46  4.3  Cumulative Effects
+def modified(value: Number, factors: Sequence[Number]) -> Number:
+    """A value with every modifier applied in turn (4.3). Numbers are exact: int or Fraction."""
+    return _exact(_s_modified(value * SCALE, tuple(_x * SCALE for _x in factors)))
+
+
+# rules/ocs/ch4-general-concepts.rules:46  4.3  Cumulative Effects
+def explain_modified(value: Number, factors: Sequence[Number]) -> Answer[Number]:
+    """A value with every modifier applied in turn (4.3), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_modified(value * SCALE, tuple(_x * SCALE for _x in factors), _t)
+    return Answer(_exact(_value), _rules(_t), ())
+
+
+# rules/ocs/ch4-general-concepts.rules:59  4.4  Attack-Capable Units
+def is_combat(u: Unit) -> bool:
+    """Is a combat unit (4.4)."""
+    return UnitType_combat[u.type]
+
+
+# rules/ocs/ch4-general-concepts.rules:59  4.4  Attack-Capable Units
+def _t_is_combat(u: Unit, _t: list[Cite]) -> bool:
+    """is_combat, recording in _t each rule it uses."""
+    _t.extend(_CITES50)
+    return _attr(_t, _CITES_UnitType_combat, UnitType_combat, u.type)
+
+
+# rules/ocs/ch4-general-concepts.rules:59  4.4  Attack-Capable Units
+def explain_is_combat(u: Unit) -> Answer[bool]:
+    """Is a combat unit (4.4), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_is_combat(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_51), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:61  4.4  Attack-Capable Units
+def attack_capable(u: Unit) -> bool:
+    """Attack-Capable (4.4)."""
+    return is_combat(u) and u.printed_strength and (not u.parenthesized) and (u.mode not in _SET52)
+
+
+# rules/ocs/ch4-general-concepts.rules:61  4.4  Attack-Capable Units
+def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
+    """attack_capable, recording in _t each rule it uses."""
+    _t.extend(_CITES50)
+    return _t_is_combat(u, _t) and u.printed_strength and (not u.parenthesized) and (u.mode not in _SET52)
+
+
+# rules/ocs/ch4-general-concepts.rules:61  4.4  Attack-Capable Units
+def explain_attack_capable(u: Unit) -> Answer[bool]:
+    """Attack-Capable (4.4), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_attack_capable(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_51), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:80  4.4a
+def may_attack(u: Unit) -> bool:
+    """May attack or overrun (4.4a)."""
+    return attack_capable(u)
+
+
+# rules/ocs/ch4-general-concepts.rules:80  4.4a
+def _t_may_attack(u: Unit, _t: list[Cite]) -> bool:
+    """may_attack, recording in _t each rule it uses."""
+    _t.extend(_CITES54)
+    return _t_attack_capable(u, _t)
+
+
+# rules/ocs/ch4-general-concepts.rules:80  4.4a
+def explain_may_attack(u: Unit) -> Answer[bool]:
+    """May attack or overrun (4.4a), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_attack(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_51), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:98  4.4c
+def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
+    """May move into a hex with an enemy non-combat unit (4.4c)."""
+    return attack_capable(u)
+
+
+# rules/ocs/ch4-general-concepts.rules:98  4.4c
+def _t_may_enter_enemy_noncombat_hex(u: Unit, _t: list[Cite]) -> bool:
+    """may_enter_enemy_noncombat_hex, recording in _t each rule it uses."""
+    _t.extend(_CITES56)
+    return _t_attack_capable(u, _t)
+
+
+# rules/ocs/ch4-general-concepts.rules:98  4.4c
+def explain_may_enter_enemy_noncombat_hex(u: Unit) -> Answer[bool]:
+    """May move into a hex with an enemy non-combat unit (4.4c), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_enter_enemy_noncombat_hex(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_51), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:111  4.5  Zone of Control
+def has_zoc(u: Unit) -> bool:
+    """Has a Zone of Control (4.5)."""
+    return attack_capable(u) and (not u.out_of_supply) and (u.mode == 'combat' or (u.mode == 'exploit' and u.oriented_to_combat))
+
+
+# rules/ocs/ch4-general-concepts.rules:111  4.5  Zone of Control
+def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
+    """has_zoc, recording in _t each rule it uses."""
+    _t.extend(_CITES58)
+    return _t_attack_capable(u, _t) and (not u.out_of_supply) and (u.mode == 'combat' or (u.mode == 'exploit' and u.oriented_to_combat))
+
+
+# rules/ocs/ch4-general-concepts.rules:111  4.5  Zone of Control
+def explain_has_zoc(u: Unit) -> Answer[bool]:
+    """Has a Zone of Control (4.5), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_has_zoc(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_51), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:160  4.5a  Actions not allowed in an enemy ZOC
+def ezoc_allows(action: EzocAction, negated: bool) -> bool:
+    """May the action be taken in an enemy ZOC? (4.5a)."""
+    return EzocAction_negatable[action] and negated
+
+
+# rules/ocs/ch4-general-concepts.rules:160  4.5a  Actions not allowed in an enemy ZOC
+def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
+    """ezoc_allows, recording in _t each rule it uses."""
+    _t.extend(_CITES60)
+    return _attr(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite(_t, _CITES62, negated)
+
+_ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
+    ('A', False,): Answer(False, (_C59, _C2, _C61,), ('negated = true',)),
+    ('A', True,): Answer(True, (_C59, _C2, _C61,), ()),
+    ('B', False,): Answer(False, (_C59, _C4, _C61,), ('negated = true',)),
+    ('B', True,): Answer(True, (_C59, _C4, _C61,), ()),
+    ('C', False,): Answer(False, (_C59, _C6,), ()),
+    ('C', True,): Answer(False, (_C59, _C6,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('D', False,): Answer(False, (_C59, _C8, _C61,), ('negated = true',)),
+    ('D', True,): Answer(True, (_C59, _C8, _C61,), ()),
+    ('E', False,): Answer(False, (_C59, _C10,), ()),
+    ('E', True,): Answer(False, (_C59, _C10,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('F', False,): Answer(False, (_C59, _C12, _C13,), ()),
+    ('F', True,): Answer(False, (_C59, _C12, _C13,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('G', False,): Answer(False, (_C59, _C15,), ()),
+    ('G', True,): Answer(False, (_C59, _C15,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('H', False,): Answer(False, (_C59, _C17, _C61,), ('negated = true',)),
+    ('H', True,): Answer(True, (_C59, _C17, _C61,), ()),
+    ('I', False,): Answer(False, (_C59, _C19,), ()),
+    ('I', True,): Answer(False, (_C59, _C19,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('J', False,): Answer(False, (_C59, _C21,), ()),
+    ('J', True,): Answer(False, (_C59, _C21,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('K', False,): Answer(False, (_C59, _C23,), ()),
+    ('K', True,): Answer(False, (_C59, _C23,), ('action = A', 'action = B', 'action = D', 'action = H')),
+}
+
+
+# rules/ocs/ch4-general-concepts.rules:160  4.5a  Actions not allowed in an enemy ZOC
+def explain_ezoc_allows(action: EzocAction, negated: bool) -> Answer[bool]:
+    """May the action be taken in an enemy ZOC? (4.5a), with the rules that decided it."""
+    return _ANSWERS_ezoc_allows[(action, negated)]
+
+
+# rules/ocs/ch4-general-concepts.rules:185  4.5b  Negating ZOC
+def zoc_negated(h: Hex) -> bool:
+    """Is the enemy ZOC in this hex negated? (4.5b)."""
+    return any((is_combat(u) and (not u.will_spend_mp) for u in h.units))
+
+
+# rules/ocs/ch4-general-concepts.rules:185  4.5b  Negating ZOC
+def _t_zoc_negated(h: Hex, _t: list[Cite]) -> bool:
+    """zoc_negated, recording in _t each rule it uses."""
+    _t.extend(_CITES62)
+    return any((_t_is_combat(u, _t) and (not u.will_spend_mp) for u in h.units))
+
+
+# rules/ocs/ch4-general-concepts.rules:185  4.5b  Negating ZOC
+def explain_zoc_negated(h: Hex) -> Answer[bool]:
+    """Is the enemy ZOC in this hex negated? (4.5b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_zoc_negated(h, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_63), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:188  4.5b  Negating ZOC
+def may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> bool:
+    """May a unit using Truck MP leave a hex in an enemy ZOC? (4.5b)."""
+    return started_phase_there or ezoc_allows('A', negated)
+
+
+# rules/ocs/ch4-general-concepts.rules:188  4.5b  Negating ZOC
+def _t_may_exit_ezoc_hex(started_phase_there: bool, negated: bool, _t: list[Cite]) -> bool:
+    """may_exit_ezoc_hex, recording in _t each rule it uses."""
+    _t.extend(_CITES62)
+    return started_phase_there or _t_ezoc_allows('A', _cite(_t, _CITES62, negated), _t)
+
+_ANSWERS_may_exit_ezoc_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
+    (False, False,): Answer(False, (_C61, _C59, _C2,), ('started_phase_there = true', 'negated = true')),
+    (False, True,): Answer(True, (_C61, _C59, _C2,), ()),
+    (True, False,): Answer(True, (_C61,), ()),
+    (True, True,): Answer(True, (_C61,), ()),
+}
+
+
+# rules/ocs/ch4-general-concepts.rules:188  4.5b  Negating ZOC
+def explain_may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> Answer[bool]:
+    """May a unit using Truck MP leave a hex in an enemy ZOC? (4.5b), with the rules that decided it."""
+    return _ANSWERS_may_exit_ezoc_hex[(started_phase_there, negated)]
+
+
+# rules/ocs/ch4-general-concepts.rules:299  4.7c
+def _s_transport_point_load(u: Unit) -> Number:
+    """transport_point_load with numbers scaled by SCALE."""
+    return u.points * 4
+
+
+# rules/ocs/ch4-general-concepts.rules:299  4.7c
+def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
+    """transport_point_load, recording in _t each rule it uses."""
+    _t.extend(_CITES65)
+    return u.points * 4
+
+
+# rules/ocs/ch4-general-concepts.rules:299  4.7c
+def transport_point_load(u: Unit) -> Number:
+    """SP a Transport Point can carry (4.7c). Numbers are exact: int or Fraction."""
+    return _exact(_s_transport_point_load(u))
+
+
+# rules/ocs/ch4-general-concepts.rules:299  4.7c
+def explain_transport_point_load(u: Unit) -> Answer[Number]:
+    """SP a Transport Point can carry (4.7c), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_transport_point_load(u, _t)
+    return Answer(_exact(_value), _rules(_t), ())
+
+
+# rules/ocs/ch4-general-concepts.rules:235  4.6  Regimental Equivalents
+def _s_re_size(u: Unit) -> Number:
+    """re_size with numbers scaled by SCALE."""
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:236
+    if u.multi_step:
+        return u.printed_re * 4 - u.step_losses * 4
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:238
+    if u.type == 'repl' or u.size == 'company':
+        return 1
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:239
+    if u.size == 'battalion':
+        return 2
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:240
+    return 4
+
+
+# rules/ocs/ch4-general-concepts.rules:235  4.6  Regimental Equivalents
+def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
+    """re_size, recording in _t each rule it uses."""
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:236
+    if u.multi_step:
+        _t.extend(_CITES71)
+        return u.printed_re * 4 - u.step_losses * 4
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:238
+    if u.type == 'repl' or u.size == 'company':
+        _t.extend(_CITES72)
+        return 1
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:239
+    if u.size == 'battalion':
+        _t.extend(_CITES73)
+        return 2
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:240
+    _t.extend(_CITES74)
+    return 4
+
+
+# rules/ocs/ch4-general-concepts.rules:235  4.6  Regimental Equivalents
+def re_size(u: Unit) -> Number:
+    """RE size (4.6). Numbers are exact: int or Fraction."""
+    return _exact(_s_re_size(u))
+
+
+# rules/ocs/ch4-general-concepts.rules:235  4.6  Regimental Equivalents
+def explain_re_size(u: Unit) -> Answer[Number]:
+    """RE size (4.6), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_re_size(u, _t)
+    return Answer(_exact(_value), _rules(_t), ())
+
+
+# rules/ocs/ch4-general-concepts.rules:276  4.7b
+def _s_transport_equivalent(u: Unit) -> Number:
+    """transport_equivalent with numbers scaled by SCALE."""
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:263
+    if u.type == 'sp':
+        return u.points * 4
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:295
+    if u.type == 'transport':
+        return u.points * 4
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:277
+    if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
+        return _div(_s_re_size(u), 8)
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:279
+    return _s_re_size(u)
+
+
+# rules/ocs/ch4-general-concepts.rules:276  4.7b
+def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
+    """transport_equivalent, recording in _t each rule it uses."""
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:263
+    if u.type == 'sp':
+        _t.extend(_CITES80)
+        return u.points * 4
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:295
+    if u.type == 'transport':
+        _t.extend(_CITES81)
+        return u.points * 4
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:277
+    if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
+        _t.extend(_CITES82)
+        return _div(_t_re_size(u, _t), 8)
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:279
+    _t.extend(_CITES83)
+    return _t_re_size(u, _t)
+
+
+# rules/ocs/ch4-general-concepts.rules:276  4.7b
+def transport_equivalent(u: Unit) -> Number:
+    """Transportation equivalent (4.7b). Numbers are exact: int or Fraction."""
+    return _exact(_s_transport_equivalent(u))
+
+
+# rules/ocs/ch4-general-concepts.rules:276  4.7b
+def explain_transport_equivalent(u: Unit) -> Answer[Number]:
+    """Transportation equivalent (4.7b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_transport_equivalent(u, _t)
+    return Answer(_exact(_value), _rules(_t), ())
+
+
+# rules/ocs/ch4-general-concepts.rules:324  4.8  Stacking
+def stacking(h: Hex) -> list[Violation]:
+    """Stacking limits (4.8)."""
+    if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
+        return []
+    out: list[Violation] = []
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:326
+    if not (h.phase == 'reinforcement' or h.moment == 'moving'):
+        total = sum((_s_re_size(u) for u in h.units if is_combat(u)))
+        bound = max_stack_re * 4
+        if total > bound:
+            out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if is_combat(u)))))
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:327
+    total = sum((1 for u in h.units if u.type == 'port'))
+    bound = 1
+    if total > bound:
+        out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:328
+    total = sum((1 for u in h.units if u.type == 'air_base'))
+    bound = 1
+    if total > bound:
+        out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:329
+    total = sum((1 for u in h.units if u.type == 'hedgehog'))
+    bound = 1
+    if total > bound:
+        out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
+    return out
+
+
+# rules/ocs/ch4-general-concepts.rules:324  4.8  Stacking
+def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
+    """stacking, recording in _t each rule it uses."""
+    if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
+        _t.extend(_CITES1)
+        return []
+    out: list[Violation] = []
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:326
+    if h.phase == 'reinforcement':
+        _t.extend(_CITES85)
+    if h.moment == 'moving':
+        _t.extend(_CITES85)
+    if not (h.phase == 'reinforcement' or h.moment == 'moving'):
+        total = sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
+        bound = _cite(_t, _CITES1, max_stack_re) * 4
+        if total > bound:
+            _t.extend(_CITES1)
+            out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:327
+    total = sum((1 for u in h.units if u.type == 'port'))
+    bound = 1
+    if total > bound:
+        _t.extend(_CITES1)
+        out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:328
+    total = sum((1 for u in h.units if u.type == 'air_base'))
+    bound = 1
+    if total > bound:
+        _t.extend(_CITES1)
+        out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:329
+    total = sum((1 for u in h.units if u.type == 'hedgehog'))
+    bound = 1
+    if total > bound:
+        _t.extend(_CITES1)
+        out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
+    return out
+
+
+# rules/ocs/ch4-general-concepts.rules:324  4.8  Stacking
+def explain_stacking(h: Hex) -> Answer[list[Violation]]:
+    """Stacking limits (4.8), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_stacking(h, _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# ---- constants -----------------------------------------------------------------
+
+# rules/ocs/ch4-general-concepts.rules:322  4.8  The most RE of combat units in a hex
+max_stack_re: Final[int] = 10
+
+
+# ---- input checked at the boundary ---------------------------------------------
+
+STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties': False,
+                       'description': 'A hex and the friendly units in it',
+                       'properties': {'moment': {'description': 'When the hex is looked at',
+                                                 'enum': ['segment_end', 'moving', 'overrun']},
+                                      'off_map': {'description': 'An Off-Map Holding Box rather than a '
+                                                                 'map hex',
+                                                  'type': 'boolean'},
+                                      'phase': {'description': 'The phase being played',
+                                                'enum': ['reinforcement',
+                                                         'movement',
+                                                         'reaction',
+                                                         'exploitation',
+                                                         'combat_phase',
+                                                         'barrage',
+                                                         'supply',
+                                                         'clean_up']},
+                                      'units': {'description': 'The friendly units in the hex',
+                                                'items': {'$ref': '#/$defs/Unit'},
+                                                'type': 'array'}},
+                       'required': [],
+                       'type': 'object'},
+               'Unit': {'additionalProperties': False,
+                        'description': 'A ground unit',
+                        'properties': {'mobility': {'description': 'The colour of its Movement '
+                                                                   'Allowance',
+                                                    'enum': ['leg', 'truck', 'track']},
+                                       'mode': {'description': 'The mode it is in',
+                                                'enum': ['combat',
+                                                         'move',
+                                                         'reserve',
+                                                         'strat',
+                                                         'dg',
+                                                         'exploit']},
+                                       'move_ma': {'anyOf': [{'type': 'number'},
+                                                             {'pattern': '^-?[0-9]+(\\.[0-9]+|/[1-9][0-9]*)?$',
+                                                              'type': 'string'}],
+                                                   'description': 'An exact number: a JSON number, or '
+                                                                  'a text such as "1/2" or "2.5".'},
+                                       'multi_step': {'description': 'A multi-step unit (prints its RE '
+                                                                     'size)',
+                                                      'type': 'boolean'},
+                                       'oriented_to_combat': {'description': 'Under a DG, Strat or '
+                                                                             'Exploitation marker: '
+                                                                             'faces its Combat Mode '
+                                                                             'side',
+                                                              'type': 'boolean'},
+                                       'out_of_supply': {'description': 'Marked Out of Supply',
+                                                         'type': 'boolean'},
+                                       'parenthesized': {'description': 'The Combat Strength is in '
+                                                                        'parentheses (defensive only)',
+                                                         'type': 'boolean'},
+                                       'points': {'anyOf': [{'type': 'number'},
+                                                            {'pattern': '^-?[0-9]+(\\.[0-9]+|/[1-9][0-9]*)?$',
+                                                             'type': 'string'}],
+                                                  'description': 'An exact number: a JSON number, or a '
+                                                                 'text such as "1/2" or "2.5".'},
+                                       'printed_re': {'anyOf': [{'type': 'number'},
+                                                                {'pattern': '^-?[0-9]+(\\.[0-9]+|/[1-9][0-9]*)?$',
+                                                                 'type': 'string'}],
+                                                      'description': 'An exact number: a JSON number, '
+                                                                     'or a text such as "1/2" or '
+                                                                     '"2.5".'},
+                                       'printed_strength': {'description': 'Has a printed Combat '
+                                                                           'Strength',
+                                                            'type': 'boolean'},
+                                       'size': {'description': 'The size on its designation',
+                                                'enum': ['company',
+                                                         'battalion',
+                                                         'regiment',
+                                                         'brigade',
+                                                         'division',
+                                                         'corps']},
+                                       'step_losses': {'description': 'Steps lost (multi-step units)',
+                                                       'type': 'integer'},
+                                       'strength': {'anyOf': [{'type': 'number'},
+                                                              {'pattern': '^-?[0-9]+(\\.[0-9]+|/[1-9][0-9]*)?$',
+                                                               'type': 'string'}],
+                                                    'description': 'An exact number: a JSON number, or '
+                                                                   'a text such as "1/2" or "2.5".'},
+                                       'type': {'description': 'What kind of unit it is',
+                                                'enum': ['combat_unit',
+                                                         'hq',
+                                                         'artillery',
+                                                         'repl',
+                                                         'transport',
+                                                         'sp',
+                                                         'port',
+                                                         'air_base',
+                                                         'hedgehog']},
+                                       'will_spend_mp': {'description': 'Will spend MP later in the '
+                                                                        'current phase',
+                                                         'type': 'boolean'}},
+                        'required': [],
+                        'type': 'object'}},
+     '$schema': 'https://json-schema.org/draft/2020-12/schema',
+     'additionalProperties': {'anyOf': [{'$ref': '#/$defs/Unit'}, {'$ref': '#/$defs/Hex'}]},
+     'description': 'Named values for rulec eval --state: each property is a record of this ruleset.',
+     'title': 'Game state for Deutsches Afrika Korps (DAK)',
+     'type': 'object'}
+_FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
+    'Unit': (
+        ('type', 'enum UnitType', ('combat_unit', 'hq', 'artillery', 'repl', 'transport', 'sp', 'port', 'air_base', 'hedgehog')),
+        ('size', 'enum Size', ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps')),
+        ('mode', 'enum Mode', ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit')),
+        ('oriented_to_combat', 'bool', ()),
+        ('mobility', 'enum Mobility', ('leg', 'truck', 'track')),
+        ('move_ma', 'number', ()),
+        ('printed_strength', 'bool', ()),
+        ('parenthesized', 'bool', ()),
+        ('strength', 'number', ()),
+        ('out_of_supply', 'bool', ()),
+        ('multi_step', 'bool', ()),
+        ('printed_re', 'number', ()),
+        ('step_losses', 'int', ()),
+        ('points', 'number', ()),
+        ('will_spend_mp', 'bool', ()),
+    ),
+    'Hex': (
+        ('units', 'list of record Unit', ()),
+        ('phase', 'enum Phase', ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')),
+        ('moment', 'enum Moment', ('segment_end', 'moving', 'overrun')),
+        ('off_map', 'bool', ()),
+    ),
+}
+_RENAMED: Final[frozenset[str]] = frozenset([])
+_RECORD_CLASSES: Final[dict[str, Any]] = {'Unit': Unit, 'Hex': Hex}
+_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'EzocAction': EzocAction_values, 'Mode': Mode_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Size': Size_values, 'Phase': Phase_values, 'Moment': Moment_values}
+
+
+def unit_from_json(data: Any) -> Unit:
+    """A Unit from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    value = from_json('Unit', data, 'unit')
+    assert isinstance(value, Unit)
+    return value
+
+
+def hex_from_json(data: Any) -> Hex:
+    """A Hex from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    value = from_json('Hex', data, 'hex')
+    assert isinstance(value, Hex)
+    return value
