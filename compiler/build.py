@@ -7,12 +7,12 @@ import ctypes.util
 import os
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import ir
+from . import ir, printing, sheets
 from .analysis import analyse
 from .diagnostics import Diagnostic, Span, has_errors, unique_sorted
 from .lower import check
@@ -20,6 +20,8 @@ from .parser import parse
 from .resolver import resolve
 
 Emitter = Callable[[dict[str, Any]], dict[str, str]]
+SuiteEmitter = Callable[[dict[str, dict[str, Any]]], dict[str, str]]  # sees every model (cross-game outputs)
+Content = str | bytes  # text outputs, and prints (PDF, PNG) kept or made by `printing`
 
 
 @dataclass
@@ -88,21 +90,37 @@ def ir_files(model: dict[str, Any]) -> dict[str, str]:
 
 
 EMITTERS: list[Emitter] = [ir_files]
+SUITE_EMITTERS: list[SuiteEmitter] = [sheets.sheet_files]
 
 
 def outputs(result: Result) -> dict[str, str]:
-    """Every file of generated/, by relative path."""
+    """Every text file of generated/, by relative path."""
     out: dict[str, str] = {}
     for name in sorted(result.models):
         for emit in EMITTERS:
             out.update(emit(result.models[name]))
+    if result.models:
+        for suite in SUITE_EMITTERS:
+            out.update(suite(result.models))
     return out
+
+
+def with_prints(files: dict[str, str], out_dir: Path, allow_print: bool) -> tuple[dict[str, Content], list[str]]:
+    """The text outputs plus the prints of the cards (PDF, PNG and their sidecars), and notes on
+    prints that could not be made: a print whose sidecar matches its HTML is kept as it is."""
+    prints = printing.collect(files, out_dir, allow_print)
+    notes = []
+    if prints.missing:
+        notes.append(f"printing skipped ({prints.why}): {len(prints.missing)} PDF/PNG prints are missing or "
+                     "older than their HTML; install chromium and run 'rulec build' to print them")
+        notes += [f"  not printed: {rel}" for rel in prints.missing]
+    return {**files, **prints.files}, notes
 
 
 # ---- writing ------------------------------------------------------------------------
 
 
-def differences(files: dict[str, str], out_dir: Path) -> list[str]:
+def differences(files: Mapping[str, Content], out_dir: Path) -> list[str]:
     """What `build` would change in out_dir: one line per file."""
     lines = []
     existing = {p.relative_to(out_dir).as_posix() for p in out_dir.rglob("*") if p.is_file()} \
@@ -112,12 +130,16 @@ def differences(files: dict[str, str], out_dir: Path) -> list[str]:
             lines.append(f"missing: {rel}")
         elif rel not in files:
             lines.append(f"not produced by the rules: {rel}")
-        elif (out_dir / rel).read_bytes() != files[rel].encode("utf-8"):
+        elif (out_dir / rel).read_bytes() != _bytes(files[rel]):
             lines.append(f"differs: {rel}")
     return lines
 
 
-def write_atomic(files: dict[str, str], out_dir: Path) -> None:
+def _bytes(content: Content) -> bytes:
+    return content.encode("utf-8") if isinstance(content, str) else content
+
+
+def write_atomic(files: Mapping[str, Content], out_dir: Path) -> None:
     """Write all files into a fresh folder beside out_dir, then swap the two in one step.
 
     An interruption at any point leaves out_dir wholly old or wholly new."""
@@ -125,13 +147,13 @@ def write_atomic(files: dict[str, str], out_dir: Path) -> None:
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.new-", dir=out_dir.parent))
     try:
-        for rel, text in sorted(files.items()):
+        for rel, content in sorted(files.items()):
             target = (tmp / rel).resolve()
             if not target.is_relative_to(tmp):
                 raise RuntimeError(f"refusing to write outside the output folder: {rel}")
             target.parent.mkdir(parents=True, exist_ok=True)
-            with open(target, "w", encoding="utf-8", newline="\n") as fh:
-                fh.write(text)
+            with open(target, "wb") as fh:  # text is written as UTF-8 with \n line ends, byte for byte
+                fh.write(_bytes(content))
                 fh.flush()
                 os.fsync(fh.fileno())
         _swap_into_place(tmp, out_dir)

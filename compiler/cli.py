@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .build import Result, compile_sources, differences, find_sources, outputs, write_atomic
+from .build import Result, compile_sources, differences, find_sources, outputs, with_prints, write_atomic
 from .diagnostics import Diagnostic
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -32,6 +32,13 @@ def make_parser() -> argparse.ArgumentParser:
     b.add_argument("--out", type=Path, default=Path("generated"), help="the output folder (default: generated/)")
     b.add_argument("--check", action="store_true", help="write nothing; exit 1 if the output folder is "
                    "not what the rules produce")
+    d = sub.add_parser("diff", help="what changed between two rule trees or git revisions")
+    d.add_argument("old", help="a rules folder or file, or a git revision (its rules/ folder)")
+    d.add_argument("new", nargs="?", default="rules", help="the same (default: the rules/ folder)")
+    d.add_argument("--rules", default="rules", help="the rules folder inside a git revision (default: rules)")
+    d.add_argument("--sheets", type=Path, help="also write NEW's rule sheets into this folder, with a check "
+                   "mark on every clause changed since OLD")
+    d.add_argument("--exit-code", action="store_true", help="exit 1 when there are changes")
     return p
 
 
@@ -83,7 +90,9 @@ def cmd_build(args: argparse.Namespace) -> int:
     if not loaded.ok:
         print(f"build failed; {args.out}/ was left as it was", file=sys.stderr)
         return EXIT_RULES
-    files = outputs(loaded)
+    files, notes = with_prints(outputs(loaded), args.out, allow_print=not args.check)
+    for note in notes:
+        print(note, file=sys.stderr)
     if args.check:
         diff = differences(files, args.out)
         if diff:
@@ -98,7 +107,13 @@ def cmd_build(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"check": cmd_check, "build": cmd_build}
+def cmd_diff(args: argparse.Namespace) -> int:
+    from .diff import command
+
+    return command(args)
+
+
+COMMANDS = {"check": cmd_check, "build": cmd_build, "diff": cmd_diff}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

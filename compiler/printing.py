@@ -1,0 +1,332 @@
+"""Print HTML cards to PDF and PNG with headless Chromium, and count PDF pages with pdfinfo.
+
+Chromium is driven over its DevTools pipe (--remote-debugging-pipe: JSON messages
+ending in NUL on file descriptors 3 and 4), so one browser prints every card on
+every paper with nothing but the standard library.  Prints are not byte-stable
+across browser versions, so each one gets a text sidecar naming the sha256 of
+the HTML it was printed from: `rulec build --check` compares sidecars, and a
+build reprints only what changed.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync",
+                  "--disable-extensions", "--hide-scrollbars", "--mute-audio", "--remote-debugging-pipe")
+TIMEOUT = 60.0
+
+# Paper sizes in inches, and the margin the card CSS expects (@page { margin: 10mm }).
+PAPERS = {"letter": (8.5, 11.0), "a4": (210 / 25.4, 297 / 25.4)}
+MARGIN_IN = 10 / 25.4
+PREVIEW = {"width": 860, "scale": 1.5}
+PDF_DATE = re.compile(rb"/(CreationDate|ModDate) \(D:[0-9]{14}[^)]{0,12}\)")
+FIXED_DATE = b"D:20000101000000Z"
+
+
+class PrintError(RuntimeError):
+    """Chromium could not be started, or did not answer."""
+
+
+def find_chromium() -> str | None:
+    """The Chromium to print with: $RULEC_CHROMIUM, else the first browser on PATH."""
+    forced = os.environ.get("RULEC_CHROMIUM")
+    if forced is not None:
+        return shutil.which(forced)
+    for name in CHROMIUM_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def sha256(text: str | bytes) -> str:
+    return hashlib.sha256(text.encode("utf-8") if isinstance(text, str) else text).hexdigest()
+
+
+def fix_pdf_dates(pdf: bytes) -> bytes:
+    """Replace the creation and modification dates with a fixed one of the same length or shorter,
+    padded with spaces inside the string, so every byte offset in the file (the xref table) stays valid."""
+    def fixed(m: re.Match[bytes]) -> bytes:
+        whole = m.group(0)
+        head = b"/" + m.group(1) + b" ("
+        body_len = len(whole) - len(head) - 1
+        return head + FIXED_DATE.ljust(body_len, b" ")[:body_len] + b")"
+    return PDF_DATE.sub(fixed, pdf)
+
+
+# ---- print jobs and sidecars ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Job:
+    """One print: `target` (a .pdf or .png in generated/) made from `source` (an .html there)."""
+
+    source: str
+    target: str
+    paper: str  # "letter", "a4" or "preview"
+
+    @property
+    def sidecar(self) -> str:
+        return self.target + ".source"
+
+    def sidecar_text(self, html: str) -> str:
+        if self.paper == "preview":
+            what = f"preview: screen, {PREVIEW['width']} px wide at {PREVIEW['scale']}x"
+        else:
+            w, h = PAPERS[self.paper]
+            what = f"paper: {self.paper} ({w:.2f} x {h:.2f} in, margins 10 mm)"
+        return (f"# {Path(self.target).name} was printed by headless Chromium from the HTML below;\n"
+                f"# rulec build reprints it when that HTML changes.\n"
+                f"source: {Path(self.source).name}\nsha256: {sha256(html)}\n{what}\n")
+
+
+def jobs_for(files: dict[str, str]) -> list[Job]:
+    """The prints of every card: a Letter PDF, an A4 PDF and a PNG preview."""
+    out = []
+    for rel in sorted(files):
+        if re.fullmatch(r"cards/[^/]+/card-\d+\.html", rel):
+            stem = rel[:-len(".html")]
+            out += [Job(rel, f"{stem}.letter.pdf", "letter"), Job(rel, f"{stem}.a4.pdf", "a4"),
+                    Job(rel, f"{stem}.png", "preview")]
+    return out
+
+
+@dataclass
+class Prints:
+    files: dict[str, str | bytes]
+    reused: int = 0
+    printed: int = 0
+    missing: list[str] | None = None
+    why: str | None = None
+
+
+def collect(files: dict[str, str], out_dir: Path, allow_print: bool) -> Prints:
+    """The prints (and sidecars) generated/ should hold: those already there whose sidecar matches
+    the HTML are kept; the rest are printed when allowed and Chromium is there, else left out."""
+    result = Prints(files={}, missing=[])
+    todo: list[Job] = []
+    for job in jobs_for(files):
+        want = job.sidecar_text(files[job.source])
+        side, target = out_dir / job.sidecar, out_dir / job.target
+        if side.is_file() and target.is_file() and side.read_text(encoding="utf-8") == want:
+            result.files[job.sidecar] = want
+            result.files[job.target] = target.read_bytes()
+            result.reused += 1
+        else:
+            todo.append(job)
+    if not todo:
+        return result
+    browser = find_chromium() if allow_print else None
+    if browser is None:
+        result.missing = [j.target for j in todo]
+        result.why = "chromium not found" if allow_print else "not printing in --check"
+        return result
+    with tempfile.TemporaryDirectory(prefix="rulec-print-") as tmp:
+        site = Path(tmp) / "site"
+        for job in todo:  # write the HTML where the browser can open it
+            page = site / job.source
+            page.parent.mkdir(parents=True, exist_ok=True)
+            page.write_text(files[job.source], encoding="utf-8")
+        with Browser.launch(browser) as b:
+            for job in todo:
+                url = (site / job.source).as_uri()
+                data = b.screenshot(url) if job.paper == "preview" else b.pdf(url, job.paper)
+                result.files[job.target] = data
+                result.files[job.sidecar] = job.sidecar_text(files[job.source])
+                result.printed += 1
+    return result
+
+
+# ---- the browser -------------------------------------------------------------------------------
+
+
+class Browser:
+    """A headless Chromium spoken to over the DevTools pipe."""
+
+    def __init__(self, proc: subprocess.Popen[bytes], write_fd: int, read_fd: int, profile: str):
+        self.proc = proc
+        self.write_fd = write_fd
+        self.read_fd = read_fd
+        self.profile = profile
+        self.buf = b""
+        self.next_id = 0
+        self.events: list[dict[str, Any]] = []
+
+    @classmethod
+    @contextmanager
+    def launch(cls, executable: str | None = None) -> Iterator[Browser]:
+        exe = executable or find_chromium()
+        if exe is None:
+            raise PrintError("chromium not found")
+        profile = tempfile.mkdtemp(prefix="rulec-chromium-")
+        to_child_r, to_child_w = os.pipe()
+        from_child_r, from_child_w = os.pipe()
+
+        def wire_pipes() -> None:  # in the child: its fd 3 reads our messages, fd 4 writes its answers
+            a, b = os.dup(to_child_r), os.dup(from_child_w)
+            os.dup2(a, 3)
+            os.dup2(b, 4)
+
+        try:
+            proc = subprocess.Popen(
+                [exe, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "about:blank"],
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                close_fds=False, preexec_fn=wire_pipes)
+        except OSError as e:
+            shutil.rmtree(profile, ignore_errors=True)
+            raise PrintError(f"cannot start {exe}: {e}") from e
+        finally:
+            os.close(to_child_r)
+            os.close(from_child_w)
+        browser = cls(proc, to_child_w, from_child_r, profile)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+    def close(self) -> None:
+        try:
+            if self.proc.poll() is None:
+                self._send("Browser.close", {}, None)
+        except (PrintError, OSError):
+            pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        for fd in (self.write_fd, self.read_fd):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+    # -- protocol --
+
+    def _send(self, method: str, params: dict[str, Any], session: str | None) -> int:
+        self.next_id += 1
+        msg: dict[str, Any] = {"id": self.next_id, "method": method, "params": params}
+        if session is not None:
+            msg["sessionId"] = session
+        try:
+            os.write(self.write_fd, json.dumps(msg).encode("utf-8") + b"\0")
+        except OSError as e:
+            raise PrintError(f"chromium closed its pipe ({e})") from e
+        return self.next_id
+
+    def _read(self, deadline: float) -> dict[str, Any]:
+        import select
+        while b"\0" not in self.buf:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.read_fd], [], [], left)[0]:
+                raise PrintError("chromium did not answer in time")
+            chunk = os.read(self.read_fd, 1 << 20)
+            if not chunk:
+                raise PrintError("chromium exited")
+            self.buf += chunk
+        raw, self.buf = self.buf.split(b"\0", 1)
+        msg: dict[str, Any] = json.loads(raw)
+        return msg
+
+    def call(self, method: str, params: dict[str, Any] | None = None, session: str | None = None) -> Any:
+        sent = self._send(method, params or {}, session)
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            msg = self._read(deadline)
+            if msg.get("id") == sent:
+                if "error" in msg:
+                    raise PrintError(f"{method}: {msg['error'].get('message')}")
+                return msg.get("result", {})
+            self.events.append(msg)
+
+    @contextmanager
+    def page(self, url: str, width: int = 816, height: int = 1056, scale: float = 1.0) -> Iterator[Page]:
+        """A new tab showing url, loaded (fonts included)."""
+        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        page = Page(self, session)
+        try:
+            page.call("Emulation.setDeviceMetricsOverride",
+                      {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": False})
+            page.call("Page.navigate", {"url": url})
+            page.wait_loaded()
+            yield page
+        finally:
+            self.call("Target.closeTarget", {"targetId": target})
+
+    def pdf(self, url: str, paper: str) -> bytes:
+        width, height = PAPERS[paper]
+        with self.page(url) as p:
+            data = p.call("Page.printToPDF", {
+                "paperWidth": width, "paperHeight": height, "marginTop": MARGIN_IN, "marginBottom": MARGIN_IN,
+                "marginLeft": MARGIN_IN, "marginRight": MARGIN_IN, "printBackground": True,
+                "preferCSSPageSize": False, "displayHeaderFooter": False})["data"]
+        return fix_pdf_dates(base64.b64decode(data))
+
+    def screenshot(self, url: str, selector: str = ".card") -> bytes:
+        """A PNG of the element (the card as the screen shows it), at PREVIEW scale."""
+        with self.page(url, width=int(PREVIEW["width"]), height=1200, scale=float(PREVIEW["scale"])) as p:
+            box = p.evaluate(f"""(() => {{ const r = document.querySelector({json.dumps(selector)})
+                .getBoundingClientRect(); return [r.x + scrollX, r.y + scrollY, r.width, r.height]; }})()""")
+            x, y, w, h = box
+            data = p.call("Page.captureScreenshot", {
+                "format": "png", "captureBeyondViewport": True,
+                "clip": {"x": x, "y": y, "width": w, "height": h, "scale": 1}})["data"]
+        return base64.b64decode(data)
+
+
+class Page:
+    def __init__(self, browser: Browser, session: str):
+        self.browser = browser
+        self.session = session
+
+    def call(self, method: str, params: dict[str, Any] | None = None) -> Any:
+        return self.browser.call(method, params, self.session)
+
+    def evaluate(self, expression: str) -> Any:
+        """The value of a JavaScript expression in the page (awaited if it is a promise)."""
+        r = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
+        if "exceptionDetails" in r:
+            raise PrintError(f"script failed: {r['exceptionDetails'].get('text')}")
+        return r["result"].get("value")
+
+    def wait_loaded(self) -> None:
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            if self.evaluate("document.readyState === 'complete' && document.fonts.ready.then(() => true)"):
+                return
+            time.sleep(0.05)
+        raise PrintError("the page did not finish loading")
+
+
+# ---- pdfinfo ---------------------------------------------------------------------------------
+
+
+def pdf_info(path: Path) -> dict[str, str]:
+    """pdfinfo's fields (Pages, Page size, ...) for a PDF; raises PrintError when pdfinfo is missing."""
+    exe = shutil.which("pdfinfo")
+    if exe is None:
+        raise PrintError("pdfinfo not found (Debian package poppler-utils)")
+    out = subprocess.run([exe, str(path)], capture_output=True, text=True, check=True, timeout=TIMEOUT).stdout
+    info = {}
+    for line in out.splitlines():
+        key, _, value = line.partition(":")
+        info[key.strip()] = value.strip()
+    return info

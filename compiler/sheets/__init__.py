@@ -1,0 +1,120 @@
+"""Rule sheets (Hugo Markdown) and player aid cards (print HTML, CSV/JSON tables) from the resolved models."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+import jinja2
+from markupsafe import Markup, escape
+
+from . import export, pages, view
+from .text import hugo_anchor, md_escape, pieces
+
+
+def _md_links(text: str, links: dict[str, str]) -> str:
+    """Markdown for a rule text: escaped, with the rule numbers it cites linked."""
+    out = []
+    for i, (piece, url) in enumerate(pieces(" ".join(text.split()), links)):
+        out.append(md_escape(piece, line_start=i == 0) if url is None else f"[{piece}]({url})")
+    return "".join(out)
+
+
+def _yaml(value: Any) -> str:
+    """A YAML scalar: JSON's double-quoted strings are valid YAML and cannot end the front matter."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+@cache
+def environment(kind: str) -> jinja2.Environment:
+    """The Jinja2 environment for 'md' or 'html': StrictUndefined always, autoescape for HTML."""
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("compiler", "templates"),
+        autoescape=kind == "html",
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=kind == "html",
+        lstrip_blocks=kind == "html",
+    )
+    env.filters["md"] = md_escape
+    env.filters["mdl"] = _md_links
+    env.filters["yaml"] = _yaml
+    env.filters["html_links"] = _html_links
+    return env
+
+
+def _html_links(text: str, links: dict[str, str]) -> Markup:
+    return Markup("").join(escape(p) if u is None else Markup('<a href="{}">{}</a>').format(u, p)
+                           for p, u in pieces(text, links))
+
+
+def _tidy_md(text: str) -> str:
+    """Collapse the blank lines templates leave into one, and end with a single newline."""
+    lines: list[str] = []
+    for line in text.splitlines():
+        line = line.rstrip()
+        if line == "" and (not lines or lines[-1] == ""):
+            continue
+        lines.append(line)
+    while lines and lines[-1] == "":
+        lines.pop()
+    return "\n".join(lines) + "\n"
+
+
+def folder(model: dict[str, Any]) -> str:
+    return str(model["manifest"]["ruleset"]).lower()
+
+
+def rule_sheet(models: dict[str, dict[str, Any]], model: dict[str, Any], marks: frozenset[str] = frozenset(),
+               since: str | None = None) -> dict[str, str]:
+    """The model's rule sheet: an index page and one Hugo 'book' page per chapter, by relative path."""
+    env = environment("md")
+    manifest = view.manifest_line(model)
+    chapter_pages = pages.chapters(model, set(marks))
+    marked = bool(marks) or bool(model["overrides"])
+    out = {}
+    for page in chapter_pages:
+        for c in page["clauses"]:
+            c["anchor"] = hugo_anchor(f"{c['number']} {c['title'] or ''}")
+        text = env.get_template("chapter.md.j2").render(page=page, manifest=manifest, marked=marked,
+                                                        marked_since=since)
+        out[f"{page['page']}.md"] = _tidy_md(text)
+    game = manifest["layers"][-1]
+    base = manifest["layers"][0]
+    title = f"{manifest['title']} ({game['name']}{' ' + game['version'] if game['version'] else ''}): rule sheet"
+    out["_index.md"] = _tidy_md(env.get_template("index.md.j2").render(
+        title=title, manifest=manifest, pages=chapter_pages, changes=view.changes(models, model),
+        game=game["name"], base=base["name"], links=pages.index_links(model)))
+    return out
+
+
+def cards(models: dict[str, dict[str, Any]], model: dict[str, Any]) -> dict[str, str]:
+    """The model's player aid cards (HTML, one page each) and their tables for other tools."""
+    env = environment("html")
+    manifest = view.manifest_line(model)
+    out = {}
+    card_list = view.cards(models, model)
+    for card in card_list:
+        out[f"{card['name']}.html"] = env.get_template("card.html.j2").render(card=card, manifest=manifest)
+    out.update(export.tables(model, card_list))
+    return out
+
+
+def matrix(models: dict[str, dict[str, Any]]) -> str:
+    text = environment("md").get_template("matrix.md.j2").render(
+        title="Where each game departs from its series", series=view.matrix(models))
+    return _tidy_md(text)
+
+
+def sheet_files(models: dict[str, dict[str, Any]]) -> dict[str, str]:
+    """Every sheet and card file of generated/, by relative path."""
+    out: dict[str, str] = {}
+    for name in sorted(models):
+        model = models[name]
+        for rel, text in rule_sheet(models, model).items():
+            out[f"sheets/{folder(model)}/{rel}"] = text
+        for rel, text in cards(models, model).items():
+            out[f"cards/{folder(model)}/{rel}"] = text
+    out["sheets/matrix.md"] = matrix(models)
+    return out

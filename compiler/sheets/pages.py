@@ -1,0 +1,61 @@
+"""The rule sheet of one model as chapter pages: clauses in rule order, with their lists, notes and links."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .text import blocks, chapter_of, chapter_page, rule_key, section_of
+from .view import bool_attrs, chapter_titles, cited, link_table, mark_label
+
+
+def clause_view(model: dict[str, Any], clause: dict[str, Any], marks: set[str]) -> dict[str, Any]:
+    number = clause["number"]
+    ch = chapter_of(number)
+    level = "page" if number == f"{ch}.0" else "section" if section_of(number) == number else "clause"
+    text = "\n\n".join(clause["texts"])
+    members = []
+    for enum in model["enums"]:
+        if enum["origin"]["clause"] != number or not any(m["title"] for m in enum["members"]):
+            continue
+        attrs = bool_attrs(enum)
+        for m in enum["members"]:
+            mtext = "\n\n".join(m["texts"])
+            members.append({
+                "key": m["name"], "title": m["title"] or m["name"],
+                "marks": [mark_label(a) for a in attrs if m["attrs"][a["name"]]["value"] is True],
+                "blocks": blocks(mtext), "notes": m["notes"],
+                "see": cited(m, " ".join([mtext] + [n["text"] for n in m["notes"]])),
+                "changed": [o["layer"] for o in m["overridden_by"]],
+                "marked": f"{number} {m['name']}" in marks or bool(m["overridden_by"]),
+            })
+    return {
+        "number": number, "title": clause["title"], "level": level, "blocks": blocks(text),
+        "notes": clause["notes"], "see": cited(clause, " ".join([text] + [n["text"] for n in clause["notes"]])), "members": members,
+        "changed": [o["layer"] for o in clause["overridden_by"]],
+        "marked": number in marks or bool(clause["overridden_by"]),
+    }
+
+
+def chapters(model: dict[str, Any], marks: set[str]) -> list[dict[str, Any]]:
+    """One page per chapter, as the online rulebook has them."""
+    titles = chapter_titles(model)
+    pages = {ch: chapter_page(ch, t) for ch, t in titles.items()}
+    out = []
+    for ch in sorted(titles, key=int):
+        clauses = sorted((c for c in model["clauses"] if chapter_of(c["number"]) == ch),
+                         key=lambda c: rule_key(c["number"]))
+        views = [clause_view(model, c, marks) for c in clauses]
+        intro = views[0] if views and views[0]["level"] == "page" else None
+        out.append({
+            "chapter": ch, "title": f"{ch}.0 {titles[ch]}", "page": pages[ch], "weight": int(ch) * 10,
+            "intro": intro, "clauses": [v for v in views if v is not intro],
+            "links": link_table(model, pages, ch),
+        })
+    return out
+
+
+def index_links(model: dict[str, Any]) -> dict[str, str]:
+    """Links from the section's index page (one level above the chapter pages)."""
+    titles = chapter_titles(model)
+    pages = {ch: chapter_page(ch, t) for ch, t in titles.items()}
+    return {n: (u[3:] if u.startswith("../") else u) for n, u in link_table(model, pages, None).items()}

@@ -1,0 +1,410 @@
+"""What a sheet or card shows, read off the resolved models: plain data for the templates and exports.
+
+Nothing here knows a game.  Which blocks a card holds follows from the kinds of
+declarations in the IR: a list whose values carry true/false settings becomes a
+table with a mark column, a table becomes a size table, a `limits` group a list
+of caps with their exceptions, and a titled clause that defines a true/false
+test of a unit or hex a definition.  Blocks are grouped by rule section and
+packed onto as many one-page cards as they need.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .text import RULE_NUMBER, Words, blocks, chapter_of, flat, hugo_anchor, number_words, rule_key, section_of
+
+# A card's two columns hold about this many lines of 8pt text (see cards.html.j2);
+# blocks are packed below it so that every card prints on one Letter and one A4 page.
+CARD_LINES = 118
+CHARS_PER_LINE = 62
+
+
+def layer_label(model: dict[str, Any], layer: str) -> str:
+    return layer
+
+
+def manifest_line(model: dict[str, Any]) -> dict[str, Any]:
+    """The ruleset manifest as the header of every sheet and card shows it."""
+    m = model["manifest"]
+    parts = []
+    for kind in ("series", "game", "scenario"):
+        lay = m[kind]
+        if lay is not None:
+            parts.append({"kind": kind, "name": lay["name"], "title": lay["title"], "version": lay["version"]})
+    options = [{"name": o["name"], "title": o["title"], "version": o["version"]} for o in m["options"]]
+    return {"ruleset": m["ruleset"], "title": m["title"], "layers": parts, "options": options}
+
+
+def bool_attrs(enum: dict[str, Any]) -> list[dict[str, Any]]:
+    return [a for a in enum["attrs"] if a["t"] == "bool"]
+
+
+def mark_label(attr: dict[str, Any]) -> str:
+    """The short name of a true/false setting: the words before ':' in its title ('<Negation>')."""
+    title = attr["title"] or attr["name"]
+    return title.split(":")[0].strip() or attr["name"]
+
+
+def plain_label(attr: dict[str, Any]) -> str:
+    """The setting's name as a word: '<Negation>' -> 'negation'."""
+    return mark_label(attr).strip("<>").strip().lower()
+
+
+# ---- which model came before a layer ---------------------------------------------------
+
+
+def model_before(models: dict[str, dict[str, Any]], model: dict[str, Any], layer: str) -> dict[str, Any] | None:
+    """The model built from the layers below `layer` in this model's chain (the series under a game)."""
+    chain = model["manifest"]["layers"]
+    if layer not in chain:
+        return None
+    prefix = chain[:chain.index(layer)]
+    for other in models.values():
+        if other["manifest"]["layers"] == prefix:
+            return other
+    return None
+
+
+# ---- items a change can target, and what they say ----------------------------------------
+
+
+def find_target(model: dict[str, Any], target: dict[str, Any]) -> dict[str, Any] | None:
+    kind = target["kind"]
+    if kind == "clause":
+        return next((c for c in model["clauses"] if c["number"] == target["number"]), None)
+    if kind == "member":
+        for e in model["enums"]:
+            if e["name"] == target["enum"]:
+                return next((m for m in e["members"] if m["name"] == target["member"]), None)
+        return None
+    if kind in ("const", "define"):
+        return next((d for d in model[kind + "s"] if d["name"] == target["name"]), None)
+    if kind == "row":
+        for t in model["tables"]:
+            if t["name"] == target["table"]:
+                return next((r for r in t["rows"] if r["label"] == target["row"] and not r["exception"]), None)
+        return None
+    if kind == "limit":
+        for g in model["limits"]:
+            if g["name"] == target["limits"]:
+                return next((i for i in g["items"] if i["name"] == target["limit"]), None)
+    return None
+
+
+def target_label(target: dict[str, Any]) -> str:
+    """How a designer names the thing a change targets: '4.5a F', '4.6 re_size.battalion'."""
+    kind, number = target["kind"], target["number"]
+    if kind == "member":
+        return f"{number} {target['member']}"
+    if kind == "row":
+        return f"{number} {target['table']}.{target['row']}"
+    if kind == "limit":
+        return f"{number} {target['limits']}.{target['limit']}"
+    if kind in ("const", "define"):
+        return f"{number} {target['name']}"
+    return str(number)
+
+
+def describe(model: dict[str, Any], target: dict[str, Any]) -> str:
+    """What the targeted item says in this model, in the words a card uses."""
+    item = find_target(model, target)
+    if item is None:
+        return "(not in these rules)"
+    words = Words(model)
+    kind = target["kind"]
+    if kind == "member":
+        enum = next(e for e in model["enums"] if e["name"] == target["enum"])
+        parts = [str(item["title"] or item["name"])]
+        for a in enum["attrs"]:
+            v = item["attrs"].get(a["name"], {}).get("value")
+            if a["t"] == "bool":
+                parts.append(f"{mark_label(a)}: {'yes' if v else 'no'}")
+            else:
+                parts.append(f"{a['title'] or a['name']}: {v}")
+        return "; ".join(parts + [flat(t) for t in item["texts"]])
+    if kind == "clause":
+        head = " ".join(x for x in (item["number"], item["title"]) if x)
+        return head + (": " + " ".join(flat(t) for t in item["texts"]) if item["texts"] else "")
+    if kind == "row":
+        return f"{item['title'] or item['label']}: {words.value(item['value'], pretty=False)}"
+    if kind == "limit":
+        return f"{item['title'] or item['name']}: at most {words.value(item['bound'], pretty=False)}"
+    if kind == "const":
+        return f"{item['title'] or item['name']} = {words.value(item['value'], pretty=False)}"
+    return f"{item['title'] or item['name']} = {words.expr(item['body'], pretty=False)}"
+
+
+def changes(models: dict[str, dict[str, Any]], model: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every override in force in this model, with the text before it (the series') beside its own."""
+    out = []
+    for ov in model["overrides"]:
+        layer = ov["origin"]["layer"]
+        before = model_before(models, model, layer)
+        out.append({
+            "key": target_label(ov["target"]),
+            "number": ov["target"]["number"],
+            "layer": layer,
+            "base_layer": ov["of_layer"],
+            "before": describe(before, ov["target"]) if before is not None else "(not built on its own)",
+            "after": describe(model, ov["target"]),
+            "notes": [{"label": n["label"], "text": n["text"]} for n in ov["notes"]],
+            "source": f"{ov['origin']['file']}:{ov['origin']['line']}",
+        })
+    return sorted(out, key=lambda c: (rule_key(c["number"]), c["key"]))
+
+
+# ---- links between rules ---------------------------------------------------------------
+
+
+def chapter_titles(model: dict[str, Any]) -> dict[str, str]:
+    """Each chapter's title: its N.0 clause's, else its first clause's."""
+    titles: dict[str, str] = {}
+    for c in sorted(model["clauses"], key=lambda c: rule_key(c["number"])):
+        ch = chapter_of(c["number"])
+        if c["number"] == f"{ch}.0" and c["title"]:
+            titles[ch] = c["title"]
+        titles.setdefault(ch, c["title"] or f"Chapter {ch}")
+    return titles
+
+
+def anchors(model: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    """Rule number -> (chapter, the id of the heading it sits under on the chapter's page)."""
+    by_number = {c["number"]: c for c in model["clauses"]}
+    out = {}
+    for number in by_number:
+        ch = chapter_of(number)
+        sec = section_of(number)
+        head = by_number.get(sec)
+        if head is None or sec == f"{ch}.0":
+            out[number] = (ch, "")
+        else:
+            out[number] = (ch, hugo_anchor(f"{sec} {head['title'] or ''}"))
+    return out
+
+
+def link_table(model: dict[str, Any], pages: dict[str, str], here: str | None) -> dict[str, str]:
+    """Rule number -> link, as seen from chapter page `here` (None: from outside the chapter pages)."""
+    out = {e["number"]: e["url"] for e in model["externals"]}
+    for number, (ch, anchor) in anchors(model).items():
+        frag = f"#{anchor}" if anchor else ""
+        if ch == here:
+            out[number] = frag or "#"
+        else:
+            out[number] = f"../{pages[ch]}/{frag}"
+    return out
+
+
+def cited(item: dict[str, Any], text: str) -> list[str]:
+    """The rules an item's `see` names that its text does not already cite (shown as 'See ...')."""
+    in_text = set(RULE_NUMBER.findall(text))
+    return [r["number"] for r in item.get("see", []) if r["number"] not in in_text]
+
+
+# ---- cards ---------------------------------------------------------------------------
+
+
+def _lines(text: str, width: int = CHARS_PER_LINE) -> int:
+    return max(1, -(-len(text) // width))
+
+
+def _changed(item: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"layer": o["layer"], "notes": [{"label": n["label"], "text": n["text"]} for n in o["notes"]]}
+            for o in item.get("overridden_by", [])]
+
+
+def mark_tables(model: dict[str, Any], before: dict[str, Any] | None) -> list[dict[str, Any]]:
+    clauses = {c["number"]: c for c in model["clauses"]}
+    out = []
+    for enum in model["enums"]:
+        attrs = bool_attrs(enum)
+        number = enum["origin"]["clause"]
+        if not attrs or not number or not any(m["title"] for m in enum["members"]):
+            continue
+        clause = clauses.get(number, {})
+        old = _old_members(before, enum["name"])
+        rows = []
+        for m in enum["members"]:
+            marks = []
+            for a in attrs:
+                value = bool(m["attrs"][a["name"]]["value"])
+                was = old.get(m["name"], {}).get(a["name"], value)
+                marks.append({"name": a["name"], "label": mark_label(a), "value": value, "was": was})
+            notes = [{"label": n["label"], "text": n["text"]} for n in m["notes"] if n.get("layer")]
+            rows.append({"key": m["name"], "rule": f"{number} {m['name']}", "title": m["title"] or m["name"],
+                         "marks": marks, "changed": _changed(m), "notes": notes,
+                         "see": [r["number"] for r in m["see"]]})
+        est = 3 + len(attrs) + sum(1 + sum(_lines(n["text"]) for n in r["notes"]) for r in rows)
+        out.append({"kind": "marks", "number": number, "name": enum["name"], "title": clause.get("title"),
+                    "subtitle": enum["title"], "intro": flat(" ".join(clause.get("texts", []))),
+                    "legend": [{"label": mark_label(a), "text": a["title"] or a["name"]} for a in attrs],
+                    "columns": [mark_label(a) for a in attrs], "rows": rows, "est": est})
+    return out
+
+
+def _old_members(before: dict[str, Any] | None, enum: str) -> dict[str, dict[str, Any]]:
+    if before is None:
+        return {}
+    for e in before["enums"]:
+        if e["name"] == enum:
+            return {m["name"]: {k: v["value"] for k, v in m["attrs"].items()} for m in e["members"]}
+    return {}
+
+
+def size_tables(model: dict[str, Any]) -> list[dict[str, Any]]:
+    words = Words(model)
+    clauses = {c["number"]: c for c in model["clauses"]}
+    out = []
+    for t in model["tables"]:
+        number = t["origin"]["clause"]
+        if not number:
+            continue
+        rows = []
+        for r in t["rows"]:
+            cond = words.expr(r["when"]) if r["when"] is not None else "otherwise"
+            rows.append({"key": r["label"], "rule": r["origin"]["clause"] or number,
+                         "title": r["title"] or cond, "value": words.value(r["value"]),
+                         "plain_value": words.value(r["value"], pretty=False), "exception": r["exception"],
+                         "changed": _changed(r)})
+        est = 3 + sum(_lines(r["title"], CHARS_PER_LINE - 12) for r in rows)
+        out.append({"kind": "sizes", "number": number, "name": t["name"], "title": clauses.get(number, {}).get("title"),
+                    "subtitle": t["title"] or t["name"], "rows": rows, "est": est})
+    return out
+
+
+def limit_lists(model: dict[str, Any]) -> list[dict[str, Any]]:
+    words = Words(model)
+    clauses = {c["number"]: c for c in model["clauses"]}
+    out = []
+    for g in model["limits"]:
+        number = g["origin"]["clause"]
+        if not number:
+            continue
+
+        def cond(c: dict[str, Any]) -> dict[str, Any]:
+            return {"text": c["title"] or words.expr(c["cond"]), "rule": c["origin"]["clause"] or number}
+
+        items = [{"key": i["name"], "rule": i["origin"]["clause"] or number, "title": i["title"] or i["name"],
+                  "bound": words.value(i["bound"]), "plain_bound": words.value(i["bound"], pretty=False),
+                  "exempt": [cond(x) for x in i["exempt"]], "changed": _changed(i)} for i in g["items"]]
+        unless = [cond(u) for u in g["unless"]]
+        est = 3 + sum(_lines(u["text"]) for u in unless) + sum(
+            1 + sum(_lines(x["text"], CHARS_PER_LINE - 8) for x in i["exempt"]) for i in items)
+        out.append({"kind": "limits", "number": number, "name": g["name"], "title": clauses.get(number, {}).get("title"),
+                    "subtitle": g["title"] or g["name"], "unless": unless, "items": items, "est": est})
+    return out
+
+
+def definitions(model: dict[str, Any]) -> list[dict[str, Any]]:
+    """Titled clauses that define a true/false test of a unit or hex: shown with their title and text."""
+    clauses = {c["number"]: c for c in model["clauses"]}
+    seen: dict[str, dict[str, Any]] = {}
+    for d in model["defines"]:
+        number = d["origin"]["clause"]
+        clause = clauses.get(number or "")
+        if clause is None or not clause["title"] or number in seen:
+            continue
+        if d["returns"] == "bool" and any(p["t"].startswith("record ") for p in d["params"]):
+            text = "\n\n".join(clause["texts"])
+            paras = blocks(text)
+            est = 2 + sum(_lines(b["text"]) if b["kind"] == "p" else sum(map(_lines, b["items"])) for b in paras)
+            seen[number] = {"kind": "definition", "number": number, "title": clause["title"], "blocks": paras,
+                            "changed": _changed(clause), "est": est}
+    return list(seen.values())
+
+
+def change_block(entries: list[dict[str, Any]], model: dict[str, Any]) -> list[dict[str, Any]]:
+    if not entries:
+        return []
+    est = 3 + sum(2 + _lines(c["before"], 30) + sum(_lines(n["text"]) for n in c["notes"]) for c in entries)
+    return [{"kind": "changes", "number": None, "title": None, "entries": entries, "est": est}]
+
+
+def cards(models: dict[str, dict[str, Any]], model: dict[str, Any]) -> list[dict[str, Any]]:
+    """The model's card blocks, grouped by section and packed onto one-page cards."""
+    layers = model["manifest"]["layers"]
+    before = model_before(models, model, layers[-1]) if len(layers) > 1 else None
+    found = mark_tables(model, before) + size_tables(model) + limit_lists(model) + definitions(model)
+    found.sort(key=lambda b: (rule_key(b["number"]), b["kind"]))
+    topics: dict[str, list[dict[str, Any]]] = {}
+    for b in found:
+        topics.setdefault(section_of(b["number"]), []).append(b)
+    groups = [(sec, topics[sec]) for sec in sorted(topics, key=rule_key)]
+    groups += [("changes", change_block(changes(models, model), model))] if model["overrides"] else []
+    return _pack(model, groups)
+
+
+def _pack(model: dict[str, Any], groups: list[tuple[str, list[dict[str, Any]]]]) -> list[dict[str, Any]]:
+    titles = {c["number"]: c["title"] for c in model["clauses"]}
+    chapters = chapter_titles(model)
+    out: list[dict[str, Any]] = []
+    current: list[tuple[str, list[dict[str, Any]]]] = []
+    used = 0
+    for sec, bs in groups:
+        size = sum(b["est"] for b in bs)
+        if current and used + size > CARD_LINES:
+            out.append(current_card(current, titles, chapters))
+            current, used = [], 0
+        current.append((sec, bs))
+        used += size
+    if current:
+        out.append(current_card(current, titles, chapters))
+    for i, card in enumerate(out, 1):
+        card["index"] = i
+        card["count"] = len(out)
+        card["name"] = f"card-{i}"
+    return out
+
+
+def current_card(groups: list[tuple[str, list[dict[str, Any]]]], titles: dict[str, str | None],
+                 chapters: dict[str, str]) -> dict[str, Any]:
+    topics = [{"number": sec, "title": titles.get(sec)} for sec, _ in groups if sec != "changes"]
+    chs = []
+    for t in topics:
+        name = f"{chapter_of(t['number'])}.0 {chapters.get(chapter_of(t['number']), '')}".strip()
+        if name not in chs:
+            chs.append(name)
+    blocks_ = [b for _, bs in groups for b in bs]
+    return {"title": " · ".join(chs) if chs else "Changes", "topics": topics, "blocks": blocks_,
+            "est": sum(b["est"] for b in blocks_)}
+
+
+def _games_of(models: dict[str, dict[str, Any]], series: str) -> list[dict[str, Any]]:
+    out = []
+    for m in models.values():
+        man = m["manifest"]
+        if man["game"] is not None and man["scenario"] is None and not man["options"] \
+                and man["series"] is not None and man["series"]["name"] == series:
+            out.append(m)
+    return sorted(out, key=lambda m: str(m["manifest"]["game"]["name"]))
+
+
+def matrix(models: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """For each series, a row for every clause some game of it changes and a column per game."""
+    out = []
+    for s in sorted(models.values(), key=lambda m: str(m["manifest"]["ruleset"])):
+        man = s["manifest"]
+        if man["layers"] != [man["series"]["name"] if man["series"] else None]:
+            continue
+        games = _games_of(models, man["series"]["name"])
+        targets: dict[str, dict[str, Any]] = {}
+        for g in games:
+            for ov in g["overrides"]:
+                targets.setdefault(target_label(ov["target"]), ov["target"])
+        rows = []
+        for key in sorted(targets, key=lambda k: (rule_key(targets[k]["number"]), k)):
+            t = targets[key]
+            cells = []
+            for g in games:
+                hit = any(target_label(ov["target"]) == key for ov in g["overrides"])
+                cells.append({"changed": hit, "text": describe(g, t) if hit else ""})
+            rows.append({"key": key, "number": t["number"], "series": describe(s, t), "cells": cells})
+        out.append({"name": man["series"]["name"], "title": man["series"]["title"], "version": man["series"]["version"],
+                    "games": [{"name": g["manifest"]["game"]["name"], "title": g["manifest"]["game"]["title"],
+                               "version": g["manifest"]["game"]["version"], "changes": len(g["overrides"])}
+                              for g in games],
+                    "rows": rows})
+    return out
+
+
+__all__ = ["cards", "changes", "describe", "manifest_line", "number_words", "target_label"]

@@ -1,0 +1,135 @@
+"""The Python emitter: standalone, typed, deterministic modules that keep rule text as text."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from compiler.emit_python import emit_python
+from compiler.evaluate import load_module
+from conftest import ROOT, compile_text
+
+HOSTILE_TEXT = 'a """ b \\ c {x} {{y}} d\ne \'); __import__("os").system("touch PWNED"); (\' <script>alert(1)</script>'
+HOSTILE = HOSTILE_TEXT.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")  # as a rules string
+
+
+RULES = f'''
+series S "{HOSTILE}" version "{HOSTILE}"
+enum Kind "{HOSTILE}" {{
+  has big: bool = false "{HOSTILE}"
+  - plain "{HOSTILE}"
+  - large "Large" big
+}}
+record Thing "{HOSTILE}" {{
+  kind: Kind = plain "{HOSTILE}"
+  size: number = 1/2 "{HOSTILE}"
+}}
+rule 1.1 "{HOSTILE}" {{
+  text "{HOSTILE}"
+  define f(t: Thing) -> bool "{HOSTILE}" = t.kind.big
+  table g(t: Thing) -> number "{HOSTILE}" {{
+    half: when t.kind == plain => t.size + 1/4 "{HOSTILE}"
+    other: otherwise => 3
+  }}
+}}
+'''
+
+
+@pytest.fixture(scope="module")
+def hostile() -> tuple[dict[str, Any], types.ModuleType]:
+    result = compile_text(RULES)
+    assert result.ok, [d.message for d in result.diagnostics]
+    model = result.models["S"]
+    return model, load_module(model)
+
+
+def test_hostile_titles_compile_import_cleanly_and_come_back_verbatim(
+        hostile: tuple[dict[str, Any], types.ModuleType], tmp_path: Path) -> None:
+    model, module = hostile
+    assert not Path("PWNED").exists()
+    assert module.TITLE == HOSTILE_TEXT
+    assert module.SERIES_VERSION == HOSTILE_TEXT
+    answer = module.explain_f(module.Thing(kind="large"))
+    assert answer.value is True
+    assert answer.rules[0].title == HOSTILE_TEXT
+    assert module.Kind_titles["plain"] == HOSTILE_TEXT
+    assert module.explain_g(module.Thing()).rules[1].title == HOSTILE_TEXT
+
+
+def test_hostile_module_has_no_side_effect_when_run_as_a_program(
+        hostile: tuple[dict[str, Any], types.ModuleType], tmp_path: Path) -> None:
+    model, _ = hostile
+    source = next(iter(emit_python(model).values()))
+    path = tmp_path / "s.py"
+    path.write_text(source, encoding="utf-8")
+    subprocess.run([sys.executable, str(path)], cwd=tmp_path, check=True)
+    assert list(tmp_path.iterdir()) == [path]
+
+
+def test_numbers_are_exact_at_the_boundary(hostile: tuple[dict[str, Any], types.ModuleType]) -> None:
+    _, module = hostile
+    from fractions import Fraction
+    assert module.g(module.Thing()) == Fraction(3, 4)
+    assert module.g(module.Thing(size=Fraction(1, 3))) == Fraction(7, 12)
+    assert module.g(module.Thing(kind="large")) == 3
+    assert type(module.g(module.Thing(kind="large"))) is int
+
+
+def test_generated_modules_pass_mypy_strict(tmp_path: Path) -> None:
+    mypy = pytest.importorskip("mypy.api")
+    out, err, status = mypy.run(["--strict", "--no-incremental", "--cache-dir", str(tmp_path),
+                                 str(ROOT / "generated" / "python")])
+    assert status == 0, out + err
+
+
+def test_build_is_byte_identical_across_hash_seeds_and_folders(tmp_path: Path) -> None:
+    outs = []
+    for i, seed in enumerate(["0", "12345"]):
+        cwd = tmp_path / f"run{i}"
+        cwd.mkdir()
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        subprocess.run([sys.executable, "-m", "compiler", "build", "--rules", str(ROOT / "rules"),
+                        "--out", str(cwd / "out")], cwd=cwd, env=env, check=True, capture_output=True)
+        outs.append({p.relative_to(cwd / "out").as_posix(): p.read_bytes()
+                     for p in sorted((cwd / "out").rglob("*")) if p.is_file() and "python" in p.parts})
+    assert outs[0] == outs[1]
+    assert outs[0], "no Python modules were built"
+
+
+def test_every_module_states_its_manifest() -> None:
+    for path in sorted((ROOT / "generated" / "python").glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert "RULESET: Final" in text and "SERIES_VERSION" in text and "OPTIONS" in text
+        assert "import " not in "".join(line for line in text.splitlines()
+                                        if line.startswith("import ") and line.split()[1].split(".")[0]
+                                        not in {"math"})
+        for line in text.splitlines():
+            if line.startswith("from ") and " import " in line:
+                assert line.split()[1] in {"__future__", "collections.abc", "dataclasses", "fractions", "typing"}
+
+
+def test_invalid_input_names_the_field_and_the_allowed_values() -> None:
+    from compiled import load_generated
+
+    dak = load_generated("DAK")
+    with pytest.raises(dak.InvalidInput) as e:
+        dak.unit_from_json({"size": "platoon"})
+    assert e.value.field == "unit.size"
+    assert "battalion" in e.value.allowed
+    with pytest.raises(dak.InvalidInput) as e:
+        dak.hex_from_json({"units": [{"mode": "sideways"}]})
+    assert e.value.field == "hex.units[0].mode"
+    with pytest.raises(dak.InvalidInput) as e:
+        dak.unit_from_json({"step_losses": "two"})
+    assert e.value.field == "unit.step_losses"
+    with pytest.raises(dak.InvalidInput) as e:
+        dak.unit_from_json({"colour": "red"})
+    assert e.value.field == "unit.colour"
+    unit = dak.unit_from_json({"size": "battalion", "printed_re": "1/2"})
+    assert dak.re_size(unit) == dak.Fraction(1, 2)
