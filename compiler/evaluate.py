@@ -18,6 +18,7 @@ from .diagnostics import Diagnostic, did_you_mean
 from .emit_python import ModuleEmitter, emit_python, module_name, tidy
 from .exprs import IR, EnumInfo, Lowerer, Signature
 from .parser import parse_query
+from .state_schema import state_schema
 
 
 class EvalFailure(Exception):
@@ -97,6 +98,8 @@ def evaluate(model: dict[str, Any], query: str, state: dict[str, Any] | None = N
     if expr is None:
         raise EvalFailure("the question does not parse", diags)
     module = load_module(model)
+    if state is not None:
+        check_state(model, state)
     local_types: dict[str, str] = {}
     values: dict[str, Any] = {}
     for name, entry in (state or {}).items():
@@ -132,6 +135,19 @@ def evaluate(model: dict[str, Any], query: str, state: dict[str, Any] | None = N
     rules = [{"layer": c.layer, "clause": c.clause, "item": c.item, "title": c.title, "note": c.note,
               "text": str(c)} for c in cites]
     return EvalAnswer(query, model["manifest"]["ruleset"], value, rules, text, changes)
+
+
+def check_state(model: dict[str, Any], state: dict[str, Any]) -> None:
+    """Validate --state against the ruleset's state schema; the first error names its path."""
+    import jsonschema
+
+    schema = state_schema(model)
+    validator = jsonschema.Draft202012Validator(schema)
+    errors = sorted(validator.iter_errors(state), key=lambda e: [str(p) for p in e.absolute_path])
+    if errors:
+        best = jsonschema.exceptions.best_match(errors)
+        where = ".".join(str(p) for p in best.absolute_path) or "(top)"
+        raise EvalFailure(f"--state: {where}: {best.message}", usage=True)
 
 
 def _state_entry(name: str, entry: Any, model: dict[str, Any]) -> tuple[str, Any]:

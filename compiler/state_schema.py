@@ -43,8 +43,13 @@ def state_schema(model: dict[str, Any]) -> dict[str, Any]:
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"Game state for {m['title']} ({m['ruleset']})",
-        "description": "Named values for rulec eval --state: each property is a record of this ruleset.",
+        "description": "Named values for rulec eval --state: each property names a record of this ruleset "
+                       "and gives its fields, as {\"h\": {\"record\": \"Hex\", \"value\": {...}}}.",
         "type": "object",
-        "additionalProperties": {"anyOf": [{"$ref": f"#/$defs/{name}"} for name in defs]},
+        "propertyNames": {"pattern": "^[A-Za-z][A-Za-z0-9_]*$"},
+        "additionalProperties": {"oneOf": [
+            {"type": "object", "required": ["record", "value"], "additionalProperties": False,
+             "properties": {"record": {"const": name}, "value": {"$ref": f"#/$defs/{name}"}}}
+            for name in defs]},
         "$defs": defs,
     }
