@@ -150,7 +150,7 @@ def items(model: dict[str, Any]) -> dict[str, dict[str, Any]]:
     for ex in model["examples"]:
         out[f"{ex['clause']} example \"{ex['title'] or ''}\""] = {
             "kind": "example", "steps": len(ex["steps"]), "_where": where(ex["origin"])}
-    for key, item in out.items():
+    for item in out.values():
         if item["kind"] == "member":
             item["_labels"] = {a["name"]: plain_label(a) if a["t"] == "bool" else a["name"]
                                for a in enums[item["enum"]]["attrs"]}
@@ -200,7 +200,8 @@ def compare_item(old: dict[str, Any], new: dict[str, Any]) -> list[tuple[str, st
 def _list_changes(old: list[Any], new: list[Any], name: Any) -> list[tuple[str, str | None]]:
     gone = [x for x in old if x not in new]
     came = [x for x in new if x not in old]
-    return [(f"{name(x)} removed", None) for x in gone] + [(f"{name(x)} added", None) for x in came]
+    out: list[tuple[str, str | None]] = [(f"{name(x)} removed", None) for x in gone]
+    return out + [(f"{name(x)} added", None) for x in came]
 
 
 def diff_models(old: dict[str, dict[str, Any]], new: dict[str, dict[str, Any]]) -> list[Change]:

@@ -30,7 +30,8 @@ def clause_view(model: dict[str, Any], clause: dict[str, Any], marks: set[str]) 
             })
     return {
         "number": number, "title": clause["title"], "level": level, "blocks": blocks(text),
-        "notes": clause["notes"], "see": cited(clause, " ".join([text] + [n["text"] for n in clause["notes"]])), "members": members,
+        "notes": clause["notes"],
+        "see": cited(clause, " ".join([text] + [n["text"] for n in clause["notes"]])), "members": members,
         "changed": [o["layer"] for o in clause["overridden_by"]],
         "marked": number in marks or bool(clause["overridden_by"]),
     }

@@ -91,7 +91,7 @@ def blocks(text: str) -> list[dict[str, Any]]:
 
 def flat(text: str) -> str:
     """A rule text on one line (for table cells and exports)."""
-    parts = []
+    parts: list[str] = []
     for b in blocks(text):
         parts += [b["text"]] if b["kind"] == "p" else b["items"]
     return " ".join(parts)
@@ -230,4 +230,4 @@ class Words:
                 a, b = e["args"]
                 text = f"{self.expr(a, pretty, prec)} {_OPS[op]} {self.expr(b, pretty, prec + 1)}"
             return f"({text})" if prec < outer else text
-        return k
+        return str(k)

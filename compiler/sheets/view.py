@@ -42,8 +42,8 @@ def bool_attrs(enum: dict[str, Any]) -> list[dict[str, Any]]:
 
 def mark_label(attr: dict[str, Any]) -> str:
     """The short name of a true/false setting: the words before ':' in its title ('<Negation>')."""
-    title = attr["title"] or attr["name"]
-    return title.split(":")[0].strip() or attr["name"]
+    title = str(attr["title"] or attr["name"])
+    return title.split(":")[0].strip() or str(attr["name"])
 
 
 def plain_label(attr: dict[str, Any]) -> str:
@@ -281,7 +281,7 @@ def limit_lists(model: dict[str, Any]) -> list[dict[str, Any]]:
         if not number:
             continue
 
-        def cond(c: dict[str, Any]) -> dict[str, Any]:
+        def cond(c: dict[str, Any], number: str = number) -> dict[str, Any]:
             return {"text": c["title"] or words.expr(c["cond"]), "rule": c["origin"]["clause"] or number}
 
         items = [{"key": i["name"], "rule": i["origin"]["clause"] or number, "title": i["title"] or i["name"],
@@ -290,8 +290,9 @@ def limit_lists(model: dict[str, Any]) -> list[dict[str, Any]]:
         unless = [cond(u) for u in g["unless"]]
         est = 3 + sum(_lines(u["text"]) for u in unless) + sum(
             1 + sum(_lines(x["text"], CHARS_PER_LINE - 8) for x in i["exempt"]) for i in items)
-        out.append({"kind": "limits", "number": number, "name": g["name"], "title": clauses.get(number, {}).get("title"),
-                    "subtitle": g["title"] or g["name"], "unless": unless, "items": items, "est": est})
+        out.append({"kind": "limits", "number": number, "name": g["name"],
+                    "title": clauses.get(number, {}).get("title"), "subtitle": g["title"] or g["name"],
+                    "unless": unless, "items": items, "est": est})
     return out
 
 
@@ -359,9 +360,11 @@ def _pack(model: dict[str, Any], groups: list[tuple[str, list[dict[str, Any]]]])
 def current_card(groups: list[tuple[str, list[dict[str, Any]]]], titles: dict[str, str | None],
                  chapters: dict[str, str]) -> dict[str, Any]:
     topics = [{"number": sec, "title": titles.get(sec)} for sec, _ in groups if sec != "changes"]
-    chs = []
-    for t in topics:
-        name = f"{chapter_of(t['number'])}.0 {chapters.get(chapter_of(t['number']), '')}".strip()
+    chs: list[str] = []
+    for sec, _ in groups:
+        if sec == "changes":
+            continue
+        name = f"{chapter_of(sec)}.0 {chapters.get(chapter_of(sec), '')}".strip()
         if name not in chs:
             chs.append(name)
     blocks_ = [b for _, bs in groups for b in bs]
