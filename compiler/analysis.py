@@ -58,8 +58,10 @@ class TableAnalysis:
             total *= len(a.values)
         if total > MAX_CASES:
             o = self.table["origin"]
-            return [Diagnostic(span_of(o), "R304", f"table {self.table['name']} has {total:,} cases to try; "
-                               f"only {MAX_CASES:,} are, so its rows were not checked", severity="warning")]
+            return [Diagnostic(span_of(o), "R304", f"table {self.table['name']} has {total:,} cases to try, "
+                               f"more than the {MAX_CASES:,} rulec tries, so its rows were not checked",
+                               severity="warning",
+                               hint="split it into smaller tables, each deciding on fewer things")]
         rows = self.table["rows"]
         first_hits: dict[int, int] = {i: 0 for i in range(len(rows))}
         matched_any: dict[int, dict[str, Any]] = {}

@@ -61,11 +61,13 @@ class LayerInfo:
 class ChainScope:
     """Names visible in a layer: its own and its ancestors'."""
 
-    def __init__(self, checker: Checker, layer: LayerInfo):
+    def __init__(self, checker: Checker, layer: LayerInfo, inferring: set[str] | None = None):
         self.checker = checker
         self.layer = layer
         self.layers = layer.chain()
-        self.inferring: set[str] = set()
+        # Names whose type is being inferred, shared with the scopes made while inferring,
+        # so that `define z = z` or `const a = b; const b = a` ends (and is reported as R109).
+        self.inferring: set[str] = set() if inferring is None else inferring
 
     def find_decl(self, name: str) -> tuple[LayerInfo, Decl, str | None] | None:
         for lay in self.layers:
@@ -84,7 +86,7 @@ class ChainScope:
             if name in self.inferring:
                 return "any"
             self.inferring.add(name)
-            lowerer = Lowerer(ChainScope(self.checker, lay))
+            lowerer = Lowerer(ChainScope(self.checker, lay, self.inferring))
             lay.const_types[name] = lowerer.lower(decl.value, {})["t"]
             self.inferring.discard(name)
         return lay.const_types[name]
@@ -98,7 +100,7 @@ class ChainScope:
             return None
         if name in lay.sigs:
             return lay.sigs[name]
-        scope = ChainScope(self.checker, lay)
+        scope = ChainScope(self.checker, lay, self.inferring)
         params = tuple((p.name, self.checker.resolve_type(p.type, scope)) for p in (decl.params or ()))
         if isinstance(decl, ast.LimitsDecl):
             sig = Signature(params, "list of text", "limits")
@@ -199,9 +201,27 @@ class Checker:
 
     def link(self, layers: dict[str, LayerInfo]) -> list[LayerInfo]:
         """Connect each layer to its parent; return them parents first."""
+        # Circles first: every edge of one may be of a kind no layer can extend (a game
+        # extending a game), and the circle is the mistake to report, once.
+        in_circle: set[str] = set()
+        for lay in sorted(layers.values(), key=lambda x: x.name):
+            path: list[str] = []
+            name: str | None = lay.name
+            while name is not None and name in layers and name not in path:
+                path.append(name)
+                name = layers[name].decl.parent
+            if name is not None and name in path:
+                circle = path[path.index(name):]
+                if not in_circle & set(circle):
+                    names = " -> ".join(circle + [name])
+                    self.error(layers[circle[0]].decl.span, "R108",
+                               f"layers extend each other in a circle: {names}",
+                               hint="a game extends a series, a scenario a game or a series, "
+                                    "an option any of them")
+                in_circle.update(circle)
         for lay in layers.values():
             d = lay.decl
-            if d.parent is None:
+            if d.parent is None or d.name in in_circle:
                 continue
             parent = layers.get(d.parent)
             if parent is None:

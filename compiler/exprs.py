@@ -307,7 +307,7 @@ class Lowerer:
         elif op in ("==", "!="):
             if join(lt, rt) is None:
                 return self.error(right_e.span, "R201", f"cannot compare {describe(lt)} with {describe(rt)}",
-                                  hint=self._compare_hint(lt, rt))
+                                  hint=self._compare_hint(lt))
         else:
             ordered = lt == rt and lt.startswith("enum ") and (self.scope.enum(lt[5:]) or _NO).ordered
             if not ((is_numeric(lt) and is_numeric(rt)) or ordered):
@@ -316,10 +316,11 @@ class Lowerer:
                                   f"but this is {describe(rt if is_numeric(lt) else lt)}")
         return {"k": "op", "t": "bool", "op": op, "args": [left, right]}
 
-    @staticmethod
-    def _compare_hint(lt: str, rt: str) -> str | None:
-        if lt.startswith("enum "):
-            return f"{describe(lt)} is one of the values of {lt[5:]}"
+    def _compare_hint(self, lt: str) -> str | None:
+        info = self.scope.enum(lt[5:]) if lt.startswith("enum ") else None
+        if info is not None:
+            values = ", ".join(info.members[:8]) + (", ..." if len(info.members) > 8 else "")
+            return f"{describe(lt)} is one of: {values}"
         return None
 
     def _is_free(self, name: str, local: dict[str, str]) -> bool:
@@ -388,8 +389,8 @@ def literal_value(node: IR) -> Any:
     if k == "op" and node["op"] == "neg" and node["args"][0]["k"] == "lit":
         v = node["args"][0]["v"]
         return -v if isinstance(v, int) else str(-Fraction(v))
-    if k == "op" and node["op"] == "/" and all(a["k"] == "lit" for a in node["args"]):
-        a, b = (Fraction(x["v"]) for x in node["args"])
+    if k == "op" and node["op"] == "/" and all(_is_number_literal(a) for a in node["args"]):
+        a, b = (Fraction(literal_value(x)) for x in node["args"])  # -1/2 is (-1)/2
         if b == 0:
             raise ValueError("division by zero")
         q = a / b
@@ -397,3 +398,10 @@ def literal_value(node: IR) -> Any:
     if k in ("list", "set"):
         return [literal_value(i) for i in node["items"]]
     raise ValueError("not a constant")
+
+
+def _is_number_literal(node: IR) -> bool:
+    """A number as written: 2, 2.5, or -2."""
+    if node["k"] == "op" and node["op"] == "neg":
+        node = node["args"][0]
+    return node["k"] == "lit" and node["t"] in ("int", "number")

@@ -136,8 +136,11 @@ class LayerLowering:
             body = self.lowerer.expect(decl.body, sig.returns, dict(sig.params), f"the result of {decl.name}")
             params = self.params(decl.params or (), sig.params)
             _mark_param_reads(body, params)
-            out["defines"].append({"name": decl.name, "title": decl.title, "params": params,
-                                   "returns": sig.returns, "body": body, "origin": o})
+            entry = {"name": decl.name, "title": decl.title, "params": params,
+                     "returns": sig.returns, "body": body, "origin": o}
+            if decl.invariant:
+                entry["invariant"] = self.invariant_fields(decl, sig.params, body)
+            out["defines"].append(entry)
         elif isinstance(decl, ast.TableDecl):
             sig = self.scope.signature(decl.name)
             assert sig is not None
@@ -160,6 +163,33 @@ class LayerLowering:
                 entry["see"] = self.refs(p.see)
             out.append(entry)
         return out
+
+    def invariant_fields(self, decl: ast.DefineDecl, params: tuple[tuple[str, str], ...], body: IR) -> list[str]:
+        """The fields an invariant reads, the first named when input breaks it."""
+        if len(params) != 1 or not params[0][1].startswith("record "):
+            self.checker.error(decl.span, "R201", f"invariant {decl.name} must take one record",
+                               hint=f"for example: invariant {decl.name}(u: Unit) \"...\" = u.step_losses >= 0")
+            return []
+        var = params[0][0]
+        found: list[str] = []
+        todo: list[Any] = [body]
+        while todo:
+            n = todo.pop(0)
+            if isinstance(n, list):
+                todo += n
+            elif isinstance(n, dict):
+                if n.get("k") == "field" and n["of"].get("k") == "var" and n["of"]["name"] == var:
+                    if n["name"] not in found:
+                        found.append(n["name"])
+                todo += [v for v in n.values() if isinstance(v, (dict, list))]
+        if decl.checks is not None:
+            fields = self.scope.record(params[0][1][7:]) or {}
+            if decl.checks not in fields:
+                self.checker.error(decl.span, "R203", f"{params[0][1][7:]} has no field '{decl.checks}'",
+                                   hint=did_you_mean(decl.checks, fields))
+            else:
+                found = [decl.checks] + [f for f in found if f != decl.checks]
+        return found
 
     def enum(self, decl: ast.EnumDecl, o: dict[str, Any]) -> dict[str, Any]:
         info = self.scope.enum(decl.name)
@@ -278,7 +308,7 @@ class LayerLowering:
             hint = did_you_mean(ov.number, [n for x in self.scope.layers[1:] for n in x.clauses])
             if found is not None:
                 hint = "an override changes a clause of the layer this one extends; edit the clause itself"
-            self.checker.error(ov.span, "R105", f"override of rule {ov.number}, which "
+            self.checker.error(ov.number_span or ov.span, "R105", f"override of rule {ov.number}, which "
                                f"{'is in this same layer' if found else 'does not exist'}", hint=hint)
             return
         where, rule = found
@@ -292,7 +322,7 @@ class LayerLowering:
         for other in out["overrides"]:
             if change_key(other["target"]) == key:
                 first = other["origin"]
-                self.checker.error(ov.span, "R106", f"{self.lay.name} overrides {_target_words(entry)} twice "
+                self.checker.error(_head_span(ov), "R106", f"{self.lay.name} overrides {_target_words(entry)} twice "
                                    f"(first at {first['file']}:{first['line']}:{first['col']})",
                                    hint="put both changes in one override")
                 return
@@ -311,7 +341,7 @@ class LayerLowering:
                                  enum.name, "member")
         decl = decls.get(head)
         if decl is None:
-            self.checker.error(ov.span, "R105", f"rule {ov.number} has no '{head}' to override",
+            self.checker.error(ov.target_span or ov.span, "R105", f"rule {ov.number} has no '{head}' to override",
                                hint=did_you_mean(head, list(members) + list(decls)))
             return None
         if len(path) == 1 and isinstance(decl, (ast.ConstDecl, ast.DefineDecl)):
@@ -320,7 +350,7 @@ class LayerLowering:
         if len(path) == 2 and isinstance(decl, ast.TableDecl):
             labels = [r.label for r in decl.rows]
             if path[1] not in labels:
-                self.checker.error(ov.span, "R105", f"table {head} has no row '{path[1]}'",
+                self.checker.error(ov.target_span or ov.span, "R105", f"table {head} has no row '{path[1]}'",
                                    hint=did_you_mean(path[1], labels))
                 return None
             return self._changes(ov, {"kind": "row", "number": ov.number, "table": head, "row": path[1]},
@@ -328,12 +358,13 @@ class LayerLowering:
         if len(path) == 2 and isinstance(decl, ast.LimitsDecl):
             names = [lim.name for lim in decl.limits]
             if path[1] not in names:
-                self.checker.error(ov.span, "R105", f"{head} has no limit '{path[1]}'",
+                self.checker.error(ov.target_span or ov.span, "R105", f"{head} has no limit '{path[1]}'",
                                    hint=did_you_mean(path[1], names))
                 return None
             return self._changes(ov, {"kind": "limit", "number": ov.number, "limits": head, "limit": path[1]},
                                  head, "limit")
-        self.checker.error(ov.span, "R105", f"cannot override '{'.'.join(path)}' of rule {ov.number}",
+        self.checker.error(ov.target_span or ov.span, "R105",
+                           f"cannot override '{'.'.join(path)}' of rule {ov.number}",
                            hint="name a list value (4.5a F), a const or definition, a table row "
                                 "(re_size.battalion) or a limit (stacking.combat_re)")
         return None
@@ -438,6 +469,13 @@ def _as_setting(ch: ast.Change) -> tuple[str, ast.Expr] | None:
     if ch.kind == "value" and isinstance(e, ast.Op) and e.op == "not" and isinstance(e.args[0], ast.Name):
         return e.args[0].name, ast.Bool(e.span, False)
     return None
+
+
+def _head_span(ov: ast.Override) -> Span:
+    """The rule number and target of an override (`4.5a F`), where they are written."""
+    first = ov.number_span or ov.span
+    last = ov.target_span or first
+    return Span(first.file, first.line, first.col, last.end_line, last.end_col)
 
 
 def _target_words(entry: dict[str, Any]) -> str:

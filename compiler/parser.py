@@ -22,7 +22,7 @@ MAX_NESTING = 100
 
 TOP_KEYWORDS = (
     "series game scenario option in ruleset rule external override except "
-    "enum ordered record define const table limits"
+    "enum ordered record define const table limits invariant"
 ).split()
 _TOP_LINE = re.compile(r"^(?:{})\b".format("|".join(TOP_KEYWORDS)))
 _TERMINAL_WORDS = {
@@ -241,7 +241,7 @@ def _describe(terminal: str) -> str:
 def _expected(expected: set[str]) -> str:
     if {"NAME", "NUMBER", "STRING"} <= expected:
         return "an expression"
-    words = sorted(_describe(t) for t in expected)
+    words = sorted((_describe(t) for t in expected), key=lambda w: (w != "'}'", w))  # a missing } first
     if len(words) > 6:
         words = words[:6] + ["..."]
     return ", ".join(words)
@@ -480,6 +480,12 @@ class _ToAst(Transformer[Token, Any]):
     def define(self, meta: Any, c: list[Any]) -> ast.DefineDecl:
         name, params, returns, title, body = c
         return ast.DefineDecl(str(name), self._span(meta), params, returns, self._str(title), body)
+
+    def invariant(self, meta: Any, c: list[Any]) -> ast.DefineDecl:
+        name, params, checks, title, body = c
+        span = self._span(meta)
+        return ast.DefineDecl(str(name), span, params, ast.TypeRef("bool", span), self._str(title), body,
+                              invariant=True, checks=None if checks is None else str(checks))
 
     def const(self, meta: Any, c: list[Any]) -> ast.ConstDecl:
         return ast.ConstDecl(str(c[0]), self._span(meta), self._str(c[1]), c[2])

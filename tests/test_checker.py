@@ -1,0 +1,69 @@
+"""Checker regressions: mistakes that once crashed the checker or were reported wrongly."""
+
+from __future__ import annotations
+
+from conftest import codes, compile_text
+
+SERIES = 'series OCS "Operational Combat Series"\n'
+
+
+def test_a_definition_of_itself_is_r109_not_a_crash() -> None:
+    result = compile_text(SERIES + 'rule 4.1 "A" {\n  define z = z\n}\n')
+    assert codes(result) == ["R109"]
+    (d,) = result.diagnostics
+    assert d.message == "'z' depends on itself: z -> z"
+    assert (d.span.line, d.span.col) == (3, 3)
+
+
+def test_constants_defined_by_each_other_are_r109_not_a_crash() -> None:
+    result = compile_text(SERIES + 'rule 4.1 "A" {\n  const a = b\n  const b = a + 1\n}\n')
+    assert codes(result) == ["R109"]
+    assert result.diagnostics[0].message == "'a' depends on itself: a -> b -> a"
+
+
+def test_a_negative_fraction_is_a_plain_default() -> None:
+    result = compile_text(SERIES + "record Unit {\n  drm: number = -1/2\n  shift: int = -2\n}\n")
+    assert result.ok, codes(result)
+    (record,) = result.models["OCS"]["records"]
+    assert [(f["name"], f["default"]) for f in record["fields"]] == [("drm", "-1/2"), ("shift", -2)]
+
+
+def test_a_calculation_is_still_not_a_default() -> None:
+    result = compile_text(SERIES + "record Unit {\n  drm: number = -1/2 + 1\n  x: number = 1/0\n}\n")
+    assert codes(result) == ["R205", "R205"]
+
+
+def test_a_layer_extending_itself_is_a_circle() -> None:
+    result = compile_text('game DAK "Deutsches Afrika Korps" extends DAK\n')
+    assert codes(result) == ["R108"]
+    assert result.diagnostics[0].message == "layers extend each other in a circle: DAK -> DAK"
+
+
+def test_a_circle_is_reported_once_and_layers_outside_it_are_not_blamed() -> None:
+    result = compile_text(SERIES + 'game A "A" extends B\ngame B "B" extends A\noption x "X" extends A\n')
+    assert codes(result) == ["R108"]
+    assert result.diagnostics[0].message == "layers extend each other in a circle: A -> B -> A"
+
+
+def test_a_game_extending_a_game_without_a_circle_is_r107() -> None:
+    result = compile_text(SERIES + 'game A "A" extends OCS\ngame B "B" extends A\n')
+    assert codes(result) == ["R107"]
+    assert result.diagnostics[0].message == "a game cannot extend a game (A)"
+
+
+def test_override_of_a_missing_row_points_at_the_row() -> None:
+    result = compile_text(
+        SERIES + 'rule 4.6 "RE" {\n  table re_size(n: int) -> number {\n    other: otherwise => 1\n  }\n}\n'
+        'game DAK "D" extends OCS\noverride 4.6 re_size.othr: 2\n'
+    )
+    (d,) = result.diagnostics
+    assert (d.code, d.message, d.hint) == ("R105", "table re_size has no row 'othr'", "did you mean 'other'?")
+    assert (d.span.line, d.span.col, d.span.end_col) == (8, 14, 26)
+
+
+def test_comparing_a_list_value_with_a_number_names_the_values() -> None:
+    result = compile_text(SERIES + 'enum Mode {\n  - combat\n  - move\n}\nrecord Unit {\n  mode: Mode = combat\n}\n'
+                          "define f(u: Unit) -> bool = u.mode == 2\n")
+    (d,) = result.diagnostics
+    assert (d.code, d.message, d.hint) == ("R201", "cannot compare a Mode with a whole number",
+                                           "a Mode is one of: combat, move")
