@@ -221,6 +221,8 @@ class DefineDecl(Decl):
     returns: TypeRef | None
     title: str | None
     body: Expr
+    invariant: bool = False
+    checks: str | None = None  # an invariant's field to blame
 
 
 @dataclass(frozen=True)

@@ -635,6 +635,18 @@ class ModuleEmitter:
         w.line(f"_RENAMED: Final[frozenset[str]] = frozenset({renamed!r})")
         w.line("_RECORD_CLASSES: Final[dict[str, Any]] = {"
                + ", ".join(f"{r['name']!r}: {self.record_names[r['name']]}" for r in self.model["records"]) + "}")
+        w.line("_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...]], ...]]] = {")
+        for r in self.model["records"]:
+            checks = [d for d in self.model["defines"] if "invariant" in d and d["params"][0]["t"] == f"record {r['name']}"]
+            if checks:
+                w.line(f"    {r['name']!r}: (")
+                for d in checks:
+                    o = d["origin"]
+                    rule = o["clause"] or o["layer"]
+                    w.line(f"        ({self.public[d['name']]}, {rule!r}, {(d['title'] or d['name'])!r}, "
+                           f"{tuple(d['invariant'])!r}),")
+                w.line("    ),")
+        w.line("}")
         w.line("_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {"
                + ", ".join(f"{e['name']!r}: {self.enum_names[e['name']]}_values" for e in self.model["enums"])
                + "}")

@@ -224,7 +224,23 @@ def from_json(record: str, data: Any, path: str = "") -> Any:
         if name in data:
             values[name + "_" if name in _RENAMED else name] = _value(t, allowed, data[name], f"{path}.{name}")
     try:
-        return _RECORD_CLASSES[record](**values)
+        made = _RECORD_CLASSES[record](**values)
     except TypeError as e:
         raise InvalidInput(path, str(e)) from None
+    for check, rule, title, read in _INVARIANTS.get(record, ()):
+        if not check(made):
+            first = read[0] if read else ""
+            where = f"{path}.{first}" if first else path
+            shown = repr(getattr(made, first + "_" if first in _RENAMED else first)) if first else "this"
+            raise InvalidInput(where, f"{shown} breaks {rule}: {title}", _allowed(made, record, first, check))
+    return made
+
+
+def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) -> tuple[str, ...]:
+    """The values of a list field that would meet the invariant, the other fields as they are."""
+    for fname, t, allowed in _FIELDS[record]:
+        if fname == name and t.startswith("enum "):
+            attr = fname + "_" if fname in _RENAMED else fname
+            return tuple(v for v in allowed if check(replace(made, **{attr: v})))
+    return ()
 '''

@@ -133,3 +133,22 @@ def test_invalid_input_names_the_field_and_the_allowed_values() -> None:
     assert e.value.field == "unit.colour"
     unit = dak.unit_from_json({"size": "battalion", "printed_re": "1/2"})
     assert dak.re_size(unit) == dak.Fraction(1, 2)
+
+
+def test_invariants_reject_impossible_units_naming_the_field() -> None:
+    from compiled import load_generated
+
+    ocs = load_generated("OCS")
+    with pytest.raises(ocs.InvalidInput) as e:
+        ocs.unit_from_json({"type": "repl", "mode": "combat"})
+    assert e.value.field == "unit.mode"
+    assert "13.5" in str(e.value) and "combat" not in e.value.allowed and "move" in e.value.allowed
+    with pytest.raises(ocs.InvalidInput) as e:
+        ocs.unit_from_json({"step_losses": -1})
+    assert e.value.field == "unit.step_losses"
+    with pytest.raises(ocs.InvalidInput) as e:
+        ocs.hex_from_json({"units": [{"type": "transport", "mode": "strat"}]})
+    assert e.value.field == "hex.units[0].mode" and e.value.allowed == ("move",)
+    assert ocs.unit_from_json({"type": "transport", "mode": "reserve", "organic": True}).mode == "reserve"
+    # The fast path does not validate: the invariant is still there to call.
+    assert ocs.repl_mode(ocs.Unit(type="repl", mode="combat")) is False

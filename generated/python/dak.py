@@ -2,7 +2,7 @@
 
 series OCS (Operational Combat Series) version 4.3; game DAK (Deutsches Afrika Korps) version II; options: none.
 
-Generated from rules/dak/dak.rules, rules/ocs/ch4-general-concepts.rules, rules/ocs/series.rules by `rulec build`; do not edit.
+Generated from rules/dak/dak.rules, rules/ocs/ch13-specialized-units.rules, rules/ocs/ch4-general-concepts.rules, rules/ocs/series.rules by `rulec build`; do not edit.
 Standalone: it needs only the Python standard library, so it can be copied into any program.
 Every check has an explain_ twin whose Answer cites the rules that decided it.
 """
@@ -228,9 +228,25 @@ def from_json(record: str, data: Any, path: str = "") -> Any:
         if name in data:
             values[name + "_" if name in _RENAMED else name] = _value(t, allowed, data[name], f"{path}.{name}")
     try:
-        return _RECORD_CLASSES[record](**values)
+        made = _RECORD_CLASSES[record](**values)
     except TypeError as e:
         raise InvalidInput(path, str(e)) from None
+    for check, rule, title, read in _INVARIANTS.get(record, ()):
+        if not check(made):
+            first = read[0] if read else ""
+            where = f"{path}.{first}" if first else path
+            shown = repr(getattr(made, first + "_" if first in _RENAMED else first)) if first else "this"
+            raise InvalidInput(where, f"{shown} breaks {rule}: {title}", _allowed(made, record, first, check))
+    return made
+
+
+def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) -> tuple[str, ...]:
+    """The values of a list field that would meet the invariant, the other fields as they are."""
+    for fname, t, allowed in _FIELDS[record]:
+        if fname == name and t.startswith("enum "):
+            attr = fname + "_" if fname in _RENAMED else fname
+            return tuple(v for v in allowed if check(replace(made, **{attr: v})))
+    return ()
 
 RULESET: Final = 'DAK'
 TITLE: Final = 'Deutsches Afrika Korps'
@@ -292,49 +308,57 @@ _C39: Final[Cite] = Cite(layer='OCS', clause=None, item='air_base', title='Air b
 _CITES40: Final[tuple[Cite, ...]] = (_C39,)
 _C41: Final[Cite] = Cite(layer='OCS', clause=None, item='hedgehog', title='Hedgehog', note=None)
 _CITES42: Final[tuple[Cite, ...]] = (_C41,)
-_C43: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
+_C43: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
 _CITES44: Final[tuple[Cite, ...]] = (_C43,)
-_C45: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
-_CITES46: Final[tuple[Cite, ...]] = (_C45,)
-_C47: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
-_CITES48: Final[tuple[Cite, ...]] = (_C47,)
-_C49: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
-_CITES50: Final[tuple[Cite, ...]] = (_C49,)
-_DOMAINS_Unit_51: Final[dict[str, tuple[Any, ...]]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'transport', 'sp', 'port', 'air_base', 'hedgehog'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'will_spend_mp': (False, True)}
-_SET52: Final = frozenset({'reserve', 'strat'})
-_C53: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
-_CITES54: Final[tuple[Cite, ...]] = (_C53,)
-_C55: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
-_CITES56: Final[tuple[Cite, ...]] = (_C55,)
-_C57: Final[Cite] = Cite(layer='OCS', clause='4.5', item=None, title='Zone of Control', note=None)
+_DOMAINS_Unit_45: Final[dict[str, tuple[Any, ...]]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'transport', 'sp', 'port', 'air_base', 'hedgehog'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'will_spend_mp': (False, True)}
+_C46: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
+_CITES47: Final[tuple[Cite, ...]] = (_C46,)
+_C48: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
+_CITES49: Final[tuple[Cite, ...]] = (_C48,)
+_C50: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
+_CITES51: Final[tuple[Cite, ...]] = (_C50,)
+_C52: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
+_CITES53: Final[tuple[Cite, ...]] = (_C52,)
+_C54: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_CITES55: Final[tuple[Cite, ...]] = (_C54,)
+_SET56: Final = frozenset({'reserve', 'strat'})
+_C57: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
 _CITES58: Final[tuple[Cite, ...]] = (_C57,)
-_C59: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
+_C59: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
 _CITES60: Final[tuple[Cite, ...]] = (_C59,)
-_C61: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
+_C61: Final[Cite] = Cite(layer='OCS', clause='4.5', item=None, title='Zone of Control', note=None)
 _CITES62: Final[tuple[Cite, ...]] = (_C61,)
-_DOMAINS_Hex_63: Final[dict[str, tuple[Any, ...]]] = {'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
-_C64: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
-_CITES65: Final[tuple[Cite, ...]] = (_C64,)
-_C66: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
-_C67: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C68: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C69: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C70: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES71: Final[tuple[Cite, ...]] = (_C66, _C67,)
-_CITES72: Final[tuple[Cite, ...]] = (_C66, _C68,)
-_CITES73: Final[tuple[Cite, ...]] = (_C66, _C69,)
-_CITES74: Final[tuple[Cite, ...]] = (_C66, _C70,)
-_C75: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C76: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP', note=None)
-_C77: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C78: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C79: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES80: Final[tuple[Cite, ...]] = (_C75, _C76,)
-_CITES81: Final[tuple[Cite, ...]] = (_C75, _C77,)
-_CITES82: Final[tuple[Cite, ...]] = (_C75, _C78,)
-_CITES83: Final[tuple[Cite, ...]] = (_C75, _C79,)
-_C84: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES85: Final[tuple[Cite, ...]] = (_C84,)
+_C63: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
+_CITES64: Final[tuple[Cite, ...]] = (_C63,)
+_C65: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
+_CITES66: Final[tuple[Cite, ...]] = (_C65,)
+_DOMAINS_Hex_67: Final[dict[str, tuple[Any, ...]]] = {'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
+_C68: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
+_CITES69: Final[tuple[Cite, ...]] = (_C68,)
+_C70: Final[Cite] = Cite(layer='OCS', clause=None, item=None, title=None, note=None)
+_CITES71: Final[tuple[Cite, ...]] = (_C70,)
+_C72: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
+_C73: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C74: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C75: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C76: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C77: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES78: Final[tuple[Cite, ...]] = (_C72, _C73,)
+_CITES79: Final[tuple[Cite, ...]] = (_C72, _C74,)
+_CITES80: Final[tuple[Cite, ...]] = (_C72, _C75,)
+_CITES81: Final[tuple[Cite, ...]] = (_C72, _C76,)
+_CITES82: Final[tuple[Cite, ...]] = (_C72, _C77,)
+_C83: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C84: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP', note=None)
+_C85: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C86: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C87: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES88: Final[tuple[Cite, ...]] = (_C83, _C84,)
+_CITES89: Final[tuple[Cite, ...]] = (_C83, _C85,)
+_CITES90: Final[tuple[Cite, ...]] = (_C83, _C86,)
+_CITES91: Final[tuple[Cite, ...]] = (_C83, _C87,)
+_C92: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES93: Final[tuple[Cite, ...]] = (_C92,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -490,11 +514,13 @@ class Unit:
     step_losses: int = 0
     #: Transport Points and SP: the points it is worth
     points: Number = 0
+    #: Transport Points: an Organic Truck of a multi-unit formation
+    organic: bool = False
     #: Will spend MP later in the current phase
     will_spend_mp: bool = False
 
 
-# rules/ocs/series.rules:102  OCS
+# rules/ocs/series.rules:103  OCS
 @dataclass(frozen=True, slots=True)
 class Hex:
     """A hex and the friendly units in it"""
@@ -512,6 +538,48 @@ class Hex:
 # ---- checks --------------------------------------------------------------------
 
 
+# rules/ocs/ch13-specialized-units.rules:22  13.2d  Mode Restrictions
+def transport_point_mode(u: Unit) -> bool:
+    """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d)."""
+    return u.type != 'transport' or u.mode == 'move' or (u.organic and u.mode == 'reserve')
+
+
+# rules/ocs/ch13-specialized-units.rules:22  13.2d  Mode Restrictions
+def _t_transport_point_mode(u: Unit, _t: list[Cite]) -> bool:
+    """transport_point_mode, recording in _t each rule it uses."""
+    _t.extend(_CITES44)
+    return u.type != 'transport' or u.mode == 'move' or (u.organic and u.mode == 'reserve')
+
+
+# rules/ocs/ch13-specialized-units.rules:22  13.2d  Mode Restrictions
+def explain_transport_point_mode(u: Unit) -> Answer[bool]:
+    """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_transport_point_mode(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_45), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:36  13.5  Replacement Units
+def repl_mode(u: Unit) -> bool:
+    """Repls can never enter Combat Mode (13.5)."""
+    return u.type != 'repl' or u.mode != 'combat'
+
+
+# rules/ocs/ch13-specialized-units.rules:36  13.5  Replacement Units
+def _t_repl_mode(u: Unit, _t: list[Cite]) -> bool:
+    """repl_mode, recording in _t each rule it uses."""
+    _t.extend(_CITES47)
+    return u.type != 'repl' or u.mode != 'combat'
+
+
+# rules/ocs/ch13-specialized-units.rules:36  13.5  Replacement Units
+def explain_repl_mode(u: Unit) -> Answer[bool]:
+    """Repls can never enter Combat Mode (13.5), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_repl_mode(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_45), )))
+
+
 # rules/ocs/ch4-general-concepts.rules:14  4.1  Rounding Rule
 def _s_rounded(x: Number) -> int:
     """rounded with numbers scaled by SCALE."""
@@ -521,7 +589,7 @@ def _s_rounded(x: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:14  4.1  Rounding Rule
 def _t_rounded(x: Number, _t: list[Cite]) -> int:
     """rounded, recording in _t each rule it uses."""
-    _t.extend(_CITES44)
+    _t.extend(_CITES49)
     return (x + 2) // 4
 
 
@@ -548,7 +616,7 @@ def _s_odds(attack: Number, defense: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:29  4.2  Fractions
 def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> int:
     """odds, recording in _t each rule it uses."""
-    _t.extend(_CITES46)
+    _t.extend(_CITES51)
     return _t_rounded(_div(attack, defense), _t)
 
 
@@ -575,7 +643,7 @@ def _s_modified(value: Number, factors: tuple[Number, ...]) -> Number:
 # rules/ocs/ch4-general-concepts.rules:46  4.3  Cumulative Effects
 def _t_modified(value: Number, factors: tuple[Number, ...], _t: list[Cite]) -> Number:
     """modified, recording in _t each rule it uses."""
-    _t.extend(_CITES48)
+    _t.extend(_CITES53)
     return _mul(value, _product((f for f in factors)))
 
 
@@ -602,7 +670,7 @@ def is_combat(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:59  4.4  Attack-Capable Units
 def _t_is_combat(u: Unit, _t: list[Cite]) -> bool:
     """is_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES50)
+    _t.extend(_CITES55)
     return _attr(_t, _CITES_UnitType_combat, UnitType_combat, u.type)
 
 
@@ -611,20 +679,20 @@ def explain_is_combat(u: Unit) -> Answer[bool]:
     """Is a combat unit (4.4), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_is_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_51), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_45), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:61  4.4  Attack-Capable Units
 def attack_capable(u: Unit) -> bool:
     """Attack-Capable (4.4)."""
-    return is_combat(u) and u.printed_strength and (not u.parenthesized) and (u.mode not in _SET52)
+    return is_combat(u) and u.printed_strength and (not u.parenthesized) and (u.mode not in _SET56)
 
 
 # rules/ocs/ch4-general-concepts.rules:61  4.4  Attack-Capable Units
 def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
-    _t.extend(_CITES50)
-    return _t_is_combat(u, _t) and u.printed_strength and (not u.parenthesized) and (u.mode not in _SET52)
+    _t.extend(_CITES55)
+    return _t_is_combat(u, _t) and u.printed_strength and (not u.parenthesized) and (u.mode not in _SET56)
 
 
 # rules/ocs/ch4-general-concepts.rules:61  4.4  Attack-Capable Units
@@ -632,7 +700,7 @@ def explain_attack_capable(u: Unit) -> Answer[bool]:
     """Attack-Capable (4.4), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_attack_capable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_51), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_45), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:80  4.4a
@@ -644,7 +712,7 @@ def may_attack(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:80  4.4a
 def _t_may_attack(u: Unit, _t: list[Cite]) -> bool:
     """may_attack, recording in _t each rule it uses."""
-    _t.extend(_CITES54)
+    _t.extend(_CITES58)
     return _t_attack_capable(u, _t)
 
 
@@ -653,7 +721,7 @@ def explain_may_attack(u: Unit) -> Answer[bool]:
     """May attack or overrun (4.4a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_attack(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_51), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_45), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:98  4.4c
@@ -665,7 +733,7 @@ def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:98  4.4c
 def _t_may_enter_enemy_noncombat_hex(u: Unit, _t: list[Cite]) -> bool:
     """may_enter_enemy_noncombat_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES56)
+    _t.extend(_CITES60)
     return _t_attack_capable(u, _t)
 
 
@@ -674,7 +742,7 @@ def explain_may_enter_enemy_noncombat_hex(u: Unit) -> Answer[bool]:
     """May move into a hex with an enemy non-combat unit (4.4c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_enemy_noncombat_hex(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_51), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_45), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:111  4.5  Zone of Control
@@ -686,7 +754,7 @@ def has_zoc(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:111  4.5  Zone of Control
 def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
-    _t.extend(_CITES58)
+    _t.extend(_CITES62)
     return _t_attack_capable(u, _t) and (not u.out_of_supply) and (u.mode == 'combat' or (u.mode == 'exploit' and u.oriented_to_combat))
 
 
@@ -695,7 +763,7 @@ def explain_has_zoc(u: Unit) -> Answer[bool]:
     """Has a Zone of Control (4.5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_has_zoc(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_51), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_45), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:160  4.5a  Actions not allowed in an enemy ZOC
@@ -707,32 +775,32 @@ def ezoc_allows(action: EzocAction, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:160  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_allows, recording in _t each rule it uses."""
-    _t.extend(_CITES60)
-    return _attr(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite(_t, _CITES62, negated)
+    _t.extend(_CITES64)
+    return _attr(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite(_t, _CITES66, negated)
 
 _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
-    ('A', False,): Answer(False, (_C59, _C2, _C61,), ('negated = true',)),
-    ('A', True,): Answer(True, (_C59, _C2, _C61,), ()),
-    ('B', False,): Answer(False, (_C59, _C4, _C61,), ('negated = true',)),
-    ('B', True,): Answer(True, (_C59, _C4, _C61,), ()),
-    ('C', False,): Answer(False, (_C59, _C6,), ()),
-    ('C', True,): Answer(False, (_C59, _C6,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('D', False,): Answer(False, (_C59, _C8, _C61,), ('negated = true',)),
-    ('D', True,): Answer(True, (_C59, _C8, _C61,), ()),
-    ('E', False,): Answer(False, (_C59, _C10,), ()),
-    ('E', True,): Answer(False, (_C59, _C10,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('F', False,): Answer(False, (_C59, _C12, _C13,), ()),
-    ('F', True,): Answer(False, (_C59, _C12, _C13,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('G', False,): Answer(False, (_C59, _C15,), ()),
-    ('G', True,): Answer(False, (_C59, _C15,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('H', False,): Answer(False, (_C59, _C17, _C61,), ('negated = true',)),
-    ('H', True,): Answer(True, (_C59, _C17, _C61,), ()),
-    ('I', False,): Answer(False, (_C59, _C19,), ()),
-    ('I', True,): Answer(False, (_C59, _C19,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('J', False,): Answer(False, (_C59, _C21,), ()),
-    ('J', True,): Answer(False, (_C59, _C21,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('K', False,): Answer(False, (_C59, _C23,), ()),
-    ('K', True,): Answer(False, (_C59, _C23,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('A', False,): Answer(False, (_C63, _C2, _C65,), ('negated = true',)),
+    ('A', True,): Answer(True, (_C63, _C2, _C65,), ()),
+    ('B', False,): Answer(False, (_C63, _C4, _C65,), ('negated = true',)),
+    ('B', True,): Answer(True, (_C63, _C4, _C65,), ()),
+    ('C', False,): Answer(False, (_C63, _C6,), ()),
+    ('C', True,): Answer(False, (_C63, _C6,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('D', False,): Answer(False, (_C63, _C8, _C65,), ('negated = true',)),
+    ('D', True,): Answer(True, (_C63, _C8, _C65,), ()),
+    ('E', False,): Answer(False, (_C63, _C10,), ()),
+    ('E', True,): Answer(False, (_C63, _C10,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('F', False,): Answer(False, (_C63, _C12, _C13,), ()),
+    ('F', True,): Answer(False, (_C63, _C12, _C13,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('G', False,): Answer(False, (_C63, _C15,), ()),
+    ('G', True,): Answer(False, (_C63, _C15,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('H', False,): Answer(False, (_C63, _C17, _C65,), ('negated = true',)),
+    ('H', True,): Answer(True, (_C63, _C17, _C65,), ()),
+    ('I', False,): Answer(False, (_C63, _C19,), ()),
+    ('I', True,): Answer(False, (_C63, _C19,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('J', False,): Answer(False, (_C63, _C21,), ()),
+    ('J', True,): Answer(False, (_C63, _C21,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('K', False,): Answer(False, (_C63, _C23,), ()),
+    ('K', True,): Answer(False, (_C63, _C23,), ('action = A', 'action = B', 'action = D', 'action = H')),
 }
 
 
@@ -751,7 +819,7 @@ def zoc_negated(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:185  4.5b  Negating ZOC
 def _t_zoc_negated(h: Hex, _t: list[Cite]) -> bool:
     """zoc_negated, recording in _t each rule it uses."""
-    _t.extend(_CITES62)
+    _t.extend(_CITES66)
     return any((_t_is_combat(u, _t) and (not u.will_spend_mp) for u in h.units))
 
 
@@ -760,7 +828,7 @@ def explain_zoc_negated(h: Hex) -> Answer[bool]:
     """Is the enemy ZOC in this hex negated? (4.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_zoc_negated(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_63), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_67), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:188  4.5b  Negating ZOC
@@ -772,14 +840,14 @@ def may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:188  4.5b  Negating ZOC
 def _t_may_exit_ezoc_hex(started_phase_there: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_exit_ezoc_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES62)
-    return started_phase_there or _t_ezoc_allows('A', _cite(_t, _CITES62, negated), _t)
+    _t.extend(_CITES66)
+    return started_phase_there or _t_ezoc_allows('A', _cite(_t, _CITES66, negated), _t)
 
 _ANSWERS_may_exit_ezoc_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C61, _C59, _C2,), ('started_phase_there = true', 'negated = true')),
-    (False, True,): Answer(True, (_C61, _C59, _C2,), ()),
-    (True, False,): Answer(True, (_C61,), ()),
-    (True, True,): Answer(True, (_C61,), ()),
+    (False, False,): Answer(False, (_C65, _C63, _C2,), ('started_phase_there = true', 'negated = true')),
+    (False, True,): Answer(True, (_C65, _C63, _C2,), ()),
+    (True, False,): Answer(True, (_C65,), ()),
+    (True, True,): Answer(True, (_C65,), ()),
 }
 
 
@@ -798,7 +866,7 @@ def _s_transport_point_load(u: Unit) -> Number:
 # rules/ocs/ch4-general-concepts.rules:299  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
-    _t.extend(_CITES65)
+    _t.extend(_CITES69)
     return u.points * 4
 
 
@@ -816,9 +884,54 @@ def explain_transport_point_load(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
+# rules/ocs/series.rules:110  OCS
+def steps_not_negative(u: Unit) -> bool:
+    """A unit cannot have lost a negative number of steps (OCS)."""
+    return u.step_losses >= 0
+
+
+# rules/ocs/series.rules:110  OCS
+def _t_steps_not_negative(u: Unit, _t: list[Cite]) -> bool:
+    """steps_not_negative, recording in _t each rule it uses."""
+    _t.extend(_CITES71)
+    return u.step_losses >= 0
+
+
+# rules/ocs/series.rules:110  OCS
+def explain_steps_not_negative(u: Unit) -> Answer[bool]:
+    """A unit cannot have lost a negative number of steps (OCS), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_steps_not_negative(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_45), )))
+
+
+# rules/ocs/series.rules:111  OCS
+def sizes_not_negative(u: Unit) -> bool:
+    """Printed RE sizes and point values are never negative (OCS)."""
+    return u.printed_re * 4 >= 0 and u.points * 4 >= 0
+
+
+# rules/ocs/series.rules:111  OCS
+def _t_sizes_not_negative(u: Unit, _t: list[Cite]) -> bool:
+    """sizes_not_negative, recording in _t each rule it uses."""
+    _t.extend(_CITES71)
+    return u.printed_re * 4 >= 0 and u.points * 4 >= 0
+
+
+# rules/ocs/series.rules:111  OCS
+def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
+    """Printed RE sizes and point values are never negative (OCS), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_sizes_not_negative(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_45), )))
+
+
 # rules/ocs/ch4-general-concepts.rules:235  4.6  Regimental Equivalents
 def _s_re_size(u: Unit) -> Number:
     """re_size with numbers scaled by SCALE."""
+    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:9
+    if u.type == 'hq':
+        return 4
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:236
     if u.multi_step:
         return u.printed_re * 4 - u.step_losses * 4
@@ -835,20 +948,24 @@ def _s_re_size(u: Unit) -> Number:
 # rules/ocs/ch4-general-concepts.rules:235  4.6  Regimental Equivalents
 def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
+    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:9
+    if u.type == 'hq':
+        _t.extend(_CITES78)
+        return 4
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:236
     if u.multi_step:
-        _t.extend(_CITES71)
+        _t.extend(_CITES79)
         return u.printed_re * 4 - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:238
     if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES72)
+        _t.extend(_CITES80)
         return 1
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:239
     if u.size == 'battalion':
-        _t.extend(_CITES73)
+        _t.extend(_CITES81)
         return 2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:240
-    _t.extend(_CITES74)
+    _t.extend(_CITES82)
     return 4
 
 
@@ -887,18 +1004,18 @@ def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:263
     if u.type == 'sp':
-        _t.extend(_CITES80)
+        _t.extend(_CITES88)
         return u.points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:295
     if u.type == 'transport':
-        _t.extend(_CITES81)
+        _t.extend(_CITES89)
         return u.points * 4
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:277
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES82)
+        _t.extend(_CITES90)
         return _div(_t_re_size(u, _t), 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:279
-    _t.extend(_CITES83)
+    _t.extend(_CITES91)
     return _t_re_size(u, _t)
 
 
@@ -955,9 +1072,9 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     out: list[Violation] = []
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:326
     if h.phase == 'reinforcement':
-        _t.extend(_CITES85)
+        _t.extend(_CITES93)
     if h.moment == 'moving':
-        _t.extend(_CITES85)
+        _t.extend(_CITES93)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES1, max_stack_re) * 4
@@ -1042,6 +1159,9 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                        'multi_step': {'description': 'A multi-step unit (prints its RE '
                                                                      'size)',
                                                       'type': 'boolean'},
+                                       'organic': {'description': 'Transport Points: an Organic Truck '
+                                                                  'of a multi-unit formation',
+                                                   'type': 'boolean'},
                                        'oriented_to_combat': {'description': 'Under a DG, Strat or '
                                                                              'Exploitation marker: '
                                                                              'faces its Combat Mode '
@@ -1096,8 +1216,19 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                         'required': [],
                         'type': 'object'}},
      '$schema': 'https://json-schema.org/draft/2020-12/schema',
-     'additionalProperties': {'anyOf': [{'$ref': '#/$defs/Unit'}, {'$ref': '#/$defs/Hex'}]},
-     'description': 'Named values for rulec eval --state: each property is a record of this ruleset.',
+     'additionalProperties': {'oneOf': [{'additionalProperties': False,
+                                         'properties': {'record': {'const': 'Unit'},
+                                                        'value': {'$ref': '#/$defs/Unit'}},
+                                         'required': ['record', 'value'],
+                                         'type': 'object'},
+                                        {'additionalProperties': False,
+                                         'properties': {'record': {'const': 'Hex'},
+                                                        'value': {'$ref': '#/$defs/Hex'}},
+                                         'required': ['record', 'value'],
+                                         'type': 'object'}]},
+     'description': 'Named values for rulec eval --state: each property names a record of this ruleset '
+                    'and gives its fields, as {"h": {"record": "Hex", "value": {...}}}.',
+     'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
      'title': 'Game state for Deutsches Afrika Korps (DAK)',
      'type': 'object'}
 _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
@@ -1116,6 +1247,7 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
         ('printed_re', 'number', ()),
         ('step_losses', 'int', ()),
         ('points', 'number', ()),
+        ('organic', 'bool', ()),
         ('will_spend_mp', 'bool', ()),
     ),
     'Hex': (
@@ -1127,6 +1259,14 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
 }
 _RENAMED: Final[frozenset[str]] = frozenset([])
 _RECORD_CLASSES: Final[dict[str, Any]] = {'Unit': Unit, 'Hex': Hex}
+_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...]], ...]]] = {
+    'Unit': (
+        (transport_point_mode, '13.2d', 'Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode', ('mode', 'organic', 'type')),
+        (repl_mode, '13.5', 'Repls can never enter Combat Mode', ('mode', 'type')),
+        (steps_not_negative, 'OCS', 'A unit cannot have lost a negative number of steps', ('step_losses',)),
+        (sizes_not_negative, 'OCS', 'Printed RE sizes and point values are never negative', ('printed_re', 'points')),
+    ),
+}
 _ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'EzocAction': EzocAction_values, 'Mode': Mode_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Size': Size_values, 'Phase': Phase_values, 'Moment': Moment_values}
 
 

@@ -2,7 +2,7 @@
 
 series OCS (Operational Combat Series) version 4.3; options: none.
 
-Generated from rules/ocs/ch4-general-concepts.rules, rules/ocs/series.rules by `rulec build`; do not edit.
+Generated from rules/ocs/ch13-specialized-units.rules, rules/ocs/ch4-general-concepts.rules, rules/ocs/series.rules by `rulec build`; do not edit.
 Standalone: it needs only the Python standard library, so it can be copied into any program.
 Every check has an explain_ twin whose Answer cites the rules that decided it.
 """
@@ -228,9 +228,25 @@ def from_json(record: str, data: Any, path: str = "") -> Any:
         if name in data:
             values[name + "_" if name in _RENAMED else name] = _value(t, allowed, data[name], f"{path}.{name}")
     try:
-        return _RECORD_CLASSES[record](**values)
+        made = _RECORD_CLASSES[record](**values)
     except TypeError as e:
         raise InvalidInput(path, str(e)) from None
+    for check, rule, title, read in _INVARIANTS.get(record, ()):
+        if not check(made):
+            first = read[0] if read else ""
+            where = f"{path}.{first}" if first else path
+            shown = repr(getattr(made, first + "_" if first in _RENAMED else first)) if first else "this"
+            raise InvalidInput(where, f"{shown} breaks {rule}: {title}", _allowed(made, record, first, check))
+    return made
+
+
+def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) -> tuple[str, ...]:
+    """The values of a list field that would meet the invariant, the other fields as they are."""
+    for fname, t, allowed in _FIELDS[record]:
+        if fname == name and t.startswith("enum "):
+            attr = fname + "_" if fname in _RENAMED else fname
+            return tuple(v for v in allowed if check(replace(made, **{attr: v})))
+    return ()
 
 RULESET: Final = 'OCS'
 TITLE: Final = 'Operational Combat Series'
@@ -291,49 +307,57 @@ _C38: Final[Cite] = Cite(layer='OCS', clause=None, item='air_base', title='Air b
 _CITES39: Final[tuple[Cite, ...]] = (_C38,)
 _C40: Final[Cite] = Cite(layer='OCS', clause=None, item='hedgehog', title='Hedgehog', note=None)
 _CITES41: Final[tuple[Cite, ...]] = (_C40,)
-_C42: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
+_C42: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
 _CITES43: Final[tuple[Cite, ...]] = (_C42,)
-_C44: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
-_CITES45: Final[tuple[Cite, ...]] = (_C44,)
-_C46: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
-_CITES47: Final[tuple[Cite, ...]] = (_C46,)
-_C48: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
-_CITES49: Final[tuple[Cite, ...]] = (_C48,)
-_DOMAINS_Unit_50: Final[dict[str, tuple[Any, ...]]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'transport', 'sp', 'port', 'air_base', 'hedgehog'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'will_spend_mp': (False, True)}
-_SET51: Final = frozenset({'reserve', 'strat'})
-_C52: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
-_CITES53: Final[tuple[Cite, ...]] = (_C52,)
-_C54: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
-_CITES55: Final[tuple[Cite, ...]] = (_C54,)
-_C56: Final[Cite] = Cite(layer='OCS', clause='4.5', item=None, title='Zone of Control', note=None)
+_DOMAINS_Unit_44: Final[dict[str, tuple[Any, ...]]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'transport', 'sp', 'port', 'air_base', 'hedgehog'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'will_spend_mp': (False, True)}
+_C45: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
+_CITES46: Final[tuple[Cite, ...]] = (_C45,)
+_C47: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
+_CITES48: Final[tuple[Cite, ...]] = (_C47,)
+_C49: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
+_CITES50: Final[tuple[Cite, ...]] = (_C49,)
+_C51: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
+_CITES52: Final[tuple[Cite, ...]] = (_C51,)
+_C53: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_CITES54: Final[tuple[Cite, ...]] = (_C53,)
+_SET55: Final = frozenset({'reserve', 'strat'})
+_C56: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
 _CITES57: Final[tuple[Cite, ...]] = (_C56,)
-_C58: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
+_C58: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
 _CITES59: Final[tuple[Cite, ...]] = (_C58,)
-_C60: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
+_C60: Final[Cite] = Cite(layer='OCS', clause='4.5', item=None, title='Zone of Control', note=None)
 _CITES61: Final[tuple[Cite, ...]] = (_C60,)
-_DOMAINS_Hex_62: Final[dict[str, tuple[Any, ...]]] = {'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
-_C63: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
-_CITES64: Final[tuple[Cite, ...]] = (_C63,)
-_C65: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
-_C66: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C67: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C68: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C69: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES70: Final[tuple[Cite, ...]] = (_C65, _C66,)
-_CITES71: Final[tuple[Cite, ...]] = (_C65, _C67,)
-_CITES72: Final[tuple[Cite, ...]] = (_C65, _C68,)
-_CITES73: Final[tuple[Cite, ...]] = (_C65, _C69,)
-_C74: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C75: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP', note=None)
-_C76: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C77: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C78: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES79: Final[tuple[Cite, ...]] = (_C74, _C75,)
-_CITES80: Final[tuple[Cite, ...]] = (_C74, _C76,)
-_CITES81: Final[tuple[Cite, ...]] = (_C74, _C77,)
-_CITES82: Final[tuple[Cite, ...]] = (_C74, _C78,)
-_C83: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES84: Final[tuple[Cite, ...]] = (_C83,)
+_C62: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
+_CITES63: Final[tuple[Cite, ...]] = (_C62,)
+_C64: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
+_CITES65: Final[tuple[Cite, ...]] = (_C64,)
+_DOMAINS_Hex_66: Final[dict[str, tuple[Any, ...]]] = {'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
+_C67: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
+_CITES68: Final[tuple[Cite, ...]] = (_C67,)
+_C69: Final[Cite] = Cite(layer='OCS', clause=None, item=None, title=None, note=None)
+_CITES70: Final[tuple[Cite, ...]] = (_C69,)
+_C71: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
+_C72: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C73: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C74: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C75: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C76: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES77: Final[tuple[Cite, ...]] = (_C71, _C72,)
+_CITES78: Final[tuple[Cite, ...]] = (_C71, _C73,)
+_CITES79: Final[tuple[Cite, ...]] = (_C71, _C74,)
+_CITES80: Final[tuple[Cite, ...]] = (_C71, _C75,)
+_CITES81: Final[tuple[Cite, ...]] = (_C71, _C76,)
+_C82: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C83: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP', note=None)
+_C84: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C85: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C86: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES87: Final[tuple[Cite, ...]] = (_C82, _C83,)
+_CITES88: Final[tuple[Cite, ...]] = (_C82, _C84,)
+_CITES89: Final[tuple[Cite, ...]] = (_C82, _C85,)
+_CITES90: Final[tuple[Cite, ...]] = (_C82, _C86,)
+_C91: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES92: Final[tuple[Cite, ...]] = (_C91,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -489,11 +513,13 @@ class Unit:
     step_losses: int = 0
     #: Transport Points and SP: the points it is worth
     points: Number = 0
+    #: Transport Points: an Organic Truck of a multi-unit formation
+    organic: bool = False
     #: Will spend MP later in the current phase
     will_spend_mp: bool = False
 
 
-# rules/ocs/series.rules:102  OCS
+# rules/ocs/series.rules:103  OCS
 @dataclass(frozen=True, slots=True)
 class Hex:
     """A hex and the friendly units in it"""
@@ -511,6 +537,48 @@ class Hex:
 # ---- checks --------------------------------------------------------------------
 
 
+# rules/ocs/ch13-specialized-units.rules:22  13.2d  Mode Restrictions
+def transport_point_mode(u: Unit) -> bool:
+    """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d)."""
+    return u.type != 'transport' or u.mode == 'move' or (u.organic and u.mode == 'reserve')
+
+
+# rules/ocs/ch13-specialized-units.rules:22  13.2d  Mode Restrictions
+def _t_transport_point_mode(u: Unit, _t: list[Cite]) -> bool:
+    """transport_point_mode, recording in _t each rule it uses."""
+    _t.extend(_CITES43)
+    return u.type != 'transport' or u.mode == 'move' or (u.organic and u.mode == 'reserve')
+
+
+# rules/ocs/ch13-specialized-units.rules:22  13.2d  Mode Restrictions
+def explain_transport_point_mode(u: Unit) -> Answer[bool]:
+    """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_transport_point_mode(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_44), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:36  13.5  Replacement Units
+def repl_mode(u: Unit) -> bool:
+    """Repls can never enter Combat Mode (13.5)."""
+    return u.type != 'repl' or u.mode != 'combat'
+
+
+# rules/ocs/ch13-specialized-units.rules:36  13.5  Replacement Units
+def _t_repl_mode(u: Unit, _t: list[Cite]) -> bool:
+    """repl_mode, recording in _t each rule it uses."""
+    _t.extend(_CITES46)
+    return u.type != 'repl' or u.mode != 'combat'
+
+
+# rules/ocs/ch13-specialized-units.rules:36  13.5  Replacement Units
+def explain_repl_mode(u: Unit) -> Answer[bool]:
+    """Repls can never enter Combat Mode (13.5), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_repl_mode(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_44), )))
+
+
 # rules/ocs/ch4-general-concepts.rules:14  4.1  Rounding Rule
 def _s_rounded(x: Number) -> int:
     """rounded with numbers scaled by SCALE."""
@@ -520,7 +588,7 @@ def _s_rounded(x: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:14  4.1  Rounding Rule
 def _t_rounded(x: Number, _t: list[Cite]) -> int:
     """rounded, recording in _t each rule it uses."""
-    _t.extend(_CITES43)
+    _t.extend(_CITES48)
     return (x + 2) // 4
 
 
@@ -547,7 +615,7 @@ def _s_odds(attack: Number, defense: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:29  4.2  Fractions
 def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> int:
     """odds, recording in _t each rule it uses."""
-    _t.extend(_CITES45)
+    _t.extend(_CITES50)
     return _t_rounded(_div(attack, defense), _t)
 
 
@@ -574,7 +642,7 @@ def _s_modified(value: Number, factors: tuple[Number, ...]) -> Number:
 # rules/ocs/ch4-general-concepts.rules:46  4.3  Cumulative Effects
 def _t_modified(value: Number, factors: tuple[Number, ...], _t: list[Cite]) -> Number:
     """modified, recording in _t each rule it uses."""
-    _t.extend(_CITES47)
+    _t.extend(_CITES52)
     return _mul(value, _product((f for f in factors)))
 
 
@@ -601,7 +669,7 @@ def is_combat(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:59  4.4  Attack-Capable Units
 def _t_is_combat(u: Unit, _t: list[Cite]) -> bool:
     """is_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES49)
+    _t.extend(_CITES54)
     return _attr(_t, _CITES_UnitType_combat, UnitType_combat, u.type)
 
 
@@ -610,20 +678,20 @@ def explain_is_combat(u: Unit) -> Answer[bool]:
     """Is a combat unit (4.4), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_is_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_50), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_44), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:61  4.4  Attack-Capable Units
 def attack_capable(u: Unit) -> bool:
     """Attack-Capable (4.4)."""
-    return is_combat(u) and u.printed_strength and (not u.parenthesized) and (u.mode not in _SET51)
+    return is_combat(u) and u.printed_strength and (not u.parenthesized) and (u.mode not in _SET55)
 
 
 # rules/ocs/ch4-general-concepts.rules:61  4.4  Attack-Capable Units
 def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
-    _t.extend(_CITES49)
-    return _t_is_combat(u, _t) and u.printed_strength and (not u.parenthesized) and (u.mode not in _SET51)
+    _t.extend(_CITES54)
+    return _t_is_combat(u, _t) and u.printed_strength and (not u.parenthesized) and (u.mode not in _SET55)
 
 
 # rules/ocs/ch4-general-concepts.rules:61  4.4  Attack-Capable Units
@@ -631,7 +699,7 @@ def explain_attack_capable(u: Unit) -> Answer[bool]:
     """Attack-Capable (4.4), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_attack_capable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_50), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_44), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:80  4.4a
@@ -643,7 +711,7 @@ def may_attack(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:80  4.4a
 def _t_may_attack(u: Unit, _t: list[Cite]) -> bool:
     """may_attack, recording in _t each rule it uses."""
-    _t.extend(_CITES53)
+    _t.extend(_CITES57)
     return _t_attack_capable(u, _t)
 
 
@@ -652,7 +720,7 @@ def explain_may_attack(u: Unit) -> Answer[bool]:
     """May attack or overrun (4.4a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_attack(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_50), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_44), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:98  4.4c
@@ -664,7 +732,7 @@ def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:98  4.4c
 def _t_may_enter_enemy_noncombat_hex(u: Unit, _t: list[Cite]) -> bool:
     """may_enter_enemy_noncombat_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES55)
+    _t.extend(_CITES59)
     return _t_attack_capable(u, _t)
 
 
@@ -673,7 +741,7 @@ def explain_may_enter_enemy_noncombat_hex(u: Unit) -> Answer[bool]:
     """May move into a hex with an enemy non-combat unit (4.4c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_enemy_noncombat_hex(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_50), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_44), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:111  4.5  Zone of Control
@@ -685,7 +753,7 @@ def has_zoc(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:111  4.5  Zone of Control
 def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
-    _t.extend(_CITES57)
+    _t.extend(_CITES61)
     return _t_attack_capable(u, _t) and (not u.out_of_supply) and (u.mode == 'combat' or (u.mode == 'exploit' and u.oriented_to_combat))
 
 
@@ -694,7 +762,7 @@ def explain_has_zoc(u: Unit) -> Answer[bool]:
     """Has a Zone of Control (4.5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_has_zoc(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_50), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_44), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:160  4.5a  Actions not allowed in an enemy ZOC
@@ -706,32 +774,32 @@ def ezoc_allows(action: EzocAction, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:160  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_allows, recording in _t each rule it uses."""
-    _t.extend(_CITES59)
-    return _attr(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite(_t, _CITES61, negated)
+    _t.extend(_CITES63)
+    return _attr(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite(_t, _CITES65, negated)
 
 _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
-    ('A', False,): Answer(False, (_C58, _C2, _C60,), ('negated = true',)),
-    ('A', True,): Answer(True, (_C58, _C2, _C60,), ()),
-    ('B', False,): Answer(False, (_C58, _C4, _C60,), ('negated = true',)),
-    ('B', True,): Answer(True, (_C58, _C4, _C60,), ()),
-    ('C', False,): Answer(False, (_C58, _C6,), ()),
-    ('C', True,): Answer(False, (_C58, _C6,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('D', False,): Answer(False, (_C58, _C8, _C60,), ('negated = true',)),
-    ('D', True,): Answer(True, (_C58, _C8, _C60,), ()),
-    ('E', False,): Answer(False, (_C58, _C10,), ()),
-    ('E', True,): Answer(False, (_C58, _C10,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('F', False,): Answer(False, (_C58, _C12, _C60,), ('negated = true',)),
-    ('F', True,): Answer(True, (_C58, _C12, _C60,), ()),
-    ('G', False,): Answer(False, (_C58, _C14,), ()),
-    ('G', True,): Answer(False, (_C58, _C14,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('H', False,): Answer(False, (_C58, _C16, _C60,), ('negated = true',)),
-    ('H', True,): Answer(True, (_C58, _C16, _C60,), ()),
-    ('I', False,): Answer(False, (_C58, _C18,), ()),
-    ('I', True,): Answer(False, (_C58, _C18,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('J', False,): Answer(False, (_C58, _C20,), ()),
-    ('J', True,): Answer(False, (_C58, _C20,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('K', False,): Answer(False, (_C58, _C22,), ()),
-    ('K', True,): Answer(False, (_C58, _C22,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('A', False,): Answer(False, (_C62, _C2, _C64,), ('negated = true',)),
+    ('A', True,): Answer(True, (_C62, _C2, _C64,), ()),
+    ('B', False,): Answer(False, (_C62, _C4, _C64,), ('negated = true',)),
+    ('B', True,): Answer(True, (_C62, _C4, _C64,), ()),
+    ('C', False,): Answer(False, (_C62, _C6,), ()),
+    ('C', True,): Answer(False, (_C62, _C6,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('D', False,): Answer(False, (_C62, _C8, _C64,), ('negated = true',)),
+    ('D', True,): Answer(True, (_C62, _C8, _C64,), ()),
+    ('E', False,): Answer(False, (_C62, _C10,), ()),
+    ('E', True,): Answer(False, (_C62, _C10,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('F', False,): Answer(False, (_C62, _C12, _C64,), ('negated = true',)),
+    ('F', True,): Answer(True, (_C62, _C12, _C64,), ()),
+    ('G', False,): Answer(False, (_C62, _C14,), ()),
+    ('G', True,): Answer(False, (_C62, _C14,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('H', False,): Answer(False, (_C62, _C16, _C64,), ('negated = true',)),
+    ('H', True,): Answer(True, (_C62, _C16, _C64,), ()),
+    ('I', False,): Answer(False, (_C62, _C18,), ()),
+    ('I', True,): Answer(False, (_C62, _C18,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('J', False,): Answer(False, (_C62, _C20,), ()),
+    ('J', True,): Answer(False, (_C62, _C20,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('K', False,): Answer(False, (_C62, _C22,), ()),
+    ('K', True,): Answer(False, (_C62, _C22,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
 }
 
 
@@ -750,7 +818,7 @@ def zoc_negated(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:185  4.5b  Negating ZOC
 def _t_zoc_negated(h: Hex, _t: list[Cite]) -> bool:
     """zoc_negated, recording in _t each rule it uses."""
-    _t.extend(_CITES61)
+    _t.extend(_CITES65)
     return any((_t_is_combat(u, _t) and (not u.will_spend_mp) for u in h.units))
 
 
@@ -759,7 +827,7 @@ def explain_zoc_negated(h: Hex) -> Answer[bool]:
     """Is the enemy ZOC in this hex negated? (4.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_zoc_negated(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_62), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_66), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:188  4.5b  Negating ZOC
@@ -771,14 +839,14 @@ def may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:188  4.5b  Negating ZOC
 def _t_may_exit_ezoc_hex(started_phase_there: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_exit_ezoc_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES61)
-    return started_phase_there or _t_ezoc_allows('A', _cite(_t, _CITES61, negated), _t)
+    _t.extend(_CITES65)
+    return started_phase_there or _t_ezoc_allows('A', _cite(_t, _CITES65, negated), _t)
 
 _ANSWERS_may_exit_ezoc_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C60, _C58, _C2,), ('started_phase_there = true', 'negated = true')),
-    (False, True,): Answer(True, (_C60, _C58, _C2,), ()),
-    (True, False,): Answer(True, (_C60,), ()),
-    (True, True,): Answer(True, (_C60,), ()),
+    (False, False,): Answer(False, (_C64, _C62, _C2,), ('started_phase_there = true', 'negated = true')),
+    (False, True,): Answer(True, (_C64, _C62, _C2,), ()),
+    (True, False,): Answer(True, (_C64,), ()),
+    (True, True,): Answer(True, (_C64,), ()),
 }
 
 
@@ -797,7 +865,7 @@ def _s_transport_point_load(u: Unit) -> Number:
 # rules/ocs/ch4-general-concepts.rules:299  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
-    _t.extend(_CITES64)
+    _t.extend(_CITES68)
     return u.points * 4
 
 
@@ -815,9 +883,54 @@ def explain_transport_point_load(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
+# rules/ocs/series.rules:110  OCS
+def steps_not_negative(u: Unit) -> bool:
+    """A unit cannot have lost a negative number of steps (OCS)."""
+    return u.step_losses >= 0
+
+
+# rules/ocs/series.rules:110  OCS
+def _t_steps_not_negative(u: Unit, _t: list[Cite]) -> bool:
+    """steps_not_negative, recording in _t each rule it uses."""
+    _t.extend(_CITES70)
+    return u.step_losses >= 0
+
+
+# rules/ocs/series.rules:110  OCS
+def explain_steps_not_negative(u: Unit) -> Answer[bool]:
+    """A unit cannot have lost a negative number of steps (OCS), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_steps_not_negative(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_44), )))
+
+
+# rules/ocs/series.rules:111  OCS
+def sizes_not_negative(u: Unit) -> bool:
+    """Printed RE sizes and point values are never negative (OCS)."""
+    return u.printed_re * 4 >= 0 and u.points * 4 >= 0
+
+
+# rules/ocs/series.rules:111  OCS
+def _t_sizes_not_negative(u: Unit, _t: list[Cite]) -> bool:
+    """sizes_not_negative, recording in _t each rule it uses."""
+    _t.extend(_CITES70)
+    return u.printed_re * 4 >= 0 and u.points * 4 >= 0
+
+
+# rules/ocs/series.rules:111  OCS
+def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
+    """Printed RE sizes and point values are never negative (OCS), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_sizes_not_negative(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_44), )))
+
+
 # rules/ocs/ch4-general-concepts.rules:235  4.6  Regimental Equivalents
 def _s_re_size(u: Unit) -> Number:
     """re_size with numbers scaled by SCALE."""
+    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:9
+    if u.type == 'hq':
+        return 4
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:236
     if u.multi_step:
         return u.printed_re * 4 - u.step_losses * 4
@@ -834,20 +947,24 @@ def _s_re_size(u: Unit) -> Number:
 # rules/ocs/ch4-general-concepts.rules:235  4.6  Regimental Equivalents
 def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
+    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:9
+    if u.type == 'hq':
+        _t.extend(_CITES77)
+        return 4
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:236
     if u.multi_step:
-        _t.extend(_CITES70)
+        _t.extend(_CITES78)
         return u.printed_re * 4 - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:238
     if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES71)
+        _t.extend(_CITES79)
         return 1
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:239
     if u.size == 'battalion':
-        _t.extend(_CITES72)
+        _t.extend(_CITES80)
         return 2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:240
-    _t.extend(_CITES73)
+    _t.extend(_CITES81)
     return 4
 
 
@@ -886,18 +1003,18 @@ def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:263
     if u.type == 'sp':
-        _t.extend(_CITES79)
+        _t.extend(_CITES87)
         return u.points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:295
     if u.type == 'transport':
-        _t.extend(_CITES80)
+        _t.extend(_CITES88)
         return u.points * 4
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:277
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES81)
+        _t.extend(_CITES89)
         return _div(_t_re_size(u, _t), 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:279
-    _t.extend(_CITES82)
+    _t.extend(_CITES90)
     return _t_re_size(u, _t)
 
 
@@ -954,9 +1071,9 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     out: list[Violation] = []
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:326
     if h.phase == 'reinforcement':
-        _t.extend(_CITES84)
+        _t.extend(_CITES92)
     if h.moment == 'moving':
-        _t.extend(_CITES84)
+        _t.extend(_CITES92)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES1, max_stack_re) * 4
@@ -1041,6 +1158,9 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                        'multi_step': {'description': 'A multi-step unit (prints its RE '
                                                                      'size)',
                                                       'type': 'boolean'},
+                                       'organic': {'description': 'Transport Points: an Organic Truck '
+                                                                  'of a multi-unit formation',
+                                                   'type': 'boolean'},
                                        'oriented_to_combat': {'description': 'Under a DG, Strat or '
                                                                              'Exploitation marker: '
                                                                              'faces its Combat Mode '
@@ -1095,8 +1215,19 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                         'required': [],
                         'type': 'object'}},
      '$schema': 'https://json-schema.org/draft/2020-12/schema',
-     'additionalProperties': {'anyOf': [{'$ref': '#/$defs/Unit'}, {'$ref': '#/$defs/Hex'}]},
-     'description': 'Named values for rulec eval --state: each property is a record of this ruleset.',
+     'additionalProperties': {'oneOf': [{'additionalProperties': False,
+                                         'properties': {'record': {'const': 'Unit'},
+                                                        'value': {'$ref': '#/$defs/Unit'}},
+                                         'required': ['record', 'value'],
+                                         'type': 'object'},
+                                        {'additionalProperties': False,
+                                         'properties': {'record': {'const': 'Hex'},
+                                                        'value': {'$ref': '#/$defs/Hex'}},
+                                         'required': ['record', 'value'],
+                                         'type': 'object'}]},
+     'description': 'Named values for rulec eval --state: each property names a record of this ruleset '
+                    'and gives its fields, as {"h": {"record": "Hex", "value": {...}}}.',
+     'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
      'title': 'Game state for Operational Combat Series (OCS)',
      'type': 'object'}
 _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
@@ -1115,6 +1246,7 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
         ('printed_re', 'number', ()),
         ('step_losses', 'int', ()),
         ('points', 'number', ()),
+        ('organic', 'bool', ()),
         ('will_spend_mp', 'bool', ()),
     ),
     'Hex': (
@@ -1126,6 +1258,14 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
 }
 _RENAMED: Final[frozenset[str]] = frozenset([])
 _RECORD_CLASSES: Final[dict[str, Any]] = {'Unit': Unit, 'Hex': Hex}
+_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...]], ...]]] = {
+    'Unit': (
+        (transport_point_mode, '13.2d', 'Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode', ('mode', 'organic', 'type')),
+        (repl_mode, '13.5', 'Repls can never enter Combat Mode', ('mode', 'type')),
+        (steps_not_negative, 'OCS', 'A unit cannot have lost a negative number of steps', ('step_losses',)),
+        (sizes_not_negative, 'OCS', 'Printed RE sizes and point values are never negative', ('printed_re', 'points')),
+    ),
+}
 _ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'EzocAction': EzocAction_values, 'Mode': Mode_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Size': Size_values, 'Phase': Phase_values, 'Moment': Moment_values}
 
 
