@@ -15,9 +15,11 @@ from typing import Any
 from . import ir, printing, sheets
 from .analysis import analyse
 from .diagnostics import Diagnostic, Span, has_errors, unique_sorted
+from .emit_python import emit_python
 from .lower import check
 from .parser import parse
 from .resolver import resolve
+from .state_schema import state_schema
 
 Emitter = Callable[[dict[str, Any]], dict[str, str]]
 SuiteEmitter = Callable[[dict[str, dict[str, Any]]], dict[str, str]]  # sees every model (cross-game outputs)
@@ -89,7 +91,14 @@ def ir_files(model: dict[str, Any]) -> dict[str, str]:
     return {f"ir/{model['manifest']['ruleset'].lower()}.json": ir.dumps(model)}
 
 
-EMITTERS: list[Emitter] = [ir_files]
+def state_schema_files(model: dict[str, Any]) -> dict[str, str]:
+    name = model["manifest"]["ruleset"].lower()
+    return {f"schemas/{name}.state.schema.json": ir.dumps(state_schema(model))}
+
+
+EMITTERS: list[Emitter] = [ir_files, emit_python, state_schema_files]
+
+
 SUITE_EMITTERS: list[SuiteEmitter] = [sheets.sheet_files]
 
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from .build import Result, compile_sources, differences, find_sources, outputs, with_prints, write_atomic
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, did_you_mean
+from .evaluate import EvalFailure, evaluate, json_value
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -39,7 +41,66 @@ def make_parser() -> argparse.ArgumentParser:
     d.add_argument("--sheets", type=Path, help="also write NEW's rule sheets into this folder, with a check "
                    "mark on every clause changed since OLD")
     d.add_argument("--exit-code", action="store_true", help="exit 1 when there are changes")
+    e = sub.add_parser("eval", help="ask a ruleset a question: rulec eval DAK 'ezoc_allows(F, true)'")
+    e.add_argument("ruleset", help="the ruleset: a series, game or scenario name, or a declared ruleset")
+    e.add_argument("query", help="an expression in the rules language")
+    e.add_argument("--rules", type=Path, default=Path("rules"), help="the rules folder (default: rules/)")
+    e.add_argument("--state", type=Path, help='a JSON file of named records: {"h": {"record": "Hex", '
+                   '"value": {...}}}; checked against generated/schemas/<ruleset>.state.schema.json')
+    e.add_argument("--json", action="store_true", help='print {"value": ..., "rules": [...], '
+                   '"explanation": ...}')
     return p
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    loaded = _load([args.rules])
+    if isinstance(loaded, int):
+        return loaded
+    if not loaded.ok:
+        report(loaded)
+        print("rulec: the rules have mistakes; fix them before asking questions", file=sys.stderr)
+        return EXIT_RULES
+    names = {n.lower(): n for n in loaded.models}
+    if args.ruleset.lower() not in names:
+        hint = did_you_mean(args.ruleset, loaded.models)
+        print(f"rulec: no ruleset '{args.ruleset}' (there are: {', '.join(sorted(loaded.models))})"
+              + (f"; {hint}" if hint else ""), file=sys.stderr)
+        return EXIT_USAGE
+    model = loaded.models[names[args.ruleset.lower()]]
+    state = None
+    if args.state is not None:
+        try:
+            state = json.loads(args.state.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+            print(f"rulec: cannot read --state {args.state}: {err}", file=sys.stderr)
+            return EXIT_USAGE
+        if not isinstance(state, dict):
+            print(f"rulec: --state {args.state} must hold a JSON object of named records", file=sys.stderr)
+            return EXIT_USAGE
+    try:
+        answer = evaluate(model, args.query, state)
+    except EvalFailure as failure:
+        sources = {"<query>": args.query}
+        for d in failure.diagnostics:
+            print(d.render(sources), file=sys.stderr)
+        print(f"rulec: {failure}", file=sys.stderr)
+        return EXIT_USAGE if failure.usage else EXIT_RULES
+    if args.json:
+        print(json.dumps(answer.to_json(), indent=2, sort_keys=True, ensure_ascii=False))
+        return EXIT_OK
+    print(f"{answer.query}  [{answer.ruleset}]  =  {_show(answer.value)}")
+    for rule in answer.rules:
+        print(f"  because {rule['text']}")
+    if answer.would_change:
+        print(f"  it would be yes if {' or '.join(answer.would_change)}")
+    return EXIT_OK
+
+
+def _show(value: object) -> str:
+    shown = json_value(value)
+    if isinstance(shown, bool):
+        return "true" if shown else "false"
+    return json.dumps(shown, ensure_ascii=False) if not isinstance(shown, (int, str)) else str(shown)
 
 
 def report(result: Result, quiet_ok: bool = False) -> None:
@@ -113,7 +174,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
     return command(args)
 
 
-COMMANDS = {"check": cmd_check, "build": cmd_build, "diff": cmd_diff}
+COMMANDS = {"check": cmd_check, "build": cmd_build, "diff": cmd_diff, "eval": cmd_eval}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

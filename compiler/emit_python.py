@@ -637,7 +637,8 @@ class ModuleEmitter:
                + ", ".join(f"{r['name']!r}: {self.record_names[r['name']]}" for r in self.model["records"]) + "}")
         w.line("_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...]], ...]]] = {")
         for r in self.model["records"]:
-            checks = [d for d in self.model["defines"] if "invariant" in d and d["params"][0]["t"] == f"record {r['name']}"]
+            checks = [d for d in self.model["defines"]
+                      if "invariant" in d and d["params"][0]["t"] == f"record {r['name']}"]
             if checks:
                 w.line(f"    {r['name']!r}: (")
                 for d in checks:

@@ -136,7 +136,7 @@ class LayerLowering:
             body = self.lowerer.expect(decl.body, sig.returns, dict(sig.params), f"the result of {decl.name}")
             params = self.params(decl.params or (), sig.params)
             _mark_param_reads(body, params)
-            entry = {"name": decl.name, "title": decl.title, "params": params,
+            entry: dict[str, Any] = {"name": decl.name, "title": decl.title, "params": params,
                      "returns": sig.returns, "body": body, "origin": o}
             if decl.invariant:
                 entry["invariant"] = self.invariant_fields(decl, sig.params, body)

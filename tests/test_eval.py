@@ -1,0 +1,88 @@
+"""rulec eval: questions in the rules language, answered by the compiled rules with their reasons."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from compiler.cli import main
+from conftest import RULES
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["eval", "--rules", str(RULES), *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_dak_forbids_port_operations_in_a_negated_ezoc_citing_its_note(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "DAK", "ezoc_allows(F, true)", "--json")
+    assert code == 0, err
+    answer = json.loads(out)
+    assert answer["value"] is False
+    notes = [r["note"] for r in answer["rules"] if r["layer"] == "DAK"]
+    assert notes == ["In either edition of DAK, units do not negate EZOCs for Port Operations (F)."]
+    assert ("4.5a", "F") in [(r["clause"], r["item"]) for r in answer["rules"]]
+    assert "overridden by DAK" in answer["explanation"]
+
+
+def test_the_series_allows_it_citing_4_5a_and_4_5b(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "OCS", "ezoc_allows(F, true)", "--json")
+    assert code == 0, err
+    answer = json.loads(out)
+    assert answer["value"] is True
+    clauses = [r["clause"] for r in answer["rules"]]
+    assert "4.5a" in clauses and "4.5b" in clauses
+    assert all(r["layer"] == "OCS" for r in answer["rules"])
+
+
+def test_text_output_and_what_would_change_a_no(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "ocs", "ezoc_allows(A, false)")
+    assert code == 0
+    assert out.splitlines()[0] == "ezoc_allows(A, false)  [OCS]  =  false"
+    assert "because 4.5a A Truck Movement" in out
+    assert "it would be yes if negated = true" in out
+
+
+def test_exact_numbers_and_records_inline(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "OCS", "re_size(Unit { size: battalion }) + re_size(Unit { type: repl, mode: move })",
+                       "--json")
+    assert code == 0
+    assert json.loads(out)["value"] == "3/4"
+    code, out, _ = run(capsys, "OCS", "odds(2.5 + 3.25 + 4, 2)", "--json")
+    assert json.loads(out)["value"] == 5
+
+
+def test_state_from_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    state = tmp_path / "hex.json"
+    state.write_text(json.dumps({"h": {"record": "Hex", "value": {
+        "units": [{"multi_step": True, "printed_re": 6}, {"multi_step": True, "printed_re": "5"},
+                  {"size": "battalion"}]}}}))
+    code, out, err = run(capsys, "OCS", "stacking(h)", "--state", str(state), "--json")
+    assert code == 0, err
+    [violation] = json.loads(out)["value"]
+    assert violation["limit"] == "combat_re" and violation["excess"] == "3/2" and violation["rule"] == "4.8"
+    assert len(violation["units"]) == 3
+
+
+def test_bad_state_names_the_field(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    state = tmp_path / "bad.json"
+    state.write_text(json.dumps({"h": {"record": "Hex", "value": {"units": [{"size": "platoon"}]}}}))
+    code, _, err = run(capsys, "OCS", "stacking(h)", "--state", str(state))
+    assert code == 2
+    assert "h.value.units.0.size" in err and "platoon" in err and "Traceback" not in err
+
+
+def test_a_question_with_a_mistake_is_located(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "OCS", "ezoc_allows(F, 1/2)")
+    assert code == 1
+    assert "<query>:1:16: error R201" in err
+    code, _, err = run(capsys, "OCS", "ezoc_alows(F, true)")
+    assert code == 1 and "did you mean 'ezoc_allows'?" in err
+
+
+def test_unknown_ruleset_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "DKA", "1")
+    assert code == 2 and "did you mean 'DAK'?" in err
