@@ -98,7 +98,12 @@ def flat(text: str) -> str:
 
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|~])")
-_MD_LINE_START = re.compile(r"^(\s*)([#+=>-]|\d+[.)])")
+_MD_LINE_START = re.compile(r"^(\s*)([#+=>-]|\d+(?=[.)]))")
+
+
+def _escape_start(m: re.Match[str]) -> str:
+    lead, mark = m.groups()
+    return lead + (mark + "\\" if mark[0].isdigit() else "\\" + mark)  # '1.' -> '1\.', '#' -> '\#'
 
 
 def md_escape(text: str, line_start: bool = False) -> str:
@@ -107,7 +112,7 @@ def md_escape(text: str, line_start: bool = False) -> str:
     With line_start, the text opens a line, so a leading '#', '-', '>', '1.' is escaped too."""
     text = _MD_SPECIAL.sub(r"\\\1", re.sub(r"\s+", " ", text))
     if line_start:
-        text = _MD_LINE_START.sub(lambda m: m.group(1) + "\\" + m.group(2), text)
+        text = _MD_LINE_START.sub(_escape_start, text)
     return text
 
 
@@ -149,6 +154,7 @@ def _humanize(name: str) -> str:
 
 _OPS = {"and": "and", "or": "or", "==": "=", "!=": "≠", "<": "<", "<=": "≤", ">": ">", ">=": "≥",
         "in": "in", "not in": "not in", "+": "+", "-": "−", "*": "×", "/": "/"}
+_PLAIN_OPS = {"==": "==", "!=": "!=", "<=": "<=", ">=": ">=", "-": "-", "*": "*"}  # for exports: ASCII
 _PREC = {"or": 1, "and": 2, "not": 3, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4, "in": 4,
          "not in": 4, "+": 5, "-": 5, "*": 6, "/": 6, "neg": 7}
 
@@ -160,6 +166,7 @@ class Words:
         self.members = {(e["name"], m["name"]): m for e in model["enums"] for m in e["members"]}
         self.consts = {c["name"]: c for c in model["consts"]}
         self.defines = {d["name"]: d for d in model["defines"]}
+        self.titles = {t["name"]: t["title"] for t in model["tables"] + model["defines"] if t["title"]}
 
     def member(self, enum: str, name: str) -> str:
         m = self.members.get((enum, name))
@@ -206,6 +213,8 @@ class Words:
             if e["of"]["k"] == "var":  # u.printed_re -> "printed re"
                 return _humanize(e["name"])
             return f"{self.expr(e['of'], pretty, 9)} {_humanize(e['name'])}"
+        if k == "call" and pretty and e["fn"] in self.titles:  # re_size(u) -> "RE size"
+            return str(self.titles[e["fn"]])
         if k in ("call", "builtin"):
             return f"{e['fn']}({', '.join(self.expr(a, pretty) for a in e['args'])})"
         if k in ("list", "set"):
@@ -228,6 +237,7 @@ class Words:
                 text = f"−{self.expr(e['args'][0], pretty, prec)}"
             else:
                 a, b = e["args"]
-                text = f"{self.expr(a, pretty, prec)} {_OPS[op]} {self.expr(b, pretty, prec + 1)}"
+                sym = _OPS[op] if pretty else _PLAIN_OPS.get(op, _OPS[op])
+                text = f"{self.expr(a, pretty, prec)} {sym} {self.expr(b, pretty, prec + 1)}"
             return f"({text})" if prec < outer else text
         return str(k)

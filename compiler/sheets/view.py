@@ -14,10 +14,13 @@ from typing import Any
 
 from .text import RULE_NUMBER, Words, blocks, chapter_of, flat, hugo_anchor, number_words, rule_key, section_of
 
-# A card's two columns hold about this many lines of 8pt text (see cards.html.j2);
-# blocks are packed below it so that every card prints on one Letter and one A4 page.
-CARD_LINES = 118
+# Block heights are estimated in CSS pixels (96 per inch) of the card's 8.4pt type,
+# measured once in Chromium: a heading bar, a line of text, a table row.  A card's
+# two columns hold 2 x 880 px; a block never breaks across columns, so up to one
+# block's height is lost at the column break: cards are packed to CARD_HEIGHT.
+CARD_HEIGHT = 1400
 CHARS_PER_LINE = 62
+HEAD, LINE, ROW = 28, 13, 20
 
 
 def layer_label(model: dict[str, Any], layer: str) -> str:
@@ -234,9 +237,11 @@ def mark_tables(model: dict[str, Any], before: dict[str, Any] | None) -> list[di
             rows.append({"key": m["name"], "rule": f"{number} {m['name']}", "title": m["title"] or m["name"],
                          "marks": marks, "changed": _changed(m), "notes": notes,
                          "see": [r["number"] for r in m["see"]]})
-        est = 3 + len(attrs) + sum(1 + sum(_lines(n["text"]) for n in r["notes"]) for r in rows)
+        intro = flat(" ".join(clause.get("texts", [])))
+        est = HEAD + LINE * (_lines(intro) if intro else 0) + 20 + LINE * len(attrs) + sum(
+            ROW + LINE * sum(_lines(n["text"], 45) for c in r["changed"] for n in c["notes"]) for r in rows)
         out.append({"kind": "marks", "number": number, "name": enum["name"], "title": clause.get("title"),
-                    "subtitle": enum["title"], "intro": flat(" ".join(clause.get("texts", []))),
+                    "subtitle": enum["title"], "intro": intro,
                     "legend": [{"label": mark_label(a), "text": a["title"] or a["name"]} for a in attrs],
                     "columns": [mark_label(a) for a in attrs], "rows": rows, "est": est})
     return out
@@ -266,7 +271,7 @@ def size_tables(model: dict[str, Any]) -> list[dict[str, Any]]:
                          "title": r["title"] or cond, "value": words.value(r["value"]),
                          "plain_value": words.value(r["value"], pretty=False), "exception": r["exception"],
                          "changed": _changed(r)})
-        est = 3 + sum(_lines(r["title"], CHARS_PER_LINE - 12) for r in rows)
+        est = HEAD + sum(ROW + LINE * (_lines(r["title"], 45) - 1) for r in rows)
         out.append({"kind": "sizes", "number": number, "name": t["name"], "title": clauses.get(number, {}).get("title"),
                     "subtitle": t["title"] or t["name"], "rows": rows, "est": est})
     return out
@@ -288,8 +293,8 @@ def limit_lists(model: dict[str, Any]) -> list[dict[str, Any]]:
                   "bound": words.value(i["bound"]), "plain_bound": words.value(i["bound"], pretty=False),
                   "exempt": [cond(x) for x in i["exempt"]], "changed": _changed(i)} for i in g["items"]]
         unless = [cond(u) for u in g["unless"]]
-        est = 3 + sum(_lines(u["text"]) for u in unless) + sum(
-            1 + sum(_lines(x["text"], CHARS_PER_LINE - 8) for x in i["exempt"]) for i in items)
+        est = HEAD + sum(LINE + 3 + LINE * (_lines(u["text"]) - 1) for u in unless) + sum(
+            ROW + LINE * sum(_lines(x["text"], 55) for x in i["exempt"]) for i in items)
         out.append({"kind": "limits", "number": number, "name": g["name"],
                     "title": clauses.get(number, {}).get("title"), "subtitle": g["title"] or g["name"],
                     "unless": unless, "items": items, "est": est})
@@ -308,7 +313,8 @@ def definitions(model: dict[str, Any]) -> list[dict[str, Any]]:
         if d["returns"] == "bool" and any(p["t"].startswith("record ") for p in d["params"]):
             text = "\n\n".join(clause["texts"])
             paras = blocks(text)
-            est = 2 + sum(_lines(b["text"]) if b["kind"] == "p" else sum(map(_lines, b["items"])) for b in paras)
+            est = HEAD + LINE * sum(
+                _lines(b["text"]) if b["kind"] == "p" else sum(map(_lines, b["items"])) for b in paras)
             seen[number] = {"kind": "definition", "number": number, "title": clause["title"], "blocks": paras,
                             "changed": _changed(clause), "est": est}
     return list(seen.values())
@@ -317,7 +323,8 @@ def definitions(model: dict[str, Any]) -> list[dict[str, Any]]:
 def change_block(entries: list[dict[str, Any]], model: dict[str, Any]) -> list[dict[str, Any]]:
     if not entries:
         return []
-    est = 3 + sum(2 + _lines(c["before"], 30) + sum(_lines(n["text"]) for n in c["notes"]) for c in entries)
+    est = HEAD + 20 + sum(16 + LINE * max(_lines(c["before"], 30), _lines(c["after"], 30) + sum(
+        _lines(n["text"], 30) for n in c["notes"])) for c in entries)
     return [{"kind": "changes", "number": None, "title": None, "entries": entries, "est": est}]
 
 
@@ -343,7 +350,7 @@ def _pack(model: dict[str, Any], groups: list[tuple[str, list[dict[str, Any]]]])
     used = 0
     for sec, bs in groups:
         size = sum(b["est"] for b in bs)
-        if current and used + size > CARD_LINES:
+        if current and used + size > CARD_HEIGHT:
             out.append(current_card(current, titles, chapters))
             current, used = [], 0
         current.append((sec, bs))

@@ -1,0 +1,154 @@
+"""The player aid cards in a real browser: DOM structure, screenshots, and one printed page on Letter and A4."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from compiler import printing, sheets
+from compiler.build import Result, outputs
+from tests.conftest import ROOT, compile_text
+from tests.test_sheets import HOSTILE
+
+pytestmark = pytest.mark.skipif(printing.find_chromium() is None,
+                                reason="chromium is not installed (Debian package 'chromium'; .ci/run installs it)")
+needs_pdfinfo = pytest.mark.skipif(
+    shutil.which("pdfinfo") is None,
+    reason="pdfinfo is not installed (Debian package 'poppler-utils'; .ci/run installs it)")
+
+# Everything a test asks of a card, read in the page by the browser's own DOM.
+READ_CARD = """(() => {
+  const rows = [...document.querySelectorAll('section.marks tbody tr')].map(tr => ({
+    key: tr.dataset.key, rule: tr.dataset.rule, changed: tr.classList.contains('changed'),
+    changedBy: tr.dataset.changed || null, text: tr.innerText,
+    marks: [...tr.querySelectorAll('td.mark')].map(td => ({value: td.dataset.value,
+      sym: td.querySelector('.sym').textContent, visible: td.querySelector('.sym').getBoundingClientRect().width > 0})),
+    background: getComputedStyle(tr).backgroundColor }));
+  const card = document.querySelector('.card').getBoundingClientRect();
+  return {
+    rows,
+    sizes: [...document.querySelectorAll('section.sizes')].map(s => ({
+      rule: s.dataset.rule, rows: [...s.querySelectorAll('tbody tr')].map(tr => [tr.dataset.key, tr.dataset.rule,
+        tr.querySelector('td.val').textContent])})),
+    limits: [...document.querySelectorAll('section.limits li.limit')].map(li => ({
+      key: li.dataset.key, rule: li.dataset.rule, bound: li.querySelector('.bound').textContent,
+      exempt: [...li.querySelectorAll('ul.exempt li')].map(x => x.dataset.rule)})),
+    definitions: [...document.querySelectorAll('section.definition')].map(s => s.dataset.rule),
+    changes: [...document.querySelectorAll('section.changes tbody tr')].map(tr => tr.dataset.key),
+    scripts: document.querySelectorAll('script').length,
+    manifest: document.querySelector('dl.manifest').innerText,
+    width: card.width,
+  };
+})()"""
+
+
+@pytest.fixture(scope="module")
+def site(shipped: Result, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The shipped rules' text outputs, plus the hostile ruleset's card, written where a browser can open them."""
+    root = tmp_path_factory.mktemp("site")
+    files = dict(outputs(shipped))
+    hostile = compile_text(HOSTILE)
+    assert hostile.ok
+    files["cards/hostile/card-1.html"] = sheets.cards(hostile.models, hostile.models["T"])["card-1.html"]
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[printing.Browser]:
+    with printing.Browser.launch() as b:
+        yield b
+
+
+def cards_of(site: Path) -> list[Path]:
+    found = sorted(site.glob("cards/*/card-*.html"))
+    assert found
+    return found
+
+
+def read(browser: printing.Browser, page: Path) -> dict[str, Any]:
+    with browser.page(page.as_uri()) as p:
+        value: dict[str, Any] = p.evaluate(READ_CARD)
+        return value
+
+
+def test_the_ocs_card_shows_every_4_5a_row_with_its_negation_mark(browser: printing.Browser, site: Path,
+                                                                  ocs: dict[str, Any]) -> None:
+    card = read(browser, site / "cards/ocs/card-1.html")
+    members = next(e for e in ocs["enums"] if e["name"] == "EzocAction")["members"]
+    assert [r["key"] for r in card["rows"]] == [m["name"] for m in members]
+    for row, m in zip(card["rows"], members, strict=True):
+        negatable = m["attrs"]["negatable"]["value"]
+        assert row["rule"] == f"4.5a {m['name']}" and m["title"] in row["text"]
+        assert row["marks"] == [{"value": "true" if negatable else "false", "sym": "●" if negatable else "✕",
+                                 "visible": True}]
+        assert not row["changed"]
+    re_rows = next(s for s in card["sizes"] if s["rule"] == "4.6")["rows"]
+    assert [key for key, rule, _ in re_rows if rule == "4.6"] == ["multi_step", "quarter", "battalion", "other"]
+    assert [value for key, _, value in re_rows if key in ("quarter", "battalion")] == ["¼", "½"]
+    combat = next(x for x in card["limits"] if x["key"] == "combat_re")
+    assert combat["rule"] == "4.8" and combat["bound"] == "≤ 10" and combat["exempt"] == ["4.8a", "4.8a"]
+    assert {"4.4", "4.5"} <= set(card["definitions"])
+    assert "Operational Combat Series" in card["manifest"] and card["changes"] == []
+    assert card["width"] > 600  # two columns on a page-wide card
+
+
+def test_the_dak_card_marks_the_f_row_changed(browser: printing.Browser, site: Path) -> None:
+    card = read(browser, site / "cards/dak/card-1.html")
+    rows = {r["key"]: r for r in card["rows"]}
+    f = rows["F"]
+    assert f["changed"] and f["changedBy"] == "DAK" and f["marks"][0]["value"] == "false"
+    assert "Specific Game Note" in f["text"] and "In either edition of DAK" in f["text"]
+    assert f["background"] != rows["E"]["background"] and f["background"] != rows["G"]["background"]
+    assert [k for k, r in rows.items() if r["changed"]] == ["F"]
+    assert card["changes"] == ["4.5a F"]
+    assert "Deutsches Afrika Korps" in card["manifest"]
+
+
+def test_script_in_a_rule_text_shows_as_text(browser: printing.Browser, site: Path) -> None:
+    card = read(browser, site / "cards/hostile/card-1.html")
+    assert card["scripts"] == 0
+    x = next(r for r in card["rows"] if r["key"] == "X")
+    assert "<script>alert(1)</script>" in x["text"]
+    assert not [e for e in browser.events if e.get("method") == "Page.javascriptDialogOpening"]
+
+
+def test_every_card_has_a_screenshot(browser: printing.Browser, site: Path, tmp_path: Path) -> None:
+    for page in cards_of(site):
+        png = browser.screenshot(page.as_uri())
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 20_000
+        width = int.from_bytes(png[16:20], "big")
+        assert width >= 1000  # the card at 1.5x: legible when printed from the preview too
+        (tmp_path / f"{page.parent.name}-{page.stem}.png").write_bytes(png)
+
+
+@needs_pdfinfo
+@pytest.mark.parametrize("paper,size", [("letter", "(letter)"), ("a4", "(A4)")])
+def test_every_card_prints_on_one_page(browser: printing.Browser, site: Path, tmp_path: Path,
+                                       paper: str, size: str) -> None:
+    for page in cards_of(site):
+        pdf = tmp_path / f"{page.parent.name}-{page.stem}.{paper}.pdf"
+        pdf.write_bytes(browser.pdf(page.as_uri(), paper))
+        info = printing.pdf_info(pdf)
+        assert info["Pages"] == "1", f"{page} prints on {info['Pages']} {paper} pages"
+        assert info["Page size"].endswith(size)
+        assert "2000" in info["CreationDate"]  # fixed, not the time of printing
+
+
+@needs_pdfinfo
+def test_the_committed_prints_are_one_page_and_from_the_committed_html() -> None:
+    generated = ROOT / "generated" / "cards"
+    pdfs = sorted(generated.glob("*/card-*.pdf"))
+    assert pdfs, "generated/cards holds no prints; run 'rulec build'"
+    for pdf in pdfs:
+        info = printing.pdf_info(pdf)
+        assert info["Pages"] == "1", pdf
+        side = pdf.with_name(pdf.name + ".source").read_text(encoding="utf-8")
+        html = pdf.with_name(pdf.name.split(".")[0] + ".html").read_text(encoding="utf-8")
+        assert f"sha256: {printing.sha256(html)}" in side
