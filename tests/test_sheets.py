@@ -269,10 +269,11 @@ def test_sheets_are_byte_identical_on_every_run(shipped: Result, files: dict[str
 
 def test_cards_pack_onto_as_many_pages_as_they_need(shipped: Result) -> None:
     model = shipped.models["OCS"]
-    big = [{"kind": "definition", "number": f"4.{i}", "est": view.CARD_HEIGHT * 2 // 5} for i in range(1, 6)]
+    big = [{"kind": "definition", "number": f"4.{i}", "est": view.COLUMN_HEIGHT * 3 // 5} for i in range(1, 6)]
     cards = view._pack(model, [(b["number"], [b]) for b in big])
-    assert len(cards) == 3  # two blocks of 2/5 of a card fit on one, a third does not
-    assert all(c["est"] <= view.CARD_HEIGHT for c in cards)
+    assert len(cards) == 3  # one block of 3/5 of a column per column: two a card
+    assert [len(c["columns"]) for c in cards] == [2, 2, 1]
+    assert all(c["est"] <= view.COLUMN_HEIGHT for c in cards)
     assert [c["name"] for c in cards] == [f"card-{i}" for i in range(1, len(cards) + 1)]
 
 

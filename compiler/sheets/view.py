@@ -15,11 +15,11 @@ from typing import Any
 from .text import RULE_NUMBER, Words, blocks, chapter_of, flat, hugo_anchor, number_words, rule_key, section_of
 
 # Block heights are estimated in CSS pixels (96 per inch) of the card's 8.4pt type,
-# measured once in Chromium: a heading bar, a line of text, a table row.  A card's
-# two columns hold 2 x 880 px; a block never breaks across columns, so up to one
-# block's height is lost at the column break: cards are packed to CARD_HEIGHT.
-CARD_HEIGHT = 1400
-CHARS_PER_LINE = 62
+# measured once in Chromium: a heading bar, a line of text, a table row.  A card has
+# two columns about 900 px tall (259 mm less header and footer); blocks are packed
+# into them in rule order, up to COLUMN_HEIGHT each, so every card prints on one page.
+COLUMN_HEIGHT = 840
+CHARS_PER_LINE = 72
 HEAD, LINE, ROW = 28, 13, 20
 
 
@@ -267,12 +267,14 @@ def size_tables(model: dict[str, Any]) -> list[dict[str, Any]]:
         rows = []
         for r in t["rows"]:
             cond = words.expr(r["when"]) if r["when"] is not None else "otherwise"
+            const = r["value"]["v"] if r["value"]["k"] == "lit" and t["returns"] == "bool" else None
             rows.append({"key": r["label"], "rule": r["origin"]["clause"] or number,
-                         "title": r["title"] or cond, "value": words.value(r["value"]),
+                         "title": r["title"] or cond, "value": words.value(r["value"]), "yes": const,
                          "plain_value": words.value(r["value"], pretty=False), "exception": r["exception"],
                          "changed": _changed(r)})
-        est = HEAD + sum(ROW + LINE * (_lines(r["title"], 45) - 1) for r in rows)
-        out.append({"kind": "sizes", "number": number, "name": t["name"], "title": clauses.get(number, {}).get("title"),
+        est = HEAD + sum(ROW + LINE * (_lines(r["title"], 55) - 1) for r in rows)
+        out.append({"kind": "sizes", "number": number, "name": t["name"], "numeric": t["returns"] in ("int", "number"),
+                    "title": clauses.get(number, {}).get("title"),
                     "subtitle": t["title"] or t["name"], "rows": rows, "est": est})
     return out
 
@@ -301,22 +303,28 @@ def limit_lists(model: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def _tests(model: dict[str, Any]) -> list[tuple[str | None, dict[str, Any]]]:
+    """(clause, declaration) for every true/false test of a unit or hex: definitions, tables and their rows."""
+    out = []
+    for d in model["defines"] + model["tables"]:
+        if d["returns"] == "bool" and any(p["t"].startswith("record ") for p in d["params"]):
+            out.append((d["origin"]["clause"], d))
+            out += [(r["origin"]["clause"], d) for r in d.get("rows", [])]
+    return out
+
+
 def definitions(model: dict[str, Any]) -> list[dict[str, Any]]:
-    """Titled clauses that define a true/false test of a unit or hex: shown with their title and text."""
+    """Titled clauses that define (or add a case to) a true/false test of a unit or hex: their title and text."""
     clauses = {c["number"]: c for c in model["clauses"]}
     seen: dict[str, dict[str, Any]] = {}
-    for d in model["defines"]:
-        number = d["origin"]["clause"]
+    for number, _ in _tests(model):
         clause = clauses.get(number or "")
-        if clause is None or not clause["title"] or number in seen:
+        if clause is None or not clause["title"] or not clause["texts"] or clause["number"] in seen:
             continue
-        if d["returns"] == "bool" and any(p["t"].startswith("record ") for p in d["params"]):
-            text = "\n\n".join(clause["texts"])
-            paras = blocks(text)
-            est = HEAD + LINE * sum(
-                _lines(b["text"]) if b["kind"] == "p" else sum(map(_lines, b["items"])) for b in paras)
-            seen[number] = {"kind": "definition", "number": number, "title": clause["title"], "blocks": paras,
-                            "changed": _changed(clause), "est": est}
+        paras = blocks("\n\n".join(clause["texts"]))
+        est = HEAD + LINE * sum(_lines(b["text"]) if b["kind"] == "p" else sum(map(_lines, b["items"])) for b in paras)
+        seen[clause["number"]] = {"kind": "definition", "number": clause["number"], "title": clause["title"],
+                                  "blocks": paras, "changed": _changed(clause), "est": est}
     return list(seen.values())
 
 
@@ -342,21 +350,35 @@ def cards(models: dict[str, dict[str, Any]], model: dict[str, Any]) -> list[dict
     return _pack(model, groups)
 
 
+# Which blocks a card gets first: what a player looks up at the table (marked lists, the
+# game's changes, caps, per-unit numbers), then the definitions, then other tables.
+PRIORITY = {"marks": 0, "changes": 1, "limits": 2, "numbers": 3, "definition": 4, "sizes": 5}
+
+
+def _priority(b: dict[str, Any]) -> tuple[Any, ...]:
+    kind = "numbers" if b["kind"] == "sizes" and b.get("numeric") else b["kind"]
+    return (PRIORITY.get(kind, 9), rule_key(b["number"]) if b["number"] else ())
+
+
 def _pack(model: dict[str, Any], groups: list[tuple[str, list[dict[str, Any]]]]) -> list[dict[str, Any]]:
+    """First fit, in order of priority, into the two columns of as many cards as it takes;
+    each column then lists its blocks in rule order."""
     titles = {c["number"]: c["title"] for c in model["clauses"]}
     chapters = chapter_titles(model)
-    out: list[dict[str, Any]] = []
-    current: list[tuple[str, list[dict[str, Any]]]] = []
-    used = 0
-    for sec, bs in groups:
-        size = sum(b["est"] for b in bs)
-        if current and used + size > CARD_HEIGHT:
-            out.append(current_card(current, titles, chapters))
-            current, used = [], 0
-        current.append((sec, bs))
-        used += size
-    if current:
-        out.append(current_card(current, titles, chapters))
+    found = [(sec, b) for sec, bs in groups for b in bs]
+    cards: list[list[list[tuple[str, dict[str, Any]]]]] = []
+    for sec, b in sorted(found, key=lambda sb: _priority(sb[1])):
+        for columns in cards:
+            col = next((c for c in columns if sum(x["est"] for _, x in c) + b["est"] <= COLUMN_HEIGHT), None)
+            if col is not None:
+                col.append((sec, b))
+                break
+        else:
+            cards.append([[(sec, b)], []])
+    for columns in cards:
+        for col in columns:
+            col.sort(key=lambda sb: (sb[1]["number"] is None, rule_key(sb[1]["number"] or "0.0")))
+    out = [_card([c for c in columns if c], titles, chapters) for columns in cards]
     for i, card in enumerate(out, 1):
         card["index"] = i
         card["count"] = len(out)
@@ -364,19 +386,24 @@ def _pack(model: dict[str, Any], groups: list[tuple[str, list[dict[str, Any]]]])
     return out
 
 
-def current_card(groups: list[tuple[str, list[dict[str, Any]]]], titles: dict[str, str | None],
-                 chapters: dict[str, str]) -> dict[str, Any]:
-    topics = [{"number": sec, "title": titles.get(sec)} for sec, _ in groups if sec != "changes"]
+def _card(columns: list[list[tuple[str, dict[str, Any]]]], titles: dict[str, str | None],
+          chapters: dict[str, str]) -> dict[str, Any]:
+    secs: list[str] = []
+    for col in columns:
+        for sec, _ in col:
+            if sec != "changes" and sec not in secs:
+                secs.append(sec)
+    secs.sort(key=rule_key)
     chs: list[str] = []
-    for sec, _ in groups:
-        if sec == "changes":
-            continue
+    for sec in secs:
         name = f"{chapter_of(sec)}.0 {chapters.get(chapter_of(sec), '')}".strip()
         if name not in chs:
             chs.append(name)
-    blocks_ = [b for _, bs in groups for b in bs]
-    return {"title": " · ".join(chs) if chs else "Changes", "topics": topics, "blocks": blocks_,
-            "est": sum(b["est"] for b in blocks_)}
+    cols = [[b for _, b in col] for col in columns]
+    return {"title": " · ".join(chs) if chs else "Changes",
+            "topics": [{"number": sec, "title": titles.get(sec)} for sec in secs],
+            "columns": cols, "blocks": [b for col in cols for b in col],
+            "est": max(sum(b["est"] for b in col) for col in cols)}
 
 
 def _games_of(models: dict[str, dict[str, Any]], series: str) -> list[dict[str, Any]]:
