@@ -81,6 +81,7 @@ def read(browser: printing.Browser, page: Path) -> dict[str, Any]:
 def test_the_ocs_card_shows_every_4_5a_row_with_its_negation_mark(browser: printing.Browser, site: Path,
                                                                   ocs: dict[str, Any]) -> None:
     card = read(browser, site / "cards/ocs/card-1.html")
+    card["rows"] = [r for r in card["rows"] if r["rule"].startswith("4.5a ")]
     members = next(e for e in ocs["enums"] if e["name"] == "EzocAction")["members"]
     assert [r["key"] for r in card["rows"]] == [m["name"] for m in members]
     for row, m in zip(card["rows"], members, strict=True):
@@ -101,13 +102,14 @@ def test_the_ocs_card_shows_every_4_5a_row_with_its_negation_mark(browser: print
 
 def test_the_dak_card_marks_the_f_row_changed(browser: printing.Browser, site: Path) -> None:
     card = read(browser, site / "cards/dak/card-1.html")
-    rows = {r["key"]: r for r in card["rows"]}
+    rows = {r["key"]: r for r in card["rows"] if r["rule"].startswith("4.5a ")}
     f = rows["F"]
     assert f["changed"] and f["changedBy"] == "DAK" and f["marks"][0]["value"] == "false"
     assert "Specific Game Note" in f["text"] and "In either edition of DAK" in f["text"]
     assert f["background"] != rows["E"]["background"] and f["background"] != rows["G"]["background"]
     assert [k for k, r in rows.items() if r["changed"]] == ["F"]
-    assert card["changes"] == ["4.5a F"]
+    later = [read(browser, p) for p in sorted((site / "cards/dak").glob("card-*.html"))]
+    assert "4.5a F" in [key for c in later for key in c["changes"]]
     assert "Deutsches Afrika Korps" in card["manifest"]
 
 

@@ -193,7 +193,7 @@ def test_cards_are_derived_from_the_kinds_of_declarations(shipped: Result) -> No
 
 def test_the_first_card_has_every_required_line_with_its_rule(files: dict[str, str], ocs: dict[str, Any]) -> None:
     dom = Dom(files["cards/ocs/card-1.html"])
-    rows = [e for e in dom.find("tr") if "data-negatable" in e["attrs"]]
+    rows = [e for e in dom.find("tr") if e["attrs"].get("data-rule", "").startswith("4.5a ")]
     members = next(e for e in ocs["enums"] if e["name"] == "EzocAction")["members"]
     assert [r["attrs"]["data-key"] for r in rows] == [m["name"] for m in members]
     for r, m in zip(rows, members, strict=True):
@@ -212,15 +212,16 @@ def test_the_first_card_has_every_required_line_with_its_rule(files: dict[str, s
 
 
 def test_the_dak_card_marks_the_f_row_changed_with_the_game_note(files: dict[str, str]) -> None:
-    dom = Dom(files["cards/dak/card-1.html"])
-    f = dom.find("tr", data_rule="4.5a F")[0]
+    card1 = Dom(files["cards/dak/card-1.html"])
+    f = card1.find("tr", data_rule="4.5a F")[0]
+    dom = Dom("".join(v for k, v in sorted(files.items()) if k.startswith("cards/dak/card-")))
     assert f["attrs"]["class"] == "row changed" and f["attrs"]["data-changed"] == "DAK"
     assert f["attrs"]["data-negatable"] == "false"
     assert "Specific Game Note: In either edition of DAK" in f["text"] and "OCS: ●" in f["text"]
-    others = [e for e in dom.find("tr") if "data-negatable" in e["attrs"] and e is not f]
+    others = [e for e in card1.find("tr") if e["attrs"].get("data-rule", "").startswith("4.5a ") and e is not f]
     assert others and all("changed" not in e["attrs"]["class"] for e in others)
     changes = dom.find("section", **{"class": "block changes"})[0]
-    assert changes["attrs"]["data-changes"] == "1" and "4.5a F" in changes["text"]
+    assert "4.5a F" in changes["text"]
     assert "Deutsches Afrika Korps" in dom.find("dl", **{"class": "manifest"})[0]["text"]
     assert not Dom(files["cards/ocs/card-1.html"]).find("tr", data_changed="DAK")
 

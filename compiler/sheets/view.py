@@ -18,7 +18,8 @@ from .text import RULE_NUMBER, Words, blocks, chapter_of, flat, hugo_anchor, num
 # measured once in Chromium: a heading bar, a line of text, a table row.  A card has
 # two columns about 900 px tall (259 mm less header and footer); blocks are packed
 # into them in rule order, up to COLUMN_HEIGHT each, so every card prints on one page.
-COLUMN_HEIGHT = 840
+COLUMN_HEIGHT = 810
+BLOCK_GAP = 12  # the 3 mm below every block
 CHARS_PER_LINE = 72
 HEAD, LINE, ROW = 28, 13, 20
 
@@ -238,8 +239,10 @@ def mark_tables(model: dict[str, Any], before: dict[str, Any] | None) -> list[di
                          "marks": marks, "changed": _changed(m), "notes": notes,
                          "see": [r["number"] for r in m["see"]]})
         intro = flat(" ".join(clause.get("texts", [])))
-        est = HEAD + LINE * (_lines(intro) if intro else 0) + 20 + LINE * len(attrs) + sum(
-            ROW + LINE * sum(_lines(n["text"], 45) for c in r["changed"] for n in c["notes"]) for r in rows)
+        header = max(_lines(mark_label(a), 14) for a in attrs) - 1  # long mark names wrap in the header
+        est = HEAD + LINE * (_lines(intro) if intro else 0) + 20 + LINE * (len(attrs) + header) + sum(
+            ROW + LINE * (_lines(r["title"], 48) - 1 + sum(_lines(n["text"], 45) for c in r["changed"]
+                                                            for n in c["notes"])) for r in rows)
         out.append({"kind": "marks", "number": number, "name": enum["name"], "title": clause.get("title"),
                     "subtitle": enum["title"], "intro": intro,
                     "legend": [{"label": mark_label(a), "text": a["title"] or a["name"]} for a in attrs],
@@ -322,7 +325,8 @@ def definitions(model: dict[str, Any]) -> list[dict[str, Any]]:
         if clause is None or not clause["title"] or not clause["texts"] or clause["number"] in seen:
             continue
         paras = blocks("\n\n".join(clause["texts"]))
-        est = HEAD + LINE * sum(_lines(b["text"]) if b["kind"] == "p" else sum(map(_lines, b["items"])) for b in paras)
+        est = HEAD + LINE * sum(_lines(b["text"]) if b["kind"] == "p" else sum(_lines(i, 64) for i in b["items"])
+                                for b in paras)
         seen[clause["number"]] = {"kind": "definition", "number": clause["number"], "title": clause["title"],
                                   "blocks": paras, "changed": _changed(clause), "est": est}
     return list(seen.values())
@@ -350,14 +354,17 @@ def cards(models: dict[str, dict[str, Any]], model: dict[str, Any]) -> list[dict
     return _pack(model, groups)
 
 
-# Which blocks a card gets first: what a player looks up at the table (marked lists, the
-# game's changes, caps, per-unit numbers), then the definitions, then other tables.
-PRIORITY = {"marks": 0, "changes": 1, "limits": 2, "numbers": 3, "definition": 4, "sizes": 5}
+# Which blocks a card gets first, chapter by chapter: what a player looks up at the table
+# (marked lists, caps, per-unit numbers), then the definitions, then other tables; the
+# game's changes come after every chapter.
+PRIORITY = {"marks": 0, "limits": 1, "numbers": 2, "definition": 3, "sizes": 4}
 
 
 def _priority(b: dict[str, Any]) -> tuple[Any, ...]:
+    if b["number"] is None:
+        return (1, ())
     kind = "numbers" if b["kind"] == "sizes" and b.get("numeric") else b["kind"]
-    return (PRIORITY.get(kind, 9), rule_key(b["number"]) if b["number"] else ())
+    return (0, int(chapter_of(b["number"])), PRIORITY.get(kind, 9), rule_key(b["number"]))
 
 
 def _pack(model: dict[str, Any], groups: list[tuple[str, list[dict[str, Any]]]]) -> list[dict[str, Any]]:
@@ -369,7 +376,8 @@ def _pack(model: dict[str, Any], groups: list[tuple[str, list[dict[str, Any]]]])
     cards: list[list[list[tuple[str, dict[str, Any]]]]] = []
     for sec, b in sorted(found, key=lambda sb: _priority(sb[1])):
         for columns in cards:
-            col = next((c for c in columns if sum(x["est"] for _, x in c) + b["est"] <= COLUMN_HEIGHT), None)
+            col = next((c for c in columns if sum(x["est"] + BLOCK_GAP for _, x in c) + b["est"] + BLOCK_GAP
+                        <= COLUMN_HEIGHT), None)
             if col is not None:
                 col.append((sec, b))
                 break
@@ -403,7 +411,7 @@ def _card(columns: list[list[tuple[str, dict[str, Any]]]], titles: dict[str, str
     return {"title": " · ".join(chs) if chs else "Changes",
             "topics": [{"number": sec, "title": titles.get(sec)} for sec in secs],
             "columns": cols, "blocks": [b for col in cols for b in col],
-            "est": max(sum(b["est"] for b in col) for col in cols)}
+            "est": max(sum(b["est"] + BLOCK_GAP for b in col) for col in cols)}
 
 
 def _games_of(models: dict[str, dict[str, Any]], series: str) -> list[dict[str, Any]]:
