@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from .diagnostics import Diagnostic, Span
-from .interp import EvalError, Interpreter, from_json
+from .interp import Cite, EvalError, Interpreter, from_json
 
 MAX_CASES = 20_000
 
@@ -269,13 +269,20 @@ def run_examples(model: dict[str, Any]) -> list[Diagnostic]:
 
 
 def run_example(model: dict[str, Any], ex: dict[str, Any]) -> list[Diagnostic]:
+    return run_example_traced(model, ex)[1]
+
+
+def run_example_traced(model: dict[str, Any], ex: dict[str, Any]) -> tuple[str, list[Diagnostic], list[Cite]]:
+    """Run one example: 'pass' or 'fail', its diagnostics, and every rule its steps used."""
     env: dict[str, Any] = {}
-    out = []
+    out: list[Diagnostic] = []
+    used: list[Cite] = []
     for step in ex["steps"]:
         interp = Interpreter(model)
         try:
             if step["k"] == "let":
                 env[step["name"]] = interp.eval(step["value"], env)
+                used += interp.trace
                 continue
             ok = interp.eval(step["expr"], env)
         except (EvalError, ZeroDivisionError, KeyError, TypeError) as e:
@@ -283,6 +290,7 @@ def run_example(model: dict[str, Any], ex: dict[str, Any]) -> list[Diagnostic]:
             out.append(Diagnostic(span_of(o), "R402", f"example of {ex['clause']} could not be evaluated: {e}",
                                   hint="a 'let' or 'expect' line may use a value the rules cannot compute"))
             break
+        used += interp.trace
         if not ok and _changed_later(model, ex, interp):
             continue  # a later layer overrides what the example relies on: it holds where it was written
         if not ok:
@@ -295,7 +303,7 @@ def run_example(model: dict[str, Any], ex: dict[str, Any]) -> list[Diagnostic]:
             out.append(Diagnostic(span_of(step["origin"]), "R401", f"example of {ex['clause']} holds for "
                        f"{model['manifest']['ruleset']}, but not by {', '.join(missing)}",
                        hint=f"rules used: {', '.join(str(c) for c in interp.trace)}"))
-    return out
+    return ("fail" if out else "pass"), out, used
 
 
 def _changed_later(model: dict[str, Any], ex: dict[str, Any], interp: Interpreter) -> bool:

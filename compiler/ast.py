@@ -299,6 +299,7 @@ class Rule:
     excepts: tuple[Except, ...]
     examples: tuple[Example, ...]
     span: Span
+    overrides: tuple[Override, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -59,8 +59,9 @@ def find_sources(paths: list[Path]) -> tuple[dict[str, str], list[Diagnostic]]:
     return sources, diags
 
 
-def compile_sources(sources: dict[str, str]) -> Result:
-    """Parse, check, resolve every ruleset and analyse it. Models only when there is no error."""
+def compile_sources(sources: dict[str, str], keep_models: bool = False) -> Result:
+    """Parse, check, resolve every ruleset and analyse it. Models only when there is no error
+    (or, with keep_models, whenever checking succeeded: `rulec test` reports failing examples itself)."""
     result = Result(sources=sources)
     files = []
     for name in sorted(sources):
@@ -79,7 +80,7 @@ def compile_sources(sources: dict[str, str]) -> Result:
             result.diagnostics += analyse(model)
             result.models[rs["name"]] = model
     result.diagnostics = unique_sorted(result.diagnostics)
-    if not result.ok:
+    if not result.ok and not keep_models:
         result.models = {}
     return result
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from .build import Result, compile_sources, differences, find_sources, outputs, with_prints, write_atomic
 from .diagnostics import Diagnostic, did_you_mean
 from .evaluate import EvalFailure, evaluate, json_value
+from .testing import run_tests, uncovered_diagnostics
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -34,6 +35,8 @@ def make_parser() -> argparse.ArgumentParser:
     b.add_argument("--out", type=Path, default=Path("generated"), help="the output folder (default: generated/)")
     b.add_argument("--check", action="store_true", help="write nothing; exit 1 if the output folder is "
                    "not what the rules produce")
+    b.add_argument("--no-print", action="store_true", help="do not start a browser to print cards; keep the "
+                   "prints whose HTML has not changed")
     d = sub.add_parser("diff", help="what changed between two rule trees or git revisions")
     d.add_argument("old", help="a rules folder or file, or a git revision (its rules/ folder)")
     d.add_argument("new", nargs="?", default="rules", help="the same (default: the rules/ folder)")
@@ -41,6 +44,11 @@ def make_parser() -> argparse.ArgumentParser:
     d.add_argument("--sheets", type=Path, help="also write NEW's rule sheets into this folder, with a check "
                    "mark on every clause changed since OLD")
     d.add_argument("--exit-code", action="store_true", help="exit 1 when there are changes")
+    t = sub.add_parser("test", help="run every worked example in the rules")
+    t.add_argument("--rules", type=Path, default=Path("rules"), help="the rules folder (default: rules/)")
+    t.add_argument("--coverage", action="store_true", help="also list every clause, table row, list value, "
+                   "limit, exception and override no example exercises; exit 1 if any")
+    t.add_argument("-v", "--verbose", action="store_true", help="name every example run")
     e = sub.add_parser("eval", help="ask a ruleset a question: rulec eval DAK 'ezoc_allows(F, true)'")
     e.add_argument("ruleset", help="the ruleset: a series, game or scenario name, or a declared ruleset")
     e.add_argument("query", help="an expression in the rules language")
@@ -50,6 +58,38 @@ def make_parser() -> argparse.ArgumentParser:
     e.add_argument("--json", action="store_true", help='print {"value": ..., "rules": [...], '
                    '"explanation": ...}')
     return p
+
+
+def cmd_test(args: argparse.Namespace) -> int:
+    loaded = _load([args.rules])
+    if isinstance(loaded, int):
+        return loaded
+    errors = [d for d in loaded.diagnostics if d.code not in ("R401", "R402")]
+    if any(d.severity == "error" for d in errors):
+        report(loaded)
+        print("rulec: the rules have mistakes other than failing examples; fix those first", file=sys.stderr)
+        return EXIT_RULES
+    result = compile_sources(loaded.sources, keep_models=True)
+    rep = run_tests(result.models)
+    if args.verbose:
+        for name in rep.names:
+            print(f"  {name}")
+    for d in rep.failures:
+        print(d.render(loaded.sources), file=sys.stderr)
+        print(file=sys.stderr)
+    status = EXIT_OK if rep.failed == 0 else EXIT_RULES
+    if args.coverage:
+        missing = uncovered_diagnostics(rep)
+        for d in missing:
+            print(d.render(loaded.sources), file=sys.stderr)
+            print(file=sys.stderr)
+        done = len(rep.items) - len(missing)
+        print(f"coverage: {done} of {len(rep.items)} clauses, table rows, list values, limits, exceptions "
+              f"and overrides exercised by an example")
+        if missing:
+            status = EXIT_RULES
+    print(f"{rep.passed} passed, {rep.failed} failed")
+    return status
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
@@ -151,7 +191,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     if not loaded.ok:
         print(f"build failed; {args.out}/ was left as it was", file=sys.stderr)
         return EXIT_RULES
-    files, notes = with_prints(outputs(loaded), args.out, allow_print=not args.check)
+    files, notes = with_prints(outputs(loaded), args.out, allow_print=not (args.check or args.no_print))
     for note in notes:
         print(note, file=sys.stderr)
     if args.check:
@@ -174,7 +214,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
     return command(args)
 
 
-COMMANDS = {"check": cmd_check, "build": cmd_build, "diff": cmd_diff, "eval": cmd_eval}
+COMMANDS = {"check": cmd_check, "build": cmd_build, "diff": cmd_diff, "eval": cmd_eval, "test": cmd_test}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

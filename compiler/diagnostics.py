@@ -54,6 +54,7 @@ CODES: dict[str, str] = {
     "R304": "case analysis skipped",
     "R401": "example failed",
     "R402": "example could not be evaluated",
+    "R403": "rule no example exercises",
 }
 
 

@@ -103,7 +103,8 @@ class ModuleEmitter:
                 self.attr_cites[key] = self.namer.claim(f"_CITES_{e['name']}_{a['name']}")
             if e["ordered"]:
                 self.enum_order[e["name"]] = self.namer.claim(f"_ORDER_{e['name']}")
-        self.const_cites = {c["name"]: self.cite_tuple([self.cite(c["origin"])]) for c in model["consts"]}
+        self.const_cites = {c["name"]: self.cite_tuple([self.cite(c["origin"])] + self.override_cites(c))
+                            for c in model["consts"]}
         self.ec = ExprCompiler(
             model=model, scale=self.scale, consts=self.consts, names=self.internal, traced_names=self.traced,
             attr_tables=self.attr_scaled, attr_cites=self.attr_cites, const_names=self.const_scaled,
@@ -138,6 +139,10 @@ class ModuleEmitter:
                 for r in t["rows"]:
                     if r["label"] == item and r["origin"]["clause"] == clause:
                         return str(r["title"]) if r["title"] else None
+            for g in self.model["limits"]:
+                for lim in g["items"]:
+                    if lim["name"] == item and lim["origin"]["clause"] == clause:
+                        return str(lim["title"]) if lim["title"] else None
         c = self.clauses.get(clause)
         return None if c is None or c["title"] is None else str(c["title"])
 
@@ -575,7 +580,7 @@ class ModuleEmitter:
         w.line("if total > bound:")
         w.indent()
         if traced:
-            w.line(f"_t.extend({self.cite_tuple([self.cite(o)])})")
+            w.line(f"_t.extend({self.cite_tuple([self.cite(o, item['name'])])})")
         var = py_name(measure["var"])
         self.ec.local[measure["var"]] = var
         over = self.ec.ex(measure["over"], traced)

@@ -142,12 +142,15 @@ def check_state(model: dict[str, Any], state: dict[str, Any]) -> None:
     import jsonschema
 
     schema = state_schema(model)
-    validator = jsonschema.Draft202012Validator(schema)
-    errors = sorted(validator.iter_errors(state), key=lambda e: [str(p) for p in e.absolute_path])
-    if errors:
-        best = jsonschema.exceptions.best_match(errors)
-        where = ".".join(str(p) for p in best.absolute_path) or "(top)"
-        raise EvalFailure(f"--state: {where}: {best.message}", usage=True)
+    for name, entry in state.items():
+        record, value = _state_entry(name, entry, model)
+        # Each value against its own record's schema, so an error names the field, not the whole entry.
+        validator = jsonschema.Draft202012Validator({"$ref": f"#/$defs/{record}", "$defs": schema["$defs"]})
+        errors = sorted(validator.iter_errors(value), key=lambda e: [str(p) for p in e.absolute_path])
+        if errors:
+            best = jsonschema.exceptions.best_match(errors)
+            where = ".".join([name, "value", *(str(p) for p in best.absolute_path)])
+            raise EvalFailure(f"--state: {where}: {best.message}", usage=True)
 
 
 def _state_entry(name: str, entry: Any, model: dict[str, Any]) -> tuple[str, Any]:

@@ -31,6 +31,7 @@ AGGREGATES: dict[str, str] = {
     "min": "the smallest value",
     "max": "the largest value",
     "product": "all the values multiplied",
+    "first": "the value for the first item (in list order) that passes 'where'",
 }
 
 
@@ -137,7 +138,7 @@ class Lowerer:
 
     def _Name(self, e: ast.Name, local: dict[str, str], want: str | None) -> IR:
         name = e.name
-        if name in local:
+        if name in local and not self._member_fits(name, want, local[name]):
             return {"k": "var", "t": local[name], "name": name}
         if want and want.startswith("enum "):
             info = self.scope.enum(want[5:])
@@ -155,6 +156,13 @@ class Lowerer:
             self.calls.add(name)
             return {"k": "call", "t": sig.returns, "fn": name, "args": []}
         return self._member(e, want)
+
+    def _member_fits(self, name: str, want: str | None, local_type: str) -> bool:
+        """A value of the expected list beats a local of another type: `hq.type == hq`."""
+        if not want or not want.startswith("enum ") or assignable(local_type, want):
+            return False
+        info = self.scope.enum(want[5:])
+        return info is not None and name in info.members
 
     def _member(self, e: ast.Name, want: str | None) -> IR:
         name = e.name
@@ -261,6 +269,8 @@ class Lowerer:
             if not assignable(bt, "bool"):
                 return self.error(e.body.span, "R201", f"{e.fn} needs a condition, but this is {describe(bt)}")
             result = "bool"
+        elif e.fn == "first":
+            result = bt
         else:
             result = "int"
         return {"k": "agg", "t": result, "fn": e.fn, "var": e.var, "vart": item,

@@ -81,7 +81,7 @@ class Interpreter:
             total = self.eval(measure, env)
             bound = self.eval(item["bound"], env)
             if total > bound:
-                self._cite(item["origin"])
+                self._cite(item["origin"], item=item["name"])
                 counted = [x for x in self.eval(measure["over"], env) if measure["where"] is None
                            or self.eval(measure["where"], {**env, measure["var"]: x})]
                 out.append({"limit": item["name"], "title": item["title"], "total": total, "bound": bound,
@@ -204,6 +204,12 @@ class Interpreter:
                         bool(self.eval(node["body"], inner)) == want:
                     return want
             return not want
+        if node["fn"] == "first":
+            for x in self.eval(node["over"], env):
+                inner = {**env, node["var"]: x}
+                if node["where"] is None or self.eval(node["where"], inner):
+                    return self.eval(node["body"], inner)
+            raise EvalError("first of nothing: no item passes 'where'")
         items = []
         for x in self.eval(node["over"], env):
             inner = {**env, node["var"]: x}
@@ -238,6 +244,8 @@ class Interpreter:
     def _const(self, name: str) -> Any:
         c = self.consts[name]
         self._cite(c["origin"])
+        for ov in c.get("overridden_by", []):
+            self._cite(ov["origin"], note=_note(ov))
         if name not in self._const_values:
             self._const_values[name] = self.eval(c["value"], {})
         return self._const_values[name]

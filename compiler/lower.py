@@ -54,6 +54,8 @@ class LayerLowering:
                     out["excepts"].append(self.except_(exc, item.number))
                 for ex in item.examples:
                     out["examples"].append(self.example(ex, item.number))
+                for ov in item.overrides:
+                    self.override(ov, out, item.number)
             elif isinstance(item, ast.External):
                 out["externals"].append({"number": item.number, "title": item.title, "url": item.url})
             elif isinstance(item, (ast.ExceptTable, ast.ExceptLimit)):
@@ -302,7 +304,9 @@ class LayerLowering:
         names = [n for lay in self.scope.layers for n, (d, _) in lay.decls.items() if isinstance(d, cls)]
         self.checker.error(span, "R101", f"no {kind} named '{name}'", hint=did_you_mean(name, names))
 
-    def override(self, ov: ast.Override, out: dict[str, Any]) -> None:
+    def override(self, ov: ast.Override, out: dict[str, Any], within: str | None = None) -> None:
+        """An override: at top level it is cited as the clause it changes; inside a rule of this
+        layer (`rule 13.7b { override 13.7 ... }`), as that rule."""
         found = self.scope.clause(ov.number)
         if found is None or found[0] is self.lay:
             hint = did_you_mean(ov.number, [n for x in self.scope.layers[1:] for n in x.clauses])
@@ -315,7 +319,7 @@ class LayerLowering:
         entry = self._override_target(ov, rule, where)
         if entry is None:
             return
-        entry["origin"] = self.origin(ov.number, ov.span)
+        entry["origin"] = self.origin(within or ov.number, ov.span)
         entry["clause"] = ov.number
         entry["of_layer"] = where.name
         key = change_key(entry["target"])

@@ -409,6 +409,7 @@ class _ToAst(Transformer[Token, Any]):
             excepts=tuple(b for b in body if isinstance(b, (ast.ExceptTable, ast.ExceptLimit))),
             examples=tuple(b for b in body if isinstance(b, ast.Example)),
             span=self._span(meta),
+            overrides=tuple(b for b in body if isinstance(b, ast.Override)),
         )
 
     def external(self, meta: Any, c: list[Any]) -> ast.External:
@@ -494,7 +495,7 @@ class _ToAst(Transformer[Token, Any]):
         return tuple(p for p in c if p is not None)
 
     def param(self, meta: Any, c: list[Any]) -> ast.Param:
-        return ast.Param(str(c[0]), c[1], self._span(meta), () if c[2] is None else c[2][1])
+        return ast.Param(str(c[0]), c[1], self._span(meta), () if c[2] is None else (c[2],))
 
     def query(self, meta: Any, c: list[Any]) -> ast.Expr:
         expr: ast.Expr = c[0]

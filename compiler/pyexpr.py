@@ -287,6 +287,8 @@ class ExprCompiler:
                     return f"len({over})"
                 return f"sum(1 for {var} in {over}{where})"
             body = self.num(node["body"], traced) if t == "number" else self.ex(node["body"], traced)
+            if fn == "first":
+                return f"_first({body} for {var} in {over}{where})"
             gen = f"{body} for {var} in {over}{where}"
             if fn in ("any", "all", "sum"):
                 return f"{fn}({gen})"

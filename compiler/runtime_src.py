@@ -124,6 +124,12 @@ def _max(items: Iterable[T]) -> T:
     return max(values)  # type: ignore[type-var]
 
 
+def _first(items: Iterable[T]) -> T:
+    for x in items:
+        return x
+    raise RuleError("first of nothing: no item passes 'where'")
+
+
 def _attr(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, T], key: Any) -> T:
     t.extend(cites[key])
     return table[key]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import sys
 import types
@@ -16,6 +17,7 @@ from compiler.interp import from_json
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@functools.cache
 def load_generated(ruleset: str, folder: Path = ROOT / "generated" / "python") -> types.ModuleType:
     path = folder / f"{ruleset.lower()}.py"
     name = f"_rulec_test_{ruleset.lower()}_{abs(hash(str(folder)))}"
@@ -45,7 +47,7 @@ def value_strategy(model: dict[str, Any], t: str, depth: int = 0) -> st.SearchSt
         enum = next(e for e in model["enums"] if e["name"] == t[5:])
         return st.sampled_from([m["name"] for m in enum["members"]])
     if t.startswith("list of "):
-        return st.lists(value_strategy(model, t[8:], depth + 1), max_size=12 if depth == 0 else 3).map(tuple)
+        return st.lists(value_strategy(model, t[8:], depth + 1), max_size=8 if depth == 0 else 3).map(tuple)
     if t.startswith("set of "):
         return st.frozensets(value_strategy(model, t[7:], depth + 1), max_size=4)
     if t.startswith("record "):

@@ -6,14 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from compiled import load_generated, plain, to_module, value_strategy
+from conftest import RULES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from compiler.build import compile_sources, find_sources
 from compiler.interp import EvalError, Interpreter
-
-from compiled import load_generated, plain, to_module, value_strategy
-from conftest import RULES
 
 RULESETS = ["OCS", "DAK"]
 
@@ -54,7 +53,7 @@ def _cases() -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize(("ruleset", "check"), _cases())
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_every_check_agrees_with_the_interpreter(shipped: Any, ruleset: str, check: str, data: Any) -> None:
     model = shipped.models[ruleset]

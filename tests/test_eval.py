@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import RULES
 
 from compiler.cli import main
-from conftest import RULES
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -1,0 +1,169 @@
+"""`rulec test`: run every worked example of every ruleset, and say which rules no example exercises."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .analysis import run_example_traced, span_of
+from .diagnostics import Diagnostic, Span
+
+
+@dataclass(frozen=True, order=True)
+class Item:
+    """Something an example can exercise: a clause, a table row, a list value with settings,
+    a limit, an exception, an override."""
+
+    file: str
+    line: int
+    col: int
+    kind: str
+    layer: str
+    clause: str | None
+    item: str | None
+    words: str
+
+    @property
+    def key(self) -> tuple[str, str | None, str | None]:
+        return (self.layer, self.clause, self.item)
+
+
+@dataclass
+class Report:
+    passed: int = 0
+    failed: int = 0
+    failures: list[Diagnostic] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+    exercised: set[tuple[str, str | None, str | None]] = field(default_factory=set)
+    names: list[str] = field(default_factory=list)
+
+    @property
+    def uncovered(self) -> list[Item]:
+        clauses = {(layer, clause) for layer, clause, _ in self.exercised}
+        return [i for i in self.items
+                if (i.kind == "clause" and (i.layer, i.clause) not in clauses)
+                or (i.kind != "clause" and i.key not in self.exercised)]
+
+
+def run_tests(models: dict[str, dict[str, Any]]) -> Report:
+    """Run each example in the ruleset of its own layer (a series example in the series, a game's in the
+    game), and once more in every ruleset built over it, where it must hold unless a later layer changed
+    what it relies on."""
+    report = Report()
+    seen_items: set[tuple[str, str | None, str | None, str]] = set()
+    for name in sorted(models):
+        model = models[name]
+        own_layer = model["manifest"]["layers"][-1]
+        for ex in model["examples"]:
+            outcome, diags, cites = run_example_traced(model, ex)
+            report.exercised |= {(c.layer, c.clause, c.item) for c in cites}
+            if ex["origin"]["layer"] != own_layer and outcome != "fail":
+                continue  # counted where it was written
+            report.names.append(f"{name} {ex['clause']} {ex['title'] or ''}".strip())
+            if outcome == "pass":
+                report.passed += 1
+            elif outcome == "fail":
+                report.failed += 1
+                report.failures += diags
+        for it in coverage_items(model):
+            key = (it.layer, it.clause, it.item, it.kind)
+            if key not in seen_items:
+                seen_items.add(key)
+                report.items.append(it)
+    report.items.sort()
+    report.failures = sorted(set(report.failures))
+    return report
+
+
+def coverage_items(model: dict[str, Any]) -> list[Item]:
+    out: list[Item] = []
+
+    def add(origin: dict[str, Any], kind: str, item: str | None, words: str) -> None:
+        out.append(Item(origin["file"], origin["line"], origin["col"], kind, origin["layer"], origin["clause"],
+                        item, words))
+
+    computed = set()
+    for kind in ("defines", "tables", "limits", "consts"):
+        for d in model[kind]:
+            computed.add((d["origin"]["layer"], d["origin"]["clause"]))
+    for exc_rows in model["tables"]:
+        for r in exc_rows["rows"]:
+            computed.add((r["origin"]["layer"], r["origin"]["clause"]))
+    for g in model["limits"]:
+        for x in [*g["unless"], *(e for i in g["items"] for e in i["exempt"])]:
+            computed.add((x["origin"]["layer"], x["origin"]["clause"]))
+    for c in model["clauses"]:
+        if c["text_only"]:
+            continue
+        o = c["origin"]
+        if (o["layer"], o["clause"]) not in computed:
+            add(o, "clause", None, f"{c['number']}, which decides nothing a program can check: encode it, "
+                                   "or mark it text-only")
+        else:
+            add(o, "clause", None, f"{c['number']} {c['title'] or ''}".strip())
+    for t in model["tables"]:
+        for r in t["rows"]:
+            kind = "exception" if r["exception"] else "row"
+            add(r["origin"], kind, r["label"], f"{t['name']}: row {r['label']}")
+            for ov in r["overridden_by"]:
+                add(ov["origin"], "override", r["label"], f"{ov['layer']} override of {t['name']}.{r['label']}")
+    for e in model["enums"]:
+        if not e["attrs"]:
+            continue
+        for m in e["members"]:
+            add(m["origin"], "value", m["name"], f"{e['name']} {m['name']} {m['title'] or ''}".strip())
+            for ov in m["overridden_by"]:
+                add(ov["origin"], "override", m["name"], f"{ov['layer']} override of {m['name']}")
+    for g in model["limits"]:
+        for u in g["unless"]:
+            add(u["origin"], "exception", None, f"{g['name']}: unless {u['title'] or ''}".strip())
+        for i in g["items"]:
+            add(i["origin"], "limit", i["name"], f"{g['name']}: limit {i['name']}")
+            for x in i["exempt"]:
+                add(x["origin"], "exception", None, f"{g['name']}.{i['name']}: except {x['title'] or ''}".strip())
+            for ov in i["overridden_by"]:
+                add(ov["origin"], "override", None, f"{ov['layer']} override of {g['name']}.{i['name']}")
+    for d in [*model["defines"], *model["consts"]]:
+        for ov in d.get("overridden_by", []):
+            add(ov["origin"], "override", None, f"{ov['layer']} override of {d['name']}")
+    return out
+
+
+def uncovered_diagnostics(report: Report) -> list[Diagnostic]:
+    out = []
+    for it in report.uncovered:
+        span = Span(it.file, it.line, it.col, it.line, it.col + 1)
+        out.append(Diagnostic(span, "R403", f"no example exercises {it.kind} {it.words}",
+                              hint="add an example that uses it (expect ...), next to its clause"))
+    return out
+
+
+__all__ = ["run_tests", "Report", "uncovered_diagnostics", "span_of"]
+
+
+def run_example_compiled(model: dict[str, Any], module: Any, ex: dict[str, Any], emitter: Any = None) -> list[str]:
+    """Run an example against the generated module instead of the interpreter: the failing lines."""
+    from .emit_python import ModuleEmitter, tidy
+
+    emitter = emitter or ModuleEmitter(model)
+    namespace = dict(module.__dict__)
+    for line in emitter.consts.lines:
+        exec(line, namespace)
+    failures = []
+    for step in ex["steps"]:
+        emitter.ec.local = {k: k for k in namespace if not k.startswith("_")} | {
+            s["name"]: s["name"] for s in ex["steps"] if s["k"] == "let"}
+        if step["k"] == "let":
+            node = step["value"]
+            code = emitter.ec.num(node, False) if node["t"] == "number" else emitter.ec.ex(node, False)
+            for line in emitter.consts.lines:
+                exec(line, namespace)
+            namespace[step["name"]] = eval(tidy(code), namespace)
+            continue
+        code = tidy(emitter.ec.ex(step["expr"], False))
+        for line in emitter.consts.lines:
+            exec(line, namespace)
+        if eval(code, namespace) is not True:
+            o = step["origin"]
+            failures.append(f"{o['file']}:{o['line']}: {code}")
+    return failures

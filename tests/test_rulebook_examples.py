@@ -1,0 +1,100 @@
+"""The rulebook's worked examples, written next to their clauses in rules/, as tests:
+each runs in the reference interpreter and against the generated Python module."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from compiled import load_generated
+from conftest import RULES
+
+from compiler.analysis import run_example_traced
+from compiler.build import compile_sources, find_sources
+from compiler.cli import main
+from compiler.emit_python import ModuleEmitter
+from compiler.testing import run_example_compiled, run_tests
+
+
+def _examples() -> list[tuple[str, int, str]]:
+    sources, _ = find_sources([RULES])
+    models = compile_sources(sources).models
+    out = []
+    for name, model in sorted(models.items()):
+        own = model["manifest"]["layers"][-1]
+        for i, ex in enumerate(model["examples"]):
+            if ex["origin"]["layer"] == own:
+                out.append((name, i, f"{name} {ex['clause']} {ex['title'] or ''}".strip()))
+    return out
+
+
+EXAMPLES = _examples()
+
+
+@pytest.mark.parametrize(("ruleset", "index"), [(r, i) for r, i, _ in EXAMPLES], ids=[n for _, _, n in EXAMPLES])
+def test_example_holds(shipped: Any, ruleset: str, index: int) -> None:
+    model = shipped.models[ruleset]
+    ex = model["examples"][index]
+    outcome, diags, _ = run_example_traced(model, ex)
+    assert outcome == "pass", "\n".join(d.render(shipped.sources) for d in diags)
+    assert run_example_compiled(model, load_generated(ruleset), ex, _emitter(shipped, ruleset)) == []
+
+
+_EMITTERS: dict[str, Any] = {}
+
+
+def _emitter(shipped: Any, ruleset: str) -> Any:
+    if ruleset not in _EMITTERS:
+        _EMITTERS[ruleset] = ModuleEmitter(shipped.models[ruleset])
+    return _EMITTERS[ruleset]
+
+
+def test_the_rulebook_numbers_are_there(shipped: Any) -> None:
+    titles = {ex["title"] for m in shipped.models.values() for ex in m["examples"]}
+    assert "2.5, 3.25 and 4 against 2: 9.75 to 2 is 4.875 to 1, which is 5:1" in titles
+    assert "Design Note: a 15 to 6 attack rounds to 3:1" in titles
+    assert "Halved for terrain and halved for supply: quartered" in titles
+    assert "Aircraft refit with a friendly combat unit of any mode in the hex" in titles
+    assert "A truck with 45 MA pays 5 MP to load or unload" in titles
+
+
+def test_every_rule_is_exercised(shipped: Any) -> None:
+    report = run_tests(shipped.models)
+    assert report.failed == 0
+    assert report.passed >= 80
+    assert [i.words for i in report.uncovered] == []
+
+
+def test_a_failing_example_points_at_its_own_line(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "t.rules").write_text(
+        'series S "S"\n'
+        'rule 1.1 "One" {\n'
+        '  define double(x: int) -> int = x + x\n'
+        '  example "two twos" {\n'
+        '    expect double(2) == 4\n'
+        '    expect double(2) == 5\n'
+        '  }\n'
+        '}\n')
+    code = main(["test", "--rules", str(tmp_path)])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert f"{tmp_path.name}/t.rules:6:5: error R401: example of 1.1 fails for S" in err
+    assert out.strip().endswith("0 passed, 1 failed")
+
+
+def test_coverage_lists_what_no_example_exercises(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "t.rules").write_text(
+        'series S "S"\n'
+        'rule 1.1 "One" {\n'
+        '  table size(big: bool) -> int { large: when big => 2  small: otherwise => 1 }\n'
+        '  example { expect size(true) == 2 }\n'
+        '}\n'
+        'rule 1.2 "Words only" {\n'
+        '  text "Nothing to compute."\n'
+        '}\n')
+    code = main(["test", "--coverage", "--rules", str(tmp_path)])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert "t.rules:3:56: error R403: no example exercises row size: row small" in err
+    assert "t.rules:6:1: error R403: no example exercises clause 1.2, which decides nothing" in err
+    assert "coverage: 2 of 4" in out
