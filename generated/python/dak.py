@@ -128,6 +128,12 @@ def _max(items: Iterable[T]) -> T:
     return max(values)  # type: ignore[type-var]
 
 
+def _first(items: Iterable[T]) -> T:
+    for x in items:
+        return x
+    raise RuleError("first of nothing: no item passes 'where'")
+
+
 def _attr(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, T], key: Any) -> T:
     t.extend(cites[key])
     return table[key]
@@ -265,105 +271,370 @@ MANIFEST: Final[dict[str, Any]] = {'game': {'name': 'DAK', 'title': 'Deutsches A
      'series': {'name': 'OCS', 'title': 'Operational Combat Series', 'version': '4.3'},
      'title': 'Deutsches Afrika Korps'}
 
-_C0: Final[Cite] = Cite(layer='OCS', clause='4.8', item=None, title='Stacking', note=None)
+_C0: Final[Cite] = Cite(layer='OCS', clause='13.1c', item=None, title='HQs and Combat', note=None)
 _CITES1: Final[tuple[Cite, ...]] = (_C0,)
-_C2: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='A', title='Truck Movement', note=None)
-_CITES3: Final[tuple[Cite, ...]] = (_C2,)
-_C4: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='B', title='Supply Lines', note=None)
-_CITES5: Final[tuple[Cite, ...]] = (_C4,)
-_C6: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='C', title='Rail Transport - Literal', note=None)
-_CITES7: Final[tuple[Cite, ...]] = (_C6,)
-_C8: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='D', title='Rail Transport - Trace Supply', note=None)
-_CITES9: Final[tuple[Cite, ...]] = (_C8,)
-_C10: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='E', title='Rail Conversion operations', note=None)
-_CITES11: Final[tuple[Cite, ...]] = (_C10,)
-_C12: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='F', title='Port Operations - Trace Supply', note=None)
-_C13: Final[Cite] = Cite(layer='DAK', clause='4.5a', item='F', title='Port Operations - Trace Supply', note='In either edition of DAK, units do not negate EZOCs for Port Operations (F).')
-_CITES14: Final[tuple[Cite, ...]] = (_C12, _C13,)
-_C15: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='G', title='Port Operations-Literal, Using Sea Cap', note=None)
+_C2: Final[Cite] = Cite(layer='OCS', clause='13.2c', item=None, title='Mechanical Handling', note=None)
+_C3: Final[Cite] = Cite(layer='DAK', clause='1.2', item=None, title='Game-specific values (illustrative)', note="ILLUSTRATIVE: 30 truck counters stands in for DAK's own counter-mix.")
+_CITES4: Final[tuple[Cite, ...]] = (_C2, _C3,)
+_C5: Final[Cite] = Cite(layer='OCS', clause='13.3f', item=None, title='Rail Conversion', note=None)
+_CITES6: Final[tuple[Cite, ...]] = (_C5,)
+_C7: Final[Cite] = Cite(layer='OCS', clause='13.5b', item=None, title=None, note=None)
+_CITES8: Final[tuple[Cite, ...]] = (_C7,)
+_C9: Final[Cite] = Cite(layer='OCS', clause='13.5e', item=None, title='Truck Rebuilds', note=None)
+_CITES10: Final[tuple[Cite, ...]] = (_C9,)
+_C11: Final[Cite] = Cite(layer='OCS', clause='4.8', item=None, title='Stacking', note=None)
+_CITES12: Final[tuple[Cite, ...]] = (_C11,)
+_C13: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='fueling', title='Fueling', note=None)
+_CITES14: Final[tuple[Cite, ...]] = (_C13,)
+_C15: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='construction', title='Construction or repair', note=None)
 _CITES16: Final[tuple[Cite, ...]] = (_C15,)
-_C17: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='H', title='Aircraft Refit', note=None)
+_C17: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='combat_cost', title='Combat', note=None)
 _CITES18: Final[tuple[Cite, ...]] = (_C17,)
-_C19: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='I', title='Reserve Mode', note=None)
+_C19: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='barrage_cost', title='Barrage', note=None)
 _CITES20: Final[tuple[Cite, ...]] = (_C19,)
-_C21: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='J', title='Strat Mode', note=None)
+_C21: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='build_air_base', title='Build an Air Base', note=None)
 _CITES22: Final[tuple[Cite, ...]] = (_C21,)
-_C23: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='K', title='Repl Rebuilds', note=None)
+_C23: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='improve_air_base', title='Improve an Air Base', note=None)
 _CITES24: Final[tuple[Cite, ...]] = (_C23,)
-_C25: Final[Cite] = Cite(layer='OCS', clause=None, item='combat_unit', title='Combat unit', note=None)
+_C25: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='reduce_air_base', title='Reduce an Air Base', note=None)
 _CITES26: Final[tuple[Cite, ...]] = (_C25,)
-_C27: Final[Cite] = Cite(layer='OCS', clause=None, item='hq', title='HQ', note=None)
+_C27: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='build_hedgehog', title='Build a Hedgehog', note=None)
 _CITES28: Final[tuple[Cite, ...]] = (_C27,)
-_C29: Final[Cite] = Cite(layer='OCS', clause=None, item='artillery', title='Artillery', note=None)
+_C29: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='improve_hedgehog', title='Improve a Hedgehog', note=None)
 _CITES30: Final[tuple[Cite, ...]] = (_C29,)
-_C31: Final[Cite] = Cite(layer='OCS', clause=None, item='repl', title='Replacement (Repl)', note=None)
+_C31: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='reduce_hedgehog', title='Reduce a Hedgehog', note=None)
 _CITES32: Final[tuple[Cite, ...]] = (_C31,)
-_C33: Final[Cite] = Cite(layer='OCS', clause=None, item='transport', title='Transport Point', note=None)
+_C33: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='repair_port', title='Repair a Port', note=None)
 _CITES34: Final[tuple[Cite, ...]] = (_C33,)
-_C35: Final[Cite] = Cite(layer='OCS', clause=None, item='sp', title='Supply Points (SP)', note=None)
+_C35: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='damage_port', title='Damage a Port', note=None)
 _CITES36: Final[tuple[Cite, ...]] = (_C35,)
-_C37: Final[Cite] = Cite(layer='OCS', clause=None, item='port', title='Port', note=None)
+_C37: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='A', title='Truck Movement', note=None)
 _CITES38: Final[tuple[Cite, ...]] = (_C37,)
-_C39: Final[Cite] = Cite(layer='OCS', clause=None, item='air_base', title='Air base', note=None)
+_C39: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='B', title='Supply Lines', note=None)
 _CITES40: Final[tuple[Cite, ...]] = (_C39,)
-_C41: Final[Cite] = Cite(layer='OCS', clause=None, item='hedgehog', title='Hedgehog', note=None)
+_C41: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='C', title='Rail Transport - Literal', note=None)
 _CITES42: Final[tuple[Cite, ...]] = (_C41,)
-_C43: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
+_C43: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='D', title='Rail Transport - Trace Supply', note=None)
 _CITES44: Final[tuple[Cite, ...]] = (_C43,)
-_DOMAINS_Unit_45: Final[dict[str, tuple[Any, ...]]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'transport', 'sp', 'port', 'air_base', 'hedgehog'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'will_spend_mp': (False, True)}
-_C46: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
-_CITES47: Final[tuple[Cite, ...]] = (_C46,)
-_C48: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
-_CITES49: Final[tuple[Cite, ...]] = (_C48,)
-_C50: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
+_C45: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='E', title='Rail Conversion operations', note=None)
+_CITES46: Final[tuple[Cite, ...]] = (_C45,)
+_C47: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='F', title='Port Operations - Trace Supply', note=None)
+_C48: Final[Cite] = Cite(layer='DAK', clause='4.5a', item='F', title='Port Operations - Trace Supply', note='In either edition of DAK, units do not negate EZOCs for Port Operations (F).')
+_CITES49: Final[tuple[Cite, ...]] = (_C47, _C48,)
+_C50: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='G', title='Port Operations-Literal, Using Sea Cap', note=None)
 _CITES51: Final[tuple[Cite, ...]] = (_C50,)
-_C52: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
+_C52: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='H', title='Aircraft Refit', note=None)
 _CITES53: Final[tuple[Cite, ...]] = (_C52,)
-_C54: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_C54: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='I', title='Reserve Mode', note=None)
 _CITES55: Final[tuple[Cite, ...]] = (_C54,)
-_SET56: Final = frozenset({'reserve', 'strat'})
-_C57: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
-_CITES58: Final[tuple[Cite, ...]] = (_C57,)
-_C59: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
-_CITES60: Final[tuple[Cite, ...]] = (_C59,)
-_C61: Final[Cite] = Cite(layer='OCS', clause='4.5', item=None, title='Zone of Control', note=None)
-_CITES62: Final[tuple[Cite, ...]] = (_C61,)
-_C63: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
-_CITES64: Final[tuple[Cite, ...]] = (_C63,)
-_C65: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
-_CITES66: Final[tuple[Cite, ...]] = (_C65,)
-_DOMAINS_Hex_67: Final[dict[str, tuple[Any, ...]]] = {'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
-_C68: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
+_C56: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='J', title='Strat Mode', note=None)
+_CITES57: Final[tuple[Cite, ...]] = (_C56,)
+_C58: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='K', title='Repl Rebuilds', note=None)
+_CITES59: Final[tuple[Cite, ...]] = (_C58,)
+_C60: Final[Cite] = Cite(layer='OCS', clause=None, item='combat_unit', title='Combat unit', note=None)
+_CITES61: Final[tuple[Cite, ...]] = (_C60,)
+_C62: Final[Cite] = Cite(layer='OCS', clause=None, item='hq', title='HQ', note=None)
+_CITES63: Final[tuple[Cite, ...]] = (_C62,)
+_C64: Final[Cite] = Cite(layer='OCS', clause=None, item='artillery', title='Artillery', note=None)
+_CITES65: Final[tuple[Cite, ...]] = (_C64,)
+_C66: Final[Cite] = Cite(layer='OCS', clause=None, item='repl', title='Replacement (Repl)', note=None)
+_CITES67: Final[tuple[Cite, ...]] = (_C66,)
+_C68: Final[Cite] = Cite(layer='OCS', clause=None, item='engineer', title='Engineer', note=None)
 _CITES69: Final[tuple[Cite, ...]] = (_C68,)
-_C70: Final[Cite] = Cite(layer='OCS', clause=None, item=None, title=None, note=None)
+_C70: Final[Cite] = Cite(layer='OCS', clause=None, item='rail_repair', title='Rail Repair', note=None)
 _CITES71: Final[tuple[Cite, ...]] = (_C70,)
-_C72: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
-_C73: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C74: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C75: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C76: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C77: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES78: Final[tuple[Cite, ...]] = (_C72, _C73,)
-_CITES79: Final[tuple[Cite, ...]] = (_C72, _C74,)
-_CITES80: Final[tuple[Cite, ...]] = (_C72, _C75,)
-_CITES81: Final[tuple[Cite, ...]] = (_C72, _C76,)
-_CITES82: Final[tuple[Cite, ...]] = (_C72, _C77,)
-_C83: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C84: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP', note=None)
-_C85: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C86: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C87: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES88: Final[tuple[Cite, ...]] = (_C83, _C84,)
-_CITES89: Final[tuple[Cite, ...]] = (_C83, _C85,)
-_CITES90: Final[tuple[Cite, ...]] = (_C83, _C86,)
-_CITES91: Final[tuple[Cite, ...]] = (_C83, _C87,)
-_C92: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES93: Final[tuple[Cite, ...]] = (_C92,)
+_C72: Final[Cite] = Cite(layer='OCS', clause=None, item='assault_engineer', title='Assault Engineer', note=None)
+_CITES73: Final[tuple[Cite, ...]] = (_C72,)
+_C74: Final[Cite] = Cite(layer='OCS', clause=None, item='pioneer', title='Pioneer', note=None)
+_CITES75: Final[tuple[Cite, ...]] = (_C74,)
+_C76: Final[Cite] = Cite(layer='OCS', clause=None, item='para_glider_engineer', title='Para/Glider Engineer', note=None)
+_CITES77: Final[tuple[Cite, ...]] = (_C76,)
+_C78: Final[Cite] = Cite(layer='OCS', clause=None, item='transport', title='Transport Point', note=None)
+_CITES79: Final[tuple[Cite, ...]] = (_C78,)
+_C80: Final[Cite] = Cite(layer='OCS', clause=None, item='sp', title='Supply Points (SP)', note=None)
+_CITES81: Final[tuple[Cite, ...]] = (_C80,)
+_C82: Final[Cite] = Cite(layer='OCS', clause=None, item='port', title='Port', note=None)
+_CITES83: Final[tuple[Cite, ...]] = (_C82,)
+_C84: Final[Cite] = Cite(layer='OCS', clause=None, item='air_base', title='Air base', note=None)
+_CITES85: Final[tuple[Cite, ...]] = (_C84,)
+_C86: Final[Cite] = Cite(layer='OCS', clause=None, item='hedgehog', title='Hedgehog', note=None)
+_CITES87: Final[tuple[Cite, ...]] = (_C86,)
+_C88: Final[Cite] = Cite(layer='OCS', clause=None, item=None, title=None, note=None)
+_CITES89: Final[tuple[Cite, ...]] = (_C88,)
+_DOMAINS_Unit_90: Final[dict[str, tuple[Any, ...]]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True)}
+_C91: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
+_CITES92: Final[tuple[Cite, ...]] = (_C91,)
+_C93: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
+_CITES94: Final[tuple[Cite, ...]] = (_C93,)
+_C95: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
+_CITES96: Final[tuple[Cite, ...]] = (_C95,)
+_C97: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
+_CITES98: Final[tuple[Cite, ...]] = (_C97,)
+_CITES99: Final[tuple[Cite, ...]] = (_C2,)
+_C100: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
+_CITES101: Final[tuple[Cite, ...]] = (_C100,)
+_C102: Final[Cite] = Cite(layer='OCS', clause='13.2f', item=None, title='Loading and Unloading', note=None)
+_CITES103: Final[tuple[Cite, ...]] = (_C102,)
+_C104: Final[Cite] = Cite(layer='OCS', clause='13.2g', item=None, title='Organic Trucks', note=None)
+_CITES105: Final[tuple[Cite, ...]] = (_C104,)
+_C106: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, note=None)
+_CITES107: Final[tuple[Cite, ...]] = (_C106,)
+_C108: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
+_CITES109: Final[tuple[Cite, ...]] = (_C108,)
+_C110: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, note=None)
+_CITES111: Final[tuple[Cite, ...]] = (_C110,)
+_C112: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
+_CITES113: Final[tuple[Cite, ...]] = (_C112,)
+_DOMAINS_RailHex_114: Final[dict[str, tuple[Any, ...]]] = {'town_or_port': (False, True), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'in_ezoc': (False, True)}
+_C115: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
+_CITES116: Final[tuple[Cite, ...]] = (_C115,)
+_C117: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
+_CITES118: Final[tuple[Cite, ...]] = (_C117,)
+_C119: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
+_CITES120: Final[tuple[Cite, ...]] = (_C119,)
+_C121: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
+_C122: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
+_CITES123: Final[tuple[Cite, ...]] = (_C122,)
+_C124: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
+_CITES125: Final[tuple[Cite, ...]] = (_C124,)
+_C126: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
+_CITES127: Final[tuple[Cite, ...]] = (_C126,)
+_SET128: Final = frozenset({'reserve', 'strat'})
+_C129: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
+_CITES130: Final[tuple[Cite, ...]] = (_C129,)
+_C131: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
+_CITES132: Final[tuple[Cite, ...]] = (_C131,)
+_C133: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
+_CITES134: Final[tuple[Cite, ...]] = (_C133,)
+_C135: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
+_CITES136: Final[tuple[Cite, ...]] = (_C135,)
+_C137: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
+_CITES138: Final[tuple[Cite, ...]] = (_C137,)
+_C139: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
+_CITES140: Final[tuple[Cite, ...]] = (_C139,)
+_C141: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
+_CITES142: Final[tuple[Cite, ...]] = (_C141,)
+_C143: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
+_CITES144: Final[tuple[Cite, ...]] = (_C143,)
+_C145: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
+_CITES146: Final[tuple[Cite, ...]] = (_C145,)
+_C147: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
+_CITES148: Final[tuple[Cite, ...]] = (_C147,)
+_SET149: Final = frozenset({'engineer', 'hq'})
+_C150: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
+_CITES151: Final[tuple[Cite, ...]] = (_C150,)
+_C152: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
+_CITES153: Final[tuple[Cite, ...]] = (_C152,)
+_C154: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
+_CITES155: Final[tuple[Cite, ...]] = (_C154,)
+_C156: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
+_CITES157: Final[tuple[Cite, ...]] = (_C156,)
+_C158: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
+_CITES159: Final[tuple[Cite, ...]] = (_C158,)
+_C160: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
+_CITES161: Final[tuple[Cite, ...]] = (_C160,)
+_C162: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
+_CITES163: Final[tuple[Cite, ...]] = (_C162,)
+_C164: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_CITES165: Final[tuple[Cite, ...]] = (_C164,)
+_C166: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
+_CITES167: Final[tuple[Cite, ...]] = (_C166,)
+_C168: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
+_CITES169: Final[tuple[Cite, ...]] = (_C168,)
+_CITES170: Final[tuple[Cite, ...]] = (_C121,)
+_DOMAINS_Hex_171: Final[dict[str, tuple[Any, ...]]] = {'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
+_C172: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
+_CITES173: Final[tuple[Cite, ...]] = (_C172,)
+_SET174: Final = frozenset({'sp', 'transport'})
+_C175: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
+_CITES176: Final[tuple[Cite, ...]] = (_C175,)
+_C177: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
+_CITES178: Final[tuple[Cite, ...]] = (_C177,)
+_C179: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_CITES180: Final[tuple[Cite, ...]] = (_C179,)
+_C181: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
+_CITES182: Final[tuple[Cite, ...]] = (_C181,)
+_SET183: Final = frozenset({'dg', 'exploit', 'reserve'})
+_C184: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
+_C185: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
+_C186: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
+_C187: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed', note=None)
+_CITES188: Final[tuple[Cite, ...]] = (_C0, _C184,)
+_CITES189: Final[tuple[Cite, ...]] = (_C0, _C185,)
+_CITES190: Final[tuple[Cite, ...]] = (_C0, _C186,)
+_CITES191: Final[tuple[Cite, ...]] = (_C0, _C187,)
+_C192: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
+_C193: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
+_SET194: Final = frozenset({'air_base', 'port'})
+_C195: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
+_CITES196: Final[tuple[Cite, ...]] = (_C102, _C192,)
+_CITES197: Final[tuple[Cite, ...]] = (_C102, _C193,)
+_CITES198: Final[tuple[Cite, ...]] = (_C102, _C195,)
+_C199: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex, in Combat Mode too', note=None)
+_C200: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
+_C201: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
+_CITES202: Final[tuple[Cite, ...]] = (_C117, _C199,)
+_CITES203: Final[tuple[Cite, ...]] = (_C117, _C200,)
+_CITES204: Final[tuple[Cite, ...]] = (_C117, _C201,)
+_C205: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
+_CITES206: Final[tuple[Cite, ...]] = (_C117, _C205,)
+_C207: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_C208: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
+_C209: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
+_CITES210: Final[tuple[Cite, ...]] = (_C7, _C207,)
+_CITES211: Final[tuple[Cite, ...]] = (_C7, _C208,)
+_CITES212: Final[tuple[Cite, ...]] = (_C7, _C209,)
+_C213: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
+_C214: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
+_C215: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
+_C216: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
+_C217: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
+_CITES218: Final[tuple[Cite, ...]] = (_C213, _C214,)
+_CITES219: Final[tuple[Cite, ...]] = (_C213, _C215,)
+_CITES220: Final[tuple[Cite, ...]] = (_C213, _C216,)
+_CITES221: Final[tuple[Cite, ...]] = (_C213, _C217,)
+_C222: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_C223: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_C224: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_C225: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_C226: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITES227: Final[tuple[Cite, ...]] = (_C164, _C222,)
+_CITES228: Final[tuple[Cite, ...]] = (_C164, _C184,)
+_CITES229: Final[tuple[Cite, ...]] = (_C164, _C223,)
+_CITES230: Final[tuple[Cite, ...]] = (_C164, _C224,)
+_CITES231: Final[tuple[Cite, ...]] = (_C164, _C225,)
+_CITES232: Final[tuple[Cite, ...]] = (_C164, _C226,)
+_C233: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_C234: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_C235: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_C236: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITES237: Final[tuple[Cite, ...]] = (_C233, _C234,)
+_CITES238: Final[tuple[Cite, ...]] = (_C233, _C235,)
+_CITES239: Final[tuple[Cite, ...]] = (_C233, _C236,)
+_C240: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
+_C241: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
+_C242: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C243: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C244: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C245: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C246: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES247: Final[tuple[Cite, ...]] = (_C240, _C241,)
+_CITES248: Final[tuple[Cite, ...]] = (_C240, _C242,)
+_CITES249: Final[tuple[Cite, ...]] = (_C240, _C243,)
+_CITES250: Final[tuple[Cite, ...]] = (_C240, _C244,)
+_CITES251: Final[tuple[Cite, ...]] = (_C240, _C245,)
+_CITES252: Final[tuple[Cite, ...]] = (_C240, _C246,)
+_C253: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C254: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP', note=None)
+_C255: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C256: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C257: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES258: Final[tuple[Cite, ...]] = (_C253, _C254,)
+_CITES259: Final[tuple[Cite, ...]] = (_C253, _C255,)
+_CITES260: Final[tuple[Cite, ...]] = (_C253, _C256,)
+_CITES261: Final[tuple[Cite, ...]] = (_C253, _C257,)
+_C262: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C263: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET264: Final = frozenset({'landing_craft', 'rail', 'shipping'})
+_C265: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
+_CITES266: Final[tuple[Cite, ...]] = (_C175, _C262,)
+_CITES267: Final[tuple[Cite, ...]] = (_C175, _C263,)
+_CITES268: Final[tuple[Cite, ...]] = (_C175, _C265,)
+_C269: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_C270: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
+_C271: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES272: Final[tuple[Cite, ...]] = (_C177, _C269,)
+_CITES273: Final[tuple[Cite, ...]] = (_C177, _C270,)
+_CITES274: Final[tuple[Cite, ...]] = (_C177, _C271,)
+_C275: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
+_CITES276: Final[tuple[Cite, ...]] = (_C177, _C275,)
+_C277: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C278: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='Enemy ships', note=None)
+_SET279: Final = frozenset({'noncombat_units', 'planes'})
+_C280: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='Enemy planes', note=None)
+_C281: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C282: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
+_CITES283: Final[tuple[Cite, ...]] = (_C179, _C277,)
+_CITES284: Final[tuple[Cite, ...]] = (_C179, _C278,)
+_CITES285: Final[tuple[Cite, ...]] = (_C179, _C280,)
+_CITES286: Final[tuple[Cite, ...]] = (_C179, _C281,)
+_CITES287: Final[tuple[Cite, ...]] = (_C179, _C282,)
+_C288: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES289: Final[tuple[Cite, ...]] = (_C288,)
+_C290: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_CITES291: Final[tuple[Cite, ...]] = (_C290,)
+_C292: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_CITES293: Final[tuple[Cite, ...]] = (_C292,)
+_C294: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_CITES295: Final[tuple[Cite, ...]] = (_C294,)
+_C296: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_CITES297: Final[tuple[Cite, ...]] = (_C296,)
 
 
 # ---- lists of values ------------------------------------------------------------
 
-# rules/ocs/ch4-general-concepts.rules:134  4.5a  Action in an enemy ZOC
+# rules/ocs/ch13-specialized-units.rules:132  13.2a  What SP pay for
+SpUse = Literal['fueling', 'construction', 'combat_cost', 'barrage_cost']
+SpUse_values: Final[tuple[SpUse, ...]] = ('fueling', 'construction', 'combat_cost', 'barrage_cost',)
+SpUse_titles: Final[dict[SpUse, str]] = {
+    'fueling': 'Fueling',
+    'construction': 'Construction or repair',
+    'combat_cost': 'Combat',
+    'barrage_cost': 'Barrage',
+}
+SpUse_pay_while_pausing: Final[dict[SpUse, bool]] = {
+    'fueling': True,
+    'construction': True,
+    'combat_cost': False,
+    'barrage_cost': False,
+}
+_CITES_SpUse_pay_while_pausing: Final[dict[SpUse, tuple[Cite, ...]]] = {'fueling': _CITES14, 'construction': _CITES16, 'combat_cost': _CITES18, 'barrage_cost': _CITES20}
+
+# rules/ocs/ch13-specialized-units.rules:887  13.8b  River hexside
+River = Literal['no_river', 'minor_river', 'major_river']
+River_values: Final[tuple[River, ...]] = ('no_river', 'minor_river', 'major_river',)
+River_titles: Final[dict[River, str]] = {
+    'no_river': 'No river',
+    'minor_river': 'Minor River',
+    'major_river': 'Major River',
+}
+
+# rules/ocs/ch13-specialized-units.rules:941  13.8d  Construction task
+Construction = Literal['build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port']
+Construction_values: Final[tuple[Construction, ...]] = ('build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port',)
+Construction_titles: Final[dict[Construction, str]] = {
+    'build_air_base': 'Build an Air Base',
+    'improve_air_base': 'Improve an Air Base',
+    'reduce_air_base': 'Reduce an Air Base',
+    'build_hedgehog': 'Build a Hedgehog',
+    'improve_hedgehog': 'Improve a Hedgehog',
+    'reduce_hedgehog': 'Reduce a Hedgehog',
+    'repair_port': 'Repair a Port',
+    'damage_port': 'Damage a Port',
+}
+Construction_costs_sp: Final[dict[Construction, bool]] = {
+    'build_air_base': True,
+    'improve_air_base': True,
+    'reduce_air_base': False,
+    'build_hedgehog': True,
+    'improve_hedgehog': True,
+    'reduce_hedgehog': False,
+    'repair_port': True,
+    'damage_port': False,
+}
+_CITES_Construction_costs_sp: Final[dict[Construction, tuple[Cite, ...]]] = {'build_air_base': _CITES22, 'improve_air_base': _CITES24, 'reduce_air_base': _CITES26, 'build_hedgehog': _CITES28, 'improve_hedgehog': _CITES30, 'reduce_hedgehog': _CITES32, 'repair_port': _CITES34, 'damage_port': _CITES36}
+
+# rules/ocs/ch13-specialized-units.rules:990  13.9  Type of consolidation
+Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
+Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
+Consolidation_titles: Final[dict[Consolidation, str]] = {
+    'multi_step': '1) Multi-step units',
+    'formations': '2) Multi-unit formations',
+    'independent_joins': '3) An independent unit joins a formation',
+    'aircraft': '4) Reduced aircraft',
+}
+
+# rules/ocs/ch4-general-concepts.rules:162  4.5a  Action in an enemy ZOC
 EzocAction = Literal['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K']
 EzocAction_values: Final[tuple[EzocAction, ...]] = ('A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K',)
 EzocAction_titles: Final[dict[EzocAction, str]] = {
@@ -392,7 +663,41 @@ EzocAction_negatable: Final[dict[EzocAction, bool]] = {
     'J': False,
     'K': False,
 }
-_CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {'A': _CITES3, 'B': _CITES5, 'C': _CITES7, 'D': _CITES9, 'E': _CITES11, 'F': _CITES14, 'G': _CITES16, 'H': _CITES18, 'I': _CITES20, 'J': _CITES22, 'K': _CITES24}
+_CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {'A': _CITES38, 'B': _CITES40, 'C': _CITES42, 'D': _CITES44, 'E': _CITES46, 'F': _CITES49, 'G': _CITES51, 'H': _CITES53, 'I': _CITES55, 'J': _CITES57, 'K': _CITES59}
+
+# rules/ocs/ch4-general-concepts.rules:286  4.7  Kind of transport
+Transport = Literal['rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping']
+Transport_values: Final[tuple[Transport, ...]] = ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping',)
+Transport_titles: Final[dict[Transport, str]] = {
+    'rail': 'Rail (Rail Cap)',
+    'air': 'Air Transport',
+    'air_drop': 'Air Drop',
+    'landing_craft': 'Landing Craft',
+    'alt_landing': 'ALT landing',
+    'beach_assault': 'Beach Assault',
+    'shipping': 'Abstract shipping',
+}
+
+# rules/ocs/ch4-general-concepts.rules:494  4.8c  What moves, retreats or traces into the hex
+Mover = Literal['attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path']
+Mover_values: Final[tuple[Mover, ...]] = ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path',)
+Mover_titles: Final[dict[Mover, str]] = {
+    'attack_capable_unit': 'An Attack-Capable unit',
+    'other_ground_unit': 'A ground unit that is not Attack-Capable',
+    'ship': 'A ship',
+    'plane_on_mission': 'A plane conducting a mission',
+    'rail_or_supply_path': 'Rail transport or a supply path (traced through)',
+}
+
+# rules/ocs/ch4-general-concepts.rules:501  4.8c  Kind of enemy unit in the hex
+EnemyKind = Literal['combat_units', 'noncombat_units', 'ships', 'planes']
+EnemyKind_values: Final[tuple[EnemyKind, ...]] = ('combat_units', 'noncombat_units', 'ships', 'planes',)
+EnemyKind_titles: Final[dict[EnemyKind, str]] = {
+    'combat_units': 'Enemy combat units',
+    'noncombat_units': 'Enemy non-combat units',
+    'ships': 'Enemy ships',
+    'planes': 'Enemy planes',
+}
 
 # rules/ocs/series.rules:30  OCS  Mode
 Mode = Literal['combat', 'move', 'reserve', 'strat', 'dg', 'exploit']
@@ -416,13 +721,18 @@ Mobility_titles: Final[dict[Mobility, str]] = {
 }
 
 # rules/ocs/series.rules:45  OCS  Unit type
-UnitType = Literal['combat_unit', 'hq', 'artillery', 'repl', 'transport', 'sp', 'port', 'air_base', 'hedgehog']
-UnitType_values: Final[tuple[UnitType, ...]] = ('combat_unit', 'hq', 'artillery', 'repl', 'transport', 'sp', 'port', 'air_base', 'hedgehog',)
+UnitType = Literal['combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog']
+UnitType_values: Final[tuple[UnitType, ...]] = ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog',)
 UnitType_titles: Final[dict[UnitType, str]] = {
     'combat_unit': 'Combat unit',
     'hq': 'HQ',
     'artillery': 'Artillery',
     'repl': 'Replacement (Repl)',
+    'engineer': 'Engineer',
+    'rail_repair': 'Rail Repair',
+    'assault_engineer': 'Assault Engineer',
+    'pioneer': 'Pioneer',
+    'para_glider_engineer': 'Para/Glider Engineer',
     'transport': 'Transport Point',
     'sp': 'Supply Points (SP)',
     'port': 'Port',
@@ -434,15 +744,20 @@ UnitType_combat: Final[dict[UnitType, bool]] = {
     'hq': True,
     'artillery': True,
     'repl': True,
+    'engineer': True,
+    'rail_repair': True,
+    'assault_engineer': True,
+    'pioneer': True,
+    'para_glider_engineer': True,
     'transport': False,
     'sp': False,
     'port': False,
     'air_base': False,
     'hedgehog': False,
 }
-_CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES26, 'hq': _CITES28, 'artillery': _CITES30, 'repl': _CITES32, 'transport': _CITES34, 'sp': _CITES36, 'port': _CITES38, 'air_base': _CITES40, 'hedgehog': _CITES42}
+_CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES61, 'hq': _CITES63, 'artillery': _CITES65, 'repl': _CITES67, 'engineer': _CITES69, 'rail_repair': _CITES71, 'assault_engineer': _CITES73, 'pioneer': _CITES75, 'para_glider_engineer': _CITES77, 'transport': _CITES79, 'sp': _CITES81, 'port': _CITES83, 'air_base': _CITES85, 'hedgehog': _CITES87}
 
-# rules/ocs/series.rules:58  OCS  Unit size (designation)
+# rules/ocs/series.rules:63  OCS  Unit size (designation)
 Size = Literal['company', 'battalion', 'regiment', 'brigade', 'division', 'corps']
 Size_values: Final[tuple[Size, ...]] = ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps',)
 Size_titles: Final[dict[Size, str]] = {
@@ -454,7 +769,7 @@ Size_titles: Final[dict[Size, str]] = {
     'corps': 'Corps',
 }
 
-# rules/ocs/series.rules:67  OCS  Phase
+# rules/ocs/series.rules:72  OCS  Phase
 Phase = Literal['reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up']
 Phase_values: Final[tuple[Phase, ...]] = ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up',)
 Phase_titles: Final[dict[Phase, str]] = {
@@ -468,7 +783,7 @@ Phase_titles: Final[dict[Phase, str]] = {
     'clean_up': 'Clean Up Phase',
 }
 
-# rules/ocs/series.rules:78  OCS  When stacking is looked at
+# rules/ocs/series.rules:83  OCS  When stacking is looked at
 Moment = Literal['segment_end', 'moving', 'overrun']
 Moment_values: Final[tuple[Moment, ...]] = ('segment_end', 'moving', 'overrun',)
 Moment_titles: Final[dict[Moment, str]] = {
@@ -477,11 +792,46 @@ Moment_titles: Final[dict[Moment, str]] = {
     'overrun': 'While conducting an overrun',
 }
 
+# rules/ocs/series.rules:89  OCS  Internal stocks
+Stocks = Literal['normal', 'low', 'exhausted']
+Stocks_values: Final[tuple[Stocks, ...]] = ('normal', 'low', 'exhausted',)
+Stocks_titles: Final[dict[Stocks, str]] = {
+    'normal': 'Normal',
+    'low': 'Low',
+    'exhausted': 'Exhausted',
+}
+
+# rules/ocs/series.rules:95  OCS  Kind of Transport Point
+TransportPointKind = Literal['truck', 'wagon', 'mule']
+TransportPointKind_values: Final[tuple[TransportPointKind, ...]] = ('truck', 'wagon', 'mule',)
+TransportPointKind_titles: Final[dict[TransportPointKind, str]] = {
+    'truck': 'Truck',
+    'wagon': 'Wagon',
+    'mule': 'Mule',
+}
+
 
 # ---- game state ----------------------------------------------------------------
 
 
-# rules/ocs/series.rules:84  OCS
+# rules/ocs/ch13-specialized-units.rules:337  OCS
+@dataclass(frozen=True, slots=True)
+class RailHex:
+    """A railroad hex"""
+
+    #: It has a village, city (any size) or port
+    town_or_port: bool = False
+    #: Friendly units in it
+    units: tuple[Unit, ...] = ()
+    #: Under friendly control (13.3h)
+    controlled: bool = True
+    #: A rail path free of enemy ZOC back to a supply source
+    ezoc_free_path_to_supply: bool = True
+    #: In an enemy ZOC
+    in_ezoc: bool = False
+
+
+# rules/ocs/series.rules:101  OCS
 @dataclass(frozen=True, slots=True)
 class Unit:
     """A ground unit"""
@@ -516,11 +866,27 @@ class Unit:
     points: Number = 0
     #: Transport Points: an Organic Truck of a multi-unit formation
     organic: bool = False
+    #: Transport Points: trucks, wagons or mules
+    tp_kind: TransportPointKind = 'truck'
+    #: SP: loaded on a Transport Point (not an unloaded supply dump)
+    loaded: bool = False
+    #: The multi-unit formation it belongs to; empty for an independent unit
+    formation: str = ''
+    #: Its nationality
+    nationality: str = ''
+    #: HQs: a divisional HQ
+    divisional: bool = False
+    #: Internal stocks
+    stocks: Stocks = 'normal'
+    #: A Yellow dot behind its AR: cannot be rebuilt
+    no_rebuild: bool = False
+    #: A generic Breakdown unit
+    breakdown: bool = False
     #: Will spend MP later in the current phase
     will_spend_mp: bool = False
 
 
-# rules/ocs/series.rules:103  OCS
+# rules/ocs/series.rules:131  OCS
 @dataclass(frozen=True, slots=True)
 class Hex:
     """A hex and the friendly units in it"""
@@ -538,46 +904,1245 @@ class Hex:
 # ---- checks --------------------------------------------------------------------
 
 
-# rules/ocs/ch13-specialized-units.rules:22  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:19  OCS
+def combat_or_dg_combat(u: Unit) -> bool:
+    """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e) (OCS)."""
+    return u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)
+
+
+# rules/ocs/ch13-specialized-units.rules:19  OCS
+def _t_combat_or_dg_combat(u: Unit, _t: list[Cite]) -> bool:
+    """combat_or_dg_combat, recording in _t each rule it uses."""
+    _t.extend(_CITES89)
+    return u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)
+
+
+# rules/ocs/ch13-specialized-units.rules:19  OCS
+def explain_combat_or_dg_combat(u: Unit) -> Answer[bool]:
+    """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e) (OCS), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_combat_or_dg_combat(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:47  13.1a  HQs and Modes
+def hq_may_throw_supply(u: Unit) -> bool:
+    """May this HQ throw supply? (13.1a)."""
+    return u.type == 'hq' and u.mode != 'strat'
+
+
+# rules/ocs/ch13-specialized-units.rules:47  13.1a  HQs and Modes
+def _t_hq_may_throw_supply(u: Unit, _t: list[Cite]) -> bool:
+    """hq_may_throw_supply, recording in _t each rule it uses."""
+    _t.extend(_CITES92)
+    return u.type == 'hq' and u.mode != 'strat'
+
+
+# rules/ocs/ch13-specialized-units.rules:47  13.1a  HQs and Modes
+def explain_hq_may_throw_supply(u: Unit) -> Answer[bool]:
+    """May this HQ throw supply? (13.1a), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_hq_may_throw_supply(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_supply, (('u', u, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:48  13.1a  HQs and Modes
+def hq_uses_greater_throw_range(u: Unit) -> bool:
+    """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a)."""
+    return u.type == 'hq' and combat_side(u)
+
+
+# rules/ocs/ch13-specialized-units.rules:48  13.1a  HQs and Modes
+def _t_hq_uses_greater_throw_range(u: Unit, _t: list[Cite]) -> bool:
+    """hq_uses_greater_throw_range, recording in _t each rule it uses."""
+    _t.extend(_CITES92)
+    return u.type == 'hq' and _t_combat_side(u, _t)
+
+
+# rules/ocs/ch13-specialized-units.rules:48  13.1a  HQs and Modes
+def explain_hq_uses_greater_throw_range(u: Unit) -> Answer[bool]:
+    """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_hq_uses_greater_throw_range(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:89  13.1c  HQs and Combat
+def mode_after_forced_retreat(u: Unit) -> Mode:
+    """The mode a unit is in after a forced retreat (13.1c)."""
+    return 'move' if u.type == 'hq' else u.mode
+
+
+# rules/ocs/ch13-specialized-units.rules:89  13.1c  HQs and Combat
+def _t_mode_after_forced_retreat(u: Unit, _t: list[Cite]) -> Mode:
+    """mode_after_forced_retreat, recording in _t each rule it uses."""
+    _t.extend(_CITES1)
+    return 'move' if u.type == 'hq' else u.mode
+
+
+# rules/ocs/ch13-specialized-units.rules:89  13.1c  HQs and Combat
+def explain_mode_after_forced_retreat(u: Unit) -> Answer[Mode]:
+    """The mode a unit is in after a forced retreat (13.1c), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_mode_after_forced_retreat(u, _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/ocs/ch13-specialized-units.rules:109  13.1d  Special HQs
+def hq_may_supply(hq: Unit, u: Unit) -> bool:
+    """May this HQ provide supply to this unit? (13.1d)."""
+    return not hq.divisional or u.formation == hq.formation or (u.formation == '' and u.nationality == hq.nationality)
+
+
+# rules/ocs/ch13-specialized-units.rules:109  13.1d  Special HQs
+def _t_hq_may_supply(hq: Unit, u: Unit, _t: list[Cite]) -> bool:
+    """hq_may_supply, recording in _t each rule it uses."""
+    _t.extend(_CITES94)
+    return not hq.divisional or u.formation == hq.formation or (u.formation == '' and u.nationality == hq.nationality)
+
+
+# rules/ocs/ch13-specialized-units.rules:109  13.1d  Special HQs
+def explain_hq_may_supply(hq: Unit, u: Unit) -> Answer[bool]:
+    """May this HQ provide supply to this unit? (13.1d), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_hq_may_supply(hq, u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_90), ('u', u, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:140  13.2a  Sequencing Transport/Supply
+def pausing_load_may_pay(use: SpUse) -> bool:
+    """May a pausing Transport Point's load pay for this? (13.2a)."""
+    return SpUse_pay_while_pausing[use]
+
+
+# rules/ocs/ch13-specialized-units.rules:140  13.2a  Sequencing Transport/Supply
+def _t_pausing_load_may_pay(use: SpUse, _t: list[Cite]) -> bool:
+    """pausing_load_may_pay, recording in _t each rule it uses."""
+    _t.extend(_CITES96)
+    return _attr(_t, _CITES_SpUse_pay_while_pausing, SpUse_pay_while_pausing, use)
+
+_ANSWERS_pausing_load_may_pay: Final[dict[tuple[SpUse], Answer[bool]]] = {
+    ('fueling',): Answer(True, (_C95, _C13,), ()),
+    ('construction',): Answer(True, (_C95, _C15,), ()),
+    ('combat_cost',): Answer(False, (_C95, _C17,), ('use = fueling', 'use = construction')),
+    ('barrage_cost',): Answer(False, (_C95, _C19,), ('use = fueling', 'use = construction')),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:140  13.2a  Sequencing Transport/Supply
+def explain_pausing_load_may_pay(use: SpUse) -> Answer[bool]:
+    """May a pausing Transport Point's load pay for this? (13.2a), with the rules that decided it."""
+    return _ANSWERS_pausing_load_may_pay[(use,)]
+
+
+# rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
+def needs_fuel(u: Unit) -> bool:
+    """Does the unit need fuel to move? (13.2b)."""
+    return u.type != 'transport' and u.mobility != 'leg'
+
+
+# rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
+def _t_needs_fuel(u: Unit, _t: list[Cite]) -> bool:
+    """needs_fuel, recording in _t each rule it uses."""
+    _t.extend(_CITES98)
+    return u.type != 'transport' and u.mobility != 'leg'
+
+
+# rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
+def explain_needs_fuel(u: Unit) -> Answer[bool]:
+    """Does the unit need fuel to move? (13.2b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_needs_fuel(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:155  13.2b  Transport Points and Supply
+def transport_point_supplied(u: Unit) -> bool:
+    """Transport Points are never Out of Supply (13.2b)."""
+    return u.type != 'transport' or not u.out_of_supply
+
+
+# rules/ocs/ch13-specialized-units.rules:155  13.2b  Transport Points and Supply
+def _t_transport_point_supplied(u: Unit, _t: list[Cite]) -> bool:
+    """transport_point_supplied, recording in _t each rule it uses."""
+    _t.extend(_CITES98)
+    return u.type != 'transport' or not u.out_of_supply
+
+
+# rules/ocs/ch13-specialized-units.rules:155  13.2b  Transport Points and Supply
+def explain_transport_point_supplied(u: Unit) -> Answer[bool]:
+    """Transport Points are never Out of Supply (13.2b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_transport_point_supplied(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:170  13.2c  Mechanical Handling
+def may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool) -> bool:
+    """May these Transport Points combine (or divide)? (13.2c)."""
+    return phase == 'movement' and same_hex and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
+
+
+# rules/ocs/ch13-specialized-units.rules:170  13.2c  Mechanical Handling
+def _t_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool, _t: list[Cite]) -> bool:
+    """may_combine_transport_points, recording in _t each rule it uses."""
+    _t.extend(_CITES99)
+    return phase == 'movement' and same_hex and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
+
+
+# rules/ocs/ch13-specialized-units.rules:170  13.2c  Mechanical Handling
+def explain_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool) -> Answer[bool]:
+    """May these Transport Points combine (or divide)? (13.2c), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_combine_transport_points(a, b, phase, same_hex, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_90), ('b', b, _DOMAINS_Unit_90), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:174  13.2c  Mechanical Handling
+def _s_may_carry_sp(tp: Unit, sp: Number) -> bool:
+    """may_carry_sp with numbers scaled by SCALE."""
+    return sp <= tp.points * 4
+
+
+# rules/ocs/ch13-specialized-units.rules:174  13.2c  Mechanical Handling
+def _t_may_carry_sp(tp: Unit, sp: Number, _t: list[Cite]) -> bool:
+    """may_carry_sp, recording in _t each rule it uses."""
+    _t.extend(_CITES99)
+    return sp <= tp.points * 4
+
+
+# rules/ocs/ch13-specialized-units.rules:174  13.2c  Mechanical Handling
+def may_carry_sp(tp: Unit, sp: Number) -> bool:
+    """Can the Transport Point carry this many SP? (13.2c). Numbers are exact: int or Fraction."""
+    return _s_may_carry_sp(tp, sp * SCALE)
+
+
+# rules/ocs/ch13-specialized-units.rules:174  13.2c  Mechanical Handling
+def explain_may_carry_sp(tp: Unit, sp: Number) -> Answer[bool]:
+    """Can the Transport Point carry this many SP? (13.2c), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_carry_sp(tp, sp * SCALE, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_90), ('sp', sp, ()), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:178  13.2c  Mechanical Handling
+def within_counter_mix(trucks_in_play: int) -> bool:
+    """Are this many truck counters within the counter-mix? (13.2c)."""
+    return trucks_in_play <= truck_counters
+
+
+# rules/ocs/ch13-specialized-units.rules:178  13.2c  Mechanical Handling
+def _t_within_counter_mix(trucks_in_play: int, _t: list[Cite]) -> bool:
+    """within_counter_mix, recording in _t each rule it uses."""
+    _t.extend(_CITES99)
+    return trucks_in_play <= _cite(_t, _CITES4, truck_counters)
+
+
+# rules/ocs/ch13-specialized-units.rules:178  13.2c  Mechanical Handling
+def explain_within_counter_mix(trucks_in_play: int) -> Answer[bool]:
+    """Are this many truck counters within the counter-mix? (13.2c), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_within_counter_mix(trucks_in_play, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(within_counter_mix, (('trucks_in_play', trucks_in_play, ()), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:200  13.2d  Mode Restrictions
 def transport_point_mode(u: Unit) -> bool:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d)."""
     return u.type != 'transport' or u.mode == 'move' or (u.organic and u.mode == 'reserve')
 
 
-# rules/ocs/ch13-specialized-units.rules:22  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:200  13.2d  Mode Restrictions
 def _t_transport_point_mode(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_mode, recording in _t each rule it uses."""
-    _t.extend(_CITES44)
+    _t.extend(_CITES101)
     return u.type != 'transport' or u.mode == 'move' or (u.organic and u.mode == 'reserve')
 
 
-# rules/ocs/ch13-specialized-units.rules:22  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:200  13.2d  Mode Restrictions
 def explain_transport_point_mode(u: Unit) -> Answer[bool]:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_mode(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_45), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:36  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:237  13.2f  Loading and Unloading
+def load_cost(tp: Unit) -> int:
+    """MP a Transport Point pays to load or unload SP in a hex (13.2f)."""
+    return _s_rounded(_div(tp.move_ma * 4, 40))
+
+
+# rules/ocs/ch13-specialized-units.rules:237  13.2f  Loading and Unloading
+def _t_load_cost(tp: Unit, _t: list[Cite]) -> int:
+    """load_cost, recording in _t each rule it uses."""
+    _t.extend(_CITES103)
+    return _t_rounded(_div(tp.move_ma * 4, 40), _t)
+
+
+# rules/ocs/ch13-specialized-units.rules:237  13.2f  Loading and Unloading
+def explain_load_cost(tp: Unit) -> Answer[int]:
+    """MP a Transport Point pays to load or unload SP in a hex (13.2f), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_load_cost(tp, _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/ocs/ch13-specialized-units.rules:240  13.2f  Loading and Unloading
+def may_load_from(same_hex_as_dump: bool) -> bool:
+    """May a Transport Point load from this dump? (13.2f)."""
+    return same_hex_as_dump
+
+
+# rules/ocs/ch13-specialized-units.rules:240  13.2f  Loading and Unloading
+def _t_may_load_from(same_hex_as_dump: bool, _t: list[Cite]) -> bool:
+    """may_load_from, recording in _t each rule it uses."""
+    _t.extend(_CITES103)
+    return same_hex_as_dump
+
+_ANSWERS_may_load_from: Final[dict[tuple[bool], Answer[bool]]] = {
+    (False,): Answer(False, (_C102,), ('same_hex_as_dump = true',)),
+    (True,): Answer(True, (_C102,), ()),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:240  13.2f  Loading and Unloading
+def explain_may_load_from(same_hex_as_dump: bool) -> Answer[bool]:
+    """May a Transport Point load from this dump? (13.2f), with the rules that decided it."""
+    return _ANSWERS_may_load_from[(same_hex_as_dump,)]
+
+
+# rules/ocs/ch13-specialized-units.rules:286  13.2g  Organic Trucks
+def may_draw_from(tp: Unit, u: Unit) -> bool:
+    """May this unit draw SP from this Transport Point? (13.2g)."""
+    return not tp.organic or u.formation == tp.formation
+
+
+# rules/ocs/ch13-specialized-units.rules:286  13.2g  Organic Trucks
+def _t_may_draw_from(tp: Unit, u: Unit, _t: list[Cite]) -> bool:
+    """may_draw_from, recording in _t each rule it uses."""
+    _t.extend(_CITES105)
+    return not tp.organic or u.formation == tp.formation
+
+
+# rules/ocs/ch13-specialized-units.rules:286  13.2g  Organic Trucks
+def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
+    """May this unit draw SP from this Transport Point? (13.2g), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_draw_from(tp, u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_90), ('u', u, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:289  13.2g  Organic Trucks
+def may_form_extender(tp: Unit) -> bool:
+    """May this Transport Point be combined to form an Extender? (13.2g)."""
+    return not tp.organic
+
+
+# rules/ocs/ch13-specialized-units.rules:289  13.2g  Organic Trucks
+def _t_may_form_extender(tp: Unit, _t: list[Cite]) -> bool:
+    """may_form_extender, recording in _t each rule it uses."""
+    _t.extend(_CITES105)
+    return not tp.organic
+
+
+# rules/ocs/ch13-specialized-units.rules:289  13.2g  Organic Trucks
+def explain_may_form_extender(tp: Unit) -> Answer[bool]:
+    """May this Transport Point be combined to form an Extender? (13.2g), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_form_extender(tp, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
+def may_retreat(tp: Unit, with_retreating_combat_units: bool) -> bool:
+    """May this Transport Point retreat? (Organic Trucks only with retreating combat units of their stack) (13.2g)."""
+    return tp.organic and with_retreating_combat_units
+
+
+# rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
+def _t_may_retreat(tp: Unit, with_retreating_combat_units: bool, _t: list[Cite]) -> bool:
+    """may_retreat, recording in _t each rule it uses."""
+    _t.extend(_CITES105)
+    return tp.organic and with_retreating_combat_units
+
+
+# rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
+def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[bool]:
+    """May this Transport Point retreat? (Organic Trucks only with retreating combat units of their stack) (13.2g), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_retreat(tp, with_retreating_combat_units, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_90), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:296  13.2g  Organic Trucks
+def organic_after_capture(tp: Unit) -> bool:
+    """Is the Transport Point still Organic once captured? (13.2g)."""
+    return False
+
+
+# rules/ocs/ch13-specialized-units.rules:296  13.2g  Organic Trucks
+def _t_organic_after_capture(tp: Unit, _t: list[Cite]) -> bool:
+    """organic_after_capture, recording in _t each rule it uses."""
+    _t.extend(_CITES105)
+    return False
+
+
+# rules/ocs/ch13-specialized-units.rules:296  13.2g  Organic Trucks
+def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
+    """Is the Transport Point still Organic once captured? (13.2g), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_organic_after_capture(tp, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:298  13.2g  Organic Trucks
+def may_withhold_combat_supply(tp: Unit) -> bool:
+    """May this Transport Point withhold combat supply (12.10a)? (13.2g)."""
+    return tp.organic
+
+
+# rules/ocs/ch13-specialized-units.rules:298  13.2g  Organic Trucks
+def _t_may_withhold_combat_supply(tp: Unit, _t: list[Cite]) -> bool:
+    """may_withhold_combat_supply, recording in _t each rule it uses."""
+    _t.extend(_CITES105)
+    return tp.organic
+
+
+# rules/ocs/ch13-specialized-units.rules:298  13.2g  Organic Trucks
+def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
+    """May this Transport Point withhold combat supply (12.10a)? (13.2g), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_withhold_combat_supply(tp, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:325  13.2i
+def captured_may_move_at_once(captured_in: Phase) -> bool:
+    """May captured Transport Points move in the phase they were captured? (13.2i)."""
+    return captured_in == 'movement'
+
+
+# rules/ocs/ch13-specialized-units.rules:325  13.2i
+def _t_captured_may_move_at_once(captured_in: Phase, _t: list[Cite]) -> bool:
+    """captured_may_move_at_once, recording in _t each rule it uses."""
+    _t.extend(_CITES107)
+    return captured_in == 'movement'
+
+_ANSWERS_captured_may_move_at_once: Final[dict[tuple[Phase], Answer[bool]]] = {
+    ('reinforcement',): Answer(False, (_C106,), ('captured_in = movement',)),
+    ('movement',): Answer(True, (_C106,), ()),
+    ('reaction',): Answer(False, (_C106,), ('captured_in = movement',)),
+    ('exploitation',): Answer(False, (_C106,), ('captured_in = movement',)),
+    ('combat_phase',): Answer(False, (_C106,), ('captured_in = movement',)),
+    ('barrage',): Answer(False, (_C106,), ('captured_in = movement',)),
+    ('supply',): Answer(False, (_C106,), ('captured_in = movement',)),
+    ('clean_up',): Answer(False, (_C106,), ('captured_in = movement',)),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:325  13.2i
+def explain_captured_may_move_at_once(captured_in: Phase) -> Answer[bool]:
+    """May captured Transport Points move in the phase they were captured? (13.2i), with the rules that decided it."""
+    return _ANSWERS_captured_may_move_at_once[(captured_in,)]
+
+
+# rules/ocs/ch13-specialized-units.rules:359  13.3a
+def rail_cargo(u: Unit) -> bool:
+    """May this go by rail? (13.3a)."""
+    return transportable(u)
+
+
+# rules/ocs/ch13-specialized-units.rules:359  13.3a
+def _t_rail_cargo(u: Unit, _t: list[Cite]) -> bool:
+    """rail_cargo, recording in _t each rule it uses."""
+    _t.extend(_CITES109)
+    return _t_transportable(u, _t)
+
+
+# rules/ocs/ch13-specialized-units.rules:359  13.3a
+def explain_rail_cargo(u: Unit) -> Answer[bool]:
+    """May this go by rail? (13.3a), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_rail_cargo(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:361  13.3a
+def _s_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool) -> Number:
+    """rail_cap_cost with numbers scaled by SCALE."""
+    return _mul(sum((_s_transport_equivalent(u) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
+
+
+# rules/ocs/ch13-specialized-units.rules:361  13.3a
+def _t_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool, _t: list[Cite]) -> Number:
+    """rail_cap_cost, recording in _t each rule it uses."""
+    _t.extend(_CITES109)
+    return _mul(sum((_t_transport_equivalent(u, _t) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
+
+
+# rules/ocs/ch13-specialized-units.rules:361  13.3a
+def rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_track: bool) -> Number:
+    """Rail Cap points to move this cargo along a path (13.3a). Numbers are exact: int or Fraction."""
+    return _exact(_s_rail_cap_cost(tuple(cargo), trainbusting, all_multi_track))
+
+
+# rules/ocs/ch13-specialized-units.rules:361  13.3a
+def explain_rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_track: bool) -> Answer[Number]:
+    """Rail Cap points to move this cargo along a path (13.3a), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_rail_cap_cost(tuple(cargo), trainbusting, all_multi_track, _t)
+    return Answer(_exact(_value), _rules(_t), ())
+
+
+# rules/ocs/ch13-specialized-units.rules:379  13.3b
+def rail_cap_usable(phase: Phase) -> bool:
+    """May Rail Cap be used in this phase? (13.3b)."""
+    return phase == 'movement'
+
+
+# rules/ocs/ch13-specialized-units.rules:379  13.3b
+def _t_rail_cap_usable(phase: Phase, _t: list[Cite]) -> bool:
+    """rail_cap_usable, recording in _t each rule it uses."""
+    _t.extend(_CITES111)
+    return phase == 'movement'
+
+_ANSWERS_rail_cap_usable: Final[dict[tuple[Phase], Answer[bool]]] = {
+    ('reinforcement',): Answer(False, (_C110,), ('phase = movement',)),
+    ('movement',): Answer(True, (_C110,), ()),
+    ('reaction',): Answer(False, (_C110,), ('phase = movement',)),
+    ('exploitation',): Answer(False, (_C110,), ('phase = movement',)),
+    ('combat_phase',): Answer(False, (_C110,), ('phase = movement',)),
+    ('barrage',): Answer(False, (_C110,), ('phase = movement',)),
+    ('supply',): Answer(False, (_C110,), ('phase = movement',)),
+    ('clean_up',): Answer(False, (_C110,), ('phase = movement',)),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:379  13.3b
+def explain_rail_cap_usable(phase: Phase) -> Answer[bool]:
+    """May Rail Cap be used in this phase? (13.3b), with the rules that decided it."""
+    return _ANSWERS_rail_cap_usable[(phase,)]
+
+
+# rules/ocs/ch13-specialized-units.rules:398  13.3c  Detrainable Hexes
+def detrainable(x: RailHex) -> bool:
+    """Is this railroad hex detrainable? (13.3c)."""
+    return (x.town_or_port or any((creates_detrainable(u) for u in x.units))) and x.controlled and x.ezoc_free_path_to_supply
+
+
+# rules/ocs/ch13-specialized-units.rules:398  13.3c  Detrainable Hexes
+def _t_detrainable(x: RailHex, _t: list[Cite]) -> bool:
+    """detrainable, recording in _t each rule it uses."""
+    _t.extend(_CITES113)
+    return (x.town_or_port or any((_t_creates_detrainable(u, _t) for u in x.units))) and x.controlled and x.ezoc_free_path_to_supply
+
+
+# rules/ocs/ch13-specialized-units.rules:398  13.3c  Detrainable Hexes
+def explain_detrainable(x: RailHex) -> Answer[bool]:
+    """Is this railroad hex detrainable? (13.3c), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_detrainable(x, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_114), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:418  13.3d  Railheads
+def moves_railhead(u: Unit) -> bool:
+    """Does this unit's movement move a Railhead marker? (13.3d)."""
+    return u.type == 'rail_repair'
+
+
+# rules/ocs/ch13-specialized-units.rules:418  13.3d  Railheads
+def _t_moves_railhead(u: Unit, _t: list[Cite]) -> bool:
+    """moves_railhead, recording in _t each rule it uses."""
+    _t.extend(_CITES116)
+    return u.type == 'rail_repair'
+
+
+# rules/ocs/ch13-specialized-units.rules:418  13.3d  Railheads
+def explain_moves_railhead(u: Unit) -> Answer[bool]:
+    """Does this unit's movement move a Railhead marker? (13.3d), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_moves_railhead(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:448  13.3e
+def rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> bool:
+    """Can a rail path pass through this hex? (13.3e)."""
+    return not enemy_combat_unit and (not in_ezoc) and (not wrong_gauge) and controlled
+
+
+# rules/ocs/ch13-specialized-units.rules:448  13.3e
+def _t_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool, _t: list[Cite]) -> bool:
+    """rail_path_hex_usable, recording in _t each rule it uses."""
+    _t.extend(_CITES118)
+    return not enemy_combat_unit and (not in_ezoc) and (not wrong_gauge) and controlled
+
+_ANSWERS_rail_path_hex_usable: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
+    (False, False, False, False,): Answer(False, (_C117,), ('controlled = true',)),
+    (False, False, False, True,): Answer(True, (_C117,), ()),
+    (False, False, True, False,): Answer(False, (_C117,), ()),
+    (False, False, True, True,): Answer(False, (_C117,), ('wrong_gauge = false',)),
+    (False, True, False, False,): Answer(False, (_C117,), ()),
+    (False, True, False, True,): Answer(False, (_C117,), ('in_ezoc = false',)),
+    (False, True, True, False,): Answer(False, (_C117,), ()),
+    (False, True, True, True,): Answer(False, (_C117,), ()),
+    (True, False, False, False,): Answer(False, (_C117,), ()),
+    (True, False, False, True,): Answer(False, (_C117,), ('enemy_combat_unit = false',)),
+    (True, False, True, False,): Answer(False, (_C117,), ()),
+    (True, False, True, True,): Answer(False, (_C117,), ()),
+    (True, True, False, False,): Answer(False, (_C117,), ()),
+    (True, True, False, True,): Answer(False, (_C117,), ()),
+    (True, True, True, False,): Answer(False, (_C117,), ()),
+    (True, True, True, True,): Answer(False, (_C117,), ()),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:448  13.3e
+def explain_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> Answer[bool]:
+    """Can a rail path pass through this hex? (13.3e), with the rules that decided it."""
+    return _ANSWERS_rail_path_hex_usable[(enemy_combat_unit, in_ezoc, wrong_gauge, controlled)]
+
+
+# rules/ocs/ch13-specialized-units.rules:481  13.3f  Rail Conversion
+def may_convert_hex(in_ezoc: bool, negated: bool) -> bool:
+    """May a rail hex be converted? (13.3f)."""
+    return not in_ezoc or ezoc_allows('E', negated)
+
+
+# rules/ocs/ch13-specialized-units.rules:481  13.3f  Rail Conversion
+def _t_may_convert_hex(in_ezoc: bool, negated: bool, _t: list[Cite]) -> bool:
+    """may_convert_hex, recording in _t each rule it uses."""
+    _t.extend(_CITES6)
+    return not in_ezoc or _t_ezoc_allows('E', _cite(_t, _CITES120, negated), _t)
+
+_ANSWERS_may_convert_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
+    (False, False,): Answer(True, (_C5,), ()),
+    (False, True,): Answer(True, (_C5,), ()),
+    (True, False,): Answer(False, (_C5, _C119, _C121, _C45,), ('in_ezoc = false',)),
+    (True, True,): Answer(False, (_C5, _C119, _C121, _C45,), ('in_ezoc = false',)),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:481  13.3f  Rail Conversion
+def explain_may_convert_hex(in_ezoc: bool, negated: bool) -> Answer[bool]:
+    """May a rail hex be converted? (13.3f), with the rules that decided it."""
+    return _ANSWERS_may_convert_hex[(in_ezoc, negated)]
+
+
+# rules/ocs/ch13-specialized-units.rules:506  13.3g  Rail Repair Units
+def may_rail_over_converted(converted_this_phase: bool) -> bool:
+    """A) May a Rail Repair unit use rail movement over these hexes? (13.3g)."""
+    return not converted_this_phase
+
+
+# rules/ocs/ch13-specialized-units.rules:506  13.3g  Rail Repair Units
+def _t_may_rail_over_converted(converted_this_phase: bool, _t: list[Cite]) -> bool:
+    """may_rail_over_converted, recording in _t each rule it uses."""
+    _t.extend(_CITES123)
+    return not converted_this_phase
+
+_ANSWERS_may_rail_over_converted: Final[dict[tuple[bool], Answer[bool]]] = {
+    (False,): Answer(True, (_C122,), ()),
+    (True,): Answer(False, (_C122,), ('converted_this_phase = false',)),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:506  13.3g  Rail Repair Units
+def explain_may_rail_over_converted(converted_this_phase: bool) -> Answer[bool]:
+    """A) May a Rail Repair unit use rail movement over these hexes? (13.3g), with the rules that decided it."""
+    return _ANSWERS_may_rail_over_converted[(converted_this_phase,)]
+
+
+# rules/ocs/ch13-specialized-units.rules:510  13.3g  Rail Repair Units
+def _s_ma_after_rail(u: Unit, spent_before: Number) -> Number:
+    """ma_after_rail with numbers scaled by SCALE."""
+    return u.move_ma * 4 - spent_before if u.type == 'rail_repair' else 0
+
+
+# rules/ocs/ch13-specialized-units.rules:510  13.3g  Rail Repair Units
+def _t_ma_after_rail(u: Unit, spent_before: Number, _t: list[Cite]) -> Number:
+    """ma_after_rail, recording in _t each rule it uses."""
+    _t.extend(_CITES123)
+    return u.move_ma * 4 - spent_before if u.type == 'rail_repair' else 0
+
+
+# rules/ocs/ch13-specialized-units.rules:510  13.3g  Rail Repair Units
+def ma_after_rail(u: Unit, spent_before: Number) -> Number:
+    """B) MA a unit may still spend after rail movement (13.3g). Numbers are exact: int or Fraction."""
+    return _exact(_s_ma_after_rail(u, spent_before * SCALE))
+
+
+# rules/ocs/ch13-specialized-units.rules:510  13.3g  Rail Repair Units
+def explain_ma_after_rail(u: Unit, spent_before: Number) -> Answer[Number]:
+    """B) MA a unit may still spend after rail movement (13.3g), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_ma_after_rail(u, spent_before * SCALE, _t)
+    return Answer(_exact(_value), _rules(_t), ())
+
+
+# rules/ocs/ch13-specialized-units.rules:521  13.3g  Rail Repair Units
+def conversions_allowed(u: Unit, phase: Phase, current_ma: int) -> int:
+    """D) Rail hexes this unit may convert (13.3g)."""
+    return min(4, current_ma) if u.type == 'rail_repair' and phase == 'movement' and combat_or_dg_combat(u) else 0
+
+
+# rules/ocs/ch13-specialized-units.rules:521  13.3g  Rail Repair Units
+def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: int, _t: list[Cite]) -> int:
+    """conversions_allowed, recording in _t each rule it uses."""
+    _t.extend(_CITES123)
+    return min(4, current_ma) if u.type == 'rail_repair' and phase == 'movement' and _t_combat_or_dg_combat(u, _t) else 0
+
+
+# rules/ocs/ch13-specialized-units.rules:521  13.3g  Rail Repair Units
+def explain_conversions_allowed(u: Unit, phase: Phase, current_ma: int) -> Answer[int]:
+    """D) Rail hexes this unit may convert (13.3g), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_conversions_allowed(u, phase, current_ma, _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/ocs/ch13-specialized-units.rules:548  13.3h  Railroad Control
+def control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool) -> bool:
+    """Does control of a rail hex change? (13.3h)."""
+    return enemy_combat_unit_entered or clearly_on_enemy_side
+
+
+# rules/ocs/ch13-specialized-units.rules:548  13.3h  Railroad Control
+def _t_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool, _t: list[Cite]) -> bool:
+    """control_changes, recording in _t each rule it uses."""
+    _t.extend(_CITES125)
+    return enemy_combat_unit_entered or clearly_on_enemy_side
+
+_ANSWERS_control_changes: Final[dict[tuple[bool, bool], Answer[bool]]] = {
+    (False, False,): Answer(False, (_C124,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
+    (False, True,): Answer(True, (_C124,), ()),
+    (True, False,): Answer(True, (_C124,), ()),
+    (True, True,): Answer(True, (_C124,), ()),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:548  13.3h  Railroad Control
+def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool) -> Answer[bool]:
+    """Does control of a rail hex change? (13.3h), with the rules that decided it."""
+    return _ANSWERS_control_changes[(enemy_combat_unit_entered, clearly_on_enemy_side)]
+
+
+# rules/ocs/ch13-specialized-units.rules:573  13.4a
+def may_barrage(u: Unit) -> bool:
+    """May this artillery unit barrage? (13.4a)."""
+    return u.type == 'artillery' and u.mode not in _SET128
+
+
+# rules/ocs/ch13-specialized-units.rules:573  13.4a
+def _t_may_barrage(u: Unit, _t: list[Cite]) -> bool:
+    """may_barrage, recording in _t each rule it uses."""
+    _t.extend(_CITES127)
+    return u.type == 'artillery' and u.mode not in _SET128
+
+
+# rules/ocs/ch13-specialized-units.rules:573  13.4a
+def explain_may_barrage(u: Unit) -> Answer[bool]:
+    """May this artillery unit barrage? (13.4a), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_barrage(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:610  13.5  Replacement Units
 def repl_mode(u: Unit) -> bool:
     """Repls can never enter Combat Mode (13.5)."""
     return u.type != 'repl' or u.mode != 'combat'
 
 
-# rules/ocs/ch13-specialized-units.rules:36  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:610  13.5  Replacement Units
 def _t_repl_mode(u: Unit, _t: list[Cite]) -> bool:
     """repl_mode, recording in _t each rule it uses."""
-    _t.extend(_CITES47)
+    _t.extend(_CITES130)
     return u.type != 'repl' or u.mode != 'combat'
 
 
-# rules/ocs/ch13-specialized-units.rules:36  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:610  13.5  Replacement Units
 def explain_repl_mode(u: Unit) -> Answer[bool]:
     """Repls can never enter Combat Mode (13.5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_repl_mode(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_45), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:629  13.5a  Replacing Losses
+def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, on_map_unit_stacked: bool) -> bool:
+    """May these Repls rebuild here? (on_map_unit_stacked: true for a Dead Pile rebuild) (13.5a)."""
+    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and combat_or_dg_combat(hq) and (hexes_from_hq <= 2) and (not in_ezoc or ezoc_allows('K', negated)) and on_map_unit_stacked
+
+
+# rules/ocs/ch13-specialized-units.rules:629  13.5a  Replacing Losses
+def _t_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, on_map_unit_stacked: bool, _t: list[Cite]) -> bool:
+    """may_rebuild, recording in _t each rule it uses."""
+    _t.extend(_CITES132)
+    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite(_t, _CITES120, negated), _t)) and on_map_unit_stacked
+
+
+# rules/ocs/ch13-specialized-units.rules:629  13.5a  Replacing Losses
+def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, on_map_unit_stacked: bool) -> Answer[bool]:
+    """May these Repls rebuild here? (on_map_unit_stacked: true for a Dead Pile rebuild) (13.5a), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_rebuild(repl, hq, hexes_from_hq, in_ezoc, negated, phase, on_map_unit_stacked, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_90), ('hq', hq, _DOMAINS_Unit_90), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('on_map_unit_stacked', on_map_unit_stacked, (False, True)), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:659  13.5b
+def steps_rebuildable(u: Unit) -> int:
+    """Steps a reduced multi-step unit can get back this turn (13.5b)."""
+    return u.step_losses if u.multi_step else 0
+
+
+# rules/ocs/ch13-specialized-units.rules:659  13.5b
+def _t_steps_rebuildable(u: Unit, _t: list[Cite]) -> int:
+    """steps_rebuildable, recording in _t each rule it uses."""
+    _t.extend(_CITES8)
+    return u.step_losses if u.multi_step else 0
+
+
+# rules/ocs/ch13-specialized-units.rules:659  13.5b
+def explain_steps_rebuildable(u: Unit) -> Answer[int]:
+    """Steps a reduced multi-step unit can get back this turn (13.5b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_steps_rebuildable(u, _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/ocs/ch13-specialized-units.rules:687  13.5d  One Repl for Two Units
+def repls_for_paired_units(units: int) -> int:
+    """Repls to rebuild this many units listed as pairs (13.5d)."""
+    return -(-_div(units * 4, 8) // 4)
+
+
+# rules/ocs/ch13-specialized-units.rules:687  13.5d  One Repl for Two Units
+def _t_repls_for_paired_units(units: int, _t: list[Cite]) -> int:
+    """repls_for_paired_units, recording in _t each rule it uses."""
+    _t.extend(_CITES134)
+    return -(-_div(units * 4, 8) // 4)
+
+
+# rules/ocs/ch13-specialized-units.rules:687  13.5d  One Repl for Two Units
+def explain_repls_for_paired_units(units: int) -> Answer[int]:
+    """Repls to rebuild this many units listed as pairs (13.5d), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_repls_for_paired_units(units, _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/ocs/ch13-specialized-units.rules:702  13.5e  Truck Rebuilds
+def truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> bool:
+    """May this Transport Point be rebuilt with Eq? (13.5e)."""
+    return tp.type == 'transport' and tp.tp_kind == 'truck' and lost_to_enemy_action
+
+
+# rules/ocs/ch13-specialized-units.rules:702  13.5e  Truck Rebuilds
+def _t_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool, _t: list[Cite]) -> bool:
+    """truck_rebuildable, recording in _t each rule it uses."""
+    _t.extend(_CITES10)
+    return tp.type == 'transport' and tp.tp_kind == 'truck' and lost_to_enemy_action
+
+
+# rules/ocs/ch13-specialized-units.rules:702  13.5e  Truck Rebuilds
+def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bool]:
+    """May this Transport Point be rebuilt with Eq? (13.5e), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_truck_rebuildable(tp, lost_to_enemy_action, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_90), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:722  13.5f  Air Replacements
+def eq_for_air_steps(steps: int) -> int:
+    """Eq to rebuild this many aircraft steps (13.5f)."""
+    return -(-_div(steps * 4, 8) // 4)
+
+
+# rules/ocs/ch13-specialized-units.rules:722  13.5f  Air Replacements
+def _t_eq_for_air_steps(steps: int, _t: list[Cite]) -> int:
+    """eq_for_air_steps, recording in _t each rule it uses."""
+    _t.extend(_CITES136)
+    return -(-_div(steps * 4, 8) // 4)
+
+
+# rules/ocs/ch13-specialized-units.rules:722  13.5f  Air Replacements
+def explain_eq_for_air_steps(steps: int) -> Answer[int]:
+    """Eq to rebuild this many aircraft steps (13.5f), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_eq_for_air_steps(steps, _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/ocs/ch13-specialized-units.rules:741  13.6a
+def _s_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
+    """may_place_at_port with numbers scaled by SCALE."""
+    return not port_in_ezoc and arriving <= capacity
+
+
+# rules/ocs/ch13-specialized-units.rules:741  13.6a
+def _t_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool, _t: list[Cite]) -> bool:
+    """may_place_at_port, recording in _t each rule it uses."""
+    _t.extend(_CITES138)
+    return not port_in_ezoc and arriving <= capacity
+
+
+# rules/ocs/ch13-specialized-units.rules:741  13.6a
+def may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
+    """May these reinforcements be placed at this port? (13.6a). Numbers are exact: int or Fraction."""
+    return _s_may_place_at_port(arriving * SCALE, capacity * SCALE, port_in_ezoc)
+
+
+# rules/ocs/ch13-specialized-units.rules:741  13.6a
+def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> Answer[bool]:
+    """May these reinforcements be placed at this port? (13.6a), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_place_at_port(arriving * SCALE, capacity * SCALE, port_in_ezoc, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_place_at_port, (('arriving', arriving, ()), ('capacity', capacity, ()), ('port_in_ezoc', port_in_ezoc, (False, True)), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:758  13.6b
+def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
+    """May a reinforcement be placed in this hex? (13.6b)."""
+    return not (in_ezoc and at_port)
+
+
+# rules/ocs/ch13-specialized-units.rules:758  13.6b
+def _t_may_place_reinforcement(in_ezoc: bool, at_port: bool, _t: list[Cite]) -> bool:
+    """may_place_reinforcement, recording in _t each rule it uses."""
+    _t.extend(_CITES140)
+    return not (in_ezoc and at_port)
+
+_ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] = {
+    (False, False,): Answer(True, (_C139,), ()),
+    (False, True,): Answer(True, (_C139,), ()),
+    (True, False,): Answer(True, (_C139,), ()),
+    (True, True,): Answer(False, (_C139,), ('in_ezoc = false', 'at_port = false')),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:758  13.6b
+def explain_may_place_reinforcement(in_ezoc: bool, at_port: bool) -> Answer[bool]:
+    """May a reinforcement be placed in this hex? (13.6b), with the rules that decided it."""
+    return _ANSWERS_may_place_reinforcement[(in_ezoc, at_port)]
+
+
+# rules/ocs/ch13-specialized-units.rules:771  13.6c
+def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
+    """Does this Transport Point arrive loaded? (13.6c)."""
+    return tp.organic or sp_arriving_there
+
+
+# rules/ocs/ch13-specialized-units.rules:771  13.6c
+def _t_arrives_loaded(tp: Unit, sp_arriving_there: bool, _t: list[Cite]) -> bool:
+    """arrives_loaded, recording in _t each rule it uses."""
+    _t.extend(_CITES142)
+    return tp.organic or sp_arriving_there
+
+
+# rules/ocs/ch13-specialized-units.rules:771  13.6c
+def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
+    """Does this Transport Point arrive loaded? (13.6c), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_arrives_loaded(tp, sp_arriving_there, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_90), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:798  13.7  Formation Markers
+def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool:
+    """A) May the Formation marker be on the map? (13.7)."""
+    return units_with_marker >= 1 or fueling_reminder
+
+
+# rules/ocs/ch13-specialized-units.rules:798  13.7  Formation Markers
+def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
+    """marker_may_be_on_map, recording in _t each rule it uses."""
+    _t.extend(_CITES144)
+    return units_with_marker >= 1 or fueling_reminder
+
+
+# rules/ocs/ch13-specialized-units.rules:798  13.7  Formation Markers
+def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> Answer[bool]:
+    """A) May the Formation marker be on the map? (13.7), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_marker_may_be_on_map(units_with_marker, fueling_reminder, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(marker_may_be_on_map, (('units_with_marker', units_with_marker, ()), ('fueling_reminder', fueling_reminder, (False, True)), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:802  13.7  Formation Markers
+def may_enter_marker(u: Unit, marker_formation: str) -> bool:
+    """B) May this unit be represented by the marker? (13.7)."""
+    return u.formation == marker_formation and u.formation != ''
+
+
+# rules/ocs/ch13-specialized-units.rules:802  13.7  Formation Markers
+def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
+    """may_enter_marker, recording in _t each rule it uses."""
+    _t.extend(_CITES144)
+    return u.formation == marker_formation and u.formation != ''
+
+
+# rules/ocs/ch13-specialized-units.rules:802  13.7  Formation Markers
+def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
+    """B) May this unit be represented by the marker? (13.7), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_enter_marker(u, marker_formation, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_90), ('marker_formation', marker_formation, ()), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:805  13.7  Formation Markers
+def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
+    """May the marker be put under other combat units to hide the formation? (13.7)."""
+    return False
+
+
+# rules/ocs/ch13-specialized-units.rules:805  13.7  Formation Markers
+def _t_marker_may_hide_formation(holds_only_zoc_units: bool, _t: list[Cite]) -> bool:
+    """marker_may_hide_formation, recording in _t each rule it uses."""
+    _t.extend(_CITES144)
+    return False
+
+_ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
+    (False,): Answer(False, (_C143,), ()),
+    (True,): Answer(False, (_C143,), ()),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:805  13.7  Formation Markers
+def explain_marker_may_hide_formation(holds_only_zoc_units: bool) -> Answer[bool]:
+    """May the marker be put under other combat units to hide the formation? (13.7), with the rules that decided it."""
+    return _ANSWERS_marker_may_hide_formation[(holds_only_zoc_units,)]
+
+
+# rules/ocs/ch13-specialized-units.rules:829  13.7a  Supply Concerns
+def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
+    """Does this part of the formation trace supply for free? (13.7a)."""
+    return same_source_as_formation or first_part
+
+
+# rules/ocs/ch13-specialized-units.rules:829  13.7a  Supply Concerns
+def _t_traces_free(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
+    """traces_free, recording in _t each rule it uses."""
+    _t.extend(_CITES146)
+    return same_source_as_formation or first_part
+
+_ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
+    (False, False,): Answer(False, (_C145,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C145,), ()),
+    (True, False,): Answer(True, (_C145,), ()),
+    (True, True,): Answer(True, (_C145,), ()),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:829  13.7a  Supply Concerns
+def explain_traces_free(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
+    """Does this part of the formation trace supply for free? (13.7a), with the rules that decided it."""
+    return _ANSWERS_traces_free[(same_source_as_formation, first_part)]
+
+
+# rules/ocs/ch13-specialized-units.rules:833  13.7a  Supply Concerns
+def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> bool:
+    """May this part of the formation use the formation method of fueling? (13.7a)."""
+    return same_source_as_formation or first_part
+
+
+# rules/ocs/ch13-specialized-units.rules:833  13.7a  Supply Concerns
+def _t_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
+    """may_use_formation_fueling, recording in _t each rule it uses."""
+    _t.extend(_CITES146)
+    return same_source_as_formation or first_part
+
+_ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]] = {
+    (False, False,): Answer(False, (_C145,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C145,), ()),
+    (True, False,): Answer(True, (_C145,), ()),
+    (True, True,): Answer(True, (_C145,), ()),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:833  13.7a  Supply Concerns
+def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
+    """May this part of the formation use the formation method of fueling? (13.7a), with the rules that decided it."""
+    return _ANSWERS_may_use_formation_fueling[(same_source_as_formation, first_part)]
+
+
+# rules/ocs/ch13-specialized-units.rules:851  13.8  Engineer Functions
+def may_perform_engineering(u: Unit) -> bool:
+    """Is this a unit type that can perform engineer functions? (13.8)."""
+    return u.type in _SET149
+
+
+# rules/ocs/ch13-specialized-units.rules:851  13.8  Engineer Functions
+def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
+    """may_perform_engineering, recording in _t each rule it uses."""
+    _t.extend(_CITES148)
+    return u.type in _SET149
+
+
+# rules/ocs/ch13-specialized-units.rules:851  13.8  Engineer Functions
+def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
+    """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_perform_engineering(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:868  13.8a  Engineer-Capable
+def engineer_capable(u: Unit) -> bool:
+    """Engineer-Capable (13.8a)."""
+    return may_perform_engineering(u) and combat_or_dg_combat(u)
+
+
+# rules/ocs/ch13-specialized-units.rules:868  13.8a  Engineer-Capable
+def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
+    """engineer_capable, recording in _t each rule it uses."""
+    _t.extend(_CITES151)
+    return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
+
+
+# rules/ocs/ch13-specialized-units.rules:868  13.8a  Engineer-Capable
+def explain_engineer_capable(u: Unit) -> Answer[bool]:
+    """Engineer-Capable (13.8a), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_engineer_capable(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:918  13.8c  Detrainable Creation
+def creates_detrainable(u: Unit) -> bool:
+    """Does this unit make its railroad hex detrainable? (13.8c)."""
+    return u.type == 'hq' and engineer_capable(u)
+
+
+# rules/ocs/ch13-specialized-units.rules:918  13.8c  Detrainable Creation
+def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
+    """creates_detrainable, recording in _t each rule it uses."""
+    _t.extend(_CITES153)
+    return u.type == 'hq' and _t_engineer_capable(u, _t)
+
+
+# rules/ocs/ch13-specialized-units.rules:918  13.8c  Detrainable Creation
+def explain_creates_detrainable(u: Unit) -> Answer[bool]:
+    """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_creates_detrainable(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:953  13.8d  Construction
+def may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> bool:
+    """May this unit perform a construction task? (13.8d)."""
+    return engineer_capable(u) and phase == 'movement' and (hexes_away <= 2) and (not moved_this_phase) and (tasks_this_phase == 0)
+
+
+# rules/ocs/ch13-specialized-units.rules:953  13.8d  Construction
+def _t_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int, _t: list[Cite]) -> bool:
+    """may_construct, recording in _t each rule it uses."""
+    _t.extend(_CITES155)
+    return _t_engineer_capable(u, _t) and phase == 'movement' and (hexes_away <= 2) and (not moved_this_phase) and (tasks_this_phase == 0)
+
+
+# rules/ocs/ch13-specialized-units.rules:953  13.8d  Construction
+def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> Answer[bool]:
+    """May this unit perform a construction task? (13.8d), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_construct(u, phase, hexes_away, moved_this_phase, tasks_this_phase, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_90), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('hexes_away', hexes_away, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('tasks_this_phase', tasks_this_phase, ()), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:957  13.8d  Construction
+def construction_costs_sp(task: Construction) -> bool:
+    """Does this task cost SP? (13.8d)."""
+    return Construction_costs_sp[task]
+
+
+# rules/ocs/ch13-specialized-units.rules:957  13.8d  Construction
+def _t_construction_costs_sp(task: Construction, _t: list[Cite]) -> bool:
+    """construction_costs_sp, recording in _t each rule it uses."""
+    _t.extend(_CITES155)
+    return _attr(_t, _CITES_Construction_costs_sp, Construction_costs_sp, task)
+
+_ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] = {
+    ('build_air_base',): Answer(True, (_C154, _C21,), ()),
+    ('improve_air_base',): Answer(True, (_C154, _C23,), ()),
+    ('reduce_air_base',): Answer(False, (_C154, _C25,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_hedgehog',): Answer(True, (_C154, _C27,), ()),
+    ('improve_hedgehog',): Answer(True, (_C154, _C29,), ()),
+    ('reduce_hedgehog',): Answer(False, (_C154, _C31,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('repair_port',): Answer(True, (_C154, _C33,), ()),
+    ('damage_port',): Answer(False, (_C154, _C35,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:957  13.8d  Construction
+def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
+    """Does this task cost SP? (13.8d), with the rules that decided it."""
+    return _ANSWERS_construction_costs_sp[(task,)]
+
+
+# rules/ocs/ch13-specialized-units.rules:997  13.9  Unit Consolidation
+def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> bool:
+    """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9)."""
+    return (phase == 'reinforcement' or kind == 'aircraft') and (kind == 'aircraft' or identical_sides) and (u.stocks == 'normal') and (u.mode != 'dg')
+
+
+# rules/ocs/ch13-specialized-units.rules:997  13.9  Unit Consolidation
+def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool, _t: list[Cite]) -> bool:
+    """may_consolidate, recording in _t each rule it uses."""
+    _t.extend(_CITES157)
+    return (phase == 'reinforcement' or kind == 'aircraft') and (kind == 'aircraft' or identical_sides) and (u.stocks == 'normal') and (u.mode != 'dg')
+
+
+# rules/ocs/ch13-specialized-units.rules:997  13.9  Unit Consolidation
+def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> Answer[bool]:
+    """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_consolidate(u, kind, phase, identical_sides, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_90), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('identical_sides', identical_sides, (False, True)), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:1002  13.9  Unit Consolidation
+def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> int:
+    """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9)."""
+    return max(0, kept_losses - (full_steps - removed_losses))
+
+
+# rules/ocs/ch13-specialized-units.rules:1002  13.9  Unit Consolidation
+def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
+    """step_losses_after_consolidation, recording in _t each rule it uses."""
+    _t.extend(_CITES157)
+    return max(0, kept_losses - (full_steps - removed_losses))
+
+
+# rules/ocs/ch13-specialized-units.rules:1002  13.9  Unit Consolidation
+def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> Answer[int]:
+    """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_step_losses_after_consolidation(full_steps, kept_losses, removed_losses, _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/ocs/ch13-specialized-units.rules:1006  13.9  Unit Consolidation
+def may_convert_formation(from_formation: str, to_formation: str) -> bool:
+    """2, 3) May a unit change formations this way? (13.9)."""
+    return to_formation != '' and (from_formation == '' or from_formation != to_formation)
+
+
+# rules/ocs/ch13-specialized-units.rules:1006  13.9  Unit Consolidation
+def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
+    """may_convert_formation, recording in _t each rule it uses."""
+    _t.extend(_CITES157)
+    return to_formation != '' and (from_formation == '' or from_formation != to_formation)
+
+
+# rules/ocs/ch13-specialized-units.rules:1006  13.9  Unit Consolidation
+def explain_may_convert_formation(from_formation: str, to_formation: str) -> Answer[bool]:
+    """2, 3) May a unit change formations this way? (13.9), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_convert_formation(from_formation, to_formation, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_convert_formation, (('from_formation', from_formation, ()), ('to_formation', to_formation, ()), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:14  4.1  Rounding Rule
@@ -589,7 +2154,7 @@ def _s_rounded(x: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:14  4.1  Rounding Rule
 def _t_rounded(x: Number, _t: list[Cite]) -> int:
     """rounded, recording in _t each rule it uses."""
-    _t.extend(_CITES49)
+    _t.extend(_CITES159)
     return (x + 2) // 4
 
 
@@ -616,7 +2181,7 @@ def _s_odds(attack: Number, defense: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:29  4.2  Fractions
 def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> int:
     """odds, recording in _t each rule it uses."""
-    _t.extend(_CITES51)
+    _t.extend(_CITES161)
     return _t_rounded(_div(attack, defense), _t)
 
 
@@ -643,7 +2208,7 @@ def _s_modified(value: Number, factors: tuple[Number, ...]) -> Number:
 # rules/ocs/ch4-general-concepts.rules:46  4.3  Cumulative Effects
 def _t_modified(value: Number, factors: tuple[Number, ...], _t: list[Cite]) -> Number:
     """modified, recording in _t each rule it uses."""
-    _t.extend(_CITES53)
+    _t.extend(_CITES163)
     return _mul(value, _product((f for f in factors)))
 
 
@@ -670,7 +2235,7 @@ def is_combat(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:59  4.4  Attack-Capable Units
 def _t_is_combat(u: Unit, _t: list[Cite]) -> bool:
     """is_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES55)
+    _t.extend(_CITES165)
     return _attr(_t, _CITES_UnitType_combat, UnitType_combat, u.type)
 
 
@@ -679,204 +2244,204 @@ def explain_is_combat(u: Unit) -> Answer[bool]:
     """Is a combat unit (4.4), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_is_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_45), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:61  4.4  Attack-Capable Units
-def attack_capable(u: Unit) -> bool:
-    """Attack-Capable (4.4)."""
-    return is_combat(u) and u.printed_strength and (not u.parenthesized) and (u.mode not in _SET56)
-
-
-# rules/ocs/ch4-general-concepts.rules:61  4.4  Attack-Capable Units
-def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
-    """attack_capable, recording in _t each rule it uses."""
-    _t.extend(_CITES55)
-    return _t_is_combat(u, _t) and u.printed_strength and (not u.parenthesized) and (u.mode not in _SET56)
-
-
-# rules/ocs/ch4-general-concepts.rules:61  4.4  Attack-Capable Units
-def explain_attack_capable(u: Unit) -> Answer[bool]:
-    """Attack-Capable (4.4), with the rules that decided it."""
-    _t: list[Cite] = []
-    _value = _t_attack_capable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_45), )))
-
-
-# rules/ocs/ch4-general-concepts.rules:80  4.4a
+# rules/ocs/ch4-general-concepts.rules:101  4.4a
 def may_attack(u: Unit) -> bool:
     """May attack or overrun (4.4a)."""
     return attack_capable(u)
 
 
-# rules/ocs/ch4-general-concepts.rules:80  4.4a
+# rules/ocs/ch4-general-concepts.rules:101  4.4a
 def _t_may_attack(u: Unit, _t: list[Cite]) -> bool:
     """may_attack, recording in _t each rule it uses."""
-    _t.extend(_CITES58)
+    _t.extend(_CITES167)
     return _t_attack_capable(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:80  4.4a
+# rules/ocs/ch4-general-concepts.rules:101  4.4a
 def explain_may_attack(u: Unit) -> Answer[bool]:
     """May attack or overrun (4.4a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_attack(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_45), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:98  4.4c
+# rules/ocs/ch4-general-concepts.rules:125  4.4c
 def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
     """May move into a hex with an enemy non-combat unit (4.4c)."""
     return attack_capable(u)
 
 
-# rules/ocs/ch4-general-concepts.rules:98  4.4c
+# rules/ocs/ch4-general-concepts.rules:125  4.4c
 def _t_may_enter_enemy_noncombat_hex(u: Unit, _t: list[Cite]) -> bool:
     """may_enter_enemy_noncombat_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES60)
+    _t.extend(_CITES169)
     return _t_attack_capable(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:98  4.4c
+# rules/ocs/ch4-general-concepts.rules:125  4.4c
 def explain_may_enter_enemy_noncombat_hex(u: Unit) -> Answer[bool]:
     """May move into a hex with an enemy non-combat unit (4.4c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_enemy_noncombat_hex(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_45), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:111  4.5  Zone of Control
-def has_zoc(u: Unit) -> bool:
-    """Has a Zone of Control (4.5)."""
-    return attack_capable(u) and (not u.out_of_supply) and (u.mode == 'combat' or (u.mode == 'exploit' and u.oriented_to_combat))
-
-
-# rules/ocs/ch4-general-concepts.rules:111  4.5  Zone of Control
-def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
-    """has_zoc, recording in _t each rule it uses."""
-    _t.extend(_CITES62)
-    return _t_attack_capable(u, _t) and (not u.out_of_supply) and (u.mode == 'combat' or (u.mode == 'exploit' and u.oriented_to_combat))
-
-
-# rules/ocs/ch4-general-concepts.rules:111  4.5  Zone of Control
-def explain_has_zoc(u: Unit) -> Answer[bool]:
-    """Has a Zone of Control (4.5), with the rules that decided it."""
-    _t: list[Cite] = []
-    _value = _t_has_zoc(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_45), )))
-
-
-# rules/ocs/ch4-general-concepts.rules:160  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:188  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_allows(action: EzocAction, negated: bool) -> bool:
     """May the action be taken in an enemy ZOC? (4.5a)."""
     return EzocAction_negatable[action] and negated
 
 
-# rules/ocs/ch4-general-concepts.rules:160  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:188  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_allows, recording in _t each rule it uses."""
-    _t.extend(_CITES64)
-    return _attr(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite(_t, _CITES66, negated)
+    _t.extend(_CITES170)
+    return _attr(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite(_t, _CITES120, negated)
 
 _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
-    ('A', False,): Answer(False, (_C63, _C2, _C65,), ('negated = true',)),
-    ('A', True,): Answer(True, (_C63, _C2, _C65,), ()),
-    ('B', False,): Answer(False, (_C63, _C4, _C65,), ('negated = true',)),
-    ('B', True,): Answer(True, (_C63, _C4, _C65,), ()),
-    ('C', False,): Answer(False, (_C63, _C6,), ()),
-    ('C', True,): Answer(False, (_C63, _C6,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('D', False,): Answer(False, (_C63, _C8, _C65,), ('negated = true',)),
-    ('D', True,): Answer(True, (_C63, _C8, _C65,), ()),
-    ('E', False,): Answer(False, (_C63, _C10,), ()),
-    ('E', True,): Answer(False, (_C63, _C10,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('F', False,): Answer(False, (_C63, _C12, _C13,), ()),
-    ('F', True,): Answer(False, (_C63, _C12, _C13,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('G', False,): Answer(False, (_C63, _C15,), ()),
-    ('G', True,): Answer(False, (_C63, _C15,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('H', False,): Answer(False, (_C63, _C17, _C65,), ('negated = true',)),
-    ('H', True,): Answer(True, (_C63, _C17, _C65,), ()),
-    ('I', False,): Answer(False, (_C63, _C19,), ()),
-    ('I', True,): Answer(False, (_C63, _C19,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('J', False,): Answer(False, (_C63, _C21,), ()),
-    ('J', True,): Answer(False, (_C63, _C21,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('K', False,): Answer(False, (_C63, _C23,), ()),
-    ('K', True,): Answer(False, (_C63, _C23,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('A', False,): Answer(False, (_C121, _C37, _C119,), ('negated = true',)),
+    ('A', True,): Answer(True, (_C121, _C37, _C119,), ()),
+    ('B', False,): Answer(False, (_C121, _C39, _C119,), ('negated = true',)),
+    ('B', True,): Answer(True, (_C121, _C39, _C119,), ()),
+    ('C', False,): Answer(False, (_C121, _C41,), ()),
+    ('C', True,): Answer(False, (_C121, _C41,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('D', False,): Answer(False, (_C121, _C43, _C119,), ('negated = true',)),
+    ('D', True,): Answer(True, (_C121, _C43, _C119,), ()),
+    ('E', False,): Answer(False, (_C121, _C45,), ()),
+    ('E', True,): Answer(False, (_C121, _C45,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('F', False,): Answer(False, (_C121, _C47, _C48,), ()),
+    ('F', True,): Answer(False, (_C121, _C47, _C48,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('G', False,): Answer(False, (_C121, _C50,), ()),
+    ('G', True,): Answer(False, (_C121, _C50,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('H', False,): Answer(False, (_C121, _C52, _C119,), ('negated = true',)),
+    ('H', True,): Answer(True, (_C121, _C52, _C119,), ()),
+    ('I', False,): Answer(False, (_C121, _C54,), ()),
+    ('I', True,): Answer(False, (_C121, _C54,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('J', False,): Answer(False, (_C121, _C56,), ()),
+    ('J', True,): Answer(False, (_C121, _C56,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('K', False,): Answer(False, (_C121, _C58,), ()),
+    ('K', True,): Answer(False, (_C121, _C58,), ('action = A', 'action = B', 'action = D', 'action = H')),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:160  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:188  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_allows(action: EzocAction, negated: bool) -> Answer[bool]:
     """May the action be taken in an enemy ZOC? (4.5a), with the rules that decided it."""
     return _ANSWERS_ezoc_allows[(action, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:185  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:213  4.5b  Negating ZOC
 def zoc_negated(h: Hex) -> bool:
     """Is the enemy ZOC in this hex negated? (4.5b)."""
     return any((is_combat(u) and (not u.will_spend_mp) for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:185  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:213  4.5b  Negating ZOC
 def _t_zoc_negated(h: Hex, _t: list[Cite]) -> bool:
     """zoc_negated, recording in _t each rule it uses."""
-    _t.extend(_CITES66)
+    _t.extend(_CITES120)
     return any((_t_is_combat(u, _t) and (not u.will_spend_mp) for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:185  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:213  4.5b  Negating ZOC
 def explain_zoc_negated(h: Hex) -> Answer[bool]:
     """Is the enemy ZOC in this hex negated? (4.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_zoc_negated(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_67), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_171), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:188  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:216  4.5b  Negating ZOC
 def may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> bool:
     """May a unit using Truck MP leave a hex in an enemy ZOC? (4.5b)."""
     return started_phase_there or ezoc_allows('A', negated)
 
 
-# rules/ocs/ch4-general-concepts.rules:188  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:216  4.5b  Negating ZOC
 def _t_may_exit_ezoc_hex(started_phase_there: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_exit_ezoc_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES66)
-    return started_phase_there or _t_ezoc_allows('A', _cite(_t, _CITES66, negated), _t)
+    _t.extend(_CITES120)
+    return started_phase_there or _t_ezoc_allows('A', _cite(_t, _CITES120, negated), _t)
 
 _ANSWERS_may_exit_ezoc_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C65, _C63, _C2,), ('started_phase_there = true', 'negated = true')),
-    (False, True,): Answer(True, (_C65, _C63, _C2,), ()),
-    (True, False,): Answer(True, (_C65,), ()),
-    (True, True,): Answer(True, (_C65,), ()),
+    (False, False,): Answer(False, (_C119, _C121, _C37,), ('started_phase_there = true', 'negated = true')),
+    (False, True,): Answer(True, (_C119, _C121, _C37,), ()),
+    (True, False,): Answer(True, (_C119,), ()),
+    (True, True,): Answer(True, (_C119,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:188  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:216  4.5b  Negating ZOC
 def explain_may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> Answer[bool]:
     """May a unit using Truck MP leave a hex in an enemy ZOC? (4.5b), with the rules that decided it."""
     return _ANSWERS_may_exit_ezoc_hex[(started_phase_there, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:299  4.7c
+# rules/ocs/ch4-general-concepts.rules:296  4.7  Transportation Equivalents
+def transportable(u: Unit) -> bool:
+    """Can be transported (rail, air, landing craft, shipping) (4.7)."""
+    return is_combat(u) or u.type in _SET174
+
+
+# rules/ocs/ch4-general-concepts.rules:296  4.7  Transportation Equivalents
+def _t_transportable(u: Unit, _t: list[Cite]) -> bool:
+    """transportable, recording in _t each rule it uses."""
+    _t.extend(_CITES173)
+    return _t_is_combat(u, _t) or u.type in _SET174
+
+
+# rules/ocs/ch4-general-concepts.rules:296  4.7  Transportation Equivalents
+def explain_transportable(u: Unit) -> Answer[bool]:
+    """Can be transported (rail, air, landing craft, shipping) (4.7), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_transportable(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:299  4.7  Transportation Equivalents
+def transport_point_may_carry(cargo: Unit) -> bool:
+    """A Transport Point can carry this (4.7)."""
+    return cargo.type == 'sp'
+
+
+# rules/ocs/ch4-general-concepts.rules:299  4.7  Transportation Equivalents
+def _t_transport_point_may_carry(cargo: Unit, _t: list[Cite]) -> bool:
+    """transport_point_may_carry, recording in _t each rule it uses."""
+    _t.extend(_CITES173)
+    return cargo.type == 'sp'
+
+
+# rules/ocs/ch4-general-concepts.rules:299  4.7  Transportation Equivalents
+def explain_transport_point_may_carry(cargo: Unit) -> Answer[bool]:
+    """A Transport Point can carry this (4.7), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_transport_point_may_carry(cargo, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:351  4.7c
 def _s_transport_point_load(u: Unit) -> Number:
     """transport_point_load with numbers scaled by SCALE."""
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:299  4.7c
+# rules/ocs/ch4-general-concepts.rules:351  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
-    _t.extend(_CITES69)
+    _t.extend(_CITES176)
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:299  4.7c
+# rules/ocs/ch4-general-concepts.rules:351  4.7c
 def transport_point_load(u: Unit) -> Number:
     """SP a Transport Point can carry (4.7c). Numbers are exact: int or Fraction."""
     return _exact(_s_transport_point_load(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:299  4.7c
+# rules/ocs/ch4-general-concepts.rules:351  4.7c
 def explain_transport_point_load(u: Unit) -> Answer[Number]:
     """SP a Transport Point can carry (4.7c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -884,98 +2449,575 @@ def explain_transport_point_load(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/series.rules:110  OCS
+# rules/ocs/ch4-general-concepts.rules:380  4.7d  Movement and Transport
+def one_transport_type(used: tuple[Transport, ...], next: Transport) -> bool:
+    """May a unit that already used these transports this phase use this one? (4.7d)."""
+    return all((t == next for t in used))
+
+
+# rules/ocs/ch4-general-concepts.rules:380  4.7d  Movement and Transport
+def _t_one_transport_type(used: tuple[Transport, ...], next: Transport, _t: list[Cite]) -> bool:
+    """one_transport_type, recording in _t each rule it uses."""
+    _t.extend(_CITES178)
+    return all((t == next for t in used))
+
+
+# rules/ocs/ch4-general-concepts.rules:380  4.7d  Movement and Transport
+def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> Answer[bool]:
+    """May a unit that already used these transports this phase use this one? (4.7d), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_one_transport_type(tuple(used), next, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(one_transport_type, (('used', used, ()), ('next', next, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:519  4.8c  Enemy Stacks
+def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
+    """May move, retreat or trace into a hex with these enemy units (4.8c)."""
+    return all((may_share_hex_with(mover, e) for e in enemies))
+
+
+# rules/ocs/ch4-general-concepts.rules:519  4.8c  Enemy Stacks
+def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
+    """may_enter_enemy_hex, recording in _t each rule it uses."""
+    _t.extend(_CITES180)
+    return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
+
+
+# rules/ocs/ch4-general-concepts.rules:519  4.8c  Enemy Stacks
+def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> Answer[bool]:
+    """May move, retreat or trace into a hex with these enemy units (4.8c), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_enter_enemy_hex(mover, tuple(enemies), _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_hex, (('mover', mover, ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path')), ('enemies', enemies, ()), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:523  4.8c  Enemy Stacks
+def ground_mover(u: Unit) -> Mover:
+    """What kind of mover a ground unit is (4.8c)."""
+    return 'attack_capable_unit' if attack_capable(u) else 'other_ground_unit'
+
+
+# rules/ocs/ch4-general-concepts.rules:523  4.8c  Enemy Stacks
+def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
+    """ground_mover, recording in _t each rule it uses."""
+    _t.extend(_CITES180)
+    return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
+
+
+# rules/ocs/ch4-general-concepts.rules:523  4.8c  Enemy Stacks
+def explain_ground_mover(u: Unit) -> Answer[Mover]:
+    """What kind of mover a ground unit is (4.8c), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_ground_mover(u, _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/ocs/ch4-general-concepts.rules:545  4.9a
+def shown_combat_unit(h: Hex) -> Unit:
+    """The combat unit the enemy may always see (units listed top first) (4.9a)."""
+    return _first((u for u in h.units if u.mode == 'combat' and attack_capable(u))) if any((u.mode == 'combat' and attack_capable(u) for u in h.units)) else _first((u for u in h.units if is_combat(u)))
+
+
+# rules/ocs/ch4-general-concepts.rules:545  4.9a
+def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
+    """shown_combat_unit, recording in _t each rule it uses."""
+    _t.extend(_CITES182)
+    return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))) if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)) else _first((u for u in h.units if _t_is_combat(u, _t)))
+
+
+# rules/ocs/ch4-general-concepts.rules:545  4.9a
+def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
+    """The combat unit the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_shown_combat_unit(h, _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/ocs/ch4-general-concepts.rules:550  4.9a
+def shows_hedgehog(h: Hex) -> bool:
+    """The enemy may see a hedgehog in the hex (4.9a)."""
+    return any((u.type == 'hedgehog' for u in h.units))
+
+
+# rules/ocs/ch4-general-concepts.rules:550  4.9a
+def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
+    """shows_hedgehog, recording in _t each rule it uses."""
+    _t.extend(_CITES182)
+    return any((u.type == 'hedgehog' for u in h.units))
+
+
+# rules/ocs/ch4-general-concepts.rules:550  4.9a
+def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
+    """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_shows_hedgehog(h, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_171), )))
+
+
+# rules/ocs/series.rules:128  OCS
+def combat_side(u: Unit) -> bool:
+    """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (OCS)."""
+    return u.mode == 'combat' or (u.mode in _SET183 and u.oriented_to_combat)
+
+
+# rules/ocs/series.rules:128  OCS
+def _t_combat_side(u: Unit, _t: list[Cite]) -> bool:
+    """combat_side, recording in _t each rule it uses."""
+    _t.extend(_CITES89)
+    return u.mode == 'combat' or (u.mode in _SET183 and u.oriented_to_combat)
+
+
+# rules/ocs/series.rules:128  OCS
+def explain_combat_side(u: Unit) -> Answer[bool]:
+    """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (OCS), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_combat_side(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/series.rules:138  OCS
 def steps_not_negative(u: Unit) -> bool:
     """A unit cannot have lost a negative number of steps (OCS)."""
     return u.step_losses >= 0
 
 
-# rules/ocs/series.rules:110  OCS
+# rules/ocs/series.rules:138  OCS
 def _t_steps_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """steps_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES71)
+    _t.extend(_CITES89)
     return u.step_losses >= 0
 
 
-# rules/ocs/series.rules:110  OCS
+# rules/ocs/series.rules:138  OCS
 def explain_steps_not_negative(u: Unit) -> Answer[bool]:
     """A unit cannot have lost a negative number of steps (OCS), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_steps_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_45), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/series.rules:111  OCS
+# rules/ocs/series.rules:139  OCS
 def sizes_not_negative(u: Unit) -> bool:
     """Printed RE sizes and point values are never negative (OCS)."""
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
-# rules/ocs/series.rules:111  OCS
+# rules/ocs/series.rules:139  OCS
 def _t_sizes_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """sizes_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES71)
+    _t.extend(_CITES89)
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
-# rules/ocs/series.rules:111  OCS
+# rules/ocs/series.rules:139  OCS
 def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
     """Printed RE sizes and point values are never negative (OCS), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_sizes_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_45), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:235  4.6  Regimental Equivalents
+# rules/ocs/ch13-specialized-units.rules:79  13.1c  HQs and Combat
+def unprinted_defense(u: Unit) -> int:
+    """Defensive-only strength not printed on the counter (13.1c)."""
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:588
+    if u.type == 'artillery':
+        return 1
+    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
+    if u.type == 'hq' and combat_side(u):
+        return 5
+    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:81
+    if u.type == 'hq':
+        return 1
+    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:82
+    return 0
+
+
+# rules/ocs/ch13-specialized-units.rules:79  13.1c  HQs and Combat
+def _t_unprinted_defense(u: Unit, _t: list[Cite]) -> int:
+    """unprinted_defense, recording in _t each rule it uses."""
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:588
+    if u.type == 'artillery':
+        _t.extend(_CITES188)
+        return 1
+    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
+    if u.type == 'hq' and _t_combat_side(u, _t):
+        _t.extend(_CITES189)
+        return 5
+    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:81
+    if u.type == 'hq':
+        _t.extend(_CITES190)
+        return 1
+    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:82
+    _t.extend(_CITES191)
+    return 0
+
+
+# rules/ocs/ch13-specialized-units.rules:79  13.1c  HQs and Combat
+def explain_unprinted_defense(u: Unit) -> Answer[int]:
+    """Defensive-only strength not printed on the counter (13.1c), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_unprinted_defense(u, _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
+def may_unload(tp: Unit, h: Hex) -> bool:
+    """May the Transport Point unload its SP in this hex? (13.2f)."""
+    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:283
+    if tp.organic:
+        return False
+    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:244
+    if any((is_combat(u) or u.type in _SET194 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+        return True
+    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
+    return False
+
+
+# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
+def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
+    """may_unload, recording in _t each rule it uses."""
+    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:283
+    if tp.organic:
+        _t.extend(_CITES196)
+        return False
+    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:244
+    if any((_t_is_combat(u, _t) or u.type in _SET194 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+        _t.extend(_CITES197)
+        return True
+    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
+    _t.extend(_CITES198)
+    return False
+
+
+# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
+def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
+    """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_unload(tp, h, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_90), ('h', h, _DOMAINS_Hex_171), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:437  13.3e
+def may_entrain(u: Unit, x: RailHex) -> bool:
+    """May this cargo entrain here? (13.3e)."""
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:514
+    if u.type == 'rail_repair':
+        return True
+    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:438
+    if detrainable(x) and (not x.in_ezoc) and (u.mode == 'move' or not is_combat(u)):
+        return True
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:440
+    return False
+
+
+# rules/ocs/ch13-specialized-units.rules:437  13.3e
+def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
+    """may_entrain, recording in _t each rule it uses."""
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:514
+    if u.type == 'rail_repair':
+        _t.extend(_CITES202)
+        return True
+    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:438
+    if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
+        _t.extend(_CITES203)
+        return True
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:440
+    _t.extend(_CITES204)
+    return False
+
+
+# rules/ocs/ch13-specialized-units.rules:437  13.3e
+def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
+    """May this cargo entrain here? (13.3e), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_entrain(u, x, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_90), ('x', x, _DOMAINS_RailHex_114), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:443  13.3e
+def may_detrain(u: Unit, x: RailHex) -> bool:
+    """May this cargo detrain here? (13.3e)."""
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:518
+    if u.type == 'rail_repair':
+        return True
+    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:444
+    if detrainable(x) and (not x.in_ezoc):
+        return True
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
+    return False
+
+
+# rules/ocs/ch13-specialized-units.rules:443  13.3e
+def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
+    """may_detrain, recording in _t each rule it uses."""
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:518
+    if u.type == 'rail_repair':
+        _t.extend(_CITES202)
+        return True
+    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:444
+    if _t_detrainable(x, _t) and (not x.in_ezoc):
+        _t.extend(_CITES206)
+        return True
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
+    _t.extend(_CITES204)
+    return False
+
+
+# rules/ocs/ch13-specialized-units.rules:443  13.3e
+def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
+    """May this cargo detrain here? (13.3e), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_detrain(u, x, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_90), ('x', x, _DOMAINS_RailHex_114), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:654  13.5b
+def rebuildable(u: Unit) -> bool:
+    """Can this unit be rebuilt? (13.5b)."""
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:676
+    if u.no_rebuild:
+        return False
+    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:655
+    if u.breakdown:
+        return False
+    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:656
+    return True
+
+
+# rules/ocs/ch13-specialized-units.rules:654  13.5b
+def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
+    """rebuildable, recording in _t each rule it uses."""
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:676
+    if u.no_rebuild:
+        _t.extend(_CITES210)
+        return False
+    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:655
+    if u.breakdown:
+        _t.extend(_CITES211)
+        return False
+    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:656
+    _t.extend(_CITES212)
+    return True
+
+
+# rules/ocs/ch13-specialized-units.rules:654  13.5b
+def explain_rebuildable(u: Unit) -> Answer[bool]:
+    """Can this unit be rebuilt? (13.5b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_rebuildable(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:893  13.8b  Bridging
+def bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> River:
+    """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b)."""
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:895
+    if overrunning:
+        return river
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:896
+    if bridged_by_engineers and river == 'major_river':
+        return 'minor_river'
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:897
+    if bridged_by_engineers and river == 'minor_river':
+        return 'no_river'
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:898
+    return river
+
+
+# rules/ocs/ch13-specialized-units.rules:893  13.8b  Bridging
+def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: list[Cite]) -> River:
+    """bridged, recording in _t each rule it uses."""
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:895
+    if overrunning:
+        _t.extend(_CITES218)
+        return river
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:896
+    if bridged_by_engineers and river == 'major_river':
+        _t.extend(_CITES219)
+        return 'minor_river'
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:897
+    if bridged_by_engineers and river == 'minor_river':
+        _t.extend(_CITES220)
+        return 'no_river'
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:898
+    _t.extend(_CITES221)
+    return river
+
+_ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
+    ('no_river', False, False,): Answer('no_river', (_C213, _C217,), ()),
+    ('no_river', False, True,): Answer('no_river', (_C213, _C214,), ()),
+    ('no_river', True, False,): Answer('no_river', (_C213, _C217,), ()),
+    ('no_river', True, True,): Answer('no_river', (_C213, _C214,), ()),
+    ('minor_river', False, False,): Answer('minor_river', (_C213, _C217,), ()),
+    ('minor_river', False, True,): Answer('minor_river', (_C213, _C214,), ()),
+    ('minor_river', True, False,): Answer('no_river', (_C213, _C216,), ()),
+    ('minor_river', True, True,): Answer('minor_river', (_C213, _C214,), ()),
+    ('major_river', False, False,): Answer('major_river', (_C213, _C217,), ()),
+    ('major_river', False, True,): Answer('major_river', (_C213, _C214,), ()),
+    ('major_river', True, False,): Answer('minor_river', (_C213, _C215,), ()),
+    ('major_river', True, True,): Answer('major_river', (_C213, _C214,), ()),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:893  13.8b  Bridging
+def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> Answer[River]:
+    """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b), with the rules that decided it."""
+    return _ANSWERS_bridged[(river, bridged_by_engineers, overrunning)]
+
+
+# rules/ocs/ch4-general-concepts.rules:61  4.4  Attack-Capable Units
+def attack_capable(u: Unit) -> bool:
+    """Attack-Capable (4.4)."""
+    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:86
+    if u.type == 'hq':
+        return False
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:591
+    if u.type == 'artillery':
+        return False
+    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:62
+    if not is_combat(u):
+        return False
+    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:63
+    if not u.printed_strength or u.parenthesized:
+        return False
+    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:65
+    if u.mode in _SET128:
+        return False
+    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:66
+    return True
+
+
+# rules/ocs/ch4-general-concepts.rules:61  4.4  Attack-Capable Units
+def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
+    """attack_capable, recording in _t each rule it uses."""
+    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:86
+    if u.type == 'hq':
+        _t.extend(_CITES227)
+        return False
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:591
+    if u.type == 'artillery':
+        _t.extend(_CITES228)
+        return False
+    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:62
+    if not _t_is_combat(u, _t):
+        _t.extend(_CITES229)
+        return False
+    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:63
+    if not u.printed_strength or u.parenthesized:
+        _t.extend(_CITES230)
+        return False
+    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:65
+    if u.mode in _SET128:
+        _t.extend(_CITES231)
+        return False
+    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:66
+    _t.extend(_CITES232)
+    return True
+
+
+# rules/ocs/ch4-general-concepts.rules:61  4.4  Attack-Capable Units
+def explain_attack_capable(u: Unit) -> Answer[bool]:
+    """Attack-Capable (4.4), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_attack_capable(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:113  4.4b
+def has_zoc(u: Unit) -> bool:
+    """Has a Zone of Control (4.4b)."""
+    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:139
+    if u.mode == 'exploit' and u.oriented_to_combat and attack_capable(u) and (not u.out_of_supply):
+        return True
+    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:114
+    if u.mode == 'combat' and attack_capable(u) and (not u.out_of_supply):
+        return True
+    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:116
+    return False
+
+
+# rules/ocs/ch4-general-concepts.rules:113  4.4b
+def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
+    """has_zoc, recording in _t each rule it uses."""
+    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:139
+    if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
+        _t.extend(_CITES237)
+        return True
+    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:114
+    if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
+        _t.extend(_CITES238)
+        return True
+    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:116
+    _t.extend(_CITES239)
+    return False
+
+
+# rules/ocs/ch4-general-concepts.rules:113  4.4b
+def explain_has_zoc(u: Unit) -> Answer[bool]:
+    """Has a Zone of Control (4.4b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_has_zoc(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:263  4.6  Regimental Equivalents
 def _s_re_size(u: Unit) -> Number:
     """re_size with numbers scaled by SCALE."""
-    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:9
+    # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
+    if u.formation == 'Jock Column' and u.size == 'company':
+        return 2
+    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:32
     if u.type == 'hq':
         return 4
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:236
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:264
     if u.multi_step:
         return u.printed_re * 4 - u.step_losses * 4
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:238
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:266
     if u.type == 'repl' or u.size == 'company':
         return 1
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:239
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:267
     if u.size == 'battalion':
         return 2
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:240
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:268
     return 4
 
 
-# rules/ocs/ch4-general-concepts.rules:235  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:263  4.6  Regimental Equivalents
 def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
-    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:9
-    if u.type == 'hq':
-        _t.extend(_CITES78)
-        return 4
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:236
-    if u.multi_step:
-        _t.extend(_CITES79)
-        return u.printed_re * 4 - u.step_losses * 4
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:238
-    if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES80)
-        return 1
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:239
-    if u.size == 'battalion':
-        _t.extend(_CITES81)
+    # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
+    if u.formation == 'Jock Column' and u.size == 'company':
+        _t.extend(_CITES247)
         return 2
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:240
-    _t.extend(_CITES82)
+    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:32
+    if u.type == 'hq':
+        _t.extend(_CITES248)
+        return 4
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:264
+    if u.multi_step:
+        _t.extend(_CITES249)
+        return u.printed_re * 4 - u.step_losses * 4
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:266
+    if u.type == 'repl' or u.size == 'company':
+        _t.extend(_CITES250)
+        return 1
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:267
+    if u.size == 'battalion':
+        _t.extend(_CITES251)
+        return 2
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:268
+    _t.extend(_CITES252)
     return 4
 
 
-# rules/ocs/ch4-general-concepts.rules:235  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:263  4.6  Regimental Equivalents
 def re_size(u: Unit) -> Number:
     """RE size (4.6). Numbers are exact: int or Fraction."""
     return _exact(_s_re_size(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:235  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:263  4.6  Regimental Equivalents
 def explain_re_size(u: Unit) -> Answer[Number]:
     """RE size (4.6), with the rules that decided it."""
     _t: list[Cite] = []
@@ -983,49 +3025,49 @@ def explain_re_size(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:276  4.7b
+# rules/ocs/ch4-general-concepts.rules:328  4.7b
 def _s_transport_equivalent(u: Unit) -> Number:
     """transport_equivalent with numbers scaled by SCALE."""
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:263
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:315
     if u.type == 'sp':
         return u.points * 4
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:295
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:347
     if u.type == 'transport':
         return u.points * 4
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:277
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:329
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
         return _div(_s_re_size(u), 8)
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:279
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:331
     return _s_re_size(u)
 
 
-# rules/ocs/ch4-general-concepts.rules:276  4.7b
+# rules/ocs/ch4-general-concepts.rules:328  4.7b
 def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:263
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:315
     if u.type == 'sp':
-        _t.extend(_CITES88)
+        _t.extend(_CITES258)
         return u.points * 4
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:295
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:347
     if u.type == 'transport':
-        _t.extend(_CITES89)
+        _t.extend(_CITES259)
         return u.points * 4
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:277
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:329
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES90)
+        _t.extend(_CITES260)
         return _div(_t_re_size(u, _t), 8)
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:279
-    _t.extend(_CITES91)
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:331
+    _t.extend(_CITES261)
     return _t_re_size(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:276  4.7b
+# rules/ocs/ch4-general-concepts.rules:328  4.7b
 def transport_equivalent(u: Unit) -> Number:
     """Transportation equivalent (4.7b). Numbers are exact: int or Fraction."""
     return _exact(_s_transport_equivalent(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:276  4.7b
+# rules/ocs/ch4-general-concepts.rules:328  4.7b
 def explain_transport_equivalent(u: Unit) -> Answer[Number]:
     """Transportation equivalent (4.7b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1033,29 +3075,269 @@ def explain_transport_equivalent(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:324  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:353  4.7c
+def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
+    """Can a Transport Point be carried this way? (4.7c)."""
+    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:216
+    if tp == 'mule' and by == 'air':
+        return True
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:354
+    if by in _SET264:
+        return True
+    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:355
+    return False
+
+
+# rules/ocs/ch4-general-concepts.rules:353  4.7c
+def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite]) -> bool:
+    """transport_point_by, recording in _t each rule it uses."""
+    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:216
+    if tp == 'mule' and by == 'air':
+        _t.extend(_CITES266)
+        return True
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:354
+    if by in _SET264:
+        _t.extend(_CITES267)
+        return True
+    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:355
+    _t.extend(_CITES268)
+    return False
+
+_ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
+    ('rail', 'truck',): Answer(True, (_C175, _C263,), ()),
+    ('rail', 'wagon',): Answer(True, (_C175, _C263,), ()),
+    ('rail', 'mule',): Answer(True, (_C175, _C263,), ()),
+    ('air', 'truck',): Answer(False, (_C175, _C265,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C175, _C265,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C175, _C262,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C175, _C265,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C175, _C265,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C175, _C265,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C175, _C263,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C175, _C263,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C175, _C263,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C175, _C265,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C175, _C265,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C175, _C265,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C175, _C265,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C175, _C265,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C175, _C265,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C175, _C263,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C175, _C263,), ()),
+    ('shipping', 'mule',): Answer(True, (_C175, _C263,), ()),
+}
+
+
+# rules/ocs/ch4-general-concepts.rules:353  4.7c
+def explain_transport_point_by(by: Transport, tp: TransportPointKind) -> Answer[bool]:
+    """Can a Transport Point be carried this way? (4.7c), with the rules that decided it."""
+    return _ANSWERS_transport_point_by[(by, tp)]
+
+
+# rules/ocs/ch4-general-concepts.rules:384  4.7d  Movement and Transport
+def _s_ma_before(by: Transport) -> Number:
+    """ma_before with numbers scaled by SCALE."""
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:385
+    if by == 'rail':
+        return 2
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:386
+    if by == 'air':
+        return 2
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:387
+    return 0
+
+
+# rules/ocs/ch4-general-concepts.rules:384  4.7d  Movement and Transport
+def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
+    """ma_before, recording in _t each rule it uses."""
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:385
+    if by == 'rail':
+        _t.extend(_CITES272)
+        return 2
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:386
+    if by == 'air':
+        _t.extend(_CITES273)
+        return 2
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:387
+    _t.extend(_CITES274)
+    return 0
+
+
+# rules/ocs/ch4-general-concepts.rules:384  4.7d  Movement and Transport
+def ma_before(by: Transport) -> Number:
+    """Share of its MA a unit may spend before being transported (4.7d). Numbers are exact: int or Fraction."""
+    return _exact(_s_ma_before(by))
+
+_ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
+    ('rail',): Answer(Fraction(1, 2), (_C177, _C269,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C177, _C270,), ()),
+    ('air_drop',): Answer(0, (_C177, _C271,), ()),
+    ('landing_craft',): Answer(0, (_C177, _C271,), ()),
+    ('alt_landing',): Answer(0, (_C177, _C271,), ()),
+    ('beach_assault',): Answer(0, (_C177, _C271,), ()),
+    ('shipping',): Answer(0, (_C177, _C271,), ()),
+}
+
+
+# rules/ocs/ch4-general-concepts.rules:384  4.7d  Movement and Transport
+def explain_ma_before(by: Transport) -> Answer[Number]:
+    """Share of its MA a unit may spend before being transported (4.7d), with the rules that decided it."""
+    return _ANSWERS_ma_before[(by,)]
+
+
+# rules/ocs/ch4-general-concepts.rules:390  4.7d  Movement and Transport
+def _s_ma_after(by: Transport, alt_roll: bool) -> Number:
+    """ma_after with numbers scaled by SCALE."""
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:391
+    if by == 'air':
+        return 2
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:392
+    if by == 'alt_landing' and alt_roll:
+        return 2
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:394
+    return 0
+
+
+# rules/ocs/ch4-general-concepts.rules:390  4.7d  Movement and Transport
+def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
+    """ma_after, recording in _t each rule it uses."""
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:391
+    if by == 'air':
+        _t.extend(_CITES273)
+        return 2
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:392
+    if by == 'alt_landing' and alt_roll:
+        _t.extend(_CITES276)
+        return 2
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:394
+    _t.extend(_CITES274)
+    return 0
+
+
+# rules/ocs/ch4-general-concepts.rules:390  4.7d  Movement and Transport
+def ma_after(by: Transport, alt_roll: bool) -> Number:
+    """Share of its MA a unit may spend after being transported (4.7d). Numbers are exact: int or Fraction."""
+    return _exact(_s_ma_after(by, alt_roll))
+
+_ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
+    ('rail', False,): Answer(0, (_C177, _C271,), ()),
+    ('rail', True,): Answer(0, (_C177, _C271,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C177, _C270,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C177, _C270,), ()),
+    ('air_drop', False,): Answer(0, (_C177, _C271,), ()),
+    ('air_drop', True,): Answer(0, (_C177, _C271,), ()),
+    ('landing_craft', False,): Answer(0, (_C177, _C271,), ()),
+    ('landing_craft', True,): Answer(0, (_C177, _C271,), ()),
+    ('alt_landing', False,): Answer(0, (_C177, _C271,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C177, _C275,), ()),
+    ('beach_assault', False,): Answer(0, (_C177, _C271,), ()),
+    ('beach_assault', True,): Answer(0, (_C177, _C271,), ()),
+    ('shipping', False,): Answer(0, (_C177, _C271,), ()),
+    ('shipping', True,): Answer(0, (_C177, _C271,), ()),
+}
+
+
+# rules/ocs/ch4-general-concepts.rules:390  4.7d  Movement and Transport
+def explain_ma_after(by: Transport, alt_roll: bool) -> Answer[Number]:
+    """Share of its MA a unit may spend after being transported (4.7d), with the rules that decided it."""
+    return _ANSWERS_ma_after[(by, alt_roll)]
+
+
+# rules/ocs/ch4-general-concepts.rules:508  4.8c  Enemy Stacks
+def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
+    """May enter a hex holding this kind of enemy unit (4.8c)."""
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:509
+    if mover == 'attack_capable_unit' and enemy != 'combat_units':
+        return True
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:511
+    if mover == 'ship' and enemy in _SET279:
+        return True
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:513
+    if mover == 'plane_on_mission':
+        return True
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:514
+    if mover == 'rail_or_supply_path' and enemy != 'combat_units':
+        return True
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:516
+    return False
+
+
+# rules/ocs/ch4-general-concepts.rules:508  4.8c  Enemy Stacks
+def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> bool:
+    """may_share_hex_with, recording in _t each rule it uses."""
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:509
+    if mover == 'attack_capable_unit' and enemy != 'combat_units':
+        _t.extend(_CITES283)
+        return True
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:511
+    if mover == 'ship' and enemy in _SET279:
+        _t.extend(_CITES284)
+        return True
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:513
+    if mover == 'plane_on_mission':
+        _t.extend(_CITES285)
+        return True
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:514
+    if mover == 'rail_or_supply_path' and enemy != 'combat_units':
+        _t.extend(_CITES286)
+        return True
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:516
+    _t.extend(_CITES287)
+    return False
+
+_ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C179, _C282,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C179, _C277,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C179, _C277,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C179, _C277,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C179, _C282,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C179, _C282,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C179, _C282,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C179, _C282,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C179, _C282,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C179, _C278,), ()),
+    ('ship', 'ships',): Answer(False, (_C179, _C282,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C179, _C278,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C179, _C280,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C179, _C280,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C179, _C280,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C179, _C280,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C179, _C282,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C179, _C281,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C179, _C281,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C179, _C281,), ()),
+}
+
+
+# rules/ocs/ch4-general-concepts.rules:508  4.8c  Enemy Stacks
+def explain_may_share_hex_with(mover: Mover, enemy: EnemyKind) -> Answer[bool]:
+    """May enter a hex holding this kind of enemy unit (4.8c), with the rules that decided it."""
+    return _ANSWERS_may_share_hex_with[(mover, enemy)]
+
+
+# rules/ocs/ch4-general-concepts.rules:421  4.8  Stacking
 def stacking(h: Hex) -> list[Violation]:
     """Stacking limits (4.8)."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
         return []
     out: list[Violation] = []
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:326
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:423
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = sum((_s_re_size(u) for u in h.units if is_combat(u)))
         bound = max_stack_re * 4
         if total > bound:
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if is_combat(u)))))
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:327
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:424
     total = sum((1 for u in h.units if u.type == 'port'))
     bound = 1
     if total > bound:
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:328
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:425
     total = sum((1 for u in h.units if u.type == 'air_base'))
     bound = 1
     if total > bound:
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:329
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:426
     total = sum((1 for u in h.units if u.type == 'hedgehog'))
     bound = 1
     if total > bound:
@@ -1063,46 +3345,46 @@ def stacking(h: Hex) -> list[Violation]:
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:324  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:421  4.8  Stacking
 def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     """stacking, recording in _t each rule it uses."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
-        _t.extend(_CITES1)
+        _t.extend(_CITES12)
         return []
     out: list[Violation] = []
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:326
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:423
     if h.phase == 'reinforcement':
-        _t.extend(_CITES93)
+        _t.extend(_CITES289)
     if h.moment == 'moving':
-        _t.extend(_CITES93)
+        _t.extend(_CITES289)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
-        bound = _cite(_t, _CITES1, max_stack_re) * 4
+        bound = _cite(_t, _CITES12, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES1)
+            _t.extend(_CITES291)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:327
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:424
     total = sum((1 for u in h.units if u.type == 'port'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES1)
+        _t.extend(_CITES293)
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:328
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:425
     total = sum((1 for u in h.units if u.type == 'air_base'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES1)
+        _t.extend(_CITES295)
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:329
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:426
     total = sum((1 for u in h.units if u.type == 'hedgehog'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES1)
+        _t.extend(_CITES297)
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:324  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:421  4.8  Stacking
 def explain_stacking(h: Hex) -> Answer[list[Violation]]:
     """Stacking limits (4.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1112,7 +3394,22 @@ def explain_stacking(h: Hex) -> Answer[list[Violation]]:
 
 # ---- constants -----------------------------------------------------------------
 
-# rules/ocs/ch4-general-concepts.rules:322  4.8  The most RE of combat units in a hex
+# rules/ocs/ch13-specialized-units.rules:77  13.1c  The Action Rating of every HQ
+hq_action_rating: Final[int] = 0
+
+# rules/ocs/ch13-specialized-units.rules:176  13.2c  Truck Transport Point counters in the counter-mix (each game sets its own)
+truck_counters: Final[int] = 30
+
+# rules/ocs/ch13-specialized-units.rules:484  13.3f  SP that converting a rail hex costs
+conversion_sp_cost: Final[int] = 0
+
+# rules/ocs/ch13-specialized-units.rules:662  13.5b  MP a rebuild costs
+rebuild_mp_cost: Final[int] = 0
+
+# rules/ocs/ch13-specialized-units.rules:700  13.5e  Eq to rebuild one truck
+eq_per_truck: Final[int] = 1
+
+# rules/ocs/ch4-general-concepts.rules:419  4.8  The most RE of combat units in a hex
 max_stack_re: Final[int] = 10
 
 
@@ -1139,9 +3436,40 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                 'type': 'array'}},
                        'required': [],
                        'type': 'object'},
+               'RailHex': {'additionalProperties': False,
+                           'description': 'A railroad hex',
+                           'properties': {'controlled': {'description': 'Under friendly control '
+                                                                        '(13.3h)',
+                                                         'type': 'boolean'},
+                                          'ezoc_free_path_to_supply': {'description': 'A rail path '
+                                                                                      'free of enemy '
+                                                                                      'ZOC back to a '
+                                                                                      'supply source',
+                                                                       'type': 'boolean'},
+                                          'in_ezoc': {'description': 'In an enemy ZOC',
+                                                      'type': 'boolean'},
+                                          'town_or_port': {'description': 'It has a village, city (any '
+                                                                          'size) or port',
+                                                           'type': 'boolean'},
+                                          'units': {'description': 'Friendly units in it',
+                                                    'items': {'$ref': '#/$defs/Unit'},
+                                                    'type': 'array'}},
+                           'required': [],
+                           'type': 'object'},
                'Unit': {'additionalProperties': False,
                         'description': 'A ground unit',
-                        'properties': {'mobility': {'description': 'The colour of its Movement '
+                        'properties': {'breakdown': {'description': 'A generic Breakdown unit',
+                                                     'type': 'boolean'},
+                                       'divisional': {'description': 'HQs: a divisional HQ',
+                                                      'type': 'boolean'},
+                                       'formation': {'description': 'The multi-unit formation it '
+                                                                    'belongs to; empty for an '
+                                                                    'independent unit',
+                                                     'type': 'string'},
+                                       'loaded': {'description': 'SP: loaded on a Transport Point (not '
+                                                                 'an unloaded supply dump)',
+                                                  'type': 'boolean'},
+                                       'mobility': {'description': 'The colour of its Movement '
                                                                    'Allowance',
                                                     'enum': ['leg', 'truck', 'track']},
                                        'mode': {'description': 'The mode it is in',
@@ -1158,6 +3486,11 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                                   'a text such as "1/2" or "2.5".'},
                                        'multi_step': {'description': 'A multi-step unit (prints its RE '
                                                                      'size)',
+                                                      'type': 'boolean'},
+                                       'nationality': {'description': 'Its nationality',
+                                                       'type': 'string'},
+                                       'no_rebuild': {'description': 'A Yellow dot behind its AR: '
+                                                                     'cannot be rebuilt',
                                                       'type': 'boolean'},
                                        'organic': {'description': 'Transport Points: an Organic Truck '
                                                                   'of a multi-unit formation',
@@ -1195,16 +3528,26 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                          'corps']},
                                        'step_losses': {'description': 'Steps lost (multi-step units)',
                                                        'type': 'integer'},
+                                       'stocks': {'description': 'Internal stocks',
+                                                  'enum': ['normal', 'low', 'exhausted']},
                                        'strength': {'anyOf': [{'type': 'number'},
                                                               {'pattern': '^-?[0-9]+(\\.[0-9]+|/[1-9][0-9]*)?$',
                                                                'type': 'string'}],
                                                     'description': 'An exact number: a JSON number, or '
                                                                    'a text such as "1/2" or "2.5".'},
+                                       'tp_kind': {'description': 'Transport Points: trucks, wagons or '
+                                                                  'mules',
+                                                   'enum': ['truck', 'wagon', 'mule']},
                                        'type': {'description': 'What kind of unit it is',
                                                 'enum': ['combat_unit',
                                                          'hq',
                                                          'artillery',
                                                          'repl',
+                                                         'engineer',
+                                                         'rail_repair',
+                                                         'assault_engineer',
+                                                         'pioneer',
+                                                         'para_glider_engineer',
                                                          'transport',
                                                          'sp',
                                                          'port',
@@ -1217,6 +3560,11 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                         'type': 'object'}},
      '$schema': 'https://json-schema.org/draft/2020-12/schema',
      'additionalProperties': {'oneOf': [{'additionalProperties': False,
+                                         'properties': {'record': {'const': 'RailHex'},
+                                                        'value': {'$ref': '#/$defs/RailHex'}},
+                                         'required': ['record', 'value'],
+                                         'type': 'object'},
+                                        {'additionalProperties': False,
                                          'properties': {'record': {'const': 'Unit'},
                                                         'value': {'$ref': '#/$defs/Unit'}},
                                          'required': ['record', 'value'],
@@ -1232,8 +3580,15 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
      'title': 'Game state for Deutsches Afrika Korps (DAK)',
      'type': 'object'}
 _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
+    'RailHex': (
+        ('town_or_port', 'bool', ()),
+        ('units', 'list of record Unit', ()),
+        ('controlled', 'bool', ()),
+        ('ezoc_free_path_to_supply', 'bool', ()),
+        ('in_ezoc', 'bool', ()),
+    ),
     'Unit': (
-        ('type', 'enum UnitType', ('combat_unit', 'hq', 'artillery', 'repl', 'transport', 'sp', 'port', 'air_base', 'hedgehog')),
+        ('type', 'enum UnitType', ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog')),
         ('size', 'enum Size', ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps')),
         ('mode', 'enum Mode', ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit')),
         ('oriented_to_combat', 'bool', ()),
@@ -1248,6 +3603,14 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
         ('step_losses', 'int', ()),
         ('points', 'number', ()),
         ('organic', 'bool', ()),
+        ('tp_kind', 'enum TransportPointKind', ('truck', 'wagon', 'mule')),
+        ('loaded', 'bool', ()),
+        ('formation', 'text', ()),
+        ('nationality', 'text', ()),
+        ('divisional', 'bool', ()),
+        ('stocks', 'enum Stocks', ('normal', 'low', 'exhausted')),
+        ('no_rebuild', 'bool', ()),
+        ('breakdown', 'bool', ()),
         ('will_spend_mp', 'bool', ()),
     ),
     'Hex': (
@@ -1258,16 +3621,24 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
     ),
 }
 _RENAMED: Final[frozenset[str]] = frozenset([])
-_RECORD_CLASSES: Final[dict[str, Any]] = {'Unit': Unit, 'Hex': Hex}
+_RECORD_CLASSES: Final[dict[str, Any]] = {'RailHex': RailHex, 'Unit': Unit, 'Hex': Hex}
 _INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...]], ...]]] = {
     'Unit': (
+        (transport_point_supplied, '13.2b', 'Transport Points are never Out of Supply', ('out_of_supply', 'type')),
         (transport_point_mode, '13.2d', 'Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode', ('mode', 'organic', 'type')),
         (repl_mode, '13.5', 'Repls can never enter Combat Mode', ('mode', 'type')),
         (steps_not_negative, 'OCS', 'A unit cannot have lost a negative number of steps', ('step_losses',)),
         (sizes_not_negative, 'OCS', 'Printed RE sizes and point values are never negative', ('printed_re', 'points')),
     ),
 }
-_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'EzocAction': EzocAction_values, 'Mode': Mode_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Size': Size_values, 'Phase': Phase_values, 'Moment': Moment_values}
+_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'SpUse': SpUse_values, 'River': River_values, 'Construction': Construction_values, 'Consolidation': Consolidation_values, 'EzocAction': EzocAction_values, 'Transport': Transport_values, 'Mover': Mover_values, 'EnemyKind': EnemyKind_values, 'Mode': Mode_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Size': Size_values, 'Phase': Phase_values, 'Moment': Moment_values, 'Stocks': Stocks_values, 'TransportPointKind': TransportPointKind_values}
+
+
+def rail_hex_from_json(data: Any) -> RailHex:
+    """A RailHex from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    value = from_json('RailHex', data, 'rail_hex')
+    assert isinstance(value, RailHex)
+    return value
 
 
 def unit_from_json(data: Any) -> Unit:
