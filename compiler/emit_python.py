@@ -12,7 +12,7 @@ from typing import Any
 from . import __version__
 from .interp import Cite as ICite
 from .interp import EvalError, Interpreter
-from .pyexpr import Consts, ExprCompiler, Namer, literal, module_scale, py_name, type_of
+from .pyexpr import Consts, ExprCompiler, Namer, is_constant, literal, module_scale, py_name, type_of
 from .runtime_src import RUNTIME
 from .state_schema import state_schema
 
@@ -64,6 +64,9 @@ def tidy(code: str) -> str:
 
 
 class ModuleEmitter:
+    row_names: dict[str, str] = {}  # while a table is written: its parameters (rule name -> Python name)
+    row_totals: dict[str, int] = {}  # and how often its rows read each field
+
     def __init__(self, model: dict[str, Any]):
         self.model = model
         self.m = model["manifest"]
@@ -358,11 +361,13 @@ class ModuleEmitter:
             w = self.out
             has_otherwise = False
             for row in t["rows"]:
-                value = self.expr(t, row["value"], traced, t["returns"])
                 cites = [table_cite, self.cite(row["origin"], row["label"])]
                 cites += self.override_cites(row, row["label"])
                 o = row["origin"]
                 w.line(f"# {row['label']}: {o['clause'] or o['layer']} ({o['layer']}) {o['file']}:{o['line']}")
+                if not traced:
+                    self.hoist_row(t, row)
+                value = self.expr(t, row["value"], traced, t["returns"])
                 if row["when"] is None:
                     has_otherwise = True
                     if traced:
@@ -383,6 +388,36 @@ class ModuleEmitter:
     def expr(self, d: dict[str, Any], node: dict[str, Any], traced: bool, want: str) -> str:
         self.ec.local = {name: py for name, py, _ in self.params(d, False)}
         return tidy(self.ec.num(node, traced) if want == "number" else self.ec.ex(node, traced))
+
+    def hoist(self, d: dict[str, Any], nodes: Any, names: dict[str, str]) -> None:
+        """Fields the untraced code reads more than once, read once into locals first
+        (_u_type = u.type), as one would by hand. names: rule variable -> Python name."""
+        if not self.ec.optimize:
+            return
+        self.ec.local = {**{name: py for name, py, _ in self.params(d, False)}, **names}
+        for code, n in sorted(self.ec.count_reads(nodes, set(names)).items()):
+            if n >= 2 and code not in self.ec.reads:
+                local = "_" + code.replace(".", "_")
+                self.out.line(f"{local} = {code}")
+                self.ec.reads[code] = local
+
+    def start_row_hoisting(self, t: dict[str, Any], names: dict[str, str]) -> None:
+        """In a table, a field read more than once is read into a local just before the first row
+        that reads it: rows that answer earlier do not pay for it."""
+        self.ec.local = {**{name: py for name, py, _ in self.params(t, False)}, **names}
+        self.row_names = names
+        self.row_totals = self.ec.count_reads([[r["when"], r["value"]] for r in t["rows"]], set(names))
+
+    def hoist_row(self, t: dict[str, Any], row: dict[str, Any]) -> None:
+        if not self.ec.optimize or not self.row_totals:
+            return
+        self.ec.local = {**{name: py for name, py, _ in self.params(t, False)}, **self.row_names}
+        here = self.ec.count_reads([row["when"], row["value"]], set(self.row_names))
+        for code in sorted(here):
+            if self.row_totals.get(code, 0) >= 2 and code not in self.ec.reads:
+                local = "_" + code.replace(".", "_")
+                self.out.line(f"{local} = {code}")
+                self.ec.reads[code] = local
 
     def emit_function(self, d: dict[str, Any], returns: str, body: Any) -> None:
         w = self.out
@@ -405,7 +440,13 @@ class ModuleEmitter:
                 w.line(doc(f"{name}, recording in _t each rule it uses."))
             else:
                 w.line(doc(f"{name} with numbers scaled by SCALE."))
+            names = {p["name"]: py for p, (_, py, _) in zip(d["params"], params, strict=True)}
+            if not traced and "body" in d:
+                self.hoist(d, d["body"], names)
+            elif not traced and "rows" in d:
+                self.start_row_hoisting(d, names)
             body(traced)
+            self.ec.reads = {}
             w.dedent()
         if wrapped:
             self.emit_wrapper(d, returns, params)
@@ -421,9 +462,61 @@ class ModuleEmitter:
         w.line(f"def {self.public[d['name']]}({', '.join(f'{p}: {a}' for _, p, a in pub)}) -> {ret}:")
         w.indent()
         w.line(doc(self.describe(d) + " Numbers are exact: int or Fraction."))
-        call = f"{self.internal[d['name']]}({', '.join(self.scale_arg(p, t) for p, t in self.ptypes(d, pub))})"
-        w.line(f"return {self.unscale(call, returns)}")
+        if "rows" in d and self.ec.optimize:
+            self.emit_table_rows_exact(d, pub, returns)
+        else:
+            call = f"{self.internal[d['name']]}({', '.join(self.scale_arg(p, t) for p, t in self.ptypes(d, pub))})"
+            w.line(f"return {self.unscale(call, returns)}")
         w.dedent()
+
+    def emit_table_rows_exact(self, t: dict[str, Any], pub: list[tuple[str, str, str]], returns: str) -> None:
+        """A table's rows once more, answering exact values directly: a constant row returns its
+        exact value (no division by SCALE at run time), a row of sums and differences of record
+        fields computes them unscaled, any other row scales back its scaled value."""
+        w = self.out
+        for py, pt in self.ptypes(t, pub):
+            if pt in ("number", "list of number", "set of number"):
+                w.line(f"{py} = {self.scale_arg(py, pt)}  # conditions compare scaled numbers")
+        if returns == "number" and any(_scale_free(r["value"]) and not is_constant(r["value"]) for r in t["rows"]):
+            w.line("_v: Number")
+        self.start_row_hoisting(t, {p["name"]: py for p, (_, py, _) in zip(t["params"], pub, strict=True)})
+        for row in t["rows"]:
+            o = row["origin"]
+            w.line(f"# {row['label']}: {o['clause'] or o['layer']} ({o['layer']}) {o['file']}:{o['line']}")
+            self.hoist_row(t, row)
+            if row["when"] is not None:
+                w.line(f"if {self.expr(t, row['when'], False, 'bool')}:")
+                w.indent()
+            self.emit_exact_return(t, row["value"], returns)
+            if row["when"] is None:
+                self.ec.reads = {}
+                return
+            w.dedent()
+        w.line(f"raise RuleError({('no row of ' + t['name'] + ' matches')!r})")
+        self.ec.reads = {}
+
+    def emit_exact_return(self, t: dict[str, Any], node: dict[str, Any], returns: str) -> None:
+        w = self.out
+        if returns != "number":
+            w.line(f"return {self.expr(t, node, False, returns)}")
+        elif is_constant(node):
+            w.line(f"return {literal(self.ec.folder.eval(node, {}), 'number', 1, self.consts)}")
+        elif _scale_free(node):
+            self.ec.local = {name: py for name, py, _ in self.params(t, False)}
+            w.line(f"_v = {tidy(self._unscaled(node))}")
+            w.line("return _v if _v.__class__ is int else _plain(_v)")
+        else:
+            w.line(f"return _exact({self.expr(t, node, False, 'number')})")
+
+    def _unscaled(self, node: dict[str, Any]) -> str:
+        """A _scale_free node computed on exact values."""
+        if node["k"] == "lit":
+            return repr(int(Fraction(node["v"])))
+        if node["k"] == "field":
+            return f"{self.ec.ex(node['of'], False)}.{py_name(node['name'])}"
+        if node["op"] == "neg":
+            return f"(-{self._unscaled(node['args'][0])})"
+        return f"({self._unscaled(node['args'][0])} {node['op']} {self._unscaled(node['args'][1])})"
 
     def ptypes(self, d: dict[str, Any], params: list[tuple[str, str, str]]) -> list[tuple[str, str]]:
         return [(py, p["t"]) for (_, py, _), p in zip(params, d["params"], strict=True)]
@@ -551,18 +644,110 @@ class ModuleEmitter:
                 w.line("return []")
                 w.dedent()
             w.line("out: list[Violation] = []")
+            fused = {} if traced or not self.ec.optimize else self.emit_fused_totals(g)
             for item in g["items"]:
-                self.emit_limit_item(g, item, traced)
+                self.emit_limit_item(g, item, traced, fused.get(item["name"]))
             w.line("return out")
 
         self.emit_function(g, "limits", body)
 
-    def emit_limit_item(self, g: dict[str, Any], item: dict[str, Any], traced: bool) -> None:
+    def emit_fused_totals(self, g: dict[str, Any]) -> dict[str, tuple[str, str | None]]:
+        """The sums and counts of a limits group over one list, in one pass over it: each limit
+        adds up its own total (_nI) as the loop goes. Counts of one field's values (u.type == port,
+        u.type == air_base) test that field once, as an if/elif chain. Returns, by limit, the
+        local holding its total and, for a limit whose exceptions are tested before the loop, the
+        local saying whether it applies (None: its exceptions are tested after, on a breach)."""
+        w = self.out
+        groups: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+        for i, item in enumerate(g["items"]):
+            m = item["measure"]
+            if m["k"] != "agg" or m["fn"] not in ("sum", "count") or not _plain_over(m["over"]):
+                continue
+            if self.ec.may_raise(m["over"]):
+                continue
+            groups.setdefault(self.expr(g, m["over"], False, m["over"]["t"]), []).append((i, item))
+        if not groups:
+            return {}
+        over, members = max(groups.items(), key=lambda kv: len(kv[1]))
+        if len(members) < 2:
+            return {}
+        var = py_name(members[0][1]["measure"]["var"])
+        out: dict[str, tuple[str, str | None]] = {}
+        for i, item in members:
+            m = item["measure"]
+            on = None
+            if item["exempt"] and self.ec.may_raise([m["where"], m["body"]] + [x["cond"] for x in item["exempt"]]):
+                on = f"_on{i}"  # a total that may fail is not computed where the limit does not apply
+                exempt = [self.expr(g, x["cond"], False, "bool") for x in item["exempt"]]
+                w.line(f"{on} = not ({' or '.join(exempt)})  # {item['name']} applies")
+            numeric = m["t"] == "number" or item["bound"]["t"] == "number"
+            w.line(f"_n{i}: {'Number' if numeric else 'int'} = 0")
+            out[item["name"]] = (f"_n{i}", on)
+        w.line(f"for {var} in {over}:")
+        w.indent()
+        loop_vars = {m["var"]: var for m in (item["measure"] for _, item in members)}
+        # read once at the top of the loop: fields every unit's tests read (and the sums reuse)
+        self.ec.local = {**{name: py for name, py, _ in self.params(g, False)}, **loop_vars}
+        tested = self.ec.count_reads([it["measure"]["where"] for _, it in members], set(loop_vars))
+        if sum(tested.values()) >= 2:
+            everywhere = self.ec.count_reads([[it["measure"]["where"], it["measure"]["body"]] for _, it in members
+                                             if it["measure"]["fn"] == "sum"], set(loop_vars))
+            for code in sorted(tested):
+                if tested[code] + everywhere.get(code, 0) >= 2:
+                    local = "_" + code.replace(".", "_")
+                    w.line(f"{local} = {code}")
+                    self.ec.reads[code] = local
+        chains: dict[str, list[tuple[int, str]]] = {}  # field read -> (limit, value tested)
+        plain: list[tuple[int, list[str], str]] = []
+        for i, item in members:
+            m = item["measure"]
+            self.ec.local = {name: py for name, py, _ in self.params(g, False)}
+            self.ec.local[m["var"]] = var
+            numeric = m["t"] == "number" or item["bound"]["t"] == "number"
+            add = "1" if m["fn"] == "count" else tidy(self.ec.num(m["body"], False) if numeric
+                                                      else self.ec.ex(m["body"], False))
+            on = out[item["name"]][1]
+            test = _value_test(m["where"], m["var"])
+            if test is not None and on is None and add == "1":
+                chains.setdefault(tidy(self.ec.ex(test[0], False)), []).append((i, repr(test[1])))
+                continue
+            tests = [on] if on else []
+            if m["where"] is not None:
+                tests.append(tidy(self.ec.ex(m["where"], False)))
+            plain.append((i, tests, add))
+        for i, tests, add in plain:
+            if tests:
+                w.line(f"if {' and '.join(tests)}:")
+                w.indent()
+            w.line(f"_n{i} += {add}")
+            if tests:
+                w.dedent()
+        for n, (read, pairs) in enumerate(chains.items()):
+            if len(pairs) == 1:
+                w.line(f"if {read} == {pairs[0][1]}:")
+                w.line(f"    _n{pairs[0][0]} += 1")
+                continue
+            if not read.isidentifier():
+                w.line(f"_k{n} = {read}")
+                read = f"_k{n}"
+            for j, (limit, member) in enumerate(pairs):
+                w.line(f"{'if' if j == 0 else 'elif'} {read} == {member}:")
+                w.line(f"    _n{limit} += 1")
+        w.dedent()
+        self.ec.reads = {}
+        return out
+
+    def emit_limit_item(self, g: dict[str, Any], item: dict[str, Any], traced: bool,
+                        fused: tuple[str, str | None] | None = None) -> None:
         w = self.out
         o = item["origin"]
         w.line(f"# {item['name']}: {o['clause'] or o['layer']} {o['file']}:{o['line']}")
         exempt = [self.expr(g, x["cond"], traced, "bool") for x in item["exempt"]]
-        if exempt:
+        lazy = fused is not None and fused[1] is None and bool(exempt)  # exceptions tested on a breach
+        if fused is not None and fused[1] is not None:
+            w.line(f"if {fused[1]}:")
+            w.indent()
+        elif exempt and not lazy:
             if traced:
                 for x, code in zip(item["exempt"], exempt, strict=True):
                     w.line(f"if {code}:")
@@ -573,12 +758,18 @@ class ModuleEmitter:
             w.indent()
         measure = item["measure"]
         numeric = "number" in (measure["t"], item["bound"]["t"])
-        total = self.expr(g, measure, traced, "number" if numeric else measure["t"])
+        total = fused[0] if fused else self.expr(g, measure, traced, "number" if numeric else measure["t"])
         bound = self.expr(g, item["bound"], traced, "number" if numeric else item["bound"]["t"])
-        w.line(f"total = {total}")
-        w.line(f"bound = {bound}")
-        w.line("if total > bound:")
+        constant = fused is not None and bound.isdigit()  # compare the running total with it directly
+        if constant:
+            w.line(f"if {total} > {bound}" + (f" and not ({' or '.join(exempt)}):" if lazy else ":"))
+        else:
+            w.line(f"total = {total}")
+            w.line(f"bound = {bound}")
+            w.line(f"if total > bound and not ({' or '.join(exempt)}):" if lazy else "if total > bound:")
         w.indent()
+        if constant:
+            w.line(f"total, bound = {total}, {bound}")
         if traced:
             w.line(f"_t.extend({self.cite_tuple([self.cite(o, item['name'])])})")
         var = py_name(measure["var"])
@@ -590,7 +781,7 @@ class ModuleEmitter:
         w.line(tidy(f"out.append(Violation({item['name']!r}, {item['title']!r}, {o['clause']!r}, {conv}(total), "
                     f"{conv}(bound), {conv}(total - bound), tuple({var} for {var} in {over}{where})))"))
         w.dedent()
-        if exempt:
+        if (exempt and not lazy) or (fused is not None and fused[1] is not None):
             w.dedent()
 
     # ---- constants and input validation ----------------------------------------------------
@@ -669,6 +860,35 @@ class ModuleEmitter:
             w.line(f"assert isinstance(value, {name})")
             w.line("return value")
             w.dedent()
+
+
+def _scale_free(node: dict[str, Any]) -> bool:
+    """Sums and differences of record fields and whole numbers: exact without scaling."""
+    k = node["k"]
+    if k == "lit":
+        return node["t"] in ("int", "number") and Fraction(node["v"]).denominator == 1
+    if k == "field":
+        return node["t"] in ("int", "number") and node["of"]["k"] in ("var", "field")
+    if k == "op" and node["op"] in ("+", "-", "neg"):
+        return all(_scale_free(a) for a in node["args"])
+    return False
+
+
+def _value_test(where: dict[str, Any] | None, var: str) -> tuple[dict[str, Any], str] | None:
+    """(the field read, the list value) of a test `var.field == value`, else None."""
+    if where is None or where["k"] != "op" or where["op"] != "==":
+        return None
+    a, b = where["args"]
+    if a["k"] == "member":
+        a, b = b, a
+    if b["k"] != "member" or a["k"] != "field" or a["of"] != {**a["of"], "k": "var", "name": var}:
+        return None
+    return a, str(b["name"])
+
+
+def _plain_over(node: dict[str, Any]) -> bool:
+    """A list read from a parameter: what a fused loop may go over."""
+    return node["k"] == "var" or (node["k"] == "field" and _plain_over(node["of"]))
 
 
 def _const_order(consts: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -135,14 +135,19 @@ class ExprCompiler:
     enum_order: dict[str, str]  # ordered enum -> {value: index} table
     records: dict[str, str]
     local: dict[str, str] = field(default_factory=dict)  # rule variable -> Python local
+    optimize: bool = True  # untraced code: inline small definitions and tables, cheap tests first
+    reads: dict[str, str] = field(default_factory=dict)  # a field read (u.type) -> the local holding it
 
     def __post_init__(self) -> None:
         self.folder = Interpreter(self.model)
+        self.defines = {d["name"]: d for d in self.model["defines"]}
+        self.tables = {t["name"]: t for t in self.model["tables"]}
+        self._raises: dict[str, bool] = {}
 
     # -- helpers
     def num(self, node: Node, traced: bool) -> str:
         """The node as a scaled number, whatever its numeric type."""
-        if node["t"] == "int" and is_constant(node):
+        if node["t"] == "int" and (is_constant(node) or (node["k"] == "const" and not traced and self.optimize)):
             return literal(self.folder.eval(node, {}), "number", self.scale, self.consts)
         code = self.ex(node, traced)
         if node["t"] == "int" and self.scale != 1:
@@ -177,7 +182,42 @@ class ExprCompiler:
 
     def _field(self, node: Node, traced: bool) -> str:
         code = f"{self.ex(node['of'], traced)}.{py_name(node['name'])}"
+        if not traced:
+            code = self.reads.get(code, code)
         return self.scaled_read(code, node["t"])
+
+    def count_reads(self, node: Any, names: set[str]) -> dict[str, int]:
+        """How often the untraced code of node reads each field of the named variables (calls
+        written in place counted in), by the Python code of the read: {'u.type': 3}."""
+        counts: dict[str, int] = {}
+
+        def walk(n: Any, names: set[str]) -> None:
+            if isinstance(n, list):
+                for x in n:
+                    walk(x, names)
+                return
+            if not isinstance(n, dict) or not names:
+                return
+            k = n.get("k")
+            if k == "call" and self.optimize:
+                expanded = self.expand(n)
+                if expanded is not None:
+                    walk(expanded, names)
+                    return
+            if k == "field" and n["of"].get("k") == "var" and n["of"]["name"] in names:
+                code = f"{self.var(n['of']['name'])}.{py_name(n['name'])}"
+                counts[code] = counts.get(code, 0) + 1
+                return
+            if k == "agg":
+                walk(n["over"], names)
+                walk([n["where"], n["body"]], names - {n["var"]})
+                return
+            for v in n.values():
+                if isinstance(v, (dict, list)):
+                    walk(v, names)
+
+        walk(node, names)
+        return counts
 
     def scaled_read(self, code: str, t: str) -> str:
         """A record field holds exact values; scale it where it is read."""
@@ -200,6 +240,10 @@ class ExprCompiler:
     # -- calls
     def _call(self, node: Node, traced: bool) -> str:
         fn = node["fn"]
+        if not traced and self.optimize:
+            inlined = self.inline(node)
+            if inlined is not None:
+                return inlined
         callee = self.signature(fn)
         args = []
         for a, p in zip(node["args"], callee, strict=True):
@@ -208,6 +252,70 @@ class ExprCompiler:
             args.append("_t")
             return f"{self.traced_names[fn]}({', '.join(args)})"
         return f"{self.names[fn]}({', '.join(args)})"
+
+    # -- inlining (untraced code only: the traced twin keeps every call, for its citations)
+    def inline(self, node: Node) -> str | None:
+        expanded = self.expand(node)
+        if expanded is None:
+            return None
+        return self.num(expanded, False) if expanded["t"] == "number" else self.ex(expanded, False)
+
+    def expand(self, node: Node) -> Node | None:
+        """A call to a small definition or table as the expression it stands for: the body with
+        the arguments put for the parameters (a table: its rows as if-then-else). Only when every
+        argument is a plain read (a variable, a field, a list value), so nothing is computed twice,
+        and for tables only when an 'otherwise' row ends them (no RuleError to raise)."""
+        if node["k"] != "call":
+            return None
+        fn = node["fn"]
+        d = self.defines.get(fn) or self.tables.get(fn)
+        if d is None or not all(_plain_read(a) for a in node["args"]):
+            return None
+        rows = d.get("rows")
+        if rows is not None:
+            if not rows or rows[-1]["when"] is not None or len(rows) > INLINE_ROWS:
+                return None
+            body: Node = rows[-1]["value"]
+            for r in reversed(rows[:-1]):
+                body = {"k": "if", "t": d["returns"], "cond": r["when"], "then": r["value"], "else": body}
+        else:
+            body = d["body"]
+        if _size(body) > INLINE_SIZE:
+            return None
+        bound = {n["var"] for n in _nodes(body) if n.get("k") == "agg"}
+        if any(n.get("k") == "var" and n["name"] in bound for n in _nodes(node["args"])):
+            return None  # an argument would be captured by the body's own loop variable
+        args = {p["name"]: a for p, a in zip(d["params"], node["args"], strict=True)}
+        result: Node = _substitute(body, args)
+        return result
+
+    def may_raise(self, node: Any) -> bool:
+        """Whether evaluating the node can raise RuleError (a division, min or max of nothing, a
+        table no row of which matches). Operands that cannot may be tested in any order."""
+        if isinstance(node, list):
+            return any(self.may_raise(x) for x in node)
+        if not isinstance(node, dict):
+            return False
+        k = node.get("k")
+        if k == "op" and node["op"] == "/" and not _nonzero_constant(node["args"][1]):
+            return True
+        if k == "agg" and node["fn"] in ("min", "max", "first"):
+            return True
+        if k == "call":
+            fn = node["fn"]
+            if fn not in self._raises:
+                self._raises[fn] = True  # while deciding, and for recursion: assume it may
+                d = self.defines.get(fn) or self.tables.get(fn)
+                if d is None:
+                    pass
+                elif "rows" in d:
+                    self._raises[fn] = (not d["rows"] or d["rows"][-1]["when"] is not None
+                                        or any(self.may_raise([r["when"], r["value"]]) for r in d["rows"]))
+                else:
+                    self._raises[fn] = self.may_raise(d["body"])
+            if self._raises[fn]:
+                return True
+        return any(self.may_raise(v) for v in node.values() if isinstance(v, (dict, list)))
 
     def signature(self, fn: str) -> list[str]:
         for kind in ("defines", "tables", "limits"):
@@ -236,7 +344,12 @@ class ExprCompiler:
     def _op(self, node: Node, traced: bool) -> str:
         op, args, t = node["op"], node["args"], node["t"]
         if op in ("and", "or"):
-            return "(" + f" {op} ".join(self.ex(a, traced) for a in _chain(node, op)) + ")"
+            operands = _chain(node, op)
+            if not traced and self.optimize:
+                operands = self._expanded_chain(operands, op)
+            if not traced and self.optimize and not any(self.may_raise(a) for a in operands):
+                operands = sorted(operands, key=_cost)  # the cheap tests first; stable, so ties keep their order
+            return "(" + f" {op} ".join(self.ex(a, traced) for a in operands) + ")"
         if op == "not":
             return f"(not {self.ex(args[0], traced)})"
         if op == "neg":
@@ -255,6 +368,18 @@ class ExprCompiler:
         if op == "/":
             return f"_div({self.num(args[0], traced)}, {self.num(args[1], traced)})"
         return self._compare(node, traced)
+
+    def _expanded_chain(self, operands: list[Node], op: str) -> list[Node]:
+        """The operands of a run of and (or or), calls written in place, so that a definition's
+        own tests join the run: attack_capable(u) and x is a and b and c and x."""
+        out = []
+        for a in operands:
+            expanded = self.expand(a) if a["k"] == "call" else None
+            if expanded is not None and expanded["k"] == "op" and expanded["op"] == op:
+                out += self._expanded_chain(_chain(expanded, op), op)
+            else:
+                out.append(a)
+        return out
 
     def _compare(self, node: Node, traced: bool) -> str:
         op, (a, b) = node["op"], node["args"]
@@ -327,6 +452,73 @@ class ExprCompiler:
         item = node["t"][7:]
         parts = [self.num(i, traced) if item == "number" else self.ex(i, traced) for i in node["items"]]
         return "frozenset({" + ", ".join(parts) + "})"
+
+
+INLINE_SIZE = 40  # nodes of a body written in place of a call
+INLINE_ROWS = 6
+
+
+def _nonzero_constant(node: Node) -> bool:
+    """A divisor written as a number other than zero (1/4): dividing by it cannot fail."""
+    return node["k"] == "lit" and node["t"] in ("int", "number") and Fraction(node["v"]) != 0
+
+
+def _plain_read(node: Node) -> bool:
+    k = node["k"]
+    if k in ("var", "member", "lit"):
+        return not node.get("see")
+    if k == "field":
+        return _plain_read(node["of"])
+    return False
+
+
+def _substitute(node: Any, args: dict[str, Node]) -> Any:
+    """The node with each variable named in args replaced by its argument (aggregates that bind
+    a variable of the same name hide it in their own parts)."""
+    if isinstance(node, list):
+        return [_substitute(x, args) for x in node]
+    if not isinstance(node, dict):
+        return node
+    if node.get("k") == "var" and node["name"] in args:
+        return args[node["name"]]
+    if node.get("k") == "agg" and node["var"] in args:
+        args = {k: v for k, v in args.items() if k != node["var"]}
+    return {k: _substitute(v, args) for k, v in node.items()}
+
+
+def _nodes(node: Any) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, dict):
+            out.append(n)
+            todo += [v for v in n.values() if isinstance(v, (dict, list))]
+        elif isinstance(n, list):
+            todo += n
+    return out
+
+
+def _size(node: Any) -> int:
+    if isinstance(node, list):
+        return sum(_size(x) for x in node)
+    if not isinstance(node, dict):
+        return 0
+    return (1 if "k" in node else 0) + sum(_size(v) for v in node.values() if isinstance(v, (dict, list)))
+
+
+_COSTS = {"lit": 0, "member": 0, "var": 1, "field": 2, "attr": 3, "const": 1, "if": 2, "record": 20,
+          "list": 5, "set": 5, "builtin": 5, "call": 25, "agg": 60}
+
+
+def _cost(node: Any) -> int:
+    """A rough price of evaluating the node: reads are cheap, calls and loops are not."""
+    if isinstance(node, list):
+        return sum(_cost(x) for x in node)
+    if not isinstance(node, dict):
+        return 0
+    own = _COSTS.get(node.get("k", ""), 1) if "k" in node else 0
+    return own + sum(_cost(v) for v in node.values() if isinstance(v, (dict, list)))
 
 
 def _chain(node: Node, op: str) -> list[Node]:

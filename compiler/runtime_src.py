@@ -82,12 +82,28 @@ class Violation:
     units: tuple[Any, ...]
 
 
+_FRACTIONS: dict[int, Fraction] = {}  # scaled int -> its exact Fraction, made once
+
+
 def _exact(x: Number) -> Number:
     """A scaled number back to its exact value: an int when whole, else a Fraction."""
-    q, r = divmod(x, SCALE)
-    if r == 0:
-        return int(q)
-    return Fraction(x) / SCALE
+    if type(x) is int:
+        if x % SCALE == 0:
+            return x // SCALE
+        found = _FRACTIONS.get(x)
+        if found is None:
+            found = Fraction(x, SCALE)
+            if len(_FRACTIONS) < 4096:
+                _FRACTIONS[x] = found
+        return found
+    return _plain(Fraction(x.numerator, x.denominator * SCALE))
+
+
+def _plain(x: Number) -> Number:
+    """An exact value as an int when it is whole."""
+    if type(x) is int or x.denominator != 1:
+        return x
+    return x.numerator
 
 
 def _mul(a: Number, b: Number) -> Number:

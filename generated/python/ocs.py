@@ -86,12 +86,28 @@ class Violation:
     units: tuple[Any, ...]
 
 
+_FRACTIONS: dict[int, Fraction] = {}  # scaled int -> its exact Fraction, made once
+
+
 def _exact(x: Number) -> Number:
     """A scaled number back to its exact value: an int when whole, else a Fraction."""
-    q, r = divmod(x, SCALE)
-    if r == 0:
-        return int(q)
-    return Fraction(x) / SCALE
+    if type(x) is int:
+        if x % SCALE == 0:
+            return x // SCALE
+        found = _FRACTIONS.get(x)
+        if found is None:
+            found = Fraction(x, SCALE)
+            if len(_FRACTIONS) < 4096:
+                _FRACTIONS[x] = found
+        return found
+    return _plain(Fraction(x.numerator, x.denominator * SCALE))
+
+
+def _plain(x: Number) -> Number:
+    """An exact value as an int when it is whole."""
+    if type(x) is int or x.denominator != 1:
+        return x
+    return x.numerator
 
 
 def _mul(a: Number, b: Number) -> Number:
@@ -362,208 +378,210 @@ _CITES87: Final[tuple[Cite, ...]] = (_C86,)
 _DOMAINS_Unit_88: Final[dict[str, tuple[Any, ...]]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True)}
 _C89: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
 _CITES90: Final[tuple[Cite, ...]] = (_C89,)
-_C91: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
-_CITES92: Final[tuple[Cite, ...]] = (_C91,)
-_C93: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
-_CITES94: Final[tuple[Cite, ...]] = (_C93,)
-_C95: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
-_CITES96: Final[tuple[Cite, ...]] = (_C95,)
-_C97: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
-_CITES98: Final[tuple[Cite, ...]] = (_C97,)
-_C99: Final[Cite] = Cite(layer='OCS', clause='13.2f', item=None, title='Loading and Unloading', note=None)
-_CITES100: Final[tuple[Cite, ...]] = (_C99,)
-_C101: Final[Cite] = Cite(layer='OCS', clause='13.2g', item=None, title='Organic Trucks', note=None)
-_CITES102: Final[tuple[Cite, ...]] = (_C101,)
-_C103: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, note=None)
-_CITES104: Final[tuple[Cite, ...]] = (_C103,)
-_C105: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
-_CITES106: Final[tuple[Cite, ...]] = (_C105,)
-_C107: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, note=None)
-_CITES108: Final[tuple[Cite, ...]] = (_C107,)
-_C109: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
+_SET91: Final = frozenset({'dg', 'exploit', 'reserve'})
+_C92: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
+_CITES93: Final[tuple[Cite, ...]] = (_C92,)
+_C94: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
+_CITES95: Final[tuple[Cite, ...]] = (_C94,)
+_C96: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
+_CITES97: Final[tuple[Cite, ...]] = (_C96,)
+_C98: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
+_CITES99: Final[tuple[Cite, ...]] = (_C98,)
+_C100: Final[Cite] = Cite(layer='OCS', clause='13.2f', item=None, title='Loading and Unloading', note=None)
+_CITES101: Final[tuple[Cite, ...]] = (_C100,)
+_C102: Final[Cite] = Cite(layer='OCS', clause='13.2g', item=None, title='Organic Trucks', note=None)
+_CITES103: Final[tuple[Cite, ...]] = (_C102,)
+_C104: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, note=None)
+_CITES105: Final[tuple[Cite, ...]] = (_C104,)
+_C106: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
+_CITES107: Final[tuple[Cite, ...]] = (_C106,)
+_SET108: Final = frozenset({'sp', 'transport'})
+_C109: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, note=None)
 _CITES110: Final[tuple[Cite, ...]] = (_C109,)
-_DOMAINS_RailHex_111: Final[dict[str, tuple[Any, ...]]] = {'town_or_port': (False, True), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'in_ezoc': (False, True)}
-_C112: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
-_CITES113: Final[tuple[Cite, ...]] = (_C112,)
-_C114: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
-_CITES115: Final[tuple[Cite, ...]] = (_C114,)
-_C116: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
-_CITES117: Final[tuple[Cite, ...]] = (_C116,)
-_C118: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
-_C119: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
+_C111: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
+_CITES112: Final[tuple[Cite, ...]] = (_C111,)
+_SET113: Final = frozenset({'engineer', 'hq'})
+_DOMAINS_RailHex_114: Final[dict[str, tuple[Any, ...]]] = {'town_or_port': (False, True), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'in_ezoc': (False, True)}
+_C115: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
+_CITES116: Final[tuple[Cite, ...]] = (_C115,)
+_C117: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
+_CITES118: Final[tuple[Cite, ...]] = (_C117,)
+_C119: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
 _CITES120: Final[tuple[Cite, ...]] = (_C119,)
-_C121: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
-_CITES122: Final[tuple[Cite, ...]] = (_C121,)
-_C123: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
-_CITES124: Final[tuple[Cite, ...]] = (_C123,)
-_SET125: Final = frozenset({'reserve', 'strat'})
-_C126: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
+_C121: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
+_C122: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
+_CITES123: Final[tuple[Cite, ...]] = (_C122,)
+_C124: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
+_CITES125: Final[tuple[Cite, ...]] = (_C124,)
+_C126: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
 _CITES127: Final[tuple[Cite, ...]] = (_C126,)
-_C128: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
-_CITES129: Final[tuple[Cite, ...]] = (_C128,)
-_C130: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
-_CITES131: Final[tuple[Cite, ...]] = (_C130,)
-_C132: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
-_CITES133: Final[tuple[Cite, ...]] = (_C132,)
-_C134: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
-_CITES135: Final[tuple[Cite, ...]] = (_C134,)
-_C136: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
-_CITES137: Final[tuple[Cite, ...]] = (_C136,)
-_C138: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
-_CITES139: Final[tuple[Cite, ...]] = (_C138,)
-_C140: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
-_CITES141: Final[tuple[Cite, ...]] = (_C140,)
-_C142: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
-_CITES143: Final[tuple[Cite, ...]] = (_C142,)
-_C144: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
-_CITES145: Final[tuple[Cite, ...]] = (_C144,)
-_SET146: Final = frozenset({'engineer', 'hq'})
-_C147: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
+_SET128: Final = frozenset({'reserve', 'strat'})
+_C129: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
+_CITES130: Final[tuple[Cite, ...]] = (_C129,)
+_C131: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
+_CITES132: Final[tuple[Cite, ...]] = (_C131,)
+_C133: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
+_CITES134: Final[tuple[Cite, ...]] = (_C133,)
+_C135: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
+_CITES136: Final[tuple[Cite, ...]] = (_C135,)
+_C137: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
+_CITES138: Final[tuple[Cite, ...]] = (_C137,)
+_C139: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
+_CITES140: Final[tuple[Cite, ...]] = (_C139,)
+_C141: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
+_CITES142: Final[tuple[Cite, ...]] = (_C141,)
+_C143: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
+_CITES144: Final[tuple[Cite, ...]] = (_C143,)
+_C145: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
+_CITES146: Final[tuple[Cite, ...]] = (_C145,)
+_C147: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
 _CITES148: Final[tuple[Cite, ...]] = (_C147,)
-_C149: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
+_C149: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
 _CITES150: Final[tuple[Cite, ...]] = (_C149,)
-_C151: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
+_C151: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
 _CITES152: Final[tuple[Cite, ...]] = (_C151,)
-_C153: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
+_C153: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
 _CITES154: Final[tuple[Cite, ...]] = (_C153,)
-_C155: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
+_C155: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
 _CITES156: Final[tuple[Cite, ...]] = (_C155,)
-_C157: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
+_C157: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
 _CITES158: Final[tuple[Cite, ...]] = (_C157,)
-_C159: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
+_C159: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
 _CITES160: Final[tuple[Cite, ...]] = (_C159,)
-_C161: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_C161: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
 _CITES162: Final[tuple[Cite, ...]] = (_C161,)
-_C163: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
+_C163: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
 _CITES164: Final[tuple[Cite, ...]] = (_C163,)
-_C165: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
+_C165: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
 _CITES166: Final[tuple[Cite, ...]] = (_C165,)
-_CITES167: Final[tuple[Cite, ...]] = (_C118,)
-_DOMAINS_Hex_168: Final[dict[str, tuple[Any, ...]]] = {'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
-_C169: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
-_CITES170: Final[tuple[Cite, ...]] = (_C169,)
-_SET171: Final = frozenset({'sp', 'transport'})
-_C172: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
-_CITES173: Final[tuple[Cite, ...]] = (_C172,)
-_C174: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
-_CITES175: Final[tuple[Cite, ...]] = (_C174,)
-_C176: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
-_CITES177: Final[tuple[Cite, ...]] = (_C176,)
-_C178: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
-_CITES179: Final[tuple[Cite, ...]] = (_C178,)
-_SET180: Final = frozenset({'dg', 'exploit', 'reserve'})
-_C181: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
-_C182: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
-_C183: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
-_C184: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed', note=None)
-_CITES185: Final[tuple[Cite, ...]] = (_C0, _C181,)
+_C167: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
+_CITES168: Final[tuple[Cite, ...]] = (_C167,)
+_CITES169: Final[tuple[Cite, ...]] = (_C121,)
+_DOMAINS_Hex_170: Final[dict[str, tuple[Any, ...]]] = {'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
+_C171: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
+_CITES172: Final[tuple[Cite, ...]] = (_C171,)
+_C173: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
+_CITES174: Final[tuple[Cite, ...]] = (_C173,)
+_C175: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
+_CITES176: Final[tuple[Cite, ...]] = (_C175,)
+_C177: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_CITES178: Final[tuple[Cite, ...]] = (_C177,)
+_SET179: Final = frozenset({'noncombat_units', 'planes'})
+_C180: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
+_CITES181: Final[tuple[Cite, ...]] = (_C180,)
+_C182: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
+_C183: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
+_C184: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
+_C185: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed', note=None)
 _CITES186: Final[tuple[Cite, ...]] = (_C0, _C182,)
 _CITES187: Final[tuple[Cite, ...]] = (_C0, _C183,)
 _CITES188: Final[tuple[Cite, ...]] = (_C0, _C184,)
-_C189: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
-_C190: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
-_SET191: Final = frozenset({'air_base', 'port'})
-_C192: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
-_CITES193: Final[tuple[Cite, ...]] = (_C99, _C189,)
-_CITES194: Final[tuple[Cite, ...]] = (_C99, _C190,)
-_CITES195: Final[tuple[Cite, ...]] = (_C99, _C192,)
-_C196: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex, in Combat Mode too', note=None)
-_C197: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
-_C198: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
-_CITES199: Final[tuple[Cite, ...]] = (_C114, _C196,)
-_CITES200: Final[tuple[Cite, ...]] = (_C114, _C197,)
-_CITES201: Final[tuple[Cite, ...]] = (_C114, _C198,)
-_C202: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
-_CITES203: Final[tuple[Cite, ...]] = (_C114, _C202,)
-_C204: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
-_C205: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
-_C206: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
-_CITES207: Final[tuple[Cite, ...]] = (_C6, _C204,)
+_CITES189: Final[tuple[Cite, ...]] = (_C0, _C185,)
+_C190: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
+_C191: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
+_SET192: Final = frozenset({'air_base', 'port'})
+_C193: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
+_CITES194: Final[tuple[Cite, ...]] = (_C100, _C190,)
+_CITES195: Final[tuple[Cite, ...]] = (_C100, _C191,)
+_CITES196: Final[tuple[Cite, ...]] = (_C100, _C193,)
+_C197: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex, in Combat Mode too', note=None)
+_C198: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
+_C199: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
+_CITES200: Final[tuple[Cite, ...]] = (_C117, _C197,)
+_CITES201: Final[tuple[Cite, ...]] = (_C117, _C198,)
+_CITES202: Final[tuple[Cite, ...]] = (_C117, _C199,)
+_C203: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
+_CITES204: Final[tuple[Cite, ...]] = (_C117, _C203,)
+_C205: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_C206: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
+_C207: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
 _CITES208: Final[tuple[Cite, ...]] = (_C6, _C205,)
 _CITES209: Final[tuple[Cite, ...]] = (_C6, _C206,)
-_C210: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
-_C211: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
-_C212: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
-_C213: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
-_C214: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
-_CITES215: Final[tuple[Cite, ...]] = (_C210, _C211,)
-_CITES216: Final[tuple[Cite, ...]] = (_C210, _C212,)
-_CITES217: Final[tuple[Cite, ...]] = (_C210, _C213,)
-_CITES218: Final[tuple[Cite, ...]] = (_C210, _C214,)
-_C219: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_C220: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_C221: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_C222: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
-_C223: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITES224: Final[tuple[Cite, ...]] = (_C161, _C219,)
-_CITES225: Final[tuple[Cite, ...]] = (_C161, _C181,)
-_CITES226: Final[tuple[Cite, ...]] = (_C161, _C220,)
-_CITES227: Final[tuple[Cite, ...]] = (_C161, _C221,)
-_CITES228: Final[tuple[Cite, ...]] = (_C161, _C222,)
-_CITES229: Final[tuple[Cite, ...]] = (_C161, _C223,)
-_C230: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_C231: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_C232: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
-_C233: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITES234: Final[tuple[Cite, ...]] = (_C230, _C231,)
-_CITES235: Final[tuple[Cite, ...]] = (_C230, _C232,)
-_CITES236: Final[tuple[Cite, ...]] = (_C230, _C233,)
-_C237: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
-_C238: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C239: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C240: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C241: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C242: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES243: Final[tuple[Cite, ...]] = (_C237, _C238,)
-_CITES244: Final[tuple[Cite, ...]] = (_C237, _C239,)
-_CITES245: Final[tuple[Cite, ...]] = (_C237, _C240,)
-_CITES246: Final[tuple[Cite, ...]] = (_C237, _C241,)
-_CITES247: Final[tuple[Cite, ...]] = (_C237, _C242,)
-_C248: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C249: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP', note=None)
-_C250: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C251: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C252: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES253: Final[tuple[Cite, ...]] = (_C248, _C249,)
-_CITES254: Final[tuple[Cite, ...]] = (_C248, _C250,)
-_CITES255: Final[tuple[Cite, ...]] = (_C248, _C251,)
-_CITES256: Final[tuple[Cite, ...]] = (_C248, _C252,)
-_C257: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C258: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET259: Final = frozenset({'landing_craft', 'rail', 'shipping'})
-_C260: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES261: Final[tuple[Cite, ...]] = (_C172, _C257,)
-_CITES262: Final[tuple[Cite, ...]] = (_C172, _C258,)
-_CITES263: Final[tuple[Cite, ...]] = (_C172, _C260,)
-_C264: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
-_C265: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
-_C266: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES267: Final[tuple[Cite, ...]] = (_C174, _C264,)
-_CITES268: Final[tuple[Cite, ...]] = (_C174, _C265,)
-_CITES269: Final[tuple[Cite, ...]] = (_C174, _C266,)
-_C270: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
-_CITES271: Final[tuple[Cite, ...]] = (_C174, _C270,)
-_C272: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C273: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='Enemy ships', note=None)
-_SET274: Final = frozenset({'noncombat_units', 'planes'})
-_C275: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='Enemy planes', note=None)
-_C276: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C277: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES278: Final[tuple[Cite, ...]] = (_C176, _C272,)
-_CITES279: Final[tuple[Cite, ...]] = (_C176, _C273,)
-_CITES280: Final[tuple[Cite, ...]] = (_C176, _C275,)
-_CITES281: Final[tuple[Cite, ...]] = (_C176, _C276,)
-_CITES282: Final[tuple[Cite, ...]] = (_C176, _C277,)
-_C283: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES284: Final[tuple[Cite, ...]] = (_C283,)
-_C285: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_CITES210: Final[tuple[Cite, ...]] = (_C6, _C207,)
+_C211: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
+_C212: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
+_C213: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
+_C214: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
+_C215: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
+_CITES216: Final[tuple[Cite, ...]] = (_C211, _C212,)
+_CITES217: Final[tuple[Cite, ...]] = (_C211, _C213,)
+_CITES218: Final[tuple[Cite, ...]] = (_C211, _C214,)
+_CITES219: Final[tuple[Cite, ...]] = (_C211, _C215,)
+_C220: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_C221: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_C222: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_C223: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_C224: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITES225: Final[tuple[Cite, ...]] = (_C163, _C220,)
+_CITES226: Final[tuple[Cite, ...]] = (_C163, _C182,)
+_CITES227: Final[tuple[Cite, ...]] = (_C163, _C221,)
+_CITES228: Final[tuple[Cite, ...]] = (_C163, _C222,)
+_CITES229: Final[tuple[Cite, ...]] = (_C163, _C223,)
+_CITES230: Final[tuple[Cite, ...]] = (_C163, _C224,)
+_C231: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_C232: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_C233: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_C234: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITES235: Final[tuple[Cite, ...]] = (_C231, _C232,)
+_CITES236: Final[tuple[Cite, ...]] = (_C231, _C233,)
+_CITES237: Final[tuple[Cite, ...]] = (_C231, _C234,)
+_C238: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
+_C239: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C240: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C241: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C242: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C243: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES244: Final[tuple[Cite, ...]] = (_C238, _C239,)
+_CITES245: Final[tuple[Cite, ...]] = (_C238, _C240,)
+_CITES246: Final[tuple[Cite, ...]] = (_C238, _C241,)
+_CITES247: Final[tuple[Cite, ...]] = (_C238, _C242,)
+_CITES248: Final[tuple[Cite, ...]] = (_C238, _C243,)
+_Q249: Final[Fraction] = Fraction(1, 4)
+_Q250: Final[Fraction] = Fraction(1, 2)
+_C251: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C252: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP', note=None)
+_C253: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C254: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C255: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES256: Final[tuple[Cite, ...]] = (_C251, _C252,)
+_CITES257: Final[tuple[Cite, ...]] = (_C251, _C253,)
+_CITES258: Final[tuple[Cite, ...]] = (_C251, _C254,)
+_CITES259: Final[tuple[Cite, ...]] = (_C251, _C255,)
+_C260: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C261: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET262: Final = frozenset({'landing_craft', 'rail', 'shipping'})
+_C263: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
+_CITES264: Final[tuple[Cite, ...]] = (_C173, _C260,)
+_CITES265: Final[tuple[Cite, ...]] = (_C173, _C261,)
+_CITES266: Final[tuple[Cite, ...]] = (_C173, _C263,)
+_C267: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_C268: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
+_C269: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES270: Final[tuple[Cite, ...]] = (_C175, _C267,)
+_CITES271: Final[tuple[Cite, ...]] = (_C175, _C268,)
+_CITES272: Final[tuple[Cite, ...]] = (_C175, _C269,)
+_C273: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
+_CITES274: Final[tuple[Cite, ...]] = (_C175, _C273,)
+_C275: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C276: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='Enemy ships', note=None)
+_C277: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='Enemy planes', note=None)
+_C278: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C279: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
+_CITES280: Final[tuple[Cite, ...]] = (_C177, _C275,)
+_CITES281: Final[tuple[Cite, ...]] = (_C177, _C276,)
+_CITES282: Final[tuple[Cite, ...]] = (_C177, _C277,)
+_CITES283: Final[tuple[Cite, ...]] = (_C177, _C278,)
+_CITES284: Final[tuple[Cite, ...]] = (_C177, _C279,)
+_C285: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
 _CITES286: Final[tuple[Cite, ...]] = (_C285,)
-_C287: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_C287: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
 _CITES288: Final[tuple[Cite, ...]] = (_C287,)
-_C289: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_C289: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
 _CITES290: Final[tuple[Cite, ...]] = (_C289,)
-_C291: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_C291: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
 _CITES292: Final[tuple[Cite, ...]] = (_C291,)
+_C293: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_CITES294: Final[tuple[Cite, ...]] = (_C293,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -902,7 +920,8 @@ class Hex:
 # rules/ocs/ch13-specialized-units.rules:19  OCS
 def combat_or_dg_combat(u: Unit) -> bool:
     """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e) (OCS)."""
-    return u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)
+    _u_mode = u.mode
+    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode == 'dg')
 
 
 # rules/ocs/ch13-specialized-units.rules:19  OCS
@@ -944,7 +963,8 @@ def explain_hq_may_throw_supply(u: Unit) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:48  13.1a  HQs and Modes
 def hq_uses_greater_throw_range(u: Unit) -> bool:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a)."""
-    return u.type == 'hq' and combat_side(u)
+    _u_mode = u.mode
+    return u.type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET91))
 
 
 # rules/ocs/ch13-specialized-units.rules:48  13.1a  HQs and Modes
@@ -986,13 +1006,14 @@ def explain_mode_after_forced_retreat(u: Unit) -> Answer[Mode]:
 # rules/ocs/ch13-specialized-units.rules:109  13.1d  Special HQs
 def hq_may_supply(hq: Unit, u: Unit) -> bool:
     """May this HQ provide supply to this unit? (13.1d)."""
-    return not hq.divisional or u.formation == hq.formation or (u.formation == '' and u.nationality == hq.nationality)
+    _u_formation = u.formation
+    return not hq.divisional or _u_formation == hq.formation or (_u_formation == '' and u.nationality == hq.nationality)
 
 
 # rules/ocs/ch13-specialized-units.rules:109  13.1d  Special HQs
 def _t_hq_may_supply(hq: Unit, u: Unit, _t: list[Cite]) -> bool:
     """hq_may_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES92)
+    _t.extend(_CITES93)
     return not hq.divisional or u.formation == hq.formation or (u.formation == '' and u.nationality == hq.nationality)
 
 
@@ -1013,14 +1034,14 @@ def pausing_load_may_pay(use: SpUse) -> bool:
 # rules/ocs/ch13-specialized-units.rules:140  13.2a  Sequencing Transport/Supply
 def _t_pausing_load_may_pay(use: SpUse, _t: list[Cite]) -> bool:
     """pausing_load_may_pay, recording in _t each rule it uses."""
-    _t.extend(_CITES94)
+    _t.extend(_CITES95)
     return _attr(_t, _CITES_SpUse_pay_while_pausing, SpUse_pay_while_pausing, use)
 
 _ANSWERS_pausing_load_may_pay: Final[dict[tuple[SpUse], Answer[bool]]] = {
-    ('fueling',): Answer(True, (_C93, _C12,), ()),
-    ('construction',): Answer(True, (_C93, _C14,), ()),
-    ('combat_cost',): Answer(False, (_C93, _C16,), ('use = fueling', 'use = construction')),
-    ('barrage_cost',): Answer(False, (_C93, _C18,), ('use = fueling', 'use = construction')),
+    ('fueling',): Answer(True, (_C94, _C12,), ()),
+    ('construction',): Answer(True, (_C94, _C14,), ()),
+    ('combat_cost',): Answer(False, (_C94, _C16,), ('use = fueling', 'use = construction')),
+    ('barrage_cost',): Answer(False, (_C94, _C18,), ('use = fueling', 'use = construction')),
 }
 
 
@@ -1039,7 +1060,7 @@ def needs_fuel(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
 def _t_needs_fuel(u: Unit, _t: list[Cite]) -> bool:
     """needs_fuel, recording in _t each rule it uses."""
-    _t.extend(_CITES96)
+    _t.extend(_CITES97)
     return u.type != 'transport' and u.mobility != 'leg'
 
 
@@ -1060,7 +1081,7 @@ def transport_point_supplied(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:155  13.2b  Transport Points and Supply
 def _t_transport_point_supplied(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_supplied, recording in _t each rule it uses."""
-    _t.extend(_CITES96)
+    _t.extend(_CITES97)
     return u.type != 'transport' or not u.out_of_supply
 
 
@@ -1075,7 +1096,7 @@ def explain_transport_point_supplied(u: Unit) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:170  13.2c  Mechanical Handling
 def may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool) -> bool:
     """May these Transport Points combine (or divide)? (13.2c)."""
-    return phase == 'movement' and same_hex and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
+    return same_hex and phase == 'movement' and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
 
 
 # rules/ocs/ch13-specialized-units.rules:170  13.2c  Mechanical Handling
@@ -1144,13 +1165,14 @@ def explain_within_counter_mix(trucks_in_play: int) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:200  13.2d  Mode Restrictions
 def transport_point_mode(u: Unit) -> bool:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d)."""
-    return u.type != 'transport' or u.mode == 'move' or (u.organic and u.mode == 'reserve')
+    _u_mode = u.mode
+    return u.type != 'transport' or _u_mode == 'move' or (u.organic and _u_mode == 'reserve')
 
 
 # rules/ocs/ch13-specialized-units.rules:200  13.2d  Mode Restrictions
 def _t_transport_point_mode(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_mode, recording in _t each rule it uses."""
-    _t.extend(_CITES98)
+    _t.extend(_CITES99)
     return u.type != 'transport' or u.mode == 'move' or (u.organic and u.mode == 'reserve')
 
 
@@ -1171,7 +1193,7 @@ def load_cost(tp: Unit) -> int:
 # rules/ocs/ch13-specialized-units.rules:237  13.2f  Loading and Unloading
 def _t_load_cost(tp: Unit, _t: list[Cite]) -> int:
     """load_cost, recording in _t each rule it uses."""
-    _t.extend(_CITES100)
+    _t.extend(_CITES101)
     return _t_rounded(_div(tp.move_ma * 4, 40), _t)
 
 
@@ -1192,12 +1214,12 @@ def may_load_from(same_hex_as_dump: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:240  13.2f  Loading and Unloading
 def _t_may_load_from(same_hex_as_dump: bool, _t: list[Cite]) -> bool:
     """may_load_from, recording in _t each rule it uses."""
-    _t.extend(_CITES100)
+    _t.extend(_CITES101)
     return same_hex_as_dump
 
 _ANSWERS_may_load_from: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C99,), ('same_hex_as_dump = true',)),
-    (True,): Answer(True, (_C99,), ()),
+    (False,): Answer(False, (_C100,), ('same_hex_as_dump = true',)),
+    (True,): Answer(True, (_C100,), ()),
 }
 
 
@@ -1216,7 +1238,7 @@ def may_draw_from(tp: Unit, u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:286  13.2g  Organic Trucks
 def _t_may_draw_from(tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """may_draw_from, recording in _t each rule it uses."""
-    _t.extend(_CITES102)
+    _t.extend(_CITES103)
     return not tp.organic or u.formation == tp.formation
 
 
@@ -1237,7 +1259,7 @@ def may_form_extender(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:289  13.2g  Organic Trucks
 def _t_may_form_extender(tp: Unit, _t: list[Cite]) -> bool:
     """may_form_extender, recording in _t each rule it uses."""
-    _t.extend(_CITES102)
+    _t.extend(_CITES103)
     return not tp.organic
 
 
@@ -1252,13 +1274,13 @@ def explain_may_form_extender(tp: Unit) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
 def may_retreat(tp: Unit, with_retreating_combat_units: bool) -> bool:
     """May this Transport Point retreat? (Organic Trucks only with retreating combat units of their stack) (13.2g)."""
-    return tp.organic and with_retreating_combat_units
+    return with_retreating_combat_units and tp.organic
 
 
 # rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
 def _t_may_retreat(tp: Unit, with_retreating_combat_units: bool, _t: list[Cite]) -> bool:
     """may_retreat, recording in _t each rule it uses."""
-    _t.extend(_CITES102)
+    _t.extend(_CITES103)
     return tp.organic and with_retreating_combat_units
 
 
@@ -1279,7 +1301,7 @@ def organic_after_capture(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:296  13.2g  Organic Trucks
 def _t_organic_after_capture(tp: Unit, _t: list[Cite]) -> bool:
     """organic_after_capture, recording in _t each rule it uses."""
-    _t.extend(_CITES102)
+    _t.extend(_CITES103)
     return False
 
 
@@ -1300,7 +1322,7 @@ def may_withhold_combat_supply(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:298  13.2g  Organic Trucks
 def _t_may_withhold_combat_supply(tp: Unit, _t: list[Cite]) -> bool:
     """may_withhold_combat_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES102)
+    _t.extend(_CITES103)
     return tp.organic
 
 
@@ -1321,18 +1343,18 @@ def captured_may_move_at_once(captured_in: Phase) -> bool:
 # rules/ocs/ch13-specialized-units.rules:325  13.2i
 def _t_captured_may_move_at_once(captured_in: Phase, _t: list[Cite]) -> bool:
     """captured_may_move_at_once, recording in _t each rule it uses."""
-    _t.extend(_CITES104)
+    _t.extend(_CITES105)
     return captured_in == 'movement'
 
 _ANSWERS_captured_may_move_at_once: Final[dict[tuple[Phase], Answer[bool]]] = {
-    ('reinforcement',): Answer(False, (_C103,), ('captured_in = movement',)),
-    ('movement',): Answer(True, (_C103,), ()),
-    ('reaction',): Answer(False, (_C103,), ('captured_in = movement',)),
-    ('exploitation',): Answer(False, (_C103,), ('captured_in = movement',)),
-    ('combat_phase',): Answer(False, (_C103,), ('captured_in = movement',)),
-    ('barrage',): Answer(False, (_C103,), ('captured_in = movement',)),
-    ('supply',): Answer(False, (_C103,), ('captured_in = movement',)),
-    ('clean_up',): Answer(False, (_C103,), ('captured_in = movement',)),
+    ('reinforcement',): Answer(False, (_C104,), ('captured_in = movement',)),
+    ('movement',): Answer(True, (_C104,), ()),
+    ('reaction',): Answer(False, (_C104,), ('captured_in = movement',)),
+    ('exploitation',): Answer(False, (_C104,), ('captured_in = movement',)),
+    ('combat_phase',): Answer(False, (_C104,), ('captured_in = movement',)),
+    ('barrage',): Answer(False, (_C104,), ('captured_in = movement',)),
+    ('supply',): Answer(False, (_C104,), ('captured_in = movement',)),
+    ('clean_up',): Answer(False, (_C104,), ('captured_in = movement',)),
 }
 
 
@@ -1345,13 +1367,14 @@ def explain_captured_may_move_at_once(captured_in: Phase) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:359  13.3a
 def rail_cargo(u: Unit) -> bool:
     """May this go by rail? (13.3a)."""
-    return transportable(u)
+    _u_type = u.type
+    return _u_type in _SET108 or UnitType_combat[_u_type]
 
 
 # rules/ocs/ch13-specialized-units.rules:359  13.3a
 def _t_rail_cargo(u: Unit, _t: list[Cite]) -> bool:
     """rail_cargo, recording in _t each rule it uses."""
-    _t.extend(_CITES106)
+    _t.extend(_CITES107)
     return _t_transportable(u, _t)
 
 
@@ -1366,13 +1389,13 @@ def explain_rail_cargo(u: Unit) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:361  13.3a
 def _s_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool) -> Number:
     """rail_cap_cost with numbers scaled by SCALE."""
-    return _mul(sum((_s_transport_equivalent(u) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
+    return _mul(sum((u.points * 4 if u.type == 'sp' else u.points * 4 if u.type == 'transport' else _div(4 if u.type == 'hq' else u.printed_re * 4 - u.step_losses * 4 if u.multi_step else 1 if u.type == 'repl' or u.size == 'company' else 2 if u.size == 'battalion' else 4, 8) if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24) else 4 if u.type == 'hq' else u.printed_re * 4 - u.step_losses * 4 if u.multi_step else 1 if u.type == 'repl' or u.size == 'company' else 2 if u.size == 'battalion' else 4 for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
 # rules/ocs/ch13-specialized-units.rules:361  13.3a
 def _t_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool, _t: list[Cite]) -> Number:
     """rail_cap_cost, recording in _t each rule it uses."""
-    _t.extend(_CITES106)
+    _t.extend(_CITES107)
     return _mul(sum((_t_transport_equivalent(u, _t) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
@@ -1399,18 +1422,18 @@ def rail_cap_usable(phase: Phase) -> bool:
 # rules/ocs/ch13-specialized-units.rules:379  13.3b
 def _t_rail_cap_usable(phase: Phase, _t: list[Cite]) -> bool:
     """rail_cap_usable, recording in _t each rule it uses."""
-    _t.extend(_CITES108)
+    _t.extend(_CITES110)
     return phase == 'movement'
 
 _ANSWERS_rail_cap_usable: Final[dict[tuple[Phase], Answer[bool]]] = {
-    ('reinforcement',): Answer(False, (_C107,), ('phase = movement',)),
-    ('movement',): Answer(True, (_C107,), ()),
-    ('reaction',): Answer(False, (_C107,), ('phase = movement',)),
-    ('exploitation',): Answer(False, (_C107,), ('phase = movement',)),
-    ('combat_phase',): Answer(False, (_C107,), ('phase = movement',)),
-    ('barrage',): Answer(False, (_C107,), ('phase = movement',)),
-    ('supply',): Answer(False, (_C107,), ('phase = movement',)),
-    ('clean_up',): Answer(False, (_C107,), ('phase = movement',)),
+    ('reinforcement',): Answer(False, (_C109,), ('phase = movement',)),
+    ('movement',): Answer(True, (_C109,), ()),
+    ('reaction',): Answer(False, (_C109,), ('phase = movement',)),
+    ('exploitation',): Answer(False, (_C109,), ('phase = movement',)),
+    ('combat_phase',): Answer(False, (_C109,), ('phase = movement',)),
+    ('barrage',): Answer(False, (_C109,), ('phase = movement',)),
+    ('supply',): Answer(False, (_C109,), ('phase = movement',)),
+    ('clean_up',): Answer(False, (_C109,), ('phase = movement',)),
 }
 
 
@@ -1423,13 +1446,13 @@ def explain_rail_cap_usable(phase: Phase) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:398  13.3c  Detrainable Hexes
 def detrainable(x: RailHex) -> bool:
     """Is this railroad hex detrainable? (13.3c)."""
-    return (x.town_or_port or any((creates_detrainable(u) for u in x.units))) and x.controlled and x.ezoc_free_path_to_supply
+    return x.controlled and x.ezoc_free_path_to_supply and (x.town_or_port or any((u.type == 'hq' and u.type in _SET113 and (u.mode == 'combat' or (u.oriented_to_combat and u.mode == 'dg')) for u in x.units)))
 
 
 # rules/ocs/ch13-specialized-units.rules:398  13.3c  Detrainable Hexes
 def _t_detrainable(x: RailHex, _t: list[Cite]) -> bool:
     """detrainable, recording in _t each rule it uses."""
-    _t.extend(_CITES110)
+    _t.extend(_CITES112)
     return (x.town_or_port or any((_t_creates_detrainable(u, _t) for u in x.units))) and x.controlled and x.ezoc_free_path_to_supply
 
 
@@ -1438,7 +1461,7 @@ def explain_detrainable(x: RailHex) -> Answer[bool]:
     """Is this railroad hex detrainable? (13.3c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_detrainable(x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_111), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_114), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:418  13.3d  Railheads
@@ -1450,7 +1473,7 @@ def moves_railhead(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:418  13.3d  Railheads
 def _t_moves_railhead(u: Unit, _t: list[Cite]) -> bool:
     """moves_railhead, recording in _t each rule it uses."""
-    _t.extend(_CITES113)
+    _t.extend(_CITES116)
     return u.type == 'rail_repair'
 
 
@@ -1465,32 +1488,32 @@ def explain_moves_railhead(u: Unit) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:448  13.3e
 def rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> bool:
     """Can a rail path pass through this hex? (13.3e)."""
-    return not enemy_combat_unit and (not in_ezoc) and (not wrong_gauge) and controlled
+    return controlled and (not enemy_combat_unit) and (not in_ezoc) and (not wrong_gauge)
 
 
 # rules/ocs/ch13-specialized-units.rules:448  13.3e
 def _t_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool, _t: list[Cite]) -> bool:
     """rail_path_hex_usable, recording in _t each rule it uses."""
-    _t.extend(_CITES115)
+    _t.extend(_CITES118)
     return not enemy_combat_unit and (not in_ezoc) and (not wrong_gauge) and controlled
 
 _ANSWERS_rail_path_hex_usable: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
-    (False, False, False, False,): Answer(False, (_C114,), ('controlled = true',)),
-    (False, False, False, True,): Answer(True, (_C114,), ()),
-    (False, False, True, False,): Answer(False, (_C114,), ()),
-    (False, False, True, True,): Answer(False, (_C114,), ('wrong_gauge = false',)),
-    (False, True, False, False,): Answer(False, (_C114,), ()),
-    (False, True, False, True,): Answer(False, (_C114,), ('in_ezoc = false',)),
-    (False, True, True, False,): Answer(False, (_C114,), ()),
-    (False, True, True, True,): Answer(False, (_C114,), ()),
-    (True, False, False, False,): Answer(False, (_C114,), ()),
-    (True, False, False, True,): Answer(False, (_C114,), ('enemy_combat_unit = false',)),
-    (True, False, True, False,): Answer(False, (_C114,), ()),
-    (True, False, True, True,): Answer(False, (_C114,), ()),
-    (True, True, False, False,): Answer(False, (_C114,), ()),
-    (True, True, False, True,): Answer(False, (_C114,), ()),
-    (True, True, True, False,): Answer(False, (_C114,), ()),
-    (True, True, True, True,): Answer(False, (_C114,), ()),
+    (False, False, False, False,): Answer(False, (_C117,), ('controlled = true',)),
+    (False, False, False, True,): Answer(True, (_C117,), ()),
+    (False, False, True, False,): Answer(False, (_C117,), ()),
+    (False, False, True, True,): Answer(False, (_C117,), ('wrong_gauge = false',)),
+    (False, True, False, False,): Answer(False, (_C117,), ()),
+    (False, True, False, True,): Answer(False, (_C117,), ('in_ezoc = false',)),
+    (False, True, True, False,): Answer(False, (_C117,), ()),
+    (False, True, True, True,): Answer(False, (_C117,), ()),
+    (True, False, False, False,): Answer(False, (_C117,), ()),
+    (True, False, False, True,): Answer(False, (_C117,), ('enemy_combat_unit = false',)),
+    (True, False, True, False,): Answer(False, (_C117,), ()),
+    (True, False, True, True,): Answer(False, (_C117,), ()),
+    (True, True, False, False,): Answer(False, (_C117,), ()),
+    (True, True, False, True,): Answer(False, (_C117,), ()),
+    (True, True, True, False,): Answer(False, (_C117,), ()),
+    (True, True, True, True,): Answer(False, (_C117,), ()),
 }
 
 
@@ -1510,13 +1533,13 @@ def may_convert_hex(in_ezoc: bool, negated: bool) -> bool:
 def _t_may_convert_hex(in_ezoc: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_convert_hex, recording in _t each rule it uses."""
     _t.extend(_CITES5)
-    return not in_ezoc or _t_ezoc_allows('E', _cite(_t, _CITES117, negated), _t)
+    return not in_ezoc or _t_ezoc_allows('E', _cite(_t, _CITES120, negated), _t)
 
 _ANSWERS_may_convert_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
     (False, False,): Answer(True, (_C4,), ()),
     (False, True,): Answer(True, (_C4,), ()),
-    (True, False,): Answer(False, (_C4, _C116, _C118, _C44,), ('in_ezoc = false',)),
-    (True, True,): Answer(False, (_C4, _C116, _C118, _C44,), ('in_ezoc = false',)),
+    (True, False,): Answer(False, (_C4, _C119, _C121, _C44,), ('in_ezoc = false',)),
+    (True, True,): Answer(False, (_C4, _C119, _C121, _C44,), ('in_ezoc = false',)),
 }
 
 
@@ -1535,12 +1558,12 @@ def may_rail_over_converted(converted_this_phase: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:506  13.3g  Rail Repair Units
 def _t_may_rail_over_converted(converted_this_phase: bool, _t: list[Cite]) -> bool:
     """may_rail_over_converted, recording in _t each rule it uses."""
-    _t.extend(_CITES120)
+    _t.extend(_CITES123)
     return not converted_this_phase
 
 _ANSWERS_may_rail_over_converted: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(True, (_C119,), ()),
-    (True,): Answer(False, (_C119,), ('converted_this_phase = false',)),
+    (False,): Answer(True, (_C122,), ()),
+    (True,): Answer(False, (_C122,), ('converted_this_phase = false',)),
 }
 
 
@@ -1559,7 +1582,7 @@ def _s_ma_after_rail(u: Unit, spent_before: Number) -> Number:
 # rules/ocs/ch13-specialized-units.rules:510  13.3g  Rail Repair Units
 def _t_ma_after_rail(u: Unit, spent_before: Number, _t: list[Cite]) -> Number:
     """ma_after_rail, recording in _t each rule it uses."""
-    _t.extend(_CITES120)
+    _t.extend(_CITES123)
     return u.move_ma * 4 - spent_before if u.type == 'rail_repair' else 0
 
 
@@ -1580,13 +1603,14 @@ def explain_ma_after_rail(u: Unit, spent_before: Number) -> Answer[Number]:
 # rules/ocs/ch13-specialized-units.rules:521  13.3g  Rail Repair Units
 def conversions_allowed(u: Unit, phase: Phase, current_ma: int) -> int:
     """D) Rail hexes this unit may convert (13.3g)."""
-    return min(4, current_ma) if u.type == 'rail_repair' and phase == 'movement' and combat_or_dg_combat(u) else 0
+    _u_mode = u.mode
+    return min(4, current_ma) if phase == 'movement' and u.type == 'rail_repair' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode == 'dg')) else 0
 
 
 # rules/ocs/ch13-specialized-units.rules:521  13.3g  Rail Repair Units
 def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: int, _t: list[Cite]) -> int:
     """conversions_allowed, recording in _t each rule it uses."""
-    _t.extend(_CITES120)
+    _t.extend(_CITES123)
     return min(4, current_ma) if u.type == 'rail_repair' and phase == 'movement' and _t_combat_or_dg_combat(u, _t) else 0
 
 
@@ -1607,14 +1631,14 @@ def control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool
 # rules/ocs/ch13-specialized-units.rules:548  13.3h  Railroad Control
 def _t_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool, _t: list[Cite]) -> bool:
     """control_changes, recording in _t each rule it uses."""
-    _t.extend(_CITES122)
+    _t.extend(_CITES125)
     return enemy_combat_unit_entered or clearly_on_enemy_side
 
 _ANSWERS_control_changes: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C121,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
-    (False, True,): Answer(True, (_C121,), ()),
-    (True, False,): Answer(True, (_C121,), ()),
-    (True, True,): Answer(True, (_C121,), ()),
+    (False, False,): Answer(False, (_C124,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
+    (False, True,): Answer(True, (_C124,), ()),
+    (True, False,): Answer(True, (_C124,), ()),
+    (True, True,): Answer(True, (_C124,), ()),
 }
 
 
@@ -1627,14 +1651,14 @@ def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_si
 # rules/ocs/ch13-specialized-units.rules:573  13.4a
 def may_barrage(u: Unit) -> bool:
     """May this artillery unit barrage? (13.4a)."""
-    return u.type == 'artillery' and u.mode not in _SET125
+    return u.type == 'artillery' and u.mode not in _SET128
 
 
 # rules/ocs/ch13-specialized-units.rules:573  13.4a
 def _t_may_barrage(u: Unit, _t: list[Cite]) -> bool:
     """may_barrage, recording in _t each rule it uses."""
-    _t.extend(_CITES124)
-    return u.type == 'artillery' and u.mode not in _SET125
+    _t.extend(_CITES127)
+    return u.type == 'artillery' and u.mode not in _SET128
 
 
 # rules/ocs/ch13-specialized-units.rules:573  13.4a
@@ -1654,7 +1678,7 @@ def repl_mode(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:610  13.5  Replacement Units
 def _t_repl_mode(u: Unit, _t: list[Cite]) -> bool:
     """repl_mode, recording in _t each rule it uses."""
-    _t.extend(_CITES127)
+    _t.extend(_CITES130)
     return u.type != 'repl' or u.mode != 'combat'
 
 
@@ -1669,14 +1693,15 @@ def explain_repl_mode(u: Unit) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:629  13.5a  Replacing Losses
 def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, on_map_unit_stacked: bool) -> bool:
     """May these Repls rebuild here? (on_map_unit_stacked: true for a Dead Pile rebuild) (13.5a)."""
-    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and combat_or_dg_combat(hq) and (hexes_from_hq <= 2) and (not in_ezoc or ezoc_allows('K', negated)) and on_map_unit_stacked
+    _hq_mode = hq.mode
+    return on_map_unit_stacked and phase == 'reinforcement' and (hexes_from_hq <= 2) and (repl.type == 'repl') and (repl.mode == 'move') and (hq.type == 'hq') and (_hq_mode == 'combat' or (hq.oriented_to_combat and _hq_mode == 'dg')) and (not in_ezoc or ezoc_allows('K', negated))
 
 
 # rules/ocs/ch13-specialized-units.rules:629  13.5a  Replacing Losses
 def _t_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, on_map_unit_stacked: bool, _t: list[Cite]) -> bool:
     """may_rebuild, recording in _t each rule it uses."""
-    _t.extend(_CITES129)
-    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite(_t, _CITES117, negated), _t)) and on_map_unit_stacked
+    _t.extend(_CITES132)
+    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite(_t, _CITES120, negated), _t)) and on_map_unit_stacked
 
 
 # rules/ocs/ch13-specialized-units.rules:629  13.5a  Replacing Losses
@@ -1717,7 +1742,7 @@ def repls_for_paired_units(units: int) -> int:
 # rules/ocs/ch13-specialized-units.rules:687  13.5d  One Repl for Two Units
 def _t_repls_for_paired_units(units: int, _t: list[Cite]) -> int:
     """repls_for_paired_units, recording in _t each rule it uses."""
-    _t.extend(_CITES131)
+    _t.extend(_CITES134)
     return -(-_div(units * 4, 8) // 4)
 
 
@@ -1732,7 +1757,7 @@ def explain_repls_for_paired_units(units: int) -> Answer[int]:
 # rules/ocs/ch13-specialized-units.rules:702  13.5e  Truck Rebuilds
 def truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> bool:
     """May this Transport Point be rebuilt with Eq? (13.5e)."""
-    return tp.type == 'transport' and tp.tp_kind == 'truck' and lost_to_enemy_action
+    return lost_to_enemy_action and tp.type == 'transport' and (tp.tp_kind == 'truck')
 
 
 # rules/ocs/ch13-specialized-units.rules:702  13.5e  Truck Rebuilds
@@ -1759,7 +1784,7 @@ def eq_for_air_steps(steps: int) -> int:
 # rules/ocs/ch13-specialized-units.rules:722  13.5f  Air Replacements
 def _t_eq_for_air_steps(steps: int, _t: list[Cite]) -> int:
     """eq_for_air_steps, recording in _t each rule it uses."""
-    _t.extend(_CITES133)
+    _t.extend(_CITES136)
     return -(-_div(steps * 4, 8) // 4)
 
 
@@ -1780,7 +1805,7 @@ def _s_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool)
 # rules/ocs/ch13-specialized-units.rules:741  13.6a
 def _t_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool, _t: list[Cite]) -> bool:
     """may_place_at_port, recording in _t each rule it uses."""
-    _t.extend(_CITES135)
+    _t.extend(_CITES138)
     return not port_in_ezoc and arriving <= capacity
 
 
@@ -1807,14 +1832,14 @@ def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:758  13.6b
 def _t_may_place_reinforcement(in_ezoc: bool, at_port: bool, _t: list[Cite]) -> bool:
     """may_place_reinforcement, recording in _t each rule it uses."""
-    _t.extend(_CITES137)
+    _t.extend(_CITES140)
     return not (in_ezoc and at_port)
 
 _ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(True, (_C136,), ()),
-    (False, True,): Answer(True, (_C136,), ()),
-    (True, False,): Answer(True, (_C136,), ()),
-    (True, True,): Answer(False, (_C136,), ('in_ezoc = false', 'at_port = false')),
+    (False, False,): Answer(True, (_C139,), ()),
+    (False, True,): Answer(True, (_C139,), ()),
+    (True, False,): Answer(True, (_C139,), ()),
+    (True, True,): Answer(False, (_C139,), ('in_ezoc = false', 'at_port = false')),
 }
 
 
@@ -1827,13 +1852,13 @@ def explain_may_place_reinforcement(in_ezoc: bool, at_port: bool) -> Answer[bool
 # rules/ocs/ch13-specialized-units.rules:771  13.6c
 def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
     """Does this Transport Point arrive loaded? (13.6c)."""
-    return tp.organic or sp_arriving_there
+    return sp_arriving_there or tp.organic
 
 
 # rules/ocs/ch13-specialized-units.rules:771  13.6c
 def _t_arrives_loaded(tp: Unit, sp_arriving_there: bool, _t: list[Cite]) -> bool:
     """arrives_loaded, recording in _t each rule it uses."""
-    _t.extend(_CITES139)
+    _t.extend(_CITES142)
     return tp.organic or sp_arriving_there
 
 
@@ -1848,13 +1873,13 @@ def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:798  13.7  Formation Markers
 def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool:
     """A) May the Formation marker be on the map? (13.7)."""
-    return units_with_marker >= 1 or fueling_reminder
+    return fueling_reminder or units_with_marker >= 1
 
 
 # rules/ocs/ch13-specialized-units.rules:798  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
-    _t.extend(_CITES141)
+    _t.extend(_CITES144)
     return units_with_marker >= 1 or fueling_reminder
 
 
@@ -1869,13 +1894,14 @@ def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool)
 # rules/ocs/ch13-specialized-units.rules:802  13.7  Formation Markers
 def may_enter_marker(u: Unit, marker_formation: str) -> bool:
     """B) May this unit be represented by the marker? (13.7)."""
-    return u.formation == marker_formation and u.formation != ''
+    _u_formation = u.formation
+    return _u_formation != '' and _u_formation == marker_formation
 
 
 # rules/ocs/ch13-specialized-units.rules:802  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
-    _t.extend(_CITES141)
+    _t.extend(_CITES144)
     return u.formation == marker_formation and u.formation != ''
 
 
@@ -1896,12 +1922,12 @@ def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:805  13.7  Formation Markers
 def _t_marker_may_hide_formation(holds_only_zoc_units: bool, _t: list[Cite]) -> bool:
     """marker_may_hide_formation, recording in _t each rule it uses."""
-    _t.extend(_CITES141)
+    _t.extend(_CITES144)
     return False
 
 _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C140,), ()),
-    (True,): Answer(False, (_C140,), ()),
+    (False,): Answer(False, (_C143,), ()),
+    (True,): Answer(False, (_C143,), ()),
 }
 
 
@@ -1920,14 +1946,14 @@ def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:829  13.7a  Supply Concerns
 def _t_traces_free(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """traces_free, recording in _t each rule it uses."""
-    _t.extend(_CITES143)
+    _t.extend(_CITES146)
     return same_source_as_formation or first_part
 
 _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C142,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C142,), ()),
-    (True, False,): Answer(True, (_C142,), ()),
-    (True, True,): Answer(True, (_C142,), ()),
+    (False, False,): Answer(False, (_C145,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C145,), ()),
+    (True, False,): Answer(True, (_C145,), ()),
+    (True, True,): Answer(True, (_C145,), ()),
 }
 
 
@@ -1946,14 +1972,14 @@ def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) 
 # rules/ocs/ch13-specialized-units.rules:833  13.7a  Supply Concerns
 def _t_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """may_use_formation_fueling, recording in _t each rule it uses."""
-    _t.extend(_CITES143)
+    _t.extend(_CITES146)
     return same_source_as_formation or first_part
 
 _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C142,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C142,), ()),
-    (True, False,): Answer(True, (_C142,), ()),
-    (True, True,): Answer(True, (_C142,), ()),
+    (False, False,): Answer(False, (_C145,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C145,), ()),
+    (True, False,): Answer(True, (_C145,), ()),
+    (True, True,): Answer(True, (_C145,), ()),
 }
 
 
@@ -1966,14 +1992,14 @@ def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part
 # rules/ocs/ch13-specialized-units.rules:851  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
-    return u.type in _SET146
+    return u.type in _SET113
 
 
 # rules/ocs/ch13-specialized-units.rules:851  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
-    _t.extend(_CITES145)
-    return u.type in _SET146
+    _t.extend(_CITES148)
+    return u.type in _SET113
 
 
 # rules/ocs/ch13-specialized-units.rules:851  13.8  Engineer Functions
@@ -1987,13 +2013,14 @@ def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:868  13.8a  Engineer-Capable
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
-    return may_perform_engineering(u) and combat_or_dg_combat(u)
+    _u_mode = u.mode
+    return u.type in _SET113 and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode == 'dg'))
 
 
 # rules/ocs/ch13-specialized-units.rules:868  13.8a  Engineer-Capable
 def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
     """engineer_capable, recording in _t each rule it uses."""
-    _t.extend(_CITES148)
+    _t.extend(_CITES150)
     return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
 
 
@@ -2008,13 +2035,15 @@ def explain_engineer_capable(u: Unit) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:918  13.8c  Detrainable Creation
 def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
-    return u.type == 'hq' and engineer_capable(u)
+    _u_mode = u.mode
+    _u_type = u.type
+    return _u_type == 'hq' and _u_type in _SET113 and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode == 'dg'))
 
 
 # rules/ocs/ch13-specialized-units.rules:918  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
-    _t.extend(_CITES150)
+    _t.extend(_CITES152)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
@@ -2029,13 +2058,14 @@ def explain_creates_detrainable(u: Unit) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:953  13.8d  Construction
 def may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> bool:
     """May this unit perform a construction task? (13.8d)."""
-    return engineer_capable(u) and phase == 'movement' and (hexes_away <= 2) and (not moved_this_phase) and (tasks_this_phase == 0)
+    _u_mode = u.mode
+    return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET113) and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode == 'dg'))
 
 
 # rules/ocs/ch13-specialized-units.rules:953  13.8d  Construction
 def _t_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int, _t: list[Cite]) -> bool:
     """may_construct, recording in _t each rule it uses."""
-    _t.extend(_CITES152)
+    _t.extend(_CITES154)
     return _t_engineer_capable(u, _t) and phase == 'movement' and (hexes_away <= 2) and (not moved_this_phase) and (tasks_this_phase == 0)
 
 
@@ -2056,18 +2086,18 @@ def construction_costs_sp(task: Construction) -> bool:
 # rules/ocs/ch13-specialized-units.rules:957  13.8d  Construction
 def _t_construction_costs_sp(task: Construction, _t: list[Cite]) -> bool:
     """construction_costs_sp, recording in _t each rule it uses."""
-    _t.extend(_CITES152)
+    _t.extend(_CITES154)
     return _attr(_t, _CITES_Construction_costs_sp, Construction_costs_sp, task)
 
 _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] = {
-    ('build_air_base',): Answer(True, (_C151, _C20,), ()),
-    ('improve_air_base',): Answer(True, (_C151, _C22,), ()),
-    ('reduce_air_base',): Answer(False, (_C151, _C24,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('build_hedgehog',): Answer(True, (_C151, _C26,), ()),
-    ('improve_hedgehog',): Answer(True, (_C151, _C28,), ()),
-    ('reduce_hedgehog',): Answer(False, (_C151, _C30,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('repair_port',): Answer(True, (_C151, _C32,), ()),
-    ('damage_port',): Answer(False, (_C151, _C34,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_air_base',): Answer(True, (_C153, _C20,), ()),
+    ('improve_air_base',): Answer(True, (_C153, _C22,), ()),
+    ('reduce_air_base',): Answer(False, (_C153, _C24,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_hedgehog',): Answer(True, (_C153, _C26,), ()),
+    ('improve_hedgehog',): Answer(True, (_C153, _C28,), ()),
+    ('reduce_hedgehog',): Answer(False, (_C153, _C30,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('repair_port',): Answer(True, (_C153, _C32,), ()),
+    ('damage_port',): Answer(False, (_C153, _C34,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
 }
 
 
@@ -2080,13 +2110,13 @@ def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:997  13.9  Unit Consolidation
 def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> bool:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9)."""
-    return (phase == 'reinforcement' or kind == 'aircraft') and (kind == 'aircraft' or identical_sides) and (u.stocks == 'normal') and (u.mode != 'dg')
+    return (identical_sides or kind == 'aircraft') and u.stocks == 'normal' and (u.mode != 'dg') and (phase == 'reinforcement' or kind == 'aircraft')
 
 
 # rules/ocs/ch13-specialized-units.rules:997  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
-    _t.extend(_CITES154)
+    _t.extend(_CITES156)
     return (phase == 'reinforcement' or kind == 'aircraft') and (kind == 'aircraft' or identical_sides) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
@@ -2107,7 +2137,7 @@ def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_l
 # rules/ocs/ch13-specialized-units.rules:1002  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
-    _t.extend(_CITES154)
+    _t.extend(_CITES156)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
@@ -2128,7 +2158,7 @@ def may_convert_formation(from_formation: str, to_formation: str) -> bool:
 # rules/ocs/ch13-specialized-units.rules:1006  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
-    _t.extend(_CITES154)
+    _t.extend(_CITES156)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
@@ -2149,7 +2179,7 @@ def _s_rounded(x: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:14  4.1  Rounding Rule
 def _t_rounded(x: Number, _t: list[Cite]) -> int:
     """rounded, recording in _t each rule it uses."""
-    _t.extend(_CITES156)
+    _t.extend(_CITES158)
     return (x + 2) // 4
 
 
@@ -2176,7 +2206,7 @@ def _s_odds(attack: Number, defense: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:29  4.2  Fractions
 def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> int:
     """odds, recording in _t each rule it uses."""
-    _t.extend(_CITES158)
+    _t.extend(_CITES160)
     return _t_rounded(_div(attack, defense), _t)
 
 
@@ -2203,7 +2233,7 @@ def _s_modified(value: Number, factors: tuple[Number, ...]) -> Number:
 # rules/ocs/ch4-general-concepts.rules:46  4.3  Cumulative Effects
 def _t_modified(value: Number, factors: tuple[Number, ...], _t: list[Cite]) -> Number:
     """modified, recording in _t each rule it uses."""
-    _t.extend(_CITES160)
+    _t.extend(_CITES162)
     return _mul(value, _product((f for f in factors)))
 
 
@@ -2230,7 +2260,7 @@ def is_combat(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:59  4.4  Attack-Capable Units
 def _t_is_combat(u: Unit, _t: list[Cite]) -> bool:
     """is_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES162)
+    _t.extend(_CITES164)
     return _attr(_t, _CITES_UnitType_combat, UnitType_combat, u.type)
 
 
@@ -2245,13 +2275,14 @@ def explain_is_combat(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:101  4.4a
 def may_attack(u: Unit) -> bool:
     """May attack or overrun (4.4a)."""
-    return attack_capable(u)
+    _u_type = u.type
+    return False if _u_type == 'hq' else False if _u_type == 'artillery' else False if not UnitType_combat[_u_type] else False if u.parenthesized or not u.printed_strength else False if u.mode in _SET128 else True
 
 
 # rules/ocs/ch4-general-concepts.rules:101  4.4a
 def _t_may_attack(u: Unit, _t: list[Cite]) -> bool:
     """may_attack, recording in _t each rule it uses."""
-    _t.extend(_CITES164)
+    _t.extend(_CITES166)
     return _t_attack_capable(u, _t)
 
 
@@ -2266,13 +2297,14 @@ def explain_may_attack(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:125  4.4c
 def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
     """May move into a hex with an enemy non-combat unit (4.4c)."""
-    return attack_capable(u)
+    _u_type = u.type
+    return False if _u_type == 'hq' else False if _u_type == 'artillery' else False if not UnitType_combat[_u_type] else False if u.parenthesized or not u.printed_strength else False if u.mode in _SET128 else True
 
 
 # rules/ocs/ch4-general-concepts.rules:125  4.4c
 def _t_may_enter_enemy_noncombat_hex(u: Unit, _t: list[Cite]) -> bool:
     """may_enter_enemy_noncombat_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES166)
+    _t.extend(_CITES168)
     return _t_attack_capable(u, _t)
 
 
@@ -2287,38 +2319,38 @@ def explain_may_enter_enemy_noncombat_hex(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:188  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_allows(action: EzocAction, negated: bool) -> bool:
     """May the action be taken in an enemy ZOC? (4.5a)."""
-    return EzocAction_negatable[action] and negated
+    return negated and EzocAction_negatable[action]
 
 
 # rules/ocs/ch4-general-concepts.rules:188  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_allows, recording in _t each rule it uses."""
-    _t.extend(_CITES167)
-    return _attr(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite(_t, _CITES117, negated)
+    _t.extend(_CITES169)
+    return _attr(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite(_t, _CITES120, negated)
 
 _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
-    ('A', False,): Answer(False, (_C118, _C36, _C116,), ('negated = true',)),
-    ('A', True,): Answer(True, (_C118, _C36, _C116,), ()),
-    ('B', False,): Answer(False, (_C118, _C38, _C116,), ('negated = true',)),
-    ('B', True,): Answer(True, (_C118, _C38, _C116,), ()),
-    ('C', False,): Answer(False, (_C118, _C40,), ()),
-    ('C', True,): Answer(False, (_C118, _C40,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('D', False,): Answer(False, (_C118, _C42, _C116,), ('negated = true',)),
-    ('D', True,): Answer(True, (_C118, _C42, _C116,), ()),
-    ('E', False,): Answer(False, (_C118, _C44,), ()),
-    ('E', True,): Answer(False, (_C118, _C44,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('F', False,): Answer(False, (_C118, _C46, _C116,), ('negated = true',)),
-    ('F', True,): Answer(True, (_C118, _C46, _C116,), ()),
-    ('G', False,): Answer(False, (_C118, _C48,), ()),
-    ('G', True,): Answer(False, (_C118, _C48,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('H', False,): Answer(False, (_C118, _C50, _C116,), ('negated = true',)),
-    ('H', True,): Answer(True, (_C118, _C50, _C116,), ()),
-    ('I', False,): Answer(False, (_C118, _C52,), ()),
-    ('I', True,): Answer(False, (_C118, _C52,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('J', False,): Answer(False, (_C118, _C54,), ()),
-    ('J', True,): Answer(False, (_C118, _C54,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('K', False,): Answer(False, (_C118, _C56,), ()),
-    ('K', True,): Answer(False, (_C118, _C56,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('A', False,): Answer(False, (_C121, _C36, _C119,), ('negated = true',)),
+    ('A', True,): Answer(True, (_C121, _C36, _C119,), ()),
+    ('B', False,): Answer(False, (_C121, _C38, _C119,), ('negated = true',)),
+    ('B', True,): Answer(True, (_C121, _C38, _C119,), ()),
+    ('C', False,): Answer(False, (_C121, _C40,), ()),
+    ('C', True,): Answer(False, (_C121, _C40,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('D', False,): Answer(False, (_C121, _C42, _C119,), ('negated = true',)),
+    ('D', True,): Answer(True, (_C121, _C42, _C119,), ()),
+    ('E', False,): Answer(False, (_C121, _C44,), ()),
+    ('E', True,): Answer(False, (_C121, _C44,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('F', False,): Answer(False, (_C121, _C46, _C119,), ('negated = true',)),
+    ('F', True,): Answer(True, (_C121, _C46, _C119,), ()),
+    ('G', False,): Answer(False, (_C121, _C48,), ()),
+    ('G', True,): Answer(False, (_C121, _C48,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('H', False,): Answer(False, (_C121, _C50, _C119,), ('negated = true',)),
+    ('H', True,): Answer(True, (_C121, _C50, _C119,), ()),
+    ('I', False,): Answer(False, (_C121, _C52,), ()),
+    ('I', True,): Answer(False, (_C121, _C52,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('J', False,): Answer(False, (_C121, _C54,), ()),
+    ('J', True,): Answer(False, (_C121, _C54,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('K', False,): Answer(False, (_C121, _C56,), ()),
+    ('K', True,): Answer(False, (_C121, _C56,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
 }
 
 
@@ -2331,13 +2363,13 @@ def explain_ezoc_allows(action: EzocAction, negated: bool) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:213  4.5b  Negating ZOC
 def zoc_negated(h: Hex) -> bool:
     """Is the enemy ZOC in this hex negated? (4.5b)."""
-    return any((is_combat(u) and (not u.will_spend_mp) for u in h.units))
+    return any((not u.will_spend_mp and UnitType_combat[u.type] for u in h.units))
 
 
 # rules/ocs/ch4-general-concepts.rules:213  4.5b  Negating ZOC
 def _t_zoc_negated(h: Hex, _t: list[Cite]) -> bool:
     """zoc_negated, recording in _t each rule it uses."""
-    _t.extend(_CITES117)
+    _t.extend(_CITES120)
     return any((_t_is_combat(u, _t) and (not u.will_spend_mp) for u in h.units))
 
 
@@ -2346,7 +2378,7 @@ def explain_zoc_negated(h: Hex) -> Answer[bool]:
     """Is the enemy ZOC in this hex negated? (4.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_zoc_negated(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_168), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_170), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:216  4.5b  Negating ZOC
@@ -2358,14 +2390,14 @@ def may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:216  4.5b  Negating ZOC
 def _t_may_exit_ezoc_hex(started_phase_there: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_exit_ezoc_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES117)
-    return started_phase_there or _t_ezoc_allows('A', _cite(_t, _CITES117, negated), _t)
+    _t.extend(_CITES120)
+    return started_phase_there or _t_ezoc_allows('A', _cite(_t, _CITES120, negated), _t)
 
 _ANSWERS_may_exit_ezoc_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C116, _C118, _C36,), ('started_phase_there = true', 'negated = true')),
-    (False, True,): Answer(True, (_C116, _C118, _C36,), ()),
-    (True, False,): Answer(True, (_C116,), ()),
-    (True, True,): Answer(True, (_C116,), ()),
+    (False, False,): Answer(False, (_C119, _C121, _C36,), ('started_phase_there = true', 'negated = true')),
+    (False, True,): Answer(True, (_C119, _C121, _C36,), ()),
+    (True, False,): Answer(True, (_C119,), ()),
+    (True, True,): Answer(True, (_C119,), ()),
 }
 
 
@@ -2378,14 +2410,15 @@ def explain_may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> Answe
 # rules/ocs/ch4-general-concepts.rules:296  4.7  Transportation Equivalents
 def transportable(u: Unit) -> bool:
     """Can be transported (rail, air, landing craft, shipping) (4.7)."""
-    return is_combat(u) or u.type in _SET171
+    _u_type = u.type
+    return _u_type in _SET108 or UnitType_combat[_u_type]
 
 
 # rules/ocs/ch4-general-concepts.rules:296  4.7  Transportation Equivalents
 def _t_transportable(u: Unit, _t: list[Cite]) -> bool:
     """transportable, recording in _t each rule it uses."""
-    _t.extend(_CITES170)
-    return _t_is_combat(u, _t) or u.type in _SET171
+    _t.extend(_CITES172)
+    return _t_is_combat(u, _t) or u.type in _SET108
 
 
 # rules/ocs/ch4-general-concepts.rules:296  4.7  Transportation Equivalents
@@ -2405,7 +2438,7 @@ def transport_point_may_carry(cargo: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:299  4.7  Transportation Equivalents
 def _t_transport_point_may_carry(cargo: Unit, _t: list[Cite]) -> bool:
     """transport_point_may_carry, recording in _t each rule it uses."""
-    _t.extend(_CITES170)
+    _t.extend(_CITES172)
     return cargo.type == 'sp'
 
 
@@ -2426,7 +2459,7 @@ def _s_transport_point_load(u: Unit) -> Number:
 # rules/ocs/ch4-general-concepts.rules:351  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
-    _t.extend(_CITES173)
+    _t.extend(_CITES174)
     return u.points * 4
 
 
@@ -2453,7 +2486,7 @@ def one_transport_type(used: tuple[Transport, ...], next: Transport) -> bool:
 # rules/ocs/ch4-general-concepts.rules:380  4.7d  Movement and Transport
 def _t_one_transport_type(used: tuple[Transport, ...], next: Transport, _t: list[Cite]) -> bool:
     """one_transport_type, recording in _t each rule it uses."""
-    _t.extend(_CITES175)
+    _t.extend(_CITES176)
     return all((t == next for t in used))
 
 
@@ -2468,13 +2501,13 @@ def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> An
 # rules/ocs/ch4-general-concepts.rules:519  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
-    return all((may_share_hex_with(mover, e) for e in enemies))
+    return all((True if mover == 'attack_capable_unit' and e != 'combat_units' else True if mover == 'ship' and e in _SET179 else True if mover == 'plane_on_mission' else True if mover == 'rail_or_supply_path' and e != 'combat_units' else False for e in enemies))
 
 
 # rules/ocs/ch4-general-concepts.rules:519  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES177)
+    _t.extend(_CITES178)
     return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
 
 
@@ -2489,13 +2522,14 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
 # rules/ocs/ch4-general-concepts.rules:523  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
-    return 'attack_capable_unit' if attack_capable(u) else 'other_ground_unit'
+    _u_type = u.type
+    return 'attack_capable_unit' if (False if _u_type == 'hq' else False if _u_type == 'artillery' else False if not UnitType_combat[_u_type] else False if u.parenthesized or not u.printed_strength else False if u.mode in _SET128 else True) else 'other_ground_unit'
 
 
 # rules/ocs/ch4-general-concepts.rules:523  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
-    _t.extend(_CITES177)
+    _t.extend(_CITES178)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
@@ -2510,13 +2544,14 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
 # rules/ocs/ch4-general-concepts.rules:545  4.9a
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
-    return _first((u for u in h.units if u.mode == 'combat' and attack_capable(u))) if any((u.mode == 'combat' and attack_capable(u) for u in h.units)) else _first((u for u in h.units if is_combat(u)))
+    _h_units = h.units
+    return _first((u for u in _h_units if u.mode == 'combat' and (False if u.type == 'hq' else False if u.type == 'artillery' else False if not UnitType_combat[u.type] else False if u.parenthesized or not u.printed_strength else False if u.mode in _SET128 else True))) if any((u.mode == 'combat' and (False if u.type == 'hq' else False if u.type == 'artillery' else False if not UnitType_combat[u.type] else False if u.parenthesized or not u.printed_strength else False if u.mode in _SET128 else True) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
 
 
 # rules/ocs/ch4-general-concepts.rules:545  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
-    _t.extend(_CITES179)
+    _t.extend(_CITES181)
     return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))) if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)) else _first((u for u in h.units if _t_is_combat(u, _t)))
 
 
@@ -2537,7 +2572,7 @@ def shows_hedgehog(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:550  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
-    _t.extend(_CITES179)
+    _t.extend(_CITES181)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
@@ -2546,20 +2581,21 @@ def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_shows_hedgehog(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_168), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_170), )))
 
 
 # rules/ocs/series.rules:128  OCS
 def combat_side(u: Unit) -> bool:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (OCS)."""
-    return u.mode == 'combat' or (u.mode in _SET180 and u.oriented_to_combat)
+    _u_mode = u.mode
+    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET91)
 
 
 # rules/ocs/series.rules:128  OCS
 def _t_combat_side(u: Unit, _t: list[Cite]) -> bool:
     """combat_side, recording in _t each rule it uses."""
     _t.extend(_CITES87)
-    return u.mode == 'combat' or (u.mode in _SET180 and u.oriented_to_combat)
+    return u.mode == 'combat' or (u.mode in _SET91 and u.oriented_to_combat)
 
 
 # rules/ocs/series.rules:128  OCS
@@ -2616,13 +2652,15 @@ def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
 def unprinted_defense(u: Unit) -> int:
     """Defensive-only strength not printed on the counter (13.1c)."""
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:588
-    if u.type == 'artillery':
+    _u_type = u.type
+    if _u_type == 'artillery':
         return 1
     # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
-    if u.type == 'hq' and combat_side(u):
+    _u_mode = u.mode
+    if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET91)):
         return 5
     # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:81
-    if u.type == 'hq':
+    if _u_type == 'hq':
         return 1
     # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:82
     return 0
@@ -2633,18 +2671,18 @@ def _t_unprinted_defense(u: Unit, _t: list[Cite]) -> int:
     """unprinted_defense, recording in _t each rule it uses."""
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:588
     if u.type == 'artillery':
-        _t.extend(_CITES185)
+        _t.extend(_CITES186)
         return 1
     # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
     if u.type == 'hq' and _t_combat_side(u, _t):
-        _t.extend(_CITES186)
+        _t.extend(_CITES187)
         return 5
     # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:81
     if u.type == 'hq':
-        _t.extend(_CITES187)
+        _t.extend(_CITES188)
         return 1
     # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:82
-    _t.extend(_CITES188)
+    _t.extend(_CITES189)
     return 0
 
 
@@ -2663,7 +2701,7 @@ def may_unload(tp: Unit, h: Hex) -> bool:
     if tp.organic:
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:244
-    if any((is_combat(u) or u.type in _SET191 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+    if any((u.type in _SET192 or (u.type == 'sp' and (not u.loaded)) or UnitType_combat[u.type] for u in h.units)):
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
     return False
@@ -2674,14 +2712,14 @@ def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
     # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:283
     if tp.organic:
-        _t.extend(_CITES193)
+        _t.extend(_CITES194)
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:244
-    if any((_t_is_combat(u, _t) or u.type in _SET191 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
-        _t.extend(_CITES194)
+    if any((_t_is_combat(u, _t) or u.type in _SET192 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+        _t.extend(_CITES195)
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
-    _t.extend(_CITES195)
+    _t.extend(_CITES196)
     return False
 
 
@@ -2690,17 +2728,18 @@ def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_unload(tp, h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_88), ('h', h, _DOMAINS_Hex_168), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_88), ('h', h, _DOMAINS_Hex_170), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:437  13.3e
 def may_entrain(u: Unit, x: RailHex) -> bool:
     """May this cargo entrain here? (13.3e)."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:514
-    if u.type == 'rail_repair':
+    _u_type = u.type
+    if _u_type == 'rail_repair':
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:438
-    if detrainable(x) and (not x.in_ezoc) and (u.mode == 'move' or not is_combat(u)):
+    if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (u.mode == 'move' or not UnitType_combat[_u_type]) and (x.town_or_port or any((_u_type == 'hq' and _u_type in _SET113 and (u.mode == 'combat' or (u.oriented_to_combat and u.mode == 'dg')) for u in x.units))):
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:440
     return False
@@ -2711,14 +2750,14 @@ def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:514
     if u.type == 'rail_repair':
-        _t.extend(_CITES199)
+        _t.extend(_CITES200)
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:438
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
-        _t.extend(_CITES200)
+        _t.extend(_CITES201)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:440
-    _t.extend(_CITES201)
+    _t.extend(_CITES202)
     return False
 
 
@@ -2727,7 +2766,7 @@ def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo entrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_entrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_88), ('x', x, _DOMAINS_RailHex_111), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_88), ('x', x, _DOMAINS_RailHex_114), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:443  13.3e
@@ -2737,7 +2776,7 @@ def may_detrain(u: Unit, x: RailHex) -> bool:
     if u.type == 'rail_repair':
         return True
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:444
-    if detrainable(x) and (not x.in_ezoc):
+    if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (x.town_or_port or any((u.type == 'hq' and u.type in _SET113 and (u.mode == 'combat' or (u.oriented_to_combat and u.mode == 'dg')) for u in x.units))):
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
     return False
@@ -2748,14 +2787,14 @@ def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:518
     if u.type == 'rail_repair':
-        _t.extend(_CITES199)
+        _t.extend(_CITES200)
         return True
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:444
     if _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES203)
+        _t.extend(_CITES204)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
-    _t.extend(_CITES201)
+    _t.extend(_CITES202)
     return False
 
 
@@ -2764,7 +2803,7 @@ def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo detrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_detrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_88), ('x', x, _DOMAINS_RailHex_111), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_88), ('x', x, _DOMAINS_RailHex_114), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:654  13.5b
@@ -2785,14 +2824,14 @@ def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
     # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:676
     if u.no_rebuild:
-        _t.extend(_CITES207)
+        _t.extend(_CITES208)
         return False
     # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:655
     if u.breakdown:
-        _t.extend(_CITES208)
+        _t.extend(_CITES209)
         return False
     # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:656
-    _t.extend(_CITES209)
+    _t.extend(_CITES210)
     return True
 
 
@@ -2825,33 +2864,33 @@ def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: 
     """bridged, recording in _t each rule it uses."""
     # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:895
     if overrunning:
-        _t.extend(_CITES215)
+        _t.extend(_CITES216)
         return river
     # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:896
     if bridged_by_engineers and river == 'major_river':
-        _t.extend(_CITES216)
+        _t.extend(_CITES217)
         return 'minor_river'
     # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:897
     if bridged_by_engineers and river == 'minor_river':
-        _t.extend(_CITES217)
+        _t.extend(_CITES218)
         return 'no_river'
     # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:898
-    _t.extend(_CITES218)
+    _t.extend(_CITES219)
     return river
 
 _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
-    ('no_river', False, False,): Answer('no_river', (_C210, _C214,), ()),
-    ('no_river', False, True,): Answer('no_river', (_C210, _C211,), ()),
-    ('no_river', True, False,): Answer('no_river', (_C210, _C214,), ()),
-    ('no_river', True, True,): Answer('no_river', (_C210, _C211,), ()),
-    ('minor_river', False, False,): Answer('minor_river', (_C210, _C214,), ()),
-    ('minor_river', False, True,): Answer('minor_river', (_C210, _C211,), ()),
-    ('minor_river', True, False,): Answer('no_river', (_C210, _C213,), ()),
-    ('minor_river', True, True,): Answer('minor_river', (_C210, _C211,), ()),
-    ('major_river', False, False,): Answer('major_river', (_C210, _C214,), ()),
-    ('major_river', False, True,): Answer('major_river', (_C210, _C211,), ()),
-    ('major_river', True, False,): Answer('minor_river', (_C210, _C212,), ()),
-    ('major_river', True, True,): Answer('major_river', (_C210, _C211,), ()),
+    ('no_river', False, False,): Answer('no_river', (_C211, _C215,), ()),
+    ('no_river', False, True,): Answer('no_river', (_C211, _C212,), ()),
+    ('no_river', True, False,): Answer('no_river', (_C211, _C215,), ()),
+    ('no_river', True, True,): Answer('no_river', (_C211, _C212,), ()),
+    ('minor_river', False, False,): Answer('minor_river', (_C211, _C215,), ()),
+    ('minor_river', False, True,): Answer('minor_river', (_C211, _C212,), ()),
+    ('minor_river', True, False,): Answer('no_river', (_C211, _C214,), ()),
+    ('minor_river', True, True,): Answer('minor_river', (_C211, _C212,), ()),
+    ('major_river', False, False,): Answer('major_river', (_C211, _C215,), ()),
+    ('major_river', False, True,): Answer('major_river', (_C211, _C212,), ()),
+    ('major_river', True, False,): Answer('minor_river', (_C211, _C213,), ()),
+    ('major_river', True, True,): Answer('major_river', (_C211, _C212,), ()),
 }
 
 
@@ -2865,19 +2904,20 @@ def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool)
 def attack_capable(u: Unit) -> bool:
     """Attack-Capable (4.4)."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:86
-    if u.type == 'hq':
+    _u_type = u.type
+    if _u_type == 'hq':
         return False
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:591
-    if u.type == 'artillery':
+    if _u_type == 'artillery':
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:62
-    if not is_combat(u):
+    if not UnitType_combat[_u_type]:
         return False
     # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:63
-    if not u.printed_strength or u.parenthesized:
+    if u.parenthesized or not u.printed_strength:
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:65
-    if u.mode in _SET125:
+    if u.mode in _SET128:
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:66
     return True
@@ -2888,26 +2928,26 @@ def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:86
     if u.type == 'hq':
-        _t.extend(_CITES224)
+        _t.extend(_CITES225)
         return False
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:591
     if u.type == 'artillery':
-        _t.extend(_CITES225)
+        _t.extend(_CITES226)
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:62
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES226)
+        _t.extend(_CITES227)
         return False
     # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:63
     if not u.printed_strength or u.parenthesized:
-        _t.extend(_CITES227)
-        return False
-    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:65
-    if u.mode in _SET125:
         _t.extend(_CITES228)
         return False
+    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:65
+    if u.mode in _SET128:
+        _t.extend(_CITES229)
+        return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:66
-    _t.extend(_CITES229)
+    _t.extend(_CITES230)
     return True
 
 
@@ -2923,10 +2963,15 @@ def explain_attack_capable(u: Unit) -> Answer[bool]:
 def has_zoc(u: Unit) -> bool:
     """Has a Zone of Control (4.4b)."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:139
-    if u.mode == 'exploit' and u.oriented_to_combat and attack_capable(u) and (not u.out_of_supply):
+    _u_mode = u.mode
+    _u_out_of_supply = u.out_of_supply
+    _u_parenthesized = u.parenthesized
+    _u_printed_strength = u.printed_strength
+    _u_type = u.type
+    if u.oriented_to_combat and _u_mode == 'exploit' and (not _u_out_of_supply) and (False if _u_type == 'hq' else False if _u_type == 'artillery' else False if not UnitType_combat[_u_type] else False if _u_parenthesized or not _u_printed_strength else False if _u_mode in _SET128 else True):
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:114
-    if u.mode == 'combat' and attack_capable(u) and (not u.out_of_supply):
+    if _u_mode == 'combat' and (not _u_out_of_supply) and (False if _u_type == 'hq' else False if _u_type == 'artillery' else False if not UnitType_combat[_u_type] else False if _u_parenthesized or not _u_printed_strength else False if _u_mode in _SET128 else True):
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:116
     return False
@@ -2937,14 +2982,14 @@ def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:139
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES234)
+        _t.extend(_CITES235)
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:114
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES235)
+        _t.extend(_CITES236)
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:116
-    _t.extend(_CITES236)
+    _t.extend(_CITES237)
     return False
 
 
@@ -2960,16 +3005,18 @@ def explain_has_zoc(u: Unit) -> Answer[bool]:
 def _s_re_size(u: Unit) -> Number:
     """re_size with numbers scaled by SCALE."""
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:32
-    if u.type == 'hq':
+    _u_type = u.type
+    if _u_type == 'hq':
         return 4
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:264
     if u.multi_step:
         return u.printed_re * 4 - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:266
-    if u.type == 'repl' or u.size == 'company':
+    _u_size = u.size
+    if _u_type == 'repl' or _u_size == 'company':
         return 1
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:267
-    if u.size == 'battalion':
+    if _u_size == 'battalion':
         return 2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:268
     return 4
@@ -2980,29 +3027,46 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:32
     if u.type == 'hq':
-        _t.extend(_CITES243)
+        _t.extend(_CITES244)
         return 4
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:264
     if u.multi_step:
-        _t.extend(_CITES244)
+        _t.extend(_CITES245)
         return u.printed_re * 4 - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:266
     if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES245)
+        _t.extend(_CITES246)
         return 1
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:267
     if u.size == 'battalion':
-        _t.extend(_CITES246)
+        _t.extend(_CITES247)
         return 2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:268
-    _t.extend(_CITES247)
+    _t.extend(_CITES248)
     return 4
 
 
 # rules/ocs/ch4-general-concepts.rules:263  4.6  Regimental Equivalents
 def re_size(u: Unit) -> Number:
     """RE size (4.6). Numbers are exact: int or Fraction."""
-    return _exact(_s_re_size(u))
+    _v: Number
+    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:32
+    _u_type = u.type
+    if _u_type == 'hq':
+        return 1
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:264
+    if u.multi_step:
+        _v = u.printed_re - u.step_losses
+        return _v if _v.__class__ is int else _plain(_v)
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:266
+    _u_size = u.size
+    if _u_type == 'repl' or _u_size == 'company':
+        return _Q249
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:267
+    if _u_size == 'battalion':
+        return _Q250
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:268
+    return 1
 
 
 # rules/ocs/ch4-general-concepts.rules:263  4.6  Regimental Equivalents
@@ -3017,16 +3081,23 @@ def explain_re_size(u: Unit) -> Answer[Number]:
 def _s_transport_equivalent(u: Unit) -> Number:
     """transport_equivalent with numbers scaled by SCALE."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:315
-    if u.type == 'sp':
-        return u.points * 4
+    _u_points = u.points
+    _u_type = u.type
+    if _u_type == 'sp':
+        return _u_points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:347
-    if u.type == 'transport':
-        return u.points * 4
+    if _u_type == 'transport':
+        return _u_points * 4
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:329
-    if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        return _div(_s_re_size(u), 8)
+    _u_move_ma = u.move_ma
+    _u_multi_step = u.multi_step
+    _u_printed_re = u.printed_re
+    _u_size = u.size
+    _u_step_losses = u.step_losses
+    if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
+        return _div(4 if _u_type == 'hq' else _u_printed_re * 4 - _u_step_losses * 4 if _u_multi_step else 1 if _u_type == 'repl' or _u_size == 'company' else 2 if _u_size == 'battalion' else 4, 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:331
-    return _s_re_size(u)
+    return 4 if _u_type == 'hq' else _u_printed_re * 4 - _u_step_losses * 4 if _u_multi_step else 1 if _u_type == 'repl' or _u_size == 'company' else 2 if _u_size == 'battalion' else 4
 
 
 # rules/ocs/ch4-general-concepts.rules:328  4.7b
@@ -3034,25 +3105,45 @@ def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:315
     if u.type == 'sp':
-        _t.extend(_CITES253)
+        _t.extend(_CITES256)
         return u.points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:347
     if u.type == 'transport':
-        _t.extend(_CITES254)
+        _t.extend(_CITES257)
         return u.points * 4
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:329
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES255)
+        _t.extend(_CITES258)
         return _div(_t_re_size(u, _t), 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:331
-    _t.extend(_CITES256)
+    _t.extend(_CITES259)
     return _t_re_size(u, _t)
 
 
 # rules/ocs/ch4-general-concepts.rules:328  4.7b
 def transport_equivalent(u: Unit) -> Number:
     """Transportation equivalent (4.7b). Numbers are exact: int or Fraction."""
-    return _exact(_s_transport_equivalent(u))
+    _v: Number
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:315
+    _u_points = u.points
+    _u_type = u.type
+    if _u_type == 'sp':
+        _v = u.points
+        return _v if _v.__class__ is int else _plain(_v)
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:347
+    if _u_type == 'transport':
+        _v = u.points
+        return _v if _v.__class__ is int else _plain(_v)
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:329
+    _u_move_ma = u.move_ma
+    _u_multi_step = u.multi_step
+    _u_printed_re = u.printed_re
+    _u_size = u.size
+    _u_step_losses = u.step_losses
+    if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
+        return _exact(_div(4 if _u_type == 'hq' else _u_printed_re * 4 - _u_step_losses * 4 if _u_multi_step else 1 if _u_type == 'repl' or _u_size == 'company' else 2 if _u_size == 'battalion' else 4, 8))
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:331
+    return _exact(4 if _u_type == 'hq' else _u_printed_re * 4 - _u_step_losses * 4 if _u_multi_step else 1 if _u_type == 'repl' or _u_size == 'company' else 2 if _u_size == 'battalion' else 4)
 
 
 # rules/ocs/ch4-general-concepts.rules:328  4.7b
@@ -3070,7 +3161,7 @@ def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     if tp == 'mule' and by == 'air':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:354
-    if by in _SET259:
+    if by in _SET262:
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:355
     return False
@@ -3081,38 +3172,38 @@ def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite])
     """transport_point_by, recording in _t each rule it uses."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:216
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES261)
+        _t.extend(_CITES264)
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:354
-    if by in _SET259:
-        _t.extend(_CITES262)
+    if by in _SET262:
+        _t.extend(_CITES265)
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:355
-    _t.extend(_CITES263)
+    _t.extend(_CITES266)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C172, _C258,), ()),
-    ('rail', 'wagon',): Answer(True, (_C172, _C258,), ()),
-    ('rail', 'mule',): Answer(True, (_C172, _C258,), ()),
-    ('air', 'truck',): Answer(False, (_C172, _C260,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C172, _C260,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C172, _C257,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C172, _C260,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C172, _C260,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C172, _C260,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C172, _C258,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C172, _C258,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C172, _C258,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C172, _C260,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C172, _C260,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C172, _C260,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C172, _C260,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C172, _C260,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C172, _C260,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C172, _C258,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C172, _C258,), ()),
-    ('shipping', 'mule',): Answer(True, (_C172, _C258,), ()),
+    ('rail', 'truck',): Answer(True, (_C173, _C261,), ()),
+    ('rail', 'wagon',): Answer(True, (_C173, _C261,), ()),
+    ('rail', 'mule',): Answer(True, (_C173, _C261,), ()),
+    ('air', 'truck',): Answer(False, (_C173, _C263,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C173, _C263,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C173, _C260,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C173, _C263,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C173, _C263,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C173, _C263,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C173, _C261,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C173, _C261,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C173, _C261,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C173, _C263,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C173, _C263,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C173, _C263,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C173, _C263,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C173, _C263,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C173, _C263,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C173, _C261,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C173, _C261,), ()),
+    ('shipping', 'mule',): Answer(True, (_C173, _C261,), ()),
 }
 
 
@@ -3140,30 +3231,37 @@ def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:385
     if by == 'rail':
-        _t.extend(_CITES267)
+        _t.extend(_CITES270)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:386
     if by == 'air':
-        _t.extend(_CITES268)
+        _t.extend(_CITES271)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:387
-    _t.extend(_CITES269)
+    _t.extend(_CITES272)
     return 0
 
 
 # rules/ocs/ch4-general-concepts.rules:384  4.7d  Movement and Transport
 def ma_before(by: Transport) -> Number:
     """Share of its MA a unit may spend before being transported (4.7d). Numbers are exact: int or Fraction."""
-    return _exact(_s_ma_before(by))
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:385
+    if by == 'rail':
+        return _Q250
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:386
+    if by == 'air':
+        return _Q250
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:387
+    return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C174, _C264,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C174, _C265,), ()),
-    ('air_drop',): Answer(0, (_C174, _C266,), ()),
-    ('landing_craft',): Answer(0, (_C174, _C266,), ()),
-    ('alt_landing',): Answer(0, (_C174, _C266,), ()),
-    ('beach_assault',): Answer(0, (_C174, _C266,), ()),
-    ('shipping',): Answer(0, (_C174, _C266,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C175, _C267,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C175, _C268,), ()),
+    ('air_drop',): Answer(0, (_C175, _C269,), ()),
+    ('landing_craft',): Answer(0, (_C175, _C269,), ()),
+    ('alt_landing',): Answer(0, (_C175, _C269,), ()),
+    ('beach_assault',): Answer(0, (_C175, _C269,), ()),
+    ('shipping',): Answer(0, (_C175, _C269,), ()),
 }
 
 
@@ -3180,7 +3278,7 @@ def _s_ma_after(by: Transport, alt_roll: bool) -> Number:
     if by == 'air':
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:392
-    if by == 'alt_landing' and alt_roll:
+    if alt_roll and by == 'alt_landing':
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:394
     return 0
@@ -3191,37 +3289,44 @@ def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:391
     if by == 'air':
-        _t.extend(_CITES268)
+        _t.extend(_CITES271)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:392
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES271)
+        _t.extend(_CITES274)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:394
-    _t.extend(_CITES269)
+    _t.extend(_CITES272)
     return 0
 
 
 # rules/ocs/ch4-general-concepts.rules:390  4.7d  Movement and Transport
 def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend after being transported (4.7d). Numbers are exact: int or Fraction."""
-    return _exact(_s_ma_after(by, alt_roll))
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:391
+    if by == 'air':
+        return _Q250
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:392
+    if alt_roll and by == 'alt_landing':
+        return _Q250
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:394
+    return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C174, _C266,), ()),
-    ('rail', True,): Answer(0, (_C174, _C266,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C174, _C265,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C174, _C265,), ()),
-    ('air_drop', False,): Answer(0, (_C174, _C266,), ()),
-    ('air_drop', True,): Answer(0, (_C174, _C266,), ()),
-    ('landing_craft', False,): Answer(0, (_C174, _C266,), ()),
-    ('landing_craft', True,): Answer(0, (_C174, _C266,), ()),
-    ('alt_landing', False,): Answer(0, (_C174, _C266,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C174, _C270,), ()),
-    ('beach_assault', False,): Answer(0, (_C174, _C266,), ()),
-    ('beach_assault', True,): Answer(0, (_C174, _C266,), ()),
-    ('shipping', False,): Answer(0, (_C174, _C266,), ()),
-    ('shipping', True,): Answer(0, (_C174, _C266,), ()),
+    ('rail', False,): Answer(0, (_C175, _C269,), ()),
+    ('rail', True,): Answer(0, (_C175, _C269,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C175, _C268,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C175, _C268,), ()),
+    ('air_drop', False,): Answer(0, (_C175, _C269,), ()),
+    ('air_drop', True,): Answer(0, (_C175, _C269,), ()),
+    ('landing_craft', False,): Answer(0, (_C175, _C269,), ()),
+    ('landing_craft', True,): Answer(0, (_C175, _C269,), ()),
+    ('alt_landing', False,): Answer(0, (_C175, _C269,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C175, _C273,), ()),
+    ('beach_assault', False,): Answer(0, (_C175, _C269,), ()),
+    ('beach_assault', True,): Answer(0, (_C175, _C269,), ()),
+    ('shipping', False,): Answer(0, (_C175, _C269,), ()),
+    ('shipping', True,): Answer(0, (_C175, _C269,), ()),
 }
 
 
@@ -3238,7 +3343,7 @@ def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:511
-    if mover == 'ship' and enemy in _SET274:
+    if mover == 'ship' and enemy in _SET179:
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:513
     if mover == 'plane_on_mission':
@@ -3255,45 +3360,45 @@ def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> boo
     """may_share_hex_with, recording in _t each rule it uses."""
     # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:509
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES278)
+        _t.extend(_CITES280)
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:511
-    if mover == 'ship' and enemy in _SET274:
-        _t.extend(_CITES279)
+    if mover == 'ship' and enemy in _SET179:
+        _t.extend(_CITES281)
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:513
     if mover == 'plane_on_mission':
-        _t.extend(_CITES280)
+        _t.extend(_CITES282)
         return True
     # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:514
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        _t.extend(_CITES281)
+        _t.extend(_CITES283)
         return True
     # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:516
-    _t.extend(_CITES282)
+    _t.extend(_CITES284)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C176, _C277,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C176, _C272,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C176, _C272,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C176, _C272,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C176, _C277,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C176, _C277,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C176, _C277,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C176, _C277,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C176, _C277,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C176, _C273,), ()),
-    ('ship', 'ships',): Answer(False, (_C176, _C277,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C176, _C273,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C176, _C275,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C176, _C275,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C176, _C275,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C176, _C275,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C176, _C277,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C176, _C276,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C176, _C276,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C176, _C276,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C177, _C279,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C177, _C275,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C177, _C275,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C177, _C275,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C177, _C279,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C177, _C279,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C177, _C279,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C177, _C279,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C177, _C279,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C177, _C276,), ()),
+    ('ship', 'ships',): Answer(False, (_C177, _C279,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C177, _C276,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C177, _C277,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C177, _C277,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C177, _C277,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C177, _C277,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C177, _C279,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C177, _C278,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C177, _C278,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C177, _C278,), ()),
 }
 
 
@@ -3309,26 +3414,35 @@ def stacking(h: Hex) -> list[Violation]:
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
         return []
     out: list[Violation] = []
+    _n0: Number = 0
+    _n1: int = 0
+    _n2: int = 0
+    _n3: int = 0
+    for u in h.units:
+        _u_type = u.type
+        if UnitType_combat[_u_type]:
+            _n0 += 4 if _u_type == 'hq' else u.printed_re * 4 - u.step_losses * 4 if u.multi_step else 1 if _u_type == 'repl' or u.size == 'company' else 2 if u.size == 'battalion' else 4
+        if _u_type == 'port':
+            _n1 += 1
+        elif _u_type == 'air_base':
+            _n2 += 1
+        elif _u_type == 'hedgehog':
+            _n3 += 1
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:423
-    if not (h.phase == 'reinforcement' or h.moment == 'moving'):
-        total = sum((_s_re_size(u) for u in h.units if is_combat(u)))
-        bound = max_stack_re * 4
-        if total > bound:
-            out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if is_combat(u)))))
+    if _n0 > 40 and not (h.phase == 'reinforcement' or h.moment == 'moving'):
+        total, bound = _n0, 40
+        out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if UnitType_combat[u.type]))))
     # ports: 4.8 rules/ocs/ch4-general-concepts.rules:424
-    total = sum((1 for u in h.units if u.type == 'port'))
-    bound = 1
-    if total > bound:
+    if _n1 > 1:
+        total, bound = _n1, 1
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
     # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:425
-    total = sum((1 for u in h.units if u.type == 'air_base'))
-    bound = 1
-    if total > bound:
+    if _n2 > 1:
+        total, bound = _n2, 1
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
     # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:426
-    total = sum((1 for u in h.units if u.type == 'hedgehog'))
-    bound = 1
-    if total > bound:
+    if _n3 > 1:
+        total, bound = _n3, 1
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
@@ -3342,32 +3456,32 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     out: list[Violation] = []
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:423
     if h.phase == 'reinforcement':
-        _t.extend(_CITES284)
+        _t.extend(_CITES286)
     if h.moment == 'moving':
-        _t.extend(_CITES284)
+        _t.extend(_CITES286)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES11, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES286)
+            _t.extend(_CITES288)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
     # ports: 4.8 rules/ocs/ch4-general-concepts.rules:424
     total = sum((1 for u in h.units if u.type == 'port'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES288)
+        _t.extend(_CITES290)
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
     # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:425
     total = sum((1 for u in h.units if u.type == 'air_base'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES290)
+        _t.extend(_CITES292)
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
     # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:426
     total = sum((1 for u in h.units if u.type == 'hedgehog'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES292)
+        _t.extend(_CITES294)
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
