@@ -37,6 +37,9 @@ def make_parser() -> argparse.ArgumentParser:
                    "not what the rules produce")
     b.add_argument("--no-print", action="store_true", help="do not start a browser to print cards; keep the "
                    "prints whose HTML has not changed")
+    b.add_argument("--cache", type=Path, default=Path(".rulec-cache"), help="the build cache: a build of "
+                   "what was built last time does nothing (default: .rulec-cache/ in the current folder)")
+    b.add_argument("--no-cache", action="store_true", help="build everything, and keep no cache")
     d = sub.add_parser("diff", help="what changed between two rule trees or git revisions")
     d.add_argument("old", help="a rules folder or file, or a git revision (its rules/ folder)")
     d.add_argument("new", nargs="?", default="rules", help="the same (default: the rules/ folder)")
@@ -184,6 +187,18 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
+    from . import printing
+    from .cache import BuildCache, tree_key
+
+    cache = None if args.no_cache or args.check else BuildCache(args.cache)
+    key = None
+    if cache is not None and args.rules.exists():  # nothing changed since the last build: nothing to do
+        sources, read_errors = find_sources([args.rules])
+        can_print = not args.no_print and printing.find_chromium() is not None
+        key = tree_key(sources, can_print) if sources and not read_errors else None
+        if key is not None and cache.up_to_date(key, args.out):
+            print(f"up to date: {args.out}/ is what the rules produce (nothing changed since the last build)")
+            return EXIT_OK
     loaded = _load([args.rules])
     if isinstance(loaded, int):
         return loaded
@@ -191,7 +206,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     if not loaded.ok:
         print(f"build failed; {args.out}/ was left as it was", file=sys.stderr)
         return EXIT_RULES
-    files, notes = with_prints(outputs(loaded), args.out, allow_print=not (args.check or args.no_print))
+    files, notes = with_prints(outputs(loaded, args.check), args.out, allow_print=not (args.check or args.no_print))
     for note in notes:
         print(note, file=sys.stderr)
     if args.check:
@@ -204,6 +219,8 @@ def cmd_build(args: argparse.Namespace) -> int:
         print(f"ok: {args.out}/ is up to date ({_plural(len(files), 'file')})")
         return EXIT_OK
     write_atomic(files, args.out)
+    if cache is not None and key is not None:
+        cache.record(key, args.out)
     print(f"built {_plural(len(files), 'file')} into {args.out}/ for {', '.join(sorted(loaded.models))}")
     return EXIT_OK
 

@@ -290,7 +290,7 @@ def test_an_internal_error_is_exit_3_without_a_traceback(tmp_path: Path, monkeyp
         raise KeyError("manifest")
 
     monkeypatch.setattr(cli, "outputs", broken)
-    rc, out, err = run(capsys, *args)
+    rc, out, err = run(capsys, *args, "--no-cache")  # the same rules again: not a no-op, a real build
     assert rc == 3
     assert err.startswith("rulec: internal error (KeyError: 'manifest'). This is a bug in rulec")
     assert snapshot(out_dir) == before
