@@ -64,11 +64,13 @@ def tidy(code: str) -> str:
 
 
 class ModuleEmitter:
+    item_titles: dict[tuple[Any, str], Any] = {}  # replaced by each instance's own, filled on first use
     row_names: dict[str, str] = {}  # while a table is written: its parameters (rule name -> Python name)
     row_totals: dict[str, int] = {}  # and how often its rows read each field
 
     def __init__(self, model: dict[str, Any]):
         self.model = model
+        self.item_titles = {}
         self.m = model["manifest"]
         self.scale = module_scale(model)
         self.namer = Namer()
@@ -133,6 +135,17 @@ class ModuleEmitter:
         return self.cite_names[key]
 
     def title_of(self, clause: str | None, item: str | None) -> str | None:
+        if item is not None and clause is not None:
+            if not self.item_titles:  # (clause, item) -> title, made once: a lookup, not a search
+                for e in self.model["enums"]:
+                    for mem in e["members"]:
+                        self.item_titles.setdefault((mem["origin"]["clause"], mem["name"]), mem["title"] or None)
+                for t in self.model["tables"]:
+                    for r in t["rows"]:
+                        self.item_titles.setdefault((r["origin"]["clause"], r["label"]), r["title"] or None)
+            if (clause, item) in self.item_titles:
+                found = self.item_titles[(clause, item)]
+                return None if found is None else str(found)
         if item is not None:
             for e in self.model["enums"]:
                 for mem in e["members"]:
@@ -607,8 +620,9 @@ class ModuleEmitter:
         if not combos or len(combos) > MAX_PRECOMPUTED:
             return None
         results = []
+        interp = Interpreter(self.model)
         for combo in combos:
-            interp = Interpreter(self.model)
+            interp.trace = []
             try:
                 value = interp.call(d["name"], list(combo))
             except EvalError:

@@ -35,16 +35,9 @@ class Interpreter:
     trace: list[Cite] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        m = self.model
-        self.defines = {d["name"]: d for d in m["defines"]}
-        self.tables = {t["name"]: t for t in m["tables"]}
-        self.consts = {c["name"]: c for c in m["consts"]}
-        self.limits = {g["name"]: g for g in m["limits"]}
-        self.records = {r["name"]: r for r in m["records"]}
-        self.members = {(e["name"], mem["name"]): (e, mem) for e in m["enums"] for mem in e["members"]}
-        self.enum_order = {e["name"]: [mem["name"] for mem in e["members"]] for e in m["enums"]}
+        (self.defines, self.tables, self.consts, self.limits, self.records, self.members, self.enum_order,
+         self.clause_layers) = _index(self.model)
         self._const_values: dict[str, Any] = {}
-        self.clause_layers = {c["number"]: c["origin"]["layer"] for c in m["clauses"]}
 
     # ---- entry points ---------------------------------------------------------------
 
@@ -260,6 +253,33 @@ class Interpreter:
         cite = Cite(origin["layer"], origin["clause"], item, note)
         if cite not in self.trace:
             self.trace.append(cite)
+
+
+_INDEXES: list[tuple[dict[str, Any], tuple[Any, ...], tuple[Any, ...]]] = []
+
+
+def _index(m: dict[str, Any]) -> tuple[Any, ...]:
+    """The model's lookup tables. An interpreter is made for every example and every case a
+    check tries, so the tables of the last few models are kept: made once, not once each
+    (which made a build quadratic in the number of clauses)."""
+    parts = tuple(m.get(k) for k in ("defines", "tables", "consts", "limits", "records", "enums", "clauses"))
+    sizes = tuple(len(p) for p in parts if isinstance(p, list))
+    for model, key, index in _INDEXES:
+        if model is m and all(a is b for a, b in zip(key[0], parts, strict=True)) and key[1] == sizes:
+            return index
+    index = (
+        {d["name"]: d for d in m["defines"]},
+        {t["name"]: t for t in m["tables"]},
+        {c["name"]: c for c in m["consts"]},
+        {g["name"]: g for g in m["limits"]},
+        {r["name"]: r for r in m["records"]},
+        {(e["name"], mem["name"]): (e, mem) for e in m["enums"] for mem in e["members"]},
+        {e["name"]: [mem["name"] for mem in e["members"]] for e in m["enums"]},
+        {c["number"]: c["origin"]["layer"] for c in m["clauses"]},
+    )
+    _INDEXES.insert(0, (m, (parts, sizes), index))
+    del _INDEXES[4:]
+    return index
 
 
 def _note(ov: dict[str, Any]) -> str | None:

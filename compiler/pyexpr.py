@@ -318,11 +318,10 @@ class ExprCompiler:
         return any(self.may_raise(v) for v in node.values() if isinstance(v, (dict, list)))
 
     def signature(self, fn: str) -> list[str]:
-        for kind in ("defines", "tables", "limits"):
-            for d in self.model[kind]:
-                if d["name"] == fn:
-                    return [p["t"] for p in d["params"]]
-        raise KeyError(fn)
+        d = self.defines.get(fn) or self.tables.get(fn) or self.folder.limits.get(fn)
+        if d is None:
+            raise KeyError(fn)
+        return [p["t"] for p in d["params"]]
 
     def _builtin(self, node: Node, traced: bool) -> str:
         fn, args, t = node["fn"], node["args"], node["t"]
@@ -542,6 +541,7 @@ def _plain(value: Any) -> Any:
 def module_scale(model: dict[str, Any]) -> int:
     """The least common multiple of the denominators of every number the rules write."""
     denominators = {1}
+    folder = Interpreter(model)
     todo: list[Any] = [model[k] for k in ("defines", "tables", "limits", "consts", "enums")]
     while todo:
         n = todo.pop()
@@ -551,7 +551,7 @@ def module_scale(model: dict[str, Any]) -> int:
             if n.get("k") == "lit" and n.get("t") == "number":
                 denominators.add(Fraction(n["v"]).denominator)
             if n.get("k") == "op" and n.get("op") == "/" and is_constant(n):
-                denominators.add(Fraction(Interpreter(model).eval(n, {})).denominator)
+                denominators.add(Fraction(folder.eval(n, {})).denominator)
             todo += list(n.values())
     for e in model["enums"]:
         for a in e["attrs"]:
