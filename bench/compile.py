@@ -1,0 +1,154 @@
+"""Compile speed on synthetic rules trees: full build, Lark alone, scaling, cached rebuilds, memory."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import corpus
+from .timing import Sample, wall
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class Tree:
+    clauses: int
+    root: Path
+    rules: Path
+    out: Path
+    cache: Path
+    files: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def bytes(self) -> int:
+        return sum(len(t.encode("utf-8")) for t in self.files.values())
+
+
+def make_tree(clauses: int, where: Path) -> Tree:
+    files = corpus.generate(clauses)
+    root = where / f"tree-{clauses}"
+    rules = corpus.write(files, root)
+    return Tree(clauses, root, rules, root / "generated", root / ".rulec-cache", files)
+
+
+def _no_printing() -> None:
+    """Card prints (PDF, PNG) are a browser's time, not the compiler's: never start one here."""
+    from compiler import printing
+
+    printing.find_chromium = lambda: None  # type: ignore[assignment]
+
+
+def rulec_build(tree: Tree, cache: bool = True) -> None:
+    """`rulec build` as a designer runs it, in this process."""
+    from compiler.cli import main
+
+    args = ["build", "--rules", str(tree.rules), "--out", str(tree.out)]
+    args += ["--cache", str(tree.cache)] if cache else ["--no-cache"]
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()) as err:
+        code = main(args)
+    if code != 0:
+        raise RuntimeError(f"rulec build failed on the {tree.clauses}-clause tree:\n{err.getvalue()[-2000:]}")
+
+
+def parse_only(tree: Tree) -> None:
+    """Lark alone on the same text: the grammar's parser, no syntax tree built from its output."""
+    from compiler.parser import lark_parser
+
+    parser = lark_parser()
+    for text in tree.files.values():
+        parser.parse(text, start="start")
+
+
+def clean(tree: Tree) -> None:
+    shutil.rmtree(tree.out, ignore_errors=True)
+    shutil.rmtree(tree.cache, ignore_errors=True)
+
+
+def peak_memory(tree: Tree) -> int:
+    """Peak resident memory (bytes) of a full build in a fresh process."""
+    clean(tree)
+    code = ("import resource, sys; from bench.compile import _no_printing; _no_printing();"
+            "from compiler.cli import main;"
+            f"rc = main(['build', '--rules', {str(tree.rules)!r}, '--out', {str(tree.out)!r}, '--no-cache']);"
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024); sys.exit(rc)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"the memory run failed:\n{done.stderr[-2000:]}")
+    return int(done.stdout.strip().splitlines()[-1])
+
+
+def _edit(tree: Tree) -> Callable[[], None]:
+    """A one-file change: each call rewrites one chapter with one rule's text changed."""
+    name = sorted(r for r in tree.files if r.startswith("syn/ch"))[len(tree.files) // 2]
+    path = tree.rules / name
+    original = tree.files[name]
+    state = {"n": 0}
+
+    def change() -> None:
+        state["n"] += 1
+        path.write_text(original.replace('text "', f'text "Edited {state["n"]}. ', 1), encoding="utf-8")
+
+    return change
+
+
+@dataclass
+class CompileFigures:
+    sizes: list[int]
+    bytes: dict[int, int] = field(default_factory=dict)
+    files: dict[int, int] = field(default_factory=dict)
+    full: dict[int, Sample] = field(default_factory=dict)
+    parse: dict[int, Sample] = field(default_factory=dict)
+    noop: Sample | None = None
+    one_file: Sample | None = None
+    cached_size: int = 0
+    memory: Sample | None = None
+    memory_size: int = 0
+
+    def to_json(self) -> dict[str, object]:
+        def s(x: Sample | None) -> list[float] | None:
+            return None if x is None else list(x.values)
+        return {"sizes": self.sizes, "bytes": self.bytes, "files": self.files,
+                "full": {n: s(x) for n, x in self.full.items()}, "parse": {n: s(x) for n, x in self.parse.items()},
+                "noop": s(self.noop), "one_file": s(self.one_file), "cached_size": self.cached_size,
+                "memory": s(self.memory), "memory_size": self.memory_size}
+
+
+def measure(sizes: list[int], cached_size: int, memory_size: int, repeats: dict[int, int],
+            progress: Callable[[str], None]) -> CompileFigures:
+    _no_printing()
+    figures = CompileFigures(sizes=sizes, cached_size=cached_size, memory_size=memory_size)
+    with tempfile.TemporaryDirectory(prefix="rulec-bench-") as tmp:
+        for n in sizes:
+            progress(f"compile: generating {n} clauses")
+            tree = make_tree(n, Path(tmp))
+            figures.bytes[n], figures.files[n] = tree.bytes, len(tree.files)
+            r = repeats.get(n, 1)
+            progress(f"compile {n}: Lark alone x{r}")
+            parse_only(tree)  # the parser is built once per process, as in a build; not timed
+            figures.parse[n] = wall(lambda t=tree: parse_only(t), r)  # type: ignore[misc]
+            progress(f"compile {n}: full build x{r}")
+            figures.full[n] = wall(lambda t=tree: rulec_build(t), r, setup=lambda t=tree: clean(t))  # type: ignore[misc]
+            if n == cached_size:
+                progress(f"compile {n}: no-op rebuild x{r}")
+                rulec_build(tree)
+                figures.noop = wall(lambda t=tree: rulec_build(t), max(r, 2))  # type: ignore[misc]
+                progress(f"compile {n}: one-file change x{r}")
+                figures.one_file = wall(lambda t=tree: rulec_build(t), max(r, 2), setup=_edit(tree))  # type: ignore[misc]
+            if n == memory_size:
+                progress(f"compile {n}: peak memory")
+                figures.memory = Sample(tuple(float(peak_memory(tree)) for _ in range(1)))
+            shutil.rmtree(tree.root, ignore_errors=True)
+    return figures
+
+
+def dump(figures: CompileFigures) -> str:
+    return json.dumps(figures.to_json(), indent=1)

@@ -1,0 +1,117 @@
+"""Measuring: repeated runs, each figure the median with its min and max; the machine it ran on."""
+
+from __future__ import annotations
+
+import gc
+import os
+import platform
+import statistics
+import sys
+import time
+import timeit
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Sample:
+    """Repeated measurements of one figure (seconds per operation, or bytes, ...)."""
+
+    values: tuple[float, ...]
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.values)
+
+    @property
+    def min(self) -> float:
+        return min(self.values)
+
+    @property
+    def max(self) -> float:
+        return max(self.values)
+
+
+class CallTimer:
+    """Seconds per call of fn(*case), over every case in turn: the loop's own cost (measured
+    with the same number of rounds, an empty body) is taken off, so the figure is the call alone.
+
+    Each run goes through the whole list `number` times, number chosen so that one run takes
+    about `budget` seconds."""
+
+    def __init__(self, fn: Callable[..., Any], cases: Sequence[tuple[Any, ...]], budget: float):
+        arity = len(cases[0])
+        names = ", ".join(f"a{i}" for i in range(arity)) + ("," if arity == 1 else "")
+        call = ", ".join(f"a{i}" for i in range(arity))
+        self.timer = timeit.Timer(f"for {names} in cases: f({call})", globals={"f": fn, "cases": cases})
+        self.empty = timeit.Timer(f"for {names} in cases: pass", globals={"cases": cases})
+        self.number = _number_for(self.timer, budget)
+        self.runs = len(cases) * self.number
+        self.loop = statistics.median(self.empty.repeat(repeat=5, number=self.number))
+        self.values: list[float] = []
+
+    def once(self) -> None:
+        self.values.append(max(self.timer.timeit(self.number) - self.loop, 0.0) / self.runs)
+
+    def sample(self) -> Sample:
+        return Sample(tuple(self.values))
+
+
+def interleaved(timers: dict[str, CallTimer], repeats: dict[str, int]) -> dict[str, Sample]:
+    """Run the timers in turn, round after round, so that a passing load on the machine falls on
+    every implementation alike rather than on whichever was being measured then."""
+    for r in range(max(repeats.values())):
+        for name, t in timers.items():
+            if r < repeats[name]:
+                t.once()
+    return {name: t.sample() for name, t in timers.items()}
+
+
+def wall(fn: Callable[[], Any], repeats: int, setup: Callable[[], Any] | None = None) -> Sample:
+    """Seconds per run of fn(), each run timed on its own (after setup(), not timed)."""
+    values = []
+    for _ in range(repeats):
+        if setup is not None:
+            setup()
+        gc.collect()
+        start = time.perf_counter()
+        fn()
+        values.append(time.perf_counter() - start)
+    return Sample(tuple(values))
+
+
+def _number_for(timer: timeit.Timer, budget: float) -> int:
+    number = 1
+    while True:
+        elapsed = timer.timeit(number)
+        if elapsed >= budget / 4 or number >= 1 << 20:
+            return max(1, int(number * budget / max(elapsed, 1e-9)))
+        number *= 4
+
+
+def machine() -> dict[str, str]:
+    """What the figures were measured on."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as fh:
+            for line in fh:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    memory = ""
+    try:
+        pages, size = os.sysconf("SC_PHYS_PAGES"), os.sysconf("SC_PAGE_SIZE")
+        memory = f"{pages * size / 2**30:.0f} GiB"
+    except (ValueError, OSError, AttributeError):
+        pass
+    return {
+        "cpu": cpu,
+        "cores": str(os.cpu_count() or "?"),
+        "memory": memory or "?",
+        "os": f"{platform.system()} {platform.release()}",
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "executable": sys.executable,
+    }

@@ -1,0 +1,112 @@
+"""The benchmark compares like with like: the hand-written baselines, the rule-engine versions and
+the reference interpreter give the generated module's answers on the benchmark's own states.
+And the runner produces its table. No timing is asserted here: figures live in bench/RESULTS.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bench import baselines, report, states
+from bench.checks import load_module
+from bench.timing import CallTimer, Sample, interleaved
+
+ocs = load_module()
+UNITS = states.units(ocs, 600, seed=7)
+HEXES = [h for stack in (1, 4, 12) for h in states.hexes(ocs, stack, 120, seed=11)]
+
+
+def violations(vs: list[Any]) -> list[tuple[Any, ...]]:
+    return [(v.limit, v.title, v.rule, v.total, v.bound, v.excess, tuple(v.units)) for v in vs]
+
+
+def test_the_states_are_valid_game_states() -> None:
+    for u in UNITS:
+        assert ocs.unit_from_json(states.as_dict(u)) == u
+    assert {u.type for u in UNITS} == set(ocs.UnitType_values)
+    assert sum(bool(ocs.stacking(h)) for h in HEXES) > 10, "some stacks break a limit"
+
+
+def test_hand_written_baselines_give_the_same_answers() -> None:
+    for a, n in states.ezoc_cases(ocs):
+        assert baselines.ezoc_allows(a, n) is ocs.ezoc_allows(a, n)
+    for u in UNITS:
+        assert baselines.has_zoc(u) is ocs.has_zoc(u)
+        got, want = baselines.re_size(u), ocs.re_size(u)
+        assert got == want and type(got) is type(want), u
+    for h in HEXES:
+        want = violations(ocs.stacking(h))
+        assert violations(baselines.stacking(h)) == want
+        assert violations(baselines.stacking_fraction(h)) == want
+
+
+def test_rule_engine_versions_give_the_same_answers() -> None:
+    rex = pytest.importorskip("bench.with_rule_engine", exc_type=ImportError)
+    for a, n in states.ezoc_cases(ocs):
+        assert rex.ezoc_allows({"action": a, "negated": n}) is ocs.ezoc_allows(a, n)
+    for u in UNITS[:200]:
+        d = rex.state(states.as_dict(u))
+        assert rex.has_zoc(d) is ocs.has_zoc(u)
+        assert rex.exact(rex.re_size(d)) == ocs.re_size(u)
+    for h in HEXES[:150]:
+        got = rex.stacking(rex.state(states.as_dict(h)))
+        want = ocs.stacking(h)
+        assert [(g[0], g[1], g[2], rex.exact(g[3]), g[4], rex.exact(g[5])) for g in got] == \
+            [(v.limit, v.title, v.rule, v.total, v.bound, v.excess) for v in want]
+        assert [len(g[6]) for g in got] == [len(v.units) for v in want]
+        assert [rex.state(states.as_dict(v.units)) for v in want] == [tuple(g[6]) for g in got]
+
+
+def test_the_interpreter_gives_the_same_answers(ocs_model: dict[str, Any]) -> None:
+    from compiler.interp import Interpreter
+
+    for u in UNITS[:100]:
+        d = states.as_dict(u)
+        assert Interpreter(ocs_model).call("has_zoc", [d]) is ocs.has_zoc(u)
+        assert Interpreter(ocs_model).call("re_size", [d]) == ocs.re_size(u)
+    for h in HEXES[:60]:
+        got = Interpreter(ocs_model).call("stacking", [states.as_dict(h)])
+        assert [(g["limit"], g["total"], g["excess"]) for g in got] == \
+            [(v.limit, v.total, v.excess) for v in ocs.stacking(h)]
+
+
+@pytest.fixture(scope="module")
+def ocs_model() -> dict[str, Any]:
+    from bench.checks import load_model
+
+    return load_model("OCS")
+
+
+def test_the_runner_measures_and_prints_a_table() -> None:
+    """A tiny run of the check half: every implementation measured, every row in the table."""
+    cases = [(u,) for u in UNITS[:20]]
+    timers = {"generated": CallTimer(ocs.re_size, cases, 0.001),
+              "hand-written": CallTimer(baselines.re_size, cases, 0.001)}
+    samples = interleaved(timers, {"generated": 3, "hand-written": 3})
+    assert all(len(s.values) == 3 and s.min <= s.median <= s.max for s in samples.values())
+    fake = {"re_size": {**samples, "rule-engine": Sample((1e-5, 2e-5, 3e-5))}}
+    info = {"mode": "test", "date": "today", "seconds": "0", "cpu": "cpu", "cores": "2", "memory": "1 GiB",
+            "os": "os", "python": "CPython"}
+    table = report.render(info, fake, None)
+    assert "4.6 re_size(u): **generated**" in table and "generated / hand-written" in table
+    assert "rule-engine / generated" in table and "Targets:" in table
+
+
+def test_results_are_written_between_the_markers(tmp_path: Any) -> None:
+    path = tmp_path / "RESULTS.md"
+    path.write_text(f"# R\n\n{report.START}\nold\n{report.END}\n\n## Reading\n\nkept\n", encoding="utf-8")
+    report.write_results(path, "new table")
+    text = path.read_text(encoding="utf-8")
+    assert "new table" in text and "old" not in text and "kept" in text
+
+
+def test_the_synthetic_corpus_compiles_cleanly() -> None:
+    from bench import corpus
+    from compiler.build import compile_sources
+
+    tree = corpus.generate(120)
+    assert corpus.count_clauses(tree) == 120
+    result = compile_sources(tree)
+    assert result.ok, [d.render(result.sources) for d in result.diagnostics[:3]]
+    assert sorted(result.models) == ["SYG", "SYN"]
