@@ -426,8 +426,11 @@ class ModuleEmitter:
             return
         self.ec.local = {**{name: py for name, py, _ in self.params(t, False)}, **self.row_names}
         here = self.ec.count_reads([row["when"], row["value"]], set(self.row_names))
+        first = self.ec.count_reads(self.ec.first_test(row["when"]), set(self.row_names)) if row["when"] else {}
         for code in sorted(here):
-            if self.row_totals.get(code, 0) >= 2 and code not in self.ec.reads:
+            # read twice on this row's own path, or read for sure here and again by a later row
+            again = here[code] >= 2 or (code in first and self.row_totals.get(code, 0) >= 2)
+            if again and code not in self.ec.reads:
                 local = "_" + code.replace(".", "_")
                 self.out.line(f"{local} = {code}")
                 self.ec.reads[code] = local

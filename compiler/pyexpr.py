@@ -277,7 +277,7 @@ class ExprCompiler:
                 return None
             body: Node = rows[-1]["value"]
             for r in reversed(rows[:-1]):
-                body = {"k": "if", "t": d["returns"], "cond": r["when"], "then": r["value"], "else": body}
+                body = _row(r["when"], r["value"], body, d["returns"])
         else:
             body = d["body"]
         if _size(body) > INLINE_SIZE:
@@ -347,7 +347,7 @@ class ExprCompiler:
             if not traced and self.optimize:
                 operands = self._expanded_chain(operands, op)
             if not traced and self.optimize and not any(self.may_raise(a) for a in operands):
-                operands = sorted(operands, key=_cost)  # the cheap tests first; stable, so ties keep their order
+                operands = self.order(operands, op)
             return "(" + f" {op} ".join(self.ex(a, traced) for a in operands) + ")"
         if op == "not":
             return f"(not {self.ex(args[0], traced)})"
@@ -367,6 +367,58 @@ class ExprCompiler:
         if op == "/":
             return f"_div({self.num(args[0], traced)}, {self.num(args[1], traced)})"
         return self._compare(node, traced)
+
+    def order(self, operands: list[Node], op: str) -> list[Node]:
+        """The operands of a run of and (or) in the order that settles it soonest on average: by
+        cost over the chance the test ends the run (false for and, true for or), the classic
+        order for independent tests. Chances come from the types: a list value is one of its
+        list's N values, a yes/no is even."""
+        def key(a: Node) -> float:
+            p = self.chance(a)
+            settles = (1 - p) if op == "and" else p
+            return _cost(a) / max(settles, 0.01)
+        return sorted(operands, key=key)  # stable: ties keep the rules' order
+
+    def chance(self, node: Node) -> float:
+        """A rough chance that a yes/no node is true."""
+        k = node["k"]
+        if k == "op":
+            op, args = node["op"], node["args"]
+            if op == "not":
+                return 1 - self.chance(args[0])
+            if op == "and":
+                return self.chance(args[0]) * self.chance(args[1])
+            if op == "or":
+                a, b = self.chance(args[0]), self.chance(args[1])
+                return a + b - a * b
+            if op in ("==", "!=", "in", "not in"):
+                n = self.values_of(args[0]["t"])
+                if n:
+                    k_true = len(args[1]["items"]) if op in ("in", "not in") and args[1]["k"] == "set" else 1
+                    if op in ("in", "not in") and args[1]["k"] == "lit":
+                        k_true = len(args[1]["v"])
+                    p = min(1.0, k_true / n)
+                    return p if op in ("==", "in") else 1 - p
+        return 0.5
+
+    def first_test(self, node: Node) -> Node:
+        """The part of a condition the untraced code always evaluates: its first test."""
+        if node["k"] == "call":
+            expanded = self.expand(node)
+            return node if expanded is None else self.first_test(expanded)
+        if node["k"] != "op" or node["op"] not in ("and", "or"):
+            return node
+        operands = self._expanded_chain(_chain(node, node["op"]), node["op"])
+        if not any(self.may_raise(a) for a in operands):
+            operands = self.order(operands, node["op"])
+        return self.first_test(operands[0])
+
+    def values_of(self, t: str) -> int:
+        if t.startswith("enum "):
+            for e in self.model["enums"]:
+                if e["name"] == t[5:]:
+                    return len(e["members"])
+        return 0
 
     def _expanded_chain(self, operands: list[Node], op: str) -> list[Node]:
         """The operands of a run of and (or or), calls written in place, so that a definition's
@@ -469,6 +521,43 @@ def _plain_read(node: Node) -> bool:
     if k == "field":
         return _plain_read(node["of"])
     return False
+
+
+def _row(when: Node, value: Node, rest: Node, t: str) -> Node:
+    """if when then value else rest, as and/or when the value is true or false:
+    `c => true` is `c or rest`, `c => false` is `not c and rest`."""
+    if t == "bool" and _is_bool(value):
+        if _is_bool(rest, value["v"]):
+            return rest  # both answers the same: the condition does not matter
+        if value["v"]:
+            return when if _is_bool(rest, False) else {"k": "op", "t": "bool", "op": "or", "args": [when, rest]}
+        if _is_bool(rest, True):
+            return _negate(when)
+        return {"k": "op", "t": "bool", "op": "and", "args": [_negate(when), rest]}
+    return {"k": "if", "t": t, "cond": when, "then": value, "else": rest}
+
+
+def _is_bool(node: Node, v: bool | None = None) -> bool:
+    return node["k"] == "lit" and isinstance(node["v"], bool) and (v is None or node["v"] is v)
+
+
+_OPPOSITE = {"==": "!=", "!=": "==", "in": "not in", "not in": "in"}
+
+
+def _negate(node: Node) -> Node:
+    """not node, written without a `not` where there is a plainer way: a != b, x not in s,
+    not a or not b (De Morgan)."""
+    if node["k"] == "op":
+        op = node["op"]
+        if op == "not":
+            return node["args"][0]  # type: ignore[no-any-return]
+        if op in _OPPOSITE:
+            return {**node, "op": _OPPOSITE[op]}
+        if op in ("and", "or"):
+            return {**node, "op": "or" if op == "and" else "and", "args": [_negate(a) for a in node["args"]]}
+    if _is_bool(node):
+        return {**node, "v": not node["v"]}
+    return {"k": "op", "t": "bool", "op": "not", "args": [node]}
 
 
 def _substitute(node: Any, args: dict[str, Node]) -> Any:

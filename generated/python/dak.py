@@ -926,7 +926,7 @@ class Hex:
 def combat_or_dg_combat(u: Unit) -> bool:
     """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e) (OCS)."""
     _u_mode = u.mode
-    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode == 'dg')
+    return _u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)
 
 
 # rules/ocs/ch13-specialized-units.rules:19  OCS
@@ -1059,7 +1059,7 @@ def explain_pausing_load_may_pay(use: SpUse) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
 def needs_fuel(u: Unit) -> bool:
     """Does the unit need fuel to move? (13.2b)."""
-    return u.type != 'transport' and u.mobility != 'leg'
+    return u.mobility != 'leg' and u.type != 'transport'
 
 
 # rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
@@ -1171,7 +1171,7 @@ def explain_within_counter_mix(trucks_in_play: int) -> Answer[bool]:
 def transport_point_mode(u: Unit) -> bool:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d)."""
     _u_mode = u.mode
-    return u.type != 'transport' or _u_mode == 'move' or (u.organic and _u_mode == 'reserve')
+    return u.type != 'transport' or _u_mode == 'move' or (_u_mode == 'reserve' and u.organic)
 
 
 # rules/ocs/ch13-specialized-units.rules:200  13.2d  Mode Restrictions
@@ -1373,7 +1373,7 @@ def explain_captured_may_move_at_once(captured_in: Phase) -> Answer[bool]:
 def rail_cargo(u: Unit) -> bool:
     """May this go by rail? (13.3a)."""
     _u_type = u.type
-    return _u_type in _SET111 or UnitType_combat[_u_type]
+    return UnitType_combat[_u_type] or _u_type in _SET111
 
 
 # rules/ocs/ch13-specialized-units.rules:359  13.3a
@@ -1451,7 +1451,7 @@ def explain_rail_cap_usable(phase: Phase) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:398  13.3c  Detrainable Hexes
 def detrainable(x: RailHex) -> bool:
     """Is this railroad hex detrainable? (13.3c)."""
-    return x.controlled and x.ezoc_free_path_to_supply and (x.town_or_port or any((u.type == 'hq' and u.type in _SET116 and (u.mode == 'combat' or (u.oriented_to_combat and u.mode == 'dg')) for u in x.units)))
+    return x.controlled and x.ezoc_free_path_to_supply and (x.town_or_port or any((u.type == 'hq' and u.type in _SET116 and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))
 
 
 # rules/ocs/ch13-specialized-units.rules:398  13.3c  Detrainable Hexes
@@ -1609,7 +1609,7 @@ def explain_ma_after_rail(u: Unit, spent_before: Number) -> Answer[Number]:
 def conversions_allowed(u: Unit, phase: Phase, current_ma: int) -> int:
     """D) Rail hexes this unit may convert (13.3g)."""
     _u_mode = u.mode
-    return min(4, current_ma) if phase == 'movement' and u.type == 'rail_repair' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode == 'dg')) else 0
+    return min(4, current_ma) if phase == 'movement' and u.type == 'rail_repair' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) else 0
 
 
 # rules/ocs/ch13-specialized-units.rules:521  13.3g  Rail Repair Units
@@ -1699,7 +1699,7 @@ def explain_repl_mode(u: Unit) -> Answer[bool]:
 def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, on_map_unit_stacked: bool) -> bool:
     """May these Repls rebuild here? (on_map_unit_stacked: true for a Dead Pile rebuild) (13.5a)."""
     _hq_mode = hq.mode
-    return on_map_unit_stacked and phase == 'reinforcement' and (hexes_from_hq <= 2) and (repl.type == 'repl') and (repl.mode == 'move') and (hq.type == 'hq') and (_hq_mode == 'combat' or (hq.oriented_to_combat and _hq_mode == 'dg')) and (not in_ezoc or ezoc_allows('K', negated))
+    return on_map_unit_stacked and phase == 'reinforcement' and (hexes_from_hq <= 2) and (repl.type == 'repl') and (hq.type == 'hq') and (repl.mode == 'move') and (_hq_mode == 'combat' or (_hq_mode == 'dg' and hq.oriented_to_combat)) and (not in_ezoc or ezoc_allows('K', negated))
 
 
 # rules/ocs/ch13-specialized-units.rules:629  13.5a  Replacing Losses
@@ -2019,7 +2019,7 @@ def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
-    return u.type in _SET116 and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode == 'dg'))
+    return u.type in _SET116 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
 # rules/ocs/ch13-specialized-units.rules:868  13.8a  Engineer-Capable
@@ -2042,7 +2042,7 @@ def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
     _u_mode = u.mode
     _u_type = u.type
-    return _u_type == 'hq' and _u_type in _SET116 and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode == 'dg'))
+    return _u_type == 'hq' and _u_type in _SET116 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
 # rules/ocs/ch13-specialized-units.rules:918  13.8c  Detrainable Creation
@@ -2064,7 +2064,7 @@ def explain_creates_detrainable(u: Unit) -> Answer[bool]:
 def may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> bool:
     """May this unit perform a construction task? (13.8d)."""
     _u_mode = u.mode
-    return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET116) and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode == 'dg'))
+    return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET116) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
 # rules/ocs/ch13-specialized-units.rules:953  13.8d  Construction
@@ -2115,7 +2115,7 @@ def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:997  13.9  Unit Consolidation
 def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> bool:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9)."""
-    return (identical_sides or kind == 'aircraft') and u.stocks == 'normal' and (u.mode != 'dg') and (phase == 'reinforcement' or kind == 'aircraft')
+    return u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (identical_sides or kind == 'aircraft') and (u.mode != 'dg')
 
 
 # rules/ocs/ch13-specialized-units.rules:997  13.9  Unit Consolidation
@@ -2281,7 +2281,7 @@ def explain_is_combat(u: Unit) -> Answer[bool]:
 def may_attack(u: Unit) -> bool:
     """May attack or overrun (4.4a)."""
     _u_type = u.type
-    return False if _u_type == 'hq' else False if _u_type == 'artillery' else False if not UnitType_combat[_u_type] else False if u.parenthesized or not u.printed_strength else False if u.mode in _SET131 else True
+    return u.printed_strength and (not u.parenthesized) and (u.mode not in _SET131) and UnitType_combat[_u_type] and (_u_type != 'hq') and (_u_type != 'artillery')
 
 
 # rules/ocs/ch4-general-concepts.rules:101  4.4a
@@ -2303,7 +2303,7 @@ def explain_may_attack(u: Unit) -> Answer[bool]:
 def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
     """May move into a hex with an enemy non-combat unit (4.4c)."""
     _u_type = u.type
-    return False if _u_type == 'hq' else False if _u_type == 'artillery' else False if not UnitType_combat[_u_type] else False if u.parenthesized or not u.printed_strength else False if u.mode in _SET131 else True
+    return u.printed_strength and (not u.parenthesized) and (u.mode not in _SET131) and UnitType_combat[_u_type] and (_u_type != 'hq') and (_u_type != 'artillery')
 
 
 # rules/ocs/ch4-general-concepts.rules:125  4.4c
@@ -2416,7 +2416,7 @@ def explain_may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> Answe
 def transportable(u: Unit) -> bool:
     """Can be transported (rail, air, landing craft, shipping) (4.7)."""
     _u_type = u.type
-    return _u_type in _SET111 or UnitType_combat[_u_type]
+    return UnitType_combat[_u_type] or _u_type in _SET111
 
 
 # rules/ocs/ch4-general-concepts.rules:296  4.7  Transportation Equivalents
@@ -2506,7 +2506,7 @@ def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> An
 # rules/ocs/ch4-general-concepts.rules:519  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
-    return all((True if mover == 'attack_capable_unit' and e != 'combat_units' else True if mover == 'ship' and e in _SET182 else True if mover == 'plane_on_mission' else True if mover == 'rail_or_supply_path' and e != 'combat_units' else False for e in enemies))
+    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET182) for e in enemies))
 
 
 # rules/ocs/ch4-general-concepts.rules:519  4.8c  Enemy Stacks
@@ -2528,7 +2528,7 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
     _u_type = u.type
-    return 'attack_capable_unit' if (False if _u_type == 'hq' else False if _u_type == 'artillery' else False if not UnitType_combat[_u_type] else False if u.parenthesized or not u.printed_strength else False if u.mode in _SET131 else True) else 'other_ground_unit'
+    return 'attack_capable_unit' if u.printed_strength and (not u.parenthesized) and (u.mode not in _SET131) and UnitType_combat[_u_type] and (_u_type != 'hq') and (_u_type != 'artillery') else 'other_ground_unit'
 
 
 # rules/ocs/ch4-general-concepts.rules:523  4.8c  Enemy Stacks
@@ -2550,7 +2550,7 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     _h_units = h.units
-    return _first((u for u in _h_units if u.mode == 'combat' and (False if u.type == 'hq' else False if u.type == 'artillery' else False if not UnitType_combat[u.type] else False if u.parenthesized or not u.printed_strength else False if u.mode in _SET131 else True))) if any((u.mode == 'combat' and (False if u.type == 'hq' else False if u.type == 'artillery' else False if not UnitType_combat[u.type] else False if u.parenthesized or not u.printed_strength else False if u.mode in _SET131 else True) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
+    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (not u.parenthesized) and (u.mode not in _SET131) and UnitType_combat[u.type] and (u.type != 'hq') and (u.type != 'artillery'))) if any((u.mode == 'combat' and u.printed_strength and (not u.parenthesized) and (u.mode not in _SET131) and UnitType_combat[u.type] and (u.type != 'hq') and (u.type != 'artillery') for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
 
 
 # rules/ocs/ch4-general-concepts.rules:545  4.9a
@@ -2706,7 +2706,7 @@ def may_unload(tp: Unit, h: Hex) -> bool:
     if tp.organic:
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:244
-    if any((u.type in _SET195 or (u.type == 'sp' and (not u.loaded)) or UnitType_combat[u.type] for u in h.units)):
+    if any((UnitType_combat[u.type] or u.type in _SET195 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
     return False
@@ -2744,7 +2744,7 @@ def may_entrain(u: Unit, x: RailHex) -> bool:
     if _u_type == 'rail_repair':
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:438
-    if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (u.mode == 'move' or not UnitType_combat[_u_type]) and (x.town_or_port or any((_u_type == 'hq' and _u_type in _SET116 and (u.mode == 'combat' or (u.oriented_to_combat and u.mode == 'dg')) for u in x.units))):
+    if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (u.mode == 'move' or not UnitType_combat[_u_type]) and (x.town_or_port or any((_u_type == 'hq' and _u_type in _SET116 and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:440
     return False
@@ -2781,7 +2781,7 @@ def may_detrain(u: Unit, x: RailHex) -> bool:
     if u.type == 'rail_repair':
         return True
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:444
-    if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (x.town_or_port or any((u.type == 'hq' and u.type in _SET116 and (u.mode == 'combat' or (u.oriented_to_combat and u.mode == 'dg')) for u in x.units))):
+    if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (x.town_or_port or any((u.type == 'hq' and u.type in _SET116 and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
     return False
@@ -2969,14 +2969,11 @@ def has_zoc(u: Unit) -> bool:
     """Has a Zone of Control (4.4b)."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:139
     _u_mode = u.mode
-    _u_out_of_supply = u.out_of_supply
-    _u_parenthesized = u.parenthesized
-    _u_printed_strength = u.printed_strength
     _u_type = u.type
-    if u.oriented_to_combat and _u_mode == 'exploit' and (not _u_out_of_supply) and (False if _u_type == 'hq' else False if _u_type == 'artillery' else False if not UnitType_combat[_u_type] else False if _u_parenthesized or not _u_printed_strength else False if _u_mode in _SET131 else True):
+    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (not u.parenthesized) and (not u.out_of_supply) and (_u_mode not in _SET131) and UnitType_combat[_u_type] and (_u_type != 'hq') and (_u_type != 'artillery'):
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:114
-    if _u_mode == 'combat' and (not _u_out_of_supply) and (False if _u_type == 'hq' else False if _u_type == 'artillery' else False if not UnitType_combat[_u_type] else False if _u_parenthesized or not _u_printed_strength else False if _u_mode in _SET131 else True):
+    if _u_mode == 'combat' and u.printed_strength and (not u.parenthesized) and (not u.out_of_supply) and (_u_mode not in _SET131) and UnitType_combat[_u_type] and (_u_type != 'hq') and (_u_type != 'artillery'):
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:116
     return False
@@ -3011,7 +3008,7 @@ def _s_re_size(u: Unit) -> Number:
     """re_size with numbers scaled by SCALE."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     _u_size = u.size
-    if u.formation == 'Jock Column' and _u_size == 'company':
+    if _u_size == 'company' and u.formation == 'Jock Column':
         return 2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:32
     _u_type = u.type
@@ -3021,7 +3018,7 @@ def _s_re_size(u: Unit) -> Number:
     if u.multi_step:
         return u.printed_re * 4 - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:266
-    if _u_type == 'repl' or _u_size == 'company':
+    if _u_size == 'company' or _u_type == 'repl':
         return 1
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:267
     if _u_size == 'battalion':
@@ -3064,7 +3061,7 @@ def re_size(u: Unit) -> Number:
     _v: Number
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     _u_size = u.size
-    if u.formation == 'Jock Column' and _u_size == 'company':
+    if _u_size == 'company' and u.formation == 'Jock Column':
         return _Q254
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:32
     _u_type = u.type
@@ -3075,7 +3072,7 @@ def re_size(u: Unit) -> Number:
         _v = u.printed_re - u.step_losses
         return _v if _v.__class__ is int else _plain(_v)
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:266
-    if _u_type == 'repl' or _u_size == 'company':
+    if _u_size == 'company' or _u_type == 'repl':
         return _Q255
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:267
     if _u_size == 'battalion':
@@ -3096,13 +3093,12 @@ def explain_re_size(u: Unit) -> Answer[Number]:
 def _s_transport_equivalent(u: Unit) -> Number:
     """transport_equivalent with numbers scaled by SCALE."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:315
-    _u_points = u.points
     _u_type = u.type
     if _u_type == 'sp':
-        return _u_points * 4
+        return u.points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:347
     if _u_type == 'transport':
-        return _u_points * 4
+        return u.points * 4
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:329
     _u_move_ma = u.move_ma
     if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
@@ -3136,7 +3132,6 @@ def transport_equivalent(u: Unit) -> Number:
     """Transportation equivalent (4.7b). Numbers are exact: int or Fraction."""
     _v: Number
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:315
-    _u_points = u.points
     _u_type = u.type
     if _u_type == 'sp':
         _v = u.points
@@ -3165,7 +3160,7 @@ def explain_transport_equivalent(u: Unit) -> Answer[Number]:
 def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     """Can a Transport Point be carried this way? (4.7c)."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:216
-    if tp == 'mule' and by == 'air':
+    if by == 'air' and tp == 'mule':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:354
     if by in _SET267:
