@@ -15,8 +15,10 @@ from typing import Any, NamedTuple
 
 # 4.5a: the actions marked <Negation>.
 NEGATABLE = frozenset({"A", "B", "D", "F", "H"})
-# 4.4: unit types that are combat units.
+# 4.4: unit types that are combat units; those that can be Attack-Capable (13.1c: not HQs; 13.4b:
+# not artillery, whose strengths are parenthesized).
 COMBAT = frozenset({"combat_unit", "hq", "artillery", "repl"})
+ATTACKERS = frozenset({"combat_unit", "repl"})
 QUARTER = Fraction(1, 4)
 HALF = Fraction(1, 2)
 # 4.6: quarters of an RE for a one-step combat unit that is not an HQ or a Repl, by size.
@@ -30,11 +32,12 @@ def ezoc_allows(action: str, negated: bool) -> bool:
 
 
 def has_zoc(u: Any) -> bool:
-    """4.5: Attack-Capable, in supply, and in Combat Mode (or Exploitation Mode facing Combat)."""
+    """4.4b and 4.5: Attack-Capable, in supply, and in Combat Mode (or Exploitation Mode facing
+    Combat)."""
     mode = u.mode
     if mode == "combat" or (mode == "exploit" and u.oriented_to_combat):
         # Combat or Exploit Mode is never Strat or Reserve: 4.4's mode test is implied.
-        return u.type in COMBAT and u.printed_strength and not u.parenthesized and not u.out_of_supply
+        return u.type in ATTACKERS and u.printed_strength and not u.parenthesized and not u.out_of_supply
     return False
 
 

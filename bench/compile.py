@@ -51,7 +51,7 @@ def rulec_build(tree: Tree, cache: bool = True) -> None:
     """`rulec build` as a designer runs it, in this process."""
     from compiler.cli import main
 
-    args = ["build", "--rules", str(tree.rules), "--out", str(tree.out)]
+    args = ["build", "--rules", str(tree.rules), "--out", str(tree.out), "--no-print"]
     args += ["--cache", str(tree.cache)] if cache else ["--no-cache"]
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()) as err:
         code = main(args)
@@ -76,9 +76,9 @@ def clean(tree: Tree) -> None:
 def peak_memory(tree: Tree) -> int:
     """Peak resident memory (bytes) of a full build in a fresh process."""
     clean(tree)
+    args = ["build", "--rules", str(tree.rules), "--out", str(tree.out), "--no-cache", "--no-print"]
     code = ("import resource, sys; from bench.compile import _no_printing; _no_printing();"
-            "from compiler.cli import main;"
-            f"rc = main(['build', '--rules', {str(tree.rules)!r}, '--out', {str(tree.out)!r}, '--no-cache']);"
+            f"from compiler.cli import main; rc = main({args!r});"
             "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024); sys.exit(rc)")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False)
     if done.returncode != 0:

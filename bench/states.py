@@ -64,6 +64,7 @@ def unit_values(rng: random.Random) -> dict[str, Any]:
         if t == "transport":
             u["organic"] = rng.random() < 0.3
             u["mode"] = "reserve" if u["organic"] and rng.random() < 0.3 else "move"
+            u["out_of_supply"] = False  # 13.2b
             u["mobility"] = "truck"
         else:
             u["mode"] = "combat"
