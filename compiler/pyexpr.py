@@ -208,9 +208,10 @@ class ExprCompiler:
                 code = f"{self.var(n['of']['name'])}.{py_name(n['name'])}"
                 counts[code] = counts.get(code, 0) + 1
                 return
-            if k == "agg":
-                walk(n["over"], names)
-                walk([n["where"], n["body"]], names - {n["var"]})
+            bound = _binds(n)
+            if bound is not None:
+                walk([v for key, v in n.items() if key in ("over", "value")], names)
+                walk([v for key, v in n.items() if key not in ("over", "value")], names - {bound})
                 return
             for v in n.values():
                 if isinstance(v, (dict, list)):
@@ -282,7 +283,7 @@ class ExprCompiler:
             body = d["body"]
         if _size(body) > INLINE_SIZE:
             return None
-        bound = {n["var"] for n in _nodes(body) if n.get("k") == "agg"}
+        bound = {_binds(n) for n in _nodes(body)} - {None}
         if any(n.get("k") == "var" and n["name"] in bound for n in _nodes(node["args"])):
             return None  # an argument would be captured by the body's own loop variable
         args = {p["name"]: a for p, a in zip(d["params"], node["args"], strict=True)}
@@ -569,9 +570,21 @@ def _substitute(node: Any, args: dict[str, Node]) -> Any:
         return node
     if node.get("k") == "var" and node["name"] in args:
         return args[node["name"]]
-    if node.get("k") == "agg" and node["var"] in args:
-        args = {k: v for k, v in args.items() if k != node["var"]}
+    bound = _binds(node)
+    if bound in args:
+        inner = {k: v for k, v in args.items() if k != bound}
+        return {k: _substitute(v, args if k in ("over", "value") else inner) for k, v in node.items()}
     return {k: _substitute(v, args) for k, v in node.items()}
+
+
+def _binds(node: dict[str, Any]) -> str | None:
+    """The variable a node binds for its own parts: an aggregate's item (not in `over`), a let's
+    name (not in `value`)."""
+    if node.get("k") == "agg":
+        return str(node["var"])
+    if node.get("k") == "let":
+        return str(node["name"])
+    return None
 
 
 def _nodes(node: Any) -> list[dict[str, Any]]:
