@@ -75,6 +75,15 @@ class If(Expr):
 
 
 @dataclass(frozen=True, eq=False)
+class LetIn(Expr):
+    """`let n = count(...); n >= 3`: a name for a value inside one expression."""
+
+    name: str
+    value: Expr
+    body: Expr
+
+
+@dataclass(frozen=True, eq=False)
 class RecordLit(Expr):
     record: str
     fields: tuple[tuple[str, Expr, Span], ...]
@@ -207,6 +216,7 @@ class EnumDecl(Decl):
     ordered: bool
     attrs: tuple[EnumAttr, ...]
     members: tuple[Member, ...]
+    cyclic: bool = False
 
 
 @dataclass(frozen=True)

@@ -299,7 +299,7 @@ class Checker:
                 if m.name in members:
                     self.error(m.span, "R104", f"{decl.name} lists '{m.name}' twice")
                 members.append(m.name)
-            lay.enums[decl.name] = EnumInfo(decl.name, tuple(members), {}, decl.ordered)
+            lay.enums[decl.name] = EnumInfo(decl.name, tuple(members), {}, decl.ordered, decl.cyclic)
 
     def resolve_types(self, lay: LayerInfo) -> None:
         """Field and attribute types, once every type name is known."""
@@ -307,7 +307,7 @@ class Checker:
         for name, (decl, _) in lay.decls.items():
             if isinstance(decl, ast.EnumDecl):
                 attrs = {a.name: self.resolve_type(a.type, scope) for a in decl.attrs}
-                lay.enums[name] = EnumInfo(name, lay.enums[name].members, attrs, decl.ordered)
+                lay.enums[name] = EnumInfo(name, lay.enums[name].members, attrs, decl.ordered, decl.cyclic)
             elif isinstance(decl, ast.RecordDecl):
                 fields: dict[str, tuple[str, bool]] = {}
                 for f in decl.fields:

@@ -106,7 +106,7 @@ class ModuleEmitter:
                 self.attr_scaled[key] = (self.namer.claim(f"_s_{e['name']}_{a['name']}")
                                          if a["t"] == "number" and self.scale != 1 else self.attr_tables[key])
                 self.attr_cites[key] = self.namer.claim(f"_CITES_{e['name']}_{a['name']}")
-            if e["ordered"]:
+            if e["ordered"] or e["cyclic"]:
                 self.enum_order[e["name"]] = self.namer.claim(f"_ORDER_{e['name']}")
         self.const_cites = {c["name"]: self.cite_tuple([self.cite(c["origin"])] + self.override_cites(c))
                             for c in model["consts"]}
@@ -114,6 +114,7 @@ class ModuleEmitter:
             model=model, scale=self.scale, consts=self.consts, names=self.internal, traced_names=self.traced,
             attr_tables=self.attr_scaled, attr_cites=self.attr_cites, const_names=self.const_scaled,
             const_cites=self.const_cites, ref_cites=self.ref_cites, enum_order=self.enum_order,
+            enum_values={e["name"]: f"{self.enum_names[e['name']]}_values" for e in model["enums"]},
             records=self.record_names)
 
     # ---- naming and cites ----------------------------------------------------------------
@@ -260,7 +261,7 @@ class ModuleEmitter:
             for v in values:
                 w.line(f"    {v!r}: {titles[v]!r},")
             w.line("}")
-            if e["ordered"]:
+            if e["ordered"] or e["cyclic"]:
                 w.line(f"{self.enum_order[e['name']]}: Final[dict[{name}, int]] = {{"
                        + ", ".join(f"{v!r}: {i}" for i, v in enumerate(values)) + "}")
             for a in e["attrs"]:
@@ -363,7 +364,20 @@ class ModuleEmitter:
         def body(traced: bool) -> None:
             if traced:
                 self.out.line(f"_t.extend({entry_cites})")
-            self.out.line(f"return {self.expr(d, d['body'], traced, d['returns'])}")
+            node = d["body"]
+            self.ec.local = {name: py for name, py, _ in self.params(d, False)}
+            while node["k"] == "let":  # leading lets become typed local variables
+                value = node["value"]
+                local = py_name(node["name"])
+                while local in self.namer.taken or local in self.ec.local.values():
+                    local += "_"
+                ann = "Number" if value["t"] == "number" else type_of(value["t"], self.enum_names, self.record_names)
+                code = self.ec.num(value, traced) if value["t"] == "number" else self.ec.ex(value, traced)
+                self.out.line(f"{local}: {ann} = {tidy(code)}")
+                self.ec.local[node["name"]] = local
+                node = node["body"]
+            want = d["returns"]
+            self.out.line(f"return {tidy(self.ec.num(node, traced) if want == 'number' else self.ec.ex(node, traced))}")
 
         self.emit_function(d, d["returns"], body)
 
@@ -538,8 +552,9 @@ class ModuleEmitter:
         return [(py, p["t"]) for (_, py, _), p in zip(params, d["params"], strict=True)]
 
     def scale_arg(self, name: str, t: str) -> str:
+        """A public argument as the internal functions take it: numbers scaled, lists as tuples."""
         if self.scale == 1:
-            return name
+            return f"tuple({name})" if t.startswith("list of ") else name
         if t == "number":
             return f"{name} * SCALE"
         if t == "list of number":

@@ -42,7 +42,7 @@ class ModelScope:
                 self.sigs[d["name"]] = Signature(tuple((p["name"], p["t"]) for p in d["params"]),
                                                  returns or d["returns"], kind[:-1])
         self.enums = {e["name"]: EnumInfo(e["name"], tuple(m["name"] for m in e["members"]),
-                                          {a["name"]: a["t"] for a in e["attrs"]}, e["ordered"])
+                                          {a["name"]: a["t"] for a in e["attrs"]}, e["ordered"], e["cyclic"])
                       for e in model["enums"]}
         self.records = {r["name"]: {f["name"]: (f["t"], not f["required"]) for f in r["fields"]}
                         for r in model["records"]}

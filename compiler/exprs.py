@@ -22,6 +22,8 @@ BUILTINS: dict[str, str] = {
     "min": "the smallest of its arguments",
     "max": "the largest of its arguments",
     "len": "the number of items in a list",
+    "step": "step(level, n): n levels up (or down, for n < 0) an ordered list, stopping at its ends; "
+            "around a cyclic one",
 }
 AGGREGATES: dict[str, str] = {
     "sum": "the total of the values",
@@ -90,6 +92,7 @@ class EnumInfo:
     members: tuple[str, ...]
     attrs: dict[str, str]
     ordered: bool
+    cyclic: bool = False
 
 
 class Scope(Protocol):
@@ -237,6 +240,14 @@ class Lowerer:
             if item_type(types[0]) is None:
                 return self.error(e.span, "R201", f"len needs a list, but this is {describe(types[0])}")
             return {"k": "builtin", "t": "int", "fn": "len", "args": args}
+        if e.fn == "step":
+            return self._step(e, args, types)
+        if e.fn in ("min", "max") and self._ordered(types[0]) and not self._cyclic(types[0]):
+            for a, t in zip(e.args, types, strict=True):
+                if t != types[0]:
+                    return self.error(a.span, "R201", f"{e.fn} of {describe(types[0])} levels, "
+                                      f"but this is {describe(t)}")
+            return {"k": "builtin", "t": types[0], "fn": e.fn, "args": args}
         for a, t in zip(e.args, types, strict=False):
             if not is_numeric(t):
                 return self.error(a.span, "R201", f"{e.fn} needs numbers, but this is {describe(t)}")
@@ -247,6 +258,32 @@ class Lowerer:
         else:
             result = "number"
         return {"k": "builtin", "t": result, "fn": e.fn, "args": args}
+
+    def _ordered(self, t: str) -> bool:
+        info = self.scope.enum(t[5:]) if t.startswith("enum ") else None
+        return info is not None and (info.ordered or info.cyclic)
+
+    def _cyclic(self, t: str) -> bool:
+        info = self.scope.enum(t[5:]) if t.startswith("enum ") else None
+        return info is not None and info.cyclic
+
+    def _step(self, e: ast.Call, args: list[IR], types: list[str]) -> IR:
+        if len(args) != 2:
+            return self.error(e.span, "R202", f"step takes a level and a number of steps, {len(args)} given",
+                              hint="step(zoc, 1) is one level up; step(zoc, -2) two down")
+        if not self._ordered(types[0]):
+            return self.error(e.args[0].span, "R201", f"step needs a value of an ordered or cyclic list, "
+                              f"but this is {describe(types[0])}",
+                              hint="declare the list as 'ordered enum' (levels) or 'cyclic enum' (directions)")
+        if types[1] not in ("int", "any"):
+            return self.error(e.args[1].span, "R201", f"step counts whole steps, but this is {describe(types[1])}")
+        return {"k": "builtin", "t": types[0], "fn": "step", "args": args,
+                "cyclic": self._cyclic(types[0])}
+
+    def _LetIn(self, e: ast.LetIn, local: dict[str, str], want: str | None) -> IR:
+        value = self.lower(e.value, local)
+        body = self.lower(e.body, {**local, e.name: value["t"]}, want)
+        return {"k": "let", "t": body["t"], "name": e.name, "value": value, "body": body}
 
     def _Comprehension(self, e: ast.Comprehension, local: dict[str, str], want: str | None) -> IR:
         if e.fn not in AGGREGATES:
@@ -261,7 +298,9 @@ class Lowerer:
         where = None if e.where is None else self.expect(e.where, "bool", inner, "a 'where' condition")
         body = self.lower(e.body, inner)
         bt = body["t"]
-        if e.fn in ("sum", "product", "min", "max"):
+        if e.fn in ("min", "max") and self._ordered(bt) and not self._cyclic(bt):
+            result = bt
+        elif e.fn in ("sum", "product", "min", "max"):
             if not is_numeric(bt):
                 return self.error(e.body.span, "R201", f"{e.fn} needs numbers, but this is {describe(bt)}")
             result = "int" if bt == "int" else "number"
@@ -319,7 +358,8 @@ class Lowerer:
                 return self.error(right_e.span, "R201", f"cannot compare {describe(lt)} with {describe(rt)}",
                                   hint=self._compare_hint(lt))
         else:
-            ordered = lt == rt and lt.startswith("enum ") and (self.scope.enum(lt[5:]) or _NO).ordered
+            info = self.scope.enum(lt[5:]) if lt.startswith("enum ") else None
+            ordered = lt == rt and info is not None and info.ordered and not info.cyclic
             if not ((is_numeric(lt) and is_numeric(rt)) or ordered):
                 bad = right_e if is_numeric(lt) else left_e
                 return self.error(bad.span, "R201", f"'{op}' compares numbers or ordered levels, "

@@ -8,9 +8,34 @@ records which rules it used, so answers can say what decided them.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
+
+MAX_STEPS = 1_000_000  # evaluation steps of one build's examples and table analyses (the shipped rules: 160,000)
+MAX_BITS = 4_000       # size of a number the rules compute (about 1,200 digits)
+_BUDGET: list[int | None] = [None]  # steps left, while a build runs inside budget()
+
+
+@contextmanager
+def budget(steps: int = MAX_STEPS) -> Iterator[None]:
+    """Bound all evaluation inside: rules whose definitions call each other exponentially often
+    fail with EvalError instead of running for hours. The bound counts steps, not seconds, so
+    a build gives the same result on any machine."""
+    saved, _BUDGET[0] = _BUDGET[0], steps
+    try:
+        yield
+    finally:
+        _BUDGET[0] = saved
+
+
+def _sized(value: Any) -> Any:
+    if isinstance(value, (int, Fraction)) and not isinstance(value, bool) and (
+            Fraction(value).numerator.bit_length() > MAX_BITS or Fraction(value).denominator.bit_length() > MAX_BITS):
+        raise EvalError(f"a number of more than {MAX_BITS * 3 // 10:,} digits")
+    return value
 
 
 class EvalError(Exception):
@@ -95,6 +120,12 @@ class Interpreter:
     # ---- expressions -------------------------------------------------------------------
 
     def eval(self, node: dict[str, Any], env: dict[str, Any]) -> Any:
+        left = _BUDGET[0]
+        if left is not None:
+            if left <= 0:
+                raise EvalError(f"evaluating the rules takes more than {MAX_STEPS:,} steps; "
+                                "do definitions call each other too often?")
+            _BUDGET[0] = left - 1
         k = node["k"]
         if k == "lit":
             return from_json(node["v"], node["t"])
@@ -120,7 +151,9 @@ class Interpreter:
         if k == "call":
             return self.call(node["fn"], [self.eval(a, env) for a in node["args"]])
         if k == "builtin":
-            return self._builtin(node["fn"], [self.eval(a, env) for a in node["args"]])
+            return self._builtin(node, [self.eval(a, env) for a in node["args"]])
+        if k == "let":
+            return self.eval(node["body"], {**env, node["name"]: self.eval(node["value"], env)})
         if k == "op":
             return self._op(node, env)
         if k == "if":
@@ -152,15 +185,15 @@ class Interpreter:
             order = self.enum_order[args[0]["t"][5:]]
             a, b = order.index(a), order.index(b)
         if op == "+":
-            return a + b
+            return _sized(a + b)
         if op == "-":
-            return a - b
+            return _sized(a - b)
         if op == "*":
-            return a * b
+            return _sized(a * b)
         if op == "/":
             if b == 0:
                 raise EvalError("division by zero")
-            return Fraction(a) / Fraction(b)
+            return _sized(Fraction(a) / Fraction(b))
         if op == "==":
             return a == b
         if op == "!=":
@@ -177,7 +210,16 @@ class Interpreter:
             return a in b
         return a not in b
 
-    def _builtin(self, fn: str, args: list[Any]) -> Any:
+    def _builtin(self, node: dict[str, Any], args: list[Any]) -> Any:
+        fn, t = node["fn"], node["t"]
+        if fn == "step":
+            order = self.enum_order[t[5:]]
+            i = order.index(args[0]) + args[1]
+            i = i % len(order) if node.get("cyclic") else max(0, min(len(order) - 1, i))
+            return order[i]
+        if fn in ("min", "max") and t.startswith("enum "):
+            order = self.enum_order[t[5:]]
+            return (min if fn == "min" else max)(args, key=order.index)
         if fn == "floor":
             return math.floor(args[0])
         if fn == "ceil":
@@ -210,17 +252,20 @@ class Interpreter:
                 items.append(self.eval(node["body"], inner) if node["fn"] != "count" else x)
         fn = node["fn"]
         if fn == "sum":
-            return sum(items, 0)
+            return _sized(sum(items, 0))
         if fn == "count":
             return len(items)
         if fn == "product":
-            return math.prod(items, start=1)
+            return _sized(math.prod(items, start=1))
         if fn == "any":
             return any(items)
         if fn == "all":
             return all(items)
         if not items:
             raise EvalError(f"{fn} of nothing")
+        if node["t"].startswith("enum "):
+            order = self.enum_order[node["t"][5:]]
+            return (min if fn == "min" else max)(items, key=order.index)
         return min(items) if fn == "min" else max(items)
 
     def _table(self, t: dict[str, Any], args: list[Any]) -> Any:

@@ -219,7 +219,8 @@ class LayerLowering:
             members.append({"name": m.name, "title": m.title, "attrs": values, "texts": list(m.texts),
                             "notes": self.notes(m.notes), "see": self.refs(m.see),
                             "origin": self.origin(o["clause"], m.span)})
-        return {"name": decl.name, "title": decl.title, "ordered": decl.ordered, "attrs": attrs,
+        return {"name": decl.name, "title": decl.title, "ordered": decl.ordered and not decl.cyclic,
+                "cyclic": decl.cyclic, "attrs": attrs,
                 "members": members, "origin": o}
 
     def record(self, decl: ast.RecordDecl, o: dict[str, Any]) -> dict[str, Any]:

@@ -22,7 +22,7 @@ MAX_NESTING = 100
 
 TOP_KEYWORDS = (
     "series game scenario option in ruleset rule external override except "
-    "enum ordered record define const table limits invariant"
+    "enum ordered cyclic record define const table limits invariant"
 ).split()
 _TOP_LINE = re.compile(r"^(?:{})\b".format("|".join(TOP_KEYWORDS)))
 _TERMINAL_WORDS = {
@@ -34,6 +34,7 @@ _TERMINAL_WORDS = {
     "NOT_IN": "'not in'",
     "TEXT_ONLY": "'text-only'",
     "ORDERED": "'ordered'",
+    "CYCLIC": "'cyclic'",
     "$END": "the end of the file",
 }
 
@@ -434,10 +435,11 @@ class _ToAst(Transformer[Token, Any]):
 
     # -- declarations
     def enum(self, meta: Any, c: list[Any]) -> ast.EnumDecl:
-        ordered, name, title, *items = c
-        return ast.EnumDecl(str(name), self._span(meta), self._str(title), ordered is not None,
+        kind, name, title, *items = c
+        return ast.EnumDecl(str(name), self._span(meta), self._str(title), kind is not None,
                             tuple(i for i in items if isinstance(i, ast.EnumAttr)),
-                            tuple(i for i in items if isinstance(i, ast.Member)))
+                            tuple(i for i in items if isinstance(i, ast.Member)),
+                            cyclic=kind is not None and str(kind) == "cyclic")
 
     def enum_attr(self, meta: Any, c: list[Any]) -> ast.EnumAttr:
         return ast.EnumAttr(str(c[0]), c[1], c[2], self._str(c[3]), self._span(meta))
@@ -562,6 +564,19 @@ class _ToAst(Transformer[Token, Any]):
     def lit_negative(self, meta: Any, c: list[Any]) -> ast.Number:
         return ast.Number(self._span(meta), -Fraction(str(c[0])), "-" + str(c[0]))
 
+    def lit_fraction(self, meta: Any, c: list[Any]) -> ast.Number:
+        return self._fraction(meta, c, 1)
+
+    def lit_negative_fraction(self, meta: Any, c: list[Any]) -> ast.Number:
+        return self._fraction(meta, c, -1)
+
+    def _fraction(self, meta: Any, c: list[Any], sign: int) -> ast.Number:
+        span = self._span(meta)
+        if Fraction(str(c[1])) == 0:
+            raise _BadLiteral(Diagnostic(span, "R205", f"{c[0]}/{c[1]} divides by zero"))
+        text = ("-" if sign < 0 else "") + f"{c[0]}/{c[1]}"
+        return ast.Number(span, sign * Fraction(str(c[0])) / Fraction(str(c[1])), text)
+
     def lit_string(self, meta: Any, c: list[Any]) -> ast.Text:
         return ast.Text(self._span(meta), _unquote(c[0], self.path))
 
@@ -617,6 +632,9 @@ class _ToAst(Transformer[Token, Any]):
     # -- expressions
     def _op(self, op: str, meta: Any, args: list[Any]) -> ast.Op:
         return ast.Op(self._span(meta), op, tuple(args))
+
+    def let_in(self, meta: Any, c: list[Any]) -> ast.LetIn:
+        return ast.LetIn(self._span(meta), str(c[0]), c[1], c[2])
 
     def if_(self, meta: Any, c: list[Any]) -> ast.If:
         return ast.If(self._span(meta), c[0], c[1], c[2])

@@ -132,7 +132,8 @@ class ExprCompiler:
     const_names: dict[str, str]  # const -> scaled module constant
     const_cites: dict[str, str]  # const -> cite tuple
     ref_cites: Callable[[list[dict[str, Any]]], str]
-    enum_order: dict[str, str]  # ordered enum -> {value: index} table
+    enum_order: dict[str, str]  # ordered or cyclic enum -> {value: index} table
+    enum_values: dict[str, str]  # enum -> tuple of its values
     records: dict[str, str]
     local: dict[str, str] = field(default_factory=dict)  # rule variable -> Python local
     optimize: bool = True  # untraced code: inline small definitions and tables, cheap tests first
@@ -326,6 +327,14 @@ class ExprCompiler:
 
     def _builtin(self, node: Node, traced: bool) -> str:
         fn, args, t = node["fn"], node["args"], node["t"]
+        if fn == "step":
+            enum = t[5:]
+            helper = "_step_around" if node.get("cyclic") else "_step_within"
+            return (f"{helper}({self.enum_values[enum]}, {self.enum_order[enum]}, "
+                    f"{self.ex(args[0], traced)}, {self.ex(args[1], traced)})")
+        if fn in ("min", "max") and t.startswith("enum "):
+            levels = ", ".join(self.ex(a, traced) for a in args)
+            return f"{fn}({levels}, key={self.enum_order[t[5:]]}.__getitem__)"
         if fn == "len":
             return f"len({self.ex(args[0], traced)})"
         if fn in ("floor", "ceil"):
@@ -471,12 +480,29 @@ class ExprCompiler:
                 return f"{fn}({gen})"
             if fn == "product":
                 return f"_product(({gen}))" if t == "number" else f"math.prod({gen})"
+            if t.startswith("enum "):
+                return f"_{fn}(({gen}), key={self.enum_order[t[5:]]}.__getitem__)"
             return f"_{fn}(({gen}))"
         finally:
             if saved is None:
                 self.local.pop(node["var"], None)
             else:
                 self.local[node["var"]] = saved
+
+    def _let(self, node: Node, traced: bool) -> str:
+        """`let n = v; body`: the walrus binds n for the body, as the rules read it."""
+        name = "_let_" + py_name(node["name"])
+        saved = self.local.get(node["name"])
+        value = self.num(node["value"], traced) if node["value"]["t"] == "number" else self.ex(node["value"], traced)
+        self.local[node["name"]] = name
+        try:
+            body = self.ex(node["body"], traced)
+        finally:
+            if saved is None:
+                self.local.pop(node["name"], None)
+            else:
+                self.local[node["name"]] = saved
+        return f"({name} := {value}, {body})[1]"
 
     def _record(self, node: Node, traced: bool) -> str:
         parts = []

@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 from compiler.build import compile_sources, find_sources
 from compiler.interp import EvalError, Interpreter
 
-RULESETS = ["OCS", "DAK"]
 
 
 def checks(model: dict[str, Any]) -> list[dict[str, Any]]:
@@ -47,9 +46,10 @@ def run_compiled(module: Any, d: dict[str, Any], args: list[Any]) -> tuple[str, 
 
 
 def _cases() -> list[tuple[str, str]]:
+    """Every check of every ruleset in rules/: each game, and each ruleset with options."""
     sources, _ = find_sources([RULES])
     models = compile_sources(sources).models
-    return [(rs, d["name"]) for rs in RULESETS for d in checks(models[rs])]
+    return [(rs, d["name"]) for rs in sorted(models) for d in checks(models[rs])]
 
 
 @pytest.mark.parametrize(("ruleset", "check"), _cases())

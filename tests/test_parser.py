@@ -418,11 +418,16 @@ def test_single_equals_in_a_comparison_hints_double() -> None:
     assert d.hint == "compare with '==' ('=' is only for settings)"
 
 
-def test_a_bare_number_where_a_rule_number_belongs() -> None:
-    (d,) = errors('series S "S"\nrule 4 "A" {\n}\n')
+def test_a_name_where_a_rule_number_belongs() -> None:
+    (d,) = errors('series S "S"\nrule A.1 "A" {\n}\n')
     assert where(d) == ("R001", 2, 6)
-    assert d.message == "unexpected '4' in rule 4; expected a rule number such as 4.5a"
-    assert d.hint is not None and "4.5a" in d.hint
+    assert d.message == "unexpected 'A' in rule A.1; expected a rule number such as 4.5a"
+
+
+def test_a_plain_number_is_a_rule_number_as_some_systems_print_them() -> None:
+    tree, diags = parse('series S "S"\nrule 5 "Zones of Control" {\n}\n', PATH)
+    assert diags == [] and tree is not None
+    assert isinstance(tree.items[1], ast.Rule) and tree.items[1].number == "5"
 
 
 def test_unexpected_name_and_quoted_text_are_named() -> None:

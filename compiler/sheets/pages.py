@@ -11,7 +11,7 @@ from .view import bool_attrs, chapter_titles, cited, link_table, mark_label
 def clause_view(model: dict[str, Any], clause: dict[str, Any], marks: set[str]) -> dict[str, Any]:
     number = clause["number"]
     ch = chapter_of(number)
-    level = "page" if number == f"{ch}.0" else "section" if section_of(number) == number else "clause"
+    level = "page" if number in (f"{ch}.0", ch) else "section" if section_of(number) == number else "clause"
     text = "\n\n".join(clause["texts"])
     members = []
     for enum in model["enums"]:

@@ -28,7 +28,9 @@ def chapter_of(number: str) -> str:
 
 
 def section_of(number: str) -> str:
-    """The numbered section a clause belongs to: 4.5a -> 4.5, 4.5 -> 4.5, 19.0f -> 19.0."""
+    """The numbered section a clause belongs to: 4.5a -> 4.5, 4.5 -> 4.5, 19.0f -> 19.0, 5 -> 5."""
+    if "." not in number:
+        return number
     first, second = number.split(".")[:2]
     m = _PART.match(second)
     assert m is not None

@@ -130,18 +130,28 @@ def _product(items: Iterable[Number]) -> Number:
     return result
 
 
-def _min(items: Iterable[T]) -> T:
+def _min(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
     values = list(items)
     if not values:
         raise RuleError("min of nothing")
-    return min(values)  # type: ignore[type-var]
+    return min(values, key=key)  # type: ignore[type-var, arg-type]
 
 
-def _max(items: Iterable[T]) -> T:
+def _max(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
     values = list(items)
     if not values:
         raise RuleError("max of nothing")
-    return max(values)  # type: ignore[type-var]
+    return max(values, key=key)  # type: ignore[type-var, arg-type]
+
+
+def _step_within(values: tuple[T, ...], order: Mapping[Any, int], value: T, steps: int) -> T:
+    """A level `steps` up (or down) an ordered list, stopping at its ends."""
+    return values[max(0, min(len(values) - 1, order[value] + steps))]
+
+
+def _step_around(values: tuple[T, ...], order: Mapping[Any, int], value: T, steps: int) -> T:
+    """A value `steps` on around a cyclic list (hexsides, directions)."""
+    return values[(order[value] + steps) % len(values)]
 
 
 def _first(items: Iterable[T]) -> T:

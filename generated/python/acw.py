@@ -1,0 +1,908 @@
+"""Brigade-scale American Civil War: combat: rule checks compiled by rulec 0.1.0.
+
+series ACW (Brigade-scale American Civil War: combat); options: none.
+
+Generated from rules/acw/combat.rules by `rulec build`; do not edit.
+Standalone: it needs only the Python standard library, so it can be copied into any program.
+Every check has an explain_ twin whose Answer cites the rules that decided it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any, Final, Generic, Literal, TypeVar
+
+Number = int | Fraction
+T = TypeVar("T")
+
+SCALE: Final = 1
+"""Inside this module numbers are carried multiplied by SCALE, so RE and SP fractions add as integers."""
+
+
+class RuleError(Exception):
+    """The rules give no answer for these inputs (no table row matches, division by zero)."""
+
+
+class InvalidInput(ValueError):
+    """Game state that the rules cannot take: names the field and what is allowed."""
+
+    def __init__(self, field: str, message: str, allowed: tuple[str, ...] = ()) -> None:
+        self.field = field
+        self.allowed = allowed
+        hint = f"; allowed: {', '.join(allowed)}" if allowed else ""
+        super().__init__(f"{field}: {message}{hint}")
+
+
+@dataclass(frozen=True, slots=True)
+class Cite:
+    """A rule an answer rests on: a clause (and item) of a layer, with the layer's note if it overrides."""
+
+    layer: str
+    clause: str | None
+    item: str | None
+    title: str | None
+    note: str | None
+
+    def __str__(self) -> str:
+        if self.clause is None:  # declared outside any numbered clause
+            text = f"{self.title or self.item or ''} ({self.layer})".strip()
+        else:
+            where = " ".join(x for x in (self.clause, self.item) if x)
+            text = f"{where} {self.title}" if self.title else where
+        if self.note:
+            text += f" (overridden by {self.layer}: {self.note})"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Answer(Generic[T]):
+    """A value with the rules that decided it and, for a no, what would make it a yes."""
+
+    value: T
+    rules: tuple[Cite, ...]
+    would_change: tuple[str, ...] = ()
+
+    @property
+    def explanation(self) -> str:
+        text = "; ".join(str(c) for c in self.rules)
+        if self.would_change:
+            text += ". The answer would be yes if " + " or ".join(self.would_change)
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One limit a stack breaks: which, by how much, under which rule, and the units counted."""
+
+    limit: str
+    title: str | None
+    rule: str | None
+    total: Number
+    bound: Number
+    excess: Number
+    units: tuple[Any, ...]
+
+
+_FRACTIONS: dict[int, Fraction] = {}  # scaled int -> its exact Fraction, made once
+
+
+def _exact(x: Number) -> Number:
+    """A scaled number back to its exact value: an int when whole, else a Fraction."""
+    if type(x) is int:
+        if x % SCALE == 0:
+            return x // SCALE
+        found = _FRACTIONS.get(x)
+        if found is None:
+            found = Fraction(x, SCALE)
+            if len(_FRACTIONS) < 4096:
+                _FRACTIONS[x] = found
+        return found
+    return _plain(Fraction(x.numerator, x.denominator * SCALE))
+
+
+def _plain(x: Number) -> Number:
+    """An exact value as an int when it is whole."""
+    if type(x) is int or x.denominator != 1:
+        return x
+    return x.numerator
+
+
+def _mul(a: Number, b: Number) -> Number:
+    product = a * b
+    q, r = divmod(product, SCALE)
+    return int(q) if r == 0 else Fraction(product) / SCALE
+
+
+def _div(a: Number, b: Number) -> Number:
+    if b == 0:
+        raise RuleError("division by zero")
+    q, r = divmod(a * SCALE, b)
+    return int(q) if r == 0 else Fraction(a * SCALE) / b
+
+
+def _product(items: Iterable[Number]) -> Number:
+    result: Number = SCALE
+    for x in items:
+        result = _mul(result, x)
+    return result
+
+
+def _min(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
+    values = list(items)
+    if not values:
+        raise RuleError("min of nothing")
+    return min(values, key=key)  # type: ignore[type-var, arg-type]
+
+
+def _max(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
+    values = list(items)
+    if not values:
+        raise RuleError("max of nothing")
+    return max(values, key=key)  # type: ignore[type-var, arg-type]
+
+
+def _step_within(values: tuple[T, ...], order: Mapping[Any, int], value: T, steps: int) -> T:
+    """A level `steps` up (or down) an ordered list, stopping at its ends."""
+    return values[max(0, min(len(values) - 1, order[value] + steps))]
+
+
+def _step_around(values: tuple[T, ...], order: Mapping[Any, int], value: T, steps: int) -> T:
+    """A value `steps` on around a cyclic list (hexsides, directions)."""
+    return values[(order[value] + steps) % len(values)]
+
+
+def _first(items: Iterable[T]) -> T:
+    for x in items:
+        return x
+    raise RuleError("first of nothing: no item passes 'where'")
+
+
+def _attr(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, T], key: Any) -> T:
+    t.extend(cites[key])
+    return table[key]
+
+
+def _cite(t: list[Cite], cites: tuple[Cite, ...], value: T) -> T:
+    t.extend(cites)
+    return value
+
+
+def _rules(t: list[Cite]) -> tuple[Cite, ...]:
+    return tuple(dict.fromkeys(t))
+
+
+def _would_change(check: Callable[..., bool], args: tuple[tuple[str, Any, Any], ...]) -> tuple[str, ...]:
+    """Single changes to list values or yes/no inputs that would turn a no into a yes."""
+    values = [a for _, a, _ in args]
+    out: list[str] = []
+    for i, (name, value, domain) in enumerate(args):
+        if isinstance(domain, dict):
+            for fname, choices in domain.items():
+                for alt in choices:
+                    if alt != getattr(value, fname) and check(*values[:i], replace(value, **{fname: alt}),
+                                                              *values[i + 1:]):
+                        out.append(f"{name}.{fname} = {_word(alt)}")
+        else:
+            for alt in domain:
+                if alt != value and check(*values[:i], alt, *values[i + 1:]):
+                    out.append(f"{name} = {_word(alt)}")
+    return tuple(out)
+
+
+def _word(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _number(value: Any, path: str) -> Number:
+    if isinstance(value, bool):
+        raise InvalidInput(path, f"{value!r} is not a number")
+    if isinstance(value, (int, Fraction)):
+        return value
+    if isinstance(value, (float, str)):
+        try:
+            exact = Fraction(str(value))
+        except (ValueError, ZeroDivisionError):
+            raise InvalidInput(path, f"{value!r} is not a number (write 2, 2.5 or 1/2)") from None
+        return int(exact) if exact.denominator == 1 else exact
+    raise InvalidInput(path, f"{value!r} is not a number")
+
+
+def _value(t: str, allowed: tuple[str, ...], value: Any, path: str) -> Any:
+    if t == "bool":
+        if not isinstance(value, bool):
+            raise InvalidInput(path, f"{value!r} is not true or false")
+        return value
+    if t == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidInput(path, f"{value!r} is not a whole number")
+        return value
+    if t == "number":
+        return _number(value, path)
+    if t == "text":
+        if not isinstance(value, str):
+            raise InvalidInput(path, f"{value!r} is not a text")
+        return value
+    if t.startswith("enum "):
+        choices = allowed or _ENUM_VALUES[t[5:]]
+        if value not in choices:
+            raise InvalidInput(path, f"{value!r} is not a {t[5:]}", choices)
+        return value
+    if t.startswith("record "):
+        return from_json(t[7:], value, path)
+    if t.startswith("list of ") or t.startswith("set of "):
+        item = t.split(" of ", 1)[1]
+        if not isinstance(value, (list, tuple)):
+            raise InvalidInput(path, f"{value!r} is not a list")
+        items = tuple(_value(item, (), v, f"{path}[{i}]") for i, v in enumerate(value))
+        return items if t.startswith("list") else frozenset(items)
+    raise InvalidInput(path, f"cannot read a {t}")
+
+
+def from_json(record: str, data: Any, path: str = "") -> Any:
+    """A record from JSON-like data, each field checked; raises InvalidInput naming the field."""
+    path = path or record
+    if record not in _FIELDS:
+        raise InvalidInput(path, f"unknown kind of record {record!r}", tuple(_FIELDS))
+    if not isinstance(data, Mapping):
+        raise InvalidInput(path, f"expected an object with fields, got {data!r}")
+    fields = _FIELDS[record]
+    known = {name for name, _, _ in fields}
+    for key in data:
+        if key not in known:
+            raise InvalidInput(f"{path}.{key}", "is not a field", tuple(sorted(known)))
+    values: dict[str, Any] = {}
+    for name, t, allowed in fields:
+        if name in data:
+            values[name + "_" if name in _RENAMED else name] = _value(t, allowed, data[name], f"{path}.{name}")
+    try:
+        made = _RECORD_CLASSES[record](**values)
+    except TypeError as e:
+        raise InvalidInput(path, str(e)) from None
+    for check, rule, title, read in _INVARIANTS.get(record, ()):
+        if not check(made):
+            first = read[0] if read else ""
+            where = f"{path}.{first}" if first else path
+            shown = repr(getattr(made, first + "_" if first in _RENAMED else first)) if first else "this"
+            raise InvalidInput(where, f"{shown} breaks {rule}: {title}", _allowed(made, record, first, check))
+    return made
+
+
+def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) -> tuple[str, ...]:
+    """The values of a list field that would meet the invariant, the other fields as they are."""
+    for fname, t, allowed in _FIELDS[record]:
+        if fname == name and t.startswith("enum "):
+            attr = fname + "_" if fname in _RENAMED else fname
+            return tuple(v for v in allowed if check(replace(made, **{attr: v})))
+    return ()
+
+RULESET: Final = 'ACW'
+TITLE: Final = 'Brigade-scale American Civil War: combat'
+SERIES: Final[str | None] = 'ACW'
+SERIES_VERSION: Final[str | None] = None
+GAME: Final[str | None] = None
+GAME_VERSION: Final[str | None] = None
+SCENARIO: Final[str | None] = None
+OPTIONS: Final[tuple[str, ...]] = ()
+LAYERS: Final[tuple[str, ...]] = ('ACW',)
+MANIFEST: Final[dict[str, Any]] = {'game': None,
+     'layers': ['ACW'],
+     'options': [],
+     'ruleset': 'ACW',
+     'scenario': None,
+     'series': {'name': 'ACW', 'title': 'Brigade-scale American Civil War: combat', 'version': None},
+     'title': 'Brigade-scale American Civil War: combat'}
+
+_C0: Final[Cite] = Cite(layer='ACW', clause='1.2', item=None, title='How much of a stack counts', note=None)
+_CITES1: Final[tuple[Cite, ...]] = (_C0,)
+_C2: Final[Cite] = Cite(layer='ACW', clause='2.1', item='flanking', title='Flanking attack', note=None)
+_CITES3: Final[tuple[Cite, ...]] = (_C2,)
+_C4: Final[Cite] = Cite(layer='ACW', clause='2.1', item='elevation', title='Elevation favorable to the attacker', note=None)
+_CITES5: Final[tuple[Cite, ...]] = (_C4,)
+_C6: Final[Cite] = Cite(layer='ACW', clause='2.1', item='commander', title='Commander stacked with the attackers', note=None)
+_CITES7: Final[tuple[Cite, ...]] = (_C6,)
+_C8: Final[Cite] = Cite(layer='ACW', clause='2.1', item='disorganized', title='An attacking stack is disorganized', note=None)
+_CITES9: Final[tuple[Cite, ...]] = (_C8,)
+_C10: Final[Cite] = Cite(layer='ACW', clause='2.1', item='breastworks', title='Defender in breastworks', note=None)
+_CITES11: Final[tuple[Cite, ...]] = (_C10,)
+_C12: Final[Cite] = Cite(layer='ACW', clause='3.2', item='eliminated', title='Elimination', note=None)
+_CITES13: Final[tuple[Cite, ...]] = (_C12,)
+_C14: Final[Cite] = Cite(layer='ACW', clause='3.2', item='retreat', title='Retreat', note=None)
+_CITES15: Final[tuple[Cite, ...]] = (_C14,)
+_C16: Final[Cite] = Cite(layer='ACW', clause='3.2', item='no_effect', title='No effect', note=None)
+_CITES17: Final[tuple[Cite, ...]] = (_C16,)
+_C18: Final[Cite] = Cite(layer='ACW', clause='1.1', item=None, title='Must attack', note=None)
+_CITES19: Final[tuple[Cite, ...]] = (_C18,)
+_SET20: Final = frozenset({'cavalry', 'infantry'})
+_DOMAINS_Unit_21: Final[dict[str, tuple[Any, ...]]] = {'arm': ('infantry', 'cavalry', 'artillery')}
+_DOMAINS_Stack_22: Final[dict[str, tuple[Any, ...]]] = {}
+_C23: Final[Cite] = Cite(layer='ACW', clause='1.3', item=None, title='A stack is a single unit', note=None)
+_CITES24: Final[tuple[Cite, ...]] = (_C23,)
+_C25: Final[Cite] = Cite(layer='ACW', clause='1.4', item=None, title='Units in an enemy ZOC', note=None)
+_CITES26: Final[tuple[Cite, ...]] = (_C25,)
+_C27: Final[Cite] = Cite(layer='ACW', clause='1.5', item=None, title='Put in a ZOC by the enemy', note=None)
+_CITES28: Final[tuple[Cite, ...]] = (_C27,)
+_C29: Final[Cite] = Cite(layer='ACW', clause='1.6', item=None, title='Flanking', note=None)
+_CITES30: Final[tuple[Cite, ...]] = (_C29,)
+_C31: Final[Cite] = Cite(layer='ACW', clause='2.1', item=None, title='Combat Die Roll Modifiers', note=None)
+_CITES32: Final[tuple[Cite, ...]] = (_C31,)
+_C33: Final[Cite] = Cite(layer='ACW', clause='3.1', item=None, title='Elimination Priority', note=None)
+_CITES34: Final[tuple[Cite, ...]] = (_C33,)
+_C35: Final[Cite] = Cite(layer='ACW', clause='3.2', item=None, title='Leader Casualties', note=None)
+_CITES36: Final[tuple[Cite, ...]] = (_C35,)
+_DOMAINS_Leader_37: Final[dict[str, tuple[Any, ...]]] = {'replacement': (False, True)}
+
+
+# ---- lists of values ------------------------------------------------------------
+
+# rules/acw/combat.rules:9  ACW  Arm of service
+Arm = Literal['infantry', 'cavalry', 'artillery']
+Arm_values: Final[tuple[Arm, ...]] = ('infantry', 'cavalry', 'artillery',)
+Arm_titles: Final[dict[Arm, str]] = {
+    'infantry': 'Infantry',
+    'cavalry': 'Cavalry',
+    'artillery': 'Artillery',
+}
+
+# rules/acw/combat.rules:35  ACW  Side of a hex, clockwise
+HexSide = Literal['n', 'ne', 'se', 's', 'sw', 'nw']
+HexSide_values: Final[tuple[HexSide, ...]] = ('n', 'ne', 'se', 's', 'sw', 'nw',)
+HexSide_titles: Final[dict[HexSide, str]] = {
+    'n': 'North',
+    'ne': 'North-east',
+    'se': 'South-east',
+    's': 'South',
+    'sw': 'South-west',
+    'nw': 'North-west',
+}
+_ORDER_HexSide: Final[dict[HexSide, int]] = {'n': 0, 'ne': 1, 'se': 2, 's': 3, 'sw': 4, 'nw': 5}
+
+# rules/acw/combat.rules:150  2.1  Die roll modifier
+Drm = Literal['flanking', 'elevation', 'commander', 'disorganized', 'breastworks']
+Drm_values: Final[tuple[Drm, ...]] = ('flanking', 'elevation', 'commander', 'disorganized', 'breastworks',)
+Drm_titles: Final[dict[Drm, str]] = {
+    'flanking': 'Flanking attack',
+    'elevation': 'Elevation favorable to the attacker',
+    'commander': 'Commander stacked with the attackers',
+    'disorganized': 'An attacking stack is disorganized',
+    'breastworks': 'Defender in breastworks',
+}
+Drm_value: Final[dict[Drm, int]] = {
+    'flanking': -1,
+    'elevation': -1,
+    'commander': -1,
+    'disorganized': 1,
+    'breastworks': 1,
+}
+_CITES_Drm_value: Final[dict[Drm, tuple[Cite, ...]]] = {'flanking': _CITES3, 'elevation': _CITES5, 'commander': _CITES7, 'disorganized': _CITES9, 'breastworks': _CITES11}
+
+# rules/acw/combat.rules:196  3.2  Combat result for a stack
+Outcome = Literal['eliminated', 'retreat', 'no_effect']
+Outcome_values: Final[tuple[Outcome, ...]] = ('eliminated', 'retreat', 'no_effect',)
+Outcome_titles: Final[dict[Outcome, str]] = {
+    'eliminated': 'Elimination',
+    'retreat': 'Retreat',
+    'no_effect': 'No effect',
+}
+Outcome_adverse: Final[dict[Outcome, bool]] = {
+    'eliminated': True,
+    'retreat': True,
+    'no_effect': False,
+}
+_CITES_Outcome_adverse: Final[dict[Outcome, tuple[Cite, ...]]] = {'eliminated': _CITES13, 'retreat': _CITES15, 'no_effect': _CITES17}
+
+
+# ---- game state ----------------------------------------------------------------
+
+
+# rules/acw/combat.rules:15  ACW
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A combat unit"""
+
+    #: Infantry, cavalry or artillery
+    arm: Arm = 'infantry'
+    #: Strength points
+    sp: int = 1
+    #: Cohesion Rating
+    cr: int = 3
+
+
+# rules/acw/combat.rules:21  ACW
+@dataclass(frozen=True, slots=True)
+class Stack:
+    """The units in one hex"""
+
+    #: The units, top first
+    units: tuple[Unit, ...] = ()
+
+
+# rules/acw/combat.rules:25  ACW
+@dataclass(frozen=True, slots=True)
+class EnemyHex:
+    """An enemy hex next to friendly units"""
+
+    #: In a friendly ZOC
+    in_friendly_zoc: bool = True
+    #: Attacked this combat phase
+    attacked: bool = False
+
+
+# rules/acw/combat.rules:30  ACW
+@dataclass(frozen=True, slots=True)
+class Leader:
+    """A commander"""
+
+    #: Stars
+    stars: int = 1
+    #: Flipped to its replacement side
+    replacement: bool = False
+
+
+# ---- checks --------------------------------------------------------------------
+
+
+# rules/acw/combat.rules:47  1.1  Must attack
+def required_attacks_made(enemy: tuple[EnemyHex, ...]) -> bool:
+    """Has every enemy unit in a friendly ZOC been attacked? (1.1)."""
+    return all((e.attacked for e in enemy if e.in_friendly_zoc))
+
+
+# rules/acw/combat.rules:47  1.1  Must attack
+def _t_required_attacks_made(enemy: tuple[EnemyHex, ...], _t: list[Cite]) -> bool:
+    """required_attacks_made, recording in _t each rule it uses."""
+    _t.extend(_CITES19)
+    return all((e.attacked for e in enemy if e.in_friendly_zoc))
+
+
+# rules/acw/combat.rules:47  1.1  Must attack
+def explain_required_attacks_made(enemy: Sequence[EnemyHex]) -> Answer[bool]:
+    """Has every enemy unit in a friendly ZOC been attacked? (1.1), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_required_attacks_made(tuple(enemy), _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(required_attacks_made, (('enemy', enemy, ()), )))
+
+
+# rules/acw/combat.rules:62  1.2  How much of a stack counts
+def counted_sp(s: Stack) -> int:
+    """The SP of a stack that count in combat (1.2)."""
+    _s_units = s.units
+    return min(sum((u.sp for u in _s_units if u.arm in _SET20)), foot_and_horse_cap) + min(sum((u.sp for u in _s_units if u.arm == 'artillery')), artillery_cap)
+
+
+# rules/acw/combat.rules:62  1.2  How much of a stack counts
+def _t_counted_sp(s: Stack, _t: list[Cite]) -> int:
+    """counted_sp, recording in _t each rule it uses."""
+    _t.extend(_CITES1)
+    return min(sum((u.sp for u in s.units if u.arm in _SET20)), _cite(_t, _CITES1, foot_and_horse_cap)) + min(sum((u.sp for u in s.units if u.arm == 'artillery')), _cite(_t, _CITES1, artillery_cap))
+
+
+# rules/acw/combat.rules:62  1.2  How much of a stack counts
+def explain_counted_sp(s: Stack) -> Answer[int]:
+    """The SP of a stack that count in combat (1.2), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_counted_sp(s, _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/acw/combat.rules:66  1.2  How much of a stack counts
+def abides_by_result(u: Unit, s: Stack) -> bool:
+    """Is this unit of the stack bound by the combat result? (1.2)."""
+    return True
+
+
+# rules/acw/combat.rules:66  1.2  How much of a stack counts
+def _t_abides_by_result(u: Unit, s: Stack, _t: list[Cite]) -> bool:
+    """abides_by_result, recording in _t each rule it uses."""
+    _t.extend(_CITES1)
+    return True
+
+
+# rules/acw/combat.rules:66  1.2  How much of a stack counts
+def explain_abides_by_result(u: Unit, s: Stack) -> Answer[bool]:
+    """Is this unit of the stack bound by the combat result? (1.2), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_abides_by_result(u, s, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(abides_by_result, (('u', u, _DOMAINS_Unit_21), ('s', s, _DOMAINS_Stack_22), )))
+
+
+# rules/acw/combat.rules:81  1.3  A stack is a single unit
+def attack_may_target(hexes: int) -> bool:
+    """May one stack attack this many hexes at once? (1.3)."""
+    return hexes <= 1
+
+
+# rules/acw/combat.rules:81  1.3  A stack is a single unit
+def _t_attack_may_target(hexes: int, _t: list[Cite]) -> bool:
+    """attack_may_target, recording in _t each rule it uses."""
+    _t.extend(_CITES24)
+    return hexes <= 1
+
+
+# rules/acw/combat.rules:81  1.3  A stack is a single unit
+def explain_attack_may_target(hexes: int) -> Answer[bool]:
+    """May one stack attack this many hexes at once? (1.3), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_attack_may_target(hexes, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(attack_may_target, (('hexes', hexes, ()), )))
+
+
+# rules/acw/combat.rules:93  1.4  Units in an enemy ZOC
+def must_attack(in_enemy_zoc: bool, enemy: tuple[EnemyHex, ...]) -> bool:
+    """Must this stack attack? (1.4)."""
+    return in_enemy_zoc and (not all((e.attacked for e in enemy if e.in_friendly_zoc)))
+
+
+# rules/acw/combat.rules:93  1.4  Units in an enemy ZOC
+def _t_must_attack(in_enemy_zoc: bool, enemy: tuple[EnemyHex, ...], _t: list[Cite]) -> bool:
+    """must_attack, recording in _t each rule it uses."""
+    _t.extend(_CITES26)
+    return in_enemy_zoc and (not _t_required_attacks_made(enemy, _t))
+
+
+# rules/acw/combat.rules:93  1.4  Units in an enemy ZOC
+def explain_must_attack(in_enemy_zoc: bool, enemy: Sequence[EnemyHex]) -> Answer[bool]:
+    """Must this stack attack? (1.4), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_must_attack(in_enemy_zoc, tuple(enemy), _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(must_attack, (('in_enemy_zoc', in_enemy_zoc, (False, True)), ('enemy', enemy, ()), )))
+
+
+# rules/acw/combat.rules:107  1.5  Put in a ZOC by the enemy
+def may_attack(in_command: bool, used_road_movement: bool, put_in_zoc_by_enemy: bool) -> bool:
+    """May this stack attack (and advance after combat)? (1.5)."""
+    return put_in_zoc_by_enemy or (in_command and (not used_road_movement))
+
+
+# rules/acw/combat.rules:107  1.5  Put in a ZOC by the enemy
+def _t_may_attack(in_command: bool, used_road_movement: bool, put_in_zoc_by_enemy: bool, _t: list[Cite]) -> bool:
+    """may_attack, recording in _t each rule it uses."""
+    _t.extend(_CITES28)
+    return put_in_zoc_by_enemy or (in_command and (not used_road_movement))
+
+_ANSWERS_may_attack: Final[dict[tuple[bool, bool, bool], Answer[bool]]] = {
+    (False, False, False,): Answer(False, (_C27,), ('in_command = true', 'put_in_zoc_by_enemy = true')),
+    (False, False, True,): Answer(True, (_C27,), ()),
+    (False, True, False,): Answer(False, (_C27,), ('put_in_zoc_by_enemy = true',)),
+    (False, True, True,): Answer(True, (_C27,), ()),
+    (True, False, False,): Answer(True, (_C27,), ()),
+    (True, False, True,): Answer(True, (_C27,), ()),
+    (True, True, False,): Answer(False, (_C27,), ('used_road_movement = false', 'put_in_zoc_by_enemy = true')),
+    (True, True, True,): Answer(True, (_C27,), ()),
+}
+
+
+# rules/acw/combat.rules:107  1.5  Put in a ZOC by the enemy
+def explain_may_attack(in_command: bool, used_road_movement: bool, put_in_zoc_by_enemy: bool) -> Answer[bool]:
+    """May this stack attack (and advance after combat)? (1.5), with the rules that decided it."""
+    return _ANSWERS_may_attack[(in_command, used_road_movement, put_in_zoc_by_enemy)]
+
+
+# rules/acw/combat.rules:122  1.6  Flanking
+def hexsides_adjacent(a: HexSide, b: HexSide) -> bool:
+    """Are the hexes beyond these two sides adjacent to each other? (1.6)."""
+    return b == _step_around(HexSide_values, _ORDER_HexSide, a, 1) or b == _step_around(HexSide_values, _ORDER_HexSide, a, -1)
+
+
+# rules/acw/combat.rules:122  1.6  Flanking
+def _t_hexsides_adjacent(a: HexSide, b: HexSide, _t: list[Cite]) -> bool:
+    """hexsides_adjacent, recording in _t each rule it uses."""
+    _t.extend(_CITES30)
+    return b == _step_around(HexSide_values, _ORDER_HexSide, a, 1) or b == _step_around(HexSide_values, _ORDER_HexSide, a, -1)
+
+_ANSWERS_hexsides_adjacent: Final[dict[tuple[HexSide, HexSide], Answer[bool]]] = {
+    ('n', 'n',): Answer(False, (_C29,), ('a = ne', 'a = nw', 'b = ne', 'b = nw')),
+    ('n', 'ne',): Answer(True, (_C29,), ()),
+    ('n', 'se',): Answer(False, (_C29,), ('a = ne', 'a = s', 'b = ne', 'b = nw')),
+    ('n', 's',): Answer(False, (_C29,), ('a = se', 'a = sw', 'b = ne', 'b = nw')),
+    ('n', 'sw',): Answer(False, (_C29,), ('a = s', 'a = nw', 'b = ne', 'b = nw')),
+    ('n', 'nw',): Answer(True, (_C29,), ()),
+    ('ne', 'n',): Answer(True, (_C29,), ()),
+    ('ne', 'ne',): Answer(False, (_C29,), ('a = n', 'a = se', 'b = n', 'b = se')),
+    ('ne', 'se',): Answer(True, (_C29,), ()),
+    ('ne', 's',): Answer(False, (_C29,), ('a = se', 'a = sw', 'b = n', 'b = se')),
+    ('ne', 'sw',): Answer(False, (_C29,), ('a = s', 'a = nw', 'b = n', 'b = se')),
+    ('ne', 'nw',): Answer(False, (_C29,), ('a = n', 'a = sw', 'b = n', 'b = se')),
+    ('se', 'n',): Answer(False, (_C29,), ('a = ne', 'a = nw', 'b = ne', 'b = s')),
+    ('se', 'ne',): Answer(True, (_C29,), ()),
+    ('se', 'se',): Answer(False, (_C29,), ('a = ne', 'a = s', 'b = ne', 'b = s')),
+    ('se', 's',): Answer(True, (_C29,), ()),
+    ('se', 'sw',): Answer(False, (_C29,), ('a = s', 'a = nw', 'b = ne', 'b = s')),
+    ('se', 'nw',): Answer(False, (_C29,), ('a = n', 'a = sw', 'b = ne', 'b = s')),
+    ('s', 'n',): Answer(False, (_C29,), ('a = ne', 'a = nw', 'b = se', 'b = sw')),
+    ('s', 'ne',): Answer(False, (_C29,), ('a = n', 'a = se', 'b = se', 'b = sw')),
+    ('s', 'se',): Answer(True, (_C29,), ()),
+    ('s', 's',): Answer(False, (_C29,), ('a = se', 'a = sw', 'b = se', 'b = sw')),
+    ('s', 'sw',): Answer(True, (_C29,), ()),
+    ('s', 'nw',): Answer(False, (_C29,), ('a = n', 'a = sw', 'b = se', 'b = sw')),
+    ('sw', 'n',): Answer(False, (_C29,), ('a = ne', 'a = nw', 'b = s', 'b = nw')),
+    ('sw', 'ne',): Answer(False, (_C29,), ('a = n', 'a = se', 'b = s', 'b = nw')),
+    ('sw', 'se',): Answer(False, (_C29,), ('a = ne', 'a = s', 'b = s', 'b = nw')),
+    ('sw', 's',): Answer(True, (_C29,), ()),
+    ('sw', 'sw',): Answer(False, (_C29,), ('a = s', 'a = nw', 'b = s', 'b = nw')),
+    ('sw', 'nw',): Answer(True, (_C29,), ()),
+    ('nw', 'n',): Answer(True, (_C29,), ()),
+    ('nw', 'ne',): Answer(False, (_C29,), ('a = n', 'a = se', 'b = n', 'b = sw')),
+    ('nw', 'se',): Answer(False, (_C29,), ('a = ne', 'a = s', 'b = n', 'b = sw')),
+    ('nw', 's',): Answer(False, (_C29,), ('a = se', 'a = sw', 'b = n', 'b = sw')),
+    ('nw', 'sw',): Answer(True, (_C29,), ()),
+    ('nw', 'nw',): Answer(False, (_C29,), ('a = n', 'a = sw', 'b = n', 'b = sw')),
+}
+
+
+# rules/acw/combat.rules:122  1.6  Flanking
+def explain_hexsides_adjacent(a: HexSide, b: HexSide) -> Answer[bool]:
+    """Are the hexes beyond these two sides adjacent to each other? (1.6), with the rules that decided it."""
+    return _ANSWERS_hexsides_adjacent[(a, b)]
+
+
+# rules/acw/combat.rules:125  1.6  Flanking
+def flanked(attacked_from: frozenset[HexSide]) -> bool:
+    """Is a unit attacked from these sides flanked? (1.6)."""
+    return len(attacked_from) >= 3 or (len(attacked_from) == 2 and any((any((a != b and (not (b == _step_around(HexSide_values, _ORDER_HexSide, a, 1) or b == _step_around(HexSide_values, _ORDER_HexSide, a, -1))) for b in attacked_from)) for a in attacked_from)))
+
+
+# rules/acw/combat.rules:125  1.6  Flanking
+def _t_flanked(attacked_from: frozenset[HexSide], _t: list[Cite]) -> bool:
+    """flanked, recording in _t each rule it uses."""
+    _t.extend(_CITES30)
+    return len(attacked_from) >= 3 or (len(attacked_from) == 2 and any((any((a != b and (not _t_hexsides_adjacent(a, b, _t)) for b in attacked_from)) for a in attacked_from)))
+
+
+# rules/acw/combat.rules:125  1.6  Flanking
+def explain_flanked(attacked_from: frozenset[HexSide]) -> Answer[bool]:
+    """Is a unit attacked from these sides flanked? (1.6), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_flanked(attacked_from, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(flanked, (('attacked_from', attacked_from, ()), )))
+
+
+# rules/acw/combat.rules:159  2.1  Combat Die Roll Modifiers
+def net_drm(drms: tuple[Drm, ...]) -> int:
+    """The net DRM: every modifier of both sides added together (2.1)."""
+    return sum((Drm_value[d] for d in drms))
+
+
+# rules/acw/combat.rules:159  2.1  Combat Die Roll Modifiers
+def _t_net_drm(drms: tuple[Drm, ...], _t: list[Cite]) -> int:
+    """net_drm, recording in _t each rule it uses."""
+    _t.extend(_CITES32)
+    return sum((_attr(_t, _CITES_Drm_value, Drm_value, d) for d in drms))
+
+
+# rules/acw/combat.rules:159  2.1  Combat Die Roll Modifiers
+def explain_net_drm(drms: Sequence[Drm]) -> Answer[int]:
+    """The net DRM: every modifier of both sides added together (2.1), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_net_drm(tuple(drms), _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/acw/combat.rules:162  2.1  Combat Die Roll Modifiers
+def final_die(die: int, drms: tuple[Drm, ...]) -> int:
+    """The modified die roll (2.1)."""
+    return die + sum((Drm_value[d] for d in drms))
+
+
+# rules/acw/combat.rules:162  2.1  Combat Die Roll Modifiers
+def _t_final_die(die: int, drms: tuple[Drm, ...], _t: list[Cite]) -> int:
+    """final_die, recording in _t each rule it uses."""
+    _t.extend(_CITES32)
+    return die + _t_net_drm(drms, _t)
+
+
+# rules/acw/combat.rules:162  2.1  Combat Die Roll Modifiers
+def explain_final_die(die: int, drms: Sequence[Drm]) -> Answer[int]:
+    """The modified die roll (2.1), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_final_die(die, tuple(drms), _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/acw/combat.rules:175  3.1  Elimination Priority
+def first_loss_allowed(u: Unit, combat_cr: int) -> bool:
+    """May this unit be the stack's first loss? (3.1)."""
+    return u.cr == combat_cr
+
+
+# rules/acw/combat.rules:175  3.1  Elimination Priority
+def _t_first_loss_allowed(u: Unit, combat_cr: int, _t: list[Cite]) -> bool:
+    """first_loss_allowed, recording in _t each rule it uses."""
+    _t.extend(_CITES34)
+    return u.cr == combat_cr
+
+
+# rules/acw/combat.rules:175  3.1  Elimination Priority
+def explain_first_loss_allowed(u: Unit, combat_cr: int) -> Answer[bool]:
+    """May this unit be the stack's first loss? (3.1), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_first_loss_allowed(u, combat_cr, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(first_loss_allowed, (('u', u, _DOMAINS_Unit_21), ('combat_cr', combat_cr, ()), )))
+
+
+# rules/acw/combat.rules:178  3.1  Elimination Priority
+def exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int, combat_cr: int) -> bool:
+    """Do these attacker losses (in the order taken) satisfy an EXC? (3.1)."""
+    return len(attacker_losses) > 0 and _first((u.cr for u in attacker_losses)) == combat_cr and (sum((u.sp for u in attacker_losses)) >= defender_sp_lost)
+
+
+# rules/acw/combat.rules:178  3.1  Elimination Priority
+def _t_exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int, combat_cr: int, _t: list[Cite]) -> bool:
+    """exchange_losses_ok, recording in _t each rule it uses."""
+    _t.extend(_CITES34)
+    return len(attacker_losses) > 0 and _first((u.cr for u in attacker_losses)) == combat_cr and (sum((u.sp for u in attacker_losses)) >= defender_sp_lost)
+
+
+# rules/acw/combat.rules:178  3.1  Elimination Priority
+def explain_exchange_losses_ok(attacker_losses: Sequence[Unit], defender_sp_lost: int, combat_cr: int) -> Answer[bool]:
+    """Do these attacker losses (in the order taken) satisfy an EXC? (3.1), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_exchange_losses_ok(tuple(attacker_losses), defender_sp_lost, combat_cr, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(exchange_losses_ok, (('attacker_losses', attacker_losses, ()), ('defender_sp_lost', defender_sp_lost, ()), ('combat_cr', combat_cr, ()), )))
+
+
+# rules/acw/combat.rules:203  3.2  Leader Casualties
+def leader_rolls(result: Outcome, leaders: tuple[Leader, ...]) -> int:
+    """Casualty rolls to make (3.2)."""
+    return sum((1 for l in leaders if l.stars > 1)) if Outcome_adverse[result] else 0
+
+
+# rules/acw/combat.rules:203  3.2  Leader Casualties
+def _t_leader_rolls(result: Outcome, leaders: tuple[Leader, ...], _t: list[Cite]) -> int:
+    """leader_rolls, recording in _t each rule it uses."""
+    _t.extend(_CITES36)
+    return sum((1 for l in leaders if l.stars > 1)) if _attr(_t, _CITES_Outcome_adverse, Outcome_adverse, result) else 0
+
+
+# rules/acw/combat.rules:203  3.2  Leader Casualties
+def explain_leader_rolls(result: Outcome, leaders: Sequence[Leader]) -> Answer[int]:
+    """Casualty rolls to make (3.2), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_leader_rolls(result, tuple(leaders), _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/acw/combat.rules:206  3.2  Leader Casualties
+def leader_casualty(l: Leader, roll: int) -> bool:
+    """Does this roll make the commander a casualty? (3.2)."""
+    return roll == 1 and l.stars > 1 and (not l.replacement)
+
+
+# rules/acw/combat.rules:206  3.2  Leader Casualties
+def _t_leader_casualty(l: Leader, roll: int, _t: list[Cite]) -> bool:
+    """leader_casualty, recording in _t each rule it uses."""
+    _t.extend(_CITES36)
+    return roll == 1 and l.stars > 1 and (not l.replacement)
+
+
+# rules/acw/combat.rules:206  3.2  Leader Casualties
+def explain_leader_casualty(l: Leader, roll: int) -> Answer[bool]:
+    """Does this roll make the commander a casualty? (3.2), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_leader_casualty(l, roll, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(leader_casualty, (('l', l, _DOMAINS_Leader_37), ('roll', roll, ()), )))
+
+
+# ---- constants -----------------------------------------------------------------
+
+# rules/acw/combat.rules:59  1.2  Most infantry and cavalry SP that count
+foot_and_horse_cap: Final[int] = 8
+
+# rules/acw/combat.rules:60  1.2  Most artillery SP that count
+artillery_cap: Final[int] = 10
+
+
+# ---- input checked at the boundary ---------------------------------------------
+
+STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'EnemyHex': {'additionalProperties': False,
+                            'description': 'An enemy hex next to friendly units',
+                            'properties': {'attacked': {'description': 'Attacked this combat phase',
+                                                        'type': 'boolean'},
+                                           'in_friendly_zoc': {'description': 'In a friendly ZOC',
+                                                               'type': 'boolean'}},
+                            'required': [],
+                            'type': 'object'},
+               'Leader': {'additionalProperties': False,
+                          'description': 'A commander',
+                          'properties': {'replacement': {'description': 'Flipped to its replacement '
+                                                                        'side',
+                                                         'type': 'boolean'},
+                                         'stars': {'description': 'Stars', 'type': 'integer'}},
+                          'required': [],
+                          'type': 'object'},
+               'Stack': {'additionalProperties': False,
+                         'description': 'The units in one hex',
+                         'properties': {'units': {'description': 'The units, top first',
+                                                  'items': {'$ref': '#/$defs/Unit'},
+                                                  'type': 'array'}},
+                         'required': [],
+                         'type': 'object'},
+               'Unit': {'additionalProperties': False,
+                        'description': 'A combat unit',
+                        'properties': {'arm': {'description': 'Infantry, cavalry or artillery',
+                                               'enum': ['infantry', 'cavalry', 'artillery']},
+                                       'cr': {'description': 'Cohesion Rating', 'type': 'integer'},
+                                       'sp': {'description': 'Strength points', 'type': 'integer'}},
+                        'required': [],
+                        'type': 'object'}},
+     '$schema': 'https://json-schema.org/draft/2020-12/schema',
+     'additionalProperties': {'oneOf': [{'additionalProperties': False,
+                                         'properties': {'record': {'const': 'Unit'},
+                                                        'value': {'$ref': '#/$defs/Unit'}},
+                                         'required': ['record', 'value'],
+                                         'type': 'object'},
+                                        {'additionalProperties': False,
+                                         'properties': {'record': {'const': 'Stack'},
+                                                        'value': {'$ref': '#/$defs/Stack'}},
+                                         'required': ['record', 'value'],
+                                         'type': 'object'},
+                                        {'additionalProperties': False,
+                                         'properties': {'record': {'const': 'EnemyHex'},
+                                                        'value': {'$ref': '#/$defs/EnemyHex'}},
+                                         'required': ['record', 'value'],
+                                         'type': 'object'},
+                                        {'additionalProperties': False,
+                                         'properties': {'record': {'const': 'Leader'},
+                                                        'value': {'$ref': '#/$defs/Leader'}},
+                                         'required': ['record', 'value'],
+                                         'type': 'object'}]},
+     'description': 'Named values for rulec eval --state: each property names a record of this ruleset '
+                    'and gives its fields, as {"h": {"record": "Hex", "value": {...}}}.',
+     'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
+     'title': 'Game state for Brigade-scale American Civil War: combat (ACW)',
+     'type': 'object'}
+_FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
+    'Unit': (
+        ('arm', 'enum Arm', ('infantry', 'cavalry', 'artillery')),
+        ('sp', 'int', ()),
+        ('cr', 'int', ()),
+    ),
+    'Stack': (
+        ('units', 'list of record Unit', ()),
+    ),
+    'EnemyHex': (
+        ('in_friendly_zoc', 'bool', ()),
+        ('attacked', 'bool', ()),
+    ),
+    'Leader': (
+        ('stars', 'int', ()),
+        ('replacement', 'bool', ()),
+    ),
+}
+_RENAMED: Final[frozenset[str]] = frozenset([])
+_RECORD_CLASSES: Final[dict[str, Any]] = {'Unit': Unit, 'Stack': Stack, 'EnemyHex': EnemyHex, 'Leader': Leader}
+_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...]], ...]]] = {
+}
+_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'Arm': Arm_values, 'HexSide': HexSide_values, 'Drm': Drm_values, 'Outcome': Outcome_values}
+
+
+def unit_from_json(data: Any) -> Unit:
+    """A Unit from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    value = from_json('Unit', data, 'unit')
+    assert isinstance(value, Unit)
+    return value
+
+
+def stack_from_json(data: Any) -> Stack:
+    """A Stack from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    value = from_json('Stack', data, 'stack')
+    assert isinstance(value, Stack)
+    return value
+
+
+def enemy_hex_from_json(data: Any) -> EnemyHex:
+    """A EnemyHex from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    value = from_json('EnemyHex', data, 'enemy_hex')
+    assert isinstance(value, EnemyHex)
+    return value
+
+
+def leader_from_json(data: Any) -> Leader:
+    """A Leader from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    value = from_json('Leader', data, 'leader')
+    assert isinstance(value, Leader)
+    return value

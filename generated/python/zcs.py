@@ -1,0 +1,1154 @@
+"""Zones of Control by class: rule checks compiled by rulec 0.1.0.
+
+series ZCS (Zones of Control by class) version 10.06.01; options: none.
+
+Generated from rules/zoc-classes/zoc.rules by `rulec build`; do not edit.
+Standalone: it needs only the Python standard library, so it can be copied into any program.
+Every check has an explain_ twin whose Answer cites the rules that decided it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any, Final, Generic, Literal, TypeVar
+
+Number = int | Fraction
+T = TypeVar("T")
+
+SCALE: Final = 4
+"""Inside this module numbers are carried multiplied by SCALE, so RE and SP fractions add as integers."""
+
+
+class RuleError(Exception):
+    """The rules give no answer for these inputs (no table row matches, division by zero)."""
+
+
+class InvalidInput(ValueError):
+    """Game state that the rules cannot take: names the field and what is allowed."""
+
+    def __init__(self, field: str, message: str, allowed: tuple[str, ...] = ()) -> None:
+        self.field = field
+        self.allowed = allowed
+        hint = f"; allowed: {', '.join(allowed)}" if allowed else ""
+        super().__init__(f"{field}: {message}{hint}")
+
+
+@dataclass(frozen=True, slots=True)
+class Cite:
+    """A rule an answer rests on: a clause (and item) of a layer, with the layer's note if it overrides."""
+
+    layer: str
+    clause: str | None
+    item: str | None
+    title: str | None
+    note: str | None
+
+    def __str__(self) -> str:
+        if self.clause is None:  # declared outside any numbered clause
+            text = f"{self.title or self.item or ''} ({self.layer})".strip()
+        else:
+            where = " ".join(x for x in (self.clause, self.item) if x)
+            text = f"{where} {self.title}" if self.title else where
+        if self.note:
+            text += f" (overridden by {self.layer}: {self.note})"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Answer(Generic[T]):
+    """A value with the rules that decided it and, for a no, what would make it a yes."""
+
+    value: T
+    rules: tuple[Cite, ...]
+    would_change: tuple[str, ...] = ()
+
+    @property
+    def explanation(self) -> str:
+        text = "; ".join(str(c) for c in self.rules)
+        if self.would_change:
+            text += ". The answer would be yes if " + " or ".join(self.would_change)
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One limit a stack breaks: which, by how much, under which rule, and the units counted."""
+
+    limit: str
+    title: str | None
+    rule: str | None
+    total: Number
+    bound: Number
+    excess: Number
+    units: tuple[Any, ...]
+
+
+_FRACTIONS: dict[int, Fraction] = {}  # scaled int -> its exact Fraction, made once
+
+
+def _exact(x: Number) -> Number:
+    """A scaled number back to its exact value: an int when whole, else a Fraction."""
+    if type(x) is int:
+        if x % SCALE == 0:
+            return x // SCALE
+        found = _FRACTIONS.get(x)
+        if found is None:
+            found = Fraction(x, SCALE)
+            if len(_FRACTIONS) < 4096:
+                _FRACTIONS[x] = found
+        return found
+    return _plain(Fraction(x.numerator, x.denominator * SCALE))
+
+
+def _plain(x: Number) -> Number:
+    """An exact value as an int when it is whole."""
+    if type(x) is int or x.denominator != 1:
+        return x
+    return x.numerator
+
+
+def _mul(a: Number, b: Number) -> Number:
+    product = a * b
+    q, r = divmod(product, SCALE)
+    return int(q) if r == 0 else Fraction(product) / SCALE
+
+
+def _div(a: Number, b: Number) -> Number:
+    if b == 0:
+        raise RuleError("division by zero")
+    q, r = divmod(a * SCALE, b)
+    return int(q) if r == 0 else Fraction(a * SCALE) / b
+
+
+def _product(items: Iterable[Number]) -> Number:
+    result: Number = SCALE
+    for x in items:
+        result = _mul(result, x)
+    return result
+
+
+def _min(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
+    values = list(items)
+    if not values:
+        raise RuleError("min of nothing")
+    return min(values, key=key)  # type: ignore[type-var, arg-type]
+
+
+def _max(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
+    values = list(items)
+    if not values:
+        raise RuleError("max of nothing")
+    return max(values, key=key)  # type: ignore[type-var, arg-type]
+
+
+def _step_within(values: tuple[T, ...], order: Mapping[Any, int], value: T, steps: int) -> T:
+    """A level `steps` up (or down) an ordered list, stopping at its ends."""
+    return values[max(0, min(len(values) - 1, order[value] + steps))]
+
+
+def _step_around(values: tuple[T, ...], order: Mapping[Any, int], value: T, steps: int) -> T:
+    """A value `steps` on around a cyclic list (hexsides, directions)."""
+    return values[(order[value] + steps) % len(values)]
+
+
+def _first(items: Iterable[T]) -> T:
+    for x in items:
+        return x
+    raise RuleError("first of nothing: no item passes 'where'")
+
+
+def _attr(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, T], key: Any) -> T:
+    t.extend(cites[key])
+    return table[key]
+
+
+def _cite(t: list[Cite], cites: tuple[Cite, ...], value: T) -> T:
+    t.extend(cites)
+    return value
+
+
+def _rules(t: list[Cite]) -> tuple[Cite, ...]:
+    return tuple(dict.fromkeys(t))
+
+
+def _would_change(check: Callable[..., bool], args: tuple[tuple[str, Any, Any], ...]) -> tuple[str, ...]:
+    """Single changes to list values or yes/no inputs that would turn a no into a yes."""
+    values = [a for _, a, _ in args]
+    out: list[str] = []
+    for i, (name, value, domain) in enumerate(args):
+        if isinstance(domain, dict):
+            for fname, choices in domain.items():
+                for alt in choices:
+                    if alt != getattr(value, fname) and check(*values[:i], replace(value, **{fname: alt}),
+                                                              *values[i + 1:]):
+                        out.append(f"{name}.{fname} = {_word(alt)}")
+        else:
+            for alt in domain:
+                if alt != value and check(*values[:i], alt, *values[i + 1:]):
+                    out.append(f"{name} = {_word(alt)}")
+    return tuple(out)
+
+
+def _word(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _number(value: Any, path: str) -> Number:
+    if isinstance(value, bool):
+        raise InvalidInput(path, f"{value!r} is not a number")
+    if isinstance(value, (int, Fraction)):
+        return value
+    if isinstance(value, (float, str)):
+        try:
+            exact = Fraction(str(value))
+        except (ValueError, ZeroDivisionError):
+            raise InvalidInput(path, f"{value!r} is not a number (write 2, 2.5 or 1/2)") from None
+        return int(exact) if exact.denominator == 1 else exact
+    raise InvalidInput(path, f"{value!r} is not a number")
+
+
+def _value(t: str, allowed: tuple[str, ...], value: Any, path: str) -> Any:
+    if t == "bool":
+        if not isinstance(value, bool):
+            raise InvalidInput(path, f"{value!r} is not true or false")
+        return value
+    if t == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidInput(path, f"{value!r} is not a whole number")
+        return value
+    if t == "number":
+        return _number(value, path)
+    if t == "text":
+        if not isinstance(value, str):
+            raise InvalidInput(path, f"{value!r} is not a text")
+        return value
+    if t.startswith("enum "):
+        choices = allowed or _ENUM_VALUES[t[5:]]
+        if value not in choices:
+            raise InvalidInput(path, f"{value!r} is not a {t[5:]}", choices)
+        return value
+    if t.startswith("record "):
+        return from_json(t[7:], value, path)
+    if t.startswith("list of ") or t.startswith("set of "):
+        item = t.split(" of ", 1)[1]
+        if not isinstance(value, (list, tuple)):
+            raise InvalidInput(path, f"{value!r} is not a list")
+        items = tuple(_value(item, (), v, f"{path}[{i}]") for i, v in enumerate(value))
+        return items if t.startswith("list") else frozenset(items)
+    raise InvalidInput(path, f"cannot read a {t}")
+
+
+def from_json(record: str, data: Any, path: str = "") -> Any:
+    """A record from JSON-like data, each field checked; raises InvalidInput naming the field."""
+    path = path or record
+    if record not in _FIELDS:
+        raise InvalidInput(path, f"unknown kind of record {record!r}", tuple(_FIELDS))
+    if not isinstance(data, Mapping):
+        raise InvalidInput(path, f"expected an object with fields, got {data!r}")
+    fields = _FIELDS[record]
+    known = {name for name, _, _ in fields}
+    for key in data:
+        if key not in known:
+            raise InvalidInput(f"{path}.{key}", "is not a field", tuple(sorted(known)))
+    values: dict[str, Any] = {}
+    for name, t, allowed in fields:
+        if name in data:
+            values[name + "_" if name in _RENAMED else name] = _value(t, allowed, data[name], f"{path}.{name}")
+    try:
+        made = _RECORD_CLASSES[record](**values)
+    except TypeError as e:
+        raise InvalidInput(path, str(e)) from None
+    for check, rule, title, read in _INVARIANTS.get(record, ()):
+        if not check(made):
+            first = read[0] if read else ""
+            where = f"{path}.{first}" if first else path
+            shown = repr(getattr(made, first + "_" if first in _RENAMED else first)) if first else "this"
+            raise InvalidInput(where, f"{shown} breaks {rule}: {title}", _allowed(made, record, first, check))
+    return made
+
+
+def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) -> tuple[str, ...]:
+    """The values of a list field that would meet the invariant, the other fields as they are."""
+    for fname, t, allowed in _FIELDS[record]:
+        if fname == name and t.startswith("enum "):
+            attr = fname + "_" if fname in _RENAMED else fname
+            return tuple(v for v in allowed if check(replace(made, **{attr: v})))
+    return ()
+
+RULESET: Final = 'ZCS'
+TITLE: Final = 'Zones of Control by class'
+SERIES: Final[str | None] = 'ZCS'
+SERIES_VERSION: Final[str | None] = '10.06.01'
+GAME: Final[str | None] = None
+GAME_VERSION: Final[str | None] = None
+SCENARIO: Final[str | None] = None
+OPTIONS: Final[tuple[str, ...]] = ()
+LAYERS: Final[tuple[str, ...]] = ('ZCS',)
+MANIFEST: Final[dict[str, Any]] = {'game': None,
+     'layers': ['ZCS'],
+     'options': [],
+     'ruleset': 'ZCS',
+     'scenario': None,
+     'series': {'name': 'ZCS', 'title': 'Zones of Control by class', 'version': '10.06.01'},
+     'title': 'Zones of Control by class'}
+
+_C0: Final[Cite] = Cite(layer='ZCS', clause=None, item='no_zoc', title='No ZOC', note=None)
+_CITES1: Final[tuple[Cite, ...]] = (_C0,)
+_C2: Final[Cite] = Cite(layer='ZCS', clause=None, item='partial', title='Partial ZOC', note=None)
+_CITES3: Final[tuple[Cite, ...]] = (_C2,)
+_C4: Final[Cite] = Cite(layer='ZCS', clause=None, item='full', title='Full ZOC', note=None)
+_CITES5: Final[tuple[Cite, ...]] = (_C4,)
+_C6: Final[Cite] = Cite(layer='ZCS', clause=None, item='double', title='Double ZOC', note=None)
+_CITES7: Final[tuple[Cite, ...]] = (_C6,)
+_C8: Final[Cite] = Cite(layer='ZCS', clause=None, item='triple', title='Triple ZOC', note=None)
+_CITES9: Final[tuple[Cite, ...]] = (_C8,)
+_C10: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='division', title='Division', note=None)
+_CITES11: Final[tuple[Cite, ...]] = (_C10,)
+_C12: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='divisional_grouping', title='Divisional grouping', note=None)
+_CITES13: Final[tuple[Cite, ...]] = (_C12,)
+_C14: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='corps', title='Corps size unit', note=None)
+_CITES15: Final[tuple[Cite, ...]] = (_C14,)
+_C16: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='corps_army_marker', title='Corp/Army marker', note=None)
+_CITES17: Final[tuple[Cite, ...]] = (_C16,)
+_C18: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='port_fortification', title='Port fortification', note=None)
+_CITES19: Final[tuple[Cite, ...]] = (_C18,)
+_C20: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='brigade', title='Brigade', note=None)
+_CITES21: Final[tuple[Cite, ...]] = (_C20,)
+_C22: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='brigade_grouping', title='Brigade grouping', note=None)
+_CITES23: Final[tuple[Cite, ...]] = (_C22,)
+_C24: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='regiment', title='Regiment', note=None)
+_CITES25: Final[tuple[Cite, ...]] = (_C24,)
+_C26: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='cadre', title='Cadre', note=None)
+_CITES27: Final[tuple[Cite, ...]] = (_C26,)
+_C28: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='hq', title='HQ', note=None)
+_CITES29: Final[tuple[Cite, ...]] = (_C28,)
+_C30: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='battalion', title='Battalion', note=None)
+_CITES31: Final[tuple[Cite, ...]] = (_C30,)
+_C32: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='remnant', title='Remnant', note=None)
+_CITES33: Final[tuple[Cite, ...]] = (_C32,)
+_C34: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='fort', title='Fort with a defence strength', note=None)
+_CITES35: Final[tuple[Cite, ...]] = (_C34,)
+_C36: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='battery', title='Battery', note=None)
+_CITES37: Final[tuple[Cite, ...]] = (_C36,)
+_C38: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item=None, title='ZOC Modifier/Effects on Combat Supply', note=None)
+_CITES39: Final[tuple[Cite, ...]] = (_C38,)
+_C40: Final[Cite] = Cite(layer='ZCS', clause='5.A.2', item=None, title='Terrain Effects', note=None)
+_CITES41: Final[tuple[Cite, ...]] = (_C40,)
+_C42: Final[Cite] = Cite(layer='ZCS', clause='5.A.3', item=None, title='Reduced Zones (RZs)', note=None)
+_CITES43: Final[tuple[Cite, ...]] = (_C42,)
+_C44: Final[Cite] = Cite(layer='ZCS', clause='5.A.4', item=None, title='Increased Zones', note=None)
+_CITES45: Final[tuple[Cite, ...]] = (_C44,)
+_C46: Final[Cite] = Cite(layer='ZCS', clause='5.B', item=None, title='Anti-Partisan Zones of Control', note=None)
+_CITES47: Final[tuple[Cite, ...]] = (_C46,)
+_C48: Final[Cite] = Cite(layer='ZCS', clause='5.C', item=None, title='Screening Enemy ZOCs', note=None)
+_CITES49: Final[tuple[Cite, ...]] = (_C48,)
+_C50: Final[Cite] = Cite(layer='ZCS', clause='5.C.1.a', item=None, title='During Any Movement Phase', note=None)
+_CITES51: Final[tuple[Cite, ...]] = (_C50,)
+_C52: Final[Cite] = Cite(layer='ZCS', clause='5.C.1.b', item=None, title='During Any Combat Phase', note=None)
+_CITES53: Final[tuple[Cite, ...]] = (_C52,)
+_C54: Final[Cite] = Cite(layer='ZCS', clause='5.C.1.c', item=None, title='Additional Reaction Phase Effects', note=None)
+_CITES55: Final[tuple[Cite, ...]] = (_C54,)
+_C56: Final[Cite] = Cite(layer='ZCS', clause='5.C.2', item=None, title='Screening Units Effects & Restrictions', note=None)
+_CITES57: Final[tuple[Cite, ...]] = (_C56,)
+_C58: Final[Cite] = Cite(layer='ZCS', clause='5', item=None, title='Zones of Control (ZOC)', note=None)
+_C59: Final[Cite] = Cite(layer='ZCS', clause='5', item='prohibited', title='None where the unit may not enter or cross', note=None)
+_C60: Final[Cite] = Cite(layer='ZCS', clause='5', item='attacked', title='None outside its own hex while attacked at minimum odds or higher', note=None)
+_C61: Final[Cite] = Cite(layer='ZCS', clause='5', item='great_river', title='None across a great river hexside or a narrow strait (5.A)', note=None)
+_C62: Final[Cite] = Cite(layer='ZCS', clause='5', item='dispersed', title='None for a badly dispersed unit (5.A)', note=None)
+_C63: Final[Cite] = Cite(layer='ZCS', clause='5', item='modified', title='The basic class, increased and reduced one level for each modifier (5.A.3, 5.A.4)', note=None)
+_CITES64: Final[tuple[Cite, ...]] = (_C58, _C59,)
+_CITES65: Final[tuple[Cite, ...]] = (_C58, _C60,)
+_CITES66: Final[tuple[Cite, ...]] = (_C58, _C61,)
+_CITES67: Final[tuple[Cite, ...]] = (_C58, _C62,)
+_CITES68: Final[tuple[Cite, ...]] = (_C58, _C63,)
+
+
+# ---- lists of values ------------------------------------------------------------
+
+# rules/zoc-classes/zoc.rules:13  ZCS  ZOC class
+ZocClass = Literal['no_zoc', 'partial', 'full', 'double', 'triple']
+ZocClass_values: Final[tuple[ZocClass, ...]] = ('no_zoc', 'partial', 'full', 'double', 'triple',)
+ZocClass_titles: Final[dict[ZocClass, str]] = {
+    'no_zoc': 'No ZOC',
+    'partial': 'Partial ZOC',
+    'full': 'Full ZOC',
+    'double': 'Double ZOC',
+    'triple': 'Triple ZOC',
+}
+_ORDER_ZocClass: Final[dict[ZocClass, int]] = {'no_zoc': 0, 'partial': 1, 'full': 2, 'double': 3, 'triple': 4}
+ZocClass_supply_multiplier: Final[dict[ZocClass, Number]] = {
+    'no_zoc': Fraction(1, 4),
+    'partial': Fraction(1, 2),
+    'full': 1,
+    'double': 2,
+    'triple': 3,
+}
+_s_ZocClass_supply_multiplier: Final[dict[ZocClass, Number]] = {
+    'no_zoc': 1,
+    'partial': 2,
+    'full': 4,
+    'double': 8,
+    'triple': 12,
+}
+_CITES_ZocClass_supply_multiplier: Final[dict[ZocClass, tuple[Cite, ...]]] = {'no_zoc': _CITES1, 'partial': _CITES3, 'full': _CITES5, 'double': _CITES7, 'triple': _CITES9}
+ZocClass_red_modifier: Final[dict[ZocClass, int]] = {
+    'no_zoc': -2,
+    'partial': -1,
+    'full': 0,
+    'double': 0,
+    'triple': 0,
+}
+_CITES_ZocClass_red_modifier: Final[dict[ZocClass, tuple[Cite, ...]]] = {'no_zoc': _CITES1, 'partial': _CITES3, 'full': _CITES5, 'double': _CITES7, 'triple': _CITES9}
+
+# rules/zoc-classes/zoc.rules:90  5.A  Unit
+UnitKind = Literal['division', 'divisional_grouping', 'corps', 'corps_army_marker', 'port_fortification', 'brigade', 'brigade_grouping', 'regiment', 'cadre', 'hq', 'battalion', 'remnant', 'fort', 'battery']
+UnitKind_values: Final[tuple[UnitKind, ...]] = ('division', 'divisional_grouping', 'corps', 'corps_army_marker', 'port_fortification', 'brigade', 'brigade_grouping', 'regiment', 'cadre', 'hq', 'battalion', 'remnant', 'fort', 'battery',)
+UnitKind_titles: Final[dict[UnitKind, str]] = {
+    'division': 'Division',
+    'divisional_grouping': 'Divisional grouping',
+    'corps': 'Corps size unit',
+    'corps_army_marker': 'Corp/Army marker',
+    'port_fortification': 'Port fortification',
+    'brigade': 'Brigade',
+    'brigade_grouping': 'Brigade grouping',
+    'regiment': 'Regiment',
+    'cadre': 'Cadre',
+    'hq': 'HQ',
+    'battalion': 'Battalion',
+    'remnant': 'Remnant',
+    'fort': 'Fort with a defence strength',
+    'battery': 'Battery',
+}
+UnitKind_base: Final[dict[UnitKind, ZocClass]] = {
+    'division': 'full',
+    'divisional_grouping': 'full',
+    'corps': 'full',
+    'corps_army_marker': 'full',
+    'port_fortification': 'partial',
+    'brigade': 'partial',
+    'brigade_grouping': 'partial',
+    'regiment': 'partial',
+    'cadre': 'partial',
+    'hq': 'no_zoc',
+    'battalion': 'no_zoc',
+    'remnant': 'no_zoc',
+    'fort': 'no_zoc',
+    'battery': 'no_zoc',
+}
+_CITES_UnitKind_base: Final[dict[UnitKind, tuple[Cite, ...]]] = {'division': _CITES11, 'divisional_grouping': _CITES13, 'corps': _CITES15, 'corps_army_marker': _CITES17, 'port_fortification': _CITES19, 'brigade': _CITES21, 'brigade_grouping': _CITES23, 'regiment': _CITES25, 'cadre': _CITES27, 'hq': _CITES29, 'battalion': _CITES31, 'remnant': _CITES33, 'fort': _CITES35, 'battery': _CITES37}
+
+
+# ---- game state ----------------------------------------------------------------
+
+
+# rules/zoc-classes/zoc.rules:24  ZCS
+@dataclass(frozen=True, slots=True)
+class ZUnit:
+    """A unit exerting a ZOC"""
+
+    #: What the unit is
+    kind: UnitKind = 'division'
+    #: Badly dispersed
+    badly_dispersed: bool = False
+    #: Has the armour symbol (motorized infantry does not)
+    armour: bool = False
+    #: An artillery unit
+    artillery: bool = False
+    #: An AA or AT unit
+    aa_or_at: bool = False
+    #: In reserve
+    in_reserve: bool = False
+    #: Even numbered "+ # MP" markers on the unit
+    even_mp_markers: int = 0
+    #: Screened
+    screened: bool = False
+    #: A partisan mode unit
+    partisan_mode: bool = False
+    #: Has an anti-partisan ZOC
+    has_apzoc: bool = False
+    #: Made an amphibious or airborne assault this player-turn
+    assaulted: bool = False
+    #: Occupies bad terrain (3.F.1.a)
+    in_bad_terrain: bool = False
+    #: Unsupported (9.A)
+    unsupported: bool = False
+    #: Receives support from artillery, or is the artillery providing it (9.A)
+    artillery_support: bool = False
+    #: Being attacked at minimum odds or higher
+    attacked_at_minimum_odds: bool = False
+
+
+# rules/zoc-classes/zoc.rules:42  ZCS
+@dataclass(frozen=True, slots=True)
+class Into:
+    """The hex (and hexside) a ZOC is exerted into"""
+
+    #: The hex the unit occupies
+    own_hex: bool = False
+    #: Terrain or a hexside the unit may not enter or cross (e.g. all-sea in clear weather)
+    prohibited: bool = False
+    #: Across a great river hexside or a narrow strait
+    great_river: bool = False
+    #: Across an unfrozen major river hexside
+    major_river: bool = False
+    #: Across a bad terrain hexside
+    bad_hexside: bool = False
+    #: Into a bad terrain hex
+    bad_terrain: bool = False
+    #: Into the Arctic (weather zone A)
+    arctic: bool = False
+    #: Affecting another unit's movement (in a movement phase)
+    movement: bool = False
+    #: Against a partisan mode unit
+    partisan: bool = False
+
+
+# ---- checks --------------------------------------------------------------------
+
+
+# rules/zoc-classes/zoc.rules:162  5.A.1  ZOC Modifier/Effects on Combat Supply
+def _s_combat_supply(normal: Number, defender: ZocClass) -> Number:
+    """combat_supply with numbers scaled by SCALE."""
+    return _mul(normal, _s_ZocClass_supply_multiplier[defender])
+
+
+# rules/zoc-classes/zoc.rules:162  5.A.1  ZOC Modifier/Effects on Combat Supply
+def _t_combat_supply(normal: Number, defender: ZocClass, _t: list[Cite]) -> Number:
+    """combat_supply, recording in _t each rule it uses."""
+    _t.extend(_CITES39)
+    return _mul(normal, _attr(_t, _CITES_ZocClass_supply_multiplier, _s_ZocClass_supply_multiplier, defender))
+
+
+# rules/zoc-classes/zoc.rules:162  5.A.1  ZOC Modifier/Effects on Combat Supply
+def combat_supply(normal: Number, defender: ZocClass) -> Number:
+    """Combat supply an attack needs (5.A.1). Numbers are exact: int or Fraction."""
+    return _exact(_s_combat_supply(normal * SCALE, defender))
+
+
+# rules/zoc-classes/zoc.rules:162  5.A.1  ZOC Modifier/Effects on Combat Supply
+def explain_combat_supply(normal: Number, defender: ZocClass) -> Answer[Number]:
+    """Combat supply an attack needs (5.A.1), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_combat_supply(normal * SCALE, defender, _t)
+    return Answer(_exact(_value), _rules(_t), ())
+
+
+# rules/zoc-classes/zoc.rules:165  5.A.1  ZOC Modifier/Effects on Combat Supply
+def red_result_modifier(defender: ZocClass) -> int:
+    """RED table modifier for the ZOC the defending unit exerts (5.A.1)."""
+    return ZocClass_red_modifier[defender]
+
+
+# rules/zoc-classes/zoc.rules:165  5.A.1  ZOC Modifier/Effects on Combat Supply
+def _t_red_result_modifier(defender: ZocClass, _t: list[Cite]) -> int:
+    """red_result_modifier, recording in _t each rule it uses."""
+    _t.extend(_CITES39)
+    return _attr(_t, _CITES_ZocClass_red_modifier, ZocClass_red_modifier, defender)
+
+_ANSWERS_red_result_modifier: Final[dict[tuple[ZocClass], Answer[int]]] = {
+    ('no_zoc',): Answer(-2, (_C38, _C0,), ()),
+    ('partial',): Answer(-1, (_C38, _C2,), ()),
+    ('full',): Answer(0, (_C38, _C4,), ()),
+    ('double',): Answer(0, (_C38, _C6,), ()),
+    ('triple',): Answer(0, (_C38, _C8,), ()),
+}
+
+
+# rules/zoc-classes/zoc.rules:165  5.A.1  ZOC Modifier/Effects on Combat Supply
+def explain_red_result_modifier(defender: ZocClass) -> Answer[int]:
+    """RED table modifier for the ZOC the defending unit exerts (5.A.1), with the rules that decided it."""
+    return _ANSWERS_red_result_modifier[(defender,)]
+
+
+# rules/zoc-classes/zoc.rules:189  5.A.2  Terrain Effects
+def terrain_reductions(u: ZUnit, x: Into) -> int:
+    """Levels of reduction for terrain (5.A.2)."""
+    return sum((1 for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or u.artillery), x.major_river) if c))
+
+
+# rules/zoc-classes/zoc.rules:189  5.A.2  Terrain Effects
+def _t_terrain_reductions(u: ZUnit, x: Into, _t: list[Cite]) -> int:
+    """terrain_reductions, recording in _t each rule it uses."""
+    _t.extend(_CITES41)
+    return sum((1 for c in (x.bad_hexside, u.in_bad_terrain, (u.armour or u.artillery) and x.bad_terrain, x.major_river) if c))
+
+
+# rules/zoc-classes/zoc.rules:189  5.A.2  Terrain Effects
+def explain_terrain_reductions(u: ZUnit, x: Into) -> Answer[int]:
+    """Levels of reduction for terrain (5.A.2), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_terrain_reductions(u, x, _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/zoc-classes/zoc.rules:207  5.A.3  Reduced Zones (RZs)
+def reductions(u: ZUnit, x: Into) -> int:
+    """Levels the ZOC is reduced by: one for each condition (5.A.3)."""
+    _u_artillery = u.artillery
+    return sum((1 for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or _u_artillery), x.major_river) if c)) + sum((1 for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, _u_artillery or u.aa_or_at) if c)) + u.even_mp_markers
+
+
+# rules/zoc-classes/zoc.rules:207  5.A.3  Reduced Zones (RZs)
+def _t_reductions(u: ZUnit, x: Into, _t: list[Cite]) -> int:
+    """reductions, recording in _t each rule it uses."""
+    _t.extend(_CITES43)
+    return _t_terrain_reductions(u, x, _t) + sum((1 for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, u.artillery or u.aa_or_at) if c)) + u.even_mp_markers
+
+
+# rules/zoc-classes/zoc.rules:207  5.A.3  Reduced Zones (RZs)
+def explain_reductions(u: ZUnit, x: Into) -> Answer[int]:
+    """Levels the ZOC is reduced by: one for each condition (5.A.3), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_reductions(u, x, _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/zoc-classes/zoc.rules:230  5.A.4  Increased Zones
+def increases(u: ZUnit, x: Into) -> int:
+    """Levels the ZOC is increased by: one for each condition (5.A.4)."""
+    return sum((1 for c in (x.own_hex, x.arctic, u.artillery_support) if c))
+
+
+# rules/zoc-classes/zoc.rules:230  5.A.4  Increased Zones
+def _t_increases(u: ZUnit, x: Into, _t: list[Cite]) -> int:
+    """increases, recording in _t each rule it uses."""
+    _t.extend(_CITES45)
+    return sum((1 for c in (x.own_hex, x.arctic, u.artillery_support) if c))
+
+
+# rules/zoc-classes/zoc.rules:230  5.A.4  Increased Zones
+def explain_increases(u: ZUnit, x: Into) -> Answer[int]:
+    """Levels the ZOC is increased by: one for each condition (5.A.4), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_increases(u, x, _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/zoc-classes/zoc.rules:233  5.A.4  Increased Zones
+def stack_zoc(zocs: tuple[ZocClass, ...]) -> ZocClass:
+    """The ZOC of units stacked together: three of a class make one of the next, up to full (5.A.4)."""
+    partials: int = sum((1 for z in zocs if z == 'partial')) + _div(sum((1 for z in zocs if z == 'no_zoc')) * 4, 12) // 4
+    fulls: int = sum((1 for z in zocs if z == 'full')) + _div(partials * 4, 12) // 4
+    combined: ZocClass = 'full' if fulls > 0 else 'partial' if partials > 0 else 'no_zoc'
+    return 'no_zoc' if len(zocs) == 0 else max(combined, _max((z for z in zocs), key=_ORDER_ZocClass.__getitem__), key=_ORDER_ZocClass.__getitem__)
+
+
+# rules/zoc-classes/zoc.rules:233  5.A.4  Increased Zones
+def _t_stack_zoc(zocs: tuple[ZocClass, ...], _t: list[Cite]) -> ZocClass:
+    """stack_zoc, recording in _t each rule it uses."""
+    _t.extend(_CITES45)
+    partials: int = sum((1 for z in zocs if z == 'partial')) + _div(sum((1 for z in zocs if z == 'no_zoc')) * 4, 12) // 4
+    fulls: int = sum((1 for z in zocs if z == 'full')) + _div(partials * 4, 12) // 4
+    combined: ZocClass = 'full' if fulls > 0 else 'partial' if partials > 0 else 'no_zoc'
+    return 'no_zoc' if len(zocs) == 0 else max(combined, _max((z for z in zocs), key=_ORDER_ZocClass.__getitem__), key=_ORDER_ZocClass.__getitem__)
+
+
+# rules/zoc-classes/zoc.rules:233  5.A.4  Increased Zones
+def explain_stack_zoc(zocs: Sequence[ZocClass]) -> Answer[ZocClass]:
+    """The ZOC of units stacked together: three of a class make one of the next, up to full (5.A.4), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_stack_zoc(tuple(zocs), _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/zoc-classes/zoc.rules:271  5.B  Anti-Partisan Zones of Control
+def apzoc_affects(target_is_partisan: bool) -> bool:
+    """Does an APZOC affect this unit? (5.B)."""
+    return target_is_partisan
+
+
+# rules/zoc-classes/zoc.rules:271  5.B  Anti-Partisan Zones of Control
+def _t_apzoc_affects(target_is_partisan: bool, _t: list[Cite]) -> bool:
+    """apzoc_affects, recording in _t each rule it uses."""
+    _t.extend(_CITES47)
+    return target_is_partisan
+
+_ANSWERS_apzoc_affects: Final[dict[tuple[bool], Answer[bool]]] = {
+    (False,): Answer(False, (_C46,), ('target_is_partisan = true',)),
+    (True,): Answer(True, (_C46,), ()),
+}
+
+
+# rules/zoc-classes/zoc.rules:271  5.B  Anti-Partisan Zones of Control
+def explain_apzoc_affects(target_is_partisan: bool) -> Answer[bool]:
+    """Does an APZOC affect this unit? (5.B), with the rules that decided it."""
+    return _ANSWERS_apzoc_affects[(target_is_partisan,)]
+
+
+# rules/zoc-classes/zoc.rules:282  5.C  Screening Enemy ZOCs
+def screened_class(enemy: ZocClass, stays_with_screening_unit: bool) -> ZocClass:
+    """The enemy ZOC class a friendly unit moving through a screened hex pays for (5.C)."""
+    return enemy if stays_with_screening_unit else _step_within(ZocClass_values, _ORDER_ZocClass, enemy, -1)
+
+
+# rules/zoc-classes/zoc.rules:282  5.C  Screening Enemy ZOCs
+def _t_screened_class(enemy: ZocClass, stays_with_screening_unit: bool, _t: list[Cite]) -> ZocClass:
+    """screened_class, recording in _t each rule it uses."""
+    _t.extend(_CITES49)
+    return enemy if stays_with_screening_unit else _step_within(ZocClass_values, _ORDER_ZocClass, enemy, -1)
+
+_ANSWERS_screened_class: Final[dict[tuple[ZocClass, bool], Answer[ZocClass]]] = {
+    ('no_zoc', False,): Answer('no_zoc', (_C48,), ()),
+    ('no_zoc', True,): Answer('no_zoc', (_C48,), ()),
+    ('partial', False,): Answer('no_zoc', (_C48,), ()),
+    ('partial', True,): Answer('partial', (_C48,), ()),
+    ('full', False,): Answer('partial', (_C48,), ()),
+    ('full', True,): Answer('full', (_C48,), ()),
+    ('double', False,): Answer('full', (_C48,), ()),
+    ('double', True,): Answer('double', (_C48,), ()),
+    ('triple', False,): Answer('double', (_C48,), ()),
+    ('triple', True,): Answer('triple', (_C48,), ()),
+}
+
+
+# rules/zoc-classes/zoc.rules:282  5.C  Screening Enemy ZOCs
+def explain_screened_class(enemy: ZocClass, stays_with_screening_unit: bool) -> Answer[ZocClass]:
+    """The enemy ZOC class a friendly unit moving through a screened hex pays for (5.C), with the rules that decided it."""
+    return _ANSWERS_screened_class[(enemy, stays_with_screening_unit)]
+
+
+# rules/zoc-classes/zoc.rules:300  5.C.1.a  During Any Movement Phase
+def leaves_at_reduced_rate(screener_started_there: bool, unit_started_there: bool) -> bool:
+    """May a unit leave the screened hex at the reduced zone rate? (5.C.1.a)."""
+    return screener_started_there and unit_started_there
+
+
+# rules/zoc-classes/zoc.rules:300  5.C.1.a  During Any Movement Phase
+def _t_leaves_at_reduced_rate(screener_started_there: bool, unit_started_there: bool, _t: list[Cite]) -> bool:
+    """leaves_at_reduced_rate, recording in _t each rule it uses."""
+    _t.extend(_CITES51)
+    return screener_started_there and unit_started_there
+
+_ANSWERS_leaves_at_reduced_rate: Final[dict[tuple[bool, bool], Answer[bool]]] = {
+    (False, False,): Answer(False, (_C50,), ()),
+    (False, True,): Answer(False, (_C50,), ('screener_started_there = true',)),
+    (True, False,): Answer(False, (_C50,), ('unit_started_there = true',)),
+    (True, True,): Answer(True, (_C50,), ()),
+}
+
+
+# rules/zoc-classes/zoc.rules:300  5.C.1.a  During Any Movement Phase
+def explain_leaves_at_reduced_rate(screener_started_there: bool, unit_started_there: bool) -> Answer[bool]:
+    """May a unit leave the screened hex at the reduced zone rate? (5.C.1.a), with the rules that decided it."""
+    return _ANSWERS_leaves_at_reduced_rate[(screener_started_there, unit_started_there)]
+
+
+# rules/zoc-classes/zoc.rules:314  5.C.1.b  During Any Combat Phase
+def screened_after_combat(hex_began_combat_in: bool) -> bool:
+    """Is an advancing or retreating unit screened in this hex? (5.C.1.b)."""
+    return hex_began_combat_in
+
+
+# rules/zoc-classes/zoc.rules:314  5.C.1.b  During Any Combat Phase
+def _t_screened_after_combat(hex_began_combat_in: bool, _t: list[Cite]) -> bool:
+    """screened_after_combat, recording in _t each rule it uses."""
+    _t.extend(_CITES53)
+    return hex_began_combat_in
+
+_ANSWERS_screened_after_combat: Final[dict[tuple[bool], Answer[bool]]] = {
+    (False,): Answer(False, (_C52,), ('hex_began_combat_in = true',)),
+    (True,): Answer(True, (_C52,), ()),
+}
+
+
+# rules/zoc-classes/zoc.rules:314  5.C.1.b  During Any Combat Phase
+def explain_screened_after_combat(hex_began_combat_in: bool) -> Answer[bool]:
+    """Is an advancing or retreating unit screened in this hex? (5.C.1.b), with the rules that decided it."""
+    return _ANSWERS_screened_after_combat[(hex_began_combat_in,)]
+
+
+# rules/zoc-classes/zoc.rules:328  5.C.1.c  Additional Reaction Phase Effects
+def screened_in_reaction(friendly_combat_unit: bool, fortification: bool) -> bool:
+    """Does a hex entered by reserves in the reaction movement phase count as screened? (5.C.1.c)."""
+    return friendly_combat_unit or fortification
+
+
+# rules/zoc-classes/zoc.rules:328  5.C.1.c  Additional Reaction Phase Effects
+def _t_screened_in_reaction(friendly_combat_unit: bool, fortification: bool, _t: list[Cite]) -> bool:
+    """screened_in_reaction, recording in _t each rule it uses."""
+    _t.extend(_CITES55)
+    return friendly_combat_unit or fortification
+
+_ANSWERS_screened_in_reaction: Final[dict[tuple[bool, bool], Answer[bool]]] = {
+    (False, False,): Answer(False, (_C54,), ('friendly_combat_unit = true', 'fortification = true')),
+    (False, True,): Answer(True, (_C54,), ()),
+    (True, False,): Answer(True, (_C54,), ()),
+    (True, True,): Answer(True, (_C54,), ()),
+}
+
+
+# rules/zoc-classes/zoc.rules:328  5.C.1.c  Additional Reaction Phase Effects
+def explain_screened_in_reaction(friendly_combat_unit: bool, fortification: bool) -> Answer[bool]:
+    """Does a hex entered by reserves in the reaction movement phase count as screened? (5.C.1.c), with the rules that decided it."""
+    return _ANSWERS_screened_in_reaction[(friendly_combat_unit, fortification)]
+
+
+# rules/zoc-classes/zoc.rules:349  5.C.2  Screening Units Effects & Restrictions
+def may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, ends_phase_there: bool) -> bool:
+    """a, b, c) May this unit screen this enemy stack's ZOC? (5.C.2)."""
+    return in_its_hex and ends_phase_there and (_ORDER_ZocClass[enemy] <= _ORDER_ZocClass[screener])
+
+
+# rules/zoc-classes/zoc.rules:349  5.C.2  Screening Units Effects & Restrictions
+def _t_may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, ends_phase_there: bool, _t: list[Cite]) -> bool:
+    """may_screen, recording in _t each rule it uses."""
+    _t.extend(_CITES57)
+    return in_its_hex and ends_phase_there and (_ORDER_ZocClass[enemy] <= _ORDER_ZocClass[screener])
+
+_ANSWERS_may_screen: Final[dict[tuple[ZocClass, ZocClass, bool, bool], Answer[bool]]] = {
+    ('no_zoc', 'no_zoc', False, False,): Answer(False, (_C56,), ()),
+    ('no_zoc', 'no_zoc', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
+    ('no_zoc', 'no_zoc', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
+    ('no_zoc', 'no_zoc', True, True,): Answer(True, (_C56,), ()),
+    ('no_zoc', 'partial', False, False,): Answer(False, (_C56,), ()),
+    ('no_zoc', 'partial', False, True,): Answer(False, (_C56,), ()),
+    ('no_zoc', 'partial', True, False,): Answer(False, (_C56,), ()),
+    ('no_zoc', 'partial', True, True,): Answer(False, (_C56,), ('screener = partial', 'screener = full', 'screener = double', 'screener = triple', 'enemy = no_zoc')),
+    ('no_zoc', 'full', False, False,): Answer(False, (_C56,), ()),
+    ('no_zoc', 'full', False, True,): Answer(False, (_C56,), ()),
+    ('no_zoc', 'full', True, False,): Answer(False, (_C56,), ()),
+    ('no_zoc', 'full', True, True,): Answer(False, (_C56,), ('screener = full', 'screener = double', 'screener = triple', 'enemy = no_zoc')),
+    ('no_zoc', 'double', False, False,): Answer(False, (_C56,), ()),
+    ('no_zoc', 'double', False, True,): Answer(False, (_C56,), ()),
+    ('no_zoc', 'double', True, False,): Answer(False, (_C56,), ()),
+    ('no_zoc', 'double', True, True,): Answer(False, (_C56,), ('screener = double', 'screener = triple', 'enemy = no_zoc')),
+    ('no_zoc', 'triple', False, False,): Answer(False, (_C56,), ()),
+    ('no_zoc', 'triple', False, True,): Answer(False, (_C56,), ()),
+    ('no_zoc', 'triple', True, False,): Answer(False, (_C56,), ()),
+    ('no_zoc', 'triple', True, True,): Answer(False, (_C56,), ('screener = triple', 'enemy = no_zoc')),
+    ('partial', 'no_zoc', False, False,): Answer(False, (_C56,), ()),
+    ('partial', 'no_zoc', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
+    ('partial', 'no_zoc', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
+    ('partial', 'no_zoc', True, True,): Answer(True, (_C56,), ()),
+    ('partial', 'partial', False, False,): Answer(False, (_C56,), ()),
+    ('partial', 'partial', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
+    ('partial', 'partial', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
+    ('partial', 'partial', True, True,): Answer(True, (_C56,), ()),
+    ('partial', 'full', False, False,): Answer(False, (_C56,), ()),
+    ('partial', 'full', False, True,): Answer(False, (_C56,), ()),
+    ('partial', 'full', True, False,): Answer(False, (_C56,), ()),
+    ('partial', 'full', True, True,): Answer(False, (_C56,), ('screener = full', 'screener = double', 'screener = triple', 'enemy = no_zoc', 'enemy = partial')),
+    ('partial', 'double', False, False,): Answer(False, (_C56,), ()),
+    ('partial', 'double', False, True,): Answer(False, (_C56,), ()),
+    ('partial', 'double', True, False,): Answer(False, (_C56,), ()),
+    ('partial', 'double', True, True,): Answer(False, (_C56,), ('screener = double', 'screener = triple', 'enemy = no_zoc', 'enemy = partial')),
+    ('partial', 'triple', False, False,): Answer(False, (_C56,), ()),
+    ('partial', 'triple', False, True,): Answer(False, (_C56,), ()),
+    ('partial', 'triple', True, False,): Answer(False, (_C56,), ()),
+    ('partial', 'triple', True, True,): Answer(False, (_C56,), ('screener = triple', 'enemy = no_zoc', 'enemy = partial')),
+    ('full', 'no_zoc', False, False,): Answer(False, (_C56,), ()),
+    ('full', 'no_zoc', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
+    ('full', 'no_zoc', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
+    ('full', 'no_zoc', True, True,): Answer(True, (_C56,), ()),
+    ('full', 'partial', False, False,): Answer(False, (_C56,), ()),
+    ('full', 'partial', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
+    ('full', 'partial', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
+    ('full', 'partial', True, True,): Answer(True, (_C56,), ()),
+    ('full', 'full', False, False,): Answer(False, (_C56,), ()),
+    ('full', 'full', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
+    ('full', 'full', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
+    ('full', 'full', True, True,): Answer(True, (_C56,), ()),
+    ('full', 'double', False, False,): Answer(False, (_C56,), ()),
+    ('full', 'double', False, True,): Answer(False, (_C56,), ()),
+    ('full', 'double', True, False,): Answer(False, (_C56,), ()),
+    ('full', 'double', True, True,): Answer(False, (_C56,), ('screener = double', 'screener = triple', 'enemy = no_zoc', 'enemy = partial', 'enemy = full')),
+    ('full', 'triple', False, False,): Answer(False, (_C56,), ()),
+    ('full', 'triple', False, True,): Answer(False, (_C56,), ()),
+    ('full', 'triple', True, False,): Answer(False, (_C56,), ()),
+    ('full', 'triple', True, True,): Answer(False, (_C56,), ('screener = triple', 'enemy = no_zoc', 'enemy = partial', 'enemy = full')),
+    ('double', 'no_zoc', False, False,): Answer(False, (_C56,), ()),
+    ('double', 'no_zoc', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
+    ('double', 'no_zoc', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
+    ('double', 'no_zoc', True, True,): Answer(True, (_C56,), ()),
+    ('double', 'partial', False, False,): Answer(False, (_C56,), ()),
+    ('double', 'partial', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
+    ('double', 'partial', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
+    ('double', 'partial', True, True,): Answer(True, (_C56,), ()),
+    ('double', 'full', False, False,): Answer(False, (_C56,), ()),
+    ('double', 'full', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
+    ('double', 'full', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
+    ('double', 'full', True, True,): Answer(True, (_C56,), ()),
+    ('double', 'double', False, False,): Answer(False, (_C56,), ()),
+    ('double', 'double', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
+    ('double', 'double', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
+    ('double', 'double', True, True,): Answer(True, (_C56,), ()),
+    ('double', 'triple', False, False,): Answer(False, (_C56,), ()),
+    ('double', 'triple', False, True,): Answer(False, (_C56,), ()),
+    ('double', 'triple', True, False,): Answer(False, (_C56,), ()),
+    ('double', 'triple', True, True,): Answer(False, (_C56,), ('screener = triple', 'enemy = no_zoc', 'enemy = partial', 'enemy = full', 'enemy = double')),
+    ('triple', 'no_zoc', False, False,): Answer(False, (_C56,), ()),
+    ('triple', 'no_zoc', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
+    ('triple', 'no_zoc', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
+    ('triple', 'no_zoc', True, True,): Answer(True, (_C56,), ()),
+    ('triple', 'partial', False, False,): Answer(False, (_C56,), ()),
+    ('triple', 'partial', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
+    ('triple', 'partial', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
+    ('triple', 'partial', True, True,): Answer(True, (_C56,), ()),
+    ('triple', 'full', False, False,): Answer(False, (_C56,), ()),
+    ('triple', 'full', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
+    ('triple', 'full', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
+    ('triple', 'full', True, True,): Answer(True, (_C56,), ()),
+    ('triple', 'double', False, False,): Answer(False, (_C56,), ()),
+    ('triple', 'double', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
+    ('triple', 'double', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
+    ('triple', 'double', True, True,): Answer(True, (_C56,), ()),
+    ('triple', 'triple', False, False,): Answer(False, (_C56,), ()),
+    ('triple', 'triple', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
+    ('triple', 'triple', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
+    ('triple', 'triple', True, True,): Answer(True, (_C56,), ()),
+}
+
+
+# rules/zoc-classes/zoc.rules:349  5.C.2  Screening Units Effects & Restrictions
+def explain_may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, ends_phase_there: bool) -> Answer[bool]:
+    """a, b, c) May this unit screen this enemy stack's ZOC? (5.C.2), with the rules that decided it."""
+    return _ANSWERS_may_screen[(screener, enemy, in_its_hex, ends_phase_there)]
+
+
+# rules/zoc-classes/zoc.rules:353  5.C.2  Screening Units Effects & Restrictions
+def stacks_one_unit_screens(screener: ZocClass, enemies: tuple[ZocClass, ...]) -> int:
+    """d) Enemy stacks one unit can screen: one, or two with lesser ZOCs (note 5) (5.C.2)."""
+    return 2 if screener != 'no_zoc' and len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[screener] for e in enemies)) else 1
+
+
+# rules/zoc-classes/zoc.rules:353  5.C.2  Screening Units Effects & Restrictions
+def _t_stacks_one_unit_screens(screener: ZocClass, enemies: tuple[ZocClass, ...], _t: list[Cite]) -> int:
+    """stacks_one_unit_screens, recording in _t each rule it uses."""
+    _t.extend(_CITES57)
+    return 2 if screener != 'no_zoc' and len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[screener] for e in enemies)) else 1
+
+
+# rules/zoc-classes/zoc.rules:353  5.C.2  Screening Units Effects & Restrictions
+def explain_stacks_one_unit_screens(screener: ZocClass, enemies: Sequence[ZocClass]) -> Answer[int]:
+    """d) Enemy stacks one unit can screen: one, or two with lesser ZOCs (note 5) (5.C.2), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_stacks_one_unit_screens(screener, tuple(enemies), _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/zoc-classes/zoc.rules:357  5.C.2  Screening Units Effects & Restrictions
+def all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...]) -> bool:
+    """d) Are all the enemy stacks exerting a zone on the hex screened? (5.C.2)."""
+    return len(enemies) <= sum((2 if s != 'no_zoc' and len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[s] for e in enemies)) else 1 for s in screeners)) and all((any((_ORDER_ZocClass[e] <= _ORDER_ZocClass[s] for s in screeners)) for e in enemies))
+
+
+# rules/zoc-classes/zoc.rules:357  5.C.2  Screening Units Effects & Restrictions
+def _t_all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]) -> bool:
+    """all_stacks_screened, recording in _t each rule it uses."""
+    _t.extend(_CITES57)
+    return all((any((_ORDER_ZocClass[e] <= _ORDER_ZocClass[s] for s in screeners)) for e in enemies)) and len(enemies) <= sum((_t_stacks_one_unit_screens(s, enemies, _t) for s in screeners))
+
+
+# rules/zoc-classes/zoc.rules:357  5.C.2  Screening Units Effects & Restrictions
+def explain_all_stacks_screened(screeners: Sequence[ZocClass], enemies: Sequence[ZocClass]) -> Answer[bool]:
+    """d) Are all the enemy stacks exerting a zone on the hex screened? (5.C.2), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_all_stacks_screened(tuple(screeners), tuple(enemies), _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(all_stacks_screened, (('screeners', screeners, ()), ('enemies', enemies, ()), )))
+
+
+# rules/zoc-classes/zoc.rules:63  5  Zones of Control (ZOC)
+def zoc_class(u: ZUnit, x: Into) -> ZocClass:
+    """The ZOC class a unit exerts into a hex (5)."""
+    # prohibited: 5 (ZCS) rules/zoc-classes/zoc.rules:64
+    if x.prohibited:
+        return 'no_zoc'
+    # attacked: 5 (ZCS) rules/zoc-classes/zoc.rules:65
+    if u.attacked_at_minimum_odds and (not x.own_hex):
+        return 'no_zoc'
+    # great_river: 5 (ZCS) rules/zoc-classes/zoc.rules:67
+    if x.great_river:
+        return 'no_zoc'
+    # dispersed: 5 (ZCS) rules/zoc-classes/zoc.rules:68
+    if u.badly_dispersed:
+        return 'no_zoc'
+    # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:69
+    _u_artillery = u.artillery
+    return _step_within(ZocClass_values, _ORDER_ZocClass, UnitKind_base[u.kind], sum((1 for c in (x.own_hex, x.arctic, u.artillery_support) if c)) - (sum((1 for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or _u_artillery), x.major_river) if c)) + sum((1 for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, _u_artillery or u.aa_or_at) if c)) + u.even_mp_markers))
+
+
+# rules/zoc-classes/zoc.rules:63  5  Zones of Control (ZOC)
+def _t_zoc_class(u: ZUnit, x: Into, _t: list[Cite]) -> ZocClass:
+    """zoc_class, recording in _t each rule it uses."""
+    # prohibited: 5 (ZCS) rules/zoc-classes/zoc.rules:64
+    if x.prohibited:
+        _t.extend(_CITES64)
+        return 'no_zoc'
+    # attacked: 5 (ZCS) rules/zoc-classes/zoc.rules:65
+    if u.attacked_at_minimum_odds and (not x.own_hex):
+        _t.extend(_CITES65)
+        return 'no_zoc'
+    # great_river: 5 (ZCS) rules/zoc-classes/zoc.rules:67
+    if x.great_river:
+        _t.extend(_CITES66)
+        return 'no_zoc'
+    # dispersed: 5 (ZCS) rules/zoc-classes/zoc.rules:68
+    if u.badly_dispersed:
+        _t.extend(_CITES67)
+        return 'no_zoc'
+    # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:69
+    _t.extend(_CITES68)
+    return _step_within(ZocClass_values, _ORDER_ZocClass, _attr(_t, _CITES_UnitKind_base, UnitKind_base, u.kind), _t_increases(u, x, _t) - _t_reductions(u, x, _t))
+
+
+# rules/zoc-classes/zoc.rules:63  5  Zones of Control (ZOC)
+def explain_zoc_class(u: ZUnit, x: Into) -> Answer[ZocClass]:
+    """The ZOC class a unit exerts into a hex (5), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_zoc_class(u, x, _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# ---- input checked at the boundary ---------------------------------------------
+
+STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Into': {'additionalProperties': False,
+                        'description': 'The hex (and hexside) a ZOC is exerted into',
+                        'properties': {'arctic': {'description': 'Into the Arctic (weather zone A)',
+                                                  'type': 'boolean'},
+                                       'bad_hexside': {'description': 'Across a bad terrain hexside',
+                                                       'type': 'boolean'},
+                                       'bad_terrain': {'description': 'Into a bad terrain hex',
+                                                       'type': 'boolean'},
+                                       'great_river': {'description': 'Across a great river hexside or '
+                                                                      'a narrow strait',
+                                                       'type': 'boolean'},
+                                       'major_river': {'description': 'Across an unfrozen major river '
+                                                                      'hexside',
+                                                       'type': 'boolean'},
+                                       'movement': {'description': "Affecting another unit's movement "
+                                                                   '(in a movement phase)',
+                                                    'type': 'boolean'},
+                                       'own_hex': {'description': 'The hex the unit occupies',
+                                                   'type': 'boolean'},
+                                       'partisan': {'description': 'Against a partisan mode unit',
+                                                    'type': 'boolean'},
+                                       'prohibited': {'description': 'Terrain or a hexside the unit '
+                                                                     'may not enter or cross (e.g. '
+                                                                     'all-sea in clear weather)',
+                                                      'type': 'boolean'}},
+                        'required': [],
+                        'type': 'object'},
+               'ZUnit': {'additionalProperties': False,
+                         'description': 'A unit exerting a ZOC',
+                         'properties': {'aa_or_at': {'description': 'An AA or AT unit',
+                                                     'type': 'boolean'},
+                                        'armour': {'description': 'Has the armour symbol (motorized '
+                                                                  'infantry does not)',
+                                                   'type': 'boolean'},
+                                        'artillery': {'description': 'An artillery unit',
+                                                      'type': 'boolean'},
+                                        'artillery_support': {'description': 'Receives support from '
+                                                                             'artillery, or is the '
+                                                                             'artillery providing it '
+                                                                             '(9.A)',
+                                                              'type': 'boolean'},
+                                        'assaulted': {'description': 'Made an amphibious or airborne '
+                                                                     'assault this player-turn',
+                                                      'type': 'boolean'},
+                                        'attacked_at_minimum_odds': {'description': 'Being attacked at '
+                                                                                    'minimum odds or '
+                                                                                    'higher',
+                                                                     'type': 'boolean'},
+                                        'badly_dispersed': {'description': 'Badly dispersed',
+                                                            'type': 'boolean'},
+                                        'even_mp_markers': {'description': 'Even numbered "+ # MP" '
+                                                                           'markers on the unit',
+                                                            'type': 'integer'},
+                                        'has_apzoc': {'description': 'Has an anti-partisan ZOC',
+                                                      'type': 'boolean'},
+                                        'in_bad_terrain': {'description': 'Occupies bad terrain '
+                                                                          '(3.F.1.a)',
+                                                           'type': 'boolean'},
+                                        'in_reserve': {'description': 'In reserve', 'type': 'boolean'},
+                                        'kind': {'description': 'What the unit is',
+                                                 'enum': ['division',
+                                                          'divisional_grouping',
+                                                          'corps',
+                                                          'corps_army_marker',
+                                                          'port_fortification',
+                                                          'brigade',
+                                                          'brigade_grouping',
+                                                          'regiment',
+                                                          'cadre',
+                                                          'hq',
+                                                          'battalion',
+                                                          'remnant',
+                                                          'fort',
+                                                          'battery']},
+                                        'partisan_mode': {'description': 'A partisan mode unit',
+                                                          'type': 'boolean'},
+                                        'screened': {'description': 'Screened', 'type': 'boolean'},
+                                        'unsupported': {'description': 'Unsupported (9.A)',
+                                                        'type': 'boolean'}},
+                         'required': [],
+                         'type': 'object'}},
+     '$schema': 'https://json-schema.org/draft/2020-12/schema',
+     'additionalProperties': {'oneOf': [{'additionalProperties': False,
+                                         'properties': {'record': {'const': 'ZUnit'},
+                                                        'value': {'$ref': '#/$defs/ZUnit'}},
+                                         'required': ['record', 'value'],
+                                         'type': 'object'},
+                                        {'additionalProperties': False,
+                                         'properties': {'record': {'const': 'Into'},
+                                                        'value': {'$ref': '#/$defs/Into'}},
+                                         'required': ['record', 'value'],
+                                         'type': 'object'}]},
+     'description': 'Named values for rulec eval --state: each property names a record of this ruleset '
+                    'and gives its fields, as {"h": {"record": "Hex", "value": {...}}}.',
+     'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
+     'title': 'Game state for Zones of Control by class (ZCS)',
+     'type': 'object'}
+_FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
+    'ZUnit': (
+        ('kind', 'enum UnitKind', ('division', 'divisional_grouping', 'corps', 'corps_army_marker', 'port_fortification', 'brigade', 'brigade_grouping', 'regiment', 'cadre', 'hq', 'battalion', 'remnant', 'fort', 'battery')),
+        ('badly_dispersed', 'bool', ()),
+        ('armour', 'bool', ()),
+        ('artillery', 'bool', ()),
+        ('aa_or_at', 'bool', ()),
+        ('in_reserve', 'bool', ()),
+        ('even_mp_markers', 'int', ()),
+        ('screened', 'bool', ()),
+        ('partisan_mode', 'bool', ()),
+        ('has_apzoc', 'bool', ()),
+        ('assaulted', 'bool', ()),
+        ('in_bad_terrain', 'bool', ()),
+        ('unsupported', 'bool', ()),
+        ('artillery_support', 'bool', ()),
+        ('attacked_at_minimum_odds', 'bool', ()),
+    ),
+    'Into': (
+        ('own_hex', 'bool', ()),
+        ('prohibited', 'bool', ()),
+        ('great_river', 'bool', ()),
+        ('major_river', 'bool', ()),
+        ('bad_hexside', 'bool', ()),
+        ('bad_terrain', 'bool', ()),
+        ('arctic', 'bool', ()),
+        ('movement', 'bool', ()),
+        ('partisan', 'bool', ()),
+    ),
+}
+_RENAMED: Final[frozenset[str]] = frozenset([])
+_RECORD_CLASSES: Final[dict[str, Any]] = {'ZUnit': ZUnit, 'Into': Into}
+_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...]], ...]]] = {
+}
+_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'ZocClass': ZocClass_values, 'UnitKind': UnitKind_values}
+
+
+def zunit_from_json(data: Any) -> ZUnit:
+    """A ZUnit from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    value = from_json('ZUnit', data, 'zunit')
+    assert isinstance(value, ZUnit)
+    return value
+
+
+def into_from_json(data: Any) -> Into:
+    """A Into from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    value = from_json('Into', data, 'into')
+    assert isinstance(value, Into)
+    return value
