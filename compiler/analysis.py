@@ -28,8 +28,33 @@ def analyse(model: dict[str, Any]) -> list[Diagnostic]:
     interp = Interpreter(model)
     for table in model["tables"]:
         diags += TableAnalysis(model, interp, table).run()
+    diags += option_clashes(model)
     diags += run_examples(model)
     return diags
+
+
+def option_clashes(model: dict[str, Any]) -> list[Diagnostic]:
+    """Two options of one ruleset that change the same thing differently: which wins would
+    depend only on the order the ruleset lists them in."""
+    options = {o["name"] for o in model["manifest"]["options"]}
+    seen: dict[str, dict[str, Any]] = {}
+    out = []
+    for ov in model["overrides"]:
+        if ov["origin"]["layer"] not in options:
+            continue
+        key = repr(sorted(ov["target"].items()))
+        change = {k: ov[k] for k in ("set", "value", "when", "bound", "title", "texts")}
+        first = seen.setdefault(key, {"ov": ov, "change": change})
+        if first["ov"] is not ov and first["change"] != change:
+            a, b = first["ov"]["origin"]["layer"], ov["origin"]["layer"]
+            t = ov["target"]
+            what = " ".join(str(x) for x in (t["number"], t.get("member") or t.get("name") or t.get("row")
+                                             or t.get("limit")) if x)
+            out.append(Diagnostic(span_of(ov["origin"]), "R303", f"options {a} and {b} both change {what}, "
+                                  f"differently, in ruleset {model['manifest']['ruleset']}",
+                                  hint=f"which one is in force depends on the order of 'with {a}, {b}'; "
+                                       "make one option extend the other, or agree on one change"))
+    return out
 
 
 @dataclass(frozen=True)
