@@ -15,6 +15,7 @@ from typing import Any
 
 from .diagnostics import Diagnostic, Span
 from .interp import Cite, EvalError, Interpreter, from_json
+from .ir import nodes
 
 MAX_CASES = 20_000
 
@@ -190,7 +191,7 @@ class TableAnalysis:
     def constants(self) -> set[Fraction]:
         out: set[Fraction] = set()
         for row in self.table["rows"]:
-            for node in _walk(row["when"]):
+            for node in nodes(row["when"]):
                 if node.get("k") == "lit" and node["t"] in ("int", "number"):
                     out.add(Fraction(node["v"]))
         return out
@@ -267,19 +268,6 @@ def _show(v: Any) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
     return str(v)
-
-
-def _walk(node: Any) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    todo = [node]
-    while todo:
-        n = todo.pop()
-        if isinstance(n, dict):
-            out.append(n)
-            todo += list(n.values())
-        elif isinstance(n, list):
-            todo += n
-    return out
 
 
 # ---- worked examples ------------------------------------------------------------------

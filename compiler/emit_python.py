@@ -12,6 +12,7 @@ from typing import Any
 from . import __version__
 from .interp import Cite as ICite
 from .interp import EvalError, Interpreter
+from .ir import nodes
 from .pyexpr import Consts, ExprCompiler, Namer, is_constant, literal, module_scale, py_name, type_of
 from .runtime_src import RUNTIME
 from .state_schema import state_schema
@@ -926,7 +927,7 @@ def _plain_over(node: dict[str, Any]) -> bool:
 def _const_order(consts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Constants after the constants they use."""
     names = {c["name"] for c in consts}
-    deps = {c["name"]: {n["name"] for n in _walk(c["value"]) if n.get("k") == "const"} & names for c in consts}
+    deps = {c["name"]: {n["name"] for n in nodes(c["value"]) if n.get("k") == "const"} & names for c in consts}
     done: list[str] = []
     while len(done) < len(consts):
         progressed = False
@@ -940,17 +941,6 @@ def _const_order(consts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [by[n] for n in done]
 
 
-def _walk(node: Any) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    todo = [node]
-    while todo:
-        n = todo.pop()
-        if isinstance(n, dict):
-            out.append(n)
-            todo += list(n.values())
-        elif isinstance(n, list):
-            todo += n
-    return out
 
 
 def _json(value: Any) -> Any:

@@ -31,6 +31,20 @@ def validation_errors(model: dict[str, Any]) -> list[str]:
     return [f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in errors]
 
 
+def nodes(value: Any) -> list[dict[str, Any]]:
+    """Every object (dict) anywhere inside a piece of IR, without recursion."""
+    out: list[dict[str, Any]] = []
+    todo = [value]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, dict):
+            out.append(n)
+            todo += [v for v in n.values() if isinstance(v, (dict, list))]
+        elif isinstance(n, list):
+            todo += n
+    return out
+
+
 def dumps(model: dict[str, Any]) -> str:
     """Stable text: sorted keys, two-space indent, a final newline."""
     return json.dumps(model, indent=2, sort_keys=True, ensure_ascii=False) + "\n"

@@ -135,7 +135,7 @@ def collect(files: dict[str, str], out_dir: Path, allow_print: bool) -> Prints:
     browser = find_chromium() if allow_print else None
     if browser is None:
         result.missing = [j.target for j in todo]
-        result.why = "chromium not found" if allow_print else "not printing in --check"
+        result.why = "chromium not found" if allow_print else "not printing with --check or --no-print"
         return result
     with tempfile.TemporaryDirectory(prefix="rulec-print-") as tmp:
         site = Path(tmp) / "site"

@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from .interp import Interpreter
+from .ir import nodes
 
 Node = dict[str, Any]
 
@@ -284,8 +285,8 @@ class ExprCompiler:
             body = d["body"]
         if _size(body) > INLINE_SIZE:
             return None
-        bound = {_binds(n) for n in _nodes(body)} - {None}
-        if any(n.get("k") == "var" and n["name"] in bound for n in _nodes(node["args"])):
+        bound = {_binds(n) for n in nodes(body)} - {None}
+        if any(n.get("k") == "var" and n["name"] in bound for n in nodes(node["args"])):
             return None  # an argument would be captured by the body's own loop variable
         args = {p["name"]: a for p, a in zip(d["params"], node["args"], strict=True)}
         result: Node = _substitute(body, args)
@@ -611,19 +612,6 @@ def _binds(node: dict[str, Any]) -> str | None:
     if node.get("k") == "let":
         return str(node["name"])
     return None
-
-
-def _nodes(node: Any) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    todo = [node]
-    while todo:
-        n = todo.pop()
-        if isinstance(n, dict):
-            out.append(n)
-            todo += [v for v in n.values() if isinstance(v, (dict, list))]
-        elif isinstance(n, list):
-            todo += n
-    return out
 
 
 def _size(node: Any) -> int:
