@@ -37,6 +37,10 @@ def make_parser() -> argparse.ArgumentParser:
                    "not what the rules produce")
     b.add_argument("--no-print", action="store_true", help="do not start a browser to print cards; keep the "
                    "prints whose HTML has not changed")
+    b.add_argument("--watch", action="store_true", help="rebuild whenever a rules file is saved, printing the "
+                   "diagnostics; rewrite only the output files that changed")
+    b.add_argument("--interval", type=float, default=0.5, help=argparse.SUPPRESS)  # seconds between looks
+    b.add_argument("--iterations", type=int, default=0, help=argparse.SUPPRESS)  # stop after N looks (tests)
     b.add_argument("--cache", type=Path, default=Path(".rulec-cache"), help="the build cache: a build of "
                    "what was built last time does nothing (default: .rulec-cache/ in the current folder)")
     b.add_argument("--no-cache", action="store_true", help="build everything, and keep no cache")
@@ -60,6 +64,12 @@ def make_parser() -> argparse.ArgumentParser:
                    '"value": {...}}}; checked against generated/schemas/<ruleset>.state.schema.json')
     e.add_argument("--json", action="store_true", help='print {"value": ..., "rules": [...], '
                    '"explanation": ...}')
+    f = sub.add_parser("fmt", help="format rules files in the one canonical layout, keeping comments")
+    f.add_argument("paths", nargs="*", type=Path, help="files or folders (default: rules/); - formats standard "
+                   "input to standard output")
+    f.add_argument("--check", action="store_true", help="write nothing; exit 1 if a file is not formatted")
+    f.add_argument("--diff", action="store_true", help="print what formatting changes, as a unified diff")
+    sub.add_parser("lsp", help="run the language server on standard input and output (needs rulec[lsp])")
     return p
 
 
@@ -187,6 +197,10 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
+    if args.watch:
+        from .watch import watch
+
+        return watch(args)
     from . import printing
     from .cache import BuildCache, tree_key
 
@@ -231,7 +245,23 @@ def cmd_diff(args: argparse.Namespace) -> int:
     return command(args)
 
 
-COMMANDS = {"check": cmd_check, "build": cmd_build, "diff": cmd_diff, "eval": cmd_eval, "test": cmd_test}
+def cmd_fmt(args: argparse.Namespace) -> int:
+    from .fmt import command
+
+    return command(args)
+
+
+def cmd_lsp(args: argparse.Namespace) -> int:
+    try:
+        from .lsp import main as serve
+    except ImportError as e:
+        print(f"rulec: the language server needs pygls ({e}); pip install 'rulec[lsp]'", file=sys.stderr)
+        return EXIT_USAGE
+    return serve()
+
+
+COMMANDS = {"check": cmd_check, "build": cmd_build, "diff": cmd_diff, "eval": cmd_eval, "test": cmd_test,
+            "fmt": cmd_fmt, "lsp": cmd_lsp}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
