@@ -1,0 +1,150 @@
+"""`rulec build --watch`: rebuild on save, print the diagnostics, rewrite only what changed.
+
+The rules folder is polled (modification time and size, then a hash of the content, so a save
+that changes nothing rebuilds nothing). A changed file is parsed first on its own: a syntax
+error is reported at once without compiling the rest. A build writes only the output files
+whose content differs and removes the ones the rules no longer produce. Cards are not printed
+while watching (a PDF a save is too slow); a plain `rulec build` prints them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import sys
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from .build import Content, compile_sources, find_sources, outputs, with_prints
+from .diagnostics import Diagnostic
+from .parser import parse
+
+Snapshot = dict[Path, tuple[int, int, str]]  # file -> (mtime_ns, size, sha256)
+
+
+def snapshot(root: Path, previous: Snapshot | None = None) -> Snapshot:
+    """Every .rules file under root; the content is hashed only when mtime or size moved."""
+    previous = previous or {}
+    out: Snapshot = {}
+    for f in sorted(root.rglob("*.rules")) if root.is_dir() else []:
+        try:
+            st = f.stat()
+        except OSError:
+            continue
+        old = previous.get(f)
+        if old and old[:2] == (st.st_mtime_ns, st.st_size):
+            out[f] = old
+            continue
+        try:
+            digest = hashlib.sha256(f.read_bytes()).hexdigest()
+        except OSError:
+            continue
+        out[f] = (st.st_mtime_ns, st.st_size, digest)
+    return out
+
+
+def changed_files(old: Snapshot, new: Snapshot) -> list[Path]:
+    return sorted(f for f in set(old) | set(new) if (old.get(f) or ())[2:] != (new.get(f) or ())[2:])
+
+
+def write_changed(files: Mapping[str, Content], out_dir: Path) -> list[str]:
+    """Write the files whose content differs, remove the ones not produced; what changed."""
+    done = []
+    existing = {p.relative_to(out_dir).as_posix() for p in out_dir.rglob("*") if p.is_file()} \
+        if out_dir.is_dir() else set()
+    for rel, content in sorted(files.items()):
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        target = out_dir / rel
+        if not target.resolve().is_relative_to(out_dir.resolve()):
+            raise RuntimeError(f"refusing to write outside the output folder: {rel}")
+        if rel in existing and target.read_bytes() == data:
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(f".{target.name}.watch-tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, target)
+        done.append(("wrote " if rel in existing else "added ") + rel)
+    for rel in sorted(existing - set(files)):
+        (out_dir / rel).unlink()
+        done.append(f"removed {rel}")
+    return done
+
+
+class Watcher:
+    """One rules folder and its output folder; `poll` rebuilds when a file changed."""
+
+    def __init__(self, rules: Path, out: Path, say: Callable[[str], None]) -> None:
+        self.rules, self.out, self.say = rules, out, say
+        self.state: Snapshot = {}
+        self.builds = 0
+
+    def poll(self) -> bool:
+        """Look once; rebuild if anything changed. True when a build ran."""
+        new = snapshot(self.rules, self.state)
+        changed = changed_files(self.state, new)
+        first = not self.state and not self.builds
+        self.state = new
+        if not changed and not first:
+            return False
+        if not first:
+            self.say("changed: " + ", ".join(_name(self.rules, f) for f in changed))
+        self.build([f for f in changed if f in new])
+        return True
+
+    def build(self, changed: list[Path]) -> None:
+        self.builds += 1
+        sources, read_errors = find_sources([self.rules])
+        syntax: list[Diagnostic] = []
+        for f in changed:  # the changed files first, on their own: a typo is reported at once
+            name = _name(self.rules, f)
+            if name in sources:
+                syntax += parse(sources[name], name)[1]
+        if syntax or read_errors:
+            self.report(syntax + read_errors, sources)
+            self.say(f"build failed; {self.out}/ was left as it was")
+            return
+        result = compile_sources(sources)
+        self.report(result.diagnostics, sources)
+        if not result.ok:
+            self.say(f"build failed; {self.out}/ was left as it was")
+            return
+        files, _ = with_prints(outputs(result), self.out, allow_print=False)
+        done = write_changed(files, self.out)
+        shown = done if len(done) <= 10 else done[:10] + [f"... and {len(done) - 10} more"]
+        for line in shown:
+            self.say(f"  {line}")
+        self.say(f"built {', '.join(sorted(result.models))}: {len(done)} of {len(files)} files changed")
+
+    def report(self, diags: list[Diagnostic], sources: dict[str, str]) -> None:
+        for d in sorted(set(diags)):
+            self.say(d.render(sources))
+
+
+def _name(root: Path, f: Path) -> str:
+    return f"{root.resolve().name}/{f.relative_to(root).as_posix()}"
+
+
+def watch(args: argparse.Namespace) -> int:
+    """Poll every --interval seconds until interrupted (or --iterations polls, for tests)."""
+    if not args.rules.is_dir():
+        print(f"rulec: no such folder: {args.rules}", file=sys.stderr)
+        return 2
+
+    def say(line: str) -> None:
+        print(line, flush=True)
+
+    w = Watcher(args.rules, args.out, say)
+    say(f"watching {args.rules}/ (Ctrl-C to stop); cards are printed by a plain 'rulec build'")
+    polls = 0
+    try:
+        while True:
+            w.poll()
+            polls += 1
+            if args.iterations and polls >= args.iterations:
+                return 0
+            time.sleep(args.interval)
+    except KeyboardInterrupt:
+        say("stopped watching")
+        return 0

@@ -1,0 +1,97 @@
+"""rulec build --watch: rebuilds on save, prints diagnostics, rewrites only what changed."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from conftest import ROOT
+
+from compiler.watch import Watcher, changed_files, snapshot
+
+SERIES = 'series W "Watched" version "1"\n\nrule 1.1 "One" {\n  const cap "The cap" = 3\n}\n'
+
+
+def make_tree(tmp_path: Path) -> tuple[Path, Path]:
+    rules = tmp_path / "rules"
+    (rules / "w").mkdir(parents=True)
+    (rules / "w" / "series.rules").write_text(SERIES, encoding="utf-8")
+    return rules, tmp_path / "generated"
+
+
+def touch_later(path: Path, text: str) -> None:
+    """Write, and move the modification time on so a coarse clock still sees the change."""
+    path.write_text(text, encoding="utf-8")
+    st = path.stat()
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 10_000_000))
+
+
+def test_snapshot_sees_content_changes_not_touches(tmp_path: Path) -> None:
+    rules, _ = make_tree(tmp_path)
+    f = rules / "w" / "series.rules"
+    first = snapshot(rules)
+    touch_later(f, SERIES)  # saved, unchanged
+    assert changed_files(first, snapshot(rules, first)) == []
+    touch_later(f, SERIES.replace("= 3", "= 4"))
+    assert changed_files(first, snapshot(rules, first)) == [f]
+
+
+def test_the_watcher_builds_then_rebuilds_only_on_change(tmp_path: Path) -> None:
+    rules, out = make_tree(tmp_path)
+    said: list[str] = []
+    w = Watcher(rules, out, said.append)
+    assert w.poll()  # the first look builds
+    ir = out / "ir" / "w.json"
+    python = out / "python" / "w.py"
+    assert ir.is_file() and python.is_file()
+    assert any(line.startswith("built W:") for line in said)
+    mtimes = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file()}
+
+    said.clear()
+    assert not w.poll()  # nothing changed: no build
+    assert said == []
+
+    # a save that changes a value: only the files it changes are rewritten
+    touch_later(rules / "w" / "series.rules", SERIES.replace("= 3", "= 4"))
+    assert w.poll()
+    assert said[0] == "changed: rules/w/series.rules"
+    assert "4" in python.read_text(encoding="utf-8")
+    rewritten = {p for p, m in mtimes.items() if p.exists() and p.stat().st_mtime_ns != m}
+    assert python in rewritten and ir in rewritten
+    assert rewritten < set(mtimes), "files whose content did not change are not rewritten"
+
+    # a typo: the diagnostic, at its place, and the output left as it was
+    said.clear()
+    before = python.read_text(encoding="utf-8")
+    touch_later(rules / "w" / "series.rules", SERIES.replace('"The cap" =', '"The cap" = ='))
+    assert w.poll()
+    text = "\n".join(said)
+    assert "rules/w/series.rules:4:" in text and "error R00" in text and "build failed" in text
+    assert python.read_text(encoding="utf-8") == before
+
+    # a mistake the checker finds (not a syntax error)
+    said.clear()
+    touch_later(rules / "w" / "series.rules", SERIES + "rule 1.2 {\n  see 9.9\n}\n")
+    assert w.poll()
+    assert "R102" in "\n".join(said)
+
+
+def test_rulec_build_watch_in_a_subprocess(tmp_path: Path) -> None:
+    rules, out = make_tree(tmp_path)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "compiler", "build", "--watch", "--interval", "0.1",
+                             "--iterations", "40"], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    deadline = time.monotonic() + 30
+    while not (out / "python" / "w.py").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    touch_later(rules / "w" / "series.rules", SERIES.replace("= 3", "= 5"))
+    stdout, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 0, stdout
+    assert "watching rules/" in stdout
+    assert "changed: rules/w/series.rules" in stdout, stdout
+    assert stdout.count("built W:") == 2
+    assert "5" in (out / "python" / "w.py").read_text(encoding="utf-8")
