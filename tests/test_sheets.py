@@ -15,7 +15,7 @@ import pytest
 from compiler import printing, sheets
 from compiler.build import Result, outputs, with_prints
 from compiler.sheets import view
-from compiler.sheets.text import blocks, hugo_anchor, md_escape, rule_key
+from compiler.sheets.text import Words, blocks, hugo_anchor, md_escape, rule_key
 from tests.conftest import ROOT, compile_text
 
 SEED = next((p / "seeds/000_c51e9f3b8ffd8c98.txt" for p in (ROOT.parent / "shared", Path("/work/shared"))
@@ -230,7 +230,7 @@ def test_no_rule_text_is_typed_into_a_template() -> None:
     root = Path(sheets.__file__).parent.parent / "templates"
     text = "".join(p.read_text(encoding="utf-8") for p in sorted(root.glob("*.j2")))
     for words in ("Negation", "Zone of Control", "Stacking", "Regimental", "Attack-Capable", "Port Operations",
-                  "10 RE", "Truck", "OCS", "DAK"):
+                  "10 RE", "Truck", "OCS", "DAK", "ZOC", "Supply", "Flanking", "DRM", "ZCS", "ACW"):
         assert words not in text, words
 
 
@@ -276,6 +276,171 @@ def test_cards_pack_onto_as_many_pages_as_they_need(shipped: Result) -> None:
     assert [len(c["columns"]) for c in cards] == [2, 2, 1]
     assert all(c["est"] <= view.COLUMN_HEIGHT for c in cards)
     assert [c["name"] for c in cards] == [f"card-{i}" for i in range(1, len(cards) + 1)]
+
+
+# ---- cards of systems that are not OCS-shaped ----------------------------------------------------
+
+WORDS = '''
+series W "Words" version "1"
+
+ordered enum Level "Level" {
+  has mult: number = 1 "Multiplier"
+  - low "Low" mult = 1/2
+  - mid "Mid"
+  - high "High" mult = 2
+}
+
+cyclic enum Side "Side" {
+  - n "North"
+  - e "East"
+  - s "South"
+  - w "West"
+}
+
+enum Arm "Arm" {
+  - foot "Foot"
+  - horse "Horse"
+  - guns "Guns"
+}
+
+record Unit "A unit" {
+  arm: Arm = foot "Its arm"
+  sp: int = 1 "Strength"
+  level: Level = mid "Its level"
+  rested: bool = false "Rested this turn"
+  dug_in: bool = false "Dug in"
+}
+
+record Stack "A stack" {
+  units: list of Unit = [] "The units"
+}
+
+rule 1.1 "Words" {
+  text "Test words."
+  const cap "The most that counts" = 8
+  define up(l: Level) -> Level "One up" = step(l, 1)
+  define down_by(l: Level, n: int) -> Level "Down by n" = step(l, 0 - n)
+  define next_side(x: Side) -> Side "Clockwise" = step(x, 1)
+  define counted(s: Stack) -> int "Counted SP" =
+    min(sum(u.sp for u in s.units where u.arm in {foot, horse}), cap)
+  define best(s: Stack) -> Level "Best level" = max(low, max(u.level for u in s.units))
+  define first_sp(s: Stack) -> int "First SP" = first(u.sp for u in s.units where u.arm == guns)
+  define pairs(xs: list of Side) -> bool "Two apart" = any(any(a != b for b in xs) for a in xs)
+  define halves(s: Stack) -> number "Halves" = let n = len(s.units); n / 2 + n
+  define bonus(u: Unit) -> int "Bonus: one for each condition" =
+    count(c for c in [u.rested, u.dug_in and u.arm == foot] where c) + u.sp
+  example "words" {
+    expect up(low) == mid
+    expect down_by(high, 1) == mid
+    expect next_side(w) == n
+    expect counted(Stack { units: [Unit { sp: 5 }, Unit { arm: horse, sp: 6 }] }) == 8
+    expect best(Stack { units: [Unit { level: high }] }) == high
+    expect first_sp(Stack { units: [Unit { arm: guns, sp: 3 }] }) == 3
+    expect pairs([n, s])
+    expect halves(Stack { units: [Unit { }, Unit { }] }) == 3
+    expect bonus(Unit { rested: true }) == 2
+  }
+}
+'''
+
+
+def test_the_newer_constructs_read_in_words() -> None:
+    result = compile_text(WORDS)
+    assert result.ok, [d.message for d in result.diagnostics]
+    model = result.models["W"]
+    words = Words(model)
+    body = {d["name"]: d["body"] for d in model["defines"]}
+    said = {name: words.expr(e) for name, e in body.items()}
+    assert said["up"] == "the level above l"
+    assert said["down_by"] == "l + (0 − n) levels"
+    assert said["next_side"] == "the one after x"
+    assert said["counted"] == "the total sp of units where arm is Foot or Horse, at most 8"
+    assert said["best"] == "the higher of Low and the highest level of units"
+    assert said["first_sp"] == "the sp of the first of units where arm = Guns"
+    assert said["pairs"] == "for some a in xs: for some b in xs: a ≠ b"
+    assert said["halves"] == "n / 2 + n, where n = the number of units"
+    assert said["bonus"] == "(how many of {rested, dug in and arm = Foot} hold) + sp"
+    assert "let" not in said["halves"] and "agg" not in "".join(said.values())
+    plain = {name: words.expr(e, pretty=False) for name, e in body.items()}
+    assert plain["halves"] == "let n = len(s.units); n / 2 + n"
+    assert plain["up"] == "step(l, 1)"
+    # a sum of counted conditions reads as the conditions, by the fields' titles
+    assert Words(model, field_titles=True).outline(body["bonus"]) == [
+        "rested this turn", "dug in and its arm = Foot", "strength"]
+    card = view.clause_formulas(model, "1.1")
+    by = {f["key"]: f for f in card}
+    assert by["cap"]["value"] == "8" and by["bonus"]["items"] and not by["bonus"]["value"]
+    assert "pairs" not in by  # a yes/no test is stated by the clause text, not as a formula
+
+
+def test_zcs_cards_show_the_zoc_class_lists_and_what_changes_a_class(files: dict[str, str]) -> None:
+    dom = Dom("".join(v for k, v in sorted(files.items()) if k.startswith("cards/zcs/card-")))
+    zoc = dom.find("section", data_enum="ZocClass")[0]
+    assert zoc["attrs"]["data-rule"] == "5.A.1"  # declared outside every clause: cited by its first reader
+    rows = [e for e in dom.find("tr") if e["attrs"].get("data-rule", "").startswith("5.A.1 ")]
+    assert [r["attrs"]["data-key"] for r in rows] == ["no_zoc", "partial", "full", "double", "triple"]
+    cells = [[c["text"] for c in _inside(dom, r) if c["tag"] == "td" and c["attrs"].get("data-setting")]
+             for r in rows]
+    assert cells == [["¼", "−2"], ["½", "−1"], ["1", "0"], ["2", "0"], ["3", "0"]]
+    assert [r["attrs"]["data-supply-multiplier"] for r in rows] == ["1/4", "1/2", "1", "2", "3"]
+    assert "Supply multiplier" in zoc["text"] and "Red modifier" in zoc["text"]
+    assert "normal × supply multiplier" in zoc["text"]  # what 5.A.1 computes, under its table
+    assert not dom.find("section", data_rule="5.A.1", **{"class": "block definition"})  # no second 5.A.1 block
+    kinds = dom.find("section", data_enum="UnitKind")[0]
+    assert "Full ZOC" in kinds["text"] and "Partial ZOC" in kinds["text"] and "No ZOC" in kinds["text"]
+    assert not [e for e in dom.find("th") if e["attrs"].get("class") == "key" and "5.A" in e["text"]]
+    table = dom.find("section", data_table="zoc_class")[0]
+    assert "kind base + (increases − reductions) levels" in table["text"]
+    assert [e for e in dom.find("td") if e["attrs"].get("class") == "val long" and "increases" in e["text"]]
+    defs = {s["attrs"]["data-rule"]: s["text"] for s in dom.find("section") if "definition" in
+            s["attrs"].get("class", "")}
+    assert {"5.A.2", "5.A.3", "5.A.4", "5.C", "5.C.2"} <= set(defs)
+    assert "in reserve" in defs["5.A.3"] and "screened" in defs["5.A.3"] and "terrain reductions" in defs["5.A.3"]
+    assert "three of a class make one of the next" in defs["5.A.4"]
+    assert "It may only screen the same or a lesser zone class" in defs["5.C.2"]
+
+
+def _inside(dom: Dom, row: dict[str, Any]) -> list[dict[str, Any]]:
+    """The elements parsed after `row` and before the next row: its cells."""
+    i = next(n for n, e in enumerate(dom.elements) if e is row)
+    out = []
+    for e in dom.elements[i + 1:]:
+        if e["tag"] == "tr":
+            break
+        out.append(e)
+    return out
+
+
+def test_acw_card_shows_caps_obligations_flanking_modifiers_and_losses(files: dict[str, str]) -> None:
+    dom = Dom("".join(v for k, v in sorted(files.items()) if k.startswith("cards/acw/card-")))
+    sections = [s["attrs"]["data-rule"] for s in dom.find("section")]
+    assert {"1.1", "1.2", "1.4", "1.6", "2.1", "3.1", "3.2"} <= set(sections)
+    assert sections.count("3.2") == 1  # the clause's text opens its list's table, once
+    caps = {f["attrs"]["data-key"]: f["text"] for f in dom.find("tr") if f["attrs"].get("class") == "formula"}
+    assert caps["foot_and_horse_cap"].strip().endswith("8") and caps["artillery_cap"].strip().endswith("10")
+    assert "at most 8" in caps["counted_sp"] and "at most 10" in caps["counted_sp"]
+    drm = [e for e in dom.find("td") if e["attrs"].get("data-setting") == "value"]
+    assert [e["text"] for e in drm] == ["−1", "−1", "−1", "+1", "+1"]
+    assert "die + the net DRM" in caps["final_die"]
+    assert "Rules 1.1–3.2" in dom.find("div", **{"class": "sub"})[0]["text"]
+
+
+def test_every_list_with_a_number_or_a_value_setting_is_on_a_card(shipped: Result) -> None:
+    for name, model in shipped.models.items():
+        shown = {b["name"] for c in view.cards(shipped.models, model) for b in c["blocks"] if b["kind"] == "marks"}
+        for enum in model["enums"]:
+            if any(a["t"] != "bool" for a in enum["attrs"]) and any(m["title"] for m in enum["members"]) \
+                    and view.list_clause(model, enum) is not None:
+                assert enum["name"] in shown, (name, enum["name"])
+
+
+def test_every_card_is_estimated_to_fit_its_page(shipped: Result) -> None:
+    for name, model in shipped.models.items():
+        cards = view.cards(shipped.models, model)
+        assert cards, name
+        for card in cards:
+            assert len(card["columns"]) <= 2 and card["est"] <= view.COLUMN_HEIGHT or \
+                len(card["blocks"]) == 1, (name, card["name"])
 
 
 # ---- prints and their sidecars (no browser needed) --------------------------------------------

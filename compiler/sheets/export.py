@@ -32,9 +32,10 @@ def _notes(item: dict[str, Any]) -> str:
 
 def block_csv(b: dict[str, Any]) -> tuple[str, str] | None:
     """(file name, CSV text) for a card block that is a table, else None."""
-    if b["kind"] == "marks":
-        cols = [m["name"] for m in b["rows"][0]["marks"]] if b["rows"] else []
-        rows = [[r["rule"], r["key"], r["title"], *["yes" if m["value"] else "no" for m in r["marks"]],
+    if b["kind"] == "marks":  # a column per setting: yes/no, or the value as the rules write it (1/4, -2, full)
+        cols = [c["name"] for c in b["columns"]]
+        rows = [[r["rule"], r["key"], r["title"],
+                 *[("yes" if c["value"] else "no") if c["kind"] == "mark" else c["data"] for c in r["cells"]],
                  _changed_by(r), _notes(r)] for r in b["rows"]]
         return f"{b['number']}-{b['name']}.csv", _csv(["rule", "key", "title", *cols, "changed_by", "note"], rows)
     if b["kind"] == "sizes":

@@ -4,8 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from .text import blocks, chapter_of, chapter_page, rule_key, section_of
-from .view import bool_attrs, chapter_titles, cited, link_table, mark_label
+from .text import Words, blocks, chapter_of, chapter_page, rule_key, section_of
+from .view import (
+    bool_attrs,
+    chapter_titles,
+    cited,
+    keys_say_more,
+    link_table,
+    list_clause,
+    mark_label,
+    setting_label,
+    setting_words,
+    shows_list,
+    signed_column,
+)
 
 
 def clause_view(model: dict[str, Any], clause: dict[str, Any], marks: set[str]) -> dict[str, Any]:
@@ -14,14 +26,26 @@ def clause_view(model: dict[str, Any], clause: dict[str, Any], marks: set[str]) 
     level = "page" if number in (f"{ch}.0", ch) else "section" if section_of(number) == number else "clause"
     text = "\n\n".join(clause["texts"])
     members = []
+    words = Words(model)
     for enum in model["enums"]:
-        if enum["origin"]["clause"] != number or not any(m["title"] for m in enum["members"]):
+        if not any(m["title"] for m in enum["members"]):
+            continue
+        # A list is listed under the clause that declares it, or (declared outside every clause) under
+        # the clause its card table cites.
+        if enum["origin"]["clause"] != number and not (
+                not enum["origin"]["clause"] and shows_list(enum) and list_clause(model, enum) == number):
             continue
         attrs = bool_attrs(enum)
+        others = [a for a in enum["attrs"] if a["t"] != "bool"]
+        signed = {a["name"]: signed_column([m["attrs"][a["name"]]["value"] for m in enum["members"]]) for a in others}
+        keys = keys_say_more(enum)
         for m in enum["members"]:
             mtext = "\n\n".join(m["texts"])
             members.append({
-                "key": m["name"], "title": m["title"] or m["name"],
+                "key": m["name"] if keys else "", "title": m["title"] or m["name"],
+                "settings": [f"{setting_label(a)}: "
+                             f"{setting_words(words, a, m['attrs'][a['name']]['value'], signed[a['name']])}"
+                             for a in others],
                 "marks": [mark_label(a) for a in attrs if m["attrs"][a["name"]]["value"] is True],
                 "blocks": blocks(mtext), "notes": m["notes"],
                 "see": cited(m, " ".join([mtext] + [n["text"] for n in m["notes"]])),

@@ -154,21 +154,55 @@ def _humanize(name: str) -> str:
     return name.replace("_", " ")
 
 
+def lower_first(text: str) -> str:
+    """'In reserve' -> 'in reserve' inside a sentence; 'AA or AT unit' keeps its capitals."""
+    first = text.split(" ")[0]
+    if re.fullmatch(r"[A-Z][a-z]*", first):
+        return text[0].lower() + text[1:]
+    return text
+
+
+def short_title(title: str | None, limit: int = 26) -> str | None:
+    """A declaration's title as a name inside an expression: the words before ':' when short and not a question."""
+    if not title:
+        return None
+    head = title.split(":")[0].strip()
+    if not head or len(head) > limit or head.endswith("?"):
+        return None
+    return head
+
+
 _OPS = {"and": "and", "or": "or", "==": "=", "!=": "≠", "<": "<", "<=": "≤", ">": ">", ">=": "≥",
         "in": "in", "not in": "not in", "+": "+", "-": "−", "*": "×", "/": "/"}
 _PLAIN_OPS = {"==": "==", "!=": "!=", "<=": "<=", ">=": ">=", "-": "-", "*": "*"}  # for exports: ASCII
 _PREC = {"or": 1, "and": 2, "not": 3, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4, "in": 4,
          "not in": 4, "+": 5, "-": 5, "*": 6, "/": 6, "neg": 7}
+# How tightly a phrase in words binds, for parentheses: 'for every x in xs: ...' and 'a, at most 8'
+# read to the end of what holds them; 'the number of xs where ...' reads like a comparison.
+_PHRASE, _NOUN, _ATOM = 0, 4, 9
+_AGG_WORDS = {"sum": "the total {body} of {over}", "product": "the product of {body} over {over}",
+              "min": "the lowest {body} of {over}", "max": "the highest {body} of {over}",
+              "first": "the {body} of the first of {over}"}
+_AGG_SELF = {"count": "the number of {over}", "sum": "the total of {over}", "product": "the product of {over}",
+             "min": "the lowest of {over}", "max": "the highest of {over}", "first": "the first of {over}",
+             "any": "any of {over}", "all": "all of {over}"}
 
 
 class Words:
-    """Expressions of one model in words a player reads: list values by title, constants by value."""
+    """Expressions of one model in words a player reads: list values by title, constants by value.
 
-    def __init__(self, model: dict[str, Any]):
+    `pretty=False` gives the plain, ASCII form of the rules language (for exports and diffs);
+    `pretty=True` the words of a card.  With `field_titles`, a yes/no field of a record reads as
+    the field's title ('In reserve'), for the conditions a card lists one per line."""
+
+    def __init__(self, model: dict[str, Any], field_titles: bool = False):
         self.members = {(e["name"], m["name"]): m for e in model["enums"] for m in e["members"]}
+        self.enums = {e["name"]: e for e in model["enums"]}
         self.consts = {c["name"]: c for c in model["consts"]}
         self.defines = {d["name"]: d for d in model["defines"]}
         self.titles = {t["name"]: t["title"] for t in model["tables"] + model["defines"] if t["title"]}
+        self.fields = {(r["name"], f["name"]): f for r in model.get("records", []) for f in r["fields"]}
+        self.field_titles = field_titles
 
     def member(self, enum: str, name: str) -> str:
         m = self.members.get((enum, name))
@@ -185,6 +219,12 @@ class Words:
             return e["v"]
         if k == "const" and e["name"] in self.consts:
             return self.constant(self.consts[e["name"]]["value"])
+        if k == "op" and e["op"] == "neg" and len(e["args"]) == 1:
+            a = self.constant(e["args"][0])
+            if a is None:
+                return None
+            q = -Fraction(a)
+            return int(q) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
         if k == "op" and e["op"] in ("/", "*", "+", "-") and len(e["args"]) == 2:
             a, b = (self.constant(x) for x in e["args"])
             if a is None or b is None:
@@ -205,6 +245,10 @@ class Words:
             if e["t"] in ("int", "number"):
                 return number_words(v, pretty)
             return str(v)
+        if k == "const" and pretty:  # a named number reads as its value: 'at most 8'
+            const = self.constant(e)
+            if const is not None:
+                return number_words(const, pretty)
         if k in ("var", "const"):
             return _humanize(e["name"])
         if k == "member":
@@ -212,19 +256,39 @@ class Words:
         if k in ("field", "attr"):
             if not pretty:
                 return f"{self.expr(e['of'], pretty, 9)}.{e['name']}"
+            if self.field_titles and k == "field":
+                field = self.fields.get((str(e["of"]["t"]).removeprefix("record "), e["name"]))
+                if field is not None and field.get("title") and len(field["title"]) <= 80:
+                    return lower_first(str(field["title"]))
             if e["of"]["k"] == "var":  # u.printed_re -> "printed re"
                 return _humanize(e["name"])
             return f"{self.expr(e['of'], pretty, 9)} {_humanize(e['name'])}"
-        if k == "call" and pretty and e["fn"] in self.titles:  # re_size(u) -> "RE size"
-            return str(self.titles[e["fn"]])
+        if k == "call" and pretty:
+            name = short_title(self.titles.get(e["fn"]))
+            if name is not None:  # re_size(u) -> "RE size"
+                return lower_first(name)
+            args = [a for a in e["args"] if not (a["k"] == "var" and str(a["t"]).startswith("record "))]
+            if len(args) == len(e["args"]) and args:
+                return f"{_humanize(e['fn'])}({', '.join(self.expr(a, pretty) for a in args)})"
+            return _humanize(e["fn"])  # terrain_reductions(u, x) -> "terrain reductions"
+        if k == "builtin" and pretty:
+            return self._builtin(e, outer)
         if k in ("call", "builtin"):
             return f"{e['fn']}({', '.join(self.expr(a, pretty) for a in e['args'])})"
         if k in ("list", "set"):
             return "{" + ", ".join(self.expr(a, pretty) for a in e["items"]) + "}"
         if k == "if":
-            return (f"if {self.expr(e['cond'], pretty)} then {self.expr(e['then'], pretty)} "
+            text = (f"if {self.expr(e['cond'], pretty)} then {self.expr(e['then'], pretty)} "
                     f"else {self.expr(e['else'], pretty)}")
+            return f"({text})" if pretty and outer > _PHRASE else text
+        if k == "let":
+            if not pretty:
+                return f"let {e['name']} = {self.expr(e['value'], pretty)}; {self.expr(e['body'], pretty)}"
+            text = f"{self.expr(e['body'], pretty)}, where {_humanize(e['name'])} = {self.expr(e['value'], pretty)}"
+            return f"({text})" if outer > _PHRASE else text
         if k == "agg":
+            if pretty:
+                return self._agg(e, outer)
             where = f" where {self.expr(e['where'], pretty)}" if e["where"] is not None else ""
             return f"{e['fn']}({self.expr(e['body'], pretty)} for {e['var']} in {self.expr(e['over'], pretty)}{where})"
         if k == "record":
@@ -237,9 +301,123 @@ class Words:
                 text = f"not {self.expr(e['args'][0], pretty, prec)}"
             elif op == "neg":
                 text = f"−{self.expr(e['args'][0], pretty, prec)}"
+            elif pretty and op in ("in", "not in") and e["args"][1]["k"] in ("list", "set") \
+                    and 0 < len(e["args"][1]["items"]) <= 4:
+                a, b = e["args"]
+                names = [self.expr(x, pretty, _ATOM) for x in b["items"]]
+                if op == "in":
+                    choice = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+                    text = f"{self.expr(a, pretty, prec)} is {choice}"
+                elif len(names) == 1:
+                    text = f"{self.expr(a, pretty, prec)} is not {names[0]}"
+                elif len(names) == 2:
+                    text = f"{self.expr(a, pretty, prec)} is neither {names[0]} nor {names[1]}"
+                else:
+                    text = f"{self.expr(a, pretty, prec)} is none of {', '.join(names)}"
             else:
                 a, b = e["args"]
                 sym = _OPS[op] if pretty else _PLAIN_OPS.get(op, _OPS[op])
                 text = f"{self.expr(a, pretty, prec)} {sym} {self.expr(b, pretty, prec + 1)}"
             return f"({text})" if prec < outer else text
         return str(k)
+
+    # ---- the newer constructs in words -------------------------------------------------------
+
+    def _builtin(self, e: dict[str, Any], outer: int) -> str:
+        fn, args = e["fn"], e["args"]
+        if fn == "step" and len(args) == 2:
+            return self._step(e, outer)
+        if fn in ("min", "max") and len(args) >= 2:
+            levels = str(e["t"]).startswith("enum ")
+            if len(args) == 2 and not levels:
+                consts = [self.constant(a) for a in args]
+                if (consts[0] is None) != (consts[1] is None):  # min(x, 8): 'x, at most 8'
+                    var, cap = (args[0], consts[1]) if consts[1] is not None else (args[1], consts[0])
+                    bound = "at most" if fn == "min" else "at least"
+                    text = f"{self.expr(var, True, _NOUN)}, {bound} {number_words(cap, True)}"
+                    return f"({text})" if outer > _PHRASE else text
+            if levels:
+                word = "lower" if fn == "min" else "higher"
+            else:
+                word = "smaller" if fn == "min" else "larger"
+            if len(args) > 2:
+                word = {"lower": "lowest", "higher": "highest", "smaller": "smallest", "larger": "largest"}[word]
+            names = [self.expr(a, True, _NOUN) for a in args]
+            text = f"the {word} of {', '.join(names[:-1])} and {names[-1]}"
+            return f"({text})" if outer > _PHRASE else text
+        if fn == "len" and len(args) == 1:
+            return f"the number of {self.expr(args[0], True, _ATOM)}"
+        return f"{fn}({', '.join(self.expr(a, True) for a in args)})"
+
+    def _step(self, e: dict[str, Any], outer: int) -> str:
+        """step(zoc, -1) -> 'the level below zoc'; around a cyclic list, 'the one after side'."""
+        level, by = e["args"]
+        n = self.constant(by)
+        cyclic = bool(e.get("cyclic"))
+        of = self.expr(level, True, _ATOM)
+        if n is not None and Fraction(n).denominator == 1 and int(n) != 0:
+            k = int(n)
+            if cyclic:
+                where = "after" if k > 0 else "before"
+                text = f"the one {where} {of}" if abs(k) == 1 else f"{abs(k)} {where} {of}"
+            else:
+                where = "above" if k > 0 else "below"
+                text = f"the level {where} {of}" if abs(k) == 1 else f"{abs(k)} levels {where} {of}"
+        else:
+            unit = "steps" if cyclic else "levels"
+            text = f"{of} + ({self.expr(by, True)}) {unit}"
+        return f"({text})" if outer > _NOUN else text
+
+    def _agg(self, e: dict[str, Any], outer: int) -> str:
+        fn, var = e["fn"], e["var"]
+        over = self.expr(e["over"], True, _ATOM)
+        where = f" where {self.expr(e['where'], True, _NOUN)}" if e["where"] is not None else ""
+        body = e["body"]
+        itself = body["k"] == "var" and body["name"] == var
+        if fn in ("any", "all") and not itself:
+            some = "some" if fn == "any" else "every"
+            text = f"for {some} {_humanize(var)} in {over}{where}: {self.expr(body, True, _PHRASE)}"
+            return f"({text})" if outer > _PHRASE else text
+        w = e["where"]
+        if fn == "count" and w is not None and w["k"] == "var" and w["name"] == var:  # count(c for c in cs where c)
+            text = f"how many of {over} hold"
+        elif itself or fn == "count":
+            text = _AGG_SELF[fn].format(over=over) + where
+        else:
+            text = _AGG_WORDS[fn].format(body=self.expr(body, True, _ATOM), over=over) + where
+        return f"({text})" if where and outer > _NOUN else text
+
+    # ---- a long expression as a list of lines ---------------------------------------------
+
+    def outline(self, e: dict[str, Any]) -> list[str] | None:
+        """What a sum of counted conditions counts, one line each (a card's bullet list), else None.
+
+        reductions = terrain + count(c for c in [a, b, c] where c) + markers  ->  [terrain, a, b, c, markers]"""
+        terms = _flatten(e, "+")
+        items: list[str] = []
+        counted = False
+        for t in terms:
+            listed = _counted_conditions(t)
+            if listed is not None:
+                items += [self.expr(x, True) for x in listed]
+                counted = True
+            else:
+                items.append(self.expr(t, True))
+        return items if counted else None
+
+
+def _flatten(e: dict[str, Any], op: str) -> list[dict[str, Any]]:
+    if e["k"] == "op" and e["op"] == op and len(e["args"]) == 2:
+        return _flatten(e["args"][0], op) + _flatten(e["args"][1], op)
+    return [e]
+
+
+def _counted_conditions(e: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """The conditions of count(c for c in [a, b, ...] where c), else None."""
+    if e["k"] != "agg" or e["fn"] != "count" or e["over"]["k"] not in ("list", "set"):
+        return None
+    var = e["var"]
+    where = e["where"]
+    if where is None or not (where["k"] == "var" and where["name"] == var):
+        return None
+    return list(e["over"]["items"])

@@ -1,18 +1,33 @@
 """What a sheet or card shows, read off the resolved models: plain data for the templates and exports.
 
 Nothing here knows a game.  Which blocks a card holds follows from the kinds of
-declarations in the IR: a list whose values carry true/false settings becomes a
-table with a mark column, a table becomes a size table, a `limits` group a list
-of caps with their exceptions, and a titled clause that defines a true/false
-test of a unit or hex a definition.  Blocks are grouped by rule section and
-packed onto as many one-page cards as they need.
+declarations in the IR: a list whose values carry settings becomes a table with a
+column per setting (a mark for yes/no, a number or fraction, a signed modifier, a
+value of another list), a table becomes a value table, a `limits` group a list of
+caps with their exceptions, and a titled clause that defines a true/false test of
+a unit or hex, or works something out from the game's state or values, a
+definition: its text, with what it computes (named numbers, and definitions in
+words, or by their title when too long to read).  Blocks are grouped by rule
+section and packed onto as many one-page cards as they need.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from .text import RULE_NUMBER, Words, blocks, chapter_of, flat, hugo_anchor, number_words, rule_key, section_of
+from .text import (
+    RULE_NUMBER,
+    Words,
+    blocks,
+    chapter_of,
+    flat,
+    hugo_anchor,
+    lower_first,
+    number_words,
+    rule_key,
+    section_of,
+)
 
 # Block heights are estimated in CSS pixels (96 per inch) of the card's 8.4pt type,
 # measured once in Chromium: a heading bar, a line of text, a table row.  A card has
@@ -212,41 +227,181 @@ def _lines(text: str, width: int = CHARS_PER_LINE) -> int:
     return max(1, -(-len(text) // width))
 
 
+def _head(number: str | None, title: str | None, subtitle: str | None = None) -> int:
+    """A heading bar, taller by a line for every line its title and subtitle wrap to."""
+    text = " ".join(x for x in (number, title, subtitle) if x)
+    return HEAD + 18 * (_lines(text, 50) - 1)
+
+
 def _changed(item: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"layer": o["layer"], "notes": [{"label": n["label"], "text": n["text"]} for n in o["notes"]]}
             for o in item.get("overridden_by", [])]
 
 
-def mark_tables(model: dict[str, Any], before: dict[str, Any] | None) -> list[dict[str, Any]]:
-    clauses = {c["number"]: c for c in model["clauses"]}
+def _walk(node: Any) -> Any:
+    """Every expression node inside a declaration (dicts with a 'k'), depth first."""
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, dict):
+            if "k" in n:
+                yield n
+            todo.extend(v for k, v in n.items() if k != "origin")
+        elif isinstance(n, list):
+            todo.extend(n)
+
+
+def _declarations(model: dict[str, Any]) -> list[tuple[str, Any]]:
+    """(clause, declaration) for everything a clause declares that the rules compute with."""
     out = []
+    for kind in ("defines", "tables", "limits", "consts"):
+        for d in model[kind]:
+            if d["origin"]["clause"]:
+                out.append((d["origin"]["clause"], d))
+    return sorted(out, key=lambda cd: rule_key(cd[0]))
+
+
+def list_clause(model: dict[str, Any], enum: dict[str, Any]) -> str | None:
+    """The clause a list is cited by on a card: the clause it is declared in.
+
+    A list declared outside every clause (series vocabulary: unit types, ZOC classes) is
+    cited by the first clause, in rule order, whose definitions read one of its settings:
+    that is where a player meets the numbers (a ZOC class's supply multiplier is looked up
+    for the combat-supply rule).  Failing that, by the first clause that uses the list at all;
+    a list no clause uses is not on a card.  Citing the layer instead would leave the table
+    outside the rule sections a card is packed by."""
+    if enum["origin"]["clause"]:
+        return str(enum["origin"]["clause"])
+    name = enum["name"]
+    used = None
+    for number, d in _declarations(model):
+        for n in _walk(d):
+            if n["k"] == "attr" and n.get("enum") == name:
+                return number
+            if used is None and (n["k"] == "member" and n.get("enum") == name or n.get("t") == f"enum {name}"):
+                used = number
+        if used is None and any(p["t"].endswith(f"enum {name}") for p in d.get("params", [])):
+            used = number
+    return used
+
+
+def _words_of(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def keys_say_more(enum: dict[str, Any]) -> bool:
+    """Whether a list's value names tell a player more than its titles: letter codes ('A', 'F'), or
+    names that are not just the title's words ('combat_cost' for 'Combat').  When every name only
+    repeats its title ('no_zoc' for 'No ZOC'), the card leaves the name column out."""
+    for m in enum["members"]:
+        title = _words_of(str(m["title"] or ""))
+        for part in _words_of(m["name"]):
+            if not any(w.startswith(part) or part.startswith(w) for w in title if min(len(w), len(part)) >= 2
+                       or w == part):
+                return True
+    return False
+
+
+def signed_column(values: list[Any]) -> bool:
+    return any(isinstance(v, int) and not isinstance(v, bool) and v < 0 for v in values)
+
+
+def setting_words(words: Words, attr: dict[str, Any], value: Any, signed: bool) -> str:
+    """A list value's setting as a card shows it: ½, +1 / −2 (a column with minus signs), a value's title."""
+    t = attr["t"]
+    if value is None:
+        return "—"
+    if t == "int":
+        v = int(value)
+        return (f"+{v}" if v > 0 else f"−{-v}" if v < 0 else "0") if signed else str(v)
+    if t == "number":
+        return number_words(value, pretty=True)
+    if t.startswith("enum "):
+        return words.member(t[5:], str(value))
+    return str(value)
+
+
+def setting_label(attr: dict[str, Any]) -> str:
+    """A column head for a setting: the words before ':' in its title, else its name in words."""
+    if attr["t"] == "bool":
+        return mark_label(attr)
+    title = str(attr["title"] or "")
+    if ":" in title and title.split(":")[0].strip():
+        return title.split(":")[0].strip()
+    name = str(attr["name"]).replace("_", " ")
+    return name[:1].upper() + name[1:]
+
+
+def shows_list(enum: dict[str, Any]) -> bool:
+    """A list is a card table when its values carry settings and have titles; one declared outside
+    every clause (series vocabulary) only when a setting is a number or a value of another list:
+    yes/no classes of the vocabulary ('a combat unit') are stated by the clause that reads them."""
+    if not enum["attrs"] or not any(m["title"] for m in enum["members"]):
+        return False
+    return bool(enum["origin"]["clause"]) or any(a["t"] != "bool" for a in enum["attrs"])
+
+
+def mark_tables(model: dict[str, Any], before: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """A table per list whose values carry settings: a column per setting (marks for yes/no)."""
+    clauses = {c["number"]: c for c in model["clauses"]}
+    words = Words(model)
+    out = []
+    texts_shown: set[str] = set()
     for enum in model["enums"]:
-        attrs = bool_attrs(enum)
-        number = enum["origin"]["clause"]
-        if not attrs or not number or not any(m["title"] for m in enum["members"]):
+        if not shows_list(enum):
             continue
+        number = list_clause(model, enum)
+        if number is None:
+            continue
+        attrs = enum["attrs"]
         clause = clauses.get(number, {})
         old = _old_members(before, enum["name"])
+        signed = {a["name"]: signed_column([m["attrs"][a["name"]]["value"] for m in enum["members"]]) for a in attrs}
         rows = []
         for m in enum["members"]:
-            marks = []
+            cells = []
             for a in attrs:
-                value = bool(m["attrs"][a["name"]]["value"])
-                was = old.get(m["name"], {}).get(a["name"], value)
-                marks.append({"name": a["name"], "label": mark_label(a), "value": value, "was": was})
+                raw = m["attrs"][a["name"]]["value"]
+                was_raw = old.get(m["name"], {}).get(a["name"], raw)
+                if a["t"] == "bool":
+                    cells.append({"name": a["name"], "label": mark_label(a), "kind": "mark", "value": bool(raw),
+                                  "was": bool(was_raw), "changed": bool(was_raw) != bool(raw),
+                                  "data": "true" if raw else "false"})
+                else:
+                    text = setting_words(words, a, raw, signed[a["name"]])
+                    cells.append({"name": a["name"], "label": setting_label(a), "kind": "value", "value": text,
+                                  "was": setting_words(words, a, was_raw, signed[a["name"]]),
+                                  "changed": was_raw != raw, "data": "" if raw is None else str(raw)})
             notes = [{"label": n["label"], "text": n["text"]} for n in m["notes"] if n.get("layer")]
             rows.append({"key": m["name"], "rule": f"{number} {m['name']}", "title": m["title"] or m["name"],
-                         "marks": marks, "changed": _changed(m), "notes": notes,
-                         "see": [r["number"] for r in m["see"]]})
-        intro = flat(" ".join(clause.get("texts", [])))
-        header = max(_lines(mark_label(a), 14) for a in attrs) - 1  # long mark names wrap in the header
-        est = HEAD + LINE * (_lines(intro) if intro else 0) + 20 + LINE * (len(attrs) + header) + sum(
-            ROW + LINE * (_lines(r["title"], 48) - 1 + sum(_lines(n["text"], 45) for c in r["changed"]
-                                                            for n in c["notes"])) for r in rows)
+                         "cells": cells, "marks": [c for c in cells if c["kind"] == "mark"],
+                         "changed": _changed(m), "notes": notes, "see": [r["number"] for r in m["see"]]})
+        # The clause's text and what it computes open the first table of the clause (and the clause
+        # then has no separate definition block).
+        first = number not in texts_shown
+        texts_shown.add(number)
+        intro = flat(" ".join(clause.get("texts", []))) if first else ""
+        formulas = clause_formulas(model, number) if first else []
+        columns = [{"name": a["name"], "label": setting_label(a), "kind": "mark" if a["t"] == "bool" else "value",
+                    "numeric": a["t"] in ("int", "number")} for a in attrs]
+        legend = [{"kind": "mark" if a["t"] == "bool" else "value", "label": setting_label(a),
+                   "not": lower_first(setting_label(a)), "text": a["title"] or a["name"]} for a in attrs
+                  if a["t"] == "bool" or (a["title"] and a["title"] != setting_label(a))]
+        show_keys = keys_say_more(enum)
+        title_width = 48 if show_keys else 60
+        value_cols = sum(1 for a in attrs if a["t"] != "bool")
+        header = max(_lines(c["label"], 8) for c in columns) - 1  # long column names wrap in the header
+        legend_text = "; ".join(f"{x['label']}: {x['text']}" for x in legend)
+        est = (_head(number, clause.get("title") or enum["title"]) + LINE * (_lines(intro) if intro else 0)
+               + 20 + LINE * header + (LINE * _lines(legend_text, 75) if legend else 0)
+               + sum(ROW + LINE * (_lines(r["title"], title_width - 8 * value_cols) - 1
+                                   + sum(_lines(n["text"], 45) for c in r["changed"] for n in c["notes"]))
+                     for r in rows)
+               + formulas_height(formulas))
         out.append({"kind": "marks", "number": number, "name": enum["name"], "title": clause.get("title"),
-                    "subtitle": enum["title"], "intro": intro,
-                    "legend": [{"label": mark_label(a), "text": a["title"] or a["name"]} for a in attrs],
-                    "columns": [mark_label(a) for a in attrs], "rows": rows, "est": est})
+                    "subtitle": enum["title"], "intro": intro, "show_keys": show_keys,
+                    "declared": bool(enum["origin"]["clause"]), "legend": legend,
+                    "columns": columns, "rows": rows, "formulas": formulas, "est": est})
     return out
 
 
@@ -271,12 +426,17 @@ def size_tables(model: dict[str, Any]) -> list[dict[str, Any]]:
         for r in t["rows"]:
             cond = words.expr(r["when"]) if r["when"] is not None else "otherwise"
             const = r["value"]["v"] if r["value"]["k"] == "lit" and t["returns"] == "bool" else None
+            value = words.value(r["value"])
             rows.append({"key": r["label"], "rule": r["origin"]["clause"] or number,
-                         "title": r["title"] or cond, "value": words.value(r["value"]), "yes": const,
+                         "title": r["title"] or cond, "value": value, "yes": const,
+                         "long": const is None and len(value) > LONG_VALUE,
                          "plain_value": words.value(r["value"], pretty=False), "exception": r["exception"],
                          "changed": _changed(r)})
-        est = HEAD + sum(ROW + LINE * (_lines(r["title"], 55) - 1) for r in rows)
-        out.append({"kind": "sizes", "number": number, "name": t["name"], "numeric": t["returns"] in ("int", "number"),
+        est = _head(number, clauses.get(number, {}).get("title"), t["title"] or t["name"]) + sum(
+            ROW + LINE * (max(_lines(r["title"], 30), _lines(r["value"], 26)) - 1 if r["long"]
+                          else _lines(r["title"], max(24, 64 - int(1.4 * len(r["value"])))) - 1) for r in rows)
+        out.append({"kind": "sizes", "number": number, "name": t["name"],
+                    "numeric": t["returns"] in ("int", "number"), "lookup": t["returns"].startswith("enum "),
                     "title": clauses.get(number, {}).get("title"),
                     "subtitle": t["title"] or t["name"], "rows": rows, "est": est})
     return out
@@ -298,7 +458,8 @@ def limit_lists(model: dict[str, Any]) -> list[dict[str, Any]]:
                   "bound": words.value(i["bound"]), "plain_bound": words.value(i["bound"], pretty=False),
                   "exempt": [cond(x) for x in i["exempt"]], "changed": _changed(i)} for i in g["items"]]
         unless = [cond(u) for u in g["unless"]]
-        est = HEAD + sum(LINE + 3 + LINE * (_lines(u["text"]) - 1) for u in unless) + sum(
+        est = _head(number, clauses.get(number, {}).get("title"), g["title"] or g["name"]) + sum(
+            LINE + 3 + LINE * (_lines(u["text"]) - 1) for u in unless) + sum(
             ROW + LINE * sum(_lines(x["text"], 55) for x in i["exempt"]) for i in items)
         out.append({"kind": "limits", "number": number, "name": g["name"],
                     "title": clauses.get(number, {}).get("title"), "subtitle": g["title"] or g["name"],
@@ -316,19 +477,87 @@ def _tests(model: dict[str, Any]) -> list[tuple[str | None, dict[str, Any]]]:
     return out
 
 
-def definitions(model: dict[str, Any]) -> list[dict[str, Any]]:
-    """Titled clauses that define (or add a case to) a true/false test of a unit or hex: their title and text."""
+def _game_valued(t: str) -> bool:
+    """A parameter type that is game state or a game's values: a record, a list value, or lists of them."""
+    return "record " in t or "enum " in t
+
+
+def _shown_consts(model: dict[str, Any]) -> set[str]:
+    """Named numbers a table or a cap already shows (the 10 of 'at most 10 RE')."""
+    return {n["name"] for d in model["tables"] + model["limits"] for n in _walk(d) if n["k"] == "const"}
+
+
+def _lookups(model: dict[str, Any]) -> list[str]:
+    """Clauses with something a player works out at the table: a definition over the game's state or
+    values (a stack, a unit, a ZOC class, a list of modifiers), or a named number of its own."""
+    shown = _shown_consts(model)
+    out = [d["origin"]["clause"] for d in model["defines"]
+           if d["origin"]["clause"] and any(_game_valued(p["t"]) for p in d["params"])]
+    out += [c["origin"]["clause"] for c in model["consts"]
+            if c["origin"]["clause"] and c.get("title") and c["name"] not in shown]
+    return out
+
+
+FORMULA_WORDS = 130  # longer than this, a definition is shown by its title (the clause text says it)
+LONG_VALUE = 28  # a value longer than this wraps in its own wider column
+
+
+def clause_formulas(model: dict[str, Any], number: str) -> list[dict[str, Any]]:
+    """What a clause computes, one line each: its named numbers with their values, and its definitions
+    of a number or a value (not the yes/no tests, which its text states) in words.  A sum of counted
+    conditions lists the conditions; a definition too long to read in words shows its title only."""
+    words = Words(model)
+    conditions = Words(model, field_titles=True)
+    shown = _shown_consts(model)
+    out = []
+    for c in model["consts"]:
+        if c["origin"]["clause"] == number and c.get("title") and c["name"] not in shown:
+            value = words.value(c["value"])
+            out.append({"key": c["name"], "title": c["title"], "value": value, "items": [],
+                        "long": len(value) > LONG_VALUE, "changed": _changed(c)})
+    for d in model["defines"]:
+        if d["origin"]["clause"] != number or d["returns"] == "bool":
+            continue
+        items = conditions.outline(d["body"]) or []
+        value = "" if items else words.expr(d["body"])
+        if len(value) > FORMULA_WORDS:
+            value = ""
+        out.append({"key": d["name"], "title": d["title"] or d["name"].replace("_", " "), "value": value,
+                    "items": items, "long": len(value) > LONG_VALUE, "changed": _changed(d)})
+    return out
+
+
+def formulas_height(formulas: list[dict[str, Any]]) -> int:
+    """The lines of what a clause computes: a long value wraps beside its title, a short one
+    (set in bold, on one line) leaves the title the rest of the width."""
+    def title_width(f: dict[str, Any]) -> int:
+        return 30 if f["long"] else max(20, 62 - int(1.4 * len(f["value"])))
+    return sum(ROW + LINE * (max(_lines(f["title"], title_width(f)), _lines(f["value"], 30)) - 1)
+               + LINE * sum(_lines(i, 60) for i in f["items"]) for f in formulas)
+
+
+def definitions(model: dict[str, Any], texts: frozenset[str] = frozenset(),
+                blocked: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+    """Titled clauses that define (or add a case to) a true/false test of a unit or hex, or that work
+    out something from the game's state or values and have no other block (`blocked`: a table, caps
+    or a list): their title, text and what they compute.  Clauses whose text already opens a list's
+    table (`texts`) get no second block."""
     clauses = {c["number"]: c for c in model["clauses"]}
     seen: dict[str, dict[str, Any]] = {}
-    for number, _ in _tests(model):
+    wanted = [n for n, _ in _tests(model)] + [n for n in _lookups(model) if n not in blocked]
+    for number in wanted:
         clause = clauses.get(number or "")
-        if clause is None or not clause["title"] or not clause["texts"] or clause["number"] in seen:
+        if clause is None or not clause["title"] or clause["number"] in seen or clause["number"] in texts:
+            continue
+        formulas = clause_formulas(model, clause["number"])
+        if not clause["texts"] and not formulas:
             continue
         paras = blocks("\n\n".join(clause["texts"]))
-        est = HEAD + LINE * sum(_lines(b["text"]) if b["kind"] == "p" else sum(_lines(i, 64) for i in b["items"])
-                                for b in paras)
+        est = _head(clause["number"], clause["title"]) + 4 * (len(paras) - 1) + LINE * sum(
+            _lines(b["text"]) if b["kind"] == "p" else sum(_lines(i, 64) for i in b["items"]) for b in paras
+        ) + formulas_height(formulas)
         seen[clause["number"]] = {"kind": "definition", "number": clause["number"], "title": clause["title"],
-                                  "blocks": paras, "changed": _changed(clause), "est": est}
+                                  "blocks": paras, "formulas": formulas, "changed": _changed(clause), "est": est}
     return list(seen.values())
 
 
@@ -344,7 +573,10 @@ def cards(models: dict[str, dict[str, Any]], model: dict[str, Any]) -> list[dict
     """The model's card blocks, grouped by section and packed onto one-page cards."""
     layers = model["manifest"]["layers"]
     before = model_before(models, model, layers[-1]) if len(layers) > 1 else None
-    found = mark_tables(model, before) + size_tables(model) + limit_lists(model) + definitions(model)
+    lists = mark_tables(model, before)
+    others = lists + size_tables(model) + limit_lists(model)
+    texts = frozenset(b["number"] for b in lists if b["intro"] or b["formulas"])
+    found = others + definitions(model, texts, frozenset(b["number"] for b in others))
     found.sort(key=lambda b: (rule_key(b["number"]), b["kind"]))
     topics: dict[str, list[dict[str, Any]]] = {}
     for b in found:
@@ -355,16 +587,16 @@ def cards(models: dict[str, dict[str, Any]], model: dict[str, Any]) -> list[dict
 
 
 # Which blocks a card gets first, chapter by chapter: what a player looks up at the table
-# (marked lists, caps, per-unit numbers), then the definitions, then other tables; the
-# game's changes come after every chapter.
+# (lists with their settings, caps, tables of numbers or list values), then the definitions,
+# then other tables; the game's changes come after every chapter.
 PRIORITY = {"marks": 0, "limits": 1, "numbers": 2, "definition": 3, "sizes": 4}
 
 
 def _priority(b: dict[str, Any]) -> tuple[Any, ...]:
     if b["number"] is None:
         return (1, ())
-    kind = "numbers" if b["kind"] == "sizes" and b.get("numeric") else b["kind"]
-    return (0, int(chapter_of(b["number"])), PRIORITY.get(kind, 9), rule_key(b["number"]))
+    kind = "numbers" if b["kind"] == "sizes" and (b.get("numeric") or b.get("lookup")) else b["kind"]
+    return (0, rule_key(chapter_of(b["number"])), PRIORITY.get(kind, 9), rule_key(b["number"]))
 
 
 def _pack(model: dict[str, Any], groups: list[tuple[str, list[dict[str, Any]]]]) -> list[dict[str, Any]]:
@@ -404,9 +636,17 @@ def _card(columns: list[list[tuple[str, dict[str, Any]]]], titles: dict[str, str
     secs.sort(key=rule_key)
     chs: list[str] = []
     for sec in secs:
-        name = f"{chapter_of(sec)}.0 {chapters.get(chapter_of(sec), '')}".strip()
+        # A chapter is named by its heading clause, numbered 'N.0' (OCS style) or 'N'; a chapter
+        # the rules give no heading is left out of the title rather than named after its first clause.
+        ch = chapter_of(sec)
+        head = next((n for n in (f"{ch}.0", ch) if titles.get(n)), None)
+        if head is None:
+            continue
+        name = f"{head} {titles[head]}"
         if name not in chs:
             chs.append(name)
+    if not chs and secs:
+        chs = [f"Rules {secs[0]}–{secs[-1]}" if len(secs) > 1 else f"Rule {secs[0]}"]
     cols = [[b for _, b in col] for col in columns]
     return {"title": " · ".join(chs) if chs else "Changes",
             "topics": [{"number": sec, "title": titles.get(sec)} for sec in secs],
