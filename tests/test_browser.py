@@ -11,6 +11,7 @@ import pytest
 
 from compiler import printing, sheets
 from compiler.build import Result, outputs
+from compiler.sheets import folder
 from tests.conftest import ROOT, compile_text
 from tests.test_sheets import HOSTILE
 
@@ -22,7 +23,7 @@ needs_pdfinfo = pytest.mark.skipif(
 
 # Everything a test asks of a card, read in the page by the browser's own DOM.
 READ_CARD = """(() => {
-  const rows = [...document.querySelectorAll('section.marks tbody tr')].map(tr => ({
+  const rows = [...document.querySelectorAll('section.marks tbody tr.row')].map(tr => ({
     key: tr.dataset.key, rule: tr.dataset.rule, changed: tr.classList.contains('changed'),
     changedBy: tr.dataset.changed || null, text: tr.innerText,
     marks: [...tr.querySelectorAll('td.mark')].map(td => ({value: td.dataset.value,
@@ -72,6 +73,24 @@ def cards_of(site: Path) -> list[Path]:
     return found
 
 
+def rulesets(shipped: Result) -> set[str]:
+    """The card folder of every ruleset the rules in rules/ build (series, games, options, rulesets)."""
+    return {folder(m) for m in shipped.models.values()}
+
+
+# How the columns of a card sit: every table row's title keeps at least a third of its table,
+# long values wrap inside their column, and nothing is wider than its column.
+READ_LAYOUT = """(() => [...document.querySelectorAll('main.cols > .col')].map(col => ({
+  width: col.getBoundingClientRect().width,
+  overflow: [...col.querySelectorAll('section.block')].filter(s => s.scrollWidth > s.clientWidth + 1)
+    .map(s => s.dataset.rule),
+  rows: [...col.querySelectorAll('section.sizes tbody tr, table.formulas tr')].map(tr => ({
+    rule: tr.closest('section').dataset.rule, key: tr.dataset.key,
+    title: tr.cells[0].getBoundingClientRect().width, table: tr.closest('table').getBoundingClientRect().width,
+    long: !!tr.querySelector('td.val.long')})),
+})))()"""
+
+
 def read(browser: printing.Browser, page: Path) -> dict[str, Any]:
     with browser.page(page.as_uri()) as p:
         value: dict[str, Any] = p.evaluate(READ_CARD)
@@ -113,6 +132,31 @@ def test_the_dak_card_marks_the_f_row_changed(browser: printing.Browser, site: P
     assert "Deutsches Afrika Korps" in card["manifest"]
 
 
+def test_long_values_wrap_in_their_column_and_leave_the_row_title_its_room(browser: printing.Browser,
+                                                                          site: Path) -> None:
+    longs = 0
+    for page in cards_of(site):
+        with browser.page(page.as_uri()) as p:
+            columns = p.evaluate(READ_LAYOUT)
+        for col in columns:
+            assert col["overflow"] == [], f"{page}: blocks wider than their column"
+            for row in col["rows"]:
+                assert row["title"] >= row["table"] / 3, f"{page}: {row['rule']} {row['key']} title squeezed"
+                longs += row["long"]
+    assert longs  # the ZOC class table's 'kind base + (increases − reductions) levels', among others
+
+
+def test_the_zcs_and_acw_cards_show_their_lists_with_every_setting(browser: printing.Browser, site: Path) -> None:
+    zcs = [read(browser, p) for p in sorted((site / "cards/zcs").glob("card-*.html"))]
+    rows = {r["key"]: r for c in zcs for r in c["rows"] if r["rule"].startswith("5.A.1 ")}
+    assert list(rows) == ["no_zoc", "partial", "full", "double", "triple"]
+    assert "¼" in rows["no_zoc"]["text"] and "−2" in rows["no_zoc"]["text"] and "3" in rows["triple"]["text"]
+    assert {"5.A.2", "5.A.3", "5.A.4", "5.C.2"} <= {d for c in zcs for d in c["definitions"]}
+    acw = [read(browser, p) for p in sorted((site / "cards/acw").glob("card-*.html"))]
+    drm = [r["text"].split("\t")[-1].strip() for c in acw for r in c["rows"] if r["rule"].startswith("2.1 ")]
+    assert drm == ["−1", "−1", "−1", "+1", "+1"]
+
+
 def test_script_in_a_rule_text_shows_as_text(browser: printing.Browser, site: Path) -> None:
     card = read(browser, site / "cards/hostile/card-1.html")
     assert card["scripts"] == 0
@@ -121,7 +165,9 @@ def test_script_in_a_rule_text_shows_as_text(browser: printing.Browser, site: Pa
     assert not [e for e in browser.events if e.get("method") == "Page.javascriptDialogOpening"]
 
 
-def test_every_card_has_a_screenshot(browser: printing.Browser, site: Path, tmp_path: Path) -> None:
+def test_every_card_has_a_screenshot(browser: printing.Browser, site: Path, tmp_path: Path,
+                                     shipped: Result) -> None:
+    assert {p.parent.name for p in cards_of(site)} == rulesets(shipped) | {"hostile"}
     for page in cards_of(site):
         png = browser.screenshot(page.as_uri())
         assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 20_000
@@ -133,21 +179,30 @@ def test_every_card_has_a_screenshot(browser: printing.Browser, site: Path, tmp_
 @needs_pdfinfo
 @pytest.mark.parametrize("paper,size", [("letter", "(letter)"), ("a4", "(A4)")])
 def test_every_card_prints_on_one_page(browser: printing.Browser, site: Path, tmp_path: Path,
-                                       paper: str, size: str) -> None:
+                                       paper: str, size: str, shipped: Result) -> None:
+    printed = set()
     for page in cards_of(site):
+        printed.add(page.parent.name)
         pdf = tmp_path / f"{page.parent.name}-{page.stem}.{paper}.pdf"
         pdf.write_bytes(browser.pdf(page.as_uri(), paper))
         info = printing.pdf_info(pdf)
         assert info["Pages"] == "1", f"{page} prints on {info['Pages']} {paper} pages"
         assert info["Page size"].endswith(size)
         assert "2000" in info["CreationDate"]  # fixed, not the time of printing
+    assert printed == rulesets(shipped) | {"hostile"}  # every ruleset in rules/, whatever its name
 
 
 @needs_pdfinfo
-def test_the_committed_prints_are_one_page_and_from_the_committed_html() -> None:
+def test_the_committed_prints_are_one_page_and_from_the_committed_html(shipped: Result) -> None:
     generated = ROOT / "generated" / "cards"
     pdfs = sorted(generated.glob("*/card-*.pdf"))
     assert pdfs, "generated/cards holds no prints; run 'rulec build'"
+    for name in rulesets(shipped):  # every card of every ruleset is printed on both papers
+        cards = sorted((generated / name).glob("card-*.html"))
+        assert cards, f"generated/cards/{name} holds no cards; run 'rulec build'"
+        for html in cards:
+            for paper in ("letter", "a4"):
+                assert html.with_suffix(f".{paper}.pdf").exists(), f"{html} is not printed on {paper}"
     for pdf in pdfs:
         info = printing.pdf_info(pdf)
         assert info["Pages"] == "1", pdf
