@@ -16,6 +16,7 @@ from typing import Any
 from .diagnostics import Diagnostic, Span
 from .interp import Cite, EvalError, Interpreter, from_json
 from .ir import nodes
+from .pyexpr import is_constant
 
 MAX_CASES = 20_000
 
@@ -27,6 +28,7 @@ def span_of(o: dict[str, Any]) -> Span:
 def analyse(model: dict[str, Any]) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     interp = Interpreter(model)
+    diags += constant_errors(model, interp)
     for table in model["tables"]:
         diags += TableAnalysis(model, interp, table).run()
     diags += option_clashes(model)
@@ -55,6 +57,31 @@ def option_clashes(model: dict[str, Any]) -> list[Diagnostic]:
                                   f"differently, in ruleset {model['manifest']['ruleset']}",
                                   hint=f"which one is in force depends on the order of 'with {a}, {b}'; "
                                        "make one option extend the other, or agree on one change"))
+    return out
+
+
+def constant_errors(model: dict[str, Any], interp: Interpreter) -> list[Diagnostic]:
+    """Every constant part of a declaration that cannot be computed (1/0, a number of thousands of
+    digits): the Python emitter works constant parts out ahead, so each is a mistake to report here."""
+    out = []
+    todo: list[tuple[Any, Any]] = [(model[k], None) for k in ("consts", "defines", "tables", "limits")]
+    while todo:
+        n, origin = todo.pop()
+        if isinstance(n, list):
+            todo += [(x, origin) for x in n]
+            continue
+        if not isinstance(n, dict):
+            continue
+        origin = n["origin"] if isinstance(n.get("origin"), dict) else origin
+        if "k" in n and "t" in n and n["k"] not in ("lit", "member") and is_constant(n):
+            try:
+                interp.eval(n, {})
+            except (EvalError, ArithmeticError, TypeError, KeyError, ValueError) as e:
+                if origin is not None:
+                    out.append(Diagnostic(span_of(origin), "R305", f"a value here cannot be computed: {e}",
+                                          hint="a constant part of this declaration fails whatever the input"))
+            continue
+        todo += [(v, origin) for v in n.values() if isinstance(v, (dict, list))]
     return out
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from . import ir, printing, sheets
 from .analysis import analyse
+from .interp import budget
 from .diagnostics import Diagnostic, Span, has_errors, unique_sorted
 from .emit_python import emit_python
 from .lower import check
@@ -76,10 +77,11 @@ def compile_sources(sources: dict[str, str], keep_models: bool = False) -> Resul
     program, diags = check(files)
     result.diagnostics += diags
     if not has_errors(diags):
-        for rs in program.rulesets:
-            model = resolve(program, rs)
-            result.diagnostics += analyse(model)
-            result.models[rs["name"]] = model
+        with budget():  # the examples and table analyses of every ruleset, in bounded steps
+            for rs in program.rulesets:
+                model = resolve(program, rs)
+                result.diagnostics += analyse(model)
+                result.models[rs["name"]] = model
     result.diagnostics = unique_sorted(result.diagnostics)
     if not result.ok and not keep_models:
         result.models = {}
@@ -112,12 +114,13 @@ def outputs(result: Result, validate: bool = True) -> dict[str, str]:
     out: dict[str, str] = {}
     emitters = [e if validate or e is not ir_files else functools.partial(ir_files, validate=False)
                 for e in EMITTERS]
-    for name in sorted(result.models):
-        for emit in emitters:
-            out.update(emit(result.models[name]))
-    if result.models:
-        for suite in SUITE_EMITTERS:
-            out.update(suite(result.models))
+    with budget():  # the answers worked out ahead (precomputed checks, value tables) in bounded steps
+        for name in sorted(result.models):
+            for emit in emitters:
+                out.update(emit(result.models[name]))
+        if result.models:
+            for suite in SUITE_EMITTERS:
+                out.update(suite(result.models))
     return out
 
 

@@ -19,6 +19,12 @@ from .diagnostics import Diagnostic, Span
 
 MAX_FILE_BYTES = 2_000_000
 MAX_NESTING = 100
+# Limits that keep every later stage (all of them recursive over the tree) clear of Python's
+# recursion limit and of work that grows faster than the input.
+MAX_DEPTH = 60        # levels of the syntax tree: an expression of about 50 operators
+MAX_DIGITS = 100      # digits of one number
+MAX_PARTS = 20_000    # parts of a file: clauses, declarations, rows, values, expressions (ch13: 2,900)
+MAX_LIST = 1_000      # items of one list: values of an enum, rows, arguments, [a, b, ...]
 
 TOP_KEYWORDS = (
     "series game scenario option in ruleset rule external override except "
@@ -74,7 +80,7 @@ def parse(text: str, path: str) -> tuple[ast.File | None, list[Diagnostic]]:
         tree = lark_parser().parse(text, start="start")
     except UnexpectedInput:
         return None, _collect_errors(text, path)
-    bad = _escape_errors(tree, path, 1)
+    bad = _limit_errors(tree, path, 1) or _escape_errors(tree, path, 1)
     if bad:
         return None, bad
     try:
@@ -95,6 +101,9 @@ def parse_query(text: str, path: str = "<query>") -> tuple[ast.Expr | None, list
         tree = lark_parser().parse(text, start="query")
     except UnexpectedInput as e:
         return None, [_syntax_diagnostic(e, text, 1, path)]
+    bad = _limit_errors(tree, path, 1)
+    if bad:
+        return None, bad
     try:
         expr: ast.Expr = _ToAst(path).transform(tree)
     except VisitError as e:
@@ -120,6 +129,59 @@ def _too_deep(text: str, path: str) -> Diagnostic | None:
         elif ch in ")]}":
             depth = max(0, depth - 1)
     return None
+
+
+def _limit_errors(tree: Tree[Token], path: str, start: int) -> list[Diagnostic]:
+    """Inputs too big for the compiler, each at its place: nesting deeper than MAX_DEPTH, a number
+    longer than MAX_DIGITS, more than MAX_PARTS parts in the file or MAX_LIST items in one list.
+    Walks the tree without recursion: this is what makes the recursive stages after it safe."""
+    out: list[Diagnostic] = []
+    parts, deep = 0, False
+    stack: list[tuple[Tree[Token] | Token, int]] = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, Token):
+            if node.type in ("NUMBER", "RULENUM") and not node.isascii():  # the grammar's \d takes any digit
+                out.append(Diagnostic(_token_span(node, path, start), "R002",
+                                      f"a number written with digits other than 0-9: {str(node)!r}"))
+            elif node.type in ("NUMBER", "RULENUM") and sum(c.isdigit() for c in node) > MAX_DIGITS:
+                out.append(Diagnostic(_token_span(node, path, start), "R006",
+                                      f"a number of more than {MAX_DIGITS} digits",
+                                      hint="no rule needs a number this long; check for a typing slip"))
+            continue
+        if depth > MAX_DEPTH and not deep:
+            deep = True
+            out.append(Diagnostic(_node_span(node, path, start), "R008",
+                                  f"nested more than {MAX_DEPTH} levels deep",
+                                  hint="split the expression into named definitions; "
+                                       "write a long chain of 'or' tests as 'x in {a, b, ...}'"))
+            continue
+        kids = [c for c in node.children if c is not None]
+        if len(kids) > MAX_LIST:
+            out.append(Diagnostic(_node_span(node, path, start), "R007",
+                                  f"more than {MAX_LIST:,} items in one list",
+                                  hint="split it into several declarations"))
+            continue
+        parts += 1
+        if parts > MAX_PARTS:
+            return out + [Diagnostic(_node_span(node, path, start), "R007",
+                                     f"more than {MAX_PARTS:,} parts (clauses, declarations, rows, values, "
+                                     "expressions) in one file",
+                                     hint="split the rules into several files")]
+        stack += [(c, depth + 1) for c in reversed(kids)]
+    return sorted(out)
+
+
+def _token_span(tok: Token, path: str, start: int) -> Span:
+    line = start + (tok.line or 1) - 1
+    return Span(path, line, tok.column or 1, line, (tok.column or 1) + len(tok))
+
+
+def _node_span(node: Tree[Token], path: str, start: int) -> Span:
+    meta = node.meta
+    if getattr(meta, "empty", True):
+        return Span(path, start, 1, start, 2)
+    return Span(path, start + meta.line - 1, meta.column, start + meta.line - 1, meta.column + 1)
 
 
 # ---- error recovery ------------------------------------------------------------
@@ -185,7 +247,7 @@ def _collect_errors(text: str, path: str) -> list[Diagnostic]:
         except UnexpectedInput as e:
             diags.append(_syntax_diagnostic(e, chunk, start, path))
         else:
-            escapes += _escape_errors(tree, path, start)
+            escapes += _limit_errors(tree, path, start) or _escape_errors(tree, path, start)
     if not diags:  # the split itself hid the error; report the whole-file one
         try:
             lark_parser().parse(text, start="start")
