@@ -648,6 +648,7 @@ class ModuleEmitter:
                 return None
             results.append((combo, value, interp.trace))
         out = []
+        by_combo = {c: v for c, v, _ in results}  # not a search per alternative: quadratic in a long enum
         for combo, value, trace in results:
             changes = []
             if value is False:
@@ -655,7 +656,7 @@ class ModuleEmitter:
                     for alt in domains[i]:
                         if alt == combo[i]:
                             continue
-                        other = next(v for c, v, _ in results if c == combo[:i] + (alt,) + combo[i + 1:])
+                        other = by_combo[combo[:i] + (alt,) + combo[i + 1:]]
                         if other is True:
                             changes.append(f"{p['name']} = {_words(alt)}")
             rules = "(" + "".join(self.icite_name(c) + ", " for c in trace).rstrip(" ") + ")"
