@@ -9,6 +9,7 @@ exist) are found while typing.
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,8 @@ from .diagnostics import Diagnostic, Span
 from .fmt import FormatError, format_text
 from .parser import parse
 from .symbols import Index, build_index, completions, definitions, hover_text
+
+DEBOUNCE_SECONDS = 0.3
 
 _KINDS = {
     "rule": types.CompletionItemKind.Reference, "define": types.CompletionItemKind.Function,
@@ -54,6 +57,8 @@ class RulesServer(LanguageServer):
         self.paths: dict[str, Path] = {}  # display name (as in diagnostics) -> file
         self.published: set[str] = set()
         self.parsed: dict[str, tuple[str, ast.File]] = {}  # name -> (text, last tree that parsed)
+        self.uris: dict[str, str] = {}  # documents that are not files: name -> uri
+        self.versions: dict[str, int] = {}  # the latest change of each document
 
     def open_texts(self, root: Path) -> dict[Path, str]:
         out = {}
@@ -65,16 +70,23 @@ class RulesServer(LanguageServer):
 
     def refresh(self, uri: str) -> None:
         """Compile the document's rules folder (open documents as they are in the editor) and
-        publish every file's diagnostics."""
-        root = rules_root(uri_to_path(uri))
-        sources, read_errors = find_sources([root]) if root.is_dir() else ({}, [])
-        names = {}
-        for f in sorted(root.rglob("*.rules")) if root.is_dir() else []:
-            names[f.resolve()] = f"{root.name}/{f.relative_to(root).as_posix()}"
-        for path, text in self.open_texts(root).items():
-            name = names.get(path) or f"{root.name}/{path.relative_to(root).as_posix()}"
-            names[path] = name
-            sources[name] = text
+        publish every file's diagnostics. A document that is not a file yet is compiled alone."""
+        names: dict[Path, str] = {}
+        read_errors: list[Diagnostic]
+        if not uri.startswith("file:"):
+            path = Path(uri_to_path(uri).name or "untitled.rules")
+            sources, read_errors = {path.name: self.workspace.get_text_document(uri).source}, []
+            names[path] = path.name
+            self.uris[path.name] = uri
+        else:
+            root = rules_root(uri_to_path(uri))
+            sources, read_errors = find_sources([root]) if root.is_dir() else ({}, [])
+            for f in sorted(root.rglob("*.rules")) if root.is_dir() else []:
+                names[f.resolve()] = f"{root.name}/{f.relative_to(root).as_posix()}"
+            for path, text in self.open_texts(root).items():
+                name = names.get(path) or f"{root.name}/{path.relative_to(root).as_posix()}"
+                names[path] = name
+                sources[name] = text
         self.paths.update({name: path for path, name in names.items()})
         result = compile_sources(sources)
         diags = sorted(set(result.diagnostics + read_errors))
@@ -92,17 +104,21 @@ class RulesServer(LanguageServer):
         for d in diags:
             by_file.setdefault(d.span.file, []).append(to_lsp(d))
         for name in set(by_file) | self.published:
-            file = self.paths.get(name)
-            if file is not None:
+            target = self.uri_of(name)
+            if target is not None:
                 self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-                    uri=file.as_uri(), diagnostics=by_file.get(name, [])))
+                    uri=target, diagnostics=by_file.get(name, [])))
         self.published = {n for n, ds in by_file.items() if ds}
 
+    def uri_of(self, name: str) -> str | None:
+        if name in self.uris:
+            return self.uris[name]
+        path = self.paths.get(name)
+        return None if path is None else path.as_uri()
+
     def location(self, span: Span) -> types.Location | None:
-        path = self.paths.get(span.file)
-        if path is None:
-            return None
-        return types.Location(uri=path.as_uri(), range=to_range(span))
+        target = self.uri_of(span.file)
+        return None if target is None else types.Location(uri=target, range=to_range(span))
 
 
 def to_range(span: Span) -> types.Range:
@@ -129,8 +145,13 @@ def did_open(ls: RulesServer, params: types.DidOpenTextDocumentParams) -> None:
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
-def did_change(ls: RulesServer, params: types.DidChangeTextDocumentParams) -> None:
-    ls.refresh(params.text_document.uri)
+async def did_change(ls: RulesServer, params: types.DidChangeTextDocumentParams) -> None:
+    """Compile once typing pauses: a burst of changes compiles only the last."""
+    uri, version = params.text_document.uri, params.text_document.version
+    ls.versions[uri] = version
+    await asyncio.sleep(DEBOUNCE_SECONDS)
+    if ls.versions.get(uri) == version:
+        ls.refresh(uri)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_SAVE)

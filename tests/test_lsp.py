@@ -179,3 +179,16 @@ def test_a_syntax_error_is_published_at_its_place(workspace: Path) -> None:
             assert errors[0].range.start.line == position_of(text, '"never closed').line
 
     run(scenario())
+
+
+def test_a_document_that_is_not_a_file_yet_is_compiled_alone(workspace: Path) -> None:
+    async def scenario() -> None:
+        async with Session(workspace) as s:
+            uri = "untitled:Untitled-1"
+            s.published.clear()
+            s.client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+                uri=uri, language_id="rulec", version=1, text='series X "X"\nrule 1.1 {\n  see 9.9\n}\n')))
+            await s.wait_for(uri)
+            assert [d.code for d in s.diagnostics[uri]] == ["R102"]
+
+    run(scenario())
