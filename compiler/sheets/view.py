@@ -187,8 +187,23 @@ def chapter_titles(model: dict[str, Any]) -> dict[str, str]:
     return titles
 
 
+_ANCHORS: list[tuple[dict[str, Any], int, dict[str, tuple[str, str]]]] = []
+
+
 def anchors(model: dict[str, Any]) -> dict[str, tuple[str, str]]:
-    """Rule number -> (chapter, the id of the heading it sits under on the chapter's page)."""
+    """Rule number -> (chapter, the id of the heading it sits under on the chapter's page).
+    Made once per model (every chapter page asks for it: once each made sheets quadratic in the
+    number of clauses); callers only read it."""
+    for known, count, found in _ANCHORS:
+        if known is model and count == len(model["clauses"]):
+            return found
+    out = _anchors(model)
+    _ANCHORS.insert(0, (model, len(model["clauses"]), out))
+    del _ANCHORS[4:]
+    return out
+
+
+def _anchors(model: dict[str, Any]) -> dict[str, tuple[str, str]]:
     by_number = {c["number"]: c for c in model["clauses"]}
     out = {}
     for number in by_number:
