@@ -49,9 +49,9 @@ def find_sources(paths: list[Path]) -> tuple[dict[str, str], list[Diagnostic]]:
     for root in paths:
         if root.is_dir():
             files = sorted(root.rglob("*.rules"))
-            named = [(f, f"{root.resolve().name}/{f.relative_to(root).as_posix()}") for f in files]
+            named = [(f, _display(f"{root.resolve().name}/{f.relative_to(root).as_posix()}")) for f in files]
         else:
-            named = [(root, root.as_posix())]
+            named = [(root, _display(root.as_posix()))]
         for f, name in named:
             try:
                 sources[name] = f.read_bytes().decode("utf-8")
@@ -59,6 +59,12 @@ def find_sources(paths: list[Path]) -> tuple[dict[str, str], list[Diagnostic]]:
                 why = "it is not UTF-8 text" if isinstance(e, UnicodeDecodeError) else (e.strerror or str(e))
                 diags.append(Diagnostic(Span(name, 1, 1, 1, 1), "R004", f"cannot read {name}: {why}"))
     return sources, diags
+
+
+def _display(name: str) -> str:
+    """A file's name as diagnostics, origins and generated comments show it: a line break, control
+    character or bidi mark in a file name is written as an escape (\\n, \\u202e), never as itself."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in name)
 
 
 def compile_sources(sources: dict[str, str], keep_models: bool = False) -> Result:

@@ -966,8 +966,8 @@ def _snake(name: str) -> str:
 
 
 def _comment(text: str | None) -> str:
-    """Text that is safe inside a # comment: one line."""
-    return " ".join((text or "").split())
+    """Text that is safe inside a # comment: one line, nothing Python's tokenizer refuses (NUL)."""
+    return " ".join("".join(c if c.isprintable() else " " for c in text or "").split())
 
 
 def _docline(text: str) -> str:
