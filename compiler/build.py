@@ -15,9 +15,9 @@ from typing import Any
 
 from . import ir, printing, sheets
 from .analysis import analyse
-from .interp import budget
 from .diagnostics import Diagnostic, Span, has_errors, unique_sorted
 from .emit_python import emit_python
+from .interp import MAX_STEPS, budget
 from .lower import check
 from .parser import parse
 from .resolver import resolve
@@ -83,11 +83,11 @@ def compile_sources(sources: dict[str, str], keep_models: bool = False) -> Resul
     program, diags = check(files)
     result.diagnostics += diags
     if not has_errors(diags):
-        with budget():  # the examples and table analyses of every ruleset, in bounded steps
-            for rs in program.rulesets:
-                model = resolve(program, rs)
+        for rs in program.rulesets:
+            model = resolve(program, rs)
+            with budget(_steps(model)):  # the examples and table analyses, in bounded steps
                 result.diagnostics += analyse(model)
-                result.models[rs["name"]] = model
+            result.models[rs["name"]] = model
     result.diagnostics = unique_sorted(result.diagnostics)
     if not result.ok and not keep_models:
         result.models = {}
@@ -113,6 +113,13 @@ EMITTERS: list[Emitter] = [ir_files, emit_python, state_schema_files]
 SUITE_EMITTERS: list[SuiteEmitter] = [sheets.sheet_files]
 
 
+def _steps(model: dict[str, Any]) -> int:
+    """The evaluation steps a ruleset may take: MAX_STEPS for each thing evaluated ahead (a
+    table's analysis, a worked example, a check's precomputed answers), so the bound stops rules
+    that call each other exponentially often, not a rulebook for being long."""
+    return MAX_STEPS * (1 + len(model["tables"]) + len(model["examples"]) + len(model["defines"]))
+
+
 def outputs(result: Result, validate: bool = True) -> dict[str, str]:
     """Every text file of generated/, by relative path. validate: check each IR against its JSON
     Schema first (a check on rulec itself, not on the rules: `rulec build --check` and the tests
@@ -120,7 +127,8 @@ def outputs(result: Result, validate: bool = True) -> dict[str, str]:
     out: dict[str, str] = {}
     emitters = [e if validate or e is not ir_files else functools.partial(ir_files, validate=False)
                 for e in EMITTERS]
-    with budget():  # the answers worked out ahead (precomputed checks, value tables) in bounded steps
+    steps = sum(_steps(m) for m in result.models.values())
+    with budget(steps):  # the answers worked out ahead (precomputed checks, value tables) in bounded steps
         for name in sorted(result.models):
             for emit in emitters:
                 out.update(emit(result.models[name]))
