@@ -31,9 +31,14 @@ def main(argv: list[str] | None = None) -> int:
                    "(bench/RESULTS.md), keeping the reading written below it")
     p.add_argument("--json", type=Path, metavar="FILE", help="also write every raw sample as JSON")
     p.add_argument("--only", choices=["checks", "compile"], help="run one half")
+    p.add_argument("--sizes", help="the corpus sizes, comma-separated (default: 1000,10000,100000; "
+                   "quick: 50,500); the first two give the scaling figure, the second the cached ones")
     p.add_argument("-v", "--verbose", action="store_true", help="say what is being measured")
     args = p.parse_args(argv)
-    plan = QUICK if args.quick else FULL
+    plan = dict(QUICK if args.quick else FULL)
+    if args.sizes:
+        sizes = [int(x) for x in args.sizes.split(",")]
+        plan.update(sizes=sizes, cached=sizes[min(1, len(sizes) - 1)], memory=sizes[min(1, len(sizes) - 1)])
     started = time.perf_counter()
 
     def progress(what: str) -> None:
