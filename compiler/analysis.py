@@ -37,8 +37,8 @@ def analyse(model: dict[str, Any]) -> list[Diagnostic]:
 
 
 def option_clashes(model: dict[str, Any]) -> list[Diagnostic]:
-    """Two options of one ruleset that change the same thing differently: which wins would
-    depend only on the order the ruleset lists them in."""
+    """Two options of one ruleset that change the same thing differently: the later one wins, as the
+    ruleset lists them, but a designer should know that order decides it (a warning)."""
     options = {o["name"] for o in model["manifest"]["options"]}
     seen: dict[str, dict[str, Any]] = {}
     out = []
@@ -54,7 +54,7 @@ def option_clashes(model: dict[str, Any]) -> list[Diagnostic]:
             what = " ".join(str(x) for x in (t["number"], t.get("member") or t.get("name") or t.get("row")
                                              or t.get("limit")) if x)
             out.append(Diagnostic(span_of(ov["origin"]), "R303", f"options {a} and {b} both change {what}, "
-                                  f"differently, in ruleset {model['manifest']['ruleset']}",
+                                  f"differently, in ruleset {model['manifest']['ruleset']}", severity="warning",
                                   hint=f"which one is in force depends on the order of 'with {a}, {b}'; "
                                        "make one option extend the other, or agree on one change"))
     return out

@@ -194,6 +194,8 @@ ruleset ba "B then A" = DAK with b, a
 '''
     result = compile_text(SERIES, GAME, options)
     assert result.ok, codes(result)
+    # Order decides, and the designer is told so: a warning for each ruleset with both options.
+    assert codes(result) == ["R303", "R303"] and {d.severity for d in result.diagnostics} == {"warning"}
     ab, ba = const(result.models["ab"]), const(result.models["ba"])
     assert (ab["value"]["v"], chain(ab)) == (30, ["DAK", "a", "b"])
     assert (ba["value"]["v"], chain(ba)) == (20, ["DAK", "b", "a"])

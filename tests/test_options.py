@@ -20,8 +20,9 @@ def option(name: str, number: str, value: int) -> str:
 def test_two_options_changing_one_thing_differently_clash() -> None:
     result = compile_text(SERIES, option("a", "9.1", 12), option("b", "9.2", 14),
                           'ruleset both "Both" = S with a, b\n')
-    assert codes(result) == ["R303"]
+    assert codes(result) == ["R303"] and result.ok
     [d] = result.diagnostics
+    assert d.severity == "warning"
     assert d.message == "options a and b both change 1.1 cap, differently, in ruleset both"
     assert (d.span.file, d.span.line) == ("t2.rules", 2)
 
