@@ -76,8 +76,7 @@ def test_the_shipped_rules_are_formatted() -> None:
     """CI runs `rulec fmt --check` too; this says which file, and how to fix it."""
     unformatted = [n for p, n in zip(SHIPPED, NAMES, strict=True)
                    if format_text(p.read_text(encoding="utf-8"), n) != p.read_text(encoding="utf-8")]
-    if unformatted:
-        pytest.xfail(f"not yet formatted (run 'rulec fmt'): {', '.join(unformatted)}")
+    assert unformatted == [], f"not formatted (run 'rulec fmt'): {', '.join(unformatted)}"
 
 
 # ---- the layout ----------------------------------------------------------------------------

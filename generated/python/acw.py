@@ -361,7 +361,7 @@ HexSide_titles: Final[dict[HexSide, str]] = {
 }
 _ORDER_HexSide: Final[dict[HexSide, int]] = {'n': 0, 'ne': 1, 'se': 2, 's': 3, 'sw': 4, 'nw': 5}
 
-# rules/acw/combat.rules:156  2.1  Die roll modifier
+# rules/acw/combat.rules:158  2.1  Die roll modifier
 Drm = Literal['flanking', 'elevation', 'commander', 'disorganized', 'breastworks']
 Drm_values: Final[tuple[Drm, ...]] = ('flanking', 'elevation', 'commander', 'disorganized', 'breastworks',)
 Drm_titles: Final[dict[Drm, str]] = {
@@ -380,7 +380,7 @@ Drm_value: Final[dict[Drm, int]] = {
 }
 _CITES_Drm_value: Final[dict[Drm, tuple[Cite, ...]]] = {'flanking': _CITES3, 'elevation': _CITES5, 'commander': _CITES7, 'disorganized': _CITES9, 'breastworks': _CITES11}
 
-# rules/acw/combat.rules:205  3.2  Combat result for a stack
+# rules/acw/combat.rules:207  3.2  Combat result for a stack
 Outcome = Literal['eliminated', 'retreat', 'no_effect']
 Outcome_values: Final[tuple[Outcome, ...]] = ('eliminated', 'retreat', 'no_effect',)
 Outcome_titles: Final[dict[Outcome, str]] = {
@@ -467,21 +467,21 @@ def explain_required_attacks_made(enemy: Sequence[EnemyHex]) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(required_attacks_made, (('enemy', enemy, ()), )))
 
 
-# rules/acw/combat.rules:65  1.2  How much of a stack counts
+# rules/acw/combat.rules:66  1.2  How much of a stack counts
 def counted_sp(s: Stack) -> int:
     """The SP of a stack that count in combat (1.2)."""
     _s_units = s.units
     return min(sum((u.sp for u in _s_units if u.arm in _SET20)), foot_and_horse_cap) + min(sum((u.sp for u in _s_units if u.arm == 'artillery')), artillery_cap)
 
 
-# rules/acw/combat.rules:65  1.2  How much of a stack counts
+# rules/acw/combat.rules:66  1.2  How much of a stack counts
 def _t_counted_sp(s: Stack, _t: list[Cite]) -> int:
     """counted_sp, recording in _t each rule it uses."""
     _t.extend(_CITES1)
     return min(sum((u.sp for u in s.units if u.arm in _SET20)), _cite(_t, _CITES1, foot_and_horse_cap)) + min(sum((u.sp for u in s.units if u.arm == 'artillery')), _cite(_t, _CITES1, artillery_cap))
 
 
-# rules/acw/combat.rules:65  1.2  How much of a stack counts
+# rules/acw/combat.rules:66  1.2  How much of a stack counts
 def explain_counted_sp(s: Stack) -> Answer[int]:
     """The SP of a stack that count in combat (1.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -489,20 +489,20 @@ def explain_counted_sp(s: Stack) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/acw/combat.rules:69  1.2  How much of a stack counts
+# rules/acw/combat.rules:70  1.2  How much of a stack counts
 def abides_by_result(u: Unit, s: Stack) -> bool:
     """Is this unit of the stack bound by the combat result? (1.2)."""
     return True
 
 
-# rules/acw/combat.rules:69  1.2  How much of a stack counts
+# rules/acw/combat.rules:70  1.2  How much of a stack counts
 def _t_abides_by_result(u: Unit, s: Stack, _t: list[Cite]) -> bool:
     """abides_by_result, recording in _t each rule it uses."""
     _t.extend(_CITES1)
     return True
 
 
-# rules/acw/combat.rules:69  1.2  How much of a stack counts
+# rules/acw/combat.rules:70  1.2  How much of a stack counts
 def explain_abides_by_result(u: Unit, s: Stack) -> Answer[bool]:
     """Is this unit of the stack bound by the combat result? (1.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -510,20 +510,20 @@ def explain_abides_by_result(u: Unit, s: Stack) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(abides_by_result, (('u', u, _DOMAINS_Unit_21), ('s', s, _DOMAINS_Stack_22), )))
 
 
-# rules/acw/combat.rules:84  1.3  A stack is a single unit
+# rules/acw/combat.rules:85  1.3  A stack is a single unit
 def attack_may_target(hexes: int) -> bool:
     """May one stack attack this many hexes at once? (1.3)."""
     return hexes <= 1
 
 
-# rules/acw/combat.rules:84  1.3  A stack is a single unit
+# rules/acw/combat.rules:85  1.3  A stack is a single unit
 def _t_attack_may_target(hexes: int, _t: list[Cite]) -> bool:
     """attack_may_target, recording in _t each rule it uses."""
     _t.extend(_CITES24)
     return hexes <= 1
 
 
-# rules/acw/combat.rules:84  1.3  A stack is a single unit
+# rules/acw/combat.rules:85  1.3  A stack is a single unit
 def explain_attack_may_target(hexes: int) -> Answer[bool]:
     """May one stack attack this many hexes at once? (1.3), with the rules that decided it."""
     _t: list[Cite] = []
@@ -531,20 +531,20 @@ def explain_attack_may_target(hexes: int) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(attack_may_target, (('hexes', hexes, ()), )))
 
 
-# rules/acw/combat.rules:96  1.4  Units in an enemy ZOC
+# rules/acw/combat.rules:97  1.4  Units in an enemy ZOC
 def must_attack(in_enemy_zoc: bool, enemy: tuple[EnemyHex, ...]) -> bool:
     """Must this stack attack? (1.4)."""
     return in_enemy_zoc and (not all((e.attacked for e in enemy if e.in_friendly_zoc)))
 
 
-# rules/acw/combat.rules:96  1.4  Units in an enemy ZOC
+# rules/acw/combat.rules:97  1.4  Units in an enemy ZOC
 def _t_must_attack(in_enemy_zoc: bool, enemy: tuple[EnemyHex, ...], _t: list[Cite]) -> bool:
     """must_attack, recording in _t each rule it uses."""
     _t.extend(_CITES26)
     return in_enemy_zoc and (not _t_required_attacks_made(enemy, _t))
 
 
-# rules/acw/combat.rules:96  1.4  Units in an enemy ZOC
+# rules/acw/combat.rules:97  1.4  Units in an enemy ZOC
 def explain_must_attack(in_enemy_zoc: bool, enemy: Sequence[EnemyHex]) -> Answer[bool]:
     """Must this stack attack? (1.4), with the rules that decided it."""
     _t: list[Cite] = []
@@ -552,13 +552,13 @@ def explain_must_attack(in_enemy_zoc: bool, enemy: Sequence[EnemyHex]) -> Answer
     return Answer(_value, _rules(_t), () if _value else _would_change(must_attack, (('in_enemy_zoc', in_enemy_zoc, (False, True)), ('enemy', enemy, ()), )))
 
 
-# rules/acw/combat.rules:110  1.5  Put in a ZOC by the enemy
+# rules/acw/combat.rules:111  1.5  Put in a ZOC by the enemy
 def may_attack(in_command: bool, used_road_movement: bool, put_in_zoc_by_enemy: bool) -> bool:
     """May this stack attack (and advance after combat)? (1.5)."""
     return put_in_zoc_by_enemy or (in_command and (not used_road_movement))
 
 
-# rules/acw/combat.rules:110  1.5  Put in a ZOC by the enemy
+# rules/acw/combat.rules:111  1.5  Put in a ZOC by the enemy
 def _t_may_attack(in_command: bool, used_road_movement: bool, put_in_zoc_by_enemy: bool, _t: list[Cite]) -> bool:
     """may_attack, recording in _t each rule it uses."""
     _t.extend(_CITES28)
@@ -576,19 +576,19 @@ _ANSWERS_may_attack: Final[dict[tuple[bool, bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/acw/combat.rules:110  1.5  Put in a ZOC by the enemy
+# rules/acw/combat.rules:111  1.5  Put in a ZOC by the enemy
 def explain_may_attack(in_command: bool, used_road_movement: bool, put_in_zoc_by_enemy: bool) -> Answer[bool]:
     """May this stack attack (and advance after combat)? (1.5), with the rules that decided it."""
     return _ANSWERS_may_attack[(in_command, used_road_movement, put_in_zoc_by_enemy)]
 
 
-# rules/acw/combat.rules:125  1.6  Flanking
+# rules/acw/combat.rules:126  1.6  Flanking
 def hexsides_adjacent(a: HexSide, b: HexSide) -> bool:
     """Are the hexes beyond these two sides adjacent to each other? (1.6)."""
     return b == _step_around(HexSide_values, _ORDER_HexSide, a, 1) or b == _step_around(HexSide_values, _ORDER_HexSide, a, -1)
 
 
-# rules/acw/combat.rules:125  1.6  Flanking
+# rules/acw/combat.rules:126  1.6  Flanking
 def _t_hexsides_adjacent(a: HexSide, b: HexSide, _t: list[Cite]) -> bool:
     """hexsides_adjacent, recording in _t each rule it uses."""
     _t.extend(_CITES30)
@@ -634,26 +634,26 @@ _ANSWERS_hexsides_adjacent: Final[dict[tuple[HexSide, HexSide], Answer[bool]]] =
 }
 
 
-# rules/acw/combat.rules:125  1.6  Flanking
+# rules/acw/combat.rules:126  1.6  Flanking
 def explain_hexsides_adjacent(a: HexSide, b: HexSide) -> Answer[bool]:
     """Are the hexes beyond these two sides adjacent to each other? (1.6), with the rules that decided it."""
     return _ANSWERS_hexsides_adjacent[(a, b)]
 
 
-# rules/acw/combat.rules:128  1.6  Flanking
+# rules/acw/combat.rules:130  1.6  Flanking
 def flanked(attacked_from: frozenset[HexSide]) -> bool:
     """Is a unit attacked from these sides flanked? (1.6)."""
     return len(attacked_from) >= 3 or (len(attacked_from) == 2 and any((any((a != b and (not (b == _step_around(HexSide_values, _ORDER_HexSide, a, 1) or b == _step_around(HexSide_values, _ORDER_HexSide, a, -1))) for b in attacked_from)) for a in attacked_from)))
 
 
-# rules/acw/combat.rules:128  1.6  Flanking
+# rules/acw/combat.rules:130  1.6  Flanking
 def _t_flanked(attacked_from: frozenset[HexSide], _t: list[Cite]) -> bool:
     """flanked, recording in _t each rule it uses."""
     _t.extend(_CITES30)
     return len(attacked_from) >= 3 or (len(attacked_from) == 2 and any((any((a != b and (not _t_hexsides_adjacent(a, b, _t)) for b in attacked_from)) for a in attacked_from)))
 
 
-# rules/acw/combat.rules:128  1.6  Flanking
+# rules/acw/combat.rules:130  1.6  Flanking
 def explain_flanked(attacked_from: frozenset[HexSide]) -> Answer[bool]:
     """Is a unit attacked from these sides flanked? (1.6), with the rules that decided it."""
     _t: list[Cite] = []
@@ -661,20 +661,20 @@ def explain_flanked(attacked_from: frozenset[HexSide]) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(flanked, (('attacked_from', attacked_from, ()), )))
 
 
-# rules/acw/combat.rules:165  2.1  Combat Die Roll Modifiers
+# rules/acw/combat.rules:167  2.1  Combat Die Roll Modifiers
 def net_drm(drms: tuple[Drm, ...]) -> int:
     """The net DRM: every modifier of both sides added together (2.1)."""
     return sum((Drm_value[d] for d in drms))
 
 
-# rules/acw/combat.rules:165  2.1  Combat Die Roll Modifiers
+# rules/acw/combat.rules:167  2.1  Combat Die Roll Modifiers
 def _t_net_drm(drms: tuple[Drm, ...], _t: list[Cite]) -> int:
     """net_drm, recording in _t each rule it uses."""
     _t.extend(_CITES32)
     return sum((_attr(_t, _CITES_Drm_value, Drm_value, d) for d in drms))
 
 
-# rules/acw/combat.rules:165  2.1  Combat Die Roll Modifiers
+# rules/acw/combat.rules:167  2.1  Combat Die Roll Modifiers
 def explain_net_drm(drms: Sequence[Drm]) -> Answer[int]:
     """The net DRM: every modifier of both sides added together (2.1), with the rules that decided it."""
     _t: list[Cite] = []
@@ -682,20 +682,20 @@ def explain_net_drm(drms: Sequence[Drm]) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/acw/combat.rules:168  2.1  Combat Die Roll Modifiers
+# rules/acw/combat.rules:170  2.1  Combat Die Roll Modifiers
 def final_die(die: int, drms: tuple[Drm, ...]) -> int:
     """The modified die roll (2.1)."""
     return die + sum((Drm_value[d] for d in drms))
 
 
-# rules/acw/combat.rules:168  2.1  Combat Die Roll Modifiers
+# rules/acw/combat.rules:170  2.1  Combat Die Roll Modifiers
 def _t_final_die(die: int, drms: tuple[Drm, ...], _t: list[Cite]) -> int:
     """final_die, recording in _t each rule it uses."""
     _t.extend(_CITES32)
     return die + _t_net_drm(drms, _t)
 
 
-# rules/acw/combat.rules:168  2.1  Combat Die Roll Modifiers
+# rules/acw/combat.rules:170  2.1  Combat Die Roll Modifiers
 def explain_final_die(die: int, drms: Sequence[Drm]) -> Answer[int]:
     """The modified die roll (2.1), with the rules that decided it."""
     _t: list[Cite] = []
@@ -703,20 +703,20 @@ def explain_final_die(die: int, drms: Sequence[Drm]) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/acw/combat.rules:184  3.1  Elimination Priority
+# rules/acw/combat.rules:186  3.1  Elimination Priority
 def first_loss_allowed(u: Unit, combat_cr: int) -> bool:
     """May this unit be the stack's first loss? (3.1)."""
     return u.cr == combat_cr
 
 
-# rules/acw/combat.rules:184  3.1  Elimination Priority
+# rules/acw/combat.rules:186  3.1  Elimination Priority
 def _t_first_loss_allowed(u: Unit, combat_cr: int, _t: list[Cite]) -> bool:
     """first_loss_allowed, recording in _t each rule it uses."""
     _t.extend(_CITES34)
     return u.cr == combat_cr
 
 
-# rules/acw/combat.rules:184  3.1  Elimination Priority
+# rules/acw/combat.rules:186  3.1  Elimination Priority
 def explain_first_loss_allowed(u: Unit, combat_cr: int) -> Answer[bool]:
     """May this unit be the stack's first loss? (3.1), with the rules that decided it."""
     _t: list[Cite] = []
@@ -724,20 +724,20 @@ def explain_first_loss_allowed(u: Unit, combat_cr: int) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(first_loss_allowed, (('u', u, _DOMAINS_Unit_21), ('combat_cr', combat_cr, ()), )))
 
 
-# rules/acw/combat.rules:187  3.1  Elimination Priority
+# rules/acw/combat.rules:189  3.1  Elimination Priority
 def exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int, combat_cr: int) -> bool:
     """Do these attacker losses (in the order taken) satisfy an EXC? (3.1)."""
     return len(attacker_losses) > 0 and _first((u.cr for u in attacker_losses)) == combat_cr and (sum((u.sp for u in attacker_losses)) >= defender_sp_lost)
 
 
-# rules/acw/combat.rules:187  3.1  Elimination Priority
+# rules/acw/combat.rules:189  3.1  Elimination Priority
 def _t_exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int, combat_cr: int, _t: list[Cite]) -> bool:
     """exchange_losses_ok, recording in _t each rule it uses."""
     _t.extend(_CITES34)
     return len(attacker_losses) > 0 and _first((u.cr for u in attacker_losses)) == combat_cr and (sum((u.sp for u in attacker_losses)) >= defender_sp_lost)
 
 
-# rules/acw/combat.rules:187  3.1  Elimination Priority
+# rules/acw/combat.rules:189  3.1  Elimination Priority
 def explain_exchange_losses_ok(attacker_losses: Sequence[Unit], defender_sp_lost: int, combat_cr: int) -> Answer[bool]:
     """Do these attacker losses (in the order taken) satisfy an EXC? (3.1), with the rules that decided it."""
     _t: list[Cite] = []
@@ -745,20 +745,20 @@ def explain_exchange_losses_ok(attacker_losses: Sequence[Unit], defender_sp_lost
     return Answer(_value, _rules(_t), () if _value else _would_change(exchange_losses_ok, (('attacker_losses', attacker_losses, ()), ('defender_sp_lost', defender_sp_lost, ()), ('combat_cr', combat_cr, ()), )))
 
 
-# rules/acw/combat.rules:212  3.2  Leader Casualties
+# rules/acw/combat.rules:214  3.2  Leader Casualties
 def leader_rolls(result: Outcome, leaders: tuple[Leader, ...]) -> int:
     """Casualty rolls to make (3.2)."""
     return sum((1 for l in leaders if l.stars > 1)) if Outcome_adverse[result] else 0
 
 
-# rules/acw/combat.rules:212  3.2  Leader Casualties
+# rules/acw/combat.rules:214  3.2  Leader Casualties
 def _t_leader_rolls(result: Outcome, leaders: tuple[Leader, ...], _t: list[Cite]) -> int:
     """leader_rolls, recording in _t each rule it uses."""
     _t.extend(_CITES36)
     return sum((1 for l in leaders if l.stars > 1)) if _attr(_t, _CITES_Outcome_adverse, Outcome_adverse, result) else 0
 
 
-# rules/acw/combat.rules:212  3.2  Leader Casualties
+# rules/acw/combat.rules:214  3.2  Leader Casualties
 def explain_leader_rolls(result: Outcome, leaders: Sequence[Leader]) -> Answer[int]:
     """Casualty rolls to make (3.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -766,20 +766,20 @@ def explain_leader_rolls(result: Outcome, leaders: Sequence[Leader]) -> Answer[i
     return Answer(_value, _rules(_t), ())
 
 
-# rules/acw/combat.rules:215  3.2  Leader Casualties
+# rules/acw/combat.rules:217  3.2  Leader Casualties
 def leader_casualty(l: Leader, roll: int) -> bool:
     """Does this roll make the commander a casualty? (3.2)."""
     return roll == 1 and l.stars > 1 and (not l.replacement)
 
 
-# rules/acw/combat.rules:215  3.2  Leader Casualties
+# rules/acw/combat.rules:217  3.2  Leader Casualties
 def _t_leader_casualty(l: Leader, roll: int, _t: list[Cite]) -> bool:
     """leader_casualty, recording in _t each rule it uses."""
     _t.extend(_CITES36)
     return roll == 1 and l.stars > 1 and (not l.replacement)
 
 
-# rules/acw/combat.rules:215  3.2  Leader Casualties
+# rules/acw/combat.rules:217  3.2  Leader Casualties
 def explain_leader_casualty(l: Leader, roll: int) -> Answer[bool]:
     """Does this roll make the commander a casualty? (3.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -789,10 +789,10 @@ def explain_leader_casualty(l: Leader, roll: int) -> Answer[bool]:
 
 # ---- constants -----------------------------------------------------------------
 
-# rules/acw/combat.rules:62  1.2  Most infantry and cavalry SP that count
+# rules/acw/combat.rules:63  1.2  Most infantry and cavalry SP that count
 foot_and_horse_cap: Final[int] = 8
 
-# rules/acw/combat.rules:63  1.2  Most artillery SP that count
+# rules/acw/combat.rules:64  1.2  Most artillery SP that count
 artillery_cap: Final[int] = 10
 
 

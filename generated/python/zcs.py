@@ -405,7 +405,7 @@ ZocClass_red_modifier: Final[dict[ZocClass, int]] = {
 }
 _CITES_ZocClass_red_modifier: Final[dict[ZocClass, tuple[Cite, ...]]] = {'no_zoc': _CITES1, 'partial': _CITES3, 'full': _CITES5, 'double': _CITES7, 'triple': _CITES9}
 
-# rules/zoc-classes/zoc.rules:90  5.A  Unit
+# rules/zoc-classes/zoc.rules:89  5.A  Unit
 UnitKind = Literal['division', 'divisional_grouping', 'corps', 'corps_army_marker', 'port_fortification', 'brigade', 'brigade_grouping', 'regiment', 'cadre', 'hq', 'battalion', 'remnant', 'fort', 'battery']
 UnitKind_values: Final[tuple[UnitKind, ...]] = ('division', 'divisional_grouping', 'corps', 'corps_army_marker', 'port_fortification', 'brigade', 'brigade_grouping', 'regiment', 'cadre', 'hq', 'battalion', 'remnant', 'fort', 'battery',)
 UnitKind_titles: Final[dict[UnitKind, str]] = {
@@ -446,7 +446,7 @@ _CITES_UnitKind_base: Final[dict[UnitKind, tuple[Cite, ...]]] = {'division': _CI
 # ---- game state ----------------------------------------------------------------
 
 
-# rules/zoc-classes/zoc.rules:24  ZCS
+# rules/zoc-classes/zoc.rules:23  ZCS
 @dataclass(frozen=True, slots=True)
 class ZUnit:
     """A unit exerting a ZOC"""
@@ -483,7 +483,7 @@ class ZUnit:
     attacked_at_minimum_odds: bool = False
 
 
-# rules/zoc-classes/zoc.rules:42  ZCS
+# rules/zoc-classes/zoc.rules:41  ZCS
 @dataclass(frozen=True, slots=True)
 class Into:
     """The hex (and hexside) a ZOC is exerted into"""
@@ -511,26 +511,26 @@ class Into:
 # ---- checks --------------------------------------------------------------------
 
 
-# rules/zoc-classes/zoc.rules:162  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:161  5.A.1  ZOC Modifier/Effects on Combat Supply
 def _s_combat_supply(normal: Number, defender: ZocClass) -> Number:
     """combat_supply with numbers scaled by SCALE."""
     return _mul(normal, _s_ZocClass_supply_multiplier[defender])
 
 
-# rules/zoc-classes/zoc.rules:162  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:161  5.A.1  ZOC Modifier/Effects on Combat Supply
 def _t_combat_supply(normal: Number, defender: ZocClass, _t: list[Cite]) -> Number:
     """combat_supply, recording in _t each rule it uses."""
     _t.extend(_CITES39)
     return _mul(normal, _attr(_t, _CITES_ZocClass_supply_multiplier, _s_ZocClass_supply_multiplier, defender))
 
 
-# rules/zoc-classes/zoc.rules:162  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:161  5.A.1  ZOC Modifier/Effects on Combat Supply
 def combat_supply(normal: Number, defender: ZocClass) -> Number:
     """Combat supply an attack needs (5.A.1). Numbers are exact: int or Fraction."""
     return _exact(_s_combat_supply(normal * SCALE, defender))
 
 
-# rules/zoc-classes/zoc.rules:162  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:161  5.A.1  ZOC Modifier/Effects on Combat Supply
 def explain_combat_supply(normal: Number, defender: ZocClass) -> Answer[Number]:
     """Combat supply an attack needs (5.A.1), with the rules that decided it."""
     _t: list[Cite] = []
@@ -538,13 +538,13 @@ def explain_combat_supply(normal: Number, defender: ZocClass) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:165  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:164  5.A.1  ZOC Modifier/Effects on Combat Supply
 def red_result_modifier(defender: ZocClass) -> int:
     """RED table modifier for the ZOC the defending unit exerts (5.A.1)."""
     return ZocClass_red_modifier[defender]
 
 
-# rules/zoc-classes/zoc.rules:165  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:164  5.A.1  ZOC Modifier/Effects on Combat Supply
 def _t_red_result_modifier(defender: ZocClass, _t: list[Cite]) -> int:
     """red_result_modifier, recording in _t each rule it uses."""
     _t.extend(_CITES39)
@@ -559,26 +559,26 @@ _ANSWERS_red_result_modifier: Final[dict[tuple[ZocClass], Answer[int]]] = {
 }
 
 
-# rules/zoc-classes/zoc.rules:165  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:164  5.A.1  ZOC Modifier/Effects on Combat Supply
 def explain_red_result_modifier(defender: ZocClass) -> Answer[int]:
     """RED table modifier for the ZOC the defending unit exerts (5.A.1), with the rules that decided it."""
     return _ANSWERS_red_result_modifier[(defender,)]
 
 
-# rules/zoc-classes/zoc.rules:189  5.A.2  Terrain Effects
+# rules/zoc-classes/zoc.rules:188  5.A.2  Terrain Effects
 def terrain_reductions(u: ZUnit, x: Into) -> int:
     """Levels of reduction for terrain (5.A.2)."""
     return sum((1 for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or u.artillery), x.major_river) if c))
 
 
-# rules/zoc-classes/zoc.rules:189  5.A.2  Terrain Effects
+# rules/zoc-classes/zoc.rules:188  5.A.2  Terrain Effects
 def _t_terrain_reductions(u: ZUnit, x: Into, _t: list[Cite]) -> int:
     """terrain_reductions, recording in _t each rule it uses."""
     _t.extend(_CITES41)
     return sum((1 for c in (x.bad_hexside, u.in_bad_terrain, (u.armour or u.artillery) and x.bad_terrain, x.major_river) if c))
 
 
-# rules/zoc-classes/zoc.rules:189  5.A.2  Terrain Effects
+# rules/zoc-classes/zoc.rules:188  5.A.2  Terrain Effects
 def explain_terrain_reductions(u: ZUnit, x: Into) -> Answer[int]:
     """Levels of reduction for terrain (5.A.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -586,21 +586,21 @@ def explain_terrain_reductions(u: ZUnit, x: Into) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:207  5.A.3  Reduced Zones (RZs)
+# rules/zoc-classes/zoc.rules:206  5.A.3  Reduced Zones (RZs)
 def reductions(u: ZUnit, x: Into) -> int:
     """Levels the ZOC is reduced by: one for each condition (5.A.3)."""
     _u_artillery = u.artillery
     return sum((1 for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or _u_artillery), x.major_river) if c)) + sum((1 for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, _u_artillery or u.aa_or_at) if c)) + u.even_mp_markers
 
 
-# rules/zoc-classes/zoc.rules:207  5.A.3  Reduced Zones (RZs)
+# rules/zoc-classes/zoc.rules:206  5.A.3  Reduced Zones (RZs)
 def _t_reductions(u: ZUnit, x: Into, _t: list[Cite]) -> int:
     """reductions, recording in _t each rule it uses."""
     _t.extend(_CITES43)
     return _t_terrain_reductions(u, x, _t) + sum((1 for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, u.artillery or u.aa_or_at) if c)) + u.even_mp_markers
 
 
-# rules/zoc-classes/zoc.rules:207  5.A.3  Reduced Zones (RZs)
+# rules/zoc-classes/zoc.rules:206  5.A.3  Reduced Zones (RZs)
 def explain_reductions(u: ZUnit, x: Into) -> Answer[int]:
     """Levels the ZOC is reduced by: one for each condition (5.A.3), with the rules that decided it."""
     _t: list[Cite] = []
@@ -608,20 +608,20 @@ def explain_reductions(u: ZUnit, x: Into) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:230  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:229  5.A.4  Increased Zones
 def increases(u: ZUnit, x: Into) -> int:
     """Levels the ZOC is increased by: one for each condition (5.A.4)."""
     return sum((1 for c in (x.own_hex, x.arctic, u.artillery_support) if c))
 
 
-# rules/zoc-classes/zoc.rules:230  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:229  5.A.4  Increased Zones
 def _t_increases(u: ZUnit, x: Into, _t: list[Cite]) -> int:
     """increases, recording in _t each rule it uses."""
     _t.extend(_CITES45)
     return sum((1 for c in (x.own_hex, x.arctic, u.artillery_support) if c))
 
 
-# rules/zoc-classes/zoc.rules:230  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:229  5.A.4  Increased Zones
 def explain_increases(u: ZUnit, x: Into) -> Answer[int]:
     """Levels the ZOC is increased by: one for each condition (5.A.4), with the rules that decided it."""
     _t: list[Cite] = []
@@ -629,7 +629,7 @@ def explain_increases(u: ZUnit, x: Into) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:233  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:232  5.A.4  Increased Zones
 def stack_zoc(zocs: tuple[ZocClass, ...]) -> ZocClass:
     """The ZOC of units stacked together: three of a class make one of the next, up to full (5.A.4)."""
     partials: int = sum((1 for z in zocs if z == 'partial')) + _div(sum((1 for z in zocs if z == 'no_zoc')) * 4, 12) // 4
@@ -638,7 +638,7 @@ def stack_zoc(zocs: tuple[ZocClass, ...]) -> ZocClass:
     return 'no_zoc' if len(zocs) == 0 else max(combined, _max((z for z in zocs), key=_ORDER_ZocClass.__getitem__), key=_ORDER_ZocClass.__getitem__)
 
 
-# rules/zoc-classes/zoc.rules:233  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:232  5.A.4  Increased Zones
 def _t_stack_zoc(zocs: tuple[ZocClass, ...], _t: list[Cite]) -> ZocClass:
     """stack_zoc, recording in _t each rule it uses."""
     _t.extend(_CITES45)
@@ -648,7 +648,7 @@ def _t_stack_zoc(zocs: tuple[ZocClass, ...], _t: list[Cite]) -> ZocClass:
     return 'no_zoc' if len(zocs) == 0 else max(combined, _max((z for z in zocs), key=_ORDER_ZocClass.__getitem__), key=_ORDER_ZocClass.__getitem__)
 
 
-# rules/zoc-classes/zoc.rules:233  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:232  5.A.4  Increased Zones
 def explain_stack_zoc(zocs: Sequence[ZocClass]) -> Answer[ZocClass]:
     """The ZOC of units stacked together: three of a class make one of the next, up to full (5.A.4), with the rules that decided it."""
     _t: list[Cite] = []
@@ -656,13 +656,13 @@ def explain_stack_zoc(zocs: Sequence[ZocClass]) -> Answer[ZocClass]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:271  5.B  Anti-Partisan Zones of Control
+# rules/zoc-classes/zoc.rules:270  5.B  Anti-Partisan Zones of Control
 def apzoc_affects(target_is_partisan: bool) -> bool:
     """Does an APZOC affect this unit? (5.B)."""
     return target_is_partisan
 
 
-# rules/zoc-classes/zoc.rules:271  5.B  Anti-Partisan Zones of Control
+# rules/zoc-classes/zoc.rules:270  5.B  Anti-Partisan Zones of Control
 def _t_apzoc_affects(target_is_partisan: bool, _t: list[Cite]) -> bool:
     """apzoc_affects, recording in _t each rule it uses."""
     _t.extend(_CITES47)
@@ -674,19 +674,19 @@ _ANSWERS_apzoc_affects: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/zoc-classes/zoc.rules:271  5.B  Anti-Partisan Zones of Control
+# rules/zoc-classes/zoc.rules:270  5.B  Anti-Partisan Zones of Control
 def explain_apzoc_affects(target_is_partisan: bool) -> Answer[bool]:
     """Does an APZOC affect this unit? (5.B), with the rules that decided it."""
     return _ANSWERS_apzoc_affects[(target_is_partisan,)]
 
 
-# rules/zoc-classes/zoc.rules:282  5.C  Screening Enemy ZOCs
+# rules/zoc-classes/zoc.rules:281  5.C  Screening Enemy ZOCs
 def screened_class(enemy: ZocClass, stays_with_screening_unit: bool) -> ZocClass:
     """The enemy ZOC class a friendly unit moving through a screened hex pays for (5.C)."""
     return enemy if stays_with_screening_unit else _step_within(ZocClass_values, _ORDER_ZocClass, enemy, -1)
 
 
-# rules/zoc-classes/zoc.rules:282  5.C  Screening Enemy ZOCs
+# rules/zoc-classes/zoc.rules:281  5.C  Screening Enemy ZOCs
 def _t_screened_class(enemy: ZocClass, stays_with_screening_unit: bool, _t: list[Cite]) -> ZocClass:
     """screened_class, recording in _t each rule it uses."""
     _t.extend(_CITES49)
@@ -706,19 +706,19 @@ _ANSWERS_screened_class: Final[dict[tuple[ZocClass, bool], Answer[ZocClass]]] = 
 }
 
 
-# rules/zoc-classes/zoc.rules:282  5.C  Screening Enemy ZOCs
+# rules/zoc-classes/zoc.rules:281  5.C  Screening Enemy ZOCs
 def explain_screened_class(enemy: ZocClass, stays_with_screening_unit: bool) -> Answer[ZocClass]:
     """The enemy ZOC class a friendly unit moving through a screened hex pays for (5.C), with the rules that decided it."""
     return _ANSWERS_screened_class[(enemy, stays_with_screening_unit)]
 
 
-# rules/zoc-classes/zoc.rules:300  5.C.1.a  During Any Movement Phase
+# rules/zoc-classes/zoc.rules:299  5.C.1.a  During Any Movement Phase
 def leaves_at_reduced_rate(screener_started_there: bool, unit_started_there: bool) -> bool:
     """May a unit leave the screened hex at the reduced zone rate? (5.C.1.a)."""
     return screener_started_there and unit_started_there
 
 
-# rules/zoc-classes/zoc.rules:300  5.C.1.a  During Any Movement Phase
+# rules/zoc-classes/zoc.rules:299  5.C.1.a  During Any Movement Phase
 def _t_leaves_at_reduced_rate(screener_started_there: bool, unit_started_there: bool, _t: list[Cite]) -> bool:
     """leaves_at_reduced_rate, recording in _t each rule it uses."""
     _t.extend(_CITES51)
@@ -732,19 +732,19 @@ _ANSWERS_leaves_at_reduced_rate: Final[dict[tuple[bool, bool], Answer[bool]]] = 
 }
 
 
-# rules/zoc-classes/zoc.rules:300  5.C.1.a  During Any Movement Phase
+# rules/zoc-classes/zoc.rules:299  5.C.1.a  During Any Movement Phase
 def explain_leaves_at_reduced_rate(screener_started_there: bool, unit_started_there: bool) -> Answer[bool]:
     """May a unit leave the screened hex at the reduced zone rate? (5.C.1.a), with the rules that decided it."""
     return _ANSWERS_leaves_at_reduced_rate[(screener_started_there, unit_started_there)]
 
 
-# rules/zoc-classes/zoc.rules:314  5.C.1.b  During Any Combat Phase
+# rules/zoc-classes/zoc.rules:313  5.C.1.b  During Any Combat Phase
 def screened_after_combat(hex_began_combat_in: bool) -> bool:
     """Is an advancing or retreating unit screened in this hex? (5.C.1.b)."""
     return hex_began_combat_in
 
 
-# rules/zoc-classes/zoc.rules:314  5.C.1.b  During Any Combat Phase
+# rules/zoc-classes/zoc.rules:313  5.C.1.b  During Any Combat Phase
 def _t_screened_after_combat(hex_began_combat_in: bool, _t: list[Cite]) -> bool:
     """screened_after_combat, recording in _t each rule it uses."""
     _t.extend(_CITES53)
@@ -756,19 +756,19 @@ _ANSWERS_screened_after_combat: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/zoc-classes/zoc.rules:314  5.C.1.b  During Any Combat Phase
+# rules/zoc-classes/zoc.rules:313  5.C.1.b  During Any Combat Phase
 def explain_screened_after_combat(hex_began_combat_in: bool) -> Answer[bool]:
     """Is an advancing or retreating unit screened in this hex? (5.C.1.b), with the rules that decided it."""
     return _ANSWERS_screened_after_combat[(hex_began_combat_in,)]
 
 
-# rules/zoc-classes/zoc.rules:328  5.C.1.c  Additional Reaction Phase Effects
+# rules/zoc-classes/zoc.rules:327  5.C.1.c  Additional Reaction Phase Effects
 def screened_in_reaction(friendly_combat_unit: bool, fortification: bool) -> bool:
     """Does a hex entered by reserves in the reaction movement phase count as screened? (5.C.1.c)."""
     return friendly_combat_unit or fortification
 
 
-# rules/zoc-classes/zoc.rules:328  5.C.1.c  Additional Reaction Phase Effects
+# rules/zoc-classes/zoc.rules:327  5.C.1.c  Additional Reaction Phase Effects
 def _t_screened_in_reaction(friendly_combat_unit: bool, fortification: bool, _t: list[Cite]) -> bool:
     """screened_in_reaction, recording in _t each rule it uses."""
     _t.extend(_CITES55)
@@ -782,19 +782,19 @@ _ANSWERS_screened_in_reaction: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/zoc-classes/zoc.rules:328  5.C.1.c  Additional Reaction Phase Effects
+# rules/zoc-classes/zoc.rules:327  5.C.1.c  Additional Reaction Phase Effects
 def explain_screened_in_reaction(friendly_combat_unit: bool, fortification: bool) -> Answer[bool]:
     """Does a hex entered by reserves in the reaction movement phase count as screened? (5.C.1.c), with the rules that decided it."""
     return _ANSWERS_screened_in_reaction[(friendly_combat_unit, fortification)]
 
 
-# rules/zoc-classes/zoc.rules:349  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:348  5.C.2  Screening Units Effects & Restrictions
 def may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, ends_phase_there: bool) -> bool:
     """a, b, c) May this unit screen this enemy stack's ZOC? (5.C.2)."""
     return in_its_hex and ends_phase_there and (_ORDER_ZocClass[enemy] <= _ORDER_ZocClass[screener])
 
 
-# rules/zoc-classes/zoc.rules:349  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:348  5.C.2  Screening Units Effects & Restrictions
 def _t_may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, ends_phase_there: bool, _t: list[Cite]) -> bool:
     """may_screen, recording in _t each rule it uses."""
     _t.extend(_CITES57)
@@ -904,26 +904,26 @@ _ANSWERS_may_screen: Final[dict[tuple[ZocClass, ZocClass, bool, bool], Answer[bo
 }
 
 
-# rules/zoc-classes/zoc.rules:349  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:348  5.C.2  Screening Units Effects & Restrictions
 def explain_may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, ends_phase_there: bool) -> Answer[bool]:
     """a, b, c) May this unit screen this enemy stack's ZOC? (5.C.2), with the rules that decided it."""
     return _ANSWERS_may_screen[(screener, enemy, in_its_hex, ends_phase_there)]
 
 
-# rules/zoc-classes/zoc.rules:353  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:352  5.C.2  Screening Units Effects & Restrictions
 def stacks_one_unit_screens(screener: ZocClass, enemies: tuple[ZocClass, ...]) -> int:
     """d) Enemy stacks one unit can screen: one, or two with lesser ZOCs (note 5) (5.C.2)."""
     return 2 if screener != 'no_zoc' and len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[screener] for e in enemies)) else 1
 
 
-# rules/zoc-classes/zoc.rules:353  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:352  5.C.2  Screening Units Effects & Restrictions
 def _t_stacks_one_unit_screens(screener: ZocClass, enemies: tuple[ZocClass, ...], _t: list[Cite]) -> int:
     """stacks_one_unit_screens, recording in _t each rule it uses."""
     _t.extend(_CITES57)
     return 2 if screener != 'no_zoc' and len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[screener] for e in enemies)) else 1
 
 
-# rules/zoc-classes/zoc.rules:353  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:352  5.C.2  Screening Units Effects & Restrictions
 def explain_stacks_one_unit_screens(screener: ZocClass, enemies: Sequence[ZocClass]) -> Answer[int]:
     """d) Enemy stacks one unit can screen: one, or two with lesser ZOCs (note 5) (5.C.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -931,20 +931,20 @@ def explain_stacks_one_unit_screens(screener: ZocClass, enemies: Sequence[ZocCla
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:357  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:356  5.C.2  Screening Units Effects & Restrictions
 def all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...]) -> bool:
     """d) Are all the enemy stacks exerting a zone on the hex screened? (5.C.2)."""
     return len(enemies) <= sum((2 if s != 'no_zoc' and len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[s] for e in enemies)) else 1 for s in screeners)) and all((any((_ORDER_ZocClass[e] <= _ORDER_ZocClass[s] for s in screeners)) for e in enemies))
 
 
-# rules/zoc-classes/zoc.rules:357  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:356  5.C.2  Screening Units Effects & Restrictions
 def _t_all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]) -> bool:
     """all_stacks_screened, recording in _t each rule it uses."""
     _t.extend(_CITES57)
     return all((any((_ORDER_ZocClass[e] <= _ORDER_ZocClass[s] for s in screeners)) for e in enemies)) and len(enemies) <= sum((_t_stacks_one_unit_screens(s, enemies, _t) for s in screeners))
 
 
-# rules/zoc-classes/zoc.rules:357  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:356  5.C.2  Screening Units Effects & Restrictions
 def explain_all_stacks_screened(screeners: Sequence[ZocClass], enemies: Sequence[ZocClass]) -> Answer[bool]:
     """d) Are all the enemy stacks exerting a zone on the hex screened? (5.C.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -952,51 +952,51 @@ def explain_all_stacks_screened(screeners: Sequence[ZocClass], enemies: Sequence
     return Answer(_value, _rules(_t), () if _value else _would_change(all_stacks_screened, (('screeners', screeners, ()), ('enemies', enemies, ()), )))
 
 
-# rules/zoc-classes/zoc.rules:63  5  Zones of Control (ZOC)
+# rules/zoc-classes/zoc.rules:62  5  Zones of Control (ZOC)
 def zoc_class(u: ZUnit, x: Into) -> ZocClass:
     """The ZOC class a unit exerts into a hex (5)."""
-    # prohibited: 5 (ZCS) rules/zoc-classes/zoc.rules:64
+    # prohibited: 5 (ZCS) rules/zoc-classes/zoc.rules:63
     if x.prohibited:
         return 'no_zoc'
-    # attacked: 5 (ZCS) rules/zoc-classes/zoc.rules:65
+    # attacked: 5 (ZCS) rules/zoc-classes/zoc.rules:64
     if u.attacked_at_minimum_odds and (not x.own_hex):
         return 'no_zoc'
-    # great_river: 5 (ZCS) rules/zoc-classes/zoc.rules:67
+    # great_river: 5 (ZCS) rules/zoc-classes/zoc.rules:66
     if x.great_river:
         return 'no_zoc'
-    # dispersed: 5 (ZCS) rules/zoc-classes/zoc.rules:68
+    # dispersed: 5 (ZCS) rules/zoc-classes/zoc.rules:67
     if u.badly_dispersed:
         return 'no_zoc'
-    # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:69
+    # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:68
     _u_artillery = u.artillery
     return _step_within(ZocClass_values, _ORDER_ZocClass, UnitKind_base[u.kind], sum((1 for c in (x.own_hex, x.arctic, u.artillery_support) if c)) - (sum((1 for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or _u_artillery), x.major_river) if c)) + sum((1 for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, _u_artillery or u.aa_or_at) if c)) + u.even_mp_markers))
 
 
-# rules/zoc-classes/zoc.rules:63  5  Zones of Control (ZOC)
+# rules/zoc-classes/zoc.rules:62  5  Zones of Control (ZOC)
 def _t_zoc_class(u: ZUnit, x: Into, _t: list[Cite]) -> ZocClass:
     """zoc_class, recording in _t each rule it uses."""
-    # prohibited: 5 (ZCS) rules/zoc-classes/zoc.rules:64
+    # prohibited: 5 (ZCS) rules/zoc-classes/zoc.rules:63
     if x.prohibited:
         _t.extend(_CITES64)
         return 'no_zoc'
-    # attacked: 5 (ZCS) rules/zoc-classes/zoc.rules:65
+    # attacked: 5 (ZCS) rules/zoc-classes/zoc.rules:64
     if u.attacked_at_minimum_odds and (not x.own_hex):
         _t.extend(_CITES65)
         return 'no_zoc'
-    # great_river: 5 (ZCS) rules/zoc-classes/zoc.rules:67
+    # great_river: 5 (ZCS) rules/zoc-classes/zoc.rules:66
     if x.great_river:
         _t.extend(_CITES66)
         return 'no_zoc'
-    # dispersed: 5 (ZCS) rules/zoc-classes/zoc.rules:68
+    # dispersed: 5 (ZCS) rules/zoc-classes/zoc.rules:67
     if u.badly_dispersed:
         _t.extend(_CITES67)
         return 'no_zoc'
-    # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:69
+    # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:68
     _t.extend(_CITES68)
     return _step_within(ZocClass_values, _ORDER_ZocClass, _attr(_t, _CITES_UnitKind_base, UnitKind_base, u.kind), _t_increases(u, x, _t) - _t_reductions(u, x, _t))
 
 
-# rules/zoc-classes/zoc.rules:63  5  Zones of Control (ZOC)
+# rules/zoc-classes/zoc.rules:62  5  Zones of Control (ZOC)
 def explain_zoc_class(u: ZUnit, x: Into) -> Answer[ZocClass]:
     """The ZOC class a unit exerts into a hex (5), with the rules that decided it."""
     _t: list[Cite] = []
