@@ -8,7 +8,7 @@ import functools
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -83,11 +83,11 @@ def compile_sources(sources: dict[str, str], keep_models: bool = False) -> Resul
     program, diags = check(files)
     result.diagnostics += diags
     if not has_errors(diags):
-        for rs in program.rulesets:
-            model = resolve(program, rs)
-            with budget(_steps(model)):  # the examples and table analyses, in bounded steps
+        models = {rs["name"]: resolve(program, rs) for rs in program.rulesets}
+        with budget(_steps(models.values())):  # the examples and table analyses, in bounded steps
+            for name, model in models.items():
                 result.diagnostics += analyse(model)
-            result.models[rs["name"]] = model
+                result.models[name] = model
     result.diagnostics = unique_sorted(result.diagnostics)
     if not result.ok and not keep_models:
         result.models = {}
@@ -113,11 +113,17 @@ EMITTERS: list[Emitter] = [ir_files, emit_python, state_schema_files]
 SUITE_EMITTERS: list[SuiteEmitter] = [sheets.sheet_files]
 
 
-def _steps(model: dict[str, Any]) -> int:
-    """The evaluation steps a ruleset may take: MAX_STEPS for each thing evaluated ahead (a
-    table's analysis, a worked example, a check's precomputed answers), so the bound stops rules
-    that call each other exponentially often, not a rulebook for being long."""
-    return MAX_STEPS * (1 + len(model["tables"]) + len(model["examples"]) + len(model["defines"]))
+STEPS_PER_ITEM = 20_000     # a generated 2,000-clause rulebook takes 1,700 per table, example and definition
+MAX_BUILD_STEPS = 20_000_000  # about 25 s of evaluation, whatever the size of the rules
+
+
+def _steps(models: Iterable[dict[str, Any]]) -> int:
+    """The evaluation steps a build may take: MAX_STEPS, and STEPS_PER_ITEM more for each thing
+    evaluated ahead (a table's analysis, a worked example, a definition's precomputed answers), so
+    a long rulebook is not stopped for being long, while rules that call each other exponentially
+    often stop (R402) in a time that grows no faster than the rules do, and never past MAX_BUILD_STEPS."""
+    items = sum(len(m["tables"]) + len(m["examples"]) + len(m["defines"]) for m in models)
+    return min(MAX_BUILD_STEPS, MAX_STEPS + STEPS_PER_ITEM * items)
 
 
 def outputs(result: Result, validate: bool = True) -> dict[str, str]:
@@ -127,8 +133,7 @@ def outputs(result: Result, validate: bool = True) -> dict[str, str]:
     out: dict[str, str] = {}
     emitters = [e if validate or e is not ir_files else functools.partial(ir_files, validate=False)
                 for e in EMITTERS]
-    steps = sum(_steps(m) for m in result.models.values())
-    with budget(steps):  # the answers worked out ahead (precomputed checks, value tables) in bounded steps
+    with budget(_steps(result.models.values())):  # the answers worked out ahead (precomputed checks, value tables) in bounded steps
         for name in sorted(result.models):
             for emit in emitters:
                 out.update(emit(result.models[name]))

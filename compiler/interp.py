@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-MAX_STEPS = 1_000_000  # evaluation steps of one build's examples and table analyses (the shipped rules: 160,000)
+MAX_STEPS = 500_000  # evaluation steps of one build's examples and table analyses (the shipped rules: 160,000)
 MAX_BITS = 4_000       # size of a number the rules compute (about 1,200 digits)
 _BUDGET: list[int | None] = [None]  # steps left, while a build runs inside budget()
 
