@@ -7,6 +7,7 @@ lowered to the IR's JSON form, each carrying its origin (layer, clause, file, li
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +23,10 @@ NOTE_KINDS = {
     "reminder": "Reminder",
     "example": "Example",
 }
+# A link a rule sheet or card may carry: a web address, or a path with no scheme (never javascript:),
+# in characters that cannot end a Markdown link or an HTML attribute.
+_SAFE_LINK = re.compile(r"(?:(?:https?|mailto):|(?![A-Za-z][A-Za-z0-9+.-]*:))[A-Za-z0-9._~/?#@!$&*+,;=%:-]*")
+
 PARENT_KINDS = {"series": (), "game": ("series",), "scenario": ("game", "series"),
                 "option": ("series", "game", "scenario")}
 Decl = ast.EnumDecl | ast.RecordDecl | ast.DefineDecl | ast.ConstDecl | ast.TableDecl | ast.LimitsDecl
@@ -269,6 +274,11 @@ class Checker:
             elif isinstance(item, ast.External):
                 if item.number in scope.known_numbers():
                     self.error(item.span, "R103", f"rule number {item.number} is declared twice")
+                if not _SAFE_LINK.fullmatch(item.url):
+                    self.error(item.span, "R113", f"the link of {item.number} is not a web address or a relative "
+                               f"path: {item.url!r}", hint="write https://... or a path such as "
+                               "../3-0-units/#31-ground-units, without spaces, quotes, brackets or a javascript: "
+                               "scheme; the link goes onto rule sheets and cards")
                 lay.externals[item.number] = item
             elif isinstance(item, Decl):
                 self._declare(lay, scope, item, None)

@@ -45,6 +45,7 @@ CODES: dict[str, str] = {
     "R110": "change that does not fit its target",
     "R111": "invalid ruleset",
     "R112": "unknown note kind",
+    "R113": "unsafe link",
     "R201": "type mismatch",
     "R202": "wrong number of arguments",
     "R203": "unknown field or attribute",
@@ -76,9 +77,11 @@ class Diagnostic:
         lines = [head]
         text = sources.get(self.span.file)
         if text is not None:
-            src_lines = text.splitlines()
+            src_lines = text.split("\n")  # lines as the parser counts them (not at \f, \x1c or \u2028)
             if 1 <= self.span.line <= len(src_lines):
-                src = src_lines[self.span.line - 1].expandtabs(1)
+                # a control character or bidi mark in the file is shown as \ufffd, never sent to the terminal
+                src = "".join(c if c.isprintable() or c == "\t" else "\ufffd"
+                              for c in src_lines[self.span.line - 1].removesuffix("\r")).expandtabs(1)
                 width = 1
                 if self.span.end_line == self.span.line and self.span.end_col > self.span.col:
                     width = self.span.end_col - self.span.col
