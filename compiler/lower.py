@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import keyword
+import sys
 from typing import Any
 
 from . import ast
@@ -575,11 +577,22 @@ def _walk_decl(d: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def _hides_python(name: str) -> bool:
+    """A ruleset's module, python/<name>.py, must not stand in for a standard module (a ruleset
+    Fractions made a fractions.py that imported itself) nor be a keyword no import can name."""
+    low = name.lower()
+    return low in sys.stdlib_module_names or keyword.iskeyword(low) or keyword.issoftkeyword(low)
+
+
 def _rulesets(checker: Checker, layers: dict[str, LayerInfo], decls: list[ast.Ruleset]) -> list[dict[str, Any]]:
     """Every series, game and scenario builds on its own; a ruleset adds options."""
     out: list[dict[str, Any]] = [{"name": n, "title": lay.decl.title, "base": n, "options": [], "origin": None}
            for n, lay in sorted(layers.items()) if lay.decl.kind != "option"]
     taken = {r["name"].lower() for r in out}
+    for span, name in [(layers[r["name"]].decl.span, r["name"]) for r in out] + [(rs.span, rs.name) for rs in decls]:
+        if _hides_python(name):
+            checker.error(span, "R111", f"'{name}' would compile to python/{name.lower()}.py, which hides "
+                          f"Python's own module or keyword '{name.lower()}'", hint="choose another name")
     for rs in decls:
         base = layers.get(rs.base)
         if base is None or base.decl.kind == "option":
