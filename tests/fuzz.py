@@ -344,6 +344,8 @@ def check(item: dict[str, str] | bytes, rebuild: bool = True) -> tuple[str | Non
         for rel, text in files.items():
             if not re.fullmatch(r"[a-z]+(/[a-z0-9_]+)*(/[A-Za-z0-9_.-]+)", rel) or ".." in rel.split("/"):
                 return f"output path {rel!r} is not a plain relative path", None
+            if any(len(part) > 100 for part in rel.split("/")):
+                return f"output path {rel!r} has a name too long for some file systems", None
             if rel.endswith(".py"):
                 compile(text, rel, "exec")
         first = digest(files)

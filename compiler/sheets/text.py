@@ -58,7 +58,7 @@ def slug(text: str) -> str:
 
 def chapter_page(chapter: str, title: str) -> str:
     """The page (folder) name of a chapter in the online rulebook: 4, General Concepts -> 4-0-general-concepts."""
-    return f"{chapter}-0-{slug(title)}"
+    return f"{chapter}-0-{slug(title)[:60].rstrip('-')}"  # a long title must not make a name no disk takes
 
 
 # ---- rule text ----------------------------------------------------------------------------
