@@ -207,9 +207,16 @@ def _swap_into_place(new: Path, out_dir: Path) -> None:
     if _exchange(new, out_dir):  # now `new` holds the old output
         shutil.rmtree(new, ignore_errors=True)
         return
+    # No atomic exchange here (not Linux, or an old kernel): two renames, and the old output put
+    # back if the second fails, so an error still leaves the old output (a crash between the two
+    # renames leaves it under the .old- name).
     old = out_dir.with_name(f".{out_dir.name}.old-{os.getpid()}")
     os.rename(out_dir, old)
-    os.rename(new, out_dir)
+    try:
+        os.rename(new, out_dir)
+    except BaseException:
+        os.rename(old, out_dir)
+        raise
     shutil.rmtree(old, ignore_errors=True)
 
 

@@ -1,0 +1,47 @@
+"""The same rules give the same generated/, byte for byte: whatever PYTHONHASHSEED, whatever order
+the files were created in (and so listed in), from whatever working directory."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import RULES
+
+
+def copy_tree(src: Path, dst: Path, reverse: bool) -> None:
+    """Copy the rules, creating the files (and folders) in sorted or reversed order."""
+    files = sorted(p for p in src.rglob("*.rules"))
+    for f in reversed(files) if reverse else files:
+        target = dst / f.relative_to(src)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(f, target)
+
+
+def build(rules: Path, out: Path, cwd: Path, seed: str) -> None:
+    env = {**os.environ, "PYTHONHASHSEED": seed, "RULEC_CHROMIUM": "no-such-chromium-for-rulec-tests"}
+    run = subprocess.run([sys.executable, "-m", "compiler", "build", "--no-print", "--rules", str(rules),
+                          "--out", str(out), "--cache", str(cwd / "cache")], cwd=cwd, env=env,
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
+    a, b = tmp_path / "a" / "rules", tmp_path / "deep" / "er" / "b" / "rules"  # the folder's own name is in origins
+    copy_tree(RULES, a, reverse=False)
+    copy_tree(RULES, b, reverse=True)
+    (tmp_path / "cwd1").mkdir()
+    (tmp_path / "cwd2" / "x").mkdir(parents=True)
+    build(a, tmp_path / "out1", tmp_path / "cwd1", "0")
+    build(Path("../..") / b.relative_to(tmp_path), Path("../../out2"), tmp_path / "cwd2" / "x", "4242")  # relative
+    one, two = tree(tmp_path / "out1"), tree(tmp_path / "out2")
+    assert one and set(one) == set(two)
+    assert [rel for rel in one if one[rel] != two[rel]] == []
+    assert any(rel.startswith("python/") for rel in one) and any(rel.startswith("cards/") for rel in one)
