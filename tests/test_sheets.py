@@ -383,7 +383,7 @@ def test_zcs_cards_show_the_zoc_class_lists_and_what_changes_a_class(files: dict
              for r in rows]
     assert cells == [["¼", "−2"], ["½", "−1"], ["1", "0"], ["2", "0"], ["3", "0"]]
     assert [r["attrs"]["data-supply-multiplier"] for r in rows] == ["1/4", "1/2", "1", "2", "3"]
-    assert "Supply multiplier" in zoc["text"] and "Red modifier" in zoc["text"]
+    assert "Supply multiplier" in zoc["text"] and "RED modifier" in zoc["text"]
     assert "normal × supply multiplier" in zoc["text"]  # what 5.A.1 computes, under its table
     assert not dom.find("section", data_rule="5.A.1", **{"class": "block definition"})  # no second 5.A.1 block
     kinds = dom.find("section", data_enum="UnitKind")[0]
@@ -422,7 +422,8 @@ def test_acw_card_shows_caps_obligations_flanking_modifiers_and_losses(files: di
     drm = [e for e in dom.find("td") if e["attrs"].get("data-setting") == "value"]
     assert [e["text"] for e in drm] == ["−1", "−1", "−1", "+1", "+1"]
     assert "die + the net DRM" in caps["final_die"]
-    assert "Rules 1.1–3.2" in dom.find("div", **{"class": "sub"})[0]["text"]
+    assert "1 Combat · 2 Combat Die Roll Modifiers · 3 Elimination Priority" in \
+        dom.find("div", **{"class": "sub"})[0]["text"]
 
 
 def test_every_list_with_a_number_or_a_value_setting_is_on_a_card(shipped: Result) -> None:
