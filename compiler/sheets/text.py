@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import textwrap
 import unicodedata
@@ -12,6 +13,7 @@ RULE_NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.[0-9A-Za-z]+)+)(?![\w])")
 _PART = re.compile(r"^(\d*)(.*)$")
 
 
+@functools.lru_cache(maxsize=65536)
 def rule_key(number: str) -> tuple[tuple[int, str], ...]:
     """Sort key for rule numbers: 4.5 < 4.5a < 4.5b < 4.10 < 13.1."""
     out = []
@@ -188,6 +190,29 @@ _AGG_SELF = {"count": "the number of {over}", "sum": "the total of {over}", "pro
              "any": "any of {over}", "all": "all of {over}"}
 
 
+_WORD_INDEXES: list[tuple[dict[str, Any], tuple[int, ...], tuple[Any, ...]]] = []
+
+
+def _word_index(model: dict[str, Any]) -> tuple[Any, ...]:
+    """The lookups of Words, made once per model: a card asks for Words once per clause, and
+    making them each time made cards quadratic in the number of clauses. Read-only."""
+    sizes = tuple(len(model.get(k, ())) for k in ("enums", "consts", "defines", "tables", "records"))
+    for known, known_sizes, index in _WORD_INDEXES:
+        if known is model and known_sizes == sizes:
+            return index
+    index = (
+        {(e["name"], m["name"]): m for e in model["enums"] for m in e["members"]},
+        {e["name"]: e for e in model["enums"]},
+        {c["name"]: c for c in model["consts"]},
+        {d["name"]: d for d in model["defines"]},
+        {t["name"]: t["title"] for t in model["tables"] + model["defines"] if t["title"]},
+        {(r["name"], f["name"]): f for r in model.get("records", []) for f in r["fields"]},
+    )
+    _WORD_INDEXES.insert(0, (model, sizes, index))
+    del _WORD_INDEXES[4:]
+    return index
+
+
 class Words:
     """Expressions of one model in words a player reads: list values by title, constants by value.
 
@@ -196,12 +221,7 @@ class Words:
     the field's title ('In reserve'), for the conditions a card lists one per line."""
 
     def __init__(self, model: dict[str, Any], field_titles: bool = False):
-        self.members = {(e["name"], m["name"]): m for e in model["enums"] for m in e["members"]}
-        self.enums = {e["name"]: e for e in model["enums"]}
-        self.consts = {c["name"]: c for c in model["consts"]}
-        self.defines = {d["name"]: d for d in model["defines"]}
-        self.titles = {t["name"]: t["title"] for t in model["tables"] + model["defines"] if t["title"]}
-        self.fields = {(r["name"], f["name"]): f for r in model.get("records", []) for f in r["fields"]}
+        self.members, self.enums, self.consts, self.defines, self.titles, self.fields = _word_index(model)
         self.field_titles = field_titles
 
     def member(self, enum: str, name: str) -> str:

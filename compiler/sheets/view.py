@@ -266,8 +266,23 @@ def _walk(node: Any) -> Any:
             todo.extend(n)
 
 
+_DECLARATIONS: list[tuple[dict[str, Any], int, list[tuple[str, Any]]]] = []
+
+
 def _declarations(model: dict[str, Any]) -> list[tuple[str, Any]]:
-    """(clause, declaration) for everything a clause declares that the rules compute with."""
+    """(clause, declaration) for everything a clause declares that the rules compute with.
+    Sorted once per model (asked for once per list and clause); callers only read it."""
+    size = sum(len(model[k]) for k in ("defines", "tables", "limits", "consts"))
+    for known, known_size, found in _DECLARATIONS:
+        if known is model and known_size == size:
+            return found
+    result = _sorted_declarations(model)
+    _DECLARATIONS.insert(0, (model, size, result))
+    del _DECLARATIONS[4:]
+    return result
+
+
+def _sorted_declarations(model: dict[str, Any]) -> list[tuple[str, Any]]:
     out = []
     for kind in ("defines", "tables", "limits", "consts"):
         for d in model[kind]:
@@ -497,9 +512,20 @@ def _game_valued(t: str) -> bool:
     return "record " in t or "enum " in t
 
 
-def _shown_consts(model: dict[str, Any]) -> set[str]:
-    """Named numbers a table or a cap already shows (the 10 of 'at most 10 RE')."""
-    return {n["name"] for d in model["tables"] + model["limits"] for n in _walk(d) if n["k"] == "const"}
+_SHOWN: list[tuple[dict[str, Any], int, frozenset[str]]] = []
+
+
+def _shown_consts(model: dict[str, Any]) -> frozenset[str]:
+    """Named numbers a table or a cap already shows (the 10 of 'at most 10 RE'). Worked out once
+    per model: every clause asks (once each made cards quadratic in the number of clauses)."""
+    size = len(model["tables"]) + len(model["limits"])
+    for known, known_size, found in _SHOWN:
+        if known is model and known_size == size:
+            return found
+    shown = frozenset(n["name"] for d in model["tables"] + model["limits"] for n in _walk(d) if n["k"] == "const")
+    _SHOWN.insert(0, (model, size, shown))
+    del _SHOWN[4:]
+    return shown
 
 
 def _lookups(model: dict[str, Any]) -> list[str]:
