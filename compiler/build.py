@@ -113,7 +113,7 @@ EMITTERS: list[Emitter] = [ir_files, emit_python, state_schema_files]
 SUITE_EMITTERS: list[SuiteEmitter] = [sheets.sheet_files]
 
 
-STEPS_PER_ITEM = 20_000  # a generated 2,000-clause rulebook takes 1,700 per table, example and definition
+STEPS_PER_ITEM = 10_000  # a generated 2,000-clause rulebook takes 1,700 per table, example and definition
 
 
 def _steps(models: Iterable[dict[str, Any]]) -> int:
