@@ -23,6 +23,7 @@ MAX_NESTING = 100
 # recursion limit and of work that grows faster than the input.
 MAX_DEPTH = 60        # levels of the syntax tree: an expression of about 50 operators
 MAX_DIGITS = 100      # digits of one number
+MAX_RULENUM = 24      # characters of one rule number (19.A.1.a): it names a page of the rule sheet
 MAX_PARTS = 100_000   # parts of a file: clauses, declarations, rows, values, expressions (ch13: 2,900;
                       # the 100k-clause benchmark's game file: 22,000)
 MAX_LIST = 1_000      # items of one list: values of an enum, rows, arguments, [a, b, ...]
@@ -145,6 +146,10 @@ def _limit_errors(tree: Tree[Token], path: str, start: int) -> list[Diagnostic]:
             if node.type in ("NUMBER", "RULENUM") and not node.isascii():  # the grammar's \d takes any digit
                 out.append(Diagnostic(_token_span(node, path, start), "R002",
                                       f"a number written with digits other than 0-9: {str(node)!r}"))
+            elif node.type == "RULENUM" and len(node) > MAX_RULENUM:
+                out.append(Diagnostic(_token_span(node, path, start), "R006",
+                                      f"a rule number of more than {MAX_RULENUM} characters",
+                                      hint="no rulebook numbers its rules like this; check for a typing slip"))
             elif node.type in ("NUMBER", "RULENUM") and sum(c.isdigit() for c in node) > MAX_DIGITS:
                 out.append(Diagnostic(_token_span(node, path, start), "R006",
                                       f"a number of more than {MAX_DIGITS} digits",
