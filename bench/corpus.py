@@ -149,11 +149,11 @@ def generate(clauses: int, seed: int = 0) -> dict[str, str]:
                 overrides.append(override)
             index += 1
         files[f"syn/ch{chapter:04d}.rules"] = "\n".join(parts)
-    game = ['game SYG "Synthetic Game" extends SYN version "1"\n']
-    game += [o + "\n" for o in overrides]
-    for i in range(1, own + 1):
-        game.append(f'rule {chapter + 1000}.{i} "Game rule {i}" {{\n  text "{_text(rng)}"\n}}\n')
-    files["syg/game.rules"] = "\n".join(game)
+    items = [o + "\n" for o in overrides]
+    items += [f'rule {chapter + 1000}.{i} "Game rule {i}" {{\n  text "{_text(rng)}"\n}}\n' for i in range(1, own + 1)]
+    files["syg/game.rules"] = 'game SYG "Synthetic Game" extends SYN version "1"\n'
+    for part in range(0, len(items), PER_FILE):  # the game's overrides and rules, 50 to a file
+        files[f"syg/part{part // PER_FILE + 1:04d}.rules"] = "in SYG\n\n" + "\n".join(items[part:part + PER_FILE])
     return files
 
 
