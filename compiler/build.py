@@ -132,7 +132,8 @@ def outputs(result: Result, validate: bool = True) -> dict[str, str]:
     out: dict[str, str] = {}
     emitters = [e if validate or e is not ir_files else functools.partial(ir_files, validate=False)
                 for e in EMITTERS]
-    with budget(_steps(result.models.values())):  # the answers worked out ahead (precomputed checks, value tables) in bounded steps
+    # The answers worked out ahead (precomputed checks, value tables), in bounded steps.
+    with budget(_steps(result.models.values())):
         for name in sorted(result.models):
             for emit in emitters:
                 out.update(emit(result.models[name]))
