@@ -15,7 +15,6 @@ from compiler.build import compile_sources, find_sources
 from compiler.interp import EvalError, Interpreter
 
 
-
 def checks(model: dict[str, Any]) -> list[dict[str, Any]]:
     return [*model["defines"], *model["tables"], *model["limits"]]
 
