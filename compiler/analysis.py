@@ -15,7 +15,7 @@ from typing import Any
 
 from .diagnostics import Diagnostic, Span
 from .interp import Cite, EvalError, Interpreter, from_json
-from .ir import nodes
+from .ir import nodes, target_label
 from .pyexpr import is_constant
 
 MAX_CASES = 20_000
@@ -50,9 +50,7 @@ def option_clashes(model: dict[str, Any]) -> list[Diagnostic]:
         first = seen.setdefault(key, {"ov": ov, "change": change})
         if first["ov"] is not ov and first["change"] != change:
             a, b = first["ov"]["origin"]["layer"], ov["origin"]["layer"]
-            t = ov["target"]
-            what = " ".join(str(x) for x in (t["number"], t.get("member") or t.get("name") or t.get("row")
-                                             or t.get("limit")) if x)
+            what = target_label(ov["target"])
             out.append(Diagnostic(span_of(ov["origin"]), "R303", f"options {a} and {b} both change {what}, "
                                   f"differently, in ruleset {model['manifest']['ruleset']}", severity="warning",
                                   hint=f"which one is in force depends on the order of 'with {a}, {b}'; "

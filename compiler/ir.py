@@ -45,6 +45,20 @@ def nodes(value: Any) -> list[dict[str, Any]]:
     return out
 
 
+def target_label(target: dict[str, Any]) -> str:
+    """How a designer names the thing a change targets: '4.5a F', '4.6 re_size.battalion'."""
+    kind, number = target["kind"], target["number"]
+    if kind == "member":
+        return f"{number} {target['member']}"
+    if kind == "row":
+        return f"{number} {target['table']}.{target['row']}"
+    if kind == "limit":
+        return f"{number} {target['limits']}.{target['limit']}"
+    if kind in ("const", "define"):
+        return f"{number} {target['name']}"
+    return str(number)
+
+
 def dumps(model: dict[str, Any]) -> str:
     """Stable text: sorted keys, two-space indent, a final newline."""
     return json.dumps(model, indent=2, sort_keys=True, ensure_ascii=False) + "\n"

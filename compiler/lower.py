@@ -10,6 +10,7 @@ from . import ast
 from .checker import NOTE_KINDS, ChainScope, Checker, LayerInfo, Program, change_key, origin
 from .diagnostics import Diagnostic, Span, did_you_mean
 from .exprs import IR, Lowerer, assignable, describe, literal_value
+from .ir import nodes, target_label
 
 
 def check(files: list[ast.File]) -> tuple[Program, list[Diagnostic]]:
@@ -329,7 +330,8 @@ class LayerLowering:
         for other in out["overrides"]:
             if change_key(other["target"]) == key:
                 first = other["origin"]
-                self.checker.error(_head_span(ov), "R106", f"{self.lay.name} overrides {_target_words(entry)} twice "
+                what = target_label(entry["target"])
+                self.checker.error(_head_span(ov), "R106", f"{self.lay.name} overrides {what} twice "
                                    f"(first at {first['file']}:{first['line']}:{first['col']})",
                                    hint="put both changes in one override")
                 return
@@ -485,14 +487,6 @@ def _head_span(ov: ast.Override) -> Span:
     return Span(first.file, first.line, first.col, last.end_line, last.end_col)
 
 
-def _target_words(entry: dict[str, Any]) -> str:
-    t = entry["target"]
-    tail = {"member": t.get("member"), "const": t.get("name"), "define": t.get("name"),
-            "row": f"{t.get('table')}.{t.get('row')}", "limit": f"{t.get('limits')}.{t.get('limit')}",
-            "clause": None}[t["kind"]]
-    return f"{t['number']} {tail}" if tail else t["number"]
-
-
 def _mark_param_reads(node: Any, params: list[dict[str, Any]]) -> None:
     """Mark each read of a parameter that cites rules (`negated: bool see 4.5b`), so that an
     answer cites 4.5b only when the negation was looked at."""
@@ -531,7 +525,9 @@ def _check_cycles(checker: Checker, layers: dict[str, dict[str, Any]]) -> None:
         for kind in ("defines", "tables", "consts"):
             for d in lay[kind]:
                 calls: set[str] = set()
-                for node in _walk_decl(d):
+                roots = [d.get("body"), d.get("value")]
+                roots += [x for r in d.get("rows", []) for x in (r["when"], r["value"])]
+                for node in nodes(roots):
                     if node.get("k") in ("call", "const"):
                         calls.add(node["fn"] if node["k"] == "call" else node["name"])
                 graph[d["name"]] = (calls, d["origin"])
@@ -558,23 +554,6 @@ def _find_cycle(start: str, graph: dict[str, tuple[set[str], Any]]) -> list[str]
                 seen.add(nxt)
                 stack.append((nxt, path + [node]))
     return None
-
-
-def _walk_decl(d: dict[str, Any]) -> list[dict[str, Any]]:
-    roots: list[Any] = [d.get("body"), d.get("value")]
-    for r in d.get("rows", []):
-        roots += [r["when"], r["value"]]
-    out: list[dict[str, Any]] = []
-    todo = [r for r in roots if isinstance(r, dict)]
-    while todo:
-        node = todo.pop()
-        out.append(node)
-        for v in node.values():
-            if isinstance(v, dict) and "k" in v:
-                todo.append(v)
-            elif isinstance(v, list):
-                todo += [x for x in v if isinstance(x, dict) and "k" in x]
-    return out
 
 
 def _hides_python(name: str) -> bool:

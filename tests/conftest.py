@@ -18,6 +18,16 @@ def compile_text(*texts: str) -> Result:
     return compile_sources({f"t{i}.rules": t for i, t in enumerate(texts)})
 
 
+def member(model: dict[str, Any], enum: str, name: str) -> dict[str, Any]:
+    """One value of a list in a resolved model."""
+    for e in model["enums"]:
+        if e["name"] == enum:
+            for m in e["members"]:
+                if m["name"] == name:
+                    return m
+    raise KeyError((enum, name))
+
+
 def codes(result: Result) -> list[str]:
     return [d.code for d in result.diagnostics]
 

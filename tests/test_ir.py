@@ -9,20 +9,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from conftest import member
 
 from compiler import ir
 from compiler.build import Result
 from compiler.interp import Interpreter
-
-
-def member(model: dict[str, Any], enum: str, name: str) -> dict[str, Any]:
-    for e in model["enums"]:
-        if e["name"] == enum:
-            for m in e["members"]:
-                if m["name"] == name:
-                    return m
-    raise KeyError((enum, name))
-
 
 # ---- schema --------------------------------------------------------------------------------------
 

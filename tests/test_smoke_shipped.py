@@ -2,14 +2,7 @@
 
 from typing import Any
 
-
-def member(model: dict[str, Any], enum: str, name: str) -> dict[str, Any]:
-    for e in model["enums"]:
-        if e["name"] == enum:
-            for m in e["members"]:
-                if m["name"] == name:
-                    return m
-    raise KeyError((enum, name))
+from conftest import member
 
 
 def test_dak_4_5a_f_is_not_negatable_and_cites_series_and_dak(dak: dict[str, Any]) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..ir import target_label
 from .text import (
     RULE_NUMBER,
     Words,
@@ -109,20 +110,6 @@ def find_target(model: dict[str, Any], target: dict[str, Any]) -> dict[str, Any]
             if g["name"] == target["limits"]:
                 return next((i for i in g["items"] if i["name"] == target["limit"]), None)
     return None
-
-
-def target_label(target: dict[str, Any]) -> str:
-    """How a designer names the thing a change targets: '4.5a F', '4.6 re_size.battalion'."""
-    kind, number = target["kind"], target["number"]
-    if kind == "member":
-        return f"{number} {target['member']}"
-    if kind == "row":
-        return f"{number} {target['table']}.{target['row']}"
-    if kind == "limit":
-        return f"{number} {target['limits']}.{target['limit']}"
-    if kind in ("const", "define"):
-        return f"{number} {target['name']}"
-    return str(number)
 
 
 def describe(model: dict[str, Any], target: dict[str, Any]) -> str:
