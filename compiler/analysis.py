@@ -8,7 +8,11 @@ constants the conditions compare them with.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+import json
+import operator
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -25,15 +29,48 @@ def span_of(o: dict[str, Any]) -> Span:
     return Span(o["file"], o["line"], o["col"], o["line"], o["col"] + 1)
 
 
-def analyse(model: dict[str, Any]) -> list[Diagnostic]:
+def analyse(model: dict[str, Any], memo: dict[str, list[Diagnostic]] | None = None) -> list[Diagnostic]:
+    """Every finding on one resolved model. memo, shared between the rulesets of a build (and kept
+    by the build cache between builds), holds each table's findings under a hash of everything
+    they depend on: a table a game takes unchanged from its series is analysed once."""
     diags: list[Diagnostic] = []
     interp = Interpreter(model)
     diags += constant_errors(model, interp)
+    memo = {} if memo is None else memo
+    types = _canonical([model["enums"], model["records"]])
     for table in model["tables"]:
-        diags += TableAnalysis(model, interp, table).run()
+        key = _table_key(interp, table, types)
+        if key not in memo:
+            memo[key] = TableAnalysis(model, interp, table).run()
+        diags += memo[key]
     diags += option_clashes(model)
     diags += run_examples(model)
     return diags
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _table_key(interp: Interpreter, table: dict[str, Any], types: str) -> str:
+    """A hash of what a table's analysis reads: the table, every definition, table, limit group and
+    constant it calls or names (followed to the end), and the model's lists and records."""
+    parts: dict[str, Any] = {}
+    todo = [table]
+    while todo:
+        for n in nodes(todo.pop()):
+            k = n.get("k")
+            name = n.get("fn") if k == "call" else n.get("name") if k == "const" else None
+            if not isinstance(name, str) or f"{k}:{name}" in parts:
+                continue
+            target = (interp.consts.get(name) if k == "const" else
+                      interp.defines.get(name) or interp.tables.get(name) or interp.limits.get(name))
+            parts[f"{k}:{name}"] = target
+            if target is not None:
+                todo.append(target)
+    h = hashlib.sha256(types.encode("utf-8", "surrogatepass"))
+    h.update(_canonical([table, parts]).encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
 
 
 def option_clashes(model: dict[str, Any]) -> list[Diagnostic]:
@@ -118,16 +155,18 @@ class TableAnalysis:
         matched_any: dict[int, dict[str, Any]] = {}
         uncovered: str | None = None
         clashes: list[Diagnostic] = []
+        deciders = [self.decider(row, axes) for row in rows]
+        exceptions = sum(1 for r in rows if r.get("exception")) > 1
         for combo in itertools.product(*(a.values for a in axes)):
-            case = self.case(axes, combo)
-            hits = [i for i, r in enumerate(rows) if self.matches(r, case)]
+            hits = [i for i, decide in enumerate(deciders) if decide(combo)]
             if not hits:
                 uncovered = uncovered or self.words(axes, combo)
                 continue
             first_hits[hits[0]] += 1
             for i in hits:
                 matched_any.setdefault(i, {"combo": combo, "first": hits[0]})
-            clashes += self.clash(rows, hits, case, axes, combo)
+            if exceptions and not clashes:
+                clashes += self.clash(rows, hits, self.case(axes, combo), axes, combo)
         diags = []
         for i, row in enumerate(rows):
             if first_hits[i]:
@@ -177,6 +216,67 @@ class TableAnalysis:
                         hint=f"which one is in force depends on file order; narrow one of the conditions "
                              f"of {self.table['name']}")]
         return []
+
+    def decider(self, row: dict[str, Any], axes: list[Axis]) -> Callable[[tuple[Any, ...]], bool]:
+        """Whether the row matches a case, worked out once for each combination of the axes its
+        condition reads: a row that reads two of a table's six axes is evaluated on their few
+        combinations, then looked up for every case of the table."""
+        if row["when"] is None:
+            return lambda combo: True
+        reads = self.reads(row["when"])
+        idx = [j for j, a in enumerate(axes) if (a.param, a.field) in reads or (a.param, None) in reads]
+        if not idx:
+            value = self.matches(row, self.case(axes, tuple(a.values[0] for a in axes)))
+            return lambda combo: value
+        get = operator.itemgetter(*idx)
+        yes = set()
+        for sub in itertools.product(*(axes[j].values for j in idx)):
+            combo = [a.values[0] for a in axes]
+            for j, v in zip(idx, sub, strict=True):
+                combo[j] = v
+            if self.matches(row, self.case(axes, tuple(combo))):
+                yes.add(get(combo))
+        return lambda combo: get(combo) in yes
+
+    def reads(self, when: dict[str, Any]) -> set[tuple[str, str | None]]:
+        """What a condition reads of the table's parameters: (param, field), or (param, None) for a
+        parameter read whole. Calls are followed into definitions and tables (their conditions and
+        values); a parameter handed anywhere else counts as read whole, so this never misses a read."""
+        out: set[tuple[str, str | None]] = set()
+        self._reads(when, {p["name"]: p["name"] for p in self.table["params"]}, out, set())
+        return out
+
+    def _reads(self, node: Any, alias: dict[str, str], out: set[tuple[str, str | None]],
+               seen: set[tuple[str, tuple[tuple[str, str], ...]]]) -> None:
+        if isinstance(node, list):
+            for x in node:
+                self._reads(x, alias, out, seen)
+            return
+        if not isinstance(node, dict):
+            return
+        k = node.get("k")
+        if k == "field" and node["of"].get("k") == "var" and node["of"]["name"] in alias:
+            out.add((alias[node["of"]["name"]], node["name"]))
+            return
+        if k == "var" and node["name"] in alias:
+            out.add((alias[node["name"]], None))
+            return
+        callee = (self.interp.defines.get(node["fn"]) or self.interp.tables.get(node["fn"])) if k == "call" else None
+        if callee is not None:
+            inner: dict[str, str] = {}
+            for arg, p in zip(node["args"], callee["params"], strict=False):
+                if arg.get("k") == "var" and arg["name"] in alias:
+                    inner[p["name"]] = alias[arg["name"]]
+                else:
+                    self._reads(arg, alias, out, seen)
+            key = (node["fn"], tuple(sorted(inner.items())))
+            if key not in seen:
+                seen.add(key)
+                self._reads([callee.get("body"), callee.get("rows", [])], inner, out, seen)
+            return
+        for v in node.values():
+            if isinstance(v, (dict, list)):
+                self._reads(v, alias, out, seen)
 
     # -- the cases ------------------------------------------------------------------------
 

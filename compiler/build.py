@@ -84,9 +84,10 @@ def compile_sources(sources: dict[str, str], keep_models: bool = False) -> Resul
     result.diagnostics += diags
     if not has_errors(diags):
         models = {rs["name"]: resolve(program, rs) for rs in program.rulesets}
+        memo: dict[str, list[Diagnostic]] = {}  # a table shared by rulesets is analysed once
         with budget(_steps(models.values())):  # the examples and table analyses, in bounded steps
             for name, model in models.items():
-                result.diagnostics += analyse(model)
+                result.diagnostics += analyse(model, memo)
                 result.models[name] = model
     result.diagnostics = unique_sorted(result.diagnostics)
     if not result.ok and not keep_models:
@@ -127,11 +128,13 @@ def _steps(models: Iterable[dict[str, Any]]) -> int:
 
 def outputs(result: Result, validate: bool = True) -> dict[str, str]:
     """Every text file of generated/, by relative path. validate: check each IR against its JSON
-    Schema first (a check on rulec itself, not on the rules: `rulec build --check` and the tests
-    do it; a plain `rulec build` skips it, as it is most of the time of a large build)."""
+    Schema and compile each Python module first (checks on rulec itself, not on the rules:
+    `rulec build --check` and the tests make them; a plain `rulec build` skips them, as they are
+    most of the time of a large build)."""
     out: dict[str, str] = {}
-    emitters = [e if validate or e is not ir_files else functools.partial(ir_files, validate=False)
-                for e in EMITTERS]
+    checks = {ir_files: functools.partial(ir_files, validate=False),
+              emit_python: functools.partial(emit_python, verify=False)}
+    emitters = [e if validate else checks.get(e, e) for e in EMITTERS]
     # The answers worked out ahead (precomputed checks, value tables), in bounded steps.
     with budget(_steps(result.models.values())):
         for name in sorted(result.models):
@@ -192,12 +195,49 @@ def write_atomic(files: Mapping[str, Content], out_dir: Path) -> None:
             target.parent.mkdir(parents=True, exist_ok=True)
             with open(target, "wb") as fh:  # text is written as UTF-8 with \n line ends, byte for byte
                 fh.write(_bytes(content))
-                fh.flush()
-                os.fsync(fh.fileno())
+        _make_durable(tmp, sorted(files))
         _swap_into_place(tmp, out_dir)
     finally:
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _make_durable(folder: Path, names: list[str]) -> None:
+    """Everything written under folder on disk before it is swapped in: one syncfs() of its file
+    system where Linux has it (a build writes thousands of files; one fsync each took most of the
+    writing time), else an fsync of each file."""
+    if _syncfs(folder):
+        return
+    for rel in names:
+        fd = os.open(folder / rel, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _syncfs(folder: Path) -> bool:
+    """Linux syncfs(2) on the file system holding folder; False where unsupported or it failed."""
+    libc = _libc()
+    syncfs = getattr(libc, "syncfs", None) if libc is not None else None
+    if syncfs is None:
+        return False
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        return bool(syncfs(fd) == 0)
+    finally:
+        os.close(fd)
+
+
+@functools.cache
+def _libc() -> ctypes.CDLL | None:
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return None
+    try:
+        return ctypes.CDLL(name, use_errno=True)
+    except OSError:
+        return None
 
 
 def _swap_into_place(new: Path, out_dir: Path) -> None:
@@ -222,13 +262,8 @@ def _swap_into_place(new: Path, out_dir: Path) -> None:
 
 def _exchange(a: Path, b: Path) -> bool:
     """Swap two paths atomically with Linux renameat2(RENAME_EXCHANGE); False where unsupported."""
-    name = ctypes.util.find_library("c")
-    if name is None:
-        return False
-    try:
-        libc = ctypes.CDLL(name, use_errno=True)
-        renameat2 = libc.renameat2
-    except (OSError, AttributeError):
+    renameat2 = getattr(_libc(), "renameat2", None)
+    if renameat2 is None:
         return False
     at_fdcwd, rename_exchange = -100, 2
     rc = renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange)

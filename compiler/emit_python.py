@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import itertools
 import pprint
 from dataclasses import dataclass, field
@@ -24,9 +25,13 @@ def module_name(model: dict[str, Any]) -> str:
     return str(model["manifest"]["ruleset"]).lower()
 
 
-def emit_python(model: dict[str, Any]) -> dict[str, str]:
+def emit_python(model: dict[str, Any], verify: bool = True) -> dict[str, str]:
+    """The module of one ruleset. verify: compile it first, so a module that does not compile
+    is never written (a check on rulec itself: `rulec build --check`, CI and the tests make it; a
+    plain `rulec build` skips it, as it is a quarter of the emitter's time)."""
     source = ModuleEmitter(model).run()
-    compile(source, f"{module_name(model)}.py", "exec")  # never write a module that does not compile
+    if verify:
+        compile(source, f"{module_name(model)}.py", "exec")
     return {f"python/{module_name(model)}.py": source}
 
 
@@ -59,8 +64,10 @@ def doc(text: str) -> str:
     return repr(text)
 
 
+@functools.lru_cache(maxsize=65_536)
 def tidy(code: str) -> str:
-    """An expression with only the parentheses Python needs (the same code, re-printed by ast)."""
+    """An expression with only the parentheses Python needs (the same code, re-printed by ast).
+    Kept for the next call: a game's module repeats most of its series' expressions."""
     return ast.unparse(ast.parse(code, mode="eval"))
 
 
