@@ -464,9 +464,14 @@ class ExprCompiler:
     def _agg(self, node: Node, traced: bool) -> str:
         var = py_name(node["var"])
         saved = self.local.get(node["var"])
+        over = self.ex(node["over"], traced)  # read where the generator starts: outside its variable
+        # Inside, `var` is the generator's own: a field of a parameter of that name read once into a
+        # local ahead (u.type -> _u_type) is not this variable's field.
+        shadowed = {code: local for code, local in self.reads.items() if code.startswith(f"{var}.")}
+        for code in shadowed:
+            del self.reads[code]
         self.local[node["var"]] = var
         try:
-            over = self.ex(node["over"], traced)
             where = f" if {self.ex(node['where'], traced)}" if node["where"] is not None else ""
             fn, t = node["fn"], node["t"]
             if fn == "count":
@@ -485,6 +490,7 @@ class ExprCompiler:
                 return f"_{fn}(({gen}), key={self.enum_order[t[5:]]}.__getitem__)"
             return f"_{fn}(({gen}))"
         finally:
+            self.reads.update(shadowed)
             if saved is None:
                 self.local.pop(node["var"], None)
             else:

@@ -152,3 +152,37 @@ def test_invariants_reject_impossible_units_naming_the_field() -> None:
     assert ocs.unit_from_json({"type": "transport", "mode": "reserve", "organic": True}).mode == "reserve"
     # The fast path does not validate: the invariant is still there to call.
     assert ocs.repl_mode(ocs.Unit(type="repl", mode="combat")) is False
+
+
+SHADOWING = '''
+series S "Shadowing"
+enum Kind "Kind" {
+  - hq "HQ"
+  - truck "Truck"
+}
+record Unit "A unit" {
+  kind: Kind = truck "Kind"
+  moving: bool = false "Moving"
+}
+record Hex "A hex" {
+  units: list of Unit = [] "Units"
+}
+rule 1.1 "Shadowing" {
+  text "An HQ in the hex lets a truck load."
+  define hq_there(x: Hex) -> bool "An HQ there" = any(u.kind == hq for u in x.units)
+  define may_load(u: Unit, x: Hex) -> bool "May it load?" =
+    u.kind != hq and (u.moving or u.kind == truck) and hq_there(x)
+}
+'''
+
+
+def test_a_generator_variable_named_like_a_parameter_reads_its_own_fields() -> None:
+    """may_load reads u.kind twice, so the emitter reads it once into a local; hq_there, written in
+    place, has its own u: inside it, u.kind is the unit in the hex, not the parameter."""
+    result = compile_text(SHADOWING)
+    assert result.ok, [d.message for d in result.diagnostics]
+    module = load_module(result.models["S"])
+    truck, hq = module.Unit(kind="truck"), module.Unit(kind="hq")
+    assert module.may_load(truck, module.Hex(units=(hq,))) is True
+    assert module.may_load(truck, module.Hex(units=(truck,))) is False
+    assert module.explain_may_load(truck, module.Hex(units=(hq,))).value is True

@@ -2749,7 +2749,7 @@ def may_entrain(u: Unit, x: RailHex) -> bool:
     if _u_type == 'rail_repair':
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:436
-    if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (u.mode == 'move' or not UnitType_combat[_u_type]) and (x.town_or_port or any((_u_type == 'hq' and _u_type in _SET113 and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
+    if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (u.mode == 'move' or not UnitType_combat[_u_type]) and (x.town_or_port or any((u.type == 'hq' and u.type in _SET113 and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:438
     return False
