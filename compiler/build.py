@@ -132,8 +132,8 @@ def outputs(result: Result, validate: bool = True) -> dict[str, str]:
     `rulec build --check` and the tests make them; a plain `rulec build` skips them, as they are
     most of the time of a large build)."""
     out: dict[str, str] = {}
-    checks = {ir_files: functools.partial(ir_files, validate=False),
-              emit_python: functools.partial(emit_python, verify=False)}
+    checks: dict[Emitter, Emitter] = {ir_files: functools.partial(ir_files, validate=False),
+                                      emit_python: functools.partial(emit_python, verify=False)}
     emitters = [e if validate else checks.get(e, e) for e in EMITTERS]
     # The answers worked out ahead (precomputed checks, value tables), in bounded steps.
     with budget(_steps(result.models.values())):

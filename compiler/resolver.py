@@ -7,7 +7,6 @@ the IR: plain JSON data.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from .checker import Program
@@ -48,34 +47,29 @@ def resolve(program: Program, ruleset: dict[str, Any]) -> dict[str, Any]:
         "clauses": [], "externals": [], "enums": [], "records": [], "consts": [], "defines": [],
         "tables": [], "limits": [], "examples": [], "overrides": [],
     }
+    # The layers' items are shared, not copied: a model is made of new dicts only where resolving
+    # changes something (whom an item is overridden by, a table's rows, a limit's exceptions), so
+    # the rulesets of one series share everything they do not change (a build holds one copy).
     for lay in layers:
-        for kind in ("clauses", "externals", "enums", "records", "consts", "defines", "tables", "limits",
-                     "examples"):
-            model[kind] += copy.deepcopy(lay[kind])
-    for item in model["clauses"]:
-        item["overridden_by"] = []
-    for enum in model["enums"]:
-        for m in enum["members"]:
-            m["overridden_by"] = []
+        for kind in ("externals", "records", "consts", "defines", "examples"):
+            model[kind] += [dict(item) for item in lay[kind]]
+        model["clauses"] += [dict(c, overridden_by=[]) for c in lay["clauses"]]
+        model["enums"] += [dict(e, members=[dict(m, overridden_by=[], attrs=dict(m["attrs"])) for m in e["members"]])
+                           for e in lay["enums"]]
+        model["tables"] += [dict(t, rows=[dict(r, exception=False, overridden_by=[]) for r in t["rows"]])
+                            for t in lay["tables"]]
+        model["limits"] += [dict(g, unless=list(g["unless"]),
+                                 items=[dict(i, exempt=[], overridden_by=[]) for i in g["items"]])
+                            for g in lay["limits"]]
     # Exceptions: a later layer's rows go ahead of an earlier layer's, which go ahead of the table's own.
     tables = {t["name"]: t for t in model["tables"]}
     limits = {g["name"]: g for g in model["limits"]}
-    for g in model["limits"]:
-        for item in g["items"]:
-            item["exempt"] = []
-            item["overridden_by"] = []
-    for t in model["tables"]:
-        for r in t["rows"]:
-            r["exception"] = False
-            r["overridden_by"] = []
     for lay in layers:
         ahead = []
         for exc in lay["excepts"]:
             if exc["kind"] == "table" and exc["target"] in tables:
-                for row in copy.deepcopy(exc["rows"]):
-                    row["exception"] = True
-                    row["overridden_by"] = []
-                    ahead.append((exc["target"], row))
+                for row in exc["rows"]:
+                    ahead.append((exc["target"], dict(row, exception=True, overridden_by=[])))
             elif exc["kind"] == "limit" and exc["target"][0] in limits:
                 group = limits[exc["target"][0]]
                 entry = {"cond": exc["cond"], "title": exc["title"], "origin": exc["origin"]}
@@ -91,7 +85,7 @@ def resolve(program: Program, ruleset: dict[str, Any]) -> dict[str, Any]:
     for lay in layers:
         for ov in lay["overrides"]:
             _apply(model, ov)
-            model["overrides"].append(copy.deepcopy(ov))
+            model["overrides"].append(ov)
     return model
 
 
@@ -121,7 +115,7 @@ def _apply(model: dict[str, Any], ov: dict[str, Any]) -> None:
         for d in model["consts" if kind == "const" else "defines"]:
             if d["name"] == t["name"]:
                 d["value" if kind == "const" else "body"] = ov["value"]
-                d.setdefault("overridden_by", []).append(_cite(ov))
+                d["overridden_by"] = [*d.get("overridden_by", []), _cite(ov)]
     elif kind == "row":
         for tb in model["tables"]:
             if tb["name"] != t["table"]:
@@ -149,11 +143,11 @@ def _texts(target: dict[str, Any], ov: dict[str, Any]) -> None:
         target["title"] = ov["title"]
     if ov["texts"]:
         target["texts"] = list(ov["texts"])
-    notes = target.setdefault("notes", [])
+    notes = target["notes"] = list(target.get("notes", []))  # the layer's own list stays as it was
     for n in ov["notes"]:
-        same = [x for x in notes if x["text"] == n["text"]]
+        same = [i for i, x in enumerate(notes) if x["text"] == n["text"]]
         if same:  # the series text already quotes the game's note: mark it, don't repeat it
-            same[0]["layer"] = ov["origin"]["layer"]
+            notes[same[0]] = dict(notes[same[0]], layer=ov["origin"]["layer"])
         else:
             notes.append(dict(n, layer=ov["origin"]["layer"]))
     target["see"] = target.get("see", []) + ov["see"]
