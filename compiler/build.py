@@ -105,7 +105,7 @@ def ir_files(model: dict[str, Any], validate: bool = True) -> dict[str, str]:
 
 def state_schema_files(model: dict[str, Any]) -> dict[str, str]:
     name = model["manifest"]["ruleset"].lower()
-    return {f"schemas/{name}.state.schema.json": ir.dumps(state_schema(model))}
+    return {f"schemas/{name}.state.schema.json": ir.dumps_pretty(state_schema(model))}
 
 
 EMITTERS: list[Emitter] = [ir_files, emit_python, state_schema_files]

@@ -59,6 +59,26 @@ def target_label(target: dict[str, Any]) -> str:
     return str(number)
 
 
-def dumps(model: dict[str, Any]) -> str:
-    """Stable text: sorted keys, two-space indent, a final newline."""
+def dumps_pretty(model: dict[str, Any]) -> str:
+    """Stable text: sorted keys, two-space indent, a final newline (for small documents)."""
     return json.dumps(model, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def dumps(doc: dict[str, Any]) -> str:
+    """Stable text for a large document: sorted keys, and each top-level key, and each item of a
+    top-level list, on a line of its own (a diff shows the clause or table that changed). Each line
+    is written by json's C encoder; an indented dump goes through its pure-Python one, five times
+    slower, which was a tenth of a large build."""
+    one = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(", ", ": ")).encode
+    parts = []
+    for key in sorted(doc):
+        value = doc[key]
+        if isinstance(value, list) and value:
+            items = ",\n".join("    " + one(item) for item in value)
+            parts.append(f"  {one(key)}: [\n{items}\n  ]")
+        elif isinstance(value, dict) and value:
+            items = ",\n".join(f"    {one(k)}: {one(value[k])}" for k in sorted(value))
+            parts.append(f"  {one(key)}: {{\n{items}\n  }}")
+        else:
+            parts.append(f"  {one(key)}: {one(value)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"

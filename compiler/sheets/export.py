@@ -5,10 +5,10 @@ from __future__ import annotations
 import csv
 import io
 import itertools
-import json
 from typing import Any
 
 from ..interp import EvalError, Interpreter, to_json
+from ..ir import dumps
 from .text import number_words
 
 MAX_VALUE_ROWS = 2_000
@@ -77,7 +77,7 @@ def tables(model: dict[str, Any], cards: list[dict[str, Any]]) -> dict[str, str]
             header, rows = values
             out[f"{t['origin']['clause']}-{t['name']}-values.csv"] = _csv(header, rows)
             doc["values"][t["name"]] = [dict(zip(header, r, strict=True)) for r in rows]
-    out["tables.json"] = json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    out["tables.json"] = dumps(doc)
     return out
 
 
