@@ -8,9 +8,7 @@ constants the conditions compare them with.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
-import json
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,40 +35,14 @@ def analyse(model: dict[str, Any], memo: dict[str, list[Diagnostic]] | None = No
     interp = Interpreter(model)
     diags += constant_errors(model, interp)
     memo = {} if memo is None else memo
-    types = _canonical([model["enums"], model["records"]])
     for table in model["tables"]:
-        key = _table_key(interp, table, types)
+        key = interp.closure_key(table)
         if key not in memo:
             memo[key] = TableAnalysis(model, interp, table).run()
         diags += memo[key]
     diags += option_clashes(model)
     diags += run_examples(model)
     return diags
-
-
-def _canonical(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def _table_key(interp: Interpreter, table: dict[str, Any], types: str) -> str:
-    """A hash of what a table's analysis reads: the table, every definition, table, limit group and
-    constant it calls or names (followed to the end), and the model's lists and records."""
-    parts: dict[str, Any] = {}
-    todo = [table]
-    while todo:
-        for n in nodes(todo.pop()):
-            k = n.get("k")
-            name = n.get("fn") if k == "call" else n.get("name") if k == "const" else None
-            if not isinstance(name, str) or f"{k}:{name}" in parts:
-                continue
-            target = (interp.consts.get(name) if k == "const" else
-                      interp.defines.get(name) or interp.tables.get(name) or interp.limits.get(name))
-            parts[f"{k}:{name}"] = target
-            if target is not None:
-                todo.append(target)
-    h = hashlib.sha256(types.encode("utf-8", "surrogatepass"))
-    h.update(_canonical([table, parts]).encode("utf-8", "surrogatepass"))
-    return h.hexdigest()
 
 
 def option_clashes(model: dict[str, Any]) -> list[Diagnostic]:

@@ -89,7 +89,8 @@ def rule_sheet(models: dict[str, dict[str, Any]], model: dict[str, Any], marks: 
     return out
 
 
-def cards(models: dict[str, dict[str, Any]], model: dict[str, Any]) -> dict[str, str]:
+def cards(models: dict[str, dict[str, Any]], model: dict[str, Any],
+          memo: dict[str, export.Values] | None = None) -> dict[str, str]:
     """The model's player aid cards (HTML, one page each) and their tables for other tools."""
     env = environment("html")
     manifest = view.manifest_line(model)
@@ -97,7 +98,7 @@ def cards(models: dict[str, dict[str, Any]], model: dict[str, Any]) -> dict[str,
     card_list = view.cards(models, model)
     for card in card_list:
         out[f"{card['name']}.html"] = env.get_template("card.html.j2").render(card=card, manifest=manifest)
-    out.update(export.tables(model, card_list))
+    out.update(export.tables(model, card_list, memo))
     return out
 
 
@@ -110,11 +111,12 @@ def matrix(models: dict[str, dict[str, Any]]) -> str:
 def sheet_files(models: dict[str, dict[str, Any]]) -> dict[str, str]:
     """Every sheet and card file of generated/, by relative path."""
     out: dict[str, str] = {}
+    memo: dict[str, export.Values] = {}  # a table's values, worked out once for the rulesets sharing it
     for name in sorted(models):
         model = models[name]
         for rel, text in rule_sheet(models, model).items():
             out[f"sheets/{folder(model)}/{rel}"] = text
-        for rel, text in cards(models, model).items():
+        for rel, text in cards(models, model, memo).items():
             out[f"cards/{folder(model)}/{rel}"] = text
     out["sheets/matrix.md"] = matrix(models)
     return out

@@ -57,8 +57,12 @@ def _json_block(b: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in b.items() if k != "est"}
 
 
-def tables(model: dict[str, Any], cards: list[dict[str, Any]]) -> dict[str, str]:
-    """tables.json (every card block), a CSV per card table, and per-unit values of record tables."""
+Values = tuple[list[str], list[list[Any]]] | None
+
+
+def tables(model: dict[str, Any], cards: list[dict[str, Any]], memo: dict[str, Values] | None = None) -> dict[str, str]:
+    """tables.json (every card block), a CSV per card table, and per-unit values of record tables.
+    memo: each table's values under its Interpreter.closure_key, shared by the rulesets of a build."""
     out: dict[str, str] = {}
     for card in cards:
         for b in card["blocks"]:
@@ -71,8 +75,13 @@ def tables(model: dict[str, Any], cards: list[dict[str, Any]]) -> dict[str, str]
                    "blocks": [_json_block(b) for b in c["blocks"]]} for c in cards],
         "values": {},
     }
+    memo = {} if memo is None else memo
+    interp = Interpreter(model)
     for t in model["tables"]:
-        values = unit_values(model, t)
+        key = interp.closure_key(t)
+        if key not in memo:
+            memo[key] = unit_values(model, t)
+        values = memo[key]
         if values is not None:
             header, rows = values
             out[f"{t['origin']['clause']}-{t['name']}-values.csv"] = _csv(header, rows)
@@ -94,7 +103,7 @@ def _compared_fields(node: Any, var: str, found: list[str]) -> None:
             _compared_fields(v, var, found)
 
 
-def unit_values(model: dict[str, Any], table: dict[str, Any]) -> tuple[list[str], list[list[Any]]] | None:
+def unit_values(model: dict[str, Any], table: dict[str, Any]) -> Values:
     """A table over one record, evaluated for every combination of the list-valued fields its rows test
     (other fields at their defaults): e.g. the RE size of each unit type and size, for a VASSAL module."""
     if len(table["params"]) != 1 or not table["params"][0]["t"].startswith("record "):
