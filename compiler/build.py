@@ -8,7 +8,7 @@ import functools
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,7 +24,7 @@ from .resolver import resolve
 from .state_schema import state_schema
 
 Emitter = Callable[[dict[str, Any]], dict[str, str]]
-SuiteEmitter = Callable[[dict[str, dict[str, Any]]], dict[str, str]]  # sees every model (cross-game outputs)
+SuiteEmitter = Callable[[dict[str, dict[str, Any]]], Iterable[tuple[str, str]]]  # sees every model (cross-game)
 Content = str | bytes  # text outputs, and prints (PDF, PNG) kept or made by `printing`
 
 
@@ -111,7 +111,7 @@ def state_schema_files(model: dict[str, Any]) -> dict[str, str]:
 EMITTERS: list[Emitter] = [ir_files, emit_python, state_schema_files]
 
 
-SUITE_EMITTERS: list[SuiteEmitter] = [sheets.sheet_files]
+SUITE_EMITTERS: list[SuiteEmitter] = [sheets.iter_sheet_files]
 
 
 STEPS_PER_ITEM = 10_000  # a generated 2,000-clause rulebook takes 1,700 per table, example and definition
@@ -127,11 +127,16 @@ def _steps(models: Iterable[dict[str, Any]]) -> int:
 
 
 def outputs(result: Result, validate: bool = True) -> dict[str, str]:
-    """Every text file of generated/, by relative path. validate: check each IR against its JSON
-    Schema and compile each Python module first (checks on rulec itself, not on the rules:
-    `rulec build --check` and the tests make them; a plain `rulec build` skips them, as they are
-    most of the time of a large build)."""
-    out: dict[str, str] = {}
+    """Every text file of generated/, by relative path (see iter_outputs)."""
+    return dict(iter_outputs(result, validate))
+
+
+def iter_outputs(result: Result, validate: bool = True) -> Iterator[tuple[str, str]]:
+    """Every text file of generated/ as (relative path, text), one ruleset's at a time, so a build
+    that writes each as it comes holds a few files in memory, not all of them. validate: check
+    each IR against its JSON Schema and compile each Python module first (checks on rulec itself,
+    not on the rules: `rulec build --check` and the tests make them; a plain `rulec build` skips
+    them, as they are most of the time of a large build)."""
     checks: dict[Emitter, Emitter] = {ir_files: functools.partial(ir_files, validate=False),
                                       emit_python: functools.partial(emit_python, verify=False)}
     emitters = [e if validate else checks.get(e, e) for e in EMITTERS]
@@ -139,67 +144,119 @@ def outputs(result: Result, validate: bool = True) -> dict[str, str]:
     with budget(_steps(result.models.values())):
         for name in sorted(result.models):
             for emit in emitters:
-                out.update(emit(result.models[name]))
+                yield from emit(result.models[name]).items()
         if result.models:
             for suite in SUITE_EMITTERS:
-                out.update(suite(result.models))
-    return out
+                yield from suite(result.models)
 
 
 def with_prints(files: dict[str, str], out_dir: Path, allow_print: bool) -> tuple[dict[str, Content], list[str]]:
     """The text outputs plus the prints of the cards (PDF, PNG and their sidecars), and notes on
     prints that could not be made: a print whose sidecar matches its HTML is kept as it is."""
+    prints, notes = prints_of(files, out_dir, allow_print)
+    return {**files, **prints}, notes
+
+
+def prints_of(files: dict[str, str], out_dir: Path, allow_print: bool) -> tuple[dict[str, Content], list[str]]:
+    """The prints of the cards among files (PDF, PNG and their sidecars) and notes on those that
+    could not be made."""
     prints = printing.collect(files, out_dir, allow_print)
     notes = []
     if prints.missing:
         notes.append(f"printing skipped ({prints.why}): {len(prints.missing)} PDF/PNG prints are missing or "
                      "older than their HTML; install chromium and run 'rulec build' to print them")
-        notes += [f"  not printed: {rel}" for rel in prints.missing]
-    return {**files, **prints.files}, notes
+        notes += [f"  not printed: {rel}" for rel in prints.missing[:MAX_LISTED]]
+        if len(prints.missing) > MAX_LISTED:
+            notes.append(f"  ... and {len(prints.missing) - MAX_LISTED} more")
+    return prints.files, notes
+
+
+MAX_LISTED = 12  # files named in a note; a 10,000-clause tree has hundreds of cards
+
+
+class Streamed:
+    """The outputs of a build, made one at a time for write_atomic or differences; the cards' HTML
+    is kept (it is small) to print the cards once the text files are done."""
+
+    def __init__(self, result: Result, out_dir: Path, validate: bool, allow_print: bool):
+        self.result, self.out_dir, self.validate, self.allow_print = result, out_dir, validate, allow_print
+        self.cards: dict[str, str] = {}
+        self.notes: list[str] = []
+
+    def texts(self) -> Iterator[tuple[str, str]]:
+        for rel, text in iter_outputs(self.result, self.validate):
+            if printing.is_card(rel):
+                self.cards[rel] = text
+            yield rel, text
+
+    def prints(self) -> dict[str, Content]:
+        prints, self.notes = prints_of(self.cards, self.out_dir, self.allow_print)
+        return prints
+
+    def everything(self) -> Iterator[tuple[str, Content]]:
+        yield from self.texts()
+        yield from self.prints().items()
 
 
 # ---- writing ------------------------------------------------------------------------
 
 
-def differences(files: Mapping[str, Content], out_dir: Path) -> list[str]:
-    """What `build` would change in out_dir: one line per file."""
-    lines = []
+def differences(files: Mapping[str, Content] | Iterable[tuple[str, Content]], out_dir: Path) -> list[str]:
+    """What `build` would change in out_dir: one line per file, in path order. files: a mapping,
+    or (path, content) pairs compared as they come (none is kept)."""
     existing = {p.relative_to(out_dir).as_posix() for p in out_dir.rglob("*") if p.is_file()} \
         if out_dir.is_dir() else set()
-    for rel in sorted(set(files) | existing):
+    found: dict[str, str] = {}
+    for rel, content in (files.items() if isinstance(files, Mapping) else files):
         if rel not in existing:
-            lines.append(f"missing: {rel}")
-        elif rel not in files:
-            lines.append(f"not produced by the rules: {rel}")
-        elif (out_dir / rel).read_bytes() != _bytes(files[rel]):
-            lines.append(f"differs: {rel}")
-    return lines
+            found[rel] = f"missing: {rel}"
+        elif (out_dir / rel).read_bytes() != _bytes(content):
+            found[rel] = f"differs: {rel}"
+        else:
+            found[rel] = ""
+    for rel in existing - set(found):
+        found[rel] = f"not produced by the rules: {rel}"
+    return [found[rel] for rel in sorted(found) if found[rel]]
 
 
 def _bytes(content: Content) -> bytes:
     return content.encode("utf-8") if isinstance(content, str) else content
 
 
-def write_atomic(files: Mapping[str, Content], out_dir: Path) -> None:
-    """Write all files into a fresh folder beside out_dir, then swap the two in one step.
+def write_atomic(files: Mapping[str, Content] | Iterable[tuple[str, Content]], out_dir: Path,
+                 then: Callable[[], Mapping[str, Content]] | None = None) -> int:
+    """Write all files into a fresh folder beside out_dir, then swap the two in one step; returns
+    how many were written. files: a mapping (written in path order), or (path, content) pairs
+    written as they come, so none is kept in memory; then: more files, asked for once those are
+    written (the card prints, made from the HTML just written).
 
     An interruption at any point leaves out_dir wholly old or wholly new."""
     out_dir = out_dir.resolve()
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.new-", dir=out_dir.parent))
+    written: list[str] = []
     try:
-        for rel, content in sorted(files.items()):
-            target = (tmp / rel).resolve()
-            if not target.is_relative_to(tmp):
-                raise RuntimeError(f"refusing to write outside the output folder: {rel}")
-            target.parent.mkdir(parents=True, exist_ok=True)
-            with open(target, "wb") as fh:  # text is written as UTF-8 with \n line ends, byte for byte
-                fh.write(_bytes(content))
-        _make_durable(tmp, sorted(files))
+        for rel, content in (sorted(files.items()) if isinstance(files, Mapping) else files):
+            _write_one(tmp, rel, content)
+            written.append(rel)
+        for rel, content in sorted((then() if then is not None else {}).items()):
+            _write_one(tmp, rel, content)
+            written.append(rel)
+        _make_durable(tmp, written)
         _swap_into_place(tmp, out_dir)
     finally:
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)
+    return len(set(written))
+
+
+def _write_one(folder: Path, rel: str, content: Content) -> None:
+    target = (folder / rel).resolve()
+    if not target.is_relative_to(folder):
+        raise RuntimeError(f"refusing to write outside the output folder: {rel}")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with open(target, "wb") as fh:  # text is written as UTF-8 with \n line ends, byte for byte
+        fh.write(_bytes(content))
 
 
 def _make_durable(folder: Path, names: list[str]) -> None:

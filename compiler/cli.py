@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from .build import Result, compile_sources, differences, find_sources, outputs, with_prints, write_atomic
+from .build import Content, Result, Streamed, compile_sources, differences, find_sources, write_atomic
 from .diagnostics import Diagnostic, did_you_mean
 from .evaluate import EvalFailure, evaluate, json_value
 from .testing import run_tests, uncovered_diagnostics
@@ -220,22 +220,34 @@ def cmd_build(args: argparse.Namespace) -> int:
     if not loaded.ok:
         print(f"build failed; {args.out}/ was left as it was", file=sys.stderr)
         return EXIT_RULES
-    files, notes = with_prints(outputs(loaded, args.check), args.out, allow_print=not (args.check or args.no_print))
-    for note in notes:
-        print(note, file=sys.stderr)
+    # Each output is written (or compared) as it is made: a large rulebook's outputs are never
+    # all in memory at once.
+    made = Streamed(loaded, args.out, validate=args.check, allow_print=not (args.check or args.no_print))
     if args.check:
-        diff = differences(files, args.out)
+        count = 0
+
+        def counted() -> Iterator[tuple[str, Content]]:
+            nonlocal count
+            for item in made.everything():
+                count += 1
+                yield item
+
+        diff = differences(counted(), args.out)
+        for note in made.notes:
+            print(note, file=sys.stderr)
         if diff:
             print(f"{args.out}/ is not what the rules produce; run 'rulec build':", file=sys.stderr)
             for line in diff:
                 print(f"  {line}", file=sys.stderr)
             return EXIT_RULES
-        print(f"ok: {args.out}/ is up to date ({_plural(len(files), 'file')})")
+        print(f"ok: {args.out}/ is up to date ({_plural(count, 'file')})")
         return EXIT_OK
-    write_atomic(files, args.out)
+    count = write_atomic(made.texts(), args.out, then=made.prints)
+    for note in made.notes:
+        print(note, file=sys.stderr)
     if cache is not None and key is not None:
         cache.record(key, args.out)
-    print(f"built {_plural(len(files), 'file')} into {args.out}/ for {', '.join(sorted(loaded.models))}")
+    print(f"built {_plural(count, 'file')} into {args.out}/ for {', '.join(sorted(loaded.models))}")
     return EXIT_OK
 
 

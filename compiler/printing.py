@@ -96,11 +96,16 @@ class Job:
                 f"source: {Path(self.source).name}\nsha256: {sha256(html)}\n{what}\n")
 
 
+def is_card(rel: str) -> bool:
+    """A card's HTML, which is printed."""
+    return re.fullmatch(r"cards/[^/]+/card-\d+\.html", rel) is not None
+
+
 def jobs_for(files: dict[str, str]) -> list[Job]:
     """The prints of every card: a Letter PDF, an A4 PDF and a PNG preview."""
     out = []
     for rel in sorted(files):
-        if re.fullmatch(r"cards/[^/]+/card-\d+\.html", rel):
+        if is_card(rel):
             stem = rel[:-len(".html")]
             out += [Job(rel, f"{stem}.letter.pdf", "letter"), Job(rel, f"{stem}.a4.pdf", "a4"),
                     Job(rel, f"{stem}.png", "preview")]

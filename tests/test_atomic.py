@@ -164,3 +164,21 @@ def test_without_syncfs_every_file_is_synced_before_the_swap(tmp_path: Path, mon
     build.write_atomic(NEW, tmp_path / "generated")
     assert sorted(Path(p).name for p in synced) == sorted(Path(rel).name for rel in NEW)
     assert snapshot(tmp_path / "generated") == as_bytes(NEW)
+
+
+def test_files_streamed_as_they_are_made_and_a_last_batch_land_as_one_swap(tmp_path: Path) -> None:
+    out = tmp_path / "generated"
+    build.write_atomic(OLD, out)
+    texts = {rel: c for rel, c in NEW.items() if isinstance(c, str)}
+    prints = {rel: c for rel, c in NEW.items() if isinstance(c, bytes)}
+    seen_before_prints: list[str] = []
+
+    def last_batch() -> dict[str, build.Content]:
+        seen_before_prints.extend(sorted(p.name for p in tmp_path.iterdir()))
+        return dict(prints)
+
+    count = build.write_atomic(iter(texts.items()), out, then=last_batch)
+    assert count == len(NEW) and snapshot(out) == as_bytes(NEW)
+    assert "generated" in seen_before_prints  # the old output stayed in place until the swap
+    assert build.differences(iter(NEW.items()), out) == build.differences(NEW, out) == []
+    assert build.differences(iter(OLD.items()), out) == build.differences(OLD, out) != []

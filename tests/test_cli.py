@@ -9,12 +9,13 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from conftest import ROOT, RULES
 
-from compiler import cli, ir
+from compiler import build, cli, ir
 from compiler.build import compile_sources, find_sources
 
 GOOD = '''series OCS "Operational Combat Series" version "4.3"
@@ -286,10 +287,11 @@ def test_an_internal_error_is_exit_3_without_a_traceback(tmp_path: Path, monkeyp
     assert run(capsys, *args)[0] == 0
     before = snapshot(out_dir)
 
-    def broken(*_: object) -> object:
+    def broken(*_: object) -> Iterator[tuple[str, str]]:  # fails after writing a first file
+        yield "ir/ocs.json", "{}\n"
         raise KeyError("manifest")
 
-    monkeypatch.setattr(cli, "outputs", broken)
+    monkeypatch.setattr(build, "iter_outputs", broken)
     rc, out, err = run(capsys, *args, "--no-cache")  # the same rules again: not a no-op, a real build
     assert rc == 3
     assert err.startswith("rulec: internal error (KeyError: 'manifest'). This is a bug in rulec")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -110,13 +111,16 @@ def matrix(models: dict[str, dict[str, Any]]) -> str:
 
 def sheet_files(models: dict[str, dict[str, Any]]) -> dict[str, str]:
     """Every sheet and card file of generated/, by relative path."""
-    out: dict[str, str] = {}
+    return dict(iter_sheet_files(models))
+
+
+def iter_sheet_files(models: dict[str, dict[str, Any]]) -> Iterator[tuple[str, str]]:
+    """Every sheet and card file of generated/ as (relative path, text), a ruleset at a time."""
     memo: dict[str, export.Values] = {}  # a table's values, worked out once for the rulesets sharing it
     for name in sorted(models):
         model = models[name]
         for rel, text in rule_sheet(models, model).items():
-            out[f"sheets/{folder(model)}/{rel}"] = text
+            yield f"sheets/{folder(model)}/{rel}", text
         for rel, text in cards(models, model, memo).items():
-            out[f"cards/{folder(model)}/{rel}"] = text
-    out["sheets/matrix.md"] = matrix(models)
-    return out
+            yield f"cards/{folder(model)}/{rel}", text
+    yield "sheets/matrix.md", matrix(models)
