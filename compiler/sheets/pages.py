@@ -65,10 +65,12 @@ def chapters(model: dict[str, Any], marks: set[str]) -> list[dict[str, Any]]:
     """One page per chapter, as the online rulebook has them."""
     titles = chapter_titles(model)
     pages = {ch: chapter_page(ch, t) for ch, t in titles.items()}
+    by_chapter: dict[str, list[dict[str, Any]]] = {}
+    for c in model["clauses"]:
+        by_chapter.setdefault(chapter_of(c["number"]), []).append(c)
     out = []
     for ch in sorted(titles, key=int):
-        clauses = sorted((c for c in model["clauses"] if chapter_of(c["number"]) == ch),
-                         key=lambda c: rule_key(c["number"]))
+        clauses = sorted(by_chapter.get(ch, []), key=lambda c: rule_key(c["number"]))
         views = [clause_view(model, c, marks) for c in clauses]
         intro = views[0] if views and views[0]["level"] == "page" else None
         out.append({

@@ -14,7 +14,8 @@ section and packed onto as many one-page cards as they need.
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, TypeVar
 
 from ..ir import target_label
 from .text import (
@@ -174,20 +175,29 @@ def chapter_titles(model: dict[str, Any]) -> dict[str, str]:
     return titles
 
 
-_ANCHORS: list[tuple[dict[str, Any], int, dict[str, tuple[str, str]]]] = []
+T = TypeVar("T")
+_PER_MODEL: list[tuple[dict[str, Any], str, tuple[int, ...], Any]] = []
+
+
+def per_model(model: dict[str, Any], what: str, make: Callable[[dict[str, Any]], T]) -> T:
+    """make(model), made once per model and kept for the last few (the lookups every clause, list or
+    page asks for: made each time, they made the sheets quadratic in the number of clauses). Callers
+    only read what they get. A model is known by identity and by the sizes of its lists."""
+    sizes = tuple(len(v) for v in model.values() if isinstance(v, list))
+    for known, name, known_sizes, found in _PER_MODEL:
+        if known is model and name == what and known_sizes == sizes:
+            return found  # type: ignore[no-any-return]
+    found = make(model)
+    _PER_MODEL.insert(0, (model, what, sizes, found))
+    del _PER_MODEL[16:]
+    return found
+
+
 
 
 def anchors(model: dict[str, Any]) -> dict[str, tuple[str, str]]:
-    """Rule number -> (chapter, the id of the heading it sits under on the chapter's page).
-    Made once per model (every chapter page asks for it: once each made sheets quadratic in the
-    number of clauses); callers only read it."""
-    for known, count, found in _ANCHORS:
-        if known is model and count == len(model["clauses"]):
-            return found
-    out = _anchors(model)
-    _ANCHORS.insert(0, (model, len(model["clauses"]), out))
-    del _ANCHORS[4:]
-    return out
+    """Rule number -> (chapter, the id of the heading it sits under on the chapter's page)."""
+    return per_model(model, "anchors", _anchors)
 
 
 def _anchors(model: dict[str, Any]) -> dict[str, tuple[str, str]]:
@@ -204,16 +214,37 @@ def _anchors(model: dict[str, Any]) -> dict[str, tuple[str, str]]:
     return out
 
 
-def link_table(model: dict[str, Any], pages: dict[str, str], here: str | None) -> dict[str, str]:
-    """Rule number -> link, as seen from chapter page `here` (None: from outside the chapter pages)."""
-    out = {e["number"]: e["url"] for e in model["externals"]}
-    for number, (ch, anchor) in anchors(model).items():
+class Links(Mapping[str, str]):
+    """Rule number -> link, as seen from chapter page `here` (None: from outside the chapter pages).
+    Each link is worked out when a text asks for it: a whole table for every page made the sheets
+    quadratic in the number of clauses."""
+
+    def __init__(self, model: dict[str, Any], pages: dict[str, str], here: str | None):
+        self.externals: dict[str, str] = {e["number"]: e["url"] for e in model["externals"]}
+        self.anchors = anchors(model)
+        self.pages = pages
+        self.here = here
+
+    def __getitem__(self, number: str) -> str:
+        if number not in self.anchors:
+            return self.externals[number]
+        ch, anchor = self.anchors[number]
         frag = f"#{anchor}" if anchor else ""
-        if ch == here:
-            out[number] = frag or "#"
-        else:
-            out[number] = f"../{pages[ch]}/{frag}"
-    return out
+        return (frag or "#") if ch == self.here else f"../{self.pages[ch]}/{frag}"
+
+    def __contains__(self, number: object) -> bool:
+        return number in self.anchors or number in self.externals
+
+    def __iter__(self) -> Iterator[str]:
+        yield from (n for n in self.externals if n not in self.anchors)
+        yield from self.anchors
+
+    def __len__(self) -> int:
+        return len(self.anchors) + sum(1 for n in self.externals if n not in self.anchors)
+
+
+def link_table(model: dict[str, Any], pages: dict[str, str], here: str | None) -> Links:
+    return Links(model, pages, here)
 
 
 def cited(item: dict[str, Any], text: str) -> list[str]:
@@ -253,20 +284,9 @@ def _walk(node: Any) -> Any:
             todo.extend(n)
 
 
-_DECLARATIONS: list[tuple[dict[str, Any], int, list[tuple[str, Any]]]] = []
-
-
 def _declarations(model: dict[str, Any]) -> list[tuple[str, Any]]:
-    """(clause, declaration) for everything a clause declares that the rules compute with.
-    Sorted once per model (asked for once per list and clause); callers only read it."""
-    size = sum(len(model[k]) for k in ("defines", "tables", "limits", "consts"))
-    for known, known_size, found in _DECLARATIONS:
-        if known is model and known_size == size:
-            return found
-    result = _sorted_declarations(model)
-    _DECLARATIONS.insert(0, (model, size, result))
-    del _DECLARATIONS[4:]
-    return result
+    """(clause, declaration) for everything a clause declares that the rules compute with, in rule order."""
+    return per_model(model, "declarations", _sorted_declarations)
 
 
 def _sorted_declarations(model: dict[str, Any]) -> list[tuple[str, Any]]:
@@ -279,6 +299,14 @@ def _sorted_declarations(model: dict[str, Any]) -> list[tuple[str, Any]]:
 
 
 def list_clause(model: dict[str, Any], enum: dict[str, Any]) -> str | None:
+    """The clause a list is cited by on a card (see _list_clause)."""
+    known: dict[str, str | None] = per_model(model, "list clauses", lambda m: {})
+    if enum["name"] not in known:
+        known[enum["name"]] = _list_clause(model, enum)
+    return known[enum["name"]]
+
+
+def _list_clause(model: dict[str, Any], enum: dict[str, Any]) -> str | None:
     """The clause a list is cited by on a card: the clause it is declared in.
 
     A list declared outside every clause (series vocabulary: unit types, ZOC classes) is
@@ -537,14 +565,15 @@ def clause_formulas(model: dict[str, Any], number: str) -> list[dict[str, Any]]:
     words = Words(model)
     conditions = Words(model, field_titles=True)
     shown = _shown_consts(model)
+    consts, defines = _by_clause(model)
     out = []
-    for c in model["consts"]:
-        if c["origin"]["clause"] == number and c.get("title") and c["name"] not in shown:
+    for c in consts.get(number, []):
+        if c.get("title") and c["name"] not in shown:
             value = words.value(c["value"])
             out.append({"key": c["name"], "title": c["title"], "value": value, "items": [],
                         "long": len(value) > LONG_VALUE, "changed": _changed(c)})
-    for d in model["defines"]:
-        if d["origin"]["clause"] != number or d["returns"] == "bool":
+    for d in defines.get(number, []):
+        if d["returns"] == "bool":
             continue
         items = conditions.outline(d["body"]) or []
         value = "" if items else words.expr(d["body"])
@@ -553,6 +582,18 @@ def clause_formulas(model: dict[str, Any], number: str) -> list[dict[str, Any]]:
         out.append({"key": d["name"], "title": d["title"] or d["name"].replace("_", " "), "value": value,
                     "items": items, "long": len(value) > LONG_VALUE, "changed": _changed(d)})
     return out
+
+
+def _by_clause(model: dict[str, Any]) -> tuple[dict[str, list[dict[str, Any]]], dict[str, list[dict[str, Any]]]]:
+    """The model's constants and definitions by the clause that declares them, in model order."""
+    def make(m: dict[str, Any]) -> tuple[dict[str, list[dict[str, Any]]], dict[str, list[dict[str, Any]]]]:
+        consts: dict[str, list[dict[str, Any]]] = {}
+        defines: dict[str, list[dict[str, Any]]] = {}
+        for kind, into in (("consts", consts), ("defines", defines)):
+            for d in m[kind]:
+                into.setdefault(d["origin"]["clause"], []).append(d)
+        return consts, defines
+    return per_model(model, "by clause", make)
 
 
 def formulas_height(formulas: list[dict[str, Any]]) -> int:
@@ -634,15 +675,18 @@ def _pack(model: dict[str, Any], groups: list[tuple[str, list[dict[str, Any]]]])
     chapters = chapter_titles(model)
     found = [(sec, b) for sec, bs in groups for b in bs]
     cards: list[list[list[tuple[str, dict[str, Any]]]]] = []
+    heights: list[list[int]] = []  # of each card's columns, kept as blocks go in (not summed each time)
     for sec, b in sorted(found, key=lambda sb: _priority(sb[1])):
-        for columns in cards:
-            col = next((c for c in columns if sum(x["est"] + BLOCK_GAP for _, x in c) + b["est"] + BLOCK_GAP
-                        <= COLUMN_HEIGHT), None)
-            if col is not None:
-                col.append((sec, b))
+        need = b["est"] + BLOCK_GAP
+        for columns, used in zip(cards, heights, strict=True):
+            i = next((i for i, h in enumerate(used) if h + need <= COLUMN_HEIGHT), None)
+            if i is not None:
+                columns[i].append((sec, b))
+                used[i] += need
                 break
         else:
             cards.append([[(sec, b)], []])
+            heights.append([need, 0])
     for columns in cards:
         for col in columns:
             col.sort(key=lambda sb: (sb[1]["number"] is None, rule_key(sb[1]["number"] or "0.0")))
