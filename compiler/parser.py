@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import re
-import textwrap
-from fractions import Fraction
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Transformer, Tree, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
+from lark import Lark, Token, Transformer, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternStr
 
 from . import ast
+from .astbuild import AstBuilder, BadLiteral
 from .diagnostics import Diagnostic, Span
 
 MAX_FILE_BYTES = 2_000_000
@@ -86,11 +85,9 @@ def parse(text: str, path: str) -> tuple[ast.File | None, list[Diagnostic]]:
     if bad:
         return None, bad
     try:
-        items = _ToAst(path).transform(tree)
-    except VisitError as e:
-        if isinstance(e.orig_exc, _BadLiteral):
-            return None, [e.orig_exc.diagnostic]
-        raise
+        items = _TreeToAst(path).transform(tree)
+    except BadLiteral as e:
+        return None, [e.diagnostic]
     return ast.File(path, tuple(items)), []
 
 
@@ -107,11 +104,9 @@ def parse_query(text: str, path: str = "<query>") -> tuple[ast.Expr | None, list
     if bad:
         return None, bad
     try:
-        expr: ast.Expr = _ToAst(path).transform(tree)
-    except VisitError as e:
-        if isinstance(e.orig_exc, _BadLiteral):
-            return None, [e.orig_exc.diagnostic]
-        raise
+        expr: ast.Expr = _TreeToAst(path).transform(tree)
+    except BadLiteral as e:
+        return None, [e.diagnostic]
     return expr, []
 
 
@@ -365,414 +360,23 @@ def _hint_for(token: Token, expected: set[str]) -> str | None:
     return None
 
 
-class _Dotted(tuple[str, ...]):
-    """A dotted name (re_size.battalion) while the tree is built: a tuple that knows its span."""
-
-    span: Span
+# ---- the careful path: Lark's parse tree, then compiler.ast ----------------------------
 
 
-_DECLS = (ast.EnumDecl, ast.RecordDecl, ast.DefineDecl, ast.ConstDecl, ast.TableDecl, ast.LimitsDecl)
-
-# ---- tree to syntax tree ------------------------------------------------------
-
-
-class _BadLiteral(Exception):
-    def __init__(self, diagnostic: Diagnostic):
-        self.diagnostic = diagnostic
-
-
-def _unquote(token: Token, path: str) -> str:
-    raw = str(token)
-    if raw.startswith('"""'):
-        body = raw[3:-3]
-        if body.startswith("\n"):
-            body = body[1:]
-        body = textwrap.dedent(body).strip()
-    else:
-        body = raw[1:-1]
-    out = []
-    i = 0
-    while i < len(body):
-        ch = body[i]
-        if ch == "\\" and i + 1 < len(body):
-            nxt = body[i + 1]
-            if nxt in '"\\':
-                out.append(nxt)
-            elif nxt == "n":
-                out.append("\n")
-            elif nxt == "t":
-                out.append("\t")
-            else:
-                line = token.line or 1
-                span = Span(path, line, token.column or 1, line, (token.column or 1) + 1)
-                raise _BadLiteral(Diagnostic(span, "R001", f"unknown escape '\\{nxt}' in a quoted text",
-                                             hint='write \\\\ for a backslash, \\" for a quote'))
-            i += 2
-            continue
-        out.append(ch)
-        i += 1
-    return "".join(out)
-
-
-@v_args(meta=True)
-class _ToAst(Transformer[Token, Any]):
-    """Lark tree -> compiler.ast.  One method per grammar rule or alias."""
+class _TreeToAst(Transformer[Token, Any]):
+    """Lark's parse tree -> compiler.ast, through the same AstBuilder as the inline reductions.
+    Every rule goes to __default__, which Lark calls without wrapping errors in a VisitError:
+    a BadLiteral comes out as itself."""
 
     def __init__(self, path: str):
         super().__init__()
         self.path = path
+        self.build = AstBuilder(path)
+
+    def __default__(self, data: str, children: list[Any], meta: Any) -> Any:
+        return getattr(self.build, data)(self._span(meta), children)
 
     def _span(self, meta: Any) -> Span:
         if getattr(meta, "empty", True):
             return Span(self.path, 1, 1, 1, 1)
         return Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
-
-    def _tok_span(self, tok: Token) -> Span:
-        return Span(self.path, tok.line or 1, tok.column or 1, tok.end_line or 1, tok.end_column or 1)
-
-    def _str(self, tok: Token | None) -> str | None:
-        return None if tok is None else _unquote(tok, self.path)
-
-    # -- top level
-    def start(self, meta: Any, items: list[Any]) -> list[Any]:
-        return items
-
-    def series(self, meta: Any, c: list[Any]) -> ast.LayerDecl:
-        return ast.LayerDecl("series", str(c[0]), _unquote(c[1], self.path), None, c[2], self._span(meta))
-
-    def _layer(self, kind: str, meta: Any, c: list[Any]) -> ast.LayerDecl:
-        return ast.LayerDecl(kind, str(c[0]), _unquote(c[1], self.path), str(c[2]), c[3], self._span(meta))
-
-    def game(self, meta: Any, c: list[Any]) -> ast.LayerDecl:
-        return self._layer("game", meta, c)
-
-    def scenario(self, meta: Any, c: list[Any]) -> ast.LayerDecl:
-        return self._layer("scenario", meta, c)
-
-    def option(self, meta: Any, c: list[Any]) -> ast.LayerDecl:
-        return self._layer("option", meta, c)
-
-    def version(self, meta: Any, c: list[Any]) -> str:
-        return _unquote(c[0], self.path)
-
-    def in_layer(self, meta: Any, c: list[Any]) -> ast.InLayer:
-        return ast.InLayer(str(c[0]), self._span(meta))
-
-    def ruleset(self, meta: Any, c: list[Any]) -> ast.Ruleset:
-        options = [t for t in c[3:] if t is not None]
-        return ast.Ruleset(str(c[0]), _unquote(c[1], self.path), str(c[2]),
-                           tuple(str(t) for t in options), self._span(meta),
-                           tuple(self._tok_span(t) for t in options))
-
-    # -- clauses
-    def rule(self, meta: Any, c: list[Any]) -> ast.Rule:
-        number, title, text_only, *body = c
-        return ast.Rule(
-            number=str(number),
-            title=self._str(title),
-            text_only=text_only is not None,
-            texts=tuple(b[1] for b in body if isinstance(b, tuple) and b[0] == "text"),
-            notes=tuple(b for b in body if isinstance(b, ast.Note)),
-            see=tuple(r for b in body if isinstance(b, tuple) and b[0] == "see" for r in b[1]),
-            decls=tuple(b for b in body if isinstance(b, _DECLS)),
-            excepts=tuple(b for b in body if isinstance(b, (ast.ExceptTable, ast.ExceptLimit))),
-            examples=tuple(b for b in body if isinstance(b, ast.Example)),
-            span=self._span(meta),
-            overrides=tuple(b for b in body if isinstance(b, ast.Override)),
-        )
-
-    def external(self, meta: Any, c: list[Any]) -> ast.External:
-        return ast.External(str(c[0]), self._str(c[1]), _unquote(c[2], self.path), self._span(meta))
-
-    def text(self, meta: Any, c: list[Any]) -> tuple[str, str]:
-        return ("text", _unquote(c[0], self.path))
-
-    def note(self, meta: Any, c: list[Any]) -> ast.Note:
-        return ast.Note(None if c[0] is None else str(c[0]), _unquote(c[1], self.path), self._span(meta))
-
-    def see(self, meta: Any, c: list[Any]) -> tuple[str, tuple[ast.RuleRef, ...]]:
-        return ("see", tuple(c))
-
-    def rule_ref(self, meta: Any, c: list[Any]) -> ast.RuleRef:
-        return ast.RuleRef(str(c[0]), None if c[1] is None else str(c[1]), self._span(meta))
-
-    def cited(self, meta: Any, c: list[Any]) -> ast.RuleRef:
-        layer, number, item = c
-        return ast.RuleRef(str(number), None if item is None else str(item), self._span(meta),
-                           None if layer is None else str(layer))
-
-    # -- declarations
-    def enum(self, meta: Any, c: list[Any]) -> ast.EnumDecl:
-        kind, name, title, *items = c
-        return ast.EnumDecl(str(name), self._span(meta), self._str(title), kind is not None,
-                            tuple(i for i in items if isinstance(i, ast.EnumAttr)),
-                            tuple(i for i in items if isinstance(i, ast.Member)),
-                            cyclic=kind is not None and str(kind) == "cyclic")
-
-    def enum_attr(self, meta: Any, c: list[Any]) -> ast.EnumAttr:
-        return ast.EnumAttr(str(c[0]), c[1], c[2], self._str(c[3]), self._span(meta))
-
-    def member(self, meta: Any, c: list[Any]) -> ast.Member:
-        name, title, *rest = c
-        settings = tuple(r for r in rest if isinstance(r, ast.Setting))
-        see = tuple(ref for r in rest if isinstance(r, tuple) and r and r[0] == "see" for ref in r[1])
-        body = [r for r in rest if isinstance(r, list)]
-        texts: list[str] = []
-        notes: list[ast.Note] = []
-        for part in body[0] if body else []:
-            if isinstance(part, ast.Note):
-                notes.append(part)
-            elif part[0] == "text":
-                texts.append(part[1])
-            else:
-                see = see + part[1]
-        return ast.Member(str(name), self._str(title), settings, see, tuple(texts), tuple(notes), self._span(meta))
-
-    def member_body(self, meta: Any, c: list[Any]) -> list[Any]:
-        return c
-
-    def flag_on(self, meta: Any, c: list[Any]) -> ast.Setting:
-        span = self._span(meta)
-        return ast.Setting(str(c[0]), ast.Bool(span, True), span)
-
-    def flag_off(self, meta: Any, c: list[Any]) -> ast.Setting:
-        span = self._span(meta)
-        return ast.Setting(str(c[0]), ast.Bool(span, False), span)
-
-    def attr_set(self, meta: Any, c: list[Any]) -> ast.Setting:
-        return ast.Setting(str(c[0]), c[1], self._span(meta))
-
-    def record(self, meta: Any, c: list[Any]) -> ast.RecordDecl:
-        return ast.RecordDecl(str(c[0]), self._span(meta), self._str(c[1]), tuple(c[2:]))
-
-    def field(self, meta: Any, c: list[Any]) -> ast.RecordField:
-        return ast.RecordField(str(c[0]), c[1], c[2], self._str(c[3]), self._span(meta))
-
-    def define(self, meta: Any, c: list[Any]) -> ast.DefineDecl:
-        name, params, returns, title, body = c
-        return ast.DefineDecl(str(name), self._span(meta), params, returns, self._str(title), body)
-
-    def invariant(self, meta: Any, c: list[Any]) -> ast.DefineDecl:
-        name, params, checks, title, body = c
-        span = self._span(meta)
-        return ast.DefineDecl(str(name), span, params, ast.TypeRef("bool", span), self._str(title), body,
-                              invariant=True, checks=None if checks is None else str(checks))
-
-    def const(self, meta: Any, c: list[Any]) -> ast.ConstDecl:
-        return ast.ConstDecl(str(c[0]), self._span(meta), self._str(c[1]), c[2])
-
-    def params(self, meta: Any, c: list[Any]) -> tuple[ast.Param, ...]:
-        return tuple(p for p in c if p is not None)
-
-    def param(self, meta: Any, c: list[Any]) -> ast.Param:
-        return ast.Param(str(c[0]), c[1], self._span(meta), () if c[2] is None else (c[2],))
-
-    def query(self, meta: Any, c: list[Any]) -> ast.Expr:
-        expr: ast.Expr = c[0]
-        return expr
-
-    def table(self, meta: Any, c: list[Any]) -> ast.TableDecl:
-        name, params, returns, title, *rows = c
-        return ast.TableDecl(str(name), self._span(meta), params, returns, self._str(title), tuple(rows))
-
-    def row_when(self, meta: Any, c: list[Any]) -> ast.Row:
-        return ast.Row(str(c[0]), c[1], c[2], self._str(c[3]), self._span(meta))
-
-    def row_otherwise(self, meta: Any, c: list[Any]) -> ast.Row:
-        return ast.Row(str(c[0]), None, c[1], self._str(c[2]), self._span(meta))
-
-    def limits(self, meta: Any, c: list[Any]) -> ast.LimitsDecl:
-        name, params, title, *items = c
-        return ast.LimitsDecl(str(name), self._span(meta), params, self._str(title),
-                              tuple(i for i in items if isinstance(i, ast.Unless)),
-                              tuple(i for i in items if isinstance(i, ast.Limit)))
-
-    def unless(self, meta: Any, c: list[Any]) -> ast.Unless:
-        return ast.Unless(c[0], self._str(c[1]), self._span(meta))
-
-    def limit(self, meta: Any, c: list[Any]) -> ast.Limit:
-        return ast.Limit(str(c[0]), self._str(c[1]), c[2], c[3], self._span(meta))
-
-    def except_table(self, meta: Any, c: list[Any]) -> ast.ExceptTable:
-        return ast.ExceptTable(tuple(c[0]), tuple(c[1:]), self._span(meta))
-
-    def except_limit(self, meta: Any, c: list[Any]) -> ast.ExceptLimit:
-        return ast.ExceptLimit(tuple(c[0]), c[1], self._str(c[2]), self._span(meta))
-
-    def dotted(self, meta: Any, c: list[Any]) -> tuple[str, ...]:
-        path = _Dotted(str(t) for t in c)
-        path.span = self._span(meta)
-        return path
-
-    # -- types and literals
-    def t_bool(self, meta: Any, c: list[Any]) -> ast.TypeRef:
-        return ast.TypeRef("bool", self._span(meta))
-
-    def t_int(self, meta: Any, c: list[Any]) -> ast.TypeRef:
-        return ast.TypeRef("int", self._span(meta))
-
-    def t_number(self, meta: Any, c: list[Any]) -> ast.TypeRef:
-        return ast.TypeRef("number", self._span(meta))
-
-    def t_text(self, meta: Any, c: list[Any]) -> ast.TypeRef:
-        return ast.TypeRef("text", self._span(meta))
-
-    def t_named(self, meta: Any, c: list[Any]) -> ast.TypeRef:
-        return ast.TypeRef("named", self._span(meta), name=str(c[0]))
-
-    def t_list(self, meta: Any, c: list[Any]) -> ast.TypeRef:
-        return ast.TypeRef("list", self._span(meta), item=c[0])
-
-    def t_set(self, meta: Any, c: list[Any]) -> ast.TypeRef:
-        return ast.TypeRef("set", self._span(meta), item=c[0])
-
-    def lit_number(self, meta: Any, c: list[Any]) -> ast.Number:
-        return ast.Number(self._span(meta), Fraction(str(c[0])), str(c[0]))
-
-    def lit_negative(self, meta: Any, c: list[Any]) -> ast.Number:
-        return ast.Number(self._span(meta), -Fraction(str(c[0])), "-" + str(c[0]))
-
-    def lit_fraction(self, meta: Any, c: list[Any]) -> ast.Number:
-        return self._fraction(meta, c, 1)
-
-    def lit_negative_fraction(self, meta: Any, c: list[Any]) -> ast.Number:
-        return self._fraction(meta, c, -1)
-
-    def _fraction(self, meta: Any, c: list[Any], sign: int) -> ast.Number:
-        span = self._span(meta)
-        if Fraction(str(c[1])) == 0:
-            raise _BadLiteral(Diagnostic(span, "R205", f"{c[0]}/{c[1]} divides by zero"))
-        text = ("-" if sign < 0 else "") + f"{c[0]}/{c[1]}"
-        return ast.Number(span, sign * Fraction(str(c[0])) / Fraction(str(c[1])), text)
-
-    def lit_string(self, meta: Any, c: list[Any]) -> ast.Text:
-        return ast.Text(self._span(meta), _unquote(c[0], self.path))
-
-    def lit_true(self, meta: Any, c: list[Any]) -> ast.Bool:
-        return ast.Bool(self._span(meta), True)
-
-    def lit_false(self, meta: Any, c: list[Any]) -> ast.Bool:
-        return ast.Bool(self._span(meta), False)
-
-    def lit_name(self, meta: Any, c: list[Any]) -> ast.Name:
-        return ast.Name(self._span(meta), str(c[0]))
-
-    # -- overrides
-    def override(self, meta: Any, c: list[Any]) -> ast.Override:
-        number, target, *changes = c
-        return ast.Override(str(number), tuple(target or ()), tuple(changes), self._span(meta),
-                            self._tok_span(number), None if target is None else target.span)
-
-    def ch_value(self, meta: Any, c: list[Any]) -> ast.Change:
-        return ast.Change("value", self._span(meta), expr=c[0])
-
-    def ch_set(self, meta: Any, c: list[Any]) -> ast.Change:
-        return ast.Change("set", self._span(meta), name=str(c[0]), expr=c[1])
-
-    def ch_row(self, meta: Any, c: list[Any]) -> ast.Change:
-        return ast.Change("row", self._span(meta), expr=c[0], expr2=c[1])
-
-    def ch_bound(self, meta: Any, c: list[Any]) -> ast.Change:
-        return ast.Change("bound", self._span(meta), expr=c[0])
-
-    def ch_title(self, meta: Any, c: list[Any]) -> ast.Change:
-        return ast.Change("title", self._span(meta), text=_unquote(c[0], self.path))
-
-    def ch_text(self, meta: Any, c: list[Any]) -> ast.Change:
-        return ast.Change("text", self._span(meta), text=c[0][1])
-
-    def ch_note(self, meta: Any, c: list[Any]) -> ast.Change:
-        return ast.Change("note", self._span(meta), note=c[0])
-
-    def ch_see(self, meta: Any, c: list[Any]) -> ast.Change:
-        return ast.Change("see", self._span(meta), refs=c[0][1])
-
-    # -- examples
-    def example(self, meta: Any, c: list[Any]) -> ast.Example:
-        return ast.Example(self._str(c[0]), tuple(c[1:]), self._span(meta))
-
-    def let(self, meta: Any, c: list[Any]) -> ast.Let:
-        return ast.Let(str(c[0]), c[1], self._span(meta))
-
-    def expect(self, meta: Any, c: list[Any]) -> ast.Expect:
-        return ast.Expect(c[0], tuple(r for r in c[1:] if r is not None), self._span(meta))
-
-    # -- expressions
-    def _op(self, op: str, meta: Any, args: list[Any]) -> ast.Op:
-        return ast.Op(self._span(meta), op, tuple(args))
-
-    def let_in(self, meta: Any, c: list[Any]) -> ast.LetIn:
-        return ast.LetIn(self._span(meta), str(c[0]), c[1], c[2])
-
-    def if_(self, meta: Any, c: list[Any]) -> ast.If:
-        return ast.If(self._span(meta), c[0], c[1], c[2])
-
-    def or_(self, meta: Any, c: list[Any]) -> ast.Op:
-        return self._op("or", meta, c)
-
-    def and_(self, meta: Any, c: list[Any]) -> ast.Op:
-        return self._op("and", meta, c)
-
-    def not_(self, meta: Any, c: list[Any]) -> ast.Op:
-        return self._op("not", meta, c)
-
-    def compare(self, meta: Any, c: list[Any]) -> ast.Op:
-        return self._op(str(c[1]), meta, [c[0], c[2]])
-
-    def in_(self, meta: Any, c: list[Any]) -> ast.Op:
-        return self._op("in", meta, c)
-
-    def not_in(self, meta: Any, c: list[Any]) -> ast.Op:
-        return self._op("not in", meta, [c[0], c[2]])
-
-    def add(self, meta: Any, c: list[Any]) -> ast.Op:
-        return self._op("+", meta, c)
-
-    def sub(self, meta: Any, c: list[Any]) -> ast.Op:
-        return self._op("-", meta, c)
-
-    def mul(self, meta: Any, c: list[Any]) -> ast.Op:
-        return self._op("*", meta, c)
-
-    def div(self, meta: Any, c: list[Any]) -> ast.Op:
-        return self._op("/", meta, c)
-
-    def neg(self, meta: Any, c: list[Any]) -> ast.Op:
-        return self._op("neg", meta, c)
-
-    def field_of(self, meta: Any, c: list[Any]) -> ast.Field:
-        return ast.Field(self._span(meta), c[0], str(c[1]))
-
-    def number(self, meta: Any, c: list[Any]) -> ast.Number:
-        return ast.Number(self._span(meta), Fraction(str(c[0])), str(c[0]))
-
-    def string(self, meta: Any, c: list[Any]) -> ast.Text:
-        return ast.Text(self._span(meta), _unquote(c[0], self.path))
-
-    def true(self, meta: Any, c: list[Any]) -> ast.Bool:
-        return ast.Bool(self._span(meta), True)
-
-    def false(self, meta: Any, c: list[Any]) -> ast.Bool:
-        return ast.Bool(self._span(meta), False)
-
-    def name(self, meta: Any, c: list[Any]) -> ast.Name:
-        return ast.Name(self._span(meta), str(c[0]))
-
-    def call(self, meta: Any, c: list[Any]) -> ast.Call:
-        return ast.Call(self._span(meta), str(c[0]), tuple(a for a in c[1:] if a is not None))
-
-    def comprehension(self, meta: Any, c: list[Any]) -> ast.Comprehension:
-        fn, body, var, source, where = c
-        return ast.Comprehension(self._span(meta), str(fn), body, str(var), source, where)
-
-    def record_lit(self, meta: Any, c: list[Any]) -> ast.RecordLit:
-        return ast.RecordLit(self._span(meta), str(c[0]), tuple(f for f in c[1:] if f is not None))
-
-    def field_init(self, meta: Any, c: list[Any]) -> tuple[str, Any, Span]:
-        return (str(c[0]), c[1], self._span(meta))
-
-    def list_lit(self, meta: Any, c: list[Any]) -> ast.ListLit:
-        return ast.ListLit(self._span(meta), tuple(i for i in c if i is not None))
-
-    def set_lit(self, meta: Any, c: list[Any]) -> ast.SetLit:
-        return ast.SetLit(self._span(meta), tuple(i for i in c if i is not None))
