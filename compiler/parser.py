@@ -12,7 +12,7 @@ from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternStr
 
-from . import ast
+from . import ast, fastparse
 from .astbuild import AstBuilder, BadLiteral
 from .diagnostics import Diagnostic, Span
 from .limits import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, MAX_LIST, MAX_NESTING, MAX_PARTS, MAX_RULENUM
@@ -58,8 +58,9 @@ def lark_parser() -> Lark:
 
 
 def parse(text: str, path: str) -> tuple[ast.File | None, list[Diagnostic]]:
-    """Parse one file. On syntax errors, every top-level item is parsed on its own
-    so that all of them are reported, each at its own line."""
+    """Parse one file. A file without a mistake takes the fast path (compiler.fastparse: no parse
+    tree); any other is parsed again carefully. On syntax errors, every top-level item is parsed on
+    its own so that all of them are reported, each at its own line."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         span = Span(path, 1, 1, 1, 2)
         return None, [Diagnostic(span, "R005", f"file is larger than {MAX_FILE_BYTES:,} bytes",
@@ -67,6 +68,15 @@ def parse(text: str, path: str) -> tuple[ast.File | None, list[Diagnostic]]:
     deep = _too_deep(text, path)
     if deep:
         return None, [deep]
+    try:
+        return ast.File(path, tuple(fastparse.parse_items(lark_parser(), text, path))), []
+    except fastparse.Unusual:
+        return _parse_carefully(text, path)
+
+
+def _parse_carefully(text: str, path: str) -> tuple[ast.File | None, list[Diagnostic]]:
+    """Parse through Lark's parse tree, checking it for every diagnostic the parser gives: the path
+    of a file with a mistake (and of any file fastparse finds unusual), and the reference for fastparse."""
     try:
         tree = lark_parser().parse(text, start="start")
     except UnexpectedInput:
