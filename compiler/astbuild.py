@@ -44,6 +44,8 @@ def unquote(token: Token, path: str) -> str:
         body = textwrap.dedent(body).strip()
     else:
         body = raw[1:-1]
+    if "\\" not in body:  # most texts: nothing to decode, and no loop over every character
+        return body
     out = []
     i = 0
     while i < len(body):

@@ -110,20 +110,23 @@ def parse_query(text: str, path: str = "<query>") -> tuple[ast.Expr | None, list
     return expr, []
 
 
+_BRACKET = re.compile(r"[()\[\]{}]")
+
+
 def _too_deep(text: str, path: str) -> Diagnostic | None:
+    """Brackets nested more than MAX_NESTING deep, at the first one too deep (a regular expression
+    finds the brackets: a loop over every character took a twentieth of the whole parse)."""
     depth = 0
-    line, col = 1, 0
-    for ch in text:
-        col += 1
-        if ch == "\n":
-            line, col = line + 1, 0
-        elif ch in "([{":
+    for m in _BRACKET.finditer(text):
+        if m.group() in "([{":
             depth += 1
             if depth > MAX_NESTING:
+                pos = m.start()
+                line, col = text.count("\n", 0, pos) + 1, pos - text.rfind("\n", 0, pos)
                 return Diagnostic(Span(path, line, col, line, col + 1), "R005",
                                   f"brackets nested more than {MAX_NESTING} deep",
                                   hint="split the expression into named definitions")
-        elif ch in ")]}":
+        else:
             depth = max(0, depth - 1)
     return None
 

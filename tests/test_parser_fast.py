@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bench import corpus
 from compiler import fastparse, parser
@@ -137,3 +139,27 @@ def test_the_depth_limit_is_where_the_careful_path_puts_it() -> None:
         _, diags = parser.parse(text, "t.rules")
         assert takes_fast_path(text) == (not diags), levels
 
+
+def too_deep_by_characters(text: str) -> tuple[int, int] | None:
+    """The bracket check as a loop over every character (what parser._too_deep replaced)."""
+    depth, line, col = 0, 1, 0
+    for ch in text:
+        col += 1
+        if ch == "\n":
+            line, col = line + 1, 0
+        elif ch in "([{":
+            depth += 1
+            if depth > parser.MAX_NESTING:
+                return line, col
+        elif ch in ")]}":
+            depth = max(0, depth - 1)
+    return None
+
+
+@settings(deadline=None, max_examples=300, derandomize=True)
+@given(st.lists(st.sampled_from(["(", "[", "{", ")", "]", "}", "\n", "x", "\r", "\u2028", "(" * 40, "[{" * 20]),
+                max_size=60).map("".join))
+def test_the_bracket_check_finds_what_a_loop_over_every_character_finds(text: str) -> None:
+    found = parser._too_deep(text, "t.rules")
+    expected = too_deep_by_characters(text)
+    assert (found.span.line, found.span.col) == expected if found else expected is None
