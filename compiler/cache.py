@@ -3,16 +3,34 @@
 When neither the rules nor rulec itself changed since the last build into the same output folder,
 and every file there is still the one that build wrote (same size and modification time), the
 build is skipped. The key is a hash of content, so a stale entry is never used: it is not found.
+
+Within a build, ParseCache keeps each file's parse (.rulec-cache/parse/), so a build after an edit
+parses only the files that changed.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import gc
 import hashlib
+import io
 import json
 import os
+import pickle
+import sys
+import tempfile
+import time
 from collections.abc import Iterable
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
+from typing import Any
+
+import lark
+
+from . import ast
+from .diagnostics import Diagnostic, Span
+from .parser import parse as parse_file
 
 FORMAT = 1  # bump when what is stored changes shape
 
@@ -87,6 +105,138 @@ class BuildCache:
             os.replace(tmp, path)
         except OSError:
             pass  # a cache that cannot be written is only slower
+
+
+class ParseCache:
+    """Each file's parse, `compiler.parser.parse(text, name)`, kept under folder/parse/.
+
+    An entry is named by a hash of rulec (fingerprint(), with Python's and Lark's versions), the
+    file's name (it is in every span) and its text: a stale entry is never found. A missing,
+    unreadable or corrupt entry is a miss, and a cache that cannot be written is only slower:
+    the cache is never why a build fails. finish() drops the entries this run did not use."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder / "parse"
+        self.used: set[str] = set()
+        self.hits = self.misses = 0
+
+    def parse(self, text: str, name: str) -> tuple[ast.File | None, list[Diagnostic]]:
+        key = parse_key(text, name)
+        self.used.add(key)
+        entry = self.folder / f"{key}.pickle"
+        found = _load_parse(entry)
+        if found is not None:
+            self.hits += 1
+            return found
+        self.misses += 1
+        result = parse_file(text, name)
+        _write_parse(entry, result)
+        return result
+
+    def finish(self) -> None:
+        """Drop the entries this run did not use: the folder holds one build's files, not every
+        version of every file ever parsed. Call it after a run that parsed the whole tree."""
+        self.prune(self.used)
+
+    def prune(self, keep: set[str]) -> None:
+        """Delete every entry whose key is not in keep, and temporary files left by a crash."""
+        try:
+            names = os.listdir(self.folder)
+        except OSError:
+            return
+        for name in names:
+            path = self.folder / name
+            stale = name.endswith(".pickle") and name.removesuffix(".pickle") not in keep
+            if stale or (name.endswith(".tmp") and _older_than(path, 3600)):
+                try:
+                    path.unlink()
+                except OSError:
+                    pass
+
+
+def parse_key(text: str, name: str) -> str:
+    """The hash that names a file's entry: each part length-prefixed, so no two keys run together."""
+    h = hashlib.sha256()
+    rulec = f"{fingerprint()} python {sys.version} lark {lark.__version__}"
+    for part in (rulec, name, text):
+        data = part.encode("utf-8", "surrogatepass")
+        h.update(len(data).to_bytes(8, "big") + data)
+    return h.hexdigest()
+
+
+def _load_parse(entry: Path) -> tuple[ast.File | None, list[Diagnostic]] | None:
+    """The stored parse, or None when there is none or it cannot be read back whole."""
+    try:
+        data = entry.read_bytes()
+    except OSError:
+        return None
+    # The collector would run many times over the objects made here, none of which is garbage:
+    # without it, a load takes a third less time.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        found = _SyntaxUnpickler(io.BytesIO(data)).load()
+    except Exception:  # any damage to the bytes is only a miss: unpickling can raise almost anything
+        return None
+    finally:
+        if enabled:
+            gc.enable()
+    return found if _is_parse(found) else None
+
+
+def _is_parse(found: Any) -> bool:
+    return (isinstance(found, tuple) and len(found) == 2
+            and (found[0] is None or isinstance(found[0], ast.File))
+            and isinstance(found[1], list) and all(isinstance(d, Diagnostic) for d in found[1]))
+
+
+class _SyntaxUnpickler(pickle.Unpickler):
+    """Loads syntax trees and diagnostics, nothing else: a pickle can name any function to call,
+    and an entry is a file on disk, so only the classes a parse is made of may be named."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        found = _SYNTAX_CLASSES.get((module, name))
+        if found is None:
+            raise pickle.UnpicklingError(f"not part of a parse: {module}.{name}")
+        return found
+
+
+_SYNTAX_CLASSES: dict[tuple[str, str], Any] = {
+    **{(ast.__name__, n): c for n, c in vars(ast).items()
+       if isinstance(c, type) and dataclasses.is_dataclass(c) and c.__module__ == ast.__name__},
+    (Span.__module__, "Span"): Span,
+    (Diagnostic.__module__, "Diagnostic"): Diagnostic,
+    ("fractions", "Fraction"): Fraction,
+}
+
+
+def _write_parse(entry: Path, result: tuple[ast.File | None, list[Diagnostic]]) -> None:
+    """Store by renaming a finished file into place (a reader never sees half of one); a temporary
+    file of its own, so two builds sharing the cache cannot write into one."""
+    try:
+        data = pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # a parse that cannot be pickled (too deep for the pickler) is only not kept
+        return
+    tmp = None
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=entry.parent, prefix=f".{entry.stem[:16]}.", suffix=".tmp")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, entry)
+    except OSError:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+def _older_than(path: Path, seconds: float) -> bool:
+    try:
+        return path.stat().st_mtime < time.time() - seconds
+    except OSError:
+        return False
 
 
 def _walk(folder: Path) -> Iterable[Path]:
