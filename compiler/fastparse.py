@@ -162,6 +162,8 @@ class _Reductions:
         """A node of Lark's tree, made into compiler.ast at once; Unusual if it passes a limit."""
         c, height = _children(keep, nones_after, s)
         self.parts += 1
+        # This node is height + 1 levels high: more than MAX_DEPTH, and the root is too. A list
+        # counts its None placeholders too: a few more files than need it take the careful path.
         if height >= MAX_DEPTH or len(c) > MAX_LIST or self.parts > MAX_PARTS:
             raise Unusual
         first: Any = s[0] if s else _NOWHERE
@@ -178,12 +180,12 @@ def _children(keep: tuple[tuple[int, str, int], ...], nones_after: int, s: list[
         if nones:
             c += [None] * nones
         x = s[i]
-        if what is TOKEN:
+        if what == TOKEN:
             c.append(x)
             continue
         if x.height > height:
             height = x.height
-        if what is NODE:
+        if what == NODE:
             c.append(x.value)
         elif c:
             c += x.value

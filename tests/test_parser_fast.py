@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from bench import corpus
 from compiler import fastparse, parser
-from compiler.limits import MAX_DEPTH, MAX_DIGITS, MAX_LIST, MAX_RULENUM
+from compiler.limits import MAX_DEPTH, MAX_DIGITS, MAX_LIST, MAX_PARTS, MAX_RULENUM
 from tests import fuzz
 from tests.shapes import shape
 
@@ -138,6 +138,17 @@ def test_the_depth_limit_is_where_the_careful_path_puts_it() -> None:
         text = nested(levels)
         _, diags = parser.parse(text, "t.rules")
         assert takes_fast_path(text) == (not diags), levels
+
+
+def test_the_part_limit_is_where_the_careful_path_puts_it() -> None:
+    """1 + 271 rules x (1 + 368 notes) = MAX_PARTS parts, and then one more."""
+    assert 1 + 271 * (1 + 368) == MAX_PARTS
+    notes = '  note "n"\n' * 368
+    at_limit = "".join(f"rule 1.{i} {{\n{notes}}}\n" for i in range(271))
+    past_limit = at_limit.replace("{\n", '{\n  note "n"\n', 1)
+    assert takes_fast_path(at_limit) and parser.parse(at_limit, "t.rules")[0] is not None
+    assert not takes_fast_path(past_limit)
+    assert [d.code for d in parser.parse(past_limit, "t.rules")[1]] == ["R007"]
 
 
 def too_deep_by_characters(text: str) -> tuple[int, int] | None:
