@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -27,7 +27,7 @@ def span_of(o: dict[str, Any]) -> Span:
     return Span(o["file"], o["line"], o["col"], o["line"], o["col"] + 1)
 
 
-def analyse(model: dict[str, Any], memo: dict[str, list[Diagnostic]] | None = None) -> list[Diagnostic]:
+def analyse(model: dict[str, Any], memo: MutableMapping[str, list[Diagnostic]] | None = None) -> list[Diagnostic]:
     """Every finding on one resolved model. memo, shared between the rulesets of a build (and kept
     by the build cache between builds), holds each table's findings under a hash of everything
     they depend on: a table a game takes unchanged from its series is analysed once."""

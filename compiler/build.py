@@ -8,13 +8,14 @@ import functools
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from . import ir, printing, sheets
 from .analysis import analyse
+from .cache import Work
 from .diagnostics import Diagnostic, Span, has_errors, unique_sorted
 from .emit_python import emit_python
 from .interp import MAX_STEPS, budget
@@ -67,13 +68,15 @@ def _display(name: str) -> str:
     return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in name)
 
 
-def compile_sources(sources: dict[str, str], keep_models: bool = False) -> Result:
+def compile_sources(sources: dict[str, str], keep_models: bool = False, work: Work | None = None) -> Result:
     """Parse, check, resolve every ruleset and analyse it. Models only when there is no error
-    (or, with keep_models, whenever checking succeeded: `rulec test` reports failing examples itself)."""
+    (or, with keep_models, whenever checking succeeded: `rulec test` reports failing examples itself).
+    work: what earlier builds kept (each file's parse, each table's analysis), used and added to."""
     result = Result(sources=sources)
     files = []
+    parse_one = parse if work is None else work.parses.parse
     for name in sorted(sources):
-        tree, diags = parse(sources[name], name)
+        tree, diags = parse_one(sources[name], name)
         result.diagnostics += diags
         if tree is not None:
             files.append(tree)
@@ -84,7 +87,8 @@ def compile_sources(sources: dict[str, str], keep_models: bool = False) -> Resul
     result.diagnostics += diags
     if not has_errors(diags):
         models = {rs["name"]: resolve(program, rs) for rs in program.rulesets}
-        memo: dict[str, list[Diagnostic]] = {}  # a table shared by rulesets is analysed once
+        # A table shared by rulesets is analysed once (and, with work, once until it changes).
+        memo: MutableMapping[str, list[Diagnostic]] = {} if work is None else work.analyses
         with budget(_steps(models.values())):  # the examples and table analyses, in bounded steps
             for name, model in models.items():
                 result.diagnostics += analyse(model, memo)

@@ -20,7 +20,7 @@ import pickle
 import sys
 import tempfile
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, MutableMapping
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -94,17 +94,18 @@ class BuildCache:
         for path in _walk(out_dir):
             st = path.stat()
             files[path.relative_to(out_dir).as_posix()] = [st.st_size, st.st_mtime_ns]
-        self._write(self._manifest_path(out_dir), json.dumps({"key": key, "files": files}).encode())
+        _write_file(self._manifest_path(out_dir), json.dumps({"key": key, "files": files}).encode())
 
-    def _write(self, path: Path, data: bytes) -> None:
-        """Write by renaming a finished file into place: a reader never sees half of one."""
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-            tmp.write_bytes(data)
-            os.replace(tmp, path)
-        except OSError:
-            pass  # a cache that cannot be written is only slower
+
+def _write_file(path: Path, data: bytes) -> None:
+    """Write by renaming a finished file into place: a reader never sees half of one."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a cache that cannot be written is only slower
 
 
 class ParseCache:
@@ -243,3 +244,69 @@ def _walk(folder: Path) -> Iterable[Path]:
     for base, _, names in os.walk(folder):
         for n in names:
             yield Path(base) / n
+
+
+class Memo(MutableMapping[str, Any]):
+    """Results of pure work kept between builds (each table's analysis), in one file, under keys
+    that hash everything the work reads (Interpreter.closure_key): a stale entry is never found.
+
+    Read when first asked; save() writes back only the entries this run used or made, so the file
+    holds one build's worth. Loaded with the same restricted unpickler as the parses (diagnostics,
+    spans, numbers and plain data only); a missing or damaged file is an empty memo."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self._old: dict[str, Any] | None = None
+        self.used: dict[str, Any] = {}
+
+    def _stored(self) -> dict[str, Any]:
+        if self._old is None:
+            self._old = {}
+            try:
+                found = _SyntaxUnpickler(io.BytesIO(self.path.read_bytes())).load()
+            except Exception:  # missing or damaged: only a cold start
+                found = None
+            if isinstance(found, tuple) and len(found) == 2 and found[0] == fingerprint() \
+                    and isinstance(found[1], dict):
+                self._old = found[1]
+        return self._old
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in self.used:
+            self.used[key] = self._stored()[key]
+        return self.used[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.used or key in self._stored()
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.used[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.used[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.used)
+
+    def __len__(self) -> int:
+        return len(self.used)
+
+    def save(self) -> None:
+        try:
+            data = pickle.dumps((fingerprint(), self.used), protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:  # a result that cannot be pickled is only not kept
+            return
+        _write_file(self.path, data)
+
+
+class Work:
+    """What `rulec build` keeps between runs in the cache folder: each file's parse and each
+    table's analysis. finish() after a build of the whole tree keeps only what it used."""
+
+    def __init__(self, folder: Path):
+        self.parses = ParseCache(folder)
+        self.analyses = Memo(folder / "memo" / "analyses.pickle")
+
+    def finish(self) -> None:
+        self.parses.finish()
+        self.analyses.save()

@@ -9,6 +9,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from .build import Content, Result, Streamed, compile_sources, differences, find_sources, write_atomic
+from .cache import Work
 from .diagnostics import Diagnostic, did_you_mean
 from .evaluate import EvalFailure, evaluate, json_value
 from .testing import run_tests, uncovered_diagnostics
@@ -171,7 +172,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _load(paths: list[Path]) -> Result | int:
+def _load(paths: list[Path], work: Work | None = None) -> Result | int:
     missing = [p for p in paths if not p.exists()]
     if missing:
         print(f"rulec: no such file or folder: {missing[0]}", file=sys.stderr)
@@ -180,7 +181,7 @@ def _load(paths: list[Path]) -> Result | int:
     if not sources and not read_errors:
         print(f"rulec: no .rules files in {', '.join(map(str, paths))}", file=sys.stderr)
         return EXIT_USAGE
-    result = compile_sources(sources)
+    result = compile_sources(sources, work=work)
     result.diagnostics = sorted(set(result.diagnostics + read_errors))
     return result
 
@@ -213,9 +214,12 @@ def cmd_build(args: argparse.Namespace) -> int:
         if key is not None and cache.up_to_date(key, args.out):
             print(f"up to date: {args.out}/ is what the rules produce (nothing changed since the last build)")
             return EXIT_OK
-    loaded = _load([args.rules])
+    work = Work(args.cache) if cache is not None else None  # each file's parse, each table's analysis
+    loaded = _load([args.rules], work)
     if isinstance(loaded, int):
         return loaded
+    if work is not None:
+        work.finish()  # the whole tree was parsed and analysed: keep what this build used
     report(loaded)
     if not loaded.ok:
         print(f"build failed; {args.out}/ was left as it was", file=sys.stderr)

@@ -1,0 +1,169 @@
+"""What `rulec build` keeps between runs (.rulec-cache/): the no-op build, each file's parse and
+each table's analysis. A cached build must give byte for byte what a build from nothing gives."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from compiler import analysis, cache, cli
+from compiler.cache import Memo, fingerprint
+
+SERIES = '''series S "Series"
+
+enum Mode "Mode" {
+  - combat "Combat"
+  - move "Move"
+  - reserve "Reserve"
+}
+
+record Unit "A unit" {
+  mode: Mode = combat "Its mode"
+  supplied: bool = true "In supply"
+}
+'''
+
+CHAPTER = '''in S
+
+rule {n}.1 "Costs" {{
+  text "{text}"
+  table cost{n}(u: Unit) -> number "Cost" {{
+    combat: when u.mode == combat and u.supplied => {value} "In Combat Mode"
+    other: otherwise => 1 "Others"
+  }}
+  example "Combat Mode" {{
+    expect cost{n}(Unit {{}}) == {value}
+  }}
+}}
+'''
+
+
+def tree(root: Path, chapters: int = 3, edit: dict[int, dict[str, str]] | None = None) -> Path:
+    rules = root / "rules"
+    (rules / "s").mkdir(parents=True, exist_ok=True)
+    (rules / "s" / "series.rules").write_text(SERIES, encoding="utf-8")
+    for n in range(1, chapters + 1):
+        fields = {"n": str(n), "text": f"Chapter {n}.", "value": "2", **(edit or {}).get(n, {})}
+        (rules / "s" / f"ch{n}.rules").write_text(CHAPTER.format(**fields), encoding="utf-8")
+    return rules
+
+
+def build(rules: Path, out: Path, *extra: str) -> int:
+    return cli.main(["build", "--rules", str(rules), "--out", str(out), "--no-print", *extra])
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+class Counts:
+    """How many files were parsed and tables analysed (the work the cache should spare)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch):
+        self.parsed: list[str] = []
+        self.analysed: list[str] = []
+        real_parse, real_run = cache.parse_file, analysis.TableAnalysis.run
+
+        def parse(text: str, name: str) -> Any:
+            self.parsed.append(name)
+            return real_parse(text, name)
+
+        def run(table_analysis: analysis.TableAnalysis) -> Any:
+            self.analysed.append(table_analysis.table["name"])
+            return real_run(table_analysis)
+
+        monkeypatch.setattr(cache, "parse_file", parse)
+        monkeypatch.setattr(analysis.TableAnalysis, "run", run)
+
+
+@pytest.fixture(autouse=True)
+def no_printing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULEC_CHROMIUM", "no-such-chromium-for-rulec-tests")
+
+
+def test_a_build_of_what_was_built_last_does_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
+    assert build(rules, out, "--cache", str(kept)) == 0
+    before = snapshot(out)
+    capsys.readouterr()
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert capsys.readouterr().out.startswith("up to date:")
+    assert snapshot(out) == before
+    (out / "ir" / "s.json").write_text("{}\n", encoding="utf-8")  # an output changed by hand: build again
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert "built" in capsys.readouterr().out and snapshot(out) == before
+
+
+def test_after_an_edit_only_the_edited_file_is_parsed_and_its_table_analysed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
+    counts = Counts(monkeypatch)
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert len(counts.parsed) == 4 and sorted(counts.analysed) == ["cost1", "cost2", "cost3"]
+    counts.parsed.clear()
+    counts.analysed.clear()
+    tree(tmp_path, edit={2: {"value": "3"}})
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert counts.parsed == ["rules/s/ch2.rules"]
+    assert counts.analysed == ["cost2"]
+    assert snapshot(out) == _from_nothing(tmp_path, rules)
+
+
+def test_a_text_edit_keeps_every_table_analysis(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
+    assert build(rules, out, "--cache", str(kept)) == 0
+    counts = Counts(monkeypatch)
+    tree(tmp_path, edit={3: {"text": "Chapter three, reworded."}})
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert counts.parsed == ["rules/s/ch3.rules"]
+    # The table's analysis names its origin, which a text edit in the same file can move: the text
+    # here stays on its line, so every analysis is found.
+    assert counts.analysed == []
+    assert snapshot(out) == _from_nothing(tmp_path, rules)
+
+
+def _from_nothing(tmp_path: Path, rules: Path) -> dict[str, bytes]:
+    fresh = tmp_path / "fresh"
+    assert build(rules, fresh, "--no-cache") == 0
+    return snapshot(fresh)
+
+
+@pytest.mark.parametrize("damage", ["truncated", "garbage", "other rulec", "empty"])
+def test_a_damaged_or_foreign_memo_is_a_cold_start(damage: str, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
+    assert build(rules, out, "--cache", str(kept)) == 0
+    path = kept / "memo" / "analyses.pickle"
+    data = path.read_bytes()
+    path.write_bytes({"truncated": data[: len(data) // 2], "garbage": b"\x80\x05not a pickle",
+                      "other rulec": pickle.dumps(("another rulec", pickle.loads(data)[1])),
+                      "empty": b""}[damage])
+    counts = Counts(monkeypatch)
+    (out / "ir" / "s.json").unlink()  # not a no-op
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert sorted(counts.analysed) == ["cost1", "cost2", "cost3"]
+    assert snapshot(out) == _from_nothing(tmp_path, rules)
+
+
+def test_the_memo_keeps_only_what_the_last_build_used(tmp_path: Path) -> None:
+    rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
+    assert build(rules, out, "--cache", str(kept)) == 0
+    first = set(pickle.loads((kept / "memo" / "analyses.pickle").read_bytes())[1])
+    tree(tmp_path, edit={1: {"value": "5"}, 2: {"value": "5"}})
+    assert build(rules, out, "--cache", str(kept)) == 0
+    second = set(pickle.loads((kept / "memo" / "analyses.pickle").read_bytes())[1])
+    assert len(first) == len(second) == 3 and len(first & second) == 1
+
+
+def test_a_memo_naming_any_other_class_is_not_loaded(tmp_path: Path) -> None:
+    """A pickle can call any function it names; the memo loads plain data, spans and diagnostics only."""
+    path = tmp_path / "analyses.pickle"
+    path.write_bytes(pickle.dumps((fingerprint(), {"k": Path("/")})))  # a harmless class, but not allowed
+    memo = Memo(path)
+    assert "k" not in memo and len(memo) == 0
+    memo["k2"] = []
+    memo.save()
+    assert Memo(path)["k2"] == []
