@@ -5,6 +5,8 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import functools
+import hashlib
+import json
 import os
 import shutil
 import tempfile
@@ -25,7 +27,7 @@ from .resolver import resolve
 from .state_schema import state_schema
 
 Emitter = Callable[[dict[str, Any]], dict[str, str]]
-SuiteEmitter = Callable[[dict[str, dict[str, Any]]], Iterable[tuple[str, str]]]  # sees every model (cross-game)
+SuiteEmitter = Callable[..., Iterable[tuple[str, str]]]  # (models, memo=...): sees every model (cross-game)
 Content = str | bytes  # text outputs, and prints (PDF, PNG) kept or made by `printing`
 
 
@@ -112,7 +114,24 @@ def state_schema_files(model: dict[str, Any]) -> dict[str, str]:
     return {f"schemas/{name}.state.schema.json": ir.dumps_pretty(state_schema(model))}
 
 
-EMITTERS: list[Emitter] = [ir_files, emit_python, state_schema_files]
+def python_files(model: dict[str, Any], verify: bool = True,
+                 memo: MutableMapping[str, Any] | None = None) -> dict[str, str]:
+    """The ruleset's Python module, made from the model without its clauses' texts and notes (the
+    module never shows them): with memo, a module is made again only when something it can show
+    changed, not on every edit of a rule's wording."""
+    code = {**model, "clauses": [{k: v for k, v in c.items() if k not in ("texts", "notes")}
+                                 for c in model["clauses"]]}
+    if memo is None:
+        return emit_python(code, verify)
+    key = hashlib.sha256(json.dumps(code, sort_keys=True, ensure_ascii=False).encode("utf-8", "surrogatepass")
+                         + f" verify={verify}".encode()).hexdigest()
+    if key not in memo:
+        memo[key] = emit_python(code, verify)
+    return dict(memo[key])
+
+
+EMITTERS: list[Emitter] = [ir_files, python_files, state_schema_files]
+CHECKS: dict[Emitter, str] = {ir_files: "validate", python_files: "verify"}  # checks on rulec itself
 
 
 SUITE_EMITTERS: list[SuiteEmitter] = [sheets.iter_sheet_files]
@@ -135,15 +154,21 @@ def outputs(result: Result, validate: bool = True) -> dict[str, str]:
     return dict(iter_outputs(result, validate))
 
 
-def iter_outputs(result: Result, validate: bool = True) -> Iterator[tuple[str, str]]:
+def iter_outputs(result: Result, validate: bool = True, work: Work | None = None) -> Iterator[tuple[str, str]]:
     """Every text file of generated/ as (relative path, text), one ruleset's at a time, so a build
     that writes each as it comes holds a few files in memory, not all of them. validate: check
     each IR against its JSON Schema and compile each Python module first (checks on rulec itself,
     not on the rules: `rulec build --check` and the tests make them; a plain `rulec build` skips
     them, as they are most of the time of a large build)."""
-    checks: dict[Emitter, Emitter] = {ir_files: functools.partial(ir_files, validate=False),
-                                      emit_python: functools.partial(emit_python, verify=False)}
-    emitters = [e if validate else checks.get(e, e) for e in EMITTERS]
+    def configured(e: Emitter) -> Emitter:
+        options: dict[str, Any] = {}
+        if not validate and e in CHECKS:
+            options[CHECKS[e]] = False
+        if work is not None and e is python_files:
+            options["memo"] = work.modules
+        return functools.partial(e, **options)
+
+    emitters = [configured(e) for e in EMITTERS]
     # The answers worked out ahead (precomputed checks, value tables), in bounded steps.
     with budget(_steps(result.models.values())):
         for name in sorted(result.models):
@@ -151,7 +176,7 @@ def iter_outputs(result: Result, validate: bool = True) -> Iterator[tuple[str, s
                 yield from emit(result.models[name]).items()
         if result.models:
             for suite in SUITE_EMITTERS:
-                yield from suite(result.models)
+                yield from suite(result.models, **({} if work is None else {"memo": work.values}))
 
 
 def with_prints(files: dict[str, str], out_dir: Path, allow_print: bool) -> tuple[dict[str, Content], list[str]]:
@@ -182,13 +207,14 @@ class Streamed:
     """The outputs of a build, made one at a time for write_atomic or differences; the cards' HTML
     is kept (it is small) to print the cards once the text files are done."""
 
-    def __init__(self, result: Result, out_dir: Path, validate: bool, allow_print: bool):
+    def __init__(self, result: Result, out_dir: Path, validate: bool, allow_print: bool, work: Work | None = None):
         self.result, self.out_dir, self.validate, self.allow_print = result, out_dir, validate, allow_print
+        self.work = work
         self.cards: dict[str, str] = {}
         self.notes: list[str] = []
 
     def texts(self) -> Iterator[tuple[str, str]]:
-        for rel, text in iter_outputs(self.result, self.validate):
+        for rel, text in iter_outputs(self.result, self.validate, self.work):
             if printing.is_card(rel):
                 self.cards[rel] = text
             yield rel, text

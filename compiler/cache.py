@@ -300,13 +300,19 @@ class Memo(MutableMapping[str, Any]):
 
 
 class Work:
-    """What `rulec build` keeps between runs in the cache folder: each file's parse and each
-    table's analysis. finish() after a build of the whole tree keeps only what it used."""
+    """What `rulec build` keeps between runs in the cache folder: each file's parse, each table's
+    analysis, each ruleset's Python module and each table's per-unit values. finish() after a
+    build keeps only what it used."""
 
     def __init__(self, folder: Path):
         self.parses = ParseCache(folder)
         self.analyses = Memo(folder / "memo" / "analyses.pickle")
+        self.modules = Memo(folder / "memo" / "modules.pickle")  # each ruleset's Python module
+        self.values = Memo(folder / "memo" / "values.pickle")  # each table's per-unit values (cards)
 
     def finish(self) -> None:
+        """After the whole tree was compiled and written: keep only what this build used."""
         self.parses.finish()
         self.analyses.save()
+        self.modules.save()
+        self.values.save()

@@ -218,15 +218,13 @@ def cmd_build(args: argparse.Namespace) -> int:
     loaded = _load([args.rules], work)
     if isinstance(loaded, int):
         return loaded
-    if work is not None:
-        work.finish()  # the whole tree was parsed and analysed: keep what this build used
     report(loaded)
     if not loaded.ok:
         print(f"build failed; {args.out}/ was left as it was", file=sys.stderr)
         return EXIT_RULES
     # Each output is written (or compared) as it is made: a large rulebook's outputs are never
     # all in memory at once.
-    made = Streamed(loaded, args.out, validate=args.check, allow_print=not (args.check or args.no_print))
+    made = Streamed(loaded, args.out, validate=args.check, allow_print=not (args.check or args.no_print), work=work)
     if args.check:
         count = 0
 
@@ -249,6 +247,8 @@ def cmd_build(args: argparse.Namespace) -> int:
     count = write_atomic(made.texts(), args.out, then=made.prints)
     for note in made.notes:
         print(note, file=sys.stderr)
+    if work is not None:
+        work.finish()  # the whole tree was built: keep what this build used, drop the rest
     if cache is not None and key is not None:
         cache.record(key, args.out)
     print(f"built {_plural(count, 'file')} into {args.out}/ for {', '.join(sorted(loaded.models))}")

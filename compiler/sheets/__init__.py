@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, MutableMapping
 from functools import cache
 from typing import Any
 
@@ -91,7 +91,7 @@ def rule_sheet(models: dict[str, dict[str, Any]], model: dict[str, Any], marks: 
 
 
 def cards(models: dict[str, dict[str, Any]], model: dict[str, Any],
-          memo: dict[str, export.Values] | None = None) -> dict[str, str]:
+          memo: MutableMapping[str, export.Values] | None = None) -> dict[str, str]:
     """The model's player aid cards (HTML, one page each) and their tables for other tools."""
     env = environment("html")
     manifest = view.manifest_line(model)
@@ -114,9 +114,11 @@ def sheet_files(models: dict[str, dict[str, Any]]) -> dict[str, str]:
     return dict(iter_sheet_files(models))
 
 
-def iter_sheet_files(models: dict[str, dict[str, Any]]) -> Iterator[tuple[str, str]]:
-    """Every sheet and card file of generated/ as (relative path, text), a ruleset at a time."""
-    memo: dict[str, export.Values] = {}  # a table's values, worked out once for the rulesets sharing it
+def iter_sheet_files(models: dict[str, dict[str, Any]],
+                     memo: MutableMapping[str, export.Values] | None = None) -> Iterator[tuple[str, str]]:
+    """Every sheet and card file of generated/ as (relative path, text), a ruleset at a time.
+    memo: each table's per-unit values, worked out once for the rulesets (and builds) sharing it."""
+    memo = {} if memo is None else memo
     for name in sorted(models):
         model = models[name]
         for rel, text in rule_sheet(models, model).items():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+from collections.abc import MutableMapping
 from typing import Any
 
 from ..interp import EvalError, Interpreter, to_json
@@ -60,7 +61,8 @@ def _json_block(b: dict[str, Any]) -> dict[str, Any]:
 Values = tuple[list[str], list[list[Any]]] | None
 
 
-def tables(model: dict[str, Any], cards: list[dict[str, Any]], memo: dict[str, Values] | None = None) -> dict[str, str]:
+def tables(model: dict[str, Any], cards: list[dict[str, Any]],
+           memo: MutableMapping[str, Values] | None = None) -> dict[str, str]:
     """tables.json (every card block), a CSV per card table, and per-unit values of record tables.
     memo: each table's values under its Interpreter.closure_key, shared by the rulesets of a build."""
     out: dict[str, str] = {}
