@@ -12,6 +12,7 @@ Conventions of the generated code:
 
 from __future__ import annotations
 
+import json
 import keyword
 import math
 from collections.abc import Callable
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .interp import Interpreter
+from .interp import EvalError, Interpreter, budget
 from .ir import nodes
 
 Node = dict[str, Any]
@@ -145,6 +146,7 @@ class ExprCompiler:
         self.defines = {d["name"]: d for d in self.model["defines"]}
         self.tables = {t["name"]: t for t in self.model["tables"]}
         self._raises: dict[str, bool] = {}
+        self._passing: dict[str, list[str] | None] = {}
 
     # -- helpers
     def num(self, node: Node, traced: bool) -> str:
@@ -206,6 +208,9 @@ class ExprCompiler:
                 if expanded is not None:
                     walk(expanded, names)
                     return
+            if k == "op" and n["op"] in ("and", "or") and self.optimize:
+                walk(self.run(n, n["op"]), names)  # as the code is written: tests folded into one
+                return
             if k == "field" and n["of"].get("k") == "var" and n["of"]["name"] in names:
                 code = f"{self.var(n['of']['name'])}.{py_name(n['name'])}"
                 counts[code] = counts.get(code, 0) + 1
@@ -354,11 +359,7 @@ class ExprCompiler:
     def _op(self, node: Node, traced: bool) -> str:
         op, args, t = node["op"], node["args"], node["t"]
         if op in ("and", "or"):
-            operands = _chain(node, op)
-            if not traced and self.optimize:
-                operands = self._expanded_chain(operands, op)
-            if not traced and self.optimize and not any(self.may_raise(a) for a in operands):
-                operands = self.order(operands, op)
+            operands = self.run(node, op) if not traced and self.optimize else _chain(node, op)
             return "(" + f" {op} ".join(self.ex(a, traced) for a in operands) + ")"
         if op == "not":
             return f"(not {self.ex(args[0], traced)})"
@@ -378,6 +379,123 @@ class ExprCompiler:
         if op == "/":
             return f"_div({self.num(args[0], traced)}, {self.num(args[1], traced)})"
         return self._compare(node, traced)
+
+    def run(self, node: Node, op: str) -> list[Node]:
+        """The operands of a run of and (or) as the untraced code tests them: calls written in
+        place, the tests of one list value folded into one, in the order that settles the run
+        soonest. Folding and ordering only when no operand can raise: then the order of the tests
+        cannot change the answer."""
+        operands = self._expanded_chain(_chain(node, op), op)
+        if not any(self.may_raise(a) for a in operands):
+            operands = self.order(self.fold(operands, op), op)
+        return operands
+
+    def fold(self, operands: list[Node], op: str) -> list[Node]:
+        """The tests of a run of and (or) that read nothing but one list value (u.type != hq,
+        u.type.combat, u.mode in {strat, reserve}) as one test of that value. A list's settings are
+        constants, so the values that pass all of those tests (for or: any) are worked out here,
+        exactly, with the interpreter: `u.type.combat and u.type != hq` becomes `u.type in {...}`,
+        and a test another implies is gone (`u.mode == combat and u.mode not in {strat, reserve}`
+        is `u.mode == combat`). The folded test takes the place of the first of its tests."""
+        groups: dict[str, list[tuple[int, Node, Node]]] = {}
+        for i, a in enumerate(operands):
+            found = self.one_value_test(a)
+            if found is not None:
+                key, read, closed = found
+                groups.setdefault(key, []).append((i, read, closed))
+        out: list[Node | None] = list(operands)
+        for tests in groups.values():
+            if len(tests) < 2:
+                continue
+            read = tests[0][1]
+            values = self.enum_members(read["t"][5:])
+            passing = self.passing(read, [closed for _, _, closed in tests], values, op)
+            if passing is None:
+                continue
+            out[tests[0][0]] = _membership(read, passing, values)
+            for i, _, _ in tests[1:]:
+                out[i] = None
+        # a test folded to a constant: true drops out of an and, false out of an or; the other ends it
+        neutral = op == "and"
+        result = []
+        for test in out:
+            if test is None or _is_bool(test, neutral):
+                continue
+            if _is_bool(test, not neutral):
+                return [test]
+            result.append(test)
+        return result or [_bool(neutral)]
+
+    def one_value_test(self, node: Node) -> tuple[str, Node, Node] | None:
+        """(key, read, node with calls written in place) when the node reads one list value and
+        nothing else but constants: `is_combat(u)` reads u.type alone, as `u.type.combat`."""
+        reads: list[Node] = []
+        closed = self._closed(node, reads)
+        if closed is None or not reads:
+            return None
+        keys = {_key(r) for r in reads}
+        if len(keys) != 1:
+            return None
+        return keys.pop(), reads[0], closed
+
+    def _closed(self, node: Node, reads: list[Node]) -> Node | None:
+        k = node["k"]
+        if k in ("lit", "member", "const"):
+            return node
+        if k in ("var", "field"):
+            if _plain_read(node) and node["t"].startswith("enum "):
+                reads.append(node)
+                return node
+            return None
+        if k == "call":
+            expanded = self.expand(node)
+            return None if expanded is None else self._closed(expanded, reads)
+        if k == "attr":
+            of = self._closed(node["of"], reads)
+            return None if of is None else {**node, "of": of}
+        parts: dict[str, Any] = {}
+        if k == "op" and node["op"] != "/":
+            parts = {"args": node["args"]}
+        elif k in ("set", "list"):
+            parts = {"items": node["items"]}
+        elif k == "if":
+            parts = {"cond": [node["cond"]], "then": [node["then"]], "else": [node["else"]]}
+        else:
+            return None
+        done: dict[str, Any] = {}
+        for name, items in parts.items():
+            closed = [self._closed(x, reads) for x in items]
+            if any(c is None for c in closed):
+                return None
+            done[name] = closed if name in ("args", "items") else closed[0]
+        return {**node, **done}
+
+    def passing(self, read: Node, tests: list[Node], values: list[str], op: str) -> list[str] | None:
+        """The list's values for which all the tests hold (op and) or any does (op or), in the
+        list's order; None when the interpreter cannot say. Kept: a run is compiled more than once
+        (its reads are counted first)."""
+        memo = json.dumps([op, tests], sort_keys=True)
+        if memo not in self._passing:
+            self._passing[memo] = None
+            out = []
+            try:
+                with budget(FOLD_STEPS):  # its own bound: the build's is not spent here
+                    for v in values:
+                        results = [bool(self.folder.eval(_put(t, read, v), {})) for t in tests]
+                        if (all if op == "and" else any)(results):
+                            out.append(v)
+                self._passing[memo] = out
+            except (EvalError, ArithmeticError, TypeError, KeyError, ValueError, IndexError):
+                pass
+            finally:
+                self.folder.trace.clear()
+        return self._passing[memo]
+
+    def enum_members(self, enum: str) -> list[str]:
+        for e in self.model["enums"]:
+            if e["name"] == enum:
+                return [m["name"] for m in e["members"]]
+        return []
 
     def order(self, operands: list[Node], op: str) -> list[Node]:
         """The operands of a run of and (or) in the order that settles it soonest on average: by
@@ -419,10 +537,7 @@ class ExprCompiler:
             return node if expanded is None else self.first_test(expanded)
         if node["k"] != "op" or node["op"] not in ("and", "or"):
             return node
-        operands = self._expanded_chain(_chain(node, node["op"]), node["op"])
-        if not any(self.may_raise(a) for a in operands):
-            operands = self.order(operands, node["op"])
-        return self.first_test(operands[0])
+        return self.first_test(self.run(node, node["op"])[0])
 
     def values_of(self, t: str) -> int:
         if t.startswith("enum "):
@@ -541,6 +656,43 @@ class ExprCompiler:
 
 INLINE_SIZE = 40  # nodes of a body written in place of a call
 INLINE_ROWS = 6
+FOLD_STEPS = 100_000  # interpreter steps to fold the tests of one run on one list value
+
+
+def _key(read: Node) -> str:
+    return json.dumps(read, sort_keys=True)
+
+
+def _put(node: Any, read: Node, value: str) -> Any:
+    """The node with each read like read replaced by the list value."""
+    if isinstance(node, list):
+        return [_put(x, read, value) for x in node]
+    if not isinstance(node, dict):
+        return node
+    if node == read:
+        return {"k": "member", "t": node["t"], "enum": node["t"][5:], "name": value}
+    return {k: _put(v, read, value) for k, v in node.items()}
+
+
+def _membership(read: Node, passing: list[str], values: list[str]) -> Node:
+    """The test that the read is one of the passing values, written the plainest way: true or
+    false, ==, !=, in or not in the shorter set."""
+    if len(passing) == len(values):
+        return _bool(True)
+    if not passing:
+        return _bool(False)
+    failing = [v for v in values if v not in passing]
+    enum = read["t"][5:]
+    if len(passing) == 1 or len(failing) == 1:
+        op, (value,) = ("==", passing) if len(passing) == 1 else ("!=", failing)
+        return {"k": "op", "t": "bool", "op": op,
+                "args": [read, {"k": "member", "t": read["t"], "enum": enum, "name": value}]}
+    op, members = ("in", passing) if len(passing) <= len(failing) else ("not in", failing)
+    return {"k": "op", "t": "bool", "op": op, "args": [read, {"k": "lit", "t": "set of " + read["t"], "v": members}]}
+
+
+def _bool(v: bool) -> Node:
+    return {"k": "lit", "t": "bool", "v": v}
 
 
 def _nonzero_constant(node: Node) -> bool:

@@ -408,49 +408,49 @@ _C107: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, no
 _CITES108: Final[tuple[Cite, ...]] = (_C107,)
 _C109: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
 _CITES110: Final[tuple[Cite, ...]] = (_C109,)
-_SET111: Final = frozenset({'sp', 'transport'})
+_SET111: Final = frozenset({'air_base', 'hedgehog', 'port'})
 _C112: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, note=None)
 _CITES113: Final[tuple[Cite, ...]] = (_C112,)
 _C114: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
 _CITES115: Final[tuple[Cite, ...]] = (_C114,)
-_SET116: Final = frozenset({'engineer', 'hq'})
-_DOMAINS_RailHex_117: Final[dict[str, tuple[Any, ...]]] = {'town_or_port': (False, True), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'in_ezoc': (False, True)}
-_C118: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
-_CITES119: Final[tuple[Cite, ...]] = (_C118,)
-_C120: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
-_CITES121: Final[tuple[Cite, ...]] = (_C120,)
-_C122: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
-_CITES123: Final[tuple[Cite, ...]] = (_C122,)
-_C124: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
-_C125: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
-_CITES126: Final[tuple[Cite, ...]] = (_C125,)
-_C127: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
-_CITES128: Final[tuple[Cite, ...]] = (_C127,)
-_C129: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
-_CITES130: Final[tuple[Cite, ...]] = (_C129,)
-_SET131: Final = frozenset({'reserve', 'strat'})
-_C132: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
-_CITES133: Final[tuple[Cite, ...]] = (_C132,)
-_C134: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
-_CITES135: Final[tuple[Cite, ...]] = (_C134,)
-_C136: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
-_CITES137: Final[tuple[Cite, ...]] = (_C136,)
-_C138: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
-_CITES139: Final[tuple[Cite, ...]] = (_C138,)
-_C140: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
-_CITES141: Final[tuple[Cite, ...]] = (_C140,)
-_C142: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
-_CITES143: Final[tuple[Cite, ...]] = (_C142,)
-_C144: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
-_CITES145: Final[tuple[Cite, ...]] = (_C144,)
-_C146: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
-_CITES147: Final[tuple[Cite, ...]] = (_C146,)
-_C148: Final[Cite] = Cite(layer='fog_of_war', clause='13.7b', item=None, title='Fog of War Option', note="With the Fog of War Option (13.7b) a Formation marker may be put under other combat units, unless it holds the stack's only ground units with a ZOC.")
-_CITES149: Final[tuple[Cite, ...]] = (_C146, _C148,)
-_C150: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
-_CITES151: Final[tuple[Cite, ...]] = (_C150,)
-_C152: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
-_CITES153: Final[tuple[Cite, ...]] = (_C152,)
+_DOMAINS_RailHex_116: Final[dict[str, tuple[Any, ...]]] = {'town_or_port': (False, True), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'in_ezoc': (False, True)}
+_C117: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
+_CITES118: Final[tuple[Cite, ...]] = (_C117,)
+_C119: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
+_CITES120: Final[tuple[Cite, ...]] = (_C119,)
+_C121: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
+_CITES122: Final[tuple[Cite, ...]] = (_C121,)
+_C123: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
+_C124: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
+_CITES125: Final[tuple[Cite, ...]] = (_C124,)
+_C126: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
+_CITES127: Final[tuple[Cite, ...]] = (_C126,)
+_C128: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
+_CITES129: Final[tuple[Cite, ...]] = (_C128,)
+_SET130: Final = frozenset({'reserve', 'strat'})
+_C131: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
+_CITES132: Final[tuple[Cite, ...]] = (_C131,)
+_C133: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
+_CITES134: Final[tuple[Cite, ...]] = (_C133,)
+_C135: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
+_CITES136: Final[tuple[Cite, ...]] = (_C135,)
+_C137: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
+_CITES138: Final[tuple[Cite, ...]] = (_C137,)
+_C139: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
+_CITES140: Final[tuple[Cite, ...]] = (_C139,)
+_C141: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
+_CITES142: Final[tuple[Cite, ...]] = (_C141,)
+_C143: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
+_CITES144: Final[tuple[Cite, ...]] = (_C143,)
+_C145: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
+_CITES146: Final[tuple[Cite, ...]] = (_C145,)
+_C147: Final[Cite] = Cite(layer='fog_of_war', clause='13.7b', item=None, title='Fog of War Option', note="With the Fog of War Option (13.7b) a Formation marker may be put under other combat units, unless it holds the stack's only ground units with a ZOC.")
+_CITES148: Final[tuple[Cite, ...]] = (_C145, _C147,)
+_C149: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
+_CITES150: Final[tuple[Cite, ...]] = (_C149,)
+_C151: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
+_CITES152: Final[tuple[Cite, ...]] = (_C151,)
+_SET153: Final = frozenset({'engineer', 'hq'})
 _C154: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
 _CITES155: Final[tuple[Cite, ...]] = (_C154,)
 _C156: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
@@ -469,136 +469,139 @@ _C168: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Ca
 _CITES169: Final[tuple[Cite, ...]] = (_C168,)
 _C170: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
 _CITES171: Final[tuple[Cite, ...]] = (_C170,)
-_C172: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
-_CITES173: Final[tuple[Cite, ...]] = (_C172,)
-_CITES174: Final[tuple[Cite, ...]] = (_C124,)
-_DOMAINS_Hex_175: Final[dict[str, tuple[Any, ...]]] = {'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
-_C176: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
-_CITES177: Final[tuple[Cite, ...]] = (_C176,)
-_C178: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
-_CITES179: Final[tuple[Cite, ...]] = (_C178,)
-_C180: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
+_SET172: Final = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
+_C173: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
+_CITES174: Final[tuple[Cite, ...]] = (_C173,)
+_CITES175: Final[tuple[Cite, ...]] = (_C123,)
+_DOMAINS_Hex_176: Final[dict[str, tuple[Any, ...]]] = {'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
+_C177: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
+_CITES178: Final[tuple[Cite, ...]] = (_C177,)
+_SET179: Final = frozenset({'sp', 'transport'})
+_C180: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
 _CITES181: Final[tuple[Cite, ...]] = (_C180,)
-_C182: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_C182: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
 _CITES183: Final[tuple[Cite, ...]] = (_C182,)
-_SET184: Final = frozenset({'noncombat_units', 'planes'})
-_C185: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
-_CITES186: Final[tuple[Cite, ...]] = (_C185,)
-_C187: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
-_C188: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
-_C189: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
-_C190: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed', note=None)
-_CITES191: Final[tuple[Cite, ...]] = (_C0, _C187,)
-_CITES192: Final[tuple[Cite, ...]] = (_C0, _C188,)
+_C184: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_CITES185: Final[tuple[Cite, ...]] = (_C184,)
+_SET186: Final = frozenset({'noncombat_units', 'planes'})
+_C187: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
+_CITES188: Final[tuple[Cite, ...]] = (_C187,)
+_C189: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
+_C190: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
+_C191: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
+_C192: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed', note=None)
 _CITES193: Final[tuple[Cite, ...]] = (_C0, _C189,)
 _CITES194: Final[tuple[Cite, ...]] = (_C0, _C190,)
-_C195: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
-_C196: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
-_SET197: Final = frozenset({'air_base', 'port'})
-_C198: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
-_CITES199: Final[tuple[Cite, ...]] = (_C103, _C195,)
-_CITES200: Final[tuple[Cite, ...]] = (_C103, _C196,)
-_CITES201: Final[tuple[Cite, ...]] = (_C103, _C198,)
-_C202: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex, in Combat Mode too', note=None)
-_C203: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
-_C204: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
-_CITES205: Final[tuple[Cite, ...]] = (_C120, _C202,)
-_CITES206: Final[tuple[Cite, ...]] = (_C120, _C203,)
-_CITES207: Final[tuple[Cite, ...]] = (_C120, _C204,)
-_C208: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
-_CITES209: Final[tuple[Cite, ...]] = (_C120, _C208,)
-_C210: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
-_C211: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
-_C212: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
-_CITES213: Final[tuple[Cite, ...]] = (_C7, _C210,)
-_CITES214: Final[tuple[Cite, ...]] = (_C7, _C211,)
-_CITES215: Final[tuple[Cite, ...]] = (_C7, _C212,)
-_C216: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
-_C217: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
-_C218: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
-_C219: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
-_C220: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
-_CITES221: Final[tuple[Cite, ...]] = (_C216, _C217,)
-_CITES222: Final[tuple[Cite, ...]] = (_C216, _C218,)
-_CITES223: Final[tuple[Cite, ...]] = (_C216, _C219,)
-_CITES224: Final[tuple[Cite, ...]] = (_C216, _C220,)
-_C225: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_C226: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_C227: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_C228: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
-_C229: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITES230: Final[tuple[Cite, ...]] = (_C168, _C225,)
-_CITES231: Final[tuple[Cite, ...]] = (_C168, _C187,)
-_CITES232: Final[tuple[Cite, ...]] = (_C168, _C226,)
-_CITES233: Final[tuple[Cite, ...]] = (_C168, _C227,)
-_CITES234: Final[tuple[Cite, ...]] = (_C168, _C228,)
+_CITES195: Final[tuple[Cite, ...]] = (_C0, _C191,)
+_CITES196: Final[tuple[Cite, ...]] = (_C0, _C192,)
+_C197: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
+_C198: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
+_SET199: Final = frozenset({'hedgehog', 'sp', 'transport'})
+_C200: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
+_CITES201: Final[tuple[Cite, ...]] = (_C103, _C197,)
+_SET202: Final = frozenset({'air_base', 'port'})
+_CITES203: Final[tuple[Cite, ...]] = (_C103, _C198,)
+_CITES204: Final[tuple[Cite, ...]] = (_C103, _C200,)
+_C205: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex, in Combat Mode too', note=None)
+_C206: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
+_C207: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
+_CITES208: Final[tuple[Cite, ...]] = (_C119, _C205,)
+_CITES209: Final[tuple[Cite, ...]] = (_C119, _C206,)
+_CITES210: Final[tuple[Cite, ...]] = (_C119, _C207,)
+_C211: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
+_CITES212: Final[tuple[Cite, ...]] = (_C119, _C211,)
+_C213: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_C214: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
+_C215: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
+_CITES216: Final[tuple[Cite, ...]] = (_C7, _C213,)
+_CITES217: Final[tuple[Cite, ...]] = (_C7, _C214,)
+_CITES218: Final[tuple[Cite, ...]] = (_C7, _C215,)
+_C219: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
+_C220: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
+_C221: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
+_C222: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
+_C223: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
+_CITES224: Final[tuple[Cite, ...]] = (_C219, _C220,)
+_CITES225: Final[tuple[Cite, ...]] = (_C219, _C221,)
+_CITES226: Final[tuple[Cite, ...]] = (_C219, _C222,)
+_CITES227: Final[tuple[Cite, ...]] = (_C219, _C223,)
+_C228: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_C229: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_C230: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_C231: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_C232: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITES233: Final[tuple[Cite, ...]] = (_C168, _C228,)
+_CITES234: Final[tuple[Cite, ...]] = (_C168, _C189,)
 _CITES235: Final[tuple[Cite, ...]] = (_C168, _C229,)
-_C236: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_C237: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_C238: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
-_C239: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITES240: Final[tuple[Cite, ...]] = (_C236, _C237,)
-_CITES241: Final[tuple[Cite, ...]] = (_C236, _C238,)
-_CITES242: Final[tuple[Cite, ...]] = (_C236, _C239,)
-_C243: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
-_C244: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
-_C245: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C246: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C247: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C248: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C249: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES250: Final[tuple[Cite, ...]] = (_C243, _C244,)
-_CITES251: Final[tuple[Cite, ...]] = (_C243, _C245,)
-_CITES252: Final[tuple[Cite, ...]] = (_C243, _C246,)
-_CITES253: Final[tuple[Cite, ...]] = (_C243, _C247,)
-_CITES254: Final[tuple[Cite, ...]] = (_C243, _C248,)
-_CITES255: Final[tuple[Cite, ...]] = (_C243, _C249,)
-_Q256: Final[Fraction] = Fraction(1, 2)
-_Q257: Final[Fraction] = Fraction(1, 4)
-_C258: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C259: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP', note=None)
-_C260: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C261: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C262: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES263: Final[tuple[Cite, ...]] = (_C258, _C259,)
-_CITES264: Final[tuple[Cite, ...]] = (_C258, _C260,)
-_CITES265: Final[tuple[Cite, ...]] = (_C258, _C261,)
-_CITES266: Final[tuple[Cite, ...]] = (_C258, _C262,)
-_C267: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C268: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET269: Final = frozenset({'landing_craft', 'rail', 'shipping'})
-_C270: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES271: Final[tuple[Cite, ...]] = (_C178, _C267,)
-_CITES272: Final[tuple[Cite, ...]] = (_C178, _C268,)
-_CITES273: Final[tuple[Cite, ...]] = (_C178, _C270,)
-_C274: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
-_C275: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
-_C276: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES277: Final[tuple[Cite, ...]] = (_C180, _C274,)
-_CITES278: Final[tuple[Cite, ...]] = (_C180, _C275,)
-_CITES279: Final[tuple[Cite, ...]] = (_C180, _C276,)
-_C280: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
-_CITES281: Final[tuple[Cite, ...]] = (_C180, _C280,)
-_C282: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C283: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='Enemy ships', note=None)
-_C284: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='Enemy planes', note=None)
-_C285: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C286: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES287: Final[tuple[Cite, ...]] = (_C182, _C282,)
-_CITES288: Final[tuple[Cite, ...]] = (_C182, _C283,)
-_CITES289: Final[tuple[Cite, ...]] = (_C182, _C284,)
-_CITES290: Final[tuple[Cite, ...]] = (_C182, _C285,)
-_CITES291: Final[tuple[Cite, ...]] = (_C182, _C286,)
-_C292: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES293: Final[tuple[Cite, ...]] = (_C292,)
-_C294: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
-_CITES295: Final[tuple[Cite, ...]] = (_C294,)
-_C296: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
-_CITES297: Final[tuple[Cite, ...]] = (_C296,)
-_C298: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
-_CITES299: Final[tuple[Cite, ...]] = (_C298,)
-_C300: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
-_CITES301: Final[tuple[Cite, ...]] = (_C300,)
+_CITES236: Final[tuple[Cite, ...]] = (_C168, _C230,)
+_CITES237: Final[tuple[Cite, ...]] = (_C168, _C231,)
+_CITES238: Final[tuple[Cite, ...]] = (_C168, _C232,)
+_C239: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_C240: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_C241: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_C242: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITES243: Final[tuple[Cite, ...]] = (_C239, _C240,)
+_CITES244: Final[tuple[Cite, ...]] = (_C239, _C241,)
+_CITES245: Final[tuple[Cite, ...]] = (_C239, _C242,)
+_C246: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
+_C247: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
+_C248: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C249: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C250: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C251: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C252: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES253: Final[tuple[Cite, ...]] = (_C246, _C247,)
+_CITES254: Final[tuple[Cite, ...]] = (_C246, _C248,)
+_CITES255: Final[tuple[Cite, ...]] = (_C246, _C249,)
+_CITES256: Final[tuple[Cite, ...]] = (_C246, _C250,)
+_CITES257: Final[tuple[Cite, ...]] = (_C246, _C251,)
+_CITES258: Final[tuple[Cite, ...]] = (_C246, _C252,)
+_Q259: Final[Fraction] = Fraction(1, 2)
+_Q260: Final[Fraction] = Fraction(1, 4)
+_C261: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C262: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP', note=None)
+_C263: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C264: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C265: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES266: Final[tuple[Cite, ...]] = (_C261, _C262,)
+_CITES267: Final[tuple[Cite, ...]] = (_C261, _C263,)
+_CITES268: Final[tuple[Cite, ...]] = (_C261, _C264,)
+_CITES269: Final[tuple[Cite, ...]] = (_C261, _C265,)
+_C270: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C271: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET272: Final = frozenset({'landing_craft', 'rail', 'shipping'})
+_C273: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
+_CITES274: Final[tuple[Cite, ...]] = (_C180, _C270,)
+_CITES275: Final[tuple[Cite, ...]] = (_C180, _C271,)
+_CITES276: Final[tuple[Cite, ...]] = (_C180, _C273,)
+_C277: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_C278: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
+_C279: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES280: Final[tuple[Cite, ...]] = (_C182, _C277,)
+_CITES281: Final[tuple[Cite, ...]] = (_C182, _C278,)
+_CITES282: Final[tuple[Cite, ...]] = (_C182, _C279,)
+_C283: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
+_CITES284: Final[tuple[Cite, ...]] = (_C182, _C283,)
+_C285: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C286: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='Enemy ships', note=None)
+_C287: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='Enemy planes', note=None)
+_C288: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C289: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
+_CITES290: Final[tuple[Cite, ...]] = (_C184, _C285,)
+_CITES291: Final[tuple[Cite, ...]] = (_C184, _C286,)
+_CITES292: Final[tuple[Cite, ...]] = (_C184, _C287,)
+_CITES293: Final[tuple[Cite, ...]] = (_C184, _C288,)
+_CITES294: Final[tuple[Cite, ...]] = (_C184, _C289,)
+_C295: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES296: Final[tuple[Cite, ...]] = (_C295,)
+_C297: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_CITES298: Final[tuple[Cite, ...]] = (_C297,)
+_C299: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_CITES300: Final[tuple[Cite, ...]] = (_C299,)
+_C301: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_CITES302: Final[tuple[Cite, ...]] = (_C301,)
+_C303: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_CITES304: Final[tuple[Cite, ...]] = (_C303,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -1384,8 +1387,7 @@ def explain_captured_may_move_at_once(captured_in: Phase) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:357  13.3a
 def rail_cargo(u: Unit) -> bool:
     """May this go by rail? (13.3a)."""
-    _u_type = u.type
-    return UnitType_combat[_u_type] or _u_type in _SET111
+    return u.type not in _SET111
 
 
 # rules/ocs/ch13-specialized-units.rules:357  13.3a
@@ -1463,7 +1465,7 @@ def explain_rail_cap_usable(phase: Phase) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:396  13.3c  Detrainable Hexes
 def detrainable(x: RailHex) -> bool:
     """Is this railroad hex detrainable? (13.3c)."""
-    return x.controlled and x.ezoc_free_path_to_supply and (x.town_or_port or any((u.type == 'hq' and u.type in _SET116 and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))
+    return x.controlled and x.ezoc_free_path_to_supply and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))
 
 
 # rules/ocs/ch13-specialized-units.rules:396  13.3c  Detrainable Hexes
@@ -1478,7 +1480,7 @@ def explain_detrainable(x: RailHex) -> Answer[bool]:
     """Is this railroad hex detrainable? (13.3c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_detrainable(x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_116), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:416  13.3d  Railheads
@@ -1490,7 +1492,7 @@ def moves_railhead(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:416  13.3d  Railheads
 def _t_moves_railhead(u: Unit, _t: list[Cite]) -> bool:
     """moves_railhead, recording in _t each rule it uses."""
-    _t.extend(_CITES119)
+    _t.extend(_CITES118)
     return u.type == 'rail_repair'
 
 
@@ -1511,26 +1513,26 @@ def rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bo
 # rules/ocs/ch13-specialized-units.rules:446  13.3e
 def _t_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool, _t: list[Cite]) -> bool:
     """rail_path_hex_usable, recording in _t each rule it uses."""
-    _t.extend(_CITES121)
+    _t.extend(_CITES120)
     return not enemy_combat_unit and (not in_ezoc) and (not wrong_gauge) and controlled
 
 _ANSWERS_rail_path_hex_usable: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
-    (False, False, False, False,): Answer(False, (_C120,), ('controlled = true',)),
-    (False, False, False, True,): Answer(True, (_C120,), ()),
-    (False, False, True, False,): Answer(False, (_C120,), ()),
-    (False, False, True, True,): Answer(False, (_C120,), ('wrong_gauge = false',)),
-    (False, True, False, False,): Answer(False, (_C120,), ()),
-    (False, True, False, True,): Answer(False, (_C120,), ('in_ezoc = false',)),
-    (False, True, True, False,): Answer(False, (_C120,), ()),
-    (False, True, True, True,): Answer(False, (_C120,), ()),
-    (True, False, False, False,): Answer(False, (_C120,), ()),
-    (True, False, False, True,): Answer(False, (_C120,), ('enemy_combat_unit = false',)),
-    (True, False, True, False,): Answer(False, (_C120,), ()),
-    (True, False, True, True,): Answer(False, (_C120,), ()),
-    (True, True, False, False,): Answer(False, (_C120,), ()),
-    (True, True, False, True,): Answer(False, (_C120,), ()),
-    (True, True, True, False,): Answer(False, (_C120,), ()),
-    (True, True, True, True,): Answer(False, (_C120,), ()),
+    (False, False, False, False,): Answer(False, (_C119,), ('controlled = true',)),
+    (False, False, False, True,): Answer(True, (_C119,), ()),
+    (False, False, True, False,): Answer(False, (_C119,), ()),
+    (False, False, True, True,): Answer(False, (_C119,), ('wrong_gauge = false',)),
+    (False, True, False, False,): Answer(False, (_C119,), ()),
+    (False, True, False, True,): Answer(False, (_C119,), ('in_ezoc = false',)),
+    (False, True, True, False,): Answer(False, (_C119,), ()),
+    (False, True, True, True,): Answer(False, (_C119,), ()),
+    (True, False, False, False,): Answer(False, (_C119,), ()),
+    (True, False, False, True,): Answer(False, (_C119,), ('enemy_combat_unit = false',)),
+    (True, False, True, False,): Answer(False, (_C119,), ()),
+    (True, False, True, True,): Answer(False, (_C119,), ()),
+    (True, True, False, False,): Answer(False, (_C119,), ()),
+    (True, True, False, True,): Answer(False, (_C119,), ()),
+    (True, True, True, False,): Answer(False, (_C119,), ()),
+    (True, True, True, True,): Answer(False, (_C119,), ()),
 }
 
 
@@ -1550,13 +1552,13 @@ def may_convert_hex(in_ezoc: bool, negated: bool) -> bool:
 def _t_may_convert_hex(in_ezoc: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_convert_hex, recording in _t each rule it uses."""
     _t.extend(_CITES6)
-    return not in_ezoc or _t_ezoc_allows('E', _cite(_t, _CITES123, negated), _t)
+    return not in_ezoc or _t_ezoc_allows('E', _cite(_t, _CITES122, negated), _t)
 
 _ANSWERS_may_convert_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
     (False, False,): Answer(True, (_C5,), ()),
     (False, True,): Answer(True, (_C5,), ()),
-    (True, False,): Answer(False, (_C5, _C122, _C124, _C45,), ('in_ezoc = false',)),
-    (True, True,): Answer(False, (_C5, _C122, _C124, _C45,), ('in_ezoc = false',)),
+    (True, False,): Answer(False, (_C5, _C121, _C123, _C45,), ('in_ezoc = false',)),
+    (True, True,): Answer(False, (_C5, _C121, _C123, _C45,), ('in_ezoc = false',)),
 }
 
 
@@ -1575,12 +1577,12 @@ def may_rail_over_converted(converted_this_phase: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:504  13.3g  Rail Repair Units
 def _t_may_rail_over_converted(converted_this_phase: bool, _t: list[Cite]) -> bool:
     """may_rail_over_converted, recording in _t each rule it uses."""
-    _t.extend(_CITES126)
+    _t.extend(_CITES125)
     return not converted_this_phase
 
 _ANSWERS_may_rail_over_converted: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(True, (_C125,), ()),
-    (True,): Answer(False, (_C125,), ('converted_this_phase = false',)),
+    (False,): Answer(True, (_C124,), ()),
+    (True,): Answer(False, (_C124,), ('converted_this_phase = false',)),
 }
 
 
@@ -1599,7 +1601,7 @@ def _s_ma_after_rail(u: Unit, spent_before: Number) -> Number:
 # rules/ocs/ch13-specialized-units.rules:508  13.3g  Rail Repair Units
 def _t_ma_after_rail(u: Unit, spent_before: Number, _t: list[Cite]) -> Number:
     """ma_after_rail, recording in _t each rule it uses."""
-    _t.extend(_CITES126)
+    _t.extend(_CITES125)
     return u.move_ma * 4 - spent_before if u.type == 'rail_repair' else 0
 
 
@@ -1627,7 +1629,7 @@ def conversions_allowed(u: Unit, phase: Phase, current_ma: int) -> int:
 # rules/ocs/ch13-specialized-units.rules:519  13.3g  Rail Repair Units
 def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: int, _t: list[Cite]) -> int:
     """conversions_allowed, recording in _t each rule it uses."""
-    _t.extend(_CITES126)
+    _t.extend(_CITES125)
     return min(4, current_ma) if u.type == 'rail_repair' and phase == 'movement' and _t_combat_or_dg_combat(u, _t) else 0
 
 
@@ -1648,14 +1650,14 @@ def control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool
 # rules/ocs/ch13-specialized-units.rules:546  13.3h  Railroad Control
 def _t_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool, _t: list[Cite]) -> bool:
     """control_changes, recording in _t each rule it uses."""
-    _t.extend(_CITES128)
+    _t.extend(_CITES127)
     return enemy_combat_unit_entered or clearly_on_enemy_side
 
 _ANSWERS_control_changes: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C127,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
-    (False, True,): Answer(True, (_C127,), ()),
-    (True, False,): Answer(True, (_C127,), ()),
-    (True, True,): Answer(True, (_C127,), ()),
+    (False, False,): Answer(False, (_C126,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
+    (False, True,): Answer(True, (_C126,), ()),
+    (True, False,): Answer(True, (_C126,), ()),
+    (True, True,): Answer(True, (_C126,), ()),
 }
 
 
@@ -1668,14 +1670,14 @@ def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_si
 # rules/ocs/ch13-specialized-units.rules:571  13.4a
 def may_barrage(u: Unit) -> bool:
     """May this artillery unit barrage? (13.4a)."""
-    return u.type == 'artillery' and u.mode not in _SET131
+    return u.type == 'artillery' and u.mode not in _SET130
 
 
 # rules/ocs/ch13-specialized-units.rules:571  13.4a
 def _t_may_barrage(u: Unit, _t: list[Cite]) -> bool:
     """may_barrage, recording in _t each rule it uses."""
-    _t.extend(_CITES130)
-    return u.type == 'artillery' and u.mode not in _SET131
+    _t.extend(_CITES129)
+    return u.type == 'artillery' and u.mode not in _SET130
 
 
 # rules/ocs/ch13-specialized-units.rules:571  13.4a
@@ -1695,7 +1697,7 @@ def repl_mode(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:608  13.5  Replacement Units
 def _t_repl_mode(u: Unit, _t: list[Cite]) -> bool:
     """repl_mode, recording in _t each rule it uses."""
-    _t.extend(_CITES133)
+    _t.extend(_CITES132)
     return u.type != 'repl' or u.mode != 'combat'
 
 
@@ -1717,8 +1719,8 @@ def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated
 # rules/ocs/ch13-specialized-units.rules:627  13.5a  Replacing Losses
 def _t_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, on_map_unit_stacked: bool, _t: list[Cite]) -> bool:
     """may_rebuild, recording in _t each rule it uses."""
-    _t.extend(_CITES135)
-    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite(_t, _CITES123, negated), _t)) and on_map_unit_stacked
+    _t.extend(_CITES134)
+    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite(_t, _CITES122, negated), _t)) and on_map_unit_stacked
 
 
 # rules/ocs/ch13-specialized-units.rules:627  13.5a  Replacing Losses
@@ -1759,7 +1761,7 @@ def repls_for_paired_units(units: int) -> int:
 # rules/ocs/ch13-specialized-units.rules:684  13.5d  One Repl for Two Units
 def _t_repls_for_paired_units(units: int, _t: list[Cite]) -> int:
     """repls_for_paired_units, recording in _t each rule it uses."""
-    _t.extend(_CITES137)
+    _t.extend(_CITES136)
     return -(-_div(units * 4, 8) // 4)
 
 
@@ -1801,7 +1803,7 @@ def eq_for_air_steps(steps: int) -> int:
 # rules/ocs/ch13-specialized-units.rules:719  13.5f  Air Replacements
 def _t_eq_for_air_steps(steps: int, _t: list[Cite]) -> int:
     """eq_for_air_steps, recording in _t each rule it uses."""
-    _t.extend(_CITES139)
+    _t.extend(_CITES138)
     return -(-_div(steps * 4, 8) // 4)
 
 
@@ -1822,7 +1824,7 @@ def _s_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool)
 # rules/ocs/ch13-specialized-units.rules:738  13.6a
 def _t_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool, _t: list[Cite]) -> bool:
     """may_place_at_port, recording in _t each rule it uses."""
-    _t.extend(_CITES141)
+    _t.extend(_CITES140)
     return not port_in_ezoc and arriving <= capacity
 
 
@@ -1849,14 +1851,14 @@ def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:756  13.6b
 def _t_may_place_reinforcement(in_ezoc: bool, at_port: bool, _t: list[Cite]) -> bool:
     """may_place_reinforcement, recording in _t each rule it uses."""
-    _t.extend(_CITES143)
+    _t.extend(_CITES142)
     return not (in_ezoc and at_port)
 
 _ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(True, (_C142,), ()),
-    (False, True,): Answer(True, (_C142,), ()),
-    (True, False,): Answer(True, (_C142,), ()),
-    (True, True,): Answer(False, (_C142,), ('in_ezoc = false', 'at_port = false')),
+    (False, False,): Answer(True, (_C141,), ()),
+    (False, True,): Answer(True, (_C141,), ()),
+    (True, False,): Answer(True, (_C141,), ()),
+    (True, True,): Answer(False, (_C141,), ('in_ezoc = false', 'at_port = false')),
 }
 
 
@@ -1875,7 +1877,7 @@ def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:769  13.6c
 def _t_arrives_loaded(tp: Unit, sp_arriving_there: bool, _t: list[Cite]) -> bool:
     """arrives_loaded, recording in _t each rule it uses."""
-    _t.extend(_CITES145)
+    _t.extend(_CITES144)
     return tp.organic or sp_arriving_there
 
 
@@ -1896,7 +1898,7 @@ def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool
 # rules/ocs/ch13-specialized-units.rules:796  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
-    _t.extend(_CITES147)
+    _t.extend(_CITES146)
     return units_with_marker >= 1 or fueling_reminder
 
 
@@ -1918,7 +1920,7 @@ def may_enter_marker(u: Unit, marker_formation: str) -> bool:
 # rules/ocs/ch13-specialized-units.rules:800  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
-    _t.extend(_CITES147)
+    _t.extend(_CITES146)
     return u.formation == marker_formation and u.formation != ''
 
 
@@ -1939,12 +1941,12 @@ def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:803  13.7  Formation Markers
 def _t_marker_may_hide_formation(holds_only_zoc_units: bool, _t: list[Cite]) -> bool:
     """marker_may_hide_formation, recording in _t each rule it uses."""
-    _t.extend(_CITES149)
+    _t.extend(_CITES148)
     return not holds_only_zoc_units
 
 _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(True, (_C146, _C148,), ()),
-    (True,): Answer(False, (_C146, _C148,), ('holds_only_zoc_units = false',)),
+    (False,): Answer(True, (_C145, _C147,), ()),
+    (True,): Answer(False, (_C145, _C147,), ('holds_only_zoc_units = false',)),
 }
 
 
@@ -1963,14 +1965,14 @@ def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:827  13.7a  Supply Concerns
 def _t_traces_free(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """traces_free, recording in _t each rule it uses."""
-    _t.extend(_CITES151)
+    _t.extend(_CITES150)
     return same_source_as_formation or first_part
 
 _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C150,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C150,), ()),
-    (True, False,): Answer(True, (_C150,), ()),
-    (True, True,): Answer(True, (_C150,), ()),
+    (False, False,): Answer(False, (_C149,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C149,), ()),
+    (True, False,): Answer(True, (_C149,), ()),
+    (True, True,): Answer(True, (_C149,), ()),
 }
 
 
@@ -1989,14 +1991,14 @@ def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) 
 # rules/ocs/ch13-specialized-units.rules:831  13.7a  Supply Concerns
 def _t_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """may_use_formation_fueling, recording in _t each rule it uses."""
-    _t.extend(_CITES151)
+    _t.extend(_CITES150)
     return same_source_as_formation or first_part
 
 _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C150,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C150,), ()),
-    (True, False,): Answer(True, (_C150,), ()),
-    (True, True,): Answer(True, (_C150,), ()),
+    (False, False,): Answer(False, (_C149,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C149,), ()),
+    (True, False,): Answer(True, (_C149,), ()),
+    (True, True,): Answer(True, (_C149,), ()),
 }
 
 
@@ -2009,14 +2011,14 @@ def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part
 # rules/ocs/ch13-specialized-units.rules:849  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
-    return u.type in _SET116
+    return u.type in _SET153
 
 
 # rules/ocs/ch13-specialized-units.rules:849  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
-    _t.extend(_CITES153)
-    return u.type in _SET116
+    _t.extend(_CITES152)
+    return u.type in _SET153
 
 
 # rules/ocs/ch13-specialized-units.rules:849  13.8  Engineer Functions
@@ -2031,7 +2033,7 @@ def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
-    return u.type in _SET116 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return u.type in _SET153 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
 # rules/ocs/ch13-specialized-units.rules:866  13.8a  Engineer-Capable
@@ -2053,8 +2055,7 @@ def explain_engineer_capable(u: Unit) -> Answer[bool]:
 def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
     _u_mode = u.mode
-    _u_type = u.type
-    return _u_type == 'hq' and _u_type in _SET116 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return u.type == 'hq' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
 # rules/ocs/ch13-specialized-units.rules:916  13.8c  Detrainable Creation
@@ -2076,7 +2077,7 @@ def explain_creates_detrainable(u: Unit) -> Answer[bool]:
 def may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> bool:
     """May this unit perform a construction task? (13.8d)."""
     _u_mode = u.mode
-    return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET116) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET153) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
 # rules/ocs/ch13-specialized-units.rules:951  13.8d  Construction
@@ -2292,8 +2293,7 @@ def explain_is_combat(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:101  4.4a
 def may_attack(u: Unit) -> bool:
     """May attack or overrun (4.4a)."""
-    _u_type = u.type
-    return u.printed_strength and (not u.parenthesized) and (u.mode not in _SET131) and UnitType_combat[_u_type] and (_u_type != 'hq') and (_u_type != 'artillery')
+    return u.printed_strength and u.type in _SET172 and (not u.parenthesized) and (u.mode not in _SET130)
 
 
 # rules/ocs/ch4-general-concepts.rules:101  4.4a
@@ -2314,14 +2314,13 @@ def explain_may_attack(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:125  4.4c
 def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
     """May move into a hex with an enemy non-combat unit (4.4c)."""
-    _u_type = u.type
-    return u.printed_strength and (not u.parenthesized) and (u.mode not in _SET131) and UnitType_combat[_u_type] and (_u_type != 'hq') and (_u_type != 'artillery')
+    return u.printed_strength and u.type in _SET172 and (not u.parenthesized) and (u.mode not in _SET130)
 
 
 # rules/ocs/ch4-general-concepts.rules:125  4.4c
 def _t_may_enter_enemy_noncombat_hex(u: Unit, _t: list[Cite]) -> bool:
     """may_enter_enemy_noncombat_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES173)
+    _t.extend(_CITES174)
     return _t_attack_capable(u, _t)
 
 
@@ -2342,32 +2341,32 @@ def ezoc_allows(action: EzocAction, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:190  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_allows, recording in _t each rule it uses."""
-    _t.extend(_CITES174)
-    return _attr(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite(_t, _CITES123, negated)
+    _t.extend(_CITES175)
+    return _attr(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite(_t, _CITES122, negated)
 
 _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
-    ('A', False,): Answer(False, (_C124, _C37, _C122,), ('negated = true',)),
-    ('A', True,): Answer(True, (_C124, _C37, _C122,), ()),
-    ('B', False,): Answer(False, (_C124, _C39, _C122,), ('negated = true',)),
-    ('B', True,): Answer(True, (_C124, _C39, _C122,), ()),
-    ('C', False,): Answer(False, (_C124, _C41,), ()),
-    ('C', True,): Answer(False, (_C124, _C41,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('D', False,): Answer(False, (_C124, _C43, _C122,), ('negated = true',)),
-    ('D', True,): Answer(True, (_C124, _C43, _C122,), ()),
-    ('E', False,): Answer(False, (_C124, _C45,), ()),
-    ('E', True,): Answer(False, (_C124, _C45,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('F', False,): Answer(False, (_C124, _C47, _C48,), ()),
-    ('F', True,): Answer(False, (_C124, _C47, _C48,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('G', False,): Answer(False, (_C124, _C50,), ()),
-    ('G', True,): Answer(False, (_C124, _C50,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('H', False,): Answer(False, (_C124, _C52, _C122,), ('negated = true',)),
-    ('H', True,): Answer(True, (_C124, _C52, _C122,), ()),
-    ('I', False,): Answer(False, (_C124, _C54,), ()),
-    ('I', True,): Answer(False, (_C124, _C54,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('J', False,): Answer(False, (_C124, _C56,), ()),
-    ('J', True,): Answer(False, (_C124, _C56,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('K', False,): Answer(False, (_C124, _C58,), ()),
-    ('K', True,): Answer(False, (_C124, _C58,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('A', False,): Answer(False, (_C123, _C37, _C121,), ('negated = true',)),
+    ('A', True,): Answer(True, (_C123, _C37, _C121,), ()),
+    ('B', False,): Answer(False, (_C123, _C39, _C121,), ('negated = true',)),
+    ('B', True,): Answer(True, (_C123, _C39, _C121,), ()),
+    ('C', False,): Answer(False, (_C123, _C41,), ()),
+    ('C', True,): Answer(False, (_C123, _C41,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('D', False,): Answer(False, (_C123, _C43, _C121,), ('negated = true',)),
+    ('D', True,): Answer(True, (_C123, _C43, _C121,), ()),
+    ('E', False,): Answer(False, (_C123, _C45,), ()),
+    ('E', True,): Answer(False, (_C123, _C45,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('F', False,): Answer(False, (_C123, _C47, _C48,), ()),
+    ('F', True,): Answer(False, (_C123, _C47, _C48,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('G', False,): Answer(False, (_C123, _C50,), ()),
+    ('G', True,): Answer(False, (_C123, _C50,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('H', False,): Answer(False, (_C123, _C52, _C121,), ('negated = true',)),
+    ('H', True,): Answer(True, (_C123, _C52, _C121,), ()),
+    ('I', False,): Answer(False, (_C123, _C54,), ()),
+    ('I', True,): Answer(False, (_C123, _C54,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('J', False,): Answer(False, (_C123, _C56,), ()),
+    ('J', True,): Answer(False, (_C123, _C56,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('K', False,): Answer(False, (_C123, _C58,), ()),
+    ('K', True,): Answer(False, (_C123, _C58,), ('action = A', 'action = B', 'action = D', 'action = H')),
 }
 
 
@@ -2386,7 +2385,7 @@ def zoc_negated(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:215  4.5b  Negating ZOC
 def _t_zoc_negated(h: Hex, _t: list[Cite]) -> bool:
     """zoc_negated, recording in _t each rule it uses."""
-    _t.extend(_CITES123)
+    _t.extend(_CITES122)
     return any((_t_is_combat(u, _t) and (not u.will_spend_mp) for u in h.units))
 
 
@@ -2395,7 +2394,7 @@ def explain_zoc_negated(h: Hex) -> Answer[bool]:
     """Is the enemy ZOC in this hex negated? (4.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_zoc_negated(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_175), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_176), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:218  4.5b  Negating ZOC
@@ -2407,14 +2406,14 @@ def may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:218  4.5b  Negating ZOC
 def _t_may_exit_ezoc_hex(started_phase_there: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_exit_ezoc_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES123)
-    return started_phase_there or _t_ezoc_allows('A', _cite(_t, _CITES123, negated), _t)
+    _t.extend(_CITES122)
+    return started_phase_there or _t_ezoc_allows('A', _cite(_t, _CITES122, negated), _t)
 
 _ANSWERS_may_exit_ezoc_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C122, _C124, _C37,), ('started_phase_there = true', 'negated = true')),
-    (False, True,): Answer(True, (_C122, _C124, _C37,), ()),
-    (True, False,): Answer(True, (_C122,), ()),
-    (True, True,): Answer(True, (_C122,), ()),
+    (False, False,): Answer(False, (_C121, _C123, _C37,), ('started_phase_there = true', 'negated = true')),
+    (False, True,): Answer(True, (_C121, _C123, _C37,), ()),
+    (True, False,): Answer(True, (_C121,), ()),
+    (True, True,): Answer(True, (_C121,), ()),
 }
 
 
@@ -2427,15 +2426,14 @@ def explain_may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> Answe
 # rules/ocs/ch4-general-concepts.rules:298  4.7  Transportation Equivalents
 def transportable(u: Unit) -> bool:
     """Can be transported (rail, air, landing craft, shipping) (4.7)."""
-    _u_type = u.type
-    return UnitType_combat[_u_type] or _u_type in _SET111
+    return u.type not in _SET111
 
 
 # rules/ocs/ch4-general-concepts.rules:298  4.7  Transportation Equivalents
 def _t_transportable(u: Unit, _t: list[Cite]) -> bool:
     """transportable, recording in _t each rule it uses."""
-    _t.extend(_CITES177)
-    return _t_is_combat(u, _t) or u.type in _SET111
+    _t.extend(_CITES178)
+    return _t_is_combat(u, _t) or u.type in _SET179
 
 
 # rules/ocs/ch4-general-concepts.rules:298  4.7  Transportation Equivalents
@@ -2455,7 +2453,7 @@ def transport_point_may_carry(cargo: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:301  4.7  Transportation Equivalents
 def _t_transport_point_may_carry(cargo: Unit, _t: list[Cite]) -> bool:
     """transport_point_may_carry, recording in _t each rule it uses."""
-    _t.extend(_CITES177)
+    _t.extend(_CITES178)
     return cargo.type == 'sp'
 
 
@@ -2476,7 +2474,7 @@ def _s_transport_point_load(u: Unit) -> Number:
 # rules/ocs/ch4-general-concepts.rules:352  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
-    _t.extend(_CITES179)
+    _t.extend(_CITES181)
     return u.points * 4
 
 
@@ -2503,7 +2501,7 @@ def one_transport_type(used: tuple[Transport, ...], next: Transport) -> bool:
 # rules/ocs/ch4-general-concepts.rules:381  4.7d  Movement and Transport
 def _t_one_transport_type(used: tuple[Transport, ...], next: Transport, _t: list[Cite]) -> bool:
     """one_transport_type, recording in _t each rule it uses."""
-    _t.extend(_CITES181)
+    _t.extend(_CITES183)
     return all((t == next for t in used))
 
 
@@ -2518,13 +2516,13 @@ def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> An
 # rules/ocs/ch4-general-concepts.rules:522  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
-    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET184) for e in enemies))
+    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET186) for e in enemies))
 
 
 # rules/ocs/ch4-general-concepts.rules:522  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES183)
+    _t.extend(_CITES185)
     return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
 
 
@@ -2539,14 +2537,13 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
 # rules/ocs/ch4-general-concepts.rules:526  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
-    _u_type = u.type
-    return 'attack_capable_unit' if u.printed_strength and (not u.parenthesized) and (u.mode not in _SET131) and UnitType_combat[_u_type] and (_u_type != 'hq') and (_u_type != 'artillery') else 'other_ground_unit'
+    return 'attack_capable_unit' if u.printed_strength and u.type in _SET172 and (not u.parenthesized) and (u.mode not in _SET130) else 'other_ground_unit'
 
 
 # rules/ocs/ch4-general-concepts.rules:526  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
-    _t.extend(_CITES183)
+    _t.extend(_CITES185)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
@@ -2562,13 +2559,13 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     _h_units = h.units
-    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (not u.parenthesized) and (u.mode not in _SET131) and UnitType_combat[u.type] and (u.type != 'hq') and (u.type != 'artillery'))) if any((u.mode == 'combat' and u.printed_strength and (not u.parenthesized) and (u.mode not in _SET131) and UnitType_combat[u.type] and (u.type != 'hq') and (u.type != 'artillery') for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
+    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET172) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET172) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
 
 
 # rules/ocs/ch4-general-concepts.rules:548  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
-    _t.extend(_CITES186)
+    _t.extend(_CITES188)
     return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))) if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)) else _first((u for u in h.units if _t_is_combat(u, _t)))
 
 
@@ -2589,7 +2586,7 @@ def shows_hedgehog(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:553  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
-    _t.extend(_CITES186)
+    _t.extend(_CITES188)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
@@ -2598,7 +2595,7 @@ def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_shows_hedgehog(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_175), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_176), )))
 
 
 # rules/ocs/series.rules:128  OCS
@@ -2688,18 +2685,18 @@ def _t_unprinted_defense(u: Unit, _t: list[Cite]) -> int:
     """unprinted_defense, recording in _t each rule it uses."""
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:586
     if u.type == 'artillery':
-        _t.extend(_CITES191)
+        _t.extend(_CITES193)
         return 1
     # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
     if u.type == 'hq' and _t_combat_side(u, _t):
-        _t.extend(_CITES192)
+        _t.extend(_CITES194)
         return 5
     # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
     if u.type == 'hq':
-        _t.extend(_CITES193)
+        _t.extend(_CITES195)
         return 1
     # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:81
-    _t.extend(_CITES194)
+    _t.extend(_CITES196)
     return 0
 
 
@@ -2718,7 +2715,7 @@ def may_unload(tp: Unit, h: Hex) -> bool:
     if tp.organic:
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:241
-    if any((UnitType_combat[u.type] or u.type in _SET197 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+    if any((u.type not in _SET199 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:244
     return False
@@ -2729,14 +2726,14 @@ def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
     # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:281
     if tp.organic:
-        _t.extend(_CITES199)
+        _t.extend(_CITES201)
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:241
-    if any((_t_is_combat(u, _t) or u.type in _SET197 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
-        _t.extend(_CITES200)
+    if any((_t_is_combat(u, _t) or u.type in _SET202 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+        _t.extend(_CITES203)
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:244
-    _t.extend(_CITES201)
+    _t.extend(_CITES204)
     return False
 
 
@@ -2745,7 +2742,7 @@ def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_unload(tp, h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_90), ('h', h, _DOMAINS_Hex_175), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_90), ('h', h, _DOMAINS_Hex_176), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:435  13.3e
@@ -2756,7 +2753,7 @@ def may_entrain(u: Unit, x: RailHex) -> bool:
     if _u_type == 'rail_repair':
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:436
-    if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (u.mode == 'move' or not UnitType_combat[_u_type]) and (x.town_or_port or any((u.type == 'hq' and u.type in _SET116 and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
+    if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (u.mode == 'move' or not UnitType_combat[_u_type]) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:438
     return False
@@ -2767,14 +2764,14 @@ def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:512
     if u.type == 'rail_repair':
-        _t.extend(_CITES205)
+        _t.extend(_CITES208)
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:436
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
-        _t.extend(_CITES206)
+        _t.extend(_CITES209)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:438
-    _t.extend(_CITES207)
+    _t.extend(_CITES210)
     return False
 
 
@@ -2783,7 +2780,7 @@ def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo entrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_entrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_90), ('x', x, _DOMAINS_RailHex_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_90), ('x', x, _DOMAINS_RailHex_116), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:441  13.3e
@@ -2793,7 +2790,7 @@ def may_detrain(u: Unit, x: RailHex) -> bool:
     if u.type == 'rail_repair':
         return True
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:442
-    if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (x.town_or_port or any((u.type == 'hq' and u.type in _SET116 and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
+    if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
     return False
@@ -2804,14 +2801,14 @@ def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:516
     if u.type == 'rail_repair':
-        _t.extend(_CITES205)
+        _t.extend(_CITES208)
         return True
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:442
     if _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES209)
+        _t.extend(_CITES212)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
-    _t.extend(_CITES207)
+    _t.extend(_CITES210)
     return False
 
 
@@ -2820,7 +2817,7 @@ def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo detrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_detrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_90), ('x', x, _DOMAINS_RailHex_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_90), ('x', x, _DOMAINS_RailHex_116), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:651  13.5b
@@ -2841,14 +2838,14 @@ def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
     # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:673
     if u.no_rebuild:
-        _t.extend(_CITES213)
+        _t.extend(_CITES216)
         return False
     # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:652
     if u.breakdown:
-        _t.extend(_CITES214)
+        _t.extend(_CITES217)
         return False
     # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:653
-    _t.extend(_CITES215)
+    _t.extend(_CITES218)
     return True
 
 
@@ -2881,33 +2878,33 @@ def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: 
     """bridged, recording in _t each rule it uses."""
     # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:893
     if overrunning:
-        _t.extend(_CITES221)
+        _t.extend(_CITES224)
         return river
     # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:894
     if bridged_by_engineers and river == 'major_river':
-        _t.extend(_CITES222)
+        _t.extend(_CITES225)
         return 'minor_river'
     # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:895
     if bridged_by_engineers and river == 'minor_river':
-        _t.extend(_CITES223)
+        _t.extend(_CITES226)
         return 'no_river'
     # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:896
-    _t.extend(_CITES224)
+    _t.extend(_CITES227)
     return river
 
 _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
-    ('no_river', False, False,): Answer('no_river', (_C216, _C220,), ()),
-    ('no_river', False, True,): Answer('no_river', (_C216, _C217,), ()),
-    ('no_river', True, False,): Answer('no_river', (_C216, _C220,), ()),
-    ('no_river', True, True,): Answer('no_river', (_C216, _C217,), ()),
-    ('minor_river', False, False,): Answer('minor_river', (_C216, _C220,), ()),
-    ('minor_river', False, True,): Answer('minor_river', (_C216, _C217,), ()),
-    ('minor_river', True, False,): Answer('no_river', (_C216, _C219,), ()),
-    ('minor_river', True, True,): Answer('minor_river', (_C216, _C217,), ()),
-    ('major_river', False, False,): Answer('major_river', (_C216, _C220,), ()),
-    ('major_river', False, True,): Answer('major_river', (_C216, _C217,), ()),
-    ('major_river', True, False,): Answer('minor_river', (_C216, _C218,), ()),
-    ('major_river', True, True,): Answer('major_river', (_C216, _C217,), ()),
+    ('no_river', False, False,): Answer('no_river', (_C219, _C223,), ()),
+    ('no_river', False, True,): Answer('no_river', (_C219, _C220,), ()),
+    ('no_river', True, False,): Answer('no_river', (_C219, _C223,), ()),
+    ('no_river', True, True,): Answer('no_river', (_C219, _C220,), ()),
+    ('minor_river', False, False,): Answer('minor_river', (_C219, _C223,), ()),
+    ('minor_river', False, True,): Answer('minor_river', (_C219, _C220,), ()),
+    ('minor_river', True, False,): Answer('no_river', (_C219, _C222,), ()),
+    ('minor_river', True, True,): Answer('minor_river', (_C219, _C220,), ()),
+    ('major_river', False, False,): Answer('major_river', (_C219, _C223,), ()),
+    ('major_river', False, True,): Answer('major_river', (_C219, _C220,), ()),
+    ('major_river', True, False,): Answer('minor_river', (_C219, _C221,), ()),
+    ('major_river', True, True,): Answer('major_river', (_C219, _C220,), ()),
 }
 
 
@@ -2934,7 +2931,7 @@ def attack_capable(u: Unit) -> bool:
     if u.parenthesized or not u.printed_strength:
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:65
-    if u.mode in _SET131:
+    if u.mode in _SET130:
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:66
     return True
@@ -2945,26 +2942,26 @@ def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:85
     if u.type == 'hq':
-        _t.extend(_CITES230)
+        _t.extend(_CITES233)
         return False
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:589
     if u.type == 'artillery':
-        _t.extend(_CITES231)
+        _t.extend(_CITES234)
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:62
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES232)
+        _t.extend(_CITES235)
         return False
     # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:63
     if not u.printed_strength or u.parenthesized:
-        _t.extend(_CITES233)
+        _t.extend(_CITES236)
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:65
-    if u.mode in _SET131:
-        _t.extend(_CITES234)
+    if u.mode in _SET130:
+        _t.extend(_CITES237)
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:66
-    _t.extend(_CITES235)
+    _t.extend(_CITES238)
     return True
 
 
@@ -2981,11 +2978,10 @@ def has_zoc(u: Unit) -> bool:
     """Has a Zone of Control (4.4b)."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:139
     _u_mode = u.mode
-    _u_type = u.type
-    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (not u.parenthesized) and (not u.out_of_supply) and (_u_mode not in _SET131) and UnitType_combat[_u_type] and (_u_type != 'hq') and (_u_type != 'artillery'):
+    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET172) and (not u.parenthesized) and (not u.out_of_supply):
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:114
-    if _u_mode == 'combat' and u.printed_strength and (not u.parenthesized) and (not u.out_of_supply) and (_u_mode not in _SET131) and UnitType_combat[_u_type] and (_u_type != 'hq') and (_u_type != 'artillery'):
+    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET172) and (not u.parenthesized) and (not u.out_of_supply):
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:116
     return False
@@ -2996,14 +2992,14 @@ def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:139
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES240)
+        _t.extend(_CITES243)
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:114
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES241)
+        _t.extend(_CITES244)
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:116
-    _t.extend(_CITES242)
+    _t.extend(_CITES245)
     return False
 
 
@@ -3044,26 +3040,26 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     if u.formation == 'Jock Column' and u.size == 'company':
-        _t.extend(_CITES250)
+        _t.extend(_CITES253)
         return 2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:31
     if u.type == 'hq':
-        _t.extend(_CITES251)
+        _t.extend(_CITES254)
         return 4
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:266
     if u.multi_step:
-        _t.extend(_CITES252)
+        _t.extend(_CITES255)
         return u.printed_re * 4 - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:268
     if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES253)
+        _t.extend(_CITES256)
         return 1
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:269
     if u.size == 'battalion':
-        _t.extend(_CITES254)
+        _t.extend(_CITES257)
         return 2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
-    _t.extend(_CITES255)
+    _t.extend(_CITES258)
     return 4
 
 
@@ -3074,7 +3070,7 @@ def re_size(u: Unit) -> Number:
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     _u_size = u.size
     if _u_size == 'company' and u.formation == 'Jock Column':
-        return _Q256
+        return _Q259
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:31
     _u_type = u.type
     if _u_type == 'hq':
@@ -3085,10 +3081,10 @@ def re_size(u: Unit) -> Number:
         return _v if _v.__class__ is int else _plain(_v)
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:268
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q257
+        return _Q260
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:269
     if _u_size == 'battalion':
-        return _Q256
+        return _Q259
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
     return 1
 
@@ -3124,18 +3120,18 @@ def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:317
     if u.type == 'sp':
-        _t.extend(_CITES263)
+        _t.extend(_CITES266)
         return u.points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:349
     if u.type == 'transport':
-        _t.extend(_CITES264)
+        _t.extend(_CITES267)
         return u.points * 4
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:331
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES265)
+        _t.extend(_CITES268)
         return _div(_t_re_size(u, _t), 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:333
-    _t.extend(_CITES266)
+    _t.extend(_CITES269)
     return _t_re_size(u, _t)
 
 
@@ -3175,7 +3171,7 @@ def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     if by == 'air' and tp == 'mule':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:355
-    if by in _SET269:
+    if by in _SET272:
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:356
     return False
@@ -3186,38 +3182,38 @@ def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite])
     """transport_point_by, recording in _t each rule it uses."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES271)
+        _t.extend(_CITES274)
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:355
-    if by in _SET269:
-        _t.extend(_CITES272)
+    if by in _SET272:
+        _t.extend(_CITES275)
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:356
-    _t.extend(_CITES273)
+    _t.extend(_CITES276)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C178, _C268,), ()),
-    ('rail', 'wagon',): Answer(True, (_C178, _C268,), ()),
-    ('rail', 'mule',): Answer(True, (_C178, _C268,), ()),
-    ('air', 'truck',): Answer(False, (_C178, _C270,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C178, _C270,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C178, _C267,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C178, _C270,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C178, _C270,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C178, _C270,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C178, _C268,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C178, _C268,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C178, _C268,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C178, _C270,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C178, _C270,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C178, _C270,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C178, _C270,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C178, _C270,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C178, _C270,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C178, _C268,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C178, _C268,), ()),
-    ('shipping', 'mule',): Answer(True, (_C178, _C268,), ()),
+    ('rail', 'truck',): Answer(True, (_C180, _C271,), ()),
+    ('rail', 'wagon',): Answer(True, (_C180, _C271,), ()),
+    ('rail', 'mule',): Answer(True, (_C180, _C271,), ()),
+    ('air', 'truck',): Answer(False, (_C180, _C273,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C180, _C273,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C180, _C270,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C180, _C273,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C180, _C273,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C180, _C273,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C180, _C271,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C180, _C271,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C180, _C271,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C180, _C273,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C180, _C273,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C180, _C273,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C180, _C273,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C180, _C273,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C180, _C273,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C180, _C271,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C180, _C271,), ()),
+    ('shipping', 'mule',): Answer(True, (_C180, _C271,), ()),
 }
 
 
@@ -3245,14 +3241,14 @@ def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:386
     if by == 'rail':
-        _t.extend(_CITES277)
+        _t.extend(_CITES280)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:387
     if by == 'air':
-        _t.extend(_CITES278)
+        _t.extend(_CITES281)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:388
-    _t.extend(_CITES279)
+    _t.extend(_CITES282)
     return 0
 
 
@@ -3261,21 +3257,21 @@ def ma_before(by: Transport) -> Number:
     """Share of its MA a unit may spend before being transported (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:386
     if by == 'rail':
-        return _Q256
+        return _Q259
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:387
     if by == 'air':
-        return _Q256
+        return _Q259
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:388
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C180, _C274,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C180, _C275,), ()),
-    ('air_drop',): Answer(0, (_C180, _C276,), ()),
-    ('landing_craft',): Answer(0, (_C180, _C276,), ()),
-    ('alt_landing',): Answer(0, (_C180, _C276,), ()),
-    ('beach_assault',): Answer(0, (_C180, _C276,), ()),
-    ('shipping',): Answer(0, (_C180, _C276,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C182, _C277,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C182, _C278,), ()),
+    ('air_drop',): Answer(0, (_C182, _C279,), ()),
+    ('landing_craft',): Answer(0, (_C182, _C279,), ()),
+    ('alt_landing',): Answer(0, (_C182, _C279,), ()),
+    ('beach_assault',): Answer(0, (_C182, _C279,), ()),
+    ('shipping',): Answer(0, (_C182, _C279,), ()),
 }
 
 
@@ -3303,14 +3299,14 @@ def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:392
     if by == 'air':
-        _t.extend(_CITES278)
+        _t.extend(_CITES281)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:393
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES281)
+        _t.extend(_CITES284)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:395
-    _t.extend(_CITES279)
+    _t.extend(_CITES282)
     return 0
 
 
@@ -3319,28 +3315,28 @@ def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend after being transported (4.7d). Numbers are exact: int or Fraction."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:392
     if by == 'air':
-        return _Q256
+        return _Q259
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:393
     if alt_roll and by == 'alt_landing':
-        return _Q256
+        return _Q259
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:395
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C180, _C276,), ()),
-    ('rail', True,): Answer(0, (_C180, _C276,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C180, _C275,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C180, _C275,), ()),
-    ('air_drop', False,): Answer(0, (_C180, _C276,), ()),
-    ('air_drop', True,): Answer(0, (_C180, _C276,), ()),
-    ('landing_craft', False,): Answer(0, (_C180, _C276,), ()),
-    ('landing_craft', True,): Answer(0, (_C180, _C276,), ()),
-    ('alt_landing', False,): Answer(0, (_C180, _C276,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C180, _C280,), ()),
-    ('beach_assault', False,): Answer(0, (_C180, _C276,), ()),
-    ('beach_assault', True,): Answer(0, (_C180, _C276,), ()),
-    ('shipping', False,): Answer(0, (_C180, _C276,), ()),
-    ('shipping', True,): Answer(0, (_C180, _C276,), ()),
+    ('rail', False,): Answer(0, (_C182, _C279,), ()),
+    ('rail', True,): Answer(0, (_C182, _C279,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C182, _C278,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C182, _C278,), ()),
+    ('air_drop', False,): Answer(0, (_C182, _C279,), ()),
+    ('air_drop', True,): Answer(0, (_C182, _C279,), ()),
+    ('landing_craft', False,): Answer(0, (_C182, _C279,), ()),
+    ('landing_craft', True,): Answer(0, (_C182, _C279,), ()),
+    ('alt_landing', False,): Answer(0, (_C182, _C279,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C182, _C283,), ()),
+    ('beach_assault', False,): Answer(0, (_C182, _C279,), ()),
+    ('beach_assault', True,): Answer(0, (_C182, _C279,), ()),
+    ('shipping', False,): Answer(0, (_C182, _C279,), ()),
+    ('shipping', True,): Answer(0, (_C182, _C279,), ()),
 }
 
 
@@ -3357,7 +3353,7 @@ def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:514
-    if mover == 'ship' and enemy in _SET184:
+    if mover == 'ship' and enemy in _SET186:
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:516
     if mover == 'plane_on_mission':
@@ -3374,45 +3370,45 @@ def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> boo
     """may_share_hex_with, recording in _t each rule it uses."""
     # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:512
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES287)
+        _t.extend(_CITES290)
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:514
-    if mover == 'ship' and enemy in _SET184:
-        _t.extend(_CITES288)
+    if mover == 'ship' and enemy in _SET186:
+        _t.extend(_CITES291)
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:516
     if mover == 'plane_on_mission':
-        _t.extend(_CITES289)
+        _t.extend(_CITES292)
         return True
     # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:517
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        _t.extend(_CITES290)
+        _t.extend(_CITES293)
         return True
     # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:519
-    _t.extend(_CITES291)
+    _t.extend(_CITES294)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C182, _C286,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C182, _C282,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C182, _C282,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C182, _C282,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C182, _C286,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C182, _C286,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C182, _C286,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C182, _C286,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C182, _C286,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C182, _C283,), ()),
-    ('ship', 'ships',): Answer(False, (_C182, _C286,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C182, _C283,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C182, _C284,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C182, _C284,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C182, _C284,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C182, _C284,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C182, _C286,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C182, _C285,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C182, _C285,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C182, _C285,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C184, _C289,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C184, _C285,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C184, _C285,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C184, _C285,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C184, _C289,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C184, _C289,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C184, _C289,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C184, _C289,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C184, _C289,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C184, _C286,), ()),
+    ('ship', 'ships',): Answer(False, (_C184, _C289,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C184, _C286,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C184, _C287,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C184, _C287,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C184, _C287,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C184, _C287,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C184, _C289,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C184, _C288,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C184, _C288,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C184, _C288,), ()),
 }
 
 
@@ -3470,32 +3466,32 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     out: list[Violation] = []
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:424
     if h.phase == 'reinforcement':
-        _t.extend(_CITES293)
+        _t.extend(_CITES296)
     if h.moment == 'moving':
-        _t.extend(_CITES293)
+        _t.extend(_CITES296)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES12, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES295)
+            _t.extend(_CITES298)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
     # ports: 4.8 rules/ocs/ch4-general-concepts.rules:425
     total = sum((1 for u in h.units if u.type == 'port'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES297)
+        _t.extend(_CITES300)
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
     # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:426
     total = sum((1 for u in h.units if u.type == 'air_base'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES299)
+        _t.extend(_CITES302)
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
     # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:427
     total = sum((1 for u in h.units if u.type == 'hedgehog'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES301)
+        _t.extend(_CITES304)
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 

@@ -405,47 +405,47 @@ _C104: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, no
 _CITES105: Final[tuple[Cite, ...]] = (_C104,)
 _C106: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
 _CITES107: Final[tuple[Cite, ...]] = (_C106,)
-_SET108: Final = frozenset({'sp', 'transport'})
+_SET108: Final = frozenset({'air_base', 'hedgehog', 'port'})
 _C109: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, note=None)
 _CITES110: Final[tuple[Cite, ...]] = (_C109,)
 _C111: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
 _CITES112: Final[tuple[Cite, ...]] = (_C111,)
-_SET113: Final = frozenset({'engineer', 'hq'})
-_DOMAINS_RailHex_114: Final[dict[str, tuple[Any, ...]]] = {'town_or_port': (False, True), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'in_ezoc': (False, True)}
-_C115: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
-_CITES116: Final[tuple[Cite, ...]] = (_C115,)
-_C117: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
-_CITES118: Final[tuple[Cite, ...]] = (_C117,)
-_C119: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
-_CITES120: Final[tuple[Cite, ...]] = (_C119,)
-_C121: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
-_C122: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
-_CITES123: Final[tuple[Cite, ...]] = (_C122,)
-_C124: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
-_CITES125: Final[tuple[Cite, ...]] = (_C124,)
-_C126: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
-_CITES127: Final[tuple[Cite, ...]] = (_C126,)
-_SET128: Final = frozenset({'reserve', 'strat'})
-_C129: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
-_CITES130: Final[tuple[Cite, ...]] = (_C129,)
-_C131: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
-_CITES132: Final[tuple[Cite, ...]] = (_C131,)
-_C133: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
-_CITES134: Final[tuple[Cite, ...]] = (_C133,)
-_C135: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
-_CITES136: Final[tuple[Cite, ...]] = (_C135,)
-_C137: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
-_CITES138: Final[tuple[Cite, ...]] = (_C137,)
-_C139: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
-_CITES140: Final[tuple[Cite, ...]] = (_C139,)
-_C141: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
-_CITES142: Final[tuple[Cite, ...]] = (_C141,)
-_C143: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
-_CITES144: Final[tuple[Cite, ...]] = (_C143,)
-_C145: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
-_CITES146: Final[tuple[Cite, ...]] = (_C145,)
-_C147: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
-_CITES148: Final[tuple[Cite, ...]] = (_C147,)
+_DOMAINS_RailHex_113: Final[dict[str, tuple[Any, ...]]] = {'town_or_port': (False, True), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'in_ezoc': (False, True)}
+_C114: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
+_CITES115: Final[tuple[Cite, ...]] = (_C114,)
+_C116: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
+_CITES117: Final[tuple[Cite, ...]] = (_C116,)
+_C118: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
+_CITES119: Final[tuple[Cite, ...]] = (_C118,)
+_C120: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
+_C121: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
+_CITES122: Final[tuple[Cite, ...]] = (_C121,)
+_C123: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
+_CITES124: Final[tuple[Cite, ...]] = (_C123,)
+_C125: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
+_CITES126: Final[tuple[Cite, ...]] = (_C125,)
+_SET127: Final = frozenset({'reserve', 'strat'})
+_C128: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
+_CITES129: Final[tuple[Cite, ...]] = (_C128,)
+_C130: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
+_CITES131: Final[tuple[Cite, ...]] = (_C130,)
+_C132: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
+_CITES133: Final[tuple[Cite, ...]] = (_C132,)
+_C134: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
+_CITES135: Final[tuple[Cite, ...]] = (_C134,)
+_C136: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
+_CITES137: Final[tuple[Cite, ...]] = (_C136,)
+_C138: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
+_CITES139: Final[tuple[Cite, ...]] = (_C138,)
+_C140: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
+_CITES141: Final[tuple[Cite, ...]] = (_C140,)
+_C142: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
+_CITES143: Final[tuple[Cite, ...]] = (_C142,)
+_C144: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
+_CITES145: Final[tuple[Cite, ...]] = (_C144,)
+_C146: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
+_CITES147: Final[tuple[Cite, ...]] = (_C146,)
+_SET148: Final = frozenset({'engineer', 'hq'})
 _C149: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
 _CITES150: Final[tuple[Cite, ...]] = (_C149,)
 _C151: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
@@ -464,134 +464,137 @@ _C163: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Ca
 _CITES164: Final[tuple[Cite, ...]] = (_C163,)
 _C165: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
 _CITES166: Final[tuple[Cite, ...]] = (_C165,)
-_C167: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
-_CITES168: Final[tuple[Cite, ...]] = (_C167,)
-_CITES169: Final[tuple[Cite, ...]] = (_C121,)
-_DOMAINS_Hex_170: Final[dict[str, tuple[Any, ...]]] = {'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
-_C171: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
-_CITES172: Final[tuple[Cite, ...]] = (_C171,)
-_C173: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
-_CITES174: Final[tuple[Cite, ...]] = (_C173,)
-_C175: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
+_SET167: Final = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
+_C168: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
+_CITES169: Final[tuple[Cite, ...]] = (_C168,)
+_CITES170: Final[tuple[Cite, ...]] = (_C120,)
+_DOMAINS_Hex_171: Final[dict[str, tuple[Any, ...]]] = {'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
+_C172: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
+_CITES173: Final[tuple[Cite, ...]] = (_C172,)
+_SET174: Final = frozenset({'sp', 'transport'})
+_C175: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
 _CITES176: Final[tuple[Cite, ...]] = (_C175,)
-_C177: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_C177: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
 _CITES178: Final[tuple[Cite, ...]] = (_C177,)
-_SET179: Final = frozenset({'noncombat_units', 'planes'})
-_C180: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
-_CITES181: Final[tuple[Cite, ...]] = (_C180,)
-_C182: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
-_C183: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
-_C184: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
-_C185: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed', note=None)
-_CITES186: Final[tuple[Cite, ...]] = (_C0, _C182,)
-_CITES187: Final[tuple[Cite, ...]] = (_C0, _C183,)
+_C179: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_CITES180: Final[tuple[Cite, ...]] = (_C179,)
+_SET181: Final = frozenset({'noncombat_units', 'planes'})
+_C182: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
+_CITES183: Final[tuple[Cite, ...]] = (_C182,)
+_C184: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
+_C185: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
+_C186: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
+_C187: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed', note=None)
 _CITES188: Final[tuple[Cite, ...]] = (_C0, _C184,)
 _CITES189: Final[tuple[Cite, ...]] = (_C0, _C185,)
-_C190: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
-_C191: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
-_SET192: Final = frozenset({'air_base', 'port'})
-_C193: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
-_CITES194: Final[tuple[Cite, ...]] = (_C100, _C190,)
-_CITES195: Final[tuple[Cite, ...]] = (_C100, _C191,)
-_CITES196: Final[tuple[Cite, ...]] = (_C100, _C193,)
-_C197: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex, in Combat Mode too', note=None)
-_C198: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
-_C199: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
-_CITES200: Final[tuple[Cite, ...]] = (_C117, _C197,)
-_CITES201: Final[tuple[Cite, ...]] = (_C117, _C198,)
-_CITES202: Final[tuple[Cite, ...]] = (_C117, _C199,)
-_C203: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
-_CITES204: Final[tuple[Cite, ...]] = (_C117, _C203,)
-_C205: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
-_C206: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
-_C207: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
-_CITES208: Final[tuple[Cite, ...]] = (_C6, _C205,)
-_CITES209: Final[tuple[Cite, ...]] = (_C6, _C206,)
-_CITES210: Final[tuple[Cite, ...]] = (_C6, _C207,)
-_C211: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
-_C212: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
-_C213: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
-_C214: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
-_C215: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
-_CITES216: Final[tuple[Cite, ...]] = (_C211, _C212,)
-_CITES217: Final[tuple[Cite, ...]] = (_C211, _C213,)
-_CITES218: Final[tuple[Cite, ...]] = (_C211, _C214,)
-_CITES219: Final[tuple[Cite, ...]] = (_C211, _C215,)
-_C220: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_C221: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_C222: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_C223: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
-_C224: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITES225: Final[tuple[Cite, ...]] = (_C163, _C220,)
-_CITES226: Final[tuple[Cite, ...]] = (_C163, _C182,)
-_CITES227: Final[tuple[Cite, ...]] = (_C163, _C221,)
-_CITES228: Final[tuple[Cite, ...]] = (_C163, _C222,)
-_CITES229: Final[tuple[Cite, ...]] = (_C163, _C223,)
+_CITES190: Final[tuple[Cite, ...]] = (_C0, _C186,)
+_CITES191: Final[tuple[Cite, ...]] = (_C0, _C187,)
+_C192: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
+_C193: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
+_SET194: Final = frozenset({'hedgehog', 'sp', 'transport'})
+_C195: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
+_CITES196: Final[tuple[Cite, ...]] = (_C100, _C192,)
+_SET197: Final = frozenset({'air_base', 'port'})
+_CITES198: Final[tuple[Cite, ...]] = (_C100, _C193,)
+_CITES199: Final[tuple[Cite, ...]] = (_C100, _C195,)
+_C200: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex, in Combat Mode too', note=None)
+_C201: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
+_C202: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
+_CITES203: Final[tuple[Cite, ...]] = (_C116, _C200,)
+_CITES204: Final[tuple[Cite, ...]] = (_C116, _C201,)
+_CITES205: Final[tuple[Cite, ...]] = (_C116, _C202,)
+_C206: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
+_CITES207: Final[tuple[Cite, ...]] = (_C116, _C206,)
+_C208: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_C209: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
+_C210: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
+_CITES211: Final[tuple[Cite, ...]] = (_C6, _C208,)
+_CITES212: Final[tuple[Cite, ...]] = (_C6, _C209,)
+_CITES213: Final[tuple[Cite, ...]] = (_C6, _C210,)
+_C214: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
+_C215: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
+_C216: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
+_C217: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
+_C218: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
+_CITES219: Final[tuple[Cite, ...]] = (_C214, _C215,)
+_CITES220: Final[tuple[Cite, ...]] = (_C214, _C216,)
+_CITES221: Final[tuple[Cite, ...]] = (_C214, _C217,)
+_CITES222: Final[tuple[Cite, ...]] = (_C214, _C218,)
+_C223: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_C224: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_C225: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_C226: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_C227: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITES228: Final[tuple[Cite, ...]] = (_C163, _C223,)
+_CITES229: Final[tuple[Cite, ...]] = (_C163, _C184,)
 _CITES230: Final[tuple[Cite, ...]] = (_C163, _C224,)
-_C231: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_C232: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_C233: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
-_C234: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITES235: Final[tuple[Cite, ...]] = (_C231, _C232,)
-_CITES236: Final[tuple[Cite, ...]] = (_C231, _C233,)
-_CITES237: Final[tuple[Cite, ...]] = (_C231, _C234,)
-_C238: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
-_C239: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C240: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C241: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C242: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C243: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES244: Final[tuple[Cite, ...]] = (_C238, _C239,)
-_CITES245: Final[tuple[Cite, ...]] = (_C238, _C240,)
-_CITES246: Final[tuple[Cite, ...]] = (_C238, _C241,)
-_CITES247: Final[tuple[Cite, ...]] = (_C238, _C242,)
-_CITES248: Final[tuple[Cite, ...]] = (_C238, _C243,)
-_Q249: Final[Fraction] = Fraction(1, 4)
-_Q250: Final[Fraction] = Fraction(1, 2)
-_C251: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C252: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP', note=None)
-_C253: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C254: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C255: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES256: Final[tuple[Cite, ...]] = (_C251, _C252,)
-_CITES257: Final[tuple[Cite, ...]] = (_C251, _C253,)
-_CITES258: Final[tuple[Cite, ...]] = (_C251, _C254,)
-_CITES259: Final[tuple[Cite, ...]] = (_C251, _C255,)
-_C260: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C261: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET262: Final = frozenset({'landing_craft', 'rail', 'shipping'})
-_C263: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES264: Final[tuple[Cite, ...]] = (_C173, _C260,)
-_CITES265: Final[tuple[Cite, ...]] = (_C173, _C261,)
-_CITES266: Final[tuple[Cite, ...]] = (_C173, _C263,)
-_C267: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
-_C268: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
-_C269: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES270: Final[tuple[Cite, ...]] = (_C175, _C267,)
-_CITES271: Final[tuple[Cite, ...]] = (_C175, _C268,)
-_CITES272: Final[tuple[Cite, ...]] = (_C175, _C269,)
-_C273: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
-_CITES274: Final[tuple[Cite, ...]] = (_C175, _C273,)
-_C275: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C276: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='Enemy ships', note=None)
-_C277: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='Enemy planes', note=None)
-_C278: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C279: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES280: Final[tuple[Cite, ...]] = (_C177, _C275,)
-_CITES281: Final[tuple[Cite, ...]] = (_C177, _C276,)
-_CITES282: Final[tuple[Cite, ...]] = (_C177, _C277,)
-_CITES283: Final[tuple[Cite, ...]] = (_C177, _C278,)
-_CITES284: Final[tuple[Cite, ...]] = (_C177, _C279,)
-_C285: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES286: Final[tuple[Cite, ...]] = (_C285,)
-_C287: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
-_CITES288: Final[tuple[Cite, ...]] = (_C287,)
-_C289: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
-_CITES290: Final[tuple[Cite, ...]] = (_C289,)
-_C291: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
-_CITES292: Final[tuple[Cite, ...]] = (_C291,)
-_C293: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
-_CITES294: Final[tuple[Cite, ...]] = (_C293,)
+_CITES231: Final[tuple[Cite, ...]] = (_C163, _C225,)
+_CITES232: Final[tuple[Cite, ...]] = (_C163, _C226,)
+_CITES233: Final[tuple[Cite, ...]] = (_C163, _C227,)
+_C234: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_C235: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_C236: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_C237: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITES238: Final[tuple[Cite, ...]] = (_C234, _C235,)
+_CITES239: Final[tuple[Cite, ...]] = (_C234, _C236,)
+_CITES240: Final[tuple[Cite, ...]] = (_C234, _C237,)
+_C241: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
+_C242: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C243: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C244: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C245: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C246: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES247: Final[tuple[Cite, ...]] = (_C241, _C242,)
+_CITES248: Final[tuple[Cite, ...]] = (_C241, _C243,)
+_CITES249: Final[tuple[Cite, ...]] = (_C241, _C244,)
+_CITES250: Final[tuple[Cite, ...]] = (_C241, _C245,)
+_CITES251: Final[tuple[Cite, ...]] = (_C241, _C246,)
+_Q252: Final[Fraction] = Fraction(1, 4)
+_Q253: Final[Fraction] = Fraction(1, 2)
+_C254: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C255: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP', note=None)
+_C256: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C257: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C258: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES259: Final[tuple[Cite, ...]] = (_C254, _C255,)
+_CITES260: Final[tuple[Cite, ...]] = (_C254, _C256,)
+_CITES261: Final[tuple[Cite, ...]] = (_C254, _C257,)
+_CITES262: Final[tuple[Cite, ...]] = (_C254, _C258,)
+_C263: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C264: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET265: Final = frozenset({'landing_craft', 'rail', 'shipping'})
+_C266: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
+_CITES267: Final[tuple[Cite, ...]] = (_C175, _C263,)
+_CITES268: Final[tuple[Cite, ...]] = (_C175, _C264,)
+_CITES269: Final[tuple[Cite, ...]] = (_C175, _C266,)
+_C270: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_C271: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
+_C272: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES273: Final[tuple[Cite, ...]] = (_C177, _C270,)
+_CITES274: Final[tuple[Cite, ...]] = (_C177, _C271,)
+_CITES275: Final[tuple[Cite, ...]] = (_C177, _C272,)
+_C276: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
+_CITES277: Final[tuple[Cite, ...]] = (_C177, _C276,)
+_C278: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C279: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='Enemy ships', note=None)
+_C280: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='Enemy planes', note=None)
+_C281: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C282: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
+_CITES283: Final[tuple[Cite, ...]] = (_C179, _C278,)
+_CITES284: Final[tuple[Cite, ...]] = (_C179, _C279,)
+_CITES285: Final[tuple[Cite, ...]] = (_C179, _C280,)
+_CITES286: Final[tuple[Cite, ...]] = (_C179, _C281,)
+_CITES287: Final[tuple[Cite, ...]] = (_C179, _C282,)
+_C288: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES289: Final[tuple[Cite, ...]] = (_C288,)
+_C290: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_CITES291: Final[tuple[Cite, ...]] = (_C290,)
+_C292: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_CITES293: Final[tuple[Cite, ...]] = (_C292,)
+_C294: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_CITES295: Final[tuple[Cite, ...]] = (_C294,)
+_C296: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_CITES297: Final[tuple[Cite, ...]] = (_C296,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -1377,8 +1380,7 @@ def explain_captured_may_move_at_once(captured_in: Phase) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:357  13.3a
 def rail_cargo(u: Unit) -> bool:
     """May this go by rail? (13.3a)."""
-    _u_type = u.type
-    return UnitType_combat[_u_type] or _u_type in _SET108
+    return u.type not in _SET108
 
 
 # rules/ocs/ch13-specialized-units.rules:357  13.3a
@@ -1456,7 +1458,7 @@ def explain_rail_cap_usable(phase: Phase) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:396  13.3c  Detrainable Hexes
 def detrainable(x: RailHex) -> bool:
     """Is this railroad hex detrainable? (13.3c)."""
-    return x.controlled and x.ezoc_free_path_to_supply and (x.town_or_port or any((u.type == 'hq' and u.type in _SET113 and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))
+    return x.controlled and x.ezoc_free_path_to_supply and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))
 
 
 # rules/ocs/ch13-specialized-units.rules:396  13.3c  Detrainable Hexes
@@ -1471,7 +1473,7 @@ def explain_detrainable(x: RailHex) -> Answer[bool]:
     """Is this railroad hex detrainable? (13.3c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_detrainable(x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_114), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_113), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:416  13.3d  Railheads
@@ -1483,7 +1485,7 @@ def moves_railhead(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:416  13.3d  Railheads
 def _t_moves_railhead(u: Unit, _t: list[Cite]) -> bool:
     """moves_railhead, recording in _t each rule it uses."""
-    _t.extend(_CITES116)
+    _t.extend(_CITES115)
     return u.type == 'rail_repair'
 
 
@@ -1504,26 +1506,26 @@ def rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bo
 # rules/ocs/ch13-specialized-units.rules:446  13.3e
 def _t_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool, _t: list[Cite]) -> bool:
     """rail_path_hex_usable, recording in _t each rule it uses."""
-    _t.extend(_CITES118)
+    _t.extend(_CITES117)
     return not enemy_combat_unit and (not in_ezoc) and (not wrong_gauge) and controlled
 
 _ANSWERS_rail_path_hex_usable: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
-    (False, False, False, False,): Answer(False, (_C117,), ('controlled = true',)),
-    (False, False, False, True,): Answer(True, (_C117,), ()),
-    (False, False, True, False,): Answer(False, (_C117,), ()),
-    (False, False, True, True,): Answer(False, (_C117,), ('wrong_gauge = false',)),
-    (False, True, False, False,): Answer(False, (_C117,), ()),
-    (False, True, False, True,): Answer(False, (_C117,), ('in_ezoc = false',)),
-    (False, True, True, False,): Answer(False, (_C117,), ()),
-    (False, True, True, True,): Answer(False, (_C117,), ()),
-    (True, False, False, False,): Answer(False, (_C117,), ()),
-    (True, False, False, True,): Answer(False, (_C117,), ('enemy_combat_unit = false',)),
-    (True, False, True, False,): Answer(False, (_C117,), ()),
-    (True, False, True, True,): Answer(False, (_C117,), ()),
-    (True, True, False, False,): Answer(False, (_C117,), ()),
-    (True, True, False, True,): Answer(False, (_C117,), ()),
-    (True, True, True, False,): Answer(False, (_C117,), ()),
-    (True, True, True, True,): Answer(False, (_C117,), ()),
+    (False, False, False, False,): Answer(False, (_C116,), ('controlled = true',)),
+    (False, False, False, True,): Answer(True, (_C116,), ()),
+    (False, False, True, False,): Answer(False, (_C116,), ()),
+    (False, False, True, True,): Answer(False, (_C116,), ('wrong_gauge = false',)),
+    (False, True, False, False,): Answer(False, (_C116,), ()),
+    (False, True, False, True,): Answer(False, (_C116,), ('in_ezoc = false',)),
+    (False, True, True, False,): Answer(False, (_C116,), ()),
+    (False, True, True, True,): Answer(False, (_C116,), ()),
+    (True, False, False, False,): Answer(False, (_C116,), ()),
+    (True, False, False, True,): Answer(False, (_C116,), ('enemy_combat_unit = false',)),
+    (True, False, True, False,): Answer(False, (_C116,), ()),
+    (True, False, True, True,): Answer(False, (_C116,), ()),
+    (True, True, False, False,): Answer(False, (_C116,), ()),
+    (True, True, False, True,): Answer(False, (_C116,), ()),
+    (True, True, True, False,): Answer(False, (_C116,), ()),
+    (True, True, True, True,): Answer(False, (_C116,), ()),
 }
 
 
@@ -1543,13 +1545,13 @@ def may_convert_hex(in_ezoc: bool, negated: bool) -> bool:
 def _t_may_convert_hex(in_ezoc: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_convert_hex, recording in _t each rule it uses."""
     _t.extend(_CITES5)
-    return not in_ezoc or _t_ezoc_allows('E', _cite(_t, _CITES120, negated), _t)
+    return not in_ezoc or _t_ezoc_allows('E', _cite(_t, _CITES119, negated), _t)
 
 _ANSWERS_may_convert_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
     (False, False,): Answer(True, (_C4,), ()),
     (False, True,): Answer(True, (_C4,), ()),
-    (True, False,): Answer(False, (_C4, _C119, _C121, _C44,), ('in_ezoc = false',)),
-    (True, True,): Answer(False, (_C4, _C119, _C121, _C44,), ('in_ezoc = false',)),
+    (True, False,): Answer(False, (_C4, _C118, _C120, _C44,), ('in_ezoc = false',)),
+    (True, True,): Answer(False, (_C4, _C118, _C120, _C44,), ('in_ezoc = false',)),
 }
 
 
@@ -1568,12 +1570,12 @@ def may_rail_over_converted(converted_this_phase: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:504  13.3g  Rail Repair Units
 def _t_may_rail_over_converted(converted_this_phase: bool, _t: list[Cite]) -> bool:
     """may_rail_over_converted, recording in _t each rule it uses."""
-    _t.extend(_CITES123)
+    _t.extend(_CITES122)
     return not converted_this_phase
 
 _ANSWERS_may_rail_over_converted: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(True, (_C122,), ()),
-    (True,): Answer(False, (_C122,), ('converted_this_phase = false',)),
+    (False,): Answer(True, (_C121,), ()),
+    (True,): Answer(False, (_C121,), ('converted_this_phase = false',)),
 }
 
 
@@ -1592,7 +1594,7 @@ def _s_ma_after_rail(u: Unit, spent_before: Number) -> Number:
 # rules/ocs/ch13-specialized-units.rules:508  13.3g  Rail Repair Units
 def _t_ma_after_rail(u: Unit, spent_before: Number, _t: list[Cite]) -> Number:
     """ma_after_rail, recording in _t each rule it uses."""
-    _t.extend(_CITES123)
+    _t.extend(_CITES122)
     return u.move_ma * 4 - spent_before if u.type == 'rail_repair' else 0
 
 
@@ -1620,7 +1622,7 @@ def conversions_allowed(u: Unit, phase: Phase, current_ma: int) -> int:
 # rules/ocs/ch13-specialized-units.rules:519  13.3g  Rail Repair Units
 def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: int, _t: list[Cite]) -> int:
     """conversions_allowed, recording in _t each rule it uses."""
-    _t.extend(_CITES123)
+    _t.extend(_CITES122)
     return min(4, current_ma) if u.type == 'rail_repair' and phase == 'movement' and _t_combat_or_dg_combat(u, _t) else 0
 
 
@@ -1641,14 +1643,14 @@ def control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool
 # rules/ocs/ch13-specialized-units.rules:546  13.3h  Railroad Control
 def _t_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool, _t: list[Cite]) -> bool:
     """control_changes, recording in _t each rule it uses."""
-    _t.extend(_CITES125)
+    _t.extend(_CITES124)
     return enemy_combat_unit_entered or clearly_on_enemy_side
 
 _ANSWERS_control_changes: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C124,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
-    (False, True,): Answer(True, (_C124,), ()),
-    (True, False,): Answer(True, (_C124,), ()),
-    (True, True,): Answer(True, (_C124,), ()),
+    (False, False,): Answer(False, (_C123,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
+    (False, True,): Answer(True, (_C123,), ()),
+    (True, False,): Answer(True, (_C123,), ()),
+    (True, True,): Answer(True, (_C123,), ()),
 }
 
 
@@ -1661,14 +1663,14 @@ def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_si
 # rules/ocs/ch13-specialized-units.rules:571  13.4a
 def may_barrage(u: Unit) -> bool:
     """May this artillery unit barrage? (13.4a)."""
-    return u.type == 'artillery' and u.mode not in _SET128
+    return u.type == 'artillery' and u.mode not in _SET127
 
 
 # rules/ocs/ch13-specialized-units.rules:571  13.4a
 def _t_may_barrage(u: Unit, _t: list[Cite]) -> bool:
     """may_barrage, recording in _t each rule it uses."""
-    _t.extend(_CITES127)
-    return u.type == 'artillery' and u.mode not in _SET128
+    _t.extend(_CITES126)
+    return u.type == 'artillery' and u.mode not in _SET127
 
 
 # rules/ocs/ch13-specialized-units.rules:571  13.4a
@@ -1688,7 +1690,7 @@ def repl_mode(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:608  13.5  Replacement Units
 def _t_repl_mode(u: Unit, _t: list[Cite]) -> bool:
     """repl_mode, recording in _t each rule it uses."""
-    _t.extend(_CITES130)
+    _t.extend(_CITES129)
     return u.type != 'repl' or u.mode != 'combat'
 
 
@@ -1710,8 +1712,8 @@ def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated
 # rules/ocs/ch13-specialized-units.rules:627  13.5a  Replacing Losses
 def _t_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, on_map_unit_stacked: bool, _t: list[Cite]) -> bool:
     """may_rebuild, recording in _t each rule it uses."""
-    _t.extend(_CITES132)
-    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite(_t, _CITES120, negated), _t)) and on_map_unit_stacked
+    _t.extend(_CITES131)
+    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite(_t, _CITES119, negated), _t)) and on_map_unit_stacked
 
 
 # rules/ocs/ch13-specialized-units.rules:627  13.5a  Replacing Losses
@@ -1752,7 +1754,7 @@ def repls_for_paired_units(units: int) -> int:
 # rules/ocs/ch13-specialized-units.rules:684  13.5d  One Repl for Two Units
 def _t_repls_for_paired_units(units: int, _t: list[Cite]) -> int:
     """repls_for_paired_units, recording in _t each rule it uses."""
-    _t.extend(_CITES134)
+    _t.extend(_CITES133)
     return -(-_div(units * 4, 8) // 4)
 
 
@@ -1794,7 +1796,7 @@ def eq_for_air_steps(steps: int) -> int:
 # rules/ocs/ch13-specialized-units.rules:719  13.5f  Air Replacements
 def _t_eq_for_air_steps(steps: int, _t: list[Cite]) -> int:
     """eq_for_air_steps, recording in _t each rule it uses."""
-    _t.extend(_CITES136)
+    _t.extend(_CITES135)
     return -(-_div(steps * 4, 8) // 4)
 
 
@@ -1815,7 +1817,7 @@ def _s_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool)
 # rules/ocs/ch13-specialized-units.rules:738  13.6a
 def _t_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool, _t: list[Cite]) -> bool:
     """may_place_at_port, recording in _t each rule it uses."""
-    _t.extend(_CITES138)
+    _t.extend(_CITES137)
     return not port_in_ezoc and arriving <= capacity
 
 
@@ -1842,14 +1844,14 @@ def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:756  13.6b
 def _t_may_place_reinforcement(in_ezoc: bool, at_port: bool, _t: list[Cite]) -> bool:
     """may_place_reinforcement, recording in _t each rule it uses."""
-    _t.extend(_CITES140)
+    _t.extend(_CITES139)
     return not (in_ezoc and at_port)
 
 _ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(True, (_C139,), ()),
-    (False, True,): Answer(True, (_C139,), ()),
-    (True, False,): Answer(True, (_C139,), ()),
-    (True, True,): Answer(False, (_C139,), ('in_ezoc = false', 'at_port = false')),
+    (False, False,): Answer(True, (_C138,), ()),
+    (False, True,): Answer(True, (_C138,), ()),
+    (True, False,): Answer(True, (_C138,), ()),
+    (True, True,): Answer(False, (_C138,), ('in_ezoc = false', 'at_port = false')),
 }
 
 
@@ -1868,7 +1870,7 @@ def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:769  13.6c
 def _t_arrives_loaded(tp: Unit, sp_arriving_there: bool, _t: list[Cite]) -> bool:
     """arrives_loaded, recording in _t each rule it uses."""
-    _t.extend(_CITES142)
+    _t.extend(_CITES141)
     return tp.organic or sp_arriving_there
 
 
@@ -1889,7 +1891,7 @@ def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool
 # rules/ocs/ch13-specialized-units.rules:796  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
-    _t.extend(_CITES144)
+    _t.extend(_CITES143)
     return units_with_marker >= 1 or fueling_reminder
 
 
@@ -1911,7 +1913,7 @@ def may_enter_marker(u: Unit, marker_formation: str) -> bool:
 # rules/ocs/ch13-specialized-units.rules:800  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
-    _t.extend(_CITES144)
+    _t.extend(_CITES143)
     return u.formation == marker_formation and u.formation != ''
 
 
@@ -1932,12 +1934,12 @@ def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:803  13.7  Formation Markers
 def _t_marker_may_hide_formation(holds_only_zoc_units: bool, _t: list[Cite]) -> bool:
     """marker_may_hide_formation, recording in _t each rule it uses."""
-    _t.extend(_CITES144)
+    _t.extend(_CITES143)
     return False
 
 _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C143,), ()),
-    (True,): Answer(False, (_C143,), ()),
+    (False,): Answer(False, (_C142,), ()),
+    (True,): Answer(False, (_C142,), ()),
 }
 
 
@@ -1956,14 +1958,14 @@ def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:827  13.7a  Supply Concerns
 def _t_traces_free(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """traces_free, recording in _t each rule it uses."""
-    _t.extend(_CITES146)
+    _t.extend(_CITES145)
     return same_source_as_formation or first_part
 
 _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C145,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C145,), ()),
-    (True, False,): Answer(True, (_C145,), ()),
-    (True, True,): Answer(True, (_C145,), ()),
+    (False, False,): Answer(False, (_C144,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C144,), ()),
+    (True, False,): Answer(True, (_C144,), ()),
+    (True, True,): Answer(True, (_C144,), ()),
 }
 
 
@@ -1982,14 +1984,14 @@ def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) 
 # rules/ocs/ch13-specialized-units.rules:831  13.7a  Supply Concerns
 def _t_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """may_use_formation_fueling, recording in _t each rule it uses."""
-    _t.extend(_CITES146)
+    _t.extend(_CITES145)
     return same_source_as_formation or first_part
 
 _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C145,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C145,), ()),
-    (True, False,): Answer(True, (_C145,), ()),
-    (True, True,): Answer(True, (_C145,), ()),
+    (False, False,): Answer(False, (_C144,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C144,), ()),
+    (True, False,): Answer(True, (_C144,), ()),
+    (True, True,): Answer(True, (_C144,), ()),
 }
 
 
@@ -2002,14 +2004,14 @@ def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part
 # rules/ocs/ch13-specialized-units.rules:849  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
-    return u.type in _SET113
+    return u.type in _SET148
 
 
 # rules/ocs/ch13-specialized-units.rules:849  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
-    _t.extend(_CITES148)
-    return u.type in _SET113
+    _t.extend(_CITES147)
+    return u.type in _SET148
 
 
 # rules/ocs/ch13-specialized-units.rules:849  13.8  Engineer Functions
@@ -2024,7 +2026,7 @@ def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
-    return u.type in _SET113 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return u.type in _SET148 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
 # rules/ocs/ch13-specialized-units.rules:866  13.8a  Engineer-Capable
@@ -2046,8 +2048,7 @@ def explain_engineer_capable(u: Unit) -> Answer[bool]:
 def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
     _u_mode = u.mode
-    _u_type = u.type
-    return _u_type == 'hq' and _u_type in _SET113 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return u.type == 'hq' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
 # rules/ocs/ch13-specialized-units.rules:916  13.8c  Detrainable Creation
@@ -2069,7 +2070,7 @@ def explain_creates_detrainable(u: Unit) -> Answer[bool]:
 def may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> bool:
     """May this unit perform a construction task? (13.8d)."""
     _u_mode = u.mode
-    return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET113) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET148) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
 # rules/ocs/ch13-specialized-units.rules:951  13.8d  Construction
@@ -2285,8 +2286,7 @@ def explain_is_combat(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:101  4.4a
 def may_attack(u: Unit) -> bool:
     """May attack or overrun (4.4a)."""
-    _u_type = u.type
-    return u.printed_strength and (not u.parenthesized) and (u.mode not in _SET128) and UnitType_combat[_u_type] and (_u_type != 'hq') and (_u_type != 'artillery')
+    return u.printed_strength and u.type in _SET167 and (not u.parenthesized) and (u.mode not in _SET127)
 
 
 # rules/ocs/ch4-general-concepts.rules:101  4.4a
@@ -2307,14 +2307,13 @@ def explain_may_attack(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:125  4.4c
 def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
     """May move into a hex with an enemy non-combat unit (4.4c)."""
-    _u_type = u.type
-    return u.printed_strength and (not u.parenthesized) and (u.mode not in _SET128) and UnitType_combat[_u_type] and (_u_type != 'hq') and (_u_type != 'artillery')
+    return u.printed_strength and u.type in _SET167 and (not u.parenthesized) and (u.mode not in _SET127)
 
 
 # rules/ocs/ch4-general-concepts.rules:125  4.4c
 def _t_may_enter_enemy_noncombat_hex(u: Unit, _t: list[Cite]) -> bool:
     """may_enter_enemy_noncombat_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES168)
+    _t.extend(_CITES169)
     return _t_attack_capable(u, _t)
 
 
@@ -2335,32 +2334,32 @@ def ezoc_allows(action: EzocAction, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:190  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_allows, recording in _t each rule it uses."""
-    _t.extend(_CITES169)
-    return _attr(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite(_t, _CITES120, negated)
+    _t.extend(_CITES170)
+    return _attr(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite(_t, _CITES119, negated)
 
 _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
-    ('A', False,): Answer(False, (_C121, _C36, _C119,), ('negated = true',)),
-    ('A', True,): Answer(True, (_C121, _C36, _C119,), ()),
-    ('B', False,): Answer(False, (_C121, _C38, _C119,), ('negated = true',)),
-    ('B', True,): Answer(True, (_C121, _C38, _C119,), ()),
-    ('C', False,): Answer(False, (_C121, _C40,), ()),
-    ('C', True,): Answer(False, (_C121, _C40,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('D', False,): Answer(False, (_C121, _C42, _C119,), ('negated = true',)),
-    ('D', True,): Answer(True, (_C121, _C42, _C119,), ()),
-    ('E', False,): Answer(False, (_C121, _C44,), ()),
-    ('E', True,): Answer(False, (_C121, _C44,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('F', False,): Answer(False, (_C121, _C46, _C119,), ('negated = true',)),
-    ('F', True,): Answer(True, (_C121, _C46, _C119,), ()),
-    ('G', False,): Answer(False, (_C121, _C48,), ()),
-    ('G', True,): Answer(False, (_C121, _C48,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('H', False,): Answer(False, (_C121, _C50, _C119,), ('negated = true',)),
-    ('H', True,): Answer(True, (_C121, _C50, _C119,), ()),
-    ('I', False,): Answer(False, (_C121, _C52,), ()),
-    ('I', True,): Answer(False, (_C121, _C52,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('J', False,): Answer(False, (_C121, _C54,), ()),
-    ('J', True,): Answer(False, (_C121, _C54,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('K', False,): Answer(False, (_C121, _C56,), ()),
-    ('K', True,): Answer(False, (_C121, _C56,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('A', False,): Answer(False, (_C120, _C36, _C118,), ('negated = true',)),
+    ('A', True,): Answer(True, (_C120, _C36, _C118,), ()),
+    ('B', False,): Answer(False, (_C120, _C38, _C118,), ('negated = true',)),
+    ('B', True,): Answer(True, (_C120, _C38, _C118,), ()),
+    ('C', False,): Answer(False, (_C120, _C40,), ()),
+    ('C', True,): Answer(False, (_C120, _C40,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('D', False,): Answer(False, (_C120, _C42, _C118,), ('negated = true',)),
+    ('D', True,): Answer(True, (_C120, _C42, _C118,), ()),
+    ('E', False,): Answer(False, (_C120, _C44,), ()),
+    ('E', True,): Answer(False, (_C120, _C44,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('F', False,): Answer(False, (_C120, _C46, _C118,), ('negated = true',)),
+    ('F', True,): Answer(True, (_C120, _C46, _C118,), ()),
+    ('G', False,): Answer(False, (_C120, _C48,), ()),
+    ('G', True,): Answer(False, (_C120, _C48,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('H', False,): Answer(False, (_C120, _C50, _C118,), ('negated = true',)),
+    ('H', True,): Answer(True, (_C120, _C50, _C118,), ()),
+    ('I', False,): Answer(False, (_C120, _C52,), ()),
+    ('I', True,): Answer(False, (_C120, _C52,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('J', False,): Answer(False, (_C120, _C54,), ()),
+    ('J', True,): Answer(False, (_C120, _C54,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('K', False,): Answer(False, (_C120, _C56,), ()),
+    ('K', True,): Answer(False, (_C120, _C56,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
 }
 
 
@@ -2379,7 +2378,7 @@ def zoc_negated(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:215  4.5b  Negating ZOC
 def _t_zoc_negated(h: Hex, _t: list[Cite]) -> bool:
     """zoc_negated, recording in _t each rule it uses."""
-    _t.extend(_CITES120)
+    _t.extend(_CITES119)
     return any((_t_is_combat(u, _t) and (not u.will_spend_mp) for u in h.units))
 
 
@@ -2388,7 +2387,7 @@ def explain_zoc_negated(h: Hex) -> Answer[bool]:
     """Is the enemy ZOC in this hex negated? (4.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_zoc_negated(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_170), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_171), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:218  4.5b  Negating ZOC
@@ -2400,14 +2399,14 @@ def may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:218  4.5b  Negating ZOC
 def _t_may_exit_ezoc_hex(started_phase_there: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_exit_ezoc_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES120)
-    return started_phase_there or _t_ezoc_allows('A', _cite(_t, _CITES120, negated), _t)
+    _t.extend(_CITES119)
+    return started_phase_there or _t_ezoc_allows('A', _cite(_t, _CITES119, negated), _t)
 
 _ANSWERS_may_exit_ezoc_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C119, _C121, _C36,), ('started_phase_there = true', 'negated = true')),
-    (False, True,): Answer(True, (_C119, _C121, _C36,), ()),
-    (True, False,): Answer(True, (_C119,), ()),
-    (True, True,): Answer(True, (_C119,), ()),
+    (False, False,): Answer(False, (_C118, _C120, _C36,), ('started_phase_there = true', 'negated = true')),
+    (False, True,): Answer(True, (_C118, _C120, _C36,), ()),
+    (True, False,): Answer(True, (_C118,), ()),
+    (True, True,): Answer(True, (_C118,), ()),
 }
 
 
@@ -2420,15 +2419,14 @@ def explain_may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> Answe
 # rules/ocs/ch4-general-concepts.rules:298  4.7  Transportation Equivalents
 def transportable(u: Unit) -> bool:
     """Can be transported (rail, air, landing craft, shipping) (4.7)."""
-    _u_type = u.type
-    return UnitType_combat[_u_type] or _u_type in _SET108
+    return u.type not in _SET108
 
 
 # rules/ocs/ch4-general-concepts.rules:298  4.7  Transportation Equivalents
 def _t_transportable(u: Unit, _t: list[Cite]) -> bool:
     """transportable, recording in _t each rule it uses."""
-    _t.extend(_CITES172)
-    return _t_is_combat(u, _t) or u.type in _SET108
+    _t.extend(_CITES173)
+    return _t_is_combat(u, _t) or u.type in _SET174
 
 
 # rules/ocs/ch4-general-concepts.rules:298  4.7  Transportation Equivalents
@@ -2448,7 +2446,7 @@ def transport_point_may_carry(cargo: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:301  4.7  Transportation Equivalents
 def _t_transport_point_may_carry(cargo: Unit, _t: list[Cite]) -> bool:
     """transport_point_may_carry, recording in _t each rule it uses."""
-    _t.extend(_CITES172)
+    _t.extend(_CITES173)
     return cargo.type == 'sp'
 
 
@@ -2469,7 +2467,7 @@ def _s_transport_point_load(u: Unit) -> Number:
 # rules/ocs/ch4-general-concepts.rules:352  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
-    _t.extend(_CITES174)
+    _t.extend(_CITES176)
     return u.points * 4
 
 
@@ -2496,7 +2494,7 @@ def one_transport_type(used: tuple[Transport, ...], next: Transport) -> bool:
 # rules/ocs/ch4-general-concepts.rules:381  4.7d  Movement and Transport
 def _t_one_transport_type(used: tuple[Transport, ...], next: Transport, _t: list[Cite]) -> bool:
     """one_transport_type, recording in _t each rule it uses."""
-    _t.extend(_CITES176)
+    _t.extend(_CITES178)
     return all((t == next for t in used))
 
 
@@ -2511,13 +2509,13 @@ def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> An
 # rules/ocs/ch4-general-concepts.rules:522  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
-    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET179) for e in enemies))
+    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET181) for e in enemies))
 
 
 # rules/ocs/ch4-general-concepts.rules:522  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES178)
+    _t.extend(_CITES180)
     return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
 
 
@@ -2532,14 +2530,13 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
 # rules/ocs/ch4-general-concepts.rules:526  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
-    _u_type = u.type
-    return 'attack_capable_unit' if u.printed_strength and (not u.parenthesized) and (u.mode not in _SET128) and UnitType_combat[_u_type] and (_u_type != 'hq') and (_u_type != 'artillery') else 'other_ground_unit'
+    return 'attack_capable_unit' if u.printed_strength and u.type in _SET167 and (not u.parenthesized) and (u.mode not in _SET127) else 'other_ground_unit'
 
 
 # rules/ocs/ch4-general-concepts.rules:526  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
-    _t.extend(_CITES178)
+    _t.extend(_CITES180)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
@@ -2555,13 +2552,13 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     _h_units = h.units
-    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (not u.parenthesized) and (u.mode not in _SET128) and UnitType_combat[u.type] and (u.type != 'hq') and (u.type != 'artillery'))) if any((u.mode == 'combat' and u.printed_strength and (not u.parenthesized) and (u.mode not in _SET128) and UnitType_combat[u.type] and (u.type != 'hq') and (u.type != 'artillery') for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
+    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET167) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET167) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
 
 
 # rules/ocs/ch4-general-concepts.rules:548  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
-    _t.extend(_CITES181)
+    _t.extend(_CITES183)
     return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))) if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)) else _first((u for u in h.units if _t_is_combat(u, _t)))
 
 
@@ -2582,7 +2579,7 @@ def shows_hedgehog(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:553  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
-    _t.extend(_CITES181)
+    _t.extend(_CITES183)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
@@ -2591,7 +2588,7 @@ def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_shows_hedgehog(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_170), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_171), )))
 
 
 # rules/ocs/series.rules:128  OCS
@@ -2681,18 +2678,18 @@ def _t_unprinted_defense(u: Unit, _t: list[Cite]) -> int:
     """unprinted_defense, recording in _t each rule it uses."""
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:586
     if u.type == 'artillery':
-        _t.extend(_CITES186)
+        _t.extend(_CITES188)
         return 1
     # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
     if u.type == 'hq' and _t_combat_side(u, _t):
-        _t.extend(_CITES187)
+        _t.extend(_CITES189)
         return 5
     # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
     if u.type == 'hq':
-        _t.extend(_CITES188)
+        _t.extend(_CITES190)
         return 1
     # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:81
-    _t.extend(_CITES189)
+    _t.extend(_CITES191)
     return 0
 
 
@@ -2711,7 +2708,7 @@ def may_unload(tp: Unit, h: Hex) -> bool:
     if tp.organic:
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:241
-    if any((UnitType_combat[u.type] or u.type in _SET192 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+    if any((u.type not in _SET194 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:244
     return False
@@ -2722,14 +2719,14 @@ def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
     # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:281
     if tp.organic:
-        _t.extend(_CITES194)
+        _t.extend(_CITES196)
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:241
-    if any((_t_is_combat(u, _t) or u.type in _SET192 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
-        _t.extend(_CITES195)
+    if any((_t_is_combat(u, _t) or u.type in _SET197 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+        _t.extend(_CITES198)
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:244
-    _t.extend(_CITES196)
+    _t.extend(_CITES199)
     return False
 
 
@@ -2738,7 +2735,7 @@ def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_unload(tp, h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_88), ('h', h, _DOMAINS_Hex_170), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_88), ('h', h, _DOMAINS_Hex_171), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:435  13.3e
@@ -2749,7 +2746,7 @@ def may_entrain(u: Unit, x: RailHex) -> bool:
     if _u_type == 'rail_repair':
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:436
-    if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (u.mode == 'move' or not UnitType_combat[_u_type]) and (x.town_or_port or any((u.type == 'hq' and u.type in _SET113 and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
+    if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (u.mode == 'move' or not UnitType_combat[_u_type]) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:438
     return False
@@ -2760,14 +2757,14 @@ def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:512
     if u.type == 'rail_repair':
-        _t.extend(_CITES200)
+        _t.extend(_CITES203)
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:436
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
-        _t.extend(_CITES201)
+        _t.extend(_CITES204)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:438
-    _t.extend(_CITES202)
+    _t.extend(_CITES205)
     return False
 
 
@@ -2776,7 +2773,7 @@ def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo entrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_entrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_88), ('x', x, _DOMAINS_RailHex_114), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_88), ('x', x, _DOMAINS_RailHex_113), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:441  13.3e
@@ -2786,7 +2783,7 @@ def may_detrain(u: Unit, x: RailHex) -> bool:
     if u.type == 'rail_repair':
         return True
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:442
-    if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (x.town_or_port or any((u.type == 'hq' and u.type in _SET113 and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
+    if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
     return False
@@ -2797,14 +2794,14 @@ def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:516
     if u.type == 'rail_repair':
-        _t.extend(_CITES200)
+        _t.extend(_CITES203)
         return True
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:442
     if _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES204)
+        _t.extend(_CITES207)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
-    _t.extend(_CITES202)
+    _t.extend(_CITES205)
     return False
 
 
@@ -2813,7 +2810,7 @@ def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo detrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_detrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_88), ('x', x, _DOMAINS_RailHex_114), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_88), ('x', x, _DOMAINS_RailHex_113), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:651  13.5b
@@ -2834,14 +2831,14 @@ def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
     # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:673
     if u.no_rebuild:
-        _t.extend(_CITES208)
+        _t.extend(_CITES211)
         return False
     # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:652
     if u.breakdown:
-        _t.extend(_CITES209)
+        _t.extend(_CITES212)
         return False
     # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:653
-    _t.extend(_CITES210)
+    _t.extend(_CITES213)
     return True
 
 
@@ -2874,33 +2871,33 @@ def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: 
     """bridged, recording in _t each rule it uses."""
     # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:893
     if overrunning:
-        _t.extend(_CITES216)
+        _t.extend(_CITES219)
         return river
     # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:894
     if bridged_by_engineers and river == 'major_river':
-        _t.extend(_CITES217)
+        _t.extend(_CITES220)
         return 'minor_river'
     # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:895
     if bridged_by_engineers and river == 'minor_river':
-        _t.extend(_CITES218)
+        _t.extend(_CITES221)
         return 'no_river'
     # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:896
-    _t.extend(_CITES219)
+    _t.extend(_CITES222)
     return river
 
 _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
-    ('no_river', False, False,): Answer('no_river', (_C211, _C215,), ()),
-    ('no_river', False, True,): Answer('no_river', (_C211, _C212,), ()),
-    ('no_river', True, False,): Answer('no_river', (_C211, _C215,), ()),
-    ('no_river', True, True,): Answer('no_river', (_C211, _C212,), ()),
-    ('minor_river', False, False,): Answer('minor_river', (_C211, _C215,), ()),
-    ('minor_river', False, True,): Answer('minor_river', (_C211, _C212,), ()),
-    ('minor_river', True, False,): Answer('no_river', (_C211, _C214,), ()),
-    ('minor_river', True, True,): Answer('minor_river', (_C211, _C212,), ()),
-    ('major_river', False, False,): Answer('major_river', (_C211, _C215,), ()),
-    ('major_river', False, True,): Answer('major_river', (_C211, _C212,), ()),
-    ('major_river', True, False,): Answer('minor_river', (_C211, _C213,), ()),
-    ('major_river', True, True,): Answer('major_river', (_C211, _C212,), ()),
+    ('no_river', False, False,): Answer('no_river', (_C214, _C218,), ()),
+    ('no_river', False, True,): Answer('no_river', (_C214, _C215,), ()),
+    ('no_river', True, False,): Answer('no_river', (_C214, _C218,), ()),
+    ('no_river', True, True,): Answer('no_river', (_C214, _C215,), ()),
+    ('minor_river', False, False,): Answer('minor_river', (_C214, _C218,), ()),
+    ('minor_river', False, True,): Answer('minor_river', (_C214, _C215,), ()),
+    ('minor_river', True, False,): Answer('no_river', (_C214, _C217,), ()),
+    ('minor_river', True, True,): Answer('minor_river', (_C214, _C215,), ()),
+    ('major_river', False, False,): Answer('major_river', (_C214, _C218,), ()),
+    ('major_river', False, True,): Answer('major_river', (_C214, _C215,), ()),
+    ('major_river', True, False,): Answer('minor_river', (_C214, _C216,), ()),
+    ('major_river', True, True,): Answer('major_river', (_C214, _C215,), ()),
 }
 
 
@@ -2927,7 +2924,7 @@ def attack_capable(u: Unit) -> bool:
     if u.parenthesized or not u.printed_strength:
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:65
-    if u.mode in _SET128:
+    if u.mode in _SET127:
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:66
     return True
@@ -2938,26 +2935,26 @@ def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:85
     if u.type == 'hq':
-        _t.extend(_CITES225)
+        _t.extend(_CITES228)
         return False
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:589
     if u.type == 'artillery':
-        _t.extend(_CITES226)
+        _t.extend(_CITES229)
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:62
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES227)
+        _t.extend(_CITES230)
         return False
     # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:63
     if not u.printed_strength or u.parenthesized:
-        _t.extend(_CITES228)
+        _t.extend(_CITES231)
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:65
-    if u.mode in _SET128:
-        _t.extend(_CITES229)
+    if u.mode in _SET127:
+        _t.extend(_CITES232)
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:66
-    _t.extend(_CITES230)
+    _t.extend(_CITES233)
     return True
 
 
@@ -2974,11 +2971,10 @@ def has_zoc(u: Unit) -> bool:
     """Has a Zone of Control (4.4b)."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:139
     _u_mode = u.mode
-    _u_type = u.type
-    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (not u.parenthesized) and (not u.out_of_supply) and (_u_mode not in _SET128) and UnitType_combat[_u_type] and (_u_type != 'hq') and (_u_type != 'artillery'):
+    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET167) and (not u.parenthesized) and (not u.out_of_supply):
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:114
-    if _u_mode == 'combat' and u.printed_strength and (not u.parenthesized) and (not u.out_of_supply) and (_u_mode not in _SET128) and UnitType_combat[_u_type] and (_u_type != 'hq') and (_u_type != 'artillery'):
+    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET167) and (not u.parenthesized) and (not u.out_of_supply):
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:116
     return False
@@ -2989,14 +2985,14 @@ def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:139
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES235)
+        _t.extend(_CITES238)
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:114
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES236)
+        _t.extend(_CITES239)
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:116
-    _t.extend(_CITES237)
+    _t.extend(_CITES240)
     return False
 
 
@@ -3034,22 +3030,22 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:31
     if u.type == 'hq':
-        _t.extend(_CITES244)
+        _t.extend(_CITES247)
         return 4
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:266
     if u.multi_step:
-        _t.extend(_CITES245)
+        _t.extend(_CITES248)
         return u.printed_re * 4 - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:268
     if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES246)
+        _t.extend(_CITES249)
         return 1
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:269
     if u.size == 'battalion':
-        _t.extend(_CITES247)
+        _t.extend(_CITES250)
         return 2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
-    _t.extend(_CITES248)
+    _t.extend(_CITES251)
     return 4
 
 
@@ -3068,10 +3064,10 @@ def re_size(u: Unit) -> Number:
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:268
     _u_size = u.size
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q249
+        return _Q252
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:269
     if _u_size == 'battalion':
-        return _Q250
+        return _Q253
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
     return 1
 
@@ -3108,18 +3104,18 @@ def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:317
     if u.type == 'sp':
-        _t.extend(_CITES256)
+        _t.extend(_CITES259)
         return u.points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:349
     if u.type == 'transport':
-        _t.extend(_CITES257)
+        _t.extend(_CITES260)
         return u.points * 4
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:331
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES258)
+        _t.extend(_CITES261)
         return _div(_t_re_size(u, _t), 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:333
-    _t.extend(_CITES259)
+    _t.extend(_CITES262)
     return _t_re_size(u, _t)
 
 
@@ -3160,7 +3156,7 @@ def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     if by == 'air' and tp == 'mule':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:355
-    if by in _SET262:
+    if by in _SET265:
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:356
     return False
@@ -3171,38 +3167,38 @@ def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite])
     """transport_point_by, recording in _t each rule it uses."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES264)
+        _t.extend(_CITES267)
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:355
-    if by in _SET262:
-        _t.extend(_CITES265)
+    if by in _SET265:
+        _t.extend(_CITES268)
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:356
-    _t.extend(_CITES266)
+    _t.extend(_CITES269)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C173, _C261,), ()),
-    ('rail', 'wagon',): Answer(True, (_C173, _C261,), ()),
-    ('rail', 'mule',): Answer(True, (_C173, _C261,), ()),
-    ('air', 'truck',): Answer(False, (_C173, _C263,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C173, _C263,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C173, _C260,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C173, _C263,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C173, _C263,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C173, _C263,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C173, _C261,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C173, _C261,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C173, _C261,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C173, _C263,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C173, _C263,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C173, _C263,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C173, _C263,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C173, _C263,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C173, _C263,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C173, _C261,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C173, _C261,), ()),
-    ('shipping', 'mule',): Answer(True, (_C173, _C261,), ()),
+    ('rail', 'truck',): Answer(True, (_C175, _C264,), ()),
+    ('rail', 'wagon',): Answer(True, (_C175, _C264,), ()),
+    ('rail', 'mule',): Answer(True, (_C175, _C264,), ()),
+    ('air', 'truck',): Answer(False, (_C175, _C266,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C175, _C266,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C175, _C263,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C175, _C266,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C175, _C266,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C175, _C266,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C175, _C264,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C175, _C264,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C175, _C264,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C175, _C266,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C175, _C266,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C175, _C266,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C175, _C266,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C175, _C266,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C175, _C266,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C175, _C264,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C175, _C264,), ()),
+    ('shipping', 'mule',): Answer(True, (_C175, _C264,), ()),
 }
 
 
@@ -3230,14 +3226,14 @@ def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:386
     if by == 'rail':
-        _t.extend(_CITES270)
+        _t.extend(_CITES273)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:387
     if by == 'air':
-        _t.extend(_CITES271)
+        _t.extend(_CITES274)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:388
-    _t.extend(_CITES272)
+    _t.extend(_CITES275)
     return 0
 
 
@@ -3246,21 +3242,21 @@ def ma_before(by: Transport) -> Number:
     """Share of its MA a unit may spend before being transported (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:386
     if by == 'rail':
-        return _Q250
+        return _Q253
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:387
     if by == 'air':
-        return _Q250
+        return _Q253
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:388
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C175, _C267,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C175, _C268,), ()),
-    ('air_drop',): Answer(0, (_C175, _C269,), ()),
-    ('landing_craft',): Answer(0, (_C175, _C269,), ()),
-    ('alt_landing',): Answer(0, (_C175, _C269,), ()),
-    ('beach_assault',): Answer(0, (_C175, _C269,), ()),
-    ('shipping',): Answer(0, (_C175, _C269,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C177, _C270,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C177, _C271,), ()),
+    ('air_drop',): Answer(0, (_C177, _C272,), ()),
+    ('landing_craft',): Answer(0, (_C177, _C272,), ()),
+    ('alt_landing',): Answer(0, (_C177, _C272,), ()),
+    ('beach_assault',): Answer(0, (_C177, _C272,), ()),
+    ('shipping',): Answer(0, (_C177, _C272,), ()),
 }
 
 
@@ -3288,14 +3284,14 @@ def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:392
     if by == 'air':
-        _t.extend(_CITES271)
+        _t.extend(_CITES274)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:393
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES274)
+        _t.extend(_CITES277)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:395
-    _t.extend(_CITES272)
+    _t.extend(_CITES275)
     return 0
 
 
@@ -3304,28 +3300,28 @@ def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend after being transported (4.7d). Numbers are exact: int or Fraction."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:392
     if by == 'air':
-        return _Q250
+        return _Q253
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:393
     if alt_roll and by == 'alt_landing':
-        return _Q250
+        return _Q253
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:395
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C175, _C269,), ()),
-    ('rail', True,): Answer(0, (_C175, _C269,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C175, _C268,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C175, _C268,), ()),
-    ('air_drop', False,): Answer(0, (_C175, _C269,), ()),
-    ('air_drop', True,): Answer(0, (_C175, _C269,), ()),
-    ('landing_craft', False,): Answer(0, (_C175, _C269,), ()),
-    ('landing_craft', True,): Answer(0, (_C175, _C269,), ()),
-    ('alt_landing', False,): Answer(0, (_C175, _C269,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C175, _C273,), ()),
-    ('beach_assault', False,): Answer(0, (_C175, _C269,), ()),
-    ('beach_assault', True,): Answer(0, (_C175, _C269,), ()),
-    ('shipping', False,): Answer(0, (_C175, _C269,), ()),
-    ('shipping', True,): Answer(0, (_C175, _C269,), ()),
+    ('rail', False,): Answer(0, (_C177, _C272,), ()),
+    ('rail', True,): Answer(0, (_C177, _C272,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C177, _C271,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C177, _C271,), ()),
+    ('air_drop', False,): Answer(0, (_C177, _C272,), ()),
+    ('air_drop', True,): Answer(0, (_C177, _C272,), ()),
+    ('landing_craft', False,): Answer(0, (_C177, _C272,), ()),
+    ('landing_craft', True,): Answer(0, (_C177, _C272,), ()),
+    ('alt_landing', False,): Answer(0, (_C177, _C272,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C177, _C276,), ()),
+    ('beach_assault', False,): Answer(0, (_C177, _C272,), ()),
+    ('beach_assault', True,): Answer(0, (_C177, _C272,), ()),
+    ('shipping', False,): Answer(0, (_C177, _C272,), ()),
+    ('shipping', True,): Answer(0, (_C177, _C272,), ()),
 }
 
 
@@ -3342,7 +3338,7 @@ def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:514
-    if mover == 'ship' and enemy in _SET179:
+    if mover == 'ship' and enemy in _SET181:
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:516
     if mover == 'plane_on_mission':
@@ -3359,45 +3355,45 @@ def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> boo
     """may_share_hex_with, recording in _t each rule it uses."""
     # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:512
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES280)
+        _t.extend(_CITES283)
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:514
-    if mover == 'ship' and enemy in _SET179:
-        _t.extend(_CITES281)
+    if mover == 'ship' and enemy in _SET181:
+        _t.extend(_CITES284)
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:516
     if mover == 'plane_on_mission':
-        _t.extend(_CITES282)
+        _t.extend(_CITES285)
         return True
     # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:517
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        _t.extend(_CITES283)
+        _t.extend(_CITES286)
         return True
     # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:519
-    _t.extend(_CITES284)
+    _t.extend(_CITES287)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C177, _C279,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C177, _C275,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C177, _C275,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C177, _C275,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C177, _C279,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C177, _C279,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C177, _C279,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C177, _C279,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C177, _C279,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C177, _C276,), ()),
-    ('ship', 'ships',): Answer(False, (_C177, _C279,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C177, _C276,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C177, _C277,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C177, _C277,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C177, _C277,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C177, _C277,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C177, _C279,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C177, _C278,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C177, _C278,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C177, _C278,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C179, _C282,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C179, _C278,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C179, _C278,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C179, _C278,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C179, _C282,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C179, _C282,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C179, _C282,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C179, _C282,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C179, _C282,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C179, _C279,), ()),
+    ('ship', 'ships',): Answer(False, (_C179, _C282,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C179, _C279,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C179, _C280,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C179, _C280,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C179, _C280,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C179, _C280,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C179, _C282,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C179, _C281,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C179, _C281,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C179, _C281,), ()),
 }
 
 
@@ -3455,32 +3451,32 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     out: list[Violation] = []
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:424
     if h.phase == 'reinforcement':
-        _t.extend(_CITES286)
+        _t.extend(_CITES289)
     if h.moment == 'moving':
-        _t.extend(_CITES286)
+        _t.extend(_CITES289)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES11, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES288)
+            _t.extend(_CITES291)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
     # ports: 4.8 rules/ocs/ch4-general-concepts.rules:425
     total = sum((1 for u in h.units if u.type == 'port'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES290)
+        _t.extend(_CITES293)
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
     # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:426
     total = sum((1 for u in h.units if u.type == 'air_base'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES292)
+        _t.extend(_CITES295)
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
     # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:427
     total = sum((1 for u in h.units if u.type == 'hedgehog'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES294)
+        _t.extend(_CITES297)
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
