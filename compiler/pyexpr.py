@@ -147,6 +147,7 @@ class ExprCompiler:
         self.tables = {t["name"]: t for t in self.model["tables"]}
         self._raises: dict[str, bool] = {}
         self._passing: dict[str, list[str] | None] = {}
+        self._expanded: dict[str, Node | None] = {}
 
     # -- helpers
     def num(self, node: Node, traced: bool) -> str:
@@ -209,7 +210,7 @@ class ExprCompiler:
                     walk(expanded, names)
                     return
             if k == "op" and n["op"] in ("and", "or") and self.optimize:
-                walk(self.run(n, n["op"]), names)  # as the code is written: tests folded into one
+                walk(self.folded(n, n["op"])[0], names)  # as the code is written: tests folded into one
                 return
             if k == "field" and n["of"].get("k") == "var" and n["of"]["name"] in names:
                 code = f"{self.var(n['of']['name'])}.{py_name(n['name'])}"
@@ -279,6 +280,12 @@ class ExprCompiler:
         d = self.defines.get(fn) or self.tables.get(fn)
         if d is None or not all(_plain_read(a) for a in node["args"]):
             return None
+        key = json.dumps([fn, node["args"]], sort_keys=True)  # kept: a call is looked at more than once
+        if key not in self._expanded:
+            self._expanded[key] = self._expand(d, node)
+        return self._expanded[key]
+
+    def _expand(self, d: Node, node: Node) -> Node | None:
         rows = d.get("rows")
         if rows is not None:
             if not rows or rows[-1]["when"] is not None or len(rows) > INLINE_ROWS:
@@ -385,10 +392,16 @@ class ExprCompiler:
         place, the tests of one list value folded into one, in the order that settles the run
         soonest. Folding and ordering only when no operand can raise: then the order of the tests
         cannot change the answer."""
+        operands, safe = self.folded(node, op)
+        return self.order(operands, op) if safe else operands
+
+    def folded(self, node: Node, op: str) -> tuple[list[Node], bool]:
+        """The operands of the run, calls written in place and folded (only when none can raise:
+        then the second answer is true, and they may be tested in any order)."""
         operands = self._expanded_chain(_chain(node, op), op)
-        if not any(self.may_raise(a) for a in operands):
-            operands = self.order(self.fold(operands, op), op)
-        return operands
+        if any(self.may_raise(a) for a in operands):
+            return operands, False
+        return self.fold(operands, op), True
 
     def fold(self, operands: list[Node], op: str) -> list[Node]:
         """The tests of a run of and (or) that read nothing but one list value (u.type != hq,
