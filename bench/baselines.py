@@ -17,8 +17,10 @@ from typing import Any, NamedTuple
 NEGATABLE = frozenset({"A", "B", "D", "F", "H"})
 # 4.4: unit types that are combat units; those that can be Attack-Capable (13.1c: not HQs; 13.4b:
 # not artillery, whose strengths are parenthesized).
-COMBAT = frozenset({"combat_unit", "hq", "artillery", "repl"})
-ATTACKERS = frozenset({"combat_unit", "repl"})
+# Engineers, pioneers, assault and para/glider engineers and rail repair units are combat units (13.8, 13.9).
+ENGINEERS = frozenset({"engineer", "rail_repair", "assault_engineer", "pioneer", "para_glider_engineer"})
+COMBAT = frozenset({"combat_unit", "hq", "artillery", "repl"}) | ENGINEERS
+ATTACKERS = frozenset({"combat_unit", "repl"}) | ENGINEERS
 QUARTER = Fraction(1, 4)
 HALF = Fraction(1, 2)
 # 4.6: quarters of an RE for a one-step combat unit that is not an HQ or a Repl, by size.

@@ -17,7 +17,8 @@ from typing import Any
 
 SEED = 4_5_8  # 4.5, 4.8
 
-_TYPES = [("combat_unit", 52), ("artillery", 9), ("hq", 6), ("repl", 5), ("transport", 10), ("sp", 12),
+_TYPES = [("combat_unit", 48), ("artillery", 9), ("hq", 6), ("repl", 5), ("engineer", 1), ("pioneer", 1),
+          ("assault_engineer", 1), ("rail_repair", 1), ("para_glider_engineer", 1), ("transport", 9), ("sp", 11),
           ("port", 2), ("air_base", 2), ("hedgehog", 2)]
 _SIZES = [("regiment", 30), ("battalion", 30), ("brigade", 15), ("company", 10), ("division", 12), ("corps", 3)]
 _MODES = [("combat", 55), ("move", 20), ("reserve", 8), ("strat", 7), ("dg", 5), ("exploit", 5)]
@@ -49,7 +50,7 @@ def unit_values(rng: random.Random) -> dict[str, Any]:
     if t == "artillery":
         u["parenthesized"] = rng.random() < 0.6
         u["strength"] = rng.choice([0, 1, 2, 3])
-    elif t == "combat_unit":
+    elif t == "combat_unit" or t.endswith("engineer") or t in ("pioneer", "rail_repair"):
         u["strength"] = rng.choice([1, 2, 3, 4, 5, 6, 8, 10, 12])
     elif t == "hq":
         u["parenthesized"] = True

@@ -16,13 +16,14 @@ from typing import Any
 
 import rule_engine
 
-_COMBAT = "['combat_unit', 'hq', 'artillery', 'repl']"
+_ENGINEERS = "'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer'"
+_COMBAT = f"['combat_unit', 'hq', 'artillery', 'repl', {_ENGINEERS}]"
 _RE_SIZE = ("(u['type'] == 'hq' ? 1 : (u['multi_step'] ? u['printed_re'] - u['step_losses']"
             " : (u['type'] == 'repl' or u['size'] == 'company' ? 0.25 : (u['size'] == 'battalion' ? 0.5 : 1))))")
 
 EZOC_ALLOWS = rule_engine.Rule("action in ['A', 'B', 'D', 'F', 'H'] and negated")
 HAS_ZOC = rule_engine.Rule(
-    "type in ['combat_unit', 'repl'] and printed_strength and not parenthesized and mode not in ['strat', 'reserve']"
+    f"type in ['combat_unit', 'repl', {_ENGINEERS}] and printed_strength and not parenthesized and mode not in ['strat', 'reserve']"
     " and not out_of_supply and (mode == 'combat' or (mode == 'exploit' and oriented_to_combat))")
 RE_SIZE = rule_engine.Rule(re.sub(r"u\['(\w+)'\]", r"\1", _RE_SIZE))
 
