@@ -23,7 +23,8 @@ _RE_SIZE = ("(u['type'] == 'hq' ? 1 : (u['multi_step'] ? u['printed_re'] - u['st
 
 EZOC_ALLOWS = rule_engine.Rule("action in ['A', 'B', 'D', 'F', 'H'] and negated")
 HAS_ZOC = rule_engine.Rule(
-    f"type in ['combat_unit', 'repl', {_ENGINEERS}] and printed_strength and not parenthesized and mode not in ['strat', 'reserve']"
+    f"type in ['combat_unit', 'repl', {_ENGINEERS}] and printed_strength and not parenthesized"
+    " and mode not in ['strat', 'reserve']"
     " and not out_of_supply and (mode == 'combat' or (mode == 'exploit' and oriented_to_combat))")
 RE_SIZE = rule_engine.Rule(re.sub(r"u\['(\w+)'\]", r"\1", _RE_SIZE))
 
