@@ -285,8 +285,14 @@ def _write_one(folder: Path, rel: str, content: Content) -> None:
     if not target.is_relative_to(folder):
         raise RuntimeError(f"refusing to write outside the output folder: {rel}")
     target.parent.mkdir(parents=True, exist_ok=True)
-    with open(target, "wb") as fh:  # text is written as UTF-8 with \n line ends, byte for byte
-        fh.write(_bytes(content))
+    if isinstance(content, bytes):
+        with open(target, "wb") as fh:
+            fh.write(content)
+        return
+    # Text as UTF-8 with \n line ends, byte for byte; encoded as it is written, not into a whole
+    # second copy first (a large IR or module is tens of MB).
+    with open(target, "w", encoding="utf-8", newline="") as fh:
+        fh.write(content)
 
 
 def _make_durable(folder: Path, names: list[str]) -> None:

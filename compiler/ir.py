@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
+if TYPE_CHECKING:
+    import jsonschema
 
 
 @cache
@@ -19,6 +20,8 @@ def schema() -> dict[str, Any]:
 
 @cache
 def _validator() -> jsonschema.protocols.Validator:
+    import jsonschema  # only a check on rulec itself needs it (--check, tests): a build does not load it
+
     cls = jsonschema.validators.validator_for(schema())
     cls.check_schema(schema())
     validator: jsonschema.protocols.Validator = cls(schema())
@@ -66,19 +69,29 @@ def dumps_pretty(model: dict[str, Any]) -> str:
 
 def dumps(doc: dict[str, Any]) -> str:
     """Stable text for a large document: sorted keys, and each top-level key, and each item of a
-    top-level list, on a line of its own (a diff shows the clause or table that changed). Each line
-    is written by json's C encoder; an indented dump goes through its pure-Python one, five times
-    slower, which was a tenth of a large build."""
+    top-level list or object, on a line of its own (a diff shows the clause or table that changed).
+    Each line is written by json's C encoder (an indented dump goes through its pure-Python one,
+    five times slower: a tenth of a large build), and the pieces are joined once (a large IR is
+    tens of MB: each copy of it counts in a build's memory)."""
     one = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(", ", ": ")).encode
-    parts = []
-    for key in sorted(doc):
+    pieces = ["{"]
+    for n, key in enumerate(sorted(doc)):
         value = doc[key]
+        pieces.append(",\n  " if n else "\n  ")
+        pieces.append(one(key))
         if isinstance(value, list) and value:
-            items = ",\n".join("    " + one(item) for item in value)
-            parts.append(f"  {one(key)}: [\n{items}\n  ]")
+            pieces.append(": [")
+            for i, item in enumerate(value):
+                pieces.append(",\n    " if i else "\n    ")
+                pieces.append(one(item))
+            pieces.append("\n  ]")
         elif isinstance(value, dict) and value:
-            items = ",\n".join(f"    {one(k)}: {one(value[k])}" for k in sorted(value))
-            parts.append(f"  {one(key)}: {{\n{items}\n  }}")
+            pieces.append(": {")
+            for i, k in enumerate(sorted(value)):
+                pieces.append(",\n    " if i else "\n    ")
+                pieces.append(f"{one(k)}: {one(value[k])}")
+            pieces.append("\n  }")
         else:
-            parts.append(f"  {one(key)}: {one(value)}")
-    return "{\n" + ",\n".join(parts) + "\n}\n"
+            pieces.append(f": {one(value)}")
+    pieces.append("\n}\n")
+    return "".join(pieces)
