@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,6 +74,8 @@ class ChainScope:
         # Names whose type is being inferred, shared with the scopes made while inferring,
         # so that `define z = z` or `const a = b; const b = a` ends (and is reported as R109).
         self.inferring: set[str] = set() if inferring is None else inferring
+        self._numbers: dict[str, None] = {}
+        self._numbers_count = -1
 
     def find_decl(self, name: str) -> tuple[LayerInfo, Decl, str | None] | None:
         for lay in self.layers:
@@ -149,8 +152,14 @@ class ChainScope:
                 return lay, lay.clauses[number]
         return None
 
-    def known_numbers(self) -> list[str]:
-        return [n for lay in self.layers for n in (*lay.clauses, *lay.externals)]
+    def known_numbers(self) -> Collection[str]:
+        """Every rule number the layer can cite (its own and its ancestors' clauses and externals);
+        made again only when a layer gained one (it is asked once per reference)."""
+        count = sum(len(lay.clauses) + len(lay.externals) for lay in self.layers)
+        if self._numbers_count != count:
+            self._numbers = {n: None for lay in self.layers for n in (*lay.clauses, *lay.externals)}
+            self._numbers_count = count
+        return self._numbers.keys()
 
 
 @dataclass

@@ -144,7 +144,8 @@ class ModuleEmitter:
         return self.cite_names[key]
 
     def title_of(self, clause: str | None, item: str | None) -> str | None:
-        if item is not None and clause is not None:
+        """The title of an item of a clause (a list value, a table row, a limit), else the clause's."""
+        if item is not None:
             if not self.item_titles:  # (clause, item) -> title, made once: a lookup, not a search
                 for e in self.model["enums"]:
                     for mem in e["members"]:
@@ -152,22 +153,12 @@ class ModuleEmitter:
                 for t in self.model["tables"]:
                     for r in t["rows"]:
                         self.item_titles.setdefault((r["origin"]["clause"], r["label"]), r["title"] or None)
+                for g in self.model["limits"]:
+                    for lim in g["items"]:
+                        self.item_titles.setdefault((lim["origin"]["clause"], lim["name"]), lim["title"] or None)
             if (clause, item) in self.item_titles:
                 found = self.item_titles[(clause, item)]
                 return None if found is None else str(found)
-        if item is not None:
-            for e in self.model["enums"]:
-                for mem in e["members"]:
-                    if mem["name"] == item and mem["origin"]["clause"] == clause:
-                        return str(mem["title"]) if mem["title"] else None
-            for t in self.model["tables"]:
-                for r in t["rows"]:
-                    if r["label"] == item and r["origin"]["clause"] == clause:
-                        return str(r["title"]) if r["title"] else None
-            for g in self.model["limits"]:
-                for lim in g["items"]:
-                    if lim["name"] == item and lim["origin"]["clause"] == clause:
-                        return str(lim["title"]) if lim["title"] else None
         c = self.clauses.get(clause)
         return None if c is None or c["title"] is None else str(c["title"])
 

@@ -36,6 +36,7 @@ class LayerLowering:
         self.lay = lay
         self.scope = ChainScope(checker, lay)
         self.lowerer = Lowerer(self.scope, checker.diags)
+        self.overrides_by_target: dict[str, dict[str, Any]] = {}  # R106: one change of a thing per layer
 
     def origin(self, clause: str | None, span: Span) -> dict[str, Any]:
         return origin(self.lay.name, clause, span)
@@ -97,7 +98,7 @@ class LayerLowering:
             return False
         if r.number not in scope.known_numbers():
             self.checker.error(r.span, "R102", f"no rule {r.number} in {self.lay.name}",
-                               hint=did_you_mean(r.number, scope.known_numbers())
+                               hint=did_you_mean(r.number, list(scope.known_numbers()))
                                or f"declare it with: external {r.number} \"Title\" at \"link\"")
             return False
         if r.item is not None:
@@ -327,14 +328,15 @@ class LayerLowering:
         entry["clause"] = ov.number
         entry["of_layer"] = where.name
         key = change_key(entry["target"])
-        for other in out["overrides"]:
-            if change_key(other["target"]) == key:
-                first = other["origin"]
-                what = target_label(entry["target"])
-                self.checker.error(_head_span(ov), "R106", f"{self.lay.name} overrides {what} twice "
-                                   f"(first at {first['file']}:{first['line']}:{first['col']})",
-                                   hint="put both changes in one override")
-                return
+        other = self.overrides_by_target.get(key)
+        if other is not None:
+            first = other["origin"]
+            what = target_label(entry["target"])
+            self.checker.error(_head_span(ov), "R106", f"{self.lay.name} overrides {what} twice "
+                               f"(first at {first['file']}:{first['line']}:{first['col']})",
+                               hint="put both changes in one override")
+            return
+        self.overrides_by_target[key] = entry
         out["overrides"].append(entry)
 
     def _override_target(self, ov: ast.Override, rule: ast.Rule, where: LayerInfo) -> dict[str, Any] | None:

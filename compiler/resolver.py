@@ -65,11 +65,11 @@ def resolve(program: Program, ruleset: dict[str, Any]) -> dict[str, Any]:
     tables = {t["name"]: t for t in model["tables"]}
     limits = {g["name"]: g for g in model["limits"]}
     for lay in layers:
-        ahead = []
+        ahead: dict[str, list[dict[str, Any]]] = {}
         for exc in lay["excepts"]:
             if exc["kind"] == "table" and exc["target"] in tables:
                 for row in exc["rows"]:
-                    ahead.append((exc["target"], dict(row, exception=True, overridden_by=[])))
+                    ahead.setdefault(exc["target"], []).append(dict(row, exception=True, overridden_by=[]))
             elif exc["kind"] == "limit" and exc["target"][0] in limits:
                 group = limits[exc["target"][0]]
                 entry = {"cond": exc["cond"], "title": exc["title"], "origin": exc["origin"]}
@@ -79,32 +79,47 @@ def resolve(program: Program, ruleset: dict[str, Any]) -> dict[str, Any]:
                     for item in group["items"]:
                         if item["name"] == exc["target"][1]:
                             item["exempt"].append(entry)
-        for name in tables:
-            rows = [r for t, r in ahead if t == name]
+        for name, rows in ahead.items():
             tables[name]["rows"] = rows + tables[name]["rows"]
+    index = _Index(model)
     for lay in layers:
         for ov in lay["overrides"]:
-            _apply(model, ov)
+            _apply(index, ov)
             model["overrides"].append(ov)
     return model
+
+
+class _Index:
+    """The model's items by what an override names (a loop over every item per override made
+    resolving quadratic in the size of the rulebook)."""
+
+    def __init__(self, model: dict[str, Any]):
+        self.clauses: dict[str, list[dict[str, Any]]] = {}
+        for c in model["clauses"]:
+            self.clauses.setdefault(c["number"], []).append(c)
+        self.named = {kind: _by_name(model[kind]) for kind in ("enums", "consts", "defines", "tables", "limits")}
+
+
+def _by_name(items: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    out: dict[str, list[dict[str, Any]]] = {}
+    for item in items:
+        out.setdefault(item["name"], []).append(item)
+    return out
 
 
 def _cite(ov: dict[str, Any]) -> dict[str, Any]:
     return {"layer": ov["origin"]["layer"], "notes": ov["notes"], "origin": ov["origin"]}
 
 
-def _apply(model: dict[str, Any], ov: dict[str, Any]) -> None:
+def _apply(index: _Index, ov: dict[str, Any]) -> None:
     t = ov["target"]
     kind = t["kind"]
     if kind == "clause":
-        for c in model["clauses"]:
-            if c["number"] == t["number"]:
-                _texts(c, ov)
-                c["overridden_by"].append(_cite(ov))
+        for c in index.clauses.get(t["number"], []):
+            _texts(c, ov)
+            c["overridden_by"].append(_cite(ov))
     elif kind == "member":
-        for e in model["enums"]:
-            if e["name"] != t["enum"]:
-                continue
+        for e in index.named["enums"].get(t["enum"], []):
             for m in e["members"]:
                 if m["name"] == t["member"]:
                     for attr, value in ov["set"].items():
@@ -112,14 +127,11 @@ def _apply(model: dict[str, Any], ov: dict[str, Any]) -> None:
                     _texts(m, ov)
                     m["overridden_by"].append({**_cite(ov), "set": dict(ov["set"])})
     elif kind in ("const", "define"):
-        for d in model["consts" if kind == "const" else "defines"]:
-            if d["name"] == t["name"]:
-                d["value" if kind == "const" else "body"] = ov["value"]
-                d["overridden_by"] = [*d.get("overridden_by", []), _cite(ov)]
+        for d in index.named["consts" if kind == "const" else "defines"].get(t["name"], []):
+            d["value" if kind == "const" else "body"] = ov["value"]
+            d["overridden_by"] = [*d.get("overridden_by", []), _cite(ov)]
     elif kind == "row":
-        for tb in model["tables"]:
-            if tb["name"] != t["table"]:
-                continue
+        for tb in index.named["tables"].get(t["table"], []):
             for r in tb["rows"]:
                 if r["label"] == t["row"] and not r["exception"]:
                     if ov["when"] is not None:
@@ -129,9 +141,7 @@ def _apply(model: dict[str, Any], ov: dict[str, Any]) -> None:
                         r["title"] = ov["title"]
                     r["overridden_by"].append(_cite(ov))
     elif kind == "limit":
-        for g in model["limits"]:
-            if g["name"] != t["limits"]:
-                continue
+        for g in index.named["limits"].get(t["limits"], []):
             for item in g["items"]:
                 if item["name"] == t["limit"]:
                     item["bound"] = ov["bound"]

@@ -92,25 +92,34 @@ def model_before(models: dict[str, dict[str, Any]], model: dict[str, Any], layer
 
 def find_target(model: dict[str, Any], target: dict[str, Any]) -> dict[str, Any] | None:
     kind = target["kind"]
+    first = per_model(model, "items by name", _items_by_name)
     if kind == "clause":
-        return next((c for c in model["clauses"] if c["number"] == target["number"]), None)
+        return first["clauses"].get(target["number"])
     if kind == "member":
-        for e in model["enums"]:
-            if e["name"] == target["enum"]:
-                return next((m for m in e["members"] if m["name"] == target["member"]), None)
-        return None
+        e = first["enums"].get(target["enum"])
+        return None if e is None else next((m for m in e["members"] if m["name"] == target["member"]), None)
     if kind in ("const", "define"):
-        return next((d for d in model[kind + "s"] if d["name"] == target["name"]), None)
+        return first[kind + "s"].get(target["name"])
     if kind == "row":
-        for t in model["tables"]:
-            if t["name"] == target["table"]:
-                return next((r for r in t["rows"] if r["label"] == target["row"] and not r["exception"]), None)
-        return None
+        t = first["tables"].get(target["table"])
+        return None if t is None else next(
+            (r for r in t["rows"] if r["label"] == target["row"] and not r["exception"]), None)
     if kind == "limit":
-        for g in model["limits"]:
-            if g["name"] == target["limits"]:
-                return next((i for i in g["items"] if i["name"] == target["limit"]), None)
+        g = first["limits"].get(target["limits"])
+        return None if g is None else next((i for i in g["items"] if i["name"] == target["limit"]), None)
     return None
+
+
+def _items_by_name(model: dict[str, Any]) -> dict[str, dict[str, dict[str, Any]]]:
+    """The first clause of each number and the first item of each name, kind by kind."""
+    out: dict[str, dict[str, dict[str, Any]]] = {"clauses": {}}
+    for c in model["clauses"]:
+        out["clauses"].setdefault(c["number"], c)
+    for kind in ("enums", "consts", "defines", "tables", "limits"):
+        out[kind] = {}
+        for item in model[kind]:
+            out[kind].setdefault(item["name"], item)
+    return out
 
 
 def describe(model: dict[str, Any], target: dict[str, Any]) -> str:
@@ -676,17 +685,25 @@ def _pack(model: dict[str, Any], groups: list[tuple[str, list[dict[str, Any]]]])
     found = [(sec, b) for sec, bs in groups for b in bs]
     cards: list[list[list[tuple[str, dict[str, Any]]]]] = []
     heights: list[list[int]] = []  # of each card's columns, kept as blocks go in (not summed each time)
+    # Cards that may still take a block: one whose columns are all too full for the smallest block
+    # is never looked at again (every block tried every card made packing quadratic).
+    smallest = min((b["est"] + BLOCK_GAP for _, b in found), default=0)
+    open_cards: list[int] = []
     for sec, b in sorted(found, key=lambda sb: _priority(sb[1])):
         need = b["est"] + BLOCK_GAP
-        for columns, used in zip(cards, heights, strict=True):
-            i = next((i for i, h in enumerate(used) if h + need <= COLUMN_HEIGHT), None)
+        for n in open_cards:
+            used = heights[n]
+            i = 0 if used[0] + need <= COLUMN_HEIGHT else 1 if used[1] + need <= COLUMN_HEIGHT else None
             if i is not None:
-                columns[i].append((sec, b))
+                cards[n][i].append((sec, b))
                 used[i] += need
+                if min(used) + smallest > COLUMN_HEIGHT:
+                    open_cards.remove(n)
                 break
         else:
             cards.append([[(sec, b)], []])
             heights.append([need, 0])
+            open_cards.append(len(cards) - 1)
     for columns in cards:
         for col in columns:
             col.sort(key=lambda sb: (sb[1]["number"] is None, rule_key(sb[1]["number"] or "0.0")))
