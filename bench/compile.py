@@ -74,16 +74,31 @@ def clean(tree: Tree) -> None:
 
 
 def peak_memory(tree: Tree) -> int:
-    """Peak resident memory (bytes) of a full build in a fresh process."""
+    """Peak resident memory (bytes) of a full build in a fresh process: the high-water mark of its
+    own memory (VmHWM). Not getrusage()'s ru_maxrss: Linux carries that over an exec from the
+    process that started it, so a child of the large benchmark process reported the parent's size."""
     clean(tree)
     args = ["build", "--rules", str(tree.rules), "--out", str(tree.out), "--no-cache", "--no-print"]
-    code = ("import resource, sys; from bench.compile import _no_printing; _no_printing();"
+    code = ("import sys; from bench.compile import _no_printing, high_water; _no_printing();"
             f"from compiler.cli import main; rc = main({args!r});"
-            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024); sys.exit(rc)")
+            "print(high_water()); sys.exit(rc)")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"the memory run failed:\n{done.stderr[-2000:]}")
     return int(done.stdout.strip().splitlines()[-1])
+
+
+def high_water() -> int:
+    """This process's peak resident memory in bytes (VmHWM, Linux; ru_maxrss elsewhere)."""
+    try:
+        for line in Path("/proc/self/status").read_text(encoding="ascii").splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
 def _edit(tree: Tree) -> Callable[[], None]:
