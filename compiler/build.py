@@ -149,9 +149,9 @@ def _steps(models: Iterable[dict[str, Any]]) -> int:
     return MAX_STEPS + STEPS_PER_ITEM * items
 
 
-def outputs(result: Result, validate: bool = True) -> dict[str, str]:
+def outputs(result: Result, validate: bool = True, work: Work | None = None) -> dict[str, str]:
     """Every text file of generated/, by relative path (see iter_outputs)."""
-    return dict(iter_outputs(result, validate))
+    return dict(iter_outputs(result, validate, work))
 
 
 def iter_outputs(result: Result, validate: bool = True, work: Work | None = None) -> Iterator[tuple[str, str]]:

@@ -254,14 +254,16 @@ class Memo(MutableMapping[str, Any]):
     holds one build's worth. Loaded with the same restricted unpickler as the parses (diagnostics,
     spans, numbers and plain data only); a missing or damaged file is an empty memo."""
 
-    def __init__(self, path: Path):
-        self.path = path
-        self._old: dict[str, Any] | None = None
+    def __init__(self, path: Path | None):
+        self.path = path  # None: kept in memory only, from one build to the next (rulec build --watch)
+        self._old: dict[str, Any] | None = None if path is not None else {}
         self.used: dict[str, Any] = {}
 
     def _stored(self) -> dict[str, Any]:
         if self._old is None:
             self._old = {}
+            if self.path is None:
+                return self._old
             try:
                 found = _SyntaxUnpickler(io.BytesIO(self.path.read_bytes())).load()
             except Exception:  # missing or damaged: only a cold start
@@ -292,11 +294,35 @@ class Memo(MutableMapping[str, Any]):
         return len(self.used)
 
     def save(self) -> None:
+        """Keep this run's entries (only those) for the next: on disk, or in memory without a path."""
+        kept, self._old, self.used = self.used, self.used, {}
+        if self.path is None:
+            return
         try:
-            data = pickle.dumps((fingerprint(), self.used), protocol=pickle.HIGHEST_PROTOCOL)
+            data = pickle.dumps((fingerprint(), kept), protocol=pickle.HIGHEST_PROTOCOL)
         except Exception:  # a result that cannot be pickled is only not kept
             return
         _write_file(self.path, data)
+
+
+class MemoryParses:
+    """Each file's parse, kept in memory from one build to the next (a watching process): the
+    files that did not change are not parsed again. finish() keeps what the last build used."""
+
+    def __init__(self) -> None:
+        self.kept: dict[tuple[str, str], tuple[ast.File | None, list[Diagnostic]]] = {}
+        self.used: dict[tuple[str, str], tuple[ast.File | None, list[Diagnostic]]] = {}
+
+    def parse(self, text: str, name: str) -> tuple[ast.File | None, list[Diagnostic]]:
+        key = (name, text)
+        found = self.used.get(key) or self.kept.get(key)
+        if found is None:
+            found = parse_file(text, name)
+        self.used[key] = found
+        return found
+
+    def finish(self) -> None:
+        self.kept, self.used = self.used, {}
 
 
 class Work:
@@ -304,11 +330,13 @@ class Work:
     analysis, each ruleset's Python module and each table's per-unit values. finish() after a
     build keeps only what it used."""
 
-    def __init__(self, folder: Path):
-        self.parses = ParseCache(folder)
-        self.analyses = Memo(folder / "memo" / "analyses.pickle")
-        self.modules = Memo(folder / "memo" / "modules.pickle")  # each ruleset's Python module
-        self.values = Memo(folder / "memo" / "values.pickle")  # each table's per-unit values (cards)
+    def __init__(self, folder: Path | None):
+        """folder: the cache folder; None keeps everything in memory, for the builds of one process."""
+        self.parses: ParseCache | MemoryParses = ParseCache(folder) if folder is not None else MemoryParses()
+        memo = (lambda name: folder / "memo" / f"{name}.pickle") if folder is not None else (lambda name: None)
+        self.analyses = Memo(memo("analyses"))
+        self.modules = Memo(memo("modules"))  # each ruleset's Python module
+        self.values = Memo(memo("values"))  # each table's per-unit values (cards)
 
     def finish(self) -> None:
         """After the whole tree was compiled and written: keep only what this build used."""

@@ -18,8 +18,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from .build import Content, compile_sources, find_sources, outputs, with_prints
+from .cache import Work
 from .diagnostics import Diagnostic
-from .parser import parse
 
 Snapshot = dict[Path, tuple[int, int, str]]  # file -> (mtime_ns, size, sha256)
 
@@ -79,6 +79,7 @@ class Watcher:
         self.rules, self.out, self.say = rules, out, say
         self.state: Snapshot = {}
         self.builds = 0
+        self.work = Work(None)  # parses, analyses and modules kept in memory from one build to the next
 
     def poll(self) -> bool:
         """Look once; rebuild if anything changed. True when a build ran."""
@@ -100,17 +101,18 @@ class Watcher:
         for f in changed:  # the changed files first, on their own: a typo is reported at once
             name = _name(self.rules, f)
             if name in sources:
-                syntax += parse(sources[name], name)[1]
+                syntax += self.work.parses.parse(sources[name], name)[1]
         if syntax or read_errors:
             self.report(syntax + read_errors, sources)
             self.say(f"build failed; {self.out}/ was left as it was")
             return
-        result = compile_sources(sources)
+        result = compile_sources(sources, work=self.work)
         self.report(result.diagnostics, sources)
         if not result.ok:
             self.say(f"build failed; {self.out}/ was left as it was")
             return
-        files, _ = with_prints(outputs(result), self.out, allow_print=False)
+        files, _ = with_prints(outputs(result, validate=False, work=self.work), self.out, allow_print=False)
+        self.work.finish()
         done = write_changed(files, self.out)
         shown = done if len(done) <= 10 else done[:10] + [f"... and {len(done) - 10} more"]
         for line in shown:

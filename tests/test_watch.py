@@ -7,6 +7,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from conftest import ROOT
 
@@ -95,3 +96,38 @@ def test_rulec_build_watch_in_a_subprocess(tmp_path: Path) -> None:
     assert "changed: rules/w/series.rules" in stdout, stdout
     assert stdout.count("built W:") == 2
     assert "5" in (out / "python" / "w.py").read_text(encoding="utf-8")
+
+
+def test_a_rebuild_parses_and_analyses_only_what_changed(tmp_path: Path, monkeypatch: Any) -> None:
+    """The watching process keeps each file's parse, each table's analysis and each module in
+    memory from one build to the next (and only those of the last build)."""
+    from compiler import analysis, cache
+
+    rules, out = make_tree(tmp_path)
+    other = 'in W\n\nrule 2.1 "Two" {\n  table t(n: int) -> int "T" {\n    small: when n < 2 => 1 "Small"\n' \
+            '    big: otherwise => 2 "Big"\n  }\n}\n'
+    (rules / "w" / "two.rules").write_text(other, encoding="utf-8")
+    parsed: list[str] = []
+    analysed: list[str] = []
+    real_parse, real_run = cache.parse_file, analysis.TableAnalysis.run
+    monkeypatch.setattr(cache, "parse_file", lambda text, name: parsed.append(name) or real_parse(text, name))
+    monkeypatch.setattr(analysis.TableAnalysis, "run",
+                        lambda self: analysed.append(self.table["name"]) or real_run(self))
+    w = Watcher(rules, out, lambda line: None)
+    assert w.poll()
+    assert sorted(parsed) == ["rules/w/series.rules", "rules/w/two.rules"] and analysed == ["t"]
+    parsed.clear()
+    analysed.clear()
+    before = (out / "python" / "w.py").read_text(encoding="utf-8")
+    touch_later(rules / "w" / "series.rules", SERIES.replace("= 3", "= 4"))
+    assert w.poll()
+    assert parsed == ["rules/w/series.rules"] and analysed == []
+    assert (out / "python" / "w.py").read_text(encoding="utf-8") != before  # the module follows the change
+    assert (out / "python" / "w.py").read_text(encoding="utf-8") == _fresh(tmp_path, rules)
+
+
+def _fresh(tmp_path: Path, rules: Path) -> str:
+    from compiler.cli import main
+
+    assert main(["build", "--rules", str(rules), "--out", str(tmp_path / "fresh"), "--no-cache", "--no-print"]) == 0
+    return (tmp_path / "fresh" / "python" / "w.py").read_text(encoding="utf-8")
