@@ -101,6 +101,21 @@ def high_water() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
+def watch_one_file(tree: Tree, repeats: int) -> Sample:
+    """`rulec build --watch` rebuilding after a one-file edit (its first build not timed)."""
+    from compiler.watch import Watcher
+
+    watcher = Watcher(tree.rules, tree.root / "watched", lambda line: None)
+    watcher.poll()
+    edit = _edit(tree)
+
+    def rebuild() -> None:
+        if not watcher.poll():
+            raise RuntimeError("the watcher saw no change after an edit")
+
+    return wall(rebuild, repeats, setup=edit)
+
+
 def _edit(tree: Tree) -> Callable[[], None]:
     """A one-file change: each call rewrites one chapter with one rule's text changed."""
     name = sorted(r for r in tree.files if r.startswith("syn/ch"))[len(tree.files) // 2]
@@ -124,6 +139,7 @@ class CompileFigures:
     parse: dict[int, Sample] = field(default_factory=dict)
     noop: Sample | None = None
     one_file: Sample | None = None
+    watch: Sample | None = None
     cached_size: int = 0
     memory: Sample | None = None
     memory_size: int = 0
@@ -133,7 +149,8 @@ class CompileFigures:
             return None if x is None else list(x.values)
         return {"sizes": self.sizes, "bytes": self.bytes, "files": self.files,
                 "full": {n: s(x) for n, x in self.full.items()}, "parse": {n: s(x) for n, x in self.parse.items()},
-                "noop": s(self.noop), "one_file": s(self.one_file), "cached_size": self.cached_size,
+                "noop": s(self.noop), "one_file": s(self.one_file), "watch": s(self.watch),
+                "cached_size": self.cached_size,
                 "memory": s(self.memory), "memory_size": self.memory_size}
 
 
@@ -158,6 +175,8 @@ def measure(sizes: list[int], cached_size: int, memory_size: int, repeats: dict[
                 figures.noop = wall(lambda t=tree: rulec_build(t), max(r, 2))  # type: ignore[misc]
                 progress(f"compile {n}: one-file change x{r}")
                 figures.one_file = wall(lambda t=tree: rulec_build(t), max(r, 2), setup=_edit(tree))  # type: ignore[misc]
+                progress(f"compile {n}: one-file change under --watch x{r}")
+                figures.watch = watch_one_file(tree, max(r, 2))
             if n == memory_size:
                 progress(f"compile {n}: peak memory")
                 figures.memory = Sample(tuple(float(peak_memory(tree)) for _ in range(1)))

@@ -105,6 +105,10 @@ def compile_rows(c: CompileFigures) -> list[Row]:
         r = c.one_file.median / c.full[n].median
         rows.append(Row(f"{_size(n)} clauses: one-file change", c.one_file, "s", "one file / full build", r,
                         "< 0.10", r < 0.10))
+    if c.watch is not None:
+        r = c.watch.median / c.full[n].median
+        rows.append(Row(f"{_size(n)} clauses: one-file change, rulec build --watch", c.watch, "s",
+                        "watch / full build", r))
     if c.memory is not None:
         mb = c.memory.median / 2**20
         rows.append(Row(f"{_size(c.memory_size)} clauses: peak memory (full build, fresh process)", c.memory,
