@@ -6,8 +6,9 @@ import functools
 import re
 import textwrap
 import unicodedata
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 RULE_NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.[0-9A-Za-z]+)+)(?![\w])")
 _PART = re.compile(r"^(\d*)(.*)$")
@@ -190,17 +191,27 @@ _AGG_SELF = {"count": "the number of {over}", "sum": "the total of {over}", "pro
              "any": "any of {over}", "all": "all of {over}"}
 
 
-_WORD_INDEXES: list[tuple[dict[str, Any], tuple[int, ...], tuple[Any, ...]]] = []
+_PER_MODEL: list[tuple[dict[str, Any], str, tuple[int, ...], Any]] = []
+T = TypeVar("T")
+
+
+def per_model(model: dict[str, Any], what: str, make: Callable[[dict[str, Any]], T]) -> T:
+    """make(model), made once per model and kept for the last few (the lookups every clause, list,
+    card or page asks for: made each time, they made the sheets quadratic in the number of clauses).
+    Callers only read what they get. A model is known by identity and by the sizes of its lists."""
+    sizes = tuple(len(v) for v in model.values() if isinstance(v, list))
+    for known, name, known_sizes, found in _PER_MODEL:
+        if known is model and name == what and known_sizes == sizes:
+            return found  # type: ignore[no-any-return]
+    found = make(model)
+    _PER_MODEL.insert(0, (model, what, sizes, found))
+    del _PER_MODEL[32:]  # a few models: every kind of lookup of each
+    return found
 
 
 def _word_index(model: dict[str, Any]) -> tuple[Any, ...]:
-    """The lookups of Words, made once per model: a card asks for Words once per clause, and
-    making them each time made cards quadratic in the number of clauses. Read-only."""
-    sizes = tuple(len(model.get(k, ())) for k in ("enums", "consts", "defines", "tables", "records"))
-    for known, known_sizes, index in _WORD_INDEXES:
-        if known is model and known_sizes == sizes:
-            return index
-    index = (
+    """The lookups of Words (a card asks for Words once per clause)."""
+    return (
         {(e["name"], m["name"]): m for e in model["enums"] for m in e["members"]},
         {e["name"]: e for e in model["enums"]},
         {c["name"]: c for c in model["consts"]},
@@ -208,9 +219,6 @@ def _word_index(model: dict[str, Any]) -> tuple[Any, ...]:
         {t["name"]: t["title"] for t in model["tables"] + model["defines"] if t["title"]},
         {(r["name"], f["name"]): f for r in model.get("records", []) for f in r["fields"]},
     )
-    _WORD_INDEXES.insert(0, (model, sizes, index))
-    del _WORD_INDEXES[4:]
-    return index
 
 
 class Words:
@@ -221,7 +229,8 @@ class Words:
     the field's title ('In reserve'), for the conditions a card lists one per line."""
 
     def __init__(self, model: dict[str, Any], field_titles: bool = False):
-        self.members, self.enums, self.consts, self.defines, self.titles, self.fields = _word_index(model)
+        lookups = per_model(model, "words", _word_index)
+        self.members, self.enums, self.consts, self.defines, self.titles, self.fields = lookups
         self.field_titles = field_titles
 
     def member(self, enum: str, name: str) -> str:

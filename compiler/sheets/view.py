@@ -14,8 +14,8 @@ section and packed onto as many one-page cards as they need.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
-from typing import Any, TypeVar
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from ..ir import target_label
 from .text import (
@@ -27,6 +27,7 @@ from .text import (
     hugo_anchor,
     lower_first,
     number_words,
+    per_model,
     rule_key,
     section_of,
 )
@@ -182,26 +183,6 @@ def chapter_titles(model: dict[str, Any]) -> dict[str, str]:
             titles[ch] = c["title"]
         titles.setdefault(ch, c["title"] or f"Chapter {ch}")
     return titles
-
-
-T = TypeVar("T")
-_PER_MODEL: list[tuple[dict[str, Any], str, tuple[int, ...], Any]] = []
-
-
-def per_model(model: dict[str, Any], what: str, make: Callable[[dict[str, Any]], T]) -> T:
-    """make(model), made once per model and kept for the last few (the lookups every clause, list or
-    page asks for: made each time, they made the sheets quadratic in the number of clauses). Callers
-    only read what they get. A model is known by identity and by the sizes of its lists."""
-    sizes = tuple(len(v) for v in model.values() if isinstance(v, list))
-    for known, name, known_sizes, found in _PER_MODEL:
-        if known is model and name == what and known_sizes == sizes:
-            return found  # type: ignore[no-any-return]
-    found = make(model)
-    _PER_MODEL.insert(0, (model, what, sizes, found))
-    del _PER_MODEL[16:]
-    return found
-
-
 
 
 def anchors(model: dict[str, Any]) -> dict[str, tuple[str, str]]:
@@ -536,20 +517,10 @@ def _game_valued(t: str) -> bool:
     return "record " in t or "enum " in t
 
 
-_SHOWN: list[tuple[dict[str, Any], int, frozenset[str]]] = []
-
-
 def _shown_consts(model: dict[str, Any]) -> frozenset[str]:
-    """Named numbers a table or a cap already shows (the 10 of 'at most 10 RE'). Worked out once
-    per model: every clause asks (once each made cards quadratic in the number of clauses)."""
-    size = len(model["tables"]) + len(model["limits"])
-    for known, known_size, found in _SHOWN:
-        if known is model and known_size == size:
-            return found
-    shown = frozenset(n["name"] for d in model["tables"] + model["limits"] for n in _walk(d) if n["k"] == "const")
-    _SHOWN.insert(0, (model, size, shown))
-    del _SHOWN[4:]
-    return shown
+    """Named numbers a table or a cap already shows (the 10 of 'at most 10 RE'). Every clause asks."""
+    return per_model(model, "shown constants", lambda m: frozenset(
+        n["name"] for d in m["tables"] + m["limits"] for n in _walk(d) if n["k"] == "const"))
 
 
 def _lookups(model: dict[str, Any]) -> list[str]:
