@@ -98,14 +98,32 @@ class BuildCache:
 
 
 def _write_file(path: Path, data: bytes) -> None:
-    """Write by renaming a finished file into place: a reader never sees half of one."""
+    """Write by renaming a finished file into place (a reader never sees half of one), from a
+    temporary file of its own (two builds sharing the cache never write into one). A cache that
+    cannot be written is only slower."""
+    tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        tmp.write_bytes(data)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem[:16]}.", suffix=".tmp")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
         os.replace(tmp, path)
     except OSError:
-        pass  # a cache that cannot be written is only slower
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+def _store(path: Path, value: Any) -> None:
+    """Keep value in path, pickled; a value that cannot be pickled (too deep for the pickler) is
+    only not kept."""
+    try:
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:
+        return
+    _write_file(path, data)
 
 
 class ParseCache:
@@ -131,7 +149,7 @@ class ParseCache:
             return found
         self.misses += 1
         result = parse_file(text, name)
-        _write_parse(entry, result)
+        _store(entry, result)
         return result
 
     def finish(self) -> None:
@@ -211,28 +229,6 @@ _SYNTAX_CLASSES: dict[tuple[str, str], Any] = {
 }
 
 
-def _write_parse(entry: Path, result: tuple[ast.File | None, list[Diagnostic]]) -> None:
-    """Store by renaming a finished file into place (a reader never sees half of one); a temporary
-    file of its own, so two builds sharing the cache cannot write into one."""
-    try:
-        data = pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
-    except Exception:  # a parse that cannot be pickled (too deep for the pickler) is only not kept
-        return
-    tmp = None
-    try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=entry.parent, prefix=f".{entry.stem[:16]}.", suffix=".tmp")
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, entry)
-    except OSError:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-
-
 def _older_than(path: Path, seconds: float) -> bool:
     try:
         return path.stat().st_mtime < time.time() - seconds
@@ -296,13 +292,8 @@ class Memo(MutableMapping[str, Any]):
     def save(self) -> None:
         """Keep this run's entries (only those) for the next: on disk, or in memory without a path."""
         kept, self._old, self.used = self.used, self.used, {}
-        if self.path is None:
-            return
-        try:
-            data = pickle.dumps((fingerprint(), kept), protocol=pickle.HIGHEST_PROTOCOL)
-        except Exception:  # a result that cannot be pickled is only not kept
-            return
-        _write_file(self.path, data)
+        if self.path is not None:
+            _store(self.path, (fingerprint(), kept))
 
 
 class MemoryParses:
