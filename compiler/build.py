@@ -6,7 +6,6 @@ import ctypes
 import ctypes.util
 import functools
 import hashlib
-import json
 import os
 import shutil
 import tempfile
@@ -123,8 +122,7 @@ def python_files(model: dict[str, Any], verify: bool = True,
                                  for c in model["clauses"]]}
     if memo is None:
         return emit_python(code, verify)
-    key = hashlib.sha256(json.dumps(code, sort_keys=True, ensure_ascii=False).encode("utf-8", "surrogatepass")
-                         + f" verify={verify}".encode()).hexdigest()
+    key = hashlib.sha256(ir.canonical(code) + f" verify={verify}".encode()).hexdigest()
     if key not in memo:
         memo[key] = emit_python(code, verify)
     return dict(memo[key])

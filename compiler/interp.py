@@ -8,7 +8,6 @@ records which rules it used, so answers can say what decided them.
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -16,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .ir import nodes
+from .ir import canonical, nodes
 
 MAX_STEPS = 500_000  # evaluation steps of one build's examples and table analyses (the shipped rules: 160,000)
 MAX_BITS = 4_000       # size of a number the rules compute (about 1,200 digits)
@@ -67,14 +66,15 @@ class Interpreter:
         (self.defines, self.tables, self.consts, self.limits, self.records, self.members, self.enum_order,
          self.clause_layers) = _index(self.model)
         self._const_values: dict[str, Any] = {}
+        self._types: bytes | None = None  # the hash of the model's lists and records, for closure_key
 
     def closure_key(self, item: dict[str, Any]) -> str:
         """A hash of an item of the model (a table, a definition) and of everything evaluating it
         can read: every definition, table, limit group and constant it calls or names, followed to
         the end, and the model's lists and records. Two rulesets that agree on all of it get the
         same answers from it, so work on it is done once (a game shares most of its series)."""
-        if not hasattr(self, "_types"):
-            self._types = hashlib.sha256(_canonical([self.model["enums"], self.model["records"]])).digest()
+        if self._types is None:
+            self._types = hashlib.sha256(canonical([self.model["enums"], self.model["records"]])).digest()
         parts: dict[str, Any] = {}
         todo = [item]
         while todo:
@@ -88,7 +88,7 @@ class Interpreter:
                 parts[f"{k}:{name}"] = target
                 if target is not None:
                     todo.append(target)
-        return hashlib.sha256(self._types + _canonical([item, parts])).hexdigest()
+        return hashlib.sha256(self._types + canonical([item, parts])).hexdigest()
 
     # ---- entry points ---------------------------------------------------------------
 
@@ -351,11 +351,6 @@ def _index(m: dict[str, Any]) -> tuple[Any, ...]:
     _INDEXES.insert(0, (m, (parts, sizes), index))
     del _INDEXES[4:]
     return index
-
-
-def _canonical(value: Any) -> bytes:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode(
-        "utf-8", "surrogatepass")
 
 
 def _note(ov: dict[str, Any]) -> str | None:

@@ -62,6 +62,12 @@ def target_label(target: dict[str, Any]) -> str:
     return str(number)
 
 
+def canonical(value: Any) -> bytes:
+    """One byte string for one JSON value, whatever the order of its keys: what a content hash reads."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode(
+        "utf-8", "surrogatepass")
+
+
 def dumps_pretty(model: dict[str, Any]) -> str:
     """Stable text: sorted keys, two-space indent, a final newline (for small documents)."""
     return json.dumps(model, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
