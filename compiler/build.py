@@ -51,7 +51,7 @@ def find_sources(paths: list[Path]) -> tuple[dict[str, str], list[Diagnostic]]:
     for root in paths:
         if root.is_dir():
             files = sorted(root.rglob("*.rules"))
-            named = [(f, _display(f"{root.resolve().name}/{f.relative_to(root).as_posix()}")) for f in files]
+            named = [(f, source_name(root, f)) for f in files]
         else:
             named = [(root, _display(root.as_posix()))]
         for f, name in named:
@@ -61,6 +61,11 @@ def find_sources(paths: list[Path]) -> tuple[dict[str, str], list[Diagnostic]]:
                 why = "it is not UTF-8 text" if isinstance(e, UnicodeDecodeError) else (e.strerror or str(e))
                 diags.append(Diagnostic(Span(name, 1, 1, 1, 1), "R004", f"cannot read {name}: {why}"))
     return sources, diags
+
+
+def source_name(root: Path, f: Path) -> str:
+    """The name of file f of folder root: from the folder's own name down (rules/ocs/x.rules)."""
+    return _display(f"{root.resolve().name}/{f.relative_to(root).as_posix()}")
 
 
 def _display(name: str) -> str:

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from .build import Content, compile_sources, find_sources, outputs, with_prints
+from .build import Content, compile_sources, find_sources, outputs, source_name, with_prints
 from .cache import Work
 from .diagnostics import Diagnostic
 
@@ -90,7 +90,7 @@ class Watcher:
         if not changed and not first:
             return False
         if not first:
-            self.say("changed: " + ", ".join(_name(self.rules, f) for f in changed))
+            self.say("changed: " + ", ".join(source_name(self.rules, f) for f in changed))
         self.build([f for f in changed if f in new])
         return True
 
@@ -99,7 +99,7 @@ class Watcher:
         sources, read_errors = find_sources([self.rules])
         syntax: list[Diagnostic] = []
         for f in changed:  # the changed files first, on their own: a typo is reported at once
-            name = _name(self.rules, f)
+            name = source_name(self.rules, f)
             if name in sources:
                 syntax += self.work.parses.parse(sources[name], name)[1]
         if syntax or read_errors:
@@ -122,10 +122,6 @@ class Watcher:
     def report(self, diags: list[Diagnostic], sources: dict[str, str]) -> None:
         for d in sorted(set(diags)):
             self.say(d.render(sources))
-
-
-def _name(root: Path, f: Path) -> str:
-    return f"{root.resolve().name}/{f.relative_to(root).as_posix()}"
 
 
 def watch(args: argparse.Namespace) -> int:
