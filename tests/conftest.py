@@ -49,3 +49,8 @@ def dak(shipped: Result) -> dict[str, Any]:
 @pytest.fixture(scope="session")
 def ocs(shipped: Result) -> dict[str, Any]:
     return shipped.models["OCS"]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-golden", action="store_true",
+                     help="tests/test_golden.py: write every stage's output as its golden file")

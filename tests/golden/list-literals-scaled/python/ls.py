@@ -1,0 +1,469 @@
+"""Whole-number list literals: rule checks compiled by rulec 0.1.0.
+
+series LS (Whole-number list literals) version 1; options: none.
+
+Generated from rules/ls.rules by `rulec build`; do not edit.
+Standalone: it needs only the Python standard library, so it can be copied into any program.
+Every check has an explain_ twin whose Answer cites the rules that decided it.
+"""
+
+# A condition may test a value that an earlier test of the same condition has settled (a row's
+# `u.mode == exploit and combat_side(u)`, where combat_side tests u.mode == combat): redundant,
+# not wrong, so mypy's check for comparisons that can never be equal is off for this module.
+# mypy: disable-error-code="comparison-overlap"
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any, Final, Generic, Literal, TypeVar
+
+Number = int | Fraction
+T = TypeVar("T")
+
+SCALE: Final = 2
+"""Inside this module numbers are carried multiplied by SCALE, so RE and SP fractions add as integers."""
+
+
+class RuleError(Exception):
+    """The rules give no answer for these inputs (no table row matches, division by zero)."""
+
+
+class InvalidInput(ValueError):
+    """Game state that the rules cannot take: names the field and what is allowed."""
+
+    def __init__(self, field: str, message: str, allowed: tuple[str, ...] = ()) -> None:
+        self.field = field
+        self.allowed = allowed
+        hint = f"; allowed: {', '.join(allowed)}" if allowed else ""
+        super().__init__(f"{field}: {message}{hint}")
+
+
+@dataclass(frozen=True, slots=True)
+class Cite:
+    """A rule an answer rests on: a clause (and item) of a layer, with the layer's note if it overrides."""
+
+    layer: str
+    clause: str | None
+    item: str | None
+    title: str | None
+    note: str | None
+
+    def __str__(self) -> str:
+        if self.clause is None:  # declared outside any numbered clause
+            text = f"{self.title or self.item or ''} ({self.layer})".strip()
+        else:
+            where = " ".join(x for x in (self.clause, self.item) if x)
+            text = f"{where} {self.title}" if self.title else where
+        if self.note:
+            text += f" (overridden by {self.layer}: {self.note})"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Answer(Generic[T]):
+    """A value with the rules that decided it and, for a no, what would make it a yes."""
+
+    value: T
+    rules: tuple[Cite, ...]
+    would_change: tuple[str, ...] = ()
+
+    @property
+    def explanation(self) -> str:
+        text = "; ".join(str(c) for c in self.rules)
+        if self.would_change:
+            text += ". The answer would be yes if " + " or ".join(self.would_change)
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One limit a stack breaks: which, by how much, under which rule, and the units counted."""
+
+    limit: str
+    title: str | None
+    rule: str | None
+    total: Number
+    bound: Number
+    excess: Number
+    units: tuple[Any, ...]
+
+
+_FRACTIONS: dict[int, Fraction] = {}  # scaled int -> its exact Fraction, made once
+
+
+def _exact(x: Number) -> Number:
+    """A scaled number back to its exact value: an int when whole, else a Fraction."""
+    if type(x) is int:
+        if x % SCALE == 0:
+            return x // SCALE
+        found = _FRACTIONS.get(x)
+        if found is None:
+            found = Fraction(x, SCALE)
+            if len(_FRACTIONS) < 4096:
+                _FRACTIONS[x] = found
+        return found
+    return _plain(Fraction(x.numerator, x.denominator * SCALE))
+
+
+def _plain(x: Number) -> Number:
+    """An exact value as an int when it is whole."""
+    if type(x) is int or x.denominator != 1:
+        return x
+    return x.numerator
+
+
+def _mul(a: Number, b: Number) -> Number:
+    product = a * b
+    q, r = divmod(product, SCALE)
+    return int(q) if r == 0 else Fraction(product) / SCALE
+
+
+def _div(a: Number, b: Number) -> Number:
+    if b == 0:
+        raise RuleError("division by zero")
+    q, r = divmod(a * SCALE, b)
+    return int(q) if r == 0 else Fraction(a * SCALE) / b
+
+
+def _product(items: Iterable[Number]) -> Number:
+    result: Number = SCALE
+    for x in items:
+        result = _mul(result, x)
+    return result
+
+
+def _min(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
+    values = list(items)
+    if not values:
+        raise RuleError("min of nothing")
+    return min(values, key=key)  # type: ignore[type-var, arg-type]
+
+
+def _max(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
+    values = list(items)
+    if not values:
+        raise RuleError("max of nothing")
+    return max(values, key=key)  # type: ignore[type-var, arg-type]
+
+
+def _step_within(values: tuple[T, ...], order: Mapping[Any, int], value: T, steps: int) -> T:
+    """A level `steps` up (or down) an ordered list, stopping at its ends."""
+    return values[max(0, min(len(values) - 1, order[value] + steps))]
+
+
+def _step_around(values: tuple[T, ...], order: Mapping[Any, int], value: T, steps: int) -> T:
+    """A value `steps` on around a cyclic list (hexsides, directions)."""
+    return values[(order[value] + steps) % len(values)]
+
+
+def _first(items: Iterable[T]) -> T:
+    for x in items:
+        return x
+    raise RuleError("first of nothing: no item passes 'where'")
+
+
+def _attr(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, T], key: Any) -> T:
+    t.extend(cites[key])
+    return table[key]
+
+
+def _cite(t: list[Cite], cites: tuple[Cite, ...], value: T) -> T:
+    t.extend(cites)
+    return value
+
+
+def _rules(t: list[Cite]) -> tuple[Cite, ...]:
+    return tuple(dict.fromkeys(t))
+
+
+def _would_change(check: Callable[..., bool], args: tuple[tuple[str, Any, Any], ...]) -> tuple[str, ...]:
+    """Single changes to list values or yes/no inputs that would turn a no into a yes."""
+    values = [a for _, a, _ in args]
+    out: list[str] = []
+    for i, (name, value, domain) in enumerate(args):
+        if isinstance(domain, dict):
+            for fname, choices in domain.items():
+                for alt in choices:
+                    if alt != getattr(value, fname) and check(*values[:i], replace(value, **{fname: alt}),
+                                                              *values[i + 1:]):
+                        out.append(f"{name}.{fname} = {_word(alt)}")
+        else:
+            for alt in domain:
+                if alt != value and check(*values[:i], alt, *values[i + 1:]):
+                    out.append(f"{name} = {_word(alt)}")
+    return tuple(out)
+
+
+def _word(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _number(value: Any, path: str) -> Number:
+    if isinstance(value, bool):
+        raise InvalidInput(path, f"{value!r} is not a number")
+    if isinstance(value, (int, Fraction)):
+        return value
+    if isinstance(value, (float, str)):
+        try:
+            exact = Fraction(str(value))
+        except (ValueError, ZeroDivisionError):
+            raise InvalidInput(path, f"{value!r} is not a number (write 2, 2.5 or 1/2)") from None
+        return int(exact) if exact.denominator == 1 else exact
+    raise InvalidInput(path, f"{value!r} is not a number")
+
+
+def _value(t: str, allowed: tuple[str, ...], value: Any, path: str) -> Any:
+    if t == "bool":
+        if not isinstance(value, bool):
+            raise InvalidInput(path, f"{value!r} is not true or false")
+        return value
+    if t == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidInput(path, f"{value!r} is not a whole number")
+        return value
+    if t == "number":
+        return _number(value, path)
+    if t == "text":
+        if not isinstance(value, str):
+            raise InvalidInput(path, f"{value!r} is not a text")
+        return value
+    if t.startswith("enum "):
+        choices = allowed or _ENUM_VALUES[t[5:]]
+        if value not in choices:
+            raise InvalidInput(path, f"{value!r} is not a {t[5:]}", choices)
+        return value
+    if t.startswith("record "):
+        return from_json(t[7:], value, path)
+    if t.startswith("list of ") or t.startswith("set of "):
+        item = t.split(" of ", 1)[1]
+        if not isinstance(value, (list, tuple)):
+            raise InvalidInput(path, f"{value!r} is not a list")
+        items = tuple(_value(item, (), v, f"{path}[{i}]") for i, v in enumerate(value))
+        return items if t.startswith("list") else frozenset(items)
+    raise InvalidInput(path, f"cannot read a {t}")
+
+
+def from_json(record: str, data: Any, path: str = "") -> Any:
+    """A record from JSON-like data, each field checked; raises InvalidInput naming the field."""
+    path = path or record
+    if record not in _FIELDS:
+        raise InvalidInput(path, f"unknown kind of record {record!r}", tuple(_FIELDS))
+    if not isinstance(data, Mapping):
+        raise InvalidInput(path, f"expected an object with fields, got {data!r}")
+    fields = _FIELDS[record]
+    known = {name for name, _, _ in fields}
+    for key in data:
+        if key not in known:
+            raise InvalidInput(f"{path}.{key}", "is not a field", tuple(sorted(known)))
+    values: dict[str, Any] = {}
+    for name, t, allowed in fields:
+        if name in data:
+            values[name + "_" if name in _RENAMED else name] = _value(t, allowed, data[name], f"{path}.{name}")
+    try:
+        made = _RECORD_CLASSES[record](**values)
+    except TypeError as e:
+        raise InvalidInput(path, str(e)) from None
+    for check, rule, title, read in _INVARIANTS.get(record, ()):
+        if not check(made):
+            first = read[0] if read else ""
+            where = f"{path}.{first}" if first else path
+            shown = repr(getattr(made, first + "_" if first in _RENAMED else first)) if first else "this"
+            raise InvalidInput(where, f"{shown} breaks {rule}: {title}", _allowed(made, record, first, check))
+    return made
+
+
+def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) -> tuple[str, ...]:
+    """The values of a list field that would meet the invariant, the other fields as they are."""
+    for fname, t, allowed in _FIELDS[record]:
+        if fname == name and t.startswith("enum "):
+            attr = fname + "_" if fname in _RENAMED else fname
+            return tuple(v for v in allowed if check(replace(made, **{attr: v})))
+    return ()
+
+RULESET: Final = 'LS'
+TITLE: Final = 'Whole-number list literals'
+SERIES: Final[str | None] = 'LS'
+SERIES_VERSION: Final[str | None] = '1'
+GAME: Final[str | None] = None
+GAME_VERSION: Final[str | None] = None
+SCENARIO: Final[str | None] = None
+OPTIONS: Final[tuple[str, ...]] = ()
+LAYERS: Final[tuple[str, ...]] = ('LS',)
+MANIFEST: Final[dict[str, Any]] = {'game': None,
+     'layers': ['LS'],
+     'options': [],
+     'ruleset': 'LS',
+     'scenario': None,
+     'series': {'name': 'LS', 'title': 'Whole-number list literals', 'version': '1'},
+     'title': 'Whole-number list literals'}
+
+_C0: Final[Cite] = Cite(layer='LS', clause='1.1', item=None, title='Modifiers', note=None)
+_CITES1: Final[tuple[Cite, ...]] = (_C0,)
+_SET2: Final = frozenset({2, 4})
+
+
+# ---- lists of values ------------------------------------------------------------
+
+
+# ---- game state ----------------------------------------------------------------
+
+
+# ---- checks --------------------------------------------------------------------
+
+
+# rules/ls.rules:3  1.1  Modifiers
+def _s_modified(value: Number, factors: tuple[Number, ...]) -> Number:
+    """modified with numbers scaled by SCALE."""
+    return _mul(value, _product((f for f in factors)))
+
+
+# rules/ls.rules:3  1.1  Modifiers
+def _t_modified(value: Number, factors: tuple[Number, ...], _t: list[Cite]) -> Number:
+    """modified, recording in _t each rule it uses."""
+    _t.extend(_CITES1)
+    return _mul(value, _product((f for f in factors)))
+
+
+# rules/ls.rules:3  1.1  Modifiers
+def modified(value: Number, factors: Sequence[Number]) -> Number:
+    """modified (1.1). Numbers are exact: int or Fraction."""
+    return _exact(_s_modified(value * SCALE, tuple(_x * SCALE for _x in factors)))
+
+
+# rules/ls.rules:3  1.1  Modifiers
+def explain_modified(value: Number, factors: Sequence[Number]) -> Answer[Number]:
+    """modified (1.1), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_modified(value * SCALE, tuple(_x * SCALE for _x in factors), _t)
+    return Answer(_exact(_value), _rules(_t), ())
+
+
+# rules/ls.rules:4  1.1  Modifiers
+def _s_tripled(x: Number) -> Number:
+    """tripled with numbers scaled by SCALE."""
+    return _s_modified(x, (6,))
+
+
+# rules/ls.rules:4  1.1  Modifiers
+def _t_tripled(x: Number, _t: list[Cite]) -> Number:
+    """tripled, recording in _t each rule it uses."""
+    _t.extend(_CITES1)
+    return _t_modified(x, (6,), _t)
+
+
+# rules/ls.rules:4  1.1  Modifiers
+def tripled(x: Number) -> Number:
+    """tripled (1.1). Numbers are exact: int or Fraction."""
+    return _exact(_s_tripled(x * SCALE))
+
+
+# rules/ls.rules:4  1.1  Modifiers
+def explain_tripled(x: Number) -> Answer[Number]:
+    """tripled (1.1), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_tripled(x * SCALE, _t)
+    return Answer(_exact(_value), _rules(_t), ())
+
+
+# rules/ls.rules:5  1.1  Modifiers
+def _s_halved(x: Number) -> Number:
+    """halved with numbers scaled by SCALE."""
+    return _s_modified(x, (1,))
+
+
+# rules/ls.rules:5  1.1  Modifiers
+def _t_halved(x: Number, _t: list[Cite]) -> Number:
+    """halved, recording in _t each rule it uses."""
+    _t.extend(_CITES1)
+    return _t_modified(x, (1,), _t)
+
+
+# rules/ls.rules:5  1.1  Modifiers
+def halved(x: Number) -> Number:
+    """halved (1.1). Numbers are exact: int or Fraction."""
+    return _exact(_s_halved(x * SCALE))
+
+
+# rules/ls.rules:5  1.1  Modifiers
+def explain_halved(x: Number) -> Answer[Number]:
+    """halved (1.1), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_halved(x * SCALE, _t)
+    return Answer(_exact(_value), _rules(_t), ())
+
+
+# rules/ls.rules:6  1.1  Modifiers
+def _s_one_or_two(x: Number) -> bool:
+    """one_or_two with numbers scaled by SCALE."""
+    return x in _SET2
+
+
+# rules/ls.rules:6  1.1  Modifiers
+def _t_one_or_two(x: Number, _t: list[Cite]) -> bool:
+    """one_or_two, recording in _t each rule it uses."""
+    _t.extend(_CITES1)
+    return x in _SET2
+
+
+# rules/ls.rules:6  1.1  Modifiers
+def one_or_two(x: Number) -> bool:
+    """one or two (1.1). Numbers are exact: int or Fraction."""
+    return _s_one_or_two(x * SCALE)
+
+
+# rules/ls.rules:6  1.1  Modifiers
+def explain_one_or_two(x: Number) -> Answer[bool]:
+    """one or two (1.1), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_one_or_two(x * SCALE, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(one_or_two, (('x', x, ()), )))
+
+
+# rules/ls.rules:7  1.1  Modifiers
+def _s_not_one(x: Number) -> bool:
+    """not_one with numbers scaled by SCALE."""
+    return x not in (2,)
+
+
+# rules/ls.rules:7  1.1  Modifiers
+def _t_not_one(x: Number, _t: list[Cite]) -> bool:
+    """not_one, recording in _t each rule it uses."""
+    _t.extend(_CITES1)
+    return x not in (2,)
+
+
+# rules/ls.rules:7  1.1  Modifiers
+def not_one(x: Number) -> bool:
+    """not one (1.1). Numbers are exact: int or Fraction."""
+    return _s_not_one(x * SCALE)
+
+
+# rules/ls.rules:7  1.1  Modifiers
+def explain_not_one(x: Number) -> Answer[bool]:
+    """not one (1.1), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_not_one(x * SCALE, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(not_one, (('x', x, ()), )))
+
+
+# ---- input checked at the boundary ---------------------------------------------
+
+STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {},
+     '$schema': 'https://json-schema.org/draft/2020-12/schema',
+     'additionalProperties': {'oneOf': []},
+     'description': 'Named values for rulec eval --state: each property names a record of this ruleset '
+                    'and gives its fields, as {"h": {"record": "Hex", "value": {...}}}.',
+     'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
+     'title': 'Game state for Whole-number list literals (LS)',
+     'type': 'object'}
+_FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
+}
+_RENAMED: Final[frozenset[str]] = frozenset([])
+_RECORD_CLASSES: Final[dict[str, Any]] = {}
+_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...]], ...]]] = {
+}
+_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {}

@@ -1,0 +1,448 @@
+"""A record holding a unit: rule checks compiled by rulec 0.1.0.
+
+series RHU (A record holding a unit) version 1; options: none.
+
+Generated from rules/rhu.rules by `rulec build`; do not edit.
+Standalone: it needs only the Python standard library, so it can be copied into any program.
+Every check has an explain_ twin whose Answer cites the rules that decided it.
+"""
+
+# A condition may test a value that an earlier test of the same condition has settled (a row's
+# `u.mode == exploit and combat_side(u)`, where combat_side tests u.mode == combat): redundant,
+# not wrong, so mypy's check for comparisons that can never be equal is off for this module.
+# mypy: disable-error-code="comparison-overlap"
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any, Final, Generic, Literal, TypeVar
+
+Number = int | Fraction
+T = TypeVar("T")
+
+SCALE: Final = 1
+"""Inside this module numbers are carried multiplied by SCALE, so RE and SP fractions add as integers."""
+
+
+class RuleError(Exception):
+    """The rules give no answer for these inputs (no table row matches, division by zero)."""
+
+
+class InvalidInput(ValueError):
+    """Game state that the rules cannot take: names the field and what is allowed."""
+
+    def __init__(self, field: str, message: str, allowed: tuple[str, ...] = ()) -> None:
+        self.field = field
+        self.allowed = allowed
+        hint = f"; allowed: {', '.join(allowed)}" if allowed else ""
+        super().__init__(f"{field}: {message}{hint}")
+
+
+@dataclass(frozen=True, slots=True)
+class Cite:
+    """A rule an answer rests on: a clause (and item) of a layer, with the layer's note if it overrides."""
+
+    layer: str
+    clause: str | None
+    item: str | None
+    title: str | None
+    note: str | None
+
+    def __str__(self) -> str:
+        if self.clause is None:  # declared outside any numbered clause
+            text = f"{self.title or self.item or ''} ({self.layer})".strip()
+        else:
+            where = " ".join(x for x in (self.clause, self.item) if x)
+            text = f"{where} {self.title}" if self.title else where
+        if self.note:
+            text += f" (overridden by {self.layer}: {self.note})"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Answer(Generic[T]):
+    """A value with the rules that decided it and, for a no, what would make it a yes."""
+
+    value: T
+    rules: tuple[Cite, ...]
+    would_change: tuple[str, ...] = ()
+
+    @property
+    def explanation(self) -> str:
+        text = "; ".join(str(c) for c in self.rules)
+        if self.would_change:
+            text += ". The answer would be yes if " + " or ".join(self.would_change)
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One limit a stack breaks: which, by how much, under which rule, and the units counted."""
+
+    limit: str
+    title: str | None
+    rule: str | None
+    total: Number
+    bound: Number
+    excess: Number
+    units: tuple[Any, ...]
+
+
+_FRACTIONS: dict[int, Fraction] = {}  # scaled int -> its exact Fraction, made once
+
+
+def _exact(x: Number) -> Number:
+    """A scaled number back to its exact value: an int when whole, else a Fraction."""
+    if type(x) is int:
+        if x % SCALE == 0:
+            return x // SCALE
+        found = _FRACTIONS.get(x)
+        if found is None:
+            found = Fraction(x, SCALE)
+            if len(_FRACTIONS) < 4096:
+                _FRACTIONS[x] = found
+        return found
+    return _plain(Fraction(x.numerator, x.denominator * SCALE))
+
+
+def _plain(x: Number) -> Number:
+    """An exact value as an int when it is whole."""
+    if type(x) is int or x.denominator != 1:
+        return x
+    return x.numerator
+
+
+def _mul(a: Number, b: Number) -> Number:
+    product = a * b
+    q, r = divmod(product, SCALE)
+    return int(q) if r == 0 else Fraction(product) / SCALE
+
+
+def _div(a: Number, b: Number) -> Number:
+    if b == 0:
+        raise RuleError("division by zero")
+    q, r = divmod(a * SCALE, b)
+    return int(q) if r == 0 else Fraction(a * SCALE) / b
+
+
+def _product(items: Iterable[Number]) -> Number:
+    result: Number = SCALE
+    for x in items:
+        result = _mul(result, x)
+    return result
+
+
+def _min(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
+    values = list(items)
+    if not values:
+        raise RuleError("min of nothing")
+    return min(values, key=key)  # type: ignore[type-var, arg-type]
+
+
+def _max(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
+    values = list(items)
+    if not values:
+        raise RuleError("max of nothing")
+    return max(values, key=key)  # type: ignore[type-var, arg-type]
+
+
+def _step_within(values: tuple[T, ...], order: Mapping[Any, int], value: T, steps: int) -> T:
+    """A level `steps` up (or down) an ordered list, stopping at its ends."""
+    return values[max(0, min(len(values) - 1, order[value] + steps))]
+
+
+def _step_around(values: tuple[T, ...], order: Mapping[Any, int], value: T, steps: int) -> T:
+    """A value `steps` on around a cyclic list (hexsides, directions)."""
+    return values[(order[value] + steps) % len(values)]
+
+
+def _first(items: Iterable[T]) -> T:
+    for x in items:
+        return x
+    raise RuleError("first of nothing: no item passes 'where'")
+
+
+def _attr(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, T], key: Any) -> T:
+    t.extend(cites[key])
+    return table[key]
+
+
+def _cite(t: list[Cite], cites: tuple[Cite, ...], value: T) -> T:
+    t.extend(cites)
+    return value
+
+
+def _rules(t: list[Cite]) -> tuple[Cite, ...]:
+    return tuple(dict.fromkeys(t))
+
+
+def _would_change(check: Callable[..., bool], args: tuple[tuple[str, Any, Any], ...]) -> tuple[str, ...]:
+    """Single changes to list values or yes/no inputs that would turn a no into a yes."""
+    values = [a for _, a, _ in args]
+    out: list[str] = []
+    for i, (name, value, domain) in enumerate(args):
+        if isinstance(domain, dict):
+            for fname, choices in domain.items():
+                for alt in choices:
+                    if alt != getattr(value, fname) and check(*values[:i], replace(value, **{fname: alt}),
+                                                              *values[i + 1:]):
+                        out.append(f"{name}.{fname} = {_word(alt)}")
+        else:
+            for alt in domain:
+                if alt != value and check(*values[:i], alt, *values[i + 1:]):
+                    out.append(f"{name} = {_word(alt)}")
+    return tuple(out)
+
+
+def _word(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _number(value: Any, path: str) -> Number:
+    if isinstance(value, bool):
+        raise InvalidInput(path, f"{value!r} is not a number")
+    if isinstance(value, (int, Fraction)):
+        return value
+    if isinstance(value, (float, str)):
+        try:
+            exact = Fraction(str(value))
+        except (ValueError, ZeroDivisionError):
+            raise InvalidInput(path, f"{value!r} is not a number (write 2, 2.5 or 1/2)") from None
+        return int(exact) if exact.denominator == 1 else exact
+    raise InvalidInput(path, f"{value!r} is not a number")
+
+
+def _value(t: str, allowed: tuple[str, ...], value: Any, path: str) -> Any:
+    if t == "bool":
+        if not isinstance(value, bool):
+            raise InvalidInput(path, f"{value!r} is not true or false")
+        return value
+    if t == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidInput(path, f"{value!r} is not a whole number")
+        return value
+    if t == "number":
+        return _number(value, path)
+    if t == "text":
+        if not isinstance(value, str):
+            raise InvalidInput(path, f"{value!r} is not a text")
+        return value
+    if t.startswith("enum "):
+        choices = allowed or _ENUM_VALUES[t[5:]]
+        if value not in choices:
+            raise InvalidInput(path, f"{value!r} is not a {t[5:]}", choices)
+        return value
+    if t.startswith("record "):
+        return from_json(t[7:], value, path)
+    if t.startswith("list of ") or t.startswith("set of "):
+        item = t.split(" of ", 1)[1]
+        if not isinstance(value, (list, tuple)):
+            raise InvalidInput(path, f"{value!r} is not a list")
+        items = tuple(_value(item, (), v, f"{path}[{i}]") for i, v in enumerate(value))
+        return items if t.startswith("list") else frozenset(items)
+    raise InvalidInput(path, f"cannot read a {t}")
+
+
+def from_json(record: str, data: Any, path: str = "") -> Any:
+    """A record from JSON-like data, each field checked; raises InvalidInput naming the field."""
+    path = path or record
+    if record not in _FIELDS:
+        raise InvalidInput(path, f"unknown kind of record {record!r}", tuple(_FIELDS))
+    if not isinstance(data, Mapping):
+        raise InvalidInput(path, f"expected an object with fields, got {data!r}")
+    fields = _FIELDS[record]
+    known = {name for name, _, _ in fields}
+    for key in data:
+        if key not in known:
+            raise InvalidInput(f"{path}.{key}", "is not a field", tuple(sorted(known)))
+    values: dict[str, Any] = {}
+    for name, t, allowed in fields:
+        if name in data:
+            values[name + "_" if name in _RENAMED else name] = _value(t, allowed, data[name], f"{path}.{name}")
+    try:
+        made = _RECORD_CLASSES[record](**values)
+    except TypeError as e:
+        raise InvalidInput(path, str(e)) from None
+    for check, rule, title, read in _INVARIANTS.get(record, ()):
+        if not check(made):
+            first = read[0] if read else ""
+            where = f"{path}.{first}" if first else path
+            shown = repr(getattr(made, first + "_" if first in _RENAMED else first)) if first else "this"
+            raise InvalidInput(where, f"{shown} breaks {rule}: {title}", _allowed(made, record, first, check))
+    return made
+
+
+def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) -> tuple[str, ...]:
+    """The values of a list field that would meet the invariant, the other fields as they are."""
+    for fname, t, allowed in _FIELDS[record]:
+        if fname == name and t.startswith("enum "):
+            attr = fname + "_" if fname in _RENAMED else fname
+            return tuple(v for v in allowed if check(replace(made, **{attr: v})))
+    return ()
+
+RULESET: Final = 'RHU'
+TITLE: Final = 'A record holding a unit'
+SERIES: Final[str | None] = 'RHU'
+SERIES_VERSION: Final[str | None] = '1'
+GAME: Final[str | None] = None
+GAME_VERSION: Final[str | None] = None
+SCENARIO: Final[str | None] = None
+OPTIONS: Final[tuple[str, ...]] = ()
+LAYERS: Final[tuple[str, ...]] = ('RHU',)
+MANIFEST: Final[dict[str, Any]] = {'game': None,
+     'layers': ['RHU'],
+     'options': [],
+     'ruleset': 'RHU',
+     'scenario': None,
+     'series': {'name': 'RHU', 'title': 'A record holding a unit', 'version': '1'},
+     'title': 'A record holding a unit'}
+
+_C0: Final[Cite] = Cite(layer='RHU', clause='5.4', item=None, title='Mode Change', note=None)
+_C1: Final[Cite] = Cite(layer='RHU', clause='5.4', item='from_dg', title='From DG', note=None)
+_C2: Final[Cite] = Cite(layer='RHU', clause='5.4', item='same', title='To the mode it is in', note=None)
+_C3: Final[Cite] = Cite(layer='RHU', clause='5.4', item='allowed', title='Otherwise', note=None)
+_CITES4: Final[tuple[Cite, ...]] = (_C0, _C1,)
+_CITES5: Final[tuple[Cite, ...]] = (_C0, _C2,)
+_CITES6: Final[tuple[Cite, ...]] = (_C0, _C3,)
+_DOMAINS_Change_7: Final[dict[str, tuple[Any, ...]]] = {'to': ('combat', 'move', 'dg')}
+
+
+# ---- lists of values ------------------------------------------------------------
+
+# rules/rhu.rules:6  RHU  Mode
+Mode = Literal['combat', 'move', 'dg']
+Mode_values: Final[tuple[Mode, ...]] = ('combat', 'move', 'dg',)
+Mode_titles: Final[dict[Mode, str]] = {
+    'combat': 'Combat',
+    'move': 'Move',
+    'dg': 'Disorganized (DG)',
+}
+
+
+# ---- game state ----------------------------------------------------------------
+
+
+# rules/rhu.rules:12  RHU
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A ground unit"""
+
+    #: The mode it is in
+    mode: Mode = 'combat'
+
+
+# rules/rhu.rules:17  5.4
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A mode change"""
+
+    #: The unit
+    unit: Unit
+    #: The mode it changes to
+    to: Mode = 'combat'
+
+
+# ---- checks --------------------------------------------------------------------
+
+
+# rules/rhu.rules:21  5.4  Mode Change
+def choice(c: Change) -> bool:
+    """May it choose this mode? (5.4)."""
+    # from_dg: 5.4 (RHU) rules/rhu.rules:22
+    _c_unit = c.unit
+    if _c_unit.mode == 'dg':
+        return False
+    # same: 5.4 (RHU) rules/rhu.rules:23
+    if c.to == _c_unit.mode:
+        return False
+    # allowed: 5.4 (RHU) rules/rhu.rules:24
+    return True
+
+
+# rules/rhu.rules:21  5.4  Mode Change
+def _t_choice(c: Change, _t: list[Cite]) -> bool:
+    """choice, recording in _t each rule it uses."""
+    # from_dg: 5.4 (RHU) rules/rhu.rules:22
+    if c.unit.mode == 'dg':
+        _t.extend(_CITES4)
+        return False
+    # same: 5.4 (RHU) rules/rhu.rules:23
+    if c.to == c.unit.mode:
+        _t.extend(_CITES5)
+        return False
+    # allowed: 5.4 (RHU) rules/rhu.rules:24
+    _t.extend(_CITES6)
+    return True
+
+
+# rules/rhu.rules:21  5.4  Mode Change
+def explain_choice(c: Change) -> Answer[bool]:
+    """May it choose this mode? (5.4), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_choice(c, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(choice, (('c', c, _DOMAINS_Change_7), )))
+
+
+# ---- input checked at the boundary ---------------------------------------------
+
+STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Change': {'additionalProperties': False,
+                          'description': 'A mode change',
+                          'properties': {'to': {'description': 'The mode it changes to',
+                                                'enum': ['combat', 'move', 'dg']},
+                                         'unit': {'$ref': '#/$defs/Unit', 'description': 'The unit'}},
+                          'required': ['unit'],
+                          'type': 'object'},
+               'Unit': {'additionalProperties': False,
+                        'description': 'A ground unit',
+                        'properties': {'mode': {'description': 'The mode it is in',
+                                                'enum': ['combat', 'move', 'dg']}},
+                        'required': [],
+                        'type': 'object'}},
+     '$schema': 'https://json-schema.org/draft/2020-12/schema',
+     'additionalProperties': {'oneOf': [{'additionalProperties': False,
+                                         'properties': {'record': {'const': 'Unit'},
+                                                        'value': {'$ref': '#/$defs/Unit'}},
+                                         'required': ['record', 'value'],
+                                         'type': 'object'},
+                                        {'additionalProperties': False,
+                                         'properties': {'record': {'const': 'Change'},
+                                                        'value': {'$ref': '#/$defs/Change'}},
+                                         'required': ['record', 'value'],
+                                         'type': 'object'}]},
+     'description': 'Named values for rulec eval --state: each property names a record of this ruleset '
+                    'and gives its fields, as {"h": {"record": "Hex", "value": {...}}}.',
+     'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
+     'title': 'Game state for A record holding a unit (RHU)',
+     'type': 'object'}
+_FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
+    'Unit': (
+        ('mode', 'enum Mode', ('combat', 'move', 'dg')),
+    ),
+    'Change': (
+        ('unit', 'record Unit', ()),
+        ('to', 'enum Mode', ('combat', 'move', 'dg')),
+    ),
+}
+_RENAMED: Final[frozenset[str]] = frozenset([])
+_RECORD_CLASSES: Final[dict[str, Any]] = {'Unit': Unit, 'Change': Change}
+_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...]], ...]]] = {
+}
+_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'Mode': Mode_values}
+
+
+def unit_from_json(data: Any) -> Unit:
+    """A Unit from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    value = from_json('Unit', data, 'unit')
+    assert isinstance(value, Unit)
+    return value
+
+
+def change_from_json(data: Any) -> Change:
+    """A Change from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    value = from_json('Change', data, 'change')
+    assert isinstance(value, Change)
+    return value
