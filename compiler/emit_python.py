@@ -376,7 +376,7 @@ class ModuleEmitter:
                 self.ec.local[node["name"]] = local
                 node = node["body"]
             want = d["returns"]
-            self.out.line(f"return {tidy(self.ec.num(node, traced) if want == 'number' else self.ec.ex(node, traced))}")
+            self.out.line(f"return {tidy(self.ec.typed(node, want, traced))}")
 
         self.emit_function(d, d["returns"], body)
 
@@ -413,7 +413,7 @@ class ModuleEmitter:
 
     def expr(self, d: dict[str, Any], node: dict[str, Any], traced: bool, want: str) -> str:
         self.ec.local = {name: py for name, py, _ in self.params(d, False)}
-        return tidy(self.ec.num(node, traced) if want == "number" else self.ec.ex(node, traced))
+        return tidy(self.ec.typed(node, want, traced))
 
     def hoist(self, d: dict[str, Any], nodes: Any, names: dict[str, str]) -> None:
         """Fields the untraced code reads more than once, read once into locals first
@@ -565,8 +565,14 @@ class ModuleEmitter:
         return name
 
     def unscale(self, code: str, t: str) -> str:
-        if t == "number" and self.scale != 1:
+        if self.scale == 1:
+            return code
+        if t == "number":
             return f"_exact({code})"
+        if t == "list of number":
+            return f"tuple(_exact(_x) for _x in {code})"
+        if t == "set of number":
+            return f"frozenset(_exact(_x) for _x in {code})"
         return code
 
     def emit_explain(self, d: dict[str, Any], returns: str, params: list[tuple[str, str, str]]) -> None:

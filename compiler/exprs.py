@@ -423,6 +423,8 @@ class Lowerer:
                     return self.error(i.span, "R201", f"the items of a {kind} must be of one kind: "
                                       f"{describe(n['t'])} among {describe(t)} items")
                 t = j
+            if inner is not None and inner != "any" and assignable(t, inner):
+                t = inner  # [3] where a list of numbers is wanted is a list of numbers
         return {"k": kind, "t": f"{kind} of {t}", "items": nodes}
 
 

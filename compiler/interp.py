@@ -139,6 +139,8 @@ class Interpreter:
         for f in rec["fields"]:
             if f["name"] in values:
                 out[f["name"]] = values[f["name"]]
+            elif f["required"]:  # no default to take: the caller must say (R206 in the rules)
+                raise EvalError(f"{name} needs a value for {f['name']}")
             else:
                 out[f["name"]] = from_json(f["default"], f["t"])
         return out

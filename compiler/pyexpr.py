@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from .exprs import join
 from .interp import EvalError, Interpreter, budget
 from .ir import nodes
 
@@ -159,6 +160,18 @@ class ExprCompiler:
             return f"({code} * {self.scale})"
         return code
 
+    def typed(self, node: Node, want: str, traced: bool) -> str:
+        """The node as a value of type `want` as the module carries it. The checker lets a whole
+        number stand where a number is wanted, and a list or set of whole numbers where one of
+        numbers is; only numbers are carried scaled, so those are scaled here."""
+        if want == "number":
+            return self.num(node, traced)
+        t = node["t"]
+        for kind, wrap in (("list of ", "tuple"), ("set of ", "frozenset")):
+            if want == kind + "number" and t == kind + "int" and self.scale != 1:
+                return f"{wrap}(_x * {self.scale} for _x in {self.ex(node, traced)})"
+        return self.ex(node, traced)
+
     def var(self, name: str) -> str:
         return self.local.get(name, py_name(name))
 
@@ -236,6 +249,8 @@ class ExprCompiler:
             return f"({code} * {self.scale})"
         if t == "list of number":
             return f"tuple(_x * {self.scale} for _x in {code})"
+        if t == "set of number":
+            return f"frozenset(_x * {self.scale} for _x in {code})"
         return code
 
     def _attr(self, node: Node, traced: bool) -> str:
@@ -256,7 +271,7 @@ class ExprCompiler:
         callee = self.signature(fn)
         args = []
         for a, p in zip(node["args"], callee, strict=True):
-            args.append(self.num(a, traced) if p == "number" else self.ex(a, traced))
+            args.append(self.typed(a, p, traced))
         if traced:
             args.append("_t")
             return f"{self.traced_names[fn]}({', '.join(args)})"
@@ -300,6 +315,8 @@ class ExprCompiler:
         bound = {_binds(n) for n in nodes(body)} - {None}
         if any(n.get("k") == "var" and n["name"] in bound for n in nodes(node["args"])):
             return None  # an argument would be captured by the body's own loop variable
+        if any(p["t"] != a["t"] for p, a in zip(d["params"], node["args"], strict=True)):
+            return None  # a list of whole numbers for a list of numbers: the body's types would not hold
         args = {p["name"]: a for p, a in zip(d["params"], node["args"], strict=True)}
         result: Node = _substitute(body, args)
         return result
@@ -574,20 +591,24 @@ class ExprCompiler:
     def _compare(self, node: Node, traced: bool) -> str:
         op, (a, b) = node["op"], node["args"]
         if op in ("in", "not in"):
-            item = b["t"].split(" of ", 1)[1]
+            kind, item = b["t"].split(" of ", 1)
+            if item == "int" and a["t"] == "number":  # a number in whole numbers: both scaled
+                item = "number"
             left = self.num(a, traced) if item == "number" else self.ex(a, traced)
-            return f"({left} {op} {self.ex(b, traced)})"
+            return f"({left} {op} {self.typed(b, f'{kind} of {item}', traced)})"
         numeric = a["t"] in ("int", "number") and b["t"] in ("int", "number")
         if numeric and "number" in (a["t"], b["t"]):
             return f"({self.num(a, traced)} {op} {self.num(b, traced)})"
         if a["t"].startswith("enum ") and op in ("<", "<=", ">", ">="):
             order = self.enum_order[a["t"][5:]]
             return f"({order}[{self.ex(a, traced)}] {op} {order}[{self.ex(b, traced)}])"
-        return f"({self.ex(a, traced)} {op} {self.ex(b, traced)})"
+        both = join(a["t"], b["t"]) or a["t"]  # a list of whole numbers against one of numbers
+        return f"({self.typed(a, both, traced)} {op} {self.typed(b, both, traced)})"
 
     def _if(self, node: Node, traced: bool) -> str:
-        pick = self.num if node["t"] == "number" else self.ex
-        return f"({pick(node['then'], traced)} if {self.ex(node['cond'], traced)} else {pick(node['else'], traced)})"
+        t = node["t"]
+        then, other = self.typed(node["then"], t, traced), self.typed(node["else"], t, traced)
+        return f"({then} if {self.ex(node['cond'], traced)} else {other})"
 
     def _agg(self, node: Node, traced: bool) -> str:
         var = py_name(node["var"])
@@ -642,9 +663,15 @@ class ExprCompiler:
     def _record(self, node: Node, traced: bool) -> str:
         parts = []
         for name, value in node["fields"].items():
+            # a record holds exact values: numbers the module carries scaled are unscaled into it
             code = self.ex(value, traced)
-            if value["t"] in ("number", "int") and self._field_type(node["record"], name) == "number":
+            t = self._field_type(node["record"], name)
+            if value["t"] in ("number", "int") and t == "number":
                 code = f"_exact({self.num(value, traced)})"
+            elif value["t"] == "list of number" and self.scale != 1:
+                code = f"tuple(_exact(_x) for _x in {code})"
+            elif value["t"] == "set of number" and self.scale != 1:
+                code = f"frozenset(_exact(_x) for _x in {code})"
             parts.append(f"{py_name(name)}={code}")
         return f"{self.records[node['record']]}({', '.join(parts)})"
 
@@ -658,12 +685,12 @@ class ExprCompiler:
 
     def _list(self, node: Node, traced: bool) -> str:
         item = node["t"][8:]
-        parts = [self.num(i, traced) if item == "number" else self.ex(i, traced) for i in node["items"]]
+        parts = [self.typed(i, item, traced) for i in node["items"]]
         return "(" + "".join(f"{p}, " for p in parts).rstrip(" ") + ")"
 
     def _set(self, node: Node, traced: bool) -> str:
         item = node["t"][7:]
-        parts = [self.num(i, traced) if item == "number" else self.ex(i, traced) for i in node["items"]]
+        parts = [self.typed(i, item, traced) for i in node["items"]]
         return "frozenset({" + ", ".join(parts) + "})"
 
 

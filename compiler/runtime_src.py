@@ -3,7 +3,11 @@
 Kept as text (not imported) because a generated module must stand alone.
 """
 
-RUNTIME = '''from __future__ import annotations
+RUNTIME = '''# A condition may test a value that an earlier test of the same condition has settled (a row's
+# `u.mode == exploit and combat_side(u)`, where combat_side tests u.mode == combat): redundant,
+# not wrong, so mypy's check for comparisons that can never be equal is off for this module.
+# mypy: disable-error-code="comparison-overlap"
+from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence

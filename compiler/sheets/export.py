@@ -117,8 +117,8 @@ def unit_values(model: dict[str, Any], table: dict[str, Any]) -> Values:
         _compared_fields(r["when"], param["name"], found)
     enums = {e["name"]: e for e in model["enums"]}
     fields = [f for f in record["fields"] if f["name"] in found and f["t"].startswith("enum ")]
-    if not fields:
-        return None
+    if not fields or any(f["required"] and f not in fields for f in record["fields"]):
+        return None  # a field with no default (a record holding a Unit) has no value to show it at
     domains = [[m["name"] for m in enums[f["t"][5:]]["members"]] for f in fields]
     total = 1
     for d in domains:
