@@ -37,8 +37,8 @@ from typing import Any
 import pytest
 
 from compiler.ast import TypeRef
-from compiler.build import Result, compile_sources, find_sources, ir_files, python_files
-from compiler.cli import report
+from compiler.build import compile_sources, find_sources, ir_files, python_files
+from compiler.cli import main
 from compiler.diagnostics import Span
 from compiler.parser import parse
 
@@ -139,11 +139,13 @@ def syntax_text(sources: dict[str, str]) -> str:
 def run_case(case: str) -> dict[str, str]:
     """Every output of the case by its path in the case folder: syntax.txt, diagnostics.txt and,
     when there is no error, ir/*.json and python/*.py."""
-    sources, read_errors = find_sources([GOLDEN / case / "rules"])  # named rules/... from any folder
+    folder = GOLDEN / case / "rules"
+    sources, read_errors = find_sources([folder])  # named rules/... from any working directory
     assert not read_errors
     result = compile_sources(sources)
-    result.diagnostics = sorted(set(result.diagnostics + read_errors))
-    files = {"syntax.txt": syntax_text(sources), "diagnostics.txt": diagnostics_text(result)}
+    rc, diagnostics = rulec_check(folder)
+    assert rc == (0 if result.ok else 1), diagnostics
+    files = {"syntax.txt": syntax_text(sources), "diagnostics.txt": diagnostics}
     if result.ok:
         for name in sorted(result.models):
             files.update(ir_files(result.models[name]))
@@ -151,11 +153,12 @@ def run_case(case: str) -> dict[str, str]:
     return files
 
 
-def diagnostics_text(result: Result) -> str:
+def rulec_check(folder: Path) -> tuple[int, str]:
+    """`rulec check FOLDER`, in this process: its exit code and what it prints on stderr."""
     err = io.StringIO()
-    with contextlib.redirect_stderr(err):
-        report(result)
-    return err.getvalue()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        rc = main(["check", str(folder)])
+    return rc, err.getvalue()
 
 
 def stage_files(stage: str, files: dict[str, str]) -> dict[str, str]:
