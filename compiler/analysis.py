@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import itertools
 import operator
+import types
 from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from .crosscheck import CrossChecked, Disagreement, disagreement_diagnostic
 from .diagnostics import Diagnostic, Span
 from .interp import Cite, EvalError, Interpreter, from_json
 from .ir import nodes, target_label
@@ -27,10 +29,12 @@ def span_of(o: dict[str, Any]) -> Span:
     return Span(o["file"], o["line"], o["col"], o["line"], o["col"] + 1)
 
 
-def analyse(model: dict[str, Any], memo: MutableMapping[str, list[Diagnostic]] | None = None) -> list[Diagnostic]:
+def analyse(model: dict[str, Any], memo: MutableMapping[str, list[Diagnostic]] | None = None,
+            examples: bool = True) -> list[Diagnostic]:
     """Every finding on one resolved model. memo, shared between the rulesets of a build (and kept
     by the build cache between builds), holds each table's findings under a hash of everything
-    they depend on: a table a game takes unchanged from its series is analysed once."""
+    they depend on: a table a game takes unchanged from its series is analysed once. examples:
+    run the worked examples too (on the interpreter alone)."""
     diags: list[Diagnostic] = []
     interp = Interpreter(model)
     diags += constant_errors(model, interp)
@@ -41,7 +45,8 @@ def analyse(model: dict[str, Any], memo: MutableMapping[str, list[Diagnostic]] |
             memo[key] = TableAnalysis(model, interp, table).run()
         diags += memo[key]
     diags += option_clashes(model)
-    diags += run_examples(model)
+    if examples:
+        diags += run_examples(model)
     return diags
 
 
@@ -260,6 +265,8 @@ class TableAnalysis:
             if t.startswith("record "):
                 rec = self.interp.records[t[7:]]
                 for f in rec["fields"]:
+                    if f["required"] and (p["name"], f["name"]) not in used:
+                        return None  # no default to put there (a record holding a Unit)
                     if (p["name"], f["name"]) in used:
                         values = self.values(f["t"], p["name"], f["name"])
                         if values is None:
@@ -370,25 +377,29 @@ def _show(v: Any) -> str:
 # ---- worked examples ------------------------------------------------------------------
 
 
-def run_examples(model: dict[str, Any]) -> list[Diagnostic]:
-    """Evaluate every example of the model; each failure points at its own line."""
+def run_examples(model: dict[str, Any], module: types.ModuleType | None = None) -> list[Diagnostic]:
+    """Evaluate every example of the model; each failure points at its own line. With the ruleset's
+    generated module, every call an example makes is also put to the module (R900 where it differs)."""
     diags = []
     for ex in model["examples"]:
-        diags += run_example(model, ex)
+        diags += run_example(model, ex, module)
     return diags
 
 
-def run_example(model: dict[str, Any], ex: dict[str, Any]) -> list[Diagnostic]:
-    return run_example_traced(model, ex)[1]
+def run_example(model: dict[str, Any], ex: dict[str, Any], module: types.ModuleType | None = None) -> list[Diagnostic]:
+    return run_example_traced(model, ex, module)[1]
 
 
-def run_example_traced(model: dict[str, Any], ex: dict[str, Any]) -> tuple[str, list[Diagnostic], list[Cite]]:
-    """Run one example: 'pass' or 'fail', its diagnostics, and every rule its steps used."""
+def run_example_traced(model: dict[str, Any], ex: dict[str, Any], module: types.ModuleType | None = None,
+                       ) -> tuple[str, list[Diagnostic], list[Cite]]:
+    """Run one example: 'pass' or 'fail', its diagnostics, and every rule its steps used. With the
+    ruleset's generated module, each call is answered by the module too; a difference is R900."""
     env: dict[str, Any] = {}
     out: list[Diagnostic] = []
     used: list[Cite] = []
     for step in ex["steps"]:
-        interp = Interpreter(model)
+        found: list[Disagreement] = []
+        interp = Interpreter(model) if module is None else CrossChecked(model, module, found)
         try:
             if step["k"] == "let":
                 env[step["name"]] = interp.eval(step["value"], env)
@@ -400,6 +411,10 @@ def run_example_traced(model: dict[str, Any], ex: dict[str, Any]) -> tuple[str, 
             out.append(Diagnostic(span_of(o), "R402", f"example of {ex['clause']} could not be evaluated: {e}",
                                   hint="a 'let' or 'expect' line may use a value the rules cannot compute"))
             break
+        finally:
+            o = step.get("origin") or ex["origin"]
+            out += [disagreement_diagnostic(span_of(o), model["manifest"]["ruleset"], ex["clause"], d)
+                    for d in found]
         used += interp.trace
         if not ok and _changed_later(model, ex, interp):
             continue  # a later layer overrides what the example relies on: it holds where it was written

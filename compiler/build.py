@@ -9,14 +9,16 @@ import hashlib
 import os
 import shutil
 import tempfile
+import types
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from . import ir, printing, sheets
-from .analysis import analyse
+from .analysis import analyse, run_examples
 from .cache import Work
+from .crosscheck import load_module
 from .diagnostics import Diagnostic, Span, has_errors, unique_sorted
 from .emit_python import emit_python
 from .interp import MAX_STEPS, budget
@@ -35,6 +37,8 @@ class Result:
     sources: dict[str, str] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     models: dict[str, dict[str, Any]] = field(default_factory=dict)
+    modules: dict[str, types.ModuleType] = field(default_factory=dict)  # loaded, with crosscheck
+    module_memo: dict[str, Any] = field(default_factory=dict)  # each module's text, made once a build
 
     @property
     def ok(self) -> bool:
@@ -74,10 +78,13 @@ def _display(name: str) -> str:
     return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in name)
 
 
-def compile_sources(sources: dict[str, str], keep_models: bool = False, work: Work | None = None) -> Result:
+def compile_sources(sources: dict[str, str], keep_models: bool = False, work: Work | None = None,
+                    crosscheck: bool = False) -> Result:
     """Parse, check, resolve every ruleset and analyse it. Models only when there is no error
     (or, with keep_models, whenever checking succeeded: `rulec test` reports failing examples itself).
-    work: what earlier builds kept (each file's parse, each table's analysis), used and added to."""
+    work: what earlier builds kept (each file's parse, each table's analysis), used and added to.
+    crosscheck: run the worked examples on each ruleset's generated module as well (`rulec build`
+    and `rulec test`), which is then kept in result.modules."""
     result = Result(sources=sources)
     files = []
     parse_one = parse if work is None else work.parses.parse
@@ -97,12 +104,28 @@ def compile_sources(sources: dict[str, str], keep_models: bool = False, work: Wo
         memo: MutableMapping[str, list[Diagnostic]] = {} if work is None else work.analyses
         with budget(_steps(models.values())):  # the examples and table analyses, in bounded steps
             for name, model in models.items():
-                result.diagnostics += analyse(model, memo)
+                found = analyse(model, memo, examples=not crosscheck)
+                if crosscheck:
+                    module = _module(result, model, found, work)
+                    found += run_examples(model, module)
+                    if module is not None:
+                        result.modules[name] = module
+                result.diagnostics += found
                 result.models[name] = model
     result.diagnostics = unique_sorted(result.diagnostics)
     if not result.ok and not keep_models:
         result.models = {}
     return result
+
+
+def _module(result: Result, model: dict[str, Any], found: list[Diagnostic],
+            work: Work | None) -> types.ModuleType | None:
+    """The ruleset's generated module, loaded to run the examples on; None where a value of the rules
+    cannot be computed (R305), which the module would need to be written."""
+    if any(d.code == "R305" for d in found):
+        return None
+    text = python_files(model, verify=False, memo=result.module_memo if work is None else work.modules)
+    return load_module(next(iter(text.values())), model["manifest"]["ruleset"])
 
 
 def ir_files(model: dict[str, Any], validate: bool = True) -> dict[str, str]:
@@ -167,8 +190,8 @@ def iter_outputs(result: Result, validate: bool = True, work: Work | None = None
         options: dict[str, Any] = {}
         if not validate and e in CHECKS:
             options[CHECKS[e]] = False
-        if work is not None and e is python_files:
-            options["memo"] = work.modules
+        if e is python_files:
+            options["memo"] = result.module_memo if work is None else work.modules
         return functools.partial(e, **options)
 
     emitters = [configured(e) for e in EMITTERS]

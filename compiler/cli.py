@@ -74,6 +74,11 @@ def make_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _failed(diags: list[Diagnostic]) -> int:
+    """Exit 1 for mistakes in the rules; 3 where rulec disagreed with itself (R900), a bug in rulec."""
+    return EXIT_INTERNAL if any(d.code == "R900" for d in diags) else EXIT_RULES
+
+
 def cmd_test(args: argparse.Namespace) -> int:
     loaded = _load([args.rules])
     if isinstance(loaded, int):
@@ -83,15 +88,15 @@ def cmd_test(args: argparse.Namespace) -> int:
         report(loaded)
         print("rulec: the rules have mistakes other than failing examples; fix those first", file=sys.stderr)
         return EXIT_RULES
-    result = compile_sources(loaded.sources, keep_models=True)
-    rep = run_tests(result.models)
+    result = compile_sources(loaded.sources, keep_models=True, crosscheck=True)
+    rep = run_tests(result.models, result.modules)
     if args.verbose:
         for name in rep.names:
             print(f"  {name}")
     for d in rep.failures:
         print(d.render(loaded.sources), file=sys.stderr)
         print(file=sys.stderr)
-    status = EXIT_OK if rep.failed == 0 else EXIT_RULES
+    status = EXIT_OK if rep.failed == 0 else _failed(rep.failures)
     if args.coverage:
         missing = uncovered_diagnostics(rep)
         for d in missing:
@@ -172,7 +177,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _load(paths: list[Path], work: Work | None = None) -> Result | int:
+def _load(paths: list[Path], work: Work | None = None, crosscheck: bool = False) -> Result | int:
     missing = [p for p in paths if not p.exists()]
     if missing:
         print(f"rulec: no such file or folder: {missing[0]}", file=sys.stderr)
@@ -181,7 +186,7 @@ def _load(paths: list[Path], work: Work | None = None) -> Result | int:
     if not sources and not read_errors:
         print(f"rulec: no .rules files in {', '.join(map(str, paths))}", file=sys.stderr)
         return EXIT_USAGE
-    result = compile_sources(sources, work=work)
+    result = compile_sources(sources, work=work, crosscheck=crosscheck)
     result.diagnostics = sorted(set(result.diagnostics + read_errors))
     return result
 
@@ -215,13 +220,13 @@ def cmd_build(args: argparse.Namespace) -> int:
             print(f"up to date: {args.out}/ is what the rules produce (nothing changed since the last build)")
             return EXIT_OK
     work = Work(args.cache) if cache is not None else None  # each file's parse, each table's analysis
-    loaded = _load([args.rules], work)
+    loaded = _load([args.rules], work, crosscheck=True)  # the examples run on the modules too
     if isinstance(loaded, int):
         return loaded
     report(loaded)
     if not loaded.ok:
         print(f"build failed; {args.out}/ was left as it was", file=sys.stderr)
-        return EXIT_RULES
+        return _failed(loaded.diagnostics)
     # Each output is written (or compared) as it is made: a large rulebook's outputs are never
     # all in memory at once.
     made = Streamed(loaded, args.out, validate=args.check, allow_print=not (args.check or args.no_print), work=work)

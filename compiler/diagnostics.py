@@ -60,6 +60,7 @@ CODES: dict[str, str] = {
     "R401": "example failed",
     "R402": "example could not be evaluated",
     "R403": "rule no example exercises",
+    "R900": "the generated module and the reference interpreter disagree (a bug in rulec)",
 }
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import types
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,17 +47,18 @@ class Report:
                 or (i.kind != "clause" and i.key not in self.exercised)]
 
 
-def run_tests(models: dict[str, dict[str, Any]]) -> Report:
+def run_tests(models: dict[str, dict[str, Any]], modules: Mapping[str, types.ModuleType] | None = None) -> Report:
     """Run each example in the ruleset of its own layer (a series example in the series, a game's in the
     game), and once more in every ruleset built over it, where it must hold unless a later layer changed
-    what it relies on."""
+    what it relies on. modules: each ruleset's generated module, which answers every call an example
+    makes as well as the interpreter (a difference fails the example with R900)."""
     report = Report()
     seen_items: set[tuple[str, str | None, str | None, str]] = set()
     for name in sorted(models):
         model = models[name]
         own_layer = model["manifest"]["layers"][-1]
         for ex in model["examples"]:
-            outcome, diags, cites = run_example_traced(model, ex)
+            outcome, diags, cites = run_example_traced(model, ex, (modules or {}).get(name))
             report.exercised |= {(c.layer, c.clause, c.item) for c in cites}
             if ex["origin"]["layer"] != own_layer and outcome != "fail":
                 continue  # counted where it was written
@@ -140,30 +143,3 @@ def uncovered_diagnostics(report: Report) -> list[Diagnostic]:
 
 __all__ = ["run_tests", "Report", "uncovered_diagnostics", "span_of"]
 
-
-def run_example_compiled(model: dict[str, Any], module: Any, ex: dict[str, Any], emitter: Any = None) -> list[str]:
-    """Run an example against the generated module instead of the interpreter: the failing lines."""
-    from .emit_python import ModuleEmitter, tidy
-
-    emitter = emitter or ModuleEmitter(model)
-    namespace = dict(module.__dict__)
-    for line in emitter.consts.lines:
-        exec(line, namespace)
-    failures = []
-    for step in ex["steps"]:
-        emitter.ec.local = {k: k for k in namespace if not k.startswith("_")} | {
-            s["name"]: s["name"] for s in ex["steps"] if s["k"] == "let"}
-        if step["k"] == "let":
-            node = step["value"]
-            code = emitter.ec.num(node, False) if node["t"] == "number" else emitter.ec.ex(node, False)
-            for line in emitter.consts.lines:
-                exec(line, namespace)
-            namespace[step["name"]] = eval(tidy(code), namespace)
-            continue
-        code = tidy(emitter.ec.ex(step["expr"], False))
-        for line in emitter.consts.lines:
-            exec(line, namespace)
-        if eval(code, namespace) is not True:
-            o = step["origin"]
-            failures.append(f"{o['file']}:{o['line']}: {code}")
-    return failures

@@ -1,0 +1,171 @@
+"""Run the worked examples on the generated module as well as on the reference interpreter.
+
+The interpreter (compiler.interp) is the reference; the module is what game programs import. While an
+example runs, every call it makes to a check of the ruleset is answered by both: the interpreter, and
+the module's public function and its explain_ twin, given the arguments as a program would give them.
+The example goes on with the interpreter's answer; any difference is a bug in rulec, reported as R900
+with both answers and the example's file:line, never a pass.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import keyword
+import sys
+import types
+from fractions import Fraction
+from typing import Any
+
+from . import interp
+from .diagnostics import Diagnostic, Span
+from .interp import EvalError, Interpreter
+
+_LOADED = [0]  # modules loaded so far: each gets its own name while its classes are made
+
+
+def load_module(source: str, ruleset: str) -> types.ModuleType:
+    """A generated module from its text, as `import` would make it, registered nowhere afterwards."""
+    _LOADED[0] += 1
+    name = f"_rulec_crosscheck_{_LOADED[0]}"
+    module = types.ModuleType(name)
+    module.__file__ = f"<generated/python/{ruleset.lower()}.py>"
+    sys.modules[name] = module  # dataclasses look their module up while the classes are made
+    try:
+        exec(compile(source, module.__file__, "exec"), module.__dict__)
+    finally:
+        del sys.modules[name]
+    return module
+
+
+@dataclasses.dataclass(frozen=True)
+class Disagreement:
+    call: str       # the call as the rules write it: tripled(1)
+    module: str     # what the module answered, in the rules' words
+    reference: str  # what the interpreter answered
+
+
+class CrossChecked(Interpreter):
+    """The reference interpreter, whose calls to checks are also put to the generated module."""
+
+    def __init__(self, model: dict[str, Any], module: types.ModuleType, found: list[Disagreement]):
+        super().__init__(model)
+        self.module = module
+        self.found = found
+        self._depth = 0  # only the example's own calls: the module makes the inner ones itself
+
+    def call(self, fn: str, args: list[Any]) -> Any:
+        self._depth += 1
+        try:
+            expected: Any = super().call(fn, args)
+        except EvalError as e:
+            expected = e
+        finally:
+            self._depth -= 1
+        if self._depth == 0 and not _out_of_steps():
+            self._compare(fn, args, expected)
+        if isinstance(expected, EvalError):
+            raise expected
+        return expected
+
+    def _compare(self, fn: str, args: list[Any], expected: Any) -> None:
+        name = public_name(self.module, fn)
+        d = self.defines.get(fn) or self.tables.get(fn) or self.limits.get(fn)
+        if name is None or d is None:
+            return
+        given = [to_module(self.module, p["t"], a) for p, a in zip(d["params"], args, strict=True)]
+        answers = [_answer(self.module, getattr(self.module, name), given),
+                   _answer(self.module, lambda *a: getattr(self.module, "explain_" + name)(*a).value, given)]
+        want = _NoAnswer if isinstance(expected, EvalError) else plain(expected)
+        for got in answers:
+            mine = _NoAnswer if isinstance(got, _NoAnswer) else plain(got)
+            if mine != want:
+                call = f"{fn}({', '.join(show(plain(a)) for a in args)})"
+                self.found.append(Disagreement(call, show(mine), show(want)))
+                return
+
+
+class _NoAnswer:
+    """The module raised RuleError: the rules give no answer (as the interpreter's EvalError)."""
+
+
+def _answer(module: types.ModuleType, check: Any, args: list[Any]) -> Any:
+    try:
+        return check(*args)
+    except module.RuleError:
+        return _NoAnswer()
+
+
+def _out_of_steps() -> bool:
+    """The build's step bound ran out: the module, which has none, is not asked (it could run long)."""
+    left = interp._BUDGET[0]
+    return left is not None and left <= 0
+
+
+def public_name(module: types.ModuleType, fn: str) -> str | None:
+    """The module's name for the check fn: fn, or fn_ where fn is a Python keyword or taken."""
+    for name in (fn, fn + "_"):
+        if name != fn and not (keyword.iskeyword(fn) or hasattr(module, "explain_" + name)):
+            continue
+        if callable(getattr(module, name, None)) and callable(getattr(module, "explain_" + name, None)):
+            return name
+    return None
+
+
+def to_module(module: types.ModuleType, t: str, value: Any) -> Any:
+    """An interpreter value as a program would pass it to the module: records become its dataclasses."""
+    if t.startswith("record "):
+        record = t[7:]
+        cls = module._RECORD_CLASSES[record]
+        renamed = module._RENAMED
+        fields = {name: ft for name, ft, _ in module._FIELDS[record]}
+        return cls(**{(n + "_" if n in renamed else n): to_module(module, fields[n], v) for n, v in value.items()})
+    if t.startswith("list of "):
+        return tuple(to_module(module, t[8:], v) for v in value)
+    if t.startswith("set of "):
+        return frozenset(to_module(module, t[7:], v) for v in value)
+    return value
+
+
+def plain(value: Any) -> Any:
+    """A module or interpreter value in one form to compare: records as sorted field pairs."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return plain({f.name.rstrip("_"): getattr(value, f.name) for f in dataclasses.fields(value)})
+    if isinstance(value, bool):
+        return ("bool", value)  # never equal to 1 or 0
+    if isinstance(value, dict):
+        return ("record", tuple(sorted((k.rstrip("_"), plain(v)) for k, v in value.items())))
+    if isinstance(value, (list, tuple)):
+        return ("list", tuple(plain(v) for v in value))
+    if isinstance(value, frozenset):
+        return ("set", tuple(sorted((plain(v) for v in value), key=repr)))
+    return value
+
+
+def show(value: Any) -> str:
+    """A plain value in the rules' words: 3/2, true, [1, 2], Unit { mode: combat }."""
+    if value is _NoAnswer:
+        return "no answer (no row matches, or a division by zero)"
+    if isinstance(value, tuple) and len(value) == 2 and value[0] == "bool":
+        return "true" if value[1] else "false"
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, tuple) and len(value) == 2 and value[0] == "record":
+        return "{ " + ", ".join(f"{k}: {show(v)}" for k, v in value[1]) + " }"
+    if isinstance(value, tuple) and len(value) == 2 and value[0] in ("list", "set"):
+        inner = ", ".join(show(v) for v in value[1])
+        return f"[{inner}]" if value[0] == "list" else "{" + inner + "}"
+    return repr(value)
+
+
+def disagreement_diagnostic(span: Span, ruleset: str, clause: str, found: Disagreement) -> Diagnostic:
+    return Diagnostic(span, "R900", f"rulec disagrees with itself on an example of {clause} for {ruleset}: "
+                      f"{found.call} is {found.module} in the generated module, {found.reference} in the "
+                      "reference interpreter",
+                      hint="this is a bug in rulec, not in your rules; please report it with these files")
+
+
+__all__ = ["CrossChecked", "Disagreement", "load_module", "disagreement_diagnostic", "to_module", "plain"]
