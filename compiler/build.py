@@ -7,6 +7,7 @@ import ctypes.util
 import functools
 import hashlib
 import os
+import re
 import shutil
 import tempfile
 import types
@@ -18,13 +19,14 @@ from typing import Any
 from . import ir, printing, sheets
 from .analysis import analyse, run_examples
 from .cache import Work
+from .checker import Program
 from .crosscheck import load_module
 from .diagnostics import Diagnostic, Span, has_errors, unique_sorted
 from .emit_python import emit_python
 from .interp import MAX_STEPS, budget
 from .lower import check
 from .parser import parse
-from .resolver import resolve
+from .resolver import layer_chain, resolve
 from .state_schema import state_schema
 
 Emitter = Callable[[dict[str, Any]], dict[str, str]]
@@ -93,13 +95,18 @@ def compile_sources(sources: dict[str, str], keep_models: bool = False, work: Wo
         result.diagnostics += diags
         if tree is not None:
             files.append(tree)
-    if has_errors(result.diagnostics):
-        result.diagnostics = unique_sorted(result.diagnostics)
-        return result
     program, diags = check(files)
+    if has_errors(result.diagnostics):  # the files that parse are checked all the same
+        unparsed = sorted(set(sources) - {f.path for f in files})
+        result.diagnostics = unique_sorted(result.diagnostics + _not_following_from(unparsed, diags, sources))
+        return result
     result.diagnostics += diags
-    if not has_errors(diags):
-        models = {rs["name"]: resolve(program, rs) for rs in program.rulesets}
+    # Each ruleset none of whose files has an error is resolved, analysed and has its examples run,
+    # whatever mistakes the others hold.
+    wrong = {d.span.file for d in diags if d.severity == "error"}
+    clean = [rs for rs in program.rulesets if not (wrong and _files_of(program, rs) & wrong)]
+    if clean:
+        models = {rs["name"]: resolve(program, rs) for rs in clean}
         # A table shared by rulesets is analysed once (and, with work, once until it changes).
         memo: MutableMapping[str, list[Diagnostic]] = {} if work is None else work.analyses
         with budget(_steps(models.values())):  # the examples and table analyses, in bounded steps
@@ -116,6 +123,47 @@ def compile_sources(sources: dict[str, str], keep_models: bool = False, work: Wo
     if not result.ok and not keep_models:
         result.models = {}
     return result
+
+
+_WORD = re.compile(r"[A-Za-z_]\w*|\d+(?:\.\w+)*")
+_STRING_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|//[^\n]*')
+_MISSING = {"R101", "R102", "R105", "R107", "R111", "R203"}  # something named is not there
+
+
+def _not_following_from(unparsed: list[str], diags: list[Diagnostic], sources: Mapping[str, str]) -> list[Diagnostic]:
+    """The diagnostics of the files that parse, less those that may only say that something declared
+    in a file that does not parse is missing: an unknown name (or rule number, or layer) that the
+    unparsed files write outside their texts and comments."""
+    declared: set[str] = set()
+    for name in unparsed:
+        declared.update(_WORD.findall(_STRING_OR_COMMENT.sub(" ", sources[name])))
+    return [d for d in diags if d.code not in _MISSING or _named_at(d.span, sources) not in declared]
+
+
+def _named_at(span: Span, sources: Mapping[str, str]) -> str | None:
+    """The name or rule number a diagnostic points at (past a keyword such as `see` or `in`)."""
+    lines = sources.get(span.file, "").split("\n")
+    if not 1 <= span.line <= len(lines):
+        return None
+    words = _WORD.findall(lines[span.line - 1][span.col - 1:])
+    keywords = {"in", "override", "extends", "see", "except", "with", "rule", "game", "scenario", "option"}
+    return next((w for w in words if w not in keywords), None)
+
+
+def _files_of(program: Program, ruleset: dict[str, Any]) -> set[str]:
+    """Every file that gives the ruleset something: its layers' declarations, items and examples."""
+    files: set[str] = set()
+    todo: list[Any] = [program.layers[n] for n in layer_chain(program, ruleset) if n in program.layers]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, dict):
+            origin = node.get("origin")
+            if isinstance(origin, dict) and isinstance(origin.get("file"), str):
+                files.add(origin["file"])
+            todo += [v for v in node.values() if isinstance(v, (dict, list))]
+        elif isinstance(node, list):
+            todo += node
+    return files
 
 
 def _module(result: Result, model: dict[str, Any], found: list[Diagnostic],
