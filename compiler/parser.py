@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from functools import cache
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from lark import Lark, Token, Transformer, Tree
@@ -37,10 +36,8 @@ _TERMINAL_WORDS = {
 
 
 def grammar_text() -> str:
-    """The grammar: from grammar/ in a checkout, else the copy installed with the package."""
-    local = Path(__file__).resolve().parent.parent / "grammar" / "rules.lark"
-    if local.is_file():
-        return local.read_text(encoding="utf-8")
+    """The grammar, compiler/rules.lark: package data, read the same way from a checkout and from
+    an installed wheel."""
     return resources.files("compiler").joinpath("rules.lark").read_text(encoding="utf-8")
 
 

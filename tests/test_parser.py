@@ -603,12 +603,3 @@ def test_render_shows_the_line_a_caret_and_the_hint() -> None:
 def test_render_without_the_source_gives_the_head_line_only() -> None:
     d = Diagnostic(Span("gone.rules", 1, 1, 1, 1), "R004", "cannot read gone.rules", hint="h")
     assert d.render({}) == "gone.rules:1:1: error R004: cannot read gone.rules\n      = hint: h"
-
-
-def test_the_installed_grammar_is_the_grammar() -> None:
-    from importlib import resources
-    from pathlib import Path
-
-    source = Path(__file__).resolve().parent.parent / "grammar" / "rules.lark"
-    packaged = resources.files("compiler").joinpath("rules.lark").read_text(encoding="utf-8")
-    assert packaged == source.read_text(encoding="utf-8") == parser.grammar_text()
