@@ -14,7 +14,8 @@ from typing import Any
 
 from . import ast
 from .diagnostics import Diagnostic, Span, did_you_mean
-from .exprs import IR, EnumInfo, Lowerer, Signature, assignable, describe, literal_value
+from .exprs import IR, EnumInfo, Lowerer, Signature, literal_value
+from .types import ANY, EnumT, ListT, RecordT, SetT, TextT, Type, assignable, describe, parse_type
 
 NOTE_KINDS = {
     "design": "Design Note",
@@ -46,9 +47,9 @@ class LayerInfo:
     clauses: dict[str, ast.Rule] = field(default_factory=dict)
     externals: dict[str, ast.External] = field(default_factory=dict)
     enums: dict[str, EnumInfo] = field(default_factory=dict)
-    records: dict[str, dict[str, tuple[str, bool]]] = field(default_factory=dict)
+    records: dict[str, dict[str, tuple[Type, bool]]] = field(default_factory=dict)
     sigs: dict[str, Signature] = field(default_factory=dict)
-    const_types: dict[str, str] = field(default_factory=dict)
+    const_types: dict[str, Type] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -84,7 +85,7 @@ class ChainScope:
                 return lay, decl, clause
         return None
 
-    def const_type(self, name: str) -> str | None:
+    def const_type(self, name: str) -> Type | None:
         found = self.find_decl(name)
         if found is None or not isinstance(found[1], ast.ConstDecl):
             return None
@@ -92,10 +93,10 @@ class ChainScope:
         assert isinstance(decl, ast.ConstDecl)
         if name not in lay.const_types:
             if name in self.inferring:
-                return "any"
+                return ANY
             self.inferring.add(name)
             lowerer = Lowerer(ChainScope(self.checker, lay, self.inferring))
-            lay.const_types[name] = lowerer.lower(decl.value, {})["t"]
+            lay.const_types[name] = lowerer.lower(decl.value, {}).t
             self.inferring.discard(name)
         return lay.const_types[name]
 
@@ -111,16 +112,16 @@ class ChainScope:
         scope = ChainScope(self.checker, lay, self.inferring)
         params = tuple((p.name, self.checker.resolve_type(p.type, scope)) for p in (decl.params or ()))
         if isinstance(decl, ast.LimitsDecl):
-            sig = Signature(params, "list of text", "limits")
+            sig = Signature(params, ListT(TextT()), "limits")
         elif decl.returns is not None:
             sig = Signature(params, self.checker.resolve_type(decl.returns, scope),
                             "table" if isinstance(decl, ast.TableDecl) else "define")
         else:
             assert isinstance(decl, ast.DefineDecl)
             if name in self.inferring:
-                return Signature(params, "any", "define")
+                return Signature(params, ANY, "define")
             self.inferring.add(name)
-            returns = Lowerer(scope).lower(decl.body, dict(params))["t"]
+            returns = Lowerer(scope).lower(decl.body, dict(params)).t
             self.inferring.discard(name)
             sig = Signature(params, returns, "define")
         lay.sigs[name] = sig
@@ -132,7 +133,7 @@ class ChainScope:
                 return lay.enums[name]
         return None
 
-    def record(self, name: str) -> dict[str, tuple[str, bool]] | None:
+    def record(self, name: str) -> dict[str, tuple[Type, bool]] | None:
         for lay in self.layers:
             if name in lay.records:
                 return lay.records[name]
@@ -328,29 +329,30 @@ class Checker:
                 attrs = {a.name: self.resolve_type(a.type, scope) for a in decl.attrs}
                 lay.enums[name] = EnumInfo(name, lay.enums[name].members, attrs, decl.ordered, decl.cyclic)
             elif isinstance(decl, ast.RecordDecl):
-                fields: dict[str, tuple[str, bool]] = {}
+                fields: dict[str, tuple[Type, bool]] = {}
                 for f in decl.fields:
                     if f.name in fields:
                         self.error(f.span, "R104", f"{name} has two fields named '{f.name}'")
                     fields[f.name] = (self.resolve_type(f.type, scope), f.default is not None)
                 lay.records[name] = fields
 
-    def resolve_type(self, t: ast.TypeRef, scope: ChainScope) -> str:
+    def resolve_type(self, t: ast.TypeRef, scope: ChainScope) -> Type:
         if t.kind in ("list", "set"):
             assert t.item is not None
-            return f"{t.kind} of {self.resolve_type(t.item, scope)}"
+            item = self.resolve_type(t.item, scope)
+            return ListT(item) if t.kind == "list" else SetT(item)
         if t.kind != "named":
-            return t.kind
+            return parse_type(t.kind)
         if scope.enum(t.name):
-            return "enum " + t.name
+            return EnumT(t.name)
         found = scope.find_decl(t.name)
         if found is not None and isinstance(found[1], ast.RecordDecl):
-            return "record " + t.name
+            return RecordT(t.name)
         types = [n for lay in scope.layers for n, (d, _) in lay.decls.items()
                  if isinstance(d, (ast.EnumDecl, ast.RecordDecl))]
         self.error(t.span, "R101", f"unknown type '{t.name}'",
                    hint=did_you_mean(t.name, types + ["bool", "int", "number", "text"]))
-        return "any"
+        return ANY
 
 
 def _span_of(item: Any) -> Span:

@@ -17,8 +17,10 @@ from typing import Any
 from .diagnostics import Diagnostic, did_you_mean
 from .emit_python import ModuleEmitter, emit_python, module_name, tidy
 from .exprs import IR, EnumInfo, Lowerer, Signature
+from .model import expr_ir
 from .parser import parse_query
 from .state_schema import state_schema
+from .types import RecordT, Type, parse_type
 
 
 class EvalFailure(Exception):
@@ -35,19 +37,20 @@ class ModelScope:
 
     def __init__(self, model: dict[str, Any]):
         self.model = model
-        self.consts = {c["name"]: c["t"] for c in model["consts"]}
+        self.consts = {c["name"]: parse_type(c["t"]) for c in model["consts"]}
         self.sigs: dict[str, Signature] = {}
         for kind, returns in (("defines", None), ("tables", None), ("limits", "list of text")):
             for d in model[kind]:
-                self.sigs[d["name"]] = Signature(tuple((p["name"], p["t"]) for p in d["params"]),
-                                                 returns or d["returns"], kind[:-1])
+                self.sigs[d["name"]] = Signature(tuple((p["name"], parse_type(p["t"])) for p in d["params"]),
+                                                 parse_type(returns or d["returns"]), kind[:-1])
         self.enums = {e["name"]: EnumInfo(e["name"], tuple(m["name"] for m in e["members"]),
-                                          {a["name"]: a["t"] for a in e["attrs"]}, e["ordered"], e["cyclic"])
+                                          {a["name"]: parse_type(a["t"]) for a in e["attrs"]}, e["ordered"],
+                                          e["cyclic"])
                       for e in model["enums"]}
-        self.records = {r["name"]: {f["name"]: (f["t"], not f["required"]) for f in r["fields"]}
+        self.records = {r["name"]: {f["name"]: (parse_type(f["t"]), not f["required"]) for f in r["fields"]}
                         for r in model["records"]}
 
-    def const_type(self, name: str) -> str | None:
+    def const_type(self, name: str) -> Type | None:
         return self.consts.get(name)
 
     def signature(self, name: str) -> Signature | None:
@@ -56,7 +59,7 @@ class ModelScope:
     def enum(self, name: str) -> EnumInfo | None:
         return self.enums.get(name)
 
-    def record(self, name: str) -> dict[str, tuple[str, bool]] | None:
+    def record(self, name: str) -> dict[str, tuple[Type, bool]] | None:
         return self.records.get(name)
 
     def enums_with_member(self, name: str) -> list[str]:
@@ -100,7 +103,7 @@ def evaluate(model: dict[str, Any], query: str, state: dict[str, Any] | None = N
     module = load_module(model)
     if state is not None:
         check_state(model, state)
-    local_types: dict[str, str] = {}
+    local_types: dict[str, Type] = {}
     values: dict[str, Any] = {}
     for name, entry in (state or {}).items():
         record, value = _state_entry(name, entry, model)
@@ -108,9 +111,9 @@ def evaluate(model: dict[str, Any], query: str, state: dict[str, Any] | None = N
             values[name] = module.from_json(record, value, name)
         except module.InvalidInput as e:
             raise EvalFailure(f"--state: {e}", usage=True) from None
-        local_types[name] = "record " + record
+        local_types[name] = RecordT(record)
     lowerer = Lowerer(ModelScope(model))
-    node = lowerer.lower(expr, local_types)
+    node = expr_ir(lowerer.lower(expr, local_types))
     if lowerer.diags:
         raise EvalFailure("the question has mistakes", lowerer.diags)
     emitter = ModuleEmitter(model)

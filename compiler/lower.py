@@ -9,8 +9,10 @@ from typing import Any
 from . import ast
 from .checker import NOTE_KINDS, ChainScope, Checker, LayerInfo, Program, change_key, origin
 from .diagnostics import Diagnostic, Span, did_you_mean
-from .exprs import IR, Lowerer, assignable, describe, literal_value
+from .exprs import IR, Lowerer, literal_value
 from .ir import nodes, target_label
+from .model import Agg, Error, expr_ir
+from .types import ANY, BOOL, NUMBER, BoolT, RecordT, Type, assignable, describe
 
 
 def check(files: list[ast.File]) -> tuple[Program, list[Diagnostic]]:
@@ -134,16 +136,17 @@ class LayerLowering:
             out["records"].append(self.record(decl, o))
         elif isinstance(decl, ast.ConstDecl):
             value = self.lowerer.lower(decl.value, {})
-            out["consts"].append({"name": decl.name, "title": decl.title, "t": value["t"], "value": value,
-                                  "origin": o})
+            out["consts"].append({"name": decl.name, "title": decl.title, "t": str(value.t),
+                                  "value": expr_ir(value), "origin": o})
         elif isinstance(decl, ast.DefineDecl):
             sig = self.scope.signature(decl.name)
             assert sig is not None
-            body = self.lowerer.expect(decl.body, sig.returns, dict(sig.params), f"the result of {decl.name}")
+            body = expr_ir(self.lowerer.expect(decl.body, sig.returns, dict(sig.params),
+                                               f"the result of {decl.name}"))
             params = self.params(decl.params or (), sig.params)
             _mark_param_reads(body, params)
             entry: dict[str, Any] = {"name": decl.name, "title": decl.title, "params": params,
-                     "returns": sig.returns, "body": body, "origin": o}
+                                     "returns": str(sig.returns), "body": body, "origin": o}
             if decl.invariant:
                 entry["invariant"] = self.invariant_fields(decl, sig.params, body)
             out["defines"].append(entry)
@@ -157,22 +160,23 @@ class LayerLowering:
                 _mark_param_reads(r["when"], params)
                 _mark_param_reads(r["value"], params)
             out["tables"].append({"name": decl.name, "title": decl.title, "params": params,
-                                  "returns": sig.returns, "rows": rows, "origin": o})
+                                  "returns": str(sig.returns), "rows": rows, "origin": o})
         elif isinstance(decl, ast.LimitsDecl):
             out["limits"].append(self.limits(decl, o))
 
-    def params(self, written: tuple[ast.Param, ...], typed: tuple[tuple[str, str], ...]) -> list[dict[str, Any]]:
+    def params(self, written: tuple[ast.Param, ...], typed: tuple[tuple[str, Type], ...]) -> list[dict[str, Any]]:
         out = []
         for p, (name, t) in zip(written, typed, strict=True):
-            entry: dict[str, Any] = {"name": name, "t": t}
+            entry: dict[str, Any] = {"name": name, "t": str(t)}
             if p.see:
                 entry["see"] = self.refs(p.see)
             out.append(entry)
         return out
 
-    def invariant_fields(self, decl: ast.DefineDecl, params: tuple[tuple[str, str], ...], body: IR) -> list[str]:
+    def invariant_fields(self, decl: ast.DefineDecl, params: tuple[tuple[str, Type], ...], body: IR) -> list[str]:
         """The fields an invariant reads, the first named when input breaks it."""
-        if len(params) != 1 or not params[0][1].startswith("record "):
+        record = params[0][1] if len(params) == 1 else None
+        if not isinstance(record, RecordT):
             self.checker.error(decl.span, "R201", f"invariant {decl.name} must take one record",
                                hint=f"for example: invariant {decl.name}(u: Unit) \"...\" = u.step_losses >= 0")
             return []
@@ -189,9 +193,9 @@ class LayerLowering:
                         found.append(n["name"])
                 todo += [v for v in n.values() if isinstance(v, (dict, list))]
         if decl.checks is not None:
-            fields = self.scope.record(params[0][1][7:]) or {}
+            fields = self.scope.record(record.name) or {}
             if decl.checks not in fields:
-                self.checker.error(decl.span, "R203", f"{params[0][1][7:]} has no field '{decl.checks}'",
+                self.checker.error(decl.span, "R203", f"{record.name} has no field '{decl.checks}'",
                                    hint=did_you_mean(decl.checks, fields))
             else:
                 found = [decl.checks] + [f for f in found if f != decl.checks]
@@ -206,9 +210,9 @@ class LayerLowering:
             default = None
             if a.default is not None:
                 default = self.constant(a.default, t, f"the default of '{a.name}'")
-            elif t == "bool":
+            elif isinstance(t, BoolT):
                 default = False
-            attrs.append({"name": a.name, "t": t, "title": a.title, "default": default})
+            attrs.append({"name": a.name, "t": str(t), "title": a.title, "default": default})
         members = []
         for m in decl.members:
             values = {a["name"]: {"value": a["default"], "origin": None} for a in attrs}
@@ -231,26 +235,26 @@ class LayerLowering:
         types = self.scope.record(decl.name) or {}
         fields = []
         for f in decl.fields:
-            t = types.get(f.name, ("any", False))[0]
+            t = types.get(f.name, (ANY, False))[0]
             default = None if f.default is None else self.constant(f.default, t, f"the default of '{f.name}'")
-            fields.append({"name": f.name, "t": t, "title": f.title, "default": default,
+            fields.append({"name": f.name, "t": str(t), "title": f.title, "default": default,
                            "required": f.default is None})
         return {"name": decl.name, "title": decl.title, "fields": fields, "origin": o}
 
-    def constant(self, expr: ast.Expr, t: str, what: str) -> Any:
+    def constant(self, expr: ast.Expr, t: Type, what: str) -> Any:
         node = self.lowerer.expect(expr, t, {}, what)
         try:
             return literal_value(node)
         except ValueError:
-            if node["k"] != "error":
+            if not isinstance(node, Error):
                 self.checker.error(expr.span, "R205", f"{what} must be a plain value, not a calculation")
             return None
 
-    def row(self, r: ast.Row, params: tuple[tuple[str, str], ...], returns: str,
+    def row(self, r: ast.Row, params: tuple[tuple[str, Type], ...], returns: Type,
             clause: str | None) -> dict[str, Any]:
         local = dict(params)
-        when = None if r.when is None else self.lowerer.expect(r.when, "bool", local, "a row condition")
-        value = self.lowerer.expect(r.value, returns, local, f"the value of row '{r.label}'")
+        when = None if r.when is None else expr_ir(self.lowerer.expect(r.when, BOOL, local, "a row condition"))
+        value = expr_ir(self.lowerer.expect(r.value, returns, local, f"the value of row '{r.label}'"))
         return {"label": r.label, "title": r.title, "when": when, "value": value,
                 "origin": self.origin(clause, r.span)}
 
@@ -258,17 +262,17 @@ class LayerLowering:
         sig = self.scope.signature(decl.name)
         assert sig is not None
         local = dict(sig.params)
-        unless = [{"cond": self.lowerer.expect(u.cond, "bool", local, "an 'unless' condition"),
+        unless = [{"cond": expr_ir(self.lowerer.expect(u.cond, BOOL, local, "an 'unless' condition")),
                    "title": u.title, "origin": self.origin(o["clause"], u.span)} for u in decl.unless]
         items = []
         for lim in decl.limits:
             measure = self.lowerer.lower(lim.measure, local)
-            if measure["k"] != "error" and not (measure["k"] == "agg" and measure["fn"] in ("sum", "count")):
+            if not isinstance(measure, Error) and not (isinstance(measure, Agg) and measure.fn in ("sum", "count")):
                 self.checker.error(lim.measure.span, "R201", "a limit measures a sum(...) or count(...) "
                                    "over the units it limits", hint="for example: count(u for u in h.units "
                                    "where u.kind == port) at most 1")
-            bound = self.lowerer.expect(lim.bound, "number", local, "a limit")
-            items.append({"name": lim.name, "title": lim.title, "measure": measure, "bound": bound,
+            bound = expr_ir(self.lowerer.expect(lim.bound, NUMBER, local, "a limit"))
+            items.append({"name": lim.name, "title": lim.title, "measure": expr_ir(measure), "bound": bound,
                           "origin": self.origin(o["clause"], lim.span)})
         names = [i["name"] for i in items]
         for lim in decl.limits:
@@ -302,7 +306,7 @@ class LayerLowering:
             return {"kind": "error", "origin": o}
         sig = self.scope.signature(decl.name)
         assert sig is not None
-        cond = self.lowerer.expect(exc.cond, "bool", dict(sig.params), "an exception's condition")
+        cond = expr_ir(self.lowerer.expect(exc.cond, BOOL, dict(sig.params), "an exception's condition"))
         return {"kind": "limit", "target": list(target), "cond": cond, "title": exc.title, "origin": o}
 
     def _missing(self, span: Span, name: str, kind: str, cls: type) -> None:
@@ -416,13 +420,13 @@ class LayerLowering:
             return True
         if kind in ("const", "define") and ch.kind == "value" and name is not None and ch.expr is not None:
             if kind == "const":
-                want = self.scope.const_type(name) or "any"
-                entry["value"] = self.lowerer.expect(ch.expr, want, {}, f"the new value of {name}")
+                want = self.scope.const_type(name) or ANY
+                entry["value"] = expr_ir(self.lowerer.expect(ch.expr, want, {}, f"the new value of {name}"))
             else:
                 sig = self.scope.signature(name)
                 assert sig is not None
-                entry["value"] = self.lowerer.expect(ch.expr, sig.returns, dict(sig.params),
-                                                     f"the new result of {name}")
+                entry["value"] = expr_ir(self.lowerer.expect(ch.expr, sig.returns, dict(sig.params),
+                                                             f"the new result of {name}"))
             return True
         if kind == "row" and ch.kind in ("value", "row") and name is not None and ch.expr is not None:
             sig = self.scope.signature(name)
@@ -430,22 +434,22 @@ class LayerLowering:
             local = dict(sig.params)
             if ch.kind == "row":
                 assert ch.expr2 is not None
-                entry["when"] = self.lowerer.expect(ch.expr, "bool", local, "a row condition")
-                entry["value"] = self.lowerer.expect(ch.expr2, sig.returns, local, "the row's new value")
+                entry["when"] = expr_ir(self.lowerer.expect(ch.expr, BOOL, local, "a row condition"))
+                entry["value"] = expr_ir(self.lowerer.expect(ch.expr2, sig.returns, local, "the row's new value"))
             else:
-                entry["value"] = self.lowerer.expect(ch.expr, sig.returns, local, "the row's new value")
+                entry["value"] = expr_ir(self.lowerer.expect(ch.expr, sig.returns, local, "the row's new value"))
             return True
         if kind == "limit" and ch.kind == "bound" and name is not None and ch.expr is not None:
             sig = self.scope.signature(name)
             assert sig is not None
-            entry["bound"] = self.lowerer.expect(ch.expr, "number", dict(sig.params), "a limit")
+            entry["bound"] = expr_ir(self.lowerer.expect(ch.expr, NUMBER, dict(sig.params), "a limit"))
             return True
         expected = {"clause": "title, text, note or see", "const": "a new value",
                     "define": "a new result expression", "row": "'when ... => ...' or a new value",
                     "limit": "'at most N'"}[kind]
         return self._misfit(ch, f"an override of a {kind} takes {expected}")
 
-    def _constant_or_none(self, expr: ast.Expr, t: str, what: str) -> Any:
+    def _constant_or_none(self, expr: ast.Expr, t: Type, what: str) -> Any:
         return self.constant(expr, t, what)
 
     def _misfit(self, ch: ast.Change, message: str) -> bool:
@@ -455,18 +459,18 @@ class LayerLowering:
     # ---- examples ------------------------------------------------------------------------
 
     def example(self, ex: ast.Example, clause: str) -> dict[str, Any]:
-        local: dict[str, str] = {}
+        local: dict[str, Type] = {}
         steps: list[dict[str, Any]] = []
         for step in ex.steps:
             if isinstance(step, ast.Let):
                 node = self.lowerer.lower(step.value, local)
-                local[step.name] = node["t"]
-                steps.append({"k": "let", "name": step.name, "value": node})
+                local[step.name] = node.t
+                steps.append({"k": "let", "name": step.name, "value": expr_ir(node)})
             else:
-                node = self.lowerer.expect(step.expr, "bool", local, "what an example expects")
+                expr = expr_ir(self.lowerer.expect(step.expr, BOOL, local, "what an example expects"))
                 cited = [{"layer": r.layer, "number": r.number, "item": r.item}
                          for r in step.cited if self.ref_ok(r)]
-                steps.append({"k": "expect", "expr": node, "cited": cited,
+                steps.append({"k": "expect", "expr": expr, "cited": cited,
                               "origin": self.origin(clause, step.span)})
         return {"title": ex.title, "clause": clause, "steps": steps, "origin": self.origin(clause, ex.span)}
 
