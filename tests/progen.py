@@ -1778,6 +1778,20 @@ def replay(folder: Path, samples: int = SAMPLES * 3) -> list[Finding]:
     return findings
 
 
+def same_bug(recorded: str, key: str) -> bool:
+    """Whether a finding's key is the one a reproducer recorded: the same kind and exception (an
+    internal error, whichever stage now meets it), the same kind of mypy error (in either ruleset),
+    or the same check."""
+    a, b = recorded.split(":"), key.split(":")
+    if a[0] != b[0]:
+        return False
+    if a[0] == "internal":
+        return a[2:3] == b[2:3]
+    if a[0] == "mypy":
+        return a[2:3] == b[2:3]
+    return a[-1] == b[-1]
+
+
 def fixtures() -> list[Path]:
     return sorted(p for p in FIXTURES.iterdir() if p.is_dir()) if FIXTURES.is_dir() else []
 
