@@ -10,9 +10,10 @@ with both answers and the example's file:line, never a pass.
 from __future__ import annotations
 
 import dataclasses
-import keyword
+import re
 import sys
 import types
+from collections.abc import Collection
 from fractions import Fraction
 from typing import Any
 
@@ -23,8 +24,17 @@ from .interp import EvalError, Interpreter
 _LOADED = [0]  # modules loaded so far: each gets its own name while its classes are made
 
 
-def load_module(source: str, ruleset: str) -> types.ModuleType:
-    """A generated module from its text, as `import` would make it, registered nowhere afterwards."""
+def load_module(source: str, ruleset: str, needed: Collection[str] | None = None) -> types.ModuleType:
+    """A generated module from its text, as `import` would make it, registered nowhere afterwards.
+    needed: the checks to run (by their rules names); then only they and what they use are compiled,
+    as Python compiles a large module's text far more slowly than its examples run."""
+    if needed is not None:
+        part = only(source, {n for fn in needed for n in (fn, fn + "_", fn + "__")}
+                    | {"_RECORD_CLASSES", "_RENAMED", "_FIELDS", "_CHECKS_RENAMED", "RuleError"})
+        try:
+            return load_module(part, ruleset)
+        except (SyntaxError, NameError):  # cut in the wrong place: rulec's own mistake, so take it whole
+            pass
     _LOADED[0] += 1
     name = f"_rulec_crosscheck_{_LOADED[0]}"
     module = types.ModuleType(name)
@@ -35,6 +45,63 @@ def load_module(source: str, ruleset: str) -> types.ModuleType:
     finally:
         del sys.modules[name]
     return module
+
+
+_NAME = re.compile(r"[A-Za-z_]\w*")
+_DEFINES = re.compile(r"(?:async\s+)?(?:def|class)\s+([A-Za-z_]\w*)|([A-Za-z_]\w*)\s*(?::[^=]*)?=")
+
+
+def only(source: str, roots: set[str]) -> str:
+    """The part of a generated module that the named top-level names need: each top-level statement
+    (a def, a class with its decorators, an assignment, with its indented or bracketed lines) is kept
+    when it defines a needed name or is an import; a kept statement needs every name it mentions."""
+    statements = _statements(source)
+    defined: dict[str, list[int]] = {}
+    for i, (_, names) in enumerate(statements):
+        for n in names:
+            defined.setdefault(n, []).append(i)
+    keep = {i for i, (text, names) in enumerate(statements)  # imports, and what changes a name
+            if text.startswith(("from ", "import ")) or not (names or text.startswith(('"', "'")))}
+    todo = list(roots) + [n for i in keep for n in _NAME.findall(statements[i][0])]
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in defined:
+            continue
+        seen.add(name)
+        for i in defined[name]:
+            if i not in keep:
+                keep.add(i)
+                todo += _NAME.findall(statements[i][0])
+    return "".join(statements[i][0] for i in sorted(keep))
+
+
+def _statements(source: str) -> list[tuple[str, set[str]]]:
+    """The module's top-level statements: (text, names it defines). A statement starts at a line
+    that is not indented, not a comment and not a closing bracket, outside a docstring; decorators
+    belong to the def or class under them."""
+    chunks: list[list[str]] = []
+    heads: list[str] = []  # the line of each statement that names what it defines
+    in_docstring = decorating = False
+    for line in source.splitlines(keepends=True):
+        if not in_docstring and line[:1] not in ("", " ", "\t", "\r", "\n", ")", "]", "}", "#"):
+            if decorating:
+                heads[-1] = line
+            else:
+                chunks.append([])
+                heads.append(line)
+            decorating = line.startswith("@")
+        if chunks:
+            chunks[-1].append(line)
+        if '"""' in line:
+            stripped = line.strip()
+            if stripped.count('"""') % 2 == 1 and (stripped.startswith('"""') or stripped.endswith('"""')):
+                in_docstring = not in_docstring
+    out = []
+    for lines, head in zip(chunks, heads, strict=True):
+        found = _DEFINES.match(head)
+        out.append(("".join(lines), {found.group(1) or found.group(2)} if found else set()))
+    return out
 
 
 @dataclasses.dataclass(frozen=True)
@@ -68,13 +135,17 @@ class CrossChecked(Interpreter):
         return expected
 
     def _compare(self, fn: str, args: list[Any], expected: Any) -> None:
-        name = public_name(self.module, fn)
         d = self.defines.get(fn) or self.tables.get(fn) or self.limits.get(fn)
-        if name is None or d is None:
+        if d is None:
             return
+        name = public_name(self.module, fn)
+        if name is None:
+            raise RuntimeError(f"the generated module has no function for the check {fn}")
         given = [to_module(self.module, p["t"], a) for p, a in zip(d["params"], args, strict=True)]
-        answers = [_answer(self.module, getattr(self.module, name), given),
-                   _answer(self.module, lambda *a: getattr(self.module, "explain_" + name)(*a).value, given)]
+        answers = [_answer(self.module, getattr(self.module, name), given)]
+        explain = getattr(self.module, "explain_" + name, None)
+        if explain is not None:  # loaded whole (rulec test): the explaining twin is asked too
+            answers.append(_answer(self.module, lambda *a: explain(*a).value, given))
         want = _NoAnswer if isinstance(expected, EvalError) else plain(expected)
         for got in answers:
             mine = _NoAnswer if isinstance(got, _NoAnswer) else plain(got)
@@ -102,13 +173,9 @@ def _out_of_steps() -> bool:
 
 
 def public_name(module: types.ModuleType, fn: str) -> str | None:
-    """The module's name for the check fn: fn, or fn_ where fn is a Python keyword or taken."""
-    for name in (fn, fn + "_"):
-        if name != fn and not (keyword.iskeyword(fn) or hasattr(module, "explain_" + name)):
-            continue
-        if callable(getattr(module, name, None)) and callable(getattr(module, "explain_" + name, None)):
-            return name
-    return None
+    """The module's name for the check fn: fn itself, unless it had to be renamed (a Python keyword)."""
+    name: str = module._CHECKS_RENAMED.get(fn, fn)
+    return name if callable(getattr(module, name, None)) else None
 
 
 def to_module(module: types.ModuleType, t: str, value: Any) -> Any:

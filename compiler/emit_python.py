@@ -867,6 +867,8 @@ class ModuleEmitter:
         renamed = sorted({f["name"] for r in self.model["records"] for f in r["fields"]
                           if py_name(f["name"]) != f["name"]})
         w.line(f"_RENAMED: Final[frozenset[str]] = frozenset({renamed!r})")
+        renamed_checks = {name: py for name, py in sorted(self.public.items()) if py != name}
+        w.line(f"_CHECKS_RENAMED: Final[dict[str, str]] = {renamed_checks!r}  # named like a Python keyword or helper")
         w.line("_RECORD_CLASSES: Final[dict[str, Any]] = {"
                + ", ".join(f"{r['name']!r}: {self.record_names[r['name']]}" for r in self.model["records"]) + "}")
         w.line("_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...]], ...]]] = {")

@@ -878,6 +878,7 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
     ),
 }
 _RENAMED: Final[frozenset[str]] = frozenset([])
+_CHECKS_RENAMED: Final[dict[str, str]] = {}  # named like a Python keyword or helper
 _RECORD_CLASSES: Final[dict[str, Any]] = {'Unit': Unit, 'Stack': Stack, 'EnemyHex': EnemyHex, 'Leader': Leader}
 _INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...]], ...]]] = {
 }

@@ -3735,6 +3735,7 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
     ),
 }
 _RENAMED: Final[frozenset[str]] = frozenset([])
+_CHECKS_RENAMED: Final[dict[str, str]] = {}  # named like a Python keyword or helper
 _RECORD_CLASSES: Final[dict[str, Any]] = {'RailHex': RailHex, 'Unit': Unit, 'Hex': Hex}
 _INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...]], ...]]] = {
     'Unit': (

@@ -460,6 +460,7 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {},
 _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
 }
 _RENAMED: Final[frozenset[str]] = frozenset([])
+_CHECKS_RENAMED: Final[dict[str, str]] = {}  # named like a Python keyword or helper
 _RECORD_CLASSES: Final[dict[str, Any]] = {}
 _INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...]], ...]]] = {
 }
