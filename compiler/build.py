@@ -19,14 +19,15 @@ from typing import Any
 from . import ir, printing, sheets
 from .analysis import analyse, run_examples
 from .cache import Work
-from .checker import Program
+from .checker import check
 from .crosscheck import load_module
 from .diagnostics import Diagnostic, Span, has_errors, unique_sorted
 from .emit_python import emit_python
 from .interp import MAX_STEPS, budget
-from .lower import check
+from .lower import lower
+from .model import to_ir
 from .parser import parse
-from .resolver import layer_chain, resolve
+from .resolver import files_of, resolve
 from .state_schema import state_schema
 
 Emitter = Callable[[dict[str, Any]], dict[str, str]]
@@ -95,18 +96,19 @@ def compile_sources(sources: dict[str, str], keep_models: bool = False, work: Wo
         result.diagnostics += diags
         if tree is not None:
             files.append(tree)
-    program, diags = check(files)
+    checked, diags = check(files)
     if has_errors(result.diagnostics):  # the files that parse are checked all the same
         unparsed = sorted(set(sources) - {f.path for f in files})
         result.diagnostics = unique_sorted(result.diagnostics + _not_following_from(unparsed, diags, sources))
         return result
     result.diagnostics += diags
+    program = lower(checked)
     # Each ruleset none of whose files has an error is resolved, analysed and has its examples run,
     # whatever mistakes the others hold.
     wrong = {d.span.file for d in diags if d.severity == "error"}
-    clean = [rs for rs in program.rulesets if not (wrong and _files_of(program, rs) & wrong)]
+    clean = [rs for rs in program.rulesets if not (wrong and files_of(program, rs) & wrong)]
     if clean:
-        models = {rs["name"]: resolve(program, rs) for rs in clean}
+        models = {rs.name: to_ir(resolve(program, rs)) for rs in clean}
         # A table shared by rulesets is analysed once (and, with work, once until it changes).
         memo: MutableMapping[str, list[Diagnostic]] = {} if work is None else work.analyses
         with budget(_steps(models.values())):  # the examples and table analyses, in bounded steps
@@ -150,22 +152,6 @@ def _named_at(span: Span, sources: Mapping[str, str]) -> str | None:
     return next((w for w in words if w not in keywords), None)
 
 
-def _files_of(program: Program, ruleset: dict[str, Any]) -> set[str]:
-    """Every file that gives the ruleset something: its layers' declarations, items and examples."""
-    files: set[str] = set()
-    todo: list[Any] = [program.layers[n] for n in layer_chain(program, ruleset) if n in program.layers]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, dict):
-            origin = node.get("origin")
-            if isinstance(origin, dict) and isinstance(origin.get("file"), str):
-                files.add(origin["file"])
-            todo += [v for v in node.values() if isinstance(v, (dict, list))]
-        elif isinstance(node, list):
-            todo += node
-    return files
-
-
 def _module(result: Result, model: dict[str, Any], found: list[Diagnostic],
             work: Work | None) -> types.ModuleType | None:
     """The ruleset's generated module, loaded to run the examples on; None where a value of the rules
@@ -173,8 +159,7 @@ def _module(result: Result, model: dict[str, Any], found: list[Diagnostic],
     if any(d.code == "R305" for d in found):
         return None
     text = python_files(model, verify=False, memo=result.module_memo if work is None else work.modules)
-    called = {n["fn"] for n in ir.nodes(model["examples"]) if n.get("k") == "call"}
-    return load_module(next(iter(text.values())), model["manifest"]["ruleset"], called)
+    return load_module(next(iter(text.values())), model["manifest"]["ruleset"])
 
 
 def ir_files(model: dict[str, Any], validate: bool = True) -> dict[str, str]:

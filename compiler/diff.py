@@ -17,8 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from .build import find_sources
+from .checker import check
 from .diagnostics import Diagnostic, has_errors, unique_sorted
-from .lower import check
+from .lower import lower
+from .model import to_ir
 from .parser import parse
 from .resolver import resolve
 from .sheets.text import Words, flat, rule_key
@@ -80,11 +82,12 @@ def resolve_all(sources: dict[str, str]) -> tuple[dict[str, dict[str, Any]], lis
             files.append(tree)
     if has_errors(diags):
         return {}, unique_sorted(diags)
-    program, found = check(files)
+    checked, found = check(files)
     diags += found
     if has_errors(diags):
         return {}, unique_sorted(diags)
-    return {rs["name"]: resolve(program, rs) for rs in program.rulesets}, unique_sorted(diags)
+    program = lower(checked)
+    return {rs.name: to_ir(resolve(program, rs)) for rs in program.rulesets}, unique_sorted(diags)
 
 
 # ---- items --------------------------------------------------------------------------------

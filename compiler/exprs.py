@@ -14,6 +14,7 @@ from . import ast
 from . import model as m
 from . import types as ty
 from .diagnostics import Diagnostic, Span, did_you_mean
+from .model import Value
 from .types import (
     ANY,
     BOOL,
@@ -55,7 +56,6 @@ AGGREGATES: dict[str, str] = {
 }
 
 Locals = dict[str, Type]
-Value = bool | int | str | list["Value"] | None  # a constant as the IR writes it ('p/q' for a fraction)
 
 
 @dataclass(frozen=True)

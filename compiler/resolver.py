@@ -1,163 +1,202 @@
-"""Resolve a ruleset: the series, then the game, scenario and options over it, into one model.
+"""Resolve a ruleset: the series, then the game, scenario and options over it, into one typed model.
 
-Later layers win.  Every value keeps the origin it came from and, where a later
-layer changed it, the list of overrides that did (oldest first).  The model is
-the IR: plain JSON data.
+Later layers win. Every value keeps the origin it came from and, where a later layer changed it,
+the list of overrides that did (oldest first). `model.to_ir` writes the result as the IR.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from dataclasses import replace
 
-from .checker import Program
-
-IR_VERSION = 1
+from . import model as m
 
 
-def layer_chain(program: Program, ruleset: dict[str, Any]) -> list[str]:
+def layer_chain(program: m.Program, ruleset: m.Ruleset) -> list[str]:
     """Layer names, series first, options last in the order the ruleset lists them."""
     chain: list[str] = []
-    name: str | None = ruleset["base"]
+    name: str | None = ruleset.base
     while name is not None and name in program.layers and name not in chain:
         chain.append(name)
-        name = program.layers[name]["parent"]
-    return list(reversed(chain)) + list(ruleset["options"])
+        name = program.layers[name].parent
+    return list(reversed(chain)) + list(ruleset.options)
 
 
-def manifest(program: Program, ruleset: dict[str, Any]) -> dict[str, Any]:
+def manifest(program: m.Program, ruleset: m.Ruleset) -> m.Manifest:
     chain = layer_chain(program, ruleset)
-    by_kind: dict[str, dict[str, Any] | None] = {"series": None, "game": None, "scenario": None}
+    by_kind: dict[str, m.LayerRef | None] = {"series": None, "game": None, "scenario": None}
     for name in chain:
         lay = program.layers[name]
-        if lay["kind"] in by_kind:
-            by_kind[lay["kind"]] = {"name": name, "title": lay["title"], "version": lay["version"]}
-    options = [{"name": o, "title": program.layers[o]["title"], "version": program.layers[o]["version"]}
-               for o in ruleset["options"]]
-    return {"ruleset": ruleset["name"], "title": ruleset["title"], **by_kind, "options": options,
-            "layers": chain}
+        if lay.kind in by_kind:
+            by_kind[lay.kind] = m.LayerRef(name, lay.title, lay.version)
+    options = tuple(m.LayerRef(o, program.layers[o].title, program.layers[o].version) for o in ruleset.options)
+    return m.Manifest(ruleset.name, ruleset.title, by_kind["series"], by_kind["game"], by_kind["scenario"],
+                      options, tuple(chain))
 
 
-def resolve(program: Program, ruleset: dict[str, Any]) -> dict[str, Any]:
-    """The resolved model (IR) of one ruleset."""
-    chain = layer_chain(program, ruleset)
-    layers = [program.layers[n] for n in chain]
-    model: dict[str, Any] = {
-        "rulec_ir": IR_VERSION,
-        "manifest": manifest(program, ruleset),
-        "clauses": [], "externals": [], "enums": [], "records": [], "consts": [], "defines": [],
-        "tables": [], "limits": [], "examples": [], "overrides": [],
-    }
-    # The layers' items are shared, not copied: a model is made of new dicts only where resolving
-    # changes something (whom an item is overridden by, a table's rows, a limit's exceptions), so
-    # the rulesets of one series share everything they do not change (a build holds one copy).
-    for lay in layers:
-        for kind in ("externals", "records", "consts", "defines", "examples"):
-            model[kind] += [dict(item) for item in lay[kind]]
-        model["clauses"] += [dict(c, overridden_by=[]) for c in lay["clauses"]]
-        model["enums"] += [dict(e, members=[dict(m, overridden_by=[], attrs=dict(m["attrs"])) for m in e["members"]])
-                           for e in lay["enums"]]
-        model["tables"] += [dict(t, rows=[dict(r, exception=False, overridden_by=[]) for r in t["rows"]])
-                            for t in lay["tables"]]
-        model["limits"] += [dict(g, unless=list(g["unless"]),
-                                 items=[dict(i, exempt=[], overridden_by=[]) for i in g["items"]])
-                            for g in lay["limits"]]
+def resolve(program: m.Program, ruleset: m.Ruleset) -> m.Resolved:
+    """The resolved model of one ruleset.
+
+    The layers' items are shared, not copied: a new item is made only where resolving changes one
+    (whom it is overridden by, a table's rows, a limit's exceptions), so the rulesets of one series
+    share everything they do not change."""
+    layers = [program.layers[n] for n in layer_chain(program, ruleset)]
+    work = _Work(layers)
     # Exceptions: a later layer's rows go ahead of an earlier layer's, which go ahead of the table's own.
-    tables = {t["name"]: t for t in model["tables"]}
-    limits = {g["name"]: g for g in model["limits"]}
     for lay in layers:
-        ahead: dict[str, list[dict[str, Any]]] = {}
-        for exc in lay["excepts"]:
-            if exc["kind"] == "table" and exc["target"] in tables:
-                for row in exc["rows"]:
-                    ahead.setdefault(exc["target"], []).append(dict(row, exception=True, overridden_by=[]))
-            elif exc["kind"] == "limit" and exc["target"][0] in limits:
-                group = limits[exc["target"][0]]
-                entry = {"cond": exc["cond"], "title": exc["title"], "origin": exc["origin"]}
-                if len(exc["target"]) == 1:
-                    group["unless"].append(entry)
-                else:
-                    for item in group["items"]:
-                        if item["name"] == exc["target"][1]:
-                            item["exempt"].append(entry)
-        for name, rows in ahead.items():
-            tables[name]["rows"] = rows + tables[name]["rows"]
-    index = _Index(model)
-    for lay in layers:
-        for ov in lay["overrides"]:
-            _apply(index, ov)
-            model["overrides"].append(ov)
-    return model
+        ahead: dict[int, list[m.Row]] = {}
+        for exc in lay.excepts:
+            if isinstance(exc, m.TableExcept) and exc.target in work.table_at:
+                ahead.setdefault(work.table_at[exc.target], []).extend(
+                    replace(r, exception=True) for r in exc.rows)
+            elif isinstance(exc, m.LimitExcept) and exc.target[0] in work.limits_at:
+                work.except_limit(exc)
+        for i, rows in ahead.items():
+            work.tables[i] = replace(work.tables[i], rows=(*rows, *work.tables[i].rows))
+    overrides = [ov for lay in layers for ov in lay.overrides]
+    for ov in overrides:
+        work.apply(ov)
+    return m.Resolved(manifest(program, ruleset), tuple(work.clauses),
+                      tuple(x for lay in layers for x in lay.externals), tuple(work.enums),
+                      tuple(x for lay in layers for x in lay.records), tuple(work.consts), tuple(work.defines),
+                      tuple(work.tables), tuple(work.limits), tuple(x for lay in layers for x in lay.examples),
+                      tuple(overrides))
 
 
-class _Index:
-    """The model's items by what an override names (a loop over every item per override made
-    resolving quadratic in the size of the rulebook)."""
-
-    def __init__(self, model: dict[str, Any]):
-        self.clauses: dict[str, list[dict[str, Any]]] = {}
-        for c in model["clauses"]:
-            self.clauses.setdefault(c["number"], []).append(c)
-        self.named = {kind: _by_name(model[kind]) for kind in ("enums", "consts", "defines", "tables", "limits")}
+def files_of(program: m.Program, ruleset: m.Ruleset) -> set[str]:
+    """Every file that gives the ruleset something: its layers' declarations, items and examples."""
+    return {o.file for name in layer_chain(program, ruleset) if name in program.layers
+            for o in _origins(program.layers[name])}
 
 
-def _by_name(items: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
-    out: dict[str, list[dict[str, Any]]] = {}
-    for item in items:
-        out.setdefault(item["name"], []).append(item)
+def _origins(lay: m.Layer) -> list[m.Origin]:
+    out = [lay.origin]
+    out += [c.origin for c in lay.clauses]
+    for e in lay.enums:
+        out.append(e.origin)
+        for mb in e.members:
+            out.append(mb.origin)
+            out += [v.origin for _, v in mb.attrs if v.origin is not None]
+    out += [r.origin for r in lay.records]
+    out += [c.origin for c in lay.consts]
+    out += [d.origin for d in lay.defines]
+    for t in lay.tables:
+        out += [t.origin, *(r.origin for r in t.rows)]
+    for g in lay.limits:
+        out += [g.origin, *(u.origin for u in g.unless), *(i.origin for i in g.items)]
+    for x in lay.excepts:
+        out.append(x.origin)
+        if isinstance(x, m.TableExcept):
+            out += [r.origin for r in x.rows]
+    out += [ov.origin for ov in lay.overrides]
+    for ex in lay.examples:
+        out += [ex.origin, *(s.origin for s in ex.steps if isinstance(s, m.ExpectStep))]
     return out
 
 
-def _cite(ov: dict[str, Any]) -> dict[str, Any]:
-    return {"layer": ov["origin"]["layer"], "notes": ov["notes"], "origin": ov["origin"]}
+class _Work:
+    """The items being resolved, each list indexed by what an override names (a loop over every
+    item per override made resolving quadratic in the size of the rulebook)."""
 
+    def __init__(self, layers: list[m.Layer]):
+        self.clauses = [c for lay in layers for c in lay.clauses]
+        self.enums = [e for lay in layers for e in lay.enums]
+        self.consts = [c for lay in layers for c in lay.consts]
+        self.defines = [d for lay in layers for d in lay.defines]
+        self.tables = [t for lay in layers for t in lay.tables]
+        self.limits = [g for lay in layers for g in lay.limits]
+        self.clause_at = _at(c.number for c in self.clauses)
+        self.enum_at = _at(e.name for e in self.enums)
+        self.const_at = _at(c.name for c in self.consts)
+        self.define_at = _at(d.name for d in self.defines)
+        self.tables_at = _at(t.name for t in self.tables)
+        self.limits_all = _at(g.name for g in self.limits)
+        # An exception goes to the last table (limits group) of its name.
+        self.table_at = {name: at[-1] for name, at in self.tables_at.items()}
+        self.limits_at = {name: at[-1] for name, at in self.limits_all.items()}
 
-def _apply(index: _Index, ov: dict[str, Any]) -> None:
-    t = ov["target"]
-    kind = t["kind"]
-    if kind == "clause":
-        for c in index.clauses.get(t["number"], []):
-            _texts(c, ov)
-            c["overridden_by"].append(_cite(ov))
-    elif kind == "member":
-        for e in index.named["enums"].get(t["enum"], []):
-            for m in e["members"]:
-                if m["name"] == t["member"]:
-                    for attr, value in ov["set"].items():
-                        m["attrs"][attr] = {"value": value, "origin": ov["origin"]}
-                    _texts(m, ov)
-                    m["overridden_by"].append({**_cite(ov), "set": dict(ov["set"])})
-    elif kind in ("const", "define"):
-        for d in index.named["consts" if kind == "const" else "defines"].get(t["name"], []):
-            d["value" if kind == "const" else "body"] = ov["value"]
-            d["overridden_by"] = [*d.get("overridden_by", []), _cite(ov)]
-    elif kind == "row":
-        for tb in index.named["tables"].get(t["table"], []):
-            for r in tb["rows"]:
-                if r["label"] == t["row"] and not r["exception"]:
-                    if ov["when"] is not None:
-                        r["when"] = ov["when"]
-                    r["value"] = ov["value"]
-                    if ov["title"]:
-                        r["title"] = ov["title"]
-                    r["overridden_by"].append(_cite(ov))
-    elif kind == "limit":
-        for g in index.named["limits"].get(t["limits"], []):
-            for item in g["items"]:
-                if item["name"] == t["limit"]:
-                    item["bound"] = ov["bound"]
-                    item["overridden_by"].append(_cite(ov))
-
-
-def _texts(target: dict[str, Any], ov: dict[str, Any]) -> None:
-    if ov["title"]:
-        target["title"] = ov["title"]
-    if ov["texts"]:
-        target["texts"] = list(ov["texts"])
-    notes = target["notes"] = list(target.get("notes", []))  # the layer's own list stays as it was
-    for n in ov["notes"]:
-        same = [i for i, x in enumerate(notes) if x["text"] == n["text"]]
-        if same:  # the series text already quotes the game's note: mark it, don't repeat it
-            notes[same[0]] = dict(notes[same[0]], layer=ov["origin"]["layer"])
+    def except_limit(self, exc: m.LimitExcept) -> None:
+        i = self.limits_at[exc.target[0]]
+        group = self.limits[i]
+        entry = m.Condition(exc.cond, exc.title, exc.origin)
+        if len(exc.target) == 1:
+            self.limits[i] = replace(group, unless=(*group.unless, entry))
         else:
-            notes.append(dict(n, layer=ov["origin"]["layer"]))
-    target["see"] = target.get("see", []) + ov["see"]
+            self.limits[i] = replace(group, items=tuple(
+                replace(item, exempt=(*item.exempt, entry)) if item.name == exc.target[1] else item
+                for item in group.items))
+
+    def apply(self, ov: m.Override) -> None:
+        cite = m.Cite(ov.origin.layer, ov.notes, ov.origin)
+        match ov.target:
+            case m.ClauseTarget(number):
+                for i in self.clause_at.get(number, []):
+                    c = self.clauses[i]
+                    title, texts, notes, see = _texts(c.title, c.texts, c.notes, c.see, ov)
+                    self.clauses[i] = replace(c, title=title, texts=texts, notes=notes, see=see,
+                                              overridden_by=(*c.overridden_by, cite))
+            case m.MemberTarget(enum=enum, member=member):
+                for i in self.enum_at.get(enum, []):
+                    e = self.enums[i]
+                    self.enums[i] = replace(e, members=tuple(
+                        _set(mb, ov) if mb.name == member else mb for mb in e.members))
+            case m.NameTarget(kind="const", name=name):
+                for i in self.const_at.get(name, []):
+                    k = self.consts[i]
+                    self.consts[i] = replace(k, value=_or(ov.value, k.value), overridden_by=(*k.overridden_by, cite))
+            case m.NameTarget(name=name):
+                for i in self.define_at.get(name, []):
+                    d = self.defines[i]
+                    self.defines[i] = replace(d, body=_or(ov.value, d.body), overridden_by=(*d.overridden_by, cite))
+            case m.RowTarget(table=table, row=label):
+                for i in self.tables_at.get(table, []):
+                    t = self.tables[i]
+                    self.tables[i] = replace(t, rows=tuple(
+                        _change_row(r, ov, cite) if r.label == label and not r.exception else r for r in t.rows))
+            case m.LimitTarget(limits=limits, limit=name):
+                for i in self.limits_all.get(limits, []):
+                    g = self.limits[i]
+                    self.limits[i] = replace(g, items=tuple(
+                        replace(item, bound=_or(ov.bound, item.bound), overridden_by=(*item.overridden_by, cite))
+                        if item.name == name else item for item in g.items))
+
+
+def _at(names: Iterable[str]) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
+    for i, name in enumerate(names):
+        out.setdefault(name, []).append(i)
+    return out
+
+
+def _or(new: m.Expr | None, old: m.Expr) -> m.Expr:
+    """An override's new expression; one that changes only words keeps the old."""
+    return old if new is None else new
+
+
+def _set(mb: m.EnumMember, ov: m.Override) -> m.EnumMember:
+    """A list value with an override's settings, texts and notes."""
+    attrs = dict(mb.attrs)
+    for attr, value in ov.set:
+        attrs[attr] = m.AttrValue(value, ov.origin)
+    cite = m.Cite(ov.origin.layer, ov.notes, ov.origin, ov.set)
+    title, texts, notes, see = _texts(mb.title, mb.texts, mb.notes, mb.see, ov)
+    return replace(mb, attrs=tuple(attrs.items()), title=title, texts=texts, notes=notes, see=see,
+                   overridden_by=(*mb.overridden_by, cite))
+
+
+def _change_row(r: m.Row, ov: m.Override, cite: m.Cite) -> m.Row:
+    return replace(r, when=r.when if ov.when is None else ov.when, value=_or(ov.value, r.value),
+                   title=ov.title or r.title, overridden_by=(*r.overridden_by, cite))
+
+
+def _texts(title: str | None, texts: tuple[str, ...], notes: tuple[m.Note, ...], see: tuple[m.Ref, ...],
+           ov: m.Override) -> tuple[str | None, tuple[str, ...], tuple[m.Note, ...], tuple[m.Ref, ...]]:
+    """The title, texts, notes and references of a clause or list value an override changes."""
+    out = list(notes)
+    for n in ov.notes:
+        same = [i for i, x in enumerate(out) if x.text == n.text]
+        if same:  # the series text already quotes the game's note: mark it, don't repeat it
+            out[same[0]] = replace(out[same[0]], layer=ov.origin.layer)
+        else:
+            out.append(replace(n, layer=ov.origin.layer))
+    return ov.title or title, ov.texts or texts, tuple(out), (*see, *ov.see)
