@@ -159,7 +159,8 @@ def _module(result: Result, model: dict[str, Any], found: list[Diagnostic],
     if any(d.code == "R305" for d in found):
         return None
     text = python_files(model, verify=False, memo=result.module_memo if work is None else work.modules)
-    return load_module(next(iter(text.values())), model["manifest"]["ruleset"])
+    called = {n["fn"] for n in ir.nodes(model["examples"]) if n.get("k") == "call"}
+    return load_module(next(iter(text.values())), model["manifest"]["ruleset"], called)
 
 
 def ir_files(model: dict[str, Any], validate: bool = True) -> dict[str, str]:
