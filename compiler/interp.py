@@ -41,6 +41,14 @@ def _sized(value: Any) -> Any:
     return value
 
 
+class Record(dict[str, Any]):
+    """A record value: a dict of its fields that can also be an item of a set (`set of Unit`), as a
+    module's frozen dataclass can. Never changed once made."""
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(sorted(self.items())))
+
+
 class EvalError(Exception):
     """A rule could not be evaluated (division by zero, no table row matched)."""
 
@@ -135,7 +143,7 @@ class Interpreter:
 
     def default_record(self, name: str, values: dict[str, Any]) -> dict[str, Any]:
         rec = self.records[name]
-        out = {}
+        out = Record()
         for f in rec["fields"]:
             if f["name"] in values:
                 out[f["name"]] = values[f["name"]]
