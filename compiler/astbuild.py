@@ -1,21 +1,33 @@
-"""Build compiler.ast nodes from a grammar rule's children: one method per rule or alias.
+"""Build compiler.ast as the parser reduces each grammar rule: Lark's inline transformer.
 
-Two drivers call the same methods, so both give the same syntax tree: the inline reductions of
-`compiler.fastparse` (no parse tree at all) and, when a file has a mistake, the walk over Lark's
-parse tree in `compiler.parser`. Each method takes the node's span and its children as Lark
-hands them to a transformer (anonymous tokens dropped, None for a missing optional part).
+The LALR parser calls `Reductions` at each reduction (Lark's `transformer=` option), so no parse tree is
+made: each rule's node is made at once from its children, with the span Lark's propagate_positions
+would give it (from its first token to its last, an expression in brackets placed with them). The
+parser keeps every token (keep_all_tokens), so that span can be read off the children, and each
+AstBuilder method reads its parts at fixed places: keywords and punctuation are there too, and a
+None stands for each part of an [optional] group left out.
+
+Alongside the tree, the reductions note what a diagnostic is about: whether the file comes near an
+input limit (compiler.limits says which, if any, it passes), every unknown escape in a quoted text,
+and a literal the language does not accept (1/0).
 """
 
 from __future__ import annotations
 
+import re
 import textwrap
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
-from lark import Token
+from lark import Token, Transformer, Tree
 
 from . import ast
 from .diagnostics import Diagnostic, Span
+from .limits import BRACKETS, near, token_passes
 
 
 class Dotted(tuple[str, ...]):
@@ -26,17 +38,17 @@ class Dotted(tuple[str, ...]):
 
 _DECLS = (ast.EnumDecl, ast.RecordDecl, ast.DefineDecl, ast.ConstDecl, ast.TableDecl, ast.LimitsDecl)
 
+# ---- quoted texts ----------------------------------------------------------------------------
 
-class BadLiteral(Exception):
-    """A literal the grammar accepts but the language does not (1/0, an unknown escape)."""
-
-    def __init__(self, diagnostic: Diagnostic):
-        self.diagnostic = diagnostic
+_ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+_DECODED = {'"': '"', "\\": "\\", "n": "\n", "t": "\t"}
+ESCAPE_HINT = 'write \\\\ for a backslash, \\" for a quote'
 
 
-def unquote(token: Token, path: str) -> str:
-    """The text of a quoted STRING token: triple-quoted texts dedented, escapes decoded."""
-    raw = str(token)
+def unquote(raw: str) -> tuple[str, list[int]]:
+    """The value of a quoted text as written (a STRING token): the quotes taken off, a triple-quoted
+    text dedented, the escapes \\" \\\\ \\n \\t decoded. And where every other escape's backslash
+    is in `raw`: the language has no other, so any is a mistake."""
     if raw.startswith('"""'):
         body = raw[3:-3]
         if body.startswith("\n"):
@@ -44,53 +56,148 @@ def unquote(token: Token, path: str) -> str:
         body = textwrap.dedent(body).strip()
     else:
         body = raw[1:-1]
-    if "\\" not in body:  # most texts: nothing to decode, and no loop over every character
-        return body
-    out = []
-    i = 0
-    while i < len(body):
-        ch = body[i]
-        if ch == "\\" and i + 1 < len(body):
-            nxt = body[i + 1]
-            if nxt in '"\\':
-                out.append(nxt)
-            elif nxt == "n":
-                out.append("\n")
-            elif nxt == "t":
-                out.append("\t")
-            else:
-                line = token.line or 1
-                span = Span(path, line, token.column or 1, line, (token.column or 1) + 1)
-                raise BadLiteral(Diagnostic(span, "R001", f"unknown escape '\\{nxt}' in a quoted text",
-                                             hint='write \\\\ for a backslash, \\" for a quote'))
-            i += 2
-            continue
-        out.append(ch)
-        i += 1
-    return "".join(out)
+    if "\\" not in body:  # most texts: nothing to decode
+        return body, []
+    unknown = [m.start() for m in _ESCAPE.finditer(raw) if m.group(1) not in _DECODED]
+    return _ESCAPE.sub(lambda m: _DECODED.get(m.group(1), m.group(0)), body), unknown
+
+
+# ---- the reductions ----------------------------------------------------------------------------
+
+
+class _Reduced:
+    """A reduced rule: its compiler.ast value, the place of its text (Token's attribute names, so
+    a parent reads its first and last child's place alike from either; for an expression in
+    brackets, the brackets included, while the value's own span leaves them out), and the levels
+    of the syntax tree it stands for."""
+
+    __slots__ = ("value", "line", "column", "end_line", "end_column", "height")
+
+    def __init__(self, value: Any, first: Any, last: Any, height: int):
+        self.value = value
+        self.line, self.column = first.line, first.column
+        self.end_line, self.end_column = last.end_line, last.end_column
+        self.height = height
+
+
+_NOWHERE = Token("NOWHERE", "", line=1, column=1, end_line=1, end_column=1)  # the place of an empty file
+_NUMBERS = frozenset({"NUMBER", "RULENUM"})
+
+
+def _first(children: Any) -> Any:
+    return next((c for c in children if c is not None), _NOWHERE)
+
+
+class Reductions(Transformer[Token, Any]):
+    """The one inline transformer of the rules grammar's parser. Lark takes each rule's callback
+    from it once, when the parser is built: an attribute named after the rule (or its alias) for
+    each AstBuilder method, __default__ for the rest. The file being parsed (its AstBuilder) is
+    set per thread for the length of a parse, by `building`."""
+
+    def __init__(self) -> None:
+        super().__init__(visit_tokens=False)
+        self._local = threading.local()
+        for name, method in vars(AstBuilder).items():
+            if callable(method) and not name.startswith("_"):
+                setattr(self, name, partial(self._node, method))
+
+    @contextmanager
+    def building(self, builder: AstBuilder) -> Iterator[AstBuilder]:
+        self._local.builder = builder
+        try:
+            yield builder
+        finally:
+            del self._local.builder
+
+    def _node(self, method: Callable[[AstBuilder, Span, list[Any]], Any], c: list[Any]) -> _Reduced:
+        """A node of the syntax tree, made by the AstBuilder method of its rule."""
+        first = c[0] if c and c[0] is not None else _first(c)
+        last = c[-1] if c and c[-1] is not None else _first(reversed(c))
+        build: AstBuilder = self._local.builder
+        height = 0
+        for i, x in enumerate(c):
+            if x.__class__ is _Reduced:
+                if x.height > height:
+                    height = x.height
+                c[i] = x.value
+            elif x.__class__ is Token and x.type in _NUMBERS and token_passes(x):
+                build.near_limit = True
+        build.parts += 1
+        if near(height + 1, len(c), build.parts):
+            build.near_limit = True
+        span = Span(build.path, first.line, first.column, last.end_line, last.end_column)
+        return _Reduced(method(build, span, c), first, last, height + 1)
+
+    def __default__(self, data: str, c: list[Any], meta: Any) -> Any:
+        """The rules no node is made for: brackets, and inlined rules (_item, x*), whose children
+        Lark splices into their parent's."""
+        if data == BRACKETS:  # ( expr ): the expression itself, placed with its brackets
+            inner: _Reduced = c[1]
+            return _Reduced(inner.value, c[0], c[-1], inner.height)
+        assert data[0] == "_", f"no AstBuilder method for the rule {data}"
+        return Tree(data, c)
+
+
+# ---- the syntax tree -----------------------------------------------------------------------------
 
 
 class AstBuilder:
-    """Children -> compiler.ast, for one file.  One method per grammar rule or alias."""
+    """Children -> compiler.ast, for one file: one method per grammar rule or alias. Notes the
+    file's problems rather than raising them, so that one parse finds them all."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, first_line: int = 1):
         self.path = path
+        self.first_line = first_line  # the line of the file the parsed text's first line is
+        self.parts = 0  # the nodes made so far
+        self.near_limit = False  # some node or token may pass an input limit (compiler.limits)
+        self.escapes: list[Diagnostic] = []  # every unknown escape, at its backslash
+        self.literal_errors: list[Diagnostic] = []  # bad literals, in the order they are read
 
     def _tok_span(self, tok: Token) -> Span:
         return Span(self.path, tok.line or 1, tok.column or 1, tok.end_line or 1, tok.end_column or 1)
 
+    def _text(self, tok: Token) -> str:
+        value, unknown = unquote(str(tok))
+        if unknown:
+            self._unknown_escapes(tok, unknown)
+        return value
+
+    def _number(self, tok: Token) -> Fraction:
+        """A NUMBER's value; 0 for one past the limits, which reject the file (and which a
+        thousand-digit number would take Python a long time, or refuse, to read)."""
+        return Fraction(0) if token_passes(tok) else Fraction(str(tok))
+
     def _str(self, tok: Token | None) -> str | None:
-        return None if tok is None else unquote(tok, self.path)
+        return None if tok is None else self._text(tok)
+
+    def _unknown_escapes(self, tok: Token, unknown: list[int]) -> None:
+        """Each unknown escape at its backslash; and, for a query, which reports only its first
+        bad literal, the first one at the start of its text."""
+        raw = str(tok)
+        for i in unknown:
+            newline = raw.rfind("\n", 0, i)
+            line = self.first_line + (tok.line or 1) - 1 + raw.count("\n", 0, i)
+            col = (tok.column or 1) + i if newline < 0 else i - newline
+            self.escapes.append(Diagnostic(Span(self.path, line, col, line, col + 2), "R001",
+                                           f"unknown escape '\\{raw[i + 1]}' in a quoted text", hint=ESCAPE_HINT))
+        line, col = tok.line or 1, tok.column or 1
+        self.literal_errors.append(Diagnostic(Span(self.path, line, col, line, col + 1), "R001",
+                                              f"unknown escape '\\{raw[unknown[0] + 1]}' in a quoted text",
+                                              hint=ESCAPE_HINT))
+
+    # Each method's children are those of its grammar rule, every token kept: `series: "series"
+    # NAME STRING [version]` gives [SERIES, NAME, STRING, version or None].
 
     # -- top level
     def start(self, span: Span, items: list[Any]) -> list[Any]:
         return items
 
     def series(self, span: Span, c: list[Any]) -> ast.LayerDecl:
-        return ast.LayerDecl("series", str(c[0]), unquote(c[1], self.path), None, c[2], span)
+        return ast.LayerDecl("series", str(c[1]), self._text(c[2]), None, c[3], span)
 
     def _layer(self, kind: str, span: Span, c: list[Any]) -> ast.LayerDecl:
-        return ast.LayerDecl(kind, str(c[0]), unquote(c[1], self.path), str(c[2]), c[3], span)
+        """KIND NAME STRING "extends" NAME [version]"""
+        return ast.LayerDecl(kind, str(c[1]), self._text(c[2]), str(c[4]), c[5], span)
 
     def game(self, span: Span, c: list[Any]) -> ast.LayerDecl:
         return self._layer("game", span, c)
@@ -102,20 +209,22 @@ class AstBuilder:
         return self._layer("option", span, c)
 
     def version(self, span: Span, c: list[Any]) -> str:
-        return unquote(c[0], self.path)
+        return self._text(c[1])
 
     def in_layer(self, span: Span, c: list[Any]) -> ast.InLayer:
-        return ast.InLayer(str(c[0]), span)
+        return ast.InLayer(str(c[1]), span)
 
     def ruleset(self, span: Span, c: list[Any]) -> ast.Ruleset:
-        options = [t for t in c[3:] if t is not None]
-        return ast.Ruleset(str(c[0]), unquote(c[1], self.path), str(c[2]),
+        """"ruleset" NAME STRING "=" NAME ("with" NAME ("," NAME)*)?"""
+        options = c[6::2]
+        return ast.Ruleset(str(c[1]), self._text(c[2]), str(c[4]),
                            tuple(str(t) for t in options), span,
                            tuple(self._tok_span(t) for t in options))
 
     # -- clauses
     def rule(self, span: Span, c: list[Any]) -> ast.Rule:
-        number, title, text_only, *body = c
+        """"rule" RULENUM [STRING] [TEXT_ONLY] "{" _rule_item* "}"."""
+        number, title, text_only, body = c[1], c[2], c[3], c[5:-1]
         return ast.Rule(
             number=str(number),
             title=self._str(title),
@@ -131,16 +240,18 @@ class AstBuilder:
         )
 
     def external(self, span: Span, c: list[Any]) -> ast.External:
-        return ast.External(str(c[0]), self._str(c[1]), unquote(c[2], self.path), span)
+        """"external" RULENUM [STRING] "at" STRING"""
+        return ast.External(str(c[1]), self._str(c[2]), self._text(c[4]), span)
 
     def text(self, span: Span, c: list[Any]) -> tuple[str, str]:
-        return ("text", unquote(c[0], self.path))
+        return ("text", self._text(c[1]))
 
     def note(self, span: Span, c: list[Any]) -> ast.Note:
-        return ast.Note(None if c[0] is None else str(c[0]), unquote(c[1], self.path), span)
+        return ast.Note(None if c[1] is None else str(c[1]), self._text(c[2]), span)
 
     def see(self, span: Span, c: list[Any]) -> tuple[str, tuple[ast.RuleRef, ...]]:
-        return ("see", tuple(c))
+        """"see" rule_ref ("," rule_ref)*"""
+        return ("see", tuple(c[1::2]))
 
     def rule_ref(self, span: Span, c: list[Any]) -> ast.RuleRef:
         return ast.RuleRef(str(c[0]), None if c[1] is None else str(c[1]), span)
@@ -152,17 +263,20 @@ class AstBuilder:
 
     # -- declarations
     def enum(self, span: Span, c: list[Any]) -> ast.EnumDecl:
-        kind, name, title, *items = c
+        """[ORDERED | CYCLIC] "enum" NAME [STRING] "{" _enum_item* "}"."""
+        kind, name, title, items = c[0], c[2], c[3], c[5:-1]
         return ast.EnumDecl(str(name), span, self._str(title), kind is not None,
                             tuple(i for i in items if isinstance(i, ast.EnumAttr)),
                             tuple(i for i in items if isinstance(i, ast.Member)),
                             cyclic=kind is not None and str(kind) == "cyclic")
 
     def enum_attr(self, span: Span, c: list[Any]) -> ast.EnumAttr:
-        return ast.EnumAttr(str(c[0]), c[1], c[2], self._str(c[3]), span)
+        """"has" NAME ":" type ["=" literal] [STRING]"""
+        return ast.EnumAttr(str(c[1]), c[3], c[5], self._str(c[6]), span)
 
     def member(self, span: Span, c: list[Any]) -> ast.Member:
-        name, title, *rest = c
+        """"-" NAME [STRING] setting* see? member_body?"""
+        name, title, rest = c[1], c[2], c[3:]
         settings = tuple(r for r in rest if isinstance(r, ast.Setting))
         see = tuple(ref for r in rest if isinstance(r, tuple) and r and r[0] == "see" for ref in r[1])
         body = [r for r in rest if isinstance(r, list)]
@@ -178,75 +292,88 @@ class AstBuilder:
         return ast.Member(str(name), self._str(title), settings, see, tuple(texts), tuple(notes), span)
 
     def member_body(self, span: Span, c: list[Any]) -> list[Any]:
-        return c
+        return c[1:-1]
 
     def flag_on(self, span: Span, c: list[Any]) -> ast.Setting:
         return ast.Setting(str(c[0]), ast.Bool(span, True), span)
 
     def flag_off(self, span: Span, c: list[Any]) -> ast.Setting:
-        return ast.Setting(str(c[0]), ast.Bool(span, False), span)
+        return ast.Setting(str(c[1]), ast.Bool(span, False), span)
 
     def attr_set(self, span: Span, c: list[Any]) -> ast.Setting:
-        return ast.Setting(str(c[0]), c[1], span)
+        return ast.Setting(str(c[0]), c[2], span)
 
     def record(self, span: Span, c: list[Any]) -> ast.RecordDecl:
-        return ast.RecordDecl(str(c[0]), span, self._str(c[1]), tuple(c[2:]))
+        """"record" NAME [STRING] "{" field* "}"."""
+        return ast.RecordDecl(str(c[1]), span, self._str(c[2]), tuple(c[4:-1]))
 
     def field(self, span: Span, c: list[Any]) -> ast.RecordField:
-        return ast.RecordField(str(c[0]), c[1], c[2], self._str(c[3]), span)
+        """NAME ":" type ["=" expr] [STRING]"""
+        return ast.RecordField(str(c[0]), c[2], c[4], self._str(c[5]), span)
 
     def define(self, span: Span, c: list[Any]) -> ast.DefineDecl:
-        name, params, returns, title, body = c
-        return ast.DefineDecl(str(name), span, params, returns, self._str(title), body)
+        """"define" NAME [params] ["->" type] [STRING] "=" expr"""
+        return ast.DefineDecl(str(c[1]), span, c[2], c[4], self._str(c[5]), c[7])
 
     def invariant(self, span: Span, c: list[Any]) -> ast.DefineDecl:
-        name, params, checks, title, body = c
-        return ast.DefineDecl(str(name), span, params, ast.TypeRef("bool", span), self._str(title), body,
+        """"invariant" NAME params ["checks" NAME] [STRING] "=" expr"""
+        checks = c[4]
+        return ast.DefineDecl(str(c[1]), span, c[2], ast.TypeRef("bool", span), self._str(c[5]), c[7],
                               invariant=True, checks=None if checks is None else str(checks))
 
     def const(self, span: Span, c: list[Any]) -> ast.ConstDecl:
-        return ast.ConstDecl(str(c[0]), span, self._str(c[1]), c[2])
+        """"const" NAME [STRING] "=" expr"""
+        return ast.ConstDecl(str(c[1]), span, self._str(c[2]), c[4])
 
     def params(self, span: Span, c: list[Any]) -> tuple[ast.Param, ...]:
-        return tuple(p for p in c if p is not None)
+        """"(" [param ("," param)*] ")"."""
+        return tuple(p for p in c[1:-1:2] if p is not None)
 
     def param(self, span: Span, c: list[Any]) -> ast.Param:
-        return ast.Param(str(c[0]), c[1], span, () if c[2] is None else (c[2],))
+        """NAME ":" type ["see" rule_ref]"""
+        return ast.Param(str(c[0]), c[2], span, () if c[4] is None else (c[4],))
 
     def query(self, span: Span, c: list[Any]) -> ast.Expr:
         expr: ast.Expr = c[0]
         return expr
 
     def table(self, span: Span, c: list[Any]) -> ast.TableDecl:
-        name, params, returns, title, *rows = c
-        return ast.TableDecl(str(name), span, params, returns, self._str(title), tuple(rows))
+        """"table" NAME params "->" type [STRING] "{" row* "}"."""
+        return ast.TableDecl(str(c[1]), span, c[2], c[4], self._str(c[5]), tuple(c[7:-1]))
 
     def row_when(self, span: Span, c: list[Any]) -> ast.Row:
-        return ast.Row(str(c[0]), c[1], c[2], self._str(c[3]), span)
+        """NAME ":" "when" expr "=>" expr [STRING]"""
+        return ast.Row(str(c[0]), c[3], c[5], self._str(c[6]), span)
 
     def row_otherwise(self, span: Span, c: list[Any]) -> ast.Row:
-        return ast.Row(str(c[0]), None, c[1], self._str(c[2]), span)
+        """NAME ":" "otherwise" "=>" expr [STRING]"""
+        return ast.Row(str(c[0]), None, c[4], self._str(c[5]), span)
 
     def limits(self, span: Span, c: list[Any]) -> ast.LimitsDecl:
-        name, params, title, *items = c
-        return ast.LimitsDecl(str(name), span, params, self._str(title),
+        """"limits" NAME params [STRING] "{" _limit_item* "}"."""
+        items = c[5:-1]
+        return ast.LimitsDecl(str(c[1]), span, c[2], self._str(c[3]),
                               tuple(i for i in items if isinstance(i, ast.Unless)),
                               tuple(i for i in items if isinstance(i, ast.Limit)))
 
     def unless(self, span: Span, c: list[Any]) -> ast.Unless:
-        return ast.Unless(c[0], self._str(c[1]), span)
+        return ast.Unless(c[1], self._str(c[2]), span)
 
     def limit(self, span: Span, c: list[Any]) -> ast.Limit:
-        return ast.Limit(str(c[0]), self._str(c[1]), c[2], c[3], span)
+        """NAME [STRING] ":" expr "at" "most" expr"""
+        return ast.Limit(str(c[0]), self._str(c[1]), c[3], c[6], span)
 
     def except_table(self, span: Span, c: list[Any]) -> ast.ExceptTable:
-        return ast.ExceptTable(tuple(c[0]), tuple(c[1:]), span)
+        """"except" dotted "{" row* "}"."""
+        return ast.ExceptTable(tuple(c[1]), tuple(c[3:-1]), span)
 
     def except_limit(self, span: Span, c: list[Any]) -> ast.ExceptLimit:
-        return ast.ExceptLimit(tuple(c[0]), c[1], self._str(c[2]), span)
+        """"except" dotted "when" expr [STRING]"""
+        return ast.ExceptLimit(tuple(c[1]), c[3], self._str(c[4]), span)
 
     def dotted(self, span: Span, c: list[Any]) -> tuple[str, ...]:
-        path = Dotted(str(t) for t in c)
+        """NAME ("." NAME)*"""
+        path = Dotted(str(t) for t in c[::2])
         path.span = span
         return path
 
@@ -267,31 +394,33 @@ class AstBuilder:
         return ast.TypeRef("named", span, name=str(c[0]))
 
     def t_list(self, span: Span, c: list[Any]) -> ast.TypeRef:
-        return ast.TypeRef("list", span, item=c[0])
+        return ast.TypeRef("list", span, item=c[2])
 
     def t_set(self, span: Span, c: list[Any]) -> ast.TypeRef:
-        return ast.TypeRef("set", span, item=c[0])
+        return ast.TypeRef("set", span, item=c[2])
 
     def lit_number(self, span: Span, c: list[Any]) -> ast.Number:
-        return ast.Number(span, Fraction(str(c[0])), str(c[0]))
+        return ast.Number(span, self._number(c[0]), str(c[0]))
 
     def lit_negative(self, span: Span, c: list[Any]) -> ast.Number:
-        return ast.Number(span, -Fraction(str(c[0])), "-" + str(c[0]))
+        return ast.Number(span, -self._number(c[1]), "-" + str(c[1]))
 
     def lit_fraction(self, span: Span, c: list[Any]) -> ast.Number:
-        return self._fraction(span, c, 1)
+        return self._fraction(span, c[0], c[2], 1)
 
     def lit_negative_fraction(self, span: Span, c: list[Any]) -> ast.Number:
-        return self._fraction(span, c, -1)
+        return self._fraction(span, c[1], c[3], -1)
 
-    def _fraction(self, span: Span, c: list[Any], sign: int) -> ast.Number:
-        if Fraction(str(c[1])) == 0:
-            raise BadLiteral(Diagnostic(span, "R205", f"{c[0]}/{c[1]} divides by zero"))
-        text = ("-" if sign < 0 else "") + f"{c[0]}/{c[1]}"
-        return ast.Number(span, sign * Fraction(str(c[0])) / Fraction(str(c[1])), text)
+    def _fraction(self, span: Span, top: Token, bottom: Token, sign: int) -> ast.Number:
+        text = ("-" if sign < 0 else "") + f"{top}/{bottom}"
+        denominator = self._number(bottom)
+        if denominator == 0:
+            self.literal_errors.append(Diagnostic(span, "R205", f"{top}/{bottom} divides by zero"))
+            return ast.Number(span, Fraction(0), text)
+        return ast.Number(span, sign * self._number(top) / denominator, text)
 
     def lit_string(self, span: Span, c: list[Any]) -> ast.Text:
-        return ast.Text(span, unquote(c[0], self.path))
+        return ast.Text(span, self._text(c[0]))
 
     def lit_true(self, span: Span, c: list[Any]) -> ast.Bool:
         return ast.Bool(span, True)
@@ -304,24 +433,26 @@ class AstBuilder:
 
     # -- overrides
     def override(self, span: Span, c: list[Any]) -> ast.Override:
-        number, target, *changes = c
-        return ast.Override(str(number), tuple(target or ()), tuple(changes), span,
+        """"override" RULENUM [dotted] ":" change+"""
+        number, target = c[1], c[2]
+        return ast.Override(str(number), tuple(target or ()), tuple(c[4:]), span,
                             self._tok_span(number), None if target is None else target.span)
 
     def ch_value(self, span: Span, c: list[Any]) -> ast.Change:
         return ast.Change("value", span, expr=c[0])
 
     def ch_set(self, span: Span, c: list[Any]) -> ast.Change:
-        return ast.Change("set", span, name=str(c[0]), expr=c[1])
+        return ast.Change("set", span, name=str(c[0]), expr=c[2])
 
     def ch_row(self, span: Span, c: list[Any]) -> ast.Change:
-        return ast.Change("row", span, expr=c[0], expr2=c[1])
+        """"when" expr "=>" expr"""
+        return ast.Change("row", span, expr=c[1], expr2=c[3])
 
     def ch_bound(self, span: Span, c: list[Any]) -> ast.Change:
-        return ast.Change("bound", span, expr=c[0])
+        return ast.Change("bound", span, expr=c[2])
 
     def ch_title(self, span: Span, c: list[Any]) -> ast.Change:
-        return ast.Change("title", span, text=unquote(c[0], self.path))
+        return ast.Change("title", span, text=self._text(c[1]))
 
     def ch_text(self, span: Span, c: list[Any]) -> ast.Change:
         return ast.Change("text", span, text=c[0][1])
@@ -334,65 +465,75 @@ class AstBuilder:
 
     # -- examples
     def example(self, span: Span, c: list[Any]) -> ast.Example:
-        return ast.Example(self._str(c[0]), tuple(c[1:]), span)
+        """"example" [STRING] "{" example_stmt* "}"."""
+        return ast.Example(self._str(c[1]), tuple(c[3:-1]), span)
 
     def let(self, span: Span, c: list[Any]) -> ast.Let:
-        return ast.Let(str(c[0]), c[1], span)
+        """"let" NAME "=" expr"""
+        return ast.Let(str(c[1]), c[3], span)
 
     def expect(self, span: Span, c: list[Any]) -> ast.Expect:
-        return ast.Expect(c[0], tuple(r for r in c[1:] if r is not None), span)
+        """"expect" expr ("by" cited ("," cited)*)?"""
+        return ast.Expect(c[1], tuple(c[3::2]), span)
 
     # -- expressions
     def _op(self, op: str, span: Span, args: list[Any]) -> ast.Op:
         return ast.Op(span, op, tuple(args))
 
     def let_in(self, span: Span, c: list[Any]) -> ast.LetIn:
-        return ast.LetIn(span, str(c[0]), c[1], c[2])
+        """"let" NAME "=" expr ";" expr"""
+        return ast.LetIn(span, str(c[1]), c[3], c[5])
 
     def if_(self, span: Span, c: list[Any]) -> ast.If:
-        return ast.If(span, c[0], c[1], c[2])
+        """"if" expr "then" expr "else" expr"""
+        return ast.If(span, c[1], c[3], c[5])
+
+    def _binary(self, op: str, span: Span, c: list[Any]) -> ast.Op:
+        """left OPERATOR right"""
+        return ast.Op(span, op, (c[0], c[2]))
 
     def or_(self, span: Span, c: list[Any]) -> ast.Op:
-        return self._op("or", span, c)
+        return self._binary("or", span, c)
 
     def and_(self, span: Span, c: list[Any]) -> ast.Op:
-        return self._op("and", span, c)
+        return self._binary("and", span, c)
 
     def not_(self, span: Span, c: list[Any]) -> ast.Op:
-        return self._op("not", span, c)
+        return ast.Op(span, "not", (c[1],))
 
     def compare(self, span: Span, c: list[Any]) -> ast.Op:
-        return self._op(str(c[1]), span, [c[0], c[2]])
+        return self._binary(str(c[1]), span, c)
 
     def in_(self, span: Span, c: list[Any]) -> ast.Op:
-        return self._op("in", span, c)
+        return self._binary("in", span, c)
 
     def not_in(self, span: Span, c: list[Any]) -> ast.Op:
-        return self._op("not in", span, [c[0], c[2]])
+        return self._binary("not in", span, c)
 
     def add(self, span: Span, c: list[Any]) -> ast.Op:
-        return self._op("+", span, c)
+        return self._binary("+", span, c)
 
     def sub(self, span: Span, c: list[Any]) -> ast.Op:
-        return self._op("-", span, c)
+        return self._binary("-", span, c)
 
     def mul(self, span: Span, c: list[Any]) -> ast.Op:
-        return self._op("*", span, c)
+        return self._binary("*", span, c)
 
     def div(self, span: Span, c: list[Any]) -> ast.Op:
-        return self._op("/", span, c)
+        return self._binary("/", span, c)
 
     def neg(self, span: Span, c: list[Any]) -> ast.Op:
-        return self._op("neg", span, c)
+        return ast.Op(span, "neg", (c[1],))
 
     def field_of(self, span: Span, c: list[Any]) -> ast.Field:
-        return ast.Field(span, c[0], str(c[1]))
+        """expr "." NAME"""
+        return ast.Field(span, c[0], str(c[2]))
 
     def number(self, span: Span, c: list[Any]) -> ast.Number:
-        return ast.Number(span, Fraction(str(c[0])), str(c[0]))
+        return ast.Number(span, self._number(c[0]), str(c[0]))
 
     def string(self, span: Span, c: list[Any]) -> ast.Text:
-        return ast.Text(span, unquote(c[0], self.path))
+        return ast.Text(span, self._text(c[0]))
 
     def true(self, span: Span, c: list[Any]) -> ast.Bool:
         return ast.Bool(span, True)
@@ -404,20 +545,23 @@ class AstBuilder:
         return ast.Name(span, str(c[0]))
 
     def call(self, span: Span, c: list[Any]) -> ast.Call:
-        return ast.Call(span, str(c[0]), tuple(a for a in c[1:] if a is not None))
+        """NAME "(" [expr ("," expr)*] ")"."""
+        return ast.Call(span, str(c[0]), tuple(a for a in c[2:-1:2] if a is not None))
 
     def comprehension(self, span: Span, c: list[Any]) -> ast.Comprehension:
-        fn, body, var, source, where = c
-        return ast.Comprehension(span, str(fn), body, str(var), source, where)
+        """NAME "(" expr "for" NAME "in" expr ["where" expr] ")"."""
+        return ast.Comprehension(span, str(c[0]), c[2], str(c[4]), c[6], c[8])
 
     def record_lit(self, span: Span, c: list[Any]) -> ast.RecordLit:
-        return ast.RecordLit(span, str(c[0]), tuple(f for f in c[1:] if f is not None))
+        """NAME "{" [field_init ("," field_init)*] "}"."""
+        return ast.RecordLit(span, str(c[0]), tuple(f for f in c[2:-1:2] if f is not None))
 
     def field_init(self, span: Span, c: list[Any]) -> tuple[str, Any, Span]:
-        return (str(c[0]), c[1], span)
+        return (str(c[0]), c[2], span)
 
     def list_lit(self, span: Span, c: list[Any]) -> ast.ListLit:
-        return ast.ListLit(span, tuple(i for i in c if i is not None))
+        """"[" [expr ("," expr)*] "]"."""
+        return ast.ListLit(span, tuple(i for i in c[1:-1:2] if i is not None))
 
     def set_lit(self, span: Span, c: list[Any]) -> ast.SetLit:
-        return ast.SetLit(span, tuple(i for i in c if i is not None))
+        return ast.SetLit(span, tuple(i for i in c[1:-1:2] if i is not None))

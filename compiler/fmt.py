@@ -17,16 +17,15 @@ import difflib
 import os
 import sys
 import textwrap
-import threading
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 
-from lark import Lark, Token, Tree
+from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
 
+from .astbuild import unquote
 from .diagnostics import Diagnostic
-from .parser import grammar_text, parse
+from .parser import concrete_tree, parse
 
 WIDTH = 120
 
@@ -48,39 +47,6 @@ class FormatError(Exception):
     def __init__(self, message: str, diagnostics: list[Diagnostic] | None = None) -> None:
         super().__init__(message)
         self.diagnostics = diagnostics or []
-
-
-# ---- parsing with comments kept -------------------------------------------------------
-
-
-class _Comments:
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.found: list[Token] = []
-
-    def add(self, tok: Token) -> Token:
-        self.found.append(tok)
-        return tok
-
-
-@cache
-def _parser() -> tuple[Lark, _Comments]:
-    comments = _Comments()
-    lark = Lark(grammar_text(), parser="lalr", lexer="contextual", propagate_positions=True,
-                maybe_placeholders=True, keep_all_tokens=True, start="start",
-                lexer_callbacks={"COMMENT": comments.add})
-    return lark, comments
-
-
-def concrete_tree(text: str) -> tuple[Tree[Token], list[Token]]:
-    """The parse tree with every token (keywords and punctuation too), and the comments."""
-    lark, comments = _parser()
-    with comments.lock:
-        comments.found = []
-        tree = lark.parse(text)
-        found = comments.found
-        comments.found = []
-    return tree, found
 
 
 # ---- flat rendering ------------------------------------------------------------------
@@ -543,9 +509,8 @@ def _signature(text: str) -> tuple[list[tuple[str, str]], list[str]]:
     toks = []
     for t in tree.scan_values(lambda v: isinstance(v, Token)):
         value = str(t)
-        if t.type == "STRING" and value.startswith('"""'):
-            body = value[3:-3]
-            value = textwrap.dedent(body[1:] if body.startswith("\n") else body).strip()
+        if t.type == "STRING" and value.startswith('"""'):  # reindented: compared by value
+            value, _ = unquote(value)
         toks.append((t.type, value))
     return toks, sorted(str(c).rstrip() for c in comments)
 

@@ -1,20 +1,31 @@
-"""Parse rules text into the syntax tree (compiler.ast), or into located syntax diagnostics."""
+"""Parse rules text into the syntax tree (compiler.ast), or into located syntax diagnostics.
+
+The one place the grammar's Lark parser is made (`lark_parser`): LALR, every token kept. parse()
+and parse_query() run it with compiler.astbuild's reductions, which build the syntax tree as the
+parser goes (no parse tree) and note anything a diagnostic is about; only a file with a mistake
+is looked at again, to word and place its diagnostics.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
+import sys
+import threading
 from functools import cache
 from importlib import resources
-from typing import Any
+from pathlib import Path
+from typing import Any, Literal
 
-from lark import Lark, Token, Transformer, Tree
+import lark
+from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternStr
 
-from . import ast, fastparse
-from .astbuild import AstBuilder, BadLiteral
+from . import ast, limits
+from .astbuild import AstBuilder, Reductions
 from .diagnostics import Diagnostic, Span
-from .limits import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, MAX_LIST, MAX_NESTING, MAX_PARTS, MAX_RULENUM
 
 TOP_KEYWORDS = (
     "series game scenario option in ruleset rule external override except "
@@ -35,6 +46,7 @@ _TERMINAL_WORDS = {
 }
 
 
+@cache
 def grammar_text() -> str:
     """The grammar, compiler/rules.lark: package data, read the same way from a checkout and from
     an installed wheel."""
@@ -42,147 +54,119 @@ def grammar_text() -> str:
 
 
 @cache
-def lark_parser() -> Lark:
-    """The one LALR parser (built once per process)."""
-    return Lark(
-        grammar_text(),
-        parser="lalr",
-        lexer="contextual",
-        propagate_positions=True,
-        maybe_placeholders=True,
-        start=["start", "query"],
-    )
+def kept_terminals() -> frozenset[str]:
+    """The terminals the grammar names (NAME, STRING, ...): the tokens the syntax tree holds. The
+    strings a rule writes in quotes ("rule", "{") are its keywords and punctuation."""
+    return frozenset(re.findall(r"^([A-Z][A-Z0-9_]*)(?:\.\d+)?\s*:", grammar_text(), re.MULTILINE))
+
+
+# ---- the parser ------------------------------------------------------------------------------
+
+_REDUCTIONS = Reductions()
+_COMMENTS = threading.local()  # the comments a concrete parse finds, for concrete_tree
+
+
+def _comment(tok: Token) -> Token:
+    found: list[Token] | None = getattr(_COMMENTS, "found", None)
+    if found is not None:
+        found.append(tok)
+    return tok
+
+
+def lark_parser(mode: Literal["tree", "ast"] = "tree") -> Lark:
+    """The grammar's LALR parser, made once per process. Every token is kept (keep_all_tokens)
+    and an [optional] part left out is a None (maybe_placeholders), so a node's children are the
+    same in both modes:
+
+    "ast": the parser reduces straight into compiler.ast (Lark's inline transformer, astbuild's
+    Reductions), with no parse tree: what parse() and parse_query() run.
+    "tree": Lark's concrete parse tree, the comments set aside as the lexer meets them: what
+    `rulec fmt` lays out, and where compiler.limits looks for the limits a file passes."""
+    return _made(mode)
+
+
+@cache
+def _made(mode: str) -> Lark:
+    options: dict[str, Any] = ({"transformer": _REDUCTIONS} if mode == "ast"
+                               else {"lexer_callbacks": {"COMMENT": _comment}})
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", keep_all_tokens=True,
+                maybe_placeholders=True, start=["start", "query"], cache=_cache_file(mode), **options)
+
+
+def _cache_file(mode: str) -> str | bool:
+    """Where Lark keeps the parser's tables between runs (a fifth of a second to make anew): the
+    user's cache folder, never the installed package; no cache where that folder cannot be made.
+    Lark checks an entry against the grammar and options, and makes the tables afresh, and tries
+    to keep them, when it is stale, damaged or unreadable."""
+    try:
+        folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rulec"
+        folder.mkdir(parents=True, exist_ok=True)
+    except (OSError, RuntimeError):  # RuntimeError: no home folder
+        return False
+    key = f"{grammar_text()}\0{lark.__version__}\0{sys.version_info[:2]}"
+    return str(folder / f"lark-{mode}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.cache")
+
+
+def concrete_tree(text: str, start: str = "start") -> tuple[Tree[Token], list[Token]]:
+    """Lark's parse tree with every token (keywords and punctuation too), and the comments."""
+    found: list[Token] = []
+    _COMMENTS.found = found
+    try:
+        tree = lark_parser("tree").parse(text, start=start)
+    finally:
+        _COMMENTS.found = None
+    return tree, found
+
+
+def _reduce(text: str, path: str, start: str, line: int = 1) -> tuple[Any, AstBuilder]:
+    """The syntax tree of a text (which starts at line `line` of the file), and what the
+    reductions noted about it. Raises UnexpectedInput on a syntax error."""
+    with _REDUCTIONS.building(AstBuilder(path, line)) as build:
+        root: Any = lark_parser("ast").parse(text, start=start)
+    return root.value, build
+
+
+def _limit_errors(build: AstBuilder, text: str, path: str, start: str, line: int = 1) -> list[Diagnostic]:
+    """The input limits the text passes, if the reductions saw it come near one."""
+    if not build.near_limit:
+        return []
+    tree, _ = concrete_tree(text, start)
+    return limits.tree_errors(tree, path, line, kept_terminals())
+
+
+# ---- parsing --------------------------------------------------------------------------------
 
 
 def parse(text: str, path: str) -> tuple[ast.File | None, list[Diagnostic]]:
-    """Parse one file. A file without a mistake takes the fast path (compiler.fastparse: no parse
-    tree); any other is parsed again carefully. On syntax errors, every top-level item is parsed on
-    its own so that all of them are reported, each at its own line."""
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
-        span = Span(path, 1, 1, 1, 2)
-        return None, [Diagnostic(span, "R005", f"file is larger than {MAX_FILE_BYTES:,} bytes",
-                                 hint="split the rules into several files")]
-    deep = _too_deep(text, path)
-    if deep:
-        return None, [deep]
+    """Parse one file. Of its mistakes, the first kind found is reported: the input limits, then
+    unknown escapes, then a literal that divides by zero. On syntax errors, every top-level item
+    is parsed on its own so that all of them are reported, each at its own line."""
+    too_big = limits.too_large(text, path) or limits.too_deep(text, path)
+    if too_big:
+        return None, [too_big]
     try:
-        return ast.File(path, tuple(fastparse.parse_items(lark_parser(), text, path))), []
-    except fastparse.Unusual:
-        return _parse_carefully(text, path)
-
-
-def _parse_carefully(text: str, path: str) -> tuple[ast.File | None, list[Diagnostic]]:
-    """Parse through Lark's parse tree, checking it for every diagnostic the parser gives: the path
-    of a file with a mistake (and of any file fastparse finds unusual), and the reference for fastparse."""
-    try:
-        tree = lark_parser().parse(text, start="start")
+        items, build = _reduce(text, path, "start")
     except UnexpectedInput:
         return None, _collect_errors(text, path)
-    bad = _limit_errors(tree, path, 1) or _escape_errors(tree, path, 1)
+    bad = _limit_errors(build, text, path, "start") or sorted(build.escapes) or build.literal_errors[:1]
     if bad:
         return None, bad
-    try:
-        items = _TreeToAst(path).transform(tree)
-    except BadLiteral as e:
-        return None, [e.diagnostic]
     return ast.File(path, tuple(items)), []
 
 
 def parse_query(text: str, path: str = "<query>") -> tuple[ast.Expr | None, list[Diagnostic]]:
     """Parse one expression, as `rulec eval` takes it."""
-    deep = _too_deep(text, path)
+    deep = limits.too_deep(text, path)
     if deep:
         return None, [deep]
     try:
-        tree = lark_parser().parse(text, start="query")
+        expr, build = _reduce(text, path, "query")
     except UnexpectedInput as e:
         return None, [_syntax_diagnostic(e, text, 1, path)]
-    bad = _limit_errors(tree, path, 1)
+    bad = _limit_errors(build, text, path, "query") or build.literal_errors[:1]
     if bad:
         return None, bad
-    try:
-        expr: ast.Expr = _TreeToAst(path).transform(tree)
-    except BadLiteral as e:
-        return None, [e.diagnostic]
     return expr, []
-
-
-_BRACKET = re.compile(r"[()\[\]{}]")
-
-
-def _too_deep(text: str, path: str) -> Diagnostic | None:
-    """Brackets nested more than MAX_NESTING deep, at the first one too deep (a regular expression
-    finds the brackets: a loop over every character took a twentieth of the whole parse)."""
-    depth = 0
-    for m in _BRACKET.finditer(text):
-        if m.group() in "([{":
-            depth += 1
-            if depth > MAX_NESTING:
-                pos = m.start()
-                line, col = text.count("\n", 0, pos) + 1, pos - text.rfind("\n", 0, pos)
-                return Diagnostic(Span(path, line, col, line, col + 1), "R005",
-                                  f"brackets nested more than {MAX_NESTING} deep",
-                                  hint="split the expression into named definitions")
-        else:
-            depth = max(0, depth - 1)
-    return None
-
-
-def _limit_errors(tree: Tree[Token], path: str, start: int) -> list[Diagnostic]:
-    """Inputs too big for the compiler, each at its place: nesting deeper than MAX_DEPTH, a number
-    longer than MAX_DIGITS, more than MAX_PARTS parts in the file or MAX_LIST items in one list.
-    Walks the tree without recursion: this is what makes the recursive stages after it safe."""
-    out: list[Diagnostic] = []
-    parts, deep = 0, False
-    stack: list[tuple[Tree[Token] | Token, int]] = [(tree, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if isinstance(node, Token):
-            if node.type in ("NUMBER", "RULENUM") and not node.isascii():  # the grammar's \d takes any digit
-                out.append(Diagnostic(_token_span(node, path, start), "R002",
-                                      f"a number written with digits other than 0-9: {str(node)!r}"))
-            elif node.type == "RULENUM" and len(node) > MAX_RULENUM:
-                out.append(Diagnostic(_token_span(node, path, start), "R006",
-                                      f"a rule number of more than {MAX_RULENUM} characters",
-                                      hint="no rulebook numbers its rules like this; check for a typing slip"))
-            elif node.type in ("NUMBER", "RULENUM") and sum(c.isdigit() for c in node) > MAX_DIGITS:
-                out.append(Diagnostic(_token_span(node, path, start), "R006",
-                                      f"a number of more than {MAX_DIGITS} digits",
-                                      hint="no rule needs a number this long; check for a typing slip"))
-            continue
-        if depth > MAX_DEPTH and not deep:
-            deep = True
-            out.append(Diagnostic(_node_span(node, path, start), "R008",
-                                  f"nested more than {MAX_DEPTH} levels deep",
-                                  hint="split the expression into named definitions; "
-                                       "write a long chain of 'or' tests as 'x in {a, b, ...}'"))
-            continue
-        kids = [c for c in node.children if c is not None]
-        if len(kids) > MAX_LIST:
-            out.append(Diagnostic(_node_span(node, path, start), "R007",
-                                  f"more than {MAX_LIST:,} items in one list",
-                                  hint="split it into several declarations"))
-            continue
-        parts += 1
-        if parts > MAX_PARTS:
-            return out + [Diagnostic(_node_span(node, path, start), "R007",
-                                     f"more than {MAX_PARTS:,} parts (clauses, declarations, rows, values, "
-                                     "expressions) in one file",
-                                     hint="split the rules into several files")]
-        stack += [(c, depth + 1) for c in reversed(kids)]
-    return sorted(out)
-
-
-def _token_span(tok: Token, path: str, start: int) -> Span:
-    line = start + (tok.line or 1) - 1
-    return Span(path, line, tok.column or 1, line, (tok.column or 1) + len(tok))
-
-
-def _node_span(node: Tree[Token], path: str, start: int) -> Span:
-    meta = node.meta
-    if getattr(meta, "empty", True):
-        return Span(path, start, 1, start, 2)
-    return Span(path, start + meta.line - 1, meta.column, start + meta.line - 1, meta.column + 1)
 
 
 # ---- error recovery ------------------------------------------------------------
@@ -241,45 +225,20 @@ def _scan_line(line: str, depth: int, in_triple: bool) -> tuple[int, bool]:
 
 def _collect_errors(text: str, path: str) -> list[Diagnostic]:
     diags = []
-    escapes = []
+    others: list[Diagnostic] = []
     for start, chunk in _chunks(text):
         try:
-            tree = lark_parser().parse(chunk, start="start")
+            _, build = _reduce(chunk, path, "start", start)
         except UnexpectedInput as e:
             diags.append(_syntax_diagnostic(e, chunk, start, path))
         else:
-            escapes += _limit_errors(tree, path, start) or _escape_errors(tree, path, start)
+            others += _limit_errors(build, chunk, path, "start", start) or build.escapes
     if not diags:  # the split itself hid the error; report the whole-file one
         try:
-            lark_parser().parse(text, start="start")
+            _reduce(text, path, "start")
         except UnexpectedInput as e:
             diags.append(_syntax_diagnostic(e, text, 1, path))
-    return sorted(diags + escapes)
-
-
-def _escape_errors(tree: Tree[Token], path: str, start: int) -> list[Diagnostic]:
-    """Every unknown escape in the quoted texts of a parsed tree, each at its backslash
-    (`start` is the line of the file the tree's first line is)."""
-    out = []
-    for tok in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "STRING"):
-        raw = str(tok)
-        line, col = start + (tok.line or 1) - 1, tok.column or 1
-        i = 0
-        while i < len(raw):
-            if raw[i] == "\\" and i + 1 < len(raw):
-                nxt = raw[i + 1]
-                if nxt not in '"\\nt':
-                    out.append(Diagnostic(Span(path, line, col, line, col + 2), "R001",
-                                          f"unknown escape '\\{nxt}' in a quoted text",
-                                          hint='write \\\\ for a backslash, \\" for a quote'))
-                i, col = i + 2, col + 2
-                continue
-            if raw[i] == "\n":
-                line, col = line + 1, 1
-            else:
-                col += 1
-            i += 1
-    return out
+    return sorted(diags + others)
 
 
 def _context(chunk: str) -> str:
@@ -296,7 +255,7 @@ def _context(chunk: str) -> str:
 def _describe(terminal: str) -> str:
     if terminal in _TERMINAL_WORDS:
         return _TERMINAL_WORDS[terminal]
-    for t in lark_parser().terminals:
+    for t in lark_parser("ast").terminals:
         if t.name == terminal and isinstance(t.pattern, PatternStr):
             return f"'{t.pattern.value}'"
     return terminal
@@ -358,25 +317,3 @@ def _hint_for(token: Token, expected: set[str]) -> str | None:
     if "RBRACE" in expected and token.type in ("RULE", "OVERRIDE", "ENUM", "TABLE", "DEFINE"):
         return "a '}' may be missing before this line"
     return None
-
-
-# ---- the careful path: Lark's parse tree, then compiler.ast ----------------------------
-
-
-class _TreeToAst(Transformer[Token, Any]):
-    """Lark's parse tree -> compiler.ast, through the same AstBuilder as the inline reductions.
-    Every rule goes to __default__, which Lark calls without wrapping errors in a VisitError:
-    a BadLiteral comes out as itself."""
-
-    def __init__(self, path: str):
-        super().__init__()
-        self.path = path
-        self.build = AstBuilder(path)
-
-    def __default__(self, data: str, children: list[Any], meta: Any) -> Any:
-        return getattr(self.build, data)(self._span(meta), children)
-
-    def _span(self, meta: Any) -> Span:
-        if getattr(meta, "empty", True):
-            return Span(self.path, 1, 1, 1, 1)
-        return Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from compiler import ast, parser
+from compiler import ast, limits
 from compiler.diagnostics import Diagnostic, Span
 from compiler.parser import parse
 
@@ -562,17 +562,17 @@ def test_too_deeply_nested() -> None:
     text = 'series S "S"\nconst x = ' + "(" * 101 + "1" + ")" * 101 + "\n"
     (d,) = errors(text)
     assert where(d) == ("R005", 2, 111)
-    assert d.message == f"brackets nested more than {parser.MAX_NESTING} deep"
+    assert d.message == f"brackets nested more than {limits.MAX_NESTING} deep"
     # one bracket less parses
     parse_ok('series S "S"\nconst x = ' + "(" * 100 + "1" + ")" * 100 + "\n")
 
 
 def test_file_too_large() -> None:
-    text = 'series S "S"\n' + "# filler\n" * (parser.MAX_FILE_BYTES // 9 + 1)
-    assert len(text.encode()) > parser.MAX_FILE_BYTES
+    text = 'series S "S"\n' + "# filler\n" * (limits.MAX_FILE_BYTES // 9 + 1)
+    assert len(text.encode()) > limits.MAX_FILE_BYTES
     (d,) = errors(text)
     assert where(d) == ("R005", 1, 1)
-    assert d.message == f"file is larger than {parser.MAX_FILE_BYTES:,} bytes"
+    assert d.message == f"file is larger than {limits.MAX_FILE_BYTES:,} bytes"
 
 
 def test_an_empty_file_parses() -> None:
