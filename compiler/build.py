@@ -25,7 +25,6 @@ from .diagnostics import Diagnostic, Span, has_errors, unique_sorted
 from .emit_python import emit_python
 from .interp import MAX_STEPS, budget
 from .lower import lower
-from .model import to_ir
 from .parser import parse
 from .resolver import files_of, resolve
 from .state_schema import state_schema
@@ -108,7 +107,7 @@ def compile_sources(sources: dict[str, str], keep_models: bool = False, work: Wo
     wrong = {d.span.file for d in diags if d.severity == "error"}
     clean = [rs for rs in program.rulesets if not (wrong and files_of(program, rs) & wrong)]
     if clean:
-        models = {rs.name: to_ir(resolve(program, rs)) for rs in clean}
+        models = {rs.name: ir.to_ir(resolve(program, rs)) for rs in clean}
         # A table shared by rulesets is analysed once (and, with work, once until it changes).
         memo: MutableMapping[str, list[Diagnostic]] = {} if work is None else work.analyses
         with budget(_steps(models.values())):  # the examples and table analyses, in bounded steps

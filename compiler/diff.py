@@ -19,8 +19,8 @@ from typing import Any
 from .build import find_sources
 from .checker import check
 from .diagnostics import Diagnostic, has_errors, unique_sorted
+from .ir import to_ir
 from .lower import lower
-from .model import to_ir
 from .parser import parse
 from .resolver import resolve
 from .sheets.text import Words, flat, rule_key

@@ -16,8 +16,8 @@ from typing import Any
 
 from .diagnostics import Diagnostic, did_you_mean
 from .emit_python import ModuleEmitter, emit_python, module_name, tidy
-from .exprs import IR, EnumInfo, Lowerer, Signature
-from .model import expr_ir
+from .exprs import EnumInfo, Lowerer, Signature
+from .ir import IR, expr_ir
 from .parser import parse_query
 from .state_schema import state_schema
 from .types import RecordT, Type, parse_type

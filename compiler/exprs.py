@@ -437,9 +437,6 @@ def _is_number_literal(node: m.Expr) -> bool:
 # ---- the string forms, for the stages that still read types from the IR's JSON ---------------
 
 
-IR = m.IR
-
-
 def join(a: str, b: str) -> str | None:
     """The type both branches fit in, or None (types as the IR writes them)."""
     j = ty.join(parse_type(a), parse_type(b))

@@ -1,14 +1,22 @@
-"""The JSON IR: validated against the schema kept in compiler/schemas, written byte-stable."""
+"""The JSON IR: the typed model (model.py) written as JSON data, validated against the schema kept
+in compiler/schemas, written byte-stable."""
 
 from __future__ import annotations
 
 import json
+import weakref
+from collections.abc import Callable
+from fractions import Fraction
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from . import model as m
 
 if TYPE_CHECKING:
     import jsonschema
+
+IR = dict[str, Any]
 
 
 @cache
@@ -101,3 +109,310 @@ def dumps(doc: dict[str, Any]) -> str:
             pieces.append(f": {one(value)}")
     pieces.append("\n}\n")
     return "".join(pieces)
+
+
+# ---- writing the typed model: expressions --------------------------------------------------
+
+
+def ref_ir(r: m.Ref) -> IR:
+    return {"number": r.number, "item": r.item}
+
+
+def expr_ir(e: m.Expr) -> IR:
+    """An expression as the IR writes it (keys in the order the later stages have always seen)."""
+    return _EXPR_IR[type(e)](e)  # a table, not a match: this is the hot loop of writing a model
+
+
+def _lit_ir(e: m.Lit) -> IR:
+    return {"k": "lit", "t": str(e.t), "v": str(e.v) if isinstance(e.v, Fraction) else e.v}
+
+
+def _var_ir(e: m.Var) -> IR:
+    out: IR = {"k": "var", "t": str(e.t), "name": e.name}
+    if e.see:
+        out["see"] = [ref_ir(r) for r in e.see]
+    return out
+
+
+def _builtin_ir(e: m.Builtin) -> IR:
+    out: IR = {"k": "builtin", "t": str(e.t), "fn": e.fn, "args": [expr_ir(a) for a in e.args]}
+    if e.cyclic is not None:
+        out["cyclic"] = e.cyclic
+    return out
+
+
+def _agg_ir(e: m.Agg) -> IR:
+    return {"k": "agg", "t": str(e.t), "fn": e.fn, "var": e.var, "vart": str(e.vart), "over": expr_ir(e.over),
+            "where": None if e.where is None else expr_ir(e.where), "body": expr_ir(e.body)}
+
+
+def _const_ir(e: m.Const) -> IR:
+    return {"k": "const", "t": str(e.t), "name": e.name}
+
+
+def _member_ir(e: m.Member) -> IR:
+    return {"k": "member", "t": str(e.t), "enum": e.enum, "name": e.name}
+
+
+def _field_ir(e: m.Field) -> IR:
+    return {"k": "field", "t": str(e.t), "of": expr_ir(e.of), "name": e.name}
+
+
+def _attr_ir(e: m.Attr) -> IR:
+    return {"k": "attr", "t": str(e.t), "of": expr_ir(e.of), "enum": e.enum, "name": e.name}
+
+
+def _call_ir(e: m.Call) -> IR:
+    return {"k": "call", "t": str(e.t), "fn": e.fn, "args": [expr_ir(a) for a in e.args]}
+
+
+def _op_ir(e: m.Op) -> IR:
+    return {"k": "op", "t": str(e.t), "op": e.op, "args": [expr_ir(a) for a in e.args]}
+
+
+def _if_ir(e: m.If) -> IR:
+    return {"k": "if", "t": str(e.t), "cond": expr_ir(e.cond), "then": expr_ir(e.then), "else": expr_ir(e.else_)}
+
+
+def _let_ir(e: m.Let) -> IR:
+    return {"k": "let", "t": str(e.t), "name": e.name, "value": expr_ir(e.value), "body": expr_ir(e.body)}
+
+
+def _record_ir(e: m.RecordLit) -> IR:
+    return {"k": "record", "t": str(e.t), "record": e.record, "fields": {n: expr_ir(v) for n, v in e.fields}}
+
+
+def _list_ir(e: m.ListLit) -> IR:
+    return {"k": "list", "t": str(e.t), "items": [expr_ir(i) for i in e.items]}
+
+
+def _set_ir(e: m.SetLit) -> IR:
+    return {"k": "set", "t": str(e.t), "items": [expr_ir(i) for i in e.items]}
+
+
+def _error_ir(e: m.Error) -> IR:
+    return {"k": "error", "t": str(e.t)}
+
+
+_EXPR_IR: dict[type, Callable[[Any], IR]] = {
+    m.Lit: _lit_ir, m.Var: _var_ir, m.Const: _const_ir, m.Member: _member_ir, m.Field: _field_ir, m.Attr: _attr_ir,
+    m.Call: _call_ir, m.Builtin: _builtin_ir, m.Op: _op_ir, m.If: _if_ir, m.Let: _let_ir, m.Agg: _agg_ir,
+    m.RecordLit: _record_ir, m.ListLit: _list_ir, m.SetLit: _set_ir, m.Error: _error_ir,
+}
+
+
+def opt_expr_ir(e: m.Expr | None) -> IR | None:
+    return None if e is None else expr_ir(e)
+
+
+IR_VERSION = 1
+
+
+# ---- writing the typed model: declarations and rulesets ------------------------------------
+
+
+def to_ir(model: m.Resolved) -> IR:
+    """The resolved model of a ruleset as the IR's JSON document, which the schema validates and the
+    later stages read (each key where it has always been). An item the rulesets of a program share
+    is written once (each model still gets a dict of its own for it)."""
+    mf = model.manifest
+    return {
+        "rulec_ir": IR_VERSION,
+        "manifest": {"ruleset": mf.ruleset, "title": mf.title, "series": _layer_ref(mf.series),
+                     "game": _layer_ref(mf.game), "scenario": _layer_ref(mf.scenario),
+                     "options": [_layer_ref(o) for o in mf.options], "layers": list(mf.layers)},
+        "clauses": [_once(c, clause_ir) for c in model.clauses],
+        "externals": [{"number": e.number, "title": e.title, "url": e.url} for e in model.externals],
+        "enums": [_once(e, enum_ir) for e in model.enums],
+        "records": [_once(r, record_ir) for r in model.records],
+        "consts": [_once(c, const_ir) for c in model.consts],
+        "defines": [_once(d, define_ir) for d in model.defines],
+        "tables": [_once(t, table_ir) for t in model.tables],
+        "limits": [_once(g, limits_ir) for g in model.limits],
+        "examples": [_once(e, example_ir) for e in model.examples],
+        "overrides": [_once(o, override_ir) for o in model.overrides],
+    }
+
+
+_Item = TypeVar("_Item")
+_WRITTEN: weakref.WeakKeyDictionary[Any, IR] = weakref.WeakKeyDictionary()  # lives as long as its item
+
+
+def _once(item: _Item, write: Callable[[_Item], IR]) -> IR:
+    found = _WRITTEN.get(item)
+    if found is None:
+        found = _WRITTEN[item] = write(item)
+    return dict(found)
+
+
+def layer_ir(layer: m.Layer) -> IR:
+    """A layer, before resolving, in the same form (what a layer holds, and its exceptions)."""
+    return {
+        "name": layer.name, "kind": layer.kind, "title": layer.title, "version": layer.version,
+        "parent": layer.parent, "origin": origin_ir(layer.origin),
+        "clauses": [clause_ir(c) for c in layer.clauses],
+        "externals": [{"number": e.number, "title": e.title, "url": e.url} for e in layer.externals],
+        "enums": [enum_ir(e) for e in layer.enums],
+        "records": [record_ir(r) for r in layer.records],
+        "consts": [const_ir(c) for c in layer.consts],
+        "defines": [define_ir(d) for d in layer.defines],
+        "tables": [table_ir(t) for t in layer.tables],
+        "limits": [limits_ir(g) for g in layer.limits],
+        "excepts": [except_ir(x) for x in layer.excepts],
+        "overrides": [override_ir(o) for o in layer.overrides],
+        "examples": [example_ir(e) for e in layer.examples],
+    }
+
+
+def _layer_ref(r: m.LayerRef | None) -> IR | None:
+    return None if r is None else {"name": r.name, "title": r.title, "version": r.version}
+
+
+def origin_ir(o: m.Origin) -> IR:
+    return {"layer": o.layer, "clause": o.clause, "file": o.file, "line": o.line, "col": o.col}
+
+
+def note_ir(n: m.Note) -> IR:
+    out: IR = {"kind": n.kind, "label": n.label, "text": n.text}
+    if n.layer is not None:
+        out["layer"] = n.layer
+    return out
+
+
+def cite_ir(c: m.Cite) -> IR:
+    out: IR = {"layer": c.layer, "notes": [note_ir(n) for n in c.notes], "origin": origin_ir(c.origin)}
+    if c.set is not None:
+        out["set"] = dict(c.set)
+    return out
+
+
+def _cites(cites: tuple[m.Cite, ...]) -> list[IR]:
+    return [cite_ir(c) for c in cites]
+
+
+def clause_ir(c: m.Clause) -> IR:
+    return {"number": c.number, "title": c.title, "text_only": c.text_only, "texts": list(c.texts),
+            "notes": [note_ir(n) for n in c.notes], "see": [ref_ir(r) for r in c.see],
+            "origin": origin_ir(c.origin), "overridden_by": _cites(c.overridden_by)}
+
+
+def enum_ir(e: m.EnumDef) -> IR:
+    return {"name": e.name, "title": e.title, "ordered": e.ordered, "cyclic": e.cyclic,
+            "attrs": [{"name": a.name, "t": str(a.t), "title": a.title, "default": a.default} for a in e.attrs],
+            "members": [member_ir(mb) for mb in e.members], "origin": origin_ir(e.origin)}
+
+
+def member_ir(mb: m.EnumMember) -> IR:
+    return {"name": mb.name, "title": mb.title,
+            "attrs": {n: {"value": v.value, "origin": None if v.origin is None else origin_ir(v.origin)}
+                      for n, v in mb.attrs},
+            "texts": list(mb.texts), "notes": [note_ir(n) for n in mb.notes], "see": [ref_ir(r) for r in mb.see],
+            "origin": origin_ir(mb.origin), "overridden_by": _cites(mb.overridden_by)}
+
+
+def record_ir(r: m.RecordDef) -> IR:
+    return {"name": r.name, "title": r.title,
+            "fields": [{"name": f.name, "t": str(f.t), "title": f.title, "default": f.default,
+                        "required": f.required} for f in r.fields],
+            "origin": origin_ir(r.origin)}
+
+
+def params_ir(params: tuple[m.Param, ...]) -> list[IR]:
+    out = []
+    for p in params:
+        entry: IR = {"name": p.name, "t": str(p.t)}
+        if p.see is not None:
+            entry["see"] = [ref_ir(r) for r in p.see]
+        out.append(entry)
+    return out
+
+
+def const_ir(c: m.ConstDef) -> IR:
+    out: IR = {"name": c.name, "title": c.title, "t": str(c.t), "value": expr_ir(c.value),
+               "origin": origin_ir(c.origin)}
+    if c.overridden_by:
+        out["overridden_by"] = _cites(c.overridden_by)
+    return out
+
+
+def define_ir(d: m.Define) -> IR:
+    out: IR = {"name": d.name, "title": d.title, "params": params_ir(d.params), "returns": str(d.returns),
+               "body": expr_ir(d.body), "origin": origin_ir(d.origin)}
+    if d.invariant is not None:
+        out["invariant"] = list(d.invariant)
+    if d.overridden_by:
+        out["overridden_by"] = _cites(d.overridden_by)
+    return out
+
+
+def row_ir(r: m.Row) -> IR:
+    return {"label": r.label, "title": r.title, "when": opt_expr_ir(r.when), "value": expr_ir(r.value),
+            "origin": origin_ir(r.origin), "exception": r.exception, "overridden_by": _cites(r.overridden_by)}
+
+
+def table_ir(t: m.Table) -> IR:
+    return {"name": t.name, "title": t.title, "params": params_ir(t.params), "returns": str(t.returns),
+            "rows": [row_ir(r) for r in t.rows], "origin": origin_ir(t.origin)}
+
+
+def condition_ir(c: m.Condition) -> IR:
+    return {"cond": expr_ir(c.cond), "title": c.title, "origin": origin_ir(c.origin)}
+
+
+def limits_ir(g: m.Limits) -> IR:
+    return {"name": g.name, "title": g.title, "params": params_ir(g.params),
+            "unless": [condition_ir(u) for u in g.unless],
+            "items": [{"name": i.name, "title": i.title, "measure": expr_ir(i.measure), "bound": expr_ir(i.bound),
+                       "origin": origin_ir(i.origin), "exempt": [condition_ir(c) for c in i.exempt],
+                       "overridden_by": _cites(i.overridden_by)} for i in g.items],
+            "origin": origin_ir(g.origin)}
+
+
+def except_ir(x: m.Except) -> IR:
+    match x:
+        case m.TableExcept(target, rows, origin):
+            return {"kind": "table", "target": target, "rows": [row_ir(r) for r in rows], "origin": origin_ir(origin)}
+        case m.LimitExcept(target, cond, title, origin):
+            return {"kind": "limit", "target": list(target), "cond": expr_ir(cond), "title": title,
+                    "origin": origin_ir(origin)}
+        case m.BadExcept(origin):
+            return {"kind": "error", "origin": origin_ir(origin)}
+
+
+def target_ir(t: m.Target) -> IR:
+    match t:
+        case m.ClauseTarget(number):
+            return {"kind": "clause", "number": number}
+        case m.MemberTarget(number, enum, member):
+            return {"kind": "member", "number": number, "enum": enum, "member": member}
+        case m.NameTarget(kind, number, name):
+            return {"kind": kind, "number": number, "name": name}
+        case m.RowTarget(number, table, row):
+            return {"kind": "row", "number": number, "table": table, "row": row}
+        case m.LimitTarget(number, limits, limit):
+            return {"kind": "limit", "number": number, "limits": limits, "limit": limit}
+
+
+def override_ir(o: m.Override) -> IR:
+    return {"target": target_ir(o.target), "set": dict(o.set), "title": o.title, "texts": list(o.texts),
+            "notes": [note_ir(n) for n in o.notes], "see": [ref_ir(r) for r in o.see],
+            "value": opt_expr_ir(o.value), "when": opt_expr_ir(o.when), "bound": opt_expr_ir(o.bound),
+            "origin": origin_ir(o.origin), "clause": o.clause, "of_layer": o.of_layer}
+
+
+def example_ir(e: m.Example) -> IR:
+    steps: list[IR] = []
+    for s in e.steps:
+        match s:
+            case m.LetStep(name, value):
+                steps.append({"k": "let", "name": name, "value": expr_ir(value)})
+            case m.ExpectStep(expr, cited, origin):
+                steps.append({"k": "expect", "expr": expr_ir(expr),
+                              "cited": [{"layer": c.layer, "number": c.number, "item": c.item} for c in cited],
+                              "origin": origin_ir(origin)})
+    return {"title": e.title, "clause": e.clause, "steps": steps, "origin": origin_ir(e.origin)}
+
+
+def ruleset_ir(r: m.Ruleset) -> IR:
+    return {"name": r.name, "title": r.title, "base": r.base, "options": list(r.options),
+            "origin": None if r.origin is None else origin_ir(r.origin)}

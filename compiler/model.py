@@ -1,15 +1,14 @@
-"""The checked model: typed expressions and the declarations of each layer, as frozen dataclasses.
+"""The checked model: typed expressions, the declarations of each layer, a ruleset's resolved model.
 
-The checker builds the expressions, the lowering (lower.py) the layers, the resolver one model
-per ruleset from them. `to_ir` writes any of them in the JSON form of the IR (the schema in
-compiler/schemas/ir.schema.json), key for key as the later stages and other tools read it.
+All frozen dataclasses, compared by identity (a model shares what it does not change). The checker
+builds the expressions, the lowering (lower.py) the layers, the resolver one model per ruleset from
+them; ir.to_ir writes a resolved model as the JSON IR.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from .types import ANY, Type
 
@@ -193,64 +192,6 @@ def walk(e: Expr) -> list[Expr]:
     return out
 
 
-# ---- the IR's JSON form --------------------------------------------------------------------
-
-IR = dict[str, Any]
-
-
-def ref_ir(r: Ref) -> IR:
-    return {"number": r.number, "item": r.item}
-
-
-def expr_ir(e: Expr) -> IR:
-    """An expression as the IR writes it (keys in the order the later stages have always seen)."""
-    t = str(e.t)
-    match e:
-        case Lit(v=v):
-            return {"k": "lit", "t": t, "v": str(v) if isinstance(v, Fraction) else v}
-        case Var(name=name, see=see):
-            out: IR = {"k": "var", "t": t, "name": name}
-            if see:
-                out["see"] = [ref_ir(r) for r in see]
-            return out
-        case Const(name=name):
-            return {"k": "const", "t": t, "name": name}
-        case Member(enum=enum, name=name):
-            return {"k": "member", "t": t, "enum": enum, "name": name}
-        case Field(of=of, name=name):
-            return {"k": "field", "t": t, "of": expr_ir(of), "name": name}
-        case Attr(of=of, enum=enum, name=name):
-            return {"k": "attr", "t": t, "of": expr_ir(of), "enum": enum, "name": name}
-        case Call(fn=fn, args=args):
-            return {"k": "call", "t": t, "fn": fn, "args": [expr_ir(a) for a in args]}
-        case Builtin(fn=fn, args=args, cyclic=cyclic):
-            out = {"k": "builtin", "t": t, "fn": fn, "args": [expr_ir(a) for a in args]}
-            if cyclic is not None:
-                out["cyclic"] = cyclic
-            return out
-        case Op(op=op, args=args):
-            return {"k": "op", "t": t, "op": op, "args": [expr_ir(a) for a in args]}
-        case If(cond=c, then=a, else_=b):
-            return {"k": "if", "t": t, "cond": expr_ir(c), "then": expr_ir(a), "else": expr_ir(b)}
-        case Let(name=name, value=v, body=b):
-            return {"k": "let", "t": t, "name": name, "value": expr_ir(v), "body": expr_ir(b)}
-        case Agg(fn=fn, var=var, vart=vart, over=over, where=where, body=body):
-            return {"k": "agg", "t": t, "fn": fn, "var": var, "vart": str(vart), "over": expr_ir(over),
-                    "where": None if where is None else expr_ir(where), "body": expr_ir(body)}
-        case RecordLit(record=record, fields=fields):
-            return {"k": "record", "t": t, "record": record, "fields": {n: expr_ir(v) for n, v in fields}}
-        case ListLit(items=items):
-            return {"k": "list", "t": t, "items": [expr_ir(i) for i in items]}
-        case SetLit(items=items):
-            return {"k": "set", "t": t, "items": [expr_ir(i) for i in items]}
-        case Error():
-            return {"k": "error", "t": t}
-
-
-def opt_expr_ir(e: Expr | None) -> IR | None:
-    return None if e is None else expr_ir(e)
-
-
 # ---- declarations ----------------------------------------------------------------------------
 # What a layer declares, and (the fields after `origin`) what resolving a ruleset adds to it.
 
@@ -286,7 +227,7 @@ class Cite:
     set: tuple[tuple[str, Value], ...] | None = None
 
 
-@dataclass(frozen=True, eq=False, slots=True)
+@dataclass(frozen=True, eq=False, slots=True, weakref_slot=True)
 class Clause:
     number: str
     title: str | None
@@ -333,7 +274,7 @@ class EnumMember:
     overridden_by: tuple[Cite, ...] = ()
 
 
-@dataclass(frozen=True, eq=False, slots=True)
+@dataclass(frozen=True, eq=False, slots=True, weakref_slot=True)
 class EnumDef:
     name: str
     title: str | None
@@ -353,7 +294,7 @@ class RecordField:
     required: bool
 
 
-@dataclass(frozen=True, eq=False, slots=True)
+@dataclass(frozen=True, eq=False, slots=True, weakref_slot=True)
 class RecordDef:
     name: str
     title: str | None
@@ -368,7 +309,7 @@ class Param:
     see: tuple[Ref, ...] | None = None  # None: written without `see`
 
 
-@dataclass(frozen=True, eq=False, slots=True)
+@dataclass(frozen=True, eq=False, slots=True, weakref_slot=True)
 class ConstDef:
     name: str
     title: str | None
@@ -378,7 +319,7 @@ class ConstDef:
     overridden_by: tuple[Cite, ...] = ()
 
 
-@dataclass(frozen=True, eq=False, slots=True)
+@dataclass(frozen=True, eq=False, slots=True, weakref_slot=True)
 class Define:
     """A define, or an invariant (invariant: the record fields it reads, the first one blamed)."""
 
@@ -403,7 +344,7 @@ class Row:
     overridden_by: tuple[Cite, ...] = ()
 
 
-@dataclass(frozen=True, eq=False, slots=True)
+@dataclass(frozen=True, eq=False, slots=True, weakref_slot=True)
 class Table:
     name: str
     title: str | None
@@ -433,7 +374,7 @@ class Limit:
     overridden_by: tuple[Cite, ...] = ()
 
 
-@dataclass(frozen=True, eq=False, slots=True)
+@dataclass(frozen=True, eq=False, slots=True, weakref_slot=True)
 class Limits:
     name: str
     title: str | None
@@ -540,7 +481,7 @@ def target_label(t: Target) -> str:
             return f"{number} {limits}.{limit}"
 
 
-@dataclass(frozen=True, eq=False, slots=True)
+@dataclass(frozen=True, eq=False, slots=True, weakref_slot=True)
 class Override:
     """A later layer's change of a clause of an earlier one (`override 4.5a F: not negatable`)."""
 
@@ -580,7 +521,7 @@ class ExpectStep:
     origin: Origin
 
 
-@dataclass(frozen=True, eq=False, slots=True)
+@dataclass(frozen=True, eq=False, slots=True, weakref_slot=True)
 class Example:
     title: str | None
     clause: str
@@ -668,202 +609,3 @@ class Resolved:
     limits: tuple[Limits, ...]
     examples: tuple[Example, ...]
     overrides: tuple[Override, ...]
-
-
-IR_VERSION = 1
-
-
-# ---- declarations in the IR's JSON form ----------------------------------------------------------
-
-
-def to_ir(model: Resolved) -> IR:
-    """The resolved model of a ruleset as the IR's JSON document, which the schema validates and the
-    later stages read (each key where it has always been)."""
-    m = model.manifest
-    return {
-        "rulec_ir": IR_VERSION,
-        "manifest": {"ruleset": m.ruleset, "title": m.title, "series": _layer_ref(m.series),
-                     "game": _layer_ref(m.game), "scenario": _layer_ref(m.scenario),
-                     "options": [_layer_ref(o) for o in m.options], "layers": list(m.layers)},
-        **_items_ir(model),
-        "examples": [example_ir(e) for e in model.examples],
-        "overrides": [override_ir(o) for o in model.overrides],
-    }
-
-
-def layer_ir(layer: Layer) -> IR:
-    """A layer, before resolving, in the same form (what a layer holds, and its exceptions)."""
-    return {
-        "name": layer.name, "kind": layer.kind, "title": layer.title, "version": layer.version,
-        "parent": layer.parent, "origin": origin_ir(layer.origin), **_items_ir(layer),
-        "excepts": [except_ir(x) for x in layer.excepts],
-        "overrides": [override_ir(o) for o in layer.overrides],
-        "examples": [example_ir(e) for e in layer.examples],
-    }
-
-
-def _items_ir(x: Layer | Resolved) -> IR:
-    return {
-        "clauses": [clause_ir(c) for c in x.clauses],
-        "externals": [{"number": e.number, "title": e.title, "url": e.url} for e in x.externals],
-        "enums": [enum_ir(e) for e in x.enums],
-        "records": [record_ir(r) for r in x.records],
-        "consts": [const_ir(c) for c in x.consts],
-        "defines": [define_ir(d) for d in x.defines],
-        "tables": [table_ir(t) for t in x.tables],
-        "limits": [limits_ir(g) for g in x.limits],
-    }
-
-
-def _layer_ref(r: LayerRef | None) -> IR | None:
-    return None if r is None else {"name": r.name, "title": r.title, "version": r.version}
-
-
-def origin_ir(o: Origin) -> IR:
-    return {"layer": o.layer, "clause": o.clause, "file": o.file, "line": o.line, "col": o.col}
-
-
-def note_ir(n: Note) -> IR:
-    out: IR = {"kind": n.kind, "label": n.label, "text": n.text}
-    if n.layer is not None:
-        out["layer"] = n.layer
-    return out
-
-
-def cite_ir(c: Cite) -> IR:
-    out: IR = {"layer": c.layer, "notes": [note_ir(n) for n in c.notes], "origin": origin_ir(c.origin)}
-    if c.set is not None:
-        out["set"] = dict(c.set)
-    return out
-
-
-def _cites(cites: tuple[Cite, ...]) -> list[IR]:
-    return [cite_ir(c) for c in cites]
-
-
-def clause_ir(c: Clause) -> IR:
-    return {"number": c.number, "title": c.title, "text_only": c.text_only, "texts": list(c.texts),
-            "notes": [note_ir(n) for n in c.notes], "see": [ref_ir(r) for r in c.see],
-            "origin": origin_ir(c.origin), "overridden_by": _cites(c.overridden_by)}
-
-
-def enum_ir(e: EnumDef) -> IR:
-    return {"name": e.name, "title": e.title, "ordered": e.ordered, "cyclic": e.cyclic,
-            "attrs": [{"name": a.name, "t": str(a.t), "title": a.title, "default": a.default} for a in e.attrs],
-            "members": [member_ir(m) for m in e.members], "origin": origin_ir(e.origin)}
-
-
-def member_ir(m: EnumMember) -> IR:
-    return {"name": m.name, "title": m.title,
-            "attrs": {n: {"value": v.value, "origin": None if v.origin is None else origin_ir(v.origin)}
-                      for n, v in m.attrs},
-            "texts": list(m.texts), "notes": [note_ir(n) for n in m.notes], "see": [ref_ir(r) for r in m.see],
-            "origin": origin_ir(m.origin), "overridden_by": _cites(m.overridden_by)}
-
-
-def record_ir(r: RecordDef) -> IR:
-    return {"name": r.name, "title": r.title,
-            "fields": [{"name": f.name, "t": str(f.t), "title": f.title, "default": f.default,
-                        "required": f.required} for f in r.fields],
-            "origin": origin_ir(r.origin)}
-
-
-def params_ir(params: tuple[Param, ...]) -> list[IR]:
-    out = []
-    for p in params:
-        entry: IR = {"name": p.name, "t": str(p.t)}
-        if p.see is not None:
-            entry["see"] = [ref_ir(r) for r in p.see]
-        out.append(entry)
-    return out
-
-
-def const_ir(c: ConstDef) -> IR:
-    out: IR = {"name": c.name, "title": c.title, "t": str(c.t), "value": expr_ir(c.value),
-               "origin": origin_ir(c.origin)}
-    if c.overridden_by:
-        out["overridden_by"] = _cites(c.overridden_by)
-    return out
-
-
-def define_ir(d: Define) -> IR:
-    out: IR = {"name": d.name, "title": d.title, "params": params_ir(d.params), "returns": str(d.returns),
-               "body": expr_ir(d.body), "origin": origin_ir(d.origin)}
-    if d.invariant is not None:
-        out["invariant"] = list(d.invariant)
-    if d.overridden_by:
-        out["overridden_by"] = _cites(d.overridden_by)
-    return out
-
-
-def row_ir(r: Row) -> IR:
-    return {"label": r.label, "title": r.title, "when": opt_expr_ir(r.when), "value": expr_ir(r.value),
-            "origin": origin_ir(r.origin), "exception": r.exception, "overridden_by": _cites(r.overridden_by)}
-
-
-def table_ir(t: Table) -> IR:
-    return {"name": t.name, "title": t.title, "params": params_ir(t.params), "returns": str(t.returns),
-            "rows": [row_ir(r) for r in t.rows], "origin": origin_ir(t.origin)}
-
-
-def condition_ir(c: Condition) -> IR:
-    return {"cond": expr_ir(c.cond), "title": c.title, "origin": origin_ir(c.origin)}
-
-
-def limits_ir(g: Limits) -> IR:
-    return {"name": g.name, "title": g.title, "params": params_ir(g.params),
-            "unless": [condition_ir(u) for u in g.unless],
-            "items": [{"name": i.name, "title": i.title, "measure": expr_ir(i.measure), "bound": expr_ir(i.bound),
-                       "origin": origin_ir(i.origin), "exempt": [condition_ir(c) for c in i.exempt],
-                       "overridden_by": _cites(i.overridden_by)} for i in g.items],
-            "origin": origin_ir(g.origin)}
-
-
-def except_ir(x: Except) -> IR:
-    match x:
-        case TableExcept(target, rows, origin):
-            return {"kind": "table", "target": target, "rows": [row_ir(r) for r in rows], "origin": origin_ir(origin)}
-        case LimitExcept(target, cond, title, origin):
-            return {"kind": "limit", "target": list(target), "cond": expr_ir(cond), "title": title,
-                    "origin": origin_ir(origin)}
-        case BadExcept(origin):
-            return {"kind": "error", "origin": origin_ir(origin)}
-
-
-def target_ir(t: Target) -> IR:
-    match t:
-        case ClauseTarget(number):
-            return {"kind": "clause", "number": number}
-        case MemberTarget(number, enum, member):
-            return {"kind": "member", "number": number, "enum": enum, "member": member}
-        case NameTarget(kind, number, name):
-            return {"kind": kind, "number": number, "name": name}
-        case RowTarget(number, table, row):
-            return {"kind": "row", "number": number, "table": table, "row": row}
-        case LimitTarget(number, limits, limit):
-            return {"kind": "limit", "number": number, "limits": limits, "limit": limit}
-
-
-def override_ir(o: Override) -> IR:
-    return {"target": target_ir(o.target), "set": dict(o.set), "title": o.title, "texts": list(o.texts),
-            "notes": [note_ir(n) for n in o.notes], "see": [ref_ir(r) for r in o.see],
-            "value": opt_expr_ir(o.value), "when": opt_expr_ir(o.when), "bound": opt_expr_ir(o.bound),
-            "origin": origin_ir(o.origin), "clause": o.clause, "of_layer": o.of_layer}
-
-
-def example_ir(e: Example) -> IR:
-    steps: list[IR] = []
-    for s in e.steps:
-        match s:
-            case LetStep(name, value):
-                steps.append({"k": "let", "name": name, "value": expr_ir(value)})
-            case ExpectStep(expr, cited, origin):
-                steps.append({"k": "expect", "expr": expr_ir(expr),
-                              "cited": [{"layer": c.layer, "number": c.number, "item": c.item} for c in cited],
-                              "origin": origin_ir(origin)})
-    return {"title": e.title, "clause": e.clause, "steps": steps, "origin": origin_ir(e.origin)}
-
-
-def ruleset_ir(r: Ruleset) -> IR:
-    return {"name": r.name, "title": r.title, "base": r.base, "options": list(r.options),
-            "origin": None if r.origin is None else origin_ir(r.origin)}

@@ -1,7 +1,7 @@
 """Resolve a ruleset: the series, then the game, scenario and options over it, into one typed model.
 
 Later layers win. Every value keeps the origin it came from and, where a later layer changed it,
-the list of overrides that did (oldest first). `model.to_ir` writes the result as the IR.
+the list of overrides that did (oldest first). `ir.to_ir` writes the result as the IR.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ mistake is reported once: it fits everywhere.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 
@@ -46,33 +46,49 @@ class AnyT:
 @dataclass(frozen=True, slots=True)
 class EnumT:
     name: str
+    text: str = field(init=False, repr=False, compare=False)  # str(), made once
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", f"enum {self.name}")
 
     def __str__(self) -> str:
-        return f"enum {self.name}"
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
 class RecordT:
     name: str
+    text: str = field(init=False, repr=False, compare=False)  # str(), made once
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", f"record {self.name}")
 
     def __str__(self) -> str:
-        return f"record {self.name}"
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
 class ListT:
     item: Type
+    text: str = field(init=False, repr=False, compare=False)  # str(), made once
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", f"list of {self.item}")
 
     def __str__(self) -> str:
-        return f"list of {self.item}"
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
 class SetT:
     item: Type
+    text: str = field(init=False, repr=False, compare=False)  # str(), made once
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", f"set of {self.item}")
 
     def __str__(self) -> str:
-        return f"set of {self.item}"
+        return self.text
 
 
 Type = BoolT | IntT | NumberT | TextT | AnyT | EnumT | RecordT | ListT | SetT

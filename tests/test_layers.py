@@ -283,8 +283,8 @@ def test_models_share_the_layers_items_but_never_change_them() -> None:
     import json
 
     from compiler.checker import check
+    from compiler.ir import layer_ir, to_ir
     from compiler.lower import lower
-    from compiler.model import layer_ir, to_ir
     from compiler.parser import parse
     from compiler.resolver import resolve
 
