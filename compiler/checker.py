@@ -781,16 +781,17 @@ def _fields_read(body: m.Expr, var: str) -> list[str]:
 def check(files: list[ast.File]) -> tuple[CheckedProgram, list[Diagnostic]]:
     """Check every file together: every mistake is a diagnostic; the rest is for lower.lower."""
     checker = Checker()
-    layers, rulesets = checker.assign(files)
-    ordered = checker.link(layers)
-    for lay in ordered:
-        checker.declare(lay)
-    for lay in ordered:
-        checker.resolve_types(lay)
-    for lay in ordered:
-        LayerCheck(checker, lay).run()
-    _check_cycles(checker, ordered)
-    return CheckedProgram(checker, ordered, _rulesets(checker, layers, rulesets)), checker.diags
+    with m.building():
+        layers, rulesets = checker.assign(files)
+        ordered = checker.link(layers)
+        for lay in ordered:
+            checker.declare(lay)
+        for lay in ordered:
+            checker.resolve_types(lay)
+        for lay in ordered:
+            LayerCheck(checker, lay).run()
+        _check_cycles(checker, ordered)
+        return CheckedProgram(checker, ordered, _rulesets(checker, layers, rulesets)), checker.diags
 
 
 def declared(lay: LayerInfo) -> list[tuple[Decl, str | None]]:

@@ -215,6 +215,11 @@ def to_ir(model: m.Resolved) -> IR:
     """The resolved model of a ruleset as the IR's JSON document, which the schema validates and the
     later stages read (each key where it has always been). An item the rulesets of a program share
     is written once (each model still gets a dict of its own for it)."""
+    with m.building():
+        return _model_ir(model)
+
+
+def _model_ir(model: m.Resolved) -> IR:
     mf = model.manifest
     return {
         "rulec_ir": IR_VERSION,

@@ -20,7 +20,8 @@ from .types import ANY, BoolT, Type
 
 def lower(checked: CheckedProgram) -> m.Program:
     """Every layer of a checked program, typed (with errors or not: what checking refused is left out)."""
-    layers = {lay.name: LayerLowering(checked, lay).run() for lay in checked.layers}
+    with m.building():
+        layers = {lay.name: LayerLowering(checked, lay).run() for lay in checked.layers}
     return m.Program(layers, checked.rulesets)
 
 
