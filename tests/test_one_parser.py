@@ -119,3 +119,11 @@ def test_a_cache_folder_that_cannot_be_written_only_costs_time(tmp_path: Path) -
 ])
 def test_unquote_decodes_and_finds_unknown_escapes(raw: str, value: str, unknown: list[int]) -> None:
     assert unquote(raw) == (value, unknown)
+
+
+def test_the_parse_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    from bench import parse as bench_parse
+
+    assert bench_parse.main(["--clauses", "20", "--rounds", "1", "--cpu"]) == 0
+    out = capsys.readouterr().out
+    assert "CPU seconds" in out and "parse()" in out and "Lark alone" in out
