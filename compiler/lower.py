@@ -2,7 +2,7 @@
 declares and changes, every value with its origin.
 
 Lowering reports nothing and cannot fail: checking (checker.py) has reported every mistake and
-recorded what lowering needs (each expression's typed node, each constant's value, each override's
+recorded (scope.Checked) what lowering needs (each expression's typed node, each constant's value, each override's
 target, and what it refused, which is left out here).
 """
 
@@ -12,9 +12,9 @@ from dataclasses import replace
 
 from . import ast
 from . import model as m
-from .checker import NOTE_KINDS, ChainScope, Checked, CheckedProgram, LayerInfo, as_setting, declared, origin
 from .diagnostics import Span
 from .exprs import EnumInfo, Signature
+from .scope import NOTE_KINDS, ChainScope, Checked, CheckedProgram, LayerInfo, as_setting, declared, origin
 from .types import ANY, BoolT, Type
 
 

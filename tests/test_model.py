@@ -11,12 +11,13 @@ from conftest import ROOT, RULES
 from compiler import ir
 from compiler import model as m
 from compiler.build import find_sources
-from compiler.checker import CheckedProgram, check
+from compiler.checker import check
 from compiler.diagnostics import Diagnostic
 from compiler.exprs import Lowerer
 from compiler.lower import lower
 from compiler.parser import parse, parse_query
 from compiler.resolver import files_of, resolve
+from compiler.scope import CheckedProgram
 from compiler.types import (
     ANY,
     BOOL,
