@@ -86,7 +86,7 @@ def compile_sources(sources: dict[str, str], keep_models: bool = False, work: Wo
     (or, with keep_models, whenever checking succeeded: `rulec test` reports failing examples itself).
     work: what earlier builds kept (each file's parse, each table's analysis), used and added to.
     crosscheck: run the worked examples on each ruleset's generated module as well (`rulec build`
-    and `rulec test`), which is then kept in result.modules."""
+    and `rulec test`); with keep_models, the modules are kept in result.modules."""
     result = Result(sources=sources)
     files = []
     parse_one = parse if work is None else work.parses.parse
@@ -116,7 +116,7 @@ def compile_sources(sources: dict[str, str], keep_models: bool = False, work: Wo
                 if crosscheck:
                     module = _module(result, model, found, work)
                     found += run_examples(model, module)
-                    if module is not None:
+                    if module is not None and keep_models:  # for `rulec test`; a build lets it go
                         result.modules[name] = module
                 result.diagnostics += found
                 result.models[name] = model
