@@ -103,31 +103,31 @@ class Lowerer:
         return node
 
     def lower(self, e: ast.Expr, local: Locals, want: Type | None = None) -> m.Expr:
-        match e:
-            case ast.Number():
-                if e.value.denominator == 1:
-                    return m.Lit(INT, int(e.value))
-                return m.Lit(NUMBER, e.value)
-            case ast.Text():
-                return m.Lit(TEXT, e.value)
-            case ast.Bool():
-                return m.Lit(BOOL, e.value)
+        match e:  # the commonest first
             case ast.Name():
                 return self._name(e, local, want)
             case ast.Field():
                 return self._field(e, local)
+            case ast.Op():
+                return self._op(e, local)
+            case ast.Number():
+                if e.value.denominator == 1:
+                    return m.Lit(INT, int(e.value))
+                return m.Lit(NUMBER, e.value)
             case ast.Call():
                 return self._call(e, local)
+            case ast.Bool():
+                return m.Lit(BOOL, e.value)
+            case ast.Comprehension():
+                return self._comprehension(e, local)
+            case ast.Text():
+                return m.Lit(TEXT, e.value)
+            case ast.If():
+                return self._if(e, local, want)
             case ast.LetIn():
                 value = self.lower(e.value, local)
                 body = self.lower(e.body, {**local, e.name: value.t}, want)
                 return m.Let(body.t, e.name, value, body)
-            case ast.Comprehension():
-                return self._comprehension(e, local)
-            case ast.Op():
-                return self._op(e, local)
-            case ast.If():
-                return self._if(e, local, want)
             case ast.RecordLit():
                 return self._record(e, local)
             case ast.ListLit():

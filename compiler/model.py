@@ -8,10 +8,11 @@ them; ir.to_ir writes a resolved model as the JSON IR.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from .types import ANY, Type
 
@@ -166,22 +167,45 @@ Expr = (Lit | Var | Const | Member | Field | Attr | Call | Builtin | Op | If | L
 
 def children(e: Expr) -> tuple[Expr, ...]:
     """The expressions directly inside e, in the order the IR writes them."""
-    match e:
-        case Field(of=of) | Attr(of=of):
-            return (of,)
-        case Call(args=args) | Builtin(args=args) | Op(args=args):
-            return args
-        case If(cond=c, then=a, else_=b):
-            return (c, a, b)
-        case Let(value=v, body=b):
-            return (v, b)
-        case Agg(over=o, where=w, body=b):
-            return (o, b) if w is None else (o, w, b)
-        case RecordLit(fields=fields):
-            return tuple(v for _, v in fields)
-        case ListLit(items=items) | SetLit(items=items):
-            return items
+    return _CHILDREN[type(e)](e)  # a table, not a match: every walk over every expression comes here
+
+
+def _leaf(e: Lit | Var | Const | Member | Error) -> tuple[Expr, ...]:
     return ()
+
+
+def _of(e: Field | Attr) -> tuple[Expr, ...]:
+    return (e.of,)
+
+
+def _args(e: Call | Builtin | Op) -> tuple[Expr, ...]:
+    return e.args
+
+
+def _if(e: If) -> tuple[Expr, ...]:
+    return (e.cond, e.then, e.else_)
+
+
+def _let(e: Let) -> tuple[Expr, ...]:
+    return (e.value, e.body)
+
+
+def _agg(e: Agg) -> tuple[Expr, ...]:
+    return (e.over, e.body) if e.where is None else (e.over, e.where, e.body)
+
+
+def _fields(e: RecordLit) -> tuple[Expr, ...]:
+    return tuple(v for _, v in e.fields)
+
+
+def _items(e: ListLit | SetLit) -> tuple[Expr, ...]:
+    return e.items
+
+
+_CHILDREN: dict[type, Callable[[Any], tuple[Expr, ...]]] = {
+    Lit: _leaf, Var: _leaf, Const: _leaf, Member: _leaf, Error: _leaf, Field: _of, Attr: _of, Call: _args,
+    Builtin: _args, Op: _args, If: _if, Let: _let, Agg: _agg, RecordLit: _fields, ListLit: _items, SetLit: _items,
+}
 
 
 def walk(e: Expr) -> list[Expr]:
