@@ -14,7 +14,18 @@ from . import __version__
 from .interp import Cite as ICite
 from .interp import EvalError, Interpreter
 from .ir import nodes
-from .pyexpr import Consts, ExprCompiler, Namer, is_constant, literal, module_scale, py_name, type_of
+from .pyexpr import (
+    Consts,
+    ExprCompiler,
+    Namer,
+    holds_number,
+    is_constant,
+    literal,
+    mapped,
+    module_scale,
+    py_name,
+    type_of,
+)
 from .runtime_src import RUNTIME
 from .state_schema import state_schema
 
@@ -89,6 +100,7 @@ class ModuleEmitter:
         self.cite_names: dict[tuple[Any, ...], str] = {}
         self.enum_names = {e["name"]: self.namer.claim(py_name(e["name"])) for e in model["enums"]}
         self.record_names = {r["name"]: self.namer.claim(py_name(r["name"])) for r in model["records"]}
+        self.consts.annotate = lambda t: type_of(t, self.enum_names, self.record_names)
         self.public: dict[str, str] = {}
         self.internal: dict[str, str] = {}
         self.traced: dict[str, str] = {}
@@ -100,7 +112,7 @@ class ModuleEmitter:
                                        else self.public[name])
                 self.traced[name] = self.namer.claim(f"_t_{name}")
         self.const_public = {c["name"]: self.namer.claim(py_name(c["name"])) for c in model["consts"]}
-        self.const_scaled = {c["name"]: (self.namer.claim(f"_s_{c['name']}") if c["t"] == "number"
+        self.const_scaled = {c["name"]: (self.namer.claim(f"_s_{c['name']}") if holds_number(c["t"])
                                          and self.scale != 1 else self.const_public[c["name"]])
                              for c in model["consts"]}
         self.attr_tables: dict[tuple[str, str], str] = {}
@@ -132,7 +144,7 @@ class ModuleEmitter:
         if self.scale == 1:
             return False
         types = [p["t"] for p in d["params"]] + [d.get("returns", "")]
-        return any(t in ("number", "list of number", "set of number") for t in types)
+        return any(holds_number(t) for t in types)
 
     def cite(self, origin: dict[str, Any], item: str | None = None, note: str | None = None) -> str:
         key = (origin["layer"], origin["clause"], item, note)
@@ -504,8 +516,10 @@ class ModuleEmitter:
         fields computes them unscaled, any other row scales back its scaled value."""
         w = self.out
         for py, pt in self.ptypes(t, pub):
-            if pt in ("number", "list of number", "set of number"):
+            if holds_number(pt) and self.scale != 1:
                 w.line(f"{py} = {self.scale_arg(py, pt)}  # conditions compare scaled numbers")
+            elif "list of " in pt:
+                w.line(f"{py} = {self.scale_arg(py, pt)}  # lists as tuples, as the conditions compare them")
         if returns == "number" and any(_scale_free(r["value"]) and not is_constant(r["value"]) for r in t["rows"]):
             w.line("_v: Number")
         self.start_row_hoisting(t, {p["name"]: py for p, (_, py, _) in zip(t["params"], pub, strict=True)})
@@ -526,8 +540,8 @@ class ModuleEmitter:
 
     def emit_exact_return(self, t: dict[str, Any], node: dict[str, Any], returns: str) -> None:
         w = self.out
-        if returns != "number":
-            w.line(f"return {self.expr(t, node, False, returns)}")
+        if returns != "number":  # a list of numbers (however deep) is given back exact
+            w.line(f"return {tidy(self.unscale(self.expr(t, node, False, returns), returns))}")
         elif is_constant(node):
             w.line(f"return {literal(self.ec.folder.eval(node, {}), 'number', 1, self.consts)}")
         elif _scale_free(node):
@@ -552,28 +566,15 @@ class ModuleEmitter:
 
     def scale_arg(self, name: str, t: str) -> str:
         """A public argument as the internal functions take it: numbers scaled, lists as tuples."""
-        if self.scale == 1:
-            return f"tuple({name})" if t.startswith("list of ") else name
-        if t == "number":
-            return f"{name} * SCALE"
-        if t == "list of number":
-            return f"tuple(_x * SCALE for _x in {name})"
-        if t == "set of number":
-            return f"frozenset(_x * SCALE for _x in {name})"
-        if t.startswith("list of "):
-            return f"tuple({name})"
-        return name
+        if self.scale != 1 and holds_number(t):  # every list on the way to a number rebuilt as a tuple
+            return f"{name} * SCALE" if t == "number" else mapped(name, t, lambda x: f"{x} * SCALE")
+        return _tupled(name, t)
 
     def unscale(self, code: str, t: str) -> str:
-        if self.scale == 1:
+        """An internal value as the public functions give it: numbers exact, however deep in lists."""
+        if self.scale == 1 or not holds_number(t):
             return code
-        if t == "number":
-            return f"_exact({code})"
-        if t == "list of number":
-            return f"tuple(_exact(_x) for _x in {code})"
-        if t == "set of number":
-            return f"frozenset(_exact(_x) for _x in {code})"
-        return code
+        return mapped(code, t, lambda x: f"_exact({x})")
 
     def emit_explain(self, d: dict[str, Any], returns: str, params: list[tuple[str, str, str]]) -> None:
         w = self.out
@@ -585,7 +586,7 @@ class ModuleEmitter:
             table = self.namer.claim(f"_ANSWERS_{name}")
             key_t = ", ".join(a for _, _, a in params)
             w.line()
-            w.line(f"{table}: Final[dict[tuple[{key_t}], Answer[{ret}]]] = {{")
+            w.line(f"{table}: Final[dict[tuple[{key_t or '()'}], Answer[{ret}]]] = {{")
             for key, answer in precomputed:
                 w.line(f"    {key}: {answer},")
             w.line("}")
@@ -630,6 +631,8 @@ class ModuleEmitter:
 
     def precompute(self, d: dict[str, Any]) -> list[tuple[str, str]] | None:
         """Every answer of a check over finite inputs, worked out now by the reference interpreter."""
+        if "record " in d["returns"]:
+            return None  # an answer holding a record cannot be written as a constant
         domains: list[list[Any]] = []
         for p in d["params"]:
             if p["t"] == "bool":
@@ -682,6 +685,9 @@ class ModuleEmitter:
                 w.line("return []")
                 w.dedent()
             w.line("out: list[Violation] = []")
+            if g["items"]:
+                w.line("total: Number  # limits of whole numbers and of numbers alike")
+                w.line("bound: Number")
             fused = {} if traced or not self.ec.optimize else self.emit_fused_totals(g)
             for item in g["items"]:
                 self.emit_limit_item(g, item, traced, fused.get(item["name"]))
@@ -735,19 +741,20 @@ class ModuleEmitter:
                     local = "_" + code.replace(".", "_")
                     w.line(f"{local} = {code}")
                     self.ec.reads[code] = local
-        chains: dict[str, list[tuple[int, str]]] = {}  # field read -> (limit, value tested)
+        chains: dict[str, list[tuple[int, str, str]]] = {}  # field read -> (limit, value tested, what it adds)
         plain: list[tuple[int, list[str], str]] = []
         for i, item in members:
             m = item["measure"]
             self.ec.local = {name: py for name, py, _ in self.params(g, False)}
             self.ec.local[m["var"]] = var
             numeric = m["t"] == "number" or item["bound"]["t"] == "number"
-            add = "1" if m["fn"] == "count" else tidy(self.ec.num(m["body"], False) if numeric
+            one = str(self.scale) if numeric else "1"  # a count under a bound of numbers counts scaled
+            add = one if m["fn"] == "count" else tidy(self.ec.num(m["body"], False) if numeric
                                                       else self.ec.ex(m["body"], False))
             on = out[item["name"]][1]
             test = _value_test(m["where"], m["var"])
-            if test is not None and on is None and add == "1":
-                chains.setdefault(tidy(self.ec.ex(test[0], False)), []).append((i, repr(test[1])))
+            if test is not None and on is None and m["fn"] == "count":
+                chains.setdefault(tidy(self.ec.ex(test[0], False)), []).append((i, repr(test[1]), one))
                 continue
             tests = [on] if on else []
             if m["where"] is not None:
@@ -763,14 +770,14 @@ class ModuleEmitter:
         for n, (read, pairs) in enumerate(chains.items()):
             if len(pairs) == 1:
                 w.line(f"if {read} == {pairs[0][1]}:")
-                w.line(f"    _n{pairs[0][0]} += 1")
+                w.line(f"    _n{pairs[0][0]} += {pairs[0][2]}")
                 continue
             if not read.isidentifier():
                 w.line(f"_k{n} = {read}")
                 read = f"_k{n}"
-            for j, (limit, member) in enumerate(pairs):
+            for j, (limit, member, one) in enumerate(pairs):
                 w.line(f"{'if' if j == 0 else 'elif'} {read} == {member}:")
-                w.line(f"    _n{limit} += 1")
+                w.line(f"    _n{limit} += {one}")
         w.dedent()
         self.ec.reads = {}
         return out
@@ -816,8 +823,9 @@ class ModuleEmitter:
         where = f" if {self.ec.ex(measure['where'], traced)}" if measure["where"] is not None else ""
         self.ec.local.pop(measure["var"], None)
         conv = "_exact" if numeric and self.scale != 1 else ""
+        unit = self.unscale(var, measure["over"]["t"].split(" of ", 1)[1])  # the units as given: exact
         w.line(tidy(f"out.append(Violation({item['name']!r}, {item['title']!r}, {o['clause']!r}, {conv}(total), "
-                    f"{conv}(bound), {conv}(total - bound), tuple({var} for {var} in {over}{where})))"))
+                    f"{conv}(bound), {conv}(total - bound), tuple({unit} for {var} in {over}{where})))"))
         w.dedent()
         if (exempt and not lazy) or (fused is not None and fused[1] is not None):
             w.dedent()
@@ -838,9 +846,11 @@ class ModuleEmitter:
             w.line(f"# {o['file']}:{o['line']}  {o['clause'] or o['layer']}  {_comment(c['title'] or '')}")
             self.ec.local = {}
             t = type_of(c["t"], self.enum_names, self.record_names)
-            if self.const_scaled[c["name"]] != self.const_public[c["name"]]:
-                w.line(f"{self.const_scaled[c['name']]}: Final[Number] = {self.ec.num(c['value'], False)}")
-                w.line(f"{self.const_public[c['name']]}: Final[{t}] = _exact({self.const_scaled[c['name']]})")
+            if self.const_scaled[c["name"]] != self.const_public[c["name"]]:  # numbers: scaled, and exact
+                scaled = self.const_scaled[c["name"]]
+                w.line(f"{scaled}: Final[{'Number' if c['t'] == 'number' else t}] = "
+                       f"{tidy(self.ec.typed(c['value'], c['t'], False))}")
+                w.line(f"{self.const_public[c['name']]}: Final[{t}] = {self.unscale(scaled, c['t'])}")
             else:
                 w.line(f"{self.const_public[c['name']]}: Final[{t}] = {self.ec.ex(c['value'], False)}")
 
@@ -993,3 +1003,15 @@ def _trim(lines: list[str]) -> list[str]:
     while out and not out[-1]:
         out.pop()
     return out
+
+
+def _tupled(code: str, t: str, depth: int = 0) -> str:
+    """Python for a public value of type t with every list in it a tuple (a caller may pass lists)."""
+    for kind, wrap in (("list of ", "tuple"), ("set of ", "frozenset")):
+        if t.startswith(kind):
+            inner = t[len(kind):]
+            if "list of " not in inner:
+                return f"tuple({code})" if kind == "list of " else code
+            var = "_x" if depth == 0 else f"_x{depth}"
+            return f"{wrap}({_tupled(var, inner, depth + 1)} for {var} in {code})"
+    return code

@@ -12,6 +12,7 @@ Conventions of the generated code:
 
 from __future__ import annotations
 
+import ast as pyast
 import json
 import keyword
 import math
@@ -30,7 +31,7 @@ RESERVED = {
     "Any", "Answer", "Callable", "Cite", "Final", "Fraction", "Generic", "InvalidInput", "Literal", "Mapping",
     "Number", "RuleError", "SCALE", "Sequence", "TypeVar", "Violation", "annotations", "dataclass", "dataclasses",
     "field", "math", "replace", "T", "MANIFEST", "RULESET", "TITLE", "SERIES", "SERIES_VERSION", "GAME",
-    "GAME_VERSION", "SCENARIO", "OPTIONS", "LAYERS", "STATE_SCHEMA", "from_json",
+    "GAME_VERSION", "SCENARIO", "OPTIONS", "LAYERS", "STATE_SCHEMA", "from_json", "U", "N", "cast",
 }
 
 
@@ -62,6 +63,7 @@ class Consts:
     namer: Namer
     lines: list[str] = field(default_factory=list)
     by_code: dict[str, str] = field(default_factory=dict)
+    annotate: Callable[[str], str] | None = None  # a rules type as the module's annotation (enum names known)
 
     def add(self, prefix: str, code: str, annotation: str = "") -> str:
         key = annotation + "=" + code
@@ -97,15 +99,62 @@ def literal(value: Any, t: str, scale: int, consts: Consts) -> str:
         return consts.add("Q", f"Fraction({v.numerator}, {v.denominator})", "Fraction")
     if t.startswith("list of "):
         items = [literal(v, t[8:], scale, consts) for v in value]
+        if not items and consts.annotate is not None:  # () alone: mypy knows no type for what a loop takes
+            return consts.add("EMPTY", "()", consts.annotate(t))
         return "(" + "".join(f"{i}, " for i in items).rstrip(" ") + ")"
     if t.startswith("set of "):
         items = sorted(literal(v, t[7:], scale, consts) for v in value)
-        return consts.add("SET", "frozenset({" + ", ".join(items) + "})")
+        # annotated: a set of list values is not a frozenset[str] to mypy, nor one of 2 and 1/2 of objects
+        annotation = consts.annotate(t) if consts.annotate is not None else ("" if items else "frozenset[Any]")
+        return consts.add("SET", "frozenset({" + ", ".join(items) + "})" if items else "frozenset()", annotation)
     if isinstance(value, bool) or value is None:
         return repr(value)
     if isinstance(value, (int, str)):
         return repr(value)
     raise ValueError(f"cannot write {value!r} as a constant")
+
+
+def holds_number(t: str) -> bool:
+    """Whether values of type t hold numbers (a number, a list of sets of numbers, ...)."""
+    for kind in ("list of ", "set of "):
+        if t.startswith(kind):
+            return holds_number(t[len(kind):])
+    return t == "number"
+
+
+def mapped(code: str, t: str, leaf: Callable[[str], str], leaf_type: str = "number", depth: int = 0) -> str:
+    """Python for the value `code` of type t with leaf() applied to each of its parts of type
+    leaf_type, however deep in lists and sets: `tuple(_x * 4 for _x in xs)`, and for a list of
+    lists `tuple(tuple(_x1 * 4 for _x1 in _x) for _x in xs)`. Lists are rebuilt as tuples."""
+    if t == leaf_type:
+        return leaf(code)
+    for kind, wrap in (("list of ", "tuple"), ("set of ", "frozenset")):
+        if t.startswith(kind):
+            inner = t[len(kind):]
+            var = "_x" if depth == 0 else f"_x{depth}"
+            return f"{wrap}({mapped(var, inner, leaf, leaf_type, depth + 1)} for {var} in {_operand(code)})"
+    return code
+
+
+def _operand(code: str) -> str:
+    """code as the operand of `in`: in parentheses unless it is a name, a call, an index or a literal."""
+    try:
+        node = pyast.parse(code, mode="eval").body
+    except SyntaxError:
+        return f"({code})"
+    return code if isinstance(node, (pyast.Name, pyast.Attribute, pyast.Call, pyast.Subscript, pyast.Tuple,
+                                     pyast.Constant)) else f"({code})"
+
+
+def ints_for_numbers(t: str, want: str) -> bool:
+    """Whether t is want with whole numbers where want has numbers: a list of lists of ints where a
+    list of lists of numbers is wanted (the checker lets one stand for the other)."""
+    if t == "int" and want == "number":
+        return True
+    for kind in ("list of ", "set of "):
+        if t.startswith(kind) and want.startswith(kind):
+            return ints_for_numbers(t[len(kind):], want[len(kind):])
+    return False
 
 
 def is_constant(node: Node) -> bool:
@@ -167,10 +216,14 @@ class ExprCompiler:
         if want == "number":
             return self.num(node, traced)
         t = node["t"]
-        for kind, wrap in (("list of ", "tuple"), ("set of ", "frozenset")):
-            if want == kind + "number" and t == kind + "int" and self.scale != 1:
-                return f"{wrap}(_x * {self.scale} for _x in {self.ex(node, traced)})"
+        if self.scale != 1 and t != want and ints_for_numbers(t, want):  # at any depth: [[3]] for [[1/2]]
+            return mapped(self.ex(node, traced), t, lambda x: f"{x} * {self.scale}", "int")
         return self.ex(node, traced)
+
+    def annotation(self, t: str) -> str:
+        """The module's annotation for a rules type (as emit_python.type_of writes it)."""
+        enums = {e: v.removesuffix("_values") for e, v in self.enum_values.items()}
+        return type_of(t, enums, self.records)
 
     def var(self, name: str) -> str:
         return self.local.get(name, py_name(name))
@@ -247,10 +300,8 @@ class ExprCompiler:
             return code
         if t == "number":
             return f"({code} * {self.scale})"
-        if t == "list of number":
-            return f"tuple(_x * {self.scale} for _x in {code})"
-        if t == "set of number":
-            return f"frozenset(_x * {self.scale} for _x in {code})"
+        if holds_number(t):  # lists and sets of them, however deep
+            return mapped(code, t, lambda x: f"{x} * {self.scale}")
         return code
 
     def _attr(self, node: Node, traced: bool) -> str:
@@ -374,8 +425,8 @@ class ExprCompiler:
             if fn == "floor":
                 return f"({x} // {self.scale})"
             return f"(-(-{x} // {self.scale}))"
-        if fn == "abs":
-            return f"abs({self.ex(args[0], traced)})"
+        if fn == "abs":  # of an int | Fraction, abs() is an object to mypy
+            return f"{'_abs' if t == 'number' else 'abs'}({self.ex(args[0], traced)})"
         parts = [self.num(a, traced) if t == "number" else self.ex(a, traced) for a in args]
         return f"{fn}({', '.join(parts)})"
 
@@ -626,15 +677,19 @@ class ExprCompiler:
             if fn == "count":
                 if not where:
                     return f"len({over})"
-                return f"sum(1 for {var} in {over}{where})"
+                return f"_count({var} for {var} in {over}{where})"
             body = self.num(node["body"], traced) if t == "number" else self.ex(node["body"], traced)
+            if t.startswith("enum ") and is_constant(node["body"]):  # 'combat' would be any str to mypy
+                body = f"cast({self.annotation(t)!r}, {body})"
             if fn == "first":
                 return f"_first({body} for {var} in {over}{where})"
             gen = f"{body} for {var} in {over}{where}"
-            if fn in ("any", "all", "sum"):
+            if fn == "sum":
+                return f"_sum({gen})"
+            if fn in ("any", "all"):
                 return f"{fn}({gen})"
             if fn == "product":
-                return f"_product(({gen}))" if t == "number" else f"math.prod({gen})"
+                return f"_product(({gen}))" if t == "number" else f"_prod({gen})"
             if t.startswith("enum "):
                 return f"_{fn}(({gen}), key={self.enum_order[t[5:]]}.__getitem__)"
             return f"_{fn}(({gen}))"
@@ -646,10 +701,16 @@ class ExprCompiler:
                 self.local[node["var"]] = saved
 
     def _let(self, node: Node, traced: bool) -> str:
-        """`let n = v; body`: the walrus binds n for the body, as the rules read it."""
+        """`let n = v; body`: the body as a function of n, called with v. A lambda, not a walrus: each
+        let has its own n (two lets of one name, or a let in a definition written in place, do not
+        share a variable), and it may stand where a walrus may not, in what a loop goes over. A list
+        value, or a list or set, is cast to its type: mypy would take 'combat' for any str."""
         name = "_let_" + py_name(node["name"])
         saved = self.local.get(node["name"])
-        value = self.num(node["value"], traced) if node["value"]["t"] == "number" else self.ex(node["value"], traced)
+        vt = node["value"]["t"]
+        value = self.num(node["value"], traced) if vt == "number" else self.ex(node["value"], traced)
+        if vt.startswith(("enum ", "list of ", "set of ")):
+            value = f"cast({self.annotation(vt)!r}, {value})"
         self.local[node["name"]] = name
         try:
             body = self.ex(node["body"], traced)
@@ -658,7 +719,7 @@ class ExprCompiler:
                 self.local.pop(node["name"], None)
             else:
                 self.local[node["name"]] = saved
-        return f"({name} := {value}, {body})[1]"
+        return f"_let_in({value}, lambda {name}: {body})"
 
     def _record(self, node: Node, traced: bool) -> str:
         parts = []
@@ -668,10 +729,8 @@ class ExprCompiler:
             t = self._field_type(node["record"], name)
             if value["t"] in ("number", "int") and t == "number":
                 code = f"_exact({self.num(value, traced)})"
-            elif value["t"] == "list of number" and self.scale != 1:
-                code = f"tuple(_exact(_x) for _x in {code})"
-            elif value["t"] == "set of number" and self.scale != 1:
-                code = f"frozenset(_exact(_x) for _x in {code})"
+            elif holds_number(t) and self.scale != 1:  # lists and sets of numbers, however deep
+                code = mapped(self.typed(value, t, traced), t, lambda x: f"_exact({x})")
             parts.append(f"{py_name(name)}={code}")
         return f"{self.records[node['record']]}({', '.join(parts)})"
 

@@ -69,7 +69,7 @@ def body(source: str, name: str) -> str:
 
 
 def constant(source: str, name: str) -> str:
-    match = re.search(rf"^{name}: Final = (.*)$", source, re.M)
+    match = re.search(rf"^{name}: Final(?:\[.*?\])? = (.*)$", source, re.M)  # sets are annotated
     assert match, name
     return match.group(1)
 

@@ -10,17 +10,21 @@ Every check has an explain_ twin whose Answer cites the rules that decided it.
 # A condition may test a value that an earlier test of the same condition has settled (a row's
 # `u.mode == exploit and combat_side(u)`, where combat_side tests u.mode == combat): redundant,
 # not wrong, so mypy's check for comparisons that can never be equal is off for this module.
-# mypy: disable-error-code="comparison-overlap"
+# A `let` value is cast to its type (a list value would be taken for any str), which mypy may
+# find it knew already: so is its check for casts that change nothing.
+# mypy: disable-error-code="comparison-overlap, redundant-cast"
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, Final, Generic, Literal, TypeVar
+from typing import Any, Final, Generic, Literal, TypeVar, cast
 
 Number = int | Fraction
 T = TypeVar("T")
+U = TypeVar("U")
+N = TypeVar("N", int, Number)
 
 SCALE: Final = 1
 """Inside this module numbers are carried multiplied by SCALE, so RE and SP fractions add as integers."""
@@ -158,6 +162,29 @@ def _step_around(values: tuple[T, ...], order: Mapping[Any, int], value: T, step
     return values[(order[value] + steps) % len(values)]
 
 
+# sum, count and the product of whole numbers through these: mypy can read the builtins' overloads
+# wrongly (against sum's bool overload) when a generic helper or a lambda makes the items.
+def _sum(items: Iterable[N]) -> N:
+    return sum(items)
+
+
+def _count(items: Iterable[object]) -> int:
+    return sum(1 for _ in items)
+
+
+def _prod(items: Iterable[int]) -> int:
+    return math.prod(items)
+
+
+def _abs(x: Number) -> Number:
+    return -x if x < 0 else x
+
+
+def _let_in(value: T, body: Callable[[T], U]) -> U:
+    """`let n = value; body`: the body is a function of n, so each let has its own n."""
+    return body(value)
+
+
 def _first(items: Iterable[T]) -> T:
     for x in items:
         return x
@@ -186,14 +213,22 @@ def _would_change(check: Callable[..., bool], args: tuple[tuple[str, Any, Any], 
         if isinstance(domain, dict):
             for fname, choices in domain.items():
                 for alt in choices:
-                    if alt != getattr(value, fname) and check(*values[:i], replace(value, **{fname: alt}),
-                                                              *values[i + 1:]):
+                    if alt != getattr(value, fname) and _yes(check, *values[:i], replace(value, **{fname: alt}),
+                                                             *values[i + 1:]):
                         out.append(f"{name}.{fname} = {_word(alt)}")
         else:
             for alt in domain:
-                if alt != value and check(*values[:i], alt, *values[i + 1:]):
+                if alt != value and _yes(check, *values[:i], alt, *values[i + 1:]):
                     out.append(f"{name} = {_word(alt)}")
     return tuple(out)
+
+
+def _yes(check: Callable[..., bool], *args: Any) -> bool:
+    """Whether the check says yes; an input the rules give no answer for is not a yes."""
+    try:
+        return check(*args)
+    except RuleError:
+        return False
 
 
 def _word(value: Any) -> str:
@@ -321,7 +356,7 @@ _C16: Final[Cite] = Cite(layer='ACW', clause='3.2', item='no_effect', title='No 
 _CITES17: Final[tuple[Cite, ...]] = (_C16,)
 _C18: Final[Cite] = Cite(layer='ACW', clause='1.1', item=None, title='Must attack', note=None)
 _CITES19: Final[tuple[Cite, ...]] = (_C18,)
-_SET20: Final = frozenset({'cavalry', 'infantry'})
+_SET20: Final[frozenset[Arm]] = frozenset({'cavalry', 'infantry'})
 _DOMAINS_Unit_21: Final[dict[str, tuple[Any, ...]]] = {'arm': ('infantry', 'cavalry', 'artillery')}
 _DOMAINS_Stack_22: Final[dict[str, tuple[Any, ...]]] = {}
 _C23: Final[Cite] = Cite(layer='ACW', clause='1.3', item=None, title='A stack is a single unit', note=None)
@@ -475,14 +510,14 @@ def explain_required_attacks_made(enemy: Sequence[EnemyHex]) -> Answer[bool]:
 def counted_sp(s: Stack) -> int:
     """The SP of a stack that count in combat (1.2)."""
     _s_units = s.units
-    return min(sum((u.sp for u in _s_units if u.arm in _SET20)), foot_and_horse_cap) + min(sum((u.sp for u in _s_units if u.arm == 'artillery')), artillery_cap)
+    return min(_sum((u.sp for u in _s_units if u.arm in _SET20)), foot_and_horse_cap) + min(_sum((u.sp for u in _s_units if u.arm == 'artillery')), artillery_cap)
 
 
 # rules/acw/combat.rules:66  1.2  How much of a stack counts
 def _t_counted_sp(s: Stack, _t: list[Cite]) -> int:
     """counted_sp, recording in _t each rule it uses."""
     _t.extend(_CITES1)
-    return min(sum((u.sp for u in s.units if u.arm in _SET20)), _cite(_t, _CITES1, foot_and_horse_cap)) + min(sum((u.sp for u in s.units if u.arm == 'artillery')), _cite(_t, _CITES1, artillery_cap))
+    return min(_sum((u.sp for u in s.units if u.arm in _SET20)), _cite(_t, _CITES1, foot_and_horse_cap)) + min(_sum((u.sp for u in s.units if u.arm == 'artillery')), _cite(_t, _CITES1, artillery_cap))
 
 
 # rules/acw/combat.rules:66  1.2  How much of a stack counts
@@ -668,14 +703,14 @@ def explain_flanked(attacked_from: frozenset[HexSide]) -> Answer[bool]:
 # rules/acw/combat.rules:167  2.1  Combat Die Roll Modifiers
 def net_drm(drms: tuple[Drm, ...]) -> int:
     """The net DRM: every modifier of both sides added together (2.1)."""
-    return sum((Drm_value[d] for d in drms))
+    return _sum((Drm_value[d] for d in drms))
 
 
 # rules/acw/combat.rules:167  2.1  Combat Die Roll Modifiers
 def _t_net_drm(drms: tuple[Drm, ...], _t: list[Cite]) -> int:
     """net_drm, recording in _t each rule it uses."""
     _t.extend(_CITES32)
-    return sum((_attr(_t, _CITES_Drm_value, Drm_value, d) for d in drms))
+    return _sum((_attr(_t, _CITES_Drm_value, Drm_value, d) for d in drms))
 
 
 # rules/acw/combat.rules:167  2.1  Combat Die Roll Modifiers
@@ -689,7 +724,7 @@ def explain_net_drm(drms: Sequence[Drm]) -> Answer[int]:
 # rules/acw/combat.rules:170  2.1  Combat Die Roll Modifiers
 def final_die(die: int, drms: tuple[Drm, ...]) -> int:
     """The modified die roll (2.1)."""
-    return die + sum((Drm_value[d] for d in drms))
+    return die + _sum((Drm_value[d] for d in drms))
 
 
 # rules/acw/combat.rules:170  2.1  Combat Die Roll Modifiers
@@ -731,14 +766,14 @@ def explain_first_loss_allowed(u: Unit, combat_cr: int) -> Answer[bool]:
 # rules/acw/combat.rules:189  3.1  Elimination Priority
 def exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int, combat_cr: int) -> bool:
     """Do these attacker losses (in the order taken) satisfy an EXC? (3.1)."""
-    return len(attacker_losses) > 0 and _first((u.cr for u in attacker_losses)) == combat_cr and (sum((u.sp for u in attacker_losses)) >= defender_sp_lost)
+    return len(attacker_losses) > 0 and _first((u.cr for u in attacker_losses)) == combat_cr and (_sum((u.sp for u in attacker_losses)) >= defender_sp_lost)
 
 
 # rules/acw/combat.rules:189  3.1  Elimination Priority
 def _t_exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int, combat_cr: int, _t: list[Cite]) -> bool:
     """exchange_losses_ok, recording in _t each rule it uses."""
     _t.extend(_CITES34)
-    return len(attacker_losses) > 0 and _first((u.cr for u in attacker_losses)) == combat_cr and (sum((u.sp for u in attacker_losses)) >= defender_sp_lost)
+    return len(attacker_losses) > 0 and _first((u.cr for u in attacker_losses)) == combat_cr and (_sum((u.sp for u in attacker_losses)) >= defender_sp_lost)
 
 
 # rules/acw/combat.rules:189  3.1  Elimination Priority
@@ -752,14 +787,14 @@ def explain_exchange_losses_ok(attacker_losses: Sequence[Unit], defender_sp_lost
 # rules/acw/combat.rules:214  3.2  Leader Casualties
 def leader_rolls(result: Outcome, leaders: tuple[Leader, ...]) -> int:
     """Casualty rolls to make (3.2)."""
-    return sum((1 for l in leaders if l.stars > 1)) if Outcome_adverse[result] else 0
+    return _count((l for l in leaders if l.stars > 1)) if Outcome_adverse[result] else 0
 
 
 # rules/acw/combat.rules:214  3.2  Leader Casualties
 def _t_leader_rolls(result: Outcome, leaders: tuple[Leader, ...], _t: list[Cite]) -> int:
     """leader_rolls, recording in _t each rule it uses."""
     _t.extend(_CITES36)
-    return sum((1 for l in leaders if l.stars > 1)) if _attr(_t, _CITES_Outcome_adverse, Outcome_adverse, result) else 0
+    return _count((l for l in leaders if l.stars > 1)) if _attr(_t, _CITES_Outcome_adverse, Outcome_adverse, result) else 0
 
 
 # rules/acw/combat.rules:214  3.2  Leader Casualties

@@ -10,17 +10,21 @@ Every check has an explain_ twin whose Answer cites the rules that decided it.
 # A condition may test a value that an earlier test of the same condition has settled (a row's
 # `u.mode == exploit and combat_side(u)`, where combat_side tests u.mode == combat): redundant,
 # not wrong, so mypy's check for comparisons that can never be equal is off for this module.
-# mypy: disable-error-code="comparison-overlap"
+# A `let` value is cast to its type (a list value would be taken for any str), which mypy may
+# find it knew already: so is its check for casts that change nothing.
+# mypy: disable-error-code="comparison-overlap, redundant-cast"
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, Final, Generic, Literal, TypeVar
+from typing import Any, Final, Generic, Literal, TypeVar, cast
 
 Number = int | Fraction
 T = TypeVar("T")
+U = TypeVar("U")
+N = TypeVar("N", int, Number)
 
 SCALE: Final = 4
 """Inside this module numbers are carried multiplied by SCALE, so RE and SP fractions add as integers."""
@@ -158,6 +162,29 @@ def _step_around(values: tuple[T, ...], order: Mapping[Any, int], value: T, step
     return values[(order[value] + steps) % len(values)]
 
 
+# sum, count and the product of whole numbers through these: mypy can read the builtins' overloads
+# wrongly (against sum's bool overload) when a generic helper or a lambda makes the items.
+def _sum(items: Iterable[N]) -> N:
+    return sum(items)
+
+
+def _count(items: Iterable[object]) -> int:
+    return sum(1 for _ in items)
+
+
+def _prod(items: Iterable[int]) -> int:
+    return math.prod(items)
+
+
+def _abs(x: Number) -> Number:
+    return -x if x < 0 else x
+
+
+def _let_in(value: T, body: Callable[[T], U]) -> U:
+    """`let n = value; body`: the body is a function of n, so each let has its own n."""
+    return body(value)
+
+
 def _first(items: Iterable[T]) -> T:
     for x in items:
         return x
@@ -186,14 +213,22 @@ def _would_change(check: Callable[..., bool], args: tuple[tuple[str, Any, Any], 
         if isinstance(domain, dict):
             for fname, choices in domain.items():
                 for alt in choices:
-                    if alt != getattr(value, fname) and check(*values[:i], replace(value, **{fname: alt}),
-                                                              *values[i + 1:]):
+                    if alt != getattr(value, fname) and _yes(check, *values[:i], replace(value, **{fname: alt}),
+                                                             *values[i + 1:]):
                         out.append(f"{name}.{fname} = {_word(alt)}")
         else:
             for alt in domain:
-                if alt != value and check(*values[:i], alt, *values[i + 1:]):
+                if alt != value and _yes(check, *values[:i], alt, *values[i + 1:]):
                     out.append(f"{name} = {_word(alt)}")
     return tuple(out)
+
+
+def _yes(check: Callable[..., bool], *args: Any) -> bool:
+    """Whether the check says yes; an input the rules give no answer for is not a yes."""
+    try:
+        return check(*args)
+    except RuleError:
+        return False
 
 
 def _word(value: Any) -> str:
@@ -394,7 +429,7 @@ _CITES89: Final[tuple[Cite, ...]] = (_C88,)
 _DOMAINS_Unit_90: Final[dict[str, tuple[Any, ...]]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True)}
 _C91: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
 _CITES92: Final[tuple[Cite, ...]] = (_C91,)
-_SET93: Final = frozenset({'dg', 'exploit', 'reserve'})
+_SET93: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
 _C94: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
 _CITES95: Final[tuple[Cite, ...]] = (_C94,)
 _C96: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
@@ -412,7 +447,7 @@ _C107: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, no
 _CITES108: Final[tuple[Cite, ...]] = (_C107,)
 _C109: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
 _CITES110: Final[tuple[Cite, ...]] = (_C109,)
-_SET111: Final = frozenset({'air_base', 'hedgehog', 'port'})
+_SET111: Final[frozenset[UnitType]] = frozenset({'air_base', 'hedgehog', 'port'})
 _C112: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, note=None)
 _CITES113: Final[tuple[Cite, ...]] = (_C112,)
 _C114: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
@@ -431,7 +466,7 @@ _C126: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroa
 _CITES127: Final[tuple[Cite, ...]] = (_C126,)
 _C128: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
 _CITES129: Final[tuple[Cite, ...]] = (_C128,)
-_SET130: Final = frozenset({'reserve', 'strat'})
+_SET130: Final[frozenset[Mode]] = frozenset({'reserve', 'strat'})
 _C131: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
 _CITES132: Final[tuple[Cite, ...]] = (_C131,)
 _C133: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
@@ -452,7 +487,7 @@ _C147: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply 
 _CITES148: Final[tuple[Cite, ...]] = (_C147,)
 _C149: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
 _CITES150: Final[tuple[Cite, ...]] = (_C149,)
-_SET151: Final = frozenset({'engineer', 'hq'})
+_SET151: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
 _C152: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
 _CITES153: Final[tuple[Cite, ...]] = (_C152,)
 _C154: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
@@ -471,21 +506,21 @@ _C166: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Ca
 _CITES167: Final[tuple[Cite, ...]] = (_C166,)
 _C168: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
 _CITES169: Final[tuple[Cite, ...]] = (_C168,)
-_SET170: Final = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
+_SET170: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
 _C171: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
 _CITES172: Final[tuple[Cite, ...]] = (_C171,)
 _CITES173: Final[tuple[Cite, ...]] = (_C123,)
 _DOMAINS_Hex_174: Final[dict[str, tuple[Any, ...]]] = {'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
 _C175: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
 _CITES176: Final[tuple[Cite, ...]] = (_C175,)
-_SET177: Final = frozenset({'sp', 'transport'})
+_SET177: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
 _C178: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
 _CITES179: Final[tuple[Cite, ...]] = (_C178,)
 _C180: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
 _CITES181: Final[tuple[Cite, ...]] = (_C180,)
 _C182: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
 _CITES183: Final[tuple[Cite, ...]] = (_C182,)
-_SET184: Final = frozenset({'noncombat_units', 'planes'})
+_SET184: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
 _C185: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
 _CITES186: Final[tuple[Cite, ...]] = (_C185,)
 _C187: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
@@ -498,10 +533,10 @@ _CITES193: Final[tuple[Cite, ...]] = (_C0, _C189,)
 _CITES194: Final[tuple[Cite, ...]] = (_C0, _C190,)
 _C195: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
 _C196: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
-_SET197: Final = frozenset({'hedgehog', 'sp', 'transport'})
+_SET197: Final[frozenset[UnitType]] = frozenset({'hedgehog', 'sp', 'transport'})
 _C198: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
 _CITES199: Final[tuple[Cite, ...]] = (_C103, _C195,)
-_SET200: Final = frozenset({'air_base', 'port'})
+_SET200: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
 _CITES201: Final[tuple[Cite, ...]] = (_C103, _C196,)
 _CITES202: Final[tuple[Cite, ...]] = (_C103, _C198,)
 _C203: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex, in Combat Mode too', note=None)
@@ -571,7 +606,7 @@ _CITES266: Final[tuple[Cite, ...]] = (_C259, _C262,)
 _CITES267: Final[tuple[Cite, ...]] = (_C259, _C263,)
 _C268: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
 _C269: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET270: Final = frozenset({'landing_craft', 'rail', 'shipping'})
+_SET270: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
 _C271: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
 _CITES272: Final[tuple[Cite, ...]] = (_C178, _C268,)
 _CITES273: Final[tuple[Cite, ...]] = (_C178, _C269,)
@@ -1410,14 +1445,14 @@ def explain_rail_cargo(u: Unit) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:359  13.3a
 def _s_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool) -> Number:
     """rail_cap_cost with numbers scaled by SCALE."""
-    return _mul(sum((u.points * 4 if u.type == 'sp' else u.points * 4 if u.type == 'transport' else _div(_s_re_size(u), 8) if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24) else _s_re_size(u) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
+    return _mul(_sum((u.points * 4 if u.type == 'sp' else u.points * 4 if u.type == 'transport' else _div(_s_re_size(u), 8) if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24) else _s_re_size(u) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
 # rules/ocs/ch13-specialized-units.rules:359  13.3a
 def _t_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool, _t: list[Cite]) -> Number:
     """rail_cap_cost, recording in _t each rule it uses."""
     _t.extend(_CITES110)
-    return _mul(sum((_t_transport_equivalent(u, _t) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
+    return _mul(_sum((_t_transport_equivalent(u, _t) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
 # rules/ocs/ch13-specialized-units.rules:359  13.3a
@@ -3426,6 +3461,8 @@ def stacking(h: Hex) -> list[Violation]:
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
         return []
     out: list[Violation] = []
+    total: Number  # limits of whole numbers and of numbers alike
+    bound: Number
     _n0: Number = 0
     _n1: int = 0
     _n2: int = 0
@@ -3466,31 +3503,33 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
         _t.extend(_CITES12)
         return []
     out: list[Violation] = []
+    total: Number  # limits of whole numbers and of numbers alike
+    bound: Number
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:424
     if h.phase == 'reinforcement':
         _t.extend(_CITES294)
     if h.moment == 'moving':
         _t.extend(_CITES294)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
-        total = sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
+        total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES12, max_stack_re) * 4
         if total > bound:
             _t.extend(_CITES296)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
     # ports: 4.8 rules/ocs/ch4-general-concepts.rules:425
-    total = sum((1 for u in h.units if u.type == 'port'))
+    total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
     if total > bound:
         _t.extend(_CITES298)
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
     # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:426
-    total = sum((1 for u in h.units if u.type == 'air_base'))
+    total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
     if total > bound:
         _t.extend(_CITES300)
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
     # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:427
-    total = sum((1 for u in h.units if u.type == 'hedgehog'))
+    total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
     if total > bound:
         _t.extend(_CITES302)

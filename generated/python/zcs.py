@@ -10,17 +10,21 @@ Every check has an explain_ twin whose Answer cites the rules that decided it.
 # A condition may test a value that an earlier test of the same condition has settled (a row's
 # `u.mode == exploit and combat_side(u)`, where combat_side tests u.mode == combat): redundant,
 # not wrong, so mypy's check for comparisons that can never be equal is off for this module.
-# mypy: disable-error-code="comparison-overlap"
+# A `let` value is cast to its type (a list value would be taken for any str), which mypy may
+# find it knew already: so is its check for casts that change nothing.
+# mypy: disable-error-code="comparison-overlap, redundant-cast"
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, Final, Generic, Literal, TypeVar
+from typing import Any, Final, Generic, Literal, TypeVar, cast
 
 Number = int | Fraction
 T = TypeVar("T")
+U = TypeVar("U")
+N = TypeVar("N", int, Number)
 
 SCALE: Final = 4
 """Inside this module numbers are carried multiplied by SCALE, so RE and SP fractions add as integers."""
@@ -158,6 +162,29 @@ def _step_around(values: tuple[T, ...], order: Mapping[Any, int], value: T, step
     return values[(order[value] + steps) % len(values)]
 
 
+# sum, count and the product of whole numbers through these: mypy can read the builtins' overloads
+# wrongly (against sum's bool overload) when a generic helper or a lambda makes the items.
+def _sum(items: Iterable[N]) -> N:
+    return sum(items)
+
+
+def _count(items: Iterable[object]) -> int:
+    return sum(1 for _ in items)
+
+
+def _prod(items: Iterable[int]) -> int:
+    return math.prod(items)
+
+
+def _abs(x: Number) -> Number:
+    return -x if x < 0 else x
+
+
+def _let_in(value: T, body: Callable[[T], U]) -> U:
+    """`let n = value; body`: the body is a function of n, so each let has its own n."""
+    return body(value)
+
+
 def _first(items: Iterable[T]) -> T:
     for x in items:
         return x
@@ -186,14 +213,22 @@ def _would_change(check: Callable[..., bool], args: tuple[tuple[str, Any, Any], 
         if isinstance(domain, dict):
             for fname, choices in domain.items():
                 for alt in choices:
-                    if alt != getattr(value, fname) and check(*values[:i], replace(value, **{fname: alt}),
-                                                              *values[i + 1:]):
+                    if alt != getattr(value, fname) and _yes(check, *values[:i], replace(value, **{fname: alt}),
+                                                             *values[i + 1:]):
                         out.append(f"{name}.{fname} = {_word(alt)}")
         else:
             for alt in domain:
-                if alt != value and check(*values[:i], alt, *values[i + 1:]):
+                if alt != value and _yes(check, *values[:i], alt, *values[i + 1:]):
                     out.append(f"{name} = {_word(alt)}")
     return tuple(out)
+
+
+def _yes(check: Callable[..., bool], *args: Any) -> bool:
+    """Whether the check says yes; an input the rules give no answer for is not a yes."""
+    try:
+        return check(*args)
+    except RuleError:
+        return False
 
 
 def _word(value: Any) -> str:
@@ -572,14 +607,14 @@ def explain_red_result_modifier(defender: ZocClass) -> Answer[int]:
 # rules/zoc-classes/zoc.rules:188  5.A.2  Terrain Effects
 def terrain_reductions(u: ZUnit, x: Into) -> int:
     """Levels of reduction for terrain (5.A.2)."""
-    return sum((1 for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or u.artillery), x.major_river) if c))
+    return _count((c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or u.artillery), x.major_river) if c))
 
 
 # rules/zoc-classes/zoc.rules:188  5.A.2  Terrain Effects
 def _t_terrain_reductions(u: ZUnit, x: Into, _t: list[Cite]) -> int:
     """terrain_reductions, recording in _t each rule it uses."""
     _t.extend(_CITES41)
-    return sum((1 for c in (x.bad_hexside, u.in_bad_terrain, (u.armour or u.artillery) and x.bad_terrain, x.major_river) if c))
+    return _count((c for c in (x.bad_hexside, u.in_bad_terrain, (u.armour or u.artillery) and x.bad_terrain, x.major_river) if c))
 
 
 # rules/zoc-classes/zoc.rules:188  5.A.2  Terrain Effects
@@ -594,14 +629,14 @@ def explain_terrain_reductions(u: ZUnit, x: Into) -> Answer[int]:
 def reductions(u: ZUnit, x: Into) -> int:
     """Levels the ZOC is reduced by: one for each condition (5.A.3)."""
     _u_artillery = u.artillery
-    return sum((1 for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or _u_artillery), x.major_river) if c)) + sum((1 for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, _u_artillery or u.aa_or_at) if c)) + u.even_mp_markers
+    return _count((c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or _u_artillery), x.major_river) if c)) + _count((c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, _u_artillery or u.aa_or_at) if c)) + u.even_mp_markers
 
 
 # rules/zoc-classes/zoc.rules:206  5.A.3  Reduced Zones (RZs)
 def _t_reductions(u: ZUnit, x: Into, _t: list[Cite]) -> int:
     """reductions, recording in _t each rule it uses."""
     _t.extend(_CITES43)
-    return _t_terrain_reductions(u, x, _t) + sum((1 for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, u.artillery or u.aa_or_at) if c)) + u.even_mp_markers
+    return _t_terrain_reductions(u, x, _t) + _count((c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, u.artillery or u.aa_or_at) if c)) + u.even_mp_markers
 
 
 # rules/zoc-classes/zoc.rules:206  5.A.3  Reduced Zones (RZs)
@@ -615,14 +650,14 @@ def explain_reductions(u: ZUnit, x: Into) -> Answer[int]:
 # rules/zoc-classes/zoc.rules:229  5.A.4  Increased Zones
 def increases(u: ZUnit, x: Into) -> int:
     """Levels the ZOC is increased by: one for each condition (5.A.4)."""
-    return sum((1 for c in (x.own_hex, x.arctic, u.artillery_support) if c))
+    return _count((c for c in (x.own_hex, x.arctic, u.artillery_support) if c))
 
 
 # rules/zoc-classes/zoc.rules:229  5.A.4  Increased Zones
 def _t_increases(u: ZUnit, x: Into, _t: list[Cite]) -> int:
     """increases, recording in _t each rule it uses."""
     _t.extend(_CITES45)
-    return sum((1 for c in (x.own_hex, x.arctic, u.artillery_support) if c))
+    return _count((c for c in (x.own_hex, x.arctic, u.artillery_support) if c))
 
 
 # rules/zoc-classes/zoc.rules:229  5.A.4  Increased Zones
@@ -636,8 +671,8 @@ def explain_increases(u: ZUnit, x: Into) -> Answer[int]:
 # rules/zoc-classes/zoc.rules:232  5.A.4  Increased Zones
 def stack_zoc(zocs: tuple[ZocClass, ...]) -> ZocClass:
     """The ZOC of units stacked together: three of a class make one of the next, up to full (5.A.4)."""
-    partials: int = sum((1 for z in zocs if z == 'partial')) + _div(sum((1 for z in zocs if z == 'no_zoc')) * 4, 12) // 4
-    fulls: int = sum((1 for z in zocs if z == 'full')) + _div(partials * 4, 12) // 4
+    partials: int = _count((z for z in zocs if z == 'partial')) + _div(_count((z for z in zocs if z == 'no_zoc')) * 4, 12) // 4
+    fulls: int = _count((z for z in zocs if z == 'full')) + _div(partials * 4, 12) // 4
     combined: ZocClass = 'full' if fulls > 0 else 'partial' if partials > 0 else 'no_zoc'
     return 'no_zoc' if len(zocs) == 0 else max(combined, _max((z for z in zocs), key=_ORDER_ZocClass.__getitem__), key=_ORDER_ZocClass.__getitem__)
 
@@ -646,8 +681,8 @@ def stack_zoc(zocs: tuple[ZocClass, ...]) -> ZocClass:
 def _t_stack_zoc(zocs: tuple[ZocClass, ...], _t: list[Cite]) -> ZocClass:
     """stack_zoc, recording in _t each rule it uses."""
     _t.extend(_CITES45)
-    partials: int = sum((1 for z in zocs if z == 'partial')) + _div(sum((1 for z in zocs if z == 'no_zoc')) * 4, 12) // 4
-    fulls: int = sum((1 for z in zocs if z == 'full')) + _div(partials * 4, 12) // 4
+    partials: int = _count((z for z in zocs if z == 'partial')) + _div(_count((z for z in zocs if z == 'no_zoc')) * 4, 12) // 4
+    fulls: int = _count((z for z in zocs if z == 'full')) + _div(partials * 4, 12) // 4
     combined: ZocClass = 'full' if fulls > 0 else 'partial' if partials > 0 else 'no_zoc'
     return 'no_zoc' if len(zocs) == 0 else max(combined, _max((z for z in zocs), key=_ORDER_ZocClass.__getitem__), key=_ORDER_ZocClass.__getitem__)
 
@@ -938,14 +973,14 @@ def explain_stacks_one_unit_screens(screener: ZocClass, enemies: Sequence[ZocCla
 # rules/zoc-classes/zoc.rules:356  5.C.2  Screening Units Effects & Restrictions
 def all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...]) -> bool:
     """d) Are all the enemy stacks exerting a zone on the hex screened? (5.C.2)."""
-    return len(enemies) <= sum((2 if s != 'no_zoc' and len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[s] for e in enemies)) else 1 for s in screeners)) and all((any((_ORDER_ZocClass[e] <= _ORDER_ZocClass[s] for s in screeners)) for e in enemies))
+    return len(enemies) <= _sum((2 if s != 'no_zoc' and len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[s] for e in enemies)) else 1 for s in screeners)) and all((any((_ORDER_ZocClass[e] <= _ORDER_ZocClass[s] for s in screeners)) for e in enemies))
 
 
 # rules/zoc-classes/zoc.rules:356  5.C.2  Screening Units Effects & Restrictions
 def _t_all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]) -> bool:
     """all_stacks_screened, recording in _t each rule it uses."""
     _t.extend(_CITES57)
-    return all((any((_ORDER_ZocClass[e] <= _ORDER_ZocClass[s] for s in screeners)) for e in enemies)) and len(enemies) <= sum((_t_stacks_one_unit_screens(s, enemies, _t) for s in screeners))
+    return all((any((_ORDER_ZocClass[e] <= _ORDER_ZocClass[s] for s in screeners)) for e in enemies)) and len(enemies) <= _sum((_t_stacks_one_unit_screens(s, enemies, _t) for s in screeners))
 
 
 # rules/zoc-classes/zoc.rules:356  5.C.2  Screening Units Effects & Restrictions
@@ -973,7 +1008,7 @@ def zoc_class(u: ZUnit, x: Into) -> ZocClass:
         return 'no_zoc'
     # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:68
     _u_artillery = u.artillery
-    return _step_within(ZocClass_values, _ORDER_ZocClass, UnitKind_base[u.kind], sum((1 for c in (x.own_hex, x.arctic, u.artillery_support) if c)) - (sum((1 for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or _u_artillery), x.major_river) if c)) + sum((1 for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, _u_artillery or u.aa_or_at) if c)) + u.even_mp_markers))
+    return _step_within(ZocClass_values, _ORDER_ZocClass, UnitKind_base[u.kind], _count((c for c in (x.own_hex, x.arctic, u.artillery_support) if c)) - (_count((c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or _u_artillery), x.major_river) if c)) + _count((c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, _u_artillery or u.aa_or_at) if c)) + u.even_mp_markers))
 
 
 # rules/zoc-classes/zoc.rules:62  5  Zones of Control (ZOC)

@@ -10,17 +10,21 @@ Every check has an explain_ twin whose Answer cites the rules that decided it.
 # A condition may test a value that an earlier test of the same condition has settled (a row's
 # `u.mode == exploit and combat_side(u)`, where combat_side tests u.mode == combat): redundant,
 # not wrong, so mypy's check for comparisons that can never be equal is off for this module.
-# mypy: disable-error-code="comparison-overlap"
+# A `let` value is cast to its type (a list value would be taken for any str), which mypy may
+# find it knew already: so is its check for casts that change nothing.
+# mypy: disable-error-code="comparison-overlap, redundant-cast"
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, Final, Generic, Literal, TypeVar
+from typing import Any, Final, Generic, Literal, TypeVar, cast
 
 Number = int | Fraction
 T = TypeVar("T")
+U = TypeVar("U")
+N = TypeVar("N", int, Number)
 
 SCALE: Final = 1
 """Inside this module numbers are carried multiplied by SCALE, so RE and SP fractions add as integers."""
@@ -158,6 +162,29 @@ def _step_around(values: tuple[T, ...], order: Mapping[Any, int], value: T, step
     return values[(order[value] + steps) % len(values)]
 
 
+# sum, count and the product of whole numbers through these: mypy can read the builtins' overloads
+# wrongly (against sum's bool overload) when a generic helper or a lambda makes the items.
+def _sum(items: Iterable[N]) -> N:
+    return sum(items)
+
+
+def _count(items: Iterable[object]) -> int:
+    return sum(1 for _ in items)
+
+
+def _prod(items: Iterable[int]) -> int:
+    return math.prod(items)
+
+
+def _abs(x: Number) -> Number:
+    return -x if x < 0 else x
+
+
+def _let_in(value: T, body: Callable[[T], U]) -> U:
+    """`let n = value; body`: the body is a function of n, so each let has its own n."""
+    return body(value)
+
+
 def _first(items: Iterable[T]) -> T:
     for x in items:
         return x
@@ -186,14 +213,22 @@ def _would_change(check: Callable[..., bool], args: tuple[tuple[str, Any, Any], 
         if isinstance(domain, dict):
             for fname, choices in domain.items():
                 for alt in choices:
-                    if alt != getattr(value, fname) and check(*values[:i], replace(value, **{fname: alt}),
-                                                              *values[i + 1:]):
+                    if alt != getattr(value, fname) and _yes(check, *values[:i], replace(value, **{fname: alt}),
+                                                             *values[i + 1:]):
                         out.append(f"{name}.{fname} = {_word(alt)}")
         else:
             for alt in domain:
-                if alt != value and check(*values[:i], alt, *values[i + 1:]):
+                if alt != value and _yes(check, *values[:i], alt, *values[i + 1:]):
                     out.append(f"{name} = {_word(alt)}")
     return tuple(out)
+
+
+def _yes(check: Callable[..., bool], *args: Any) -> bool:
+    """Whether the check says yes; an input the rules give no answer for is not a yes."""
+    try:
+        return check(*args)
+    except RuleError:
+        return False
 
 
 def _word(value: Any) -> str:
