@@ -1,4 +1,5 @@
-"""One grammar file, in the package."""
+"""One parser: one grammar file, shipped in the package; one place the Lark parser is made, with
+Lark's own features only and its cache outside the package; one unquote."""
 
 from __future__ import annotations
 
