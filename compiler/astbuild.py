@@ -1,11 +1,11 @@
 """Build compiler.ast as the parser reduces each grammar rule: Lark's inline transformer.
 
-The LALR parser calls `Reductions` at each reduction (Lark's `transformer=` option), so no parse tree is
-made: each rule's node is made at once from its children, with the span Lark's propagate_positions
-would give it (from its first token to its last, an expression in brackets placed with them). The
-parser keeps every token (keep_all_tokens), so that span can be read off the children, and each
-AstBuilder method reads its parts at fixed places: keywords and punctuation are there too, and a
-None stands for each part of an [optional] group left out.
+The LALR parser calls `Reductions` at each reduction (Lark's `transformer=` option), so no parse
+tree is made: each rule's node is made at once from its children, with the span Lark's
+propagate_positions would give it (from its first token to its last, an expression in brackets
+placed with them). The parser keeps every token (keep_all_tokens), so that span can be read off
+the children, and each AstBuilder method reads its parts at fixed places: keywords and
+punctuation are there too, and a None stands for each part of an [optional] group left out.
 
 Alongside the tree, the reductions note what a diagnostic is about: whether the file comes near an
 input limit (compiler.limits says which, if any, it passes), every unknown escape in a quoted text,
