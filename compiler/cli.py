@@ -65,6 +65,8 @@ def make_parser() -> argparse.ArgumentParser:
                    '"value": {...}}}; checked against generated/schemas/<ruleset>.state.schema.json')
     e.add_argument("--json", action="store_true", help='print {"value": ..., "rules": [...], '
                    '"explanation": ...}')
+    e.add_argument("--module", action="store_true", help="answer from the generated Python module instead "
+                   "of the reference interpreter (the two must agree)")
     f = sub.add_parser("fmt", help="format rules files in the one canonical layout, keeping comments")
     f.add_argument("paths", nargs="*", type=Path, help="files or folders (default: rules/); - formats standard "
                    "input to standard output")
@@ -137,7 +139,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
             print(f"rulec: --state {args.state} must hold a JSON object of named records", file=sys.stderr)
             return EXIT_USAGE
     try:
-        answer = evaluate(model, args.query, state)
+        answer = evaluate(model, args.query, state, on_module=args.module)
     except EvalFailure as failure:
         sources = {"<query>": args.query}
         for d in failure.diagnostics:

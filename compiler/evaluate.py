@@ -1,9 +1,9 @@
 """`rulec eval`: ask a compiled ruleset a question written in the rules language.
 
-The question is checked against the ruleset's names and types, compiled to
-Python with the same expression compiler as the generated module, and run
-against that module (built in memory from the same rules), traced, so the
-answer carries the rules that decided it.
+The question is checked against the ruleset's names and types and answered by the reference
+interpreter, which records the rules it used, so the answer carries the rules that decided it.
+With `--module` it is compiled to Python with the same expression compiler as the generated
+module and run against that module (built in memory from the same rules) instead.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 from .diagnostics import Diagnostic, did_you_mean
 from .emit_python import ModuleEmitter, emit_python, module_name, tidy
 from .exprs import EnumInfo, Lowerer, Signature
+from .interp import Cite, EvalError, Interpreter, budget, to_json
 from .ir import IR, expr_ir
 from .parser import parse_query
 from .state_schema import state_schema
@@ -96,13 +97,17 @@ def load_module(model: dict[str, Any]) -> types.ModuleType:
     return module
 
 
-def evaluate(model: dict[str, Any], query: str, state: dict[str, Any] | None = None) -> EvalAnswer:
+def evaluate(model: dict[str, Any], query: str, state: dict[str, Any] | None = None,
+             on_module: bool = False) -> EvalAnswer:
+    """The answer to a question, from the reference interpreter (or, on_module, the generated module)."""
     expr, diags = parse_query(query)
     if expr is None:
         raise EvalFailure("the question does not parse", diags)
-    module = load_module(model)
     if state is not None:
         check_state(model, state)
+    if not on_module:
+        return _on_interpreter(model, query, expr, state or {})
+    module = load_module(model)
     local_types: dict[str, Type] = {}
     values: dict[str, Any] = {}
     for name, entry in (state or {}).items():
@@ -138,6 +143,105 @@ def evaluate(model: dict[str, Any], query: str, state: dict[str, Any] | None = N
     rules = [{"layer": c.layer, "clause": c.clause, "item": c.item, "title": c.title, "note": c.note,
               "text": str(c)} for c in cites]
     return EvalAnswer(query, model["manifest"]["ruleset"], value, rules, text, changes)
+
+
+def _on_interpreter(model: dict[str, Any], query: str, expr: Any, state: dict[str, Any]) -> EvalAnswer:
+    interp = Interpreter(model)
+    env: dict[str, Any] = {}
+    local_types: dict[str, Type] = {}
+    for name, entry in state.items():
+        record, value = _state_entry(name, entry, model)
+        env[name] = _state_value(interp, f"record {record}", value, name)
+        local_types[name] = RecordT(record)
+    lowerer = Lowerer(ModelScope(model))
+    node = expr_ir(lowerer.lower(expr, local_types))
+    if lowerer.diags:
+        raise EvalFailure("the question has mistakes", lowerer.diags)
+    try:
+        with budget():
+            value = interp.eval(node, env)
+            changes = _would_change_on(interp, node, env) if value is False else []
+    except (EvalError, ZeroDivisionError) as e:
+        raise EvalFailure(f"the rules give no answer: {e}") from None
+    titles = ModuleEmitter(model)
+    rules: list[dict[str, Any]] = []
+    texts: list[str] = []
+    for c in interp.trace:
+        title = titles.title_of(c.clause, c.item)
+        text = str(Cite(c.layer, c.clause, c.item, c.note)) if c.clause is None else (
+            " ".join(str(x) for x in (c.clause, c.item, title) if x)
+            + (f" (overridden by {c.layer}: {c.note})" if c.note else ""))
+        rules.append({"layer": c.layer, "clause": c.clause, "item": c.item, "title": title, "note": c.note,
+                      "text": text})
+        texts.append(text)
+    shown = value if isinstance(value, (bool, int, Fraction, str)) else to_json(value)
+    explanation = "; ".join(texts)
+    if changes:
+        explanation += ". The answer would be yes if " + " or ".join(changes)
+    return EvalAnswer(query, model["manifest"]["ruleset"], shown, rules, explanation, changes)
+
+
+def _state_value(interp: Interpreter, t: str, value: Any, path: str) -> Any:
+    """A --state value (already checked against the state schema) as the interpreter's value, each
+    record's invariants checked as the generated from_json checks them."""
+    if t.startswith("record "):
+        record = t[7:]
+        fields = {f["name"]: f["t"] for f in interp.records[record]["fields"]}
+        made = interp.default_record(record, {n: _state_value(interp, fields[n], v, f"{path}.{n}")
+                                              for n, v in value.items()})
+        for d in interp.defines.values():
+            if "invariant" in d and d["params"][0]["t"] == t and interp.call(d["name"], [made]) is False:
+                where = f"{path}.{d['invariant'][0]}" if d["invariant"] else path
+                raise EvalFailure(f"--state: {where}: breaks {d['origin']['clause']}: {d['title']}", usage=True)
+        return made
+    if t.startswith("list of "):
+        return tuple(_state_value(interp, t[8:], v, f"{path}[{i}]") for i, v in enumerate(value))
+    if t.startswith("set of "):
+        return frozenset(_state_value(interp, t[7:], v, f"{path}[{i}]") for i, v in enumerate(value))
+    if t == "number":
+        exact = Fraction(str(value))
+        return int(exact) if exact.denominator == 1 else exact
+    return value
+
+
+def _would_change_on(interp: Interpreter, node: IR, env: dict[str, Any]) -> list[str]:
+    """For a no from a single check, the single changes to its yes/no, list-value and record inputs
+    (their yes/no and list-value fields) that would make it a yes: as the explain_ twins say it."""
+    d = interp.defines.get(node.get("fn", "")) or interp.tables.get(node.get("fn", ""))
+    if node["k"] != "call" or d is None:
+        return []
+    args = [interp.eval(a, env) for a in node["args"]]
+    out = []
+    for i, p in enumerate(d["params"]):
+        tries: list[tuple[str, Any]] = [(f"{p['name']} = {_word(v)}", v) for v in _domain(interp, p["t"])]
+        if p["t"].startswith("record "):
+            for f in interp.records[p["t"][7:]]["fields"]:
+                tries += [(f"{p['name']}.{f['name']} = {_word(v)}", {**args[i], f["name"]: v})
+                          for v in _domain(interp, f["t"]) if v != args[i][f["name"]]]
+        for words, alt in tries:
+            if alt != args[i] and _says_yes(interp, d["name"], [*args[:i], alt, *args[i + 1:]]):
+                out.append(words)
+    return out
+
+
+def _domain(interp: Interpreter, t: str) -> tuple[Any, ...]:
+    if t == "bool":
+        return (False, True)
+    if t.startswith("enum "):
+        return tuple(m["name"] for e in interp.model["enums"] if e["name"] == t[5:] for m in e["members"])
+    return ()
+
+
+def _says_yes(interp: Interpreter, fn: str, args: list[Any]) -> bool:
+    asked = Interpreter(interp.model)
+    try:
+        return asked.call(fn, args) is True
+    except (EvalError, ZeroDivisionError):
+        return False
+
+
+def _word(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 def check_state(model: dict[str, Any], state: dict[str, Any]) -> None:
@@ -193,6 +297,8 @@ def json_value(value: Any) -> Any:
         return int(value) if value.denominator == 1 else str(value)
     if is_dataclass(value) and not isinstance(value, type):
         return {f.name: json_value(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, dict):  # a record as the interpreter holds it
+        return {str(k): json_value(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [json_value(v) for v in value]
     if isinstance(value, frozenset):

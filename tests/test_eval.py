@@ -86,3 +86,27 @@ def test_a_question_with_a_mistake_is_located(capsys: pytest.CaptureFixture[str]
 def test_unknown_ruleset_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "DKA", "1")
     assert code == 2 and "did you mean 'DAK'?" in err
+
+
+def test_answers_come_from_the_interpreter_unless_the_module_is_asked(capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path) -> None:
+    """The interpreter is the reference; --module asks the generated module, and the two agree here."""
+    (tmp_path / "ls.rules").write_text(
+        (Path(__file__).parent / "fixtures" / "regressions" / "list-literals" / "ls.rules").read_text())
+    answers = []
+    for flag in ([], ["--module"]):
+        code = main(["eval", "--rules", str(tmp_path), "LS", "tripled(1)", "--json", *flag])
+        out, err = capsys.readouterr()
+        assert code == 0, err
+        answers.append(json.loads(out))
+    assert answers[0] == answers[1]
+    assert answers[0]["value"] == 3
+    assert [r["text"] for r in answers[0]["rules"]] == ["1.1 Modifiers"]
+
+
+def test_the_interpreter_answers_from_a_state_file_and_refuses_a_broken_invariant(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    state = tmp_path / "s.json"
+    state.write_text(json.dumps({"u": {"record": "Unit", "value": {"type": "repl", "mode": "combat"}}}))
+    code, _, err = run(capsys, "OCS", "re_size(u)", "--state", str(state))
+    assert code == 2 and "u.mode" in err and "Traceback" not in err
