@@ -41,9 +41,6 @@ def fingerprint() -> str:
     h = hashlib.sha256(f"rulec-cache {FORMAT}".encode())
     package = Path(__file__).resolve().parent
     files = [p for p in package.rglob("*") if p.is_file() and p.suffix in (".py", ".lark", ".json", ".j2", ".css")]
-    grammar = package.parent / "grammar" / "rules.lark"
-    if grammar.is_file():
-        files.append(grammar)
     for p in sorted(files):
         h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
     return h.hexdigest()

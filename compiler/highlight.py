@@ -2,7 +2,7 @@
 
 Registered as the Pygments plugin `rulec` (aliases `rules`), so any Pygments-based renderer
 (MkDocs, Sphinx, `pygmentize -l rulec`) finds it once rulec is installed. The keyword lists
-here are checked against grammar/rules.lark by the tests.
+here are checked against compiler/rules.lark by the tests.
 """
 
 from __future__ import annotations
