@@ -27,6 +27,7 @@ from .interp import MAX_STEPS, budget
 from .lower import lower
 from .parser import parse
 from .resolver import files_of, resolve
+from .sources import read_rules_file
 from .state_schema import state_schema
 
 Emitter = Callable[[dict[str, Any]], dict[str, str]]
@@ -51,21 +52,24 @@ def find_sources(paths: list[Path]) -> tuple[dict[str, str], list[Diagnostic]]:
     """Read every .rules file under the paths, named for display and for origins.
 
     A folder's files are named from the folder's own name down (rules/ocs/x.rules),
-    so the names, and every output, are the same from any working directory."""
+    so the names, and every output, are the same from any working directory. Only regular files
+    are read, and a file found in a folder only if it is inside that folder once links are
+    followed: a link to /proc/self/environ, a pipe or a device is refused, never read."""
     sources: dict[str, str] = {}
     diags: list[Diagnostic] = []
     for root in paths:
         if root.is_dir():
+            inside: Path | None = root.resolve()
             files = sorted(root.rglob("*.rules"))
             named = [(f, source_name(root, f)) for f in files]
         else:
-            named = [(root, _display(root.as_posix()))]
+            inside, named = None, [(root, _display(root.as_posix()))]
         for f, name in named:
-            try:
-                sources[name] = f.read_bytes().decode("utf-8")
-            except (OSError, UnicodeDecodeError) as e:
-                why = "it is not UTF-8 text" if isinstance(e, UnicodeDecodeError) else (e.strerror or str(e))
-                diags.append(Diagnostic(Span(name, 1, 1, 1, 1), "R004", f"cannot read {name}: {why}"))
+            text = read_rules_file(f, inside)
+            if isinstance(text, str):
+                sources[name] = text
+            else:
+                diags.append(Diagnostic(Span(name, 1, 1, 1, 1), text[0], f"cannot read {name}: {text[1]}"))
     return sources, diags
 
 

@@ -26,6 +26,7 @@ from lark.exceptions import UnexpectedInput
 from .astbuild import unquote
 from .diagnostics import Diagnostic
 from .parser import concrete_tree, parse
+from .sources import read_rules_file
 
 WIDTH = 120
 
@@ -531,11 +532,12 @@ def format_text(text: str, path: str = "<text>") -> str:
 # ---- rulec fmt ------------------------------------------------------------------------------
 
 
-def rules_files(paths: list[Path]) -> list[Path]:
-    """The files to format: every .rules file under a folder, and files named as they are."""
-    files: list[Path] = []
+def rules_files(paths: list[Path]) -> list[tuple[Path, Path | None]]:
+    """The files to format, each with the folder it must be inside once links are followed: every
+    .rules file under a folder (inside it), and files named as they are (anywhere)."""
+    files: list[tuple[Path, Path | None]] = []
     for p in paths:
-        files += sorted(p.rglob("*.rules")) if p.is_dir() else [p]
+        files += [(f, p.resolve()) for f in sorted(p.rglob("*.rules"))] if p.is_dir() else [(p, None)]
     return files
 
 
@@ -558,15 +560,16 @@ def command(args: argparse.Namespace) -> int:
         print(f"rulec: no such file or folder: {missing[0]}", file=sys.stderr)
         return 2
     changed, failed, files = [], [], rules_files(paths)
-    for f in files:
+    for f, inside in files:
         name = f.as_posix()
-        try:
-            text = f.read_bytes().decode("utf-8")
-            new = format_text(text, name)
-        except (OSError, UnicodeDecodeError) as e:
-            print(f"rulec: cannot read {name}: {e}", file=sys.stderr)
+        read = read_rules_file(f, inside)  # a regular file in its folder, of at most the size limit
+        if not isinstance(read, str):
+            print(f"rulec: cannot read {name}: {read[1]}", file=sys.stderr)
             failed.append(name)
             continue
+        text = read
+        try:
+            new = format_text(text, name)
         except FormatError as e:
             for d in e.diagnostics:
                 print(d.render({name: text}), file=sys.stderr)

@@ -20,6 +20,7 @@ from pathlib import Path
 from .build import Content, compile_sources, find_sources, outputs, source_name, with_prints
 from .cache import Work
 from .diagnostics import Diagnostic
+from .sources import read_rules_file
 
 Snapshot = dict[Path, tuple[int, int, str]]  # file -> (mtime_ns, size, sha256)
 
@@ -37,10 +38,8 @@ def snapshot(root: Path, previous: Snapshot | None = None) -> Snapshot:
         if old and old[:2] == (st.st_mtime_ns, st.st_size):
             out[f] = old
             continue
-        try:
-            digest = hashlib.sha256(f.read_bytes()).hexdigest()
-        except OSError:
-            continue
+        text = read_rules_file(f, root.resolve())  # never a pipe, a device or a link out of the folder
+        digest = hashlib.sha256(repr(text).encode("utf-8", "surrogatepass")).hexdigest()
         out[f] = (st.st_mtime_ns, st.st_size, digest)
     return out
 
