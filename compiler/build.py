@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import ctypes.util
+import fcntl
 import functools
+import glob
 import hashlib
 import os
 import re
@@ -324,9 +327,32 @@ def write_atomic(files: Mapping[str, Content] | Iterable[tuple[str, Content]], o
     written as they come, so none is kept in memory; then: more files, asked for once those are
     written (the card prints, made from the HTML just written).
 
-    An interruption at any point leaves out_dir wholly old or wholly new."""
+    An interruption at any point leaves out_dir wholly old or wholly new. One build at a time writes
+    beside out_dir (a lock on the folder that holds it), so the temporary folders of a build that was
+    killed (.generated.new-*, .generated.old-*) are found and removed by the next."""
     out_dir = out_dir.resolve()
     out_dir.parent.mkdir(parents=True, exist_ok=True)
+    with _writing_beside(out_dir):
+        return _write_all(files, out_dir, then)
+
+
+@contextlib.contextmanager
+def _writing_beside(out_dir: Path) -> Iterator[None]:
+    """Hold a lock on out_dir's parent folder while writing; first remove what killed builds left."""
+    fd = os.open(out_dir.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        for kind in ("new", "old"):
+            for left in out_dir.parent.glob(f".{glob.escape(out_dir.name)}.{kind}-*"):
+                if left.is_dir() and not left.is_symlink():
+                    shutil.rmtree(left, ignore_errors=True)
+        yield
+    finally:
+        os.close(fd)  # and the lock with it
+
+
+def _write_all(files: Mapping[str, Content] | Iterable[tuple[str, Content]], out_dir: Path,
+               then: Callable[[], Mapping[str, Content]] | None) -> int:
     tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.new-", dir=out_dir.parent))
     written: list[str] = []
     try:

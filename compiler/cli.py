@@ -251,7 +251,13 @@ def cmd_build(args: argparse.Namespace) -> int:
             return EXIT_RULES
         print(f"ok: {args.out}/ is up to date ({_plural(count, 'file')})")
         return EXIT_OK
-    count = write_atomic(made.texts(), args.out, then=made.prints)
+    try:
+        count = write_atomic(made.texts(), args.out, then=made.prints)
+    except OSError as e:  # a read-only or full disk, a name too long: the old output is left as it was
+        where = f" ({e.filename})" if e.filename else ""
+        print(f"rulec: cannot write {args.out}/: {e.strerror or e}{where}; {args.out}/ was left as it was",
+              file=sys.stderr)
+        return EXIT_RULES
     for note in made.notes:
         print(note, file=sys.stderr)
     if work is not None:

@@ -143,8 +143,10 @@ def test_rulec_build_interrupted_at_a_write_keeps_the_old_output(tmp_path: Path,
     before = snapshot(out)
     (rules / "s.rules").write_text('series S "S" version "2"\nrule 1.1 "R" { text "t" }\n', encoding="utf-8")
     with fail_at(5, monkeypatch):
-        assert cli.main(args) == 3
-    assert "internal error (Injected: injected failure" in capsys.readouterr().err
+        assert cli.main(args) == 1  # an OS error at write time is a located message, not a bug in rulec
+    err = capsys.readouterr().err
+    assert f"rulec: cannot write {out}/: injected failure" in err and "was left as it was" in err
+    assert "internal error" not in err
     assert snapshot(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "out", "rules"]
     assert cli.main(args) == 0
@@ -182,3 +184,33 @@ def test_files_streamed_as_they_are_made_and_a_last_batch_land_as_one_swap(tmp_p
     assert "generated" in seen_before_prints  # the old output stayed in place until the swap
     assert build.differences(iter(NEW.items()), out) == build.differences(NEW, out) == []
     assert build.differences(iter(OLD.items()), out) == build.differences(OLD, out) != []
+
+
+def test_a_full_disk_is_a_message_and_the_old_output_stays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "s.rules").write_text('series S "S" version "1"\nrule 1.1 "R" { text "t" }\n', encoding="utf-8")
+    out = tmp_path / "out"
+    args = ["build", "--no-print", "--no-cache", "--rules", str(rules), "--out", str(out)]
+    assert cli.main(args) == 0
+    before = snapshot(out)
+
+    def full(*_: Any, **__: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(build, "_write_one", full)
+    assert cli.main(args) == 1
+    err = capsys.readouterr().err
+    assert "No space left on device" in err and "Traceback" not in err
+    assert snapshot(out) == before and sorted(p.name for p in tmp_path.iterdir()) == ["out", "rules"]
+
+
+def test_what_a_killed_build_left_beside_the_output_is_removed_by_the_next(tmp_path: Path) -> None:
+    out = tmp_path / "generated"
+    for left in (".generated.new-abc123", ".generated.old-4242"):
+        (tmp_path / left / "python").mkdir(parents=True)
+        (tmp_path / left / "python" / "x.py").write_text("half written\n")
+    (tmp_path / ".other.new-keep").mkdir()
+    build.write_atomic(NEW, out)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".other.new-keep", "generated"]
