@@ -75,3 +75,14 @@ def test_a_file_over_the_limit_is_refused_after_reading_one_byte_more(tmp_path: 
     bad = tmp_path / "bad.rules"
     bad.write_bytes(b"\xff\xfe")
     assert read_rules_file(bad) == ("R004", "it is not UTF-8 text")
+
+
+def test_csv_cells_a_spreadsheet_would_run_are_quoted(tmp_path: Path) -> None:
+    """OWASP's CSV injection advice: a cell starting =, +, -, @, tab or CR gets an apostrophe."""
+    from compiler.sheets.export import _csv
+
+    rows = [["4.6", '=HYPERLINK("http://x","y")', 1], ["4.7", "+1", -2], ["4.8", "-1", "+2+3"],
+            ["4.8", "@SUM(A1)", "plain"], ["4.9", "\tx", "-x"]]
+    text = _csv(["rule", "title", "value"], rows)
+    assert text.splitlines() == ["rule,title,value", "4.6,\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",1",
+                                 "4.7,+1,-2", "4.8,-1,'+2+3", "4.8,'@SUM(A1),plain", "4.9,'\tx,'-x"]

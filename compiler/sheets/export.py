@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import re
 from collections.abc import MutableMapping
 from typing import Any
 
@@ -18,9 +19,24 @@ MAX_VALUE_ROWS = 2_000
 def _csv(header: list[str], rows: list[list[Any]]) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(header)
-    w.writerows(rows)
+    w.writerow([_cell(h) for h in header])
+    w.writerows([_cell(c) for c in r] for r in rows)
     return buf.getvalue()
+
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: Any) -> Any:
+    """A cell a spreadsheet would read as a formula (text starting =, +, -, @, a tab or a carriage
+    return) starts with an apostrophe instead, as OWASP advises: Excel and LibreOffice show the
+    text and run nothing. Numbers are numbers, never quoted (-1 is a number, not a formula)."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
+_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
 
 
 def _changed_by(item: dict[str, Any]) -> str:
