@@ -128,8 +128,7 @@ class ModuleEmitter:
                 self.attr_cites[key] = self.namer.claim(f"_CITES_{e['name']}_{a['name']}")
             if e["ordered"] or e["cyclic"]:
                 self.enum_order[e["name"]] = self.namer.claim(f"_ORDER_{e['name']}")
-        self.const_cites = {c["name"]: self.cite_tuple([self.cite(c["origin"])] + self.override_cites(c))
-                            for c in model["consts"]}
+        self.const_cites = {c["name"]: self.cite_tuple(self.const_trace(c)) for c in model["consts"]}
         self.ec = ExprCompiler(
             model=model, scale=self.scale, consts=self.consts, names=self.internal, traced_names=self.traced,
             attr_tables=self.attr_scaled, attr_cites=self.attr_cites, const_names=self.const_scaled,
@@ -138,6 +137,16 @@ class ModuleEmitter:
             records=self.record_names)
 
     # ---- naming and cites ----------------------------------------------------------------
+
+    def const_trace(self, c: dict[str, Any]) -> list[str]:
+        """The rules a const's value rests on, as the reference interpreter cites them: the const
+        (and the layers that override it), then what its value reads (other consts, list settings)."""
+        interp = Interpreter(self.model)
+        try:
+            interp._const(c["name"])
+        except (EvalError, ArithmeticError, RecursionError, TypeError, KeyError, ValueError):
+            return [self.cite(c["origin"])] + self.override_cites(c)
+        return [self.icite_name(x) for x in interp.trace]
 
     def needs_wrapper(self, d: dict[str, Any]) -> bool:
         """Numbers cross a public boundary unscaled; only then is a wrapper needed."""

@@ -99,9 +99,11 @@ def literal(value: Any, t: str, scale: int, consts: Consts) -> str:
         return consts.add("Q", f"Fraction({v.numerator}, {v.denominator})", "Fraction")
     if t.startswith("list of "):
         items = [literal(v, t[8:], scale, consts) for v in value]
-        if not items and consts.annotate is not None:  # () alone: mypy knows no type for what a loop takes
-            return consts.add("EMPTY", "()", consts.annotate(t))
-        return "(" + "".join(f"{i}, " for i in items).rstrip(" ") + ")"
+        code = "(" + "".join(f"{i}, " for i in items).rstrip(" ") + ")"
+        if consts.annotate is not None and (not items or "enum " in t):
+            # () alone, or ('combat', 'move'): mypy would know no type, or any str, for what a loop takes
+            return consts.add("EMPTY" if not items else "LIST", code, consts.annotate(t))
+        return code
     if t.startswith("set of "):
         items = sorted(literal(v, t[7:], scale, consts) for v in value)
         # annotated: a set of list values is not a frozenset[str] to mypy, nor one of 2 and 1/2 of objects
@@ -333,7 +335,7 @@ class ExprCompiler:
         expanded = self.expand(node)
         if expanded is None:
             return None
-        return self.num(expanded, False) if expanded["t"] == "number" else self.ex(expanded, False)
+        return self.typed(expanded, node["t"], False)  # as the call's type: a body of 1 for a number is scaled
 
     def expand(self, node: Node) -> Node | None:
         """A call to a small definition or table as the expression it stands for: the body with
@@ -413,8 +415,9 @@ class ExprCompiler:
             helper = "_step_around" if node.get("cyclic") else "_step_within"
             return (f"{helper}({self.enum_values[enum]}, {self.enum_order[enum]}, "
                     f"{self.ex(args[0], traced)}, {self.ex(args[1], traced)})")
-        if fn in ("min", "max") and t.startswith("enum "):
-            levels = ", ".join(self.ex(a, traced) for a in args)
+        if fn in ("min", "max") and t.startswith("enum "):  # 'north' alone would be any str to mypy: cast
+            levels = ", ".join(f"cast({self.annotation(t)!r}, {self.ex(a, traced)})" if _loose(a)
+                               else self.ex(a, traced) for a in args)
             return f"{fn}({levels}, key={self.enum_order[t[5:]]}.__getitem__)"
         if fn == "len":
             return f"len({self.ex(args[0], traced)})"
@@ -679,8 +682,8 @@ class ExprCompiler:
                     return f"len({over})"
                 return f"_count({var} for {var} in {over}{where})"
             body = self.num(node["body"], traced) if t == "number" else self.ex(node["body"], traced)
-            if t.startswith("enum ") and is_constant(node["body"]):  # 'combat' would be any str to mypy
-                body = f"cast({self.annotation(t)!r}, {body})"
+            if t.startswith("enum ") and _loose(node["body"]):
+                body = f"cast({self.annotation(t)!r}, {body})"  # 'combat' would be any str to mypy
             if fn == "first":
                 return f"_first({body} for {var} in {over}{where})"
             gen = f"{body} for {var} in {over}{where}"
@@ -745,17 +748,25 @@ class ExprCompiler:
     def _list(self, node: Node, traced: bool) -> str:
         item = node["t"][8:]
         parts = [self.typed(i, item, traced) for i in node["items"]]
-        return "(" + "".join(f"{p}, " for p in parts).rstrip(" ") + ")"
+        code = "(" + "".join(f"{p}, " for p in parts).rstrip(" ") + ")"
+        return f"cast({self.annotation(node['t'])!r}, {code})" if "enum " in item else code
 
     def _set(self, node: Node, traced: bool) -> str:
         item = node["t"][7:]
         parts = [self.typed(i, item, traced) for i in node["items"]]
-        return "frozenset({" + ", ".join(parts) + "})"
+        code = "frozenset({" + ", ".join(parts) + "})"
+        return f"cast({self.annotation(node['t'])!r}, {code})" if "enum " in item else code
 
 
 INLINE_SIZE = 40  # nodes of a body written in place of a call
 INLINE_ROWS = 6
 FOLD_STEPS = 100_000  # interpreter steps to fold the tests of one run on one list value
+
+
+def _loose(node: Node) -> bool:
+    """Whether mypy may type the node's code more loosely than its list value: a value written as
+    text ('combat'), or an if or let giving one."""
+    return is_constant(node) or node["k"] in ("if", "let")
 
 
 def _key(read: Node) -> str:
