@@ -234,11 +234,15 @@ def check(files: list[ast.File]) -> tuple[CheckedProgram, list[Diagnostic]]:
             checker.resolve_types(lay)
         for lay in ordered:
             LayerCheck(checker, lay).run()
-        _check_cycles(checker, ordered)
+        graph = _check_cycles(checker, ordered)
+        _check_change_cycles(checker, ordered, graph)
         return CheckedProgram(checker, ordered, _rulesets(checker, layers, rulesets)), checker.diags
 
 
-def _check_cycles(checker: Checker, layers: list[LayerInfo]) -> None:
+Graph = dict[str, tuple[set[str], Span]]  # name -> (the names it uses, where it is declared)
+
+
+def _check_cycles(checker: Checker, layers: list[LayerInfo]) -> Graph:
     """Definitions, tables and consts may not depend on themselves: every check must end."""
     graph: dict[str, tuple[set[str], Span]] = {}
     for lay in layers:
@@ -273,6 +277,71 @@ def _check_cycles(checker: Checker, layers: list[LayerInfo]) -> None:
             span = Span(at.file, at.line, at.col, at.line, at.col + 1)
             checker.error(span, "R109", f"'{start}' depends on itself: {' -> '.join(path + [start])}",
                           hint="rules must not be defined in terms of themselves")
+    return graph
+
+
+def _check_change_cycles(checker: Checker, layers: list[LayerInfo], graph: Graph) -> None:
+    """An override or an `except` may not make what it changes depend on itself in the layers it is
+    in force (`override 1 cap: cap + 1`; an exception row of t that calls t): each change's uses
+    are added to what it changes, over the layer's own chain, and a way back is R109 at the change."""
+    changes = {lay.name: _changes(lay) for lay in layers}
+    for lay in layers:
+        chain = [x.name for x in lay.chain()]
+        uses = {name: set(calls) for name, (calls, _) in graph.items()}
+        for name in chain:
+            for target, calls, _ in changes.get(name, ()):
+                uses.setdefault(target, set()).update(calls)
+        for target, calls, span in changes[lay.name]:
+            path = _path_back(target, calls, uses)
+            if path is not None:
+                at = Span(span.file, span.line, span.col, span.line, span.col + 1)
+                checker.error(at, "R109", f"'{target}' depends on itself through this change: "
+                              f"{' -> '.join([target, *path])}",
+                              hint="a change may not use what it changes; write the new value itself")
+
+
+def _changes(lay: LayerInfo) -> list[tuple[str, set[str], Span]]:
+    """(what it changes, the names it uses, where) for each override and `except` of a layer."""
+    items: list[ast.Override | ast.ExceptTable | ast.ExceptLimit] = []
+    for item, _ in lay.items:
+        if isinstance(item, ast.Rule):
+            items += [*item.overrides, *(x for x in item.excepts if isinstance(x, (ast.ExceptTable, ast.ExceptLimit)))]
+        elif isinstance(item, (ast.Override, ast.ExceptTable, ast.ExceptLimit)):
+            items.append(item)
+    out = []
+    for it in items:
+        if isinstance(it, ast.Override):
+            exprs = [x for c in it.changes for x in (c.expr, c.expr2) if x is not None]
+        elif isinstance(it, ast.ExceptTable):
+            exprs = [x for r in it.rows for x in (r.when, r.value) if x is not None]
+        else:
+            exprs = [it.cond]
+        calls: set[str] = set()
+        for e in exprs:
+            node = lay.checked.exprs.get(e)
+            for n in m.walk(node) if node is not None else ():
+                if isinstance(n, m.Call):
+                    calls.add(n.fn)
+                elif isinstance(n, m.Const):
+                    calls.add(n.name)
+        if it.target and calls:
+            out.append((it.target[0], calls, it.span))
+    return out
+
+
+def _path_back(target: str, calls: set[str], uses: dict[str, set[str]]) -> list[str] | None:
+    """A way from the names a change uses back to what it changes: [first, ..., target], or None."""
+    todo: list[tuple[str, list[str]]] = [(c, [c]) for c in sorted(calls)]
+    seen: set[str] = set()
+    while todo:
+        name, path = todo.pop(0)
+        if name == target:
+            return path
+        if name in seen:
+            continue
+        seen.add(name)
+        todo += [(n, [*path, n]) for n in sorted(uses.get(name, ()))]
+    return None
 
 
 def _find_cycle(start: str, graph: dict[str, tuple[set[str], Span]]) -> list[str] | None:

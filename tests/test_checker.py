@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from conftest import codes, compile_text
 
+from compiler.interp import Interpreter
+
 SERIES = 'series OCS "Operational Combat Series"\n'
 
 
@@ -67,3 +69,28 @@ def test_comparing_a_list_value_with_a_number_names_the_values() -> None:
     (d,) = result.diagnostics
     assert (d.code, d.message, d.hint) == ("R201", "cannot compare a Mode with a whole number",
                                            "a Mode is one of: combat, move")
+
+
+def test_an_override_that_uses_what_it_changes_is_r109_at_the_override() -> None:
+    """`override 1 cap: cap + 1` once passed check and then crashed the build (found by progen)."""
+    result = compile_text('series S "S" version "1"\nrule 1 "Cap" {\n  const cap = 2\n}\n',
+                          'game G "G" extends S version "1"\noverride 1 cap: cap + 1\n')
+    [d] = result.diagnostics
+    assert (d.code, d.span.file, d.span.line) == ("R109", "t1.rules", 2)
+    assert "'cap' depends on itself through this change: cap -> cap" in d.message
+
+
+def test_an_exception_row_that_calls_its_own_table_is_r109() -> None:
+    result = compile_text('series S "S" version "1"\n'
+                          'rule 1 "T" {\n  table t(x: int) -> int { a: when x > 5 => 2  b: otherwise => 1 }\n'
+                          '  define u(x: int) -> int = t(x) + 1\n}\n'
+                          'rule 2 "E" {\n  except t { g: when u(x) < 2 => 1 }\n}\n')
+    assert [(d.code, d.span.line) for d in result.diagnostics] == [("R109", 7)]
+    assert "t -> u -> t" in result.diagnostics[0].message
+
+
+def test_an_override_using_another_value_is_fine() -> None:
+    result = compile_text('series S "S" version "1"\nrule 1 "Cap" {\n  const cap = 2\n  const base = 3\n}\n',
+                          'game G "G" extends S version "1"\noverride 1 cap: base + 1\n')
+    assert result.ok, [d.message for d in result.diagnostics]
+    assert Interpreter(result.models["G"]).eval({"k": "const", "t": "int", "name": "cap"}, {}) == 4
