@@ -159,9 +159,9 @@ def describe(t: Type) -> str:
         case EnumT(name) | RecordT(name):
             return "a " + name
         case ListT(item):
-            return f"a list of {describe(item)[2:]}"
+            return f"a list of {_plural(item)}"
         case SetT(item):
-            return f"a set of {describe(item)[2:]}"
+            return f"a set of {_plural(item)}"
         case IntT():
             return "a whole number"
         case NumberT():
@@ -171,3 +171,19 @@ def describe(t: Type) -> str:
         case TextT():
             return "a text"
     return "anything"
+
+
+def _plural(t: Type) -> str:
+    """The items of a list in words: 'Unit', 'whole numbers', 'true or false values', 'anything'."""
+    match t:
+        case EnumT(name) | RecordT(name):
+            return name
+        case BoolT():
+            return "true or false values"
+        case AnyT():
+            return "anything"
+        case ListT(item):
+            return f"lists of {_plural(item)}"
+        case SetT(item):
+            return f"sets of {_plural(item)}"
+    return describe(t)[2:] + "s"
