@@ -655,9 +655,10 @@ class ModuleEmitter:
         if not combos or len(combos) > MAX_PRECOMPUTED:
             return None
         results = []
-        interp = Interpreter(self.model)
         for combo in combos:
-            interp.trace = []
+            # a fresh interpreter each time: one that has worked a const out already cites only the
+            # const, not what its value read (as the interpreter answers one question at a time)
+            interp = Interpreter(self.model)
             try:
                 value = interp.call(d["name"], list(combo))
             except EvalError:

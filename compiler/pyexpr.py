@@ -419,8 +419,8 @@ class ExprCompiler:
             levels = ", ".join(f"cast({self.annotation(t)!r}, {self.ex(a, traced)})" if _loose(a)
                                else self.ex(a, traced) for a in args)
             return f"{fn}({levels}, key={self.enum_order[t[5:]]}.__getitem__)"
-        if fn == "len":
-            return f"len({self.ex(args[0], traced)})"
+        if fn == "len":  # of a list (a tuple), through _len: mypy narrows len() of a tuple
+            return f"{'_len' if args[0]['t'].startswith('list of ') else 'len'}({self.ex(args[0], traced)})"
         if fn in ("floor", "ceil"):
             x = self.num(args[0], traced)
             if args[0]["t"] == "int":
@@ -649,6 +649,8 @@ class ExprCompiler:
             if item == "int" and a["t"] == "number":  # a number in whole numbers: both scaled
                 item = "number"
             left = self.num(a, traced) if item == "number" else self.ex(a, traced)
+            if item.startswith("enum ") and _loose(a):  # ('a' if c else 'b') in a set of list values
+                left = f"cast({self.annotation(item)!r}, {left})"
             return f"({left} {op} {self.typed(b, f'{kind} of {item}', traced)})"
         numeric = a["t"] in ("int", "number") and b["t"] in ("int", "number")
         if numeric and "number" in (a["t"], b["t"]):
@@ -722,6 +724,8 @@ class ExprCompiler:
                 self.local.pop(node["name"], None)
             else:
                 self.local[node["name"]] = saved
+        if "enum " in node["t"] and _loose(node["body"]):  # its result, too, would be any str
+            body = f"cast({self.annotation(node['t'])!r}, {body})"
         return f"_let_in({value}, lambda {name}: {body})"
 
     def _record(self, node: Node, traced: bool) -> str:

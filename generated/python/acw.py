@@ -176,6 +176,11 @@ def _prod(items: Iterable[int]) -> int:
     return math.prod(items)
 
 
+def _len(items: Sequence[Any]) -> int:
+    """len() of a list, which mypy does not narrow (len(units) != -3 would make the rest unreachable)."""
+    return len(items)
+
+
 def _abs(x: Number) -> Number:
     return -x if x < 0 else x
 
@@ -766,14 +771,14 @@ def explain_first_loss_allowed(u: Unit, combat_cr: int) -> Answer[bool]:
 # rules/acw/combat.rules:189  3.1  Elimination Priority
 def exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int, combat_cr: int) -> bool:
     """Do these attacker losses (in the order taken) satisfy an EXC? (3.1)."""
-    return len(attacker_losses) > 0 and _first((u.cr for u in attacker_losses)) == combat_cr and (_sum((u.sp for u in attacker_losses)) >= defender_sp_lost)
+    return _len(attacker_losses) > 0 and _first((u.cr for u in attacker_losses)) == combat_cr and (_sum((u.sp for u in attacker_losses)) >= defender_sp_lost)
 
 
 # rules/acw/combat.rules:189  3.1  Elimination Priority
 def _t_exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int, combat_cr: int, _t: list[Cite]) -> bool:
     """exchange_losses_ok, recording in _t each rule it uses."""
     _t.extend(_CITES34)
-    return len(attacker_losses) > 0 and _first((u.cr for u in attacker_losses)) == combat_cr and (_sum((u.sp for u in attacker_losses)) >= defender_sp_lost)
+    return _len(attacker_losses) > 0 and _first((u.cr for u in attacker_losses)) == combat_cr and (_sum((u.sp for u in attacker_losses)) >= defender_sp_lost)
 
 
 # rules/acw/combat.rules:189  3.1  Elimination Priority

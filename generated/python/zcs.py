@@ -176,6 +176,11 @@ def _prod(items: Iterable[int]) -> int:
     return math.prod(items)
 
 
+def _len(items: Sequence[Any]) -> int:
+    """len() of a list, which mypy does not narrow (len(units) != -3 would make the rest unreachable)."""
+    return len(items)
+
+
 def _abs(x: Number) -> Number:
     return -x if x < 0 else x
 
@@ -674,7 +679,7 @@ def stack_zoc(zocs: tuple[ZocClass, ...]) -> ZocClass:
     partials: int = _count((z for z in zocs if z == 'partial')) + _div(_count((z for z in zocs if z == 'no_zoc')) * 4, 12) // 4
     fulls: int = _count((z for z in zocs if z == 'full')) + _div(partials * 4, 12) // 4
     combined: ZocClass = 'full' if fulls > 0 else 'partial' if partials > 0 else 'no_zoc'
-    return 'no_zoc' if len(zocs) == 0 else max(combined, _max((z for z in zocs), key=_ORDER_ZocClass.__getitem__), key=_ORDER_ZocClass.__getitem__)
+    return 'no_zoc' if _len(zocs) == 0 else max(combined, _max((z for z in zocs), key=_ORDER_ZocClass.__getitem__), key=_ORDER_ZocClass.__getitem__)
 
 
 # rules/zoc-classes/zoc.rules:232  5.A.4  Increased Zones
@@ -684,7 +689,7 @@ def _t_stack_zoc(zocs: tuple[ZocClass, ...], _t: list[Cite]) -> ZocClass:
     partials: int = _count((z for z in zocs if z == 'partial')) + _div(_count((z for z in zocs if z == 'no_zoc')) * 4, 12) // 4
     fulls: int = _count((z for z in zocs if z == 'full')) + _div(partials * 4, 12) // 4
     combined: ZocClass = 'full' if fulls > 0 else 'partial' if partials > 0 else 'no_zoc'
-    return 'no_zoc' if len(zocs) == 0 else max(combined, _max((z for z in zocs), key=_ORDER_ZocClass.__getitem__), key=_ORDER_ZocClass.__getitem__)
+    return 'no_zoc' if _len(zocs) == 0 else max(combined, _max((z for z in zocs), key=_ORDER_ZocClass.__getitem__), key=_ORDER_ZocClass.__getitem__)
 
 
 # rules/zoc-classes/zoc.rules:232  5.A.4  Increased Zones
@@ -952,14 +957,14 @@ def explain_may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, en
 # rules/zoc-classes/zoc.rules:352  5.C.2  Screening Units Effects & Restrictions
 def stacks_one_unit_screens(screener: ZocClass, enemies: tuple[ZocClass, ...]) -> int:
     """d) Enemy stacks one unit can screen: one, or two with lesser ZOCs (note 5) (5.C.2)."""
-    return 2 if screener != 'no_zoc' and len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[screener] for e in enemies)) else 1
+    return 2 if screener != 'no_zoc' and _len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[screener] for e in enemies)) else 1
 
 
 # rules/zoc-classes/zoc.rules:352  5.C.2  Screening Units Effects & Restrictions
 def _t_stacks_one_unit_screens(screener: ZocClass, enemies: tuple[ZocClass, ...], _t: list[Cite]) -> int:
     """stacks_one_unit_screens, recording in _t each rule it uses."""
     _t.extend(_CITES57)
-    return 2 if screener != 'no_zoc' and len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[screener] for e in enemies)) else 1
+    return 2 if screener != 'no_zoc' and _len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[screener] for e in enemies)) else 1
 
 
 # rules/zoc-classes/zoc.rules:352  5.C.2  Screening Units Effects & Restrictions
@@ -973,14 +978,14 @@ def explain_stacks_one_unit_screens(screener: ZocClass, enemies: Sequence[ZocCla
 # rules/zoc-classes/zoc.rules:356  5.C.2  Screening Units Effects & Restrictions
 def all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...]) -> bool:
     """d) Are all the enemy stacks exerting a zone on the hex screened? (5.C.2)."""
-    return len(enemies) <= _sum((2 if s != 'no_zoc' and len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[s] for e in enemies)) else 1 for s in screeners)) and all((any((_ORDER_ZocClass[e] <= _ORDER_ZocClass[s] for s in screeners)) for e in enemies))
+    return _len(enemies) <= _sum((2 if s != 'no_zoc' and _len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[s] for e in enemies)) else 1 for s in screeners)) and all((any((_ORDER_ZocClass[e] <= _ORDER_ZocClass[s] for s in screeners)) for e in enemies))
 
 
 # rules/zoc-classes/zoc.rules:356  5.C.2  Screening Units Effects & Restrictions
 def _t_all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]) -> bool:
     """all_stacks_screened, recording in _t each rule it uses."""
     _t.extend(_CITES57)
-    return all((any((_ORDER_ZocClass[e] <= _ORDER_ZocClass[s] for s in screeners)) for e in enemies)) and len(enemies) <= _sum((_t_stacks_one_unit_screens(s, enemies, _t) for s in screeners))
+    return all((any((_ORDER_ZocClass[e] <= _ORDER_ZocClass[s] for s in screeners)) for e in enemies)) and _len(enemies) <= _sum((_t_stacks_one_unit_screens(s, enemies, _t) for s in screeners))
 
 
 # rules/zoc-classes/zoc.rules:356  5.C.2  Screening Units Effects & Restrictions
