@@ -40,6 +40,14 @@ def test_every_reproducer_passes(folder: Path) -> None:
     assert not findings, "\n".join(f.text() for f in findings)
 
 
+def test_a_small_run_finds_nothing() -> None:
+    """30 programs (about 10 s): checked, built, mypy --strict, and compared with the interpreter."""
+    lines: list[str] = []
+    state = progen.run(count=30, seed=SEED, fixtures_dir=None, log=lines.append)
+    assert state.passed + state.failed == 30
+    assert state.failed == 0, "\n".join(lines)
+
+
 def test_programs_are_a_pure_function_of_seed_and_number() -> None:
     first = [progen.generate(7, i).files() for i in range(20)]
     assert first == [progen.generate(7, i).files() for i in range(20)]
