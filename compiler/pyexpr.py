@@ -431,6 +431,8 @@ class ExprCompiler:
         if fn == "abs":  # of an int | Fraction, abs() is an object to mypy
             return f"{'_abs' if t == 'number' else 'abs'}({self.ex(args[0], traced)})"
         parts = [self.num(a, traced) if t == "number" else self.ex(a, traced) for a in args]
+        if t == "number":  # min/max of int | Fraction: mypy makes the result a union of protocols
+            return f"cast(Number, {fn}({', '.join(parts)}))"
         return f"{fn}({', '.join(parts)})"
 
     # -- operators
