@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -300,6 +301,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("rulec: interrupted", file=sys.stderr)
         return EXIT_INTERNAL
+    except BrokenPipeError:  # the reader stopped early (rulec eval ... | head): nothing is wrong
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so that the interpreter's last flush fails no more
+        return EXIT_OK
     except Exception as e:  # a bug in rulec itself; never show a traceback to a designer
         print(f"rulec: internal error ({type(e).__name__}: {e}). This is a bug in rulec, not in your "
               "rules; please report it with the files that caused it.", file=sys.stderr)

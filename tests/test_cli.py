@@ -353,3 +353,15 @@ def test_exit_codes_of_the_program(tmp_path: Path) -> None:
         assert "Traceback" not in r.stdout + r.stderr
     assert runs["mistakes"].stderr.startswith("bad.rules:14:86: error R101: unknown name 'out_of_suply'\n")
     assert (tmp_path / "generated" / "ir" / "ocs.json").is_file()
+
+
+def test_a_reader_that_stops_early_is_not_a_bug_in_rulec() -> None:
+    """`rulec eval ... --json | head -1` once ended in 'internal error (BrokenPipeError)'."""
+    import subprocess
+    import sys
+
+    run = subprocess.run(f"{sys.executable} -m compiler eval --rules {ROOT / 'rules'} OCS "
+                         "'re_size(Unit { size: battalion })' --json | head -c 1", shell=True,
+                         capture_output=True, text=True, executable="/bin/bash")
+    assert run.stdout == "{", run.stderr
+    assert "internal error" not in run.stderr and "Traceback" not in run.stderr
