@@ -205,7 +205,9 @@ class ExprCompiler:
     def num(self, node: Node, traced: bool) -> str:
         """The node as a scaled number, whatever its numeric type."""
         if node["t"] == "int" and (is_constant(node) or (node["k"] == "const" and not traced and self.optimize)):
-            return literal(self.folder.eval(node, {}), "number", self.scale, self.consts)
+            value = self.constant_value(node)
+            if value is not _NOT_FOLDED:
+                return literal(value, "number", self.scale, self.consts)
         code = self.ex(node, traced)
         if node["t"] == "int" and self.scale != 1:
             return f"({code} * {self.scale})"
@@ -232,10 +234,21 @@ class ExprCompiler:
 
     def ex(self, node: Node, traced: bool) -> str:
         if is_constant(node) and node["k"] != "member":
-            value = self.folder.eval(node, {})
-            return literal(_plain(value), node["t"], self.scale, self.consts)
+            value = self.constant_value(node)
+            if value is not _NOT_FOLDED:
+                return literal(_plain(value), node["t"], self.scale, self.consts)
         method: Callable[[Node, bool], str] = getattr(self, "_" + node["k"])
         return method(node, traced)
+
+    def constant_value(self, node: Node) -> Any:
+        """The value of a constant node, worked out now; _NOT_FOLDED when it has none (t(0) written
+        in place made 1 / 0 of 1 / c): then it is compiled, and fails when run, as the rules do."""
+        try:
+            return self.folder.eval(node, {})
+        except (EvalError, ArithmeticError):
+            return _NOT_FOLDED
+        finally:
+            self.folder.trace.clear()
 
     # -- leaves
     def _member(self, node: Node, traced: bool) -> str:
@@ -431,8 +444,8 @@ class ExprCompiler:
         if fn == "abs":  # of an int | Fraction, abs() is an object to mypy
             return f"{'_abs' if t == 'number' else 'abs'}({self.ex(args[0], traced)})"
         parts = [self.num(a, traced) if t == "number" else self.ex(a, traced) for a in args]
-        if t == "number":  # min/max of int | Fraction: mypy makes the result a union of protocols
-            return f"cast(Number, {fn}({', '.join(parts)}))"
+        if t == "number":  # min/max of int | Fraction: to mypy a union of protocols, so through _nmin, _nmax
+            return f"_n{fn}({', '.join(parts)})"
         return f"{fn}({', '.join(parts)})"
 
     # -- operators
@@ -767,6 +780,9 @@ class ExprCompiler:
 INLINE_SIZE = 40  # nodes of a body written in place of a call
 INLINE_ROWS = 6
 FOLD_STEPS = 100_000  # interpreter steps to fold the tests of one run on one list value
+
+
+_NOT_FOLDED = object()
 
 
 def _loose(node: Node) -> bool:

@@ -63,6 +63,8 @@ from compiler.testing import run_tests  # noqa: E402
 FIXTURES = ROOT / "tests" / "fixtures" / "progen"
 SERIES_FILE = "progen/series.rules"
 GAME_FILE = "progen/game.rules"
+OPTION_FILE = "progen/option.rules"
+RULESETS_FILE = "progen/rulesets.rules"
 SAMPLES = 12  # random argument tuples per function and ruleset
 REPAIRABLE = {"R301", "R401", "R402"}  # semantic, not type, mistakes the generator mends by dropping the item
 
@@ -243,6 +245,7 @@ class Gen:
         self.blocks: list[Block] = []
         self.clause_no = 0
         self.game_clause_no = 100
+        self.option_clause_no = 200
         self.members_left = list(MEMBER_WORDS)
         rng.shuffle(self.members_left)
         self.safe = 0     # > 0: nothing that may raise (inside any/all/first over a set)
@@ -261,6 +264,9 @@ class Gen:
         return self.rng.choice(options)
 
     def next_clause(self) -> str:
+        if self.file == OPTION_FILE:
+            self.option_clause_no += 1
+            return str(self.option_clause_no)
         if self.file == GAME_FILE:
             self.game_clause_no += 1
             return str(self.game_clause_no)
@@ -893,13 +899,26 @@ class Gen:
                                              f"  limits {name}({self.param_text(params)}) {{"],
                                  items, ["  }", "}"], key=f"limits:{name}"))
 
-    # ---- the game layer ---------------------------------------------------------------------------
+    def add_invariant(self, rec: RecordSpec) -> None:
+        """A condition valid records meet (from_json refuses the others); also a check of its own."""
+        clause = self.next_clause()
+        self.start(set(self.funcs))
+        name = f"valid_{rec.name.lower()}"
+        cond = self.condition({"r": "record " + rec.name})
+        checks = f" checks {self.pick(sorted(rec.fields))}" if self.chance(0.5) else ""
+        self.funcs[name] = FuncSpec(name, [("r", "record " + rec.name)], "bool", "define", clause, self.raised)
+        self.deps[name] = set(self.refs)
+        self.blocks.append(Block(self.file, [f'rule {clause} "Valid {rec.name} records" {{'],
+                                 [Item([f'  invariant {name}(r: {rec.name}){checks} "A valid {rec.name}" = {cond}'])],
+                                 ["}"], key=f"func:{name}"))
+
+    # ---- later layers: a game, an option ------------------------------------------------------------
 
     def override_block(self, lines: list[str], needs: set[str]) -> None:
         if self.chance(0.3):
             clause = self.next_clause()
-            lines = [f'rule {clause} "A change of the game" {{'] + ["  " + ln for ln in lines] + ["}"]
-        self.blocks.append(Block(GAME_FILE, lines, needs=frozenset(needs)))
+            lines = [f'rule {clause} "A change" {{'] + ["  " + ln for ln in lines] + ["}"]
+        self.blocks.append(Block(self.file, lines, needs=frozenset(needs)))
 
     def note(self) -> str:
         return f' note game "{self.pick(["Changed by the game.", "ILLUSTRATIVE"])}"' if self.chance(0.3) else ""
@@ -907,6 +926,25 @@ class Gen:
     def add_game(self) -> None:
         self.file = GAME_FILE
         self.blocks.append(Block(GAME_FILE, ['game G "A game" extends S version "1"'], fixed=True))
+        self.add_changes("g")
+        for i in range(self.rng.randint(0, 2)):  # the game's own definitions over the series'
+            self.add_define(f"g{i + 1}")
+
+    def add_option(self) -> None:
+        """An option over the series, and the rulesets that enable it (written before any game,
+        so it sees only the series)."""
+        self.file = OPTION_FILE
+        self.blocks.append(Block(OPTION_FILE, ['option O "An option" extends S'], fixed=True))
+        self.add_changes("o")
+        if self.chance(0.3):
+            self.add_define("o1")
+            del self.funcs["o1"]  # the option's own: a game over the series cannot see it
+        self.blocks.append(Block(RULESETS_FILE, ['ruleset SO "The series with the option" = S with O'],
+                                 key="ruleset:SO"))
+
+    def add_changes(self, prefix: str) -> None:
+        """What a later layer changes: overrides of consts, list settings, definitions, table rows and
+        limits, exception rows and limits that do not apply."""
         targets: list[Callable[[], None]] = []
         for name, (ct, clause) in self.consts.items():
             def const(name: str = name, ct: str = ct, clause: str = clause) -> None:
@@ -969,9 +1007,9 @@ class Gen:
             clause = self.next_clause()
             allowed = self.not_reaching(f.name)
             self.start(allowed & set(self.funcs), allowed)
-            rows = [Item([self.row(f"g{i + 1}", f.params, f.returns)]) for i in range(self.rng.randint(1, 2))]
+            rows = [Item([self.row(f"{prefix}{i + 1}", f.params, f.returns)]) for i in range(self.rng.randint(1, 2))]
             self.deps[f.name] = self.deps.get(f.name, set()) | self.refs
-            self.blocks.append(Block(GAME_FILE, [f'rule {clause} "Exceptions to {f.name}" {{',
+            self.blocks.append(Block(self.file, [f'rule {clause} "Exceptions to {f.name}" {{',
                                                  f"  except {f.name} {{"], rows, ["  }", "}"],
                                      needs=frozenset({f"func:{f.name}"})))
         if self.limits and self.chance(0.4):
@@ -980,12 +1018,9 @@ class Gen:
             self.start(set(self.funcs))
             cond = self.gen("bool", dict(g.params), 2, False)[0]
             lname = self.pick(g.items)
-            self.blocks.append(Block(GAME_FILE, [f'rule {clause} "An exception to {g.name}" {{'],
+            self.blocks.append(Block(self.file, [f'rule {clause} "An exception to {g.name}" {{'],
                                      [Item([f"  except {g.name}.{lname} when {cond}"])], ["}"],
                                      needs=frozenset({f"limit:{g.name}.{lname}"})))
-        # the game's own definitions over the series'
-        for i in range(self.rng.randint(0, 2)):
-            self.add_define(f"g{i + 1}")
 
     # ---- the whole program ------------------------------------------------------------------------
 
@@ -1012,8 +1047,17 @@ class Gen:
                 self.add_const(f"cap{i + 10}")
         if self.chance(0.35):
             self.add_limits("lim")
+        for record in list(self.records.values()):
+            if self.chance(0.2):
+                self.add_invariant(record)
+        option = self.chance(0.25)
+        if option:
+            self.add_option()
         if self.chance(0.5):
             self.add_game()
+            if option and self.chance(0.5):
+                self.blocks.append(Block(RULESETS_FILE, ['ruleset GO "The game with the option" = G with O'],
+                                         key="ruleset:GO"))
         return Program(self.blocks)
 
 

@@ -181,6 +181,14 @@ def _len(items: Sequence[Any]) -> int:
     return len(items)
 
 
+def _nmin(*xs: Number) -> Number:
+    return min(xs)
+
+
+def _nmax(*xs: Number) -> Number:
+    return max(xs)
+
+
 def _abs(x: Number) -> Number:
     return -x if x < 0 else x
 
