@@ -8,14 +8,14 @@ module and run against that module (built in memory from the same rules) instead
 
 from __future__ import annotations
 
-import sys
 import types
 from dataclasses import dataclass, fields, is_dataclass
 from fractions import Fraction
 from typing import Any
 
+from . import crosscheck
 from .diagnostics import Diagnostic, did_you_mean
-from .emit_python import ModuleEmitter, emit_python, module_name, tidy
+from .emit_python import ModuleEmitter, emit_python, tidy
 from .exprs import EnumInfo, Lowerer, Signature
 from .interp import Cite, EvalError, Interpreter, budget, to_json
 from .ir import IR, expr_ir
@@ -86,15 +86,7 @@ class EvalAnswer:
 
 def load_module(model: dict[str, Any]) -> types.ModuleType:
     """The ruleset's generated module, built in memory and imported."""
-    source = next(iter(emit_python(model).values()))
-    name = f"_rulec_eval_{module_name(model)}"
-    module = types.ModuleType(name)
-    sys.modules[name] = module  # dataclasses look their module up while the class is made
-    try:
-        exec(compile(source, f"{module_name(model)}.py", "exec"), module.__dict__)
-    finally:
-        sys.modules.pop(name, None)
-    return module
+    return crosscheck.load_module(next(iter(emit_python(model).values())), model["manifest"]["ruleset"])
 
 
 def evaluate(model: dict[str, Any], query: str, state: dict[str, Any] | None = None,
