@@ -774,7 +774,9 @@ class ExprCompiler:
         item = node["t"][7:]
         parts = [self.typed(i, item, traced) for i in node["items"]]
         code = "frozenset({" + ", ".join(parts) + "})"
-        return f"cast({self.annotation(node['t'])!r}, {code})" if "enum " in item else code
+        # a set of list values would be one of str to mypy; one of numbers all whole, of int, and an
+        # int | Fraction 'in' it an error of --strict-equality
+        return f"cast({self.annotation(node['t'])!r}, {code})" if "enum " in item or holds_number(item) else code
 
 
 INLINE_SIZE = 40  # nodes of a body written in place of a call
