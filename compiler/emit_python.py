@@ -21,6 +21,7 @@ from .pyexpr import (
     holds_number,
     is_constant,
     literal,
+    local_name,
     mapped,
     module_scale,
     py_name,
@@ -354,7 +355,7 @@ class ModuleEmitter:
         """(rule name, Python name, annotation) per parameter."""
         out = []
         for p in d["params"]:
-            pname = py_name(p["name"])
+            pname = local_name(p["name"])
             while pname in self.namer.taken:
                 pname += "_"
             out.append((p["name"], pname, type_of(p["t"], self.enum_names, self.record_names, public)))
@@ -388,7 +389,7 @@ class ModuleEmitter:
             self.ec.local = {name: py for name, py, _ in self.params(d, False)}
             while node["k"] == "let":  # leading lets become typed local variables
                 value = node["value"]
-                local = py_name(node["name"])
+                local = local_name(node["name"])
                 while local in self.namer.taken or local in self.ec.local.values():
                     local += "_"
                 ann = "Number" if value["t"] == "number" else type_of(value["t"], self.enum_names, self.record_names)
@@ -725,7 +726,7 @@ class ModuleEmitter:
         over, members = max(groups.items(), key=lambda kv: len(kv[1]))
         if len(members) < 2:
             return {}
-        var = py_name(members[0][1]["measure"]["var"])
+        var = local_name(members[0][1]["measure"]["var"])
         out: dict[str, tuple[str, str | None]] = {}
         for i, item in members:
             m = item["measure"]
@@ -827,7 +828,7 @@ class ModuleEmitter:
             w.line(f"total, bound = {total}, {bound}")
         if traced:
             w.line(f"_t.extend({self.cite_tuple([self.cite(o, item['name'])])})")
-        var = py_name(measure["var"])
+        var = local_name(measure["var"])
         self.ec.local[measure["var"]] = var
         over = self.ec.ex(measure["over"], traced)
         where = f" if {self.ec.ex(measure['where'], traced)}" if measure["where"] is not None else ""

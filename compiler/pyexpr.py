@@ -13,6 +13,7 @@ Conventions of the generated code:
 from __future__ import annotations
 
 import ast as pyast
+import builtins
 import json
 import keyword
 import math
@@ -42,15 +43,31 @@ def py_name(name: str) -> str:
     return name
 
 
+# Python's own names: the module's code calls them (type, isinstance, tuple, len), so no name the rules
+# give hides one: at module level none at all (a const or check named type), in a check's body those
+# the compiled expressions call (a parameter or loop variable named len).
+PY_BUILTINS = frozenset(dir(builtins))
+CODE_BUILTINS = frozenset({"abs", "all", "any", "frozenset", "isinstance", "len", "list", "max", "min", "sum",
+                           "tuple", "type"})
+
+
+def local_name(name: str) -> str:
+    """A rule name as a Python local (a parameter, a loop variable): never a builtin the code calls."""
+    name = py_name(name)
+    while name in CODE_BUILTINS:
+        name += "_"
+    return name
+
+
 class Namer:
-    """Module-level names: every one registered once, so none can shadow another."""
+    """Module-level names: every one registered once, so none can shadow another (nor a builtin)."""
 
     def __init__(self) -> None:
         self.taken: set[str] = set(RESERVED)
 
     def claim(self, wanted: str) -> str:
         name = wanted
-        while name in self.taken:
+        while name in self.taken or name in PY_BUILTINS:
             name += "_"
         self.taken.add(name)
         return name
@@ -682,7 +699,7 @@ class ExprCompiler:
         return f"({then} if {self.ex(node['cond'], traced)} else {other})"
 
     def _agg(self, node: Node, traced: bool) -> str:
-        var = py_name(node["var"])
+        var = local_name(node["var"])
         saved = self.local.get(node["var"])
         over = self.ex(node["over"], traced)  # read where the generator starts: outside its variable
         # Inside, `var` is the generator's own: a field of a parameter of that name read once into a

@@ -203,6 +203,10 @@ class LimitsSpec:
 
 ENUM_NAMES = ["Mode", "Size", "Kind", "Side", "Level", "Phase", "Arm", "Terrain"]
 RECORD_NAMES = ["Unit", "Hex", "Change", "Stack", "Order", "Leader"]
+# Names a generated module uses itself, or Python does: the module must rename what the rules name so.
+RISKY_TYPES = ["Cite", "Answer", "Violation", "Fraction", "Number", "Any", "Literal", "Final", "T", "InvalidInput"]
+RISKY_NAMES = ["type", "id", "print", "map", "object", "cast", "replace", "field", "math", "from_json", "SCALE",
+               "RULESET", "explain", "self", "match", "case", "lambda", "None", "True", "async", "await", "sum_"]
 MEMBER_WORDS = ("combat move strat reserve exploit leg truck track company battalion regiment brigade division "
                 "corps clear rough forest swamp city ford north south east west low mid high none partial full "
                 "double triple infantry cavalry artillery supply port rail air sea hq repl sp dump depot red blue "
@@ -552,11 +556,23 @@ class Gen:
         body, bt = self.gen(t, {**env, name: vt}, d - 1, ctx)
         return f"(let {name} = {value}; {body})", bt
 
+    def name(self, plain: str, risky: list[str], taken: set[str]) -> str:
+        """plain, or now and then a name a Python module would trip over (type, Cite, SCALE)."""
+        if self.chance(0.08):
+            free = [n for n in risky if n not in taken]
+            if free:
+                return self.pick(free)
+        return plain
+
+    def taken(self) -> set[str]:
+        return {*self.enums, *self.records, *self.consts, *self.funcs, *self.limits,
+                *(m for e in self.enums.values() for m in e.members)}
+
     def fresh(self, env: dict[str, str], pool: list[str]) -> str:
         free = [n for n in pool if n not in env]
-        if free and not self.chance(0.05):
+        if free and not self.chance(0.08):
             return self.pick(free)
-        return self.pick(pool)  # now and then, a name that hides another
+        return self.pick([*pool, *env])  # now and then, a name that hides another (a parameter, a loop's)
 
     def source(self, env: dict[str, str], d: int, item: str | None = None,
                sets: bool = True) -> tuple[str, str, str] | None:
@@ -1042,22 +1058,22 @@ class Gen:
         enum_names = list(ENUM_NAMES)
         self.rng.shuffle(enum_names)
         for _ in range(self.rng.randint(1, 3)):
-            self.add_enum(enum_names.pop())
+            self.add_enum(self.name(enum_names.pop(), RISKY_TYPES, self.taken()))
         record_names = list(RECORD_NAMES)
         self.rng.shuffle(record_names)
         for _ in range(self.rng.randint(0, 3)):
-            self.add_record(record_names.pop())
+            self.add_record(self.name(record_names.pop(), RISKY_TYPES, self.taken()))
         for i in range(self.rng.randint(0, 2)):
-            self.add_const(f"cap{i + 1}")
+            self.add_const(self.name(f"cap{i + 1}", RISKY_NAMES, self.taken()))
         kinds = ["define"] * 3 + ["table"] * 2 + ["const"]
         for i in range(self.rng.randint(2, 6)):
             kind = self.pick(kinds)
             if kind == "define":
-                self.add_define(f"f{i + 1}")
+                self.add_define(self.name(f"f{i + 1}", RISKY_NAMES, self.taken()))
             elif kind == "table":
-                self.add_table(f"t{i + 1}")
+                self.add_table(self.name(f"t{i + 1}", RISKY_NAMES, self.taken()))
             else:
-                self.add_const(f"cap{i + 10}")
+                self.add_const(self.name(f"cap{i + 10}", RISKY_NAMES, self.taken()))
         if self.chance(0.35):
             self.add_limits("lim")
         for record in list(self.records.values()):
