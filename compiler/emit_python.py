@@ -734,7 +734,7 @@ class ModuleEmitter:
             if item["exempt"] and self.ec.may_raise([m["where"], m["body"]] + [x["cond"] for x in item["exempt"]]):
                 on = f"_on{i}"  # a total that may fail is not computed where the limit does not apply
                 exempt = [self.expr(g, x["cond"], False, "bool") for x in item["exempt"]]
-                w.line(f"{on} = not ({' or '.join(exempt)})  # {item['name']} applies")
+                w.line(f"{on} = not ({_either(exempt, self.all_tested(item))})  # {item['name']} applies")
             numeric = m["t"] == "number" or item["bound"]["t"] == "number"
             w.line(f"_n{i}: {'Number' if numeric else 'int'} = 0")
             out[item["name"]] = (f"_n{i}", on)
@@ -773,7 +773,7 @@ class ModuleEmitter:
             plain.append((i, tests, add))
         for i, tests, add in plain:
             if tests:
-                w.line(f"if {' and '.join(tests)}:")
+                w.line(f"if {tidy(' and '.join(f'({x})' for x in tests))}:")
                 w.indent()
             w.line(f"_n{i} += {add}")
             if tests:
@@ -793,12 +793,18 @@ class ModuleEmitter:
         self.ec.reads = {}
         return out
 
+    def all_tested(self, item: dict[str, Any]) -> bool:
+        """Whether every exception to a limit must be tested even after one holds: the interpreter
+        tests each (to cite each that applies), so one after the first that may fail must be run."""
+        return self.ec.may_raise([x["cond"] for x in item["exempt"][1:]])
+
     def emit_limit_item(self, g: dict[str, Any], item: dict[str, Any], traced: bool,
                         fused: tuple[str, str | None] | None = None) -> None:
         w = self.out
         o = item["origin"]
         w.line(f"# {item['name']}: {o['clause'] or o['layer']} {o['file']}:{o['line']}")
         exempt = [self.expr(g, x["cond"], traced, "bool") for x in item["exempt"]]
+        every = self.all_tested(item)
         lazy = fused is not None and fused[1] is None and bool(exempt)  # exceptions tested on a breach
         if fused is not None and fused[1] is not None:
             w.line(f"if {fused[1]}:")
@@ -810,7 +816,7 @@ class ModuleEmitter:
                     w.indent()
                     w.line(f"_t.extend({self.cite_tuple([self.cite(x['origin'])])})")
                     w.dedent()
-            w.line(f"if not ({' or '.join(exempt)}):")
+            w.line(f"if not ({_either(exempt, every)}):")
             w.indent()
         measure = item["measure"]
         numeric = "number" in (measure["t"], item["bound"]["t"])
@@ -818,11 +824,11 @@ class ModuleEmitter:
         bound = self.expr(g, item["bound"], traced, "number" if numeric else item["bound"]["t"])
         constant = fused is not None and bound.isdigit()  # compare the running total with it directly
         if constant:
-            w.line(f"if {total} > {bound}" + (f" and not ({' or '.join(exempt)}):" if lazy else ":"))
+            w.line(f"if {total} > {bound}" + (f" and not ({_either(exempt, every)}):" if lazy else ":"))
         else:
             w.line(f"total = {total}")
             w.line(f"bound = {bound}")
-            w.line(f"if total > bound and not ({' or '.join(exempt)}):" if lazy else "if total > bound:")
+            w.line(f"if total > bound and not ({_either(exempt, every)}):" if lazy else "if total > bound:")
         w.indent()
         if constant:
             w.line(f"total, bound = {total}, {bound}")
@@ -1026,3 +1032,12 @@ def _tupled(code: str, t: str, depth: int = 0) -> str:
             var = "_x" if depth == 0 else f"_x{depth}"
             return f"{wrap}({_tupled(var, inner, depth + 1)} for {var} in {code})"
     return code
+
+
+def _either(conditions: list[str], every: bool = False) -> str:
+    """Python for `a or b or ...` of conditions written on their own (tidied: an `x if c else y`
+    among them keeps its parentheses, or the `or` would join its else part). every: each is
+    tested, as the interpreter tests every exception to a limit (a later one may fail)."""
+    if every and len(conditions) > 1:
+        return f"any(({', '.join(conditions)}))"
+    return tidy(" or ".join(f"({c})" for c in conditions))

@@ -968,7 +968,9 @@ class Gen:
         for name, (ct, clause) in self.consts.items():
             def const(name: str = name, ct: str = ct, clause: str = clause) -> None:
                 allowed = self.not_reaching(name)
-                self.start(allowed & set(self.funcs) if self.chance(0.3) else set(), allowed)
+                # no calls unless allowed: this layer may yet change a definition to one that fails
+                calls = allowed & set(self.funcs) if "raising-const" in self.allow and self.chance(0.3) else set()
+                self.start(calls, allowed)
                 self.safe += "raising-const" not in self.allow
                 value = self.gen(ct, {}, 1, True)[0]
                 self.safe -= "raising-const" not in self.allow
