@@ -64,6 +64,7 @@ FIXTURES = ROOT / "tests" / "fixtures" / "progen"
 SERIES_FILE = "progen/series.rules"
 GAME_FILE = "progen/game.rules"
 OPTION_FILE = "progen/option.rules"
+SCENARIO_FILE = "progen/scenario.rules"
 SERIES_PART_FILE = "progen/series-part.rules"  # more of the series: `in S`
 RULESETS_FILE = "progen/rulesets.rules"
 SAMPLES = 12  # random argument tuples per function and ruleset
@@ -251,6 +252,7 @@ class Gen:
         self.clause_no = 0
         self.game_clause_no = 100
         self.option_clause_no = 200
+        self.scenario_clause_no = 300
         self.changed: set[str] = set()  # what the layer being written overrides already ("override 4.5a F")
         self.members_left = list(MEMBER_WORDS)
         rng.shuffle(self.members_left)
@@ -270,6 +272,9 @@ class Gen:
         return self.rng.choice(options)
 
     def next_clause(self) -> str:
+        if self.file == SCENARIO_FILE:
+            self.scenario_clause_no += 1
+            return str(self.scenario_clause_no)
         if self.file == OPTION_FILE:
             self.option_clause_no += 1
             return str(self.option_clause_no)
@@ -1097,6 +1102,10 @@ class Gen:
             if option and self.chance(0.5):
                 self.blocks.append(Block(RULESETS_FILE, ['ruleset GO "The game with the option" = G with O'],
                                          key="ruleset:GO"))
+            if self.chance(0.2):  # a scenario of the game, which changes it in turn
+                self.file = SCENARIO_FILE
+                self.blocks.append(Block(SCENARIO_FILE, ['scenario C "A scenario" extends G'], fixed=True))
+                self.add_changes("c")
         return Program(self.blocks)
 
 
