@@ -2,28 +2,40 @@
 
 rulec answers a question two ways: the reference interpreter (`compiler/interp.py`, behind `rulec
 eval` and `rulec test`) and the generated Python modules (`compiler/emit_python.py`,
-`compiler/pyexpr.py`). This module writes random, small, well-typed rules programs (a series layer
-and sometimes a game layer over it) and, for each one:
+`compiler/pyexpr.py`). This module writes random, small, well-typed rules programs and, for each:
 
-* checks it and builds every output, in process (`compile_sources`, `iter_outputs`): a program the
-  checker refuses is a bug of this generator; an exception from rulec is a finding;
-* runs `mypy --strict` on the generated modules, many programs' modules in one call;
-* imports each module and calls every public function and every `explain_` function with random
-  valid arguments, comparing each answer with the interpreter's (exactly: an int equals the same
-  Fraction); where the interpreter finds no answer (no row matches, division by zero) the module
-  must raise RuleError.
+* checks it and builds every output in process, as `rulec build` does (`compile_sources` with the
+  examples run on the module too, `iter_outputs`, `run_tests`): an exception from rulec, or R900,
+  is a finding; a program the checker refuses is a bug of this generator;
+* runs `mypy --strict` on the generated modules, a batch of programs' modules in one call;
+* imports each module and calls every public function and every `explain_` twin with random valid
+  arguments, comparing each answer with the interpreter's: the value exactly (an int equals the
+  same Fraction, true is not 1), its type as the module declares it, and the rules it cites
+  (except where a check goes through a set, whose items come in no set order); where the
+  interpreter finds no answer (no row matches, division by zero) the module must raise RuleError.
+  Also the module's constants and list settings, and `from_json` against the invariants.
 
-Programs mix `int` and `number` at every boundary (arguments, returns, list items, sets, if
+A program: a series (lists with settings, ordered and cyclic; records with defaults, records in
+records; consts; definitions calling definitions; tables with `when` rows and `otherwise`; limits
+with `unless`; invariants; worked examples whose expectations the interpreter works out), at times
+split over two files (`in S`), and at times a game, an option (with the rulesets enabling it) and
+a scenario over it, each changing what it extends: overrides of consts, list settings, definitions,
+table rows and limits, changes of words only, exception rows and limits that do not apply.
+Expressions mix `int` and `number` at every boundary (arguments, returns, list items, sets, if
 branches, record fields, table rows, overrides), where a module that carries numbers multiplied by
-SCALE can go wrong.
+SCALE can go wrong, and use every operator, aggregate and builtin, lets that hide names, lists and
+sets of every type, and names Python or the module itself uses (type, len, SCALE, Cite).
+Mistakes of meaning that random rules make (a row that can never match, R301; a failing example)
+are mended by dropping the part; any other refusal is a generator bug.
 
     python -m tests.progen --count 2000 --seed 1          # N passed, N failed; exit 1 on any finding
     python -m tests.progen --count 1 --seed 1 --first 17  # program 17 of seed 1 alone
-    python -m tests.progen --count 50 --keep /tmp/progen  # keep every program and its outputs
+    python -m tests.progen --count 50 --keep /tmp/progen  # keep every program and its modules
 
-Each finding is shrunk (declarations, rows, values and fields dropped one at a time while it
-persists) and written to tests/fixtures/progen/<name>/: the .rules files and expected.txt, what
-is wrong. tests/test_progen.py replays them all.
+Each finding is shrunk (blocks, then rows, values, fields and expectations dropped one at a time
+while it persists) and written to tests/fixtures/progen/<name>/: the .rules files, expected.txt
+(what is wrong) and finding.json (the call that shows it). tests/test_progen.py replays them all;
+one with a known.txt is a bug not fixed yet, and must still fail.
 """
 
 from __future__ import annotations
