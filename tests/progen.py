@@ -1761,8 +1761,7 @@ def add_examples(program: Program, rng: random.Random) -> Program:
                 number[file] += 1
                 blocks.append(Block(file, [f'rule {number[file]} "Worked examples of {d["name"]}" {{',
                                            f'  example "{d["name"]} at work" {{'], items, ["  }", "}"],
-                                    needs=frozenset({f"func:{d['name']}", f"limits:{d['name']}"})
-                                    if False else frozenset()))
+                                    needs=frozenset({f"{'limits' if 'items' in d else 'func'}:{d['name']}"})))
     return Program(blocks)
 
 
