@@ -756,9 +756,9 @@ class ExprCompiler:
                 self.local.pop(node["name"], None)
             else:
                 self.local[node["name"]] = saved
-        if "enum " in node["t"] and _loose(node["body"]):  # its result, too, would be any str
-            body = f"cast({self.annotation(node['t'])!r}, {body})"
-        return f"_let_in({value}, lambda {name}: {body})"
+        # its result cast too: mypy would infer it from the context (Literal[True] after `x or true and`)
+        # or take a list value for any str
+        return f"cast({self.annotation(node['t'])!r}, _let_in({value}, lambda {name}: {body}))"
 
     def _record(self, node: Node, traced: bool) -> str:
         parts = []
@@ -790,7 +790,8 @@ class ExprCompiler:
     def _set(self, node: Node, traced: bool) -> str:
         item = node["t"][7:]
         parts = [self.typed(i, item, traced) for i in node["items"]]
-        code = "frozenset({" + ", ".join(parts) + "})"
+        # from a tuple, not a set display: mypy can fail {j} of a j narrowed to Literal[True]
+        code = "frozenset((" + "".join(f"{p}, " for p in parts).rstrip(" ") + "))"
         # a set of list values would be one of str to mypy; one of numbers all whole, of int, and an
         # int | Fraction 'in' it an error of --strict-equality
         return f"cast({self.annotation(node['t'])!r}, {code})" if "enum " in item or holds_number(item) else code
