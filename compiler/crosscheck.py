@@ -205,6 +205,8 @@ def plain(value: Any) -> Any:
         return ("list", tuple(plain(v) for v in value))
     if isinstance(value, frozenset):
         return ("set", tuple(sorted((plain(v) for v in value), key=repr)))
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return int(value)  # one form for a whole number, so sets of numbers sort alike
     return value
 
 
