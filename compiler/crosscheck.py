@@ -146,13 +146,27 @@ class CrossChecked(Interpreter):
         explain = getattr(self.module, "explain_" + name, None)
         if explain is not None:  # loaded whole (rulec test): the explaining twin is asked too
             answers.append(_answer(self.module, lambda *a: explain(*a).value, given))
-        want = _NoAnswer if isinstance(expected, EvalError) else plain(expected)
+        unordered = fn in self.limits  # the units a limit counts, in no order when taken from a set
+        want = _NoAnswer if isinstance(expected, EvalError) else _counted(plain(expected), unordered)
         for got in answers:
-            mine = _NoAnswer if isinstance(got, _NoAnswer) else plain(got)
+            mine = _NoAnswer if isinstance(got, _NoAnswer) else _counted(plain(got), unordered)
             if mine != want:
                 call = f"{fn}({', '.join(show(plain(a)) for a in args)})"
                 self.found.append(Disagreement(call, show(mine), show(want)))
                 return
+
+
+def _counted(value: Any, unordered: bool) -> Any:
+    """A limit check's plain answer with each violation's units in one order: they are what was
+    counted, and a set's items (a limit over a set of values) come in no order."""
+    if not unordered or not (isinstance(value, tuple) and value[:1] == ("list",)):
+        return value
+    out = []
+    for violation in value[1]:
+        fields = tuple((k, ("list", tuple(sorted(v[1], key=repr))) if k == "units" and v[:1] == ("list",) else v)
+                       for k, v in violation[1])
+        out.append(("record", fields))
+    return ("list", tuple(out))
 
 
 class _NoAnswer:
