@@ -274,13 +274,13 @@ class ExprCompiler:
     def _var(self, node: Node, traced: bool) -> str:
         name = self.var(node["name"])
         if traced and node.get("see"):
-            return f"_cite(_t, {self.ref_cites(node['see'])}, {name})"
+            return f"{_citing(node)}(_t, {self.ref_cites(node['see'])}, {name})"
         return name
 
     def _const(self, node: Node, traced: bool) -> str:
         name = self.const_names[node["name"]]
         if traced:
-            return f"_cite(_t, {self.const_cites[node['name']]}, {name})"
+            return f"{_citing(node)}(_t, {self.const_cites[node['name']]}, {name})"
         return name
 
     def _field(self, node: Node, traced: bool) -> str:
@@ -341,7 +341,7 @@ class ExprCompiler:
         table = self.attr_tables[key]
         of = self.ex(node["of"], traced)
         if traced:
-            return f"_attr(_t, {self.attr_cites[key]}, {table}, {of})"
+            return f"{'_attr_yes' if node['t'] == 'bool' else '_attr'}(_t, {self.attr_cites[key]}, {table}, {of})"
         return f"{table}[{of}]"
 
     # -- calls
@@ -803,6 +803,11 @@ FOLD_STEPS = 100_000  # interpreter steps to fold the tests of one run on one li
 
 
 _NOT_FOLDED = object()
+
+
+def _citing(node: Node) -> str:
+    """The runtime helper that records a read's rules: one for yes/no values that mypy cannot narrow."""
+    return "_cite_yes" if node["t"] == "bool" else "_cite"
 
 
 def _loose(node: Node) -> bool:

@@ -214,6 +214,18 @@ def _cite(t: list[Cite], cites: tuple[Cite, ...], value: T) -> T:
     return value
 
 
+# The same for yes/no values, not generic: mypy would take T from the context (Literal[True], the
+# left side of an `and` it has narrowed) and then refuse a bool.
+def _attr_yes(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, bool], key: Any) -> bool:
+    t.extend(cites[key])
+    return table[key]
+
+
+def _cite_yes(t: list[Cite], cites: tuple[Cite, ...], value: bool) -> bool:
+    t.extend(cites)
+    return value
+
+
 def _rules(t: list[Cite]) -> tuple[Cite, ...]:
     return tuple(dict.fromkeys(t))
 
@@ -807,7 +819,7 @@ def leader_rolls(result: Outcome, leaders: tuple[Leader, ...]) -> int:
 def _t_leader_rolls(result: Outcome, leaders: tuple[Leader, ...], _t: list[Cite]) -> int:
     """leader_rolls, recording in _t each rule it uses."""
     _t.extend(_CITES36)
-    return _count((l for l in leaders if l.stars > 1)) if _attr(_t, _CITES_Outcome_adverse, Outcome_adverse, result) else 0
+    return _count((l for l in leaders if l.stars > 1)) if _attr_yes(_t, _CITES_Outcome_adverse, Outcome_adverse, result) else 0
 
 
 # rules/acw/combat.rules:214  3.2  Leader Casualties

@@ -214,6 +214,18 @@ def _cite(t: list[Cite], cites: tuple[Cite, ...], value: T) -> T:
     return value
 
 
+# The same for yes/no values, not generic: mypy would take T from the context (Literal[True], the
+# left side of an `and` it has narrowed) and then refuse a bool.
+def _attr_yes(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, bool], key: Any) -> bool:
+    t.extend(cites[key])
+    return table[key]
+
+
+def _cite_yes(t: list[Cite], cites: tuple[Cite, ...], value: bool) -> bool:
+    t.extend(cites)
+    return value
+
+
 def _rules(t: list[Cite]) -> tuple[Cite, ...]:
     return tuple(dict.fromkeys(t))
 
@@ -1105,7 +1117,7 @@ def pausing_load_may_pay(use: SpUse) -> bool:
 def _t_pausing_load_may_pay(use: SpUse, _t: list[Cite]) -> bool:
     """pausing_load_may_pay, recording in _t each rule it uses."""
     _t.extend(_CITES97)
-    return _attr(_t, _CITES_SpUse_pay_while_pausing, SpUse_pay_while_pausing, use)
+    return _attr_yes(_t, _CITES_SpUse_pay_while_pausing, SpUse_pay_while_pausing, use)
 
 _ANSWERS_pausing_load_may_pay: Final[dict[tuple[SpUse], Answer[bool]]] = {
     ('fueling',): Answer(True, (_C96, _C13,), ()),
@@ -1602,7 +1614,7 @@ def may_convert_hex(in_ezoc: bool, negated: bool) -> bool:
 def _t_may_convert_hex(in_ezoc: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_convert_hex, recording in _t each rule it uses."""
     _t.extend(_CITES6)
-    return not in_ezoc or _t_ezoc_allows('E', _cite(_t, _CITES122, negated), _t)
+    return not in_ezoc or _t_ezoc_allows('E', _cite_yes(_t, _CITES122, negated), _t)
 
 _ANSWERS_may_convert_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
     (False, False,): Answer(True, (_C5,), ()),
@@ -1770,7 +1782,7 @@ def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated
 def _t_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, on_map_unit_stacked: bool, _t: list[Cite]) -> bool:
     """may_rebuild, recording in _t each rule it uses."""
     _t.extend(_CITES134)
-    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite(_t, _CITES122, negated), _t)) and on_map_unit_stacked
+    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES122, negated), _t)) and on_map_unit_stacked
 
 
 # rules/ocs/ch13-specialized-units.rules:627  13.5a  Replacing Losses
@@ -2155,7 +2167,7 @@ def construction_costs_sp(task: Construction) -> bool:
 def _t_construction_costs_sp(task: Construction, _t: list[Cite]) -> bool:
     """construction_costs_sp, recording in _t each rule it uses."""
     _t.extend(_CITES157)
-    return _attr(_t, _CITES_Construction_costs_sp, Construction_costs_sp, task)
+    return _attr_yes(_t, _CITES_Construction_costs_sp, Construction_costs_sp, task)
 
 _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] = {
     ('build_air_base',): Answer(True, (_C156, _C21,), ()),
@@ -2329,7 +2341,7 @@ def is_combat(u: Unit) -> bool:
 def _t_is_combat(u: Unit, _t: list[Cite]) -> bool:
     """is_combat, recording in _t each rule it uses."""
     _t.extend(_CITES167)
-    return _attr(_t, _CITES_UnitType_combat, UnitType_combat, u.type)
+    return _attr_yes(_t, _CITES_UnitType_combat, UnitType_combat, u.type)
 
 
 # rules/ocs/ch4-general-concepts.rules:59  4.4  Attack-Capable Units
@@ -2392,7 +2404,7 @@ def ezoc_allows(action: EzocAction, negated: bool) -> bool:
 def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_allows, recording in _t each rule it uses."""
     _t.extend(_CITES173)
-    return _attr(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite(_t, _CITES122, negated)
+    return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _CITES122, negated)
 
 _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
     ('A', False,): Answer(False, (_C123, _C37, _C121,), ('negated = true',)),
@@ -2457,7 +2469,7 @@ def may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> bool:
 def _t_may_exit_ezoc_hex(started_phase_there: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_exit_ezoc_hex, recording in _t each rule it uses."""
     _t.extend(_CITES122)
-    return started_phase_there or _t_ezoc_allows('A', _cite(_t, _CITES122, negated), _t)
+    return started_phase_there or _t_ezoc_allows('A', _cite_yes(_t, _CITES122, negated), _t)
 
 _ANSWERS_may_exit_ezoc_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
     (False, False,): Answer(False, (_C121, _C123, _C37,), ('started_phase_there = true', 'negated = true')),

@@ -214,6 +214,18 @@ def _cite(t: list[Cite], cites: tuple[Cite, ...], value: T) -> T:
     return value
 
 
+# The same for yes/no values, not generic: mypy would take T from the context (Literal[True], the
+# left side of an `and` it has narrowed) and then refuse a bool.
+def _attr_yes(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, bool], key: Any) -> bool:
+    t.extend(cites[key])
+    return table[key]
+
+
+def _cite_yes(t: list[Cite], cites: tuple[Cite, ...], value: bool) -> bool:
+    t.extend(cites)
+    return value
+
+
 def _rules(t: list[Cite]) -> tuple[Cite, ...]:
     return tuple(dict.fromkeys(t))
 
