@@ -727,6 +727,9 @@ class ModuleEmitter:
         if len(members) < 2:
             return {}
         var = local_name(members[0][1]["measure"]["var"])
+        params = {py for _, py, _ in self.params(g, False)}
+        while var in params:  # a statement's loop: its variable would outlive it, and hide the parameter
+            var += "_"
         out: dict[str, tuple[str, str | None]] = {}
         for i, item in members:
             m = item["measure"]
@@ -857,7 +860,7 @@ class ModuleEmitter:
         w.line()
         w.line()
         w.line("# ---- constants " + "-" * 65)
-        for c in _const_order(consts):
+        for c in _const_order(consts, self.model):
             o = c["origin"]
             w.line()
             w.line(f"# {o['file']}:{o['line']}  {o['clause'] or o['layer']}  {_comment(c['title'] or '')}")
@@ -958,10 +961,26 @@ def _plain_over(node: dict[str, Any]) -> bool:
     return node["k"] == "var" or (node["k"] == "field" and _plain_over(node["of"]))
 
 
-def _const_order(consts: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Constants after the constants they use."""
+def _const_order(consts: list[dict[str, Any]], model: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Constants after the constants they use, also through the definitions and tables they call
+    (a module works its constants out as it is imported, in this order)."""
     names = {c["name"] for c in consts}
-    deps = {c["name"]: {n["name"] for n in nodes(c["value"]) if n.get("k") == "const"} & names for c in consts}
+    callees = {d["name"]: d for kind in ("defines", "tables") for d in (model or {}).get(kind, [])}
+
+    def reads(root: Any) -> set[str]:
+        found: set[str] = set()
+        called: set[str] = set()
+        todo = [root]
+        while todo:
+            for n in nodes(todo.pop()):
+                if n.get("k") == "const":
+                    found.add(n["name"])
+                elif n.get("k") == "call" and n["fn"] in callees and n["fn"] not in called:
+                    called.add(n["fn"])
+                    todo.append([callees[n["fn"]].get("body"), callees[n["fn"]].get("rows", [])])
+        return found
+
+    deps = {c["name"]: reads(c["value"]) & names - {c["name"]} for c in consts}
     done: list[str] = []
     while len(done) < len(consts):
         progressed = False
