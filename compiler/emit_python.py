@@ -91,6 +91,7 @@ class ModuleEmitter:
     def __init__(self, model: dict[str, Any]):
         self.model = model
         self.item_titles = {}
+        self.converted: dict[str, str] = {}  # while a table's exact rows are written: parameter -> its local
         self.m = model["manifest"]
         self.scale = module_scale(model)
         self.namer = Namer()
@@ -434,7 +435,7 @@ class ModuleEmitter:
         self.emit_function(t, t["returns"], body)
 
     def expr(self, d: dict[str, Any], node: dict[str, Any], traced: bool, want: str) -> str:
-        self.ec.local = {name: py for name, py, _ in self.params(d, False)}
+        self.ec.local = {name: py for name, py, _ in self.params(d, False)} | self.converted
         return tidy(self.ec.typed(node, want, traced))
 
     def hoist(self, d: dict[str, Any], nodes: Any, names: dict[str, str]) -> None:
@@ -525,14 +526,22 @@ class ModuleEmitter:
         exact value (no division by SCALE at run time), a row of sums and differences of record
         fields computes them unscaled, any other row scales back its scaled value."""
         w = self.out
-        for py, pt in self.ptypes(t, pub):
-            if holds_number(pt) and self.scale != 1:
-                w.line(f"{py} = {self.scale_arg(py, pt)}  # conditions compare scaled numbers")
-            elif "list of " in pt:
-                w.line(f"{py} = {self.scale_arg(py, pt)}  # lists as tuples, as the conditions compare them")
+        names = {p["name"]: py for p, (_, py, _) in zip(t["params"], pub, strict=True)}
+        for (py, pt), p in zip(self.ptypes(t, pub), t["params"], strict=True):
+            if not ((holds_number(pt) and self.scale != 1) or "list of " in pt):
+                continue
+            why = "conditions compare scaled numbers" if holds_number(pt) and self.scale != 1 else \
+                "lists as tuples, as the conditions compare them"
+            if pt.count(" of ") > 1:  # a list of lists: a local of its own (mypy keeps a parameter's Sequence)
+                local = f"_as_{py}"
+                ann = type_of(pt, self.enum_names, self.record_names)
+                w.line(f"{local}: {ann} = {self.scale_arg(py, pt)}  # {why}")
+                self.converted[p["name"]] = names[p["name"]] = local
+            else:
+                w.line(f"{py} = {self.scale_arg(py, pt)}  # {why}")
         if returns == "number" and any(_scale_free(r["value"]) and not is_constant(r["value"]) for r in t["rows"]):
             w.line("_v: Number")
-        self.start_row_hoisting(t, {p["name"]: py for p, (_, py, _) in zip(t["params"], pub, strict=True)})
+        self.start_row_hoisting(t, names)
         for row in t["rows"]:
             o = row["origin"]
             w.line(f"# {row['label']}: {o['clause'] or o['layer']} ({o['layer']}) {o['file']}:{o['line']}")
@@ -543,10 +552,12 @@ class ModuleEmitter:
             self.emit_exact_return(t, row["value"], returns)
             if row["when"] is None:
                 self.ec.reads = {}
+                self.converted = {}
                 return
             w.dedent()
         w.line(f"raise RuleError({('no row of ' + t['name'] + ' matches')!r})")
         self.ec.reads = {}
+        self.converted = {}
 
     def emit_exact_return(self, t: dict[str, Any], node: dict[str, Any], returns: str) -> None:
         w = self.out

@@ -41,6 +41,7 @@ one with a known.txt is a bug not fixed yet, and must still fail.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import itertools
 import json
@@ -54,7 +55,7 @@ import tempfile
 import time
 import traceback
 import types
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -500,6 +501,17 @@ class Gen:
         self.readable = readable
         self.refs = set()
         self.raised = False
+
+    @contextlib.contextmanager
+    def safe_for_consts(self, target: str) -> Iterator[None]:
+        """Nothing that may fail in a change of what a const's value calls: the module works its
+        consts out as it is imported (a const that cannot be computed: const-cannot-be-computed)."""
+        guard = "raising-const" not in self.allow and any(target in self.closure(c) for c in self.consts)
+        self.safe += guard
+        try:
+            yield
+        finally:
+            self.safe -= guard
 
     def not_reaching(self, target: str) -> set[str]:
         """The functions and constants that do not lead back to target (an override of it may use them)."""
@@ -1010,7 +1022,8 @@ class Gen:
                 def define(f: FuncSpec = f) -> None:
                     allowed = self.not_reaching(f.name)
                     self.start(allowed & set(self.funcs), allowed)
-                    body = self.gen(f.returns, dict(f.params), 2, True)[0]
+                    with self.safe_for_consts(f.name):
+                        body = self.gen(f.returns, dict(f.params), 2, True)[0]
                     self.deps[f.name] = self.deps.get(f.name, set()) | self.refs
                     self.override_block([f"override {f.clause} {f.name}: {body}{self.note()}"], {f"func:{f.name}"})
                 targets.append(define)
@@ -1020,9 +1033,11 @@ class Gen:
                         allowed = self.not_reaching(f.name)
                         self.start(allowed & set(self.funcs), allowed)
                         env = dict(f.params)
-                        value = self.gen(f.returns, env, 2, True)[0]
+                        with self.safe_for_consts(f.name):
+                            value = self.gen(f.returns, env, 2, True)[0]
+                            cond = self.condition(env)
                         if label != "other" and self.chance(0.5):
-                            change = f"when {self.condition(env)} => {value}"
+                            change = f"when {cond} => {value}"
                         else:
                             change = value
                         self.deps[f.name] = self.deps.get(f.name, set()) | self.refs
@@ -1055,7 +1070,9 @@ class Gen:
             clause = self.next_clause()
             allowed = self.not_reaching(f.name)
             self.start(allowed & set(self.funcs), allowed)
-            rows = [Item([self.row(f"{prefix}{i + 1}", f.params, f.returns)]) for i in range(self.rng.randint(1, 2))]
+            with self.safe_for_consts(f.name):
+                rows = [Item([self.row(f"{prefix}{i + 1}", f.params, f.returns)])
+                        for i in range(self.rng.randint(1, 2))]
             self.deps[f.name] = self.deps.get(f.name, set()) | self.refs
             self.blocks.append(Block(self.file, [f'rule {clause} "Exceptions to {f.name}" {{',
                                                  f"  except {f.name} {{"], rows, ["  }", "}"],
