@@ -731,6 +731,8 @@ class ModuleEmitter:
                 continue
             if self.ec.may_raise(m["over"]):
                 continue
+            if m["var"] in {p["name"] for p in g["params"]}:
+                continue  # count(h for h in h.units): h is the parameter in the other limits' tests
             groups.setdefault(self.expr(g, m["over"], False, m["over"]["t"]), []).append((i, item))
         if not groups:
             return {}

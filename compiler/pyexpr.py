@@ -713,7 +713,7 @@ class ExprCompiler:
             fn, t = node["fn"], node["t"]
             if fn == "count":
                 if not where:
-                    return f"len({over})"
+                    return f"{'_len' if node['over']['t'].startswith('list of ') else 'len'}({over})"
                 return f"_count({var} for {var} in {over}{where})"
             body = self.num(node["body"], traced) if t == "number" else self.ex(node["body"], traced)
             if t.startswith("enum ") and _loose(node["body"]):

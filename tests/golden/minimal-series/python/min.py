@@ -341,7 +341,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
     for fname, t, allowed in _FIELDS[record]:
         if fname == name and t.startswith("enum "):
             attr = fname + "_" if fname in _RENAMED else fname
-            return tuple(v for v in allowed if check(replace(made, **{attr: v})))
+            return tuple(v for v in allowed if _yes(check, replace(made, **{attr: v})))
     return ()
 
 RULESET: Final = 'MIN'
