@@ -7,7 +7,8 @@ eval` and `rulec test`) and the generated Python modules (`compiler/emit_python.
 * checks it and builds every output in process, as `rulec build` does (`compile_sources` with the
   examples run on the module too, `iter_outputs`, `run_tests`): an exception from rulec, or R900,
   is a finding; a program the checker refuses is a bug of this generator;
-* runs `mypy --strict` on the generated modules, a batch of programs' modules in one call;
+* runs `mypy --strict` on the generated modules, a batch of programs' modules in one call (mypy's
+  cache of the standard library kept from one call to the next, never of the modules checked);
 * imports each module and calls every public function and every `explain_` twin with random valid
   arguments, comparing each answer with the interpreter's: the value exactly (an int equals the
   same Fraction, true is not 1), its type as the module declares it, and the rules it cites
@@ -43,6 +44,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import functools
 import itertools
 import json
 import os
@@ -55,7 +57,7 @@ import tempfile
 import time
 import traceback
 import types
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -66,10 +68,12 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from compiler.build import Result, compile_sources, iter_outputs  # noqa: E402
+from compiler.cache import MemoryParses, Work  # noqa: E402
 from compiler.diagnostics import Diagnostic  # noqa: E402
 from compiler.emit_python import ModuleEmitter  # noqa: E402
 from compiler.exprs import assignable, item_type, join  # noqa: E402
 from compiler.interp import EvalError, Interpreter, budget, from_json  # noqa: E402
+from compiler.parser import parse as parse_file  # noqa: E402
 from compiler.pyexpr import py_name  # noqa: E402
 from compiler.testing import run_tests  # noqa: E402
 
@@ -1369,10 +1373,46 @@ def internal(stage: str, e: Exception) -> Finding:
                    f"rulec {stage} raised {type(e).__name__}: {e}", traceback.format_exc())
 
 
-def check_and_build(files: dict[str, str]) -> tuple[Built | None, Finding | None, list[Diagnostic]]:
-    """`rulec check` and `rulec build` in process. Errors in the rules come back as diagnostics."""
-    try:
-        result = compile_sources(files, crosscheck=True)  # as rulec build: examples run on the module too
+class Parses(MemoryParses):
+    """The latest files' parses (`keep` of them), kept from one check of a program to the next: a
+    file that the settling or shrinking of a program left as it was is not parsed again, as
+    `rulec build` takes it from its cache. The oldest go first, so a long shrink holds a few."""
+
+    def __init__(self, keep: int = 16) -> None:
+        super().__init__()
+        self.keep = keep
+        self.latest: dict[tuple[str, str], tuple[Any, list[Diagnostic]]] = {}  # oldest first
+
+    def parse(self, text: str, name: str) -> tuple[Any, list[Diagnostic]]:
+        key = (name, text)
+        found = self.latest.pop(key, None)
+        if found is None:
+            found = parse_file(text, name)
+        self.latest[key] = found
+        while len(self.latest) > self.keep:
+            del self.latest[next(iter(self.latest))]
+        return found
+
+    def finish(self) -> None:
+        pass
+
+
+def parsing(parses: MemoryParses | None) -> Work | None:
+    """What compile_sources keeps from one call to the next: each file's parse alone (see Parses).
+    The analyses and modules start afresh on every call."""
+    if parses is None:
+        return None
+    work = Work(None)
+    work.parses = parses
+    return work
+
+
+def check_and_build(files: dict[str, str], parses: MemoryParses | None = None,
+                    ) -> tuple[Built | None, Finding | None, list[Diagnostic]]:
+    """`rulec check` and `rulec build` in process. Errors in the rules come back as diagnostics.
+    parses: the parses of files already read (see parsing)."""
+    try:  # as rulec build: examples run on the module too
+        result = compile_sources(files, crosscheck=True, work=parsing(parses))
     except Exception as e:
         return None, internal("check", e), []
     errors = [d for d in result.diagnostics if d.severity == "error"]
@@ -1470,14 +1510,21 @@ class Comparer:
         self.ty = Types(model)
         self.names = Names(model)
         self.rules = rules  # compare the rules each answer cites, too
+        self._over_sets: dict[int, tuple[dict[str, Any], bool]] = {}  # loops_over_sets, by check
 
     def checks(self) -> list[dict[str, Any]]:
         return [*self.model["defines"], *self.model["tables"], *self.model["limits"]]
 
     def loops_over_sets(self, d: dict[str, Any]) -> bool:
-        """Whether a check may go through a set's items (its own or those of what it calls)."""
-        return '"set of ' in json.dumps(d) or any('"set of ' in json.dumps(x) for x in self.checks()
-                                                  if x["name"] in json.dumps(d))
+        """Whether a check may go through a set's items (its own or those of what it calls): worked
+        out once for each check, not on every call of it."""
+        known = self._over_sets.get(id(d))
+        if known is None or known[0] is not d:
+            text = json.dumps(d)
+            known = d, '"set of ' in text or any('"set of ' in json.dumps(x) for x in self.checks()
+                                                 if x["name"] in text)
+            self._over_sets[id(d)] = known
+        return known[1]
 
     def call_text(self, d: dict[str, Any], args: list[Any]) -> str:
         return f"{d['name']}({', '.join(self.ty.literal(a, p['t']) for a, p in zip(args, d['params'], strict=True))})"
@@ -1488,10 +1535,10 @@ class Comparer:
         is_limits = "items" in d
         returns = "limits" if is_limits else d["returns"]
         expected = interp_call(self.model, fn, args)
-        call = self.call_text(d, args)
 
         def finding(kind: str, summary: str, detail: str = "") -> Finding:
-            return Finding(kind, f"{kind}:{self.ruleset}:{fn}", summary, detail, call, self.ruleset, list(args))
+            return Finding(kind, f"{kind}:{self.ruleset}:{fn}", summary, detail, self.call_text(d, args),
+                           self.ruleset, list(args))
 
         if expected[0] == "skip":
             return None
@@ -1657,17 +1704,32 @@ def compare(built: Built, rng: random.Random, samples: int = SAMPLES, rules: boo
     return out
 
 
-def mypy(modules: dict[str, str]) -> dict[str, list[str]]:
-    """`mypy --strict` on many modules at once: the errors of each, by its name."""
+MYPY = [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", "--show-error-codes",
+        "--python-version", "3.11"]
+
+
+def mypy(modules: dict[str, str], cache: Path | None = None) -> dict[str, list[str]]:
+    """`mypy --strict` on many modules at once: the errors of each, by its name.
+
+    cache: a folder of this process's own, where mypy's cache of the standard library the modules
+    import is kept from one call to the next (a third of mypy's time on a batch): made once, by a
+    first call on those imports alone, then copied for each call, so that no module checked is ever
+    in it (each is checked afresh) and it does not grow. None: no cache (mypy --no-incremental)."""
     if not modules:
         return {}
     out: dict[str, list[str]] = {name: [] for name in modules}
     with tempfile.TemporaryDirectory(prefix="progen-mypy-") as tmp:
+        flags = ["--no-incremental", "--cache-dir", os.devnull]
+        if cache is not None:
+            stdlib = cache / "stdlib"
+            if not stdlib.is_dir():
+                stdlib_cache(stdlib, modules.values())
+            shutil.copytree(stdlib, Path(tmp, ".mypy_cache"))
+            flags = ["--cache-dir", str(Path(tmp, ".mypy_cache"))]
         for name, source in modules.items():
             Path(tmp, f"{name}.py").write_text(source, encoding="utf-8")
-        proc = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", os.devnull,
-                               "--no-error-summary", "--show-error-codes", "--python-version", "3.11",
-                               *sorted(f"{n}.py" for n in modules)], cwd=tmp, capture_output=True, text=True)
+        proc = subprocess.run([*MYPY, *flags, *sorted(f"{n}.py" for n in modules)], cwd=tmp, capture_output=True,
+                              text=True)
         for line in proc.stdout.splitlines():
             m = re.match(r"([A-Za-z0-9_]+)\.py:\d+: error:", line)
             if m and m.group(1) in out:
@@ -1675,6 +1737,24 @@ def mypy(modules: dict[str, str]) -> dict[str, list[str]]:
         if proc.returncode not in (0, 1) or (proc.returncode == 1 and not any(out.values())):
             raise RuntimeError(f"mypy failed to run: {proc.stdout}{proc.stderr}")
     return out
+
+
+IMPORT = re.compile(r"^(?:from\s+([\w.]+)\s+import\b|import\s+([\w.]+)\s*$)", re.M)
+
+
+def stdlib_cache(folder: Path, sources: Iterable[str]) -> None:
+    """mypy's cache of what the modules import, in folder (see mypy): made in a folder beside it,
+    then renamed, so that a folder there is always whole."""
+    imported = sorted({name for source in sources for pair in IMPORT.findall(source) for name in pair
+                       if name and name != "__future__"})
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="progen-stdlib-", dir=folder.parent) as tmp:
+        Path(tmp, "progen_imports.py").write_text("".join(f"import {m}\n" for m in imported), encoding="utf-8")
+        proc = subprocess.run([*MYPY, "--cache-dir", str(Path(tmp, "cache")), "progen_imports.py"], cwd=tmp,
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise RuntimeError(f"mypy failed to run: {proc.stdout}{proc.stderr}")
+        os.replace(Path(tmp, "cache"), folder)
 
 
 def mypy_findings(built: Built, tag: str) -> list[Finding]:
@@ -1697,27 +1777,36 @@ def mypy_finding(ruleset: str, errors: list[str]) -> list[Finding]:
 # ---- making a program: generate, mend semantic mistakes, add worked examples ---------------------------
 
 
-def settle(program: Program, rounds: int = 8) -> tuple[Program, Finding | None, int]:
+def settle(program: Program, rounds: int = 8, parses: MemoryParses | None = None,
+           ) -> tuple[Program, Finding | None, int]:
     """Check the program; drop the rows that can never match and the examples that fail (mistakes of
     meaning, which random rules make), and try again. Any other mistake is a generator bug.
     Returns the program, a finding if it could not be settled, and how many items were dropped."""
+    program, finding, dropped, _ = settled(program, rounds, parses)
+    return program, finding, dropped
+
+
+def settled(program: Program, rounds: int = 8, parses: MemoryParses | None = None,
+            ) -> tuple[Program, Finding | None, int, Result | None]:
+    """settle, and the check of the settled program (None if it did not settle)."""
     dropped = 0
     for _ in range(rounds):
         files = program.files()
         try:
-            result = compile_sources(files)
+            result = compile_sources(files, work=parsing(parses))
         except Exception as e:
-            return program, internal("check", e), dropped
+            return program, internal("check", e), dropped, None
         errors = [d for d in result.diagnostics if d.severity == "error"]
         if not errors:
-            return program, None, dropped
+            return program, None, dropped, result
         where: list[tuple[int, int | None]] = []
         for d in errors:
             found = program.locate(d.span.file, d.span.line)
             if d.code not in REPAIRABLE or found is None or found[1] is None:
                 text = "\n".join(x.render(files) for x in errors[:5])
                 return program, Finding("generator", f"generator:{d.code}",
-                                        f"the generator wrote a program rulec check refuses ({d.code})", text), dropped
+                                        f"the generator wrote a program rulec check refuses ({d.code})", text), \
+                    dropped, None
             b, i = found[0], found[1]
             if ": otherwise =>" in "".join(program.blocks[b].items[i].lines):
                 if i > 0:
@@ -1731,13 +1820,14 @@ def settle(program: Program, rounds: int = 8) -> tuple[Program, Finding | None, 
             where.append(found)
         program = program.dropping(where)
         dropped += len(set(where))
-    return program, Finding("generator", "generator:unsettled", "the program did not settle"), dropped
+    return program, Finding("generator", "generator:unsettled", "the program did not settle"), dropped, None
 
 
-def add_examples(program: Program, rng: random.Random) -> Program:
-    """Worked examples of some checks, their expectations worked out by the interpreter."""
-    files = program.files()
-    result = compile_sources(files)
+def add_examples(program: Program, rng: random.Random, result: Result | None = None) -> Program:
+    """Worked examples of some checks, their expectations worked out by the interpreter.
+    result: the program's check, if the caller has it (settled's), so it is not checked again."""
+    if result is None:
+        result = compile_sources(program.files())
     if not result.ok:
         return program
     blocks = list(program.blocks)
@@ -1778,13 +1868,18 @@ def add_examples(program: Program, rng: random.Random) -> Program:
     return Program(blocks)
 
 
-def make(seed: int, index: int, allow: frozenset[str] = frozenset()) -> tuple[Program, Finding | None]:
-    """Program `index` of run `seed`, settled, with worked examples: a pure function of its arguments."""
+def make(seed: int, index: int, allow: frozenset[str] = frozenset(),
+         parses: MemoryParses | None = None) -> tuple[Program, Finding | None]:
+    """Program `index` of run `seed`, settled, with worked examples: a pure function of its arguments.
+    parses: a parse cache to share with the checks that follow (see parsing)."""
     rng = random.Random(f"progen-examples:{seed}:{index}")
-    program, finding, _ = settle(generate(seed, index, allow))
+    program, finding, _, result = settled(generate(seed, index, allow), parses=parses)
     if finding is not None:
         return program, finding
-    program, finding, _ = settle(add_examples(program, rng))
+    examples = add_examples(program, rng, result)
+    if len(examples.blocks) == len(program.blocks):  # no example written: settled already
+        return program, None
+    program, finding, _ = settle(examples, parses=parses)
     return program, finding
 
 
@@ -1800,9 +1895,9 @@ class Outcome:
 
 
 def test_program(program: Program, rng_seed: str, samples: int = SAMPLES, rules: bool = True,
-                 with_mypy: bool = True) -> tuple[list[Finding], Built | None]:
+                 with_mypy: bool = True, parses: MemoryParses | None = None) -> tuple[list[Finding], Built | None]:
     """Every check on one program: check and build, mypy (unless batched by the caller), compare."""
-    built, finding, errors = check_and_build(program.files())
+    built, finding, errors = check_and_build(program.files(), parses)
     if finding is not None:
         return [finding], None
     if built is None:
@@ -1814,9 +1909,10 @@ def test_program(program: Program, rng_seed: str, samples: int = SAMPLES, rules:
     return findings, built
 
 
-def reproduces(program: Program, finding: Finding, rng_seed: str, rules: bool) -> Finding | None:
+def reproduces(program: Program, finding: Finding, rng_seed: str, rules: bool,
+               parses: MemoryParses | None = None) -> Finding | None:
     """The finding as the program still shows it (same kind, same place), or None."""
-    built, found, _ = check_and_build(program.files())
+    built, found, _ = check_and_build(program.files(), parses)
     if found is not None:
         return found if found.key == finding.key else None
     if built is None:
@@ -1903,6 +1999,7 @@ def shrink(program: Program, finding: Finding, rng_seed: str, rules: bool,
     """Drop blocks, then items, one at a time, while the finding persists (a few minutes at most).
     Returns the smaller program and the finding as it shows there."""
     start = time.monotonic()
+    parses = Parses()  # a candidate differs from the program in one file: the others are parsed once
     changed = True
     while changed and time.monotonic() - start < limit:
         changed = False
@@ -1910,7 +2007,7 @@ def shrink(program: Program, finding: Finding, rng_seed: str, rules: bool,
         while b >= 0 and time.monotonic() - start < limit:
             if b < len(program.blocks) and not program.blocks[b].fixed:
                 candidate = program.without(b)
-                found = reproduces(candidate, finding, rng_seed, rules)
+                found = reproduces(candidate, finding, rng_seed, rules, parses)
                 if found is not None:
                     program, finding, changed = candidate, found, True
             b -= 1
@@ -1919,7 +2016,7 @@ def shrink(program: Program, finding: Finding, rng_seed: str, rules: bool,
             while i >= 0 and time.monotonic() - start < limit:
                 if b < len(program.blocks) and i < len(program.blocks[b].items):
                     candidate = program.without(b, i)
-                    found = reproduces(candidate, finding, rng_seed, rules)
+                    found = reproduces(candidate, finding, rng_seed, rules, parses)
                     if found is not None:
                         program, finding, changed = candidate, found, True
                 i -= 1
@@ -2020,49 +2117,66 @@ def run(count: int, seed: int, first: int = 0, keep: Path | None = None, with_my
         shrink_findings: bool = True, fixtures_dir: Path | None = FIXTURES, max_fixtures: int = 2,
         batch: int = 25, rules: bool = True, allow: frozenset[str] = frozenset(),
         log: Callable[[str], None] = print) -> Run:
+    """Programs first .. first+count-1 of the run `seed`, in batches of `batch` (one mypy call each)."""
     state = Run()
     recorded: dict[str, int] = {}
     start = time.monotonic()
-    for lo in range(first, first + count, batch):
-        outcomes: list[Outcome] = []
-        for index in range(lo, min(lo + batch, first + count)):
-            program, finding = make(seed, index, allow)
-            if finding is not None:
-                outcomes.append(Outcome(index, program, [finding]))
-                continue
-            findings, built = test_program(program, f"progen-values:{seed}:{index}", rules=rules, with_mypy=False)
-            outcomes.append(Outcome(index, program, findings, built))
-            if keep is not None:
-                keep_program(keep / f"s{seed}-{index:05d}", program, built)
-        if with_mypy:
-            names = {f"p{o.index}_{rs.lower()}": (o, rs) for o in outcomes if o.built for rs in o.built.modules}
-            errors = mypy({n: o.built.modules[rs] for n, (o, rs) in names.items() if o.built})
-            for n, errs in errors.items():
-                if errs:
-                    o, rs = names[n]
-                    o.findings += mypy_finding(rs, errs)
-        for o in outcomes:
-            if not o.findings:
-                state.passed += 1
-                continue
-            state.failed += 1
-            for f in o.findings:
-                state.findings.append((o.index, f))
-                log(f"program {o.index}: {f.summary}" + (f"  [{f.call}]" if f.call else ""))
-            new = [f for f in o.findings if recorded.get(f.family(), 0) < max_fixtures and f.kind != "generator"]
-            if fixtures_dir is None or not new:
-                continue
-            f = new[0]
-            recorded[f.family()] = recorded.get(f.family(), 0) + 1
-            program = o.program
-            if shrink_findings:
-                program, f = shrink(program, f, f"progen-shrink:{seed}:{o.index}", rules)
-            folder = write_fixture(fixtures_dir / fixture_name(f, seed, o.index), program, f, seed, o.index)
-            log(f"  reproducer: {folder.relative_to(ROOT) if folder.is_relative_to(ROOT) else folder} "
-                f"({program.size()} parts)")
-        done = state.passed + state.failed
-        log(f"[{done}/{count}] {state.passed} passed, {state.failed} failed ({time.monotonic() - start:.0f} s)")
+    spans = [(lo, min(lo + batch, first + count)) for lo in range(first, first + count, batch)]
+    with tempfile.TemporaryDirectory(prefix="progen-run-") as tmp:
+        work = functools.partial(run_batch, seed=seed, keep=keep, with_mypy=with_mypy, rules=rules, allow=allow,
+                                 mypy_caches=Path(tmp))
+        for span in spans:
+            outcomes = work(span)
+            for o in outcomes:
+                if not o.findings:
+                    state.passed += 1
+                    continue
+                state.failed += 1
+                for f in o.findings:
+                    state.findings.append((o.index, f))
+                    log(f"program {o.index}: {f.summary}" + (f"  [{f.call}]" if f.call else ""))
+                new = [f for f in o.findings
+                       if recorded.get(f.family(), 0) < max_fixtures and f.kind != "generator"]
+                if fixtures_dir is None or not new:
+                    continue
+                f = new[0]
+                recorded[f.family()] = recorded.get(f.family(), 0) + 1
+                program = o.program
+                if shrink_findings:
+                    program, f = shrink(program, f, f"progen-shrink:{seed}:{o.index}", rules)
+                folder = write_fixture(fixtures_dir / fixture_name(f, seed, o.index), program, f, seed, o.index)
+                log(f"  reproducer: {folder.relative_to(ROOT) if folder.is_relative_to(ROOT) else folder} "
+                    f"({program.size()} parts)")
+            done = state.passed + state.failed
+            log(f"[{done}/{count}] {state.passed} passed, {state.failed} failed ({time.monotonic() - start:.0f} s)")
     return state
+
+
+def run_batch(span: tuple[int, int], seed: int, keep: Path | None, with_mypy: bool, rules: bool,
+              allow: frozenset[str], mypy_caches: Path | None = None) -> list[Outcome]:
+    """Programs span[0] .. span[1]-1 made, checked and compared, then mypy --strict on all their
+    modules in one call (with this process's cache under mypy_caches)."""
+    outcomes: list[Outcome] = []
+    for index in range(*span):
+        parses = Parses()  # one program's files, from its settling to its build
+        program, finding = make(seed, index, allow, parses)
+        if finding is not None:
+            outcomes.append(Outcome(index, program, [finding]))
+            continue
+        findings, built = test_program(program, f"progen-values:{seed}:{index}", rules=rules, with_mypy=False,
+                                       parses=parses)
+        outcomes.append(Outcome(index, program, findings, built))
+        if keep is not None:
+            keep_program(keep / f"s{seed}-{index:05d}", program, built)
+    if with_mypy:
+        names = {f"p{o.index}_{rs.lower()}": (o, rs) for o in outcomes if o.built for rs in o.built.modules}
+        cache = None if mypy_caches is None else mypy_caches / f"mypy-{os.getpid()}"
+        errors = mypy({n: o.built.modules[rs] for n, (o, rs) in names.items() if o.built}, cache)
+        for n, errs in errors.items():
+            if errs:
+                o, rs = names[n]
+                o.findings += mypy_finding(rs, errs)
+    return outcomes
 
 
 def keep_program(folder: Path, program: Program, built: Built | None) -> None:
