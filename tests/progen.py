@@ -30,8 +30,16 @@ Mistakes of meaning that random rules make (a row that can never match, R301; a 
 are mended by dropping the part; any other refusal is a generator bug.
 
     python -m tests.progen --count 2000 --seed 1          # N passed, N failed; exit 1 on any finding
+    python -m tests.progen --count 20000 --seed 1 --jobs 2  # the long run, on two cores
     python -m tests.progen --count 1 --seed 1 --first 17  # program 17 of seed 1 alone
     python -m tests.progen --count 50 --keep /tmp/progen  # keep every program and its modules
+
+--jobs N shares the programs among N worker processes, a batch of 25 at a time (each batch's
+modules go to one mypy call in the worker that made them); the parent takes the batches in the
+order of the programs and shrinks and records the findings as it goes. Program i of a seed is the
+same whatever N, so the log (but for its times), the reproducers and the exit status are those of
+one process (up to what differs from one process to the next anyway: a detail that depends on
+the order of a set's items, such as the item an exception names).
 
 Each finding is shrunk (blocks, then rows, values, fields and expectations dropped one at a time
 while it persists) and written to tests/fixtures/progen/<name>/: the .rules files, expected.txt
@@ -47,6 +55,7 @@ import dataclasses
 import functools
 import itertools
 import json
+import multiprocessing
 import os
 import random
 import re
@@ -2116,8 +2125,11 @@ class Run:
 def run(count: int, seed: int, first: int = 0, keep: Path | None = None, with_mypy: bool = True,
         shrink_findings: bool = True, fixtures_dir: Path | None = FIXTURES, max_fixtures: int = 2,
         batch: int = 25, rules: bool = True, allow: frozenset[str] = frozenset(),
-        log: Callable[[str], None] = print) -> Run:
-    """Programs first .. first+count-1 of the run `seed`, in batches of `batch` (one mypy call each)."""
+        log: Callable[[str], None] = print, jobs: int = 1) -> Run:
+    """Programs first .. first+count-1 of the run `seed`, in batches of `batch` (one mypy call each),
+    over `jobs` worker processes. The batches' outcomes are taken in the order of the programs,
+    whichever worker made them, and the findings are shrunk and written as they come in that order:
+    the log (but for the times), the fixtures and the result are those of one process."""
     state = Run()
     recorded: dict[str, int] = {}
     start = time.monotonic()
@@ -2125,31 +2137,52 @@ def run(count: int, seed: int, first: int = 0, keep: Path | None = None, with_my
     with tempfile.TemporaryDirectory(prefix="progen-run-") as tmp:
         work = functools.partial(run_batch, seed=seed, keep=keep, with_mypy=with_mypy, rules=rules, allow=allow,
                                  mypy_caches=Path(tmp))
-        for span in spans:
-            outcomes = work(span)
-            for o in outcomes:
-                if not o.findings:
-                    state.passed += 1
-                    continue
-                state.failed += 1
-                for f in o.findings:
-                    state.findings.append((o.index, f))
-                    log(f"program {o.index}: {f.summary}" + (f"  [{f.call}]" if f.call else ""))
-                new = [f for f in o.findings
-                       if recorded.get(f.family(), 0) < max_fixtures and f.kind != "generator"]
-                if fixtures_dir is None or not new:
-                    continue
-                f = new[0]
-                recorded[f.family()] = recorded.get(f.family(), 0) + 1
-                program = o.program
-                if shrink_findings:
-                    program, f = shrink(program, f, f"progen-shrink:{seed}:{o.index}", rules)
-                folder = write_fixture(fixtures_dir / fixture_name(f, seed, o.index), program, f, seed, o.index)
-                log(f"  reproducer: {folder.relative_to(ROOT) if folder.is_relative_to(ROOT) else folder} "
-                    f"({program.size()} parts)")
-            done = state.passed + state.failed
-            log(f"[{done}/{count}] {state.passed} passed, {state.failed} failed ({time.monotonic() - start:.0f} s)")
+        with batches(work, spans, jobs) as made:
+            for outcomes in made:
+                for o in outcomes:
+                    if not o.findings:
+                        state.passed += 1
+                        continue
+                    state.failed += 1
+                    for f in o.findings:
+                        state.findings.append((o.index, f))
+                        log(f"program {o.index}: {f.summary}" + (f"  [{f.call}]" if f.call else ""))
+                    new = [f for f in o.findings
+                           if recorded.get(f.family(), 0) < max_fixtures and f.kind != "generator"]
+                    if fixtures_dir is None or not new:
+                        continue
+                    f = new[0]
+                    recorded[f.family()] = recorded.get(f.family(), 0) + 1
+                    program = o.program
+                    if shrink_findings:
+                        program, f = shrink(program, f, f"progen-shrink:{seed}:{o.index}", rules)
+                    folder = write_fixture(fixtures_dir / fixture_name(f, seed, o.index), program, f, seed, o.index)
+                    log(f"  reproducer: {folder.relative_to(ROOT) if folder.is_relative_to(ROOT) else folder} "
+                        f"({program.size()} parts)")
+                done = state.passed + state.failed
+                log(f"[{done}/{count}] {state.passed} passed, {state.failed} failed ({time.monotonic() - start:.0f} s)")
     return state
+
+
+@contextlib.contextmanager
+def batches(work: Callable[[tuple[int, int]], list[Outcome]], spans: list[tuple[int, int]],
+            jobs: int) -> Iterator[Iterator[list[Outcome]]]:
+    """Each span's outcomes, in the order of the spans: made here (jobs 1), or by `jobs` worker
+    processes, each taking the next span not yet taken (so the first spans come first)."""
+    if jobs <= 1 or len(spans) <= 1:
+        yield (work(span) for span in spans)
+        return
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with context.Pool(min(jobs, len(spans))) as pool:
+        yield pool.imap(functools.partial(shipped, work), spans)
+
+
+def shipped(work: Callable[[tuple[int, int]], list[Outcome]], span: tuple[int, int]) -> list[Outcome]:
+    """A worker's outcomes, as little as the parent needs of them: no build, and a program only
+    where there is a finding to shrink and record."""
+    return [dataclasses.replace(o, built=None, program=o.program if o.findings else Program([]))
+            for o in work(span)]
 
 
 def run_batch(span: tuple[int, int], seed: int, keep: Path | None, with_mypy: bool, rules: bool,
@@ -2205,10 +2238,14 @@ def main(argv: list[str] | None = None) -> int:
                    "kind of mypy error or internal error, or disagreements)")
     p.add_argument("--allow", action="append", default=[], choices=sorted(KNOWN),
                    help="also write a construct left out because it hits a known bug")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes the programs are shared among, a batch "
+                   "at a time (the findings, reproducers and result are the same for any number)")
     args = p.parse_args(argv)
+    if args.jobs < 1:
+        p.error("--jobs must be 1 or more")
     state = run(args.count, args.seed, args.first, args.keep, not args.no_mypy, not args.no_shrink,
                 None if args.no_fixtures else args.fixtures, args.max_fixtures, rules=not args.no_rules,
-                allow=frozenset(args.allow))
+                allow=frozenset(args.allow), jobs=args.jobs)
     kinds: dict[str, int] = {}
     for _, f in state.findings:
         kinds[f.kind] = kinds.get(f.kind, 0) + 1
