@@ -9,10 +9,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import baselines, states
 from .timing import CallTimer, Sample, interleaved
+
+if TYPE_CHECKING:
+    from compiler.model import Resolved
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,7 +31,7 @@ def load_module(ruleset: str = "ocs", folder: Path = ROOT / "generated" / "pytho
     return module
 
 
-def load_model(ruleset: str = "OCS") -> dict[str, Any]:
+def load_model(ruleset: str = "OCS") -> Resolved:
     from compiler.build import compile_sources, find_sources
 
     sources, _ = find_sources([ROOT / "rules"])

@@ -16,10 +16,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from . import ir
 from .crosscheck import CrossChecked, Disagreement, disagreement_diagnostic
 from .diagnostics import Diagnostic, Span
-from .interp import Cite, EvalError, Interpreter, from_json
+from .interp_ir import Cite, EvalError, Interpreter, from_json
 from .ir import nodes, target_label
+from .model import Resolved
 from .pyexpr import is_constant
 
 MAX_CASES = 20_000
@@ -29,12 +31,13 @@ def span_of(o: dict[str, Any]) -> Span:
     return Span(o["file"], o["line"], o["col"], o["line"], o["col"] + 1)
 
 
-def analyse(model: dict[str, Any], memo: MutableMapping[str, list[Diagnostic]] | None = None,
+def analyse(model: Resolved | dict[str, Any], memo: MutableMapping[str, list[Diagnostic]] | None = None,
             examples: bool = True) -> list[Diagnostic]:
     """Every finding on one resolved model. memo, shared between the rulesets of a build (and kept
     by the build cache between builds), holds each table's findings under a hash of everything
     they depend on: a table a game takes unchanged from its series is analysed once. examples:
     run the worked examples too (on the interpreter alone)."""
+    model = ir.bridge(model)
     diags: list[Diagnostic] = []
     interp = Interpreter(model)
     diags += constant_errors(model, interp)
@@ -377,9 +380,10 @@ def _show(v: Any) -> str:
 # ---- worked examples ------------------------------------------------------------------
 
 
-def run_examples(model: dict[str, Any], module: types.ModuleType | None = None) -> list[Diagnostic]:
+def run_examples(model: Resolved | dict[str, Any], module: types.ModuleType | None = None) -> list[Diagnostic]:
     """Evaluate every example of the model; each failure points at its own line. With the ruleset's
     generated module, every call an example makes is also put to the module (R900 where it differs)."""
+    model = ir.bridge(model)
     diags = []
     for ex in model["examples"]:
         diags += run_example(model, ex, module)

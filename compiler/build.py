@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from . import ir, printing, sheets
+from . import model as m
 from .analysis import analyse, run_examples
 from .cache import Work
 from .checker import check
@@ -33,7 +34,7 @@ from .resolver import files_of, resolve
 from .sources import read_rules_file
 from .state_schema import state_schema
 
-Emitter = Callable[[dict[str, Any]], dict[str, str]]
+Emitter = Callable[[m.Resolved], dict[str, str]]
 SuiteEmitter = Callable[..., Iterable[tuple[str, str]]]  # (models, memo=...): sees every model (cross-game)
 Content = str | bytes  # text outputs, and prints (PDF, PNG) kept or made by `printing`
 
@@ -42,7 +43,7 @@ Content = str | bytes  # text outputs, and prints (PDF, PNG) kept or made by `pr
 class Result:
     sources: dict[str, str] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    models: dict[str, dict[str, Any]] = field(default_factory=dict)
+    models: dict[str, m.Resolved] = field(default_factory=dict)  # each ruleset's typed model
     modules: dict[str, types.ModuleType] = field(default_factory=dict)  # loaded, with crosscheck
     module_memo: dict[str, Any] = field(default_factory=dict)  # each module's text, made once a build
 
@@ -114,7 +115,7 @@ def compile_sources(sources: dict[str, str], keep_models: bool = False, work: Wo
     wrong = {d.span.file for d in diags if d.severity == "error"}
     clean = [rs for rs in program.rulesets if not (wrong and files_of(program, rs) & wrong)]
     if clean:
-        models = {rs.name: ir.to_ir(resolve(program, rs)) for rs in clean}
+        models = {rs.name: resolve(program, rs) for rs in clean}
         # A table shared by rulesets is analysed once (and, with work, once until it changes).
         memo: MutableMapping[str, list[Diagnostic]] = {} if work is None else work.analyses
         with budget(_steps(models.values())):  # the examples and table analyses, in bounded steps
@@ -158,42 +159,44 @@ def _named_at(span: Span, sources: Mapping[str, str]) -> str | None:
     return next((w for w in words if w not in keywords), None)
 
 
-def _module(result: Result, model: dict[str, Any], found: list[Diagnostic],
+def _module(result: Result, model: m.Resolved, found: list[Diagnostic],
             work: Work | None) -> types.ModuleType | None:
     """The ruleset's generated module, loaded to run the examples on; None where a value of the rules
     cannot be computed (R305), which the module would need to be written."""
     if any(d.code == "R305" for d in found):
         return None
     text = python_files(model, verify=False, memo=result.module_memo if work is None else work.modules)
-    called = {n["fn"] for n in ir.nodes(model["examples"]) if n.get("k") == "call"}
-    return load_module(next(iter(text.values())), model["manifest"]["ruleset"], called)
+    called = {e.fn for ex in model.examples for step in ex.steps
+              for e in m.walk(step.value if isinstance(step, m.LetStep) else step.expr) if isinstance(e, m.Call)}
+    return load_module(next(iter(text.values())), model.manifest.ruleset, called)
 
 
-def ir_files(model: dict[str, Any], validate: bool = True) -> dict[str, str]:
+def ir_files(model: m.Resolved, validate: bool = True) -> dict[str, str]:
+    doc = ir.of(model)
     if validate:
-        problems = ir.validation_errors(model)
+        problems = ir.validation_errors(doc)
         if problems:  # a compiler bug, not a rules mistake: say so plainly
             raise RuntimeError("the IR does not match its schema:\n  " + "\n  ".join(problems[:10]))
-    return {f"ir/{model['manifest']['ruleset'].lower()}.json": ir.dumps(model)}
+    return {f"ir/{model.manifest.ruleset.lower()}.json": ir.dumps(doc)}
 
 
-def state_schema_files(model: dict[str, Any]) -> dict[str, str]:
-    name = model["manifest"]["ruleset"].lower()
+def state_schema_files(model: m.Resolved) -> dict[str, str]:
+    name = model.manifest.ruleset.lower()
     return {f"schemas/{name}.state.schema.json": ir.dumps_pretty(state_schema(model))}
 
 
-def python_files(model: dict[str, Any], verify: bool = True,
+def python_files(model: m.Resolved, verify: bool = True,
                  memo: MutableMapping[str, Any] | None = None) -> dict[str, str]:
     """The ruleset's Python module, made from the model without its clauses' texts and notes (the
     module never shows them): with memo, a module is made again only when something it can show
     changed, not on every edit of a rule's wording."""
-    code = {**model, "clauses": [{k: v for k, v in c.items() if k not in ("texts", "notes")}
-                                 for c in model["clauses"]]}
     if memo is None:
-        return emit_python(code, verify)
+        return emit_python(model, verify)
+    doc = ir.of(model)
+    code = {**doc, "clauses": [{k: v for k, v in c.items() if k not in ("texts", "notes")} for c in doc["clauses"]]}
     key = hashlib.sha256(ir.canonical(code) + f" verify={verify}".encode()).hexdigest()
     if key not in memo:
-        memo[key] = emit_python(code, verify)
+        memo[key] = emit_python(model, verify)
     return dict(memo[key])
 
 
@@ -207,12 +210,12 @@ SUITE_EMITTERS: list[SuiteEmitter] = [sheets.iter_sheet_files]
 STEPS_PER_ITEM = 10_000  # a generated 2,000-clause rulebook takes 1,700 per table, example and definition
 
 
-def _steps(models: Iterable[dict[str, Any]]) -> int:
+def _steps(models: Iterable[m.Resolved]) -> int:
     """The evaluation steps a build may take: MAX_STEPS, and STEPS_PER_ITEM more for each thing
     evaluated ahead (a table's analysis, a worked example, a definition's precomputed answers), so
     a long rulebook is not stopped for being long, while rules that call each other exponentially
     often stop (R402) in a time that grows no faster than the rules do."""
-    items = sum(len(m["tables"]) + len(m["examples"]) + len(m["defines"]) for m in models)
+    items = sum(len(r.tables) + len(r.examples) + len(r.defines) for r in models)
     return MAX_STEPS + STEPS_PER_ITEM * items
 
 

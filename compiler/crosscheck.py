@@ -19,7 +19,7 @@ from typing import Any
 
 from . import interp
 from .diagnostics import Diagnostic, Span
-from .interp import EvalError, Interpreter
+from .interp_ir import EvalError, Interpreter
 
 _LOADED = [0]  # modules loaded so far: each gets its own name while its classes are made
 

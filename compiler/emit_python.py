@@ -10,10 +10,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from . import __version__
-from .interp import Cite as ICite
-from .interp import EvalError, Interpreter
+from . import __version__, ir
+from .interp_ir import Cite as ICite
+from .interp_ir import EvalError, Interpreter
 from .ir import nodes
+from .model import Resolved
 from .pyexpr import (
     Consts,
     ExprCompiler,
@@ -37,10 +38,11 @@ def module_name(model: dict[str, Any]) -> str:
     return str(model["manifest"]["ruleset"]).lower()
 
 
-def emit_python(model: dict[str, Any], verify: bool = True) -> dict[str, str]:
+def emit_python(model: Resolved | dict[str, Any], verify: bool = True) -> dict[str, str]:
     """The module of one ruleset. verify: compile it first, so a module that does not compile
     is never written (a check on rulec itself: `rulec build --check`, CI and the tests make it; a
     plain `rulec build` skips it, as it is a quarter of the emitter's time)."""
+    model = ir.bridge(model)
     source = ModuleEmitter(model).run()
     if verify:
         compile(source, f"{module_name(model)}.py", "exec")

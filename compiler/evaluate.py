@@ -13,12 +13,13 @@ from dataclasses import dataclass, fields, is_dataclass
 from fractions import Fraction
 from typing import Any
 
-from . import crosscheck
+from . import crosscheck, ir
 from .diagnostics import Diagnostic, did_you_mean
 from .emit_python import ModuleEmitter, emit_python, tidy
 from .exprs import EnumInfo, Lowerer, Signature
-from .interp import Cite, EvalError, Interpreter, budget, to_json
+from .interp_ir import Cite, EvalError, Interpreter, budget, to_json
 from .ir import IR, expr_ir
+from .model import Resolved
 from .parser import parse_query
 from .state_schema import state_schema
 from .types import RecordT, Type, parse_type
@@ -84,14 +85,16 @@ class EvalAnswer:
                 "rules": self.rules, "explanation": self.explanation, "would_change": self.would_change}
 
 
-def load_module(model: dict[str, Any]) -> types.ModuleType:
+def load_module(model: Resolved | dict[str, Any]) -> types.ModuleType:
     """The ruleset's generated module, built in memory and imported."""
+    model = ir.bridge(model)
     return crosscheck.load_module(next(iter(emit_python(model).values())), model["manifest"]["ruleset"])
 
 
-def evaluate(model: dict[str, Any], query: str, state: dict[str, Any] | None = None,
+def evaluate(model: Resolved | dict[str, Any], query: str, state: dict[str, Any] | None = None,
              on_module: bool = False) -> EvalAnswer:
     """The answer to a question, from the reference interpreter (or, on_module, the generated module)."""
+    model = ir.bridge(model)
     expr, diags = parse_query(query)
     if expr is None:
         raise EvalFailure("the question does not parse", diags)
@@ -236,8 +239,9 @@ def _word(value: Any) -> str:
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
-def check_state(model: dict[str, Any], state: dict[str, Any]) -> None:
+def check_state(model: Resolved | dict[str, Any], state: dict[str, Any]) -> None:
     """Validate --state against the ruleset's state schema; the first error names its path."""
+    model = ir.bridge(model)
     import jsonschema
 
     schema = state_schema(model)

@@ -239,6 +239,24 @@ def _model_ir(model: m.Resolved) -> IR:
     }
 
 
+_DOCS: weakref.WeakKeyDictionary[m.Resolved, IR] = weakref.WeakKeyDictionary()
+
+
+def of(model: m.Resolved) -> IR:
+    """The IR document of a model, written once (the IR output, its schema check and the content
+    hashes of caches read it). Not to be changed by the reader."""
+    found = _DOCS.get(model)
+    if found is None:
+        found = _DOCS[model] = to_ir(model)
+    return found
+
+
+def bridge(model: m.Resolved | IR) -> IR:
+    """TRANSITION (#13): the IR of a typed model, for a stage that still reads IR dicts. Each stage
+    moves to the typed model and drops its call; then this goes."""
+    return of(model) if isinstance(model, m.Resolved) else model
+
+
 _Item = TypeVar("_Item")
 _WRITTEN: weakref.WeakKeyDictionary[Any, IR] = weakref.WeakKeyDictionary()  # lives as long as its item
 

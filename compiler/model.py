@@ -621,7 +621,7 @@ class Manifest:
     layers: tuple[str, ...]
 
 
-@dataclass(frozen=True, eq=False, slots=True)
+@dataclass(frozen=True, eq=False, slots=True, weakref_slot=True)
 class Resolved:
     """One ruleset: its layers' items, later layers' overrides and exceptions applied."""
 

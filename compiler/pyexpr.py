@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from .exprs import join
-from .interp import EvalError, Interpreter, budget
+from .interp_ir import EvalError, Interpreter, budget
 from .ir import nodes
 
 Node = dict[str, Any]

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import ir
+from .model import Resolved
+
 NUMBER = {
     "description": "An exact number: a JSON number, or a text such as \"1/2\" or \"2.5\".",
     "anyOf": [{"type": "number"}, {"type": "string", "pattern": r"^-?[0-9]+(\.[0-9]+|/[1-9][0-9]*)?$"}],
@@ -22,7 +25,8 @@ def type_schema(t: str, enums: dict[str, list[str]]) -> dict[str, Any]:
     return {"bool": {"type": "boolean"}, "int": {"type": "integer"}, "text": {"type": "string"}}.get(t, {})
 
 
-def state_schema(model: dict[str, Any]) -> dict[str, Any]:
+def state_schema(model: Resolved | dict[str, Any]) -> dict[str, Any]:
+    model = ir.bridge(model)
     enums = {e["name"]: [m["name"] for m in e["members"]] for e in model["enums"]}
     defs: dict[str, Any] = {}
     for r in model["records"]:
@@ -30,6 +34,7 @@ def state_schema(model: dict[str, Any]) -> dict[str, Any]:
         for f in r["fields"]:
             prop = type_schema(f["t"], enums)
             if f["title"]:
+                model = ir.bridge(model)
                 prop = {"description": f["title"], **prop}
             props[f["name"]] = prop
         defs[r["name"]] = {

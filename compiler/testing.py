@@ -7,8 +7,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import ir
 from .analysis import run_example_traced, span_of
 from .diagnostics import Diagnostic, Span
+from .model import Resolved
 
 
 @dataclass(frozen=True, order=True)
@@ -47,15 +49,17 @@ class Report:
                 or (i.kind != "clause" and i.key not in self.exercised)]
 
 
-def run_tests(models: dict[str, dict[str, Any]], modules: Mapping[str, types.ModuleType] | None = None) -> Report:
+def run_tests(models: Mapping[str, Resolved | dict[str, Any]],
+              modules: Mapping[str, types.ModuleType] | None = None) -> Report:
     """Run each example in the ruleset of its own layer (a series example in the series, a game's in the
     game), and once more in every ruleset built over it, where it must hold unless a later layer changed
     what it relies on. modules: each ruleset's generated module, which answers every call an example
     makes as well as the interpreter (a difference fails the example with R900)."""
+    docs = {name: ir.bridge(model) for name, model in models.items()}  # TRANSITION (#13)
     report = Report()
     seen_items: set[tuple[str, str | None, str | None, str]] = set()
-    for name in sorted(models):
-        model = models[name]
+    for name in sorted(docs):
+        model = docs[name]
         own_layer = model["manifest"]["layers"][-1]
         for ex in model["examples"]:
             outcome, diags, cites = run_example_traced(model, ex, (modules or {}).get(name))

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from compiler import ir
 from compiler.build import Result, compile_sources, find_sources
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,12 +44,14 @@ def shipped() -> Result:
 
 @pytest.fixture(scope="session")
 def dak(shipped: Result) -> dict[str, Any]:
-    return shipped.models["DAK"]
+    """DAK's IR document (shipped.models["DAK"] is its typed model)."""
+    return ir.of(shipped.models["DAK"])
 
 
 @pytest.fixture(scope="session")
 def ocs(shipped: Result) -> dict[str, Any]:
-    return shipped.models["OCS"]
+    """OCS's IR document (shipped.models["OCS"] is its typed model)."""
+    return ir.of(shipped.models["OCS"])
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

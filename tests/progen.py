@@ -76,12 +76,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from compiler import ir  # noqa: E402
 from compiler.build import Result, compile_sources, iter_outputs  # noqa: E402
 from compiler.cache import MemoryParses, Work  # noqa: E402
 from compiler.diagnostics import Diagnostic  # noqa: E402
 from compiler.emit_python import ModuleEmitter  # noqa: E402
 from compiler.exprs import assignable, item_type, join  # noqa: E402
-from compiler.interp import EvalError, Interpreter, budget, from_json  # noqa: E402
+from compiler.interp_ir import EvalError, Interpreter, budget, from_json  # noqa: E402
 from compiler.parser import parse as parse_file  # noqa: E402
 from compiler.pyexpr import py_name  # noqa: E402
 from compiler.testing import run_tests  # noqa: E402
@@ -1709,7 +1710,7 @@ def compare(built: Built, rng: random.Random, samples: int = SAMPLES, rules: boo
             found.ruleset = rs
             out.append(found)
             continue
-        out += Comparer(built.result.models[rs], module, rules).run(rng, samples)
+        out += Comparer(ir.of(built.result.models[rs]), module, rules).run(rng, samples)
     return out
 
 
@@ -1842,9 +1843,10 @@ def add_examples(program: Program, rng: random.Random, result: Result | None = N
     blocks = list(program.blocks)
     number = {SERIES_FILE: 50, GAME_FILE: 150}
     for rs, file in (("S", SERIES_FILE), ("G", GAME_FILE)):
-        model = result.models.get(rs)
-        if model is None:
+        resolved = result.models.get(rs)
+        if resolved is None:
             continue
+        model = ir.of(resolved)
         ty = Types(model)
         own = [d for d in (*model["defines"], *model["tables"], *model["limits"]) if d["origin"]["layer"] == rs]
         rng.shuffle(own)
@@ -1933,7 +1935,7 @@ def reproduces(program: Program, finding: Finding, rng_seed: str, rules: bool,
     rs = finding.ruleset
     if rs not in built.result.models:
         return None
-    model = built.result.models[rs]
+    model = ir.of(built.result.models[rs])
     try:
         module = load(built.modules[rs], rs)
     except Exception:
@@ -2067,7 +2069,7 @@ def replay(folder: Path, samples: int = SAMPLES * 3) -> list[Finding]:
     findings, built = test_program(program, f"replay:{folder.name}", samples)
     if built is not None and meta.get("call") and meta.get("ruleset") in built.result.models:
         rs = meta["ruleset"]
-        model = built.result.models[rs]
+        model = ir.of(built.result.models[rs])
         module = load(built.modules[rs], rs)
         comparer = Comparer(model, module)
         fn = meta["call"].split("(", 1)[0]

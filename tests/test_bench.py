@@ -11,6 +11,7 @@ import pytest
 from bench import baselines, report, states
 from bench.checks import load_module
 from bench.timing import CallTimer, Sample, interleaved
+from compiler.model import Resolved
 
 ocs = load_module()
 UNITS = states.units(ocs, 600, seed=7)
@@ -59,7 +60,7 @@ def test_rule_engine_versions_give_the_same_answers() -> None:
         assert [rex.state(states.as_dict(v.units)) for v in want] == [tuple(g[6]) for g in got]
 
 
-def test_the_interpreter_gives_the_same_answers(ocs_model: dict[str, Any]) -> None:
+def test_the_interpreter_gives_the_same_answers(ocs_model: Resolved) -> None:
     from compiler.interp import Interpreter
 
     for u in UNITS[:100]:
@@ -73,7 +74,7 @@ def test_the_interpreter_gives_the_same_answers(ocs_model: dict[str, Any]) -> No
 
 
 @pytest.fixture(scope="module")
-def ocs_model() -> dict[str, Any]:
+def ocs_model() -> Resolved:
     from bench.checks import load_model
 
     return load_model("OCS")

@@ -232,7 +232,7 @@ def test_build_writes_the_ir(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     # byte for byte what the compiler produces for these rules
     sources, _ = find_sources([rules])
     assert (out_dir / "ir" / "ocs.json").read_text(encoding="utf-8") == \
-        ir.dumps(compile_sources(sources).models["OCS"])
+        ir.dumps(ir.of(compile_sources(sources).models["OCS"]))
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary folder left
 
 

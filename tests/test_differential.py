@@ -11,8 +11,9 @@ from conftest import RULES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from compiler import ir
 from compiler.build import compile_sources, find_sources
-from compiler.interp import EvalError, Interpreter
+from compiler.interp_ir import EvalError, Interpreter
 
 
 def checks(model: dict[str, Any]) -> list[dict[str, Any]]:
@@ -47,7 +48,7 @@ def run_compiled(module: Any, d: dict[str, Any], args: list[Any]) -> tuple[str, 
 def _cases() -> list[tuple[str, str]]:
     """Every check of every ruleset in rules/: each game, and each ruleset with options."""
     sources, _ = find_sources([RULES])
-    models = compile_sources(sources).models
+    models = {n: ir.of(r) for n, r in compile_sources(sources).models.items()}
     return [(rs, d["name"]) for rs in sorted(models) for d in checks(models[rs])]
 
 
@@ -55,7 +56,7 @@ def _cases() -> list[tuple[str, str]]:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_every_check_agrees_with_the_interpreter(shipped: Any, ruleset: str, check: str, data: Any) -> None:
-    model = shipped.models[ruleset]
+    model = ir.of(shipped.models[ruleset])
     module = _module(ruleset)
     d = next(x for x in checks(model) if x["name"] == check)
     params = [p["t"] for p in d["params"]]
@@ -79,7 +80,7 @@ def _module(ruleset: str) -> Any:
 
 def test_the_differential_test_can_fail(shipped: Any) -> None:
     """A compiled function that is wrong is caught: break one and check the comparison sees it."""
-    model = shipped.models["DAK"]
+    model = ir.of(shipped.models["DAK"])
     module = load_generated("DAK")
     args = ["F", True]
     expected = run_interpreter(model, "ezoc_allows", args)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from conftest import ROOT, compile_text
 
+from compiler import ir
 from compiler.emit_python import emit_python
 from compiler.evaluate import load_module
 
@@ -45,7 +46,7 @@ rule 1.1 "{HOSTILE}" {{
 def hostile() -> tuple[dict[str, Any], types.ModuleType]:
     result = compile_text(RULES)
     assert result.ok, [d.message for d in result.diagnostics]
-    model = result.models["S"]
+    model = ir.of(result.models["S"])
     return model, load_module(model)
 
 
@@ -181,7 +182,7 @@ def test_a_generator_variable_named_like_a_parameter_reads_its_own_fields() -> N
     place, has its own u: inside it, u.kind is the unit in the hex, not the parameter."""
     result = compile_text(SHADOWING)
     assert result.ok, [d.message for d in result.diagnostics]
-    module = load_module(result.models["S"])
+    module = load_module(ir.of(result.models["S"]))
     truck, hq = module.Unit(kind="truck"), module.Unit(kind="hq")
     assert module.may_load(truck, module.Hex(units=(hq,))) is True
     assert module.may_load(truck, module.Hex(units=(truck,))) is False

@@ -13,6 +13,7 @@ from conftest import ROOT, RULES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from compiler import ir
 from compiler.build import compile_sources, find_sources
 from compiler.fmt import WIDTH, FormatError, concrete_tree, format_text
 
@@ -32,7 +33,7 @@ def strip_origins(value: Any) -> Any:
 def models(sources: dict[str, str]) -> dict[str, Any]:
     result = compile_sources(sources)
     assert result.ok, [d.render(sources) for d in result.diagnostics]
-    return strip_origins(result.models)
+    return strip_origins({name: ir.of(model) for name, model in result.models.items()})
 
 
 @pytest.fixture(scope="module")

@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 from conftest import codes, compile_text
 
+from compiler import ir
 from compiler.build import Result
-from compiler.interp import Interpreter
+from compiler.interp_ir import Interpreter
 
 SERIES = '''
 series OCS "Operational Combat Series" version "4.3"
@@ -117,58 +118,59 @@ def chain(item: dict[str, Any]) -> list[str]:
 
 def test_every_layer_and_the_ruleset_is_built(layered: Result) -> None:
     assert sorted(layered.models) == ["DAK", "OCS", "dak_fow"]  # an option is built only in a ruleset
-    assert layered.models["dak_fow"]["manifest"]["layers"] == ["OCS", "DAK", "fog_of_war"]
-    assert layered.models["dak_fow"]["manifest"]["options"] == [
+    assert ir.of(layered.models["dak_fow"])["manifest"]["layers"] == ["OCS", "DAK", "fog_of_war"]
+    assert ir.of(layered.models["dak_fow"])["manifest"]["options"] == [
         {"name": "fog_of_war", "title": "Fog of War", "version": None}]
-    assert layered.models["DAK"]["manifest"]["layers"] == ["OCS", "DAK"]
+    assert ir.of(layered.models["DAK"])["manifest"]["layers"] == ["OCS", "DAK"]
 
 
 def test_const_option_over_game_over_series(layered: Result) -> None:
-    ocs, dak, fow = (const(layered.models[n]) for n in ("OCS", "DAK", "dak_fow"))
+    ocs, dak, fow = (const(ir.of(layered.models[n])) for n in ("OCS", "DAK", "dak_fow"))
     assert [c["value"]["v"] for c in (ocs, dak, fow)] == [10, 12, 14]
     assert (chain(ocs), chain(dak), chain(fow)) == ([], ["DAK"], ["DAK", "fog_of_war"])
     assert [c["origin"]["file"] for c in fow["overridden_by"]] == ["t1.rules", "t2.rules"]
     assert fow["overridden_by"][0]["notes"][0]["text"] == "DAK: 12 RE."
     assert fow["origin"]["layer"] == "OCS"  # where the const itself is declared
     read = {"k": "const", "t": "int", "name": "max_stack_re"}
-    assert [Interpreter(layered.models[n]).eval(read, {}) for n in ("OCS", "DAK", "dak_fow")] == [10, 12, 14]
+    assert [Interpreter(ir.of(layered.models[n])).eval(read, {}) for n in ("OCS", "DAK", "dak_fow")] == [10, 12, 14]
 
 
 def test_table_row_option_over_game_over_series(layered: Result) -> None:
-    ocs, dak, fow = (row(layered.models[n]) for n in ("OCS", "DAK", "dak_fow"))
-    values = [Interpreter(layered.models[n]).eval(r["value"], {}) for n, r in
+    ocs, dak, fow = (row(ir.of(layered.models[n])) for n in ("OCS", "DAK", "dak_fow"))
+    values = [Interpreter(ir.of(layered.models[n])).eval(r["value"], {}) for n, r in
               zip(("OCS", "DAK", "dak_fow"), (ocs, dak, fow), strict=True)]
     assert values == [Fraction(1, 2), 1, Fraction(3, 4)]
     assert (chain(ocs), chain(dak), chain(fow)) == ([], ["DAK"], ["DAK", "fog_of_war"])
     # the game changed only the value; the option also restated the condition
     assert fow["when"]["op"] == "==" and fow["title"] == "Battalions are 1/2 RE"
     battalion = {"size": "battalion"}
-    answers = [Interpreter(layered.models[n]).call("re_size", [battalion]) for n in ("OCS", "DAK", "dak_fow")]
+    answers = [Interpreter(ir.of(layered.models[n])).call("re_size", [battalion]) for n in ("OCS", "DAK", "dak_fow")]
     assert answers == [Fraction(1, 2), 1, Fraction(3, 4)]
 
 
 def test_limit_bound_option_over_game_over_series(layered: Result) -> None:
-    ocs, dak, fow = (limit(layered.models[n]) for n in ("OCS", "DAK", "dak_fow"))
+    ocs, dak, fow = (limit(ir.of(layered.models[n])) for n in ("OCS", "DAK", "dak_fow"))
     assert [lim["bound"]["v"] for lim in (ocs, dak, fow)] == [10, 11, 13]
     assert (chain(ocs), chain(dak), chain(fow)) == ([], ["DAK"], ["DAK", "fog_of_war"])
     hex_of_12 = {"units": tuple({"size": "regiment"} for _ in range(12))}
-    broken = [len(Interpreter(layered.models[n]).check_limits("stacking", [hex_of_12]))
+    broken = [len(Interpreter(ir.of(layered.models[n])).check_limits("stacking", [hex_of_12]))
               for n in ("OCS", "DAK", "dak_fow")]
     assert broken == [1, 1, 0]
 
 
 def test_list_value_option_over_game_over_series(layered: Result) -> None:
-    ocs, dak, fow = (member_f(layered.models[n]) for n in ("OCS", "DAK", "dak_fow"))
+    ocs, dak, fow = (member_f(ir.of(layered.models[n])) for n in ("OCS", "DAK", "dak_fow"))
     assert [m["attrs"]["negatable"]["value"] for m in (ocs, dak, fow)] == [True, False, True]
     assert [m["attrs"]["negatable"]["origin"]["layer"] for m in (ocs, dak, fow)] == ["OCS", "DAK", "fog_of_war"]
     assert (chain(ocs), chain(dak), chain(fow)) == ([], ["DAK"], ["DAK", "fog_of_war"])
     assert [c["set"] for c in fow["overridden_by"]] == [{"negatable": False}, {"negatable": True}]
-    answers = [Interpreter(layered.models[n]).call("ezoc_allows", ["F", True]) for n in ("OCS", "DAK", "dak_fow")]
+    answers = [Interpreter(ir.of(layered.models[n])).call("ezoc_allows", ["F", True])
+               for n in ("OCS", "DAK", "dak_fow")]
     assert answers == [True, False, True]
 
 
 def test_clause_title_option_over_game_over_series(layered: Result) -> None:
-    ocs, dak, fow = (clause(layered.models[n]) for n in ("OCS", "DAK", "dak_fow"))
+    ocs, dak, fow = (clause(ir.of(layered.models[n])) for n in ("OCS", "DAK", "dak_fow"))
     assert [c["title"] for c in (ocs, dak, fow)] == [
         "Actions not allowed in an enemy ZOC",
         "Actions not allowed in an enemy ZOC (DAK)",
@@ -178,7 +180,7 @@ def test_clause_title_option_over_game_over_series(layered: Result) -> None:
 
 
 def test_the_model_lists_overrides_in_layer_order(layered: Result) -> None:
-    fow = layered.models["dak_fow"]
+    fow = ir.of(layered.models["dak_fow"])
     assert [o["origin"]["layer"] for o in fow["overrides"]] == ["DAK"] * 5 + ["fog_of_war"] * 5
     assert [o["of_layer"] for o in fow["overrides"]] == ["OCS"] * 10
 
@@ -196,10 +198,10 @@ ruleset ba "B then A" = DAK with b, a
     assert result.ok, codes(result)
     # Order decides, and the designer is told so: a warning for each ruleset with both options.
     assert codes(result) == ["R303", "R303"] and {d.severity for d in result.diagnostics} == {"warning"}
-    ab, ba = const(result.models["ab"]), const(result.models["ba"])
+    ab, ba = const(ir.of(result.models["ab"])), const(ir.of(result.models["ba"]))
     assert (ab["value"]["v"], chain(ab)) == (30, ["DAK", "a", "b"])
     assert (ba["value"]["v"], chain(ba)) == (20, ["DAK", "b", "a"])
-    assert result.models["ab"]["manifest"]["layers"] == ["OCS", "DAK", "a", "b"]
+    assert ir.of(result.models["ab"])["manifest"]["layers"] == ["OCS", "DAK", "a", "b"]
 
 
 def test_a_scenario_sits_between_the_game_and_its_options() -> None:
@@ -212,10 +214,10 @@ ruleset crusader_night "Crusader at night" = crusader with night
 '''
     result = compile_text(SERIES, GAME, scenario)
     assert result.ok, codes(result)
-    c = const(result.models["crusader_night"])
+    c = const(ir.of(result.models["crusader_night"]))
     assert (c["value"]["v"], chain(c)) == (9, ["DAK", "crusader", "night"])
-    assert result.models["crusader_night"]["manifest"]["scenario"]["name"] == "crusader"
-    assert const(result.models["crusader"])["value"]["v"] == 13
+    assert ir.of(result.models["crusader_night"])["manifest"]["scenario"]["name"] == "crusader"
+    assert const(ir.of(result.models["crusader"]))["value"]["v"] == 13
 
 
 # ---- mistakes ------------------------------------------------------------------------------------

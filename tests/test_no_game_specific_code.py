@@ -8,13 +8,15 @@ from typing import Any
 
 from conftest import ROOT
 
+from compiler import ir
+
 COMPILER = ROOT / "compiler"
 
 
 def _names_and_numbers(shipped: Any) -> tuple[set[str], set[str]]:
     layers: set[str] = set()
     numbers: set[str] = set()
-    for model in shipped.models.values():
+    for model in map(ir.of, shipped.models.values()):
         layers |= {name.lower() for name in model["manifest"]["layers"]}
         layers.add(model["manifest"]["ruleset"].lower())
         numbers |= {c["number"] for c in model["clauses"]} | {x["number"] for x in model["externals"]}

@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 from conftest import compile_text
 
+from compiler import ir
 from compiler.emit_python import emit_python
 from compiler.evaluate import load_module
-from compiler.interp import Interpreter
+from compiler.interp_ir import Interpreter
 
 FOLDS = '''
 series S "S" version "1"
@@ -56,7 +57,7 @@ CHECKS = ["big", "both", "either", "never", "always", "implied", "risky"]
 def compiled() -> tuple[dict[str, Any], str, Any]:
     result = compile_text(FOLDS)
     assert result.ok, [d.message for d in result.diagnostics]
-    model = result.models["S"]
+    model = ir.of(result.models["S"])
     return model, next(iter(emit_python(model).values())), load_module(model)
 
 

@@ -9,6 +9,7 @@ import pytest
 from compiled import load_generated
 from conftest import RULES
 
+from compiler import ir
 from compiler.analysis import run_example_traced
 from compiler.build import compile_sources, find_sources
 from compiler.cli import main
@@ -17,7 +18,7 @@ from compiler.testing import run_tests
 
 def _examples() -> list[tuple[str, int, str]]:
     sources, _ = find_sources([RULES])
-    models = compile_sources(sources).models
+    models = {n: ir.of(r) for n, r in compile_sources(sources).models.items()}
     out = []
     for name, model in sorted(models.items()):
         own = model["manifest"]["layers"][-1]
@@ -32,7 +33,7 @@ EXAMPLES = _examples()
 
 @pytest.mark.parametrize(("ruleset", "index"), [(r, i) for r, i, _ in EXAMPLES], ids=[n for _, _, n in EXAMPLES])
 def test_example_holds(shipped: Any, ruleset: str, index: int) -> None:
-    model = shipped.models[ruleset]
+    model = ir.of(shipped.models[ruleset])
     ex = model["examples"][index]
     outcome, diags, _ = run_example_traced(model, ex)
     assert outcome == "pass", "\n".join(d.render(shipped.sources) for d in diags)
@@ -42,7 +43,7 @@ def test_example_holds(shipped: Any, ruleset: str, index: int) -> None:
 
 
 def test_the_rulebook_numbers_are_there(shipped: Any) -> None:
-    titles = {ex["title"] for m in shipped.models.values() for ex in m["examples"]}
+    titles = {ex["title"] for r in shipped.models.values() for ex in ir.of(r)["examples"]}
     assert "2.5, 3.25 and 4 against 2: 9.75 to 2 is 4.875 to 1, which is 5:1" in titles
     assert "Design Note: a 15 to 6 attack rounds to 3:1" in titles
     assert "Halved for terrain and halved for supply: quartered" in titles

@@ -9,7 +9,7 @@ import re
 from collections.abc import MutableMapping
 from typing import Any
 
-from ..interp import EvalError, Interpreter, to_json
+from ..interp_ir import EvalError, Interpreter, to_json
 from ..ir import dumps
 from .text import number_words
 
