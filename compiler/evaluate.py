@@ -14,15 +14,15 @@ from fractions import Fraction
 from typing import Any
 
 from . import crosscheck, ir
+from . import model as m
 from .diagnostics import Diagnostic, did_you_mean
 from .emit_python import ModuleEmitter, emit_python, tidy
 from .exprs import EnumInfo, Lowerer, Signature
-from .interp_ir import Cite, EvalError, Interpreter, budget, to_json
+from .interp import Cite, EvalError, Interpreter, budget, to_json
 from .ir import IR, expr_ir
-from .model import Resolved
 from .parser import parse_query
 from .state_schema import state_schema
-from .types import RecordT, Type, parse_type
+from .types import BoolT, EnumT, ListT, NumberT, RecordT, SetT, Type, parse_type
 
 
 class EvalFailure(Exception):
@@ -37,20 +37,20 @@ class EvalFailure(Exception):
 class ModelScope:
     """The names of one resolved ruleset, for checking a question against it."""
 
-    def __init__(self, model: dict[str, Any]):
+    def __init__(self, model: m.Resolved):
         self.model = model
-        self.consts = {c["name"]: parse_type(c["t"]) for c in model["consts"]}
+        self.consts = {c.name: c.t for c in model.consts}
         self.sigs: dict[str, Signature] = {}
-        for kind, returns in (("defines", None), ("tables", None), ("limits", "list of text")):
-            for d in model[kind]:
-                self.sigs[d["name"]] = Signature(tuple((p["name"], parse_type(p["t"])) for p in d["params"]),
-                                                 parse_type(returns or d["returns"]), kind[:-1])
-        self.enums = {e["name"]: EnumInfo(e["name"], tuple(m["name"] for m in e["members"]),
-                                          {a["name"]: parse_type(a["t"]) for a in e["attrs"]}, e["ordered"],
-                                          e["cyclic"])
-                      for e in model["enums"]}
-        self.records = {r["name"]: {f["name"]: (parse_type(f["t"]), not f["required"]) for f in r["fields"]}
-                        for r in model["records"]}
+        for d in model.defines:
+            self.sigs[d.name] = Signature(tuple((p.name, p.t) for p in d.params), d.returns, "define")
+        for t in model.tables:
+            self.sigs[t.name] = Signature(tuple((p.name, p.t) for p in t.params), t.returns, "table")
+        for g in model.limits:
+            self.sigs[g.name] = Signature(tuple((p.name, p.t) for p in g.params), parse_type("list of text"), "limit")
+        self.enums = {e.name: EnumInfo(e.name, tuple(mem.name for mem in e.members), {a.name: a.t for a in e.attrs},
+                                       e.ordered, e.cyclic)
+                      for e in model.enums}
+        self.records = {r.name: {f.name: (f.t, not f.required) for f in r.fields} for r in model.records}
 
     def const_type(self, name: str) -> Type | None:
         return self.consts.get(name)
@@ -85,16 +85,16 @@ class EvalAnswer:
                 "rules": self.rules, "explanation": self.explanation, "would_change": self.would_change}
 
 
-def load_module(model: Resolved | dict[str, Any]) -> types.ModuleType:
-    """The ruleset's generated module, built in memory and imported."""
-    model = ir.bridge(model)
-    return crosscheck.load_module(next(iter(emit_python(model).values())), model["manifest"]["ruleset"])
+def load_module(model: m.Resolved | IR) -> types.ModuleType:
+    """The ruleset's generated module, built in memory and imported (from the IR too, until the
+    emitter's tests move to the typed model: TRANSITION, #13)."""
+    doc = ir.bridge(model)
+    return crosscheck.load_module(next(iter(emit_python(doc).values())), doc["manifest"]["ruleset"])
 
 
-def evaluate(model: Resolved | dict[str, Any], query: str, state: dict[str, Any] | None = None,
+def evaluate(model: m.Resolved, query: str, state: dict[str, Any] | None = None,
              on_module: bool = False) -> EvalAnswer:
     """The answer to a question, from the reference interpreter (or, on_module, the generated module)."""
-    model = ir.bridge(model)
     expr, diags = parse_query(query)
     if expr is None:
         raise EvalFailure("the question does not parse", diags)
@@ -116,7 +116,7 @@ def evaluate(model: Resolved | dict[str, Any], query: str, state: dict[str, Any]
     node = expr_ir(lowerer.lower(expr, local_types))
     if lowerer.diags:
         raise EvalFailure("the question has mistakes", lowerer.diags)
-    emitter = ModuleEmitter(model)
+    emitter = ModuleEmitter(ir.bridge(model))  # TRANSITION (#13): the emitter reads the IR
     emitter.ec.local = {n: n for n in values}
     code = tidy(emitter.ec.num(node, True) if node["t"] == "number" else emitter.ec.ex(node, True))
     namespace = dict(module.__dict__)
@@ -137,19 +137,19 @@ def evaluate(model: Resolved | dict[str, Any], query: str, state: dict[str, Any]
         text += ". The answer would be yes if " + " or ".join(changes)
     rules = [{"layer": c.layer, "clause": c.clause, "item": c.item, "title": c.title, "note": c.note,
               "text": str(c)} for c in cites]
-    return EvalAnswer(query, model["manifest"]["ruleset"], value, rules, text, changes)
+    return EvalAnswer(query, model.manifest.ruleset, value, rules, text, changes)
 
 
-def _on_interpreter(model: dict[str, Any], query: str, expr: Any, state: dict[str, Any]) -> EvalAnswer:
+def _on_interpreter(model: m.Resolved, query: str, expr: Any, state: dict[str, Any]) -> EvalAnswer:
     interp = Interpreter(model)
     env: dict[str, Any] = {}
     local_types: dict[str, Type] = {}
     for name, entry in state.items():
         record, value = _state_entry(name, entry, model)
-        env[name] = _state_value(interp, f"record {record}", value, name)
+        env[name] = _state_value(interp, RecordT(record), value, name)
         local_types[name] = RecordT(record)
     lowerer = Lowerer(ModelScope(model))
-    node = expr_ir(lowerer.lower(expr, local_types))
+    node = lowerer.lower(expr, local_types)
     if lowerer.diags:
         raise EvalFailure("the question has mistakes", lowerer.diags)
     try:
@@ -158,7 +158,7 @@ def _on_interpreter(model: dict[str, Any], query: str, expr: Any, state: dict[st
             changes = _would_change_on(interp, node, env) if value is False else []
     except (EvalError, ZeroDivisionError) as e:
         raise EvalFailure(f"the rules give no answer: {e}") from None
-    titles = ModuleEmitter(model)
+    titles = ModuleEmitter(ir.bridge(model))  # TRANSITION (#13): the emitter reads the IR
     rules: list[dict[str, Any]] = []
     texts: list[str] = []
     for c in interp.trace:
@@ -173,57 +173,60 @@ def _on_interpreter(model: dict[str, Any], query: str, expr: Any, state: dict[st
     explanation = "; ".join(texts)
     if changes:
         explanation += ". The answer would be yes if " + " or ".join(changes)
-    return EvalAnswer(query, model["manifest"]["ruleset"], shown, rules, explanation, changes)
+    return EvalAnswer(query, model.manifest.ruleset, shown, rules, explanation, changes)
 
 
-def _state_value(interp: Interpreter, t: str, value: Any, path: str) -> Any:
+def _state_value(interp: Interpreter, t: Type, value: Any, path: str) -> Any:
     """A --state value (already checked against the state schema) as the interpreter's value, each
     record's invariants checked as the generated from_json checks them."""
-    if t.startswith("record "):
-        record = t[7:]
-        fields = {f["name"]: f["t"] for f in interp.records[record]["fields"]}
-        made = interp.default_record(record, {n: _state_value(interp, fields[n], v, f"{path}.{n}")
-                                              for n, v in value.items()})
-        for d in interp.defines.values():
-            if "invariant" in d and d["params"][0]["t"] == t and interp.call(d["name"], [made]) is False:
-                where = f"{path}.{d['invariant'][0]}" if d["invariant"] else path
-                raise EvalFailure(f"--state: {where}: breaks {d['origin']['clause']}: {d['title']}", usage=True)
-        return made
-    if t.startswith("list of "):
-        return tuple(_state_value(interp, t[8:], v, f"{path}[{i}]") for i, v in enumerate(value))
-    if t.startswith("set of "):
-        return frozenset(_state_value(interp, t[7:], v, f"{path}[{i}]") for i, v in enumerate(value))
-    if t == "number":
-        exact = Fraction(str(value))
-        return int(exact) if exact.denominator == 1 else exact
+    match t:
+        case RecordT(record):
+            fields = {f.name: f.t for f in interp.records[record].fields}
+            made = interp.default_record(record, {n: _state_value(interp, fields[n], v, f"{path}.{n}")
+                                                  for n, v in value.items()})
+            for d in interp.defines.values():
+                if d.invariant is not None and d.params[0].t == t and interp.call(d.name, [made]) is False:
+                    where = f"{path}.{d.invariant[0]}" if d.invariant else path
+                    raise EvalFailure(f"--state: {where}: breaks {d.origin.clause}: {d.title}", usage=True)
+            return made
+        case ListT(item):
+            return tuple(_state_value(interp, item, v, f"{path}[{i}]") for i, v in enumerate(value))
+        case SetT(item):
+            return frozenset(_state_value(interp, item, v, f"{path}[{i}]") for i, v in enumerate(value))
+        case NumberT():
+            exact = Fraction(str(value))
+            return int(exact) if exact.denominator == 1 else exact
     return value
 
 
-def _would_change_on(interp: Interpreter, node: IR, env: dict[str, Any]) -> list[str]:
+def _would_change_on(interp: Interpreter, node: m.Expr, env: dict[str, Any]) -> list[str]:
     """For a no from a single check, the single changes to its yes/no, list-value and record inputs
     (their yes/no and list-value fields) that would make it a yes: as the explain_ twins say it."""
-    d = interp.defines.get(node.get("fn", "")) or interp.tables.get(node.get("fn", ""))
-    if node["k"] != "call" or d is None:
+    if not isinstance(node, m.Call):
         return []
-    args = [interp.eval(a, env) for a in node["args"]]
+    d = interp.defines.get(node.fn) or interp.tables.get(node.fn)
+    if d is None:
+        return []
+    args = [interp.eval(a, env) for a in node.args]
     out = []
-    for i, p in enumerate(d["params"]):
-        tries: list[tuple[str, Any]] = [(f"{p['name']} = {_word(v)}", v) for v in _domain(interp, p["t"])]
-        if p["t"].startswith("record "):
-            for f in interp.records[p["t"][7:]]["fields"]:
-                tries += [(f"{p['name']}.{f['name']} = {_word(v)}", {**args[i], f["name"]: v})
-                          for v in _domain(interp, f["t"]) if v != args[i][f["name"]]]
+    for i, p in enumerate(d.params):
+        tries: list[tuple[str, Any]] = [(f"{p.name} = {_word(v)}", v) for v in _domain(interp, p.t)]
+        if isinstance(p.t, RecordT):
+            for f in interp.records[p.t.name].fields:
+                tries += [(f"{p.name}.{f.name} = {_word(v)}", {**args[i], f.name: v})
+                          for v in _domain(interp, f.t) if v != args[i][f.name]]
         for words, alt in tries:
-            if alt != args[i] and _says_yes(interp, d["name"], [*args[:i], alt, *args[i + 1:]]):
+            if alt != args[i] and _says_yes(interp, d.name, [*args[:i], alt, *args[i + 1:]]):
                 out.append(words)
     return out
 
 
-def _domain(interp: Interpreter, t: str) -> tuple[Any, ...]:
-    if t == "bool":
-        return (False, True)
-    if t.startswith("enum "):
-        return tuple(m["name"] for e in interp.model["enums"] if e["name"] == t[5:] for m in e["members"])
+def _domain(interp: Interpreter, t: Type) -> tuple[Any, ...]:
+    match t:
+        case BoolT():
+            return (False, True)
+        case EnumT(name):
+            return tuple(interp.enum_order.get(name, ()))
     return ()
 
 
@@ -239,9 +242,8 @@ def _word(value: Any) -> str:
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
-def check_state(model: Resolved | dict[str, Any], state: dict[str, Any]) -> None:
+def check_state(model: m.Resolved, state: dict[str, Any]) -> None:
     """Validate --state against the ruleset's state schema; the first error names its path."""
-    model = ir.bridge(model)
     import jsonschema
 
     schema = state_schema(model)
@@ -256,8 +258,8 @@ def check_state(model: Resolved | dict[str, Any], state: dict[str, Any]) -> None
             raise EvalFailure(f"--state: {where}: {best.message}", usage=True)
 
 
-def _state_entry(name: str, entry: Any, model: dict[str, Any]) -> tuple[str, Any]:
-    records = [r["name"] for r in model["records"]]
+def _state_entry(name: str, entry: Any, model: m.Resolved) -> tuple[str, Any]:
+    records = [r.name for r in model.records]
     if not isinstance(entry, dict) or set(entry) != {"record", "value"}:
         raise EvalFailure(f"--state: '{name}' must be {{\"record\": \"<one of {', '.join(records)}>\", "
                           "\"value\": {...}}", usage=True)

@@ -147,7 +147,7 @@ def test_the_expression_checker_reports_and_gives_an_error_node() -> None:
     from compiler.evaluate import ModelScope
 
     program = _program(SERIES)
-    scope = ModelScope(ir.to_ir(resolve(program, program.rulesets[0])))
+    scope = ModelScope(resolve(program, program.rulesets[0]))
     for query, code in (("moving(1)", "R201"), ("nothing", "R101"), ("cap + true", "R201")):
         expr, diags = parse_query(query)
         assert expr is not None and not diags
