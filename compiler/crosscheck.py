@@ -18,8 +18,10 @@ from fractions import Fraction
 from typing import Any
 
 from . import interp
+from . import model as m
 from .diagnostics import Diagnostic, Span
-from .interp_ir import EvalError, Interpreter
+from .interp import EvalError, Interpreter
+from .types import ListT, RecordT, SetT, Type, parse_type
 
 _LOADED = [0]  # modules loaded so far: each gets its own name while its classes are made
 
@@ -114,7 +116,7 @@ class Disagreement:
 class CrossChecked(Interpreter):
     """The reference interpreter, whose calls to checks are also put to the generated module."""
 
-    def __init__(self, model: dict[str, Any], module: types.ModuleType, found: list[Disagreement]):
+    def __init__(self, model: m.Resolved, module: types.ModuleType, found: list[Disagreement]):
         super().__init__(model)
         self.module = module
         self.found = found
@@ -135,13 +137,13 @@ class CrossChecked(Interpreter):
         return expected
 
     def _compare(self, fn: str, args: list[Any], expected: Any) -> None:
-        d = self.defines.get(fn) or self.tables.get(fn) or self.limits.get(fn)
+        d: m.Define | m.Table | m.Limits | None = self.defines.get(fn) or self.tables.get(fn) or self.limits.get(fn)
         if d is None:
             return
         name = public_name(self.module, fn)
         if name is None:
             raise RuntimeError(f"the generated module has no function for the check {fn}")
-        given = [to_module(self.module, p["t"], a) for p, a in zip(d["params"], args, strict=True)]
+        given = [to_module(self.module, p.t, a) for p, a in zip(d.params, args, strict=True)]
         answers = [_answer(self.module, getattr(self.module, name), given)]
         explain = getattr(self.module, "explain_" + name, None)
         if explain is not None:  # loaded whole (rulec test): the explaining twin is asked too
@@ -192,18 +194,19 @@ def public_name(module: types.ModuleType, fn: str) -> str | None:
     return name if callable(getattr(module, name, None)) else None
 
 
-def to_module(module: types.ModuleType, t: str, value: Any) -> Any:
+def to_module(module: types.ModuleType, t: Type, value: Any) -> Any:
     """An interpreter value as a program would pass it to the module: records become its dataclasses."""
-    if t.startswith("record "):
-        record = t[7:]
-        cls = module._RECORD_CLASSES[record]
-        renamed = module._RENAMED
-        fields = {name: ft for name, ft, _ in module._FIELDS[record]}
-        return cls(**{(n + "_" if n in renamed else n): to_module(module, fields[n], v) for n, v in value.items()})
-    if t.startswith("list of "):
-        return tuple(to_module(module, t[8:], v) for v in value)
-    if t.startswith("set of "):
-        return frozenset(to_module(module, t[7:], v) for v in value)
+    match t:
+        case RecordT(record):
+            cls = module._RECORD_CLASSES[record]
+            renamed = module._RENAMED
+            fields = {name: parse_type(ft) for name, ft, _ in module._FIELDS[record]}  # the module writes types as text
+            return cls(**{(n + "_" if n in renamed else n): to_module(module, fields[n], v)
+                          for n, v in value.items()})
+        case ListT(item):
+            return tuple(to_module(module, item, v) for v in value)
+        case SetT(item):
+            return frozenset(to_module(module, item, v) for v in value)
     return value
 
 

@@ -5,12 +5,10 @@ from __future__ import annotations
 import types
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
-from . import ir
+from . import model as m
 from .analysis import run_example_traced, span_of
 from .diagnostics import Diagnostic, Span
-from .model import Resolved
 
 
 @dataclass(frozen=True, order=True)
@@ -49,24 +47,22 @@ class Report:
                 or (i.kind != "clause" and i.key not in self.exercised)]
 
 
-def run_tests(models: Mapping[str, Resolved | dict[str, Any]],
-              modules: Mapping[str, types.ModuleType] | None = None) -> Report:
+def run_tests(models: Mapping[str, m.Resolved], modules: Mapping[str, types.ModuleType] | None = None) -> Report:
     """Run each example in the ruleset of its own layer (a series example in the series, a game's in the
     game), and once more in every ruleset built over it, where it must hold unless a later layer changed
     what it relies on. modules: each ruleset's generated module, which answers every call an example
     makes as well as the interpreter (a difference fails the example with R900)."""
-    docs = {name: ir.bridge(model) for name, model in models.items()}  # TRANSITION (#13)
     report = Report()
     seen_items: set[tuple[str, str | None, str | None, str]] = set()
-    for name in sorted(docs):
-        model = docs[name]
-        own_layer = model["manifest"]["layers"][-1]
-        for ex in model["examples"]:
+    for name in sorted(models):
+        model = models[name]
+        own_layer = model.manifest.layers[-1]
+        for ex in model.examples:
             outcome, diags, cites = run_example_traced(model, ex, (modules or {}).get(name))
             report.exercised |= {(c.layer, c.clause, c.item) for c in cites}
-            if ex["origin"]["layer"] != own_layer and outcome != "fail":
+            if ex.origin.layer != own_layer and outcome != "fail":
                 continue  # counted where it was written
-            report.names.append(f"{name} {ex['clause']} {ex['title'] or ''}".strip())
+            report.names.append(f"{name} {ex.clause} {ex.title or ''}".strip())
             if outcome == "pass":
                 report.passed += 1
             elif outcome == "fail":
@@ -82,57 +78,58 @@ def run_tests(models: Mapping[str, Resolved | dict[str, Any]],
     return report
 
 
-def coverage_items(model: dict[str, Any]) -> list[Item]:
+def coverage_items(model: m.Resolved) -> list[Item]:
     out: list[Item] = []
 
-    def add(origin: dict[str, Any], kind: str, item: str | None, words: str) -> None:
-        out.append(Item(origin["file"], origin["line"], origin["col"], kind, origin["layer"], origin["clause"],
-                        item, words))
+    def add(origin: m.Origin, kind: str, item: str | None, words: str) -> None:
+        out.append(Item(origin.file, origin.line, origin.col, kind, origin.layer, origin.clause, item, words))
 
-    computed = set()
-    for kind in ("defines", "tables", "limits", "consts"):
-        for d in model[kind]:
-            computed.add((d["origin"]["layer"], d["origin"]["clause"]))
-    for exc_rows in model["tables"]:
-        for r in exc_rows["rows"]:
-            computed.add((r["origin"]["layer"], r["origin"]["clause"]))
-    for g in model["limits"]:
-        for x in [*g["unless"], *(e for i in g["items"] for e in i["exempt"])]:
-            computed.add((x["origin"]["layer"], x["origin"]["clause"]))
-    for c in model["clauses"]:
-        if c["text_only"]:
+    computed: set[tuple[str, str | None]] = set()
+    decls: list[m.Define | m.Table | m.Limits | m.ConstDef] = [*model.defines, *model.tables, *model.limits,
+                                                                *model.consts]
+    for d in decls:
+        computed.add((d.origin.layer, d.origin.clause))
+    for exc_rows in model.tables:
+        for r in exc_rows.rows:
+            computed.add((r.origin.layer, r.origin.clause))
+    for g in model.limits:
+        for x in [*g.unless, *(e for i in g.items for e in i.exempt)]:
+            computed.add((x.origin.layer, x.origin.clause))
+    for c in model.clauses:
+        if c.text_only:
             continue
-        o = c["origin"]
-        if (o["layer"], o["clause"]) not in computed:
-            add(o, "clause", None, f"{c['number']}, which decides nothing a program can check: encode it, "
+        o = c.origin
+        if (o.layer, o.clause) not in computed:
+            add(o, "clause", None, f"{c.number}, which decides nothing a program can check: encode it, "
                                    "or mark it text-only")
         else:
-            add(o, "clause", None, f"{c['number']} {c['title'] or ''}".strip())
-    for t in model["tables"]:
-        for r in t["rows"]:
-            kind = "exception" if r["exception"] else "row"
-            add(r["origin"], kind, r["label"], f"{t['name']}: row {r['label']}")
-            for ov in r["overridden_by"]:
-                add(ov["origin"], "override", r["label"], f"{ov['layer']} override of {t['name']}.{r['label']}")
-    for e in model["enums"]:
-        if not e["attrs"]:
+            add(o, "clause", None, f"{c.number} {c.title or ''}".strip())
+    for t in model.tables:
+        for r in t.rows:
+            kind = "exception" if r.exception else "row"
+            add(r.origin, kind, r.label, f"{t.name}: row {r.label}")
+            for ov in r.overridden_by:
+                add(ov.origin, "override", r.label, f"{ov.layer} override of {t.name}.{r.label}")
+    for e in model.enums:
+        if not e.attrs:
             continue
-        for m in e["members"]:
-            add(m["origin"], "value", m["name"], f"{e['name']} {m['name']} {m['title'] or ''}".strip())
-            for ov in m["overridden_by"]:
-                add(ov["origin"], "override", m["name"], f"{ov['layer']} override of {m['name']}")
-    for g in model["limits"]:
-        for u in g["unless"]:
-            add(u["origin"], "exception", None, f"{g['name']}: unless {u['title'] or ''}".strip())
-        for i in g["items"]:
-            add(i["origin"], "limit", i["name"], f"{g['name']}: limit {i['name']}")
-            for x in i["exempt"]:
-                add(x["origin"], "exception", None, f"{g['name']}.{i['name']}: except {x['title'] or ''}".strip())
-            for ov in i["overridden_by"]:
-                add(ov["origin"], "override", None, f"{ov['layer']} override of {g['name']}.{i['name']}")
-    for d in [*model["defines"], *model["consts"]]:
-        for ov in d.get("overridden_by", []):
-            add(ov["origin"], "override", None, f"{ov['layer']} override of {d['name']}")
+        for mem in e.members:
+            add(mem.origin, "value", mem.name, f"{e.name} {mem.name} {mem.title or ''}".strip())
+            for ov in mem.overridden_by:
+                add(ov.origin, "override", mem.name, f"{ov.layer} override of {mem.name}")
+    for g in model.limits:
+        for u in g.unless:
+            add(u.origin, "exception", None, f"{g.name}: unless {u.title or ''}".strip())
+        for i in g.items:
+            add(i.origin, "limit", i.name, f"{g.name}: limit {i.name}")
+            for x in i.exempt:
+                add(x.origin, "exception", None, f"{g.name}.{i.name}: except {x.title or ''}".strip())
+            for ov in i.overridden_by:
+                add(ov.origin, "override", None, f"{ov.layer} override of {g.name}.{i.name}")
+    named: list[m.Define | m.ConstDef] = [*model.defines, *model.consts]
+    for n in named:
+        for ov in n.overridden_by:
+            add(ov.origin, "override", None, f"{ov.layer} override of {n.name}")
     return out
 
 

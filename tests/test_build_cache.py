@@ -72,7 +72,7 @@ class Counts:
             return real_parse(text, name)
 
         def run(table_analysis: analysis.TableAnalysis) -> Any:
-            self.analysed.append(table_analysis.table["name"])
+            self.analysed.append(table_analysis.table.name)
             return real_run(table_analysis)
 
         monkeypatch.setattr(cache, "parse_file", parse)

@@ -9,7 +9,6 @@ import pytest
 from compiled import load_generated
 from conftest import RULES
 
-from compiler import ir
 from compiler.analysis import run_example_traced
 from compiler.build import compile_sources, find_sources
 from compiler.cli import main
@@ -18,13 +17,13 @@ from compiler.testing import run_tests
 
 def _examples() -> list[tuple[str, int, str]]:
     sources, _ = find_sources([RULES])
-    models = {n: ir.of(r) for n, r in compile_sources(sources).models.items()}
+    models = compile_sources(sources).models
     out = []
     for name, model in sorted(models.items()):
-        own = model["manifest"]["layers"][-1]
-        for i, ex in enumerate(model["examples"]):
-            if ex["origin"]["layer"] == own:
-                out.append((name, i, f"{name} {ex['clause']} {ex['title'] or ''}".strip()))
+        own = model.manifest.layers[-1]
+        for i, ex in enumerate(model.examples):
+            if ex.origin.layer == own:
+                out.append((name, i, f"{name} {ex.clause} {ex.title or ''}".strip()))
     return out
 
 
@@ -33,8 +32,8 @@ EXAMPLES = _examples()
 
 @pytest.mark.parametrize(("ruleset", "index"), [(r, i) for r, i, _ in EXAMPLES], ids=[n for _, _, n in EXAMPLES])
 def test_example_holds(shipped: Any, ruleset: str, index: int) -> None:
-    model = ir.of(shipped.models[ruleset])
-    ex = model["examples"][index]
+    model = shipped.models[ruleset]
+    ex = model.examples[index]
     outcome, diags, _ = run_example_traced(model, ex)
     assert outcome == "pass", "\n".join(d.render(shipped.sources) for d in diags)
     # the committed module answers every call the example makes as the interpreter does
@@ -43,7 +42,7 @@ def test_example_holds(shipped: Any, ruleset: str, index: int) -> None:
 
 
 def test_the_rulebook_numbers_are_there(shipped: Any) -> None:
-    titles = {ex["title"] for r in shipped.models.values() for ex in ir.of(r)["examples"]}
+    titles = {ex.title for r in shipped.models.values() for ex in r.examples}
     assert "2.5, 3.25 and 4 against 2: 9.75 to 2 is 4.875 to 1, which is 5:1" in titles
     assert "Design Note: a 15 to 6 attack rounds to 3:1" in titles
     assert "Halved for terrain and halved for supply: quartered" in titles

@@ -112,7 +112,7 @@ def test_a_rebuild_parses_and_analyses_only_what_changed(tmp_path: Path, monkeyp
     real_parse, real_run = cache.parse_file, analysis.TableAnalysis.run
     monkeypatch.setattr(cache, "parse_file", lambda text, name: parsed.append(name) or real_parse(text, name))
     monkeypatch.setattr(analysis.TableAnalysis, "run",
-                        lambda self: analysed.append(self.table["name"]) or real_run(self))
+                        lambda self: analysed.append(self.table.name) or real_run(self))
     w = Watcher(rules, out, lambda line: None)
     assert w.poll()
     assert sorted(parsed) == ["rules/w/series.rules", "rules/w/two.rules"] and analysed == ["t"]
