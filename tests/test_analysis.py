@@ -1,0 +1,110 @@
+"""The analysis of a resolved model (compiler/analysis.py) on the typed model: its findings, in their
+order, and what a table's rows read of its parameters."""
+
+from __future__ import annotations
+
+from conftest import compile_text
+
+from compiler import model as m
+from compiler.analysis import TableAnalysis, analyse, constant_errors, span_of
+from compiler.build import compile_sources
+from compiler.crosscheck import to_module
+from compiler.interp import Interpreter
+from compiler.testing import coverage_items
+from compiler.types import INT, ListT, RecordT
+
+SIZES = '''series S "S"
+enum Size "Size" {
+  - company "Company"
+  - battalion "Battalion"
+}
+record Unit "Unit" {
+  size: Size = company "Size"
+  strength: int = 1 "Strength"
+}
+rule 1.1 "One" {
+  define big(u: Unit) -> bool = u.size == battalion
+  table re(u: Unit, doubled: bool) -> int {
+    small: when not big(u) => 1
+    large: otherwise => 2
+    never: when u.size == company => 3
+  }
+}
+'''
+
+
+def model_of(*texts: str) -> m.Resolved:
+    result = compile_sources({f"t{i}.rules": t for i, t in enumerate(texts)}, keep_models=True)
+    [model] = result.models.values()
+    return model
+
+
+def test_span_of_takes_an_origin() -> None:
+    span = span_of(m.Origin("S", "1.1", "t.rules", 3, 5))
+    assert (span.file, span.line, span.col, span.end_line, span.end_col) == ("t.rules", 3, 5, 3, 6)
+
+
+def test_a_row_taken_first_is_reported_with_the_case_in_words() -> None:
+    model = model_of(SIZES)
+    [d] = analyse(model)
+    assert d.code == "R301"
+    assert d.message == "row 'never' of re (1.1) can never match: every case it covers is taken first by row 'small'"
+
+
+def test_reads_follow_calls_into_definitions() -> None:
+    model = model_of(SIZES)
+    [table] = model.tables
+    analysis = TableAnalysis(model, Interpreter(model), table)
+    first = table.rows[0].when
+    assert first is not None
+    assert analysis.reads(first) == {("u", "size")}
+    assert analysis.fields_used() == {("u", "size")}
+    axes = analysis.axes()
+    assert axes is not None
+    assert [(a.param, a.field, str(a.t), a.values) for a in axes] == [
+        ("u", "size", "enum Size", ("company", "battalion")), ("doubled", None, "bool", (False, True))]
+
+
+def test_constant_errors_come_last_declaration_first() -> None:
+    model = model_of('series S "S"\nrule 1.1 "One" {\n  define a(x: int) -> number = x + 1 / 0\n'
+                     '  define b(x: int) -> number = x + 2 / 0\n}\n')
+    interp = Interpreter(model)
+    assert [d.span.line for d in constant_errors(model, interp)] == [4, 3]
+
+
+def test_coverage_items_of_a_typed_model() -> None:
+    model = model_of(SIZES)
+    items = coverage_items(model)
+    assert [(i.kind, i.item, i.words) for i in items] == [
+        ("clause", None, "1.1 One"), ("row", "small", "re: row small"), ("row", "large", "re: row large"),
+        ("row", "never", "re: row never")]
+
+
+def test_to_module_makes_the_module_records_from_types() -> None:
+    class Unit:
+        def __init__(self, **kw: object) -> None:
+            self.kw = kw
+
+    class Module:
+        _RECORD_CLASSES = {"Unit": Unit}
+        _RENAMED = {"type"}
+        _FIELDS = {"Unit": (("type", "int", ()), ("size", "list of int", ()))}
+
+    got = to_module(Module, ListT(RecordT("Unit")), ({"type": 1, "size": [2, 3]},))  # type: ignore[arg-type]
+    assert isinstance(got, tuple) and got[0].kw == {"type_": 1, "size": (2, 3)}
+    assert to_module(Module, INT, 4) == 4  # type: ignore[arg-type]
+
+
+def test_option_clash_compares_changes_by_what_they_say() -> None:
+    series = 'series S "S"\nrule 1.1 "One" {\n  const cap "Cap" = 10\n  example { expect cap >= 10 }\n}\n'
+
+    def option(name: str, number: str, value: str) -> str:
+        return (f'option {name} "{name}" extends S\n'
+                f'rule {number} "{name}" {{ override 1.1 cap: {value}  example {{ expect cap >= 10 }} }}\n')
+
+    same = compile_text(series, option("a", "9.1", "10 + 3 * 2"), option("b", "9.2", "10 + 3 * 2"),
+                        'ruleset both "Both" = S with a, b\n')
+    assert [d.code for d in same.diagnostics] == []
+    other = compile_text(series, option("a", "9.1", "10 + 3 * 2"), option("b", "9.2", "10 + 2 * 3"),
+                         'ruleset both "Both" = S with a, b\n')
+    assert [d.code for d in other.diagnostics] == ["R303"]
