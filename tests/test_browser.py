@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from compiler import ir, printing, sheets
+from compiler import printing, sheets
 from compiler.build import Result, outputs
 from compiler.sheets import folder
 from tests.conftest import ROOT, compile_text
@@ -54,7 +54,7 @@ def site(shipped: Result, tmp_path_factory: pytest.TempPathFactory) -> Path:
     files = dict(outputs(shipped))
     hostile = compile_text(HOSTILE)
     assert hostile.ok
-    files["cards/hostile/card-1.html"] = sheets.cards(hostile.models, ir.of(hostile.models["T"]))["card-1.html"]
+    files["cards/hostile/card-1.html"] = sheets.cards(hostile.models, hostile.models["T"])["card-1.html"]
     for rel, text in files.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text, encoding="utf-8")

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from compiler import ir, printing, sheets
+from compiler import printing, sheets
 from compiler.build import Result, outputs, with_prints
 from compiler.sheets import view
 from compiler.sheets.text import Words, blocks, hugo_anchor, md_escape, rule_key
@@ -159,7 +159,7 @@ def test_the_matrix_has_a_column_per_game_and_marks_departures(files: dict[str, 
 
 
 def test_markdown_escaping_keeps_hostile_text_as_text(hostile: Result) -> None:
-    pages = sheets.rule_sheet(hostile.models, ir.of(hostile.models["T"]))
+    pages = sheets.rule_sheet(hostile.models, hostile.models["T"])
     page = pages["1-0-hostile-script-alert-1-script.md"]
     fm = front_matter(page)
     assert fm["title"] == "1.0 Hostile <script>alert(1)</script>"  # quoted YAML, closing nothing
@@ -183,7 +183,7 @@ def test_md_escape_and_text_blocks() -> None:
 
 
 def test_cards_are_derived_from_the_kinds_of_declarations(shipped: Result) -> None:
-    cards = view.cards({n: ir.of(r) for n, r in shipped.models.items()}, ir.of(shipped.models["OCS"]))
+    cards = view.cards(shipped.models, shipped.models["OCS"])
     kinds = {(b["kind"], b["number"]) for c in cards for b in c["blocks"]}
     assert {("marks", "4.5a"), ("sizes", "4.6"), ("limits", "4.8"), ("definition", "4.4"),
             ("definition", "4.5")} <= kinds
@@ -235,7 +235,7 @@ def test_no_rule_text_is_typed_into_a_template() -> None:
 
 
 def test_hostile_text_is_escaped_on_the_card(hostile: Result) -> None:
-    html = sheets.cards(hostile.models, ir.of(hostile.models["T"]))["card-1.html"]
+    html = sheets.cards(hostile.models, hostile.models["T"])["card-1.html"]
     assert "<script>" not in html and "<img" not in html and "<b>" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     dom = Dom(html)
@@ -269,7 +269,7 @@ def test_sheets_are_byte_identical_on_every_run(shipped: Result, files: dict[str
 
 
 def test_cards_pack_onto_as_many_pages_as_they_need(shipped: Result) -> None:
-    model = ir.of(shipped.models["OCS"])
+    model = shipped.models["OCS"]
     big = [{"kind": "definition", "number": f"4.{i}", "est": view.COLUMN_HEIGHT * 3 // 5} for i in range(1, 6)]
     cards = view._pack(model, [(b["number"], [b]) for b in big])
     assert len(cards) == 3  # one block of 3/5 of a column per column: two a card
@@ -347,9 +347,9 @@ rule 1.1 "Words" {
 def test_the_newer_constructs_read_in_words() -> None:
     result = compile_text(WORDS)
     assert result.ok, [d.message for d in result.diagnostics]
-    model = ir.of(result.models["W"])
+    model = result.models["W"]
     words = Words(model)
-    body = {d["name"]: d["body"] for d in model["defines"]}
+    body = {d.name: d.body for d in model.defines}
     said = {name: words.expr(e) for name, e in body.items()}
     assert said["up"] == "the level above l"
     assert said["down_by"] == "l + (0 − n) levels"
@@ -427,17 +427,17 @@ def test_acw_card_shows_caps_obligations_flanking_modifiers_and_losses(files: di
 
 
 def test_every_list_with_a_number_or_a_value_setting_is_on_a_card(shipped: Result) -> None:
-    docs = {n: ir.of(r) for n, r in shipped.models.items()}
+    docs = shipped.models
     for name, model in docs.items():
         shown = {b["name"] for c in view.cards(docs, model) for b in c["blocks"] if b["kind"] == "marks"}
-        for enum in model["enums"]:
-            if any(a["t"] != "bool" for a in enum["attrs"]) and any(m["title"] for m in enum["members"]) \
+        for enum in model.enums:
+            if any(str(a.t) != "bool" for a in enum.attrs) and any(m.title for m in enum.members) \
                     and view.list_clause(model, enum) is not None:
-                assert enum["name"] in shown, (name, enum["name"])
+                assert enum.name in shown, (name, enum.name)
 
 
 def test_every_card_is_estimated_to_fit_its_page(shipped: Result) -> None:
-    docs = {n: ir.of(r) for n, r in shipped.models.items()}
+    docs = shipped.models
     for name, model in docs.items():
         cards = view.cards(docs, model)
         assert cards, name

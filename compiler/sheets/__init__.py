@@ -10,7 +10,6 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
-from .. import ir
 from ..model import Resolved
 from . import export, pages, view
 from .text import hugo_anchor, md_escape, pieces
@@ -65,24 +64,17 @@ def _tidy_md(text: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def folder(model: Resolved | dict[str, Any]) -> str:
-    model = ir.bridge(model)
-    return str(model["manifest"]["ruleset"]).lower()
+def folder(model: Resolved) -> str:
+    return model.manifest.ruleset.lower()
 
 
-def _bridged(models: Mapping[str, Resolved | dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """TRANSITION (#13): the IR of each model, until the sheets read the typed model."""
-    return {name: ir.bridge(model) for name, model in models.items()}
-
-
-def rule_sheet(models: Mapping[str, Resolved | dict[str, Any]], model: Resolved | dict[str, Any],
+def rule_sheet(models: Mapping[str, Resolved], model: Resolved,
                marks: frozenset[str] = frozenset(), since: str | None = None) -> dict[str, str]:
     """The model's rule sheet: an index page and one Hugo 'book' page per chapter, by relative path."""
-    models, model = _bridged(models), ir.bridge(model)
     env = environment("md")
     manifest = view.manifest_line(model)
     chapter_pages = pages.chapters(model, set(marks))
-    marked = bool(marks) or bool(model["overrides"])
+    marked = bool(marks) or bool(model.overrides)
     out = {}
     for page in chapter_pages:
         for c in page["clauses"]:
@@ -99,10 +91,9 @@ def rule_sheet(models: Mapping[str, Resolved | dict[str, Any]], model: Resolved 
     return out
 
 
-def cards(models: Mapping[str, Resolved | dict[str, Any]], model: Resolved | dict[str, Any],
+def cards(models: Mapping[str, Resolved], model: Resolved,
           memo: MutableMapping[str, export.Values] | None = None) -> dict[str, str]:
     """The model's player aid cards (HTML, one page each) and their tables for other tools."""
-    models, model = _bridged(models), ir.bridge(model)
     env = environment("html")
     manifest = view.manifest_line(model)
     out = {}
@@ -113,24 +104,22 @@ def cards(models: Mapping[str, Resolved | dict[str, Any]], model: Resolved | dic
     return out
 
 
-def matrix(models: Mapping[str, Resolved | dict[str, Any]]) -> str:
-    models = _bridged(models)
+def matrix(models: Mapping[str, Resolved]) -> str:
     text = environment("md").get_template("matrix.md.j2").render(
         title="Where each game departs from its series", series=view.matrix(models))
     return _tidy_md(text)
 
 
-def sheet_files(models: Mapping[str, Resolved | dict[str, Any]]) -> dict[str, str]:
+def sheet_files(models: Mapping[str, Resolved]) -> dict[str, str]:
     """Every sheet and card file of generated/, by relative path."""
     return dict(iter_sheet_files(models))
 
 
-def iter_sheet_files(models: Mapping[str, Resolved | dict[str, Any]],
+def iter_sheet_files(models: Mapping[str, Resolved],
                      memo: MutableMapping[str, export.Values] | None = None) -> Iterator[tuple[str, str]]:
     """Every sheet and card file of generated/ as (relative path, text), a ruleset at a time.
     memo: each table's per-unit values, worked out once for the rulesets (and builds) sharing it."""
     memo = {} if memo is None else memo
-    models = _bridged(models)
     for name in sorted(models):
         model = models[name]
         for rel, text in rule_sheet(models, model).items():

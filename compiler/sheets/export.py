@@ -9,8 +9,10 @@ import re
 from collections.abc import MutableMapping
 from typing import Any
 
-from ..interp_ir import EvalError, Interpreter, to_json
+from .. import model as m
+from ..interp import EvalError, Interpreter, to_json
 from ..ir import dumps
+from ..types import EnumT, IntT, NumberT, RecordT
 from .text import number_words
 
 MAX_VALUE_ROWS = 2_000
@@ -77,7 +79,19 @@ def _json_block(b: dict[str, Any]) -> dict[str, Any]:
 Values = tuple[list[str], list[list[Any]]] | None
 
 
-def tables(model: dict[str, Any], cards: list[dict[str, Any]],
+def _layer_ref(r: m.LayerRef | None) -> dict[str, Any] | None:
+    return None if r is None else {"name": r.name, "title": r.title, "version": r.version}
+
+
+def manifest_doc(model: m.Resolved) -> dict[str, Any]:
+    """The ruleset's manifest as tables.json writes it."""
+    mf = model.manifest
+    return {"ruleset": mf.ruleset, "title": mf.title, "series": _layer_ref(mf.series),
+            "game": _layer_ref(mf.game), "scenario": _layer_ref(mf.scenario),
+            "options": [_layer_ref(o) for o in mf.options], "layers": list(mf.layers)}
+
+
+def tables(model: m.Resolved, cards: list[dict[str, Any]],
            memo: MutableMapping[str, Values] | None = None) -> dict[str, str]:
     """tables.json (every card block), a CSV per card table, and per-unit values of record tables.
     memo: each table's values under its Interpreter.closure_key, shared by the rulesets of a build."""
@@ -87,55 +101,55 @@ def tables(model: dict[str, Any], cards: list[dict[str, Any]],
             found = block_csv(b)
             if found is not None:
                 out[found[0]] = found[1]
+    values_doc: dict[str, Any] = {}
     doc = {
-        "manifest": model["manifest"],
+        "manifest": manifest_doc(model),
         "cards": [{"name": c["name"], "title": c["title"], "topics": c["topics"],
                    "blocks": [_json_block(b) for b in c["blocks"]]} for c in cards],
-        "values": {},
+        "values": values_doc,
     }
     memo = {} if memo is None else memo
     interp = Interpreter(model)
-    for t in model["tables"]:
+    for t in model.tables:
         key = interp.closure_key(t)
         if key not in memo:
             memo[key] = unit_values(model, t)
         values = memo[key]
         if values is not None:
             header, rows = values
-            out[f"{t['origin']['clause']}-{t['name']}-values.csv"] = _csv(header, rows)
-            doc["values"][t["name"]] = [dict(zip(header, r, strict=True)) for r in rows]
+            out[f"{t.origin.clause}-{t.name}-values.csv"] = _csv(header, rows)
+            values_doc[t.name] = [dict(zip(header, r, strict=True)) for r in rows]
     out["tables.json"] = dumps(doc)
     return out
 
 
-def _compared_fields(node: Any, var: str, found: list[str]) -> None:
-    """Fields of the record parameter that a table's conditions look at."""
-    if isinstance(node, dict):
-        if node.get("k") == "field" and node["of"].get("k") == "var" and node["of"]["name"] == var:
-            if node["name"] not in found:
-                found.append(node["name"])
-        for v in node.values():
-            _compared_fields(v, var, found)
-    elif isinstance(node, list):
-        for v in node:
-            _compared_fields(v, var, found)
+def _compared_fields(e: m.Expr | None, var: str, found: list[str]) -> None:
+    """Fields of the record parameter that a table's conditions look at (in the order they are read)."""
+    if e is None:
+        return
+    if isinstance(e, m.Field) and isinstance(e.of, m.Var) and e.of.name == var and e.name not in found:
+        found.append(e.name)
+    for c in m.children(e):
+        _compared_fields(c, var, found)
 
 
-def unit_values(model: dict[str, Any], table: dict[str, Any]) -> Values:
+def unit_values(model: m.Resolved, table: m.Table) -> Values:
     """A table over one record, evaluated for every combination of the list-valued fields its rows test
     (other fields at their defaults): e.g. the RE size of each unit type and size, for a VASSAL module."""
-    if len(table["params"]) != 1 or not table["params"][0]["t"].startswith("record "):
+    if len(table.params) != 1 or not isinstance(table.params[0].t, RecordT):
         return None
-    param = table["params"][0]
-    record = next(r for r in model["records"] if r["name"] == param["t"][7:])
+    param = table.params[0]
+    assert isinstance(param.t, RecordT)
+    record_name = param.t.name
+    record = next(r for r in model.records if r.name == record_name)
     found: list[str] = []
-    for r in table["rows"]:
-        _compared_fields(r["when"], param["name"], found)
-    enums = {e["name"]: e for e in model["enums"]}
-    fields = [f for f in record["fields"] if f["name"] in found and f["t"].startswith("enum ")]
-    if not fields or any(f["required"] and f not in fields for f in record["fields"]):
+    for r in table.rows:
+        _compared_fields(r.when, param.name, found)
+    enums = {e.name: e for e in model.enums}
+    fields = [f for f in record.fields if f.name in found and isinstance(f.t, EnumT)]
+    if not fields or any(f.required and f not in fields for f in record.fields):
         return None  # a field with no default (a record holding a Unit) has no value to show it at
-    domains = [[m["name"] for m in enums[f["t"][5:]]["members"]] for f in fields]
+    domains = [[mb.name for mb in enums[str(f.t).removeprefix("enum ")].members] for f in fields]
     total = 1
     for d in domains:
         total *= len(d)
@@ -144,11 +158,11 @@ def unit_values(model: dict[str, Any], table: dict[str, Any]) -> Values:
     interp = Interpreter(model)
     rows = []
     for combo in itertools.product(*domains):
-        unit = interp.default_record(record["name"], dict(zip((f["name"] for f in fields), combo, strict=True)))
+        unit = interp.default_record(record.name, dict(zip((f.name for f in fields), combo, strict=True)))
         try:
-            value = to_json(interp.call(table["name"], [unit]))
+            value = to_json(interp.call(table.name, [unit]))
         except (EvalError, KeyError, ZeroDivisionError):
             continue
-        numeric = table["returns"] in ("int", "number") and not isinstance(value, bool)
+        numeric = isinstance(table.returns, (IntT, NumberT)) and not isinstance(value, bool)
         rows.append([*combo, number_words(value) if numeric else value])
-    return [f["name"] for f in fields] + [table["name"]], rows
+    return [f.name for f in fields] + [table.name], rows

@@ -7,8 +7,12 @@ import re
 import textwrap
 import unicodedata
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar
+
+from .. import model as m
+from ..types import EnumT, IntT, NumberT, RecordT
 
 RULE_NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.[0-9A-Za-z]+)+)(?![\w])")
 _PART = re.compile(r"^(\d*)(.*)$")
@@ -125,12 +129,12 @@ def pieces(text: str, refs: dict[str, str]) -> list[tuple[str, str | None]]:
     """Split text at the rule numbers it cites: (text, link or None) pieces, for templates to escape."""
     out: list[tuple[str, str | None]] = []
     pos = 0
-    for m in RULE_NUMBER.finditer(text):
-        if m.group(1) in refs:
-            if m.start() > pos:
-                out.append((text[pos:m.start()], None))
-            out.append((m.group(1), refs[m.group(1)]))
-            pos = m.end()
+    for hit in RULE_NUMBER.finditer(text):
+        if hit.group(1) in refs:
+            if hit.start() > pos:
+                out.append((text[pos:hit.start()], None))
+            out.append((hit.group(1), refs[hit.group(1)]))
+            pos = hit.end()
     if pos < len(text):
         out.append((text[pos:], None))
     return out
@@ -143,8 +147,8 @@ _VULGAR = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾", Fra
 
 
 def number_words(value: Any, pretty: bool = False) -> str:
-    """An IR number ('1/2', 3) as text: '1/2', or '½' when pretty."""
-    q = Fraction(value) if isinstance(value, str) else Fraction(int(value))
+    """A number (3, a Fraction, or '1/2' as JSON writes one) as text: '1/2', or '½' when pretty."""
+    q = Fraction(value) if isinstance(value, (str, Fraction)) else Fraction(int(value))
     if q.denominator == 1:
         return str(q.numerator)
     whole, part = divmod(q, 1)
@@ -191,33 +195,40 @@ _AGG_SELF = {"count": "the number of {over}", "sum": "the total of {over}", "pro
              "any": "any of {over}", "all": "all of {over}"}
 
 
-_PER_MODEL: list[tuple[dict[str, Any], str, tuple[int, ...], Any]] = []
+_PER_MODEL: list[tuple[m.Resolved, str, Any]] = []
 T = TypeVar("T")
 
 
-def per_model(model: dict[str, Any], what: str, make: Callable[[dict[str, Any]], T]) -> T:
+def per_model(model: m.Resolved, what: str, make: Callable[[m.Resolved], T]) -> T:
     """make(model), made once per model and kept for the last few (the lookups every clause, list,
     card or page asks for: made each time, they made the sheets quadratic in the number of clauses).
-    Callers only read what they get. A model is known by identity and by the sizes of its lists."""
-    sizes = tuple(len(v) for v in model.values() if isinstance(v, list))
-    for known, name, known_sizes, found in _PER_MODEL:
-        if known is model and name == what and known_sizes == sizes:
+    Callers only read what they get. A model is known by identity (it is frozen)."""
+    for known, name, found in _PER_MODEL:
+        if known is model and name == what:
             return found  # type: ignore[no-any-return]
     found = make(model)
-    _PER_MODEL.insert(0, (model, what, sizes, found))
+    _PER_MODEL.insert(0, (model, what, found))
     del _PER_MODEL[32:]  # a few models: every kind of lookup of each
     return found
 
 
-def _word_index(model: dict[str, Any]) -> tuple[Any, ...]:
+@dataclass(frozen=True)
+class _Index:
     """The lookups of Words (a card asks for Words once per clause)."""
-    return (
-        {(e["name"], m["name"]): m for e in model["enums"] for m in e["members"]},
-        {e["name"]: e for e in model["enums"]},
-        {c["name"]: c for c in model["consts"]},
-        {d["name"]: d for d in model["defines"]},
-        {t["name"]: t["title"] for t in model["tables"] + model["defines"] if t["title"]},
-        {(r["name"], f["name"]): f for r in model.get("records", []) for f in r["fields"]},
+
+    members: dict[tuple[str, str], m.EnumMember]
+    consts: dict[str, m.ConstDef]
+    titles: dict[str, str]
+    fields: dict[tuple[str, str], m.RecordField]
+
+
+def _word_index(model: m.Resolved) -> _Index:
+    named: tuple[m.Table | m.Define, ...] = (*model.tables, *model.defines)
+    return _Index(
+        members={(e.name, mb.name): mb for e in model.enums for mb in e.members},
+        consts={c.name: c for c in model.consts},
+        titles={t.name: t.title for t in named if t.title},
+        fields={(r.name, f.name): f for r in model.records for f in r.fields},
     )
 
 
@@ -228,140 +239,139 @@ class Words:
     `pretty=True` the words of a card.  With `field_titles`, a yes/no field of a record reads as
     the field's title ('In reserve'), for the conditions a card lists one per line."""
 
-    def __init__(self, model: dict[str, Any], field_titles: bool = False):
-        lookups = per_model(model, "words", _word_index)
-        self.members, self.enums, self.consts, self.defines, self.titles, self.fields = lookups
+    def __init__(self, model: m.Resolved, field_titles: bool = False):
+        ix = per_model(model, "words", _word_index)
+        self.members, self.consts, self.titles, self.fields = ix.members, ix.consts, ix.titles, ix.fields
         self.field_titles = field_titles
 
     def member(self, enum: str, name: str) -> str:
-        m = self.members.get((enum, name))
-        return str(m["title"] or name) if m else _humanize(name)
+        mb = self.members.get((enum, name))
+        return str(mb.title or name) if mb else _humanize(name)
 
-    def value(self, e: dict[str, Any], pretty: bool = True) -> str:
+    def value(self, e: m.Expr, pretty: bool = True) -> str:
         """A value expression: a constant folded to a number, anything else in words."""
         const = self.constant(e)
         return number_words(const, pretty) if const is not None else self.expr(e, pretty)
 
-    def constant(self, e: dict[str, Any]) -> Any:
-        k = e["k"]
-        if k == "lit" and e["t"] in ("int", "number"):
-            return e["v"]
-        if k == "const" and e["name"] in self.consts:
-            return self.constant(self.consts[e["name"]]["value"])
-        if k == "op" and e["op"] == "neg" and len(e["args"]) == 1:
-            a = self.constant(e["args"][0])
-            if a is None:
-                return None
-            q = -Fraction(a)
-            return int(q) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
-        if k == "op" and e["op"] in ("/", "*", "+", "-") and len(e["args"]) == 2:
-            a, b = (self.constant(x) for x in e["args"])
-            if a is None or b is None:
-                return None
-            x, y = Fraction(a), Fraction(b)
-            if e["op"] == "/" and y == 0:
-                return None
-            q = {"/": lambda: x / y, "*": lambda: x * y, "+": lambda: x + y, "-": lambda: x - y}[e["op"]]()
-            return int(q) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
+    def constant(self, e: m.Expr) -> Fraction | None:
+        """The number an expression of literals and named numbers comes to, else None."""
+        match e:
+            case m.Lit(t=IntT() | NumberT(), v=v) if not isinstance(v, str):
+                return Fraction(v)
+            case m.Const(name=name) if name in self.consts:
+                return self.constant(self.consts[name].value)
+            case m.Op(op="neg", args=(a,)):
+                x = self.constant(a)
+                return None if x is None else -x
+            case m.Op(op="/" | "*" | "+" | "-" as op, args=(a, b)):
+                x, y = self.constant(a), self.constant(b)
+                if x is None or y is None or op == "/" and y == 0:
+                    return None
+                return x / y if op == "/" else x * y if op == "*" else x + y if op == "+" else x - y
         return None
 
-    def expr(self, e: dict[str, Any], pretty: bool = True, outer: int = 0) -> str:
-        k = e["k"]
-        if k == "lit":
-            v = e["v"]
-            if isinstance(v, bool):
-                return "true" if v else "false"
-            if e["t"] in ("int", "number"):
-                return number_words(v, pretty)
-            return str(v)
-        if k == "const" and pretty:  # a named number reads as its value: 'at most 8'
+    def expr(self, e: m.Expr, pretty: bool = True, outer: int = 0) -> str:
+        if pretty and isinstance(e, m.Const):  # a named number reads as its value: 'at most 8'
             const = self.constant(e)
             if const is not None:
                 return number_words(const, pretty)
-        if k in ("var", "const"):
-            return _humanize(e["name"])
-        if k == "member":
-            return self.member(e["enum"], e["name"])
-        if k in ("field", "attr"):
-            if not pretty:
-                return f"{self.expr(e['of'], pretty, 9)}.{e['name']}"
-            if self.field_titles and k == "field":
-                field = self.fields.get((str(e["of"]["t"]).removeprefix("record "), e["name"]))
-                if field is not None and field.get("title") and len(field["title"]) <= 80:
-                    return lower_first(str(field["title"]))
-            if e["of"]["k"] == "var":  # u.printed_re -> "printed re"
-                return _humanize(e["name"])
-            return f"{self.expr(e['of'], pretty, 9)} {_humanize(e['name'])}"
-        if k == "call" and pretty:
-            name = short_title(self.titles.get(e["fn"]))
-            if name is not None:  # re_size(u) -> "RE size"
-                return lower_first(name)
-            args = [a for a in e["args"] if not (a["k"] == "var" and str(a["t"]).startswith("record "))]
-            if len(args) == len(e["args"]) and args:
-                return f"{_humanize(e['fn'])}({', '.join(self.expr(a, pretty) for a in args)})"
-            return _humanize(e["fn"])  # terrain_reductions(u, x) -> "terrain reductions"
-        if k == "builtin" and pretty:
-            return self._builtin(e, outer)
-        if k in ("call", "builtin"):
-            return f"{e['fn']}({', '.join(self.expr(a, pretty) for a in e['args'])})"
-        if k in ("list", "set"):
-            return "{" + ", ".join(self.expr(a, pretty) for a in e["items"]) + "}"
-        if k == "if":
-            text = (f"if {self.expr(e['cond'], pretty)} then {self.expr(e['then'], pretty)} "
-                    f"else {self.expr(e['else'], pretty)}")
-            return f"({text})" if pretty and outer > _PHRASE else text
-        if k == "let":
-            if not pretty:
-                return f"let {e['name']} = {self.expr(e['value'], pretty)}; {self.expr(e['body'], pretty)}"
-            text = f"{self.expr(e['body'], pretty)}, where {_humanize(e['name'])} = {self.expr(e['value'], pretty)}"
-            return f"({text})" if outer > _PHRASE else text
-        if k == "agg":
-            if pretty:
-                return self._agg(e, outer)
-            where = f" where {self.expr(e['where'], pretty)}" if e["where"] is not None else ""
-            return f"{e['fn']}({self.expr(e['body'], pretty)} for {e['var']} in {self.expr(e['over'], pretty)}{where})"
-        if k == "record":
-            fields = ", ".join(f"{n}: {self.expr(v, pretty)}" for n, v in sorted(e["fields"].items()))
-            return f"{e['record']} {{{fields}}}"
-        if k == "op":
-            op = e["op"]
-            prec = _PREC[op]
-            if op == "not":
-                text = f"not {self.expr(e['args'][0], pretty, prec)}"
-            elif op == "neg":
-                text = f"−{self.expr(e['args'][0], pretty, prec)}"
-            elif pretty and op in ("in", "not in") and e["args"][1]["k"] in ("list", "set") \
-                    and 0 < len(e["args"][1]["items"]) <= 4:
-                a, b = e["args"]
-                names = [self.expr(x, pretty, _ATOM) for x in b["items"]]
-                if op == "in":
-                    choice = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-                    text = f"{self.expr(a, pretty, prec)} is {choice}"
-                elif len(names) == 1:
-                    text = f"{self.expr(a, pretty, prec)} is not {names[0]}"
-                elif len(names) == 2:
-                    text = f"{self.expr(a, pretty, prec)} is neither {names[0]} nor {names[1]}"
-                else:
-                    text = f"{self.expr(a, pretty, prec)} is none of {', '.join(names)}"
+        match e:
+            case m.Lit(t=t, v=v):
+                if isinstance(v, bool):
+                    return "true" if v else "false"
+                if isinstance(t, (IntT, NumberT)):
+                    return number_words(v, pretty)
+                return str(v)
+            case m.Var(name=name) | m.Const(name=name):
+                return _humanize(name)
+            case m.Member(enum=enum, name=name):
+                return self.member(enum, name)
+            case m.Field(of=of, name=name) | m.Attr(of=of, name=name):
+                if not pretty:
+                    return f"{self.expr(of, pretty, 9)}.{name}"
+                if self.field_titles and isinstance(e, m.Field):
+                    field = self.fields.get((str(of.t).removeprefix("record "), name))
+                    if field is not None and field.title and len(field.title) <= 80:
+                        return lower_first(str(field.title))
+                if isinstance(of, m.Var):  # u.printed_re -> "printed re"
+                    return _humanize(name)
+                return f"{self.expr(of, pretty, 9)} {_humanize(name)}"
+            case m.Call(fn=fn, args=args) if pretty:
+                title = short_title(self.titles.get(fn))
+                if title is not None:  # re_size(u) -> "RE size"
+                    return lower_first(title)
+                shown = [a for a in args if not (isinstance(a, m.Var) and isinstance(a.t, RecordT))]
+                if len(shown) == len(args) and shown:
+                    return f"{_humanize(fn)}({', '.join(self.expr(a, pretty) for a in shown)})"
+                return _humanize(fn)  # terrain_reductions(u, x) -> "terrain reductions"
+            case m.Builtin() if pretty:
+                return self._builtin(e, outer)
+            case m.Call(fn=fn, args=args) | m.Builtin(fn=fn, args=args):
+                return f"{fn}({', '.join(self.expr(a, pretty) for a in args)})"
+            case m.ListLit(items=items) | m.SetLit(items=items):
+                return "{" + ", ".join(self.expr(a, pretty) for a in items) + "}"
+            case m.If(cond=cond, then=then, else_=else_):
+                text = f"if {self.expr(cond, pretty)} then {self.expr(then, pretty)} else {self.expr(else_, pretty)}"
+                return f"({text})" if pretty and outer > _PHRASE else text
+            case m.Let(name=name, value=value, body=body):
+                if not pretty:
+                    return f"let {name} = {self.expr(value, pretty)}; {self.expr(body, pretty)}"
+                text = f"{self.expr(body, pretty)}, where {_humanize(name)} = {self.expr(value, pretty)}"
+                return f"({text})" if outer > _PHRASE else text
+            case m.Agg(fn=fn, var=var, over=over, where=where, body=body):
+                if pretty:
+                    return self._agg(e, outer)
+                held = f" where {self.expr(where, pretty)}" if where is not None else ""
+                return f"{fn}({self.expr(body, pretty)} for {var} in {self.expr(over, pretty)}{held})"
+            case m.RecordLit(record=record, fields=fields):
+                shown_fields = ", ".join(f"{n}: {self.expr(v, pretty)}"
+                                         for n, v in sorted(fields, key=lambda f: f[0]))
+                return f"{record} {{{shown_fields}}}"
+            case m.Op():
+                return self._op(e, pretty, outer)
+            case m.Error():
+                return "error"
+
+    def _op(self, e: m.Op, pretty: bool, outer: int) -> str:
+        op = e.op
+        prec = _PREC[op]
+        if op == "not":
+            text = f"not {self.expr(e.args[0], pretty, prec)}"
+        elif op == "neg":
+            text = f"−{self.expr(e.args[0], pretty, prec)}"
+        elif pretty and op in ("in", "not in") and isinstance(e.args[1], (m.ListLit, m.SetLit)) \
+                and 0 < len(e.args[1].items) <= 4:
+            a, b = e.args
+            assert isinstance(b, (m.ListLit, m.SetLit))
+            names = [self.expr(x, pretty, _ATOM) for x in b.items]
+            if op == "in":
+                choice = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+                text = f"{self.expr(a, pretty, prec)} is {choice}"
+            elif len(names) == 1:
+                text = f"{self.expr(a, pretty, prec)} is not {names[0]}"
+            elif len(names) == 2:
+                text = f"{self.expr(a, pretty, prec)} is neither {names[0]} nor {names[1]}"
             else:
-                a, b = e["args"]
-                sym = _OPS[op] if pretty else _PLAIN_OPS.get(op, _OPS[op])
-                text = f"{self.expr(a, pretty, prec)} {sym} {self.expr(b, pretty, prec + 1)}"
-            return f"({text})" if prec < outer else text
-        return str(k)
+                text = f"{self.expr(a, pretty, prec)} is none of {', '.join(names)}"
+        else:
+            a, b = e.args
+            sym = _OPS[op] if pretty else _PLAIN_OPS.get(op, _OPS[op])
+            text = f"{self.expr(a, pretty, prec)} {sym} {self.expr(b, pretty, prec + 1)}"
+        return f"({text})" if prec < outer else text
 
     # ---- the newer constructs in words -------------------------------------------------------
 
-    def _builtin(self, e: dict[str, Any], outer: int) -> str:
-        fn, args = e["fn"], e["args"]
+    def _builtin(self, e: m.Builtin, outer: int) -> str:
+        fn, args = e.fn, e.args
         if fn == "step" and len(args) == 2:
             return self._step(e, outer)
         if fn in ("min", "max") and len(args) >= 2:
-            levels = str(e["t"]).startswith("enum ")
+            levels = isinstance(e.t, EnumT)
             if len(args) == 2 and not levels:
                 consts = [self.constant(a) for a in args]
                 if (consts[0] is None) != (consts[1] is None):  # min(x, 8): 'x, at most 8'
                     var, cap = (args[0], consts[1]) if consts[1] is not None else (args[1], consts[0])
+                    assert cap is not None
                     bound = "at most" if fn == "min" else "at least"
                     text = f"{self.expr(var, True, _NOUN)}, {bound} {number_words(cap, True)}"
                     return f"({text})" if outer > _PHRASE else text
@@ -378,13 +388,13 @@ class Words:
             return f"the number of {self.expr(args[0], True, _ATOM)}"
         return f"{fn}({', '.join(self.expr(a, True) for a in args)})"
 
-    def _step(self, e: dict[str, Any], outer: int) -> str:
+    def _step(self, e: m.Builtin, outer: int) -> str:
         """step(zoc, -1) -> 'the level below zoc'; around a cyclic list, 'the one after side'."""
-        level, by = e["args"]
+        level, by = e.args
         n = self.constant(by)
-        cyclic = bool(e.get("cyclic"))
+        cyclic = bool(e.cyclic)
         of = self.expr(level, True, _ATOM)
-        if n is not None and Fraction(n).denominator == 1 and int(n) != 0:
+        if n is not None and n.denominator == 1 and int(n) != 0:
             k = int(n)
             if cyclic:
                 where = "after" if k > 0 else "before"
@@ -397,18 +407,18 @@ class Words:
             text = f"{of} + ({self.expr(by, True)}) {unit}"
         return f"({text})" if outer > _NOUN else text
 
-    def _agg(self, e: dict[str, Any], outer: int) -> str:
-        fn, var = e["fn"], e["var"]
-        over = self.expr(e["over"], True, _ATOM)
-        where = f" where {self.expr(e['where'], True, _NOUN)}" if e["where"] is not None else ""
-        body = e["body"]
-        itself = body["k"] == "var" and body["name"] == var
+    def _agg(self, e: m.Agg, outer: int) -> str:
+        fn, var = e.fn, e.var
+        over = self.expr(e.over, True, _ATOM)
+        where = f" where {self.expr(e.where, True, _NOUN)}" if e.where is not None else ""
+        body = e.body
+        itself = isinstance(body, m.Var) and body.name == var
         if fn in ("any", "all") and not itself:
             some = "some" if fn == "any" else "every"
             text = f"for {some} {_humanize(var)} in {over}{where}: {self.expr(body, True, _PHRASE)}"
             return f"({text})" if outer > _PHRASE else text
-        w = e["where"]
-        if fn == "count" and w is not None and w["k"] == "var" and w["name"] == var:  # count(c for c in cs where c)
+        w = e.where
+        if fn == "count" and isinstance(w, m.Var) and w.name == var:  # count(c for c in cs where c)
             text = f"how many of {over} hold"
         elif itself or fn == "count":
             text = _AGG_SELF[fn].format(over=over) + where
@@ -418,7 +428,7 @@ class Words:
 
     # ---- a long expression as a list of lines ---------------------------------------------
 
-    def outline(self, e: dict[str, Any]) -> list[str] | None:
+    def outline(self, e: m.Expr) -> list[str] | None:
         """What a sum of counted conditions counts, one line each (a card's bullet list), else None.
 
         reductions = terrain + count(c for c in [a, b, c] where c) + markers  ->  [terrain, a, b, c, markers]"""
@@ -435,18 +445,16 @@ class Words:
         return items if counted else None
 
 
-def _flatten(e: dict[str, Any], op: str) -> list[dict[str, Any]]:
-    if e["k"] == "op" and e["op"] == op and len(e["args"]) == 2:
-        return _flatten(e["args"][0], op) + _flatten(e["args"][1], op)
+def _flatten(e: m.Expr, op: str) -> list[m.Expr]:
+    if isinstance(e, m.Op) and e.op == op and len(e.args) == 2:
+        return _flatten(e.args[0], op) + _flatten(e.args[1], op)
     return [e]
 
 
-def _counted_conditions(e: dict[str, Any]) -> list[dict[str, Any]] | None:
+def _counted_conditions(e: m.Expr) -> list[m.Expr] | None:
     """The conditions of count(c for c in [a, b, ...] where c), else None."""
-    if e["k"] != "agg" or e["fn"] != "count" or e["over"]["k"] not in ("list", "set"):
-        return None
-    var = e["var"]
-    where = e["where"]
-    if where is None or not (where["k"] == "var" and where["name"] == var):
-        return None
-    return list(e["over"]["items"])
+    match e:
+        case m.Agg(fn="count", var=var, over=m.ListLit(items=items) | m.SetLit(items=items), where=m.Var(name=w)) \
+                if w == var:
+            return list(items)
+    return None
