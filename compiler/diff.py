@@ -12,19 +12,21 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import model as m
 from .build import find_sources
 from .checker import check
 from .diagnostics import Diagnostic, has_errors, unique_sorted
-from .ir import to_ir
 from .lower import lower
 from .parser import parse
 from .resolver import resolve
 from .sheets.text import Words, flat, rule_key
 from .sheets.view import plain_label
+from .types import BoolT
 
 
 class SourceError(Exception):
@@ -72,7 +74,7 @@ def read_side(spec: str, rules: str = "rules", repo: Path | None = None) -> tupl
     return f"{spec} ({commit[:10]})", sources
 
 
-def resolve_all(sources: dict[str, str]) -> tuple[dict[str, dict[str, Any]], list[Diagnostic]]:
+def resolve_all(sources: dict[str, str]) -> tuple[dict[str, m.Resolved], list[Diagnostic]]:
     """Every ruleset of the sources, resolved; worked examples are not run."""
     files, diags = [], []
     for name in sorted(sources):
@@ -87,76 +89,80 @@ def resolve_all(sources: dict[str, str]) -> tuple[dict[str, dict[str, Any]], lis
     if has_errors(diags):
         return {}, unique_sorted(diags)
     program = lower(checked)
-    return {rs.name: to_ir(resolve(program, rs)) for rs in program.rulesets}, unique_sorted(diags)
+    return {rs.name: resolve(program, rs) for rs in program.rulesets}, unique_sorted(diags)
 
 
 # ---- items --------------------------------------------------------------------------------
 
 
-def _notes(item: dict[str, Any]) -> list[tuple[str, str]]:
-    return [(n["label"], n["text"]) for n in item.get("notes", [])]
+def _notes(item: m.Clause | m.EnumMember) -> list[tuple[str, str]]:
+    return [(n.label, n.text) for n in item.notes]
 
 
-def _see(item: dict[str, Any]) -> list[str]:
-    return [r["number"] for r in item.get("see", [])]
+def _see(item: m.Clause | m.EnumMember) -> list[str]:
+    return [r.number for r in item.see]
 
 
-def items(model: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def _where(origin: m.Origin) -> str:
+    return f"{origin.layer}; {origin.file}:{origin.line}"
+
+
+def _last(item: m.Row | m.Limit | m.ConstDef | m.Define) -> str:
+    """Where an item was last set: its last override, else where it is written."""
+    return _where(item.overridden_by[-1].origin if item.overridden_by else item.origin)
+
+
+def items(model: m.Resolved) -> dict[str, dict[str, Any]]:
     """The model cut into named items, each a dict of comparable fields (plus '_where', its origin)."""
     words = Words(model)
     out: dict[str, dict[str, Any]] = {}
-    enums = {e["name"]: e for e in model["enums"]}
-
-    def where(origin: dict[str, Any]) -> str:
-        return f"{origin['layer']}; {origin['file']}:{origin['line']}"
-
-    for c in model["clauses"]:
-        out[c["number"]] = {"kind": "clause", "title": c["title"], "text": [flat(t) for t in c["texts"]],
-                            "notes": _notes(c), "see": _see(c), "_where": where(c["origin"])}
-    for e in model["externals"]:
-        out.setdefault(e["number"], {"kind": "external", "title": e["title"], "link": e["url"], "_where": None})
-    for e in model["enums"]:
-        number = e["origin"]["clause"]
-        for m in e["members"]:
-            key = f"{number} {m['name']}" if number else f"{e['name']}.{m['name']}"
-            attrs = {a: v["value"] for a, v in m["attrs"].items()}
-            origins = {a: where(v["origin"]) for a, v in m["attrs"].items() if v["origin"] is not None}
-            out[key] = {"kind": "member", "enum": e["name"], "title": m["title"], "attrs": attrs,
-                        "text": [flat(t) for t in m["texts"]], "notes": _notes(m), "see": _see(m),
-                        "_attr_where": origins, "_where": where(m["origin"])}
-    for t in model["tables"]:
-        for r in t["rows"]:
-            number = r["origin"]["clause"] or t["origin"]["clause"]
-            out[f"{number} {t['name']}.{r['label']}"] = {
-                "kind": "row", "title": r["title"], "value": words.value(r["value"], pretty=False),
-                "condition": words.expr(r["when"], pretty=False) if r["when"] is not None else "otherwise",
-                "_where": where(r["overridden_by"][-1]["origin"]) if r["overridden_by"] else where(r["origin"])}
-    for g in model["limits"]:
-        number = g["origin"]["clause"]
-        out[f"{number} {g['name']}"] = {"kind": "limits", "title": g["title"],
-                                        "unless": [u["title"] or words.expr(u["cond"], False) for u in g["unless"]],
-                                        "_where": where(g["origin"])}
-        for i in g["items"]:
-            out[f"{number} {g['name']}.{i['name']}"] = {
-                "kind": "limit", "title": i["title"], "bound": words.value(i["bound"], pretty=False),
-                "measure": words.expr(i["measure"], pretty=False),
-                "exempt": [x["title"] or words.expr(x["cond"], False) for x in i["exempt"]],
-                "_where": where(i["overridden_by"][-1]["origin"]) if i["overridden_by"] else where(i["origin"])}
-    for kind in ("consts", "defines"):
-        for d in model[kind]:
-            number = d["origin"]["clause"]
-            body = words.value(d["value"], pretty=False) if kind == "consts" else words.expr(d["body"], pretty=False)
-            ov = d.get("overridden_by") or []
-            out[f"{number} {d['name']}" if number else d["name"]] = {
-                "kind": kind[:-1], "title": d["title"], "value": body,
-                "_where": where(ov[-1]["origin"]) if ov else where(d["origin"])}
-    for ex in model["examples"]:
-        out[f"{ex['clause']} example \"{ex['title'] or ''}\""] = {
-            "kind": "example", "steps": len(ex["steps"]), "_where": where(ex["origin"])}
+    enums = {e.name: e for e in model.enums}
+    for c in model.clauses:
+        out[c.number] = {"kind": "clause", "title": c.title, "text": [flat(t) for t in c.texts],
+                         "notes": _notes(c), "see": _see(c), "_where": _where(c.origin)}
+    for x in model.externals:
+        out.setdefault(x.number, {"kind": "external", "title": x.title, "link": x.url, "_where": None})
+    for e in model.enums:
+        number = e.origin.clause
+        for mb in e.members:
+            key = f"{number} {mb.name}" if number else f"{e.name}.{mb.name}"
+            attrs = {a: v.value for a, v in mb.attrs}
+            origins = {a: _where(v.origin) for a, v in mb.attrs if v.origin is not None}
+            out[key] = {"kind": "member", "enum": e.name, "title": mb.title, "attrs": attrs,
+                        "text": [flat(t) for t in mb.texts], "notes": _notes(mb), "see": _see(mb),
+                        "_attr_where": origins, "_where": _where(mb.origin)}
+    for t in model.tables:
+        for r in t.rows:
+            number = r.origin.clause or t.origin.clause
+            out[f"{number} {t.name}.{r.label}"] = {
+                "kind": "row", "title": r.title, "value": words.value(r.value, pretty=False),
+                "condition": words.expr(r.when, pretty=False) if r.when is not None else "otherwise",
+                "_where": _last(r)}
+    for g in model.limits:
+        number = g.origin.clause
+        out[f"{number} {g.name}"] = {"kind": "limits", "title": g.title,
+                                     "unless": [u.title or words.expr(u.cond, False) for u in g.unless],
+                                     "_where": _where(g.origin)}
+        for i in g.items:
+            out[f"{number} {g.name}.{i.name}"] = {
+                "kind": "limit", "title": i.title, "bound": words.value(i.bound, pretty=False),
+                "measure": words.expr(i.measure, pretty=False),
+                "exempt": [x.title or words.expr(x.cond, False) for x in i.exempt], "_where": _last(i)}
+    for k in model.consts:
+        number = k.origin.clause
+        out[f"{number} {k.name}" if number else k.name] = {
+            "kind": "const", "title": k.title, "value": words.value(k.value, pretty=False), "_where": _last(k)}
+    for d in model.defines:
+        number = d.origin.clause
+        out[f"{number} {d.name}" if number else d.name] = {
+            "kind": "define", "title": d.title, "value": words.expr(d.body, pretty=False), "_where": _last(d)}
+    for ex in model.examples:
+        out[f"{ex.clause} example \"{ex.title or ''}\""] = {
+            "kind": "example", "steps": len(ex.steps), "_where": _where(ex.origin)}
     for item in out.values():
         if item["kind"] == "member":
-            item["_labels"] = {a["name"]: plain_label(a) if a["t"] == "bool" else a["name"]
-                               for a in enums[item["enum"]]["attrs"]}
+            item["_labels"] = {a.name: plain_label(a) if isinstance(a.t, BoolT) else a.name
+                               for a in enums[item["enum"]].attrs}
     return out
 
 
@@ -207,7 +213,7 @@ def _list_changes(old: list[Any], new: list[Any], name: Any) -> list[tuple[str, 
     return out + [(f"{name(x)} added", None) for x in came]
 
 
-def diff_models(old: dict[str, dict[str, Any]], new: dict[str, dict[str, Any]]) -> list[Change]:
+def diff_models(old: Mapping[str, m.Resolved], new: Mapping[str, m.Resolved]) -> list[Change]:
     """Every change between two sets of resolved rulesets, in rule order."""
     out: list[Change] = []
     for rs in sorted(set(old) | set(new)):

@@ -12,6 +12,7 @@ import pytest
 from compiler import diff
 from compiler.build import find_sources
 from compiler.cli import main
+from compiler.model import Resolved
 from tests.conftest import RULES
 
 OVERRIDE = 'override 4.5a F: not negatable\n  note game "In either edition of DAK, units do not negate EZOCs ' \
@@ -29,7 +30,7 @@ def without_dak_override(dest: Path) -> Path:
     return tree
 
 
-def models_of(tree: Path) -> dict[str, dict]:  # type: ignore[type-arg]
+def models_of(tree: Path) -> dict[str, Resolved]:
     sources, errors = find_sources([tree])
     assert not errors
     models, diags = diff.resolve_all(sources)
@@ -40,7 +41,7 @@ def models_of(tree: Path) -> dict[str, dict]:  # type: ignore[type-arg]
 def test_removing_the_dak_override_is_exactly_one_change(tmp_path: Path) -> None:
     old = models_of(without_dak_override(tmp_path))
     new = models_of(RULES)
-    on_dak = {name for name, m in new.items() if "DAK" in m["manifest"]["layers"]}  # DAK, and rulesets over it
+    on_dak = {name for name, m in new.items() if "DAK" in m.manifest.layers}  # DAK, and rulesets over it
     changes = diff.diff_models(old, new)
     assert {(c.key, c.what) for c in changes} == {("4.5a F", "negation removed")}
     assert {c.ruleset for c in changes} == on_dak and "DAK" in on_dak
