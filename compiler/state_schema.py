@@ -34,7 +34,6 @@ def state_schema(model: Resolved | dict[str, Any]) -> dict[str, Any]:
         for f in r["fields"]:
             prop = type_schema(f["t"], enums)
             if f["title"]:
-                model = ir.bridge(model)
                 prop = {"description": f["title"], **prop}
             props[f["name"]] = prop
         defs[r["name"]] = {
