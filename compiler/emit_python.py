@@ -49,6 +49,9 @@ def emit_python(model: Resolved | dict[str, Any], verify: bool = True) -> dict[s
     return {f"python/{module_name(model)}.py": source}
 
 
+LIMITS_LOCALS = frozenset({"out", "total", "bound"})  # the locals of a limits function's own code
+
+
 @dataclass
 class Writer:
     """All output goes through here, so indentation lives in one place."""
@@ -357,9 +360,10 @@ class ModuleEmitter:
     def params(self, d: dict[str, Any], public: bool) -> list[tuple[str, str, str]]:
         """(rule name, Python name, annotation) per parameter."""
         out = []
+        taken = self.namer.taken | (LIMITS_LOCALS if "items" in d else set())
         for p in d["params"]:
             pname = local_name(p["name"])
-            while pname in self.namer.taken:
+            while pname in taken:
                 pname += "_"
             out.append((p["name"], pname, type_of(p["t"], self.enum_names, self.record_names, public)))
         return out
@@ -742,8 +746,14 @@ class ModuleEmitter:
         if len(members) < 2:
             return {}
         var = local_name(members[0][1]["measure"]["var"])
-        params = {py for _, py, _ in self.params(g, False)}
-        while var in params:  # a statement's loop: its variable would outlive it, and hide the parameter
+        # A statement's loop: its variable is a local of the whole function, so it must hide nothing
+        # the function reads (a parameter, a module name such as a const, the locals of the limits'
+        # code); and each limit's own variable takes its name, so no loop inside one may bind it.
+        taken = {py for _, py, _ in self.params(g, False)} | self.namer.taken | LIMITS_LOCALS
+        for _, item in members:
+            m = item["measure"]
+            taken |= self.ec.bound_locals([m["where"], m["body"]], m["var"])
+        while var in taken:
             var += "_"
         out: dict[str, tuple[str, str | None]] = {}
         for i, item in members:

@@ -326,6 +326,29 @@ class ExprCompiler:
         walk(node, names)
         return counts
 
+    def bound_locals(self, node: Any, own: str) -> set[str]:
+        """The Python names the untraced code of node binds for its own parts (an aggregate's item),
+        calls written in place counted in, but for those binding the rule variable `own` (they hide
+        it in the rules as in Python). A loop that gives its variable another Python name than its
+        rule name (a fused limits loop) must not take one of these: the inner loop would capture it."""
+        found: set[str] = set()
+        todo = [node]
+        while todo:
+            n = todo.pop()
+            if isinstance(n, list):
+                todo.extend(n)
+                continue
+            if not isinstance(n, dict):
+                continue
+            if n.get("k") == "agg" and n["var"] != own:
+                found.add(local_name(n["var"]))
+            if n.get("k") == "call" and self.optimize:
+                expanded = self.expand(n)
+                if expanded is not None:
+                    todo.append(expanded)
+            todo.extend(v for v in n.values() if isinstance(v, (dict, list)))
+        return found
+
     def scaled_read(self, code: str, t: str) -> str:
         """A record field holds exact values; scale it where it is read."""
         if self.scale == 1:
