@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from conftest import codes, compile_text
 
-from compiler import ir
-from compiler.interp_ir import Interpreter
+from compiler import model as m
+from compiler.interp import Interpreter
+from compiler.types import INT
 
 SERIES = 'series OCS "Operational Combat Series"\n'
 
@@ -27,8 +28,8 @@ def test_constants_defined_by_each_other_are_r109_not_a_crash() -> None:
 def test_a_negative_fraction_is_a_plain_default() -> None:
     result = compile_text(SERIES + "record Unit {\n  drm: number = -1/2\n  shift: int = -2\n}\n")
     assert result.ok, codes(result)
-    (record,) = ir.of(result.models["OCS"])["records"]
-    assert [(f["name"], f["default"]) for f in record["fields"]] == [("drm", "-1/2"), ("shift", -2)]
+    (record,) = result.models["OCS"].records
+    assert [(f.name, f.default) for f in record.fields] == [("drm", "-1/2"), ("shift", -2)]
 
 
 def test_a_calculation_is_still_not_a_default() -> None:
@@ -94,4 +95,4 @@ def test_an_override_using_another_value_is_fine() -> None:
     result = compile_text('series S "S" version "1"\nrule 1 "Cap" {\n  const cap = 2\n  const base = 3\n}\n',
                           'game G "G" extends S version "1"\noverride 1 cap: base + 1\n')
     assert result.ok, [d.message for d in result.diagnostics]
-    assert Interpreter(ir.of(result.models["G"])).eval({"k": "const", "t": "int", "name": "cap"}, {}) == 4
+    assert Interpreter(result.models["G"]).eval(m.Const(INT, "cap"), {}) == 4
