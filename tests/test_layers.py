@@ -3,15 +3,17 @@ the override chain that changed it (oldest first), and the layer mistakes are re
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from conftest import codes, compile_text
 
-from compiler import ir
+from compiler import model as m
 from compiler.build import Result
-from compiler.interp_ir import Interpreter
+from compiler.interp import Interpreter
+from compiler.types import INT
 
 SERIES = '''
 series OCS "Operational Combat Series" version "4.3"
@@ -87,91 +89,110 @@ def layered() -> Result:
     return result
 
 
-def named(items: list[dict[str, Any]], name: str, key: str = "name") -> dict[str, Any]:
-    (found,) = [i for i in items if i[key] == name]
+T = TypeVar("T")
+
+
+def named(items: Iterable[T], name: str, key: str = "name") -> T:
+    (found,) = [i for i in items if getattr(i, key) == name]
     return found
 
 
-def const(model: dict[str, Any]) -> dict[str, Any]:
-    return named(model["consts"], "max_stack_re")
+def const(model: m.Resolved) -> m.ConstDef:
+    return named(model.consts, "max_stack_re")
 
 
-def row(model: dict[str, Any]) -> dict[str, Any]:
-    return named(named(model["tables"], "re_size")["rows"], "battalion", "label")
+def row(model: m.Resolved) -> m.Row:
+    return named(named(model.tables, "re_size").rows, "battalion", "label")
 
 
-def limit(model: dict[str, Any]) -> dict[str, Any]:
-    return named(named(model["limits"], "stacking")["items"], "combat_re")
+def limit(model: m.Resolved) -> m.Limit:
+    return named(named(model.limits, "stacking").items, "combat_re")
 
 
-def member_f(model: dict[str, Any]) -> dict[str, Any]:
-    return named(named(model["enums"], "EzocAction")["members"], "F")
+def member_f(model: m.Resolved) -> m.EnumMember:
+    return named(named(model.enums, "EzocAction").members, "F")
 
 
-def clause(model: dict[str, Any]) -> dict[str, Any]:
-    return named(model["clauses"], "4.5a", "number")
+def clause(model: m.Resolved) -> m.Clause:
+    return named(model.clauses, "4.5a", "number")
 
 
-def chain(item: dict[str, Any]) -> list[str]:
-    return [c["layer"] for c in item.get("overridden_by", [])]
+def chain(item: m.ConstDef | m.Row | m.Limit | m.EnumMember | m.Clause) -> list[str]:
+    return [c.layer for c in item.overridden_by]
+
+
+def lit(e: m.Expr | None) -> Any:
+    """The value of a literal (a value an override wrote)."""
+    assert isinstance(e, m.Lit), e
+    return e.v
+
+
+def negatable(member: m.EnumMember) -> m.AttrValue:
+    return dict(member.attrs)["negatable"]
+
+
+def set_by(member: m.EnumMember) -> str | None:
+    """The layer that set the member's `negatable` (None: the default)."""
+    origin = negatable(member).origin
+    return None if origin is None else origin.layer
 
 
 def test_every_layer_and_the_ruleset_is_built(layered: Result) -> None:
     assert sorted(layered.models) == ["DAK", "OCS", "dak_fow"]  # an option is built only in a ruleset
-    assert ir.of(layered.models["dak_fow"])["manifest"]["layers"] == ["OCS", "DAK", "fog_of_war"]
-    assert ir.of(layered.models["dak_fow"])["manifest"]["options"] == [
-        {"name": "fog_of_war", "title": "Fog of War", "version": None}]
-    assert ir.of(layered.models["DAK"])["manifest"]["layers"] == ["OCS", "DAK"]
+    assert layered.models["dak_fow"].manifest.layers == ("OCS", "DAK", "fog_of_war")
+    assert [(o.name, o.title, o.version) for o in layered.models["dak_fow"].manifest.options] == [
+        ("fog_of_war", "Fog of War", None)]
+    assert layered.models["DAK"].manifest.layers == ("OCS", "DAK")
 
 
 def test_const_option_over_game_over_series(layered: Result) -> None:
-    ocs, dak, fow = (const(ir.of(layered.models[n])) for n in ("OCS", "DAK", "dak_fow"))
-    assert [c["value"]["v"] for c in (ocs, dak, fow)] == [10, 12, 14]
+    ocs, dak, fow = (const(layered.models[n]) for n in ("OCS", "DAK", "dak_fow"))
+    assert [lit(c.value) for c in (ocs, dak, fow)] == [10, 12, 14]
     assert (chain(ocs), chain(dak), chain(fow)) == ([], ["DAK"], ["DAK", "fog_of_war"])
-    assert [c["origin"]["file"] for c in fow["overridden_by"]] == ["t1.rules", "t2.rules"]
-    assert fow["overridden_by"][0]["notes"][0]["text"] == "DAK: 12 RE."
-    assert fow["origin"]["layer"] == "OCS"  # where the const itself is declared
-    read = {"k": "const", "t": "int", "name": "max_stack_re"}
-    assert [Interpreter(ir.of(layered.models[n])).eval(read, {}) for n in ("OCS", "DAK", "dak_fow")] == [10, 12, 14]
+    assert [c.origin.file for c in fow.overridden_by] == ["t1.rules", "t2.rules"]
+    assert fow.overridden_by[0].notes[0].text == "DAK: 12 RE."
+    assert fow.origin.layer == "OCS"  # where the const itself is declared
+    read = m.Const(INT, "max_stack_re")
+    assert [Interpreter(layered.models[n]).eval(read, {}) for n in ("OCS", "DAK", "dak_fow")] == [10, 12, 14]
 
 
 def test_table_row_option_over_game_over_series(layered: Result) -> None:
-    ocs, dak, fow = (row(ir.of(layered.models[n])) for n in ("OCS", "DAK", "dak_fow"))
-    values = [Interpreter(ir.of(layered.models[n])).eval(r["value"], {}) for n, r in
+    ocs, dak, fow = (row(layered.models[n]) for n in ("OCS", "DAK", "dak_fow"))
+    values = [Interpreter(layered.models[n]).eval(r.value, {}) for n, r in
               zip(("OCS", "DAK", "dak_fow"), (ocs, dak, fow), strict=True)]
     assert values == [Fraction(1, 2), 1, Fraction(3, 4)]
     assert (chain(ocs), chain(dak), chain(fow)) == ([], ["DAK"], ["DAK", "fog_of_war"])
     # the game changed only the value; the option also restated the condition
-    assert fow["when"]["op"] == "==" and fow["title"] == "Battalions are 1/2 RE"
+    assert isinstance(fow.when, m.Op) and fow.when.op == "==" and fow.title == "Battalions are 1/2 RE"
     battalion = {"size": "battalion"}
-    answers = [Interpreter(ir.of(layered.models[n])).call("re_size", [battalion]) for n in ("OCS", "DAK", "dak_fow")]
+    answers = [Interpreter(layered.models[n]).call("re_size", [battalion]) for n in ("OCS", "DAK", "dak_fow")]
     assert answers == [Fraction(1, 2), 1, Fraction(3, 4)]
 
 
 def test_limit_bound_option_over_game_over_series(layered: Result) -> None:
-    ocs, dak, fow = (limit(ir.of(layered.models[n])) for n in ("OCS", "DAK", "dak_fow"))
-    assert [lim["bound"]["v"] for lim in (ocs, dak, fow)] == [10, 11, 13]
+    ocs, dak, fow = (limit(layered.models[n]) for n in ("OCS", "DAK", "dak_fow"))
+    assert [lit(lim.bound) for lim in (ocs, dak, fow)] == [10, 11, 13]
     assert (chain(ocs), chain(dak), chain(fow)) == ([], ["DAK"], ["DAK", "fog_of_war"])
     hex_of_12 = {"units": tuple({"size": "regiment"} for _ in range(12))}
-    broken = [len(Interpreter(ir.of(layered.models[n])).check_limits("stacking", [hex_of_12]))
+    broken = [len(Interpreter(layered.models[n]).check_limits("stacking", [hex_of_12]))
               for n in ("OCS", "DAK", "dak_fow")]
     assert broken == [1, 1, 0]
 
 
 def test_list_value_option_over_game_over_series(layered: Result) -> None:
-    ocs, dak, fow = (member_f(ir.of(layered.models[n])) for n in ("OCS", "DAK", "dak_fow"))
-    assert [m["attrs"]["negatable"]["value"] for m in (ocs, dak, fow)] == [True, False, True]
-    assert [m["attrs"]["negatable"]["origin"]["layer"] for m in (ocs, dak, fow)] == ["OCS", "DAK", "fog_of_war"]
+    ocs, dak, fow = (member_f(layered.models[n]) for n in ("OCS", "DAK", "dak_fow"))
+    assert [negatable(f).value for f in (ocs, dak, fow)] == [True, False, True]
+    assert [set_by(f) for f in (ocs, dak, fow)] == ["OCS", "DAK", "fog_of_war"]
     assert (chain(ocs), chain(dak), chain(fow)) == ([], ["DAK"], ["DAK", "fog_of_war"])
-    assert [c["set"] for c in fow["overridden_by"]] == [{"negatable": False}, {"negatable": True}]
-    answers = [Interpreter(ir.of(layered.models[n])).call("ezoc_allows", ["F", True])
+    assert [dict(c.set or ()) for c in fow.overridden_by] == [{"negatable": False}, {"negatable": True}]
+    answers = [Interpreter(layered.models[n]).call("ezoc_allows", ["F", True])
                for n in ("OCS", "DAK", "dak_fow")]
     assert answers == [True, False, True]
 
 
 def test_clause_title_option_over_game_over_series(layered: Result) -> None:
-    ocs, dak, fow = (clause(ir.of(layered.models[n])) for n in ("OCS", "DAK", "dak_fow"))
-    assert [c["title"] for c in (ocs, dak, fow)] == [
+    ocs, dak, fow = (clause(layered.models[n]) for n in ("OCS", "DAK", "dak_fow"))
+    assert [c.title for c in (ocs, dak, fow)] == [
         "Actions not allowed in an enemy ZOC",
         "Actions not allowed in an enemy ZOC (DAK)",
         "Actions not allowed in an enemy ZOC (Fog of War)",
@@ -180,9 +201,9 @@ def test_clause_title_option_over_game_over_series(layered: Result) -> None:
 
 
 def test_the_model_lists_overrides_in_layer_order(layered: Result) -> None:
-    fow = ir.of(layered.models["dak_fow"])
-    assert [o["origin"]["layer"] for o in fow["overrides"]] == ["DAK"] * 5 + ["fog_of_war"] * 5
-    assert [o["of_layer"] for o in fow["overrides"]] == ["OCS"] * 10
+    fow = layered.models["dak_fow"]
+    assert [o.origin.layer for o in fow.overrides] == ["DAK"] * 5 + ["fog_of_war"] * 5
+    assert [o.of_layer for o in fow.overrides] == ["OCS"] * 10
 
 
 def test_options_apply_in_the_order_the_ruleset_lists_them() -> None:
@@ -198,10 +219,10 @@ ruleset ba "B then A" = DAK with b, a
     assert result.ok, codes(result)
     # Order decides, and the designer is told so: a warning for each ruleset with both options.
     assert codes(result) == ["R303", "R303"] and {d.severity for d in result.diagnostics} == {"warning"}
-    ab, ba = const(ir.of(result.models["ab"])), const(ir.of(result.models["ba"]))
-    assert (ab["value"]["v"], chain(ab)) == (30, ["DAK", "a", "b"])
-    assert (ba["value"]["v"], chain(ba)) == (20, ["DAK", "b", "a"])
-    assert ir.of(result.models["ab"])["manifest"]["layers"] == ["OCS", "DAK", "a", "b"]
+    ab, ba = const(result.models["ab"]), const(result.models["ba"])
+    assert (lit(ab.value), chain(ab)) == (30, ["DAK", "a", "b"])
+    assert (lit(ba.value), chain(ba)) == (20, ["DAK", "b", "a"])
+    assert result.models["ab"].manifest.layers == ("OCS", "DAK", "a", "b")
 
 
 def test_a_scenario_sits_between_the_game_and_its_options() -> None:
@@ -214,10 +235,11 @@ ruleset crusader_night "Crusader at night" = crusader with night
 '''
     result = compile_text(SERIES, GAME, scenario)
     assert result.ok, codes(result)
-    c = const(ir.of(result.models["crusader_night"]))
-    assert (c["value"]["v"], chain(c)) == (9, ["DAK", "crusader", "night"])
-    assert ir.of(result.models["crusader_night"])["manifest"]["scenario"]["name"] == "crusader"
-    assert const(ir.of(result.models["crusader"]))["value"]["v"] == 13
+    c = const(result.models["crusader_night"])
+    assert (lit(c.value), chain(c)) == (9, ["DAK", "crusader", "night"])
+    scenario_ref = result.models["crusader_night"].manifest.scenario
+    assert scenario_ref is not None and scenario_ref.name == "crusader"
+    assert lit(const(result.models["crusader"]).value) == 13
 
 
 # ---- mistakes ------------------------------------------------------------------------------------
