@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from compiler import ir
+from compiler import model as m
 from compiler.build import Result, compile_sources, find_sources
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,6 +53,18 @@ def dak(shipped: Result) -> dict[str, Any]:
 def ocs(shipped: Result) -> dict[str, Any]:
     """OCS's IR document (shipped.models["OCS"] is its typed model)."""
     return ir.of(shipped.models["OCS"])
+
+
+@pytest.fixture(scope="session")
+def dak_model(shipped: Result) -> m.Resolved:
+    """DAK's typed model."""
+    return shipped.models["DAK"]
+
+
+@pytest.fixture(scope="session")
+def ocs_model(shipped: Result) -> m.Resolved:
+    """OCS's typed model."""
+    return shipped.models["OCS"]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

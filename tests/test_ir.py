@@ -12,8 +12,9 @@ import pytest
 from conftest import member
 
 from compiler import ir
+from compiler import model as m
 from compiler.build import Result
-from compiler.interp_ir import Interpreter
+from compiler.interp import Interpreter
 
 # ---- schema --------------------------------------------------------------------------------------
 
@@ -157,8 +158,8 @@ def test_dak_lists_its_override_of_the_series(dak: dict[str, Any]) -> None:
     assert (dak["manifest"]["series"]["name"], dak["manifest"]["game"]["name"]) == ("OCS", "DAK")
 
 
-def test_an_answer_about_f_in_dak_cites_both_layers(dak: dict[str, Any], ocs: dict[str, Any]) -> None:
-    interp = Interpreter(dak)
+def test_an_answer_about_f_in_dak_cites_both_layers(dak_model: m.Resolved, ocs_model: m.Resolved) -> None:
+    interp = Interpreter(dak_model)
     assert interp.call("ezoc_allows", ["F", True]) is False
     cited = [(c.layer, c.clause, c.item) for c in interp.trace]
     assert ("OCS", "4.5a", None) in cited  # the definition of ezoc_allows
@@ -166,6 +167,6 @@ def test_an_answer_about_f_in_dak_cites_both_layers(dak: dict[str, Any], ocs: di
     notes = [c.note for c in interp.trace if c.layer == "DAK"]
     assert any(n and n.startswith("In either edition of DAK") for n in notes)
     # in the series alone, F is negatable and nothing of DAK is cited
-    series = Interpreter(ocs)
+    series = Interpreter(ocs_model)
     assert series.call("ezoc_allows", ["F", True]) is True
     assert all(c.layer == "OCS" for c in series.trace)
