@@ -3,6 +3,7 @@ on random game states drawn from each ruleset's own types (hypothesis)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -12,15 +13,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from compiler import ir
+from compiler import model as m
 from compiler.build import compile_sources, find_sources
-from compiler.interp_ir import EvalError, Interpreter
+from compiler.interp import EvalError, Interpreter
+
+Check = m.Define | m.Table | m.Limits
 
 
-def checks(model: dict[str, Any]) -> list[dict[str, Any]]:
-    return [*model["defines"], *model["tables"], *model["limits"]]
+def checks(model: m.Resolved) -> list[Check]:
+    return [*model.defines, *model.tables, *model.limits]
 
 
-def run_interpreter(model: dict[str, Any], fn: str, args: list[Any]) -> tuple[str, Any, list[Any]]:
+def run_interpreter(model: m.Resolved, fn: str, args: list[Any]) -> tuple[str, Any, list[Any]]:
     interp = Interpreter(model)
     try:
         value = interp.call(fn, args)
@@ -31,15 +35,15 @@ def run_interpreter(model: dict[str, Any], fn: str, args: list[Any]) -> tuple[st
     return "ok", value, [(c.layer, c.clause, c.item, c.note) for c in interp.trace]
 
 
-def run_compiled(module: Any, d: dict[str, Any], args: list[Any]) -> tuple[str, Any, list[Any]]:
-    name = d["name"] if hasattr(module, d["name"]) else d["name"] + "_"
+def run_compiled(module: Any, d: Check, args: list[Any]) -> tuple[str, Any, list[Any]]:
+    name = d.name if hasattr(module, d.name) else d.name + "_"
     try:
         value = getattr(module, name)(*args)
         answer = getattr(module, f"explain_{name}")(*args)
     except module.RuleError:
         return "error", None, []
     assert plain(answer.value) == plain(value), "explain_ and the plain check disagree"
-    if "items" in d:
+    if isinstance(d, m.Limits):
         value = [{"limit": v.limit, "title": v.title, "rule": v.rule, "total": v.total, "bound": v.bound,
                   "excess": v.excess, "units": v.units} for v in value]
     return "ok", value, [(c.layer, c.clause, c.item, c.note) for c in answer.rules]
@@ -48,25 +52,26 @@ def run_compiled(module: Any, d: dict[str, Any], args: list[Any]) -> tuple[str, 
 def _cases() -> list[tuple[str, str]]:
     """Every check of every ruleset in rules/: each game, and each ruleset with options."""
     sources, _ = find_sources([RULES])
-    models = {n: ir.of(r) for n, r in compile_sources(sources).models.items()}
-    return [(rs, d["name"]) for rs in sorted(models) for d in checks(models[rs])]
+    models = compile_sources(sources).models
+    return [(rs, d.name) for rs in sorted(models) for d in checks(models[rs])]
 
 
 @pytest.mark.parametrize(("ruleset", "check"), _cases())
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_every_check_agrees_with_the_interpreter(shipped: Any, ruleset: str, check: str, data: Any) -> None:
-    model = ir.of(shipped.models[ruleset])
+    model = shipped.models[ruleset]
+    types_ir = ir.of(model)  # tests/compiled.py draws states from the IR's lists and records
     module = _module(ruleset)
-    d = next(x for x in checks(model) if x["name"] == check)
-    params = [p["t"] for p in d["params"]]
-    args = data.draw(st.tuples(*(value_strategy(model, t) for t in params)))
-    expected = run_interpreter(model, d["name"], list(args))
-    compiled_args = [to_module(module, model, t, a) for t, a in zip(params, args, strict=True)]
+    d = next(x for x in checks(model) if x.name == check)
+    params = [str(p.t) for p in d.params]
+    args = data.draw(st.tuples(*(value_strategy(types_ir, t) for t in params)))
+    expected = run_interpreter(model, d.name, list(args))
+    compiled_args = [to_module(module, types_ir, t, a) for t, a in zip(params, args, strict=True)]
     got = run_compiled(module, d, compiled_args)
-    assert got[0] == expected[0], f"{d['name']}{args}: {got[0]} != {expected[0]}"
-    assert plain(got[1]) == plain(expected[1]), f"{d['name']}{args}"
-    assert got[2] == expected[2], f"{d['name']}{args}: rules differ"
+    assert got[0] == expected[0], f"{d.name}{args}: {got[0]} != {expected[0]}"
+    assert plain(got[1]) == plain(expected[1]), f"{d.name}{args}"
+    assert got[2] == expected[2], f"{d.name}{args}: rules differ"
 
 
 _MODULES: dict[str, Any] = {}
@@ -80,15 +85,21 @@ def _module(ruleset: str) -> Any:
 
 def test_the_differential_test_can_fail(shipped: Any) -> None:
     """A compiled function that is wrong is caught: break one and check the comparison sees it."""
-    model = ir.of(shipped.models["DAK"])
+    model: m.Resolved = shipped.models["DAK"]
     module = load_generated("DAK")
     args = ["F", True]
     expected = run_interpreter(model, "ezoc_allows", args)
     assert expected[1] is False
-    wrong = run_interpreter({**model, "enums": [
-        {**e, "members": [{**m, "attrs": {**m["attrs"], "negatable": {"value": True, "origin": None}}}
-                          for m in e["members"]]} if e["name"] == "EzocAction" else e
-        for e in model["enums"]]}, "ezoc_allows", args)
-    got = run_compiled(module, next(d for d in model["defines"] if d["name"] == "ezoc_allows"), args)
+    wrong = run_interpreter(_every_action_negatable(model), "ezoc_allows", args)
+    got = run_compiled(module, next(d for d in model.defines if d.name == "ezoc_allows"), args)
     assert plain(got[1]) == plain(expected[1])
     assert plain(got[1]) != plain(wrong[1])
+
+
+def _every_action_negatable(model: m.Resolved) -> m.Resolved:
+    """The model with every EzocAction negatable (as if an override had been lost)."""
+    def member(mem: m.EnumMember) -> m.EnumMember:
+        return replace(mem, attrs=tuple((n, m.AttrValue(True, None) if n == "negatable" else v) for n, v in mem.attrs))
+
+    return replace(model, enums=tuple(replace(e, members=tuple(member(mem) for mem in e.members))
+                                      if e.name == "EzocAction" else e for e in model.enums))
