@@ -89,12 +89,20 @@ def _same(a: object, b: object) -> bool:
 
 def constant_errors(model: m.Resolved, interp: Interpreter) -> list[Diagnostic]:
     """Every constant part of a declaration that cannot be computed (1/0, a number of thousands of
-    digits): the Python emitter works constant parts out ahead, so each is a mistake to report here."""
+    digits), and every constant that cannot (first of nothing): the Python emitter works both out
+    ahead, and the module computes every constant as it is imported, so each is a mistake to report here."""
     out = []
     # Each expression with the origin of the declaration (row, limit, condition) it is part of; the
     # walk goes last item first, last part first (the order the findings have always come in).
     todo: list[tuple[m.Expr, m.Origin]] = []
-    for c in model.consts:
+    for c in model.consts:  # a const reads no input: the whole of it is worked out ahead
+        try:
+            interp.eval(c.value, {})
+        except (EvalError, ArithmeticError, TypeError, KeyError, ValueError) as err:
+            out.append(Diagnostic(span_of(c.origin), "R305", f"constant {c.name} cannot be computed: {err}",
+                                  hint="a constant is worked out when the rules are loaded; give it a value "
+                                       "that can be computed"))
+            continue
         todo.append((c.value, c.origin))
     for d in model.defines:
         todo.append((d.body, d.origin))

@@ -83,6 +83,7 @@ from compiler.diagnostics import Diagnostic  # noqa: E402
 from compiler.emit_python import ModuleEmitter  # noqa: E402
 from compiler.exprs import assignable, item_type, join  # noqa: E402
 from compiler.interp_ir import EvalError, Interpreter, budget, from_json  # noqa: E402
+from compiler.model import Resolved  # noqa: E402
 from compiler.parser import parse as parse_file  # noqa: E402
 from compiler.pyexpr import py_name  # noqa: E402
 from compiler.testing import run_tests  # noqa: E402
@@ -252,8 +253,8 @@ KNOWN = {
     # an override or exception that uses what it changes: R109 since 1978119, at first a RecursionError
     # (tests/fixtures/progen/override-uses-itself); a generated program must be valid
     "self-reference": "an override or exception that uses what it changes (rulec check refuses it: R109)",
-    "raising-const": "a constant no input can compute: the module raises on import "
-                     "(tests/fixtures/progen/const-cannot-be-computed)",
+    "raising-const": "a constant no input can compute (rulec check refuses it: R305, since session 4; "
+                     "at first the module raised on import)",
 }
 
 
@@ -519,7 +520,8 @@ class Gen:
     @contextlib.contextmanager
     def safe_for_consts(self, target: str) -> Iterator[None]:
         """Nothing that may fail in a change of what a const's value calls: the module works its
-        consts out as it is imported (a const that cannot be computed: const-cannot-be-computed)."""
+        consts out as it is imported (a const that cannot be computed is R305, which a generated program
+        must not have)."""
         guard = "raising-const" not in self.allow and any(target in self.closure(c) for c in self.consts)
         self.safe += guard
         try:
@@ -1261,7 +1263,7 @@ class Types:
 class Names:
     """The Python names a ruleset's module gives its checks, records and constants."""
 
-    def __init__(self, model: dict[str, Any]):
+    def __init__(self, model: Resolved):
         e = ModuleEmitter(model)
         self.public = dict(e.public)
         self.records = dict(e.record_names)
@@ -1513,12 +1515,12 @@ def limit_view(model: dict[str, Any], fn: str, value: Any) -> Any:
 class Comparer:
     """Calls every check of one ruleset's module and the interpreter with the same arguments."""
 
-    def __init__(self, model: dict[str, Any], module: types.ModuleType, rules: bool = True):
-        self.model = model
+    def __init__(self, resolved: Resolved, module: types.ModuleType, rules: bool = True):
+        model = self.model = ir.of(resolved)
         self.module = module
         self.ruleset = model["manifest"]["ruleset"]
         self.ty = Types(model)
-        self.names = Names(model)
+        self.names = Names(resolved)
         self.rules = rules  # compare the rules each answer cites, too
         self._over_sets: dict[int, tuple[dict[str, Any], bool]] = {}  # loops_over_sets, by check
 
@@ -1710,7 +1712,7 @@ def compare(built: Built, rng: random.Random, samples: int = SAMPLES, rules: boo
             found.ruleset = rs
             out.append(found)
             continue
-        out += Comparer(ir.of(built.result.models[rs]), module, rules).run(rng, samples)
+        out += Comparer(built.result.models[rs], module, rules).run(rng, samples)
     return out
 
 
@@ -1935,12 +1937,11 @@ def reproduces(program: Program, finding: Finding, rng_seed: str, rules: bool,
     rs = finding.ruleset
     if rs not in built.result.models:
         return None
-    model = ir.of(built.result.models[rs])
     try:
         module = load(built.modules[rs], rs)
     except Exception:
         return None
-    comparer = Comparer(model, module, rules)
+    comparer = Comparer(built.result.models[rs], module, rules)
     if ":const:" in finding.key or ":setting:" in finding.key:
         return next((f for f in comparer.constants() if f.key == finding.key), None)
     if ":from_json:" in finding.key:
@@ -2071,7 +2072,7 @@ def replay(folder: Path, samples: int = SAMPLES * 3) -> list[Finding]:
         rs = meta["ruleset"]
         model = ir.of(built.result.models[rs])
         module = load(built.modules[rs], rs)
-        comparer = Comparer(model, module)
+        comparer = Comparer(built.result.models[rs], module)
         fn = meta["call"].split("(", 1)[0]
         d = next((x for x in comparer.checks() if x["name"] == fn), None)
         args = recorded_args(model, d, meta.get("args")) if d is not None else None
