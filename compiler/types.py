@@ -145,12 +145,27 @@ def assignable(src: Type, dst: Type) -> bool:
 
 
 def join(a: Type, b: Type) -> Type | None:
-    """The type both branches fit in, or None."""
+    """The type both branches fit in, or None. Where each fits the other (a list of numbers and an
+    empty list, a list of any), the one that says more: [[1/2], []] is a list of lists of numbers."""
+    if not isinstance(a, AnyT) and not isinstance(b, AnyT) and assignable(a, b) and assignable(b, a):
+        return _specific(a, b)
     if assignable(a, b):
         return a if isinstance(a, AnyT) else b
     if assignable(b, a):
         return a
     return None
+
+
+def _specific(a: Type, b: Type) -> Type:
+    """Of two types that fit each other, the one that says more, item by item."""
+    match a, b:
+        case ListT(x), ListT(y):
+            return ListT(_specific(x, y))
+        case SetT(x), SetT(y):
+            return SetT(_specific(x, y))
+        case AnyT(), _:
+            return b
+    return a
 
 
 def describe(t: Type) -> str:

@@ -63,6 +63,10 @@ def test_assignable_and_join() -> None:
     assert join(INT, NUMBER) == NUMBER and join(NUMBER, INT) == NUMBER
     assert join(ANY, INT) == ANY and join(INT, ANY) == ANY
     assert join(BOOL, INT) is None
+    # an empty list is a list of any: joined with a list that says what its items are, it takes that
+    assert join(ListT(ListT(NUMBER)), ListT(ListT(ANY))) == ListT(ListT(NUMBER))
+    assert join(ListT(ANY), ListT(INT)) == ListT(INT) and join(SetT(ANY), SetT(TEXT)) == SetT(TEXT)
+    assert join(ListT(INT), ListT(ANY)) == ListT(INT) and join(ListT(ANY), ListT(ANY)) == ListT(ANY)
 
 
 def test_describe_and_item_type() -> None:
