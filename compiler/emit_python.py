@@ -10,15 +10,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from . import __version__, ir
-from .interp_ir import Cite as ICite
-from .interp_ir import EvalError, Interpreter
-from .ir import nodes
+from . import __version__
+from . import model as m
+from .interp import Cite as ICite
+from .interp import EvalError, Interpreter
 from .model import Resolved
 from .pyexpr import (
     Consts,
     ExprCompiler,
     Namer,
+    Parts,
     holds_number,
     is_constant,
     literal,
@@ -30,19 +31,21 @@ from .pyexpr import (
 )
 from .runtime_src import RUNTIME
 from .state_schema import state_schema
+from .types import BOOL, NUMBER, BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, Type
 
 MAX_PRECOMPUTED = 4096
 
-
-def module_name(model: dict[str, Any]) -> str:
-    return str(model["manifest"]["ruleset"]).lower()
+Item = m.Define | m.Table | m.Limits  # what the module makes a check of
 
 
-def emit_python(model: Resolved | dict[str, Any], verify: bool = True) -> dict[str, str]:
+def module_name(model: Resolved) -> str:
+    return model.manifest.ruleset.lower()
+
+
+def emit_python(model: Resolved, verify: bool = True) -> dict[str, str]:
     """The module of one ruleset. verify: compile it first, so a module that does not compile
     is never written (a check on rulec itself: `rulec build --check`, CI and the tests make it; a
     plain `rulec build` skips it, as it is a quarter of the emitter's time)."""
-    model = ir.bridge(model)
     source = ModuleEmitter(model).run()
     if verify:
         compile(source, f"{module_name(model)}.py", "exec")
@@ -93,80 +96,82 @@ class ModuleEmitter:
     row_names: dict[str, str] = {}  # while a table is written: its parameters (rule name -> Python name)
     row_totals: dict[str, int] = {}  # and how often its rows read each field
 
-    def __init__(self, model: dict[str, Any]):
+    def __init__(self, model: Resolved):
         self.model = model
         self.item_titles = {}
         self.converted: dict[str, str] = {}  # while a table's exact rows are written: parameter -> its local
-        self.m = model["manifest"]
+        self.m = model.manifest
         self.scale = module_scale(model)
         self.namer = Namer()
         self.consts = Consts(self.namer)
         self.out = Writer()
-        self.clauses = {c["number"]: c for c in model["clauses"]}
-        self.clause_layers = {c["number"]: c["origin"]["layer"] for c in model["clauses"]}
+        self.clauses = {c.number: c for c in model.clauses}
+        self.clause_layers = {c.number: c.origin.layer for c in model.clauses}
         self.cite_names: dict[tuple[Any, ...], str] = {}
-        self.enum_names = {e["name"]: self.namer.claim(py_name(e["name"])) for e in model["enums"]}
-        self.record_names = {r["name"]: self.namer.claim(py_name(r["name"])) for r in model["records"]}
+        self.enum_names = {e.name: self.namer.claim(py_name(e.name)) for e in model.enums}
+        self.record_names = {r.name: self.namer.claim(py_name(r.name)) for r in model.records}
         self.consts.annotate = lambda t: type_of(t, self.enum_names, self.record_names)
         self.public: dict[str, str] = {}
         self.internal: dict[str, str] = {}
         self.traced: dict[str, str] = {}
-        for kind in ("defines", "tables", "limits"):
-            for d in model[kind]:
-                name = d["name"]
-                self.public[name] = self.namer.claim(py_name(name))
-                self.internal[name] = (self.namer.claim(f"_s_{name}") if self.needs_wrapper(d)
-                                       else self.public[name])
-                self.traced[name] = self.namer.claim(f"_t_{name}")
-        self.const_public = {c["name"]: self.namer.claim(py_name(c["name"])) for c in model["consts"]}
-        self.const_scaled = {c["name"]: (self.namer.claim(f"_s_{c['name']}") if holds_number(c["t"])
-                                         and self.scale != 1 else self.const_public[c["name"]])
-                             for c in model["consts"]}
+        items: list[Item] = [*model.defines, *model.tables, *model.limits]
+        for d in items:
+            name = d.name
+            self.public[name] = self.namer.claim(py_name(name))
+            self.internal[name] = self.namer.claim(f"_s_{name}") if self.needs_wrapper(d) else self.public[name]
+            self.traced[name] = self.namer.claim(f"_t_{name}")
+        self.const_public = {c.name: self.namer.claim(py_name(c.name)) for c in model.consts}
+        self.const_scaled = {c.name: (self.namer.claim(f"_s_{c.name}") if holds_number(c.t)
+                                         and self.scale != 1 else self.const_public[c.name])
+                             for c in model.consts}
         self.attr_tables: dict[tuple[str, str], str] = {}
         self.attr_scaled: dict[tuple[str, str], str] = {}
         self.attr_cites: dict[tuple[str, str], str] = {}
         self.enum_order: dict[str, str] = {}
-        for e in model["enums"]:
-            for a in e["attrs"]:
-                key = (e["name"], a["name"])
-                self.attr_tables[key] = self.namer.claim(f"{self.enum_names[e['name']]}_{a['name']}")
-                self.attr_scaled[key] = (self.namer.claim(f"_s_{e['name']}_{a['name']}")
-                                         if a["t"] == "number" and self.scale != 1 else self.attr_tables[key])
-                self.attr_cites[key] = self.namer.claim(f"_CITES_{e['name']}_{a['name']}")
-            if e["ordered"] or e["cyclic"]:
-                self.enum_order[e["name"]] = self.namer.claim(f"_ORDER_{e['name']}")
-        self.const_cites = {c["name"]: self.cite_tuple(self.const_trace(c)) for c in model["consts"]}
+        for e in model.enums:
+            for a in e.attrs:
+                key = (e.name, a.name)
+                self.attr_tables[key] = self.namer.claim(f"{self.enum_names[e.name]}_{a.name}")
+                self.attr_scaled[key] = (self.namer.claim(f"_s_{e.name}_{a.name}")
+                                         if isinstance(a.t, NumberT) and self.scale != 1 else self.attr_tables[key])
+                self.attr_cites[key] = self.namer.claim(f"_CITES_{e.name}_{a.name}")
+            if e.ordered or e.cyclic:
+                self.enum_order[e.name] = self.namer.claim(f"_ORDER_{e.name}")
+        self.const_cites = {c.name: self.cite_tuple(self.const_trace(c)) for c in model.consts}
         self.ec = ExprCompiler(
             model=model, scale=self.scale, consts=self.consts, names=self.internal, traced_names=self.traced,
             attr_tables=self.attr_scaled, attr_cites=self.attr_cites, const_names=self.const_scaled,
             const_cites=self.const_cites, ref_cites=self.ref_cites, enum_order=self.enum_order,
-            enum_values={e["name"]: f"{self.enum_names[e['name']]}_values" for e in model["enums"]},
+            enum_values={e.name: f"{self.enum_names[e.name]}_values" for e in model.enums},
             records=self.record_names)
 
     # ---- naming and cites ----------------------------------------------------------------
 
-    def const_trace(self, c: dict[str, Any]) -> list[str]:
+    def const_trace(self, c: m.ConstDef) -> list[str]:
         """The rules a const's value rests on, as the reference interpreter cites them: the const
         (and the layers that override it), then what its value reads (other consts, list settings)."""
         interp = Interpreter(self.model)
         try:
-            interp._const(c["name"])
+            interp._const(c.name)
         except (EvalError, ArithmeticError, RecursionError, TypeError, KeyError, ValueError):
-            return [self.cite(c["origin"])] + self.override_cites(c)
+            return [self.cite(c.origin)] + self.override_cites(c)
         return [self.icite_name(x) for x in interp.trace]
 
-    def needs_wrapper(self, d: dict[str, Any]) -> bool:
+    def needs_wrapper(self, d: Item) -> bool:
         """Numbers cross a public boundary unscaled; only then is a wrapper needed."""
         if self.scale == 1:
             return False
-        types = [p["t"] for p in d["params"]] + [d.get("returns", "")]
+        types = [p.t for p in d.params] + ([] if isinstance(d, m.Limits) else [d.returns])
         return any(holds_number(t) for t in types)
 
-    def cite(self, origin: dict[str, Any], item: str | None = None, note: str | None = None) -> str:
-        key = (origin["layer"], origin["clause"], item, note)
+    def cite(self, origin: m.Origin, item: str | None = None, note: str | None = None) -> str:
+        return self.cite_at(origin.layer, origin.clause, item, note)
+
+    def cite_at(self, layer: str, clause: str | None, item: str | None = None, note: str | None = None) -> str:
+        key = (layer, clause, item, note)
         if key not in self.cite_names:
-            title = self.title_of(origin["clause"], item)
-            code = (f"Cite(layer={origin['layer']!r}, clause={origin['clause']!r}, item={item!r}, "
+            title = self.title_of(clause, item)
+            code = (f"Cite(layer={layer!r}, clause={clause!r}, item={item!r}, "
                     f"title={title!r}, note={note!r})")
             self.cite_names[key] = self.consts.add("C", code, "Cite")
         return self.cite_names[key]
@@ -175,45 +180,45 @@ class ModuleEmitter:
         """The title of an item of a clause (a list value, a table row, a limit), else the clause's."""
         if item is not None:
             if not self.item_titles:  # (clause, item) -> title, made once: a lookup, not a search
-                for e in self.model["enums"]:
-                    for mem in e["members"]:
-                        self.item_titles.setdefault((mem["origin"]["clause"], mem["name"]), mem["title"] or None)
-                for t in self.model["tables"]:
-                    for r in t["rows"]:
-                        self.item_titles.setdefault((r["origin"]["clause"], r["label"]), r["title"] or None)
-                for g in self.model["limits"]:
-                    for lim in g["items"]:
-                        self.item_titles.setdefault((lim["origin"]["clause"], lim["name"]), lim["title"] or None)
+                for e in self.model.enums:
+                    for mem in e.members:
+                        self.item_titles.setdefault((mem.origin.clause, mem.name), mem.title or None)
+                for t in self.model.tables:
+                    for r in t.rows:
+                        self.item_titles.setdefault((r.origin.clause, r.label), r.title or None)
+                for g in self.model.limits:
+                    for lim in g.items:
+                        self.item_titles.setdefault((lim.origin.clause, lim.name), lim.title or None)
             if (clause, item) in self.item_titles:
                 found = self.item_titles[(clause, item)]
                 return None if found is None else str(found)
-        c = self.clauses.get(clause)
-        return None if c is None or c["title"] is None else str(c["title"])
+        c = None if clause is None else self.clauses.get(clause)
+        return None if c is None or c.title is None else str(c.title)
 
     def cite_tuple(self, names: list[str]) -> str:
         return self.consts.add("CITES", "(" + "".join(f"{n}, " for n in names).rstrip(" ") + ")",
                                "tuple[Cite, ...]")
 
-    def ref_cites(self, refs: list[dict[str, Any]]) -> str:
+    def ref_cites(self, refs: tuple[m.Ref, ...]) -> str:
         names = []
         for r in refs:
-            layer = self.clause_layers.get(r["number"], self.m["layers"][0])
-            names.append(self.cite({"layer": layer, "clause": r["number"]}, r["item"]))
+            layer = self.clause_layers.get(r.number, self.m.layers[0])
+            names.append(self.cite_at(layer, r.number, r.item))
         return self.cite_tuple(names)
 
-    def override_cites(self, owner: dict[str, Any], item: str | None = None,
+    def override_cites(self, owner: m.Define | m.ConstDef | m.Row | m.EnumMember, item: str | None = None,
                        attr: str | None = None) -> list[str]:
         out = []
-        for ov in owner.get("overridden_by", []):
-            if attr is not None and attr not in ov.get("set", {}):
+        for ov in owner.overridden_by:
+            if attr is not None and attr not in dict(ov.set or ()):
                 continue
-            notes = ov.get("notes") or []
-            out.append(self.cite(ov["origin"], item, notes[0]["text"] if notes else "overridden"))
+            notes = ov.notes
+            out.append(self.cite(ov.origin, item, notes[0].text if notes else "overridden"))
         return out
 
     def icite_name(self, c: ICite) -> str:
         """The module constant for a cite the interpreter recorded."""
-        return self.cite({"layer": c.layer, "clause": c.clause}, c.item, c.note)
+        return self.cite_at(c.layer, c.clause, c.item, c.note)
 
     # ---- the module --------------------------------------------------------------------
 
@@ -231,10 +236,10 @@ class ModuleEmitter:
         return "\n".join(_trim(lines)) + "\n"
 
     def emit_header(self, w: Writer) -> None:
-        m = self.m
-        files = sorted({x["origin"]["file"] for kind in ("clauses", "enums", "records")
-                        for x in self.model[kind]})
-        w.line('"""' + _docline(f"{m['title']}: rule checks compiled by rulec {__version__}.") )
+        mf = self.m
+        files = sorted({x.origin.file for x in self.model.clauses} | {x.origin.file for x in self.model.enums}
+                       | {x.origin.file for x in self.model.records})
+        w.line('"""' + _docline(f"{mf.title}: rule checks compiled by rulec {__version__}.") )
         w.line()
         w.line(_docline(self.manifest_words()))
         w.line()
@@ -245,29 +250,26 @@ class ModuleEmitter:
         w.line()
         w.block(RUNTIME.replace("__SCALE__", str(self.scale)))
         w.line()
-        w.line(f"RULESET: Final = {m['ruleset']!r}")
-        w.line(f"TITLE: Final = {m['title']!r}")
-        series = m["series"] or {}
-        game = m["game"] or {}
-        w.line(f"SERIES: Final[str | None] = {series.get('name')!r}")
-        w.line(f"SERIES_VERSION: Final[str | None] = {series.get('version')!r}")
-        w.line(f"GAME: Final[str | None] = {game.get('name')!r}")
-        w.line(f"GAME_VERSION: Final[str | None] = {game.get('version')!r}")
-        w.line(f"SCENARIO: Final[str | None] = {(m['scenario'] or {}).get('name')!r}")
-        w.line(f"OPTIONS: Final[tuple[str, ...]] = {tuple(o['name'] for o in m['options'])!r}")
-        w.line(f"LAYERS: Final[tuple[str, ...]] = {tuple(m['layers'])!r}")
-        w.line("MANIFEST: Final[dict[str, Any]] = " + pprint.pformat(m, width=100, sort_dicts=True)
+        w.line(f"RULESET: Final = {mf.ruleset!r}")
+        w.line(f"TITLE: Final = {mf.title!r}")
+        w.line(f"SERIES: Final[str | None] = {mf.series and mf.series.name!r}")
+        w.line(f"SERIES_VERSION: Final[str | None] = {mf.series and mf.series.version!r}")
+        w.line(f"GAME: Final[str | None] = {mf.game and mf.game.name!r}")
+        w.line(f"GAME_VERSION: Final[str | None] = {mf.game and mf.game.version!r}")
+        w.line(f"SCENARIO: Final[str | None] = {mf.scenario and mf.scenario.name!r}")
+        w.line(f"OPTIONS: Final[tuple[str, ...]] = {tuple(o.name for o in mf.options)!r}")
+        w.line(f"LAYERS: Final[tuple[str, ...]] = {tuple(mf.layers)!r}")
+        w.line("MANIFEST: Final[dict[str, Any]] = " + pprint.pformat(_manifest(mf), width=100, sort_dicts=True)
                .replace("\n", "\n    "))
 
     def manifest_words(self) -> str:
-        m = self.m
+        mf = self.m
         parts = []
-        for kind in ("series", "game", "scenario"):
-            x = m[kind]
+        for kind, x in (("series", mf.series), ("game", mf.game), ("scenario", mf.scenario)):
             if x:
-                v = f" version {x['version']}" if x["version"] else ""
-                parts.append(f"{kind} {x['name']} ({x['title']}){v}")
-        opts = ", ".join(o["name"] for o in m["options"]) or "none"
+                v = f" version {x.version}" if x.version else ""
+                parts.append(f"{kind} {x.name} ({x.title}){v}")
+        opts = ", ".join(o.name for o in mf.options) or "none"
         return "; ".join(parts) + f"; options: {opts}."
 
     # ---- lists of values and records ------------------------------------------------------
@@ -275,54 +277,54 @@ class ModuleEmitter:
     def emit_enums(self) -> None:
         w = self.out
         w.line("# ---- lists of values " + "-" * 60)
-        for e in self.model["enums"]:
-            name = self.enum_names[e["name"]]
-            o = e["origin"]
+        for e in self.model.enums:
+            name = self.enum_names[e.name]
+            o = e.origin
             w.line()
-            w.line(f"# {o['file']}:{o['line']}  {o['clause'] or o['layer']}  {_comment(e['title'] or e['name'])}")
-            values = [mem["name"] for mem in e["members"]]
+            w.line(f"# {o.file}:{o.line}  {o.clause or o.layer}  {_comment(e.title or e.name)}")
+            values = [mem.name for mem in e.members]
             w.line(f"{name} = Literal[{', '.join(repr(v) for v in values)}]")
             w.line(f"{name}_values: Final[tuple[{name}, ...]] = ({''.join(repr(v) + ', ' for v in values).rstrip()})")
-            titles = {mem["name"]: mem["title"] or mem["name"] for mem in e["members"]}
+            titles = {mem.name: mem.title or mem.name for mem in e.members}
             w.line(f"{name}_titles: Final[dict[{name}, str]] = {{")
             for v in values:
                 w.line(f"    {v!r}: {titles[v]!r},")
             w.line("}")
-            if e["ordered"] or e["cyclic"]:
-                w.line(f"{self.enum_order[e['name']]}: Final[dict[{name}, int]] = {{"
+            if e.ordered or e.cyclic:
+                w.line(f"{self.enum_order[e.name]}: Final[dict[{name}, int]] = {{"
                        + ", ".join(f"{v!r}: {i}" for i, v in enumerate(values)) + "}")
-            for a in e["attrs"]:
+            for a in e.attrs:
                 self.emit_attr(e, a, name)
 
-    def emit_attr(self, e: dict[str, Any], a: dict[str, Any], name: str) -> None:
+    def emit_attr(self, e: m.EnumDef, a: m.EnumAttr, name: str) -> None:
         w = self.out
-        key = (e["name"], a["name"])
-        t = type_of(a["t"], self.enum_names, self.record_names)
+        key = (e.name, a.name)
+        t = type_of(a.t, self.enum_names, self.record_names)
         w.line(f"{self.attr_tables[key]}: Final[dict[{name}, {t}]] = {{")
-        for mem in e["members"]:
-            value = mem["attrs"][a["name"]]["value"]
-            w.line(f"    {mem['name']!r}: {self.exact_literal(value, a['t'])},")
+        for mem in e.members:
+            value = dict(mem.attrs)[a.name].value
+            w.line(f"    {mem.name!r}: {self.exact_literal(value, a.t)},")
         w.line("}")
         if self.attr_scaled[key] != self.attr_tables[key]:
             w.line(f"{self.attr_scaled[key]}: Final[dict[{name}, Number]] = {{")
-            for mem in e["members"]:
-                value = mem["attrs"][a["name"]]["value"]
-                w.line(f"    {mem['name']!r}: {literal(value, a['t'], self.scale, self.consts)},")
+            for mem in e.members:
+                value = dict(mem.attrs)[a.name].value
+                w.line(f"    {mem.name!r}: {literal(value, a.t, self.scale, self.consts)},")
             w.line("}")
         cites = {}
-        for mem in e["members"]:
-            names = [self.cite(mem["origin"], mem["name"])]
-            names += self.override_cites(mem, mem["name"], a["name"])
-            cites[mem["name"]] = self.cite_tuple(names)
+        for mem in e.members:
+            names = [self.cite(mem.origin, mem.name)]
+            names += self.override_cites(mem, mem.name, a.name)
+            cites[mem.name] = self.cite_tuple(names)
         w.line(f"{self.attr_cites[key]}: Final[dict[{name}, tuple[Cite, ...]]] = {{"
                + ", ".join(f"{k!r}: {v}" for k, v in cites.items()) + "}")
 
-    def exact_literal(self, value: Any, t: str) -> str:
-        if t == "number" and value is not None:
+    def exact_literal(self, value: Any, t: Type) -> str:
+        if isinstance(t, NumberT) and value is not None:
             v = Fraction(value)
             return repr(int(v)) if v.denominator == 1 else f"Fraction({v.numerator}, {v.denominator})"
-        if t.startswith("list of ") and value is not None:
-            return "(" + "".join(self.exact_literal(v, t[8:]) + ", " for v in value).rstrip() + ")"
+        if isinstance(t, ListT) and value is not None:
+            return "(" + "".join(self.exact_literal(v, t.item) + ", " for v in value).rstrip() + ")"
         return literal(value, t, 1, self.consts)
 
     def emit_records(self) -> None:
@@ -330,42 +332,42 @@ class ModuleEmitter:
         w.line()
         w.line()
         w.line("# ---- game state " + "-" * 64)
-        for r in self.model["records"]:
-            o = r["origin"]
+        for r in self.model.records:
+            o = r.origin
             w.line()
             w.line()
-            w.line(f"# {o['file']}:{o['line']}  {o['clause'] or o['layer']}")
+            w.line(f"# {o.file}:{o.line}  {o.clause or o.layer}")
             w.line("@dataclass(frozen=True, slots=True)")
-            w.line(f"class {self.record_names[r['name']]}:")
+            w.line(f"class {self.record_names[r.name]}:")
             w.indent()
-            w.line(doc(r["title"] or r["name"]))
+            w.line(doc(r.title or r.name))
             w.line()
-            for f in sorted(r["fields"], key=lambda f: f["required"], reverse=True):
-                t = type_of(f["t"], self.enum_names, self.record_names)
-                default = "" if f["required"] else f" = {self.exact_literal(f['default'], f['t'])}"
-                if f["title"]:
-                    w.line(f"#: {_comment(f['title'])}")
-                w.line(f"{py_name(f['name'])}: {t}{default}")
+            for f in sorted(r.fields, key=lambda f: f.required, reverse=True):
+                t = type_of(f.t, self.enum_names, self.record_names)
+                default = "" if f.required else f" = {self.exact_literal(f.default, f.t)}"
+                if f.title:
+                    w.line(f"#: {_comment(f.title)}")
+                w.line(f"{py_name(f.name)}: {t}{default}")
             w.dedent()
 
     # ---- functions ----------------------------------------------------------------------
 
-    def header_comment(self, d: dict[str, Any]) -> None:
-        o = d["origin"]
-        clause = o["clause"]
-        title = self.clauses[clause]["title"] if clause in self.clauses else None
+    def header_comment(self, d: Item) -> None:
+        o = d.origin
+        clause = o.clause
+        title = self.clauses[clause].title if clause in self.clauses else None
         words = f"  {_comment(title)}" if title else ""
-        self.out.line(f"# {o['file']}:{o['line']}  {clause or o['layer']}{words}")
+        self.out.line(f"# {o.file}:{o.line}  {clause or o.layer}{words}")
 
-    def params(self, d: dict[str, Any], public: bool) -> list[tuple[str, str, str]]:
+    def params(self, d: Item, public: bool) -> list[tuple[str, str, str]]:
         """(rule name, Python name, annotation) per parameter."""
         out = []
-        taken = self.namer.taken | (LIMITS_LOCALS if "items" in d else set())
-        for p in d["params"]:
-            pname = local_name(p["name"])
+        taken = self.namer.taken | (LIMITS_LOCALS if isinstance(d, m.Limits) else set())
+        for p in d.params:
+            pname = local_name(p.name)
             while pname in taken:
                 pname += "_"
-            out.append((p["name"], pname, type_of(p["t"], self.enum_names, self.record_names, public)))
+            out.append((p.name, pname, type_of(p.t, self.enum_names, self.record_names, public)))
         return out
 
     def emit_functions(self) -> None:
@@ -373,78 +375,79 @@ class ModuleEmitter:
         w.line()
         w.line()
         w.line("# ---- checks " + "-" * 68)
-        for d in self.model["defines"]:
+        for d in self.model.defines:
             self.emit_define(d)
-        for t in self.model["tables"]:
+        for t in self.model.tables:
             self.emit_table(t)
-        for g in self.model["limits"]:
+        for g in self.model.limits:
             self.emit_limits(g)
 
-    def describe(self, d: dict[str, Any]) -> str:
-        clause = d["origin"]["clause"] or d["origin"]["layer"]
-        title = d["title"] or d["name"].replace("_", " ")
+    def describe(self, d: Item) -> str:
+        clause = d.origin.clause or d.origin.layer
+        title = d.title or d.name.replace("_", " ")
         return f"{title} ({clause})."
 
-    def emit_define(self, d: dict[str, Any]) -> None:
-        entry = [self.cite(d["origin"])] + self.override_cites(d)
+    def emit_define(self, d: m.Define) -> None:
+        entry = [self.cite(d.origin)] + self.override_cites(d)
         entry_cites = self.cite_tuple(entry)
 
         def body(traced: bool) -> None:
             if traced:
                 self.out.line(f"_t.extend({entry_cites})")
-            node = d["body"]
+            node = d.body
             self.ec.local = {name: py for name, py, _ in self.params(d, False)}
-            while node["k"] == "let":  # leading lets become typed local variables
-                value = node["value"]
-                local = local_name(node["name"])
+            while isinstance(node, m.Let):  # leading lets become typed local variables
+                value = node.value
+                local = local_name(node.name)
                 while local in self.namer.taken or local in self.ec.local.values():
                     local += "_"
-                ann = "Number" if value["t"] == "number" else type_of(value["t"], self.enum_names, self.record_names)
-                code = self.ec.num(value, traced) if value["t"] == "number" else self.ec.ex(value, traced)
+                number = isinstance(value.t, NumberT)
+                ann = "Number" if number else type_of(value.t, self.enum_names, self.record_names)
+                code = self.ec.num(value, traced) if number else self.ec.ex(value, traced)
                 self.out.line(f"{local}: {ann} = {tidy(code)}")
-                self.ec.local[node["name"]] = local
-                node = node["body"]
-            want = d["returns"]
+                self.ec.local[node.name] = local
+                node = node.body
+            want = d.returns
             self.out.line(f"return {tidy(self.ec.typed(node, want, traced))}")
 
-        self.emit_function(d, d["returns"], body)
+        self.emit_function(d, d.returns, body)
 
-    def emit_table(self, t: dict[str, Any]) -> None:
-        table_cite = self.cite(t["origin"])
+    def emit_table(self, t: m.Table) -> None:
+        table_cite = self.cite(t.origin)
 
         def body(traced: bool) -> None:
             w = self.out
             has_otherwise = False
-            for row in t["rows"]:
-                cites = [table_cite, self.cite(row["origin"], row["label"])]
-                cites += self.override_cites(row, row["label"])
-                o = row["origin"]
-                w.line(f"# {row['label']}: {o['clause'] or o['layer']} ({o['layer']}) {o['file']}:{o['line']}")
+            for row in t.rows:
+                cites = [table_cite, self.cite(row.origin, row.label)]
+                cites += self.override_cites(row, row.label)
+                o = row.origin
+                w.line(f"# {row.label}: {o.clause or o.layer} ({o.layer}) {o.file}:{o.line}")
                 if not traced:
                     self.hoist_row(t, row)
-                value = self.expr(t, row["value"], traced, t["returns"])
-                if row["when"] is None:
+                value = self.expr(t, row.value, traced, t.returns)
+                if row.when is None:
                     has_otherwise = True
                     if traced:
                         w.line(f"_t.extend({self.cite_tuple(cites)})")
                     w.line(f"return {value}")
                     break
-                w.line(f"if {self.expr(t, row['when'], traced, 'bool')}:")
+                w.line(f"if {self.expr(t, row.when, traced, BOOL)}:")
                 w.indent()
                 if traced:
                     w.line(f"_t.extend({self.cite_tuple(cites)})")
                 w.line(f"return {value}")
                 w.dedent()
             if not has_otherwise:
-                w.line(f"raise RuleError({('no row of ' + t['name'] + ' matches')!r})")
+                w.line(f"raise RuleError({('no row of ' + t.name + ' matches')!r})")
 
-        self.emit_function(t, t["returns"], body)
+        self.emit_function(t, t.returns, body)
 
-    def expr(self, d: dict[str, Any], node: dict[str, Any], traced: bool, want: str) -> str:
+    def expr(self, d: Item, node: m.Expr, traced: bool, want: Type) -> str:
         self.ec.local = {name: py for name, py, _ in self.params(d, False)} | self.converted
         return tidy(self.ec.typed(node, want, traced))
 
-    def hoist(self, d: dict[str, Any], nodes: Any, names: dict[str, str]) -> None:
+    def hoist(self, d: Item, nodes: Parts, names: dict[str, str]) -> None:
         """Fields the untraced code reads more than once, read once into locals first
         (_u_type = u.type), as one would by hand. names: rule variable -> Python name."""
         if not self.ec.optimize:
@@ -456,19 +459,19 @@ class ModuleEmitter:
                 self.out.line(f"{local} = {code}")
                 self.ec.reads[code] = local
 
-    def start_row_hoisting(self, t: dict[str, Any], names: dict[str, str]) -> None:
+    def start_row_hoisting(self, t: m.Table, names: dict[str, str]) -> None:
         """In a table, a field read more than once is read into a local just before the first row
         that reads it: rows that answer earlier do not pay for it."""
         self.ec.local = {**{name: py for name, py, _ in self.params(t, False)}, **names}
         self.row_names = names
-        self.row_totals = self.ec.count_reads([[r["when"], r["value"]] for r in t["rows"]], set(names))
+        self.row_totals = self.ec.count_reads([[r.when, r.value] for r in t.rows], set(names))
 
-    def hoist_row(self, t: dict[str, Any], row: dict[str, Any]) -> None:
+    def hoist_row(self, t: m.Table, row: m.Row) -> None:
         if not self.ec.optimize or not self.row_totals:
             return
         self.ec.local = {**{name: py for name, py, _ in self.params(t, False)}, **self.row_names}
-        here = self.ec.count_reads([row["when"], row["value"]], set(self.row_names))
-        first = self.ec.count_reads(self.ec.first_test(row["when"]), set(self.row_names)) if row["when"] else {}
+        here = self.ec.count_reads([row.when, row.value], set(self.row_names))
+        first = self.ec.count_reads(self.ec.first_test(row.when), set(self.row_names)) if row.when else {}
         for code in sorted(here):
             # read twice on this row's own path, or read for sure here and again by a later row
             again = here[code] >= 2 or (code in first and self.row_totals.get(code, 0) >= 2)
@@ -477,11 +480,11 @@ class ModuleEmitter:
                 self.out.line(f"{local} = {code}")
                 self.ec.reads[code] = local
 
-    def emit_function(self, d: dict[str, Any], returns: str, body: Any) -> None:
+    def emit_function(self, d: Item, returns: Type | str, body: Any) -> None:
         w = self.out
-        name = d["name"]
+        name = d.name
         params = self.params(d, False)
-        scaled_ret = "Number" if returns == "number" else type_of(returns, self.enum_names, self.record_names)
+        scaled_ret = "Number" if isinstance(returns, NumberT) else type_of(returns, self.enum_names, self.record_names)
         sig = ", ".join(f"{p}: {a}" for _, p, a in params)
         wrapped = self.internal[name] != self.public[name]
         for traced in (False, True):
@@ -498,10 +501,10 @@ class ModuleEmitter:
                 w.line(doc(f"{name}, recording in _t each rule it uses."))
             else:
                 w.line(doc(f"{name} with numbers scaled by SCALE."))
-            names = {p["name"]: py for p, (_, py, _) in zip(d["params"], params, strict=True)}
-            if not traced and "body" in d:
-                self.hoist(d, d["body"], names)
-            elif not traced and "rows" in d:
+            names = {p.name: py for p, (_, py, _) in zip(d.params, params, strict=True)}
+            if not traced and isinstance(d, m.Define):
+                self.hoist(d, d.body, names)
+            elif not traced and isinstance(d, m.Table):
                 self.start_row_hoisting(d, names)
             body(traced)
             self.ec.reads = {}
@@ -510,105 +513,107 @@ class ModuleEmitter:
             self.emit_wrapper(d, returns, params)
         self.emit_explain(d, returns, params)
 
-    def emit_wrapper(self, d: dict[str, Any], returns: str, params: list[tuple[str, str, str]]) -> None:
+    def emit_wrapper(self, d: Item, returns: Type | str, params: list[tuple[str, str, str]]) -> None:
         w = self.out
         pub = self.params(d, True)
         w.line()
         w.line()
         self.header_comment(d)
         ret = type_of(returns, self.enum_names, self.record_names, True)
-        w.line(f"def {self.public[d['name']]}({', '.join(f'{p}: {a}' for _, p, a in pub)}) -> {ret}:")
+        w.line(f"def {self.public[d.name]}({', '.join(f'{p}: {a}' for _, p, a in pub)}) -> {ret}:")
         w.indent()
         w.line(doc(self.describe(d) + " Numbers are exact: int or Fraction."))
-        if "rows" in d and self.ec.optimize:
-            self.emit_table_rows_exact(d, pub, returns)
+        if isinstance(d, m.Table) and self.ec.optimize:
+            self.emit_table_rows_exact(d, pub, d.returns)
         else:
-            call = f"{self.internal[d['name']]}({', '.join(self.scale_arg(p, t) for p, t in self.ptypes(d, pub))})"
+            call = f"{self.internal[d.name]}({', '.join(self.scale_arg(p, t) for p, t in self.ptypes(d, pub))})"
             w.line(f"return {self.unscale(call, returns)}")
         w.dedent()
 
-    def emit_table_rows_exact(self, t: dict[str, Any], pub: list[tuple[str, str, str]], returns: str) -> None:
+    def emit_table_rows_exact(self, t: m.Table, pub: list[tuple[str, str, str]], returns: Type) -> None:
         """A table's rows once more, answering exact values directly: a constant row returns its
         exact value (no division by SCALE at run time), a row of sums and differences of record
         fields computes them unscaled, any other row scales back its scaled value."""
         w = self.out
-        names = {p["name"]: py for p, (_, py, _) in zip(t["params"], pub, strict=True)}
-        for (py, pt), p in zip(self.ptypes(t, pub), t["params"], strict=True):
-            if not ((holds_number(pt) and self.scale != 1) or "list of " in pt):
+        names = {p.name: py for p, (_, py, _) in zip(t.params, pub, strict=True)}
+        for (py, pt), p in zip(self.ptypes(t, pub), t.params, strict=True):
+            if not ((holds_number(pt) and self.scale != 1) or "list of " in str(pt)):
                 continue
             why = "conditions compare scaled numbers" if holds_number(pt) and self.scale != 1 else \
                 "lists as tuples, as the conditions compare them"
-            if pt.count(" of ") > 1:  # a list of lists: a local of its own (mypy keeps a parameter's Sequence)
+            if str(pt).count(" of ") > 1:  # a list of lists: a local of its own (mypy keeps a parameter's Sequence)
                 local = f"_as_{py}"
                 ann = type_of(pt, self.enum_names, self.record_names)
                 w.line(f"{local}: {ann} = {self.scale_arg(py, pt)}  # {why}")
-                self.converted[p["name"]] = names[p["name"]] = local
+                self.converted[p.name] = names[p.name] = local
             else:
                 w.line(f"{py} = {self.scale_arg(py, pt)}  # {why}")
-        if returns == "number" and any(_scale_free(r["value"]) and not is_constant(r["value"]) for r in t["rows"]):
+        if isinstance(returns, NumberT) and any(_scale_free(r.value) and not is_constant(r.value) for r in t.rows):
             w.line("_v: Number")
         self.start_row_hoisting(t, names)
-        for row in t["rows"]:
-            o = row["origin"]
-            w.line(f"# {row['label']}: {o['clause'] or o['layer']} ({o['layer']}) {o['file']}:{o['line']}")
+        for row in t.rows:
+            o = row.origin
+            w.line(f"# {row.label}: {o.clause or o.layer} ({o.layer}) {o.file}:{o.line}")
             self.hoist_row(t, row)
-            if row["when"] is not None:
-                w.line(f"if {self.expr(t, row['when'], False, 'bool')}:")
+            if row.when is not None:
+                w.line(f"if {self.expr(t, row.when, False, BOOL)}:")
                 w.indent()
-            self.emit_exact_return(t, row["value"], returns)
-            if row["when"] is None:
+            self.emit_exact_return(t, row.value, returns)
+            if row.when is None:
                 self.ec.reads = {}
                 self.converted = {}
                 return
             w.dedent()
-        w.line(f"raise RuleError({('no row of ' + t['name'] + ' matches')!r})")
+        w.line(f"raise RuleError({('no row of ' + t.name + ' matches')!r})")
         self.ec.reads = {}
         self.converted = {}
 
-    def emit_exact_return(self, t: dict[str, Any], node: dict[str, Any], returns: str) -> None:
+    def emit_exact_return(self, t: m.Table, node: m.Expr, returns: Type) -> None:
         w = self.out
-        if returns != "number":  # a list of numbers (however deep) is given back exact
+        if not isinstance(returns, NumberT):  # a list of numbers (however deep) is given back exact
             w.line(f"return {tidy(self.unscale(self.expr(t, node, False, returns), returns))}")
         elif is_constant(node):
-            w.line(f"return {literal(self.ec.folder.eval(node, {}), 'number', 1, self.consts)}")
+            w.line(f"return {literal(self.ec.folder.eval(node, {}), NUMBER, 1, self.consts)}")
         elif _scale_free(node):
             self.ec.local = {name: py for name, py, _ in self.params(t, False)}
             w.line(f"_v = {tidy(self._unscaled(node))}")
             w.line("return _v if _v.__class__ is int else _plain(_v)")
         else:
-            w.line(f"return _exact({self.expr(t, node, False, 'number')})")
+            w.line(f"return _exact({self.expr(t, node, False, NUMBER)})")
 
-    def _unscaled(self, node: dict[str, Any]) -> str:
+    def _unscaled(self, node: m.Expr) -> str:
         """A _scale_free node computed on exact values."""
-        if node["k"] == "lit":
-            return repr(int(Fraction(node["v"])))
-        if node["k"] == "field":
-            return f"{self.ec.ex(node['of'], False)}.{py_name(node['name'])}"
-        if node["op"] == "neg":
-            return f"(-{self._unscaled(node['args'][0])})"
-        return f"({self._unscaled(node['args'][0])} {node['op']} {self._unscaled(node['args'][1])})"
+        if isinstance(node, m.Lit):
+            return repr(int(Fraction(node.v)))
+        if isinstance(node, m.Field):
+            return f"{self.ec.ex(node.of, False)}.{py_name(node.name)}"
+        assert isinstance(node, m.Op)
+        if node.op == "neg":
+            return f"(-{self._unscaled(node.args[0])})"
+        return f"({self._unscaled(node.args[0])} {node.op} {self._unscaled(node.args[1])})"
 
-    def ptypes(self, d: dict[str, Any], params: list[tuple[str, str, str]]) -> list[tuple[str, str]]:
-        return [(py, p["t"]) for (_, py, _), p in zip(params, d["params"], strict=True)]
+    def ptypes(self, d: Item, params: list[tuple[str, str, str]]) -> list[tuple[str, Type]]:
+        return [(py, p.t) for (_, py, _), p in zip(params, d.params, strict=True)]
 
-    def scale_arg(self, name: str, t: str) -> str:
+    def scale_arg(self, name: str, t: Type) -> str:
         """A public argument as the internal functions take it: numbers scaled, lists as tuples."""
         if self.scale != 1 and holds_number(t):  # every list on the way to a number rebuilt as a tuple
-            return f"{name} * SCALE" if t == "number" else mapped(name, t, lambda x: f"{x} * SCALE")
+            return f"{name} * SCALE" if isinstance(t, NumberT) else mapped(name, t, lambda x: f"{x} * SCALE")
         return _tupled(name, t)
 
-    def unscale(self, code: str, t: str) -> str:
+    def unscale(self, code: str, t: Type | str) -> str:
         """An internal value as the public functions give it: numbers exact, however deep in lists."""
-        if self.scale == 1 or not holds_number(t):
+        if self.scale == 1 or isinstance(t, str) or not holds_number(t):
             return code
         return mapped(code, t, lambda x: f"_exact({x})")
 
-    def emit_explain(self, d: dict[str, Any], returns: str, params: list[tuple[str, str, str]]) -> None:
+    def emit_explain(self, d: Item, returns: Type | str, params: list[tuple[str, str, str]]) -> None:
         w = self.out
-        name = d["name"]
+        name = d.name
         pub = self.params(d, True)
-        ret = type_of(returns, self.enum_names, self.record_names, True) if "items" not in d else "list[Violation]"
-        precomputed = self.precompute(d) if "items" not in d else None
+        limits = isinstance(d, m.Limits)
+        ret = type_of(returns, self.enum_names, self.record_names, True) if not limits else "list[Violation]"
+        precomputed = self.precompute(d) if isinstance(d, (m.Define, m.Table)) else None
         if precomputed is not None:
             table = self.namer.claim(f"_ANSWERS_{name}")
             key_t = ", ".join(a for _, _, a in params)
@@ -634,39 +639,38 @@ class ModuleEmitter:
             w.line(f"return Answer({self.unscale('_value', returns)}, _rules(_t), {changes})")
         w.dedent()
 
-    def counterfactual_call(self, d: dict[str, Any], pub: list[tuple[str, str, str]], returns: str) -> str:
+    def counterfactual_call(self, d: Item, pub: list[tuple[str, str, str]], returns: Type | str) -> str:
         """For a no: the single changes to finite inputs that would turn it into a yes."""
-        if returns != "bool" or "items" in d:
+        if not isinstance(returns, BoolT) or isinstance(d, m.Limits):
             return "()"
         domains = []
-        for (_, py, _), p in zip(pub, d["params"], strict=True):
-            domains.append(f"({py!r}, {py}, {self.domain_code(p['t'])})")
-        return (f"() if _value else _would_change({self.public[d['name']]}, ({''.join(x + ', ' for x in domains)}))")
+        for (_, py, _), p in zip(pub, d.params, strict=True):
+            domains.append(f"({py!r}, {py}, {self.domain_code(p.t)})")
+        return (f"() if _value else _would_change({self.public[d.name]}, ({''.join(x + ', ' for x in domains)}))")
 
-    def domain_code(self, t: str) -> str:
-        if t == "bool":
+    def domain_code(self, t: Type) -> str:
+        if isinstance(t, BoolT):
             return "(False, True)"
-        if t.startswith("enum "):
-            return repr(tuple(m["name"] for e in self.model["enums"] if e["name"] == t[5:] for m in e["members"]))
-        if t.startswith("record "):
-            r = next(r for r in self.model["records"] if r["name"] == t[7:])
-            parts = [f"{py_name(f['name'])!r}: {self.domain_code(f['t'])}" for f in r["fields"]
-                     if f["t"] == "bool" or f["t"].startswith("enum ")]
-            return self.consts.add(f"DOMAINS_{r['name']}_", "{" + ", ".join(parts) + "}",
+        if isinstance(t, EnumT):
+            return repr(tuple(self.ec.enum_members(t.name)))
+        if isinstance(t, RecordT):
+            r = self.ec.folder.records[t.name]
+            parts = [f"{py_name(f.name)!r}: {self.domain_code(f.t)}" for f in r.fields
+                     if isinstance(f.t, (BoolT, EnumT))]
+            return self.consts.add(f"DOMAINS_{r.name}_", "{" + ", ".join(parts) + "}",
                                    "dict[str, tuple[Any, ...]]")
         return "()"
 
-    def precompute(self, d: dict[str, Any]) -> list[tuple[str, str]] | None:
+    def precompute(self, d: m.Define | m.Table) -> list[tuple[str, str]] | None:
         """Every answer of a check over finite inputs, worked out now by the reference interpreter."""
-        if "record " in d["returns"]:
+        if "record " in str(d.returns):
             return None  # an answer holding a record cannot be written as a constant
         domains: list[list[Any]] = []
-        for p in d["params"]:
-            if p["t"] == "bool":
+        for p in d.params:
+            if isinstance(p.t, BoolT):
                 domains.append([False, True])
-            elif p["t"].startswith("enum "):
-                domains.append([m["name"] for e in self.model["enums"] if e["name"] == p["t"][5:]
-                                for m in e["members"]])
+            elif isinstance(p.t, EnumT):
+                domains.append(self.ec.enum_members(p.t.name))
             else:
                 return None
         combos = list(itertools.product(*domains))
@@ -678,7 +682,7 @@ class ModuleEmitter:
             # const, not what its value read (as the interpreter answers one question at a time)
             interp = Interpreter(self.model)
             try:
-                value = interp.call(d["name"], list(combo))
+                value = interp.call(d.name, list(combo))
             except EvalError:
                 return None
             results.append((combo, value, interp.trace))
@@ -687,94 +691,95 @@ class ModuleEmitter:
         for combo, value, trace in results:
             changes = []
             if value is False:
-                for i, p in enumerate(d["params"]):
+                for i, p in enumerate(d.params):
                     for alt in domains[i]:
                         if alt == combo[i]:
                             continue
                         other = by_combo[combo[:i] + (alt,) + combo[i + 1:]]
                         if other is True:
-                            changes.append(f"{p['name']} = {_words(alt)}")
+                            changes.append(f"{p.name} = {_words(alt)}")
             rules = "(" + "".join(self.icite_name(c) + ", " for c in trace).rstrip(" ") + ")"
             key = "(" + "".join(repr(v) + ", " for v in combo).rstrip(" ") + ")"
-            out.append((key, f"Answer({self.exact_literal(_json(value), d['returns'])}, {rules}, "
+            out.append((key, f"Answer({self.exact_literal(_json(value), d.returns)}, {rules}, "
                              f"{tuple(changes)!r})"))
         return out
 
     # ---- limits ------------------------------------------------------------------------------
 
-    def emit_limits(self, g: dict[str, Any]) -> None:
+    def emit_limits(self, g: m.Limits) -> None:
         def body(traced: bool) -> None:
             w = self.out
-            for u in g["unless"]:
-                w.line(f"if {self.expr(g, u['cond'], traced, 'bool')}:  # {_comment(u['title'] or '')}")
+            for u in g.unless:
+                w.line(f"if {self.expr(g, u.cond, traced, BOOL)}:  # {_comment(u.title or '')}")
                 w.indent()
                 if traced:
-                    w.line(f"_t.extend({self.cite_tuple([self.cite(u['origin'])])})")
+                    w.line(f"_t.extend({self.cite_tuple([self.cite(u.origin)])})")
                 w.line("return []")
                 w.dedent()
             w.line("out: list[Violation] = []")
-            if g["items"]:
+            if g.items:
                 w.line("total: Number  # limits of whole numbers and of numbers alike")
                 w.line("bound: Number")
             fused = {} if traced or not self.ec.optimize else self.emit_fused_totals(g)
-            for item in g["items"]:
-                self.emit_limit_item(g, item, traced, fused.get(item["name"]))
+            for item in g.items:
+                self.emit_limit_item(g, item, traced, fused.get(item.name))
             w.line("return out")
 
         self.emit_function(g, "limits", body)
 
-    def emit_fused_totals(self, g: dict[str, Any]) -> dict[str, tuple[str, str | None]]:
+    def emit_fused_totals(self, g: m.Limits) -> dict[str, tuple[str, str | None]]:
         """The sums and counts of a limits group over one list, in one pass over it: each limit
         adds up its own total (_nI) as the loop goes. Counts of one field's values (u.type == port,
         u.type == air_base) test that field once, as an if/elif chain. Returns, by limit, the
         local holding its total and, for a limit whose exceptions are tested before the loop, the
         local saying whether it applies (None: its exceptions are tested after, on a breach)."""
         w = self.out
-        groups: dict[str, list[tuple[int, dict[str, Any]]]] = {}
-        for i, item in enumerate(g["items"]):
-            m = item["measure"]
-            if m["k"] != "agg" or m["fn"] not in ("sum", "count") or not _plain_over(m["over"]):
+        groups: dict[str, list[tuple[int, m.Limit]]] = {}
+        for i, item in enumerate(g.items):
+            ms = item.measure
+            if not isinstance(ms, m.Agg) or ms.fn not in ("sum", "count") or not _plain_over(ms.over):
                 continue
-            if self.ec.may_raise(m["over"]):
+            if self.ec.may_raise(ms.over):
                 continue
-            if m["var"] in {p["name"] for p in g["params"]}:
+            if ms.var in {p.name for p in g.params}:
                 continue  # count(h for h in h.units): h is the parameter in the other limits' tests
-            groups.setdefault(self.expr(g, m["over"], False, m["over"]["t"]), []).append((i, item))
+            groups.setdefault(self.expr(g, ms.over, False, ms.over.t), []).append((i, item))
         if not groups:
             return {}
         over, members = max(groups.items(), key=lambda kv: len(kv[1]))
         if len(members) < 2:
             return {}
-        var = local_name(members[0][1]["measure"]["var"])
+        measures = {i: _agg(item.measure) for i, item in members}
+        var = local_name(measures[members[0][0]].var)
         # A statement's loop: its variable is a local of the whole function, so it must hide nothing
         # the function reads (a parameter, a module name such as a const, the locals of the limits'
         # code); and each limit's own variable takes its name, so no loop inside one may bind it.
         taken = {py for _, py, _ in self.params(g, False)} | self.namer.taken | LIMITS_LOCALS
-        for _, item in members:
-            m = item["measure"]
-            taken |= self.ec.bound_locals([m["where"], m["body"]], m["var"])
+        for i, _ in members:
+            ms = measures[i]
+            taken |= self.ec.bound_locals([ms.where, ms.body], ms.var)
         while var in taken:
             var += "_"
         out: dict[str, tuple[str, str | None]] = {}
         for i, item in members:
-            m = item["measure"]
+            ms = measures[i]
             on = None
-            if item["exempt"] and self.ec.may_raise([m["where"], m["body"]] + [x["cond"] for x in item["exempt"]]):
+            if item.exempt and self.ec.may_raise([ms.where, ms.body] + [x.cond for x in item.exempt]):
                 on = f"_on{i}"  # a total that may fail is not computed where the limit does not apply
-                exempt = [self.expr(g, x["cond"], False, "bool") for x in item["exempt"]]
-                w.line(f"{on} = not ({_either(exempt, self.all_tested(item))})  # {item['name']} applies")
-            numeric = m["t"] == "number" or item["bound"]["t"] == "number"
+                exempt = [self.expr(g, x.cond, False, BOOL) for x in item.exempt]
+                w.line(f"{on} = not ({_either(exempt, self.all_tested(item))})  # {item.name} applies")
+            numeric = isinstance(ms.t, NumberT) or isinstance(item.bound.t, NumberT)
             w.line(f"_n{i}: {'Number' if numeric else 'int'} = 0")
-            out[item["name"]] = (f"_n{i}", on)
+            out[item.name] = (f"_n{i}", on)
         w.line(f"for {var} in {over}:")
         w.indent()
-        loop_vars = {m["var"]: var for m in (item["measure"] for _, item in members)}
+        loop_vars = {measures[i].var: var for i, _ in members}
         # read once at the top of the loop: fields every unit's tests read (and the sums reuse)
         self.ec.local = {**{name: py for name, py, _ in self.params(g, False)}, **loop_vars}
-        tested = self.ec.count_reads([it["measure"]["where"] for _, it in members], set(loop_vars))
+        tested = self.ec.count_reads([measures[i].where for i, _ in members], set(loop_vars))
         if sum(tested.values()) >= 2:
-            everywhere = self.ec.count_reads([[it["measure"]["where"], it["measure"]["body"]] for _, it in members
-                                             if it["measure"]["fn"] == "sum"], set(loop_vars))
+            everywhere = self.ec.count_reads([[measures[i].where, measures[i].body] for i, _ in members
+                                             if measures[i].fn == "sum"], set(loop_vars))
             for code in sorted(tested):
                 if tested[code] + everywhere.get(code, 0) >= 2:
                     local = "_" + code.replace(".", "_")
@@ -783,21 +788,21 @@ class ModuleEmitter:
         chains: dict[str, list[tuple[int, str, str]]] = {}  # field read -> (limit, value tested, what it adds)
         plain: list[tuple[int, list[str], str]] = []
         for i, item in members:
-            m = item["measure"]
+            ms = measures[i]
             self.ec.local = {name: py for name, py, _ in self.params(g, False)}
-            self.ec.local[m["var"]] = var
-            numeric = m["t"] == "number" or item["bound"]["t"] == "number"
+            self.ec.local[ms.var] = var
+            numeric = isinstance(ms.t, NumberT) or isinstance(item.bound.t, NumberT)
             one = str(self.scale) if numeric else "1"  # a count under a bound of numbers counts scaled
-            add = one if m["fn"] == "count" else tidy(self.ec.num(m["body"], False) if numeric
-                                                      else self.ec.ex(m["body"], False))
-            on = out[item["name"]][1]
-            test = _value_test(m["where"], m["var"])
-            if test is not None and on is None and m["fn"] == "count":
+            add = one if ms.fn == "count" else tidy(self.ec.num(ms.body, False) if numeric
+                                                       else self.ec.ex(ms.body, False))
+            on = out[item.name][1]
+            test = _value_test(ms.where, ms.var)
+            if test is not None and on is None and ms.fn == "count":
                 chains.setdefault(tidy(self.ec.ex(test[0], False)), []).append((i, repr(test[1]), one))
                 continue
             tests = [on] if on else []
-            if m["where"] is not None:
-                tests.append(tidy(self.ec.ex(m["where"], False)))
+            if ms.where is not None:
+                tests.append(tidy(self.ec.ex(ms.where, False)))
             plain.append((i, tests, add))
         for i, tests, add in plain:
             if tests:
@@ -821,17 +826,17 @@ class ModuleEmitter:
         self.ec.reads = {}
         return out
 
-    def all_tested(self, item: dict[str, Any]) -> bool:
+    def all_tested(self, item: m.Limit) -> bool:
         """Whether every exception to a limit must be tested even after one holds: the interpreter
         tests each (to cite each that applies), so one after the first that may fail must be run."""
-        return self.ec.may_raise([x["cond"] for x in item["exempt"][1:]])
+        return self.ec.may_raise([x.cond for x in item.exempt[1:]])
 
-    def emit_limit_item(self, g: dict[str, Any], item: dict[str, Any], traced: bool,
+    def emit_limit_item(self, g: m.Limits, item: m.Limit, traced: bool,
                         fused: tuple[str, str | None] | None = None) -> None:
         w = self.out
-        o = item["origin"]
-        w.line(f"# {item['name']}: {o['clause'] or o['layer']} {o['file']}:{o['line']}")
-        exempt = [self.expr(g, x["cond"], traced, "bool") for x in item["exempt"]]
+        o = item.origin
+        w.line(f"# {item.name}: {o.clause or o.layer} {o.file}:{o.line}")
+        exempt = [self.expr(g, x.cond, traced, BOOL) for x in item.exempt]
         every = self.all_tested(item)
         lazy = fused is not None and fused[1] is None and bool(exempt)  # exceptions tested on a breach
         if fused is not None and fused[1] is not None:
@@ -839,17 +844,17 @@ class ModuleEmitter:
             w.indent()
         elif exempt and not lazy:
             if traced:
-                for x, code in zip(item["exempt"], exempt, strict=True):
+                for x, code in zip(item.exempt, exempt, strict=True):
                     w.line(f"if {code}:")
                     w.indent()
-                    w.line(f"_t.extend({self.cite_tuple([self.cite(x['origin'])])})")
+                    w.line(f"_t.extend({self.cite_tuple([self.cite(x.origin)])})")
                     w.dedent()
             w.line(f"if not ({_either(exempt, every)}):")
             w.indent()
-        measure = item["measure"]
-        numeric = "number" in (measure["t"], item["bound"]["t"])
-        total = fused[0] if fused else self.expr(g, measure, traced, "number" if numeric else measure["t"])
-        bound = self.expr(g, item["bound"], traced, "number" if numeric else item["bound"]["t"])
+        measure = _agg(item.measure)
+        numeric = isinstance(measure.t, NumberT) or isinstance(item.bound.t, NumberT)
+        total = fused[0] if fused else self.expr(g, measure, traced, NUMBER if numeric else measure.t)
+        bound = self.expr(g, item.bound, traced, NUMBER if numeric else item.bound.t)
         constant = fused is not None and bound.isdigit()  # compare the running total with it directly
         if constant:
             w.line(f"if {total} > {bound}" + (f" and not ({_either(exempt, every)}):" if lazy else ":"))
@@ -861,15 +866,15 @@ class ModuleEmitter:
         if constant:
             w.line(f"total, bound = {total}, {bound}")
         if traced:
-            w.line(f"_t.extend({self.cite_tuple([self.cite(o, item['name'])])})")
-        var = local_name(measure["var"])
-        self.ec.local[measure["var"]] = var
-        over = self.ec.ex(measure["over"], traced)
-        where = f" if {self.ec.ex(measure['where'], traced)}" if measure["where"] is not None else ""
-        self.ec.local.pop(measure["var"], None)
+            w.line(f"_t.extend({self.cite_tuple([self.cite(o, item.name)])})")
+        var = local_name(measure.var)
+        self.ec.local[measure.var] = var
+        over = self.ec.ex(measure.over, traced)
+        where = f" if {self.ec.ex(measure.where, traced)}" if measure.where is not None else ""
+        self.ec.local.pop(measure.var, None)
         conv = "_exact" if numeric and self.scale != 1 else ""
-        unit = self.unscale(var, measure["over"]["t"].split(" of ", 1)[1])  # the units as given: exact
-        w.line(tidy(f"out.append(Violation({item['name']!r}, {item['title']!r}, {o['clause']!r}, {conv}(total), "
+        unit = self.unscale(var, _item(measure.over.t))  # the units as given: exact
+        w.line(tidy(f"out.append(Violation({item.name!r}, {item.title!r}, {o.clause!r}, {conv}(total), "
                     f"{conv}(bound), {conv}(total - bound), tuple({unit} for {var} in {over}{where})))"))
         w.dedent()
         if (exempt and not lazy) or (fused is not None and fused[1] is not None):
@@ -879,25 +884,25 @@ class ModuleEmitter:
 
     def emit_consts(self) -> None:
         w = self.out
-        consts = self.model["consts"]
+        consts = self.model.consts
         if not consts:
             return
         w.line()
         w.line()
         w.line("# ---- constants " + "-" * 65)
         for c in _const_order(consts, self.model):
-            o = c["origin"]
+            o = c.origin
             w.line()
-            w.line(f"# {o['file']}:{o['line']}  {o['clause'] or o['layer']}  {_comment(c['title'] or '')}")
+            w.line(f"# {o.file}:{o.line}  {o.clause or o.layer}  {_comment(c.title or '')}")
             self.ec.local = {}
-            t = type_of(c["t"], self.enum_names, self.record_names)
-            if self.const_scaled[c["name"]] != self.const_public[c["name"]]:  # numbers: scaled, and exact
-                scaled = self.const_scaled[c["name"]]
-                w.line(f"{scaled}: Final[{'Number' if c['t'] == 'number' else t}] = "
-                       f"{tidy(self.ec.typed(c['value'], c['t'], False))}")
-                w.line(f"{self.const_public[c['name']]}: Final[{t}] = {self.unscale(scaled, c['t'])}")
+            t = type_of(c.t, self.enum_names, self.record_names)
+            if self.const_scaled[c.name] != self.const_public[c.name]:  # numbers: scaled, and exact
+                scaled = self.const_scaled[c.name]
+                w.line(f"{scaled}: Final[{'Number' if isinstance(c.t, NumberT) else t}] = "
+                       f"{tidy(self.ec.typed(c.value, c.t, False))}")
+                w.line(f"{self.const_public[c.name]}: Final[{t}] = {self.unscale(scaled, c.t)}")
             else:
-                w.line(f"{self.const_public[c['name']]}: Final[{t}] = {self.ec.ex(c['value'], False)}")
+                w.line(f"{self.const_public[c.name]}: Final[{t}] = {self.ec.ex(c.value, False)}")
 
     def emit_validation(self) -> None:
         w = self.out
@@ -909,113 +914,136 @@ class ModuleEmitter:
         w.line("STATE_SCHEMA: Final[dict[str, Any]] = " + pprint.pformat(schema, width=100, sort_dicts=True)
                .replace("\n", "\n    "))
         w.line("_FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {")
-        for r in self.model["records"]:
-            w.line(f"    {r['name']!r}: (")
-            for f in r["fields"]:
+        for r in self.model.records:
+            w.line(f"    {r.name!r}: (")
+            for f in r.fields:
                 allowed: tuple[str, ...] = ()
-                if f["t"].startswith("enum "):
-                    allowed = tuple(m["name"] for e in self.model["enums"] if e["name"] == f["t"][5:]
-                                    for m in e["members"])
-                w.line(f"        ({f['name']!r}, {f['t']!r}, {allowed!r}),")
+                if isinstance(f.t, EnumT):
+                    allowed = tuple(self.ec.enum_members(f.t.name))
+                w.line(f"        ({f.name!r}, {str(f.t)!r}, {allowed!r}),")
             w.line("    ),")
         w.line("}")
-        renamed = sorted({f["name"] for r in self.model["records"] for f in r["fields"]
-                          if py_name(f["name"]) != f["name"]})
+        renamed = sorted({f.name for r in self.model.records for f in r.fields
+                          if py_name(f.name) != f.name})
         w.line(f"_RENAMED: Final[frozenset[str]] = frozenset({renamed!r})")
         renamed_checks = {name: py for name, py in sorted(self.public.items()) if py != name}
         w.line(f"_CHECKS_RENAMED: Final[dict[str, str]] = {renamed_checks!r}  # named like a Python keyword or helper")
         w.line("_RECORD_CLASSES: Final[dict[str, Any]] = {"
-               + ", ".join(f"{r['name']!r}: {self.record_names[r['name']]}" for r in self.model["records"]) + "}")
+               + ", ".join(f"{r.name!r}: {self.record_names[r.name]}" for r in self.model.records) + "}")
         w.line("_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...]], ...]]] = {")
-        for r in self.model["records"]:
-            checks = [d for d in self.model["defines"]
-                      if "invariant" in d and d["params"][0]["t"] == f"record {r['name']}"]
+        for r in self.model.records:
+            checks = [d for d in self.model.defines
+                      if d.invariant is not None and d.params[0].t == RecordT(r.name)]
             if checks:
-                w.line(f"    {r['name']!r}: (")
+                w.line(f"    {r.name!r}: (")
                 for d in checks:
-                    o = d["origin"]
-                    rule = o["clause"] or o["layer"]
-                    w.line(f"        ({self.public[d['name']]}, {rule!r}, {(d['title'] or d['name'])!r}, "
-                           f"{tuple(d['invariant'])!r}),")
+                    o = d.origin
+                    rule = o.clause or o.layer
+                    w.line(f"        ({self.public[d.name]}, {rule!r}, {(d.title or d.name)!r}, "
+                           f"{tuple(d.invariant or ())!r}),")
                 w.line("    ),")
         w.line("}")
         w.line("_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {"
-               + ", ".join(f"{e['name']!r}: {self.enum_names[e['name']]}_values" for e in self.model["enums"])
+               + ", ".join(f"{e.name!r}: {self.enum_names[e.name]}_values" for e in self.model.enums)
                + "}")
-        for r in self.model["records"]:
-            name = self.record_names[r["name"]]
-            fn = self.namer.claim(f"{_snake(r['name'])}_from_json")
+        for r in self.model.records:
+            name = self.record_names[r.name]
+            fn = self.namer.claim(f"{_snake(r.name)}_from_json")
             w.line()
             w.line()
             w.line(f"def {fn}(data: Any) -> {name}:")
             w.indent()
-            w.line(doc(f"A {r['name']} from JSON-like data, checked field by field; raises InvalidInput "
+            w.line(doc(f"A {r.name} from JSON-like data, checked field by field; raises InvalidInput "
                        "naming the field and the allowed values."))
-            w.line(f"value = from_json({r['name']!r}, data, {_snake(r['name'])!r})")
+            w.line(f"value = from_json({r.name!r}, data, {_snake(r.name)!r})")
             w.line(f"assert isinstance(value, {name})")
             w.line("return value")
             w.dedent()
 
 
-def _scale_free(node: dict[str, Any]) -> bool:
+def _scale_free(node: m.Expr) -> bool:
     """Sums and differences of record fields and whole numbers: exact without scaling."""
-    k = node["k"]
-    if k == "lit":
-        return node["t"] in ("int", "number") and Fraction(node["v"]).denominator == 1
-    if k == "field":
-        return node["t"] in ("int", "number") and node["of"]["k"] in ("var", "field")
-    if k == "op" and node["op"] in ("+", "-", "neg"):
-        return all(_scale_free(a) for a in node["args"])
+    match node:
+        case m.Lit():
+            return isinstance(node.t, (IntT, NumberT)) and Fraction(node.v).denominator == 1
+        case m.Field():
+            return isinstance(node.t, (IntT, NumberT)) and isinstance(node.of, (m.Var, m.Field))
+        case m.Op() if node.op in ("+", "-", "neg"):
+            return all(_scale_free(a) for a in node.args)
     return False
 
 
-def _value_test(where: dict[str, Any] | None, var: str) -> tuple[dict[str, Any], str] | None:
+def _value_test(where: m.Expr | None, var: str) -> tuple[m.Expr, str] | None:
     """(the field read, the list value) of a test `var.field == value`, else None."""
-    if where is None or where["k"] != "op" or where["op"] != "==":
+    if not isinstance(where, m.Op) or where.op != "==":
         return None
-    a, b = where["args"]
-    if a["k"] == "member":
+    a, b = where.args
+    if isinstance(a, m.Member):
         a, b = b, a
-    if b["k"] != "member" or a["k"] != "field" or a["of"] != {**a["of"], "k": "var", "name": var}:
+    if not isinstance(b, m.Member) or not isinstance(a, m.Field) or not isinstance(a.of, m.Var) or a.of.name != var:
         return None
-    return a, str(b["name"])
+    return a, b.name
 
 
-def _plain_over(node: dict[str, Any]) -> bool:
+def _plain_over(node: m.Expr) -> bool:
     """A list read from a parameter: what a fused loop may go over."""
-    return node["k"] == "var" or (node["k"] == "field" and _plain_over(node["of"]))
+    return isinstance(node, m.Var) or (isinstance(node, m.Field) and _plain_over(node.of))
 
 
-def _const_order(consts: list[dict[str, Any]], model: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+def _agg(e: m.Expr) -> m.Agg:
+    """A limit's measure: the checker makes every one a count or a sum."""
+    assert isinstance(e, m.Agg)
+    return e
+
+
+def _item(t: Type) -> Type:
+    assert isinstance(t, (ListT, SetT))
+    return t.item
+
+
+def _manifest(mf: m.Manifest) -> dict[str, Any]:
+    """The manifest as the module's MANIFEST gives it (as the IR writes it)."""
+    def ref(r: m.LayerRef | None) -> dict[str, Any] | None:
+        return None if r is None else {"name": r.name, "title": r.title, "version": r.version}
+    return {"ruleset": mf.ruleset, "title": mf.title, "series": ref(mf.series), "game": ref(mf.game),
+            "scenario": ref(mf.scenario), "options": [ref(o) for o in mf.options], "layers": list(mf.layers)}
+
+
+def _const_order(consts: tuple[m.ConstDef, ...], model: Resolved | None = None) -> list[m.ConstDef]:
     """Constants after the constants they use, also through the definitions and tables they call
     (a module works its constants out as it is imported, in this order)."""
-    names = {c["name"] for c in consts}
-    callees = {d["name"]: d for kind in ("defines", "tables") for d in (model or {}).get(kind, [])}
+    names = {c.name for c in consts}
+    found: list[m.Define | m.Table] = [*model.defines, *model.tables] if model is not None else []
+    callees = {d.name: d for d in found}
 
-    def reads(root: Any) -> set[str]:
+    def reads(root: m.Expr) -> set[str]:
         found: set[str] = set()
         called: set[str] = set()
         todo = [root]
         while todo:
-            for n in nodes(todo.pop()):
-                if n.get("k") == "const":
-                    found.add(n["name"])
-                elif n.get("k") == "call" and n["fn"] in callees and n["fn"] not in called:
-                    called.add(n["fn"])
-                    todo.append([callees[n["fn"]].get("body"), callees[n["fn"]].get("rows", [])])
+            for n in m.walk(todo.pop()):
+                if isinstance(n, m.Const):
+                    found.add(n.name)
+                elif isinstance(n, m.Call) and n.fn in callees and n.fn not in called:
+                    called.add(n.fn)
+                    d = callees[n.fn]
+                    if isinstance(d, m.Define):
+                        todo.append(d.body)
+                    else:
+                        todo += [e for r in d.rows for e in (r.when, r.value) if e is not None]
         return found
 
-    deps = {c["name"]: reads(c["value"]) & names - {c["name"]} for c in consts}
+    deps = {c.name: reads(c.value) & names - {c.name} for c in consts}
     done: list[str] = []
     while len(done) < len(consts):
         progressed = False
         for c in consts:
-            if c["name"] not in done and deps[c["name"]] <= set(done):
-                done.append(c["name"])
+            if c.name not in done and deps[c.name] <= set(done):
+                done.append(c.name)
                 progressed = True
         if not progressed:  # a cycle, already reported by the checker
-            done += [c["name"] for c in consts if c["name"] not in done]
-    by = {c["name"]: c for c in consts}
+            done += [c.name for c in consts if c.name not in done]
+    by = {c.name: c for c in consts}
     return [by[n] for n in done]
 
 
@@ -1066,16 +1094,19 @@ def _trim(lines: list[str]) -> list[str]:
     return out
 
 
-def _tupled(code: str, t: str, depth: int = 0) -> str:
+def _tupled(code: str, t: Type, depth: int = 0) -> str:
     """Python for a public value of type t with every list in it a tuple (a caller may pass lists)."""
-    for kind, wrap in (("list of ", "tuple"), ("set of ", "frozenset")):
-        if t.startswith(kind):
-            inner = t[len(kind):]
-            if "list of " not in inner:
-                return f"tuple({code})" if kind == "list of " else code
-            var = "_x" if depth == 0 else f"_x{depth}"
-            return f"{wrap}({_tupled(var, inner, depth + 1)} for {var} in {code})"
+    if isinstance(t, (ListT, SetT)):
+        if not _holds_list(t.item):
+            return f"tuple({code})" if isinstance(t, ListT) else code
+        var = "_x" if depth == 0 else f"_x{depth}"
+        wrap = "tuple" if isinstance(t, ListT) else "frozenset"
+        return f"{wrap}({_tupled(var, t.item, depth + 1)} for {var} in {code})"
     return code
+
+
+def _holds_list(t: Type) -> bool:
+    return isinstance(t, ListT) or (isinstance(t, SetT) and _holds_list(t.item))
 
 
 def _either(conditions: list[str], every: bool = False) -> str:

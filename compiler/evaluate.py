@@ -13,13 +13,12 @@ from dataclasses import dataclass, fields, is_dataclass
 from fractions import Fraction
 from typing import Any
 
-from . import crosscheck, ir
+from . import crosscheck
 from . import model as m
 from .diagnostics import Diagnostic, did_you_mean
 from .emit_python import ModuleEmitter, emit_python, tidy
 from .exprs import EnumInfo, Lowerer, Signature
 from .interp import Cite, EvalError, Interpreter, budget, to_json
-from .ir import IR, expr_ir
 from .parser import parse_query
 from .state_schema import state_schema
 from .types import BoolT, EnumT, ListT, NumberT, RecordT, SetT, Type, parse_type
@@ -85,11 +84,9 @@ class EvalAnswer:
                 "rules": self.rules, "explanation": self.explanation, "would_change": self.would_change}
 
 
-def load_module(model: m.Resolved | IR) -> types.ModuleType:
-    """The ruleset's generated module, built in memory and imported (from the IR too, until the
-    emitter's tests move to the typed model: TRANSITION, #13)."""
-    doc = ir.bridge(model)
-    return crosscheck.load_module(next(iter(emit_python(doc).values())), doc["manifest"]["ruleset"])
+def load_module(model: m.Resolved) -> types.ModuleType:
+    """The ruleset's generated module, built in memory and imported."""
+    return crosscheck.load_module(next(iter(emit_python(model).values())), model.manifest.ruleset)
 
 
 def evaluate(model: m.Resolved, query: str, state: dict[str, Any] | None = None,
@@ -113,12 +110,12 @@ def evaluate(model: m.Resolved, query: str, state: dict[str, Any] | None = None,
             raise EvalFailure(f"--state: {e}", usage=True) from None
         local_types[name] = RecordT(record)
     lowerer = Lowerer(ModelScope(model))
-    node = expr_ir(lowerer.lower(expr, local_types))
+    node = lowerer.lower(expr, local_types)
     if lowerer.diags:
         raise EvalFailure("the question has mistakes", lowerer.diags)
-    emitter = ModuleEmitter(ir.bridge(model))  # TRANSITION (#13): the emitter reads the IR
+    emitter = ModuleEmitter(model)
     emitter.ec.local = {n: n for n in values}
-    code = tidy(emitter.ec.num(node, True) if node["t"] == "number" else emitter.ec.ex(node, True))
+    code = tidy(emitter.ec.num(node, True) if isinstance(node.t, NumberT) else emitter.ec.ex(node, True))
     namespace = dict(module.__dict__)
     for line in emitter.consts.lines:  # constants the question itself needs (sets, fractions)
         exec(line, namespace)
@@ -129,7 +126,7 @@ def evaluate(model: m.Resolved, query: str, state: dict[str, Any] | None = None,
         raw = eval(code, namespace)
     except module.RuleError as e:
         raise EvalFailure(f"the rules give no answer: {e}") from None
-    value = module._exact(raw) if node["t"] == "number" else raw
+    value = module._exact(raw) if isinstance(node.t, NumberT) else raw
     cites = module._rules(trace)
     changes = _would_change(module, emitter, node, namespace, value)
     text = "; ".join(str(c) for c in cites)
@@ -158,7 +155,7 @@ def _on_interpreter(model: m.Resolved, query: str, expr: Any, state: dict[str, A
             changes = _would_change_on(interp, node, env) if value is False else []
     except (EvalError, ZeroDivisionError) as e:
         raise EvalFailure(f"the rules give no answer: {e}") from None
-    titles = ModuleEmitter(ir.bridge(model))  # TRANSITION (#13): the emitter reads the IR
+    titles = ModuleEmitter(model)
     rules: list[dict[str, Any]] = []
     texts: list[str] = []
     for c in interp.trace:
@@ -272,17 +269,18 @@ def _state_entry(name: str, entry: Any, model: m.Resolved) -> tuple[str, Any]:
     return str(entry["record"]), entry["value"]
 
 
-def _would_change(module: Any, emitter: ModuleEmitter, node: IR, namespace: dict[str, Any],
+def _would_change(module: Any, emitter: ModuleEmitter, node: m.Expr, namespace: dict[str, Any],
                   value: Any) -> list[str]:
     """For a no from a single check, the single changes that would make it a yes (its explain_ twin says)."""
-    if value is not False or node["k"] != "call":
+    if value is not False or not isinstance(node, m.Call):
         return []
-    explain = getattr(module, f"explain_{emitter.public.get(node['fn'], node['fn'])}", None)
+    explain = getattr(module, f"explain_{emitter.public.get(node.fn, node.fn)}", None)
     if explain is None:
         return []
     args = []
-    for arg in node["args"]:
-        code = tidy(f"_exact({emitter.ec.num(arg, False)})" if arg["t"] == "number" else emitter.ec.ex(arg, False))
+    for arg in node.args:
+        code = tidy(f"_exact({emitter.ec.num(arg, False)})" if isinstance(arg.t, NumberT)
+                    else emitter.ec.ex(arg, False))
         args.append(eval(code, namespace))
     return list(explain(*args).would_change)
 

@@ -1,4 +1,4 @@
-"""Compile IR expressions to Python source text, for the generated check modules.
+"""Compile model expressions to Python source text, for the generated check modules.
 
 Conventions of the generated code:
 - a `number` is exact: an int or a Fraction.  Inside a module every number is
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import ast as pyast
 import builtins
-import json
 import keyword
 import math
 from collections.abc import Callable
@@ -22,11 +21,23 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .exprs import join
-from .interp_ir import EvalError, Interpreter, budget
-from .ir import nodes
-
-Node = dict[str, Any]
+from . import model as m
+from .interp import EvalError, Interpreter, budget
+from .types import (
+    ANY,
+    BOOL,
+    INT,
+    NUMBER,
+    BoolT,
+    EnumT,
+    IntT,
+    ListT,
+    NumberT,
+    RecordT,
+    SetT,
+    Type,
+    join,
+)
 
 RESERVED = {
     "Any", "Answer", "Callable", "Cite", "Final", "Fraction", "Generic", "InvalidInput", "Literal", "Mapping",
@@ -80,7 +91,7 @@ class Consts:
     namer: Namer
     lines: list[str] = field(default_factory=list)
     by_code: dict[str, str] = field(default_factory=dict)
-    annotate: Callable[[str], str] | None = None  # a rules type as the module's annotation (enum names known)
+    annotate: Callable[[Type], str] | None = None  # a rules type as the module's annotation (enum names known)
 
     def add(self, prefix: str, code: str, annotation: str = "") -> str:
         key = annotation + "=" + code
@@ -92,37 +103,38 @@ class Consts:
         return self.by_code[key]
 
 
-def type_of(t: str, enum_names: dict[str, str], record_names: dict[str, str], public: bool = False) -> str:
-    """The Python annotation for a rules type."""
-    if t.startswith("list of "):
-        inner = type_of(t[8:], enum_names, record_names, public)
-        return f"Sequence[{inner}]" if public else f"tuple[{inner}, ...]"
-    if t.startswith("set of "):
-        return f"frozenset[{type_of(t[7:], enum_names, record_names, public)}]"
-    if t.startswith("enum "):
-        return enum_names[t[5:]]
-    if t.startswith("record "):
-        return record_names[t[7:]]
+def type_of(t: Type | str, enum_names: dict[str, str], record_names: dict[str, str], public: bool = False) -> str:
+    """The Python annotation for a rules type ("limits": what a limits group returns)."""
+    match t:
+        case ListT(item):
+            inner = type_of(item, enum_names, record_names, public)
+            return f"Sequence[{inner}]" if public else f"tuple[{inner}, ...]"
+        case SetT(item):
+            return f"frozenset[{type_of(item, enum_names, record_names, public)}]"
+        case EnumT(name):
+            return enum_names[name]
+        case RecordT(name):
+            return record_names[name]
     return {"bool": "bool", "int": "int", "number": "Number", "text": "str", "any": "Any",
-            "limits": "list[Violation]"}[t]
+            "limits": "list[Violation]"}[str(t)]
 
 
-def literal(value: Any, t: str, scale: int, consts: Consts) -> str:
+def literal(value: Any, t: Type, scale: int, consts: Consts) -> str:
     """Python source for a constant value of type t (numbers scaled)."""
-    if t == "number":
+    if isinstance(t, NumberT):
         v = Fraction(value) * scale
         if v.denominator == 1:
             return repr(int(v))
         return consts.add("Q", f"Fraction({v.numerator}, {v.denominator})", "Fraction")
-    if t.startswith("list of "):
-        items = [literal(v, t[8:], scale, consts) for v in value]
+    if isinstance(t, ListT):
+        items = [literal(v, t.item, scale, consts) for v in value]
         code = "(" + "".join(f"{i}, " for i in items).rstrip(" ") + ")"
-        if consts.annotate is not None and (not items or "enum " in t):
+        if consts.annotate is not None and (not items or holds_enum(t)):
             # () alone, or ('combat', 'move'): mypy would know no type, or any str, for what a loop takes
             return consts.add("EMPTY" if not items else "LIST", code, consts.annotate(t))
         return code
-    if t.startswith("set of "):
-        items = sorted(literal(v, t[7:], scale, consts) for v in value)
+    if isinstance(t, SetT):
+        items = sorted(literal(v, t.item, scale, consts) for v in value)
         # annotated: a set of list values is not a frozenset[str] to mypy, nor one of 2 and 1/2 of objects
         annotation = consts.annotate(t) if consts.annotate is not None else ("" if items else "frozenset[Any]")
         return consts.add("SET", "frozenset({" + ", ".join(items) + "})" if items else "frozenset()", annotation)
@@ -133,25 +145,30 @@ def literal(value: Any, t: str, scale: int, consts: Consts) -> str:
     raise ValueError(f"cannot write {value!r} as a constant")
 
 
-def holds_number(t: str) -> bool:
+def holds_number(t: Type) -> bool:
     """Whether values of type t hold numbers (a number, a list of sets of numbers, ...)."""
-    for kind in ("list of ", "set of "):
-        if t.startswith(kind):
-            return holds_number(t[len(kind):])
-    return t == "number"
+    if isinstance(t, (ListT, SetT)):
+        return holds_number(t.item)
+    return isinstance(t, NumberT)
 
 
-def mapped(code: str, t: str, leaf: Callable[[str], str], leaf_type: str = "number", depth: int = 0) -> str:
+def holds_enum(t: Type) -> bool:
+    """Whether values of type t hold list values (a list value, a set of them, ...)."""
+    if isinstance(t, (ListT, SetT)):
+        return holds_enum(t.item)
+    return isinstance(t, EnumT)
+
+
+def mapped(code: str, t: Type, leaf: Callable[[str], str], leaf_type: Type = NUMBER, depth: int = 0) -> str:
     """Python for the value `code` of type t with leaf() applied to each of its parts of type
     leaf_type, however deep in lists and sets: `tuple(_x * 4 for _x in xs)`, and for a list of
     lists `tuple(tuple(_x1 * 4 for _x1 in _x) for _x in xs)`. Lists are rebuilt as tuples."""
     if t == leaf_type:
         return leaf(code)
-    for kind, wrap in (("list of ", "tuple"), ("set of ", "frozenset")):
-        if t.startswith(kind):
-            inner = t[len(kind):]
-            var = "_x" if depth == 0 else f"_x{depth}"
-            return f"{wrap}({mapped(var, inner, leaf, leaf_type, depth + 1)} for {var} in {_operand(code)})"
+    if isinstance(t, (ListT, SetT)):
+        wrap = "tuple" if isinstance(t, ListT) else "frozenset"
+        var = "_x" if depth == 0 else f"_x{depth}"
+        return f"{wrap}({mapped(var, t.item, leaf, leaf_type, depth + 1)} for {var} in {_operand(code)})"
     return code
 
 
@@ -165,35 +182,35 @@ def _operand(code: str) -> str:
                                      pyast.Constant)) else f"({code})"
 
 
-def ints_for_numbers(t: str, want: str) -> bool:
+def ints_for_numbers(t: Type, want: Type) -> bool:
     """Whether t is want with whole numbers where want has numbers: a list of lists of ints where a
     list of lists of numbers is wanted (the checker lets one stand for the other)."""
-    if t == "int" and want == "number":
-        return True
-    for kind in ("list of ", "set of "):
-        if t.startswith(kind) and want.startswith(kind):
-            return ints_for_numbers(t[len(kind):], want[len(kind):])
+    match t, want:
+        case IntT(), NumberT():
+            return True
+        case (ListT(a), ListT(b)) | (SetT(a), SetT(b)):
+            return ints_for_numbers(a, b)
     return False
 
 
-def is_constant(node: Node) -> bool:
-    k = node["k"]
-    if k in ("lit", "member"):
-        return True
-    if k in ("op", "builtin"):
-        return all(is_constant(a) for a in node["args"])
-    if k in ("list", "set"):
-        return all(is_constant(a) for a in node["items"])
-    if k == "if":
-        return all(is_constant(node[x]) for x in ("cond", "then", "else"))
+def is_constant(node: m.Expr) -> bool:
+    match node:
+        case m.Lit() | m.Member():
+            return True
+        case m.Op(args=args) | m.Builtin(args=args):
+            return all(is_constant(a) for a in args)
+        case m.ListLit(items=items) | m.SetLit(items=items):
+            return all(is_constant(a) for a in items)
+        case m.If(cond=cond, then=then, else_=else_):
+            return is_constant(cond) and is_constant(then) and is_constant(else_)
     return False
 
 
 @dataclass
 class ExprCompiler:
-    """Python source for IR expressions, untraced (fast) or traced (records the rules used)."""
+    """Python source for model expressions, untraced (fast) or traced (records the rules used)."""
 
-    model: dict[str, Any]
+    model: m.Resolved
     scale: int
     consts: Consts
     names: dict[str, str]  # rule name -> Python name of what a call should use (untraced)
@@ -202,7 +219,7 @@ class ExprCompiler:
     attr_cites: dict[tuple[str, str], str]  # (enum, attr) -> table of cites per value
     const_names: dict[str, str]  # const -> scaled module constant
     const_cites: dict[str, str]  # const -> cite tuple
-    ref_cites: Callable[[list[dict[str, Any]]], str]
+    ref_cites: Callable[[tuple[m.Ref, ...]], str]
     enum_order: dict[str, str]  # ordered or cyclic enum -> {value: index} table
     enum_values: dict[str, str]  # enum -> tuple of its values
     records: dict[str, str]
@@ -212,36 +229,40 @@ class ExprCompiler:
 
     def __post_init__(self) -> None:
         self.folder = Interpreter(self.model)
-        self.defines = {d["name"]: d for d in self.model["defines"]}
-        self.tables = {t["name"]: t for t in self.model["tables"]}
+        self.defines = self.folder.defines
+        self.tables = self.folder.tables
         self._raises: dict[str, bool] = {}
-        self._passing: dict[str, list[str] | None] = {}
-        self._expanded: dict[str, Node | None] = {}
+        self._passing: dict[Any, list[str] | None] = {}
+        self._expanded: dict[Any, m.Expr | None] = {}
+        # the sets of list values fold writes (u.type in {...}): constants, priced as written values
+        # are, not as sets written in the rules; kept, so that no other node takes their id
+        self._written: dict[int, m.Expr] = {}
 
     # -- helpers
-    def num(self, node: Node, traced: bool) -> str:
+    def num(self, node: m.Expr, traced: bool) -> str:
         """The node as a scaled number, whatever its numeric type."""
-        if node["t"] == "int" and (is_constant(node) or (node["k"] == "const" and not traced and self.optimize)):
+        if isinstance(node.t, IntT) and (is_constant(node) or (isinstance(node, m.Const) and not traced
+                                                                and self.optimize)):
             value = self.constant_value(node)
             if value is not _NOT_FOLDED:
-                return literal(value, "number", self.scale, self.consts)
+                return literal(value, NUMBER, self.scale, self.consts)
         code = self.ex(node, traced)
-        if node["t"] == "int" and self.scale != 1:
+        if isinstance(node.t, IntT) and self.scale != 1:
             return f"({code} * {self.scale})"
         return code
 
-    def typed(self, node: Node, want: str, traced: bool) -> str:
+    def typed(self, node: m.Expr, want: Type, traced: bool) -> str:
         """The node as a value of type `want` as the module carries it. The checker lets a whole
         number stand where a number is wanted, and a list or set of whole numbers where one of
         numbers is; only numbers are carried scaled, so those are scaled here."""
-        if want == "number":
+        if isinstance(want, NumberT):
             return self.num(node, traced)
-        t = node["t"]
+        t = node.t
         if self.scale != 1 and t != want and ints_for_numbers(t, want):  # at any depth: [[3]] for [[1/2]]
-            return mapped(self.ex(node, traced), t, lambda x: f"{x} * {self.scale}", "int")
+            return mapped(self.ex(node, traced), t, lambda x: f"{x} * {self.scale}", INT)
         return self.ex(node, traced)
 
-    def annotation(self, t: str) -> str:
+    def annotation(self, t: Type) -> str:
         """The module's annotation for a rules type (as emit_python.type_of writes it)."""
         enums = {e: v.removesuffix("_values") for e, v in self.enum_values.items()}
         return type_of(t, enums, self.records)
@@ -249,15 +270,43 @@ class ExprCompiler:
     def var(self, name: str) -> str:
         return self.local.get(name, py_name(name))
 
-    def ex(self, node: Node, traced: bool) -> str:
-        if is_constant(node) and node["k"] != "member":
+    def ex(self, node: m.Expr, traced: bool) -> str:
+        if is_constant(node) and not isinstance(node, m.Member):
             value = self.constant_value(node)
             if value is not _NOT_FOLDED:
-                return literal(_plain(value), node["t"], self.scale, self.consts)
-        method: Callable[[Node, bool], str] = getattr(self, "_" + node["k"])
-        return method(node, traced)
+                return literal(_plain(value), node.t, self.scale, self.consts)
+        match node:
+            case m.Member():
+                return repr(node.name)
+            case m.Var():
+                return self._var(node, traced)
+            case m.Const():
+                return self._const(node, traced)
+            case m.Field():
+                return self._field(node, traced)
+            case m.Attr():
+                return self._attr(node, traced)
+            case m.Call():
+                return self._call(node, traced)
+            case m.Builtin():
+                return self._builtin(node, traced)
+            case m.Op():
+                return self._op(node, traced)
+            case m.If():
+                return self._if(node, traced)
+            case m.Agg():
+                return self._agg(node, traced)
+            case m.Let():
+                return self._let(node, traced)
+            case m.RecordLit():
+                return self._record(node, traced)
+            case m.ListLit():
+                return self._list(node, traced)
+            case m.SetLit():
+                return self._set(node, traced)
+        raise ValueError(f"cannot compile {type(node).__name__}")
 
-    def constant_value(self, node: Node) -> Any:
+    def constant_value(self, node: m.Expr) -> Any:
         """The value of a constant node, worked out now; _NOT_FOLDED when it has none (t(0) written
         in place made 1 / 0 of 1 / c): then it is compiled, and fails when run, as the rules do."""
         try:
@@ -268,115 +317,113 @@ class ExprCompiler:
             self.folder.trace.clear()
 
     # -- leaves
-    def _member(self, node: Node, traced: bool) -> str:
-        return repr(node["name"])
-
-    def _var(self, node: Node, traced: bool) -> str:
-        name = self.var(node["name"])
-        if traced and node.get("see"):
-            return f"{_citing(node)}(_t, {self.ref_cites(node['see'])}, {name})"
+    def _var(self, node: m.Var, traced: bool) -> str:
+        name = self.var(node.name)
+        if traced and node.see:
+            return f"{_citing(node)}(_t, {self.ref_cites(node.see)}, {name})"
         return name
 
-    def _const(self, node: Node, traced: bool) -> str:
-        name = self.const_names[node["name"]]
+    def _const(self, node: m.Const, traced: bool) -> str:
+        name = self.const_names[node.name]
         if traced:
-            return f"{_citing(node)}(_t, {self.const_cites[node['name']]}, {name})"
+            return f"{_citing(node)}(_t, {self.const_cites[node.name]}, {name})"
         return name
 
-    def _field(self, node: Node, traced: bool) -> str:
-        code = f"{self.ex(node['of'], traced)}.{py_name(node['name'])}"
+    def _field(self, node: m.Field, traced: bool) -> str:
+        code = f"{self.ex(node.of, traced)}.{py_name(node.name)}"
         if not traced:
             code = self.reads.get(code, code)
-        return self.scaled_read(code, node["t"])
+        return self.scaled_read(code, node.t)
 
-    def count_reads(self, node: Any, names: set[str]) -> dict[str, int]:
+    def count_reads(self, node: Parts, names: set[str]) -> dict[str, int]:
         """How often the untraced code of node reads each field of the named variables (calls
         written in place counted in), by the Python code of the read: {'u.type': 3}."""
         counts: dict[str, int] = {}
 
-        def walk(n: Any, names: set[str]) -> None:
-            if isinstance(n, list):
+        def walk(n: Parts, names: set[str]) -> None:
+            if isinstance(n, (list, tuple)):
                 for x in n:
                     walk(x, names)
                 return
-            if not isinstance(n, dict) or not names:
+            if n is None or not names:
                 return
-            k = n.get("k")
-            if k == "call" and self.optimize:
+            if isinstance(n, m.Call) and self.optimize:
                 expanded = self.expand(n)
                 if expanded is not None:
                     walk(expanded, names)
                     return
-            if k == "op" and n["op"] in ("and", "or") and self.optimize:
-                walk(self.folded(n, n["op"])[0], names)  # as the code is written: tests folded into one
+            if isinstance(n, m.Op) and n.op in ("and", "or") and self.optimize:
+                walk(self.folded(n, n.op)[0], names)  # as the code is written: tests folded into one
                 return
-            if k == "field" and n["of"].get("k") == "var" and n["of"]["name"] in names:
-                code = f"{self.var(n['of']['name'])}.{py_name(n['name'])}"
+            if isinstance(n, m.Field) and isinstance(n.of, m.Var) and n.of.name in names:
+                code = f"{self.var(n.of.name)}.{py_name(n.name)}"
                 counts[code] = counts.get(code, 0) + 1
                 return
-            bound = _binds(n)
-            if bound is not None:
-                walk([v for key, v in n.items() if key in ("over", "value")], names)
-                walk([v for key, v in n.items() if key not in ("over", "value")], names - {bound})
-                return
-            for v in n.values():
-                if isinstance(v, (dict, list)):
-                    walk(v, names)
+            match n:
+                case m.Agg(var=var, over=over, where=where, body=body):
+                    walk(over, names)
+                    walk([where, body], names - {var})
+                    return
+                case m.Let(name=name, value=value, body=body):
+                    walk(value, names)
+                    walk(body, names - {name})
+                    return
+            walk(list(m.children(n)), names)
 
         walk(node, names)
         return counts
 
-    def bound_locals(self, node: Any, own: str) -> set[str]:
+    def bound_locals(self, node: Parts, own: str) -> set[str]:
         """The Python names the untraced code of node binds for its own parts (an aggregate's item),
         calls written in place counted in, but for those binding the rule variable `own` (they hide
         it in the rules as in Python). A loop that gives its variable another Python name than its
         rule name (a fused limits loop) must not take one of these: the inner loop would capture it."""
         found: set[str] = set()
-        todo = [node]
+        todo: list[Parts] = [node]
         while todo:
             n = todo.pop()
-            if isinstance(n, list):
+            if isinstance(n, (list, tuple)):
                 todo.extend(n)
                 continue
-            if not isinstance(n, dict):
+            if n is None:
                 continue
-            if n.get("k") == "agg" and n["var"] != own:
-                found.add(local_name(n["var"]))
-            if n.get("k") == "call" and self.optimize:
+            if isinstance(n, m.Agg) and n.var != own:
+                found.add(local_name(n.var))
+            if isinstance(n, m.Call) and self.optimize:
                 expanded = self.expand(n)
                 if expanded is not None:
                     todo.append(expanded)
-            todo.extend(v for v in n.values() if isinstance(v, (dict, list)))
+            todo.extend(m.children(n))
         return found
 
-    def scaled_read(self, code: str, t: str) -> str:
+    def scaled_read(self, code: str, t: Type) -> str:
         """A record field holds exact values; scale it where it is read."""
         if self.scale == 1:
             return code
-        if t == "number":
+        if isinstance(t, NumberT):
             return f"({code} * {self.scale})"
         if holds_number(t):  # lists and sets of them, however deep
             return mapped(code, t, lambda x: f"{x} * {self.scale}")
         return code
 
-    def _attr(self, node: Node, traced: bool) -> str:
-        key = (node["enum"], node["name"])
+    def _attr(self, node: m.Attr, traced: bool) -> str:
+        key = (node.enum, node.name)
         table = self.attr_tables[key]
-        of = self.ex(node["of"], traced)
+        of = self.ex(node.of, traced)
         if traced:
-            return f"{'_attr_yes' if node['t'] == 'bool' else '_attr'}(_t, {self.attr_cites[key]}, {table}, {of})"
+            return f"{'_attr_yes' if isinstance(node.t, BoolT) else '_attr'}(_t, {self.attr_cites[key]}, {table}, {of})"
         return f"{table}[{of}]"
 
     # -- calls
-    def _call(self, node: Node, traced: bool) -> str:
-        fn = node["fn"]
+    def _call(self, node: m.Call, traced: bool) -> str:
+        fn = node.fn
         if not traced and self.optimize:
             inlined = self.inline(node)
             if inlined is not None:
                 return inlined
         callee = self.signature(fn)
         args = []
-        for a, p in zip(node["args"], callee, strict=True):
+        for a, p in zip(node.args, callee, strict=True):
             args.append(self.typed(a, p, traced))
         if traced:
             args.append("_t")
@@ -384,113 +431,115 @@ class ExprCompiler:
         return f"{self.names[fn]}({', '.join(args)})"
 
     # -- inlining (untraced code only: the traced twin keeps every call, for its citations)
-    def inline(self, node: Node) -> str | None:
+    def inline(self, node: m.Call) -> str | None:
         expanded = self.expand(node)
         if expanded is None:
             return None
-        return self.typed(expanded, node["t"], False)  # as the call's type: a body of 1 for a number is scaled
+        return self.typed(expanded, node.t, False)  # as the call's type: a body of 1 for a number is scaled
 
-    def expand(self, node: Node) -> Node | None:
+    def expand(self, node: m.Expr) -> m.Expr | None:
         """A call to a small definition or table as the expression it stands for: the body with
         the arguments put for the parameters (a table: its rows as if-then-else). Only when every
         argument is a plain read (a variable, a field, a list value), so nothing is computed twice,
         and for tables only when an 'otherwise' row ends them (no RuleError to raise)."""
-        if node["k"] != "call":
+        if not isinstance(node, m.Call):
             return None
-        fn = node["fn"]
-        d = self.defines.get(fn) or self.tables.get(fn)
-        if d is None or not all(_plain_read(a) for a in node["args"]):
+        fn = node.fn
+        d: m.Define | m.Table | None = self.defines.get(fn) or self.tables.get(fn)
+        if d is None or not all(_plain_read(a) for a in node.args):
             return None
-        key = json.dumps([fn, node["args"]], sort_keys=True)  # kept: a call is looked at more than once
+        key = (fn, tuple(_key(a) for a in node.args))  # kept: a call is looked at more than once
         if key not in self._expanded:
             self._expanded[key] = self._expand(d, node)
         return self._expanded[key]
 
-    def _expand(self, d: Node, node: Node) -> Node | None:
-        rows = d.get("rows")
-        if rows is not None:
-            if not rows or rows[-1]["when"] is not None or len(rows) > INLINE_ROWS:
+    def _expand(self, d: m.Define | m.Table, node: m.Call) -> m.Expr | None:
+        if isinstance(d, m.Table):
+            rows = d.rows
+            if not rows or rows[-1].when is not None or len(rows) > INLINE_ROWS:
                 return None
-            body: Node = rows[-1]["value"]
+            body: m.Expr = rows[-1].value
             for r in reversed(rows[:-1]):
-                body = _row(r["when"], r["value"], body, d["returns"])
+                assert r.when is not None
+                body = _row(r.when, r.value, body, d.returns)
         else:
-            body = d["body"]
-        if _size(body) > INLINE_SIZE:
+            body = d.body
+        inside = m.walk(body)
+        if len(inside) > INLINE_SIZE:
             return None
-        bound = {_binds(n) for n in nodes(body)} - {None}
-        if any(n.get("k") == "var" and n["name"] in bound for n in nodes(node["args"])):
+        bound = {b for b in map(_binds, inside) if b is not None}
+        if any(isinstance(n, m.Var) and n.name in bound for a in node.args for n in m.walk(a)):
             return None  # an argument would be captured by the body's own loop variable
-        if any(p["t"] != a["t"] for p, a in zip(d["params"], node["args"], strict=True)):
+        if any(p.t != a.t for p, a in zip(d.params, node.args, strict=True)):
             return None  # a list of whole numbers for a list of numbers: the body's types would not hold
-        args = {p["name"]: a for p, a in zip(d["params"], node["args"], strict=True)}
-        result: Node = _substitute(body, args)
-        return result
+        args = {p.name: a for p, a in zip(d.params, node.args, strict=True)}
+        return _substitute(body, args)
 
-    def may_raise(self, node: Any) -> bool:
+    def may_raise(self, node: Parts) -> bool:
         """Whether evaluating the node can raise RuleError (a division, min or max of nothing, a
         table no row of which matches). Operands that cannot may be tested in any order."""
-        if isinstance(node, list):
+        if isinstance(node, (list, tuple)):
             return any(self.may_raise(x) for x in node)
-        if not isinstance(node, dict):
+        if node is None:
             return False
-        k = node.get("k")
-        if k == "op" and node["op"] == "/" and not _nonzero_constant(node["args"][1]):
+        if isinstance(node, m.Op) and node.op == "/" and not _nonzero_constant(node.args[1]):
             return True
-        if k == "agg" and node["fn"] in ("min", "max", "first"):
+        if isinstance(node, m.Agg) and node.fn in ("min", "max", "first"):
             return True
-        if k == "call":
-            fn = node["fn"]
+        if isinstance(node, m.Call):
+            fn = node.fn
             if fn not in self._raises:
                 self._raises[fn] = True  # while deciding, and for recursion: assume it may
                 d = self.defines.get(fn) or self.tables.get(fn)
                 if d is None:
                     pass
-                elif "rows" in d:
-                    self._raises[fn] = (not d["rows"] or d["rows"][-1]["when"] is not None
-                                        or any(self.may_raise([r["when"], r["value"]]) for r in d["rows"]))
+                elif isinstance(d, m.Table):
+                    self._raises[fn] = (not d.rows or d.rows[-1].when is not None
+                                        or any(self.may_raise([r.when, r.value]) for r in d.rows))
                 else:
-                    self._raises[fn] = self.may_raise(d["body"])
+                    self._raises[fn] = self.may_raise(d.body)
             if self._raises[fn]:
                 return True
-        return any(self.may_raise(v) for v in node.values() if isinstance(v, (dict, list)))
+        return any(self.may_raise(v) for v in m.children(node))
 
-    def signature(self, fn: str) -> list[str]:
+    def signature(self, fn: str) -> list[Type]:
         d = self.defines.get(fn) or self.tables.get(fn) or self.folder.limits.get(fn)
         if d is None:
             raise KeyError(fn)
-        return [p["t"] for p in d["params"]]
+        return [p.t for p in d.params]
 
-    def _builtin(self, node: Node, traced: bool) -> str:
-        fn, args, t = node["fn"], node["args"], node["t"]
+    def _builtin(self, node: m.Builtin, traced: bool) -> str:
+        fn, args, t = node.fn, node.args, node.t
         if fn == "step":
-            enum = t[5:]
-            helper = "_step_around" if node.get("cyclic") else "_step_within"
+            assert isinstance(t, EnumT)
+            enum = t.name
+            helper = "_step_around" if node.cyclic else "_step_within"
             return (f"{helper}({self.enum_values[enum]}, {self.enum_order[enum]}, "
                     f"{self.ex(args[0], traced)}, {self.ex(args[1], traced)})")
-        if fn in ("min", "max") and t.startswith("enum "):  # 'north' alone would be any str to mypy: cast
+        if fn in ("min", "max") and isinstance(t, EnumT):  # 'north' alone would be any str to mypy: cast
             levels = ", ".join(f"cast({self.annotation(t)!r}, {self.ex(a, traced)})" if _loose(a)
                                else self.ex(a, traced) for a in args)
-            return f"{fn}({levels}, key={self.enum_order[t[5:]]}.__getitem__)"
+            return f"{fn}({levels}, key={self.enum_order[t.name]}.__getitem__)"
         if fn == "len":  # of a list (a tuple), through _len: mypy narrows len() of a tuple
-            return f"{'_len' if args[0]['t'].startswith('list of ') else 'len'}({self.ex(args[0], traced)})"
+            return f"{'_len' if isinstance(args[0].t, ListT) else 'len'}({self.ex(args[0], traced)})"
         if fn in ("floor", "ceil"):
             x = self.num(args[0], traced)
-            if args[0]["t"] == "int":
+            if isinstance(args[0].t, IntT):
                 return self.ex(args[0], traced)
             if fn == "floor":
                 return f"({x} // {self.scale})"
             return f"(-(-{x} // {self.scale}))"
+        number = isinstance(t, NumberT)
         if fn == "abs":  # of an int | Fraction, abs() is an object to mypy
-            return f"{'_abs' if t == 'number' else 'abs'}({self.ex(args[0], traced)})"
-        parts = [self.num(a, traced) if t == "number" else self.ex(a, traced) for a in args]
-        if t == "number":  # min/max of int | Fraction: to mypy a union of protocols, so through _nmin, _nmax
+            return f"{'_abs' if number else 'abs'}({self.ex(args[0], traced)})"
+        parts = [self.num(a, traced) if number else self.ex(a, traced) for a in args]
+        if number:  # min/max of int | Fraction: to mypy a union of protocols, so through _nmin, _nmax
             return f"_n{fn}({', '.join(parts)})"
         return f"{fn}({', '.join(parts)})"
 
     # -- operators
-    def _op(self, node: Node, traced: bool) -> str:
-        op, args, t = node["op"], node["args"], node["t"]
+    def _op(self, node: m.Op, traced: bool) -> str:
+        op, args, t = node.op, node.args, node.t
         if op in ("and", "or"):
             operands = self.run(node, op) if not traced and self.optimize else _chain(node, op)
             return "(" + f" {op} ".join(self.ex(a, traced) for a in operands) + ")"
@@ -499,21 +548,21 @@ class ExprCompiler:
         if op == "neg":
             return f"(-{self.ex(args[0], traced)})"
         if op in ("+", "-"):
-            if t == "number":
+            if isinstance(t, NumberT):
                 return f"({self.num(args[0], traced)} {op} {self.num(args[1], traced)})"
             return f"({self.ex(args[0], traced)} {op} {self.ex(args[1], traced)})"
         if op == "*":
             a, b = args
-            if t == "int":
+            if isinstance(t, IntT):
                 return f"({self.ex(a, traced)} * {self.ex(b, traced)})"
-            if a["t"] == "int" or b["t"] == "int":  # an int times a scaled number stays scaled
+            if isinstance(a.t, IntT) or isinstance(b.t, IntT):  # an int times a scaled number stays scaled
                 return f"({self.ex(a, traced)} * {self.ex(b, traced)})"
             return f"_mul({self.ex(a, traced)}, {self.ex(b, traced)})"
         if op == "/":
             return f"_div({self.num(args[0], traced)}, {self.num(args[1], traced)})"
         return self._compare(node, traced)
 
-    def run(self, node: Node, op: str) -> list[Node]:
+    def run(self, node: m.Expr, op: str) -> list[m.Expr]:
         """The operands of a run of and (or) as the untraced code tests them: calls written in
         place, the tests of one list value folded into one, in the order that settles the run
         soonest. Folding and ordering only when no operand can raise: then the order of the tests
@@ -521,7 +570,7 @@ class ExprCompiler:
         operands, safe = self.folded(node, op)
         return self.order(operands, op) if safe else operands
 
-    def folded(self, node: Node, op: str) -> tuple[list[Node], bool]:
+    def folded(self, node: m.Expr, op: str) -> tuple[list[m.Expr], bool]:
         """The operands of the run, calls written in place and folded (only when none can raise:
         then the second answer is true, and they may be tested in any order)."""
         operands = self._expanded_chain(_chain(node, op), op)
@@ -529,29 +578,32 @@ class ExprCompiler:
             return operands, False
         return self.fold(operands, op), True
 
-    def fold(self, operands: list[Node], op: str) -> list[Node]:
+    def fold(self, operands: list[m.Expr], op: str) -> list[m.Expr]:
         """The tests of a run of and (or) that read nothing but one list value (u.type != hq,
         u.type.combat, u.mode in {strat, reserve}) as one test of that value. A list's settings are
         constants, so the values that pass all of those tests (for or: any) are worked out here,
         exactly, with the interpreter: `u.type.combat and u.type != hq` becomes `u.type in {...}`,
         and a test another implies is gone (`u.mode == combat and u.mode not in {strat, reserve}`
         is `u.mode == combat`). The folded test takes the place of the first of its tests."""
-        groups: dict[str, list[tuple[int, Node, Node]]] = {}
+        groups: dict[str, list[tuple[int, m.Expr, m.Expr]]] = {}
         for i, a in enumerate(operands):
             found = self.one_value_test(a)
             if found is not None:
                 key, read, closed = found
                 groups.setdefault(key, []).append((i, read, closed))
-        out: list[Node | None] = list(operands)
+        out: list[m.Expr | None] = list(operands)
         for tests in groups.values():
             if len(tests) < 2:
                 continue
             read = tests[0][1]
-            values = self.enum_members(read["t"][5:])
+            assert isinstance(read.t, EnumT)
+            values = self.enum_members(read.t.name)
             passing = self.passing(read, [closed for _, _, closed in tests], values, op)
             if passing is None:
                 continue
-            out[tests[0][0]] = _membership(read, passing, values)
+            one = out[tests[0][0]] = _membership(read, passing, values)
+            if isinstance(one, m.Op) and isinstance(one.args[1], m.SetLit):
+                self._written[id(one.args[1])] = one.args[1]
             for i, _, _ in tests[1:]:
                 out[i] = None
         # a test folded to a constant: true drops out of an and, false out of an or; the other ends it
@@ -565,10 +617,10 @@ class ExprCompiler:
             result.append(test)
         return result or [_bool(neutral)]
 
-    def one_value_test(self, node: Node) -> tuple[str, Node, Node] | None:
+    def one_value_test(self, node: m.Expr) -> tuple[str, m.Expr, m.Expr] | None:
         """(key, read, node with calls written in place) when the node reads one list value and
         nothing else but constants: `is_combat(u)` reads u.type alone, as `u.type.combat`."""
-        reads: list[Node] = []
+        reads: list[m.Expr] = []
         closed = self._closed(node, reads)
         if closed is None or not reads:
             return None
@@ -577,43 +629,45 @@ class ExprCompiler:
             return None
         return keys.pop(), reads[0], closed
 
-    def _closed(self, node: Node, reads: list[Node]) -> Node | None:
-        k = node["k"]
-        if k in ("lit", "member", "const"):
-            return node
-        if k in ("var", "field"):
-            if _plain_read(node) and node["t"].startswith("enum "):
-                reads.append(node)
+    def _closed(self, node: m.Expr, reads: list[m.Expr]) -> m.Expr | None:
+        match node:
+            case m.Lit() | m.Member() | m.Const():
                 return node
-            return None
-        if k == "call":
-            expanded = self.expand(node)
-            return None if expanded is None else self._closed(expanded, reads)
-        if k == "attr":
-            of = self._closed(node["of"], reads)
-            return None if of is None else {**node, "of": of}
-        parts: dict[str, Any] = {}
-        if k == "op" and node["op"] != "/":
-            parts = {"args": node["args"]}
-        elif k in ("set", "list"):
-            parts = {"items": node["items"]}
-        elif k == "if":
-            parts = {"cond": [node["cond"]], "then": [node["then"]], "else": [node["else"]]}
-        else:
-            return None
-        done: dict[str, Any] = {}
-        for name, items in parts.items():
-            closed = [self._closed(x, reads) for x in items]
-            if any(c is None for c in closed):
+            case m.Var() | m.Field():
+                if _plain_read(node) and isinstance(node.t, EnumT):
+                    reads.append(node)
+                    return node
                 return None
-            done[name] = closed if name in ("args", "items") else closed[0]
-        return {**node, **done}
+            case m.Call():
+                expanded = self.expand(node)
+                return None if expanded is None else self._closed(expanded, reads)
+            case m.Attr():
+                of = self._closed(node.of, reads)
+                return None if of is None else m.Attr(node.t, of, node.enum, node.name)
+            case m.Op() if node.op != "/":
+                args = self._all_closed(node.args, reads)
+                return None if args is None else m.Op(node.t, node.op, args)
+            case m.SetLit():
+                items = self._all_closed(node.items, reads)
+                return None if items is None else m.SetLit(node.t, items)
+            case m.ListLit():
+                items = self._all_closed(node.items, reads)
+                return None if items is None else m.ListLit(node.t, items)
+            case m.If():
+                parts = self._all_closed((node.cond, node.then, node.else_), reads)
+                return None if parts is None else m.If(node.t, *parts)
+        return None
 
-    def passing(self, read: Node, tests: list[Node], values: list[str], op: str) -> list[str] | None:
+    def _all_closed(self, items: tuple[m.Expr, ...], reads: list[m.Expr]) -> tuple[m.Expr, ...] | None:
+        closed = [self._closed(x, reads) for x in items]
+        done = [c for c in closed if c is not None]
+        return tuple(done) if len(done) == len(closed) else None
+
+    def passing(self, read: m.Expr, tests: list[m.Expr], values: list[str], op: str) -> list[str] | None:
         """The list's values for which all the tests hold (op and) or any does (op or), in the
         list's order; None when the interpreter cannot say. Kept: a run is compiled more than once
         (its reads are counted first)."""
-        memo = json.dumps([op, tests], sort_keys=True)
+        memo = (op, tuple(_key(t) for t in tests))
         if memo not in self._passing:
             self._passing[memo] = None
             out = []
@@ -631,27 +685,23 @@ class ExprCompiler:
         return self._passing[memo]
 
     def enum_members(self, enum: str) -> list[str]:
-        for e in self.model["enums"]:
-            if e["name"] == enum:
-                return [m["name"] for m in e["members"]]
-        return []
+        return list(self.folder.enum_order.get(enum, []))
 
-    def order(self, operands: list[Node], op: str) -> list[Node]:
+    def order(self, operands: list[m.Expr], op: str) -> list[m.Expr]:
         """The operands of a run of and (or) in the order that settles it soonest on average: by
         cost over the chance the test ends the run (false for and, true for or), the classic
         order for independent tests. Chances come from the types: a list value is one of its
         list's N values, a yes/no is even."""
-        def key(a: Node) -> float:
+        def key(a: m.Expr) -> float:
             p = self.chance(a)
             settles = (1 - p) if op == "and" else p
-            return _cost(a) / max(settles, 0.01)
+            return _cost(a, self._written) / max(settles, 0.01)
         return sorted(operands, key=key)  # stable: ties keep the rules' order
 
-    def chance(self, node: Node) -> float:
+    def chance(self, node: m.Expr) -> float:
         """A rough chance that a yes/no node is true."""
-        k = node["k"]
-        if k == "op":
-            op, args = node["op"], node["args"]
+        if isinstance(node, m.Op):
+            op, args = node.op, node.args
             if op == "not":
                 return 1 - self.chance(args[0])
             if op == "and":
@@ -660,86 +710,86 @@ class ExprCompiler:
                 a, b = self.chance(args[0]), self.chance(args[1])
                 return a + b - a * b
             if op in ("==", "!=", "in", "not in"):
-                n = self.values_of(args[0]["t"])
+                n = self.values_of(args[0].t)
                 if n:
-                    k_true = len(args[1]["items"]) if op in ("in", "not in") and args[1]["k"] == "set" else 1
-                    if op in ("in", "not in") and args[1]["k"] == "lit":
-                        k_true = len(args[1]["v"])
+                    k_true = len(args[1].items) if op in ("in", "not in") and isinstance(args[1], m.SetLit) else 1
                     p = min(1.0, k_true / n)
                     return p if op in ("==", "in") else 1 - p
         return 0.5
 
-    def first_test(self, node: Node) -> Node:
+    def first_test(self, node: m.Expr) -> m.Expr:
         """The part of a condition the untraced code always evaluates: its first test."""
-        if node["k"] == "call":
+        if isinstance(node, m.Call):
             expanded = self.expand(node)
             return node if expanded is None else self.first_test(expanded)
-        if node["k"] != "op" or node["op"] not in ("and", "or"):
+        if not isinstance(node, m.Op) or node.op not in ("and", "or"):
             return node
-        return self.first_test(self.run(node, node["op"])[0])
+        return self.first_test(self.run(node, node.op)[0])
 
-    def values_of(self, t: str) -> int:
-        if t.startswith("enum "):
-            for e in self.model["enums"]:
-                if e["name"] == t[5:]:
-                    return len(e["members"])
+    def values_of(self, t: Type) -> int:
+        if isinstance(t, EnumT):
+            return len(self.folder.enum_order.get(t.name, []))
         return 0
 
-    def _expanded_chain(self, operands: list[Node], op: str) -> list[Node]:
+    def _expanded_chain(self, operands: list[m.Expr], op: str) -> list[m.Expr]:
         """The operands of a run of and (or or), calls written in place, so that a definition's
         own tests join the run: attack_capable(u) and x is a and b and c and x."""
         out = []
         for a in operands:
-            expanded = self.expand(a) if a["k"] == "call" else None
-            if expanded is not None and expanded["k"] == "op" and expanded["op"] == op:
+            expanded = self.expand(a) if isinstance(a, m.Call) else None
+            if isinstance(expanded, m.Op) and expanded.op == op:
                 out += self._expanded_chain(_chain(expanded, op), op)
             else:
                 out.append(a)
         return out
 
-    def _compare(self, node: Node, traced: bool) -> str:
-        op, (a, b) = node["op"], node["args"]
+    def _compare(self, node: m.Op, traced: bool) -> str:
+        op, (a, b) = node.op, node.args
         if op in ("in", "not in"):
-            kind, item = b["t"].split(" of ", 1)
-            if item == "int" and a["t"] == "number":  # a number in whole numbers: both scaled
-                item = "number"
-            left = self.num(a, traced) if item == "number" else self.ex(a, traced)
-            if item.startswith("enum ") and _loose(a):  # ('a' if c else 'b') in a set of list values
+            bt = b.t
+            assert isinstance(bt, (ListT, SetT))
+            item = bt.item
+            if isinstance(item, IntT) and isinstance(a.t, NumberT):  # a number in whole numbers: both scaled
+                item = NUMBER
+            left = self.num(a, traced) if isinstance(item, NumberT) else self.ex(a, traced)
+            if isinstance(item, EnumT) and _loose(a):  # ('a' if c else 'b') in a set of list values
                 left = f"cast({self.annotation(item)!r}, {left})"
-            return f"({left} {op} {self.typed(b, f'{kind} of {item}', traced)})"
-        numeric = a["t"] in ("int", "number") and b["t"] in ("int", "number")
-        if numeric and "number" in (a["t"], b["t"]):
+            want: Type = ListT(item) if isinstance(bt, ListT) else SetT(item)
+            return f"({left} {op} {self.typed(b, want, traced)})"
+        numeric = isinstance(a.t, (IntT, NumberT)) and isinstance(b.t, (IntT, NumberT))
+        if numeric and (isinstance(a.t, NumberT) or isinstance(b.t, NumberT)):
             return f"({self.num(a, traced)} {op} {self.num(b, traced)})"
-        if a["t"].startswith("enum ") and op in ("<", "<=", ">", ">="):
-            order = self.enum_order[a["t"][5:]]
+        if isinstance(a.t, EnumT) and op in ("<", "<=", ">", ">="):
+            order = self.enum_order[a.t.name]
             return f"({order}[{self.ex(a, traced)}] {op} {order}[{self.ex(b, traced)}])"
-        both = join(a["t"], b["t"]) or a["t"]  # a list of whole numbers against one of numbers
+        both = join(a.t, b.t) or a.t  # a list of whole numbers against one of numbers
         return f"({self.typed(a, both, traced)} {op} {self.typed(b, both, traced)})"
 
-    def _if(self, node: Node, traced: bool) -> str:
-        t = node["t"]
-        then, other = self.typed(node["then"], t, traced), self.typed(node["else"], t, traced)
-        return f"({then} if {self.ex(node['cond'], traced)} else {other})"
+    def _if(self, node: m.If, traced: bool) -> str:
+        t = node.t
+        then, other = self.typed(node.then, t, traced), self.typed(node.else_, t, traced)
+        return f"({then} if {self.ex(node.cond, traced)} else {other})"
 
-    def _agg(self, node: Node, traced: bool) -> str:
-        var = local_name(node["var"])
-        saved = self.local.get(node["var"])
-        over = self.ex(node["over"], traced)  # read where the generator starts: outside its variable
+    def _agg(self, node: m.Agg, traced: bool) -> str:
+        var = local_name(node.var)
+        saved = self.local.get(node.var)
+        over = self.ex(node.over, traced)  # read where the generator starts: outside its variable
         # Inside, `var` is the generator's own: a field of a parameter of that name read once into a
         # local ahead (u.type -> _u_type) is not this variable's field.
         shadowed = {code: local for code, local in self.reads.items() if code.startswith(f"{var}.")}
         for code in shadowed:
             del self.reads[code]
-        self.local[node["var"]] = var
+        self.local[node.var] = var
         try:
-            where = f" if {self.ex(node['where'], traced)}" if node["where"] is not None else ""
-            fn, t = node["fn"], node["t"]
+            where = f" if {self.ex(node.where, traced)}" if node.where is not None else ""
+            fn, t = node.fn, node.t
             if fn == "count":
                 if not where:
-                    return f"{'_len' if node['over']['t'].startswith('list of ') else 'len'}({over})"
+                    return f"{'_len' if isinstance(node.over.t, ListT) else 'len'}({over})"
                 return f"_count({var} for {var} in {over}{where})"
-            body = self.num(node["body"], traced) if t == "number" else self.ex(node["body"], traced)
-            if t.startswith("enum ") and _loose(node["body"]):
+            number = isinstance(t, NumberT)
+            body = self.num(node.body, traced) if number else self.ex(node.body, traced)
+            if isinstance(t, EnumT) and _loose(node.body):
                 body = f"cast({self.annotation(t)!r}, {body})"  # 'combat' would be any str to mypy
             if fn == "first":
                 return f"_first({body} for {var} in {over}{where})"
@@ -749,75 +799,77 @@ class ExprCompiler:
             if fn in ("any", "all"):
                 return f"{fn}({gen})"
             if fn == "product":
-                return f"_product(({gen}))" if t == "number" else f"_prod({gen})"
-            if t.startswith("enum "):
-                return f"_{fn}(({gen}), key={self.enum_order[t[5:]]}.__getitem__)"
+                return f"_product(({gen}))" if number else f"_prod({gen})"
+            if isinstance(t, EnumT):
+                return f"_{fn}(({gen}), key={self.enum_order[t.name]}.__getitem__)"
             return f"_{fn}(({gen}))"
         finally:
             self.reads.update(shadowed)
             if saved is None:
-                self.local.pop(node["var"], None)
+                self.local.pop(node.var, None)
             else:
-                self.local[node["var"]] = saved
+                self.local[node.var] = saved
 
-    def _let(self, node: Node, traced: bool) -> str:
+    def _let(self, node: m.Let, traced: bool) -> str:
         """`let n = v; body`: the body as a function of n, called with v. A lambda, not a walrus: each
         let has its own n (two lets of one name, or a let in a definition written in place, do not
         share a variable), and it may stand where a walrus may not, in what a loop goes over. A list
         value, or a list or set, is cast to its type: mypy would take 'combat' for any str."""
-        name = "_let_" + py_name(node["name"])
-        saved = self.local.get(node["name"])
-        vt = node["value"]["t"]
-        value = self.num(node["value"], traced) if vt == "number" else self.ex(node["value"], traced)
-        if vt.startswith(("enum ", "list of ", "set of ")):
+        name = "_let_" + py_name(node.name)
+        saved = self.local.get(node.name)
+        vt = node.value.t
+        value = self.num(node.value, traced) if isinstance(vt, NumberT) else self.ex(node.value, traced)
+        if isinstance(vt, (EnumT, ListT, SetT)):
             value = f"cast({self.annotation(vt)!r}, {value})"
-        self.local[node["name"]] = name
+        self.local[node.name] = name
         try:
-            body = self.ex(node["body"], traced)
+            body = self.ex(node.body, traced)
         finally:
             if saved is None:
-                self.local.pop(node["name"], None)
+                self.local.pop(node.name, None)
             else:
-                self.local[node["name"]] = saved
+                self.local[node.name] = saved
         # its result cast too: mypy would infer it from the context (Literal[True] after `x or true and`)
         # or take a list value for any str
-        return f"cast({self.annotation(node['t'])!r}, _let_in({value}, lambda {name}: {body}))"
+        return f"cast({self.annotation(node.t)!r}, _let_in({value}, lambda {name}: {body}))"
 
-    def _record(self, node: Node, traced: bool) -> str:
+    def _record(self, node: m.RecordLit, traced: bool) -> str:
         parts = []
-        for name, value in node["fields"].items():
+        for name, value in node.fields:
             # a record holds exact values: numbers the module carries scaled are unscaled into it
             code = self.ex(value, traced)
-            t = self._field_type(node["record"], name)
-            if value["t"] in ("number", "int") and t == "number":
+            t = self._field_type(node.record, name)
+            if isinstance(value.t, (NumberT, IntT)) and isinstance(t, NumberT):
                 code = f"_exact({self.num(value, traced)})"
             elif holds_number(t) and self.scale != 1:  # lists and sets of numbers, however deep
                 code = mapped(self.typed(value, t, traced), t, lambda x: f"_exact({x})")
             parts.append(f"{py_name(name)}={code}")
-        return f"{self.records[node['record']]}({', '.join(parts)})"
+        return f"{self.records[node.record]}({', '.join(parts)})"
 
-    def _field_type(self, record: str, name: str) -> str:
-        for r in self.model["records"]:
-            if r["name"] == record:
-                for f in r["fields"]:
-                    if f["name"] == name:
-                        return str(f["t"])
-        return "any"
+    def _field_type(self, record: str, name: str) -> Type:
+        r = self.folder.records.get(record)
+        for f in r.fields if r is not None else ():
+            if f.name == name:
+                return f.t
+        return ANY
 
-    def _list(self, node: Node, traced: bool) -> str:
-        item = node["t"][8:]
-        parts = [self.typed(i, item, traced) for i in node["items"]]
+    def _list(self, node: m.ListLit, traced: bool) -> str:
+        assert isinstance(node.t, ListT)
+        item = node.t.item
+        parts = [self.typed(i, item, traced) for i in node.items]
         code = "(" + "".join(f"{p}, " for p in parts).rstrip(" ") + ")"
-        return f"cast({self.annotation(node['t'])!r}, {code})" if "enum " in item else code
+        return f"cast({self.annotation(node.t)!r}, {code})" if holds_enum(item) else code
 
-    def _set(self, node: Node, traced: bool) -> str:
-        item = node["t"][7:]
-        parts = [self.typed(i, item, traced) for i in node["items"]]
+    def _set(self, node: m.SetLit, traced: bool) -> str:
+        assert isinstance(node.t, SetT)
+        item = node.t.item
+        parts = [self.typed(i, item, traced) for i in node.items]
         # from a tuple, not a set display: mypy can fail {j} of a j narrowed to Literal[True]
         code = "frozenset((" + "".join(f"{p}, " for p in parts).rstrip(" ") + "))"
         # a set of list values would be one of str to mypy; one of numbers all whole, of int, and an
         # int | Fraction 'in' it an error of --strict-equality
-        return f"cast({self.annotation(node['t'])!r}, {code})" if "enum " in item or holds_number(item) else code
+        return (f"cast({self.annotation(node.t)!r}, {code})" if holds_enum(item) or holds_number(item)
+                else code)
 
 
 INLINE_SIZE = 40  # nodes of a body written in place of a call
@@ -827,34 +879,66 @@ FOLD_STEPS = 100_000  # interpreter steps to fold the tests of one run on one li
 
 _NOT_FOLDED = object()
 
+Parts = m.Expr | None | list[Any] | tuple[Any, ...]  # expressions, or lists of them, as counting walks them
 
-def _citing(node: Node) -> str:
+
+def _citing(node: m.Expr) -> str:
     """The runtime helper that records a read's rules: one for yes/no values that mypy cannot narrow."""
-    return "_cite_yes" if node["t"] == "bool" else "_cite"
+    return "_cite_yes" if isinstance(node.t, BoolT) else "_cite"
 
 
-def _loose(node: Node) -> bool:
+def _loose(node: m.Expr) -> bool:
     """Whether mypy may type the node's code more loosely than its list value: a value written as
     text ('combat'), or an if or let giving one."""
-    return is_constant(node) or node["k"] in ("if", "let")
+    return is_constant(node) or isinstance(node, (m.If, m.Let))
 
 
-def _key(read: Node) -> str:
-    return json.dumps(read, sort_keys=True)
+def _key(read: m.Expr) -> str:
+    """An expression's structure as text: two reads written alike have the same key."""
+    return repr(read)
 
 
-def _put(node: Any, read: Node, value: str) -> Any:
+def _map(node: m.Expr, f: Callable[[m.Expr], m.Expr]) -> m.Expr:
+    """The node with f applied to each expression directly inside it."""
+    match node:
+        case m.Field():
+            return m.Field(node.t, f(node.of), node.name)
+        case m.Attr():
+            return m.Attr(node.t, f(node.of), node.enum, node.name)
+        case m.Call():
+            return m.Call(node.t, node.fn, tuple(map(f, node.args)))
+        case m.Builtin():
+            return m.Builtin(node.t, node.fn, tuple(map(f, node.args)), node.cyclic)
+        case m.Op():
+            return m.Op(node.t, node.op, tuple(map(f, node.args)))
+        case m.If():
+            return m.If(node.t, f(node.cond), f(node.then), f(node.else_))
+        case m.Let():
+            return m.Let(node.t, node.name, f(node.value), f(node.body))
+        case m.Agg():
+            return m.Agg(node.t, node.fn, node.var, node.vart, f(node.over),
+                         None if node.where is None else f(node.where), f(node.body))
+        case m.RecordLit():
+            return m.RecordLit(node.t, node.record, tuple((n, f(v)) for n, v in node.fields))
+        case m.ListLit():
+            return m.ListLit(node.t, tuple(map(f, node.items)))
+        case m.SetLit():
+            return m.SetLit(node.t, tuple(map(f, node.items)))
+    return node
+
+
+def _put(node: m.Expr, read: m.Expr, value: str) -> m.Expr:
     """The node with each read like read replaced by the list value."""
-    if isinstance(node, list):
-        return [_put(x, read, value) for x in node]
-    if not isinstance(node, dict):
-        return node
-    if node == read:
-        return {"k": "member", "t": node["t"], "enum": node["t"][5:], "name": value}
-    return {k: _put(v, read, value) for k, v in node.items()}
+    key = _key(read)
+    assert isinstance(read.t, EnumT)
+    member = m.Member(read.t, read.t.name, value)
+
+    def put(n: m.Expr) -> m.Expr:
+        return member if _key(n) == key else _map(n, put)
+    return put(node)
 
 
-def _membership(read: Node, passing: list[str], values: list[str]) -> Node:
+def _membership(read: m.Expr, passing: list[str], values: list[str]) -> m.Expr:
     """The test that the read is one of the passing values, written the plainest way: true or
     false, ==, !=, in or not in the shorter set."""
     if len(passing) == len(values):
@@ -862,122 +946,121 @@ def _membership(read: Node, passing: list[str], values: list[str]) -> Node:
     if not passing:
         return _bool(False)
     failing = [v for v in values if v not in passing]
-    enum = read["t"][5:]
+    assert isinstance(read.t, EnumT)
+    enum = read.t.name
     if len(passing) == 1 or len(failing) == 1:
         op, (value,) = ("==", passing) if len(passing) == 1 else ("!=", failing)
-        return {"k": "op", "t": "bool", "op": op,
-                "args": [read, {"k": "member", "t": read["t"], "enum": enum, "name": value}]}
+        return m.Op(BOOL, op, (read, m.Member(read.t, enum, value)))
     op, members = ("in", passing) if len(passing) <= len(failing) else ("not in", failing)
-    return {"k": "op", "t": "bool", "op": op, "args": [read, {"k": "lit", "t": "set of " + read["t"], "v": members}]}
+    return m.Op(BOOL, op, (read, m.SetLit(SetT(read.t), tuple(m.Member(read.t, enum, v) for v in members))))
 
 
-def _bool(v: bool) -> Node:
-    return {"k": "lit", "t": "bool", "v": v}
+def _bool(v: bool) -> m.Expr:
+    return m.Lit(BOOL, v)
 
 
-def _nonzero_constant(node: Node) -> bool:
+def _nonzero_constant(node: m.Expr) -> bool:
     """A divisor written as a number other than zero (1/4): dividing by it cannot fail."""
-    return node["k"] == "lit" and node["t"] in ("int", "number") and Fraction(node["v"]) != 0
+    return isinstance(node, m.Lit) and isinstance(node.t, (IntT, NumberT)) and Fraction(node.v) != 0
 
 
-def _plain_read(node: Node) -> bool:
-    k = node["k"]
-    if k in ("var", "member", "lit"):
-        return not node.get("see")
-    if k == "field":
-        return _plain_read(node["of"])
+def _plain_read(node: m.Expr) -> bool:
+    match node:
+        case m.Var():
+            return not node.see
+        case m.Member() | m.Lit():
+            return True
+        case m.Field():
+            return _plain_read(node.of)
     return False
 
 
-def _row(when: Node, value: Node, rest: Node, t: str) -> Node:
+def _row(when: m.Expr, value: m.Expr, rest: m.Expr, t: Type) -> m.Expr:
     """if when then value else rest, as and/or when the value is true or false:
     `c => true` is `c or rest`, `c => false` is `not c and rest`."""
-    if t == "bool" and _is_bool(value):
-        if _is_bool(rest, value["v"]):
+    if isinstance(t, BoolT) and isinstance(value, m.Lit) and isinstance(value.v, bool):
+        if _is_bool(rest, value.v):
             return rest  # both answers the same: the condition does not matter
-        if value["v"]:
-            return when if _is_bool(rest, False) else {"k": "op", "t": "bool", "op": "or", "args": [when, rest]}
+        if value.v:
+            return when if _is_bool(rest, False) else m.Op(BOOL, "or", (when, rest))
         if _is_bool(rest, True):
             return _negate(when)
-        return {"k": "op", "t": "bool", "op": "and", "args": [_negate(when), rest]}
-    return {"k": "if", "t": t, "cond": when, "then": value, "else": rest}
+        return m.Op(BOOL, "and", (_negate(when), rest))
+    return m.If(t, when, value, rest)
 
 
-def _is_bool(node: Node, v: bool | None = None) -> bool:
-    return node["k"] == "lit" and isinstance(node["v"], bool) and (v is None or node["v"] is v)
+def _is_bool(node: m.Expr, v: bool | None = None) -> bool:
+    return isinstance(node, m.Lit) and isinstance(node.v, bool) and (v is None or node.v is v)
 
 
 _OPPOSITE = {"==": "!=", "!=": "==", "in": "not in", "not in": "in"}
 
 
-def _negate(node: Node) -> Node:
+def _negate(node: m.Expr) -> m.Expr:
     """not node, written without a `not` where there is a plainer way: a != b, x not in s,
     not a or not b (De Morgan)."""
-    if node["k"] == "op":
-        op = node["op"]
+    if isinstance(node, m.Op):
+        op = node.op
         if op == "not":
-            return node["args"][0]  # type: ignore[no-any-return]
+            return node.args[0]
         if op in _OPPOSITE:
-            return {**node, "op": _OPPOSITE[op]}
+            return m.Op(node.t, _OPPOSITE[op], node.args)
         if op in ("and", "or"):
-            return {**node, "op": "or" if op == "and" else "and", "args": [_negate(a) for a in node["args"]]}
-    if _is_bool(node):
-        return {**node, "v": not node["v"]}
-    return {"k": "op", "t": "bool", "op": "not", "args": [node]}
+            return m.Op(node.t, "or" if op == "and" else "and", tuple(_negate(a) for a in node.args))
+    if isinstance(node, m.Lit) and isinstance(node.v, bool):
+        return m.Lit(node.t, not node.v)
+    return m.Op(BOOL, "not", (node,))
 
 
-def _substitute(node: Any, args: dict[str, Node]) -> Any:
+def _substitute(node: m.Expr, args: dict[str, m.Expr]) -> m.Expr:
     """The node with each variable named in args replaced by its argument (aggregates that bind
     a variable of the same name hide it in their own parts)."""
-    if isinstance(node, list):
-        return [_substitute(x, args) for x in node]
-    if not isinstance(node, dict):
-        return node
-    if node.get("k") == "var" and node["name"] in args:
-        return args[node["name"]]
+    if isinstance(node, m.Var) and node.name in args:
+        return args[node.name]
     bound = _binds(node)
     if bound in args:
         inner = {k: v for k, v in args.items() if k != bound}
-        return {k: _substitute(v, args if k in ("over", "value") else inner) for k, v in node.items()}
-    return {k: _substitute(v, args) for k, v in node.items()}
+        if isinstance(node, m.Agg):
+            return m.Agg(node.t, node.fn, node.var, node.vart, _substitute(node.over, args),
+                         None if node.where is None else _substitute(node.where, inner),
+                         _substitute(node.body, inner))
+        assert isinstance(node, m.Let)
+        return m.Let(node.t, node.name, _substitute(node.value, args), _substitute(node.body, inner))
+    return _map(node, lambda n: _substitute(n, args))
 
 
-def _binds(node: dict[str, Any]) -> str | None:
+def _binds(node: m.Expr) -> str | None:
     """The variable a node binds for its own parts: an aggregate's item (not in `over`), a let's
     name (not in `value`)."""
-    if node.get("k") == "agg":
-        return str(node["var"])
-    if node.get("k") == "let":
-        return str(node["name"])
+    if isinstance(node, m.Agg):
+        return node.var
+    if isinstance(node, m.Let):
+        return node.name
     return None
 
 
-def _size(node: Any) -> int:
-    if isinstance(node, list):
-        return sum(_size(x) for x in node)
-    if not isinstance(node, dict):
-        return 0
-    return (1 if "k" in node else 0) + sum(_size(v) for v in node.values() if isinstance(v, (dict, list)))
+_COSTS: dict[type, int] = {m.Lit: 0, m.Member: 0, m.Var: 1, m.Field: 2, m.Attr: 3, m.Const: 1, m.If: 2,
+                           m.RecordLit: 20, m.ListLit: 5, m.SetLit: 5, m.Builtin: 5, m.Call: 25, m.Agg: 60}
 
 
-_COSTS = {"lit": 0, "member": 0, "var": 1, "field": 2, "attr": 3, "const": 1, "if": 2, "record": 20,
-          "list": 5, "set": 5, "builtin": 5, "call": 25, "agg": 60}
+def _cost(node: m.Expr, written: dict[int, m.Expr]) -> int:
+    """A rough price of evaluating the node: reads are cheap, calls and loops are not (a set the
+    compiler wrote is a constant, free)."""
+    total = 0
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if id(n) in written:
+            continue
+        total += _COSTS.get(type(n), 1)
+        todo.extend(m.children(n))
+    return total
 
 
-def _cost(node: Any) -> int:
-    """A rough price of evaluating the node: reads are cheap, calls and loops are not."""
-    if isinstance(node, list):
-        return sum(_cost(x) for x in node)
-    if not isinstance(node, dict):
-        return 0
-    own = _COSTS.get(node.get("k", ""), 1) if "k" in node else 0
-    return own + sum(_cost(v) for v in node.values() if isinstance(v, (dict, list)))
-
-
-def _chain(node: Node, op: str) -> list[Node]:
+def _chain(node: m.Expr, op: str) -> list[m.Expr]:
     """The operands of a run of one boolean operator: a and b and c, not (a and b) and c."""
-    if node["k"] == "op" and node["op"] == op:
-        return [x for a in node["args"] for x in _chain(a, op)]
+    if isinstance(node, m.Op) and node.op == op:
+        return [x for a in node.args for x in _chain(a, op)]
     return [node]
 
 
@@ -992,26 +1075,26 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def module_scale(model: dict[str, Any]) -> int:
+def module_scale(model: m.Resolved) -> int:
     """The least common multiple of the denominators of every number the rules write."""
     denominators = {1}
     folder = Interpreter(model)
-    todo: list[Any] = [model[k] for k in ("defines", "tables", "limits", "consts", "enums")]
-    while todo:
-        n = todo.pop()
-        if isinstance(n, list):
-            todo += n
-        elif isinstance(n, dict):
-            if n.get("k") == "lit" and n.get("t") == "number":
-                denominators.add(Fraction(n["v"]).denominator)
-            if n.get("k") == "op" and n.get("op") == "/" and is_constant(n):
+    roots: list[m.Expr] = [d.body for d in model.defines]
+    roots += [e for t in model.tables for r in t.rows for e in (r.when, r.value) if e is not None]
+    roots += [u.cond for g in model.limits for u in g.unless]
+    roots += [e for g in model.limits for i in g.items for e in (i.measure, i.bound, *(x.cond for x in i.exempt))]
+    roots += [c.value for c in model.consts]
+    for root in roots:
+        for n in m.walk(root):
+            if isinstance(n, m.Lit) and isinstance(n.t, NumberT):
+                denominators.add(Fraction(n.v).denominator)
+            if isinstance(n, m.Op) and n.op == "/" and is_constant(n):
                 denominators.add(Fraction(folder.eval(n, {})).denominator)
-            todo += list(n.values())
-    for e in model["enums"]:
-        for a in e["attrs"]:
-            if a["t"] == "number":
-                for m in e["members"]:
-                    v = m["attrs"][a["name"]]["value"]
+    for e in model.enums:
+        for a in e.attrs:
+            if isinstance(a.t, NumberT):
+                for mem in e.members:
+                    v = dict(mem.attrs)[a.name].value
                     if v is not None:
-                        denominators.add(Fraction(v).denominator)
+                        denominators.add(Fraction(v).denominator)  # type: ignore[arg-type]
     return math.lcm(*denominators)

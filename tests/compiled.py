@@ -12,7 +12,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from compiler.interp_ir import from_json
+from compiler.interp import from_json
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -7,12 +7,11 @@ import subprocess
 import sys
 import types
 from pathlib import Path
-from typing import Any
 
 import pytest
 from conftest import ROOT, compile_text
 
-from compiler import ir
+from compiler import model as m
 from compiler.emit_python import emit_python
 from compiler.evaluate import load_module
 
@@ -43,15 +42,15 @@ rule 1.1 "{HOSTILE}" {{
 
 
 @pytest.fixture(scope="module")
-def hostile() -> tuple[dict[str, Any], types.ModuleType]:
+def hostile() -> tuple[m.Resolved, types.ModuleType]:
     result = compile_text(RULES)
     assert result.ok, [d.message for d in result.diagnostics]
-    model = ir.of(result.models["S"])
+    model = result.models["S"]
     return model, load_module(model)
 
 
 def test_hostile_titles_compile_import_cleanly_and_come_back_verbatim(
-        hostile: tuple[dict[str, Any], types.ModuleType], tmp_path: Path) -> None:
+        hostile: tuple[m.Resolved, types.ModuleType], tmp_path: Path) -> None:
     model, module = hostile
     assert not Path("PWNED").exists()
     assert module.TITLE == HOSTILE_TEXT
@@ -64,7 +63,7 @@ def test_hostile_titles_compile_import_cleanly_and_come_back_verbatim(
 
 
 def test_hostile_module_has_no_side_effect_when_run_as_a_program(
-        hostile: tuple[dict[str, Any], types.ModuleType], tmp_path: Path) -> None:
+        hostile: tuple[m.Resolved, types.ModuleType], tmp_path: Path) -> None:
     model, _ = hostile
     source = next(iter(emit_python(model).values()))
     path = tmp_path / "s.py"
@@ -73,7 +72,7 @@ def test_hostile_module_has_no_side_effect_when_run_as_a_program(
     assert list(tmp_path.iterdir()) == [path]
 
 
-def test_numbers_are_exact_at_the_boundary(hostile: tuple[dict[str, Any], types.ModuleType]) -> None:
+def test_numbers_are_exact_at_the_boundary(hostile: tuple[m.Resolved, types.ModuleType]) -> None:
     _, module = hostile
     from fractions import Fraction
     assert module.g(module.Thing()) == Fraction(3, 4)
@@ -182,7 +181,7 @@ def test_a_generator_variable_named_like_a_parameter_reads_its_own_fields() -> N
     place, has its own u: inside it, u.kind is the unit in the hex, not the parameter."""
     result = compile_text(SHADOWING)
     assert result.ok, [d.message for d in result.diagnostics]
-    module = load_module(ir.of(result.models["S"]))
+    module = load_module(result.models["S"])
     truck, hq = module.Unit(kind="truck"), module.Unit(kind="hq")
     assert module.may_load(truck, module.Hex(units=(hq,))) is True
     assert module.may_load(truck, module.Hex(units=(truck,))) is False

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from conftest import compile_text
 
-from compiler import ir
+from compiler import model as m
 from compiler.emit_python import emit_python
 from compiler.evaluate import load_module
-from compiler.interp_ir import Interpreter
+from compiler.interp import Interpreter
 
 FOLDS = '''
 series S "S" version "1"
@@ -54,10 +54,10 @@ CHECKS = ["big", "both", "either", "never", "always", "implied", "risky"]
 
 
 @pytest.fixture(scope="module")
-def compiled() -> tuple[dict[str, Any], str, Any]:
+def compiled() -> tuple[m.Resolved, str, Any]:
     result = compile_text(FOLDS)
     assert result.ok, [d.message for d in result.diagnostics]
-    model = ir.of(result.models["S"])
+    model = result.models["S"]
     return model, next(iter(emit_python(model).values())), load_module(model)
 
 
@@ -75,7 +75,7 @@ def constant(source: str, name: str) -> str:
     return match.group(1)
 
 
-def test_tests_of_one_list_value_become_one_test(compiled: tuple[dict[str, Any], str, Any]) -> None:
+def test_tests_of_one_list_value_become_one_test(compiled: tuple[m.Resolved, str, Any]) -> None:
     _, source, _ = compiled
     code = body(source, "both")
     assert code.count("t.kind") == 1 and code.count("t.mode") == 1, code
@@ -85,7 +85,7 @@ def test_tests_of_one_list_value_become_one_test(compiled: tuple[dict[str, Any],
     assert body(source, "implied") == "return t.kind == 'b' and t.ready"
 
 
-def test_a_run_of_or_folds_to_the_values_any_test_passes(compiled: tuple[dict[str, Any], str, Any]) -> None:
+def test_a_run_of_or_folds_to_the_values_any_test_passes(compiled: tuple[m.Resolved, str, Any]) -> None:
     _, source, _ = compiled
     code = body(source, "either")  # c, d or e: written as the shorter set, not a or b
     (kinds,) = re.findall(r"t\.kind not in (_SET\d+)", code)
@@ -93,24 +93,24 @@ def test_a_run_of_or_folds_to_the_values_any_test_passes(compiled: tuple[dict[st
     assert code.count("t.kind") == 1, code
 
 
-def test_a_fold_no_value_passes_decides_the_run(compiled: tuple[dict[str, Any], str, Any]) -> None:
+def test_a_fold_no_value_passes_decides_the_run(compiled: tuple[m.Resolved, str, Any]) -> None:
     _, source, _ = compiled
     assert body(source, "never") == "return False"
     assert body(source, "always") == "return True"
 
 
-def test_no_fold_where_a_test_can_raise(compiled: tuple[dict[str, Any], str, Any]) -> None:
+def test_no_fold_where_a_test_can_raise(compiled: tuple[m.Resolved, str, Any]) -> None:
     _, source, _ = compiled
     code = body(source, "risky")  # 1 / t.size is tested between them, as the rules read
     assert re.search(r"kind != 'a' and _div\(1, t\.size\) > 0 and \(\w+ != 'b'\)", code), code
 
 
-def test_the_explain_twins_keep_every_call(compiled: tuple[dict[str, Any], str, Any]) -> None:
+def test_the_explain_twins_keep_every_call(compiled: tuple[m.Resolved, str, Any]) -> None:
     _, source, _ = compiled
     assert "_t_big(t, _t)" in body(source, "_t_both")
 
 
-def test_folded_checks_give_the_interpreters_answers_and_rules(compiled: tuple[dict[str, Any], str, Any]) -> None:
+def test_folded_checks_give_the_interpreters_answers_and_rules(compiled: tuple[m.Resolved, str, Any]) -> None:
     model, _, module = compiled
     interp = Interpreter(model)
     for kind, mode, ready in itertools.product("abcde", ("on", "off", "half"), (False, True)):
