@@ -1,5 +1,7 @@
-"""TRANSITION (#13): the reference interpreter over IR dicts, for the stages not yet moved to the
-typed model (compiler/interp.py is the interpreter). Goes when the last of them has moved.
+"""TRANSITION (#13): the reference interpreter over IR dicts (compiler/interp.py is the
+interpreter). Every stage of rulec reads the typed model; only the program generator's comparer
+(tests/progen.py) still evaluates on the IR here, and tests/test_interp.py checks that both agree.
+Goes when progen moves.
 
 A small reference interpreter of the IR: evaluates definitions, tables and limits.
 

@@ -251,12 +251,6 @@ def of(model: m.Resolved) -> IR:
     return found
 
 
-def bridge(model: m.Resolved | IR) -> IR:
-    """TRANSITION (#13): the IR of a typed model, for a stage that still reads IR dicts. Each stage
-    moves to the typed model and drops its call; then this goes."""
-    return of(model) if isinstance(model, m.Resolved) else model
-
-
 _Item = TypeVar("_Item")
 _WRITTEN: weakref.WeakKeyDictionary[Any, IR] = weakref.WeakKeyDictionary()  # lives as long as its item
 
