@@ -362,10 +362,11 @@ class ModuleEmitter:
     def params(self, d: Item, public: bool) -> list[tuple[str, str, str]]:
         """(rule name, Python name, annotation) per parameter."""
         out = []
-        taken = self.namer.taken | (LIMITS_LOCALS if isinstance(d, m.Limits) else set())
+        taken = self.namer.taken  # every module name: read, never copied (a large rulebook has thousands)
+        own = LIMITS_LOCALS if isinstance(d, m.Limits) else frozenset()
         for p in d.params:
             pname = local_name(p.name)
-            while pname in taken:
+            while pname in taken or pname in own:
                 pname += "_"
             out.append((p.name, pname, type_of(p.t, self.enum_names, self.record_names, public)))
         return out
@@ -754,11 +755,11 @@ class ModuleEmitter:
         # A statement's loop: its variable is a local of the whole function, so it must hide nothing
         # the function reads (a parameter, a module name such as a const, the locals of the limits'
         # code); and each limit's own variable takes its name, so no loop inside one may bind it.
-        taken = {py for _, py, _ in self.params(g, False)} | self.namer.taken | LIMITS_LOCALS
+        taken = {py for _, py, _ in self.params(g, False)} | LIMITS_LOCALS  # and self.namer.taken, read in place
         for i, _ in members:
             ms = measures[i]
             taken |= self.ec.bound_locals([ms.where, ms.body], ms.var)
-        while var in taken:
+        while var in taken or var in self.namer.taken:
             var += "_"
         out: dict[str, tuple[str, str | None]] = {}
         for i, item in members:

@@ -25,6 +25,7 @@ import pytest
 from compiler import pyexpr
 from compiler.cli import main
 from compiler.diagnostics import CODES
+from compiler.types import INT, NUMBER, ListT, Type
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "diagnostics"
 CASES = sorted(p for p in FIXTURES.iterdir() if p.is_dir())
@@ -37,10 +38,10 @@ HEAD = re.compile(r"^(?P<file>\S+?):(?P<line>\d+):(?P<col>\d+): (?P<severity>err
 _literal = pyexpr.literal
 
 
-def _unscaled_list_literals(value: Any, t: str, scale: int, consts: Any) -> str:
+def _unscaled_list_literals(value: Any, t: Type, scale: int, consts: Any) -> str:
     """pyexpr.literal with the bug rulec once had: the whole numbers of a list of numbers not scaled."""
-    if t == "list of number":
-        items = [_literal(v, "int" if int(v) == v else "number", scale, consts) for v in value]
+    if t == ListT(NUMBER):
+        items = [_literal(v, INT if int(v) == v else NUMBER, scale, consts) for v in value]
         return "(" + "".join(f"{i}, " for i in items).rstrip(" ") + ")"
     return _literal(value, t, scale, consts)
 
