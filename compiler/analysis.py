@@ -12,14 +12,16 @@ import itertools
 import operator
 import types
 from collections.abc import Callable, MutableMapping
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from . import ir
 from . import model as m
 from .crosscheck import CrossChecked, Disagreement, disagreement_diagnostic
 from .diagnostics import Diagnostic, Span
 from .interp import Cite, EvalError, Interpreter, from_json
+from .pyexpr import is_constant
 from .types import BoolT, EnumT, IntT, NumberT, RecordT, Type
 
 MAX_CASES = 20_000
@@ -72,19 +74,11 @@ def option_clashes(model: m.Resolved) -> list[Diagnostic]:
 
 def _same_change(a: m.Override, b: m.Override) -> bool:
     """Whether two overrides change their target alike: the same settings, value, condition, bound,
-    title and texts (expressions compared by what they say, not by identity)."""
+    title and texts (expressions compared as the IR writes them: the model's classes compare by
+    identity)."""
     return (dict(a.set) == dict(b.set) and a.title == b.title and a.texts == b.texts
-            and all(_same(x, y) for x, y in ((a.value, b.value), (a.when, b.when), (a.bound, b.bound))))
-
-
-def _same(a: object, b: object) -> bool:
-    """Structural equality of parts of the model (its classes compare by identity)."""
-    if is_dataclass(a) and not isinstance(a, type):
-        return type(a) is type(b) and all(_same(getattr(a, f.name), getattr(b, f.name)) for f in fields(a))
-    if isinstance(a, tuple):
-        return isinstance(b, tuple) and len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
-    # a number that is not whole is a Fraction, one that is an int: never equal as written
-    return a == b and isinstance(a, Fraction) == isinstance(b, Fraction)
+            and all(ir.opt_expr_ir(x) == ir.opt_expr_ir(y) for x, y in ((a.value, b.value), (a.when, b.when),
+                                                                      (a.bound, b.bound))))
 
 
 def constant_errors(model: m.Resolved, interp: Interpreter) -> list[Diagnostic]:
@@ -116,7 +110,7 @@ def constant_errors(model: m.Resolved, interp: Interpreter) -> list[Diagnostic]:
             todo += [(x.cond, x.origin) for x in i.exempt]
     while todo:
         e, origin = todo.pop()
-        if not isinstance(e, (m.Lit, m.Member)) and _is_constant(e):
+        if not isinstance(e, (m.Lit, m.Member)) and is_constant(e):
             try:
                 interp.eval(e, {})
             except (EvalError, ArithmeticError, TypeError, KeyError, ValueError) as err:
@@ -125,18 +119,6 @@ def constant_errors(model: m.Resolved, interp: Interpreter) -> list[Diagnostic]:
             continue
         todo += [(c, origin) for c in m.children(e)]
     return out
-
-
-def _is_constant(e: m.Expr) -> bool:
-    """Whether an expression reads nothing but literals and list values (the emitter works it out ahead)."""
-    match e:
-        case m.Lit() | m.Member():
-            return True
-        case m.Op(args=parts) | m.Builtin(args=parts) | m.ListLit(items=parts) | m.SetLit(items=parts):
-            return all(_is_constant(a) for a in parts)
-        case m.If(cond=cond, then=then, else_=else_):
-            return _is_constant(cond) and _is_constant(then) and _is_constant(else_)
-    return False
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from .exprs import EnumInfo, Lowerer, Signature
 from .interp import Cite, EvalError, Interpreter, budget, to_json
 from .parser import parse_query
 from .state_schema import state_schema
-from .types import BoolT, EnumT, ListT, NumberT, RecordT, SetT, Type, parse_type
+from .types import TEXT, BoolT, EnumT, ListT, NumberT, RecordT, SetT, Type
 
 
 class EvalFailure(Exception):
@@ -45,7 +45,7 @@ class ModelScope:
         for t in model.tables:
             self.sigs[t.name] = Signature(tuple((p.name, p.t) for p in t.params), t.returns, "table")
         for g in model.limits:
-            self.sigs[g.name] = Signature(tuple((p.name, p.t) for p in g.params), parse_type("list of text"), "limit")
+            self.sigs[g.name] = Signature(tuple((p.name, p.t) for p in g.params), ListT(TEXT), "limit")
         self.enums = {e.name: EnumInfo(e.name, tuple(mem.name for mem in e.members), {a.name: a.t for a in e.attrs},
                                        e.ordered, e.cyclic)
                       for e in model.enums}

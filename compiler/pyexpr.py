@@ -194,6 +194,8 @@ def ints_for_numbers(t: Type, want: Type) -> bool:
 
 
 def is_constant(node: m.Expr) -> bool:
+    """Whether an expression reads nothing but literals and list values (the emitter works it out
+    ahead, and analysis.constant_errors computes it to report what cannot be)."""
     match node:
         case m.Lit() | m.Member():
             return True
