@@ -765,8 +765,8 @@ class ModuleEmitter:
         for i, item in members:
             ms = measures[i]
             on = None
-            if item.exempt and self.ec.may_raise([ms.where, ms.body] + [x.cond for x in item.exempt]):
-                on = f"_on{i}"  # a total that may fail is not computed where the limit does not apply
+            if item.exempt and self.ec.may_raise([ms.where, ms.body, item.bound] + [x.cond for x in item.exempt]):
+                on = f"_on{i}"  # a total or bound that may fail is not computed where the limit does not apply
                 exempt = [self.expr(g, x.cond, False, BOOL) for x in item.exempt]
                 w.line(f"{on} = not ({_either(exempt, self.all_tested(item))})  # {item.name} applies")
             numeric = isinstance(ms.t, NumberT) or isinstance(item.bound.t, NumberT)

@@ -394,6 +394,8 @@ def _fields_read(body: m.Expr, var: str) -> list[str]:
         if isinstance(n, m.Field) and isinstance(n.of, m.Var) and n.of.name == var and n.name not in found:
             found.append(n.name)
         match n:
+            case m.Let(name=name, value=value) | m.Agg(var=name, over=value) if name == var:
+                todo.append(value)  # past here var names the let's value or the loop's item, not the record
             case m.Call(args=parts) | m.Builtin(args=parts) | m.Op(args=parts) | m.ListLit(items=parts) \
                     | m.SetLit(items=parts):
                 todo.append(parts)
