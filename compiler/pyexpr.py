@@ -757,7 +757,13 @@ class ExprCompiler:
             if isinstance(item, EnumT) and _loose(a):  # ('a' if c else 'b') in a set of list values
                 left = f"cast({self.annotation(item)!r}, {left})"
             want: Type = ListT(item) if isinstance(bt, ListT) else SetT(item)
-            return f"({left} {op} {self.typed(b, want, traced)})"
+            right = self.typed(b, want, traced)
+            if "cast(" in left or any(isinstance(n, m.Op) and n.op in ("==", "!=") for n in m.walk(a)):
+                # mypy checks `in` again when the left operand holds a check this module turns off (a
+                # redundant cast, a comparison that can never be equal), and then wants the container's
+                # items to be of its type: `Number in tuple[int, int]` would be an [operator] error.
+                right = f"cast({self.annotation(want)!r}, {right})"
+            return f"({left} {op} {right})"
         numeric = isinstance(a.t, (IntT, NumberT)) and isinstance(b.t, (IntT, NumberT))
         if numeric and (isinstance(a.t, NumberT) or isinstance(b.t, NumberT)):
             return f"({self.num(a, traced)} {op} {self.num(b, traced)})"
