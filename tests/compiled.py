@@ -12,7 +12,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from compiler import model as m
 from compiler.interp import from_json
+from compiler.types import BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, TextT, Type
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,48 +35,50 @@ def exact_numbers() -> st.SearchStrategy[Fraction]:
     return st.builds(Fraction, st.integers(-40, 40), st.sampled_from([1, 1, 1, 2, 4, 3]))
 
 
-def value_strategy(model: dict[str, Any], t: str, depth: int = 0) -> st.SearchStrategy[Any]:
+def value_strategy(model: m.Resolved, t: Type, depth: int = 0) -> st.SearchStrategy[Any]:
     """Interpreter values (records as dicts, lists as tuples) of a rules type."""
-    if t == "bool":
-        return st.booleans()
-    if t == "int":
-        return st.integers(-3, 15)
-    if t == "number":
-        return exact_numbers()
-    if t == "text":
-        return st.text(max_size=5)
-    if t.startswith("enum "):
-        enum = next(e for e in model["enums"] if e["name"] == t[5:])
-        return st.sampled_from([m["name"] for m in enum["members"]])
-    if t.startswith("list of "):
-        return st.lists(value_strategy(model, t[8:], depth + 1), max_size=8 if depth == 0 else 3).map(tuple)
-    if t.startswith("set of "):
-        return st.frozensets(value_strategy(model, t[7:], depth + 1), max_size=4)
-    if t.startswith("record "):
-        rec = next(r for r in model["records"] if r["name"] == t[7:])
-        parts = {}
-        for f in rec["fields"]:
-            default = from_json(f["default"], f["t"])
-            strategy = value_strategy(model, f["t"], depth + 1)
-            parts[f["name"]] = strategy if f["required"] else st.one_of(st.just(default), strategy)
-        return st.fixed_dictionaries(parts)
+    match t:
+        case BoolT():
+            return st.booleans()
+        case IntT():
+            return st.integers(-3, 15)
+        case NumberT():
+            return exact_numbers()
+        case TextT():
+            return st.text(max_size=5)
+        case EnumT(name):
+            enum = next(e for e in model.enums if e.name == name)
+            return st.sampled_from([mem.name for mem in enum.members])
+        case ListT(item):
+            return st.lists(value_strategy(model, item, depth + 1), max_size=8 if depth == 0 else 3).map(tuple)
+        case SetT(item):
+            return st.frozensets(value_strategy(model, item, depth + 1), max_size=4)
+        case RecordT(name):
+            rec = next(r for r in model.records if r.name == name)
+            parts = {}
+            for f in rec.fields:
+                default = from_json(f.default, f.t)
+                strategy = value_strategy(model, f.t, depth + 1)
+                parts[f.name] = strategy if f.required else st.one_of(st.just(default), strategy)
+            return st.fixed_dictionaries(parts)
     raise ValueError(t)
 
 
-def to_module(module: types.ModuleType, model: dict[str, Any], t: str, value: Any) -> Any:
+def to_module(module: types.ModuleType, model: m.Resolved, t: Type, value: Any) -> Any:
     """An interpreter value as the generated module's own value (records become dataclasses)."""
-    if t.startswith("record "):
-        rec = next(r for r in model["records"] if r["name"] == t[7:])
-        cls = getattr(module, t[7:]) if hasattr(module, t[7:]) else getattr(module, t[7:] + "_")
-        kwargs = {}
-        for f in rec["fields"]:
-            name = f["name"] if hasattr(cls, f["name"]) else f["name"] + "_"
-            kwargs[name] = to_module(module, model, f["t"], value[f["name"]])
-        return cls(**kwargs)
-    if t.startswith("list of "):
-        return tuple(to_module(module, model, t[8:], v) for v in value)
-    if t.startswith("set of "):
-        return frozenset(to_module(module, model, t[7:], v) for v in value)
+    match t:
+        case RecordT(name):
+            rec = next(r for r in model.records if r.name == name)
+            cls = getattr(module, name) if hasattr(module, name) else getattr(module, name + "_")
+            kwargs = {}
+            for f in rec.fields:
+                field = f.name if hasattr(cls, f.name) else f.name + "_"
+                kwargs[field] = to_module(module, model, f.t, value[f.name])
+            return cls(**kwargs)
+        case ListT(item):
+            return tuple(to_module(module, model, item, v) for v in value)
+        case SetT(item):
+            return frozenset(to_module(module, model, item, v) for v in value)
     return value
 
 

@@ -76,17 +76,17 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from compiler import ir  # noqa: E402
 from compiler.build import Result, compile_sources, iter_outputs  # noqa: E402
 from compiler.cache import MemoryParses, Work  # noqa: E402
 from compiler.diagnostics import Diagnostic  # noqa: E402
 from compiler.emit_python import ModuleEmitter  # noqa: E402
 from compiler.exprs import assignable, item_type, join  # noqa: E402
-from compiler.interp_ir import EvalError, Interpreter, budget, from_json  # noqa: E402
-from compiler.model import Resolved  # noqa: E402
+from compiler.interp import EvalError, Interpreter, Record, budget, from_json  # noqa: E402
+from compiler.model import Agg, Call, Define, Expr, Limits, Resolved, Table, walk  # noqa: E402
 from compiler.parser import parse as parse_file  # noqa: E402
 from compiler.pyexpr import py_name  # noqa: E402
 from compiler.testing import run_tests  # noqa: E402
+from compiler.types import BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, TextT, Type  # noqa: E402
 
 FIXTURES = ROOT / "tests" / "fixtures" / "progen"
 SERIES_FILE = "progen/series.rules"
@@ -1161,103 +1161,100 @@ def generate(seed: int, index: int, allow: frozenset[str] = frozenset()) -> Prog
 
 # ---- values: random game state from a resolved model, as the interpreter and the module take it ----
 
-
-class Rec(dict[str, Any]):
-    """An interpreter record that can be in a set (the interpreter's own records are plain dicts)."""
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(tuple(sorted(self.items())))
+Check = Define | Table | Limits  # what the comparer calls: a definition, a table or a limits check
 
 
 class Types:
     """The lists and records of one resolved model."""
 
-    def __init__(self, model: dict[str, Any]):
+    def __init__(self, model: Resolved):
         self.model = model
-        self.enums = {e["name"]: [m["name"] for m in e["members"]] for e in model["enums"]}
-        self.records = {r["name"]: r for r in model["records"]}
+        self.enums = {e.name: [mem.name for mem in e.members] for e in model.enums}
+        self.records = {r.name: r for r in model.records}
 
-    def value(self, rng: random.Random, t: str, depth: int = 0) -> Any:
-        if t == "bool":
-            return rng.random() < 0.5
-        if t == "int":
-            return rng.choice([-2, -1, 0, 0, 1, 1, 2, 3, 4, 5, 7])
-        if t == "number":
-            r = rng.random()
-            if r < 0.35:
-                return rng.choice([-1, 0, 1, 2, 3, 4])
-            if r < 0.45:
-                return Fraction(rng.choice([-2, 0, 2, 6]), 2)  # whole, as a Fraction
-            return Fraction(rng.randint(-7, 9), rng.choice([2, 3, 4, 4, 6, 8]))
-        if t == "text":
-            return rng.choice([*TEXTS, "zz"])
-        if t.startswith("enum "):
-            return rng.choice(self.enums[t[5:]])
-        if t.startswith("record "):
-            rec = self.records[t[7:]]
-            out = Rec()
-            for f in rec["fields"]:
-                if not f["required"] and rng.random() < 0.35:
-                    out[f["name"]] = self.hashable(from_json(f["default"], f["t"]))
-                else:
-                    out[f["name"]] = self.value(rng, f["t"], depth + 1)
-            return out
-        inner = item_type(t)
-        assert inner is not None, t
-        n = rng.choice([0, 1, 1, 2, 2, 3, 4] if depth == 0 else [0, 1, 2])
-        items = [self.value(rng, inner, depth + 1) for _ in range(n)]
-        return tuple(items) if t.startswith("list of ") else frozenset(items)
+    def value(self, rng: random.Random, t: Type, depth: int = 0) -> Any:
+        match t:
+            case BoolT():
+                return rng.random() < 0.5
+            case IntT():
+                return rng.choice([-2, -1, 0, 0, 1, 1, 2, 3, 4, 5, 7])
+            case NumberT():
+                r = rng.random()
+                if r < 0.35:
+                    return rng.choice([-1, 0, 1, 2, 3, 4])
+                if r < 0.45:
+                    return Fraction(rng.choice([-2, 0, 2, 6]), 2)  # whole, as a Fraction
+                return Fraction(rng.randint(-7, 9), rng.choice([2, 3, 4, 4, 6, 8]))
+            case TextT():
+                return rng.choice([*TEXTS, "zz"])
+            case EnumT(name):
+                return rng.choice(self.enums[name])
+            case RecordT(name):
+                out = Record()
+                for f in self.records[name].fields:
+                    if not f.required and rng.random() < 0.35:
+                        out[f.name] = self.hashable(from_json(f.default, f.t))
+                    else:
+                        out[f.name] = self.value(rng, f.t, depth + 1)
+                return out
+            case ListT(item) | SetT(item):
+                n = rng.choice([0, 1, 1, 2, 2, 3, 4] if depth == 0 else [0, 1, 2])
+                items = [self.value(rng, item, depth + 1) for _ in range(n)]
+                return tuple(items) if isinstance(t, ListT) else frozenset(items)
+        raise AssertionError(f"no values of type {t}")
 
     def hashable(self, v: Any) -> Any:
         if isinstance(v, dict):
-            return Rec({k: self.hashable(x) for k, x in v.items()})
+            return Record({k: self.hashable(x) for k, x in v.items()})
         if isinstance(v, tuple):
             return tuple(self.hashable(x) for x in v)
         if isinstance(v, frozenset):
             return frozenset(self.hashable(x) for x in v)
         return v
 
-    def valid(self, v: Any, t: str) -> bool:
+    def valid(self, v: Any, t: Type) -> bool:
         """Whether v is a value of type t in this model (a recorded call still fits a shrunk program)."""
-        if t == "bool":
-            return isinstance(v, bool)
-        if t == "int":
-            return isinstance(v, int) and not isinstance(v, bool)
-        if t == "number":
-            return isinstance(v, (int, Fraction)) and not isinstance(v, bool)
-        if t == "text":
-            return isinstance(v, str)
-        if t.startswith("enum "):
-            return v in self.enums.get(t[5:], [])
-        if t.startswith("record "):
-            rec = self.records.get(t[7:])
-            return rec is not None and isinstance(v, dict) and set(v) == {f["name"] for f in rec["fields"]} and \
-                all(self.valid(v[f["name"]], f["t"]) for f in rec["fields"])
-        inner = item_type(t)
-        kind = tuple if t.startswith("list of ") else frozenset
-        return inner is not None and isinstance(v, kind) and all(self.valid(x, inner) for x in v)
+        match t:
+            case BoolT():
+                return isinstance(v, bool)
+            case IntT():
+                return isinstance(v, int) and not isinstance(v, bool)
+            case NumberT():
+                return isinstance(v, (int, Fraction)) and not isinstance(v, bool)
+            case TextT():
+                return isinstance(v, str)
+            case EnumT(name):
+                return v in self.enums.get(name, [])
+            case RecordT(name):
+                rec = self.records.get(name)
+                return rec is not None and isinstance(v, dict) and set(v) == {f.name for f in rec.fields} and \
+                    all(self.valid(v[f.name], f.t) for f in rec.fields)
+            case ListT(item) | SetT(item):
+                kind = tuple if isinstance(t, ListT) else frozenset
+                return isinstance(v, kind) and all(self.valid(x, item) for x in v)
+        return False
 
-    def literal(self, v: Any, t: str) -> str:
+    def literal(self, v: Any, t: Type) -> str:
         """A value written in the rules language."""
-        if t == "bool":
-            return "true" if v else "false"
-        if t in ("int", "number"):
-            q = Fraction(v)
-            return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
-        if t == "text":
-            return json.dumps(v, ensure_ascii=False)
-        if t.startswith("enum "):
-            return f"{t[5:]}.{v}"
-        if t.startswith("record "):
-            rec = self.records[t[7:]]
-            parts = [f"{f['name']}: {self.literal(v[f['name']], f['t'])}" for f in rec["fields"]]
-            return f"{t[7:]} {{ {', '.join(parts)} }}" if parts else f"{t[7:]} {{}}"
-        inner = item_type(t)
-        assert inner is not None
-        items = [self.literal(x, inner) for x in v]
-        if t.startswith("set of "):
-            return "{" + ", ".join(sorted(items)) + "}"
-        return "[" + ", ".join(items) + "]"
+        match t:
+            case BoolT():
+                return "true" if v else "false"
+            case IntT() | NumberT():
+                q = Fraction(v)
+                return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
+            case TextT():
+                return json.dumps(v, ensure_ascii=False)
+            case EnumT(name):
+                return f"{name}.{v}"
+            case RecordT(name):
+                parts = [f"{f.name}: {self.literal(v[f.name], f.t)}" for f in self.records[name].fields]
+                return f"{name} {{ {', '.join(parts)} }}" if parts else f"{name} {{}}"
+            case ListT(item) | SetT(item):
+                items = [self.literal(x, item) for x in v]
+                if isinstance(t, SetT):
+                    return "{" + ", ".join(sorted(items)) + "}"
+                return "[" + ", ".join(items) + "]"
+        raise AssertionError(f"no literals of type {t}")
 
 
 class Names:
@@ -1271,16 +1268,17 @@ class Names:
         self.attrs = dict(e.attr_tables)
 
 
-def to_module(module: types.ModuleType, names: Names, ty: Types, t: str, v: Any) -> Any:
+def to_module(module: types.ModuleType, names: Names, ty: Types, t: Type, v: Any) -> Any:
     """An interpreter value as the module takes it: records become its dataclasses."""
-    if t.startswith("record "):
-        rec = ty.records[t[7:]]
-        cls = getattr(module, names.records[t[7:]])
-        return cls(**{py_name(f["name"]): to_module(module, names, ty, f["t"], v[f["name"]]) for f in rec["fields"]})
-    if t.startswith("list of "):
-        return tuple(to_module(module, names, ty, t[8:], x) for x in v)
-    if t.startswith("set of "):
-        return frozenset(to_module(module, names, ty, t[7:], x) for x in v)
+    match t:
+        case RecordT(name):
+            cls = getattr(module, names.records[name])
+            return cls(**{py_name(f.name): to_module(module, names, ty, f.t, v[f.name])
+                          for f in ty.records[name].fields})
+        case ListT(item):
+            return tuple(to_module(module, names, ty, item, x) for x in v)
+        case SetT(item):
+            return frozenset(to_module(module, names, ty, item, x) for x in v)
     return v
 
 
@@ -1311,37 +1309,38 @@ def show(v: Any) -> str:
     return repr(v)
 
 
-def wrong_type(v: Any, t: str, module: types.ModuleType, names: Names, ty: Types) -> str | None:
+def wrong_type(v: Any, t: Type, module: types.ModuleType, names: Names, ty: Types) -> str | None:
     """Why a module value is not of the rules type t as the module promises it (None: it is)."""
-    if t == "bool":
-        return None if isinstance(v, bool) else f"{show(v)} is not a bool"
-    if t == "int":
-        return None if type(v) is int else f"{show(v)} is not an int"
-    if t == "number":
-        return None if type(v) in (int, Fraction) else f"{show(v)} is not an int or a Fraction"
-    if t == "text":
-        return None if isinstance(v, str) else f"{show(v)} is not a str"
-    if t.startswith("enum "):
-        return None if v in ty.enums[t[5:]] else f"{show(v)} is not a {t[5:]}"
-    if t.startswith("record "):
-        cls = getattr(module, names.records[t[7:]])
-        if not isinstance(v, cls):
-            return f"{show(v)} is not a {t[7:]}"
-        for f in ty.records[t[7:]]["fields"]:
-            why = wrong_type(getattr(v, py_name(f["name"])), f["t"], module, names, ty)
-            if why:
-                return f"field {f['name']}: {why}"
-        return None
-    inner = item_type(t)
-    assert inner is not None
-    kind = tuple if t.startswith("list of ") else frozenset
-    if not isinstance(v, kind):
-        return f"{show(v)} is not a {kind.__name__}"
-    for x in v:
-        why = wrong_type(x, inner, module, names, ty)
-        if why:
-            return why
-    return None
+    match t:
+        case BoolT():
+            return None if isinstance(v, bool) else f"{show(v)} is not a bool"
+        case IntT():
+            return None if type(v) is int else f"{show(v)} is not an int"
+        case NumberT():
+            return None if type(v) in (int, Fraction) else f"{show(v)} is not an int or a Fraction"
+        case TextT():
+            return None if isinstance(v, str) else f"{show(v)} is not a str"
+        case EnumT(name):
+            return None if v in ty.enums[name] else f"{show(v)} is not a {name}"
+        case RecordT(name):
+            cls = getattr(module, names.records[name])
+            if not isinstance(v, cls):
+                return f"{show(v)} is not a {name}"
+            for f in ty.records[name].fields:
+                why = wrong_type(getattr(v, py_name(f.name)), f.t, module, names, ty)
+                if why:
+                    return f"field {f.name}: {why}"
+            return None
+        case ListT(item) | SetT(item):
+            kind = tuple if isinstance(t, ListT) else frozenset
+            if not isinstance(v, kind):
+                return f"{show(v)} is not a {kind.__name__}"
+            for x in v:
+                why = wrong_type(x, item, module, names, ty)
+                if why:
+                    return why
+            return None
+    raise AssertionError(f"no values of type {t}")
 
 
 # ---- findings ----------------------------------------------------------------------------------------
@@ -1465,7 +1464,7 @@ def load(source: str, ruleset: str) -> types.ModuleType:
 INTERP_STEPS = 2_000_000
 
 
-def interp_call(model: dict[str, Any], fn: str, args: list[Any]) -> tuple[str, Any, list[Any]]:
+def interp_call(model: Resolved, fn: str, args: list[Any]) -> tuple[str, Any, list[Any]]:
     """("ok", value, rules) | ("error", message, []) | ("crash", traceback, []) | ("skip", why, [])."""
     interp = Interpreter(model)
     try:
@@ -1495,10 +1494,10 @@ def module_call(module: types.ModuleType, f: Callable[..., Any], args: list[Any]
         return "crash", f"{type(e).__name__}: {e}\n{traceback.format_exc()}"
 
 
-def limit_view(model: dict[str, Any], fn: str, value: Any) -> Any:
+def limit_view(model: Resolved, fn: str, value: Any) -> Any:
     """A limits check's violations, interpreter dicts or module Violations, as one comparable form."""
-    group = next(g for g in model["limits"] if g["name"] == fn)
-    over_set = {i["name"]: i["measure"]["over"]["t"].startswith("set of ") for i in group["items"]}
+    group = next(g for g in model.limits if g.name == fn)
+    over_set = {i.name: isinstance(i.measure, Agg) and isinstance(i.measure.over.t, SetT) for i in group.items}
     out = []
     for v in value:
         def get(k: str, v: Any = v) -> Any:
@@ -1512,40 +1511,60 @@ def limit_view(model: dict[str, Any], fn: str, value: Any) -> Any:
     return out
 
 
+def check_exprs(d: Check) -> list[Expr]:
+    """The expressions a check evaluates (a table's rows, a limits check's conditions and measures)."""
+    match d:
+        case Define(body=body):
+            return [body]
+        case Table(rows=rows):
+            return [e for r in rows for e in (r.when, r.value) if e is not None]
+        case Limits(unless=unless, items=items):
+            return [*(u.cond for u in unless),
+                    *(e for i in items for e in (*(x.cond for x in i.exempt), i.measure, i.bound))]
+
+
+def mentions_sets(d: Check) -> bool:
+    """Whether a check takes, returns or computes a set anywhere: a parameter, its result, an
+    expression or a loop variable of a set type (to go through a set's items, an expression must
+    be one; a list of sets is not, but each of its items is)."""
+    if any(isinstance(p.t, SetT) for p in d.params) or (not isinstance(d, Limits) and isinstance(d.returns, SetT)):
+        return True
+    return any(isinstance(n.t, SetT) or (isinstance(n, Agg) and isinstance(n.vart, SetT))
+               for e in check_exprs(d) for n in walk(e))
+
+
 class Comparer:
     """Calls every check of one ruleset's module and the interpreter with the same arguments."""
 
     def __init__(self, resolved: Resolved, module: types.ModuleType, rules: bool = True):
-        model = self.model = ir.of(resolved)
+        self.model = resolved
         self.module = module
-        self.ruleset = model["manifest"]["ruleset"]
-        self.ty = Types(model)
+        self.ruleset = resolved.manifest.ruleset
+        self.ty = Types(resolved)
         self.names = Names(resolved)
         self.rules = rules  # compare the rules each answer cites, too
-        self._over_sets: dict[int, tuple[dict[str, Any], bool]] = {}  # loops_over_sets, by check
+        self._over_sets: dict[Check, bool] = {}  # loops_over_sets, by check
 
-    def checks(self) -> list[dict[str, Any]]:
-        return [*self.model["defines"], *self.model["tables"], *self.model["limits"]]
+    def checks(self) -> list[Check]:
+        return [*self.model.defines, *self.model.tables, *self.model.limits]
 
-    def loops_over_sets(self, d: dict[str, Any]) -> bool:
+    def loops_over_sets(self, d: Check) -> bool:
         """Whether a check may go through a set's items (its own or those of what it calls): worked
         out once for each check, not on every call of it."""
-        known = self._over_sets.get(id(d))
-        if known is None or known[0] is not d:
-            text = json.dumps(d)
-            known = d, '"set of ' in text or any('"set of ' in json.dumps(x) for x in self.checks()
-                                                 if x["name"] in text)
-            self._over_sets[id(d)] = known
-        return known[1]
+        known = self._over_sets.get(d)
+        if known is None:
+            called = {n.fn for e in check_exprs(d) for n in walk(e) if isinstance(n, Call)}
+            known = self._over_sets[d] = mentions_sets(d) or any(mentions_sets(x) for x in self.checks()
+                                                                 if x.name in called)
+        return known
 
-    def call_text(self, d: dict[str, Any], args: list[Any]) -> str:
-        return f"{d['name']}({', '.join(self.ty.literal(a, p['t']) for a, p in zip(args, d['params'], strict=True))})"
+    def call_text(self, d: Check, args: list[Any]) -> str:
+        return f"{d.name}({', '.join(self.ty.literal(a, p.t) for a, p in zip(args, d.params, strict=True))})"
 
-    def one(self, d: dict[str, Any], args: list[Any]) -> Finding | None:
+    def one(self, d: Check, args: list[Any]) -> Finding | None:
         """Compare one call; a Finding when they differ."""
-        fn = d["name"]
-        is_limits = "items" in d
-        returns = "limits" if is_limits else d["returns"]
+        fn = d.name
+        returns = None if isinstance(d, Limits) else d.returns
         expected = interp_call(self.model, fn, args)
 
         def finding(kind: str, summary: str, detail: str = "") -> Finding:
@@ -1557,8 +1576,7 @@ class Comparer:
         if expected[0] == "crash":
             return finding("crash", f"the interpreter crashed on {fn}", expected[1])
         try:
-            margs = [to_module(self.module, self.names, self.ty, p["t"], a) for a, p in zip(args, d["params"],
-                                                                                          strict=True)]
+            margs = [to_module(self.module, self.names, self.ty, p.t, a) for a, p in zip(args, d.params, strict=True)]
         except Exception as e:
             return finding("crash", f"the module cannot take the arguments of {fn}: {type(e).__name__}: {e}",
                            traceback.format_exc())
@@ -1582,7 +1600,7 @@ class Comparer:
         if not hasattr(answer, "value") or not hasattr(answer, "rules"):
             return finding("type", f"explain_{public} returned {show(answer)}, not an Answer")
         for label, v in (("", value), ("explain_", answer.value)):
-            if is_limits:
+            if returns is None:
                 same = limit_view(self.model, fn, v) == limit_view(self.model, fn, expected[1])
             else:
                 same = norm(v) == norm(expected[1])
@@ -1604,9 +1622,9 @@ class Comparer:
     def run(self, rng: random.Random, samples: int = SAMPLES) -> list[Finding]:
         out = []
         for d in self.checks():
-            n = samples if d["params"] else 1
+            n = samples if d.params else 1
             for _ in range(n):
-                args = [self.ty.value(rng, p["t"]) for p in d["params"]]
+                args = [self.ty.value(rng, p.t) for p in d.params]
                 found = self.one(d, args)
                 if found is not None:
                     out.append(found)
@@ -1619,20 +1637,20 @@ class Comparer:
         """from_json(record, data) makes the record the data describe when every invariant holds of
         it and of the records inside it (as the interpreter says), and refuses it otherwise."""
         out = []
-        for r in self.model["records"]:
-            key = f"disagree:{self.ruleset}:from_json:{r['name']}"
+        for r in self.model.records:
+            key = f"disagree:{self.ruleset}:from_json:{r.name}"
             for _ in range(samples):
-                v = self.ty.value(rng, "record " + r["name"])
-                verdict = self.valid(v, "record " + r["name"])
+                v = self.ty.value(rng, RecordT(r.name))
+                verdict = self.valid(v, RecordT(r.name))
                 if verdict is None:
                     continue
                 data = encode(v)
-                call = f"from_json({r['name']!r}, {json.dumps(data)})"
+                call = f"from_json({r.name!r}, {json.dumps(data)})"
                 try:
-                    made = self.module.from_json(r["name"], data)
+                    made = self.module.from_json(r.name, data)
                 except self.module.InvalidInput as e:
                     if verdict:
-                        out.append(Finding("disagree", key, f"from_json refuses a {r['name']} every invariant "
+                        out.append(Finding("disagree", key, f"from_json refuses a {r.name} every invariant "
                                            f"holds of: {e}", call=call, ruleset=self.ruleset))
                         break
                     continue
@@ -1641,7 +1659,7 @@ class Comparer:
                                        f"{type(e).__name__}: {e}", traceback.format_exc(), call, self.ruleset))
                     break
                 if not verdict:
-                    out.append(Finding("disagree", key, f"from_json takes a {r['name']} an invariant does not "
+                    out.append(Finding("disagree", key, f"from_json takes a {r.name} an invariant does not "
                                        "hold of", call=call, ruleset=self.ruleset))
                     break
                 if norm(made) != norm(v):
@@ -1650,52 +1668,52 @@ class Comparer:
                     break
         return out
 
-    def valid(self, v: Any, t: str) -> bool | None:
+    def valid(self, v: Any, t: Type) -> bool | None:
         """Whether every invariant holds of v and of the records in it (None: the interpreter cannot say)."""
-        if t.startswith("record "):  # as from_json reads it: the fields (records in them) first
-            for f in self.ty.records[t[7:]]["fields"]:
-                inner = self.valid(v[f["name"]], f["t"])
-                if inner is not True:
-                    return inner
-            for d in self.model["defines"]:
-                if d.get("invariant") is not None and [p["t"] for p in d["params"]] == [t]:
-                    status, value, _ = interp_call(self.model, d["name"], [v])
-                    if status != "ok":
-                        return None
-                    if not value:
-                        return False
-            return True
-        item = item_type(t)
-        if item is not None and (item.startswith("record ") or item_type(item) is not None):
-            for x in v:
-                inner = self.valid(x, item)
-                if inner is not True:
-                    return inner
+        match t:
+            case RecordT(name):  # as from_json reads it: the fields (records in them) first
+                for f in self.ty.records[name].fields:
+                    inner = self.valid(v[f.name], f.t)
+                    if inner is not True:
+                        return inner
+                for d in self.model.defines:
+                    if d.invariant is not None and [p.t for p in d.params] == [t]:
+                        status, value, _ = interp_call(self.model, d.name, [v])
+                        if status != "ok":
+                            return None
+                        if not value:
+                            return False
+                return True
+            case ListT(item) | SetT(item) if isinstance(item, (RecordT, ListT, SetT)):
+                for x in v:
+                    inner = self.valid(x, item)
+                    if inner is not True:
+                        return inner
         return True
 
     def constants(self) -> list[Finding]:
         """The module's constants and list settings are the interpreter's."""
         out = []
         interp = Interpreter(self.model)
-        for c in self.model["consts"]:
+        for c in self.model.consts:
             try:
-                want = interp._const(c["name"])
+                want = interp._const(c.name)
             except (EvalError, ZeroDivisionError):
                 continue
-            got = getattr(self.module, self.names.consts[c["name"]], None)
+            got = getattr(self.module, self.names.consts[c.name], None)
             if norm(got) != norm(want):
-                out.append(Finding("disagree", f"disagree:{self.ruleset}:const:{c['name']}",
-                                   f"const {c['name']}: the interpreter gives {show(want)}, the module {show(got)}",
+                out.append(Finding("disagree", f"disagree:{self.ruleset}:const:{c.name}",
+                                   f"const {c.name}: the interpreter gives {show(want)}, the module {show(got)}",
                                    ruleset=self.ruleset))
-        for e in self.model["enums"]:
-            for a in e["attrs"]:
-                table = getattr(self.module, self.names.attrs[(e["name"], a["name"])], {})
-                for m in e["members"]:
-                    want = from_json(m["attrs"][a["name"]]["value"], a["t"])
-                    if norm(table.get(m["name"])) != norm(want):
-                        out.append(Finding("disagree", f"disagree:{self.ruleset}:setting:{e['name']}.{a['name']}",
-                                           f"{e['name']} {m['name']} {a['name']}: the interpreter gives "
-                                           f"{show(want)}, the module {show(table.get(m['name']))}",
+        for e in self.model.enums:
+            for a in e.attrs:
+                table = getattr(self.module, self.names.attrs[(e.name, a.name)], {})
+                for mem in e.members:
+                    want = from_json(dict(mem.attrs)[a.name].value, a.t)
+                    if norm(table.get(mem.name)) != norm(want):
+                        out.append(Finding("disagree", f"disagree:{self.ruleset}:setting:{e.name}.{a.name}",
+                                           f"{e.name} {mem.name} {a.name}: the interpreter gives "
+                                           f"{show(want)}, the module {show(table.get(mem.name))}",
                                            ruleset=self.ruleset))
                         break
         return out
@@ -1848,36 +1866,36 @@ def add_examples(program: Program, rng: random.Random, result: Result | None = N
         resolved = result.models.get(rs)
         if resolved is None:
             continue
-        model = ir.of(resolved)
-        ty = Types(model)
-        own = [d for d in (*model["defines"], *model["tables"], *model["limits"]) if d["origin"]["layer"] == rs]
+        ty = Types(resolved)
+        own: list[Check] = [d for d in (*resolved.defines, *resolved.tables, *resolved.limits)
+                            if d.origin.layer == rs]
         rng.shuffle(own)
         for d in own[:rng.randint(0, 2)]:
             items = []
             for _ in range(rng.randint(1, 3)):
-                args = [ty.value(rng, p["t"]) for p in d["params"]]
-                status, value, _ = interp_call(model, d["name"], args)
+                args = [ty.value(rng, p.t) for p in d.params]
+                status, value, _ = interp_call(resolved, d.name, args)
                 if status != "ok":
                     continue
-                written = [ty.literal(a, p["t"]) for a, p in zip(args, d["params"], strict=True)]
+                written = [ty.literal(a, p.t) for a, p in zip(args, d.params, strict=True)]
                 lines = []
                 if written and rng.random() < 0.3:
                     lines.append(f"    let arg = {written[0]}")
                     written[0] = "arg"
-                call = f"{d['name']}({', '.join(written)})"
-                by = f" by {d['origin']['clause']}" if rng.random() < 0.3 and d["origin"]["clause"] else ""
-                if "items" in d:
+                call = f"{d.name}({', '.join(written)})"
+                by = f" by {d.origin.clause}" if rng.random() < 0.3 and d.origin.clause else ""
+                if isinstance(d, Limits):
                     lines.append(f"    expect len({call}) == {len(value)}{by}")
-                elif d["returns"] == "bool":
+                elif isinstance(d.returns, BoolT):
                     lines.append(f"    expect {'' if value else 'not '}{call}{by}")
                 else:
-                    lines.append(f"    expect {call} == {ty.literal(value, d['returns'])}{by}")
+                    lines.append(f"    expect {call} == {ty.literal(value, d.returns)}{by}")
                 items.append(Item(lines))
             if items:
                 number[file] += 1
-                blocks.append(Block(file, [f'rule {number[file]} "Worked examples of {d["name"]}" {{',
-                                           f'  example "{d["name"]} at work" {{'], items, ["  }", "}"],
-                                    needs=frozenset({f"{'limits' if 'items' in d else 'func'}:{d['name']}"})))
+                blocks.append(Block(file, [f'rule {number[file]} "Worked examples of {d.name}" {{',
+                                           f'  example "{d.name} at work" {{'], items, ["  }", "}"],
+                                    needs=frozenset({f"{'limits' if isinstance(d, Limits) else 'func'}:{d.name}"})))
     return Program(blocks)
 
 
@@ -1952,18 +1970,18 @@ def reproduces(program: Program, finding: Finding, rng_seed: str, rules: bool,
                 return found
         return None
     fn = finding.key.split(":", 2)[2]
-    d = next((x for x in comparer.checks() if x["name"] == fn), None)
+    d = next((x for x in comparer.checks() if x.name == fn), None)
     if d is None:
         return None
-    if finding.args is not None and len(finding.args) == len(d["params"]) and \
-            all(comparer.ty.valid(a, p["t"]) for a, p in zip(finding.args, d["params"], strict=True)):
+    if finding.args is not None and len(finding.args) == len(d.params) and \
+            all(comparer.ty.valid(a, p.t) for a, p in zip(finding.args, d.params, strict=True)):
         found = comparer.one(d, finding.args)
         if found is not None:
             if found is not None and found.key == finding.key:
                 return found
     rng = random.Random(rng_seed)
-    for _ in range(SAMPLES * 3 if d["params"] else 1):
-        found = comparer.one(d, [comparer.ty.value(rng, p["t"]) for p in d["params"]])
+    for _ in range(SAMPLES * 3 if d.params else 1):
+        found = comparer.one(d, [comparer.ty.value(rng, p.t) for p in d.params])
         if found is not None and found.key == finding.key:
             return found
     return None
@@ -1980,30 +1998,30 @@ def encode(v: Any) -> Any:
     return [encode(x) for x in v]
 
 
-def decode(v: Any, t: str, ty: Types) -> Any:
+def decode(v: Any, t: Type, ty: Types) -> Any:
     """A value written by encode, as the interpreter takes it (records hashable)."""
-    if t == "number":
-        return Fraction(v) if isinstance(v, str) else v
-    if t.startswith("record "):
-        rec = ty.records[t[7:]]
-        return Rec({f["name"]: decode(v[f["name"]], f["t"], ty) for f in rec["fields"] if f["name"] in v})
-    if t.startswith("list of "):
-        return tuple(decode(x, t[8:], ty) for x in v)
-    if t.startswith("set of "):
-        return frozenset(decode(x, t[7:], ty) for x in v)
+    match t:
+        case NumberT():
+            return Fraction(v) if isinstance(v, str) else v
+        case RecordT(name):
+            return Record({f.name: decode(v[f.name], f.t, ty) for f in ty.records[name].fields if f.name in v})
+        case ListT(item):
+            return tuple(decode(x, item, ty) for x in v)
+        case SetT(item):
+            return frozenset(decode(x, item, ty) for x in v)
     return v
 
 
-def recorded_args(model: dict[str, Any], d: dict[str, Any], args: Any) -> list[Any] | None:
+def recorded_args(model: Resolved, d: Check, args: Any) -> list[Any] | None:
     """The arguments a fixture recorded, if they still fit the check's parameters."""
     ty = Types(model)
-    if not isinstance(args, list) or len(args) != len(d["params"]):
+    if not isinstance(args, list) or len(args) != len(d.params):
         return None
     try:
-        values = [decode(a, p["t"], ty) for a, p in zip(args, d["params"], strict=True)]
+        values = [decode(a, p.t, ty) for a, p in zip(args, d.params, strict=True)]
     except (KeyError, TypeError, ValueError):
         return None
-    return values if all(ty.valid(a, p["t"]) for a, p in zip(values, d["params"], strict=True)) else None
+    return values if all(ty.valid(a, p.t) for a, p in zip(values, d.params, strict=True)) else None
 
 
 def shrink(program: Program, finding: Finding, rng_seed: str, rules: bool,
@@ -2070,11 +2088,11 @@ def replay(folder: Path, samples: int = SAMPLES * 3) -> list[Finding]:
     findings, built = test_program(program, f"replay:{folder.name}", samples)
     if built is not None and meta.get("call") and meta.get("ruleset") in built.result.models:
         rs = meta["ruleset"]
-        model = ir.of(built.result.models[rs])
+        model = built.result.models[rs]
         module = load(built.modules[rs], rs)
-        comparer = Comparer(built.result.models[rs], module)
+        comparer = Comparer(model, module)
         fn = meta["call"].split("(", 1)[0]
-        d = next((x for x in comparer.checks() if x["name"] == fn), None)
+        d = next((x for x in comparer.checks() if x.name == fn), None)
         args = recorded_args(model, d, meta.get("args")) if d is not None else None
         if d is not None and args is not None:
             found = comparer.one(d, args)

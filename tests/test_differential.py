@@ -12,7 +12,6 @@ from conftest import RULES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler import ir
 from compiler import model as m
 from compiler.build import compile_sources, find_sources
 from compiler.interp import EvalError, Interpreter
@@ -61,13 +60,12 @@ def _cases() -> list[tuple[str, str]]:
 @given(data=st.data())
 def test_every_check_agrees_with_the_interpreter(shipped: Any, ruleset: str, check: str, data: Any) -> None:
     model = shipped.models[ruleset]
-    types_ir = ir.of(model)  # tests/compiled.py draws states from the IR's lists and records
     module = _module(ruleset)
     d = next(x for x in checks(model) if x.name == check)
-    params = [str(p.t) for p in d.params]
-    args = data.draw(st.tuples(*(value_strategy(types_ir, t) for t in params)))
+    params = [p.t for p in d.params]
+    args = data.draw(st.tuples(*(value_strategy(model, t) for t in params)))
     expected = run_interpreter(model, d.name, list(args))
-    compiled_args = [to_module(module, types_ir, t, a) for t, a in zip(params, args, strict=True)]
+    compiled_args = [to_module(module, model, t, a) for t, a in zip(params, args, strict=True)]
     got = run_compiled(module, d, compiled_args)
     assert got[0] == expected[0], f"{d.name}{args}: {got[0]} != {expected[0]}"
     assert plain(got[1]) == plain(expected[1]), f"{d.name}{args}"
