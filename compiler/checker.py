@@ -8,9 +8,12 @@ constant, the target of every override, and what it refused) is kept in its `Che
 
 from __future__ import annotations
 
+import html
+import html.entities
 import keyword
 import re
 import sys
+import urllib.parse
 from typing import Any
 
 from . import ast
@@ -22,8 +25,31 @@ from .scope import ChainScope, CheckedProgram, Decl, LayerInfo, declared, origin
 from .types import ANY, EnumT, ListT, RecordT, SetT, Type, parse_type
 
 # A link a rule sheet or card may carry: a web address, or a path with no scheme (never javascript:),
-# in characters that cannot end a Markdown link or an HTML attribute.
+# in characters that cannot end a Markdown link or an HTML attribute; and the schemes allowed once the
+# link is decoded as Markdown, HTML and a browser would (see _decoded_link).
 _SAFE_LINK = re.compile(r"(?:(?:https?|mailto):|(?![A-Za-z][A-Za-z0-9+.-]*:))[A-Za-z0-9._~/?#@!$&*+,;=%:-]*")
+_SAFE_SCHEMES = ("http", "https", "mailto")
+_REF_NO_SEMICOLON = re.compile(r"&([A-Za-z][A-Za-z0-9]*)(?![A-Za-z0-9;])")
+
+
+def _decoded_link(url: str) -> str:
+    """The link as the most generous reader would take it: character references (named, decimal, hex,
+    with or without ';') and percent-escapes decoded until nothing changes, every space and control
+    or invisible character dropped, lower case."""
+    for _ in range(10):
+        named = _REF_NO_SEMICOLON.sub(lambda m: f"&{m[1]};" if f"{m[1]};" in html.entities.html5 else m[0], url)
+        decoded = urllib.parse.unquote(html.unescape(named))
+        if decoded == url:
+            break
+        url = decoded
+    return "".join(ch for ch in url if ch.isprintable() and not ch.isspace()).lower()
+
+
+def _link_scheme(url: str) -> str | None:
+    """The scheme of a decoded link ('javascript'), or None for a path or an #anchor."""
+    scheme, colon, _ = url.partition(":")
+    return scheme if colon and not any(c in scheme for c in "/?#") else None
+
 
 PARENT_KINDS = {"series": (), "game": ("series",), "scenario": ("game", "series"),
                 "option": ("series", "game", "scenario")}
@@ -142,11 +168,14 @@ class Checker:
             elif isinstance(item, ast.External):
                 if item.number in scope.known_numbers():
                     self.error(item.span, "R103", f"rule number {item.number} is declared twice")
-                if not _SAFE_LINK.fullmatch(item.url):
+                decoded = _decoded_link(item.url)
+                if not _SAFE_LINK.fullmatch(item.url) or _link_scheme(decoded) not in (None, *_SAFE_SCHEMES):
+                    reads = f" (it reads as {decoded!r})" if decoded != item.url.lower() else ""
                     self.error(item.span, "R113", f"the link of {item.number} is not a web address or a relative "
-                               f"path: {item.url!r}", hint="write https://... or a path such as "
-                               "../3-0-units/#31-ground-units, without spaces, quotes, brackets or a javascript: "
-                               "scheme; the link goes onto rule sheets and cards")
+                               f"path: {item.url!r}{reads}", hint="write https://... or a path such as "
+                               "../3-0-units/#31-ground-units, without spaces, quotes, brackets, character "
+                               "references or a scheme other than http:, https: or mailto:; the link goes onto "
+                               "rule sheets and cards")
                 lay.externals[item.number] = item
             elif isinstance(item, Decl):
                 self._declare(lay, scope, item, None)
