@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Mapping, MutableMapping
 from functools import cache
 from typing import Any
@@ -12,20 +13,35 @@ from markupsafe import Markup, escape
 
 from ..model import Resolved
 from . import export, pages, view
-from .text import hugo_anchor, md_escape, pieces
+from .text import hugo_anchor, md_escape, md_link_target, pieces
+
+
+def _md(text: str) -> str:
+    """Markdown for a title or name: escaped, without the white space around it (which would open
+    a list item after the '*' of an emphasis at the start of a line)."""
+    return md_escape(text.strip())
 
 
 def _md_links(text: str, links: dict[str, str]) -> str:
     """Markdown for a rule text: escaped, with the rule numbers it cites linked."""
     out = []
     for i, (piece, url) in enumerate(pieces(" ".join(text.split()), links)):
-        out.append(md_escape(piece, line_start=i == 0) if url is None else f"[{piece}]({url})")
+        out.append(md_escape(piece, line_start=i == 0) if url is None else f"[{piece}]({md_link_target(url)})")
     return "".join(out)
 
 
+# What a YAML double-quoted scalar cannot hold as it is: every character outside YAML 1.2's printable
+# set (c-printable: C0 controls but tab and line breaks, DEL, C1 controls, surrogates, U+FFFE, U+FFFF),
+# and besides them NEL, U+2028 and U+2029 (line breaks to YAML 1.1 parsers), the byte order mark
+# (not allowed inside a document) and '{' (no front matter holds a Hugo shortcode's '{{').
+_YAML_ESCAPE = re.compile("[^\t\n\r\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd"
+                          "\U00010000-\U0010ffff]|[{]")
+
+
 def _yaml(value: Any) -> str:
-    """A YAML scalar: JSON's double-quoted strings are valid YAML and cannot end the front matter."""
-    return json.dumps(value, ensure_ascii=False)
+    """A YAML scalar, one line: a JSON string (valid YAML in double quotes; its escapes are YAML's too)
+    with every character YAML refuses, or reads as a line break, written as a \\u escape."""
+    return _YAML_ESCAPE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(value, ensure_ascii=False))
 
 
 @cache
@@ -39,8 +55,9 @@ def environment(kind: str) -> jinja2.Environment:
         trim_blocks=kind == "html",
         lstrip_blocks=kind == "html",
     )
-    env.filters["md"] = md_escape
+    env.filters["md"] = _md
     env.filters["mdl"] = _md_links
+    env.filters["mdurl"] = md_link_target
     env.filters["yaml"] = _yaml
     env.filters["html_links"] = _html_links
     return env

@@ -106,8 +106,16 @@ def flat(text: str) -> str:
     return " ".join(parts)
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|~])")
-_MD_LINE_START = re.compile(r"^(\s*)([#+=>-]|\d+(?=[.)]))")
+# The one escaper of Markdown text: everything a rules file says that lands in a Markdown page
+# (titles, texts, notes, list values, layer names and versions) passes through md_escape. It puts a
+# backslash before every ASCII punctuation mark CommonMark (and Hugo's Goldmark extensions: tables,
+# strikethrough, task lists, footnotes, definitions) reads as markup: '&' too, so that '&lt;b&gt;'
+# stays those characters, and '#', so that a heading's title cannot end in a closing '##'. It writes
+# '{' as a character reference, so that no text holds '{{' (a Hugo shortcode, '{{< x >}}' or
+# '{{% x %}}', which Hugo runs before Markdown sees the page) nor any '{' (a Goldmark heading
+# attribute block, '{#id .class}').
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|~&#])")
+_MD_LINE_START = re.compile(r"^(\s*)([+=>:-]|\d+(?=[.)]))")
 
 
 def _escape_start(m: re.Match[str]) -> str:
@@ -116,13 +124,26 @@ def _escape_start(m: re.Match[str]) -> str:
 
 
 def md_escape(text: str, line_start: bool = False) -> str:
-    """Plain text as Markdown that shows exactly that text (no emphasis, links, HTML or headings).
+    """Plain text as Markdown that shows exactly that text (no emphasis, links, HTML, character
+    references, headings or Hugo shortcodes); runs of white space read as one space.
 
-    With line_start, the text opens a line, so a leading '#', '-', '>', '1.' is escaped too."""
+    With line_start, the text opens a line, so a leading '-', '+', '=', '>', ':', '1.' is escaped too
+    (a list, a heading underline, a quote, a definition)."""
     text = _MD_SPECIAL.sub(r"\\\1", re.sub(r"\s+", " ", text))
     if line_start:
         text = _MD_LINE_START.sub(_escape_start, text)
-    return text
+    return text.replace("{", "&#123;")
+
+
+def md_link_target(url: str) -> str:
+    """A link's address as a Markdown link destination that Markdown decodes back to exactly url.
+
+    '&' is written '&amp;', so a character reference in the address ('javascript&#58;...') stays
+    those characters instead of becoming what it names; R113 allows no space, bracket, quote or
+    backslash in an external link, and internal links are made of rule numbers and slugs. A '{'
+    (R113 allows none; an anchor has none) would be percent-encoded, as a browser sends it, so no
+    link holds a shortcode's '{{'."""
+    return url.replace("&", "&amp;").replace("{", "%7B")
 
 
 def pieces(text: str, refs: dict[str, str]) -> list[tuple[str, str | None]]:
