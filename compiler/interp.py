@@ -123,7 +123,14 @@ class Interpreter:
         can read: every definition, table, limit group and constant it calls or names, followed to
         the end, and the model's lists and records. Two rulesets that agree on all of it get the
         same answers from it, so work on it is done once (a game shares most of its series), and a
-        build cache finds it again in the next build."""
+        build cache finds it again in the next build. Worked out once per model and item (the
+        table analysis and the cards' values both ask)."""
+        keys = _CLOSURE_KEYS.get(self.model)
+        if keys is None:
+            keys = _CLOSURE_KEYS[self.model] = {}
+        found = keys.get(id(item))
+        if found is not None and found[0] is item:
+            return found[1]
         parts: dict[str, Any] = {}
         todo: list[Item] = [item]
         while todo:
@@ -142,7 +149,9 @@ class Interpreter:
                     parts[key] = None if target is None else _item_ir(target)
                     if target is not None:
                         todo.append(target)
-        return hashlib.sha256(_types_hash(self.model) + ir.canonical([_item_ir(item), parts])).hexdigest()
+        key = hashlib.sha256(_types_hash(self.model) + ir.canonical([_item_ir(item), parts])).hexdigest()
+        keys[id(item)] = (item, key)
+        return key
 
     # ---- entry points ---------------------------------------------------------------
 
@@ -400,15 +409,20 @@ def _item_exprs(item: Item) -> list[m.Expr]:
 
 
 def _item_ir(item: Item) -> ir.IR:
+    """The item's IR, written once (shared with the IR documents of the models that hold it)."""
     match item:
         case m.Define():
-            return ir.define_ir(item)
+            return ir.written(item, ir.define_ir)
         case m.Table():
-            return ir.table_ir(item)
+            return ir.written(item, ir.table_ir)
         case m.ConstDef():
-            return ir.const_ir(item)
+            return ir.written(item, ir.const_ir)
         case m.Limits():
-            return ir.limits_ir(item)
+            return ir.written(item, ir.limits_ir)
+
+
+# Each model's closure keys, by item (id, with the item, so a reused id is never taken for it).
+_CLOSURE_KEYS: weakref.WeakKeyDictionary[m.Resolved, dict[int, tuple[Item, str]]] = weakref.WeakKeyDictionary()
 
 
 _TYPES: weakref.WeakKeyDictionary[m.Resolved, bytes] = weakref.WeakKeyDictionary()

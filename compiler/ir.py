@@ -255,11 +255,17 @@ _Item = TypeVar("_Item")
 _WRITTEN: weakref.WeakKeyDictionary[Any, IR] = weakref.WeakKeyDictionary()  # lives as long as its item
 
 
-def _once(item: _Item, write: Callable[[_Item], IR]) -> IR:
+def written(item: _Item, write: Callable[[_Item], IR]) -> IR:
+    """write(item), made once while the item lives and shared by every reader (the IR of each model
+    that holds the item, the closure keys of the interpreter): not to be changed."""
     found = _WRITTEN.get(item)
     if found is None:
         found = _WRITTEN[item] = write(item)
-    return dict(found)
+    return found
+
+
+def _once(item: _Item, write: Callable[[_Item], IR]) -> IR:
+    return dict(written(item, write))
 
 
 def layer_ir(layer: m.Layer) -> IR:
