@@ -32,6 +32,7 @@ import re
 from html.parser import HTMLParser
 from typing import Any
 
+import markdown_it  # a test dependency ([test] in pyproject.toml): CommonMark, as Hugo renders
 import pytest
 
 from compiler.build import compile_sources, outputs
@@ -264,7 +265,6 @@ def test_every_heading_shows_its_title(built: tuple[str, dict[str, str]]) -> Non
 
 
 def _render(markdown: str) -> str:
-    markdown_it = pytest.importorskip("markdown_it")
     md = markdown_it.MarkdownIt("commonmark").enable(["table", "strikethrough"])  # Goldmark's GFM in Hugo
     return str(md.render(markdown.split("\n---\n", 1)[1]))
 
