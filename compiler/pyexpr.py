@@ -800,7 +800,11 @@ class ExprCompiler:
             if isinstance(t, EnumT) and _loose(node.body):
                 body = f"cast({self.annotation(t)!r}, {body})"  # 'combat' would be any str to mypy
             if fn == "first":
-                return f"_first({body} for {var} in {over}{where})"
+                first = f"_first({body} for {var} in {over}{where})"
+                # mypy types `a if c else False` with no type wanted around it by typing a as the
+                # else's Literal[False], so `_first(...) and x` there would want items of that type:
+                # cast gives the call no type to match, and a yes/no is a bool
+                return f"cast('bool', {first})" if isinstance(t, BoolT) else first
             gen = f"{body} for {var} in {over}{where}"
             if fn == "sum":
                 return f"_sum({gen})"
