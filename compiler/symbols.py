@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from . import ast
 from .diagnostics import Span
+from .sheets.text import md_escape, md_link_target
 
 KEYWORDS = sorted(set(
     "series game scenario option in extends version ruleset with rule external at text note see text-only "
@@ -140,7 +141,10 @@ def prefix_at(text: str, line: int, char: int) -> str:
 
 
 def hover_text(index: Index, text: str, line: int, char: int) -> str | None:
-    """Markdown for what is under the cursor: a rule's number, title and text, or a name's declaration."""
+    """Markdown for what is under the cursor: a rule's number, title and text, or a name's declaration.
+    Text from the rules is escaped as on the rule sheets, so an editor shows it as written (a title's
+    `[x](command:...)` is no link) and a declaration's code block is fenced longer than any backtick
+    run in it."""
     w = word_at(text, line, char)
     if w is None:
         return None
@@ -150,9 +154,13 @@ def hover_text(index: Index, text: str, line: int, char: int) -> str | None:
             return None
         parts = []
         for r in infos:
-            head = f"**{r.number} {r.title or ''}**".replace(" **", "**") + (f"  ({r.layer})" if r.layer else "")
-            body = r.text or (f"Not encoded here: see [{r.url}]({r.url})" if r.url else "")
-            parts.append(head + ("\n\n" + _clip(body) if body else ""))
+            title = md_escape(r.title or "")
+            head = (f"**{md_escape(r.number)} {title}**".replace(" **", "**")
+                    + (f"  ({md_escape(r.layer)})" if r.layer else ""))
+            body = ("\n\n".join(md_escape(p, line_start=True) for p in re.split(r"\n\s*\n", _clip(r.text)))
+                    if r.text else
+                    f"Not encoded here: see [{md_escape(r.url)}]({md_link_target(r.url)})" if r.url else "")
+            parts.append(head + ("\n\n" + body if body else ""))
         return "\n\n---\n\n".join(parts)
     names = index.names.get(w.text)
     if not names:
@@ -160,7 +168,9 @@ def hover_text(index: Index, text: str, line: int, char: int) -> str | None:
     parts = []
     for n in names:
         where = f"{n.kind}" + (f" in rule {n.rule}" if n.rule else "") + (f" ({n.layer})" if n.layer else "")
-        parts.append(f"```rulec\n{n.header}\n```\n{where}" + (f": {n.title}" if n.title else ""))
+        fence = "`" * max(3, 1 + max((len(run) for run in re.findall(r"`+", n.header)), default=0))
+        parts.append(f"{fence}rulec\n{n.header}\n{fence}\n{md_escape(where)}"
+                     + (f": {md_escape(n.title)}" if n.title else ""))
     return "\n\n---\n\n".join(parts)
 
 

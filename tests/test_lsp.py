@@ -192,3 +192,26 @@ def test_a_document_that_is_not_a_file_yet_is_compiled_alone(workspace: Path) ->
             assert [d.code for d in s.diagnostics[uri]] == ["R102"]
 
     run(scenario())
+
+
+def test_hover_shows_rules_text_as_written_not_as_markdown() -> None:
+    """A title or text holding Markdown, a command link or backticks is shown as typed in the hover."""
+    from compiler.parser import parse  # noqa: PLC0415
+    from compiler.symbols import build_index, hover_text  # noqa: PLC0415
+
+    source = ('series S "A [x](command:workbench.action.terminal.new) series"\n\n'
+              'rule 1.1 "**Bold** <b>tag</b> {{% gist x %}}" {\n'
+              '  text "First [y](javascript:alert(1)) paragraph.\\n\\n# Second\\n\\n```"\n'
+              '  define f(x: int) -> text = "```"\n'
+              '}\n\n'
+              'rule 1.2 "Uses" {\n  see 1.1\n  define g(x: int) -> text = f(x)\n}\n')
+    tree, errors = parse(source, "s.rules")
+    assert tree is not None and not errors
+    index = build_index([tree], {"s.rules": source})
+    rule = hover_text(index, source, source.splitlines().index("  see 1.1"), 7)
+    assert rule is not None
+    for raw in ("**Bold**", "<b>", "{{%", "[y](", "\n# Second", "```"):
+        assert raw not in rule, (raw, rule)
+    assert "\\*\\*Bold\\*\\*" in rule and "\\# Second" in rule
+    name = hover_text(index, source, source.splitlines().index("  define g(x: int) -> text = f(x)"), 30)
+    assert name is not None and name.startswith("````rulec\n") and "\n````\n" in name
