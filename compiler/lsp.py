@@ -36,11 +36,12 @@ from pygls.protocol import LanguageServerProtocol
 from pygls.workspace import TextDocument
 
 from . import ast
-from .build import compile_sources, find_sources
+from .build import compile_sources, source_name
 from .cache import Work
 from .diagnostics import Diagnostic, Span
 from .fmt import FormatError, format_text
 from .limits import MAX_FILE_BYTES
+from .sources import read_rules_file
 from .symbols import Index, build_index, completions, definitions, hover_text
 
 DEBOUNCE_SECONDS = 0.3
@@ -70,11 +71,19 @@ def uri_to_path(uri: str) -> Path:
 
 
 def rules_root(path: Path) -> Path:
-    """The folder a document is compiled with: the nearest enclosing `rules` folder."""
+    """The folder a document is compiled with: the nearest enclosing `rules` folder, else its own."""
     for parent in path.resolve().parents:
         if parent.name == "rules":
             return parent
     return path.resolve().parent
+
+
+def folder_files(root: Path) -> list[Path]:
+    """The .rules files compiled with a document of root: a `rules` folder's whole tree, another
+    folder's own files only (a document at /x.rules must not walk the whole disk)."""
+    if not root.is_dir():
+        return []
+    return sorted(root.rglob("*.rules") if root.name == "rules" else root.glob("*.rules"))
 
 
 _LENGTH = re.compile(rb"content-length[ \t]*:", re.I)  # where a message may begin
@@ -308,7 +317,7 @@ class RulesServer(LanguageServer):
         out = {}
         for uri, doc in list(self.workspace.text_documents.items()):
             path = uri_to_path(uri).resolve()
-            if path.suffix == ".rules" and path.is_relative_to(root):
+            if path.suffix == ".rules" and (path.is_relative_to(root) if root.name == "rules" else path.parent == root):
                 out[path] = doc.source
         return out
 
@@ -378,9 +387,15 @@ class RulesServer(LanguageServer):
             names[path] = path.name
             key = uri
         else:
-            sources, read_errors = find_sources([root]) if root.is_dir() else ({}, [])
-            for f in sorted(root.rglob("*.rules")) if root.is_dir() else []:
-                names[f.resolve()] = f"{root.name}/{f.relative_to(root).as_posix()}"
+            sources, read_errors = {}, []
+            for f in folder_files(root):
+                name = source_name(root, f)
+                read = read_rules_file(f, root.resolve())  # never a pipe, a device or a link out
+                if isinstance(read, str):
+                    sources[name] = read
+                else:
+                    read_errors.append(Diagnostic(Span(name, 1, 1, 1, 1), read[0], f"cannot read {name}: {read[1]}"))
+                names[f.resolve()] = name
             for path, text in open_texts.items():
                 name = names.get(path) or f"{root.name}/{path.relative_to(root).as_posix()}"
                 names[path] = name

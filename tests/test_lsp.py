@@ -215,3 +215,19 @@ def test_hover_shows_rules_text_as_written_not_as_markdown() -> None:
     assert "\\*\\*Bold\\*\\*" in rule and "\\# Second" in rule
     name = hover_text(index, source, source.splitlines().index("  define g(x: int) -> text = f(x)"), 30)
     assert name is not None and name.startswith("````rulec\n") and "\n````\n" in name
+
+
+def test_a_document_outside_a_rules_folder_compiles_with_its_own_folder_only(tmp_path: Path) -> None:
+    """A rules folder's whole tree is compiled together; a document elsewhere (at worst /x.rules)
+    takes only the files beside it, never the folders under it."""
+    from compiler.lsp import folder_files, rules_root  # noqa: PLC0415
+
+    for f in ("rules/s.rules", "rules/game/g.rules", "loose/a.rules", "loose/deep/b.rules"):
+        (tmp_path / f).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / f).write_text('series S "s"\n', encoding="utf-8")
+    rules = rules_root(tmp_path / "rules/game/g.rules")
+    assert rules == (tmp_path / "rules").resolve()
+    assert [f.name for f in folder_files(rules)] == ["g.rules", "s.rules"]
+    loose = rules_root(tmp_path / "loose/a.rules")
+    assert loose == (tmp_path / "loose").resolve()
+    assert [f.name for f in folder_files(loose)] == ["a.rules"]
