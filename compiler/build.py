@@ -223,14 +223,37 @@ _MODULE_KEYS: weakref.WeakKeyDictionary[m.Resolved, str] = weakref.WeakKeyDictio
 
 def module_key(model: m.Resolved) -> str:
     """The hash the ruleset's module is kept under: of its IR less the clauses' texts and notes.
-    Worked out once per model (it writes out the whole IR: a tenth of a second a 1,000 clauses)."""
+    Worked out once per model, from a hash of each item of it, each worked out once while the item
+    lives: a game shares most of its items with its series, and they are not written out again."""
     found = _MODULE_KEYS.get(model)
     if found is None:
         doc = ir.of(model)
-        code = {**doc, "clauses": [{k: v for k, v in c.items() if k not in ("texts", "notes")}
-                                   for c in doc["clauses"]]}
-        found = _MODULE_KEYS[model] = hashlib.sha256(ir.canonical(code)).hexdigest()
         settled()  # the IR document, kept for the IR output
+        h = hashlib.sha256(ir.canonical({k: v for k, v in doc.items() if k not in _ITEMS}))
+        for name, (write, left_out) in _ITEMS.items():
+            h.update(f"\n{name}:".encode())
+            for item in getattr(model, name):
+                h.update(_item_hash(item, write, left_out))
+        found = _MODULE_KEYS[model] = h.hexdigest()
+    return found
+
+
+# The model's lists of items: each item's IR writer, and what of it the module never shows.
+_ITEMS: dict[str, tuple[Callable[[Any], ir.IR], tuple[str, ...]]] = {
+    "clauses": (ir.clause_ir, ("texts", "notes")), "enums": (ir.enum_ir, ()), "records": (ir.record_ir, ()),
+    "consts": (ir.const_ir, ()), "defines": (ir.define_ir, ()), "tables": (ir.table_ir, ()),
+    "limits": (ir.limits_ir, ()), "examples": (ir.example_ir, ()), "overrides": (ir.override_ir, ()),
+}
+_ITEM_HASHES: weakref.WeakKeyDictionary[Any, bytes] = weakref.WeakKeyDictionary()
+
+
+def _item_hash(item: Any, write: Callable[[Any], ir.IR], left_out: tuple[str, ...]) -> bytes:
+    found = _ITEM_HASHES.get(item)
+    if found is None:
+        doc = ir.written(item, write)
+        if left_out:
+            doc = {k: v for k, v in doc.items() if k not in left_out}
+        found = _ITEM_HASHES[item] = hashlib.sha256(ir.canonical(doc)).digest()
     return found
 
 
