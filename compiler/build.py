@@ -14,6 +14,7 @@ import os
 import re
 import shutil
 import tempfile
+import threading
 import types
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
@@ -276,7 +277,8 @@ def _steps(models: Iterable[m.Resolved]) -> int:
     return MAX_STEPS + STEPS_PER_ITEM * items
 
 
-_HELD = [0]  # long_lived() blocks open
+_HELD = [0]  # long_lived() blocks open, in any thread (the language server compiles in one of its own)
+_HOLDING = threading.Lock()
 
 
 @contextlib.contextmanager
@@ -286,14 +288,16 @@ def long_lived() -> Iterator[None]:
     settled() says lives on too. Its full rounds went over all of it again and again (3.5 s of
     the CPU of a 10,000-clause build). What is made inside and dies young is collected as before;
     what is frozen and dies is, once the outermost block ends."""
-    _HELD[0] += 1
-    gc.freeze()
+    with _HOLDING:
+        _HELD[0] += 1
+        gc.freeze()
     try:
         yield
     finally:
-        _HELD[0] -= 1
-        if not _HELD[0]:
-            gc.unfreeze()
+        with _HOLDING:
+            _HELD[0] -= 1
+            if not _HELD[0]:
+                gc.unfreeze()
 
 
 def settled() -> None:
