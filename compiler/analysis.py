@@ -18,7 +18,7 @@ from typing import Any
 
 from . import ir
 from . import model as m
-from .crosscheck import CrossChecked, Disagreement, disagreement_diagnostic
+from .crosscheck import CrossChecked, Disagreement, disagreement_diagnostic, plain, show
 from .diagnostics import Diagnostic, Span
 from .interp import Cite, EvalError, Interpreter, from_json
 from .pyexpr import is_constant
@@ -444,7 +444,7 @@ def run_example_traced(model: m.Resolved, ex: m.Example, module: types.ModuleTyp
             continue  # a later layer overrides what the example relies on: it holds where it was written
         if not ok:
             out.append(Diagnostic(span_of(step.origin), "R401", f"example of {ex.clause} fails for "
-                       f"{ruleset}: this is false",
+                       f"{ruleset}: {_why_false(model, step.expr, env)}",
                        hint=f"rules used: {', '.join(str(c) for c in interp.trace) or 'none'}"))
             continue
         missing = _missing_citations(step.cited, interp)
@@ -453,6 +453,21 @@ def run_example_traced(model: m.Resolved, ex: m.Example, module: types.ModuleTyp
                        f"{ruleset}, but not by {', '.join(missing)}",
                        hint=f"rules used: {', '.join(str(c) for c in interp.trace)}"))
     return ("fail" if out else "pass"), out, used
+
+
+_COMPARISONS = frozenset({"==", "!=", "<", "<=", ">", ">=", "in", "not in"})
+
+
+def _why_false(model: m.Resolved, expr: m.Expr, env: dict[str, Any]) -> str:
+    """What a failing expect computed: both sides of a comparison ('the left side is 2, the right
+    side 3'), else just that it is false."""
+    if isinstance(expr, m.Op) and expr.op in _COMPARISONS and len(expr.args) == 2:
+        try:
+            left, right = (Interpreter(model).eval(a, env) for a in expr.args)
+        except (EvalError, ZeroDivisionError, KeyError, TypeError):
+            return "this is false"
+        return f"the left side is {show(plain(left))}, the right side {show(plain(right))}"
+    return "this is false"
 
 
 def _changed_later(model: m.Resolved, ex: m.Example, interp: Interpreter) -> bool:

@@ -96,3 +96,28 @@ def test_an_override_using_another_value_is_fine() -> None:
                           'game G "G" extends S version "1"\noverride 1 cap: base + 1\n')
     assert result.ok, [d.message for d in result.diagnostics]
     assert Interpreter(result.models["G"]).eval(m.Const(INT, "cap"), {}) == 4
+
+
+def test_a_failing_expect_says_what_each_side_computed() -> None:
+    """R401 names the values, not only 'this is false': both sides of a comparison, in rules words."""
+    result = compile_text('series S "s"\n\n'
+                          'rule 1 "R" {\n'
+                          '  enum Mode {\n    - combat\n    - move\n  }\n'
+                          '  record Unit {\n    mode: Mode = combat\n    re: number = 1\n  }\n'
+                          '  define half(x: number) -> number = x / 2\n'
+                          '  define modes() -> list of Mode = [move]\n'
+                          '  define yes() -> bool = true\n'
+                          '  example {\n'
+                          '    expect half(3) == 1\n'
+                          '    expect combat in modes()\n'
+                          '    expect Unit { re: half(1) } == Unit { mode: move }\n'
+                          '    expect half(4) >= 5/2\n'
+                          '    expect not yes()\n'
+                          '  }\n'
+                          '}\n')
+    said = [d.message.split(": ", 1)[1] for d in result.diagnostics if d.code == "R401"]
+    assert said == ["the left side is 3/2, the right side 1",
+                     "the left side is combat, the right side [move]",
+                     "the left side is { mode: combat, re: 1/2 }, the right side { mode: move, re: 1 }",
+                     "the left side is 2, the right side 5/2",
+                     "this is false"]
