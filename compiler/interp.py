@@ -9,6 +9,7 @@ modules must agree with it on every worked example and on random states.
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 import weakref
 from collections.abc import Iterator
@@ -463,7 +464,19 @@ def to_json(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: to_json(v) for k, v in value.items()}
     if isinstance(value, frozenset):
-        return sorted(to_json(v) for v in value)
+        return [to_json(v) for v in sorted(value, key=_set_order)]
     if isinstance(value, (list, tuple)):
         return [to_json(v) for v in value]
     return value
+
+
+def _set_order(value: Any) -> tuple[int, Any]:
+    """One order for the items of any set, as JSON writes them: yes/no, numbers by value (1/4 before
+    1/2 before 3), text and list values by their text, records and lists by their JSON."""
+    if isinstance(value, bool):
+        return (0, value)
+    if isinstance(value, (int, Fraction)):
+        return (1, value)
+    if isinstance(value, str):
+        return (2, value)
+    return (3, json.dumps(to_json(value), sort_keys=True))

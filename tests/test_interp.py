@@ -48,3 +48,16 @@ def test_closure_keys_follow_content_not_identity(shipped: Result) -> None:
     assert shared
     assert any(keys_a[n] != keys_b[n] for n in shared)  # DAK changes re_size (or what it reads)
     assert all(a.closure_key(t) == keys_a[t.name] for t in ocs.tables)  # stable
+
+
+def test_a_set_is_written_as_json_in_one_order_whatever_it_holds() -> None:
+    """Numbers by value (a fraction is text in JSON, and '1/2' < '1/4' as text), records by their
+    JSON: a set of mixed numbers or of records used to crash the cards' value tables."""
+    from fractions import Fraction  # noqa: PLC0415
+
+    from compiler.interp import Record, to_json  # noqa: PLC0415
+
+    assert to_json(frozenset({Fraction(1, 2), Fraction(1, 4), 3, 0})) == [0, "1/4", "1/2", 3]
+    assert to_json(frozenset({True, False})) == [False, True]
+    records = to_json(frozenset({Record(to=2, of=Fraction(1, 2)), Record(to=1, of=Fraction(1, 4))}))
+    assert records == [{"to": 2, "of": "1/2"}, {"to": 1, "of": "1/4"}]  # by their JSON text, keys sorted
