@@ -519,8 +519,10 @@ class ExprCompiler:
             return (f"{helper}({self.enum_values[enum]}, {self.enum_order[enum]}, "
                     f"{self.ex(args[0], traced)}, {self.ex(args[1], traced)})")
         if fn in ("min", "max") and isinstance(t, EnumT):  # 'north' alone would be any str to mypy: cast
-            levels = ", ".join(f"cast({self.annotation(t)!r}, {self.ex(a, traced)})" if _loose(a)
-                               else self.ex(a, traced) for a in args)
+            codes = [(a, self.ex(a, traced)) for a in args]
+            # a call written in place (f3() -> 'company') may give a literal or an if, too
+            levels = ", ".join(f"cast({self.annotation(t)!r}, {code})" if _loose(a) or code.startswith(("'", "("))
+                               else code for a, code in codes)
             return f"{fn}({levels}, key={self.enum_order[t.name]}.__getitem__)"
         if fn == "len":  # of a list (a tuple), through _len: mypy narrows len() of a tuple
             return f"{'_len' if isinstance(args[0].t, ListT) else 'len'}({self.ex(args[0], traced)})"
