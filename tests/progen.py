@@ -1303,6 +1303,18 @@ def norm(v: Any) -> Any:
     return ("other", type(v).__name__, repr(v))
 
 
+def _canonical(v: Any) -> str:
+    """A normed value as text that is the same however its sets iterate (repr of a frozenset is not:
+    it follows the hashes of its strings, which differ from one process to the next)."""
+    def canon(x: Any) -> Any:
+        if isinstance(x, frozenset):
+            return ("set", tuple(sorted((canon(y) for y in x), key=repr)))
+        if isinstance(x, tuple):
+            return tuple(canon(y) for y in x)
+        return x
+    return repr(canon(v))
+
+
 def show(v: Any) -> str:
     if isinstance(v, Fraction):
         return f"Fraction({v.numerator}, {v.denominator})"
@@ -1505,7 +1517,7 @@ def limit_view(model: Resolved, fn: str, value: Any) -> Any:
 
         units = [norm(u) for u in get("units")]
         if over_set.get(get("limit")):
-            units = sorted(units, key=repr)  # a set's items come in no particular order
+            units = sorted(units, key=_canonical)  # a set's items come in no particular order
         out.append((get("limit"), get("title"), get("rule"), norm(get("total")), norm(get("bound")),
                     norm(get("excess")), tuple(units)))
     return out
