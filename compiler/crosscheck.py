@@ -8,8 +8,11 @@ with both answers and the example's file:line, never a pass.
 """
 
 from __future__ import annotations
+import __future__
 
 import dataclasses
+import functools
+import operator
 import re
 import sys
 import types
@@ -41,12 +44,54 @@ def load_module(source: str, ruleset: str, needed: Collection[str] | None = None
     name = f"_rulec_crosscheck_{_LOADED[0]}"
     module = types.ModuleType(name)
     module.__file__ = f"<generated/python/{ruleset.lower()}.py>"
+    codes = _compiled(source, module.__file__)
     sys.modules[name] = module  # dataclasses look their module up while the classes are made
     try:
-        exec(compile(source, module.__file__, "exec"), module.__dict__)
+        for code in codes:
+            exec(code, module.__dict__)
     finally:
         del sys.modules[name]
     return module
+
+
+PIECE = 64 * 1024  # characters of source compiled at a time
+
+
+def _compiled(source: str, filename: str) -> list[types.CodeType]:
+    """The module's code, in pieces of whole top-level statements of about PIECE characters, each
+    on its own lines: run in turn, they do what the whole does. Python's syntax tree of a large
+    module's text is fifty times its size (150 MB for the part of a 10,000-clause module the
+    examples need), a piece's is small. Where the text does not split into statements that
+    compile, it is compiled whole (and any SyntaxError is the whole's)."""
+    if len(source) <= PIECE:
+        return [compile(source, filename, "exec", dont_inherit=True)]
+    texts = [text for text, _ in _statements(source)]
+    start = len(source) - sum(map(len, texts))
+    if not source.endswith("".join(texts)):
+        return [compile(source, filename, "exec", dont_inherit=True)]
+    line = 1 + source.count("\n", 0, start)
+    pieces: list[tuple[int, list[str]]] = []
+    size = PIECE
+    for text in texts:
+        if not pieces or size >= PIECE and not text.startswith(('"', "'")):  # a string first: a docstring
+            pieces.append((line, []))
+            size = 0
+        pieces[-1][1].append(text)
+        size += len(text)
+        line += text.count("\n")
+    try:
+        codes = [compile("\n" * (pieces[0][0] - 1) + "".join(pieces[0][1]), filename, "exec", dont_inherit=True)]
+        # A later piece keeps the first one's `from __future__` imports (annotations), as the whole would.
+        flags = codes[0].co_flags & _FUTURE_FLAGS
+        codes += [compile("\n" * (first - 1) + "".join(part), filename, "exec", flags=flags, dont_inherit=True)
+                  for first, part in pieces[1:]]
+        return codes
+    except SyntaxError:
+        return [compile(source, filename, "exec", dont_inherit=True)]
+
+
+_FUTURE_FLAGS = functools.reduce(operator.or_, (getattr(__future__, name).compiler_flag
+                                                 for name in __future__.all_feature_names))
 
 
 _NAME = re.compile(r"[A-Za-z_]\w*")

@@ -1,0 +1,44 @@
+"""compiler/crosscheck.py loads a generated module's text in pieces of whole statements (a large
+module's syntax tree is fifty times its text): run in turn, the pieces must do what the whole does."""
+
+from __future__ import annotations
+
+import traceback
+
+from compiler import crosscheck
+
+
+def _large_source() -> str:
+    """A module over crosscheck.PIECE characters: a docstring, a future import, many functions,
+    and at the end a function whose annotation names nothing defined (fine only under the
+    module's `from __future__ import annotations`) and one that raises."""
+    lines = ['"""A large module."""', "", "from __future__ import annotations", "", "import math", ""]
+    n = 0
+    while sum(len(x) + 1 for x in lines) < 3 * crosscheck.PIECE:
+        lines += [f"def f{n}(x: int) -> int:", f"    return x + {n}  # {'padding ' * 8}", ""]
+        n += 1
+    lines += ["def late(u: NotDefinedAnywhere) -> Undefined[int]:", "    return math.floor(u)", ""]
+    lines += ["def fails() -> int:", "    return 1 // 0", ""]
+    return "\n".join(lines)
+
+
+def test_a_large_module_is_compiled_in_pieces_that_keep_future_imports() -> None:
+    source = _large_source()
+    codes = crosscheck._compiled(source, "<big>")
+    assert len(codes) > 1  # really in pieces
+    assert all(c.co_flags & crosscheck._FUTURE_FLAGS for c in codes)
+    module = crosscheck.load_module(source, "BIG")
+    assert module.late(2.5) == 2  # its annotations were never evaluated
+    assert module.f0(1) == 1 and module.f100(1) == 101
+
+
+def test_a_piece_reports_the_line_of_the_whole_module() -> None:
+    source = _large_source()
+    module = crosscheck.load_module(source, "BIG")
+    try:
+        module.fails()
+    except ZeroDivisionError as err:
+        line = traceback.extract_tb(err.__traceback__)[-1].lineno
+    else:
+        raise AssertionError("fails() did not raise")
+    assert source.splitlines()[line - 1] == "    return 1 // 0"
