@@ -120,7 +120,8 @@ def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, cros
         return result
     result.diagnostics += diags
     program = lower(checked)
-    settled()
+    del files, checked  # the parses: what follows reads the program (and, with work, its cache keeps them)
+    settled(collect=True)
     # Each ruleset none of whose files has an error is resolved, analysed and has its examples run,
     # whatever mistakes the others hold.
     wrong = {d.span.file for d in diags if d.severity == "error"}
@@ -185,12 +186,19 @@ def _module(result: Result, model: m.Resolved, found: list[Diagnostic],
 
 
 def ir_files(model: m.Resolved, validate: bool = True) -> dict[str, str]:
-    doc = ir.of(model)
+    """The IR output: written from each item's line (ir.text), not from a whole document kept for
+    the build; validate writes the document too, checks it against the schema and that the text is
+    its dump, and lets it go."""
+    text = ir.text(model)
     if validate:
+        doc = ir.of(model)
+        ir.forget(model)  # not kept for the rest of the build
         problems = ir.validation_errors(doc)
         if problems:  # a compiler bug, not a rules mistake: say so plainly
             raise RuntimeError("the IR does not match its schema:\n  " + "\n  ".join(problems[:10]))
-    return {f"ir/{model.manifest.ruleset.lower()}.json": ir.dumps(doc)}
+        if ir.dumps(doc) != text:
+            raise RuntimeError("the IR text is not its document's dump")
+    return {f"ir/{model.manifest.ruleset.lower()}.json": text}
 
 
 def state_schema_files(model: m.Resolved) -> dict[str, str]:
@@ -225,36 +233,35 @@ _MODULE_KEYS: weakref.WeakKeyDictionary[m.Resolved, str] = weakref.WeakKeyDictio
 def module_key(model: m.Resolved) -> str:
     """The hash the ruleset's module is kept under: of its IR less the clauses' texts and notes.
     Worked out once per model, from a hash of each item of it, each worked out once while the item
-    lives: a game shares most of its items with its series, and they are not written out again."""
+    lives: a game shares most of its items with its series. Only the hashes are kept, never the IR."""
     found = _MODULE_KEYS.get(model)
     if found is None:
-        doc = ir.of(model)
-        settled()  # the IR document, kept for the IR output
-        h = hashlib.sha256(ir.canonical({k: v for k, v in doc.items() if k not in _ITEMS}))
-        for name, (write, left_out) in _ITEMS.items():
-            h.update(f"\n{name}:".encode())
-            for item in getattr(model, name):
-                h.update(_item_hash(item, write, left_out))
+        h = hashlib.sha256(ir.canonical(ir.head_ir(model)))
+        with m.building():
+            for name, write in ir.ITEMS.items():
+                h.update(f"\n{name}:".encode())
+                left_out = _LEFT_OUT.get(name, ())
+                shared = name in _CLOSURE_ITEMS
+                for item in getattr(model, name):
+                    h.update(_item_hash(item, write, left_out, shared))
         found = _MODULE_KEYS[model] = h.hexdigest()
     return found
 
 
-# The model's lists of items: each item's IR writer, and what of it the module never shows.
-_ITEMS: dict[str, tuple[Callable[[Any], ir.IR], tuple[str, ...]]] = {
-    "clauses": (ir.clause_ir, ("texts", "notes")), "enums": (ir.enum_ir, ()), "records": (ir.record_ir, ()),
-    "consts": (ir.const_ir, ()), "defines": (ir.define_ir, ()), "tables": (ir.table_ir, ()),
-    "limits": (ir.limits_ir, ()), "examples": (ir.example_ir, ()), "overrides": (ir.override_ir, ()),
-}
+_LEFT_OUT = {"clauses": ("texts", "notes")}  # what of an item the module never shows
+_CLOSURE_ITEMS = {"consts", "defines", "tables", "limits"}  # whose canonical IR the interpreter's keys read
 _ITEM_HASHES: weakref.WeakKeyDictionary[Any, bytes] = weakref.WeakKeyDictionary()
 
 
-def _item_hash(item: Any, write: Callable[[Any], ir.IR], left_out: tuple[str, ...]) -> bytes:
+def _item_hash(item: Any, write: Callable[[Any], ir.IR], left_out: tuple[str, ...], shared: bool) -> bytes:
     found = _ITEM_HASHES.get(item)
     if found is None:
-        doc = ir.written(item, write)
-        if left_out:
-            doc = {k: v for k, v in doc.items() if k not in left_out}
-        found = _ITEM_HASHES[item] = hashlib.sha256(ir.canonical(doc)).digest()
+        if shared:  # kept for the interpreter's closure keys as well
+            data = ir.canonical_of(item, write)
+        else:
+            doc = write(item)
+            data = ir.canonical({k: v for k, v in doc.items() if k not in left_out} if left_out else doc)
+        found = _ITEM_HASHES[item] = hashlib.sha256(data).digest()
     return found
 
 
@@ -300,10 +307,14 @@ def long_lived() -> Iterator[None]:
                 gc.unfreeze()
 
 
-def settled() -> None:
+def settled(collect: bool = False) -> None:
     """Inside long_lived(): what was made so far (a file's parse, a model, an IR document) lives
-    until the build is done, so the garbage collector leaves it out too."""
+    until the build is done, so the garbage collector leaves it out too. collect: what was frozen
+    before may have died (the parses, once lowered): one full round first, so that it is not kept."""
     if _HELD[0]:
+        if collect:
+            gc.unfreeze()
+            gc.collect()
         gc.freeze()
 
 

@@ -147,10 +147,10 @@ class Interpreter:
                         continue
                     if key in parts:
                         continue
-                    parts[key] = None if target is None else _item_ir(target)
+                    parts[key] = None if target is None else _item_canonical(target)
                     if target is not None:
                         todo.append(target)
-        key = hashlib.sha256(_types_hash(self.model) + ir.canonical([_item_ir(item), parts])).hexdigest()
+        key = hashlib.sha256(_types_hash(self.model) + _closure_bytes(_item_canonical(item), parts)).hexdigest()
         keys[id(item)] = (item, key)
         return key
 
@@ -409,17 +409,24 @@ def _item_exprs(item: Item) -> list[m.Expr]:
                     *(e for i in items for e in (i.measure, i.bound, *(x.cond for x in i.exempt)))]
 
 
-def _item_ir(item: Item) -> ir.IR:
-    """The item's IR, written once (shared with the IR documents of the models that hold it)."""
+def _item_canonical(item: Item) -> bytes:
+    """The canonical bytes of the item's IR, written once while it lives (the module's key reads
+    them too); only the bytes are kept, not the IR."""
     match item:
         case m.Define():
-            return ir.written(item, ir.define_ir)
+            return ir.canonical_of(item, ir.define_ir)
         case m.Table():
-            return ir.written(item, ir.table_ir)
+            return ir.canonical_of(item, ir.table_ir)
         case m.ConstDef():
-            return ir.written(item, ir.const_ir)
+            return ir.canonical_of(item, ir.const_ir)
         case m.Limits():
-            return ir.written(item, ir.limits_ir)
+            return ir.canonical_of(item, ir.limits_ir)
+
+
+def _closure_bytes(item: bytes, parts: dict[str, bytes | None]) -> bytes:
+    """ir.canonical([the item's IR, {key: IR or None}]) from the canonical bytes of each IR."""
+    inner = b",".join(ir.canonical(k) + b":" + (b"null" if v is None else v) for k, v in sorted(parts.items()))
+    return b"[" + item + b",{" + inner + b"}]"
 
 
 # Each model's closure keys, by item (id, with the item, so a reused id is never taken for it).

@@ -87,12 +87,31 @@ def dumps(doc: dict[str, Any]) -> str:
     Each line is written by json's C encoder (an indented dump goes through its pure-Python one,
     five times slower: a tenth of a large build), and the pieces are joined once (a large IR is
     tens of MB: each copy of it counts in a build's memory)."""
-    one = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(", ", ": ")).encode
+    return _dumps(doc, {})
+
+
+_ONE = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(", ", ": ")).encode
+
+
+def _dumps(doc: dict[str, Any], lines: dict[str, list[str]]) -> str:
+    """dumps of doc and, for each key of lines, a top-level list whose items are already written
+    (each its line of the text)."""
+    one = _ONE
     pieces = ["{"]
-    for n, key in enumerate(sorted(doc)):
-        value = doc[key]
+    for n, key in enumerate(sorted(doc.keys() | lines.keys())):
         pieces.append(",\n  " if n else "\n  ")
         pieces.append(one(key))
+        if key in lines:
+            if lines[key]:
+                pieces.append(": [")
+                for i, text in enumerate(lines[key]):
+                    pieces.append(",\n    " if i else "\n    ")
+                    pieces.append(text)
+                pieces.append("\n  ]")
+            else:
+                pieces.append(": []")
+            continue
+        value = doc[key]
         if isinstance(value, list) and value:
             pieces.append(": [")
             for i, item in enumerate(value):
@@ -213,59 +232,72 @@ IR_VERSION = 1
 
 def to_ir(model: m.Resolved) -> IR:
     """The resolved model of a ruleset as the IR's JSON document, which the schema validates and the
-    later stages read (each key where it has always been). An item the rulesets of a program share
-    is written once (each model still gets a dict of its own for it)."""
+    later stages read (each key where it has always been)."""
     with m.building():
-        return _model_ir(model)
+        return {**head_ir(model), **{key: [write(x) for x in getattr(model, key)] for key, write in ITEMS.items()}}
 
 
-def _model_ir(model: m.Resolved) -> IR:
+def head_ir(model: m.Resolved) -> IR:
+    """The IR document less its lists of items (ITEMS): its version, manifest and external rules."""
     mf = model.manifest
     return {
         "rulec_ir": IR_VERSION,
         "manifest": {"ruleset": mf.ruleset, "title": mf.title, "series": _layer_ref(mf.series),
                      "game": _layer_ref(mf.game), "scenario": _layer_ref(mf.scenario),
                      "options": [_layer_ref(o) for o in mf.options], "layers": list(mf.layers)},
-        "clauses": [_once(c, clause_ir) for c in model.clauses],
         "externals": [{"number": e.number, "title": e.title, "url": e.url} for e in model.externals],
-        "enums": [_once(e, enum_ir) for e in model.enums],
-        "records": [_once(r, record_ir) for r in model.records],
-        "consts": [_once(c, const_ir) for c in model.consts],
-        "defines": [_once(d, define_ir) for d in model.defines],
-        "tables": [_once(t, table_ir) for t in model.tables],
-        "limits": [_once(g, limits_ir) for g in model.limits],
-        "examples": [_once(e, example_ir) for e in model.examples],
-        "overrides": [_once(o, override_ir) for o in model.overrides],
     }
+
+
+def text(model: m.Resolved) -> str:
+    """dumps(to_ir(model)), the IR output, without the whole document: each item's line is written
+    once while the item lives (a game shares most of its items with its series) and kept as text,
+    a fraction of the size of its JSON data, which is let go at once."""
+    with m.building():
+        head = head_ir(model)
+        lines = {key: [line(x, write) for x in getattr(model, key)] for key, write in ITEMS.items()}
+    return _dumps(head, lines)
 
 
 _DOCS: weakref.WeakKeyDictionary[m.Resolved, IR] = weakref.WeakKeyDictionary()
 
 
 def of(model: m.Resolved) -> IR:
-    """The IR document of a model, written once (the IR output, its schema check and the content
-    hashes of caches read it). Not to be changed by the reader."""
+    """The IR document of a model, written once while the model lives (for the tests and tools that
+    read it whole; a build writes text(model) and validates a document it lets go). Not to be
+    changed by the reader."""
     found = _DOCS.get(model)
     if found is None:
         found = _DOCS[model] = to_ir(model)
     return found
 
 
+def forget(model: m.Resolved) -> None:
+    """Let the model's IR document go (of(model) writes it again if asked)."""
+    _DOCS.pop(model, None)
+
+
 _Item = TypeVar("_Item")
-_WRITTEN: weakref.WeakKeyDictionary[Any, IR] = weakref.WeakKeyDictionary()  # lives as long as its item
+# Each item's line of the IR text and its canonical bytes, kept while the item lives.
+_LINES: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
+_CANONICAL: weakref.WeakKeyDictionary[Any, bytes] = weakref.WeakKeyDictionary()
 
 
-def written(item: _Item, write: Callable[[_Item], IR]) -> IR:
-    """write(item), made once while the item lives and shared by every reader (the IR of each model
-    that holds the item, the closure keys of the interpreter): not to be changed."""
-    found = _WRITTEN.get(item)
+def line(item: _Item, write: Callable[[_Item], IR]) -> str:
+    """The item's line of the IR text (write(item) as dumps writes it), made once while it lives."""
+    found = _LINES.get(item)
     if found is None:
-        found = _WRITTEN[item] = write(item)
+        found = _LINES[item] = _ONE(write(item))
     return found
 
 
-def _once(item: _Item, write: Callable[[_Item], IR]) -> IR:
-    return dict(written(item, write))
+def canonical_of(item: _Item, write: Callable[[_Item], IR]) -> bytes:
+    """canonical(write(item)), made once while the item lives (the interpreter's closure keys and
+    the module's key read it)."""
+    found = _CANONICAL.get(item)
+    if found is None:
+        found = _CANONICAL[item] = canonical(write(item))
+    return found
 
 
 def layer_ir(layer: m.Layer) -> IR:
@@ -439,3 +471,10 @@ def example_ir(e: m.Example) -> IR:
 def ruleset_ir(r: m.Ruleset) -> IR:
     return {"name": r.name, "title": r.title, "base": r.base, "options": list(r.options),
             "origin": None if r.origin is None else origin_ir(r.origin)}
+
+
+# The model's lists of items (in the IR, each under the same key), and each item's writer.
+ITEMS: dict[str, Callable[[Any], IR]] = {
+    "clauses": clause_ir, "enums": enum_ir, "records": record_ir, "consts": const_ir, "defines": define_ir,
+    "tables": table_ir, "limits": limits_ir, "examples": example_ir, "overrides": override_ir,
+}

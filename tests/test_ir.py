@@ -105,6 +105,24 @@ def test_ir_files_refuse_a_model_that_breaks_the_schema(shipped: Result, monkeyp
         ir_files(model)
 
 
+def test_the_ir_text_is_the_dump_of_the_ir_document(shipped: Result) -> None:
+    """The build writes the IR from each item's line (ir.text), never keeping the whole document:
+    that text must be the document's dump, item for item."""
+    for name, model in shipped.models.items():
+        assert ir.text(model) == ir.dumps(ir.to_ir(model)), name
+
+
+def test_ir_files_refuse_a_text_that_is_not_the_documents_dump(shipped: Result,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from compiler.build import ir_files
+
+    model = shipped.models["DAK"]
+    monkeypatch.setattr(ir, "text", lambda m: ir.dumps(ir.to_ir(m)).replace("Port", "Pork"))
+    with pytest.raises(RuntimeError, match="not its document's dump"):
+        ir_files(model)
+    assert list(ir_files(model, validate=False)) == ["ir/dak.json"]  # unchecked, as a plain build may be
+
+
 def test_dumps_is_stable_sorted_and_round_trips(dak: dict[str, Any]) -> None:
     text = ir.dumps(dak)
     assert text.endswith("}\n")
