@@ -9,22 +9,19 @@ constants the conditions compare them with.
 from __future__ import annotations
 
 import itertools
-import operator
 import types
-from collections.abc import Callable, MutableMapping
-from dataclasses import dataclass
-from fractions import Fraction
+from collections.abc import Callable, Iterable, MutableMapping
 from typing import Any
 
-from . import ir
+import z3
+
+from . import decide, ir
 from . import model as m
 from .crosscheck import CrossChecked, Disagreement, disagreement_diagnostic, plain, show
 from .diagnostics import Diagnostic, Span
-from .interp import Cite, EvalError, Interpreter, from_json
+from .interp import Cite, EvalError, Interpreter, Record, from_json
 from .pyexpr import is_constant
-from .types import BoolT, EnumT, IntT, NumberT, RecordT, Type
-
-MAX_CASES = 20_000
+from .types import RecordT
 
 
 def span_of(o: m.Origin) -> Span:
@@ -121,77 +118,207 @@ def constant_errors(model: m.Resolved, interp: Interpreter) -> list[Diagnostic]:
     return out
 
 
-@dataclass(frozen=True)
-class Axis:
-    """One thing a case varies: a parameter, or a field of a record parameter."""
-
-    param: str
-    field: str | None
-    t: Type
-    values: tuple[Any, ...]
-
-
 class TableAnalysis:
+    """A table's rows put to the solver (compiler/decide.py): R301 for a row that can never match,
+    with every row above that takes its cases; R302 for an input no row matches; R303 for two
+    exceptions of one layer that answer one input differently; R304 (a warning) for a part of a
+    condition that could not be decided. Every input the solver gives is checked on the
+    interpreter first, so a finding is never the solver's word alone."""
+
     def __init__(self, model: m.Resolved, interp: Interpreter, table: m.Table):
         self.model = model
         self.interp = interp
         self.table = table
-        self.enums = {e.name: e for e in model.enums}
+        self.records = {r.name: r for r in model.records}
 
     def run(self) -> list[Diagnostic]:
-        axes = self.axes()
-        if axes is None:
-            return []
-        total = 1
-        for a in axes:
-            total *= len(a.values)
-        if total > MAX_CASES:
-            o = self.table.origin
-            return [Diagnostic(span_of(o), "R304", f"table {self.table.name} has {total:,} cases to try, "
-                               f"more than the {MAX_CASES:,} rulec tries, so its rows were not checked",
-                               severity="warning",
-                               hint="split it into smaller tables, each deciding on fewer things")]
-        rows = self.table.rows
-        first_hits: dict[int, int] = {i: 0 for i in range(len(rows))}
-        matched_any: dict[int, int] = {}  # row -> the first row of the first case it matched
-        uncovered: str | None = None
-        clashes: list[Diagnostic] = []
-        deciders = [self.decider(row, axes) for row in rows]
-        exceptions = sum(1 for r in rows if r.exception) > 1
-        for combo in itertools.product(*(a.values for a in axes)):
-            hits = [i for i, decide in enumerate(deciders) if decide(combo)]
-            if not hits:
-                uncovered = uncovered or self.words(axes, combo)
-                continue
-            first_hits[hits[0]] += 1
-            for i in hits:
-                matched_any.setdefault(i, hits[0])
-            if exceptions and not clashes:
-                clashes += self.clash(rows, hits, self.case(axes, combo), axes, combo)
-        diags = []
+        t, rows = self.table, self.table.rows
+        exprs = [e for r in rows for e in (r.when, r.value if r.exception else None) if e is not None]
+        n, capped = decide.representatives(self.interp, exprs)
+        tr = decide.Translator(self.model, self.interp, n)
+        try:
+            params = {p.name: tr.fresh(p.t, p.name) for p in t.params}
+        except decide.Undecided as u:
+            return [self._undecided(t.origin, None, u)]
+        diags: list[Diagnostic] = []
+        holds: list[z3.BoolRef] = []
+        reads: list[frozenset[str]] = []  # the input fields each row's condition reads
         for i, row in enumerate(rows):
-            if first_hits[i]:
-                continue
-            o = row.origin
-            where = f"row '{row.label}' of {self.table.name} ({self._clause(o)})"
-            if i in matched_any:
-                by = rows[matched_any[i]]
-                diags.append(Diagnostic(span_of(o), "R301", f"{where} can never match: every case it covers "
-                             f"is taken first by row '{by.label}'",
-                             hint="move it above that row, or narrow that row's condition"))
+            tr.touched = set()
+            if row.when is None:
+                holds.append(z3.BoolVal(True))
             else:
-                diags.append(Diagnostic(span_of(o), "R301", f"{where} can never match: its condition is "
-                             "never true"))
-        if uncovered is not None:
-            o = self.table.origin
-            diags.append(Diagnostic(span_of(o), "R302", f"{uncovered} matches no row of {self._clause(o)} "
-                         f"({self.table.name})", hint="add a row for it, or an 'otherwise' row"))
-        return diags + clashes[:1]
+                try:
+                    got = tr.read(row.when, params)
+                    holds.append(z3.And(got.ok, got.v))
+                except decide.Undecided as u:
+                    diags.append(self._undecided(row.origin, row, u))
+                    holds.append(z3.Bool(f"row {i} undecided"))  # either answer: what is proved holds for both
+                    self.unsure = True
+            reads.append(frozenset(tr.touched))
+        self.tr = tr
+        self.reads = reads
+        self.solver = Solver(tr, params, t.params)
+        exact = not capped and not tr.inputs.inexact  # what the solver finds absent is absent
+        for i, row in enumerate(rows):
+            diags += self._dead(i, row, holds, exact)
+        diags += self._gap(holds)
+        diags += self._clashes(params, holds)
+        return diags
 
-    def _clause(self, o: m.Origin) -> str:
-        return str(o.clause or o.layer)
+    unsure = False  # a row's condition not given to the solver (its findings are checked all the same)
 
-    def matches(self, row: m.Row, case: dict[str, Any]) -> bool:
+    # -- the three questions
+
+    def _dead(self, i: int, row: m.Row, holds: list[z3.BoolRef], exact: bool) -> list[Diagnostic]:
+        verdict = self.solver.check(z3.And(holds[i], *(z3.Not(h) for h in holds[:i])))
+        if verdict == "sat":
+            return []
+        where = f"row '{row.label}' of {self.table.name} ({self._clause(row.origin)})"
+        if verdict != "unsat" or not exact:
+            why = ("the solver ran out of its budget" if verdict != "unsat" else
+                   "it reads a sum, min, max or first over an input list, which rulec does not decide exactly")
+            return [Diagnostic(span_of(row.origin), "R304", f"{where} may never match, but rulec cannot tell: "
+                               f"{why}", severity="warning", hint="simplify the condition, or split the table")]
+        if self.solver.check(holds[i]) == "unsat":
+            return [Diagnostic(span_of(row.origin), "R301", f"{where} can never match: its condition is never true")]
+        takers = []
+        for j in range(i):
+            state = self._state(z3.And(holds[i], holds[j], *(z3.Not(h) for h in holds[:j])), [i, *range(j + 1)],
+                                _taken_by(j, i))
+            if state is not None:
+                takers.append((j, state))
+        if not takers:  # proved, but the rows above are not all decided: which of them take it is not known
+            return [Diagnostic(span_of(row.origin), "R301", f"{where} can never match: every case it covers is "
+                               "taken first by the rows above it", hint="move it up, or narrow their conditions")]
+        by = " and ".join(f"row '{self.table.rows[j].label}' ({self._call(s)})" for j, s in takers)
+        one = len(takers) == 1
+        return [Diagnostic(span_of(row.origin), "R301", f"{where} can never match: every case it covers is "
+                           f"taken first by {by}",
+                           hint="move it above that row, or narrow that row's condition" if one else
+                                "move it above those rows, or narrow their conditions")]
+
+    def _gap(self, holds: list[z3.BoolRef]) -> list[Diagnostic]:
+        state = self._state(z3.And(*(z3.Not(h) for h in holds)) if holds else z3.BoolVal(True),
+                            range(len(holds)), _none)
+        if state is None:
+            return []
+        o = self.table.origin
+        return [Diagnostic(span_of(o), "R302", f"{self._call(state)} matches no row of {self._clause(o)} "
+                           f"({self.table.name})", hint="add a row for it, or an 'otherwise' row")]
+
+    def _clashes(self, params: dict[str, Any], holds: list[z3.BoolRef]) -> list[Diagnostic]:
+        """Two exception rows from different clauses of one layer that both match and disagree."""
+        rows = self.table.rows
+        exc = [i for i, r in enumerate(rows) if r.exception]
+        out = []
+        for a, b in itertools.combinations(exc, 2):
+            ra, rb = rows[a], rows[b]
+            if ra.origin.layer != rb.origin.layer or ra.origin.clause == rb.origin.clause:
+                continue
+            try:
+                va, vb = self.tr.read(ra.value, params), self.tr.read(rb.value, params)
+                differ = z3.Not(self.tr.equal(va.v, vb.v, ra.value))
+            except decide.Undecided as u:
+                out.append(self._undecided(rb.origin, rb, u))
+                continue
+            state = self._state(z3.And(holds[a], holds[b], va.ok, vb.ok, differ), [a, b], _both(a, b),
+                                differ=(a, b))
+            if state is None:
+                continue
+            answers = [self.interp.eval(rows[k].value, state) for k in (a, b)]
+            oa, ob = ra.origin, rb.origin
+            out.append(Diagnostic(span_of(ob), "R303", f"{self._clause(oa)} and {self._clause(ob)} contradict "
+                       f"each other for {self._call(state)}: {show(plain(answers[0]))} against "
+                       f"{show(plain(answers[1]))}",
+                       hint=f"which one is in force depends on file order; narrow one of the conditions "
+                            f"of {self.table.name}"))
+        return out
+
+    # -- helpers
+
+    def _state(self, formula: z3.BoolRef, rows: Iterable[int], claim: Callable[[list[int]], bool],
+               differ: tuple[int, int] | None = None) -> decide.State | None:
+        """An input for which formula holds, checked on the interpreter (claim: what the rows that
+        match it must be; differ: two rows whose answers must differ), then made as plain as the
+        claim allows: each field that is not its default is put back to it where the claim still
+        holds. It shows the fields the rows read (rows) and those that are not their default."""
+        state = self.solver.state(formula)
+        if state is None or not self._verified(state, claim):
+            return None
+        if differ is not None and not self._differ(state, differ):
+            self._verified(state, _none_of_it)  # the solver said they differ: a bug unless unsure
+            return None
+        for p in self.table.params:
+            if isinstance(p.t, RecordT):
+                self._plain(state, [p.name], p.t.name, claim, differ)
+        state.read = frozenset(f for r in rows for f in self.reads[r])
+        return state
+
+    def _plain(self, state: decide.State, at: list[str], record: str, claim: Callable[[list[int]], bool],
+               differ: tuple[int, int] | None) -> None:
+        holder: Any = state
+        for key in at[:-1]:
+            holder = holder[key]
+        rec = holder[at[-1]]
+        for f in self.records[record].fields:
+            value = rec[f.name]
+            if isinstance(f.t, RecordT) and isinstance(value, dict):
+                self._plain(state, [*at, f.name], f.t.name, claim, differ)
+                continue
+            if f.default is None:
+                continue
+            default = from_json(f.default, f.t)
+            if value == default and type(value) is type(default):
+                continue
+            trial = Record(rec)
+            trial[f.name] = default
+            holder[at[-1]] = trial
+            if self._valid(state) and claim(self._hits(state)) and (differ is None or self._differ(state, differ)):
+                rec = trial
+            else:
+                holder[at[-1]] = rec
+
+    def _differ(self, state: decide.State, rows: tuple[int, int]) -> bool:
+        try:
+            a, b = (self.interp.eval(self.table.rows[k].value, state) for k in rows)
+        except (EvalError, TypeError, KeyError, ZeroDivisionError):
+            return False
+        return bool(plain(a) != plain(b))
+
+    def _hits(self, state: decide.State) -> list[int]:
+        return [i for i, row in enumerate(self.table.rows) if self._matches(row, state)]
+
+    def _verified(self, state: decide.State, claim: Callable[[list[int]], bool]) -> bool:
+        """Whether the interpreter agrees with what the solver found for a state: claim is given the
+        rows that match it, in order. Where it does not, the solver's part was not exact (an undecided
+        row, an invariant not given to it): the finding is not made. Anything else is a bug in rulec."""
+        if not self._valid(state):
+            return False
+        hits = self._hits(state)
+        if claim(hits):
+            return True
+        if self.unsure or self.tr.inputs.unassumed:
+            return False
+        raise AssertionError(f"rulec's solver and its interpreter disagree on table {self.table.name} for "
+                             f"{self._call(state)}: rows matching {hits}")
+
+    def _valid(self, state: dict[str, Any]) -> bool:
+        """Whether a state meets every invariant of the records in it (the solver was given those
+        it could translate; the others are checked here)."""
+        for name in self.tr.inputs.unassumed:
+            d = self.interp.defines[name]
+            rec = d.params[0].t
+            for p in self.table.params:
+                if p.t == rec:
+                    try:
+                        if not self.interp.eval(d.body, {d.params[0].name: state[p.name]}):
+                            return False
+                    except (EvalError, TypeError, KeyError, ZeroDivisionError):
+                        return False
+        return True
+
+    def _matches(self, row: m.Row, case: dict[str, Any]) -> bool:
         if row.when is None:
             return True
         try:
@@ -199,189 +326,101 @@ class TableAnalysis:
         except (EvalError, TypeError, KeyError, ZeroDivisionError):
             return False
 
-    def clash(self, rows: tuple[m.Row, ...], hits: list[int], case: dict[str, Any],
-              axes: list[Axis], combo: tuple[Any, ...]) -> list[Diagnostic]:
-        """Two exception rows from different clauses of one layer that both match and disagree."""
-        exc = [rows[i] for i in hits if rows[i].exception]
-        for a, b in itertools.combinations(exc, 2):
-            oa, ob = a.origin, b.origin
-            if oa.layer != ob.layer or oa.clause == ob.clause:
-                continue
-            try:
-                va, vb = self.interp.eval(a.value, case), self.interp.eval(b.value, case)
-            except (EvalError, TypeError, KeyError, ZeroDivisionError):
-                continue
-            if va != vb:
-                return [Diagnostic(span_of(ob), "R303", f"{self._clause(oa)} and {self._clause(ob)} contradict "
-                        f"each other for {self.words(axes, combo)}: {_show(va)} against {_show(vb)}",
-                        hint=f"which one is in force depends on file order; narrow one of the conditions "
-                             f"of {self.table.name}")]
-        return []
+    def _call(self, state: decide.State) -> str:
+        """The state as a call a designer can paste into an example: `re_size(Unit { size: regiment })`."""
+        args = ", ".join(decide.literal(state[p.name], p.t, self.records, p.name, state.read)
+                         for p in self.table.params)
+        return f"{self.table.name}({args})"
 
-    def decider(self, row: m.Row, axes: list[Axis]) -> Callable[[tuple[Any, ...]], bool]:
-        """Whether the row matches a case, worked out once for each combination of the axes its
-        condition reads: a row that reads two of a table's six axes is evaluated on their few
-        combinations, then looked up for every case of the table."""
-        if row.when is None:
-            return lambda combo: True
-        reads = self.reads(row.when)
-        idx = [j for j, a in enumerate(axes) if (a.param, a.field) in reads or (a.param, None) in reads]
-        if not idx:
-            value = self.matches(row, self.case(axes, tuple(a.values[0] for a in axes)))
-            return lambda combo: value
-        get = operator.itemgetter(*idx)
-        yes = set()
-        for sub in itertools.product(*(axes[j].values for j in idx)):
-            combo = [a.values[0] for a in axes]
-            for j, v in zip(idx, sub, strict=True):
-                combo[j] = v
-            if self.matches(row, self.case(axes, tuple(combo))):
-                yes.add(get(combo))
-        return lambda combo: get(combo) in yes
+    def _clause(self, o: m.Origin) -> str:
+        return str(o.clause or o.layer)
 
-    def reads(self, when: m.Expr) -> set[tuple[str, str | None]]:
-        """What a condition reads of the table's parameters: (param, field), or (param, None) for a
-        parameter read whole. Calls are followed into definitions and tables (their conditions and
-        values); a parameter handed anywhere else counts as read whole, so this never misses a read."""
-        out: set[tuple[str, str | None]] = set()
-        self._reads([when], {p.name: p.name for p in self.table.params}, out, set())
-        return out
+    def _undecided(self, o: m.Origin, row: m.Row | None, u: decide.Undecided) -> Diagnostic:
+        where = f"row '{row.label}' of {self.table.name}" if row is not None else f"table {self.table.name}"
+        part = f", in `{decide.source(u.expr)}`" if u.expr is not None else ""
+        return Diagnostic(span_of(o), "R304", f"{where} ({self._clause(o)}) is checked only in part: rulec does "
+                          f"not decide {u.why}{part}", severity="warning",
+                          hint="the other rows were checked as if this condition could be true or false")
 
-    def _callee(self, fn: str) -> m.Define | m.Table | None:
-        return self.interp.defines.get(fn) or self.interp.tables.get(fn)
 
-    def _reads(self, exprs: list[m.Expr], alias: dict[str, str], out: set[tuple[str, str | None]],
-               seen: set[tuple[str, tuple[tuple[str, str], ...]]]) -> None:
-        for e in exprs:
-            match e:
-                case m.Field(of=m.Var(name=name), name=field) if name in alias:
-                    out.add((alias[name], field))
-                    continue
-                case m.Var(name=name) if name in alias:
-                    out.add((alias[name], None))
-                    continue
-                case m.Call(fn=fn, args=args) if (callee := self._callee(fn)) is not None:
-                    inner: dict[str, str] = {}
-                    for arg, p in zip(args, callee.params, strict=False):
-                        if isinstance(arg, m.Var) and arg.name in alias:
-                            inner[p.name] = alias[arg.name]
-                        else:
-                            self._reads([arg], alias, out, seen)
-                    key = (fn, tuple(sorted(inner.items())))
-                    if key not in seen:
-                        seen.add(key)
-                        self._reads(_evaluated(callee, values=True), inner, out, seen)
-                    continue
-            self._reads(list(m.children(e)), alias, out, seen)
+def _taken_by(j: int, i: int) -> Callable[[list[int]], bool]:
+    """Row j is the first to match, and row i matches too."""
+    return lambda hits: bool(hits) and hits[0] == j and i in hits
 
-    # -- the cases ------------------------------------------------------------------------
 
-    def axes(self) -> list[Axis] | None:
-        used = self.fields_used()
-        axes: list[Axis] = []
-        for p in self.table.params:
-            t = p.t
-            if isinstance(t, RecordT):
-                rec = self.interp.records[t.name]
-                for f in rec.fields:
-                    if f.required and (p.name, f.name) not in used:
-                        return None  # no default to put there (a record holding a Unit)
-                    if (p.name, f.name) in used:
-                        values = self.values(f.t, p.name, f.name)
-                        if values is None:
-                            return None
-                        axes.append(Axis(p.name, f.name, f.t, values))
-            else:
-                values = self.values(t, p.name, None)
-                if values is None:
-                    return None
-                axes.append(Axis(p.name, None, t, values))
-        return axes
+def _both(a: int, b: int) -> Callable[[list[int]], bool]:
+    return lambda hits: a in hits and b in hits
 
-    def values(self, t: Type, param: str, field: str | None) -> tuple[Any, ...] | None:
-        match t:
-            case BoolT():
-                return (False, True)
-            case EnumT(name):
-                return tuple(mem.name for mem in self.enums[name].members)
-            case IntT() | NumberT():
-                points = {Fraction(0), Fraction(1)}
-                for c in self.constants():
-                    points |= {c - 1, c, c + 1, c - Fraction(1, 2), c + Fraction(1, 2)}
-                return tuple(sorted(int(x) if x.denominator == 1 else x for x in points
-                                    if isinstance(t, NumberT) or x.denominator == 1))
-        return None  # lists and texts: not enumerable
 
-    def constants(self) -> set[Fraction]:
-        out: set[Fraction] = set()
-        for row in self.table.rows:
-            if row.when is None:
-                continue
-            for e in m.walk(row.when):
-                if isinstance(e, m.Lit) and isinstance(e.t, (IntT, NumberT)):
-                    out.add(Fraction(e.v))
-        return out
+def _none(hits: list[int]) -> bool:
+    return not hits
 
-    def fields_used(self) -> set[tuple[str, str]]:
-        """(param, field) pairs the row conditions read, following calls into definitions."""
-        used: set[tuple[str, str]] = set()
-        seen: set[tuple[str, tuple[str | None, ...]]] = set()
-        params = [p.name for p in self.table.params]
-        for row in self.table.rows:
-            if row.when is not None:
-                self._collect(row.when, {p: p for p in params}, used, seen)
-        return used
 
-    def _collect(self, e: m.Expr, alias: dict[str, str], used: set[tuple[str, str]],
-                 seen: set[tuple[str, tuple[str | None, ...]]]) -> None:
-        match e:
-            case m.Field(of=m.Var(name=name), name=field) if name in alias:
-                used.add((alias[name], field))
-            case m.Call(fn=fn, args=args) if (callee := self._callee(fn)) is not None:
-                roots = [a.name if isinstance(a, m.Var) and a.name in alias else None for a in args]
-                key = (fn, tuple(alias.get(r) if r else None for r in roots))
-                if key not in seen:
-                    seen.add(key)
-                    inner = {p.name: alias[r] for p, r in zip(callee.params, roots, strict=False) if r}
-                    for b in _evaluated(callee, values=False):
-                        self._collect(b, inner, used, seen)
-        for c in m.children(e):
-            self._collect(c, alias, used, seen)
+def _none_of_it(hits: list[int]) -> bool:
+    return False
 
-    def case(self, axes: list[Axis], combo: tuple[Any, ...]) -> dict[str, Any]:
-        env: dict[str, Any] = {}
-        fields: dict[str, dict[str, Any]] = {}
-        for a, v in zip(axes, combo, strict=False):
-            if a.field is None:
-                env[a.param] = v
-            else:
-                fields.setdefault(a.param, {})[a.field] = v
-        for p in self.table.params:
-            if isinstance(p.t, RecordT):
-                env[p.name] = self.interp.default_record(p.t.name, fields.get(p.name, {}))
-        return env
 
-    def words(self, axes: list[Axis], combo: tuple[Any, ...]) -> str:
-        """A case in a designer's words: 'a Unit with mode Reserve, type Repl'."""
-        parts: dict[str, list[str]] = {}
-        for a, v in zip(axes, combo, strict=False):
-            shown = self._title(a.t, v)
-            label = a.field.replace("_", " ") if a.field else a.param
-            parts.setdefault(a.param, []).append(f"{label} {shown}")
-        out = []
-        for p in self.table.params:
-            if p.name in parts:
-                written = str(p.t)  # 'record Unit', 'enum Mode': the name after the kind
-                noun = written.split(" ", 1)[1] if " " in written else p.name
-                out.append(f"a {noun} with {', '.join(parts[p.name])}")
-        return " and ".join(out) or "every case"
+class Solver:
+    """The questions of one table, each asked on its own (push, pop) with what every valid state
+    meets, within the table's budget of solver steps (decide.TABLE_RLIMIT): once it is spent,
+    every answer is "unknown"."""
 
-    def _title(self, t: Type, v: Any) -> str:
-        if isinstance(t, EnumT):
-            for mem in self.enums[t.name].members:
-                if mem.name == v:
-                    return str(mem.title or mem.name)
-        return _show(v)
+    def __init__(self, tr: decide.Translator, params: dict[str, Any], types: tuple[m.Param, ...]):
+        self.tr = tr
+        self.params = [(p.name, params[p.name], p.t) for p in types]
+        self.s = z3.Solver()
+        self.s.add(*tr.inputs.facts)
+        self.left = decide.TABLE_RLIMIT
+
+    def _check(self) -> Any:
+        if self.left <= 0:
+            return z3.unknown
+        before = self._spent()
+        self.s.set("rlimit", min(decide.QUESTION_RLIMIT, self.left))
+        verdict = self.s.check()
+        self.left -= self._spent() - before
+        return verdict
+
+    def _spent(self) -> int:
+        stats = self.s.statistics()
+        return int(stats.get_key_value("rlimit count")) if "rlimit count" in stats.keys() else 0
+
+    def check(self, formula: z3.BoolRef) -> str:
+        self.s.push()
+        try:
+            self.s.add(formula)
+            return str(self._check())
+        finally:
+            self.s.pop()
+
+    def state(self, formula: z3.BoolRef) -> decide.State | None:
+        """An input for which formula holds, as the interpreter's values, or None if there is none
+        (or none found within the budget). One a designer reads easily is tried first: numbers
+        not negative, and input lists of one item in all, else three, else eight."""
+        self.s.push()
+        try:
+            self.s.add(formula)
+            if self._check() != z3.sat:
+                return None
+            zm = self.s.model()
+            counts = self.tr.inputs.counts
+            for most in ((1, 3, 8) if counts else (0,)):
+                self.s.push()
+                self.s.add(*(x >= 0 for x in self.tr.inputs.whole))
+                if counts:
+                    self.s.add(z3.Sum(*counts) <= most)
+                found = self._check() == z3.sat
+                if found:
+                    zm = self.s.model()
+                self.s.pop()
+                if found:
+                    break
+            states = decide.States(self.tr)
+            found = decide.State({name: states.value(zm, sym, t, name) for name, sym, t in self.params})
+            found.read = frozenset(states.read)
+            return found
+        finally:
+            self.s.pop()
 
 
 def _evaluated(callee: m.Define | m.Table, values: bool) -> list[m.Expr]:

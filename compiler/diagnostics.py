@@ -55,7 +55,7 @@ CODES: dict[str, str] = {
     "R301": "table row that can never match",
     "R302": "case no table row covers",
     "R303": "contradictory clauses",
-    "R304": "case analysis skipped",
+    "R304": "table condition not decided",
     "R305": "value that cannot be computed",
     "R401": "example failed",
     "R402": "example could not be evaluated",

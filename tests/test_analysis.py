@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from conftest import compile_text
 
+from compiler import decide
 from compiler import model as m
-from compiler.analysis import TableAnalysis, analyse, constant_errors, span_of
+from compiler.analysis import analyse, constant_errors, span_of
 from compiler.build import compile_sources
 from compiler.crosscheck import to_module
 from compiler.interp import Interpreter
@@ -48,21 +49,22 @@ def test_a_row_taken_first_is_reported_with_the_case_in_words() -> None:
     model = model_of(SIZES)
     [d] = analyse(model)
     assert d.code == "R301"
-    assert d.message == "row 'never' of re (1.1) can never match: every case it covers is taken first by row 'small'"
+    assert d.message == ("row 'never' of re (1.1) can never match: every case it covers is taken first by row "
+                         "'small' (re(Unit { size: company }, false))")
 
 
-def test_reads_follow_calls_into_definitions() -> None:
-    model = model_of(SIZES)
+def test_representatives_count_the_tests_of_an_item() -> None:
+    """An input list is stood for by 2**k items for the k different tests of an item the rows make
+    (calls followed; the same test twice, under any variable name, counts once)."""
+    model = model_of(SIZES.replace("rule 1.1", 'record Hex "Hex" {\n  units: list of Unit = [] "Units"\n}\nrule 1.1')
+                     .replace("large: otherwise => 2",
+                              "some: when any(big(x) for x in h.units) and any(big(y) for y in h.units) => 4\n"
+                              "    many: when count(x for x in h.units where x.strength > 2) > 1 => 5\n"
+                              "    large: otherwise => 2")
+                     .replace("doubled: bool", "doubled: bool, h: Hex"))
     [table] = model.tables
-    analysis = TableAnalysis(model, Interpreter(model), table)
-    first = table.rows[0].when
-    assert first is not None
-    assert analysis.reads(first) == {("u", "size")}
-    assert analysis.fields_used() == {("u", "size")}
-    axes = analysis.axes()
-    assert axes is not None
-    assert [(a.param, a.field, str(a.t), a.values) for a in axes] == [
-        ("u", "size", "enum Size", ("company", "battalion")), ("doubled", None, "bool", (False, True))]
+    exprs = [r.when for r in table.rows if r.when is not None]
+    assert decide.representatives(Interpreter(model), exprs) == (4, False)  # big(x); x.strength > 2
 
 
 def test_constant_errors_come_last_declaration_first() -> None:

@@ -1,0 +1,154 @@
+"""The table analysis by proof (compiler/decide.py, analysis.TableAnalysis): every case of
+tests/fixtures/analysis/ gives exactly its expected.txt, each input it reports reproduces on the
+reference interpreter when pasted into a question, and what the solver cannot settle is a warning,
+never a silent pass.
+
+Each folder of tests/fixtures/analysis/ holds the .rules files of one table and expected.txt, what
+`rulec check <folder>` prints on stderr. To regenerate them after a deliberate change in wording:
+
+    RULEC_UPDATE_GOLDEN=1 python -m pytest tests/test_decide.py
+
+and read every changed expected.txt before committing it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from compiler import decide
+from compiler import model as m
+from compiler.analysis import analyse
+from compiler.build import compile_sources, find_sources
+from compiler.cli import main
+from compiler.evaluate import EvalFailure, evaluate
+from compiler.interp import EvalError
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "analysis"
+CASES = sorted(p for p in FIXTURES.iterdir() if p.is_dir())
+UPDATE = os.environ.get("RULEC_UPDATE_GOLDEN") == "1"
+
+
+def model_of(folder: Path) -> m.Resolved:
+    sources, _ = find_sources([folder])
+    result = compile_sources(sources, keep_models=True)
+    return max(result.models.values(), key=lambda model: len(model.manifest.layers))  # the game over its series
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_golden(case: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rc = main(["check", str(case)])
+    out, err = capsys.readouterr()
+    expected = case / "expected.txt"
+    if UPDATE:
+        expected.write_text(err, encoding="utf-8", newline="\n")
+    assert "Traceback" not in out + err
+    assert err == expected.read_text(encoding="utf-8")
+    assert rc == (1 if " error R" in err else 0)
+
+
+# The inputs the findings name: `call(...)` in a message, as a designer would paste it.
+_FOUND = re.compile(r"(?:R302: (?P<gap>\w+\(.*\)) matches no row"
+                    r"|row '(?P<row>\w+)' \((?P<taken>\w+\(.*?\))\)(?= and row|$)"
+                    r"|for (?P<clash>\w+\(.*\)): (?P<a>\S+) against (?P<b>\S+)$)")
+
+
+def _findings(err: str) -> list[re.Match[str]]:
+    out = []
+    for line in err.splitlines():
+        if re.match(r"^\S+:\d+:\d+: error R30[123]: ", line):
+            out += list(_FOUND.finditer(line))
+    return out
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_every_reported_input_reproduces_when_pasted(case: Path) -> None:
+    err = (case / "expected.txt").read_text(encoding="utf-8")
+    model = model_of(case)
+    for found in _findings(err):
+        if found["gap"]:  # no row matches: the interpreter finds no answer
+            with pytest.raises((EvalFailure, EvalError)):
+                evaluate(model, found["gap"])
+        elif found["taken"]:  # the row that takes it is the one that answers
+            answer = evaluate(model, found["taken"])
+            assert any(c.get("item") == found["row"] for c in answer.rules), (found["taken"], answer.rules)
+        else:  # the two exceptions answer differently; the one in force gives one of the two answers
+            answer = evaluate(model, found["clash"])
+            assert answer.to_json()["value"] in (_json(found["a"]), _json(found["b"]))
+
+
+def _json(shown: str) -> object:
+    return int(shown) if shown.lstrip("-").isdigit() else shown
+
+
+def test_the_cases_show_what_the_issue_asked_for() -> None:
+    """No false R301 for rows bounded by a const; the gaps at u.ma = 16 (a definition), a = 7 (a
+    square) and u.ma = 17 (two consts); R301 and R303 in a table that reads a text field."""
+    def err(name: str) -> str:
+        return (FIXTURES / name / "expected.txt").read_text(encoding="utf-8")
+
+    assert "R30" not in err("const-bound-rows-both-match")
+    assert "by_half(Unit { ma: 16 }) matches no row" in err("gap-through-a-definition")
+    assert "squares(Unit { a: 7 }) matches no row" in err("gap-of-a-square")
+    assert "by_consts(Unit { ma: 17 }) matches no row" in err("gap-between-two-consts")
+    text = err("text-field-dead-row-and-clash")
+    assert "error R301" in text and "error R303" in text and '"Jock Column"' in text
+    assert "R304" not in err("wide-table-analysed") and "error R301" in err("wide-table-analysed")
+
+
+def test_invariants_keep_invalid_states_out_of_the_gaps() -> None:
+    folder = FIXTURES / "invariants-leave-out-invalid-states"
+    text = (folder / "t.rules").read_text(encoding="utf-8")
+    assert analyse(model_of(folder), examples=False) == []
+    without = re.sub(r"^\s*invariant .*\n", "", text, flags=re.MULTILINE)
+    assert "invariant" not in without
+    result = compile_sources({"t.rules": without}, keep_models=True)
+    [gap] = [d for d in analyse(result.models["OCS"], examples=False) if d.code == "R302"]
+    assert "type: repl, mode: combat" in gap.message or "step_losses: -" in gap.message
+
+
+HARD = '''series S "S"
+record P "A point" {
+  x: int = 1 "x"
+  y: int = 1 "y"
+  z: int = 1 "z"
+}
+rule 1.1 "Cubes" {
+  table cube(p: P) -> int "Whether a sum of two cubes is a cube" {
+    positive: when p.x <= 0 or p.y <= 0 or p.z <= 0 => 0 "Not all positive"
+    fermat: when p.x * p.x * p.x + p.y * p.y * p.y == p.z * p.z * p.z => 1 "Never: Fermat's last theorem for cubes"
+    other: otherwise => 2 "Otherwise"
+  }
+}
+'''
+
+
+def test_a_question_the_solver_cannot_settle_in_its_budget_is_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(decide, "QUESTION_RLIMIT", 200_000)
+    monkeypatch.setattr(decide, "TABLE_RLIMIT", 1_000_000)
+    result = compile_sources({"t.rules": HARD}, keep_models=True)
+    found = analyse(result.models["S"], examples=False)
+    assert [(d.code, d.severity) for d in found] == [("R304", "warning")]
+    assert "row 'fermat'" in found[0].message and "budget" in found[0].message
+    again = analyse(compile_sources({"t.rules": HARD}, keep_models=True).models["S"], examples=False)
+    assert [d.message for d in again] == [d.message for d in found]  # steps, not seconds: the same every time
+
+
+def test_a_solver_that_disagrees_with_the_interpreter_is_a_bug_never_a_finding(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A miscompiled comparison (<= read as <) would make the solver see a gap that is not there;
+    the interpreter's check of the input turns that into an internal error, never an R302."""
+    real = decide.Translator.op
+
+    def broken(self: decide.Translator, e: m.Op, env: dict[str, decide.Sym]) -> decide.Reading:
+        if e.op == "<=":
+            e = m.Op(e.t, "<", e.args)
+        return real(self, e, env)
+
+    monkeypatch.setattr(decide.Translator, "op", broken)
+    folder = FIXTURES / "const-bound-rows-both-match"
+    with pytest.raises(AssertionError, match="solver and its interpreter disagree"):
+        analyse(model_of(folder), examples=False)
