@@ -19,7 +19,7 @@ from . import decide, ir
 from . import model as m
 from .crosscheck import CrossChecked, Disagreement, disagreement_diagnostic, plain, show
 from .diagnostics import Diagnostic, Span
-from .interp import Cite, EvalError, Interpreter, Record, from_json
+from .interp import Cite, EvalError, Interpreter, Record, from_json, out_of_steps
 from .pyexpr import is_constant
 from .types import RecordT
 
@@ -298,7 +298,7 @@ class TableAnalysis:
         hits = self._hits(state)
         if claim(hits):
             return True
-        if self.unsure or self.tr.inputs.unassumed:
+        if self.unsure or self.tr.inputs.unassumed or out_of_steps():
             return False
         raise AssertionError(f"rulec's solver and its interpreter disagree on table {self.table.name} for "
                              f"{self._call(state)}: rows matching {hits}")

@@ -39,6 +39,12 @@ def budget(steps: int = MAX_STEPS) -> Iterator[None]:
         _BUDGET[0] = saved
 
 
+def out_of_steps() -> bool:
+    """Whether the evaluation steps of the budget() in force are spent."""
+    left = _BUDGET[0]
+    return left is not None and left <= 0
+
+
 def _sized(value: Any) -> Any:
     if isinstance(value, (int, Fraction)) and not isinstance(value, bool) and (
             Fraction(value).numerator.bit_length() > MAX_BITS or Fraction(value).denominator.bit_length() > MAX_BITS):
