@@ -32,6 +32,8 @@ def make_parser() -> argparse.ArgumentParser:
     sub.required = True
     c = sub.add_parser("check", help="check rules files and report every mistake")
     c.add_argument("paths", nargs="*", type=Path, help="files or folders (default: rules/)")
+    c.add_argument("--strict", action="store_true", help="exit 1 on a warning too (a table condition rulec "
+                   "does not decide, two options that change one answer differently)")
     b = sub.add_parser("build", help="compile rules/ into generated/")
     b.add_argument("--rules", type=Path, default=Path("rules"), help="the rules folder (default: rules/)")
     b.add_argument("--out", type=Path, default=Path("generated"), help="the output folder (default: generated/)")
@@ -200,6 +202,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         return loaded
     report(loaded)
     if not loaded.ok:
+        return EXIT_RULES
+    if args.strict and loaded.diagnostics:  # only warnings are left: --strict counts them as mistakes
+        print(f"rulec: {_plural(len(loaded.diagnostics), 'warning')}, and --strict was asked", file=sys.stderr)
         return EXIT_RULES
     print(f"ok: {_plural(len(loaded.sources), 'file')}, rulesets {', '.join(sorted(loaded.models))}")
     return EXIT_OK

@@ -187,6 +187,15 @@ def test_a_warning_alone_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert "warning R304" in err and err.endswith("0 errors, 1 warning in 1 file\n")
 
 
+def test_strict_makes_a_warning_fail_the_check(capsys: pytest.CaptureFixture[str]) -> None:
+    case = ROOT / "tests" / "fixtures" / "diagnostics" / "R304-condition-not-decided"
+    rc, out, err = run(capsys, "check", "--strict", str(case))
+    assert rc == 1 and out == ""
+    assert "warning R304" in err and err.endswith("rulec: 1 warning, and --strict was asked\n")
+    rc, out, err = run(capsys, "check", "--strict", str(ROOT / "rules"))
+    assert rc == 0 and out.startswith("ok: ")  # the shipped rules give no warning
+
+
 # ---- usage errors: exit 2 --------------------------------------------------------------------
 
 
