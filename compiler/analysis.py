@@ -146,19 +146,19 @@ class TableAnalysis:
         for i, row in enumerate(rows):
             tr.touched = set()
             if row.when is None:
-                holds.append(z3.BoolVal(True))
+                holds.append(tr.true)
             else:
                 try:
                     got = tr.read(row.when, params)
                     holds.append(z3.And(got.ok, got.v))
                 except decide.Undecided as u:
                     diags.append(self._undecided(row.origin, row, u))
-                    holds.append(z3.Bool(f"row {i} undecided"))  # either answer: what is proved holds for both
+                    holds.append(z3.Bool(f"row {i} undecided", tr.ctx))  # either answer: what is proved holds for both
                     self.unsure = True
             reads.append(frozenset(tr.touched))
         self.tr = tr
         self.reads = reads
-        self.solver = Solver(tr, params, t.params)
+        self.solver = decide.Solver(tr, params, t.params)
         exact = not capped and not tr.inputs.inexact  # what the solver finds absent is absent
         for i, row in enumerate(rows):
             diags += self._dead(i, row, holds, exact)
@@ -199,7 +199,7 @@ class TableAnalysis:
                                 "move it above those rows, or narrow their conditions")]
 
     def _gap(self, holds: list[z3.BoolRef]) -> list[Diagnostic]:
-        state = self._state(z3.And(*(z3.Not(h) for h in holds)) if holds else z3.BoolVal(True),
+        state = self._state(z3.And(*(z3.Not(h) for h in holds)) if holds else self.tr.true,
                             range(len(holds)), _none)
         if state is None:
             return []
@@ -358,69 +358,6 @@ def _none(hits: list[int]) -> bool:
 
 def _none_of_it(hits: list[int]) -> bool:
     return False
-
-
-class Solver:
-    """The questions of one table, each asked on its own (push, pop) with what every valid state
-    meets, within the table's budget of solver steps (decide.TABLE_RLIMIT): once it is spent,
-    every answer is "unknown"."""
-
-    def __init__(self, tr: decide.Translator, params: dict[str, Any], types: tuple[m.Param, ...]):
-        self.tr = tr
-        self.params = [(p.name, params[p.name], p.t) for p in types]
-        self.s = z3.Solver()
-        self.s.add(*tr.inputs.facts)
-        self.left = decide.TABLE_RLIMIT
-
-    def _check(self) -> Any:
-        if self.left <= 0:
-            return z3.unknown
-        before = self._spent()
-        self.s.set("rlimit", min(decide.QUESTION_RLIMIT, self.left))
-        verdict = self.s.check()
-        self.left -= self._spent() - before
-        return verdict
-
-    def _spent(self) -> int:
-        stats = self.s.statistics()
-        return int(stats.get_key_value("rlimit count")) if "rlimit count" in stats.keys() else 0
-
-    def check(self, formula: z3.BoolRef) -> str:
-        self.s.push()
-        try:
-            self.s.add(formula)
-            return str(self._check())
-        finally:
-            self.s.pop()
-
-    def state(self, formula: z3.BoolRef) -> decide.State | None:
-        """An input for which formula holds, as the interpreter's values, or None if there is none
-        (or none found within the budget). One a designer reads easily is tried first: numbers
-        not negative, and input lists of one item in all, else three, else eight."""
-        self.s.push()
-        try:
-            self.s.add(formula)
-            if self._check() != z3.sat:
-                return None
-            zm = self.s.model()
-            counts = self.tr.inputs.counts
-            for most in ((1, 3, 8) if counts else (0,)):
-                self.s.push()
-                self.s.add(*(x >= 0 for x in self.tr.inputs.whole))
-                if counts:
-                    self.s.add(z3.Sum(*counts) <= most)
-                found = self._check() == z3.sat
-                if found:
-                    zm = self.s.model()
-                self.s.pop()
-                if found:
-                    break
-            states = decide.States(self.tr)
-            found = decide.State({name: states.value(zm, sym, t, name) for name, sym, t in self.params})
-            found.read = frozenset(states.read)
-            return found
-        finally:
-            self.s.pop()
 
 
 def _evaluated(callee: m.Define | m.Table, values: bool) -> list[m.Expr]:

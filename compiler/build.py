@@ -27,6 +27,7 @@ from . import model as m
 from .analysis import analyse, run_examples
 from .cache import Work
 from .checker import check
+from .conflicts import option_conflicts
 from .crosscheck import load_module
 from .diagnostics import Diagnostic, Span, has_errors, unique_sorted
 from .emit_python import emit_python
@@ -142,6 +143,7 @@ def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, cros
                         result.modules[name] = module
                 result.diagnostics += found
                 result.models[name] = model
+            result.diagnostics += option_conflicts(program, clean, models)
     result.diagnostics = unique_sorted(result.diagnostics)
     if not result.ok and not keep_models:
         result.models = {}

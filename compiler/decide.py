@@ -124,7 +124,7 @@ class Inputs:
 class Translator:
     """Expressions of one model as z3 terms."""
 
-    def __init__(self, model: m.Resolved, interp: Interpreter, representatives: int):
+    def __init__(self, model: m.Resolved, interp: Interpreter, representatives: int, ctx: z3.Context | None = None):
         self.model = model
         self.interp = interp
         self.enums = {e.name: e for e in model.enums}
@@ -136,27 +136,43 @@ class Translator:
         self.representatives = representatives
         self.inputs = Inputs()
         self.depth = 0
+        # A table's own context (or one shared by the translators of one question): what the solver
+        # answers then depends on the question alone, not on what was asked before in the process.
+        self.ctx = z3.Context() if ctx is None else ctx
+        self.true, self.false = z3.BoolVal(True, self.ctx), z3.BoolVal(False, self.ctx)
         self._consts: dict[str, Sym] = {}
         self.touched: set[str] = set()  # the input fields read (a row's, when emptied before it)
+
+    def every(self, xs: Any) -> z3.BoolRef:
+        return _all(xs, self.ctx)
+
+    def some(self, xs: Any) -> z3.BoolRef:
+        return _any(xs, self.ctx)
+
+    def total(self, xs: Any) -> z3.ArithRef:
+        return _sum(xs, self.ctx)
+
+    def present(self, count: z3.ArithRef | None) -> z3.BoolRef:
+        return _present(count, self.ctx)
 
     # -- inputs
 
     def fresh(self, t: Type, path: str) -> Sym:
         match t:
             case BoolT():
-                return z3.Bool(path)
+                return z3.Bool(path, self.ctx)
             case IntT():
-                v = z3.Int(path)
+                v = z3.Int(path, self.ctx)
                 self.inputs.whole.append(v)
                 return v
             case NumberT():
-                r = z3.Real(path)
+                r = z3.Real(path, self.ctx)
                 self.inputs.whole.append(r)
                 return r
             case TextT():
-                return z3.String(path)
+                return z3.String(path, self.ctx)
             case EnumT(name):
-                i = z3.Int(path)
+                i = z3.Int(path, self.ctx)
                 self.inputs.facts += [i >= 0, i < len(self.order[name])]
                 return Enum(name, i)
             case RecordT(name):
@@ -165,7 +181,7 @@ class Translator:
                 items: list[tuple[z3.ArithRef | None, Any]] = []
                 is_set = isinstance(t, SetT)
                 for n in range(self.representatives):
-                    count = z3.Int(f"{path}#{n}")
+                    count = z3.Int(f"{path}#{n}", self.ctx)
                     self.inputs.counts.append(count)
                     self.inputs.facts.append(count >= 0)
                     if is_set:
@@ -174,7 +190,7 @@ class Translator:
                 if is_set:  # a set holds each item once: two representatives present are different
                     for (ca, a), (cb, b) in itertools.combinations(items, 2):
                         eq = self.equal(a, b, None)
-                        self.inputs.facts.append(z3.Implies(z3.And(_present(ca), _present(cb)), z3.Not(eq)))
+                        self.inputs.facts.append(z3.Implies(z3.And(self.present(ca), self.present(cb)), z3.Not(eq)))
                 return Seq(item, items, is_set, inexact=True)
         raise Undecided(None, f"an input of type {t}")
 
@@ -211,16 +227,17 @@ class Translator:
         """An interpreter value (a const, a default, a list setting) as a term."""
         match t:
             case BoolT():
-                return z3.BoolVal(bool(value))
+                return z3.BoolVal(bool(value), self.ctx)
             case IntT():
-                return z3.IntVal(int(value))
+                return z3.IntVal(int(value), self.ctx)
             case NumberT():
                 f = Fraction(value)
-                return z3.IntVal(f.numerator) if f.denominator == 1 else z3.RealVal(f"{f.numerator}/{f.denominator}")
+                return (z3.IntVal(f.numerator, self.ctx) if f.denominator == 1
+                        else z3.RealVal(f"{f.numerator}/{f.denominator}", self.ctx))
             case TextT():
-                return z3.StringVal(value)
+                return z3.StringVal(value, self.ctx)
             case EnumT(name):
-                return Enum(name, z3.IntVal(self.order[name].index(value)))
+                return Enum(name, z3.IntVal(self.order[name].index(value), self.ctx))
             case RecordT(name):
                 fields = {f.name: self.concrete(value[f.name], f.t) for f in self.interp.records[name].fields
                           if value.get(f.name) is not None}
@@ -235,18 +252,18 @@ class Translator:
     def read(self, e: m.Expr, env: dict[str, Sym]) -> Reading:
         match e:
             case m.Lit(t=t, v=v):
-                return Reading(self.concrete(v, t), z3.BoolVal(True))
+                return Reading(self.concrete(v, t), self.true)
             case m.Var(name=name):
-                return Reading(env[name], z3.BoolVal(True))
+                return Reading(env[name], self.true)
             case m.Const(name=name, t=t):
                 if name not in self._consts:
                     try:
                         self._consts[name] = self.concrete(self.interp._const(name), t)
                     except (EvalError, ArithmeticError, KeyError, TypeError, ValueError) as err:
                         raise Undecided(e, f"the constant {name}, which cannot be computed ({err})") from None
-                return Reading(self._consts[name], z3.BoolVal(True))
+                return Reading(self._consts[name], self.true)
             case m.Member(enum=enum, name=name):
-                return Reading(Enum(enum, z3.IntVal(self.order[enum].index(name))), z3.BoolVal(True))
+                return Reading(Enum(enum, z3.IntVal(self.order[enum].index(name), self.ctx)), self.true)
             case m.Field(of=of, name=name):
                 got = self.read(of, env)
                 if not isinstance(got.v, Rec):
@@ -259,7 +276,7 @@ class Translator:
                 return Reading(self.pick(got.v.i, values, e), got.ok)
             case m.Call(fn=fn, args=args):
                 read = [self.read(a, env) for a in args]
-                ok = _all(r.ok for r in read)
+                ok = self.every(r.ok for r in read)
                 if fn in self.interp.defines:
                     got = self.call_define(self.interp.defines[fn], [r.v for r in read])
                 elif fn in self.interp.tables:
@@ -288,14 +305,14 @@ class Translator:
                         made[rf.name] = given[rf.name].v
                     elif rf.default is not None:
                         made[rf.name] = self.concrete(from_json(rf.default, rf.t), rf.t)
-                return Reading(Rec(record, made), _all(r.ok for r in given.values()))
+                return Reading(Rec(record, made), self.every(r.ok for r in given.values()))
             case m.ListLit(t=t, items=items) | m.SetLit(t=t, items=items):
                 read = [self.read(i, env) for i in items]
                 item = t.item if isinstance(t, (ListT, SetT)) else None
                 if item is None:
                     raise Undecided(e, "a list of no known type")
                 seq = Seq(item, [(None, r.v) for r in read], isinstance(e, m.SetLit))
-                return Reading(seq, _all(r.ok for r in read))
+                return Reading(seq, self.every(r.ok for r in read))
         raise Undecided(e, "an expression with a mistake in it")
 
     def call_define(self, d: m.Define, args: list[Sym]) -> Reading:
@@ -316,7 +333,7 @@ class Translator:
         try:
             env = dict(zip((p.name for p in t.params), args, strict=False))
             value: Sym | None = None
-            ok: z3.BoolRef = z3.BoolVal(False)
+            ok: z3.BoolRef = self.false
             for row in reversed(t.rows):
                 v = self.read(row.value, env)
                 if row.when is None:
@@ -330,6 +347,24 @@ class Translator:
             return Reading(value, ok)
         finally:
             self.depth -= 1
+
+    def call_limits(self, g: m.Limits, args: list[Sym]) -> dict[str, tuple[z3.BoolRef, Sym, Sym, z3.BoolRef]]:
+        """What a limits group answers, limit by limit: (broken, total, bound, can be worked out),
+        as the interpreter reads it (an `unless` that holds, or an exception, and no limit is broken)."""
+        env = dict(zip((p.name for p in g.params), args, strict=False))
+        unless = [self.read(u.cond, env) for u in g.unless]
+        spared = self.some(u.v for u in unless)
+        ok = self.every(u.ok for u in unless)
+        out = {}
+        for item in g.items:
+            exempt = [self.read(x.cond, env) for x in item.exempt]
+            total, bound = self.read(item.measure, env), self.read(item.bound, env)
+            x, y = _same_sort(_num(total.v, item.measure), _num(bound.v, item.bound))
+            free = z3.Or(spared, self.some(x_.v for x_ in exempt))
+            can = z3.And(ok, z3.Or(spared, z3.And(self.every(x_.ok for x_ in exempt),
+                                                    z3.Or(free, z3.And(total.ok, bound.ok)))))
+            out[item.name] = (z3.And(z3.Not(free), x > y), total.v, bound.v, can)
+        return out
 
     def op(self, e: m.Op, env: dict[str, Sym]) -> Reading:
         op, args = e.op, e.args
@@ -367,7 +402,7 @@ class Translator:
         if op in ("in", "not in"):
             if not isinstance(b.v, Seq):
                 raise Undecided(e, "'in' of something that is not a list or set")
-            found = _any(z3.And(_present(c), self.equal(a.v, item, e)) for c, item in b.v.items)
+            found = self.some(z3.And(self.present(c), self.equal(a.v, item, e)) for c, item in b.v.items)
             return Reading(found if op == "in" else z3.Not(found), ok)
         raise Undecided(e, f"the operator {op}")
 
@@ -376,13 +411,13 @@ class Translator:
             return a.i == b.i
         if isinstance(a, Rec) and isinstance(b, Rec):
             fields = self.interp.records[a.record].fields
-            return _all(self.equal(self.field(a, f.name) if f.name in a.fields or a.make else self.default(f),
+            return self.every(self.equal(self.field(a, f.name) if f.name in a.fields or a.make else self.default(f),
                                    self.field(b, f.name) if f.name in b.fields or b.make else self.default(f), e)
                         for f in fields)
         if isinstance(a, Seq) or isinstance(b, Seq):
             if isinstance(a, Seq) and isinstance(b, Seq) and not (a.inexact or b.inexact) \
                     and not (a.is_set or b.is_set) and len(a.items) == len(b.items):
-                return _all(self.equal(x, y, e) for (_, x), (_, y) in zip(a.items, b.items, strict=True))
+                return self.every(self.equal(x, y, e) for (_, x), (_, y) in zip(a.items, b.items, strict=True))
             raise Undecided(e, "a list or set compared with another")
         if _is_arith(a) and _is_arith(b):
             x, y = _same_sort(a, b)
@@ -415,7 +450,7 @@ class Translator:
 
     def builtin(self, e: m.Builtin, env: dict[str, Sym]) -> Reading:
         read = [self.read(a, env) for a in e.args]
-        ok = _all(r.ok for r in read)
+        ok = self.every(r.ok for r in read)
         vals = [r.v for r in read]
         fn = e.fn
         if fn == "floor":
@@ -428,7 +463,7 @@ class Translator:
             seq = vals[0]
             if not isinstance(seq, Seq):
                 raise Undecided(e, "len of something that is not a list")
-            return Reading(_sum(_times(c, z3.IntVal(1)) for c, _ in seq.items), ok)
+            return Reading(self.total(_times(c, z3.IntVal(1, self.ctx)) for c, _ in seq.items), ok)
         if fn == "step" and isinstance(vals[0], Enum):
             n = len(self.order[vals[0].enum])
             i = vals[0].i + vals[1]
@@ -458,25 +493,26 @@ class Translator:
         parts: list[tuple[z3.ArithRef | None, z3.BoolRef, Reading | None, z3.BoolRef]] = []
         for count, item in seq.items:
             inner = {**env, e.var: item}
-            w = self.read(e.where, inner) if e.where is not None else Reading(z3.BoolVal(True), z3.BoolVal(True))
+            w = self.read(e.where, inner) if e.where is not None else Reading(self.true, self.true)
             body = self.read(e.body, inner) if fn != "count" else None
             oks = [w.ok] + ([z3.Or(z3.Not(w.v), body.ok)] if body is not None else [])
-            parts.append((count, w.v, body, _all(oks)))
-        ok = z3.And(over.ok, _all(z3.Implies(_present(c), item_ok) for c, _, _, item_ok in parts))
+            parts.append((count, w.v, body, self.every(oks)))
+        ok = z3.And(over.ok, self.every(z3.Implies(self.present(c), item_ok) for c, _, _, item_ok in parts))
         if fn == "any":
-            return Reading(_any(z3.And(_present(c), w, b.v) for c, w, b, _ in parts if b is not None), ok)
+            return Reading(self.some(z3.And(self.present(c), w, b.v) for c, w, b, _ in parts if b is not None), ok)
         if fn == "all":
-            return Reading(_all(z3.Implies(z3.And(_present(c), w), b.v) for c, w, b, _ in parts if b is not None), ok)
+            return Reading(self.every(z3.Implies(z3.And(self.present(c), w), b.v)
+                                      for c, w, b, _ in parts if b is not None), ok)
         if fn == "count":
-            return Reading(_sum(z3.If(w, _times(c, z3.IntVal(1)), 0) for c, w, _, _ in parts), ok)
+            return Reading(self.total(z3.If(w, _times(c, z3.IntVal(1, self.ctx)), 0) for c, w, _, _ in parts), ok)
         if fn == "sum":
             terms = [z3.If(w, _times(c, _num(b.v, e.body)), 0) for c, w, b, _ in parts if b is not None]
-            return Reading(_sum(terms), ok)
+            return Reading(self.total(terms), ok)
         if fn in ("min", "max", "first"):
-            passing = [(z3.And(_present(c), w), b.v) for c, w, b, _ in parts if b is not None]
+            passing = [(z3.And(self.present(c), w), b.v) for c, w, b, _ in parts if b is not None]
             if not passing:
-                return Reading(z3.IntVal(0), z3.BoolVal(False))
-            some = _any(p for p, _ in passing)
+                return Reading(z3.IntVal(0, self.ctx), self.false)
+            some = self.some(p for p, _ in passing)
             best = passing[-1][1]
             found = passing[-1][0]
             for p, v in reversed(passing[:-1]):
@@ -516,8 +552,8 @@ def _same_sort(a: z3.ArithRef, b: z3.ArithRef) -> tuple[z3.ArithRef, z3.ArithRef
     return a, b
 
 
-def _present(count: z3.ArithRef | None) -> z3.BoolRef:
-    return z3.BoolVal(True) if count is None else count > 0
+def _present(count: z3.ArithRef | None, ctx: z3.Context) -> z3.BoolRef:
+    return z3.BoolVal(True, ctx) if count is None else count > 0
 
 
 def _times(count: z3.ArithRef | None, v: z3.ArithRef) -> z3.ArithRef:
@@ -526,26 +562,89 @@ def _times(count: z3.ArithRef | None, v: z3.ArithRef) -> z3.ArithRef:
     return count if z3.is_int_value(v) and v.as_long() == 1 else (z3.ToReal(count) if not v.is_int() else count) * v
 
 
-def _all(xs: Any) -> z3.BoolRef:
+def _all(xs: Any, ctx: z3.Context) -> z3.BoolRef:
     xs = list(xs)
-    return z3.BoolVal(True) if not xs else xs[0] if len(xs) == 1 else z3.And(*xs)
+    return z3.BoolVal(True, ctx) if not xs else xs[0] if len(xs) == 1 else z3.And(*xs)
 
 
-def _any(xs: Any) -> z3.BoolRef:
+def _any(xs: Any, ctx: z3.Context) -> z3.BoolRef:
     xs = list(xs)
-    return z3.BoolVal(False) if not xs else xs[0] if len(xs) == 1 else z3.Or(*xs)
+    return z3.BoolVal(False, ctx) if not xs else xs[0] if len(xs) == 1 else z3.Or(*xs)
 
 
-def _sum(xs: Any) -> z3.ArithRef:
+def _sum(xs: Any, ctx: z3.Context) -> z3.ArithRef:
     xs = list(xs)
     if not xs:
-        return z3.IntVal(0)
+        return z3.IntVal(0, ctx)
     if any(not x.is_int() for x in xs):
         xs = [z3.ToReal(x) if x.is_int() else x for x in xs]
     return xs[0] if len(xs) == 1 else z3.Sum(*xs)
 
 
 # ---- states: a solver's model as the interpreter's values, and as rules text --------------------
+
+
+class Solver:
+    """The questions of one table, each asked on its own (push, pop) with what every valid state
+    meets, within the table's budget of solver steps (TABLE_RLIMIT): once it is spent,
+    every answer is "unknown"."""
+
+    def __init__(self, tr: Translator, params: dict[str, Any], types: tuple[m.Param, ...]):
+        self.tr = tr
+        self.params = [(p.name, params[p.name], p.t) for p in types]
+        self.s = z3.Solver(ctx=tr.ctx)
+        self.s.add(*tr.inputs.facts)
+        self.left = TABLE_RLIMIT
+
+    def _check(self) -> Any:
+        if self.left <= 0:
+            return z3.unknown
+        before = self._spent()
+        self.s.set("rlimit", min(QUESTION_RLIMIT, self.left))
+        verdict = self.s.check()
+        self.left -= self._spent() - before
+        return verdict
+
+    def _spent(self) -> int:
+        stats = self.s.statistics()
+        return int(stats.get_key_value("rlimit count")) if "rlimit count" in stats.keys() else 0
+
+    def check(self, formula: z3.BoolRef) -> str:
+        self.s.push()
+        try:
+            self.s.add(formula)
+            return str(self._check())
+        finally:
+            self.s.pop()
+
+    def state(self, formula: z3.BoolRef) -> State | None:
+        """An input for which formula holds, as the interpreter's values, or None if there is none
+        (or none found within the budget). One a designer reads easily is tried first: numbers
+        not negative, and input lists of one item in all, else three, else eight."""
+        self.s.push()
+        try:
+            self.s.add(formula)
+            if self._check() != z3.sat:
+                return None
+            zm = self.s.model()
+            counts = self.tr.inputs.counts
+            for most in ((1, 3, 8) if counts else (0,)):
+                self.s.push()
+                self.s.add(*(x >= 0 for x in self.tr.inputs.whole))
+                if counts:
+                    self.s.add(z3.Sum(*counts) <= most)
+                found = self._check() == z3.sat
+                if found:
+                    zm = self.s.model()
+                self.s.pop()
+                if found:
+                    break
+            states = States(self.tr)
+            found = State({name: states.value(zm, sym, t, name) for name, sym, t in self.params})
+            found.read = frozenset(states.read)
+            return found
+        finally:
+            self.s.pop()
 
 
 def representatives(interp: Interpreter, exprs: list[m.Expr]) -> tuple[int, bool]:

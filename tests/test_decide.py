@@ -152,3 +152,40 @@ def test_a_solver_that_disagrees_with_the_interpreter_is_a_bug_never_a_finding(
     folder = FIXTURES / "const-bound-rows-both-match"
     with pytest.raises(AssertionError, match="solver and its interpreter disagree"):
         analyse(model_of(folder), examples=False)
+
+
+OPTIONS = FIXTURES / "options-change-one-limit"
+
+
+def _sources(**changed: str) -> dict[str, str]:
+    sources = {f"x/{p.name}": p.read_text(encoding="utf-8") for p in OPTIONS.glob("*.rules")}
+    sources.update({f"x/{name}.rules": text for name, text in changed.items()})
+    return sources
+
+
+def test_two_options_that_change_one_answer_are_found_by_effect_with_the_input() -> None:
+    """One option changes the const a limit reads, the other the limit: found though they name
+    different things, with an input and each answer (the one in force is the later option's)."""
+    [d] = [d for d in compile_sources(_sources()).diagnostics if d.code == "R303"]
+    assert d.severity == "warning"
+    assert "stacking(Hex { units: [Unit { re: 13 }] })" in d.message
+    assert "(13 over 10) without them" in d.message and "(13 over 8) with crowded" in d.message
+    assert "(13 over 12) with roomy, and combat_re broken (13 over 12) with both" in d.message
+
+
+def test_options_that_change_different_answers_do_not_conflict() -> None:
+    options = ('option crowded "Crowded" extends S\n\noverride 4.8 max_stack_re: 8\n\n'
+               'option roomy "Roomy" extends S\n\n'
+               'rule 4.8z "Room" {\n  define roomy_hex(h: Hex) -> bool = len(h.units) < 2\n}\n')
+    assert [d for d in compile_sources(_sources(options=options)).diagnostics if d.code == "R303"] == []
+    same = ('option crowded "Crowded" extends S\n\noverride 4.8 max_stack_re: 8\n\n'
+            'option roomy "Roomy" extends S\n\noverride 4.8 stacking.combat_re: at most 8\n')
+    assert [d for d in compile_sources(_sources(options=same)).diagnostics if d.code == "R303"] == []  # alike
+
+
+def test_a_scenario_and_an_option_that_change_one_answer_conflict() -> None:
+    options = ('scenario tight "Tight" extends S\n\noverride 4.8 max_stack_re: 8\n\n'
+               'option roomy "Roomy" extends S\n\noverride 4.8 stacking.combat_re: at most 12\n')
+    rulesets = 'ruleset tight_roomy "Tight and roomy" = tight with roomy\n'
+    [d] = [d for d in compile_sources(_sources(options=options, rulesets=rulesets)).diagnostics if d.code == "R303"]
+    assert d.message.startswith("tight and roomy both change what stacking (4.8) answers")
