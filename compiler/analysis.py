@@ -208,32 +208,69 @@ class TableAnalysis:
                            f"({self.table.name})", hint="add a row for it, or an 'otherwise' row")]
 
     def _clashes(self, params: dict[str, Any], holds: list[z3.BoolRef]) -> list[Diagnostic]:
-        """Two exception rows from different clauses of one layer that both match and disagree."""
+        """Two exception rows from different clauses of one layer that both match and disagree (R303),
+        and an exception row that takes a case from a row another change overrode, answering it
+        differently: an error where the exception and the override are of one layer, a warning
+        where they are of two options (which are not ordered; a later layer's exception over an
+        earlier layer's override is what layers are for)."""
         rows = self.table.rows
         exc = [i for i, r in enumerate(rows) if r.exception]
+        own = [i for i, r in enumerate(rows) if not r.exception]
+        options = {o.name for o in self.model.manifest.options}
         out = []
         for a, b in itertools.combinations(exc, 2):
             ra, rb = rows[a], rows[b]
             if ra.origin.layer != rb.origin.layer or ra.origin.clause == rb.origin.clause:
                 continue
-            try:
-                va, vb = self.tr.read(ra.value, params), self.tr.read(rb.value, params)
-                differ = z3.Not(self.tr.equal(va.v, vb.v, ra.value))
-            except decide.Undecided as u:
-                out.append(self._undecided(rb.origin, rb, u))
-                continue
-            state = self._state(z3.And(holds[a], holds[b], va.ok, vb.ok, differ), [a, b], _both(a, b),
-                                differ=(a, b))
-            if state is None:
-                continue
-            answers = [self.interp.eval(rows[k].value, state) for k in (a, b)]
-            oa, ob = ra.origin, rb.origin
-            out.append(Diagnostic(span_of(ob), "R303", f"{self._clause(oa)} and {self._clause(ob)} contradict "
-                       f"each other for {self._call(state)}: {show(plain(answers[0]))} against "
-                       f"{show(plain(answers[1]))}",
-                       hint=f"which one is in force depends on file order; narrow one of the conditions "
-                            f"of {self.table.name}"))
+            found = self._differently(params, holds, a, b, z3.And(holds[a], holds[b]), _both(a, b))
+            if isinstance(found, Diagnostic):
+                out.append(found)
+            elif found is not None:
+                state, (va, vb) = found
+                out.append(Diagnostic(span_of(rb.origin), "R303", f"{self._clause(ra.origin)} and "
+                           f"{self._clause(rb.origin)} contradict each other for {self._call(state)}: {va} "
+                           f"against {vb}",
+                           hint=f"which one is in force depends on file order; narrow one of the conditions "
+                                f"of {self.table.name}"))
+        for a in exc:
+            ra = rows[a]
+            for b in own:
+                rb = rows[b]
+                layers = {c.layer for c in rb.overridden_by}
+                same = ra.origin.layer in layers
+                apart = ra.origin.layer in options and bool(layers & options - {ra.origin.layer})
+                if not (same or apart):
+                    continue
+                first_a = z3.And(holds[a], *(z3.Not(holds[k]) for k in range(a)))
+                first_own_b = z3.And(holds[b], *(z3.Not(holds[k]) for k in own if k < b))
+                found = self._differently(params, holds, a, b, z3.And(first_a, first_own_b), _takes_from(a, b, own))
+                if isinstance(found, Diagnostic):
+                    out.append(found)
+                elif found is not None:
+                    state, (va, vb) = found
+                    by = ", ".join(sorted(layers))
+                    out.append(Diagnostic(span_of(ra.origin), "R303", f"the exception '{ra.label}' of "
+                               f"{self._clause(ra.origin)} ({ra.origin.layer}) takes {self._call(state)} from row "
+                               f"'{rb.label}', which {by} overrode: {va} against {vb}",
+                               severity="error" if same else "warning",
+                               hint="narrow the exception, or make the override say what the exception says"))
         return out
+
+    def _differently(self, params: dict[str, Any], holds: list[z3.BoolRef], a: int, b: int, both: z3.BoolRef,
+                     claim: Callable[[list[int]], bool]) -> tuple[decide.State, tuple[str, str]] | Diagnostic | None:
+        """An input where `both` holds and rows a and b answer differently, with the two answers
+        shown; an R304 warning where an answer is beyond what rulec decides; None if there is none."""
+        ra, rb = self.table.rows[a], self.table.rows[b]
+        try:
+            va, vb = self.tr.read(ra.value, params), self.tr.read(rb.value, params)
+            differ = z3.Not(self.tr.equal(va.v, vb.v, ra.value))
+        except decide.Undecided as u:
+            return self._undecided(rb.origin, rb, u)
+        state = self._state(z3.And(both, va.ok, vb.ok, differ), [a, b], claim, differ=(a, b))
+        if state is None:
+            return None
+        answers = [show(plain(self.interp.eval(self.table.rows[k].value, state))) for k in (a, b)]
+        return state, (answers[0], answers[1])
 
     # -- helpers
 
@@ -350,6 +387,11 @@ def _taken_by(j: int, i: int) -> Callable[[list[int]], bool]:
 
 def _both(a: int, b: int) -> Callable[[list[int]], bool]:
     return lambda hits: a in hits and b in hits
+
+
+def _takes_from(a: int, b: int, own: list[int]) -> Callable[[list[int]], bool]:
+    """Row a is the first to match, and row b the first of the table's own rows."""
+    return lambda hits: bool(hits) and hits[0] == a and [h for h in hits if h in own][:1] == [b]
 
 
 def _none(hits: list[int]) -> bool:

@@ -189,3 +189,19 @@ def test_a_scenario_and_an_option_that_change_one_answer_conflict() -> None:
     rulesets = 'ruleset tight_roomy "Tight and roomy" = tight with roomy\n'
     [d] = [d for d in compile_sources(_sources(options=options, rulesets=rulesets)).diagnostics if d.code == "R303"]
     assert d.message.startswith("tight and roomy both change what stacking (4.8) answers")
+
+
+def test_an_exception_of_one_option_over_a_row_another_option_overrode_is_a_warning() -> None:
+    folder = FIXTURES / "except-takes-from-an-override"
+    series = (folder / "series.rules").read_text(encoding="utf-8")
+    options = ('option thin "Thin battalions" extends OCS\n\n'
+               'override 4.6 re_size.battalion: when u.size == battalion => 1/3\n\n'
+               'option jock "Jock Columns" extends OCS\n\n'
+               'rule 4.6b "Jock Columns" {\n  except re_size {\n'
+               '    jock_column: when u.formation == "Jock Column" => 1/2 "A Jock Column unit is 1/2 RE"\n  }\n}\n'
+               'ruleset OCS_both "Both" = OCS with thin, jock\n')
+    found = [d for d in compile_sources({"s.rules": series, "o.rules": options}).diagnostics if d.code == "R303"]
+    mine = [d for d in found if "takes" in d.message]
+    assert [(d.severity, d.span.line) for d in mine] == [("warning", 9)]
+    assert 're_size(Unit { size: battalion, formation: "Jock Column" })' in mine[0].message
+    assert mine[0].message.endswith("which thin overrode: 1/2 against 1/3")
