@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import types
-from collections.abc import Callable, Iterable, MutableMapping
+from collections.abc import Callable, Iterable, MutableMapping, Sequence
 from typing import Any
 
 import z3
@@ -29,19 +29,24 @@ def span_of(o: m.Origin) -> Span:
 
 
 def analyse(model: m.Resolved, memo: MutableMapping[str, list[Diagnostic]] | None = None,
-            examples: bool = True) -> list[Diagnostic]:
+            examples: bool = True, below: Sequence[m.Resolved] = ()) -> list[Diagnostic]:
     """Every finding on one resolved model. memo, shared between the rulesets of a build (and kept
     by the build cache between builds), holds each table's findings under a hash of everything
     they depend on: a table a game takes unchanged from its series is analysed once. examples:
-    run the worked examples too (on the interpreter alone)."""
+    run the worked examples too (on the interpreter alone). below: the rulesets of the layers
+    beneath (the series of a game), whose answers an input no row of a changed table matches is
+    shown with."""
     diags: list[Diagnostic] = []
     interp = Interpreter(model)
     diags += constant_errors(model, interp)
     memo = {} if memo is None else memo
     for table in model.tables:
         key = interp.closure_key(table)
+        lower = [(b, t) for b in below for t in b.tables if t.name == table.name]
+        lower = [(b, t) for b, t in lower if Interpreter(b).closure_key(t) != key]
+        key = "|".join([key, *(Interpreter(b).closure_key(t) for b, t in lower)])
         if key not in memo:
-            memo[key] = TableAnalysis(model, interp, table).run()
+            memo[key] = TableAnalysis(model, interp, table, lower).run()
         diags += memo[key]
     diags += option_clashes(model)
     if examples:
@@ -125,10 +130,12 @@ class TableAnalysis:
     condition that could not be decided. Every input the solver gives is checked on the
     interpreter first, so a finding is never the solver's word alone."""
 
-    def __init__(self, model: m.Resolved, interp: Interpreter, table: m.Table):
+    def __init__(self, model: m.Resolved, interp: Interpreter, table: m.Table,
+                 below: Sequence[tuple[m.Resolved, m.Table]] = ()):
         self.model = model
         self.interp = interp
         self.table = table
+        self.below = below  # the table as the layers beneath have it, where they have it otherwise
         self.records = {r.name: r for r in model.records}
 
     def run(self) -> list[Diagnostic]:
@@ -178,10 +185,10 @@ class TableAnalysis:
         if verdict != "unsat" or not exact:
             why = ("the solver ran out of its budget" if verdict != "unsat" else
                    "it reads a sum, min, max or first over an input list, which rulec does not decide exactly")
-            return [Diagnostic(span_of(row.origin), "R304", f"{where} may never match, but rulec cannot tell: "
+            return [Diagnostic(span_of(_written(row)), "R304", f"{where} may never match, but rulec cannot tell: "
                                f"{why}", severity="warning", hint="simplify the condition, or split the table")]
         if self.solver.check(holds[i]) == "unsat":
-            return [Diagnostic(span_of(row.origin), "R301", f"{where} can never match: its condition is never true")]
+            return [Diagnostic(span_of(_written(row)), "R301", f"{where} can never match: its condition is never true")]
         takers = []
         for j in range(i):
             state = self._state(z3.And(holds[i], holds[j], *(z3.Not(h) for h in holds[:j])), [i, *range(j + 1)],
@@ -189,11 +196,11 @@ class TableAnalysis:
             if state is not None:
                 takers.append((j, state))
         if not takers:  # proved, but the rows above are not all decided: which of them take it is not known
-            return [Diagnostic(span_of(row.origin), "R301", f"{where} can never match: every case it covers is "
+            return [Diagnostic(span_of(_written(row)), "R301", f"{where} can never match: every case it covers is "
                                "taken first by the rows above it", hint="move it up, or narrow their conditions")]
         by = " and ".join(f"row '{self.table.rows[j].label}' ({self._call(s)})" for j, s in takers)
         one = len(takers) == 1
-        return [Diagnostic(span_of(row.origin), "R301", f"{where} can never match: every case it covers is "
+        return [Diagnostic(span_of(_written(row)), "R301", f"{where} can never match: every case it covers is "
                            f"taken first by {by}",
                            hint="move it above that row, or narrow that row's condition" if one else
                                 "move it above those rows, or narrow their conditions")]
@@ -205,7 +212,19 @@ class TableAnalysis:
             return []
         o = self.table.origin
         return [Diagnostic(span_of(o), "R302", f"{self._call(state)} matches no row of {self._clause(o)} "
-                           f"({self.table.name})", hint="add a row for it, or an 'otherwise' row")]
+                           f"({self.table.name}){self._beneath(state)}",
+                           hint="add a row for it, or an 'otherwise' row")]
+
+    def _beneath(self, state: decide.State) -> str:
+        """What the layers beneath answer for an input (where they have the table otherwise)."""
+        said = []
+        for model, table in self.below:
+            try:
+                value = Interpreter(model).call(table.name, [state[p.name] for p in table.params])
+                said.append(f"{model.manifest.ruleset} answers {show(plain(value))}")
+            except (EvalError, TypeError, KeyError, ZeroDivisionError):
+                said.append(f"{model.manifest.ruleset} has no answer either")
+        return f" in {self.model.manifest.ruleset}; there, {', and '.join(said)}" if said else ""
 
     def _clashes(self, params: dict[str, Any], holds: list[z3.BoolRef]) -> list[Diagnostic]:
         """Two exception rows from different clauses of one layer that both match and disagree (R303),
@@ -387,6 +406,11 @@ def _taken_by(j: int, i: int) -> Callable[[list[int]], bool]:
 
 def _both(a: int, b: int) -> Callable[[list[int]], bool]:
     return lambda hits: a in hits and b in hits
+
+
+def _written(row: m.Row) -> m.Origin:
+    """Where a row is as it now is: the last change that overrode it, else the row itself."""
+    return row.overridden_by[-1].origin if row.overridden_by else row.origin
 
 
 def _takes_from(a: int, b: int, own: list[int]) -> Callable[[list[int]], bool]:

@@ -135,7 +135,8 @@ def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, cros
         # The examples and table analyses, in bounded steps.
         with budget(_steps(models.values())):
             for name, model in models.items():
-                found = analyse(model, memo, examples=not crosscheck)
+                below = [models[n] for n in model.manifest.layers[:-1] if n in models]
+                found = analyse(model, memo, examples=not crosscheck, below=below)
                 if crosscheck:
                     module = _module(result, model, found, work)
                     found += run_examples(model, module)

@@ -97,6 +97,10 @@ def test_the_cases_show_what_the_issue_asked_for() -> None:
     text = err("text-field-dead-row-and-clash")
     assert "error R301" in text and "error R303" in text and '"Jock Column"' in text
     assert "R304" not in err("wide-table-analysed") and "error R301" in err("wide-table-analysed")
+    # a gap a game opens says what the series answers there, and the dead row points at the override
+    opened = err("gap-a-game-opens")
+    assert "re_size(Unit { size: regiment }) matches no row of 4.6 (re_size) in DAK; there, OCS answers 1" in opened
+    assert "gap-a-game-opens/game.rules:4:3: error R301: row 'other'" in opened
 
 
 def test_invariants_keep_invalid_states_out_of_the_gaps() -> None:
