@@ -144,16 +144,33 @@ class Translator:
         self.touched: set[str] = set()  # the input fields read (a row's, when emptied before it)
 
     def every(self, xs: Any) -> z3.BoolRef:
-        return _all(xs, self.ctx)
+        """And of the terms, leaving out those that are true as written (most `ok`s are)."""
+        kept = []
+        for x in xs:
+            if x is self.false:
+                return self.false
+            if x is not self.true:
+                kept.append(x)
+        return self.true if not kept else kept[0] if len(kept) == 1 else z3.And(*kept)
 
     def some(self, xs: Any) -> z3.BoolRef:
-        return _any(xs, self.ctx)
+        kept = []
+        for x in xs:
+            if x is self.true:
+                return self.true
+            if x is not self.false:
+                kept.append(x)
+        return self.false if not kept else kept[0] if len(kept) == 1 else z3.Or(*kept)
+
+    def when(self, c: z3.BoolRef, a: z3.BoolRef, b: z3.BoolRef) -> z3.BoolRef:
+        """if c then a else b, for two conditions."""
+        return a if a is b or c is self.true else b if c is self.false else z3.If(c, a, b)
 
     def total(self, xs: Any) -> z3.ArithRef:
         return _sum(xs, self.ctx)
 
     def present(self, count: z3.ArithRef | None) -> z3.BoolRef:
-        return _present(count, self.ctx)
+        return self.true if count is None else count > 0
 
     # -- inputs
 
@@ -283,16 +300,16 @@ class Translator:
                     got = self.call_table(self.interp.tables[fn], [r.v for r in read])
                 else:
                     raise Undecided(e, f"the breaches of the limits {fn}")
-                return Reading(got.v, z3.And(ok, got.ok))
+                return Reading(got.v, self.every((ok, got.ok)))
             case m.Op():
                 return self.op(e, env)
             case m.If(cond=cond, then=then, else_=else_):
                 c, a, b = self.read(cond, env), self.read(then, env), self.read(else_, env)
-                return Reading(self.choose(c.v, a.v, b.v, e), z3.And(c.ok, z3.If(c.v, a.ok, b.ok)))
+                return Reading(self.choose(c.v, a.v, b.v, e), self.every((c.ok, self.when(c.v, a.ok, b.ok))))
             case m.Let(name=name, value=value, body=body):
                 bound = self.read(value, env)
                 got = self.read(body, {**env, name: bound.v})
-                return Reading(got.v, z3.And(bound.ok, got.ok))
+                return Reading(got.v, self.every((bound.ok, got.ok)))
             case m.Builtin():
                 return self.builtin(e, env)
             case m.Agg():
@@ -341,7 +358,7 @@ class Translator:
                     continue
                 w = self.read(row.when, env)
                 value = v.v if value is None else self.choose(w.v, v.v, value, row.value)
-                ok = z3.And(w.ok, z3.If(w.v, v.ok, ok))
+                ok = self.every((w.ok, self.when(w.v, v.ok, ok)))
             if value is None:
                 raise Undecided(None, f"the table {t.name}, which has no rows")
             return Reading(value, ok)
@@ -371,8 +388,8 @@ class Translator:
         if op in ("and", "or"):
             a, b = self.read(args[0], env), self.read(args[1], env)
             if op == "and":  # b is read only when a is true
-                return Reading(z3.And(a.v, b.v), z3.And(a.ok, z3.Or(z3.Not(a.v), b.ok)))
-            return Reading(z3.Or(a.v, b.v), z3.And(a.ok, z3.Or(a.v, b.ok)))
+                return Reading(z3.And(a.v, b.v), self.every((a.ok, self.some((z3.Not(a.v), b.ok)))))
+            return Reading(z3.Or(a.v, b.v), self.every((a.ok, self.some((a.v, b.ok)))))
         if op == "not":
             a = self.read(args[0], env)
             return Reading(z3.Not(a.v), a.ok)
@@ -380,7 +397,7 @@ class Translator:
             a = self.read(args[0], env)
             return Reading(-_num(a.v, args[0]), a.ok)
         a, b = self.read(args[0], env), self.read(args[1], env)
-        ok = z3.And(a.ok, b.ok)
+        ok = self.every((a.ok, b.ok))
         if op in ("+", "-", "*"):
             x, y = _same_sort(_num(a.v, args[0]), _num(b.v, args[1]))
             return Reading(x + y if op == "+" else x - y if op == "-" else x * y, ok)
@@ -495,9 +512,10 @@ class Translator:
             inner = {**env, e.var: item}
             w = self.read(e.where, inner) if e.where is not None else Reading(self.true, self.true)
             body = self.read(e.body, inner) if fn != "count" else None
-            oks = [w.ok] + ([z3.Or(z3.Not(w.v), body.ok)] if body is not None else [])
+            oks = [w.ok] + ([self.some((z3.Not(w.v), body.ok))] if body is not None else [])
             parts.append((count, w.v, body, self.every(oks)))
-        ok = z3.And(over.ok, self.every(z3.Implies(self.present(c), item_ok) for c, _, _, item_ok in parts))
+        ok = self.every((over.ok, *(item_ok if c is None else z3.Implies(c > 0, item_ok)
+                                    for c, _, _, item_ok in parts if item_ok is not self.true)))
         if fn == "any":
             return Reading(self.some(z3.And(self.present(c), w, b.v) for c, w, b, _ in parts if b is not None), ok)
         if fn == "all":
@@ -526,7 +544,7 @@ class Translator:
                         better = x < y if fn == "min" else x > y
                     best = self.choose(z3.And(p, z3.Or(z3.Not(found), better)), v, best, e)
                 found = z3.Or(found, p)
-            return Reading(best, z3.And(ok, some))
+            return Reading(best, self.every((ok, some)))
         raise Undecided(e, f"the aggregate {fn}")
 
 
@@ -552,9 +570,6 @@ def _same_sort(a: z3.ArithRef, b: z3.ArithRef) -> tuple[z3.ArithRef, z3.ArithRef
     return a, b
 
 
-def _present(count: z3.ArithRef | None, ctx: z3.Context) -> z3.BoolRef:
-    return z3.BoolVal(True, ctx) if count is None else count > 0
-
 
 def _times(count: z3.ArithRef | None, v: z3.ArithRef) -> z3.ArithRef:
     if count is None:
@@ -562,14 +577,6 @@ def _times(count: z3.ArithRef | None, v: z3.ArithRef) -> z3.ArithRef:
     return count if z3.is_int_value(v) and v.as_long() == 1 else (z3.ToReal(count) if not v.is_int() else count) * v
 
 
-def _all(xs: Any, ctx: z3.Context) -> z3.BoolRef:
-    xs = list(xs)
-    return z3.BoolVal(True, ctx) if not xs else xs[0] if len(xs) == 1 else z3.And(*xs)
-
-
-def _any(xs: Any, ctx: z3.Context) -> z3.BoolRef:
-    xs = list(xs)
-    return z3.BoolVal(False, ctx) if not xs else xs[0] if len(xs) == 1 else z3.Or(*xs)
 
 
 def _sum(xs: Any, ctx: z3.Context) -> z3.ArithRef:
@@ -606,8 +613,17 @@ class Solver:
         return verdict
 
     def _spent(self) -> int:
+        """The solver's steps so far ("rlimit count" of its statistics; its place among them is
+        found once, not looked up by name every time: that walks every key through the C API)."""
         stats = self.s.statistics()
-        return int(stats.get_key_value("rlimit count")) if "rlimit count" in stats.keys() else 0
+        ref, ctx = stats.stats, stats.ctx.ref()
+        at = self._rlimit_at
+        if at is None or at >= len(stats) or z3.Z3_stats_get_key(ctx, ref, at) != "rlimit count":
+            at = self._rlimit_at = next((i for i in range(len(stats))
+                                         if z3.Z3_stats_get_key(ctx, ref, i) == "rlimit count"), None)
+        return 0 if at is None else int(z3.Z3_stats_get_uint_value(ctx, ref, at))
+
+    _rlimit_at: int | None = None
 
     def check(self, formula: z3.BoolRef) -> str:
         self.s.push()
