@@ -9,9 +9,11 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from . import corpus
 from .timing import Sample, wall
@@ -57,6 +59,28 @@ def rulec_build(tree: Tree, cache: bool = True) -> None:
         code = main(args)
     if code != 0:
         raise RuntimeError(f"rulec build failed on the {tree.clauses}-clause tree:\n{err.getvalue()[-2000:]}")
+
+
+@contextlib.contextmanager
+def analysis_time(spent: list[float]) -> Iterator[None]:
+    """Add to spent[0] the wall time of every table analysis (the solver's questions about one
+    table's rows, compiler/decide.py) run inside."""
+    from compiler import analysis
+
+    real = analysis.TableAnalysis.run
+
+    def timed(self: analysis.TableAnalysis) -> list[Any]:
+        start = time.perf_counter()
+        try:
+            return real(self)
+        finally:
+            spent[0] += time.perf_counter() - start
+
+    analysis.TableAnalysis.run = timed  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        analysis.TableAnalysis.run = real  # type: ignore[method-assign]
 
 
 def parse_only(tree: Tree) -> None:
@@ -137,6 +161,7 @@ class CompileFigures:
     files: dict[int, int] = field(default_factory=dict)
     full: dict[int, Sample] = field(default_factory=dict)
     parse: dict[int, Sample] = field(default_factory=dict)
+    analysis: dict[int, Sample] = field(default_factory=dict)  # the table analyses inside each full build
     noop: Sample | None = None
     one_file: Sample | None = None
     watch: Sample | None = None
@@ -149,6 +174,7 @@ class CompileFigures:
             return None if x is None else list(x.values)
         return {"sizes": self.sizes, "bytes": self.bytes, "files": self.files,
                 "full": {n: s(x) for n, x in self.full.items()}, "parse": {n: s(x) for n, x in self.parse.items()},
+                "analysis": {n: s(x) for n, x in self.analysis.items()},
                 "noop": s(self.noop), "one_file": s(self.one_file), "watch": s(self.watch),
                 "cached_size": self.cached_size,
                 "memory": s(self.memory), "memory_size": self.memory_size}
@@ -168,7 +194,16 @@ def measure(sizes: list[int], cached_size: int, memory_size: int, repeats: dict[
             parse_only(tree)  # the parser is built once per process, as in a build; not timed
             figures.parse[n] = wall(lambda t=tree: parse_only(t), r)  # type: ignore[misc]
             progress(f"compile {n}: full build x{r}")
-            figures.full[n] = wall(lambda t=tree: rulec_build(t), r, setup=lambda t=tree: clean(t))  # type: ignore[misc]
+            spent: list[float] = []
+
+            def build(t: Tree = tree) -> None:
+                held = [0.0]
+                with analysis_time(held):
+                    rulec_build(t)
+                spent.append(held[0])
+
+            figures.full[n] = wall(build, r, setup=lambda t=tree: clean(t))  # type: ignore[misc]
+            figures.analysis[n] = Sample(tuple(spent))
             if n == cached_size:
                 progress(f"compile {n}: no-op rebuild x{r}")
                 rulec_build(tree)

@@ -91,6 +91,10 @@ def compile_rows(c: CompileFigures) -> list[Row]:
         rows.append(Row(f"{label}: **full build**", full, "s"))
         r = full.median / parse.median
         rows.append(Row(f"{label}: Lark alone", parse, "s", "full build / Lark alone", r, "≤ 3", r <= 3))
+        if n in c.analysis:  # the solver's work on the tables, inside the full build above
+            a = c.analysis[n]
+            rows.append(Row(f"{label}: table analysis (in the full build)", a, "s", "analysis / full build",
+                            a.median / full.median))
     if len(c.sizes) >= 2:
         small, big = c.sizes[0], c.sizes[1]
         r = c.full[big].median / c.full[small].median

@@ -72,13 +72,14 @@ class Enum:
 
 @dataclass
 class Rec:
-    """A record. An input's fields are made as they are read (make), so a state names only what
-    the conditions read; a record written in the rules has every field."""
+    """A record. An input's fields are made as they are read (by the translator that made it:
+    input), so a state names only what the conditions read; a record written in the rules has
+    every field."""
 
     record: str
     fields: dict[str, Any]
-    make: Any = None  # (field name) -> symbolic value, for an input record
-    path: str | None = None  # an input's: 'u', 'h.units[]'
+    input: str | None = None  # an input's name for the solver: 'u', 'h.units[0]'
+    path: str | None = None  # and for a designer: 'u', 'h.units[]'
 
 
 @dataclass
@@ -212,15 +213,7 @@ class Translator:
         raise Undecided(None, f"an input of type {t}")
 
     def fresh_record(self, name: str, path: str) -> Rec:
-        rec = Rec(name, {}, path=re.sub(r"\[\d+\]", "[]", path))
-        types = {f.name: f.t for f in self.interp.records[name].fields}
-
-        def make(fname: str) -> Sym:
-            value = self.fresh(types[fname], f"{path}.{fname}")
-            rec.fields[fname] = value
-            return value
-
-        rec.make = make
+        rec = Rec(name, {}, input=path, path=re.sub(r"\[\d+\]", "[]", path))
         for inv in self.invariants.get(name, []):
             try:
                 got = self.call_define(inv, [rec])
@@ -233,9 +226,10 @@ class Translator:
         if rec.path is not None:
             self.touched.add(f"{rec.path}.{name}")
         if name not in rec.fields:
-            if rec.make is None:
+            if rec.input is None:
                 raise Undecided(None, f"the field {name} of a {rec.record}")
-            return rec.make(name)
+            t = next(f.t for f in self.interp.records[rec.record].fields if f.name == name)
+            rec.fields[name] = self.fresh(t, f"{rec.input}.{name}")
         return rec.fields[name]
 
     # -- values the rules write
@@ -428,8 +422,8 @@ class Translator:
             return a.i == b.i
         if isinstance(a, Rec) and isinstance(b, Rec):
             fields = self.interp.records[a.record].fields
-            return self.every(self.equal(self.field(a, f.name) if f.name in a.fields or a.make else self.default(f),
-                                   self.field(b, f.name) if f.name in b.fields or b.make else self.default(f), e)
+            return self.every(self.equal(self.field(a, f.name) if f.name in a.fields or a.input else self.default(f),
+                                         self.field(b, f.name) if f.name in b.fields or b.input else self.default(f), e)
                         for f in fields)
         if isinstance(a, Seq) or isinstance(b, Seq):
             if isinstance(a, Seq) and isinstance(b, Seq) and not (a.inexact or b.inexact) \
