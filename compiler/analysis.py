@@ -21,7 +21,7 @@ from .crosscheck import CrossChecked, Disagreement, disagreement_diagnostic, pla
 from .diagnostics import Diagnostic, Span
 from .interp import Cite, EvalError, Interpreter, Record, from_json, out_of_steps
 from .pyexpr import is_constant
-from .types import RecordT
+from .types import ListT, RecordT, SetT
 
 
 def span_of(o: m.Origin) -> Span:
@@ -137,9 +137,15 @@ class TableAnalysis:
         self.table = table
         self.below = below  # the table as the layers beneath have it, where they have it otherwise
         self.records = {r.name: r for r in model.records}
+        self.invariants: dict[str, list[m.Define]] = {}
+        for d in model.defines:
+            if d.invariant is not None and d.params and isinstance(d.params[0].t, RecordT):
+                self.invariants.setdefault(d.params[0].t.name, []).append(d)
 
     def run(self) -> list[Diagnostic]:
         t, rows = self.table, self.table.rows
+        if self._seen_whole():
+            return []
         exprs = [e for r in rows for e in (r.when, r.value if r.exception else None) if e is not None]
         n, capped = decide.representatives(self.interp, exprs)
         tr = decide.Translator(self.model, self.interp, n)
@@ -233,14 +239,11 @@ class TableAnalysis:
         where they are of two options (which are not ordered; a later layer's exception over an
         earlier layer's override is what layers are for)."""
         rows = self.table.rows
-        exc = [i for i, r in enumerate(rows) if r.exception]
         own = [i for i, r in enumerate(rows) if not r.exception]
-        options = {o.name for o in self.model.manifest.options}
+        contradictions, takings = self._clash_pairs()
         out = []
-        for a, b in itertools.combinations(exc, 2):
+        for a, b in contradictions:
             ra, rb = rows[a], rows[b]
-            if ra.origin.layer != rb.origin.layer or ra.origin.clause == rb.origin.clause:
-                continue
             found = self._differently(params, holds, a, b, z3.And(holds[a], holds[b]), _both(a, b))
             if isinstance(found, Diagnostic):
                 out.append(found)
@@ -251,29 +254,77 @@ class TableAnalysis:
                            f"against {vb}",
                            hint=f"which one is in force depends on file order; narrow one of the conditions "
                                 f"of {self.table.name}"))
-        for a in exc:
-            ra = rows[a]
-            for b in own:
-                rb = rows[b]
-                layers = {c.layer for c in rb.overridden_by}
-                same = ra.origin.layer in layers
-                apart = ra.origin.layer in options and bool(layers & options - {ra.origin.layer})
-                if not (same or apart):
-                    continue
-                first_a = z3.And(holds[a], *(z3.Not(holds[k]) for k in range(a)))
-                first_own_b = z3.And(holds[b], *(z3.Not(holds[k]) for k in own if k < b))
-                found = self._differently(params, holds, a, b, z3.And(first_a, first_own_b), _takes_from(a, b, own))
-                if isinstance(found, Diagnostic):
-                    out.append(found)
-                elif found is not None:
-                    state, (va, vb) = found
-                    by = ", ".join(sorted(layers))
-                    out.append(Diagnostic(span_of(ra.origin), "R303", f"the exception '{ra.label}' of "
-                               f"{self._clause(ra.origin)} ({ra.origin.layer}) takes {self._call(state)} from row "
-                               f"'{rb.label}', which {by} overrode: {va} against {vb}",
-                               severity="error" if same else "warning",
-                               hint="narrow the exception, or make the override say what the exception says"))
+        for a, b, same in takings:
+            ra, rb = rows[a], rows[b]
+            first_a = z3.And(holds[a], *(z3.Not(holds[k]) for k in range(a)))
+            first_own_b = z3.And(holds[b], *(z3.Not(holds[k]) for k in own if k < b))
+            found = self._differently(params, holds, a, b, z3.And(first_a, first_own_b), _takes_from(a, b, own))
+            if isinstance(found, Diagnostic):
+                out.append(found)
+            elif found is not None:
+                state, (va, vb) = found
+                by = ", ".join(sorted({c.layer for c in rb.overridden_by}))
+                out.append(Diagnostic(span_of(ra.origin), "R303", f"the exception '{ra.label}' of "
+                           f"{self._clause(ra.origin)} ({ra.origin.layer}) takes {self._call(state)} from row "
+                           f"'{rb.label}', which {by} overrode: {va} against {vb}",
+                           severity="error" if same else "warning",
+                           hint="narrow the exception, or make the override say what the exception says"))
         return out
+
+    def _clash_pairs(self) -> tuple[list[tuple[int, int]], list[tuple[int, int, bool]]]:
+        """The rows that may contradict each other: two exceptions of different clauses of one layer;
+        and an exception with a row a change overrode, where both are of one layer (True) or of two
+        options (False)."""
+        rows = self.table.rows
+        exc = [i for i, r in enumerate(rows) if r.exception]
+        options = {o.name for o in self.model.manifest.options}
+        contradictions = [(a, b) for a, b in itertools.combinations(exc, 2)
+                          if rows[a].origin.layer == rows[b].origin.layer
+                          and rows[a].origin.clause != rows[b].origin.clause]
+        takings = []
+        for a in exc:
+            layer = rows[a].origin.layer
+            for b, rb in enumerate(rows):
+                layers = {c.layer for c in rb.overridden_by}
+                if rb.exception or not layers:
+                    continue
+                if layer in layers or layer in options and layers & options - {layer}:
+                    takings.append((a, b, layer in layers))
+        return contradictions, takings
+
+    def _seen_whole(self) -> bool:
+        """Whether a few plain inputs, tried on the interpreter, already show all there is to show:
+        each row is the first to match one of them, the last row is `otherwise` (so every input
+        matches a row), and no two rows may contradict each other. Then the solver has nothing to
+        prove, and is not started (its start is most of the time of a small table)."""
+        rows = self.table.rows
+        if not rows or rows[-1].when is not None or any(self._clash_pairs()):
+            return False
+        unseen = set(range(len(rows)))
+        for state in decide.probes(self.model, self.interp, self.table):
+            first = next((i for i, row in enumerate(rows) if self._matches(row, state)), None)
+            if first in unseen and self._valid_whole(state):
+                unseen.discard(first)
+                if not unseen:
+                    return True
+        return False
+
+    def _valid_whole(self, state: dict[str, Any]) -> bool:
+        """Whether every record of a state, at any depth, meets every invariant of its kind."""
+        todo = [(state[p.name], p.t) for p in self.table.params]
+        while todo:
+            value, t = todo.pop()
+            if isinstance(t, (ListT, SetT)):
+                todo += [(x, t.item) for x in value]
+            elif isinstance(t, RecordT):
+                for d in self.invariants.get(t.name, ()):
+                    try:
+                        if not self.interp.eval(d.body, {d.params[0].name: value}):
+                            return False
+                    except (EvalError, TypeError, KeyError, ZeroDivisionError):
+                        return False
+                todo += [(value[f.name], f.t) for f in self.records[t.name].fields]
+        return True
 
     def _differently(self, params: dict[str, Any], holds: list[z3.BoolRef], a: int, b: int, both: z3.BoolRef,
                      claim: Callable[[list[int]], bool]) -> tuple[decide.State, tuple[str, str]] | Diagnostic | None:

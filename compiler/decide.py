@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -832,3 +833,136 @@ def source(e: m.Expr, outer: int = 0) -> str:
         case m.SetLit(items=items):
             return "{" + ", ".join(source(i) for i in items) + "}"
     return "..."
+
+
+# ---- plain inputs to try first ------------------------------------------------------------------
+
+MAX_PROBES = 300
+
+
+def probes(model: m.Resolved, interp: Interpreter, table: m.Table) -> Iterator[dict[str, Any]]:
+    """Plain, valid inputs of a table, to try on the interpreter before starting the solver: every
+    parameter at its default, then one value changed at a time, then two (each value of a list or
+    yes/no field or parameter the conditions read, the whole numbers they name and one either side,
+    the texts they name), at most MAX_PROBES in all, always in the same order."""
+    exprs: list[m.Expr] = []
+    seen: set[str] = set()
+    todo = [e for r in table.rows for e in (r.when,) if e is not None]
+    reads: dict[str, set[str]] = {}
+    numbers: set[Fraction] = {Fraction(0), Fraction(1)}
+    texts: set[str] = {""}
+    while todo:
+        e = todo.pop()
+        exprs.append(e)
+        for x in m.walk(e):
+            match x:
+                case m.Field(of=of, name=name) if isinstance(of.t, RecordT):
+                    reads.setdefault(of.t.name, set()).add(name)
+                case m.Lit(t=IntT() | NumberT(), v=v) if not isinstance(v, (bool, str)):
+                    numbers |= {Fraction(v) - 1, Fraction(v), Fraction(v) + 1}
+                case m.Lit(t=TextT(), v=v):
+                    texts.add(str(v))
+                case m.Const(name=name, t=IntT() | NumberT()):
+                    try:
+                        c = Fraction(interp._const(name))
+                        numbers |= {c - 1, c, c + 1}
+                    except (EvalError, ArithmeticError, KeyError, TypeError, ValueError):
+                        pass
+                case m.Call(fn=fn) if fn not in seen:
+                    seen.add(fn)
+                    if fn in interp.defines:
+                        todo.append(interp.defines[fn].body)
+                    elif fn in interp.tables:
+                        todo += [y for r in interp.tables[fn].rows for y in (r.when, r.value) if y is not None]
+    order = {e.name: [mb.name for mb in e.members] for e in model.enums}
+    records = interp.records
+
+    def candidates(t: Type) -> list[Any]:
+        match t:
+            case BoolT():
+                return [False, True]
+            case EnumT(name):
+                return list(order[name])
+            case IntT():
+                return sorted({int(n) for n in numbers if n.denominator == 1})
+            case NumberT():
+                return [int(n) if n.denominator == 1 else n for n in sorted(numbers)]
+            case TextT():
+                return sorted(texts)
+        return []
+
+    def plain(t: Type) -> Any:
+        match t:
+            case BoolT():
+                return False
+            case IntT() | NumberT():
+                return 0
+            case TextT():
+                return ""
+            case EnumT(name):
+                return order[name][0]
+            case RecordT(name):
+                return interp.default_record(name, {f.name: plain(f.t) for f in records[name].fields
+                                                    if f.default is None})
+            case ListT():
+                return ()
+            case SetT():
+                return frozenset()
+        return None
+
+    # Each change: (parameter, the path of fields under it, value); a list's one item counts as a field.
+    changes: list[tuple[str, tuple[str, ...], Any]] = []
+
+    def changes_of(param: str, path: tuple[str, ...], t: Type, depth: int) -> None:
+        match t:
+            case RecordT(name) if depth < 3:
+                for f in records[name].fields:
+                    if f.name in reads.get(name, ()):
+                        changes_of(param, (*path, f.name), f.t, depth + 1)
+            case ListT(item) | SetT(item) if depth < 3:
+                changes.append((param, path, ("item", plain(item))))
+                changes_of(param, (*path, "[0]"), item, depth + 1)
+            case _:
+                changes.extend((param, path, v) for v in candidates(t))
+
+    base = {p.name: plain(p.t) for p in table.params}
+    types = {p.name: p.t for p in table.params}
+    for p in table.params:
+        changes_of(p.name, (), p.t, 0)
+
+    def changed(state: dict[str, Any], change: tuple[str, tuple[str, ...], Any]) -> dict[str, Any]:
+        param, path, value = change
+        state = dict(state)
+        state[param] = _put(state[param], types[param], path, value, plain, records)
+        return state
+
+    made = 0
+    everything = range(len(changes))
+    for group in (((),), itertools.combinations(everything, 1), itertools.combinations(everything, 2)):
+        for picked in group:
+            state = base
+            for i in picked:
+                state = changed(state, changes[i])
+            made += 1
+            if made > MAX_PROBES:
+                return
+            yield state
+
+
+def _put(value: Any, t: Type, path: tuple[str, ...], new: Any, plain: Any, records: dict[str, m.RecordDef]) -> Any:
+    """value with the part at path set to new (a list's item '[0]': its one item, made if missing)."""
+    if not path:
+        if isinstance(new, tuple) and len(new) == 2 and new[0] == "item":
+            return frozenset([new[1]]) if isinstance(t, SetT) else (new[1],)
+        return new
+    head, rest = path[0], path[1:]
+    if head == "[0]" and isinstance(t, (ListT, SetT)):
+        items = list(value) or [plain(t.item)]
+        first = _put(items[0], t.item, rest, new, plain, records)
+        return frozenset([first]) if isinstance(t, SetT) else (first,)
+    if isinstance(t, RecordT) and isinstance(value, dict):
+        out = Record(value)
+        field_t = next(f.t for f in records[t.name].fields if f.name == head)
+        out[head] = _put(value[head], field_t, rest, new, plain, records)
+        return out
+    return value
