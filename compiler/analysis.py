@@ -15,7 +15,7 @@ from typing import Any
 
 import z3
 
-from . import decide, ir
+from . import decide
 from . import model as m
 from .crosscheck import CrossChecked, Disagreement, disagreement_diagnostic, plain, show
 from .diagnostics import Diagnostic, Span
@@ -48,39 +48,9 @@ def analyse(model: m.Resolved, memo: MutableMapping[str, list[Diagnostic]] | Non
         if key not in memo:
             memo[key] = TableAnalysis(model, interp, table, lower).run()
         diags += memo[key]
-    diags += option_clashes(model)
     if examples:
         diags += run_examples(model)
     return diags
-
-
-def option_clashes(model: m.Resolved) -> list[Diagnostic]:
-    """Two options of one ruleset that change the same thing differently: the later one wins, as the
-    ruleset lists them, but a designer should know that order decides it (a warning)."""
-    options = {o.name for o in model.manifest.options}
-    seen: dict[tuple[str, ...], m.Override] = {}
-    out = []
-    for ov in model.overrides:
-        if ov.origin.layer not in options:
-            continue
-        first = seen.setdefault(m.target_key(ov.target), ov)
-        if first is not ov and not _same_change(first, ov):
-            a, b = first.origin.layer, ov.origin.layer
-            what = m.target_label(ov.target)
-            out.append(Diagnostic(span_of(ov.origin), "R303", f"options {a} and {b} both change {what}, "
-                                  f"differently, in ruleset {model.manifest.ruleset}", severity="warning",
-                                  hint=f"which one is in force depends on the order of 'with {a}, {b}'; "
-                                       "make one option extend the other, or agree on one change"))
-    return out
-
-
-def _same_change(a: m.Override, b: m.Override) -> bool:
-    """Whether two overrides change their target alike: the same settings, value, condition, bound,
-    title and texts (expressions compared as the IR writes them: the model's classes compare by
-    identity)."""
-    return (dict(a.set) == dict(b.set) and a.title == b.title and a.texts == b.texts
-            and all(ir.opt_expr_ir(x) == ir.opt_expr_ir(y) for x, y in ((a.value, b.value), (a.when, b.when),
-                                                                      (a.bound, b.bound))))
 
 
 def constant_errors(model: m.Resolved, interp: Interpreter) -> list[Diagnostic]:

@@ -17,7 +17,7 @@ from typing import Any
 
 import z3
 
-from . import decide
+from . import decide, ir
 from . import model as m
 from .crosscheck import plain, show
 from .diagnostics import Diagnostic, Span
@@ -28,7 +28,10 @@ Check = m.Define | m.Table | m.Limits
 
 
 def option_conflicts(program: m.Program, rulesets: list[m.Ruleset], models: dict[str, m.Resolved]) -> list[Diagnostic]:
+    """Every conflict of the rulesets' options: by effect, with an input, and of one thing changed
+    two ways (same_target_clashes)."""
     out: list[Diagnostic] = []
+    shown: dict[str, set[tuple[str, str]]] = {rs.name: set() for rs in rulesets}
     done: set[tuple[str, str, str]] = set()
     resolved: dict[tuple[str, tuple[str, ...]], m.Resolved] = {}
 
@@ -51,6 +54,9 @@ def option_conflicts(program: m.Program, rulesets: list[m.Ruleset], models: dict
                 found = _conflict(check, none, one, other)
                 if found is not None:
                     out.append(_diagnostic(rs, models[rs.name], a, b, check, found, (none, one, other)))
+                    shown[rs.name].add((a, b))
+    for rs in rulesets:
+        out += same_target_clashes(models[rs.name], shown[rs.name])
     return out
 
 
@@ -197,3 +203,38 @@ def _words(value: Any, check: Check) -> str:
         return "; ".join(f"{name} broken ({show(plain(total))} over {show(plain(bound))})"
                          for name, total, bound in value)
     return show(plain(value))
+
+
+def same_target_clashes(model: m.Resolved, shown: set[tuple[str, str]]) -> list[Diagnostic]:
+    """Two options of one ruleset that change the same thing differently: the later one wins, as the
+    ruleset lists them, but a designer should know that order decides it (a warning). Left out where
+    the two differ only in what answers follow from it and a warning by effect already shows an
+    input they answer differently (shown: those pairs of options)."""
+    options = {o.name for o in model.manifest.options}
+    seen: dict[tuple[str, ...], m.Override] = {}
+    out = []
+    for ov in model.overrides:
+        if ov.origin.layer not in options:
+            continue
+        first = seen.setdefault(m.target_key(ov.target), ov)
+        if first is not ov and not _same_change(first, ov):
+            a, b = first.origin.layer, ov.origin.layer
+            if (a, b) in shown and first.title == ov.title and first.texts == ov.texts:
+                continue
+            what = m.target_label(ov.target)
+            o = ov.origin
+            out.append(Diagnostic(Span(o.file, o.line, o.col, o.line, o.col + 1), "R303",
+                                  f"options {a} and {b} both change {what}, differently, in ruleset "
+                                  f"{model.manifest.ruleset}", severity="warning",
+                                  hint=f"which one is in force depends on the order of 'with {a}, {b}'; "
+                                       "make one option extend the other, or agree on one change"))
+    return out
+
+
+def _same_change(a: m.Override, b: m.Override) -> bool:
+    """Whether two overrides change their target alike: the same settings, value, condition, bound,
+    title and texts (expressions compared as the IR writes them: the model's classes compare by
+    identity)."""
+    return (dict(a.set) == dict(b.set) and a.title == b.title and a.texts == b.texts
+            and all(ir.opt_expr_ir(x) == ir.opt_expr_ir(y) for x, y in ((a.value, b.value), (a.when, b.when),
+                                                                      (a.bound, b.bound))))

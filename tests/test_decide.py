@@ -209,3 +209,14 @@ def test_an_exception_of_one_option_over_a_row_another_option_overrode_is_a_warn
     assert [(d.severity, d.span.line) for d in mine] == [("warning", 9)]
     assert 're_size(Unit { size: battalion, formation: "Jock Column" })' in mine[0].message
     assert mine[0].message.endswith("which thin overrode: 1/2 against 1/3")
+
+
+def test_one_const_changed_two_ways_is_shown_once_with_an_input() -> None:
+    options = ('option crowded "Crowded" extends S\n\noverride 4.8 max_stack_re: 8\n\n'
+               'option roomy "Roomy" extends S\n\noverride 4.8 max_stack_re: 12\n')
+    [d] = [d for d in compile_sources(_sources(options=options)).diagnostics if d.code == "R303"]
+    assert "for stacking(Hex { units: [Unit { re: " in d.message  # by effect, with an input
+    words = options.replace('override 4.8 max_stack_re: 12', 'override 4.8 max_stack_re: 12\n\n'
+                            'override 4.8: title "Stacking, roomy"')
+    found = [d.message for d in compile_sources(_sources(options=words)).diagnostics if d.code == "R303"]
+    assert len(found) == 1 and found[0].startswith("crowded and roomy both change what stacking")
