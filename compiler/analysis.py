@@ -161,10 +161,11 @@ class TableAnalysis:
         if verdict != "unsat" or not exact:
             why = ("the solver ran out of its budget" if verdict != "unsat" else
                    "it reads a sum, min, max or first over an input list, which rulec does not decide exactly")
-            return [Diagnostic(span_of(_written(row)), "R304", f"{where} may never match, but rulec cannot tell: "
+            return [Diagnostic(span_of(self._written(row)), "R304", f"{where} may never match, but rulec cannot tell: "
                                f"{why}", severity="warning", hint="simplify the condition, or split the table")]
         if self.solver.check(holds[i]) == "unsat":
-            return [Diagnostic(span_of(_written(row)), "R301", f"{where} can never match: its condition is never true")]
+            return [Diagnostic(span_of(self._written(row)), "R301",
+                               f"{where} can never match: its condition is never true")]
         takers = []
         for j in range(i):
             state = self._state(z3.And(holds[i], holds[j], *(z3.Not(h) for h in holds[:j])), [i, *range(j + 1)],
@@ -172,11 +173,11 @@ class TableAnalysis:
             if state is not None:
                 takers.append((j, state))
         if not takers:  # proved, but the rows above are not all decided: which of them take it is not known
-            return [Diagnostic(span_of(_written(row)), "R301", f"{where} can never match: every case it covers is "
+            return [Diagnostic(span_of(self._written(row)), "R301", f"{where} can never match: every case it covers is "
                                "taken first by the rows above it", hint="move it up, or narrow their conditions")]
         by = " and ".join(f"row '{self.table.rows[j].label}' ({self._call(s)})" for j, s in takers)
         one = len(takers) == 1
-        return [Diagnostic(span_of(_written(row)), "R301", f"{where} can never match: every case it covers is "
+        return [Diagnostic(span_of(self._written(row)), "R301", f"{where} can never match: every case it covers is "
                            f"taken first by {by}",
                            hint="move it above that row, or narrow that row's condition" if one else
                                 "move it above those rows, or narrow their conditions")]
@@ -409,6 +410,12 @@ class TableAnalysis:
                          for p in self.table.params)
         return f"{self.table.name}({args})"
 
+    def _written(self, row: m.Row) -> m.Origin:
+        """Where a row's condition was last written: the last change of it that gave a new
+        condition, else the row itself."""
+        conditions = {id(ov.origin) for ov in self.model.overrides if ov.when is not None}
+        return next((c.origin for c in reversed(row.overridden_by) if id(c.origin) in conditions), row.origin)
+
     def _clause(self, o: m.Origin) -> str:
         return str(o.clause or o.layer)
 
@@ -427,11 +434,6 @@ def _taken_by(j: int, i: int) -> Callable[[list[int]], bool]:
 
 def _both(a: int, b: int) -> Callable[[list[int]], bool]:
     return lambda hits: a in hits and b in hits
-
-
-def _written(row: m.Row) -> m.Origin:
-    """Where a row is as it now is: the last change that overrode it, else the row itself."""
-    return row.overridden_by[-1].origin if row.overridden_by else row.origin
 
 
 def _takes_from(a: int, b: int, own: list[int]) -> Callable[[list[int]], bool]:

@@ -26,8 +26,9 @@ Expressions mix `int` and `number` at every boundary (arguments, returns, list i
 branches, record fields, table rows, overrides), where a module that carries numbers multiplied by
 SCALE can go wrong, and use every operator, aggregate and builtin, lets that hide names, lists and
 sets of every type, and names Python or the module itself uses (type, len, SCALE, Cite).
-Mistakes of meaning that random rules make (a row that can never match, R301; a failing example)
-are mended by dropping the part; any other refusal is a generator bug.
+Mistakes of meaning that random rules make (a row that can never match, R301, or the change that
+made it so; two exceptions that contradict each other, R303; a failing example) are mended by
+dropping the part; any other refusal is a generator bug.
 
     python -m tests.progen --count 2000 --seed 1          # N passed, N failed; exit 1 on any finding
     python -m tests.progen --count 20000 --seed 1 --jobs 2  # the long run, on two cores
@@ -96,7 +97,9 @@ SCENARIO_FILE = "progen/scenario.rules"
 SERIES_PART_FILE = "progen/series-part.rules"  # more of the series: `in S`
 RULESETS_FILE = "progen/rulesets.rules"
 SAMPLES = 12  # random argument tuples per function and ruleset
-REPAIRABLE = {"R301", "R401", "R402"}  # semantic, not type, mistakes the generator mends by dropping the item
+# Semantic, not type, mistakes the generator mends by dropping the item: a row that never matches
+# (R301), two exceptions that contradict each other (R303), a failing example.
+REPAIRABLE = {"R301", "R303", "R401", "R402"}
 
 # ---- the program: blocks of lines, each block and item droppable ----------------------------------
 
@@ -1819,7 +1822,7 @@ def mypy_finding(ruleset: str, errors: list[str]) -> list[Finding]:
 # ---- making a program: generate, mend semantic mistakes, add worked examples ---------------------------
 
 
-def settle(program: Program, rounds: int = 8, parses: MemoryParses | None = None,
+def settle(program: Program, rounds: int = 20, parses: MemoryParses | None = None,
            ) -> tuple[Program, Finding | None, int]:
     """Check the program; drop the rows that can never match and the examples that fail (mistakes of
     meaning, which random rules make), and try again. Any other mistake is a generator bug.
@@ -1828,7 +1831,7 @@ def settle(program: Program, rounds: int = 8, parses: MemoryParses | None = None
     return program, finding, dropped
 
 
-def settled(program: Program, rounds: int = 8, parses: MemoryParses | None = None,
+def settled(program: Program, rounds: int = 20, parses: MemoryParses | None = None,
             ) -> tuple[Program, Finding | None, int, Result | None]:
     """settle, and the check of the settled program (None if it did not settle)."""
     dropped = 0
@@ -1844,6 +1847,10 @@ def settled(program: Program, rounds: int = 8, parses: MemoryParses | None = Non
         where: list[tuple[int, int | None]] = []
         for d in errors:
             found = program.locate(d.span.file, d.span.line)
+            written = files[d.span.file].split("\n")[d.span.line - 1].strip() if found is not None else ""
+            if found is not None and found[1] is None and d.code in REPAIRABLE and written.startswith("override "):
+                where.append(found)  # a change that made a row dead (R301 is where it is written): drop its block
+                continue
             if d.code not in REPAIRABLE or found is None or found[1] is None:
                 text = "\n".join(x.render(files) for x in errors[:5])
                 return program, Finding("generator", f"generator:{d.code}",
