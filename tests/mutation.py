@@ -148,6 +148,9 @@ class Enumeration:
                 elif isinstance(x, m.Lit) and isinstance(x.t, TextT):
                     self.texts.add(str(x.v))
         self.read = self._fields_read(exprs)
+        # The fields only the records' invariants read: a record of the conditions' fields is an
+        # input where some values of these make it valid (a Repl is valid, but not in Combat Mode).
+        self.checked = self._fields_read([d.body for d in model.defines if d.invariant is not None])
         self.sampled = False
 
     def _reachable(self, exprs: list[m.Expr]) -> list[m.Expr]:
@@ -200,6 +203,9 @@ class Enumeration:
         rec = self.records[name]
         read = self.read.get(name, set())
         fields = [f for f in rec.fields if f.name in read or f.default is None]
+        others = [f for f in rec.fields if f.name in self.checked.get(name, set()) and f not in fields]
+        completions = [{}] + [dict(zip((f.name for f in others), combo, strict=True)) for combo in
+                              itertools.islice(itertools.product(*(self.values(f.t, depth + 1) for f in others)), 500)]
         choices = [self.values(f.t, depth) for f in fields]
         size = 1
         for c in choices:
@@ -215,8 +221,10 @@ class Enumeration:
             record = Record()
             for f in rec.fields:
                 record[f.name] = values[f.name] if f.name in values else from_json(f.default, f.t)
-            if self._valid(name, record):
-                out.append(record)
+            for completion in completions:  # the first that makes it valid, if any does
+                if self._valid(name, Record({**record, **completion})):
+                    out.append(Record({**record, **completion}))
+                    break
         return out
 
     def _valid(self, name: str, record: Record) -> bool:
