@@ -799,8 +799,9 @@ class ExprCompiler:
                 return f"_count({var} for {var} in {over}{where})"
             number = isinstance(t, NumberT)
             body = self.num(node.body, traced) if number else self.ex(node.body, traced)
-            if isinstance(t, EnumT) and _loose(node.body):
-                body = f"cast({self.annotation(t)!r}, {body})"  # 'combat' would be any str to mypy
+            # 'combat' would be any str to mypy, and so would a call written in place that gives it (f1(storm))
+            if isinstance(t, EnumT) and (_loose(node.body) or body.startswith(("'", "("))):
+                body = f"cast({self.annotation(t)!r}, {body})"
             if fn == "first":
                 first = f"_first({body} for {var} in {over}{where})"
                 # mypy types `a if c else False` with no type wanted around it by typing a as the
