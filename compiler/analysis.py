@@ -142,7 +142,11 @@ class TableAnalysis:
         self.tr = tr
         self.reads = reads
         self.solver = decide.Solver(tr, params, t.params)
-        exact = not capped and not tr.inputs.inexact  # what the solver finds absent is absent
+        if self.solver.check(tr.true) == "unsat":
+            return diags  # no input is valid (the records' invariants exclude each other): nothing to match
+        # what the solver finds absent is absent, unless an input list is read through too few
+        # representatives or a sum, min, max or first goes over one
+        exact = not (capped and tr.inputs.lists_read) and not tr.inputs.inexact
         for i, row in enumerate(rows):
             diags += self._dead(i, row, holds, exact)
         diags += self._gap(holds)

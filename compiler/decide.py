@@ -121,6 +121,7 @@ class Inputs:
     counts: list[z3.ArithRef] = field(default_factory=list)
     unassumed: list[str] = field(default_factory=list)  # invariants not translated (checked on each state)
     inexact: list[m.Expr] = field(default_factory=list)  # aggregates found but not proved absent
+    lists_read: bool = False  # an input list was gone over, tested with `in` or counted
 
 
 class Translator:
@@ -414,6 +415,7 @@ class Translator:
         if op in ("in", "not in"):
             if not isinstance(b.v, Seq):
                 raise Undecided(e, "'in' of something that is not a list or set")
+            self.inputs.lists_read |= b.v.inexact
             found = self.some(z3.And(self.present(c), self.equal(a.v, item, e)) for c, item in b.v.items)
             return Reading(found if op == "in" else z3.Not(found), ok)
         raise Undecided(e, f"the operator {op}")
@@ -458,7 +460,25 @@ class Translator:
             raise Undecided(e, "a choice between two records or lists")
         if _is_arith(a) and _is_arith(b):
             a, b = _same_sort(a, b)
+        elif not (isinstance(a, z3.ExprRef) and isinstance(b, z3.ExprRef) and a.sort() == b.sort()):
+            raise Undecided(e, "a choice between values of different kinds")
         return z3.If(c, a, b)
+
+    def nothing(self, t: Type, e: m.Expr) -> Sym:
+        """A value of type t that stands where there is none (first of an empty list): never read, as
+        what it is part of cannot be worked out there."""
+        match t:
+            case BoolT():
+                return self.false
+            case IntT():
+                return z3.IntVal(0, self.ctx)
+            case NumberT():
+                return z3.RealVal(0, self.ctx)
+            case TextT():
+                return z3.StringVal("", self.ctx)
+            case EnumT(name):
+                return Enum(name, z3.IntVal(0, self.ctx))
+        raise Undecided(e, f"a {t} from an empty list")
 
     def builtin(self, e: m.Builtin, env: dict[str, Sym]) -> Reading:
         read = [self.read(a, env) for a in e.args]
@@ -475,6 +495,7 @@ class Translator:
             seq = vals[0]
             if not isinstance(seq, Seq):
                 raise Undecided(e, "len of something that is not a list")
+            self.inputs.lists_read |= seq.inexact
             return Reading(self.total(_times(c, z3.IntVal(1, self.ctx)) for c, _ in seq.items), ok)
         if fn == "step" and isinstance(vals[0], Enum):
             n = len(self.order[vals[0].enum])
@@ -499,6 +520,7 @@ class Translator:
         if not isinstance(seq, Seq):
             raise Undecided(e, "an aggregate over something that is not a list")
         fn = e.fn
+        self.inputs.lists_read |= seq.inexact
         if seq.inexact and fn not in ("any", "all", "count"):
             self.inputs.inexact.append(e)
         # Each item: present (how many times), passes `where`, its body; all worked out on the item.
@@ -524,7 +546,7 @@ class Translator:
         if fn in ("min", "max", "first"):
             passing = [(z3.And(self.present(c), w), b.v) for c, w, b, _ in parts if b is not None]
             if not passing:
-                return Reading(z3.IntVal(0, self.ctx), self.false)
+                return Reading(self.nothing(e.t, e), self.false)
             some = self.some(p for p, _ in passing)
             best = passing[-1][1]
             found = passing[-1][0]

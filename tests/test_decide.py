@@ -220,3 +220,13 @@ def test_one_const_changed_two_ways_is_shown_once_with_an_input() -> None:
                             'override 4.8: title "Stacking, roomy"')
     found = [d.message for d in compile_sources(_sources(options=words)).diagnostics if d.code == "R303"]
     assert len(found) == 1 and found[0].startswith("crowded and roomy both change what stacking")
+
+
+def test_a_table_no_input_of_which_is_valid_has_no_dead_rows() -> None:
+    """Invariants that exclude each other leave no valid input: there is nothing for a row to match,
+    and no row is reported as never matching (the otherwise row least of all)."""
+    text = ('series S "S"\nrecord U "U" {\n  a: int = 0 "A"\n}\n'
+            'invariant big(u: U) "Big" = u.a > 1\ninvariant small(u: U) "Small" = u.a < 1\n'
+            'rule 1.1 "T" {\n  table t(u: U) -> int "T" {\n    one: when u.a == 2 => 1\n    other: otherwise => 0\n  }\n}\n')
+    result = compile_sources({"t.rules": text}, keep_models=True)
+    assert analyse(result.models["S"], examples=False) == []
