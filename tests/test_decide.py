@@ -227,6 +227,7 @@ def test_a_table_no_input_of_which_is_valid_has_no_dead_rows() -> None:
     and no row is reported as never matching (the otherwise row least of all)."""
     text = ('series S "S"\nrecord U "U" {\n  a: int = 0 "A"\n}\n'
             'invariant big(u: U) "Big" = u.a > 1\ninvariant small(u: U) "Small" = u.a < 1\n'
-            'rule 1.1 "T" {\n  table t(u: U) -> int "T" {\n    one: when u.a == 2 => 1\n    other: otherwise => 0\n  }\n}\n')
+            'rule 1.1 "T" {\n  table t(u: U) -> int "T" {\n    one: when u.a == 2 => 1\n'
+            '    other: otherwise => 0\n  }\n}\n')
     result = compile_sources({"t.rules": text}, keep_models=True)
     assert analyse(result.models["S"], examples=False) == []
