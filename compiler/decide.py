@@ -324,8 +324,15 @@ class Translator:
                 item = t.item if isinstance(t, (ListT, SetT)) else None
                 if item is None:
                     raise Undecided(e, "a list of no known type")
-                seq = Seq(item, [(None, r.v) for r in read], isinstance(e, m.SetLit))
-                return Reading(seq, self.every(r.ok for r in read))
+                if isinstance(e, m.ListLit):
+                    return Reading(Seq(item, [(None, r.v) for r in read]), self.every(r.ok for r in read))
+                # A set holds an item once: one written again ({2, 2}, {x, y} where x is y) is not there.
+                counted: list[tuple[z3.ArithRef | None, Any]] = []
+                for n, r in enumerate(read):
+                    again = self.some(self.equal(r.v, earlier.v, e) for earlier in read[:n])
+                    counted.append((None, r.v) if again is self.false else
+                                   (z3.If(again, z3.IntVal(0, self.ctx), z3.IntVal(1, self.ctx)), r.v))
+                return Reading(Seq(item, counted, is_set=True), self.every(r.ok for r in read))
         raise Undecided(e, "an expression with a mistake in it")
 
     def call_define(self, d: m.Define, args: list[Sym]) -> Reading:
