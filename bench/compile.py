@@ -196,7 +196,7 @@ def measure(sizes: list[int], cached_size: int, memory_size: int, repeats: dict[
             progress(f"compile {n}: full build x{r}")
             spent: list[float] = []
 
-            def build(t: Tree = tree) -> None:
+            def build(t: Tree = tree, spent: list[float] = spent) -> None:
                 held = [0.0]
                 with analysis_time(held):
                     rulec_build(t)
