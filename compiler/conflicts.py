@@ -21,7 +21,7 @@ from . import decide, ir
 from . import model as m
 from .crosscheck import plain, show
 from .diagnostics import Diagnostic, Span
-from .interp import EvalError, Interpreter
+from .interp import EvalError, Interpreter, item_exprs
 from .resolver import layer_chain, resolve
 
 Check = m.Define | m.Table | m.Limits
@@ -101,7 +101,7 @@ def _conflict(check: Check, *models: m.Resolved) -> dict[str, Any] | None:
     if any(i is None for i in items):
         return None
     interps = [Interpreter(model) for model in models]
-    exprs = [e for item in items for e in _exprs(item)]  # type: ignore[arg-type]
+    exprs = [e for item in items for e in item_exprs(item)]  # type: ignore[arg-type]
     n, _ = decide.representatives(interps[0], exprs)
     first = decide.Translator(models[0], interps[0], n)
     try:
@@ -122,17 +122,6 @@ def _conflict(check: Check, *models: m.Resolved) -> dict[str, Any] | None:
     if any(v is _NONE for v in values) or len({repr(v) for v in shown}) < 3:
         return None  # the interpreter does not see three answers: nothing to report
     return {"state": state, "values": values}
-
-
-def _exprs(item: Check) -> list[m.Expr]:
-    match item:
-        case m.Define(body=body):
-            return [body]
-        case m.Table(rows=rows):
-            return [e for r in rows for e in (r.when, r.value) if e is not None]
-        case m.Limits(unless=unless, items=limits):
-            return [*(u.cond for u in unless),
-                    *(e for i in limits for e in (i.measure, i.bound, *(x.cond for x in i.exempt)))]
 
 
 def _answer(tr: decide.Translator, item: Check, args: list[Any]) -> Any:

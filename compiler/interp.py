@@ -141,7 +141,7 @@ class Interpreter:
         parts: dict[str, Any] = {}
         todo: list[Item] = [item]
         while todo:
-            for e in _item_exprs(todo.pop()):
+            for e in item_exprs(todo.pop()):
                 for n in m.walk(e):
                     target: Item | None
                     if isinstance(n, m.Call):
@@ -401,7 +401,7 @@ def _note(ov: m.Cite) -> str:
     return ov.notes[0].text if ov.notes else "overridden"
 
 
-def _item_exprs(item: Item) -> list[m.Expr]:
+def item_exprs(item: Item) -> list[m.Expr]:
     """The expressions an item of the model evaluates."""
     match item:
         case m.Define(body=body):
