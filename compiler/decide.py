@@ -770,24 +770,29 @@ class States:
 
     def blank(self, t: Type) -> Any:
         """A value for a field no condition reads and that has no default."""
-        match t:
-            case BoolT():
-                return False
-            case IntT() | NumberT():
-                return 0
-            case TextT():
-                return ""
-            case EnumT(name):
-                return self.tr.order[name][0]
-            case RecordT(name):
-                return self.tr.interp.default_record(name, {f.name: self.blank(f.t)
-                                                            for f in self.tr.interp.records[name].fields
-                                                            if f.default is None})
-            case ListT():
-                return ()
-            case SetT():
-                return frozenset()
-        raise Undecided(None, f"a value of type {t}")
+        return blank(t, self.tr.interp, self.tr.order)
+
+
+def blank(t: Type, interp: Interpreter, order: dict[str, list[str]]) -> Any:
+    """The plainest value of a type: false, 0, "", a list's first value, no items, a record of its
+    defaults (and of the plainest values where a field has none)."""
+    match t:
+        case BoolT():
+            return False
+        case IntT() | NumberT():
+            return 0
+        case TextT():
+            return ""
+        case EnumT(name):
+            return order[name][0]
+        case RecordT(name):
+            return interp.default_record(name, {f.name: blank(f.t, interp, order)
+                                                for f in interp.records[name].fields if f.default is None})
+        case ListT():
+            return ()
+        case SetT():
+            return frozenset()
+    raise Undecided(None, f"a value of type {t}")
 
 
 def literal(value: Any, t: Type, records: dict[str, m.RecordDef], path: str = "",
@@ -921,23 +926,7 @@ def probes(model: m.Resolved, interp: Interpreter, table: m.Table) -> Iterator[d
         return []
 
     def plain(t: Type) -> Any:
-        match t:
-            case BoolT():
-                return False
-            case IntT() | NumberT():
-                return 0
-            case TextT():
-                return ""
-            case EnumT(name):
-                return order[name][0]
-            case RecordT(name):
-                return interp.default_record(name, {f.name: plain(f.t) for f in records[name].fields
-                                                    if f.default is None})
-            case ListT():
-                return ()
-            case SetT():
-                return frozenset()
-        return None
+        return blank(t, interp, order)
 
     # Each change: (parameter, the path of fields under it, value); a list's one item counts as a field.
     changes: list[tuple[str, tuple[str, ...], Any]] = []
