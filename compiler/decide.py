@@ -624,8 +624,16 @@ class Solver:
         self.tr = tr
         self.params = [(p.name, params[p.name], p.t) for p in types]
         self.s = z3.Solver(ctx=tr.ctx)
-        self.s.add(*tr.inputs.facts)
+        self.added = 0  # how many of tr.inputs.facts the solver holds
         self.left = TABLE_RLIMIT
+
+    def _facts(self) -> None:
+        """What every valid state meets, as far as the translator knows it now: a field read first
+        by a question (a value two rows give) brings its own facts (a list value's index in range)."""
+        facts = self.tr.inputs.facts
+        if self.added < len(facts):
+            self.s.add(*facts[self.added:])
+            self.added = len(facts)
 
     def _check(self) -> Any:
         if self.left <= 0:
@@ -650,6 +658,7 @@ class Solver:
     _rlimit_at: int | None = None
 
     def check(self, formula: z3.BoolRef) -> str:
+        self._facts()
         self.s.push()
         try:
             self.s.add(formula)
@@ -661,6 +670,7 @@ class Solver:
         """An input for which formula holds, as the interpreter's values, or None if there is none
         (or none found within the budget). One a designer reads easily is tried first: numbers
         not negative, and input lists of one item in all, else three, else eight."""
+        self._facts()
         self.s.push()
         try:
             self.s.add(formula)
