@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -44,6 +45,11 @@ from .types import BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, TextT, Typ
 # one question, and for all the questions of one table. A shipped table's questions take under 100,000.
 QUESTION_RLIMIT = 5_000_000
 TABLE_RLIMIT = 25_000_000
+# Some of z3's procedures (nonlinear real arithmetic, conversions between whole and exact numbers)
+# can run long without counting steps: a clock bounds each question and each table as well. Only a
+# question that reaches it can answer differently on a slower machine (it is then "unknown": R304).
+QUESTION_SECONDS = 2.0
+TABLE_SECONDS = 8.0
 MAX_REPRESENTATIVES = 16  # items standing for an input list (2**k for k aggregates, at most this)
 MAX_DEPTH = 64  # definitions inlined inside one another
 
@@ -626,6 +632,7 @@ class Solver:
         self.s = z3.Solver(ctx=tr.ctx)
         self.added = 0  # how many of tr.inputs.facts the solver holds
         self.left = TABLE_RLIMIT
+        self.until = time.monotonic() + TABLE_SECONDS
 
     def _facts(self) -> None:
         """What every valid state meets, as far as the translator knows it now: a field read first
@@ -636,10 +643,12 @@ class Solver:
             self.added = len(facts)
 
     def _check(self) -> Any:
-        if self.left <= 0:
+        seconds = min(QUESTION_SECONDS, self.until - time.monotonic())
+        if self.left <= 0 or seconds <= 0:
             return z3.unknown
         before = self._spent()
         self.s.set("rlimit", min(QUESTION_RLIMIT, self.left))
+        self.s.set("timeout", max(1, int(seconds * 1000)))
         verdict = self.s.check()
         self.left -= self._spent() - before
         return verdict
