@@ -359,7 +359,8 @@ class TableAnalysis:
             trial = Record(rec)
             trial[f.name] = default
             holder[at[-1]] = trial
-            if self._valid(state) and claim(self._hits(state)) and (differ is None or self._differ(state, differ)):
+            holds = claim(self._hits(state)) and (differ is None or self._differ(state, differ))
+            if holds and self._valid_whole(state):
                 rec = trial
             else:
                 holder[at[-1]] = rec
@@ -378,7 +379,7 @@ class TableAnalysis:
         """Whether the interpreter agrees with what the solver found for a state: claim is given the
         rows that match it, in order. Where it does not, the solver's part was not exact (an undecided
         row, an invariant not given to it): the finding is not made. Anything else is a bug in rulec."""
-        if not self._valid(state):
+        if not self._valid_whole(state):
             return False
         hits = self._hits(state)
         if claim(hits):
@@ -387,21 +388,6 @@ class TableAnalysis:
             return False
         raise AssertionError(f"rulec's solver and its interpreter disagree on table {self.table.name} for "
                              f"{self._call(state)}: rows matching {hits}")
-
-    def _valid(self, state: dict[str, Any]) -> bool:
-        """Whether a state meets every invariant of the records in it (the solver was given those
-        it could translate; the others are checked here)."""
-        for name in self.tr.inputs.unassumed:
-            d = self.interp.defines[name]
-            rec = d.params[0].t
-            for p in self.table.params:
-                if p.t == rec:
-                    try:
-                        if not self.interp.eval(d.body, {d.params[0].name: state[p.name]}):
-                            return False
-                    except (EvalError, TypeError, KeyError, ZeroDivisionError):
-                        return False
-        return True
 
     def _matches(self, row: m.Row, case: dict[str, Any]) -> bool:
         if row.when is None:
