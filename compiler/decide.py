@@ -52,6 +52,10 @@ QUESTION_SECONDS = 2.0
 TABLE_SECONDS = 8.0
 MAX_REPRESENTATIVES = 16  # items standing for an input list (2**k for k aggregates, at most this)
 MAX_DEPTH = 64  # definitions inlined inside one another
+# Parts of expressions translated for one table, definitions inlined: a definition called again with
+# the same arguments is translated once, but rules written to grow (each definition calling the one
+# before with different arguments) still could without end. About 0.5 s of translation.
+MAX_READS = 100_000
 
 
 class Undecided(Exception):
@@ -151,6 +155,10 @@ class Translator:
         self.true, self.false = z3.BoolVal(True, self.ctx), z3.BoolVal(False, self.ctx)
         self._consts: dict[str, Sym] = {}
         self.touched: set[str] = set()  # the input fields read (a row's, when emptied before it)
+        self.reads = 0  # parts translated, against MAX_READS
+        # a definition's reading by its arguments (the arguments kept, so no key's id is reused),
+        # with the input fields it read
+        self._called: dict[tuple[Any, ...], tuple[list[Sym], Reading, frozenset[str]]] = {}
 
     def every(self, xs: Any) -> z3.BoolRef:
         """And of the terms, leaving out those that are true as written (most `ok`s are)."""
@@ -269,6 +277,9 @@ class Translator:
     # -- expressions
 
     def read(self, e: m.Expr, env: dict[str, Sym]) -> Reading:
+        self.reads += 1
+        if self.reads > MAX_READS:
+            raise Undecided(None, f"conditions that grow past {MAX_READS:,} parts once their definitions are written out")
         match e:
             case m.Lit(t=t, v=v):
                 return Reading(self.concrete(v, t), self.true)
@@ -344,11 +355,20 @@ class Translator:
     def call_define(self, d: m.Define, args: list[Sym]) -> Reading:
         if self.depth >= MAX_DEPTH:
             raise Undecided(None, f"definitions called inside one another more than {MAX_DEPTH} deep")
+        key = (d.name, *(_key(a) for a in args))
+        if key in self._called:
+            _, got, touched = self._called[key]
+            self.touched |= touched
+            return got
+        outer, self.touched = self.touched, set()
         self.depth += 1
         try:
-            return self.read(d.body, dict(zip((p.name for p in d.params), args, strict=False)))
+            got = self.read(d.body, dict(zip((p.name for p in d.params), args, strict=False)))
         finally:
             self.depth -= 1
+            inner, self.touched = self.touched, outer | self.touched
+        self._called[key] = (args, got, frozenset(inner))
+        return got
 
     def call_table(self, t: m.Table, args: list[Sym]) -> Reading:
         """The first row that matches, as the interpreter reads them: a row whose condition cannot
@@ -576,6 +596,16 @@ class Translator:
                 found = z3.Or(found, p)
             return Reading(best, self.every((ok, some)))
         raise Undecided(e, f"the aggregate {fn}")
+
+
+def _key(v: Sym) -> Any:
+    """An argument as a memo key: a term by its id (z3 makes one term of equal terms), a list
+    value by its index's, anything else by the object itself."""
+    if isinstance(v, z3.AstRef):
+        return ("term", v.get_id())
+    if isinstance(v, Enum):
+        return ("enum", v.i.get_id())
+    return ("object", id(v))
 
 
 def _num(v: Sym, e: m.Expr) -> z3.ArithRef:

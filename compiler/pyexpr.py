@@ -312,7 +312,8 @@ class ExprCompiler:
         """The value of a constant node, worked out now; _NOT_FOLDED when it has none (t(0) written
         in place made 1 / 0 of 1 / c): then it is compiled, and fails when run, as the rules do."""
         try:
-            return self.folder.eval(node, {})
+            with budget(FOLD_STEPS):  # its own bound: what the build's examples and analyses spent is not this
+                return self.folder.eval(node, {})
         except (EvalError, ArithmeticError):
             return _NOT_FOLDED
         finally:

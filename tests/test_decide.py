@@ -237,3 +237,51 @@ def test_a_table_no_input_of_which_is_valid_has_no_dead_rows() -> None:
             '    other: otherwise => 0\n  }\n}\n')
     result = compile_sources({"t.rules": text}, keep_models=True)
     assert analyse(result.models["S"], examples=False) == []
+
+
+def _chain(n: int, first: str, second: str, rows: int = 1) -> str:
+    """Definitions that each call the one before twice (2**n calls written out), read by a table."""
+    lines = ['series S "s" version "1"', 'rule 1.1 "x" {', "  define f0(x: int) -> int = x + 1"]
+    lines += [f"  define f{i}(x: int) -> int = f{i - 1}({first}) + f{i - 1}({second})" for i in range(1, n)]
+    lines.append('  table t(x: int) -> int "t" {')
+    lines += [f'    r{k}: when f{n - 1}(x) > {k} => {k} "r{k}"' for k in range(rows)]
+    lines += ['    rest: otherwise => 0 "rest"', "  }", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def test_a_definition_called_again_with_the_same_arguments_is_translated_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """f59(x) calls f0 2**59 times, but on only 60 different arguments (x, x + 1, ...): decided
+    whole, with no warning (it ran for hours before). The translation is bounded to a few hundred parts."""
+    counted: list[int] = []
+    real = decide.Translator.read
+
+    def read(self: decide.Translator, e: m.Expr, env: dict[str, decide.Sym]) -> decide.Reading:
+        counted.append(1)
+        return real(self, e, env)
+
+    monkeypatch.setattr(decide.Translator, "read", read)
+    result = compile_sources({"t.rules": _chain(60, "x", "x + 1")})
+    assert [d.code for d in result.diagnostics] == []
+    assert 0 < len(counted) < 20_000
+
+
+def test_conditions_that_grow_without_end_are_a_warning_not_a_hang() -> None:
+    """(x + 1) + 2 and (x + 2) + 1 are different terms, so f39 has 2**39 different calls: the
+    translator stops at MAX_READS and says so on each row, and the build goes on."""
+    result = compile_sources({"t.rules": _chain(40, "x + 1", "x + 2", rows=2)}, keep_models=True)
+    warned = [d for d in result.diagnostics if d.code == "R304"]
+    assert [d.severity for d in warned] == ["warning", "warning"]
+    assert all(f"grow past {decide.MAX_READS:,} parts" in d.message for d in warned)
+    assert [(d.span.line, d.span.col) for d in warned] == [(44, 5), (45, 5)]  # rows r0 and r1
+
+
+def test_a_build_whose_analyses_spend_every_step_still_writes_its_module(tmp_path: Path) -> None:
+    """The probes of the table run the interpreter on f29 (2**29 calls) until the build's step
+    bound is spent; the module's constant parts are worked out under their own bound (they
+    failed with 'cannot compile Lit', exit 3)."""
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "s.rules").write_text(_chain(30, "x", "x + 1"), encoding="utf-8")
+    assert main(["build", "--rules", str(rules), "--out", str(tmp_path / "out"), "--no-cache", "--no-print"]) == 0
+    assert "def f29(x: int) -> int:" in (tmp_path / "out" / "python" / "s.py").read_text(encoding="utf-8")
