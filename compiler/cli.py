@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 from .build import Content, Result, Streamed, compile_sources, differences, find_sources, write_atomic
 from .cache import Work
@@ -134,12 +136,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
     state = None
     if args.state is not None:
         try:
-            state = json.loads(args.state.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+            state = read_state(args.state)
+        except (OSError, UnicodeDecodeError, ValueError) as err:
             print(f"rulec: cannot read --state {args.state}: {err}", file=sys.stderr)
-            return EXIT_USAGE
-        if not isinstance(state, dict):
-            print(f"rulec: --state {args.state} must hold a JSON object of named records", file=sys.stderr)
             return EXIT_USAGE
     try:
         answer = evaluate(model, args.query, state, on_module=args.module)
@@ -295,11 +294,62 @@ def cmd_lsp(args: argparse.Namespace) -> int:
     return serve()
 
 
+MAX_STATE_BYTES = 20_000_000  # a --state file
+MAX_STATE_DEPTH = 100  # objects and arrays nested in a --state file
+MAX_STATE_DIGITS = 1_200  # of one number in a --state file (the rules compute with at most about as many)
+
+
+def read_state(path: Path) -> dict[str, Any]:
+    """A --state file's named records, or ValueError saying what is wrong with it: never more than
+    its bounds of size, nesting and digits, and only what JSON allows (no NaN or Infinity)."""
+    with open(path, "rb") as f:
+        data = f.read(MAX_STATE_BYTES + 1)
+    if len(data) > MAX_STATE_BYTES:
+        raise ValueError(f"the file is larger than {MAX_STATE_BYTES:,} bytes")
+
+    def whole(text: str) -> int:
+        if len(text.lstrip("-")) > MAX_STATE_DIGITS:
+            raise ValueError(f"a number of more than {MAX_STATE_DIGITS:,} digits")
+        return int(text)
+
+    def real(text: str) -> float:
+        mantissa, _, exponent = text.lower().partition("e")
+        value = float(text)
+        if len(mantissa) > MAX_STATE_DIGITS + 2 or not math.isfinite(value):
+            raise ValueError(f"a number of more than {MAX_STATE_DIGITS:,} digits: {text[:40]}")
+        return value
+
+    def refuse(name: str) -> None:
+        raise ValueError(f"{name} is not a number (JSON has no {name})")
+
+    text = data.decode("utf-8")
+    depth, quoted, escaped = 0, False, False
+    for at, ch in enumerate(text):  # nesting counted before the parser recurses into it
+        if quoted:
+            escaped, quoted = (False, True) if escaped else (ch == "\\", ch != '"')
+        elif ch == '"':
+            quoted = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_STATE_DEPTH:
+                raise ValueError(f"objects and arrays nested more than {MAX_STATE_DEPTH} deep (at character {at})")
+        elif ch in "]}":
+            depth -= 1
+    state = json.loads(text, parse_int=whole, parse_float=real, parse_constant=refuse)
+    if not isinstance(state, dict):
+        raise ValueError("it must hold a JSON object of named records")
+    return state
+
+
 COMMANDS = {"check": cmd_check, "build": cmd_build, "diff": cmd_diff, "eval": cmd_eval, "test": cmd_test,
             "fmt": cmd_fmt, "lsp": cmd_lsp}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):  # a lone surrogate ('\\ud800' in a --state file) is shown escaped
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     args = make_parser().parse_args(argv)
     try:
         return COMMANDS[args.command](args)

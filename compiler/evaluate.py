@@ -8,6 +8,7 @@ module and run against that module (built in memory from the same rules) instead
 
 from __future__ import annotations
 
+import json
 import types
 from dataclasses import dataclass, fields, is_dataclass
 from fractions import Fraction
@@ -20,7 +21,7 @@ from .emit_python import ModuleEmitter, emit_python, tidy
 from .exprs import EnumInfo, Lowerer, Signature
 from .interp import Cite, EvalError, Interpreter, budget, to_json
 from .parser import parse_query
-from .state_schema import state_schema
+from .state_schema import NUMBER, state_schema
 from .types import TEXT, BoolT, EnumT, ListT, NumberT, RecordT, SetT, Type
 
 
@@ -252,7 +253,17 @@ def check_state(model: m.Resolved, state: dict[str, Any]) -> None:
         if errors:
             best = jsonschema.exceptions.best_match(errors)
             where = ".".join([name, "value", *(str(p) for p in best.absolute_path)])
-            raise EvalFailure(f"--state: {where}: {best.message}", usage=True)
+            message = best.message
+            if best.validator == "pattern" or any(isinstance(e.schema, dict) and e.schema.get("description") == NUMBER["description"]
+                                                  for e in (best, best.parent) if e is not None):
+                message = f"{shown_value(best.instance)} is not a number (write 2, 2.5 or 1/2; at most 1,200 digits a part)"
+            raise EvalFailure(f"--state: {where}: {message}", usage=True)
+
+
+def shown_value(value: Any) -> str:
+    """A value of a --state file as a message shows it: a long text cut short."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:60] + "..."
 
 
 def _state_entry(name: str, entry: Any, model: m.Resolved) -> tuple[str, Any]:

@@ -186,3 +186,33 @@ def test_a_generator_variable_named_like_a_parameter_reads_its_own_fields() -> N
     assert module.may_load(truck, module.Hex(units=(hq,))) is True
     assert module.may_load(truck, module.Hex(units=(truck,))) is False
     assert module.explain_may_load(truck, module.Hex(units=(hq,))).value is True
+
+
+def test_from_json_refuses_what_would_make_it_work_long_or_crash() -> None:
+    """Every refusal is InvalidInput naming the field, in a message of bounded length: a number
+    text with a huge exponent hung (Fraction('1e99999999')), a 5,000-digit int raised a bare
+    ValueError when shown, a list nested 100,000 deep a RecursionError."""
+    from compiled import load_generated
+
+    ocs = load_generated("OCS")
+    deep: list[object] = []
+    for _ in range(100_000):
+        deep = [deep]
+    for bad in ["1e99999999", "1e3", "NaN", float("nan"), float("inf"), 10 ** 5000, "9" * 1201, "1/0", "1/02",
+                "\ud800", deep, {"a": deep}, True, None, "١"]:
+        with pytest.raises(ocs.InvalidInput) as e:
+            ocs.unit_from_json({"printed_re": bad})
+        assert e.value.field == "unit.printed_re"
+        assert len(str(e.value)) < 200
+    with pytest.raises(ocs.InvalidInput) as e:
+        ocs.unit_from_json({"step_losses": 10 ** 5000})
+    assert e.value.field == "unit.step_losses" and "too large" in str(e.value)
+    with pytest.raises(ocs.InvalidInput) as e:
+        ocs.hex_from_json({"units": deep})
+    assert e.value.field.startswith("hex.units[0]")
+    with pytest.raises(ocs.InvalidInput) as e:
+        ocs.unit_from_json({"x" * 10_000: 1})
+    assert len(str(e.value)) < 400
+    for good, exact in [("1/2", ocs.Fraction(1, 2)), ("2.5", ocs.Fraction(5, 2)), (0.1, ocs.Fraction(1, 10)),
+                        ("3", 3), (10 ** 1000, 10 ** 1000)]:
+        assert ocs.unit_from_json({"printed_re": good}).printed_re * 1 == exact

@@ -110,3 +110,38 @@ def test_the_interpreter_answers_from_a_state_file_and_refuses_a_broken_invarian
     state.write_text(json.dumps({"u": {"record": "Unit", "value": {"type": "repl", "mode": "combat"}}}))
     code, _, err = run(capsys, "OCS", "re_size(u)", "--state", str(state))
     assert code == 2 and "u.mode" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ('{"h": ' * 100_000 + "1" + "}" * 100_000, "nested more than 100 deep"),
+    ('{"u": {"record": "Unit", "value": {"printed_re": ' + "9" * 5000 + "}}}", "more than 1,200 digits"),
+    ('{"u": {"record": "Unit", "value": {"printed_re": 1e400}}}', "more than 1,200 digits: 1e400"),
+    ('{"u": {"record": "Unit", "value": {"printed_re": NaN}}}', "NaN is not a number"),
+    ('{"u": {"record": "Unit", "value": {"printed_re": -Infinity}}}', "-Infinity is not a number"),
+    ('{"u": {"record": "Unit", "value": {"printed_re": "1e99999999"}}}',
+     'u.value.printed_re: "1e99999999" is not a number (write 2, 2.5 or 1/2'),
+    ('{"u": {"record": "Unit", "value": {"printed_re": "' + "7" * 1201 + '"}}}', "at most 1,200 digits a part"),
+    ('{"u": {"record": "Unit", "value": {"printed_re": "1\\ud800"}}}', "is not a number"),
+    ("[1, 2]", "a JSON object of named records"),
+])
+def test_a_hostile_state_file_is_a_message_not_a_crash_or_a_hang(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, said: str) -> None:
+    """Nesting, digits and NaN are refused while reading (JSON nested 100,000 deep was a
+    RecursionError, 5,000 digits a ValueError: exit 3); a number text '1e99999999' by the state
+    schema, before anything works it out (it hung)."""
+    state = tmp_path / "state.json"
+    state.write_text(text, encoding="utf-8")
+    for on_module in ([], ["--module"]):
+        code, _, err = run(capsys, "OCS", "u.printed_re", "--state", str(state), *on_module)
+        assert code == 2, err
+        assert said in err and "internal error" not in err
+
+
+def test_brackets_inside_texts_of_a_state_file_are_not_nesting(capsys: pytest.CaptureFixture[str],
+                                                                tmp_path: Path) -> None:
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps({"u": {"record": "Unit", "value": {"printed_re": "1/2"}},
+                                 '[{"\\' * 300: {"record": "Unit", "value": {}}}), encoding="utf-8")
+    code, _, err = run(capsys, "OCS", "u.printed_re", "--state", str(state))
+    assert code == 2
+    assert "is not a name the rules language can use" in err and "nested" not in err

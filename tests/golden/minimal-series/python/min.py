@@ -262,46 +262,99 @@ def _word(value: Any) -> str:
     return str(value)
 
 
-def _number(value: Any, path: str) -> Number:
-    if isinstance(value, bool):
-        raise InvalidInput(path, f"{value!r} is not a number")
+_MAX_BITS: Final = 4000  # of a number of game state (about 1,200 digits), as the rules compute
+_MAX_DIGITS: Final = 1200
+
+
+def _digits(text: str, first_zero: bool = True) -> bool:
+    return 0 < len(text) <= _MAX_DIGITS and text.isascii() and text.isdigit() and (first_zero or text[0] != "0")
+
+
+def _number_text(text: str) -> bool:
+    """Whether text is a number as the state schema writes one: '2', '-2.5' or '1/2'."""
+    body = text.removeprefix("-")
+    for sep in "./":
+        if sep in body:
+            whole, _, rest = body.partition(sep)
+            return _digits(whole) and _digits(rest, first_zero=sep == ".")
+    return _digits(body)
+
+
+def _shown(value: Any, depth: int = 0) -> str:
+    """A value as a message shows it: short, whatever its size or nesting."""
+    if isinstance(value, bool) or value is None:
+        return repr(value)
     if isinstance(value, (int, Fraction)):
-        return value
-    if isinstance(value, (float, str)):
-        try:
-            exact = Fraction(str(value))
-        except (ValueError, ZeroDivisionError):
-            raise InvalidInput(path, f"{value!r} is not a number (write 2, 2.5 or 1/2)") from None
-        return int(exact) if exact.denominator == 1 else exact
-    raise InvalidInput(path, f"{value!r} is not a number")
+        big = max(Fraction(value).numerator.bit_length(), Fraction(value).denominator.bit_length()) > 160
+        return "a number of more than 48 digits" if big else repr(value)
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 60 else repr(value[:60]) + "..."
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, Mapping):
+        if depth >= 2:
+            return "{...}"
+        pairs = [f"{_shown(k, depth + 1)}: {_shown(v, depth + 1)}" for k, v in list(value.items())[:4]]
+        return "{" + ", ".join(pairs + (["..."] if len(value) > 4 else [])) + "}"
+    if isinstance(value, (list, tuple)):
+        if depth >= 2:
+            return "[...]"
+        items = [_shown(v, depth + 1) for v in value[:4]]
+        return "[" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "]"
+    return f"a {type(value).__name__}"
+
+
+def _number(value: Any, path: str) -> Number:
+    """A number of game state: a JSON number (a float is read as the decimal it prints as), or a
+    text such as '2', '2.5' or '1/2'; at most about 1,200 digits, so no input can make it work long."""
+    exact: Number
+    if isinstance(value, bool):
+        raise InvalidInput(path, f"{_shown(value)} is not a number")
+    if isinstance(value, (int, Fraction)):
+        exact = value
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise InvalidInput(path, f"{_shown(value)} is not a number (write 2, 2.5 or 1/2)")
+        exact = Fraction(repr(value))
+    elif isinstance(value, str):
+        if not _number_text(value):
+            raise InvalidInput(path, f"{_shown(value)} is not a number (write 2, 2.5 or 1/2)")
+        exact = Fraction(value)
+    else:
+        raise InvalidInput(path, f"{_shown(value)} is not a number")
+    if max(exact.numerator.bit_length(), exact.denominator.bit_length()) > _MAX_BITS:
+        raise InvalidInput(path, f"{_shown(value)} is too large: a number of game state has at most about 1,200 digits")
+    return int(exact) if exact.denominator == 1 else exact
 
 
 def _value(t: str, allowed: tuple[str, ...], value: Any, path: str) -> Any:
     if t == "bool":
         if not isinstance(value, bool):
-            raise InvalidInput(path, f"{value!r} is not true or false")
+            raise InvalidInput(path, f"{_shown(value)} is not true or false")
         return value
     if t == "int":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidInput(path, f"{value!r} is not a whole number")
+            raise InvalidInput(path, f"{_shown(value)} is not a whole number")
+        if value.bit_length() > _MAX_BITS:
+            raise InvalidInput(path, f"{_shown(value)} is too large: a number of game state has at most about 1,200 digits")
         return value
     if t == "number":
         return _number(value, path)
     if t == "text":
         if not isinstance(value, str):
-            raise InvalidInput(path, f"{value!r} is not a text")
+            raise InvalidInput(path, f"{_shown(value)} is not a text")
         return value
     if t.startswith("enum "):
         choices = allowed or _ENUM_VALUES[t[5:]]
         if value not in choices:
-            raise InvalidInput(path, f"{value!r} is not a {t[5:]}", choices)
+            raise InvalidInput(path, f"{_shown(value)} is not a {t[5:]}", choices)
         return value
     if t.startswith("record "):
         return from_json(t[7:], value, path)
     if t.startswith("list of ") or t.startswith("set of "):
         item = t.split(" of ", 1)[1]
         if not isinstance(value, (list, tuple)):
-            raise InvalidInput(path, f"{value!r} is not a list")
+            raise InvalidInput(path, f"{_shown(value)} is not a list")
         items = tuple(_value(item, (), v, f"{path}[{i}]") for i, v in enumerate(value))
         return items if t.startswith("list") else frozenset(items)
     raise InvalidInput(path, f"cannot read a {t}")
@@ -311,14 +364,14 @@ def from_json(record: str, data: Any, path: str = "") -> Any:
     """A record from JSON-like data, each field checked; raises InvalidInput naming the field."""
     path = path or record
     if record not in _FIELDS:
-        raise InvalidInput(path, f"unknown kind of record {record!r}", tuple(_FIELDS))
+        raise InvalidInput(path, f"unknown kind of record {_shown(record)}", tuple(_FIELDS))
     if not isinstance(data, Mapping):
-        raise InvalidInput(path, f"expected an object with fields, got {data!r}")
+        raise InvalidInput(path, f"expected an object with fields, got {_shown(data)}")
     fields = _FIELDS[record]
     known = {name for name, _, _ in fields}
     for key in data:
         if key not in known:
-            raise InvalidInput(f"{path}.{key}", "is not a field", tuple(sorted(known)))
+            raise InvalidInput(f"{path}.{_shown(key) if not isinstance(key, str) or len(key) > 60 else key}", "is not a field", tuple(sorted(known)))
     values: dict[str, Any] = {}
     for name, t, allowed in fields:
         if name in data:
@@ -331,7 +384,7 @@ def from_json(record: str, data: Any, path: str = "") -> Any:
         if not check(made):
             first = read[0] if read else ""
             where = f"{path}.{first}" if first else path
-            shown = repr(getattr(made, first + "_" if first in _RENAMED else first)) if first else "this"
+            shown = _shown(getattr(made, first + "_" if first in _RENAMED else first)) if first else "this"
             raise InvalidInput(where, f"{shown} breaks {rule}: {title}", _allowed(made, record, first, check))
     return made
 
