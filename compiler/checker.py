@@ -387,6 +387,9 @@ def _find_cycle(start: str, graph: dict[str, tuple[set[str], Span]]) -> list[str
     return None
 
 
+MAX_RULESET_NAME = 64  # characters of a ruleset's name, which names files of the output
+
+
 def _hides_python(name: str) -> bool:
     """A ruleset's module, python/<name>.py, must not stand in for a standard module (a ruleset
     Fractions made a fractions.py that imported itself) nor be a keyword no import can name."""
@@ -403,6 +406,10 @@ def _rulesets(checker: Checker, layers: dict[str, LayerInfo], decls: list[ast.Ru
         if _hides_python(name):
             checker.error(span, "R111", f"'{name}' would compile to python/{name.lower()}.py, which hides "
                           f"Python's own module or keyword '{name.lower()}'", hint="choose another name")
+        elif len(name) > MAX_RULESET_NAME:
+            checker.error(span, "R111", f"a ruleset name of {len(name)} characters, more than {MAX_RULESET_NAME}: "
+                          "it names files of the output (python/<name>.py, schemas/<name>.state.schema.json), "
+                          "and file systems refuse long file names", hint="choose a shorter name")
     for rs in decls:
         base = layers.get(rs.base)
         if base is None or base.decl.kind == "option":

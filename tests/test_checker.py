@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from conftest import codes, compile_text
 
 from compiler import model as m
+from compiler.cli import main
 from compiler.interp import Interpreter
 from compiler.types import INT
 
@@ -121,3 +124,13 @@ def test_a_failing_expect_says_what_each_side_computed() -> None:
                      "the left side is { mode: combat, re: 1/2 }, the right side { mode: move, re: 1 }",
                      "the left side is 2, the right side 5/2",
                      "this is false"]
+
+
+def test_a_ruleset_name_too_long_for_a_file_name_is_r111_at_check_not_a_failed_build(tmp_path: Path) -> None:
+    """A 251-character series name passed `rulec check` and failed `rulec build` (file name too long)."""
+    text = 'series S{} "s" version "1"\nrule 1.1 "x" {{\n  define a(x: int) -> int = x\n}}\n'
+    (tmp_path / "s.rules").write_text(text.format("x" * 250), encoding="utf-8")
+    assert main(["check", str(tmp_path)]) == 1
+    (tmp_path / "s.rules").write_text(text.format("x" * 63), encoding="utf-8")
+    assert main(["check", str(tmp_path)]) == 0
+    assert main(["build", "--rules", str(tmp_path), "--out", str(tmp_path / "out"), "--no-cache", "--no-print"]) == 0
