@@ -6,6 +6,13 @@ build is skipped. The key is a hash of content, so a stale entry is never used: 
 
 Within a build, ParseCache keeps each file's parse (.rulec-cache/parse/), so a build after an edit
 parses only the files that changed.
+
+The cache folder sits in the project, where a pull request can put files: so every file rulec
+keeps there is sealed with an HMAC-SHA256 under a secret of the user's own (`cache-key` in the
+user's cache folder, never in the project), over the file's name and its bytes. A file that is not
+sealed by this user's rulec (planted, copied from another machine, damaged) is not read at all:
+it is a miss, and the build makes what it would have held afresh. So the cache can make a build
+faster and nothing else: it cannot put anything in an output that a fresh build would not.
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import hashlib
+import hmac
 import io
 import json
 import os
@@ -32,7 +40,57 @@ from . import ast
 from .diagnostics import Diagnostic, Span
 from .parser import parse as parse_file
 
-FORMAT = 1  # bump when what is stored changes shape
+FORMAT = 2  # bump when what is stored changes shape
+SEAL = b"rulec cache 2\n"  # the first bytes of every file kept, before its HMAC
+
+
+@cache
+def _secret() -> bytes:
+    """This user's key for the cache's seals: 32 random bytes in the user's cache folder, made on
+    first use, readable by the user alone. Where it cannot be kept, a key for this process only
+    (the cache then serves the builds of one process: --watch)."""
+    try:
+        folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rulec"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / "cache-key"
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            key = path.read_bytes()
+        else:
+            key = os.urandom(32)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(key)
+        if len(key) == 32:
+            return key
+    except (OSError, RuntimeError):  # RuntimeError: no home folder
+        pass
+    return os.urandom(32)
+
+
+def _mac(path: Path, data: bytes) -> bytes:
+    label = f"{path.parent.name}/{path.name}".encode("utf-8", "surrogateescape")
+    return hmac.new(_secret(), label + b"\0" + data, hashlib.sha256).digest()
+
+
+def sealed(path: Path, data: bytes) -> bytes:
+    """data as kept at path: the seal's mark, its HMAC, then data."""
+    return SEAL + _mac(path, data) + data
+
+
+def unsealed(path: Path, kept: bytes) -> bytes | None:
+    """The data a file of the cache holds, if this user's rulec sealed it for this path; else None."""
+    if not kept.startswith(SEAL):
+        return None
+    mac, data = kept[len(SEAL):len(SEAL) + 32], kept[len(SEAL) + 32:]
+    return data if hmac.compare_digest(mac, _mac(path, data)) else None
+
+
+def read_sealed(path: Path) -> bytes | None:
+    try:
+        return unsealed(path, path.read_bytes())
+    except OSError:
+        return None
 
 
 @cache
@@ -67,9 +125,12 @@ class BuildCache:
 
     def up_to_date(self, key: str, out_dir: Path) -> bool:
         """The last build into out_dir was of exactly these sources, and out_dir is as it left it."""
+        data = read_sealed(self._manifest_path(out_dir))
         try:
-            manifest = json.loads(self._manifest_path(out_dir).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            manifest = json.loads(data) if data is not None else None
+        except ValueError:
+            return False
+        if not isinstance(manifest, dict):
             return False
         if manifest.get("key") != key or not out_dir.is_dir():
             return False
@@ -91,7 +152,8 @@ class BuildCache:
         for path in _walk(out_dir):
             st = path.stat()
             files[path.relative_to(out_dir).as_posix()] = [st.st_size, st.st_mtime_ns]
-        _write_file(self._manifest_path(out_dir), json.dumps({"key": key, "files": files}).encode())
+        path = self._manifest_path(out_dir)
+        _write_file(path, sealed(path, json.dumps({"key": key, "files": files}).encode()))
 
 
 def _write_file(path: Path, data: bytes) -> None:
@@ -120,7 +182,7 @@ def _store(path: Path, value: Any) -> None:
         data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:
         return
-    _write_file(path, data)
+    _write_file(path, sealed(path, data))
 
 
 class ParseCache:
@@ -181,10 +243,10 @@ def parse_key(text: str, name: str) -> str:
 
 
 def _load_parse(entry: Path) -> tuple[ast.File | None, list[Diagnostic]] | None:
-    """The stored parse, or None when there is none or it cannot be read back whole."""
-    try:
-        data = entry.read_bytes()
-    except OSError:
+    """The stored parse, or None when there is none, it is not sealed by this user's rulec, or it
+    cannot be read back whole."""
+    data = read_sealed(entry)
+    if data is None:
         return None
     # The collector would run many times over the objects made here, none of which is garbage:
     # without it, a load takes a third less time.
@@ -257,9 +319,10 @@ class Memo(MutableMapping[str, Any]):
             self._old = {}
             if self.path is None:
                 return self._old
+            data = read_sealed(self.path)
             try:
-                found = _SyntaxUnpickler(io.BytesIO(self.path.read_bytes())).load()
-            except Exception:  # missing or damaged: only a cold start
+                found = _SyntaxUnpickler(io.BytesIO(data)).load() if data is not None else None
+            except Exception:  # damaged: only a cold start
                 found = None
             if isinstance(found, tuple) and len(found) == 2 and found[0] == fingerprint() \
                     and isinstance(found[1], dict):

@@ -3,7 +3,9 @@ each table's analysis. A cached build must give byte for byte what a build from 
 
 from __future__ import annotations
 
+import json
 import pickle
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -139,7 +141,8 @@ def test_a_damaged_or_foreign_memo_is_a_cold_start(damage: str, tmp_path: Path,
     path = kept / "memo" / "analyses.pickle"
     data = path.read_bytes()
     path.write_bytes({"truncated": data[: len(data) // 2], "garbage": b"\x80\x05not a pickle",
-                      "other rulec": pickle.dumps(("another rulec", pickle.loads(data)[1])),
+                      "other rulec": cache.sealed(path, pickle.dumps(("another rulec",
+                                                                      pickle.loads(cache.unsealed(path, data) or b"")[1]))),
                       "empty": b""}[damage])
     counts = Counts(monkeypatch)
     (out / "ir" / "s.json").unlink()  # not a no-op
@@ -151,19 +154,75 @@ def test_a_damaged_or_foreign_memo_is_a_cold_start(damage: str, tmp_path: Path,
 def test_the_memo_keeps_only_what_the_last_build_used(tmp_path: Path) -> None:
     rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
     assert build(rules, out, "--cache", str(kept)) == 0
-    first = set(pickle.loads((kept / "memo" / "analyses.pickle").read_bytes())[1])
+    first = set(pickle.loads(cache.read_sealed(kept / "memo" / "analyses.pickle") or b"")[1])
     tree(tmp_path, edit={1: {"value": "5"}, 2: {"value": "5"}})
     assert build(rules, out, "--cache", str(kept)) == 0
-    second = set(pickle.loads((kept / "memo" / "analyses.pickle").read_bytes())[1])
+    second = set(pickle.loads(cache.read_sealed(kept / "memo" / "analyses.pickle") or b"")[1])
     assert len(first) == len(second) == 3 and len(first & second) == 1
 
 
 def test_a_memo_naming_any_other_class_is_not_loaded(tmp_path: Path) -> None:
     """A pickle can call any function it names; the memo loads plain data, spans and diagnostics only."""
     path = tmp_path / "analyses.pickle"
-    path.write_bytes(pickle.dumps((fingerprint(), {"k": Path("/")})))  # a harmless class, but not allowed
+    path.write_bytes(cache.sealed(path, pickle.dumps((fingerprint(), {"k": Path("/")}))))  # harmless, but not allowed
     memo = Memo(path)
     assert "k" not in memo and len(memo) == 0
     memo["k2"] = []
     memo.save()
     assert Memo(path)["k2"] == []
+
+
+class _HugeFraction:
+    """Unpickled as Fraction('1e99999999'), a class the parse cache may name: 10**99999999 to work out."""
+
+    def __reduce__(self) -> Any:
+        return (Fraction, ("1e99999999",))
+
+
+@pytest.mark.parametrize("how", ["unsealed", "sealed by another user", "moved from another entry"])
+def test_a_planted_cache_cannot_change_what_a_build_writes(how: str, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A memo of modules made only of allowed data (texts) wrote its code into python/*.py; a
+    parse entry holding Fraction('1e99999999') hung the build. A cache file this user's rulec did
+    not seal for its place is never read: the build is the fresh one."""
+    rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
+    assert build(rules, out, "--cache", str(kept)) == 0
+    fresh = _from_nothing(tmp_path, rules)
+    memo = kept / "memo" / "modules.pickle"
+    stamp, modules = pickle.loads(cache.read_sealed(memo) or b"")
+    assert modules, "the build kept no module"
+    planted = pickle.dumps((stamp, {k: {f: "import os\nos.system('touch PWNED')\n" + text for f, text in files.items()}
+                                   for k, files in modules.items()}))
+    if how == "unsealed":
+        memo.write_bytes(planted)
+    elif how == "sealed by another user":
+        monkeypatch.setattr(cache, "_secret", lambda: b"k" * 32)
+        memo.write_bytes(cache.sealed(memo, planted))
+        monkeypatch.undo()
+    else:  # a file sealed by this user, put where another belongs
+        other = kept / "memo" / "values.pickle"
+        other.write_bytes(cache.sealed(other, planted))
+        memo.write_bytes(other.read_bytes())
+    for entry in (kept / "parse").glob("*.pickle"):
+        entry.write_bytes(pickle.dumps((None, [_HugeFraction()])))
+    (out / "ir" / "s.json").unlink()  # not a no-op
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert snapshot(out) == fresh
+    assert not (tmp_path / "PWNED").exists()
+
+
+def test_a_planted_manifest_cannot_make_a_build_skip(tmp_path: Path) -> None:
+    """The no-op check trusts its manifest: one not sealed by this user is no manifest."""
+    rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
+    assert build(rules, out, "--cache", str(kept)) == 0
+    fresh = snapshot(out)
+    [manifest] = kept.glob("build-*.json")
+    data = cache.read_sealed(manifest)
+    assert data is not None
+    (out / "python" / "s.py").write_text("import os\n", encoding="utf-8")  # planted beside it
+    stamps = json.loads(data)
+    st = (out / "python" / "s.py").stat()
+    stamps["files"]["python/s.py"] = [st.st_size, st.st_mtime_ns]
+    manifest.write_bytes(json.dumps(stamps).encode())
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert snapshot(out) == fresh
