@@ -6,6 +6,7 @@ import argparse
 import json
 import math
 import os
+import signal
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -15,9 +16,11 @@ from .build import Content, Result, Streamed, compile_sources, differences, find
 from .cache import Work
 from .diagnostics import Diagnostic, did_you_mean
 from .evaluate import EvalFailure, evaluate, json_value
+from .printing import PrintError
 from .testing import run_tests, uncovered_diagnostics
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_INTERRUPTED = 130  # as a shell reports Ctrl-C
 
 
 class _Parser(argparse.ArgumentParser):
@@ -263,6 +266,10 @@ def cmd_build(args: argparse.Namespace) -> int:
         print(f"rulec: cannot write {args.out}/: {e.strerror or e}{where}; {args.out}/ was left as it was",
               file=sys.stderr)
         return EXIT_RULES
+    except PrintError as e:  # the browser failed or hung: nothing is wrong with the rules or with rulec
+        print(f"rulec: cannot print the cards: {e}; {args.out}/ was left as it was (rulec build --no-print "
+              "builds everything else)", file=sys.stderr)
+        return EXIT_RULES
     for note in made.notes:
         print(note, file=sys.stderr)
     if work is not None:
@@ -345,17 +352,35 @@ COMMANDS = {"check": cmd_check, "build": cmd_build, "diff": cmd_diff, "eval": cm
             "fmt": cmd_fmt, "lsp": cmd_lsp}
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):  # a lone surrogate ('\\ud800' in a --state file) is shown escaped
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
     args = make_parser().parse_args(argv)
+    # SIGTERM (a CI job cancelled, a container stopped) ends rulec as Ctrl-C does: the temporary
+    # folders and the browser of a build in progress are cleaned up on the way out.
+    try:
+        previous = signal.signal(signal.SIGTERM, _interrupt)
+    except ValueError:  # not the main thread (rulec called from a program's thread): leave it be
+        previous = None
+    try:
+        return _run(args)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         return COMMANDS[args.command](args)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: not a bug, and nothing half-written is left
         print("rulec: interrupted", file=sys.stderr)
-        return EXIT_INTERNAL
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader stopped early (rulec eval ... | head): nothing is wrong
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # so that the interpreter's last flush fails no more

@@ -279,7 +279,8 @@ class Translator:
     def read(self, e: m.Expr, env: dict[str, Sym]) -> Reading:
         self.reads += 1
         if self.reads > MAX_READS:
-            raise Undecided(None, f"conditions that grow past {MAX_READS:,} parts once their definitions are written out")
+            raise Undecided(None, f"conditions that grow past {MAX_READS:,} parts once their definitions "
+                                  "are written out")
         match e:
             case m.Lit(t=t, v=v):
                 return Reading(self.concrete(v, t), self.true)

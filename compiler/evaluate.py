@@ -254,9 +254,11 @@ def check_state(model: m.Resolved, state: dict[str, Any]) -> None:
             best = jsonschema.exceptions.best_match(errors)
             where = ".".join([name, "value", *(str(p) for p in best.absolute_path)])
             message = best.message
-            if best.validator == "pattern" or any(isinstance(e.schema, dict) and e.schema.get("description") == NUMBER["description"]
-                                                  for e in (best, best.parent) if e is not None):
-                message = f"{shown_value(best.instance)} is not a number (write 2, 2.5 or 1/2; at most 1,200 digits a part)"
+            numbers = [e for e in (best, best.parent) if e is not None and isinstance(e.schema, dict)
+                       and e.schema.get("description") == NUMBER["description"]]
+            if best.validator == "pattern" or numbers:
+                message = (f"{shown_value(best.instance)} is not a number "
+                           "(write 2, 2.5 or 1/2; at most 1,200 digits a part)")
             raise EvalFailure(f"--state: {where}: {message}", usage=True)
 
 

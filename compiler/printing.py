@@ -16,11 +16,13 @@ import json
 import os
 import re
 import shutil
+import signal
+import stat
 import subprocess
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -142,7 +144,8 @@ def collect(files: dict[str, str], out_dir: Path, allow_print: bool) -> Prints:
         result.missing = [j.target for j in todo]
         result.why = "chromium not found" if allow_print else "not printing with --check or --no-print"
         return result
-    with tempfile.TemporaryDirectory(prefix="rulec-print-") as tmp:
+    clean_leftovers()
+    with tempfile.TemporaryDirectory(prefix=f"rulec-print-{os.getpid()}-") as tmp:
         site = Path(tmp) / "site"
         for job in todo:  # write the HTML where the browser can open it
             page = site / job.source
@@ -158,14 +161,108 @@ def collect(files: dict[str, str], out_dir: Path, allow_print: bool) -> Prints:
     return result
 
 
+# ---- what a killed rulec left -------------------------------------------------------------------
+
+_LEFT = re.compile(r"rulec-(print|chromium)-(\d+)-[A-Za-z0-9_]+")
+
+
+def clean_leftovers(folders: list[Path] | None = None) -> list[Path]:
+    """Remove what a rulec killed while printing left in the temporary folders (the system's, and
+    /tmp where Chromium's own went): its rulec-print-<pid>-* and rulec-chromium-<pid>-* folders,
+    once process <pid> is gone, and any Chromium still running on such a profile. Only this
+    user's folders; the removed ones are returned."""
+    removed: list[Path] = []
+    for tmp in sorted(set(folders or [Path(tempfile.gettempdir()), Path(SHORT_TMP)])):
+        removed += _clean(tmp)
+    return removed
+
+
+def _clean(tmp: Path) -> list[Path]:
+    removed = []
+    try:
+        names = os.listdir(tmp)
+    except OSError:
+        return []
+    for name in sorted(names):
+        found = _LEFT.fullmatch(name)
+        path = tmp / name
+        try:
+            st = path.lstat()
+        except OSError:
+            continue
+        if found is None or not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid() or _alive(int(found.group(2))):
+            continue
+        _kill_browsers_on(path)
+        shutil.rmtree(path, ignore_errors=True)
+        removed.append(path)
+    return removed
+
+
+SHORT_TMP = "/tmp"
+MAX_SCRATCH = 50  # characters of Chromium's TMPDIR: it makes Unix sockets there, whose paths hold 107
+
+
+def _scratch(profile: str) -> str:
+    """A folder for Chromium's own temporary files, removed with the profile: inside it, or, where
+    that path is too long for Chromium's sockets (a long TMPDIR made Chromium exit), in /tmp."""
+    inside = os.path.join(profile, "tmp")
+    if len(inside) <= MAX_SCRATCH:
+        os.mkdir(inside)
+        return inside
+    return tempfile.mkdtemp(prefix=f"rulec-chromium-{os.getpid()}-", dir=SHORT_TMP)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
+
+
+def _kill_browsers_on(profile: Path) -> None:
+    """Kill this user's processes started with --user-data-dir=profile (Linux: read from /proc)."""
+    flag = f"--user-data-dir={profile}".encode()
+    try:
+        pids = [int(n) for n in os.listdir("/proc") if n.isdigit()]
+    except OSError:
+        return
+    for pid in pids:
+        try:
+            if os.stat(f"/proc/{pid}").st_uid != os.getuid():
+                continue
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                args = f.read().split(b"\0")
+        except OSError:
+            continue
+        if flag in args:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+
+
+def _die_with_parent() -> None:
+    """In the browser's process before it starts (Linux): the kernel kills it when rulec dies, even by
+    SIGKILL, so no browser outlives the build that started it."""
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 # ---- the browser -------------------------------------------------------------------------------
 
 
 class Browser:
     """A headless Chromium spoken to over the DevTools pipe."""
 
-    def __init__(self, proc: subprocess.Popen[bytes], write_fd: int, read_fd: int, profile: str):
+    def __init__(self, proc: subprocess.Popen[bytes], write_fd: int, read_fd: int, profile: str, scratch: str):
         self.proc = proc
+        self.scratch = scratch
         self.write_fd = write_fd
         self.read_fd = read_fd
         self.profile = profile
@@ -179,7 +276,8 @@ class Browser:
         exe = executable or find_chromium()
         if exe is None:
             raise PrintError("chromium not found")
-        profile = tempfile.mkdtemp(prefix="rulec-chromium-")
+        profile = tempfile.mkdtemp(prefix=f"rulec-chromium-{os.getpid()}-")
+        scratch = _scratch(profile)
         to_child_r, to_child_w = os.pipe()
         from_child_r, from_child_w = os.pipe()
 
@@ -187,19 +285,22 @@ class Browser:
             a, b = os.dup(to_child_r), os.dup(from_child_w)
             os.dup2(a, 3)
             os.dup2(b, 4)
+            _die_with_parent()
 
         try:
             proc = subprocess.Popen(
                 [exe, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "about:blank"],
+                env={**os.environ, "TMPDIR": scratch},  # its temporary files where rulec removes them
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                 close_fds=False, preexec_fn=wire_pipes)
         except OSError as e:
             shutil.rmtree(profile, ignore_errors=True)
+            shutil.rmtree(scratch, ignore_errors=True)
             raise PrintError(f"cannot start {exe}: {e}") from e
         finally:
             os.close(to_child_r)
             os.close(from_child_w)
-        browser = cls(proc, to_child_w, from_child_r, profile)
+        browser = cls(proc, to_child_w, from_child_r, profile, scratch)
         try:
             yield browser
         finally:
@@ -222,6 +323,7 @@ class Browser:
             except OSError:
                 pass
         shutil.rmtree(self.profile, ignore_errors=True)
+        shutil.rmtree(self.scratch, ignore_errors=True)
 
     # -- protocol --
 
@@ -273,8 +375,11 @@ class Browser:
             page.call("Page.navigate", {"url": url})
             page.wait_loaded()
             yield page
-        finally:
-            self.call("Target.closeTarget", {"targetId": target})
+        except BaseException:  # interrupted, or the browser failed: close what can be, and say what happened first
+            with suppress(PrintError, OSError, ValueError):
+                self.call("Target.closeTarget", {"targetId": target})
+            raise
+        self.call("Target.closeTarget", {"targetId": target})
 
     def pdf(self, url: str, paper: str) -> bytes:
         width, height = PAPERS[paper]

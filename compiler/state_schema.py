@@ -8,8 +8,10 @@ from .model import Resolved
 from .types import BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, TextT, Type
 
 NUMBER = {
-    "description": "An exact number: a JSON number, or a text such as \"1/2\" or \"2.5\" (at most 1,200 digits a part).",
-    "anyOf": [{"type": "number"}, {"type": "string", "pattern": r"^-?[0-9]{1,1200}(\.[0-9]{1,1200}|/[1-9][0-9]{0,1199})?$"}],
+    "description": "An exact number: a JSON number, or a text such as \"1/2\" or \"2.5\" "
+                   "(at most 1,200 digits a part).",
+    "anyOf": [{"type": "number"},
+              {"type": "string", "pattern": r"^-?[0-9]{1,1200}(\.[0-9]{1,1200}|/[1-9][0-9]{0,1199})?$"}],
 }
 
 

@@ -140,9 +140,9 @@ def test_a_damaged_or_foreign_memo_is_a_cold_start(damage: str, tmp_path: Path,
     assert build(rules, out, "--cache", str(kept)) == 0
     path = kept / "memo" / "analyses.pickle"
     data = path.read_bytes()
+    kept_entries = pickle.loads(cache.unsealed(path, data) or b"")[1]
     path.write_bytes({"truncated": data[: len(data) // 2], "garbage": b"\x80\x05not a pickle",
-                      "other rulec": cache.sealed(path, pickle.dumps(("another rulec",
-                                                                      pickle.loads(cache.unsealed(path, data) or b"")[1]))),
+                      "other rulec": cache.sealed(path, pickle.dumps(("another rulec", kept_entries))),
                       "empty": b""}[damage])
     counts = Counts(monkeypatch)
     (out / "ir" / "s.json").unlink()  # not a no-op

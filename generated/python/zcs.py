@@ -323,7 +323,8 @@ def _number(value: Any, path: str) -> Number:
     else:
         raise InvalidInput(path, f"{_shown(value)} is not a number")
     if max(exact.numerator.bit_length(), exact.denominator.bit_length()) > _MAX_BITS:
-        raise InvalidInput(path, f"{_shown(value)} is too large: a number of game state has at most about 1,200 digits")
+        raise InvalidInput(path, f"{_shown(value)} is too large: a number of game state has at most "
+                           "about 1,200 digits")
     return int(exact) if exact.denominator == 1 else exact
 
 
@@ -336,7 +337,8 @@ def _value(t: str, allowed: tuple[str, ...], value: Any, path: str) -> Any:
         if isinstance(value, bool) or not isinstance(value, int):
             raise InvalidInput(path, f"{_shown(value)} is not a whole number")
         if value.bit_length() > _MAX_BITS:
-            raise InvalidInput(path, f"{_shown(value)} is too large: a number of game state has at most about 1,200 digits")
+            raise InvalidInput(path, f"{_shown(value)} is too large: a number of game state has at most "
+                               "about 1,200 digits")
         return value
     if t == "number":
         return _number(value, path)
@@ -371,7 +373,8 @@ def from_json(record: str, data: Any, path: str = "") -> Any:
     known = {name for name, _, _ in fields}
     for key in data:
         if key not in known:
-            raise InvalidInput(f"{path}.{_shown(key) if not isinstance(key, str) or len(key) > 60 else key}", "is not a field", tuple(sorted(known)))
+            shown = key if isinstance(key, str) and len(key) <= 60 else _shown(key)
+            raise InvalidInput(f"{path}.{shown}", "is not a field", tuple(sorted(known)))
     values: dict[str, Any] = {}
     for name, t, allowed in fields:
         if name in data:
