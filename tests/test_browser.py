@@ -209,3 +209,21 @@ def test_the_committed_prints_are_one_page_and_from_the_committed_html(shipped: 
         side = pdf.with_name(pdf.name + ".source").read_text(encoding="utf-8")
         html = pdf.with_name(pdf.name.split(".")[0] + ".html").read_text(encoding="utf-8")
         assert f"sha256: {printing.sha256(html)}" in side
+
+
+def test_a_print_is_the_same_bytes_whatever_was_printed_before_it(site: Path) -> None:
+    """Prints are byte-identical from one build to the next (SECURITY.md, guarantee 7): a card
+    printed first in a fresh browser and printed after every other card in another, on both
+    papers and as a preview, gives the same bytes (the creation dates are fixed; object numbers
+    must not depend on what the browser did before)."""
+    cards = cards_of(site)
+    last = cards[-1].as_uri()
+    with printing.Browser.launch() as b:
+        alone = [b.pdf(last, "letter"), b.pdf(last, "a4"), b.screenshot(last)]
+    with printing.Browser.launch() as b:
+        for page in reversed(cards[:-1]):
+            b.pdf(page.as_uri(), "a4")
+            b.screenshot(page.as_uri())
+        after = [b.pdf(last, "letter"), b.pdf(last, "a4"), b.screenshot(last)]
+    assert [len(x) for x in alone] == [len(x) for x in after]
+    assert alone == after
