@@ -86,13 +86,22 @@ class Diagnostic:
                 width = 1
                 if self.span.end_line == self.span.line and self.span.end_col > self.span.col:
                     width = self.span.end_col - self.span.col
-                width = max(1, min(width, len(src) - self.span.col + 1))
+                col = self.span.col
+                if len(src) > SHOWN_LINE:  # a long line is shown around the place, never whole
+                    start = max(0, min(col - 1 - SHOWN_LINE // 3, len(src) - SHOWN_LINE))
+                    end = start + SHOWN_LINE
+                    src = ("…" if start else "") + src[start:end] + ("…" if end < len(src) else "")
+                    col = col - start + (1 if start else 0)
+                width = max(1, min(width, len(src) - col + 1))
                 gutter = f"{self.span.line:>5} | "
                 lines.append(gutter + src)
-                lines.append(" " * (len(gutter) + self.span.col - 1) + "^" * width)
+                lines.append(" " * (len(gutter) + col - 1) + "^" * width)
         if self.hint:
             lines.append(f"      = hint: {self.hint}")
         return "\n".join(lines)
+
+
+SHOWN_LINE = 200  # characters of a source line a diagnostic shows (a longer one: those around the place)
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:

@@ -157,3 +157,18 @@ def test_the_bracket_check_finds_what_a_loop_over_every_character_finds(text: st
     found = limits.too_deep(text, "t.rules")
     expected = too_deep_by_characters(text)
     assert (found.span.line, found.span.col) == expected if found else expected is None
+
+
+@pytest.mark.parametrize("col", [1, 50, 150, 500_000, 999_990, 1_000_000])
+def test_a_diagnostic_on_a_long_line_shows_the_place_not_the_whole_line(col: int) -> None:
+    """A file of one 1,000,000-character line echoed the whole line (2 MB on the terminal, and
+    whatever the line held); the place is shown with the characters around it and the caret under it."""
+    from compiler.diagnostics import SHOWN_LINE, Diagnostic, Span
+
+    text = "".join(chr(ord("a") + i % 26) for i in range(1_000_000))
+    shown = Diagnostic(Span("t.rules", 1, col, 1, col + 3), "R001", "here").render({"t.rules": text})
+    _, source, caret = shown.split("\n")
+    assert len(source) <= len("    1 | ") + SHOWN_LINE + 2
+    at = caret.index("^")
+    assert source[at] == text[col - 1] and caret.count("^") == min(3, len(text) - col + 1)
+    assert source[at:at + 3] == text[col - 1:col + 2]
