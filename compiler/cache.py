@@ -39,6 +39,7 @@ import lark
 from . import ast
 from .diagnostics import Diagnostic, Span
 from .parser import parse as parse_file
+from .parser import user_cache_folder
 
 FORMAT = 2  # bump when what is stored changes shape
 SEAL = b"rulec cache 2\n"  # the first bytes of every file kept, before its HMAC
@@ -49,10 +50,11 @@ def _secret() -> bytes:
     """This user's key for the cache's seals: 32 random bytes in the user's cache folder, made on
     first use, readable by the user alone. Where it cannot be kept, a key for this process only
     (the cache then serves the builds of one process: --watch)."""
+    folder = user_cache_folder()
+    if folder is None:
+        return os.urandom(32)
+    path = folder / "cache-key"
     try:
-        folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rulec"
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / "cache-key"
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         except FileExistsError:
@@ -63,7 +65,7 @@ def _secret() -> bytes:
                 fh.write(key)
         if len(key) == 32:
             return key
-    except (OSError, RuntimeError):  # RuntimeError: no home folder
+    except OSError:
         pass
     return os.urandom(32)
 

@@ -17,6 +17,7 @@ from .cache import Work
 from .diagnostics import Diagnostic, did_you_mean
 from .evaluate import EvalFailure, evaluate, json_value
 from .printing import PrintError
+from .state_schema import MAX_DIGITS
 from .testing import run_tests, uncovered_diagnostics
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -303,7 +304,7 @@ def cmd_lsp(args: argparse.Namespace) -> int:
 
 MAX_STATE_BYTES = 20_000_000  # a --state file
 MAX_STATE_DEPTH = 100  # objects and arrays nested in a --state file
-MAX_STATE_DIGITS = 1_200  # of one number in a --state file (the rules compute with at most about as many)
+MAX_STATE_DIGITS = MAX_DIGITS  # of one number in a --state file, as the state schema says
 
 
 def read_state(path: Path) -> dict[str, Any]:

@@ -93,15 +93,24 @@ def _made(mode: str) -> Lark:
                 maybe_placeholders=True, start=["start", "query"], cache=_cache_file(mode), **options)
 
 
+def user_cache_folder() -> Path | None:
+    """rulec's folder in the user's cache ($XDG_CACHE_HOME/rulec or ~/.cache/rulec), made if need
+    be; None where it cannot be."""
+    try:
+        folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rulec"
+        folder.mkdir(parents=True, exist_ok=True)
+    except (OSError, RuntimeError):  # RuntimeError: no home folder
+        return None
+    return folder
+
+
 def _cache_file(mode: str) -> str | bool:
     """Where Lark keeps the parser's tables between runs (a fifth of a second to make anew): the
     user's cache folder, never the installed package; no cache where that folder cannot be made.
     Lark checks an entry against the grammar and options, and makes the tables afresh, and tries
     to keep them, when it is stale, damaged or unreadable."""
-    try:
-        folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rulec"
-        folder.mkdir(parents=True, exist_ok=True)
-    except (OSError, RuntimeError):  # RuntimeError: no home folder
+    folder = user_cache_folder()
+    if folder is None:
         return False
     key = f"{grammar_text()}\0{lark.__version__}\0{sys.version_info[:2]}"
     return str(folder / f"lark-{mode}-{hashlib.sha256(key.encode()).hexdigest()[:16]}.cache")

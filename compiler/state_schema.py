@@ -7,11 +7,15 @@ from typing import Any
 from .model import Resolved
 from .types import BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, TextT, Type
 
+MAX_DIGITS = 1200  # of a number of game state, a part at a time (the modules' from_json: the same)
+
 NUMBER = {
     "description": "An exact number: a JSON number, or a text such as \"1/2\" or \"2.5\" "
                    "(at most 1,200 digits a part).",
     "anyOf": [{"type": "number"},
-              {"type": "string", "pattern": r"^-?[0-9]{1,1200}(\.[0-9]{1,1200}|/[1-9][0-9]{0,1199})?$"}],
+              {"type": "string",
+               "pattern": rf"^-?[0-9]{{1,{MAX_DIGITS}}}"
+                          rf"(\.[0-9]{{1,{MAX_DIGITS}}}|/[1-9][0-9]{{0,{MAX_DIGITS - 1}}})?$"}],
 }
 
 

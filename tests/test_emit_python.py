@@ -216,3 +216,11 @@ def test_from_json_refuses_what_would_make_it_work_long_or_crash() -> None:
     for good, exact in [("1/2", ocs.Fraction(1, 2)), ("2.5", ocs.Fraction(5, 2)), (0.1, ocs.Fraction(1, 10)),
                         ("3", 3), (10 ** 1000, 10 ** 1000)]:
         assert ocs.unit_from_json({"printed_re": good}).printed_re * 1 == exact
+
+
+def test_the_modules_and_the_state_schema_bound_numbers_alike() -> None:
+    from compiled import load_generated
+
+    from compiler.state_schema import MAX_DIGITS
+
+    assert load_generated("OCS")._MAX_DIGITS == MAX_DIGITS
