@@ -15,6 +15,11 @@ def read_rules_file(f: Path, inside: Path | None = None) -> str | tuple[str, str
     try:
         if inside is not None and not f.resolve().is_relative_to(inside):
             return "R004", "it is a link to a file outside the rules folder"
+    except RuntimeError:  # Python 3.11's resolve() on a link that leads back to itself
+        return "R004", "it is a link that leads back to itself"
+    except OSError as e:
+        return "R004", e.strerror or type(e).__name__
+    try:
         if not stat.S_ISREG(f.stat().st_mode):
             return "R004", "it is not a regular file (a folder, a pipe or a device)"
         fd = os.open(f, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
