@@ -304,7 +304,6 @@ def cmd_lsp(args: argparse.Namespace) -> int:
 
 MAX_STATE_BYTES = 20_000_000  # a --state file
 MAX_STATE_DEPTH = 100  # objects and arrays nested in a --state file
-MAX_STATE_DIGITS = MAX_DIGITS  # of one number in a --state file, as the state schema says
 
 
 def read_state(path: Path) -> dict[str, Any]:
@@ -316,15 +315,15 @@ def read_state(path: Path) -> dict[str, Any]:
         raise ValueError(f"the file is larger than {MAX_STATE_BYTES:,} bytes")
 
     def whole(text: str) -> int:
-        if len(text.lstrip("-")) > MAX_STATE_DIGITS:
-            raise ValueError(f"a number of more than {MAX_STATE_DIGITS:,} digits")
+        if len(text.lstrip("-")) > MAX_DIGITS:
+            raise ValueError(f"a number of more than {MAX_DIGITS:,} digits")
         return int(text)
 
     def real(text: str) -> float:
-        mantissa, _, exponent = text.lower().partition("e")
+        mantissa = text.lower().partition("e")[0]
         value = float(text)
-        if len(mantissa) > MAX_STATE_DIGITS + 2 or not math.isfinite(value):
-            raise ValueError(f"a number of more than {MAX_STATE_DIGITS:,} digits: {text[:40]}")
+        if len(mantissa) > MAX_DIGITS + 2 or not math.isfinite(value):
+            raise ValueError(f"a number of more than {MAX_DIGITS:,} digits: {text[:40]}")
         return value
 
     def refuse(name: str) -> None:

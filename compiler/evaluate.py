@@ -21,7 +21,7 @@ from .emit_python import ModuleEmitter, emit_python, tidy
 from .exprs import EnumInfo, Lowerer, Signature
 from .interp import Cite, EvalError, Interpreter, budget, to_json
 from .parser import parse_query
-from .state_schema import NUMBER, state_schema
+from .state_schema import MAX_DIGITS, NUMBER, state_schema
 from .types import TEXT, BoolT, EnumT, ListT, NumberT, RecordT, SetT, Type
 
 
@@ -256,9 +256,9 @@ def check_state(model: m.Resolved, state: dict[str, Any]) -> None:
             message = best.message
             numbers = [e for e in (best, best.parent) if e is not None and isinstance(e.schema, dict)
                        and e.schema.get("description") == NUMBER["description"]]
-            if best.validator == "pattern" or numbers:
+            if numbers:  # a pattern of another schema (a field's name) is no number's
                 message = (f"{shown_value(best.instance)} is not a number "
-                           "(write 2, 2.5 or 1/2; at most 1,200 digits a part)")
+                           f"(write 2, 2.5 or 1/2; at most {MAX_DIGITS:,} digits a part)")
             raise EvalFailure(f"--state: {where}: {message}", usage=True)
 
 
