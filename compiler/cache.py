@@ -25,6 +25,7 @@ import io
 import json
 import os
 import pickle
+import re
 import sys
 import tempfile
 import time
@@ -156,6 +157,7 @@ class BuildCache:
             files[path.relative_to(out_dir).as_posix()] = [st.st_size, st.st_mtime_ns]
         path = self._manifest_path(out_dir)
         _write_file(path, sealed(path, json.dumps({"key": key, "files": files}).encode()))
+        sweep(self.folder)
 
 
 def _write_file(path: Path, data: bytes) -> None:
@@ -165,7 +167,7 @@ def _write_file(path: Path, data: bytes) -> None:
     tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem[:16]}.", suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem[:16]}.{os.getpid()}.", suffix=".tmp")
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.replace(tmp, path)
@@ -225,13 +227,12 @@ class ParseCache:
         except OSError:
             return
         for name in names:
-            path = self.folder / name
-            stale = name.endswith(".pickle") and name.removesuffix(".pickle") not in keep
-            if stale or (name.endswith(".tmp") and _older_than(path, 3600)):
+            if name.endswith(".pickle") and name.removesuffix(".pickle") not in keep:
                 try:
-                    path.unlink()
+                    (self.folder / name).unlink()
                 except OSError:
                     pass
+        sweep(self.folder)
 
 
 def parse_key(text: str, name: str) -> str:
@@ -288,6 +289,40 @@ _SYNTAX_CLASSES: dict[tuple[str, str], Any] = {
     (Diagnostic.__module__, "Diagnostic"): Diagnostic,
     ("fractions", "Fraction"): Fraction,
 }
+
+
+_TEMPORARY = re.compile(r"\.[^/]*\.(\d+)\.[^./]*\.tmp")  # _write_file's: .<stem>.<pid>.<random>.tmp
+
+
+def sweep(folder: Path) -> None:
+    """Remove the temporary files a killed rulec left in folder: those of a process that is gone
+    (the pid is in the name), and any an hour old (another machine's, on a shared folder)."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        if not name.endswith(".tmp"):
+            continue
+        found = _TEMPORARY.fullmatch(name)
+        path = folder / name
+        if (found is not None and not _alive(int(found.group(1)))) or _older_than(path, 3600):
+            try:
+                path.unlink()
+            except OSError:
+                pass
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
 
 
 def _older_than(path: Path, seconds: float) -> bool:
@@ -385,6 +420,7 @@ class Work:
 
     def __init__(self, folder: Path | None):
         """folder: the cache folder; None keeps everything in memory, for the builds of one process."""
+        self.folder = folder
         self.parses: ParseCache | MemoryParses = ParseCache(folder) if folder is not None else MemoryParses()
         memo = (lambda name: folder / "memo" / f"{name}.pickle") if folder is not None else (lambda name: None)
         self.analyses = Memo(memo("analyses"))
@@ -397,3 +433,5 @@ class Work:
         self.analyses.save()
         self.modules.save()
         self.values.save()
+        if self.folder is not None:
+            sweep(self.folder / "memo")

@@ -221,6 +221,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     from . import printing
     from .cache import BuildCache, tree_key
 
+    printing.clean_leftovers()  # what a rulec killed while printing left, whether this build prints or not
     cache = None if args.no_cache or args.check else BuildCache(args.cache)
     key = None
     if cache is not None and args.rules.exists():  # nothing changed since the last build: nothing to do
