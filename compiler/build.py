@@ -12,7 +12,6 @@ import glob
 import hashlib
 import os
 import re
-import shutil
 import tempfile
 import threading
 import types
@@ -37,6 +36,7 @@ from .parser import parse
 from .resolver import files_of, resolve
 from .sources import read_rules_file
 from .state_schema import state_schema
+from .tidy import remove_tree
 
 Emitter = Callable[[m.Resolved], dict[str, str]]
 SuiteEmitter = Callable[..., Iterable[tuple[str, str]]]  # (models, memo=...): sees every model (cross-game)
@@ -450,7 +450,7 @@ def _writing_beside(out_dir: Path) -> Iterator[None]:
         for kind in ("new", "old"):
             for left in out_dir.parent.glob(f".{glob.escape(out_dir.name)}.{kind}-*"):
                 if left.is_dir() and not left.is_symlink():
-                    shutil.rmtree(left, ignore_errors=True)
+                    remove_tree(left)
         yield
     finally:
         os.close(fd)  # and the lock with it
@@ -471,8 +471,9 @@ def _write_all(files: Mapping[str, Content] | Iterable[tuple[str, Content]], out
         _swap_into_place(tmp, out_dir)
     finally:
         if tmp.exists():
-            shutil.rmtree(tmp, ignore_errors=True)
+            remove_tree(tmp)
     return len(set(written))
+
 
 
 def _write_one(folder: Path, rel: str, content: Content) -> None:
@@ -533,7 +534,7 @@ def _swap_into_place(new: Path, out_dir: Path) -> None:
         os.rename(new, out_dir)
         return
     if _exchange(new, out_dir):  # now `new` holds the old output
-        shutil.rmtree(new, ignore_errors=True)
+        remove_tree(new)
         return
     # No atomic exchange here (not Linux, or an old kernel): two renames, and the old output put
     # back if the second fails, so an error still leaves the old output (a crash between the two
@@ -545,7 +546,7 @@ def _swap_into_place(new: Path, out_dir: Path) -> None:
     except BaseException:
         os.rename(old, out_dir)
         raise
-    shutil.rmtree(old, ignore_errors=True)
+    remove_tree(old)
 
 
 def _exchange(a: Path, b: Path) -> bool:

@@ -264,6 +264,8 @@ def cmd_build(args: argparse.Namespace) -> int:
     try:
         count = write_atomic(made.texts(), args.out, then=made.prints)
     except OSError as e:  # a read-only or full disk, a name too long: the old output is left as it was
+        if isinstance(e.__context__, KeyboardInterrupt):  # an interrupt that broke a clean-up on its way
+            raise KeyboardInterrupt from None
         where = f" ({e.filename})" if e.filename else ""
         print(f"rulec: cannot write {args.out}/: {e.strerror or e}{where}; {args.out}/ was left as it was",
               file=sys.stderr)
@@ -358,6 +360,14 @@ def _interrupt(signum: int, frame: object) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # Ctrl-C before a command began (reading the arguments) or as it ended
+        print("rulec: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def _main(argv: Sequence[str] | None) -> int:
     for stream in (sys.stdout, sys.stderr):  # a lone surrogate ('\\ud800' in a --state file) is shown escaped
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:

@@ -48,7 +48,7 @@ def out_of_steps() -> bool:
 def _sized(value: Any) -> Any:
     if isinstance(value, (int, Fraction)) and not isinstance(value, bool) and (
             Fraction(value).numerator.bit_length() > MAX_BITS or Fraction(value).denominator.bit_length() > MAX_BITS):
-        raise EvalError(f"a number of more than {MAX_BITS * 3 // 10:,} digits")
+        raise TooLarge(f"a number of more than {MAX_BITS * 3 // 10:,} digits")
     return value
 
 
@@ -62,6 +62,11 @@ class Record(dict[str, Any]):
 
 class EvalError(Exception):
     """A rule could not be evaluated (division by zero, no table row matched)."""
+
+
+class TooLarge(EvalError):
+    """A number grew past MAX_BITS: a bound of the interpreter's, not an answer of the rules (the
+    generated module, which has no such bound, is not asked to agree)."""
 
 
 @dataclass(frozen=True)

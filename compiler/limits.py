@@ -106,7 +106,7 @@ def tree_errors(tree: Tree[Token], path: str, start: int, kept: frozenset[str]) 
                                        "write a long chain of 'or' tests as 'x in {a, b, ...}'"))
             continue
         kids = _items(node, kept)
-        if len(kids) > MAX_LIST:
+        if _listed(kids) > MAX_LIST:
             out.append(Diagnostic(_node_span(node, path, start), "R007",
                                   f"more than {MAX_LIST:,} items in one list",
                                   hint="split it into several declarations"))
@@ -119,6 +119,18 @@ def tree_errors(tree: Tree[Token], path: str, start: int, kept: frozenset[str]) 
                                      hint="split the rules into several files")]
         stack += [(c, depth + 1) for c in reversed(kids)]
     return sorted(out)
+
+
+def _listed(kids: list[Tree[Token] | Token]) -> int:
+    """How many items the list a node holds has: its items after the name, title, parameters and
+    type that lead it (`enum E "E" { ... }`: the values; `table t(u: Unit) -> int "T" { ... }`: the
+    rows; `f(...)`: the arguments). A node of tokens only (`see 1.1, 1.2`) is all list."""
+    lead = 0
+    for k in kids:
+        if isinstance(k, Tree) and k.data != "params" and not k.data.startswith("t_"):
+            break
+        lead += 1
+    return len(kids) - lead if lead < len(kids) else len(kids)
 
 
 def _items(node: Tree[Token], kept: frozenset[str]) -> list[Tree[Token] | Token]:

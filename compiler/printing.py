@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .tidy import remove_tree
+
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync",
@@ -145,7 +147,8 @@ def collect(files: dict[str, str], out_dir: Path, allow_print: bool) -> Prints:
         result.why = "chromium not found" if allow_print else "not printing with --check or --no-print"
         return result
     clean_leftovers()
-    with tempfile.TemporaryDirectory(prefix=f"rulec-print-{os.getpid()}-") as tmp:
+    tmp = tempfile.mkdtemp(prefix=f"rulec-print-{os.getpid()}-")
+    try:
         site = Path(tmp) / "site"
         for job in todo:  # write the HTML where the browser can open it
             page = site / job.source
@@ -158,6 +161,8 @@ def collect(files: dict[str, str], out_dir: Path, allow_print: bool) -> Prints:
                 result.files[job.target] = data
                 result.files[job.sidecar] = job.sidecar_text(files[job.source])
                 result.printed += 1
+    finally:
+        remove_tree(tmp)
     return result
 
 
@@ -193,7 +198,7 @@ def _clean(tmp: Path) -> list[Path]:
         if found is None or not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid() or _alive(int(found.group(2))):
             continue
         _kill_browsers_on(path)
-        shutil.rmtree(path, ignore_errors=True)
+        remove_tree(path)
         removed.append(path)
     return removed
 
@@ -294,8 +299,8 @@ class Browser:
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                 close_fds=False, preexec_fn=wire_pipes)
         except OSError as e:
-            shutil.rmtree(profile, ignore_errors=True)
-            shutil.rmtree(scratch, ignore_errors=True)
+            remove_tree(profile)
+            remove_tree(scratch)
             raise PrintError(f"cannot start {exe}: {e}") from e
         finally:
             os.close(to_child_r)
@@ -322,8 +327,8 @@ class Browser:
                 os.close(fd)
             except OSError:
                 pass
-        shutil.rmtree(self.profile, ignore_errors=True)
-        shutil.rmtree(self.scratch, ignore_errors=True)
+        remove_tree(self.profile)
+        remove_tree(self.scratch)
 
     # -- protocol --
 

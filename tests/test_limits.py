@@ -84,6 +84,15 @@ def items(n: int) -> str:
     return HEAD + "const x = [" + ", ".join(["1"] * n) + "]\n"
 
 
+def enum_values(n: int) -> str:
+    return HEAD + 'enum E "E" {\n' + "".join(f'  - v{i} "V{i}"\n' for i in range(n)) + "}\n"
+
+
+def table_rows(n: int) -> str:
+    rows = "".join(f"    r{i}: when u > {i} => 1\n" for i in range(n))
+    return HEAD + f'rule 1.1 "R" {{\n  table t(u: int) -> int "T" {{\n{rows}  }}\n}}\n'
+
+
 EDGES = {
     "depth at the limit": (nested(MAX_DEPTH - 2), []),
     "depth past the limit": (nested(MAX_DEPTH - 1), ["R008"]),
@@ -91,6 +100,16 @@ EDGES = {
                                        + ")" * 30 + "\n", []),
     "a list at the limit": (items(MAX_LIST), []),
     "a list past the limit": (items(MAX_LIST + 1), ["R007"]),
+    # the list is what follows the name, title, parameters and type (999 values with a title were
+    # "more than 1,000 items": found by tests/fuzz_faults.py)
+    "an enum with a title at the limit": (enum_values(MAX_LIST), []),
+    "an enum with a title past the limit": (enum_values(MAX_LIST + 1), ["R007"]),
+    "a table at the limit": (table_rows(MAX_LIST), []),
+    "a table past the limit": (table_rows(MAX_LIST + 1), ["R007"]),
+    "arguments at the limit": (HEAD + "const x = f(" + ", ".join(["1"] * MAX_LIST) + ")\n", []),
+    "arguments past the limit": (HEAD + "const x = f(" + ", ".join(["1"] * (MAX_LIST + 1)) + ")\n", ["R007"]),
+    "rule references past the limit": (HEAD + 'rule 1.1 "R" {\n  see ' + ", ".join(["1.1"] * (MAX_LIST + 1))
+                                       + "\n}\n", ["R007"]),
     "a rule number at the limit": (HEAD + f'rule 1.{"a" * (MAX_RULENUM - 2)} "R" {{}}\n', []),
     "a rule number past the limit": (HEAD + f'rule 1.{"a" * (MAX_RULENUM - 1)} "R" {{}}\n', ["R006"]),
     "a number at the limit": (HEAD + f"const x = {'9' * MAX_DIGITS}\n", []),
