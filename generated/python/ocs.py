@@ -672,49 +672,51 @@ _CITES251: Final[tuple[Cite, ...]] = (_C241, _C246,)
 _Q252: Final[Fraction] = Fraction(1, 4)
 _Q253: Final[Fraction] = Fraction(1, 2)
 _C254: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C255: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP', note=None)
+_C255: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
 _C256: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C257: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C258: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES259: Final[tuple[Cite, ...]] = (_C254, _C255,)
-_CITES260: Final[tuple[Cite, ...]] = (_C254, _C256,)
-_CITES261: Final[tuple[Cite, ...]] = (_C254, _C257,)
-_CITES262: Final[tuple[Cite, ...]] = (_C254, _C258,)
-_C263: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C264: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET265: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C266: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES267: Final[tuple[Cite, ...]] = (_C175, _C263,)
-_CITES268: Final[tuple[Cite, ...]] = (_C175, _C264,)
-_CITES269: Final[tuple[Cite, ...]] = (_C175, _C266,)
-_C270: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
-_C271: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
-_C272: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES273: Final[tuple[Cite, ...]] = (_C177, _C270,)
-_CITES274: Final[tuple[Cite, ...]] = (_C177, _C271,)
+_C257: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_C258: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C259: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES260: Final[tuple[Cite, ...]] = (_C254, _C255,)
+_CITES261: Final[tuple[Cite, ...]] = (_C254, _C256,)
+_CITES262: Final[tuple[Cite, ...]] = (_C254, _C257,)
+_CITES263: Final[tuple[Cite, ...]] = (_C254, _C258,)
+_CITES264: Final[tuple[Cite, ...]] = (_C254, _C259,)
+_C265: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C266: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET267: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_C268: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
+_CITES269: Final[tuple[Cite, ...]] = (_C175, _C265,)
+_CITES270: Final[tuple[Cite, ...]] = (_C175, _C266,)
+_CITES271: Final[tuple[Cite, ...]] = (_C175, _C268,)
+_C272: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_C273: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
+_C274: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
 _CITES275: Final[tuple[Cite, ...]] = (_C177, _C272,)
-_C276: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
-_CITES277: Final[tuple[Cite, ...]] = (_C177, _C276,)
-_C278: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C279: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='Enemy ships', note=None)
-_C280: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='Enemy planes', note=None)
-_C281: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C282: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES283: Final[tuple[Cite, ...]] = (_C179, _C278,)
-_CITES284: Final[tuple[Cite, ...]] = (_C179, _C279,)
+_CITES276: Final[tuple[Cite, ...]] = (_C177, _C273,)
+_CITES277: Final[tuple[Cite, ...]] = (_C177, _C274,)
+_C278: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
+_CITES279: Final[tuple[Cite, ...]] = (_C177, _C278,)
+_C280: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C281: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='Enemy ships', note=None)
+_C282: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='Enemy planes', note=None)
+_C283: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C284: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
 _CITES285: Final[tuple[Cite, ...]] = (_C179, _C280,)
 _CITES286: Final[tuple[Cite, ...]] = (_C179, _C281,)
 _CITES287: Final[tuple[Cite, ...]] = (_C179, _C282,)
-_C288: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES289: Final[tuple[Cite, ...]] = (_C288,)
-_C290: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_CITES288: Final[tuple[Cite, ...]] = (_C179, _C283,)
+_CITES289: Final[tuple[Cite, ...]] = (_C179, _C284,)
+_C290: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
 _CITES291: Final[tuple[Cite, ...]] = (_C290,)
-_C292: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_C292: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
 _CITES293: Final[tuple[Cite, ...]] = (_C292,)
-_C294: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_C294: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
 _CITES295: Final[tuple[Cite, ...]] = (_C294,)
-_C296: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_C296: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
 _CITES297: Final[tuple[Cite, ...]] = (_C296,)
+_C298: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_CITES299: Final[tuple[Cite, ...]] = (_C298,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -736,7 +738,7 @@ SpUse_pay_while_pausing: Final[dict[SpUse, bool]] = {
 }
 _CITES_SpUse_pay_while_pausing: Final[dict[SpUse, tuple[Cite, ...]]] = {'fueling': _CITES13, 'construction': _CITES15, 'combat_cost': _CITES17, 'barrage_cost': _CITES19}
 
-# rules/ocs/ch13-specialized-units.rules:885  13.8b  River hexside
+# rules/ocs/ch13-specialized-units.rules:890  13.8b  River hexside
 River = Literal['no_river', 'minor_river', 'major_river']
 River_values: Final[tuple[River, ...]] = ('no_river', 'minor_river', 'major_river',)
 River_titles: Final[dict[River, str]] = {
@@ -745,7 +747,7 @@ River_titles: Final[dict[River, str]] = {
     'major_river': 'Major River',
 }
 
-# rules/ocs/ch13-specialized-units.rules:939  13.8d  Construction task
+# rules/ocs/ch13-specialized-units.rules:944  13.8d  Construction task
 Construction = Literal['build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port']
 Construction_values: Final[tuple[Construction, ...]] = ('build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port',)
 Construction_titles: Final[dict[Construction, str]] = {
@@ -770,7 +772,7 @@ Construction_costs_sp: Final[dict[Construction, bool]] = {
 }
 _CITES_Construction_costs_sp: Final[dict[Construction, tuple[Cite, ...]]] = {'build_air_base': _CITES21, 'improve_air_base': _CITES23, 'reduce_air_base': _CITES25, 'build_hedgehog': _CITES27, 'improve_hedgehog': _CITES29, 'reduce_hedgehog': _CITES31, 'repair_port': _CITES33, 'damage_port': _CITES35}
 
-# rules/ocs/ch13-specialized-units.rules:988  13.9  Type of consolidation
+# rules/ocs/ch13-specialized-units.rules:993  13.9  Type of consolidation
 Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
 Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
 Consolidation_titles: Final[dict[Consolidation, str]] = {
@@ -824,7 +826,7 @@ Transport_titles: Final[dict[Transport, str]] = {
     'shipping': 'Abstract shipping',
 }
 
-# rules/ocs/ch4-general-concepts.rules:497  4.8c  What moves, retreats or traces into the hex
+# rules/ocs/ch4-general-concepts.rules:505  4.8c  What moves, retreats or traces into the hex
 Mover = Literal['attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path']
 Mover_values: Final[tuple[Mover, ...]] = ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path',)
 Mover_titles: Final[dict[Mover, str]] = {
@@ -835,7 +837,7 @@ Mover_titles: Final[dict[Mover, str]] = {
     'rail_or_supply_path': 'Rail transport or a supply path (traced through)',
 }
 
-# rules/ocs/ch4-general-concepts.rules:504  4.8c  Kind of enemy unit in the hex
+# rules/ocs/ch4-general-concepts.rules:512  4.8c  Kind of enemy unit in the hex
 EnemyKind = Literal['combat_units', 'noncombat_units', 'ships', 'planes']
 EnemyKind_values: Final[tuple[EnemyKind, ...]] = ('combat_units', 'noncombat_units', 'ships', 'planes',)
 EnemyKind_titles: Final[dict[EnemyKind, str]] = {
@@ -960,7 +962,7 @@ TransportPointKind_titles: Final[dict[TransportPointKind, str]] = {
 # ---- game state ----------------------------------------------------------------
 
 
-# rules/ocs/ch13-specialized-units.rules:335  OCS
+# rules/ocs/ch13-specialized-units.rules:340  OCS
 @dataclass(frozen=True, slots=True)
 class RailHex:
     """A railroad hex"""
@@ -1317,20 +1319,20 @@ def explain_transport_point_mode(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:236  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
 def load_cost(tp: Unit) -> int:
     """MP a Transport Point pays to load or unload SP in a hex (13.2f)."""
     return _s_rounded(_div(tp.move_ma * 4, 40))
 
 
-# rules/ocs/ch13-specialized-units.rules:236  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
 def _t_load_cost(tp: Unit, _t: list[Cite]) -> int:
     """load_cost, recording in _t each rule it uses."""
     _t.extend(_CITES101)
     return _t_rounded(_div(tp.move_ma * 4, 40), _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:236  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
 def explain_load_cost(tp: Unit) -> Answer[int]:
     """MP a Transport Point pays to load or unload SP in a hex (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1338,13 +1340,13 @@ def explain_load_cost(tp: Unit) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:238  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
 def may_load_from(same_hex_as_dump: bool) -> bool:
     """May a Transport Point load from this dump? (13.2f)."""
     return same_hex_as_dump
 
 
-# rules/ocs/ch13-specialized-units.rules:238  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
 def _t_may_load_from(same_hex_as_dump: bool, _t: list[Cite]) -> bool:
     """may_load_from, recording in _t each rule it uses."""
     _t.extend(_CITES101)
@@ -1356,26 +1358,26 @@ _ANSWERS_may_load_from: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:238  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
 def explain_may_load_from(same_hex_as_dump: bool) -> Answer[bool]:
     """May a Transport Point load from this dump? (13.2f), with the rules that decided it."""
     return _ANSWERS_may_load_from[(same_hex_as_dump,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:284  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:289  13.2g  Organic Trucks
 def may_draw_from(tp: Unit, u: Unit) -> bool:
     """May this unit draw SP from this Transport Point? (13.2g)."""
     return not tp.organic or u.formation == tp.formation
 
 
-# rules/ocs/ch13-specialized-units.rules:284  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:289  13.2g  Organic Trucks
 def _t_may_draw_from(tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """may_draw_from, recording in _t each rule it uses."""
     _t.extend(_CITES103)
     return not tp.organic or u.formation == tp.formation
 
 
-# rules/ocs/ch13-specialized-units.rules:284  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:289  13.2g  Organic Trucks
 def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     """May this unit draw SP from this Transport Point? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1383,20 +1385,20 @@ def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_88), ('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:287  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
 def may_form_extender(tp: Unit) -> bool:
     """May this Transport Point be combined to form an Extender? (13.2g)."""
     return not tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:287  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
 def _t_may_form_extender(tp: Unit, _t: list[Cite]) -> bool:
     """may_form_extender, recording in _t each rule it uses."""
     _t.extend(_CITES103)
     return not tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:287  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
 def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     """May this Transport Point be combined to form an Extender? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1404,20 +1406,20 @@ def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:290  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:295  13.2g  Organic Trucks
 def may_retreat(tp: Unit, with_retreating_combat_units: bool) -> bool:
     """May this Transport Point retreat? (Organic Trucks only with retreating combat units of their stack) (13.2g)."""
     return with_retreating_combat_units and tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:290  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:295  13.2g  Organic Trucks
 def _t_may_retreat(tp: Unit, with_retreating_combat_units: bool, _t: list[Cite]) -> bool:
     """may_retreat, recording in _t each rule it uses."""
     _t.extend(_CITES103)
     return tp.organic and with_retreating_combat_units
 
 
-# rules/ocs/ch13-specialized-units.rules:290  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:295  13.2g  Organic Trucks
 def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[bool]:
     """May this Transport Point retreat? (Organic Trucks only with retreating combat units of their stack) (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1425,20 +1427,20 @@ def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[
     return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_88), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:294  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
 def organic_after_capture(tp: Unit) -> bool:
     """Is the Transport Point still Organic once captured? (13.2g)."""
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:294  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
 def _t_organic_after_capture(tp: Unit, _t: list[Cite]) -> bool:
     """organic_after_capture, recording in _t each rule it uses."""
     _t.extend(_CITES103)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:294  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
 def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     """Is the Transport Point still Organic once captured? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1446,20 +1448,20 @@ def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:296  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
 def may_withhold_combat_supply(tp: Unit) -> bool:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g)."""
     return tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:296  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
 def _t_may_withhold_combat_supply(tp: Unit, _t: list[Cite]) -> bool:
     """may_withhold_combat_supply, recording in _t each rule it uses."""
     _t.extend(_CITES103)
     return tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:296  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
 def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1467,13 +1469,13 @@ def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:323  13.2i
+# rules/ocs/ch13-specialized-units.rules:328  13.2i
 def captured_may_move_at_once(captured_in: Phase) -> bool:
     """May captured Transport Points move in the phase they were captured? (13.2i)."""
     return captured_in == 'movement'
 
 
-# rules/ocs/ch13-specialized-units.rules:323  13.2i
+# rules/ocs/ch13-specialized-units.rules:328  13.2i
 def _t_captured_may_move_at_once(captured_in: Phase, _t: list[Cite]) -> bool:
     """captured_may_move_at_once, recording in _t each rule it uses."""
     _t.extend(_CITES105)
@@ -1491,26 +1493,26 @@ _ANSWERS_captured_may_move_at_once: Final[dict[tuple[Phase], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:323  13.2i
+# rules/ocs/ch13-specialized-units.rules:328  13.2i
 def explain_captured_may_move_at_once(captured_in: Phase) -> Answer[bool]:
     """May captured Transport Points move in the phase they were captured? (13.2i), with the rules that decided it."""
     return _ANSWERS_captured_may_move_at_once[(captured_in,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:357  13.3a
+# rules/ocs/ch13-specialized-units.rules:362  13.3a
 def rail_cargo(u: Unit) -> bool:
     """May this go by rail? (13.3a)."""
     return u.type not in _SET108
 
 
-# rules/ocs/ch13-specialized-units.rules:357  13.3a
+# rules/ocs/ch13-specialized-units.rules:362  13.3a
 def _t_rail_cargo(u: Unit, _t: list[Cite]) -> bool:
     """rail_cargo, recording in _t each rule it uses."""
     _t.extend(_CITES107)
     return _t_transportable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:357  13.3a
+# rules/ocs/ch13-specialized-units.rules:362  13.3a
 def explain_rail_cargo(u: Unit) -> Answer[bool]:
     """May this go by rail? (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1518,26 +1520,26 @@ def explain_rail_cargo(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:359  13.3a
+# rules/ocs/ch13-specialized-units.rules:364  13.3a
 def _s_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool) -> Number:
     """rail_cap_cost with numbers scaled by SCALE."""
-    return _mul(_sum((u.points * 4 if u.type == 'sp' else u.points * 4 if u.type == 'transport' else _div(4 if u.type == 'hq' else u.printed_re * 4 - u.step_losses * 4 if u.multi_step else 1 if u.size == 'company' or u.type == 'repl' else 2 if u.size == 'battalion' else 4, 8) if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24) else 4 if u.type == 'hq' else u.printed_re * 4 - u.step_losses * 4 if u.multi_step else 1 if u.size == 'company' or u.type == 'repl' else 2 if u.size == 'battalion' else 4 for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
+    return _mul(_sum((_s_transport_equivalent(u) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:359  13.3a
+# rules/ocs/ch13-specialized-units.rules:364  13.3a
 def _t_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool, _t: list[Cite]) -> Number:
     """rail_cap_cost, recording in _t each rule it uses."""
     _t.extend(_CITES107)
     return _mul(_sum((_t_transport_equivalent(u, _t) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:359  13.3a
+# rules/ocs/ch13-specialized-units.rules:364  13.3a
 def rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_track: bool) -> Number:
     """Rail Cap points to move this cargo along a path (13.3a). Numbers are exact: int or Fraction."""
     return _exact(_s_rail_cap_cost(tuple(cargo), trainbusting, all_multi_track))
 
 
-# rules/ocs/ch13-specialized-units.rules:359  13.3a
+# rules/ocs/ch13-specialized-units.rules:364  13.3a
 def explain_rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_track: bool) -> Answer[Number]:
     """Rail Cap points to move this cargo along a path (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1545,13 +1547,13 @@ def explain_rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_t
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:377  13.3b
+# rules/ocs/ch13-specialized-units.rules:382  13.3b
 def rail_cap_usable(phase: Phase) -> bool:
     """May Rail Cap be used in this phase? (13.3b)."""
     return phase == 'movement'
 
 
-# rules/ocs/ch13-specialized-units.rules:377  13.3b
+# rules/ocs/ch13-specialized-units.rules:382  13.3b
 def _t_rail_cap_usable(phase: Phase, _t: list[Cite]) -> bool:
     """rail_cap_usable, recording in _t each rule it uses."""
     _t.extend(_CITES110)
@@ -1569,26 +1571,26 @@ _ANSWERS_rail_cap_usable: Final[dict[tuple[Phase], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:377  13.3b
+# rules/ocs/ch13-specialized-units.rules:382  13.3b
 def explain_rail_cap_usable(phase: Phase) -> Answer[bool]:
     """May Rail Cap be used in this phase? (13.3b), with the rules that decided it."""
     return _ANSWERS_rail_cap_usable[(phase,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:396  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:401  13.3c  Detrainable Hexes
 def detrainable(x: RailHex) -> bool:
     """Is this railroad hex detrainable? (13.3c)."""
     return x.controlled and x.ezoc_free_path_to_supply and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))
 
 
-# rules/ocs/ch13-specialized-units.rules:396  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:401  13.3c  Detrainable Hexes
 def _t_detrainable(x: RailHex, _t: list[Cite]) -> bool:
     """detrainable, recording in _t each rule it uses."""
     _t.extend(_CITES112)
     return (x.town_or_port or any((_t_creates_detrainable(u, _t) for u in x.units))) and x.controlled and x.ezoc_free_path_to_supply
 
 
-# rules/ocs/ch13-specialized-units.rules:396  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:401  13.3c  Detrainable Hexes
 def explain_detrainable(x: RailHex) -> Answer[bool]:
     """Is this railroad hex detrainable? (13.3c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1596,20 +1598,20 @@ def explain_detrainable(x: RailHex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_113), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:416  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:421  13.3d  Railheads
 def moves_railhead(u: Unit) -> bool:
     """Does this unit's movement move a Railhead marker? (13.3d)."""
     return u.type == 'rail_repair'
 
 
-# rules/ocs/ch13-specialized-units.rules:416  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:421  13.3d  Railheads
 def _t_moves_railhead(u: Unit, _t: list[Cite]) -> bool:
     """moves_railhead, recording in _t each rule it uses."""
     _t.extend(_CITES115)
     return u.type == 'rail_repair'
 
 
-# rules/ocs/ch13-specialized-units.rules:416  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:421  13.3d  Railheads
 def explain_moves_railhead(u: Unit) -> Answer[bool]:
     """Does this unit's movement move a Railhead marker? (13.3d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1617,13 +1619,13 @@ def explain_moves_railhead(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:446  13.3e
+# rules/ocs/ch13-specialized-units.rules:451  13.3e
 def rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> bool:
     """Can a rail path pass through this hex? (13.3e)."""
     return controlled and (not enemy_combat_unit) and (not in_ezoc) and (not wrong_gauge)
 
 
-# rules/ocs/ch13-specialized-units.rules:446  13.3e
+# rules/ocs/ch13-specialized-units.rules:451  13.3e
 def _t_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool, _t: list[Cite]) -> bool:
     """rail_path_hex_usable, recording in _t each rule it uses."""
     _t.extend(_CITES117)
@@ -1649,19 +1651,19 @@ _ANSWERS_rail_path_hex_usable: Final[dict[tuple[bool, bool, bool, bool], Answer[
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:446  13.3e
+# rules/ocs/ch13-specialized-units.rules:451  13.3e
 def explain_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> Answer[bool]:
     """Can a rail path pass through this hex? (13.3e), with the rules that decided it."""
     return _ANSWERS_rail_path_hex_usable[(enemy_combat_unit, in_ezoc, wrong_gauge, controlled)]
 
 
-# rules/ocs/ch13-specialized-units.rules:479  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:484  13.3f  Rail Conversion
 def may_convert_hex(in_ezoc: bool, negated: bool) -> bool:
     """May a rail hex be converted? (13.3f)."""
     return not in_ezoc or ezoc_allows('E', negated)
 
 
-# rules/ocs/ch13-specialized-units.rules:479  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:484  13.3f  Rail Conversion
 def _t_may_convert_hex(in_ezoc: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_convert_hex, recording in _t each rule it uses."""
     _t.extend(_CITES5)
@@ -1675,19 +1677,19 @@ _ANSWERS_may_convert_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:479  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:484  13.3f  Rail Conversion
 def explain_may_convert_hex(in_ezoc: bool, negated: bool) -> Answer[bool]:
     """May a rail hex be converted? (13.3f), with the rules that decided it."""
     return _ANSWERS_may_convert_hex[(in_ezoc, negated)]
 
 
-# rules/ocs/ch13-specialized-units.rules:504  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:509  13.3g  Rail Repair Units
 def may_rail_over_converted(converted_this_phase: bool) -> bool:
     """A) May a Rail Repair unit use rail movement over these hexes? (13.3g)."""
     return not converted_this_phase
 
 
-# rules/ocs/ch13-specialized-units.rules:504  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:509  13.3g  Rail Repair Units
 def _t_may_rail_over_converted(converted_this_phase: bool, _t: list[Cite]) -> bool:
     """may_rail_over_converted, recording in _t each rule it uses."""
     _t.extend(_CITES122)
@@ -1699,32 +1701,32 @@ _ANSWERS_may_rail_over_converted: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:504  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:509  13.3g  Rail Repair Units
 def explain_may_rail_over_converted(converted_this_phase: bool) -> Answer[bool]:
     """A) May a Rail Repair unit use rail movement over these hexes? (13.3g), with the rules that decided it."""
     return _ANSWERS_may_rail_over_converted[(converted_this_phase,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:508  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:513  13.3g  Rail Repair Units
 def _s_ma_after_rail(u: Unit, spent_before: Number) -> Number:
     """ma_after_rail with numbers scaled by SCALE."""
     return u.move_ma * 4 - spent_before if u.type == 'rail_repair' else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:508  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:513  13.3g  Rail Repair Units
 def _t_ma_after_rail(u: Unit, spent_before: Number, _t: list[Cite]) -> Number:
     """ma_after_rail, recording in _t each rule it uses."""
     _t.extend(_CITES122)
     return u.move_ma * 4 - spent_before if u.type == 'rail_repair' else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:508  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:513  13.3g  Rail Repair Units
 def ma_after_rail(u: Unit, spent_before: Number) -> Number:
     """B) MA a unit may still spend after rail movement (13.3g). Numbers are exact: int or Fraction."""
     return _exact(_s_ma_after_rail(u, spent_before * SCALE))
 
 
-# rules/ocs/ch13-specialized-units.rules:508  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:513  13.3g  Rail Repair Units
 def explain_ma_after_rail(u: Unit, spent_before: Number) -> Answer[Number]:
     """B) MA a unit may still spend after rail movement (13.3g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1732,21 +1734,21 @@ def explain_ma_after_rail(u: Unit, spent_before: Number) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:519  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:524  13.3g  Rail Repair Units
 def conversions_allowed(u: Unit, phase: Phase, current_ma: int) -> int:
     """D) Rail hexes this unit may convert (13.3g)."""
     _u_mode = u.mode
     return min(4, current_ma) if phase == 'movement' and u.type == 'rail_repair' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:519  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:524  13.3g  Rail Repair Units
 def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: int, _t: list[Cite]) -> int:
     """conversions_allowed, recording in _t each rule it uses."""
     _t.extend(_CITES122)
     return min(4, current_ma) if u.type == 'rail_repair' and phase == 'movement' and _t_combat_or_dg_combat(u, _t) else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:519  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:524  13.3g  Rail Repair Units
 def explain_conversions_allowed(u: Unit, phase: Phase, current_ma: int) -> Answer[int]:
     """D) Rail hexes this unit may convert (13.3g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1754,13 +1756,13 @@ def explain_conversions_allowed(u: Unit, phase: Phase, current_ma: int) -> Answe
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:546  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:551  13.3h  Railroad Control
 def control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool) -> bool:
     """Does control of a rail hex change? (13.3h)."""
     return enemy_combat_unit_entered or clearly_on_enemy_side
 
 
-# rules/ocs/ch13-specialized-units.rules:546  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:551  13.3h  Railroad Control
 def _t_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool, _t: list[Cite]) -> bool:
     """control_changes, recording in _t each rule it uses."""
     _t.extend(_CITES124)
@@ -1774,26 +1776,26 @@ _ANSWERS_control_changes: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:546  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:551  13.3h  Railroad Control
 def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool) -> Answer[bool]:
     """Does control of a rail hex change? (13.3h), with the rules that decided it."""
     return _ANSWERS_control_changes[(enemy_combat_unit_entered, clearly_on_enemy_side)]
 
 
-# rules/ocs/ch13-specialized-units.rules:571  13.4a
+# rules/ocs/ch13-specialized-units.rules:576  13.4a
 def may_barrage(u: Unit) -> bool:
     """May this artillery unit barrage? (13.4a)."""
     return u.type == 'artillery' and u.mode not in _SET127
 
 
-# rules/ocs/ch13-specialized-units.rules:571  13.4a
+# rules/ocs/ch13-specialized-units.rules:576  13.4a
 def _t_may_barrage(u: Unit, _t: list[Cite]) -> bool:
     """may_barrage, recording in _t each rule it uses."""
     _t.extend(_CITES126)
     return u.type == 'artillery' and u.mode not in _SET127
 
 
-# rules/ocs/ch13-specialized-units.rules:571  13.4a
+# rules/ocs/ch13-specialized-units.rules:576  13.4a
 def explain_may_barrage(u: Unit) -> Answer[bool]:
     """May this artillery unit barrage? (13.4a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1801,20 +1803,20 @@ def explain_may_barrage(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:608  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:613  13.5  Replacement Units
 def repl_mode(u: Unit) -> bool:
     """Repls can never enter Combat Mode (13.5)."""
     return u.type != 'repl' or u.mode != 'combat'
 
 
-# rules/ocs/ch13-specialized-units.rules:608  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:613  13.5  Replacement Units
 def _t_repl_mode(u: Unit, _t: list[Cite]) -> bool:
     """repl_mode, recording in _t each rule it uses."""
     _t.extend(_CITES129)
     return u.type != 'repl' or u.mode != 'combat'
 
 
-# rules/ocs/ch13-specialized-units.rules:608  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:613  13.5  Replacement Units
 def explain_repl_mode(u: Unit) -> Answer[bool]:
     """Repls can never enter Combat Mode (13.5), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1822,21 +1824,21 @@ def explain_repl_mode(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:627  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:632  13.5a  Replacing Losses
 def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, on_map_unit_stacked: bool) -> bool:
     """May these Repls rebuild here? (on_map_unit_stacked: true for a Dead Pile rebuild) (13.5a)."""
     _hq_mode = hq.mode
     return on_map_unit_stacked and phase == 'reinforcement' and (hexes_from_hq <= 2) and (repl.type == 'repl') and (hq.type == 'hq') and (repl.mode == 'move') and (_hq_mode == 'combat' or (_hq_mode == 'dg' and hq.oriented_to_combat)) and (not in_ezoc or ezoc_allows('K', negated))
 
 
-# rules/ocs/ch13-specialized-units.rules:627  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:632  13.5a  Replacing Losses
 def _t_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, on_map_unit_stacked: bool, _t: list[Cite]) -> bool:
     """may_rebuild, recording in _t each rule it uses."""
     _t.extend(_CITES131)
     return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES119, negated), _t)) and on_map_unit_stacked
 
 
-# rules/ocs/ch13-specialized-units.rules:627  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:632  13.5a  Replacing Losses
 def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, on_map_unit_stacked: bool) -> Answer[bool]:
     """May these Repls rebuild here? (on_map_unit_stacked: true for a Dead Pile rebuild) (13.5a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1844,20 +1846,20 @@ def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool,
     return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_88), ('hq', hq, _DOMAINS_Unit_88), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('on_map_unit_stacked', on_map_unit_stacked, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:656  13.5b
+# rules/ocs/ch13-specialized-units.rules:661  13.5b
 def steps_rebuildable(u: Unit) -> int:
     """Steps a reduced multi-step unit can get back this turn (13.5b)."""
     return u.step_losses if u.multi_step else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:656  13.5b
+# rules/ocs/ch13-specialized-units.rules:661  13.5b
 def _t_steps_rebuildable(u: Unit, _t: list[Cite]) -> int:
     """steps_rebuildable, recording in _t each rule it uses."""
     _t.extend(_CITES7)
     return u.step_losses if u.multi_step else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:656  13.5b
+# rules/ocs/ch13-specialized-units.rules:661  13.5b
 def explain_steps_rebuildable(u: Unit) -> Answer[int]:
     """Steps a reduced multi-step unit can get back this turn (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1865,20 +1867,20 @@ def explain_steps_rebuildable(u: Unit) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:684  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:689  13.5d  One Repl for Two Units
 def repls_for_paired_units(units: int) -> int:
     """Repls to rebuild this many units listed as pairs (13.5d)."""
     return -(-_div(units * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:684  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:689  13.5d  One Repl for Two Units
 def _t_repls_for_paired_units(units: int, _t: list[Cite]) -> int:
     """repls_for_paired_units, recording in _t each rule it uses."""
     _t.extend(_CITES133)
     return -(-_div(units * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:684  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:689  13.5d  One Repl for Two Units
 def explain_repls_for_paired_units(units: int) -> Answer[int]:
     """Repls to rebuild this many units listed as pairs (13.5d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1886,20 +1888,20 @@ def explain_repls_for_paired_units(units: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:698  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:703  13.5e  Truck Rebuilds
 def truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> bool:
     """May this Transport Point be rebuilt with Eq? (13.5e)."""
     return lost_to_enemy_action and tp.type == 'transport' and (tp.tp_kind == 'truck')
 
 
-# rules/ocs/ch13-specialized-units.rules:698  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:703  13.5e  Truck Rebuilds
 def _t_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool, _t: list[Cite]) -> bool:
     """truck_rebuildable, recording in _t each rule it uses."""
     _t.extend(_CITES9)
     return tp.type == 'transport' and tp.tp_kind == 'truck' and lost_to_enemy_action
 
 
-# rules/ocs/ch13-specialized-units.rules:698  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:703  13.5e  Truck Rebuilds
 def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bool]:
     """May this Transport Point be rebuilt with Eq? (13.5e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1907,20 +1909,20 @@ def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bo
     return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_88), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:719  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:724  13.5f  Air Replacements
 def eq_for_air_steps(steps: int) -> int:
     """Eq to rebuild this many aircraft steps (13.5f)."""
     return -(-_div(steps * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:719  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:724  13.5f  Air Replacements
 def _t_eq_for_air_steps(steps: int, _t: list[Cite]) -> int:
     """eq_for_air_steps, recording in _t each rule it uses."""
     _t.extend(_CITES135)
     return -(-_div(steps * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:719  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:724  13.5f  Air Replacements
 def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     """Eq to rebuild this many aircraft steps (13.5f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1928,26 +1930,26 @@ def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:738  13.6a
+# rules/ocs/ch13-specialized-units.rules:743  13.6a
 def _s_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """may_place_at_port with numbers scaled by SCALE."""
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:738  13.6a
+# rules/ocs/ch13-specialized-units.rules:743  13.6a
 def _t_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool, _t: list[Cite]) -> bool:
     """may_place_at_port, recording in _t each rule it uses."""
     _t.extend(_CITES137)
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:738  13.6a
+# rules/ocs/ch13-specialized-units.rules:743  13.6a
 def may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """May these reinforcements be placed at this port? (13.6a). Numbers are exact: int or Fraction."""
     return _s_may_place_at_port(arriving * SCALE, capacity * SCALE, port_in_ezoc)
 
 
-# rules/ocs/ch13-specialized-units.rules:738  13.6a
+# rules/ocs/ch13-specialized-units.rules:743  13.6a
 def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> Answer[bool]:
     """May these reinforcements be placed at this port? (13.6a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1955,13 +1957,13 @@ def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: 
     return Answer(_value, _rules(_t), () if _value else _would_change(may_place_at_port, (('arriving', arriving, ()), ('capacity', capacity, ()), ('port_in_ezoc', port_in_ezoc, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:756  13.6b
+# rules/ocs/ch13-specialized-units.rules:761  13.6b
 def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
     """May a reinforcement be placed in this hex? (13.6b)."""
     return not (in_ezoc and at_port)
 
 
-# rules/ocs/ch13-specialized-units.rules:756  13.6b
+# rules/ocs/ch13-specialized-units.rules:761  13.6b
 def _t_may_place_reinforcement(in_ezoc: bool, at_port: bool, _t: list[Cite]) -> bool:
     """may_place_reinforcement, recording in _t each rule it uses."""
     _t.extend(_CITES139)
@@ -1975,26 +1977,26 @@ _ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] =
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:756  13.6b
+# rules/ocs/ch13-specialized-units.rules:761  13.6b
 def explain_may_place_reinforcement(in_ezoc: bool, at_port: bool) -> Answer[bool]:
     """May a reinforcement be placed in this hex? (13.6b), with the rules that decided it."""
     return _ANSWERS_may_place_reinforcement[(in_ezoc, at_port)]
 
 
-# rules/ocs/ch13-specialized-units.rules:769  13.6c
+# rules/ocs/ch13-specialized-units.rules:774  13.6c
 def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
     """Does this Transport Point arrive loaded? (13.6c)."""
     return sp_arriving_there or tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:769  13.6c
+# rules/ocs/ch13-specialized-units.rules:774  13.6c
 def _t_arrives_loaded(tp: Unit, sp_arriving_there: bool, _t: list[Cite]) -> bool:
     """arrives_loaded, recording in _t each rule it uses."""
     _t.extend(_CITES141)
     return tp.organic or sp_arriving_there
 
 
-# rules/ocs/ch13-specialized-units.rules:769  13.6c
+# rules/ocs/ch13-specialized-units.rules:774  13.6c
 def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     """Does this Transport Point arrive loaded? (13.6c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2002,20 +2004,20 @@ def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_88), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:796  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:801  13.7  Formation Markers
 def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool:
     """A) May the Formation marker be on the map? (13.7)."""
     return fueling_reminder or units_with_marker >= 1
 
 
-# rules/ocs/ch13-specialized-units.rules:796  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:801  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
     _t.extend(_CITES143)
     return units_with_marker >= 1 or fueling_reminder
 
 
-# rules/ocs/ch13-specialized-units.rules:796  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:801  13.7  Formation Markers
 def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> Answer[bool]:
     """A) May the Formation marker be on the map? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2023,21 +2025,21 @@ def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool)
     return Answer(_value, _rules(_t), () if _value else _would_change(marker_may_be_on_map, (('units_with_marker', units_with_marker, ()), ('fueling_reminder', fueling_reminder, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:800  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:805  13.7  Formation Markers
 def may_enter_marker(u: Unit, marker_formation: str) -> bool:
     """B) May this unit be represented by the marker? (13.7)."""
     _u_formation = u.formation
     return _u_formation != '' and _u_formation == marker_formation
 
 
-# rules/ocs/ch13-specialized-units.rules:800  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:805  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
     _t.extend(_CITES143)
     return u.formation == marker_formation and u.formation != ''
 
 
-# rules/ocs/ch13-specialized-units.rules:800  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:805  13.7  Formation Markers
 def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     """B) May this unit be represented by the marker? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2045,13 +2047,13 @@ def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_88), ('marker_formation', marker_formation, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:803  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:808  13.7  Formation Markers
 def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
     """May the marker be put under other combat units to hide the formation? (13.7)."""
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:803  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:808  13.7  Formation Markers
 def _t_marker_may_hide_formation(holds_only_zoc_units: bool, _t: list[Cite]) -> bool:
     """marker_may_hide_formation, recording in _t each rule it uses."""
     _t.extend(_CITES143)
@@ -2063,19 +2065,19 @@ _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:803  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:808  13.7  Formation Markers
 def explain_marker_may_hide_formation(holds_only_zoc_units: bool) -> Answer[bool]:
     """May the marker be put under other combat units to hide the formation? (13.7), with the rules that decided it."""
     return _ANSWERS_marker_may_hide_formation[(holds_only_zoc_units,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:827  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:832  13.7a  Supply Concerns
 def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
     """Does this part of the formation trace supply for free? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:827  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:832  13.7a  Supply Concerns
 def _t_traces_free(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """traces_free, recording in _t each rule it uses."""
     _t.extend(_CITES145)
@@ -2089,19 +2091,19 @@ _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:827  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:832  13.7a  Supply Concerns
 def explain_traces_free(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """Does this part of the formation trace supply for free? (13.7a), with the rules that decided it."""
     return _ANSWERS_traces_free[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:831  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:836  13.7a  Supply Concerns
 def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> bool:
     """May this part of the formation use the formation method of fueling? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:831  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:836  13.7a  Supply Concerns
 def _t_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """may_use_formation_fueling, recording in _t each rule it uses."""
     _t.extend(_CITES145)
@@ -2115,26 +2117,26 @@ _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]]
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:831  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:836  13.7a  Supply Concerns
 def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """May this part of the formation use the formation method of fueling? (13.7a), with the rules that decided it."""
     return _ANSWERS_may_use_formation_fueling[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:849  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:854  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
     return u.type in _SET148
 
 
-# rules/ocs/ch13-specialized-units.rules:849  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:854  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
     _t.extend(_CITES147)
     return u.type in _SET148
 
 
-# rules/ocs/ch13-specialized-units.rules:849  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:854  13.8  Engineer Functions
 def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2142,21 +2144,21 @@ def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:866  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:871  13.8a  Engineer-Capable
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
     return u.type in _SET148 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:866  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:871  13.8a  Engineer-Capable
 def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
     """engineer_capable, recording in _t each rule it uses."""
     _t.extend(_CITES150)
     return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:866  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:871  13.8a  Engineer-Capable
 def explain_engineer_capable(u: Unit) -> Answer[bool]:
     """Engineer-Capable (13.8a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2164,21 +2166,21 @@ def explain_engineer_capable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:916  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:921  13.8c  Detrainable Creation
 def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
     _u_mode = u.mode
     return u.type == 'hq' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:916  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:921  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
     _t.extend(_CITES152)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:916  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:921  13.8c  Detrainable Creation
 def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2186,21 +2188,21 @@ def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:951  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:956  13.8d  Construction
 def may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> bool:
     """May this unit perform a construction task? (13.8d)."""
     _u_mode = u.mode
     return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET148) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:951  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:956  13.8d  Construction
 def _t_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int, _t: list[Cite]) -> bool:
     """may_construct, recording in _t each rule it uses."""
     _t.extend(_CITES154)
     return _t_engineer_capable(u, _t) and phase == 'movement' and (hexes_away <= 2) and (not moved_this_phase) and (tasks_this_phase == 0)
 
 
-# rules/ocs/ch13-specialized-units.rules:951  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:956  13.8d  Construction
 def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> Answer[bool]:
     """May this unit perform a construction task? (13.8d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2208,13 +2210,13 @@ def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_pha
     return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_88), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('hexes_away', hexes_away, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('tasks_this_phase', tasks_this_phase, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:955  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:960  13.8d  Construction
 def construction_costs_sp(task: Construction) -> bool:
     """Does this task cost SP? (13.8d)."""
     return Construction_costs_sp[task]
 
 
-# rules/ocs/ch13-specialized-units.rules:955  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:960  13.8d  Construction
 def _t_construction_costs_sp(task: Construction, _t: list[Cite]) -> bool:
     """construction_costs_sp, recording in _t each rule it uses."""
     _t.extend(_CITES154)
@@ -2232,26 +2234,26 @@ _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] =
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:955  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:960  13.8d  Construction
 def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
     """Does this task cost SP? (13.8d), with the rules that decided it."""
     return _ANSWERS_construction_costs_sp[(task,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:995  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1000  13.9  Unit Consolidation
 def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> bool:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9)."""
     return u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (identical_sides or kind == 'aircraft') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:995  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1000  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
     _t.extend(_CITES156)
     return (phase == 'reinforcement' or kind == 'aircraft') and (kind == 'aircraft' or identical_sides) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:995  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1000  13.9  Unit Consolidation
 def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> Answer[bool]:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2259,20 +2261,20 @@ def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identica
     return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_88), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('identical_sides', identical_sides, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1000  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1005  13.9  Unit Consolidation
 def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> int:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9)."""
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1000  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1005  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
     _t.extend(_CITES156)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1000  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1005  13.9  Unit Consolidation
 def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> Answer[int]:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2280,20 +2282,20 @@ def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, r
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1004  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1009  13.9  Unit Consolidation
 def may_convert_formation(from_formation: str, to_formation: str) -> bool:
     """2, 3) May a unit change formations this way? (13.9)."""
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1004  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1009  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
     _t.extend(_CITES156)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1004  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1009  13.9  Unit Consolidation
 def explain_may_convert_formation(from_formation: str, to_formation: str) -> Answer[bool]:
     """2, 3) May a unit change formations this way? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2578,26 +2580,26 @@ def explain_transport_point_may_carry(cargo: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:352  4.7c
+# rules/ocs/ch4-general-concepts.rules:353  4.7c
 def _s_transport_point_load(u: Unit) -> Number:
     """transport_point_load with numbers scaled by SCALE."""
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:352  4.7c
+# rules/ocs/ch4-general-concepts.rules:353  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
     _t.extend(_CITES176)
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:352  4.7c
+# rules/ocs/ch4-general-concepts.rules:353  4.7c
 def transport_point_load(u: Unit) -> Number:
     """SP a Transport Point can carry (4.7c). Numbers are exact: int or Fraction."""
     return _exact(_s_transport_point_load(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:352  4.7c
+# rules/ocs/ch4-general-concepts.rules:353  4.7c
 def explain_transport_point_load(u: Unit) -> Answer[Number]:
     """SP a Transport Point can carry (4.7c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2605,20 +2607,20 @@ def explain_transport_point_load(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:381  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:389  4.7d  Movement and Transport
 def one_transport_type(used: tuple[Transport, ...], next: Transport) -> bool:
     """May a unit that already used these transports this phase use this one? (4.7d)."""
     return all((t == next for t in used))
 
 
-# rules/ocs/ch4-general-concepts.rules:381  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:389  4.7d  Movement and Transport
 def _t_one_transport_type(used: tuple[Transport, ...], next: Transport, _t: list[Cite]) -> bool:
     """one_transport_type, recording in _t each rule it uses."""
     _t.extend(_CITES178)
     return all((t == next for t in used))
 
 
-# rules/ocs/ch4-general-concepts.rules:381  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:389  4.7d  Movement and Transport
 def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> Answer[bool]:
     """May a unit that already used these transports this phase use this one? (4.7d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2626,20 +2628,20 @@ def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> An
     return Answer(_value, _rules(_t), () if _value else _would_change(one_transport_type, (('used', used, ()), ('next', next, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:522  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:530  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
     return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET181) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:522  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:530  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
     _t.extend(_CITES180)
     return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:522  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:530  4.8c  Enemy Stacks
 def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> Answer[bool]:
     """May move, retreat or trace into a hex with these enemy units (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2647,20 +2649,20 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_hex, (('mover', mover, ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path')), ('enemies', enemies, ()), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:526  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:534  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
     return 'attack_capable_unit' if u.printed_strength and u.type in _SET167 and (not u.parenthesized) and (u.mode not in _SET127) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:526  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:534  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
     _t.extend(_CITES180)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:526  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:534  4.8c  Enemy Stacks
 def explain_ground_mover(u: Unit) -> Answer[Mover]:
     """What kind of mover a ground unit is (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2668,21 +2670,21 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:548  4.9a
+# rules/ocs/ch4-general-concepts.rules:556  4.9a
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     _h_units = h.units
     return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET167) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET167) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
 
 
-# rules/ocs/ch4-general-concepts.rules:548  4.9a
+# rules/ocs/ch4-general-concepts.rules:556  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
     _t.extend(_CITES183)
     return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))) if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)) else _first((u for u in h.units if _t_is_combat(u, _t)))
 
 
-# rules/ocs/ch4-general-concepts.rules:548  4.9a
+# rules/ocs/ch4-general-concepts.rules:556  4.9a
 def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     """The combat unit the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2690,20 +2692,20 @@ def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:553  4.9a
+# rules/ocs/ch4-general-concepts.rules:561  4.9a
 def shows_hedgehog(h: Hex) -> bool:
     """The enemy may see a hedgehog in the hex (4.9a)."""
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:553  4.9a
+# rules/ocs/ch4-general-concepts.rules:561  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
     _t.extend(_CITES183)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:553  4.9a
+# rules/ocs/ch4-general-concepts.rules:561  4.9a
 def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2778,7 +2780,7 @@ def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:78  13.1c  HQs and Combat
 def unprinted_defense(u: Unit) -> int:
     """Defensive-only strength not printed on the counter (13.1c)."""
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:586
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:591
     _u_type = u.type
     if _u_type == 'artillery':
         return 1
@@ -2796,7 +2798,7 @@ def unprinted_defense(u: Unit) -> int:
 # rules/ocs/ch13-specialized-units.rules:78  13.1c  HQs and Combat
 def _t_unprinted_defense(u: Unit, _t: list[Cite]) -> int:
     """unprinted_defense, recording in _t each rule it uses."""
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:586
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:591
     if u.type == 'artillery':
         _t.extend(_CITES188)
         return 1
@@ -2821,36 +2823,36 @@ def explain_unprinted_defense(u: Unit) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:240  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:245  13.2f  Loading and Unloading
 def may_unload(tp: Unit, h: Hex) -> bool:
     """May the Transport Point unload its SP in this hex? (13.2f)."""
-    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:281
+    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:286
     if tp.organic:
         return False
-    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:241
+    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
     if any((u.type not in _SET194 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
-    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:244
+    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:240  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:245  13.2f  Loading and Unloading
 def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
-    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:281
+    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:286
     if tp.organic:
         _t.extend(_CITES196)
         return False
-    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:241
+    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
     if any((_t_is_combat(u, _t) or u.type in _SET197 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         _t.extend(_CITES198)
         return True
-    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:244
+    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
     _t.extend(_CITES199)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:240  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:245  13.2f  Loading and Unloading
 def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2858,37 +2860,37 @@ def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_88), ('h', h, _DOMAINS_Hex_171), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:435  13.3e
+# rules/ocs/ch13-specialized-units.rules:440  13.3e
 def may_entrain(u: Unit, x: RailHex) -> bool:
     """May this cargo entrain here? (13.3e)."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:512
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:517
     _u_type = u.type
     if _u_type == 'rail_repair':
         return True
-    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:436
+    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:441
     if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (u.mode == 'move' or not UnitType_combat[_u_type]) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:438
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:435  13.3e
+# rules/ocs/ch13-specialized-units.rules:440  13.3e
 def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:512
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:517
     if u.type == 'rail_repair':
         _t.extend(_CITES203)
         return True
-    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:436
+    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:441
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
         _t.extend(_CITES204)
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:438
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
     _t.extend(_CITES205)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:435  13.3e
+# rules/ocs/ch13-specialized-units.rules:440  13.3e
 def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo entrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2896,36 +2898,36 @@ def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_88), ('x', x, _DOMAINS_RailHex_113), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:441  13.3e
+# rules/ocs/ch13-specialized-units.rules:446  13.3e
 def may_detrain(u: Unit, x: RailHex) -> bool:
     """May this cargo detrain here? (13.3e)."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:516
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:521
     if u.type == 'rail_repair':
         return True
-    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:442
+    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:447
     if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:448
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:441  13.3e
+# rules/ocs/ch13-specialized-units.rules:446  13.3e
 def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:516
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:521
     if u.type == 'rail_repair':
         _t.extend(_CITES203)
         return True
-    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:442
+    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:447
     if _t_detrainable(x, _t) and (not x.in_ezoc):
         _t.extend(_CITES207)
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:448
     _t.extend(_CITES205)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:441  13.3e
+# rules/ocs/ch13-specialized-units.rules:446  13.3e
 def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo detrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2933,36 +2935,36 @@ def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_88), ('x', x, _DOMAINS_RailHex_113), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:651  13.5b
+# rules/ocs/ch13-specialized-units.rules:656  13.5b
 def rebuildable(u: Unit) -> bool:
     """Can this unit be rebuilt? (13.5b)."""
-    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:673
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:678
     if u.no_rebuild:
         return False
-    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:652
+    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:657
     if u.breakdown:
         return False
-    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:653
+    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:658
     return True
 
 
-# rules/ocs/ch13-specialized-units.rules:651  13.5b
+# rules/ocs/ch13-specialized-units.rules:656  13.5b
 def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
-    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:673
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:678
     if u.no_rebuild:
         _t.extend(_CITES211)
         return False
-    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:652
+    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:657
     if u.breakdown:
         _t.extend(_CITES212)
         return False
-    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:653
+    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:658
     _t.extend(_CITES213)
     return True
 
 
-# rules/ocs/ch13-specialized-units.rules:651  13.5b
+# rules/ocs/ch13-specialized-units.rules:656  13.5b
 def explain_rebuildable(u: Unit) -> Answer[bool]:
     """Can this unit be rebuilt? (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2970,38 +2972,38 @@ def explain_rebuildable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:891  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:896  13.8b  Bridging
 def bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> River:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b)."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:893
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:898
     if overrunning:
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:894
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:899
     if bridged_by_engineers and river == 'major_river':
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:895
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:900
     if bridged_by_engineers and river == 'minor_river':
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:896
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:901
     return river
 
 
-# rules/ocs/ch13-specialized-units.rules:891  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:896  13.8b  Bridging
 def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: list[Cite]) -> River:
     """bridged, recording in _t each rule it uses."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:893
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:898
     if overrunning:
         _t.extend(_CITES219)
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:894
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:899
     if bridged_by_engineers and river == 'major_river':
         _t.extend(_CITES220)
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:895
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:900
     if bridged_by_engineers and river == 'minor_river':
         _t.extend(_CITES221)
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:896
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:901
     _t.extend(_CITES222)
     return river
 
@@ -3021,7 +3023,7 @@ _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:891  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:896  13.8b  Bridging
 def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> Answer[River]:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b), with the rules that decided it."""
     return _ANSWERS_bridged[(river, bridged_by_engineers, overrunning)]
@@ -3034,7 +3036,7 @@ def attack_capable(u: Unit) -> bool:
     _u_type = u.type
     if _u_type == 'hq':
         return False
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:589
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:594
     if _u_type == 'artillery':
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:62
@@ -3057,7 +3059,7 @@ def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     if u.type == 'hq':
         _t.extend(_CITES228)
         return False
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:589
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:594
     if u.type == 'artillery':
         _t.extend(_CITES229)
         return False
@@ -3205,11 +3207,14 @@ def _s_transport_equivalent(u: Unit) -> Number:
     """transport_equivalent with numbers scaled by SCALE."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:317
     _u_type = u.type
-    if _u_type == 'sp':
+    if _u_type == 'sp' and (not u.loaded):
         return u.points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:349
     if _u_type == 'transport':
         return u.points * 4
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:350
+    if _u_type == 'sp' and u.loaded:
+        return 0
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:331
     _u_move_ma = u.move_ma
     _u_size = u.size
@@ -3223,19 +3228,23 @@ def _s_transport_equivalent(u: Unit) -> Number:
 def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:317
-    if u.type == 'sp':
-        _t.extend(_CITES259)
+    if u.type == 'sp' and (not u.loaded):
+        _t.extend(_CITES260)
         return u.points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:349
     if u.type == 'transport':
-        _t.extend(_CITES260)
+        _t.extend(_CITES261)
         return u.points * 4
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:350
+    if u.type == 'sp' and u.loaded:
+        _t.extend(_CITES262)
+        return 0
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:331
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES261)
+        _t.extend(_CITES263)
         return _div(_t_re_size(u, _t), 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:333
-    _t.extend(_CITES262)
+    _t.extend(_CITES264)
     return _t_re_size(u, _t)
 
 
@@ -3245,13 +3254,16 @@ def transport_equivalent(u: Unit) -> Number:
     _v: Number
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:317
     _u_type = u.type
-    if _u_type == 'sp':
+    if _u_type == 'sp' and (not u.loaded):
         _v = u.points
         return _v if _v.__class__ is int else _plain(_v)
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:349
     if _u_type == 'transport':
         _v = u.points
         return _v if _v.__class__ is int else _plain(_v)
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:350
+    if _u_type == 'sp' and u.loaded:
+        return 0
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:331
     _u_move_ma = u.move_ma
     _u_size = u.size
@@ -3269,261 +3281,261 @@ def explain_transport_equivalent(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:354  4.7c
+# rules/ocs/ch4-general-concepts.rules:355  4.7c
 def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     """Can a Transport Point be carried this way? (4.7c)."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if by == 'air' and tp == 'mule':
         return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:355
-    if by in _SET265:
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:356
+    if by in _SET267:
         return True
-    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:356
+    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:357
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:354  4.7c
+# rules/ocs/ch4-general-concepts.rules:355  4.7c
 def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite]) -> bool:
     """transport_point_by, recording in _t each rule it uses."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES267)
+        _t.extend(_CITES269)
         return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:355
-    if by in _SET265:
-        _t.extend(_CITES268)
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:356
+    if by in _SET267:
+        _t.extend(_CITES270)
         return True
-    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:356
-    _t.extend(_CITES269)
+    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:357
+    _t.extend(_CITES271)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C175, _C264,), ()),
-    ('rail', 'wagon',): Answer(True, (_C175, _C264,), ()),
-    ('rail', 'mule',): Answer(True, (_C175, _C264,), ()),
-    ('air', 'truck',): Answer(False, (_C175, _C266,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C175, _C266,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C175, _C263,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C175, _C266,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C175, _C266,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C175, _C266,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C175, _C264,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C175, _C264,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C175, _C264,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C175, _C266,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C175, _C266,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C175, _C266,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C175, _C266,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C175, _C266,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C175, _C266,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C175, _C264,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C175, _C264,), ()),
-    ('shipping', 'mule',): Answer(True, (_C175, _C264,), ()),
+    ('rail', 'truck',): Answer(True, (_C175, _C266,), ()),
+    ('rail', 'wagon',): Answer(True, (_C175, _C266,), ()),
+    ('rail', 'mule',): Answer(True, (_C175, _C266,), ()),
+    ('air', 'truck',): Answer(False, (_C175, _C268,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C175, _C268,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C175, _C265,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C175, _C268,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C175, _C268,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C175, _C268,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C175, _C266,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C175, _C266,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C175, _C266,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C175, _C268,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C175, _C268,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C175, _C268,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C175, _C268,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C175, _C268,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C175, _C268,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C175, _C266,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C175, _C266,), ()),
+    ('shipping', 'mule',): Answer(True, (_C175, _C266,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:354  4.7c
+# rules/ocs/ch4-general-concepts.rules:355  4.7c
 def explain_transport_point_by(by: Transport, tp: TransportPointKind) -> Answer[bool]:
     """Can a Transport Point be carried this way? (4.7c), with the rules that decided it."""
     return _ANSWERS_transport_point_by[(by, tp)]
 
 
-# rules/ocs/ch4-general-concepts.rules:385  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:393  4.7d  Movement and Transport
 def _s_ma_before(by: Transport) -> Number:
     """ma_before with numbers scaled by SCALE."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:386
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:394
     if by == 'rail':
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:387
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:395
     if by == 'air':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:388
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:396
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:385  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:393  4.7d  Movement and Transport
 def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:386
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:394
     if by == 'rail':
-        _t.extend(_CITES273)
+        _t.extend(_CITES275)
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:387
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:395
     if by == 'air':
-        _t.extend(_CITES274)
+        _t.extend(_CITES276)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:388
-    _t.extend(_CITES275)
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:396
+    _t.extend(_CITES277)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:385  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:393  4.7d  Movement and Transport
 def ma_before(by: Transport) -> Number:
     """Share of its MA a unit may spend before being transported (4.7d). Numbers are exact: int or Fraction."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:386
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:394
     if by == 'rail':
         return _Q253
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:387
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:395
     if by == 'air':
         return _Q253
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:388
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:396
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C177, _C270,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C177, _C271,), ()),
-    ('air_drop',): Answer(0, (_C177, _C272,), ()),
-    ('landing_craft',): Answer(0, (_C177, _C272,), ()),
-    ('alt_landing',): Answer(0, (_C177, _C272,), ()),
-    ('beach_assault',): Answer(0, (_C177, _C272,), ()),
-    ('shipping',): Answer(0, (_C177, _C272,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C177, _C272,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C177, _C273,), ()),
+    ('air_drop',): Answer(0, (_C177, _C274,), ()),
+    ('landing_craft',): Answer(0, (_C177, _C274,), ()),
+    ('alt_landing',): Answer(0, (_C177, _C274,), ()),
+    ('beach_assault',): Answer(0, (_C177, _C274,), ()),
+    ('shipping',): Answer(0, (_C177, _C274,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:385  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:393  4.7d  Movement and Transport
 def explain_ma_before(by: Transport) -> Answer[Number]:
     """Share of its MA a unit may spend before being transported (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_before[(by,)]
 
 
-# rules/ocs/ch4-general-concepts.rules:391  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:399  4.7d  Movement and Transport
 def _s_ma_after(by: Transport, alt_roll: bool) -> Number:
     """ma_after with numbers scaled by SCALE."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:392
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:400
     if by == 'air':
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:393
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:401
     if alt_roll and by == 'alt_landing':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:395
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:403
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:391  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:399  4.7d  Movement and Transport
 def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:392
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:400
     if by == 'air':
-        _t.extend(_CITES274)
+        _t.extend(_CITES276)
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:393
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:401
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES277)
+        _t.extend(_CITES279)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:395
-    _t.extend(_CITES275)
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:403
+    _t.extend(_CITES277)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:391  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:399  4.7d  Movement and Transport
 def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend after being transported (4.7d). Numbers are exact: int or Fraction."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:392
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:400
     if by == 'air':
         return _Q253
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:393
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:401
     if alt_roll and by == 'alt_landing':
         return _Q253
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:395
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:403
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C177, _C272,), ()),
-    ('rail', True,): Answer(0, (_C177, _C272,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C177, _C271,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C177, _C271,), ()),
-    ('air_drop', False,): Answer(0, (_C177, _C272,), ()),
-    ('air_drop', True,): Answer(0, (_C177, _C272,), ()),
-    ('landing_craft', False,): Answer(0, (_C177, _C272,), ()),
-    ('landing_craft', True,): Answer(0, (_C177, _C272,), ()),
-    ('alt_landing', False,): Answer(0, (_C177, _C272,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C177, _C276,), ()),
-    ('beach_assault', False,): Answer(0, (_C177, _C272,), ()),
-    ('beach_assault', True,): Answer(0, (_C177, _C272,), ()),
-    ('shipping', False,): Answer(0, (_C177, _C272,), ()),
-    ('shipping', True,): Answer(0, (_C177, _C272,), ()),
+    ('rail', False,): Answer(0, (_C177, _C274,), ()),
+    ('rail', True,): Answer(0, (_C177, _C274,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C177, _C273,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C177, _C273,), ()),
+    ('air_drop', False,): Answer(0, (_C177, _C274,), ()),
+    ('air_drop', True,): Answer(0, (_C177, _C274,), ()),
+    ('landing_craft', False,): Answer(0, (_C177, _C274,), ()),
+    ('landing_craft', True,): Answer(0, (_C177, _C274,), ()),
+    ('alt_landing', False,): Answer(0, (_C177, _C274,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C177, _C278,), ()),
+    ('beach_assault', False,): Answer(0, (_C177, _C274,), ()),
+    ('beach_assault', True,): Answer(0, (_C177, _C274,), ()),
+    ('shipping', False,): Answer(0, (_C177, _C274,), ()),
+    ('shipping', True,): Answer(0, (_C177, _C274,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:391  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:399  4.7d  Movement and Transport
 def explain_ma_after(by: Transport, alt_roll: bool) -> Answer[Number]:
     """Share of its MA a unit may spend after being transported (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_after[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:511  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:519  4.8c  Enemy Stacks
 def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
     """May enter a hex holding this kind of enemy unit (4.8c)."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:512
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:520
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:514
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:522
     if mover == 'ship' and enemy in _SET181:
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:516
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:524
     if mover == 'plane_on_mission':
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:517
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:525
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:519
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:527
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:511  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:519  4.8c  Enemy Stacks
 def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> bool:
     """may_share_hex_with, recording in _t each rule it uses."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:512
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:520
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES283)
-        return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:514
-    if mover == 'ship' and enemy in _SET181:
-        _t.extend(_CITES284)
-        return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:516
-    if mover == 'plane_on_mission':
         _t.extend(_CITES285)
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:517
-    if mover == 'rail_or_supply_path' and enemy != 'combat_units':
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:522
+    if mover == 'ship' and enemy in _SET181:
         _t.extend(_CITES286)
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:519
-    _t.extend(_CITES287)
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:524
+    if mover == 'plane_on_mission':
+        _t.extend(_CITES287)
+        return True
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:525
+    if mover == 'rail_or_supply_path' and enemy != 'combat_units':
+        _t.extend(_CITES288)
+        return True
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:527
+    _t.extend(_CITES289)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C179, _C282,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C179, _C278,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C179, _C278,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C179, _C278,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C179, _C282,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C179, _C282,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C179, _C282,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C179, _C282,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C179, _C282,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C179, _C279,), ()),
-    ('ship', 'ships',): Answer(False, (_C179, _C282,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C179, _C279,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C179, _C280,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C179, _C280,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C179, _C280,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C179, _C280,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C179, _C282,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C179, _C281,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C179, _C281,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C179, _C281,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C179, _C284,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C179, _C280,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C179, _C280,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C179, _C280,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C179, _C284,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C179, _C284,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C179, _C284,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C179, _C284,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C179, _C284,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C179, _C281,), ()),
+    ('ship', 'ships',): Answer(False, (_C179, _C284,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C179, _C281,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C179, _C282,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C179, _C282,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C179, _C282,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C179, _C282,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C179, _C284,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C179, _C283,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C179, _C283,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C179, _C283,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:511  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:519  4.8c  Enemy Stacks
 def explain_may_share_hex_with(mover: Mover, enemy: EnemyKind) -> Answer[bool]:
     """May enter a hex holding this kind of enemy unit (4.8c), with the rules that decided it."""
     return _ANSWERS_may_share_hex_with[(mover, enemy)]
 
 
-# rules/ocs/ch4-general-concepts.rules:422  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:430  4.8  Stacking
 def stacking(h: Hex) -> list[Violation]:
     """Stacking limits (4.8)."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -3545,26 +3557,26 @@ def stacking(h: Hex) -> list[Violation]:
             _n2 += 1
         elif _u_type == 'hedgehog':
             _n3 += 1
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:424
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:432
     if _n0 > 40 and not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total, bound = _n0, 40
         out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if UnitType_combat[u.type]))))
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:425
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:433
     if _n1 > 1:
         total, bound = _n1, 1
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:426
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:434
     if _n2 > 1:
         total, bound = _n2, 1
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:427
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:435
     if _n3 > 1:
         total, bound = _n3, 1
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:422  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:430  4.8  Stacking
 def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     """stacking, recording in _t each rule it uses."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -3573,39 +3585,39 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     out: list[Violation] = []
     total: Number  # limits of whole numbers and of numbers alike
     bound: Number
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:424
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:432
     if h.phase == 'reinforcement':
-        _t.extend(_CITES289)
+        _t.extend(_CITES291)
     if h.moment == 'moving':
-        _t.extend(_CITES289)
+        _t.extend(_CITES291)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES11, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES291)
+            _t.extend(_CITES293)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:425
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:433
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES293)
+        _t.extend(_CITES295)
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:426
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:434
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES295)
+        _t.extend(_CITES297)
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:427
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:435
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES297)
+        _t.extend(_CITES299)
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:422  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:430  4.8  Stacking
 def explain_stacking(h: Hex) -> Answer[list[Violation]]:
     """Stacking limits (4.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3621,16 +3633,16 @@ hq_action_rating: Final[int] = 0
 # rules/ocs/ch13-specialized-units.rules:175  13.2c  Truck Transport Point counters in the counter-mix (each game sets its own)
 truck_counters: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:482  13.3f  SP that converting a rail hex costs
+# rules/ocs/ch13-specialized-units.rules:487  13.3f  SP that converting a rail hex costs
 conversion_sp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:659  13.5b  MP a rebuild costs
+# rules/ocs/ch13-specialized-units.rules:664  13.5b  MP a rebuild costs
 rebuild_mp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:696  13.5e  Eq to rebuild one truck
+# rules/ocs/ch13-specialized-units.rules:701  13.5e  Eq to rebuild one truck
 eq_per_truck: Final[int] = 1
 
-# rules/ocs/ch4-general-concepts.rules:420  4.8  The most RE of combat units in a hex
+# rules/ocs/ch4-general-concepts.rules:428  4.8  The most RE of combat units in a hex
 max_stack_re: Final[int] = 10
 
 
