@@ -696,14 +696,14 @@ _C275: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='
 _CITES276: Final[tuple[Cite, ...]] = (_C180, _C272,)
 _CITES277: Final[tuple[Cite, ...]] = (_C180, _C273,)
 _CITES278: Final[tuple[Cite, ...]] = (_C180, _C275,)
-_C279: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
-_C280: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
-_C281: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES282: Final[tuple[Cite, ...]] = (_C182, _C279,)
-_CITES283: Final[tuple[Cite, ...]] = (_C182, _C280,)
-_CITES284: Final[tuple[Cite, ...]] = (_C182, _C281,)
-_C285: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
-_CITES286: Final[tuple[Cite, ...]] = (_C182, _C285,)
+_C279: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_C280: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_C281: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_C282: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES283: Final[tuple[Cite, ...]] = (_C182, _C279,)
+_CITES284: Final[tuple[Cite, ...]] = (_C182, _C280,)
+_CITES285: Final[tuple[Cite, ...]] = (_C182, _C281,)
+_CITES286: Final[tuple[Cite, ...]] = (_C182, _C282,)
 _C287: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
 _C288: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='Enemy ships', note=None)
 _C289: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='Enemy planes', note=None)
@@ -833,7 +833,7 @@ Transport_titles: Final[dict[Transport, str]] = {
     'shipping': 'Abstract shipping',
 }
 
-# rules/ocs/ch4-general-concepts.rules:505  4.8c  What moves, retreats or traces into the hex
+# rules/ocs/ch4-general-concepts.rules:537  4.8c  What moves, retreats or traces into the hex
 Mover = Literal['attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path']
 Mover_values: Final[tuple[Mover, ...]] = ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path',)
 Mover_titles: Final[dict[Mover, str]] = {
@@ -844,7 +844,7 @@ Mover_titles: Final[dict[Mover, str]] = {
     'rail_or_supply_path': 'Rail transport or a supply path (traced through)',
 }
 
-# rules/ocs/ch4-general-concepts.rules:512  4.8c  Kind of enemy unit in the hex
+# rules/ocs/ch4-general-concepts.rules:544  4.8c  Kind of enemy unit in the hex
 EnemyKind = Literal['combat_units', 'noncombat_units', 'ships', 'planes']
 EnemyKind_values: Final[tuple[EnemyKind, ...]] = ('combat_units', 'noncombat_units', 'ships', 'planes',)
 EnemyKind_titles: Final[dict[EnemyKind, str]] = {
@@ -2635,20 +2635,47 @@ def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> An
     return Answer(_value, _rules(_t), () if _value else _would_change(one_transport_type, (('used', used, ()), ('next', next, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:530  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:401  4.7d  Movement and Transport
+def _s_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
+    """may_spend_transported with numbers scaled by SCALE."""
+    return before >= 0 and after >= 0 and (before <= (2 if by == 'rail' else 2 if by == 'air' else 0)) and (after <= (2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0)) and (before + after <= (2 if by == 'rail' else 2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0))
+
+
+# rules/ocs/ch4-general-concepts.rules:401  4.7d  Movement and Transport
+def _t_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number, _t: list[Cite]) -> bool:
+    """may_spend_transported, recording in _t each rule it uses."""
+    _t.extend(_CITES183)
+    return before >= 0 and after >= 0 and (before <= _t_ma_before(by, _t)) and (after <= _t_ma_after(by, alt_roll, _t)) and (before + after <= _t_transported_ma(by, alt_roll, _t))
+
+
+# rules/ocs/ch4-general-concepts.rules:401  4.7d  Movement and Transport
+def may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
+    """May a unit spend these shares of its MA before and after being transported? (4.7d). Numbers are exact: int or Fraction."""
+    return _s_may_spend_transported(by, alt_roll, before * SCALE, after * SCALE)
+
+
+# rules/ocs/ch4-general-concepts.rules:401  4.7d  Movement and Transport
+def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> Answer[bool]:
+    """May a unit spend these shares of its MA before and after being transported? (4.7d), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_spend_transported(by, alt_roll, before * SCALE, after * SCALE, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_spend_transported, (('by', by, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), ('alt_roll', alt_roll, (False, True)), ('before', before, ()), ('after', after, ()), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:562  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
     return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET186) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:530  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:562  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
     _t.extend(_CITES185)
     return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:530  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:562  4.8c  Enemy Stacks
 def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> Answer[bool]:
     """May move, retreat or trace into a hex with these enemy units (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2656,20 +2683,20 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_hex, (('mover', mover, ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path')), ('enemies', enemies, ()), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:534  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:566  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
     return 'attack_capable_unit' if u.printed_strength and u.type in _SET172 and (not u.parenthesized) and (u.mode not in _SET130) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:534  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:566  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
     _t.extend(_CITES185)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:534  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:566  4.8c  Enemy Stacks
 def explain_ground_mover(u: Unit) -> Answer[Mover]:
     """What kind of mover a ground unit is (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2677,21 +2704,21 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:556  4.9a
+# rules/ocs/ch4-general-concepts.rules:588  4.9a
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     _h_units = h.units
     return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET172) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET172) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
 
 
-# rules/ocs/ch4-general-concepts.rules:556  4.9a
+# rules/ocs/ch4-general-concepts.rules:588  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
     _t.extend(_CITES188)
     return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))) if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)) else _first((u for u in h.units if _t_is_combat(u, _t)))
 
 
-# rules/ocs/ch4-general-concepts.rules:556  4.9a
+# rules/ocs/ch4-general-concepts.rules:588  4.9a
 def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     """The combat unit the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2699,20 +2726,20 @@ def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:561  4.9a
+# rules/ocs/ch4-general-concepts.rules:593  4.9a
 def shows_hedgehog(h: Hex) -> bool:
     """The enemy may see a hedgehog in the hex (4.9a)."""
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:561  4.9a
+# rules/ocs/ch4-general-concepts.rules:593  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
     _t.extend(_CITES188)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:561  4.9a
+# rules/ocs/ch4-general-concepts.rules:593  4.9a
 def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3356,167 +3383,242 @@ def explain_transport_point_by(by: Transport, tp: TransportPointKind) -> Answer[
 
 
 # rules/ocs/ch4-general-concepts.rules:393  4.7d  Movement and Transport
-def _s_ma_before(by: Transport) -> Number:
-    """ma_before with numbers scaled by SCALE."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:394
+def _s_transported_ma(by: Transport, alt_roll: bool) -> Number:
+    """transported_ma with numbers scaled by SCALE."""
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:395
     if by == 'rail':
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:395
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:396
     if by == 'air':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:396
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:397
+    if alt_roll and by == 'alt_landing':
+        return 2
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:398
     return 0
 
 
 # rules/ocs/ch4-general-concepts.rules:393  4.7d  Movement and Transport
-def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
-    """ma_before, recording in _t each rule it uses."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:394
+def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
+    """transported_ma, recording in _t each rule it uses."""
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:395
     if by == 'rail':
-        _t.extend(_CITES282)
-        return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:395
-    if by == 'air':
         _t.extend(_CITES283)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:396
-    _t.extend(_CITES284)
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:396
+    if by == 'air':
+        _t.extend(_CITES284)
+        return 2
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:397
+    if by == 'alt_landing' and alt_roll:
+        _t.extend(_CITES285)
+        return 2
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:398
+    _t.extend(_CITES286)
     return 0
 
 
 # rules/ocs/ch4-general-concepts.rules:393  4.7d  Movement and Transport
-def ma_before(by: Transport) -> Number:
-    """Share of its MA a unit may spend before being transported (4.7d). Numbers are exact: int or Fraction."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:394
+def transported_ma(by: Transport, alt_roll: bool) -> Number:
+    """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:395
     if by == 'rail':
         return _Q259
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:395
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:396
     if by == 'air':
         return _Q259
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:396
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:397
+    if alt_roll and by == 'alt_landing':
+        return _Q259
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:398
+    return 0
+
+_ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
+    ('rail', False,): Answer(Fraction(1, 2), (_C182, _C279,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_C182, _C279,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C182, _C280,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C182, _C280,), ()),
+    ('air_drop', False,): Answer(0, (_C182, _C282,), ()),
+    ('air_drop', True,): Answer(0, (_C182, _C282,), ()),
+    ('landing_craft', False,): Answer(0, (_C182, _C282,), ()),
+    ('landing_craft', True,): Answer(0, (_C182, _C282,), ()),
+    ('alt_landing', False,): Answer(0, (_C182, _C282,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C182, _C281,), ()),
+    ('beach_assault', False,): Answer(0, (_C182, _C282,), ()),
+    ('beach_assault', True,): Answer(0, (_C182, _C282,), ()),
+    ('shipping', False,): Answer(0, (_C182, _C282,), ()),
+    ('shipping', True,): Answer(0, (_C182, _C282,), ()),
+}
+
+
+# rules/ocs/ch4-general-concepts.rules:393  4.7d  Movement and Transport
+def explain_transported_ma(by: Transport, alt_roll: bool) -> Answer[Number]:
+    """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d), with the rules that decided it."""
+    return _ANSWERS_transported_ma[(by, alt_roll)]
+
+
+# rules/ocs/ch4-general-concepts.rules:406  4.7d  Movement and Transport
+def _s_ma_before(by: Transport) -> Number:
+    """ma_before with numbers scaled by SCALE."""
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
+    if by == 'rail':
+        return 2
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:408
+    if by == 'air':
+        return 2
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:409
+    return 0
+
+
+# rules/ocs/ch4-general-concepts.rules:406  4.7d  Movement and Transport
+def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
+    """ma_before, recording in _t each rule it uses."""
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
+    if by == 'rail':
+        _t.extend(_CITES283)
+        return 2
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:408
+    if by == 'air':
+        _t.extend(_CITES284)
+        return 2
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:409
+    _t.extend(_CITES286)
+    return 0
+
+
+# rules/ocs/ch4-general-concepts.rules:406  4.7d  Movement and Transport
+def ma_before(by: Transport) -> Number:
+    """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
+    if by == 'rail':
+        return _Q259
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:408
+    if by == 'air':
+        return _Q259
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:409
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
     ('rail',): Answer(Fraction(1, 2), (_C182, _C279,), ()),
     ('air',): Answer(Fraction(1, 2), (_C182, _C280,), ()),
-    ('air_drop',): Answer(0, (_C182, _C281,), ()),
-    ('landing_craft',): Answer(0, (_C182, _C281,), ()),
-    ('alt_landing',): Answer(0, (_C182, _C281,), ()),
-    ('beach_assault',): Answer(0, (_C182, _C281,), ()),
-    ('shipping',): Answer(0, (_C182, _C281,), ()),
+    ('air_drop',): Answer(0, (_C182, _C282,), ()),
+    ('landing_craft',): Answer(0, (_C182, _C282,), ()),
+    ('alt_landing',): Answer(0, (_C182, _C282,), ()),
+    ('beach_assault',): Answer(0, (_C182, _C282,), ()),
+    ('shipping',): Answer(0, (_C182, _C282,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:393  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:406  4.7d  Movement and Transport
 def explain_ma_before(by: Transport) -> Answer[Number]:
-    """Share of its MA a unit may spend before being transported (4.7d), with the rules that decided it."""
+    """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_before[(by,)]
 
 
-# rules/ocs/ch4-general-concepts.rules:399  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:412  4.7d  Movement and Transport
 def _s_ma_after(by: Transport, alt_roll: bool) -> Number:
     """ma_after with numbers scaled by SCALE."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:400
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:413
     if by == 'air':
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:401
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:414
     if alt_roll and by == 'alt_landing':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:403
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:416
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:399  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:412  4.7d  Movement and Transport
 def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:400
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:413
     if by == 'air':
-        _t.extend(_CITES283)
+        _t.extend(_CITES284)
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:401
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:414
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES286)
+        _t.extend(_CITES285)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:403
-    _t.extend(_CITES284)
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:416
+    _t.extend(_CITES286)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:399  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:412  4.7d  Movement and Transport
 def ma_after(by: Transport, alt_roll: bool) -> Number:
-    """Share of its MA a unit may spend after being transported (4.7d). Numbers are exact: int or Fraction."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:400
+    """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:413
     if by == 'air':
         return _Q259
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:401
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:414
     if alt_roll and by == 'alt_landing':
         return _Q259
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:403
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:416
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C182, _C281,), ()),
-    ('rail', True,): Answer(0, (_C182, _C281,), ()),
+    ('rail', False,): Answer(0, (_C182, _C282,), ()),
+    ('rail', True,): Answer(0, (_C182, _C282,), ()),
     ('air', False,): Answer(Fraction(1, 2), (_C182, _C280,), ()),
     ('air', True,): Answer(Fraction(1, 2), (_C182, _C280,), ()),
-    ('air_drop', False,): Answer(0, (_C182, _C281,), ()),
-    ('air_drop', True,): Answer(0, (_C182, _C281,), ()),
-    ('landing_craft', False,): Answer(0, (_C182, _C281,), ()),
-    ('landing_craft', True,): Answer(0, (_C182, _C281,), ()),
-    ('alt_landing', False,): Answer(0, (_C182, _C281,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C182, _C285,), ()),
-    ('beach_assault', False,): Answer(0, (_C182, _C281,), ()),
-    ('beach_assault', True,): Answer(0, (_C182, _C281,), ()),
-    ('shipping', False,): Answer(0, (_C182, _C281,), ()),
-    ('shipping', True,): Answer(0, (_C182, _C281,), ()),
+    ('air_drop', False,): Answer(0, (_C182, _C282,), ()),
+    ('air_drop', True,): Answer(0, (_C182, _C282,), ()),
+    ('landing_craft', False,): Answer(0, (_C182, _C282,), ()),
+    ('landing_craft', True,): Answer(0, (_C182, _C282,), ()),
+    ('alt_landing', False,): Answer(0, (_C182, _C282,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C182, _C281,), ()),
+    ('beach_assault', False,): Answer(0, (_C182, _C282,), ()),
+    ('beach_assault', True,): Answer(0, (_C182, _C282,), ()),
+    ('shipping', False,): Answer(0, (_C182, _C282,), ()),
+    ('shipping', True,): Answer(0, (_C182, _C282,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:399  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:412  4.7d  Movement and Transport
 def explain_ma_after(by: Transport, alt_roll: bool) -> Answer[Number]:
-    """Share of its MA a unit may spend after being transported (4.7d), with the rules that decided it."""
+    """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_after[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:519  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:551  4.8c  Enemy Stacks
 def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
     """May enter a hex holding this kind of enemy unit (4.8c)."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:520
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:552
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:522
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:554
     if mover == 'ship' and enemy in _SET186:
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:524
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:556
     if mover == 'plane_on_mission':
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:525
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:557
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:527
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:559
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:519  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:551  4.8c  Enemy Stacks
 def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> bool:
     """may_share_hex_with, recording in _t each rule it uses."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:520
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:552
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         _t.extend(_CITES292)
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:522
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:554
     if mover == 'ship' and enemy in _SET186:
         _t.extend(_CITES293)
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:524
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:556
     if mover == 'plane_on_mission':
         _t.extend(_CITES294)
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:525
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:557
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
         _t.extend(_CITES295)
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:527
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:559
     _t.extend(_CITES296)
     return False
 
@@ -3544,13 +3646,13 @@ _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] 
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:519  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:551  4.8c  Enemy Stacks
 def explain_may_share_hex_with(mover: Mover, enemy: EnemyKind) -> Answer[bool]:
     """May enter a hex holding this kind of enemy unit (4.8c), with the rules that decided it."""
     return _ANSWERS_may_share_hex_with[(mover, enemy)]
 
 
-# rules/ocs/ch4-general-concepts.rules:430  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:462  4.8  Stacking
 def stacking(h: Hex) -> list[Violation]:
     """Stacking limits (4.8)."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -3572,26 +3674,26 @@ def stacking(h: Hex) -> list[Violation]:
             _n2 += 1
         elif _u_type == 'hedgehog':
             _n3 += 1
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:432
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:464
     if _n0 > 40 and not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total, bound = _n0, 40
         out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if UnitType_combat[u.type]))))
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:433
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:465
     if _n1 > 1:
         total, bound = _n1, 1
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:434
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:466
     if _n2 > 1:
         total, bound = _n2, 1
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:435
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:467
     if _n3 > 1:
         total, bound = _n3, 1
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:430  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:462  4.8  Stacking
 def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     """stacking, recording in _t each rule it uses."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -3600,7 +3702,7 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     out: list[Violation] = []
     total: Number  # limits of whole numbers and of numbers alike
     bound: Number
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:432
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:464
     if h.phase == 'reinforcement':
         _t.extend(_CITES298)
     if h.moment == 'moving':
@@ -3611,19 +3713,19 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
         if total > bound:
             _t.extend(_CITES300)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:433
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:465
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
     if total > bound:
         _t.extend(_CITES302)
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:434
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:466
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
     if total > bound:
         _t.extend(_CITES304)
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:435
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:467
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
     if total > bound:
@@ -3632,7 +3734,7 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:430  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:462  4.8  Stacking
 def explain_stacking(h: Hex) -> Answer[list[Violation]]:
     """Stacking limits (4.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3657,7 +3759,7 @@ rebuild_mp_cost: Final[int] = 0
 # rules/ocs/ch13-specialized-units.rules:701  13.5e  Eq to rebuild one truck
 eq_per_truck: Final[int] = 1
 
-# rules/ocs/ch4-general-concepts.rules:428  4.8  The most RE of combat units in a hex
+# rules/ocs/ch4-general-concepts.rules:460  4.8  The most RE of combat units in a hex
 max_stack_re: Final[int] = 10
 
 
