@@ -622,108 +622,110 @@ _CITES201: Final[tuple[Cite, ...]] = (_C103, _C197,)
 _SET202: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
 _CITES203: Final[tuple[Cite, ...]] = (_C103, _C198,)
 _CITES204: Final[tuple[Cite, ...]] = (_C103, _C200,)
-_C205: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex, in Combat Mode too', note=None)
-_C206: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
-_C207: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
-_CITES208: Final[tuple[Cite, ...]] = (_C119, _C205,)
-_CITES209: Final[tuple[Cite, ...]] = (_C119, _C206,)
-_CITES210: Final[tuple[Cite, ...]] = (_C119, _C207,)
-_C211: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
-_CITES212: Final[tuple[Cite, ...]] = (_C119, _C211,)
-_C213: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
-_C214: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
-_C215: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
-_CITES216: Final[tuple[Cite, ...]] = (_C7, _C213,)
-_CITES217: Final[tuple[Cite, ...]] = (_C7, _C214,)
+_C205: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
+_C206: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
+_C207: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
+_C208: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
+_CITES209: Final[tuple[Cite, ...]] = (_C119, _C205,)
+_CITES210: Final[tuple[Cite, ...]] = (_C119, _C206,)
+_CITES211: Final[tuple[Cite, ...]] = (_C119, _C207,)
+_CITES212: Final[tuple[Cite, ...]] = (_C119, _C208,)
+_C213: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
+_CITES214: Final[tuple[Cite, ...]] = (_C119, _C213,)
+_C215: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_C216: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
+_C217: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
 _CITES218: Final[tuple[Cite, ...]] = (_C7, _C215,)
-_C219: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
-_C220: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
-_C221: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
-_C222: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
-_C223: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
-_CITES224: Final[tuple[Cite, ...]] = (_C219, _C220,)
-_CITES225: Final[tuple[Cite, ...]] = (_C219, _C221,)
-_CITES226: Final[tuple[Cite, ...]] = (_C219, _C222,)
-_CITES227: Final[tuple[Cite, ...]] = (_C219, _C223,)
-_C228: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_C229: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_C230: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_C231: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
-_C232: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITES233: Final[tuple[Cite, ...]] = (_C168, _C228,)
-_CITES234: Final[tuple[Cite, ...]] = (_C168, _C189,)
-_CITES235: Final[tuple[Cite, ...]] = (_C168, _C229,)
-_CITES236: Final[tuple[Cite, ...]] = (_C168, _C230,)
+_CITES219: Final[tuple[Cite, ...]] = (_C7, _C216,)
+_CITES220: Final[tuple[Cite, ...]] = (_C7, _C217,)
+_C221: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
+_C222: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
+_C223: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
+_C224: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
+_C225: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
+_CITES226: Final[tuple[Cite, ...]] = (_C221, _C222,)
+_CITES227: Final[tuple[Cite, ...]] = (_C221, _C223,)
+_CITES228: Final[tuple[Cite, ...]] = (_C221, _C224,)
+_CITES229: Final[tuple[Cite, ...]] = (_C221, _C225,)
+_C230: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_C231: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_C232: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_C233: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_C234: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITES235: Final[tuple[Cite, ...]] = (_C168, _C230,)
+_CITES236: Final[tuple[Cite, ...]] = (_C168, _C189,)
 _CITES237: Final[tuple[Cite, ...]] = (_C168, _C231,)
 _CITES238: Final[tuple[Cite, ...]] = (_C168, _C232,)
-_C239: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_C240: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_C241: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
-_C242: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITES243: Final[tuple[Cite, ...]] = (_C239, _C240,)
-_CITES244: Final[tuple[Cite, ...]] = (_C239, _C241,)
-_CITES245: Final[tuple[Cite, ...]] = (_C239, _C242,)
-_C246: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
-_C247: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
-_C248: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C249: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C250: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C251: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C252: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES253: Final[tuple[Cite, ...]] = (_C246, _C247,)
-_CITES254: Final[tuple[Cite, ...]] = (_C246, _C248,)
-_CITES255: Final[tuple[Cite, ...]] = (_C246, _C249,)
-_CITES256: Final[tuple[Cite, ...]] = (_C246, _C250,)
-_CITES257: Final[tuple[Cite, ...]] = (_C246, _C251,)
-_CITES258: Final[tuple[Cite, ...]] = (_C246, _C252,)
-_Q259: Final[Fraction] = Fraction(1, 2)
-_Q260: Final[Fraction] = Fraction(1, 4)
-_C261: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C262: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
-_C263: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C264: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_C265: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C266: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES267: Final[tuple[Cite, ...]] = (_C261, _C262,)
-_CITES268: Final[tuple[Cite, ...]] = (_C261, _C263,)
-_CITES269: Final[tuple[Cite, ...]] = (_C261, _C264,)
-_CITES270: Final[tuple[Cite, ...]] = (_C261, _C265,)
-_CITES271: Final[tuple[Cite, ...]] = (_C261, _C266,)
-_C272: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C273: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET274: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C275: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES276: Final[tuple[Cite, ...]] = (_C180, _C272,)
-_CITES277: Final[tuple[Cite, ...]] = (_C180, _C273,)
-_CITES278: Final[tuple[Cite, ...]] = (_C180, _C275,)
-_C279: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_C280: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_C281: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_C282: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES283: Final[tuple[Cite, ...]] = (_C182, _C279,)
-_CITES284: Final[tuple[Cite, ...]] = (_C182, _C280,)
+_CITES239: Final[tuple[Cite, ...]] = (_C168, _C233,)
+_CITES240: Final[tuple[Cite, ...]] = (_C168, _C234,)
+_C241: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_C242: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_C243: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_C244: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITES245: Final[tuple[Cite, ...]] = (_C241, _C242,)
+_CITES246: Final[tuple[Cite, ...]] = (_C241, _C243,)
+_CITES247: Final[tuple[Cite, ...]] = (_C241, _C244,)
+_C248: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
+_C249: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
+_C250: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C251: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C252: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C253: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C254: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES255: Final[tuple[Cite, ...]] = (_C248, _C249,)
+_CITES256: Final[tuple[Cite, ...]] = (_C248, _C250,)
+_CITES257: Final[tuple[Cite, ...]] = (_C248, _C251,)
+_CITES258: Final[tuple[Cite, ...]] = (_C248, _C252,)
+_CITES259: Final[tuple[Cite, ...]] = (_C248, _C253,)
+_CITES260: Final[tuple[Cite, ...]] = (_C248, _C254,)
+_Q261: Final[Fraction] = Fraction(1, 2)
+_Q262: Final[Fraction] = Fraction(1, 4)
+_C263: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C264: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_C265: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C266: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_C267: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C268: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES269: Final[tuple[Cite, ...]] = (_C263, _C264,)
+_CITES270: Final[tuple[Cite, ...]] = (_C263, _C265,)
+_CITES271: Final[tuple[Cite, ...]] = (_C263, _C266,)
+_CITES272: Final[tuple[Cite, ...]] = (_C263, _C267,)
+_CITES273: Final[tuple[Cite, ...]] = (_C263, _C268,)
+_C274: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C275: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET276: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_C277: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
+_CITES278: Final[tuple[Cite, ...]] = (_C180, _C274,)
+_CITES279: Final[tuple[Cite, ...]] = (_C180, _C275,)
+_CITES280: Final[tuple[Cite, ...]] = (_C180, _C277,)
+_C281: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_C282: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_C283: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_C284: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
 _CITES285: Final[tuple[Cite, ...]] = (_C182, _C281,)
 _CITES286: Final[tuple[Cite, ...]] = (_C182, _C282,)
-_C287: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C288: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='Enemy ships', note=None)
-_C289: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='Enemy planes', note=None)
-_C290: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C291: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES292: Final[tuple[Cite, ...]] = (_C184, _C287,)
-_CITES293: Final[tuple[Cite, ...]] = (_C184, _C288,)
+_CITES287: Final[tuple[Cite, ...]] = (_C182, _C283,)
+_CITES288: Final[tuple[Cite, ...]] = (_C182, _C284,)
+_C289: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C290: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='Enemy ships', note=None)
+_C291: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='Enemy planes', note=None)
+_C292: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C293: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
 _CITES294: Final[tuple[Cite, ...]] = (_C184, _C289,)
 _CITES295: Final[tuple[Cite, ...]] = (_C184, _C290,)
 _CITES296: Final[tuple[Cite, ...]] = (_C184, _C291,)
-_C297: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES298: Final[tuple[Cite, ...]] = (_C297,)
-_C299: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_CITES297: Final[tuple[Cite, ...]] = (_C184, _C292,)
+_CITES298: Final[tuple[Cite, ...]] = (_C184, _C293,)
+_C299: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
 _CITES300: Final[tuple[Cite, ...]] = (_C299,)
-_C301: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_C301: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
 _CITES302: Final[tuple[Cite, ...]] = (_C301,)
-_C303: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_C303: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
 _CITES304: Final[tuple[Cite, ...]] = (_C303,)
-_C305: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_C305: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
 _CITES306: Final[tuple[Cite, ...]] = (_C305,)
+_C307: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_CITES308: Final[tuple[Cite, ...]] = (_C307,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -745,7 +747,7 @@ SpUse_pay_while_pausing: Final[dict[SpUse, bool]] = {
 }
 _CITES_SpUse_pay_while_pausing: Final[dict[SpUse, tuple[Cite, ...]]] = {'fueling': _CITES14, 'construction': _CITES16, 'combat_cost': _CITES18, 'barrage_cost': _CITES20}
 
-# rules/ocs/ch13-specialized-units.rules:890  13.8b  River hexside
+# rules/ocs/ch13-specialized-units.rules:893  13.8b  River hexside
 River = Literal['no_river', 'minor_river', 'major_river']
 River_values: Final[tuple[River, ...]] = ('no_river', 'minor_river', 'major_river',)
 River_titles: Final[dict[River, str]] = {
@@ -754,7 +756,7 @@ River_titles: Final[dict[River, str]] = {
     'major_river': 'Major River',
 }
 
-# rules/ocs/ch13-specialized-units.rules:944  13.8d  Construction task
+# rules/ocs/ch13-specialized-units.rules:959  13.8d  Construction task
 Construction = Literal['build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port']
 Construction_values: Final[tuple[Construction, ...]] = ('build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port',)
 Construction_titles: Final[dict[Construction, str]] = {
@@ -779,7 +781,7 @@ Construction_costs_sp: Final[dict[Construction, bool]] = {
 }
 _CITES_Construction_costs_sp: Final[dict[Construction, tuple[Cite, ...]]] = {'build_air_base': _CITES22, 'improve_air_base': _CITES24, 'reduce_air_base': _CITES26, 'build_hedgehog': _CITES28, 'improve_hedgehog': _CITES30, 'reduce_hedgehog': _CITES32, 'repair_port': _CITES34, 'damage_port': _CITES36}
 
-# rules/ocs/ch13-specialized-units.rules:993  13.9  Type of consolidation
+# rules/ocs/ch13-specialized-units.rules:1008  13.9  Type of consolidation
 Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
 Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
 Consolidation_titles: Final[dict[Consolidation, str]] = {
@@ -1741,21 +1743,21 @@ def explain_ma_after_rail(u: Unit, spent_before: Number) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:524  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:525  13.3g  Rail Repair Units
 def conversions_allowed(u: Unit, phase: Phase, current_ma: int) -> int:
     """D) Rail hexes this unit may convert (13.3g)."""
     _u_mode = u.mode
     return min(4, current_ma) if phase == 'movement' and u.type == 'rail_repair' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:524  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:525  13.3g  Rail Repair Units
 def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: int, _t: list[Cite]) -> int:
     """conversions_allowed, recording in _t each rule it uses."""
     _t.extend(_CITES125)
     return min(4, current_ma) if u.type == 'rail_repair' and phase == 'movement' and _t_combat_or_dg_combat(u, _t) else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:524  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:525  13.3g  Rail Repair Units
 def explain_conversions_allowed(u: Unit, phase: Phase, current_ma: int) -> Answer[int]:
     """D) Rail hexes this unit may convert (13.3g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1763,13 +1765,13 @@ def explain_conversions_allowed(u: Unit, phase: Phase, current_ma: int) -> Answe
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:551  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:554  13.3h  Railroad Control
 def control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool) -> bool:
     """Does control of a rail hex change? (13.3h)."""
     return enemy_combat_unit_entered or clearly_on_enemy_side
 
 
-# rules/ocs/ch13-specialized-units.rules:551  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:554  13.3h  Railroad Control
 def _t_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool, _t: list[Cite]) -> bool:
     """control_changes, recording in _t each rule it uses."""
     _t.extend(_CITES127)
@@ -1783,26 +1785,26 @@ _ANSWERS_control_changes: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:551  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:554  13.3h  Railroad Control
 def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool) -> Answer[bool]:
     """Does control of a rail hex change? (13.3h), with the rules that decided it."""
     return _ANSWERS_control_changes[(enemy_combat_unit_entered, clearly_on_enemy_side)]
 
 
-# rules/ocs/ch13-specialized-units.rules:576  13.4a
+# rules/ocs/ch13-specialized-units.rules:579  13.4a
 def may_barrage(u: Unit) -> bool:
     """May this artillery unit barrage? (13.4a)."""
     return u.type == 'artillery' and u.mode not in _SET130
 
 
-# rules/ocs/ch13-specialized-units.rules:576  13.4a
+# rules/ocs/ch13-specialized-units.rules:579  13.4a
 def _t_may_barrage(u: Unit, _t: list[Cite]) -> bool:
     """may_barrage, recording in _t each rule it uses."""
     _t.extend(_CITES129)
     return u.type == 'artillery' and u.mode not in _SET130
 
 
-# rules/ocs/ch13-specialized-units.rules:576  13.4a
+# rules/ocs/ch13-specialized-units.rules:579  13.4a
 def explain_may_barrage(u: Unit) -> Answer[bool]:
     """May this artillery unit barrage? (13.4a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1810,20 +1812,20 @@ def explain_may_barrage(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:613  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:616  13.5  Replacement Units
 def repl_mode(u: Unit) -> bool:
     """Repls can never enter Combat Mode (13.5)."""
     return u.type != 'repl' or u.mode != 'combat'
 
 
-# rules/ocs/ch13-specialized-units.rules:613  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:616  13.5  Replacement Units
 def _t_repl_mode(u: Unit, _t: list[Cite]) -> bool:
     """repl_mode, recording in _t each rule it uses."""
     _t.extend(_CITES132)
     return u.type != 'repl' or u.mode != 'combat'
 
 
-# rules/ocs/ch13-specialized-units.rules:613  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:616  13.5  Replacement Units
 def explain_repl_mode(u: Unit) -> Answer[bool]:
     """Repls can never enter Combat Mode (13.5), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1831,21 +1833,21 @@ def explain_repl_mode(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:632  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:635  13.5a  Replacing Losses
 def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, on_map_unit_stacked: bool) -> bool:
     """May these Repls rebuild here? (on_map_unit_stacked: true for a Dead Pile rebuild) (13.5a)."""
     _hq_mode = hq.mode
     return on_map_unit_stacked and phase == 'reinforcement' and (hexes_from_hq <= 2) and (repl.type == 'repl') and (hq.type == 'hq') and (repl.mode == 'move') and (_hq_mode == 'combat' or (_hq_mode == 'dg' and hq.oriented_to_combat)) and (not in_ezoc or ezoc_allows('K', negated))
 
 
-# rules/ocs/ch13-specialized-units.rules:632  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:635  13.5a  Replacing Losses
 def _t_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, on_map_unit_stacked: bool, _t: list[Cite]) -> bool:
     """may_rebuild, recording in _t each rule it uses."""
     _t.extend(_CITES134)
     return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES122, negated), _t)) and on_map_unit_stacked
 
 
-# rules/ocs/ch13-specialized-units.rules:632  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:635  13.5a  Replacing Losses
 def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, on_map_unit_stacked: bool) -> Answer[bool]:
     """May these Repls rebuild here? (on_map_unit_stacked: true for a Dead Pile rebuild) (13.5a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1853,20 +1855,20 @@ def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool,
     return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_90), ('hq', hq, _DOMAINS_Unit_90), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('on_map_unit_stacked', on_map_unit_stacked, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:661  13.5b
+# rules/ocs/ch13-specialized-units.rules:664  13.5b
 def steps_rebuildable(u: Unit) -> int:
     """Steps a reduced multi-step unit can get back this turn (13.5b)."""
     return u.step_losses if u.multi_step else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:661  13.5b
+# rules/ocs/ch13-specialized-units.rules:664  13.5b
 def _t_steps_rebuildable(u: Unit, _t: list[Cite]) -> int:
     """steps_rebuildable, recording in _t each rule it uses."""
     _t.extend(_CITES8)
     return u.step_losses if u.multi_step else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:661  13.5b
+# rules/ocs/ch13-specialized-units.rules:664  13.5b
 def explain_steps_rebuildable(u: Unit) -> Answer[int]:
     """Steps a reduced multi-step unit can get back this turn (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1874,20 +1876,20 @@ def explain_steps_rebuildable(u: Unit) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:689  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:692  13.5d  One Repl for Two Units
 def repls_for_paired_units(units: int) -> int:
     """Repls to rebuild this many units listed as pairs (13.5d)."""
     return -(-_div(units * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:689  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:692  13.5d  One Repl for Two Units
 def _t_repls_for_paired_units(units: int, _t: list[Cite]) -> int:
     """repls_for_paired_units, recording in _t each rule it uses."""
     _t.extend(_CITES136)
     return -(-_div(units * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:689  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:692  13.5d  One Repl for Two Units
 def explain_repls_for_paired_units(units: int) -> Answer[int]:
     """Repls to rebuild this many units listed as pairs (13.5d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1895,20 +1897,20 @@ def explain_repls_for_paired_units(units: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:703  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:706  13.5e  Truck Rebuilds
 def truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> bool:
     """May this Transport Point be rebuilt with Eq? (13.5e)."""
     return lost_to_enemy_action and tp.type == 'transport' and (tp.tp_kind == 'truck')
 
 
-# rules/ocs/ch13-specialized-units.rules:703  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:706  13.5e  Truck Rebuilds
 def _t_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool, _t: list[Cite]) -> bool:
     """truck_rebuildable, recording in _t each rule it uses."""
     _t.extend(_CITES10)
     return tp.type == 'transport' and tp.tp_kind == 'truck' and lost_to_enemy_action
 
 
-# rules/ocs/ch13-specialized-units.rules:703  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:706  13.5e  Truck Rebuilds
 def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bool]:
     """May this Transport Point be rebuilt with Eq? (13.5e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1916,20 +1918,20 @@ def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bo
     return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_90), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:724  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:727  13.5f  Air Replacements
 def eq_for_air_steps(steps: int) -> int:
     """Eq to rebuild this many aircraft steps (13.5f)."""
     return -(-_div(steps * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:724  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:727  13.5f  Air Replacements
 def _t_eq_for_air_steps(steps: int, _t: list[Cite]) -> int:
     """eq_for_air_steps, recording in _t each rule it uses."""
     _t.extend(_CITES138)
     return -(-_div(steps * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:724  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:727  13.5f  Air Replacements
 def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     """Eq to rebuild this many aircraft steps (13.5f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1937,26 +1939,26 @@ def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:743  13.6a
+# rules/ocs/ch13-specialized-units.rules:746  13.6a
 def _s_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """may_place_at_port with numbers scaled by SCALE."""
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:743  13.6a
+# rules/ocs/ch13-specialized-units.rules:746  13.6a
 def _t_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool, _t: list[Cite]) -> bool:
     """may_place_at_port, recording in _t each rule it uses."""
     _t.extend(_CITES140)
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:743  13.6a
+# rules/ocs/ch13-specialized-units.rules:746  13.6a
 def may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """May these reinforcements be placed at this port? (13.6a). Numbers are exact: int or Fraction."""
     return _s_may_place_at_port(arriving * SCALE, capacity * SCALE, port_in_ezoc)
 
 
-# rules/ocs/ch13-specialized-units.rules:743  13.6a
+# rules/ocs/ch13-specialized-units.rules:746  13.6a
 def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> Answer[bool]:
     """May these reinforcements be placed at this port? (13.6a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1964,13 +1966,13 @@ def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: 
     return Answer(_value, _rules(_t), () if _value else _would_change(may_place_at_port, (('arriving', arriving, ()), ('capacity', capacity, ()), ('port_in_ezoc', port_in_ezoc, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:761  13.6b
+# rules/ocs/ch13-specialized-units.rules:764  13.6b
 def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
     """May a reinforcement be placed in this hex? (13.6b)."""
     return not (in_ezoc and at_port)
 
 
-# rules/ocs/ch13-specialized-units.rules:761  13.6b
+# rules/ocs/ch13-specialized-units.rules:764  13.6b
 def _t_may_place_reinforcement(in_ezoc: bool, at_port: bool, _t: list[Cite]) -> bool:
     """may_place_reinforcement, recording in _t each rule it uses."""
     _t.extend(_CITES142)
@@ -1984,26 +1986,26 @@ _ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] =
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:761  13.6b
+# rules/ocs/ch13-specialized-units.rules:764  13.6b
 def explain_may_place_reinforcement(in_ezoc: bool, at_port: bool) -> Answer[bool]:
     """May a reinforcement be placed in this hex? (13.6b), with the rules that decided it."""
     return _ANSWERS_may_place_reinforcement[(in_ezoc, at_port)]
 
 
-# rules/ocs/ch13-specialized-units.rules:774  13.6c
+# rules/ocs/ch13-specialized-units.rules:777  13.6c
 def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
     """Does this Transport Point arrive loaded? (13.6c)."""
     return sp_arriving_there or tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:774  13.6c
+# rules/ocs/ch13-specialized-units.rules:777  13.6c
 def _t_arrives_loaded(tp: Unit, sp_arriving_there: bool, _t: list[Cite]) -> bool:
     """arrives_loaded, recording in _t each rule it uses."""
     _t.extend(_CITES144)
     return tp.organic or sp_arriving_there
 
 
-# rules/ocs/ch13-specialized-units.rules:774  13.6c
+# rules/ocs/ch13-specialized-units.rules:777  13.6c
 def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     """Does this Transport Point arrive loaded? (13.6c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2011,20 +2013,20 @@ def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_90), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:801  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:804  13.7  Formation Markers
 def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool:
     """A) May the Formation marker be on the map? (13.7)."""
     return fueling_reminder or units_with_marker >= 1
 
 
-# rules/ocs/ch13-specialized-units.rules:801  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:804  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
     _t.extend(_CITES146)
     return units_with_marker >= 1 or fueling_reminder
 
 
-# rules/ocs/ch13-specialized-units.rules:801  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:804  13.7  Formation Markers
 def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> Answer[bool]:
     """A) May the Formation marker be on the map? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2032,21 +2034,21 @@ def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool)
     return Answer(_value, _rules(_t), () if _value else _would_change(marker_may_be_on_map, (('units_with_marker', units_with_marker, ()), ('fueling_reminder', fueling_reminder, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:805  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:808  13.7  Formation Markers
 def may_enter_marker(u: Unit, marker_formation: str) -> bool:
     """B) May this unit be represented by the marker? (13.7)."""
     _u_formation = u.formation
     return _u_formation != '' and _u_formation == marker_formation
 
 
-# rules/ocs/ch13-specialized-units.rules:805  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:808  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
     _t.extend(_CITES146)
     return u.formation == marker_formation and u.formation != ''
 
 
-# rules/ocs/ch13-specialized-units.rules:805  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:808  13.7  Formation Markers
 def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     """B) May this unit be represented by the marker? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2054,13 +2056,13 @@ def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_90), ('marker_formation', marker_formation, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:808  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:811  13.7  Formation Markers
 def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
     """May the marker be put under other combat units to hide the formation? (13.7)."""
     return not holds_only_zoc_units
 
 
-# rules/ocs/ch13-specialized-units.rules:808  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:811  13.7  Formation Markers
 def _t_marker_may_hide_formation(holds_only_zoc_units: bool, _t: list[Cite]) -> bool:
     """marker_may_hide_formation, recording in _t each rule it uses."""
     _t.extend(_CITES148)
@@ -2072,19 +2074,19 @@ _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:808  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:811  13.7  Formation Markers
 def explain_marker_may_hide_formation(holds_only_zoc_units: bool) -> Answer[bool]:
     """May the marker be put under other combat units to hide the formation? (13.7), with the rules that decided it."""
     return _ANSWERS_marker_may_hide_formation[(holds_only_zoc_units,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:832  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:835  13.7a  Supply Concerns
 def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
     """Does this part of the formation trace supply for free? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:832  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:835  13.7a  Supply Concerns
 def _t_traces_free(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """traces_free, recording in _t each rule it uses."""
     _t.extend(_CITES150)
@@ -2098,19 +2100,19 @@ _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:832  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:835  13.7a  Supply Concerns
 def explain_traces_free(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """Does this part of the formation trace supply for free? (13.7a), with the rules that decided it."""
     return _ANSWERS_traces_free[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:836  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:839  13.7a  Supply Concerns
 def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> bool:
     """May this part of the formation use the formation method of fueling? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:836  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:839  13.7a  Supply Concerns
 def _t_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """may_use_formation_fueling, recording in _t each rule it uses."""
     _t.extend(_CITES150)
@@ -2124,26 +2126,26 @@ _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]]
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:836  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:839  13.7a  Supply Concerns
 def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """May this part of the formation use the formation method of fueling? (13.7a), with the rules that decided it."""
     return _ANSWERS_may_use_formation_fueling[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:854  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:857  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
     return u.type in _SET153
 
 
-# rules/ocs/ch13-specialized-units.rules:854  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:857  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
     _t.extend(_CITES152)
     return u.type in _SET153
 
 
-# rules/ocs/ch13-specialized-units.rules:854  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:857  13.8  Engineer Functions
 def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2151,21 +2153,21 @@ def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:871  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:874  13.8a  Engineer-Capable
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
     return u.type in _SET153 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:871  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:874  13.8a  Engineer-Capable
 def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
     """engineer_capable, recording in _t each rule it uses."""
     _t.extend(_CITES155)
     return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:871  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:874  13.8a  Engineer-Capable
 def explain_engineer_capable(u: Unit) -> Answer[bool]:
     """Engineer-Capable (13.8a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2173,21 +2175,21 @@ def explain_engineer_capable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:921  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:924  13.8c  Detrainable Creation
 def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
     _u_mode = u.mode
     return u.type == 'hq' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:921  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:924  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
     _t.extend(_CITES157)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:921  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:924  13.8c  Detrainable Creation
 def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2195,21 +2197,21 @@ def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:956  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:971  13.8d  Construction
 def may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> bool:
     """May this unit perform a construction task? (13.8d)."""
     _u_mode = u.mode
     return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET153) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:956  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:971  13.8d  Construction
 def _t_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int, _t: list[Cite]) -> bool:
     """may_construct, recording in _t each rule it uses."""
     _t.extend(_CITES159)
     return _t_engineer_capable(u, _t) and phase == 'movement' and (hexes_away <= 2) and (not moved_this_phase) and (tasks_this_phase == 0)
 
 
-# rules/ocs/ch13-specialized-units.rules:956  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:971  13.8d  Construction
 def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> Answer[bool]:
     """May this unit perform a construction task? (13.8d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2217,13 +2219,13 @@ def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_pha
     return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_90), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('hexes_away', hexes_away, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('tasks_this_phase', tasks_this_phase, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:960  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:975  13.8d  Construction
 def construction_costs_sp(task: Construction) -> bool:
     """Does this task cost SP? (13.8d)."""
     return Construction_costs_sp[task]
 
 
-# rules/ocs/ch13-specialized-units.rules:960  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:975  13.8d  Construction
 def _t_construction_costs_sp(task: Construction, _t: list[Cite]) -> bool:
     """construction_costs_sp, recording in _t each rule it uses."""
     _t.extend(_CITES159)
@@ -2241,26 +2243,26 @@ _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] =
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:960  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:975  13.8d  Construction
 def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
     """Does this task cost SP? (13.8d), with the rules that decided it."""
     return _ANSWERS_construction_costs_sp[(task,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1000  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1015  13.9  Unit Consolidation
 def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> bool:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9)."""
     return u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (identical_sides or kind == 'aircraft') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1000  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1015  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
     _t.extend(_CITES161)
     return (phase == 'reinforcement' or kind == 'aircraft') and (kind == 'aircraft' or identical_sides) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1000  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1015  13.9  Unit Consolidation
 def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> Answer[bool]:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2268,20 +2270,20 @@ def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identica
     return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_90), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('identical_sides', identical_sides, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1005  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1020  13.9  Unit Consolidation
 def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> int:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9)."""
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1005  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1020  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
     _t.extend(_CITES161)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1005  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1020  13.9  Unit Consolidation
 def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> Answer[int]:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2289,20 +2291,20 @@ def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, r
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1009  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1024  13.9  Unit Consolidation
 def may_convert_formation(from_formation: str, to_formation: str) -> bool:
     """2, 3) May a unit change formations this way? (13.9)."""
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1009  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1024  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
     _t.extend(_CITES161)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1009  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1024  13.9  Unit Consolidation
 def explain_may_convert_formation(from_formation: str, to_formation: str) -> Answer[bool]:
     """2, 3) May a unit change formations this way? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2814,7 +2816,7 @@ def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:78  13.1c  HQs and Combat
 def unprinted_defense(u: Unit) -> int:
     """Defensive-only strength not printed on the counter (13.1c)."""
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:591
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:594
     _u_type = u.type
     if _u_type == 'artillery':
         return 1
@@ -2832,7 +2834,7 @@ def unprinted_defense(u: Unit) -> int:
 # rules/ocs/ch13-specialized-units.rules:78  13.1c  HQs and Combat
 def _t_unprinted_defense(u: Unit, _t: list[Cite]) -> int:
     """unprinted_defense, recording in _t each rule it uses."""
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:591
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:594
     if u.type == 'artillery':
         _t.extend(_CITES193)
         return 1
@@ -2899,10 +2901,15 @@ def may_entrain(u: Unit, x: RailHex) -> bool:
     """May this cargo entrain here? (13.3e)."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:517
     _u_type = u.type
-    if _u_type == 'rail_repair':
+    if _u_type == 'rail_repair' and (not x.in_ezoc):
+        return True
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:928
+    _u_mode = u.mode
+    if _u_type == 'hq' and x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:441
-    if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (u.mode == 'move' or not UnitType_combat[_u_type]) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
+    _x_controlled = x.controlled
+    if _x_controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (_u_mode == 'move' or not UnitType_combat[_u_type]) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
     return False
@@ -2912,15 +2919,19 @@ def may_entrain(u: Unit, x: RailHex) -> bool:
 def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:517
-    if u.type == 'rail_repair':
-        _t.extend(_CITES208)
+    if u.type == 'rail_repair' and (not x.in_ezoc):
+        _t.extend(_CITES209)
+        return True
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:928
+    if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
+        _t.extend(_CITES210)
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:441
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
-        _t.extend(_CITES209)
+        _t.extend(_CITES211)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
-    _t.extend(_CITES210)
+    _t.extend(_CITES212)
     return False
 
 
@@ -2936,7 +2947,7 @@ def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
 def may_detrain(u: Unit, x: RailHex) -> bool:
     """May this cargo detrain here? (13.3e)."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:521
-    if u.type == 'rail_repair':
+    if u.type == 'rail_repair' and (not x.in_ezoc):
         return True
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:447
     if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
@@ -2949,15 +2960,15 @@ def may_detrain(u: Unit, x: RailHex) -> bool:
 def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:521
-    if u.type == 'rail_repair':
-        _t.extend(_CITES208)
+    if u.type == 'rail_repair' and (not x.in_ezoc):
+        _t.extend(_CITES209)
         return True
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:447
     if _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES212)
+        _t.extend(_CITES214)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:448
-    _t.extend(_CITES210)
+    _t.extend(_CITES212)
     return False
 
 
@@ -2969,36 +2980,36 @@ def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_90), ('x', x, _DOMAINS_RailHex_116), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:656  13.5b
+# rules/ocs/ch13-specialized-units.rules:659  13.5b
 def rebuildable(u: Unit) -> bool:
     """Can this unit be rebuilt? (13.5b)."""
-    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:678
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:681
     if u.no_rebuild:
         return False
-    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:657
+    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:660
     if u.breakdown:
         return False
-    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:658
+    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:661
     return True
 
 
-# rules/ocs/ch13-specialized-units.rules:656  13.5b
+# rules/ocs/ch13-specialized-units.rules:659  13.5b
 def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
-    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:678
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:681
     if u.no_rebuild:
-        _t.extend(_CITES216)
+        _t.extend(_CITES218)
         return False
-    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:657
+    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:660
     if u.breakdown:
-        _t.extend(_CITES217)
+        _t.extend(_CITES219)
         return False
-    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:658
-    _t.extend(_CITES218)
+    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:661
+    _t.extend(_CITES220)
     return True
 
 
-# rules/ocs/ch13-specialized-units.rules:656  13.5b
+# rules/ocs/ch13-specialized-units.rules:659  13.5b
 def explain_rebuildable(u: Unit) -> Answer[bool]:
     """Can this unit be rebuilt? (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3006,58 +3017,58 @@ def explain_rebuildable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:896  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:899  13.8b  Bridging
 def bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> River:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b)."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:898
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:901
     if overrunning:
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:899
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:902
     if bridged_by_engineers and river == 'major_river':
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:900
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:903
     if bridged_by_engineers and river == 'minor_river':
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:901
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:904
     return river
 
 
-# rules/ocs/ch13-specialized-units.rules:896  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:899  13.8b  Bridging
 def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: list[Cite]) -> River:
     """bridged, recording in _t each rule it uses."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:898
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:901
     if overrunning:
-        _t.extend(_CITES224)
-        return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:899
-    if bridged_by_engineers and river == 'major_river':
-        _t.extend(_CITES225)
-        return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:900
-    if bridged_by_engineers and river == 'minor_river':
         _t.extend(_CITES226)
+        return river
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:902
+    if bridged_by_engineers and river == 'major_river':
+        _t.extend(_CITES227)
+        return 'minor_river'
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:903
+    if bridged_by_engineers and river == 'minor_river':
+        _t.extend(_CITES228)
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:901
-    _t.extend(_CITES227)
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:904
+    _t.extend(_CITES229)
     return river
 
 _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
-    ('no_river', False, False,): Answer('no_river', (_C219, _C223,), ()),
-    ('no_river', False, True,): Answer('no_river', (_C219, _C220,), ()),
-    ('no_river', True, False,): Answer('no_river', (_C219, _C223,), ()),
-    ('no_river', True, True,): Answer('no_river', (_C219, _C220,), ()),
-    ('minor_river', False, False,): Answer('minor_river', (_C219, _C223,), ()),
-    ('minor_river', False, True,): Answer('minor_river', (_C219, _C220,), ()),
-    ('minor_river', True, False,): Answer('no_river', (_C219, _C222,), ()),
-    ('minor_river', True, True,): Answer('minor_river', (_C219, _C220,), ()),
-    ('major_river', False, False,): Answer('major_river', (_C219, _C223,), ()),
-    ('major_river', False, True,): Answer('major_river', (_C219, _C220,), ()),
-    ('major_river', True, False,): Answer('minor_river', (_C219, _C221,), ()),
-    ('major_river', True, True,): Answer('major_river', (_C219, _C220,), ()),
+    ('no_river', False, False,): Answer('no_river', (_C221, _C225,), ()),
+    ('no_river', False, True,): Answer('no_river', (_C221, _C222,), ()),
+    ('no_river', True, False,): Answer('no_river', (_C221, _C225,), ()),
+    ('no_river', True, True,): Answer('no_river', (_C221, _C222,), ()),
+    ('minor_river', False, False,): Answer('minor_river', (_C221, _C225,), ()),
+    ('minor_river', False, True,): Answer('minor_river', (_C221, _C222,), ()),
+    ('minor_river', True, False,): Answer('no_river', (_C221, _C224,), ()),
+    ('minor_river', True, True,): Answer('minor_river', (_C221, _C222,), ()),
+    ('major_river', False, False,): Answer('major_river', (_C221, _C225,), ()),
+    ('major_river', False, True,): Answer('major_river', (_C221, _C222,), ()),
+    ('major_river', True, False,): Answer('minor_river', (_C221, _C223,), ()),
+    ('major_river', True, True,): Answer('major_river', (_C221, _C222,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:896  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:899  13.8b  Bridging
 def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> Answer[River]:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b), with the rules that decided it."""
     return _ANSWERS_bridged[(river, bridged_by_engineers, overrunning)]
@@ -3070,7 +3081,7 @@ def attack_capable(u: Unit) -> bool:
     _u_type = u.type
     if _u_type == 'hq':
         return False
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:594
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:597
     if _u_type == 'artillery':
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:62
@@ -3091,26 +3102,26 @@ def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:85
     if u.type == 'hq':
-        _t.extend(_CITES233)
+        _t.extend(_CITES235)
         return False
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:594
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:597
     if u.type == 'artillery':
-        _t.extend(_CITES234)
+        _t.extend(_CITES236)
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:62
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES235)
+        _t.extend(_CITES237)
         return False
     # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:63
     if not u.printed_strength or u.parenthesized:
-        _t.extend(_CITES236)
+        _t.extend(_CITES238)
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:65
     if u.mode in _SET130:
-        _t.extend(_CITES237)
+        _t.extend(_CITES239)
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:66
-    _t.extend(_CITES238)
+    _t.extend(_CITES240)
     return True
 
 
@@ -3141,14 +3152,14 @@ def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:139
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES243)
+        _t.extend(_CITES245)
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:114
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES244)
+        _t.extend(_CITES246)
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:116
-    _t.extend(_CITES245)
+    _t.extend(_CITES247)
     return False
 
 
@@ -3189,26 +3200,26 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     if u.formation == 'Jock Column' and u.size == 'company':
-        _t.extend(_CITES253)
+        _t.extend(_CITES255)
         return 2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:31
     if u.type == 'hq':
-        _t.extend(_CITES254)
+        _t.extend(_CITES256)
         return 4
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:266
     if u.multi_step:
-        _t.extend(_CITES255)
+        _t.extend(_CITES257)
         return u.printed_re * 4 - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:268
     if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES256)
+        _t.extend(_CITES258)
         return 1
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:269
     if u.size == 'battalion':
-        _t.extend(_CITES257)
+        _t.extend(_CITES259)
         return 2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
-    _t.extend(_CITES258)
+    _t.extend(_CITES260)
     return 4
 
 
@@ -3219,7 +3230,7 @@ def re_size(u: Unit) -> Number:
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     _u_size = u.size
     if _u_size == 'company' and u.formation == 'Jock Column':
-        return _Q259
+        return _Q261
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:31
     _u_type = u.type
     if _u_type == 'hq':
@@ -3230,10 +3241,10 @@ def re_size(u: Unit) -> Number:
         return _v if _v.__class__ is int else _plain(_v)
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:268
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q260
+        return _Q262
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:269
     if _u_size == 'battalion':
-        return _Q259
+        return _Q261
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
     return 1
 
@@ -3272,22 +3283,22 @@ def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:317
     if u.type == 'sp' and (not u.loaded):
-        _t.extend(_CITES267)
+        _t.extend(_CITES269)
         return u.points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:349
     if u.type == 'transport':
-        _t.extend(_CITES268)
+        _t.extend(_CITES270)
         return u.points * 4
     # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:350
     if u.type == 'sp' and u.loaded:
-        _t.extend(_CITES269)
+        _t.extend(_CITES271)
         return 0
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:331
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES270)
+        _t.extend(_CITES272)
         return _div(_t_re_size(u, _t), 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:333
-    _t.extend(_CITES271)
+    _t.extend(_CITES273)
     return _t_re_size(u, _t)
 
 
@@ -3330,7 +3341,7 @@ def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     if by == 'air' and tp == 'mule':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:356
-    if by in _SET274:
+    if by in _SET276:
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:357
     return False
@@ -3341,38 +3352,38 @@ def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite])
     """transport_point_by, recording in _t each rule it uses."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES276)
+        _t.extend(_CITES278)
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:356
-    if by in _SET274:
-        _t.extend(_CITES277)
+    if by in _SET276:
+        _t.extend(_CITES279)
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:357
-    _t.extend(_CITES278)
+    _t.extend(_CITES280)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C180, _C273,), ()),
-    ('rail', 'wagon',): Answer(True, (_C180, _C273,), ()),
-    ('rail', 'mule',): Answer(True, (_C180, _C273,), ()),
-    ('air', 'truck',): Answer(False, (_C180, _C275,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C180, _C275,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C180, _C272,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C180, _C275,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C180, _C275,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C180, _C275,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C180, _C273,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C180, _C273,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C180, _C273,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C180, _C275,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C180, _C275,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C180, _C275,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C180, _C275,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C180, _C275,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C180, _C275,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C180, _C273,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C180, _C273,), ()),
-    ('shipping', 'mule',): Answer(True, (_C180, _C273,), ()),
+    ('rail', 'truck',): Answer(True, (_C180, _C275,), ()),
+    ('rail', 'wagon',): Answer(True, (_C180, _C275,), ()),
+    ('rail', 'mule',): Answer(True, (_C180, _C275,), ()),
+    ('air', 'truck',): Answer(False, (_C180, _C277,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C180, _C277,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C180, _C274,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C180, _C277,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C180, _C277,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C180, _C277,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C180, _C275,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C180, _C275,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C180, _C275,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C180, _C277,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C180, _C277,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C180, _C277,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C180, _C277,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C180, _C277,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C180, _C277,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C180, _C275,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C180, _C275,), ()),
+    ('shipping', 'mule',): Answer(True, (_C180, _C275,), ()),
 }
 
 
@@ -3403,18 +3414,18 @@ def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:395
     if by == 'rail':
-        _t.extend(_CITES283)
+        _t.extend(_CITES285)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:396
     if by == 'air':
-        _t.extend(_CITES284)
+        _t.extend(_CITES286)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:397
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES285)
+        _t.extend(_CITES287)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:398
-    _t.extend(_CITES286)
+    _t.extend(_CITES288)
     return 0
 
 
@@ -3423,31 +3434,31 @@ def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:395
     if by == 'rail':
-        return _Q259
+        return _Q261
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:396
     if by == 'air':
-        return _Q259
+        return _Q261
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:397
     if alt_roll and by == 'alt_landing':
-        return _Q259
+        return _Q261
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:398
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_C182, _C279,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_C182, _C279,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C182, _C280,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C182, _C280,), ()),
-    ('air_drop', False,): Answer(0, (_C182, _C282,), ()),
-    ('air_drop', True,): Answer(0, (_C182, _C282,), ()),
-    ('landing_craft', False,): Answer(0, (_C182, _C282,), ()),
-    ('landing_craft', True,): Answer(0, (_C182, _C282,), ()),
-    ('alt_landing', False,): Answer(0, (_C182, _C282,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C182, _C281,), ()),
-    ('beach_assault', False,): Answer(0, (_C182, _C282,), ()),
-    ('beach_assault', True,): Answer(0, (_C182, _C282,), ()),
-    ('shipping', False,): Answer(0, (_C182, _C282,), ()),
-    ('shipping', True,): Answer(0, (_C182, _C282,), ()),
+    ('rail', False,): Answer(Fraction(1, 2), (_C182, _C281,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_C182, _C281,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C182, _C282,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C182, _C282,), ()),
+    ('air_drop', False,): Answer(0, (_C182, _C284,), ()),
+    ('air_drop', True,): Answer(0, (_C182, _C284,), ()),
+    ('landing_craft', False,): Answer(0, (_C182, _C284,), ()),
+    ('landing_craft', True,): Answer(0, (_C182, _C284,), ()),
+    ('alt_landing', False,): Answer(0, (_C182, _C284,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C182, _C283,), ()),
+    ('beach_assault', False,): Answer(0, (_C182, _C284,), ()),
+    ('beach_assault', True,): Answer(0, (_C182, _C284,), ()),
+    ('shipping', False,): Answer(0, (_C182, _C284,), ()),
+    ('shipping', True,): Answer(0, (_C182, _C284,), ()),
 }
 
 
@@ -3475,14 +3486,14 @@ def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
     if by == 'rail':
-        _t.extend(_CITES283)
+        _t.extend(_CITES285)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:408
     if by == 'air':
-        _t.extend(_CITES284)
+        _t.extend(_CITES286)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:409
-    _t.extend(_CITES286)
+    _t.extend(_CITES288)
     return 0
 
 
@@ -3491,21 +3502,21 @@ def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
     if by == 'rail':
-        return _Q259
+        return _Q261
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:408
     if by == 'air':
-        return _Q259
+        return _Q261
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:409
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C182, _C279,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C182, _C280,), ()),
-    ('air_drop',): Answer(0, (_C182, _C282,), ()),
-    ('landing_craft',): Answer(0, (_C182, _C282,), ()),
-    ('alt_landing',): Answer(0, (_C182, _C282,), ()),
-    ('beach_assault',): Answer(0, (_C182, _C282,), ()),
-    ('shipping',): Answer(0, (_C182, _C282,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C182, _C281,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C182, _C282,), ()),
+    ('air_drop',): Answer(0, (_C182, _C284,), ()),
+    ('landing_craft',): Answer(0, (_C182, _C284,), ()),
+    ('alt_landing',): Answer(0, (_C182, _C284,), ()),
+    ('beach_assault',): Answer(0, (_C182, _C284,), ()),
+    ('shipping',): Answer(0, (_C182, _C284,), ()),
 }
 
 
@@ -3533,14 +3544,14 @@ def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:413
     if by == 'air':
-        _t.extend(_CITES284)
+        _t.extend(_CITES286)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:414
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES285)
+        _t.extend(_CITES287)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:416
-    _t.extend(_CITES286)
+    _t.extend(_CITES288)
     return 0
 
 
@@ -3549,28 +3560,28 @@ def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:413
     if by == 'air':
-        return _Q259
+        return _Q261
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:414
     if alt_roll and by == 'alt_landing':
-        return _Q259
+        return _Q261
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:416
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C182, _C282,), ()),
-    ('rail', True,): Answer(0, (_C182, _C282,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C182, _C280,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C182, _C280,), ()),
-    ('air_drop', False,): Answer(0, (_C182, _C282,), ()),
-    ('air_drop', True,): Answer(0, (_C182, _C282,), ()),
-    ('landing_craft', False,): Answer(0, (_C182, _C282,), ()),
-    ('landing_craft', True,): Answer(0, (_C182, _C282,), ()),
-    ('alt_landing', False,): Answer(0, (_C182, _C282,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C182, _C281,), ()),
-    ('beach_assault', False,): Answer(0, (_C182, _C282,), ()),
-    ('beach_assault', True,): Answer(0, (_C182, _C282,), ()),
-    ('shipping', False,): Answer(0, (_C182, _C282,), ()),
-    ('shipping', True,): Answer(0, (_C182, _C282,), ()),
+    ('rail', False,): Answer(0, (_C182, _C284,), ()),
+    ('rail', True,): Answer(0, (_C182, _C284,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C182, _C282,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C182, _C282,), ()),
+    ('air_drop', False,): Answer(0, (_C182, _C284,), ()),
+    ('air_drop', True,): Answer(0, (_C182, _C284,), ()),
+    ('landing_craft', False,): Answer(0, (_C182, _C284,), ()),
+    ('landing_craft', True,): Answer(0, (_C182, _C284,), ()),
+    ('alt_landing', False,): Answer(0, (_C182, _C284,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C182, _C283,), ()),
+    ('beach_assault', False,): Answer(0, (_C182, _C284,), ()),
+    ('beach_assault', True,): Answer(0, (_C182, _C284,), ()),
+    ('shipping', False,): Answer(0, (_C182, _C284,), ()),
+    ('shipping', True,): Answer(0, (_C182, _C284,), ()),
 }
 
 
@@ -3604,45 +3615,45 @@ def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> boo
     """may_share_hex_with, recording in _t each rule it uses."""
     # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:552
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES292)
+        _t.extend(_CITES294)
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:554
     if mover == 'ship' and enemy in _SET186:
-        _t.extend(_CITES293)
+        _t.extend(_CITES295)
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:556
     if mover == 'plane_on_mission':
-        _t.extend(_CITES294)
+        _t.extend(_CITES296)
         return True
     # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:557
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        _t.extend(_CITES295)
+        _t.extend(_CITES297)
         return True
     # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:559
-    _t.extend(_CITES296)
+    _t.extend(_CITES298)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C184, _C291,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C184, _C287,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C184, _C287,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C184, _C287,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C184, _C291,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C184, _C291,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C184, _C291,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C184, _C291,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C184, _C291,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C184, _C288,), ()),
-    ('ship', 'ships',): Answer(False, (_C184, _C291,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C184, _C288,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C184, _C289,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C184, _C289,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C184, _C289,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C184, _C289,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C184, _C291,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C184, _C290,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C184, _C290,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C184, _C290,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C184, _C293,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C184, _C289,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C184, _C289,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C184, _C289,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C184, _C293,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C184, _C293,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C184, _C293,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C184, _C293,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C184, _C293,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C184, _C290,), ()),
+    ('ship', 'ships',): Answer(False, (_C184, _C293,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C184, _C290,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C184, _C291,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C184, _C291,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C184, _C291,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C184, _C291,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C184, _C293,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C184, _C292,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C184, _C292,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C184, _C292,), ()),
 }
 
 
@@ -3704,32 +3715,32 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     bound: Number
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:464
     if h.phase == 'reinforcement':
-        _t.extend(_CITES298)
+        _t.extend(_CITES300)
     if h.moment == 'moving':
-        _t.extend(_CITES298)
+        _t.extend(_CITES300)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES12, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES300)
+            _t.extend(_CITES302)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
     # ports: 4.8 rules/ocs/ch4-general-concepts.rules:465
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES302)
+        _t.extend(_CITES304)
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
     # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:466
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES304)
+        _t.extend(_CITES306)
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
     # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:467
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES306)
+        _t.extend(_CITES308)
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
@@ -3753,10 +3764,10 @@ truck_counters: Final[int] = 30
 # rules/ocs/ch13-specialized-units.rules:487  13.3f  SP that converting a rail hex costs
 conversion_sp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:664  13.5b  MP a rebuild costs
+# rules/ocs/ch13-specialized-units.rules:667  13.5b  MP a rebuild costs
 rebuild_mp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:701  13.5e  Eq to rebuild one truck
+# rules/ocs/ch13-specialized-units.rules:704  13.5e  Eq to rebuild one truck
 eq_per_truck: Final[int] = 1
 
 # rules/ocs/ch4-general-concepts.rules:460  4.8  The most RE of combat units in a hex
