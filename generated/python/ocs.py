@@ -662,63 +662,65 @@ _CITES241: Final[tuple[Cite, ...]] = (_C236, _C238,)
 _CITES242: Final[tuple[Cite, ...]] = (_C236, _C239,)
 _C243: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
 _C244: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C245: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C246: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C247: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C248: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES249: Final[tuple[Cite, ...]] = (_C243, _C244,)
-_CITES250: Final[tuple[Cite, ...]] = (_C243, _C245,)
-_CITES251: Final[tuple[Cite, ...]] = (_C243, _C246,)
-_CITES252: Final[tuple[Cite, ...]] = (_C243, _C247,)
-_CITES253: Final[tuple[Cite, ...]] = (_C243, _C248,)
-_Q254: Final[Fraction] = Fraction(1, 4)
-_Q255: Final[Fraction] = Fraction(1, 2)
-_C256: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C257: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
-_C258: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C259: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_C260: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C261: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES262: Final[tuple[Cite, ...]] = (_C256, _C257,)
-_CITES263: Final[tuple[Cite, ...]] = (_C256, _C258,)
-_CITES264: Final[tuple[Cite, ...]] = (_C256, _C259,)
-_CITES265: Final[tuple[Cite, ...]] = (_C256, _C260,)
-_CITES266: Final[tuple[Cite, ...]] = (_C256, _C261,)
-_C267: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C268: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET269: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C270: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES271: Final[tuple[Cite, ...]] = (_C175, _C267,)
-_CITES272: Final[tuple[Cite, ...]] = (_C175, _C268,)
-_CITES273: Final[tuple[Cite, ...]] = (_C175, _C270,)
-_C274: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_C275: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_C276: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_C277: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES278: Final[tuple[Cite, ...]] = (_C177, _C274,)
-_CITES279: Final[tuple[Cite, ...]] = (_C177, _C275,)
+_C245: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
+_C246: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C247: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C248: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C249: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES250: Final[tuple[Cite, ...]] = (_C243, _C244,)
+_CITES251: Final[tuple[Cite, ...]] = (_C243, _C245,)
+_CITES252: Final[tuple[Cite, ...]] = (_C243, _C246,)
+_CITES253: Final[tuple[Cite, ...]] = (_C243, _C247,)
+_CITES254: Final[tuple[Cite, ...]] = (_C243, _C248,)
+_CITES255: Final[tuple[Cite, ...]] = (_C243, _C249,)
+_Q256: Final[Fraction] = Fraction(1, 4)
+_Q257: Final[Fraction] = Fraction(1, 2)
+_C258: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C259: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_C260: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C261: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_C262: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C263: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES264: Final[tuple[Cite, ...]] = (_C258, _C259,)
+_CITES265: Final[tuple[Cite, ...]] = (_C258, _C260,)
+_CITES266: Final[tuple[Cite, ...]] = (_C258, _C261,)
+_CITES267: Final[tuple[Cite, ...]] = (_C258, _C262,)
+_CITES268: Final[tuple[Cite, ...]] = (_C258, _C263,)
+_C269: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C270: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET271: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_C272: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
+_CITES273: Final[tuple[Cite, ...]] = (_C175, _C269,)
+_CITES274: Final[tuple[Cite, ...]] = (_C175, _C270,)
+_CITES275: Final[tuple[Cite, ...]] = (_C175, _C272,)
+_C276: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_C277: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_C278: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_C279: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
 _CITES280: Final[tuple[Cite, ...]] = (_C177, _C276,)
 _CITES281: Final[tuple[Cite, ...]] = (_C177, _C277,)
-_C282: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C283: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='Enemy ships', note=None)
-_C284: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='Enemy planes', note=None)
-_C285: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C286: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES287: Final[tuple[Cite, ...]] = (_C179, _C282,)
-_CITES288: Final[tuple[Cite, ...]] = (_C179, _C283,)
+_CITES282: Final[tuple[Cite, ...]] = (_C177, _C278,)
+_CITES283: Final[tuple[Cite, ...]] = (_C177, _C279,)
+_C284: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C285: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='Enemy ships', note=None)
+_C286: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='Enemy planes', note=None)
+_C287: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C288: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
 _CITES289: Final[tuple[Cite, ...]] = (_C179, _C284,)
 _CITES290: Final[tuple[Cite, ...]] = (_C179, _C285,)
 _CITES291: Final[tuple[Cite, ...]] = (_C179, _C286,)
-_C292: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES293: Final[tuple[Cite, ...]] = (_C292,)
-_C294: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_CITES292: Final[tuple[Cite, ...]] = (_C179, _C287,)
+_CITES293: Final[tuple[Cite, ...]] = (_C179, _C288,)
+_C294: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
 _CITES295: Final[tuple[Cite, ...]] = (_C294,)
-_C296: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_C296: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
 _CITES297: Final[tuple[Cite, ...]] = (_C296,)
-_C298: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_C298: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
 _CITES299: Final[tuple[Cite, ...]] = (_C298,)
-_C300: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_C300: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
 _CITES301: Final[tuple[Cite, ...]] = (_C300,)
+_C302: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_CITES303: Final[tuple[Cite, ...]] = (_C302,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -815,7 +817,7 @@ EzocAction_negatable: Final[dict[EzocAction, bool]] = {
 }
 _CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {'A': _CITES37, 'B': _CITES39, 'C': _CITES41, 'D': _CITES43, 'E': _CITES45, 'F': _CITES47, 'G': _CITES49, 'H': _CITES51, 'I': _CITES53, 'J': _CITES55, 'K': _CITES57}
 
-# rules/ocs/ch4-general-concepts.rules:288  4.7  Kind of transport
+# rules/ocs/ch4-general-concepts.rules:297  4.7  Kind of transport
 Transport = Literal['rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping']
 Transport_values: Final[tuple[Transport, ...]] = ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping',)
 Transport_titles: Final[dict[Transport, str]] = {
@@ -828,7 +830,7 @@ Transport_titles: Final[dict[Transport, str]] = {
     'shipping': 'Abstract shipping',
 }
 
-# rules/ocs/ch4-general-concepts.rules:537  4.8c  What moves, retreats or traces into the hex
+# rules/ocs/ch4-general-concepts.rules:546  4.8c  What moves, retreats or traces into the hex
 Mover = Literal['attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path']
 Mover_values: Final[tuple[Mover, ...]] = ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path',)
 Mover_titles: Final[dict[Mover, str]] = {
@@ -839,7 +841,7 @@ Mover_titles: Final[dict[Mover, str]] = {
     'rail_or_supply_path': 'Rail transport or a supply path (traced through)',
 }
 
-# rules/ocs/ch4-general-concepts.rules:544  4.8c  Kind of enemy unit in the hex
+# rules/ocs/ch4-general-concepts.rules:553  4.8c  Kind of enemy unit in the hex
 EnemyKind = Literal['combat_units', 'noncombat_units', 'ships', 'planes']
 EnemyKind_values: Final[tuple[EnemyKind, ...]] = ('combat_units', 'noncombat_units', 'ships', 'planes',)
 EnemyKind_titles: Final[dict[EnemyKind, str]] = {
@@ -2540,20 +2542,20 @@ def explain_may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> Answe
     return _ANSWERS_may_exit_ezoc_hex[(started_phase_there, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:298  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:307  4.7  Transportation Equivalents
 def transportable(u: Unit) -> bool:
     """Can be transported (rail, air, landing craft, shipping) (4.7)."""
     return u.type not in _SET108
 
 
-# rules/ocs/ch4-general-concepts.rules:298  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:307  4.7  Transportation Equivalents
 def _t_transportable(u: Unit, _t: list[Cite]) -> bool:
     """transportable, recording in _t each rule it uses."""
     _t.extend(_CITES173)
     return _t_is_combat(u, _t) or u.type in _SET174
 
 
-# rules/ocs/ch4-general-concepts.rules:298  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:307  4.7  Transportation Equivalents
 def explain_transportable(u: Unit) -> Answer[bool]:
     """Can be transported (rail, air, landing craft, shipping) (4.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2561,20 +2563,20 @@ def explain_transportable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:301  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:310  4.7  Transportation Equivalents
 def transport_point_may_carry(cargo: Unit) -> bool:
     """A Transport Point can carry this (4.7)."""
     return cargo.type == 'sp'
 
 
-# rules/ocs/ch4-general-concepts.rules:301  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:310  4.7  Transportation Equivalents
 def _t_transport_point_may_carry(cargo: Unit, _t: list[Cite]) -> bool:
     """transport_point_may_carry, recording in _t each rule it uses."""
     _t.extend(_CITES173)
     return cargo.type == 'sp'
 
 
-# rules/ocs/ch4-general-concepts.rules:301  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:310  4.7  Transportation Equivalents
 def explain_transport_point_may_carry(cargo: Unit) -> Answer[bool]:
     """A Transport Point can carry this (4.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2582,26 +2584,26 @@ def explain_transport_point_may_carry(cargo: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:353  4.7c
+# rules/ocs/ch4-general-concepts.rules:362  4.7c
 def _s_transport_point_load(u: Unit) -> Number:
     """transport_point_load with numbers scaled by SCALE."""
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:353  4.7c
+# rules/ocs/ch4-general-concepts.rules:362  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
     _t.extend(_CITES176)
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:353  4.7c
+# rules/ocs/ch4-general-concepts.rules:362  4.7c
 def transport_point_load(u: Unit) -> Number:
     """SP a Transport Point can carry (4.7c). Numbers are exact: int or Fraction."""
     return _exact(_s_transport_point_load(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:353  4.7c
+# rules/ocs/ch4-general-concepts.rules:362  4.7c
 def explain_transport_point_load(u: Unit) -> Answer[Number]:
     """SP a Transport Point can carry (4.7c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2609,20 +2611,20 @@ def explain_transport_point_load(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:389  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:398  4.7d  Movement and Transport
 def one_transport_type(used: tuple[Transport, ...], next: Transport) -> bool:
     """May a unit that already used these transports this phase use this one? (4.7d)."""
     return all((t == next for t in used))
 
 
-# rules/ocs/ch4-general-concepts.rules:389  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:398  4.7d  Movement and Transport
 def _t_one_transport_type(used: tuple[Transport, ...], next: Transport, _t: list[Cite]) -> bool:
     """one_transport_type, recording in _t each rule it uses."""
     _t.extend(_CITES178)
     return all((t == next for t in used))
 
 
-# rules/ocs/ch4-general-concepts.rules:389  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:398  4.7d  Movement and Transport
 def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> Answer[bool]:
     """May a unit that already used these transports this phase use this one? (4.7d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2630,26 +2632,26 @@ def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> An
     return Answer(_value, _rules(_t), () if _value else _would_change(one_transport_type, (('used', used, ()), ('next', next, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:401  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:410  4.7d  Movement and Transport
 def _s_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """may_spend_transported with numbers scaled by SCALE."""
     return before >= 0 and after >= 0 and (before <= (2 if by == 'rail' else 2 if by == 'air' else 0)) and (after <= (2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0)) and (before + after <= (2 if by == 'rail' else 2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0))
 
 
-# rules/ocs/ch4-general-concepts.rules:401  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:410  4.7d  Movement and Transport
 def _t_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number, _t: list[Cite]) -> bool:
     """may_spend_transported, recording in _t each rule it uses."""
     _t.extend(_CITES178)
     return before >= 0 and after >= 0 and (before <= _t_ma_before(by, _t)) and (after <= _t_ma_after(by, alt_roll, _t)) and (before + after <= _t_transported_ma(by, alt_roll, _t))
 
 
-# rules/ocs/ch4-general-concepts.rules:401  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:410  4.7d  Movement and Transport
 def may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """May a unit spend these shares of its MA before and after being transported? (4.7d). Numbers are exact: int or Fraction."""
     return _s_may_spend_transported(by, alt_roll, before * SCALE, after * SCALE)
 
 
-# rules/ocs/ch4-general-concepts.rules:401  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:410  4.7d  Movement and Transport
 def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> Answer[bool]:
     """May a unit spend these shares of its MA before and after being transported? (4.7d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2657,20 +2659,20 @@ def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number,
     return Answer(_value, _rules(_t), () if _value else _would_change(may_spend_transported, (('by', by, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), ('alt_roll', alt_roll, (False, True)), ('before', before, ()), ('after', after, ()), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:562  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:571  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
     return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET181) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:562  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:571  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
     _t.extend(_CITES180)
     return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:562  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:571  4.8c  Enemy Stacks
 def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> Answer[bool]:
     """May move, retreat or trace into a hex with these enemy units (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2678,20 +2680,20 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_hex, (('mover', mover, ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path')), ('enemies', enemies, ()), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:566  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:575  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
     return 'attack_capable_unit' if u.printed_strength and u.type in _SET167 and (not u.parenthesized) and (u.mode not in _SET127) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:566  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:575  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
     _t.extend(_CITES180)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:566  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:575  4.8c  Enemy Stacks
 def explain_ground_mover(u: Unit) -> Answer[Mover]:
     """What kind of mover a ground unit is (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2699,21 +2701,21 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:588  4.9a
+# rules/ocs/ch4-general-concepts.rules:597  4.9a
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     _h_units = h.units
     return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET167) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET167) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
 
 
-# rules/ocs/ch4-general-concepts.rules:588  4.9a
+# rules/ocs/ch4-general-concepts.rules:597  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
     _t.extend(_CITES183)
     return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))) if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)) else _first((u for u in h.units if _t_is_combat(u, _t)))
 
 
-# rules/ocs/ch4-general-concepts.rules:588  4.9a
+# rules/ocs/ch4-general-concepts.rules:597  4.9a
 def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     """The combat unit the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2721,20 +2723,20 @@ def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:593  4.9a
+# rules/ocs/ch4-general-concepts.rules:602  4.9a
 def shows_hedgehog(h: Hex) -> bool:
     """The enemy may see a hedgehog in the hex (4.9a)."""
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:593  4.9a
+# rules/ocs/ch4-general-concepts.rules:602  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
     _t.extend(_CITES183)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:593  4.9a
+# rules/ocs/ch4-general-concepts.rules:602  4.9a
 def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3171,17 +3173,20 @@ def _s_re_size(u: Unit) -> Number:
     _u_type = u.type
     if _u_type == 'hq':
         return 4
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:266
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:266
+    if not UnitType_combat[_u_type]:
+        return 0
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:267
     if u.multi_step:
         return u.printed_re * 4 - u.step_losses * 4
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:268
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:269
     _u_size = u.size
     if _u_size == 'company' or _u_type == 'repl':
         return 1
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:269
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
     if _u_size == 'battalion':
         return 2
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:271
     return 4
 
 
@@ -3190,22 +3195,26 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:31
     if u.type == 'hq':
-        _t.extend(_CITES249)
-        return 4
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:266
-    if u.multi_step:
         _t.extend(_CITES250)
-        return u.printed_re * 4 - u.step_losses * 4
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:268
-    if u.type == 'repl' or u.size == 'company':
+        return 4
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:266
+    if not _t_is_combat(u, _t):
         _t.extend(_CITES251)
-        return 1
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:269
-    if u.size == 'battalion':
+        return 0
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:267
+    if u.multi_step:
         _t.extend(_CITES252)
+        return u.printed_re * 4 - u.step_losses * 4
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:269
+    if u.type == 'repl' or u.size == 'company':
+        _t.extend(_CITES253)
+        return 1
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
+    if u.size == 'battalion':
+        _t.extend(_CITES254)
         return 2
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
-    _t.extend(_CITES253)
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:271
+    _t.extend(_CITES255)
     return 4
 
 
@@ -3217,18 +3226,21 @@ def re_size(u: Unit) -> Number:
     _u_type = u.type
     if _u_type == 'hq':
         return 1
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:266
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:266
+    if not UnitType_combat[_u_type]:
+        return 0
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:267
     if u.multi_step:
         _v = u.printed_re - u.step_losses
         return _v if _v.__class__ is int else _plain(_v)
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:268
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:269
     _u_size = u.size
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q254
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:269
+        return _Q256
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
     if _u_size == 'battalion':
-        return _Q255
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
+        return _Q257
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:271
     return 1
 
 
@@ -3240,78 +3252,76 @@ def explain_re_size(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:330  4.7b
+# rules/ocs/ch4-general-concepts.rules:339  4.7b
 def _s_transport_equivalent(u: Unit) -> Number:
     """transport_equivalent with numbers scaled by SCALE."""
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:317
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:326
     _u_type = u.type
     if _u_type == 'sp' and (not u.loaded):
         return u.points * 4
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:349
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:358
     if _u_type == 'transport':
         return u.points * 4
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:350
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:359
     if _u_type == 'sp' and u.loaded:
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:331
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:340
     _u_move_ma = u.move_ma
-    _u_size = u.size
     if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
-        return _div(4 if _u_type == 'hq' else u.printed_re * 4 - u.step_losses * 4 if u.multi_step else 1 if _u_size == 'company' or _u_type == 'repl' else 2 if _u_size == 'battalion' else 4, 8)
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:333
-    return 4 if _u_type == 'hq' else u.printed_re * 4 - u.step_losses * 4 if u.multi_step else 1 if _u_size == 'company' or _u_type == 'repl' else 2 if _u_size == 'battalion' else 4
+        return _div(_s_re_size(u), 8)
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:342
+    return _s_re_size(u)
 
 
-# rules/ocs/ch4-general-concepts.rules:330  4.7b
+# rules/ocs/ch4-general-concepts.rules:339  4.7b
 def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:317
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:326
     if u.type == 'sp' and (not u.loaded):
-        _t.extend(_CITES262)
-        return u.points * 4
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:349
-    if u.type == 'transport':
-        _t.extend(_CITES263)
-        return u.points * 4
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:350
-    if u.type == 'sp' and u.loaded:
         _t.extend(_CITES264)
-        return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:331
-    if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
+        return u.points * 4
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:358
+    if u.type == 'transport':
         _t.extend(_CITES265)
+        return u.points * 4
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:359
+    if u.type == 'sp' and u.loaded:
+        _t.extend(_CITES266)
+        return 0
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:340
+    if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
+        _t.extend(_CITES267)
         return _div(_t_re_size(u, _t), 8)
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:333
-    _t.extend(_CITES266)
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:342
+    _t.extend(_CITES268)
     return _t_re_size(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:330  4.7b
+# rules/ocs/ch4-general-concepts.rules:339  4.7b
 def transport_equivalent(u: Unit) -> Number:
     """Transportation equivalent (4.7b). Numbers are exact: int or Fraction."""
     _v: Number
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:317
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:326
     _u_type = u.type
     if _u_type == 'sp' and (not u.loaded):
         _v = u.points
         return _v if _v.__class__ is int else _plain(_v)
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:349
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:358
     if _u_type == 'transport':
         _v = u.points
         return _v if _v.__class__ is int else _plain(_v)
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:350
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:359
     if _u_type == 'sp' and u.loaded:
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:331
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:340
     _u_move_ma = u.move_ma
-    _u_size = u.size
     if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
-        return _exact(_div(4 if _u_type == 'hq' else u.printed_re * 4 - u.step_losses * 4 if u.multi_step else 1 if _u_size == 'company' or _u_type == 'repl' else 2 if _u_size == 'battalion' else 4, 8))
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:333
-    return _exact(4 if _u_type == 'hq' else u.printed_re * 4 - u.step_losses * 4 if u.multi_step else 1 if _u_size == 'company' or _u_type == 'repl' else 2 if _u_size == 'battalion' else 4)
+        return _exact(_div(_s_re_size(u), 8))
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:342
+    return _exact(_s_re_size(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:330  4.7b
+# rules/ocs/ch4-general-concepts.rules:339  4.7b
 def explain_transport_equivalent(u: Unit) -> Answer[Number]:
     """Transportation equivalent (4.7b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3319,336 +3329,336 @@ def explain_transport_equivalent(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:355  4.7c
+# rules/ocs/ch4-general-concepts.rules:364  4.7c
 def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     """Can a Transport Point be carried this way? (4.7c)."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if by == 'air' and tp == 'mule':
         return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:356
-    if by in _SET269:
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:365
+    if by in _SET271:
         return True
-    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:357
+    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:366
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:355  4.7c
+# rules/ocs/ch4-general-concepts.rules:364  4.7c
 def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite]) -> bool:
     """transport_point_by, recording in _t each rule it uses."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES271)
+        _t.extend(_CITES273)
         return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:356
-    if by in _SET269:
-        _t.extend(_CITES272)
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:365
+    if by in _SET271:
+        _t.extend(_CITES274)
         return True
-    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:357
-    _t.extend(_CITES273)
+    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:366
+    _t.extend(_CITES275)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C175, _C268,), ()),
-    ('rail', 'wagon',): Answer(True, (_C175, _C268,), ()),
-    ('rail', 'mule',): Answer(True, (_C175, _C268,), ()),
-    ('air', 'truck',): Answer(False, (_C175, _C270,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C175, _C270,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C175, _C267,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C175, _C270,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C175, _C270,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C175, _C270,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C175, _C268,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C175, _C268,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C175, _C268,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C175, _C270,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C175, _C270,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C175, _C270,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C175, _C270,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C175, _C270,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C175, _C270,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C175, _C268,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C175, _C268,), ()),
-    ('shipping', 'mule',): Answer(True, (_C175, _C268,), ()),
+    ('rail', 'truck',): Answer(True, (_C175, _C270,), ()),
+    ('rail', 'wagon',): Answer(True, (_C175, _C270,), ()),
+    ('rail', 'mule',): Answer(True, (_C175, _C270,), ()),
+    ('air', 'truck',): Answer(False, (_C175, _C272,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C175, _C272,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C175, _C269,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C175, _C272,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C175, _C272,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C175, _C272,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C175, _C270,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C175, _C270,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C175, _C270,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C175, _C272,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C175, _C272,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C175, _C272,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C175, _C272,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C175, _C272,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C175, _C272,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C175, _C270,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C175, _C270,), ()),
+    ('shipping', 'mule',): Answer(True, (_C175, _C270,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:355  4.7c
+# rules/ocs/ch4-general-concepts.rules:364  4.7c
 def explain_transport_point_by(by: Transport, tp: TransportPointKind) -> Answer[bool]:
     """Can a Transport Point be carried this way? (4.7c), with the rules that decided it."""
     return _ANSWERS_transport_point_by[(by, tp)]
 
 
-# rules/ocs/ch4-general-concepts.rules:393  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:402  4.7d  Movement and Transport
 def _s_transported_ma(by: Transport, alt_roll: bool) -> Number:
     """transported_ma with numbers scaled by SCALE."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:395
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:404
     if by == 'rail':
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:396
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:405
     if by == 'air':
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:397
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:406
     if alt_roll and by == 'alt_landing':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:398
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:393  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:402  4.7d  Movement and Transport
 def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:395
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:404
     if by == 'rail':
-        _t.extend(_CITES278)
-        return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:396
-    if by == 'air':
-        _t.extend(_CITES279)
-        return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:397
-    if by == 'alt_landing' and alt_roll:
         _t.extend(_CITES280)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:398
-    _t.extend(_CITES281)
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:405
+    if by == 'air':
+        _t.extend(_CITES281)
+        return 2
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:406
+    if by == 'alt_landing' and alt_roll:
+        _t.extend(_CITES282)
+        return 2
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
+    _t.extend(_CITES283)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:393  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:402  4.7d  Movement and Transport
 def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:395
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:404
     if by == 'rail':
-        return _Q255
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:396
+        return _Q257
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:405
     if by == 'air':
-        return _Q255
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:397
+        return _Q257
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:406
     if alt_roll and by == 'alt_landing':
-        return _Q255
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:398
+        return _Q257
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_C177, _C274,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_C177, _C274,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C177, _C275,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C177, _C275,), ()),
-    ('air_drop', False,): Answer(0, (_C177, _C277,), ()),
-    ('air_drop', True,): Answer(0, (_C177, _C277,), ()),
-    ('landing_craft', False,): Answer(0, (_C177, _C277,), ()),
-    ('landing_craft', True,): Answer(0, (_C177, _C277,), ()),
-    ('alt_landing', False,): Answer(0, (_C177, _C277,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C177, _C276,), ()),
-    ('beach_assault', False,): Answer(0, (_C177, _C277,), ()),
-    ('beach_assault', True,): Answer(0, (_C177, _C277,), ()),
-    ('shipping', False,): Answer(0, (_C177, _C277,), ()),
-    ('shipping', True,): Answer(0, (_C177, _C277,), ()),
+    ('rail', False,): Answer(Fraction(1, 2), (_C177, _C276,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_C177, _C276,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C177, _C277,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C177, _C277,), ()),
+    ('air_drop', False,): Answer(0, (_C177, _C279,), ()),
+    ('air_drop', True,): Answer(0, (_C177, _C279,), ()),
+    ('landing_craft', False,): Answer(0, (_C177, _C279,), ()),
+    ('landing_craft', True,): Answer(0, (_C177, _C279,), ()),
+    ('alt_landing', False,): Answer(0, (_C177, _C279,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C177, _C278,), ()),
+    ('beach_assault', False,): Answer(0, (_C177, _C279,), ()),
+    ('beach_assault', True,): Answer(0, (_C177, _C279,), ()),
+    ('shipping', False,): Answer(0, (_C177, _C279,), ()),
+    ('shipping', True,): Answer(0, (_C177, _C279,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:393  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:402  4.7d  Movement and Transport
 def explain_transported_ma(by: Transport, alt_roll: bool) -> Answer[Number]:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d), with the rules that decided it."""
     return _ANSWERS_transported_ma[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:406  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:415  4.7d  Movement and Transport
 def _s_ma_before(by: Transport) -> Number:
     """ma_before with numbers scaled by SCALE."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:416
     if by == 'rail':
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:408
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:417
     if by == 'air':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:409
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:418
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:406  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:415  4.7d  Movement and Transport
 def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:416
     if by == 'rail':
-        _t.extend(_CITES278)
+        _t.extend(_CITES280)
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:408
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:417
     if by == 'air':
-        _t.extend(_CITES279)
+        _t.extend(_CITES281)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:409
-    _t.extend(_CITES281)
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:418
+    _t.extend(_CITES283)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:406  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:415  4.7d  Movement and Transport
 def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:416
     if by == 'rail':
-        return _Q255
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:408
+        return _Q257
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:417
     if by == 'air':
-        return _Q255
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:409
+        return _Q257
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:418
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C177, _C274,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C177, _C275,), ()),
-    ('air_drop',): Answer(0, (_C177, _C277,), ()),
-    ('landing_craft',): Answer(0, (_C177, _C277,), ()),
-    ('alt_landing',): Answer(0, (_C177, _C277,), ()),
-    ('beach_assault',): Answer(0, (_C177, _C277,), ()),
-    ('shipping',): Answer(0, (_C177, _C277,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C177, _C276,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C177, _C277,), ()),
+    ('air_drop',): Answer(0, (_C177, _C279,), ()),
+    ('landing_craft',): Answer(0, (_C177, _C279,), ()),
+    ('alt_landing',): Answer(0, (_C177, _C279,), ()),
+    ('beach_assault',): Answer(0, (_C177, _C279,), ()),
+    ('shipping',): Answer(0, (_C177, _C279,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:406  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:415  4.7d  Movement and Transport
 def explain_ma_before(by: Transport) -> Answer[Number]:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_before[(by,)]
 
 
-# rules/ocs/ch4-general-concepts.rules:412  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:421  4.7d  Movement and Transport
 def _s_ma_after(by: Transport, alt_roll: bool) -> Number:
     """ma_after with numbers scaled by SCALE."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:413
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:422
     if by == 'air':
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:414
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:423
     if alt_roll and by == 'alt_landing':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:416
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:425
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:412  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:421  4.7d  Movement and Transport
 def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:413
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:422
     if by == 'air':
-        _t.extend(_CITES279)
+        _t.extend(_CITES281)
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:414
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:423
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES280)
+        _t.extend(_CITES282)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:416
-    _t.extend(_CITES281)
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:425
+    _t.extend(_CITES283)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:412  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:421  4.7d  Movement and Transport
 def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:413
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:422
     if by == 'air':
-        return _Q255
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:414
+        return _Q257
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:423
     if alt_roll and by == 'alt_landing':
-        return _Q255
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:416
+        return _Q257
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:425
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C177, _C277,), ()),
-    ('rail', True,): Answer(0, (_C177, _C277,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C177, _C275,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C177, _C275,), ()),
-    ('air_drop', False,): Answer(0, (_C177, _C277,), ()),
-    ('air_drop', True,): Answer(0, (_C177, _C277,), ()),
-    ('landing_craft', False,): Answer(0, (_C177, _C277,), ()),
-    ('landing_craft', True,): Answer(0, (_C177, _C277,), ()),
-    ('alt_landing', False,): Answer(0, (_C177, _C277,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C177, _C276,), ()),
-    ('beach_assault', False,): Answer(0, (_C177, _C277,), ()),
-    ('beach_assault', True,): Answer(0, (_C177, _C277,), ()),
-    ('shipping', False,): Answer(0, (_C177, _C277,), ()),
-    ('shipping', True,): Answer(0, (_C177, _C277,), ()),
+    ('rail', False,): Answer(0, (_C177, _C279,), ()),
+    ('rail', True,): Answer(0, (_C177, _C279,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C177, _C277,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C177, _C277,), ()),
+    ('air_drop', False,): Answer(0, (_C177, _C279,), ()),
+    ('air_drop', True,): Answer(0, (_C177, _C279,), ()),
+    ('landing_craft', False,): Answer(0, (_C177, _C279,), ()),
+    ('landing_craft', True,): Answer(0, (_C177, _C279,), ()),
+    ('alt_landing', False,): Answer(0, (_C177, _C279,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C177, _C278,), ()),
+    ('beach_assault', False,): Answer(0, (_C177, _C279,), ()),
+    ('beach_assault', True,): Answer(0, (_C177, _C279,), ()),
+    ('shipping', False,): Answer(0, (_C177, _C279,), ()),
+    ('shipping', True,): Answer(0, (_C177, _C279,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:412  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:421  4.7d  Movement and Transport
 def explain_ma_after(by: Transport, alt_roll: bool) -> Answer[Number]:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_after[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:551  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:560  4.8c  Enemy Stacks
 def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
     """May enter a hex holding this kind of enemy unit (4.8c)."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:552
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:561
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:554
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:563
     if mover == 'ship' and enemy in _SET181:
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:556
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:565
     if mover == 'plane_on_mission':
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:557
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:566
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:559
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:568
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:551  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:560  4.8c  Enemy Stacks
 def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> bool:
     """may_share_hex_with, recording in _t each rule it uses."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:552
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:561
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES287)
-        return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:554
-    if mover == 'ship' and enemy in _SET181:
-        _t.extend(_CITES288)
-        return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:556
-    if mover == 'plane_on_mission':
         _t.extend(_CITES289)
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:557
-    if mover == 'rail_or_supply_path' and enemy != 'combat_units':
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:563
+    if mover == 'ship' and enemy in _SET181:
         _t.extend(_CITES290)
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:559
-    _t.extend(_CITES291)
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:565
+    if mover == 'plane_on_mission':
+        _t.extend(_CITES291)
+        return True
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:566
+    if mover == 'rail_or_supply_path' and enemy != 'combat_units':
+        _t.extend(_CITES292)
+        return True
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:568
+    _t.extend(_CITES293)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C179, _C286,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C179, _C282,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C179, _C282,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C179, _C282,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C179, _C286,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C179, _C286,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C179, _C286,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C179, _C286,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C179, _C286,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C179, _C283,), ()),
-    ('ship', 'ships',): Answer(False, (_C179, _C286,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C179, _C283,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C179, _C284,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C179, _C284,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C179, _C284,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C179, _C284,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C179, _C286,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C179, _C285,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C179, _C285,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C179, _C285,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C179, _C288,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C179, _C284,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C179, _C284,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C179, _C284,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C179, _C288,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C179, _C288,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C179, _C288,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C179, _C288,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C179, _C288,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C179, _C285,), ()),
+    ('ship', 'ships',): Answer(False, (_C179, _C288,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C179, _C285,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C179, _C286,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C179, _C286,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C179, _C286,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C179, _C286,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C179, _C288,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C179, _C287,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C179, _C287,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C179, _C287,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:551  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:560  4.8c  Enemy Stacks
 def explain_may_share_hex_with(mover: Mover, enemy: EnemyKind) -> Answer[bool]:
     """May enter a hex holding this kind of enemy unit (4.8c), with the rules that decided it."""
     return _ANSWERS_may_share_hex_with[(mover, enemy)]
 
 
-# rules/ocs/ch4-general-concepts.rules:462  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:471  4.8  Stacking
 def stacking(h: Hex) -> list[Violation]:
     """Stacking limits (4.8)."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -3663,33 +3673,33 @@ def stacking(h: Hex) -> list[Violation]:
     for u in h.units:
         _u_type = u.type
         if UnitType_combat[_u_type]:
-            _n0 += 4 if _u_type == 'hq' else u.printed_re * 4 - u.step_losses * 4 if u.multi_step else 1 if u.size == 'company' or _u_type == 'repl' else 2 if u.size == 'battalion' else 4
+            _n0 += _s_re_size(u)
         if _u_type == 'port':
             _n1 += 1
         elif _u_type == 'air_base':
             _n2 += 1
         elif _u_type == 'hedgehog':
             _n3 += 1
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:464
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:473
     if _n0 > 40 and not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total, bound = _n0, 40
         out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if UnitType_combat[u.type]))))
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:465
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:474
     if _n1 > 1:
         total, bound = _n1, 1
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:466
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:475
     if _n2 > 1:
         total, bound = _n2, 1
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:467
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:476
     if _n3 > 1:
         total, bound = _n3, 1
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:462  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:471  4.8  Stacking
 def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     """stacking, recording in _t each rule it uses."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -3698,39 +3708,39 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     out: list[Violation] = []
     total: Number  # limits of whole numbers and of numbers alike
     bound: Number
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:464
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:473
     if h.phase == 'reinforcement':
-        _t.extend(_CITES293)
+        _t.extend(_CITES295)
     if h.moment == 'moving':
-        _t.extend(_CITES293)
+        _t.extend(_CITES295)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES11, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES295)
+            _t.extend(_CITES297)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:465
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:474
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES297)
+        _t.extend(_CITES299)
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:466
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:475
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES299)
+        _t.extend(_CITES301)
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:467
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:476
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES301)
+        _t.extend(_CITES303)
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:462  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:471  4.8  Stacking
 def explain_stacking(h: Hex) -> Answer[list[Violation]]:
     """Stacking limits (4.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3755,7 +3765,7 @@ rebuild_mp_cost: Final[int] = 0
 # rules/ocs/ch13-specialized-units.rules:704  13.5e  Eq to rebuild one truck
 eq_per_truck: Final[int] = 1
 
-# rules/ocs/ch4-general-concepts.rules:460  4.8  The most RE of combat units in a hex
+# rules/ocs/ch4-general-concepts.rules:469  4.8  The most RE of combat units in a hex
 max_stack_re: Final[int] = 10
 
 
