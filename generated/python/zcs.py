@@ -480,7 +480,7 @@ _C59: Final[Cite] = Cite(layer='ZCS', clause='5', item='prohibited', title='None
 _C60: Final[Cite] = Cite(layer='ZCS', clause='5', item='attacked', title='None outside its own hex while attacked at minimum odds or higher', note=None)
 _C61: Final[Cite] = Cite(layer='ZCS', clause='5', item='great_river', title='None across a great river hexside or a narrow strait (5.A)', note=None)
 _C62: Final[Cite] = Cite(layer='ZCS', clause='5', item='dispersed', title='None for a badly dispersed unit (5.A)', note=None)
-_C63: Final[Cite] = Cite(layer='ZCS', clause='5', item='modified', title='The basic class, increased and reduced one level for each modifier (5.A.3, 5.A.4)', note=None)
+_C63: Final[Cite] = Cite(layer='ZCS', clause='5', item='modified', title='The basic class, reduced (to no ZOC at the least) and then increased one level for each modifier (5.A.3, 5.A.4)', note=None)
 _CITES64: Final[tuple[Cite, ...]] = (_C58, _C59,)
 _CITES65: Final[tuple[Cite, ...]] = (_C58, _C60,)
 _CITES66: Final[tuple[Cite, ...]] = (_C58, _C61,)
@@ -525,7 +525,16 @@ ZocClass_red_modifier: Final[dict[ZocClass, int]] = {
 }
 _CITES_ZocClass_red_modifier: Final[dict[ZocClass, tuple[Cite, ...]]] = {'no_zoc': _CITES1, 'partial': _CITES3, 'full': _CITES5, 'double': _CITES7, 'triple': _CITES9}
 
-# rules/zoc-classes/zoc.rules:89  5.A  Unit
+# rules/zoc-classes/zoc.rules:23  ZCS  Field works in a hex
+Works = Literal['no_works', 'entrenchment', 'fortification']
+Works_values: Final[tuple[Works, ...]] = ('no_works', 'entrenchment', 'fortification',)
+Works_titles: Final[dict[Works, str]] = {
+    'no_works': 'None',
+    'entrenchment': 'Entrenchment',
+    'fortification': 'Fortification (40.E)',
+}
+
+# rules/zoc-classes/zoc.rules:95  5.A  Unit
 UnitKind = Literal['division', 'divisional_grouping', 'corps', 'corps_army_marker', 'port_fortification', 'brigade', 'brigade_grouping', 'regiment', 'cadre', 'hq', 'battalion', 'remnant', 'fort', 'battery']
 UnitKind_values: Final[tuple[UnitKind, ...]] = ('division', 'divisional_grouping', 'corps', 'corps_army_marker', 'port_fortification', 'brigade', 'brigade_grouping', 'regiment', 'cadre', 'hq', 'battalion', 'remnant', 'fort', 'battery',)
 UnitKind_titles: Final[dict[UnitKind, str]] = {
@@ -566,7 +575,7 @@ _CITES_UnitKind_base: Final[dict[UnitKind, tuple[Cite, ...]]] = {'division': _CI
 # ---- game state ----------------------------------------------------------------
 
 
-# rules/zoc-classes/zoc.rules:23  ZCS
+# rules/zoc-classes/zoc.rules:29  ZCS
 @dataclass(frozen=True, slots=True)
 class ZUnit:
     """A unit exerting a ZOC"""
@@ -603,7 +612,7 @@ class ZUnit:
     attacked_at_minimum_odds: bool = False
 
 
-# rules/zoc-classes/zoc.rules:41  ZCS
+# rules/zoc-classes/zoc.rules:47  ZCS
 @dataclass(frozen=True, slots=True)
 class Into:
     """The hex (and hexside) a ZOC is exerted into"""
@@ -631,26 +640,26 @@ class Into:
 # ---- checks --------------------------------------------------------------------
 
 
-# rules/zoc-classes/zoc.rules:161  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:167  5.A.1  ZOC Modifier/Effects on Combat Supply
 def _s_combat_supply(normal: Number, defender: ZocClass) -> Number:
     """combat_supply with numbers scaled by SCALE."""
     return _mul(normal, _s_ZocClass_supply_multiplier[defender])
 
 
-# rules/zoc-classes/zoc.rules:161  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:167  5.A.1  ZOC Modifier/Effects on Combat Supply
 def _t_combat_supply(normal: Number, defender: ZocClass, _t: list[Cite]) -> Number:
     """combat_supply, recording in _t each rule it uses."""
     _t.extend(_CITES39)
     return _mul(normal, _attr(_t, _CITES_ZocClass_supply_multiplier, _s_ZocClass_supply_multiplier, defender))
 
 
-# rules/zoc-classes/zoc.rules:161  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:167  5.A.1  ZOC Modifier/Effects on Combat Supply
 def combat_supply(normal: Number, defender: ZocClass) -> Number:
     """Combat supply an attack needs (5.A.1). Numbers are exact: int or Fraction."""
     return _exact(_s_combat_supply(normal * SCALE, defender))
 
 
-# rules/zoc-classes/zoc.rules:161  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:167  5.A.1  ZOC Modifier/Effects on Combat Supply
 def explain_combat_supply(normal: Number, defender: ZocClass) -> Answer[Number]:
     """Combat supply an attack needs (5.A.1), with the rules that decided it."""
     _t: list[Cite] = []
@@ -658,13 +667,13 @@ def explain_combat_supply(normal: Number, defender: ZocClass) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:164  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:170  5.A.1  ZOC Modifier/Effects on Combat Supply
 def red_result_modifier(defender: ZocClass) -> int:
     """RED table modifier for the ZOC the defending unit exerts (5.A.1)."""
     return ZocClass_red_modifier[defender]
 
 
-# rules/zoc-classes/zoc.rules:164  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:170  5.A.1  ZOC Modifier/Effects on Combat Supply
 def _t_red_result_modifier(defender: ZocClass, _t: list[Cite]) -> int:
     """red_result_modifier, recording in _t each rule it uses."""
     _t.extend(_CITES39)
@@ -679,26 +688,26 @@ _ANSWERS_red_result_modifier: Final[dict[tuple[ZocClass], Answer[int]]] = {
 }
 
 
-# rules/zoc-classes/zoc.rules:164  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:170  5.A.1  ZOC Modifier/Effects on Combat Supply
 def explain_red_result_modifier(defender: ZocClass) -> Answer[int]:
     """RED table modifier for the ZOC the defending unit exerts (5.A.1), with the rules that decided it."""
     return _ANSWERS_red_result_modifier[(defender,)]
 
 
-# rules/zoc-classes/zoc.rules:188  5.A.2  Terrain Effects
+# rules/zoc-classes/zoc.rules:194  5.A.2  Terrain Effects
 def terrain_reductions(u: ZUnit, x: Into) -> int:
     """Levels of reduction for terrain (5.A.2)."""
     return _count((c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or u.artillery), x.major_river) if c))
 
 
-# rules/zoc-classes/zoc.rules:188  5.A.2  Terrain Effects
+# rules/zoc-classes/zoc.rules:194  5.A.2  Terrain Effects
 def _t_terrain_reductions(u: ZUnit, x: Into, _t: list[Cite]) -> int:
     """terrain_reductions, recording in _t each rule it uses."""
     _t.extend(_CITES41)
     return _count((c for c in (x.bad_hexside, u.in_bad_terrain, (u.armour or u.artillery) and x.bad_terrain, x.major_river) if c))
 
 
-# rules/zoc-classes/zoc.rules:188  5.A.2  Terrain Effects
+# rules/zoc-classes/zoc.rules:194  5.A.2  Terrain Effects
 def explain_terrain_reductions(u: ZUnit, x: Into) -> Answer[int]:
     """Levels of reduction for terrain (5.A.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -706,21 +715,21 @@ def explain_terrain_reductions(u: ZUnit, x: Into) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:206  5.A.3  Reduced Zones (RZs)
+# rules/zoc-classes/zoc.rules:212  5.A.3  Reduced Zones (RZs)
 def reductions(u: ZUnit, x: Into) -> int:
     """Levels the ZOC is reduced by: one for each condition (5.A.3)."""
     _u_artillery = u.artillery
     return _count((c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or _u_artillery), x.major_river) if c)) + _count((c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, _u_artillery or u.aa_or_at) if c)) + u.even_mp_markers
 
 
-# rules/zoc-classes/zoc.rules:206  5.A.3  Reduced Zones (RZs)
+# rules/zoc-classes/zoc.rules:212  5.A.3  Reduced Zones (RZs)
 def _t_reductions(u: ZUnit, x: Into, _t: list[Cite]) -> int:
     """reductions, recording in _t each rule it uses."""
     _t.extend(_CITES43)
     return _t_terrain_reductions(u, x, _t) + _count((c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, u.artillery or u.aa_or_at) if c)) + u.even_mp_markers
 
 
-# rules/zoc-classes/zoc.rules:206  5.A.3  Reduced Zones (RZs)
+# rules/zoc-classes/zoc.rules:212  5.A.3  Reduced Zones (RZs)
 def explain_reductions(u: ZUnit, x: Into) -> Answer[int]:
     """Levels the ZOC is reduced by: one for each condition (5.A.3), with the rules that decided it."""
     _t: list[Cite] = []
@@ -728,20 +737,20 @@ def explain_reductions(u: ZUnit, x: Into) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:229  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:235  5.A.4  Increased Zones
 def increases(u: ZUnit, x: Into) -> int:
     """Levels the ZOC is increased by: one for each condition (5.A.4)."""
     return _count((c for c in (x.own_hex, x.arctic, u.artillery_support) if c))
 
 
-# rules/zoc-classes/zoc.rules:229  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:235  5.A.4  Increased Zones
 def _t_increases(u: ZUnit, x: Into, _t: list[Cite]) -> int:
     """increases, recording in _t each rule it uses."""
     _t.extend(_CITES45)
     return _count((c for c in (x.own_hex, x.arctic, u.artillery_support) if c))
 
 
-# rules/zoc-classes/zoc.rules:229  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:235  5.A.4  Increased Zones
 def explain_increases(u: ZUnit, x: Into) -> Answer[int]:
     """Levels the ZOC is increased by: one for each condition (5.A.4), with the rules that decided it."""
     _t: list[Cite] = []
@@ -749,7 +758,7 @@ def explain_increases(u: ZUnit, x: Into) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:232  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:238  5.A.4  Increased Zones
 def stack_zoc(zocs: tuple[ZocClass, ...]) -> ZocClass:
     """The ZOC of units stacked together: three of a class make one of the next, up to full (5.A.4)."""
     partials: int = _count((z for z in zocs if z == 'partial')) + _div(_count((z for z in zocs if z == 'no_zoc')) * 4, 12) // 4
@@ -758,7 +767,7 @@ def stack_zoc(zocs: tuple[ZocClass, ...]) -> ZocClass:
     return 'no_zoc' if _len(zocs) == 0 else max(combined, _max((z for z in zocs), key=_ORDER_ZocClass.__getitem__), key=_ORDER_ZocClass.__getitem__)
 
 
-# rules/zoc-classes/zoc.rules:232  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:238  5.A.4  Increased Zones
 def _t_stack_zoc(zocs: tuple[ZocClass, ...], _t: list[Cite]) -> ZocClass:
     """stack_zoc, recording in _t each rule it uses."""
     _t.extend(_CITES45)
@@ -768,7 +777,7 @@ def _t_stack_zoc(zocs: tuple[ZocClass, ...], _t: list[Cite]) -> ZocClass:
     return 'no_zoc' if _len(zocs) == 0 else max(combined, _max((z for z in zocs), key=_ORDER_ZocClass.__getitem__), key=_ORDER_ZocClass.__getitem__)
 
 
-# rules/zoc-classes/zoc.rules:232  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:238  5.A.4  Increased Zones
 def explain_stack_zoc(zocs: Sequence[ZocClass]) -> Answer[ZocClass]:
     """The ZOC of units stacked together: three of a class make one of the next, up to full (5.A.4), with the rules that decided it."""
     _t: list[Cite] = []
@@ -776,13 +785,13 @@ def explain_stack_zoc(zocs: Sequence[ZocClass]) -> Answer[ZocClass]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:270  5.B  Anti-Partisan Zones of Control
+# rules/zoc-classes/zoc.rules:284  5.B  Anti-Partisan Zones of Control
 def apzoc_affects(target_is_partisan: bool) -> bool:
     """Does an APZOC affect this unit? (5.B)."""
     return target_is_partisan
 
 
-# rules/zoc-classes/zoc.rules:270  5.B  Anti-Partisan Zones of Control
+# rules/zoc-classes/zoc.rules:284  5.B  Anti-Partisan Zones of Control
 def _t_apzoc_affects(target_is_partisan: bool, _t: list[Cite]) -> bool:
     """apzoc_affects, recording in _t each rule it uses."""
     _t.extend(_CITES47)
@@ -794,19 +803,19 @@ _ANSWERS_apzoc_affects: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/zoc-classes/zoc.rules:270  5.B  Anti-Partisan Zones of Control
+# rules/zoc-classes/zoc.rules:284  5.B  Anti-Partisan Zones of Control
 def explain_apzoc_affects(target_is_partisan: bool) -> Answer[bool]:
     """Does an APZOC affect this unit? (5.B), with the rules that decided it."""
     return _ANSWERS_apzoc_affects[(target_is_partisan,)]
 
 
-# rules/zoc-classes/zoc.rules:281  5.C  Screening Enemy ZOCs
+# rules/zoc-classes/zoc.rules:295  5.C  Screening Enemy ZOCs
 def screened_class(enemy: ZocClass, stays_with_screening_unit: bool) -> ZocClass:
     """The enemy ZOC class a friendly unit moving through a screened hex pays for (5.C)."""
     return enemy if stays_with_screening_unit else _step_within(ZocClass_values, _ORDER_ZocClass, enemy, -1)
 
 
-# rules/zoc-classes/zoc.rules:281  5.C  Screening Enemy ZOCs
+# rules/zoc-classes/zoc.rules:295  5.C  Screening Enemy ZOCs
 def _t_screened_class(enemy: ZocClass, stays_with_screening_unit: bool, _t: list[Cite]) -> ZocClass:
     """screened_class, recording in _t each rule it uses."""
     _t.extend(_CITES49)
@@ -826,19 +835,19 @@ _ANSWERS_screened_class: Final[dict[tuple[ZocClass, bool], Answer[ZocClass]]] = 
 }
 
 
-# rules/zoc-classes/zoc.rules:281  5.C  Screening Enemy ZOCs
+# rules/zoc-classes/zoc.rules:295  5.C  Screening Enemy ZOCs
 def explain_screened_class(enemy: ZocClass, stays_with_screening_unit: bool) -> Answer[ZocClass]:
     """The enemy ZOC class a friendly unit moving through a screened hex pays for (5.C), with the rules that decided it."""
     return _ANSWERS_screened_class[(enemy, stays_with_screening_unit)]
 
 
-# rules/zoc-classes/zoc.rules:299  5.C.1.a  During Any Movement Phase
+# rules/zoc-classes/zoc.rules:313  5.C.1.a  During Any Movement Phase
 def leaves_at_reduced_rate(screener_started_there: bool, unit_started_there: bool) -> bool:
     """May a unit leave the screened hex at the reduced zone rate? (5.C.1.a)."""
     return screener_started_there and unit_started_there
 
 
-# rules/zoc-classes/zoc.rules:299  5.C.1.a  During Any Movement Phase
+# rules/zoc-classes/zoc.rules:313  5.C.1.a  During Any Movement Phase
 def _t_leaves_at_reduced_rate(screener_started_there: bool, unit_started_there: bool, _t: list[Cite]) -> bool:
     """leaves_at_reduced_rate, recording in _t each rule it uses."""
     _t.extend(_CITES51)
@@ -852,19 +861,19 @@ _ANSWERS_leaves_at_reduced_rate: Final[dict[tuple[bool, bool], Answer[bool]]] = 
 }
 
 
-# rules/zoc-classes/zoc.rules:299  5.C.1.a  During Any Movement Phase
+# rules/zoc-classes/zoc.rules:313  5.C.1.a  During Any Movement Phase
 def explain_leaves_at_reduced_rate(screener_started_there: bool, unit_started_there: bool) -> Answer[bool]:
     """May a unit leave the screened hex at the reduced zone rate? (5.C.1.a), with the rules that decided it."""
     return _ANSWERS_leaves_at_reduced_rate[(screener_started_there, unit_started_there)]
 
 
-# rules/zoc-classes/zoc.rules:313  5.C.1.b  During Any Combat Phase
+# rules/zoc-classes/zoc.rules:327  5.C.1.b  During Any Combat Phase
 def screened_after_combat(hex_began_combat_in: bool) -> bool:
     """Is an advancing or retreating unit screened in this hex? (5.C.1.b)."""
     return hex_began_combat_in
 
 
-# rules/zoc-classes/zoc.rules:313  5.C.1.b  During Any Combat Phase
+# rules/zoc-classes/zoc.rules:327  5.C.1.b  During Any Combat Phase
 def _t_screened_after_combat(hex_began_combat_in: bool, _t: list[Cite]) -> bool:
     """screened_after_combat, recording in _t each rule it uses."""
     _t.extend(_CITES53)
@@ -876,45 +885,68 @@ _ANSWERS_screened_after_combat: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/zoc-classes/zoc.rules:313  5.C.1.b  During Any Combat Phase
+# rules/zoc-classes/zoc.rules:327  5.C.1.b  During Any Combat Phase
 def explain_screened_after_combat(hex_began_combat_in: bool) -> Answer[bool]:
     """Is an advancing or retreating unit screened in this hex? (5.C.1.b), with the rules that decided it."""
     return _ANSWERS_screened_after_combat[(hex_began_combat_in,)]
 
 
-# rules/zoc-classes/zoc.rules:327  5.C.1.c  Additional Reaction Phase Effects
-def screened_in_reaction(friendly_combat_unit: bool, fortification: bool) -> bool:
+# rules/zoc-classes/zoc.rules:341  5.C.1.c  Additional Reaction Phase Effects
+def screened_in_reaction(friendly_combat_unit: bool) -> bool:
     """Does a hex entered by reserves in the reaction movement phase count as screened? (5.C.1.c)."""
-    return friendly_combat_unit or fortification
+    return friendly_combat_unit
 
 
-# rules/zoc-classes/zoc.rules:327  5.C.1.c  Additional Reaction Phase Effects
-def _t_screened_in_reaction(friendly_combat_unit: bool, fortification: bool, _t: list[Cite]) -> bool:
+# rules/zoc-classes/zoc.rules:341  5.C.1.c  Additional Reaction Phase Effects
+def _t_screened_in_reaction(friendly_combat_unit: bool, _t: list[Cite]) -> bool:
     """screened_in_reaction, recording in _t each rule it uses."""
     _t.extend(_CITES55)
-    return friendly_combat_unit or fortification
+    return friendly_combat_unit
 
-_ANSWERS_screened_in_reaction: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C54,), ('friendly_combat_unit = true', 'fortification = true')),
-    (False, True,): Answer(True, (_C54,), ()),
-    (True, False,): Answer(True, (_C54,), ()),
-    (True, True,): Answer(True, (_C54,), ()),
+_ANSWERS_screened_in_reaction: Final[dict[tuple[bool], Answer[bool]]] = {
+    (False,): Answer(False, (_C54,), ('friendly_combat_unit = true',)),
+    (True,): Answer(True, (_C54,), ()),
 }
 
 
-# rules/zoc-classes/zoc.rules:327  5.C.1.c  Additional Reaction Phase Effects
-def explain_screened_in_reaction(friendly_combat_unit: bool, fortification: bool) -> Answer[bool]:
+# rules/zoc-classes/zoc.rules:341  5.C.1.c  Additional Reaction Phase Effects
+def explain_screened_in_reaction(friendly_combat_unit: bool) -> Answer[bool]:
     """Does a hex entered by reserves in the reaction movement phase count as screened? (5.C.1.c), with the rules that decided it."""
-    return _ANSWERS_screened_in_reaction[(friendly_combat_unit, fortification)]
+    return _ANSWERS_screened_in_reaction[(friendly_combat_unit,)]
 
 
-# rules/zoc-classes/zoc.rules:348  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:345  5.C.1.c  Additional Reaction Phase Effects
+def ezoc_negated_in_reaction(works: Works) -> bool:
+    """Are the effects of enemy ZOCs negated in this hex during the reaction movement phase? (5.C.1.c)."""
+    return works == 'fortification'
+
+
+# rules/zoc-classes/zoc.rules:345  5.C.1.c  Additional Reaction Phase Effects
+def _t_ezoc_negated_in_reaction(works: Works, _t: list[Cite]) -> bool:
+    """ezoc_negated_in_reaction, recording in _t each rule it uses."""
+    _t.extend(_CITES55)
+    return works == 'fortification'
+
+_ANSWERS_ezoc_negated_in_reaction: Final[dict[tuple[Works], Answer[bool]]] = {
+    ('no_works',): Answer(False, (_C54,), ('works = fortification',)),
+    ('entrenchment',): Answer(False, (_C54,), ('works = fortification',)),
+    ('fortification',): Answer(True, (_C54,), ()),
+}
+
+
+# rules/zoc-classes/zoc.rules:345  5.C.1.c  Additional Reaction Phase Effects
+def explain_ezoc_negated_in_reaction(works: Works) -> Answer[bool]:
+    """Are the effects of enemy ZOCs negated in this hex during the reaction movement phase? (5.C.1.c), with the rules that decided it."""
+    return _ANSWERS_ezoc_negated_in_reaction[(works,)]
+
+
+# rules/zoc-classes/zoc.rules:370  5.C.2  Screening Units Effects & Restrictions
 def may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, ends_phase_there: bool) -> bool:
     """a, b, c) May this unit screen this enemy stack's ZOC? (5.C.2)."""
     return in_its_hex and ends_phase_there and (_ORDER_ZocClass[enemy] <= _ORDER_ZocClass[screener])
 
 
-# rules/zoc-classes/zoc.rules:348  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:370  5.C.2  Screening Units Effects & Restrictions
 def _t_may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, ends_phase_there: bool, _t: list[Cite]) -> bool:
     """may_screen, recording in _t each rule it uses."""
     _t.extend(_CITES57)
@@ -1024,26 +1056,26 @@ _ANSWERS_may_screen: Final[dict[tuple[ZocClass, ZocClass, bool, bool], Answer[bo
 }
 
 
-# rules/zoc-classes/zoc.rules:348  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:370  5.C.2  Screening Units Effects & Restrictions
 def explain_may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, ends_phase_there: bool) -> Answer[bool]:
     """a, b, c) May this unit screen this enemy stack's ZOC? (5.C.2), with the rules that decided it."""
     return _ANSWERS_may_screen[(screener, enemy, in_its_hex, ends_phase_there)]
 
 
-# rules/zoc-classes/zoc.rules:352  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:374  5.C.2  Screening Units Effects & Restrictions
 def stacks_one_unit_screens(screener: ZocClass, enemies: tuple[ZocClass, ...]) -> int:
     """d) Enemy stacks one unit can screen: one, or two with lesser ZOCs (note 5) (5.C.2)."""
     return 2 if screener != 'no_zoc' and _len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[screener] for e in enemies)) else 1
 
 
-# rules/zoc-classes/zoc.rules:352  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:374  5.C.2  Screening Units Effects & Restrictions
 def _t_stacks_one_unit_screens(screener: ZocClass, enemies: tuple[ZocClass, ...], _t: list[Cite]) -> int:
     """stacks_one_unit_screens, recording in _t each rule it uses."""
     _t.extend(_CITES57)
     return 2 if screener != 'no_zoc' and _len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[screener] for e in enemies)) else 1
 
 
-# rules/zoc-classes/zoc.rules:352  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:374  5.C.2  Screening Units Effects & Restrictions
 def explain_stacks_one_unit_screens(screener: ZocClass, enemies: Sequence[ZocClass]) -> Answer[int]:
     """d) Enemy stacks one unit can screen: one, or two with lesser ZOCs (note 5) (5.C.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1051,20 +1083,20 @@ def explain_stacks_one_unit_screens(screener: ZocClass, enemies: Sequence[ZocCla
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:356  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:378  5.C.2  Screening Units Effects & Restrictions
 def all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...]) -> bool:
     """d) Are all the enemy stacks exerting a zone on the hex screened? (5.C.2)."""
     return _len(enemies) <= _sum((2 if s != 'no_zoc' and _len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[s] for e in enemies)) else 1 for s in screeners)) and all((any((_ORDER_ZocClass[e] <= _ORDER_ZocClass[s] for s in screeners)) for e in enemies))
 
 
-# rules/zoc-classes/zoc.rules:356  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:378  5.C.2  Screening Units Effects & Restrictions
 def _t_all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]) -> bool:
     """all_stacks_screened, recording in _t each rule it uses."""
     _t.extend(_CITES57)
     return all((any((_ORDER_ZocClass[e] <= _ORDER_ZocClass[s] for s in screeners)) for e in enemies)) and _len(enemies) <= _sum((_t_stacks_one_unit_screens(s, enemies, _t) for s in screeners))
 
 
-# rules/zoc-classes/zoc.rules:356  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:378  5.C.2  Screening Units Effects & Restrictions
 def explain_all_stacks_screened(screeners: Sequence[ZocClass], enemies: Sequence[ZocClass]) -> Answer[bool]:
     """d) Are all the enemy stacks exerting a zone on the hex screened? (5.C.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1072,51 +1104,51 @@ def explain_all_stacks_screened(screeners: Sequence[ZocClass], enemies: Sequence
     return Answer(_value, _rules(_t), () if _value else _would_change(all_stacks_screened, (('screeners', screeners, ()), ('enemies', enemies, ()), )))
 
 
-# rules/zoc-classes/zoc.rules:62  5  Zones of Control (ZOC)
+# rules/zoc-classes/zoc.rules:68  5  Zones of Control (ZOC)
 def zoc_class(u: ZUnit, x: Into) -> ZocClass:
     """The ZOC class a unit exerts into a hex (5)."""
-    # prohibited: 5 (ZCS) rules/zoc-classes/zoc.rules:63
+    # prohibited: 5 (ZCS) rules/zoc-classes/zoc.rules:69
     if x.prohibited:
         return 'no_zoc'
-    # attacked: 5 (ZCS) rules/zoc-classes/zoc.rules:64
+    # attacked: 5 (ZCS) rules/zoc-classes/zoc.rules:70
     if u.attacked_at_minimum_odds and (not x.own_hex):
         return 'no_zoc'
-    # great_river: 5 (ZCS) rules/zoc-classes/zoc.rules:66
+    # great_river: 5 (ZCS) rules/zoc-classes/zoc.rules:72
     if x.great_river:
         return 'no_zoc'
-    # dispersed: 5 (ZCS) rules/zoc-classes/zoc.rules:67
+    # dispersed: 5 (ZCS) rules/zoc-classes/zoc.rules:73
     if u.badly_dispersed:
         return 'no_zoc'
-    # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:68
+    # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:74
     _u_artillery = u.artillery
-    return _step_within(ZocClass_values, _ORDER_ZocClass, UnitKind_base[u.kind], _count((c for c in (x.own_hex, x.arctic, u.artillery_support) if c)) - (_count((c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or _u_artillery), x.major_river) if c)) + _count((c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, _u_artillery or u.aa_or_at) if c)) + u.even_mp_markers))
+    return _step_within(ZocClass_values, _ORDER_ZocClass, _step_within(ZocClass_values, _ORDER_ZocClass, UnitKind_base[u.kind], 0 - (_count((c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or _u_artillery), x.major_river) if c)) + _count((c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, _u_artillery or u.aa_or_at) if c)) + u.even_mp_markers)), _count((c for c in (x.own_hex, x.arctic, u.artillery_support) if c)))
 
 
-# rules/zoc-classes/zoc.rules:62  5  Zones of Control (ZOC)
+# rules/zoc-classes/zoc.rules:68  5  Zones of Control (ZOC)
 def _t_zoc_class(u: ZUnit, x: Into, _t: list[Cite]) -> ZocClass:
     """zoc_class, recording in _t each rule it uses."""
-    # prohibited: 5 (ZCS) rules/zoc-classes/zoc.rules:63
+    # prohibited: 5 (ZCS) rules/zoc-classes/zoc.rules:69
     if x.prohibited:
         _t.extend(_CITES64)
         return 'no_zoc'
-    # attacked: 5 (ZCS) rules/zoc-classes/zoc.rules:64
+    # attacked: 5 (ZCS) rules/zoc-classes/zoc.rules:70
     if u.attacked_at_minimum_odds and (not x.own_hex):
         _t.extend(_CITES65)
         return 'no_zoc'
-    # great_river: 5 (ZCS) rules/zoc-classes/zoc.rules:66
+    # great_river: 5 (ZCS) rules/zoc-classes/zoc.rules:72
     if x.great_river:
         _t.extend(_CITES66)
         return 'no_zoc'
-    # dispersed: 5 (ZCS) rules/zoc-classes/zoc.rules:67
+    # dispersed: 5 (ZCS) rules/zoc-classes/zoc.rules:73
     if u.badly_dispersed:
         _t.extend(_CITES67)
         return 'no_zoc'
-    # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:68
+    # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:74
     _t.extend(_CITES68)
-    return _step_within(ZocClass_values, _ORDER_ZocClass, _attr(_t, _CITES_UnitKind_base, UnitKind_base, u.kind), _t_increases(u, x, _t) - _t_reductions(u, x, _t))
+    return _step_within(ZocClass_values, _ORDER_ZocClass, _step_within(ZocClass_values, _ORDER_ZocClass, _attr(_t, _CITES_UnitKind_base, UnitKind_base, u.kind), 0 - _t_reductions(u, x, _t)), _t_increases(u, x, _t))
 
 
-# rules/zoc-classes/zoc.rules:62  5  Zones of Control (ZOC)
+# rules/zoc-classes/zoc.rules:68  5  Zones of Control (ZOC)
 def explain_zoc_class(u: ZUnit, x: Into) -> Answer[ZocClass]:
     """The ZOC class a unit exerts into a hex (5), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1258,7 +1290,7 @@ _CHECKS_RENAMED: Final[dict[str, str]] = {}  # named like a Python keyword or he
 _RECORD_CLASSES: Final[dict[str, Any]] = {'ZUnit': ZUnit, 'Into': Into}
 _INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...]], ...]]] = {
 }
-_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'ZocClass': ZocClass_values, 'UnitKind': UnitKind_values}
+_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'ZocClass': ZocClass_values, 'Works': Works_values, 'UnitKind': UnitKind_values}
 
 
 def zunit_from_json(data: Any) -> ZUnit:
