@@ -90,3 +90,41 @@ def test_coverage_lists_what_no_example_exercises(tmp_path: Any, capsys: pytest.
     assert "t.rules:3:56: error R403: no example exercises row size: row small" in err
     assert "t.rules:6:1: error R403: no example exercises clause 1.2, which decides nothing" in err
     assert "coverage: 2 of 4" in out
+
+
+ZOC_CLASSES = ["no_zoc", "partial", "full", "double", "triple"]
+
+
+def _screens_by_assignment(screeners: tuple[str, ...], enemies: tuple[str, ...]) -> bool:
+    """ZCS 5.C.2 c, d and note 5 read directly: some assignment of the enemy stacks to the screening
+    units gives each unit one stack of its class or lower, or two of lesser classes."""
+    import itertools  # noqa: PLC0415
+
+    rank = ZOC_CLASSES.index
+
+    def fits(s: str, got: list[int]) -> bool:
+        return (len(got) <= 1 and all(g <= rank(s) for g in got)) or (len(got) == 2 and all(g < rank(s) for g in got))
+
+    for assign in itertools.product(range(len(screeners)), repeat=len(enemies)):
+        if all(fits(s, [rank(e) for e, a in zip(enemies, assign, strict=True) if a == i])
+               for i, s in enumerate(screeners)):
+            return True
+    return not enemies
+
+
+def test_screening_matches_an_assignment_of_screeners_to_stacks() -> None:
+    """all_stacks_screened, as the ZCS rules compute it from the greatest class down, against the
+    assignment the text describes, for every 0 to 3 screening units and 0 to 3 enemy stacks (a
+    lesser screener was counted against a greater stack: the audit's contradictions 5 and 6)."""
+    import itertools  # noqa: PLC0415
+
+    zcs = load_generated("ZCS")
+    differ = []
+    for ns in range(4):
+        for ne in range(4):
+            for screeners in itertools.product(ZOC_CLASSES, repeat=ns):
+                for enemies in itertools.product(ZOC_CLASSES, repeat=ne):
+                    if zcs.all_stacks_screened(list(screeners), list(enemies)) != _screens_by_assignment(
+                            screeners, enemies):
+                        differ.append((screeners, enemies))
+    assert differ == []

@@ -1084,19 +1084,44 @@ def explain_stacks_one_unit_screens(screener: ZocClass, enemies: Sequence[ZocCla
 
 
 # rules/zoc-classes/zoc.rules:378  5.C.2  Screening Units Effects & Restrictions
-def all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...]) -> bool:
-    """d) Are all the enemy stacks exerting a zone on the hex screened? (5.C.2)."""
-    return _len(enemies) <= _sum((2 if s != 'no_zoc' and _len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[s] for e in enemies)) else 1 for s in screeners)) and all((any((_ORDER_ZocClass[e] <= _ORDER_ZocClass[s] for s in screeners)) for e in enemies))
+def screening_left(level: ZocClass, carried: int, screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...]) -> int:
+    """d) Enemy stacks below this class the screeners can still take, once all of this class and above are (-1: not all are) (5.C.2)."""
+    stacks: int = _count((e for e in enemies if e == level))
+    own: int = _count((s for s in screeners if s == level))
+    return -1 if carried < 0 else carried - stacks + 2 * own if stacks <= carried else 2 * (own - (stacks - carried)) if stacks - carried <= own else -1
 
 
 # rules/zoc-classes/zoc.rules:378  5.C.2  Screening Units Effects & Restrictions
+def _t_screening_left(level: ZocClass, carried: int, screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]) -> int:
+    """screening_left, recording in _t each rule it uses."""
+    _t.extend(_CITES57)
+    stacks: int = _count((e for e in enemies if e == level))
+    own: int = _count((s for s in screeners if s == level))
+    return -1 if carried < 0 else carried - stacks + 2 * own if stacks <= carried else 2 * (own - (stacks - carried)) if stacks - carried <= own else -1
+
+
+# rules/zoc-classes/zoc.rules:378  5.C.2  Screening Units Effects & Restrictions
+def explain_screening_left(level: ZocClass, carried: int, screeners: Sequence[ZocClass], enemies: Sequence[ZocClass]) -> Answer[int]:
+    """d) Enemy stacks below this class the screeners can still take, once all of this class and above are (-1: not all are) (5.C.2), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_screening_left(level, carried, tuple(screeners), tuple(enemies), _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/zoc-classes/zoc.rules:387  5.C.2  Screening Units Effects & Restrictions
+def all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...]) -> bool:
+    """d) Are all the enemy stacks exerting a zone on the hex screened? (5.C.2)."""
+    return screening_left('no_zoc', screening_left('partial', screening_left('full', screening_left('double', screening_left('triple', 0, screeners, enemies), screeners, enemies), screeners, enemies), screeners, enemies), screeners, enemies) >= 0
+
+
+# rules/zoc-classes/zoc.rules:387  5.C.2  Screening Units Effects & Restrictions
 def _t_all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]) -> bool:
     """all_stacks_screened, recording in _t each rule it uses."""
     _t.extend(_CITES57)
-    return all((any((_ORDER_ZocClass[e] <= _ORDER_ZocClass[s] for s in screeners)) for e in enemies)) and _len(enemies) <= _sum((_t_stacks_one_unit_screens(s, enemies, _t) for s in screeners))
+    return _t_screening_left('no_zoc', _t_screening_left('partial', _t_screening_left('full', _t_screening_left('double', _t_screening_left('triple', 0, screeners, enemies, _t), screeners, enemies, _t), screeners, enemies, _t), screeners, enemies, _t), screeners, enemies, _t) >= 0
 
 
-# rules/zoc-classes/zoc.rules:378  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:387  5.C.2  Screening Units Effects & Restrictions
 def explain_all_stacks_screened(screeners: Sequence[ZocClass], enemies: Sequence[ZocClass]) -> Answer[bool]:
     """d) Are all the enemy stacks exerting a zone on the hex screened? (5.C.2), with the rules that decided it."""
     _t: list[Cite] = []
