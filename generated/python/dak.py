@@ -607,7 +607,7 @@ _CITES186: Final[tuple[Cite, ...]] = (_C185,)
 _C187: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
 _C188: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
 _C189: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
-_C190: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed', note=None)
+_C190: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
 _CITES191: Final[tuple[Cite, ...]] = (_C0, _C187,)
 _CITES192: Final[tuple[Cite, ...]] = (_C0, _C188,)
 _CITES193: Final[tuple[Cite, ...]] = (_C0, _C189,)
@@ -730,7 +730,7 @@ _CITES308: Final[tuple[Cite, ...]] = (_C307,)
 
 # ---- lists of values ------------------------------------------------------------
 
-# rules/ocs/ch13-specialized-units.rules:131  13.2a  What SP pay for
+# rules/ocs/ch13-specialized-units.rules:132  13.2a  What SP pay for
 SpUse = Literal['fueling', 'construction', 'combat_cost', 'barrage_cost']
 SpUse_values: Final[tuple[SpUse, ...]] = ('fueling', 'construction', 'combat_cost', 'barrage_cost',)
 SpUse_titles: Final[dict[SpUse, str]] = {
@@ -747,7 +747,15 @@ SpUse_pay_while_pausing: Final[dict[SpUse, bool]] = {
 }
 _CITES_SpUse_pay_while_pausing: Final[dict[SpUse, tuple[Cite, ...]]] = {'fueling': _CITES14, 'construction': _CITES16, 'combat_cost': _CITES18, 'barrage_cost': _CITES20}
 
-# rules/ocs/ch13-specialized-units.rules:893  13.8b  River hexside
+# rules/ocs/ch13-specialized-units.rules:638  13.5a  What is rebuilt
+Rebuild = Literal['dead_pile', 'on_map']
+Rebuild_values: Final[tuple[Rebuild, ...]] = ('dead_pile', 'on_map',)
+Rebuild_titles: Final[dict[Rebuild, str]] = {
+    'dead_pile': '1) A unit in the Dead Pile',
+    'on_map': '2) An on-map unit that has taken step losses',
+}
+
+# rules/ocs/ch13-specialized-units.rules:910  13.8b  River hexside
 River = Literal['no_river', 'minor_river', 'major_river']
 River_values: Final[tuple[River, ...]] = ('no_river', 'minor_river', 'major_river',)
 River_titles: Final[dict[River, str]] = {
@@ -756,7 +764,7 @@ River_titles: Final[dict[River, str]] = {
     'major_river': 'Major River',
 }
 
-# rules/ocs/ch13-specialized-units.rules:959  13.8d  Construction task
+# rules/ocs/ch13-specialized-units.rules:976  13.8d  Construction task
 Construction = Literal['build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port']
 Construction_values: Final[tuple[Construction, ...]] = ('build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port',)
 Construction_titles: Final[dict[Construction, str]] = {
@@ -781,7 +789,7 @@ Construction_costs_sp: Final[dict[Construction, bool]] = {
 }
 _CITES_Construction_costs_sp: Final[dict[Construction, tuple[Cite, ...]]] = {'build_air_base': _CITES22, 'improve_air_base': _CITES24, 'reduce_air_base': _CITES26, 'build_hedgehog': _CITES28, 'improve_hedgehog': _CITES30, 'reduce_hedgehog': _CITES32, 'repair_port': _CITES34, 'damage_port': _CITES36}
 
-# rules/ocs/ch13-specialized-units.rules:1008  13.9  Type of consolidation
+# rules/ocs/ch13-specialized-units.rules:1025  13.9  Type of consolidation
 Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
 Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
 Consolidation_titles: Final[dict[Consolidation, str]] = {
@@ -971,7 +979,7 @@ TransportPointKind_titles: Final[dict[TransportPointKind, str]] = {
 # ---- game state ----------------------------------------------------------------
 
 
-# rules/ocs/ch13-specialized-units.rules:340  OCS
+# rules/ocs/ch13-specialized-units.rules:341  OCS
 @dataclass(frozen=True, slots=True)
 class RailHex:
     """A railroad hex"""
@@ -1126,20 +1134,20 @@ def explain_hq_uses_greater_throw_range(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:88  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:89  13.1c  HQs and Combat
 def mode_after_forced_retreat(u: Unit) -> Mode:
     """The mode a unit is in after a forced retreat (13.1c)."""
     return 'move' if u.type == 'hq' else u.mode
 
 
-# rules/ocs/ch13-specialized-units.rules:88  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:89  13.1c  HQs and Combat
 def _t_mode_after_forced_retreat(u: Unit, _t: list[Cite]) -> Mode:
     """mode_after_forced_retreat, recording in _t each rule it uses."""
     _t.extend(_CITES1)
     return 'move' if u.type == 'hq' else u.mode
 
 
-# rules/ocs/ch13-specialized-units.rules:88  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:89  13.1c  HQs and Combat
 def explain_mode_after_forced_retreat(u: Unit) -> Answer[Mode]:
     """The mode a unit is in after a forced retreat (13.1c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1147,21 +1155,21 @@ def explain_mode_after_forced_retreat(u: Unit) -> Answer[Mode]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:108  13.1d  Special HQs
+# rules/ocs/ch13-specialized-units.rules:109  13.1d  Special HQs
 def hq_may_supply(hq: Unit, u: Unit) -> bool:
     """May this HQ provide supply to this unit? (13.1d)."""
     _u_formation = u.formation
     return not hq.divisional or _u_formation == hq.formation or (_u_formation == '' and u.nationality == hq.nationality)
 
 
-# rules/ocs/ch13-specialized-units.rules:108  13.1d  Special HQs
+# rules/ocs/ch13-specialized-units.rules:109  13.1d  Special HQs
 def _t_hq_may_supply(hq: Unit, u: Unit, _t: list[Cite]) -> bool:
     """hq_may_supply, recording in _t each rule it uses."""
     _t.extend(_CITES95)
     return not hq.divisional or u.formation == hq.formation or (u.formation == '' and u.nationality == hq.nationality)
 
 
-# rules/ocs/ch13-specialized-units.rules:108  13.1d  Special HQs
+# rules/ocs/ch13-specialized-units.rules:109  13.1d  Special HQs
 def explain_hq_may_supply(hq: Unit, u: Unit) -> Answer[bool]:
     """May this HQ provide supply to this unit? (13.1d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1169,13 +1177,13 @@ def explain_hq_may_supply(hq: Unit, u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_90), ('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:139  13.2a  Sequencing Transport/Supply
+# rules/ocs/ch13-specialized-units.rules:140  13.2a  Sequencing Transport/Supply
 def pausing_load_may_pay(use: SpUse) -> bool:
     """May a pausing Transport Point's load pay for this? (13.2a)."""
     return SpUse_pay_while_pausing[use]
 
 
-# rules/ocs/ch13-specialized-units.rules:139  13.2a  Sequencing Transport/Supply
+# rules/ocs/ch13-specialized-units.rules:140  13.2a  Sequencing Transport/Supply
 def _t_pausing_load_may_pay(use: SpUse, _t: list[Cite]) -> bool:
     """pausing_load_may_pay, recording in _t each rule it uses."""
     _t.extend(_CITES97)
@@ -1189,26 +1197,26 @@ _ANSWERS_pausing_load_may_pay: Final[dict[tuple[SpUse], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:139  13.2a  Sequencing Transport/Supply
+# rules/ocs/ch13-specialized-units.rules:140  13.2a  Sequencing Transport/Supply
 def explain_pausing_load_may_pay(use: SpUse) -> Answer[bool]:
     """May a pausing Transport Point's load pay for this? (13.2a), with the rules that decided it."""
     return _ANSWERS_pausing_load_may_pay[(use,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:153  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
 def needs_fuel(u: Unit) -> bool:
     """Does the unit need fuel to move? (13.2b)."""
     return u.mobility != 'leg' and u.type != 'transport'
 
 
-# rules/ocs/ch13-specialized-units.rules:153  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
 def _t_needs_fuel(u: Unit, _t: list[Cite]) -> bool:
     """needs_fuel, recording in _t each rule it uses."""
     _t.extend(_CITES99)
     return u.type != 'transport' and u.mobility != 'leg'
 
 
-# rules/ocs/ch13-specialized-units.rules:153  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
 def explain_needs_fuel(u: Unit) -> Answer[bool]:
     """Does the unit need fuel to move? (13.2b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1216,20 +1224,20 @@ def explain_needs_fuel(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:155  13.2b  Transport Points and Supply
 def transport_point_supplied(u: Unit) -> bool:
     """Transport Points are never Out of Supply (13.2b)."""
     return u.type != 'transport' or not u.out_of_supply
 
 
-# rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:155  13.2b  Transport Points and Supply
 def _t_transport_point_supplied(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_supplied, recording in _t each rule it uses."""
     _t.extend(_CITES99)
     return u.type != 'transport' or not u.out_of_supply
 
 
-# rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:155  13.2b  Transport Points and Supply
 def explain_transport_point_supplied(u: Unit) -> Answer[bool]:
     """Transport Points are never Out of Supply (13.2b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1237,20 +1245,20 @@ def explain_transport_point_supplied(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:169  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:170  13.2c  Mechanical Handling
 def may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool) -> bool:
     """May these Transport Points combine (or divide)? (13.2c)."""
     return same_hex and phase == 'movement' and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
 
 
-# rules/ocs/ch13-specialized-units.rules:169  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:170  13.2c  Mechanical Handling
 def _t_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool, _t: list[Cite]) -> bool:
     """may_combine_transport_points, recording in _t each rule it uses."""
     _t.extend(_CITES100)
     return phase == 'movement' and same_hex and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
 
 
-# rules/ocs/ch13-specialized-units.rules:169  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:170  13.2c  Mechanical Handling
 def explain_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool) -> Answer[bool]:
     """May these Transport Points combine (or divide)? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1258,26 +1266,26 @@ def explain_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_he
     return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_90), ('b', b, _DOMAINS_Unit_90), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:173  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:174  13.2c  Mechanical Handling
 def _s_may_carry_sp(tp: Unit, sp: Number) -> bool:
     """may_carry_sp with numbers scaled by SCALE."""
     return sp <= tp.points * 4
 
 
-# rules/ocs/ch13-specialized-units.rules:173  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:174  13.2c  Mechanical Handling
 def _t_may_carry_sp(tp: Unit, sp: Number, _t: list[Cite]) -> bool:
     """may_carry_sp, recording in _t each rule it uses."""
     _t.extend(_CITES100)
     return sp <= tp.points * 4
 
 
-# rules/ocs/ch13-specialized-units.rules:173  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:174  13.2c  Mechanical Handling
 def may_carry_sp(tp: Unit, sp: Number) -> bool:
     """Can the Transport Point carry this many SP? (13.2c). Numbers are exact: int or Fraction."""
     return _s_may_carry_sp(tp, sp * SCALE)
 
 
-# rules/ocs/ch13-specialized-units.rules:173  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:174  13.2c  Mechanical Handling
 def explain_may_carry_sp(tp: Unit, sp: Number) -> Answer[bool]:
     """Can the Transport Point carry this many SP? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1285,20 +1293,20 @@ def explain_may_carry_sp(tp: Unit, sp: Number) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_90), ('sp', sp, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:177  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:178  13.2c  Mechanical Handling
 def within_counter_mix(trucks_in_play: int) -> bool:
     """Are this many truck counters within the counter-mix? (13.2c)."""
     return trucks_in_play <= truck_counters
 
 
-# rules/ocs/ch13-specialized-units.rules:177  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:178  13.2c  Mechanical Handling
 def _t_within_counter_mix(trucks_in_play: int, _t: list[Cite]) -> bool:
     """within_counter_mix, recording in _t each rule it uses."""
     _t.extend(_CITES100)
     return trucks_in_play <= _cite(_t, _CITES4, truck_counters)
 
 
-# rules/ocs/ch13-specialized-units.rules:177  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:178  13.2c  Mechanical Handling
 def explain_within_counter_mix(trucks_in_play: int) -> Answer[bool]:
     """Are this many truck counters within the counter-mix? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1306,21 +1314,21 @@ def explain_within_counter_mix(trucks_in_play: int) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(within_counter_mix, (('trucks_in_play', trucks_in_play, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:199  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:200  13.2d  Mode Restrictions
 def transport_point_mode(u: Unit) -> bool:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d)."""
     _u_mode = u.mode
     return u.type != 'transport' or _u_mode == 'move' or (_u_mode == 'reserve' and u.organic)
 
 
-# rules/ocs/ch13-specialized-units.rules:199  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:200  13.2d  Mode Restrictions
 def _t_transport_point_mode(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_mode, recording in _t each rule it uses."""
     _t.extend(_CITES102)
     return u.type != 'transport' or u.mode == 'move' or (u.organic and u.mode == 'reserve')
 
 
-# rules/ocs/ch13-specialized-units.rules:199  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:200  13.2d  Mode Restrictions
 def explain_transport_point_mode(u: Unit) -> Answer[bool]:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1328,20 +1336,20 @@ def explain_transport_point_mode(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:242  13.2f  Loading and Unloading
 def load_cost(tp: Unit) -> int:
     """MP a Transport Point pays to load or unload SP in a hex (13.2f)."""
     return _s_rounded(_div(tp.move_ma * 4, 40))
 
 
-# rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:242  13.2f  Loading and Unloading
 def _t_load_cost(tp: Unit, _t: list[Cite]) -> int:
     """load_cost, recording in _t each rule it uses."""
     _t.extend(_CITES104)
     return _t_rounded(_div(tp.move_ma * 4, 40), _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:242  13.2f  Loading and Unloading
 def explain_load_cost(tp: Unit) -> Answer[int]:
     """MP a Transport Point pays to load or unload SP in a hex (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1349,13 +1357,13 @@ def explain_load_cost(tp: Unit) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:244  13.2f  Loading and Unloading
 def may_load_from(same_hex_as_dump: bool) -> bool:
     """May a Transport Point load from this dump? (13.2f)."""
     return same_hex_as_dump
 
 
-# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:244  13.2f  Loading and Unloading
 def _t_may_load_from(same_hex_as_dump: bool, _t: list[Cite]) -> bool:
     """may_load_from, recording in _t each rule it uses."""
     _t.extend(_CITES104)
@@ -1367,26 +1375,26 @@ _ANSWERS_may_load_from: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:244  13.2f  Loading and Unloading
 def explain_may_load_from(same_hex_as_dump: bool) -> Answer[bool]:
     """May a Transport Point load from this dump? (13.2f), with the rules that decided it."""
     return _ANSWERS_may_load_from[(same_hex_as_dump,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:289  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:290  13.2g  Organic Trucks
 def may_draw_from(tp: Unit, u: Unit) -> bool:
     """May this unit draw SP from this Transport Point? (13.2g)."""
     return not tp.organic or u.formation == tp.formation
 
 
-# rules/ocs/ch13-specialized-units.rules:289  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:290  13.2g  Organic Trucks
 def _t_may_draw_from(tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """may_draw_from, recording in _t each rule it uses."""
     _t.extend(_CITES106)
     return not tp.organic or u.formation == tp.formation
 
 
-# rules/ocs/ch13-specialized-units.rules:289  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:290  13.2g  Organic Trucks
 def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     """May this unit draw SP from this Transport Point? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1394,20 +1402,20 @@ def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_90), ('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:293  13.2g  Organic Trucks
 def may_form_extender(tp: Unit) -> bool:
     """May this Transport Point be combined to form an Extender? (13.2g)."""
     return not tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:293  13.2g  Organic Trucks
 def _t_may_form_extender(tp: Unit, _t: list[Cite]) -> bool:
     """may_form_extender, recording in _t each rule it uses."""
     _t.extend(_CITES106)
     return not tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:293  13.2g  Organic Trucks
 def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     """May this Transport Point be combined to form an Extender? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1415,20 +1423,20 @@ def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:295  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:296  13.2g  Organic Trucks
 def may_retreat(tp: Unit, with_retreating_combat_units: bool) -> bool:
     """May this Transport Point retreat? (Organic Trucks only with retreating combat units of their stack) (13.2g)."""
     return with_retreating_combat_units and tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:295  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:296  13.2g  Organic Trucks
 def _t_may_retreat(tp: Unit, with_retreating_combat_units: bool, _t: list[Cite]) -> bool:
     """may_retreat, recording in _t each rule it uses."""
     _t.extend(_CITES106)
     return tp.organic and with_retreating_combat_units
 
 
-# rules/ocs/ch13-specialized-units.rules:295  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:296  13.2g  Organic Trucks
 def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[bool]:
     """May this Transport Point retreat? (Organic Trucks only with retreating combat units of their stack) (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1436,20 +1444,20 @@ def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[
     return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_90), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:300  13.2g  Organic Trucks
 def organic_after_capture(tp: Unit) -> bool:
     """Is the Transport Point still Organic once captured? (13.2g)."""
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:300  13.2g  Organic Trucks
 def _t_organic_after_capture(tp: Unit, _t: list[Cite]) -> bool:
     """organic_after_capture, recording in _t each rule it uses."""
     _t.extend(_CITES106)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:300  13.2g  Organic Trucks
 def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     """Is the Transport Point still Organic once captured? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1457,20 +1465,20 @@ def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:302  13.2g  Organic Trucks
 def may_withhold_combat_supply(tp: Unit) -> bool:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g)."""
     return tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:302  13.2g  Organic Trucks
 def _t_may_withhold_combat_supply(tp: Unit, _t: list[Cite]) -> bool:
     """may_withhold_combat_supply, recording in _t each rule it uses."""
     _t.extend(_CITES106)
     return tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:302  13.2g  Organic Trucks
 def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1478,13 +1486,13 @@ def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:328  13.2i
+# rules/ocs/ch13-specialized-units.rules:329  13.2i
 def captured_may_move_at_once(captured_in: Phase) -> bool:
     """May captured Transport Points move in the phase they were captured? (13.2i)."""
     return captured_in == 'movement'
 
 
-# rules/ocs/ch13-specialized-units.rules:328  13.2i
+# rules/ocs/ch13-specialized-units.rules:329  13.2i
 def _t_captured_may_move_at_once(captured_in: Phase, _t: list[Cite]) -> bool:
     """captured_may_move_at_once, recording in _t each rule it uses."""
     _t.extend(_CITES108)
@@ -1502,26 +1510,26 @@ _ANSWERS_captured_may_move_at_once: Final[dict[tuple[Phase], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:328  13.2i
+# rules/ocs/ch13-specialized-units.rules:329  13.2i
 def explain_captured_may_move_at_once(captured_in: Phase) -> Answer[bool]:
     """May captured Transport Points move in the phase they were captured? (13.2i), with the rules that decided it."""
     return _ANSWERS_captured_may_move_at_once[(captured_in,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:362  13.3a
+# rules/ocs/ch13-specialized-units.rules:363  13.3a
 def rail_cargo(u: Unit) -> bool:
     """May this go by rail? (13.3a)."""
     return u.type not in _SET111
 
 
-# rules/ocs/ch13-specialized-units.rules:362  13.3a
+# rules/ocs/ch13-specialized-units.rules:363  13.3a
 def _t_rail_cargo(u: Unit, _t: list[Cite]) -> bool:
     """rail_cargo, recording in _t each rule it uses."""
     _t.extend(_CITES110)
     return _t_transportable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:362  13.3a
+# rules/ocs/ch13-specialized-units.rules:363  13.3a
 def explain_rail_cargo(u: Unit) -> Answer[bool]:
     """May this go by rail? (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1529,26 +1537,26 @@ def explain_rail_cargo(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:364  13.3a
+# rules/ocs/ch13-specialized-units.rules:365  13.3a
 def _s_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool) -> Number:
     """rail_cap_cost with numbers scaled by SCALE."""
     return _mul(_sum((_s_transport_equivalent(u) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:364  13.3a
+# rules/ocs/ch13-specialized-units.rules:365  13.3a
 def _t_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool, _t: list[Cite]) -> Number:
     """rail_cap_cost, recording in _t each rule it uses."""
     _t.extend(_CITES110)
     return _mul(_sum((_t_transport_equivalent(u, _t) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:364  13.3a
+# rules/ocs/ch13-specialized-units.rules:365  13.3a
 def rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_track: bool) -> Number:
     """Rail Cap points to move this cargo along a path (13.3a). Numbers are exact: int or Fraction."""
     return _exact(_s_rail_cap_cost(tuple(cargo), trainbusting, all_multi_track))
 
 
-# rules/ocs/ch13-specialized-units.rules:364  13.3a
+# rules/ocs/ch13-specialized-units.rules:365  13.3a
 def explain_rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_track: bool) -> Answer[Number]:
     """Rail Cap points to move this cargo along a path (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1556,13 +1564,13 @@ def explain_rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_t
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:382  13.3b
+# rules/ocs/ch13-specialized-units.rules:383  13.3b
 def rail_cap_usable(phase: Phase) -> bool:
     """May Rail Cap be used in this phase? (13.3b)."""
     return phase == 'movement'
 
 
-# rules/ocs/ch13-specialized-units.rules:382  13.3b
+# rules/ocs/ch13-specialized-units.rules:383  13.3b
 def _t_rail_cap_usable(phase: Phase, _t: list[Cite]) -> bool:
     """rail_cap_usable, recording in _t each rule it uses."""
     _t.extend(_CITES113)
@@ -1580,26 +1588,26 @@ _ANSWERS_rail_cap_usable: Final[dict[tuple[Phase], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:382  13.3b
+# rules/ocs/ch13-specialized-units.rules:383  13.3b
 def explain_rail_cap_usable(phase: Phase) -> Answer[bool]:
     """May Rail Cap be used in this phase? (13.3b), with the rules that decided it."""
     return _ANSWERS_rail_cap_usable[(phase,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:401  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:402  13.3c  Detrainable Hexes
 def detrainable(x: RailHex) -> bool:
     """Is this railroad hex detrainable? (13.3c)."""
     return x.controlled and x.ezoc_free_path_to_supply and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))
 
 
-# rules/ocs/ch13-specialized-units.rules:401  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:402  13.3c  Detrainable Hexes
 def _t_detrainable(x: RailHex, _t: list[Cite]) -> bool:
     """detrainable, recording in _t each rule it uses."""
     _t.extend(_CITES115)
     return (x.town_or_port or any((_t_creates_detrainable(u, _t) for u in x.units))) and x.controlled and x.ezoc_free_path_to_supply
 
 
-# rules/ocs/ch13-specialized-units.rules:401  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:402  13.3c  Detrainable Hexes
 def explain_detrainable(x: RailHex) -> Answer[bool]:
     """Is this railroad hex detrainable? (13.3c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1607,20 +1615,20 @@ def explain_detrainable(x: RailHex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_116), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:421  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:422  13.3d  Railheads
 def moves_railhead(u: Unit) -> bool:
     """Does this unit's movement move a Railhead marker? (13.3d)."""
     return u.type == 'rail_repair'
 
 
-# rules/ocs/ch13-specialized-units.rules:421  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:422  13.3d  Railheads
 def _t_moves_railhead(u: Unit, _t: list[Cite]) -> bool:
     """moves_railhead, recording in _t each rule it uses."""
     _t.extend(_CITES118)
     return u.type == 'rail_repair'
 
 
-# rules/ocs/ch13-specialized-units.rules:421  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:422  13.3d  Railheads
 def explain_moves_railhead(u: Unit) -> Answer[bool]:
     """Does this unit's movement move a Railhead marker? (13.3d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1628,13 +1636,13 @@ def explain_moves_railhead(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:451  13.3e
+# rules/ocs/ch13-specialized-units.rules:452  13.3e
 def rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> bool:
     """Can a rail path pass through this hex? (13.3e)."""
     return controlled and (not enemy_combat_unit) and (not in_ezoc) and (not wrong_gauge)
 
 
-# rules/ocs/ch13-specialized-units.rules:451  13.3e
+# rules/ocs/ch13-specialized-units.rules:452  13.3e
 def _t_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool, _t: list[Cite]) -> bool:
     """rail_path_hex_usable, recording in _t each rule it uses."""
     _t.extend(_CITES120)
@@ -1660,19 +1668,19 @@ _ANSWERS_rail_path_hex_usable: Final[dict[tuple[bool, bool, bool, bool], Answer[
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:451  13.3e
+# rules/ocs/ch13-specialized-units.rules:452  13.3e
 def explain_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> Answer[bool]:
     """Can a rail path pass through this hex? (13.3e), with the rules that decided it."""
     return _ANSWERS_rail_path_hex_usable[(enemy_combat_unit, in_ezoc, wrong_gauge, controlled)]
 
 
-# rules/ocs/ch13-specialized-units.rules:484  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:485  13.3f  Rail Conversion
 def may_convert_hex(in_ezoc: bool, negated: bool) -> bool:
     """May a rail hex be converted? (13.3f)."""
     return not in_ezoc or ezoc_allows('E', negated)
 
 
-# rules/ocs/ch13-specialized-units.rules:484  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:485  13.3f  Rail Conversion
 def _t_may_convert_hex(in_ezoc: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_convert_hex, recording in _t each rule it uses."""
     _t.extend(_CITES6)
@@ -1686,19 +1694,19 @@ _ANSWERS_may_convert_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:484  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:485  13.3f  Rail Conversion
 def explain_may_convert_hex(in_ezoc: bool, negated: bool) -> Answer[bool]:
     """May a rail hex be converted? (13.3f), with the rules that decided it."""
     return _ANSWERS_may_convert_hex[(in_ezoc, negated)]
 
 
-# rules/ocs/ch13-specialized-units.rules:509  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:510  13.3g  Rail Repair Units
 def may_rail_over_converted(converted_this_phase: bool) -> bool:
     """A) May a Rail Repair unit use rail movement over these hexes? (13.3g)."""
     return not converted_this_phase
 
 
-# rules/ocs/ch13-specialized-units.rules:509  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:510  13.3g  Rail Repair Units
 def _t_may_rail_over_converted(converted_this_phase: bool, _t: list[Cite]) -> bool:
     """may_rail_over_converted, recording in _t each rule it uses."""
     _t.extend(_CITES125)
@@ -1710,32 +1718,32 @@ _ANSWERS_may_rail_over_converted: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:509  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:510  13.3g  Rail Repair Units
 def explain_may_rail_over_converted(converted_this_phase: bool) -> Answer[bool]:
     """A) May a Rail Repair unit use rail movement over these hexes? (13.3g), with the rules that decided it."""
     return _ANSWERS_may_rail_over_converted[(converted_this_phase,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:513  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:514  13.3g  Rail Repair Units
 def _s_ma_after_rail(u: Unit, spent_before: Number) -> Number:
     """ma_after_rail with numbers scaled by SCALE."""
     return u.move_ma * 4 - spent_before if u.type == 'rail_repair' else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:513  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:514  13.3g  Rail Repair Units
 def _t_ma_after_rail(u: Unit, spent_before: Number, _t: list[Cite]) -> Number:
     """ma_after_rail, recording in _t each rule it uses."""
     _t.extend(_CITES125)
     return u.move_ma * 4 - spent_before if u.type == 'rail_repair' else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:513  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:514  13.3g  Rail Repair Units
 def ma_after_rail(u: Unit, spent_before: Number) -> Number:
     """B) MA a unit may still spend after rail movement (13.3g). Numbers are exact: int or Fraction."""
     return _exact(_s_ma_after_rail(u, spent_before * SCALE))
 
 
-# rules/ocs/ch13-specialized-units.rules:513  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:514  13.3g  Rail Repair Units
 def explain_ma_after_rail(u: Unit, spent_before: Number) -> Answer[Number]:
     """B) MA a unit may still spend after rail movement (13.3g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1743,35 +1751,41 @@ def explain_ma_after_rail(u: Unit, spent_before: Number) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:525  13.3g  Rail Repair Units
-def conversions_allowed(u: Unit, phase: Phase, current_ma: int) -> int:
-    """D) Rail hexes this unit may convert (13.3g)."""
+# rules/ocs/ch13-specialized-units.rules:526  13.3g  Rail Repair Units
+def _s_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
+    """conversions_allowed with numbers scaled by SCALE."""
     _u_mode = u.mode
-    return min(4, current_ma) if phase == 'movement' and u.type == 'rail_repair' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) else 0
+    return min(4, current_ma // 4) if phase == 'movement' and u.type == 'rail_repair' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:525  13.3g  Rail Repair Units
-def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: int, _t: list[Cite]) -> int:
+# rules/ocs/ch13-specialized-units.rules:526  13.3g  Rail Repair Units
+def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: Number, _t: list[Cite]) -> int:
     """conversions_allowed, recording in _t each rule it uses."""
     _t.extend(_CITES125)
-    return min(4, current_ma) if u.type == 'rail_repair' and phase == 'movement' and _t_combat_or_dg_combat(u, _t) else 0
+    return min(4, current_ma // 4) if u.type == 'rail_repair' and phase == 'movement' and _t_combat_or_dg_combat(u, _t) else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:525  13.3g  Rail Repair Units
-def explain_conversions_allowed(u: Unit, phase: Phase, current_ma: int) -> Answer[int]:
-    """D) Rail hexes this unit may convert (13.3g), with the rules that decided it."""
+# rules/ocs/ch13-specialized-units.rules:526  13.3g  Rail Repair Units
+def conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
+    """D) Rail hexes this unit may convert (current_ma: its MA as it is now, which a mode may have changed) (13.3g). Numbers are exact: int or Fraction."""
+    return _s_conversions_allowed(u, phase, current_ma * SCALE)
+
+
+# rules/ocs/ch13-specialized-units.rules:526  13.3g  Rail Repair Units
+def explain_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> Answer[int]:
+    """D) Rail hexes this unit may convert (current_ma: its MA as it is now, which a mode may have changed) (13.3g), with the rules that decided it."""
     _t: list[Cite] = []
-    _value = _t_conversions_allowed(u, phase, current_ma, _t)
+    _value = _t_conversions_allowed(u, phase, current_ma * SCALE, _t)
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:554  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:557  13.3h  Railroad Control
 def control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool) -> bool:
     """Does control of a rail hex change? (13.3h)."""
     return enemy_combat_unit_entered or clearly_on_enemy_side
 
 
-# rules/ocs/ch13-specialized-units.rules:554  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:557  13.3h  Railroad Control
 def _t_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool, _t: list[Cite]) -> bool:
     """control_changes, recording in _t each rule it uses."""
     _t.extend(_CITES127)
@@ -1785,26 +1799,26 @@ _ANSWERS_control_changes: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:554  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:557  13.3h  Railroad Control
 def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool) -> Answer[bool]:
     """Does control of a rail hex change? (13.3h), with the rules that decided it."""
     return _ANSWERS_control_changes[(enemy_combat_unit_entered, clearly_on_enemy_side)]
 
 
-# rules/ocs/ch13-specialized-units.rules:579  13.4a
+# rules/ocs/ch13-specialized-units.rules:582  13.4a
 def may_barrage(u: Unit) -> bool:
     """May this artillery unit barrage? (13.4a)."""
     return u.type == 'artillery' and u.mode not in _SET130
 
 
-# rules/ocs/ch13-specialized-units.rules:579  13.4a
+# rules/ocs/ch13-specialized-units.rules:582  13.4a
 def _t_may_barrage(u: Unit, _t: list[Cite]) -> bool:
     """may_barrage, recording in _t each rule it uses."""
     _t.extend(_CITES129)
     return u.type == 'artillery' and u.mode not in _SET130
 
 
-# rules/ocs/ch13-specialized-units.rules:579  13.4a
+# rules/ocs/ch13-specialized-units.rules:582  13.4a
 def explain_may_barrage(u: Unit) -> Answer[bool]:
     """May this artillery unit barrage? (13.4a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1812,20 +1826,20 @@ def explain_may_barrage(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:616  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:619  13.5  Replacement Units
 def repl_mode(u: Unit) -> bool:
     """Repls can never enter Combat Mode (13.5)."""
     return u.type != 'repl' or u.mode != 'combat'
 
 
-# rules/ocs/ch13-specialized-units.rules:616  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:619  13.5  Replacement Units
 def _t_repl_mode(u: Unit, _t: list[Cite]) -> bool:
     """repl_mode, recording in _t each rule it uses."""
     _t.extend(_CITES132)
     return u.type != 'repl' or u.mode != 'combat'
 
 
-# rules/ocs/ch13-specialized-units.rules:616  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:619  13.5  Replacement Units
 def explain_repl_mode(u: Unit) -> Answer[bool]:
     """Repls can never enter Combat Mode (13.5), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1833,42 +1847,42 @@ def explain_repl_mode(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:635  13.5a  Replacing Losses
-def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, on_map_unit_stacked: bool) -> bool:
-    """May these Repls rebuild here? (on_map_unit_stacked: true for a Dead Pile rebuild) (13.5a)."""
+# rules/ocs/ch13-specialized-units.rules:643  13.5a  Replacing Losses
+def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool) -> bool:
+    """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a)."""
     _hq_mode = hq.mode
-    return on_map_unit_stacked and phase == 'reinforcement' and (hexes_from_hq <= 2) and (repl.type == 'repl') and (hq.type == 'hq') and (repl.mode == 'move') and (_hq_mode == 'combat' or (_hq_mode == 'dg' and hq.oriented_to_combat)) and (not in_ezoc or ezoc_allows('K', negated))
+    return phase == 'reinforcement' and hexes_from_hq <= 2 and (repl.type == 'repl') and (hq.type == 'hq') and (repl.mode == 'move') and (stacked_with_repls or rebuilt == 'dead_pile') and (_hq_mode == 'combat' or (_hq_mode == 'dg' and hq.oriented_to_combat)) and (not in_ezoc or ezoc_allows('K', negated))
 
 
-# rules/ocs/ch13-specialized-units.rules:635  13.5a  Replacing Losses
-def _t_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, on_map_unit_stacked: bool, _t: list[Cite]) -> bool:
+# rules/ocs/ch13-specialized-units.rules:643  13.5a  Replacing Losses
+def _t_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool, _t: list[Cite]) -> bool:
     """may_rebuild, recording in _t each rule it uses."""
     _t.extend(_CITES134)
-    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES122, negated), _t)) and on_map_unit_stacked
+    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES122, negated), _t)) and (rebuilt == 'dead_pile' or stacked_with_repls)
 
 
-# rules/ocs/ch13-specialized-units.rules:635  13.5a  Replacing Losses
-def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, on_map_unit_stacked: bool) -> Answer[bool]:
-    """May these Repls rebuild here? (on_map_unit_stacked: true for a Dead Pile rebuild) (13.5a), with the rules that decided it."""
+# rules/ocs/ch13-specialized-units.rules:643  13.5a  Replacing Losses
+def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool) -> Answer[bool]:
+    """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a), with the rules that decided it."""
     _t: list[Cite] = []
-    _value = _t_may_rebuild(repl, hq, hexes_from_hq, in_ezoc, negated, phase, on_map_unit_stacked, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_90), ('hq', hq, _DOMAINS_Unit_90), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('on_map_unit_stacked', on_map_unit_stacked, (False, True)), )))
+    _value = _t_may_rebuild(repl, hq, hexes_from_hq, in_ezoc, negated, phase, rebuilt, stacked_with_repls, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_90), ('hq', hq, _DOMAINS_Unit_90), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:664  13.5b
+# rules/ocs/ch13-specialized-units.rules:681  13.5b
 def steps_rebuildable(u: Unit) -> int:
     """Steps a reduced multi-step unit can get back this turn (13.5b)."""
     return u.step_losses if u.multi_step else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:664  13.5b
+# rules/ocs/ch13-specialized-units.rules:681  13.5b
 def _t_steps_rebuildable(u: Unit, _t: list[Cite]) -> int:
     """steps_rebuildable, recording in _t each rule it uses."""
     _t.extend(_CITES8)
     return u.step_losses if u.multi_step else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:664  13.5b
+# rules/ocs/ch13-specialized-units.rules:681  13.5b
 def explain_steps_rebuildable(u: Unit) -> Answer[int]:
     """Steps a reduced multi-step unit can get back this turn (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1876,20 +1890,20 @@ def explain_steps_rebuildable(u: Unit) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:692  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:709  13.5d  One Repl for Two Units
 def repls_for_paired_units(units: int) -> int:
     """Repls to rebuild this many units listed as pairs (13.5d)."""
     return -(-_div(units * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:692  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:709  13.5d  One Repl for Two Units
 def _t_repls_for_paired_units(units: int, _t: list[Cite]) -> int:
     """repls_for_paired_units, recording in _t each rule it uses."""
     _t.extend(_CITES136)
     return -(-_div(units * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:692  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:709  13.5d  One Repl for Two Units
 def explain_repls_for_paired_units(units: int) -> Answer[int]:
     """Repls to rebuild this many units listed as pairs (13.5d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1897,20 +1911,20 @@ def explain_repls_for_paired_units(units: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:706  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:723  13.5e  Truck Rebuilds
 def truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> bool:
     """May this Transport Point be rebuilt with Eq? (13.5e)."""
     return lost_to_enemy_action and tp.type == 'transport' and (tp.tp_kind == 'truck')
 
 
-# rules/ocs/ch13-specialized-units.rules:706  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:723  13.5e  Truck Rebuilds
 def _t_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool, _t: list[Cite]) -> bool:
     """truck_rebuildable, recording in _t each rule it uses."""
     _t.extend(_CITES10)
     return tp.type == 'transport' and tp.tp_kind == 'truck' and lost_to_enemy_action
 
 
-# rules/ocs/ch13-specialized-units.rules:706  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:723  13.5e  Truck Rebuilds
 def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bool]:
     """May this Transport Point be rebuilt with Eq? (13.5e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1918,20 +1932,20 @@ def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bo
     return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_90), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:727  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:744  13.5f  Air Replacements
 def eq_for_air_steps(steps: int) -> int:
     """Eq to rebuild this many aircraft steps (13.5f)."""
     return -(-_div(steps * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:727  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:744  13.5f  Air Replacements
 def _t_eq_for_air_steps(steps: int, _t: list[Cite]) -> int:
     """eq_for_air_steps, recording in _t each rule it uses."""
     _t.extend(_CITES138)
     return -(-_div(steps * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:727  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:744  13.5f  Air Replacements
 def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     """Eq to rebuild this many aircraft steps (13.5f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1939,26 +1953,26 @@ def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:746  13.6a
+# rules/ocs/ch13-specialized-units.rules:763  13.6a
 def _s_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """may_place_at_port with numbers scaled by SCALE."""
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:746  13.6a
+# rules/ocs/ch13-specialized-units.rules:763  13.6a
 def _t_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool, _t: list[Cite]) -> bool:
     """may_place_at_port, recording in _t each rule it uses."""
     _t.extend(_CITES140)
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:746  13.6a
+# rules/ocs/ch13-specialized-units.rules:763  13.6a
 def may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """May these reinforcements be placed at this port? (13.6a). Numbers are exact: int or Fraction."""
     return _s_may_place_at_port(arriving * SCALE, capacity * SCALE, port_in_ezoc)
 
 
-# rules/ocs/ch13-specialized-units.rules:746  13.6a
+# rules/ocs/ch13-specialized-units.rules:763  13.6a
 def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> Answer[bool]:
     """May these reinforcements be placed at this port? (13.6a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1966,13 +1980,13 @@ def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: 
     return Answer(_value, _rules(_t), () if _value else _would_change(may_place_at_port, (('arriving', arriving, ()), ('capacity', capacity, ()), ('port_in_ezoc', port_in_ezoc, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:764  13.6b
+# rules/ocs/ch13-specialized-units.rules:781  13.6b
 def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
     """May a reinforcement be placed in this hex? (13.6b)."""
     return not (in_ezoc and at_port)
 
 
-# rules/ocs/ch13-specialized-units.rules:764  13.6b
+# rules/ocs/ch13-specialized-units.rules:781  13.6b
 def _t_may_place_reinforcement(in_ezoc: bool, at_port: bool, _t: list[Cite]) -> bool:
     """may_place_reinforcement, recording in _t each rule it uses."""
     _t.extend(_CITES142)
@@ -1986,26 +2000,26 @@ _ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] =
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:764  13.6b
+# rules/ocs/ch13-specialized-units.rules:781  13.6b
 def explain_may_place_reinforcement(in_ezoc: bool, at_port: bool) -> Answer[bool]:
     """May a reinforcement be placed in this hex? (13.6b), with the rules that decided it."""
     return _ANSWERS_may_place_reinforcement[(in_ezoc, at_port)]
 
 
-# rules/ocs/ch13-specialized-units.rules:777  13.6c
+# rules/ocs/ch13-specialized-units.rules:794  13.6c
 def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
     """Does this Transport Point arrive loaded? (13.6c)."""
     return sp_arriving_there or tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:777  13.6c
+# rules/ocs/ch13-specialized-units.rules:794  13.6c
 def _t_arrives_loaded(tp: Unit, sp_arriving_there: bool, _t: list[Cite]) -> bool:
     """arrives_loaded, recording in _t each rule it uses."""
     _t.extend(_CITES144)
     return tp.organic or sp_arriving_there
 
 
-# rules/ocs/ch13-specialized-units.rules:777  13.6c
+# rules/ocs/ch13-specialized-units.rules:794  13.6c
 def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     """Does this Transport Point arrive loaded? (13.6c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2013,20 +2027,20 @@ def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_90), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:804  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:821  13.7  Formation Markers
 def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool:
     """A) May the Formation marker be on the map? (13.7)."""
     return fueling_reminder or units_with_marker >= 1
 
 
-# rules/ocs/ch13-specialized-units.rules:804  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:821  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
     _t.extend(_CITES146)
     return units_with_marker >= 1 or fueling_reminder
 
 
-# rules/ocs/ch13-specialized-units.rules:804  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:821  13.7  Formation Markers
 def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> Answer[bool]:
     """A) May the Formation marker be on the map? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2034,21 +2048,21 @@ def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool)
     return Answer(_value, _rules(_t), () if _value else _would_change(marker_may_be_on_map, (('units_with_marker', units_with_marker, ()), ('fueling_reminder', fueling_reminder, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:808  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:825  13.7  Formation Markers
 def may_enter_marker(u: Unit, marker_formation: str) -> bool:
     """B) May this unit be represented by the marker? (13.7)."""
     _u_formation = u.formation
     return _u_formation != '' and _u_formation == marker_formation
 
 
-# rules/ocs/ch13-specialized-units.rules:808  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:825  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
     _t.extend(_CITES146)
     return u.formation == marker_formation and u.formation != ''
 
 
-# rules/ocs/ch13-specialized-units.rules:808  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:825  13.7  Formation Markers
 def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     """B) May this unit be represented by the marker? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2056,13 +2070,13 @@ def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_90), ('marker_formation', marker_formation, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:811  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:828  13.7  Formation Markers
 def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
     """May the marker be put under other combat units to hide the formation? (13.7)."""
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:811  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:828  13.7  Formation Markers
 def _t_marker_may_hide_formation(holds_only_zoc_units: bool, _t: list[Cite]) -> bool:
     """marker_may_hide_formation, recording in _t each rule it uses."""
     _t.extend(_CITES146)
@@ -2074,19 +2088,19 @@ _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:811  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:828  13.7  Formation Markers
 def explain_marker_may_hide_formation(holds_only_zoc_units: bool) -> Answer[bool]:
     """May the marker be put under other combat units to hide the formation? (13.7), with the rules that decided it."""
     return _ANSWERS_marker_may_hide_formation[(holds_only_zoc_units,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:835  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:852  13.7a  Supply Concerns
 def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
     """Does this part of the formation trace supply for free? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:835  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:852  13.7a  Supply Concerns
 def _t_traces_free(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """traces_free, recording in _t each rule it uses."""
     _t.extend(_CITES148)
@@ -2100,19 +2114,19 @@ _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:835  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:852  13.7a  Supply Concerns
 def explain_traces_free(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """Does this part of the formation trace supply for free? (13.7a), with the rules that decided it."""
     return _ANSWERS_traces_free[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:839  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:856  13.7a  Supply Concerns
 def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> bool:
     """May this part of the formation use the formation method of fueling? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:839  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:856  13.7a  Supply Concerns
 def _t_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """may_use_formation_fueling, recording in _t each rule it uses."""
     _t.extend(_CITES148)
@@ -2126,26 +2140,26 @@ _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]]
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:839  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:856  13.7a  Supply Concerns
 def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """May this part of the formation use the formation method of fueling? (13.7a), with the rules that decided it."""
     return _ANSWERS_may_use_formation_fueling[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:857  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:874  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
     return u.type in _SET151
 
 
-# rules/ocs/ch13-specialized-units.rules:857  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:874  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
     _t.extend(_CITES150)
     return u.type in _SET151
 
 
-# rules/ocs/ch13-specialized-units.rules:857  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:874  13.8  Engineer Functions
 def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2153,21 +2167,21 @@ def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:874  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:891  13.8a  Engineer-Capable
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
     return u.type in _SET151 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:874  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:891  13.8a  Engineer-Capable
 def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
     """engineer_capable, recording in _t each rule it uses."""
     _t.extend(_CITES153)
     return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:874  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:891  13.8a  Engineer-Capable
 def explain_engineer_capable(u: Unit) -> Answer[bool]:
     """Engineer-Capable (13.8a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2175,21 +2189,21 @@ def explain_engineer_capable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:924  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:941  13.8c  Detrainable Creation
 def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
     _u_mode = u.mode
     return u.type == 'hq' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:924  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:941  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
     _t.extend(_CITES155)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:924  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:941  13.8c  Detrainable Creation
 def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2197,21 +2211,21 @@ def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:971  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:988  13.8d  Construction
 def may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> bool:
     """May this unit perform a construction task? (13.8d)."""
     _u_mode = u.mode
     return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET151) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:971  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:988  13.8d  Construction
 def _t_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int, _t: list[Cite]) -> bool:
     """may_construct, recording in _t each rule it uses."""
     _t.extend(_CITES157)
     return _t_engineer_capable(u, _t) and phase == 'movement' and (hexes_away <= 2) and (not moved_this_phase) and (tasks_this_phase == 0)
 
 
-# rules/ocs/ch13-specialized-units.rules:971  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:988  13.8d  Construction
 def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> Answer[bool]:
     """May this unit perform a construction task? (13.8d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2219,13 +2233,13 @@ def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_pha
     return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_90), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('hexes_away', hexes_away, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('tasks_this_phase', tasks_this_phase, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:975  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:992  13.8d  Construction
 def construction_costs_sp(task: Construction) -> bool:
     """Does this task cost SP? (13.8d)."""
     return Construction_costs_sp[task]
 
 
-# rules/ocs/ch13-specialized-units.rules:975  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:992  13.8d  Construction
 def _t_construction_costs_sp(task: Construction, _t: list[Cite]) -> bool:
     """construction_costs_sp, recording in _t each rule it uses."""
     _t.extend(_CITES157)
@@ -2243,26 +2257,26 @@ _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] =
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:975  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:992  13.8d  Construction
 def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
     """Does this task cost SP? (13.8d), with the rules that decided it."""
     return _ANSWERS_construction_costs_sp[(task,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1015  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1032  13.9  Unit Consolidation
 def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> bool:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9)."""
     return u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (identical_sides or kind == 'aircraft') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1015  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1032  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
     _t.extend(_CITES159)
     return (phase == 'reinforcement' or kind == 'aircraft') and (kind == 'aircraft' or identical_sides) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1015  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1032  13.9  Unit Consolidation
 def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> Answer[bool]:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2270,20 +2284,20 @@ def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identica
     return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_90), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('identical_sides', identical_sides, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1020  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1037  13.9  Unit Consolidation
 def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> int:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9)."""
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1020  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1037  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
     _t.extend(_CITES159)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1020  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1037  13.9  Unit Consolidation
 def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> Answer[int]:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2291,20 +2305,20 @@ def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, r
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1024  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1041  13.9  Unit Consolidation
 def may_convert_formation(from_formation: str, to_formation: str) -> bool:
     """2, 3) May a unit change formations this way? (13.9)."""
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1024  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1041  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
     _t.extend(_CITES159)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1024  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1041  13.9  Unit Consolidation
 def explain_may_convert_formation(from_formation: str, to_formation: str) -> Answer[bool]:
     """2, 3) May a unit change formations this way? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2814,81 +2828,81 @@ def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
 
 
 # rules/ocs/ch13-specialized-units.rules:78  13.1c  HQs and Combat
-def unprinted_defense(u: Unit) -> int:
-    """Defensive-only strength not printed on the counter (13.1c)."""
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:594
+def defense_strength(u: Unit, printed: int) -> int:
+    """Defense strength: the parenthesized (defensive-only) strength not printed on the counter, else the printed one (13.1c)."""
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:597
     _u_type = u.type
     if _u_type == 'artillery':
         return 1
-    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
+    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
     _u_mode = u.mode
     if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET93)):
         return 5
-    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
+    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:81
     if _u_type == 'hq':
         return 1
-    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:81
-    return 0
+    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:82
+    return printed
 
 
 # rules/ocs/ch13-specialized-units.rules:78  13.1c  HQs and Combat
-def _t_unprinted_defense(u: Unit, _t: list[Cite]) -> int:
-    """unprinted_defense, recording in _t each rule it uses."""
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:594
+def _t_defense_strength(u: Unit, printed: int, _t: list[Cite]) -> int:
+    """defense_strength, recording in _t each rule it uses."""
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:597
     if u.type == 'artillery':
         _t.extend(_CITES191)
         return 1
-    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
+    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
     if u.type == 'hq' and _t_combat_side(u, _t):
         _t.extend(_CITES192)
         return 5
-    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
+    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:81
     if u.type == 'hq':
         _t.extend(_CITES193)
         return 1
-    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:81
+    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:82
     _t.extend(_CITES194)
-    return 0
+    return printed
 
 
 # rules/ocs/ch13-specialized-units.rules:78  13.1c  HQs and Combat
-def explain_unprinted_defense(u: Unit) -> Answer[int]:
-    """Defensive-only strength not printed on the counter (13.1c), with the rules that decided it."""
+def explain_defense_strength(u: Unit, printed: int) -> Answer[int]:
+    """Defense strength: the parenthesized (defensive-only) strength not printed on the counter, else the printed one (13.1c), with the rules that decided it."""
     _t: list[Cite] = []
-    _value = _t_unprinted_defense(u, _t)
+    _value = _t_defense_strength(u, printed, _t)
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:245  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:246  13.2f  Loading and Unloading
 def may_unload(tp: Unit, h: Hex) -> bool:
     """May the Transport Point unload its SP in this hex? (13.2f)."""
-    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:286
+    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:287
     if tp.organic:
         return False
-    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
+    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:247
     if any((u.type not in _SET197 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
-    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
+    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:250
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:245  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:246  13.2f  Loading and Unloading
 def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
-    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:286
+    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:287
     if tp.organic:
         _t.extend(_CITES199)
         return False
-    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
+    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:247
     if any((_t_is_combat(u, _t) or u.type in _SET200 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         _t.extend(_CITES201)
         return True
-    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
+    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:250
     _t.extend(_CITES202)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:245  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:246  13.2f  Loading and Unloading
 def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2896,46 +2910,46 @@ def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_90), ('h', h, _DOMAINS_Hex_174), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:440  13.3e
+# rules/ocs/ch13-specialized-units.rules:441  13.3e
 def may_entrain(u: Unit, x: RailHex) -> bool:
     """May this cargo entrain here? (13.3e)."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:517
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:518
     _u_type = u.type
     if _u_type == 'rail_repair' and (not x.in_ezoc):
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:928
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:945
     _u_mode = u.mode
     if _u_type == 'hq' and x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
-    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:441
+    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:442
     _x_controlled = x.controlled
     if _x_controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (_u_mode == 'move' or not UnitType_combat[_u_type]) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:444
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:440  13.3e
+# rules/ocs/ch13-specialized-units.rules:441  13.3e
 def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:517
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:518
     if u.type == 'rail_repair' and (not x.in_ezoc):
         _t.extend(_CITES207)
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:928
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:945
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
         _t.extend(_CITES208)
         return True
-    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:441
+    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:442
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
         _t.extend(_CITES209)
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:444
     _t.extend(_CITES210)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:440  13.3e
+# rules/ocs/ch13-specialized-units.rules:441  13.3e
 def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo entrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2943,36 +2957,36 @@ def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_90), ('x', x, _DOMAINS_RailHex_116), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:446  13.3e
+# rules/ocs/ch13-specialized-units.rules:447  13.3e
 def may_detrain(u: Unit, x: RailHex) -> bool:
     """May this cargo detrain here? (13.3e)."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:521
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:522
     if u.type == 'rail_repair' and (not x.in_ezoc):
         return True
-    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:447
+    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:448
     if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:448
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:449
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:446  13.3e
+# rules/ocs/ch13-specialized-units.rules:447  13.3e
 def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:521
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:522
     if u.type == 'rail_repair' and (not x.in_ezoc):
         _t.extend(_CITES207)
         return True
-    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:447
+    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:448
     if _t_detrainable(x, _t) and (not x.in_ezoc):
         _t.extend(_CITES212)
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:448
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:449
     _t.extend(_CITES210)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:446  13.3e
+# rules/ocs/ch13-specialized-units.rules:447  13.3e
 def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo detrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2980,36 +2994,36 @@ def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_90), ('x', x, _DOMAINS_RailHex_116), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:659  13.5b
+# rules/ocs/ch13-specialized-units.rules:676  13.5b
 def rebuildable(u: Unit) -> bool:
     """Can this unit be rebuilt? (13.5b)."""
-    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:681
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:698
     if u.no_rebuild:
         return False
-    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:660
+    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:677
     if u.breakdown:
         return False
-    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:661
+    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:678
     return True
 
 
-# rules/ocs/ch13-specialized-units.rules:659  13.5b
+# rules/ocs/ch13-specialized-units.rules:676  13.5b
 def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
-    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:681
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:698
     if u.no_rebuild:
         _t.extend(_CITES216)
         return False
-    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:660
+    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:677
     if u.breakdown:
         _t.extend(_CITES217)
         return False
-    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:661
+    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:678
     _t.extend(_CITES218)
     return True
 
 
-# rules/ocs/ch13-specialized-units.rules:659  13.5b
+# rules/ocs/ch13-specialized-units.rules:676  13.5b
 def explain_rebuildable(u: Unit) -> Answer[bool]:
     """Can this unit be rebuilt? (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3017,38 +3031,38 @@ def explain_rebuildable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:899  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:916  13.8b  Bridging
 def bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> River:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b)."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:901
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:918
     if overrunning:
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:902
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:919
     if bridged_by_engineers and river == 'major_river':
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:903
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:920
     if bridged_by_engineers and river == 'minor_river':
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:904
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:921
     return river
 
 
-# rules/ocs/ch13-specialized-units.rules:899  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:916  13.8b  Bridging
 def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: list[Cite]) -> River:
     """bridged, recording in _t each rule it uses."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:901
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:918
     if overrunning:
         _t.extend(_CITES224)
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:902
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:919
     if bridged_by_engineers and river == 'major_river':
         _t.extend(_CITES225)
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:903
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:920
     if bridged_by_engineers and river == 'minor_river':
         _t.extend(_CITES226)
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:904
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:921
     _t.extend(_CITES227)
     return river
 
@@ -3068,7 +3082,7 @@ _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:899  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:916  13.8b  Bridging
 def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> Answer[River]:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b), with the rules that decided it."""
     return _ANSWERS_bridged[(river, bridged_by_engineers, overrunning)]
@@ -3077,11 +3091,11 @@ def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool)
 # rules/ocs/ch4-general-concepts.rules:61  4.4  Attack-Capable Units
 def attack_capable(u: Unit) -> bool:
     """Attack-Capable (4.4)."""
-    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:85
+    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:86
     _u_type = u.type
     if _u_type == 'hq':
         return False
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:597
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:600
     if _u_type == 'artillery':
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:62
@@ -3100,11 +3114,11 @@ def attack_capable(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:61  4.4  Attack-Capable Units
 def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
-    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:85
+    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:86
     if u.type == 'hq':
         _t.extend(_CITES233)
         return False
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:597
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:600
     if u.type == 'artillery':
         _t.extend(_CITES234)
         return False
@@ -3347,7 +3361,7 @@ def explain_transport_equivalent(u: Unit) -> Answer[Number]:
 # rules/ocs/ch4-general-concepts.rules:364  4.7c
 def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     """Can a Transport Point be carried this way? (4.7c)."""
-    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
+    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:216
     if by == 'air' and tp == 'mule':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:365
@@ -3360,7 +3374,7 @@ def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
 # rules/ocs/ch4-general-concepts.rules:364  4.7c
 def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite]) -> bool:
     """transport_point_by, recording in _t each rule it uses."""
-    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
+    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:216
     if tp == 'mule' and by == 'air':
         _t.extend(_CITES278)
         return True
@@ -3768,16 +3782,16 @@ def explain_stacking(h: Hex) -> Answer[list[Violation]]:
 # rules/ocs/ch13-specialized-units.rules:76  13.1c  The Action Rating of every HQ
 hq_action_rating: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:175  13.2c  Truck Transport Point counters in the counter-mix (each game sets its own)
+# rules/ocs/ch13-specialized-units.rules:176  13.2c  Truck Transport Point counters in the counter-mix (each game sets its own)
 truck_counters: Final[int] = 30
 
-# rules/ocs/ch13-specialized-units.rules:487  13.3f  SP that converting a rail hex costs
+# rules/ocs/ch13-specialized-units.rules:488  13.3f  SP that converting a rail hex costs
 conversion_sp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:667  13.5b  MP a rebuild costs
+# rules/ocs/ch13-specialized-units.rules:684  13.5b  MP a rebuild costs
 rebuild_mp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:704  13.5e  Eq to rebuild one truck
+# rules/ocs/ch13-specialized-units.rules:721  13.5e  Eq to rebuild one truck
 eq_per_truck: Final[int] = 1
 
 # rules/ocs/ch4-general-concepts.rules:469  4.8  The most RE of combat units in a hex
@@ -4006,7 +4020,7 @@ _INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[
         (sizes_not_negative, 'OCS', 'Printed RE sizes and point values are never negative', ('printed_re', 'points')),
     ),
 }
-_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'SpUse': SpUse_values, 'River': River_values, 'Construction': Construction_values, 'Consolidation': Consolidation_values, 'EzocAction': EzocAction_values, 'Transport': Transport_values, 'Mover': Mover_values, 'EnemyKind': EnemyKind_values, 'Mode': Mode_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Size': Size_values, 'Phase': Phase_values, 'Moment': Moment_values, 'Stocks': Stocks_values, 'TransportPointKind': TransportPointKind_values}
+_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'SpUse': SpUse_values, 'Rebuild': Rebuild_values, 'River': River_values, 'Construction': Construction_values, 'Consolidation': Consolidation_values, 'EzocAction': EzocAction_values, 'Transport': Transport_values, 'Mover': Mover_values, 'EnemyKind': EnemyKind_values, 'Mode': Mode_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Size': Size_values, 'Phase': Phase_values, 'Moment': Moment_values, 'Stocks': Stocks_values, 'TransportPointKind': TransportPointKind_values}
 
 
 def rail_hex_from_json(data: Any) -> RailHex:
