@@ -318,6 +318,7 @@ class External:
     title: str | None
     url: str
     span: Span
+    decls: tuple[Declaration, ...] = ()  # what that clause states, cited by its number
 
 
 # ---- overrides ----------------------------------------------------------------------

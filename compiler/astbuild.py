@@ -240,8 +240,9 @@ class AstBuilder:
         )
 
     def external(self, span: Span, c: list[Any]) -> ast.External:
-        """"external" RULENUM [STRING] "at" STRING"""
-        return ast.External(str(c[1]), self._str(c[2]), self._text(c[4]), span)
+        """"external" RULENUM [STRING] "at" STRING ["{" _decl* "}"]"""
+        decls = tuple(x for x in c[5:] if isinstance(x, _DECLS))
+        return ast.External(str(c[1]), self._str(c[2]), self._text(c[4]), span, decls)
 
     def text(self, span: Span, c: list[Any]) -> tuple[str, str]:
         return ("text", self._text(c[1]))

@@ -177,6 +177,8 @@ class Checker:
                                "references or a scheme other than http:, https: or mailto:; the link goes onto "
                                "rule sheets and cards")
                 lay.externals[item.number] = item
+                for decl in item.decls:
+                    self._declare(lay, scope, decl, item.number)
             elif isinstance(item, Decl):
                 self._declare(lay, scope, item, None)
 

@@ -106,6 +106,9 @@ class ModuleEmitter:
         self.consts = Consts(self.namer)
         self.out = Writer()
         self.clauses = {c.number: c for c in model.clauses}
+        # an external clause's title too: what it states is cited by its number
+        self.clause_titles = {**{e.number: e.title for e in model.externals},
+                              **{c.number: c.title for c in model.clauses}}
         self.clause_layers = {c.number: c.origin.layer for c in model.clauses}
         self.cite_names: dict[tuple[Any, ...], str] = {}
         self.enum_names = {e.name: self.namer.claim(py_name(e.name)) for e in model.enums}
@@ -192,8 +195,8 @@ class ModuleEmitter:
             if (clause, item) in self.item_titles:
                 found = self.item_titles[(clause, item)]
                 return None if found is None else str(found)
-        c = None if clause is None else self.clauses.get(clause)
-        return None if c is None or c.title is None else str(c.title)
+        title = None if clause is None else self.clause_titles.get(clause)
+        return None if title is None else str(title)
 
     def cite_tuple(self, names: list[str]) -> str:
         return self.consts.add("CITES", "(" + "".join(f"{n}, " for n in names).rstrip(" ") + ")",
@@ -355,7 +358,7 @@ class ModuleEmitter:
     def header_comment(self, d: Item) -> None:
         o = d.origin
         clause = o.clause
-        title = self.clauses[clause].title if clause in self.clauses else None
+        title = self.clause_titles.get(clause) if clause else None
         words = f"  {_comment(title)}" if title else ""
         self.out.line(f"# {o.file}:{o.line}  {clause or o.layer}{words}")
 

@@ -44,6 +44,9 @@ class LayerCheck:
                     self.example(ex)
                 for ov in item.overrides:
                     self.override(ov)
+            elif isinstance(item, ast.External):
+                for decl in item.decls:
+                    self.decl(decl, item.number)
             elif isinstance(item, (ast.ExceptTable, ast.ExceptLimit)):
                 self.except_(item)
             elif isinstance(item, ast.Override):
@@ -97,11 +100,10 @@ class LayerCheck:
             return False
         if r.item is not None:
             found = scope.clause(r.number)
-            items = []
-            if found:
-                _, rule = found
-                items = [mb.name for d in rule.decls if isinstance(d, ast.EnumDecl) for mb in d.members]
-                items += [d.name for d in rule.decls]
+            decls: tuple[ast.Declaration, ...] = found[1].decls if found else next(
+                (lay.externals[r.number].decls for lay in scope.layers if r.number in lay.externals), ())
+            items = [mb.name for d in decls if isinstance(d, ast.EnumDecl) for mb in d.members]
+            items += [d.name for d in decls]
             if r.item not in items:
                 self.checker.error(r.span, "R102", f"rule {r.number} has no item '{r.item}'",
                                    hint=did_you_mean(r.item, items))

@@ -181,7 +181,7 @@ def declared(lay: LayerInfo) -> list[tuple[Decl, str | None]]:
     (already reported) left out."""
     out: list[tuple[Decl, str | None]] = []
     for item, _ in lay.items:
-        if isinstance(item, ast.Rule):
+        if isinstance(item, (ast.Rule, ast.External)):
             out += [(d, item.number) for d in item.decls]
         elif isinstance(item, Decl):
             out.append((item, None))

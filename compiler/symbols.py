@@ -102,6 +102,8 @@ class _FileIndexer:
                     self.decl(d, item.number)
             elif isinstance(item, ast.External):
                 self.index.add_rule(RuleInfo(item.number, item.title, "", item.span, self.layer, item.url))
+                for d in item.decls:
+                    self.decl(d, item.number)
             elif isinstance(item, (ast.EnumDecl, ast.RecordDecl, ast.DefineDecl, ast.ConstDecl, ast.TableDecl,
                                    ast.LimitsDecl)):
                 self.decl(item, None)

@@ -200,7 +200,7 @@ def test_the_first_card_has_every_required_line_with_its_rule(files: dict[str, s
         assert r["attrs"]["data-negatable"] == ("true" if m["attrs"]["negatable"]["value"] else "false")
         assert r["attrs"]["data-rule"] == f"4.5a {m['name']}"
     assert [e["attrs"]["data-key"] for e in dom.find("tr") if e["attrs"].get("data-rule", "").startswith("4.6")] == \
-        ["multi_step", "quarter", "battalion", "other"]
+        ["not_combat", "multi_step", "quarter", "battalion", "other"]
     limits = dom.find("li", **{"class": "limit"})
     assert [li["attrs"]["data-key"] for li in limits] == ["combat_re", "ports", "air_bases", "hedgehogs"]
     assert "Stacking is not enforced in the Reinforcement Phase." in limits[0]["text"]
@@ -390,7 +390,7 @@ def test_zcs_cards_show_the_zoc_class_lists_and_what_changes_a_class(files: dict
     assert "Full ZOC" in kinds["text"] and "Partial ZOC" in kinds["text"] and "No ZOC" in kinds["text"]
     assert not [e for e in dom.find("th") if e["attrs"].get("class") == "key" and "5.A" in e["text"]]
     table = dom.find("section", data_table="zoc_class")[0]
-    assert "kind base + (increases − reductions) levels" in table["text"]
+    assert "(kind base + (−reductions) levels) + (increases) levels" in table["text"]  # reduced, then increased
     assert [e for e in dom.find("td") if e["attrs"].get("class") == "val long" and "increases" in e["text"]]
     defs = {s["attrs"]["data-rule"]: s["text"] for s in dom.find("section") if "definition" in
             s["attrs"].get("class", "")}

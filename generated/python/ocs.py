@@ -503,229 +503,231 @@ _C82: Final[Cite] = Cite(layer='OCS', clause=None, item='air_base', title='Air b
 _CITES83: Final[tuple[Cite, ...]] = (_C82,)
 _C84: Final[Cite] = Cite(layer='OCS', clause=None, item='hedgehog', title='Hedgehog', note=None)
 _CITES85: Final[tuple[Cite, ...]] = (_C84,)
-_C86: Final[Cite] = Cite(layer='OCS', clause=None, item=None, title=None, note=None)
+_C86: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
 _CITES87: Final[tuple[Cite, ...]] = (_C86,)
 _DOMAINS_Unit_88: Final[dict[str, tuple[Any, ...]]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True)}
-_C89: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
-_CITES90: Final[tuple[Cite, ...]] = (_C89,)
-_SET91: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
-_C92: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
+_SET89: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
+_C90: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
+_CITES91: Final[tuple[Cite, ...]] = (_C90,)
+_C92: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
 _CITES93: Final[tuple[Cite, ...]] = (_C92,)
-_C94: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
+_C94: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
 _CITES95: Final[tuple[Cite, ...]] = (_C94,)
-_C96: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
+_C96: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
 _CITES97: Final[tuple[Cite, ...]] = (_C96,)
-_C98: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
+_C98: Final[Cite] = Cite(layer='OCS', clause='13.2f', item=None, title='Loading and Unloading', note=None)
 _CITES99: Final[tuple[Cite, ...]] = (_C98,)
-_C100: Final[Cite] = Cite(layer='OCS', clause='13.2f', item=None, title='Loading and Unloading', note=None)
+_C100: Final[Cite] = Cite(layer='OCS', clause='13.2g', item=None, title='Organic Trucks', note=None)
 _CITES101: Final[tuple[Cite, ...]] = (_C100,)
-_C102: Final[Cite] = Cite(layer='OCS', clause='13.2g', item=None, title='Organic Trucks', note=None)
+_C102: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, note=None)
 _CITES103: Final[tuple[Cite, ...]] = (_C102,)
-_C104: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, note=None)
+_C104: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
 _CITES105: Final[tuple[Cite, ...]] = (_C104,)
-_C106: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
-_CITES107: Final[tuple[Cite, ...]] = (_C106,)
-_SET108: Final[frozenset[UnitType]] = frozenset({'air_base', 'hedgehog', 'port'})
-_C109: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, note=None)
+_SET106: Final[frozenset[UnitType]] = frozenset({'air_base', 'hedgehog', 'port'})
+_C107: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, note=None)
+_CITES108: Final[tuple[Cite, ...]] = (_C107,)
+_C109: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
 _CITES110: Final[tuple[Cite, ...]] = (_C109,)
-_C111: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
-_CITES112: Final[tuple[Cite, ...]] = (_C111,)
-_DOMAINS_RailHex_113: Final[dict[str, tuple[Any, ...]]] = {'town_or_port': (False, True), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'in_ezoc': (False, True)}
-_C114: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
+_DOMAINS_RailHex_111: Final[dict[str, tuple[Any, ...]]] = {'town_or_port': (False, True), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'in_ezoc': (False, True)}
+_C112: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
+_CITES113: Final[tuple[Cite, ...]] = (_C112,)
+_C114: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
 _CITES115: Final[tuple[Cite, ...]] = (_C114,)
-_C116: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
+_C116: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
 _CITES117: Final[tuple[Cite, ...]] = (_C116,)
-_C118: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
-_CITES119: Final[tuple[Cite, ...]] = (_C118,)
-_C120: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
-_C121: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
+_C118: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
+_C119: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
+_CITES120: Final[tuple[Cite, ...]] = (_C119,)
+_C121: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
 _CITES122: Final[tuple[Cite, ...]] = (_C121,)
-_C123: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
+_C123: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
 _CITES124: Final[tuple[Cite, ...]] = (_C123,)
-_C125: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
-_CITES126: Final[tuple[Cite, ...]] = (_C125,)
-_SET127: Final[frozenset[Mode]] = frozenset({'reserve', 'strat'})
-_C128: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
+_SET125: Final[frozenset[Mode]] = frozenset({'reserve', 'strat'})
+_C126: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
+_CITES127: Final[tuple[Cite, ...]] = (_C126,)
+_C128: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
 _CITES129: Final[tuple[Cite, ...]] = (_C128,)
-_C130: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
+_C130: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
 _CITES131: Final[tuple[Cite, ...]] = (_C130,)
-_C132: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
+_C132: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
 _CITES133: Final[tuple[Cite, ...]] = (_C132,)
-_C134: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
+_C134: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
 _CITES135: Final[tuple[Cite, ...]] = (_C134,)
-_C136: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
+_C136: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
 _CITES137: Final[tuple[Cite, ...]] = (_C136,)
-_C138: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
+_C138: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
 _CITES139: Final[tuple[Cite, ...]] = (_C138,)
-_C140: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
+_C140: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
 _CITES141: Final[tuple[Cite, ...]] = (_C140,)
-_C142: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
+_C142: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
 _CITES143: Final[tuple[Cite, ...]] = (_C142,)
-_C144: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
+_C144: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
 _CITES145: Final[tuple[Cite, ...]] = (_C144,)
-_C146: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
-_CITES147: Final[tuple[Cite, ...]] = (_C146,)
-_SET148: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
-_C149: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
+_SET146: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
+_C147: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
+_CITES148: Final[tuple[Cite, ...]] = (_C147,)
+_C149: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
 _CITES150: Final[tuple[Cite, ...]] = (_C149,)
-_C151: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
+_C151: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
 _CITES152: Final[tuple[Cite, ...]] = (_C151,)
-_C153: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
+_C153: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
 _CITES154: Final[tuple[Cite, ...]] = (_C153,)
-_C155: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
+_C155: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
 _CITES156: Final[tuple[Cite, ...]] = (_C155,)
-_C157: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
+_C157: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
 _CITES158: Final[tuple[Cite, ...]] = (_C157,)
-_C159: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
+_C159: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
 _CITES160: Final[tuple[Cite, ...]] = (_C159,)
-_C161: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
+_C161: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
 _CITES162: Final[tuple[Cite, ...]] = (_C161,)
-_C163: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_C163: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
 _CITES164: Final[tuple[Cite, ...]] = (_C163,)
-_C165: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
-_CITES166: Final[tuple[Cite, ...]] = (_C165,)
-_SET167: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
-_C168: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
-_CITES169: Final[tuple[Cite, ...]] = (_C168,)
-_CITES170: Final[tuple[Cite, ...]] = (_C120,)
-_DOMAINS_Hex_171: Final[dict[str, tuple[Any, ...]]] = {'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
-_C172: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
-_CITES173: Final[tuple[Cite, ...]] = (_C172,)
-_SET174: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
-_C175: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
+_SET165: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
+_C166: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
+_CITES167: Final[tuple[Cite, ...]] = (_C166,)
+_CITES168: Final[tuple[Cite, ...]] = (_C118,)
+_DOMAINS_Hex_169: Final[dict[str, tuple[Any, ...]]] = {'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
+_C170: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
+_CITES171: Final[tuple[Cite, ...]] = (_C170,)
+_SET172: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
+_C173: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
+_CITES174: Final[tuple[Cite, ...]] = (_C173,)
+_C175: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
 _CITES176: Final[tuple[Cite, ...]] = (_C175,)
-_C177: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
+_C177: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
 _CITES178: Final[tuple[Cite, ...]] = (_C177,)
-_C179: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
-_CITES180: Final[tuple[Cite, ...]] = (_C179,)
-_SET181: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
-_C182: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
+_SET179: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
+_C180: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
+_CITES181: Final[tuple[Cite, ...]] = (_C180,)
+_C182: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
 _CITES183: Final[tuple[Cite, ...]] = (_C182,)
-_C184: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
-_C185: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
-_C186: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
-_C187: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
-_CITES188: Final[tuple[Cite, ...]] = (_C0, _C184,)
-_CITES189: Final[tuple[Cite, ...]] = (_C0, _C185,)
+_C184: Final[Cite] = Cite(layer='OCS', clause=None, item=None, title=None, note=None)
+_CITES185: Final[tuple[Cite, ...]] = (_C184,)
+_C186: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
+_C187: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
+_C188: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
+_C189: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
 _CITES190: Final[tuple[Cite, ...]] = (_C0, _C186,)
 _CITES191: Final[tuple[Cite, ...]] = (_C0, _C187,)
-_C192: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
-_C193: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
-_SET194: Final[frozenset[UnitType]] = frozenset({'hedgehog', 'sp', 'transport'})
-_C195: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
-_CITES196: Final[tuple[Cite, ...]] = (_C100, _C192,)
-_SET197: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
-_CITES198: Final[tuple[Cite, ...]] = (_C100, _C193,)
-_CITES199: Final[tuple[Cite, ...]] = (_C100, _C195,)
-_C200: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
-_C201: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
-_C202: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
-_C203: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
-_CITES204: Final[tuple[Cite, ...]] = (_C116, _C200,)
-_CITES205: Final[tuple[Cite, ...]] = (_C116, _C201,)
-_CITES206: Final[tuple[Cite, ...]] = (_C116, _C202,)
-_CITES207: Final[tuple[Cite, ...]] = (_C116, _C203,)
-_C208: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
-_CITES209: Final[tuple[Cite, ...]] = (_C116, _C208,)
-_C210: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
-_C211: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
-_C212: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
-_CITES213: Final[tuple[Cite, ...]] = (_C6, _C210,)
-_CITES214: Final[tuple[Cite, ...]] = (_C6, _C211,)
+_CITES192: Final[tuple[Cite, ...]] = (_C0, _C188,)
+_CITES193: Final[tuple[Cite, ...]] = (_C0, _C189,)
+_C194: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
+_C195: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
+_SET196: Final[frozenset[UnitType]] = frozenset({'hedgehog', 'sp', 'transport'})
+_C197: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
+_CITES198: Final[tuple[Cite, ...]] = (_C98, _C194,)
+_SET199: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
+_CITES200: Final[tuple[Cite, ...]] = (_C98, _C195,)
+_CITES201: Final[tuple[Cite, ...]] = (_C98, _C197,)
+_C202: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
+_C203: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
+_C204: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
+_C205: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
+_CITES206: Final[tuple[Cite, ...]] = (_C114, _C202,)
+_CITES207: Final[tuple[Cite, ...]] = (_C114, _C203,)
+_CITES208: Final[tuple[Cite, ...]] = (_C114, _C204,)
+_CITES209: Final[tuple[Cite, ...]] = (_C114, _C205,)
+_C210: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
+_CITES211: Final[tuple[Cite, ...]] = (_C114, _C210,)
+_C212: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_C213: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
+_C214: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
 _CITES215: Final[tuple[Cite, ...]] = (_C6, _C212,)
-_C216: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
-_C217: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
-_C218: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
-_C219: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
-_C220: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
-_CITES221: Final[tuple[Cite, ...]] = (_C216, _C217,)
-_CITES222: Final[tuple[Cite, ...]] = (_C216, _C218,)
-_CITES223: Final[tuple[Cite, ...]] = (_C216, _C219,)
-_CITES224: Final[tuple[Cite, ...]] = (_C216, _C220,)
-_C225: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_C226: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_C227: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_C228: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
-_C229: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITES230: Final[tuple[Cite, ...]] = (_C163, _C225,)
-_CITES231: Final[tuple[Cite, ...]] = (_C163, _C184,)
-_CITES232: Final[tuple[Cite, ...]] = (_C163, _C226,)
-_CITES233: Final[tuple[Cite, ...]] = (_C163, _C227,)
-_CITES234: Final[tuple[Cite, ...]] = (_C163, _C228,)
-_CITES235: Final[tuple[Cite, ...]] = (_C163, _C229,)
-_C236: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_C237: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_C238: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
-_C239: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITES240: Final[tuple[Cite, ...]] = (_C236, _C237,)
-_CITES241: Final[tuple[Cite, ...]] = (_C236, _C238,)
-_CITES242: Final[tuple[Cite, ...]] = (_C236, _C239,)
-_C243: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
-_C244: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C245: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
-_C246: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C247: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C248: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C249: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES250: Final[tuple[Cite, ...]] = (_C243, _C244,)
-_CITES251: Final[tuple[Cite, ...]] = (_C243, _C245,)
-_CITES252: Final[tuple[Cite, ...]] = (_C243, _C246,)
-_CITES253: Final[tuple[Cite, ...]] = (_C243, _C247,)
-_CITES254: Final[tuple[Cite, ...]] = (_C243, _C248,)
-_CITES255: Final[tuple[Cite, ...]] = (_C243, _C249,)
-_Q256: Final[Fraction] = Fraction(1, 4)
-_Q257: Final[Fraction] = Fraction(1, 2)
-_C258: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C259: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
-_C260: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C261: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_C262: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C263: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES264: Final[tuple[Cite, ...]] = (_C258, _C259,)
-_CITES265: Final[tuple[Cite, ...]] = (_C258, _C260,)
-_CITES266: Final[tuple[Cite, ...]] = (_C258, _C261,)
-_CITES267: Final[tuple[Cite, ...]] = (_C258, _C262,)
-_CITES268: Final[tuple[Cite, ...]] = (_C258, _C263,)
-_C269: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C270: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET271: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C272: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES273: Final[tuple[Cite, ...]] = (_C175, _C269,)
-_CITES274: Final[tuple[Cite, ...]] = (_C175, _C270,)
-_CITES275: Final[tuple[Cite, ...]] = (_C175, _C272,)
-_C276: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_C277: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_C278: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_C279: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES280: Final[tuple[Cite, ...]] = (_C177, _C276,)
-_CITES281: Final[tuple[Cite, ...]] = (_C177, _C277,)
-_CITES282: Final[tuple[Cite, ...]] = (_C177, _C278,)
-_CITES283: Final[tuple[Cite, ...]] = (_C177, _C279,)
-_C284: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C285: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='Enemy ships', note=None)
-_C286: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='Enemy planes', note=None)
-_C287: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C288: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES289: Final[tuple[Cite, ...]] = (_C179, _C284,)
-_CITES290: Final[tuple[Cite, ...]] = (_C179, _C285,)
-_CITES291: Final[tuple[Cite, ...]] = (_C179, _C286,)
-_CITES292: Final[tuple[Cite, ...]] = (_C179, _C287,)
-_CITES293: Final[tuple[Cite, ...]] = (_C179, _C288,)
-_C294: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES295: Final[tuple[Cite, ...]] = (_C294,)
-_C296: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_CITES216: Final[tuple[Cite, ...]] = (_C6, _C213,)
+_CITES217: Final[tuple[Cite, ...]] = (_C6, _C214,)
+_C218: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
+_C219: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
+_C220: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
+_C221: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
+_C222: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
+_CITES223: Final[tuple[Cite, ...]] = (_C218, _C219,)
+_CITES224: Final[tuple[Cite, ...]] = (_C218, _C220,)
+_CITES225: Final[tuple[Cite, ...]] = (_C218, _C221,)
+_CITES226: Final[tuple[Cite, ...]] = (_C218, _C222,)
+_C227: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_C228: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_C229: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_C230: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_C231: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITES232: Final[tuple[Cite, ...]] = (_C161, _C227,)
+_CITES233: Final[tuple[Cite, ...]] = (_C161, _C186,)
+_CITES234: Final[tuple[Cite, ...]] = (_C161, _C228,)
+_CITES235: Final[tuple[Cite, ...]] = (_C161, _C229,)
+_CITES236: Final[tuple[Cite, ...]] = (_C161, _C230,)
+_CITES237: Final[tuple[Cite, ...]] = (_C161, _C231,)
+_C238: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_C239: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_C240: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_C241: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITES242: Final[tuple[Cite, ...]] = (_C238, _C239,)
+_CITES243: Final[tuple[Cite, ...]] = (_C238, _C240,)
+_CITES244: Final[tuple[Cite, ...]] = (_C238, _C241,)
+_C245: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
+_C246: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C247: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
+_C248: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C249: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C250: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C251: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES252: Final[tuple[Cite, ...]] = (_C245, _C246,)
+_CITES253: Final[tuple[Cite, ...]] = (_C245, _C247,)
+_CITES254: Final[tuple[Cite, ...]] = (_C245, _C248,)
+_CITES255: Final[tuple[Cite, ...]] = (_C245, _C249,)
+_CITES256: Final[tuple[Cite, ...]] = (_C245, _C250,)
+_CITES257: Final[tuple[Cite, ...]] = (_C245, _C251,)
+_Q258: Final[Fraction] = Fraction(1, 4)
+_Q259: Final[Fraction] = Fraction(1, 2)
+_C260: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C261: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_C262: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C263: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_C264: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C265: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES266: Final[tuple[Cite, ...]] = (_C260, _C261,)
+_CITES267: Final[tuple[Cite, ...]] = (_C260, _C262,)
+_CITES268: Final[tuple[Cite, ...]] = (_C260, _C263,)
+_CITES269: Final[tuple[Cite, ...]] = (_C260, _C264,)
+_CITES270: Final[tuple[Cite, ...]] = (_C260, _C265,)
+_C271: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C272: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET273: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_C274: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
+_CITES275: Final[tuple[Cite, ...]] = (_C173, _C271,)
+_CITES276: Final[tuple[Cite, ...]] = (_C173, _C272,)
+_CITES277: Final[tuple[Cite, ...]] = (_C173, _C274,)
+_C278: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_C279: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_C280: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_C281: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES282: Final[tuple[Cite, ...]] = (_C175, _C278,)
+_CITES283: Final[tuple[Cite, ...]] = (_C175, _C279,)
+_CITES284: Final[tuple[Cite, ...]] = (_C175, _C280,)
+_CITES285: Final[tuple[Cite, ...]] = (_C175, _C281,)
+_C286: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C287: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='Enemy ships', note=None)
+_C288: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='Enemy planes', note=None)
+_C289: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C290: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
+_CITES291: Final[tuple[Cite, ...]] = (_C177, _C286,)
+_CITES292: Final[tuple[Cite, ...]] = (_C177, _C287,)
+_CITES293: Final[tuple[Cite, ...]] = (_C177, _C288,)
+_CITES294: Final[tuple[Cite, ...]] = (_C177, _C289,)
+_CITES295: Final[tuple[Cite, ...]] = (_C177, _C290,)
+_C296: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
 _CITES297: Final[tuple[Cite, ...]] = (_C296,)
-_C298: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_C298: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
 _CITES299: Final[tuple[Cite, ...]] = (_C298,)
-_C300: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_C300: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
 _CITES301: Final[tuple[Cite, ...]] = (_C300,)
-_C302: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_C302: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
 _CITES303: Final[tuple[Cite, ...]] = (_C302,)
+_C304: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_CITES305: Final[tuple[Cite, ...]] = (_C304,)
 
 
 # ---- lists of values ------------------------------------------------------------
 
-# rules/ocs/ch13-specialized-units.rules:132  13.2a  What SP pay for
+# rules/ocs/ch13-specialized-units.rules:129  13.2a  What SP pay for
 SpUse = Literal['fueling', 'construction', 'combat_cost', 'barrage_cost']
 SpUse_values: Final[tuple[SpUse, ...]] = ('fueling', 'construction', 'combat_cost', 'barrage_cost',)
 SpUse_titles: Final[dict[SpUse, str]] = {
@@ -742,7 +744,7 @@ SpUse_pay_while_pausing: Final[dict[SpUse, bool]] = {
 }
 _CITES_SpUse_pay_while_pausing: Final[dict[SpUse, tuple[Cite, ...]]] = {'fueling': _CITES13, 'construction': _CITES15, 'combat_cost': _CITES17, 'barrage_cost': _CITES19}
 
-# rules/ocs/ch13-specialized-units.rules:638  13.5a  What is rebuilt
+# rules/ocs/ch13-specialized-units.rules:635  13.5a  What is rebuilt
 Rebuild = Literal['dead_pile', 'on_map']
 Rebuild_values: Final[tuple[Rebuild, ...]] = ('dead_pile', 'on_map',)
 Rebuild_titles: Final[dict[Rebuild, str]] = {
@@ -750,7 +752,7 @@ Rebuild_titles: Final[dict[Rebuild, str]] = {
     'on_map': '2) An on-map unit that has taken step losses',
 }
 
-# rules/ocs/ch13-specialized-units.rules:910  13.8b  River hexside
+# rules/ocs/ch13-specialized-units.rules:908  13.8b  River hexside
 River = Literal['no_river', 'minor_river', 'major_river']
 River_values: Final[tuple[River, ...]] = ('no_river', 'minor_river', 'major_river',)
 River_titles: Final[dict[River, str]] = {
@@ -759,7 +761,7 @@ River_titles: Final[dict[River, str]] = {
     'major_river': 'Major River',
 }
 
-# rules/ocs/ch13-specialized-units.rules:976  13.8d  Construction task
+# rules/ocs/ch13-specialized-units.rules:974  13.8d  Construction task
 Construction = Literal['build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port']
 Construction_values: Final[tuple[Construction, ...]] = ('build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port',)
 Construction_titles: Final[dict[Construction, str]] = {
@@ -784,7 +786,7 @@ Construction_costs_sp: Final[dict[Construction, bool]] = {
 }
 _CITES_Construction_costs_sp: Final[dict[Construction, tuple[Cite, ...]]] = {'build_air_base': _CITES21, 'improve_air_base': _CITES23, 'reduce_air_base': _CITES25, 'build_hedgehog': _CITES27, 'improve_hedgehog': _CITES29, 'reduce_hedgehog': _CITES31, 'repair_port': _CITES33, 'damage_port': _CITES35}
 
-# rules/ocs/ch13-specialized-units.rules:1025  13.9  Type of consolidation
+# rules/ocs/ch13-specialized-units.rules:1023  13.9  Type of consolidation
 Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
 Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
 Consolidation_titles: Final[dict[Consolidation, str]] = {
@@ -838,7 +840,7 @@ Transport_titles: Final[dict[Transport, str]] = {
     'shipping': 'Abstract shipping',
 }
 
-# rules/ocs/ch4-general-concepts.rules:546  4.8c  What moves, retreats or traces into the hex
+# rules/ocs/ch4-general-concepts.rules:548  4.8c  What moves, retreats or traces into the hex
 Mover = Literal['attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path']
 Mover_values: Final[tuple[Mover, ...]] = ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path',)
 Mover_titles: Final[dict[Mover, str]] = {
@@ -849,7 +851,7 @@ Mover_titles: Final[dict[Mover, str]] = {
     'rail_or_supply_path': 'Rail transport or a supply path (traced through)',
 }
 
-# rules/ocs/ch4-general-concepts.rules:553  4.8c  Kind of enemy unit in the hex
+# rules/ocs/ch4-general-concepts.rules:555  4.8c  Kind of enemy unit in the hex
 EnemyKind = Literal['combat_units', 'noncombat_units', 'ships', 'planes']
 EnemyKind_values: Final[tuple[EnemyKind, ...]] = ('combat_units', 'noncombat_units', 'ships', 'planes',)
 EnemyKind_titles: Final[dict[EnemyKind, str]] = {
@@ -859,7 +861,7 @@ EnemyKind_titles: Final[dict[EnemyKind, str]] = {
     'planes': 'Enemy planes',
 }
 
-# rules/ocs/series.rules:30  OCS  Mode
+# rules/ocs/series.rules:35  OCS  Mode
 Mode = Literal['combat', 'move', 'reserve', 'strat', 'dg', 'exploit']
 Mode_values: Final[tuple[Mode, ...]] = ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit',)
 Mode_titles: Final[dict[Mode, str]] = {
@@ -871,7 +873,7 @@ Mode_titles: Final[dict[Mode, str]] = {
     'exploit': 'Exploitation',
 }
 
-# rules/ocs/series.rules:39  OCS  Mobility type
+# rules/ocs/series.rules:44  OCS  Mobility type
 Mobility = Literal['leg', 'truck', 'track']
 Mobility_values: Final[tuple[Mobility, ...]] = ('leg', 'truck', 'track',)
 Mobility_titles: Final[dict[Mobility, str]] = {
@@ -880,7 +882,7 @@ Mobility_titles: Final[dict[Mobility, str]] = {
     'track': 'Track',
 }
 
-# rules/ocs/series.rules:45  OCS  Unit type
+# rules/ocs/series.rules:50  OCS  Unit type
 UnitType = Literal['combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog']
 UnitType_values: Final[tuple[UnitType, ...]] = ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog',)
 UnitType_titles: Final[dict[UnitType, str]] = {
@@ -917,7 +919,7 @@ UnitType_combat: Final[dict[UnitType, bool]] = {
 }
 _CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES59, 'hq': _CITES61, 'artillery': _CITES63, 'repl': _CITES65, 'engineer': _CITES67, 'rail_repair': _CITES69, 'assault_engineer': _CITES71, 'pioneer': _CITES73, 'para_glider_engineer': _CITES75, 'transport': _CITES77, 'sp': _CITES79, 'port': _CITES81, 'air_base': _CITES83, 'hedgehog': _CITES85}
 
-# rules/ocs/series.rules:63  OCS  Unit size (designation)
+# rules/ocs/series.rules:68  OCS  Unit size (designation)
 Size = Literal['company', 'battalion', 'regiment', 'brigade', 'division', 'corps']
 Size_values: Final[tuple[Size, ...]] = ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps',)
 Size_titles: Final[dict[Size, str]] = {
@@ -929,7 +931,7 @@ Size_titles: Final[dict[Size, str]] = {
     'corps': 'Corps',
 }
 
-# rules/ocs/series.rules:72  OCS  Phase
+# rules/ocs/series.rules:77  OCS  Phase
 Phase = Literal['reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up']
 Phase_values: Final[tuple[Phase, ...]] = ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up',)
 Phase_titles: Final[dict[Phase, str]] = {
@@ -943,7 +945,7 @@ Phase_titles: Final[dict[Phase, str]] = {
     'clean_up': 'Clean Up Phase',
 }
 
-# rules/ocs/series.rules:83  OCS  When stacking is looked at
+# rules/ocs/series.rules:88  OCS  When stacking is looked at
 Moment = Literal['segment_end', 'moving', 'overrun']
 Moment_values: Final[tuple[Moment, ...]] = ('segment_end', 'moving', 'overrun',)
 Moment_titles: Final[dict[Moment, str]] = {
@@ -952,7 +954,7 @@ Moment_titles: Final[dict[Moment, str]] = {
     'overrun': 'While conducting an overrun',
 }
 
-# rules/ocs/series.rules:89  OCS  Internal stocks
+# rules/ocs/series.rules:94  OCS  Internal stocks
 Stocks = Literal['normal', 'low', 'exhausted']
 Stocks_values: Final[tuple[Stocks, ...]] = ('normal', 'low', 'exhausted',)
 Stocks_titles: Final[dict[Stocks, str]] = {
@@ -961,7 +963,7 @@ Stocks_titles: Final[dict[Stocks, str]] = {
     'exhausted': 'Exhausted',
 }
 
-# rules/ocs/series.rules:95  OCS  Kind of Transport Point
+# rules/ocs/series.rules:100  OCS  Kind of Transport Point
 TransportPointKind = Literal['truck', 'wagon', 'mule']
 TransportPointKind_values: Final[tuple[TransportPointKind, ...]] = ('truck', 'wagon', 'mule',)
 TransportPointKind_titles: Final[dict[TransportPointKind, str]] = {
@@ -974,7 +976,7 @@ TransportPointKind_titles: Final[dict[TransportPointKind, str]] = {
 # ---- game state ----------------------------------------------------------------
 
 
-# rules/ocs/ch13-specialized-units.rules:341  OCS
+# rules/ocs/ch13-specialized-units.rules:338  OCS
 @dataclass(frozen=True, slots=True)
 class RailHex:
     """A railroad hex"""
@@ -991,7 +993,7 @@ class RailHex:
     in_ezoc: bool = False
 
 
-# rules/ocs/series.rules:101  OCS
+# rules/ocs/series.rules:106  OCS
 @dataclass(frozen=True, slots=True)
 class Unit:
     """A ground unit"""
@@ -1046,7 +1048,7 @@ class Unit:
     will_spend_mp: bool = False
 
 
-# rules/ocs/series.rules:131  OCS
+# rules/ocs/series.rules:133  OCS
 @dataclass(frozen=True, slots=True)
 class Hex:
     """A hex and the friendly units in it"""
@@ -1064,42 +1066,20 @@ class Hex:
 # ---- checks --------------------------------------------------------------------
 
 
-# rules/ocs/ch13-specialized-units.rules:19  OCS
-def combat_or_dg_combat(u: Unit) -> bool:
-    """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e) (OCS)."""
-    _u_mode = u.mode
-    return _u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)
-
-
-# rules/ocs/ch13-specialized-units.rules:19  OCS
-def _t_combat_or_dg_combat(u: Unit, _t: list[Cite]) -> bool:
-    """combat_or_dg_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES87)
-    return u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)
-
-
-# rules/ocs/ch13-specialized-units.rules:19  OCS
-def explain_combat_or_dg_combat(u: Unit) -> Answer[bool]:
-    """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e) (OCS), with the rules that decided it."""
-    _t: list[Cite] = []
-    _value = _t_combat_or_dg_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_88), )))
-
-
-# rules/ocs/ch13-specialized-units.rules:46  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:43  13.1a  HQs and Modes
 def hq_may_throw_supply(u: Unit) -> bool:
     """May this HQ throw supply? (13.1a)."""
     return u.type == 'hq' and u.mode != 'strat'
 
 
-# rules/ocs/ch13-specialized-units.rules:46  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:43  13.1a  HQs and Modes
 def _t_hq_may_throw_supply(u: Unit, _t: list[Cite]) -> bool:
     """hq_may_throw_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES90)
+    _t.extend(_CITES87)
     return u.type == 'hq' and u.mode != 'strat'
 
 
-# rules/ocs/ch13-specialized-units.rules:46  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:43  13.1a  HQs and Modes
 def explain_hq_may_throw_supply(u: Unit) -> Answer[bool]:
     """May this HQ throw supply? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1107,21 +1087,21 @@ def explain_hq_may_throw_supply(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_supply, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:47  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:44  13.1a  HQs and Modes
 def hq_uses_greater_throw_range(u: Unit) -> bool:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a)."""
     _u_mode = u.mode
-    return u.type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET91))
+    return u.type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET89))
 
 
-# rules/ocs/ch13-specialized-units.rules:47  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:44  13.1a  HQs and Modes
 def _t_hq_uses_greater_throw_range(u: Unit, _t: list[Cite]) -> bool:
     """hq_uses_greater_throw_range, recording in _t each rule it uses."""
-    _t.extend(_CITES90)
+    _t.extend(_CITES87)
     return u.type == 'hq' and _t_combat_side(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:47  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:44  13.1a  HQs and Modes
 def explain_hq_uses_greater_throw_range(u: Unit) -> Answer[bool]:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1129,20 +1109,20 @@ def explain_hq_uses_greater_throw_range(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:89  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:86  13.1c  HQs and Combat
 def mode_after_forced_retreat(u: Unit) -> Mode:
     """The mode a unit is in after a forced retreat (13.1c)."""
     return 'move' if u.type == 'hq' else u.mode
 
 
-# rules/ocs/ch13-specialized-units.rules:89  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:86  13.1c  HQs and Combat
 def _t_mode_after_forced_retreat(u: Unit, _t: list[Cite]) -> Mode:
     """mode_after_forced_retreat, recording in _t each rule it uses."""
     _t.extend(_CITES1)
     return 'move' if u.type == 'hq' else u.mode
 
 
-# rules/ocs/ch13-specialized-units.rules:89  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:86  13.1c  HQs and Combat
 def explain_mode_after_forced_retreat(u: Unit) -> Answer[Mode]:
     """The mode a unit is in after a forced retreat (13.1c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1150,21 +1130,21 @@ def explain_mode_after_forced_retreat(u: Unit) -> Answer[Mode]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:109  13.1d  Special HQs
+# rules/ocs/ch13-specialized-units.rules:106  13.1d  Special HQs
 def hq_may_supply(hq: Unit, u: Unit) -> bool:
     """May this HQ provide supply to this unit? (13.1d)."""
     _u_formation = u.formation
     return not hq.divisional or _u_formation == hq.formation or (_u_formation == '' and u.nationality == hq.nationality)
 
 
-# rules/ocs/ch13-specialized-units.rules:109  13.1d  Special HQs
+# rules/ocs/ch13-specialized-units.rules:106  13.1d  Special HQs
 def _t_hq_may_supply(hq: Unit, u: Unit, _t: list[Cite]) -> bool:
     """hq_may_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES93)
+    _t.extend(_CITES91)
     return not hq.divisional or u.formation == hq.formation or (u.formation == '' and u.nationality == hq.nationality)
 
 
-# rules/ocs/ch13-specialized-units.rules:109  13.1d  Special HQs
+# rules/ocs/ch13-specialized-units.rules:106  13.1d  Special HQs
 def explain_hq_may_supply(hq: Unit, u: Unit) -> Answer[bool]:
     """May this HQ provide supply to this unit? (13.1d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1172,46 +1152,46 @@ def explain_hq_may_supply(hq: Unit, u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_88), ('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:140  13.2a  Sequencing Transport/Supply
+# rules/ocs/ch13-specialized-units.rules:137  13.2a  Sequencing Transport/Supply
 def pausing_load_may_pay(use: SpUse) -> bool:
     """May a pausing Transport Point's load pay for this? (13.2a)."""
     return SpUse_pay_while_pausing[use]
 
 
-# rules/ocs/ch13-specialized-units.rules:140  13.2a  Sequencing Transport/Supply
+# rules/ocs/ch13-specialized-units.rules:137  13.2a  Sequencing Transport/Supply
 def _t_pausing_load_may_pay(use: SpUse, _t: list[Cite]) -> bool:
     """pausing_load_may_pay, recording in _t each rule it uses."""
-    _t.extend(_CITES95)
+    _t.extend(_CITES93)
     return _attr_yes(_t, _CITES_SpUse_pay_while_pausing, SpUse_pay_while_pausing, use)
 
 _ANSWERS_pausing_load_may_pay: Final[dict[tuple[SpUse], Answer[bool]]] = {
-    ('fueling',): Answer(True, (_C94, _C12,), ()),
-    ('construction',): Answer(True, (_C94, _C14,), ()),
-    ('combat_cost',): Answer(False, (_C94, _C16,), ('use = fueling', 'use = construction')),
-    ('barrage_cost',): Answer(False, (_C94, _C18,), ('use = fueling', 'use = construction')),
+    ('fueling',): Answer(True, (_C92, _C12,), ()),
+    ('construction',): Answer(True, (_C92, _C14,), ()),
+    ('combat_cost',): Answer(False, (_C92, _C16,), ('use = fueling', 'use = construction')),
+    ('barrage_cost',): Answer(False, (_C92, _C18,), ('use = fueling', 'use = construction')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:140  13.2a  Sequencing Transport/Supply
+# rules/ocs/ch13-specialized-units.rules:137  13.2a  Sequencing Transport/Supply
 def explain_pausing_load_may_pay(use: SpUse) -> Answer[bool]:
     """May a pausing Transport Point's load pay for this? (13.2a), with the rules that decided it."""
     return _ANSWERS_pausing_load_may_pay[(use,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:151  13.2b  Transport Points and Supply
 def needs_fuel(u: Unit) -> bool:
     """Does the unit need fuel to move? (13.2b)."""
     return u.mobility != 'leg' and u.type != 'transport'
 
 
-# rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:151  13.2b  Transport Points and Supply
 def _t_needs_fuel(u: Unit, _t: list[Cite]) -> bool:
     """needs_fuel, recording in _t each rule it uses."""
-    _t.extend(_CITES97)
+    _t.extend(_CITES95)
     return u.type != 'transport' and u.mobility != 'leg'
 
 
-# rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:151  13.2b  Transport Points and Supply
 def explain_needs_fuel(u: Unit) -> Answer[bool]:
     """Does the unit need fuel to move? (13.2b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1219,20 +1199,20 @@ def explain_needs_fuel(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:155  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:152  13.2b  Transport Points and Supply
 def transport_point_supplied(u: Unit) -> bool:
     """Transport Points are never Out of Supply (13.2b)."""
     return u.type != 'transport' or not u.out_of_supply
 
 
-# rules/ocs/ch13-specialized-units.rules:155  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:152  13.2b  Transport Points and Supply
 def _t_transport_point_supplied(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_supplied, recording in _t each rule it uses."""
-    _t.extend(_CITES97)
+    _t.extend(_CITES95)
     return u.type != 'transport' or not u.out_of_supply
 
 
-# rules/ocs/ch13-specialized-units.rules:155  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:152  13.2b  Transport Points and Supply
 def explain_transport_point_supplied(u: Unit) -> Answer[bool]:
     """Transport Points are never Out of Supply (13.2b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1240,20 +1220,20 @@ def explain_transport_point_supplied(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:170  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:167  13.2c  Mechanical Handling
 def may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool) -> bool:
     """May these Transport Points combine (or divide)? (13.2c)."""
     return same_hex and phase == 'movement' and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
 
 
-# rules/ocs/ch13-specialized-units.rules:170  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:167  13.2c  Mechanical Handling
 def _t_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool, _t: list[Cite]) -> bool:
     """may_combine_transport_points, recording in _t each rule it uses."""
     _t.extend(_CITES3)
     return phase == 'movement' and same_hex and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
 
 
-# rules/ocs/ch13-specialized-units.rules:170  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:167  13.2c  Mechanical Handling
 def explain_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool) -> Answer[bool]:
     """May these Transport Points combine (or divide)? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1261,26 +1241,26 @@ def explain_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_he
     return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_88), ('b', b, _DOMAINS_Unit_88), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:174  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:171  13.2c  Mechanical Handling
 def _s_may_carry_sp(tp: Unit, sp: Number) -> bool:
     """may_carry_sp with numbers scaled by SCALE."""
     return sp <= tp.points * 4
 
 
-# rules/ocs/ch13-specialized-units.rules:174  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:171  13.2c  Mechanical Handling
 def _t_may_carry_sp(tp: Unit, sp: Number, _t: list[Cite]) -> bool:
     """may_carry_sp, recording in _t each rule it uses."""
     _t.extend(_CITES3)
     return sp <= tp.points * 4
 
 
-# rules/ocs/ch13-specialized-units.rules:174  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:171  13.2c  Mechanical Handling
 def may_carry_sp(tp: Unit, sp: Number) -> bool:
     """Can the Transport Point carry this many SP? (13.2c). Numbers are exact: int or Fraction."""
     return _s_may_carry_sp(tp, sp * SCALE)
 
 
-# rules/ocs/ch13-specialized-units.rules:174  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:171  13.2c  Mechanical Handling
 def explain_may_carry_sp(tp: Unit, sp: Number) -> Answer[bool]:
     """Can the Transport Point carry this many SP? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1288,20 +1268,20 @@ def explain_may_carry_sp(tp: Unit, sp: Number) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_88), ('sp', sp, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:178  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:175  13.2c  Mechanical Handling
 def within_counter_mix(trucks_in_play: int) -> bool:
     """Are this many truck counters within the counter-mix? (13.2c)."""
     return trucks_in_play <= truck_counters
 
 
-# rules/ocs/ch13-specialized-units.rules:178  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:175  13.2c  Mechanical Handling
 def _t_within_counter_mix(trucks_in_play: int, _t: list[Cite]) -> bool:
     """within_counter_mix, recording in _t each rule it uses."""
     _t.extend(_CITES3)
     return trucks_in_play <= _cite(_t, _CITES3, truck_counters)
 
 
-# rules/ocs/ch13-specialized-units.rules:178  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:175  13.2c  Mechanical Handling
 def explain_within_counter_mix(trucks_in_play: int) -> Answer[bool]:
     """Are this many truck counters within the counter-mix? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1309,21 +1289,21 @@ def explain_within_counter_mix(trucks_in_play: int) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(within_counter_mix, (('trucks_in_play', trucks_in_play, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:200  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:197  13.2d  Mode Restrictions
 def transport_point_mode(u: Unit) -> bool:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d)."""
     _u_mode = u.mode
     return u.type != 'transport' or _u_mode == 'move' or (_u_mode == 'reserve' and u.organic)
 
 
-# rules/ocs/ch13-specialized-units.rules:200  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:197  13.2d  Mode Restrictions
 def _t_transport_point_mode(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_mode, recording in _t each rule it uses."""
-    _t.extend(_CITES99)
+    _t.extend(_CITES97)
     return u.type != 'transport' or u.mode == 'move' or (u.organic and u.mode == 'reserve')
 
 
-# rules/ocs/ch13-specialized-units.rules:200  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:197  13.2d  Mode Restrictions
 def explain_transport_point_mode(u: Unit) -> Answer[bool]:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1331,20 +1311,20 @@ def explain_transport_point_mode(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:242  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:239  13.2f  Loading and Unloading
 def load_cost(tp: Unit) -> int:
     """MP a Transport Point pays to load or unload SP in a hex (13.2f)."""
     return _s_rounded(_div(tp.move_ma * 4, 40))
 
 
-# rules/ocs/ch13-specialized-units.rules:242  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:239  13.2f  Loading and Unloading
 def _t_load_cost(tp: Unit, _t: list[Cite]) -> int:
     """load_cost, recording in _t each rule it uses."""
-    _t.extend(_CITES101)
+    _t.extend(_CITES99)
     return _t_rounded(_div(tp.move_ma * 4, 40), _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:242  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:239  13.2f  Loading and Unloading
 def explain_load_cost(tp: Unit) -> Answer[int]:
     """MP a Transport Point pays to load or unload SP in a hex (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1352,44 +1332,44 @@ def explain_load_cost(tp: Unit) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:244  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
 def may_load_from(same_hex_as_dump: bool) -> bool:
     """May a Transport Point load from this dump? (13.2f)."""
     return same_hex_as_dump
 
 
-# rules/ocs/ch13-specialized-units.rules:244  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
 def _t_may_load_from(same_hex_as_dump: bool, _t: list[Cite]) -> bool:
     """may_load_from, recording in _t each rule it uses."""
-    _t.extend(_CITES101)
+    _t.extend(_CITES99)
     return same_hex_as_dump
 
 _ANSWERS_may_load_from: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C100,), ('same_hex_as_dump = true',)),
-    (True,): Answer(True, (_C100,), ()),
+    (False,): Answer(False, (_C98,), ('same_hex_as_dump = true',)),
+    (True,): Answer(True, (_C98,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:244  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
 def explain_may_load_from(same_hex_as_dump: bool) -> Answer[bool]:
     """May a Transport Point load from this dump? (13.2f), with the rules that decided it."""
     return _ANSWERS_may_load_from[(same_hex_as_dump,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:290  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:287  13.2g  Organic Trucks
 def may_draw_from(tp: Unit, u: Unit) -> bool:
     """May this unit draw SP from this Transport Point? (13.2g)."""
     return not tp.organic or u.formation == tp.formation
 
 
-# rules/ocs/ch13-specialized-units.rules:290  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:287  13.2g  Organic Trucks
 def _t_may_draw_from(tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """may_draw_from, recording in _t each rule it uses."""
-    _t.extend(_CITES103)
+    _t.extend(_CITES101)
     return not tp.organic or u.formation == tp.formation
 
 
-# rules/ocs/ch13-specialized-units.rules:290  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:287  13.2g  Organic Trucks
 def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     """May this unit draw SP from this Transport Point? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1397,20 +1377,20 @@ def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_88), ('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:293  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:290  13.2g  Organic Trucks
 def may_form_extender(tp: Unit) -> bool:
     """May this Transport Point be combined to form an Extender? (13.2g)."""
     return not tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:293  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:290  13.2g  Organic Trucks
 def _t_may_form_extender(tp: Unit, _t: list[Cite]) -> bool:
     """may_form_extender, recording in _t each rule it uses."""
-    _t.extend(_CITES103)
+    _t.extend(_CITES101)
     return not tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:293  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:290  13.2g  Organic Trucks
 def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     """May this Transport Point be combined to form an Extender? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1418,20 +1398,20 @@ def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:296  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:293  13.2g  Organic Trucks
 def may_retreat(tp: Unit, with_retreating_combat_units: bool) -> bool:
     """May this Transport Point retreat? (Organic Trucks only with retreating combat units of their stack) (13.2g)."""
     return with_retreating_combat_units and tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:296  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:293  13.2g  Organic Trucks
 def _t_may_retreat(tp: Unit, with_retreating_combat_units: bool, _t: list[Cite]) -> bool:
     """may_retreat, recording in _t each rule it uses."""
-    _t.extend(_CITES103)
+    _t.extend(_CITES101)
     return tp.organic and with_retreating_combat_units
 
 
-# rules/ocs/ch13-specialized-units.rules:296  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:293  13.2g  Organic Trucks
 def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[bool]:
     """May this Transport Point retreat? (Organic Trucks only with retreating combat units of their stack) (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1439,20 +1419,20 @@ def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[
     return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_88), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:300  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:297  13.2g  Organic Trucks
 def organic_after_capture(tp: Unit) -> bool:
     """Is the Transport Point still Organic once captured? (13.2g)."""
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:300  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:297  13.2g  Organic Trucks
 def _t_organic_after_capture(tp: Unit, _t: list[Cite]) -> bool:
     """organic_after_capture, recording in _t each rule it uses."""
-    _t.extend(_CITES103)
+    _t.extend(_CITES101)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:300  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:297  13.2g  Organic Trucks
 def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     """Is the Transport Point still Organic once captured? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1460,20 +1440,20 @@ def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:302  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
 def may_withhold_combat_supply(tp: Unit) -> bool:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g)."""
     return tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:302  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
 def _t_may_withhold_combat_supply(tp: Unit, _t: list[Cite]) -> bool:
     """may_withhold_combat_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES103)
+    _t.extend(_CITES101)
     return tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:302  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
 def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1481,50 +1461,50 @@ def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:329  13.2i
+# rules/ocs/ch13-specialized-units.rules:326  13.2i
 def captured_may_move_at_once(captured_in: Phase) -> bool:
     """May captured Transport Points move in the phase they were captured? (13.2i)."""
     return captured_in == 'movement'
 
 
-# rules/ocs/ch13-specialized-units.rules:329  13.2i
+# rules/ocs/ch13-specialized-units.rules:326  13.2i
 def _t_captured_may_move_at_once(captured_in: Phase, _t: list[Cite]) -> bool:
     """captured_may_move_at_once, recording in _t each rule it uses."""
-    _t.extend(_CITES105)
+    _t.extend(_CITES103)
     return captured_in == 'movement'
 
 _ANSWERS_captured_may_move_at_once: Final[dict[tuple[Phase], Answer[bool]]] = {
-    ('reinforcement',): Answer(False, (_C104,), ('captured_in = movement',)),
-    ('movement',): Answer(True, (_C104,), ()),
-    ('reaction',): Answer(False, (_C104,), ('captured_in = movement',)),
-    ('exploitation',): Answer(False, (_C104,), ('captured_in = movement',)),
-    ('combat_phase',): Answer(False, (_C104,), ('captured_in = movement',)),
-    ('barrage',): Answer(False, (_C104,), ('captured_in = movement',)),
-    ('supply',): Answer(False, (_C104,), ('captured_in = movement',)),
-    ('clean_up',): Answer(False, (_C104,), ('captured_in = movement',)),
+    ('reinforcement',): Answer(False, (_C102,), ('captured_in = movement',)),
+    ('movement',): Answer(True, (_C102,), ()),
+    ('reaction',): Answer(False, (_C102,), ('captured_in = movement',)),
+    ('exploitation',): Answer(False, (_C102,), ('captured_in = movement',)),
+    ('combat_phase',): Answer(False, (_C102,), ('captured_in = movement',)),
+    ('barrage',): Answer(False, (_C102,), ('captured_in = movement',)),
+    ('supply',): Answer(False, (_C102,), ('captured_in = movement',)),
+    ('clean_up',): Answer(False, (_C102,), ('captured_in = movement',)),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:329  13.2i
+# rules/ocs/ch13-specialized-units.rules:326  13.2i
 def explain_captured_may_move_at_once(captured_in: Phase) -> Answer[bool]:
     """May captured Transport Points move in the phase they were captured? (13.2i), with the rules that decided it."""
     return _ANSWERS_captured_may_move_at_once[(captured_in,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:363  13.3a
+# rules/ocs/ch13-specialized-units.rules:360  13.3a
 def rail_cargo(u: Unit) -> bool:
     """May this go by rail? (13.3a)."""
-    return u.type not in _SET108
+    return u.type not in _SET106
 
 
-# rules/ocs/ch13-specialized-units.rules:363  13.3a
+# rules/ocs/ch13-specialized-units.rules:360  13.3a
 def _t_rail_cargo(u: Unit, _t: list[Cite]) -> bool:
     """rail_cargo, recording in _t each rule it uses."""
-    _t.extend(_CITES107)
+    _t.extend(_CITES105)
     return _t_transportable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:363  13.3a
+# rules/ocs/ch13-specialized-units.rules:360  13.3a
 def explain_rail_cargo(u: Unit) -> Answer[bool]:
     """May this go by rail? (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1532,26 +1512,26 @@ def explain_rail_cargo(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:365  13.3a
+# rules/ocs/ch13-specialized-units.rules:362  13.3a
 def _s_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool) -> Number:
     """rail_cap_cost with numbers scaled by SCALE."""
     return _mul(_sum((_s_transport_equivalent(u) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:365  13.3a
+# rules/ocs/ch13-specialized-units.rules:362  13.3a
 def _t_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool, _t: list[Cite]) -> Number:
     """rail_cap_cost, recording in _t each rule it uses."""
-    _t.extend(_CITES107)
+    _t.extend(_CITES105)
     return _mul(_sum((_t_transport_equivalent(u, _t) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:365  13.3a
+# rules/ocs/ch13-specialized-units.rules:362  13.3a
 def rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_track: bool) -> Number:
     """Rail Cap points to move this cargo along a path (13.3a). Numbers are exact: int or Fraction."""
     return _exact(_s_rail_cap_cost(tuple(cargo), trainbusting, all_multi_track))
 
 
-# rules/ocs/ch13-specialized-units.rules:365  13.3a
+# rules/ocs/ch13-specialized-units.rules:362  13.3a
 def explain_rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_track: bool) -> Answer[Number]:
     """Rail Cap points to move this cargo along a path (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1559,71 +1539,71 @@ def explain_rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_t
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:383  13.3b
+# rules/ocs/ch13-specialized-units.rules:380  13.3b
 def rail_cap_usable(phase: Phase) -> bool:
     """May Rail Cap be used in this phase? (13.3b)."""
     return phase == 'movement'
 
 
-# rules/ocs/ch13-specialized-units.rules:383  13.3b
+# rules/ocs/ch13-specialized-units.rules:380  13.3b
 def _t_rail_cap_usable(phase: Phase, _t: list[Cite]) -> bool:
     """rail_cap_usable, recording in _t each rule it uses."""
-    _t.extend(_CITES110)
+    _t.extend(_CITES108)
     return phase == 'movement'
 
 _ANSWERS_rail_cap_usable: Final[dict[tuple[Phase], Answer[bool]]] = {
-    ('reinforcement',): Answer(False, (_C109,), ('phase = movement',)),
-    ('movement',): Answer(True, (_C109,), ()),
-    ('reaction',): Answer(False, (_C109,), ('phase = movement',)),
-    ('exploitation',): Answer(False, (_C109,), ('phase = movement',)),
-    ('combat_phase',): Answer(False, (_C109,), ('phase = movement',)),
-    ('barrage',): Answer(False, (_C109,), ('phase = movement',)),
-    ('supply',): Answer(False, (_C109,), ('phase = movement',)),
-    ('clean_up',): Answer(False, (_C109,), ('phase = movement',)),
+    ('reinforcement',): Answer(False, (_C107,), ('phase = movement',)),
+    ('movement',): Answer(True, (_C107,), ()),
+    ('reaction',): Answer(False, (_C107,), ('phase = movement',)),
+    ('exploitation',): Answer(False, (_C107,), ('phase = movement',)),
+    ('combat_phase',): Answer(False, (_C107,), ('phase = movement',)),
+    ('barrage',): Answer(False, (_C107,), ('phase = movement',)),
+    ('supply',): Answer(False, (_C107,), ('phase = movement',)),
+    ('clean_up',): Answer(False, (_C107,), ('phase = movement',)),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:383  13.3b
+# rules/ocs/ch13-specialized-units.rules:380  13.3b
 def explain_rail_cap_usable(phase: Phase) -> Answer[bool]:
     """May Rail Cap be used in this phase? (13.3b), with the rules that decided it."""
     return _ANSWERS_rail_cap_usable[(phase,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:402  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:399  13.3c  Detrainable Hexes
 def detrainable(x: RailHex) -> bool:
     """Is this railroad hex detrainable? (13.3c)."""
     return x.controlled and x.ezoc_free_path_to_supply and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))
 
 
-# rules/ocs/ch13-specialized-units.rules:402  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:399  13.3c  Detrainable Hexes
 def _t_detrainable(x: RailHex, _t: list[Cite]) -> bool:
     """detrainable, recording in _t each rule it uses."""
-    _t.extend(_CITES112)
+    _t.extend(_CITES110)
     return (x.town_or_port or any((_t_creates_detrainable(u, _t) for u in x.units))) and x.controlled and x.ezoc_free_path_to_supply
 
 
-# rules/ocs/ch13-specialized-units.rules:402  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:399  13.3c  Detrainable Hexes
 def explain_detrainable(x: RailHex) -> Answer[bool]:
     """Is this railroad hex detrainable? (13.3c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_detrainable(x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_113), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_111), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:422  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:419  13.3d  Railheads
 def moves_railhead(u: Unit) -> bool:
     """Does this unit's movement move a Railhead marker? (13.3d)."""
     return u.type == 'rail_repair'
 
 
-# rules/ocs/ch13-specialized-units.rules:422  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:419  13.3d  Railheads
 def _t_moves_railhead(u: Unit, _t: list[Cite]) -> bool:
     """moves_railhead, recording in _t each rule it uses."""
-    _t.extend(_CITES115)
+    _t.extend(_CITES113)
     return u.type == 'rail_repair'
 
 
-# rules/ocs/ch13-specialized-units.rules:422  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:419  13.3d  Railheads
 def explain_moves_railhead(u: Unit) -> Answer[bool]:
     """Does this unit's movement move a Railhead marker? (13.3d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1631,114 +1611,114 @@ def explain_moves_railhead(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:452  13.3e
+# rules/ocs/ch13-specialized-units.rules:449  13.3e
 def rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> bool:
     """Can a rail path pass through this hex? (13.3e)."""
     return controlled and (not enemy_combat_unit) and (not in_ezoc) and (not wrong_gauge)
 
 
-# rules/ocs/ch13-specialized-units.rules:452  13.3e
+# rules/ocs/ch13-specialized-units.rules:449  13.3e
 def _t_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool, _t: list[Cite]) -> bool:
     """rail_path_hex_usable, recording in _t each rule it uses."""
-    _t.extend(_CITES117)
+    _t.extend(_CITES115)
     return not enemy_combat_unit and (not in_ezoc) and (not wrong_gauge) and controlled
 
 _ANSWERS_rail_path_hex_usable: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
-    (False, False, False, False,): Answer(False, (_C116,), ('controlled = true',)),
-    (False, False, False, True,): Answer(True, (_C116,), ()),
-    (False, False, True, False,): Answer(False, (_C116,), ()),
-    (False, False, True, True,): Answer(False, (_C116,), ('wrong_gauge = false',)),
-    (False, True, False, False,): Answer(False, (_C116,), ()),
-    (False, True, False, True,): Answer(False, (_C116,), ('in_ezoc = false',)),
-    (False, True, True, False,): Answer(False, (_C116,), ()),
-    (False, True, True, True,): Answer(False, (_C116,), ()),
-    (True, False, False, False,): Answer(False, (_C116,), ()),
-    (True, False, False, True,): Answer(False, (_C116,), ('enemy_combat_unit = false',)),
-    (True, False, True, False,): Answer(False, (_C116,), ()),
-    (True, False, True, True,): Answer(False, (_C116,), ()),
-    (True, True, False, False,): Answer(False, (_C116,), ()),
-    (True, True, False, True,): Answer(False, (_C116,), ()),
-    (True, True, True, False,): Answer(False, (_C116,), ()),
-    (True, True, True, True,): Answer(False, (_C116,), ()),
+    (False, False, False, False,): Answer(False, (_C114,), ('controlled = true',)),
+    (False, False, False, True,): Answer(True, (_C114,), ()),
+    (False, False, True, False,): Answer(False, (_C114,), ()),
+    (False, False, True, True,): Answer(False, (_C114,), ('wrong_gauge = false',)),
+    (False, True, False, False,): Answer(False, (_C114,), ()),
+    (False, True, False, True,): Answer(False, (_C114,), ('in_ezoc = false',)),
+    (False, True, True, False,): Answer(False, (_C114,), ()),
+    (False, True, True, True,): Answer(False, (_C114,), ()),
+    (True, False, False, False,): Answer(False, (_C114,), ()),
+    (True, False, False, True,): Answer(False, (_C114,), ('enemy_combat_unit = false',)),
+    (True, False, True, False,): Answer(False, (_C114,), ()),
+    (True, False, True, True,): Answer(False, (_C114,), ()),
+    (True, True, False, False,): Answer(False, (_C114,), ()),
+    (True, True, False, True,): Answer(False, (_C114,), ()),
+    (True, True, True, False,): Answer(False, (_C114,), ()),
+    (True, True, True, True,): Answer(False, (_C114,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:452  13.3e
+# rules/ocs/ch13-specialized-units.rules:449  13.3e
 def explain_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> Answer[bool]:
     """Can a rail path pass through this hex? (13.3e), with the rules that decided it."""
     return _ANSWERS_rail_path_hex_usable[(enemy_combat_unit, in_ezoc, wrong_gauge, controlled)]
 
 
-# rules/ocs/ch13-specialized-units.rules:485  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:482  13.3f  Rail Conversion
 def may_convert_hex(in_ezoc: bool, negated: bool) -> bool:
     """May a rail hex be converted? (13.3f)."""
     return not in_ezoc or ezoc_allows('E', negated)
 
 
-# rules/ocs/ch13-specialized-units.rules:485  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:482  13.3f  Rail Conversion
 def _t_may_convert_hex(in_ezoc: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_convert_hex, recording in _t each rule it uses."""
     _t.extend(_CITES5)
-    return not in_ezoc or _t_ezoc_allows('E', _cite_yes(_t, _CITES119, negated), _t)
+    return not in_ezoc or _t_ezoc_allows('E', _cite_yes(_t, _CITES117, negated), _t)
 
 _ANSWERS_may_convert_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
     (False, False,): Answer(True, (_C4,), ()),
     (False, True,): Answer(True, (_C4,), ()),
-    (True, False,): Answer(False, (_C4, _C118, _C120, _C44,), ('in_ezoc = false',)),
-    (True, True,): Answer(False, (_C4, _C118, _C120, _C44,), ('in_ezoc = false',)),
+    (True, False,): Answer(False, (_C4, _C116, _C118, _C44,), ('in_ezoc = false',)),
+    (True, True,): Answer(False, (_C4, _C116, _C118, _C44,), ('in_ezoc = false',)),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:485  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:482  13.3f  Rail Conversion
 def explain_may_convert_hex(in_ezoc: bool, negated: bool) -> Answer[bool]:
     """May a rail hex be converted? (13.3f), with the rules that decided it."""
     return _ANSWERS_may_convert_hex[(in_ezoc, negated)]
 
 
-# rules/ocs/ch13-specialized-units.rules:510  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:507  13.3g  Rail Repair Units
 def may_rail_over_converted(converted_this_phase: bool) -> bool:
     """A) May a Rail Repair unit use rail movement over these hexes? (13.3g)."""
     return not converted_this_phase
 
 
-# rules/ocs/ch13-specialized-units.rules:510  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:507  13.3g  Rail Repair Units
 def _t_may_rail_over_converted(converted_this_phase: bool, _t: list[Cite]) -> bool:
     """may_rail_over_converted, recording in _t each rule it uses."""
-    _t.extend(_CITES122)
+    _t.extend(_CITES120)
     return not converted_this_phase
 
 _ANSWERS_may_rail_over_converted: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(True, (_C121,), ()),
-    (True,): Answer(False, (_C121,), ('converted_this_phase = false',)),
+    (False,): Answer(True, (_C119,), ()),
+    (True,): Answer(False, (_C119,), ('converted_this_phase = false',)),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:510  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:507  13.3g  Rail Repair Units
 def explain_may_rail_over_converted(converted_this_phase: bool) -> Answer[bool]:
     """A) May a Rail Repair unit use rail movement over these hexes? (13.3g), with the rules that decided it."""
     return _ANSWERS_may_rail_over_converted[(converted_this_phase,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:514  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:511  13.3g  Rail Repair Units
 def _s_ma_after_rail(u: Unit, spent_before: Number) -> Number:
     """ma_after_rail with numbers scaled by SCALE."""
     return u.move_ma * 4 - spent_before if u.type == 'rail_repair' else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:514  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:511  13.3g  Rail Repair Units
 def _t_ma_after_rail(u: Unit, spent_before: Number, _t: list[Cite]) -> Number:
     """ma_after_rail, recording in _t each rule it uses."""
-    _t.extend(_CITES122)
+    _t.extend(_CITES120)
     return u.move_ma * 4 - spent_before if u.type == 'rail_repair' else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:514  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:511  13.3g  Rail Repair Units
 def ma_after_rail(u: Unit, spent_before: Number) -> Number:
     """B) MA a unit may still spend after rail movement (13.3g). Numbers are exact: int or Fraction."""
     return _exact(_s_ma_after_rail(u, spent_before * SCALE))
 
 
-# rules/ocs/ch13-specialized-units.rules:514  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:511  13.3g  Rail Repair Units
 def explain_ma_after_rail(u: Unit, spent_before: Number) -> Answer[Number]:
     """B) MA a unit may still spend after rail movement (13.3g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1746,27 +1726,27 @@ def explain_ma_after_rail(u: Unit, spent_before: Number) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:526  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:523  13.3g  Rail Repair Units
 def _s_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
     """conversions_allowed with numbers scaled by SCALE."""
     _u_mode = u.mode
     return min(4, current_ma // 4) if phase == 'movement' and u.type == 'rail_repair' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:526  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:523  13.3g  Rail Repair Units
 def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: Number, _t: list[Cite]) -> int:
     """conversions_allowed, recording in _t each rule it uses."""
-    _t.extend(_CITES122)
+    _t.extend(_CITES120)
     return min(4, current_ma // 4) if u.type == 'rail_repair' and phase == 'movement' and _t_combat_or_dg_combat(u, _t) else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:526  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:523  13.3g  Rail Repair Units
 def conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
     """D) Rail hexes this unit may convert (current_ma: its MA as it is now, which a mode may have changed) (13.3g). Numbers are exact: int or Fraction."""
     return _s_conversions_allowed(u, phase, current_ma * SCALE)
 
 
-# rules/ocs/ch13-specialized-units.rules:526  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:523  13.3g  Rail Repair Units
 def explain_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> Answer[int]:
     """D) Rail hexes this unit may convert (current_ma: its MA as it is now, which a mode may have changed) (13.3g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1774,46 +1754,46 @@ def explain_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> An
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:557  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:554  13.3h  Railroad Control
 def control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool) -> bool:
     """Does control of a rail hex change? (13.3h)."""
     return enemy_combat_unit_entered or clearly_on_enemy_side
 
 
-# rules/ocs/ch13-specialized-units.rules:557  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:554  13.3h  Railroad Control
 def _t_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool, _t: list[Cite]) -> bool:
     """control_changes, recording in _t each rule it uses."""
-    _t.extend(_CITES124)
+    _t.extend(_CITES122)
     return enemy_combat_unit_entered or clearly_on_enemy_side
 
 _ANSWERS_control_changes: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C123,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
-    (False, True,): Answer(True, (_C123,), ()),
-    (True, False,): Answer(True, (_C123,), ()),
-    (True, True,): Answer(True, (_C123,), ()),
+    (False, False,): Answer(False, (_C121,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
+    (False, True,): Answer(True, (_C121,), ()),
+    (True, False,): Answer(True, (_C121,), ()),
+    (True, True,): Answer(True, (_C121,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:557  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:554  13.3h  Railroad Control
 def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool) -> Answer[bool]:
     """Does control of a rail hex change? (13.3h), with the rules that decided it."""
     return _ANSWERS_control_changes[(enemy_combat_unit_entered, clearly_on_enemy_side)]
 
 
-# rules/ocs/ch13-specialized-units.rules:582  13.4a
+# rules/ocs/ch13-specialized-units.rules:579  13.4a
 def may_barrage(u: Unit) -> bool:
     """May this artillery unit barrage? (13.4a)."""
-    return u.type == 'artillery' and u.mode not in _SET127
+    return u.type == 'artillery' and u.mode not in _SET125
 
 
-# rules/ocs/ch13-specialized-units.rules:582  13.4a
+# rules/ocs/ch13-specialized-units.rules:579  13.4a
 def _t_may_barrage(u: Unit, _t: list[Cite]) -> bool:
     """may_barrage, recording in _t each rule it uses."""
-    _t.extend(_CITES126)
-    return u.type == 'artillery' and u.mode not in _SET127
+    _t.extend(_CITES124)
+    return u.type == 'artillery' and u.mode not in _SET125
 
 
-# rules/ocs/ch13-specialized-units.rules:582  13.4a
+# rules/ocs/ch13-specialized-units.rules:579  13.4a
 def explain_may_barrage(u: Unit) -> Answer[bool]:
     """May this artillery unit barrage? (13.4a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1821,20 +1801,20 @@ def explain_may_barrage(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:619  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:616  13.5  Replacement Units
 def repl_mode(u: Unit) -> bool:
     """Repls can never enter Combat Mode (13.5)."""
     return u.type != 'repl' or u.mode != 'combat'
 
 
-# rules/ocs/ch13-specialized-units.rules:619  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:616  13.5  Replacement Units
 def _t_repl_mode(u: Unit, _t: list[Cite]) -> bool:
     """repl_mode, recording in _t each rule it uses."""
-    _t.extend(_CITES129)
+    _t.extend(_CITES127)
     return u.type != 'repl' or u.mode != 'combat'
 
 
-# rules/ocs/ch13-specialized-units.rules:619  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:616  13.5  Replacement Units
 def explain_repl_mode(u: Unit) -> Answer[bool]:
     """Repls can never enter Combat Mode (13.5), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1842,21 +1822,21 @@ def explain_repl_mode(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:643  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:640  13.5a  Replacing Losses
 def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool) -> bool:
     """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a)."""
     _hq_mode = hq.mode
     return phase == 'reinforcement' and hexes_from_hq <= 2 and (repl.type == 'repl') and (hq.type == 'hq') and (repl.mode == 'move') and (stacked_with_repls or rebuilt == 'dead_pile') and (_hq_mode == 'combat' or (_hq_mode == 'dg' and hq.oriented_to_combat)) and (not in_ezoc or ezoc_allows('K', negated))
 
 
-# rules/ocs/ch13-specialized-units.rules:643  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:640  13.5a  Replacing Losses
 def _t_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool, _t: list[Cite]) -> bool:
     """may_rebuild, recording in _t each rule it uses."""
-    _t.extend(_CITES131)
-    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES119, negated), _t)) and (rebuilt == 'dead_pile' or stacked_with_repls)
+    _t.extend(_CITES129)
+    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES117, negated), _t)) and (rebuilt == 'dead_pile' or stacked_with_repls)
 
 
-# rules/ocs/ch13-specialized-units.rules:643  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:640  13.5a  Replacing Losses
 def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool) -> Answer[bool]:
     """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1864,20 +1844,20 @@ def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool,
     return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_88), ('hq', hq, _DOMAINS_Unit_88), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:681  13.5b
+# rules/ocs/ch13-specialized-units.rules:679  13.5b
 def steps_rebuildable(u: Unit) -> int:
     """Steps a reduced multi-step unit can get back this turn (13.5b)."""
     return u.step_losses if u.multi_step else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:681  13.5b
+# rules/ocs/ch13-specialized-units.rules:679  13.5b
 def _t_steps_rebuildable(u: Unit, _t: list[Cite]) -> int:
     """steps_rebuildable, recording in _t each rule it uses."""
     _t.extend(_CITES7)
     return u.step_losses if u.multi_step else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:681  13.5b
+# rules/ocs/ch13-specialized-units.rules:679  13.5b
 def explain_steps_rebuildable(u: Unit) -> Answer[int]:
     """Steps a reduced multi-step unit can get back this turn (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1885,20 +1865,20 @@ def explain_steps_rebuildable(u: Unit) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:709  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:707  13.5d  One Repl for Two Units
 def repls_for_paired_units(units: int) -> int:
     """Repls to rebuild this many units listed as pairs (13.5d)."""
     return -(-_div(units * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:709  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:707  13.5d  One Repl for Two Units
 def _t_repls_for_paired_units(units: int, _t: list[Cite]) -> int:
     """repls_for_paired_units, recording in _t each rule it uses."""
-    _t.extend(_CITES133)
+    _t.extend(_CITES131)
     return -(-_div(units * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:709  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:707  13.5d  One Repl for Two Units
 def explain_repls_for_paired_units(units: int) -> Answer[int]:
     """Repls to rebuild this many units listed as pairs (13.5d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1906,20 +1886,20 @@ def explain_repls_for_paired_units(units: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:723  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:721  13.5e  Truck Rebuilds
 def truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> bool:
     """May this Transport Point be rebuilt with Eq? (13.5e)."""
     return lost_to_enemy_action and tp.type == 'transport' and (tp.tp_kind == 'truck')
 
 
-# rules/ocs/ch13-specialized-units.rules:723  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:721  13.5e  Truck Rebuilds
 def _t_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool, _t: list[Cite]) -> bool:
     """truck_rebuildable, recording in _t each rule it uses."""
     _t.extend(_CITES9)
     return tp.type == 'transport' and tp.tp_kind == 'truck' and lost_to_enemy_action
 
 
-# rules/ocs/ch13-specialized-units.rules:723  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:721  13.5e  Truck Rebuilds
 def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bool]:
     """May this Transport Point be rebuilt with Eq? (13.5e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1927,20 +1907,20 @@ def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bo
     return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_88), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:744  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:742  13.5f  Air Replacements
 def eq_for_air_steps(steps: int) -> int:
     """Eq to rebuild this many aircraft steps (13.5f)."""
     return -(-_div(steps * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:744  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:742  13.5f  Air Replacements
 def _t_eq_for_air_steps(steps: int, _t: list[Cite]) -> int:
     """eq_for_air_steps, recording in _t each rule it uses."""
-    _t.extend(_CITES135)
+    _t.extend(_CITES133)
     return -(-_div(steps * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:744  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:742  13.5f  Air Replacements
 def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     """Eq to rebuild this many aircraft steps (13.5f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1948,26 +1928,26 @@ def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:763  13.6a
+# rules/ocs/ch13-specialized-units.rules:761  13.6a
 def _s_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """may_place_at_port with numbers scaled by SCALE."""
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:763  13.6a
+# rules/ocs/ch13-specialized-units.rules:761  13.6a
 def _t_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool, _t: list[Cite]) -> bool:
     """may_place_at_port, recording in _t each rule it uses."""
-    _t.extend(_CITES137)
+    _t.extend(_CITES135)
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:763  13.6a
+# rules/ocs/ch13-specialized-units.rules:761  13.6a
 def may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """May these reinforcements be placed at this port? (13.6a). Numbers are exact: int or Fraction."""
     return _s_may_place_at_port(arriving * SCALE, capacity * SCALE, port_in_ezoc)
 
 
-# rules/ocs/ch13-specialized-units.rules:763  13.6a
+# rules/ocs/ch13-specialized-units.rules:761  13.6a
 def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> Answer[bool]:
     """May these reinforcements be placed at this port? (13.6a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1975,46 +1955,46 @@ def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: 
     return Answer(_value, _rules(_t), () if _value else _would_change(may_place_at_port, (('arriving', arriving, ()), ('capacity', capacity, ()), ('port_in_ezoc', port_in_ezoc, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:781  13.6b
+# rules/ocs/ch13-specialized-units.rules:779  13.6b
 def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
     """May a reinforcement be placed in this hex? (13.6b)."""
     return not (in_ezoc and at_port)
 
 
-# rules/ocs/ch13-specialized-units.rules:781  13.6b
+# rules/ocs/ch13-specialized-units.rules:779  13.6b
 def _t_may_place_reinforcement(in_ezoc: bool, at_port: bool, _t: list[Cite]) -> bool:
     """may_place_reinforcement, recording in _t each rule it uses."""
-    _t.extend(_CITES139)
+    _t.extend(_CITES137)
     return not (in_ezoc and at_port)
 
 _ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(True, (_C138,), ()),
-    (False, True,): Answer(True, (_C138,), ()),
-    (True, False,): Answer(True, (_C138,), ()),
-    (True, True,): Answer(False, (_C138,), ('in_ezoc = false', 'at_port = false')),
+    (False, False,): Answer(True, (_C136,), ()),
+    (False, True,): Answer(True, (_C136,), ()),
+    (True, False,): Answer(True, (_C136,), ()),
+    (True, True,): Answer(False, (_C136,), ('in_ezoc = false', 'at_port = false')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:781  13.6b
+# rules/ocs/ch13-specialized-units.rules:779  13.6b
 def explain_may_place_reinforcement(in_ezoc: bool, at_port: bool) -> Answer[bool]:
     """May a reinforcement be placed in this hex? (13.6b), with the rules that decided it."""
     return _ANSWERS_may_place_reinforcement[(in_ezoc, at_port)]
 
 
-# rules/ocs/ch13-specialized-units.rules:794  13.6c
+# rules/ocs/ch13-specialized-units.rules:792  13.6c
 def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
     """Does this Transport Point arrive loaded? (13.6c)."""
     return sp_arriving_there or tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:794  13.6c
+# rules/ocs/ch13-specialized-units.rules:792  13.6c
 def _t_arrives_loaded(tp: Unit, sp_arriving_there: bool, _t: list[Cite]) -> bool:
     """arrives_loaded, recording in _t each rule it uses."""
-    _t.extend(_CITES141)
+    _t.extend(_CITES139)
     return tp.organic or sp_arriving_there
 
 
-# rules/ocs/ch13-specialized-units.rules:794  13.6c
+# rules/ocs/ch13-specialized-units.rules:792  13.6c
 def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     """Does this Transport Point arrive loaded? (13.6c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2022,20 +2002,20 @@ def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_88), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:821  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:819  13.7  Formation Markers
 def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool:
     """A) May the Formation marker be on the map? (13.7)."""
     return fueling_reminder or units_with_marker >= 1
 
 
-# rules/ocs/ch13-specialized-units.rules:821  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:819  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
-    _t.extend(_CITES143)
+    _t.extend(_CITES141)
     return units_with_marker >= 1 or fueling_reminder
 
 
-# rules/ocs/ch13-specialized-units.rules:821  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:819  13.7  Formation Markers
 def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> Answer[bool]:
     """A) May the Formation marker be on the map? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2043,21 +2023,21 @@ def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool)
     return Answer(_value, _rules(_t), () if _value else _would_change(marker_may_be_on_map, (('units_with_marker', units_with_marker, ()), ('fueling_reminder', fueling_reminder, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:825  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:823  13.7  Formation Markers
 def may_enter_marker(u: Unit, marker_formation: str) -> bool:
     """B) May this unit be represented by the marker? (13.7)."""
     _u_formation = u.formation
     return _u_formation != '' and _u_formation == marker_formation
 
 
-# rules/ocs/ch13-specialized-units.rules:825  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:823  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
-    _t.extend(_CITES143)
+    _t.extend(_CITES141)
     return u.formation == marker_formation and u.formation != ''
 
 
-# rules/ocs/ch13-specialized-units.rules:825  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:823  13.7  Formation Markers
 def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     """B) May this unit be represented by the marker? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2065,96 +2045,96 @@ def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_88), ('marker_formation', marker_formation, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:828  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:826  13.7  Formation Markers
 def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
     """May the marker be put under other combat units to hide the formation? (13.7)."""
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:828  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:826  13.7  Formation Markers
 def _t_marker_may_hide_formation(holds_only_zoc_units: bool, _t: list[Cite]) -> bool:
     """marker_may_hide_formation, recording in _t each rule it uses."""
-    _t.extend(_CITES143)
+    _t.extend(_CITES141)
     return False
 
 _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C142,), ()),
-    (True,): Answer(False, (_C142,), ()),
+    (False,): Answer(False, (_C140,), ()),
+    (True,): Answer(False, (_C140,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:828  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:826  13.7  Formation Markers
 def explain_marker_may_hide_formation(holds_only_zoc_units: bool) -> Answer[bool]:
     """May the marker be put under other combat units to hide the formation? (13.7), with the rules that decided it."""
     return _ANSWERS_marker_may_hide_formation[(holds_only_zoc_units,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:852  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:850  13.7a  Supply Concerns
 def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
     """Does this part of the formation trace supply for free? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:852  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:850  13.7a  Supply Concerns
 def _t_traces_free(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """traces_free, recording in _t each rule it uses."""
-    _t.extend(_CITES145)
+    _t.extend(_CITES143)
     return same_source_as_formation or first_part
 
 _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C144,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C144,), ()),
-    (True, False,): Answer(True, (_C144,), ()),
-    (True, True,): Answer(True, (_C144,), ()),
+    (False, False,): Answer(False, (_C142,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C142,), ()),
+    (True, False,): Answer(True, (_C142,), ()),
+    (True, True,): Answer(True, (_C142,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:852  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:850  13.7a  Supply Concerns
 def explain_traces_free(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """Does this part of the formation trace supply for free? (13.7a), with the rules that decided it."""
     return _ANSWERS_traces_free[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:856  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:854  13.7a  Supply Concerns
 def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> bool:
     """May this part of the formation use the formation method of fueling? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:856  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:854  13.7a  Supply Concerns
 def _t_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """may_use_formation_fueling, recording in _t each rule it uses."""
-    _t.extend(_CITES145)
+    _t.extend(_CITES143)
     return same_source_as_formation or first_part
 
 _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C144,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C144,), ()),
-    (True, False,): Answer(True, (_C144,), ()),
-    (True, True,): Answer(True, (_C144,), ()),
+    (False, False,): Answer(False, (_C142,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C142,), ()),
+    (True, False,): Answer(True, (_C142,), ()),
+    (True, True,): Answer(True, (_C142,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:856  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:854  13.7a  Supply Concerns
 def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """May this part of the formation use the formation method of fueling? (13.7a), with the rules that decided it."""
     return _ANSWERS_may_use_formation_fueling[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:874  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:872  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
-    return u.type in _SET148
+    return u.type in _SET146
 
 
-# rules/ocs/ch13-specialized-units.rules:874  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:872  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
-    _t.extend(_CITES147)
-    return u.type in _SET148
+    _t.extend(_CITES145)
+    return u.type in _SET146
 
 
-# rules/ocs/ch13-specialized-units.rules:874  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:872  13.8  Engineer Functions
 def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2162,21 +2142,21 @@ def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:891  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:889  13.8a  Engineer-Capable
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
-    return u.type in _SET148 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return u.type in _SET146 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:891  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:889  13.8a  Engineer-Capable
 def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
     """engineer_capable, recording in _t each rule it uses."""
-    _t.extend(_CITES150)
+    _t.extend(_CITES148)
     return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:891  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:889  13.8a  Engineer-Capable
 def explain_engineer_capable(u: Unit) -> Answer[bool]:
     """Engineer-Capable (13.8a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2184,21 +2164,21 @@ def explain_engineer_capable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:941  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:939  13.8c  Detrainable Creation
 def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
     _u_mode = u.mode
     return u.type == 'hq' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:941  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:939  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
-    _t.extend(_CITES152)
+    _t.extend(_CITES150)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:941  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:939  13.8c  Detrainable Creation
 def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2206,21 +2186,21 @@ def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:988  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:986  13.8d  Construction
 def may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> bool:
     """May this unit perform a construction task? (13.8d)."""
     _u_mode = u.mode
-    return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET148) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET146) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:988  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:986  13.8d  Construction
 def _t_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int, _t: list[Cite]) -> bool:
     """may_construct, recording in _t each rule it uses."""
-    _t.extend(_CITES154)
+    _t.extend(_CITES152)
     return _t_engineer_capable(u, _t) and phase == 'movement' and (hexes_away <= 2) and (not moved_this_phase) and (tasks_this_phase == 0)
 
 
-# rules/ocs/ch13-specialized-units.rules:988  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:986  13.8d  Construction
 def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> Answer[bool]:
     """May this unit perform a construction task? (13.8d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2228,50 +2208,50 @@ def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_pha
     return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_88), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('hexes_away', hexes_away, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('tasks_this_phase', tasks_this_phase, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:992  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:990  13.8d  Construction
 def construction_costs_sp(task: Construction) -> bool:
     """Does this task cost SP? (13.8d)."""
     return Construction_costs_sp[task]
 
 
-# rules/ocs/ch13-specialized-units.rules:992  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:990  13.8d  Construction
 def _t_construction_costs_sp(task: Construction, _t: list[Cite]) -> bool:
     """construction_costs_sp, recording in _t each rule it uses."""
-    _t.extend(_CITES154)
+    _t.extend(_CITES152)
     return _attr_yes(_t, _CITES_Construction_costs_sp, Construction_costs_sp, task)
 
 _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] = {
-    ('build_air_base',): Answer(True, (_C153, _C20,), ()),
-    ('improve_air_base',): Answer(True, (_C153, _C22,), ()),
-    ('reduce_air_base',): Answer(False, (_C153, _C24,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('build_hedgehog',): Answer(True, (_C153, _C26,), ()),
-    ('improve_hedgehog',): Answer(True, (_C153, _C28,), ()),
-    ('reduce_hedgehog',): Answer(False, (_C153, _C30,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('repair_port',): Answer(True, (_C153, _C32,), ()),
-    ('damage_port',): Answer(False, (_C153, _C34,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_air_base',): Answer(True, (_C151, _C20,), ()),
+    ('improve_air_base',): Answer(True, (_C151, _C22,), ()),
+    ('reduce_air_base',): Answer(False, (_C151, _C24,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_hedgehog',): Answer(True, (_C151, _C26,), ()),
+    ('improve_hedgehog',): Answer(True, (_C151, _C28,), ()),
+    ('reduce_hedgehog',): Answer(False, (_C151, _C30,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('repair_port',): Answer(True, (_C151, _C32,), ()),
+    ('damage_port',): Answer(False, (_C151, _C34,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:992  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:990  13.8d  Construction
 def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
     """Does this task cost SP? (13.8d), with the rules that decided it."""
     return _ANSWERS_construction_costs_sp[(task,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1032  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1030  13.9  Unit Consolidation
 def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> bool:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9)."""
     return u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (identical_sides or kind == 'aircraft') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1032  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1030  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
-    _t.extend(_CITES156)
+    _t.extend(_CITES154)
     return (phase == 'reinforcement' or kind == 'aircraft') and (kind == 'aircraft' or identical_sides) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1032  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1030  13.9  Unit Consolidation
 def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> Answer[bool]:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2279,20 +2259,20 @@ def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identica
     return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_88), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('identical_sides', identical_sides, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1037  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1035  13.9  Unit Consolidation
 def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> int:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9)."""
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1037  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1035  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
-    _t.extend(_CITES156)
+    _t.extend(_CITES154)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1037  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1035  13.9  Unit Consolidation
 def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> Answer[int]:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2300,20 +2280,20 @@ def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, r
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1041  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1039  13.9  Unit Consolidation
 def may_convert_formation(from_formation: str, to_formation: str) -> bool:
     """2, 3) May a unit change formations this way? (13.9)."""
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1041  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1039  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
-    _t.extend(_CITES156)
+    _t.extend(_CITES154)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1041  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1039  13.9  Unit Consolidation
 def explain_may_convert_formation(from_formation: str, to_formation: str) -> Answer[bool]:
     """2, 3) May a unit change formations this way? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2330,7 +2310,7 @@ def _s_rounded(x: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:14  4.1  Rounding Rule
 def _t_rounded(x: Number, _t: list[Cite]) -> int:
     """rounded, recording in _t each rule it uses."""
-    _t.extend(_CITES158)
+    _t.extend(_CITES156)
     return (x + 2) // 4
 
 
@@ -2357,7 +2337,7 @@ def _s_odds(attack: Number, defense: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:29  4.2  Fractions
 def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> int:
     """odds, recording in _t each rule it uses."""
-    _t.extend(_CITES160)
+    _t.extend(_CITES158)
     return _t_rounded(_div(attack, defense), _t)
 
 
@@ -2384,7 +2364,7 @@ def _s_modified(value: Number, factors: tuple[Number, ...]) -> Number:
 # rules/ocs/ch4-general-concepts.rules:46  4.3  Cumulative Effects
 def _t_modified(value: Number, factors: tuple[Number, ...], _t: list[Cite]) -> Number:
     """modified, recording in _t each rule it uses."""
-    _t.extend(_CITES162)
+    _t.extend(_CITES160)
     return _mul(value, _product((f for f in factors)))
 
 
@@ -2411,7 +2391,7 @@ def is_combat(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:59  4.4  Attack-Capable Units
 def _t_is_combat(u: Unit, _t: list[Cite]) -> bool:
     """is_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES164)
+    _t.extend(_CITES162)
     return _attr_yes(_t, _CITES_UnitType_combat, UnitType_combat, u.type)
 
 
@@ -2426,13 +2406,13 @@ def explain_is_combat(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:101  4.4a
 def may_attack(u: Unit) -> bool:
     """May attack or overrun (4.4a)."""
-    return u.printed_strength and u.type in _SET167 and (not u.parenthesized) and (u.mode not in _SET127)
+    return u.printed_strength and u.type in _SET165 and (not u.parenthesized) and (u.mode not in _SET125)
 
 
 # rules/ocs/ch4-general-concepts.rules:101  4.4a
 def _t_may_attack(u: Unit, _t: list[Cite]) -> bool:
     """may_attack, recording in _t each rule it uses."""
-    _t.extend(_CITES166)
+    _t.extend(_CITES164)
     return _t_attack_capable(u, _t)
 
 
@@ -2447,13 +2427,13 @@ def explain_may_attack(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:125  4.4c
 def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
     """May move into a hex with an enemy non-combat unit (4.4c)."""
-    return u.printed_strength and u.type in _SET167 and (not u.parenthesized) and (u.mode not in _SET127)
+    return u.printed_strength and u.type in _SET165 and (not u.parenthesized) and (u.mode not in _SET125)
 
 
 # rules/ocs/ch4-general-concepts.rules:125  4.4c
 def _t_may_enter_enemy_noncombat_hex(u: Unit, _t: list[Cite]) -> bool:
     """may_enter_enemy_noncombat_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES169)
+    _t.extend(_CITES167)
     return _t_attack_capable(u, _t)
 
 
@@ -2474,32 +2454,32 @@ def ezoc_allows(action: EzocAction, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:190  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_allows, recording in _t each rule it uses."""
-    _t.extend(_CITES170)
-    return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _CITES119, negated)
+    _t.extend(_CITES168)
+    return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _CITES117, negated)
 
 _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
-    ('A', False,): Answer(False, (_C120, _C36, _C118,), ('negated = true',)),
-    ('A', True,): Answer(True, (_C120, _C36, _C118,), ()),
-    ('B', False,): Answer(False, (_C120, _C38, _C118,), ('negated = true',)),
-    ('B', True,): Answer(True, (_C120, _C38, _C118,), ()),
-    ('C', False,): Answer(False, (_C120, _C40,), ()),
-    ('C', True,): Answer(False, (_C120, _C40,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('D', False,): Answer(False, (_C120, _C42, _C118,), ('negated = true',)),
-    ('D', True,): Answer(True, (_C120, _C42, _C118,), ()),
-    ('E', False,): Answer(False, (_C120, _C44,), ()),
-    ('E', True,): Answer(False, (_C120, _C44,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('F', False,): Answer(False, (_C120, _C46, _C118,), ('negated = true',)),
-    ('F', True,): Answer(True, (_C120, _C46, _C118,), ()),
-    ('G', False,): Answer(False, (_C120, _C48,), ()),
-    ('G', True,): Answer(False, (_C120, _C48,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('H', False,): Answer(False, (_C120, _C50, _C118,), ('negated = true',)),
-    ('H', True,): Answer(True, (_C120, _C50, _C118,), ()),
-    ('I', False,): Answer(False, (_C120, _C52,), ()),
-    ('I', True,): Answer(False, (_C120, _C52,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('J', False,): Answer(False, (_C120, _C54,), ()),
-    ('J', True,): Answer(False, (_C120, _C54,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('K', False,): Answer(False, (_C120, _C56,), ()),
-    ('K', True,): Answer(False, (_C120, _C56,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('A', False,): Answer(False, (_C118, _C36, _C116,), ('negated = true',)),
+    ('A', True,): Answer(True, (_C118, _C36, _C116,), ()),
+    ('B', False,): Answer(False, (_C118, _C38, _C116,), ('negated = true',)),
+    ('B', True,): Answer(True, (_C118, _C38, _C116,), ()),
+    ('C', False,): Answer(False, (_C118, _C40,), ()),
+    ('C', True,): Answer(False, (_C118, _C40,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('D', False,): Answer(False, (_C118, _C42, _C116,), ('negated = true',)),
+    ('D', True,): Answer(True, (_C118, _C42, _C116,), ()),
+    ('E', False,): Answer(False, (_C118, _C44,), ()),
+    ('E', True,): Answer(False, (_C118, _C44,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('F', False,): Answer(False, (_C118, _C46, _C116,), ('negated = true',)),
+    ('F', True,): Answer(True, (_C118, _C46, _C116,), ()),
+    ('G', False,): Answer(False, (_C118, _C48,), ()),
+    ('G', True,): Answer(False, (_C118, _C48,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('H', False,): Answer(False, (_C118, _C50, _C116,), ('negated = true',)),
+    ('H', True,): Answer(True, (_C118, _C50, _C116,), ()),
+    ('I', False,): Answer(False, (_C118, _C52,), ()),
+    ('I', True,): Answer(False, (_C118, _C52,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('J', False,): Answer(False, (_C118, _C54,), ()),
+    ('J', True,): Answer(False, (_C118, _C54,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('K', False,): Answer(False, (_C118, _C56,), ()),
+    ('K', True,): Answer(False, (_C118, _C56,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
 }
 
 
@@ -2518,7 +2498,7 @@ def zoc_negated(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:215  4.5b  Negating ZOC
 def _t_zoc_negated(h: Hex, _t: list[Cite]) -> bool:
     """zoc_negated, recording in _t each rule it uses."""
-    _t.extend(_CITES119)
+    _t.extend(_CITES117)
     return any((_t_is_combat(u, _t) and (not u.will_spend_mp) for u in h.units))
 
 
@@ -2527,7 +2507,7 @@ def explain_zoc_negated(h: Hex) -> Answer[bool]:
     """Is the enemy ZOC in this hex negated? (4.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_zoc_negated(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_171), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_169), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:218  4.5b  Negating ZOC
@@ -2539,14 +2519,14 @@ def may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:218  4.5b  Negating ZOC
 def _t_may_exit_ezoc_hex(started_phase_there: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_exit_ezoc_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES119)
-    return started_phase_there or _t_ezoc_allows('A', _cite_yes(_t, _CITES119, negated), _t)
+    _t.extend(_CITES117)
+    return started_phase_there or _t_ezoc_allows('A', _cite_yes(_t, _CITES117, negated), _t)
 
 _ANSWERS_may_exit_ezoc_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C118, _C120, _C36,), ('started_phase_there = true', 'negated = true')),
-    (False, True,): Answer(True, (_C118, _C120, _C36,), ()),
-    (True, False,): Answer(True, (_C118,), ()),
-    (True, True,): Answer(True, (_C118,), ()),
+    (False, False,): Answer(False, (_C116, _C118, _C36,), ('started_phase_there = true', 'negated = true')),
+    (False, True,): Answer(True, (_C116, _C118, _C36,), ()),
+    (True, False,): Answer(True, (_C116,), ()),
+    (True, True,): Answer(True, (_C116,), ()),
 }
 
 
@@ -2559,14 +2539,14 @@ def explain_may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> Answe
 # rules/ocs/ch4-general-concepts.rules:307  4.7  Transportation Equivalents
 def transportable(u: Unit) -> bool:
     """Can be transported (rail, air, landing craft, shipping) (4.7)."""
-    return u.type not in _SET108
+    return u.type not in _SET106
 
 
 # rules/ocs/ch4-general-concepts.rules:307  4.7  Transportation Equivalents
 def _t_transportable(u: Unit, _t: list[Cite]) -> bool:
     """transportable, recording in _t each rule it uses."""
-    _t.extend(_CITES173)
-    return _t_is_combat(u, _t) or u.type in _SET174
+    _t.extend(_CITES171)
+    return _t_is_combat(u, _t) or u.type in _SET172
 
 
 # rules/ocs/ch4-general-concepts.rules:307  4.7  Transportation Equivalents
@@ -2586,7 +2566,7 @@ def transport_point_may_carry(cargo: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:310  4.7  Transportation Equivalents
 def _t_transport_point_may_carry(cargo: Unit, _t: list[Cite]) -> bool:
     """transport_point_may_carry, recording in _t each rule it uses."""
-    _t.extend(_CITES173)
+    _t.extend(_CITES171)
     return cargo.type == 'sp'
 
 
@@ -2607,7 +2587,7 @@ def _s_transport_point_load(u: Unit) -> Number:
 # rules/ocs/ch4-general-concepts.rules:362  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
-    _t.extend(_CITES176)
+    _t.extend(_CITES174)
     return u.points * 4
 
 
@@ -2634,7 +2614,7 @@ def one_transport_type(used: tuple[Transport, ...], next: Transport) -> bool:
 # rules/ocs/ch4-general-concepts.rules:398  4.7d  Movement and Transport
 def _t_one_transport_type(used: tuple[Transport, ...], next: Transport, _t: list[Cite]) -> bool:
     """one_transport_type, recording in _t each rule it uses."""
-    _t.extend(_CITES178)
+    _t.extend(_CITES176)
     return all((t == next for t in used))
 
 
@@ -2655,7 +2635,7 @@ def _s_may_spend_transported(by: Transport, alt_roll: bool, before: Number, afte
 # rules/ocs/ch4-general-concepts.rules:410  4.7d  Movement and Transport
 def _t_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number, _t: list[Cite]) -> bool:
     """may_spend_transported, recording in _t each rule it uses."""
-    _t.extend(_CITES178)
+    _t.extend(_CITES176)
     return before >= 0 and after >= 0 and (before <= _t_ma_before(by, _t)) and (after <= _t_ma_after(by, alt_roll, _t)) and (before + after <= _t_transported_ma(by, alt_roll, _t))
 
 
@@ -2673,20 +2653,20 @@ def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number,
     return Answer(_value, _rules(_t), () if _value else _would_change(may_spend_transported, (('by', by, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), ('alt_roll', alt_roll, (False, True)), ('before', before, ()), ('after', after, ()), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:571  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:573  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
-    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET181) for e in enemies))
+    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET179) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:571  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:573  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES180)
+    _t.extend(_CITES178)
     return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:571  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:573  4.8c  Enemy Stacks
 def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> Answer[bool]:
     """May move, retreat or trace into a hex with these enemy units (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2694,20 +2674,20 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_hex, (('mover', mover, ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path')), ('enemies', enemies, ()), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:575  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:577  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
-    return 'attack_capable_unit' if u.printed_strength and u.type in _SET167 and (not u.parenthesized) and (u.mode not in _SET127) else 'other_ground_unit'
+    return 'attack_capable_unit' if u.printed_strength and u.type in _SET165 and (not u.parenthesized) and (u.mode not in _SET125) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:575  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:577  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
-    _t.extend(_CITES180)
+    _t.extend(_CITES178)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:575  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:577  4.8c  Enemy Stacks
 def explain_ground_mover(u: Unit) -> Answer[Mover]:
     """What kind of mover a ground unit is (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2715,21 +2695,21 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:597  4.9a
+# rules/ocs/ch4-general-concepts.rules:599  4.9a
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     _h_units = h.units
-    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET167) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET167) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
+    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET165) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET165) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
 
 
-# rules/ocs/ch4-general-concepts.rules:597  4.9a
+# rules/ocs/ch4-general-concepts.rules:599  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
-    _t.extend(_CITES183)
+    _t.extend(_CITES181)
     return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))) if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)) else _first((u for u in h.units if _t_is_combat(u, _t)))
 
 
-# rules/ocs/ch4-general-concepts.rules:597  4.9a
+# rules/ocs/ch4-general-concepts.rules:599  4.9a
 def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     """The combat unit the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2737,63 +2717,85 @@ def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:602  4.9a
+# rules/ocs/ch4-general-concepts.rules:604  4.9a
 def shows_hedgehog(h: Hex) -> bool:
     """The enemy may see a hedgehog in the hex (4.9a)."""
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:602  4.9a
+# rules/ocs/ch4-general-concepts.rules:604  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
-    _t.extend(_CITES183)
+    _t.extend(_CITES181)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:602  4.9a
+# rules/ocs/ch4-general-concepts.rules:604  4.9a
 def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_shows_hedgehog(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_171), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_169), )))
 
 
-# rules/ocs/series.rules:128  OCS
+# rules/ocs/series.rules:16  5.10e  DG Mode Orientation
 def combat_side(u: Unit) -> bool:
-    """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (OCS)."""
+    """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e)."""
     _u_mode = u.mode
-    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET91)
+    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET89)
 
 
-# rules/ocs/series.rules:128  OCS
+# rules/ocs/series.rules:16  5.10e  DG Mode Orientation
 def _t_combat_side(u: Unit, _t: list[Cite]) -> bool:
     """combat_side, recording in _t each rule it uses."""
-    _t.extend(_CITES87)
-    return u.mode == 'combat' or (u.mode in _SET91 and u.oriented_to_combat)
+    _t.extend(_CITES183)
+    return u.mode == 'combat' or (u.mode in _SET89 and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:128  OCS
+# rules/ocs/series.rules:16  5.10e  DG Mode Orientation
 def explain_combat_side(u: Unit) -> Answer[bool]:
-    """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (OCS), with the rules that decided it."""
+    """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_combat_side(u, _t)
     return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/series.rules:138  OCS
+# rules/ocs/series.rules:18  5.10e  DG Mode Orientation
+def combat_or_dg_combat(u: Unit) -> bool:
+    """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e)."""
+    _u_mode = u.mode
+    return _u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)
+
+
+# rules/ocs/series.rules:18  5.10e  DG Mode Orientation
+def _t_combat_or_dg_combat(u: Unit, _t: list[Cite]) -> bool:
+    """combat_or_dg_combat, recording in _t each rule it uses."""
+    _t.extend(_CITES183)
+    return u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)
+
+
+# rules/ocs/series.rules:18  5.10e  DG Mode Orientation
+def explain_combat_or_dg_combat(u: Unit) -> Answer[bool]:
+    """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_combat_or_dg_combat(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_88), )))
+
+
+# rules/ocs/series.rules:140  OCS
 def steps_not_negative(u: Unit) -> bool:
     """A unit cannot have lost a negative number of steps (OCS)."""
     return u.step_losses >= 0
 
 
-# rules/ocs/series.rules:138  OCS
+# rules/ocs/series.rules:140  OCS
 def _t_steps_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """steps_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES87)
+    _t.extend(_CITES185)
     return u.step_losses >= 0
 
 
-# rules/ocs/series.rules:138  OCS
+# rules/ocs/series.rules:140  OCS
 def explain_steps_not_negative(u: Unit) -> Answer[bool]:
     """A unit cannot have lost a negative number of steps (OCS), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2801,20 +2803,20 @@ def explain_steps_not_negative(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/series.rules:139  OCS
+# rules/ocs/series.rules:141  OCS
 def sizes_not_negative(u: Unit) -> bool:
     """Printed RE sizes and point values are never negative (OCS)."""
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
-# rules/ocs/series.rules:139  OCS
+# rules/ocs/series.rules:141  OCS
 def _t_sizes_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """sizes_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES87)
+    _t.extend(_CITES185)
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
-# rules/ocs/series.rules:139  OCS
+# rules/ocs/series.rules:141  OCS
 def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
     """Printed RE sizes and point values are never negative (OCS), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2822,45 +2824,45 @@ def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:78  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:75  13.1c  HQs and Combat
 def defense_strength(u: Unit, printed: int) -> int:
     """Defense strength: the parenthesized (defensive-only) strength not printed on the counter, else the printed one (13.1c)."""
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:597
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:594
     _u_type = u.type
     if _u_type == 'artillery':
         return 1
-    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
+    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:77
     _u_mode = u.mode
-    if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET91)):
+    if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET89)):
         return 5
-    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:81
+    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
     if _u_type == 'hq':
         return 1
-    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:82
+    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
     return printed
 
 
-# rules/ocs/ch13-specialized-units.rules:78  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:75  13.1c  HQs and Combat
 def _t_defense_strength(u: Unit, printed: int, _t: list[Cite]) -> int:
     """defense_strength, recording in _t each rule it uses."""
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:597
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:594
     if u.type == 'artillery':
-        _t.extend(_CITES188)
-        return 1
-    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
-    if u.type == 'hq' and _t_combat_side(u, _t):
-        _t.extend(_CITES189)
-        return 5
-    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:81
-    if u.type == 'hq':
         _t.extend(_CITES190)
         return 1
-    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:82
-    _t.extend(_CITES191)
+    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:77
+    if u.type == 'hq' and _t_combat_side(u, _t):
+        _t.extend(_CITES191)
+        return 5
+    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
+    if u.type == 'hq':
+        _t.extend(_CITES192)
+        return 1
+    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
+    _t.extend(_CITES193)
     return printed
 
 
-# rules/ocs/ch13-specialized-units.rules:78  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:75  13.1c  HQs and Combat
 def explain_defense_strength(u: Unit, printed: int) -> Answer[int]:
     """Defense strength: the parenthesized (defensive-only) strength not printed on the counter, else the printed one (13.1c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2868,157 +2870,157 @@ def explain_defense_strength(u: Unit, printed: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:246  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
 def may_unload(tp: Unit, h: Hex) -> bool:
     """May the Transport Point unload its SP in this hex? (13.2f)."""
-    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:287
+    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:284
     if tp.organic:
         return False
-    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:247
-    if any((u.type not in _SET194 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:244
+    if any((u.type not in _SET196 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
-    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:250
+    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:247
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:246  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
 def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
-    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:287
+    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:284
     if tp.organic:
-        _t.extend(_CITES196)
-        return False
-    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:247
-    if any((_t_is_combat(u, _t) or u.type in _SET197 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         _t.extend(_CITES198)
+        return False
+    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:244
+    if any((_t_is_combat(u, _t) or u.type in _SET199 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+        _t.extend(_CITES200)
         return True
-    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:250
-    _t.extend(_CITES199)
+    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:247
+    _t.extend(_CITES201)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:246  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
 def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_unload(tp, h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_88), ('h', h, _DOMAINS_Hex_171), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_88), ('h', h, _DOMAINS_Hex_169), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:441  13.3e
+# rules/ocs/ch13-specialized-units.rules:438  13.3e
 def may_entrain(u: Unit, x: RailHex) -> bool:
     """May this cargo entrain here? (13.3e)."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:518
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:515
     _u_type = u.type
     if _u_type == 'rail_repair' and (not x.in_ezoc):
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:945
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:943
     _u_mode = u.mode
     if _u_type == 'hq' and x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
-    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:442
+    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:439
     _x_controlled = x.controlled
     if _x_controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (_u_mode == 'move' or not UnitType_combat[_u_type]) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:444
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:441
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:441  13.3e
+# rules/ocs/ch13-specialized-units.rules:438  13.3e
 def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:518
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:515
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES204)
-        return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:945
-    if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES205)
-        return True
-    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:442
-    if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
         _t.extend(_CITES206)
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:444
-    _t.extend(_CITES207)
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:943
+    if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
+        _t.extend(_CITES207)
+        return True
+    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:439
+    if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
+        _t.extend(_CITES208)
+        return True
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:441
+    _t.extend(_CITES209)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:441  13.3e
+# rules/ocs/ch13-specialized-units.rules:438  13.3e
 def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo entrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_entrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_88), ('x', x, _DOMAINS_RailHex_113), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_88), ('x', x, _DOMAINS_RailHex_111), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:447  13.3e
+# rules/ocs/ch13-specialized-units.rules:444  13.3e
 def may_detrain(u: Unit, x: RailHex) -> bool:
     """May this cargo detrain here? (13.3e)."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:522
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:519
     if u.type == 'rail_repair' and (not x.in_ezoc):
         return True
-    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:448
+    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
     if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:449
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:446
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:447  13.3e
+# rules/ocs/ch13-specialized-units.rules:444  13.3e
 def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:522
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:519
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES204)
+        _t.extend(_CITES206)
         return True
-    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:448
+    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
     if _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES209)
+        _t.extend(_CITES211)
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:449
-    _t.extend(_CITES207)
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:446
+    _t.extend(_CITES209)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:447  13.3e
+# rules/ocs/ch13-specialized-units.rules:444  13.3e
 def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo detrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_detrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_88), ('x', x, _DOMAINS_RailHex_113), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_88), ('x', x, _DOMAINS_RailHex_111), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:676  13.5b
+# rules/ocs/ch13-specialized-units.rules:674  13.5b
 def rebuildable(u: Unit) -> bool:
     """Can this unit be rebuilt? (13.5b)."""
-    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:698
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:696
     if u.no_rebuild:
         return False
-    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:677
+    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:675
     if u.breakdown:
         return False
-    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:678
+    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:676
     return True
 
 
-# rules/ocs/ch13-specialized-units.rules:676  13.5b
+# rules/ocs/ch13-specialized-units.rules:674  13.5b
 def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
-    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:698
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:696
     if u.no_rebuild:
-        _t.extend(_CITES213)
+        _t.extend(_CITES215)
         return False
-    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:677
+    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:675
     if u.breakdown:
-        _t.extend(_CITES214)
+        _t.extend(_CITES216)
         return False
-    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:678
-    _t.extend(_CITES215)
+    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:676
+    _t.extend(_CITES217)
     return True
 
 
-# rules/ocs/ch13-specialized-units.rules:676  13.5b
+# rules/ocs/ch13-specialized-units.rules:674  13.5b
 def explain_rebuildable(u: Unit) -> Answer[bool]:
     """Can this unit be rebuilt? (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3026,58 +3028,58 @@ def explain_rebuildable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:916  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:914  13.8b  Bridging
 def bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> River:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b)."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:918
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:916
     if overrunning:
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:919
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:917
     if bridged_by_engineers and river == 'major_river':
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:920
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:918
     if bridged_by_engineers and river == 'minor_river':
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:921
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:919
     return river
 
 
-# rules/ocs/ch13-specialized-units.rules:916  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:914  13.8b  Bridging
 def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: list[Cite]) -> River:
     """bridged, recording in _t each rule it uses."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:918
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:916
     if overrunning:
-        _t.extend(_CITES221)
-        return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:919
-    if bridged_by_engineers and river == 'major_river':
-        _t.extend(_CITES222)
-        return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:920
-    if bridged_by_engineers and river == 'minor_river':
         _t.extend(_CITES223)
+        return river
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:917
+    if bridged_by_engineers and river == 'major_river':
+        _t.extend(_CITES224)
+        return 'minor_river'
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:918
+    if bridged_by_engineers and river == 'minor_river':
+        _t.extend(_CITES225)
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:921
-    _t.extend(_CITES224)
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:919
+    _t.extend(_CITES226)
     return river
 
 _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
-    ('no_river', False, False,): Answer('no_river', (_C216, _C220,), ()),
-    ('no_river', False, True,): Answer('no_river', (_C216, _C217,), ()),
-    ('no_river', True, False,): Answer('no_river', (_C216, _C220,), ()),
-    ('no_river', True, True,): Answer('no_river', (_C216, _C217,), ()),
-    ('minor_river', False, False,): Answer('minor_river', (_C216, _C220,), ()),
-    ('minor_river', False, True,): Answer('minor_river', (_C216, _C217,), ()),
-    ('minor_river', True, False,): Answer('no_river', (_C216, _C219,), ()),
-    ('minor_river', True, True,): Answer('minor_river', (_C216, _C217,), ()),
-    ('major_river', False, False,): Answer('major_river', (_C216, _C220,), ()),
-    ('major_river', False, True,): Answer('major_river', (_C216, _C217,), ()),
-    ('major_river', True, False,): Answer('minor_river', (_C216, _C218,), ()),
-    ('major_river', True, True,): Answer('major_river', (_C216, _C217,), ()),
+    ('no_river', False, False,): Answer('no_river', (_C218, _C222,), ()),
+    ('no_river', False, True,): Answer('no_river', (_C218, _C219,), ()),
+    ('no_river', True, False,): Answer('no_river', (_C218, _C222,), ()),
+    ('no_river', True, True,): Answer('no_river', (_C218, _C219,), ()),
+    ('minor_river', False, False,): Answer('minor_river', (_C218, _C222,), ()),
+    ('minor_river', False, True,): Answer('minor_river', (_C218, _C219,), ()),
+    ('minor_river', True, False,): Answer('no_river', (_C218, _C221,), ()),
+    ('minor_river', True, True,): Answer('minor_river', (_C218, _C219,), ()),
+    ('major_river', False, False,): Answer('major_river', (_C218, _C222,), ()),
+    ('major_river', False, True,): Answer('major_river', (_C218, _C219,), ()),
+    ('major_river', True, False,): Answer('minor_river', (_C218, _C220,), ()),
+    ('major_river', True, True,): Answer('major_river', (_C218, _C219,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:916  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:914  13.8b  Bridging
 def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> Answer[River]:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b), with the rules that decided it."""
     return _ANSWERS_bridged[(river, bridged_by_engineers, overrunning)]
@@ -3086,11 +3088,11 @@ def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool)
 # rules/ocs/ch4-general-concepts.rules:61  4.4  Attack-Capable Units
 def attack_capable(u: Unit) -> bool:
     """Attack-Capable (4.4)."""
-    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:86
+    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:83
     _u_type = u.type
     if _u_type == 'hq':
         return False
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:600
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:597
     if _u_type == 'artillery':
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:62
@@ -3100,7 +3102,7 @@ def attack_capable(u: Unit) -> bool:
     if u.parenthesized or not u.printed_strength:
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:65
-    if u.mode in _SET127:
+    if u.mode in _SET125:
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:66
     return True
@@ -3109,28 +3111,28 @@ def attack_capable(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:61  4.4  Attack-Capable Units
 def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
-    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:86
+    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:83
     if u.type == 'hq':
-        _t.extend(_CITES230)
+        _t.extend(_CITES232)
         return False
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:600
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:597
     if u.type == 'artillery':
-        _t.extend(_CITES231)
+        _t.extend(_CITES233)
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:62
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES232)
+        _t.extend(_CITES234)
         return False
     # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:63
     if not u.printed_strength or u.parenthesized:
-        _t.extend(_CITES233)
+        _t.extend(_CITES235)
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:65
-    if u.mode in _SET127:
-        _t.extend(_CITES234)
+    if u.mode in _SET125:
+        _t.extend(_CITES236)
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:66
-    _t.extend(_CITES235)
+    _t.extend(_CITES237)
     return True
 
 
@@ -3147,10 +3149,10 @@ def has_zoc(u: Unit) -> bool:
     """Has a Zone of Control (4.4b)."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:139
     _u_mode = u.mode
-    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET167) and (not u.parenthesized) and (not u.out_of_supply):
+    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET165) and (not u.parenthesized) and (not u.out_of_supply):
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:114
-    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET167) and (not u.parenthesized) and (not u.out_of_supply):
+    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET165) and (not u.parenthesized) and (not u.out_of_supply):
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:116
     return False
@@ -3161,14 +3163,14 @@ def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:139
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES240)
+        _t.extend(_CITES242)
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:114
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES241)
+        _t.extend(_CITES243)
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:116
-    _t.extend(_CITES242)
+    _t.extend(_CITES244)
     return False
 
 
@@ -3183,7 +3185,7 @@ def explain_has_zoc(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:265  4.6  Regimental Equivalents
 def _s_re_size(u: Unit) -> Number:
     """re_size with numbers scaled by SCALE."""
-    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:31
+    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     _u_type = u.type
     if _u_type == 'hq':
         return 4
@@ -3207,28 +3209,28 @@ def _s_re_size(u: Unit) -> Number:
 # rules/ocs/ch4-general-concepts.rules:265  4.6  Regimental Equivalents
 def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
-    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:31
+    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     if u.type == 'hq':
-        _t.extend(_CITES250)
+        _t.extend(_CITES252)
         return 4
     # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:266
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES251)
+        _t.extend(_CITES253)
         return 0
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:267
     if u.multi_step:
-        _t.extend(_CITES252)
+        _t.extend(_CITES254)
         return u.printed_re * 4 - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:269
     if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES253)
+        _t.extend(_CITES255)
         return 1
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
     if u.size == 'battalion':
-        _t.extend(_CITES254)
+        _t.extend(_CITES256)
         return 2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:271
-    _t.extend(_CITES255)
+    _t.extend(_CITES257)
     return 4
 
 
@@ -3236,7 +3238,7 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
 def re_size(u: Unit) -> Number:
     """RE size (4.6). Numbers are exact: int or Fraction."""
     _v: Number
-    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:31
+    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     _u_type = u.type
     if _u_type == 'hq':
         return 1
@@ -3250,10 +3252,10 @@ def re_size(u: Unit) -> Number:
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:269
     _u_size = u.size
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q256
+        return _Q258
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
     if _u_size == 'battalion':
-        return _Q257
+        return _Q259
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:271
     return 1
 
@@ -3292,22 +3294,22 @@ def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:326
     if u.type == 'sp' and (not u.loaded):
-        _t.extend(_CITES264)
+        _t.extend(_CITES266)
         return u.points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:358
     if u.type == 'transport':
-        _t.extend(_CITES265)
+        _t.extend(_CITES267)
         return u.points * 4
     # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:359
     if u.type == 'sp' and u.loaded:
-        _t.extend(_CITES266)
+        _t.extend(_CITES268)
         return 0
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:340
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES267)
+        _t.extend(_CITES269)
         return _div(_t_re_size(u, _t), 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:342
-    _t.extend(_CITES268)
+    _t.extend(_CITES270)
     return _t_re_size(u, _t)
 
 
@@ -3346,11 +3348,11 @@ def explain_transport_equivalent(u: Unit) -> Answer[Number]:
 # rules/ocs/ch4-general-concepts.rules:364  4.7c
 def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     """Can a Transport Point be carried this way? (4.7c)."""
-    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:216
+    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:213
     if by == 'air' and tp == 'mule':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:365
-    if by in _SET271:
+    if by in _SET273:
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:366
     return False
@@ -3359,40 +3361,40 @@ def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
 # rules/ocs/ch4-general-concepts.rules:364  4.7c
 def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite]) -> bool:
     """transport_point_by, recording in _t each rule it uses."""
-    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:216
+    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:213
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES273)
+        _t.extend(_CITES275)
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:365
-    if by in _SET271:
-        _t.extend(_CITES274)
+    if by in _SET273:
+        _t.extend(_CITES276)
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:366
-    _t.extend(_CITES275)
+    _t.extend(_CITES277)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C175, _C270,), ()),
-    ('rail', 'wagon',): Answer(True, (_C175, _C270,), ()),
-    ('rail', 'mule',): Answer(True, (_C175, _C270,), ()),
-    ('air', 'truck',): Answer(False, (_C175, _C272,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C175, _C272,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C175, _C269,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C175, _C272,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C175, _C272,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C175, _C272,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C175, _C270,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C175, _C270,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C175, _C270,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C175, _C272,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C175, _C272,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C175, _C272,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C175, _C272,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C175, _C272,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C175, _C272,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C175, _C270,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C175, _C270,), ()),
-    ('shipping', 'mule',): Answer(True, (_C175, _C270,), ()),
+    ('rail', 'truck',): Answer(True, (_C173, _C272,), ()),
+    ('rail', 'wagon',): Answer(True, (_C173, _C272,), ()),
+    ('rail', 'mule',): Answer(True, (_C173, _C272,), ()),
+    ('air', 'truck',): Answer(False, (_C173, _C274,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C173, _C274,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C173, _C271,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C173, _C274,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C173, _C274,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C173, _C274,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C173, _C272,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C173, _C272,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C173, _C272,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C173, _C274,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C173, _C274,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C173, _C274,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C173, _C274,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C173, _C274,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C173, _C274,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C173, _C272,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C173, _C272,), ()),
+    ('shipping', 'mule',): Answer(True, (_C173, _C272,), ()),
 }
 
 
@@ -3423,18 +3425,18 @@ def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:404
     if by == 'rail':
-        _t.extend(_CITES280)
+        _t.extend(_CITES282)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:405
     if by == 'air':
-        _t.extend(_CITES281)
+        _t.extend(_CITES283)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:406
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES282)
+        _t.extend(_CITES284)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
-    _t.extend(_CITES283)
+    _t.extend(_CITES285)
     return 0
 
 
@@ -3443,31 +3445,31 @@ def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:404
     if by == 'rail':
-        return _Q257
+        return _Q259
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:405
     if by == 'air':
-        return _Q257
+        return _Q259
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:406
     if alt_roll and by == 'alt_landing':
-        return _Q257
+        return _Q259
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_C177, _C276,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_C177, _C276,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C177, _C277,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C177, _C277,), ()),
-    ('air_drop', False,): Answer(0, (_C177, _C279,), ()),
-    ('air_drop', True,): Answer(0, (_C177, _C279,), ()),
-    ('landing_craft', False,): Answer(0, (_C177, _C279,), ()),
-    ('landing_craft', True,): Answer(0, (_C177, _C279,), ()),
-    ('alt_landing', False,): Answer(0, (_C177, _C279,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C177, _C278,), ()),
-    ('beach_assault', False,): Answer(0, (_C177, _C279,), ()),
-    ('beach_assault', True,): Answer(0, (_C177, _C279,), ()),
-    ('shipping', False,): Answer(0, (_C177, _C279,), ()),
-    ('shipping', True,): Answer(0, (_C177, _C279,), ()),
+    ('rail', False,): Answer(Fraction(1, 2), (_C175, _C278,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_C175, _C278,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C175, _C279,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C175, _C279,), ()),
+    ('air_drop', False,): Answer(0, (_C175, _C281,), ()),
+    ('air_drop', True,): Answer(0, (_C175, _C281,), ()),
+    ('landing_craft', False,): Answer(0, (_C175, _C281,), ()),
+    ('landing_craft', True,): Answer(0, (_C175, _C281,), ()),
+    ('alt_landing', False,): Answer(0, (_C175, _C281,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C175, _C280,), ()),
+    ('beach_assault', False,): Answer(0, (_C175, _C281,), ()),
+    ('beach_assault', True,): Answer(0, (_C175, _C281,), ()),
+    ('shipping', False,): Answer(0, (_C175, _C281,), ()),
+    ('shipping', True,): Answer(0, (_C175, _C281,), ()),
 }
 
 
@@ -3480,52 +3482,52 @@ def explain_transported_ma(by: Transport, alt_roll: bool) -> Answer[Number]:
 # rules/ocs/ch4-general-concepts.rules:415  4.7d  Movement and Transport
 def _s_ma_before(by: Transport) -> Number:
     """ma_before with numbers scaled by SCALE."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:416
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:417
     if by == 'rail':
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:417
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:418
     if by == 'air':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:418
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:419
     return 0
 
 
 # rules/ocs/ch4-general-concepts.rules:415  4.7d  Movement and Transport
 def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:416
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:417
     if by == 'rail':
-        _t.extend(_CITES280)
+        _t.extend(_CITES282)
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:417
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:418
     if by == 'air':
-        _t.extend(_CITES281)
+        _t.extend(_CITES283)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:418
-    _t.extend(_CITES283)
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:419
+    _t.extend(_CITES285)
     return 0
 
 
 # rules/ocs/ch4-general-concepts.rules:415  4.7d  Movement and Transport
 def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:416
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:417
     if by == 'rail':
-        return _Q257
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:417
+        return _Q259
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:418
     if by == 'air':
-        return _Q257
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:418
+        return _Q259
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:419
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C177, _C276,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C177, _C277,), ()),
-    ('air_drop',): Answer(0, (_C177, _C279,), ()),
-    ('landing_craft',): Answer(0, (_C177, _C279,), ()),
-    ('alt_landing',): Answer(0, (_C177, _C279,), ()),
-    ('beach_assault',): Answer(0, (_C177, _C279,), ()),
-    ('shipping',): Answer(0, (_C177, _C279,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C175, _C278,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C175, _C279,), ()),
+    ('air_drop',): Answer(0, (_C175, _C281,), ()),
+    ('landing_craft',): Answer(0, (_C175, _C281,), ()),
+    ('alt_landing',): Answer(0, (_C175, _C281,), ()),
+    ('beach_assault',): Answer(0, (_C175, _C281,), ()),
+    ('shipping',): Answer(0, (_C175, _C281,), ()),
 }
 
 
@@ -3535,144 +3537,144 @@ def explain_ma_before(by: Transport) -> Answer[Number]:
     return _ANSWERS_ma_before[(by,)]
 
 
-# rules/ocs/ch4-general-concepts.rules:421  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:422  4.7d  Movement and Transport
 def _s_ma_after(by: Transport, alt_roll: bool) -> Number:
     """ma_after with numbers scaled by SCALE."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:422
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:424
     if by == 'air':
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:423
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:425
     if alt_roll and by == 'alt_landing':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:425
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:427
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:421  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:422  4.7d  Movement and Transport
 def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:422
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:424
     if by == 'air':
-        _t.extend(_CITES281)
+        _t.extend(_CITES283)
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:423
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:425
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES282)
+        _t.extend(_CITES284)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:425
-    _t.extend(_CITES283)
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:427
+    _t.extend(_CITES285)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:421  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:422  4.7d  Movement and Transport
 def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:422
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:424
     if by == 'air':
-        return _Q257
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:423
+        return _Q259
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:425
     if alt_roll and by == 'alt_landing':
-        return _Q257
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:425
+        return _Q259
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:427
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C177, _C279,), ()),
-    ('rail', True,): Answer(0, (_C177, _C279,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C177, _C277,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C177, _C277,), ()),
-    ('air_drop', False,): Answer(0, (_C177, _C279,), ()),
-    ('air_drop', True,): Answer(0, (_C177, _C279,), ()),
-    ('landing_craft', False,): Answer(0, (_C177, _C279,), ()),
-    ('landing_craft', True,): Answer(0, (_C177, _C279,), ()),
-    ('alt_landing', False,): Answer(0, (_C177, _C279,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C177, _C278,), ()),
-    ('beach_assault', False,): Answer(0, (_C177, _C279,), ()),
-    ('beach_assault', True,): Answer(0, (_C177, _C279,), ()),
-    ('shipping', False,): Answer(0, (_C177, _C279,), ()),
-    ('shipping', True,): Answer(0, (_C177, _C279,), ()),
+    ('rail', False,): Answer(0, (_C175, _C281,), ()),
+    ('rail', True,): Answer(0, (_C175, _C281,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C175, _C279,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C175, _C279,), ()),
+    ('air_drop', False,): Answer(0, (_C175, _C281,), ()),
+    ('air_drop', True,): Answer(0, (_C175, _C281,), ()),
+    ('landing_craft', False,): Answer(0, (_C175, _C281,), ()),
+    ('landing_craft', True,): Answer(0, (_C175, _C281,), ()),
+    ('alt_landing', False,): Answer(0, (_C175, _C281,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C175, _C280,), ()),
+    ('beach_assault', False,): Answer(0, (_C175, _C281,), ()),
+    ('beach_assault', True,): Answer(0, (_C175, _C281,), ()),
+    ('shipping', False,): Answer(0, (_C175, _C281,), ()),
+    ('shipping', True,): Answer(0, (_C175, _C281,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:421  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:422  4.7d  Movement and Transport
 def explain_ma_after(by: Transport, alt_roll: bool) -> Answer[Number]:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_after[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:560  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:562  4.8c  Enemy Stacks
 def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
     """May enter a hex holding this kind of enemy unit (4.8c)."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:561
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:563
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:563
-    if mover == 'ship' and enemy in _SET181:
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:565
+    if mover == 'ship' and enemy in _SET179:
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:565
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:567
     if mover == 'plane_on_mission':
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:566
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:568
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:568
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:570
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:560  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:562  4.8c  Enemy Stacks
 def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> bool:
     """may_share_hex_with, recording in _t each rule it uses."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:561
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:563
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES289)
-        return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:563
-    if mover == 'ship' and enemy in _SET181:
-        _t.extend(_CITES290)
-        return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:565
-    if mover == 'plane_on_mission':
         _t.extend(_CITES291)
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:566
-    if mover == 'rail_or_supply_path' and enemy != 'combat_units':
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:565
+    if mover == 'ship' and enemy in _SET179:
         _t.extend(_CITES292)
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:568
-    _t.extend(_CITES293)
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:567
+    if mover == 'plane_on_mission':
+        _t.extend(_CITES293)
+        return True
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:568
+    if mover == 'rail_or_supply_path' and enemy != 'combat_units':
+        _t.extend(_CITES294)
+        return True
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:570
+    _t.extend(_CITES295)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C179, _C288,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C179, _C284,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C179, _C284,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C179, _C284,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C179, _C288,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C179, _C288,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C179, _C288,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C179, _C288,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C179, _C288,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C179, _C285,), ()),
-    ('ship', 'ships',): Answer(False, (_C179, _C288,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C179, _C285,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C179, _C286,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C179, _C286,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C179, _C286,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C179, _C286,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C179, _C288,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C179, _C287,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C179, _C287,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C179, _C287,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C177, _C290,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C177, _C286,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C177, _C286,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C177, _C286,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C177, _C290,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C177, _C290,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C177, _C290,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C177, _C290,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C177, _C290,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C177, _C287,), ()),
+    ('ship', 'ships',): Answer(False, (_C177, _C290,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C177, _C287,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C177, _C288,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C177, _C288,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C177, _C288,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C177, _C288,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C177, _C290,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C177, _C289,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C177, _C289,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C177, _C289,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:560  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:562  4.8c  Enemy Stacks
 def explain_may_share_hex_with(mover: Mover, enemy: EnemyKind) -> Answer[bool]:
     """May enter a hex holding this kind of enemy unit (4.8c), with the rules that decided it."""
     return _ANSWERS_may_share_hex_with[(mover, enemy)]
 
 
-# rules/ocs/ch4-general-concepts.rules:471  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:473  4.8  Stacking
 def stacking(h: Hex) -> list[Violation]:
     """Stacking limits (4.8)."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -3694,26 +3696,26 @@ def stacking(h: Hex) -> list[Violation]:
             _n2 += 1
         elif _u_type == 'hedgehog':
             _n3 += 1
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:473
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:475
     if _n0 > 40 and not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total, bound = _n0, 40
         out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if UnitType_combat[u.type]))))
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:474
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:476
     if _n1 > 1:
         total, bound = _n1, 1
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:475
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:477
     if _n2 > 1:
         total, bound = _n2, 1
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:476
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:478
     if _n3 > 1:
         total, bound = _n3, 1
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:471  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:473  4.8  Stacking
 def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     """stacking, recording in _t each rule it uses."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -3722,39 +3724,39 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     out: list[Violation] = []
     total: Number  # limits of whole numbers and of numbers alike
     bound: Number
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:473
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:475
     if h.phase == 'reinforcement':
-        _t.extend(_CITES295)
+        _t.extend(_CITES297)
     if h.moment == 'moving':
-        _t.extend(_CITES295)
+        _t.extend(_CITES297)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES11, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES297)
+            _t.extend(_CITES299)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:474
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:476
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES299)
+        _t.extend(_CITES301)
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:475
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:477
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES301)
+        _t.extend(_CITES303)
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:476
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:478
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES303)
+        _t.extend(_CITES305)
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:471  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:473  4.8  Stacking
 def explain_stacking(h: Hex) -> Answer[list[Violation]]:
     """Stacking limits (4.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3764,22 +3766,22 @@ def explain_stacking(h: Hex) -> Answer[list[Violation]]:
 
 # ---- constants -----------------------------------------------------------------
 
-# rules/ocs/ch13-specialized-units.rules:76  13.1c  The Action Rating of every HQ
+# rules/ocs/ch13-specialized-units.rules:73  13.1c  The Action Rating of every HQ
 hq_action_rating: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:176  13.2c  Truck Transport Point counters in the counter-mix (each game sets its own)
+# rules/ocs/ch13-specialized-units.rules:173  13.2c  Truck Transport Point counters in the counter-mix (each game sets its own)
 truck_counters: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:488  13.3f  SP that converting a rail hex costs
+# rules/ocs/ch13-specialized-units.rules:485  13.3f  SP that converting a rail hex costs
 conversion_sp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:684  13.5b  MP a rebuild costs
+# rules/ocs/ch13-specialized-units.rules:682  13.5b  MP a rebuild costs
 rebuild_mp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:721  13.5e  Eq to rebuild one truck
+# rules/ocs/ch13-specialized-units.rules:719  13.5e  Eq to rebuild one truck
 eq_per_truck: Final[int] = 1
 
-# rules/ocs/ch4-general-concepts.rules:469  4.8  The most RE of combat units in a hex
+# rules/ocs/ch4-general-concepts.rules:471  4.8  The most RE of combat units in a hex
 max_stack_re: Final[int] = 10
 
 

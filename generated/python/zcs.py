@@ -1108,20 +1108,20 @@ def explain_screening_left(level: ZocClass, carried: int, screeners: Sequence[Zo
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:387  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:388  5.C.2  Screening Units Effects & Restrictions
 def all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...]) -> bool:
     """d) Are all the enemy stacks exerting a zone on the hex screened? (5.C.2)."""
     return screening_left('no_zoc', screening_left('partial', screening_left('full', screening_left('double', screening_left('triple', 0, screeners, enemies), screeners, enemies), screeners, enemies), screeners, enemies), screeners, enemies) >= 0
 
 
-# rules/zoc-classes/zoc.rules:387  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:388  5.C.2  Screening Units Effects & Restrictions
 def _t_all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]) -> bool:
     """all_stacks_screened, recording in _t each rule it uses."""
     _t.extend(_CITES57)
     return _t_screening_left('no_zoc', _t_screening_left('partial', _t_screening_left('full', _t_screening_left('double', _t_screening_left('triple', 0, screeners, enemies, _t), screeners, enemies, _t), screeners, enemies, _t), screeners, enemies, _t), screeners, enemies, _t) >= 0
 
 
-# rules/zoc-classes/zoc.rules:387  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:388  5.C.2  Screening Units Effects & Restrictions
 def explain_all_stacks_screened(screeners: Sequence[ZocClass], enemies: Sequence[ZocClass]) -> Answer[bool]:
     """d) Are all the enemy stacks exerting a zone on the hex screened? (5.C.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1146,7 +1146,7 @@ def zoc_class(u: ZUnit, x: Into) -> ZocClass:
         return 'no_zoc'
     # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:74
     _u_artillery = u.artillery
-    return _step_within(ZocClass_values, _ORDER_ZocClass, _step_within(ZocClass_values, _ORDER_ZocClass, UnitKind_base[u.kind], 0 - (_count((c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or _u_artillery), x.major_river) if c)) + _count((c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, _u_artillery or u.aa_or_at) if c)) + u.even_mp_markers)), _count((c for c in (x.own_hex, x.arctic, u.artillery_support) if c)))
+    return _step_within(ZocClass_values, _ORDER_ZocClass, _step_within(ZocClass_values, _ORDER_ZocClass, UnitKind_base[u.kind], -(_count((c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or _u_artillery), x.major_river) if c)) + _count((c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, _u_artillery or u.aa_or_at) if c)) + u.even_mp_markers)), _count((c for c in (x.own_hex, x.arctic, u.artillery_support) if c)))
 
 
 # rules/zoc-classes/zoc.rules:68  5  Zones of Control (ZOC)
@@ -1170,7 +1170,7 @@ def _t_zoc_class(u: ZUnit, x: Into, _t: list[Cite]) -> ZocClass:
         return 'no_zoc'
     # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:74
     _t.extend(_CITES68)
-    return _step_within(ZocClass_values, _ORDER_ZocClass, _step_within(ZocClass_values, _ORDER_ZocClass, _attr(_t, _CITES_UnitKind_base, UnitKind_base, u.kind), 0 - _t_reductions(u, x, _t)), _t_increases(u, x, _t))
+    return _step_within(ZocClass_values, _ORDER_ZocClass, _step_within(ZocClass_values, _ORDER_ZocClass, _attr(_t, _CITES_UnitKind_base, UnitKind_base, u.kind), -_t_reductions(u, x, _t)), _t_increases(u, x, _t))
 
 
 # rules/zoc-classes/zoc.rules:68  5  Zones of Control (ZOC)
