@@ -44,8 +44,10 @@ def has_zoc(u: Any) -> bool:
 
 
 def re_size(u: Any) -> int | Fraction:
-    """4.6 and 13.1: RE size."""
+    """4.6 and 13.1: RE size (only ground combat units have one)."""
     t = u.type
+    if t not in COMBAT:
+        return 0
     if t == "hq":
         return 1
     if u.multi_step:

@@ -18,8 +18,9 @@ import rule_engine
 
 _ENGINEERS = "'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer'"
 _COMBAT = f"['combat_unit', 'hq', 'artillery', 'repl', {_ENGINEERS}]"
-_RE_SIZE = ("(u['type'] == 'hq' ? 1 : (u['multi_step'] ? u['printed_re'] - u['step_losses']"
-            " : (u['type'] == 'repl' or u['size'] == 'company' ? 0.25 : (u['size'] == 'battalion' ? 0.5 : 1))))")
+_RE_SIZE = (f"(u['type'] not in {_COMBAT} ? 0 : (u['type'] == 'hq' ? 1 : (u['multi_step'] ? "
+            "u['printed_re'] - u['step_losses'] : (u['type'] == 'repl' or u['size'] == 'company' ? 0.25 "
+            ": (u['size'] == 'battalion' ? 0.5 : 1)))))")
 
 EZOC_ALLOWS = rule_engine.Rule("action in ['A', 'B', 'D', 'F', 'H'] and negated")
 HAS_ZOC = rule_engine.Rule(

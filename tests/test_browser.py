@@ -110,7 +110,8 @@ def test_the_ocs_card_shows_every_4_5a_row_with_its_negation_mark(browser: print
                                  "visible": True}]
         assert not row["changed"]
     re_rows = next(s for s in card["sizes"] if s["rule"] == "4.6")["rows"]
-    assert [key for key, rule, _ in re_rows if rule == "4.6"] == ["multi_step", "quarter", "battalion", "other"]
+    assert [key for key, rule, _ in re_rows if rule == "4.6"] == ["not_combat", "multi_step", "quarter", "battalion",
+                                                                  "other"]
     assert [value for key, _, value in re_rows if key in ("quarter", "battalion")] == ["¼", "½"]
     combat = next(x for x in card["limits"] if x["key"] == "combat_re")
     assert combat["rule"] == "4.8" and combat["bound"] == "≤ 10" and combat["exempt"] == ["4.8a", "4.8a"]

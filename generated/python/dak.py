@@ -590,144 +590,145 @@ _C169: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, not
 _CITES170: Final[tuple[Cite, ...]] = (_C169,)
 _CITES171: Final[tuple[Cite, ...]] = (_C121,)
 _DOMAINS_Hex_172: Final[dict[str, tuple[Any, ...]]] = {'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
-_C173: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
+_C173: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
 _CITES174: Final[tuple[Cite, ...]] = (_C173,)
-_SET175: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
-_C176: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
-_CITES177: Final[tuple[Cite, ...]] = (_C176,)
-_C178: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
+_C175: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
+_CITES176: Final[tuple[Cite, ...]] = (_C175,)
+_SET177: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
+_C178: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
 _CITES179: Final[tuple[Cite, ...]] = (_C178,)
-_C180: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_C180: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
 _CITES181: Final[tuple[Cite, ...]] = (_C180,)
-_SET182: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
-_C183: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
-_CITES184: Final[tuple[Cite, ...]] = (_C183,)
-_C185: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
+_C182: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_CITES183: Final[tuple[Cite, ...]] = (_C182,)
+_SET184: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
+_C185: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
 _CITES186: Final[tuple[Cite, ...]] = (_C185,)
-_C187: Final[Cite] = Cite(layer='OCS', clause=None, item=None, title=None, note=None)
+_C187: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
 _CITES188: Final[tuple[Cite, ...]] = (_C187,)
-_C189: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
-_C190: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
-_C191: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
-_C192: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
-_CITES193: Final[tuple[Cite, ...]] = (_C0, _C189,)
-_CITES194: Final[tuple[Cite, ...]] = (_C0, _C190,)
+_C189: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
+_CITES190: Final[tuple[Cite, ...]] = (_C189,)
+_C191: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
+_C192: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
+_C193: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
+_C194: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
 _CITES195: Final[tuple[Cite, ...]] = (_C0, _C191,)
 _CITES196: Final[tuple[Cite, ...]] = (_C0, _C192,)
-_C197: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
-_C198: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
-_SET199: Final[frozenset[UnitType]] = frozenset({'hedgehog', 'sp', 'transport'})
-_C200: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
-_CITES201: Final[tuple[Cite, ...]] = (_C101, _C197,)
-_SET202: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
-_CITES203: Final[tuple[Cite, ...]] = (_C101, _C198,)
-_CITES204: Final[tuple[Cite, ...]] = (_C101, _C200,)
-_C205: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
-_C206: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
-_C207: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
-_C208: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
-_CITES209: Final[tuple[Cite, ...]] = (_C117, _C205,)
-_CITES210: Final[tuple[Cite, ...]] = (_C117, _C206,)
+_CITES197: Final[tuple[Cite, ...]] = (_C0, _C193,)
+_CITES198: Final[tuple[Cite, ...]] = (_C0, _C194,)
+_C199: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
+_C200: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
+_SET201: Final[frozenset[UnitType]] = frozenset({'hedgehog', 'sp', 'transport'})
+_C202: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
+_CITES203: Final[tuple[Cite, ...]] = (_C101, _C199,)
+_SET204: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
+_CITES205: Final[tuple[Cite, ...]] = (_C101, _C200,)
+_CITES206: Final[tuple[Cite, ...]] = (_C101, _C202,)
+_C207: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
+_C208: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
+_C209: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
+_C210: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
 _CITES211: Final[tuple[Cite, ...]] = (_C117, _C207,)
 _CITES212: Final[tuple[Cite, ...]] = (_C117, _C208,)
-_C213: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
-_CITES214: Final[tuple[Cite, ...]] = (_C117, _C213,)
-_C215: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
-_C216: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
-_C217: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
-_CITES218: Final[tuple[Cite, ...]] = (_C7, _C215,)
-_CITES219: Final[tuple[Cite, ...]] = (_C7, _C216,)
+_CITES213: Final[tuple[Cite, ...]] = (_C117, _C209,)
+_CITES214: Final[tuple[Cite, ...]] = (_C117, _C210,)
+_C215: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
+_CITES216: Final[tuple[Cite, ...]] = (_C117, _C215,)
+_C217: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_C218: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
+_C219: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
 _CITES220: Final[tuple[Cite, ...]] = (_C7, _C217,)
-_C221: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
-_C222: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
-_C223: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
-_C224: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
-_C225: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
-_CITES226: Final[tuple[Cite, ...]] = (_C221, _C222,)
-_CITES227: Final[tuple[Cite, ...]] = (_C221, _C223,)
-_CITES228: Final[tuple[Cite, ...]] = (_C221, _C224,)
-_CITES229: Final[tuple[Cite, ...]] = (_C221, _C225,)
-_C230: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_C231: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_C232: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_C233: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
-_C234: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITES235: Final[tuple[Cite, ...]] = (_C164, _C230,)
-_CITES236: Final[tuple[Cite, ...]] = (_C164, _C189,)
-_CITES237: Final[tuple[Cite, ...]] = (_C164, _C231,)
-_CITES238: Final[tuple[Cite, ...]] = (_C164, _C232,)
+_CITES221: Final[tuple[Cite, ...]] = (_C7, _C218,)
+_CITES222: Final[tuple[Cite, ...]] = (_C7, _C219,)
+_C223: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
+_C224: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
+_C225: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
+_C226: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
+_C227: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
+_CITES228: Final[tuple[Cite, ...]] = (_C223, _C224,)
+_CITES229: Final[tuple[Cite, ...]] = (_C223, _C225,)
+_CITES230: Final[tuple[Cite, ...]] = (_C223, _C226,)
+_CITES231: Final[tuple[Cite, ...]] = (_C223, _C227,)
+_C232: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_C233: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_C234: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_C235: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_C236: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITES237: Final[tuple[Cite, ...]] = (_C164, _C232,)
+_CITES238: Final[tuple[Cite, ...]] = (_C164, _C191,)
 _CITES239: Final[tuple[Cite, ...]] = (_C164, _C233,)
 _CITES240: Final[tuple[Cite, ...]] = (_C164, _C234,)
-_C241: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_C242: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_C243: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
-_C244: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITES245: Final[tuple[Cite, ...]] = (_C241, _C242,)
-_CITES246: Final[tuple[Cite, ...]] = (_C241, _C243,)
-_CITES247: Final[tuple[Cite, ...]] = (_C241, _C244,)
-_C248: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
-_C249: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
-_C250: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C251: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
-_C252: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C253: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C254: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C255: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES256: Final[tuple[Cite, ...]] = (_C248, _C249,)
-_CITES257: Final[tuple[Cite, ...]] = (_C248, _C250,)
-_CITES258: Final[tuple[Cite, ...]] = (_C248, _C251,)
-_CITES259: Final[tuple[Cite, ...]] = (_C248, _C252,)
-_CITES260: Final[tuple[Cite, ...]] = (_C248, _C253,)
-_CITES261: Final[tuple[Cite, ...]] = (_C248, _C254,)
-_CITES262: Final[tuple[Cite, ...]] = (_C248, _C255,)
-_Q263: Final[Fraction] = Fraction(1, 2)
-_Q264: Final[Fraction] = Fraction(1, 4)
-_C265: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C266: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
-_C267: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C268: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_C269: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C270: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES271: Final[tuple[Cite, ...]] = (_C265, _C266,)
-_CITES272: Final[tuple[Cite, ...]] = (_C265, _C267,)
-_CITES273: Final[tuple[Cite, ...]] = (_C265, _C268,)
-_CITES274: Final[tuple[Cite, ...]] = (_C265, _C269,)
-_CITES275: Final[tuple[Cite, ...]] = (_C265, _C270,)
-_C276: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C277: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET278: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C279: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES280: Final[tuple[Cite, ...]] = (_C176, _C276,)
-_CITES281: Final[tuple[Cite, ...]] = (_C176, _C277,)
-_CITES282: Final[tuple[Cite, ...]] = (_C176, _C279,)
-_C283: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_C284: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_C285: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_C286: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES287: Final[tuple[Cite, ...]] = (_C178, _C283,)
-_CITES288: Final[tuple[Cite, ...]] = (_C178, _C284,)
-_CITES289: Final[tuple[Cite, ...]] = (_C178, _C285,)
-_CITES290: Final[tuple[Cite, ...]] = (_C178, _C286,)
-_C291: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C292: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='Enemy ships', note=None)
-_C293: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='Enemy planes', note=None)
-_C294: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C295: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES296: Final[tuple[Cite, ...]] = (_C180, _C291,)
-_CITES297: Final[tuple[Cite, ...]] = (_C180, _C292,)
-_CITES298: Final[tuple[Cite, ...]] = (_C180, _C293,)
-_CITES299: Final[tuple[Cite, ...]] = (_C180, _C294,)
-_CITES300: Final[tuple[Cite, ...]] = (_C180, _C295,)
-_C301: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES302: Final[tuple[Cite, ...]] = (_C301,)
-_C303: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
-_CITES304: Final[tuple[Cite, ...]] = (_C303,)
-_C305: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
-_CITES306: Final[tuple[Cite, ...]] = (_C305,)
-_C307: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
-_CITES308: Final[tuple[Cite, ...]] = (_C307,)
-_C309: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
-_CITES310: Final[tuple[Cite, ...]] = (_C309,)
+_CITES241: Final[tuple[Cite, ...]] = (_C164, _C235,)
+_CITES242: Final[tuple[Cite, ...]] = (_C164, _C236,)
+_C243: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_C244: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_C245: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_C246: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITES247: Final[tuple[Cite, ...]] = (_C243, _C244,)
+_CITES248: Final[tuple[Cite, ...]] = (_C243, _C245,)
+_CITES249: Final[tuple[Cite, ...]] = (_C243, _C246,)
+_C250: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
+_C251: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C252: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
+_C253: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C254: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C255: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C256: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES257: Final[tuple[Cite, ...]] = (_C173, _C250,)
+_CITES258: Final[tuple[Cite, ...]] = (_C173, _C251,)
+_CITES259: Final[tuple[Cite, ...]] = (_C173, _C252,)
+_CITES260: Final[tuple[Cite, ...]] = (_C173, _C253,)
+_CITES261: Final[tuple[Cite, ...]] = (_C173, _C254,)
+_CITES262: Final[tuple[Cite, ...]] = (_C173, _C255,)
+_CITES263: Final[tuple[Cite, ...]] = (_C173, _C256,)
+_Q264: Final[Fraction] = Fraction(1, 2)
+_Q265: Final[Fraction] = Fraction(1, 4)
+_C266: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C267: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_C268: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C269: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_C270: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C271: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES272: Final[tuple[Cite, ...]] = (_C266, _C267,)
+_CITES273: Final[tuple[Cite, ...]] = (_C266, _C268,)
+_CITES274: Final[tuple[Cite, ...]] = (_C266, _C269,)
+_CITES275: Final[tuple[Cite, ...]] = (_C266, _C270,)
+_CITES276: Final[tuple[Cite, ...]] = (_C266, _C271,)
+_C277: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C278: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET279: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_C280: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
+_CITES281: Final[tuple[Cite, ...]] = (_C178, _C277,)
+_CITES282: Final[tuple[Cite, ...]] = (_C178, _C278,)
+_CITES283: Final[tuple[Cite, ...]] = (_C178, _C280,)
+_C284: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_C285: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_C286: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_C287: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES288: Final[tuple[Cite, ...]] = (_C180, _C284,)
+_CITES289: Final[tuple[Cite, ...]] = (_C180, _C285,)
+_CITES290: Final[tuple[Cite, ...]] = (_C180, _C286,)
+_CITES291: Final[tuple[Cite, ...]] = (_C180, _C287,)
+_C292: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C293: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='Enemy ships', note=None)
+_C294: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='Enemy planes', note=None)
+_C295: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C296: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
+_CITES297: Final[tuple[Cite, ...]] = (_C182, _C292,)
+_CITES298: Final[tuple[Cite, ...]] = (_C182, _C293,)
+_CITES299: Final[tuple[Cite, ...]] = (_C182, _C294,)
+_CITES300: Final[tuple[Cite, ...]] = (_C182, _C295,)
+_CITES301: Final[tuple[Cite, ...]] = (_C182, _C296,)
+_C302: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES303: Final[tuple[Cite, ...]] = (_C302,)
+_C304: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_CITES305: Final[tuple[Cite, ...]] = (_C304,)
+_C306: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_CITES307: Final[tuple[Cite, ...]] = (_C306,)
+_C308: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_CITES309: Final[tuple[Cite, ...]] = (_C308,)
+_C310: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_CITES311: Final[tuple[Cite, ...]] = (_C310,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -832,7 +833,7 @@ EzocAction_negatable: Final[dict[EzocAction, bool]] = {
 }
 _CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {'A': _CITES38, 'B': _CITES40, 'C': _CITES42, 'D': _CITES44, 'E': _CITES46, 'F': _CITES49, 'G': _CITES51, 'H': _CITES53, 'I': _CITES55, 'J': _CITES57, 'K': _CITES59}
 
-# rules/ocs/ch4-general-concepts.rules:297  4.7  Kind of transport
+# rules/ocs/ch4-general-concepts.rules:300  4.7  Kind of transport
 Transport = Literal['rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping']
 Transport_values: Final[tuple[Transport, ...]] = ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping',)
 Transport_titles: Final[dict[Transport, str]] = {
@@ -845,7 +846,7 @@ Transport_titles: Final[dict[Transport, str]] = {
     'shipping': 'Abstract shipping',
 }
 
-# rules/ocs/ch4-general-concepts.rules:548  4.8c  What moves, retreats or traces into the hex
+# rules/ocs/ch4-general-concepts.rules:551  4.8c  What moves, retreats or traces into the hex
 Mover = Literal['attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path']
 Mover_values: Final[tuple[Mover, ...]] = ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path',)
 Mover_titles: Final[dict[Mover, str]] = {
@@ -856,7 +857,7 @@ Mover_titles: Final[dict[Mover, str]] = {
     'rail_or_supply_path': 'Rail transport or a supply path (traced through)',
 }
 
-# rules/ocs/ch4-general-concepts.rules:555  4.8c  Kind of enemy unit in the hex
+# rules/ocs/ch4-general-concepts.rules:558  4.8c  Kind of enemy unit in the hex
 EnemyKind = Literal['combat_units', 'noncombat_units', 'ships', 'planes']
 EnemyKind_values: Final[tuple[EnemyKind, ...]] = ('combat_units', 'noncombat_units', 'ships', 'planes',)
 EnemyKind_titles: Final[dict[EnemyKind, str]] = {
@@ -866,7 +867,7 @@ EnemyKind_titles: Final[dict[EnemyKind, str]] = {
     'planes': 'Enemy planes',
 }
 
-# rules/ocs/series.rules:35  OCS  Mode
+# rules/ocs/series.rules:37  OCS  Mode
 Mode = Literal['combat', 'move', 'reserve', 'strat', 'dg', 'exploit']
 Mode_values: Final[tuple[Mode, ...]] = ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit',)
 Mode_titles: Final[dict[Mode, str]] = {
@@ -878,7 +879,7 @@ Mode_titles: Final[dict[Mode, str]] = {
     'exploit': 'Exploitation',
 }
 
-# rules/ocs/series.rules:44  OCS  Mobility type
+# rules/ocs/series.rules:46  OCS  Mobility type
 Mobility = Literal['leg', 'truck', 'track']
 Mobility_values: Final[tuple[Mobility, ...]] = ('leg', 'truck', 'track',)
 Mobility_titles: Final[dict[Mobility, str]] = {
@@ -887,7 +888,7 @@ Mobility_titles: Final[dict[Mobility, str]] = {
     'track': 'Track',
 }
 
-# rules/ocs/series.rules:50  OCS  Unit type
+# rules/ocs/series.rules:52  OCS  Unit type
 UnitType = Literal['combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog']
 UnitType_values: Final[tuple[UnitType, ...]] = ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog',)
 UnitType_titles: Final[dict[UnitType, str]] = {
@@ -924,7 +925,7 @@ UnitType_combat: Final[dict[UnitType, bool]] = {
 }
 _CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES61, 'hq': _CITES63, 'artillery': _CITES65, 'repl': _CITES67, 'engineer': _CITES69, 'rail_repair': _CITES71, 'assault_engineer': _CITES73, 'pioneer': _CITES75, 'para_glider_engineer': _CITES77, 'transport': _CITES79, 'sp': _CITES81, 'port': _CITES83, 'air_base': _CITES85, 'hedgehog': _CITES87}
 
-# rules/ocs/series.rules:68  OCS  Unit size (designation)
+# rules/ocs/series.rules:70  OCS  Unit size (designation)
 Size = Literal['company', 'battalion', 'regiment', 'brigade', 'division', 'corps']
 Size_values: Final[tuple[Size, ...]] = ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps',)
 Size_titles: Final[dict[Size, str]] = {
@@ -936,7 +937,7 @@ Size_titles: Final[dict[Size, str]] = {
     'corps': 'Corps',
 }
 
-# rules/ocs/series.rules:77  OCS  Phase
+# rules/ocs/series.rules:79  OCS  Phase
 Phase = Literal['reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up']
 Phase_values: Final[tuple[Phase, ...]] = ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up',)
 Phase_titles: Final[dict[Phase, str]] = {
@@ -950,7 +951,7 @@ Phase_titles: Final[dict[Phase, str]] = {
     'clean_up': 'Clean Up Phase',
 }
 
-# rules/ocs/series.rules:88  OCS  When stacking is looked at
+# rules/ocs/series.rules:90  OCS  When stacking is looked at
 Moment = Literal['segment_end', 'moving', 'overrun']
 Moment_values: Final[tuple[Moment, ...]] = ('segment_end', 'moving', 'overrun',)
 Moment_titles: Final[dict[Moment, str]] = {
@@ -959,7 +960,7 @@ Moment_titles: Final[dict[Moment, str]] = {
     'overrun': 'While conducting an overrun',
 }
 
-# rules/ocs/series.rules:94  OCS  Internal stocks
+# rules/ocs/series.rules:96  OCS  Internal stocks
 Stocks = Literal['normal', 'low', 'exhausted']
 Stocks_values: Final[tuple[Stocks, ...]] = ('normal', 'low', 'exhausted',)
 Stocks_titles: Final[dict[Stocks, str]] = {
@@ -968,7 +969,7 @@ Stocks_titles: Final[dict[Stocks, str]] = {
     'exhausted': 'Exhausted',
 }
 
-# rules/ocs/series.rules:100  OCS  Kind of Transport Point
+# rules/ocs/series.rules:102  OCS  Kind of Transport Point
 TransportPointKind = Literal['truck', 'wagon', 'mule']
 TransportPointKind_values: Final[tuple[TransportPointKind, ...]] = ('truck', 'wagon', 'mule',)
 TransportPointKind_titles: Final[dict[TransportPointKind, str]] = {
@@ -998,7 +999,7 @@ class RailHex:
     in_ezoc: bool = False
 
 
-# rules/ocs/series.rules:106  OCS
+# rules/ocs/series.rules:108  OCS
 @dataclass(frozen=True, slots=True)
 class Unit:
     """A ground unit"""
@@ -1053,7 +1054,7 @@ class Unit:
     will_spend_mp: bool = False
 
 
-# rules/ocs/series.rules:133  OCS
+# rules/ocs/series.rules:135  OCS
 @dataclass(frozen=True, slots=True)
 class Hex:
     """A hex and the friendly units in it"""
@@ -2541,20 +2542,41 @@ def explain_may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> Answe
     return _ANSWERS_may_exit_ezoc_hex[(started_phase_there, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:307  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:265  4.6  Regimental Equivalents
+def sizes_not_negative(u: Unit) -> bool:
+    """Printed RE sizes and point values are never negative (4.6)."""
+    return u.printed_re * 4 >= 0 and u.points * 4 >= 0
+
+
+# rules/ocs/ch4-general-concepts.rules:265  4.6  Regimental Equivalents
+def _t_sizes_not_negative(u: Unit, _t: list[Cite]) -> bool:
+    """sizes_not_negative, recording in _t each rule it uses."""
+    _t.extend(_CITES174)
+    return u.printed_re * 4 >= 0 and u.points * 4 >= 0
+
+
+# rules/ocs/ch4-general-concepts.rules:265  4.6  Regimental Equivalents
+def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
+    """Printed RE sizes and point values are never negative (4.6), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_sizes_not_negative(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_90), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:310  4.7  Transportation Equivalents
 def transportable(u: Unit) -> bool:
     """Can be transported (rail, air, landing craft, shipping) (4.7)."""
     return u.type not in _SET109
 
 
-# rules/ocs/ch4-general-concepts.rules:307  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:310  4.7  Transportation Equivalents
 def _t_transportable(u: Unit, _t: list[Cite]) -> bool:
     """transportable, recording in _t each rule it uses."""
-    _t.extend(_CITES174)
-    return _t_is_combat(u, _t) or u.type in _SET175
+    _t.extend(_CITES176)
+    return _t_is_combat(u, _t) or u.type in _SET177
 
 
-# rules/ocs/ch4-general-concepts.rules:307  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:310  4.7  Transportation Equivalents
 def explain_transportable(u: Unit) -> Answer[bool]:
     """Can be transported (rail, air, landing craft, shipping) (4.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2562,20 +2584,20 @@ def explain_transportable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:310  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:313  4.7  Transportation Equivalents
 def transport_point_may_carry(cargo: Unit) -> bool:
     """A Transport Point can carry this (4.7)."""
     return cargo.type == 'sp'
 
 
-# rules/ocs/ch4-general-concepts.rules:310  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:313  4.7  Transportation Equivalents
 def _t_transport_point_may_carry(cargo: Unit, _t: list[Cite]) -> bool:
     """transport_point_may_carry, recording in _t each rule it uses."""
-    _t.extend(_CITES174)
+    _t.extend(_CITES176)
     return cargo.type == 'sp'
 
 
-# rules/ocs/ch4-general-concepts.rules:310  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:313  4.7  Transportation Equivalents
 def explain_transport_point_may_carry(cargo: Unit) -> Answer[bool]:
     """A Transport Point can carry this (4.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2583,26 +2605,26 @@ def explain_transport_point_may_carry(cargo: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:362  4.7c
+# rules/ocs/ch4-general-concepts.rules:365  4.7c
 def _s_transport_point_load(u: Unit) -> Number:
     """transport_point_load with numbers scaled by SCALE."""
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:362  4.7c
+# rules/ocs/ch4-general-concepts.rules:365  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
-    _t.extend(_CITES177)
+    _t.extend(_CITES179)
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:362  4.7c
+# rules/ocs/ch4-general-concepts.rules:365  4.7c
 def transport_point_load(u: Unit) -> Number:
     """SP a Transport Point can carry (4.7c). Numbers are exact: int or Fraction."""
     return _exact(_s_transport_point_load(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:362  4.7c
+# rules/ocs/ch4-general-concepts.rules:365  4.7c
 def explain_transport_point_load(u: Unit) -> Answer[Number]:
     """SP a Transport Point can carry (4.7c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2610,20 +2632,20 @@ def explain_transport_point_load(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:398  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:401  4.7d  Movement and Transport
 def one_transport_type(used: tuple[Transport, ...], next: Transport) -> bool:
     """May a unit that already used these transports this phase use this one? (4.7d)."""
     return all((t == next for t in used))
 
 
-# rules/ocs/ch4-general-concepts.rules:398  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:401  4.7d  Movement and Transport
 def _t_one_transport_type(used: tuple[Transport, ...], next: Transport, _t: list[Cite]) -> bool:
     """one_transport_type, recording in _t each rule it uses."""
-    _t.extend(_CITES179)
+    _t.extend(_CITES181)
     return all((t == next for t in used))
 
 
-# rules/ocs/ch4-general-concepts.rules:398  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:401  4.7d  Movement and Transport
 def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> Answer[bool]:
     """May a unit that already used these transports this phase use this one? (4.7d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2631,26 +2653,26 @@ def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> An
     return Answer(_value, _rules(_t), () if _value else _would_change(one_transport_type, (('used', used, ()), ('next', next, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:410  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:413  4.7d  Movement and Transport
 def _s_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """may_spend_transported with numbers scaled by SCALE."""
     return before >= 0 and after >= 0 and (before <= (2 if by == 'rail' else 2 if by == 'air' else 0)) and (after <= (2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0)) and (before + after <= (2 if by == 'rail' else 2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0))
 
 
-# rules/ocs/ch4-general-concepts.rules:410  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:413  4.7d  Movement and Transport
 def _t_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number, _t: list[Cite]) -> bool:
     """may_spend_transported, recording in _t each rule it uses."""
-    _t.extend(_CITES179)
+    _t.extend(_CITES181)
     return before >= 0 and after >= 0 and (before <= _t_ma_before(by, _t)) and (after <= _t_ma_after(by, alt_roll, _t)) and (before + after <= _t_transported_ma(by, alt_roll, _t))
 
 
-# rules/ocs/ch4-general-concepts.rules:410  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:413  4.7d  Movement and Transport
 def may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """May a unit spend these shares of its MA before and after being transported? (4.7d). Numbers are exact: int or Fraction."""
     return _s_may_spend_transported(by, alt_roll, before * SCALE, after * SCALE)
 
 
-# rules/ocs/ch4-general-concepts.rules:410  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:413  4.7d  Movement and Transport
 def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> Answer[bool]:
     """May a unit spend these shares of its MA before and after being transported? (4.7d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2658,20 +2680,20 @@ def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number,
     return Answer(_value, _rules(_t), () if _value else _would_change(may_spend_transported, (('by', by, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), ('alt_roll', alt_roll, (False, True)), ('before', before, ()), ('after', after, ()), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:573  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:576  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
-    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET182) for e in enemies))
+    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET184) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:573  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:576  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES181)
+    _t.extend(_CITES183)
     return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:573  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:576  4.8c  Enemy Stacks
 def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> Answer[bool]:
     """May move, retreat or trace into a hex with these enemy units (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2679,20 +2701,20 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_hex, (('mover', mover, ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path')), ('enemies', enemies, ()), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:577  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:580  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
     return 'attack_capable_unit' if u.printed_strength and u.type in _SET168 and (not u.parenthesized) and (u.mode not in _SET128) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:577  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:580  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
-    _t.extend(_CITES181)
+    _t.extend(_CITES183)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:577  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:580  4.8c  Enemy Stacks
 def explain_ground_mover(u: Unit) -> Answer[Mover]:
     """What kind of mover a ground unit is (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2700,21 +2722,21 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:599  4.9a
+# rules/ocs/ch4-general-concepts.rules:602  4.9a
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     _h_units = h.units
     return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET168) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET168) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
 
 
-# rules/ocs/ch4-general-concepts.rules:599  4.9a
+# rules/ocs/ch4-general-concepts.rules:602  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
-    _t.extend(_CITES184)
+    _t.extend(_CITES186)
     return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))) if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)) else _first((u for u in h.units if _t_is_combat(u, _t)))
 
 
-# rules/ocs/ch4-general-concepts.rules:599  4.9a
+# rules/ocs/ch4-general-concepts.rules:602  4.9a
 def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     """The combat unit the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2722,20 +2744,20 @@ def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:604  4.9a
+# rules/ocs/ch4-general-concepts.rules:607  4.9a
 def shows_hedgehog(h: Hex) -> bool:
     """The enemy may see a hedgehog in the hex (4.9a)."""
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:604  4.9a
+# rules/ocs/ch4-general-concepts.rules:607  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
-    _t.extend(_CITES184)
+    _t.extend(_CITES186)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:604  4.9a
+# rules/ocs/ch4-general-concepts.rules:607  4.9a
 def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2753,7 +2775,7 @@ def combat_side(u: Unit) -> bool:
 # rules/ocs/series.rules:16  5.10e  DG Mode Orientation
 def _t_combat_side(u: Unit, _t: list[Cite]) -> bool:
     """combat_side, recording in _t each rule it uses."""
-    _t.extend(_CITES186)
+    _t.extend(_CITES188)
     return u.mode == 'combat' or (u.mode in _SET91 and u.oriented_to_combat)
 
 
@@ -2775,7 +2797,7 @@ def combat_or_dg_combat(u: Unit) -> bool:
 # rules/ocs/series.rules:18  5.10e  DG Mode Orientation
 def _t_combat_or_dg_combat(u: Unit, _t: list[Cite]) -> bool:
     """combat_or_dg_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES186)
+    _t.extend(_CITES188)
     return u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)
 
 
@@ -2787,46 +2809,25 @@ def explain_combat_or_dg_combat(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/series.rules:140  OCS
+# rules/ocs/series.rules:22  9.11  Step Losses
 def steps_not_negative(u: Unit) -> bool:
-    """A unit cannot have lost a negative number of steps (OCS)."""
+    """A unit cannot have lost a negative number of steps (9.11)."""
     return u.step_losses >= 0
 
 
-# rules/ocs/series.rules:140  OCS
+# rules/ocs/series.rules:22  9.11  Step Losses
 def _t_steps_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """steps_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES188)
+    _t.extend(_CITES190)
     return u.step_losses >= 0
 
 
-# rules/ocs/series.rules:140  OCS
+# rules/ocs/series.rules:22  9.11  Step Losses
 def explain_steps_not_negative(u: Unit) -> Answer[bool]:
-    """A unit cannot have lost a negative number of steps (OCS), with the rules that decided it."""
+    """A unit cannot have lost a negative number of steps (9.11), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_steps_not_negative(u, _t)
     return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_90), )))
-
-
-# rules/ocs/series.rules:141  OCS
-def sizes_not_negative(u: Unit) -> bool:
-    """Printed RE sizes and point values are never negative (OCS)."""
-    return u.printed_re * 4 >= 0 and u.points * 4 >= 0
-
-
-# rules/ocs/series.rules:141  OCS
-def _t_sizes_not_negative(u: Unit, _t: list[Cite]) -> bool:
-    """sizes_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES188)
-    return u.printed_re * 4 >= 0 and u.points * 4 >= 0
-
-
-# rules/ocs/series.rules:141  OCS
-def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
-    """Printed RE sizes and point values are never negative (OCS), with the rules that decided it."""
-    _t: list[Cite] = []
-    _value = _t_sizes_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_90), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:75  13.1c  HQs and Combat
@@ -2852,18 +2853,18 @@ def _t_defense_strength(u: Unit, printed: int, _t: list[Cite]) -> int:
     """defense_strength, recording in _t each rule it uses."""
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:594
     if u.type == 'artillery':
-        _t.extend(_CITES193)
+        _t.extend(_CITES195)
         return 1
     # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:77
     if u.type == 'hq' and _t_combat_side(u, _t):
-        _t.extend(_CITES194)
+        _t.extend(_CITES196)
         return 5
     # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
     if u.type == 'hq':
-        _t.extend(_CITES195)
+        _t.extend(_CITES197)
         return 1
     # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
-    _t.extend(_CITES196)
+    _t.extend(_CITES198)
     return printed
 
 
@@ -2882,7 +2883,7 @@ def may_unload(tp: Unit, h: Hex) -> bool:
     if tp.organic:
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:244
-    if any((u.type not in _SET199 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+    if any((u.type not in _SET201 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:247
     return False
@@ -2893,14 +2894,14 @@ def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
     # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:284
     if tp.organic:
-        _t.extend(_CITES201)
+        _t.extend(_CITES203)
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:244
-    if any((_t_is_combat(u, _t) or u.type in _SET202 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
-        _t.extend(_CITES203)
+    if any((_t_is_combat(u, _t) or u.type in _SET204 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+        _t.extend(_CITES205)
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:247
-    _t.extend(_CITES204)
+    _t.extend(_CITES206)
     return False
 
 
@@ -2936,18 +2937,18 @@ def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:515
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES209)
+        _t.extend(_CITES211)
         return True
     # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:943
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES210)
+        _t.extend(_CITES212)
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:439
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
-        _t.extend(_CITES211)
+        _t.extend(_CITES213)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:441
-    _t.extend(_CITES212)
+    _t.extend(_CITES214)
     return False
 
 
@@ -2977,14 +2978,14 @@ def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:519
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES209)
+        _t.extend(_CITES211)
         return True
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
     if _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES214)
+        _t.extend(_CITES216)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:446
-    _t.extend(_CITES212)
+    _t.extend(_CITES214)
     return False
 
 
@@ -3014,14 +3015,14 @@ def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
     # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:696
     if u.no_rebuild:
-        _t.extend(_CITES218)
+        _t.extend(_CITES220)
         return False
     # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:675
     if u.breakdown:
-        _t.extend(_CITES219)
+        _t.extend(_CITES221)
         return False
     # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:676
-    _t.extend(_CITES220)
+    _t.extend(_CITES222)
     return True
 
 
@@ -3054,33 +3055,33 @@ def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: 
     """bridged, recording in _t each rule it uses."""
     # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:916
     if overrunning:
-        _t.extend(_CITES226)
+        _t.extend(_CITES228)
         return river
     # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:917
     if bridged_by_engineers and river == 'major_river':
-        _t.extend(_CITES227)
+        _t.extend(_CITES229)
         return 'minor_river'
     # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:918
     if bridged_by_engineers and river == 'minor_river':
-        _t.extend(_CITES228)
+        _t.extend(_CITES230)
         return 'no_river'
     # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:919
-    _t.extend(_CITES229)
+    _t.extend(_CITES231)
     return river
 
 _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
-    ('no_river', False, False,): Answer('no_river', (_C221, _C225,), ()),
-    ('no_river', False, True,): Answer('no_river', (_C221, _C222,), ()),
-    ('no_river', True, False,): Answer('no_river', (_C221, _C225,), ()),
-    ('no_river', True, True,): Answer('no_river', (_C221, _C222,), ()),
-    ('minor_river', False, False,): Answer('minor_river', (_C221, _C225,), ()),
-    ('minor_river', False, True,): Answer('minor_river', (_C221, _C222,), ()),
-    ('minor_river', True, False,): Answer('no_river', (_C221, _C224,), ()),
-    ('minor_river', True, True,): Answer('minor_river', (_C221, _C222,), ()),
-    ('major_river', False, False,): Answer('major_river', (_C221, _C225,), ()),
-    ('major_river', False, True,): Answer('major_river', (_C221, _C222,), ()),
-    ('major_river', True, False,): Answer('minor_river', (_C221, _C223,), ()),
-    ('major_river', True, True,): Answer('major_river', (_C221, _C222,), ()),
+    ('no_river', False, False,): Answer('no_river', (_C223, _C227,), ()),
+    ('no_river', False, True,): Answer('no_river', (_C223, _C224,), ()),
+    ('no_river', True, False,): Answer('no_river', (_C223, _C227,), ()),
+    ('no_river', True, True,): Answer('no_river', (_C223, _C224,), ()),
+    ('minor_river', False, False,): Answer('minor_river', (_C223, _C227,), ()),
+    ('minor_river', False, True,): Answer('minor_river', (_C223, _C224,), ()),
+    ('minor_river', True, False,): Answer('no_river', (_C223, _C226,), ()),
+    ('minor_river', True, True,): Answer('minor_river', (_C223, _C224,), ()),
+    ('major_river', False, False,): Answer('major_river', (_C223, _C227,), ()),
+    ('major_river', False, True,): Answer('major_river', (_C223, _C224,), ()),
+    ('major_river', True, False,): Answer('minor_river', (_C223, _C225,), ()),
+    ('major_river', True, True,): Answer('major_river', (_C223, _C224,), ()),
 }
 
 
@@ -3118,26 +3119,26 @@ def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:83
     if u.type == 'hq':
-        _t.extend(_CITES235)
+        _t.extend(_CITES237)
         return False
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:597
     if u.type == 'artillery':
-        _t.extend(_CITES236)
+        _t.extend(_CITES238)
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:62
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES237)
+        _t.extend(_CITES239)
         return False
     # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:63
     if not u.printed_strength or u.parenthesized:
-        _t.extend(_CITES238)
+        _t.extend(_CITES240)
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:65
     if u.mode in _SET128:
-        _t.extend(_CITES239)
+        _t.extend(_CITES241)
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:66
-    _t.extend(_CITES240)
+    _t.extend(_CITES242)
     return True
 
 
@@ -3168,14 +3169,14 @@ def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:139
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES245)
+        _t.extend(_CITES247)
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:114
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES246)
+        _t.extend(_CITES248)
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:116
-    _t.extend(_CITES247)
+    _t.extend(_CITES249)
     return False
 
 
@@ -3187,7 +3188,7 @@ def explain_has_zoc(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:265  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:268  4.6  Regimental Equivalents
 def _s_re_size(u: Unit) -> Number:
     """re_size with numbers scaled by SCALE."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
@@ -3198,84 +3199,84 @@ def _s_re_size(u: Unit) -> Number:
     _u_type = u.type
     if _u_type == 'hq':
         return 4
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:266
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:269
     if not UnitType_combat[_u_type]:
         return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:267
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
     if u.multi_step:
         return u.printed_re * 4 - u.step_losses * 4
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:269
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:272
     if _u_size == 'company' or _u_type == 'repl':
         return 1
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:273
     if _u_size == 'battalion':
         return 2
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:271
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:274
     return 4
 
 
-# rules/ocs/ch4-general-concepts.rules:265  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:268  4.6  Regimental Equivalents
 def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     if u.formation == 'Jock Column' and u.size == 'company':
-        _t.extend(_CITES256)
+        _t.extend(_CITES257)
         return 2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     if u.type == 'hq':
-        _t.extend(_CITES257)
-        return 4
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:266
-    if not _t_is_combat(u, _t):
         _t.extend(_CITES258)
-        return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:267
-    if u.multi_step:
+        return 4
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:269
+    if not _t_is_combat(u, _t):
         _t.extend(_CITES259)
-        return u.printed_re * 4 - u.step_losses * 4
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:269
-    if u.type == 'repl' or u.size == 'company':
+        return 0
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
+    if u.multi_step:
         _t.extend(_CITES260)
-        return 1
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
-    if u.size == 'battalion':
+        return u.printed_re * 4 - u.step_losses * 4
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:272
+    if u.type == 'repl' or u.size == 'company':
         _t.extend(_CITES261)
+        return 1
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:273
+    if u.size == 'battalion':
+        _t.extend(_CITES262)
         return 2
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:271
-    _t.extend(_CITES262)
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:274
+    _t.extend(_CITES263)
     return 4
 
 
-# rules/ocs/ch4-general-concepts.rules:265  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:268  4.6  Regimental Equivalents
 def re_size(u: Unit) -> Number:
     """RE size (4.6). Numbers are exact: int or Fraction."""
     _v: Number
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     _u_size = u.size
     if _u_size == 'company' and u.formation == 'Jock Column':
-        return _Q263
+        return _Q264
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     _u_type = u.type
     if _u_type == 'hq':
         return 1
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:266
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:269
     if not UnitType_combat[_u_type]:
         return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:267
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
     if u.multi_step:
         _v = u.printed_re - u.step_losses
         return _v if _v.__class__ is int else _plain(_v)
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:269
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:272
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q264
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
+        return _Q265
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:273
     if _u_size == 'battalion':
-        return _Q263
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:271
+        return _Q264
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:274
     return 1
 
 
-# rules/ocs/ch4-general-concepts.rules:265  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:268  4.6  Regimental Equivalents
 def explain_re_size(u: Unit) -> Answer[Number]:
     """RE size (4.6), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3283,76 +3284,76 @@ def explain_re_size(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:339  4.7b
+# rules/ocs/ch4-general-concepts.rules:342  4.7b
 def _s_transport_equivalent(u: Unit) -> Number:
     """transport_equivalent with numbers scaled by SCALE."""
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:326
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:329
     _u_type = u.type
     if _u_type == 'sp' and (not u.loaded):
         return u.points * 4
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:358
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:361
     if _u_type == 'transport':
         return u.points * 4
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:359
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:362
     if _u_type == 'sp' and u.loaded:
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:340
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:343
     _u_move_ma = u.move_ma
     if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
         return _div(_s_re_size(u), 8)
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:342
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:345
     return _s_re_size(u)
 
 
-# rules/ocs/ch4-general-concepts.rules:339  4.7b
+# rules/ocs/ch4-general-concepts.rules:342  4.7b
 def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:326
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:329
     if u.type == 'sp' and (not u.loaded):
-        _t.extend(_CITES271)
-        return u.points * 4
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:358
-    if u.type == 'transport':
         _t.extend(_CITES272)
         return u.points * 4
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:359
-    if u.type == 'sp' and u.loaded:
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:361
+    if u.type == 'transport':
         _t.extend(_CITES273)
-        return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:340
-    if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
+        return u.points * 4
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:362
+    if u.type == 'sp' and u.loaded:
         _t.extend(_CITES274)
+        return 0
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:343
+    if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
+        _t.extend(_CITES275)
         return _div(_t_re_size(u, _t), 8)
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:342
-    _t.extend(_CITES275)
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:345
+    _t.extend(_CITES276)
     return _t_re_size(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:339  4.7b
+# rules/ocs/ch4-general-concepts.rules:342  4.7b
 def transport_equivalent(u: Unit) -> Number:
     """Transportation equivalent (4.7b). Numbers are exact: int or Fraction."""
     _v: Number
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:326
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:329
     _u_type = u.type
     if _u_type == 'sp' and (not u.loaded):
         _v = u.points
         return _v if _v.__class__ is int else _plain(_v)
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:358
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:361
     if _u_type == 'transport':
         _v = u.points
         return _v if _v.__class__ is int else _plain(_v)
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:359
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:362
     if _u_type == 'sp' and u.loaded:
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:340
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:343
     _u_move_ma = u.move_ma
     if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
         return _exact(_div(_s_re_size(u), 8))
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:342
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:345
     return _exact(_s_re_size(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:339  4.7b
+# rules/ocs/ch4-general-concepts.rules:342  4.7b
 def explain_transport_equivalent(u: Unit) -> Answer[Number]:
     """Transportation equivalent (4.7b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3360,336 +3361,336 @@ def explain_transport_equivalent(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:364  4.7c
+# rules/ocs/ch4-general-concepts.rules:367  4.7c
 def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     """Can a Transport Point be carried this way? (4.7c)."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:213
     if by == 'air' and tp == 'mule':
         return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:365
-    if by in _SET278:
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:368
+    if by in _SET279:
         return True
-    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:366
+    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:369
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:364  4.7c
+# rules/ocs/ch4-general-concepts.rules:367  4.7c
 def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite]) -> bool:
     """transport_point_by, recording in _t each rule it uses."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:213
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES280)
-        return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:365
-    if by in _SET278:
         _t.extend(_CITES281)
         return True
-    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:366
-    _t.extend(_CITES282)
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:368
+    if by in _SET279:
+        _t.extend(_CITES282)
+        return True
+    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:369
+    _t.extend(_CITES283)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C176, _C277,), ()),
-    ('rail', 'wagon',): Answer(True, (_C176, _C277,), ()),
-    ('rail', 'mule',): Answer(True, (_C176, _C277,), ()),
-    ('air', 'truck',): Answer(False, (_C176, _C279,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C176, _C279,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C176, _C276,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C176, _C279,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C176, _C279,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C176, _C279,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C176, _C277,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C176, _C277,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C176, _C277,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C176, _C279,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C176, _C279,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C176, _C279,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C176, _C279,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C176, _C279,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C176, _C279,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C176, _C277,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C176, _C277,), ()),
-    ('shipping', 'mule',): Answer(True, (_C176, _C277,), ()),
+    ('rail', 'truck',): Answer(True, (_C178, _C278,), ()),
+    ('rail', 'wagon',): Answer(True, (_C178, _C278,), ()),
+    ('rail', 'mule',): Answer(True, (_C178, _C278,), ()),
+    ('air', 'truck',): Answer(False, (_C178, _C280,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C178, _C280,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C178, _C277,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C178, _C280,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C178, _C280,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C178, _C280,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C178, _C278,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C178, _C278,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C178, _C278,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C178, _C280,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C178, _C280,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C178, _C280,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C178, _C280,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C178, _C280,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C178, _C280,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C178, _C278,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C178, _C278,), ()),
+    ('shipping', 'mule',): Answer(True, (_C178, _C278,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:364  4.7c
+# rules/ocs/ch4-general-concepts.rules:367  4.7c
 def explain_transport_point_by(by: Transport, tp: TransportPointKind) -> Answer[bool]:
     """Can a Transport Point be carried this way? (4.7c), with the rules that decided it."""
     return _ANSWERS_transport_point_by[(by, tp)]
 
 
-# rules/ocs/ch4-general-concepts.rules:402  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:405  4.7d  Movement and Transport
 def _s_transported_ma(by: Transport, alt_roll: bool) -> Number:
     """transported_ma with numbers scaled by SCALE."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:404
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
     if by == 'rail':
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:405
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:408
     if by == 'air':
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:406
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:409
     if alt_roll and by == 'alt_landing':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:410
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:402  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:405  4.7d  Movement and Transport
 def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:404
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
     if by == 'rail':
-        _t.extend(_CITES287)
-        return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:405
-    if by == 'air':
         _t.extend(_CITES288)
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:406
-    if by == 'alt_landing' and alt_roll:
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:408
+    if by == 'air':
         _t.extend(_CITES289)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
-    _t.extend(_CITES290)
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:409
+    if by == 'alt_landing' and alt_roll:
+        _t.extend(_CITES290)
+        return 2
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:410
+    _t.extend(_CITES291)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:402  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:405  4.7d  Movement and Transport
 def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:404
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
     if by == 'rail':
-        return _Q263
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:405
+        return _Q264
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:408
     if by == 'air':
-        return _Q263
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:406
+        return _Q264
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:409
     if alt_roll and by == 'alt_landing':
-        return _Q263
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
+        return _Q264
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:410
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_C178, _C283,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_C178, _C283,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C178, _C284,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C178, _C284,), ()),
-    ('air_drop', False,): Answer(0, (_C178, _C286,), ()),
-    ('air_drop', True,): Answer(0, (_C178, _C286,), ()),
-    ('landing_craft', False,): Answer(0, (_C178, _C286,), ()),
-    ('landing_craft', True,): Answer(0, (_C178, _C286,), ()),
-    ('alt_landing', False,): Answer(0, (_C178, _C286,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C178, _C285,), ()),
-    ('beach_assault', False,): Answer(0, (_C178, _C286,), ()),
-    ('beach_assault', True,): Answer(0, (_C178, _C286,), ()),
-    ('shipping', False,): Answer(0, (_C178, _C286,), ()),
-    ('shipping', True,): Answer(0, (_C178, _C286,), ()),
+    ('rail', False,): Answer(Fraction(1, 2), (_C180, _C284,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_C180, _C284,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C180, _C285,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C180, _C285,), ()),
+    ('air_drop', False,): Answer(0, (_C180, _C287,), ()),
+    ('air_drop', True,): Answer(0, (_C180, _C287,), ()),
+    ('landing_craft', False,): Answer(0, (_C180, _C287,), ()),
+    ('landing_craft', True,): Answer(0, (_C180, _C287,), ()),
+    ('alt_landing', False,): Answer(0, (_C180, _C287,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C180, _C286,), ()),
+    ('beach_assault', False,): Answer(0, (_C180, _C287,), ()),
+    ('beach_assault', True,): Answer(0, (_C180, _C287,), ()),
+    ('shipping', False,): Answer(0, (_C180, _C287,), ()),
+    ('shipping', True,): Answer(0, (_C180, _C287,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:402  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:405  4.7d  Movement and Transport
 def explain_transported_ma(by: Transport, alt_roll: bool) -> Answer[Number]:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d), with the rules that decided it."""
     return _ANSWERS_transported_ma[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:415  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:418  4.7d  Movement and Transport
 def _s_ma_before(by: Transport) -> Number:
     """ma_before with numbers scaled by SCALE."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:417
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:420
     if by == 'rail':
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:418
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:421
     if by == 'air':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:419
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:422
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:415  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:418  4.7d  Movement and Transport
 def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:417
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:420
     if by == 'rail':
-        _t.extend(_CITES287)
-        return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:418
-    if by == 'air':
         _t.extend(_CITES288)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:419
-    _t.extend(_CITES290)
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:421
+    if by == 'air':
+        _t.extend(_CITES289)
+        return 2
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:422
+    _t.extend(_CITES291)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:415  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:418  4.7d  Movement and Transport
 def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:417
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:420
     if by == 'rail':
-        return _Q263
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:418
+        return _Q264
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:421
     if by == 'air':
-        return _Q263
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:419
+        return _Q264
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:422
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C178, _C283,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C178, _C284,), ()),
-    ('air_drop',): Answer(0, (_C178, _C286,), ()),
-    ('landing_craft',): Answer(0, (_C178, _C286,), ()),
-    ('alt_landing',): Answer(0, (_C178, _C286,), ()),
-    ('beach_assault',): Answer(0, (_C178, _C286,), ()),
-    ('shipping',): Answer(0, (_C178, _C286,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C180, _C284,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C180, _C285,), ()),
+    ('air_drop',): Answer(0, (_C180, _C287,), ()),
+    ('landing_craft',): Answer(0, (_C180, _C287,), ()),
+    ('alt_landing',): Answer(0, (_C180, _C287,), ()),
+    ('beach_assault',): Answer(0, (_C180, _C287,), ()),
+    ('shipping',): Answer(0, (_C180, _C287,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:415  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:418  4.7d  Movement and Transport
 def explain_ma_before(by: Transport) -> Answer[Number]:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_before[(by,)]
 
 
-# rules/ocs/ch4-general-concepts.rules:422  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:425  4.7d  Movement and Transport
 def _s_ma_after(by: Transport, alt_roll: bool) -> Number:
     """ma_after with numbers scaled by SCALE."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:424
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:427
     if by == 'air':
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:425
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:428
     if alt_roll and by == 'alt_landing':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:427
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:430
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:422  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:425  4.7d  Movement and Transport
 def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:424
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:427
     if by == 'air':
-        _t.extend(_CITES288)
-        return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:425
-    if by == 'alt_landing' and alt_roll:
         _t.extend(_CITES289)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:427
-    _t.extend(_CITES290)
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:428
+    if by == 'alt_landing' and alt_roll:
+        _t.extend(_CITES290)
+        return 2
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:430
+    _t.extend(_CITES291)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:422  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:425  4.7d  Movement and Transport
 def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:424
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:427
     if by == 'air':
-        return _Q263
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:425
+        return _Q264
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:428
     if alt_roll and by == 'alt_landing':
-        return _Q263
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:427
+        return _Q264
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:430
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C178, _C286,), ()),
-    ('rail', True,): Answer(0, (_C178, _C286,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C178, _C284,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C178, _C284,), ()),
-    ('air_drop', False,): Answer(0, (_C178, _C286,), ()),
-    ('air_drop', True,): Answer(0, (_C178, _C286,), ()),
-    ('landing_craft', False,): Answer(0, (_C178, _C286,), ()),
-    ('landing_craft', True,): Answer(0, (_C178, _C286,), ()),
-    ('alt_landing', False,): Answer(0, (_C178, _C286,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C178, _C285,), ()),
-    ('beach_assault', False,): Answer(0, (_C178, _C286,), ()),
-    ('beach_assault', True,): Answer(0, (_C178, _C286,), ()),
-    ('shipping', False,): Answer(0, (_C178, _C286,), ()),
-    ('shipping', True,): Answer(0, (_C178, _C286,), ()),
+    ('rail', False,): Answer(0, (_C180, _C287,), ()),
+    ('rail', True,): Answer(0, (_C180, _C287,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C180, _C285,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C180, _C285,), ()),
+    ('air_drop', False,): Answer(0, (_C180, _C287,), ()),
+    ('air_drop', True,): Answer(0, (_C180, _C287,), ()),
+    ('landing_craft', False,): Answer(0, (_C180, _C287,), ()),
+    ('landing_craft', True,): Answer(0, (_C180, _C287,), ()),
+    ('alt_landing', False,): Answer(0, (_C180, _C287,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C180, _C286,), ()),
+    ('beach_assault', False,): Answer(0, (_C180, _C287,), ()),
+    ('beach_assault', True,): Answer(0, (_C180, _C287,), ()),
+    ('shipping', False,): Answer(0, (_C180, _C287,), ()),
+    ('shipping', True,): Answer(0, (_C180, _C287,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:422  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:425  4.7d  Movement and Transport
 def explain_ma_after(by: Transport, alt_roll: bool) -> Answer[Number]:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_after[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:562  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:565  4.8c  Enemy Stacks
 def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
     """May enter a hex holding this kind of enemy unit (4.8c)."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:563
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:566
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:565
-    if mover == 'ship' and enemy in _SET182:
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:568
+    if mover == 'ship' and enemy in _SET184:
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:567
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:570
     if mover == 'plane_on_mission':
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:568
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:571
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:570
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:573
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:562  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:565  4.8c  Enemy Stacks
 def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> bool:
     """may_share_hex_with, recording in _t each rule it uses."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:563
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:566
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES296)
-        return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:565
-    if mover == 'ship' and enemy in _SET182:
         _t.extend(_CITES297)
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:567
-    if mover == 'plane_on_mission':
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:568
+    if mover == 'ship' and enemy in _SET184:
         _t.extend(_CITES298)
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:568
-    if mover == 'rail_or_supply_path' and enemy != 'combat_units':
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:570
+    if mover == 'plane_on_mission':
         _t.extend(_CITES299)
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:570
-    _t.extend(_CITES300)
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:571
+    if mover == 'rail_or_supply_path' and enemy != 'combat_units':
+        _t.extend(_CITES300)
+        return True
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:573
+    _t.extend(_CITES301)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C180, _C295,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C180, _C291,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C180, _C291,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C180, _C291,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C180, _C295,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C180, _C295,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C180, _C295,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C180, _C295,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C180, _C295,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C180, _C292,), ()),
-    ('ship', 'ships',): Answer(False, (_C180, _C295,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C180, _C292,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C180, _C293,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C180, _C293,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C180, _C293,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C180, _C293,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C180, _C295,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C180, _C294,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C180, _C294,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C180, _C294,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C182, _C296,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C182, _C292,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C182, _C292,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C182, _C292,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C182, _C296,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C182, _C296,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C182, _C296,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C182, _C296,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C182, _C296,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C182, _C293,), ()),
+    ('ship', 'ships',): Answer(False, (_C182, _C296,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C182, _C293,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C182, _C294,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C182, _C294,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C182, _C294,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C182, _C294,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C182, _C296,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C182, _C295,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C182, _C295,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C182, _C295,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:562  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:565  4.8c  Enemy Stacks
 def explain_may_share_hex_with(mover: Mover, enemy: EnemyKind) -> Answer[bool]:
     """May enter a hex holding this kind of enemy unit (4.8c), with the rules that decided it."""
     return _ANSWERS_may_share_hex_with[(mover, enemy)]
 
 
-# rules/ocs/ch4-general-concepts.rules:473  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:476  4.8  Stacking
 def stacking(h: Hex) -> list[Violation]:
     """Stacking limits (4.8)."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -3711,26 +3712,26 @@ def stacking(h: Hex) -> list[Violation]:
             _n2 += 1
         elif _u_type == 'hedgehog':
             _n3 += 1
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:475
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:478
     if _n0 > 40 and not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total, bound = _n0, 40
         out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if UnitType_combat[u.type]))))
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:476
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:479
     if _n1 > 1:
         total, bound = _n1, 1
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:477
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:480
     if _n2 > 1:
         total, bound = _n2, 1
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:478
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:481
     if _n3 > 1:
         total, bound = _n3, 1
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:473  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:476  4.8  Stacking
 def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     """stacking, recording in _t each rule it uses."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -3739,39 +3740,39 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     out: list[Violation] = []
     total: Number  # limits of whole numbers and of numbers alike
     bound: Number
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:475
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:478
     if h.phase == 'reinforcement':
-        _t.extend(_CITES302)
+        _t.extend(_CITES303)
     if h.moment == 'moving':
-        _t.extend(_CITES302)
+        _t.extend(_CITES303)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES12, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES304)
+            _t.extend(_CITES305)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:476
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:479
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES306)
+        _t.extend(_CITES307)
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:477
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:480
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES308)
+        _t.extend(_CITES309)
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:478
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:481
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES310)
+        _t.extend(_CITES311)
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:473  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:476  4.8  Stacking
 def explain_stacking(h: Hex) -> Answer[list[Violation]]:
     """Stacking limits (4.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3796,7 +3797,7 @@ rebuild_mp_cost: Final[int] = 0
 # rules/ocs/ch13-specialized-units.rules:719  13.5e  Eq to rebuild one truck
 eq_per_truck: Final[int] = 1
 
-# rules/ocs/ch4-general-concepts.rules:471  4.8  The most RE of combat units in a hex
+# rules/ocs/ch4-general-concepts.rules:474  4.8  The most RE of combat units in a hex
 max_stack_re: Final[int] = 10
 
 
@@ -4018,8 +4019,8 @@ _INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[
         (transport_point_supplied, '13.2b', 'Transport Points are never Out of Supply', ('out_of_supply', 'type')),
         (transport_point_mode, '13.2d', 'Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode', ('mode', 'organic', 'type')),
         (repl_mode, '13.5', 'Repls can never enter Combat Mode', ('mode', 'type')),
-        (steps_not_negative, 'OCS', 'A unit cannot have lost a negative number of steps', ('step_losses',)),
-        (sizes_not_negative, 'OCS', 'Printed RE sizes and point values are never negative', ('printed_re', 'points')),
+        (sizes_not_negative, '4.6', 'Printed RE sizes and point values are never negative', ('printed_re', 'points')),
+        (steps_not_negative, '9.11', 'A unit cannot have lost a negative number of steps', ('step_losses',)),
     ),
 }
 _ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'SpUse': SpUse_values, 'Rebuild': Rebuild_values, 'River': River_values, 'Construction': Construction_values, 'Consolidation': Consolidation_values, 'EzocAction': EzocAction_values, 'Transport': Transport_values, 'Mover': Mover_values, 'EnemyKind': EnemyKind_values, 'Mode': Mode_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Size': Size_values, 'Phase': Phase_values, 'Moment': Moment_values, 'Stocks': Stocks_values, 'TransportPointKind': TransportPointKind_values}
