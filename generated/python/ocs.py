@@ -578,28 +578,28 @@ _C157: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions
 _CITES158: Final[tuple[Cite, ...]] = (_C157,)
 _C159: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
 _CITES160: Final[tuple[Cite, ...]] = (_C159,)
-_C161: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_C161: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
 _CITES162: Final[tuple[Cite, ...]] = (_C161,)
-_C163: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
-_CITES164: Final[tuple[Cite, ...]] = (_C163,)
-_SET165: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
-_C166: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
-_CITES167: Final[tuple[Cite, ...]] = (_C166,)
-_CITES168: Final[tuple[Cite, ...]] = (_C118,)
-_DOMAINS_Hex_169: Final[dict[str, tuple[Any, ...]]] = {'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
-_C170: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
+_SET163: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
+_C164: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
+_CITES165: Final[tuple[Cite, ...]] = (_C164,)
+_CITES166: Final[tuple[Cite, ...]] = (_C118,)
+_DOMAINS_Hex_167: Final[dict[str, tuple[Any, ...]]] = {'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
+_C168: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
+_CITES169: Final[tuple[Cite, ...]] = (_C168,)
+_C170: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
 _CITES171: Final[tuple[Cite, ...]] = (_C170,)
-_C172: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
-_CITES173: Final[tuple[Cite, ...]] = (_C172,)
-_SET174: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
-_C175: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
+_SET172: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
+_C173: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
+_CITES174: Final[tuple[Cite, ...]] = (_C173,)
+_C175: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
 _CITES176: Final[tuple[Cite, ...]] = (_C175,)
-_C177: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
+_C177: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
 _CITES178: Final[tuple[Cite, ...]] = (_C177,)
-_C179: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
-_CITES180: Final[tuple[Cite, ...]] = (_C179,)
-_SET181: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
-_C182: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
+_SET179: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
+_C180: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
+_CITES181: Final[tuple[Cite, ...]] = (_C180,)
+_C182: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
 _CITES183: Final[tuple[Cite, ...]] = (_C182,)
 _C184: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
 _CITES185: Final[tuple[Cite, ...]] = (_C184,)
@@ -646,84 +646,85 @@ _CITES225: Final[tuple[Cite, ...]] = (_C220, _C221,)
 _CITES226: Final[tuple[Cite, ...]] = (_C220, _C222,)
 _CITES227: Final[tuple[Cite, ...]] = (_C220, _C223,)
 _CITES228: Final[tuple[Cite, ...]] = (_C220, _C224,)
-_C229: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_C230: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_C231: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_C232: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
-_C233: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITES234: Final[tuple[Cite, ...]] = (_C161, _C229,)
-_CITES235: Final[tuple[Cite, ...]] = (_C161, _C188,)
-_CITES236: Final[tuple[Cite, ...]] = (_C161, _C230,)
-_CITES237: Final[tuple[Cite, ...]] = (_C161, _C231,)
-_CITES238: Final[tuple[Cite, ...]] = (_C161, _C232,)
-_CITES239: Final[tuple[Cite, ...]] = (_C161, _C233,)
-_C240: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_C241: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_C242: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
-_C243: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITES244: Final[tuple[Cite, ...]] = (_C240, _C241,)
-_CITES245: Final[tuple[Cite, ...]] = (_C240, _C242,)
-_CITES246: Final[tuple[Cite, ...]] = (_C240, _C243,)
-_C247: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C248: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
-_C249: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C250: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C251: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C252: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES253: Final[tuple[Cite, ...]] = (_C170, _C247,)
-_CITES254: Final[tuple[Cite, ...]] = (_C170, _C248,)
-_CITES255: Final[tuple[Cite, ...]] = (_C170, _C249,)
-_CITES256: Final[tuple[Cite, ...]] = (_C170, _C250,)
-_CITES257: Final[tuple[Cite, ...]] = (_C170, _C251,)
-_CITES258: Final[tuple[Cite, ...]] = (_C170, _C252,)
-_Q259: Final[Fraction] = Fraction(1, 4)
-_Q260: Final[Fraction] = Fraction(1, 2)
-_C261: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C262: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
-_C263: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C264: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_C265: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C266: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES267: Final[tuple[Cite, ...]] = (_C261, _C262,)
-_CITES268: Final[tuple[Cite, ...]] = (_C261, _C263,)
-_CITES269: Final[tuple[Cite, ...]] = (_C261, _C264,)
-_CITES270: Final[tuple[Cite, ...]] = (_C261, _C265,)
-_CITES271: Final[tuple[Cite, ...]] = (_C261, _C266,)
-_C272: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C273: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET274: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C275: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES276: Final[tuple[Cite, ...]] = (_C175, _C272,)
-_CITES277: Final[tuple[Cite, ...]] = (_C175, _C273,)
-_CITES278: Final[tuple[Cite, ...]] = (_C175, _C275,)
-_C279: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_C280: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_C281: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_C282: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES283: Final[tuple[Cite, ...]] = (_C177, _C279,)
-_CITES284: Final[tuple[Cite, ...]] = (_C177, _C280,)
-_CITES285: Final[tuple[Cite, ...]] = (_C177, _C281,)
-_CITES286: Final[tuple[Cite, ...]] = (_C177, _C282,)
-_C287: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C288: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='Enemy ships', note=None)
-_C289: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='Enemy planes', note=None)
-_C290: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C291: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES292: Final[tuple[Cite, ...]] = (_C179, _C287,)
-_CITES293: Final[tuple[Cite, ...]] = (_C179, _C288,)
-_CITES294: Final[tuple[Cite, ...]] = (_C179, _C289,)
-_CITES295: Final[tuple[Cite, ...]] = (_C179, _C290,)
-_CITES296: Final[tuple[Cite, ...]] = (_C179, _C291,)
-_C297: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES298: Final[tuple[Cite, ...]] = (_C297,)
-_C299: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
-_CITES300: Final[tuple[Cite, ...]] = (_C299,)
-_C301: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
-_CITES302: Final[tuple[Cite, ...]] = (_C301,)
-_C303: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
-_CITES304: Final[tuple[Cite, ...]] = (_C303,)
-_C305: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
-_CITES306: Final[tuple[Cite, ...]] = (_C305,)
+_C229: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_C230: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_C231: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_C232: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_C233: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_C234: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITES235: Final[tuple[Cite, ...]] = (_C229, _C230,)
+_CITES236: Final[tuple[Cite, ...]] = (_C229, _C188,)
+_CITES237: Final[tuple[Cite, ...]] = (_C229, _C231,)
+_CITES238: Final[tuple[Cite, ...]] = (_C229, _C232,)
+_CITES239: Final[tuple[Cite, ...]] = (_C229, _C233,)
+_CITES240: Final[tuple[Cite, ...]] = (_C229, _C234,)
+_C241: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_C242: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_C243: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_C244: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITES245: Final[tuple[Cite, ...]] = (_C241, _C242,)
+_CITES246: Final[tuple[Cite, ...]] = (_C241, _C243,)
+_CITES247: Final[tuple[Cite, ...]] = (_C241, _C244,)
+_C248: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C249: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
+_C250: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C251: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C252: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C253: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES254: Final[tuple[Cite, ...]] = (_C168, _C248,)
+_CITES255: Final[tuple[Cite, ...]] = (_C168, _C249,)
+_CITES256: Final[tuple[Cite, ...]] = (_C168, _C250,)
+_CITES257: Final[tuple[Cite, ...]] = (_C168, _C251,)
+_CITES258: Final[tuple[Cite, ...]] = (_C168, _C252,)
+_CITES259: Final[tuple[Cite, ...]] = (_C168, _C253,)
+_Q260: Final[Fraction] = Fraction(1, 4)
+_Q261: Final[Fraction] = Fraction(1, 2)
+_C262: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C263: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_C264: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C265: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_C266: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C267: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES268: Final[tuple[Cite, ...]] = (_C262, _C263,)
+_CITES269: Final[tuple[Cite, ...]] = (_C262, _C264,)
+_CITES270: Final[tuple[Cite, ...]] = (_C262, _C265,)
+_CITES271: Final[tuple[Cite, ...]] = (_C262, _C266,)
+_CITES272: Final[tuple[Cite, ...]] = (_C262, _C267,)
+_C273: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C274: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET275: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_C276: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
+_CITES277: Final[tuple[Cite, ...]] = (_C173, _C273,)
+_CITES278: Final[tuple[Cite, ...]] = (_C173, _C274,)
+_CITES279: Final[tuple[Cite, ...]] = (_C173, _C276,)
+_C280: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_C281: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_C282: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_C283: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES284: Final[tuple[Cite, ...]] = (_C175, _C280,)
+_CITES285: Final[tuple[Cite, ...]] = (_C175, _C281,)
+_CITES286: Final[tuple[Cite, ...]] = (_C175, _C282,)
+_CITES287: Final[tuple[Cite, ...]] = (_C175, _C283,)
+_C288: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C289: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='Enemy ships', note=None)
+_C290: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='Enemy planes', note=None)
+_C291: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C292: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
+_CITES293: Final[tuple[Cite, ...]] = (_C177, _C288,)
+_CITES294: Final[tuple[Cite, ...]] = (_C177, _C289,)
+_CITES295: Final[tuple[Cite, ...]] = (_C177, _C290,)
+_CITES296: Final[tuple[Cite, ...]] = (_C177, _C291,)
+_CITES297: Final[tuple[Cite, ...]] = (_C177, _C292,)
+_C298: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES299: Final[tuple[Cite, ...]] = (_C298,)
+_C300: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_CITES301: Final[tuple[Cite, ...]] = (_C300,)
+_C302: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_CITES303: Final[tuple[Cite, ...]] = (_C302,)
+_C304: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_CITES305: Final[tuple[Cite, ...]] = (_C304,)
+_C306: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_CITES307: Final[tuple[Cite, ...]] = (_C306,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -797,7 +798,7 @@ Consolidation_titles: Final[dict[Consolidation, str]] = {
     'aircraft': '4) Reduced aircraft',
 }
 
-# rules/ocs/ch4-general-concepts.rules:162  4.5a  Action in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:160  4.5a  Action in an enemy ZOC
 EzocAction = Literal['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K']
 EzocAction_values: Final[tuple[EzocAction, ...]] = ('A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K',)
 EzocAction_titles: Final[dict[EzocAction, str]] = {
@@ -828,7 +829,7 @@ EzocAction_negatable: Final[dict[EzocAction, bool]] = {
 }
 _CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {'A': _CITES37, 'B': _CITES39, 'C': _CITES41, 'D': _CITES43, 'E': _CITES45, 'F': _CITES47, 'G': _CITES49, 'H': _CITES51, 'I': _CITES53, 'J': _CITES55, 'K': _CITES57}
 
-# rules/ocs/ch4-general-concepts.rules:300  4.7  Kind of transport
+# rules/ocs/ch4-general-concepts.rules:298  4.7  Kind of transport
 Transport = Literal['rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping']
 Transport_values: Final[tuple[Transport, ...]] = ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping',)
 Transport_titles: Final[dict[Transport, str]] = {
@@ -841,7 +842,7 @@ Transport_titles: Final[dict[Transport, str]] = {
     'shipping': 'Abstract shipping',
 }
 
-# rules/ocs/ch4-general-concepts.rules:551  4.8c  What moves, retreats or traces into the hex
+# rules/ocs/ch4-general-concepts.rules:549  4.8c  What moves, retreats or traces into the hex
 Mover = Literal['attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path']
 Mover_values: Final[tuple[Mover, ...]] = ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path',)
 Mover_titles: Final[dict[Mover, str]] = {
@@ -852,7 +853,7 @@ Mover_titles: Final[dict[Mover, str]] = {
     'rail_or_supply_path': 'Rail transport or a supply path (traced through)',
 }
 
-# rules/ocs/ch4-general-concepts.rules:558  4.8c  Kind of enemy unit in the hex
+# rules/ocs/ch4-general-concepts.rules:556  4.8c  Kind of enemy unit in the hex
 EnemyKind = Literal['combat_units', 'noncombat_units', 'ships', 'planes']
 EnemyKind_values: Final[tuple[EnemyKind, ...]] = ('combat_units', 'noncombat_units', 'ships', 'planes',)
 EnemyKind_titles: Final[dict[EnemyKind, str]] = {
@@ -862,7 +863,7 @@ EnemyKind_titles: Final[dict[EnemyKind, str]] = {
     'planes': 'Enemy planes',
 }
 
-# rules/ocs/series.rules:37  OCS  Mode
+# rules/ocs/series.rules:40  OCS  Mode
 Mode = Literal['combat', 'move', 'reserve', 'strat', 'dg', 'exploit']
 Mode_values: Final[tuple[Mode, ...]] = ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit',)
 Mode_titles: Final[dict[Mode, str]] = {
@@ -874,7 +875,7 @@ Mode_titles: Final[dict[Mode, str]] = {
     'exploit': 'Exploitation',
 }
 
-# rules/ocs/series.rules:46  OCS  Mobility type
+# rules/ocs/series.rules:49  OCS  Mobility type
 Mobility = Literal['leg', 'truck', 'track']
 Mobility_values: Final[tuple[Mobility, ...]] = ('leg', 'truck', 'track',)
 Mobility_titles: Final[dict[Mobility, str]] = {
@@ -883,7 +884,7 @@ Mobility_titles: Final[dict[Mobility, str]] = {
     'track': 'Track',
 }
 
-# rules/ocs/series.rules:52  OCS  Unit type
+# rules/ocs/series.rules:55  OCS  Unit type
 UnitType = Literal['combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog']
 UnitType_values: Final[tuple[UnitType, ...]] = ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog',)
 UnitType_titles: Final[dict[UnitType, str]] = {
@@ -920,7 +921,7 @@ UnitType_combat: Final[dict[UnitType, bool]] = {
 }
 _CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES59, 'hq': _CITES61, 'artillery': _CITES63, 'repl': _CITES65, 'engineer': _CITES67, 'rail_repair': _CITES69, 'assault_engineer': _CITES71, 'pioneer': _CITES73, 'para_glider_engineer': _CITES75, 'transport': _CITES77, 'sp': _CITES79, 'port': _CITES81, 'air_base': _CITES83, 'hedgehog': _CITES85}
 
-# rules/ocs/series.rules:70  OCS  Unit size (designation)
+# rules/ocs/series.rules:73  OCS  Unit size (designation)
 Size = Literal['company', 'battalion', 'regiment', 'brigade', 'division', 'corps']
 Size_values: Final[tuple[Size, ...]] = ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps',)
 Size_titles: Final[dict[Size, str]] = {
@@ -932,7 +933,7 @@ Size_titles: Final[dict[Size, str]] = {
     'corps': 'Corps',
 }
 
-# rules/ocs/series.rules:79  OCS  Phase
+# rules/ocs/series.rules:82  OCS  Phase
 Phase = Literal['reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up']
 Phase_values: Final[tuple[Phase, ...]] = ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up',)
 Phase_titles: Final[dict[Phase, str]] = {
@@ -946,7 +947,7 @@ Phase_titles: Final[dict[Phase, str]] = {
     'clean_up': 'Clean Up Phase',
 }
 
-# rules/ocs/series.rules:90  OCS  When stacking is looked at
+# rules/ocs/series.rules:93  OCS  When stacking is looked at
 Moment = Literal['segment_end', 'moving', 'overrun']
 Moment_values: Final[tuple[Moment, ...]] = ('segment_end', 'moving', 'overrun',)
 Moment_titles: Final[dict[Moment, str]] = {
@@ -955,7 +956,7 @@ Moment_titles: Final[dict[Moment, str]] = {
     'overrun': 'While conducting an overrun',
 }
 
-# rules/ocs/series.rules:96  OCS  Internal stocks
+# rules/ocs/series.rules:99  OCS  Internal stocks
 Stocks = Literal['normal', 'low', 'exhausted']
 Stocks_values: Final[tuple[Stocks, ...]] = ('normal', 'low', 'exhausted',)
 Stocks_titles: Final[dict[Stocks, str]] = {
@@ -964,7 +965,7 @@ Stocks_titles: Final[dict[Stocks, str]] = {
     'exhausted': 'Exhausted',
 }
 
-# rules/ocs/series.rules:102  OCS  Kind of Transport Point
+# rules/ocs/series.rules:105  OCS  Kind of Transport Point
 TransportPointKind = Literal['truck', 'wagon', 'mule']
 TransportPointKind_values: Final[tuple[TransportPointKind, ...]] = ('truck', 'wagon', 'mule',)
 TransportPointKind_titles: Final[dict[TransportPointKind, str]] = {
@@ -994,7 +995,7 @@ class RailHex:
     in_ezoc: bool = False
 
 
-# rules/ocs/series.rules:108  OCS
+# rules/ocs/series.rules:111  OCS
 @dataclass(frozen=True, slots=True)
 class Unit:
     """A ground unit"""
@@ -1049,7 +1050,7 @@ class Unit:
     will_spend_mp: bool = False
 
 
-# rules/ocs/series.rules:135  OCS
+# rules/ocs/series.rules:138  OCS
 @dataclass(frozen=True, slots=True)
 class Hex:
     """A hex and the friendly units in it"""
@@ -2383,41 +2384,20 @@ def explain_modified(value: Number, factors: Sequence[Number]) -> Answer[Number]
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:59  4.4  Attack-Capable Units
-def is_combat(u: Unit) -> bool:
-    """Is a combat unit (4.4)."""
-    return UnitType_combat[u.type]
-
-
-# rules/ocs/ch4-general-concepts.rules:59  4.4  Attack-Capable Units
-def _t_is_combat(u: Unit, _t: list[Cite]) -> bool:
-    """is_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES162)
-    return _attr_yes(_t, _CITES_UnitType_combat, UnitType_combat, u.type)
-
-
-# rules/ocs/ch4-general-concepts.rules:59  4.4  Attack-Capable Units
-def explain_is_combat(u: Unit) -> Answer[bool]:
-    """Is a combat unit (4.4), with the rules that decided it."""
-    _t: list[Cite] = []
-    _value = _t_is_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_88), )))
-
-
-# rules/ocs/ch4-general-concepts.rules:101  4.4a
+# rules/ocs/ch4-general-concepts.rules:99  4.4a
 def may_attack(u: Unit) -> bool:
     """May attack or overrun (4.4a)."""
-    return u.printed_strength and u.type in _SET165 and (not u.parenthesized) and (u.mode not in _SET125)
+    return u.printed_strength and u.type in _SET163 and (not u.parenthesized) and (u.mode not in _SET125)
 
 
-# rules/ocs/ch4-general-concepts.rules:101  4.4a
+# rules/ocs/ch4-general-concepts.rules:99  4.4a
 def _t_may_attack(u: Unit, _t: list[Cite]) -> bool:
     """may_attack, recording in _t each rule it uses."""
-    _t.extend(_CITES164)
+    _t.extend(_CITES162)
     return _t_attack_capable(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:101  4.4a
+# rules/ocs/ch4-general-concepts.rules:99  4.4a
 def explain_may_attack(u: Unit) -> Answer[bool]:
     """May attack or overrun (4.4a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2425,20 +2405,20 @@ def explain_may_attack(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:125  4.4c
+# rules/ocs/ch4-general-concepts.rules:123  4.4c
 def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
     """May move into a hex with an enemy non-combat unit (4.4c)."""
-    return u.printed_strength and u.type in _SET165 and (not u.parenthesized) and (u.mode not in _SET125)
+    return u.printed_strength and u.type in _SET163 and (not u.parenthesized) and (u.mode not in _SET125)
 
 
-# rules/ocs/ch4-general-concepts.rules:125  4.4c
+# rules/ocs/ch4-general-concepts.rules:123  4.4c
 def _t_may_enter_enemy_noncombat_hex(u: Unit, _t: list[Cite]) -> bool:
     """may_enter_enemy_noncombat_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES167)
+    _t.extend(_CITES165)
     return _t_attack_capable(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:125  4.4c
+# rules/ocs/ch4-general-concepts.rules:123  4.4c
 def explain_may_enter_enemy_noncombat_hex(u: Unit) -> Answer[bool]:
     """May move into a hex with an enemy non-combat unit (4.4c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2446,16 +2426,16 @@ def explain_may_enter_enemy_noncombat_hex(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:190  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:188  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_allows(action: EzocAction, negated: bool) -> bool:
     """May the action be taken in an enemy ZOC? (4.5a)."""
     return negated and EzocAction_negatable[action]
 
 
-# rules/ocs/ch4-general-concepts.rules:190  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:188  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_allows, recording in _t each rule it uses."""
-    _t.extend(_CITES168)
+    _t.extend(_CITES166)
     return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _CITES117, negated)
 
 _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
@@ -2484,40 +2464,40 @@ _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:190  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:188  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_allows(action: EzocAction, negated: bool) -> Answer[bool]:
     """May the action be taken in an enemy ZOC? (4.5a), with the rules that decided it."""
     return _ANSWERS_ezoc_allows[(action, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:215  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:213  4.5b  Negating ZOC
 def zoc_negated(h: Hex) -> bool:
     """Is the enemy ZOC in this hex negated? (4.5b)."""
     return any((not u.will_spend_mp and UnitType_combat[u.type] for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:215  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:213  4.5b  Negating ZOC
 def _t_zoc_negated(h: Hex, _t: list[Cite]) -> bool:
     """zoc_negated, recording in _t each rule it uses."""
     _t.extend(_CITES117)
     return any((_t_is_combat(u, _t) and (not u.will_spend_mp) for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:215  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:213  4.5b  Negating ZOC
 def explain_zoc_negated(h: Hex) -> Answer[bool]:
     """Is the enemy ZOC in this hex negated? (4.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_zoc_negated(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_169), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_167), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:218  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:216  4.5b  Negating ZOC
 def may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> bool:
     """May a unit using Truck MP leave a hex in an enemy ZOC? (4.5b)."""
     return started_phase_there or ezoc_allows('A', negated)
 
 
-# rules/ocs/ch4-general-concepts.rules:218  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:216  4.5b  Negating ZOC
 def _t_may_exit_ezoc_hex(started_phase_there: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_exit_ezoc_hex, recording in _t each rule it uses."""
     _t.extend(_CITES117)
@@ -2531,26 +2511,26 @@ _ANSWERS_may_exit_ezoc_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:218  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:216  4.5b  Negating ZOC
 def explain_may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> Answer[bool]:
     """May a unit using Truck MP leave a hex in an enemy ZOC? (4.5b), with the rules that decided it."""
     return _ANSWERS_may_exit_ezoc_hex[(started_phase_there, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:265  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:263  4.6  Regimental Equivalents
 def sizes_not_negative(u: Unit) -> bool:
     """Printed RE sizes and point values are never negative (4.6)."""
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
-# rules/ocs/ch4-general-concepts.rules:265  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:263  4.6  Regimental Equivalents
 def _t_sizes_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """sizes_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES171)
+    _t.extend(_CITES169)
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
-# rules/ocs/ch4-general-concepts.rules:265  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:263  4.6  Regimental Equivalents
 def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
     """Printed RE sizes and point values are never negative (4.6), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2558,20 +2538,20 @@ def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:310  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:308  4.7  Transportation Equivalents
 def transportable(u: Unit) -> bool:
     """Can be transported (rail, air, landing craft, shipping) (4.7)."""
     return u.type not in _SET106
 
 
-# rules/ocs/ch4-general-concepts.rules:310  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:308  4.7  Transportation Equivalents
 def _t_transportable(u: Unit, _t: list[Cite]) -> bool:
     """transportable, recording in _t each rule it uses."""
-    _t.extend(_CITES173)
-    return _t_is_combat(u, _t) or u.type in _SET174
+    _t.extend(_CITES171)
+    return _t_is_combat(u, _t) or u.type in _SET172
 
 
-# rules/ocs/ch4-general-concepts.rules:310  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:308  4.7  Transportation Equivalents
 def explain_transportable(u: Unit) -> Answer[bool]:
     """Can be transported (rail, air, landing craft, shipping) (4.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2579,20 +2559,20 @@ def explain_transportable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:313  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:311  4.7  Transportation Equivalents
 def transport_point_may_carry(cargo: Unit) -> bool:
     """A Transport Point can carry this (4.7)."""
     return cargo.type == 'sp'
 
 
-# rules/ocs/ch4-general-concepts.rules:313  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:311  4.7  Transportation Equivalents
 def _t_transport_point_may_carry(cargo: Unit, _t: list[Cite]) -> bool:
     """transport_point_may_carry, recording in _t each rule it uses."""
-    _t.extend(_CITES173)
+    _t.extend(_CITES171)
     return cargo.type == 'sp'
 
 
-# rules/ocs/ch4-general-concepts.rules:313  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:311  4.7  Transportation Equivalents
 def explain_transport_point_may_carry(cargo: Unit) -> Answer[bool]:
     """A Transport Point can carry this (4.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2600,26 +2580,26 @@ def explain_transport_point_may_carry(cargo: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:365  4.7c
+# rules/ocs/ch4-general-concepts.rules:363  4.7c
 def _s_transport_point_load(u: Unit) -> Number:
     """transport_point_load with numbers scaled by SCALE."""
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:365  4.7c
+# rules/ocs/ch4-general-concepts.rules:363  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
-    _t.extend(_CITES176)
+    _t.extend(_CITES174)
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:365  4.7c
+# rules/ocs/ch4-general-concepts.rules:363  4.7c
 def transport_point_load(u: Unit) -> Number:
     """SP a Transport Point can carry (4.7c). Numbers are exact: int or Fraction."""
     return _exact(_s_transport_point_load(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:365  4.7c
+# rules/ocs/ch4-general-concepts.rules:363  4.7c
 def explain_transport_point_load(u: Unit) -> Answer[Number]:
     """SP a Transport Point can carry (4.7c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2627,20 +2607,20 @@ def explain_transport_point_load(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:401  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:399  4.7d  Movement and Transport
 def one_transport_type(used: tuple[Transport, ...], next: Transport) -> bool:
     """May a unit that already used these transports this phase use this one? (4.7d)."""
     return all((t == next for t in used))
 
 
-# rules/ocs/ch4-general-concepts.rules:401  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:399  4.7d  Movement and Transport
 def _t_one_transport_type(used: tuple[Transport, ...], next: Transport, _t: list[Cite]) -> bool:
     """one_transport_type, recording in _t each rule it uses."""
-    _t.extend(_CITES178)
+    _t.extend(_CITES176)
     return all((t == next for t in used))
 
 
-# rules/ocs/ch4-general-concepts.rules:401  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:399  4.7d  Movement and Transport
 def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> Answer[bool]:
     """May a unit that already used these transports this phase use this one? (4.7d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2648,26 +2628,26 @@ def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> An
     return Answer(_value, _rules(_t), () if _value else _would_change(one_transport_type, (('used', used, ()), ('next', next, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:413  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:411  4.7d  Movement and Transport
 def _s_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """may_spend_transported with numbers scaled by SCALE."""
     return before >= 0 and after >= 0 and (before <= (2 if by == 'rail' else 2 if by == 'air' else 0)) and (after <= (2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0)) and (before + after <= (2 if by == 'rail' else 2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0))
 
 
-# rules/ocs/ch4-general-concepts.rules:413  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:411  4.7d  Movement and Transport
 def _t_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number, _t: list[Cite]) -> bool:
     """may_spend_transported, recording in _t each rule it uses."""
-    _t.extend(_CITES178)
+    _t.extend(_CITES176)
     return before >= 0 and after >= 0 and (before <= _t_ma_before(by, _t)) and (after <= _t_ma_after(by, alt_roll, _t)) and (before + after <= _t_transported_ma(by, alt_roll, _t))
 
 
-# rules/ocs/ch4-general-concepts.rules:413  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:411  4.7d  Movement and Transport
 def may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """May a unit spend these shares of its MA before and after being transported? (4.7d). Numbers are exact: int or Fraction."""
     return _s_may_spend_transported(by, alt_roll, before * SCALE, after * SCALE)
 
 
-# rules/ocs/ch4-general-concepts.rules:413  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:411  4.7d  Movement and Transport
 def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> Answer[bool]:
     """May a unit spend these shares of its MA before and after being transported? (4.7d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2675,20 +2655,20 @@ def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number,
     return Answer(_value, _rules(_t), () if _value else _would_change(may_spend_transported, (('by', by, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), ('alt_roll', alt_roll, (False, True)), ('before', before, ()), ('after', after, ()), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:576  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:574  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
-    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET181) for e in enemies))
+    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET179) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:576  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:574  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES180)
+    _t.extend(_CITES178)
     return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:576  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:574  4.8c  Enemy Stacks
 def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> Answer[bool]:
     """May move, retreat or trace into a hex with these enemy units (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2696,20 +2676,20 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_hex, (('mover', mover, ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path')), ('enemies', enemies, ()), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:580  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:578  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
-    return 'attack_capable_unit' if u.printed_strength and u.type in _SET165 and (not u.parenthesized) and (u.mode not in _SET125) else 'other_ground_unit'
+    return 'attack_capable_unit' if u.printed_strength and u.type in _SET163 and (not u.parenthesized) and (u.mode not in _SET125) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:580  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:578  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
-    _t.extend(_CITES180)
+    _t.extend(_CITES178)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:580  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:578  4.8c  Enemy Stacks
 def explain_ground_mover(u: Unit) -> Answer[Mover]:
     """What kind of mover a ground unit is (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2717,21 +2697,21 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:602  4.9a
+# rules/ocs/ch4-general-concepts.rules:600  4.9a
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     _h_units = h.units
-    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET165) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET165) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
+    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET163) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET163) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
 
 
-# rules/ocs/ch4-general-concepts.rules:602  4.9a
+# rules/ocs/ch4-general-concepts.rules:600  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
-    _t.extend(_CITES183)
+    _t.extend(_CITES181)
     return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))) if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)) else _first((u for u in h.units if _t_is_combat(u, _t)))
 
 
-# rules/ocs/ch4-general-concepts.rules:602  4.9a
+# rules/ocs/ch4-general-concepts.rules:600  4.9a
 def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     """The combat unit the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2739,42 +2719,63 @@ def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:607  4.9a
+# rules/ocs/ch4-general-concepts.rules:605  4.9a
 def shows_hedgehog(h: Hex) -> bool:
     """The enemy may see a hedgehog in the hex (4.9a)."""
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:607  4.9a
+# rules/ocs/ch4-general-concepts.rules:605  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
-    _t.extend(_CITES183)
+    _t.extend(_CITES181)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:607  4.9a
+# rules/ocs/ch4-general-concepts.rules:605  4.9a
 def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_shows_hedgehog(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_169), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_167), )))
 
 
-# rules/ocs/series.rules:16  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:11  3.3  Non-Combat Units
+def is_combat(u: Unit) -> bool:
+    """Is a combat unit (SP, Transport Points, hedgehogs, air bases and ports are not) (3.3)."""
+    return UnitType_combat[u.type]
+
+
+# rules/ocs/series.rules:11  3.3  Non-Combat Units
+def _t_is_combat(u: Unit, _t: list[Cite]) -> bool:
+    """is_combat, recording in _t each rule it uses."""
+    _t.extend(_CITES183)
+    return _attr_yes(_t, _CITES_UnitType_combat, UnitType_combat, u.type)
+
+
+# rules/ocs/series.rules:11  3.3  Non-Combat Units
+def explain_is_combat(u: Unit) -> Answer[bool]:
+    """Is a combat unit (SP, Transport Points, hedgehogs, air bases and ports are not) (3.3), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_is_combat(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_88), )))
+
+
+# rules/ocs/series.rules:19  5.10e  DG Mode Orientation
 def combat_side(u: Unit) -> bool:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e)."""
     _u_mode = u.mode
     return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET89)
 
 
-# rules/ocs/series.rules:16  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:19  5.10e  DG Mode Orientation
 def _t_combat_side(u: Unit, _t: list[Cite]) -> bool:
     """combat_side, recording in _t each rule it uses."""
     _t.extend(_CITES185)
     return u.mode == 'combat' or (u.mode in _SET89 and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:16  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:19  5.10e  DG Mode Orientation
 def explain_combat_side(u: Unit) -> Answer[bool]:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2782,21 +2783,21 @@ def explain_combat_side(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/series.rules:18  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:21  5.10e  DG Mode Orientation
 def combat_or_dg_combat(u: Unit) -> bool:
     """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e)."""
     _u_mode = u.mode
     return _u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:18  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:21  5.10e  DG Mode Orientation
 def _t_combat_or_dg_combat(u: Unit, _t: list[Cite]) -> bool:
     """combat_or_dg_combat, recording in _t each rule it uses."""
     _t.extend(_CITES185)
     return u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:18  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:21  5.10e  DG Mode Orientation
 def explain_combat_or_dg_combat(u: Unit) -> Answer[bool]:
     """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2804,20 +2805,20 @@ def explain_combat_or_dg_combat(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/series.rules:22  9.11  Step Losses
+# rules/ocs/series.rules:25  9.11  Step Losses
 def steps_not_negative(u: Unit) -> bool:
     """A unit cannot have lost a negative number of steps (9.11)."""
     return u.step_losses >= 0
 
 
-# rules/ocs/series.rules:22  9.11  Step Losses
+# rules/ocs/series.rules:25  9.11  Step Losses
 def _t_steps_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """steps_not_negative, recording in _t each rule it uses."""
     _t.extend(_CITES187)
     return u.step_losses >= 0
 
 
-# rules/ocs/series.rules:22  9.11  Step Losses
+# rules/ocs/series.rules:25  9.11  Step Losses
 def explain_steps_not_negative(u: Unit) -> Answer[bool]:
     """A unit cannot have lost a negative number of steps (9.11), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2905,7 +2906,7 @@ def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_unload(tp, h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_88), ('h', h, _DOMAINS_Hex_169), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_88), ('h', h, _DOMAINS_Hex_167), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:438  13.3e
@@ -3086,7 +3087,7 @@ def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool)
     return _ANSWERS_bridged[(river, bridged_by_engineers, overrunning)]
 
 
-# rules/ocs/ch4-general-concepts.rules:61  4.4  Attack-Capable Units
+# rules/ocs/ch4-general-concepts.rules:59  4.4  Attack-Capable Units
 def attack_capable(u: Unit) -> bool:
     """Attack-Capable (4.4)."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:83
@@ -3096,48 +3097,48 @@ def attack_capable(u: Unit) -> bool:
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:597
     if _u_type == 'artillery':
         return False
-    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:62
+    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:60
     if not UnitType_combat[_u_type]:
         return False
-    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:63
+    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:61
     if u.parenthesized or not u.printed_strength:
         return False
-    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:65
+    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:63
     if u.mode in _SET125:
         return False
-    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:66
+    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:64
     return True
 
 
-# rules/ocs/ch4-general-concepts.rules:61  4.4  Attack-Capable Units
+# rules/ocs/ch4-general-concepts.rules:59  4.4  Attack-Capable Units
 def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:83
     if u.type == 'hq':
-        _t.extend(_CITES234)
+        _t.extend(_CITES235)
         return False
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:597
     if u.type == 'artillery':
-        _t.extend(_CITES235)
-        return False
-    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:62
-    if not _t_is_combat(u, _t):
         _t.extend(_CITES236)
         return False
-    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:63
-    if not u.printed_strength or u.parenthesized:
+    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:60
+    if not _t_is_combat(u, _t):
         _t.extend(_CITES237)
         return False
-    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:65
-    if u.mode in _SET125:
+    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:61
+    if not u.printed_strength or u.parenthesized:
         _t.extend(_CITES238)
         return False
-    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:66
-    _t.extend(_CITES239)
+    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:63
+    if u.mode in _SET125:
+        _t.extend(_CITES239)
+        return False
+    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:64
+    _t.extend(_CITES240)
     return True
 
 
-# rules/ocs/ch4-general-concepts.rules:61  4.4  Attack-Capable Units
+# rules/ocs/ch4-general-concepts.rules:59  4.4  Attack-Capable Units
 def explain_attack_capable(u: Unit) -> Answer[bool]:
     """Attack-Capable (4.4), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3145,37 +3146,37 @@ def explain_attack_capable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:113  4.4b
+# rules/ocs/ch4-general-concepts.rules:111  4.4b
 def has_zoc(u: Unit) -> bool:
     """Has a Zone of Control (4.4b)."""
-    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:139
+    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:137
     _u_mode = u.mode
-    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET165) and (not u.parenthesized) and (not u.out_of_supply):
+    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET163) and (not u.parenthesized) and (not u.out_of_supply):
         return True
-    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:114
-    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET165) and (not u.parenthesized) and (not u.out_of_supply):
+    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:112
+    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET163) and (not u.parenthesized) and (not u.out_of_supply):
         return True
-    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:116
+    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:114
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:113  4.4b
+# rules/ocs/ch4-general-concepts.rules:111  4.4b
 def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
-    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:139
+    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:137
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES244)
-        return True
-    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:114
-    if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
         _t.extend(_CITES245)
         return True
-    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:116
-    _t.extend(_CITES246)
+    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:112
+    if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
+        _t.extend(_CITES246)
+        return True
+    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:114
+    _t.extend(_CITES247)
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:113  4.4b
+# rules/ocs/ch4-general-concepts.rules:111  4.4b
 def explain_has_zoc(u: Unit) -> Answer[bool]:
     """Has a Zone of Control (4.4b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3183,59 +3184,59 @@ def explain_has_zoc(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_88), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:268  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:266  4.6  Regimental Equivalents
 def _s_re_size(u: Unit) -> Number:
     """re_size with numbers scaled by SCALE."""
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     _u_type = u.type
     if _u_type == 'hq':
         return 4
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:269
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:267
     if not UnitType_combat[_u_type]:
         return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:268
     if u.multi_step:
         return u.printed_re * 4 - u.step_losses * 4
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:272
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
     _u_size = u.size
     if _u_size == 'company' or _u_type == 'repl':
         return 1
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:273
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:271
     if _u_size == 'battalion':
         return 2
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:274
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:272
     return 4
 
 
-# rules/ocs/ch4-general-concepts.rules:268  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:266  4.6  Regimental Equivalents
 def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     if u.type == 'hq':
-        _t.extend(_CITES253)
-        return 4
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:269
-    if not _t_is_combat(u, _t):
         _t.extend(_CITES254)
-        return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
-    if u.multi_step:
+        return 4
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:267
+    if not _t_is_combat(u, _t):
         _t.extend(_CITES255)
-        return u.printed_re * 4 - u.step_losses * 4
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:272
-    if u.type == 'repl' or u.size == 'company':
+        return 0
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:268
+    if u.multi_step:
         _t.extend(_CITES256)
-        return 1
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:273
-    if u.size == 'battalion':
+        return u.printed_re * 4 - u.step_losses * 4
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
+    if u.type == 'repl' or u.size == 'company':
         _t.extend(_CITES257)
+        return 1
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:271
+    if u.size == 'battalion':
+        _t.extend(_CITES258)
         return 2
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:274
-    _t.extend(_CITES258)
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:272
+    _t.extend(_CITES259)
     return 4
 
 
-# rules/ocs/ch4-general-concepts.rules:268  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:266  4.6  Regimental Equivalents
 def re_size(u: Unit) -> Number:
     """RE size (4.6). Numbers are exact: int or Fraction."""
     _v: Number
@@ -3243,25 +3244,25 @@ def re_size(u: Unit) -> Number:
     _u_type = u.type
     if _u_type == 'hq':
         return 1
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:269
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:267
     if not UnitType_combat[_u_type]:
         return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:268
     if u.multi_step:
         _v = u.printed_re - u.step_losses
         return _v if _v.__class__ is int else _plain(_v)
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:272
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
     _u_size = u.size
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q259
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:273
-    if _u_size == 'battalion':
         return _Q260
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:274
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:271
+    if _u_size == 'battalion':
+        return _Q261
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:272
     return 1
 
 
-# rules/ocs/ch4-general-concepts.rules:268  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:266  4.6  Regimental Equivalents
 def explain_re_size(u: Unit) -> Answer[Number]:
     """RE size (4.6), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3269,76 +3270,76 @@ def explain_re_size(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:342  4.7b
+# rules/ocs/ch4-general-concepts.rules:340  4.7b
 def _s_transport_equivalent(u: Unit) -> Number:
     """transport_equivalent with numbers scaled by SCALE."""
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:329
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:327
     _u_type = u.type
     if _u_type == 'sp' and (not u.loaded):
         return u.points * 4
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:361
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:359
     if _u_type == 'transport':
         return u.points * 4
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:362
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:360
     if _u_type == 'sp' and u.loaded:
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:343
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:341
     _u_move_ma = u.move_ma
     if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
         return _div(_s_re_size(u), 8)
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:345
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:343
     return _s_re_size(u)
 
 
-# rules/ocs/ch4-general-concepts.rules:342  4.7b
+# rules/ocs/ch4-general-concepts.rules:340  4.7b
 def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:329
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:327
     if u.type == 'sp' and (not u.loaded):
-        _t.extend(_CITES267)
-        return u.points * 4
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:361
-    if u.type == 'transport':
         _t.extend(_CITES268)
         return u.points * 4
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:362
-    if u.type == 'sp' and u.loaded:
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:359
+    if u.type == 'transport':
         _t.extend(_CITES269)
-        return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:343
-    if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
+        return u.points * 4
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:360
+    if u.type == 'sp' and u.loaded:
         _t.extend(_CITES270)
+        return 0
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:341
+    if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
+        _t.extend(_CITES271)
         return _div(_t_re_size(u, _t), 8)
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:345
-    _t.extend(_CITES271)
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:343
+    _t.extend(_CITES272)
     return _t_re_size(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:342  4.7b
+# rules/ocs/ch4-general-concepts.rules:340  4.7b
 def transport_equivalent(u: Unit) -> Number:
     """Transportation equivalent (4.7b). Numbers are exact: int or Fraction."""
     _v: Number
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:329
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:327
     _u_type = u.type
     if _u_type == 'sp' and (not u.loaded):
         _v = u.points
         return _v if _v.__class__ is int else _plain(_v)
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:361
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:359
     if _u_type == 'transport':
         _v = u.points
         return _v if _v.__class__ is int else _plain(_v)
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:362
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:360
     if _u_type == 'sp' and u.loaded:
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:343
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:341
     _u_move_ma = u.move_ma
     if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
         return _exact(_div(_s_re_size(u), 8))
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:345
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:343
     return _exact(_s_re_size(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:342  4.7b
+# rules/ocs/ch4-general-concepts.rules:340  4.7b
 def explain_transport_equivalent(u: Unit) -> Answer[Number]:
     """Transportation equivalent (4.7b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3346,336 +3347,336 @@ def explain_transport_equivalent(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:367  4.7c
+# rules/ocs/ch4-general-concepts.rules:365  4.7c
 def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     """Can a Transport Point be carried this way? (4.7c)."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:213
     if by == 'air' and tp == 'mule':
         return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:368
-    if by in _SET274:
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:366
+    if by in _SET275:
         return True
-    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:369
+    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:367
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:367  4.7c
+# rules/ocs/ch4-general-concepts.rules:365  4.7c
 def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite]) -> bool:
     """transport_point_by, recording in _t each rule it uses."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:213
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES276)
-        return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:368
-    if by in _SET274:
         _t.extend(_CITES277)
         return True
-    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:369
-    _t.extend(_CITES278)
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:366
+    if by in _SET275:
+        _t.extend(_CITES278)
+        return True
+    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:367
+    _t.extend(_CITES279)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C175, _C273,), ()),
-    ('rail', 'wagon',): Answer(True, (_C175, _C273,), ()),
-    ('rail', 'mule',): Answer(True, (_C175, _C273,), ()),
-    ('air', 'truck',): Answer(False, (_C175, _C275,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C175, _C275,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C175, _C272,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C175, _C275,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C175, _C275,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C175, _C275,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C175, _C273,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C175, _C273,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C175, _C273,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C175, _C275,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C175, _C275,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C175, _C275,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C175, _C275,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C175, _C275,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C175, _C275,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C175, _C273,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C175, _C273,), ()),
-    ('shipping', 'mule',): Answer(True, (_C175, _C273,), ()),
+    ('rail', 'truck',): Answer(True, (_C173, _C274,), ()),
+    ('rail', 'wagon',): Answer(True, (_C173, _C274,), ()),
+    ('rail', 'mule',): Answer(True, (_C173, _C274,), ()),
+    ('air', 'truck',): Answer(False, (_C173, _C276,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C173, _C276,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C173, _C273,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C173, _C276,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C173, _C276,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C173, _C276,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C173, _C274,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C173, _C274,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C173, _C274,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C173, _C276,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C173, _C276,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C173, _C276,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C173, _C276,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C173, _C276,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C173, _C276,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C173, _C274,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C173, _C274,), ()),
+    ('shipping', 'mule',): Answer(True, (_C173, _C274,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:367  4.7c
+# rules/ocs/ch4-general-concepts.rules:365  4.7c
 def explain_transport_point_by(by: Transport, tp: TransportPointKind) -> Answer[bool]:
     """Can a Transport Point be carried this way? (4.7c), with the rules that decided it."""
     return _ANSWERS_transport_point_by[(by, tp)]
 
 
-# rules/ocs/ch4-general-concepts.rules:405  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:403  4.7d  Movement and Transport
 def _s_transported_ma(by: Transport, alt_roll: bool) -> Number:
     """transported_ma with numbers scaled by SCALE."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:405
     if by == 'rail':
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:408
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:406
     if by == 'air':
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:409
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
     if alt_roll and by == 'alt_landing':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:410
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:408
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:405  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:403  4.7d  Movement and Transport
 def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:405
     if by == 'rail':
-        _t.extend(_CITES283)
-        return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:408
-    if by == 'air':
         _t.extend(_CITES284)
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:409
-    if by == 'alt_landing' and alt_roll:
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:406
+    if by == 'air':
         _t.extend(_CITES285)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:410
-    _t.extend(_CITES286)
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
+    if by == 'alt_landing' and alt_roll:
+        _t.extend(_CITES286)
+        return 2
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:408
+    _t.extend(_CITES287)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:405  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:403  4.7d  Movement and Transport
 def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:405
     if by == 'rail':
-        return _Q260
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:408
+        return _Q261
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:406
     if by == 'air':
-        return _Q260
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:409
+        return _Q261
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
     if alt_roll and by == 'alt_landing':
-        return _Q260
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:410
+        return _Q261
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:408
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_C177, _C279,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_C177, _C279,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C177, _C280,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C177, _C280,), ()),
-    ('air_drop', False,): Answer(0, (_C177, _C282,), ()),
-    ('air_drop', True,): Answer(0, (_C177, _C282,), ()),
-    ('landing_craft', False,): Answer(0, (_C177, _C282,), ()),
-    ('landing_craft', True,): Answer(0, (_C177, _C282,), ()),
-    ('alt_landing', False,): Answer(0, (_C177, _C282,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C177, _C281,), ()),
-    ('beach_assault', False,): Answer(0, (_C177, _C282,), ()),
-    ('beach_assault', True,): Answer(0, (_C177, _C282,), ()),
-    ('shipping', False,): Answer(0, (_C177, _C282,), ()),
-    ('shipping', True,): Answer(0, (_C177, _C282,), ()),
+    ('rail', False,): Answer(Fraction(1, 2), (_C175, _C280,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_C175, _C280,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C175, _C281,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C175, _C281,), ()),
+    ('air_drop', False,): Answer(0, (_C175, _C283,), ()),
+    ('air_drop', True,): Answer(0, (_C175, _C283,), ()),
+    ('landing_craft', False,): Answer(0, (_C175, _C283,), ()),
+    ('landing_craft', True,): Answer(0, (_C175, _C283,), ()),
+    ('alt_landing', False,): Answer(0, (_C175, _C283,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C175, _C282,), ()),
+    ('beach_assault', False,): Answer(0, (_C175, _C283,), ()),
+    ('beach_assault', True,): Answer(0, (_C175, _C283,), ()),
+    ('shipping', False,): Answer(0, (_C175, _C283,), ()),
+    ('shipping', True,): Answer(0, (_C175, _C283,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:405  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:403  4.7d  Movement and Transport
 def explain_transported_ma(by: Transport, alt_roll: bool) -> Answer[Number]:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d), with the rules that decided it."""
     return _ANSWERS_transported_ma[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:418  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:416  4.7d  Movement and Transport
 def _s_ma_before(by: Transport) -> Number:
     """ma_before with numbers scaled by SCALE."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:420
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:418
     if by == 'rail':
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:421
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:419
     if by == 'air':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:422
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:420
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:418  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:416  4.7d  Movement and Transport
 def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:420
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:418
     if by == 'rail':
-        _t.extend(_CITES283)
-        return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:421
-    if by == 'air':
         _t.extend(_CITES284)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:422
-    _t.extend(_CITES286)
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:419
+    if by == 'air':
+        _t.extend(_CITES285)
+        return 2
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:420
+    _t.extend(_CITES287)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:418  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:416  4.7d  Movement and Transport
 def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:420
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:418
     if by == 'rail':
-        return _Q260
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:421
+        return _Q261
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:419
     if by == 'air':
-        return _Q260
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:422
+        return _Q261
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:420
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C177, _C279,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C177, _C280,), ()),
-    ('air_drop',): Answer(0, (_C177, _C282,), ()),
-    ('landing_craft',): Answer(0, (_C177, _C282,), ()),
-    ('alt_landing',): Answer(0, (_C177, _C282,), ()),
-    ('beach_assault',): Answer(0, (_C177, _C282,), ()),
-    ('shipping',): Answer(0, (_C177, _C282,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C175, _C280,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C175, _C281,), ()),
+    ('air_drop',): Answer(0, (_C175, _C283,), ()),
+    ('landing_craft',): Answer(0, (_C175, _C283,), ()),
+    ('alt_landing',): Answer(0, (_C175, _C283,), ()),
+    ('beach_assault',): Answer(0, (_C175, _C283,), ()),
+    ('shipping',): Answer(0, (_C175, _C283,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:418  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:416  4.7d  Movement and Transport
 def explain_ma_before(by: Transport) -> Answer[Number]:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_before[(by,)]
 
 
-# rules/ocs/ch4-general-concepts.rules:425  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:423  4.7d  Movement and Transport
 def _s_ma_after(by: Transport, alt_roll: bool) -> Number:
     """ma_after with numbers scaled by SCALE."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:427
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:425
     if by == 'air':
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:428
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:426
     if alt_roll and by == 'alt_landing':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:430
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:428
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:425  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:423  4.7d  Movement and Transport
 def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:427
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:425
     if by == 'air':
-        _t.extend(_CITES284)
-        return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:428
-    if by == 'alt_landing' and alt_roll:
         _t.extend(_CITES285)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:430
-    _t.extend(_CITES286)
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:426
+    if by == 'alt_landing' and alt_roll:
+        _t.extend(_CITES286)
+        return 2
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:428
+    _t.extend(_CITES287)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:425  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:423  4.7d  Movement and Transport
 def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:427
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:425
     if by == 'air':
-        return _Q260
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:428
+        return _Q261
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:426
     if alt_roll and by == 'alt_landing':
-        return _Q260
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:430
+        return _Q261
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:428
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C177, _C282,), ()),
-    ('rail', True,): Answer(0, (_C177, _C282,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C177, _C280,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C177, _C280,), ()),
-    ('air_drop', False,): Answer(0, (_C177, _C282,), ()),
-    ('air_drop', True,): Answer(0, (_C177, _C282,), ()),
-    ('landing_craft', False,): Answer(0, (_C177, _C282,), ()),
-    ('landing_craft', True,): Answer(0, (_C177, _C282,), ()),
-    ('alt_landing', False,): Answer(0, (_C177, _C282,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C177, _C281,), ()),
-    ('beach_assault', False,): Answer(0, (_C177, _C282,), ()),
-    ('beach_assault', True,): Answer(0, (_C177, _C282,), ()),
-    ('shipping', False,): Answer(0, (_C177, _C282,), ()),
-    ('shipping', True,): Answer(0, (_C177, _C282,), ()),
+    ('rail', False,): Answer(0, (_C175, _C283,), ()),
+    ('rail', True,): Answer(0, (_C175, _C283,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C175, _C281,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C175, _C281,), ()),
+    ('air_drop', False,): Answer(0, (_C175, _C283,), ()),
+    ('air_drop', True,): Answer(0, (_C175, _C283,), ()),
+    ('landing_craft', False,): Answer(0, (_C175, _C283,), ()),
+    ('landing_craft', True,): Answer(0, (_C175, _C283,), ()),
+    ('alt_landing', False,): Answer(0, (_C175, _C283,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C175, _C282,), ()),
+    ('beach_assault', False,): Answer(0, (_C175, _C283,), ()),
+    ('beach_assault', True,): Answer(0, (_C175, _C283,), ()),
+    ('shipping', False,): Answer(0, (_C175, _C283,), ()),
+    ('shipping', True,): Answer(0, (_C175, _C283,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:425  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:423  4.7d  Movement and Transport
 def explain_ma_after(by: Transport, alt_roll: bool) -> Answer[Number]:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_after[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:565  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:563  4.8c  Enemy Stacks
 def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
     """May enter a hex holding this kind of enemy unit (4.8c)."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:566
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:564
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:568
-    if mover == 'ship' and enemy in _SET181:
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:566
+    if mover == 'ship' and enemy in _SET179:
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:570
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:568
     if mover == 'plane_on_mission':
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:571
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:569
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:573
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:571
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:565  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:563  4.8c  Enemy Stacks
 def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> bool:
     """may_share_hex_with, recording in _t each rule it uses."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:566
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:564
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES292)
-        return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:568
-    if mover == 'ship' and enemy in _SET181:
         _t.extend(_CITES293)
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:570
-    if mover == 'plane_on_mission':
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:566
+    if mover == 'ship' and enemy in _SET179:
         _t.extend(_CITES294)
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:571
-    if mover == 'rail_or_supply_path' and enemy != 'combat_units':
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:568
+    if mover == 'plane_on_mission':
         _t.extend(_CITES295)
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:573
-    _t.extend(_CITES296)
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:569
+    if mover == 'rail_or_supply_path' and enemy != 'combat_units':
+        _t.extend(_CITES296)
+        return True
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:571
+    _t.extend(_CITES297)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C179, _C291,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C179, _C287,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C179, _C287,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C179, _C287,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C179, _C291,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C179, _C291,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C179, _C291,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C179, _C291,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C179, _C291,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C179, _C288,), ()),
-    ('ship', 'ships',): Answer(False, (_C179, _C291,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C179, _C288,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C179, _C289,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C179, _C289,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C179, _C289,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C179, _C289,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C179, _C291,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C179, _C290,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C179, _C290,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C179, _C290,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C177, _C292,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C177, _C288,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C177, _C288,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C177, _C288,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C177, _C292,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C177, _C292,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C177, _C292,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C177, _C292,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C177, _C292,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C177, _C289,), ()),
+    ('ship', 'ships',): Answer(False, (_C177, _C292,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C177, _C289,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C177, _C290,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C177, _C290,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C177, _C290,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C177, _C290,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C177, _C292,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C177, _C291,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C177, _C291,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C177, _C291,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:565  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:563  4.8c  Enemy Stacks
 def explain_may_share_hex_with(mover: Mover, enemy: EnemyKind) -> Answer[bool]:
     """May enter a hex holding this kind of enemy unit (4.8c), with the rules that decided it."""
     return _ANSWERS_may_share_hex_with[(mover, enemy)]
 
 
-# rules/ocs/ch4-general-concepts.rules:476  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:474  4.8  Stacking
 def stacking(h: Hex) -> list[Violation]:
     """Stacking limits (4.8)."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -3697,26 +3698,26 @@ def stacking(h: Hex) -> list[Violation]:
             _n2 += 1
         elif _u_type == 'hedgehog':
             _n3 += 1
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:478
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:476
     if _n0 > 40 and not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total, bound = _n0, 40
         out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if UnitType_combat[u.type]))))
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:479
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:477
     if _n1 > 1:
         total, bound = _n1, 1
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:480
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:478
     if _n2 > 1:
         total, bound = _n2, 1
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:481
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:479
     if _n3 > 1:
         total, bound = _n3, 1
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:476  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:474  4.8  Stacking
 def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     """stacking, recording in _t each rule it uses."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -3725,39 +3726,39 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     out: list[Violation] = []
     total: Number  # limits of whole numbers and of numbers alike
     bound: Number
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:478
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:476
     if h.phase == 'reinforcement':
-        _t.extend(_CITES298)
+        _t.extend(_CITES299)
     if h.moment == 'moving':
-        _t.extend(_CITES298)
+        _t.extend(_CITES299)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES11, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES300)
+            _t.extend(_CITES301)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:479
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:477
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES302)
+        _t.extend(_CITES303)
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:480
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:478
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES304)
+        _t.extend(_CITES305)
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:481
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:479
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
     if total > bound:
-        _t.extend(_CITES306)
+        _t.extend(_CITES307)
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:476  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:474  4.8  Stacking
 def explain_stacking(h: Hex) -> Answer[list[Violation]]:
     """Stacking limits (4.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3782,7 +3783,7 @@ rebuild_mp_cost: Final[int] = 0
 # rules/ocs/ch13-specialized-units.rules:719  13.5e  Eq to rebuild one truck
 eq_per_truck: Final[int] = 1
 
-# rules/ocs/ch4-general-concepts.rules:474  4.8  The most RE of combat units in a hex
+# rules/ocs/ch4-general-concepts.rules:472  4.8  The most RE of combat units in a hex
 max_stack_re: Final[int] = 10
 
 
