@@ -159,8 +159,8 @@ class TableAnalysis:
         diags += self._clashes(params, holds)
         return diags
 
-    nots: list[z3.BoolRef] = []  # Not(holds[i])
-    none_before: list[z3.BoolRef] = []  # none_before[i]: no row above row i matches
+    nots: list[z3.BoolRef]  # Not(holds[i]), made by run()
+    none_before: list[z3.BoolRef]  # none_before[i]: no row above row i matches, made by run()
     unsure = False  # a row's condition not given to the solver (its findings are checked all the same)
 
     # -- the three questions

@@ -475,7 +475,6 @@ def _write_all(files: Mapping[str, Content] | Iterable[tuple[str, Content]], out
     return len(set(written))
 
 
-
 def _write_one(folder: Path, rel: str, content: Content) -> None:
     target = (folder / rel).resolve()
     if not target.is_relative_to(folder):

@@ -41,6 +41,7 @@ from . import ast
 from .diagnostics import Diagnostic, Span
 from .parser import parse as parse_file
 from .parser import user_cache_folder
+from .tidy import alive
 
 FORMAT = 2  # bump when what is stored changes shape
 SEAL = b"rulec cache 2\n"  # the first bytes of every file kept, before its HMAC
@@ -306,23 +307,11 @@ def sweep(folder: Path) -> None:
             continue
         found = _TEMPORARY.fullmatch(name)
         path = folder / name
-        if (found is not None and not _alive(int(found.group(1)))) or _older_than(path, 3600):
+        if (found is not None and not alive(int(found.group(1)))) or _older_than(path, 3600):
             try:
                 path.unlink()
             except OSError:
                 pass
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError, OSError):
-        return True
-    return True
 
 
 def _older_than(path: Path, seconds: float) -> bool:

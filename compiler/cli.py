@@ -362,7 +362,7 @@ def _interrupt(signum: int, frame: object) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _main(argv)
-    except KeyboardInterrupt:  # Ctrl-C before a command began (reading the arguments) or as it ended
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM, at any point: not a bug, and nothing half-written is left
         print("rulec: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
 
@@ -389,9 +389,6 @@ def _main(argv: Sequence[str] | None) -> int:
 def _run(args: argparse.Namespace) -> int:
     try:
         return COMMANDS[args.command](args)
-    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: not a bug, and nothing half-written is left
-        print("rulec: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader stopped early (rulec eval ... | head): nothing is wrong
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # so that the interpreter's last flush fails no more

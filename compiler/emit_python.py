@@ -105,7 +105,6 @@ class ModuleEmitter:
         self.namer = Namer()
         self.consts = Consts(self.namer)
         self.out = Writer()
-        self.clauses = {c.number: c for c in model.clauses}
         # an external clause's title too: what it states is cited by its number
         self.clause_titles = {**{e.number: e.title for e in model.externals},
                               **{c.number: c.title for c in model.clauses}}

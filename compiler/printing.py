@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .tidy import remove_tree
+from .tidy import alive, remove_tree
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -146,7 +146,6 @@ def collect(files: dict[str, str], out_dir: Path, allow_print: bool) -> Prints:
         result.missing = [j.target for j in todo]
         result.why = "chromium not found" if allow_print else "not printing with --check or --no-print"
         return result
-    clean_leftovers()
     tmp = tempfile.mkdtemp(prefix=f"rulec-print-{os.getpid()}-")
     try:
         site = Path(tmp) / "site"
@@ -195,7 +194,7 @@ def _clean(tmp: Path) -> list[Path]:
             st = path.lstat()
         except OSError:
             continue
-        if found is None or not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid() or _alive(int(found.group(2))):
+        if found is None or not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid() or alive(int(found.group(2))):
             continue
         _kill_browsers_on(path)
         remove_tree(path)
@@ -215,16 +214,6 @@ def _scratch(profile: str) -> str:
         os.mkdir(inside)
         return inside
     return tempfile.mkdtemp(prefix=f"rulec-chromium-{os.getpid()}-", dir=SHORT_TMP)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError):
-        return True
-    return True
 
 
 def _kill_browsers_on(profile: Path) -> None:

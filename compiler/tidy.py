@@ -1,7 +1,9 @@
-"""Removing a folder tree without letting an interrupt break it halfway."""
+"""Cleaning up: removing a folder tree without letting an interrupt break it halfway, and telling
+whether the process that left something is still there."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import signal
 from pathlib import Path
@@ -16,3 +18,14 @@ def remove_tree(path: Path | str) -> None:
         shutil.rmtree(path, ignore_errors=True)
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def alive(pid: int) -> bool:
+    """Whether process pid may still be running (when in doubt, yes: what it left is kept)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):  # PermissionError: another user's, alive
+        return True
+    return True

@@ -98,11 +98,10 @@ def generate(seed: int, index: int) -> Input:
 
 @dataclass
 class Ran:
-    code: int | None  # the exit code; None if killed by a signal
+    code: int | None  # the exit code; None if killed by a signal; -1 if it passed the wall-time limit
     shown: str        # what it printed, stdout and stderr together
     cpu: float = 0.0  # seconds of CPU (a forked run)
     grew: int = 0     # bytes the process grew by (a forked run)
-    signal: int | None = None
     pid: int = 0      # the child's process id (a forked run)
 
 
@@ -161,7 +160,7 @@ def forked(args: list[str], kill_after: float | None = None, sig: int = signal.S
     os.close(write)
     chunks: list[bytes] = []
     started = time.monotonic()
-    sent = False
+    sent = hung = False
     while True:
         now = time.monotonic() - started
         if kill_after is not None and not sent and now >= kill_after:
@@ -169,8 +168,7 @@ def forked(args: list[str], kill_after: float | None = None, sig: int = signal.S
             sent = True
         if now > wall and not sent:
             os.kill(pid, signal.SIGKILL)
-            sent = True
-            chunks.append(b"\n[fuzz: killed after the wall-time limit]")
+            sent = hung = True
         wait = (kill_after - now) if kill_after is not None and not sent else 1.0
         ready = select.select([read], [], [], max(0.0, min(wait, 1.0)))[0]
         if ready:
@@ -180,13 +178,9 @@ def forked(args: list[str], kill_after: float | None = None, sig: int = signal.S
             chunks.append(data)
     os.close(read)
     _, status, usage = os.wait4(pid, 0)
-    shown = b"".join(chunks).decode("utf-8", "replace")
-    ran = Ran(os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else None, shown,
-              usage.ru_utime + usage.ru_stime, max(0, usage.ru_maxrss * 1024 - base),
-              os.WTERMSIG(status) if os.WIFSIGNALED(status) else None, pid)
-    if "[fuzz: killed after the wall-time limit]" in shown:
-        ran.code = -1
-    return ran
+    shown = b"".join(chunks).decode("utf-8", "replace") + ("\n[fuzz: killed after the wall-time limit]" if hung else "")
+    code = -1 if hung else os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else None
+    return Ran(code, shown, usage.ru_utime + usage.ru_stime, max(0, usage.ru_maxrss * 1024 - base), pid)
 
 
 def files(folder: Path) -> dict[str, bytes]:
@@ -606,10 +600,8 @@ def limit_input(rng: random.Random, name: str | None = None,
             text = body + "#" + "x" * (room - 2) + "\n"
         elif style == "comments":
             line = "# " + "y" * 77 + "\n"
-            text = body + line * ((room - 1) // len(line))
-            text += "#" * (room - len(text.encode()) + len(body.encode()) - 1) + "\n" if room - len(
-                text.encode()) + len(body.encode()) >= 2 else ""
-            text = text + " " * (MAX_FILE_BYTES + delta - len(text.encode()))
+            text = body + line * (room // len(line))
+            text += " " * (MAX_FILE_BYTES + delta - len(text.encode()))  # to the exact size
         else:
             head, tail = 'rule 1.2 "Long" {\n  text "', '"\n}\n'
             text = body + head + "z" * (room - len(head) - len(tail)) + tail
