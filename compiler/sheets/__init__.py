@@ -100,11 +100,12 @@ def rule_sheet(models: Mapping[str, Resolved], model: Resolved,
                                                         marked_since=since)
         out[f"{page['page']}.md"] = _tidy_md(text)
     game = manifest["layers"][-1]
-    base = manifest["layers"][0]
     title = f"{manifest['title']} ({game['name']}{' ' + game['version'] if game['version'] else ''}): rule sheet"
+    # A section per layer above the series: what it changes (links.py reads the page's anchors off the
+    # same view.changing_layers).
     out["_index.md"] = _tidy_md(env.get_template("index.md.j2").render(
-        title=title, manifest=manifest, pages=chapter_pages, changes=view.changes(models, model),
-        game=game["name"], base=base["name"], links=pages.index_links(model)))
+        title=title, manifest=manifest, pages=chapter_pages, layers=view.layer_change_groups(models, model),
+        links=pages.index_links(model)))
     return out
 
 
@@ -123,7 +124,7 @@ def cards(models: Mapping[str, Resolved], model: Resolved,
 
 def matrix(models: Mapping[str, Resolved]) -> str:
     text = environment("md").get_template("matrix.md.j2").render(
-        title="Where each game departs from its series", series=view.matrix(models))
+        title="Where each game, scenario and option departs from its series", series=view.matrix(models))
     return _tidy_md(text)
 
 

@@ -214,6 +214,118 @@ def changes(models: Mapping[str, m.Resolved], model: m.Resolved) -> list[dict[st
     return sorted(out, key=lambda c: (rule_key(c["number"]), c["key"]))
 
 
+# ---- what each layer changes: the index's "What X changes" and the matrix ------------------------
+#
+# Every layer above the series (a game, a scenario, an option) changes the rules beneath it in five
+# ways, each found in the resolved model by the layer its item comes from: an override (of a clause,
+# a list value, a const, a definition, a table row, a limit), an exception row (`except TABLE`), an
+# exception to a limit or to a whole limits group (`except LIMITS.LIMIT when ...`), and a clause of
+# its own.  Each change is listed with the rule it is cited by, what the rules beneath said, what
+# they say now, the notes the designer wrote and where it is written.
+
+_KIND_ORDER = {"override": 0, "exception row": 1, "limit exception": 2, "added clause": 3}
+
+
+def change_heading(layer: str) -> str:
+    """The heading of a layer's changes on the index page (links.py reads the page's anchors off it)."""
+    return f"What {layer} changes"
+
+
+def changing_layers(model: m.Resolved) -> list[dict[str, Any]]:
+    """The layers of a model above its series, in order, each with its kind and the layer beneath it."""
+    mf = model.manifest
+    refs = [("series", mf.series), ("game", mf.game), ("scenario", mf.scenario), *(("option", o) for o in mf.options)]
+    by_name = {ref.name: (kind, ref) for kind, ref in refs if ref is not None}
+    out = []
+    for i, name in enumerate(mf.layers[1:], 1):
+        kind, ref = by_name.get(name, ("layer", m.LayerRef(name, name, None)))
+        below = mf.layers[i - 1]
+        out.append({"name": name, "kind": kind, "title": ref.title, "version": ref.version,
+                    "heading": change_heading(name), "below": below,
+                    "below_kind": by_name.get(below, ("layer", None))[0], "beneath": list(mf.layers[:i])})
+    return out
+
+
+def said(model: m.Resolved | None, change: dict[str, Any], layers: str) -> str:
+    """What `model` (the rules beneath a change) says of what the change targets: a clause, list
+    value, const, definition, row or limit, or (an exception to a whole limits group) every limit
+    of the group."""
+    if model is None:
+        return "(not built on its own)"
+    target = change["target"]
+    if isinstance(target, m.LimitTarget) and not target.limit:
+        group = next((g for g in model.limits if g.name == target.limits), None)
+        if group is None:
+            return f"(not in {layers})"
+        return "; ".join(describe(model, m.LimitTarget(target.number, group.name, i.name)) for i in group.items)
+    if find_target(model, target) is None:
+        return f"(not in {layers})"
+    return describe(model, target)
+
+
+def layer_changes(models: Mapping[str, m.Resolved], model: m.Resolved, layer: str) -> list[dict[str, Any]]:
+    """Every change `layer` makes in this model, in rule order: overrides, exception rows, exceptions
+    to limits, and the clauses the layer adds.  Each has the rule number it is listed and linked by,
+    a key naming what it changes ('4.5a F', '4.6 re_size.jock_column'), its kind ('override' ...),
+    the clause it is written in when that is another, what the rules beneath said and what this
+    model says, the designer's notes, and its source line."""
+    before = model_before(models, model, layer)
+    chain = model.manifest.layers
+    beneath = ", ".join(chain[:chain.index(layer)]) if layer in chain else ""
+    words = Words(model)
+    out: list[dict[str, Any]] = []
+
+    def add(kind: str, target: m.Target, after: str, notes: list[dict[str, Any]], origin: m.Origin,
+            written_in: str | None) -> None:
+        number = target.number
+        key = f"{number} {target.limits}" if isinstance(target, m.LimitTarget) and not target.limit \
+            else target_label(target)
+        change = {"kind": kind, "key": key.strip(), "number": number, "target": target, "layer": layer,
+                  "in": written_in if written_in and written_in != number else None,
+                  "after": after, "notes": notes, "source": f"{origin.file}:{origin.line}"}
+        change["before"] = said(before, change, beneath)
+        out.append(change)
+
+    for ov in model.overrides:
+        if ov.origin.layer == layer:
+            add("override", ov.target, describe(model, ov.target), notes_view(ov.notes), ov.origin, ov.clause)
+    for t in model.tables:
+        if t.origin.layer == layer:
+            continue  # the layer's own table: its rows are no change of the rules beneath
+        for r in t.rows:
+            if r.exception and r.origin.layer == layer:
+                cond = "" if r.when is None else f" when {words.expr(r.when)}"
+                add("exception row", m.RowTarget(t.origin.clause or "", t.name, r.label),
+                    f"{r.label}: {words.value(r.value, pretty=False)}{cond} (ahead of the table's own rows)",
+                    [{"label": "", "text": r.title}] if r.title else [], r.origin, r.origin.clause)
+    for g in model.limits:
+        if g.origin.layer == layer:
+            continue
+        number = g.origin.clause or ""
+        for u in g.unless:
+            if u.origin.layer == layer:
+                add("limit exception", m.LimitTarget(number, g.name, ""),
+                    f"{g.title or g.name}: no limit applies when {words.expr(u.cond)}",
+                    [{"label": "", "text": u.title}] if u.title else [], u.origin, u.origin.clause)
+        for item in g.items:
+            for x in item.exempt:
+                if x.origin.layer == layer:
+                    add("limit exception", m.LimitTarget(number, g.name, item.name),
+                        f"{item.title or item.name}: does not apply when {words.expr(x.cond)}",
+                        [{"label": "", "text": x.title}] if x.title else [], x.origin, x.origin.clause)
+    for c in model.clauses:
+        if c.origin.layer == layer:
+            add("added clause", m.ClauseTarget(c.number), describe(model, m.ClauseTarget(c.number)),
+                notes_view(c.notes), c.origin, None)
+    return sorted(out, key=lambda c: (rule_key(c["number"] or "0"), c["key"], _KIND_ORDER[c["kind"]],
+                                      c["source"]))
+
+
+def layer_change_groups(models: Mapping[str, m.Resolved], model: m.Resolved) -> list[dict[str, Any]]:
+    """The index page's change sections: one per layer above the series, with its changes."""
+    return [{**lay, "changes": layer_changes(models, model, lay["name"])} for lay in changing_layers(model)]
+
+
 # ---- links between rules ---------------------------------------------------------------
 
 
@@ -781,39 +893,66 @@ def _card(columns: list[list[tuple[str, dict[str, Any]]]], titles: dict[str, str
             "est": max(sum(b["est"] + BLOCK_GAP for b in col) for col in cols)}
 
 
-def _games_of(models: Mapping[str, m.Resolved], series: str) -> list[tuple[m.Resolved, m.LayerRef]]:
-    out = []
-    for md in models.values():
-        man = md.manifest
-        if man.game is not None and man.scenario is None and not man.options \
-                and man.series is not None and man.series.name == series:
-            out.append((md, man.game))
-    return sorted(out, key=lambda mg: str(mg[1].name))
+def _layers_of(models: Mapping[str, m.Resolved], series: str) -> list[tuple[m.Resolved, dict[str, Any]]]:
+    """Every game, scenario and option built on a series, each with the model its changes are read
+    from: its own ruleset (a game's, a scenario's), else the first ruleset, by name, that has it (an
+    option's).  Games in name order, each followed by its scenarios, then the options."""
+    found: dict[str, tuple[m.Resolved, dict[str, Any]]] = {}
+    for md in sorted(models.values(), key=lambda md: (len(md.manifest.layers), str(md.manifest.ruleset))):
+        if md.manifest.series is None or md.manifest.series.name != series:
+            continue
+        for lay in changing_layers(md):
+            if lay["name"] not in found:
+                found[lay["name"]] = (md, lay)
+
+    def order(name: str) -> tuple[int, str, int, str]:
+        lay = found[name][1]
+        if lay["kind"] == "option":
+            return (1, name, 0, "")
+        if lay["kind"] == "scenario" and lay["below_kind"] == "game":
+            return (0, lay["below"], 1, name)
+        return (0, name, 0, "")
+
+    return [found[name] for name in sorted(found, key=order)]
+
+
+def _column_name(lay: dict[str, Any]) -> str:
+    head = f"{lay['name']} {lay['version']}" if lay["version"] else lay["name"]
+    return head if lay["kind"] == "game" else f"{head} ({lay['kind']})"
 
 
 def matrix(models: Mapping[str, m.Resolved]) -> list[dict[str, Any]]:
-    """For each series, a row for every clause some game of it changes and a column per game."""
+    """For each series, a row for every change some layer built on it makes (an override, an exception
+    row, an exception to a limit, a clause of its own) and a column per game, scenario and option:
+    the series' text, each layer's text, and the notes the designers wrote."""
     out = []
     for s in sorted(models.values(), key=lambda md: str(md.manifest.ruleset)):
         series = s.manifest.series
         if series is None or s.manifest.layers != (series.name,):
             continue
-        games = _games_of(models, series.name)
-        targets: dict[str, m.Target] = {}
-        for g, _ in games:
-            for ov in g.overrides:
-                targets.setdefault(target_label(ov.target), ov.target)
+        columns = _layers_of(models, series.name)
+        per_layer = [layer_changes(models, md, lay["name"]) for md, lay in columns]
+        first: dict[tuple[str, str], dict[str, Any]] = {}
+        for changes in per_layer:
+            for c in changes:
+                first.setdefault((c["key"], c["kind"]), c)
         rows = []
-        for key in sorted(targets, key=lambda k: (rule_key(targets[k].number), k)):
-            t = targets[key]
+        for (key, kind), c in sorted(first.items(), key=lambda kc: (rule_key(kc[1]["number"] or "0"), kc[0][0],
+                                                                    _KIND_ORDER[kc[0][1]])):
             cells = []
-            for g, _ in games:
-                hit = any(target_label(ov.target) == key for ov in g.overrides)
-                cells.append({"changed": hit, "text": describe(g, t) if hit else ""})
-            rows.append({"key": key, "number": t.number, "series": describe(s, t), "cells": cells})
+            notes = []
+            for (_, lay), changes in zip(columns, per_layer, strict=True):
+                hits = [x for x in changes if (x["key"], x["kind"]) == (key, kind)]
+                cells.append({"changed": bool(hits), "text": "; ".join(x["after"] for x in hits)})
+                notes += [{"layer": lay["name"], **n} for x in hits for n in x["notes"]]
+            rows.append({"key": key, "number": c["number"], "kind": None if kind == "override" else kind,
+                         "series": said(s, c, series.name), "cells": cells, "notes": notes})
         out.append({"name": series.name, "title": series.title, "version": series.version,
-                    "games": [{"name": game.name, "title": game.title, "version": game.version,
-                               "changes": len(g.overrides)} for g, game in games],
+                    "games": [{"name": lay["name"], "kind": lay["kind"], "title": lay["title"],
+                               "version": lay["version"], "column": _column_name(lay),
+                               "ruleset": md.manifest.ruleset, "own": md.manifest.ruleset == lay["name"],
+                               "changes": len(changes)}
+                              for (md, lay), changes in zip(columns, per_layer, strict=True)],
                     "rows": rows})
     return out
 
