@@ -21,6 +21,7 @@ from . import model as m
 from .diagnostics import Diagnostic, Span, did_you_mean
 from .exprs import EnumInfo
 from .layercheck import LayerCheck
+from .links import check_links
 from .scope import ChainScope, CheckedProgram, Decl, LayerInfo, declared, origin
 from .types import ANY, EnumT, ListT, RecordT, SetT, Type, parse_type
 
@@ -267,7 +268,9 @@ def check(files: list[ast.File]) -> tuple[CheckedProgram, list[Diagnostic]]:
             LayerCheck(checker, lay).run()
         graph = _check_cycles(checker, ordered)
         _check_change_cycles(checker, ordered, graph)
-        return CheckedProgram(checker, ordered, _rulesets(checker, layers, rulesets)), checker.diags
+        program = CheckedProgram(checker, ordered, _rulesets(checker, layers, rulesets))
+        checker.diags += check_links(program)  # R116: anchors the sheets' pages do not have (links.py)
+        return program, checker.diags
 
 
 Graph = dict[str, tuple[set[str], Span]]  # name -> (the names it uses, where it is declared)

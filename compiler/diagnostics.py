@@ -46,6 +46,7 @@ CODES: dict[str, str] = {
     "R111": "invalid ruleset",
     "R112": "unknown note kind",
     "R113": "unsafe link",
+    "R116": "link to an anchor its page does not have",
     "R201": "type mismatch",
     "R202": "wrong number of arguments",
     "R203": "unknown field or attribute",
