@@ -30,7 +30,7 @@ from .pyexpr import (
     type_of,
 )
 from .runtime_src import RUNTIME
-from .state_schema import state_schema
+from .state_schema import BOUND, MAX_DIGITS, invariant_parts, state_schema
 from .types import BOOL, NUMBER, BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, Type
 
 MAX_PRECOMPUTED = 4096
@@ -907,6 +907,15 @@ class ModuleEmitter:
             else:
                 w.line(f"{self.const_public[c.name]}: Final[{t}] = {self.ec.ex(c.value, False)}")
 
+    def invariant_parts(self, d: m.Define) -> str:
+        """The parts of an invariant's `and` with the field each blames, as (field, lambda) pairs."""
+        pairs = []
+        for blamed, part in invariant_parts(d):
+            var = self.params(d, False)[0][1]
+            self.ec.local, self.ec.reads = {d.params[0].name: var}, {}  # no locals of a function read here
+            pairs.append(f"({blamed!r}, lambda {var}: {tidy(self.ec.typed(part, BOOL, False))})")
+        return "(" + "".join(p + ", " for p in pairs) + ")"
+
     def emit_validation(self) -> None:
         w = self.out
         w.line()
@@ -915,7 +924,7 @@ class ModuleEmitter:
         w.line()
         schema = state_schema(self.model)
         w.line("STATE_SCHEMA: Final[dict[str, Any]] = " + pprint.pformat(schema, width=100, sort_dicts=True)
-               .replace("\n", "\n    "))
+               .replace("\n", "\n    ").replace(str(BOUND), f"10 ** {MAX_DIGITS}"))  # not 1,201 digits
         w.line("_FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {")
         for r in self.model.records:
             w.line(f"    {r.name!r}: (")
@@ -933,7 +942,10 @@ class ModuleEmitter:
         w.line(f"_CHECKS_RENAMED: Final[dict[str, str]] = {renamed_checks!r}  # named like a Python keyword or helper")
         w.line("_RECORD_CLASSES: Final[dict[str, Any]] = {"
                + ", ".join(f"{r.name!r}: {self.record_names[r.name]}" for r in self.model.records) + "}")
-        w.line("_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...]], ...]]] = {")
+        # each invariant: its check, rule, title, the fields it reads (the first blamed) and, where
+        # which field is blamed depends on which part of its `and` fails, each part with its field
+        w.line("_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...], "
+               "tuple[tuple[str, Callable[[Any], bool]], ...]], ...]]] = {")
         for r in self.model.records:
             checks = [d for d in self.model.defines
                       if d.invariant is not None and d.params[0].t == RecordT(r.name)]
@@ -943,7 +955,7 @@ class ModuleEmitter:
                     o = d.origin
                     rule = o.clause or o.layer
                     w.line(f"        ({self.public[d.name]}, {rule!r}, {(d.title or d.name)!r}, "
-                           f"{tuple(d.invariant or ())!r}),")
+                           f"{tuple(d.invariant or ())!r}, {self.invariant_parts(d)}),")
                 w.line("    ),")
         w.line("}")
         w.line("_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {"

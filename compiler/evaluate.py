@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import types
+from collections.abc import Iterator
 from dataclasses import dataclass, fields, is_dataclass
 from fractions import Fraction
 from typing import Any
@@ -21,17 +22,21 @@ from .emit_python import ModuleEmitter, emit_python, tidy
 from .exprs import EnumInfo, Lowerer, Signature
 from .interp import Cite, EvalError, Interpreter, budget, to_json
 from .parser import parse_query
-from .state_schema import MAX_DIGITS, NUMBER, state_schema
-from .types import TEXT, BoolT, EnumT, ListT, NumberT, RecordT, SetT, Type
+from .state_schema import INT, INVARIANT_KEYWORD, MAX_DIGITS, NUMBER, invariant_parts, state_schema
+from .types import TEXT, BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, Type
 
 
 class EvalFailure(Exception):
     """The question could not be answered; `diagnostics` say why, or `message` does."""
 
-    def __init__(self, message: str, diagnostics: list[Diagnostic] | None = None, usage: bool = False):
+    def __init__(self, message: str, diagnostics: list[Diagnostic] | None = None, usage: bool = False,
+                 field: str | None = None):
         super().__init__(message)
         self.diagnostics = diagnostics or []
         self.usage = usage
+        # for a --state value refused: the value blamed, within its record, written as the generated
+        # from_json names it ("points", "units[0].mode"; "" for the record itself)
+        self.field = field
 
 
 class ModelScope:
@@ -174,26 +179,49 @@ def _on_interpreter(model: m.Resolved, query: str, expr: Any, state: dict[str, A
     return EvalAnswer(query, model.manifest.ruleset, shown, rules, explanation, changes)
 
 
-def _state_value(interp: Interpreter, t: Type, value: Any, path: str) -> Any:
+def read_state(model: m.Resolved, state: dict[str, Any]) -> dict[str, Any]:
+    """--state as the interpreter's values by name, checked against the state schema and each
+    record's invariants; EvalFailure (with its `field`) for the first value refused, the one the
+    generated from_json would refuse first."""
+    check_state(model, state)
+    interp = Interpreter(model)
+    values = {}
+    for name, entry in state.items():
+        record, value = _state_entry(name, entry, model)
+        values[name] = _state_value(interp, RecordT(record), value, name)
+    return values
+
+
+def _state_value(interp: Interpreter, t: Type, value: Any, path: str, at: str = "") -> Any:
     """A --state value (already checked against the state schema) as the interpreter's value, each
-    record's invariants checked as the generated from_json checks them."""
+    record's invariants checked as the generated from_json checks them and blamed on the same field
+    (at: where the value is, from the --state value's record, as from_json writes it)."""
     match t:
         case RecordT(record):
             fields = {f.name: f.t for f in interp.records[record].fields}
-            made = interp.default_record(record, {n: _state_value(interp, fields[n], v, f"{path}.{n}")
-                                                  for n, v in value.items()})
+            made = interp.default_record(record, {  # in the record's order, as from_json reads them
+                n: _state_value(interp, t, value[n], f"{path}.{n}", f"{at}.{n}".lstrip("."))
+                for n, t in fields.items() if n in value})
             for d in interp.defines.values():
                 if d.invariant is not None and d.params[0].t == t and interp.call(d.name, [made]) is False:
-                    where = f"{path}.{d.invariant[0]}" if d.invariant else path
-                    raise EvalFailure(f"--state: {where}: breaks {d.origin.clause}: {d.title}", usage=True)
+                    env = {d.params[0].name: made}
+                    first = next((f for f, part in invariant_parts(d) if interp.eval(part, env) is False),
+                                 d.invariant[0] if d.invariant else "")
+                    where = f"{path}.{first}" if first else path
+                    raise EvalFailure(f"--state: {where}: breaks {d.origin.clause or d.origin.layer}: "
+                                      f"{d.title or d.name}", usage=True,
+                                      field=f"{at}.{first}".strip(".") if first else at)
             return made
         case ListT(item):
-            return tuple(_state_value(interp, item, v, f"{path}[{i}]") for i, v in enumerate(value))
+            return tuple(_state_value(interp, item, v, f"{path}[{i}]", f"{at}[{i}]") for i, v in enumerate(value))
         case SetT(item):
-            return frozenset(_state_value(interp, item, v, f"{path}[{i}]") for i, v in enumerate(value))
+            return frozenset(_state_value(interp, item, v, f"{path}[{i}]", f"{at}[{i}]")
+                             for i, v in enumerate(value))
         case NumberT():
-            exact = Fraction(str(value))
+            exact = Fraction(repr(value) if isinstance(value, float) else str(value))
             return int(exact) if exact.denominator == 1 else exact
+        case IntT() if isinstance(value, float):  # 1.0 or 1e3: whole, as the schema says (read as written)
+            return Fraction(repr(value)).numerator
     return value
 
 
@@ -241,25 +269,153 @@ def _word(value: Any) -> str:
 
 
 def check_state(model: m.Resolved, state: dict[str, Any]) -> None:
-    """Validate --state against the ruleset's state schema; the first error names its path."""
+    """Validate --state against the ruleset's state schema. Of a value's errors, the one reported
+    is the one the generated from_json meets first (it reads unknown fields, then each field in
+    the record's order, then the missing ones, then the invariants), named by its path; a broken
+    invariant is reported as the interpreter finds it, blaming the field from_json blames."""
     import jsonschema
 
     schema = state_schema(model)
+    records = {r.name: r for r in model.records}
     for name, entry in state.items():
         record, value = _state_entry(name, entry, model)
         # Each value against its own record's schema, so an error names the field, not the whole entry.
-        validator = jsonschema.Draft202012Validator({"$ref": f"#/$defs/{record}", "$defs": schema["$defs"]})
-        errors = sorted(validator.iter_errors(value), key=lambda e: [str(p) for p in e.absolute_path])
-        if errors:
-            best = jsonschema.exceptions.best_match(errors)
-            where = ".".join([name, "value", *(str(p) for p in best.absolute_path)])
-            message = best.message
-            numbers = [e for e in (best, best.parent) if e is not None and isinstance(e.schema, dict)
-                       and e.schema.get("description") == NUMBER["description"]]
-            if numbers:  # a pattern of another schema (a field's name) is no number's
-                message = (f"{shown_value(best.instance)} is not a number "
-                           f"(write 2, 2.5 or 1/2; at most {MAX_DIGITS:,} digits a part)")
-            raise EvalFailure(f"--state: {where}: {message}", usage=True)
+        root = {"$ref": f"#/$defs/{record}", "$defs": schema["$defs"]}
+        errors = list(jsonschema.Draft202012Validator(root).iter_errors(value))
+        if not errors:
+            continue
+        found = [(_order(records, record, e, _invariant_of(root, e)), i, e) for i, e in enumerate(errors)]
+        (first, at_record, invariant), _, best = min(found, key=lambda x: (x[0][0], x[1]))
+        # A record whose fields are all valid may break an invariant the schema cannot say (one not
+        # exact): from_json meets that first if it comes first.
+        wrong = [list(e.absolute_path) for (_, _, inv), _, e in found if inv is None]
+        interp = Interpreter(model)
+        for inside, there, part in _records_in(records, record, value, []):
+            if _key(records, record, inside) + (_LAST + 1,) >= first:
+                break
+            if not any(w[:len(inside)] == inside for w in wrong):
+                _state_value(interp, RecordT(there), part, f"{name}.{_at(inside)}".rstrip("."), _at(inside))
+        at = _at(best.absolute_path)
+        if invariant is not None:  # the fields of the record there are valid: the interpreter says which it blames
+            record_there, part = _record_at(records, record, list(best.absolute_path)[:at_record], value)
+            path = _at(list(best.absolute_path)[:at_record])
+            where = f"{name}.{path}".rstrip(".")
+            _state_value(Interpreter(model), RecordT(record_there), part, where, path)
+            raise RuntimeError(f"the state schema and the interpreter disagree on {where}: the schema says it "
+                               f"breaks {invariant['rule']}: {invariant['title']}")  # a bug: they agree
+        where = ".".join([name, "value", *(str(p) for p in best.absolute_path)])
+        message = best.message
+        numbers = [e for e in (best, best.parent) if e is not None and isinstance(e.schema, dict)
+                   and e.schema.get("description") == NUMBER["description"]]
+        if numbers:  # a pattern of another schema (a field's name) is no number's
+            message = (f"{shown_value(best.instance)} is not a number "
+                       f"(write 2, 2.5 or 1/2; at most {MAX_DIGITS:,} digits a part)")
+        elif isinstance(best.schema, dict) and best.schema.get("description") == INT["description"]:
+            message = f"{shown_value(best.instance)} is not a whole number (at most {MAX_DIGITS:,} digits)"
+        if best.validator == "additionalProperties" and isinstance(best.instance, dict):
+            known = best.schema.get("properties", {})
+            at = f"{at}.{next(k for k in best.instance if k not in known)}".lstrip(".")
+        raise EvalFailure(f"--state: {where}: {message}", usage=True, field=at)
+
+
+_LAST = 1 << 62  # after every field of a record
+
+
+def _order(records: dict[str, m.RecordDef], record: str, error: Any,
+           invariant: tuple[dict[str, Any], int] | None) -> tuple[tuple[int, ...], int, dict[str, Any] | None]:
+    """When from_json meets a schema error: the position of its value in reading order (each
+    record's unknown fields first, then its fields in order, the missing ones, its invariants),
+    with how deep in the value the record of a broken invariant is, and that invariant."""
+    path = list(error.absolute_path)
+    depth = invariant[1] if invariant is not None else len(path)
+    key = list(_key(records, record, path[:depth]))
+    if invariant is not None:
+        key.append(_LAST + 1)
+    elif error.validator == "additionalProperties":
+        key.append(-1)
+    elif error.validator == "required":
+        key.append(_LAST)
+    return tuple(key), depth, invariant[0] if invariant is not None else None
+
+
+def _key(records: dict[str, m.RecordDef], record: str, path: list[Any]) -> tuple[int, ...]:
+    """Where a value at path comes in from_json's reading order: each field by its place in its record."""
+    key: list[int] = []
+    t: Type = RecordT(record)
+    for step in path:
+        if isinstance(t, RecordT):
+            names = [f.name for f in records[t.name].fields]
+            key.append(names.index(str(step)) if step in names else -1)
+            t = records[t.name].fields[names.index(str(step))].t if step in names else t
+        elif isinstance(t, (ListT, SetT)):
+            key.append(int(step))
+            t = t.item
+    return tuple(key)
+
+
+def _records_in(records: dict[str, m.RecordDef], record: str, value: Any,
+                path: list[Any]) -> Iterator[tuple[list[Any], str, Any]]:
+    """The records in a value (path, record, JSON value) in the order from_json checks their
+    invariants: a record's fields (the records in them) first, then the record."""
+    if not isinstance(value, dict):
+        return
+    for f in records[record].fields:
+        if f.name in value:
+            yield from _records_of(records, f.t, value[f.name], [*path, f.name])
+    yield path, record, value
+
+
+def _records_of(records: dict[str, m.RecordDef], t: Type, value: Any,
+                path: list[Any]) -> Iterator[tuple[list[Any], str, Any]]:
+    match t:
+        case RecordT(name):
+            yield from _records_in(records, name, value, path)
+        case ListT(item) | SetT(item) if isinstance(value, list):
+            for i, v in enumerate(value):
+                yield from _records_of(records, item, v, [*path, i])
+
+
+def _invariant_of(root: dict[str, Any], error: Any) -> tuple[dict[str, Any], int] | None:
+    """The invariant (its INVARIANT_KEYWORD words) whose subschema an error comes from, and how
+    deep in the value its record is; None for an error of a field's own schema."""
+    node: Any = root
+    depth, found = 0, None
+    keys = list(error.absolute_schema_path)
+    i = 0
+    while i < len(keys) and type(node) in (dict, list):
+        key = keys[i]
+        while isinstance(node, dict) and key not in node and "$ref" in node:  # a path goes through a $ref unsaid
+            node = root["$defs"][str(node["$ref"]).removeprefix("#/$defs/")]
+        if key == "$ref" and isinstance(node, dict):
+            node = root["$defs"][str(node["$ref"]).removeprefix("#/$defs/")]
+        elif key == "properties" and i + 1 < len(keys):
+            node, depth = node["properties"][keys[i + 1]], depth + 1
+            i += 1
+        else:
+            node = node[key]
+            depth += key == "items"
+        if isinstance(node, dict) and INVARIANT_KEYWORD in node:
+            found = (node[INVARIANT_KEYWORD], depth)
+        i += 1
+    return found
+
+
+def _record_at(records: dict[str, m.RecordDef], record: str, path: list[Any], value: Any) -> tuple[str, Any]:
+    """The record (its name and JSON value) at path in a record's value."""
+    t: Type = RecordT(record)
+    for step in path:
+        if isinstance(t, RecordT):
+            t = next(f.t for f in records[t.name].fields if f.name == step)
+        elif isinstance(t, (ListT, SetT)):
+            t = t.item
+        value = value[step]
+    assert isinstance(t, RecordT)
+    return t.name, value
+
+
+def _at(path: Any) -> str:
+    """A path in a value as the generated from_json writes it: fields by '.', list items by [i]."""
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
 
 
 def shown_value(value: Any) -> str:

@@ -262,8 +262,8 @@ def _word(value: Any) -> str:
     return str(value)
 
 
-_MAX_BITS: Final = 4000  # of a number of game state (about 1,200 digits), as the rules compute
-_MAX_DIGITS: Final = 1200
+_MAX_DIGITS: Final = 1200  # of a number of game state, a part at a time (the state schema: the same)
+_BOUND: Final = 10 ** _MAX_DIGITS  # a number of game state (each part of a fraction) is less than this in size
 
 
 def _digits(text: str, first_zero: bool = True) -> bool:
@@ -305,8 +305,9 @@ def _shown(value: Any, depth: int = 0) -> str:
 
 
 def _number(value: Any, path: str) -> Number:
-    """A number of game state: a JSON number (a float is read as the decimal it prints as), or a
-    text such as '2', '2.5' or '1/2'; at most about 1,200 digits, so no input can make it work long."""
+    """A number of game state, as the state schema allows one: a JSON number (a float is read as the
+    decimal it prints as, 0.1 as 1/10; not NaN nor Infinity), or a text such as '2', '2.5' or '1/2'
+    (no exponent); at most 1,200 digits a part, so no input can make it work long."""
     exact: Number
     if isinstance(value, bool):
         raise InvalidInput(path, f"{_shown(value)} is not a number")
@@ -319,13 +320,30 @@ def _number(value: Any, path: str) -> Number:
     elif isinstance(value, str):
         if not _number_text(value):
             raise InvalidInput(path, f"{_shown(value)} is not a number (write 2, 2.5 or 1/2)")
-        exact = Fraction(value)
+        exact = Fraction(value)  # its parts have at most 1,200 digits: _number_text said so
     else:
         raise InvalidInput(path, f"{_shown(value)} is not a number")
-    if max(exact.numerator.bit_length(), exact.denominator.bit_length()) > _MAX_BITS:
+    if not isinstance(value, str) and (abs(exact.numerator) >= _BOUND or exact.denominator >= _BOUND):
         raise InvalidInput(path, f"{_shown(value)} is too large: a number of game state has at most "
-                           "about 1,200 digits")
+                           "1,200 digits")
     return int(exact) if exact.denominator == 1 else exact
+
+
+def _whole(value: Any, path: str) -> int:
+    """A whole number of game state, as the state schema allows one: a JSON number without a fraction
+    (1, 1.0 or 1e3, read as the decimal it prints as); at most 1,200 digits."""
+    whole: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        whole = value
+    elif isinstance(value, float) and math.isfinite(value):
+        exact = Fraction(repr(value))
+        whole = exact.numerator if exact.denominator == 1 else None
+    if whole is None:
+        raise InvalidInput(path, f"{_shown(value)} is not a whole number")
+    if abs(whole) >= _BOUND:
+        raise InvalidInput(path, f"{_shown(value)} is too large: a number of game state has at most "
+                           "1,200 digits")
+    return whole
 
 
 def _value(t: str, allowed: tuple[str, ...], value: Any, path: str) -> Any:
@@ -334,12 +352,7 @@ def _value(t: str, allowed: tuple[str, ...], value: Any, path: str) -> Any:
             raise InvalidInput(path, f"{_shown(value)} is not true or false")
         return value
     if t == "int":
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidInput(path, f"{_shown(value)} is not a whole number")
-        if value.bit_length() > _MAX_BITS:
-            raise InvalidInput(path, f"{_shown(value)} is too large: a number of game state has at most "
-                               "about 1,200 digits")
-        return value
+        return _whole(value, path)
     if t == "number":
         return _number(value, path)
     if t == "text":
@@ -383,9 +396,10 @@ def from_json(record: str, data: Any, path: str = "") -> Any:
         made = _RECORD_CLASSES[record](**values)
     except TypeError as e:
         raise InvalidInput(path, str(e)) from None
-    for check, rule, title, read in _INVARIANTS.get(record, ()):
+    for check, rule, title, read, parts in _INVARIANTS.get(record, ()):
         if not check(made):
-            first = read[0] if read else ""
+            # the field its first failing part reads (printed_re or points), else the one it checks
+            first = next((name for name, part in parts if not part(made)), read[0] if read else "")
             where = f"{path}.{first}" if first else path
             shown = _shown(getattr(made, first + "_" if first in _RENAMED else first)) if first else "this"
             raise InvalidInput(where, f"{shown} breaks {rule}: {title}", _allowed(made, record, first, check))
@@ -3831,7 +3845,91 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                            'required': [],
                            'type': 'object'},
                'Unit': {'additionalProperties': False,
-                        'description': 'A ground unit',
+                        'allOf': [{'description': 'transport_point_supplied (13.2b: Transport Points '
+                                                  'are never Out of Supply): u.type != transport or '
+                                                  'not u.out_of_supply',
+                                   'if': {'properties': {'type': {'const': 'transport'}},
+                                          'required': ['type']},
+                                   'then': {'properties': {'out_of_supply': {'const': False}}},
+                                   'x-rulec-invariant': {'checks': ['out_of_supply', 'type'],
+                                                         'exact': True,
+                                                         'expression': 'u.type != transport or not '
+                                                                       'u.out_of_supply',
+                                                         'name': 'transport_point_supplied',
+                                                         'rule': '13.2b',
+                                                         'title': 'Transport Points are never Out of '
+                                                                  'Supply'}},
+                                  {'description': 'transport_point_mode (13.2d: Transport Points are '
+                                                  'in Move Mode at all times; Organic Trucks may also '
+                                                  'be in Reserve Mode): u.type != transport or u.mode '
+                                                  '== move or (u.organic and u.mode == reserve)',
+                                   'if': {'properties': {'type': {'const': 'transport'}},
+                                          'required': ['type']},
+                                   'then': {'if': {'properties': {'mode': {'not': {'const': 'move'}}}},
+                                            'then': {'allOf': [{'properties': {'organic': {'const': True}},
+                                                                'required': ['organic']},
+                                                               {'properties': {'mode': {'const': 'reserve'}},
+                                                                'required': ['mode']}]}},
+                                   'x-rulec-invariant': {'checks': ['mode', 'organic', 'type'],
+                                                         'exact': True,
+                                                         'expression': 'u.type != transport or u.mode '
+                                                                       '== move or (u.organic and '
+                                                                       'u.mode == reserve)',
+                                                         'name': 'transport_point_mode',
+                                                         'rule': '13.2d',
+                                                         'title': 'Transport Points are in Move Mode '
+                                                                  'at all times; Organic Trucks may '
+                                                                  'also be in Reserve Mode'}},
+                                  {'description': 'repl_mode (13.5: Repls can never enter Combat '
+                                                  'Mode): u.type != repl or u.mode != combat',
+                                   'if': {'properties': {'type': {'const': 'repl'}},
+                                          'required': ['type']},
+                                   'then': {'properties': {'mode': {'not': {'const': 'combat'}}},
+                                            'required': ['mode']},
+                                   'x-rulec-invariant': {'checks': ['mode', 'type'],
+                                                         'exact': True,
+                                                         'expression': 'u.type != repl or u.mode != '
+                                                                       'combat',
+                                                         'name': 'repl_mode',
+                                                         'rule': '13.5',
+                                                         'title': 'Repls can never enter Combat Mode'}},
+                                  {'allOf': [{'properties': {'printed_re': {'minimum': 0,
+                                                                            'pattern': '^([0-9]|-[0.]*(/|$))'}}},
+                                             {'properties': {'points': {'minimum': 0,
+                                                                        'pattern': '^([0-9]|-[0.]*(/|$))'}}}],
+                                   'description': 'sizes_not_negative (4.6: Printed RE sizes and point '
+                                                  'values are never negative): u.printed_re >= 0 and '
+                                                  'u.points >= 0',
+                                   'x-rulec-invariant': {'checks': ['printed_re', 'points'],
+                                                         'exact': True,
+                                                         'expression': 'u.printed_re >= 0 and u.points '
+                                                                       '>= 0',
+                                                         'name': 'sizes_not_negative',
+                                                         'rule': '4.6',
+                                                         'title': 'Printed RE sizes and point values '
+                                                                  'are never negative'}},
+                                  {'description': 'steps_not_negative (9.11: A unit cannot have lost a '
+                                                  'negative number of steps): u.step_losses >= 0',
+                                   'properties': {'step_losses': {'minimum': 0}},
+                                   'x-rulec-invariant': {'checks': ['step_losses'],
+                                                         'exact': True,
+                                                         'expression': 'u.step_losses >= 0',
+                                                         'name': 'steps_not_negative',
+                                                         'rule': '9.11',
+                                                         'title': 'A unit cannot have lost a negative '
+                                                                  'number of steps'}}],
+                        'description': 'A ground unit. Its invariants, in allOf (a field left out '
+                                       'counts as its default): transport_point_supplied (13.2b: '
+                                       'Transport Points are never Out of Supply): u.type != transport '
+                                       'or not u.out_of_supply; transport_point_mode (13.2d: Transport '
+                                       'Points are in Move Mode at all times; Organic Trucks may also '
+                                       'be in Reserve Mode): u.type != transport or u.mode == move or '
+                                       '(u.organic and u.mode == reserve); repl_mode (13.5: Repls can '
+                                       'never enter Combat Mode): u.type != repl or u.mode != combat; '
+                                       'sizes_not_negative (4.6: Printed RE sizes and point values are '
+                                       'never negative): u.printed_re >= 0 and u.points >= 0; '
+                                       'steps_not_negative (9.11: A unit cannot have lost a negative '
+                                       'number of steps): u.step_losses >= 0',
                         'properties': {'breakdown': {'description': 'A generic Breakdown unit',
                                                      'type': 'boolean'},
                                        'divisional': {'description': 'HQs: a divisional HQ',
@@ -3853,12 +3951,9 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                          'strat',
                                                          'dg',
                                                          'exploit']},
-                                       'move_ma': {'anyOf': [{'type': 'number'},
-                                                             {'pattern': '^-?[0-9]{1,1200}(\\.[0-9]{1,1200}|/[1-9][0-9]{0,1199})?$',
-                                                              'type': 'string'}],
-                                                   'description': 'An exact number: a JSON number, or '
-                                                                  'a text such as "1/2" or "2.5" (at '
-                                                                  'most 1,200 digits a part).'},
+                                       'move_ma': {'$ref': '#/$defs/rulec:number',
+                                                   'description': 'Its printed Movement Allowance in '
+                                                                  'Move Mode'},
                                        'multi_step': {'description': 'A multi-step unit (prints its RE '
                                                                      'size)',
                                                       'type': 'boolean'},
@@ -3880,18 +3975,12 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                        'parenthesized': {'description': 'The Combat Strength is in '
                                                                         'parentheses (defensive only)',
                                                          'type': 'boolean'},
-                                       'points': {'anyOf': [{'type': 'number'},
-                                                            {'pattern': '^-?[0-9]{1,1200}(\\.[0-9]{1,1200}|/[1-9][0-9]{0,1199})?$',
-                                                             'type': 'string'}],
-                                                  'description': 'An exact number: a JSON number, or a '
-                                                                 'text such as "1/2" or "2.5" (at most '
-                                                                 '1,200 digits a part).'},
-                                       'printed_re': {'anyOf': [{'type': 'number'},
-                                                                {'pattern': '^-?[0-9]{1,1200}(\\.[0-9]{1,1200}|/[1-9][0-9]{0,1199})?$',
-                                                                 'type': 'string'}],
-                                                      'description': 'An exact number: a JSON number, '
-                                                                     'or a text such as "1/2" or "2.5" '
-                                                                     '(at most 1,200 digits a part).'},
+                                       'points': {'$ref': '#/$defs/rulec:number',
+                                                  'description': 'Transport Points and SP: the points '
+                                                                 'it is worth'},
+                                       'printed_re': {'$ref': '#/$defs/rulec:number',
+                                                      'description': 'The RE size printed on a '
+                                                                     'multi-step unit'},
                                        'printed_strength': {'description': 'Has a printed Combat '
                                                                            'Strength',
                                                             'type': 'boolean'},
@@ -3902,16 +3991,12 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                          'brigade',
                                                          'division',
                                                          'corps']},
-                                       'step_losses': {'description': 'Steps lost (multi-step units)',
-                                                       'type': 'integer'},
+                                       'step_losses': {'$ref': '#/$defs/rulec:int',
+                                                       'description': 'Steps lost (multi-step units)'},
                                        'stocks': {'description': 'Internal stocks',
                                                   'enum': ['normal', 'low', 'exhausted']},
-                                       'strength': {'anyOf': [{'type': 'number'},
-                                                              {'pattern': '^-?[0-9]{1,1200}(\\.[0-9]{1,1200}|/[1-9][0-9]{0,1199})?$',
-                                                               'type': 'string'}],
-                                                    'description': 'An exact number: a JSON number, or '
-                                                                   'a text such as "1/2" or "2.5" (at '
-                                                                   'most 1,200 digits a part).'},
+                                       'strength': {'$ref': '#/$defs/rulec:number',
+                                                    'description': 'The printed Combat Strength'},
                                        'tp_kind': {'description': 'Transport Points: trucks, wagons or '
                                                                   'mules',
                                                    'enum': ['truck', 'wagon', 'mule']},
@@ -3934,7 +4019,23 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                                         'current phase',
                                                          'type': 'boolean'}},
                         'required': [],
-                        'type': 'object'}},
+                        'type': 'object'},
+               'rulec:int': {'description': 'A whole number (1, 1.0 and 1e3 are whole; at most 1,200 '
+                                            'digits).',
+                             'exclusiveMaximum': 10 ** 1200,
+                             'exclusiveMinimum': -10 ** 1200,
+                             'type': 'integer'},
+               'rulec:number': {'anyOf': [{'exclusiveMaximum': 10 ** 1200,
+                                           'exclusiveMinimum': -10 ** 1200,
+                                           'not': {'exclusiveMaximum': 0, 'minimum': 0},
+                                           'type': 'number'},
+                                          {'pattern': '^-?[0-9]{1,1200}(\\.[0-9]{1,1200}|/[1-9][0-9]{0,1199})?(?![\\s\\S])',
+                                           'type': 'string'}],
+                                'description': 'An exact number: a JSON number (one with a fraction, '
+                                               'such as 0.1, is read as the decimal it is written as), '
+                                               'or a text such as "1/2", "-3" or "2.5" (at most 1,200 '
+                                               'digits a part; no exponent, so "1e3" is not a number, '
+                                               'nor is NaN or Infinity).'}},
      '$schema': 'https://json-schema.org/draft/2020-12/schema',
      'additionalProperties': {'oneOf': [{'additionalProperties': False,
                                          'properties': {'record': {'const': 'RailHex'},
@@ -3952,7 +4053,10 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                          'required': ['record', 'value'],
                                          'type': 'object'}]},
      'description': 'Named values for rulec eval --state: each property names a record of this ruleset '
-                    'and gives its fields, as {"h": {"record": "Hex", "value": {...}}}.',
+                    'and gives its fields, as {"h": {"record": "Hex", "value": {...}}}. A value is '
+                    "valid exactly when the generated module's from_json reads it: its records' "
+                    "invariants are here too, each in its record's allOf, marked with "
+                    '"x-rulec-invariant".',
      'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
      'title': 'Game state for Operational Combat Series (OCS)',
      'type': 'object'}
@@ -4000,13 +4104,13 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
 _RENAMED: Final[frozenset[str]] = frozenset([])
 _CHECKS_RENAMED: Final[dict[str, str]] = {}  # named like a Python keyword or helper
 _RECORD_CLASSES: Final[dict[str, Any]] = {'RailHex': RailHex, 'Unit': Unit, 'Hex': Hex}
-_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...]], ...]]] = {
+_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...]]] = {
     'Unit': (
-        (transport_point_supplied, '13.2b', 'Transport Points are never Out of Supply', ('out_of_supply', 'type')),
-        (transport_point_mode, '13.2d', 'Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode', ('mode', 'organic', 'type')),
-        (repl_mode, '13.5', 'Repls can never enter Combat Mode', ('mode', 'type')),
-        (sizes_not_negative, '4.6', 'Printed RE sizes and point values are never negative', ('printed_re', 'points')),
-        (steps_not_negative, '9.11', 'A unit cannot have lost a negative number of steps', ('step_losses',)),
+        (transport_point_supplied, '13.2b', 'Transport Points are never Out of Supply', ('out_of_supply', 'type'), ()),
+        (transport_point_mode, '13.2d', 'Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode', ('mode', 'organic', 'type'), ()),
+        (repl_mode, '13.5', 'Repls can never enter Combat Mode', ('mode', 'type'), ()),
+        (sizes_not_negative, '4.6', 'Printed RE sizes and point values are never negative', ('printed_re', 'points'), (('printed_re', lambda u: u.printed_re * 4 >= 0), ('points', lambda u: u.points * 4 >= 0), )),
+        (steps_not_negative, '9.11', 'A unit cannot have lost a negative number of steps', ('step_losses',), ()),
     ),
 }
 _ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'SpUse': SpUse_values, 'Rebuild': Rebuild_values, 'River': River_values, 'Construction': Construction_values, 'Consolidation': Consolidation_values, 'EzocAction': EzocAction_values, 'Transport': Transport_values, 'Mover': Mover_values, 'EnemyKind': EnemyKind_values, 'Mode': Mode_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Size': Size_values, 'Phase': Phase_values, 'Moment': Moment_values, 'Stocks': Stocks_values, 'TransportPointKind': TransportPointKind_values}

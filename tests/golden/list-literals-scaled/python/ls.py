@@ -262,8 +262,8 @@ def _word(value: Any) -> str:
     return str(value)
 
 
-_MAX_BITS: Final = 4000  # of a number of game state (about 1,200 digits), as the rules compute
-_MAX_DIGITS: Final = 1200
+_MAX_DIGITS: Final = 1200  # of a number of game state, a part at a time (the state schema: the same)
+_BOUND: Final = 10 ** _MAX_DIGITS  # a number of game state (each part of a fraction) is less than this in size
 
 
 def _digits(text: str, first_zero: bool = True) -> bool:
@@ -305,8 +305,9 @@ def _shown(value: Any, depth: int = 0) -> str:
 
 
 def _number(value: Any, path: str) -> Number:
-    """A number of game state: a JSON number (a float is read as the decimal it prints as), or a
-    text such as '2', '2.5' or '1/2'; at most about 1,200 digits, so no input can make it work long."""
+    """A number of game state, as the state schema allows one: a JSON number (a float is read as the
+    decimal it prints as, 0.1 as 1/10; not NaN nor Infinity), or a text such as '2', '2.5' or '1/2'
+    (no exponent); at most 1,200 digits a part, so no input can make it work long."""
     exact: Number
     if isinstance(value, bool):
         raise InvalidInput(path, f"{_shown(value)} is not a number")
@@ -319,13 +320,30 @@ def _number(value: Any, path: str) -> Number:
     elif isinstance(value, str):
         if not _number_text(value):
             raise InvalidInput(path, f"{_shown(value)} is not a number (write 2, 2.5 or 1/2)")
-        exact = Fraction(value)
+        exact = Fraction(value)  # its parts have at most 1,200 digits: _number_text said so
     else:
         raise InvalidInput(path, f"{_shown(value)} is not a number")
-    if max(exact.numerator.bit_length(), exact.denominator.bit_length()) > _MAX_BITS:
+    if not isinstance(value, str) and (abs(exact.numerator) >= _BOUND or exact.denominator >= _BOUND):
         raise InvalidInput(path, f"{_shown(value)} is too large: a number of game state has at most "
-                           "about 1,200 digits")
+                           "1,200 digits")
     return int(exact) if exact.denominator == 1 else exact
+
+
+def _whole(value: Any, path: str) -> int:
+    """A whole number of game state, as the state schema allows one: a JSON number without a fraction
+    (1, 1.0 or 1e3, read as the decimal it prints as); at most 1,200 digits."""
+    whole: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        whole = value
+    elif isinstance(value, float) and math.isfinite(value):
+        exact = Fraction(repr(value))
+        whole = exact.numerator if exact.denominator == 1 else None
+    if whole is None:
+        raise InvalidInput(path, f"{_shown(value)} is not a whole number")
+    if abs(whole) >= _BOUND:
+        raise InvalidInput(path, f"{_shown(value)} is too large: a number of game state has at most "
+                           "1,200 digits")
+    return whole
 
 
 def _value(t: str, allowed: tuple[str, ...], value: Any, path: str) -> Any:
@@ -334,12 +352,7 @@ def _value(t: str, allowed: tuple[str, ...], value: Any, path: str) -> Any:
             raise InvalidInput(path, f"{_shown(value)} is not true or false")
         return value
     if t == "int":
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidInput(path, f"{_shown(value)} is not a whole number")
-        if value.bit_length() > _MAX_BITS:
-            raise InvalidInput(path, f"{_shown(value)} is too large: a number of game state has at most "
-                               "about 1,200 digits")
-        return value
+        return _whole(value, path)
     if t == "number":
         return _number(value, path)
     if t == "text":
@@ -383,9 +396,10 @@ def from_json(record: str, data: Any, path: str = "") -> Any:
         made = _RECORD_CLASSES[record](**values)
     except TypeError as e:
         raise InvalidInput(path, str(e)) from None
-    for check, rule, title, read in _INVARIANTS.get(record, ()):
+    for check, rule, title, read, parts in _INVARIANTS.get(record, ()):
         if not check(made):
-            first = read[0] if read else ""
+            # the field its first failing part reads (printed_re or points), else the one it checks
+            first = next((name for name, part in parts if not part(made)), read[0] if read else "")
             where = f"{path}.{first}" if first else path
             shown = _shown(getattr(made, first + "_" if first in _RENAMED else first)) if first else "this"
             raise InvalidInput(where, f"{shown} breaks {rule}: {title}", _allowed(made, record, first, check))
@@ -572,7 +586,10 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {},
      '$schema': 'https://json-schema.org/draft/2020-12/schema',
      'additionalProperties': {'oneOf': []},
      'description': 'Named values for rulec eval --state: each property names a record of this ruleset '
-                    'and gives its fields, as {"h": {"record": "Hex", "value": {...}}}.',
+                    'and gives its fields, as {"h": {"record": "Hex", "value": {...}}}. A value is '
+                    "valid exactly when the generated module's from_json reads it: its records' "
+                    "invariants are here too, each in its record's allOf, marked with "
+                    '"x-rulec-invariant".',
      'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
      'title': 'Game state for Whole-number list literals (LS)',
      'type': 'object'}
@@ -581,6 +598,6 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
 _RENAMED: Final[frozenset[str]] = frozenset([])
 _CHECKS_RENAMED: Final[dict[str, str]] = {}  # named like a Python keyword or helper
 _RECORD_CLASSES: Final[dict[str, Any]] = {}
-_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...]], ...]]] = {
+_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...]]] = {
 }
 _ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {}
