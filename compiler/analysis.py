@@ -483,9 +483,14 @@ def run_example(model: m.Resolved, ex: m.Example, module: types.ModuleType | Non
 
 def run_example_traced(model: m.Resolved, ex: m.Example, module: types.ModuleType | None = None,
                        ) -> tuple[str, list[Diagnostic], list[Cite]]:
-    """Run one example: 'pass' or 'fail', its diagnostics, and every rule its steps used. With the
-    ruleset's generated module, each call is answered by the module too; a difference is R900."""
+    """Run one example: 'pass', 'fail' or 'superseded', its diagnostics, and every rule its steps used.
+    An example of a lower layer whose expectation does not hold in a ruleset where a later layer
+    changed a rule it used (an override, an exception of the game) is 'superseded': it still holds
+    where it was written, and the game restates it if it wants. The rules of the later layers that
+    changed it then end the list. With the ruleset's generated module, each call is answered by the
+    module too; a difference is R900."""
     env: dict[str, Any] = {}
+    superseded: list[Cite] = []
     out: list[Diagnostic] = []
     used: list[Cite] = []
     ruleset = model.manifest.ruleset
@@ -506,8 +511,10 @@ def run_example_traced(model: m.Resolved, ex: m.Example, module: types.ModuleTyp
         finally:
             out += [disagreement_diagnostic(span_of(where), ruleset, ex.clause, d) for d in found]
         used += interp.trace
-        if not ok and _changed_later(model, ex, interp):
-            continue  # a later layer overrides what the example relies on: it holds where it was written
+        later = _changed_later(model, ex, interp) if not ok else []
+        if later:  # a later layer changed what the example relies on: it holds where it was written
+            superseded += [c for c in later if c not in superseded]
+            continue
         if not ok:
             out.append(Diagnostic(span_of(step.origin), "R401", f"example of {ex.clause} fails for "
                        f"{ruleset}: {_why_false(model, step.expr, env)}",
@@ -518,7 +525,11 @@ def run_example_traced(model: m.Resolved, ex: m.Example, module: types.ModuleTyp
             out.append(Diagnostic(span_of(step.origin), "R401", f"example of {ex.clause} holds for "
                        f"{ruleset}, but not by {', '.join(missing)}",
                        hint=f"rules used: {', '.join(str(c) for c in interp.trace)}"))
-    return ("fail" if out else "pass"), out, used
+    if out:
+        return "fail", out, used
+    if superseded:  # the cites of the later layers that changed it, last in the trace
+        return "superseded", out, used + superseded
+    return "pass", out, used
 
 
 _COMPARISONS = frozenset({"==", "!=", "<", "<=", ">", ">=", "in", "not in"})
@@ -526,20 +537,38 @@ _COMPARISONS = frozenset({"==", "!=", "<", "<=", ">", ">=", "in", "not in"})
 
 def _why_false(model: m.Resolved, expr: m.Expr, env: dict[str, Any]) -> str:
     """What a failing expect computed: both sides of a comparison ('the left side is 2, the right
-    side 3'), else just that it is false."""
+    side 3'); for `not`, `and` and `or`, the part that decided it; for a call, what it answered."""
+    try:
+        return _why(Interpreter(model), expr, env)
+    except (EvalError, ZeroDivisionError, KeyError, TypeError):
+        return "this is false"
+
+
+def _why(interp: Interpreter, expr: m.Expr, env: dict[str, Any]) -> str:
     if isinstance(expr, m.Op) and expr.op in _COMPARISONS and len(expr.args) == 2:
-        try:
-            left, right = (Interpreter(model).eval(a, env) for a in expr.args)
-        except (EvalError, ZeroDivisionError, KeyError, TypeError):
-            return "this is false"
+        left, right = (interp.eval(a, env) for a in expr.args)
         return f"the left side is {show(plain(left))}, the right side {show(plain(right))}"
+    if isinstance(expr, m.Op) and expr.op == "not":
+        inner = expr.args[0]
+        if isinstance(inner, m.Call):
+            return f"{inner.fn}(...) answers true"
+        return "what follows 'not' is true"
+    if isinstance(expr, m.Op) and expr.op == "and":
+        for i, part in enumerate(expr.args, 1):
+            if interp.eval(part, env) is False:
+                return f"part {i} of the 'and' is false: {_why(interp, part, env)}"
+    if isinstance(expr, m.Op) and expr.op == "or":
+        return "every part of the 'or' is false: " + "; ".join(_why(interp, p, env) for p in expr.args)
+    if isinstance(expr, m.Call):
+        return f"{expr.fn}(...) answers false"
     return "this is false"
 
 
-def _changed_later(model: m.Resolved, ex: m.Example, interp: Interpreter) -> bool:
+def _changed_later(model: m.Resolved, ex: m.Example, interp: Interpreter) -> list[Cite]:
+    """The rules of layers above the example's that an answer used (an override, a game's exception)."""
     layers = model.manifest.layers
     mine = layers.index(ex.origin.layer)
-    return any(layers.index(c.layer) > mine for c in interp.trace if c.layer in layers)
+    return [c for c in interp.trace if c.layer in layers and layers.index(c.layer) > mine]
 
 
 def _missing_citations(cited: tuple[m.CitedRule, ...], interp: Interpreter) -> list[str]:

@@ -63,6 +63,9 @@ class Checker:
     def error(self, span: Span, code: str, message: str, hint: str | None = None) -> None:
         self.diags.append(Diagnostic(span, code, message, hint=hint))
 
+    def warning(self, span: Span, code: str, message: str, hint: str | None = None) -> None:
+        self.diags.append(Diagnostic(span, code, message, severity="warning", hint=hint))
+
     # ---- pass 1: which layer each item belongs to ---------------------------------
 
     def assign(self, files: list[ast.File]) -> tuple[dict[str, LayerInfo], list[ast.Ruleset]]:

@@ -118,7 +118,10 @@ def cmd_test(args: argparse.Namespace) -> int:
               f"and overrides exercised by an example")
         if missing:
             status = EXIT_RULES
-    print(f"{rep.passed} passed, {rep.failed} failed")
+    for line in rep.superseded:  # examples of a lower layer that a later one changed: listed, not failed
+        print(f"superseded: {line}")
+    print(f"{rep.passed} passed, {rep.failed} failed"
+          + (f", {len(rep.superseded)} superseded" if rep.superseded else ""))
     return status
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from . import __version__
 from . import model as m
 from .interp import Cite as ICite
-from .interp import EvalError, Interpreter
+from .interp import EvalError, Interpreter, item_titles, override_note
 from .model import Resolved
 from .pyexpr import (
     Consts,
@@ -92,13 +92,11 @@ def tidy(code: str) -> str:
 
 
 class ModuleEmitter:
-    item_titles: dict[tuple[Any, str], Any] = {}  # replaced by each instance's own, filled on first use
     row_names: dict[str, str] = {}  # while a table is written: its parameters (rule name -> Python name)
     row_totals: dict[str, int] = {}  # and how often its rows read each field
 
     def __init__(self, model: Resolved):
         self.model = model
-        self.item_titles = {}
         self.converted: dict[str, str] = {}  # while a table's exact rows are written: parameter -> its local
         self.m = model.manifest
         self.scale = module_scale(model)
@@ -166,34 +164,26 @@ class ModuleEmitter:
         types = [p.t for p in d.params] + ([] if isinstance(d, m.Limits) else [d.returns])
         return any(holds_number(t) for t in types)
 
-    def cite(self, origin: m.Origin, item: str | None = None, note: str | None = None) -> str:
-        return self.cite_at(origin.layer, origin.clause, item, note)
+    def cite(self, origin: m.Origin, item: str | None = None, note: str | None = None,
+             title: str | None = None) -> str:
+        """A cite of a clause (item None) or of an item with its own title as the ruleset has it."""
+        return self.cite_at(origin.layer, origin.clause, item, note, title)
 
-    def cite_at(self, layer: str, clause: str | None, item: str | None = None, note: str | None = None) -> str:
-        key = (layer, clause, item, note)
+    def cite_at(self, layer: str, clause: str | None, item: str | None = None, note: str | None = None,
+                title: str | None = None) -> str:
+        if item is None:
+            title = None if clause is None else self.clause_titles.get(clause)
+        key = (layer, clause, item, note, title)
         if key not in self.cite_names:
-            title = self.title_of(clause, item)
             code = (f"Cite(layer={layer!r}, clause={clause!r}, item={item!r}, "
                     f"title={title!r}, note={note!r})")
             self.cite_names[key] = self.consts.add("C", code, "Cite")
         return self.cite_names[key]
 
     def title_of(self, clause: str | None, item: str | None) -> str | None:
-        """The title of an item of a clause (a list value, a table row, a limit), else the clause's."""
+        """The title of a clause, or of an item a `see` names in it (a list value, a table row, a limit)."""
         if item is not None:
-            if not self.item_titles:  # (clause, item) -> title, made once: a lookup, not a search
-                for e in self.model.enums:
-                    for mem in e.members:
-                        self.item_titles.setdefault((mem.origin.clause, mem.name), mem.title or None)
-                for t in self.model.tables:
-                    for r in t.rows:
-                        self.item_titles.setdefault((r.origin.clause, r.label), r.title or None)
-                for g in self.model.limits:
-                    for lim in g.items:
-                        self.item_titles.setdefault((lim.origin.clause, lim.name), lim.title or None)
-            if (clause, item) in self.item_titles:
-                found = self.item_titles[(clause, item)]
-                return None if found is None else str(found)
+            return item_titles(self.model).get((clause, item))
         title = None if clause is None else self.clause_titles.get(clause)
         return None if title is None else str(title)
 
@@ -205,22 +195,22 @@ class ModuleEmitter:
         names = []
         for r in refs:
             layer = self.clause_layers.get(r.number, self.m.layers[0])
-            names.append(self.cite_at(layer, r.number, r.item))
+            names.append(self.cite_at(layer, r.number, r.item, None, self.title_of(r.number, r.item)))
         return self.cite_tuple(names)
 
-    def override_cites(self, owner: m.Define | m.ConstDef | m.Row | m.EnumMember, item: str | None = None,
-                       attr: str | None = None) -> list[str]:
+    def override_cites(self, owner: m.Define | m.ConstDef | m.Row | m.EnumMember | m.Limit,
+                       item: str | None = None, attr: str | None = None, title: str | None = None) -> list[str]:
+        """The layers that override an item, each with its note ("" for none), as the interpreter cites them."""
         out = []
         for ov in owner.overridden_by:
             if attr is not None and attr not in dict(ov.set or ()):
                 continue
-            notes = ov.notes
-            out.append(self.cite(ov.origin, item, notes[0].text if notes else "overridden"))
+            out.append(self.cite(ov.origin, item, override_note(ov), title))
         return out
 
     def icite_name(self, c: ICite) -> str:
         """The module constant for a cite the interpreter recorded."""
-        return self.cite_at(c.layer, c.clause, c.item, c.note)
+        return self.cite_at(c.layer, c.clause, c.item, c.note, c.title)
 
     # ---- the module --------------------------------------------------------------------
 
@@ -315,8 +305,8 @@ class ModuleEmitter:
             w.line("}")
         cites = {}
         for mem in e.members:
-            names = [self.cite(mem.origin, mem.name)]
-            names += self.override_cites(mem, mem.name, a.name)
+            names = [self.cite(mem.origin, mem.name, None, mem.title or None)]
+            names += self.override_cites(mem, mem.name, a.name, mem.title or None)
             cites[mem.name] = self.cite_tuple(names)
         w.line(f"{self.attr_cites[key]}: Final[dict[{name}, tuple[Cite, ...]]] = {{"
                + ", ".join(f"{k!r}: {v}" for k, v in cites.items()) + "}")
@@ -422,8 +412,8 @@ class ModuleEmitter:
             w = self.out
             has_otherwise = False
             for row in t.rows:
-                cites = [table_cite, self.cite(row.origin, row.label)]
-                cites += self.override_cites(row, row.label)
+                cites = [table_cite, self.cite(row.origin, row.label, None, row.title or None)]
+                cites += self.override_cites(row, row.label, title=row.title or None)
                 o = row.origin
                 w.line(f"# {row.label}: {o.clause or o.layer} ({o.layer}) {o.file}:{o.line}")
                 if not traced:
@@ -859,17 +849,22 @@ class ModuleEmitter:
         total = fused[0] if fused else self.expr(g, measure, traced, NUMBER if numeric else measure.t)
         bound = self.expr(g, item.bound, traced, NUMBER if numeric else item.bound.t)
         constant = fused is not None and bound.isdigit()  # compare the running total with it directly
+        if not constant:
+            w.line(f"total = {total}")
+            w.line(f"bound = {bound}")
+        title = item.title or None  # the limit and the layers that moved its bound, held or broken
+        held = [self.cite(o, item.name, None, title)] + self.override_cites(item, item.name, title=title)
+        if traced and not item.exempt:
+            w.line(f"_t.extend({self.cite_tuple(held)})")
         if constant:
             w.line(f"if {total} > {bound}" + (f" and not ({_either(exempt, every)}):" if lazy else ":"))
         else:
-            w.line(f"total = {total}")
-            w.line(f"bound = {bound}")
             w.line(f"if total > bound and not ({_either(exempt, every)}):" if lazy else "if total > bound:")
         w.indent()
         if constant:
             w.line(f"total, bound = {total}, {bound}")
-        if traced:
-            w.line(f"_t.extend({self.cite_tuple([self.cite(o, item.name)])})")
+        if traced and item.exempt:  # broken: first the clauses that say when the limit applies (4.8a)
+            w.line(f"_t.extend({self.cite_tuple([self.cite(x.origin) for x in item.exempt] + held)})")
         var = local_name(measure.var)
         self.ec.local[measure.var] = var
         over = self.ec.ex(measure.over, traced)
@@ -880,6 +875,9 @@ class ModuleEmitter:
         w.line(tidy(f"out.append(Violation({item.name!r}, {item.title!r}, {o.clause!r}, {conv}(total), "
                     f"{conv}(bound), {conv}(total - bound), tuple({unit} for {var} in {over}{where})))"))
         w.dedent()
+        if traced and item.exempt:
+            w.line("else:")
+            w.line(f"    _t.extend({self.cite_tuple(held)})")
         if (exempt and not lazy) or (fused is not None and fused[1] is not None):
             w.dedent()
 

@@ -20,7 +20,7 @@ from . import model as m
 from .diagnostics import Diagnostic, did_you_mean
 from .emit_python import ModuleEmitter, emit_python, tidy
 from .exprs import EnumInfo, Lowerer, Signature
-from .interp import Cite, EvalError, Interpreter, budget, to_json
+from .interp import EvalError, Interpreter, budget, to_json
 from .parser import parse_query
 from .state_schema import INT, INVARIANT_KEYWORD, MAX_DIGITS, NUMBER, invariant_parts, state_schema
 from .types import TEXT, BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, Type
@@ -143,6 +143,18 @@ def evaluate(model: m.Resolved, query: str, state: dict[str, Any] | None = None,
     return EvalAnswer(query, model.manifest.ruleset, value, rules, text, changes)
 
 
+def cite_text(layer: str, clause: str | None, item: str | None, title: str | None, note: str | None) -> str:
+    """A cite in words, as the module's `Cite.__str__` writes it (tests/test_citations.py holds them equal)."""
+    if clause is None:  # declared outside any numbered clause
+        text = f"{title or item or ''} ({layer})".strip()
+    else:
+        where = " ".join(x for x in (clause, item) if x)
+        text = f"{where} {title}" if title else where
+    if note is not None:
+        text += f" (overridden by {layer}: {note})" if note else f" (overridden by {layer})"
+    return text
+
+
 def _on_interpreter(model: m.Resolved, query: str, expr: Any, state: dict[str, Any]) -> EvalAnswer:
     interp = Interpreter(model)
     env: dict[str, Any] = {}
@@ -165,10 +177,8 @@ def _on_interpreter(model: m.Resolved, query: str, expr: Any, state: dict[str, A
     rules: list[dict[str, Any]] = []
     texts: list[str] = []
     for c in interp.trace:
-        title = titles.title_of(c.clause, c.item)
-        text = str(Cite(c.layer, c.clause, c.item, c.note)) if c.clause is None else (
-            " ".join(str(x) for x in (c.clause, c.item, title) if x)
-            + (f" (overridden by {c.layer}: {c.note})" if c.note else ""))
+        title = c.title if c.item is not None else titles.title_of(c.clause, None)
+        text = cite_text(c.layer, c.clause, c.item, title, c.note)
         rules.append({"layer": c.layer, "clause": c.clause, "item": c.item, "title": title, "note": c.note,
                       "text": text})
         texts.append(text)

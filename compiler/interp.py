@@ -71,14 +71,21 @@ class TooLarge(EvalError):
 
 @dataclass(frozen=True)
 class Cite:
+    """A rule the interpreter's answer rests on. `note` is None for the rule itself and the override's
+    note ("" if it has none) for a layer that overrides it; `title` is an item's own title as the
+    ruleset has it (a row, a list value or a limit, after any override), None for a clause."""
+
     layer: str
     clause: str | None
     item: str | None = None
     note: str | None = None
+    title: str | None = None
 
     def __str__(self) -> str:
         where = " ".join(x for x in (self.clause, self.item) if x) or self.layer
-        return where if self.note is None else f"{where} ({self.layer}: {self.note})"
+        if self.note is None:
+            return where
+        return f"{where} ({self.layer}: {self.note})" if self.note else f"{where} ({self.layer})"
 
 
 Item = m.Define | m.Table | m.ConstDef | m.Limits  # what a call or a const names
@@ -175,7 +182,7 @@ class Interpreter:
         d = self.defines[fn]
         self._cite(d.origin)
         for ov in d.overridden_by:
-            self._cite(ov.origin, note=_note(ov))
+            self._cite(ov.origin, note=override_note(ov))
         env = dict(zip((p.name for p in d.params), args, strict=False))
         return self.eval(d.body, env)
 
@@ -200,7 +207,13 @@ class Interpreter:
             total = self.eval(measure, env)
             bound = self.eval(item.bound, env)
             if total > bound:
-                self._cite(item.origin, item=item.name)
+                for x in item.exempt:  # the clauses that say when the limit applies (4.8a in an overrun)
+                    self._cite(x.origin)
+            # a limit held or broken is a rule the answer rests on, and so is a layer that moved its bound
+            self._cite(item.origin, item=item.name, title=item.title or None)
+            for ov in item.overridden_by:
+                self._cite(ov.origin, item=item.name, note=override_note(ov), title=item.title or None)
+            if total > bound:
                 counted = []
                 if isinstance(measure, m.Agg):  # the checker makes every measure a count or a sum
                     where, var = measure.where, measure.var
@@ -269,10 +282,11 @@ class Interpreter:
         member = self.eval(e.of, env)
         mem, attrs = self.members[(e.enum, member)]
         slot = attrs[e.name]  # where it was set: the member's own clause, or an override
-        self._cite(mem.origin, item=member)
+        title = mem.title or None
+        self._cite(mem.origin, item=member, title=title)
         for ov in mem.overridden_by:
             if ov.set is not None and any(n == e.name for n, _ in ov.set):
-                self._cite(ov.origin, item=member, note=_note(ov))
+                self._cite(ov.origin, item=member, note=override_note(ov), title=title)
         return from_json(slot.value, e.t)
 
     def _op(self, e: m.Op, env: dict[str, Any]) -> Any:
@@ -375,9 +389,9 @@ class Interpreter:
         for row in t.rows:
             if row.when is None or self.eval(row.when, env):
                 self._cite(t.origin)
-                self._cite(row.origin, item=row.label)
+                self._cite(row.origin, item=row.label, title=row.title or None)
                 for ov in row.overridden_by:
-                    self._cite(ov.origin, item=row.label, note=_note(ov))
+                    self._cite(ov.origin, item=row.label, note=override_note(ov), title=row.title or None)
                 return self.eval(row.value, env)
         raise EvalError(f"no row of table {t.name} matches")
 
@@ -385,25 +399,55 @@ class Interpreter:
         c = self.consts[name]
         self._cite(c.origin)
         for ov in c.overridden_by:
-            self._cite(ov.origin, note=_note(ov))
+            self._cite(ov.origin, note=override_note(ov))
         if name not in self._const_values:
             self._const_values[name] = self.eval(c.value, {})
         return self._const_values[name]
 
     def _cite_ref(self, ref: m.Ref) -> None:
         layer = self.clause_layers.get(ref.number, self.model.manifest.layers[0])
-        cite = Cite(layer, ref.number, ref.item)
+        title = None if ref.item is None else item_titles(self.model).get((ref.number, ref.item))
+        cite = Cite(layer, ref.number, ref.item, None, title)
         if cite not in self.trace:
             self.trace.append(cite)
 
-    def _cite(self, origin: m.Origin, item: str | None = None, note: str | None = None) -> None:
-        cite = Cite(origin.layer, origin.clause, item, note)
+    def _cite(self, origin: m.Origin, item: str | None = None, note: str | None = None,
+              title: str | None = None) -> None:
+        cite = Cite(origin.layer, origin.clause, item, note, title)
         if cite not in self.trace:
             self.trace.append(cite)
 
 
-def _note(ov: m.Cite) -> str:
-    return ov.notes[0].text if ov.notes else "overridden"
+_TITLES: weakref.WeakKeyDictionary[m.Resolved, dict[tuple[str | None, str], str | None]] = \
+    weakref.WeakKeyDictionary()
+
+
+def item_titles(model: m.Resolved) -> dict[tuple[str | None, str], str | None]:
+    """The title of an item a `see 4.5a F` names, by its clause and name (list values, table rows,
+    limits; the first of a name in a clause), made once per model."""
+    found = _TITLES.get(model)
+    if found is None:
+        found = _TITLES[model] = _item_titles(model)
+    return found
+
+
+def _item_titles(model: m.Resolved) -> dict[tuple[str | None, str], str | None]:
+    out: dict[tuple[str | None, str], str | None] = {}
+    for e in model.enums:
+        for mem in e.members:
+            out.setdefault((mem.origin.clause, mem.name), mem.title or None)
+    for t in model.tables:
+        for r in t.rows:
+            out.setdefault((r.origin.clause, r.label), r.title or None)
+    for g in model.limits:
+        for lim in g.items:
+            out.setdefault((lim.origin.clause, lim.name), lim.title or None)
+    return out
+
+
+def override_note(ov: m.Cite) -> str:
+    """An override's note as its cite carries it: "" for an override without one."""
+    return ov.notes[0].text if ov.notes else ""
 
 
 def item_exprs(item: Item) -> list[m.Expr]:

@@ -116,6 +116,8 @@ class LayerCheck:
         known = self.lay.decls.get(decl.name)
         if known is None or known[0] is not decl:
             return  # a duplicate, already reported
+        if clause is None:
+            self.unnumbered(decl)
         if isinstance(decl, ast.EnumDecl):
             self.enum(decl)
         elif isinstance(decl, ast.RecordDecl):
@@ -144,6 +146,21 @@ class LayerCheck:
             self.params(decl.params)
         elif isinstance(decl, ast.LimitsDecl):
             self.limits(decl)
+
+    def unnumbered(self, decl: Decl) -> None:
+        """R117: a declaration that answers cite, outside every numbered clause, would be cited by its
+        layer's name alone ("because Combat unit (OCS)"). Records (the shape of the game state) and
+        lists without settings (names of values) are never cited, so they may stand on their own."""
+        if isinstance(decl, ast.RecordDecl) or (isinstance(decl, ast.EnumDecl) and not decl.attrs):
+            return
+        kind = {ast.EnumDecl: "the list", ast.ConstDecl: "the const", ast.TableDecl: "the table",
+                ast.LimitsDecl: "the limits"}.get(type(decl), "the definition")
+        if isinstance(decl, ast.DefineDecl) and decl.invariant:
+            kind = "the invariant"
+        self.checker.warning(decl.span, "R117", f"{kind} {decl.name} is outside every numbered clause, so "
+                             f"answers would cite it as '{self.lay.name}' alone",
+                             hint="declare it inside the rule it belongs to, or inside an "
+                                  "`external NUMBER \"Title\" at \"...\" { ... }` clause printed elsewhere")
 
     def signature(self, name: str) -> Signature:
         sig = self.scope.signature(name)
@@ -269,6 +286,19 @@ class LayerCheck:
             return
         self.changed[key] = ov.span
         self.out.targets[id(ov)] = (target, where.name)
+        if isinstance(target, m.RowTarget) and not any(ch.kind == "title" for ch in ov.changes):
+            self.stale_title(ov, rule, target)
+
+    def stale_title(self, ov: ast.Override, rule: ast.Rule, target: m.RowTarget) -> None:
+        """R115: an override that changes what a titled row decides but keeps the series' title, which
+        then describes a row that is no longer there (the row goes untitled in answers and cards)."""
+        table = next(d for d in rule.decls if isinstance(d, ast.TableDecl) and d.name == target.table)
+        row = next(r for r in table.rows if r.label == target.row)
+        if row.title and any(ch.kind in ("value", "row") for ch in ov.changes):
+            self.checker.warning(_head_span(ov), "R115", f"{self.lay.name} changes row '{target.row}' of "
+                                 f"{target.table} but not its title \"{row.title}\", which describes the "
+                                 f"series' row: answers and cards print the row without a title",
+                                 hint='give the new row its own words: add  title "..."  to the override')
 
     def _target(self, ov: ast.Override, rule: ast.Rule) -> m.Target | None:
         path = ov.target

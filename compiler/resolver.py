@@ -185,8 +185,12 @@ def _set(mb: m.EnumMember, ov: m.Override) -> m.EnumMember:
 
 
 def _change_row(r: m.Row, ov: m.Override, cite: m.Cite) -> m.Row:
+    """A row with an override's changes. The series' title describes the series' row: an override that
+    changes what the row decides without a title of its own leaves the row untitled (warning R114),
+    so no answer or card prints "Battalions are 1/2 RE" beside a value of 1/3."""
+    changed = ov.when is not None or ov.value is not None
     return replace(r, when=r.when if ov.when is None else ov.when, value=_or(ov.value, r.value),
-                   title=ov.title or r.title, overridden_by=(*r.overridden_by, cite))
+                   title=ov.title or (None if changed else r.title), overridden_by=(*r.overridden_by, cite))
 
 
 def _texts(title: str | None, texts: tuple[str, ...], notes: tuple[m.Note, ...], see: tuple[m.Ref, ...],

@@ -38,6 +38,7 @@ class Report:
     items: list[Item] = field(default_factory=list)
     exercised: set[tuple[str, str | None, str | None]] = field(default_factory=set)
     names: list[str] = field(default_factory=list)
+    superseded: list[str] = field(default_factory=list)  # "DAK: 4.8 'title' (example.rules:12), by ..."
 
     @property
     def uncovered(self) -> list[Item]:
@@ -60,6 +61,15 @@ def run_tests(models: Mapping[str, m.Resolved], modules: Mapping[str, types.Modu
         for ex in model.examples:
             outcome, diags, cites = run_example_traced(model, ex, (modules or {}).get(name))
             report.exercised |= {(c.layer, c.clause, c.item) for c in cites}
+            if outcome == "superseded":
+                mine = model.manifest.layers.index(ex.origin.layer)
+                later = [c for c in cites if c.layer in model.manifest.layers
+                         and model.manifest.layers.index(c.layer) > mine]
+                by = ", ".join(dict.fromkeys(" ".join(x for x in (c.layer, c.clause, c.item) if x) for c in later))
+                title = f" '{ex.title}'" if ex.title else ""
+                report.superseded.append(f"{name}: the example of {ex.clause}{title} ({ex.origin.file}:"
+                                         f"{ex.origin.line}) is superseded by {by}")
+                continue
             if ex.origin.layer != own_layer and outcome != "fail":
                 continue  # counted where it was written
             report.names.append(f"{name} {ex.clause} {ex.title or ''}".strip())

@@ -71,7 +71,7 @@ def test_override_of_a_missing_row_points_at_the_row() -> None:
 def test_comparing_a_list_value_with_a_number_names_the_values() -> None:
     result = compile_text(SERIES + 'enum Mode {\n  - combat\n  - move\n}\nrecord Unit {\n  mode: Mode = combat\n}\n'
                           "define f(u: Unit) -> bool = u.mode == 2\n")
-    (d,) = result.diagnostics
+    (d,) = [d for d in result.diagnostics if d.code != "R117"]  # f is outside every clause: a warning
     assert (d.code, d.message, d.hint) == ("R201", "cannot compare a Mode with a whole number",
                                            "a Mode is one of: combat, move")
 
@@ -123,7 +123,7 @@ def test_a_failing_expect_says_what_each_side_computed() -> None:
                      "the left side is combat, the right side [move]",
                      "the left side is { mode: combat, re: 1/2 }, the right side { mode: move, re: 1 }",
                      "the left side is 2, the right side 5/2",
-                     "this is false"]
+                     "yes(...) answers true"]  # not just "this is false"
 
 
 def test_a_ruleset_name_too_long_for_a_file_name_is_r111_at_check_not_a_failed_build(tmp_path: Path) -> None:

@@ -31,7 +31,7 @@ def run_interpreter(model: m.Resolved, fn: str, args: list[Any]) -> tuple[str, A
         return "error", None, []
     if fn in interp.limits:
         value = [{k: v for k, v in viol.items()} for viol in value]
-    return "ok", value, [(c.layer, c.clause, c.item, c.note) for c in interp.trace]
+    return "ok", value, [(c.layer, c.clause, c.item, c.note, c.title) for c in interp.trace]
 
 
 def run_compiled(module: Any, d: Check, args: list[Any]) -> tuple[str, Any, list[Any]]:
@@ -45,7 +45,8 @@ def run_compiled(module: Any, d: Check, args: list[Any]) -> tuple[str, Any, list
     if isinstance(d, m.Limits):
         value = [{"limit": v.limit, "title": v.title, "rule": v.rule, "total": v.total, "bound": v.bound,
                   "excess": v.excess, "units": v.units} for v in value]
-    return "ok", value, [(c.layer, c.clause, c.item, c.note) for c in answer.rules]
+    # an item's title as the ruleset has it (a clause's title the interpreter leaves to the module)
+    return "ok", value, [(c.layer, c.clause, c.item, c.note, c.title if c.item else None) for c in answer.rules]
 
 
 def _cases() -> list[tuple[str, str]]:

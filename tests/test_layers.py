@@ -62,7 +62,7 @@ game DAK "Deutsches Afrika Korps" extends OCS version "II"
 
 override 4.8 max_stack_re: 12
   note game "DAK: 12 RE."
-override 4.6 re_size.battalion: 1
+override 4.6 re_size.battalion: 1 title "Battalions are 1 RE"
 override 4.8 stacking.combat_re: at most 11
 override 4.5a F: not negatable
   note game "In either edition of DAK, units do not negate EZOCs for Port Operations (F)."
@@ -73,7 +73,7 @@ OPTION = '''
 option fog_of_war "Fog of War" extends DAK
 
 override 4.8 max_stack_re: 14
-override 4.6 re_size.battalion: when u.size == battalion => 3/4
+override 4.6 re_size.battalion: when u.size == battalion => 3/4 title "Battalions are 3/4 RE"
 override 4.8 stacking.combat_re: at most 13
 override 4.5a F: negatable
 override 4.5a: title "Actions not allowed in an enemy ZOC (Fog of War)"
@@ -162,11 +162,28 @@ def test_table_row_option_over_game_over_series(layered: Result) -> None:
               zip(("OCS", "DAK", "dak_fow"), (ocs, dak, fow), strict=True)]
     assert values == [Fraction(1, 2), 1, Fraction(3, 4)]
     assert (chain(ocs), chain(dak), chain(fow)) == ([], ["DAK"], ["DAK", "fog_of_war"])
-    # the game changed only the value; the option also restated the condition
-    assert isinstance(fow.when, m.Op) and fow.when.op == "==" and fow.title == "Battalions are 1/2 RE"
+    # the game changed only the value; the option also restated the condition; each gave the row its words
+    assert isinstance(fow.when, m.Op) and fow.when.op == "=="
+    assert (ocs.title, dak.title, fow.title) == ("Battalions are 1/2 RE", "Battalions are 1 RE",
+                                                 "Battalions are 3/4 RE")
     battalion = {"size": "battalion"}
     answers = [Interpreter(layered.models[n]).call("re_size", [battalion]) for n in ("OCS", "DAK", "dak_fow")]
     assert answers == [Fraction(1, 2), 1, Fraction(3, 4)]
+
+
+def test_a_row_override_without_words_of_its_own_drops_the_series_title_with_r115() -> None:
+    """The series' title describes the series' row: after a change of value it would print
+    "Battalions are 1/2 RE" beside 1 on the cards and in every answer (#15)."""
+    result = compile_text(SERIES, GAME.replace(' title "Battalions are 1 RE"', ""))
+    found = [d for d in result.diagnostics if d.code == "R115"]
+    assert [(d.severity, d.span.line, d.span.col) for d in found] == [("warning", 6, 10)]
+    assert 'not its title "Battalions are 1/2 RE"' in found[0].message and "title" in (found[0].hint or "")
+    assert row(result.models["DAK"]).title is None
+    answer = Interpreter(result.models["DAK"])
+    assert answer.call("re_size", [{"size": "battalion"}]) == 1
+    assert [str(c) for c in answer.trace if c.item == "battalion"] == ["4.6 battalion", "4.6 battalion (DAK)"]
+    words_only = compile_text(SERIES, GAME.replace(' 1 title "Battalions are 1 RE"', ' title "Half"'))
+    assert not [d for d in words_only.diagnostics if d.code == "R115"]
 
 
 def test_limit_bound_option_over_game_over_series(layered: Result) -> None:
@@ -259,7 +276,7 @@ def test_the_same_thing_overridden_once_in_each_layer_is_fine(layered: Result) -
 
 
 def test_two_overrides_of_different_rows_of_one_table_are_fine() -> None:
-    result = compile_text(SERIES, GAME + "override 4.6 re_size.quarter: 1/2\n")
+    result = compile_text(SERIES, GAME + "override 4.6 re_size.quarter: 1/2 title \"Companies are 1/2 RE\"\n")
     assert result.ok, codes(result)
 
 

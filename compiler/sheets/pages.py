@@ -16,6 +16,7 @@ from .view import (
     link_table,
     list_clause,
     mark_label,
+    printed_clause,
     setting_label,
     setting_words,
     shows_list,
@@ -40,8 +41,8 @@ def clause_view(model: m.Resolved, clause: m.Clause, marks: set[str]) -> dict[st
             continue
         # A list is listed under the clause that declares it, or (declared outside every clause) under
         # the clause its card table cites.
-        if enum.origin.clause != number and not (
-                not enum.origin.clause and shows_list(enum) and list_clause(model, enum) == number):
+        home = printed_clause(model, enum)
+        if home != number and not (home is None and shows_list(model, enum) and list_clause(model, enum) == number):
             continue
         attrs = bool_attrs(enum)
         others = [a for a in enum.attrs if not isinstance(a.t, BoolT)]

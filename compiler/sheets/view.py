@@ -458,14 +458,15 @@ def list_clause(model: m.Resolved, enum: m.EnumDef) -> str | None:
 def _list_clause(model: m.Resolved, enum: m.EnumDef) -> str | None:
     """The clause a list is cited by on a card: the clause it is declared in.
 
-    A list declared outside every clause (series vocabulary: unit types, ZOC classes) is
+    A list declared outside the printed clauses (series vocabulary: unit types, in external 3.3) is
     cited by the first clause, in rule order, whose definitions read one of its settings:
     that is where a player meets the numbers (a ZOC class's supply multiplier is looked up
     for the combat-supply rule).  Failing that, by the first clause that uses the list at all;
     a list no clause uses is not on a card.  Citing the layer instead would leave the table
     outside the rule sections a card is packed by."""
-    if enum.origin.clause:
-        return str(enum.origin.clause)
+    own = printed_clause(model, enum)
+    if own:
+        return own
     name = enum.name
     used = None
     for number, d in _declarations(model):
@@ -528,13 +529,22 @@ def setting_label(attr: m.EnumAttr) -> str:
     return name[:1].upper() + name[1:]
 
 
-def shows_list(enum: m.EnumDef) -> bool:
+def printed_clause(model: m.Resolved, enum: m.EnumDef) -> str | None:
+    """The clause of these sheets a list is declared in; None for one declared outside every clause
+    or in an `external` one (3.3's unit types: the sheets do not print that clause)."""
+    clause = enum.origin.clause
+    if clause is None or clause in per_model(model, "externals", lambda x: {e.number for e in x.externals}):
+        return None
+    return str(clause)
+
+
+def shows_list(model: m.Resolved, enum: m.EnumDef) -> bool:
     """A list is a card table when its values carry settings and have titles; one declared outside
-    every clause (series vocabulary) only when a setting is a number or a value of another list:
-    yes/no classes of the vocabulary ('a combat unit') are stated by the clause that reads them."""
+    the printed clauses (series vocabulary) only when a setting is a number or a value of another
+    list: yes/no classes of the vocabulary ('a combat unit') are stated by the clause that reads them."""
     if not enum.attrs or not any(mb.title for mb in enum.members):
         return False
-    return bool(enum.origin.clause) or any(not isinstance(a.t, BoolT) for a in enum.attrs)
+    return bool(printed_clause(model, enum)) or any(not isinstance(a.t, BoolT) for a in enum.attrs)
 
 
 def mark_tables(model: m.Resolved, before: m.Resolved | None) -> list[dict[str, Any]]:
@@ -544,7 +554,7 @@ def mark_tables(model: m.Resolved, before: m.Resolved | None) -> list[dict[str, 
     out = []
     texts_shown: set[str] = set()
     for enum in model.enums:
-        if not shows_list(enum):
+        if not shows_list(model, enum):
             continue
         number = list_clause(model, enum)
         if number is None:

@@ -46,7 +46,8 @@ class InvalidInput(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Cite:
-    """A rule an answer rests on: a clause (and item) of a layer, with the layer's note if it overrides."""
+    """A rule an answer rests on: a clause (and item) of a layer. `note` is None for the rule itself; for
+    a layer that overrides it, the layer's note ("" if the layer wrote none)."""
 
     layer: str
     clause: str | None
@@ -60,8 +61,8 @@ class Cite:
         else:
             where = " ".join(x for x in (self.clause, self.item) if x)
             text = f"{where} {self.title}" if self.title else where
-        if self.note:
-            text += f" (overridden by {self.layer}: {self.note})"
+        if self.note is not None:
+            text += f" (overridden by {self.layer}: {self.note})" if self.note else f" (overridden by {self.layer})"
         return text
 
 
@@ -491,33 +492,33 @@ _C56: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='J', title='Strat Mode
 _CITES57: Final[tuple[Cite, ...]] = (_C56,)
 _C58: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='K', title='Repl Rebuilds', note=None)
 _CITES59: Final[tuple[Cite, ...]] = (_C58,)
-_C60: Final[Cite] = Cite(layer='OCS', clause=None, item='combat_unit', title='Combat unit', note=None)
+_C60: Final[Cite] = Cite(layer='OCS', clause='3.3', item='combat_unit', title='Combat unit', note=None)
 _CITES61: Final[tuple[Cite, ...]] = (_C60,)
-_C62: Final[Cite] = Cite(layer='OCS', clause=None, item='hq', title='HQ', note=None)
+_C62: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hq', title='HQ', note=None)
 _CITES63: Final[tuple[Cite, ...]] = (_C62,)
-_C64: Final[Cite] = Cite(layer='OCS', clause=None, item='artillery', title='Artillery', note=None)
+_C64: Final[Cite] = Cite(layer='OCS', clause='3.3', item='artillery', title='Artillery', note=None)
 _CITES65: Final[tuple[Cite, ...]] = (_C64,)
-_C66: Final[Cite] = Cite(layer='OCS', clause=None, item='repl', title='Replacement (Repl)', note=None)
+_C66: Final[Cite] = Cite(layer='OCS', clause='3.3', item='repl', title='Replacement (Repl)', note=None)
 _CITES67: Final[tuple[Cite, ...]] = (_C66,)
-_C68: Final[Cite] = Cite(layer='OCS', clause=None, item='engineer', title='Engineer', note=None)
+_C68: Final[Cite] = Cite(layer='OCS', clause='3.3', item='engineer', title='Engineer', note=None)
 _CITES69: Final[tuple[Cite, ...]] = (_C68,)
-_C70: Final[Cite] = Cite(layer='OCS', clause=None, item='rail_repair', title='Rail Repair', note=None)
+_C70: Final[Cite] = Cite(layer='OCS', clause='3.3', item='rail_repair', title='Rail Repair', note=None)
 _CITES71: Final[tuple[Cite, ...]] = (_C70,)
-_C72: Final[Cite] = Cite(layer='OCS', clause=None, item='assault_engineer', title='Assault Engineer', note=None)
+_C72: Final[Cite] = Cite(layer='OCS', clause='3.3', item='assault_engineer', title='Assault Engineer', note=None)
 _CITES73: Final[tuple[Cite, ...]] = (_C72,)
-_C74: Final[Cite] = Cite(layer='OCS', clause=None, item='pioneer', title='Pioneer', note=None)
+_C74: Final[Cite] = Cite(layer='OCS', clause='3.3', item='pioneer', title='Pioneer', note=None)
 _CITES75: Final[tuple[Cite, ...]] = (_C74,)
-_C76: Final[Cite] = Cite(layer='OCS', clause=None, item='para_glider_engineer', title='Para/Glider Engineer', note=None)
+_C76: Final[Cite] = Cite(layer='OCS', clause='3.3', item='para_glider_engineer', title='Para/Glider Engineer', note=None)
 _CITES77: Final[tuple[Cite, ...]] = (_C76,)
-_C78: Final[Cite] = Cite(layer='OCS', clause=None, item='transport', title='Transport Point', note=None)
+_C78: Final[Cite] = Cite(layer='OCS', clause='3.3', item='transport', title='Transport Point', note=None)
 _CITES79: Final[tuple[Cite, ...]] = (_C78,)
-_C80: Final[Cite] = Cite(layer='OCS', clause=None, item='sp', title='Supply Points (SP)', note=None)
+_C80: Final[Cite] = Cite(layer='OCS', clause='3.3', item='sp', title='Supply Points (SP)', note=None)
 _CITES81: Final[tuple[Cite, ...]] = (_C80,)
-_C82: Final[Cite] = Cite(layer='OCS', clause=None, item='port', title='Port', note=None)
+_C82: Final[Cite] = Cite(layer='OCS', clause='3.3', item='port', title='Port', note=None)
 _CITES83: Final[tuple[Cite, ...]] = (_C82,)
-_C84: Final[Cite] = Cite(layer='OCS', clause=None, item='air_base', title='Air base', note=None)
+_C84: Final[Cite] = Cite(layer='OCS', clause='3.3', item='air_base', title='Air base', note=None)
 _CITES85: Final[tuple[Cite, ...]] = (_C84,)
-_C86: Final[Cite] = Cite(layer='OCS', clause=None, item='hedgehog', title='Hedgehog', note=None)
+_C86: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hedgehog', title='Hedgehog', note=None)
 _CITES87: Final[tuple[Cite, ...]] = (_C86,)
 _C88: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
 _CITES89: Final[tuple[Cite, ...]] = (_C88,)
@@ -648,104 +649,116 @@ _CITES213: Final[tuple[Cite, ...]] = (_C117, _C209,)
 _CITES214: Final[tuple[Cite, ...]] = (_C117, _C210,)
 _CITES215: Final[tuple[Cite, ...]] = (_C117, _C211,)
 _CITES216: Final[tuple[Cite, ...]] = (_C117, _C212,)
-_C217: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
-_CITES218: Final[tuple[Cite, ...]] = (_C117, _C217,)
-_C219: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
-_C220: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
-_C221: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
-_CITES222: Final[tuple[Cite, ...]] = (_C7, _C219,)
-_CITES223: Final[tuple[Cite, ...]] = (_C7, _C220,)
+_C217: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3)', note=None)
+_C218: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
+_CITES219: Final[tuple[Cite, ...]] = (_C117, _C217,)
+_CITES220: Final[tuple[Cite, ...]] = (_C117, _C218,)
+_C221: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_C222: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
+_C223: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
 _CITES224: Final[tuple[Cite, ...]] = (_C7, _C221,)
-_C225: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
-_C226: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
-_C227: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
-_C228: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
-_C229: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
-_CITES230: Final[tuple[Cite, ...]] = (_C225, _C226,)
-_CITES231: Final[tuple[Cite, ...]] = (_C225, _C227,)
-_CITES232: Final[tuple[Cite, ...]] = (_C225, _C228,)
-_CITES233: Final[tuple[Cite, ...]] = (_C225, _C229,)
-_C234: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
-_C235: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_C236: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_C237: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_C238: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
-_C239: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITES240: Final[tuple[Cite, ...]] = (_C234, _C235,)
-_CITES241: Final[tuple[Cite, ...]] = (_C234, _C193,)
-_CITES242: Final[tuple[Cite, ...]] = (_C234, _C236,)
-_CITES243: Final[tuple[Cite, ...]] = (_C234, _C237,)
-_CITES244: Final[tuple[Cite, ...]] = (_C234, _C238,)
-_CITES245: Final[tuple[Cite, ...]] = (_C234, _C239,)
-_C246: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_C247: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_C248: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
-_C249: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITES250: Final[tuple[Cite, ...]] = (_C246, _C247,)
-_CITES251: Final[tuple[Cite, ...]] = (_C246, _C248,)
-_CITES252: Final[tuple[Cite, ...]] = (_C246, _C249,)
-_C253: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
-_C254: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C255: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
-_C256: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C257: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C258: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C259: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES260: Final[tuple[Cite, ...]] = (_C173, _C253,)
-_CITES261: Final[tuple[Cite, ...]] = (_C173, _C254,)
-_CITES262: Final[tuple[Cite, ...]] = (_C173, _C255,)
+_CITES225: Final[tuple[Cite, ...]] = (_C7, _C222,)
+_CITES226: Final[tuple[Cite, ...]] = (_C7, _C223,)
+_C227: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
+_C228: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
+_C229: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
+_C230: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
+_C231: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
+_CITES232: Final[tuple[Cite, ...]] = (_C227, _C228,)
+_CITES233: Final[tuple[Cite, ...]] = (_C227, _C229,)
+_CITES234: Final[tuple[Cite, ...]] = (_C227, _C230,)
+_CITES235: Final[tuple[Cite, ...]] = (_C227, _C231,)
+_C236: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_C237: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_C238: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
+_C239: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_C240: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_C241: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_C242: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITES243: Final[tuple[Cite, ...]] = (_C236, _C237,)
+_CITES244: Final[tuple[Cite, ...]] = (_C236, _C238,)
+_CITES245: Final[tuple[Cite, ...]] = (_C236, _C239,)
+_CITES246: Final[tuple[Cite, ...]] = (_C236, _C240,)
+_CITES247: Final[tuple[Cite, ...]] = (_C236, _C241,)
+_CITES248: Final[tuple[Cite, ...]] = (_C236, _C242,)
+_C249: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_C250: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_C251: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_C252: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITES253: Final[tuple[Cite, ...]] = (_C249, _C250,)
+_CITES254: Final[tuple[Cite, ...]] = (_C249, _C251,)
+_CITES255: Final[tuple[Cite, ...]] = (_C249, _C252,)
+_C256: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
+_C257: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C258: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
+_C259: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C260: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C261: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C262: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
 _CITES263: Final[tuple[Cite, ...]] = (_C173, _C256,)
 _CITES264: Final[tuple[Cite, ...]] = (_C173, _C257,)
 _CITES265: Final[tuple[Cite, ...]] = (_C173, _C258,)
 _CITES266: Final[tuple[Cite, ...]] = (_C173, _C259,)
-_Q267: Final[Fraction] = Fraction(1, 2)
-_Q268: Final[Fraction] = Fraction(1, 4)
-_C269: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C270: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
-_C271: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C272: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_C273: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C274: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES275: Final[tuple[Cite, ...]] = (_C269, _C270,)
-_CITES276: Final[tuple[Cite, ...]] = (_C269, _C271,)
-_CITES277: Final[tuple[Cite, ...]] = (_C269, _C272,)
-_CITES278: Final[tuple[Cite, ...]] = (_C269, _C273,)
-_CITES279: Final[tuple[Cite, ...]] = (_C269, _C274,)
-_C280: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C281: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET282: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C283: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES284: Final[tuple[Cite, ...]] = (_C178, _C280,)
-_CITES285: Final[tuple[Cite, ...]] = (_C178, _C281,)
-_CITES286: Final[tuple[Cite, ...]] = (_C178, _C283,)
-_C287: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_C288: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_C289: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_C290: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES291: Final[tuple[Cite, ...]] = (_C180, _C287,)
-_CITES292: Final[tuple[Cite, ...]] = (_C180, _C288,)
-_CITES293: Final[tuple[Cite, ...]] = (_C180, _C289,)
+_CITES267: Final[tuple[Cite, ...]] = (_C173, _C260,)
+_CITES268: Final[tuple[Cite, ...]] = (_C173, _C261,)
+_CITES269: Final[tuple[Cite, ...]] = (_C173, _C262,)
+_Q270: Final[Fraction] = Fraction(1, 2)
+_Q271: Final[Fraction] = Fraction(1, 4)
+_C272: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C273: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_C274: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C275: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_C276: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C277: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES278: Final[tuple[Cite, ...]] = (_C272, _C273,)
+_CITES279: Final[tuple[Cite, ...]] = (_C272, _C274,)
+_CITES280: Final[tuple[Cite, ...]] = (_C272, _C275,)
+_CITES281: Final[tuple[Cite, ...]] = (_C272, _C276,)
+_CITES282: Final[tuple[Cite, ...]] = (_C272, _C277,)
+_C283: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C284: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET285: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_C286: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
+_CITES287: Final[tuple[Cite, ...]] = (_C178, _C283,)
+_CITES288: Final[tuple[Cite, ...]] = (_C178, _C284,)
+_CITES289: Final[tuple[Cite, ...]] = (_C178, _C286,)
+_C290: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_C291: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_C292: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_C293: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
 _CITES294: Final[tuple[Cite, ...]] = (_C180, _C290,)
-_C295: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C296: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='Enemy ships', note=None)
-_C297: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='Enemy planes', note=None)
-_C298: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C299: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES300: Final[tuple[Cite, ...]] = (_C182, _C295,)
-_CITES301: Final[tuple[Cite, ...]] = (_C182, _C296,)
-_CITES302: Final[tuple[Cite, ...]] = (_C182, _C297,)
-_CITES303: Final[tuple[Cite, ...]] = (_C182, _C298,)
-_CITES304: Final[tuple[Cite, ...]] = (_C182, _C299,)
-_C305: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES306: Final[tuple[Cite, ...]] = (_C305,)
-_C307: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
-_CITES308: Final[tuple[Cite, ...]] = (_C307,)
-_C309: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
-_CITES310: Final[tuple[Cite, ...]] = (_C309,)
-_C311: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
-_CITES312: Final[tuple[Cite, ...]] = (_C311,)
-_C313: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
-_CITES314: Final[tuple[Cite, ...]] = (_C313,)
+_CITES295: Final[tuple[Cite, ...]] = (_C180, _C291,)
+_CITES296: Final[tuple[Cite, ...]] = (_C180, _C292,)
+_CITES297: Final[tuple[Cite, ...]] = (_C180, _C293,)
+_C298: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_C299: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
+_CITES300: Final[tuple[Cite, ...]] = (_C180, _C298,)
+_CITES301: Final[tuple[Cite, ...]] = (_C180, _C299,)
+_C302: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
+_C303: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES304: Final[tuple[Cite, ...]] = (_C180, _C302,)
+_CITES305: Final[tuple[Cite, ...]] = (_C180, _C303,)
+_C306: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C307: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
+_C308: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
+_C309: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C310: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
+_CITES311: Final[tuple[Cite, ...]] = (_C182, _C306,)
+_CITES312: Final[tuple[Cite, ...]] = (_C182, _C307,)
+_CITES313: Final[tuple[Cite, ...]] = (_C182, _C308,)
+_CITES314: Final[tuple[Cite, ...]] = (_C182, _C309,)
+_CITES315: Final[tuple[Cite, ...]] = (_C182, _C310,)
+_C316: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_C317: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_C318: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_C319: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_C320: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES321: Final[tuple[Cite, ...]] = (_C320,)
+_CITES322: Final[tuple[Cite, ...]] = (_C320, _C320, _C316,)
+_CITES323: Final[tuple[Cite, ...]] = (_C316,)
+_CITES324: Final[tuple[Cite, ...]] = (_C317,)
+_CITES325: Final[tuple[Cite, ...]] = (_C318,)
+_CITES326: Final[tuple[Cite, ...]] = (_C319,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -884,19 +897,19 @@ EnemyKind_titles: Final[dict[EnemyKind, str]] = {
     'planes': 'Enemy planes',
 }
 
-# rules/ocs/series.rules:40  OCS  Mode
-Mode = Literal['combat', 'move', 'reserve', 'strat', 'dg', 'exploit']
-Mode_values: Final[tuple[Mode, ...]] = ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit',)
-Mode_titles: Final[dict[Mode, str]] = {
-    'combat': 'Combat',
-    'move': 'Move',
-    'reserve': 'Reserve',
-    'strat': 'Strat',
-    'dg': 'Disorganized (DG)',
-    'exploit': 'Exploitation',
+# rules/ocs/series.rules:8  3.1  Unit size (designation)
+Size = Literal['company', 'battalion', 'regiment', 'brigade', 'division', 'corps']
+Size_values: Final[tuple[Size, ...]] = ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps',)
+Size_titles: Final[dict[Size, str]] = {
+    'company': 'Company',
+    'battalion': 'Battalion',
+    'regiment': 'Regiment',
+    'brigade': 'Brigade',
+    'division': 'Division',
+    'corps': 'Corps',
 }
 
-# rules/ocs/series.rules:49  OCS  Mobility type
+# rules/ocs/series.rules:18  3.1a  Mobility type
 Mobility = Literal['leg', 'truck', 'track']
 Mobility_values: Final[tuple[Mobility, ...]] = ('leg', 'truck', 'track',)
 Mobility_titles: Final[dict[Mobility, str]] = {
@@ -905,7 +918,7 @@ Mobility_titles: Final[dict[Mobility, str]] = {
     'track': 'Track',
 }
 
-# rules/ocs/series.rules:55  OCS  Unit type
+# rules/ocs/series.rules:26  3.3  Unit type
 UnitType = Literal['combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog']
 UnitType_values: Final[tuple[UnitType, ...]] = ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog',)
 UnitType_titles: Final[dict[UnitType, str]] = {
@@ -942,19 +955,28 @@ UnitType_combat: Final[dict[UnitType, bool]] = {
 }
 _CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES61, 'hq': _CITES63, 'artillery': _CITES65, 'repl': _CITES67, 'engineer': _CITES69, 'rail_repair': _CITES71, 'assault_engineer': _CITES73, 'pioneer': _CITES75, 'para_glider_engineer': _CITES77, 'transport': _CITES79, 'sp': _CITES81, 'port': _CITES83, 'air_base': _CITES85, 'hedgehog': _CITES87}
 
-# rules/ocs/series.rules:73  OCS  Unit size (designation)
-Size = Literal['company', 'battalion', 'regiment', 'brigade', 'division', 'corps']
-Size_values: Final[tuple[Size, ...]] = ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps',)
-Size_titles: Final[dict[Size, str]] = {
-    'company': 'Company',
-    'battalion': 'Battalion',
-    'regiment': 'Regiment',
-    'brigade': 'Brigade',
-    'division': 'Division',
-    'corps': 'Corps',
+# rules/ocs/series.rules:47  5.0  Mode
+Mode = Literal['combat', 'move', 'reserve', 'strat', 'dg', 'exploit']
+Mode_values: Final[tuple[Mode, ...]] = ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit',)
+Mode_titles: Final[dict[Mode, str]] = {
+    'combat': 'Combat',
+    'move': 'Move',
+    'reserve': 'Reserve',
+    'strat': 'Strat',
+    'dg': 'Disorganized (DG)',
+    'exploit': 'Exploitation',
 }
 
-# rules/ocs/series.rules:82  OCS  Phase
+# rules/ocs/series.rules:73  12.10  Internal stocks
+Stocks = Literal['normal', 'low', 'exhausted']
+Stocks_values: Final[tuple[Stocks, ...]] = ('normal', 'low', 'exhausted',)
+Stocks_titles: Final[dict[Stocks, str]] = {
+    'normal': 'Normal',
+    'low': 'Low',
+    'exhausted': 'Exhausted',
+}
+
+# rules/ocs/series.rules:89  OCS  Phase
 Phase = Literal['reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up']
 Phase_values: Final[tuple[Phase, ...]] = ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up',)
 Phase_titles: Final[dict[Phase, str]] = {
@@ -968,7 +990,7 @@ Phase_titles: Final[dict[Phase, str]] = {
     'clean_up': 'Clean Up Phase',
 }
 
-# rules/ocs/series.rules:93  OCS  When stacking is looked at
+# rules/ocs/series.rules:100  OCS  When stacking is looked at
 Moment = Literal['segment_end', 'moving', 'overrun']
 Moment_values: Final[tuple[Moment, ...]] = ('segment_end', 'moving', 'overrun',)
 Moment_titles: Final[dict[Moment, str]] = {
@@ -977,16 +999,7 @@ Moment_titles: Final[dict[Moment, str]] = {
     'overrun': 'While conducting an overrun',
 }
 
-# rules/ocs/series.rules:99  OCS  Internal stocks
-Stocks = Literal['normal', 'low', 'exhausted']
-Stocks_values: Final[tuple[Stocks, ...]] = ('normal', 'low', 'exhausted',)
-Stocks_titles: Final[dict[Stocks, str]] = {
-    'normal': 'Normal',
-    'low': 'Low',
-    'exhausted': 'Exhausted',
-}
-
-# rules/ocs/series.rules:105  OCS  Kind of Transport Point
+# rules/ocs/series.rules:106  OCS  Kind of Transport Point
 TransportPointKind = Literal['truck', 'wagon', 'mule']
 TransportPointKind_values: Final[tuple[TransportPointKind, ...]] = ('truck', 'wagon', 'mule',)
 TransportPointKind_titles: Final[dict[TransportPointKind, str]] = {
@@ -1016,7 +1029,7 @@ class RailHex:
     in_ezoc: bool = False
 
 
-# rules/ocs/series.rules:111  OCS
+# rules/ocs/series.rules:112  OCS
 @dataclass(frozen=True, slots=True)
 class Unit:
     """A ground unit"""
@@ -1071,7 +1084,7 @@ class Unit:
     will_spend_mp: bool = False
 
 
-# rules/ocs/series.rules:138  OCS
+# rules/ocs/series.rules:139  OCS
 @dataclass(frozen=True, slots=True)
 class Hex:
     """A hex and the friendly units in it"""
@@ -2761,20 +2774,20 @@ def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_172), )))
 
 
-# rules/ocs/series.rules:11  3.3  Non-Combat Units
+# rules/ocs/series.rules:43  3.3  Non-Combat Units
 def is_combat(u: Unit) -> bool:
     """Is a combat unit (SP, Transport Points, hedgehogs, air bases and ports are not) (3.3)."""
     return UnitType_combat[u.type]
 
 
-# rules/ocs/series.rules:11  3.3  Non-Combat Units
+# rules/ocs/series.rules:43  3.3  Non-Combat Units
 def _t_is_combat(u: Unit, _t: list[Cite]) -> bool:
     """is_combat, recording in _t each rule it uses."""
     _t.extend(_CITES188)
     return _attr_yes(_t, _CITES_UnitType_combat, UnitType_combat, u.type)
 
 
-# rules/ocs/series.rules:11  3.3  Non-Combat Units
+# rules/ocs/series.rules:43  3.3  Non-Combat Units
 def explain_is_combat(u: Unit) -> Answer[bool]:
     """Is a combat unit (SP, Transport Points, hedgehogs, air bases and ports are not) (3.3), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2782,21 +2795,21 @@ def explain_is_combat(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/series.rules:19  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:61  5.10e  DG Mode Orientation
 def combat_side(u: Unit) -> bool:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e)."""
     _u_mode = u.mode
     return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET91)
 
 
-# rules/ocs/series.rules:19  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:61  5.10e  DG Mode Orientation
 def _t_combat_side(u: Unit, _t: list[Cite]) -> bool:
     """combat_side, recording in _t each rule it uses."""
     _t.extend(_CITES190)
     return u.mode == 'combat' or (u.mode in _SET91 and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:19  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:61  5.10e  DG Mode Orientation
 def explain_combat_side(u: Unit) -> Answer[bool]:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2804,21 +2817,21 @@ def explain_combat_side(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/series.rules:21  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:63  5.10e  DG Mode Orientation
 def combat_or_dg_combat(u: Unit) -> bool:
     """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e)."""
     _u_mode = u.mode
     return _u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:21  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:63  5.10e  DG Mode Orientation
 def _t_combat_or_dg_combat(u: Unit, _t: list[Cite]) -> bool:
     """combat_or_dg_combat, recording in _t each rule it uses."""
     _t.extend(_CITES190)
     return u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:21  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:63  5.10e  DG Mode Orientation
 def explain_combat_or_dg_combat(u: Unit) -> Answer[bool]:
     """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2826,20 +2839,20 @@ def explain_combat_or_dg_combat(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_90), )))
 
 
-# rules/ocs/series.rules:25  9.11  Step Losses
+# rules/ocs/series.rules:67  9.11  Step Losses
 def steps_not_negative(u: Unit) -> bool:
     """A unit cannot have lost a negative number of steps (9.11)."""
     return u.step_losses >= 0
 
 
-# rules/ocs/series.rules:25  9.11  Step Losses
+# rules/ocs/series.rules:67  9.11  Step Losses
 def _t_steps_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """steps_not_negative, recording in _t each rule it uses."""
     _t.extend(_CITES192)
     return u.step_losses >= 0
 
 
-# rules/ocs/series.rules:25  9.11  Step Losses
+# rules/ocs/series.rules:67  9.11  Step Losses
 def explain_steps_not_negative(u: Unit) -> Answer[bool]:
     """A unit cannot have lost a negative number of steps (9.11), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2995,11 +3008,11 @@ def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:519
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES213)
+        _t.extend(_CITES219)
         return True
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
     if _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES218)
+        _t.extend(_CITES220)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:446
     _t.extend(_CITES216)
@@ -3032,14 +3045,14 @@ def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
     # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:696
     if u.no_rebuild:
-        _t.extend(_CITES222)
+        _t.extend(_CITES224)
         return False
     # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:675
     if u.breakdown:
-        _t.extend(_CITES223)
+        _t.extend(_CITES225)
         return False
     # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:676
-    _t.extend(_CITES224)
+    _t.extend(_CITES226)
     return True
 
 
@@ -3072,33 +3085,33 @@ def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: 
     """bridged, recording in _t each rule it uses."""
     # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:916
     if overrunning:
-        _t.extend(_CITES230)
+        _t.extend(_CITES232)
         return river
     # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:917
     if bridged_by_engineers and river == 'major_river':
-        _t.extend(_CITES231)
+        _t.extend(_CITES233)
         return 'minor_river'
     # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:918
     if bridged_by_engineers and river == 'minor_river':
-        _t.extend(_CITES232)
+        _t.extend(_CITES234)
         return 'no_river'
     # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:919
-    _t.extend(_CITES233)
+    _t.extend(_CITES235)
     return river
 
 _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
-    ('no_river', False, False,): Answer('no_river', (_C225, _C229,), ()),
-    ('no_river', False, True,): Answer('no_river', (_C225, _C226,), ()),
-    ('no_river', True, False,): Answer('no_river', (_C225, _C229,), ()),
-    ('no_river', True, True,): Answer('no_river', (_C225, _C226,), ()),
-    ('minor_river', False, False,): Answer('minor_river', (_C225, _C229,), ()),
-    ('minor_river', False, True,): Answer('minor_river', (_C225, _C226,), ()),
-    ('minor_river', True, False,): Answer('no_river', (_C225, _C228,), ()),
-    ('minor_river', True, True,): Answer('minor_river', (_C225, _C226,), ()),
-    ('major_river', False, False,): Answer('major_river', (_C225, _C229,), ()),
-    ('major_river', False, True,): Answer('major_river', (_C225, _C226,), ()),
-    ('major_river', True, False,): Answer('minor_river', (_C225, _C227,), ()),
-    ('major_river', True, True,): Answer('major_river', (_C225, _C226,), ()),
+    ('no_river', False, False,): Answer('no_river', (_C227, _C231,), ()),
+    ('no_river', False, True,): Answer('no_river', (_C227, _C228,), ()),
+    ('no_river', True, False,): Answer('no_river', (_C227, _C231,), ()),
+    ('no_river', True, True,): Answer('no_river', (_C227, _C228,), ()),
+    ('minor_river', False, False,): Answer('minor_river', (_C227, _C231,), ()),
+    ('minor_river', False, True,): Answer('minor_river', (_C227, _C228,), ()),
+    ('minor_river', True, False,): Answer('no_river', (_C227, _C230,), ()),
+    ('minor_river', True, True,): Answer('minor_river', (_C227, _C228,), ()),
+    ('major_river', False, False,): Answer('major_river', (_C227, _C231,), ()),
+    ('major_river', False, True,): Answer('major_river', (_C227, _C228,), ()),
+    ('major_river', True, False,): Answer('minor_river', (_C227, _C229,), ()),
+    ('major_river', True, True,): Answer('major_river', (_C227, _C228,), ()),
 }
 
 
@@ -3136,26 +3149,26 @@ def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:83
     if u.type == 'hq':
-        _t.extend(_CITES240)
+        _t.extend(_CITES243)
         return False
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:597
     if u.type == 'artillery':
-        _t.extend(_CITES241)
+        _t.extend(_CITES244)
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:60
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES242)
+        _t.extend(_CITES245)
         return False
     # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:61
     if not u.printed_strength or u.parenthesized:
-        _t.extend(_CITES243)
+        _t.extend(_CITES246)
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:63
     if u.mode in _SET128:
-        _t.extend(_CITES244)
+        _t.extend(_CITES247)
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:64
-    _t.extend(_CITES245)
+    _t.extend(_CITES248)
     return True
 
 
@@ -3186,14 +3199,14 @@ def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:137
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES250)
+        _t.extend(_CITES253)
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:112
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES251)
+        _t.extend(_CITES254)
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:114
-    _t.extend(_CITES252)
+    _t.extend(_CITES255)
     return False
 
 
@@ -3237,30 +3250,30 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     if u.formation == 'Jock Column' and u.size == 'company':
-        _t.extend(_CITES260)
+        _t.extend(_CITES263)
         return 2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     if u.type == 'hq':
-        _t.extend(_CITES261)
+        _t.extend(_CITES264)
         return 4
     # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:267
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES262)
+        _t.extend(_CITES265)
         return 0
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:268
     if u.multi_step:
-        _t.extend(_CITES263)
+        _t.extend(_CITES266)
         return u.printed_re * 4 - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
     if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES264)
+        _t.extend(_CITES267)
         return 1
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:271
     if u.size == 'battalion':
-        _t.extend(_CITES265)
+        _t.extend(_CITES268)
         return 2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:272
-    _t.extend(_CITES266)
+    _t.extend(_CITES269)
     return 4
 
 
@@ -3271,7 +3284,7 @@ def re_size(u: Unit) -> Number:
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     _u_size = u.size
     if _u_size == 'company' and u.formation == 'Jock Column':
-        return _Q267
+        return _Q270
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     _u_type = u.type
     if _u_type == 'hq':
@@ -3285,10 +3298,10 @@ def re_size(u: Unit) -> Number:
         return _v if _v.__class__ is int else _plain(_v)
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q268
+        return _Q271
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:271
     if _u_size == 'battalion':
-        return _Q267
+        return _Q270
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:272
     return 1
 
@@ -3327,22 +3340,22 @@ def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:327
     if u.type == 'sp' and (not u.loaded):
-        _t.extend(_CITES275)
+        _t.extend(_CITES278)
         return u.points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:359
     if u.type == 'transport':
-        _t.extend(_CITES276)
+        _t.extend(_CITES279)
         return u.points * 4
     # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:360
     if u.type == 'sp' and u.loaded:
-        _t.extend(_CITES277)
+        _t.extend(_CITES280)
         return 0
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:341
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES278)
+        _t.extend(_CITES281)
         return _div(_t_re_size(u, _t), 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:343
-    _t.extend(_CITES279)
+    _t.extend(_CITES282)
     return _t_re_size(u, _t)
 
 
@@ -3385,7 +3398,7 @@ def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     if by == 'air' and tp == 'mule':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:366
-    if by in _SET282:
+    if by in _SET285:
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:367
     return False
@@ -3396,38 +3409,38 @@ def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite])
     """transport_point_by, recording in _t each rule it uses."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:213
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES284)
+        _t.extend(_CITES287)
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:366
-    if by in _SET282:
-        _t.extend(_CITES285)
+    if by in _SET285:
+        _t.extend(_CITES288)
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:367
-    _t.extend(_CITES286)
+    _t.extend(_CITES289)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C178, _C281,), ()),
-    ('rail', 'wagon',): Answer(True, (_C178, _C281,), ()),
-    ('rail', 'mule',): Answer(True, (_C178, _C281,), ()),
-    ('air', 'truck',): Answer(False, (_C178, _C283,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C178, _C283,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C178, _C280,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C178, _C283,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C178, _C283,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C178, _C283,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C178, _C281,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C178, _C281,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C178, _C281,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C178, _C283,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C178, _C283,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C178, _C283,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C178, _C283,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C178, _C283,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C178, _C283,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C178, _C281,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C178, _C281,), ()),
-    ('shipping', 'mule',): Answer(True, (_C178, _C281,), ()),
+    ('rail', 'truck',): Answer(True, (_C178, _C284,), ()),
+    ('rail', 'wagon',): Answer(True, (_C178, _C284,), ()),
+    ('rail', 'mule',): Answer(True, (_C178, _C284,), ()),
+    ('air', 'truck',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C178, _C283,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C178, _C286,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C178, _C284,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C178, _C284,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C178, _C284,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C178, _C286,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C178, _C286,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C178, _C284,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C178, _C284,), ()),
+    ('shipping', 'mule',): Answer(True, (_C178, _C284,), ()),
 }
 
 
@@ -3458,18 +3471,18 @@ def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:405
     if by == 'rail':
-        _t.extend(_CITES291)
+        _t.extend(_CITES294)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:406
     if by == 'air':
-        _t.extend(_CITES292)
+        _t.extend(_CITES295)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES293)
+        _t.extend(_CITES296)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:408
-    _t.extend(_CITES294)
+    _t.extend(_CITES297)
     return 0
 
 
@@ -3478,31 +3491,31 @@ def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:405
     if by == 'rail':
-        return _Q267
+        return _Q270
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:406
     if by == 'air':
-        return _Q267
+        return _Q270
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
     if alt_roll and by == 'alt_landing':
-        return _Q267
+        return _Q270
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:408
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_C180, _C287,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_C180, _C287,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C180, _C288,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C180, _C288,), ()),
-    ('air_drop', False,): Answer(0, (_C180, _C290,), ()),
-    ('air_drop', True,): Answer(0, (_C180, _C290,), ()),
-    ('landing_craft', False,): Answer(0, (_C180, _C290,), ()),
-    ('landing_craft', True,): Answer(0, (_C180, _C290,), ()),
-    ('alt_landing', False,): Answer(0, (_C180, _C290,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C180, _C289,), ()),
-    ('beach_assault', False,): Answer(0, (_C180, _C290,), ()),
-    ('beach_assault', True,): Answer(0, (_C180, _C290,), ()),
-    ('shipping', False,): Answer(0, (_C180, _C290,), ()),
-    ('shipping', True,): Answer(0, (_C180, _C290,), ()),
+    ('rail', False,): Answer(Fraction(1, 2), (_C180, _C290,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_C180, _C290,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C180, _C291,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C180, _C291,), ()),
+    ('air_drop', False,): Answer(0, (_C180, _C293,), ()),
+    ('air_drop', True,): Answer(0, (_C180, _C293,), ()),
+    ('landing_craft', False,): Answer(0, (_C180, _C293,), ()),
+    ('landing_craft', True,): Answer(0, (_C180, _C293,), ()),
+    ('alt_landing', False,): Answer(0, (_C180, _C293,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C180, _C292,), ()),
+    ('beach_assault', False,): Answer(0, (_C180, _C293,), ()),
+    ('beach_assault', True,): Answer(0, (_C180, _C293,), ()),
+    ('shipping', False,): Answer(0, (_C180, _C293,), ()),
+    ('shipping', True,): Answer(0, (_C180, _C293,), ()),
 }
 
 
@@ -3530,14 +3543,14 @@ def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:418
     if by == 'rail':
-        _t.extend(_CITES291)
+        _t.extend(_CITES300)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:419
     if by == 'air':
-        _t.extend(_CITES292)
+        _t.extend(_CITES301)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:420
-    _t.extend(_CITES294)
+    _t.extend(_CITES297)
     return 0
 
 
@@ -3546,21 +3559,21 @@ def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:418
     if by == 'rail':
-        return _Q267
+        return _Q270
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:419
     if by == 'air':
-        return _Q267
+        return _Q270
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:420
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C180, _C287,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C180, _C288,), ()),
-    ('air_drop',): Answer(0, (_C180, _C290,), ()),
-    ('landing_craft',): Answer(0, (_C180, _C290,), ()),
-    ('alt_landing',): Answer(0, (_C180, _C290,), ()),
-    ('beach_assault',): Answer(0, (_C180, _C290,), ()),
-    ('shipping',): Answer(0, (_C180, _C290,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C180, _C298,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C180, _C299,), ()),
+    ('air_drop',): Answer(0, (_C180, _C293,), ()),
+    ('landing_craft',): Answer(0, (_C180, _C293,), ()),
+    ('alt_landing',): Answer(0, (_C180, _C293,), ()),
+    ('beach_assault',): Answer(0, (_C180, _C293,), ()),
+    ('shipping',): Answer(0, (_C180, _C293,), ()),
 }
 
 
@@ -3588,14 +3601,14 @@ def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:425
     if by == 'air':
-        _t.extend(_CITES292)
+        _t.extend(_CITES301)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:426
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES293)
+        _t.extend(_CITES304)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:428
-    _t.extend(_CITES294)
+    _t.extend(_CITES305)
     return 0
 
 
@@ -3604,28 +3617,28 @@ def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:425
     if by == 'air':
-        return _Q267
+        return _Q270
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:426
     if alt_roll and by == 'alt_landing':
-        return _Q267
+        return _Q270
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:428
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C180, _C290,), ()),
-    ('rail', True,): Answer(0, (_C180, _C290,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C180, _C288,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C180, _C288,), ()),
-    ('air_drop', False,): Answer(0, (_C180, _C290,), ()),
-    ('air_drop', True,): Answer(0, (_C180, _C290,), ()),
-    ('landing_craft', False,): Answer(0, (_C180, _C290,), ()),
-    ('landing_craft', True,): Answer(0, (_C180, _C290,), ()),
-    ('alt_landing', False,): Answer(0, (_C180, _C290,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C180, _C289,), ()),
-    ('beach_assault', False,): Answer(0, (_C180, _C290,), ()),
-    ('beach_assault', True,): Answer(0, (_C180, _C290,), ()),
-    ('shipping', False,): Answer(0, (_C180, _C290,), ()),
-    ('shipping', True,): Answer(0, (_C180, _C290,), ()),
+    ('rail', False,): Answer(0, (_C180, _C303,), ()),
+    ('rail', True,): Answer(0, (_C180, _C303,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C180, _C299,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C180, _C299,), ()),
+    ('air_drop', False,): Answer(0, (_C180, _C303,), ()),
+    ('air_drop', True,): Answer(0, (_C180, _C303,), ()),
+    ('landing_craft', False,): Answer(0, (_C180, _C303,), ()),
+    ('landing_craft', True,): Answer(0, (_C180, _C303,), ()),
+    ('alt_landing', False,): Answer(0, (_C180, _C303,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C180, _C302,), ()),
+    ('beach_assault', False,): Answer(0, (_C180, _C303,), ()),
+    ('beach_assault', True,): Answer(0, (_C180, _C303,), ()),
+    ('shipping', False,): Answer(0, (_C180, _C303,), ()),
+    ('shipping', True,): Answer(0, (_C180, _C303,), ()),
 }
 
 
@@ -3659,45 +3672,45 @@ def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> boo
     """may_share_hex_with, recording in _t each rule it uses."""
     # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:564
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES300)
+        _t.extend(_CITES311)
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:566
     if mover == 'ship' and enemy in _SET184:
-        _t.extend(_CITES301)
+        _t.extend(_CITES312)
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:568
     if mover == 'plane_on_mission':
-        _t.extend(_CITES302)
+        _t.extend(_CITES313)
         return True
     # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:569
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        _t.extend(_CITES303)
+        _t.extend(_CITES314)
         return True
     # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:571
-    _t.extend(_CITES304)
+    _t.extend(_CITES315)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C182, _C299,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C182, _C295,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C182, _C295,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C182, _C295,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C182, _C299,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C182, _C299,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C182, _C299,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C182, _C299,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C182, _C299,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C182, _C296,), ()),
-    ('ship', 'ships',): Answer(False, (_C182, _C299,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C182, _C296,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C182, _C297,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C182, _C297,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C182, _C297,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C182, _C297,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C182, _C299,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C182, _C298,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C182, _C298,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C182, _C298,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C182, _C310,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C182, _C306,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C182, _C306,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C182, _C306,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C182, _C310,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C182, _C310,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C182, _C310,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C182, _C310,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C182, _C310,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C182, _C307,), ()),
+    ('ship', 'ships',): Answer(False, (_C182, _C310,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C182, _C307,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C182, _C308,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C182, _C308,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C182, _C308,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C182, _C308,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C182, _C310,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C182, _C309,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C182, _C309,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C182, _C309,), ()),
 }
 
 
@@ -3759,32 +3772,34 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     bound: Number
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:476
     if h.phase == 'reinforcement':
-        _t.extend(_CITES306)
+        _t.extend(_CITES321)
     if h.moment == 'moving':
-        _t.extend(_CITES306)
+        _t.extend(_CITES321)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES12, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES308)
+            _t.extend(_CITES322)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
+        else:
+            _t.extend(_CITES323)
     # ports: 4.8 rules/ocs/ch4-general-concepts.rules:477
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
+    _t.extend(_CITES324)
     if total > bound:
-        _t.extend(_CITES310)
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
     # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:478
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
+    _t.extend(_CITES325)
     if total > bound:
-        _t.extend(_CITES312)
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
     # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:479
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
+    _t.extend(_CITES326)
     if total > bound:
-        _t.extend(_CITES314)
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
@@ -4130,7 +4145,7 @@ _INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[
         (steps_not_negative, '9.11', 'A unit cannot have lost a negative number of steps', ('step_losses',), ()),
     ),
 }
-_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'SpUse': SpUse_values, 'Rebuild': Rebuild_values, 'River': River_values, 'Construction': Construction_values, 'Consolidation': Consolidation_values, 'EzocAction': EzocAction_values, 'Transport': Transport_values, 'Mover': Mover_values, 'EnemyKind': EnemyKind_values, 'Mode': Mode_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Size': Size_values, 'Phase': Phase_values, 'Moment': Moment_values, 'Stocks': Stocks_values, 'TransportPointKind': TransportPointKind_values}
+_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'SpUse': SpUse_values, 'Rebuild': Rebuild_values, 'River': River_values, 'Construction': Construction_values, 'Consolidation': Consolidation_values, 'EzocAction': EzocAction_values, 'Transport': Transport_values, 'Mover': Mover_values, 'EnemyKind': EnemyKind_values, 'Size': Size_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Mode': Mode_values, 'Stocks': Stocks_values, 'Phase': Phase_values, 'Moment': Moment_values, 'TransportPointKind': TransportPointKind_values}
 
 
 def rail_hex_from_json(data: Any) -> RailHex:

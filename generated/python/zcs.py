@@ -46,7 +46,8 @@ class InvalidInput(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Cite:
-    """A rule an answer rests on: a clause (and item) of a layer, with the layer's note if it overrides."""
+    """A rule an answer rests on: a clause (and item) of a layer. `note` is None for the rule itself; for
+    a layer that overrides it, the layer's note ("" if the layer wrote none)."""
 
     layer: str
     clause: str | None
@@ -60,8 +61,8 @@ class Cite:
         else:
             where = " ".join(x for x in (self.clause, self.item) if x)
             text = f"{where} {self.title}" if self.title else where
-        if self.note:
-            text += f" (overridden by {self.layer}: {self.note})"
+        if self.note is not None:
+            text += f" (overridden by {self.layer}: {self.note})" if self.note else f" (overridden by {self.layer})"
         return text
 
 
@@ -431,43 +432,43 @@ MANIFEST: Final[dict[str, Any]] = {'game': None,
      'series': {'name': 'ZCS', 'title': 'Zones of Control by class', 'version': '10.06.01'},
      'title': 'Zones of Control by class'}
 
-_C0: Final[Cite] = Cite(layer='ZCS', clause=None, item='no_zoc', title='No ZOC', note=None)
+_C0: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='division', title='Division', note=None)
 _CITES1: Final[tuple[Cite, ...]] = (_C0,)
-_C2: Final[Cite] = Cite(layer='ZCS', clause=None, item='partial', title='Partial ZOC', note=None)
+_C2: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='divisional_grouping', title='Divisional grouping', note=None)
 _CITES3: Final[tuple[Cite, ...]] = (_C2,)
-_C4: Final[Cite] = Cite(layer='ZCS', clause=None, item='full', title='Full ZOC', note=None)
+_C4: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='corps', title='Corps size unit', note=None)
 _CITES5: Final[tuple[Cite, ...]] = (_C4,)
-_C6: Final[Cite] = Cite(layer='ZCS', clause=None, item='double', title='Double ZOC', note=None)
+_C6: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='corps_army_marker', title='Corp/Army marker', note=None)
 _CITES7: Final[tuple[Cite, ...]] = (_C6,)
-_C8: Final[Cite] = Cite(layer='ZCS', clause=None, item='triple', title='Triple ZOC', note=None)
+_C8: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='port_fortification', title='Port fortification', note=None)
 _CITES9: Final[tuple[Cite, ...]] = (_C8,)
-_C10: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='division', title='Division', note=None)
+_C10: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='brigade', title='Brigade', note=None)
 _CITES11: Final[tuple[Cite, ...]] = (_C10,)
-_C12: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='divisional_grouping', title='Divisional grouping', note=None)
+_C12: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='brigade_grouping', title='Brigade grouping', note=None)
 _CITES13: Final[tuple[Cite, ...]] = (_C12,)
-_C14: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='corps', title='Corps size unit', note=None)
+_C14: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='regiment', title='Regiment', note=None)
 _CITES15: Final[tuple[Cite, ...]] = (_C14,)
-_C16: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='corps_army_marker', title='Corp/Army marker', note=None)
+_C16: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='cadre', title='Cadre', note=None)
 _CITES17: Final[tuple[Cite, ...]] = (_C16,)
-_C18: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='port_fortification', title='Port fortification', note=None)
+_C18: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='hq', title='HQ', note=None)
 _CITES19: Final[tuple[Cite, ...]] = (_C18,)
-_C20: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='brigade', title='Brigade', note=None)
+_C20: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='battalion', title='Battalion', note=None)
 _CITES21: Final[tuple[Cite, ...]] = (_C20,)
-_C22: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='brigade_grouping', title='Brigade grouping', note=None)
+_C22: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='remnant', title='Remnant', note=None)
 _CITES23: Final[tuple[Cite, ...]] = (_C22,)
-_C24: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='regiment', title='Regiment', note=None)
+_C24: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='fort', title='Fort with a defence strength', note=None)
 _CITES25: Final[tuple[Cite, ...]] = (_C24,)
-_C26: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='cadre', title='Cadre', note=None)
+_C26: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='battery', title='Battery', note=None)
 _CITES27: Final[tuple[Cite, ...]] = (_C26,)
-_C28: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='hq', title='HQ', note=None)
+_C28: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item='no_zoc', title='No ZOC', note=None)
 _CITES29: Final[tuple[Cite, ...]] = (_C28,)
-_C30: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='battalion', title='Battalion', note=None)
+_C30: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item='partial', title='Partial ZOC', note=None)
 _CITES31: Final[tuple[Cite, ...]] = (_C30,)
-_C32: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='remnant', title='Remnant', note=None)
+_C32: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item='full', title='Full ZOC', note=None)
 _CITES33: Final[tuple[Cite, ...]] = (_C32,)
-_C34: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='fort', title='Fort with a defence strength', note=None)
+_C34: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item='double', title='Double ZOC', note=None)
 _CITES35: Final[tuple[Cite, ...]] = (_C34,)
-_C36: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='battery', title='Battery', note=None)
+_C36: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item='triple', title='Triple ZOC', note=None)
 _CITES37: Final[tuple[Cite, ...]] = (_C36,)
 _C38: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item=None, title='ZOC Modifier/Effects on Combat Supply', note=None)
 _CITES39: Final[tuple[Cite, ...]] = (_C38,)
@@ -504,42 +505,7 @@ _CITES68: Final[tuple[Cite, ...]] = (_C58, _C63,)
 
 # ---- lists of values ------------------------------------------------------------
 
-# rules/zoc-classes/zoc.rules:13  ZCS  ZOC class
-ZocClass = Literal['no_zoc', 'partial', 'full', 'double', 'triple']
-ZocClass_values: Final[tuple[ZocClass, ...]] = ('no_zoc', 'partial', 'full', 'double', 'triple',)
-ZocClass_titles: Final[dict[ZocClass, str]] = {
-    'no_zoc': 'No ZOC',
-    'partial': 'Partial ZOC',
-    'full': 'Full ZOC',
-    'double': 'Double ZOC',
-    'triple': 'Triple ZOC',
-}
-_ORDER_ZocClass: Final[dict[ZocClass, int]] = {'no_zoc': 0, 'partial': 1, 'full': 2, 'double': 3, 'triple': 4}
-ZocClass_supply_multiplier: Final[dict[ZocClass, Number]] = {
-    'no_zoc': Fraction(1, 4),
-    'partial': Fraction(1, 2),
-    'full': 1,
-    'double': 2,
-    'triple': 3,
-}
-_s_ZocClass_supply_multiplier: Final[dict[ZocClass, Number]] = {
-    'no_zoc': 1,
-    'partial': 2,
-    'full': 4,
-    'double': 8,
-    'triple': 12,
-}
-_CITES_ZocClass_supply_multiplier: Final[dict[ZocClass, tuple[Cite, ...]]] = {'no_zoc': _CITES1, 'partial': _CITES3, 'full': _CITES5, 'double': _CITES7, 'triple': _CITES9}
-ZocClass_red_modifier: Final[dict[ZocClass, int]] = {
-    'no_zoc': -2,
-    'partial': -1,
-    'full': 0,
-    'double': 0,
-    'triple': 0,
-}
-_CITES_ZocClass_red_modifier: Final[dict[ZocClass, tuple[Cite, ...]]] = {'no_zoc': _CITES1, 'partial': _CITES3, 'full': _CITES5, 'double': _CITES7, 'triple': _CITES9}
-
-# rules/zoc-classes/zoc.rules:23  ZCS  Field works in a hex
+# rules/zoc-classes/zoc.rules:13  ZCS  Field works in a hex
 Works = Literal['no_works', 'entrenchment', 'fortification']
 Works_values: Final[tuple[Works, ...]] = ('no_works', 'entrenchment', 'fortification',)
 Works_titles: Final[dict[Works, str]] = {
@@ -548,7 +514,7 @@ Works_titles: Final[dict[Works, str]] = {
     'fortification': 'Fortification (40.E)',
 }
 
-# rules/zoc-classes/zoc.rules:95  5.A  Unit
+# rules/zoc-classes/zoc.rules:85  5.A  Unit
 UnitKind = Literal['division', 'divisional_grouping', 'corps', 'corps_army_marker', 'port_fortification', 'brigade', 'brigade_grouping', 'regiment', 'cadre', 'hq', 'battalion', 'remnant', 'fort', 'battery']
 UnitKind_values: Final[tuple[UnitKind, ...]] = ('division', 'divisional_grouping', 'corps', 'corps_army_marker', 'port_fortification', 'brigade', 'brigade_grouping', 'regiment', 'cadre', 'hq', 'battalion', 'remnant', 'fort', 'battery',)
 UnitKind_titles: Final[dict[UnitKind, str]] = {
@@ -583,13 +549,48 @@ UnitKind_base: Final[dict[UnitKind, ZocClass]] = {
     'fort': 'no_zoc',
     'battery': 'no_zoc',
 }
-_CITES_UnitKind_base: Final[dict[UnitKind, tuple[Cite, ...]]] = {'division': _CITES11, 'divisional_grouping': _CITES13, 'corps': _CITES15, 'corps_army_marker': _CITES17, 'port_fortification': _CITES19, 'brigade': _CITES21, 'brigade_grouping': _CITES23, 'regiment': _CITES25, 'cadre': _CITES27, 'hq': _CITES29, 'battalion': _CITES31, 'remnant': _CITES33, 'fort': _CITES35, 'battery': _CITES37}
+_CITES_UnitKind_base: Final[dict[UnitKind, tuple[Cite, ...]]] = {'division': _CITES1, 'divisional_grouping': _CITES3, 'corps': _CITES5, 'corps_army_marker': _CITES7, 'port_fortification': _CITES9, 'brigade': _CITES11, 'brigade_grouping': _CITES13, 'regiment': _CITES15, 'cadre': _CITES17, 'hq': _CITES19, 'battalion': _CITES21, 'remnant': _CITES23, 'fort': _CITES25, 'battery': _CITES27}
+
+# rules/zoc-classes/zoc.rules:156  5.A.1  ZOC class
+ZocClass = Literal['no_zoc', 'partial', 'full', 'double', 'triple']
+ZocClass_values: Final[tuple[ZocClass, ...]] = ('no_zoc', 'partial', 'full', 'double', 'triple',)
+ZocClass_titles: Final[dict[ZocClass, str]] = {
+    'no_zoc': 'No ZOC',
+    'partial': 'Partial ZOC',
+    'full': 'Full ZOC',
+    'double': 'Double ZOC',
+    'triple': 'Triple ZOC',
+}
+_ORDER_ZocClass: Final[dict[ZocClass, int]] = {'no_zoc': 0, 'partial': 1, 'full': 2, 'double': 3, 'triple': 4}
+ZocClass_supply_multiplier: Final[dict[ZocClass, Number]] = {
+    'no_zoc': Fraction(1, 4),
+    'partial': Fraction(1, 2),
+    'full': 1,
+    'double': 2,
+    'triple': 3,
+}
+_s_ZocClass_supply_multiplier: Final[dict[ZocClass, Number]] = {
+    'no_zoc': 1,
+    'partial': 2,
+    'full': 4,
+    'double': 8,
+    'triple': 12,
+}
+_CITES_ZocClass_supply_multiplier: Final[dict[ZocClass, tuple[Cite, ...]]] = {'no_zoc': _CITES29, 'partial': _CITES31, 'full': _CITES33, 'double': _CITES35, 'triple': _CITES37}
+ZocClass_red_modifier: Final[dict[ZocClass, int]] = {
+    'no_zoc': -2,
+    'partial': -1,
+    'full': 0,
+    'double': 0,
+    'triple': 0,
+}
+_CITES_ZocClass_red_modifier: Final[dict[ZocClass, tuple[Cite, ...]]] = {'no_zoc': _CITES29, 'partial': _CITES31, 'full': _CITES33, 'double': _CITES35, 'triple': _CITES37}
 
 
 # ---- game state ----------------------------------------------------------------
 
 
-# rules/zoc-classes/zoc.rules:29  ZCS
+# rules/zoc-classes/zoc.rules:19  ZCS
 @dataclass(frozen=True, slots=True)
 class ZUnit:
     """A unit exerting a ZOC"""
@@ -626,7 +627,7 @@ class ZUnit:
     attacked_at_minimum_odds: bool = False
 
 
-# rules/zoc-classes/zoc.rules:47  ZCS
+# rules/zoc-classes/zoc.rules:37  ZCS
 @dataclass(frozen=True, slots=True)
 class Into:
     """The hex (and hexside) a ZOC is exerted into"""
@@ -654,26 +655,26 @@ class Into:
 # ---- checks --------------------------------------------------------------------
 
 
-# rules/zoc-classes/zoc.rules:167  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:166  5.A.1  ZOC Modifier/Effects on Combat Supply
 def _s_combat_supply(normal: Number, defender: ZocClass) -> Number:
     """combat_supply with numbers scaled by SCALE."""
     return _mul(normal, _s_ZocClass_supply_multiplier[defender])
 
 
-# rules/zoc-classes/zoc.rules:167  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:166  5.A.1  ZOC Modifier/Effects on Combat Supply
 def _t_combat_supply(normal: Number, defender: ZocClass, _t: list[Cite]) -> Number:
     """combat_supply, recording in _t each rule it uses."""
     _t.extend(_CITES39)
     return _mul(normal, _attr(_t, _CITES_ZocClass_supply_multiplier, _s_ZocClass_supply_multiplier, defender))
 
 
-# rules/zoc-classes/zoc.rules:167  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:166  5.A.1  ZOC Modifier/Effects on Combat Supply
 def combat_supply(normal: Number, defender: ZocClass) -> Number:
     """Combat supply an attack needs (5.A.1). Numbers are exact: int or Fraction."""
     return _exact(_s_combat_supply(normal * SCALE, defender))
 
 
-# rules/zoc-classes/zoc.rules:167  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:166  5.A.1  ZOC Modifier/Effects on Combat Supply
 def explain_combat_supply(normal: Number, defender: ZocClass) -> Answer[Number]:
     """Combat supply an attack needs (5.A.1), with the rules that decided it."""
     _t: list[Cite] = []
@@ -681,47 +682,47 @@ def explain_combat_supply(normal: Number, defender: ZocClass) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:170  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:169  5.A.1  ZOC Modifier/Effects on Combat Supply
 def red_result_modifier(defender: ZocClass) -> int:
     """RED table modifier for the ZOC the defending unit exerts (5.A.1)."""
     return ZocClass_red_modifier[defender]
 
 
-# rules/zoc-classes/zoc.rules:170  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:169  5.A.1  ZOC Modifier/Effects on Combat Supply
 def _t_red_result_modifier(defender: ZocClass, _t: list[Cite]) -> int:
     """red_result_modifier, recording in _t each rule it uses."""
     _t.extend(_CITES39)
     return _attr(_t, _CITES_ZocClass_red_modifier, ZocClass_red_modifier, defender)
 
 _ANSWERS_red_result_modifier: Final[dict[tuple[ZocClass], Answer[int]]] = {
-    ('no_zoc',): Answer(-2, (_C38, _C0,), ()),
-    ('partial',): Answer(-1, (_C38, _C2,), ()),
-    ('full',): Answer(0, (_C38, _C4,), ()),
-    ('double',): Answer(0, (_C38, _C6,), ()),
-    ('triple',): Answer(0, (_C38, _C8,), ()),
+    ('no_zoc',): Answer(-2, (_C38, _C28,), ()),
+    ('partial',): Answer(-1, (_C38, _C30,), ()),
+    ('full',): Answer(0, (_C38, _C32,), ()),
+    ('double',): Answer(0, (_C38, _C34,), ()),
+    ('triple',): Answer(0, (_C38, _C36,), ()),
 }
 
 
-# rules/zoc-classes/zoc.rules:170  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:169  5.A.1  ZOC Modifier/Effects on Combat Supply
 def explain_red_result_modifier(defender: ZocClass) -> Answer[int]:
     """RED table modifier for the ZOC the defending unit exerts (5.A.1), with the rules that decided it."""
     return _ANSWERS_red_result_modifier[(defender,)]
 
 
-# rules/zoc-classes/zoc.rules:194  5.A.2  Terrain Effects
+# rules/zoc-classes/zoc.rules:193  5.A.2  Terrain Effects
 def terrain_reductions(u: ZUnit, x: Into) -> int:
     """Levels of reduction for terrain (5.A.2)."""
     return _count((c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or u.artillery), x.major_river) if c))
 
 
-# rules/zoc-classes/zoc.rules:194  5.A.2  Terrain Effects
+# rules/zoc-classes/zoc.rules:193  5.A.2  Terrain Effects
 def _t_terrain_reductions(u: ZUnit, x: Into, _t: list[Cite]) -> int:
     """terrain_reductions, recording in _t each rule it uses."""
     _t.extend(_CITES41)
     return _count((c for c in (x.bad_hexside, u.in_bad_terrain, (u.armour or u.artillery) and x.bad_terrain, x.major_river) if c))
 
 
-# rules/zoc-classes/zoc.rules:194  5.A.2  Terrain Effects
+# rules/zoc-classes/zoc.rules:193  5.A.2  Terrain Effects
 def explain_terrain_reductions(u: ZUnit, x: Into) -> Answer[int]:
     """Levels of reduction for terrain (5.A.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -729,21 +730,21 @@ def explain_terrain_reductions(u: ZUnit, x: Into) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:212  5.A.3  Reduced Zones (RZs)
+# rules/zoc-classes/zoc.rules:211  5.A.3  Reduced Zones (RZs)
 def reductions(u: ZUnit, x: Into) -> int:
     """Levels the ZOC is reduced by: one for each condition (5.A.3)."""
     _u_artillery = u.artillery
     return _count((c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or _u_artillery), x.major_river) if c)) + _count((c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, _u_artillery or u.aa_or_at) if c)) + u.even_mp_markers
 
 
-# rules/zoc-classes/zoc.rules:212  5.A.3  Reduced Zones (RZs)
+# rules/zoc-classes/zoc.rules:211  5.A.3  Reduced Zones (RZs)
 def _t_reductions(u: ZUnit, x: Into, _t: list[Cite]) -> int:
     """reductions, recording in _t each rule it uses."""
     _t.extend(_CITES43)
     return _t_terrain_reductions(u, x, _t) + _count((c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, u.artillery or u.aa_or_at) if c)) + u.even_mp_markers
 
 
-# rules/zoc-classes/zoc.rules:212  5.A.3  Reduced Zones (RZs)
+# rules/zoc-classes/zoc.rules:211  5.A.3  Reduced Zones (RZs)
 def explain_reductions(u: ZUnit, x: Into) -> Answer[int]:
     """Levels the ZOC is reduced by: one for each condition (5.A.3), with the rules that decided it."""
     _t: list[Cite] = []
@@ -751,20 +752,20 @@ def explain_reductions(u: ZUnit, x: Into) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:235  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:234  5.A.4  Increased Zones
 def increases(u: ZUnit, x: Into) -> int:
     """Levels the ZOC is increased by: one for each condition (5.A.4)."""
     return _count((c for c in (x.own_hex, x.arctic, u.artillery_support) if c))
 
 
-# rules/zoc-classes/zoc.rules:235  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:234  5.A.4  Increased Zones
 def _t_increases(u: ZUnit, x: Into, _t: list[Cite]) -> int:
     """increases, recording in _t each rule it uses."""
     _t.extend(_CITES45)
     return _count((c for c in (x.own_hex, x.arctic, u.artillery_support) if c))
 
 
-# rules/zoc-classes/zoc.rules:235  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:234  5.A.4  Increased Zones
 def explain_increases(u: ZUnit, x: Into) -> Answer[int]:
     """Levels the ZOC is increased by: one for each condition (5.A.4), with the rules that decided it."""
     _t: list[Cite] = []
@@ -772,7 +773,7 @@ def explain_increases(u: ZUnit, x: Into) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:238  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:237  5.A.4  Increased Zones
 def stack_zoc(zocs: tuple[ZocClass, ...]) -> ZocClass:
     """The ZOC of units stacked together: three of a class make one of the next, up to full (5.A.4)."""
     partials: int = _count((z for z in zocs if z == 'partial')) + _div(_count((z for z in zocs if z == 'no_zoc')) * 4, 12) // 4
@@ -781,7 +782,7 @@ def stack_zoc(zocs: tuple[ZocClass, ...]) -> ZocClass:
     return 'no_zoc' if _len(zocs) == 0 else max(combined, _max((z for z in zocs), key=_ORDER_ZocClass.__getitem__), key=_ORDER_ZocClass.__getitem__)
 
 
-# rules/zoc-classes/zoc.rules:238  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:237  5.A.4  Increased Zones
 def _t_stack_zoc(zocs: tuple[ZocClass, ...], _t: list[Cite]) -> ZocClass:
     """stack_zoc, recording in _t each rule it uses."""
     _t.extend(_CITES45)
@@ -791,7 +792,7 @@ def _t_stack_zoc(zocs: tuple[ZocClass, ...], _t: list[Cite]) -> ZocClass:
     return 'no_zoc' if _len(zocs) == 0 else max(combined, _max((z for z in zocs), key=_ORDER_ZocClass.__getitem__), key=_ORDER_ZocClass.__getitem__)
 
 
-# rules/zoc-classes/zoc.rules:238  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:237  5.A.4  Increased Zones
 def explain_stack_zoc(zocs: Sequence[ZocClass]) -> Answer[ZocClass]:
     """The ZOC of units stacked together: three of a class make one of the next, up to full (5.A.4), with the rules that decided it."""
     _t: list[Cite] = []
@@ -799,13 +800,13 @@ def explain_stack_zoc(zocs: Sequence[ZocClass]) -> Answer[ZocClass]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:284  5.B  Anti-Partisan Zones of Control
+# rules/zoc-classes/zoc.rules:283  5.B  Anti-Partisan Zones of Control
 def apzoc_affects(target_is_partisan: bool) -> bool:
     """Does an APZOC affect this unit? (5.B)."""
     return target_is_partisan
 
 
-# rules/zoc-classes/zoc.rules:284  5.B  Anti-Partisan Zones of Control
+# rules/zoc-classes/zoc.rules:283  5.B  Anti-Partisan Zones of Control
 def _t_apzoc_affects(target_is_partisan: bool, _t: list[Cite]) -> bool:
     """apzoc_affects, recording in _t each rule it uses."""
     _t.extend(_CITES47)
@@ -817,19 +818,19 @@ _ANSWERS_apzoc_affects: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/zoc-classes/zoc.rules:284  5.B  Anti-Partisan Zones of Control
+# rules/zoc-classes/zoc.rules:283  5.B  Anti-Partisan Zones of Control
 def explain_apzoc_affects(target_is_partisan: bool) -> Answer[bool]:
     """Does an APZOC affect this unit? (5.B), with the rules that decided it."""
     return _ANSWERS_apzoc_affects[(target_is_partisan,)]
 
 
-# rules/zoc-classes/zoc.rules:295  5.C  Screening Enemy ZOCs
+# rules/zoc-classes/zoc.rules:294  5.C  Screening Enemy ZOCs
 def screened_class(enemy: ZocClass, stays_with_screening_unit: bool) -> ZocClass:
     """The enemy ZOC class a friendly unit moving through a screened hex pays for (5.C)."""
     return enemy if stays_with_screening_unit else _step_within(ZocClass_values, _ORDER_ZocClass, enemy, -1)
 
 
-# rules/zoc-classes/zoc.rules:295  5.C  Screening Enemy ZOCs
+# rules/zoc-classes/zoc.rules:294  5.C  Screening Enemy ZOCs
 def _t_screened_class(enemy: ZocClass, stays_with_screening_unit: bool, _t: list[Cite]) -> ZocClass:
     """screened_class, recording in _t each rule it uses."""
     _t.extend(_CITES49)
@@ -849,19 +850,19 @@ _ANSWERS_screened_class: Final[dict[tuple[ZocClass, bool], Answer[ZocClass]]] = 
 }
 
 
-# rules/zoc-classes/zoc.rules:295  5.C  Screening Enemy ZOCs
+# rules/zoc-classes/zoc.rules:294  5.C  Screening Enemy ZOCs
 def explain_screened_class(enemy: ZocClass, stays_with_screening_unit: bool) -> Answer[ZocClass]:
     """The enemy ZOC class a friendly unit moving through a screened hex pays for (5.C), with the rules that decided it."""
     return _ANSWERS_screened_class[(enemy, stays_with_screening_unit)]
 
 
-# rules/zoc-classes/zoc.rules:313  5.C.1.a  During Any Movement Phase
+# rules/zoc-classes/zoc.rules:312  5.C.1.a  During Any Movement Phase
 def leaves_at_reduced_rate(screener_started_there: bool, unit_started_there: bool) -> bool:
     """May a unit leave the screened hex at the reduced zone rate? (5.C.1.a)."""
     return screener_started_there and unit_started_there
 
 
-# rules/zoc-classes/zoc.rules:313  5.C.1.a  During Any Movement Phase
+# rules/zoc-classes/zoc.rules:312  5.C.1.a  During Any Movement Phase
 def _t_leaves_at_reduced_rate(screener_started_there: bool, unit_started_there: bool, _t: list[Cite]) -> bool:
     """leaves_at_reduced_rate, recording in _t each rule it uses."""
     _t.extend(_CITES51)
@@ -875,19 +876,19 @@ _ANSWERS_leaves_at_reduced_rate: Final[dict[tuple[bool, bool], Answer[bool]]] = 
 }
 
 
-# rules/zoc-classes/zoc.rules:313  5.C.1.a  During Any Movement Phase
+# rules/zoc-classes/zoc.rules:312  5.C.1.a  During Any Movement Phase
 def explain_leaves_at_reduced_rate(screener_started_there: bool, unit_started_there: bool) -> Answer[bool]:
     """May a unit leave the screened hex at the reduced zone rate? (5.C.1.a), with the rules that decided it."""
     return _ANSWERS_leaves_at_reduced_rate[(screener_started_there, unit_started_there)]
 
 
-# rules/zoc-classes/zoc.rules:327  5.C.1.b  During Any Combat Phase
+# rules/zoc-classes/zoc.rules:326  5.C.1.b  During Any Combat Phase
 def screened_after_combat(hex_began_combat_in: bool) -> bool:
     """Is an advancing or retreating unit screened in this hex? (5.C.1.b)."""
     return hex_began_combat_in
 
 
-# rules/zoc-classes/zoc.rules:327  5.C.1.b  During Any Combat Phase
+# rules/zoc-classes/zoc.rules:326  5.C.1.b  During Any Combat Phase
 def _t_screened_after_combat(hex_began_combat_in: bool, _t: list[Cite]) -> bool:
     """screened_after_combat, recording in _t each rule it uses."""
     _t.extend(_CITES53)
@@ -899,19 +900,19 @@ _ANSWERS_screened_after_combat: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/zoc-classes/zoc.rules:327  5.C.1.b  During Any Combat Phase
+# rules/zoc-classes/zoc.rules:326  5.C.1.b  During Any Combat Phase
 def explain_screened_after_combat(hex_began_combat_in: bool) -> Answer[bool]:
     """Is an advancing or retreating unit screened in this hex? (5.C.1.b), with the rules that decided it."""
     return _ANSWERS_screened_after_combat[(hex_began_combat_in,)]
 
 
-# rules/zoc-classes/zoc.rules:341  5.C.1.c  Additional Reaction Phase Effects
+# rules/zoc-classes/zoc.rules:340  5.C.1.c  Additional Reaction Phase Effects
 def screened_in_reaction(friendly_combat_unit: bool) -> bool:
     """Does a hex entered by reserves in the reaction movement phase count as screened? (5.C.1.c)."""
     return friendly_combat_unit
 
 
-# rules/zoc-classes/zoc.rules:341  5.C.1.c  Additional Reaction Phase Effects
+# rules/zoc-classes/zoc.rules:340  5.C.1.c  Additional Reaction Phase Effects
 def _t_screened_in_reaction(friendly_combat_unit: bool, _t: list[Cite]) -> bool:
     """screened_in_reaction, recording in _t each rule it uses."""
     _t.extend(_CITES55)
@@ -923,19 +924,19 @@ _ANSWERS_screened_in_reaction: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/zoc-classes/zoc.rules:341  5.C.1.c  Additional Reaction Phase Effects
+# rules/zoc-classes/zoc.rules:340  5.C.1.c  Additional Reaction Phase Effects
 def explain_screened_in_reaction(friendly_combat_unit: bool) -> Answer[bool]:
     """Does a hex entered by reserves in the reaction movement phase count as screened? (5.C.1.c), with the rules that decided it."""
     return _ANSWERS_screened_in_reaction[(friendly_combat_unit,)]
 
 
-# rules/zoc-classes/zoc.rules:345  5.C.1.c  Additional Reaction Phase Effects
+# rules/zoc-classes/zoc.rules:344  5.C.1.c  Additional Reaction Phase Effects
 def ezoc_negated_in_reaction(works: Works) -> bool:
     """Are the effects of enemy ZOCs negated in this hex during the reaction movement phase? (5.C.1.c)."""
     return works == 'fortification'
 
 
-# rules/zoc-classes/zoc.rules:345  5.C.1.c  Additional Reaction Phase Effects
+# rules/zoc-classes/zoc.rules:344  5.C.1.c  Additional Reaction Phase Effects
 def _t_ezoc_negated_in_reaction(works: Works, _t: list[Cite]) -> bool:
     """ezoc_negated_in_reaction, recording in _t each rule it uses."""
     _t.extend(_CITES55)
@@ -948,19 +949,19 @@ _ANSWERS_ezoc_negated_in_reaction: Final[dict[tuple[Works], Answer[bool]]] = {
 }
 
 
-# rules/zoc-classes/zoc.rules:345  5.C.1.c  Additional Reaction Phase Effects
+# rules/zoc-classes/zoc.rules:344  5.C.1.c  Additional Reaction Phase Effects
 def explain_ezoc_negated_in_reaction(works: Works) -> Answer[bool]:
     """Are the effects of enemy ZOCs negated in this hex during the reaction movement phase? (5.C.1.c), with the rules that decided it."""
     return _ANSWERS_ezoc_negated_in_reaction[(works,)]
 
 
-# rules/zoc-classes/zoc.rules:370  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:369  5.C.2  Screening Units Effects & Restrictions
 def may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, ends_phase_there: bool) -> bool:
     """a, b, c) May this unit screen this enemy stack's ZOC? (5.C.2)."""
     return in_its_hex and ends_phase_there and (_ORDER_ZocClass[enemy] <= _ORDER_ZocClass[screener])
 
 
-# rules/zoc-classes/zoc.rules:370  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:369  5.C.2  Screening Units Effects & Restrictions
 def _t_may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, ends_phase_there: bool, _t: list[Cite]) -> bool:
     """may_screen, recording in _t each rule it uses."""
     _t.extend(_CITES57)
@@ -1070,26 +1071,26 @@ _ANSWERS_may_screen: Final[dict[tuple[ZocClass, ZocClass, bool, bool], Answer[bo
 }
 
 
-# rules/zoc-classes/zoc.rules:370  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:369  5.C.2  Screening Units Effects & Restrictions
 def explain_may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, ends_phase_there: bool) -> Answer[bool]:
     """a, b, c) May this unit screen this enemy stack's ZOC? (5.C.2), with the rules that decided it."""
     return _ANSWERS_may_screen[(screener, enemy, in_its_hex, ends_phase_there)]
 
 
-# rules/zoc-classes/zoc.rules:374  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:373  5.C.2  Screening Units Effects & Restrictions
 def stacks_one_unit_screens(screener: ZocClass, enemies: tuple[ZocClass, ...]) -> int:
     """d) Enemy stacks one unit can screen: one, or two with lesser ZOCs (note 5) (5.C.2)."""
     return 2 if screener != 'no_zoc' and _len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[screener] for e in enemies)) else 1
 
 
-# rules/zoc-classes/zoc.rules:374  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:373  5.C.2  Screening Units Effects & Restrictions
 def _t_stacks_one_unit_screens(screener: ZocClass, enemies: tuple[ZocClass, ...], _t: list[Cite]) -> int:
     """stacks_one_unit_screens, recording in _t each rule it uses."""
     _t.extend(_CITES57)
     return 2 if screener != 'no_zoc' and _len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[screener] for e in enemies)) else 1
 
 
-# rules/zoc-classes/zoc.rules:374  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:373  5.C.2  Screening Units Effects & Restrictions
 def explain_stacks_one_unit_screens(screener: ZocClass, enemies: Sequence[ZocClass]) -> Answer[int]:
     """d) Enemy stacks one unit can screen: one, or two with lesser ZOCs (note 5) (5.C.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1097,7 +1098,7 @@ def explain_stacks_one_unit_screens(screener: ZocClass, enemies: Sequence[ZocCla
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:378  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:377  5.C.2  Screening Units Effects & Restrictions
 def screening_left(level: ZocClass, carried: int, screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...]) -> int:
     """d) Enemy stacks below this class the screeners can still take, once all of this class and above are (-1: not all are) (5.C.2)."""
     stacks: int = _count((e for e in enemies if e == level))
@@ -1105,7 +1106,7 @@ def screening_left(level: ZocClass, carried: int, screeners: tuple[ZocClass, ...
     return -1 if carried < 0 else carried - stacks + 2 * own if stacks <= carried else 2 * (own - (stacks - carried)) if stacks - carried <= own else -1
 
 
-# rules/zoc-classes/zoc.rules:378  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:377  5.C.2  Screening Units Effects & Restrictions
 def _t_screening_left(level: ZocClass, carried: int, screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]) -> int:
     """screening_left, recording in _t each rule it uses."""
     _t.extend(_CITES57)
@@ -1114,7 +1115,7 @@ def _t_screening_left(level: ZocClass, carried: int, screeners: tuple[ZocClass, 
     return -1 if carried < 0 else carried - stacks + 2 * own if stacks <= carried else 2 * (own - (stacks - carried)) if stacks - carried <= own else -1
 
 
-# rules/zoc-classes/zoc.rules:378  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:377  5.C.2  Screening Units Effects & Restrictions
 def explain_screening_left(level: ZocClass, carried: int, screeners: Sequence[ZocClass], enemies: Sequence[ZocClass]) -> Answer[int]:
     """d) Enemy stacks below this class the screeners can still take, once all of this class and above are (-1: not all are) (5.C.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1122,20 +1123,20 @@ def explain_screening_left(level: ZocClass, carried: int, screeners: Sequence[Zo
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:388  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:387  5.C.2  Screening Units Effects & Restrictions
 def all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...]) -> bool:
     """d) Are all the enemy stacks exerting a zone on the hex screened? (5.C.2)."""
     return screening_left('no_zoc', screening_left('partial', screening_left('full', screening_left('double', screening_left('triple', 0, screeners, enemies), screeners, enemies), screeners, enemies), screeners, enemies), screeners, enemies) >= 0
 
 
-# rules/zoc-classes/zoc.rules:388  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:387  5.C.2  Screening Units Effects & Restrictions
 def _t_all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]) -> bool:
     """all_stacks_screened, recording in _t each rule it uses."""
     _t.extend(_CITES57)
     return _t_screening_left('no_zoc', _t_screening_left('partial', _t_screening_left('full', _t_screening_left('double', _t_screening_left('triple', 0, screeners, enemies, _t), screeners, enemies, _t), screeners, enemies, _t), screeners, enemies, _t), screeners, enemies, _t) >= 0
 
 
-# rules/zoc-classes/zoc.rules:388  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:387  5.C.2  Screening Units Effects & Restrictions
 def explain_all_stacks_screened(screeners: Sequence[ZocClass], enemies: Sequence[ZocClass]) -> Answer[bool]:
     """d) Are all the enemy stacks exerting a zone on the hex screened? (5.C.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1143,51 +1144,51 @@ def explain_all_stacks_screened(screeners: Sequence[ZocClass], enemies: Sequence
     return Answer(_value, _rules(_t), () if _value else _would_change(all_stacks_screened, (('screeners', screeners, ()), ('enemies', enemies, ()), )))
 
 
-# rules/zoc-classes/zoc.rules:68  5  Zones of Control (ZOC)
+# rules/zoc-classes/zoc.rules:58  5  Zones of Control (ZOC)
 def zoc_class(u: ZUnit, x: Into) -> ZocClass:
     """The ZOC class a unit exerts into a hex (5)."""
-    # prohibited: 5 (ZCS) rules/zoc-classes/zoc.rules:69
+    # prohibited: 5 (ZCS) rules/zoc-classes/zoc.rules:59
     if x.prohibited:
         return 'no_zoc'
-    # attacked: 5 (ZCS) rules/zoc-classes/zoc.rules:70
+    # attacked: 5 (ZCS) rules/zoc-classes/zoc.rules:60
     if u.attacked_at_minimum_odds and (not x.own_hex):
         return 'no_zoc'
-    # great_river: 5 (ZCS) rules/zoc-classes/zoc.rules:72
+    # great_river: 5 (ZCS) rules/zoc-classes/zoc.rules:62
     if x.great_river:
         return 'no_zoc'
-    # dispersed: 5 (ZCS) rules/zoc-classes/zoc.rules:73
+    # dispersed: 5 (ZCS) rules/zoc-classes/zoc.rules:63
     if u.badly_dispersed:
         return 'no_zoc'
-    # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:74
+    # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:64
     _u_artillery = u.artillery
     return _step_within(ZocClass_values, _ORDER_ZocClass, _step_within(ZocClass_values, _ORDER_ZocClass, UnitKind_base[u.kind], -(_count((c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or _u_artillery), x.major_river) if c)) + _count((c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, _u_artillery or u.aa_or_at) if c)) + u.even_mp_markers)), _count((c for c in (x.own_hex, x.arctic, u.artillery_support) if c)))
 
 
-# rules/zoc-classes/zoc.rules:68  5  Zones of Control (ZOC)
+# rules/zoc-classes/zoc.rules:58  5  Zones of Control (ZOC)
 def _t_zoc_class(u: ZUnit, x: Into, _t: list[Cite]) -> ZocClass:
     """zoc_class, recording in _t each rule it uses."""
-    # prohibited: 5 (ZCS) rules/zoc-classes/zoc.rules:69
+    # prohibited: 5 (ZCS) rules/zoc-classes/zoc.rules:59
     if x.prohibited:
         _t.extend(_CITES64)
         return 'no_zoc'
-    # attacked: 5 (ZCS) rules/zoc-classes/zoc.rules:70
+    # attacked: 5 (ZCS) rules/zoc-classes/zoc.rules:60
     if u.attacked_at_minimum_odds and (not x.own_hex):
         _t.extend(_CITES65)
         return 'no_zoc'
-    # great_river: 5 (ZCS) rules/zoc-classes/zoc.rules:72
+    # great_river: 5 (ZCS) rules/zoc-classes/zoc.rules:62
     if x.great_river:
         _t.extend(_CITES66)
         return 'no_zoc'
-    # dispersed: 5 (ZCS) rules/zoc-classes/zoc.rules:73
+    # dispersed: 5 (ZCS) rules/zoc-classes/zoc.rules:63
     if u.badly_dispersed:
         _t.extend(_CITES67)
         return 'no_zoc'
-    # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:74
+    # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:64
     _t.extend(_CITES68)
     return _step_within(ZocClass_values, _ORDER_ZocClass, _step_within(ZocClass_values, _ORDER_ZocClass, _attr(_t, _CITES_UnitKind_base, UnitKind_base, u.kind), -_t_reductions(u, x, _t)), _t_increases(u, x, _t))
 
 
-# rules/zoc-classes/zoc.rules:68  5  Zones of Control (ZOC)
+# rules/zoc-classes/zoc.rules:58  5  Zones of Control (ZOC)
 def explain_zoc_class(u: ZUnit, x: Into) -> Answer[ZocClass]:
     """The ZOC class a unit exerts into a hex (5), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1337,7 +1338,7 @@ _CHECKS_RENAMED: Final[dict[str, str]] = {}  # named like a Python keyword or he
 _RECORD_CLASSES: Final[dict[str, Any]] = {'ZUnit': ZUnit, 'Into': Into}
 _INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...]]] = {
 }
-_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'ZocClass': ZocClass_values, 'Works': Works_values, 'UnitKind': UnitKind_values}
+_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'Works': Works_values, 'UnitKind': UnitKind_values, 'ZocClass': ZocClass_values}
 
 
 def zunit_from_json(data: Any) -> ZUnit:

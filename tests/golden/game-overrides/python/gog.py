@@ -46,7 +46,8 @@ class InvalidInput(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Cite:
-    """A rule an answer rests on: a clause (and item) of a layer, with the layer's note if it overrides."""
+    """A rule an answer rests on: a clause (and item) of a layer. `note` is None for the rule itself; for
+    a layer that overrides it, the layer's note ("" if the layer wrote none)."""
 
     layer: str
     clause: str | None
@@ -60,8 +61,8 @@ class Cite:
         else:
             where = " ".join(x for x in (self.clause, self.item) if x)
             text = f"{where} {self.title}" if self.title else where
-        if self.note:
-            text += f" (overridden by {self.layer}: {self.note})"
+        if self.note is not None:
+            text += f" (overridden by {self.layer}: {self.note})" if self.note else f" (overridden by {self.layer})"
         return text
 
 
@@ -445,8 +446,8 @@ _C10: Final[Cite] = Cite(layer='GOS', clause='2.1', item=None, title='Actions in
 _CITES11: Final[tuple[Cite, ...]] = (_C10,)
 _C12: Final[Cite] = Cite(layer='GOS', clause='2.3', item=None, title='RE sizes', note=None)
 _C13: Final[Cite] = Cite(layer='GOS', clause='2.3', item='company', title='Companies are 1/4 RE', note=None)
-_C14: Final[Cite] = Cite(layer='GOS', clause='2.3', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C15: Final[Cite] = Cite(layer='GOG', clause='2.3', item='battalion', title='Battalions are 1/2 RE', note='Battalions are 1/3 RE in this game.')
+_C14: Final[Cite] = Cite(layer='GOS', clause='2.3', item='battalion', title='Battalions are 1/3 RE', note=None)
+_C15: Final[Cite] = Cite(layer='GOG', clause='2.3', item='battalion', title='Battalions are 1/3 RE', note='Battalions are 1/3 RE in this game.')
 _C16: Final[Cite] = Cite(layer='GOS', clause='2.3', item='other', title='All other sizes are 1 RE', note=None)
 _CITES17: Final[tuple[Cite, ...]] = (_C12, _C13,)
 _CITES18: Final[tuple[Cite, ...]] = (_C12, _C14, _C15,)

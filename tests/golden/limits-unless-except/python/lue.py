@@ -46,7 +46,8 @@ class InvalidInput(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Cite:
-    """A rule an answer rests on: a clause (and item) of a layer, with the layer's note if it overrides."""
+    """A rule an answer rests on: a clause (and item) of a layer. `note` is None for the rule itself; for
+    a layer that overrides it, the layer's note ("" if the layer wrote none)."""
 
     layer: str
     clause: str | None
@@ -60,8 +61,8 @@ class Cite:
         else:
             where = " ".join(x for x in (self.clause, self.item) if x)
             text = f"{where} {self.title}" if self.title else where
-        if self.note:
-            text += f" (overridden by {self.layer}: {self.note})"
+        if self.note is not None:
+            text += f" (overridden by {self.layer}: {self.note})" if self.note else f" (overridden by {self.layer})"
         return text
 
 
@@ -431,14 +432,15 @@ MANIFEST: Final[dict[str, Any]] = {'game': None,
      'series': {'name': 'LUE', 'title': 'Limits with unless and except', 'version': '1'},
      'title': 'Limits with unless and except'}
 
-_C0: Final[Cite] = Cite(layer='LUE', clause='8.1', item=None, title='Stacking', note=None)
-_CITES1: Final[tuple[Cite, ...]] = (_C0,)
-_C2: Final[Cite] = Cite(layer='LUE', clause='8.2', item=None, title='Reinforcements', note=None)
+_C0: Final[Cite] = Cite(layer='LUE', clause='8.1', item='combat_re', title='Combat units (RE)', note=None)
+_C1: Final[Cite] = Cite(layer='LUE', clause='8.1', item='ports', title='Ports', note=None)
+_C2: Final[Cite] = Cite(layer='LUE', clause='8.1', item=None, title='Stacking', note=None)
 _CITES3: Final[tuple[Cite, ...]] = (_C2,)
-_C4: Final[Cite] = Cite(layer='LUE', clause='8.1', item='combat_re', title='Combat units (RE)', note=None)
+_C4: Final[Cite] = Cite(layer='LUE', clause='8.2', item=None, title='Reinforcements', note=None)
 _CITES5: Final[tuple[Cite, ...]] = (_C4,)
-_C6: Final[Cite] = Cite(layer='LUE', clause='8.1', item='ports', title='Ports', note=None)
-_CITES7: Final[tuple[Cite, ...]] = (_C6,)
+_CITES6: Final[tuple[Cite, ...]] = (_C4, _C0,)
+_CITES7: Final[tuple[Cite, ...]] = (_C0,)
+_CITES8: Final[tuple[Cite, ...]] = (_C1,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -521,25 +523,27 @@ def stacking(h: Hex) -> list[Violation]:
 def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     """stacking, recording in _t each rule it uses."""
     if h.off_map:  # Off-map boxes are unlimited.
-        _t.extend(_CITES1)
+        _t.extend(_CITES3)
         return []
     out: list[Violation] = []
     total: Number  # limits of whole numbers and of numbers alike
     bound: Number
     # combat_re: 8.1 rules/lue.rules:30
     if h.phase == 'reinforcement':
-        _t.extend(_CITES3)
+        _t.extend(_CITES5)
     if not (h.phase == 'reinforcement'):
         total = _sum((u.re for u in h.units if u.kind == 'combat'))
         bound = 2
         if total > bound:
-            _t.extend(_CITES5)
+            _t.extend(_CITES6)
             out.append(Violation('combat_re', 'Combat units (RE)', '8.1', total, bound, total - bound, tuple((u for u in h.units if u.kind == 'combat'))))
+        else:
+            _t.extend(_CITES7)
     # ports: 8.1 rules/lue.rules:31
     total = _count((u for u in h.units if u.kind == 'port'))
     bound = 1
+    _t.extend(_CITES8)
     if total > bound:
-        _t.extend(_CITES7)
         out.append(Violation('ports', 'Ports', '8.1', total, bound, total - bound, tuple((u for u in h.units if u.kind == 'port'))))
     return out
 

@@ -46,7 +46,8 @@ class InvalidInput(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Cite:
-    """A rule an answer rests on: a clause (and item) of a layer, with the layer's note if it overrides."""
+    """A rule an answer rests on: a clause (and item) of a layer. `note` is None for the rule itself; for
+    a layer that overrides it, the layer's note ("" if the layer wrote none)."""
 
     layer: str
     clause: str | None
@@ -60,8 +61,8 @@ class Cite:
         else:
             where = " ".join(x for x in (self.clause, self.item) if x)
             text = f"{where} {self.title}" if self.title else where
-        if self.note:
-            text += f" (overridden by {self.layer}: {self.note})"
+        if self.note is not None:
+            text += f" (overridden by {self.layer}: {self.note})" if self.note else f" (overridden by {self.layer})"
         return text
 
 

@@ -1,0 +1,223 @@
+"""What an answer cites (issue 15, item 2): the clause that defines what decided it, the override
+with its own words, and the clause that makes a condition apply. Each case is asked of the
+reference interpreter and of the generated module, which must say the same."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from compiled import load_generated, to_module, value_strategy
+from conftest import compile_text
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from compiler.build import compile_sources
+from compiler.evaluate import evaluate
+
+SERIES = '''series S "S"
+rule 4.6 "Regimental Equivalents" {
+  enum Size "Unit size" {
+    - battalion "Battalion"
+    - regiment "Regiment"
+  }
+  record Unit "A unit" {
+    size: Size = regiment
+  }
+  table re_size(u: Unit) -> number "RE size" {
+    battalion: when u.size == battalion => 1/2 "Battalions are 1/2 RE"
+    other: otherwise => 1 "All other sizes count as 1 RE"
+  }
+  table rail_size(u: Unit) -> number "Rail size" {
+    battalion: when u.size == battalion => 1 "A battalion takes a whole car"
+    other: otherwise => 2 "Others take two"
+  }
+  example "e" {
+    expect re_size(Unit { size: battalion }) == 1/2
+    expect re_size(Unit {}) == 1
+    expect rail_size(Unit { size: battalion }) == 1
+    expect rail_size(Unit {}) == 2
+  }
+}
+rule 4.8 "Stacking" {
+  enum Moment "When" {
+    - end "End of a phase"
+    - moving "During movement"
+    - overrun "In an overrun"
+  }
+  record Hex "A hex" {
+    units: list of Unit = []
+    moment: Moment = end
+  }
+  const max_stack_re "The most RE in a hex" = 2
+  limits stacking(h: Hex) "Stacking" {
+    combat_re "Combat units (RE)": sum(re_size(u) for u in h.units) at most max_stack_re
+  }
+  example "e" {
+    expect len(stacking(Hex { units: [Unit {}, Unit {}, Unit {}] })) == 1
+  }
+}
+rule 4.8a "Overstacking" {
+  except stacking.combat_re when h.moment == moving "Units can temporarily overstack during movement."
+  example "e" {
+    expect len(stacking(Hex { units: [Unit {}, Unit {}, Unit {}], moment: moving })) == 0
+  }
+}
+'''
+
+GAME = '''game G "G" extends S
+override 4.6 re_size.battalion: 1/3
+override 4.8 stacking.combat_re: at most 3
+  note "Three RE in this game."
+rule 1.1 "G" {
+  example "e" {
+    expect re_size(Unit { size: battalion }) == 1/3
+    expect len(stacking(Hex { units: [Unit {}, Unit {}, Unit {}] })) == 0
+    expect len(stacking(Hex { units: [Unit {}, Unit {}, Unit {}, Unit {}], moment: overrun })) == 1
+  }
+}
+'''
+
+
+def _models() -> dict[str, Any]:
+    result = compile_sources({"s.rules": SERIES, "g.rules": GAME}, keep_models=True)
+    assert result.ok, [d.message for d in result.diagnostics]
+    return result.models
+
+
+def ask(ruleset: str, query: str) -> tuple[list[str], list[str]]:
+    """The cites of one answer in words: from the interpreter, and from the generated module."""
+    model = _models()[ruleset]
+    return ([r["text"] for r in evaluate(model, query).rules],
+            [r["text"] for r in evaluate(model, query, on_module=True).rules])
+
+
+OVER3 = "stacking(Hex { units: [Unit {}, Unit {}, Unit {}], moment: overrun })"
+OVER4 = "stacking(Hex { units: [Unit {}, Unit {}, Unit {}, Unit {}], moment: overrun })"
+BATTALION = "re_size(Unit { size: battalion })"
+
+
+def test_an_overrun_stacking_answer_cites_the_clause_that_makes_the_limit_apply() -> None:
+    """4.8a: units can overstack during movement "except when conducting an overrun"."""
+    interp, module = ask("S", OVER3)
+    assert interp == module
+    assert module[-2:] == ["4.8a Overstacking", "4.8 combat_re Combat units (RE)"]
+
+
+def test_an_overridden_limit_is_cited_with_the_layer_and_its_note() -> None:
+    interp, module = ask("G", OVER4)
+    assert interp == module
+    assert module[-1] == "4.8 combat_re Combat units (RE) (overridden by G: Three RE in this game.)"
+
+
+def test_an_override_without_a_note_is_not_cited_as_overridden_overridden() -> None:
+    interp, module = ask("G", BATTALION)
+    assert interp == module
+    # the series' title described the series' row (1/2): the overridden row is cited without it (R115)
+    assert module[-2:] == ["4.6 battalion", "4.6 battalion (overridden by G)"]
+    assert not any("overridden)" in c or "Battalions are 1/2 RE" in c for c in module)
+
+
+def test_two_rows_of_one_label_in_one_clause_are_each_cited_with_their_own_title() -> None:
+    assert ask("S", BATTALION)[1][-1] == "4.6 battalion Battalions are 1/2 RE"
+    assert ask("S", "rail_size(Unit { size: battalion })")[1][-1] == "4.6 battalion A battalion takes a whole car"
+
+
+def test_the_r115_warning_names_the_stale_title() -> None:
+    result = compile_text(SERIES, GAME)
+    assert [(d.code, d.severity) for d in result.diagnostics] == [("R115", "warning")]
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("may_detrain", "13.3g rail_repair C) Rail Repair units detrain in any railroad hex"),
+    ("may_entrain", "13.3g rail_repair B, C) Rail Repair units entrain in any railroad hex"),
+])
+def test_shipped_rows_of_one_label_are_cited_with_their_own_title(query: str, expected: str) -> None:
+    """The audit's finding: may_detrain's rail_repair row was cited with may_entrain's title."""
+    ocs = load_generated("ocs")
+    unit = ocs.from_json("Unit", {"type": "rail_repair", "mode": "combat"})
+    hex_ = ocs.from_json("RailHex", {"in_ezoc": False})
+    cites = [str(c) for c in getattr(ocs, f"explain_{query}")(unit, hex_).rules]
+    assert any(c.startswith(expected) for c in cites), cites
+
+
+def test_a_series_example_a_game_override_changes_is_superseded_not_failed(tmp_path: Any) -> None:
+    """Issue 15, item 3: `override 4.8 stacking.combat_re: at most 3` made the series' 4.8 examples
+    fail for the game. They still hold where they were written; in the game they are listed as
+    superseded by the override, and the game states its own."""
+    import subprocess
+    import sys
+
+    (tmp_path / "s.rules").write_text(SERIES)
+    (tmp_path / "g.rules").write_text(GAME)
+    run = subprocess.run([sys.executable, "-m", "compiler", "test", "--rules", str(tmp_path)],
+                         capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    folder = tmp_path.name
+    assert run.stdout.splitlines() == [
+        f"superseded: G: the example of 4.6 'e' ({folder}/s.rules:18) is superseded by G 4.6 battalion",
+        f"superseded: G: the example of 4.8 'e' ({folder}/s.rules:39) is superseded by G 4.8 combat_re",
+        "4 passed, 0 failed, 2 superseded",
+    ]
+    # an override that changes nothing the failing expectation used is no excuse: that is a failure
+    broken = GAME.replace("expect re_size(Unit { size: battalion }) == 1/3", "expect re_size(Unit {}) == 2")
+    (tmp_path / "g.rules").write_text(broken)
+    run = subprocess.run([sys.executable, "-m", "compiler", "test", "--rules", str(tmp_path)],
+                         capture_output=True, text=True, check=False)
+    assert run.returncode == 1 and "R401" in run.stderr and "the left side is 1, the right side 2" in run.stderr
+
+
+# ---- every answer of every shipped check names a rule -------------------------------------------
+
+def _shipped_checks() -> list[tuple[str, str]]:
+    from conftest import RULES
+
+    from compiler.build import find_sources
+    sources, _ = find_sources([RULES])
+    models = compile_sources(sources).models
+    return [(rs, d.name) for rs in sorted(models)
+            for d in [*models[rs].defines, *models[rs].tables, *models[rs].limits]]
+
+
+@pytest.mark.parametrize(("ruleset", "check"), _shipped_checks())
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_every_answer_cites_a_numbered_rule(shipped: Any, ruleset: str, check: str, data: Any) -> None:
+    """Issue 15, item 2: no answer rests on nothing, and none on a bare layer ("because combat_unit",
+    "Hedgehog (OCS)"): each cite names a clause, numbered or external."""
+    model = shipped.models[ruleset]
+    module = load_generated(ruleset)
+    d = next(x for x in [*model.defines, *model.tables, *model.limits] if x.name == check)
+    params = [p.t for p in d.params]
+    args = data.draw(st.tuples(*(value_strategy(model, t) for t in params)))
+    name = d.name if hasattr(module, d.name) else d.name + "_"
+    try:
+        answer = getattr(module, f"explain_{name}")(*[to_module(module, model, t, a)
+                                                      for t, a in zip(params, args, strict=True)])
+    except module.RuleError:
+        return
+    assert answer.rules, f"{check}{args}: an answer that cites no rule"
+    bare = [str(c) for c in answer.rules if c.clause is None]
+    assert not bare, f"{check}{args}: cites without a rule number: {bare}"
+
+
+def test_a_failing_example_says_what_it_computed() -> None:
+    """Issue 15, item 4: not "this is false" but the values or the part that decided it."""
+    series = '''series S "S"
+rule 1.1 "R" {
+  define f(n: int) -> bool "F" = n > 1
+  example "e" {
+    expect not f(3)
+    expect f(3) and f(0)
+    expect f(0) or 1 > 2
+    expect f(0) == true
+  }
+}
+'''
+    result = compile_text(series)
+    assert [d.message.split(": ", 1)[1] for d in result.diagnostics if d.code == "R401"] == [
+        "f(...) answers true",
+        "part 2 of the 'and' is false: f(...) answers false",
+        "every part of the 'or' is false: f(...) answers false; the left side is 1, the right side 2",
+        "the left side is false, the right side true",
+    ]
