@@ -641,17 +641,24 @@ class ModuleEmitter:
             domains.append(f"({py!r}, {py}, {self.domain_code(p.t)})")
         return (f"() if _value else _would_change({self.public[d.name]}, ({''.join(x + ', ' for x in domains)}))")
 
-    def domain_code(self, t: Type) -> str:
+    def domain_code(self, t: Type, depth: int = 0) -> str:
+        """What would_change tries on an input of type t (runtime `_alternatives`); the interpreter's
+        twin is evaluate._would_change_on. A list's items are tried one level deep."""
         if isinstance(t, BoolT):
             return "(False, True)"
         if isinstance(t, EnumT):
             return repr(tuple(self.ec.enum_members(t.name)))
         if isinstance(t, RecordT):
             r = self.ec.folder.records[t.name]
-            parts = [f"{py_name(f.name)!r}: {self.domain_code(f.t)}" for f in r.fields
-                     if isinstance(f.t, (BoolT, EnumT))]
-            return self.consts.add(f"DOMAINS_{r.name}_", "{" + ", ".join(parts) + "}",
-                                   "dict[str, tuple[Any, ...]]")
+            parts = [f"{py_name(f.name)!r}: {self.domain_code(f.t, depth)}" for f in r.fields
+                     if would_try(f.t, depth)]
+            return self.consts.add(f"DOMAINS_{r.name}_{depth}_", "{" + ", ".join(parts) + "}", "dict[str, Any]")
+        if isinstance(t, ListT) and depth == 0 and would_try(t, depth):
+            item = self.domain_code(t.item, depth + 1)
+            if isinstance(t.item, RecordT) and not any(f.required for f in self.ec.folder.records[t.item.name].fields):
+                # a lambda: the domains are module constants, written before the record classes
+                return f"_Items({item}, lambda: {self.record_names[t.item.name]}(), {t.item.name + ' {}'!r})"
+            return f"_Items({item})"
         return "()"
 
     def precompute(self, d: m.Define | m.Table) -> list[tuple[str, str]] | None:
@@ -1091,6 +1098,16 @@ def _comment(text: str | None) -> str:
 def _docline(text: str) -> str:
     """Text safe inside the module docstring: no quotes run, no backslash escapes, one line."""
     return _comment(text).replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+
+
+def would_try(t: Type, depth: int = 0) -> bool:
+    """Whether would_change tries changes to an input of type t: yes/no and list values, the items of
+    a list (one level deep) of those or of records; a record's fields of those kinds."""
+    if isinstance(t, (BoolT, EnumT)):
+        return True
+    if isinstance(t, ListT) and depth == 0:
+        return isinstance(t.item, (BoolT, EnumT, RecordT))
+    return False
 
 
 def _trim(lines: list[str]) -> list[str]:

@@ -18,9 +18,9 @@ from typing import Any
 from . import crosscheck
 from . import model as m
 from .diagnostics import Diagnostic, did_you_mean
-from .emit_python import ModuleEmitter, emit_python, tidy
+from .emit_python import ModuleEmitter, emit_python, tidy, would_try
 from .exprs import EnumInfo, Lowerer, Signature
-from .interp import EvalError, Interpreter, budget, to_json
+from .interp import EvalError, Interpreter, Record, budget, to_json
 from .parser import parse_query
 from .state_schema import INT, INVARIANT_KEYWORD, MAX_DIGITS, NUMBER, invariant_parts, state_schema
 from .types import TEXT, BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, Type
@@ -236,24 +236,41 @@ def _state_value(interp: Interpreter, t: Type, value: Any, path: str, at: str = 
 
 
 def _would_change_on(interp: Interpreter, node: m.Expr, env: dict[str, Any]) -> list[str]:
-    """For a no from a single check, the single changes to its yes/no, list-value and record inputs
-    (their yes/no and list-value fields) that would make it a yes: as the explain_ twins say it."""
+    """For a no from a single check, the single changes to its inputs that would make it a yes (yes/no
+    and list values, a record's fields of those kinds, the items of a list: removed, changed, one
+    more), in the order and words of the module's explain_ twins (runtime `_alternatives`)."""
     if not isinstance(node, m.Call):
         return []
     d = interp.defines.get(node.fn) or interp.tables.get(node.fn)
     if d is None:
         return []
     args = [interp.eval(a, env) for a in node.args]
-    out = []
-    for i, p in enumerate(d.params):
-        tries: list[tuple[str, Any]] = [(f"{p.name} = {_word(v)}", v) for v in _domain(interp, p.t)]
-        if isinstance(p.t, RecordT):
-            for f in interp.records[p.t.name].fields:
-                tries += [(f"{p.name}.{f.name} = {_word(v)}", {**args[i], f.name: v})
-                          for v in _domain(interp, f.t) if v != args[i][f.name]]
-        for words, alt in tries:
-            if alt != args[i] and _says_yes(interp, d.name, [*args[:i], alt, *args[i + 1:]]):
-                out.append(words)
+    return [words for i, p in enumerate(d.params)
+            for words, alt in _alternatives(interp, p.name, args[i], p.t, 0)
+            if _says_yes(interp, d.name, [*args[:i], alt, *args[i + 1:]])]
+
+
+def _alternatives(interp: Interpreter, name: str, value: Any, t: Type, depth: int) -> list[tuple[str, Any]]:
+    out: list[tuple[str, Any]] = []
+    if isinstance(t, ListT) and would_try(t, depth):
+        items = list(value)
+        out += [(f"{name}[{j}] removed", tuple(items[:j] + items[j + 1:])) for j in range(len(items))]
+        for j, item in enumerate(items):
+            out += [(words, tuple(items[:j] + [alt] + items[j + 1:]))
+                    for words, alt in _alternatives(interp, f"{name}[{j}]", item, t.item, depth + 1)]
+        if isinstance(t.item, RecordT):
+            if not any(f.required for f in interp.records[t.item.name].fields):
+                out.append((f"{name} had one more {t.item.name} {{}}",
+                            tuple(items + [interp.default_record(t.item.name, {})])))
+        else:
+            out += [(f"{name} had one more {_word(v)}", tuple(items + [v])) for v in _domain(interp, t.item)]
+    elif isinstance(t, RecordT):
+        for f in interp.records[t.name].fields:
+            if would_try(f.t, depth):
+                out += [(words, Record({**value, f.name: alt}))
+                        for words, alt in _alternatives(interp, f"{name}.{f.name}", value[f.name], f.t, depth)]
+    else:
+        out += [(f"{name} = {_word(v)}", v) for v in _domain(interp, t) if v != value]
     return out
 
 

@@ -221,3 +221,56 @@ rule 1.1 "R" {
         "every part of the 'or' is false: f(...) answers false; the left side is 1, the right side 2",
         "the left side is false, the right side true",
     ]
+
+
+# ---- what would change a no, list inputs included (item 4) -------------------------------------------
+
+def _bool_checks() -> list[tuple[str, str]]:
+    from conftest import RULES
+
+    from compiler.build import find_sources
+    from compiler.types import BoolT
+    sources, _ = find_sources([RULES])
+    models = compile_sources(sources).models
+    return [(rs, d.name) for rs in ("OCS", "ZCS", "ACW") for d in [*models[rs].defines, *models[rs].tables]
+            if isinstance(d.returns, BoolT) and d.params and getattr(d, "invariant", None) is None]
+
+
+@pytest.mark.parametrize(("ruleset", "check"), _bool_checks())
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_what_would_change_a_no_is_the_same_from_both(shipped: Any, ruleset: str, check: str, data: Any) -> None:
+    """The interpreter (rulec eval) and the module's explain_ name the same single changes, in one order:
+    yes/no and list values, a record's fields, and the items of a list (removed, changed, one more)."""
+    from compiler import model as m
+    from compiler.evaluate import _would_change_on
+    from compiler.interp import EvalError, Interpreter
+
+    model = shipped.models[ruleset]
+    module = load_generated(ruleset.lower())
+    d = next(x for x in [*model.defines, *model.tables] if x.name == check)
+    args = data.draw(st.tuples(*(value_strategy(model, p.t) for p in d.params)))
+    interp = Interpreter(model)
+    try:
+        if interp.call(d.name, list(args)) is not False:
+            return
+        node = m.Call(d.returns, d.name, tuple(m.Var(p.t, f"a{i}") for i, p in enumerate(d.params)))
+        expected = _would_change_on(interp, node, {f"a{i}": a for i, a in enumerate(args)})
+    except (EvalError, ZeroDivisionError):
+        return
+    name = d.name if hasattr(module, d.name) else d.name + "_"
+    answer = getattr(module, f"explain_{name}")(*[to_module(module, model, p.t, a)
+                                                  for p, a in zip(d.params, args, strict=True)])
+    assert list(answer.would_change) == expected
+
+
+def test_a_no_over_a_list_says_which_unit_would_make_it_a_yes() -> None:
+    """zoc_negated and all_stacks_screened take lists: the unit to change, remove or add."""
+    ocs = load_generated("ocs")
+    h = ocs.from_json("Hex", {"units": [{"will_spend_mp": True}, {"type": "sp"}]})
+    changes = ocs.explain_zoc_negated(h).would_change
+    assert changes[0] == "h.units[0].will_spend_mp = false"
+    assert "h.units[1].type = hq" in changes and changes[-1] == "h.units had one more Unit {}"
+    assert ocs.explain_zoc_negated(ocs.from_json("Hex", {})).would_change == ("h.units had one more Unit {}",)
+    zcs = load_generated("zcs")
+    assert "enemies[0] removed" in zcs.explain_all_stacks_screened(("partial",), ("full", "partial")).would_change

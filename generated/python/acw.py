@@ -231,22 +231,46 @@ def _rules(t: list[Cite]) -> tuple[Cite, ...]:
     return tuple(dict.fromkeys(t))
 
 
+@dataclass(frozen=True, slots=True)
+class _Items:
+    """What _would_change tries on a list: each item's own changes (a tuple of values, or a record's
+    per-field domains), removing an item, and adding one (a record's default, or each value)."""
+
+    item: Any
+    new: Callable[[], Any] | None = None
+    new_words: str = ""
+
+
+def _alternatives(name: str, value: Any, domain: Any) -> Iterable[tuple[str, Any]]:
+    """Each single change to an input, in words, with the changed input."""
+    if isinstance(domain, _Items):
+        items = list(value)
+        for j in range(len(items)):
+            yield f"{name}[{j}] removed", type(value)(items[:j] + items[j + 1:])
+        for j, item in enumerate(items):
+            for words, alt in _alternatives(f"{name}[{j}]", item, domain.item):
+                yield words, type(value)(items[:j] + [alt] + items[j + 1:])
+        if domain.new is not None:
+            yield f"{name} had one more {domain.new_words}", type(value)(items + [domain.new()])
+        elif isinstance(domain.item, tuple):
+            for alt in domain.item:
+                yield f"{name} had one more {_word(alt)}", type(value)(items + [alt])
+    elif isinstance(domain, dict):
+        for fname, choices in domain.items():
+            for words, alt in _alternatives(f"{name}.{fname}", getattr(value, fname), choices):
+                yield words, replace(value, **{fname: alt})
+    else:
+        for alt in domain:
+            if alt != value:
+                yield f"{name} = {_word(alt)}", alt
+
+
 def _would_change(check: Callable[..., bool], args: tuple[tuple[str, Any, Any], ...]) -> tuple[str, ...]:
-    """Single changes to list values or yes/no inputs that would turn a no into a yes."""
+    """Single changes to list values, yes/no inputs and the items of lists that would turn a no into a yes."""
     values = [a for _, a, _ in args]
-    out: list[str] = []
-    for i, (name, value, domain) in enumerate(args):
-        if isinstance(domain, dict):
-            for fname, choices in domain.items():
-                for alt in choices:
-                    if alt != getattr(value, fname) and _yes(check, *values[:i], replace(value, **{fname: alt}),
-                                                             *values[i + 1:]):
-                        out.append(f"{name}.{fname} = {_word(alt)}")
-        else:
-            for alt in domain:
-                if alt != value and _yes(check, *values[:i], alt, *values[i + 1:]):
-                    out.append(f"{name} = {_word(alt)}")
-    return tuple(out)
+    return tuple(words for i, (name, value, domain) in enumerate(args)
+                 for words, alt in _alternatives(name, value, domain)
+                 if _yes(check, *values[:i], alt, *values[i + 1:]))
 
 
 def _yes(check: Callable[..., bool], *args: Any) -> bool:
@@ -452,24 +476,25 @@ _C16: Final[Cite] = Cite(layer='ACW', clause='3.2', item='no_effect', title='No 
 _CITES17: Final[tuple[Cite, ...]] = (_C16,)
 _C18: Final[Cite] = Cite(layer='ACW', clause='1.1', item=None, title='Must attack', note=None)
 _CITES19: Final[tuple[Cite, ...]] = (_C18,)
-_SET20: Final[frozenset[Arm]] = frozenset({'cavalry', 'infantry'})
-_DOMAINS_Unit_21: Final[dict[str, tuple[Any, ...]]] = {'arm': ('infantry', 'cavalry', 'artillery')}
-_DOMAINS_Stack_22: Final[dict[str, tuple[Any, ...]]] = {}
-_C23: Final[Cite] = Cite(layer='ACW', clause='1.3', item=None, title='A stack is a single unit', note=None)
-_CITES24: Final[tuple[Cite, ...]] = (_C23,)
-_C25: Final[Cite] = Cite(layer='ACW', clause='1.4', item=None, title='Units in an enemy ZOC', note=None)
-_CITES26: Final[tuple[Cite, ...]] = (_C25,)
-_C27: Final[Cite] = Cite(layer='ACW', clause='1.5', item=None, title='Put in a ZOC by the enemy', note=None)
-_CITES28: Final[tuple[Cite, ...]] = (_C27,)
-_C29: Final[Cite] = Cite(layer='ACW', clause='1.6', item=None, title='Flanking', note=None)
-_CITES30: Final[tuple[Cite, ...]] = (_C29,)
-_C31: Final[Cite] = Cite(layer='ACW', clause='2.1', item=None, title='Combat Die Roll Modifiers', note=None)
-_CITES32: Final[tuple[Cite, ...]] = (_C31,)
-_C33: Final[Cite] = Cite(layer='ACW', clause='3.1', item=None, title='Elimination Priority', note=None)
-_CITES34: Final[tuple[Cite, ...]] = (_C33,)
-_C35: Final[Cite] = Cite(layer='ACW', clause='3.2', item=None, title='Leader Casualties', note=None)
-_CITES36: Final[tuple[Cite, ...]] = (_C35,)
-_DOMAINS_Leader_37: Final[dict[str, tuple[Any, ...]]] = {'replacement': (False, True)}
+_DOMAINS_EnemyHex_1_20: Final[dict[str, Any]] = {'in_friendly_zoc': (False, True), 'attacked': (False, True)}
+_SET21: Final[frozenset[Arm]] = frozenset({'cavalry', 'infantry'})
+_DOMAINS_Unit_0_22: Final[dict[str, Any]] = {'arm': ('infantry', 'cavalry', 'artillery')}
+_DOMAINS_Stack_0_23: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_22, lambda: Unit(), 'Unit {}')}
+_C24: Final[Cite] = Cite(layer='ACW', clause='1.3', item=None, title='A stack is a single unit', note=None)
+_CITES25: Final[tuple[Cite, ...]] = (_C24,)
+_C26: Final[Cite] = Cite(layer='ACW', clause='1.4', item=None, title='Units in an enemy ZOC', note=None)
+_CITES27: Final[tuple[Cite, ...]] = (_C26,)
+_C28: Final[Cite] = Cite(layer='ACW', clause='1.5', item=None, title='Put in a ZOC by the enemy', note=None)
+_CITES29: Final[tuple[Cite, ...]] = (_C28,)
+_C30: Final[Cite] = Cite(layer='ACW', clause='1.6', item=None, title='Flanking', note=None)
+_CITES31: Final[tuple[Cite, ...]] = (_C30,)
+_C32: Final[Cite] = Cite(layer='ACW', clause='2.1', item=None, title='Combat Die Roll Modifiers', note=None)
+_CITES33: Final[tuple[Cite, ...]] = (_C32,)
+_C34: Final[Cite] = Cite(layer='ACW', clause='3.1', item=None, title='Elimination Priority', note=None)
+_CITES35: Final[tuple[Cite, ...]] = (_C34,)
+_C36: Final[Cite] = Cite(layer='ACW', clause='3.2', item=None, title='Leader Casualties', note=None)
+_CITES37: Final[tuple[Cite, ...]] = (_C36,)
+_DOMAINS_Leader_0_38: Final[dict[str, Any]] = {'replacement': (False, True)}
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -599,21 +624,21 @@ def explain_required_attacks_made(enemy: Sequence[EnemyHex]) -> Answer[bool]:
     """Has every enemy unit in a friendly ZOC been attacked? (1.1), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_required_attacks_made(tuple(enemy), _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(required_attacks_made, (('enemy', enemy, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(required_attacks_made, (('enemy', enemy, _Items(_DOMAINS_EnemyHex_1_20, lambda: EnemyHex(), 'EnemyHex {}')), )))
 
 
 # rules/acw/combat.rules:66  1.2  How much of a stack counts
 def counted_sp(s: Stack) -> int:
     """The SP of a stack that count in combat (1.2)."""
     _s_units = s.units
-    return min(_sum((u.sp for u in _s_units if u.arm in _SET20)), foot_and_horse_cap) + min(_sum((u.sp for u in _s_units if u.arm == 'artillery')), artillery_cap)
+    return min(_sum((u.sp for u in _s_units if u.arm in _SET21)), foot_and_horse_cap) + min(_sum((u.sp for u in _s_units if u.arm == 'artillery')), artillery_cap)
 
 
 # rules/acw/combat.rules:66  1.2  How much of a stack counts
 def _t_counted_sp(s: Stack, _t: list[Cite]) -> int:
     """counted_sp, recording in _t each rule it uses."""
     _t.extend(_CITES1)
-    return min(_sum((u.sp for u in s.units if u.arm in _SET20)), _cite(_t, _CITES1, foot_and_horse_cap)) + min(_sum((u.sp for u in s.units if u.arm == 'artillery')), _cite(_t, _CITES1, artillery_cap))
+    return min(_sum((u.sp for u in s.units if u.arm in _SET21)), _cite(_t, _CITES1, foot_and_horse_cap)) + min(_sum((u.sp for u in s.units if u.arm == 'artillery')), _cite(_t, _CITES1, artillery_cap))
 
 
 # rules/acw/combat.rules:66  1.2  How much of a stack counts
@@ -642,7 +667,7 @@ def explain_abides_by_result(u: Unit, s: Stack) -> Answer[bool]:
     """Is this unit of the stack bound by the combat result? (1.2), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_abides_by_result(u, s, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(abides_by_result, (('u', u, _DOMAINS_Unit_21), ('s', s, _DOMAINS_Stack_22), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(abides_by_result, (('u', u, _DOMAINS_Unit_0_22), ('s', s, _DOMAINS_Stack_0_23), )))
 
 
 # rules/acw/combat.rules:85  1.3  A stack is a single unit
@@ -654,7 +679,7 @@ def attack_may_target(hexes: int) -> bool:
 # rules/acw/combat.rules:85  1.3  A stack is a single unit
 def _t_attack_may_target(hexes: int, _t: list[Cite]) -> bool:
     """attack_may_target, recording in _t each rule it uses."""
-    _t.extend(_CITES24)
+    _t.extend(_CITES25)
     return hexes <= 1
 
 
@@ -675,7 +700,7 @@ def must_attack(in_enemy_zoc: bool, enemy: tuple[EnemyHex, ...]) -> bool:
 # rules/acw/combat.rules:97  1.4  Units in an enemy ZOC
 def _t_must_attack(in_enemy_zoc: bool, enemy: tuple[EnemyHex, ...], _t: list[Cite]) -> bool:
     """must_attack, recording in _t each rule it uses."""
-    _t.extend(_CITES26)
+    _t.extend(_CITES27)
     return in_enemy_zoc and (not _t_required_attacks_made(enemy, _t))
 
 
@@ -684,7 +709,7 @@ def explain_must_attack(in_enemy_zoc: bool, enemy: Sequence[EnemyHex]) -> Answer
     """Must this stack attack? (1.4), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_must_attack(in_enemy_zoc, tuple(enemy), _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(must_attack, (('in_enemy_zoc', in_enemy_zoc, (False, True)), ('enemy', enemy, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(must_attack, (('in_enemy_zoc', in_enemy_zoc, (False, True)), ('enemy', enemy, _Items(_DOMAINS_EnemyHex_1_20, lambda: EnemyHex(), 'EnemyHex {}')), )))
 
 
 # rules/acw/combat.rules:111  1.5  Put in a ZOC by the enemy
@@ -696,18 +721,18 @@ def may_attack(in_command: bool, used_road_movement: bool, put_in_zoc_by_enemy: 
 # rules/acw/combat.rules:111  1.5  Put in a ZOC by the enemy
 def _t_may_attack(in_command: bool, used_road_movement: bool, put_in_zoc_by_enemy: bool, _t: list[Cite]) -> bool:
     """may_attack, recording in _t each rule it uses."""
-    _t.extend(_CITES28)
+    _t.extend(_CITES29)
     return put_in_zoc_by_enemy or (in_command and (not used_road_movement))
 
 _ANSWERS_may_attack: Final[dict[tuple[bool, bool, bool], Answer[bool]]] = {
-    (False, False, False,): Answer(False, (_C27,), ('in_command = true', 'put_in_zoc_by_enemy = true')),
-    (False, False, True,): Answer(True, (_C27,), ()),
-    (False, True, False,): Answer(False, (_C27,), ('put_in_zoc_by_enemy = true',)),
-    (False, True, True,): Answer(True, (_C27,), ()),
-    (True, False, False,): Answer(True, (_C27,), ()),
-    (True, False, True,): Answer(True, (_C27,), ()),
-    (True, True, False,): Answer(False, (_C27,), ('used_road_movement = false', 'put_in_zoc_by_enemy = true')),
-    (True, True, True,): Answer(True, (_C27,), ()),
+    (False, False, False,): Answer(False, (_C28,), ('in_command = true', 'put_in_zoc_by_enemy = true')),
+    (False, False, True,): Answer(True, (_C28,), ()),
+    (False, True, False,): Answer(False, (_C28,), ('put_in_zoc_by_enemy = true',)),
+    (False, True, True,): Answer(True, (_C28,), ()),
+    (True, False, False,): Answer(True, (_C28,), ()),
+    (True, False, True,): Answer(True, (_C28,), ()),
+    (True, True, False,): Answer(False, (_C28,), ('used_road_movement = false', 'put_in_zoc_by_enemy = true')),
+    (True, True, True,): Answer(True, (_C28,), ()),
 }
 
 
@@ -726,46 +751,46 @@ def hexsides_adjacent(a: HexSide, b: HexSide) -> bool:
 # rules/acw/combat.rules:126  1.6  Flanking
 def _t_hexsides_adjacent(a: HexSide, b: HexSide, _t: list[Cite]) -> bool:
     """hexsides_adjacent, recording in _t each rule it uses."""
-    _t.extend(_CITES30)
+    _t.extend(_CITES31)
     return b == _step_around(HexSide_values, _ORDER_HexSide, a, 1) or b == _step_around(HexSide_values, _ORDER_HexSide, a, -1)
 
 _ANSWERS_hexsides_adjacent: Final[dict[tuple[HexSide, HexSide], Answer[bool]]] = {
-    ('n', 'n',): Answer(False, (_C29,), ('a = ne', 'a = nw', 'b = ne', 'b = nw')),
-    ('n', 'ne',): Answer(True, (_C29,), ()),
-    ('n', 'se',): Answer(False, (_C29,), ('a = ne', 'a = s', 'b = ne', 'b = nw')),
-    ('n', 's',): Answer(False, (_C29,), ('a = se', 'a = sw', 'b = ne', 'b = nw')),
-    ('n', 'sw',): Answer(False, (_C29,), ('a = s', 'a = nw', 'b = ne', 'b = nw')),
-    ('n', 'nw',): Answer(True, (_C29,), ()),
-    ('ne', 'n',): Answer(True, (_C29,), ()),
-    ('ne', 'ne',): Answer(False, (_C29,), ('a = n', 'a = se', 'b = n', 'b = se')),
-    ('ne', 'se',): Answer(True, (_C29,), ()),
-    ('ne', 's',): Answer(False, (_C29,), ('a = se', 'a = sw', 'b = n', 'b = se')),
-    ('ne', 'sw',): Answer(False, (_C29,), ('a = s', 'a = nw', 'b = n', 'b = se')),
-    ('ne', 'nw',): Answer(False, (_C29,), ('a = n', 'a = sw', 'b = n', 'b = se')),
-    ('se', 'n',): Answer(False, (_C29,), ('a = ne', 'a = nw', 'b = ne', 'b = s')),
-    ('se', 'ne',): Answer(True, (_C29,), ()),
-    ('se', 'se',): Answer(False, (_C29,), ('a = ne', 'a = s', 'b = ne', 'b = s')),
-    ('se', 's',): Answer(True, (_C29,), ()),
-    ('se', 'sw',): Answer(False, (_C29,), ('a = s', 'a = nw', 'b = ne', 'b = s')),
-    ('se', 'nw',): Answer(False, (_C29,), ('a = n', 'a = sw', 'b = ne', 'b = s')),
-    ('s', 'n',): Answer(False, (_C29,), ('a = ne', 'a = nw', 'b = se', 'b = sw')),
-    ('s', 'ne',): Answer(False, (_C29,), ('a = n', 'a = se', 'b = se', 'b = sw')),
-    ('s', 'se',): Answer(True, (_C29,), ()),
-    ('s', 's',): Answer(False, (_C29,), ('a = se', 'a = sw', 'b = se', 'b = sw')),
-    ('s', 'sw',): Answer(True, (_C29,), ()),
-    ('s', 'nw',): Answer(False, (_C29,), ('a = n', 'a = sw', 'b = se', 'b = sw')),
-    ('sw', 'n',): Answer(False, (_C29,), ('a = ne', 'a = nw', 'b = s', 'b = nw')),
-    ('sw', 'ne',): Answer(False, (_C29,), ('a = n', 'a = se', 'b = s', 'b = nw')),
-    ('sw', 'se',): Answer(False, (_C29,), ('a = ne', 'a = s', 'b = s', 'b = nw')),
-    ('sw', 's',): Answer(True, (_C29,), ()),
-    ('sw', 'sw',): Answer(False, (_C29,), ('a = s', 'a = nw', 'b = s', 'b = nw')),
-    ('sw', 'nw',): Answer(True, (_C29,), ()),
-    ('nw', 'n',): Answer(True, (_C29,), ()),
-    ('nw', 'ne',): Answer(False, (_C29,), ('a = n', 'a = se', 'b = n', 'b = sw')),
-    ('nw', 'se',): Answer(False, (_C29,), ('a = ne', 'a = s', 'b = n', 'b = sw')),
-    ('nw', 's',): Answer(False, (_C29,), ('a = se', 'a = sw', 'b = n', 'b = sw')),
-    ('nw', 'sw',): Answer(True, (_C29,), ()),
-    ('nw', 'nw',): Answer(False, (_C29,), ('a = n', 'a = sw', 'b = n', 'b = sw')),
+    ('n', 'n',): Answer(False, (_C30,), ('a = ne', 'a = nw', 'b = ne', 'b = nw')),
+    ('n', 'ne',): Answer(True, (_C30,), ()),
+    ('n', 'se',): Answer(False, (_C30,), ('a = ne', 'a = s', 'b = ne', 'b = nw')),
+    ('n', 's',): Answer(False, (_C30,), ('a = se', 'a = sw', 'b = ne', 'b = nw')),
+    ('n', 'sw',): Answer(False, (_C30,), ('a = s', 'a = nw', 'b = ne', 'b = nw')),
+    ('n', 'nw',): Answer(True, (_C30,), ()),
+    ('ne', 'n',): Answer(True, (_C30,), ()),
+    ('ne', 'ne',): Answer(False, (_C30,), ('a = n', 'a = se', 'b = n', 'b = se')),
+    ('ne', 'se',): Answer(True, (_C30,), ()),
+    ('ne', 's',): Answer(False, (_C30,), ('a = se', 'a = sw', 'b = n', 'b = se')),
+    ('ne', 'sw',): Answer(False, (_C30,), ('a = s', 'a = nw', 'b = n', 'b = se')),
+    ('ne', 'nw',): Answer(False, (_C30,), ('a = n', 'a = sw', 'b = n', 'b = se')),
+    ('se', 'n',): Answer(False, (_C30,), ('a = ne', 'a = nw', 'b = ne', 'b = s')),
+    ('se', 'ne',): Answer(True, (_C30,), ()),
+    ('se', 'se',): Answer(False, (_C30,), ('a = ne', 'a = s', 'b = ne', 'b = s')),
+    ('se', 's',): Answer(True, (_C30,), ()),
+    ('se', 'sw',): Answer(False, (_C30,), ('a = s', 'a = nw', 'b = ne', 'b = s')),
+    ('se', 'nw',): Answer(False, (_C30,), ('a = n', 'a = sw', 'b = ne', 'b = s')),
+    ('s', 'n',): Answer(False, (_C30,), ('a = ne', 'a = nw', 'b = se', 'b = sw')),
+    ('s', 'ne',): Answer(False, (_C30,), ('a = n', 'a = se', 'b = se', 'b = sw')),
+    ('s', 'se',): Answer(True, (_C30,), ()),
+    ('s', 's',): Answer(False, (_C30,), ('a = se', 'a = sw', 'b = se', 'b = sw')),
+    ('s', 'sw',): Answer(True, (_C30,), ()),
+    ('s', 'nw',): Answer(False, (_C30,), ('a = n', 'a = sw', 'b = se', 'b = sw')),
+    ('sw', 'n',): Answer(False, (_C30,), ('a = ne', 'a = nw', 'b = s', 'b = nw')),
+    ('sw', 'ne',): Answer(False, (_C30,), ('a = n', 'a = se', 'b = s', 'b = nw')),
+    ('sw', 'se',): Answer(False, (_C30,), ('a = ne', 'a = s', 'b = s', 'b = nw')),
+    ('sw', 's',): Answer(True, (_C30,), ()),
+    ('sw', 'sw',): Answer(False, (_C30,), ('a = s', 'a = nw', 'b = s', 'b = nw')),
+    ('sw', 'nw',): Answer(True, (_C30,), ()),
+    ('nw', 'n',): Answer(True, (_C30,), ()),
+    ('nw', 'ne',): Answer(False, (_C30,), ('a = n', 'a = se', 'b = n', 'b = sw')),
+    ('nw', 'se',): Answer(False, (_C30,), ('a = ne', 'a = s', 'b = n', 'b = sw')),
+    ('nw', 's',): Answer(False, (_C30,), ('a = se', 'a = sw', 'b = n', 'b = sw')),
+    ('nw', 'sw',): Answer(True, (_C30,), ()),
+    ('nw', 'nw',): Answer(False, (_C30,), ('a = n', 'a = sw', 'b = n', 'b = sw')),
 }
 
 
@@ -784,7 +809,7 @@ def flanked(attacked_from: frozenset[HexSide]) -> bool:
 # rules/acw/combat.rules:130  1.6  Flanking
 def _t_flanked(attacked_from: frozenset[HexSide], _t: list[Cite]) -> bool:
     """flanked, recording in _t each rule it uses."""
-    _t.extend(_CITES30)
+    _t.extend(_CITES31)
     return len(attacked_from) >= 3 or (len(attacked_from) == 2 and any((any((a != b and (not _t_hexsides_adjacent(a, b, _t)) for b in attacked_from)) for a in attacked_from)))
 
 
@@ -805,7 +830,7 @@ def net_drm(drms: tuple[Drm, ...]) -> int:
 # rules/acw/combat.rules:167  2.1  Combat Die Roll Modifiers
 def _t_net_drm(drms: tuple[Drm, ...], _t: list[Cite]) -> int:
     """net_drm, recording in _t each rule it uses."""
-    _t.extend(_CITES32)
+    _t.extend(_CITES33)
     return _sum((_attr(_t, _CITES_Drm_value, Drm_value, d) for d in drms))
 
 
@@ -826,7 +851,7 @@ def final_die(die: int, drms: tuple[Drm, ...]) -> int:
 # rules/acw/combat.rules:170  2.1  Combat Die Roll Modifiers
 def _t_final_die(die: int, drms: tuple[Drm, ...], _t: list[Cite]) -> int:
     """final_die, recording in _t each rule it uses."""
-    _t.extend(_CITES32)
+    _t.extend(_CITES33)
     return die + _t_net_drm(drms, _t)
 
 
@@ -847,7 +872,7 @@ def first_loss_allowed(u: Unit, combat_cr: int) -> bool:
 # rules/acw/combat.rules:186  3.1  Elimination Priority
 def _t_first_loss_allowed(u: Unit, combat_cr: int, _t: list[Cite]) -> bool:
     """first_loss_allowed, recording in _t each rule it uses."""
-    _t.extend(_CITES34)
+    _t.extend(_CITES35)
     return u.cr == combat_cr
 
 
@@ -856,7 +881,7 @@ def explain_first_loss_allowed(u: Unit, combat_cr: int) -> Answer[bool]:
     """May this unit be the stack's first loss? (3.1), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_first_loss_allowed(u, combat_cr, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(first_loss_allowed, (('u', u, _DOMAINS_Unit_21), ('combat_cr', combat_cr, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(first_loss_allowed, (('u', u, _DOMAINS_Unit_0_22), ('combat_cr', combat_cr, ()), )))
 
 
 # rules/acw/combat.rules:189  3.1  Elimination Priority
@@ -868,7 +893,7 @@ def exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int,
 # rules/acw/combat.rules:189  3.1  Elimination Priority
 def _t_exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int, combat_cr: int, _t: list[Cite]) -> bool:
     """exchange_losses_ok, recording in _t each rule it uses."""
-    _t.extend(_CITES34)
+    _t.extend(_CITES35)
     return _len(attacker_losses) > 0 and _first((u.cr for u in attacker_losses)) == combat_cr and (_sum((u.sp for u in attacker_losses)) >= defender_sp_lost)
 
 
@@ -877,7 +902,7 @@ def explain_exchange_losses_ok(attacker_losses: Sequence[Unit], defender_sp_lost
     """Do these attacker losses (in the order taken) satisfy an EXC? (3.1), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_exchange_losses_ok(tuple(attacker_losses), defender_sp_lost, combat_cr, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(exchange_losses_ok, (('attacker_losses', attacker_losses, ()), ('defender_sp_lost', defender_sp_lost, ()), ('combat_cr', combat_cr, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(exchange_losses_ok, (('attacker_losses', attacker_losses, _Items(_DOMAINS_Unit_0_22, lambda: Unit(), 'Unit {}')), ('defender_sp_lost', defender_sp_lost, ()), ('combat_cr', combat_cr, ()), )))
 
 
 # rules/acw/combat.rules:214  3.2  Leader Casualties
@@ -889,7 +914,7 @@ def leader_rolls(result: Outcome, leaders: tuple[Leader, ...]) -> int:
 # rules/acw/combat.rules:214  3.2  Leader Casualties
 def _t_leader_rolls(result: Outcome, leaders: tuple[Leader, ...], _t: list[Cite]) -> int:
     """leader_rolls, recording in _t each rule it uses."""
-    _t.extend(_CITES36)
+    _t.extend(_CITES37)
     return _count((l for l in leaders if l.stars > 1)) if _attr_yes(_t, _CITES_Outcome_adverse, Outcome_adverse, result) else 0
 
 
@@ -910,7 +935,7 @@ def leader_casualty(l: Leader, roll: int) -> bool:
 # rules/acw/combat.rules:217  3.2  Leader Casualties
 def _t_leader_casualty(l: Leader, roll: int, _t: list[Cite]) -> bool:
     """leader_casualty, recording in _t each rule it uses."""
-    _t.extend(_CITES36)
+    _t.extend(_CITES37)
     return roll == 1 and l.stars > 1 and (not l.replacement)
 
 
@@ -919,7 +944,7 @@ def explain_leader_casualty(l: Leader, roll: int) -> Answer[bool]:
     """Does this roll make the commander a casualty? (3.2), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_leader_casualty(l, roll, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(leader_casualty, (('l', l, _DOMAINS_Leader_37), ('roll', roll, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(leader_casualty, (('l', l, _DOMAINS_Leader_0_38), ('roll', roll, ()), )))
 
 
 # ---- constants -----------------------------------------------------------------

@@ -231,22 +231,46 @@ def _rules(t: list[Cite]) -> tuple[Cite, ...]:
     return tuple(dict.fromkeys(t))
 
 
+@dataclass(frozen=True, slots=True)
+class _Items:
+    """What _would_change tries on a list: each item's own changes (a tuple of values, or a record's
+    per-field domains), removing an item, and adding one (a record's default, or each value)."""
+
+    item: Any
+    new: Callable[[], Any] | None = None
+    new_words: str = ""
+
+
+def _alternatives(name: str, value: Any, domain: Any) -> Iterable[tuple[str, Any]]:
+    """Each single change to an input, in words, with the changed input."""
+    if isinstance(domain, _Items):
+        items = list(value)
+        for j in range(len(items)):
+            yield f"{name}[{j}] removed", type(value)(items[:j] + items[j + 1:])
+        for j, item in enumerate(items):
+            for words, alt in _alternatives(f"{name}[{j}]", item, domain.item):
+                yield words, type(value)(items[:j] + [alt] + items[j + 1:])
+        if domain.new is not None:
+            yield f"{name} had one more {domain.new_words}", type(value)(items + [domain.new()])
+        elif isinstance(domain.item, tuple):
+            for alt in domain.item:
+                yield f"{name} had one more {_word(alt)}", type(value)(items + [alt])
+    elif isinstance(domain, dict):
+        for fname, choices in domain.items():
+            for words, alt in _alternatives(f"{name}.{fname}", getattr(value, fname), choices):
+                yield words, replace(value, **{fname: alt})
+    else:
+        for alt in domain:
+            if alt != value:
+                yield f"{name} = {_word(alt)}", alt
+
+
 def _would_change(check: Callable[..., bool], args: tuple[tuple[str, Any, Any], ...]) -> tuple[str, ...]:
-    """Single changes to list values or yes/no inputs that would turn a no into a yes."""
+    """Single changes to list values, yes/no inputs and the items of lists that would turn a no into a yes."""
     values = [a for _, a, _ in args]
-    out: list[str] = []
-    for i, (name, value, domain) in enumerate(args):
-        if isinstance(domain, dict):
-            for fname, choices in domain.items():
-                for alt in choices:
-                    if alt != getattr(value, fname) and _yes(check, *values[:i], replace(value, **{fname: alt}),
-                                                             *values[i + 1:]):
-                        out.append(f"{name}.{fname} = {_word(alt)}")
-        else:
-            for alt in domain:
-                if alt != value and _yes(check, *values[:i], alt, *values[i + 1:]):
-                    out.append(f"{name} = {_word(alt)}")
-    return tuple(out)
+    return tuple(words for i, (name, value, domain) in enumerate(args)
+                 for words, alt in _alternatives(name, value, domain)
+                 if _yes(check, *values[:i], alt, *values[i + 1:]))
 
 
 def _yes(check: Callable[..., bool], *args: Any) -> bool:
