@@ -135,9 +135,7 @@ def evaluate(model: m.Resolved, query: str, state: dict[str, Any] | None = None,
     value = module._exact(raw) if isinstance(node.t, NumberT) else raw
     cites = module._rules(trace)
     changes = _would_change(module, emitter, node, namespace, value)
-    text = "; ".join(str(c) for c in cites)
-    if changes:
-        text += ". The answer would be yes if " + " or ".join(changes)
+    text = module.Answer(value, tuple(cites), tuple(changes)).explanation
     rules = [{"layer": c.layer, "clause": c.clause, "item": c.item, "title": c.title, "note": c.note,
               "text": str(c)} for c in cites]
     return EvalAnswer(query, model.manifest.ruleset, value, rules, text, changes)
@@ -183,10 +181,33 @@ def _on_interpreter(model: m.Resolved, query: str, expr: Any, state: dict[str, A
                       "text": text})
         texts.append(text)
     shown = value if isinstance(value, (bool, int, Fraction, str)) else to_json(value)
-    explanation = "; ".join(texts)
+    return EvalAnswer(query, model.manifest.ruleset, shown, rules, explanation(value, texts, changes), changes)
+
+
+def explanation(value: Any, cites: list[str], changes: list[str]) -> str:
+    """An answer as a player says it, as the module's `Answer.explanation` words it (value: the
+    interpreter's; a limit broken as a dict)."""
+    text = said(value)
+    if cites:
+        text += ", because of " + "; ".join(cites)
+    text += "."
     if changes:
-        explanation += ". The answer would be yes if " + " or ".join(changes)
-    return EvalAnswer(query, model.manifest.ruleset, shown, rules, explanation, changes)
+        text += " It would be yes if " + " or ".join(changes) + "."
+    return text
+
+
+def said(value: Any) -> str:
+    """A value in words, as the module's `_said`."""
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if isinstance(value, dict) and "excess" in value:  # a limit broken
+        return f"{value['title'] or value['limit']}: {_word(value['total'])} where at most {_word(value['bound'])} " \
+               f"({value['rule']})"
+    if isinstance(value, (tuple, list, frozenset)):
+        return "; ".join(said(x) for x in value) if value else "None"
+    if isinstance(value, (int, Fraction, str)):
+        return _word(value)
+    return "The answer"
 
 
 def read_state(model: m.Resolved, state: dict[str, Any]) -> dict[str, Any]:

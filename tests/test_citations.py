@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from compiler.build import compile_sources
-from compiler.evaluate import evaluate
+from compiler.evaluate import evaluate, explanation
 
 SERIES = '''series S "S"
 rule 4.6 "Regimental Equivalents" {
@@ -262,6 +262,8 @@ def test_what_would_change_a_no_is_the_same_from_both(shipped: Any, ruleset: str
     answer = getattr(module, f"explain_{name}")(*[to_module(module, model, p.t, a)
                                                   for p, a in zip(d.params, args, strict=True)])
     assert list(answer.would_change) == expected
+    # and both say it in one sentence
+    assert answer.explanation == explanation(False, [str(c) for c in answer.rules], expected)
 
 
 def test_a_no_over_a_list_says_which_unit_would_make_it_a_yes() -> None:
@@ -274,3 +276,17 @@ def test_a_no_over_a_list_says_which_unit_would_make_it_a_yes() -> None:
     assert ocs.explain_zoc_negated(ocs.from_json("Hex", {})).would_change == ("h.units had one more Unit {}",)
     zcs = load_generated("zcs")
     assert "enemies[0] removed" in zcs.explain_all_stacks_screened(("partial",), ("full", "partial")).would_change
+
+
+@pytest.mark.parametrize("query", [
+    "ezoc_allows(F, true)", "re_size(Unit { size: battalion })", "stacking(Hex {})",
+    "stacking(Hex { units: [Unit { multi_step: true, printed_re: 6 }, Unit { multi_step: true, printed_re: 6 }],"
+    " moment: overrun })",
+])
+def test_an_answer_reads_as_a_sentence_a_player_would_say(shipped: Any, query: str) -> None:
+    model = shipped.models["DAK"]
+    interp, module = evaluate(model, query), evaluate(model, query, on_module=True)
+    assert interp.explanation == module.explanation
+    assert module.explanation.endswith(".") and ", because of " in module.explanation
+    first = module.explanation.split(", because of ")[0]
+    assert first in ("No", "1/2", "None", "Combat units (RE): 12 where at most 10 (4.8)")

@@ -76,9 +76,14 @@ class Answer(Generic[T]):
 
     @property
     def explanation(self) -> str:
-        text = "; ".join(str(c) for c in self.rules)
+        """The answer as a player says it: No, because of 4.5a Actions not allowed in an enemy ZOC; ...
+        It would be yes if action = A."""
+        text = _said(self.value)
+        if self.rules:
+            text += ", because of " + "; ".join(str(c) for c in self.rules)
+        text += "."
         if self.would_change:
-            text += ". The answer would be yes if " + " or ".join(self.would_change)
+            text += " It would be yes if " + " or ".join(self.would_change) + "."
         return text
 
 
@@ -93,6 +98,20 @@ class Violation:
     bound: Number
     excess: Number
     units: tuple[Any, ...]
+
+
+def _said(value: Any) -> str:
+    """An answer's value in words: Yes or No, a number, a list value, each limit broken."""
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if isinstance(value, Violation):
+        return (f"{value.title or value.limit}: {_word(value.total)} where at most {_word(value.bound)} "
+                f"({value.rule})")
+    if isinstance(value, (tuple, list, frozenset)):
+        return "; ".join(_said(x) for x in value) if value else "None"
+    if isinstance(value, (int, Fraction, str)):
+        return _word(value)
+    return "The answer"
 
 
 _FRACTIONS: dict[int, Fraction] = {}  # scaled int -> its exact Fraction, made once
