@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import ir, printing, sheets
+from . import ir, printing, sheets, traceability
 from . import model as m
 from .analysis import analyse, run_examples
 from .cache import Work
@@ -349,6 +349,7 @@ def iter_outputs(result: Result, validate: bool = True, work: Work | None = None
         if result.models:
             for suite in SUITE_EMITTERS:
                 yield from suite(result.models, **({} if work is None else {"memo": work.values}))
+            yield from traceability.iter_files(result.models, result.sources)
 
 
 def with_prints(files: dict[str, str], out_dir: Path, allow_print: bool) -> tuple[dict[str, Content], list[str]]:
@@ -398,6 +399,67 @@ class Streamed:
     def everything(self) -> Iterator[tuple[str, Content]]:
         yield from self.texts()
         yield from self.prints().items()
+
+
+# ---- docs/ -------------------------------------------------------------------------
+# docs/traceability.md is generated/traceability.md, byte for byte: the build writes generated/ first
+# (atomically, as ever), then copies the file into docs/ beside it (a temporary file renamed into
+# place), so a failed build leaves both as they were. Only where out_dir has a docs/ folder beside it
+# (the project's generated/ and docs/): a build into another folder writes nothing else.
+
+PUBLISHED = {traceability.REL: "traceability.md"}  # generated/ file -> docs/ file
+
+
+def docs_dir(out_dir: Path) -> Path | None:
+    found = out_dir.resolve().parent / "docs"
+    return found if found.is_dir() else None
+
+
+def publish_docs(out_dir: Path) -> list[str]:
+    """Copy the generated files docs/ holds from out_dir into docs/ where they differ; returns the
+    docs/ files written."""
+    docs = docs_dir(out_dir)
+    written: list[str] = []
+    if docs is None:
+        return written
+    for rel, name in sorted(PUBLISHED.items()):
+        source = out_dir / rel
+        if not source.is_file():
+            continue
+        data = source.read_bytes()
+        target = docs / name
+        if target.is_file() and not target.is_symlink() and target.read_bytes() == data:
+            continue
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.new-", dir=docs)
+        try:
+            os.fchmod(fd, (target.stat().st_mode & 0o777) if target.is_file() else 0o644)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, target)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+        written.append(f"{docs.name}/{name}")
+    return written
+
+
+def docs_differences(texts: Mapping[str, str], out_dir: Path) -> list[str]:
+    """What publish_docs would change in docs/, given the generated texts (by generated/ path)."""
+    docs = docs_dir(out_dir)
+    if docs is None:
+        return []
+    found = []
+    for rel, name in sorted(PUBLISHED.items()):
+        if rel not in texts:
+            continue
+        target = docs / name
+        if not target.is_file():
+            found.append(f"missing: {docs.name}/{name}")
+        elif target.read_bytes() != texts[rel].encode("utf-8"):
+            found.append(f"differs: {docs.name}/{name}")
+    return found
 
 
 # ---- writing ------------------------------------------------------------------------

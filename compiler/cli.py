@@ -12,7 +12,18 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from .build import Content, Result, Streamed, compile_sources, differences, find_sources, write_atomic
+from .build import (
+    PUBLISHED,
+    Content,
+    Result,
+    Streamed,
+    compile_sources,
+    differences,
+    docs_differences,
+    find_sources,
+    publish_docs,
+    write_atomic,
+)
 from .cache import Work
 from .diagnostics import Diagnostic, did_you_mean
 from .evaluate import EvalFailure, evaluate, json_value
@@ -232,6 +243,7 @@ def cmd_build(args: argparse.Namespace) -> int:
         can_print = not args.no_print and printing.find_chromium() is not None
         key = tree_key(sources, can_print) if sources and not read_errors else None
         if key is not None and cache.up_to_date(key, args.out):
+            _published(args.out)
             print(f"up to date: {args.out}/ is what the rules produce (nothing changed since the last build)")
             return EXIT_OK
     work = Work(args.cache) if cache is not None else None  # each file's parse, each table's analysis
@@ -247,14 +259,18 @@ def cmd_build(args: argparse.Namespace) -> int:
     made = Streamed(loaded, args.out, validate=args.check, allow_print=not (args.check or args.no_print), work=work)
     if args.check:
         count = 0
+        texts: dict[str, str] = {}  # what docs/ holds a copy of (docs/traceability.md)
 
         def counted() -> Iterator[tuple[str, Content]]:
             nonlocal count
-            for item in made.everything():
+            for rel, content in made.everything():
                 count += 1
-                yield item
+                if rel in PUBLISHED and isinstance(content, str):
+                    texts[rel] = content
+                yield rel, content
 
         diff = differences(counted(), args.out)
+        diff += docs_differences(texts, args.out)
         for note in made.notes:
             print(note, file=sys.stderr)
         if diff:
@@ -279,12 +295,25 @@ def cmd_build(args: argparse.Namespace) -> int:
         return EXIT_RULES
     for note in made.notes:
         print(note, file=sys.stderr)
+    if not _published(args.out):
+        return EXIT_RULES
     if work is not None:
         work.finish()  # the whole tree was built: keep what this build used, drop the rest
     if cache is not None and key is not None:
         cache.record(key, args.out)
     print(f"built {_plural(count, 'file')} into {args.out}/ for {', '.join(sorted(loaded.models))}")
     return EXIT_OK
+
+
+def _published(out: Path) -> bool:
+    """Copy what docs/ holds of generated/ (docs/traceability.md) into docs/, after generated/ is in place."""
+    try:
+        for name in publish_docs(out):
+            print(f"wrote {name}")
+    except OSError as e:
+        print(f"rulec: cannot write docs/: {e.strerror or e}; docs/ was left as it was", file=sys.stderr)
+        return False
+    return True
 
 
 def cmd_diff(args: argparse.Namespace) -> int:

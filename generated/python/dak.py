@@ -804,7 +804,7 @@ _CITES324: Final[tuple[Cite, ...]] = (_C317,)
 
 # ---- lists of values ------------------------------------------------------------
 
-# rules/ocs/ch13-specialized-units.rules:129  13.2a  What SP pay for
+# rules/ocs/ch13-specialized-units.rules:131  13.2a  What SP pay for
 SpUse = Literal['fueling', 'construction', 'combat_cost', 'barrage_cost']
 SpUse_values: Final[tuple[SpUse, ...]] = ('fueling', 'construction', 'combat_cost', 'barrage_cost',)
 SpUse_titles: Final[dict[SpUse, str]] = {
@@ -821,7 +821,7 @@ SpUse_pay_while_pausing: Final[dict[SpUse, bool]] = {
 }
 _CITES_SpUse_pay_while_pausing: Final[dict[SpUse, tuple[Cite, ...]]] = {'fueling': _CITES14, 'construction': _CITES16, 'combat_cost': _CITES18, 'barrage_cost': _CITES20}
 
-# rules/ocs/ch13-specialized-units.rules:635  13.5a  What is rebuilt
+# rules/ocs/ch13-specialized-units.rules:640  13.5a  What is rebuilt
 Rebuild = Literal['dead_pile', 'on_map']
 Rebuild_values: Final[tuple[Rebuild, ...]] = ('dead_pile', 'on_map',)
 Rebuild_titles: Final[dict[Rebuild, str]] = {
@@ -829,7 +829,7 @@ Rebuild_titles: Final[dict[Rebuild, str]] = {
     'on_map': '2) An on-map unit that has taken step losses',
 }
 
-# rules/ocs/ch13-specialized-units.rules:908  13.8b  River hexside
+# rules/ocs/ch13-specialized-units.rules:913  13.8b  River hexside
 River = Literal['no_river', 'minor_river', 'major_river']
 River_values: Final[tuple[River, ...]] = ('no_river', 'minor_river', 'major_river',)
 River_titles: Final[dict[River, str]] = {
@@ -838,7 +838,7 @@ River_titles: Final[dict[River, str]] = {
     'major_river': 'Major River',
 }
 
-# rules/ocs/ch13-specialized-units.rules:974  13.8d  Construction task
+# rules/ocs/ch13-specialized-units.rules:979  13.8d  Construction task
 Construction = Literal['build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port']
 Construction_values: Final[tuple[Construction, ...]] = ('build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port',)
 Construction_titles: Final[dict[Construction, str]] = {
@@ -863,7 +863,7 @@ Construction_costs_sp: Final[dict[Construction, bool]] = {
 }
 _CITES_Construction_costs_sp: Final[dict[Construction, tuple[Cite, ...]]] = {'build_air_base': _CITES22, 'improve_air_base': _CITES24, 'reduce_air_base': _CITES26, 'build_hedgehog': _CITES28, 'improve_hedgehog': _CITES30, 'reduce_hedgehog': _CITES32, 'repair_port': _CITES34, 'damage_port': _CITES36}
 
-# rules/ocs/ch13-specialized-units.rules:1023  13.9  Type of consolidation
+# rules/ocs/ch13-specialized-units.rules:1028  13.9  Type of consolidation
 Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
 Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
 Consolidation_titles: Final[dict[Consolidation, str]] = {
@@ -873,7 +873,7 @@ Consolidation_titles: Final[dict[Consolidation, str]] = {
     'aircraft': '4) Reduced aircraft',
 }
 
-# rules/ocs/ch4-general-concepts.rules:160  4.5a  Action in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:173  4.5a  Action in an enemy ZOC
 EzocAction = Literal['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K']
 EzocAction_values: Final[tuple[EzocAction, ...]] = ('A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K',)
 EzocAction_titles: Final[dict[EzocAction, str]] = {
@@ -904,7 +904,7 @@ EzocAction_negatable: Final[dict[EzocAction, bool]] = {
 }
 _CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {'A': _CITES38, 'B': _CITES40, 'C': _CITES42, 'D': _CITES44, 'E': _CITES46, 'F': _CITES49, 'G': _CITES51, 'H': _CITES53, 'I': _CITES55, 'J': _CITES57, 'K': _CITES59}
 
-# rules/ocs/ch4-general-concepts.rules:298  4.7  Kind of transport
+# rules/ocs/ch4-general-concepts.rules:343  4.7  Kind of transport
 Transport = Literal['rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping']
 Transport_values: Final[tuple[Transport, ...]] = ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping',)
 Transport_titles: Final[dict[Transport, str]] = {
@@ -917,7 +917,7 @@ Transport_titles: Final[dict[Transport, str]] = {
     'shipping': 'Abstract shipping',
 }
 
-# rules/ocs/ch4-general-concepts.rules:549  4.8c  What moves, retreats or traces into the hex
+# rules/ocs/ch4-general-concepts.rules:594  4.8c  What moves, retreats or traces into the hex
 Mover = Literal['attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path']
 Mover_values: Final[tuple[Mover, ...]] = ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path',)
 Mover_titles: Final[dict[Mover, str]] = {
@@ -928,7 +928,7 @@ Mover_titles: Final[dict[Mover, str]] = {
     'rail_or_supply_path': 'Rail transport or a supply path (traced through)',
 }
 
-# rules/ocs/ch4-general-concepts.rules:556  4.8c  Kind of enemy unit in the hex
+# rules/ocs/ch4-general-concepts.rules:601  4.8c  Kind of enemy unit in the hex
 EnemyKind = Literal['combat_units', 'noncombat_units', 'ships', 'planes']
 EnemyKind_values: Final[tuple[EnemyKind, ...]] = ('combat_units', 'noncombat_units', 'ships', 'planes',)
 EnemyKind_titles: Final[dict[EnemyKind, str]] = {
@@ -1053,7 +1053,7 @@ TransportPointKind_titles: Final[dict[TransportPointKind, str]] = {
 # ---- game state ----------------------------------------------------------------
 
 
-# rules/ocs/ch13-specialized-units.rules:338  OCS
+# rules/ocs/ch13-specialized-units.rules:341  OCS
 @dataclass(frozen=True, slots=True)
 class RailHex:
     """A railroad hex"""
@@ -1186,20 +1186,20 @@ def explain_hq_uses_greater_throw_range(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:86  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:87  13.1c  HQs and Combat
 def mode_after_forced_retreat(u: Unit) -> Mode:
     """The mode a unit is in after a forced retreat (13.1c)."""
     return 'move' if u.type == 'hq' else u.mode
 
 
-# rules/ocs/ch13-specialized-units.rules:86  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:87  13.1c  HQs and Combat
 def _t_mode_after_forced_retreat(u: Unit, _t: list[Cite]) -> Mode:
     """mode_after_forced_retreat, recording in _t each rule it uses."""
     _t.extend(_CITES1)
     return 'move' if u.type == 'hq' else u.mode
 
 
-# rules/ocs/ch13-specialized-units.rules:86  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:87  13.1c  HQs and Combat
 def explain_mode_after_forced_retreat(u: Unit) -> Answer[Mode]:
     """The mode a unit is in after a forced retreat (13.1c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1207,21 +1207,21 @@ def explain_mode_after_forced_retreat(u: Unit) -> Answer[Mode]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:106  13.1d  Special HQs
+# rules/ocs/ch13-specialized-units.rules:107  13.1d  Special HQs
 def hq_may_supply(hq: Unit, u: Unit) -> bool:
     """May this HQ provide supply to this unit? (13.1d)."""
     _u_formation = u.formation
     return not hq.divisional or _u_formation == hq.formation or (_u_formation == '' and u.nationality == hq.nationality)
 
 
-# rules/ocs/ch13-specialized-units.rules:106  13.1d  Special HQs
+# rules/ocs/ch13-specialized-units.rules:107  13.1d  Special HQs
 def _t_hq_may_supply(hq: Unit, u: Unit, _t: list[Cite]) -> bool:
     """hq_may_supply, recording in _t each rule it uses."""
     _t.extend(_CITES93)
     return not hq.divisional or u.formation == hq.formation or (u.formation == '' and u.nationality == hq.nationality)
 
 
-# rules/ocs/ch13-specialized-units.rules:106  13.1d  Special HQs
+# rules/ocs/ch13-specialized-units.rules:107  13.1d  Special HQs
 def explain_hq_may_supply(hq: Unit, u: Unit) -> Answer[bool]:
     """May this HQ provide supply to this unit? (13.1d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1229,13 +1229,13 @@ def explain_hq_may_supply(hq: Unit, u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_0_90), ('u', u, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:137  13.2a  Sequencing Transport/Supply
+# rules/ocs/ch13-specialized-units.rules:139  13.2a  Sequencing Transport/Supply
 def pausing_load_may_pay(use: SpUse) -> bool:
     """May a pausing Transport Point's load pay for this? (13.2a)."""
     return SpUse_pay_while_pausing[use]
 
 
-# rules/ocs/ch13-specialized-units.rules:137  13.2a  Sequencing Transport/Supply
+# rules/ocs/ch13-specialized-units.rules:139  13.2a  Sequencing Transport/Supply
 def _t_pausing_load_may_pay(use: SpUse, _t: list[Cite]) -> bool:
     """pausing_load_may_pay, recording in _t each rule it uses."""
     _t.extend(_CITES95)
@@ -1249,26 +1249,26 @@ _ANSWERS_pausing_load_may_pay: Final[dict[tuple[SpUse], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:137  13.2a  Sequencing Transport/Supply
+# rules/ocs/ch13-specialized-units.rules:139  13.2a  Sequencing Transport/Supply
 def explain_pausing_load_may_pay(use: SpUse) -> Answer[bool]:
     """May a pausing Transport Point's load pay for this? (13.2a), with the rules that decided it."""
     return _ANSWERS_pausing_load_may_pay[(use,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:151  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:153  13.2b  Transport Points and Supply
 def needs_fuel(u: Unit) -> bool:
     """Does the unit need fuel to move? (13.2b)."""
     return u.mobility != 'leg' and u.type != 'transport'
 
 
-# rules/ocs/ch13-specialized-units.rules:151  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:153  13.2b  Transport Points and Supply
 def _t_needs_fuel(u: Unit, _t: list[Cite]) -> bool:
     """needs_fuel, recording in _t each rule it uses."""
     _t.extend(_CITES97)
     return u.type != 'transport' and u.mobility != 'leg'
 
 
-# rules/ocs/ch13-specialized-units.rules:151  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:153  13.2b  Transport Points and Supply
 def explain_needs_fuel(u: Unit) -> Answer[bool]:
     """Does the unit need fuel to move? (13.2b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1276,20 +1276,20 @@ def explain_needs_fuel(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:152  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
 def transport_point_supplied(u: Unit) -> bool:
     """Transport Points are never Out of Supply (13.2b)."""
     return u.type != 'transport' or not u.out_of_supply
 
 
-# rules/ocs/ch13-specialized-units.rules:152  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
 def _t_transport_point_supplied(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_supplied, recording in _t each rule it uses."""
     _t.extend(_CITES97)
     return u.type != 'transport' or not u.out_of_supply
 
 
-# rules/ocs/ch13-specialized-units.rules:152  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
 def explain_transport_point_supplied(u: Unit) -> Answer[bool]:
     """Transport Points are never Out of Supply (13.2b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1297,20 +1297,20 @@ def explain_transport_point_supplied(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:167  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:169  13.2c  Mechanical Handling
 def may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool) -> bool:
     """May these Transport Points combine (or divide)? (13.2c)."""
     return same_hex and phase == 'movement' and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
 
 
-# rules/ocs/ch13-specialized-units.rules:167  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:169  13.2c  Mechanical Handling
 def _t_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool, _t: list[Cite]) -> bool:
     """may_combine_transport_points, recording in _t each rule it uses."""
     _t.extend(_CITES98)
     return phase == 'movement' and same_hex and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
 
 
-# rules/ocs/ch13-specialized-units.rules:167  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:169  13.2c  Mechanical Handling
 def explain_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool) -> Answer[bool]:
     """May these Transport Points combine (or divide)? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1318,26 +1318,26 @@ def explain_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_he
     return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_0_90), ('b', b, _DOMAINS_Unit_0_90), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:171  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:173  13.2c  Mechanical Handling
 def _s_may_carry_sp(tp: Unit, sp: Number) -> bool:
     """may_carry_sp with numbers scaled by SCALE."""
     return sp <= tp.points * 4
 
 
-# rules/ocs/ch13-specialized-units.rules:171  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:173  13.2c  Mechanical Handling
 def _t_may_carry_sp(tp: Unit, sp: Number, _t: list[Cite]) -> bool:
     """may_carry_sp, recording in _t each rule it uses."""
     _t.extend(_CITES98)
     return sp <= tp.points * 4
 
 
-# rules/ocs/ch13-specialized-units.rules:171  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:173  13.2c  Mechanical Handling
 def may_carry_sp(tp: Unit, sp: Number) -> bool:
     """Can the Transport Point carry this many SP? (13.2c). Numbers are exact: int or Fraction."""
     return _s_may_carry_sp(tp, sp * SCALE)
 
 
-# rules/ocs/ch13-specialized-units.rules:171  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:173  13.2c  Mechanical Handling
 def explain_may_carry_sp(tp: Unit, sp: Number) -> Answer[bool]:
     """Can the Transport Point carry this many SP? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1345,20 +1345,20 @@ def explain_may_carry_sp(tp: Unit, sp: Number) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_0_90), ('sp', sp, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:175  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:177  13.2c  Mechanical Handling
 def within_counter_mix(trucks_in_play: int) -> bool:
     """Are this many truck counters within the counter-mix? (13.2c)."""
     return trucks_in_play <= truck_counters
 
 
-# rules/ocs/ch13-specialized-units.rules:175  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:177  13.2c  Mechanical Handling
 def _t_within_counter_mix(trucks_in_play: int, _t: list[Cite]) -> bool:
     """within_counter_mix, recording in _t each rule it uses."""
     _t.extend(_CITES98)
     return trucks_in_play <= _cite(_t, _CITES4, truck_counters)
 
 
-# rules/ocs/ch13-specialized-units.rules:175  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:177  13.2c  Mechanical Handling
 def explain_within_counter_mix(trucks_in_play: int) -> Answer[bool]:
     """Are this many truck counters within the counter-mix? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1366,21 +1366,21 @@ def explain_within_counter_mix(trucks_in_play: int) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(within_counter_mix, (('trucks_in_play', trucks_in_play, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:197  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:199  13.2d  Mode Restrictions
 def transport_point_mode(u: Unit) -> bool:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d)."""
     _u_mode = u.mode
     return u.type != 'transport' or _u_mode == 'move' or (_u_mode == 'reserve' and u.organic)
 
 
-# rules/ocs/ch13-specialized-units.rules:197  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:199  13.2d  Mode Restrictions
 def _t_transport_point_mode(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_mode, recording in _t each rule it uses."""
     _t.extend(_CITES100)
     return u.type != 'transport' or u.mode == 'move' or (u.organic and u.mode == 'reserve')
 
 
-# rules/ocs/ch13-specialized-units.rules:197  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:199  13.2d  Mode Restrictions
 def explain_transport_point_mode(u: Unit) -> Answer[bool]:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1388,20 +1388,20 @@ def explain_transport_point_mode(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:239  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
 def load_cost(tp: Unit) -> int:
     """MP a Transport Point pays to load or unload SP in a hex (13.2f)."""
     return _s_rounded(_div(tp.move_ma * 4, 40))
 
 
-# rules/ocs/ch13-specialized-units.rules:239  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
 def _t_load_cost(tp: Unit, _t: list[Cite]) -> int:
     """load_cost, recording in _t each rule it uses."""
     _t.extend(_CITES102)
     return _t_rounded(_div(tp.move_ma * 4, 40), _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:239  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
 def explain_load_cost(tp: Unit) -> Answer[int]:
     """MP a Transport Point pays to load or unload SP in a hex (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1409,13 +1409,13 @@ def explain_load_cost(tp: Unit) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
 def may_load_from(same_hex_as_dump: bool) -> bool:
     """May a Transport Point load from this dump? (13.2f)."""
     return same_hex_as_dump
 
 
-# rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
 def _t_may_load_from(same_hex_as_dump: bool, _t: list[Cite]) -> bool:
     """may_load_from, recording in _t each rule it uses."""
     _t.extend(_CITES102)
@@ -1427,26 +1427,26 @@ _ANSWERS_may_load_from: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
 def explain_may_load_from(same_hex_as_dump: bool) -> Answer[bool]:
     """May a Transport Point load from this dump? (13.2f), with the rules that decided it."""
     return _ANSWERS_may_load_from[(same_hex_as_dump,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:287  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:289  13.2g  Organic Trucks
 def may_draw_from(tp: Unit, u: Unit) -> bool:
     """May this unit draw SP from this Transport Point? (13.2g)."""
     return not tp.organic or u.formation == tp.formation
 
 
-# rules/ocs/ch13-specialized-units.rules:287  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:289  13.2g  Organic Trucks
 def _t_may_draw_from(tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """may_draw_from, recording in _t each rule it uses."""
     _t.extend(_CITES104)
     return not tp.organic or u.formation == tp.formation
 
 
-# rules/ocs/ch13-specialized-units.rules:287  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:289  13.2g  Organic Trucks
 def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     """May this unit draw SP from this Transport Point? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1454,20 +1454,20 @@ def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_0_90), ('u', u, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:290  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
 def may_form_extender(tp: Unit) -> bool:
     """May this Transport Point be combined to form an Extender? (13.2g)."""
     return not tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:290  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
 def _t_may_form_extender(tp: Unit, _t: list[Cite]) -> bool:
     """may_form_extender, recording in _t each rule it uses."""
     _t.extend(_CITES104)
     return not tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:290  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
 def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     """May this Transport Point be combined to form an Extender? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1475,20 +1475,20 @@ def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:293  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:295  13.2g  Organic Trucks
 def may_retreat(tp: Unit, with_retreating_combat_units: bool) -> bool:
     """May this Transport Point retreat? (Organic Trucks only with retreating combat units of their stack) (13.2g)."""
     return with_retreating_combat_units and tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:293  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:295  13.2g  Organic Trucks
 def _t_may_retreat(tp: Unit, with_retreating_combat_units: bool, _t: list[Cite]) -> bool:
     """may_retreat, recording in _t each rule it uses."""
     _t.extend(_CITES104)
     return tp.organic and with_retreating_combat_units
 
 
-# rules/ocs/ch13-specialized-units.rules:293  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:295  13.2g  Organic Trucks
 def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[bool]:
     """May this Transport Point retreat? (Organic Trucks only with retreating combat units of their stack) (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1496,20 +1496,20 @@ def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[
     return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_0_90), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:297  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
 def organic_after_capture(tp: Unit) -> bool:
     """Is the Transport Point still Organic once captured? (13.2g)."""
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:297  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
 def _t_organic_after_capture(tp: Unit, _t: list[Cite]) -> bool:
     """organic_after_capture, recording in _t each rule it uses."""
     _t.extend(_CITES104)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:297  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
 def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     """Is the Transport Point still Organic once captured? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1517,20 +1517,20 @@ def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
 def may_withhold_combat_supply(tp: Unit) -> bool:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g)."""
     return tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
 def _t_may_withhold_combat_supply(tp: Unit, _t: list[Cite]) -> bool:
     """may_withhold_combat_supply, recording in _t each rule it uses."""
     _t.extend(_CITES104)
     return tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
 def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1538,13 +1538,13 @@ def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:326  13.2i
+# rules/ocs/ch13-specialized-units.rules:329  13.2i
 def captured_may_move_at_once(captured_in: Phase) -> bool:
     """May captured Transport Points move in the phase they were captured? (13.2i)."""
     return captured_in == 'movement'
 
 
-# rules/ocs/ch13-specialized-units.rules:326  13.2i
+# rules/ocs/ch13-specialized-units.rules:329  13.2i
 def _t_captured_may_move_at_once(captured_in: Phase, _t: list[Cite]) -> bool:
     """captured_may_move_at_once, recording in _t each rule it uses."""
     _t.extend(_CITES106)
@@ -1562,26 +1562,26 @@ _ANSWERS_captured_may_move_at_once: Final[dict[tuple[Phase], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:326  13.2i
+# rules/ocs/ch13-specialized-units.rules:329  13.2i
 def explain_captured_may_move_at_once(captured_in: Phase) -> Answer[bool]:
     """May captured Transport Points move in the phase they were captured? (13.2i), with the rules that decided it."""
     return _ANSWERS_captured_may_move_at_once[(captured_in,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:360  13.3a
+# rules/ocs/ch13-specialized-units.rules:364  13.3a
 def rail_cargo(u: Unit) -> bool:
     """May this go by rail? (13.3a)."""
     return u.type not in _SET109
 
 
-# rules/ocs/ch13-specialized-units.rules:360  13.3a
+# rules/ocs/ch13-specialized-units.rules:364  13.3a
 def _t_rail_cargo(u: Unit, _t: list[Cite]) -> bool:
     """rail_cargo, recording in _t each rule it uses."""
     _t.extend(_CITES108)
     return _t_transportable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:360  13.3a
+# rules/ocs/ch13-specialized-units.rules:364  13.3a
 def explain_rail_cargo(u: Unit) -> Answer[bool]:
     """May this go by rail? (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1589,26 +1589,26 @@ def explain_rail_cargo(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:362  13.3a
+# rules/ocs/ch13-specialized-units.rules:366  13.3a
 def _s_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool) -> Number:
     """rail_cap_cost with numbers scaled by SCALE."""
     return _mul(_sum((_s_transport_equivalent(u) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:362  13.3a
+# rules/ocs/ch13-specialized-units.rules:366  13.3a
 def _t_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool, _t: list[Cite]) -> Number:
     """rail_cap_cost, recording in _t each rule it uses."""
     _t.extend(_CITES108)
     return _mul(_sum((_t_transport_equivalent(u, _t) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:362  13.3a
+# rules/ocs/ch13-specialized-units.rules:366  13.3a
 def rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_track: bool) -> Number:
     """Rail Cap points to move this cargo along a path (13.3a). Numbers are exact: int or Fraction."""
     return _exact(_s_rail_cap_cost(tuple(cargo), trainbusting, all_multi_track))
 
 
-# rules/ocs/ch13-specialized-units.rules:362  13.3a
+# rules/ocs/ch13-specialized-units.rules:366  13.3a
 def explain_rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_track: bool) -> Answer[Number]:
     """Rail Cap points to move this cargo along a path (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1616,13 +1616,13 @@ def explain_rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_t
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:380  13.3b
+# rules/ocs/ch13-specialized-units.rules:384  13.3b
 def rail_cap_usable(phase: Phase) -> bool:
     """May Rail Cap be used in this phase? (13.3b)."""
     return phase == 'movement'
 
 
-# rules/ocs/ch13-specialized-units.rules:380  13.3b
+# rules/ocs/ch13-specialized-units.rules:384  13.3b
 def _t_rail_cap_usable(phase: Phase, _t: list[Cite]) -> bool:
     """rail_cap_usable, recording in _t each rule it uses."""
     _t.extend(_CITES111)
@@ -1640,26 +1640,26 @@ _ANSWERS_rail_cap_usable: Final[dict[tuple[Phase], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:380  13.3b
+# rules/ocs/ch13-specialized-units.rules:384  13.3b
 def explain_rail_cap_usable(phase: Phase) -> Answer[bool]:
     """May Rail Cap be used in this phase? (13.3b), with the rules that decided it."""
     return _ANSWERS_rail_cap_usable[(phase,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:399  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:403  13.3c  Detrainable Hexes
 def detrainable(x: RailHex) -> bool:
     """Is this railroad hex detrainable? (13.3c)."""
     return x.controlled and x.ezoc_free_path_to_supply and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))
 
 
-# rules/ocs/ch13-specialized-units.rules:399  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:403  13.3c  Detrainable Hexes
 def _t_detrainable(x: RailHex, _t: list[Cite]) -> bool:
     """detrainable, recording in _t each rule it uses."""
     _t.extend(_CITES113)
     return (x.town_or_port or any((_t_creates_detrainable(u, _t) for u in x.units))) and x.controlled and x.ezoc_free_path_to_supply
 
 
-# rules/ocs/ch13-specialized-units.rules:399  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:403  13.3c  Detrainable Hexes
 def explain_detrainable(x: RailHex) -> Answer[bool]:
     """Is this railroad hex detrainable? (13.3c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1667,20 +1667,20 @@ def explain_detrainable(x: RailHex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_0_114), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:419  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:423  13.3d  Railheads
 def moves_railhead(u: Unit) -> bool:
     """Does this unit's movement move a Railhead marker? (13.3d)."""
     return u.type == 'rail_repair'
 
 
-# rules/ocs/ch13-specialized-units.rules:419  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:423  13.3d  Railheads
 def _t_moves_railhead(u: Unit, _t: list[Cite]) -> bool:
     """moves_railhead, recording in _t each rule it uses."""
     _t.extend(_CITES116)
     return u.type == 'rail_repair'
 
 
-# rules/ocs/ch13-specialized-units.rules:419  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:423  13.3d  Railheads
 def explain_moves_railhead(u: Unit) -> Answer[bool]:
     """Does this unit's movement move a Railhead marker? (13.3d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1688,13 +1688,13 @@ def explain_moves_railhead(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:449  13.3e
+# rules/ocs/ch13-specialized-units.rules:453  13.3e
 def rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> bool:
     """Can a rail path pass through this hex? (13.3e)."""
     return controlled and (not enemy_combat_unit) and (not in_ezoc) and (not wrong_gauge)
 
 
-# rules/ocs/ch13-specialized-units.rules:449  13.3e
+# rules/ocs/ch13-specialized-units.rules:453  13.3e
 def _t_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool, _t: list[Cite]) -> bool:
     """rail_path_hex_usable, recording in _t each rule it uses."""
     _t.extend(_CITES118)
@@ -1720,19 +1720,19 @@ _ANSWERS_rail_path_hex_usable: Final[dict[tuple[bool, bool, bool, bool], Answer[
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:449  13.3e
+# rules/ocs/ch13-specialized-units.rules:453  13.3e
 def explain_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> Answer[bool]:
     """Can a rail path pass through this hex? (13.3e), with the rules that decided it."""
     return _ANSWERS_rail_path_hex_usable[(enemy_combat_unit, in_ezoc, wrong_gauge, controlled)]
 
 
-# rules/ocs/ch13-specialized-units.rules:482  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:486  13.3f  Rail Conversion
 def may_convert_hex(in_ezoc: bool, negated: bool) -> bool:
     """May a rail hex be converted? (13.3f)."""
     return not in_ezoc or ezoc_allows('E', negated)
 
 
-# rules/ocs/ch13-specialized-units.rules:482  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:486  13.3f  Rail Conversion
 def _t_may_convert_hex(in_ezoc: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_convert_hex, recording in _t each rule it uses."""
     _t.extend(_CITES6)
@@ -1746,19 +1746,19 @@ _ANSWERS_may_convert_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:482  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:486  13.3f  Rail Conversion
 def explain_may_convert_hex(in_ezoc: bool, negated: bool) -> Answer[bool]:
     """May a rail hex be converted? (13.3f), with the rules that decided it."""
     return _ANSWERS_may_convert_hex[(in_ezoc, negated)]
 
 
-# rules/ocs/ch13-specialized-units.rules:507  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:511  13.3g  Rail Repair Units
 def may_rail_over_converted(converted_this_phase: bool) -> bool:
     """A) May a Rail Repair unit use rail movement over these hexes? (13.3g)."""
     return not converted_this_phase
 
 
-# rules/ocs/ch13-specialized-units.rules:507  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:511  13.3g  Rail Repair Units
 def _t_may_rail_over_converted(converted_this_phase: bool, _t: list[Cite]) -> bool:
     """may_rail_over_converted, recording in _t each rule it uses."""
     _t.extend(_CITES123)
@@ -1770,32 +1770,32 @@ _ANSWERS_may_rail_over_converted: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:507  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:511  13.3g  Rail Repair Units
 def explain_may_rail_over_converted(converted_this_phase: bool) -> Answer[bool]:
     """A) May a Rail Repair unit use rail movement over these hexes? (13.3g), with the rules that decided it."""
     return _ANSWERS_may_rail_over_converted[(converted_this_phase,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:511  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:515  13.3g  Rail Repair Units
 def _s_ma_after_rail(u: Unit, spent_before: Number) -> Number:
     """ma_after_rail with numbers scaled by SCALE."""
     return u.move_ma * 4 - spent_before if u.type == 'rail_repair' else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:511  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:515  13.3g  Rail Repair Units
 def _t_ma_after_rail(u: Unit, spent_before: Number, _t: list[Cite]) -> Number:
     """ma_after_rail, recording in _t each rule it uses."""
     _t.extend(_CITES123)
     return u.move_ma * 4 - spent_before if u.type == 'rail_repair' else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:511  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:515  13.3g  Rail Repair Units
 def ma_after_rail(u: Unit, spent_before: Number) -> Number:
     """B) MA a unit may still spend after rail movement (13.3g). Numbers are exact: int or Fraction."""
     return _exact(_s_ma_after_rail(u, spent_before * SCALE))
 
 
-# rules/ocs/ch13-specialized-units.rules:511  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:515  13.3g  Rail Repair Units
 def explain_ma_after_rail(u: Unit, spent_before: Number) -> Answer[Number]:
     """B) MA a unit may still spend after rail movement (13.3g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1803,27 +1803,27 @@ def explain_ma_after_rail(u: Unit, spent_before: Number) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:523  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:527  13.3g  Rail Repair Units
 def _s_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
     """conversions_allowed with numbers scaled by SCALE."""
     _u_mode = u.mode
     return min(4, current_ma // 4) if phase == 'movement' and u.type == 'rail_repair' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:523  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:527  13.3g  Rail Repair Units
 def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: Number, _t: list[Cite]) -> int:
     """conversions_allowed, recording in _t each rule it uses."""
     _t.extend(_CITES123)
     return min(4, current_ma // 4) if u.type == 'rail_repair' and phase == 'movement' and _t_combat_or_dg_combat(u, _t) else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:523  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:527  13.3g  Rail Repair Units
 def conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
     """D) Rail hexes this unit may convert (current_ma: its MA as it is now, which a mode may have changed) (13.3g). Numbers are exact: int or Fraction."""
     return _s_conversions_allowed(u, phase, current_ma * SCALE)
 
 
-# rules/ocs/ch13-specialized-units.rules:523  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:527  13.3g  Rail Repair Units
 def explain_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> Answer[int]:
     """D) Rail hexes this unit may convert (current_ma: its MA as it is now, which a mode may have changed) (13.3g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1831,13 +1831,13 @@ def explain_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> An
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:554  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:558  13.3h  Railroad Control
 def control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool) -> bool:
     """Does control of a rail hex change? (13.3h)."""
     return enemy_combat_unit_entered or clearly_on_enemy_side
 
 
-# rules/ocs/ch13-specialized-units.rules:554  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:558  13.3h  Railroad Control
 def _t_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool, _t: list[Cite]) -> bool:
     """control_changes, recording in _t each rule it uses."""
     _t.extend(_CITES125)
@@ -1851,26 +1851,26 @@ _ANSWERS_control_changes: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:554  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:558  13.3h  Railroad Control
 def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool) -> Answer[bool]:
     """Does control of a rail hex change? (13.3h), with the rules that decided it."""
     return _ANSWERS_control_changes[(enemy_combat_unit_entered, clearly_on_enemy_side)]
 
 
-# rules/ocs/ch13-specialized-units.rules:579  13.4a
+# rules/ocs/ch13-specialized-units.rules:584  13.4a
 def may_barrage(u: Unit) -> bool:
     """May this artillery unit barrage? (13.4a)."""
     return u.type == 'artillery' and u.mode not in _SET128
 
 
-# rules/ocs/ch13-specialized-units.rules:579  13.4a
+# rules/ocs/ch13-specialized-units.rules:584  13.4a
 def _t_may_barrage(u: Unit, _t: list[Cite]) -> bool:
     """may_barrage, recording in _t each rule it uses."""
     _t.extend(_CITES127)
     return u.type == 'artillery' and u.mode not in _SET128
 
 
-# rules/ocs/ch13-specialized-units.rules:579  13.4a
+# rules/ocs/ch13-specialized-units.rules:584  13.4a
 def explain_may_barrage(u: Unit) -> Answer[bool]:
     """May this artillery unit barrage? (13.4a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1878,20 +1878,20 @@ def explain_may_barrage(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:616  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:621  13.5  Replacement Units
 def repl_mode(u: Unit) -> bool:
     """Repls can never enter Combat Mode (13.5)."""
     return u.type != 'repl' or u.mode != 'combat'
 
 
-# rules/ocs/ch13-specialized-units.rules:616  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:621  13.5  Replacement Units
 def _t_repl_mode(u: Unit, _t: list[Cite]) -> bool:
     """repl_mode, recording in _t each rule it uses."""
     _t.extend(_CITES130)
     return u.type != 'repl' or u.mode != 'combat'
 
 
-# rules/ocs/ch13-specialized-units.rules:616  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:621  13.5  Replacement Units
 def explain_repl_mode(u: Unit) -> Answer[bool]:
     """Repls can never enter Combat Mode (13.5), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1899,21 +1899,21 @@ def explain_repl_mode(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:640  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:645  13.5a  Replacing Losses
 def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool) -> bool:
     """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a)."""
     _hq_mode = hq.mode
     return phase == 'reinforcement' and hexes_from_hq <= 2 and (repl.type == 'repl') and (hq.type == 'hq') and (repl.mode == 'move') and (stacked_with_repls or rebuilt == 'dead_pile') and (_hq_mode == 'combat' or (_hq_mode == 'dg' and hq.oriented_to_combat)) and (not in_ezoc or ezoc_allows('K', negated))
 
 
-# rules/ocs/ch13-specialized-units.rules:640  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:645  13.5a  Replacing Losses
 def _t_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool, _t: list[Cite]) -> bool:
     """may_rebuild, recording in _t each rule it uses."""
     _t.extend(_CITES132)
     return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES120, negated), _t)) and (rebuilt == 'dead_pile' or stacked_with_repls)
 
 
-# rules/ocs/ch13-specialized-units.rules:640  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:645  13.5a  Replacing Losses
 def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool) -> Answer[bool]:
     """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1921,20 +1921,20 @@ def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool,
     return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_0_90), ('hq', hq, _DOMAINS_Unit_0_90), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:679  13.5b
+# rules/ocs/ch13-specialized-units.rules:684  13.5b
 def steps_rebuildable(u: Unit) -> int:
     """Steps a reduced multi-step unit can get back this turn (13.5b)."""
     return u.step_losses if u.multi_step else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:679  13.5b
+# rules/ocs/ch13-specialized-units.rules:684  13.5b
 def _t_steps_rebuildable(u: Unit, _t: list[Cite]) -> int:
     """steps_rebuildable, recording in _t each rule it uses."""
     _t.extend(_CITES8)
     return u.step_losses if u.multi_step else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:679  13.5b
+# rules/ocs/ch13-specialized-units.rules:684  13.5b
 def explain_steps_rebuildable(u: Unit) -> Answer[int]:
     """Steps a reduced multi-step unit can get back this turn (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1942,20 +1942,20 @@ def explain_steps_rebuildable(u: Unit) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:707  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:712  13.5d  One Repl for Two Units
 def repls_for_paired_units(units: int) -> int:
     """Repls to rebuild this many units listed as pairs (13.5d)."""
     return -(-_div(units * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:707  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:712  13.5d  One Repl for Two Units
 def _t_repls_for_paired_units(units: int, _t: list[Cite]) -> int:
     """repls_for_paired_units, recording in _t each rule it uses."""
     _t.extend(_CITES134)
     return -(-_div(units * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:707  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:712  13.5d  One Repl for Two Units
 def explain_repls_for_paired_units(units: int) -> Answer[int]:
     """Repls to rebuild this many units listed as pairs (13.5d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1963,20 +1963,20 @@ def explain_repls_for_paired_units(units: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:721  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:726  13.5e  Truck Rebuilds
 def truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> bool:
     """May this Transport Point be rebuilt with Eq? (13.5e)."""
     return lost_to_enemy_action and tp.type == 'transport' and (tp.tp_kind == 'truck')
 
 
-# rules/ocs/ch13-specialized-units.rules:721  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:726  13.5e  Truck Rebuilds
 def _t_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool, _t: list[Cite]) -> bool:
     """truck_rebuildable, recording in _t each rule it uses."""
     _t.extend(_CITES10)
     return tp.type == 'transport' and tp.tp_kind == 'truck' and lost_to_enemy_action
 
 
-# rules/ocs/ch13-specialized-units.rules:721  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:726  13.5e  Truck Rebuilds
 def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bool]:
     """May this Transport Point be rebuilt with Eq? (13.5e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1984,20 +1984,20 @@ def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bo
     return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_0_90), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:742  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:747  13.5f  Air Replacements
 def eq_for_air_steps(steps: int) -> int:
     """Eq to rebuild this many aircraft steps (13.5f)."""
     return -(-_div(steps * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:742  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:747  13.5f  Air Replacements
 def _t_eq_for_air_steps(steps: int, _t: list[Cite]) -> int:
     """eq_for_air_steps, recording in _t each rule it uses."""
     _t.extend(_CITES136)
     return -(-_div(steps * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:742  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:747  13.5f  Air Replacements
 def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     """Eq to rebuild this many aircraft steps (13.5f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2005,26 +2005,26 @@ def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:761  13.6a
+# rules/ocs/ch13-specialized-units.rules:766  13.6a
 def _s_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """may_place_at_port with numbers scaled by SCALE."""
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:761  13.6a
+# rules/ocs/ch13-specialized-units.rules:766  13.6a
 def _t_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool, _t: list[Cite]) -> bool:
     """may_place_at_port, recording in _t each rule it uses."""
     _t.extend(_CITES138)
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:761  13.6a
+# rules/ocs/ch13-specialized-units.rules:766  13.6a
 def may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """May these reinforcements be placed at this port? (13.6a). Numbers are exact: int or Fraction."""
     return _s_may_place_at_port(arriving * SCALE, capacity * SCALE, port_in_ezoc)
 
 
-# rules/ocs/ch13-specialized-units.rules:761  13.6a
+# rules/ocs/ch13-specialized-units.rules:766  13.6a
 def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> Answer[bool]:
     """May these reinforcements be placed at this port? (13.6a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2032,13 +2032,13 @@ def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: 
     return Answer(_value, _rules(_t), () if _value else _would_change(may_place_at_port, (('arriving', arriving, ()), ('capacity', capacity, ()), ('port_in_ezoc', port_in_ezoc, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:779  13.6b
+# rules/ocs/ch13-specialized-units.rules:784  13.6b
 def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
     """May a reinforcement be placed in this hex? (13.6b)."""
     return not (in_ezoc and at_port)
 
 
-# rules/ocs/ch13-specialized-units.rules:779  13.6b
+# rules/ocs/ch13-specialized-units.rules:784  13.6b
 def _t_may_place_reinforcement(in_ezoc: bool, at_port: bool, _t: list[Cite]) -> bool:
     """may_place_reinforcement, recording in _t each rule it uses."""
     _t.extend(_CITES140)
@@ -2052,26 +2052,26 @@ _ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] =
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:779  13.6b
+# rules/ocs/ch13-specialized-units.rules:784  13.6b
 def explain_may_place_reinforcement(in_ezoc: bool, at_port: bool) -> Answer[bool]:
     """May a reinforcement be placed in this hex? (13.6b), with the rules that decided it."""
     return _ANSWERS_may_place_reinforcement[(in_ezoc, at_port)]
 
 
-# rules/ocs/ch13-specialized-units.rules:792  13.6c
+# rules/ocs/ch13-specialized-units.rules:797  13.6c
 def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
     """Does this Transport Point arrive loaded? (13.6c)."""
     return sp_arriving_there or tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:792  13.6c
+# rules/ocs/ch13-specialized-units.rules:797  13.6c
 def _t_arrives_loaded(tp: Unit, sp_arriving_there: bool, _t: list[Cite]) -> bool:
     """arrives_loaded, recording in _t each rule it uses."""
     _t.extend(_CITES142)
     return tp.organic or sp_arriving_there
 
 
-# rules/ocs/ch13-specialized-units.rules:792  13.6c
+# rules/ocs/ch13-specialized-units.rules:797  13.6c
 def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     """Does this Transport Point arrive loaded? (13.6c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2079,20 +2079,20 @@ def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_90), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:819  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:824  13.7  Formation Markers
 def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool:
     """A) May the Formation marker be on the map? (13.7)."""
     return fueling_reminder or units_with_marker >= 1
 
 
-# rules/ocs/ch13-specialized-units.rules:819  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:824  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
     _t.extend(_CITES144)
     return units_with_marker >= 1 or fueling_reminder
 
 
-# rules/ocs/ch13-specialized-units.rules:819  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:824  13.7  Formation Markers
 def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> Answer[bool]:
     """A) May the Formation marker be on the map? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2100,21 +2100,21 @@ def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool)
     return Answer(_value, _rules(_t), () if _value else _would_change(marker_may_be_on_map, (('units_with_marker', units_with_marker, ()), ('fueling_reminder', fueling_reminder, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:823  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:828  13.7  Formation Markers
 def may_enter_marker(u: Unit, marker_formation: str) -> bool:
     """B) May this unit be represented by the marker? (13.7)."""
     _u_formation = u.formation
     return _u_formation != '' and _u_formation == marker_formation
 
 
-# rules/ocs/ch13-specialized-units.rules:823  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:828  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
     _t.extend(_CITES144)
     return u.formation == marker_formation and u.formation != ''
 
 
-# rules/ocs/ch13-specialized-units.rules:823  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:828  13.7  Formation Markers
 def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     """B) May this unit be represented by the marker? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2122,13 +2122,13 @@ def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_90), ('marker_formation', marker_formation, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:826  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:831  13.7  Formation Markers
 def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
     """May the marker be put under other combat units to hide the formation? (13.7)."""
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:826  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:831  13.7  Formation Markers
 def _t_marker_may_hide_formation(holds_only_zoc_units: bool, _t: list[Cite]) -> bool:
     """marker_may_hide_formation, recording in _t each rule it uses."""
     _t.extend(_CITES144)
@@ -2140,19 +2140,19 @@ _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:826  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:831  13.7  Formation Markers
 def explain_marker_may_hide_formation(holds_only_zoc_units: bool) -> Answer[bool]:
     """May the marker be put under other combat units to hide the formation? (13.7), with the rules that decided it."""
     return _ANSWERS_marker_may_hide_formation[(holds_only_zoc_units,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:850  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:855  13.7a  Supply Concerns
 def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
     """Does this part of the formation trace supply for free? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:850  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:855  13.7a  Supply Concerns
 def _t_traces_free(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """traces_free, recording in _t each rule it uses."""
     _t.extend(_CITES146)
@@ -2166,19 +2166,19 @@ _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:850  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:855  13.7a  Supply Concerns
 def explain_traces_free(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """Does this part of the formation trace supply for free? (13.7a), with the rules that decided it."""
     return _ANSWERS_traces_free[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:854  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:859  13.7a  Supply Concerns
 def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> bool:
     """May this part of the formation use the formation method of fueling? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:854  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:859  13.7a  Supply Concerns
 def _t_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """may_use_formation_fueling, recording in _t each rule it uses."""
     _t.extend(_CITES146)
@@ -2192,26 +2192,26 @@ _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]]
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:854  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:859  13.7a  Supply Concerns
 def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """May this part of the formation use the formation method of fueling? (13.7a), with the rules that decided it."""
     return _ANSWERS_may_use_formation_fueling[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:872  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:877  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
     return u.type in _SET149
 
 
-# rules/ocs/ch13-specialized-units.rules:872  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:877  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
     _t.extend(_CITES148)
     return u.type in _SET149
 
 
-# rules/ocs/ch13-specialized-units.rules:872  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:877  13.8  Engineer Functions
 def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2219,21 +2219,21 @@ def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:889  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:894  13.8a  Engineer-Capable
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
     return u.type in _SET149 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:889  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:894  13.8a  Engineer-Capable
 def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
     """engineer_capable, recording in _t each rule it uses."""
     _t.extend(_CITES151)
     return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:889  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:894  13.8a  Engineer-Capable
 def explain_engineer_capable(u: Unit) -> Answer[bool]:
     """Engineer-Capable (13.8a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2241,21 +2241,21 @@ def explain_engineer_capable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:939  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:944  13.8c  Detrainable Creation
 def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
     _u_mode = u.mode
     return u.type == 'hq' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:939  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:944  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
     _t.extend(_CITES153)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:939  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:944  13.8c  Detrainable Creation
 def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2263,21 +2263,21 @@ def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:986  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:991  13.8d  Construction
 def may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> bool:
     """May this unit perform a construction task? (13.8d)."""
     _u_mode = u.mode
     return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET149) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:986  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:991  13.8d  Construction
 def _t_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int, _t: list[Cite]) -> bool:
     """may_construct, recording in _t each rule it uses."""
     _t.extend(_CITES155)
     return _t_engineer_capable(u, _t) and phase == 'movement' and (hexes_away <= 2) and (not moved_this_phase) and (tasks_this_phase == 0)
 
 
-# rules/ocs/ch13-specialized-units.rules:986  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:991  13.8d  Construction
 def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> Answer[bool]:
     """May this unit perform a construction task? (13.8d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2285,13 +2285,13 @@ def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_pha
     return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_90), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('hexes_away', hexes_away, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('tasks_this_phase', tasks_this_phase, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:990  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:995  13.8d  Construction
 def construction_costs_sp(task: Construction) -> bool:
     """Does this task cost SP? (13.8d)."""
     return Construction_costs_sp[task]
 
 
-# rules/ocs/ch13-specialized-units.rules:990  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:995  13.8d  Construction
 def _t_construction_costs_sp(task: Construction, _t: list[Cite]) -> bool:
     """construction_costs_sp, recording in _t each rule it uses."""
     _t.extend(_CITES155)
@@ -2309,26 +2309,26 @@ _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] =
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:990  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:995  13.8d  Construction
 def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
     """Does this task cost SP? (13.8d), with the rules that decided it."""
     return _ANSWERS_construction_costs_sp[(task,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1030  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1035  13.9  Unit Consolidation
 def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> bool:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9)."""
     return u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (identical_sides or kind == 'aircraft') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1030  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1035  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
     _t.extend(_CITES157)
     return (phase == 'reinforcement' or kind == 'aircraft') and (kind == 'aircraft' or identical_sides) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1030  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1035  13.9  Unit Consolidation
 def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> Answer[bool]:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2336,20 +2336,20 @@ def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identica
     return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_90), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('identical_sides', identical_sides, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1035  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1040  13.9  Unit Consolidation
 def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> int:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9)."""
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1035  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1040  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
     _t.extend(_CITES157)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1035  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1040  13.9  Unit Consolidation
 def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> Answer[int]:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2357,20 +2357,20 @@ def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, r
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1039  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1044  13.9  Unit Consolidation
 def may_convert_formation(from_formation: str, to_formation: str) -> bool:
     """2, 3) May a unit change formations this way? (13.9)."""
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1039  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1044  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
     _t.extend(_CITES157)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1039  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1044  13.9  Unit Consolidation
 def explain_may_convert_formation(from_formation: str, to_formation: str) -> Answer[bool]:
     """2, 3) May a unit change formations this way? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2378,26 +2378,26 @@ def explain_may_convert_formation(from_formation: str, to_formation: str) -> Ans
     return Answer(_value, _rules(_t), () if _value else _would_change(may_convert_formation, (('from_formation', from_formation, ()), ('to_formation', to_formation, ()), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:14  4.1  Rounding Rule
+# rules/ocs/ch4-general-concepts.rules:15  4.1  Rounding Rule
 def _s_rounded(x: Number) -> int:
     """rounded with numbers scaled by SCALE."""
     return (x + 2) // 4
 
 
-# rules/ocs/ch4-general-concepts.rules:14  4.1  Rounding Rule
+# rules/ocs/ch4-general-concepts.rules:15  4.1  Rounding Rule
 def _t_rounded(x: Number, _t: list[Cite]) -> int:
     """rounded, recording in _t each rule it uses."""
     _t.extend(_CITES159)
     return (x + 2) // 4
 
 
-# rules/ocs/ch4-general-concepts.rules:14  4.1  Rounding Rule
+# rules/ocs/ch4-general-concepts.rules:15  4.1  Rounding Rule
 def rounded(x: Number) -> int:
     """Rounded per 4.1 (.5 rounds up) (4.1). Numbers are exact: int or Fraction."""
     return _s_rounded(x * SCALE)
 
 
-# rules/ocs/ch4-general-concepts.rules:14  4.1  Rounding Rule
+# rules/ocs/ch4-general-concepts.rules:15  4.1  Rounding Rule
 def explain_rounded(x: Number) -> Answer[int]:
     """Rounded per 4.1 (.5 rounds up) (4.1), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2405,26 +2405,26 @@ def explain_rounded(x: Number) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:29  4.2  Fractions
+# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
 def _s_odds(attack: Number, defense: Number) -> int:
     """odds with numbers scaled by SCALE."""
     return _s_rounded(_div(attack, defense))
 
 
-# rules/ocs/ch4-general-concepts.rules:29  4.2  Fractions
+# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
 def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> int:
     """odds, recording in _t each rule it uses."""
     _t.extend(_CITES161)
     return _t_rounded(_div(attack, defense), _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:29  4.2  Fractions
+# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
 def odds(attack: Number, defense: Number) -> int:
     """Combat odds (N to 1), rounded only at the end (4.2). Numbers are exact: int or Fraction."""
     return _s_odds(attack * SCALE, defense * SCALE)
 
 
-# rules/ocs/ch4-general-concepts.rules:29  4.2  Fractions
+# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
 def explain_odds(attack: Number, defense: Number) -> Answer[int]:
     """Combat odds (N to 1), rounded only at the end (4.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2432,26 +2432,53 @@ def explain_odds(attack: Number, defense: Number) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:46  4.3  Cumulative Effects
+# rules/ocs/ch4-general-concepts.rules:33  4.2  Fractions
+def _s_barrage_factors(factors: tuple[Number, ...]) -> int:
+    """barrage_factors with numbers scaled by SCALE."""
+    return _s_rounded(_sum((f for f in factors)))
+
+
+# rules/ocs/ch4-general-concepts.rules:33  4.2  Fractions
+def _t_barrage_factors(factors: tuple[Number, ...], _t: list[Cite]) -> int:
+    """barrage_factors, recording in _t each rule it uses."""
+    _t.extend(_CITES161)
+    return _t_rounded(_sum((f for f in factors)), _t)
+
+
+# rules/ocs/ch4-general-concepts.rules:33  4.2  Fractions
+def barrage_factors(factors: Sequence[Number]) -> int:
+    """Barrage factors for the column: combined, then rounded (4.2). Numbers are exact: int or Fraction."""
+    return _s_barrage_factors(tuple(_x * SCALE for _x in factors))
+
+
+# rules/ocs/ch4-general-concepts.rules:33  4.2  Fractions
+def explain_barrage_factors(factors: Sequence[Number]) -> Answer[int]:
+    """Barrage factors for the column: combined, then rounded (4.2), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_barrage_factors(tuple(_x * SCALE for _x in factors), _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/ocs/ch4-general-concepts.rules:59  4.3  Cumulative Effects
 def _s_modified(value: Number, factors: tuple[Number, ...]) -> Number:
     """modified with numbers scaled by SCALE."""
     return _mul(value, _product((f for f in factors)))
 
 
-# rules/ocs/ch4-general-concepts.rules:46  4.3  Cumulative Effects
+# rules/ocs/ch4-general-concepts.rules:59  4.3  Cumulative Effects
 def _t_modified(value: Number, factors: tuple[Number, ...], _t: list[Cite]) -> Number:
     """modified, recording in _t each rule it uses."""
     _t.extend(_CITES163)
     return _mul(value, _product((f for f in factors)))
 
 
-# rules/ocs/ch4-general-concepts.rules:46  4.3  Cumulative Effects
+# rules/ocs/ch4-general-concepts.rules:59  4.3  Cumulative Effects
 def modified(value: Number, factors: Sequence[Number]) -> Number:
     """A value with every modifier applied in turn (4.3). Numbers are exact: int or Fraction."""
     return _exact(_s_modified(value * SCALE, tuple(_x * SCALE for _x in factors)))
 
 
-# rules/ocs/ch4-general-concepts.rules:46  4.3  Cumulative Effects
+# rules/ocs/ch4-general-concepts.rules:59  4.3  Cumulative Effects
 def explain_modified(value: Number, factors: Sequence[Number]) -> Answer[Number]:
     """A value with every modifier applied in turn (4.3), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2459,20 +2486,20 @@ def explain_modified(value: Number, factors: Sequence[Number]) -> Answer[Number]
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:99  4.4a
+# rules/ocs/ch4-general-concepts.rules:112  4.4a
 def may_attack(u: Unit) -> bool:
     """May attack or overrun (4.4a)."""
     return u.printed_strength and u.type in _SET166 and (not u.parenthesized) and (u.mode not in _SET128)
 
 
-# rules/ocs/ch4-general-concepts.rules:99  4.4a
+# rules/ocs/ch4-general-concepts.rules:112  4.4a
 def _t_may_attack(u: Unit, _t: list[Cite]) -> bool:
     """may_attack, recording in _t each rule it uses."""
     _t.extend(_CITES165)
     return _t_attack_capable(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:99  4.4a
+# rules/ocs/ch4-general-concepts.rules:112  4.4a
 def explain_may_attack(u: Unit) -> Answer[bool]:
     """May attack or overrun (4.4a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2480,20 +2507,20 @@ def explain_may_attack(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:123  4.4c
+# rules/ocs/ch4-general-concepts.rules:136  4.4c
 def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
     """May move into a hex with an enemy non-combat unit (4.4c)."""
     return u.printed_strength and u.type in _SET166 and (not u.parenthesized) and (u.mode not in _SET128)
 
 
-# rules/ocs/ch4-general-concepts.rules:123  4.4c
+# rules/ocs/ch4-general-concepts.rules:136  4.4c
 def _t_may_enter_enemy_noncombat_hex(u: Unit, _t: list[Cite]) -> bool:
     """may_enter_enemy_noncombat_hex, recording in _t each rule it uses."""
     _t.extend(_CITES168)
     return _t_attack_capable(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:123  4.4c
+# rules/ocs/ch4-general-concepts.rules:136  4.4c
 def explain_may_enter_enemy_noncombat_hex(u: Unit) -> Answer[bool]:
     """May move into a hex with an enemy non-combat unit (4.4c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2501,13 +2528,13 @@ def explain_may_enter_enemy_noncombat_hex(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:188  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:201  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_allows(action: EzocAction, negated: bool) -> bool:
     """May the action be taken in an enemy ZOC? (4.5a)."""
     return negated and EzocAction_negatable[action]
 
 
-# rules/ocs/ch4-general-concepts.rules:188  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:201  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_allows, recording in _t each rule it uses."""
     _t.extend(_CITES169)
@@ -2539,26 +2566,82 @@ _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:188  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:201  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_allows(action: EzocAction, negated: bool) -> Answer[bool]:
     """May the action be taken in an enemy ZOC? (4.5a), with the rules that decided it."""
     return _ANSWERS_ezoc_allows[(action, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:213  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
+def ezoc_stops_entering(mobility: Mobility, negated: bool) -> bool:
+    """Must a unit entering the enemy ZOC end its movement or else conduct an overrun? (4.5a)."""
+    return mobility == 'truck' and (not negated)
+
+
+# rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
+def _t_ezoc_stops_entering(mobility: Mobility, negated: bool, _t: list[Cite]) -> bool:
+    """ezoc_stops_entering, recording in _t each rule it uses."""
+    _t.extend(_CITES169)
+    return mobility == 'truck' and (not _cite_yes(_t, _CITES120, negated))
+
+_ANSWERS_ezoc_stops_entering: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
+    ('leg', False,): Answer(False, (_C121,), ('mobility = truck',)),
+    ('leg', True,): Answer(False, (_C121,), ()),
+    ('truck', False,): Answer(True, (_C121, _C119,), ()),
+    ('truck', True,): Answer(False, (_C121, _C119,), ('negated = false',)),
+    ('track', False,): Answer(False, (_C121,), ('mobility = truck',)),
+    ('track', True,): Answer(False, (_C121,), ()),
+}
+
+
+# rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
+def explain_ezoc_stops_entering(mobility: Mobility, negated: bool) -> Answer[bool]:
+    """Must a unit entering the enemy ZOC end its movement or else conduct an overrun? (4.5a), with the rules that decided it."""
+    return _ANSWERS_ezoc_stops_entering[(mobility, negated)]
+
+
+# rules/ocs/ch4-general-concepts.rules:216  4.5a  Actions not allowed in an enemy ZOC
+def ezoc_blocks_path(traced_with: Mobility, negated: bool) -> bool:
+    """Does the enemy ZOC block a supply path traced in or out of the hex? (4.5a)."""
+    return traced_with == 'truck' and (not negated)
+
+
+# rules/ocs/ch4-general-concepts.rules:216  4.5a  Actions not allowed in an enemy ZOC
+def _t_ezoc_blocks_path(traced_with: Mobility, negated: bool, _t: list[Cite]) -> bool:
+    """ezoc_blocks_path, recording in _t each rule it uses."""
+    _t.extend(_CITES169)
+    return traced_with == 'truck' and (not _cite_yes(_t, _CITES120, negated))
+
+_ANSWERS_ezoc_blocks_path: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
+    ('leg', False,): Answer(False, (_C121,), ('traced_with = truck',)),
+    ('leg', True,): Answer(False, (_C121,), ()),
+    ('truck', False,): Answer(True, (_C121, _C119,), ()),
+    ('truck', True,): Answer(False, (_C121, _C119,), ('negated = false',)),
+    ('track', False,): Answer(False, (_C121,), ('traced_with = truck',)),
+    ('track', True,): Answer(False, (_C121,), ()),
+}
+
+
+# rules/ocs/ch4-general-concepts.rules:216  4.5a  Actions not allowed in an enemy ZOC
+def explain_ezoc_blocks_path(traced_with: Mobility, negated: bool) -> Answer[bool]:
+    """Does the enemy ZOC block a supply path traced in or out of the hex? (4.5a), with the rules that decided it."""
+    return _ANSWERS_ezoc_blocks_path[(traced_with, negated)]
+
+
+# rules/ocs/ch4-general-concepts.rules:247  4.5b  Negating ZOC
 def zoc_negated(h: Hex) -> bool:
     """Is the enemy ZOC in this hex negated? (4.5b)."""
     return any((not u.will_spend_mp and UnitType_combat[u.type] for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:213  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:247  4.5b  Negating ZOC
 def _t_zoc_negated(h: Hex, _t: list[Cite]) -> bool:
     """zoc_negated, recording in _t each rule it uses."""
     _t.extend(_CITES120)
     return any((_t_is_combat(u, _t) and (not u.will_spend_mp) for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:213  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:247  4.5b  Negating ZOC
 def explain_zoc_negated(h: Hex) -> Answer[bool]:
     """Is the enemy ZOC in this hex negated? (4.5b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2566,13 +2649,13 @@ def explain_zoc_negated(h: Hex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0_170), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:216  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:250  4.5b  Negating ZOC
 def may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> bool:
     """May a unit using Truck MP leave a hex in an enemy ZOC? (4.5b)."""
     return started_phase_there or ezoc_allows('A', negated)
 
 
-# rules/ocs/ch4-general-concepts.rules:216  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:250  4.5b  Negating ZOC
 def _t_may_exit_ezoc_hex(started_phase_there: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_exit_ezoc_hex, recording in _t each rule it uses."""
     _t.extend(_CITES120)
@@ -2586,26 +2669,26 @@ _ANSWERS_may_exit_ezoc_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:216  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:250  4.5b  Negating ZOC
 def explain_may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> Answer[bool]:
     """May a unit using Truck MP leave a hex in an enemy ZOC? (4.5b), with the rules that decided it."""
     return _ANSWERS_may_exit_ezoc_hex[(started_phase_there, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:263  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:297  4.6  Regimental Equivalents
 def sizes_not_negative(u: Unit) -> bool:
     """Printed RE sizes and point values are never negative (4.6)."""
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
-# rules/ocs/ch4-general-concepts.rules:263  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:297  4.6  Regimental Equivalents
 def _t_sizes_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """sizes_not_negative, recording in _t each rule it uses."""
     _t.extend(_CITES172)
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
-# rules/ocs/ch4-general-concepts.rules:263  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:297  4.6  Regimental Equivalents
 def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
     """Printed RE sizes and point values are never negative (4.6), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2613,20 +2696,41 @@ def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:308  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:318  4.6  Regimental Equivalents
+def one_step(u: Unit) -> bool:
+    """Is 1 step for loss purposes (a combat unit that is not multi-step) (4.6)."""
+    return not u.multi_step and UnitType_combat[u.type]
+
+
+# rules/ocs/ch4-general-concepts.rules:318  4.6  Regimental Equivalents
+def _t_one_step(u: Unit, _t: list[Cite]) -> bool:
+    """one_step, recording in _t each rule it uses."""
+    _t.extend(_CITES172)
+    return _t_is_combat(u, _t) and (not u.multi_step)
+
+
+# rules/ocs/ch4-general-concepts.rules:318  4.6  Regimental Equivalents
+def explain_one_step(u: Unit) -> Answer[bool]:
+    """Is 1 step for loss purposes (a combat unit that is not multi-step) (4.6), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_one_step(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(one_step, (('u', u, _DOMAINS_Unit_0_90), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
 def transportable(u: Unit) -> bool:
     """Can be transported (rail, air, landing craft, shipping) (4.7)."""
     return u.type not in _SET109
 
 
-# rules/ocs/ch4-general-concepts.rules:308  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
 def _t_transportable(u: Unit, _t: list[Cite]) -> bool:
     """transportable, recording in _t each rule it uses."""
     _t.extend(_CITES174)
     return _t_is_combat(u, _t) or u.type in _SET175
 
 
-# rules/ocs/ch4-general-concepts.rules:308  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
 def explain_transportable(u: Unit) -> Answer[bool]:
     """Can be transported (rail, air, landing craft, shipping) (4.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2634,20 +2738,20 @@ def explain_transportable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:311  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:356  4.7  Transportation Equivalents
 def transport_point_may_carry(cargo: Unit) -> bool:
     """A Transport Point can carry this (4.7)."""
     return cargo.type == 'sp'
 
 
-# rules/ocs/ch4-general-concepts.rules:311  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:356  4.7  Transportation Equivalents
 def _t_transport_point_may_carry(cargo: Unit, _t: list[Cite]) -> bool:
     """transport_point_may_carry, recording in _t each rule it uses."""
     _t.extend(_CITES174)
     return cargo.type == 'sp'
 
 
-# rules/ocs/ch4-general-concepts.rules:311  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:356  4.7  Transportation Equivalents
 def explain_transport_point_may_carry(cargo: Unit) -> Answer[bool]:
     """A Transport Point can carry this (4.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2655,26 +2759,26 @@ def explain_transport_point_may_carry(cargo: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:363  4.7c
+# rules/ocs/ch4-general-concepts.rules:408  4.7c
 def _s_transport_point_load(u: Unit) -> Number:
     """transport_point_load with numbers scaled by SCALE."""
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:363  4.7c
+# rules/ocs/ch4-general-concepts.rules:408  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
     _t.extend(_CITES177)
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:363  4.7c
+# rules/ocs/ch4-general-concepts.rules:408  4.7c
 def transport_point_load(u: Unit) -> Number:
     """SP a Transport Point can carry (4.7c). Numbers are exact: int or Fraction."""
     return _exact(_s_transport_point_load(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:363  4.7c
+# rules/ocs/ch4-general-concepts.rules:408  4.7c
 def explain_transport_point_load(u: Unit) -> Answer[Number]:
     """SP a Transport Point can carry (4.7c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2682,20 +2786,20 @@ def explain_transport_point_load(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:399  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:444  4.7d  Movement and Transport
 def one_transport_type(used: tuple[Transport, ...], next: Transport) -> bool:
     """May a unit that already used these transports this phase use this one? (4.7d)."""
     return all((t == next for t in used))
 
 
-# rules/ocs/ch4-general-concepts.rules:399  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:444  4.7d  Movement and Transport
 def _t_one_transport_type(used: tuple[Transport, ...], next: Transport, _t: list[Cite]) -> bool:
     """one_transport_type, recording in _t each rule it uses."""
     _t.extend(_CITES179)
     return all((t == next for t in used))
 
 
-# rules/ocs/ch4-general-concepts.rules:399  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:444  4.7d  Movement and Transport
 def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> Answer[bool]:
     """May a unit that already used these transports this phase use this one? (4.7d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2703,26 +2807,26 @@ def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> An
     return Answer(_value, _rules(_t), () if _value else _would_change(one_transport_type, (('used', used, _Items(('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping'))), ('next', next, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:411  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
 def _s_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """may_spend_transported with numbers scaled by SCALE."""
     return before >= 0 and after >= 0 and (before <= (2 if by == 'rail' else 2 if by == 'air' else 0)) and (after <= (2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0)) and (before + after <= (2 if by == 'rail' else 2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0))
 
 
-# rules/ocs/ch4-general-concepts.rules:411  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
 def _t_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number, _t: list[Cite]) -> bool:
     """may_spend_transported, recording in _t each rule it uses."""
     _t.extend(_CITES179)
     return before >= 0 and after >= 0 and (before <= _t_ma_before(by, _t)) and (after <= _t_ma_after(by, alt_roll, _t)) and (before + after <= _t_transported_ma(by, alt_roll, _t))
 
 
-# rules/ocs/ch4-general-concepts.rules:411  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
 def may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """May a unit spend these shares of its MA before and after being transported? (4.7d). Numbers are exact: int or Fraction."""
     return _s_may_spend_transported(by, alt_roll, before * SCALE, after * SCALE)
 
 
-# rules/ocs/ch4-general-concepts.rules:411  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
 def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> Answer[bool]:
     """May a unit spend these shares of its MA before and after being transported? (4.7d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2730,20 +2834,20 @@ def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number,
     return Answer(_value, _rules(_t), () if _value else _would_change(may_spend_transported, (('by', by, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), ('alt_roll', alt_roll, (False, True)), ('before', before, ()), ('after', after, ()), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:574  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
     return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET182) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:574  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
     _t.extend(_CITES181)
     return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:574  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
 def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> Answer[bool]:
     """May move, retreat or trace into a hex with these enemy units (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2751,20 +2855,20 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_hex, (('mover', mover, ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path')), ('enemies', enemies, _Items(('combat_units', 'noncombat_units', 'ships', 'planes'))), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:578  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:623  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
     return 'attack_capable_unit' if u.printed_strength and u.type in _SET166 and (not u.parenthesized) and (u.mode not in _SET128) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:578  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:623  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
     _t.extend(_CITES181)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:578  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:623  4.8c  Enemy Stacks
 def explain_ground_mover(u: Unit) -> Answer[Mover]:
     """What kind of mover a ground unit is (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2772,21 +2876,21 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:600  4.9a
+# rules/ocs/ch4-general-concepts.rules:646  4.9a
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     _h_units = h.units
     return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET166) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET166) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
 
 
-# rules/ocs/ch4-general-concepts.rules:600  4.9a
+# rules/ocs/ch4-general-concepts.rules:646  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
     _t.extend(_CITES184)
     return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))) if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)) else _first((u for u in h.units if _t_is_combat(u, _t)))
 
 
-# rules/ocs/ch4-general-concepts.rules:600  4.9a
+# rules/ocs/ch4-general-concepts.rules:646  4.9a
 def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     """The combat unit the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2794,20 +2898,20 @@ def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:605  4.9a
+# rules/ocs/ch4-general-concepts.rules:651  4.9a
 def shows_hedgehog(h: Hex) -> bool:
     """The enemy may see a hedgehog in the hex (4.9a)."""
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:605  4.9a
+# rules/ocs/ch4-general-concepts.rules:651  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
     _t.extend(_CITES184)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:605  4.9a
+# rules/ocs/ch4-general-concepts.rules:651  4.9a
 def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2901,45 +3005,45 @@ def explain_steps_not_negative(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:75  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:76  13.1c  HQs and Combat
 def defense_strength(u: Unit, printed: int) -> int:
     """Defense strength: the parenthesized (defensive-only) strength not printed on the counter, else the printed one (13.1c)."""
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:594
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:599
     _u_type = u.type
     if _u_type == 'artillery':
         return 1
-    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:77
+    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
     _u_mode = u.mode
     if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET91)):
         return 5
-    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
+    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
     if _u_type == 'hq':
         return 1
-    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
+    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
     return printed
 
 
-# rules/ocs/ch13-specialized-units.rules:75  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:76  13.1c  HQs and Combat
 def _t_defense_strength(u: Unit, printed: int, _t: list[Cite]) -> int:
     """defense_strength, recording in _t each rule it uses."""
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:594
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:599
     if u.type == 'artillery':
         _t.extend(_CITES195)
         return 1
-    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:77
+    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
     if u.type == 'hq' and _t_combat_side(u, _t):
         _t.extend(_CITES196)
         return 5
-    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
+    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
     if u.type == 'hq':
         _t.extend(_CITES197)
         return 1
-    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
+    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
     _t.extend(_CITES198)
     return printed
 
 
-# rules/ocs/ch13-specialized-units.rules:75  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:76  13.1c  HQs and Combat
 def explain_defense_strength(u: Unit, printed: int) -> Answer[int]:
     """Defense strength: the parenthesized (defensive-only) strength not printed on the counter, else the printed one (13.1c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2947,36 +3051,36 @@ def explain_defense_strength(u: Unit, printed: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:245  13.2f  Loading and Unloading
 def may_unload(tp: Unit, h: Hex) -> bool:
     """May the Transport Point unload its SP in this hex? (13.2f)."""
-    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:284
+    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:286
     if tp.organic:
         return False
-    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:244
+    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
     if any((u.type not in _SET201 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
-    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:247
+    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:245  13.2f  Loading and Unloading
 def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
-    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:284
+    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:286
     if tp.organic:
         _t.extend(_CITES203)
         return False
-    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:244
+    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
     if any((_t_is_combat(u, _t) or u.type in _SET204 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         _t.extend(_CITES205)
         return True
-    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:247
+    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
     _t.extend(_CITES206)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:245  13.2f  Loading and Unloading
 def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2984,46 +3088,46 @@ def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_90), ('h', h, _DOMAINS_Hex_0_170), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:438  13.3e
+# rules/ocs/ch13-specialized-units.rules:442  13.3e
 def may_entrain(u: Unit, x: RailHex) -> bool:
     """May this cargo entrain here? (13.3e)."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:515
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:519
     _u_type = u.type
     if _u_type == 'rail_repair' and (not x.in_ezoc):
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:943
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:948
     _u_mode = u.mode
     if _u_type == 'hq' and x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
-    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:439
+    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
     _x_controlled = x.controlled
     if _x_controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (_u_mode == 'move' or not UnitType_combat[_u_type]) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:441
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:438  13.3e
+# rules/ocs/ch13-specialized-units.rules:442  13.3e
 def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:515
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:519
     if u.type == 'rail_repair' and (not x.in_ezoc):
         _t.extend(_CITES211)
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:943
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:948
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
         _t.extend(_CITES212)
         return True
-    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:439
+    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
         _t.extend(_CITES213)
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:441
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
     _t.extend(_CITES214)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:438  13.3e
+# rules/ocs/ch13-specialized-units.rules:442  13.3e
 def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo entrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3031,36 +3135,36 @@ def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_0_90), ('x', x, _DOMAINS_RailHex_0_114), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:444  13.3e
+# rules/ocs/ch13-specialized-units.rules:448  13.3e
 def may_detrain(u: Unit, x: RailHex) -> bool:
     """May this cargo detrain here? (13.3e)."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:519
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:523
     if u.type == 'rail_repair' and (not x.in_ezoc):
         return True
-    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
+    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:449
     if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:446
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:450
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:444  13.3e
+# rules/ocs/ch13-specialized-units.rules:448  13.3e
 def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:519
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:523
     if u.type == 'rail_repair' and (not x.in_ezoc):
         _t.extend(_CITES217)
         return True
-    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
+    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:449
     if _t_detrainable(x, _t) and (not x.in_ezoc):
         _t.extend(_CITES218)
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:446
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:450
     _t.extend(_CITES214)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:444  13.3e
+# rules/ocs/ch13-specialized-units.rules:448  13.3e
 def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo detrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3068,36 +3172,36 @@ def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_0_90), ('x', x, _DOMAINS_RailHex_0_114), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:674  13.5b
+# rules/ocs/ch13-specialized-units.rules:679  13.5b
 def rebuildable(u: Unit) -> bool:
     """Can this unit be rebuilt? (13.5b)."""
-    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:696
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:701
     if u.no_rebuild:
         return False
-    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:675
+    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:680
     if u.breakdown:
         return False
-    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:676
+    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:681
     return True
 
 
-# rules/ocs/ch13-specialized-units.rules:674  13.5b
+# rules/ocs/ch13-specialized-units.rules:679  13.5b
 def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
-    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:696
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:701
     if u.no_rebuild:
         _t.extend(_CITES222)
         return False
-    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:675
+    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:680
     if u.breakdown:
         _t.extend(_CITES223)
         return False
-    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:676
+    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:681
     _t.extend(_CITES224)
     return True
 
 
-# rules/ocs/ch13-specialized-units.rules:674  13.5b
+# rules/ocs/ch13-specialized-units.rules:679  13.5b
 def explain_rebuildable(u: Unit) -> Answer[bool]:
     """Can this unit be rebuilt? (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3105,38 +3209,38 @@ def explain_rebuildable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:914  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:919  13.8b  Bridging
 def bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> River:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b)."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:916
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:921
     if overrunning:
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:917
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:922
     if bridged_by_engineers and river == 'major_river':
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:918
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:923
     if bridged_by_engineers and river == 'minor_river':
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:919
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:924
     return river
 
 
-# rules/ocs/ch13-specialized-units.rules:914  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:919  13.8b  Bridging
 def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: list[Cite]) -> River:
     """bridged, recording in _t each rule it uses."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:916
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:921
     if overrunning:
         _t.extend(_CITES230)
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:917
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:922
     if bridged_by_engineers and river == 'major_river':
         _t.extend(_CITES231)
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:918
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:923
     if bridged_by_engineers and river == 'minor_river':
         _t.extend(_CITES232)
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:919
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:924
     _t.extend(_CITES233)
     return river
 
@@ -3156,64 +3260,64 @@ _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:914  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:919  13.8b  Bridging
 def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> Answer[River]:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b), with the rules that decided it."""
     return _ANSWERS_bridged[(river, bridged_by_engineers, overrunning)]
 
 
-# rules/ocs/ch4-general-concepts.rules:59  4.4  Attack-Capable Units
+# rules/ocs/ch4-general-concepts.rules:72  4.4  Attack-Capable Units
 def attack_capable(u: Unit) -> bool:
     """Attack-Capable (4.4)."""
-    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:83
+    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:84
     _u_type = u.type
     if _u_type == 'hq':
         return False
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:597
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:602
     if _u_type == 'artillery':
         return False
-    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:60
+    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:73
     if not UnitType_combat[_u_type]:
         return False
-    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:61
+    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:74
     if u.parenthesized or not u.printed_strength:
         return False
-    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:63
+    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:76
     if u.mode in _SET128:
         return False
-    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:64
+    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:77
     return True
 
 
-# rules/ocs/ch4-general-concepts.rules:59  4.4  Attack-Capable Units
+# rules/ocs/ch4-general-concepts.rules:72  4.4  Attack-Capable Units
 def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
-    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:83
+    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:84
     if u.type == 'hq':
         _t.extend(_CITES241)
         return False
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:597
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:602
     if u.type == 'artillery':
         _t.extend(_CITES242)
         return False
-    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:60
+    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:73
     if not _t_is_combat(u, _t):
         _t.extend(_CITES243)
         return False
-    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:61
+    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:74
     if not u.printed_strength or u.parenthesized:
         _t.extend(_CITES244)
         return False
-    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:63
+    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:76
     if u.mode in _SET128:
         _t.extend(_CITES245)
         return False
-    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:64
+    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:77
     _t.extend(_CITES246)
     return True
 
 
-# rules/ocs/ch4-general-concepts.rules:59  4.4  Attack-Capable Units
+# rules/ocs/ch4-general-concepts.rules:72  4.4  Attack-Capable Units
 def explain_attack_capable(u: Unit) -> Answer[bool]:
     """Attack-Capable (4.4), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3221,37 +3325,37 @@ def explain_attack_capable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:111  4.4b
+# rules/ocs/ch4-general-concepts.rules:124  4.4b
 def has_zoc(u: Unit) -> bool:
     """Has a Zone of Control (4.4b)."""
-    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:137
+    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:150
     _u_mode = u.mode
     if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET166) and (not u.parenthesized) and (not u.out_of_supply):
         return True
-    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:112
+    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:125
     if _u_mode == 'combat' and u.printed_strength and (u.type in _SET166) and (not u.parenthesized) and (not u.out_of_supply):
         return True
-    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:114
+    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:127
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:111  4.4b
+# rules/ocs/ch4-general-concepts.rules:124  4.4b
 def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
-    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:137
+    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:150
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
         _t.extend(_CITES251)
         return True
-    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:112
+    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:125
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
         _t.extend(_CITES252)
         return True
-    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:114
+    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:127
     _t.extend(_CITES253)
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:111  4.4b
+# rules/ocs/ch4-general-concepts.rules:124  4.4b
 def explain_has_zoc(u: Unit) -> Answer[bool]:
     """Has a Zone of Control (4.4b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3259,7 +3363,7 @@ def explain_has_zoc(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_0_90), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:266  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
 def _s_re_size(u: Unit) -> Number:
     """re_size with numbers scaled by SCALE."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
@@ -3270,23 +3374,23 @@ def _s_re_size(u: Unit) -> Number:
     _u_type = u.type
     if _u_type == 'hq':
         return 4
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:267
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
     if not UnitType_combat[_u_type]:
         return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:268
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
     if u.multi_step:
         return u.printed_re * 4 - u.step_losses * 4
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
     if _u_size == 'company' or _u_type == 'repl':
         return 1
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:271
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
     if _u_size == 'battalion':
         return 2
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:272
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
     return 4
 
 
-# rules/ocs/ch4-general-concepts.rules:266  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
 def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
@@ -3297,28 +3401,28 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     if u.type == 'hq':
         _t.extend(_CITES262)
         return 4
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:267
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
     if not _t_is_combat(u, _t):
         _t.extend(_CITES263)
         return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:268
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
     if u.multi_step:
         _t.extend(_CITES264)
         return u.printed_re * 4 - u.step_losses * 4
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
     if u.type == 'repl' or u.size == 'company':
         _t.extend(_CITES265)
         return 1
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:271
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
     if u.size == 'battalion':
         _t.extend(_CITES266)
         return 2
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:272
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
     _t.extend(_CITES267)
     return 4
 
 
-# rules/ocs/ch4-general-concepts.rules:266  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
 def re_size(u: Unit) -> Number:
     """RE size (4.6). Numbers are exact: int or Fraction."""
     _v: Number
@@ -3330,24 +3434,24 @@ def re_size(u: Unit) -> Number:
     _u_type = u.type
     if _u_type == 'hq':
         return 1
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:267
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
     if not UnitType_combat[_u_type]:
         return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:268
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
     if u.multi_step:
         _v = u.printed_re - u.step_losses
         return _v if _v.__class__ is int else _plain(_v)
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:270
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
     if _u_size == 'company' or _u_type == 'repl':
         return _Q269
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:271
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
     if _u_size == 'battalion':
         return _Q268
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:272
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
     return 1
 
 
-# rules/ocs/ch4-general-concepts.rules:266  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
 def explain_re_size(u: Unit) -> Answer[Number]:
     """RE size (4.6), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3355,76 +3459,76 @@ def explain_re_size(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:340  4.7b
+# rules/ocs/ch4-general-concepts.rules:385  4.7b
 def _s_transport_equivalent(u: Unit) -> Number:
     """transport_equivalent with numbers scaled by SCALE."""
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:327
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
     _u_type = u.type
     if _u_type == 'sp' and (not u.loaded):
         return u.points * 4
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:359
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
     if _u_type == 'transport':
         return u.points * 4
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:360
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
     if _u_type == 'sp' and u.loaded:
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:341
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
     _u_move_ma = u.move_ma
     if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
         return _div(_s_re_size(u), 8)
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:343
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
     return _s_re_size(u)
 
 
-# rules/ocs/ch4-general-concepts.rules:340  4.7b
+# rules/ocs/ch4-general-concepts.rules:385  4.7b
 def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:327
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
     if u.type == 'sp' and (not u.loaded):
         _t.extend(_CITES276)
         return u.points * 4
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:359
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
     if u.type == 'transport':
         _t.extend(_CITES277)
         return u.points * 4
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:360
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
     if u.type == 'sp' and u.loaded:
         _t.extend(_CITES278)
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:341
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
         _t.extend(_CITES279)
         return _div(_t_re_size(u, _t), 8)
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:343
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
     _t.extend(_CITES280)
     return _t_re_size(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:340  4.7b
+# rules/ocs/ch4-general-concepts.rules:385  4.7b
 def transport_equivalent(u: Unit) -> Number:
     """Transportation equivalent (4.7b). Numbers are exact: int or Fraction."""
     _v: Number
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:327
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
     _u_type = u.type
     if _u_type == 'sp' and (not u.loaded):
         _v = u.points
         return _v if _v.__class__ is int else _plain(_v)
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:359
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
     if _u_type == 'transport':
         _v = u.points
         return _v if _v.__class__ is int else _plain(_v)
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:360
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
     if _u_type == 'sp' and u.loaded:
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:341
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
     _u_move_ma = u.move_ma
     if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
         return _exact(_div(_s_re_size(u), 8))
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:343
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
     return _exact(_s_re_size(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:340  4.7b
+# rules/ocs/ch4-general-concepts.rules:385  4.7b
 def explain_transport_equivalent(u: Unit) -> Answer[Number]:
     """Transportation equivalent (4.7b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3432,31 +3536,31 @@ def explain_transport_equivalent(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:365  4.7c
+# rules/ocs/ch4-general-concepts.rules:410  4.7c
 def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     """Can a Transport Point be carried this way? (4.7c)."""
-    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:213
+    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if by == 'air' and tp == 'mule':
         return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:366
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
     if by in _SET283:
         return True
-    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:367
+    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:365  4.7c
+# rules/ocs/ch4-general-concepts.rules:410  4.7c
 def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite]) -> bool:
     """transport_point_by, recording in _t each rule it uses."""
-    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:213
+    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if tp == 'mule' and by == 'air':
         _t.extend(_CITES285)
         return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:366
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
     if by in _SET283:
         _t.extend(_CITES286)
         return True
-    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:367
+    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
     _t.extend(_CITES287)
     return False
 
@@ -3485,61 +3589,61 @@ _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], An
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:365  4.7c
+# rules/ocs/ch4-general-concepts.rules:410  4.7c
 def explain_transport_point_by(by: Transport, tp: TransportPointKind) -> Answer[bool]:
     """Can a Transport Point be carried this way? (4.7c), with the rules that decided it."""
     return _ANSWERS_transport_point_by[(by, tp)]
 
 
-# rules/ocs/ch4-general-concepts.rules:403  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:448  4.7d  Movement and Transport
 def _s_transported_ma(by: Transport, alt_roll: bool) -> Number:
     """transported_ma with numbers scaled by SCALE."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:405
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
     if by == 'rail':
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:406
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
     if by == 'air':
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
     if alt_roll and by == 'alt_landing':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:408
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:403  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:448  4.7d  Movement and Transport
 def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:405
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
     if by == 'rail':
         _t.extend(_CITES292)
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:406
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
     if by == 'air':
         _t.extend(_CITES293)
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
     if by == 'alt_landing' and alt_roll:
         _t.extend(_CITES294)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:408
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
     _t.extend(_CITES295)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:403  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:448  4.7d  Movement and Transport
 def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:405
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
     if by == 'rail':
         return _Q268
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:406
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
     if by == 'air':
         return _Q268
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:407
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
     if alt_roll and by == 'alt_landing':
         return _Q268
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:408
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
@@ -3560,51 +3664,51 @@ _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:403  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:448  4.7d  Movement and Transport
 def explain_transported_ma(by: Transport, alt_roll: bool) -> Answer[Number]:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d), with the rules that decided it."""
     return _ANSWERS_transported_ma[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:416  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:461  4.7d  Movement and Transport
 def _s_ma_before(by: Transport) -> Number:
     """ma_before with numbers scaled by SCALE."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:418
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'rail':
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:419
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     if by == 'air':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:420
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:416  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:461  4.7d  Movement and Transport
 def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:418
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'rail':
         _t.extend(_CITES298)
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:419
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     if by == 'air':
         _t.extend(_CITES299)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:420
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
     _t.extend(_CITES295)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:416  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:461  4.7d  Movement and Transport
 def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:418
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'rail':
         return _Q268
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:419
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     if by == 'air':
         return _Q268
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:420
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
@@ -3618,51 +3722,51 @@ _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:416  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:461  4.7d  Movement and Transport
 def explain_ma_before(by: Transport) -> Answer[Number]:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_before[(by,)]
 
 
-# rules/ocs/ch4-general-concepts.rules:423  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:468  4.7d  Movement and Transport
 def _s_ma_after(by: Transport, alt_roll: bool) -> Number:
     """ma_after with numbers scaled by SCALE."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:425
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
     if by == 'air':
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:426
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
     if alt_roll and by == 'alt_landing':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:428
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:423  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:468  4.7d  Movement and Transport
 def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:425
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
     if by == 'air':
         _t.extend(_CITES299)
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:426
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
     if by == 'alt_landing' and alt_roll:
         _t.extend(_CITES302)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:428
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
     _t.extend(_CITES303)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:423  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:468  4.7d  Movement and Transport
 def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:425
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
     if by == 'air':
         return _Q268
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:426
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
     if alt_roll and by == 'alt_landing':
         return _Q268
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:428
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
@@ -3683,51 +3787,51 @@ _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:423  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:468  4.7d  Movement and Transport
 def explain_ma_after(by: Transport, alt_roll: bool) -> Answer[Number]:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_after[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:563  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:608  4.8c  Enemy Stacks
 def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
     """May enter a hex holding this kind of enemy unit (4.8c)."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:564
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:609
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:566
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:611
     if mover == 'ship' and enemy in _SET182:
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:568
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:613
     if mover == 'plane_on_mission':
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:569
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:614
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:571
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:616
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:563  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:608  4.8c  Enemy Stacks
 def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> bool:
     """may_share_hex_with, recording in _t each rule it uses."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:564
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:609
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         _t.extend(_CITES309)
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:566
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:611
     if mover == 'ship' and enemy in _SET182:
         _t.extend(_CITES310)
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:568
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:613
     if mover == 'plane_on_mission':
         _t.extend(_CITES311)
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:569
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:614
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
         _t.extend(_CITES312)
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:571
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:616
     _t.extend(_CITES313)
     return False
 
@@ -3755,13 +3859,13 @@ _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] 
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:563  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:608  4.8c  Enemy Stacks
 def explain_may_share_hex_with(mover: Mover, enemy: EnemyKind) -> Answer[bool]:
     """May enter a hex holding this kind of enemy unit (4.8c), with the rules that decided it."""
     return _ANSWERS_may_share_hex_with[(mover, enemy)]
 
 
-# rules/ocs/ch4-general-concepts.rules:474  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:519  4.8  Stacking
 def stacking(h: Hex) -> list[Violation]:
     """Stacking limits (4.8)."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -3783,26 +3887,26 @@ def stacking(h: Hex) -> list[Violation]:
             _n2 += 1
         elif _u_type == 'hedgehog':
             _n3 += 1
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:476
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:521
     if _n0 > 40 and not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total, bound = _n0, 40
         out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if UnitType_combat[u.type]))))
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:477
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:522
     if _n1 > 1:
         total, bound = _n1, 1
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:478
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:523
     if _n2 > 1:
         total, bound = _n2, 1
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:479
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:524
     if _n3 > 1:
         total, bound = _n3, 1
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:474  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:519  4.8  Stacking
 def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     """stacking, recording in _t each rule it uses."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -3811,7 +3915,7 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     out: list[Violation] = []
     total: Number  # limits of whole numbers and of numbers alike
     bound: Number
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:476
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:521
     if h.phase == 'reinforcement':
         _t.extend(_CITES319)
     if h.moment == 'moving':
@@ -3824,19 +3928,19 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
         else:
             _t.extend(_CITES321)
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:477
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:522
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
     _t.extend(_CITES322)
     if total > bound:
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:478
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:523
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
     _t.extend(_CITES323)
     if total > bound:
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:479
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:524
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
     _t.extend(_CITES324)
@@ -3845,7 +3949,7 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:474  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:519  4.8  Stacking
 def explain_stacking(h: Hex) -> Answer[list[Violation]]:
     """Stacking limits (4.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3855,22 +3959,22 @@ def explain_stacking(h: Hex) -> Answer[list[Violation]]:
 
 # ---- constants -----------------------------------------------------------------
 
-# rules/ocs/ch13-specialized-units.rules:73  13.1c  The Action Rating of every HQ
+# rules/ocs/ch13-specialized-units.rules:74  13.1c  The Action Rating of every HQ
 hq_action_rating: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:173  13.2c  Truck Transport Point counters in the counter-mix (each game sets its own)
+# rules/ocs/ch13-specialized-units.rules:175  13.2c  Truck Transport Point counters in the counter-mix (each game sets its own)
 truck_counters: Final[int] = 30
 
-# rules/ocs/ch13-specialized-units.rules:485  13.3f  SP that converting a rail hex costs
+# rules/ocs/ch13-specialized-units.rules:489  13.3f  SP that converting a rail hex costs
 conversion_sp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:682  13.5b  MP a rebuild costs
+# rules/ocs/ch13-specialized-units.rules:687  13.5b  MP a rebuild costs
 rebuild_mp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:719  13.5e  Eq to rebuild one truck
+# rules/ocs/ch13-specialized-units.rules:724  13.5e  Eq to rebuild one truck
 eq_per_truck: Final[int] = 1
 
-# rules/ocs/ch4-general-concepts.rules:472  4.8  The most RE of combat units in a hex
+# rules/ocs/ch4-general-concepts.rules:517  4.8  The most RE of combat units in a hex
 max_stack_re: Final[int] = 10
 
 

@@ -899,13 +899,13 @@ def explain_screened_class(enemy: ZocClass, stays_with_screening_unit: bool) -> 
     return _ANSWERS_screened_class[(enemy, stays_with_screening_unit)]
 
 
-# rules/zoc-classes/zoc.rules:312  5.C.1.a  During Any Movement Phase
+# rules/zoc-classes/zoc.rules:313  5.C.1.a  During Any Movement Phase
 def leaves_at_reduced_rate(screener_started_there: bool, unit_started_there: bool) -> bool:
     """May a unit leave the screened hex at the reduced zone rate? (5.C.1.a)."""
     return screener_started_there and unit_started_there
 
 
-# rules/zoc-classes/zoc.rules:312  5.C.1.a  During Any Movement Phase
+# rules/zoc-classes/zoc.rules:313  5.C.1.a  During Any Movement Phase
 def _t_leaves_at_reduced_rate(screener_started_there: bool, unit_started_there: bool, _t: list[Cite]) -> bool:
     """leaves_at_reduced_rate, recording in _t each rule it uses."""
     _t.extend(_CITES51)
@@ -919,19 +919,19 @@ _ANSWERS_leaves_at_reduced_rate: Final[dict[tuple[bool, bool], Answer[bool]]] = 
 }
 
 
-# rules/zoc-classes/zoc.rules:312  5.C.1.a  During Any Movement Phase
+# rules/zoc-classes/zoc.rules:313  5.C.1.a  During Any Movement Phase
 def explain_leaves_at_reduced_rate(screener_started_there: bool, unit_started_there: bool) -> Answer[bool]:
     """May a unit leave the screened hex at the reduced zone rate? (5.C.1.a), with the rules that decided it."""
     return _ANSWERS_leaves_at_reduced_rate[(screener_started_there, unit_started_there)]
 
 
-# rules/zoc-classes/zoc.rules:326  5.C.1.b  During Any Combat Phase
+# rules/zoc-classes/zoc.rules:327  5.C.1.b  During Any Combat Phase
 def screened_after_combat(hex_began_combat_in: bool) -> bool:
     """Is an advancing or retreating unit screened in this hex? (5.C.1.b)."""
     return hex_began_combat_in
 
 
-# rules/zoc-classes/zoc.rules:326  5.C.1.b  During Any Combat Phase
+# rules/zoc-classes/zoc.rules:327  5.C.1.b  During Any Combat Phase
 def _t_screened_after_combat(hex_began_combat_in: bool, _t: list[Cite]) -> bool:
     """screened_after_combat, recording in _t each rule it uses."""
     _t.extend(_CITES53)
@@ -943,19 +943,19 @@ _ANSWERS_screened_after_combat: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/zoc-classes/zoc.rules:326  5.C.1.b  During Any Combat Phase
+# rules/zoc-classes/zoc.rules:327  5.C.1.b  During Any Combat Phase
 def explain_screened_after_combat(hex_began_combat_in: bool) -> Answer[bool]:
     """Is an advancing or retreating unit screened in this hex? (5.C.1.b), with the rules that decided it."""
     return _ANSWERS_screened_after_combat[(hex_began_combat_in,)]
 
 
-# rules/zoc-classes/zoc.rules:340  5.C.1.c  Additional Reaction Phase Effects
+# rules/zoc-classes/zoc.rules:341  5.C.1.c  Additional Reaction Phase Effects
 def screened_in_reaction(friendly_combat_unit: bool) -> bool:
     """Does a hex entered by reserves in the reaction movement phase count as screened? (5.C.1.c)."""
     return friendly_combat_unit
 
 
-# rules/zoc-classes/zoc.rules:340  5.C.1.c  Additional Reaction Phase Effects
+# rules/zoc-classes/zoc.rules:341  5.C.1.c  Additional Reaction Phase Effects
 def _t_screened_in_reaction(friendly_combat_unit: bool, _t: list[Cite]) -> bool:
     """screened_in_reaction, recording in _t each rule it uses."""
     _t.extend(_CITES55)
@@ -967,19 +967,19 @@ _ANSWERS_screened_in_reaction: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/zoc-classes/zoc.rules:340  5.C.1.c  Additional Reaction Phase Effects
+# rules/zoc-classes/zoc.rules:341  5.C.1.c  Additional Reaction Phase Effects
 def explain_screened_in_reaction(friendly_combat_unit: bool) -> Answer[bool]:
     """Does a hex entered by reserves in the reaction movement phase count as screened? (5.C.1.c), with the rules that decided it."""
     return _ANSWERS_screened_in_reaction[(friendly_combat_unit,)]
 
 
-# rules/zoc-classes/zoc.rules:344  5.C.1.c  Additional Reaction Phase Effects
+# rules/zoc-classes/zoc.rules:345  5.C.1.c  Additional Reaction Phase Effects
 def ezoc_negated_in_reaction(works: Works) -> bool:
     """Are the effects of enemy ZOCs negated in this hex during the reaction movement phase? (5.C.1.c)."""
     return works == 'fortification'
 
 
-# rules/zoc-classes/zoc.rules:344  5.C.1.c  Additional Reaction Phase Effects
+# rules/zoc-classes/zoc.rules:345  5.C.1.c  Additional Reaction Phase Effects
 def _t_ezoc_negated_in_reaction(works: Works, _t: list[Cite]) -> bool:
     """ezoc_negated_in_reaction, recording in _t each rule it uses."""
     _t.extend(_CITES55)
@@ -992,19 +992,19 @@ _ANSWERS_ezoc_negated_in_reaction: Final[dict[tuple[Works], Answer[bool]]] = {
 }
 
 
-# rules/zoc-classes/zoc.rules:344  5.C.1.c  Additional Reaction Phase Effects
+# rules/zoc-classes/zoc.rules:345  5.C.1.c  Additional Reaction Phase Effects
 def explain_ezoc_negated_in_reaction(works: Works) -> Answer[bool]:
     """Are the effects of enemy ZOCs negated in this hex during the reaction movement phase? (5.C.1.c), with the rules that decided it."""
     return _ANSWERS_ezoc_negated_in_reaction[(works,)]
 
 
-# rules/zoc-classes/zoc.rules:369  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:370  5.C.2  Screening Units Effects & Restrictions
 def may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, ends_phase_there: bool) -> bool:
     """a, b, c) May this unit screen this enemy stack's ZOC? (5.C.2)."""
     return in_its_hex and ends_phase_there and (_ORDER_ZocClass[enemy] <= _ORDER_ZocClass[screener])
 
 
-# rules/zoc-classes/zoc.rules:369  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:370  5.C.2  Screening Units Effects & Restrictions
 def _t_may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, ends_phase_there: bool, _t: list[Cite]) -> bool:
     """may_screen, recording in _t each rule it uses."""
     _t.extend(_CITES57)
@@ -1114,26 +1114,26 @@ _ANSWERS_may_screen: Final[dict[tuple[ZocClass, ZocClass, bool, bool], Answer[bo
 }
 
 
-# rules/zoc-classes/zoc.rules:369  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:370  5.C.2  Screening Units Effects & Restrictions
 def explain_may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, ends_phase_there: bool) -> Answer[bool]:
     """a, b, c) May this unit screen this enemy stack's ZOC? (5.C.2), with the rules that decided it."""
     return _ANSWERS_may_screen[(screener, enemy, in_its_hex, ends_phase_there)]
 
 
-# rules/zoc-classes/zoc.rules:373  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:374  5.C.2  Screening Units Effects & Restrictions
 def stacks_one_unit_screens(screener: ZocClass, enemies: tuple[ZocClass, ...]) -> int:
     """d) Enemy stacks one unit can screen: one, or two with lesser ZOCs (note 5) (5.C.2)."""
     return 2 if screener != 'no_zoc' and _len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[screener] for e in enemies)) else 1
 
 
-# rules/zoc-classes/zoc.rules:373  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:374  5.C.2  Screening Units Effects & Restrictions
 def _t_stacks_one_unit_screens(screener: ZocClass, enemies: tuple[ZocClass, ...], _t: list[Cite]) -> int:
     """stacks_one_unit_screens, recording in _t each rule it uses."""
     _t.extend(_CITES57)
     return 2 if screener != 'no_zoc' and _len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[screener] for e in enemies)) else 1
 
 
-# rules/zoc-classes/zoc.rules:373  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:374  5.C.2  Screening Units Effects & Restrictions
 def explain_stacks_one_unit_screens(screener: ZocClass, enemies: Sequence[ZocClass]) -> Answer[int]:
     """d) Enemy stacks one unit can screen: one, or two with lesser ZOCs (note 5) (5.C.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1141,7 +1141,7 @@ def explain_stacks_one_unit_screens(screener: ZocClass, enemies: Sequence[ZocCla
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:377  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:378  5.C.2  Screening Units Effects & Restrictions
 def screening_left(level: ZocClass, carried: int, screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...]) -> int:
     """d) Enemy stacks below this class the screeners can still take, once all of this class and above are (-1: not all are) (5.C.2)."""
     stacks: int = _count((e for e in enemies if e == level))
@@ -1149,7 +1149,7 @@ def screening_left(level: ZocClass, carried: int, screeners: tuple[ZocClass, ...
     return -1 if carried < 0 else carried - stacks + 2 * own if stacks <= carried else 2 * (own - (stacks - carried)) if stacks - carried <= own else -1
 
 
-# rules/zoc-classes/zoc.rules:377  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:378  5.C.2  Screening Units Effects & Restrictions
 def _t_screening_left(level: ZocClass, carried: int, screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]) -> int:
     """screening_left, recording in _t each rule it uses."""
     _t.extend(_CITES57)
@@ -1158,7 +1158,7 @@ def _t_screening_left(level: ZocClass, carried: int, screeners: tuple[ZocClass, 
     return -1 if carried < 0 else carried - stacks + 2 * own if stacks <= carried else 2 * (own - (stacks - carried)) if stacks - carried <= own else -1
 
 
-# rules/zoc-classes/zoc.rules:377  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:378  5.C.2  Screening Units Effects & Restrictions
 def explain_screening_left(level: ZocClass, carried: int, screeners: Sequence[ZocClass], enemies: Sequence[ZocClass]) -> Answer[int]:
     """d) Enemy stacks below this class the screeners can still take, once all of this class and above are (-1: not all are) (5.C.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1166,20 +1166,20 @@ def explain_screening_left(level: ZocClass, carried: int, screeners: Sequence[Zo
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:387  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:388  5.C.2  Screening Units Effects & Restrictions
 def all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...]) -> bool:
     """d) Are all the enemy stacks exerting a zone on the hex screened? (5.C.2)."""
     return screening_left('no_zoc', screening_left('partial', screening_left('full', screening_left('double', screening_left('triple', 0, screeners, enemies), screeners, enemies), screeners, enemies), screeners, enemies), screeners, enemies) >= 0
 
 
-# rules/zoc-classes/zoc.rules:387  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:388  5.C.2  Screening Units Effects & Restrictions
 def _t_all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]) -> bool:
     """all_stacks_screened, recording in _t each rule it uses."""
     _t.extend(_CITES57)
     return _t_screening_left('no_zoc', _t_screening_left('partial', _t_screening_left('full', _t_screening_left('double', _t_screening_left('triple', 0, screeners, enemies, _t), screeners, enemies, _t), screeners, enemies, _t), screeners, enemies, _t), screeners, enemies, _t) >= 0
 
 
-# rules/zoc-classes/zoc.rules:387  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:388  5.C.2  Screening Units Effects & Restrictions
 def explain_all_stacks_screened(screeners: Sequence[ZocClass], enemies: Sequence[ZocClass]) -> Answer[bool]:
     """d) Are all the enemy stacks exerting a zone on the hex screened? (5.C.2), with the rules that decided it."""
     _t: list[Cite] = []
