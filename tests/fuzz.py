@@ -342,7 +342,8 @@ def check(item: dict[str, str] | bytes, rebuild: bool = True) -> tuple[str | Non
                 return "a successful build without outputs", None
             return None, None
         for rel, text in files.items():
-            if not re.fullmatch(r"[a-z]+(/[a-z0-9_]+)*(/[A-Za-z0-9_.-]+)", rel) or ".." in rel.split("/"):
+            # a folder of generated/ and a file in it, or a file of its own (traceability.md)
+            if not re.fullmatch(r"([a-z]+(/[a-z0-9_]+)*/)?[A-Za-z0-9_.-]+", rel) or rel.split("/")[-1] in (".", ".."):
                 return f"output path {rel!r} is not a plain relative path", None
             if any(len(part) > 100 for part in rel.split("/")):
                 return f"output path {rel!r} has a name too long for some file systems", None
