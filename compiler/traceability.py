@@ -182,10 +182,10 @@ def _encodings(model: m.Resolved, layer: str) -> dict[str, list[str]]:
             if (i.origin.clause, i.origin.layer) != (g.origin.clause, g.origin.layer):
                 add(i.origin, f"limit `{g.name}.{i.name}`")
         for u in g.unless:
-            add(u.origin, f"except `{g.name}` (unless: {u.title})" if u.title else f"except `{g.name}` (unless)")
+            add(u.origin, f"except `{g.name}` (unless: {_words(u.title)})" if u.title else f"except `{g.name}` (unless)")
         for i in g.items:
             for x in i.exempt:
-                add(x.origin, f"except `{g.name}.{i.name}`" + (f" ({x.title})" if x.title else ""))
+                add(x.origin, f"except `{g.name}.{i.name}`" + (f" ({_words(x.title)})" if x.title else ""))
     for e in model.enums:
         settings = ", ".join(f"`{a.name}`" for a in e.attrs)
         add(e.origin, f"list `{e.name}`" + (f" (settings {settings})" if settings else ""))
@@ -240,11 +240,20 @@ def _cell(text: str) -> str:
     return md_escape(text.strip())
 
 
+_BACKTICK = "\x00"  # a '`' in a designer's words inside an encoding: never a code span's edge
+
+
+def _words(text: str) -> str:
+    """A designer's words (a title) put into an encoding's description: its '`' cannot open a code span."""
+    return text.replace("`", _BACKTICK)
+
+
 def _code_cell(words: str) -> str:
     """An encoding as the document shows it: its names in code spans, the rest escaped. A name is
-    an identifier (the checker allows no '`' or '|' in one), so the code spans are safe."""
+    an identifier (the checker allows no '`' or '|' in one), so the code spans are safe; the words
+    of a title come in through _words, so their '`' is shown, escaped, not taken for a span."""
     parts = words.split("`")
-    return "".join(f"`{p}`" if i % 2 else md_escape(p) for i, p in enumerate(parts))
+    return "".join(f"`{p}`" if i % 2 else md_escape(p).replace(_BACKTICK, "\\`") for i, p in enumerate(parts))
 
 
 def document(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None = None) -> str:
