@@ -182,7 +182,8 @@ def _encodings(model: m.Resolved, layer: str) -> dict[str, list[str]]:
             if (i.origin.clause, i.origin.layer) != (g.origin.clause, g.origin.layer):
                 add(i.origin, f"limit `{g.name}.{i.name}`")
         for u in g.unless:
-            add(u.origin, f"except `{g.name}` (unless: {_words(u.title)})" if u.title else f"except `{g.name}` (unless)")
+            unless = f" (unless: {_words(u.title)})" if u.title else " (unless)"
+            add(u.origin, f"except `{g.name}`{unless}")
         for i in g.items:
             for x in i.exempt:
                 add(x.origin, f"except `{g.name}.{i.name}`" + (f" ({_words(x.title)})" if x.title else ""))
