@@ -24,15 +24,17 @@ enum Mode "Mode" {
   - strat "Strat"
 }
 
-enum Kind "Unit type" {
-  has combat: bool = false "A combat unit"
-  has cost: number = 1 "What it costs"
-  - infantry "Infantry" combat
-  - armor "Armor" combat cost = 2
-  - artillery "Artillery" combat cost = 1.5
-  - hq "HQ" combat cost = 0.5
-  - supply "Supply"
-  - port "Port"
+external 0.1 "Unit Types" at "../0-0-units/" {
+  enum Kind "Unit type" {
+    has combat: bool = false "A combat unit"
+    has cost: number = 1 "What it costs"
+    - infantry "Infantry" combat
+    - armor "Armor" combat cost = 2
+    - artillery "Artillery" combat cost = 1.5
+    - hq "HQ" combat cost = 0.5
+    - supply "Supply"
+    - port "Port"
+  }
 }
 
 enum Size "Size" {
@@ -106,7 +108,7 @@ def _clause(rng: random.Random, chapter: int, i: int, index: int) -> tuple[str, 
                 f'  table t{n}(u: Unit) -> number "{title}" {{\n{body}    other: otherwise => 1 "Others"\n  }}\n'
                 f'  example "A default unit" {{\n'
                 f'    expect t{n}(Unit {{ mode: strat, kind: supply }}) == 1\n  }}\n}}\n',
-                f"override {num} t{n}.r0: 5/4")
+                f'override {num} t{n}.r0: 5/4 title "Row 0 (game)"')
     if kind < 16:
         return (f'rule {num} "{title}" {{\n  text "{_text(rng)}"\n'
                 f'  limits l{n}(h: Hex) "{title}" {{\n    unless h.night "Not at night."\n'
