@@ -566,9 +566,14 @@ def _why(interp: Interpreter, expr: m.Expr, env: dict[str, Any]) -> str:
 
 def _changed_later(model: m.Resolved, ex: m.Example, interp: Interpreter) -> list[Cite]:
     """The rules of layers above the example's that an answer used (an override, a game's exception)."""
+    return later_layers(model, ex.origin.layer, interp.trace)
+
+
+def later_layers(model: m.Resolved, layer: str, cites: list[Cite]) -> list[Cite]:
+    """The cites of layers of the model above the given one."""
     layers = model.manifest.layers
-    mine = layers.index(ex.origin.layer)
-    return [c for c in interp.trace if c.layer in layers and layers.index(c.layer) > mine]
+    mine = layers.index(layer)
+    return [c for c in cites if c.layer in layers and layers.index(c.layer) > mine]
 
 
 def _missing_citations(cited: tuple[m.CitedRule, ...], interp: Interpreter) -> list[str]:

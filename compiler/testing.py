@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from . import model as m
-from .analysis import run_example_traced, span_of
+from .analysis import later_layers, run_example_traced, span_of
 from .diagnostics import Diagnostic, Span
 
 
@@ -62,9 +62,7 @@ def run_tests(models: Mapping[str, m.Resolved], modules: Mapping[str, types.Modu
             outcome, diags, cites = run_example_traced(model, ex, (modules or {}).get(name))
             report.exercised |= {(c.layer, c.clause, c.item) for c in cites}
             if outcome == "superseded":
-                mine = model.manifest.layers.index(ex.origin.layer)
-                later = [c for c in cites if c.layer in model.manifest.layers
-                         and model.manifest.layers.index(c.layer) > mine]
+                later = later_layers(model, ex.origin.layer, cites)
                 by = ", ".join(dict.fromkeys(" ".join(x for x in (c.layer, c.clause, c.item) if x) for c in later))
                 title = f" '{ex.title}'" if ex.title else ""
                 report.superseded.append(f"{name}: the example of {ex.clause}{title} ({ex.origin.file}:"
