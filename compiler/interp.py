@@ -180,9 +180,7 @@ class Interpreter:
         if fn in self.tables:
             return self._table(self.tables[fn], args)
         d = self.defines[fn]
-        self._cite(d.origin)
-        for ov in d.overridden_by:
-            self._cite(ov.origin, note=override_note(ov))
+        self._cite_changed(d.origin, d.overridden_by)
         env = dict(zip((p.name for p in d.params), args, strict=False))
         return self.eval(d.body, env)
 
@@ -210,9 +208,7 @@ class Interpreter:
                 for x in item.exempt:  # the clauses that say when the limit applies (4.8a in an overrun)
                     self._cite(x.origin)
             # a limit held or broken is a rule the answer rests on, and so is a layer that moved its bound
-            self._cite(item.origin, item=item.name, title=item.title or None)
-            for ov in item.overridden_by:
-                self._cite(ov.origin, item=item.name, note=override_note(ov), title=item.title or None)
+            self._cite_changed(item.origin, item.overridden_by, item.name, item.title or None)
             if total > bound:
                 counted = []
                 if isinstance(measure, m.Agg):  # the checker makes every measure a count or a sum
@@ -389,17 +385,13 @@ class Interpreter:
         for row in t.rows:
             if row.when is None or self.eval(row.when, env):
                 self._cite(t.origin)
-                self._cite(row.origin, item=row.label, title=row.title or None)
-                for ov in row.overridden_by:
-                    self._cite(ov.origin, item=row.label, note=override_note(ov), title=row.title or None)
+                self._cite_changed(row.origin, row.overridden_by, row.label, row.title or None)
                 return self.eval(row.value, env)
         raise EvalError(f"no row of table {t.name} matches")
 
     def _const(self, name: str) -> Any:
         c = self.consts[name]
-        self._cite(c.origin)
-        for ov in c.overridden_by:
-            self._cite(ov.origin, note=override_note(ov))
+        self._cite_changed(c.origin, c.overridden_by)
         if name not in self._const_values:
             self._const_values[name] = self.eval(c.value, {})
         return self._const_values[name]
@@ -410,6 +402,13 @@ class Interpreter:
         cite = Cite(layer, ref.number, ref.item, None, title)
         if cite not in self.trace:
             self.trace.append(cite)
+
+    def _cite_changed(self, origin: m.Origin, overridden_by: tuple[m.Cite, ...], item: str | None = None,
+                      title: str | None = None) -> None:
+        """Cite a rule, then each layer that overrides it, with its note."""
+        self._cite(origin, item=item, title=title)
+        for ov in overridden_by:
+            self._cite(ov.origin, item=item, note=override_note(ov), title=title)
 
     def _cite(self, origin: m.Origin, item: str | None = None, note: str | None = None,
               title: str | None = None) -> None:
