@@ -24,6 +24,7 @@ NOTE_KINDS = {
     "game": "Specific Game Note",
     "reminder": "Reminder",
     "example": "Example",
+    "encoding": "Encoding Note",  # for rulec's readers only (traceability.md), never printed on a sheet or card
 }
 
 Decl = ast.EnumDecl | ast.RecordDecl | ast.DefineDecl | ast.ConstDecl | ast.TableDecl | ast.LimitsDecl

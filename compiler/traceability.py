@@ -30,7 +30,8 @@ class Row:
     where: str  # file:line, or "" where unknown
     encodes: list[str] = field(default_factory=list)
     examples: list[str] = field(default_factory=list)
-    reason: str | None = None  # a text-only clause's reason (its design note), None: none given
+    reason: str | None = None  # a text-only clause's reason (its encoding, else design, note), None: none given
+    left: list[str] = field(default_factory=list)  # an encoded clause's encoding notes: sentences left as text
     url: str | None = None
 
 
@@ -83,9 +84,11 @@ def _layer_rows(models: Mapping[str, m.Resolved], name: str, layer: str,
         o = c.origin
         enc = encodes.get(c.number, [])
         kind = "text-only" if c.text_only else "encoded"
-        reason = next((n.text for n in c.notes if n.kind == "design" and n.layer in (None, layer)), None) \
-            if c.text_only else None
-        row = Row(c.number, c.title, kind, f"{o.file}:{o.line}", enc, examples.get((layer, c.number), []), reason)
+        own = [n for n in c.notes if n.layer in (None, layer)]
+        encoding = [n.text for n in own if n.kind == "encoding"]
+        reason = next(iter(encoding + [n.text for n in own if n.kind == "design"]), None) if c.text_only else None
+        row = Row(c.number, c.title, kind, f"{o.file}:{o.line}", enc, examples.get((layer, c.number), []), reason,
+                  left=[] if c.text_only else encoding)
         rows.append(((rule_order(c.number), files.index(o.file) if o.file in files else len(files), o.line), row))
     for e in _own_externals(models, name, layer):
         place = _external_place(e.number, files, sources)
@@ -267,27 +270,30 @@ def document(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None
         "`rulec build --check` and the tests fail when it is not what the rules produce.",
         "",
         "A clause is *encoded* when declarations are written inside it, *text-only* when it is marked so "
-        "(the reason is its designer's note, where it has one), *external* when it is a rule of another "
-        "chapter cited by number and link only. An example exercises a clause when its evaluation cites "
-        "the clause (as `rulec test --coverage` counts it), in the ruleset of its own layer or one built "
-        "over it.",
+        "(the reason is its encoding note, else its design note, where it has one), *external* when it is a "
+        "rule of another chapter cited by number and link only. An example exercises a clause when its "
+        "evaluation cites the clause (as `rulec test --coverage` counts it), in the ruleset of its own layer "
+        "or one built over it. An encoded clause's encoding notes (`note encoding \"...\"`, never printed on a sheet "
+        "or card) name the sentences of it that are left as text, and why.",
         "",
         "## Summary",
         "",
-        "| Layer | Kind | Clauses | Encoded | Text-only | Text-only, no reason | External | No example "
-        "| Overrides outside a clause |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| Layer | Kind | Clauses | Encoded | Text-only | Text-only, no reason | Sentences left as text "
+        "| External | No example | Overrides outside a clause |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for lr in all_layers:
         count = {k: sum(1 for r in lr.rows if r.kind == k) for k in ("encoded", "text-only", "external", "override")}
         no_reason = sum(1 for r in lr.rows if r.kind == "text-only" and r.reason is None)
         no_example = sum(1 for r in lr.rows if r.kind in ("encoded", "text-only") and not r.examples)
+        left = sum(len(r.left) for r in lr.rows)
         clauses = len(lr.rows) - count["override"]
         lines.append(f"| {_cell(lr.name)} | {lr.kind} | {clauses} | {count['encoded']} | {count['text-only']} "
-                     f"| {no_reason} | {count['external']} | {no_example} | {count['override']} |")
+                     f"| {no_reason} | {left} | {count['external']} | {no_example} | {count['override']} |")
     lines += ["", "Clauses: `rule` and `external` clauses. No example: `rule` clauses that no worked example "
-              "cites. Overrides outside a clause: a layer's `override` written at the top level, shown as a row "
-              "of its own under the number it changes.", ""]
+              "cites. Sentences left as text: encoding notes of encoded clauses. Overrides outside a clause: a "
+              "layer's `override` written at the top level, shown as a row of its own under the number it "
+              "changes.", ""]
     for lr in all_layers:
         lines += [f"## {lr.kind.capitalize()} {_cell(lr.name)}: {_cell(lr.title)}", "",
                   f"Read from the {_cell(lr.ruleset)} ruleset.", "",
@@ -307,7 +313,8 @@ def _encoded_cell(r: Row) -> str:
         return "; ".join(_code_cell(x) for x in r.encodes)
     if r.kind == "text-only":
         return NO_REASON if r.reason is None else f"text-only: {_cell(r.reason)}"
-    return "; ".join(_code_cell(x) for x in r.encodes) or "—"
+    said = "; ".join(_code_cell(x) for x in r.encodes) or "—"
+    return "<br>".join([said] + [f"left as text: {_cell(x)}" for x in r.left])
 
 
 def unreasoned(models: Mapping[str, m.Resolved]) -> list[str]:

@@ -143,12 +143,12 @@ def test_text_only_clauses_are_marked_and_their_reasons_shown(shipped: Result) -
     for layer, (_, clauses) in _layer_items(shipped).items():
         rows = {r[0]: r for r in sections[layer]}
         for c in clauses:
-            if c.text_only and not any(n.kind == "design" for n in c.notes):
+            if c.text_only and not any(n.kind in ("design", "encoding") for n in c.notes):
                 assert rows[md_escape(c.number)][3] == traceability.NO_REASON
 
 
 def test_text_only_clauses_with_no_reason_are_listed(shipped: Result) -> None:
-    """Not a failure: the list of the text-only clauses whose reason is not written yet (a `note design`
+    """Not a failure: the list of the text-only clauses whose reason is not written yet (a `note encoding`
     inside the clause), printed with -s and kept in step with the document's summary."""
     missing = traceability.unreasoned(shipped.models)
     print("\ntext-only clauses with no reason given:\n  " + "\n  ".join(missing))
@@ -157,10 +157,10 @@ def test_text_only_clauses_with_no_reason_are_listed(shipped: Result) -> None:
                if line.startswith("| ") and not line.startswith("| Layer") and not line.startswith("| ---")]
     assert sum(int(r[5]) for r in summary) == len(missing) == doc.count(traceability.NO_REASON)
     for r in summary:
-        clauses, encoded, text_only, _, external = (int(x) for x in r[2:7])
+        clauses, encoded, text_only, _, _, external = (int(x) for x in r[2:8])
         assert clauses == encoded + text_only + external, r
     layers = _layer_items(shipped)
-    assert {r[0].replace("\\_", "_"): int(r[2]) - int(r[6]) for r in summary} == \
+    assert {r[0].replace("\\_", "_"): int(r[2]) - int(r[7]) for r in summary} == \
         {name: len(clauses) for name, (_, clauses) in layers.items()}
 
 
@@ -199,6 +199,43 @@ def test_escaping() -> None:
     assert rows[0][3] == "define `one`"
     assert rows[0][4] == md_escape("1.1 'A | in <i>the</i> *title*' (t0.rules:6)")
     assert rows[1][3] == "text-only: " + md_escape("Kept as text | because <reasons> *matter*.")
+
+
+ENCODING = '''series ENC "Encoding notes" version "1"
+
+rule 1.1 "Partly encoded" {
+  text "Units stack to 3. The top unit is shown."
+  note encoding "Left as text: 'The top unit is shown' (no check reads what the enemy sees)."
+  note design "A design note the players read."
+  define limit() -> int = 3
+}
+
+rule 1.2 "Only text" text-only {
+  text "Words."
+  note design "A design note the players read."
+  note encoding "Text-only: a heading."
+}
+'''
+
+
+def test_encoding_notes_in_traceability_and_never_on_sheets(tmp_path: Path) -> None:
+    """An encoding note names what a clause leaves as text: traceability.md shows it (the reason of a
+    text-only clause, before its design note), the summary counts those of encoded clauses, and no sheet,
+    card or CSV prints it; the design note stays where players read it."""
+    result = compile_text(ENCODING)
+    assert result.ok, result.diagnostics
+    doc = traceability.document(result.models, result.sources)
+    rows = _sections(doc)["ENC"]
+    assert rows[0][3] == "define `limit`<br>left as text: " + md_escape(
+        "Left as text: 'The top unit is shown' (no check reads what the enemy sees).")
+    assert rows[1][3] == "text-only: Text-only: a heading."
+    summary = [_cells(line) for line in doc.split("## Summary", 1)[1].splitlines() if line.startswith("| ENC")]
+    assert summary[0][6] == "1"
+    files = outputs(result, validate=False)
+    shown = "\n".join(text for path, text in files.items() if not path.endswith("traceability.md")
+                      and not path.startswith("ir/") and isinstance(text, str))
+    assert "A design note the players read." in shown
+    assert "Left as text" not in shown and "Text-only: a heading" not in shown
 
 
 def test_in_the_build_outputs(shipped: Result) -> None:

@@ -25,8 +25,8 @@ from .view import (
 
 
 def _notes(notes: tuple[m.Note, ...]) -> list[dict[str, Any]]:
-    """Notes as the page templates read them."""
-    return [{"kind": n.kind, "label": n.label, "text": n.text} for n in notes]
+    """Notes as the page templates read them (not encoding notes, which are for traceability.md)."""
+    return [{"kind": n.kind, "label": n.label, "text": n.text} for n in notes if n.kind != "encoding"]
 
 
 def clause_view(model: m.Resolved, clause: m.Clause, marks: set[str]) -> dict[str, Any]:

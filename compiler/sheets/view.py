@@ -91,7 +91,8 @@ def attr_value(member: m.EnumMember, name: str) -> m.Value:
 
 
 def notes_view(notes: tuple[m.Note, ...]) -> list[dict[str, Any]]:
-    return [{"label": n.label, "text": n.text} for n in notes]
+    """Notes as sheets and cards show them; encoding notes are for traceability.md only."""
+    return [{"label": n.label, "text": n.text} for n in notes if n.kind != "encoding"]
 
 
 # ---- which model came before a layer ---------------------------------------------------
