@@ -15,7 +15,7 @@ from . import baselines, states
 from .timing import CallTimer, Sample, interleaved
 
 if TYPE_CHECKING:
-    from compiler.model import Resolved
+    from rulec.model import Resolved
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,7 +32,7 @@ def load_module(ruleset: str = "ocs", folder: Path = ROOT / "generated" / "pytho
 
 
 def load_model(ruleset: str = "OCS") -> Resolved:
-    from compiler.build import compile_sources, find_sources
+    from rulec.build import compile_sources, find_sources
 
     sources, _ = find_sources([ROOT / "rules"])
     result = compile_sources(sources)
@@ -52,7 +52,7 @@ IMPLS = ("generated", "hand-written", "hand-written (Fraction)", "interpreter", 
 
 
 def build_checks(quick: bool) -> list[Check]:
-    from compiler.interp import Interpreter
+    from rulec.interp import Interpreter
 
     from . import with_rule_engine as rex
 

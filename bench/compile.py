@@ -44,14 +44,14 @@ def make_tree(clauses: int, where: Path) -> Tree:
 
 def _no_printing() -> None:
     """Card prints (PDF, PNG) are a browser's time, not the compiler's: never start one here."""
-    from compiler import printing
+    from rulec import printing
 
     printing.find_chromium = lambda: None  # type: ignore[assignment]
 
 
 def rulec_build(tree: Tree, cache: bool = True) -> None:
     """`rulec build` as a designer runs it, in this process."""
-    from compiler.cli import main
+    from rulec.cli import main
 
     args = ["build", "--rules", str(tree.rules), "--out", str(tree.out), "--no-print"]
     args += ["--cache", str(tree.cache)] if cache else ["--no-cache"]
@@ -65,7 +65,7 @@ def rulec_build(tree: Tree, cache: bool = True) -> None:
 def analysis_time(spent: list[float]) -> Iterator[None]:
     """Add to spent[0] the wall time of every table analysis (the solver's questions about one
     table's rows, compiler/decide.py) run inside."""
-    from compiler import analysis
+    from rulec import analysis
 
     real = analysis.TableAnalysis.run
 
@@ -85,7 +85,7 @@ def analysis_time(spent: list[float]) -> Iterator[None]:
 
 def parse_only(tree: Tree) -> None:
     """Lark alone on the same text: the grammar's parser, no syntax tree built from its output."""
-    from compiler.parser import lark_parser
+    from rulec.parser import lark_parser
 
     parser = lark_parser()
     for text in tree.files.values():
@@ -104,7 +104,7 @@ def peak_memory(tree: Tree) -> int:
     clean(tree)
     args = ["build", "--rules", str(tree.rules), "--out", str(tree.out), "--no-cache", "--no-print"]
     code = ("import sys; from bench.compile import _no_printing, high_water; _no_printing();"
-            f"from compiler.cli import main; rc = main({args!r});"
+            f"from rulec.cli import main; rc = main({args!r});"
             "print(high_water()); sys.exit(rc)")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False)
     if done.returncode != 0:
@@ -127,7 +127,7 @@ def high_water() -> int:
 
 def watch_one_file(tree: Tree, repeats: int) -> Sample:
     """`rulec build --watch` rebuilding after a one-file edit (its first build not timed)."""
-    from compiler.watch import Watcher
+    from rulec.watch import Watcher
 
     watcher = Watcher(tree.rules, tree.root / "watched", lambda line: None)
     watcher.poll()

@@ -37,7 +37,7 @@ def child_cpu() -> float:
 def build_cpu(source: Path, rules: Path, out: Path) -> float:
     """One full `rulec build` of rules into out with the compiler in source; its CPU seconds."""
     env = dict(os.environ, PYTHONPATH=str(source))
-    command = [sys.executable, "-m", "compiler", "build", "--rules", str(rules), "--out", str(out),
+    command = [sys.executable, "-m", "rulec", "build", "--rules", str(rules), "--out", str(out),
                "--no-print", "--no-cache"]
     before = child_cpu()
     done = subprocess.run(command, env=env, cwd=out.parent, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,

@@ -2,7 +2,7 @@
 
 Parse speed on a generated rules tree: Lark alone (the grammar's parser making its concrete parse
 tree, `parser.lark_parser()`, what `rulec fmt` reads; nothing made from it) against
-`compiler.parser.parse` (the same parser reducing straight into the syntax tree) and against
+`rulec.parser.parse` (the same parser reducing straight into the syntax tree) and against
 `cache.ParseCache` cold (every file a miss) and warm (every file a hit). Each figure is the min
 and the median of its rounds; the rounds take turns, so a passing load on the machine falls on
 every figure alike. The results of a round are kept until it ends, as a build keeps every file's
@@ -35,8 +35,8 @@ def cpu(fn: Callable[[], Any], setup: Callable[[], Any] | None = None) -> float:
 
 
 def figures(files: dict[str, str], rounds: int, cache_folder: Path, on_cpu: bool = False) -> dict[str, Sample]:
-    from compiler import parser
-    from compiler.cache import ParseCache
+    from rulec import parser
+    from rulec.cache import ParseCache
 
     lark = parser.lark_parser()
 

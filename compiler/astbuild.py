@@ -1,4 +1,4 @@
-"""Build compiler.ast as the parser reduces each grammar rule: Lark's inline transformer.
+"""Build rulec.ast as the parser reduces each grammar rule: Lark's inline transformer.
 
 The LALR parser calls `Reductions` at each reduction (Lark's `transformer=` option), so no parse
 tree is made: each rule's node is made at once from its children, with the span Lark's
@@ -8,7 +8,7 @@ the children, and each AstBuilder method reads its parts at fixed places: keywor
 punctuation are there too, and a None stands for each part of an [optional] group left out.
 
 Alongside the tree, the reductions note what a diagnostic is about: whether the file comes near an
-input limit (compiler.limits says which, if any, it passes), every unknown escape in a quoted text,
+input limit (rulec.limits says which, if any, it passes), every unknown escape in a quoted text,
 and a literal the language does not accept (1/0).
 """
 
@@ -66,7 +66,7 @@ def unquote(raw: str) -> tuple[str, list[int]]:
 
 
 class _Reduced:
-    """A reduced rule: its compiler.ast value, the place of its text (Token's attribute names, so
+    """A reduced rule: its rulec.ast value, the place of its text (Token's attribute names, so
     a parent reads its first and last child's place alike from either; for an expression in
     brackets, the brackets included, while the value's own span leaves them out), and the levels
     of the syntax tree it stands for."""
@@ -142,14 +142,14 @@ class Reductions(Transformer[Token, Any]):
 
 
 class AstBuilder:
-    """Children -> compiler.ast, for one file: one method per grammar rule or alias. Notes the
+    """Children -> rulec.ast, for one file: one method per grammar rule or alias. Notes the
     file's problems rather than raising them, so that one parse finds them all."""
 
     def __init__(self, path: str, first_line: int = 1):
         self.path = path
         self.first_line = first_line  # the line of the file the parsed text's first line is
         self.parts = 0  # the nodes made so far
-        self.near_limit = False  # some node or token may pass an input limit (compiler.limits)
+        self.near_limit = False  # some node or token may pass an input limit (rulec.limits)
         self.escapes: list[Diagnostic] = []  # every unknown escape, at its backslash
         self.literal_errors: list[Diagnostic] = []  # bad literals, in the order they are read
 

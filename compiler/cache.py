@@ -191,7 +191,7 @@ def _store(path: Path, value: Any) -> None:
 
 
 class ParseCache:
-    """Each file's parse, `compiler.parser.parse(text, name)`, kept under folder/parse/.
+    """Each file's parse, `rulec.parser.parse(text, name)`, kept under folder/parse/.
 
     An entry is named by a hash of rulec (fingerprint(), with Python's and Lark's versions), the
     file's name (it is in every span) and its text: a stale entry is never found. A missing,

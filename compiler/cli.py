@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from . import __version__
 from .build import (
     PUBLISHED,
     Content,
@@ -45,6 +46,7 @@ class _Parser(argparse.ArgumentParser):
 def make_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="rulec", description="Compile board-wargame rules into check functions, "
                 "rule sheets and a JSON IR.")
+    p.add_argument("--version", action="version", version=f"rulec {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     c = sub.add_parser("check", help="check rules files and report every mistake")

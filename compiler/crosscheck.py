@@ -1,6 +1,6 @@
 """Run the worked examples on the generated module as well as on the reference interpreter.
 
-The interpreter (compiler.interp) is the reference; the module is what game programs import. While an
+The interpreter (rulec.interp) is the reference; the module is what game programs import. While an
 example runs, every call it makes to a check of the ruleset is answered by both: the interpreter, and
 the module's public function and its explain_ twin, given the arguments as a program would give them.
 The example goes on with the interpreter's answer; any difference is a bug in rulec, reported as R900

@@ -21,7 +21,7 @@ IR = dict[str, Any]
 
 @cache
 def schema() -> dict[str, Any]:
-    text = resources.files("compiler").joinpath("schemas/ir.schema.json").read_text(encoding="utf-8")
+    text = resources.files(__package__ or "rulec").joinpath("schemas/ir.schema.json").read_text(encoding="utf-8")
     loaded: dict[str, Any] = json.loads(text)
     return loaded
 

@@ -1,6 +1,6 @@
 """The input limits: how big a rules file and its parts may be, and the diagnostics that say so.
 
-Every limit is checked here, and only here. compiler.parser asks three things: whether the text
+Every limit is checked here, and only here. rulec.parser asks three things: whether the text
 itself is too big to parse (`too_large`, `too_deep`), whether a parse comes near a limit (`near`,
 asked of each node as the parse reduces it, and `token_passes`), and, only for a parse that does,
 which limits it passes and where (`tree_errors`, over the file's concrete parse tree).

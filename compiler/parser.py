@@ -1,7 +1,7 @@
-"""Parse rules text into the syntax tree (compiler.ast), or into located syntax diagnostics.
+"""Parse rules text into the syntax tree (rulec.ast), or into located syntax diagnostics.
 
 The one place the grammar's Lark parser is made (`lark_parser`): LALR, every token kept. parse()
-and parse_query() run it with compiler.astbuild's reductions, which build the syntax tree as the
+and parse_query() run it with rulec.astbuild's reductions, which build the syntax tree as the
 parser goes (no parse tree) and note anything a diagnostic is about; only a file with a mistake
 is looked at again, to word and place its diagnostics.
 """
@@ -50,7 +50,7 @@ _TERMINAL_WORDS = {
 def grammar_text() -> str:
     """The grammar, compiler/rules.lark: package data, read the same way from a checkout and from
     an installed wheel."""
-    return resources.files("compiler").joinpath("rules.lark").read_text(encoding="utf-8")
+    return resources.files(__package__ or "rulec").joinpath("rules.lark").read_text(encoding="utf-8")
 
 
 @cache
@@ -78,10 +78,10 @@ def lark_parser(mode: Literal["tree", "ast"] = "tree") -> Lark:
     and an [optional] part left out is a None (maybe_placeholders), so a node's children are the
     same in both modes:
 
-    "ast": the parser reduces straight into compiler.ast (Lark's inline transformer, astbuild's
+    "ast": the parser reduces straight into rulec.ast (Lark's inline transformer, astbuild's
     Reductions), with no parse tree: what parse() and parse_query() run.
     "tree": Lark's concrete parse tree, the comments set aside as the lexer meets them: what
-    `rulec fmt` lays out, and where compiler.limits looks for the limits a file passes."""
+    `rulec fmt` lays out, and where rulec.limits looks for the limits a file passes."""
     return _made(mode)
 
 

@@ -12,9 +12,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from compiler import model as m
-from compiler.interp import from_json
-from compiler.types import BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, TextT, Type
+from rulec import model as m
+from rulec.interp import from_json
+from rulec.types import BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, TextT, Type
 
 ROOT = Path(__file__).resolve().parent.parent
 

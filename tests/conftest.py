@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from compiler import ir
-from compiler import model as m
-from compiler.build import Result, compile_sources, find_sources
+from rulec import ir
+from rulec import model as m
+from rulec.build import Result, compile_sources, find_sources
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"

@@ -84,7 +84,7 @@ TOKEN = re.compile(r'"""(?:[^"\\]|\\.|"(?!""))*"""|"(?:[^"\\\n]|\\.)*"|#[^\n]*|\
 def corpus() -> dict[str, dict[str, str]]:
     """Seed rule trees: the shipped files, alone over the series or as a whole, and each clause of
     them on its own, plus the diagnostic fixtures and the regression fixtures."""
-    from compiler.parser import _chunks
+    from rulec.parser import _chunks
 
     shipped = {f"rules/{p.relative_to(RULES).as_posix()}": p.read_text(encoding="utf-8")
                for p in sorted(RULES.rglob("*.rules"))}
@@ -270,7 +270,7 @@ FILE_NAMES = ["t.rules", "a\nb.rules", "x\rimport os.rules", "\u202etxt.rules", 
 
 def read_bytes(raw: bytes) -> tuple[dict[str, str], list[Any]]:
     """Read raw bytes as `rulec` reads a rules file, through find_sources, under an odd file name."""
-    from compiler.build import find_sources
+    from rulec.build import find_sources
 
     name = FILE_NAMES[raw[-1] % len(FILE_NAMES)] if raw else FILE_NAMES[0]
     with tempfile.TemporaryDirectory() as tmp:
@@ -296,12 +296,12 @@ def _located(d: Any, sources: dict[str, str]) -> str | None:
 
 @cache
 def CODES() -> dict[str, str]:  # noqa: N802 - the table's own name
-    from compiler.diagnostics import CODES as codes
+    from rulec.diagnostics import CODES as codes
     return codes
 
 
 def build(sources: dict[str, str]) -> tuple[Any, dict[str, str] | None]:
-    from compiler.build import compile_sources, outputs
+    from rulec.build import compile_sources, outputs
 
     with time_limit(TIME_LIMIT):
         result = compile_sources(sources)

@@ -43,8 +43,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from compiler import cli  # noqa: E402
-from compiler.limits import MAX_FILE_BYTES  # noqa: E402
+from rulec import cli  # noqa: E402
+from rulec.limits import MAX_FILE_BYTES  # noqa: E402
 
 WALL_LIMIT = 20  # seconds for one command
 

@@ -57,12 +57,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from compiler import cli, printing  # noqa: E402
-from compiler.checker import MAX_RULESET_NAME  # noqa: E402
-from compiler.decide import TABLE_SECONDS  # noqa: E402
-from compiler.interp import MAX_BITS  # noqa: E402
-from compiler.limits import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, MAX_LIST, MAX_NESTING, MAX_RULENUM  # noqa: E402
-from compiler.state_schema import MAX_DIGITS as MAX_STATE_DIGITS  # noqa: E402
+from rulec import cli, printing  # noqa: E402
+from rulec.checker import MAX_RULESET_NAME  # noqa: E402
+from rulec.decide import TABLE_SECONDS  # noqa: E402
+from rulec.interp import MAX_BITS  # noqa: E402
+from rulec.limits import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, MAX_LIST, MAX_NESTING, MAX_RULENUM  # noqa: E402
+from rulec.state_schema import MAX_DIGITS as MAX_STATE_DIGITS  # noqa: E402
 from tests import fuzz, fuzz_disk  # noqa: E402
 from tests.lsp_client import SEE, TEXT, NoAnswer, Server, encode, frame  # noqa: E402
 

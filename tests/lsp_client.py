@@ -1,4 +1,4 @@
-"""A client for the language server that speaks raw bytes: the real server, `python -m compiler.lsp`,
+"""A client for the language server that speaks raw bytes: the real server, `python -m rulec.lsp`,
 as a subprocess, so a test or the fuzzer (tests/fuzz_faults.py) can send it malformed framing and
 see what it answers."""
 
@@ -38,7 +38,7 @@ class Server:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.proc = subprocess.Popen([sys.executable, "-m", "compiler.lsp"], cwd=ROOT, stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen([sys.executable, "-m", "rulec.lsp"], cwd=ROOT, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self.buf = b""
         self.next_id = 100

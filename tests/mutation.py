@@ -37,13 +37,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from compiler import model as m  # noqa: E402
-from compiler.analysis import TableAnalysis  # noqa: E402
-from compiler.build import compile_sources, find_sources  # noqa: E402
-from compiler.crosscheck import plain  # noqa: E402
-from compiler.evaluate import EvalFailure, evaluate  # noqa: E402
-from compiler.interp import EvalError, Interpreter, Record, from_json  # noqa: E402
-from compiler.types import BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, TextT, Type  # noqa: E402
+from rulec import model as m  # noqa: E402
+from rulec.analysis import TableAnalysis  # noqa: E402
+from rulec.build import compile_sources, find_sources  # noqa: E402
+from rulec.crosscheck import plain  # noqa: E402
+from rulec.evaluate import EvalFailure, evaluate  # noqa: E402
+from rulec.interp import EvalError, Interpreter, Record, from_json  # noqa: E402
+from rulec.types import BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, TextT, Type  # noqa: E402
 
 MAX_INPUTS = 60_000  # inputs the enumeration tries on one table; more and it samples
 

@@ -77,17 +77,17 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from compiler.build import Result, compile_sources, iter_outputs  # noqa: E402
-from compiler.cache import MemoryParses, Work  # noqa: E402
-from compiler.diagnostics import Diagnostic  # noqa: E402
-from compiler.emit_python import ModuleEmitter  # noqa: E402
-from compiler.exprs import assignable, item_type, join  # noqa: E402
-from compiler.interp import EvalError, Interpreter, Record, budget, from_json  # noqa: E402
-from compiler.model import Agg, Call, Define, Expr, Limits, Resolved, Table, walk  # noqa: E402
-from compiler.parser import parse as parse_file  # noqa: E402
-from compiler.pyexpr import py_name  # noqa: E402
-from compiler.testing import run_tests  # noqa: E402
-from compiler.types import BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, TextT, Type  # noqa: E402
+from rulec.build import Result, compile_sources, iter_outputs  # noqa: E402
+from rulec.cache import MemoryParses, Work  # noqa: E402
+from rulec.diagnostics import Diagnostic  # noqa: E402
+from rulec.emit_python import ModuleEmitter  # noqa: E402
+from rulec.exprs import assignable, item_type, join  # noqa: E402
+from rulec.interp import EvalError, Interpreter, Record, budget, from_json  # noqa: E402
+from rulec.model import Agg, Call, Define, Expr, Limits, Resolved, Table, walk  # noqa: E402
+from rulec.parser import parse as parse_file  # noqa: E402
+from rulec.pyexpr import py_name  # noqa: E402
+from rulec.testing import run_tests  # noqa: E402
+from rulec.types import BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, TextT, Type  # noqa: E402
 
 FIXTURES = ROOT / "tests" / "fixtures" / "progen"
 SERIES_FILE = "progen/series.rules"

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from conftest import compile_text
 
-from compiler import decide
-from compiler import model as m
-from compiler.analysis import analyse, constant_errors, span_of
-from compiler.build import compile_sources
-from compiler.crosscheck import to_module
-from compiler.interp import Interpreter
-from compiler.testing import coverage_items
-from compiler.types import INT, ListT, RecordT
+from rulec import decide
+from rulec import model as m
+from rulec.analysis import analyse, constant_errors, span_of
+from rulec.build import compile_sources
+from rulec.crosscheck import to_module
+from rulec.interp import Interpreter
+from rulec.testing import coverage_items
+from rulec.types import INT, ListT, RecordT
 
 SIZES = '''series S "S"
 enum Size "Size" {

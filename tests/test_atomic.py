@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from compiler import build, cli
+from rulec import build, cli
 
 OLD = {"ir/ocs.json": "{}\n", "python/ocs.py": "OLD = 1\n", "sheets/ocs/_index.md": "---\ntitle: old\n---\n",
        "cards/ocs/card-1.png": b"\x89PNG old", "only-old.txt": "gone in the new build\n"}

@@ -11,7 +11,7 @@ import pytest
 from bench import baselines, report, states
 from bench.checks import load_module
 from bench.timing import CallTimer, Sample, interleaved
-from compiler.model import Resolved
+from rulec.model import Resolved
 
 ocs = load_module()
 UNITS = states.units(ocs, 600, seed=7)
@@ -61,7 +61,7 @@ def test_rule_engine_versions_give_the_same_answers() -> None:
 
 
 def test_the_interpreter_gives_the_same_answers(ocs_model: Resolved) -> None:
-    from compiler.interp import Interpreter
+    from rulec.interp import Interpreter
 
     for u in UNITS[:100]:
         d = states.as_dict(u)
@@ -105,7 +105,7 @@ def test_results_are_written_between_the_markers(tmp_path: Any) -> None:
 
 def test_the_synthetic_corpus_compiles_cleanly() -> None:
     from bench import corpus
-    from compiler.build import compile_sources
+    from rulec.build import compile_sources
 
     tree = corpus.generate(120)
     assert corpus.count_clauses(tree) == 120

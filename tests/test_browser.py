@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from compiler import printing, sheets
-from compiler.build import Result, outputs
-from compiler.sheets import folder
+from rulec import printing, sheets
+from rulec.build import Result, outputs
+from rulec.sheets import folder
 from tests.conftest import ROOT, compile_text
 from tests.test_sheets import HOSTILE
 

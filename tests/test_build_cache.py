@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from compiler import analysis, cache, cli
-from compiler.cache import Memo, fingerprint
+from rulec import analysis, cache, cli
+from rulec.cache import Memo, fingerprint
 
 SERIES = '''series S "Series"
 

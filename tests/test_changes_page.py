@@ -15,11 +15,11 @@ from collections.abc import Mapping
 
 import pytest
 
-from compiler import model as m
-from compiler import sheets
-from compiler.build import Result, compile_sources
-from compiler.model import target_label
-from compiler.sheets.text import md_escape
+from rulec import model as m
+from rulec import sheets
+from rulec.build import Result, compile_sources
+from rulec.model import target_label
+from rulec.sheets.text import md_escape
 
 LAYERED = '''series S "Series" version "1"
 

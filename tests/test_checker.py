@@ -6,10 +6,10 @@ from pathlib import Path
 
 from conftest import codes, compile_text
 
-from compiler import model as m
-from compiler.cli import main
-from compiler.interp import Interpreter
-from compiler.types import INT
+from rulec import model as m
+from rulec.cli import main
+from rulec.interp import Interpreter
+from rulec.types import INT
 
 SERIES = 'series OCS "Operational Combat Series"\n'
 

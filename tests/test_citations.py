@@ -12,8 +12,8 @@ from conftest import compile_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler.build import compile_sources
-from compiler.evaluate import evaluate, explanation
+from rulec.build import compile_sources
+from rulec.evaluate import evaluate, explanation
 
 SERIES = '''series S "S"
 rule 4.6 "Regimental Equivalents" {
@@ -150,7 +150,7 @@ def test_a_series_example_a_game_override_changes_is_superseded_not_failed(tmp_p
 
     (tmp_path / "s.rules").write_text(SERIES)
     (tmp_path / "g.rules").write_text(GAME)
-    run = subprocess.run([sys.executable, "-m", "compiler", "test", "--rules", str(tmp_path)],
+    run = subprocess.run([sys.executable, "-m", "rulec", "test", "--rules", str(tmp_path)],
                          capture_output=True, text=True, check=False)
     assert run.returncode == 0, run.stderr
     folder = tmp_path.name
@@ -162,7 +162,7 @@ def test_a_series_example_a_game_override_changes_is_superseded_not_failed(tmp_p
     # an override that changes nothing the failing expectation used is no excuse: that is a failure
     broken = GAME.replace("expect re_size(Unit { size: battalion }) == 1/3", "expect re_size(Unit {}) == 2")
     (tmp_path / "g.rules").write_text(broken)
-    run = subprocess.run([sys.executable, "-m", "compiler", "test", "--rules", str(tmp_path)],
+    run = subprocess.run([sys.executable, "-m", "rulec", "test", "--rules", str(tmp_path)],
                          capture_output=True, text=True, check=False)
     assert run.returncode == 1 and "R401" in run.stderr and "the left side is 1, the right side 2" in run.stderr
 
@@ -172,7 +172,7 @@ def test_a_series_example_a_game_override_changes_is_superseded_not_failed(tmp_p
 def _shipped_checks() -> list[tuple[str, str]]:
     from conftest import RULES
 
-    from compiler.build import find_sources
+    from rulec.build import find_sources
     sources, _ = find_sources([RULES])
     models = compile_sources(sources).models
     return [(rs, d.name) for rs in sorted(models)
@@ -228,8 +228,8 @@ rule 1.1 "R" {
 def _bool_checks() -> list[tuple[str, str]]:
     from conftest import RULES
 
-    from compiler.build import find_sources
-    from compiler.types import BoolT
+    from rulec.build import find_sources
+    from rulec.types import BoolT
     sources, _ = find_sources([RULES])
     models = compile_sources(sources).models
     return [(rs, d.name) for rs in ("OCS", "ZCS", "ACW") for d in [*models[rs].defines, *models[rs].tables]
@@ -242,9 +242,9 @@ def _bool_checks() -> list[tuple[str, str]]:
 def test_what_would_change_a_no_is_the_same_from_both(shipped: Any, ruleset: str, check: str, data: Any) -> None:
     """The interpreter (rulec eval) and the module's explain_ name the same single changes, in one order:
     yes/no and list values, a record's fields, and the items of a list (removed, changed, one more)."""
-    from compiler import model as m
-    from compiler.evaluate import _would_change_on
-    from compiler.interp import EvalError, Interpreter
+    from rulec import model as m
+    from rulec.evaluate import _would_change_on
+    from rulec.interp import EvalError, Interpreter
 
     model = shipped.models[ruleset]
     module = load_generated(ruleset.lower())

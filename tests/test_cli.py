@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, RULES
 
-from compiler import build, cli, ir
-from compiler.build import compile_sources, find_sources
+from rulec import build, cli, ir
+from rulec.build import compile_sources, find_sources
 
 GOOD = '''series OCS "Operational Combat Series" version "4.3"
 
@@ -340,7 +340,7 @@ def test_an_internal_error_is_exit_3_without_a_traceback(tmp_path: Path, monkeyp
 
 def rulec(*argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "RULEC_CHROMIUM": "no-such-chromium-for-rulec-tests"}
-    return subprocess.run([sys.executable, "-m", "compiler", *argv], cwd=cwd, env=env,
+    return subprocess.run([sys.executable, "-m", "rulec", *argv], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=120)
 
 
@@ -369,7 +369,7 @@ def test_a_reader_that_stops_early_is_not_a_bug_in_rulec() -> None:
     import subprocess
     import sys
 
-    run = subprocess.run(f"{sys.executable} -m compiler eval --rules {ROOT / 'rules'} OCS "
+    run = subprocess.run(f"{sys.executable} -m rulec eval --rules {ROOT / 'rules'} OCS "
                          "'re_size(Unit { size: battalion })' --json | head -c 1", shell=True,
                          capture_output=True, text=True, executable="/bin/bash")
     assert run.stdout == "{", run.stderr

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import traceback
 
-from compiler import crosscheck
+from rulec import crosscheck
 
 
 def _large_source() -> str:

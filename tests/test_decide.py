@@ -19,13 +19,13 @@ from pathlib import Path
 
 import pytest
 
-from compiler import decide
-from compiler import model as m
-from compiler.analysis import analyse
-from compiler.build import compile_sources, find_sources
-from compiler.cli import main
-from compiler.evaluate import EvalFailure, evaluate
-from compiler.interp import EvalError
+from rulec import decide
+from rulec import model as m
+from rulec.analysis import analyse
+from rulec.build import compile_sources, find_sources
+from rulec.cli import main
+from rulec.evaluate import EvalFailure, evaluate
+from rulec.interp import EvalError
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "analysis"
 CASES = sorted(p for p in FIXTURES.iterdir() if p.is_dir())

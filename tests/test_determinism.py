@@ -23,7 +23,7 @@ def copy_tree(src: Path, dst: Path, reverse: bool) -> None:
 
 def build(rules: Path, out: Path, cwd: Path, seed: str) -> None:
     env = {**os.environ, "PYTHONHASHSEED": seed, "RULEC_CHROMIUM": "no-such-chromium-for-rulec-tests"}
-    run = subprocess.run([sys.executable, "-m", "compiler", "build", "--no-print", "--rules", str(rules),
+    run = subprocess.run([sys.executable, "-m", "rulec", "build", "--no-print", "--rules", str(rules),
                           "--out", str(out), "--cache", str(cwd / "cache")], cwd=cwd, env=env,
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr

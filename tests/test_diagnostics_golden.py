@@ -22,10 +22,10 @@ from typing import Any
 
 import pytest
 
-from compiler import pyexpr
-from compiler.cli import main
-from compiler.diagnostics import CODES
-from compiler.types import INT, NUMBER, ListT, Type
+from rulec import pyexpr
+from rulec.cli import main
+from rulec.diagnostics import CODES
+from rulec.types import INT, NUMBER, ListT, Type
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "diagnostics"
 CASES = sorted(p for p in FIXTURES.iterdir() if p.is_dir())

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from compiler import diff
-from compiler.build import find_sources
-from compiler.cli import main
-from compiler.model import Resolved
+from rulec import diff
+from rulec.build import find_sources
+from rulec.cli import main
+from rulec.model import Resolved
 from tests.conftest import RULES
 
 OVERRIDE = 'override 4.5a F: not negatable\n  note game "In either edition of DAK, units do not negate EZOCs ' \

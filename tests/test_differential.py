@@ -12,9 +12,9 @@ from conftest import RULES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler import model as m
-from compiler.build import compile_sources, find_sources
-from compiler.interp import EvalError, Interpreter
+from rulec import model as m
+from rulec.build import compile_sources, find_sources
+from rulec.interp import EvalError, Interpreter
 
 Check = m.Define | m.Table | m.Limits
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, RULES
 
-from compiler.fmt import concrete_tree
-from compiler.parser import grammar_text
+from rulec.fmt import concrete_tree
+from rulec.parser import grammar_text
 
 REFERENCE = ROOT / "docs" / "reference.md"
 TUTORIAL = ROOT / "docs" / "tutorial.md"

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, compile_text
 
-from compiler import model as m
-from compiler.emit_python import emit_python
-from compiler.evaluate import load_module
+from rulec import model as m
+from rulec.emit_python import emit_python
+from rulec.evaluate import load_module
 
 HOSTILE_TEXT = 'a """ b \\ c {x} {{y}} d\ne \'); __import__("os").system("touch PWNED"); (\' <script>alert(1)</script>'
 HOSTILE = HOSTILE_TEXT.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")  # as a rules string
@@ -94,7 +94,7 @@ def test_build_is_byte_identical_across_hash_seeds_and_folders(tmp_path: Path) -
         cwd = tmp_path / f"run{i}"
         cwd.mkdir()
         env = {**os.environ, "PYTHONHASHSEED": seed}
-        subprocess.run([sys.executable, "-m", "compiler", "build", "--no-print", "--rules", str(ROOT / "rules"),
+        subprocess.run([sys.executable, "-m", "rulec", "build", "--no-print", "--rules", str(ROOT / "rules"),
                         "--out", str(cwd / "out")], cwd=cwd, env=env, check=True, capture_output=True)
         outs.append({p.relative_to(cwd / "out").as_posix(): p.read_bytes()
                      for p in sorted((cwd / "out").rglob("*")) if p.is_file() and "python" in p.parts})
@@ -221,6 +221,6 @@ def test_from_json_refuses_what_would_make_it_work_long_or_crash() -> None:
 def test_the_modules_and_the_state_schema_bound_numbers_alike() -> None:
     from compiled import load_generated
 
-    from compiler.state_schema import MAX_DIGITS
+    from rulec.state_schema import MAX_DIGITS
 
     assert load_generated("OCS")._MAX_DIGITS == MAX_DIGITS

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import RULES
 
-from compiler.cli import main
+from rulec.cli import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

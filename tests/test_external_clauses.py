@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from conftest import codes, compile_text
 
-from compiler.build import compile_sources
-from compiler.crosscheck import load_module
-from compiler.emit_python import emit_python
-from compiler.fmt import format_text
-from compiler.interp import Interpreter
+from rulec.build import compile_sources
+from rulec.crosscheck import load_module
+from rulec.emit_python import emit_python
+from rulec.fmt import format_text
+from rulec.interp import Interpreter
 
 SERIES = '''series S "S"
 external 5.10e "DG Mode Orientation" at "../5-0-modes/#510" {

@@ -13,9 +13,9 @@ from conftest import ROOT, RULES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler import ir
-from compiler.build import compile_sources, find_sources
-from compiler.fmt import WIDTH, FormatError, concrete_tree, format_text
+from rulec import ir
+from rulec.build import compile_sources, find_sources
+from rulec.fmt import WIDTH, FormatError, concrete_tree, format_text
 
 SHIPPED = sorted(RULES.rglob("*.rules"))
 NAMES = [p.relative_to(ROOT).as_posix() for p in SHIPPED]
@@ -264,7 +264,7 @@ def test_generated_definitions_format_idempotently(body: str, seed: int) -> None
 
 
 def rulec(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "compiler", *args], cwd=cwd, input=stdin,
+    return subprocess.run([sys.executable, "-m", "rulec", *args], cwd=cwd, input=stdin,
                           capture_output=True, text=True, env=None, check=False)
 
 

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 import z3
 
-from compiler import cli, decide
-from compiler.build import compile_sources
-from compiler.cache import sweep
-from compiler.interp import MAX_BITS, Interpreter
+from rulec import cli, decide
+from rulec.build import compile_sources
+from rulec.cache import sweep
+from rulec.interp import MAX_BITS, Interpreter
 from tests import fuzz_faults as ff
 from tests.test_analysis import SIZES, model_of
 

@@ -3,10 +3,10 @@
 Each folder tests/golden/<case>/ holds the case's input, rules/**/*.rules, and what each stage
 makes of it (see tests/golden/README.md):
 
-    syntax.txt            the syntax tree of every file (compiler.parser), or its syntax error
+    syntax.txt            the syntax tree of every file (rulec.parser), or its syntax error
     diagnostics.txt       every diagnostic as `rulec check` prints it; empty when clean
-    ir/<ruleset>.json     the IR of each ruleset as `rulec build` writes it (compiler.ir)
-    python/<ruleset>.py   the generated module of each ruleset (compiler.emit_python)
+    ir/<ruleset>.json     the IR of each ruleset as `rulec build` writes it (rulec.ir)
+    python/<ruleset>.py   the generated module of each ruleset (rulec.emit_python)
 
 A case with errors stops after diagnostics.txt: it has no ir/ and no python/. Every stage runs in
 this process (no `rulec` subprocess), once per case. To accept the current output of every stage
@@ -36,11 +36,11 @@ from typing import Any
 
 import pytest
 
-from compiler.ast import TypeRef
-from compiler.build import compile_sources, find_sources, ir_files, python_files
-from compiler.cli import main
-from compiler.diagnostics import Span
-from compiler.parser import parse
+from rulec.ast import TypeRef
+from rulec.build import compile_sources, find_sources, ir_files, python_files
+from rulec.cli import main
+from rulec.diagnostics import Span
+from rulec.parser import parse
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 CASES = sorted(p.name for p in GOLDEN.iterdir() if (p / "rules").is_dir())

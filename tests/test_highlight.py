@@ -15,7 +15,7 @@ pytest.importorskip("pygments")
 
 from pygments.token import Error, Text, Whitespace  # noqa: E402
 
-from compiler.highlight import (  # noqa: E402
+from rulec.highlight import (  # noqa: E402
     CONSTANTS,
     DECLARATIONS,
     KEYWORDS,
@@ -24,7 +24,7 @@ from compiler.highlight import (  # noqa: E402
     RulesLexer,
     highlight_html,
 )
-from compiler.parser import grammar_text  # noqa: E402
+from rulec.parser import grammar_text  # noqa: E402
 
 SHIPPED = sorted(RULES.rglob("*.rules"))
 IDS = [p.relative_to(ROOT).as_posix() for p in SHIPPED]

@@ -23,8 +23,8 @@ from typing import Any
 
 import pytest
 
-from compiler import cli, printing
-from compiler.build import compile_sources, find_sources, outputs, write_atomic
+from rulec import cli, printing
+from rulec.build import compile_sources, find_sources, outputs, write_atomic
 from tests.test_sheets import front_matter
 
 HOSTILE = [
@@ -124,7 +124,7 @@ def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
     (root / "cwd").mkdir()
     before = sorted(str(p) for p in root.rglob("*"))
     env = {**os.environ, "RULEC_CHROMIUM": "no-such-chromium-for-rulec-tests"}
-    run = subprocess.run([sys.executable, "-m", "compiler", "build", "--no-print", "--rules", str(root / "rules"),
+    run = subprocess.run([sys.executable, "-m", "rulec", "build", "--no-print", "--rules", str(root / "rules"),
                           "--out", str(root / "out"), "--cache", str(root / "cache")], cwd=root / "cwd", env=env,
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr

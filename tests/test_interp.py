@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from compiler import interp
-from compiler import model as m
-from compiler.build import Result
+from rulec import interp
+from rulec import model as m
+from rulec.build import Result
 
 
 @pytest.mark.parametrize("ruleset", ["OCS", "DAK", "DAK_fog", "ZCS", "ACW"])
@@ -55,7 +55,7 @@ def test_a_set_is_written_as_json_in_one_order_whatever_it_holds() -> None:
     JSON: a set of mixed numbers or of records used to crash the cards' value tables."""
     from fractions import Fraction  # noqa: PLC0415
 
-    from compiler.interp import Record, to_json  # noqa: PLC0415
+    from rulec.interp import Record, to_json  # noqa: PLC0415
 
     assert to_json(frozenset({Fraction(1, 2), Fraction(1, 4), 3, 0})) == [0, "1/4", "1/2", 3]
     assert to_json(frozenset({True, False})) == [False, True]

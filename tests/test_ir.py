@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from conftest import member
 
-from compiler import ir
-from compiler import model as m
-from compiler.build import Result
-from compiler.interp import Interpreter
+from rulec import ir
+from rulec import model as m
+from rulec.build import Result
+from rulec.interp import Interpreter
 
 # ---- schema --------------------------------------------------------------------------------------
 
@@ -94,7 +94,7 @@ def test_a_broken_model_fails_validation(dak: dict[str, Any], name: str) -> None
 
 
 def test_ir_files_refuse_a_model_that_breaks_the_schema(shipped: Result, monkeypatch: pytest.MonkeyPatch) -> None:
-    from compiler.build import ir_files
+    from rulec.build import ir_files
 
     model = shipped.models["DAK"]
     assert list(ir_files(model)) == ["ir/dak.json"]
@@ -114,7 +114,7 @@ def test_the_ir_text_is_the_dump_of_the_ir_document(shipped: Result) -> None:
 
 def test_ir_files_refuse_a_text_that_is_not_the_documents_dump(shipped: Result,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    from compiler.build import ir_files
+    from rulec.build import ir_files
 
     model = shipped.models["DAK"]
     monkeypatch.setattr(ir, "text", lambda m: ir.dumps(ir.to_ir(m)).replace("Port", "Pork"))

@@ -10,10 +10,10 @@ from typing import Any, TypeVar
 import pytest
 from conftest import codes, compile_text
 
-from compiler import model as m
-from compiler.build import Result
-from compiler.interp import Interpreter
-from compiler.types import INT
+from rulec import model as m
+from rulec.build import Result
+from rulec.interp import Interpreter
+from rulec.types import INT
 
 SERIES = '''
 series OCS "Operational Combat Series" version "4.3"
@@ -323,11 +323,11 @@ def test_models_share_the_layers_items_but_never_change_them() -> None:
     must never change it: each ruleset resolved alone, in any order, is the same model."""
     import json
 
-    from compiler.checker import check
-    from compiler.ir import layer_ir, to_ir
-    from compiler.lower import lower
-    from compiler.parser import parse
-    from compiler.resolver import resolve
+    from rulec.checker import check
+    from rulec.ir import layer_ir, to_ir
+    from rulec.lower import lower
+    from rulec.parser import parse
+    from rulec.resolver import resolve
 
     files = [parse(text, f"t{i}.rules")[0] for i, text in enumerate((SERIES, GAME, OPTION))]
     checked, diags = check([f for f in files if f is not None])

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler import printing
+from rulec import printing
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -25,7 +25,7 @@ def _start_build(tmp_path: Path) -> tuple[subprocess.Popen[bytes], Path]:
     tmp = tmp_path / "tmp"
     tmp.mkdir(exist_ok=True)
     env = {**os.environ, "TMPDIR": str(tmp), "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "compiler", "build", "--no-cache", "--rules", str(ROOT / "rules"),
+    proc = subprocess.Popen([sys.executable, "-m", "rulec", "build", "--no-cache", "--rules", str(ROOT / "rules"),
                              "--out", str(tmp_path / "out")], env=env, cwd=tmp_path,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 120

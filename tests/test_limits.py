@@ -1,4 +1,4 @@
-"""The input limits (compiler.limits): where each one starts, and the reductions' quick look at a
+"""The input limits (rulec.limits): where each one starts, and the reductions' quick look at a
 parse (limits.near, limits.token_passes), which must never miss a limit the exact walk over the
 concrete parse tree (limits.tree_errors) finds. Replaces the fast path's comparison with the
 careful one: there is one path now, and only its look at the limits has a short cut."""
@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from lark.exceptions import UnexpectedInput
 
 from bench import corpus
-from compiler import limits, parser
-from compiler.limits import MAX_DEPTH, MAX_DIGITS, MAX_LIST, MAX_PARTS, MAX_RULENUM
+from rulec import limits, parser
+from rulec.limits import MAX_DEPTH, MAX_DIGITS, MAX_LIST, MAX_PARTS, MAX_RULENUM
 from tests import fuzz
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -182,7 +182,7 @@ def test_the_bracket_check_finds_what_a_loop_over_every_character_finds(text: st
 def test_a_diagnostic_on_a_long_line_shows_the_place_not_the_whole_line(col: int) -> None:
     """A file of one 1,000,000-character line echoed the whole line (2 MB on the terminal, and
     whatever the line held); the place is shown with the characters around it and the caret under it."""
-    from compiler.diagnostics import SHOWN_LINE, Diagnostic, Span
+    from rulec.diagnostics import SHOWN_LINE, Diagnostic, Span
 
     text = "".join(chr(ord("a") + i % 26) for i in range(1_000_000))
     shown = Diagnostic(Span("t.rules", 1, col, 1, col + 3), "R001", "here").render({"t.rules": text})

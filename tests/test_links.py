@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from compiler import checker, links, sheets
-from compiler.build import Result, compile_sources
-from compiler.cli import main
-from compiler.sheets.text import hugo_anchor
+from rulec import checker, links, sheets
+from rulec.build import Result, compile_sources
+from rulec.cli import main
+from rulec.sheets.text import hugo_anchor
 from tests.conftest import RULES
 
 # The ZCS links as they were before #15 item 7: each names an anchor no ZCS page has.

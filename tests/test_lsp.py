@@ -1,4 +1,4 @@
-"""The language server, driven over its protocol: JSON-RPC on the stdio of `python -m compiler.lsp`."""
+"""The language server, driven over its protocol: JSON-RPC on the stdio of `python -m rulec.lsp`."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ class Session:
             self.published.set()
 
     async def __aenter__(self) -> Session:
-        await self.client.start_io(sys.executable, "-m", "compiler.lsp")
+        await self.client.start_io(sys.executable, "-m", "rulec.lsp")
         await self.client.initialize_async(types.InitializeParams(
             capabilities=types.ClientCapabilities(), root_uri=self.root.as_uri()))
         self.client.initialized(types.InitializedParams())
@@ -196,8 +196,8 @@ def test_a_document_that_is_not_a_file_yet_is_compiled_alone(workspace: Path) ->
 
 def test_hover_shows_rules_text_as_written_not_as_markdown() -> None:
     """A title or text holding Markdown, a command link or backticks is shown as typed in the hover."""
-    from compiler.parser import parse  # noqa: PLC0415
-    from compiler.symbols import build_index, hover_text  # noqa: PLC0415
+    from rulec.parser import parse  # noqa: PLC0415
+    from rulec.symbols import build_index, hover_text  # noqa: PLC0415
 
     source = ('series S "A [x](command:workbench.action.terminal.new) series"\n\n'
               'rule 1.1 "**Bold** <b>tag</b> {{% gist x %}}" {\n'
@@ -220,7 +220,7 @@ def test_hover_shows_rules_text_as_written_not_as_markdown() -> None:
 def test_a_document_outside_a_rules_folder_compiles_with_its_own_folder_only(tmp_path: Path) -> None:
     """A rules folder's whole tree is compiled together; a document elsewhere (at worst /x.rules)
     takes only the files beside it, never the folders under it."""
-    from compiler.lsp import folder_files, rules_root  # noqa: PLC0415
+    from rulec.lsp import folder_files, rules_root  # noqa: PLC0415
 
     for f in ("rules/s.rules", "rules/game/g.rules", "loose/a.rules", "loose/deep/b.rules"):
         (tmp_path / f).parent.mkdir(parents=True, exist_ok=True)

@@ -1,4 +1,4 @@
-"""The language server stays up (SECURITY.md): the real server, `python -m compiler.lsp`, driven over
+"""The language server stays up (SECURITY.md): the real server, `python -m rulec.lsp`, driven over
 its standard input with raw bytes. After every malformed message a valid request is answered, every
 request gets an answer (the empty one where nothing can be found), never a traceback, and the
 process is alive at the end."""
@@ -210,7 +210,7 @@ def test_the_guard_finds_every_message_after_any_junk() -> None:
     uncut; read one byte at a time or in chunks."""
     import random  # noqa: PLC0415
 
-    from compiler.lsp import FramingGuard  # noqa: PLC0415
+    from rulec.lsp import FramingGuard  # noqa: PLC0415
 
     pieces = [*(m[:20_000] for m in MALFORMED.values()), b"content-length:" * 1000,
               b"Content-Length: 12\r\nContent-Length: 7\r\n\r\n",

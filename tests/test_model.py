@@ -8,17 +8,17 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, RULES
 
-from compiler import ir
-from compiler import model as m
-from compiler.build import find_sources
-from compiler.checker import check
-from compiler.diagnostics import Diagnostic
-from compiler.exprs import Lowerer
-from compiler.lower import lower
-from compiler.parser import parse, parse_query
-from compiler.resolver import files_of, resolve
-from compiler.scope import CheckedProgram
-from compiler.types import (
+from rulec import ir
+from rulec import model as m
+from rulec.build import find_sources
+from rulec.checker import check
+from rulec.diagnostics import Diagnostic
+from rulec.exprs import Lowerer
+from rulec.lower import lower
+from rulec.parser import parse, parse_query
+from rulec.resolver import files_of, resolve
+from rulec.scope import CheckedProgram
+from rulec.types import (
     ANY,
     BOOL,
     INT,
@@ -148,7 +148,7 @@ def test_a_read_of_a_parameter_that_cites_rules_is_marked() -> None:
 
 
 def test_the_expression_checker_reports_and_gives_an_error_node() -> None:
-    from compiler.evaluate import ModelScope
+    from rulec.evaluate import ModelScope
 
     program = _program(SERIES)
     scope = ModelScope(resolve(program, program.rulesets[0]))

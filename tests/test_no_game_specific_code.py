@@ -8,7 +8,7 @@ from typing import Any
 
 from conftest import ROOT
 
-from compiler import ir
+from rulec import ir
 
 COMPILER = ROOT / "compiler"
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler import parser
-from compiler.astbuild import unquote
+from rulec import parser
+from rulec.astbuild import unquote
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,15 +35,15 @@ def test_the_repository_has_exactly_one_grammar_file() -> None:
 
 
 def test_the_grammar_is_read_from_the_package() -> None:
-    packaged = resources.files("compiler").joinpath("rules.lark").read_text(encoding="utf-8")
+    packaged = resources.files("rulec").joinpath("rules.lark").read_text(encoding="utf-8")
     assert packaged == (ROOT / "compiler" / "rules.lark").read_text(encoding="utf-8") == parser.grammar_text()
 
 
 def test_a_wheel_ships_the_grammar() -> None:
     """The grammar is package data: a non-editable install has it beside the code."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
-    assert "compiler" in config["packages"]
-    assert "rules.lark" in config["package-data"]["compiler"]
+    assert "rulec" in config["packages"] and config["package-dir"]["rulec"] == "compiler"
+    assert "rules.lark" in config["package-data"]["rulec"]
 
 
 # ---- one parser -------------------------------------------------------------------------------
@@ -66,7 +66,7 @@ def test_no_lark_internals_are_used() -> None:
     for name, text in compiler_sources().items():
         for internal in ("parse_interactive", "parse_conf", "parser_state", ".callbacks", "lark.grammar"):
             assert internal not in text, (name, internal)
-    assert importlib.util.find_spec("compiler.fastparse") is None
+    assert importlib.util.find_spec("rulec.fastparse") is None
 
 
 def test_the_parser_is_built_once_per_mode() -> None:
@@ -75,7 +75,7 @@ def test_the_parser_is_built_once_per_mode() -> None:
 
 
 def run_parse(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    code = ("from compiler.parser import parse\n"
+    code = ("from rulec.parser import parse\n"
             "tree, diags = parse('series S \"S\"\\nrule 1.1 \"A\" { text \"a\" }\\n', 's.rules')\n"
             "assert tree is not None and not diags, diags\n"
             "print('parsed')\n")

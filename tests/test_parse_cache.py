@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from compiler import cache, parser
-from compiler.cache import ParseCache, parse_key
+from rulec import cache, parser
+from rulec.cache import ParseCache, parse_key
 from tests.shapes import shape
 
 ROOT = Path(__file__).resolve().parent.parent

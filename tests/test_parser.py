@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from compiler import ast, limits
-from compiler.diagnostics import Diagnostic, Span
-from compiler.parser import parse
+from rulec import ast, limits
+from rulec.diagnostics import Diagnostic, Span
+from rulec.parser import parse
 
 PATH = "t.rules"
 

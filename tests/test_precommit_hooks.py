@@ -34,7 +34,7 @@ def run_hook(hook: dict[str, str], repo: Path, files: list[str]) -> subprocess.C
     entry = hook["entry"].split()
     assert entry[0] == "rulec"
     names = files if hook.get("pass_filenames", "true") != "false" else []
-    return subprocess.run([sys.executable, "-m", "compiler", *entry[1:], *names], cwd=repo,
+    return subprocess.run([sys.executable, "-m", "rulec", *entry[1:], *names], cwd=repo,
                           capture_output=True, text=True, check=False)
 
 

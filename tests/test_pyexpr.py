@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from conftest import compile_text
 
-from compiler import model as m
-from compiler.emit_python import emit_python
-from compiler.evaluate import load_module
-from compiler.interp import Interpreter
+from rulec import model as m
+from rulec.emit_python import emit_python
+from rulec.evaluate import load_module
+from rulec.interp import Interpreter
 
 FOLDS = '''
 series S "S" version "1"

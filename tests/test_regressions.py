@@ -17,7 +17,7 @@ import pytest
 from compiled import load_generated
 from conftest import RULES
 
-from compiler.cli import main
+from rulec.cli import main
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "regressions"
 

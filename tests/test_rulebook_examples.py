@@ -9,10 +9,10 @@ import pytest
 from compiled import load_generated
 from conftest import RULES
 
-from compiler.analysis import run_example_traced
-from compiler.build import compile_sources, find_sources
-from compiler.cli import main
-from compiler.testing import run_tests
+from rulec.analysis import run_example_traced
+from rulec.build import compile_sources, find_sources
+from rulec.cli import main
+from rulec.testing import run_tests
 
 
 def _examples() -> list[tuple[str, int, str]]:

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from compiler import printing, sheets
-from compiler.build import Result, outputs, with_prints
-from compiler.sheets import view
-from compiler.sheets.text import Words, blocks, hugo_anchor, md_escape, rule_key
+from rulec import printing, sheets
+from rulec.build import Result, outputs, with_prints
+from rulec.sheets import view
+from rulec.sheets.text import Words, blocks, hugo_anchor, md_escape, rule_key
 from tests.conftest import ROOT, compile_text
 
 SEED = next((p / "seeds/000_c51e9f3b8ffd8c98.txt" for p in (ROOT.parent / "shared", Path("/work/shared"))

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from compiler.build import find_sources
-from compiler.cli import main
-from compiler.limits import MAX_FILE_BYTES
-from compiler.sources import read_rules_file
-from compiler.watch import snapshot
+from rulec.build import find_sources
+from rulec.cli import main
+from rulec.limits import MAX_FILE_BYTES
+from rulec.sources import read_rules_file
+from rulec.watch import snapshot
 
 GOOD = 'series S "S"\nrule 1.1 "One" {\n  define two() -> int = 2\n  example { expect two() == 2 }\n}\n'
 
@@ -79,7 +79,7 @@ def test_a_file_over_the_limit_is_refused_after_reading_one_byte_more(tmp_path: 
 
 def test_csv_cells_a_spreadsheet_would_run_are_quoted(tmp_path: Path) -> None:
     """OWASP's CSV injection advice: a cell starting =, +, -, @, tab or CR gets an apostrophe."""
-    from compiler.sheets.export import _csv
+    from rulec.sheets.export import _csv
 
     rows = [["4.6", '=HYPERLINK("http://x","y")', 1], ["4.7", "+1", -2], ["4.8", "-1", "+2+3"],
             ["4.8", "@SUM(A1)", "plain"], ["4.9", "\tx", "-x"]]

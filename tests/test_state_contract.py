@@ -22,13 +22,13 @@ from conftest import compile_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler import model as m
-from compiler.build import Result
-from compiler.evaluate import EvalFailure, load_module, read_state
-from compiler.interp import from_json as model_value
-from compiler.interp import to_json
-from compiler.state_schema import INVARIANT_KEYWORD, MAX_DIGITS, state_schema
-from compiler.types import BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, TextT, Type
+from rulec import model as m
+from rulec.build import Result
+from rulec.evaluate import EvalFailure, load_module, read_state
+from rulec.interp import from_json as model_value
+from rulec.interp import to_json
+from rulec.state_schema import INVARIANT_KEYWORD, MAX_DIGITS, state_schema
+from rulec.types import BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, TextT, Type
 
 RULESETS = ["OCS", "DAK", "DAK_fog", "ZCS", "ACW"]
 BIG = 10 ** MAX_DIGITS

@@ -35,9 +35,9 @@ from typing import Any
 import markdown_it  # a test dependency ([test] in pyproject.toml): CommonMark, as Hugo renders
 import pytest
 
-from compiler.build import compile_sources, outputs
-from compiler.sheets import _yaml
-from compiler.sheets.text import md_escape, md_link_target
+from rulec.build import compile_sources, outputs
+from rulec.sheets import _yaml
+from rulec.sheets.text import md_escape, md_link_target
 from tests.test_injection import quoted, rules
 
 # ---- payloads ----------------------------------------------------------------------------------------

@@ -9,11 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from compiler import model as m
-from compiler import traceability
-from compiler.analysis import run_example_traced
-from compiler.build import Result, compile_sources, find_sources, outputs
-from compiler.sheets.text import md_escape
+from rulec import model as m
+from rulec import traceability
+from rulec.analysis import run_example_traced
+from rulec.build import Result, compile_sources, find_sources, outputs
+from rulec.sheets.text import md_escape
 from tests.conftest import compile_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -259,7 +259,7 @@ def test_build_writes_docs_only_beside_its_output(tmp_path: Path) -> None:
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text, encoding="utf-8")
     (tmp_path / "docs").mkdir()
-    run = [sys.executable, "-m", "compiler", "build", "--rules", str(rules), "--out", str(tmp_path / "generated"),
+    run = [sys.executable, "-m", "rulec", "build", "--rules", str(rules), "--out", str(tmp_path / "generated"),
            "--no-print", "--no-cache"]
     done = subprocess.run(run, cwd=tmp_path, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

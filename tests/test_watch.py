@@ -11,7 +11,7 @@ from typing import Any
 
 from conftest import ROOT
 
-from compiler.watch import Watcher, changed_files, snapshot
+from rulec.watch import Watcher, changed_files, snapshot
 
 SERIES = 'series W "Watched" version "1"\n\nrule 1.1 "One" {\n  const cap "The cap" = 3\n}\n'
 
@@ -83,7 +83,7 @@ def test_the_watcher_builds_then_rebuilds_only_on_change(tmp_path: Path) -> None
 def test_rulec_build_watch_in_a_subprocess(tmp_path: Path) -> None:
     rules, out = make_tree(tmp_path)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "compiler", "build", "--watch", "--interval", "0.1",
+    proc = subprocess.Popen([sys.executable, "-m", "rulec", "build", "--watch", "--interval", "0.1",
                              "--iterations", "40"], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True)
     deadline = time.monotonic() + 30
@@ -101,7 +101,7 @@ def test_rulec_build_watch_in_a_subprocess(tmp_path: Path) -> None:
 def test_a_rebuild_parses_and_analyses_only_what_changed(tmp_path: Path, monkeypatch: Any) -> None:
     """The watching process keeps each file's parse, each table's analysis and each module in
     memory from one build to the next (and only those of the last build)."""
-    from compiler import analysis, cache
+    from rulec import analysis, cache
 
     rules, out = make_tree(tmp_path)
     other = 'in W\n\nrule 2.1 "Two" {\n  table t(n: int) -> int "T" {\n    small: when n < 2 => 1 "Small"\n' \
@@ -127,7 +127,7 @@ def test_a_rebuild_parses_and_analyses_only_what_changed(tmp_path: Path, monkeyp
 
 
 def _fresh(tmp_path: Path, rules: Path) -> str:
-    from compiler.cli import main
+    from rulec.cli import main
 
     assert main(["build", "--rules", str(rules), "--out", str(tmp_path / "fresh"), "--no-cache", "--no-print"]) == 0
     return (tmp_path / "fresh" / "python" / "w.py").read_text(encoding="utf-8")

@@ -48,7 +48,7 @@ def _yaml(value: Any) -> str:
 def environment(kind: str) -> jinja2.Environment:
     """The Jinja2 environment for 'md' or 'html': StrictUndefined always, autoescape for HTML."""
     env = jinja2.Environment(
-        loader=jinja2.PackageLoader("compiler", "templates"),
+        loader=jinja2.PackageLoader(__name__.split(".")[0], "templates"),
         autoescape=kind == "html",
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
