@@ -357,14 +357,15 @@ class Override:
 
 @dataclass(frozen=True)
 class LayerDecl:
-    """`series OCS "..." version "4.3"`, `game DAK "..." extends OCS`, ..."""
+    """`series OCS "..." version "4.3"`, `game DAK "..." extends OCS "4.3" version "II"`, ..."""
 
     kind: str  # series | game | scenario | option
     name: str
     title: str
     parent: str | None
-    version: str | None
+    version: str | None  # the layer's own version
     span: Span
+    parent_version: str | None = None  # the version of the parent it is written for (checked, R118)
 
 
 @dataclass(frozen=True)

@@ -196,8 +196,9 @@ class AstBuilder:
         return ast.LayerDecl("series", str(c[1]), self._text(c[2]), None, c[3], span)
 
     def _layer(self, kind: str, span: Span, c: list[Any]) -> ast.LayerDecl:
-        """KIND NAME STRING "extends" NAME [version]"""
-        return ast.LayerDecl(kind, str(c[1]), self._text(c[2]), str(c[4]), c[5], span)
+        """KIND NAME STRING "extends" NAME [STRING] [version]: the STRING is the parent's version."""
+        return ast.LayerDecl(kind, str(c[1]), self._text(c[2]), str(c[4]), c[6], span,
+                             None if c[5] is None else self._text(c[5]))
 
     def game(self, span: Span, c: list[Any]) -> ast.LayerDecl:
         return self._layer("game", span, c)

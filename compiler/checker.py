@@ -135,6 +135,12 @@ class Checker:
                            hint=f"a {d.kind} extends a {' or a '.join(PARENT_KINDS[d.kind])}")
             else:
                 lay.parent = parent
+                if d.parent_version is not None and d.parent_version != parent.decl.version:
+                    found = "no version" if parent.decl.version is None else f"version {parent.decl.version!r}"
+                    self.error(d.span, "R118", f"{d.name} is written for {d.parent} version {d.parent_version!r}, "
+                               f"but the {d.parent} found is {found}",
+                               hint=f"use the {d.parent} rules of version {d.parent_version!r}, or check "
+                                    f"{d.name} against {found} and write that after 'extends {d.parent}'")
         ordered: list[LayerInfo] = []
         for lay in sorted(layers.values(), key=lambda x: x.name):
             chain = []
