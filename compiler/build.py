@@ -56,20 +56,22 @@ class Result:
         return not has_errors(self.diagnostics)
 
 
-def find_sources(paths: list[Path]) -> tuple[dict[str, str], list[Diagnostic]]:
+def find_sources(paths: list[Path], labels: list[str] | None = None) -> tuple[dict[str, str], list[Diagnostic]]:
     """Read every .rules file under the paths, named for display and for origins.
 
-    A folder's files are named from the folder's own name down (rules/ocs/x.rules),
+    A folder's files are named from the folder's own name down (rules/ocs/x.rules), or from its
+    label where one is given (a project names two folders called rules/ by where they are),
     so the names, and every output, are the same from any working directory. Only regular files
     are read, and a file found in a folder only if it is inside that folder once links are
     followed: a link to /proc/self/environ, a pipe or a device is refused, never read."""
     sources: dict[str, str] = {}
     diags: list[Diagnostic] = []
-    for root in paths:
+    for i, root in enumerate(paths):
+        label = labels[i] if labels is not None else None
         if root.is_dir():
             inside: Path | None = root.resolve()
             files = sorted(root.rglob("*.rules"))
-            named = [(f, source_name(root, f)) for f in files]
+            named = [(f, source_name(root, f, label)) for f in files]
         else:
             inside, named = None, [(root, _display(root.as_posix()))]
         for f, name in named:
@@ -81,9 +83,9 @@ def find_sources(paths: list[Path]) -> tuple[dict[str, str], list[Diagnostic]]:
     return sources, diags
 
 
-def source_name(root: Path, f: Path) -> str:
-    """The name of file f of folder root: from the folder's own name down (rules/ocs/x.rules)."""
-    return _display(f"{root.resolve().name}/{f.relative_to(root).as_posix()}")
+def source_name(root: Path, f: Path, label: str | None = None) -> str:
+    """The name of file f of folder root: from the folder's own name (or its label) down (rules/ocs/x.rules)."""
+    return _display(f"{label or root.resolve().name}/{f.relative_to(root).as_posix()}")
 
 
 def _display(name: str) -> str:

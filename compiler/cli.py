@@ -29,6 +29,8 @@ from .cache import Work
 from .diagnostics import Diagnostic, did_you_mean
 from .evaluate import EvalFailure, evaluate, json_value
 from .printing import PrintError
+from .project import COMMAND_LINE, Project
+from .project import load as load_project
 from .state_schema import MAX_DIGITS
 from .testing import run_tests, uncovered_diagnostics
 
@@ -50,12 +52,14 @@ def make_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     c = sub.add_parser("check", help="check rules files and report every mistake")
-    c.add_argument("paths", nargs="*", type=Path, help="files or folders (default: rules/)")
+    c.add_argument("paths", nargs="*", type=Path, help="files or folders (default: the project's rules folders, "
+                   "else rules/)")
+    c.add_argument("--rules", type=Path, action="append", help=RULES_HELP)
     c.add_argument("--strict", action="store_true", help="exit 1 on a warning too (a table condition rulec "
                    "does not decide, two options that change one answer differently)")
     b = sub.add_parser("build", help="compile rules/ into generated/")
-    b.add_argument("--rules", type=Path, default=Path("rules"), help="the rules folder (default: rules/)")
-    b.add_argument("--out", type=Path, default=Path("generated"), help="the output folder (default: generated/)")
+    b.add_argument("--rules", type=Path, action="append", help=RULES_HELP)
+    b.add_argument("--out", type=Path, help="the output folder (default: the project's 'out', else generated/)")
     b.add_argument("--check", action="store_true", help="write nothing; exit 1 if the output folder is "
                    "not what the rules produce")
     b.add_argument("--no-print", action="store_true", help="do not start a browser to print cards; keep the "
@@ -64,8 +68,8 @@ def make_parser() -> argparse.ArgumentParser:
                    "diagnostics; rewrite only the output files that changed")
     b.add_argument("--interval", type=float, default=0.5, help=argparse.SUPPRESS)  # seconds between looks
     b.add_argument("--iterations", type=int, default=0, help=argparse.SUPPRESS)  # stop after N looks (tests)
-    b.add_argument("--cache", type=Path, default=Path(".rulec-cache"), help="the build cache: a build of "
-                   "what was built last time does nothing (default: .rulec-cache/ in the current folder)")
+    b.add_argument("--cache", type=Path, help="the build cache: a build of what was built last time does "
+                   "nothing (default: .rulec-cache/ beside rulec.toml, else in the current folder)")
     b.add_argument("--no-cache", action="store_true", help="build everything, and keep no cache")
     d = sub.add_parser("diff", help="what changed between two rule trees or git revisions")
     d.add_argument("old", help="a rules folder or file, or a git revision (its rules/ folder)")
@@ -75,14 +79,14 @@ def make_parser() -> argparse.ArgumentParser:
                    "mark on every clause changed since OLD")
     d.add_argument("--exit-code", action="store_true", help="exit 1 when there are changes")
     t = sub.add_parser("test", help="run every worked example in the rules")
-    t.add_argument("--rules", type=Path, default=Path("rules"), help="the rules folder (default: rules/)")
+    t.add_argument("--rules", type=Path, action="append", help=RULES_HELP)
     t.add_argument("--coverage", action="store_true", help="also list every clause, table row, list value, "
                    "limit, exception and override no example exercises; exit 1 if any")
     t.add_argument("-v", "--verbose", action="store_true", help="name every example run")
     e = sub.add_parser("eval", help="ask a ruleset a question: rulec eval DAK 'ezoc_allows(F, true)'")
     e.add_argument("ruleset", help="the ruleset: a series, game or scenario name, or a declared ruleset")
     e.add_argument("query", help="an expression in the rules language")
-    e.add_argument("--rules", type=Path, default=Path("rules"), help="the rules folder (default: rules/)")
+    e.add_argument("--rules", type=Path, action="append", help=RULES_HELP)
     e.add_argument("--state", type=Path, help='a JSON file of named records: {"h": {"record": "Hex", '
                    '"value": {...}}}; checked against generated/schemas/<ruleset>.state.schema.json')
     e.add_argument("--json", action="store_true", help='print {"value": ..., "rules": [...], '
@@ -90,12 +94,39 @@ def make_parser() -> argparse.ArgumentParser:
     e.add_argument("--module", action="store_true", help="answer from the generated Python module instead "
                    "of the reference interpreter (the two must agree)")
     f = sub.add_parser("fmt", help="format rules files in the one canonical layout, keeping comments")
-    f.add_argument("paths", nargs="*", type=Path, help="files or folders (default: rules/); - formats standard "
-                   "input to standard output")
+    f.add_argument("paths", nargs="*", type=Path, help="files or folders (default: the project's own rules "
+                   "folders, else rules/); - formats standard input to standard output")
     f.add_argument("--check", action="store_true", help="write nothing; exit 1 if a file is not formatted")
     f.add_argument("--diff", action="store_true", help="print what formatting changes, as a unified diff")
+    i = sub.add_parser("init", help="start a game repository: rulec.toml, a first rules file, .gitignore, "
+                       "pre-commit and CI")
+    i.add_argument("dir", nargs="?", type=Path, default=Path("."), help="the folder (default: the current one)")
+    i.add_argument("--extends", default="OCS", help="the installed series the game extends (default: OCS)")
+    i.add_argument("--name", help="the game's name in the rules (default: the folder's name, in capitals)")
+    i.add_argument("--title", help="the game's title (default: from its name)")
     sub.add_parser("lsp", help="run the language server on standard input and output (needs rulec[lsp])")
+    for command in sub.choices.values():
+        command.add_argument("--project", type=Path, help="the project file, or its folder (default: the nearest "
+                             "rulec.toml at or above the current folder)")
     return p
+
+
+RULES_HELP = ("a rules folder; give several --rules for several folders (default: the project's rules "
+              "folders and installed series, else rules/)")
+
+
+def _project(args: argparse.Namespace, rules: list[Path] | None) -> Project:
+    return load_project(Path.cwd(), getattr(args, "project", None), rules)
+
+
+def _shown(path: Path) -> Path:
+    """A project path as messages show it: relative to the current folder where it is inside it."""
+    if path.is_absolute():
+        try:
+            return path.relative_to(Path.cwd())
+        except ValueError:
+            return path
+    return path
 
 
 def _failed(diags: list[Diagnostic]) -> int:
@@ -104,7 +135,7 @@ def _failed(diags: list[Diagnostic]) -> int:
 
 
 def cmd_test(args: argparse.Namespace) -> int:
-    loaded = _load([args.rules])
+    loaded = _load(_project(args, args.rules))
     if isinstance(loaded, int):
         return loaded
     errors = [d for d in loaded.diagnostics if d.code not in ("R401", "R402")]
@@ -139,7 +170,7 @@ def cmd_test(args: argparse.Namespace) -> int:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    loaded = _load([args.rules])
+    loaded = _load(_project(args, args.rules))
     if isinstance(loaded, int):
         return loaded
     if not loaded.ok:
@@ -201,22 +232,33 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _load(paths: list[Path], work: Work | None = None, crosscheck: bool = False) -> Result | int:
-    missing = [p for p in paths if not p.exists()]
-    if missing:
-        print(f"rulec: no such file or folder: {missing[0]}", file=sys.stderr)
-        return EXIT_USAGE
-    sources, read_errors = find_sources(paths)
-    if not sources and not read_errors:
+def _usage_errors(project: Project) -> int | None:
+    """A --rules that does not exist or is given twice: a usage error (exit 2), said as such."""
+    given = [d for d in project.diagnostics if d.span.file == COMMAND_LINE]
+    for d in given:
+        print(f"rulec: {d.message}", file=sys.stderr)
+    return EXIT_USAGE if given else None
+
+
+def _load(project: Project, work: Work | None = None, crosscheck: bool = False) -> Result | int:
+    """Every rules file of the project's roots, compiled; the project file's own mistakes among the
+    diagnostics (a --rules that does not exist is a usage error, exit 2)."""
+    if (wrong := _usage_errors(project)) is not None:
+        return wrong
+    paths = [r.path for r in project.roots]
+    sources, read_errors = find_sources(paths, [r.label for r in project.roots])
+    if not sources and not read_errors and not project.diagnostics:
         print(f"rulec: no .rules files in {', '.join(map(str, paths))}", file=sys.stderr)
         return EXIT_USAGE
     result = compile_sources(sources, work=work, crosscheck=crosscheck)
-    result.diagnostics = sorted(set(result.diagnostics + read_errors))
+    result.diagnostics = sorted(set(result.diagnostics + read_errors + project.diagnostics))
+    if project.diagnostics:
+        result.sources = {**result.sources, **project.sources}  # to show the project file's lines
     return result
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    loaded = _load(args.paths or [Path("rules")])
+    loaded = _load(_project(args, [*args.paths, *(args.rules or [])] or None))
     if isinstance(loaded, int):
         return loaded
     report(loaded)
@@ -230,9 +272,16 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
+    project = _project(args, args.rules)
+    args.out = args.out or _shown(project.out)
+    args.cache = args.cache or _shown(project.cache)
+    args.no_print = args.no_print or not project.print_cards
     if args.watch:
         from .watch import watch
 
+        if (wrong := _usage_errors(project)) is not None:  # a --rules that does not exist
+            return wrong
+        args.roots, args.labels = [r.path for r in project.roots], [r.label for r in project.roots]
         return watch(args)
     from . import printing
     from .cache import BuildCache, tree_key
@@ -240,22 +289,29 @@ def cmd_build(args: argparse.Namespace) -> int:
     printing.clean_leftovers()  # what a rulec killed while printing left, whether this build prints or not
     cache = None if args.no_cache or args.check else BuildCache(args.cache)
     key = None
-    if cache is not None and args.rules.exists():  # nothing changed since the last build: nothing to do
-        sources, read_errors = find_sources([args.rules])
+    if cache is not None and not project.diagnostics:  # nothing changed since the last build: nothing to do
+        sources, read_errors = find_sources([r.path for r in project.roots], [r.label for r in project.roots])
         can_print = not args.no_print and printing.find_chromium() is not None
-        key = tree_key(sources, can_print) if sources and not read_errors else None
+        key = tree_key(sources, can_print, project.rulesets) if sources and not read_errors else None
         if key is not None and cache.up_to_date(key, args.out):
             _published(args.out)
             print(f"up to date: {args.out}/ is what the rules produce (nothing changed since the last build)")
             return EXIT_OK
     work = Work(args.cache) if cache is not None else None  # each file's parse, each table's analysis
-    loaded = _load([args.rules], work, crosscheck=True)  # the examples run on the modules too
+    loaded = _load(project, work, crosscheck=True)  # the examples run on the modules too
     if isinstance(loaded, int):
         return loaded
     report(loaded)
     if not loaded.ok:
         print(f"build failed; {args.out}/ was left as it was", file=sys.stderr)
         return _failed(loaded.diagnostics)
+    if project.rulesets:  # the project builds only the rulesets it names (a game, not its series)
+        unknown = [r for r in project.rulesets if r not in loaded.models]
+        if unknown:
+            print(f"rulec: {project.label}: no ruleset {', '.join(map(repr, unknown))} (there are: "
+                  f"{', '.join(sorted(loaded.models))})", file=sys.stderr)
+            return EXIT_RULES
+        loaded.models = {name: loaded.models[name] for name in project.rulesets}
     # Each output is written (or compared) as it is made: a large rulebook's outputs are never
     # all in memory at once.
     made = Streamed(loaded, args.out, validate=args.check, allow_print=not (args.check or args.no_print), work=work)
@@ -321,11 +377,30 @@ def _published(out: Path) -> bool:
 def cmd_diff(args: argparse.Namespace) -> int:
     from .diff import command
 
+    # The project's other rules (an installed series, a sibling folder) are read beside both sides, so a
+    # game is compared over the series it extends.
+    project = _project(args, None)
+    compared = {Path(s).resolve() for s in (args.old, args.new) if Path(s).exists()} | {Path(args.rules).resolve()}
+    beside = [r for r in project.roots if r.series is not None or r.path.resolve() not in compared]
+    args.beside = find_sources([r.path for r in beside], [r.label for r in beside])[0] if beside else {}
+
+    return command(args)
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    from .init import command
+
     return command(args)
 
 
 def cmd_fmt(args: argparse.Namespace) -> int:
     from .fmt import command
+
+    if not args.paths:  # the project's own rules folders: never an installed series
+        project = _project(args, None)
+        if (wrong := _usage_errors(project)) is not None:
+            return wrong
+        args.paths = [_shown(r.path) for r in project.roots if r.series is None]
 
     return command(args)
 
@@ -386,7 +461,7 @@ def read_state(path: Path) -> dict[str, Any]:
 
 
 COMMANDS = {"check": cmd_check, "build": cmd_build, "diff": cmd_diff, "eval": cmd_eval, "test": cmd_test,
-            "fmt": cmd_fmt, "lsp": cmd_lsp}
+            "fmt": cmd_fmt, "init": cmd_init, "lsp": cmd_lsp}
 
 
 def _interrupt(signum: int, frame: object) -> None:

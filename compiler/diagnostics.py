@@ -50,6 +50,7 @@ CODES: dict[str, str] = {
     "R116": "link to an anchor its page does not have",
     "R117": "cited declaration outside every numbered clause",
     "R118": "extends a version of a layer other than the one found",
+    "R119": "mistake in rulec.toml",
     "R201": "type mismatch",
     "R202": "wrong number of arguments",
     "R203": "unknown field or attribute",

@@ -284,6 +284,7 @@ def command(args: Any) -> int:
         except SourceError as e:
             print(f"rulec: {e}", file=sys.stderr)
             return EXIT_USAGE
+        sources = {**getattr(args, "beside", {}), **sources}  # the series the project extends, on both sides
         models, diags = resolve_all(sources)
         if not models:
             report(Result(sources=sources, diagnostics=diags))

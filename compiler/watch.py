@@ -72,33 +72,38 @@ def write_changed(files: Mapping[str, Content], out_dir: Path) -> list[str]:
 
 
 class Watcher:
-    """One rules folder and its output folder; `poll` rebuilds when a file changed."""
+    """The rules folders and their output folder; `poll` rebuilds when a file changed."""
 
-    def __init__(self, rules: Path, out: Path, say: Callable[[str], None]) -> None:
-        self.rules, self.out, self.say = rules, out, say
+    def __init__(self, rules: Path | list[Path], out: Path, say: Callable[[str], None],
+                 labels: list[str] | None = None) -> None:
+        self.roots = rules if isinstance(rules, list) else [rules]
+        self.labels = labels
+        self.out, self.say = out, say
         self.state: Snapshot = {}
         self.builds = 0
         self.work = Work(None)  # parses, analyses and modules kept in memory from one build to the next
 
     def poll(self) -> bool:
         """Look once; rebuild if anything changed. True when a build ran."""
-        new = snapshot(self.rules, self.state)
+        new: Snapshot = {}
+        for root in self.roots:
+            new.update(snapshot(root, self.state))
         changed = changed_files(self.state, new)
         first = not self.state and not self.builds
         self.state = new
         if not changed and not first:
             return False
         if not first:
-            self.say("changed: " + ", ".join(source_name(self.rules, f) for f in changed))
+            self.say("changed: " + ", ".join(self.name(f) for f in changed))
         self.build([f for f in changed if f in new])
         return True
 
     def build(self, changed: list[Path]) -> None:
         self.builds += 1
-        sources, read_errors = find_sources([self.rules])
+        sources, read_errors = find_sources(self.roots, self.labels)
         syntax: list[Diagnostic] = []
         for f in changed:  # the changed files first, on their own: a typo is reported at once
-            name = source_name(self.rules, f)
+            name = self.name(f)
             if name in sources:
                 syntax += self.work.parses.parse(sources[name], name)[1]
         if syntax or read_errors:
@@ -118,6 +123,13 @@ class Watcher:
             self.say(f"  {line}")
         self.say(f"built {', '.join(sorted(result.models))}: {len(done)} of {len(files)} files changed")
 
+    def name(self, f: Path) -> str:
+        """A file's name as the build names it: from its root's folder name (or label) down."""
+        for i, root in enumerate(self.roots):
+            if f.is_relative_to(root):
+                return source_name(root, f, self.labels[i] if self.labels else None)
+        return f.as_posix()
+
     def report(self, diags: list[Diagnostic], sources: dict[str, str]) -> None:
         for d in sorted(set(diags)):
             self.say(d.render(sources))
@@ -125,15 +137,18 @@ class Watcher:
 
 def watch(args: argparse.Namespace) -> int:
     """Poll every --interval seconds until interrupted (or --iterations polls, for tests)."""
-    if not args.rules.is_dir():
-        print(f"rulec: no such folder: {args.rules}", file=sys.stderr)
+    roots: list[Path] = args.roots
+    missing = [r for r in roots if not r.is_dir()]
+    if missing:
+        print(f"rulec: no such folder: {missing[0]}", file=sys.stderr)
         return 2
 
     def say(line: str) -> None:
         print(line, flush=True)
 
-    w = Watcher(args.rules, args.out, say)
-    say(f"watching {args.rules}/ (Ctrl-C to stop); cards are printed by a plain 'rulec build'")
+    w = Watcher(roots, args.out, say, args.labels)
+    say(f"watching {', '.join(f'{r}/' for r in roots)} (Ctrl-C to stop); cards are printed by a plain "
+        "'rulec build'")
     polls = 0
     try:
         while True:

@@ -112,6 +112,33 @@ def test_the_installed_command_runs_from_the_wheel(fresh: Path, tmp_path: Path) 
     assert not (tmp_path / "compiler").exists()
 
 
+def test_a_game_over_the_installed_series(fresh: Path, tmp_path: Path) -> None:
+    """The issue's whole path: rulec init in an empty folder, then check, build, test, eval and diff, with
+    OCS read from the installed wheel and a second series from a sibling folder named in rulec.toml."""
+    found = subprocess.run([str(fresh / "bin" / "python"), "-c", "from rulec import project; "
+                            "print(project.series_folder(project.installed()['OCS']))"],
+                           cwd=tmp_path, capture_output=True, text=True, check=True).stdout.strip()
+    assert Path(found).is_relative_to(fresh) and (Path(found) / "series.rules").is_file(), found
+    sibling = tmp_path / "sibling" / "rules"
+    sibling.mkdir(parents=True)
+    (sibling / "sib.rules").write_text('series SIB "A sibling series" version "2"\n\nrule 1.1 "Turns" {\n'
+                                       '  const turns "Game turns" = 7\n\n  example "Seven" {\n'
+                                       '    expect turns == 7\n  }\n}\n', encoding="utf-8")
+    game = tmp_path / "game"
+    game.mkdir()
+    done = _run(fresh, "init", "--extends", "OCS", cwd=game)
+    assert done.returncode == 0, done.stderr
+    toml = (game / "rulec.toml").read_text(encoding="utf-8")
+    (game / "rulec.toml").write_text(toml.replace('rules = ["rules"]', 'rules = ["rules", "../sibling/rules"]'),
+                                     encoding="utf-8")
+    for args in (("check",), ("build", "--no-print"), ("test", "--coverage"), ("fmt", "--check"),
+                 ("eval", "GAME", "ezoc_allows(D, true)"), ("eval", "SIB", "turns"), ("diff", "rules", "rules")):
+        done = _run(fresh, *args, cwd=game)
+        assert done.returncode == 0, (args, done.stdout, done.stderr)
+    assert sorted(p.name for p in (game / "generated" / "python").iterdir()) == ["game.py"]
+    assert "GAME" in _run(fresh, "eval", "GAME", "ezoc_allows(D, true)", cwd=game).stdout
+
+
 def test_nothing_imports_the_source_folder_by_its_name() -> None:
     """The source folder is compiler/, the package rulec: code that imported `compiler` would load a second
     copy of every module from a checkout (two `Unit` classes, two caches) and fail outside one."""
