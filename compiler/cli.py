@@ -55,6 +55,8 @@ def make_parser() -> argparse.ArgumentParser:
     c.add_argument("paths", nargs="*", type=Path, help="files or folders (default: the project's rules folders, "
                    "else rules/)")
     c.add_argument("--rules", type=Path, action="append", help=RULES_HELP)
+    c.add_argument("--format", choices=("text", "json", "github"), default="text", help="text for people "
+                   "(default); json, or github (GitHub Actions annotations), on standard output for tools")
     c.add_argument("--strict", action="store_true", help="exit 1 on a warning too (a table condition rulec "
                    "does not decide, two options that change one answer differently)")
     b = sub.add_parser("build", help="compile rules/ into generated/")
@@ -82,6 +84,10 @@ def make_parser() -> argparse.ArgumentParser:
     t.add_argument("--rules", type=Path, action="append", help=RULES_HELP)
     t.add_argument("--coverage", action="store_true", help="also list every clause, table row, list value, "
                    "limit, exception and override no example exercises; exit 1 if any")
+    t.add_argument("--run", metavar="PATTERN", help="run only the examples whose name ('RULESET CLAUSE TITLE') "
+                   "contains PATTERN or matches it as a glob, in any case: --run 'DAK 4.5a'")
+    t.add_argument("--format", choices=("text", "json", "junit"), default="text", help="text for people "
+                   "(default); json, or junit (JUnit XML), on standard output for tools")
     t.add_argument("-v", "--verbose", action="store_true", help="name every example run")
     e = sub.add_parser("eval", help="ask a ruleset a question: rulec eval DAK 'ezoc_allows(F, true)'")
     e.add_argument("ruleset", help="the ruleset: a series, game or scenario name, or a declared ruleset")
@@ -144,15 +150,30 @@ def cmd_test(args: argparse.Namespace) -> int:
         print("rulec: the rules have mistakes other than failing examples; fix those first", file=sys.stderr)
         return EXIT_RULES
     result = compile_sources(loaded.sources, keep_models=True, crosscheck=True)
-    rep = run_tests(result.models, result.modules)
+    rep = run_tests(result.models, result.modules, only=args.run)
+    if args.run is not None and not rep.outcomes:
+        print(f"rulec: no example matches '{args.run}' (an example is named 'RULESET CLAUSE TITLE'; "
+              "rulec test -v lists them)", file=sys.stderr)
+        return EXIT_USAGE
+    status = EXIT_OK if rep.failed == 0 else _failed(rep.failures)
+    if args.format != "text":
+        from . import reports
+
+        missing = uncovered_diagnostics(rep) if args.coverage and args.run is None else None
+        if missing:
+            status = EXIT_RULES
+        print(reports.test_json(rep, loaded.sources, missing) if args.format == "json"
+              else reports.test_junit(rep, loaded.sources))
+        return status
     if args.verbose:
         for name in rep.names:
             print(f"  {name}")
     for d in rep.failures:
         print(d.render(loaded.sources), file=sys.stderr)
         print(file=sys.stderr)
-    status = EXIT_OK if rep.failed == 0 else _failed(rep.failures)
-    if args.coverage:
+    if args.coverage and args.run is not None:
+        print("coverage: not measured, as --run ran only some examples", file=sys.stderr)
+    elif args.coverage:
         missing = uncovered_diagnostics(rep)
         for d in missing:
             print(d.render(loaded.sources), file=sys.stderr)
@@ -261,10 +282,19 @@ def cmd_check(args: argparse.Namespace) -> int:
     loaded = _load(_project(args, [*args.paths, *(args.rules or [])] or None))
     if isinstance(loaded, int):
         return loaded
+    failed = not loaded.ok or bool(args.strict and loaded.diagnostics)
+    if args.format != "text":  # for tools, on standard output: the same findings, the same exit code
+        from . import reports
+
+        if args.format == "json":
+            print(reports.check_json(loaded.diagnostics, len(loaded.sources), list(loaded.models)))
+        elif loaded.diagnostics:
+            print(reports.github(loaded.diagnostics))
+        return EXIT_RULES if failed else EXIT_OK
     report(loaded)
     if not loaded.ok:
         return EXIT_RULES
-    if args.strict and loaded.diagnostics:  # only warnings are left: --strict counts them as mistakes
+    if failed:  # only warnings are left: --strict counts them as mistakes
         print(f"rulec: {_plural(len(loaded.diagnostics), 'warning')}, and --strict was asked", file=sys.stderr)
         return EXIT_RULES
     print(f"ok: {_plural(len(loaded.sources), 'file')}, rulesets {', '.join(sorted(loaded.models))}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import fnmatch
+import time
 import types
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -30,6 +32,31 @@ class Item:
         return (self.layer, self.clause, self.item)
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """One example run in one ruleset, as `rulec test --format json|junit` reports it."""
+
+    ruleset: str
+    clause: str
+    title: str | None
+    file: str
+    line: int
+    status: str  # passed | failed | superseded
+    failures: tuple[Diagnostic, ...] = ()
+    by: str = ""  # superseded: the changes that superseded it
+    seconds: float = 0.0
+
+    @property
+    def name(self) -> str:
+        return f"{self.ruleset} {self.clause} {self.title or ''}".strip()
+
+
+def matches(pattern: str, name: str) -> bool:
+    """`rulec test --run PATTERN`: a glob (`DAK 4.5a *`) or a part of the name, in any case."""
+    p, n = pattern.casefold(), name.casefold()
+    return p in n or fnmatch.fnmatchcase(n, p)
+
+
 @dataclass
 class Report:
     passed: int = 0
@@ -39,6 +66,7 @@ class Report:
     exercised: set[tuple[str, str | None, str | None]] = field(default_factory=set)
     names: list[str] = field(default_factory=list)
     superseded: list[str] = field(default_factory=list)  # "DAK: 4.8 'title' (example.rules:12), by ..."
+    outcomes: list[Outcome] = field(default_factory=list)  # every example run, in order
 
     @property
     def uncovered(self) -> list[Item]:
@@ -48,34 +76,44 @@ class Report:
                 or (i.kind != "clause" and i.key not in self.exercised)]
 
 
-def run_tests(models: Mapping[str, m.Resolved], modules: Mapping[str, types.ModuleType] | None = None) -> Report:
+def run_tests(models: Mapping[str, m.Resolved], modules: Mapping[str, types.ModuleType] | None = None,
+              only: str | None = None) -> Report:
     """Run each example in the ruleset of its own layer (a series example in the series, a game's in the
     game), and once more in every ruleset built over it, where it must hold unless a later layer changed
     what it relies on. modules: each ruleset's generated module, which answers every call an example
-    makes as well as the interpreter (a difference fails the example with R900)."""
+    makes as well as the interpreter (a difference fails the example with R900). only: run just the examples
+    whose name ("RULESET CLAUSE TITLE") the pattern matches (`matches`)."""
     report = Report()
     seen_items: set[tuple[str, str | None, str | None, str]] = set()
     for name in sorted(models):
         model = models[name]
         own_layer = model.manifest.layers[-1]
         for ex in model.examples:
+            if only is not None and not matches(only, f"{name} {ex.clause} {ex.title or ''}".strip()):
+                continue
+            start = time.perf_counter()
             outcome, diags, cites = run_example_traced(model, ex, (modules or {}).get(name))
+            took = time.perf_counter() - start
             report.exercised |= {(c.layer, c.clause, c.item) for c in cites}
+            where = (name, ex.clause, ex.title, ex.origin.file, ex.origin.line)
             if outcome == "superseded":
                 later = later_layers(model, ex.origin.layer, cites)
                 by = ", ".join(dict.fromkeys(" ".join(x for x in (c.layer, c.clause, c.item) if x) for c in later))
                 title = f" '{ex.title}'" if ex.title else ""
                 report.superseded.append(f"{name}: the example of {ex.clause}{title} ({ex.origin.file}:"
                                          f"{ex.origin.line}) is superseded by {by}")
+                report.outcomes.append(Outcome(*where, "superseded", by=by, seconds=took))
                 continue
             if ex.origin.layer != own_layer and outcome != "fail":
                 continue  # counted where it was written
             report.names.append(f"{name} {ex.clause} {ex.title or ''}".strip())
             if outcome == "pass":
                 report.passed += 1
+                report.outcomes.append(Outcome(*where, "passed", seconds=took))
             elif outcome == "fail":
                 report.failed += 1
                 report.failures += diags
+                report.outcomes.append(Outcome(*where, "failed", tuple(diags), seconds=took))
         for it in coverage_items(model):
             key = (it.layer, it.clause, it.item, it.kind)
             if key not in seen_items:

@@ -12,6 +12,7 @@ from conftest import ROOT
 
 HOOKS = ROOT / ".pre-commit-hooks.yaml"
 CLEAN = 'series G "A game" version "1"\n\nrule 1.1 "One" {\n  const cap "The cap" = 3\n}\n'
+EXAMPLE = '\nrule 1.2 "Two" {\n  const two "Two" = 2\n\n  example "two" {\n    expect two == 2\n  }\n}\n'
 
 
 def hooks() -> dict[str, dict[str, str]]:
@@ -40,7 +41,7 @@ def run_hook(hook: dict[str, str], repo: Path, files: list[str]) -> subprocess.C
 
 def test_the_hooks_are_well_formed() -> None:
     found = hooks()
-    assert set(found) == {"rulec-check", "rulec-fmt", "rulec-fmt-write"}
+    assert set(found) == {"rulec-check", "rulec-fmt", "rulec-fmt-write", "rulec-test", "rulec-build-check"}
     for hook in found.values():
         assert {"id", "name", "entry", "language", "files"} <= set(hook)
         assert hook["language"] == "python" and re.search(hook["files"], "rules/g/g.rules")
@@ -64,3 +65,20 @@ def test_the_hooks_pass_clean_rules_and_stop_bad_ones(tmp_path: Path) -> None:
     f.write_text(CLEAN + "rule 1.2 {\n  see 9.9\n}\n", encoding="utf-8")
     r = run_hook(found["rulec-check"], tmp_path, files)
     assert r.returncode == 1 and "rules/g/g.rules:7:7: error R102" in r.stderr
+
+
+def test_the_test_and_build_check_hooks(tmp_path: Path) -> None:
+    found = hooks()
+    (tmp_path / "rules" / "g").mkdir(parents=True)
+    f = tmp_path / "rules" / "g" / "g.rules"
+    f.write_text(CLEAN + EXAMPLE, encoding="utf-8")
+    files = ["rules/g/g.rules"]
+    assert run_hook(found["rulec-test"], tmp_path, files).returncode == 0
+    assert run_hook(found["rulec-build-check"], tmp_path, files).returncode == 1  # nothing built yet
+    subprocess.run([sys.executable, "-m", "rulec", "build", "--no-print"], cwd=tmp_path, check=True,
+                   capture_output=True)
+    assert run_hook(found["rulec-build-check"], tmp_path, files).returncode == 0
+    f.write_text(CLEAN + EXAMPLE.replace("two == 2", "two == 3"), encoding="utf-8")
+    r = run_hook(found["rulec-test"], tmp_path, files)
+    assert r.returncode == 1 and "R401" in r.stderr
+    assert run_hook(found["rulec-build-check"], tmp_path, files).returncode == 1
