@@ -35,7 +35,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.workspace import TextDocument
 
-from . import ast
+from . import __version__, ast
 from .build import compile_sources, source_name
 from .cache import Work
 from .diagnostics import Diagnostic, Span
@@ -295,7 +295,7 @@ class RulesProtocol(LanguageServerProtocol):
 
 class RulesServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("rulec", "0.1.0", protocol_cls=RulesProtocol)
+        super().__init__("rulec", __version__, protocol_cls=RulesProtocol)
         self.index = Index()
         self.paths: dict[str, Path] = {}  # display name (as in diagnostics) -> file
         self.published: set[str] = set()
@@ -307,6 +307,16 @@ class RulesServer(LanguageServer):
         self.waiting: dict[str, None] = {}  # documents to compile, in order
         self.compiling: asyncio.Task[None] | None = None
         self.compiles = 0
+        self.texts: dict[str, str] = {}  # display name -> the text last compiled, to count a span's columns
+
+    @property
+    def encoding(self) -> str:
+        """The position encoding agreed at initialize: the client's first choice of utf-8, utf-16 and utf-32
+        (pygls negotiates it and announces it), else utf-16, the protocol's default."""
+        try:
+            return str(self.workspace.position_encoding or UTF16)
+        except RuntimeError:  # not initialized yet
+            return UTF16
 
     def document(self, uri: str) -> TextDocument | None:
         """An open document, or None: a request about any other gets the empty answer."""
@@ -420,10 +430,12 @@ class RulesServer(LanguageServer):
         self.work.finish()
         index = build_index(files, {n: t for n, (t, _) in self.parsed.items()})
         by_file: dict[str, list[types.Diagnostic]] = {name: [] for name in sources}
+        encoding = self.encoding
         for d in diags:
-            by_file.setdefault(d.span.file, []).append(to_lsp(d))
+            by_file.setdefault(d.span.file, []).append(to_lsp(d, sources.get(d.span.file), encoding))
         self.compiled[key] = digest
         uris = {path.name: uri} if root is None else {}
+        self.texts.update(sources)
         return {name: path for path, name in names.items()}, uris, by_file, index
 
     def publish(self, paths: dict[str, Path], uris: dict[str, str],
@@ -446,22 +458,71 @@ class RulesServer(LanguageServer):
 
     def location(self, span: Span) -> types.Location | None:
         target = self.uri_of(span.file)
-        return None if target is None else types.Location(uri=target, range=to_range(span))
+        if target is None:
+            return None
+        return types.Location(uri=target, range=to_range(span, self.texts.get(span.file), self.encoding))
 
 
-def to_range(span: Span) -> types.Range:
-    start = types.Position(line=max(0, span.line - 1), character=max(0, span.col - 1))
-    end = types.Position(line=max(0, span.end_line - 1), character=max(0, span.end_col - 1))
+# ---- columns -------------------------------------------------------------------------------------
+# rulec counts columns in characters (code points); the protocol counts them in the code units of the
+# encoding agreed at initialize, UTF-16 unless the client offers another. After a 🎲 (one character,
+# two UTF-16 units, four UTF-8 bytes) the two counts differ: every position is converted on its way out
+# and on its way in, against the text of its line.
+
+UTF16 = str(types.PositionEncodingKind.Utf16)
+
+
+def units(text: str, encoding: str) -> int:
+    """The length of text in the encoding's code units."""
+    if encoding == types.PositionEncodingKind.Utf8:
+        return len(text.encode("utf-8", "surrogatepass"))
+    if encoding == types.PositionEncodingKind.Utf32:
+        return len(text)
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
+
+
+def to_client(line: str, character: int, encoding: str) -> int:
+    """A 0-based column in characters -> in the client's code units."""
+    return units(line[:character], encoding) + max(0, character - len(line))
+
+
+def from_client(line: str, unit: int, encoding: str) -> int:
+    """A 0-based column in the client's code units -> in characters (inside a character: that character)."""
+    count = 0
+    for i, c in enumerate(line):
+        width = units(c, encoding)
+        if count + width > unit:
+            return i
+        count += width
+    return len(line) + max(0, unit - count)
+
+
+def _line(lines: list[str] | None, i: int) -> str:
+    return lines[i].removesuffix("\r") if lines is not None and 0 <= i < len(lines) else ""
+
+
+def to_range(span: Span, text: str | None = None, encoding: str = UTF16) -> types.Range:
+    """A span (1-based, in characters) as a protocol range in the encoding's units, against its file's text."""
+    lines = text.split("\n") if text is not None else None
+    sl, el = max(0, span.line - 1), max(0, span.end_line - 1)
+    start = types.Position(line=sl, character=to_client(_line(lines, sl), max(0, span.col - 1), encoding))
+    end = types.Position(line=el, character=to_client(_line(lines, el), max(0, span.end_col - 1), encoding))
     if (end.line, end.character) <= (start.line, start.character):
-        end = types.Position(line=start.line, character=start.character + 1)
+        width = units(_line(lines, sl)[span.col - 1:span.col], encoding) or 1
+        end = types.Position(line=start.line, character=start.character + width)
     return types.Range(start=start, end=end)
 
 
-def to_lsp(d: Diagnostic) -> types.Diagnostic:
+def to_lsp(d: Diagnostic, text: str | None = None, encoding: str = UTF16) -> types.Diagnostic:
     severity = types.DiagnosticSeverity.Error if d.severity == "error" else types.DiagnosticSeverity.Warning
     message = d.message + (f"\nhint: {d.hint}" if d.hint else "")
-    return types.Diagnostic(range=to_range(d.span), message=message, severity=severity, code=d.code,
-                            source="rulec")
+    return types.Diagnostic(range=to_range(d.span, text, encoding), message=message, severity=severity,
+                            code=d.code, source="rulec")
+
+
+def character_of(doc: TextDocument, position: types.Position, encoding: str) -> int:
+    """The column, in characters, of a position the client sent."""
+    return from_client(_line(doc.source.split("\n"), position.line), position.character, encoding)
 
 
 server = RulesServer()
@@ -478,7 +539,7 @@ def answers(empty: Callable[[], Any]) -> Callable[[F], F]:
             try:
                 doc = ls.document(params.text_document.uri)
                 position = getattr(params, "position", None)
-                if doc is None or (position is not None and not inside(doc.source, position)):
+                if doc is None or (position is not None and not inside(doc.source, position, ls.encoding)):
                     return empty()
                 return handler(ls, params)
             except Exception:
@@ -488,9 +549,9 @@ def answers(empty: Callable[[], Any]) -> Callable[[F], F]:
     return wrap
 
 
-def inside(text: str, position: types.Position) -> bool:
+def inside(text: str, position: types.Position, encoding: str = UTF16) -> bool:
     """Whether a position is in the text: on one of its lines, at most at the line's end (counted in
-    UTF-16 code units, as positions are)."""
+    the agreed encoding's code units, as positions are)."""
     if position.line > text.count("\n"):
         return False
     start = 0
@@ -498,7 +559,7 @@ def inside(text: str, position: types.Position) -> bool:
         start = text.index("\n", start) + 1
     end = text.find("\n", start)
     line = text[start:end if end >= 0 else len(text)]
-    return position.character <= len(line.encode("utf-16-le", "surrogatepass")) // 2
+    return position.character <= units(line, encoding)
 
 
 def debounce(ls: RulesServer, doc: TextDocument | None) -> float:
@@ -531,7 +592,7 @@ def did_save(ls: RulesServer, params: types.DidSaveTextDocumentParams) -> None:
 @answers(lambda: None)
 def hover(ls: RulesServer, params: types.HoverParams) -> types.Hover | None:
     doc = ls.workspace.get_text_document(params.text_document.uri)
-    text = hover_text(ls.index, doc.source, params.position.line, params.position.character)
+    text = hover_text(ls.index, doc.source, params.position.line, character_of(doc, params.position, ls.encoding))
     if text is None:
         return None
     return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
@@ -541,7 +602,7 @@ def hover(ls: RulesServer, params: types.HoverParams) -> types.Hover | None:
 @answers(list)
 def definition(ls: RulesServer, params: types.DefinitionParams) -> list[types.Location]:
     doc = ls.workspace.get_text_document(params.text_document.uri)
-    spans = definitions(ls.index, doc.source, params.position.line, params.position.character)
+    spans = definitions(ls.index, doc.source, params.position.line, character_of(doc, params.position, ls.encoding))
     return [loc for loc in (ls.location(s) for s in spans) if loc is not None]
 
 
@@ -550,7 +611,8 @@ def definition(ls: RulesServer, params: types.DefinitionParams) -> list[types.Lo
 def completion(ls: RulesServer, params: types.CompletionParams) -> types.CompletionList:
     doc = ls.workspace.get_text_document(params.text_document.uri)
     items = [types.CompletionItem(label=c.label, kind=_KINDS.get(c.kind), detail=c.detail or None)
-             for c in completions(ls.index, doc.source, params.position.line, params.position.character)]
+             for c in completions(ls.index, doc.source, params.position.line,
+                                  character_of(doc, params.position, ls.encoding))]
     return types.CompletionList(is_incomplete=False, items=items)
 
 
@@ -565,7 +627,7 @@ def formatting(ls: RulesServer, params: types.DocumentFormattingParams) -> list[
     if new == doc.source:
         return []
     lines = doc.source.split("\n")
-    end = types.Position(line=len(lines) - 1, character=len(lines[-1]))
+    end = types.Position(line=len(lines) - 1, character=units(lines[-1], ls.encoding))
     return [types.TextEdit(range=types.Range(start=types.Position(line=0, character=0), end=end), new_text=new)]
 
 
