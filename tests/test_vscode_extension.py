@@ -1,0 +1,176 @@
+"""The VS Code extension as CI packages it (editors/vscode/package.sh, run by .ci/run): the .vsix holds the
+manifest, the client, the grammar, the license and the language client library, and nothing of the
+development tree; its extension.js, run in node against a stand-in `vscode` module, starts `rulec lsp`
+with the command of the setting `rulec.path`, and says how to install rulec when that command is missing.
+
+Without a built .vsix the test is skipped on a developer's machine, but fails in CI (CI=true or
+RULEC_CI set), where the packaging step must have run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EXTENSION = ROOT / "editors" / "vscode"
+VSIX = Path(os.environ.get("RULEC_VSIX") or EXTENSION / "rulec.vsix")
+
+
+def under_ci() -> bool:
+    return os.environ.get("CI", "").lower() not in ("", "0", "false") or bool(os.environ.get("RULEC_CI"))
+
+
+@pytest.fixture(scope="module")
+def vsix() -> Iterator[zipfile.ZipFile]:
+    if not VSIX.is_file():
+        message = f"{VSIX} is not built (editors/vscode/package.sh builds it)"
+        if under_ci():
+            pytest.fail(message + "; CI must package the extension")
+        pytest.skip(message)
+    with zipfile.ZipFile(VSIX) as z:
+        yield z
+
+
+def test_the_vsix_holds_the_extension_and_its_client_library(vsix: zipfile.ZipFile) -> None:
+    names = set(vsix.namelist())
+    manifest = json.loads(vsix.read("extension/package.json"))
+    assert manifest == json.loads((EXTENSION / "package.json").read_text(encoding="utf-8"))
+    assert manifest["main"] in ("./extension.js", "extension.js") and "onLanguage:rulec" in manifest["activationEvents"]
+    assert manifest["license"] == "MIT" and manifest["repository"]
+    assert set(manifest["contributes"]["configuration"]["properties"]) >= {"rulec.path", "rulec.trace.server"}
+    assert manifest["contributes"]["configuration"]["properties"]["rulec.path"]["default"] == "rulec"
+    for path in ("extension/extension.js", "extension/language-configuration.json",
+                 "extension/syntaxes/rulec.tmLanguage.json", "extension.vsixmanifest"):
+        assert path in names, path
+    for path in ("extension.js", "language-configuration.json", "syntaxes/rulec.tmLanguage.json"):
+        assert vsix.read("extension/" + path) == (EXTENSION / path).read_bytes(), f"{path} is not the checkout's"
+    licenses = [n for n in names if n.lower() in ("extension/license", "extension/license.txt", "extension/license.md")]
+    assert licenses and b"MIT License" in vsix.read(licenses[0])
+    client = "extension/node_modules/vscode-languageclient/"
+    pinned = json.loads((EXTENSION / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    assert json.loads(vsix.read(client + "package.json"))["version"] == pinned["vscode-languageclient"]
+    for module in ("vscode-languageclient/node.js", "vscode-languageserver-protocol/package.json",
+                   "vscode-jsonrpc/package.json"):
+        assert any(n.endswith("node_modules/" + module) for n in names), module
+    junk = [n for n in names if n.endswith((".map", ".ts", ".vsix", "package-lock.json", "package.sh"))
+            or "/test/" in n or "/tests/" in n or "/.bin/" in n or "/.github/" in n
+            or n.startswith(("extension/node_modules/@vscode/", "extension/node_modules/.bin"))]
+    assert junk == []
+    assert len(vsix.read(client + "package.json")) > 0 and VSIX.stat().st_size < 2_000_000
+
+
+# extension.js run in node: `vscode` and the client class are stand-ins that record what the extension
+# asks of them; everything else (the settings lookup, the PATH search, the server options) is the code.
+HARNESS = r"""
+const Module = require('module');
+const path = require('path');
+const [extensionDir, configJson] = process.argv.slice(1);
+const config = JSON.parse(configJson);
+const seen = { errors: [], clients: [], started: 0, commands: [] };
+const disposable = { dispose() {} };
+const vscode = {
+  workspace: {
+    getConfiguration: (section) => ({ get: (key) => config[section + '.' + key] }),
+    workspaceFolders: [{ uri: { fsPath: config.folder } }],
+    onDidChangeConfiguration: () => disposable,
+    createFileSystemWatcher: () => disposable,
+  },
+  window: {
+    createOutputChannel: () => ({ appendLine() {}, dispose() {} }),
+    showErrorMessage: (message) => { seen.errors.push(message); return Promise.resolve(undefined); },
+  },
+  commands: {
+    registerCommand: (name) => { seen.commands.push(name); return disposable; },
+    executeCommand: () => Promise.resolve(),
+  },
+};
+class LanguageClient {
+  constructor(id, name, serverOptions, clientOptions) {
+    seen.clients.push({ id, name, serverOptions, documentSelector: clientOptions.documentSelector });
+  }
+  start() { seen.started += 1; return Promise.resolve(); }
+  stop() { return Promise.resolve(); }
+}
+const load = Module._load;
+Module._load = function (request, parent, isMain) {
+  if (request === 'vscode') return vscode;
+  if (request === 'vscode-languageclient/node') {
+    require.resolve(request, { paths: [extensionDir] });  // the real library is in the package
+    return { LanguageClient };
+  }
+  return load.apply(this, arguments);
+};
+const extension = require(path.join(extensionDir, 'extension.js'));
+extension.activate({ subscriptions: [] }).then(() => {
+  process.stdout.write(JSON.stringify(seen));
+}, (e) => { console.error(e); process.exit(1); });
+"""
+
+
+@pytest.fixture(scope="module")
+def unpacked(vsix: zipfile.ZipFile, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if shutil.which("node") is None:
+        if under_ci():
+            pytest.fail("node is not installed; CI packages the extension with it")
+        pytest.skip("node is not installed")
+    out = tmp_path_factory.mktemp("vsix")
+    vsix.extractall(out)
+    return out / "extension"
+
+
+def activate(unpacked: Path, config: dict[str, Any], path: str) -> dict[str, Any]:
+    env = {**os.environ, "PATH": path}
+    done = subprocess.run(["node", "-e", HARNESS, str(unpacked), json.dumps(config)],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    seen: dict[str, Any] = json.loads(done.stdout)
+    return seen
+
+
+def fake_rulec(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    command = folder / "rulec"
+    command.write_text("#!/bin/sh\nexit 0\n", encoding="utf-8")
+    command.chmod(0o755)
+    return command
+
+
+def node_path() -> str:
+    return str(Path(shutil.which("node") or "node").parent)
+
+
+def test_activation_starts_rulec_lsp_with_the_configured_command(unpacked: Path, tmp_path: Path) -> None:
+    command = fake_rulec(tmp_path / "venv" / "bin")
+    seen = activate(unpacked, {"rulec.path": str(command), "folder": str(tmp_path)}, node_path())
+    assert seen["errors"] == [] and seen["started"] == 1 and "rulec.restartServer" in seen["commands"]
+    [client] = seen["clients"]
+    assert client["id"] == "rulec" and client["documentSelector"] == [{"language": "rulec"}]
+    assert client["serverOptions"] == {"command": str(command), "args": ["lsp"], "options": {"cwd": str(tmp_path)}}
+
+
+def test_activation_finds_rulec_on_the_path_by_default(unpacked: Path, tmp_path: Path) -> None:
+    fake_rulec(tmp_path / "bin")
+    seen = activate(unpacked, {"folder": str(tmp_path)}, os.pathsep.join([node_path(), str(tmp_path / "bin")]))
+    [client] = seen["clients"]
+    assert client["serverOptions"]["command"] == "rulec" and client["serverOptions"]["args"] == ["lsp"]
+
+
+def test_a_missing_command_says_how_to_install_rulec(unpacked: Path, tmp_path: Path) -> None:
+    seen = activate(unpacked, {"rulec.path": str(tmp_path / "nowhere" / "rulec"), "folder": str(tmp_path)},
+                    node_path())
+    assert seen["clients"] == [] and seen["started"] == 0
+    [message] = seen["errors"]
+    assert "pip install 'rulec[lsp]'" in message and "rulec.path" in message and "nowhere" in message
+    if (Path(node_path()) / "rulec").exists():
+        return
+    seen = activate(unpacked, {"folder": str(tmp_path)}, node_path())  # no rulec on the PATH
+    assert seen["clients"] == [] and "pip install 'rulec[lsp]'" in seen["errors"][0]
