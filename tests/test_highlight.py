@@ -158,3 +158,81 @@ def test_textmate_scopes_rule_numbers_and_strings() -> None:
     assert scopes[text.index("4.5a")] == "entity.name.section.rulec"
     assert scopes[text.index("# not")] == "string.quoted.double.rulec"
     assert scopes[text.index("# a comment")] == "comment.line.number-sign.rulec"
+
+
+def spans(text: str) -> dict[str, list[str | None]]:
+    """Each run of one scope by its text (stripped): the scopes each text was given, in order."""
+    scopes, start = tm_scopes(text), 0
+    out: dict[str, list[str | None]] = {}
+    for i in range(1, len(text) + 1):
+        if i == len(text) or scopes[i] != scopes[start]:
+            if text[start:i].strip():
+                out.setdefault(text[start:i].strip(), []).append(scopes[start])
+            start = i
+    return out
+
+
+def test_textmate_tells_the_text_of_a_clause_from_the_text_type() -> None:
+    got = spans('rule 1.1 "T" {\n  text "A clause\'s text"\n  record R { name: text "doc"  tags: list of text }\n'
+                '  define f(x: text) -> text = x\n}\noverride 4.5b: text "new"\noverride 4.5c F:\n  text "newer"\n')
+    assert got["text"] == ["keyword.other.rulec", "support.type.rulec", "support.type.rulec",
+                           "support.type.rulec", "support.type.rulec", "keyword.other.rulec", "keyword.other.rulec"]
+    assert got["list"] == ["support.type.rulec"] and got["of"] == ["keyword.other.rulec"]
+    assert got["F"] == ["variable.other.rulec"] and got["4.5c"] == ["entity.name.section.rulec"]
+
+
+def test_textmate_scopes_the_kind_of_a_note_as_a_name() -> None:
+    kinds = ("game", "design", "play", "encoding", "example", "reminder")
+    got = spans("".join(f'note {k} "a {k} note"\n' for k in kinds) + 'override 4.5a F: not negatable note game "x"\n'
+                'note "no kind"\n')
+    for kind in kinds:
+        assert got[kind] == ["variable.parameter.rulec"] * (2 if kind == "game" else 1), kind
+    assert set(got["note"]) == {"keyword.other.rulec"} and len(got["note"]) == len(kinds) + 2
+
+
+def test_textmate_scopes_a_layer_header() -> None:
+    got = spans('game DAK "Deutsches Afrikakorps" extends OCS "4.3" version "II"\n'
+                'option fog "Fog of War" extends DAK\nseries OCS "Operational Combat Series" version "4.3"\n')
+    assert got["game"] == got["option"] == got["series"] == ["storage.type.rulec"]
+    assert got["DAK"] == ["entity.name.namespace.rulec", "entity.other.inherited-class.rulec"]
+    assert got["OCS"] == ["entity.other.inherited-class.rulec", "entity.name.namespace.rulec"]
+    assert got['"4.3"'] == ["string.quoted.double.version.parent.rulec", "string.quoted.double.version.rulec"]
+    assert got['"II"'] == ["string.quoted.double.version.rulec"]
+    assert got['"Deutsches Afrikakorps"'] == ["string.quoted.double.rulec"]
+    assert got["extends"] == ["keyword.other.rulec"] * 2 and got["version"] == ["keyword.other.rulec"] * 2
+
+
+KEYWORD_SCOPES = ("storage.type.", "support.type.", "keyword.", "constant.language.")
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=IDS)
+def test_textmate_agrees_with_the_parser_on_the_shipped_rules(path: Path) -> None:
+    """The parser is the oracle: a name (a note's kind, a layer's) is never scoped as a keyword, a
+    declaration or a type; every keyword is; `text` is a keyword in a clause and a type in a type."""
+    from lark import Token, Tree
+
+    from rulec.parser import lark_parser
+
+    text = path.read_text(encoding="utf-8")
+    scopes = tm_scopes(text)
+    wrong = []
+
+    def walk(tree: Tree[Token]) -> None:
+        for child in tree.children:
+            if isinstance(child, Tree):
+                walk(child)
+            elif isinstance(child, Token) and child.start_pos is not None:
+                scope = scopes[child.start_pos] or ""
+                if child.type == "NAME":
+                    ok = not scope.startswith(KEYWORD_SCOPES)
+                elif child.value == "text":
+                    ok = scope == ("support.type.rulec" if tree.data == "t_text" else "keyword.other.rulec")
+                elif re.fullmatch(r"[a-z][a-z-]*", child.value):
+                    ok = scope.startswith(KEYWORD_SCOPES) or scope.startswith("storage.modifier.")
+                else:
+                    continue
+                if not ok:
+                    wrong.append((child.line, child.value, tree.data, scope))
+
+    walk(lark_parser("tree").parse(text, start="start"))
+    assert wrong == []
