@@ -1,7 +1,9 @@
 """The VS Code extension as CI packages it (editors/vscode/package.sh, run by .ci/run): the .vsix holds the
 manifest, the client, the grammar, the license and the language client library, and nothing of the
 development tree; its extension.js, run in node against a stand-in `vscode` module, starts `rulec lsp`
-with the command of the setting `rulec.path`, and says how to install rulec when that command is missing.
+with the command of the setting `rulec.path`, and says how to install rulec when that command is missing;
+and the TextMate grammar, run in vscode-textmate as VS Code runs it, scopes what tests/test_highlight.py's
+small tokenizer says it scopes.
 
 Without a built .vsix the test is skipped on a developer's machine, but fails in CI (CI=true or
 RULEC_CI set), where the packaging step must have run.
@@ -174,3 +176,52 @@ def test_a_missing_command_says_how_to_install_rulec(unpacked: Path, tmp_path: P
         return
     seen = activate(unpacked, {"folder": str(tmp_path)}, node_path())  # no rulec on the PATH
     assert seen["clients"] == [] and "pip install 'rulec[lsp]'" in seen["errors"][0]
+
+
+# ---- the grammar as VS Code runs it ------------------------------------------------------------
+
+CASES = '''game DAK "Deutsches Afrikakorps" extends OCS "4.3" version "II"
+override 4.5a F: not negatable note game "x \\" # y"
+override 4.5b: text "new"
+rule 1.1 "T" {
+  text "A clause's text \U0001f3b2\U0001f3b2 see 4.5a"
+  note design "d"
+  record R { name: text "doc"  tags: list of text }
+  define f(x: text) -> text = x  # a comment
+}
+'''
+
+
+def test_the_grammar_scopes_as_vscode_textmate_does(tmp_path: Path) -> None:
+    """tests/test_highlight.py checks scopes with a small Python tokenizer; here the grammar runs in
+    vscode-textmate with Oniguruma (the extension's dev dependencies, as in VS Code) over the shipped
+    rules and the cases those tests name, and every character gets the scope the Python one gives."""
+    from conftest import RULES
+    from test_highlight import tm_scopes
+
+    if not (EXTENSION / "node_modules" / "vscode-textmate").is_dir() or shutil.which("node") is None:
+        if under_ci():
+            pytest.fail("CI installs the extension's dev dependencies (editors/vscode/package.sh)")
+        pytest.skip("the extension's dev dependencies are not installed (npm ci in editors/vscode)")
+    (tmp_path / "cases.rules").write_text(CASES, encoding="utf-8")
+    files = [tmp_path / "cases.rules", *sorted(RULES.rglob("*.rules"))]
+    done = subprocess.run(["node", str(EXTENSION / "test" / "tokenize.js"), *map(str, files)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    for path, tokens in zip(files, json.loads(done.stdout), strict=True):
+        text = path.read_text(encoding="utf-8")
+        scopes = tm_scopes(text)
+        starts = [0]
+        for line in text.split("\n"):
+            starts.append(starts[-1] + len(line) + 1)
+        wrong = []
+        for line, start, end, stack in tokens:
+            inner = stack[-1] if len(stack) > 1 else None
+            for i in range(starts[line] + start, starts[line] + end):
+                mine = scopes[i]
+                if text[i].isspace() and inner is None:
+                    continue
+                # an escape inside a string is scoped inside it by vscode-textmate only
+                if mine != inner and not (inner and inner.startswith("constant.character.escape") and mine in stack):
+                    wrong.append((line + 1, text[starts[line] + start:starts[line] + end], inner, mine))
+        assert wrong == [], path
