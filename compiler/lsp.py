@@ -35,7 +35,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.workspace import TextDocument
 
-from . import __version__, ast
+from . import __version__, ast, project
 from .build import compile_sources, source_name
 from .cache import Work
 from .diagnostics import Diagnostic, Span
@@ -78,12 +78,27 @@ def rules_root(path: Path) -> Path:
     return path.resolve().parent
 
 
-def folder_files(root: Path) -> list[Path]:
-    """The .rules files compiled with a document of root: a `rules` folder's whole tree, another
-    folder's own files only (a document at /x.rules must not walk the whole disk)."""
+def folder_files(root: Path, tree: bool = False) -> list[Path]:
+    """The .rules files compiled with a document of root: a `rules` folder's whole tree (or any folder a
+    project names), another folder's own files only (a document at /x.rules must not walk the whole disk)."""
     if not root.is_dir():
         return []
-    return sorted(root.rglob("*.rules") if root.name == "rules" else root.glob("*.rules"))
+    return sorted(root.rglob("*.rules") if tree or root.name == "rules" else root.glob("*.rules"))
+
+
+Roots = tuple[tuple[Path, str | None], ...]  # the folders compiled together, each with its label (or None)
+
+
+def roots_of(path: Path) -> tuple[Roots, bool]:
+    """The folders a document is compiled with, and whether they come from a project: the rules folders
+    and installed series of the nearest rulec.toml whose folders hold the document, else its rules root."""
+    here = path.resolve()
+    if project.find(here.parent) is not None:
+        p = project.load(here.parent)
+        roots = tuple((r.path.resolve(), r.label) for r in p.roots)
+        if any(here.is_relative_to(folder) for folder, _ in roots):
+            return roots, True
+    return ((rules_root(path), None),), False
 
 
 _LENGTH = re.compile(rb"content-length[ \t]*:", re.I)  # where a message may begin
@@ -323,11 +338,13 @@ class RulesServer(LanguageServer):
         doc: TextDocument | None = self.workspace.text_documents.get(unquote(uri))
         return doc
 
-    def open_texts(self, root: Path) -> dict[Path, str]:
+    def open_texts(self, roots: Roots, tree: bool = False) -> dict[Path, str]:
         out = {}
         for uri, doc in list(self.workspace.text_documents.items()):
             path = uri_to_path(uri).resolve()
-            if path.suffix == ".rules" and (path.is_relative_to(root) if root.name == "rules" else path.parent == root):
+            if path.suffix == ".rules" and any(
+                    path.is_relative_to(root) if tree or root.name == "rules" else path.parent == root
+                    for root, _ in roots):
                 out[path] = doc.source
         return out
 
@@ -376,41 +393,44 @@ class RulesServer(LanguageServer):
         if result is not None:
             self.publish(*result)
 
-    def snapshot(self, uri: str) -> tuple[str, Path | None, dict[Path, str]] | None:
+    def snapshot(self, uri: str) -> tuple[str, Roots | None, bool, dict[Path, str]] | None:
         """What a compile of the document reads from the editor, taken on the server's own thread."""
         if not uri.startswith("file:"):
             doc = self.document(uri)
             if doc is None:
                 return None
-            return uri, None, {Path(uri_to_path(uri).name or "untitled.rules"): doc.source}
-        root = rules_root(uri_to_path(uri))
-        return uri, root, self.open_texts(root)
+            return uri, None, False, {Path(uri_to_path(uri).name or "untitled.rules"): doc.source}
+        roots, tree = roots_of(uri_to_path(uri))
+        return uri, roots, tree, self.open_texts(roots, tree)
 
-    def compile(self, uri: str, root: Path | None, open_texts: dict[Path, str]
+    def compile(self, uri: str, roots: Roots | None, tree: bool, open_texts: dict[Path, str]
                 ) -> tuple[dict[str, Path], dict[str, str], dict[str, list[types.Diagnostic]], Index] | None:
         """Compile, off the server's thread; None if nothing changed since the last compile."""
         names: dict[Path, str] = {}
         read_errors: list[Diagnostic]
-        if root is None:
+        if roots is None:
             [(path, text)] = open_texts.items()
             sources, read_errors = {path.name: text}, []
             names[path] = path.name
             key = uri
         else:
             sources, read_errors = {}, []
-            for f in folder_files(root):
-                name = source_name(root, f)
-                read = read_rules_file(f, root.resolve())  # never a pipe, a device or a link out
-                if isinstance(read, str):
-                    sources[name] = read
-                else:
-                    read_errors.append(Diagnostic(Span(name, 1, 1, 1, 1), read[0], f"cannot read {name}: {read[1]}"))
-                names[f.resolve()] = name
+            for root, label in roots:
+                for f in folder_files(root, tree):
+                    name = source_name(root, f, label)
+                    read = read_rules_file(f, root.resolve())  # never a pipe, a device or a link out
+                    if isinstance(read, str):
+                        sources[name] = read
+                    else:
+                        read_errors.append(Diagnostic(Span(name, 1, 1, 1, 1), read[0],
+                                                      f"cannot read {name}: {read[1]}"))
+                    names[f.resolve()] = name
             for path, text in open_texts.items():
-                name = names.get(path) or f"{root.name}/{path.relative_to(root).as_posix()}"
+                root, label = next((r, lb) for r, lb in roots if path.is_relative_to(r))
+                name = names.get(path) or f"{label or root.name}/{path.relative_to(root).as_posix()}"
                 names[path] = name
                 sources[name] = text
-            key = str(root)
+            key = repr(roots)
         digest = hashlib.blake2b(repr(sorted(sources.items())).encode("utf-8", "surrogatepass")
                                  + repr(sorted(read_errors)).encode("utf-8", "surrogatepass")).hexdigest()
         if self.compiled.get(key) == digest:
@@ -422,9 +442,9 @@ class RulesServer(LanguageServer):
         for name, text in sources.items():
             cached = self.parsed.get(name)
             if cached is None or cached[0] != text:
-                tree, _ = self.work.parses.parse(text, name)
-                if tree is not None:
-                    self.parsed[name] = (text, tree)
+                parsed, _ = self.work.parses.parse(text, name)
+                if parsed is not None:
+                    self.parsed[name] = (text, parsed)
             if name in self.parsed:
                 files.append(self.parsed[name][1])
         self.work.finish()
@@ -434,7 +454,7 @@ class RulesServer(LanguageServer):
         for d in diags:
             by_file.setdefault(d.span.file, []).append(to_lsp(d, sources.get(d.span.file), encoding))
         self.compiled[key] = digest
-        uris = {path.name: uri} if root is None else {}
+        uris = {path.name: uri} if roots is None else {}
         self.texts.update(sources)
         return {name: path for path, name in names.items()}, uris, by_file, index
 

@@ -145,3 +145,32 @@ def test_this_repository_is_a_project() -> None:
     p = project.load(ROOT / "rules" / "ocs")
     assert p.file == ROOT / "rulec.toml" and not p.diagnostics
     assert [r.path for r in p.roots] == [ROOT / "rules"] and p.out == ROOT / "generated"
+
+
+def test_the_language_server_reads_the_project(tmp_path: Path) -> None:
+    """A game's file opened in an editor is compiled with the series its rulec.toml names (here the
+    installed OCS), not alone: no 'extends unknown layer OCS', and a mistake is still found."""
+    pytest.importorskip("pygls")
+    from tests.lsp_client import Server
+
+    (tmp_path / "rules" / "g").mkdir(parents=True)
+    (tmp_path / "rulec.toml").write_text('rules = ["rules"]\nseries = ["OCS"]\n', encoding="utf-8")
+    text = 'game G "G" extends OCS "4.3" version "1"\n\noverride 4.5a D: not negatable\n'
+    (tmp_path / "rules" / "g" / "g.rules").write_text(text, encoding="utf-8")
+    server = Server(tmp_path)
+    server.uri = (tmp_path / "rules" / "g" / "g.rules").as_uri()
+    try:
+        server.initialize()
+        server.open(text)
+        published = [m["params"] for m in server.messages if m.get("method") == "textDocument/publishDiagnostics"
+                     and m["params"]["uri"] == server.uri]
+        assert published[-1]["diagnostics"] == []
+        server.notify("textDocument/didChange", {"textDocument": {"uri": server.uri, "version": 2},
+                                                 "contentChanges": [{"text": text.replace("4.5a D", "4.5z D")}]})
+        for _ in range(40):
+            found = [m["params"]["diagnostics"] for m in server.published(0.5) if m["params"]["uri"] == server.uri]
+            if found and found[-1]:
+                break
+        assert [d["code"] for d in found[-1]] == ["R105"]
+    finally:
+        server.close()
