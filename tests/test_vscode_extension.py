@@ -70,8 +70,9 @@ def test_the_vsix_holds_the_extension_and_its_client_library(vsix: zipfile.ZipFi
     assert len(vsix.read(client + "package.json")) > 0 and VSIX.stat().st_size < 2_000_000
 
 
-# extension.js run in node: `vscode` and the client class are stand-ins that record what the extension
-# asks of them; everything else (the settings lookup, the PATH search, the server options) is the code.
+# extension.js run in node against a stand-in `vscode` module: the namespaces it uses record what it asks
+# of them, and any other member is a harmless stand-in, enough for the real vscode-languageclient of the
+# .vsix to load and build its client. Only starting the client is replaced (it would spawn the server).
 HARNESS = r"""
 const Module = require('module');
 const path = require('path');
@@ -79,38 +80,45 @@ const [extensionDir, configJson] = process.argv.slice(1);
 const config = JSON.parse(configJson);
 const seen = { errors: [], clients: [], started: 0, commands: [] };
 const disposable = { dispose() {} };
-const vscode = {
-  workspace: {
+function standIn(name, own = {}) {
+  return new Proxy(function () {}, {
+    get: (target, key) => key in own ? own[key]
+      : key === 'prototype' ? {} : key === 'then' || typeof key === 'symbol' ? undefined
+      : standIn(name + '.' + key),
+    construct: () => standIn(name + '()'),
+    apply: () => standIn(name + '()'),
+  });
+}
+const vscode = standIn('vscode', {
+  version: '1.90.0',
+  workspace: standIn('workspace', {
     getConfiguration: (section) => ({ get: (key) => config[section + '.' + key] }),
     workspaceFolders: [{ uri: { fsPath: config.folder } }],
     onDidChangeConfiguration: () => disposable,
     createFileSystemWatcher: () => disposable,
-  },
-  window: {
-    createOutputChannel: () => ({ appendLine() {}, dispose() {} }),
+  }),
+  window: standIn('window', {
+    createOutputChannel: () => standIn('outputChannel'),
     showErrorMessage: (message) => { seen.errors.push(message); return Promise.resolve(undefined); },
-  },
-  commands: {
+  }),
+  commands: standIn('commands', {
     registerCommand: (name) => { seen.commands.push(name); return disposable; },
     executeCommand: () => Promise.resolve(),
-  },
-};
-class LanguageClient {
-  constructor(id, name, serverOptions, clientOptions) {
-    seen.clients.push({ id, name, serverOptions, documentSelector: clientOptions.documentSelector });
-  }
-  start() { seen.started += 1; return Promise.resolve(); }
-  stop() { return Promise.resolve(); }
-}
+  }),
+});
 const load = Module._load;
-Module._load = function (request, parent, isMain) {
-  if (request === 'vscode') return vscode;
-  if (request === 'vscode-languageclient/node') {
-    require.resolve(request, { paths: [extensionDir] });  // the real library is in the package
-    return { LanguageClient };
-  }
-  return load.apply(this, arguments);
+Module._load = function (request) {
+  return request === 'vscode' ? vscode : load.apply(this, arguments);
 };
+const library = require(require.resolve('vscode-languageclient/node', { paths: [extensionDir] }));
+const prototype = library.LanguageClient.prototype;
+prototype.start = function () {
+  seen.clients.push({ id: this._id, name: this._name, serverOptions: this._serverOptions,
+                      documentSelector: this._clientOptions.documentSelector });
+  seen.started += 1;
+  return Promise.resolve();
+};
+prototype.stop = () => Promise.resolve();
 const extension = require(path.join(extensionDir, 'extension.js'));
 extension.activate({ subscriptions: [] }).then(() => {
   process.stdout.write(JSON.stringify(seen));
