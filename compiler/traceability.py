@@ -312,9 +312,12 @@ def _encoded_cell(r: Row) -> str:
     if r.kind == "override":
         return "; ".join(_code_cell(x) for x in r.encodes)
     if r.kind == "text-only":
-        return NO_REASON if r.reason is None else f"text-only: {_cell(r.reason)}"
+        if r.reason is None:
+            return NO_REASON
+        return _cell(r.reason) if r.reason.lower().startswith("text-only") else f"text-only: {_cell(r.reason)}"
     said = "; ".join(_code_cell(x) for x in r.encodes) or "—"
-    return "<br>".join([said] + [f"left as text: {_cell(x)}" for x in r.left])
+    return "<br>".join([said] + [_cell(x) if x.lower().startswith("left as text") else f"left as text: {_cell(x)}"
+                                 for x in r.left])
 
 
 def unreasoned(models: Mapping[str, m.Resolved]) -> list[str]:
