@@ -849,7 +849,15 @@ Rebuild_titles: Final[dict[Rebuild, str]] = {
     'on_map': '2) An on-map unit that has taken step losses',
 }
 
-# rules/ocs/ch13-specialized-units.rules:973  13.8b  River hexside
+# rules/ocs/ch13-specialized-units.rules:885  13.7  Side of a Formation marker
+MarkerSide = Literal['regular', 'fueled']
+MarkerSide_values: Final[tuple[MarkerSide, ...]] = ('regular', 'fueled',)
+MarkerSide_titles: Final[dict[MarkerSide, str]] = {
+    'regular': 'Regular side',
+    'fueled': 'Fueled side',
+}
+
+# rules/ocs/ch13-specialized-units.rules:987  13.8b  River hexside
 River = Literal['no_river', 'minor_river', 'major_river']
 River_values: Final[tuple[River, ...]] = ('no_river', 'minor_river', 'major_river',)
 River_titles: Final[dict[River, str]] = {
@@ -858,7 +866,7 @@ River_titles: Final[dict[River, str]] = {
     'major_river': 'Major River',
 }
 
-# rules/ocs/ch13-specialized-units.rules:1039  13.8d  Construction task
+# rules/ocs/ch13-specialized-units.rules:1053  13.8d  Construction task
 Construction = Literal['build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port']
 Construction_values: Final[tuple[Construction, ...]] = ('build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port',)
 Construction_titles: Final[dict[Construction, str]] = {
@@ -883,7 +891,7 @@ Construction_costs_sp: Final[dict[Construction, bool]] = {
 }
 _CITES_Construction_costs_sp: Final[dict[Construction, tuple[Cite, ...]]] = {'build_air_base': _CITES22, 'improve_air_base': _CITES24, 'reduce_air_base': _CITES26, 'build_hedgehog': _CITES28, 'improve_hedgehog': _CITES30, 'reduce_hedgehog': _CITES32, 'repair_port': _CITES34, 'damage_port': _CITES36}
 
-# rules/ocs/ch13-specialized-units.rules:1088  13.9  Type of consolidation
+# rules/ocs/ch13-specialized-units.rules:1102  13.9  Type of consolidation
 Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
 Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
 Consolidation_titles: Final[dict[Consolidation, str]] = {
@@ -2185,20 +2193,20 @@ def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_102), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:884  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:890  13.7  Formation Markers
 def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool:
     """A) May the Formation marker be on the map? (13.7)."""
     return fueling_reminder or units_with_marker >= 1
 
 
-# rules/ocs/ch13-specialized-units.rules:884  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:890  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
     _t.extend(_CITES158)
     return units_with_marker >= 1 or fueling_reminder
 
 
-# rules/ocs/ch13-specialized-units.rules:884  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:890  13.7  Formation Markers
 def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> Answer[bool]:
     """A) May the Formation marker be on the map? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2206,21 +2214,21 @@ def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool)
     return Answer(_value, _rules(_t), () if _value else _would_change(marker_may_be_on_map, (('units_with_marker', units_with_marker, ()), ('fueling_reminder', fueling_reminder, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:888  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:894  13.7  Formation Markers
 def may_enter_marker(u: Unit, marker_formation: str) -> bool:
     """B) May this unit be represented by the marker? (13.7)."""
     _u_formation = u.formation
     return _u_formation != '' and _u_formation == marker_formation
 
 
-# rules/ocs/ch13-specialized-units.rules:888  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:894  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
     _t.extend(_CITES158)
     return u.formation == marker_formation and u.formation != ''
 
 
-# rules/ocs/ch13-specialized-units.rules:888  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:894  13.7  Formation Markers
 def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     """B) May this unit be represented by the marker? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2228,13 +2236,13 @@ def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_102), ('marker_formation', marker_formation, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:891  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:897  13.7  Formation Markers
 def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
     """May the marker be put under other combat units to hide the formation? (13.7)."""
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:891  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:897  13.7  Formation Markers
 def _t_marker_may_hide_formation(holds_only_zoc_units: bool, _t: list[Cite]) -> bool:
     """marker_may_hide_formation, recording in _t each rule it uses."""
     _t.extend(_CITES158)
@@ -2246,19 +2254,43 @@ _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:891  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:897  13.7  Formation Markers
 def explain_marker_may_hide_formation(holds_only_zoc_units: bool) -> Answer[bool]:
     """May the marker be put under other combat units to hide the formation? (13.7), with the rules that decided it."""
     return _ANSWERS_marker_may_hide_formation[(holds_only_zoc_units,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:915  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:901  13.7  Formation Markers
+def marker_side(formation_fuel_paid: bool) -> MarkerSide:
+    """D) The side the Formation marker shows (formation_fuel_paid: the formation method of fuel cost is paid, 12.5c) (13.7)."""
+    return 'fueled' if formation_fuel_paid else 'regular'
+
+
+# rules/ocs/ch13-specialized-units.rules:901  13.7  Formation Markers
+def _t_marker_side(formation_fuel_paid: bool, _t: list[Cite]) -> MarkerSide:
+    """marker_side, recording in _t each rule it uses."""
+    _t.extend(_CITES158)
+    return 'fueled' if formation_fuel_paid else 'regular'
+
+_ANSWERS_marker_side: Final[dict[tuple[bool], Answer[MarkerSide]]] = {
+    (False,): Answer('regular', (_C157,), ()),
+    (True,): Answer('fueled', (_C157,), ()),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:901  13.7  Formation Markers
+def explain_marker_side(formation_fuel_paid: bool) -> Answer[MarkerSide]:
+    """D) The side the Formation marker shows (formation_fuel_paid: the formation method of fuel cost is paid, 12.5c) (13.7), with the rules that decided it."""
+    return _ANSWERS_marker_side[(formation_fuel_paid,)]
+
+
+# rules/ocs/ch13-specialized-units.rules:929  13.7a  Supply Concerns
 def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
     """Does this part of the formation trace supply for free? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:915  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:929  13.7a  Supply Concerns
 def _t_traces_free(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """traces_free, recording in _t each rule it uses."""
     _t.extend(_CITES160)
@@ -2272,19 +2304,19 @@ _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:915  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:929  13.7a  Supply Concerns
 def explain_traces_free(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """Does this part of the formation trace supply for free? (13.7a), with the rules that decided it."""
     return _ANSWERS_traces_free[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:919  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:933  13.7a  Supply Concerns
 def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> bool:
     """May this part of the formation use the formation method of fueling? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:919  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:933  13.7a  Supply Concerns
 def _t_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """may_use_formation_fueling, recording in _t each rule it uses."""
     _t.extend(_CITES160)
@@ -2298,26 +2330,26 @@ _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]]
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:919  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:933  13.7a  Supply Concerns
 def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """May this part of the formation use the formation method of fueling? (13.7a), with the rules that decided it."""
     return _ANSWERS_may_use_formation_fueling[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:937  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:951  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
     return u.type in _SET163
 
 
-# rules/ocs/ch13-specialized-units.rules:937  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:951  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
     _t.extend(_CITES162)
     return u.type in _SET163
 
 
-# rules/ocs/ch13-specialized-units.rules:937  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:951  13.8  Engineer Functions
 def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2325,21 +2357,21 @@ def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:954  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:968  13.8a  Engineer-Capable
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
     return u.type in _SET163 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:954  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:968  13.8a  Engineer-Capable
 def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
     """engineer_capable, recording in _t each rule it uses."""
     _t.extend(_CITES165)
     return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:954  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:968  13.8a  Engineer-Capable
 def explain_engineer_capable(u: Unit) -> Answer[bool]:
     """Engineer-Capable (13.8a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2347,21 +2379,21 @@ def explain_engineer_capable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1004  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1018  13.8c  Detrainable Creation
 def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
     _u_mode = u.mode
     return u.type == 'hq' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1004  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1018  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
     _t.extend(_CITES167)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:1004  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1018  13.8c  Detrainable Creation
 def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2369,21 +2401,21 @@ def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1051  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1065  13.8d  Construction
 def may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> bool:
     """May this unit perform a construction task? (13.8d)."""
     _u_mode = u.mode
     return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET163) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1051  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1065  13.8d  Construction
 def _t_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int, _t: list[Cite]) -> bool:
     """may_construct, recording in _t each rule it uses."""
     _t.extend(_CITES169)
     return _t_engineer_capable(u, _t) and phase == 'movement' and (hexes_away <= 2) and (not moved_this_phase) and (tasks_this_phase == 0)
 
 
-# rules/ocs/ch13-specialized-units.rules:1051  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1065  13.8d  Construction
 def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> Answer[bool]:
     """May this unit perform a construction task? (13.8d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2391,13 +2423,13 @@ def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_pha
     return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_102), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('hexes_away', hexes_away, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('tasks_this_phase', tasks_this_phase, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1055  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1069  13.8d  Construction
 def construction_costs_sp(task: Construction) -> bool:
     """Does this task cost SP? (13.8d)."""
     return Construction_costs_sp[task]
 
 
-# rules/ocs/ch13-specialized-units.rules:1055  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1069  13.8d  Construction
 def _t_construction_costs_sp(task: Construction, _t: list[Cite]) -> bool:
     """construction_costs_sp, recording in _t each rule it uses."""
     _t.extend(_CITES169)
@@ -2415,26 +2447,26 @@ _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] =
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1055  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1069  13.8d  Construction
 def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
     """Does this task cost SP? (13.8d), with the rules that decided it."""
     return _ANSWERS_construction_costs_sp[(task,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1095  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1109  13.9  Unit Consolidation
 def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> bool:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9)."""
     return u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (identical_sides or kind == 'aircraft') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1095  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1109  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
     _t.extend(_CITES171)
     return (phase == 'reinforcement' or kind == 'aircraft') and (kind == 'aircraft' or identical_sides) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1095  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1109  13.9  Unit Consolidation
 def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> Answer[bool]:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2442,20 +2474,20 @@ def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identica
     return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_102), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('identical_sides', identical_sides, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1100  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1114  13.9  Unit Consolidation
 def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> int:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9)."""
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1100  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1114  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
     _t.extend(_CITES171)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1100  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1114  13.9  Unit Consolidation
 def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> Answer[int]:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2463,20 +2495,20 @@ def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, r
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1104  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1118  13.9  Unit Consolidation
 def may_convert_formation(from_formation: str, to_formation: str) -> bool:
     """2, 3) May a unit change formations this way? (13.9)."""
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1104  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1118  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
     _t.extend(_CITES171)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1104  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1118  13.9  Unit Consolidation
 def explain_may_convert_formation(from_formation: str, to_formation: str) -> Answer[bool]:
     """2, 3) May a unit change formations this way? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3201,7 +3233,7 @@ def may_entrain(u: Unit, x: RailHex) -> bool:
     _u_type = u.type
     if _u_type == 'rail_repair' and (not x.in_ezoc):
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1008
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1022
     _u_mode = u.mode
     if _u_type == 'hq' and x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
@@ -3220,7 +3252,7 @@ def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     if u.type == 'rail_repair' and (not x.in_ezoc):
         _t.extend(_CITES225)
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1008
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1022
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
         _t.extend(_CITES226)
         return True
@@ -3369,38 +3401,38 @@ def explain_may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocke
     return _ANSWERS_may_place_reinforcements_in[(is_arrival_hex, arrival_hex_blocked, arrival_hex_at_map_edge, nearest_unblocked_map_edge_hex)]
 
 
-# rules/ocs/ch13-specialized-units.rules:979  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:993  13.8b  Bridging
 def bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> River:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b)."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:981
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:995
     if overrunning:
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:982
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:996
     if bridged_by_engineers and river == 'major_river':
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:983
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:997
     if bridged_by_engineers and river == 'minor_river':
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:984
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:998
     return river
 
 
-# rules/ocs/ch13-specialized-units.rules:979  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:993  13.8b  Bridging
 def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: list[Cite]) -> River:
     """bridged, recording in _t each rule it uses."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:981
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:995
     if overrunning:
         _t.extend(_CITES250)
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:982
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:996
     if bridged_by_engineers and river == 'major_river':
         _t.extend(_CITES251)
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:983
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:997
     if bridged_by_engineers and river == 'minor_river':
         _t.extend(_CITES252)
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:984
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:998
     _t.extend(_CITES253)
     return river
 
@@ -3420,7 +3452,7 @@ _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:979  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:993  13.8b  Bridging
 def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> Answer[River]:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b), with the rules that decided it."""
     return _ANSWERS_bridged[(river, bridged_by_engineers, overrunning)]
@@ -4450,7 +4482,7 @@ _INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[
         (steps_not_negative, '9.11', 'A unit cannot have lost a negative number of steps', ('step_losses',), ()),
     ),
 }
-_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'SpUse': SpUse_values, 'Rebuild': Rebuild_values, 'River': River_values, 'Construction': Construction_values, 'Consolidation': Consolidation_values, 'EzocAction': EzocAction_values, 'Transport': Transport_values, 'Mover': Mover_values, 'EnemyKind': EnemyKind_values, 'Size': Size_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Mode': Mode_values, 'Stocks': Stocks_values, 'Phase': Phase_values, 'Moment': Moment_values, 'TransportPointKind': TransportPointKind_values}
+_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'SpUse': SpUse_values, 'Rebuild': Rebuild_values, 'MarkerSide': MarkerSide_values, 'River': River_values, 'Construction': Construction_values, 'Consolidation': Consolidation_values, 'EzocAction': EzocAction_values, 'Transport': Transport_values, 'Mover': Mover_values, 'EnemyKind': EnemyKind_values, 'Size': Size_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Mode': Mode_values, 'Stocks': Stocks_values, 'Phase': Phase_values, 'Moment': Moment_values, 'TransportPointKind': TransportPointKind_values}
 
 
 def rail_hex_from_json(data: Any) -> RailHex:

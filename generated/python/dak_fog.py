@@ -682,146 +682,148 @@ _C203: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode
 _CITES204: Final[tuple[Cite, ...]] = (_C203,)
 _C205: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
 _CITES206: Final[tuple[Cite, ...]] = (_C205,)
-_C207: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
-_C208: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
-_C209: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
-_C210: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
-_CITES211: Final[tuple[Cite, ...]] = (_C0, _C207,)
-_CITES212: Final[tuple[Cite, ...]] = (_C0, _C208,)
+_C207: Final[Cite] = Cite(layer='fog_of_war', clause='13.7b', item=None, title='Fog of War Option', note=None)
+_CITES208: Final[tuple[Cite, ...]] = (_C207,)
+_C209: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
+_C210: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
+_C211: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
+_C212: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
 _CITES213: Final[tuple[Cite, ...]] = (_C0, _C209,)
 _CITES214: Final[tuple[Cite, ...]] = (_C0, _C210,)
-_C215: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
-_C216: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
-_SET217: Final[frozenset[UnitType]] = frozenset({'hedgehog', 'sp', 'transport'})
-_C218: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
-_CITES219: Final[tuple[Cite, ...]] = (_C113, _C215,)
-_SET220: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
-_CITES221: Final[tuple[Cite, ...]] = (_C113, _C216,)
-_CITES222: Final[tuple[Cite, ...]] = (_C113, _C218,)
-_C223: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
-_C224: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
-_C225: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
-_C226: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
-_CITES227: Final[tuple[Cite, ...]] = (_C129, _C223,)
-_CITES228: Final[tuple[Cite, ...]] = (_C129, _C224,)
+_CITES215: Final[tuple[Cite, ...]] = (_C0, _C211,)
+_CITES216: Final[tuple[Cite, ...]] = (_C0, _C212,)
+_C217: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
+_C218: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
+_SET219: Final[frozenset[UnitType]] = frozenset({'hedgehog', 'sp', 'transport'})
+_C220: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
+_CITES221: Final[tuple[Cite, ...]] = (_C113, _C217,)
+_SET222: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
+_CITES223: Final[tuple[Cite, ...]] = (_C113, _C218,)
+_CITES224: Final[tuple[Cite, ...]] = (_C113, _C220,)
+_C225: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
+_C226: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
+_C227: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
+_C228: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
 _CITES229: Final[tuple[Cite, ...]] = (_C129, _C225,)
 _CITES230: Final[tuple[Cite, ...]] = (_C129, _C226,)
-_C231: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3)', note=None)
-_C232: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
-_CITES233: Final[tuple[Cite, ...]] = (_C129, _C231,)
-_CITES234: Final[tuple[Cite, ...]] = (_C129, _C232,)
-_C235: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
-_C236: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
-_C237: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
-_CITES238: Final[tuple[Cite, ...]] = (_C7, _C235,)
-_CITES239: Final[tuple[Cite, ...]] = (_C7, _C236,)
+_CITES231: Final[tuple[Cite, ...]] = (_C129, _C227,)
+_CITES232: Final[tuple[Cite, ...]] = (_C129, _C228,)
+_C233: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3)', note=None)
+_C234: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
+_CITES235: Final[tuple[Cite, ...]] = (_C129, _C233,)
+_CITES236: Final[tuple[Cite, ...]] = (_C129, _C234,)
+_C237: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_C238: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
+_C239: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
 _CITES240: Final[tuple[Cite, ...]] = (_C7, _C237,)
-_C241: Final[Cite] = Cite(layer='OCS', clause='13.6b', item='nearest_edge', title='A map-edge arrival hex blocked by enemy units: the nearest unblocked map-edge hex', note=None)
-_C242: Final[Cite] = Cite(layer='OCS', clause='13.6', item='entry', title='In their entry hexes', note=None)
-_C243: Final[Cite] = Cite(layer='OCS', clause='13.6', item='elsewhere', title='Reinforcements are placed in their entry hexes', note=None)
-_CITES244: Final[tuple[Cite, ...]] = (_C149, _C241,)
-_CITES245: Final[tuple[Cite, ...]] = (_C149, _C242,)
+_CITES241: Final[tuple[Cite, ...]] = (_C7, _C238,)
+_CITES242: Final[tuple[Cite, ...]] = (_C7, _C239,)
+_C243: Final[Cite] = Cite(layer='OCS', clause='13.6b', item='nearest_edge', title='A map-edge arrival hex blocked by enemy units: the nearest unblocked map-edge hex', note=None)
+_C244: Final[Cite] = Cite(layer='OCS', clause='13.6', item='entry', title='In their entry hexes', note=None)
+_C245: Final[Cite] = Cite(layer='OCS', clause='13.6', item='elsewhere', title='Reinforcements are placed in their entry hexes', note=None)
 _CITES246: Final[tuple[Cite, ...]] = (_C149, _C243,)
-_C247: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
-_C248: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
-_C249: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
-_C250: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
-_C251: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
-_CITES252: Final[tuple[Cite, ...]] = (_C247, _C248,)
-_CITES253: Final[tuple[Cite, ...]] = (_C247, _C249,)
-_CITES254: Final[tuple[Cite, ...]] = (_C247, _C250,)
-_CITES255: Final[tuple[Cite, ...]] = (_C247, _C251,)
-_C256: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
-_C257: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_C258: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
-_C259: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_C260: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_C261: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
-_C262: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITES263: Final[tuple[Cite, ...]] = (_C256, _C257,)
-_CITES264: Final[tuple[Cite, ...]] = (_C256, _C258,)
-_CITES265: Final[tuple[Cite, ...]] = (_C256, _C259,)
-_CITES266: Final[tuple[Cite, ...]] = (_C256, _C260,)
-_CITES267: Final[tuple[Cite, ...]] = (_C256, _C261,)
-_CITES268: Final[tuple[Cite, ...]] = (_C256, _C262,)
-_C269: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_C270: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_C271: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
-_C272: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITES273: Final[tuple[Cite, ...]] = (_C269, _C270,)
-_CITES274: Final[tuple[Cite, ...]] = (_C269, _C271,)
-_CITES275: Final[tuple[Cite, ...]] = (_C269, _C272,)
-_C276: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
-_C277: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C278: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
-_C279: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C280: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C281: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C282: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES283: Final[tuple[Cite, ...]] = (_C187, _C276,)
-_CITES284: Final[tuple[Cite, ...]] = (_C187, _C277,)
+_CITES247: Final[tuple[Cite, ...]] = (_C149, _C244,)
+_CITES248: Final[tuple[Cite, ...]] = (_C149, _C245,)
+_C249: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
+_C250: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
+_C251: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
+_C252: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
+_C253: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
+_CITES254: Final[tuple[Cite, ...]] = (_C249, _C250,)
+_CITES255: Final[tuple[Cite, ...]] = (_C249, _C251,)
+_CITES256: Final[tuple[Cite, ...]] = (_C249, _C252,)
+_CITES257: Final[tuple[Cite, ...]] = (_C249, _C253,)
+_C258: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_C259: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_C260: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
+_C261: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_C262: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_C263: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_C264: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITES265: Final[tuple[Cite, ...]] = (_C258, _C259,)
+_CITES266: Final[tuple[Cite, ...]] = (_C258, _C260,)
+_CITES267: Final[tuple[Cite, ...]] = (_C258, _C261,)
+_CITES268: Final[tuple[Cite, ...]] = (_C258, _C262,)
+_CITES269: Final[tuple[Cite, ...]] = (_C258, _C263,)
+_CITES270: Final[tuple[Cite, ...]] = (_C258, _C264,)
+_C271: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_C272: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_C273: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_C274: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITES275: Final[tuple[Cite, ...]] = (_C271, _C272,)
+_CITES276: Final[tuple[Cite, ...]] = (_C271, _C273,)
+_CITES277: Final[tuple[Cite, ...]] = (_C271, _C274,)
+_C278: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
+_C279: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C280: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
+_C281: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C282: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C283: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C284: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
 _CITES285: Final[tuple[Cite, ...]] = (_C187, _C278,)
 _CITES286: Final[tuple[Cite, ...]] = (_C187, _C279,)
 _CITES287: Final[tuple[Cite, ...]] = (_C187, _C280,)
 _CITES288: Final[tuple[Cite, ...]] = (_C187, _C281,)
 _CITES289: Final[tuple[Cite, ...]] = (_C187, _C282,)
-_Q290: Final[Fraction] = Fraction(1, 2)
-_Q291: Final[Fraction] = Fraction(1, 4)
-_C292: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C293: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
-_C294: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C295: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_C296: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C297: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES298: Final[tuple[Cite, ...]] = (_C292, _C293,)
-_CITES299: Final[tuple[Cite, ...]] = (_C292, _C294,)
-_CITES300: Final[tuple[Cite, ...]] = (_C292, _C295,)
-_CITES301: Final[tuple[Cite, ...]] = (_C292, _C296,)
-_CITES302: Final[tuple[Cite, ...]] = (_C292, _C297,)
-_C303: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C304: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET305: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C306: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES307: Final[tuple[Cite, ...]] = (_C192, _C303,)
-_CITES308: Final[tuple[Cite, ...]] = (_C192, _C304,)
-_CITES309: Final[tuple[Cite, ...]] = (_C192, _C306,)
-_C310: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_C311: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_C312: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_C313: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES314: Final[tuple[Cite, ...]] = (_C194, _C310,)
-_CITES315: Final[tuple[Cite, ...]] = (_C194, _C311,)
+_CITES290: Final[tuple[Cite, ...]] = (_C187, _C283,)
+_CITES291: Final[tuple[Cite, ...]] = (_C187, _C284,)
+_Q292: Final[Fraction] = Fraction(1, 2)
+_Q293: Final[Fraction] = Fraction(1, 4)
+_C294: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C295: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_C296: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C297: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_C298: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C299: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES300: Final[tuple[Cite, ...]] = (_C294, _C295,)
+_CITES301: Final[tuple[Cite, ...]] = (_C294, _C296,)
+_CITES302: Final[tuple[Cite, ...]] = (_C294, _C297,)
+_CITES303: Final[tuple[Cite, ...]] = (_C294, _C298,)
+_CITES304: Final[tuple[Cite, ...]] = (_C294, _C299,)
+_C305: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C306: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET307: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_C308: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
+_CITES309: Final[tuple[Cite, ...]] = (_C192, _C305,)
+_CITES310: Final[tuple[Cite, ...]] = (_C192, _C306,)
+_CITES311: Final[tuple[Cite, ...]] = (_C192, _C308,)
+_C312: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_C313: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_C314: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_C315: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
 _CITES316: Final[tuple[Cite, ...]] = (_C194, _C312,)
 _CITES317: Final[tuple[Cite, ...]] = (_C194, _C313,)
-_C318: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
-_C319: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
-_CITES320: Final[tuple[Cite, ...]] = (_C194, _C318,)
-_CITES321: Final[tuple[Cite, ...]] = (_C194, _C319,)
-_C322: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
-_C323: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES324: Final[tuple[Cite, ...]] = (_C194, _C322,)
-_CITES325: Final[tuple[Cite, ...]] = (_C194, _C323,)
-_C326: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C327: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
-_C328: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
-_C329: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C330: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES331: Final[tuple[Cite, ...]] = (_C196, _C326,)
-_CITES332: Final[tuple[Cite, ...]] = (_C196, _C327,)
+_CITES318: Final[tuple[Cite, ...]] = (_C194, _C314,)
+_CITES319: Final[tuple[Cite, ...]] = (_C194, _C315,)
+_C320: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_C321: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
+_CITES322: Final[tuple[Cite, ...]] = (_C194, _C320,)
+_CITES323: Final[tuple[Cite, ...]] = (_C194, _C321,)
+_C324: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
+_C325: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES326: Final[tuple[Cite, ...]] = (_C194, _C324,)
+_CITES327: Final[tuple[Cite, ...]] = (_C194, _C325,)
+_C328: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C329: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
+_C330: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
+_C331: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C332: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
 _CITES333: Final[tuple[Cite, ...]] = (_C196, _C328,)
 _CITES334: Final[tuple[Cite, ...]] = (_C196, _C329,)
 _CITES335: Final[tuple[Cite, ...]] = (_C196, _C330,)
-_C336: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
-_C337: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
-_C338: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
-_C339: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
-_C340: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES341: Final[tuple[Cite, ...]] = (_C340,)
-_CITES342: Final[tuple[Cite, ...]] = (_C340, _C340, _C336,)
-_CITES343: Final[tuple[Cite, ...]] = (_C336,)
-_CITES344: Final[tuple[Cite, ...]] = (_C337,)
+_CITES336: Final[tuple[Cite, ...]] = (_C196, _C331,)
+_CITES337: Final[tuple[Cite, ...]] = (_C196, _C332,)
+_C338: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_C339: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_C340: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_C341: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_C342: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES343: Final[tuple[Cite, ...]] = (_C342,)
+_CITES344: Final[tuple[Cite, ...]] = (_C342, _C342, _C338,)
 _CITES345: Final[tuple[Cite, ...]] = (_C338,)
 _CITES346: Final[tuple[Cite, ...]] = (_C339,)
+_CITES347: Final[tuple[Cite, ...]] = (_C340,)
+_CITES348: Final[tuple[Cite, ...]] = (_C341,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -851,7 +853,15 @@ Rebuild_titles: Final[dict[Rebuild, str]] = {
     'on_map': '2) An on-map unit that has taken step losses',
 }
 
-# rules/ocs/ch13-specialized-units.rules:973  13.8b  River hexside
+# rules/ocs/ch13-specialized-units.rules:885  13.7  Side of a Formation marker
+MarkerSide = Literal['regular', 'fueled']
+MarkerSide_values: Final[tuple[MarkerSide, ...]] = ('regular', 'fueled',)
+MarkerSide_titles: Final[dict[MarkerSide, str]] = {
+    'regular': 'Regular side',
+    'fueled': 'Fueled side',
+}
+
+# rules/ocs/ch13-specialized-units.rules:987  13.8b  River hexside
 River = Literal['no_river', 'minor_river', 'major_river']
 River_values: Final[tuple[River, ...]] = ('no_river', 'minor_river', 'major_river',)
 River_titles: Final[dict[River, str]] = {
@@ -860,7 +870,7 @@ River_titles: Final[dict[River, str]] = {
     'major_river': 'Major River',
 }
 
-# rules/ocs/ch13-specialized-units.rules:1039  13.8d  Construction task
+# rules/ocs/ch13-specialized-units.rules:1053  13.8d  Construction task
 Construction = Literal['build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port']
 Construction_values: Final[tuple[Construction, ...]] = ('build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port',)
 Construction_titles: Final[dict[Construction, str]] = {
@@ -885,7 +895,7 @@ Construction_costs_sp: Final[dict[Construction, bool]] = {
 }
 _CITES_Construction_costs_sp: Final[dict[Construction, tuple[Cite, ...]]] = {'build_air_base': _CITES22, 'improve_air_base': _CITES24, 'reduce_air_base': _CITES26, 'build_hedgehog': _CITES28, 'improve_hedgehog': _CITES30, 'reduce_hedgehog': _CITES32, 'repair_port': _CITES34, 'damage_port': _CITES36}
 
-# rules/ocs/ch13-specialized-units.rules:1088  13.9  Type of consolidation
+# rules/ocs/ch13-specialized-units.rules:1102  13.9  Type of consolidation
 Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
 Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
 Consolidation_titles: Final[dict[Consolidation, str]] = {
@@ -2187,20 +2197,20 @@ def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_102), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:884  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:890  13.7  Formation Markers
 def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool:
     """A) May the Formation marker be on the map? (13.7)."""
     return fueling_reminder or units_with_marker >= 1
 
 
-# rules/ocs/ch13-specialized-units.rules:884  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:890  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
     _t.extend(_CITES158)
     return units_with_marker >= 1 or fueling_reminder
 
 
-# rules/ocs/ch13-specialized-units.rules:884  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:890  13.7  Formation Markers
 def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> Answer[bool]:
     """A) May the Formation marker be on the map? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2208,21 +2218,21 @@ def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool)
     return Answer(_value, _rules(_t), () if _value else _would_change(marker_may_be_on_map, (('units_with_marker', units_with_marker, ()), ('fueling_reminder', fueling_reminder, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:888  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:894  13.7  Formation Markers
 def may_enter_marker(u: Unit, marker_formation: str) -> bool:
     """B) May this unit be represented by the marker? (13.7)."""
     _u_formation = u.formation
     return _u_formation != '' and _u_formation == marker_formation
 
 
-# rules/ocs/ch13-specialized-units.rules:888  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:894  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
     _t.extend(_CITES158)
     return u.formation == marker_formation and u.formation != ''
 
 
-# rules/ocs/ch13-specialized-units.rules:888  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:894  13.7  Formation Markers
 def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     """B) May this unit be represented by the marker? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2230,13 +2240,13 @@ def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_102), ('marker_formation', marker_formation, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:891  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:897  13.7  Formation Markers
 def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
     """May the marker be put under other combat units to hide the formation? (13.7)."""
     return not holds_only_zoc_units
 
 
-# rules/ocs/ch13-specialized-units.rules:891  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:897  13.7  Formation Markers
 def _t_marker_may_hide_formation(holds_only_zoc_units: bool, _t: list[Cite]) -> bool:
     """marker_may_hide_formation, recording in _t each rule it uses."""
     _t.extend(_CITES160)
@@ -2248,19 +2258,43 @@ _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:891  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:897  13.7  Formation Markers
 def explain_marker_may_hide_formation(holds_only_zoc_units: bool) -> Answer[bool]:
     """May the marker be put under other combat units to hide the formation? (13.7), with the rules that decided it."""
     return _ANSWERS_marker_may_hide_formation[(holds_only_zoc_units,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:915  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:901  13.7  Formation Markers
+def marker_side(formation_fuel_paid: bool) -> MarkerSide:
+    """D) The side the Formation marker shows (formation_fuel_paid: the formation method of fuel cost is paid, 12.5c) (13.7)."""
+    return 'fueled' if formation_fuel_paid else 'regular'
+
+
+# rules/ocs/ch13-specialized-units.rules:901  13.7  Formation Markers
+def _t_marker_side(formation_fuel_paid: bool, _t: list[Cite]) -> MarkerSide:
+    """marker_side, recording in _t each rule it uses."""
+    _t.extend(_CITES158)
+    return 'fueled' if formation_fuel_paid else 'regular'
+
+_ANSWERS_marker_side: Final[dict[tuple[bool], Answer[MarkerSide]]] = {
+    (False,): Answer('regular', (_C157,), ()),
+    (True,): Answer('fueled', (_C157,), ()),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:901  13.7  Formation Markers
+def explain_marker_side(formation_fuel_paid: bool) -> Answer[MarkerSide]:
+    """D) The side the Formation marker shows (formation_fuel_paid: the formation method of fuel cost is paid, 12.5c) (13.7), with the rules that decided it."""
+    return _ANSWERS_marker_side[(formation_fuel_paid,)]
+
+
+# rules/ocs/ch13-specialized-units.rules:929  13.7a  Supply Concerns
 def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
     """Does this part of the formation trace supply for free? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:915  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:929  13.7a  Supply Concerns
 def _t_traces_free(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """traces_free, recording in _t each rule it uses."""
     _t.extend(_CITES162)
@@ -2274,19 +2308,19 @@ _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:915  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:929  13.7a  Supply Concerns
 def explain_traces_free(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """Does this part of the formation trace supply for free? (13.7a), with the rules that decided it."""
     return _ANSWERS_traces_free[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:919  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:933  13.7a  Supply Concerns
 def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> bool:
     """May this part of the formation use the formation method of fueling? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:919  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:933  13.7a  Supply Concerns
 def _t_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """may_use_formation_fueling, recording in _t each rule it uses."""
     _t.extend(_CITES162)
@@ -2300,26 +2334,26 @@ _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]]
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:919  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:933  13.7a  Supply Concerns
 def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """May this part of the formation use the formation method of fueling? (13.7a), with the rules that decided it."""
     return _ANSWERS_may_use_formation_fueling[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:937  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:951  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
     return u.type in _SET165
 
 
-# rules/ocs/ch13-specialized-units.rules:937  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:951  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
     _t.extend(_CITES164)
     return u.type in _SET165
 
 
-# rules/ocs/ch13-specialized-units.rules:937  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:951  13.8  Engineer Functions
 def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2327,21 +2361,21 @@ def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:954  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:968  13.8a  Engineer-Capable
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
     return u.type in _SET165 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:954  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:968  13.8a  Engineer-Capable
 def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
     """engineer_capable, recording in _t each rule it uses."""
     _t.extend(_CITES167)
     return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:954  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:968  13.8a  Engineer-Capable
 def explain_engineer_capable(u: Unit) -> Answer[bool]:
     """Engineer-Capable (13.8a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2349,21 +2383,21 @@ def explain_engineer_capable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1004  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1018  13.8c  Detrainable Creation
 def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
     _u_mode = u.mode
     return u.type == 'hq' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1004  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1018  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
     _t.extend(_CITES169)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:1004  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1018  13.8c  Detrainable Creation
 def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2371,21 +2405,21 @@ def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1051  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1065  13.8d  Construction
 def may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> bool:
     """May this unit perform a construction task? (13.8d)."""
     _u_mode = u.mode
     return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET165) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1051  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1065  13.8d  Construction
 def _t_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int, _t: list[Cite]) -> bool:
     """may_construct, recording in _t each rule it uses."""
     _t.extend(_CITES171)
     return _t_engineer_capable(u, _t) and phase == 'movement' and (hexes_away <= 2) and (not moved_this_phase) and (tasks_this_phase == 0)
 
 
-# rules/ocs/ch13-specialized-units.rules:1051  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1065  13.8d  Construction
 def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> Answer[bool]:
     """May this unit perform a construction task? (13.8d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2393,13 +2427,13 @@ def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_pha
     return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_102), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('hexes_away', hexes_away, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('tasks_this_phase', tasks_this_phase, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1055  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1069  13.8d  Construction
 def construction_costs_sp(task: Construction) -> bool:
     """Does this task cost SP? (13.8d)."""
     return Construction_costs_sp[task]
 
 
-# rules/ocs/ch13-specialized-units.rules:1055  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1069  13.8d  Construction
 def _t_construction_costs_sp(task: Construction, _t: list[Cite]) -> bool:
     """construction_costs_sp, recording in _t each rule it uses."""
     _t.extend(_CITES171)
@@ -2417,26 +2451,26 @@ _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] =
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1055  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1069  13.8d  Construction
 def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
     """Does this task cost SP? (13.8d), with the rules that decided it."""
     return _ANSWERS_construction_costs_sp[(task,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1095  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1109  13.9  Unit Consolidation
 def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> bool:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9)."""
     return u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (identical_sides or kind == 'aircraft') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1095  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1109  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
     _t.extend(_CITES173)
     return (phase == 'reinforcement' or kind == 'aircraft') and (kind == 'aircraft' or identical_sides) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1095  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1109  13.9  Unit Consolidation
 def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> Answer[bool]:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2444,20 +2478,20 @@ def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identica
     return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_102), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('identical_sides', identical_sides, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1100  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1114  13.9  Unit Consolidation
 def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> int:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9)."""
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1100  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1114  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
     _t.extend(_CITES173)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1100  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1114  13.9  Unit Consolidation
 def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> Answer[int]:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2465,20 +2499,20 @@ def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, r
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1104  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1118  13.9  Unit Consolidation
 def may_convert_formation(from_formation: str, to_formation: str) -> bool:
     """2, 3) May a unit change formations this way? (13.9)."""
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1104  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1118  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
     _t.extend(_CITES173)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1104  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1118  13.9  Unit Consolidation
 def explain_may_convert_formation(from_formation: str, to_formation: str) -> Answer[bool]:
     """2, 3) May a unit change formations this way? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3113,6 +3147,36 @@ def explain_steps_not_negative(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
+# rules/ocs/option-fog-of-war.rules:12  13.7b  Fog of War Option
+def marker_placement_conforms(under_other_units: bool, holds_only_zoc_units: bool, one_unit_revealed: bool) -> bool:
+    """Does the Formation marker's place in the stack conform to 4.8b and 4.9a? (one_unit_revealed: one of its units is shown) (13.7b)."""
+    return (one_unit_revealed or not holds_only_zoc_units) and (not under_other_units or not holds_only_zoc_units)
+
+
+# rules/ocs/option-fog-of-war.rules:12  13.7b  Fog of War Option
+def _t_marker_placement_conforms(under_other_units: bool, holds_only_zoc_units: bool, one_unit_revealed: bool, _t: list[Cite]) -> bool:
+    """marker_placement_conforms, recording in _t each rule it uses."""
+    _t.extend(_CITES208)
+    return (not under_other_units or _t_marker_may_hide_formation(holds_only_zoc_units, _t)) and (not holds_only_zoc_units or one_unit_revealed)
+
+_ANSWERS_marker_placement_conforms: Final[dict[tuple[bool, bool, bool], Answer[bool]]] = {
+    (False, False, False,): Answer(True, (_C207,), ()),
+    (False, False, True,): Answer(True, (_C207,), ()),
+    (False, True, False,): Answer(False, (_C207,), ('holds_only_zoc_units = false', 'one_unit_revealed = true')),
+    (False, True, True,): Answer(True, (_C207,), ()),
+    (True, False, False,): Answer(True, (_C207, _C157, _C159,), ()),
+    (True, False, True,): Answer(True, (_C207, _C157, _C159,), ()),
+    (True, True, False,): Answer(False, (_C207, _C157, _C159,), ('holds_only_zoc_units = false',)),
+    (True, True, True,): Answer(False, (_C207, _C157, _C159,), ('under_other_units = false', 'holds_only_zoc_units = false')),
+}
+
+
+# rules/ocs/option-fog-of-war.rules:12  13.7b  Fog of War Option
+def explain_marker_placement_conforms(under_other_units: bool, holds_only_zoc_units: bool, one_unit_revealed: bool) -> Answer[bool]:
+    """Does the Formation marker's place in the stack conform to 4.8b and 4.9a? (one_unit_revealed: one of its units is shown) (13.7b), with the rules that decided it."""
+    return _ANSWERS_marker_placement_conforms[(under_other_units, holds_only_zoc_units, one_unit_revealed)]
+
+
 # rules/ocs/ch13-specialized-units.rules:76  13.1c  HQs and Combat
 def defense_strength(u: Unit, printed: int) -> int:
     """Defense strength: the parenthesized (defensive-only) strength not printed on the counter, else the printed one (13.1c)."""
@@ -3136,18 +3200,18 @@ def _t_defense_strength(u: Unit, printed: int, _t: list[Cite]) -> int:
     """defense_strength, recording in _t each rule it uses."""
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:599
     if u.type == 'artillery':
-        _t.extend(_CITES211)
+        _t.extend(_CITES213)
         return 1
     # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
     if u.type == 'hq' and _t_combat_side(u, _t):
-        _t.extend(_CITES212)
+        _t.extend(_CITES214)
         return 5
     # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
     if u.type == 'hq':
-        _t.extend(_CITES213)
+        _t.extend(_CITES215)
         return 1
     # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
-    _t.extend(_CITES214)
+    _t.extend(_CITES216)
     return printed
 
 
@@ -3166,7 +3230,7 @@ def may_unload(tp: Unit, h: Hex) -> bool:
     if tp.organic:
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
-    if any((u.type not in _SET217 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+    if any((u.type not in _SET219 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
     return False
@@ -3177,14 +3241,14 @@ def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
     # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:286
     if tp.organic:
-        _t.extend(_CITES219)
+        _t.extend(_CITES221)
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
-    if any((_t_is_combat(u, _t) or u.type in _SET220 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
-        _t.extend(_CITES221)
+    if any((_t_is_combat(u, _t) or u.type in _SET222 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+        _t.extend(_CITES223)
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
-    _t.extend(_CITES222)
+    _t.extend(_CITES224)
     return False
 
 
@@ -3203,7 +3267,7 @@ def may_entrain(u: Unit, x: RailHex) -> bool:
     _u_type = u.type
     if _u_type == 'rail_repair' and (not x.in_ezoc):
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1008
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1022
     _u_mode = u.mode
     if _u_type == 'hq' and x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
@@ -3220,18 +3284,18 @@ def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:519
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES227)
+        _t.extend(_CITES229)
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1008
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1022
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES228)
+        _t.extend(_CITES230)
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
-        _t.extend(_CITES229)
+        _t.extend(_CITES231)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
-    _t.extend(_CITES230)
+    _t.extend(_CITES232)
     return False
 
 
@@ -3261,14 +3325,14 @@ def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:523
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES233)
+        _t.extend(_CITES235)
         return True
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:449
     if _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES234)
+        _t.extend(_CITES236)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:450
-    _t.extend(_CITES230)
+    _t.extend(_CITES232)
     return False
 
 
@@ -3298,14 +3362,14 @@ def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
     # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:713
     if u.no_rebuild:
-        _t.extend(_CITES238)
+        _t.extend(_CITES240)
         return False
     # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:680
     if u.breakdown:
-        _t.extend(_CITES239)
+        _t.extend(_CITES241)
         return False
     # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:681
-    _t.extend(_CITES240)
+    _t.extend(_CITES242)
     return True
 
 
@@ -3335,33 +3399,33 @@ def _t_may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bo
     """may_place_reinforcements_in, recording in _t each rule it uses."""
     # nearest_edge: 13.6b (OCS) rules/ocs/ch13-specialized-units.rules:827
     if not is_arrival_hex and arrival_hex_blocked and arrival_hex_at_map_edge and nearest_unblocked_map_edge_hex:
-        _t.extend(_CITES244)
+        _t.extend(_CITES246)
         return True
     # entry: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:780
     if is_arrival_hex and (not arrival_hex_blocked):
-        _t.extend(_CITES245)
+        _t.extend(_CITES247)
         return True
     # elsewhere: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:781
-    _t.extend(_CITES246)
+    _t.extend(_CITES248)
     return False
 
 _ANSWERS_may_place_reinforcements_in: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
-    (False, False, False, False,): Answer(False, (_C149, _C243,), ('is_arrival_hex = true',)),
-    (False, False, False, True,): Answer(False, (_C149, _C243,), ('is_arrival_hex = true',)),
-    (False, False, True, False,): Answer(False, (_C149, _C243,), ('is_arrival_hex = true',)),
-    (False, False, True, True,): Answer(False, (_C149, _C243,), ('is_arrival_hex = true', 'arrival_hex_blocked = true')),
-    (False, True, False, False,): Answer(False, (_C149, _C243,), ()),
-    (False, True, False, True,): Answer(False, (_C149, _C243,), ('arrival_hex_at_map_edge = true',)),
-    (False, True, True, False,): Answer(False, (_C149, _C243,), ('nearest_unblocked_map_edge_hex = true',)),
-    (False, True, True, True,): Answer(True, (_C149, _C241,), ()),
-    (True, False, False, False,): Answer(True, (_C149, _C242,), ()),
-    (True, False, False, True,): Answer(True, (_C149, _C242,), ()),
-    (True, False, True, False,): Answer(True, (_C149, _C242,), ()),
-    (True, False, True, True,): Answer(True, (_C149, _C242,), ()),
-    (True, True, False, False,): Answer(False, (_C149, _C243,), ('arrival_hex_blocked = false',)),
-    (True, True, False, True,): Answer(False, (_C149, _C243,), ('arrival_hex_blocked = false',)),
-    (True, True, True, False,): Answer(False, (_C149, _C243,), ('arrival_hex_blocked = false',)),
-    (True, True, True, True,): Answer(False, (_C149, _C243,), ('is_arrival_hex = false', 'arrival_hex_blocked = false')),
+    (False, False, False, False,): Answer(False, (_C149, _C245,), ('is_arrival_hex = true',)),
+    (False, False, False, True,): Answer(False, (_C149, _C245,), ('is_arrival_hex = true',)),
+    (False, False, True, False,): Answer(False, (_C149, _C245,), ('is_arrival_hex = true',)),
+    (False, False, True, True,): Answer(False, (_C149, _C245,), ('is_arrival_hex = true', 'arrival_hex_blocked = true')),
+    (False, True, False, False,): Answer(False, (_C149, _C245,), ()),
+    (False, True, False, True,): Answer(False, (_C149, _C245,), ('arrival_hex_at_map_edge = true',)),
+    (False, True, True, False,): Answer(False, (_C149, _C245,), ('nearest_unblocked_map_edge_hex = true',)),
+    (False, True, True, True,): Answer(True, (_C149, _C243,), ()),
+    (True, False, False, False,): Answer(True, (_C149, _C244,), ()),
+    (True, False, False, True,): Answer(True, (_C149, _C244,), ()),
+    (True, False, True, False,): Answer(True, (_C149, _C244,), ()),
+    (True, False, True, True,): Answer(True, (_C149, _C244,), ()),
+    (True, True, False, False,): Answer(False, (_C149, _C245,), ('arrival_hex_blocked = false',)),
+    (True, True, False, True,): Answer(False, (_C149, _C245,), ('arrival_hex_blocked = false',)),
+    (True, True, True, False,): Answer(False, (_C149, _C245,), ('arrival_hex_blocked = false',)),
+    (True, True, True, True,): Answer(False, (_C149, _C245,), ('is_arrival_hex = false', 'arrival_hex_blocked = false')),
 }
 
 
@@ -3371,58 +3435,58 @@ def explain_may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocke
     return _ANSWERS_may_place_reinforcements_in[(is_arrival_hex, arrival_hex_blocked, arrival_hex_at_map_edge, nearest_unblocked_map_edge_hex)]
 
 
-# rules/ocs/ch13-specialized-units.rules:979  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:993  13.8b  Bridging
 def bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> River:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b)."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:981
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:995
     if overrunning:
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:982
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:996
     if bridged_by_engineers and river == 'major_river':
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:983
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:997
     if bridged_by_engineers and river == 'minor_river':
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:984
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:998
     return river
 
 
-# rules/ocs/ch13-specialized-units.rules:979  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:993  13.8b  Bridging
 def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: list[Cite]) -> River:
     """bridged, recording in _t each rule it uses."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:981
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:995
     if overrunning:
-        _t.extend(_CITES252)
-        return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:982
-    if bridged_by_engineers and river == 'major_river':
-        _t.extend(_CITES253)
-        return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:983
-    if bridged_by_engineers and river == 'minor_river':
         _t.extend(_CITES254)
+        return river
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:996
+    if bridged_by_engineers and river == 'major_river':
+        _t.extend(_CITES255)
+        return 'minor_river'
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:997
+    if bridged_by_engineers and river == 'minor_river':
+        _t.extend(_CITES256)
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:984
-    _t.extend(_CITES255)
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:998
+    _t.extend(_CITES257)
     return river
 
 _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
-    ('no_river', False, False,): Answer('no_river', (_C247, _C251,), ()),
-    ('no_river', False, True,): Answer('no_river', (_C247, _C248,), ()),
-    ('no_river', True, False,): Answer('no_river', (_C247, _C251,), ()),
-    ('no_river', True, True,): Answer('no_river', (_C247, _C248,), ()),
-    ('minor_river', False, False,): Answer('minor_river', (_C247, _C251,), ()),
-    ('minor_river', False, True,): Answer('minor_river', (_C247, _C248,), ()),
-    ('minor_river', True, False,): Answer('no_river', (_C247, _C250,), ()),
-    ('minor_river', True, True,): Answer('minor_river', (_C247, _C248,), ()),
-    ('major_river', False, False,): Answer('major_river', (_C247, _C251,), ()),
-    ('major_river', False, True,): Answer('major_river', (_C247, _C248,), ()),
-    ('major_river', True, False,): Answer('minor_river', (_C247, _C249,), ()),
-    ('major_river', True, True,): Answer('major_river', (_C247, _C248,), ()),
+    ('no_river', False, False,): Answer('no_river', (_C249, _C253,), ()),
+    ('no_river', False, True,): Answer('no_river', (_C249, _C250,), ()),
+    ('no_river', True, False,): Answer('no_river', (_C249, _C253,), ()),
+    ('no_river', True, True,): Answer('no_river', (_C249, _C250,), ()),
+    ('minor_river', False, False,): Answer('minor_river', (_C249, _C253,), ()),
+    ('minor_river', False, True,): Answer('minor_river', (_C249, _C250,), ()),
+    ('minor_river', True, False,): Answer('no_river', (_C249, _C252,), ()),
+    ('minor_river', True, True,): Answer('minor_river', (_C249, _C250,), ()),
+    ('major_river', False, False,): Answer('major_river', (_C249, _C253,), ()),
+    ('major_river', False, True,): Answer('major_river', (_C249, _C250,), ()),
+    ('major_river', True, False,): Answer('minor_river', (_C249, _C251,), ()),
+    ('major_river', True, True,): Answer('major_river', (_C249, _C250,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:979  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:993  13.8b  Bridging
 def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> Answer[River]:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b), with the rules that decided it."""
     return _ANSWERS_bridged[(river, bridged_by_engineers, overrunning)]
@@ -3456,26 +3520,26 @@ def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:84
     if u.type == 'hq':
-        _t.extend(_CITES263)
+        _t.extend(_CITES265)
         return False
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:602
     if u.type == 'artillery':
-        _t.extend(_CITES264)
+        _t.extend(_CITES266)
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:73
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES265)
+        _t.extend(_CITES267)
         return False
     # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:74
     if not u.printed_strength or u.parenthesized:
-        _t.extend(_CITES266)
+        _t.extend(_CITES268)
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:76
     if u.mode in _SET140:
-        _t.extend(_CITES267)
+        _t.extend(_CITES269)
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:77
-    _t.extend(_CITES268)
+    _t.extend(_CITES270)
     return True
 
 
@@ -3506,14 +3570,14 @@ def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:150
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES273)
+        _t.extend(_CITES275)
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:125
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES274)
+        _t.extend(_CITES276)
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:127
-    _t.extend(_CITES275)
+    _t.extend(_CITES277)
     return False
 
 
@@ -3557,30 +3621,30 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     if u.formation == 'Jock Column' and u.size == 'company':
-        _t.extend(_CITES283)
+        _t.extend(_CITES285)
         return 2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     if u.type == 'hq':
-        _t.extend(_CITES284)
+        _t.extend(_CITES286)
         return 4
     # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES285)
+        _t.extend(_CITES287)
         return 0
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
     if u.multi_step:
-        _t.extend(_CITES286)
+        _t.extend(_CITES288)
         return u.printed_re * 4 - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
     if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES287)
+        _t.extend(_CITES289)
         return 1
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
     if u.size == 'battalion':
-        _t.extend(_CITES288)
+        _t.extend(_CITES290)
         return 2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
-    _t.extend(_CITES289)
+    _t.extend(_CITES291)
     return 4
 
 
@@ -3591,7 +3655,7 @@ def re_size(u: Unit) -> Number:
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     _u_size = u.size
     if _u_size == 'company' and u.formation == 'Jock Column':
-        return _Q290
+        return _Q292
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     _u_type = u.type
     if _u_type == 'hq':
@@ -3605,10 +3669,10 @@ def re_size(u: Unit) -> Number:
         return _v if _v.__class__ is int else _plain(_v)
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q291
+        return _Q293
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
     if _u_size == 'battalion':
-        return _Q290
+        return _Q292
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
     return 1
 
@@ -3647,22 +3711,22 @@ def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
     if u.type == 'sp' and (not u.loaded):
-        _t.extend(_CITES298)
+        _t.extend(_CITES300)
         return u.points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
     if u.type == 'transport':
-        _t.extend(_CITES299)
+        _t.extend(_CITES301)
         return u.points * 4
     # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
     if u.type == 'sp' and u.loaded:
-        _t.extend(_CITES300)
+        _t.extend(_CITES302)
         return 0
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES301)
+        _t.extend(_CITES303)
         return _div(_t_re_size(u, _t), 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
-    _t.extend(_CITES302)
+    _t.extend(_CITES304)
     return _t_re_size(u, _t)
 
 
@@ -3705,7 +3769,7 @@ def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     if by == 'air' and tp == 'mule':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET305:
+    if by in _SET307:
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
     return False
@@ -3716,38 +3780,38 @@ def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite])
     """transport_point_by, recording in _t each rule it uses."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES307)
+        _t.extend(_CITES309)
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET305:
-        _t.extend(_CITES308)
+    if by in _SET307:
+        _t.extend(_CITES310)
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
-    _t.extend(_CITES309)
+    _t.extend(_CITES311)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C192, _C304,), ()),
-    ('rail', 'wagon',): Answer(True, (_C192, _C304,), ()),
-    ('rail', 'mule',): Answer(True, (_C192, _C304,), ()),
-    ('air', 'truck',): Answer(False, (_C192, _C306,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C192, _C306,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C192, _C303,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C192, _C306,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C192, _C306,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C192, _C306,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C192, _C304,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C192, _C304,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C192, _C304,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C192, _C306,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C192, _C306,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C192, _C306,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C192, _C306,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C192, _C306,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C192, _C306,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C192, _C304,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C192, _C304,), ()),
-    ('shipping', 'mule',): Answer(True, (_C192, _C304,), ()),
+    ('rail', 'truck',): Answer(True, (_C192, _C306,), ()),
+    ('rail', 'wagon',): Answer(True, (_C192, _C306,), ()),
+    ('rail', 'mule',): Answer(True, (_C192, _C306,), ()),
+    ('air', 'truck',): Answer(False, (_C192, _C308,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C192, _C308,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C192, _C305,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C192, _C308,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C192, _C308,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C192, _C308,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C192, _C306,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C192, _C306,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C192, _C306,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C192, _C308,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C192, _C308,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C192, _C308,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C192, _C308,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C192, _C308,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C192, _C308,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C192, _C306,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C192, _C306,), ()),
+    ('shipping', 'mule',): Answer(True, (_C192, _C306,), ()),
 }
 
 
@@ -3778,18 +3842,18 @@ def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
     if by == 'rail':
-        _t.extend(_CITES314)
+        _t.extend(_CITES316)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
     if by == 'air':
-        _t.extend(_CITES315)
+        _t.extend(_CITES317)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES316)
+        _t.extend(_CITES318)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
-    _t.extend(_CITES317)
+    _t.extend(_CITES319)
     return 0
 
 
@@ -3798,31 +3862,31 @@ def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
     if by == 'rail':
-        return _Q290
+        return _Q292
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
     if by == 'air':
-        return _Q290
+        return _Q292
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
     if alt_roll and by == 'alt_landing':
-        return _Q290
+        return _Q292
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_C194, _C310,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_C194, _C310,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C194, _C311,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C194, _C311,), ()),
-    ('air_drop', False,): Answer(0, (_C194, _C313,), ()),
-    ('air_drop', True,): Answer(0, (_C194, _C313,), ()),
-    ('landing_craft', False,): Answer(0, (_C194, _C313,), ()),
-    ('landing_craft', True,): Answer(0, (_C194, _C313,), ()),
-    ('alt_landing', False,): Answer(0, (_C194, _C313,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C194, _C312,), ()),
-    ('beach_assault', False,): Answer(0, (_C194, _C313,), ()),
-    ('beach_assault', True,): Answer(0, (_C194, _C313,), ()),
-    ('shipping', False,): Answer(0, (_C194, _C313,), ()),
-    ('shipping', True,): Answer(0, (_C194, _C313,), ()),
+    ('rail', False,): Answer(Fraction(1, 2), (_C194, _C312,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_C194, _C312,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C194, _C313,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C194, _C313,), ()),
+    ('air_drop', False,): Answer(0, (_C194, _C315,), ()),
+    ('air_drop', True,): Answer(0, (_C194, _C315,), ()),
+    ('landing_craft', False,): Answer(0, (_C194, _C315,), ()),
+    ('landing_craft', True,): Answer(0, (_C194, _C315,), ()),
+    ('alt_landing', False,): Answer(0, (_C194, _C315,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C194, _C314,), ()),
+    ('beach_assault', False,): Answer(0, (_C194, _C315,), ()),
+    ('beach_assault', True,): Answer(0, (_C194, _C315,), ()),
+    ('shipping', False,): Answer(0, (_C194, _C315,), ()),
+    ('shipping', True,): Answer(0, (_C194, _C315,), ()),
 }
 
 
@@ -3850,14 +3914,14 @@ def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'rail':
-        _t.extend(_CITES320)
+        _t.extend(_CITES322)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     if by == 'air':
-        _t.extend(_CITES321)
+        _t.extend(_CITES323)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
-    _t.extend(_CITES317)
+    _t.extend(_CITES319)
     return 0
 
 
@@ -3866,21 +3930,21 @@ def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'rail':
-        return _Q290
+        return _Q292
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     if by == 'air':
-        return _Q290
+        return _Q292
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C194, _C318,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C194, _C319,), ()),
-    ('air_drop',): Answer(0, (_C194, _C313,), ()),
-    ('landing_craft',): Answer(0, (_C194, _C313,), ()),
-    ('alt_landing',): Answer(0, (_C194, _C313,), ()),
-    ('beach_assault',): Answer(0, (_C194, _C313,), ()),
-    ('shipping',): Answer(0, (_C194, _C313,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C194, _C320,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C194, _C321,), ()),
+    ('air_drop',): Answer(0, (_C194, _C315,), ()),
+    ('landing_craft',): Answer(0, (_C194, _C315,), ()),
+    ('alt_landing',): Answer(0, (_C194, _C315,), ()),
+    ('beach_assault',): Answer(0, (_C194, _C315,), ()),
+    ('shipping',): Answer(0, (_C194, _C315,), ()),
 }
 
 
@@ -3908,14 +3972,14 @@ def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
     if by == 'air':
-        _t.extend(_CITES321)
+        _t.extend(_CITES323)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES324)
+        _t.extend(_CITES326)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
-    _t.extend(_CITES325)
+    _t.extend(_CITES327)
     return 0
 
 
@@ -3924,28 +3988,28 @@ def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
     if by == 'air':
-        return _Q290
+        return _Q292
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
     if alt_roll and by == 'alt_landing':
-        return _Q290
+        return _Q292
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C194, _C323,), ()),
-    ('rail', True,): Answer(0, (_C194, _C323,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C194, _C319,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C194, _C319,), ()),
-    ('air_drop', False,): Answer(0, (_C194, _C323,), ()),
-    ('air_drop', True,): Answer(0, (_C194, _C323,), ()),
-    ('landing_craft', False,): Answer(0, (_C194, _C323,), ()),
-    ('landing_craft', True,): Answer(0, (_C194, _C323,), ()),
-    ('alt_landing', False,): Answer(0, (_C194, _C323,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C194, _C322,), ()),
-    ('beach_assault', False,): Answer(0, (_C194, _C323,), ()),
-    ('beach_assault', True,): Answer(0, (_C194, _C323,), ()),
-    ('shipping', False,): Answer(0, (_C194, _C323,), ()),
-    ('shipping', True,): Answer(0, (_C194, _C323,), ()),
+    ('rail', False,): Answer(0, (_C194, _C325,), ()),
+    ('rail', True,): Answer(0, (_C194, _C325,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C194, _C321,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C194, _C321,), ()),
+    ('air_drop', False,): Answer(0, (_C194, _C325,), ()),
+    ('air_drop', True,): Answer(0, (_C194, _C325,), ()),
+    ('landing_craft', False,): Answer(0, (_C194, _C325,), ()),
+    ('landing_craft', True,): Answer(0, (_C194, _C325,), ()),
+    ('alt_landing', False,): Answer(0, (_C194, _C325,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C194, _C324,), ()),
+    ('beach_assault', False,): Answer(0, (_C194, _C325,), ()),
+    ('beach_assault', True,): Answer(0, (_C194, _C325,), ()),
+    ('shipping', False,): Answer(0, (_C194, _C325,), ()),
+    ('shipping', True,): Answer(0, (_C194, _C325,), ()),
 }
 
 
@@ -3979,45 +4043,45 @@ def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> boo
     """may_share_hex_with, recording in _t each rule it uses."""
     # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:609
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES331)
+        _t.extend(_CITES333)
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:611
     if mover == 'ship' and enemy in _SET198:
-        _t.extend(_CITES332)
+        _t.extend(_CITES334)
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:613
     if mover == 'plane_on_mission':
-        _t.extend(_CITES333)
+        _t.extend(_CITES335)
         return True
     # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:614
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        _t.extend(_CITES334)
+        _t.extend(_CITES336)
         return True
     # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:616
-    _t.extend(_CITES335)
+    _t.extend(_CITES337)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C196, _C330,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C196, _C326,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C196, _C326,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C196, _C326,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C196, _C330,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C196, _C330,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C196, _C330,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C196, _C330,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C196, _C330,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C196, _C327,), ()),
-    ('ship', 'ships',): Answer(False, (_C196, _C330,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C196, _C327,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C196, _C328,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C196, _C328,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C196, _C328,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C196, _C328,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C196, _C330,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C196, _C329,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C196, _C329,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C196, _C329,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C196, _C332,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C196, _C328,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C196, _C328,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C196, _C328,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C196, _C332,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C196, _C332,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C196, _C332,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C196, _C332,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C196, _C332,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C196, _C329,), ()),
+    ('ship', 'ships',): Answer(False, (_C196, _C332,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C196, _C329,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C196, _C330,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C196, _C330,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C196, _C330,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C196, _C330,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C196, _C332,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C196, _C331,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C196, _C331,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C196, _C331,), ()),
 }
 
 
@@ -4079,33 +4143,33 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     bound: Number
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:521
     if h.phase == 'reinforcement':
-        _t.extend(_CITES341)
+        _t.extend(_CITES343)
     if h.moment == 'moving':
-        _t.extend(_CITES341)
+        _t.extend(_CITES343)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES12, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES342)
+            _t.extend(_CITES344)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
         else:
-            _t.extend(_CITES343)
+            _t.extend(_CITES345)
     # ports: 4.8 rules/ocs/ch4-general-concepts.rules:522
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
-    _t.extend(_CITES344)
+    _t.extend(_CITES346)
     if total > bound:
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
     # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:523
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
-    _t.extend(_CITES345)
+    _t.extend(_CITES347)
     if total > bound:
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
     # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:524
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
-    _t.extend(_CITES346)
+    _t.extend(_CITES348)
     if total > bound:
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
@@ -4452,7 +4516,7 @@ _INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[
         (steps_not_negative, '9.11', 'A unit cannot have lost a negative number of steps', ('step_losses',), ()),
     ),
 }
-_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'SpUse': SpUse_values, 'Rebuild': Rebuild_values, 'River': River_values, 'Construction': Construction_values, 'Consolidation': Consolidation_values, 'EzocAction': EzocAction_values, 'Transport': Transport_values, 'Mover': Mover_values, 'EnemyKind': EnemyKind_values, 'Size': Size_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Mode': Mode_values, 'Stocks': Stocks_values, 'Phase': Phase_values, 'Moment': Moment_values, 'TransportPointKind': TransportPointKind_values}
+_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'SpUse': SpUse_values, 'Rebuild': Rebuild_values, 'MarkerSide': MarkerSide_values, 'River': River_values, 'Construction': Construction_values, 'Consolidation': Consolidation_values, 'EzocAction': EzocAction_values, 'Transport': Transport_values, 'Mover': Mover_values, 'EnemyKind': EnemyKind_values, 'Size': Size_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Mode': Mode_values, 'Stocks': Stocks_values, 'Phase': Phase_values, 'Moment': Moment_values, 'TransportPointKind': TransportPointKind_values}
 
 
 def rail_hex_from_json(data: Any) -> RailHex:
