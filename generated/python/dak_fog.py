@@ -643,187 +643,194 @@ _CITES164: Final[tuple[Cite, ...]] = (_C163,)
 _SET165: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
 _C166: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
 _CITES167: Final[tuple[Cite, ...]] = (_C166,)
-_C168: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
+_C168: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
 _CITES169: Final[tuple[Cite, ...]] = (_C168,)
-_C170: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
+_C170: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
 _CITES171: Final[tuple[Cite, ...]] = (_C170,)
-_C172: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
+_C172: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
 _CITES173: Final[tuple[Cite, ...]] = (_C172,)
-_C174: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
+_C174: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
 _CITES175: Final[tuple[Cite, ...]] = (_C174,)
-_C176: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
+_C176: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
 _CITES177: Final[tuple[Cite, ...]] = (_C176,)
-_C178: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
+_C178: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
 _CITES179: Final[tuple[Cite, ...]] = (_C178,)
-_C180: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
+_C180: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
 _CITES181: Final[tuple[Cite, ...]] = (_C180,)
-_SET182: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
-_C183: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
-_CITES184: Final[tuple[Cite, ...]] = (_C183,)
-_CITES185: Final[tuple[Cite, ...]] = (_C133,)
-_DOMAINS_Hex_0_186: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_102, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
-_C187: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
-_CITES188: Final[tuple[Cite, ...]] = (_C187,)
-_C189: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
+_C182: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
+_CITES183: Final[tuple[Cite, ...]] = (_C182,)
+_SET184: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
+_C185: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
+_CITES186: Final[tuple[Cite, ...]] = (_C185,)
+_CITES187: Final[tuple[Cite, ...]] = (_C133,)
+_DOMAINS_Hex_0_188: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_102, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
+_C189: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
 _CITES190: Final[tuple[Cite, ...]] = (_C189,)
-_SET191: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
-_C192: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
-_CITES193: Final[tuple[Cite, ...]] = (_C192,)
-_C194: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
+_C191: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
+_CITES192: Final[tuple[Cite, ...]] = (_C191,)
+_SET193: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
+_C194: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
 _CITES195: Final[tuple[Cite, ...]] = (_C194,)
-_C196: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_C196: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
 _CITES197: Final[tuple[Cite, ...]] = (_C196,)
-_SET198: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
-_C199: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
-_CITES200: Final[tuple[Cite, ...]] = (_C199,)
-_C201: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
+_C198: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_CITES199: Final[tuple[Cite, ...]] = (_C198,)
+_SET200: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
+_C201: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
 _CITES202: Final[tuple[Cite, ...]] = (_C201,)
-_C203: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
+_C203: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
 _CITES204: Final[tuple[Cite, ...]] = (_C203,)
-_C205: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
+_C205: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
 _CITES206: Final[tuple[Cite, ...]] = (_C205,)
-_C207: Final[Cite] = Cite(layer='fog_of_war', clause='13.7b', item=None, title='Fog of War Option', note=None)
+_C207: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
 _CITES208: Final[tuple[Cite, ...]] = (_C207,)
-_C209: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
-_C210: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
-_C211: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
-_C212: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
-_CITES213: Final[tuple[Cite, ...]] = (_C0, _C209,)
-_CITES214: Final[tuple[Cite, ...]] = (_C0, _C210,)
+_C209: Final[Cite] = Cite(layer='fog_of_war', clause='13.7b', item=None, title='Fog of War Option', note=None)
+_CITES210: Final[tuple[Cite, ...]] = (_C209,)
+_C211: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
+_C212: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
+_C213: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
+_C214: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
 _CITES215: Final[tuple[Cite, ...]] = (_C0, _C211,)
 _CITES216: Final[tuple[Cite, ...]] = (_C0, _C212,)
-_C217: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
-_C218: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
-_SET219: Final[frozenset[UnitType]] = frozenset({'hedgehog', 'sp', 'transport'})
-_C220: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
-_CITES221: Final[tuple[Cite, ...]] = (_C113, _C217,)
-_SET222: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
-_CITES223: Final[tuple[Cite, ...]] = (_C113, _C218,)
-_CITES224: Final[tuple[Cite, ...]] = (_C113, _C220,)
-_C225: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
-_C226: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
-_C227: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
-_C228: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
-_CITES229: Final[tuple[Cite, ...]] = (_C129, _C225,)
-_CITES230: Final[tuple[Cite, ...]] = (_C129, _C226,)
+_CITES217: Final[tuple[Cite, ...]] = (_C0, _C213,)
+_CITES218: Final[tuple[Cite, ...]] = (_C0, _C214,)
+_C219: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
+_C220: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
+_SET221: Final[frozenset[UnitType]] = frozenset({'hedgehog', 'sp', 'transport'})
+_C222: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
+_CITES223: Final[tuple[Cite, ...]] = (_C113, _C219,)
+_SET224: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
+_CITES225: Final[tuple[Cite, ...]] = (_C113, _C220,)
+_CITES226: Final[tuple[Cite, ...]] = (_C113, _C222,)
+_C227: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
+_C228: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
+_C229: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
+_C230: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
 _CITES231: Final[tuple[Cite, ...]] = (_C129, _C227,)
 _CITES232: Final[tuple[Cite, ...]] = (_C129, _C228,)
-_C233: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3)', note=None)
-_C234: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
-_CITES235: Final[tuple[Cite, ...]] = (_C129, _C233,)
-_CITES236: Final[tuple[Cite, ...]] = (_C129, _C234,)
-_C237: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
-_C238: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
-_C239: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
-_CITES240: Final[tuple[Cite, ...]] = (_C7, _C237,)
-_CITES241: Final[tuple[Cite, ...]] = (_C7, _C238,)
+_CITES233: Final[tuple[Cite, ...]] = (_C129, _C229,)
+_CITES234: Final[tuple[Cite, ...]] = (_C129, _C230,)
+_C235: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3)', note=None)
+_C236: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
+_CITES237: Final[tuple[Cite, ...]] = (_C129, _C235,)
+_CITES238: Final[tuple[Cite, ...]] = (_C129, _C236,)
+_C239: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_C240: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
+_C241: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
 _CITES242: Final[tuple[Cite, ...]] = (_C7, _C239,)
-_C243: Final[Cite] = Cite(layer='OCS', clause='13.6b', item='nearest_edge', title='A map-edge arrival hex blocked by enemy units: the nearest unblocked map-edge hex', note=None)
-_C244: Final[Cite] = Cite(layer='OCS', clause='13.6', item='entry', title='In their entry hexes', note=None)
-_C245: Final[Cite] = Cite(layer='OCS', clause='13.6', item='elsewhere', title='Reinforcements are placed in their entry hexes', note=None)
-_CITES246: Final[tuple[Cite, ...]] = (_C149, _C243,)
-_CITES247: Final[tuple[Cite, ...]] = (_C149, _C244,)
+_CITES243: Final[tuple[Cite, ...]] = (_C7, _C240,)
+_CITES244: Final[tuple[Cite, ...]] = (_C7, _C241,)
+_C245: Final[Cite] = Cite(layer='OCS', clause='13.6b', item='nearest_edge', title='A map-edge arrival hex blocked by enemy units: the nearest unblocked map-edge hex', note=None)
+_C246: Final[Cite] = Cite(layer='OCS', clause='13.6', item='entry', title='In their entry hexes', note=None)
+_C247: Final[Cite] = Cite(layer='OCS', clause='13.6', item='elsewhere', title='Reinforcements are placed in their entry hexes', note=None)
 _CITES248: Final[tuple[Cite, ...]] = (_C149, _C245,)
-_C249: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
-_C250: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
-_C251: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
-_C252: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
-_C253: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
-_CITES254: Final[tuple[Cite, ...]] = (_C249, _C250,)
-_CITES255: Final[tuple[Cite, ...]] = (_C249, _C251,)
-_CITES256: Final[tuple[Cite, ...]] = (_C249, _C252,)
-_CITES257: Final[tuple[Cite, ...]] = (_C249, _C253,)
-_C258: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
-_C259: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_C260: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
-_C261: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_C262: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_C263: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
-_C264: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITES265: Final[tuple[Cite, ...]] = (_C258, _C259,)
-_CITES266: Final[tuple[Cite, ...]] = (_C258, _C260,)
-_CITES267: Final[tuple[Cite, ...]] = (_C258, _C261,)
-_CITES268: Final[tuple[Cite, ...]] = (_C258, _C262,)
-_CITES269: Final[tuple[Cite, ...]] = (_C258, _C263,)
-_CITES270: Final[tuple[Cite, ...]] = (_C258, _C264,)
-_C271: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_C272: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_C273: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
-_C274: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITES275: Final[tuple[Cite, ...]] = (_C271, _C272,)
-_CITES276: Final[tuple[Cite, ...]] = (_C271, _C273,)
-_CITES277: Final[tuple[Cite, ...]] = (_C271, _C274,)
-_C278: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
-_C279: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C280: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
-_C281: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C282: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C283: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C284: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES285: Final[tuple[Cite, ...]] = (_C187, _C278,)
-_CITES286: Final[tuple[Cite, ...]] = (_C187, _C279,)
-_CITES287: Final[tuple[Cite, ...]] = (_C187, _C280,)
-_CITES288: Final[tuple[Cite, ...]] = (_C187, _C281,)
-_CITES289: Final[tuple[Cite, ...]] = (_C187, _C282,)
-_CITES290: Final[tuple[Cite, ...]] = (_C187, _C283,)
-_CITES291: Final[tuple[Cite, ...]] = (_C187, _C284,)
-_Q292: Final[Fraction] = Fraction(1, 2)
-_Q293: Final[Fraction] = Fraction(1, 4)
-_C294: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C295: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
-_C296: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C297: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_C298: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C299: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES300: Final[tuple[Cite, ...]] = (_C294, _C295,)
-_CITES301: Final[tuple[Cite, ...]] = (_C294, _C296,)
-_CITES302: Final[tuple[Cite, ...]] = (_C294, _C297,)
-_CITES303: Final[tuple[Cite, ...]] = (_C294, _C298,)
-_CITES304: Final[tuple[Cite, ...]] = (_C294, _C299,)
-_C305: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C306: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET307: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C308: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES309: Final[tuple[Cite, ...]] = (_C192, _C305,)
-_CITES310: Final[tuple[Cite, ...]] = (_C192, _C306,)
-_CITES311: Final[tuple[Cite, ...]] = (_C192, _C308,)
-_C312: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_C313: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_C314: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_C315: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES249: Final[tuple[Cite, ...]] = (_C149, _C246,)
+_CITES250: Final[tuple[Cite, ...]] = (_C149, _C247,)
+_C251: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
+_C252: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
+_C253: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
+_C254: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
+_CITES255: Final[tuple[Cite, ...]] = (_C168, _C251,)
+_CITES256: Final[tuple[Cite, ...]] = (_C168, _C252,)
+_CITES257: Final[tuple[Cite, ...]] = (_C168, _C253,)
+_CITES258: Final[tuple[Cite, ...]] = (_C168, _C254,)
+_C259: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='capable', title='While the unit is Engineer-Capable', note=None)
+_C260: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='own_bridge', title='Exception: the unit uses its own bridge to leave the hex after changing mode or orientation', note=None)
+_C261: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='gone', title='Bridging disappears the instant the unit is no longer Engineer-Capable', note=None)
+_CITES262: Final[tuple[Cite, ...]] = (_C168, _C259,)
+_CITES263: Final[tuple[Cite, ...]] = (_C168, _C260,)
+_CITES264: Final[tuple[Cite, ...]] = (_C168, _C261,)
+_C265: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_C266: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_C267: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
+_C268: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_C269: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_C270: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_C271: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITES272: Final[tuple[Cite, ...]] = (_C265, _C266,)
+_CITES273: Final[tuple[Cite, ...]] = (_C265, _C267,)
+_CITES274: Final[tuple[Cite, ...]] = (_C265, _C268,)
+_CITES275: Final[tuple[Cite, ...]] = (_C265, _C269,)
+_CITES276: Final[tuple[Cite, ...]] = (_C265, _C270,)
+_CITES277: Final[tuple[Cite, ...]] = (_C265, _C271,)
+_C278: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_C279: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_C280: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_C281: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITES282: Final[tuple[Cite, ...]] = (_C278, _C279,)
+_CITES283: Final[tuple[Cite, ...]] = (_C278, _C280,)
+_CITES284: Final[tuple[Cite, ...]] = (_C278, _C281,)
+_C285: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
+_C286: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C287: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
+_C288: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C289: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C290: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C291: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES292: Final[tuple[Cite, ...]] = (_C189, _C285,)
+_CITES293: Final[tuple[Cite, ...]] = (_C189, _C286,)
+_CITES294: Final[tuple[Cite, ...]] = (_C189, _C287,)
+_CITES295: Final[tuple[Cite, ...]] = (_C189, _C288,)
+_CITES296: Final[tuple[Cite, ...]] = (_C189, _C289,)
+_CITES297: Final[tuple[Cite, ...]] = (_C189, _C290,)
+_CITES298: Final[tuple[Cite, ...]] = (_C189, _C291,)
+_Q299: Final[Fraction] = Fraction(1, 2)
+_Q300: Final[Fraction] = Fraction(1, 4)
+_C301: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C302: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_C303: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C304: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_C305: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C306: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES307: Final[tuple[Cite, ...]] = (_C301, _C302,)
+_CITES308: Final[tuple[Cite, ...]] = (_C301, _C303,)
+_CITES309: Final[tuple[Cite, ...]] = (_C301, _C304,)
+_CITES310: Final[tuple[Cite, ...]] = (_C301, _C305,)
+_CITES311: Final[tuple[Cite, ...]] = (_C301, _C306,)
+_C312: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C313: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET314: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_C315: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
 _CITES316: Final[tuple[Cite, ...]] = (_C194, _C312,)
 _CITES317: Final[tuple[Cite, ...]] = (_C194, _C313,)
-_CITES318: Final[tuple[Cite, ...]] = (_C194, _C314,)
-_CITES319: Final[tuple[Cite, ...]] = (_C194, _C315,)
-_C320: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
-_C321: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
-_CITES322: Final[tuple[Cite, ...]] = (_C194, _C320,)
-_CITES323: Final[tuple[Cite, ...]] = (_C194, _C321,)
-_C324: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
-_C325: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES326: Final[tuple[Cite, ...]] = (_C194, _C324,)
-_CITES327: Final[tuple[Cite, ...]] = (_C194, _C325,)
-_C328: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C329: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
-_C330: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
-_C331: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C332: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES333: Final[tuple[Cite, ...]] = (_C196, _C328,)
-_CITES334: Final[tuple[Cite, ...]] = (_C196, _C329,)
-_CITES335: Final[tuple[Cite, ...]] = (_C196, _C330,)
-_CITES336: Final[tuple[Cite, ...]] = (_C196, _C331,)
-_CITES337: Final[tuple[Cite, ...]] = (_C196, _C332,)
-_C338: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
-_C339: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
-_C340: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
-_C341: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
-_C342: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES343: Final[tuple[Cite, ...]] = (_C342,)
-_CITES344: Final[tuple[Cite, ...]] = (_C342, _C342, _C338,)
-_CITES345: Final[tuple[Cite, ...]] = (_C338,)
-_CITES346: Final[tuple[Cite, ...]] = (_C339,)
-_CITES347: Final[tuple[Cite, ...]] = (_C340,)
-_CITES348: Final[tuple[Cite, ...]] = (_C341,)
+_CITES318: Final[tuple[Cite, ...]] = (_C194, _C315,)
+_C319: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_C320: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_C321: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_C322: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES323: Final[tuple[Cite, ...]] = (_C196, _C319,)
+_CITES324: Final[tuple[Cite, ...]] = (_C196, _C320,)
+_CITES325: Final[tuple[Cite, ...]] = (_C196, _C321,)
+_CITES326: Final[tuple[Cite, ...]] = (_C196, _C322,)
+_C327: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_C328: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
+_CITES329: Final[tuple[Cite, ...]] = (_C196, _C327,)
+_CITES330: Final[tuple[Cite, ...]] = (_C196, _C328,)
+_C331: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
+_C332: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES333: Final[tuple[Cite, ...]] = (_C196, _C331,)
+_CITES334: Final[tuple[Cite, ...]] = (_C196, _C332,)
+_C335: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C336: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
+_C337: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
+_C338: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C339: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
+_CITES340: Final[tuple[Cite, ...]] = (_C198, _C335,)
+_CITES341: Final[tuple[Cite, ...]] = (_C198, _C336,)
+_CITES342: Final[tuple[Cite, ...]] = (_C198, _C337,)
+_CITES343: Final[tuple[Cite, ...]] = (_C198, _C338,)
+_CITES344: Final[tuple[Cite, ...]] = (_C198, _C339,)
+_C345: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_C346: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_C347: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_C348: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_C349: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES350: Final[tuple[Cite, ...]] = (_C349,)
+_CITES351: Final[tuple[Cite, ...]] = (_C349, _C349, _C345,)
+_CITES352: Final[tuple[Cite, ...]] = (_C345,)
+_CITES353: Final[tuple[Cite, ...]] = (_C346,)
+_CITES354: Final[tuple[Cite, ...]] = (_C347,)
+_CITES355: Final[tuple[Cite, ...]] = (_C348,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -861,7 +868,7 @@ MarkerSide_titles: Final[dict[MarkerSide, str]] = {
     'fueled': 'Fueled side',
 }
 
-# rules/ocs/ch13-specialized-units.rules:987  13.8b  River hexside
+# rules/ocs/ch13-specialized-units.rules:994  13.8b  River hexside
 River = Literal['no_river', 'minor_river', 'major_river']
 River_values: Final[tuple[River, ...]] = ('no_river', 'minor_river', 'major_river',)
 River_titles: Final[dict[River, str]] = {
@@ -870,7 +877,7 @@ River_titles: Final[dict[River, str]] = {
     'major_river': 'Major River',
 }
 
-# rules/ocs/ch13-specialized-units.rules:1053  13.8d  Construction task
+# rules/ocs/ch13-specialized-units.rules:1096  13.8d  Construction task
 Construction = Literal['build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port']
 Construction_values: Final[tuple[Construction, ...]] = ('build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port',)
 Construction_titles: Final[dict[Construction, str]] = {
@@ -895,7 +902,7 @@ Construction_costs_sp: Final[dict[Construction, bool]] = {
 }
 _CITES_Construction_costs_sp: Final[dict[Construction, tuple[Cite, ...]]] = {'build_air_base': _CITES22, 'improve_air_base': _CITES24, 'reduce_air_base': _CITES26, 'build_hedgehog': _CITES28, 'improve_hedgehog': _CITES30, 'reduce_hedgehog': _CITES32, 'repair_port': _CITES34, 'damage_port': _CITES36}
 
-# rules/ocs/ch13-specialized-units.rules:1102  13.9  Type of consolidation
+# rules/ocs/ch13-specialized-units.rules:1158  13.9  Type of consolidation
 Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
 Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
 Consolidation_titles: Final[dict[Consolidation, str]] = {
@@ -2383,21 +2390,59 @@ def explain_engineer_capable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1018  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1008  13.8b  Bridging
+def may_attack_across(possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool) -> bool:
+    """Is an attack across this river hexside possible? (possible_as_bridged: across the hexside bridged makes it) (13.8b)."""
+    return possible_as_printed or (bridged_by_engineers and possible_as_bridged and (not overrunning))
+
+
+# rules/ocs/ch13-specialized-units.rules:1008  13.8b  Bridging
+def _t_may_attack_across(possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool, _t: list[Cite]) -> bool:
+    """may_attack_across, recording in _t each rule it uses."""
+    _t.extend(_CITES169)
+    return possible_as_printed or (bridged_by_engineers and (not overrunning) and possible_as_bridged)
+
+_ANSWERS_may_attack_across: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
+    (False, False, False, False,): Answer(False, (_C168,), ('possible_as_printed = true',)),
+    (False, False, False, True,): Answer(False, (_C168,), ('possible_as_printed = true',)),
+    (False, False, True, False,): Answer(False, (_C168,), ('possible_as_printed = true', 'possible_as_bridged = true')),
+    (False, False, True, True,): Answer(False, (_C168,), ('possible_as_printed = true',)),
+    (False, True, False, False,): Answer(False, (_C168,), ('possible_as_printed = true', 'bridged_by_engineers = true')),
+    (False, True, False, True,): Answer(False, (_C168,), ('possible_as_printed = true',)),
+    (False, True, True, False,): Answer(True, (_C168,), ()),
+    (False, True, True, True,): Answer(False, (_C168,), ('possible_as_printed = true', 'overrunning = false')),
+    (True, False, False, False,): Answer(True, (_C168,), ()),
+    (True, False, False, True,): Answer(True, (_C168,), ()),
+    (True, False, True, False,): Answer(True, (_C168,), ()),
+    (True, False, True, True,): Answer(True, (_C168,), ()),
+    (True, True, False, False,): Answer(True, (_C168,), ()),
+    (True, True, False, True,): Answer(True, (_C168,), ()),
+    (True, True, True, False,): Answer(True, (_C168,), ()),
+    (True, True, True, True,): Answer(True, (_C168,), ()),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:1008  13.8b  Bridging
+def explain_may_attack_across(possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool) -> Answer[bool]:
+    """Is an attack across this river hexside possible? (possible_as_bridged: across the hexside bridged makes it) (13.8b), with the rules that decided it."""
+    return _ANSWERS_may_attack_across[(possible_as_printed, possible_as_bridged, bridged_by_engineers, overrunning)]
+
+
+# rules/ocs/ch13-specialized-units.rules:1059  13.8c  Detrainable Creation
 def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
     _u_mode = u.mode
     return u.type == 'hq' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1018  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1059  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
-    _t.extend(_CITES169)
+    _t.extend(_CITES171)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:1018  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1059  13.8c  Detrainable Creation
 def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2405,72 +2450,72 @@ def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1065  13.8d  Construction
-def may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> bool:
-    """May this unit perform a construction task? (13.8d)."""
+# rules/ocs/ch13-specialized-units.rules:1108  13.8d  Construction
+def may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this_phase: bool, built_in_another_hex: bool, built_another_type: bool) -> bool:
+    """May this unit perform a construction task? (leg_path_hexes: the fewest hexes in a path to the task's hex that Leg MP could take, enemy ZOC ignored; 0 is its own hex. built_in_another_hex, built_another_type: it has already performed construction this phase in another hex, or of another type) (13.8d)."""
     _u_mode = u.mode
-    return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET165) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return phase == 'movement' and leg_path_hexes <= 2 and (not moved_this_phase) and (not built_in_another_hex) and (not built_another_type) and (u.type in _SET165) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1065  13.8d  Construction
-def _t_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int, _t: list[Cite]) -> bool:
+# rules/ocs/ch13-specialized-units.rules:1108  13.8d  Construction
+def _t_may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this_phase: bool, built_in_another_hex: bool, built_another_type: bool, _t: list[Cite]) -> bool:
     """may_construct, recording in _t each rule it uses."""
-    _t.extend(_CITES171)
-    return _t_engineer_capable(u, _t) and phase == 'movement' and (hexes_away <= 2) and (not moved_this_phase) and (tasks_this_phase == 0)
+    _t.extend(_CITES173)
+    return _t_engineer_capable(u, _t) and phase == 'movement' and (leg_path_hexes <= 2) and (not moved_this_phase) and (not built_in_another_hex) and (not built_another_type)
 
 
-# rules/ocs/ch13-specialized-units.rules:1065  13.8d  Construction
-def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> Answer[bool]:
-    """May this unit perform a construction task? (13.8d), with the rules that decided it."""
+# rules/ocs/ch13-specialized-units.rules:1108  13.8d  Construction
+def explain_may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this_phase: bool, built_in_another_hex: bool, built_another_type: bool) -> Answer[bool]:
+    """May this unit perform a construction task? (leg_path_hexes: the fewest hexes in a path to the task's hex that Leg MP could take, enemy ZOC ignored; 0 is its own hex. built_in_another_hex, built_another_type: it has already performed construction this phase in another hex, or of another type) (13.8d), with the rules that decided it."""
     _t: list[Cite] = []
-    _value = _t_may_construct(u, phase, hexes_away, moved_this_phase, tasks_this_phase, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_102), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('hexes_away', hexes_away, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('tasks_this_phase', tasks_this_phase, ()), )))
+    _value = _t_may_construct(u, phase, leg_path_hexes, moved_this_phase, built_in_another_hex, built_another_type, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_102), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('leg_path_hexes', leg_path_hexes, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('built_in_another_hex', built_in_another_hex, (False, True)), ('built_another_type', built_another_type, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1069  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1114  13.8d  Construction
 def construction_costs_sp(task: Construction) -> bool:
     """Does this task cost SP? (13.8d)."""
     return Construction_costs_sp[task]
 
 
-# rules/ocs/ch13-specialized-units.rules:1069  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1114  13.8d  Construction
 def _t_construction_costs_sp(task: Construction, _t: list[Cite]) -> bool:
     """construction_costs_sp, recording in _t each rule it uses."""
-    _t.extend(_CITES171)
+    _t.extend(_CITES173)
     return _attr_yes(_t, _CITES_Construction_costs_sp, Construction_costs_sp, task)
 
 _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] = {
-    ('build_air_base',): Answer(True, (_C170, _C21,), ()),
-    ('improve_air_base',): Answer(True, (_C170, _C23,), ()),
-    ('reduce_air_base',): Answer(False, (_C170, _C25,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('build_hedgehog',): Answer(True, (_C170, _C27,), ()),
-    ('improve_hedgehog',): Answer(True, (_C170, _C29,), ()),
-    ('reduce_hedgehog',): Answer(False, (_C170, _C31,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('repair_port',): Answer(True, (_C170, _C33,), ()),
-    ('damage_port',): Answer(False, (_C170, _C35,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_air_base',): Answer(True, (_C172, _C21,), ()),
+    ('improve_air_base',): Answer(True, (_C172, _C23,), ()),
+    ('reduce_air_base',): Answer(False, (_C172, _C25,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_hedgehog',): Answer(True, (_C172, _C27,), ()),
+    ('improve_hedgehog',): Answer(True, (_C172, _C29,), ()),
+    ('reduce_hedgehog',): Answer(False, (_C172, _C31,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('repair_port',): Answer(True, (_C172, _C33,), ()),
+    ('damage_port',): Answer(False, (_C172, _C35,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1069  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1114  13.8d  Construction
 def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
     """Does this task cost SP? (13.8d), with the rules that decided it."""
     return _ANSWERS_construction_costs_sp[(task,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1109  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1165  13.9  Unit Consolidation
 def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> bool:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9)."""
     return u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (identical_sides or kind == 'aircraft') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1109  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1165  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
-    _t.extend(_CITES173)
+    _t.extend(_CITES175)
     return (phase == 'reinforcement' or kind == 'aircraft') and (kind == 'aircraft' or identical_sides) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1109  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1165  13.9  Unit Consolidation
 def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> Answer[bool]:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2478,20 +2523,20 @@ def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identica
     return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_102), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('identical_sides', identical_sides, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1114  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1170  13.9  Unit Consolidation
 def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> int:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9)."""
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1114  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1170  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
-    _t.extend(_CITES173)
+    _t.extend(_CITES175)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1114  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1170  13.9  Unit Consolidation
 def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> Answer[int]:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2499,20 +2544,20 @@ def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, r
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1118  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1174  13.9  Unit Consolidation
 def may_convert_formation(from_formation: str, to_formation: str) -> bool:
     """2, 3) May a unit change formations this way? (13.9)."""
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1118  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1174  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
-    _t.extend(_CITES173)
+    _t.extend(_CITES175)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1118  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1174  13.9  Unit Consolidation
 def explain_may_convert_formation(from_formation: str, to_formation: str) -> Answer[bool]:
     """2, 3) May a unit change formations this way? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2529,7 +2574,7 @@ def _s_rounded(x: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:15  4.1  Rounding Rule
 def _t_rounded(x: Number, _t: list[Cite]) -> int:
     """rounded, recording in _t each rule it uses."""
-    _t.extend(_CITES175)
+    _t.extend(_CITES177)
     return (x + 2) // 4
 
 
@@ -2556,7 +2601,7 @@ def _s_odds(attack: Number, defense: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
 def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> int:
     """odds, recording in _t each rule it uses."""
-    _t.extend(_CITES177)
+    _t.extend(_CITES179)
     return _t_rounded(_div(attack, defense), _t)
 
 
@@ -2583,7 +2628,7 @@ def _s_barrage_factors(factors: tuple[Number, ...]) -> int:
 # rules/ocs/ch4-general-concepts.rules:33  4.2  Fractions
 def _t_barrage_factors(factors: tuple[Number, ...], _t: list[Cite]) -> int:
     """barrage_factors, recording in _t each rule it uses."""
-    _t.extend(_CITES177)
+    _t.extend(_CITES179)
     return _t_rounded(_sum((f for f in factors)), _t)
 
 
@@ -2610,7 +2655,7 @@ def _s_modified(value: Number, factors: tuple[Number, ...]) -> Number:
 # rules/ocs/ch4-general-concepts.rules:59  4.3  Cumulative Effects
 def _t_modified(value: Number, factors: tuple[Number, ...], _t: list[Cite]) -> Number:
     """modified, recording in _t each rule it uses."""
-    _t.extend(_CITES179)
+    _t.extend(_CITES181)
     return _mul(value, _product((f for f in factors)))
 
 
@@ -2631,13 +2676,13 @@ def explain_modified(value: Number, factors: Sequence[Number]) -> Answer[Number]
 # rules/ocs/ch4-general-concepts.rules:112  4.4a
 def may_attack(u: Unit) -> bool:
     """May attack or overrun (4.4a)."""
-    return u.printed_strength and u.type in _SET182 and (not u.parenthesized) and (u.mode not in _SET140)
+    return u.printed_strength and u.type in _SET184 and (not u.parenthesized) and (u.mode not in _SET140)
 
 
 # rules/ocs/ch4-general-concepts.rules:112  4.4a
 def _t_may_attack(u: Unit, _t: list[Cite]) -> bool:
     """may_attack, recording in _t each rule it uses."""
-    _t.extend(_CITES181)
+    _t.extend(_CITES183)
     return _t_attack_capable(u, _t)
 
 
@@ -2652,13 +2697,13 @@ def explain_may_attack(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:136  4.4c
 def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
     """May move into a hex with an enemy non-combat unit (4.4c)."""
-    return u.printed_strength and u.type in _SET182 and (not u.parenthesized) and (u.mode not in _SET140)
+    return u.printed_strength and u.type in _SET184 and (not u.parenthesized) and (u.mode not in _SET140)
 
 
 # rules/ocs/ch4-general-concepts.rules:136  4.4c
 def _t_may_enter_enemy_noncombat_hex(u: Unit, _t: list[Cite]) -> bool:
     """may_enter_enemy_noncombat_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES184)
+    _t.extend(_CITES186)
     return _t_attack_capable(u, _t)
 
 
@@ -2679,7 +2724,7 @@ def ezoc_allows(action: EzocAction, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:201  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_allows, recording in _t each rule it uses."""
-    _t.extend(_CITES185)
+    _t.extend(_CITES187)
     return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _CITES132, negated)
 
 _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
@@ -2723,7 +2768,7 @@ def ezoc_stops_entering(mobility: Mobility, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_stops_entering(mobility: Mobility, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_stops_entering, recording in _t each rule it uses."""
-    _t.extend(_CITES185)
+    _t.extend(_CITES187)
     return mobility == 'truck' and (not _cite_yes(_t, _CITES132, negated))
 
 _ANSWERS_ezoc_stops_entering: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
@@ -2751,7 +2796,7 @@ def ezoc_blocks_path(traced_with: Mobility, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:216  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_blocks_path(traced_with: Mobility, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_blocks_path, recording in _t each rule it uses."""
-    _t.extend(_CITES185)
+    _t.extend(_CITES187)
     return traced_with == 'truck' and (not _cite_yes(_t, _CITES132, negated))
 
 _ANSWERS_ezoc_blocks_path: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
@@ -2788,7 +2833,7 @@ def explain_zoc_negated(h: Hex) -> Answer[bool]:
     """Is the enemy ZOC in this hex negated? (4.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_zoc_negated(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0_186), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0_188), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:250  4.5b  Negating ZOC
@@ -2826,7 +2871,7 @@ def sizes_not_negative(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:297  4.6  Regimental Equivalents
 def _t_sizes_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """sizes_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES188)
+    _t.extend(_CITES190)
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
@@ -2847,7 +2892,7 @@ def one_step(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:318  4.6  Regimental Equivalents
 def _t_one_step(u: Unit, _t: list[Cite]) -> bool:
     """one_step, recording in _t each rule it uses."""
-    _t.extend(_CITES188)
+    _t.extend(_CITES190)
     return _t_is_combat(u, _t) and (not u.multi_step)
 
 
@@ -2868,8 +2913,8 @@ def transportable(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
 def _t_transportable(u: Unit, _t: list[Cite]) -> bool:
     """transportable, recording in _t each rule it uses."""
-    _t.extend(_CITES190)
-    return _t_is_combat(u, _t) or u.type in _SET191
+    _t.extend(_CITES192)
+    return _t_is_combat(u, _t) or u.type in _SET193
 
 
 # rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
@@ -2889,7 +2934,7 @@ def transport_point_may_carry(cargo: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:356  4.7  Transportation Equivalents
 def _t_transport_point_may_carry(cargo: Unit, _t: list[Cite]) -> bool:
     """transport_point_may_carry, recording in _t each rule it uses."""
-    _t.extend(_CITES190)
+    _t.extend(_CITES192)
     return cargo.type == 'sp'
 
 
@@ -2910,7 +2955,7 @@ def _s_transport_point_load(u: Unit) -> Number:
 # rules/ocs/ch4-general-concepts.rules:408  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
-    _t.extend(_CITES193)
+    _t.extend(_CITES195)
     return u.points * 4
 
 
@@ -2937,7 +2982,7 @@ def one_transport_type(used: tuple[Transport, ...], next: Transport) -> bool:
 # rules/ocs/ch4-general-concepts.rules:444  4.7d  Movement and Transport
 def _t_one_transport_type(used: tuple[Transport, ...], next: Transport, _t: list[Cite]) -> bool:
     """one_transport_type, recording in _t each rule it uses."""
-    _t.extend(_CITES195)
+    _t.extend(_CITES197)
     return all((t == next for t in used))
 
 
@@ -2958,7 +3003,7 @@ def _s_may_spend_transported(by: Transport, alt_roll: bool, before: Number, afte
 # rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
 def _t_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number, _t: list[Cite]) -> bool:
     """may_spend_transported, recording in _t each rule it uses."""
-    _t.extend(_CITES195)
+    _t.extend(_CITES197)
     return before >= 0 and after >= 0 and (before <= _t_ma_before(by, _t)) and (after <= _t_ma_after(by, alt_roll, _t)) and (before + after <= _t_transported_ma(by, alt_roll, _t))
 
 
@@ -2979,13 +3024,13 @@ def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number,
 # rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
-    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET198) for e in enemies))
+    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET200) for e in enemies))
 
 
 # rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES197)
+    _t.extend(_CITES199)
     return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
 
 
@@ -3000,13 +3045,13 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
 # rules/ocs/ch4-general-concepts.rules:623  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
-    return 'attack_capable_unit' if u.printed_strength and u.type in _SET182 and (not u.parenthesized) and (u.mode not in _SET140) else 'other_ground_unit'
+    return 'attack_capable_unit' if u.printed_strength and u.type in _SET184 and (not u.parenthesized) and (u.mode not in _SET140) else 'other_ground_unit'
 
 
 # rules/ocs/ch4-general-concepts.rules:623  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
-    _t.extend(_CITES197)
+    _t.extend(_CITES199)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
@@ -3022,13 +3067,13 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     _h_units = h.units
-    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET182) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET182) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
+    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET184) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET184) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
 
 
 # rules/ocs/ch4-general-concepts.rules:646  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
-    _t.extend(_CITES200)
+    _t.extend(_CITES202)
     return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))) if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)) else _first((u for u in h.units if _t_is_combat(u, _t)))
 
 
@@ -3049,7 +3094,7 @@ def shows_hedgehog(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:651  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
-    _t.extend(_CITES200)
+    _t.extend(_CITES202)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
@@ -3058,7 +3103,7 @@ def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_shows_hedgehog(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_0_186), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_0_188), )))
 
 
 # rules/ocs/series.rules:43  3.3  Non-Combat Units
@@ -3070,7 +3115,7 @@ def is_combat(u: Unit) -> bool:
 # rules/ocs/series.rules:43  3.3  Non-Combat Units
 def _t_is_combat(u: Unit, _t: list[Cite]) -> bool:
     """is_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES202)
+    _t.extend(_CITES204)
     return _attr_yes(_t, _CITES_UnitType_combat, UnitType_combat, u.type)
 
 
@@ -3092,7 +3137,7 @@ def combat_side(u: Unit) -> bool:
 # rules/ocs/series.rules:62  5.10e  DG Mode Orientation
 def _t_combat_side(u: Unit, _t: list[Cite]) -> bool:
     """combat_side, recording in _t each rule it uses."""
-    _t.extend(_CITES204)
+    _t.extend(_CITES206)
     return u.mode == 'combat' or (u.mode in _SET103 and u.oriented_to_combat)
 
 
@@ -3114,7 +3159,7 @@ def combat_or_dg_combat(u: Unit) -> bool:
 # rules/ocs/series.rules:64  5.10e  DG Mode Orientation
 def _t_combat_or_dg_combat(u: Unit, _t: list[Cite]) -> bool:
     """combat_or_dg_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES204)
+    _t.extend(_CITES206)
     return u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)
 
 
@@ -3135,7 +3180,7 @@ def steps_not_negative(u: Unit) -> bool:
 # rules/ocs/series.rules:68  9.11  Step Losses
 def _t_steps_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """steps_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES206)
+    _t.extend(_CITES208)
     return u.step_losses >= 0
 
 
@@ -3156,18 +3201,18 @@ def marker_placement_conforms(under_other_units: bool, holds_only_zoc_units: boo
 # rules/ocs/option-fog-of-war.rules:12  13.7b  Fog of War Option
 def _t_marker_placement_conforms(under_other_units: bool, holds_only_zoc_units: bool, one_unit_revealed: bool, _t: list[Cite]) -> bool:
     """marker_placement_conforms, recording in _t each rule it uses."""
-    _t.extend(_CITES208)
+    _t.extend(_CITES210)
     return (not under_other_units or _t_marker_may_hide_formation(holds_only_zoc_units, _t)) and (not holds_only_zoc_units or one_unit_revealed)
 
 _ANSWERS_marker_placement_conforms: Final[dict[tuple[bool, bool, bool], Answer[bool]]] = {
-    (False, False, False,): Answer(True, (_C207,), ()),
-    (False, False, True,): Answer(True, (_C207,), ()),
-    (False, True, False,): Answer(False, (_C207,), ('holds_only_zoc_units = false', 'one_unit_revealed = true')),
-    (False, True, True,): Answer(True, (_C207,), ()),
-    (True, False, False,): Answer(True, (_C207, _C157, _C159,), ()),
-    (True, False, True,): Answer(True, (_C207, _C157, _C159,), ()),
-    (True, True, False,): Answer(False, (_C207, _C157, _C159,), ('holds_only_zoc_units = false',)),
-    (True, True, True,): Answer(False, (_C207, _C157, _C159,), ('under_other_units = false', 'holds_only_zoc_units = false')),
+    (False, False, False,): Answer(True, (_C209,), ()),
+    (False, False, True,): Answer(True, (_C209,), ()),
+    (False, True, False,): Answer(False, (_C209,), ('holds_only_zoc_units = false', 'one_unit_revealed = true')),
+    (False, True, True,): Answer(True, (_C209,), ()),
+    (True, False, False,): Answer(True, (_C209, _C157, _C159,), ()),
+    (True, False, True,): Answer(True, (_C209, _C157, _C159,), ()),
+    (True, True, False,): Answer(False, (_C209, _C157, _C159,), ('holds_only_zoc_units = false',)),
+    (True, True, True,): Answer(False, (_C209, _C157, _C159,), ('under_other_units = false', 'holds_only_zoc_units = false')),
 }
 
 
@@ -3200,18 +3245,18 @@ def _t_defense_strength(u: Unit, printed: int, _t: list[Cite]) -> int:
     """defense_strength, recording in _t each rule it uses."""
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:599
     if u.type == 'artillery':
-        _t.extend(_CITES213)
+        _t.extend(_CITES215)
         return 1
     # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
     if u.type == 'hq' and _t_combat_side(u, _t):
-        _t.extend(_CITES214)
+        _t.extend(_CITES216)
         return 5
     # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
     if u.type == 'hq':
-        _t.extend(_CITES215)
+        _t.extend(_CITES217)
         return 1
     # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
-    _t.extend(_CITES216)
+    _t.extend(_CITES218)
     return printed
 
 
@@ -3230,7 +3275,7 @@ def may_unload(tp: Unit, h: Hex) -> bool:
     if tp.organic:
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
-    if any((u.type not in _SET219 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+    if any((u.type not in _SET221 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
     return False
@@ -3241,14 +3286,14 @@ def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
     # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:286
     if tp.organic:
-        _t.extend(_CITES221)
+        _t.extend(_CITES223)
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
-    if any((_t_is_combat(u, _t) or u.type in _SET222 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
-        _t.extend(_CITES223)
+    if any((_t_is_combat(u, _t) or u.type in _SET224 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+        _t.extend(_CITES225)
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
-    _t.extend(_CITES224)
+    _t.extend(_CITES226)
     return False
 
 
@@ -3257,7 +3302,7 @@ def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_unload(tp, h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_102), ('h', h, _DOMAINS_Hex_0_186), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_102), ('h', h, _DOMAINS_Hex_0_188), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:442  13.3e
@@ -3267,7 +3312,7 @@ def may_entrain(u: Unit, x: RailHex) -> bool:
     _u_type = u.type
     if _u_type == 'rail_repair' and (not x.in_ezoc):
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1022
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1063
     _u_mode = u.mode
     if _u_type == 'hq' and x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
@@ -3284,18 +3329,18 @@ def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:519
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES229)
+        _t.extend(_CITES231)
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1022
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1063
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES230)
+        _t.extend(_CITES232)
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
-        _t.extend(_CITES231)
+        _t.extend(_CITES233)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
-    _t.extend(_CITES232)
+    _t.extend(_CITES234)
     return False
 
 
@@ -3325,14 +3370,14 @@ def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:523
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES235)
+        _t.extend(_CITES237)
         return True
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:449
     if _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES236)
+        _t.extend(_CITES238)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:450
-    _t.extend(_CITES232)
+    _t.extend(_CITES234)
     return False
 
 
@@ -3362,14 +3407,14 @@ def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
     # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:713
     if u.no_rebuild:
-        _t.extend(_CITES240)
+        _t.extend(_CITES242)
         return False
     # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:680
     if u.breakdown:
-        _t.extend(_CITES241)
+        _t.extend(_CITES243)
         return False
     # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:681
-    _t.extend(_CITES242)
+    _t.extend(_CITES244)
     return True
 
 
@@ -3399,33 +3444,33 @@ def _t_may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bo
     """may_place_reinforcements_in, recording in _t each rule it uses."""
     # nearest_edge: 13.6b (OCS) rules/ocs/ch13-specialized-units.rules:827
     if not is_arrival_hex and arrival_hex_blocked and arrival_hex_at_map_edge and nearest_unblocked_map_edge_hex:
-        _t.extend(_CITES246)
+        _t.extend(_CITES248)
         return True
     # entry: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:780
     if is_arrival_hex and (not arrival_hex_blocked):
-        _t.extend(_CITES247)
+        _t.extend(_CITES249)
         return True
     # elsewhere: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:781
-    _t.extend(_CITES248)
+    _t.extend(_CITES250)
     return False
 
 _ANSWERS_may_place_reinforcements_in: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
-    (False, False, False, False,): Answer(False, (_C149, _C245,), ('is_arrival_hex = true',)),
-    (False, False, False, True,): Answer(False, (_C149, _C245,), ('is_arrival_hex = true',)),
-    (False, False, True, False,): Answer(False, (_C149, _C245,), ('is_arrival_hex = true',)),
-    (False, False, True, True,): Answer(False, (_C149, _C245,), ('is_arrival_hex = true', 'arrival_hex_blocked = true')),
-    (False, True, False, False,): Answer(False, (_C149, _C245,), ()),
-    (False, True, False, True,): Answer(False, (_C149, _C245,), ('arrival_hex_at_map_edge = true',)),
-    (False, True, True, False,): Answer(False, (_C149, _C245,), ('nearest_unblocked_map_edge_hex = true',)),
-    (False, True, True, True,): Answer(True, (_C149, _C243,), ()),
-    (True, False, False, False,): Answer(True, (_C149, _C244,), ()),
-    (True, False, False, True,): Answer(True, (_C149, _C244,), ()),
-    (True, False, True, False,): Answer(True, (_C149, _C244,), ()),
-    (True, False, True, True,): Answer(True, (_C149, _C244,), ()),
-    (True, True, False, False,): Answer(False, (_C149, _C245,), ('arrival_hex_blocked = false',)),
-    (True, True, False, True,): Answer(False, (_C149, _C245,), ('arrival_hex_blocked = false',)),
-    (True, True, True, False,): Answer(False, (_C149, _C245,), ('arrival_hex_blocked = false',)),
-    (True, True, True, True,): Answer(False, (_C149, _C245,), ('is_arrival_hex = false', 'arrival_hex_blocked = false')),
+    (False, False, False, False,): Answer(False, (_C149, _C247,), ('is_arrival_hex = true',)),
+    (False, False, False, True,): Answer(False, (_C149, _C247,), ('is_arrival_hex = true',)),
+    (False, False, True, False,): Answer(False, (_C149, _C247,), ('is_arrival_hex = true',)),
+    (False, False, True, True,): Answer(False, (_C149, _C247,), ('is_arrival_hex = true', 'arrival_hex_blocked = true')),
+    (False, True, False, False,): Answer(False, (_C149, _C247,), ()),
+    (False, True, False, True,): Answer(False, (_C149, _C247,), ('arrival_hex_at_map_edge = true',)),
+    (False, True, True, False,): Answer(False, (_C149, _C247,), ('nearest_unblocked_map_edge_hex = true',)),
+    (False, True, True, True,): Answer(True, (_C149, _C245,), ()),
+    (True, False, False, False,): Answer(True, (_C149, _C246,), ()),
+    (True, False, False, True,): Answer(True, (_C149, _C246,), ()),
+    (True, False, True, False,): Answer(True, (_C149, _C246,), ()),
+    (True, False, True, True,): Answer(True, (_C149, _C246,), ()),
+    (True, True, False, False,): Answer(False, (_C149, _C247,), ('arrival_hex_blocked = false',)),
+    (True, True, False, True,): Answer(False, (_C149, _C247,), ('arrival_hex_blocked = false',)),
+    (True, True, True, False,): Answer(False, (_C149, _C247,), ('arrival_hex_blocked = false',)),
+    (True, True, True, True,): Answer(False, (_C149, _C247,), ('is_arrival_hex = false', 'arrival_hex_blocked = false')),
 }
 
 
@@ -3435,61 +3480,100 @@ def explain_may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocke
     return _ANSWERS_may_place_reinforcements_in[(is_arrival_hex, arrival_hex_blocked, arrival_hex_at_map_edge, nearest_unblocked_map_edge_hex)]
 
 
-# rules/ocs/ch13-specialized-units.rules:993  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1000  13.8b  Bridging
 def bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> River:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b)."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:995
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1002
     if overrunning:
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:996
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1003
     if bridged_by_engineers and river == 'major_river':
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:997
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1004
     if bridged_by_engineers and river == 'minor_river':
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:998
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1005
     return river
 
 
-# rules/ocs/ch13-specialized-units.rules:993  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1000  13.8b  Bridging
 def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: list[Cite]) -> River:
     """bridged, recording in _t each rule it uses."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:995
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1002
     if overrunning:
-        _t.extend(_CITES254)
-        return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:996
-    if bridged_by_engineers and river == 'major_river':
         _t.extend(_CITES255)
-        return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:997
-    if bridged_by_engineers and river == 'minor_river':
+        return river
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1003
+    if bridged_by_engineers and river == 'major_river':
         _t.extend(_CITES256)
+        return 'minor_river'
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1004
+    if bridged_by_engineers and river == 'minor_river':
+        _t.extend(_CITES257)
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:998
-    _t.extend(_CITES257)
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1005
+    _t.extend(_CITES258)
     return river
 
 _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
-    ('no_river', False, False,): Answer('no_river', (_C249, _C253,), ()),
-    ('no_river', False, True,): Answer('no_river', (_C249, _C250,), ()),
-    ('no_river', True, False,): Answer('no_river', (_C249, _C253,), ()),
-    ('no_river', True, True,): Answer('no_river', (_C249, _C250,), ()),
-    ('minor_river', False, False,): Answer('minor_river', (_C249, _C253,), ()),
-    ('minor_river', False, True,): Answer('minor_river', (_C249, _C250,), ()),
-    ('minor_river', True, False,): Answer('no_river', (_C249, _C252,), ()),
-    ('minor_river', True, True,): Answer('minor_river', (_C249, _C250,), ()),
-    ('major_river', False, False,): Answer('major_river', (_C249, _C253,), ()),
-    ('major_river', False, True,): Answer('major_river', (_C249, _C250,), ()),
-    ('major_river', True, False,): Answer('minor_river', (_C249, _C251,), ()),
-    ('major_river', True, True,): Answer('major_river', (_C249, _C250,), ()),
+    ('no_river', False, False,): Answer('no_river', (_C168, _C254,), ()),
+    ('no_river', False, True,): Answer('no_river', (_C168, _C251,), ()),
+    ('no_river', True, False,): Answer('no_river', (_C168, _C254,), ()),
+    ('no_river', True, True,): Answer('no_river', (_C168, _C251,), ()),
+    ('minor_river', False, False,): Answer('minor_river', (_C168, _C254,), ()),
+    ('minor_river', False, True,): Answer('minor_river', (_C168, _C251,), ()),
+    ('minor_river', True, False,): Answer('no_river', (_C168, _C253,), ()),
+    ('minor_river', True, True,): Answer('minor_river', (_C168, _C251,), ()),
+    ('major_river', False, False,): Answer('major_river', (_C168, _C254,), ()),
+    ('major_river', False, True,): Answer('major_river', (_C168, _C251,), ()),
+    ('major_river', True, False,): Answer('minor_river', (_C168, _C252,), ()),
+    ('major_river', True, True,): Answer('major_river', (_C168, _C251,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:993  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1000  13.8b  Bridging
 def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> Answer[River]:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b), with the rules that decided it."""
     return _ANSWERS_bridged[(river, bridged_by_engineers, overrunning)]
+
+
+# rules/ocs/ch13-specialized-units.rules:1013  13.8b  Bridging
+def bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool) -> bool:
+    """Does this unit's bridging still stand? (leaving_own_hex_after_mode_change: the unit itself leaves its hex, having lost Engineer-Capable status by changing its mode or orientation) (13.8b)."""
+    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1015
+    _engineer_mode = engineer.mode
+    _engineer_type = engineer.type
+    if _engineer_type in _SET165 and (_engineer_mode == 'combat' or (_engineer_mode == 'dg' and engineer.oriented_to_combat)):
+        return True
+    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1016
+    if leaving_own_hex_after_mode_change and _engineer_type in _SET165:
+        return True
+    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1018
+    return False
+
+
+# rules/ocs/ch13-specialized-units.rules:1013  13.8b  Bridging
+def _t_bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool, _t: list[Cite]) -> bool:
+    """bridge_usable, recording in _t each rule it uses."""
+    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1015
+    if _t_engineer_capable(engineer, _t):
+        _t.extend(_CITES262)
+        return True
+    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1016
+    if leaving_own_hex_after_mode_change and _t_may_perform_engineering(engineer, _t):
+        _t.extend(_CITES263)
+        return True
+    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1018
+    _t.extend(_CITES264)
+    return False
+
+
+# rules/ocs/ch13-specialized-units.rules:1013  13.8b  Bridging
+def explain_bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool) -> Answer[bool]:
+    """Does this unit's bridging still stand? (leaving_own_hex_after_mode_change: the unit itself leaves its hex, having lost Engineer-Capable status by changing its mode or orientation) (13.8b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_bridge_usable(engineer, leaving_own_hex_after_mode_change, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(bridge_usable, (('engineer', engineer, _DOMAINS_Unit_0_102), ('leaving_own_hex_after_mode_change', leaving_own_hex_after_mode_change, (False, True)), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:72  4.4  Attack-Capable Units
@@ -3520,26 +3604,26 @@ def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:84
     if u.type == 'hq':
-        _t.extend(_CITES265)
+        _t.extend(_CITES272)
         return False
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:602
     if u.type == 'artillery':
-        _t.extend(_CITES266)
+        _t.extend(_CITES273)
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:73
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES267)
+        _t.extend(_CITES274)
         return False
     # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:74
     if not u.printed_strength or u.parenthesized:
-        _t.extend(_CITES268)
+        _t.extend(_CITES275)
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:76
     if u.mode in _SET140:
-        _t.extend(_CITES269)
+        _t.extend(_CITES276)
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:77
-    _t.extend(_CITES270)
+    _t.extend(_CITES277)
     return True
 
 
@@ -3556,10 +3640,10 @@ def has_zoc(u: Unit) -> bool:
     """Has a Zone of Control (4.4b)."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:150
     _u_mode = u.mode
-    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET182) and (not u.parenthesized) and (not u.out_of_supply):
+    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET184) and (not u.parenthesized) and (not u.out_of_supply):
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:125
-    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET182) and (not u.parenthesized) and (not u.out_of_supply):
+    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET184) and (not u.parenthesized) and (not u.out_of_supply):
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:127
     return False
@@ -3570,14 +3654,14 @@ def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:150
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES275)
+        _t.extend(_CITES282)
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:125
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES276)
+        _t.extend(_CITES283)
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:127
-    _t.extend(_CITES277)
+    _t.extend(_CITES284)
     return False
 
 
@@ -3621,30 +3705,30 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     if u.formation == 'Jock Column' and u.size == 'company':
-        _t.extend(_CITES285)
+        _t.extend(_CITES292)
         return 2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     if u.type == 'hq':
-        _t.extend(_CITES286)
+        _t.extend(_CITES293)
         return 4
     # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES287)
+        _t.extend(_CITES294)
         return 0
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
     if u.multi_step:
-        _t.extend(_CITES288)
+        _t.extend(_CITES295)
         return u.printed_re * 4 - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
     if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES289)
+        _t.extend(_CITES296)
         return 1
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
     if u.size == 'battalion':
-        _t.extend(_CITES290)
+        _t.extend(_CITES297)
         return 2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
-    _t.extend(_CITES291)
+    _t.extend(_CITES298)
     return 4
 
 
@@ -3655,7 +3739,7 @@ def re_size(u: Unit) -> Number:
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     _u_size = u.size
     if _u_size == 'company' and u.formation == 'Jock Column':
-        return _Q292
+        return _Q299
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     _u_type = u.type
     if _u_type == 'hq':
@@ -3669,10 +3753,10 @@ def re_size(u: Unit) -> Number:
         return _v if _v.__class__ is int else _plain(_v)
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q293
+        return _Q300
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
     if _u_size == 'battalion':
-        return _Q292
+        return _Q299
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
     return 1
 
@@ -3711,22 +3795,22 @@ def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
     if u.type == 'sp' and (not u.loaded):
-        _t.extend(_CITES300)
+        _t.extend(_CITES307)
         return u.points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
     if u.type == 'transport':
-        _t.extend(_CITES301)
+        _t.extend(_CITES308)
         return u.points * 4
     # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
     if u.type == 'sp' and u.loaded:
-        _t.extend(_CITES302)
+        _t.extend(_CITES309)
         return 0
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES303)
+        _t.extend(_CITES310)
         return _div(_t_re_size(u, _t), 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
-    _t.extend(_CITES304)
+    _t.extend(_CITES311)
     return _t_re_size(u, _t)
 
 
@@ -3769,7 +3853,7 @@ def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     if by == 'air' and tp == 'mule':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET307:
+    if by in _SET314:
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
     return False
@@ -3780,38 +3864,38 @@ def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite])
     """transport_point_by, recording in _t each rule it uses."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES309)
+        _t.extend(_CITES316)
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET307:
-        _t.extend(_CITES310)
+    if by in _SET314:
+        _t.extend(_CITES317)
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
-    _t.extend(_CITES311)
+    _t.extend(_CITES318)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C192, _C306,), ()),
-    ('rail', 'wagon',): Answer(True, (_C192, _C306,), ()),
-    ('rail', 'mule',): Answer(True, (_C192, _C306,), ()),
-    ('air', 'truck',): Answer(False, (_C192, _C308,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C192, _C308,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C192, _C305,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C192, _C308,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C192, _C308,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C192, _C308,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C192, _C306,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C192, _C306,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C192, _C306,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C192, _C308,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C192, _C308,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C192, _C308,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C192, _C308,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C192, _C308,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C192, _C308,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C192, _C306,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C192, _C306,), ()),
-    ('shipping', 'mule',): Answer(True, (_C192, _C306,), ()),
+    ('rail', 'truck',): Answer(True, (_C194, _C313,), ()),
+    ('rail', 'wagon',): Answer(True, (_C194, _C313,), ()),
+    ('rail', 'mule',): Answer(True, (_C194, _C313,), ()),
+    ('air', 'truck',): Answer(False, (_C194, _C315,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C194, _C315,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C194, _C312,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C194, _C315,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C194, _C315,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C194, _C315,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C194, _C313,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C194, _C313,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C194, _C313,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C194, _C315,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C194, _C315,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C194, _C315,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C194, _C315,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C194, _C315,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C194, _C315,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C194, _C313,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C194, _C313,), ()),
+    ('shipping', 'mule',): Answer(True, (_C194, _C313,), ()),
 }
 
 
@@ -3842,18 +3926,18 @@ def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
     if by == 'rail':
-        _t.extend(_CITES316)
+        _t.extend(_CITES323)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
     if by == 'air':
-        _t.extend(_CITES317)
+        _t.extend(_CITES324)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES318)
+        _t.extend(_CITES325)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
-    _t.extend(_CITES319)
+    _t.extend(_CITES326)
     return 0
 
 
@@ -3862,31 +3946,31 @@ def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
     if by == 'rail':
-        return _Q292
+        return _Q299
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
     if by == 'air':
-        return _Q292
+        return _Q299
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
     if alt_roll and by == 'alt_landing':
-        return _Q292
+        return _Q299
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_C194, _C312,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_C194, _C312,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C194, _C313,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C194, _C313,), ()),
-    ('air_drop', False,): Answer(0, (_C194, _C315,), ()),
-    ('air_drop', True,): Answer(0, (_C194, _C315,), ()),
-    ('landing_craft', False,): Answer(0, (_C194, _C315,), ()),
-    ('landing_craft', True,): Answer(0, (_C194, _C315,), ()),
-    ('alt_landing', False,): Answer(0, (_C194, _C315,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C194, _C314,), ()),
-    ('beach_assault', False,): Answer(0, (_C194, _C315,), ()),
-    ('beach_assault', True,): Answer(0, (_C194, _C315,), ()),
-    ('shipping', False,): Answer(0, (_C194, _C315,), ()),
-    ('shipping', True,): Answer(0, (_C194, _C315,), ()),
+    ('rail', False,): Answer(Fraction(1, 2), (_C196, _C319,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_C196, _C319,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C196, _C320,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C196, _C320,), ()),
+    ('air_drop', False,): Answer(0, (_C196, _C322,), ()),
+    ('air_drop', True,): Answer(0, (_C196, _C322,), ()),
+    ('landing_craft', False,): Answer(0, (_C196, _C322,), ()),
+    ('landing_craft', True,): Answer(0, (_C196, _C322,), ()),
+    ('alt_landing', False,): Answer(0, (_C196, _C322,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C196, _C321,), ()),
+    ('beach_assault', False,): Answer(0, (_C196, _C322,), ()),
+    ('beach_assault', True,): Answer(0, (_C196, _C322,), ()),
+    ('shipping', False,): Answer(0, (_C196, _C322,), ()),
+    ('shipping', True,): Answer(0, (_C196, _C322,), ()),
 }
 
 
@@ -3914,14 +3998,14 @@ def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'rail':
-        _t.extend(_CITES322)
+        _t.extend(_CITES329)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     if by == 'air':
-        _t.extend(_CITES323)
+        _t.extend(_CITES330)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
-    _t.extend(_CITES319)
+    _t.extend(_CITES326)
     return 0
 
 
@@ -3930,21 +4014,21 @@ def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'rail':
-        return _Q292
+        return _Q299
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     if by == 'air':
-        return _Q292
+        return _Q299
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C194, _C320,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C194, _C321,), ()),
-    ('air_drop',): Answer(0, (_C194, _C315,), ()),
-    ('landing_craft',): Answer(0, (_C194, _C315,), ()),
-    ('alt_landing',): Answer(0, (_C194, _C315,), ()),
-    ('beach_assault',): Answer(0, (_C194, _C315,), ()),
-    ('shipping',): Answer(0, (_C194, _C315,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C196, _C327,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C196, _C328,), ()),
+    ('air_drop',): Answer(0, (_C196, _C322,), ()),
+    ('landing_craft',): Answer(0, (_C196, _C322,), ()),
+    ('alt_landing',): Answer(0, (_C196, _C322,), ()),
+    ('beach_assault',): Answer(0, (_C196, _C322,), ()),
+    ('shipping',): Answer(0, (_C196, _C322,), ()),
 }
 
 
@@ -3972,14 +4056,14 @@ def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
     if by == 'air':
-        _t.extend(_CITES323)
+        _t.extend(_CITES330)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES326)
+        _t.extend(_CITES333)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
-    _t.extend(_CITES327)
+    _t.extend(_CITES334)
     return 0
 
 
@@ -3988,28 +4072,28 @@ def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
     if by == 'air':
-        return _Q292
+        return _Q299
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
     if alt_roll and by == 'alt_landing':
-        return _Q292
+        return _Q299
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C194, _C325,), ()),
-    ('rail', True,): Answer(0, (_C194, _C325,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C194, _C321,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C194, _C321,), ()),
-    ('air_drop', False,): Answer(0, (_C194, _C325,), ()),
-    ('air_drop', True,): Answer(0, (_C194, _C325,), ()),
-    ('landing_craft', False,): Answer(0, (_C194, _C325,), ()),
-    ('landing_craft', True,): Answer(0, (_C194, _C325,), ()),
-    ('alt_landing', False,): Answer(0, (_C194, _C325,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C194, _C324,), ()),
-    ('beach_assault', False,): Answer(0, (_C194, _C325,), ()),
-    ('beach_assault', True,): Answer(0, (_C194, _C325,), ()),
-    ('shipping', False,): Answer(0, (_C194, _C325,), ()),
-    ('shipping', True,): Answer(0, (_C194, _C325,), ()),
+    ('rail', False,): Answer(0, (_C196, _C332,), ()),
+    ('rail', True,): Answer(0, (_C196, _C332,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C196, _C328,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C196, _C328,), ()),
+    ('air_drop', False,): Answer(0, (_C196, _C332,), ()),
+    ('air_drop', True,): Answer(0, (_C196, _C332,), ()),
+    ('landing_craft', False,): Answer(0, (_C196, _C332,), ()),
+    ('landing_craft', True,): Answer(0, (_C196, _C332,), ()),
+    ('alt_landing', False,): Answer(0, (_C196, _C332,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C196, _C331,), ()),
+    ('beach_assault', False,): Answer(0, (_C196, _C332,), ()),
+    ('beach_assault', True,): Answer(0, (_C196, _C332,), ()),
+    ('shipping', False,): Answer(0, (_C196, _C332,), ()),
+    ('shipping', True,): Answer(0, (_C196, _C332,), ()),
 }
 
 
@@ -4026,7 +4110,7 @@ def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:611
-    if mover == 'ship' and enemy in _SET198:
+    if mover == 'ship' and enemy in _SET200:
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:613
     if mover == 'plane_on_mission':
@@ -4043,45 +4127,45 @@ def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> boo
     """may_share_hex_with, recording in _t each rule it uses."""
     # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:609
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES333)
+        _t.extend(_CITES340)
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:611
-    if mover == 'ship' and enemy in _SET198:
-        _t.extend(_CITES334)
+    if mover == 'ship' and enemy in _SET200:
+        _t.extend(_CITES341)
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:613
     if mover == 'plane_on_mission':
-        _t.extend(_CITES335)
+        _t.extend(_CITES342)
         return True
     # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:614
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        _t.extend(_CITES336)
+        _t.extend(_CITES343)
         return True
     # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:616
-    _t.extend(_CITES337)
+    _t.extend(_CITES344)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C196, _C332,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C196, _C328,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C196, _C328,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C196, _C328,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C196, _C332,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C196, _C332,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C196, _C332,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C196, _C332,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C196, _C332,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C196, _C329,), ()),
-    ('ship', 'ships',): Answer(False, (_C196, _C332,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C196, _C329,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C196, _C330,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C196, _C330,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C196, _C330,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C196, _C330,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C196, _C332,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C196, _C331,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C196, _C331,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C196, _C331,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C198, _C339,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C198, _C335,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C198, _C335,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C198, _C335,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C198, _C339,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C198, _C339,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C198, _C339,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C198, _C339,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C198, _C339,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C198, _C336,), ()),
+    ('ship', 'ships',): Answer(False, (_C198, _C339,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C198, _C336,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C198, _C337,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C198, _C337,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C198, _C337,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C198, _C337,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C198, _C339,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C198, _C338,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C198, _C338,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C198, _C338,), ()),
 }
 
 
@@ -4143,33 +4227,33 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     bound: Number
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:521
     if h.phase == 'reinforcement':
-        _t.extend(_CITES343)
+        _t.extend(_CITES350)
     if h.moment == 'moving':
-        _t.extend(_CITES343)
+        _t.extend(_CITES350)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES12, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES344)
+            _t.extend(_CITES351)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
         else:
-            _t.extend(_CITES345)
+            _t.extend(_CITES352)
     # ports: 4.8 rules/ocs/ch4-general-concepts.rules:522
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
-    _t.extend(_CITES346)
+    _t.extend(_CITES353)
     if total > bound:
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
     # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:523
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
-    _t.extend(_CITES347)
+    _t.extend(_CITES354)
     if total > bound:
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
     # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:524
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
-    _t.extend(_CITES348)
+    _t.extend(_CITES355)
     if total > bound:
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
