@@ -649,184 +649,185 @@ _C170: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Constru
 _CITES171: Final[tuple[Cite, ...]] = (_C170,)
 _C172: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
 _CITES173: Final[tuple[Cite, ...]] = (_C172,)
-_C174: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
-_CITES175: Final[tuple[Cite, ...]] = (_C174,)
-_C176: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
-_CITES177: Final[tuple[Cite, ...]] = (_C176,)
-_C178: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
-_CITES179: Final[tuple[Cite, ...]] = (_C178,)
-_C180: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
-_CITES181: Final[tuple[Cite, ...]] = (_C180,)
-_SET182: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
-_C183: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
-_CITES184: Final[tuple[Cite, ...]] = (_C183,)
-_CITES185: Final[tuple[Cite, ...]] = (_C133,)
-_DOMAINS_Hex_0_186: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_102, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
-_C187: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
-_CITES188: Final[tuple[Cite, ...]] = (_C187,)
-_C189: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
-_CITES190: Final[tuple[Cite, ...]] = (_C189,)
-_SET191: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
-_C192: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
-_CITES193: Final[tuple[Cite, ...]] = (_C192,)
-_C194: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
-_CITES195: Final[tuple[Cite, ...]] = (_C194,)
-_C196: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
-_CITES197: Final[tuple[Cite, ...]] = (_C196,)
-_SET198: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
-_C199: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
-_CITES200: Final[tuple[Cite, ...]] = (_C199,)
-_C201: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
-_CITES202: Final[tuple[Cite, ...]] = (_C201,)
-_C203: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
-_CITES204: Final[tuple[Cite, ...]] = (_C203,)
-_C205: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
-_CITES206: Final[tuple[Cite, ...]] = (_C205,)
-_C207: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
-_C208: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
-_C209: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
-_C210: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
-_CITES211: Final[tuple[Cite, ...]] = (_C0, _C207,)
+_SET174: Final[frozenset[Consolidation]] = frozenset({'formations', 'independent_joins'})
+_C175: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
+_CITES176: Final[tuple[Cite, ...]] = (_C175,)
+_C177: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
+_CITES178: Final[tuple[Cite, ...]] = (_C177,)
+_C179: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
+_CITES180: Final[tuple[Cite, ...]] = (_C179,)
+_C181: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
+_CITES182: Final[tuple[Cite, ...]] = (_C181,)
+_SET183: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
+_C184: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
+_CITES185: Final[tuple[Cite, ...]] = (_C184,)
+_CITES186: Final[tuple[Cite, ...]] = (_C133,)
+_DOMAINS_Hex_0_187: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_102, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
+_C188: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
+_CITES189: Final[tuple[Cite, ...]] = (_C188,)
+_C190: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
+_CITES191: Final[tuple[Cite, ...]] = (_C190,)
+_SET192: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
+_C193: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
+_CITES194: Final[tuple[Cite, ...]] = (_C193,)
+_C195: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
+_CITES196: Final[tuple[Cite, ...]] = (_C195,)
+_C197: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_CITES198: Final[tuple[Cite, ...]] = (_C197,)
+_SET199: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
+_C200: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
+_CITES201: Final[tuple[Cite, ...]] = (_C200,)
+_C202: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
+_CITES203: Final[tuple[Cite, ...]] = (_C202,)
+_C204: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
+_CITES205: Final[tuple[Cite, ...]] = (_C204,)
+_C206: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
+_CITES207: Final[tuple[Cite, ...]] = (_C206,)
+_C208: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
+_C209: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
+_C210: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
+_C211: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
 _CITES212: Final[tuple[Cite, ...]] = (_C0, _C208,)
 _CITES213: Final[tuple[Cite, ...]] = (_C0, _C209,)
 _CITES214: Final[tuple[Cite, ...]] = (_C0, _C210,)
-_C215: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
-_C216: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
-_SET217: Final[frozenset[UnitType]] = frozenset({'hedgehog', 'sp', 'transport'})
-_C218: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
-_CITES219: Final[tuple[Cite, ...]] = (_C113, _C215,)
-_SET220: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
-_CITES221: Final[tuple[Cite, ...]] = (_C113, _C216,)
-_CITES222: Final[tuple[Cite, ...]] = (_C113, _C218,)
-_C223: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
-_C224: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
-_C225: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
-_C226: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
-_CITES227: Final[tuple[Cite, ...]] = (_C129, _C223,)
+_CITES215: Final[tuple[Cite, ...]] = (_C0, _C211,)
+_C216: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
+_C217: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
+_SET218: Final[frozenset[UnitType]] = frozenset({'hedgehog', 'sp', 'transport'})
+_C219: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
+_CITES220: Final[tuple[Cite, ...]] = (_C113, _C216,)
+_SET221: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
+_CITES222: Final[tuple[Cite, ...]] = (_C113, _C217,)
+_CITES223: Final[tuple[Cite, ...]] = (_C113, _C219,)
+_C224: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
+_C225: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
+_C226: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
+_C227: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
 _CITES228: Final[tuple[Cite, ...]] = (_C129, _C224,)
 _CITES229: Final[tuple[Cite, ...]] = (_C129, _C225,)
 _CITES230: Final[tuple[Cite, ...]] = (_C129, _C226,)
-_C231: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3)', note=None)
-_C232: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
-_CITES233: Final[tuple[Cite, ...]] = (_C129, _C231,)
+_CITES231: Final[tuple[Cite, ...]] = (_C129, _C227,)
+_C232: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3)', note=None)
+_C233: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
 _CITES234: Final[tuple[Cite, ...]] = (_C129, _C232,)
-_C235: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
-_C236: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
-_C237: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
-_CITES238: Final[tuple[Cite, ...]] = (_C7, _C235,)
+_CITES235: Final[tuple[Cite, ...]] = (_C129, _C233,)
+_C236: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_C237: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
+_C238: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
 _CITES239: Final[tuple[Cite, ...]] = (_C7, _C236,)
 _CITES240: Final[tuple[Cite, ...]] = (_C7, _C237,)
-_C241: Final[Cite] = Cite(layer='OCS', clause='13.6b', item='nearest_edge', title='A map-edge arrival hex blocked by enemy units: the nearest unblocked map-edge hex', note=None)
-_C242: Final[Cite] = Cite(layer='OCS', clause='13.6', item='entry', title='In their entry hexes', note=None)
-_C243: Final[Cite] = Cite(layer='OCS', clause='13.6', item='elsewhere', title='Reinforcements are placed in their entry hexes', note=None)
-_CITES244: Final[tuple[Cite, ...]] = (_C149, _C241,)
+_CITES241: Final[tuple[Cite, ...]] = (_C7, _C238,)
+_C242: Final[Cite] = Cite(layer='OCS', clause='13.6b', item='nearest_edge', title='A map-edge arrival hex blocked by enemy units: the nearest unblocked map-edge hex', note=None)
+_C243: Final[Cite] = Cite(layer='OCS', clause='13.6', item='entry', title='In their entry hexes', note=None)
+_C244: Final[Cite] = Cite(layer='OCS', clause='13.6', item='elsewhere', title='Reinforcements are placed in their entry hexes', note=None)
 _CITES245: Final[tuple[Cite, ...]] = (_C149, _C242,)
 _CITES246: Final[tuple[Cite, ...]] = (_C149, _C243,)
-_C247: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
-_C248: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
-_C249: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
-_C250: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
-_CITES251: Final[tuple[Cite, ...]] = (_C166, _C247,)
+_CITES247: Final[tuple[Cite, ...]] = (_C149, _C244,)
+_C248: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
+_C249: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
+_C250: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
+_C251: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
 _CITES252: Final[tuple[Cite, ...]] = (_C166, _C248,)
 _CITES253: Final[tuple[Cite, ...]] = (_C166, _C249,)
 _CITES254: Final[tuple[Cite, ...]] = (_C166, _C250,)
-_C255: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='capable', title='While the unit is Engineer-Capable', note=None)
-_C256: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='own_bridge', title='Exception: the unit uses its own bridge to leave the hex after changing mode or orientation', note=None)
-_C257: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='gone', title='Bridging disappears the instant the unit is no longer Engineer-Capable', note=None)
-_CITES258: Final[tuple[Cite, ...]] = (_C166, _C255,)
+_CITES255: Final[tuple[Cite, ...]] = (_C166, _C251,)
+_C256: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='capable', title='While the unit is Engineer-Capable', note=None)
+_C257: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='own_bridge', title='Exception: the unit uses its own bridge to leave the hex after changing mode or orientation', note=None)
+_C258: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='gone', title='Bridging disappears the instant the unit is no longer Engineer-Capable', note=None)
 _CITES259: Final[tuple[Cite, ...]] = (_C166, _C256,)
 _CITES260: Final[tuple[Cite, ...]] = (_C166, _C257,)
-_C261: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
-_C262: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_C263: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
-_C264: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_C265: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_C266: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
-_C267: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITES268: Final[tuple[Cite, ...]] = (_C261, _C262,)
-_CITES269: Final[tuple[Cite, ...]] = (_C261, _C263,)
-_CITES270: Final[tuple[Cite, ...]] = (_C261, _C264,)
-_CITES271: Final[tuple[Cite, ...]] = (_C261, _C265,)
-_CITES272: Final[tuple[Cite, ...]] = (_C261, _C266,)
-_CITES273: Final[tuple[Cite, ...]] = (_C261, _C267,)
-_C274: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_C275: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_C276: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
-_C277: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITES278: Final[tuple[Cite, ...]] = (_C274, _C275,)
-_CITES279: Final[tuple[Cite, ...]] = (_C274, _C276,)
-_CITES280: Final[tuple[Cite, ...]] = (_C274, _C277,)
-_C281: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
-_C282: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C283: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
-_C284: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C285: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C286: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C287: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES288: Final[tuple[Cite, ...]] = (_C187, _C281,)
-_CITES289: Final[tuple[Cite, ...]] = (_C187, _C282,)
-_CITES290: Final[tuple[Cite, ...]] = (_C187, _C283,)
-_CITES291: Final[tuple[Cite, ...]] = (_C187, _C284,)
-_CITES292: Final[tuple[Cite, ...]] = (_C187, _C285,)
-_CITES293: Final[tuple[Cite, ...]] = (_C187, _C286,)
-_CITES294: Final[tuple[Cite, ...]] = (_C187, _C287,)
-_Q295: Final[Fraction] = Fraction(1, 2)
-_Q296: Final[Fraction] = Fraction(1, 4)
-_C297: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C298: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
-_C299: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C300: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_C301: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C302: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES303: Final[tuple[Cite, ...]] = (_C297, _C298,)
-_CITES304: Final[tuple[Cite, ...]] = (_C297, _C299,)
-_CITES305: Final[tuple[Cite, ...]] = (_C297, _C300,)
-_CITES306: Final[tuple[Cite, ...]] = (_C297, _C301,)
-_CITES307: Final[tuple[Cite, ...]] = (_C297, _C302,)
-_C308: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C309: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET310: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C311: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES312: Final[tuple[Cite, ...]] = (_C192, _C308,)
-_CITES313: Final[tuple[Cite, ...]] = (_C192, _C309,)
-_CITES314: Final[tuple[Cite, ...]] = (_C192, _C311,)
-_C315: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_C316: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_C317: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_C318: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES319: Final[tuple[Cite, ...]] = (_C194, _C315,)
-_CITES320: Final[tuple[Cite, ...]] = (_C194, _C316,)
-_CITES321: Final[tuple[Cite, ...]] = (_C194, _C317,)
-_CITES322: Final[tuple[Cite, ...]] = (_C194, _C318,)
-_C323: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
-_C324: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
-_CITES325: Final[tuple[Cite, ...]] = (_C194, _C323,)
-_CITES326: Final[tuple[Cite, ...]] = (_C194, _C324,)
-_C327: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
-_C328: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES329: Final[tuple[Cite, ...]] = (_C194, _C327,)
-_CITES330: Final[tuple[Cite, ...]] = (_C194, _C328,)
-_C331: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C332: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
-_C333: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
-_C334: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C335: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES336: Final[tuple[Cite, ...]] = (_C196, _C331,)
-_CITES337: Final[tuple[Cite, ...]] = (_C196, _C332,)
-_CITES338: Final[tuple[Cite, ...]] = (_C196, _C333,)
-_CITES339: Final[tuple[Cite, ...]] = (_C196, _C334,)
-_CITES340: Final[tuple[Cite, ...]] = (_C196, _C335,)
-_C341: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
-_C342: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
-_C343: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
-_C344: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
-_C345: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES346: Final[tuple[Cite, ...]] = (_C345,)
-_CITES347: Final[tuple[Cite, ...]] = (_C345, _C345, _C341,)
-_CITES348: Final[tuple[Cite, ...]] = (_C341,)
+_CITES261: Final[tuple[Cite, ...]] = (_C166, _C258,)
+_C262: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_C263: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_C264: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
+_C265: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_C266: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_C267: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_C268: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITES269: Final[tuple[Cite, ...]] = (_C262, _C263,)
+_CITES270: Final[tuple[Cite, ...]] = (_C262, _C264,)
+_CITES271: Final[tuple[Cite, ...]] = (_C262, _C265,)
+_CITES272: Final[tuple[Cite, ...]] = (_C262, _C266,)
+_CITES273: Final[tuple[Cite, ...]] = (_C262, _C267,)
+_CITES274: Final[tuple[Cite, ...]] = (_C262, _C268,)
+_C275: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_C276: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_C277: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_C278: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITES279: Final[tuple[Cite, ...]] = (_C275, _C276,)
+_CITES280: Final[tuple[Cite, ...]] = (_C275, _C277,)
+_CITES281: Final[tuple[Cite, ...]] = (_C275, _C278,)
+_C282: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
+_C283: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C284: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
+_C285: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C286: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C287: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C288: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES289: Final[tuple[Cite, ...]] = (_C188, _C282,)
+_CITES290: Final[tuple[Cite, ...]] = (_C188, _C283,)
+_CITES291: Final[tuple[Cite, ...]] = (_C188, _C284,)
+_CITES292: Final[tuple[Cite, ...]] = (_C188, _C285,)
+_CITES293: Final[tuple[Cite, ...]] = (_C188, _C286,)
+_CITES294: Final[tuple[Cite, ...]] = (_C188, _C287,)
+_CITES295: Final[tuple[Cite, ...]] = (_C188, _C288,)
+_Q296: Final[Fraction] = Fraction(1, 2)
+_Q297: Final[Fraction] = Fraction(1, 4)
+_C298: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C299: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_C300: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C301: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_C302: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C303: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES304: Final[tuple[Cite, ...]] = (_C298, _C299,)
+_CITES305: Final[tuple[Cite, ...]] = (_C298, _C300,)
+_CITES306: Final[tuple[Cite, ...]] = (_C298, _C301,)
+_CITES307: Final[tuple[Cite, ...]] = (_C298, _C302,)
+_CITES308: Final[tuple[Cite, ...]] = (_C298, _C303,)
+_C309: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C310: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET311: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_C312: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
+_CITES313: Final[tuple[Cite, ...]] = (_C193, _C309,)
+_CITES314: Final[tuple[Cite, ...]] = (_C193, _C310,)
+_CITES315: Final[tuple[Cite, ...]] = (_C193, _C312,)
+_C316: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_C317: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_C318: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_C319: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES320: Final[tuple[Cite, ...]] = (_C195, _C316,)
+_CITES321: Final[tuple[Cite, ...]] = (_C195, _C317,)
+_CITES322: Final[tuple[Cite, ...]] = (_C195, _C318,)
+_CITES323: Final[tuple[Cite, ...]] = (_C195, _C319,)
+_C324: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_C325: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
+_CITES326: Final[tuple[Cite, ...]] = (_C195, _C324,)
+_CITES327: Final[tuple[Cite, ...]] = (_C195, _C325,)
+_C328: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
+_C329: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES330: Final[tuple[Cite, ...]] = (_C195, _C328,)
+_CITES331: Final[tuple[Cite, ...]] = (_C195, _C329,)
+_C332: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C333: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
+_C334: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
+_C335: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C336: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
+_CITES337: Final[tuple[Cite, ...]] = (_C197, _C332,)
+_CITES338: Final[tuple[Cite, ...]] = (_C197, _C333,)
+_CITES339: Final[tuple[Cite, ...]] = (_C197, _C334,)
+_CITES340: Final[tuple[Cite, ...]] = (_C197, _C335,)
+_CITES341: Final[tuple[Cite, ...]] = (_C197, _C336,)
+_C342: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_C343: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_C344: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_C345: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_C346: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES347: Final[tuple[Cite, ...]] = (_C346,)
+_CITES348: Final[tuple[Cite, ...]] = (_C346, _C346, _C342,)
 _CITES349: Final[tuple[Cite, ...]] = (_C342,)
 _CITES350: Final[tuple[Cite, ...]] = (_C343,)
 _CITES351: Final[tuple[Cite, ...]] = (_C344,)
+_CITES352: Final[tuple[Cite, ...]] = (_C345,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -898,7 +899,7 @@ Construction_costs_sp: Final[dict[Construction, bool]] = {
 }
 _CITES_Construction_costs_sp: Final[dict[Construction, tuple[Cite, ...]]] = {'build_air_base': _CITES22, 'improve_air_base': _CITES24, 'reduce_air_base': _CITES26, 'build_hedgehog': _CITES28, 'improve_hedgehog': _CITES30, 'reduce_hedgehog': _CITES32, 'repair_port': _CITES34, 'damage_port': _CITES36}
 
-# rules/ocs/ch13-specialized-units.rules:1158  13.9  Type of consolidation
+# rules/ocs/ch13-specialized-units.rules:1159  13.9  Type of consolidation
 Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
 Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
 Consolidation_titles: Final[dict[Consolidation, str]] = {
@@ -2498,41 +2499,41 @@ def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
     return _ANSWERS_construction_costs_sp[(task,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1165  13.9  Unit Consolidation
-def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> bool:
-    """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9)."""
-    return u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (identical_sides or kind == 'aircraft') and (u.mode != 'dg')
+# rules/ocs/ch13-specialized-units.rules:1166  13.9  Unit Consolidation
+def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool) -> bool:
+    """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter; 4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units are in the same hex or off-map box. Adjacent enemy units and Out of Supply do not matter) (13.9)."""
+    return alike and u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (u.mode != 'dg') and (together or kind in _SET174)
 
 
-# rules/ocs/ch13-specialized-units.rules:1165  13.9  Unit Consolidation
-def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool, _t: list[Cite]) -> bool:
+# rules/ocs/ch13-specialized-units.rules:1166  13.9  Unit Consolidation
+def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
     _t.extend(_CITES173)
-    return (phase == 'reinforcement' or kind == 'aircraft') and (kind == 'aircraft' or identical_sides) and (u.stocks == 'normal') and (u.mode != 'dg')
+    return (phase == 'reinforcement' or kind == 'aircraft') and alike and (kind in _SET174 or together) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1165  13.9  Unit Consolidation
-def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> Answer[bool]:
-    """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9), with the rules that decided it."""
+# rules/ocs/ch13-specialized-units.rules:1166  13.9  Unit Consolidation
+def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool) -> Answer[bool]:
+    """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter; 4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units are in the same hex or off-map box. Adjacent enemy units and Out of Supply do not matter) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
-    _value = _t_may_consolidate(u, kind, phase, identical_sides, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_102), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('identical_sides', identical_sides, (False, True)), )))
+    _value = _t_may_consolidate(u, kind, phase, alike, together, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_102), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('alike', alike, (False, True)), ('together', together, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1170  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1171  13.9  Unit Consolidation
 def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> int:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9)."""
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1170  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1171  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
     _t.extend(_CITES173)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1170  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1171  13.9  Unit Consolidation
 def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> Answer[int]:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2540,20 +2541,41 @@ def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, r
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1174  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1175  13.9  Unit Consolidation
+def keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> bool:
+    """2) Does the unit swapped in carry the mode and markers of the unit it replaces? (13.9)."""
+    return swapped_in.mode == replaced.mode and swapped_in.stocks == replaced.stocks and (swapped_in.oriented_to_combat == replaced.oriented_to_combat) and (swapped_in.out_of_supply == replaced.out_of_supply) and (swapped_in.step_losses == replaced.step_losses)
+
+
+# rules/ocs/ch13-specialized-units.rules:1175  13.9  Unit Consolidation
+def _t_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit, _t: list[Cite]) -> bool:
+    """keeps_modes_and_markers, recording in _t each rule it uses."""
+    _t.extend(_CITES173)
+    return swapped_in.mode == replaced.mode and swapped_in.oriented_to_combat == replaced.oriented_to_combat and (swapped_in.out_of_supply == replaced.out_of_supply) and (swapped_in.stocks == replaced.stocks) and (swapped_in.step_losses == replaced.step_losses)
+
+
+# rules/ocs/ch13-specialized-units.rules:1175  13.9  Unit Consolidation
+def explain_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> Answer[bool]:
+    """2) Does the unit swapped in carry the mode and markers of the unit it replaces? (13.9), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_keeps_modes_and_markers(replaced, swapped_in, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(keeps_modes_and_markers, (('replaced', replaced, _DOMAINS_Unit_0_102), ('swapped_in', swapped_in, _DOMAINS_Unit_0_102), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:1181  13.9  Unit Consolidation
 def may_convert_formation(from_formation: str, to_formation: str) -> bool:
     """2, 3) May a unit change formations this way? (13.9)."""
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1174  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1181  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
     _t.extend(_CITES173)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1174  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1181  13.9  Unit Consolidation
 def explain_may_convert_formation(from_formation: str, to_formation: str) -> Answer[bool]:
     """2, 3) May a unit change formations this way? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2570,7 +2592,7 @@ def _s_rounded(x: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:15  4.1  Rounding Rule
 def _t_rounded(x: Number, _t: list[Cite]) -> int:
     """rounded, recording in _t each rule it uses."""
-    _t.extend(_CITES175)
+    _t.extend(_CITES176)
     return (x + 2) // 4
 
 
@@ -2597,7 +2619,7 @@ def _s_odds(attack: Number, defense: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
 def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> int:
     """odds, recording in _t each rule it uses."""
-    _t.extend(_CITES177)
+    _t.extend(_CITES178)
     return _t_rounded(_div(attack, defense), _t)
 
 
@@ -2624,7 +2646,7 @@ def _s_barrage_factors(factors: tuple[Number, ...]) -> int:
 # rules/ocs/ch4-general-concepts.rules:33  4.2  Fractions
 def _t_barrage_factors(factors: tuple[Number, ...], _t: list[Cite]) -> int:
     """barrage_factors, recording in _t each rule it uses."""
-    _t.extend(_CITES177)
+    _t.extend(_CITES178)
     return _t_rounded(_sum((f for f in factors)), _t)
 
 
@@ -2651,7 +2673,7 @@ def _s_modified(value: Number, factors: tuple[Number, ...]) -> Number:
 # rules/ocs/ch4-general-concepts.rules:59  4.3  Cumulative Effects
 def _t_modified(value: Number, factors: tuple[Number, ...], _t: list[Cite]) -> Number:
     """modified, recording in _t each rule it uses."""
-    _t.extend(_CITES179)
+    _t.extend(_CITES180)
     return _mul(value, _product((f for f in factors)))
 
 
@@ -2672,13 +2694,13 @@ def explain_modified(value: Number, factors: Sequence[Number]) -> Answer[Number]
 # rules/ocs/ch4-general-concepts.rules:112  4.4a
 def may_attack(u: Unit) -> bool:
     """May attack or overrun (4.4a)."""
-    return u.printed_strength and u.type in _SET182 and (not u.parenthesized) and (u.mode not in _SET140)
+    return u.printed_strength and u.type in _SET183 and (not u.parenthesized) and (u.mode not in _SET140)
 
 
 # rules/ocs/ch4-general-concepts.rules:112  4.4a
 def _t_may_attack(u: Unit, _t: list[Cite]) -> bool:
     """may_attack, recording in _t each rule it uses."""
-    _t.extend(_CITES181)
+    _t.extend(_CITES182)
     return _t_attack_capable(u, _t)
 
 
@@ -2693,13 +2715,13 @@ def explain_may_attack(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:136  4.4c
 def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
     """May move into a hex with an enemy non-combat unit (4.4c)."""
-    return u.printed_strength and u.type in _SET182 and (not u.parenthesized) and (u.mode not in _SET140)
+    return u.printed_strength and u.type in _SET183 and (not u.parenthesized) and (u.mode not in _SET140)
 
 
 # rules/ocs/ch4-general-concepts.rules:136  4.4c
 def _t_may_enter_enemy_noncombat_hex(u: Unit, _t: list[Cite]) -> bool:
     """may_enter_enemy_noncombat_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES184)
+    _t.extend(_CITES185)
     return _t_attack_capable(u, _t)
 
 
@@ -2720,7 +2742,7 @@ def ezoc_allows(action: EzocAction, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:201  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_allows, recording in _t each rule it uses."""
-    _t.extend(_CITES185)
+    _t.extend(_CITES186)
     return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _CITES132, negated)
 
 _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
@@ -2764,7 +2786,7 @@ def ezoc_stops_entering(mobility: Mobility, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_stops_entering(mobility: Mobility, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_stops_entering, recording in _t each rule it uses."""
-    _t.extend(_CITES185)
+    _t.extend(_CITES186)
     return mobility == 'truck' and (not _cite_yes(_t, _CITES132, negated))
 
 _ANSWERS_ezoc_stops_entering: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
@@ -2792,7 +2814,7 @@ def ezoc_blocks_path(traced_with: Mobility, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:216  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_blocks_path(traced_with: Mobility, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_blocks_path, recording in _t each rule it uses."""
-    _t.extend(_CITES185)
+    _t.extend(_CITES186)
     return traced_with == 'truck' and (not _cite_yes(_t, _CITES132, negated))
 
 _ANSWERS_ezoc_blocks_path: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
@@ -2829,7 +2851,7 @@ def explain_zoc_negated(h: Hex) -> Answer[bool]:
     """Is the enemy ZOC in this hex negated? (4.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_zoc_negated(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0_186), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0_187), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:250  4.5b  Negating ZOC
@@ -2867,7 +2889,7 @@ def sizes_not_negative(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:297  4.6  Regimental Equivalents
 def _t_sizes_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """sizes_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES188)
+    _t.extend(_CITES189)
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
@@ -2888,7 +2910,7 @@ def one_step(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:318  4.6  Regimental Equivalents
 def _t_one_step(u: Unit, _t: list[Cite]) -> bool:
     """one_step, recording in _t each rule it uses."""
-    _t.extend(_CITES188)
+    _t.extend(_CITES189)
     return _t_is_combat(u, _t) and (not u.multi_step)
 
 
@@ -2909,8 +2931,8 @@ def transportable(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
 def _t_transportable(u: Unit, _t: list[Cite]) -> bool:
     """transportable, recording in _t each rule it uses."""
-    _t.extend(_CITES190)
-    return _t_is_combat(u, _t) or u.type in _SET191
+    _t.extend(_CITES191)
+    return _t_is_combat(u, _t) or u.type in _SET192
 
 
 # rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
@@ -2930,7 +2952,7 @@ def transport_point_may_carry(cargo: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:356  4.7  Transportation Equivalents
 def _t_transport_point_may_carry(cargo: Unit, _t: list[Cite]) -> bool:
     """transport_point_may_carry, recording in _t each rule it uses."""
-    _t.extend(_CITES190)
+    _t.extend(_CITES191)
     return cargo.type == 'sp'
 
 
@@ -2951,7 +2973,7 @@ def _s_transport_point_load(u: Unit) -> Number:
 # rules/ocs/ch4-general-concepts.rules:408  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
-    _t.extend(_CITES193)
+    _t.extend(_CITES194)
     return u.points * 4
 
 
@@ -2978,7 +3000,7 @@ def one_transport_type(used: tuple[Transport, ...], next: Transport) -> bool:
 # rules/ocs/ch4-general-concepts.rules:444  4.7d  Movement and Transport
 def _t_one_transport_type(used: tuple[Transport, ...], next: Transport, _t: list[Cite]) -> bool:
     """one_transport_type, recording in _t each rule it uses."""
-    _t.extend(_CITES195)
+    _t.extend(_CITES196)
     return all((t == next for t in used))
 
 
@@ -2999,7 +3021,7 @@ def _s_may_spend_transported(by: Transport, alt_roll: bool, before: Number, afte
 # rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
 def _t_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number, _t: list[Cite]) -> bool:
     """may_spend_transported, recording in _t each rule it uses."""
-    _t.extend(_CITES195)
+    _t.extend(_CITES196)
     return before >= 0 and after >= 0 and (before <= _t_ma_before(by, _t)) and (after <= _t_ma_after(by, alt_roll, _t)) and (before + after <= _t_transported_ma(by, alt_roll, _t))
 
 
@@ -3020,13 +3042,13 @@ def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number,
 # rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
-    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET198) for e in enemies))
+    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET199) for e in enemies))
 
 
 # rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES197)
+    _t.extend(_CITES198)
     return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
 
 
@@ -3041,13 +3063,13 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
 # rules/ocs/ch4-general-concepts.rules:623  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
-    return 'attack_capable_unit' if u.printed_strength and u.type in _SET182 and (not u.parenthesized) and (u.mode not in _SET140) else 'other_ground_unit'
+    return 'attack_capable_unit' if u.printed_strength and u.type in _SET183 and (not u.parenthesized) and (u.mode not in _SET140) else 'other_ground_unit'
 
 
 # rules/ocs/ch4-general-concepts.rules:623  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
-    _t.extend(_CITES197)
+    _t.extend(_CITES198)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
@@ -3063,13 +3085,13 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     _h_units = h.units
-    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET182) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET182) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
+    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET183) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET183) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
 
 
 # rules/ocs/ch4-general-concepts.rules:646  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
-    _t.extend(_CITES200)
+    _t.extend(_CITES201)
     return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))) if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)) else _first((u for u in h.units if _t_is_combat(u, _t)))
 
 
@@ -3090,7 +3112,7 @@ def shows_hedgehog(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:651  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
-    _t.extend(_CITES200)
+    _t.extend(_CITES201)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
@@ -3099,7 +3121,7 @@ def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_shows_hedgehog(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_0_186), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_0_187), )))
 
 
 # rules/ocs/series.rules:43  3.3  Non-Combat Units
@@ -3111,7 +3133,7 @@ def is_combat(u: Unit) -> bool:
 # rules/ocs/series.rules:43  3.3  Non-Combat Units
 def _t_is_combat(u: Unit, _t: list[Cite]) -> bool:
     """is_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES202)
+    _t.extend(_CITES203)
     return _attr_yes(_t, _CITES_UnitType_combat, UnitType_combat, u.type)
 
 
@@ -3133,7 +3155,7 @@ def combat_side(u: Unit) -> bool:
 # rules/ocs/series.rules:62  5.10e  DG Mode Orientation
 def _t_combat_side(u: Unit, _t: list[Cite]) -> bool:
     """combat_side, recording in _t each rule it uses."""
-    _t.extend(_CITES204)
+    _t.extend(_CITES205)
     return u.mode == 'combat' or (u.mode in _SET103 and u.oriented_to_combat)
 
 
@@ -3155,7 +3177,7 @@ def combat_or_dg_combat(u: Unit) -> bool:
 # rules/ocs/series.rules:64  5.10e  DG Mode Orientation
 def _t_combat_or_dg_combat(u: Unit, _t: list[Cite]) -> bool:
     """combat_or_dg_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES204)
+    _t.extend(_CITES205)
     return u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)
 
 
@@ -3176,7 +3198,7 @@ def steps_not_negative(u: Unit) -> bool:
 # rules/ocs/series.rules:68  9.11  Step Losses
 def _t_steps_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """steps_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES206)
+    _t.extend(_CITES207)
     return u.step_losses >= 0
 
 
@@ -3211,18 +3233,18 @@ def _t_defense_strength(u: Unit, printed: int, _t: list[Cite]) -> int:
     """defense_strength, recording in _t each rule it uses."""
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:599
     if u.type == 'artillery':
-        _t.extend(_CITES211)
+        _t.extend(_CITES212)
         return 1
     # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
     if u.type == 'hq' and _t_combat_side(u, _t):
-        _t.extend(_CITES212)
+        _t.extend(_CITES213)
         return 5
     # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
     if u.type == 'hq':
-        _t.extend(_CITES213)
+        _t.extend(_CITES214)
         return 1
     # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
-    _t.extend(_CITES214)
+    _t.extend(_CITES215)
     return printed
 
 
@@ -3241,7 +3263,7 @@ def may_unload(tp: Unit, h: Hex) -> bool:
     if tp.organic:
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
-    if any((u.type not in _SET217 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+    if any((u.type not in _SET218 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
     return False
@@ -3252,14 +3274,14 @@ def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
     # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:286
     if tp.organic:
-        _t.extend(_CITES219)
+        _t.extend(_CITES220)
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
-    if any((_t_is_combat(u, _t) or u.type in _SET220 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
-        _t.extend(_CITES221)
+    if any((_t_is_combat(u, _t) or u.type in _SET221 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+        _t.extend(_CITES222)
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
-    _t.extend(_CITES222)
+    _t.extend(_CITES223)
     return False
 
 
@@ -3268,7 +3290,7 @@ def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_unload(tp, h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_102), ('h', h, _DOMAINS_Hex_0_186), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_102), ('h', h, _DOMAINS_Hex_0_187), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:442  13.3e
@@ -3295,18 +3317,18 @@ def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:519
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES227)
+        _t.extend(_CITES228)
         return True
     # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1063
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES228)
+        _t.extend(_CITES229)
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
-        _t.extend(_CITES229)
+        _t.extend(_CITES230)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
-    _t.extend(_CITES230)
+    _t.extend(_CITES231)
     return False
 
 
@@ -3336,14 +3358,14 @@ def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:523
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES233)
+        _t.extend(_CITES234)
         return True
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:449
     if _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES234)
+        _t.extend(_CITES235)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:450
-    _t.extend(_CITES230)
+    _t.extend(_CITES231)
     return False
 
 
@@ -3373,14 +3395,14 @@ def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
     # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:713
     if u.no_rebuild:
-        _t.extend(_CITES238)
+        _t.extend(_CITES239)
         return False
     # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:680
     if u.breakdown:
-        _t.extend(_CITES239)
+        _t.extend(_CITES240)
         return False
     # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:681
-    _t.extend(_CITES240)
+    _t.extend(_CITES241)
     return True
 
 
@@ -3410,33 +3432,33 @@ def _t_may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bo
     """may_place_reinforcements_in, recording in _t each rule it uses."""
     # nearest_edge: 13.6b (OCS) rules/ocs/ch13-specialized-units.rules:827
     if not is_arrival_hex and arrival_hex_blocked and arrival_hex_at_map_edge and nearest_unblocked_map_edge_hex:
-        _t.extend(_CITES244)
+        _t.extend(_CITES245)
         return True
     # entry: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:780
     if is_arrival_hex and (not arrival_hex_blocked):
-        _t.extend(_CITES245)
+        _t.extend(_CITES246)
         return True
     # elsewhere: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:781
-    _t.extend(_CITES246)
+    _t.extend(_CITES247)
     return False
 
 _ANSWERS_may_place_reinforcements_in: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
-    (False, False, False, False,): Answer(False, (_C149, _C243,), ('is_arrival_hex = true',)),
-    (False, False, False, True,): Answer(False, (_C149, _C243,), ('is_arrival_hex = true',)),
-    (False, False, True, False,): Answer(False, (_C149, _C243,), ('is_arrival_hex = true',)),
-    (False, False, True, True,): Answer(False, (_C149, _C243,), ('is_arrival_hex = true', 'arrival_hex_blocked = true')),
-    (False, True, False, False,): Answer(False, (_C149, _C243,), ()),
-    (False, True, False, True,): Answer(False, (_C149, _C243,), ('arrival_hex_at_map_edge = true',)),
-    (False, True, True, False,): Answer(False, (_C149, _C243,), ('nearest_unblocked_map_edge_hex = true',)),
-    (False, True, True, True,): Answer(True, (_C149, _C241,), ()),
-    (True, False, False, False,): Answer(True, (_C149, _C242,), ()),
-    (True, False, False, True,): Answer(True, (_C149, _C242,), ()),
-    (True, False, True, False,): Answer(True, (_C149, _C242,), ()),
-    (True, False, True, True,): Answer(True, (_C149, _C242,), ()),
-    (True, True, False, False,): Answer(False, (_C149, _C243,), ('arrival_hex_blocked = false',)),
-    (True, True, False, True,): Answer(False, (_C149, _C243,), ('arrival_hex_blocked = false',)),
-    (True, True, True, False,): Answer(False, (_C149, _C243,), ('arrival_hex_blocked = false',)),
-    (True, True, True, True,): Answer(False, (_C149, _C243,), ('is_arrival_hex = false', 'arrival_hex_blocked = false')),
+    (False, False, False, False,): Answer(False, (_C149, _C244,), ('is_arrival_hex = true',)),
+    (False, False, False, True,): Answer(False, (_C149, _C244,), ('is_arrival_hex = true',)),
+    (False, False, True, False,): Answer(False, (_C149, _C244,), ('is_arrival_hex = true',)),
+    (False, False, True, True,): Answer(False, (_C149, _C244,), ('is_arrival_hex = true', 'arrival_hex_blocked = true')),
+    (False, True, False, False,): Answer(False, (_C149, _C244,), ()),
+    (False, True, False, True,): Answer(False, (_C149, _C244,), ('arrival_hex_at_map_edge = true',)),
+    (False, True, True, False,): Answer(False, (_C149, _C244,), ('nearest_unblocked_map_edge_hex = true',)),
+    (False, True, True, True,): Answer(True, (_C149, _C242,), ()),
+    (True, False, False, False,): Answer(True, (_C149, _C243,), ()),
+    (True, False, False, True,): Answer(True, (_C149, _C243,), ()),
+    (True, False, True, False,): Answer(True, (_C149, _C243,), ()),
+    (True, False, True, True,): Answer(True, (_C149, _C243,), ()),
+    (True, True, False, False,): Answer(False, (_C149, _C244,), ('arrival_hex_blocked = false',)),
+    (True, True, False, True,): Answer(False, (_C149, _C244,), ('arrival_hex_blocked = false',)),
+    (True, True, True, False,): Answer(False, (_C149, _C244,), ('arrival_hex_blocked = false',)),
+    (True, True, True, True,): Answer(False, (_C149, _C244,), ('is_arrival_hex = false', 'arrival_hex_blocked = false')),
 }
 
 
@@ -3467,33 +3489,33 @@ def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: 
     """bridged, recording in _t each rule it uses."""
     # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1002
     if overrunning:
-        _t.extend(_CITES251)
+        _t.extend(_CITES252)
         return river
     # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1003
     if bridged_by_engineers and river == 'major_river':
-        _t.extend(_CITES252)
+        _t.extend(_CITES253)
         return 'minor_river'
     # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1004
     if bridged_by_engineers and river == 'minor_river':
-        _t.extend(_CITES253)
+        _t.extend(_CITES254)
         return 'no_river'
     # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1005
-    _t.extend(_CITES254)
+    _t.extend(_CITES255)
     return river
 
 _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
-    ('no_river', False, False,): Answer('no_river', (_C166, _C250,), ()),
-    ('no_river', False, True,): Answer('no_river', (_C166, _C247,), ()),
-    ('no_river', True, False,): Answer('no_river', (_C166, _C250,), ()),
-    ('no_river', True, True,): Answer('no_river', (_C166, _C247,), ()),
-    ('minor_river', False, False,): Answer('minor_river', (_C166, _C250,), ()),
-    ('minor_river', False, True,): Answer('minor_river', (_C166, _C247,), ()),
-    ('minor_river', True, False,): Answer('no_river', (_C166, _C249,), ()),
-    ('minor_river', True, True,): Answer('minor_river', (_C166, _C247,), ()),
-    ('major_river', False, False,): Answer('major_river', (_C166, _C250,), ()),
-    ('major_river', False, True,): Answer('major_river', (_C166, _C247,), ()),
-    ('major_river', True, False,): Answer('minor_river', (_C166, _C248,), ()),
-    ('major_river', True, True,): Answer('major_river', (_C166, _C247,), ()),
+    ('no_river', False, False,): Answer('no_river', (_C166, _C251,), ()),
+    ('no_river', False, True,): Answer('no_river', (_C166, _C248,), ()),
+    ('no_river', True, False,): Answer('no_river', (_C166, _C251,), ()),
+    ('no_river', True, True,): Answer('no_river', (_C166, _C248,), ()),
+    ('minor_river', False, False,): Answer('minor_river', (_C166, _C251,), ()),
+    ('minor_river', False, True,): Answer('minor_river', (_C166, _C248,), ()),
+    ('minor_river', True, False,): Answer('no_river', (_C166, _C250,), ()),
+    ('minor_river', True, True,): Answer('minor_river', (_C166, _C248,), ()),
+    ('major_river', False, False,): Answer('major_river', (_C166, _C251,), ()),
+    ('major_river', False, True,): Answer('major_river', (_C166, _C248,), ()),
+    ('major_river', True, False,): Answer('minor_river', (_C166, _C249,), ()),
+    ('major_river', True, True,): Answer('major_river', (_C166, _C248,), ()),
 }
 
 
@@ -3523,14 +3545,14 @@ def _t_bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool, _t
     """bridge_usable, recording in _t each rule it uses."""
     # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1015
     if _t_engineer_capable(engineer, _t):
-        _t.extend(_CITES258)
+        _t.extend(_CITES259)
         return True
     # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1016
     if leaving_own_hex_after_mode_change and _t_may_perform_engineering(engineer, _t):
-        _t.extend(_CITES259)
+        _t.extend(_CITES260)
         return True
     # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1018
-    _t.extend(_CITES260)
+    _t.extend(_CITES261)
     return False
 
 
@@ -3570,26 +3592,26 @@ def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:84
     if u.type == 'hq':
-        _t.extend(_CITES268)
+        _t.extend(_CITES269)
         return False
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:602
     if u.type == 'artillery':
-        _t.extend(_CITES269)
+        _t.extend(_CITES270)
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:73
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES270)
+        _t.extend(_CITES271)
         return False
     # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:74
     if not u.printed_strength or u.parenthesized:
-        _t.extend(_CITES271)
+        _t.extend(_CITES272)
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:76
     if u.mode in _SET140:
-        _t.extend(_CITES272)
+        _t.extend(_CITES273)
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:77
-    _t.extend(_CITES273)
+    _t.extend(_CITES274)
     return True
 
 
@@ -3606,10 +3628,10 @@ def has_zoc(u: Unit) -> bool:
     """Has a Zone of Control (4.4b)."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:150
     _u_mode = u.mode
-    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET182) and (not u.parenthesized) and (not u.out_of_supply):
+    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET183) and (not u.parenthesized) and (not u.out_of_supply):
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:125
-    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET182) and (not u.parenthesized) and (not u.out_of_supply):
+    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET183) and (not u.parenthesized) and (not u.out_of_supply):
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:127
     return False
@@ -3620,14 +3642,14 @@ def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:150
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES278)
+        _t.extend(_CITES279)
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:125
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES279)
+        _t.extend(_CITES280)
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:127
-    _t.extend(_CITES280)
+    _t.extend(_CITES281)
     return False
 
 
@@ -3671,30 +3693,30 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     if u.formation == 'Jock Column' and u.size == 'company':
-        _t.extend(_CITES288)
+        _t.extend(_CITES289)
         return 2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     if u.type == 'hq':
-        _t.extend(_CITES289)
+        _t.extend(_CITES290)
         return 4
     # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES290)
+        _t.extend(_CITES291)
         return 0
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
     if u.multi_step:
-        _t.extend(_CITES291)
+        _t.extend(_CITES292)
         return u.printed_re * 4 - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
     if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES292)
+        _t.extend(_CITES293)
         return 1
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
     if u.size == 'battalion':
-        _t.extend(_CITES293)
+        _t.extend(_CITES294)
         return 2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
-    _t.extend(_CITES294)
+    _t.extend(_CITES295)
     return 4
 
 
@@ -3705,7 +3727,7 @@ def re_size(u: Unit) -> Number:
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     _u_size = u.size
     if _u_size == 'company' and u.formation == 'Jock Column':
-        return _Q295
+        return _Q296
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     _u_type = u.type
     if _u_type == 'hq':
@@ -3719,10 +3741,10 @@ def re_size(u: Unit) -> Number:
         return _v if _v.__class__ is int else _plain(_v)
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q296
+        return _Q297
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
     if _u_size == 'battalion':
-        return _Q295
+        return _Q296
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
     return 1
 
@@ -3761,22 +3783,22 @@ def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
     if u.type == 'sp' and (not u.loaded):
-        _t.extend(_CITES303)
+        _t.extend(_CITES304)
         return u.points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
     if u.type == 'transport':
-        _t.extend(_CITES304)
+        _t.extend(_CITES305)
         return u.points * 4
     # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
     if u.type == 'sp' and u.loaded:
-        _t.extend(_CITES305)
+        _t.extend(_CITES306)
         return 0
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES306)
+        _t.extend(_CITES307)
         return _div(_t_re_size(u, _t), 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
-    _t.extend(_CITES307)
+    _t.extend(_CITES308)
     return _t_re_size(u, _t)
 
 
@@ -3819,7 +3841,7 @@ def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     if by == 'air' and tp == 'mule':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET310:
+    if by in _SET311:
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
     return False
@@ -3830,38 +3852,38 @@ def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite])
     """transport_point_by, recording in _t each rule it uses."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES312)
-        return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET310:
         _t.extend(_CITES313)
         return True
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
+    if by in _SET311:
+        _t.extend(_CITES314)
+        return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
-    _t.extend(_CITES314)
+    _t.extend(_CITES315)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C192, _C309,), ()),
-    ('rail', 'wagon',): Answer(True, (_C192, _C309,), ()),
-    ('rail', 'mule',): Answer(True, (_C192, _C309,), ()),
-    ('air', 'truck',): Answer(False, (_C192, _C311,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C192, _C311,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C192, _C308,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C192, _C311,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C192, _C311,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C192, _C311,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C192, _C309,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C192, _C309,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C192, _C309,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C192, _C311,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C192, _C311,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C192, _C311,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C192, _C311,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C192, _C311,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C192, _C311,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C192, _C309,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C192, _C309,), ()),
-    ('shipping', 'mule',): Answer(True, (_C192, _C309,), ()),
+    ('rail', 'truck',): Answer(True, (_C193, _C310,), ()),
+    ('rail', 'wagon',): Answer(True, (_C193, _C310,), ()),
+    ('rail', 'mule',): Answer(True, (_C193, _C310,), ()),
+    ('air', 'truck',): Answer(False, (_C193, _C312,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C193, _C312,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C193, _C309,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C193, _C312,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C193, _C312,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C193, _C312,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C193, _C310,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C193, _C310,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C193, _C310,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C193, _C312,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C193, _C312,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C193, _C312,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C193, _C312,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C193, _C312,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C193, _C312,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C193, _C310,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C193, _C310,), ()),
+    ('shipping', 'mule',): Answer(True, (_C193, _C310,), ()),
 }
 
 
@@ -3892,18 +3914,18 @@ def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
     if by == 'rail':
-        _t.extend(_CITES319)
+        _t.extend(_CITES320)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
     if by == 'air':
-        _t.extend(_CITES320)
+        _t.extend(_CITES321)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES321)
+        _t.extend(_CITES322)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
-    _t.extend(_CITES322)
+    _t.extend(_CITES323)
     return 0
 
 
@@ -3912,31 +3934,31 @@ def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
     if by == 'rail':
-        return _Q295
+        return _Q296
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
     if by == 'air':
-        return _Q295
+        return _Q296
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
     if alt_roll and by == 'alt_landing':
-        return _Q295
+        return _Q296
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_C194, _C315,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_C194, _C315,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C194, _C316,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C194, _C316,), ()),
-    ('air_drop', False,): Answer(0, (_C194, _C318,), ()),
-    ('air_drop', True,): Answer(0, (_C194, _C318,), ()),
-    ('landing_craft', False,): Answer(0, (_C194, _C318,), ()),
-    ('landing_craft', True,): Answer(0, (_C194, _C318,), ()),
-    ('alt_landing', False,): Answer(0, (_C194, _C318,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C194, _C317,), ()),
-    ('beach_assault', False,): Answer(0, (_C194, _C318,), ()),
-    ('beach_assault', True,): Answer(0, (_C194, _C318,), ()),
-    ('shipping', False,): Answer(0, (_C194, _C318,), ()),
-    ('shipping', True,): Answer(0, (_C194, _C318,), ()),
+    ('rail', False,): Answer(Fraction(1, 2), (_C195, _C316,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_C195, _C316,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C195, _C317,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C195, _C317,), ()),
+    ('air_drop', False,): Answer(0, (_C195, _C319,), ()),
+    ('air_drop', True,): Answer(0, (_C195, _C319,), ()),
+    ('landing_craft', False,): Answer(0, (_C195, _C319,), ()),
+    ('landing_craft', True,): Answer(0, (_C195, _C319,), ()),
+    ('alt_landing', False,): Answer(0, (_C195, _C319,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C195, _C318,), ()),
+    ('beach_assault', False,): Answer(0, (_C195, _C319,), ()),
+    ('beach_assault', True,): Answer(0, (_C195, _C319,), ()),
+    ('shipping', False,): Answer(0, (_C195, _C319,), ()),
+    ('shipping', True,): Answer(0, (_C195, _C319,), ()),
 }
 
 
@@ -3964,14 +3986,14 @@ def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'rail':
-        _t.extend(_CITES325)
+        _t.extend(_CITES326)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     if by == 'air':
-        _t.extend(_CITES326)
+        _t.extend(_CITES327)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
-    _t.extend(_CITES322)
+    _t.extend(_CITES323)
     return 0
 
 
@@ -3980,21 +4002,21 @@ def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'rail':
-        return _Q295
+        return _Q296
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     if by == 'air':
-        return _Q295
+        return _Q296
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C194, _C323,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C194, _C324,), ()),
-    ('air_drop',): Answer(0, (_C194, _C318,), ()),
-    ('landing_craft',): Answer(0, (_C194, _C318,), ()),
-    ('alt_landing',): Answer(0, (_C194, _C318,), ()),
-    ('beach_assault',): Answer(0, (_C194, _C318,), ()),
-    ('shipping',): Answer(0, (_C194, _C318,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C195, _C324,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C195, _C325,), ()),
+    ('air_drop',): Answer(0, (_C195, _C319,), ()),
+    ('landing_craft',): Answer(0, (_C195, _C319,), ()),
+    ('alt_landing',): Answer(0, (_C195, _C319,), ()),
+    ('beach_assault',): Answer(0, (_C195, _C319,), ()),
+    ('shipping',): Answer(0, (_C195, _C319,), ()),
 }
 
 
@@ -4022,14 +4044,14 @@ def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
     if by == 'air':
-        _t.extend(_CITES326)
+        _t.extend(_CITES327)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES329)
+        _t.extend(_CITES330)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
-    _t.extend(_CITES330)
+    _t.extend(_CITES331)
     return 0
 
 
@@ -4038,28 +4060,28 @@ def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
     if by == 'air':
-        return _Q295
+        return _Q296
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
     if alt_roll and by == 'alt_landing':
-        return _Q295
+        return _Q296
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C194, _C328,), ()),
-    ('rail', True,): Answer(0, (_C194, _C328,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C194, _C324,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C194, _C324,), ()),
-    ('air_drop', False,): Answer(0, (_C194, _C328,), ()),
-    ('air_drop', True,): Answer(0, (_C194, _C328,), ()),
-    ('landing_craft', False,): Answer(0, (_C194, _C328,), ()),
-    ('landing_craft', True,): Answer(0, (_C194, _C328,), ()),
-    ('alt_landing', False,): Answer(0, (_C194, _C328,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C194, _C327,), ()),
-    ('beach_assault', False,): Answer(0, (_C194, _C328,), ()),
-    ('beach_assault', True,): Answer(0, (_C194, _C328,), ()),
-    ('shipping', False,): Answer(0, (_C194, _C328,), ()),
-    ('shipping', True,): Answer(0, (_C194, _C328,), ()),
+    ('rail', False,): Answer(0, (_C195, _C329,), ()),
+    ('rail', True,): Answer(0, (_C195, _C329,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C195, _C325,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C195, _C325,), ()),
+    ('air_drop', False,): Answer(0, (_C195, _C329,), ()),
+    ('air_drop', True,): Answer(0, (_C195, _C329,), ()),
+    ('landing_craft', False,): Answer(0, (_C195, _C329,), ()),
+    ('landing_craft', True,): Answer(0, (_C195, _C329,), ()),
+    ('alt_landing', False,): Answer(0, (_C195, _C329,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C195, _C328,), ()),
+    ('beach_assault', False,): Answer(0, (_C195, _C329,), ()),
+    ('beach_assault', True,): Answer(0, (_C195, _C329,), ()),
+    ('shipping', False,): Answer(0, (_C195, _C329,), ()),
+    ('shipping', True,): Answer(0, (_C195, _C329,), ()),
 }
 
 
@@ -4076,7 +4098,7 @@ def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:611
-    if mover == 'ship' and enemy in _SET198:
+    if mover == 'ship' and enemy in _SET199:
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:613
     if mover == 'plane_on_mission':
@@ -4093,45 +4115,45 @@ def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> boo
     """may_share_hex_with, recording in _t each rule it uses."""
     # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:609
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES336)
+        _t.extend(_CITES337)
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:611
-    if mover == 'ship' and enemy in _SET198:
-        _t.extend(_CITES337)
+    if mover == 'ship' and enemy in _SET199:
+        _t.extend(_CITES338)
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:613
     if mover == 'plane_on_mission':
-        _t.extend(_CITES338)
+        _t.extend(_CITES339)
         return True
     # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:614
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        _t.extend(_CITES339)
+        _t.extend(_CITES340)
         return True
     # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:616
-    _t.extend(_CITES340)
+    _t.extend(_CITES341)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C196, _C335,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C196, _C331,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C196, _C331,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C196, _C331,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C196, _C335,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C196, _C335,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C196, _C335,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C196, _C335,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C196, _C335,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C196, _C332,), ()),
-    ('ship', 'ships',): Answer(False, (_C196, _C335,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C196, _C332,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C196, _C333,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C196, _C333,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C196, _C333,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C196, _C333,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C196, _C335,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C196, _C334,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C196, _C334,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C196, _C334,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C197, _C336,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C197, _C332,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C197, _C332,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C197, _C332,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C197, _C336,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C197, _C336,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C197, _C336,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C197, _C336,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C197, _C336,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C197, _C333,), ()),
+    ('ship', 'ships',): Answer(False, (_C197, _C336,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C197, _C333,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C197, _C334,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C197, _C334,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C197, _C334,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C197, _C334,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C197, _C336,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C197, _C335,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C197, _C335,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C197, _C335,), ()),
 }
 
 
@@ -4193,33 +4215,33 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     bound: Number
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:521
     if h.phase == 'reinforcement':
-        _t.extend(_CITES346)
+        _t.extend(_CITES347)
     if h.moment == 'moving':
-        _t.extend(_CITES346)
+        _t.extend(_CITES347)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES12, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES347)
+            _t.extend(_CITES348)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
         else:
-            _t.extend(_CITES348)
+            _t.extend(_CITES349)
     # ports: 4.8 rules/ocs/ch4-general-concepts.rules:522
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
-    _t.extend(_CITES349)
+    _t.extend(_CITES350)
     if total > bound:
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
     # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:523
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
-    _t.extend(_CITES350)
+    _t.extend(_CITES351)
     if total > bound:
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
     # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:524
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
-    _t.extend(_CITES351)
+    _t.extend(_CITES352)
     if total > bound:
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out

@@ -651,186 +651,187 @@ _C172: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Constru
 _CITES173: Final[tuple[Cite, ...]] = (_C172,)
 _C174: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
 _CITES175: Final[tuple[Cite, ...]] = (_C174,)
-_C176: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
-_CITES177: Final[tuple[Cite, ...]] = (_C176,)
-_C178: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
-_CITES179: Final[tuple[Cite, ...]] = (_C178,)
-_C180: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
-_CITES181: Final[tuple[Cite, ...]] = (_C180,)
-_C182: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
-_CITES183: Final[tuple[Cite, ...]] = (_C182,)
-_SET184: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
-_C185: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
-_CITES186: Final[tuple[Cite, ...]] = (_C185,)
-_CITES187: Final[tuple[Cite, ...]] = (_C133,)
-_DOMAINS_Hex_0_188: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_102, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
-_C189: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
-_CITES190: Final[tuple[Cite, ...]] = (_C189,)
-_C191: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
-_CITES192: Final[tuple[Cite, ...]] = (_C191,)
-_SET193: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
-_C194: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
-_CITES195: Final[tuple[Cite, ...]] = (_C194,)
-_C196: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
-_CITES197: Final[tuple[Cite, ...]] = (_C196,)
-_C198: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
-_CITES199: Final[tuple[Cite, ...]] = (_C198,)
-_SET200: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
-_C201: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
-_CITES202: Final[tuple[Cite, ...]] = (_C201,)
-_C203: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
-_CITES204: Final[tuple[Cite, ...]] = (_C203,)
-_C205: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
-_CITES206: Final[tuple[Cite, ...]] = (_C205,)
-_C207: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
-_CITES208: Final[tuple[Cite, ...]] = (_C207,)
-_C209: Final[Cite] = Cite(layer='fog_of_war', clause='13.7b', item=None, title='Fog of War Option', note=None)
-_CITES210: Final[tuple[Cite, ...]] = (_C209,)
-_C211: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
-_C212: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
-_C213: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
-_C214: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
-_CITES215: Final[tuple[Cite, ...]] = (_C0, _C211,)
+_SET176: Final[frozenset[Consolidation]] = frozenset({'formations', 'independent_joins'})
+_C177: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
+_CITES178: Final[tuple[Cite, ...]] = (_C177,)
+_C179: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
+_CITES180: Final[tuple[Cite, ...]] = (_C179,)
+_C181: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
+_CITES182: Final[tuple[Cite, ...]] = (_C181,)
+_C183: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
+_CITES184: Final[tuple[Cite, ...]] = (_C183,)
+_SET185: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
+_C186: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
+_CITES187: Final[tuple[Cite, ...]] = (_C186,)
+_CITES188: Final[tuple[Cite, ...]] = (_C133,)
+_DOMAINS_Hex_0_189: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_102, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
+_C190: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
+_CITES191: Final[tuple[Cite, ...]] = (_C190,)
+_C192: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
+_CITES193: Final[tuple[Cite, ...]] = (_C192,)
+_SET194: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
+_C195: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
+_CITES196: Final[tuple[Cite, ...]] = (_C195,)
+_C197: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
+_CITES198: Final[tuple[Cite, ...]] = (_C197,)
+_C199: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_CITES200: Final[tuple[Cite, ...]] = (_C199,)
+_SET201: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
+_C202: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
+_CITES203: Final[tuple[Cite, ...]] = (_C202,)
+_C204: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
+_CITES205: Final[tuple[Cite, ...]] = (_C204,)
+_C206: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
+_CITES207: Final[tuple[Cite, ...]] = (_C206,)
+_C208: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
+_CITES209: Final[tuple[Cite, ...]] = (_C208,)
+_C210: Final[Cite] = Cite(layer='fog_of_war', clause='13.7b', item=None, title='Fog of War Option', note=None)
+_CITES211: Final[tuple[Cite, ...]] = (_C210,)
+_C212: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
+_C213: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
+_C214: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
+_C215: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
 _CITES216: Final[tuple[Cite, ...]] = (_C0, _C212,)
 _CITES217: Final[tuple[Cite, ...]] = (_C0, _C213,)
 _CITES218: Final[tuple[Cite, ...]] = (_C0, _C214,)
-_C219: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
-_C220: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
-_SET221: Final[frozenset[UnitType]] = frozenset({'hedgehog', 'sp', 'transport'})
-_C222: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
-_CITES223: Final[tuple[Cite, ...]] = (_C113, _C219,)
-_SET224: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
-_CITES225: Final[tuple[Cite, ...]] = (_C113, _C220,)
-_CITES226: Final[tuple[Cite, ...]] = (_C113, _C222,)
-_C227: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
-_C228: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
-_C229: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
-_C230: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
-_CITES231: Final[tuple[Cite, ...]] = (_C129, _C227,)
+_CITES219: Final[tuple[Cite, ...]] = (_C0, _C215,)
+_C220: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
+_C221: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
+_SET222: Final[frozenset[UnitType]] = frozenset({'hedgehog', 'sp', 'transport'})
+_C223: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
+_CITES224: Final[tuple[Cite, ...]] = (_C113, _C220,)
+_SET225: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
+_CITES226: Final[tuple[Cite, ...]] = (_C113, _C221,)
+_CITES227: Final[tuple[Cite, ...]] = (_C113, _C223,)
+_C228: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
+_C229: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
+_C230: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
+_C231: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
 _CITES232: Final[tuple[Cite, ...]] = (_C129, _C228,)
 _CITES233: Final[tuple[Cite, ...]] = (_C129, _C229,)
 _CITES234: Final[tuple[Cite, ...]] = (_C129, _C230,)
-_C235: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3)', note=None)
-_C236: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
-_CITES237: Final[tuple[Cite, ...]] = (_C129, _C235,)
+_CITES235: Final[tuple[Cite, ...]] = (_C129, _C231,)
+_C236: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3)', note=None)
+_C237: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
 _CITES238: Final[tuple[Cite, ...]] = (_C129, _C236,)
-_C239: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
-_C240: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
-_C241: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
-_CITES242: Final[tuple[Cite, ...]] = (_C7, _C239,)
+_CITES239: Final[tuple[Cite, ...]] = (_C129, _C237,)
+_C240: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_C241: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
+_C242: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
 _CITES243: Final[tuple[Cite, ...]] = (_C7, _C240,)
 _CITES244: Final[tuple[Cite, ...]] = (_C7, _C241,)
-_C245: Final[Cite] = Cite(layer='OCS', clause='13.6b', item='nearest_edge', title='A map-edge arrival hex blocked by enemy units: the nearest unblocked map-edge hex', note=None)
-_C246: Final[Cite] = Cite(layer='OCS', clause='13.6', item='entry', title='In their entry hexes', note=None)
-_C247: Final[Cite] = Cite(layer='OCS', clause='13.6', item='elsewhere', title='Reinforcements are placed in their entry hexes', note=None)
-_CITES248: Final[tuple[Cite, ...]] = (_C149, _C245,)
+_CITES245: Final[tuple[Cite, ...]] = (_C7, _C242,)
+_C246: Final[Cite] = Cite(layer='OCS', clause='13.6b', item='nearest_edge', title='A map-edge arrival hex blocked by enemy units: the nearest unblocked map-edge hex', note=None)
+_C247: Final[Cite] = Cite(layer='OCS', clause='13.6', item='entry', title='In their entry hexes', note=None)
+_C248: Final[Cite] = Cite(layer='OCS', clause='13.6', item='elsewhere', title='Reinforcements are placed in their entry hexes', note=None)
 _CITES249: Final[tuple[Cite, ...]] = (_C149, _C246,)
 _CITES250: Final[tuple[Cite, ...]] = (_C149, _C247,)
-_C251: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
-_C252: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
-_C253: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
-_C254: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
-_CITES255: Final[tuple[Cite, ...]] = (_C168, _C251,)
+_CITES251: Final[tuple[Cite, ...]] = (_C149, _C248,)
+_C252: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
+_C253: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
+_C254: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
+_C255: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
 _CITES256: Final[tuple[Cite, ...]] = (_C168, _C252,)
 _CITES257: Final[tuple[Cite, ...]] = (_C168, _C253,)
 _CITES258: Final[tuple[Cite, ...]] = (_C168, _C254,)
-_C259: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='capable', title='While the unit is Engineer-Capable', note=None)
-_C260: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='own_bridge', title='Exception: the unit uses its own bridge to leave the hex after changing mode or orientation', note=None)
-_C261: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='gone', title='Bridging disappears the instant the unit is no longer Engineer-Capable', note=None)
-_CITES262: Final[tuple[Cite, ...]] = (_C168, _C259,)
+_CITES259: Final[tuple[Cite, ...]] = (_C168, _C255,)
+_C260: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='capable', title='While the unit is Engineer-Capable', note=None)
+_C261: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='own_bridge', title='Exception: the unit uses its own bridge to leave the hex after changing mode or orientation', note=None)
+_C262: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='gone', title='Bridging disappears the instant the unit is no longer Engineer-Capable', note=None)
 _CITES263: Final[tuple[Cite, ...]] = (_C168, _C260,)
 _CITES264: Final[tuple[Cite, ...]] = (_C168, _C261,)
-_C265: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
-_C266: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_C267: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
-_C268: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_C269: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_C270: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
-_C271: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITES272: Final[tuple[Cite, ...]] = (_C265, _C266,)
-_CITES273: Final[tuple[Cite, ...]] = (_C265, _C267,)
-_CITES274: Final[tuple[Cite, ...]] = (_C265, _C268,)
-_CITES275: Final[tuple[Cite, ...]] = (_C265, _C269,)
-_CITES276: Final[tuple[Cite, ...]] = (_C265, _C270,)
-_CITES277: Final[tuple[Cite, ...]] = (_C265, _C271,)
-_C278: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_C279: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_C280: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
-_C281: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITES282: Final[tuple[Cite, ...]] = (_C278, _C279,)
-_CITES283: Final[tuple[Cite, ...]] = (_C278, _C280,)
-_CITES284: Final[tuple[Cite, ...]] = (_C278, _C281,)
-_C285: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
-_C286: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C287: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
-_C288: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C289: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C290: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C291: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES292: Final[tuple[Cite, ...]] = (_C189, _C285,)
-_CITES293: Final[tuple[Cite, ...]] = (_C189, _C286,)
-_CITES294: Final[tuple[Cite, ...]] = (_C189, _C287,)
-_CITES295: Final[tuple[Cite, ...]] = (_C189, _C288,)
-_CITES296: Final[tuple[Cite, ...]] = (_C189, _C289,)
-_CITES297: Final[tuple[Cite, ...]] = (_C189, _C290,)
-_CITES298: Final[tuple[Cite, ...]] = (_C189, _C291,)
-_Q299: Final[Fraction] = Fraction(1, 2)
-_Q300: Final[Fraction] = Fraction(1, 4)
-_C301: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C302: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
-_C303: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C304: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_C305: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C306: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES307: Final[tuple[Cite, ...]] = (_C301, _C302,)
-_CITES308: Final[tuple[Cite, ...]] = (_C301, _C303,)
-_CITES309: Final[tuple[Cite, ...]] = (_C301, _C304,)
-_CITES310: Final[tuple[Cite, ...]] = (_C301, _C305,)
-_CITES311: Final[tuple[Cite, ...]] = (_C301, _C306,)
-_C312: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C313: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET314: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C315: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES316: Final[tuple[Cite, ...]] = (_C194, _C312,)
-_CITES317: Final[tuple[Cite, ...]] = (_C194, _C313,)
-_CITES318: Final[tuple[Cite, ...]] = (_C194, _C315,)
-_C319: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_C320: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_C321: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_C322: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES323: Final[tuple[Cite, ...]] = (_C196, _C319,)
-_CITES324: Final[tuple[Cite, ...]] = (_C196, _C320,)
-_CITES325: Final[tuple[Cite, ...]] = (_C196, _C321,)
-_CITES326: Final[tuple[Cite, ...]] = (_C196, _C322,)
-_C327: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
-_C328: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
-_CITES329: Final[tuple[Cite, ...]] = (_C196, _C327,)
-_CITES330: Final[tuple[Cite, ...]] = (_C196, _C328,)
-_C331: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
-_C332: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES333: Final[tuple[Cite, ...]] = (_C196, _C331,)
-_CITES334: Final[tuple[Cite, ...]] = (_C196, _C332,)
-_C335: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C336: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
-_C337: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
-_C338: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C339: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES340: Final[tuple[Cite, ...]] = (_C198, _C335,)
-_CITES341: Final[tuple[Cite, ...]] = (_C198, _C336,)
-_CITES342: Final[tuple[Cite, ...]] = (_C198, _C337,)
-_CITES343: Final[tuple[Cite, ...]] = (_C198, _C338,)
-_CITES344: Final[tuple[Cite, ...]] = (_C198, _C339,)
-_C345: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
-_C346: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
-_C347: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
-_C348: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
-_C349: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES350: Final[tuple[Cite, ...]] = (_C349,)
-_CITES351: Final[tuple[Cite, ...]] = (_C349, _C349, _C345,)
-_CITES352: Final[tuple[Cite, ...]] = (_C345,)
+_CITES265: Final[tuple[Cite, ...]] = (_C168, _C262,)
+_C266: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_C267: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_C268: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
+_C269: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_C270: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_C271: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_C272: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITES273: Final[tuple[Cite, ...]] = (_C266, _C267,)
+_CITES274: Final[tuple[Cite, ...]] = (_C266, _C268,)
+_CITES275: Final[tuple[Cite, ...]] = (_C266, _C269,)
+_CITES276: Final[tuple[Cite, ...]] = (_C266, _C270,)
+_CITES277: Final[tuple[Cite, ...]] = (_C266, _C271,)
+_CITES278: Final[tuple[Cite, ...]] = (_C266, _C272,)
+_C279: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_C280: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_C281: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_C282: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITES283: Final[tuple[Cite, ...]] = (_C279, _C280,)
+_CITES284: Final[tuple[Cite, ...]] = (_C279, _C281,)
+_CITES285: Final[tuple[Cite, ...]] = (_C279, _C282,)
+_C286: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
+_C287: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C288: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
+_C289: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C290: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C291: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C292: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES293: Final[tuple[Cite, ...]] = (_C190, _C286,)
+_CITES294: Final[tuple[Cite, ...]] = (_C190, _C287,)
+_CITES295: Final[tuple[Cite, ...]] = (_C190, _C288,)
+_CITES296: Final[tuple[Cite, ...]] = (_C190, _C289,)
+_CITES297: Final[tuple[Cite, ...]] = (_C190, _C290,)
+_CITES298: Final[tuple[Cite, ...]] = (_C190, _C291,)
+_CITES299: Final[tuple[Cite, ...]] = (_C190, _C292,)
+_Q300: Final[Fraction] = Fraction(1, 2)
+_Q301: Final[Fraction] = Fraction(1, 4)
+_C302: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C303: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_C304: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C305: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_C306: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C307: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES308: Final[tuple[Cite, ...]] = (_C302, _C303,)
+_CITES309: Final[tuple[Cite, ...]] = (_C302, _C304,)
+_CITES310: Final[tuple[Cite, ...]] = (_C302, _C305,)
+_CITES311: Final[tuple[Cite, ...]] = (_C302, _C306,)
+_CITES312: Final[tuple[Cite, ...]] = (_C302, _C307,)
+_C313: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C314: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET315: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_C316: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
+_CITES317: Final[tuple[Cite, ...]] = (_C195, _C313,)
+_CITES318: Final[tuple[Cite, ...]] = (_C195, _C314,)
+_CITES319: Final[tuple[Cite, ...]] = (_C195, _C316,)
+_C320: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_C321: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_C322: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_C323: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES324: Final[tuple[Cite, ...]] = (_C197, _C320,)
+_CITES325: Final[tuple[Cite, ...]] = (_C197, _C321,)
+_CITES326: Final[tuple[Cite, ...]] = (_C197, _C322,)
+_CITES327: Final[tuple[Cite, ...]] = (_C197, _C323,)
+_C328: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_C329: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
+_CITES330: Final[tuple[Cite, ...]] = (_C197, _C328,)
+_CITES331: Final[tuple[Cite, ...]] = (_C197, _C329,)
+_C332: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
+_C333: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES334: Final[tuple[Cite, ...]] = (_C197, _C332,)
+_CITES335: Final[tuple[Cite, ...]] = (_C197, _C333,)
+_C336: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C337: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
+_C338: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
+_C339: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C340: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
+_CITES341: Final[tuple[Cite, ...]] = (_C199, _C336,)
+_CITES342: Final[tuple[Cite, ...]] = (_C199, _C337,)
+_CITES343: Final[tuple[Cite, ...]] = (_C199, _C338,)
+_CITES344: Final[tuple[Cite, ...]] = (_C199, _C339,)
+_CITES345: Final[tuple[Cite, ...]] = (_C199, _C340,)
+_C346: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_C347: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_C348: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_C349: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_C350: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES351: Final[tuple[Cite, ...]] = (_C350,)
+_CITES352: Final[tuple[Cite, ...]] = (_C350, _C350, _C346,)
 _CITES353: Final[tuple[Cite, ...]] = (_C346,)
 _CITES354: Final[tuple[Cite, ...]] = (_C347,)
 _CITES355: Final[tuple[Cite, ...]] = (_C348,)
+_CITES356: Final[tuple[Cite, ...]] = (_C349,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -902,7 +903,7 @@ Construction_costs_sp: Final[dict[Construction, bool]] = {
 }
 _CITES_Construction_costs_sp: Final[dict[Construction, tuple[Cite, ...]]] = {'build_air_base': _CITES22, 'improve_air_base': _CITES24, 'reduce_air_base': _CITES26, 'build_hedgehog': _CITES28, 'improve_hedgehog': _CITES30, 'reduce_hedgehog': _CITES32, 'repair_port': _CITES34, 'damage_port': _CITES36}
 
-# rules/ocs/ch13-specialized-units.rules:1158  13.9  Type of consolidation
+# rules/ocs/ch13-specialized-units.rules:1159  13.9  Type of consolidation
 Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
 Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
 Consolidation_titles: Final[dict[Consolidation, str]] = {
@@ -2502,41 +2503,41 @@ def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
     return _ANSWERS_construction_costs_sp[(task,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1165  13.9  Unit Consolidation
-def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> bool:
-    """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9)."""
-    return u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (identical_sides or kind == 'aircraft') and (u.mode != 'dg')
+# rules/ocs/ch13-specialized-units.rules:1166  13.9  Unit Consolidation
+def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool) -> bool:
+    """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter; 4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units are in the same hex or off-map box. Adjacent enemy units and Out of Supply do not matter) (13.9)."""
+    return alike and u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (u.mode != 'dg') and (together or kind in _SET176)
 
 
-# rules/ocs/ch13-specialized-units.rules:1165  13.9  Unit Consolidation
-def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool, _t: list[Cite]) -> bool:
+# rules/ocs/ch13-specialized-units.rules:1166  13.9  Unit Consolidation
+def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
     _t.extend(_CITES175)
-    return (phase == 'reinforcement' or kind == 'aircraft') and (kind == 'aircraft' or identical_sides) and (u.stocks == 'normal') and (u.mode != 'dg')
+    return (phase == 'reinforcement' or kind == 'aircraft') and alike and (kind in _SET176 or together) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1165  13.9  Unit Consolidation
-def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> Answer[bool]:
-    """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9), with the rules that decided it."""
+# rules/ocs/ch13-specialized-units.rules:1166  13.9  Unit Consolidation
+def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool) -> Answer[bool]:
+    """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter; 4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units are in the same hex or off-map box. Adjacent enemy units and Out of Supply do not matter) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
-    _value = _t_may_consolidate(u, kind, phase, identical_sides, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_102), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('identical_sides', identical_sides, (False, True)), )))
+    _value = _t_may_consolidate(u, kind, phase, alike, together, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_102), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('alike', alike, (False, True)), ('together', together, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1170  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1171  13.9  Unit Consolidation
 def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> int:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9)."""
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1170  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1171  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
     _t.extend(_CITES175)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1170  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1171  13.9  Unit Consolidation
 def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> Answer[int]:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2544,20 +2545,41 @@ def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, r
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1174  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1175  13.9  Unit Consolidation
+def keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> bool:
+    """2) Does the unit swapped in carry the mode and markers of the unit it replaces? (13.9)."""
+    return swapped_in.mode == replaced.mode and swapped_in.stocks == replaced.stocks and (swapped_in.oriented_to_combat == replaced.oriented_to_combat) and (swapped_in.out_of_supply == replaced.out_of_supply) and (swapped_in.step_losses == replaced.step_losses)
+
+
+# rules/ocs/ch13-specialized-units.rules:1175  13.9  Unit Consolidation
+def _t_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit, _t: list[Cite]) -> bool:
+    """keeps_modes_and_markers, recording in _t each rule it uses."""
+    _t.extend(_CITES175)
+    return swapped_in.mode == replaced.mode and swapped_in.oriented_to_combat == replaced.oriented_to_combat and (swapped_in.out_of_supply == replaced.out_of_supply) and (swapped_in.stocks == replaced.stocks) and (swapped_in.step_losses == replaced.step_losses)
+
+
+# rules/ocs/ch13-specialized-units.rules:1175  13.9  Unit Consolidation
+def explain_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> Answer[bool]:
+    """2) Does the unit swapped in carry the mode and markers of the unit it replaces? (13.9), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_keeps_modes_and_markers(replaced, swapped_in, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(keeps_modes_and_markers, (('replaced', replaced, _DOMAINS_Unit_0_102), ('swapped_in', swapped_in, _DOMAINS_Unit_0_102), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:1181  13.9  Unit Consolidation
 def may_convert_formation(from_formation: str, to_formation: str) -> bool:
     """2, 3) May a unit change formations this way? (13.9)."""
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1174  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1181  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
     _t.extend(_CITES175)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1174  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1181  13.9  Unit Consolidation
 def explain_may_convert_formation(from_formation: str, to_formation: str) -> Answer[bool]:
     """2, 3) May a unit change formations this way? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2574,7 +2596,7 @@ def _s_rounded(x: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:15  4.1  Rounding Rule
 def _t_rounded(x: Number, _t: list[Cite]) -> int:
     """rounded, recording in _t each rule it uses."""
-    _t.extend(_CITES177)
+    _t.extend(_CITES178)
     return (x + 2) // 4
 
 
@@ -2601,7 +2623,7 @@ def _s_odds(attack: Number, defense: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
 def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> int:
     """odds, recording in _t each rule it uses."""
-    _t.extend(_CITES179)
+    _t.extend(_CITES180)
     return _t_rounded(_div(attack, defense), _t)
 
 
@@ -2628,7 +2650,7 @@ def _s_barrage_factors(factors: tuple[Number, ...]) -> int:
 # rules/ocs/ch4-general-concepts.rules:33  4.2  Fractions
 def _t_barrage_factors(factors: tuple[Number, ...], _t: list[Cite]) -> int:
     """barrage_factors, recording in _t each rule it uses."""
-    _t.extend(_CITES179)
+    _t.extend(_CITES180)
     return _t_rounded(_sum((f for f in factors)), _t)
 
 
@@ -2655,7 +2677,7 @@ def _s_modified(value: Number, factors: tuple[Number, ...]) -> Number:
 # rules/ocs/ch4-general-concepts.rules:59  4.3  Cumulative Effects
 def _t_modified(value: Number, factors: tuple[Number, ...], _t: list[Cite]) -> Number:
     """modified, recording in _t each rule it uses."""
-    _t.extend(_CITES181)
+    _t.extend(_CITES182)
     return _mul(value, _product((f for f in factors)))
 
 
@@ -2676,13 +2698,13 @@ def explain_modified(value: Number, factors: Sequence[Number]) -> Answer[Number]
 # rules/ocs/ch4-general-concepts.rules:112  4.4a
 def may_attack(u: Unit) -> bool:
     """May attack or overrun (4.4a)."""
-    return u.printed_strength and u.type in _SET184 and (not u.parenthesized) and (u.mode not in _SET140)
+    return u.printed_strength and u.type in _SET185 and (not u.parenthesized) and (u.mode not in _SET140)
 
 
 # rules/ocs/ch4-general-concepts.rules:112  4.4a
 def _t_may_attack(u: Unit, _t: list[Cite]) -> bool:
     """may_attack, recording in _t each rule it uses."""
-    _t.extend(_CITES183)
+    _t.extend(_CITES184)
     return _t_attack_capable(u, _t)
 
 
@@ -2697,13 +2719,13 @@ def explain_may_attack(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:136  4.4c
 def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
     """May move into a hex with an enemy non-combat unit (4.4c)."""
-    return u.printed_strength and u.type in _SET184 and (not u.parenthesized) and (u.mode not in _SET140)
+    return u.printed_strength and u.type in _SET185 and (not u.parenthesized) and (u.mode not in _SET140)
 
 
 # rules/ocs/ch4-general-concepts.rules:136  4.4c
 def _t_may_enter_enemy_noncombat_hex(u: Unit, _t: list[Cite]) -> bool:
     """may_enter_enemy_noncombat_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES186)
+    _t.extend(_CITES187)
     return _t_attack_capable(u, _t)
 
 
@@ -2724,7 +2746,7 @@ def ezoc_allows(action: EzocAction, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:201  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_allows, recording in _t each rule it uses."""
-    _t.extend(_CITES187)
+    _t.extend(_CITES188)
     return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _CITES132, negated)
 
 _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
@@ -2768,7 +2790,7 @@ def ezoc_stops_entering(mobility: Mobility, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_stops_entering(mobility: Mobility, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_stops_entering, recording in _t each rule it uses."""
-    _t.extend(_CITES187)
+    _t.extend(_CITES188)
     return mobility == 'truck' and (not _cite_yes(_t, _CITES132, negated))
 
 _ANSWERS_ezoc_stops_entering: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
@@ -2796,7 +2818,7 @@ def ezoc_blocks_path(traced_with: Mobility, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:216  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_blocks_path(traced_with: Mobility, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_blocks_path, recording in _t each rule it uses."""
-    _t.extend(_CITES187)
+    _t.extend(_CITES188)
     return traced_with == 'truck' and (not _cite_yes(_t, _CITES132, negated))
 
 _ANSWERS_ezoc_blocks_path: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
@@ -2833,7 +2855,7 @@ def explain_zoc_negated(h: Hex) -> Answer[bool]:
     """Is the enemy ZOC in this hex negated? (4.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_zoc_negated(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0_188), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0_189), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:250  4.5b  Negating ZOC
@@ -2871,7 +2893,7 @@ def sizes_not_negative(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:297  4.6  Regimental Equivalents
 def _t_sizes_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """sizes_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES190)
+    _t.extend(_CITES191)
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
@@ -2892,7 +2914,7 @@ def one_step(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:318  4.6  Regimental Equivalents
 def _t_one_step(u: Unit, _t: list[Cite]) -> bool:
     """one_step, recording in _t each rule it uses."""
-    _t.extend(_CITES190)
+    _t.extend(_CITES191)
     return _t_is_combat(u, _t) and (not u.multi_step)
 
 
@@ -2913,8 +2935,8 @@ def transportable(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
 def _t_transportable(u: Unit, _t: list[Cite]) -> bool:
     """transportable, recording in _t each rule it uses."""
-    _t.extend(_CITES192)
-    return _t_is_combat(u, _t) or u.type in _SET193
+    _t.extend(_CITES193)
+    return _t_is_combat(u, _t) or u.type in _SET194
 
 
 # rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
@@ -2934,7 +2956,7 @@ def transport_point_may_carry(cargo: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:356  4.7  Transportation Equivalents
 def _t_transport_point_may_carry(cargo: Unit, _t: list[Cite]) -> bool:
     """transport_point_may_carry, recording in _t each rule it uses."""
-    _t.extend(_CITES192)
+    _t.extend(_CITES193)
     return cargo.type == 'sp'
 
 
@@ -2955,7 +2977,7 @@ def _s_transport_point_load(u: Unit) -> Number:
 # rules/ocs/ch4-general-concepts.rules:408  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
-    _t.extend(_CITES195)
+    _t.extend(_CITES196)
     return u.points * 4
 
 
@@ -2982,7 +3004,7 @@ def one_transport_type(used: tuple[Transport, ...], next: Transport) -> bool:
 # rules/ocs/ch4-general-concepts.rules:444  4.7d  Movement and Transport
 def _t_one_transport_type(used: tuple[Transport, ...], next: Transport, _t: list[Cite]) -> bool:
     """one_transport_type, recording in _t each rule it uses."""
-    _t.extend(_CITES197)
+    _t.extend(_CITES198)
     return all((t == next for t in used))
 
 
@@ -3003,7 +3025,7 @@ def _s_may_spend_transported(by: Transport, alt_roll: bool, before: Number, afte
 # rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
 def _t_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number, _t: list[Cite]) -> bool:
     """may_spend_transported, recording in _t each rule it uses."""
-    _t.extend(_CITES197)
+    _t.extend(_CITES198)
     return before >= 0 and after >= 0 and (before <= _t_ma_before(by, _t)) and (after <= _t_ma_after(by, alt_roll, _t)) and (before + after <= _t_transported_ma(by, alt_roll, _t))
 
 
@@ -3024,13 +3046,13 @@ def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number,
 # rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
-    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET200) for e in enemies))
+    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET201) for e in enemies))
 
 
 # rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES199)
+    _t.extend(_CITES200)
     return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
 
 
@@ -3045,13 +3067,13 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
 # rules/ocs/ch4-general-concepts.rules:623  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
-    return 'attack_capable_unit' if u.printed_strength and u.type in _SET184 and (not u.parenthesized) and (u.mode not in _SET140) else 'other_ground_unit'
+    return 'attack_capable_unit' if u.printed_strength and u.type in _SET185 and (not u.parenthesized) and (u.mode not in _SET140) else 'other_ground_unit'
 
 
 # rules/ocs/ch4-general-concepts.rules:623  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
-    _t.extend(_CITES199)
+    _t.extend(_CITES200)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
@@ -3067,13 +3089,13 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     _h_units = h.units
-    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET184) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET184) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
+    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET185) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
 
 
 # rules/ocs/ch4-general-concepts.rules:646  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
-    _t.extend(_CITES202)
+    _t.extend(_CITES203)
     return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))) if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)) else _first((u for u in h.units if _t_is_combat(u, _t)))
 
 
@@ -3094,7 +3116,7 @@ def shows_hedgehog(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:651  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
-    _t.extend(_CITES202)
+    _t.extend(_CITES203)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
@@ -3103,7 +3125,7 @@ def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_shows_hedgehog(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_0_188), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_0_189), )))
 
 
 # rules/ocs/series.rules:43  3.3  Non-Combat Units
@@ -3115,7 +3137,7 @@ def is_combat(u: Unit) -> bool:
 # rules/ocs/series.rules:43  3.3  Non-Combat Units
 def _t_is_combat(u: Unit, _t: list[Cite]) -> bool:
     """is_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES204)
+    _t.extend(_CITES205)
     return _attr_yes(_t, _CITES_UnitType_combat, UnitType_combat, u.type)
 
 
@@ -3137,7 +3159,7 @@ def combat_side(u: Unit) -> bool:
 # rules/ocs/series.rules:62  5.10e  DG Mode Orientation
 def _t_combat_side(u: Unit, _t: list[Cite]) -> bool:
     """combat_side, recording in _t each rule it uses."""
-    _t.extend(_CITES206)
+    _t.extend(_CITES207)
     return u.mode == 'combat' or (u.mode in _SET103 and u.oriented_to_combat)
 
 
@@ -3159,7 +3181,7 @@ def combat_or_dg_combat(u: Unit) -> bool:
 # rules/ocs/series.rules:64  5.10e  DG Mode Orientation
 def _t_combat_or_dg_combat(u: Unit, _t: list[Cite]) -> bool:
     """combat_or_dg_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES206)
+    _t.extend(_CITES207)
     return u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)
 
 
@@ -3180,7 +3202,7 @@ def steps_not_negative(u: Unit) -> bool:
 # rules/ocs/series.rules:68  9.11  Step Losses
 def _t_steps_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """steps_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES208)
+    _t.extend(_CITES209)
     return u.step_losses >= 0
 
 
@@ -3201,18 +3223,18 @@ def marker_placement_conforms(under_other_units: bool, holds_only_zoc_units: boo
 # rules/ocs/option-fog-of-war.rules:12  13.7b  Fog of War Option
 def _t_marker_placement_conforms(under_other_units: bool, holds_only_zoc_units: bool, one_unit_revealed: bool, _t: list[Cite]) -> bool:
     """marker_placement_conforms, recording in _t each rule it uses."""
-    _t.extend(_CITES210)
+    _t.extend(_CITES211)
     return (not under_other_units or _t_marker_may_hide_formation(holds_only_zoc_units, _t)) and (not holds_only_zoc_units or one_unit_revealed)
 
 _ANSWERS_marker_placement_conforms: Final[dict[tuple[bool, bool, bool], Answer[bool]]] = {
-    (False, False, False,): Answer(True, (_C209,), ()),
-    (False, False, True,): Answer(True, (_C209,), ()),
-    (False, True, False,): Answer(False, (_C209,), ('holds_only_zoc_units = false', 'one_unit_revealed = true')),
-    (False, True, True,): Answer(True, (_C209,), ()),
-    (True, False, False,): Answer(True, (_C209, _C157, _C159,), ()),
-    (True, False, True,): Answer(True, (_C209, _C157, _C159,), ()),
-    (True, True, False,): Answer(False, (_C209, _C157, _C159,), ('holds_only_zoc_units = false',)),
-    (True, True, True,): Answer(False, (_C209, _C157, _C159,), ('under_other_units = false', 'holds_only_zoc_units = false')),
+    (False, False, False,): Answer(True, (_C210,), ()),
+    (False, False, True,): Answer(True, (_C210,), ()),
+    (False, True, False,): Answer(False, (_C210,), ('holds_only_zoc_units = false', 'one_unit_revealed = true')),
+    (False, True, True,): Answer(True, (_C210,), ()),
+    (True, False, False,): Answer(True, (_C210, _C157, _C159,), ()),
+    (True, False, True,): Answer(True, (_C210, _C157, _C159,), ()),
+    (True, True, False,): Answer(False, (_C210, _C157, _C159,), ('holds_only_zoc_units = false',)),
+    (True, True, True,): Answer(False, (_C210, _C157, _C159,), ('under_other_units = false', 'holds_only_zoc_units = false')),
 }
 
 
@@ -3245,18 +3267,18 @@ def _t_defense_strength(u: Unit, printed: int, _t: list[Cite]) -> int:
     """defense_strength, recording in _t each rule it uses."""
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:599
     if u.type == 'artillery':
-        _t.extend(_CITES215)
+        _t.extend(_CITES216)
         return 1
     # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
     if u.type == 'hq' and _t_combat_side(u, _t):
-        _t.extend(_CITES216)
+        _t.extend(_CITES217)
         return 5
     # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
     if u.type == 'hq':
-        _t.extend(_CITES217)
+        _t.extend(_CITES218)
         return 1
     # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
-    _t.extend(_CITES218)
+    _t.extend(_CITES219)
     return printed
 
 
@@ -3275,7 +3297,7 @@ def may_unload(tp: Unit, h: Hex) -> bool:
     if tp.organic:
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
-    if any((u.type not in _SET221 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+    if any((u.type not in _SET222 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
     return False
@@ -3286,14 +3308,14 @@ def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
     # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:286
     if tp.organic:
-        _t.extend(_CITES223)
+        _t.extend(_CITES224)
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
-    if any((_t_is_combat(u, _t) or u.type in _SET224 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
-        _t.extend(_CITES225)
+    if any((_t_is_combat(u, _t) or u.type in _SET225 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+        _t.extend(_CITES226)
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
-    _t.extend(_CITES226)
+    _t.extend(_CITES227)
     return False
 
 
@@ -3302,7 +3324,7 @@ def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_unload(tp, h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_102), ('h', h, _DOMAINS_Hex_0_188), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_102), ('h', h, _DOMAINS_Hex_0_189), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:442  13.3e
@@ -3329,18 +3351,18 @@ def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:519
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES231)
+        _t.extend(_CITES232)
         return True
     # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1063
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES232)
+        _t.extend(_CITES233)
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
-        _t.extend(_CITES233)
+        _t.extend(_CITES234)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
-    _t.extend(_CITES234)
+    _t.extend(_CITES235)
     return False
 
 
@@ -3370,14 +3392,14 @@ def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:523
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES237)
+        _t.extend(_CITES238)
         return True
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:449
     if _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES238)
+        _t.extend(_CITES239)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:450
-    _t.extend(_CITES234)
+    _t.extend(_CITES235)
     return False
 
 
@@ -3407,14 +3429,14 @@ def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
     # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:713
     if u.no_rebuild:
-        _t.extend(_CITES242)
+        _t.extend(_CITES243)
         return False
     # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:680
     if u.breakdown:
-        _t.extend(_CITES243)
+        _t.extend(_CITES244)
         return False
     # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:681
-    _t.extend(_CITES244)
+    _t.extend(_CITES245)
     return True
 
 
@@ -3444,33 +3466,33 @@ def _t_may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bo
     """may_place_reinforcements_in, recording in _t each rule it uses."""
     # nearest_edge: 13.6b (OCS) rules/ocs/ch13-specialized-units.rules:827
     if not is_arrival_hex and arrival_hex_blocked and arrival_hex_at_map_edge and nearest_unblocked_map_edge_hex:
-        _t.extend(_CITES248)
+        _t.extend(_CITES249)
         return True
     # entry: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:780
     if is_arrival_hex and (not arrival_hex_blocked):
-        _t.extend(_CITES249)
+        _t.extend(_CITES250)
         return True
     # elsewhere: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:781
-    _t.extend(_CITES250)
+    _t.extend(_CITES251)
     return False
 
 _ANSWERS_may_place_reinforcements_in: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
-    (False, False, False, False,): Answer(False, (_C149, _C247,), ('is_arrival_hex = true',)),
-    (False, False, False, True,): Answer(False, (_C149, _C247,), ('is_arrival_hex = true',)),
-    (False, False, True, False,): Answer(False, (_C149, _C247,), ('is_arrival_hex = true',)),
-    (False, False, True, True,): Answer(False, (_C149, _C247,), ('is_arrival_hex = true', 'arrival_hex_blocked = true')),
-    (False, True, False, False,): Answer(False, (_C149, _C247,), ()),
-    (False, True, False, True,): Answer(False, (_C149, _C247,), ('arrival_hex_at_map_edge = true',)),
-    (False, True, True, False,): Answer(False, (_C149, _C247,), ('nearest_unblocked_map_edge_hex = true',)),
-    (False, True, True, True,): Answer(True, (_C149, _C245,), ()),
-    (True, False, False, False,): Answer(True, (_C149, _C246,), ()),
-    (True, False, False, True,): Answer(True, (_C149, _C246,), ()),
-    (True, False, True, False,): Answer(True, (_C149, _C246,), ()),
-    (True, False, True, True,): Answer(True, (_C149, _C246,), ()),
-    (True, True, False, False,): Answer(False, (_C149, _C247,), ('arrival_hex_blocked = false',)),
-    (True, True, False, True,): Answer(False, (_C149, _C247,), ('arrival_hex_blocked = false',)),
-    (True, True, True, False,): Answer(False, (_C149, _C247,), ('arrival_hex_blocked = false',)),
-    (True, True, True, True,): Answer(False, (_C149, _C247,), ('is_arrival_hex = false', 'arrival_hex_blocked = false')),
+    (False, False, False, False,): Answer(False, (_C149, _C248,), ('is_arrival_hex = true',)),
+    (False, False, False, True,): Answer(False, (_C149, _C248,), ('is_arrival_hex = true',)),
+    (False, False, True, False,): Answer(False, (_C149, _C248,), ('is_arrival_hex = true',)),
+    (False, False, True, True,): Answer(False, (_C149, _C248,), ('is_arrival_hex = true', 'arrival_hex_blocked = true')),
+    (False, True, False, False,): Answer(False, (_C149, _C248,), ()),
+    (False, True, False, True,): Answer(False, (_C149, _C248,), ('arrival_hex_at_map_edge = true',)),
+    (False, True, True, False,): Answer(False, (_C149, _C248,), ('nearest_unblocked_map_edge_hex = true',)),
+    (False, True, True, True,): Answer(True, (_C149, _C246,), ()),
+    (True, False, False, False,): Answer(True, (_C149, _C247,), ()),
+    (True, False, False, True,): Answer(True, (_C149, _C247,), ()),
+    (True, False, True, False,): Answer(True, (_C149, _C247,), ()),
+    (True, False, True, True,): Answer(True, (_C149, _C247,), ()),
+    (True, True, False, False,): Answer(False, (_C149, _C248,), ('arrival_hex_blocked = false',)),
+    (True, True, False, True,): Answer(False, (_C149, _C248,), ('arrival_hex_blocked = false',)),
+    (True, True, True, False,): Answer(False, (_C149, _C248,), ('arrival_hex_blocked = false',)),
+    (True, True, True, True,): Answer(False, (_C149, _C248,), ('is_arrival_hex = false', 'arrival_hex_blocked = false')),
 }
 
 
@@ -3501,33 +3523,33 @@ def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: 
     """bridged, recording in _t each rule it uses."""
     # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1002
     if overrunning:
-        _t.extend(_CITES255)
+        _t.extend(_CITES256)
         return river
     # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1003
     if bridged_by_engineers and river == 'major_river':
-        _t.extend(_CITES256)
+        _t.extend(_CITES257)
         return 'minor_river'
     # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1004
     if bridged_by_engineers and river == 'minor_river':
-        _t.extend(_CITES257)
+        _t.extend(_CITES258)
         return 'no_river'
     # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1005
-    _t.extend(_CITES258)
+    _t.extend(_CITES259)
     return river
 
 _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
-    ('no_river', False, False,): Answer('no_river', (_C168, _C254,), ()),
-    ('no_river', False, True,): Answer('no_river', (_C168, _C251,), ()),
-    ('no_river', True, False,): Answer('no_river', (_C168, _C254,), ()),
-    ('no_river', True, True,): Answer('no_river', (_C168, _C251,), ()),
-    ('minor_river', False, False,): Answer('minor_river', (_C168, _C254,), ()),
-    ('minor_river', False, True,): Answer('minor_river', (_C168, _C251,), ()),
-    ('minor_river', True, False,): Answer('no_river', (_C168, _C253,), ()),
-    ('minor_river', True, True,): Answer('minor_river', (_C168, _C251,), ()),
-    ('major_river', False, False,): Answer('major_river', (_C168, _C254,), ()),
-    ('major_river', False, True,): Answer('major_river', (_C168, _C251,), ()),
-    ('major_river', True, False,): Answer('minor_river', (_C168, _C252,), ()),
-    ('major_river', True, True,): Answer('major_river', (_C168, _C251,), ()),
+    ('no_river', False, False,): Answer('no_river', (_C168, _C255,), ()),
+    ('no_river', False, True,): Answer('no_river', (_C168, _C252,), ()),
+    ('no_river', True, False,): Answer('no_river', (_C168, _C255,), ()),
+    ('no_river', True, True,): Answer('no_river', (_C168, _C252,), ()),
+    ('minor_river', False, False,): Answer('minor_river', (_C168, _C255,), ()),
+    ('minor_river', False, True,): Answer('minor_river', (_C168, _C252,), ()),
+    ('minor_river', True, False,): Answer('no_river', (_C168, _C254,), ()),
+    ('minor_river', True, True,): Answer('minor_river', (_C168, _C252,), ()),
+    ('major_river', False, False,): Answer('major_river', (_C168, _C255,), ()),
+    ('major_river', False, True,): Answer('major_river', (_C168, _C252,), ()),
+    ('major_river', True, False,): Answer('minor_river', (_C168, _C253,), ()),
+    ('major_river', True, True,): Answer('major_river', (_C168, _C252,), ()),
 }
 
 
@@ -3557,14 +3579,14 @@ def _t_bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool, _t
     """bridge_usable, recording in _t each rule it uses."""
     # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1015
     if _t_engineer_capable(engineer, _t):
-        _t.extend(_CITES262)
+        _t.extend(_CITES263)
         return True
     # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1016
     if leaving_own_hex_after_mode_change and _t_may_perform_engineering(engineer, _t):
-        _t.extend(_CITES263)
+        _t.extend(_CITES264)
         return True
     # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1018
-    _t.extend(_CITES264)
+    _t.extend(_CITES265)
     return False
 
 
@@ -3604,26 +3626,26 @@ def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:84
     if u.type == 'hq':
-        _t.extend(_CITES272)
+        _t.extend(_CITES273)
         return False
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:602
     if u.type == 'artillery':
-        _t.extend(_CITES273)
+        _t.extend(_CITES274)
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:73
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES274)
+        _t.extend(_CITES275)
         return False
     # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:74
     if not u.printed_strength or u.parenthesized:
-        _t.extend(_CITES275)
+        _t.extend(_CITES276)
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:76
     if u.mode in _SET140:
-        _t.extend(_CITES276)
+        _t.extend(_CITES277)
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:77
-    _t.extend(_CITES277)
+    _t.extend(_CITES278)
     return True
 
 
@@ -3640,10 +3662,10 @@ def has_zoc(u: Unit) -> bool:
     """Has a Zone of Control (4.4b)."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:150
     _u_mode = u.mode
-    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET184) and (not u.parenthesized) and (not u.out_of_supply):
+    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) and (not u.out_of_supply):
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:125
-    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET184) and (not u.parenthesized) and (not u.out_of_supply):
+    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) and (not u.out_of_supply):
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:127
     return False
@@ -3654,14 +3676,14 @@ def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:150
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES282)
+        _t.extend(_CITES283)
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:125
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES283)
+        _t.extend(_CITES284)
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:127
-    _t.extend(_CITES284)
+    _t.extend(_CITES285)
     return False
 
 
@@ -3705,30 +3727,30 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     if u.formation == 'Jock Column' and u.size == 'company':
-        _t.extend(_CITES292)
+        _t.extend(_CITES293)
         return 2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     if u.type == 'hq':
-        _t.extend(_CITES293)
+        _t.extend(_CITES294)
         return 4
     # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES294)
+        _t.extend(_CITES295)
         return 0
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
     if u.multi_step:
-        _t.extend(_CITES295)
+        _t.extend(_CITES296)
         return u.printed_re * 4 - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
     if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES296)
+        _t.extend(_CITES297)
         return 1
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
     if u.size == 'battalion':
-        _t.extend(_CITES297)
+        _t.extend(_CITES298)
         return 2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
-    _t.extend(_CITES298)
+    _t.extend(_CITES299)
     return 4
 
 
@@ -3739,7 +3761,7 @@ def re_size(u: Unit) -> Number:
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     _u_size = u.size
     if _u_size == 'company' and u.formation == 'Jock Column':
-        return _Q299
+        return _Q300
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     _u_type = u.type
     if _u_type == 'hq':
@@ -3753,10 +3775,10 @@ def re_size(u: Unit) -> Number:
         return _v if _v.__class__ is int else _plain(_v)
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q300
+        return _Q301
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
     if _u_size == 'battalion':
-        return _Q299
+        return _Q300
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
     return 1
 
@@ -3795,22 +3817,22 @@ def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
     if u.type == 'sp' and (not u.loaded):
-        _t.extend(_CITES307)
+        _t.extend(_CITES308)
         return u.points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
     if u.type == 'transport':
-        _t.extend(_CITES308)
+        _t.extend(_CITES309)
         return u.points * 4
     # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
     if u.type == 'sp' and u.loaded:
-        _t.extend(_CITES309)
+        _t.extend(_CITES310)
         return 0
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES310)
+        _t.extend(_CITES311)
         return _div(_t_re_size(u, _t), 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
-    _t.extend(_CITES311)
+    _t.extend(_CITES312)
     return _t_re_size(u, _t)
 
 
@@ -3853,7 +3875,7 @@ def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     if by == 'air' and tp == 'mule':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET314:
+    if by in _SET315:
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
     return False
@@ -3864,38 +3886,38 @@ def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite])
     """transport_point_by, recording in _t each rule it uses."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES316)
-        return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET314:
         _t.extend(_CITES317)
         return True
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
+    if by in _SET315:
+        _t.extend(_CITES318)
+        return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
-    _t.extend(_CITES318)
+    _t.extend(_CITES319)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C194, _C313,), ()),
-    ('rail', 'wagon',): Answer(True, (_C194, _C313,), ()),
-    ('rail', 'mule',): Answer(True, (_C194, _C313,), ()),
-    ('air', 'truck',): Answer(False, (_C194, _C315,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C194, _C315,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C194, _C312,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C194, _C315,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C194, _C315,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C194, _C315,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C194, _C313,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C194, _C313,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C194, _C313,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C194, _C315,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C194, _C315,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C194, _C315,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C194, _C315,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C194, _C315,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C194, _C315,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C194, _C313,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C194, _C313,), ()),
-    ('shipping', 'mule',): Answer(True, (_C194, _C313,), ()),
+    ('rail', 'truck',): Answer(True, (_C195, _C314,), ()),
+    ('rail', 'wagon',): Answer(True, (_C195, _C314,), ()),
+    ('rail', 'mule',): Answer(True, (_C195, _C314,), ()),
+    ('air', 'truck',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C195, _C313,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C195, _C316,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C195, _C314,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C195, _C314,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C195, _C314,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C195, _C316,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C195, _C316,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C195, _C314,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C195, _C314,), ()),
+    ('shipping', 'mule',): Answer(True, (_C195, _C314,), ()),
 }
 
 
@@ -3926,18 +3948,18 @@ def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
     if by == 'rail':
-        _t.extend(_CITES323)
+        _t.extend(_CITES324)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
     if by == 'air':
-        _t.extend(_CITES324)
+        _t.extend(_CITES325)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES325)
+        _t.extend(_CITES326)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
-    _t.extend(_CITES326)
+    _t.extend(_CITES327)
     return 0
 
 
@@ -3946,31 +3968,31 @@ def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
     if by == 'rail':
-        return _Q299
+        return _Q300
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
     if by == 'air':
-        return _Q299
+        return _Q300
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
     if alt_roll and by == 'alt_landing':
-        return _Q299
+        return _Q300
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_C196, _C319,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_C196, _C319,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C196, _C320,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C196, _C320,), ()),
-    ('air_drop', False,): Answer(0, (_C196, _C322,), ()),
-    ('air_drop', True,): Answer(0, (_C196, _C322,), ()),
-    ('landing_craft', False,): Answer(0, (_C196, _C322,), ()),
-    ('landing_craft', True,): Answer(0, (_C196, _C322,), ()),
-    ('alt_landing', False,): Answer(0, (_C196, _C322,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C196, _C321,), ()),
-    ('beach_assault', False,): Answer(0, (_C196, _C322,), ()),
-    ('beach_assault', True,): Answer(0, (_C196, _C322,), ()),
-    ('shipping', False,): Answer(0, (_C196, _C322,), ()),
-    ('shipping', True,): Answer(0, (_C196, _C322,), ()),
+    ('rail', False,): Answer(Fraction(1, 2), (_C197, _C320,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_C197, _C320,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C197, _C321,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C197, _C321,), ()),
+    ('air_drop', False,): Answer(0, (_C197, _C323,), ()),
+    ('air_drop', True,): Answer(0, (_C197, _C323,), ()),
+    ('landing_craft', False,): Answer(0, (_C197, _C323,), ()),
+    ('landing_craft', True,): Answer(0, (_C197, _C323,), ()),
+    ('alt_landing', False,): Answer(0, (_C197, _C323,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C197, _C322,), ()),
+    ('beach_assault', False,): Answer(0, (_C197, _C323,), ()),
+    ('beach_assault', True,): Answer(0, (_C197, _C323,), ()),
+    ('shipping', False,): Answer(0, (_C197, _C323,), ()),
+    ('shipping', True,): Answer(0, (_C197, _C323,), ()),
 }
 
 
@@ -3998,14 +4020,14 @@ def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'rail':
-        _t.extend(_CITES329)
+        _t.extend(_CITES330)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     if by == 'air':
-        _t.extend(_CITES330)
+        _t.extend(_CITES331)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
-    _t.extend(_CITES326)
+    _t.extend(_CITES327)
     return 0
 
 
@@ -4014,21 +4036,21 @@ def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'rail':
-        return _Q299
+        return _Q300
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     if by == 'air':
-        return _Q299
+        return _Q300
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C196, _C327,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C196, _C328,), ()),
-    ('air_drop',): Answer(0, (_C196, _C322,), ()),
-    ('landing_craft',): Answer(0, (_C196, _C322,), ()),
-    ('alt_landing',): Answer(0, (_C196, _C322,), ()),
-    ('beach_assault',): Answer(0, (_C196, _C322,), ()),
-    ('shipping',): Answer(0, (_C196, _C322,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C197, _C328,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C197, _C329,), ()),
+    ('air_drop',): Answer(0, (_C197, _C323,), ()),
+    ('landing_craft',): Answer(0, (_C197, _C323,), ()),
+    ('alt_landing',): Answer(0, (_C197, _C323,), ()),
+    ('beach_assault',): Answer(0, (_C197, _C323,), ()),
+    ('shipping',): Answer(0, (_C197, _C323,), ()),
 }
 
 
@@ -4056,14 +4078,14 @@ def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
     if by == 'air':
-        _t.extend(_CITES330)
+        _t.extend(_CITES331)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES333)
+        _t.extend(_CITES334)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
-    _t.extend(_CITES334)
+    _t.extend(_CITES335)
     return 0
 
 
@@ -4072,28 +4094,28 @@ def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
     if by == 'air':
-        return _Q299
+        return _Q300
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
     if alt_roll and by == 'alt_landing':
-        return _Q299
+        return _Q300
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C196, _C332,), ()),
-    ('rail', True,): Answer(0, (_C196, _C332,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C196, _C328,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C196, _C328,), ()),
-    ('air_drop', False,): Answer(0, (_C196, _C332,), ()),
-    ('air_drop', True,): Answer(0, (_C196, _C332,), ()),
-    ('landing_craft', False,): Answer(0, (_C196, _C332,), ()),
-    ('landing_craft', True,): Answer(0, (_C196, _C332,), ()),
-    ('alt_landing', False,): Answer(0, (_C196, _C332,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C196, _C331,), ()),
-    ('beach_assault', False,): Answer(0, (_C196, _C332,), ()),
-    ('beach_assault', True,): Answer(0, (_C196, _C332,), ()),
-    ('shipping', False,): Answer(0, (_C196, _C332,), ()),
-    ('shipping', True,): Answer(0, (_C196, _C332,), ()),
+    ('rail', False,): Answer(0, (_C197, _C333,), ()),
+    ('rail', True,): Answer(0, (_C197, _C333,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C197, _C329,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C197, _C329,), ()),
+    ('air_drop', False,): Answer(0, (_C197, _C333,), ()),
+    ('air_drop', True,): Answer(0, (_C197, _C333,), ()),
+    ('landing_craft', False,): Answer(0, (_C197, _C333,), ()),
+    ('landing_craft', True,): Answer(0, (_C197, _C333,), ()),
+    ('alt_landing', False,): Answer(0, (_C197, _C333,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C197, _C332,), ()),
+    ('beach_assault', False,): Answer(0, (_C197, _C333,), ()),
+    ('beach_assault', True,): Answer(0, (_C197, _C333,), ()),
+    ('shipping', False,): Answer(0, (_C197, _C333,), ()),
+    ('shipping', True,): Answer(0, (_C197, _C333,), ()),
 }
 
 
@@ -4110,7 +4132,7 @@ def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:611
-    if mover == 'ship' and enemy in _SET200:
+    if mover == 'ship' and enemy in _SET201:
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:613
     if mover == 'plane_on_mission':
@@ -4127,45 +4149,45 @@ def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> boo
     """may_share_hex_with, recording in _t each rule it uses."""
     # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:609
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES340)
+        _t.extend(_CITES341)
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:611
-    if mover == 'ship' and enemy in _SET200:
-        _t.extend(_CITES341)
+    if mover == 'ship' and enemy in _SET201:
+        _t.extend(_CITES342)
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:613
     if mover == 'plane_on_mission':
-        _t.extend(_CITES342)
+        _t.extend(_CITES343)
         return True
     # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:614
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        _t.extend(_CITES343)
+        _t.extend(_CITES344)
         return True
     # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:616
-    _t.extend(_CITES344)
+    _t.extend(_CITES345)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C198, _C339,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C198, _C335,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C198, _C335,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C198, _C335,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C198, _C339,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C198, _C339,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C198, _C339,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C198, _C339,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C198, _C339,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C198, _C336,), ()),
-    ('ship', 'ships',): Answer(False, (_C198, _C339,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C198, _C336,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C198, _C337,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C198, _C337,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C198, _C337,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C198, _C337,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C198, _C339,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C198, _C338,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C198, _C338,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C198, _C338,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C199, _C340,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C199, _C336,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C199, _C336,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C199, _C336,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C199, _C340,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C199, _C340,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C199, _C340,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C199, _C340,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C199, _C340,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C199, _C337,), ()),
+    ('ship', 'ships',): Answer(False, (_C199, _C340,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C199, _C337,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C199, _C338,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C199, _C338,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C199, _C338,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C199, _C338,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C199, _C340,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C199, _C339,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C199, _C339,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C199, _C339,), ()),
 }
 
 
@@ -4227,33 +4249,33 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     bound: Number
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:521
     if h.phase == 'reinforcement':
-        _t.extend(_CITES350)
+        _t.extend(_CITES351)
     if h.moment == 'moving':
-        _t.extend(_CITES350)
+        _t.extend(_CITES351)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES12, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES351)
+            _t.extend(_CITES352)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
         else:
-            _t.extend(_CITES352)
+            _t.extend(_CITES353)
     # ports: 4.8 rules/ocs/ch4-general-concepts.rules:522
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
-    _t.extend(_CITES353)
+    _t.extend(_CITES354)
     if total > bound:
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
     # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:523
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
-    _t.extend(_CITES354)
+    _t.extend(_CITES355)
     if total > bound:
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
     # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:524
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
-    _t.extend(_CITES355)
+    _t.extend(_CITES356)
     if total > bound:
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
