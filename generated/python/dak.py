@@ -857,7 +857,7 @@ Rebuild_titles: Final[dict[Rebuild, str]] = {
     'on_map': '2) An on-map unit that has taken step losses',
 }
 
-# rules/ocs/ch13-specialized-units.rules:885  13.7  Side of a Formation marker
+# rules/ocs/ch13-specialized-units.rules:887  13.7  Side of a Formation marker
 MarkerSide = Literal['regular', 'fueled']
 MarkerSide_values: Final[tuple[MarkerSide, ...]] = ('regular', 'fueled',)
 MarkerSide_titles: Final[dict[MarkerSide, str]] = {
@@ -865,7 +865,7 @@ MarkerSide_titles: Final[dict[MarkerSide, str]] = {
     'fueled': 'Fueled side',
 }
 
-# rules/ocs/ch13-specialized-units.rules:994  13.8b  River hexside
+# rules/ocs/ch13-specialized-units.rules:999  13.8b  River hexside
 River = Literal['no_river', 'minor_river', 'major_river']
 River_values: Final[tuple[River, ...]] = ('no_river', 'minor_river', 'major_river',)
 River_titles: Final[dict[River, str]] = {
@@ -874,7 +874,7 @@ River_titles: Final[dict[River, str]] = {
     'major_river': 'Major River',
 }
 
-# rules/ocs/ch13-specialized-units.rules:1096  13.8d  Construction task
+# rules/ocs/ch13-specialized-units.rules:1101  13.8d  Construction task
 Construction = Literal['build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port']
 Construction_values: Final[tuple[Construction, ...]] = ('build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port',)
 Construction_titles: Final[dict[Construction, str]] = {
@@ -899,7 +899,7 @@ Construction_costs_sp: Final[dict[Construction, bool]] = {
 }
 _CITES_Construction_costs_sp: Final[dict[Construction, tuple[Cite, ...]]] = {'build_air_base': _CITES22, 'improve_air_base': _CITES24, 'reduce_air_base': _CITES26, 'build_hedgehog': _CITES28, 'improve_hedgehog': _CITES30, 'reduce_hedgehog': _CITES32, 'repair_port': _CITES34, 'damage_port': _CITES36}
 
-# rules/ocs/ch13-specialized-units.rules:1159  13.9  Type of consolidation
+# rules/ocs/ch13-specialized-units.rules:1164  13.9  Type of consolidation
 Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
 Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
 Consolidation_titles: Final[dict[Consolidation, str]] = {
@@ -2126,13 +2126,13 @@ def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: 
     return Answer(_value, _rules(_t), () if _value else _would_change(may_place_at_port, (('arriving', arriving, ()), ('capacity', capacity, ()), ('port_in_ezoc', port_in_ezoc, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:821  13.6b
+# rules/ocs/ch13-specialized-units.rules:822  13.6b
 def may_enter_reinforcement_in(chosen: Mode) -> bool:
     """May a reinforcement enter in this mode? (13.6b)."""
     return Mode_voluntary[chosen]
 
 
-# rules/ocs/ch13-specialized-units.rules:821  13.6b
+# rules/ocs/ch13-specialized-units.rules:822  13.6b
 def _t_may_enter_reinforcement_in(chosen: Mode, _t: list[Cite]) -> bool:
     """may_enter_reinforcement_in, recording in _t each rule it uses."""
     _t.extend(_CITES154)
@@ -2148,19 +2148,19 @@ _ANSWERS_may_enter_reinforcement_in: Final[dict[tuple[Mode], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:821  13.6b
+# rules/ocs/ch13-specialized-units.rules:822  13.6b
 def explain_may_enter_reinforcement_in(chosen: Mode) -> Answer[bool]:
     """May a reinforcement enter in this mode? (13.6b), with the rules that decided it."""
     return _ANSWERS_may_enter_reinforcement_in[(chosen,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:823  13.6b
+# rules/ocs/ch13-specialized-units.rules:824  13.6b
 def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
     """May a reinforcement be placed in this hex? (13.6b)."""
     return not (in_ezoc and at_port)
 
 
-# rules/ocs/ch13-specialized-units.rules:823  13.6b
+# rules/ocs/ch13-specialized-units.rules:824  13.6b
 def _t_may_place_reinforcement(in_ezoc: bool, at_port: bool, _t: list[Cite]) -> bool:
     """may_place_reinforcement, recording in _t each rule it uses."""
     _t.extend(_CITES154)
@@ -2174,26 +2174,26 @@ _ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] =
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:823  13.6b
+# rules/ocs/ch13-specialized-units.rules:824  13.6b
 def explain_may_place_reinforcement(in_ezoc: bool, at_port: bool) -> Answer[bool]:
     """May a reinforcement be placed in this hex? (13.6b), with the rules that decided it."""
     return _ANSWERS_may_place_reinforcement[(in_ezoc, at_port)]
 
 
-# rules/ocs/ch13-specialized-units.rules:857  13.6c
+# rules/ocs/ch13-specialized-units.rules:858  13.6c
 def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
     """Does this Transport Point arrive loaded? (13.6c)."""
     return sp_arriving_there or tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:857  13.6c
+# rules/ocs/ch13-specialized-units.rules:858  13.6c
 def _t_arrives_loaded(tp: Unit, sp_arriving_there: bool, _t: list[Cite]) -> bool:
     """arrives_loaded, recording in _t each rule it uses."""
     _t.extend(_CITES156)
     return tp.organic or sp_arriving_there
 
 
-# rules/ocs/ch13-specialized-units.rules:857  13.6c
+# rules/ocs/ch13-specialized-units.rules:858  13.6c
 def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     """Does this Transport Point arrive loaded? (13.6c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2201,20 +2201,20 @@ def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_102), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:890  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:892  13.7  Formation Markers
 def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool:
     """A) May the Formation marker be on the map? (13.7)."""
     return fueling_reminder or units_with_marker >= 1
 
 
-# rules/ocs/ch13-specialized-units.rules:890  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:892  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
     _t.extend(_CITES158)
     return units_with_marker >= 1 or fueling_reminder
 
 
-# rules/ocs/ch13-specialized-units.rules:890  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:892  13.7  Formation Markers
 def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> Answer[bool]:
     """A) May the Formation marker be on the map? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2222,21 +2222,21 @@ def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool)
     return Answer(_value, _rules(_t), () if _value else _would_change(marker_may_be_on_map, (('units_with_marker', units_with_marker, ()), ('fueling_reminder', fueling_reminder, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:894  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:896  13.7  Formation Markers
 def may_enter_marker(u: Unit, marker_formation: str) -> bool:
     """B) May this unit be represented by the marker? (13.7)."""
     _u_formation = u.formation
     return _u_formation != '' and _u_formation == marker_formation
 
 
-# rules/ocs/ch13-specialized-units.rules:894  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:896  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
     _t.extend(_CITES158)
     return u.formation == marker_formation and u.formation != ''
 
 
-# rules/ocs/ch13-specialized-units.rules:894  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:896  13.7  Formation Markers
 def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     """B) May this unit be represented by the marker? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2244,13 +2244,13 @@ def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_102), ('marker_formation', marker_formation, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:897  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:899  13.7  Formation Markers
 def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
     """May the marker be put under other combat units to hide the formation? (13.7)."""
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:897  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:899  13.7  Formation Markers
 def _t_marker_may_hide_formation(holds_only_zoc_units: bool, _t: list[Cite]) -> bool:
     """marker_may_hide_formation, recording in _t each rule it uses."""
     _t.extend(_CITES158)
@@ -2262,19 +2262,19 @@ _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:897  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:899  13.7  Formation Markers
 def explain_marker_may_hide_formation(holds_only_zoc_units: bool) -> Answer[bool]:
     """May the marker be put under other combat units to hide the formation? (13.7), with the rules that decided it."""
     return _ANSWERS_marker_may_hide_formation[(holds_only_zoc_units,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:901  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:903  13.7  Formation Markers
 def marker_side(formation_fuel_paid: bool) -> MarkerSide:
     """D) The side the Formation marker shows (formation_fuel_paid: the formation method of fuel cost is paid, 12.5c) (13.7)."""
     return 'fueled' if formation_fuel_paid else 'regular'
 
 
-# rules/ocs/ch13-specialized-units.rules:901  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:903  13.7  Formation Markers
 def _t_marker_side(formation_fuel_paid: bool, _t: list[Cite]) -> MarkerSide:
     """marker_side, recording in _t each rule it uses."""
     _t.extend(_CITES158)
@@ -2286,19 +2286,19 @@ _ANSWERS_marker_side: Final[dict[tuple[bool], Answer[MarkerSide]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:901  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:903  13.7  Formation Markers
 def explain_marker_side(formation_fuel_paid: bool) -> Answer[MarkerSide]:
     """D) The side the Formation marker shows (formation_fuel_paid: the formation method of fuel cost is paid, 12.5c) (13.7), with the rules that decided it."""
     return _ANSWERS_marker_side[(formation_fuel_paid,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:929  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:933  13.7a  Supply Concerns
 def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
     """Does this part of the formation trace supply for free? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:929  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:933  13.7a  Supply Concerns
 def _t_traces_free(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """traces_free, recording in _t each rule it uses."""
     _t.extend(_CITES160)
@@ -2312,19 +2312,19 @@ _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:929  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:933  13.7a  Supply Concerns
 def explain_traces_free(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """Does this part of the formation trace supply for free? (13.7a), with the rules that decided it."""
     return _ANSWERS_traces_free[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:933  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:937  13.7a  Supply Concerns
 def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> bool:
     """May this part of the formation use the formation method of fueling? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:933  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:937  13.7a  Supply Concerns
 def _t_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """may_use_formation_fueling, recording in _t each rule it uses."""
     _t.extend(_CITES160)
@@ -2338,26 +2338,26 @@ _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]]
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:933  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:937  13.7a  Supply Concerns
 def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """May this part of the formation use the formation method of fueling? (13.7a), with the rules that decided it."""
     return _ANSWERS_may_use_formation_fueling[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:951  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:956  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
     return u.type in _SET163
 
 
-# rules/ocs/ch13-specialized-units.rules:951  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:956  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
     _t.extend(_CITES162)
     return u.type in _SET163
 
 
-# rules/ocs/ch13-specialized-units.rules:951  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:956  13.8  Engineer Functions
 def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2365,21 +2365,21 @@ def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:968  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:973  13.8a  Engineer-Capable
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
     return u.type in _SET163 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:968  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:973  13.8a  Engineer-Capable
 def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
     """engineer_capable, recording in _t each rule it uses."""
     _t.extend(_CITES165)
     return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:968  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:973  13.8a  Engineer-Capable
 def explain_engineer_capable(u: Unit) -> Answer[bool]:
     """Engineer-Capable (13.8a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2387,13 +2387,13 @@ def explain_engineer_capable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1008  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1013  13.8b  Bridging
 def may_attack_across(possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool) -> bool:
     """Is an attack across this river hexside possible? (possible_as_bridged: across the hexside bridged makes it) (13.8b)."""
     return possible_as_printed or (bridged_by_engineers and possible_as_bridged and (not overrunning))
 
 
-# rules/ocs/ch13-specialized-units.rules:1008  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1013  13.8b  Bridging
 def _t_may_attack_across(possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool, _t: list[Cite]) -> bool:
     """may_attack_across, recording in _t each rule it uses."""
     _t.extend(_CITES167)
@@ -2419,27 +2419,27 @@ _ANSWERS_may_attack_across: Final[dict[tuple[bool, bool, bool, bool], Answer[boo
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1008  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1013  13.8b  Bridging
 def explain_may_attack_across(possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool) -> Answer[bool]:
     """Is an attack across this river hexside possible? (possible_as_bridged: across the hexside bridged makes it) (13.8b), with the rules that decided it."""
     return _ANSWERS_may_attack_across[(possible_as_printed, possible_as_bridged, bridged_by_engineers, overrunning)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1059  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1064  13.8c  Detrainable Creation
 def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
     _u_mode = u.mode
     return u.type == 'hq' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1059  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1064  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
     _t.extend(_CITES169)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:1059  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1064  13.8c  Detrainable Creation
 def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2447,21 +2447,21 @@ def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1108  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1113  13.8d  Construction
 def may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this_phase: bool, built_in_another_hex: bool, built_another_type: bool) -> bool:
     """May this unit perform a construction task? (leg_path_hexes: the fewest hexes in a path to the task's hex that Leg MP could take, enemy ZOC ignored; 0 is its own hex. built_in_another_hex, built_another_type: it has already performed construction this phase in another hex, or of another type) (13.8d)."""
     _u_mode = u.mode
     return phase == 'movement' and leg_path_hexes <= 2 and (not moved_this_phase) and (not built_in_another_hex) and (not built_another_type) and (u.type in _SET163) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1108  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1113  13.8d  Construction
 def _t_may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this_phase: bool, built_in_another_hex: bool, built_another_type: bool, _t: list[Cite]) -> bool:
     """may_construct, recording in _t each rule it uses."""
     _t.extend(_CITES171)
     return _t_engineer_capable(u, _t) and phase == 'movement' and (leg_path_hexes <= 2) and (not moved_this_phase) and (not built_in_another_hex) and (not built_another_type)
 
 
-# rules/ocs/ch13-specialized-units.rules:1108  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1113  13.8d  Construction
 def explain_may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this_phase: bool, built_in_another_hex: bool, built_another_type: bool) -> Answer[bool]:
     """May this unit perform a construction task? (leg_path_hexes: the fewest hexes in a path to the task's hex that Leg MP could take, enemy ZOC ignored; 0 is its own hex. built_in_another_hex, built_another_type: it has already performed construction this phase in another hex, or of another type) (13.8d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2469,13 +2469,13 @@ def explain_may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this
     return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_102), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('leg_path_hexes', leg_path_hexes, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('built_in_another_hex', built_in_another_hex, (False, True)), ('built_another_type', built_another_type, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1114  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1119  13.8d  Construction
 def construction_costs_sp(task: Construction) -> bool:
     """Does this task cost SP? (13.8d)."""
     return Construction_costs_sp[task]
 
 
-# rules/ocs/ch13-specialized-units.rules:1114  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1119  13.8d  Construction
 def _t_construction_costs_sp(task: Construction, _t: list[Cite]) -> bool:
     """construction_costs_sp, recording in _t each rule it uses."""
     _t.extend(_CITES171)
@@ -2493,26 +2493,26 @@ _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] =
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1114  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1119  13.8d  Construction
 def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
     """Does this task cost SP? (13.8d), with the rules that decided it."""
     return _ANSWERS_construction_costs_sp[(task,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1166  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1171  13.9  Unit Consolidation
 def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool) -> bool:
     """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter; 4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units are in the same hex or off-map box. Adjacent enemy units and Out of Supply do not matter) (13.9)."""
     return alike and u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (u.mode != 'dg') and (together or kind in _SET174)
 
 
-# rules/ocs/ch13-specialized-units.rules:1166  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1171  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
     _t.extend(_CITES173)
     return (phase == 'reinforcement' or kind == 'aircraft') and alike and (kind in _SET174 or together) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1166  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1171  13.9  Unit Consolidation
 def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool) -> Answer[bool]:
     """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter; 4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units are in the same hex or off-map box. Adjacent enemy units and Out of Supply do not matter) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2520,20 +2520,20 @@ def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: b
     return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_102), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('alike', alike, (False, True)), ('together', together, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1171  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1176  13.9  Unit Consolidation
 def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> int:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9)."""
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1171  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1176  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
     _t.extend(_CITES173)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1171  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1176  13.9  Unit Consolidation
 def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> Answer[int]:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2541,20 +2541,20 @@ def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, r
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1175  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1180  13.9  Unit Consolidation
 def keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> bool:
     """2) Does the unit swapped in carry the mode and markers of the unit it replaces? (13.9)."""
     return swapped_in.mode == replaced.mode and swapped_in.stocks == replaced.stocks and (swapped_in.oriented_to_combat == replaced.oriented_to_combat) and (swapped_in.out_of_supply == replaced.out_of_supply) and (swapped_in.step_losses == replaced.step_losses)
 
 
-# rules/ocs/ch13-specialized-units.rules:1175  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1180  13.9  Unit Consolidation
 def _t_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit, _t: list[Cite]) -> bool:
     """keeps_modes_and_markers, recording in _t each rule it uses."""
     _t.extend(_CITES173)
     return swapped_in.mode == replaced.mode and swapped_in.oriented_to_combat == replaced.oriented_to_combat and (swapped_in.out_of_supply == replaced.out_of_supply) and (swapped_in.stocks == replaced.stocks) and (swapped_in.step_losses == replaced.step_losses)
 
 
-# rules/ocs/ch13-specialized-units.rules:1175  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1180  13.9  Unit Consolidation
 def explain_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> Answer[bool]:
     """2) Does the unit swapped in carry the mode and markers of the unit it replaces? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2562,20 +2562,20 @@ def explain_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> Answer[
     return Answer(_value, _rules(_t), () if _value else _would_change(keeps_modes_and_markers, (('replaced', replaced, _DOMAINS_Unit_0_102), ('swapped_in', swapped_in, _DOMAINS_Unit_0_102), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1181  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1186  13.9  Unit Consolidation
 def may_convert_formation(from_formation: str, to_formation: str) -> bool:
     """2, 3) May a unit change formations this way? (13.9)."""
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1181  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1186  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
     _t.extend(_CITES173)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1181  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1186  13.9  Unit Consolidation
 def explain_may_convert_formation(from_formation: str, to_formation: str) -> Answer[bool]:
     """2, 3) May a unit change formations this way? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3300,7 +3300,7 @@ def may_entrain(u: Unit, x: RailHex) -> bool:
     _u_type = u.type
     if _u_type == 'rail_repair' and (not x.in_ezoc):
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1063
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1068
     _u_mode = u.mode
     if _u_type == 'hq' and x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
@@ -3319,7 +3319,7 @@ def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     if u.type == 'rail_repair' and (not x.in_ezoc):
         _t.extend(_CITES228)
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1063
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1068
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
         _t.extend(_CITES229)
         return True
@@ -3417,7 +3417,7 @@ def explain_rebuildable(u: Unit) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:777  13.6  Reinforcements
 def may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bool, arrival_hex_at_map_edge: bool, nearest_unblocked_map_edge_hex: bool) -> bool:
     """May reinforcements be placed in this hex? (blocked: enemy units in their arrival hex) (13.6)."""
-    # nearest_edge: 13.6b (OCS) rules/ocs/ch13-specialized-units.rules:827
+    # nearest_edge: 13.6b (OCS) rules/ocs/ch13-specialized-units.rules:828
     if arrival_hex_blocked and arrival_hex_at_map_edge and nearest_unblocked_map_edge_hex and (not is_arrival_hex):
         return True
     # entry: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:780
@@ -3430,7 +3430,7 @@ def may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bool,
 # rules/ocs/ch13-specialized-units.rules:777  13.6  Reinforcements
 def _t_may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bool, arrival_hex_at_map_edge: bool, nearest_unblocked_map_edge_hex: bool, _t: list[Cite]) -> bool:
     """may_place_reinforcements_in, recording in _t each rule it uses."""
-    # nearest_edge: 13.6b (OCS) rules/ocs/ch13-specialized-units.rules:827
+    # nearest_edge: 13.6b (OCS) rules/ocs/ch13-specialized-units.rules:828
     if not is_arrival_hex and arrival_hex_blocked and arrival_hex_at_map_edge and nearest_unblocked_map_edge_hex:
         _t.extend(_CITES245)
         return True
@@ -3468,38 +3468,38 @@ def explain_may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocke
     return _ANSWERS_may_place_reinforcements_in[(is_arrival_hex, arrival_hex_blocked, arrival_hex_at_map_edge, nearest_unblocked_map_edge_hex)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1000  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1005  13.8b  Bridging
 def bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> River:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b)."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1002
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1007
     if overrunning:
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1003
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1008
     if bridged_by_engineers and river == 'major_river':
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1004
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1009
     if bridged_by_engineers and river == 'minor_river':
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1005
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1010
     return river
 
 
-# rules/ocs/ch13-specialized-units.rules:1000  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1005  13.8b  Bridging
 def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: list[Cite]) -> River:
     """bridged, recording in _t each rule it uses."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1002
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1007
     if overrunning:
         _t.extend(_CITES252)
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1003
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1008
     if bridged_by_engineers and river == 'major_river':
         _t.extend(_CITES253)
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1004
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1009
     if bridged_by_engineers and river == 'minor_river':
         _t.extend(_CITES254)
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1005
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1010
     _t.extend(_CITES255)
     return river
 
@@ -3519,44 +3519,44 @@ _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1000  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1005  13.8b  Bridging
 def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> Answer[River]:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b), with the rules that decided it."""
     return _ANSWERS_bridged[(river, bridged_by_engineers, overrunning)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1013  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1018  13.8b  Bridging
 def bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool) -> bool:
     """Does this unit's bridging still stand? (leaving_own_hex_after_mode_change: the unit itself leaves its hex, having lost Engineer-Capable status by changing its mode or orientation) (13.8b)."""
-    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1015
+    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1020
     _engineer_mode = engineer.mode
     _engineer_type = engineer.type
     if _engineer_type in _SET163 and (_engineer_mode == 'combat' or (_engineer_mode == 'dg' and engineer.oriented_to_combat)):
         return True
-    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1016
+    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1021
     if leaving_own_hex_after_mode_change and _engineer_type in _SET163:
         return True
-    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1018
+    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1023
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:1013  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1018  13.8b  Bridging
 def _t_bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool, _t: list[Cite]) -> bool:
     """bridge_usable, recording in _t each rule it uses."""
-    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1015
+    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1020
     if _t_engineer_capable(engineer, _t):
         _t.extend(_CITES259)
         return True
-    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1016
+    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1021
     if leaving_own_hex_after_mode_change and _t_may_perform_engineering(engineer, _t):
         _t.extend(_CITES260)
         return True
-    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1018
+    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1023
     _t.extend(_CITES261)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:1013  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1018  13.8b  Bridging
 def explain_bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool) -> Answer[bool]:
     """Does this unit's bridging still stand? (leaving_own_hex_after_mode_change: the unit itself leaves its hex, having lost Engineer-Capable status by changing its mode or orientation) (13.8b), with the rules that decided it."""
     _t: list[Cite] = []
