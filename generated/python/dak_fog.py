@@ -563,245 +563,275 @@ _C84: Final[Cite] = Cite(layer='OCS', clause='3.3', item='air_base', title='Air 
 _CITES85: Final[tuple[Cite, ...]] = (_C84,)
 _C86: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hedgehog', title='Hedgehog', note=None)
 _CITES87: Final[tuple[Cite, ...]] = (_C86,)
-_C88: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
+_C88: Final[Cite] = Cite(layer='OCS', clause='5.0', item='combat', title='Combat', note=None)
 _CITES89: Final[tuple[Cite, ...]] = (_C88,)
-_DOMAINS_Unit_0_90: Final[dict[str, Any]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True)}
-_SET91: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
-_C92: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
+_C90: Final[Cite] = Cite(layer='OCS', clause='5.0', item='move', title='Move', note=None)
+_CITES91: Final[tuple[Cite, ...]] = (_C90,)
+_C92: Final[Cite] = Cite(layer='OCS', clause='5.0', item='reserve', title='Reserve', note=None)
 _CITES93: Final[tuple[Cite, ...]] = (_C92,)
-_C94: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
+_C94: Final[Cite] = Cite(layer='OCS', clause='5.0', item='strat', title='Strat', note=None)
 _CITES95: Final[tuple[Cite, ...]] = (_C94,)
-_C96: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
+_C96: Final[Cite] = Cite(layer='OCS', clause='5.0', item='dg', title='Disorganized (DG)', note=None)
 _CITES97: Final[tuple[Cite, ...]] = (_C96,)
-_CITES98: Final[tuple[Cite, ...]] = (_C2,)
-_C99: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
-_CITES100: Final[tuple[Cite, ...]] = (_C99,)
-_C101: Final[Cite] = Cite(layer='OCS', clause='13.2f', item=None, title='Loading and Unloading', note=None)
-_CITES102: Final[tuple[Cite, ...]] = (_C101,)
-_C103: Final[Cite] = Cite(layer='OCS', clause='13.2g', item=None, title='Organic Trucks', note=None)
-_CITES104: Final[tuple[Cite, ...]] = (_C103,)
-_C105: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, note=None)
-_CITES106: Final[tuple[Cite, ...]] = (_C105,)
-_C107: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
-_CITES108: Final[tuple[Cite, ...]] = (_C107,)
-_SET109: Final[frozenset[UnitType]] = frozenset({'air_base', 'hedgehog', 'port'})
-_C110: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, note=None)
-_CITES111: Final[tuple[Cite, ...]] = (_C110,)
-_C112: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
-_CITES113: Final[tuple[Cite, ...]] = (_C112,)
-_DOMAINS_RailHex_0_114: Final[dict[str, Any]] = {'town_or_port': (False, True), 'units': _Items(_DOMAINS_Unit_0_90, lambda: Unit(), 'Unit {}'), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'in_ezoc': (False, True)}
-_C115: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
+_C98: Final[Cite] = Cite(layer='OCS', clause='5.0', item='exploit', title='Exploitation', note=None)
+_CITES99: Final[tuple[Cite, ...]] = (_C98,)
+_C100: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
+_CITES101: Final[tuple[Cite, ...]] = (_C100,)
+_DOMAINS_Unit_0_102: Final[dict[str, Any]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True)}
+_SET103: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
+_C104: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
+_CITES105: Final[tuple[Cite, ...]] = (_C104,)
+_C106: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
+_CITES107: Final[tuple[Cite, ...]] = (_C106,)
+_C108: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
+_CITES109: Final[tuple[Cite, ...]] = (_C108,)
+_CITES110: Final[tuple[Cite, ...]] = (_C2,)
+_C111: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
+_CITES112: Final[tuple[Cite, ...]] = (_C111,)
+_C113: Final[Cite] = Cite(layer='OCS', clause='13.2f', item=None, title='Loading and Unloading', note=None)
+_CITES114: Final[tuple[Cite, ...]] = (_C113,)
+_C115: Final[Cite] = Cite(layer='OCS', clause='13.2g', item=None, title='Organic Trucks', note=None)
 _CITES116: Final[tuple[Cite, ...]] = (_C115,)
-_C117: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
+_C117: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, note=None)
 _CITES118: Final[tuple[Cite, ...]] = (_C117,)
-_C119: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
+_C119: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
 _CITES120: Final[tuple[Cite, ...]] = (_C119,)
-_C121: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
-_C122: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
+_SET121: Final[frozenset[UnitType]] = frozenset({'air_base', 'hedgehog', 'port'})
+_C122: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, note=None)
 _CITES123: Final[tuple[Cite, ...]] = (_C122,)
-_C124: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
+_C124: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
 _CITES125: Final[tuple[Cite, ...]] = (_C124,)
-_C126: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
-_CITES127: Final[tuple[Cite, ...]] = (_C126,)
-_SET128: Final[frozenset[Mode]] = frozenset({'reserve', 'strat'})
-_C129: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
+_DOMAINS_RailHex_0_126: Final[dict[str, Any]] = {'town_or_port': (False, True), 'units': _Items(_DOMAINS_Unit_0_102, lambda: Unit(), 'Unit {}'), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'in_ezoc': (False, True)}
+_C127: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
+_CITES128: Final[tuple[Cite, ...]] = (_C127,)
+_C129: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
 _CITES130: Final[tuple[Cite, ...]] = (_C129,)
-_C131: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
+_C131: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
 _CITES132: Final[tuple[Cite, ...]] = (_C131,)
-_C133: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
-_CITES134: Final[tuple[Cite, ...]] = (_C133,)
-_C135: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
-_CITES136: Final[tuple[Cite, ...]] = (_C135,)
-_C137: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
-_CITES138: Final[tuple[Cite, ...]] = (_C137,)
-_C139: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
-_CITES140: Final[tuple[Cite, ...]] = (_C139,)
-_C141: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
+_C133: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
+_C134: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
+_CITES135: Final[tuple[Cite, ...]] = (_C134,)
+_C136: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
+_CITES137: Final[tuple[Cite, ...]] = (_C136,)
+_C138: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
+_CITES139: Final[tuple[Cite, ...]] = (_C138,)
+_SET140: Final[frozenset[Mode]] = frozenset({'reserve', 'strat'})
+_C141: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
 _CITES142: Final[tuple[Cite, ...]] = (_C141,)
-_C143: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
+_C143: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
 _CITES144: Final[tuple[Cite, ...]] = (_C143,)
-_C145: Final[Cite] = Cite(layer='fog_of_war', clause='13.7b', item=None, title='Fog of War Option', note="With the Fog of War Option (13.7b) a Formation marker may be put under other combat units, unless it holds the stack's only ground units with a ZOC.")
-_CITES146: Final[tuple[Cite, ...]] = (_C143, _C145,)
-_C147: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
+_C145: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
+_CITES146: Final[tuple[Cite, ...]] = (_C145,)
+_C147: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
 _CITES148: Final[tuple[Cite, ...]] = (_C147,)
-_C149: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
+_C149: Final[Cite] = Cite(layer='OCS', clause='13.6', item=None, title='Reinforcements', note=None)
 _CITES150: Final[tuple[Cite, ...]] = (_C149,)
-_SET151: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
-_C152: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
-_CITES153: Final[tuple[Cite, ...]] = (_C152,)
-_C154: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
-_CITES155: Final[tuple[Cite, ...]] = (_C154,)
-_C156: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
-_CITES157: Final[tuple[Cite, ...]] = (_C156,)
-_C158: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
-_CITES159: Final[tuple[Cite, ...]] = (_C158,)
-_C160: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
-_CITES161: Final[tuple[Cite, ...]] = (_C160,)
-_C162: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
-_CITES163: Final[tuple[Cite, ...]] = (_C162,)
-_C164: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
-_CITES165: Final[tuple[Cite, ...]] = (_C164,)
-_C166: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
+_C151: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
+_CITES152: Final[tuple[Cite, ...]] = (_C151,)
+_C153: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
+_CITES154: Final[tuple[Cite, ...]] = (_C153,)
+_C155: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
+_CITES156: Final[tuple[Cite, ...]] = (_C155,)
+_C157: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
+_CITES158: Final[tuple[Cite, ...]] = (_C157,)
+_C159: Final[Cite] = Cite(layer='fog_of_war', clause='13.7b', item=None, title='Fog of War Option', note="With the Fog of War Option (13.7b) a Formation marker may be put under other combat units, unless it holds the stack's only ground units with a ZOC.")
+_CITES160: Final[tuple[Cite, ...]] = (_C157, _C159,)
+_C161: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
+_CITES162: Final[tuple[Cite, ...]] = (_C161,)
+_C163: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
+_CITES164: Final[tuple[Cite, ...]] = (_C163,)
+_SET165: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
+_C166: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
 _CITES167: Final[tuple[Cite, ...]] = (_C166,)
-_SET168: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
-_C169: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
-_CITES170: Final[tuple[Cite, ...]] = (_C169,)
-_CITES171: Final[tuple[Cite, ...]] = (_C121,)
-_DOMAINS_Hex_0_172: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_90, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
-_C173: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
-_CITES174: Final[tuple[Cite, ...]] = (_C173,)
-_C175: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
-_CITES176: Final[tuple[Cite, ...]] = (_C175,)
-_SET177: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
-_C178: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
-_CITES179: Final[tuple[Cite, ...]] = (_C178,)
-_C180: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
-_CITES181: Final[tuple[Cite, ...]] = (_C180,)
-_C182: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
-_CITES183: Final[tuple[Cite, ...]] = (_C182,)
-_SET184: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
-_C185: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
-_CITES186: Final[tuple[Cite, ...]] = (_C185,)
-_C187: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
-_CITES188: Final[tuple[Cite, ...]] = (_C187,)
-_C189: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
-_CITES190: Final[tuple[Cite, ...]] = (_C189,)
-_C191: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
-_CITES192: Final[tuple[Cite, ...]] = (_C191,)
-_C193: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
-_C194: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
-_C195: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
-_C196: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
-_CITES197: Final[tuple[Cite, ...]] = (_C0, _C193,)
-_CITES198: Final[tuple[Cite, ...]] = (_C0, _C194,)
-_CITES199: Final[tuple[Cite, ...]] = (_C0, _C195,)
-_CITES200: Final[tuple[Cite, ...]] = (_C0, _C196,)
-_C201: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
-_C202: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
-_SET203: Final[frozenset[UnitType]] = frozenset({'hedgehog', 'sp', 'transport'})
-_C204: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
-_CITES205: Final[tuple[Cite, ...]] = (_C101, _C201,)
-_SET206: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
-_CITES207: Final[tuple[Cite, ...]] = (_C101, _C202,)
-_CITES208: Final[tuple[Cite, ...]] = (_C101, _C204,)
-_C209: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
-_C210: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
-_C211: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
-_C212: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
-_CITES213: Final[tuple[Cite, ...]] = (_C117, _C209,)
-_CITES214: Final[tuple[Cite, ...]] = (_C117, _C210,)
-_CITES215: Final[tuple[Cite, ...]] = (_C117, _C211,)
-_CITES216: Final[tuple[Cite, ...]] = (_C117, _C212,)
-_C217: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3)', note=None)
-_C218: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
-_CITES219: Final[tuple[Cite, ...]] = (_C117, _C217,)
-_CITES220: Final[tuple[Cite, ...]] = (_C117, _C218,)
-_C221: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
-_C222: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
-_C223: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
-_CITES224: Final[tuple[Cite, ...]] = (_C7, _C221,)
-_CITES225: Final[tuple[Cite, ...]] = (_C7, _C222,)
-_CITES226: Final[tuple[Cite, ...]] = (_C7, _C223,)
-_C227: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
-_C228: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
-_C229: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
-_C230: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
-_C231: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
-_CITES232: Final[tuple[Cite, ...]] = (_C227, _C228,)
-_CITES233: Final[tuple[Cite, ...]] = (_C227, _C229,)
-_CITES234: Final[tuple[Cite, ...]] = (_C227, _C230,)
-_CITES235: Final[tuple[Cite, ...]] = (_C227, _C231,)
-_C236: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
-_C237: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_C238: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
-_C239: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_C240: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_C241: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
-_C242: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITES243: Final[tuple[Cite, ...]] = (_C236, _C237,)
-_CITES244: Final[tuple[Cite, ...]] = (_C236, _C238,)
-_CITES245: Final[tuple[Cite, ...]] = (_C236, _C239,)
-_CITES246: Final[tuple[Cite, ...]] = (_C236, _C240,)
-_CITES247: Final[tuple[Cite, ...]] = (_C236, _C241,)
-_CITES248: Final[tuple[Cite, ...]] = (_C236, _C242,)
-_C249: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_C250: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_C251: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
-_C252: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITES253: Final[tuple[Cite, ...]] = (_C249, _C250,)
-_CITES254: Final[tuple[Cite, ...]] = (_C249, _C251,)
-_CITES255: Final[tuple[Cite, ...]] = (_C249, _C252,)
-_C256: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
-_C257: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C258: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
-_C259: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C260: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C261: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C262: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES263: Final[tuple[Cite, ...]] = (_C173, _C256,)
-_CITES264: Final[tuple[Cite, ...]] = (_C173, _C257,)
-_CITES265: Final[tuple[Cite, ...]] = (_C173, _C258,)
-_CITES266: Final[tuple[Cite, ...]] = (_C173, _C259,)
-_CITES267: Final[tuple[Cite, ...]] = (_C173, _C260,)
-_CITES268: Final[tuple[Cite, ...]] = (_C173, _C261,)
-_CITES269: Final[tuple[Cite, ...]] = (_C173, _C262,)
-_Q270: Final[Fraction] = Fraction(1, 2)
-_Q271: Final[Fraction] = Fraction(1, 4)
-_C272: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C273: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
-_C274: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C275: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_C276: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C277: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES278: Final[tuple[Cite, ...]] = (_C272, _C273,)
-_CITES279: Final[tuple[Cite, ...]] = (_C272, _C274,)
-_CITES280: Final[tuple[Cite, ...]] = (_C272, _C275,)
-_CITES281: Final[tuple[Cite, ...]] = (_C272, _C276,)
-_CITES282: Final[tuple[Cite, ...]] = (_C272, _C277,)
-_C283: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C284: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET285: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C286: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES287: Final[tuple[Cite, ...]] = (_C178, _C283,)
-_CITES288: Final[tuple[Cite, ...]] = (_C178, _C284,)
-_CITES289: Final[tuple[Cite, ...]] = (_C178, _C286,)
-_C290: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_C291: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_C292: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_C293: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES294: Final[tuple[Cite, ...]] = (_C180, _C290,)
-_CITES295: Final[tuple[Cite, ...]] = (_C180, _C291,)
-_CITES296: Final[tuple[Cite, ...]] = (_C180, _C292,)
-_CITES297: Final[tuple[Cite, ...]] = (_C180, _C293,)
-_C298: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
-_C299: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
-_CITES300: Final[tuple[Cite, ...]] = (_C180, _C298,)
-_CITES301: Final[tuple[Cite, ...]] = (_C180, _C299,)
-_C302: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
-_C303: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES304: Final[tuple[Cite, ...]] = (_C180, _C302,)
-_CITES305: Final[tuple[Cite, ...]] = (_C180, _C303,)
-_C306: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C307: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
-_C308: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
-_C309: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C310: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES311: Final[tuple[Cite, ...]] = (_C182, _C306,)
-_CITES312: Final[tuple[Cite, ...]] = (_C182, _C307,)
-_CITES313: Final[tuple[Cite, ...]] = (_C182, _C308,)
-_CITES314: Final[tuple[Cite, ...]] = (_C182, _C309,)
-_CITES315: Final[tuple[Cite, ...]] = (_C182, _C310,)
-_C316: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
-_C317: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
-_C318: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
-_C319: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
-_C320: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES321: Final[tuple[Cite, ...]] = (_C320,)
-_CITES322: Final[tuple[Cite, ...]] = (_C320, _C320, _C316,)
-_CITES323: Final[tuple[Cite, ...]] = (_C316,)
-_CITES324: Final[tuple[Cite, ...]] = (_C317,)
-_CITES325: Final[tuple[Cite, ...]] = (_C318,)
-_CITES326: Final[tuple[Cite, ...]] = (_C319,)
+_C168: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
+_CITES169: Final[tuple[Cite, ...]] = (_C168,)
+_C170: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
+_CITES171: Final[tuple[Cite, ...]] = (_C170,)
+_C172: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
+_CITES173: Final[tuple[Cite, ...]] = (_C172,)
+_C174: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
+_CITES175: Final[tuple[Cite, ...]] = (_C174,)
+_SET176: Final[frozenset[Consolidation]] = frozenset({'formations', 'independent_joins'})
+_C177: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
+_CITES178: Final[tuple[Cite, ...]] = (_C177,)
+_C179: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
+_CITES180: Final[tuple[Cite, ...]] = (_C179,)
+_C181: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
+_CITES182: Final[tuple[Cite, ...]] = (_C181,)
+_C183: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
+_CITES184: Final[tuple[Cite, ...]] = (_C183,)
+_SET185: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
+_C186: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
+_CITES187: Final[tuple[Cite, ...]] = (_C186,)
+_CITES188: Final[tuple[Cite, ...]] = (_C133,)
+_DOMAINS_Hex_0_189: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_102, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
+_C190: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
+_CITES191: Final[tuple[Cite, ...]] = (_C190,)
+_C192: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
+_CITES193: Final[tuple[Cite, ...]] = (_C192,)
+_SET194: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
+_C195: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
+_CITES196: Final[tuple[Cite, ...]] = (_C195,)
+_C197: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
+_CITES198: Final[tuple[Cite, ...]] = (_C197,)
+_C199: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_CITES200: Final[tuple[Cite, ...]] = (_C199,)
+_SET201: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
+_C202: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
+_CITES203: Final[tuple[Cite, ...]] = (_C202,)
+_C204: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
+_CITES205: Final[tuple[Cite, ...]] = (_C204,)
+_C206: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
+_CITES207: Final[tuple[Cite, ...]] = (_C206,)
+_C208: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
+_CITES209: Final[tuple[Cite, ...]] = (_C208,)
+_C210: Final[Cite] = Cite(layer='fog_of_war', clause='13.7b', item=None, title='Fog of War Option', note=None)
+_CITES211: Final[tuple[Cite, ...]] = (_C210,)
+_C212: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
+_C213: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
+_C214: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
+_C215: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
+_CITES216: Final[tuple[Cite, ...]] = (_C0, _C212,)
+_CITES217: Final[tuple[Cite, ...]] = (_C0, _C213,)
+_CITES218: Final[tuple[Cite, ...]] = (_C0, _C214,)
+_CITES219: Final[tuple[Cite, ...]] = (_C0, _C215,)
+_C220: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
+_C221: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
+_SET222: Final[frozenset[UnitType]] = frozenset({'hedgehog', 'sp', 'transport'})
+_C223: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
+_CITES224: Final[tuple[Cite, ...]] = (_C113, _C220,)
+_SET225: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
+_CITES226: Final[tuple[Cite, ...]] = (_C113, _C221,)
+_CITES227: Final[tuple[Cite, ...]] = (_C113, _C223,)
+_C228: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
+_C229: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
+_C230: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
+_C231: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
+_CITES232: Final[tuple[Cite, ...]] = (_C129, _C228,)
+_CITES233: Final[tuple[Cite, ...]] = (_C129, _C229,)
+_CITES234: Final[tuple[Cite, ...]] = (_C129, _C230,)
+_CITES235: Final[tuple[Cite, ...]] = (_C129, _C231,)
+_C236: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3)', note=None)
+_C237: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
+_CITES238: Final[tuple[Cite, ...]] = (_C129, _C236,)
+_CITES239: Final[tuple[Cite, ...]] = (_C129, _C237,)
+_C240: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_C241: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
+_C242: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
+_CITES243: Final[tuple[Cite, ...]] = (_C7, _C240,)
+_CITES244: Final[tuple[Cite, ...]] = (_C7, _C241,)
+_CITES245: Final[tuple[Cite, ...]] = (_C7, _C242,)
+_C246: Final[Cite] = Cite(layer='OCS', clause='13.6b', item='nearest_edge', title='A map-edge arrival hex blocked by enemy units: the nearest unblocked map-edge hex', note=None)
+_C247: Final[Cite] = Cite(layer='OCS', clause='13.6', item='entry', title='In their entry hexes', note=None)
+_C248: Final[Cite] = Cite(layer='OCS', clause='13.6', item='elsewhere', title='Reinforcements are placed in their entry hexes', note=None)
+_CITES249: Final[tuple[Cite, ...]] = (_C149, _C246,)
+_CITES250: Final[tuple[Cite, ...]] = (_C149, _C247,)
+_CITES251: Final[tuple[Cite, ...]] = (_C149, _C248,)
+_C252: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
+_C253: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
+_C254: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
+_C255: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
+_CITES256: Final[tuple[Cite, ...]] = (_C168, _C252,)
+_CITES257: Final[tuple[Cite, ...]] = (_C168, _C253,)
+_CITES258: Final[tuple[Cite, ...]] = (_C168, _C254,)
+_CITES259: Final[tuple[Cite, ...]] = (_C168, _C255,)
+_C260: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='capable', title='While the unit is Engineer-Capable', note=None)
+_C261: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='own_bridge', title='Exception: the unit uses its own bridge to leave the hex after changing mode or orientation', note=None)
+_C262: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='gone', title='Bridging disappears the instant the unit is no longer Engineer-Capable', note=None)
+_CITES263: Final[tuple[Cite, ...]] = (_C168, _C260,)
+_CITES264: Final[tuple[Cite, ...]] = (_C168, _C261,)
+_CITES265: Final[tuple[Cite, ...]] = (_C168, _C262,)
+_C266: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_C267: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_C268: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
+_C269: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_C270: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_C271: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_C272: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITES273: Final[tuple[Cite, ...]] = (_C266, _C267,)
+_CITES274: Final[tuple[Cite, ...]] = (_C266, _C268,)
+_CITES275: Final[tuple[Cite, ...]] = (_C266, _C269,)
+_CITES276: Final[tuple[Cite, ...]] = (_C266, _C270,)
+_CITES277: Final[tuple[Cite, ...]] = (_C266, _C271,)
+_CITES278: Final[tuple[Cite, ...]] = (_C266, _C272,)
+_C279: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_C280: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_C281: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_C282: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITES283: Final[tuple[Cite, ...]] = (_C279, _C280,)
+_CITES284: Final[tuple[Cite, ...]] = (_C279, _C281,)
+_CITES285: Final[tuple[Cite, ...]] = (_C279, _C282,)
+_C286: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
+_C287: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C288: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
+_C289: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C290: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C291: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C292: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES293: Final[tuple[Cite, ...]] = (_C190, _C286,)
+_CITES294: Final[tuple[Cite, ...]] = (_C190, _C287,)
+_CITES295: Final[tuple[Cite, ...]] = (_C190, _C288,)
+_CITES296: Final[tuple[Cite, ...]] = (_C190, _C289,)
+_CITES297: Final[tuple[Cite, ...]] = (_C190, _C290,)
+_CITES298: Final[tuple[Cite, ...]] = (_C190, _C291,)
+_CITES299: Final[tuple[Cite, ...]] = (_C190, _C292,)
+_Q300: Final[Fraction] = Fraction(1, 2)
+_Q301: Final[Fraction] = Fraction(1, 4)
+_C302: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C303: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_C304: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C305: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_C306: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C307: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES308: Final[tuple[Cite, ...]] = (_C302, _C303,)
+_CITES309: Final[tuple[Cite, ...]] = (_C302, _C304,)
+_CITES310: Final[tuple[Cite, ...]] = (_C302, _C305,)
+_CITES311: Final[tuple[Cite, ...]] = (_C302, _C306,)
+_CITES312: Final[tuple[Cite, ...]] = (_C302, _C307,)
+_C313: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C314: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET315: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_C316: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
+_CITES317: Final[tuple[Cite, ...]] = (_C195, _C313,)
+_CITES318: Final[tuple[Cite, ...]] = (_C195, _C314,)
+_CITES319: Final[tuple[Cite, ...]] = (_C195, _C316,)
+_C320: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_C321: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_C322: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_C323: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES324: Final[tuple[Cite, ...]] = (_C197, _C320,)
+_CITES325: Final[tuple[Cite, ...]] = (_C197, _C321,)
+_CITES326: Final[tuple[Cite, ...]] = (_C197, _C322,)
+_CITES327: Final[tuple[Cite, ...]] = (_C197, _C323,)
+_C328: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_C329: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
+_CITES330: Final[tuple[Cite, ...]] = (_C197, _C328,)
+_CITES331: Final[tuple[Cite, ...]] = (_C197, _C329,)
+_C332: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
+_C333: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES334: Final[tuple[Cite, ...]] = (_C197, _C332,)
+_CITES335: Final[tuple[Cite, ...]] = (_C197, _C333,)
+_C336: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C337: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
+_C338: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
+_C339: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C340: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
+_CITES341: Final[tuple[Cite, ...]] = (_C199, _C336,)
+_CITES342: Final[tuple[Cite, ...]] = (_C199, _C337,)
+_CITES343: Final[tuple[Cite, ...]] = (_C199, _C338,)
+_CITES344: Final[tuple[Cite, ...]] = (_C199, _C339,)
+_CITES345: Final[tuple[Cite, ...]] = (_C199, _C340,)
+_C346: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_C347: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_C348: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_C349: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_C350: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES351: Final[tuple[Cite, ...]] = (_C350,)
+_CITES352: Final[tuple[Cite, ...]] = (_C350, _C350, _C346,)
+_CITES353: Final[tuple[Cite, ...]] = (_C346,)
+_CITES354: Final[tuple[Cite, ...]] = (_C347,)
+_CITES355: Final[tuple[Cite, ...]] = (_C348,)
+_CITES356: Final[tuple[Cite, ...]] = (_C349,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -831,7 +861,15 @@ Rebuild_titles: Final[dict[Rebuild, str]] = {
     'on_map': '2) An on-map unit that has taken step losses',
 }
 
-# rules/ocs/ch13-specialized-units.rules:913  13.8b  River hexside
+# rules/ocs/ch13-specialized-units.rules:887  13.7  Side of a Formation marker
+MarkerSide = Literal['regular', 'fueled']
+MarkerSide_values: Final[tuple[MarkerSide, ...]] = ('regular', 'fueled',)
+MarkerSide_titles: Final[dict[MarkerSide, str]] = {
+    'regular': 'Regular side',
+    'fueled': 'Fueled side',
+}
+
+# rules/ocs/ch13-specialized-units.rules:999  13.8b  River hexside
 River = Literal['no_river', 'minor_river', 'major_river']
 River_values: Final[tuple[River, ...]] = ('no_river', 'minor_river', 'major_river',)
 River_titles: Final[dict[River, str]] = {
@@ -840,7 +878,7 @@ River_titles: Final[dict[River, str]] = {
     'major_river': 'Major River',
 }
 
-# rules/ocs/ch13-specialized-units.rules:979  13.8d  Construction task
+# rules/ocs/ch13-specialized-units.rules:1101  13.8d  Construction task
 Construction = Literal['build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port']
 Construction_values: Final[tuple[Construction, ...]] = ('build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port',)
 Construction_titles: Final[dict[Construction, str]] = {
@@ -865,7 +903,7 @@ Construction_costs_sp: Final[dict[Construction, bool]] = {
 }
 _CITES_Construction_costs_sp: Final[dict[Construction, tuple[Cite, ...]]] = {'build_air_base': _CITES22, 'improve_air_base': _CITES24, 'reduce_air_base': _CITES26, 'build_hedgehog': _CITES28, 'improve_hedgehog': _CITES30, 'reduce_hedgehog': _CITES32, 'repair_port': _CITES34, 'damage_port': _CITES36}
 
-# rules/ocs/ch13-specialized-units.rules:1028  13.9  Type of consolidation
+# rules/ocs/ch13-specialized-units.rules:1164  13.9  Type of consolidation
 Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
 Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
 Consolidation_titles: Final[dict[Consolidation, str]] = {
@@ -1009,8 +1047,17 @@ Mode_titles: Final[dict[Mode, str]] = {
     'dg': 'Disorganized (DG)',
     'exploit': 'Exploitation',
 }
+Mode_voluntary: Final[dict[Mode, bool]] = {
+    'combat': True,
+    'move': True,
+    'reserve': True,
+    'strat': True,
+    'dg': False,
+    'exploit': False,
+}
+_CITES_Mode_voluntary: Final[dict[Mode, tuple[Cite, ...]]] = {'combat': _CITES89, 'move': _CITES91, 'reserve': _CITES93, 'strat': _CITES95, 'dg': _CITES97, 'exploit': _CITES99}
 
-# rules/ocs/series.rules:73  12.10  Internal stocks
+# rules/ocs/series.rules:74  12.10  Internal stocks
 Stocks = Literal['normal', 'low', 'exhausted']
 Stocks_values: Final[tuple[Stocks, ...]] = ('normal', 'low', 'exhausted',)
 Stocks_titles: Final[dict[Stocks, str]] = {
@@ -1019,7 +1066,7 @@ Stocks_titles: Final[dict[Stocks, str]] = {
     'exhausted': 'Exhausted',
 }
 
-# rules/ocs/series.rules:89  OCS  Phase
+# rules/ocs/series.rules:90  OCS  Phase
 Phase = Literal['reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up']
 Phase_values: Final[tuple[Phase, ...]] = ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up',)
 Phase_titles: Final[dict[Phase, str]] = {
@@ -1033,7 +1080,7 @@ Phase_titles: Final[dict[Phase, str]] = {
     'clean_up': 'Clean Up Phase',
 }
 
-# rules/ocs/series.rules:100  OCS  When stacking is looked at
+# rules/ocs/series.rules:101  OCS  When stacking is looked at
 Moment = Literal['segment_end', 'moving', 'overrun']
 Moment_values: Final[tuple[Moment, ...]] = ('segment_end', 'moving', 'overrun',)
 Moment_titles: Final[dict[Moment, str]] = {
@@ -1042,7 +1089,7 @@ Moment_titles: Final[dict[Moment, str]] = {
     'overrun': 'While conducting an overrun',
 }
 
-# rules/ocs/series.rules:106  OCS  Kind of Transport Point
+# rules/ocs/series.rules:107  OCS  Kind of Transport Point
 TransportPointKind = Literal['truck', 'wagon', 'mule']
 TransportPointKind_values: Final[tuple[TransportPointKind, ...]] = ('truck', 'wagon', 'mule',)
 TransportPointKind_titles: Final[dict[TransportPointKind, str]] = {
@@ -1072,7 +1119,7 @@ class RailHex:
     in_ezoc: bool = False
 
 
-# rules/ocs/series.rules:112  OCS
+# rules/ocs/series.rules:113  OCS
 @dataclass(frozen=True, slots=True)
 class Unit:
     """A ground unit"""
@@ -1127,7 +1174,7 @@ class Unit:
     will_spend_mp: bool = False
 
 
-# rules/ocs/series.rules:139  OCS
+# rules/ocs/series.rules:140  OCS
 @dataclass(frozen=True, slots=True)
 class Hex:
     """A hex and the friendly units in it"""
@@ -1154,7 +1201,7 @@ def hq_may_throw_supply(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:43  13.1a  HQs and Modes
 def _t_hq_may_throw_supply(u: Unit, _t: list[Cite]) -> bool:
     """hq_may_throw_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES89)
+    _t.extend(_CITES101)
     return u.type == 'hq' and u.mode != 'strat'
 
 
@@ -1163,20 +1210,20 @@ def explain_hq_may_throw_supply(u: Unit) -> Answer[bool]:
     """May this HQ throw supply? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_may_throw_supply(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_supply, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_supply, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:44  13.1a  HQs and Modes
 def hq_uses_greater_throw_range(u: Unit) -> bool:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a)."""
     _u_mode = u.mode
-    return u.type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET91))
+    return u.type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET103))
 
 
 # rules/ocs/ch13-specialized-units.rules:44  13.1a  HQs and Modes
 def _t_hq_uses_greater_throw_range(u: Unit, _t: list[Cite]) -> bool:
     """hq_uses_greater_throw_range, recording in _t each rule it uses."""
-    _t.extend(_CITES89)
+    _t.extend(_CITES101)
     return u.type == 'hq' and _t_combat_side(u, _t)
 
 
@@ -1185,7 +1232,7 @@ def explain_hq_uses_greater_throw_range(u: Unit) -> Answer[bool]:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_uses_greater_throw_range(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:87  13.1c  HQs and Combat
@@ -1219,7 +1266,7 @@ def hq_may_supply(hq: Unit, u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:107  13.1d  Special HQs
 def _t_hq_may_supply(hq: Unit, u: Unit, _t: list[Cite]) -> bool:
     """hq_may_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES93)
+    _t.extend(_CITES105)
     return not hq.divisional or u.formation == hq.formation or (u.formation == '' and u.nationality == hq.nationality)
 
 
@@ -1228,7 +1275,7 @@ def explain_hq_may_supply(hq: Unit, u: Unit) -> Answer[bool]:
     """May this HQ provide supply to this unit? (13.1d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_may_supply(hq, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_0_90), ('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_0_102), ('u', u, _DOMAINS_Unit_0_102), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:139  13.2a  Sequencing Transport/Supply
@@ -1240,14 +1287,14 @@ def pausing_load_may_pay(use: SpUse) -> bool:
 # rules/ocs/ch13-specialized-units.rules:139  13.2a  Sequencing Transport/Supply
 def _t_pausing_load_may_pay(use: SpUse, _t: list[Cite]) -> bool:
     """pausing_load_may_pay, recording in _t each rule it uses."""
-    _t.extend(_CITES95)
+    _t.extend(_CITES107)
     return _attr_yes(_t, _CITES_SpUse_pay_while_pausing, SpUse_pay_while_pausing, use)
 
 _ANSWERS_pausing_load_may_pay: Final[dict[tuple[SpUse], Answer[bool]]] = {
-    ('fueling',): Answer(True, (_C94, _C13,), ()),
-    ('construction',): Answer(True, (_C94, _C15,), ()),
-    ('combat_cost',): Answer(False, (_C94, _C17,), ('use = fueling', 'use = construction')),
-    ('barrage_cost',): Answer(False, (_C94, _C19,), ('use = fueling', 'use = construction')),
+    ('fueling',): Answer(True, (_C106, _C13,), ()),
+    ('construction',): Answer(True, (_C106, _C15,), ()),
+    ('combat_cost',): Answer(False, (_C106, _C17,), ('use = fueling', 'use = construction')),
+    ('barrage_cost',): Answer(False, (_C106, _C19,), ('use = fueling', 'use = construction')),
 }
 
 
@@ -1266,7 +1313,7 @@ def needs_fuel(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:153  13.2b  Transport Points and Supply
 def _t_needs_fuel(u: Unit, _t: list[Cite]) -> bool:
     """needs_fuel, recording in _t each rule it uses."""
-    _t.extend(_CITES97)
+    _t.extend(_CITES109)
     return u.type != 'transport' and u.mobility != 'leg'
 
 
@@ -1275,7 +1322,7 @@ def explain_needs_fuel(u: Unit) -> Answer[bool]:
     """Does the unit need fuel to move? (13.2b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_needs_fuel(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
@@ -1287,7 +1334,7 @@ def transport_point_supplied(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
 def _t_transport_point_supplied(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_supplied, recording in _t each rule it uses."""
-    _t.extend(_CITES97)
+    _t.extend(_CITES109)
     return u.type != 'transport' or not u.out_of_supply
 
 
@@ -1296,7 +1343,7 @@ def explain_transport_point_supplied(u: Unit) -> Answer[bool]:
     """Transport Points are never Out of Supply (13.2b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_supplied(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:169  13.2c  Mechanical Handling
@@ -1308,7 +1355,7 @@ def may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool)
 # rules/ocs/ch13-specialized-units.rules:169  13.2c  Mechanical Handling
 def _t_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool, _t: list[Cite]) -> bool:
     """may_combine_transport_points, recording in _t each rule it uses."""
-    _t.extend(_CITES98)
+    _t.extend(_CITES110)
     return phase == 'movement' and same_hex and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
 
 
@@ -1317,7 +1364,7 @@ def explain_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_he
     """May these Transport Points combine (or divide)? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_combine_transport_points(a, b, phase, same_hex, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_0_90), ('b', b, _DOMAINS_Unit_0_90), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_0_102), ('b', b, _DOMAINS_Unit_0_102), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:173  13.2c  Mechanical Handling
@@ -1329,7 +1376,7 @@ def _s_may_carry_sp(tp: Unit, sp: Number) -> bool:
 # rules/ocs/ch13-specialized-units.rules:173  13.2c  Mechanical Handling
 def _t_may_carry_sp(tp: Unit, sp: Number, _t: list[Cite]) -> bool:
     """may_carry_sp, recording in _t each rule it uses."""
-    _t.extend(_CITES98)
+    _t.extend(_CITES110)
     return sp <= tp.points * 4
 
 
@@ -1344,7 +1391,7 @@ def explain_may_carry_sp(tp: Unit, sp: Number) -> Answer[bool]:
     """Can the Transport Point carry this many SP? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_carry_sp(tp, sp * SCALE, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_0_90), ('sp', sp, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_0_102), ('sp', sp, ()), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:177  13.2c  Mechanical Handling
@@ -1356,7 +1403,7 @@ def within_counter_mix(trucks_in_play: int) -> bool:
 # rules/ocs/ch13-specialized-units.rules:177  13.2c  Mechanical Handling
 def _t_within_counter_mix(trucks_in_play: int, _t: list[Cite]) -> bool:
     """within_counter_mix, recording in _t each rule it uses."""
-    _t.extend(_CITES98)
+    _t.extend(_CITES110)
     return trucks_in_play <= _cite(_t, _CITES4, truck_counters)
 
 
@@ -1378,7 +1425,7 @@ def transport_point_mode(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:199  13.2d  Mode Restrictions
 def _t_transport_point_mode(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_mode, recording in _t each rule it uses."""
-    _t.extend(_CITES100)
+    _t.extend(_CITES112)
     return u.type != 'transport' or u.mode == 'move' or (u.organic and u.mode == 'reserve')
 
 
@@ -1387,7 +1434,7 @@ def explain_transport_point_mode(u: Unit) -> Answer[bool]:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_mode(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
@@ -1399,7 +1446,7 @@ def load_cost(tp: Unit) -> int:
 # rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
 def _t_load_cost(tp: Unit, _t: list[Cite]) -> int:
     """load_cost, recording in _t each rule it uses."""
-    _t.extend(_CITES102)
+    _t.extend(_CITES114)
     return _t_rounded(_div(tp.move_ma * 4, 40), _t)
 
 
@@ -1420,12 +1467,12 @@ def may_load_from(same_hex_as_dump: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
 def _t_may_load_from(same_hex_as_dump: bool, _t: list[Cite]) -> bool:
     """may_load_from, recording in _t each rule it uses."""
-    _t.extend(_CITES102)
+    _t.extend(_CITES114)
     return same_hex_as_dump
 
 _ANSWERS_may_load_from: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C101,), ('same_hex_as_dump = true',)),
-    (True,): Answer(True, (_C101,), ()),
+    (False,): Answer(False, (_C113,), ('same_hex_as_dump = true',)),
+    (True,): Answer(True, (_C113,), ()),
 }
 
 
@@ -1444,7 +1491,7 @@ def may_draw_from(tp: Unit, u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:289  13.2g  Organic Trucks
 def _t_may_draw_from(tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """may_draw_from, recording in _t each rule it uses."""
-    _t.extend(_CITES104)
+    _t.extend(_CITES116)
     return not tp.organic or u.formation == tp.formation
 
 
@@ -1453,7 +1500,7 @@ def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     """May this unit draw SP from this Transport Point? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_draw_from(tp, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_0_90), ('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_0_102), ('u', u, _DOMAINS_Unit_0_102), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
@@ -1465,7 +1512,7 @@ def may_form_extender(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
 def _t_may_form_extender(tp: Unit, _t: list[Cite]) -> bool:
     """may_form_extender, recording in _t each rule it uses."""
-    _t.extend(_CITES104)
+    _t.extend(_CITES116)
     return not tp.organic
 
 
@@ -1474,7 +1521,7 @@ def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     """May this Transport Point be combined to form an Extender? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_form_extender(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_0_102), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:295  13.2g  Organic Trucks
@@ -1486,7 +1533,7 @@ def may_retreat(tp: Unit, with_retreating_combat_units: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:295  13.2g  Organic Trucks
 def _t_may_retreat(tp: Unit, with_retreating_combat_units: bool, _t: list[Cite]) -> bool:
     """may_retreat, recording in _t each rule it uses."""
-    _t.extend(_CITES104)
+    _t.extend(_CITES116)
     return tp.organic and with_retreating_combat_units
 
 
@@ -1495,7 +1542,7 @@ def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[
     """May this Transport Point retreat? (Organic Trucks only with retreating combat units of their stack) (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_retreat(tp, with_retreating_combat_units, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_0_90), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_0_102), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
@@ -1507,7 +1554,7 @@ def organic_after_capture(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
 def _t_organic_after_capture(tp: Unit, _t: list[Cite]) -> bool:
     """organic_after_capture, recording in _t each rule it uses."""
-    _t.extend(_CITES104)
+    _t.extend(_CITES116)
     return False
 
 
@@ -1516,7 +1563,7 @@ def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     """Is the Transport Point still Organic once captured? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_organic_after_capture(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_0_102), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
@@ -1528,7 +1575,7 @@ def may_withhold_combat_supply(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
 def _t_may_withhold_combat_supply(tp: Unit, _t: list[Cite]) -> bool:
     """may_withhold_combat_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES104)
+    _t.extend(_CITES116)
     return tp.organic
 
 
@@ -1537,7 +1584,7 @@ def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_withhold_combat_supply(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_0_102), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:329  13.2i
@@ -1549,18 +1596,18 @@ def captured_may_move_at_once(captured_in: Phase) -> bool:
 # rules/ocs/ch13-specialized-units.rules:329  13.2i
 def _t_captured_may_move_at_once(captured_in: Phase, _t: list[Cite]) -> bool:
     """captured_may_move_at_once, recording in _t each rule it uses."""
-    _t.extend(_CITES106)
+    _t.extend(_CITES118)
     return captured_in == 'movement'
 
 _ANSWERS_captured_may_move_at_once: Final[dict[tuple[Phase], Answer[bool]]] = {
-    ('reinforcement',): Answer(False, (_C105,), ('captured_in = movement',)),
-    ('movement',): Answer(True, (_C105,), ()),
-    ('reaction',): Answer(False, (_C105,), ('captured_in = movement',)),
-    ('exploitation',): Answer(False, (_C105,), ('captured_in = movement',)),
-    ('combat_phase',): Answer(False, (_C105,), ('captured_in = movement',)),
-    ('barrage',): Answer(False, (_C105,), ('captured_in = movement',)),
-    ('supply',): Answer(False, (_C105,), ('captured_in = movement',)),
-    ('clean_up',): Answer(False, (_C105,), ('captured_in = movement',)),
+    ('reinforcement',): Answer(False, (_C117,), ('captured_in = movement',)),
+    ('movement',): Answer(True, (_C117,), ()),
+    ('reaction',): Answer(False, (_C117,), ('captured_in = movement',)),
+    ('exploitation',): Answer(False, (_C117,), ('captured_in = movement',)),
+    ('combat_phase',): Answer(False, (_C117,), ('captured_in = movement',)),
+    ('barrage',): Answer(False, (_C117,), ('captured_in = movement',)),
+    ('supply',): Answer(False, (_C117,), ('captured_in = movement',)),
+    ('clean_up',): Answer(False, (_C117,), ('captured_in = movement',)),
 }
 
 
@@ -1573,13 +1620,13 @@ def explain_captured_may_move_at_once(captured_in: Phase) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:364  13.3a
 def rail_cargo(u: Unit) -> bool:
     """May this go by rail? (13.3a)."""
-    return u.type not in _SET109
+    return u.type not in _SET121
 
 
 # rules/ocs/ch13-specialized-units.rules:364  13.3a
 def _t_rail_cargo(u: Unit, _t: list[Cite]) -> bool:
     """rail_cargo, recording in _t each rule it uses."""
-    _t.extend(_CITES108)
+    _t.extend(_CITES120)
     return _t_transportable(u, _t)
 
 
@@ -1588,7 +1635,7 @@ def explain_rail_cargo(u: Unit) -> Answer[bool]:
     """May this go by rail? (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_rail_cargo(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:366  13.3a
@@ -1600,7 +1647,7 @@ def _s_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_trac
 # rules/ocs/ch13-specialized-units.rules:366  13.3a
 def _t_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool, _t: list[Cite]) -> Number:
     """rail_cap_cost, recording in _t each rule it uses."""
-    _t.extend(_CITES108)
+    _t.extend(_CITES120)
     return _mul(_sum((_t_transport_equivalent(u, _t) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
@@ -1627,18 +1674,18 @@ def rail_cap_usable(phase: Phase) -> bool:
 # rules/ocs/ch13-specialized-units.rules:384  13.3b
 def _t_rail_cap_usable(phase: Phase, _t: list[Cite]) -> bool:
     """rail_cap_usable, recording in _t each rule it uses."""
-    _t.extend(_CITES111)
+    _t.extend(_CITES123)
     return phase == 'movement'
 
 _ANSWERS_rail_cap_usable: Final[dict[tuple[Phase], Answer[bool]]] = {
-    ('reinforcement',): Answer(False, (_C110,), ('phase = movement',)),
-    ('movement',): Answer(True, (_C110,), ()),
-    ('reaction',): Answer(False, (_C110,), ('phase = movement',)),
-    ('exploitation',): Answer(False, (_C110,), ('phase = movement',)),
-    ('combat_phase',): Answer(False, (_C110,), ('phase = movement',)),
-    ('barrage',): Answer(False, (_C110,), ('phase = movement',)),
-    ('supply',): Answer(False, (_C110,), ('phase = movement',)),
-    ('clean_up',): Answer(False, (_C110,), ('phase = movement',)),
+    ('reinforcement',): Answer(False, (_C122,), ('phase = movement',)),
+    ('movement',): Answer(True, (_C122,), ()),
+    ('reaction',): Answer(False, (_C122,), ('phase = movement',)),
+    ('exploitation',): Answer(False, (_C122,), ('phase = movement',)),
+    ('combat_phase',): Answer(False, (_C122,), ('phase = movement',)),
+    ('barrage',): Answer(False, (_C122,), ('phase = movement',)),
+    ('supply',): Answer(False, (_C122,), ('phase = movement',)),
+    ('clean_up',): Answer(False, (_C122,), ('phase = movement',)),
 }
 
 
@@ -1657,7 +1704,7 @@ def detrainable(x: RailHex) -> bool:
 # rules/ocs/ch13-specialized-units.rules:403  13.3c  Detrainable Hexes
 def _t_detrainable(x: RailHex, _t: list[Cite]) -> bool:
     """detrainable, recording in _t each rule it uses."""
-    _t.extend(_CITES113)
+    _t.extend(_CITES125)
     return (x.town_or_port or any((_t_creates_detrainable(u, _t) for u in x.units))) and x.controlled and x.ezoc_free_path_to_supply
 
 
@@ -1666,7 +1713,7 @@ def explain_detrainable(x: RailHex) -> Answer[bool]:
     """Is this railroad hex detrainable? (13.3c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_detrainable(x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_0_114), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_0_126), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:423  13.3d  Railheads
@@ -1678,7 +1725,7 @@ def moves_railhead(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:423  13.3d  Railheads
 def _t_moves_railhead(u: Unit, _t: list[Cite]) -> bool:
     """moves_railhead, recording in _t each rule it uses."""
-    _t.extend(_CITES116)
+    _t.extend(_CITES128)
     return u.type == 'rail_repair'
 
 
@@ -1687,7 +1734,7 @@ def explain_moves_railhead(u: Unit) -> Answer[bool]:
     """Does this unit's movement move a Railhead marker? (13.3d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_moves_railhead(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:453  13.3e
@@ -1699,26 +1746,26 @@ def rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bo
 # rules/ocs/ch13-specialized-units.rules:453  13.3e
 def _t_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool, _t: list[Cite]) -> bool:
     """rail_path_hex_usable, recording in _t each rule it uses."""
-    _t.extend(_CITES118)
+    _t.extend(_CITES130)
     return not enemy_combat_unit and (not in_ezoc) and (not wrong_gauge) and controlled
 
 _ANSWERS_rail_path_hex_usable: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
-    (False, False, False, False,): Answer(False, (_C117,), ('controlled = true',)),
-    (False, False, False, True,): Answer(True, (_C117,), ()),
-    (False, False, True, False,): Answer(False, (_C117,), ()),
-    (False, False, True, True,): Answer(False, (_C117,), ('wrong_gauge = false',)),
-    (False, True, False, False,): Answer(False, (_C117,), ()),
-    (False, True, False, True,): Answer(False, (_C117,), ('in_ezoc = false',)),
-    (False, True, True, False,): Answer(False, (_C117,), ()),
-    (False, True, True, True,): Answer(False, (_C117,), ()),
-    (True, False, False, False,): Answer(False, (_C117,), ()),
-    (True, False, False, True,): Answer(False, (_C117,), ('enemy_combat_unit = false',)),
-    (True, False, True, False,): Answer(False, (_C117,), ()),
-    (True, False, True, True,): Answer(False, (_C117,), ()),
-    (True, True, False, False,): Answer(False, (_C117,), ()),
-    (True, True, False, True,): Answer(False, (_C117,), ()),
-    (True, True, True, False,): Answer(False, (_C117,), ()),
-    (True, True, True, True,): Answer(False, (_C117,), ()),
+    (False, False, False, False,): Answer(False, (_C129,), ('controlled = true',)),
+    (False, False, False, True,): Answer(True, (_C129,), ()),
+    (False, False, True, False,): Answer(False, (_C129,), ()),
+    (False, False, True, True,): Answer(False, (_C129,), ('wrong_gauge = false',)),
+    (False, True, False, False,): Answer(False, (_C129,), ()),
+    (False, True, False, True,): Answer(False, (_C129,), ('in_ezoc = false',)),
+    (False, True, True, False,): Answer(False, (_C129,), ()),
+    (False, True, True, True,): Answer(False, (_C129,), ()),
+    (True, False, False, False,): Answer(False, (_C129,), ()),
+    (True, False, False, True,): Answer(False, (_C129,), ('enemy_combat_unit = false',)),
+    (True, False, True, False,): Answer(False, (_C129,), ()),
+    (True, False, True, True,): Answer(False, (_C129,), ()),
+    (True, True, False, False,): Answer(False, (_C129,), ()),
+    (True, True, False, True,): Answer(False, (_C129,), ()),
+    (True, True, True, False,): Answer(False, (_C129,), ()),
+    (True, True, True, True,): Answer(False, (_C129,), ()),
 }
 
 
@@ -1738,13 +1785,13 @@ def may_convert_hex(in_ezoc: bool, negated: bool) -> bool:
 def _t_may_convert_hex(in_ezoc: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_convert_hex, recording in _t each rule it uses."""
     _t.extend(_CITES6)
-    return not in_ezoc or _t_ezoc_allows('E', _cite_yes(_t, _CITES120, negated), _t)
+    return not in_ezoc or _t_ezoc_allows('E', _cite_yes(_t, _CITES132, negated), _t)
 
 _ANSWERS_may_convert_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
     (False, False,): Answer(True, (_C5,), ()),
     (False, True,): Answer(True, (_C5,), ()),
-    (True, False,): Answer(False, (_C5, _C119, _C121, _C45,), ('in_ezoc = false',)),
-    (True, True,): Answer(False, (_C5, _C119, _C121, _C45,), ('in_ezoc = false',)),
+    (True, False,): Answer(False, (_C5, _C131, _C133, _C45,), ('in_ezoc = false',)),
+    (True, True,): Answer(False, (_C5, _C131, _C133, _C45,), ('in_ezoc = false',)),
 }
 
 
@@ -1763,12 +1810,12 @@ def may_rail_over_converted(converted_this_phase: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:511  13.3g  Rail Repair Units
 def _t_may_rail_over_converted(converted_this_phase: bool, _t: list[Cite]) -> bool:
     """may_rail_over_converted, recording in _t each rule it uses."""
-    _t.extend(_CITES123)
+    _t.extend(_CITES135)
     return not converted_this_phase
 
 _ANSWERS_may_rail_over_converted: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(True, (_C122,), ()),
-    (True,): Answer(False, (_C122,), ('converted_this_phase = false',)),
+    (False,): Answer(True, (_C134,), ()),
+    (True,): Answer(False, (_C134,), ('converted_this_phase = false',)),
 }
 
 
@@ -1787,7 +1834,7 @@ def _s_ma_after_rail(u: Unit, spent_before: Number) -> Number:
 # rules/ocs/ch13-specialized-units.rules:515  13.3g  Rail Repair Units
 def _t_ma_after_rail(u: Unit, spent_before: Number, _t: list[Cite]) -> Number:
     """ma_after_rail, recording in _t each rule it uses."""
-    _t.extend(_CITES123)
+    _t.extend(_CITES135)
     return u.move_ma * 4 - spent_before if u.type == 'rail_repair' else 0
 
 
@@ -1815,7 +1862,7 @@ def _s_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
 # rules/ocs/ch13-specialized-units.rules:527  13.3g  Rail Repair Units
 def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: Number, _t: list[Cite]) -> int:
     """conversions_allowed, recording in _t each rule it uses."""
-    _t.extend(_CITES123)
+    _t.extend(_CITES135)
     return min(4, current_ma // 4) if u.type == 'rail_repair' and phase == 'movement' and _t_combat_or_dg_combat(u, _t) else 0
 
 
@@ -1842,14 +1889,14 @@ def control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool
 # rules/ocs/ch13-specialized-units.rules:558  13.3h  Railroad Control
 def _t_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool, _t: list[Cite]) -> bool:
     """control_changes, recording in _t each rule it uses."""
-    _t.extend(_CITES125)
+    _t.extend(_CITES137)
     return enemy_combat_unit_entered or clearly_on_enemy_side
 
 _ANSWERS_control_changes: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C124,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
-    (False, True,): Answer(True, (_C124,), ()),
-    (True, False,): Answer(True, (_C124,), ()),
-    (True, True,): Answer(True, (_C124,), ()),
+    (False, False,): Answer(False, (_C136,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
+    (False, True,): Answer(True, (_C136,), ()),
+    (True, False,): Answer(True, (_C136,), ()),
+    (True, True,): Answer(True, (_C136,), ()),
 }
 
 
@@ -1862,14 +1909,14 @@ def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_si
 # rules/ocs/ch13-specialized-units.rules:584  13.4a
 def may_barrage(u: Unit) -> bool:
     """May this artillery unit barrage? (13.4a)."""
-    return u.type == 'artillery' and u.mode not in _SET128
+    return u.type == 'artillery' and u.mode not in _SET140
 
 
 # rules/ocs/ch13-specialized-units.rules:584  13.4a
 def _t_may_barrage(u: Unit, _t: list[Cite]) -> bool:
     """may_barrage, recording in _t each rule it uses."""
-    _t.extend(_CITES127)
-    return u.type == 'artillery' and u.mode not in _SET128
+    _t.extend(_CITES139)
+    return u.type == 'artillery' and u.mode not in _SET140
 
 
 # rules/ocs/ch13-specialized-units.rules:584  13.4a
@@ -1877,7 +1924,7 @@ def explain_may_barrage(u: Unit) -> Answer[bool]:
     """May this artillery unit barrage? (13.4a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_barrage(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:621  13.5  Replacement Units
@@ -1889,7 +1936,7 @@ def repl_mode(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:621  13.5  Replacement Units
 def _t_repl_mode(u: Unit, _t: list[Cite]) -> bool:
     """repl_mode, recording in _t each rule it uses."""
-    _t.extend(_CITES130)
+    _t.extend(_CITES142)
     return u.type != 'repl' or u.mode != 'combat'
 
 
@@ -1898,7 +1945,7 @@ def explain_repl_mode(u: Unit) -> Answer[bool]:
     """Repls can never enter Combat Mode (13.5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_repl_mode(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:645  13.5a  Replacing Losses
@@ -1911,8 +1958,8 @@ def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated
 # rules/ocs/ch13-specialized-units.rules:645  13.5a  Replacing Losses
 def _t_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool, _t: list[Cite]) -> bool:
     """may_rebuild, recording in _t each rule it uses."""
-    _t.extend(_CITES132)
-    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES120, negated), _t)) and (rebuilt == 'dead_pile' or stacked_with_repls)
+    _t.extend(_CITES144)
+    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES132, negated), _t)) and (rebuilt == 'dead_pile' or stacked_with_repls)
 
 
 # rules/ocs/ch13-specialized-units.rules:645  13.5a  Replacing Losses
@@ -1920,7 +1967,7 @@ def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool,
     """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_rebuild(repl, hq, hexes_from_hq, in_ezoc, negated, phase, rebuilt, stacked_with_repls, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_0_90), ('hq', hq, _DOMAINS_Unit_0_90), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_0_102), ('hq', hq, _DOMAINS_Unit_0_102), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:684  13.5b
@@ -1944,20 +1991,48 @@ def explain_steps_rebuildable(u: Unit) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:712  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:689  13.5b
+def may_place_rebuilt_in(chosen: Mode) -> bool:
+    """May a newly-rebuilt unit be placed in this mode? (13.5b)."""
+    return Mode_voluntary[chosen]
+
+
+# rules/ocs/ch13-specialized-units.rules:689  13.5b
+def _t_may_place_rebuilt_in(chosen: Mode, _t: list[Cite]) -> bool:
+    """may_place_rebuilt_in, recording in _t each rule it uses."""
+    _t.extend(_CITES8)
+    return _attr_yes(_t, _CITES_Mode_voluntary, Mode_voluntary, chosen)
+
+_ANSWERS_may_place_rebuilt_in: Final[dict[tuple[Mode], Answer[bool]]] = {
+    ('combat',): Answer(True, (_C7, _C88,), ()),
+    ('move',): Answer(True, (_C7, _C90,), ()),
+    ('reserve',): Answer(True, (_C7, _C92,), ()),
+    ('strat',): Answer(True, (_C7, _C94,), ()),
+    ('dg',): Answer(False, (_C7, _C96,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
+    ('exploit',): Answer(False, (_C7, _C98,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:689  13.5b
+def explain_may_place_rebuilt_in(chosen: Mode) -> Answer[bool]:
+    """May a newly-rebuilt unit be placed in this mode? (13.5b), with the rules that decided it."""
+    return _ANSWERS_may_place_rebuilt_in[(chosen,)]
+
+
+# rules/ocs/ch13-specialized-units.rules:724  13.5d  One Repl for Two Units
 def repls_for_paired_units(units: int) -> int:
     """Repls to rebuild this many units listed as pairs (13.5d)."""
     return -(-_div(units * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:712  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:724  13.5d  One Repl for Two Units
 def _t_repls_for_paired_units(units: int, _t: list[Cite]) -> int:
     """repls_for_paired_units, recording in _t each rule it uses."""
-    _t.extend(_CITES134)
+    _t.extend(_CITES146)
     return -(-_div(units * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:712  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:724  13.5d  One Repl for Two Units
 def explain_repls_for_paired_units(units: int) -> Answer[int]:
     """Repls to rebuild this many units listed as pairs (13.5d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1965,41 +2040,41 @@ def explain_repls_for_paired_units(units: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:726  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:738  13.5e  Truck Rebuilds
 def truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> bool:
     """May this Transport Point be rebuilt with Eq? (13.5e)."""
     return lost_to_enemy_action and tp.type == 'transport' and (tp.tp_kind == 'truck')
 
 
-# rules/ocs/ch13-specialized-units.rules:726  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:738  13.5e  Truck Rebuilds
 def _t_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool, _t: list[Cite]) -> bool:
     """truck_rebuildable, recording in _t each rule it uses."""
     _t.extend(_CITES10)
     return tp.type == 'transport' and tp.tp_kind == 'truck' and lost_to_enemy_action
 
 
-# rules/ocs/ch13-specialized-units.rules:726  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:738  13.5e  Truck Rebuilds
 def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bool]:
     """May this Transport Point be rebuilt with Eq? (13.5e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_truck_rebuildable(tp, lost_to_enemy_action, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_0_90), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_0_102), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:747  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:759  13.5f  Air Replacements
 def eq_for_air_steps(steps: int) -> int:
     """Eq to rebuild this many aircraft steps (13.5f)."""
     return -(-_div(steps * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:747  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:759  13.5f  Air Replacements
 def _t_eq_for_air_steps(steps: int, _t: list[Cite]) -> int:
     """eq_for_air_steps, recording in _t each rule it uses."""
-    _t.extend(_CITES136)
+    _t.extend(_CITES148)
     return -(-_div(steps * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:747  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:759  13.5f  Air Replacements
 def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     """Eq to rebuild this many aircraft steps (13.5f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2007,26 +2082,47 @@ def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:766  13.6a
+# rules/ocs/ch13-specialized-units.rules:773  13.6  Reinforcements
+def may_place_reinforcements_now(phase: Phase, own_player_turn: bool, turn: int, arrival_turn: int) -> bool:
+    """May reinforcements due on their arrival turn be placed now? (their entry cannot be delayed) (13.6)."""
+    return own_player_turn and phase == 'reinforcement' and (turn == arrival_turn)
+
+
+# rules/ocs/ch13-specialized-units.rules:773  13.6  Reinforcements
+def _t_may_place_reinforcements_now(phase: Phase, own_player_turn: bool, turn: int, arrival_turn: int, _t: list[Cite]) -> bool:
+    """may_place_reinforcements_now, recording in _t each rule it uses."""
+    _t.extend(_CITES150)
+    return phase == 'reinforcement' and own_player_turn and (turn == arrival_turn)
+
+
+# rules/ocs/ch13-specialized-units.rules:773  13.6  Reinforcements
+def explain_may_place_reinforcements_now(phase: Phase, own_player_turn: bool, turn: int, arrival_turn: int) -> Answer[bool]:
+    """May reinforcements due on their arrival turn be placed now? (their entry cannot be delayed) (13.6), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_place_reinforcements_now(phase, own_player_turn, turn, arrival_turn, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_place_reinforcements_now, (('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('own_player_turn', own_player_turn, (False, True)), ('turn', turn, ()), ('arrival_turn', arrival_turn, ()), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:803  13.6a
 def _s_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """may_place_at_port with numbers scaled by SCALE."""
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:766  13.6a
+# rules/ocs/ch13-specialized-units.rules:803  13.6a
 def _t_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool, _t: list[Cite]) -> bool:
     """may_place_at_port, recording in _t each rule it uses."""
-    _t.extend(_CITES138)
+    _t.extend(_CITES152)
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:766  13.6a
+# rules/ocs/ch13-specialized-units.rules:803  13.6a
 def may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """May these reinforcements be placed at this port? (13.6a). Numbers are exact: int or Fraction."""
     return _s_may_place_at_port(arriving * SCALE, capacity * SCALE, port_in_ezoc)
 
 
-# rules/ocs/ch13-specialized-units.rules:766  13.6a
+# rules/ocs/ch13-specialized-units.rules:803  13.6a
 def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> Answer[bool]:
     """May these reinforcements be placed at this port? (13.6a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2034,67 +2130,95 @@ def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: 
     return Answer(_value, _rules(_t), () if _value else _would_change(may_place_at_port, (('arriving', arriving, ()), ('capacity', capacity, ()), ('port_in_ezoc', port_in_ezoc, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:784  13.6b
+# rules/ocs/ch13-specialized-units.rules:822  13.6b
+def may_enter_reinforcement_in(chosen: Mode) -> bool:
+    """May a reinforcement enter in this mode? (13.6b)."""
+    return Mode_voluntary[chosen]
+
+
+# rules/ocs/ch13-specialized-units.rules:822  13.6b
+def _t_may_enter_reinforcement_in(chosen: Mode, _t: list[Cite]) -> bool:
+    """may_enter_reinforcement_in, recording in _t each rule it uses."""
+    _t.extend(_CITES154)
+    return _attr_yes(_t, _CITES_Mode_voluntary, Mode_voluntary, chosen)
+
+_ANSWERS_may_enter_reinforcement_in: Final[dict[tuple[Mode], Answer[bool]]] = {
+    ('combat',): Answer(True, (_C153, _C88,), ()),
+    ('move',): Answer(True, (_C153, _C90,), ()),
+    ('reserve',): Answer(True, (_C153, _C92,), ()),
+    ('strat',): Answer(True, (_C153, _C94,), ()),
+    ('dg',): Answer(False, (_C153, _C96,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
+    ('exploit',): Answer(False, (_C153, _C98,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:822  13.6b
+def explain_may_enter_reinforcement_in(chosen: Mode) -> Answer[bool]:
+    """May a reinforcement enter in this mode? (13.6b), with the rules that decided it."""
+    return _ANSWERS_may_enter_reinforcement_in[(chosen,)]
+
+
+# rules/ocs/ch13-specialized-units.rules:824  13.6b
 def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
     """May a reinforcement be placed in this hex? (13.6b)."""
     return not (in_ezoc and at_port)
 
 
-# rules/ocs/ch13-specialized-units.rules:784  13.6b
+# rules/ocs/ch13-specialized-units.rules:824  13.6b
 def _t_may_place_reinforcement(in_ezoc: bool, at_port: bool, _t: list[Cite]) -> bool:
     """may_place_reinforcement, recording in _t each rule it uses."""
-    _t.extend(_CITES140)
+    _t.extend(_CITES154)
     return not (in_ezoc and at_port)
 
 _ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(True, (_C139,), ()),
-    (False, True,): Answer(True, (_C139,), ()),
-    (True, False,): Answer(True, (_C139,), ()),
-    (True, True,): Answer(False, (_C139,), ('in_ezoc = false', 'at_port = false')),
+    (False, False,): Answer(True, (_C153,), ()),
+    (False, True,): Answer(True, (_C153,), ()),
+    (True, False,): Answer(True, (_C153,), ()),
+    (True, True,): Answer(False, (_C153,), ('in_ezoc = false', 'at_port = false')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:784  13.6b
+# rules/ocs/ch13-specialized-units.rules:824  13.6b
 def explain_may_place_reinforcement(in_ezoc: bool, at_port: bool) -> Answer[bool]:
     """May a reinforcement be placed in this hex? (13.6b), with the rules that decided it."""
     return _ANSWERS_may_place_reinforcement[(in_ezoc, at_port)]
 
 
-# rules/ocs/ch13-specialized-units.rules:797  13.6c
+# rules/ocs/ch13-specialized-units.rules:858  13.6c
 def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
     """Does this Transport Point arrive loaded? (13.6c)."""
     return sp_arriving_there or tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:797  13.6c
+# rules/ocs/ch13-specialized-units.rules:858  13.6c
 def _t_arrives_loaded(tp: Unit, sp_arriving_there: bool, _t: list[Cite]) -> bool:
     """arrives_loaded, recording in _t each rule it uses."""
-    _t.extend(_CITES142)
+    _t.extend(_CITES156)
     return tp.organic or sp_arriving_there
 
 
-# rules/ocs/ch13-specialized-units.rules:797  13.6c
+# rules/ocs/ch13-specialized-units.rules:858  13.6c
 def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     """Does this Transport Point arrive loaded? (13.6c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_arrives_loaded(tp, sp_arriving_there, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_90), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_102), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:824  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:892  13.7  Formation Markers
 def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool:
     """A) May the Formation marker be on the map? (13.7)."""
     return fueling_reminder or units_with_marker >= 1
 
 
-# rules/ocs/ch13-specialized-units.rules:824  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:892  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
-    _t.extend(_CITES144)
+    _t.extend(_CITES158)
     return units_with_marker >= 1 or fueling_reminder
 
 
-# rules/ocs/ch13-specialized-units.rules:824  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:892  13.7  Formation Markers
 def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> Answer[bool]:
     """A) May the Formation marker be on the map? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2102,256 +2226,318 @@ def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool)
     return Answer(_value, _rules(_t), () if _value else _would_change(marker_may_be_on_map, (('units_with_marker', units_with_marker, ()), ('fueling_reminder', fueling_reminder, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:828  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:896  13.7  Formation Markers
 def may_enter_marker(u: Unit, marker_formation: str) -> bool:
     """B) May this unit be represented by the marker? (13.7)."""
     _u_formation = u.formation
     return _u_formation != '' and _u_formation == marker_formation
 
 
-# rules/ocs/ch13-specialized-units.rules:828  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:896  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
-    _t.extend(_CITES144)
+    _t.extend(_CITES158)
     return u.formation == marker_formation and u.formation != ''
 
 
-# rules/ocs/ch13-specialized-units.rules:828  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:896  13.7  Formation Markers
 def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     """B) May this unit be represented by the marker? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_marker(u, marker_formation, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_90), ('marker_formation', marker_formation, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_102), ('marker_formation', marker_formation, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:831  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:899  13.7  Formation Markers
 def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
     """May the marker be put under other combat units to hide the formation? (13.7)."""
     return not holds_only_zoc_units
 
 
-# rules/ocs/ch13-specialized-units.rules:831  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:899  13.7  Formation Markers
 def _t_marker_may_hide_formation(holds_only_zoc_units: bool, _t: list[Cite]) -> bool:
     """marker_may_hide_formation, recording in _t each rule it uses."""
-    _t.extend(_CITES146)
+    _t.extend(_CITES160)
     return not holds_only_zoc_units
 
 _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(True, (_C143, _C145,), ()),
-    (True,): Answer(False, (_C143, _C145,), ('holds_only_zoc_units = false',)),
+    (False,): Answer(True, (_C157, _C159,), ()),
+    (True,): Answer(False, (_C157, _C159,), ('holds_only_zoc_units = false',)),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:831  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:899  13.7  Formation Markers
 def explain_marker_may_hide_formation(holds_only_zoc_units: bool) -> Answer[bool]:
     """May the marker be put under other combat units to hide the formation? (13.7), with the rules that decided it."""
     return _ANSWERS_marker_may_hide_formation[(holds_only_zoc_units,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:855  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:903  13.7  Formation Markers
+def marker_side(formation_fuel_paid: bool) -> MarkerSide:
+    """D) The side the Formation marker shows (formation_fuel_paid: the formation method of fuel cost is paid, 12.5c) (13.7)."""
+    return 'fueled' if formation_fuel_paid else 'regular'
+
+
+# rules/ocs/ch13-specialized-units.rules:903  13.7  Formation Markers
+def _t_marker_side(formation_fuel_paid: bool, _t: list[Cite]) -> MarkerSide:
+    """marker_side, recording in _t each rule it uses."""
+    _t.extend(_CITES158)
+    return 'fueled' if formation_fuel_paid else 'regular'
+
+_ANSWERS_marker_side: Final[dict[tuple[bool], Answer[MarkerSide]]] = {
+    (False,): Answer('regular', (_C157,), ()),
+    (True,): Answer('fueled', (_C157,), ()),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:903  13.7  Formation Markers
+def explain_marker_side(formation_fuel_paid: bool) -> Answer[MarkerSide]:
+    """D) The side the Formation marker shows (formation_fuel_paid: the formation method of fuel cost is paid, 12.5c) (13.7), with the rules that decided it."""
+    return _ANSWERS_marker_side[(formation_fuel_paid,)]
+
+
+# rules/ocs/ch13-specialized-units.rules:933  13.7a  Supply Concerns
 def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
     """Does this part of the formation trace supply for free? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:855  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:933  13.7a  Supply Concerns
 def _t_traces_free(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """traces_free, recording in _t each rule it uses."""
-    _t.extend(_CITES148)
+    _t.extend(_CITES162)
     return same_source_as_formation or first_part
 
 _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C147,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C147,), ()),
-    (True, False,): Answer(True, (_C147,), ()),
-    (True, True,): Answer(True, (_C147,), ()),
+    (False, False,): Answer(False, (_C161,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C161,), ()),
+    (True, False,): Answer(True, (_C161,), ()),
+    (True, True,): Answer(True, (_C161,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:855  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:933  13.7a  Supply Concerns
 def explain_traces_free(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """Does this part of the formation trace supply for free? (13.7a), with the rules that decided it."""
     return _ANSWERS_traces_free[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:859  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:937  13.7a  Supply Concerns
 def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> bool:
     """May this part of the formation use the formation method of fueling? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:859  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:937  13.7a  Supply Concerns
 def _t_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """may_use_formation_fueling, recording in _t each rule it uses."""
-    _t.extend(_CITES148)
+    _t.extend(_CITES162)
     return same_source_as_formation or first_part
 
 _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C147,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C147,), ()),
-    (True, False,): Answer(True, (_C147,), ()),
-    (True, True,): Answer(True, (_C147,), ()),
+    (False, False,): Answer(False, (_C161,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C161,), ()),
+    (True, False,): Answer(True, (_C161,), ()),
+    (True, True,): Answer(True, (_C161,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:859  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:937  13.7a  Supply Concerns
 def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """May this part of the formation use the formation method of fueling? (13.7a), with the rules that decided it."""
     return _ANSWERS_may_use_formation_fueling[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:877  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:956  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
-    return u.type in _SET151
+    return u.type in _SET165
 
 
-# rules/ocs/ch13-specialized-units.rules:877  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:956  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
-    _t.extend(_CITES150)
-    return u.type in _SET151
+    _t.extend(_CITES164)
+    return u.type in _SET165
 
 
-# rules/ocs/ch13-specialized-units.rules:877  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:956  13.8  Engineer Functions
 def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_perform_engineering(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:894  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:973  13.8a  Engineer-Capable
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
-    return u.type in _SET151 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return u.type in _SET165 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:894  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:973  13.8a  Engineer-Capable
 def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
     """engineer_capable, recording in _t each rule it uses."""
-    _t.extend(_CITES153)
+    _t.extend(_CITES167)
     return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:894  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:973  13.8a  Engineer-Capable
 def explain_engineer_capable(u: Unit) -> Answer[bool]:
     """Engineer-Capable (13.8a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_engineer_capable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:944  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1013  13.8b  Bridging
+def may_attack_across(possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool) -> bool:
+    """Is an attack across this river hexside possible? (possible_as_bridged: across the hexside bridged makes it) (13.8b)."""
+    return possible_as_printed or (bridged_by_engineers and possible_as_bridged and (not overrunning))
+
+
+# rules/ocs/ch13-specialized-units.rules:1013  13.8b  Bridging
+def _t_may_attack_across(possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool, _t: list[Cite]) -> bool:
+    """may_attack_across, recording in _t each rule it uses."""
+    _t.extend(_CITES169)
+    return possible_as_printed or (bridged_by_engineers and (not overrunning) and possible_as_bridged)
+
+_ANSWERS_may_attack_across: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
+    (False, False, False, False,): Answer(False, (_C168,), ('possible_as_printed = true',)),
+    (False, False, False, True,): Answer(False, (_C168,), ('possible_as_printed = true',)),
+    (False, False, True, False,): Answer(False, (_C168,), ('possible_as_printed = true', 'possible_as_bridged = true')),
+    (False, False, True, True,): Answer(False, (_C168,), ('possible_as_printed = true',)),
+    (False, True, False, False,): Answer(False, (_C168,), ('possible_as_printed = true', 'bridged_by_engineers = true')),
+    (False, True, False, True,): Answer(False, (_C168,), ('possible_as_printed = true',)),
+    (False, True, True, False,): Answer(True, (_C168,), ()),
+    (False, True, True, True,): Answer(False, (_C168,), ('possible_as_printed = true', 'overrunning = false')),
+    (True, False, False, False,): Answer(True, (_C168,), ()),
+    (True, False, False, True,): Answer(True, (_C168,), ()),
+    (True, False, True, False,): Answer(True, (_C168,), ()),
+    (True, False, True, True,): Answer(True, (_C168,), ()),
+    (True, True, False, False,): Answer(True, (_C168,), ()),
+    (True, True, False, True,): Answer(True, (_C168,), ()),
+    (True, True, True, False,): Answer(True, (_C168,), ()),
+    (True, True, True, True,): Answer(True, (_C168,), ()),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:1013  13.8b  Bridging
+def explain_may_attack_across(possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool) -> Answer[bool]:
+    """Is an attack across this river hexside possible? (possible_as_bridged: across the hexside bridged makes it) (13.8b), with the rules that decided it."""
+    return _ANSWERS_may_attack_across[(possible_as_printed, possible_as_bridged, bridged_by_engineers, overrunning)]
+
+
+# rules/ocs/ch13-specialized-units.rules:1064  13.8c  Detrainable Creation
 def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
     _u_mode = u.mode
     return u.type == 'hq' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:944  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1064  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
-    _t.extend(_CITES155)
+    _t.extend(_CITES171)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:944  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1064  13.8c  Detrainable Creation
 def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_creates_detrainable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:991  13.8d  Construction
-def may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> bool:
-    """May this unit perform a construction task? (13.8d)."""
+# rules/ocs/ch13-specialized-units.rules:1113  13.8d  Construction
+def may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this_phase: bool, built_in_another_hex: bool, built_another_type: bool) -> bool:
+    """May this unit perform a construction task? (leg_path_hexes: the fewest hexes in a path to the task's hex that Leg MP could take, enemy ZOC ignored; 0 is its own hex. built_in_another_hex, built_another_type: it has already performed construction this phase in another hex, or of another type) (13.8d)."""
     _u_mode = u.mode
-    return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET151) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return phase == 'movement' and leg_path_hexes <= 2 and (not moved_this_phase) and (not built_in_another_hex) and (not built_another_type) and (u.type in _SET165) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:991  13.8d  Construction
-def _t_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int, _t: list[Cite]) -> bool:
+# rules/ocs/ch13-specialized-units.rules:1113  13.8d  Construction
+def _t_may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this_phase: bool, built_in_another_hex: bool, built_another_type: bool, _t: list[Cite]) -> bool:
     """may_construct, recording in _t each rule it uses."""
-    _t.extend(_CITES157)
-    return _t_engineer_capable(u, _t) and phase == 'movement' and (hexes_away <= 2) and (not moved_this_phase) and (tasks_this_phase == 0)
+    _t.extend(_CITES173)
+    return _t_engineer_capable(u, _t) and phase == 'movement' and (leg_path_hexes <= 2) and (not moved_this_phase) and (not built_in_another_hex) and (not built_another_type)
 
 
-# rules/ocs/ch13-specialized-units.rules:991  13.8d  Construction
-def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> Answer[bool]:
-    """May this unit perform a construction task? (13.8d), with the rules that decided it."""
+# rules/ocs/ch13-specialized-units.rules:1113  13.8d  Construction
+def explain_may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this_phase: bool, built_in_another_hex: bool, built_another_type: bool) -> Answer[bool]:
+    """May this unit perform a construction task? (leg_path_hexes: the fewest hexes in a path to the task's hex that Leg MP could take, enemy ZOC ignored; 0 is its own hex. built_in_another_hex, built_another_type: it has already performed construction this phase in another hex, or of another type) (13.8d), with the rules that decided it."""
     _t: list[Cite] = []
-    _value = _t_may_construct(u, phase, hexes_away, moved_this_phase, tasks_this_phase, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_90), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('hexes_away', hexes_away, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('tasks_this_phase', tasks_this_phase, ()), )))
+    _value = _t_may_construct(u, phase, leg_path_hexes, moved_this_phase, built_in_another_hex, built_another_type, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_102), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('leg_path_hexes', leg_path_hexes, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('built_in_another_hex', built_in_another_hex, (False, True)), ('built_another_type', built_another_type, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:995  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1119  13.8d  Construction
 def construction_costs_sp(task: Construction) -> bool:
     """Does this task cost SP? (13.8d)."""
     return Construction_costs_sp[task]
 
 
-# rules/ocs/ch13-specialized-units.rules:995  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1119  13.8d  Construction
 def _t_construction_costs_sp(task: Construction, _t: list[Cite]) -> bool:
     """construction_costs_sp, recording in _t each rule it uses."""
-    _t.extend(_CITES157)
+    _t.extend(_CITES173)
     return _attr_yes(_t, _CITES_Construction_costs_sp, Construction_costs_sp, task)
 
 _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] = {
-    ('build_air_base',): Answer(True, (_C156, _C21,), ()),
-    ('improve_air_base',): Answer(True, (_C156, _C23,), ()),
-    ('reduce_air_base',): Answer(False, (_C156, _C25,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('build_hedgehog',): Answer(True, (_C156, _C27,), ()),
-    ('improve_hedgehog',): Answer(True, (_C156, _C29,), ()),
-    ('reduce_hedgehog',): Answer(False, (_C156, _C31,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('repair_port',): Answer(True, (_C156, _C33,), ()),
-    ('damage_port',): Answer(False, (_C156, _C35,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_air_base',): Answer(True, (_C172, _C21,), ()),
+    ('improve_air_base',): Answer(True, (_C172, _C23,), ()),
+    ('reduce_air_base',): Answer(False, (_C172, _C25,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_hedgehog',): Answer(True, (_C172, _C27,), ()),
+    ('improve_hedgehog',): Answer(True, (_C172, _C29,), ()),
+    ('reduce_hedgehog',): Answer(False, (_C172, _C31,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('repair_port',): Answer(True, (_C172, _C33,), ()),
+    ('damage_port',): Answer(False, (_C172, _C35,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:995  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1119  13.8d  Construction
 def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
     """Does this task cost SP? (13.8d), with the rules that decided it."""
     return _ANSWERS_construction_costs_sp[(task,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1035  13.9  Unit Consolidation
-def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> bool:
-    """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9)."""
-    return u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (identical_sides or kind == 'aircraft') and (u.mode != 'dg')
+# rules/ocs/ch13-specialized-units.rules:1171  13.9  Unit Consolidation
+def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool) -> bool:
+    """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter; 4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units are in the same hex or off-map box. Adjacent enemy units and Out of Supply do not matter) (13.9)."""
+    return alike and u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (u.mode != 'dg') and (together or kind in _SET176)
 
 
-# rules/ocs/ch13-specialized-units.rules:1035  13.9  Unit Consolidation
-def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool, _t: list[Cite]) -> bool:
+# rules/ocs/ch13-specialized-units.rules:1171  13.9  Unit Consolidation
+def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
-    _t.extend(_CITES159)
-    return (phase == 'reinforcement' or kind == 'aircraft') and (kind == 'aircraft' or identical_sides) and (u.stocks == 'normal') and (u.mode != 'dg')
+    _t.extend(_CITES175)
+    return (phase == 'reinforcement' or kind == 'aircraft') and alike and (kind in _SET176 or together) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1035  13.9  Unit Consolidation
-def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> Answer[bool]:
-    """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9), with the rules that decided it."""
+# rules/ocs/ch13-specialized-units.rules:1171  13.9  Unit Consolidation
+def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool) -> Answer[bool]:
+    """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter; 4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units are in the same hex or off-map box. Adjacent enemy units and Out of Supply do not matter) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
-    _value = _t_may_consolidate(u, kind, phase, identical_sides, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_90), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('identical_sides', identical_sides, (False, True)), )))
+    _value = _t_may_consolidate(u, kind, phase, alike, together, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_102), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('alike', alike, (False, True)), ('together', together, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1040  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1176  13.9  Unit Consolidation
 def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> int:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9)."""
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1040  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1176  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
-    _t.extend(_CITES159)
+    _t.extend(_CITES175)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1040  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1176  13.9  Unit Consolidation
 def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> Answer[int]:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2359,20 +2545,41 @@ def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, r
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1044  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1180  13.9  Unit Consolidation
+def keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> bool:
+    """2) Does the unit swapped in carry the mode and markers of the unit it replaces? (13.9)."""
+    return swapped_in.mode == replaced.mode and swapped_in.stocks == replaced.stocks and (swapped_in.oriented_to_combat == replaced.oriented_to_combat) and (swapped_in.out_of_supply == replaced.out_of_supply) and (swapped_in.step_losses == replaced.step_losses)
+
+
+# rules/ocs/ch13-specialized-units.rules:1180  13.9  Unit Consolidation
+def _t_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit, _t: list[Cite]) -> bool:
+    """keeps_modes_and_markers, recording in _t each rule it uses."""
+    _t.extend(_CITES175)
+    return swapped_in.mode == replaced.mode and swapped_in.oriented_to_combat == replaced.oriented_to_combat and (swapped_in.out_of_supply == replaced.out_of_supply) and (swapped_in.stocks == replaced.stocks) and (swapped_in.step_losses == replaced.step_losses)
+
+
+# rules/ocs/ch13-specialized-units.rules:1180  13.9  Unit Consolidation
+def explain_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> Answer[bool]:
+    """2) Does the unit swapped in carry the mode and markers of the unit it replaces? (13.9), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_keeps_modes_and_markers(replaced, swapped_in, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(keeps_modes_and_markers, (('replaced', replaced, _DOMAINS_Unit_0_102), ('swapped_in', swapped_in, _DOMAINS_Unit_0_102), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:1186  13.9  Unit Consolidation
 def may_convert_formation(from_formation: str, to_formation: str) -> bool:
     """2, 3) May a unit change formations this way? (13.9)."""
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1044  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1186  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
-    _t.extend(_CITES159)
+    _t.extend(_CITES175)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1044  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1186  13.9  Unit Consolidation
 def explain_may_convert_formation(from_formation: str, to_formation: str) -> Answer[bool]:
     """2, 3) May a unit change formations this way? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2389,7 +2596,7 @@ def _s_rounded(x: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:15  4.1  Rounding Rule
 def _t_rounded(x: Number, _t: list[Cite]) -> int:
     """rounded, recording in _t each rule it uses."""
-    _t.extend(_CITES161)
+    _t.extend(_CITES178)
     return (x + 2) // 4
 
 
@@ -2416,7 +2623,7 @@ def _s_odds(attack: Number, defense: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
 def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> int:
     """odds, recording in _t each rule it uses."""
-    _t.extend(_CITES163)
+    _t.extend(_CITES180)
     return _t_rounded(_div(attack, defense), _t)
 
 
@@ -2443,7 +2650,7 @@ def _s_barrage_factors(factors: tuple[Number, ...]) -> int:
 # rules/ocs/ch4-general-concepts.rules:33  4.2  Fractions
 def _t_barrage_factors(factors: tuple[Number, ...], _t: list[Cite]) -> int:
     """barrage_factors, recording in _t each rule it uses."""
-    _t.extend(_CITES163)
+    _t.extend(_CITES180)
     return _t_rounded(_sum((f for f in factors)), _t)
 
 
@@ -2470,7 +2677,7 @@ def _s_modified(value: Number, factors: tuple[Number, ...]) -> Number:
 # rules/ocs/ch4-general-concepts.rules:59  4.3  Cumulative Effects
 def _t_modified(value: Number, factors: tuple[Number, ...], _t: list[Cite]) -> Number:
     """modified, recording in _t each rule it uses."""
-    _t.extend(_CITES165)
+    _t.extend(_CITES182)
     return _mul(value, _product((f for f in factors)))
 
 
@@ -2491,13 +2698,13 @@ def explain_modified(value: Number, factors: Sequence[Number]) -> Answer[Number]
 # rules/ocs/ch4-general-concepts.rules:112  4.4a
 def may_attack(u: Unit) -> bool:
     """May attack or overrun (4.4a)."""
-    return u.printed_strength and u.type in _SET168 and (not u.parenthesized) and (u.mode not in _SET128)
+    return u.printed_strength and u.type in _SET185 and (not u.parenthesized) and (u.mode not in _SET140)
 
 
 # rules/ocs/ch4-general-concepts.rules:112  4.4a
 def _t_may_attack(u: Unit, _t: list[Cite]) -> bool:
     """may_attack, recording in _t each rule it uses."""
-    _t.extend(_CITES167)
+    _t.extend(_CITES184)
     return _t_attack_capable(u, _t)
 
 
@@ -2506,19 +2713,19 @@ def explain_may_attack(u: Unit) -> Answer[bool]:
     """May attack or overrun (4.4a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_attack(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:136  4.4c
 def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
     """May move into a hex with an enemy non-combat unit (4.4c)."""
-    return u.printed_strength and u.type in _SET168 and (not u.parenthesized) and (u.mode not in _SET128)
+    return u.printed_strength and u.type in _SET185 and (not u.parenthesized) and (u.mode not in _SET140)
 
 
 # rules/ocs/ch4-general-concepts.rules:136  4.4c
 def _t_may_enter_enemy_noncombat_hex(u: Unit, _t: list[Cite]) -> bool:
     """may_enter_enemy_noncombat_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES170)
+    _t.extend(_CITES187)
     return _t_attack_capable(u, _t)
 
 
@@ -2527,7 +2734,7 @@ def explain_may_enter_enemy_noncombat_hex(u: Unit) -> Answer[bool]:
     """May move into a hex with an enemy non-combat unit (4.4c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_enemy_noncombat_hex(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:201  4.5a  Actions not allowed in an enemy ZOC
@@ -2539,32 +2746,32 @@ def ezoc_allows(action: EzocAction, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:201  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_allows, recording in _t each rule it uses."""
-    _t.extend(_CITES171)
-    return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _CITES120, negated)
+    _t.extend(_CITES188)
+    return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _CITES132, negated)
 
 _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
-    ('A', False,): Answer(False, (_C121, _C37, _C119,), ('negated = true',)),
-    ('A', True,): Answer(True, (_C121, _C37, _C119,), ()),
-    ('B', False,): Answer(False, (_C121, _C39, _C119,), ('negated = true',)),
-    ('B', True,): Answer(True, (_C121, _C39, _C119,), ()),
-    ('C', False,): Answer(False, (_C121, _C41,), ()),
-    ('C', True,): Answer(False, (_C121, _C41,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('D', False,): Answer(False, (_C121, _C43, _C119,), ('negated = true',)),
-    ('D', True,): Answer(True, (_C121, _C43, _C119,), ()),
-    ('E', False,): Answer(False, (_C121, _C45,), ()),
-    ('E', True,): Answer(False, (_C121, _C45,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('F', False,): Answer(False, (_C121, _C47, _C48,), ()),
-    ('F', True,): Answer(False, (_C121, _C47, _C48,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('G', False,): Answer(False, (_C121, _C50,), ()),
-    ('G', True,): Answer(False, (_C121, _C50,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('H', False,): Answer(False, (_C121, _C52, _C119,), ('negated = true',)),
-    ('H', True,): Answer(True, (_C121, _C52, _C119,), ()),
-    ('I', False,): Answer(False, (_C121, _C54,), ()),
-    ('I', True,): Answer(False, (_C121, _C54,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('J', False,): Answer(False, (_C121, _C56,), ()),
-    ('J', True,): Answer(False, (_C121, _C56,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('K', False,): Answer(False, (_C121, _C58,), ()),
-    ('K', True,): Answer(False, (_C121, _C58,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('A', False,): Answer(False, (_C133, _C37, _C131,), ('negated = true',)),
+    ('A', True,): Answer(True, (_C133, _C37, _C131,), ()),
+    ('B', False,): Answer(False, (_C133, _C39, _C131,), ('negated = true',)),
+    ('B', True,): Answer(True, (_C133, _C39, _C131,), ()),
+    ('C', False,): Answer(False, (_C133, _C41,), ()),
+    ('C', True,): Answer(False, (_C133, _C41,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('D', False,): Answer(False, (_C133, _C43, _C131,), ('negated = true',)),
+    ('D', True,): Answer(True, (_C133, _C43, _C131,), ()),
+    ('E', False,): Answer(False, (_C133, _C45,), ()),
+    ('E', True,): Answer(False, (_C133, _C45,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('F', False,): Answer(False, (_C133, _C47, _C48,), ()),
+    ('F', True,): Answer(False, (_C133, _C47, _C48,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('G', False,): Answer(False, (_C133, _C50,), ()),
+    ('G', True,): Answer(False, (_C133, _C50,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('H', False,): Answer(False, (_C133, _C52, _C131,), ('negated = true',)),
+    ('H', True,): Answer(True, (_C133, _C52, _C131,), ()),
+    ('I', False,): Answer(False, (_C133, _C54,), ()),
+    ('I', True,): Answer(False, (_C133, _C54,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('J', False,): Answer(False, (_C133, _C56,), ()),
+    ('J', True,): Answer(False, (_C133, _C56,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('K', False,): Answer(False, (_C133, _C58,), ()),
+    ('K', True,): Answer(False, (_C133, _C58,), ('action = A', 'action = B', 'action = D', 'action = H')),
 }
 
 
@@ -2583,16 +2790,16 @@ def ezoc_stops_entering(mobility: Mobility, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_stops_entering(mobility: Mobility, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_stops_entering, recording in _t each rule it uses."""
-    _t.extend(_CITES171)
-    return mobility == 'truck' and (not _cite_yes(_t, _CITES120, negated))
+    _t.extend(_CITES188)
+    return mobility == 'truck' and (not _cite_yes(_t, _CITES132, negated))
 
 _ANSWERS_ezoc_stops_entering: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
-    ('leg', False,): Answer(False, (_C121,), ('mobility = truck',)),
-    ('leg', True,): Answer(False, (_C121,), ()),
-    ('truck', False,): Answer(True, (_C121, _C119,), ()),
-    ('truck', True,): Answer(False, (_C121, _C119,), ('negated = false',)),
-    ('track', False,): Answer(False, (_C121,), ('mobility = truck',)),
-    ('track', True,): Answer(False, (_C121,), ()),
+    ('leg', False,): Answer(False, (_C133,), ('mobility = truck',)),
+    ('leg', True,): Answer(False, (_C133,), ()),
+    ('truck', False,): Answer(True, (_C133, _C131,), ()),
+    ('truck', True,): Answer(False, (_C133, _C131,), ('negated = false',)),
+    ('track', False,): Answer(False, (_C133,), ('mobility = truck',)),
+    ('track', True,): Answer(False, (_C133,), ()),
 }
 
 
@@ -2611,16 +2818,16 @@ def ezoc_blocks_path(traced_with: Mobility, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:216  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_blocks_path(traced_with: Mobility, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_blocks_path, recording in _t each rule it uses."""
-    _t.extend(_CITES171)
-    return traced_with == 'truck' and (not _cite_yes(_t, _CITES120, negated))
+    _t.extend(_CITES188)
+    return traced_with == 'truck' and (not _cite_yes(_t, _CITES132, negated))
 
 _ANSWERS_ezoc_blocks_path: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
-    ('leg', False,): Answer(False, (_C121,), ('traced_with = truck',)),
-    ('leg', True,): Answer(False, (_C121,), ()),
-    ('truck', False,): Answer(True, (_C121, _C119,), ()),
-    ('truck', True,): Answer(False, (_C121, _C119,), ('negated = false',)),
-    ('track', False,): Answer(False, (_C121,), ('traced_with = truck',)),
-    ('track', True,): Answer(False, (_C121,), ()),
+    ('leg', False,): Answer(False, (_C133,), ('traced_with = truck',)),
+    ('leg', True,): Answer(False, (_C133,), ()),
+    ('truck', False,): Answer(True, (_C133, _C131,), ()),
+    ('truck', True,): Answer(False, (_C133, _C131,), ('negated = false',)),
+    ('track', False,): Answer(False, (_C133,), ('traced_with = truck',)),
+    ('track', True,): Answer(False, (_C133,), ()),
 }
 
 
@@ -2639,7 +2846,7 @@ def zoc_negated(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:247  4.5b  Negating ZOC
 def _t_zoc_negated(h: Hex, _t: list[Cite]) -> bool:
     """zoc_negated, recording in _t each rule it uses."""
-    _t.extend(_CITES120)
+    _t.extend(_CITES132)
     return any((_t_is_combat(u, _t) and (not u.will_spend_mp) for u in h.units))
 
 
@@ -2648,7 +2855,7 @@ def explain_zoc_negated(h: Hex) -> Answer[bool]:
     """Is the enemy ZOC in this hex negated? (4.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_zoc_negated(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0_172), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0_189), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:250  4.5b  Negating ZOC
@@ -2660,14 +2867,14 @@ def may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:250  4.5b  Negating ZOC
 def _t_may_exit_ezoc_hex(started_phase_there: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_exit_ezoc_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES120)
-    return started_phase_there or _t_ezoc_allows('A', _cite_yes(_t, _CITES120, negated), _t)
+    _t.extend(_CITES132)
+    return started_phase_there or _t_ezoc_allows('A', _cite_yes(_t, _CITES132, negated), _t)
 
 _ANSWERS_may_exit_ezoc_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C119, _C121, _C37,), ('started_phase_there = true', 'negated = true')),
-    (False, True,): Answer(True, (_C119, _C121, _C37,), ()),
-    (True, False,): Answer(True, (_C119,), ()),
-    (True, True,): Answer(True, (_C119,), ()),
+    (False, False,): Answer(False, (_C131, _C133, _C37,), ('started_phase_there = true', 'negated = true')),
+    (False, True,): Answer(True, (_C131, _C133, _C37,), ()),
+    (True, False,): Answer(True, (_C131,), ()),
+    (True, True,): Answer(True, (_C131,), ()),
 }
 
 
@@ -2686,7 +2893,7 @@ def sizes_not_negative(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:297  4.6  Regimental Equivalents
 def _t_sizes_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """sizes_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES174)
+    _t.extend(_CITES191)
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
@@ -2695,7 +2902,7 @@ def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
     """Printed RE sizes and point values are never negative (4.6), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_sizes_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:318  4.6  Regimental Equivalents
@@ -2707,7 +2914,7 @@ def one_step(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:318  4.6  Regimental Equivalents
 def _t_one_step(u: Unit, _t: list[Cite]) -> bool:
     """one_step, recording in _t each rule it uses."""
-    _t.extend(_CITES174)
+    _t.extend(_CITES191)
     return _t_is_combat(u, _t) and (not u.multi_step)
 
 
@@ -2716,20 +2923,20 @@ def explain_one_step(u: Unit) -> Answer[bool]:
     """Is 1 step for loss purposes (a combat unit that is not multi-step) (4.6), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_one_step(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(one_step, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(one_step, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
 def transportable(u: Unit) -> bool:
     """Can be transported (rail, air, landing craft, shipping) (4.7)."""
-    return u.type not in _SET109
+    return u.type not in _SET121
 
 
 # rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
 def _t_transportable(u: Unit, _t: list[Cite]) -> bool:
     """transportable, recording in _t each rule it uses."""
-    _t.extend(_CITES176)
-    return _t_is_combat(u, _t) or u.type in _SET177
+    _t.extend(_CITES193)
+    return _t_is_combat(u, _t) or u.type in _SET194
 
 
 # rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
@@ -2737,7 +2944,7 @@ def explain_transportable(u: Unit) -> Answer[bool]:
     """Can be transported (rail, air, landing craft, shipping) (4.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transportable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:356  4.7  Transportation Equivalents
@@ -2749,7 +2956,7 @@ def transport_point_may_carry(cargo: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:356  4.7  Transportation Equivalents
 def _t_transport_point_may_carry(cargo: Unit, _t: list[Cite]) -> bool:
     """transport_point_may_carry, recording in _t each rule it uses."""
-    _t.extend(_CITES176)
+    _t.extend(_CITES193)
     return cargo.type == 'sp'
 
 
@@ -2758,7 +2965,7 @@ def explain_transport_point_may_carry(cargo: Unit) -> Answer[bool]:
     """A Transport Point can carry this (4.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_may_carry(cargo, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_0_102), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:408  4.7c
@@ -2770,7 +2977,7 @@ def _s_transport_point_load(u: Unit) -> Number:
 # rules/ocs/ch4-general-concepts.rules:408  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
-    _t.extend(_CITES179)
+    _t.extend(_CITES196)
     return u.points * 4
 
 
@@ -2797,7 +3004,7 @@ def one_transport_type(used: tuple[Transport, ...], next: Transport) -> bool:
 # rules/ocs/ch4-general-concepts.rules:444  4.7d  Movement and Transport
 def _t_one_transport_type(used: tuple[Transport, ...], next: Transport, _t: list[Cite]) -> bool:
     """one_transport_type, recording in _t each rule it uses."""
-    _t.extend(_CITES181)
+    _t.extend(_CITES198)
     return all((t == next for t in used))
 
 
@@ -2818,7 +3025,7 @@ def _s_may_spend_transported(by: Transport, alt_roll: bool, before: Number, afte
 # rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
 def _t_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number, _t: list[Cite]) -> bool:
     """may_spend_transported, recording in _t each rule it uses."""
-    _t.extend(_CITES181)
+    _t.extend(_CITES198)
     return before >= 0 and after >= 0 and (before <= _t_ma_before(by, _t)) and (after <= _t_ma_after(by, alt_roll, _t)) and (before + after <= _t_transported_ma(by, alt_roll, _t))
 
 
@@ -2839,13 +3046,13 @@ def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number,
 # rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
-    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET184) for e in enemies))
+    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET201) for e in enemies))
 
 
 # rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES183)
+    _t.extend(_CITES200)
     return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
 
 
@@ -2860,13 +3067,13 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
 # rules/ocs/ch4-general-concepts.rules:623  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
-    return 'attack_capable_unit' if u.printed_strength and u.type in _SET168 and (not u.parenthesized) and (u.mode not in _SET128) else 'other_ground_unit'
+    return 'attack_capable_unit' if u.printed_strength and u.type in _SET185 and (not u.parenthesized) and (u.mode not in _SET140) else 'other_ground_unit'
 
 
 # rules/ocs/ch4-general-concepts.rules:623  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
-    _t.extend(_CITES183)
+    _t.extend(_CITES200)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
@@ -2882,13 +3089,13 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     _h_units = h.units
-    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET168) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET168) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
+    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET185) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
 
 
 # rules/ocs/ch4-general-concepts.rules:646  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
-    _t.extend(_CITES186)
+    _t.extend(_CITES203)
     return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))) if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)) else _first((u for u in h.units if _t_is_combat(u, _t)))
 
 
@@ -2909,7 +3116,7 @@ def shows_hedgehog(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:651  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
-    _t.extend(_CITES186)
+    _t.extend(_CITES203)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
@@ -2918,7 +3125,7 @@ def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_shows_hedgehog(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_0_172), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_0_189), )))
 
 
 # rules/ocs/series.rules:43  3.3  Non-Combat Units
@@ -2930,7 +3137,7 @@ def is_combat(u: Unit) -> bool:
 # rules/ocs/series.rules:43  3.3  Non-Combat Units
 def _t_is_combat(u: Unit, _t: list[Cite]) -> bool:
     """is_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES188)
+    _t.extend(_CITES205)
     return _attr_yes(_t, _CITES_UnitType_combat, UnitType_combat, u.type)
 
 
@@ -2939,72 +3146,102 @@ def explain_is_combat(u: Unit) -> Answer[bool]:
     """Is a combat unit (SP, Transport Points, hedgehogs, air bases and ports are not) (3.3), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_is_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
-# rules/ocs/series.rules:61  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:62  5.10e  DG Mode Orientation
 def combat_side(u: Unit) -> bool:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e)."""
     _u_mode = u.mode
-    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET91)
+    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET103)
 
 
-# rules/ocs/series.rules:61  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:62  5.10e  DG Mode Orientation
 def _t_combat_side(u: Unit, _t: list[Cite]) -> bool:
     """combat_side, recording in _t each rule it uses."""
-    _t.extend(_CITES190)
-    return u.mode == 'combat' or (u.mode in _SET91 and u.oriented_to_combat)
+    _t.extend(_CITES207)
+    return u.mode == 'combat' or (u.mode in _SET103 and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:61  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:62  5.10e  DG Mode Orientation
 def explain_combat_side(u: Unit) -> Answer[bool]:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_combat_side(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
-# rules/ocs/series.rules:63  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:64  5.10e  DG Mode Orientation
 def combat_or_dg_combat(u: Unit) -> bool:
     """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e)."""
     _u_mode = u.mode
     return _u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:63  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:64  5.10e  DG Mode Orientation
 def _t_combat_or_dg_combat(u: Unit, _t: list[Cite]) -> bool:
     """combat_or_dg_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES190)
+    _t.extend(_CITES207)
     return u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:63  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:64  5.10e  DG Mode Orientation
 def explain_combat_or_dg_combat(u: Unit) -> Answer[bool]:
     """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_combat_or_dg_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
-# rules/ocs/series.rules:67  9.11  Step Losses
+# rules/ocs/series.rules:68  9.11  Step Losses
 def steps_not_negative(u: Unit) -> bool:
     """A unit cannot have lost a negative number of steps (9.11)."""
     return u.step_losses >= 0
 
 
-# rules/ocs/series.rules:67  9.11  Step Losses
+# rules/ocs/series.rules:68  9.11  Step Losses
 def _t_steps_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """steps_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES192)
+    _t.extend(_CITES209)
     return u.step_losses >= 0
 
 
-# rules/ocs/series.rules:67  9.11  Step Losses
+# rules/ocs/series.rules:68  9.11  Step Losses
 def explain_steps_not_negative(u: Unit) -> Answer[bool]:
     """A unit cannot have lost a negative number of steps (9.11), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_steps_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_0_102), )))
+
+
+# rules/ocs/option-fog-of-war.rules:12  13.7b  Fog of War Option
+def marker_placement_conforms(under_other_units: bool, holds_only_zoc_units: bool, one_unit_revealed: bool) -> bool:
+    """Does the Formation marker's place in the stack conform to 4.8b and 4.9a? (one_unit_revealed: one of its units is shown) (13.7b)."""
+    return (one_unit_revealed or not holds_only_zoc_units) and (not under_other_units or not holds_only_zoc_units)
+
+
+# rules/ocs/option-fog-of-war.rules:12  13.7b  Fog of War Option
+def _t_marker_placement_conforms(under_other_units: bool, holds_only_zoc_units: bool, one_unit_revealed: bool, _t: list[Cite]) -> bool:
+    """marker_placement_conforms, recording in _t each rule it uses."""
+    _t.extend(_CITES211)
+    return (not under_other_units or _t_marker_may_hide_formation(holds_only_zoc_units, _t)) and (not holds_only_zoc_units or one_unit_revealed)
+
+_ANSWERS_marker_placement_conforms: Final[dict[tuple[bool, bool, bool], Answer[bool]]] = {
+    (False, False, False,): Answer(True, (_C210,), ()),
+    (False, False, True,): Answer(True, (_C210,), ()),
+    (False, True, False,): Answer(False, (_C210,), ('holds_only_zoc_units = false', 'one_unit_revealed = true')),
+    (False, True, True,): Answer(True, (_C210,), ()),
+    (True, False, False,): Answer(True, (_C210, _C157, _C159,), ()),
+    (True, False, True,): Answer(True, (_C210, _C157, _C159,), ()),
+    (True, True, False,): Answer(False, (_C210, _C157, _C159,), ('holds_only_zoc_units = false',)),
+    (True, True, True,): Answer(False, (_C210, _C157, _C159,), ('under_other_units = false', 'holds_only_zoc_units = false')),
+}
+
+
+# rules/ocs/option-fog-of-war.rules:12  13.7b  Fog of War Option
+def explain_marker_placement_conforms(under_other_units: bool, holds_only_zoc_units: bool, one_unit_revealed: bool) -> Answer[bool]:
+    """Does the Formation marker's place in the stack conform to 4.8b and 4.9a? (one_unit_revealed: one of its units is shown) (13.7b), with the rules that decided it."""
+    return _ANSWERS_marker_placement_conforms[(under_other_units, holds_only_zoc_units, one_unit_revealed)]
 
 
 # rules/ocs/ch13-specialized-units.rules:76  13.1c  HQs and Combat
@@ -3016,7 +3253,7 @@ def defense_strength(u: Unit, printed: int) -> int:
         return 1
     # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
     _u_mode = u.mode
-    if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET91)):
+    if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET103)):
         return 5
     # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
     if _u_type == 'hq':
@@ -3030,18 +3267,18 @@ def _t_defense_strength(u: Unit, printed: int, _t: list[Cite]) -> int:
     """defense_strength, recording in _t each rule it uses."""
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:599
     if u.type == 'artillery':
-        _t.extend(_CITES197)
+        _t.extend(_CITES216)
         return 1
     # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
     if u.type == 'hq' and _t_combat_side(u, _t):
-        _t.extend(_CITES198)
+        _t.extend(_CITES217)
         return 5
     # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
     if u.type == 'hq':
-        _t.extend(_CITES199)
+        _t.extend(_CITES218)
         return 1
     # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
-    _t.extend(_CITES200)
+    _t.extend(_CITES219)
     return printed
 
 
@@ -3060,7 +3297,7 @@ def may_unload(tp: Unit, h: Hex) -> bool:
     if tp.organic:
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
-    if any((u.type not in _SET203 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+    if any((u.type not in _SET222 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
     return False
@@ -3071,14 +3308,14 @@ def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
     # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:286
     if tp.organic:
-        _t.extend(_CITES205)
+        _t.extend(_CITES224)
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
-    if any((_t_is_combat(u, _t) or u.type in _SET206 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
-        _t.extend(_CITES207)
+    if any((_t_is_combat(u, _t) or u.type in _SET225 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+        _t.extend(_CITES226)
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
-    _t.extend(_CITES208)
+    _t.extend(_CITES227)
     return False
 
 
@@ -3087,7 +3324,7 @@ def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_unload(tp, h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_90), ('h', h, _DOMAINS_Hex_0_172), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_102), ('h', h, _DOMAINS_Hex_0_189), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:442  13.3e
@@ -3097,7 +3334,7 @@ def may_entrain(u: Unit, x: RailHex) -> bool:
     _u_type = u.type
     if _u_type == 'rail_repair' and (not x.in_ezoc):
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:948
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1068
     _u_mode = u.mode
     if _u_type == 'hq' and x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
@@ -3114,18 +3351,18 @@ def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:519
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES213)
+        _t.extend(_CITES232)
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:948
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1068
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES214)
+        _t.extend(_CITES233)
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
-        _t.extend(_CITES215)
+        _t.extend(_CITES234)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
-    _t.extend(_CITES216)
+    _t.extend(_CITES235)
     return False
 
 
@@ -3134,7 +3371,7 @@ def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo entrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_entrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_0_90), ('x', x, _DOMAINS_RailHex_0_114), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_0_102), ('x', x, _DOMAINS_RailHex_0_126), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:448  13.3e
@@ -3155,14 +3392,14 @@ def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:523
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES219)
+        _t.extend(_CITES238)
         return True
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:449
     if _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES220)
+        _t.extend(_CITES239)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:450
-    _t.extend(_CITES216)
+    _t.extend(_CITES235)
     return False
 
 
@@ -3171,13 +3408,13 @@ def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo detrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_detrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_0_90), ('x', x, _DOMAINS_RailHex_0_114), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_0_102), ('x', x, _DOMAINS_RailHex_0_126), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:679  13.5b
 def rebuildable(u: Unit) -> bool:
     """Can this unit be rebuilt? (13.5b)."""
-    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:701
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:713
     if u.no_rebuild:
         return False
     # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:680
@@ -3190,16 +3427,16 @@ def rebuildable(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:679  13.5b
 def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
-    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:701
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:713
     if u.no_rebuild:
-        _t.extend(_CITES224)
+        _t.extend(_CITES243)
         return False
     # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:680
     if u.breakdown:
-        _t.extend(_CITES225)
+        _t.extend(_CITES244)
         return False
     # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:681
-    _t.extend(_CITES226)
+    _t.extend(_CITES245)
     return True
 
 
@@ -3208,64 +3445,157 @@ def explain_rebuildable(u: Unit) -> Answer[bool]:
     """Can this unit be rebuilt? (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_rebuildable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:919  13.8b  Bridging
-def bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> River:
-    """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b)."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:921
-    if overrunning:
-        return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:922
-    if bridged_by_engineers and river == 'major_river':
-        return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:923
-    if bridged_by_engineers and river == 'minor_river':
-        return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:924
-    return river
+# rules/ocs/ch13-specialized-units.rules:777  13.6  Reinforcements
+def may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bool, arrival_hex_at_map_edge: bool, nearest_unblocked_map_edge_hex: bool) -> bool:
+    """May reinforcements be placed in this hex? (blocked: enemy units in their arrival hex) (13.6)."""
+    # nearest_edge: 13.6b (OCS) rules/ocs/ch13-specialized-units.rules:828
+    if arrival_hex_blocked and arrival_hex_at_map_edge and nearest_unblocked_map_edge_hex and (not is_arrival_hex):
+        return True
+    # entry: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:780
+    if is_arrival_hex and (not arrival_hex_blocked):
+        return True
+    # elsewhere: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:781
+    return False
 
 
-# rules/ocs/ch13-specialized-units.rules:919  13.8b  Bridging
-def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: list[Cite]) -> River:
-    """bridged, recording in _t each rule it uses."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:921
-    if overrunning:
-        _t.extend(_CITES232)
-        return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:922
-    if bridged_by_engineers and river == 'major_river':
-        _t.extend(_CITES233)
-        return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:923
-    if bridged_by_engineers and river == 'minor_river':
-        _t.extend(_CITES234)
-        return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:924
-    _t.extend(_CITES235)
-    return river
+# rules/ocs/ch13-specialized-units.rules:777  13.6  Reinforcements
+def _t_may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bool, arrival_hex_at_map_edge: bool, nearest_unblocked_map_edge_hex: bool, _t: list[Cite]) -> bool:
+    """may_place_reinforcements_in, recording in _t each rule it uses."""
+    # nearest_edge: 13.6b (OCS) rules/ocs/ch13-specialized-units.rules:828
+    if not is_arrival_hex and arrival_hex_blocked and arrival_hex_at_map_edge and nearest_unblocked_map_edge_hex:
+        _t.extend(_CITES249)
+        return True
+    # entry: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:780
+    if is_arrival_hex and (not arrival_hex_blocked):
+        _t.extend(_CITES250)
+        return True
+    # elsewhere: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:781
+    _t.extend(_CITES251)
+    return False
 
-_ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
-    ('no_river', False, False,): Answer('no_river', (_C227, _C231,), ()),
-    ('no_river', False, True,): Answer('no_river', (_C227, _C228,), ()),
-    ('no_river', True, False,): Answer('no_river', (_C227, _C231,), ()),
-    ('no_river', True, True,): Answer('no_river', (_C227, _C228,), ()),
-    ('minor_river', False, False,): Answer('minor_river', (_C227, _C231,), ()),
-    ('minor_river', False, True,): Answer('minor_river', (_C227, _C228,), ()),
-    ('minor_river', True, False,): Answer('no_river', (_C227, _C230,), ()),
-    ('minor_river', True, True,): Answer('minor_river', (_C227, _C228,), ()),
-    ('major_river', False, False,): Answer('major_river', (_C227, _C231,), ()),
-    ('major_river', False, True,): Answer('major_river', (_C227, _C228,), ()),
-    ('major_river', True, False,): Answer('minor_river', (_C227, _C229,), ()),
-    ('major_river', True, True,): Answer('major_river', (_C227, _C228,), ()),
+_ANSWERS_may_place_reinforcements_in: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
+    (False, False, False, False,): Answer(False, (_C149, _C248,), ('is_arrival_hex = true',)),
+    (False, False, False, True,): Answer(False, (_C149, _C248,), ('is_arrival_hex = true',)),
+    (False, False, True, False,): Answer(False, (_C149, _C248,), ('is_arrival_hex = true',)),
+    (False, False, True, True,): Answer(False, (_C149, _C248,), ('is_arrival_hex = true', 'arrival_hex_blocked = true')),
+    (False, True, False, False,): Answer(False, (_C149, _C248,), ()),
+    (False, True, False, True,): Answer(False, (_C149, _C248,), ('arrival_hex_at_map_edge = true',)),
+    (False, True, True, False,): Answer(False, (_C149, _C248,), ('nearest_unblocked_map_edge_hex = true',)),
+    (False, True, True, True,): Answer(True, (_C149, _C246,), ()),
+    (True, False, False, False,): Answer(True, (_C149, _C247,), ()),
+    (True, False, False, True,): Answer(True, (_C149, _C247,), ()),
+    (True, False, True, False,): Answer(True, (_C149, _C247,), ()),
+    (True, False, True, True,): Answer(True, (_C149, _C247,), ()),
+    (True, True, False, False,): Answer(False, (_C149, _C248,), ('arrival_hex_blocked = false',)),
+    (True, True, False, True,): Answer(False, (_C149, _C248,), ('arrival_hex_blocked = false',)),
+    (True, True, True, False,): Answer(False, (_C149, _C248,), ('arrival_hex_blocked = false',)),
+    (True, True, True, True,): Answer(False, (_C149, _C248,), ('is_arrival_hex = false', 'arrival_hex_blocked = false')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:919  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:777  13.6  Reinforcements
+def explain_may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bool, arrival_hex_at_map_edge: bool, nearest_unblocked_map_edge_hex: bool) -> Answer[bool]:
+    """May reinforcements be placed in this hex? (blocked: enemy units in their arrival hex) (13.6), with the rules that decided it."""
+    return _ANSWERS_may_place_reinforcements_in[(is_arrival_hex, arrival_hex_blocked, arrival_hex_at_map_edge, nearest_unblocked_map_edge_hex)]
+
+
+# rules/ocs/ch13-specialized-units.rules:1005  13.8b  Bridging
+def bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> River:
+    """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b)."""
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1007
+    if overrunning:
+        return river
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1008
+    if bridged_by_engineers and river == 'major_river':
+        return 'minor_river'
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1009
+    if bridged_by_engineers and river == 'minor_river':
+        return 'no_river'
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1010
+    return river
+
+
+# rules/ocs/ch13-specialized-units.rules:1005  13.8b  Bridging
+def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: list[Cite]) -> River:
+    """bridged, recording in _t each rule it uses."""
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1007
+    if overrunning:
+        _t.extend(_CITES256)
+        return river
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1008
+    if bridged_by_engineers and river == 'major_river':
+        _t.extend(_CITES257)
+        return 'minor_river'
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1009
+    if bridged_by_engineers and river == 'minor_river':
+        _t.extend(_CITES258)
+        return 'no_river'
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1010
+    _t.extend(_CITES259)
+    return river
+
+_ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
+    ('no_river', False, False,): Answer('no_river', (_C168, _C255,), ()),
+    ('no_river', False, True,): Answer('no_river', (_C168, _C252,), ()),
+    ('no_river', True, False,): Answer('no_river', (_C168, _C255,), ()),
+    ('no_river', True, True,): Answer('no_river', (_C168, _C252,), ()),
+    ('minor_river', False, False,): Answer('minor_river', (_C168, _C255,), ()),
+    ('minor_river', False, True,): Answer('minor_river', (_C168, _C252,), ()),
+    ('minor_river', True, False,): Answer('no_river', (_C168, _C254,), ()),
+    ('minor_river', True, True,): Answer('minor_river', (_C168, _C252,), ()),
+    ('major_river', False, False,): Answer('major_river', (_C168, _C255,), ()),
+    ('major_river', False, True,): Answer('major_river', (_C168, _C252,), ()),
+    ('major_river', True, False,): Answer('minor_river', (_C168, _C253,), ()),
+    ('major_river', True, True,): Answer('major_river', (_C168, _C252,), ()),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:1005  13.8b  Bridging
 def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> Answer[River]:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b), with the rules that decided it."""
     return _ANSWERS_bridged[(river, bridged_by_engineers, overrunning)]
+
+
+# rules/ocs/ch13-specialized-units.rules:1018  13.8b  Bridging
+def bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool) -> bool:
+    """Does this unit's bridging still stand? (leaving_own_hex_after_mode_change: the unit itself leaves its hex, having lost Engineer-Capable status by changing its mode or orientation) (13.8b)."""
+    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1020
+    _engineer_mode = engineer.mode
+    _engineer_type = engineer.type
+    if _engineer_type in _SET165 and (_engineer_mode == 'combat' or (_engineer_mode == 'dg' and engineer.oriented_to_combat)):
+        return True
+    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1021
+    if leaving_own_hex_after_mode_change and _engineer_type in _SET165:
+        return True
+    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1023
+    return False
+
+
+# rules/ocs/ch13-specialized-units.rules:1018  13.8b  Bridging
+def _t_bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool, _t: list[Cite]) -> bool:
+    """bridge_usable, recording in _t each rule it uses."""
+    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1020
+    if _t_engineer_capable(engineer, _t):
+        _t.extend(_CITES263)
+        return True
+    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1021
+    if leaving_own_hex_after_mode_change and _t_may_perform_engineering(engineer, _t):
+        _t.extend(_CITES264)
+        return True
+    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1023
+    _t.extend(_CITES265)
+    return False
+
+
+# rules/ocs/ch13-specialized-units.rules:1018  13.8b  Bridging
+def explain_bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool) -> Answer[bool]:
+    """Does this unit's bridging still stand? (leaving_own_hex_after_mode_change: the unit itself leaves its hex, having lost Engineer-Capable status by changing its mode or orientation) (13.8b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_bridge_usable(engineer, leaving_own_hex_after_mode_change, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(bridge_usable, (('engineer', engineer, _DOMAINS_Unit_0_102), ('leaving_own_hex_after_mode_change', leaving_own_hex_after_mode_change, (False, True)), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:72  4.4  Attack-Capable Units
@@ -3285,7 +3615,7 @@ def attack_capable(u: Unit) -> bool:
     if u.parenthesized or not u.printed_strength:
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:76
-    if u.mode in _SET128:
+    if u.mode in _SET140:
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:77
     return True
@@ -3296,26 +3626,26 @@ def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:84
     if u.type == 'hq':
-        _t.extend(_CITES243)
+        _t.extend(_CITES273)
         return False
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:602
     if u.type == 'artillery':
-        _t.extend(_CITES244)
+        _t.extend(_CITES274)
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:73
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES245)
+        _t.extend(_CITES275)
         return False
     # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:74
     if not u.printed_strength or u.parenthesized:
-        _t.extend(_CITES246)
+        _t.extend(_CITES276)
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:76
-    if u.mode in _SET128:
-        _t.extend(_CITES247)
+    if u.mode in _SET140:
+        _t.extend(_CITES277)
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:77
-    _t.extend(_CITES248)
+    _t.extend(_CITES278)
     return True
 
 
@@ -3324,7 +3654,7 @@ def explain_attack_capable(u: Unit) -> Answer[bool]:
     """Attack-Capable (4.4), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_attack_capable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:124  4.4b
@@ -3332,10 +3662,10 @@ def has_zoc(u: Unit) -> bool:
     """Has a Zone of Control (4.4b)."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:150
     _u_mode = u.mode
-    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET168) and (not u.parenthesized) and (not u.out_of_supply):
+    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) and (not u.out_of_supply):
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:125
-    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET168) and (not u.parenthesized) and (not u.out_of_supply):
+    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) and (not u.out_of_supply):
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:127
     return False
@@ -3346,14 +3676,14 @@ def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:150
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES253)
+        _t.extend(_CITES283)
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:125
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES254)
+        _t.extend(_CITES284)
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:127
-    _t.extend(_CITES255)
+    _t.extend(_CITES285)
     return False
 
 
@@ -3362,7 +3692,7 @@ def explain_has_zoc(u: Unit) -> Answer[bool]:
     """Has a Zone of Control (4.4b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_has_zoc(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_0_102), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
@@ -3397,30 +3727,30 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     if u.formation == 'Jock Column' and u.size == 'company':
-        _t.extend(_CITES263)
+        _t.extend(_CITES293)
         return 2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     if u.type == 'hq':
-        _t.extend(_CITES264)
+        _t.extend(_CITES294)
         return 4
     # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES265)
+        _t.extend(_CITES295)
         return 0
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
     if u.multi_step:
-        _t.extend(_CITES266)
+        _t.extend(_CITES296)
         return u.printed_re * 4 - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
     if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES267)
+        _t.extend(_CITES297)
         return 1
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
     if u.size == 'battalion':
-        _t.extend(_CITES268)
+        _t.extend(_CITES298)
         return 2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
-    _t.extend(_CITES269)
+    _t.extend(_CITES299)
     return 4
 
 
@@ -3431,7 +3761,7 @@ def re_size(u: Unit) -> Number:
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     _u_size = u.size
     if _u_size == 'company' and u.formation == 'Jock Column':
-        return _Q270
+        return _Q300
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     _u_type = u.type
     if _u_type == 'hq':
@@ -3445,10 +3775,10 @@ def re_size(u: Unit) -> Number:
         return _v if _v.__class__ is int else _plain(_v)
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q271
+        return _Q301
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
     if _u_size == 'battalion':
-        return _Q270
+        return _Q300
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
     return 1
 
@@ -3487,22 +3817,22 @@ def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
     if u.type == 'sp' and (not u.loaded):
-        _t.extend(_CITES278)
+        _t.extend(_CITES308)
         return u.points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
     if u.type == 'transport':
-        _t.extend(_CITES279)
+        _t.extend(_CITES309)
         return u.points * 4
     # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
     if u.type == 'sp' and u.loaded:
-        _t.extend(_CITES280)
+        _t.extend(_CITES310)
         return 0
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES281)
+        _t.extend(_CITES311)
         return _div(_t_re_size(u, _t), 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
-    _t.extend(_CITES282)
+    _t.extend(_CITES312)
     return _t_re_size(u, _t)
 
 
@@ -3545,7 +3875,7 @@ def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     if by == 'air' and tp == 'mule':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET285:
+    if by in _SET315:
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
     return False
@@ -3556,38 +3886,38 @@ def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite])
     """transport_point_by, recording in _t each rule it uses."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES287)
+        _t.extend(_CITES317)
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET285:
-        _t.extend(_CITES288)
+    if by in _SET315:
+        _t.extend(_CITES318)
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
-    _t.extend(_CITES289)
+    _t.extend(_CITES319)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C178, _C284,), ()),
-    ('rail', 'wagon',): Answer(True, (_C178, _C284,), ()),
-    ('rail', 'mule',): Answer(True, (_C178, _C284,), ()),
-    ('air', 'truck',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C178, _C283,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C178, _C286,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C178, _C284,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C178, _C284,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C178, _C284,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C178, _C286,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C178, _C286,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C178, _C284,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C178, _C284,), ()),
-    ('shipping', 'mule',): Answer(True, (_C178, _C284,), ()),
+    ('rail', 'truck',): Answer(True, (_C195, _C314,), ()),
+    ('rail', 'wagon',): Answer(True, (_C195, _C314,), ()),
+    ('rail', 'mule',): Answer(True, (_C195, _C314,), ()),
+    ('air', 'truck',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C195, _C313,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C195, _C316,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C195, _C314,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C195, _C314,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C195, _C314,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C195, _C316,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C195, _C316,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C195, _C314,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C195, _C314,), ()),
+    ('shipping', 'mule',): Answer(True, (_C195, _C314,), ()),
 }
 
 
@@ -3618,18 +3948,18 @@ def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
     if by == 'rail':
-        _t.extend(_CITES294)
+        _t.extend(_CITES324)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
     if by == 'air':
-        _t.extend(_CITES295)
+        _t.extend(_CITES325)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES296)
+        _t.extend(_CITES326)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
-    _t.extend(_CITES297)
+    _t.extend(_CITES327)
     return 0
 
 
@@ -3638,31 +3968,31 @@ def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
     if by == 'rail':
-        return _Q270
+        return _Q300
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
     if by == 'air':
-        return _Q270
+        return _Q300
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
     if alt_roll and by == 'alt_landing':
-        return _Q270
+        return _Q300
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_C180, _C290,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_C180, _C290,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C180, _C291,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C180, _C291,), ()),
-    ('air_drop', False,): Answer(0, (_C180, _C293,), ()),
-    ('air_drop', True,): Answer(0, (_C180, _C293,), ()),
-    ('landing_craft', False,): Answer(0, (_C180, _C293,), ()),
-    ('landing_craft', True,): Answer(0, (_C180, _C293,), ()),
-    ('alt_landing', False,): Answer(0, (_C180, _C293,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C180, _C292,), ()),
-    ('beach_assault', False,): Answer(0, (_C180, _C293,), ()),
-    ('beach_assault', True,): Answer(0, (_C180, _C293,), ()),
-    ('shipping', False,): Answer(0, (_C180, _C293,), ()),
-    ('shipping', True,): Answer(0, (_C180, _C293,), ()),
+    ('rail', False,): Answer(Fraction(1, 2), (_C197, _C320,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_C197, _C320,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C197, _C321,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C197, _C321,), ()),
+    ('air_drop', False,): Answer(0, (_C197, _C323,), ()),
+    ('air_drop', True,): Answer(0, (_C197, _C323,), ()),
+    ('landing_craft', False,): Answer(0, (_C197, _C323,), ()),
+    ('landing_craft', True,): Answer(0, (_C197, _C323,), ()),
+    ('alt_landing', False,): Answer(0, (_C197, _C323,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C197, _C322,), ()),
+    ('beach_assault', False,): Answer(0, (_C197, _C323,), ()),
+    ('beach_assault', True,): Answer(0, (_C197, _C323,), ()),
+    ('shipping', False,): Answer(0, (_C197, _C323,), ()),
+    ('shipping', True,): Answer(0, (_C197, _C323,), ()),
 }
 
 
@@ -3690,14 +4020,14 @@ def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'rail':
-        _t.extend(_CITES300)
+        _t.extend(_CITES330)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     if by == 'air':
-        _t.extend(_CITES301)
+        _t.extend(_CITES331)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
-    _t.extend(_CITES297)
+    _t.extend(_CITES327)
     return 0
 
 
@@ -3706,21 +4036,21 @@ def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'rail':
-        return _Q270
+        return _Q300
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     if by == 'air':
-        return _Q270
+        return _Q300
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C180, _C298,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C180, _C299,), ()),
-    ('air_drop',): Answer(0, (_C180, _C293,), ()),
-    ('landing_craft',): Answer(0, (_C180, _C293,), ()),
-    ('alt_landing',): Answer(0, (_C180, _C293,), ()),
-    ('beach_assault',): Answer(0, (_C180, _C293,), ()),
-    ('shipping',): Answer(0, (_C180, _C293,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C197, _C328,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C197, _C329,), ()),
+    ('air_drop',): Answer(0, (_C197, _C323,), ()),
+    ('landing_craft',): Answer(0, (_C197, _C323,), ()),
+    ('alt_landing',): Answer(0, (_C197, _C323,), ()),
+    ('beach_assault',): Answer(0, (_C197, _C323,), ()),
+    ('shipping',): Answer(0, (_C197, _C323,), ()),
 }
 
 
@@ -3748,14 +4078,14 @@ def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
     if by == 'air':
-        _t.extend(_CITES301)
+        _t.extend(_CITES331)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES304)
+        _t.extend(_CITES334)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
-    _t.extend(_CITES305)
+    _t.extend(_CITES335)
     return 0
 
 
@@ -3764,28 +4094,28 @@ def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
     if by == 'air':
-        return _Q270
+        return _Q300
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
     if alt_roll and by == 'alt_landing':
-        return _Q270
+        return _Q300
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C180, _C303,), ()),
-    ('rail', True,): Answer(0, (_C180, _C303,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C180, _C299,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C180, _C299,), ()),
-    ('air_drop', False,): Answer(0, (_C180, _C303,), ()),
-    ('air_drop', True,): Answer(0, (_C180, _C303,), ()),
-    ('landing_craft', False,): Answer(0, (_C180, _C303,), ()),
-    ('landing_craft', True,): Answer(0, (_C180, _C303,), ()),
-    ('alt_landing', False,): Answer(0, (_C180, _C303,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C180, _C302,), ()),
-    ('beach_assault', False,): Answer(0, (_C180, _C303,), ()),
-    ('beach_assault', True,): Answer(0, (_C180, _C303,), ()),
-    ('shipping', False,): Answer(0, (_C180, _C303,), ()),
-    ('shipping', True,): Answer(0, (_C180, _C303,), ()),
+    ('rail', False,): Answer(0, (_C197, _C333,), ()),
+    ('rail', True,): Answer(0, (_C197, _C333,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C197, _C329,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C197, _C329,), ()),
+    ('air_drop', False,): Answer(0, (_C197, _C333,), ()),
+    ('air_drop', True,): Answer(0, (_C197, _C333,), ()),
+    ('landing_craft', False,): Answer(0, (_C197, _C333,), ()),
+    ('landing_craft', True,): Answer(0, (_C197, _C333,), ()),
+    ('alt_landing', False,): Answer(0, (_C197, _C333,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C197, _C332,), ()),
+    ('beach_assault', False,): Answer(0, (_C197, _C333,), ()),
+    ('beach_assault', True,): Answer(0, (_C197, _C333,), ()),
+    ('shipping', False,): Answer(0, (_C197, _C333,), ()),
+    ('shipping', True,): Answer(0, (_C197, _C333,), ()),
 }
 
 
@@ -3802,7 +4132,7 @@ def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:611
-    if mover == 'ship' and enemy in _SET184:
+    if mover == 'ship' and enemy in _SET201:
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:613
     if mover == 'plane_on_mission':
@@ -3819,45 +4149,45 @@ def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> boo
     """may_share_hex_with, recording in _t each rule it uses."""
     # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:609
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES311)
+        _t.extend(_CITES341)
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:611
-    if mover == 'ship' and enemy in _SET184:
-        _t.extend(_CITES312)
+    if mover == 'ship' and enemy in _SET201:
+        _t.extend(_CITES342)
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:613
     if mover == 'plane_on_mission':
-        _t.extend(_CITES313)
+        _t.extend(_CITES343)
         return True
     # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:614
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        _t.extend(_CITES314)
+        _t.extend(_CITES344)
         return True
     # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:616
-    _t.extend(_CITES315)
+    _t.extend(_CITES345)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C182, _C310,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C182, _C306,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C182, _C306,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C182, _C306,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C182, _C310,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C182, _C310,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C182, _C310,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C182, _C310,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C182, _C310,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C182, _C307,), ()),
-    ('ship', 'ships',): Answer(False, (_C182, _C310,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C182, _C307,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C182, _C308,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C182, _C308,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C182, _C308,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C182, _C308,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C182, _C310,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C182, _C309,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C182, _C309,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C182, _C309,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C199, _C340,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C199, _C336,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C199, _C336,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C199, _C336,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C199, _C340,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C199, _C340,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C199, _C340,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C199, _C340,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C199, _C340,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C199, _C337,), ()),
+    ('ship', 'ships',): Answer(False, (_C199, _C340,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C199, _C337,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C199, _C338,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C199, _C338,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C199, _C338,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C199, _C338,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C199, _C340,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C199, _C339,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C199, _C339,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C199, _C339,), ()),
 }
 
 
@@ -3919,33 +4249,33 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     bound: Number
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:521
     if h.phase == 'reinforcement':
-        _t.extend(_CITES321)
+        _t.extend(_CITES351)
     if h.moment == 'moving':
-        _t.extend(_CITES321)
+        _t.extend(_CITES351)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES12, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES322)
+            _t.extend(_CITES352)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
         else:
-            _t.extend(_CITES323)
+            _t.extend(_CITES353)
     # ports: 4.8 rules/ocs/ch4-general-concepts.rules:522
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
-    _t.extend(_CITES324)
+    _t.extend(_CITES354)
     if total > bound:
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
     # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:523
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
-    _t.extend(_CITES325)
+    _t.extend(_CITES355)
     if total > bound:
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
     # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:524
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
-    _t.extend(_CITES326)
+    _t.extend(_CITES356)
     if total > bound:
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
@@ -3973,7 +4303,7 @@ conversion_sp_cost: Final[int] = 0
 # rules/ocs/ch13-specialized-units.rules:687  13.5b  MP a rebuild costs
 rebuild_mp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:724  13.5e  Eq to rebuild one truck
+# rules/ocs/ch13-specialized-units.rules:736  13.5e  Eq to rebuild one truck
 eq_per_truck: Final[int] = 1
 
 # rules/ocs/ch4-general-concepts.rules:517  4.8  The most RE of combat units in a hex
@@ -4292,7 +4622,7 @@ _INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[
         (steps_not_negative, '9.11', 'A unit cannot have lost a negative number of steps', ('step_losses',), ()),
     ),
 }
-_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'SpUse': SpUse_values, 'Rebuild': Rebuild_values, 'River': River_values, 'Construction': Construction_values, 'Consolidation': Consolidation_values, 'EzocAction': EzocAction_values, 'Transport': Transport_values, 'Mover': Mover_values, 'EnemyKind': EnemyKind_values, 'Size': Size_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Mode': Mode_values, 'Stocks': Stocks_values, 'Phase': Phase_values, 'Moment': Moment_values, 'TransportPointKind': TransportPointKind_values}
+_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'SpUse': SpUse_values, 'Rebuild': Rebuild_values, 'MarkerSide': MarkerSide_values, 'River': River_values, 'Construction': Construction_values, 'Consolidation': Consolidation_values, 'EzocAction': EzocAction_values, 'Transport': Transport_values, 'Mover': Mover_values, 'EnemyKind': EnemyKind_values, 'Size': Size_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Mode': Mode_values, 'Stocks': Stocks_values, 'Phase': Phase_values, 'Moment': Moment_values, 'TransportPointKind': TransportPointKind_values}
 
 
 def rail_hex_from_json(data: Any) -> RailHex:
