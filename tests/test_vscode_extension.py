@@ -15,6 +15,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -70,16 +71,18 @@ def test_the_vsix_holds_the_extension_and_its_client_library(vsix: zipfile.ZipFi
     assert len(vsix.read(client + "package.json")) > 0 and VSIX.stat().st_size < 2_000_000
 
 
-# extension.js run in node against a stand-in `vscode` module: the namespaces it uses record what it asks
-# of them, and any other member is a harmless stand-in, enough for the real vscode-languageclient of the
-# .vsix to load and build its client. Only starting the client is replaced (it would spawn the server).
+# extension.js run in node against a stand-in `vscode` module: the members it and the client library use
+# record what is asked of them, and any other member is a harmless stand-in, enough for the real
+# vscode-languageclient of the .vsix to load, build its client and, with "live", start the server and
+# speak the protocol with it. Without "live", start() only records the server options.
 HARNESS = r"""
 const Module = require('module');
 const path = require('path');
 const [extensionDir, configJson] = process.argv.slice(1);
 const config = JSON.parse(configJson);
-const seen = { errors: [], clients: [], started: 0, commands: [] };
+const seen = { errors: [], clients: [], started: 0, commands: [], output: [] };
 const disposable = { dispose() {} };
+const event = () => disposable;
 function standIn(name, own = {}) {
   return new Proxy(function () {}, {
     get: (target, key) => key in own ? own[key]
@@ -89,39 +92,71 @@ function standIn(name, own = {}) {
     apply: () => standIn(name + '()'),
   });
 }
+const events = (names) => Object.fromEntries(names.split(' ').map((n) => [n, event]));
 const vscode = standIn('vscode', {
   version: '1.90.0',
   workspace: standIn('workspace', {
-    getConfiguration: (section) => ({ get: (key) => config[section + '.' + key] }),
-    workspaceFolders: [{ uri: { fsPath: config.folder } }],
-    onDidChangeConfiguration: () => disposable,
-    createFileSystemWatcher: () => disposable,
+    getConfiguration: (section) => ({ get: (key, fallback) => config[section + '.' + key] ?? fallback }),
+    workspaceFolders: [{ index: 0, name: path.basename(config.folder),
+                         uri: { fsPath: config.folder, toString: () => 'file://' + config.folder } }],
+    textDocuments: [],
+    notebookDocuments: [],
+    createFileSystemWatcher: () => ({ onDidCreate: event, onDidChange: event, onDidDelete: event, dispose() {} }),
+    ...events('onDidChangeConfiguration onDidOpenTextDocument onDidChangeTextDocument onDidCloseTextDocument ' +
+              'onDidSaveTextDocument onWillSaveTextDocument onDidChangeWorkspaceFolders onDidCreateFiles ' +
+              'onDidRenameFiles onDidDeleteFiles onWillCreateFiles onWillRenameFiles onWillDeleteFiles ' +
+              'onDidOpenNotebookDocument onDidChangeNotebookDocument onDidCloseNotebookDocument ' +
+              'onDidSaveNotebookDocument'),
   }),
   window: standIn('window', {
-    createOutputChannel: () => standIn('outputChannel'),
+    createOutputChannel: () => standIn('output', {
+      append: (s) => seen.output.push(s), appendLine: (s) => seen.output.push(s) }),
     showErrorMessage: (message) => { seen.errors.push(message); return Promise.resolve(undefined); },
+    visibleTextEditors: [],
+    activeTextEditor: undefined,
+    tabGroups: standIn('tabGroups', { all: [], ...events('onDidChangeTabs onDidChangeTabGroups') }),
+    ...events('onDidChangeVisibleTextEditors onDidChangeActiveTextEditor'),
+  }),
+  languages: standIn('languages', {
+    createDiagnosticCollection: () => standIn('diagnostics'),
   }),
   commands: standIn('commands', {
     registerCommand: (name) => { seen.commands.push(name); return disposable; },
     executeCommand: () => Promise.resolve(),
   }),
+  extensions: standIn('extensions', { all: [], onDidChange: event }),
+  env: standIn('env', { appName: 'stand-in', language: 'en' }),
 });
 const load = Module._load;
 Module._load = function (request) {
   return request === 'vscode' ? vscode : load.apply(this, arguments);
 };
+process.on('uncaughtException', (e) => seen.output.push('uncaught: ' + e.message));  // a server gone
 const library = require(require.resolve('vscode-languageclient/node', { paths: [extensionDir] }));
 const prototype = library.LanguageClient.prototype;
+const start = prototype.start;
 prototype.start = function () {
   seen.clients.push({ id: this._id, name: this._name, serverOptions: this._serverOptions,
                       documentSelector: this._clientOptions.documentSelector });
   seen.started += 1;
-  return Promise.resolve();
+  return config.live ? start.call(this) : Promise.resolve();
 };
-prototype.stop = () => Promise.resolve();
+if (!config.live) prototype.stop = () => Promise.resolve();
 const extension = require(path.join(extensionDir, 'extension.js'));
-extension.activate({ subscriptions: [] }).then(() => {
+extension.activate({ subscriptions: [] }).then(async (api) => {
+  const client = api.client();
+  if (config.live && client) {
+    seen.running = client.isRunning();
+    seen.serverInfo = client.initializeResult.serverInfo;
+    seen.positionEncoding = client.initializeResult.capabilities.positionEncoding;
+    await extension.deactivate();
+  } else if (config.live) {  // a server that did not start: its last words reach the output after
+    for (let i = 0; i < 100 && !seen.output.some((s) => s.includes('exited with code')); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
   process.stdout.write(JSON.stringify(seen));
+  process.exit(0);
 }, (e) => { console.error(e); process.exit(1); });
 """
 
@@ -184,6 +219,34 @@ def test_a_missing_command_says_how_to_install_rulec(unpacked: Path, tmp_path: P
         return
     seen = activate(unpacked, {"folder": str(tmp_path)}, node_path())  # no rulec on the PATH
     assert seen["clients"] == [] and "pip install 'rulec[lsp]'" in seen["errors"][0]
+
+
+
+def test_the_packaged_client_starts_the_real_language_server(unpacked: Path, tmp_path: Path) -> None:
+    """The .vsix's extension.js and client library start this environment's `rulec lsp` and finish the
+    initialize handshake with it (UTF-16 positions, the protocol's default, which VS Code speaks)."""
+    pytest.importorskip("pygls")
+    rulec = shutil.which("rulec") or str(Path(sys.executable).parent / "rulec")
+    seen = activate(unpacked, {"rulec.path": rulec, "folder": str(tmp_path), "live": True}, node_path())
+    assert seen["errors"] == [], seen["output"]
+    assert seen["running"] is True and seen["serverInfo"]["name"] == "rulec"
+    assert seen["positionEncoding"] == "utf-16"
+    assert seen["clients"][0]["serverOptions"]["args"] == ["lsp"]
+
+
+def test_a_rulec_without_its_lsp_extra_says_how_to_install_it(unpacked: Path, tmp_path: Path) -> None:
+    """A rulec that cannot serve (installed without pygls: it says so and exits 2) started for real: the
+    extension says to install the lsp extra, and what the command wrote is in the output channel."""
+    command = tmp_path / "bin" / "rulec"
+    command.parent.mkdir()
+    command.write_text("#!/bin/sh\necho \"rulec: the language server needs pygls (No module named 'pygls'); "
+                       "pip install 'rulec[lsp]'\" >&2\nexit 2\n", encoding="utf-8")
+    command.chmod(0o755)
+    seen = activate(unpacked, {"rulec.path": str(command), "folder": str(tmp_path), "live": True}, node_path())
+    assert seen["started"] == 1 and "running" not in seen
+    ours = [e for e in seen["errors"] if e.startswith("rulec: ")]
+    assert len(ours) == 1 and "did not start" in ours[0] and "pip install 'rulec[lsp]'" in ours[0]
+    assert any("needs pygls" in line for line in seen["output"])
 
 
 # ---- the grammar as VS Code runs it ------------------------------------------------------------

@@ -6,7 +6,7 @@
 const fs = require('fs');
 const path = require('path');
 const vscode = require('vscode');
-const { LanguageClient } = require('vscode-languageclient/node');
+const { CloseAction, ErrorAction, LanguageClient } = require('vscode-languageclient/node');
 
 const INSTALL_HINT = "install rulec with its lsp extra: pip install 'rulec[lsp]'";
 
@@ -68,18 +68,34 @@ async function startClient() {
     notFound(command);
     return null;
   }
+  let running = false;
+  let defaults = null;
   const clientOptions = {
     documentSelector: [{ language: 'rulec' }],
     outputChannel: output,
     synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/{*.rules,rulec.toml}') },
+    // A server that never started (rulec without its lsp extra) is not restarted over and over;
+    // one that stops later is, as the client library does by default.
+    initializationFailedHandler: () => false,
+    errorHandler: {
+      error: (error, message, count) => (running ? defaults.error(error, message, count)
+        : { action: ErrorAction.Continue, handled: true }),
+      closed: () => (running ? defaults.closed() : { action: CloseAction.DoNotRestart, handled: true }),
+    },
   };
   // The id 'rulec' makes the client read the trace level from the setting `rulec.trace.server`.
   const started = new LanguageClient('rulec', 'rulec language server', serverOptions(command), clientOptions);
+  defaults = started.createDefaultErrorHandler();
   try {
     await started.start();
+    running = true;
   } catch (e) {
-    vscode.window.showErrorMessage(
-      `rulec: "${command} lsp" did not start (${e && e.message ? e.message : e}); ${INSTALL_HINT}.`);
+    // What the server wrote before it stopped (rulec without pygls says so) is in the output channel.
+    const message = `rulec: "${command} lsp" did not start (see the rulec output); ` +
+      `if rulec is installed without the language server, ${INSTALL_HINT}.`;
+    vscode.window.showErrorMessage(message, 'Show Output').then((choice) => {
+      if (choice === 'Show Output') output.show(true);
+    });
     return null;
   }
   return started;
