@@ -46,7 +46,8 @@ def vsix() -> Iterator[zipfile.ZipFile]:
 def test_the_vsix_holds_the_extension_and_its_client_library(vsix: zipfile.ZipFile) -> None:
     names = set(vsix.namelist())
     manifest = json.loads(vsix.read("extension/package.json"))
-    assert manifest == json.loads((EXTENSION / "package.json").read_text(encoding="utf-8"))
+    assert manifest == json.loads((EXTENSION / "package.json").read_text(encoding="utf-8")), \
+        "the .vsix is not the checkout's extension: run editors/vscode/package.sh"
     assert manifest["main"] in ("./extension.js", "extension.js") and "onLanguage:rulec" in manifest["activationEvents"]
     assert manifest["license"] == "MIT" and manifest["repository"]
     assert set(manifest["contributes"]["configuration"]["properties"]) >= {"rulec.path", "rulec.trace.server"}
@@ -55,7 +56,8 @@ def test_the_vsix_holds_the_extension_and_its_client_library(vsix: zipfile.ZipFi
                  "extension/syntaxes/rulec.tmLanguage.json", "extension.vsixmanifest"):
         assert path in names, path
     for path in ("extension.js", "language-configuration.json", "syntaxes/rulec.tmLanguage.json"):
-        assert vsix.read("extension/" + path) == (EXTENSION / path).read_bytes(), f"{path} is not the checkout's"
+        assert vsix.read("extension/" + path) == (EXTENSION / path).read_bytes(), \
+            f"{path} in the .vsix is not the checkout's: run editors/vscode/package.sh"
     licenses = [n for n in names if n.lower() in ("extension/license", "extension/license.txt", "extension/license.md")]
     assert licenses and b"MIT License" in vsix.read(licenses[0])
     client = "extension/node_modules/vscode-languageclient/"
