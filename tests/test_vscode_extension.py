@@ -52,6 +52,8 @@ def test_the_vsix_holds_the_extension_and_its_client_library(vsix: zipfile.ZipFi
     assert manifest["license"] == "MIT" and manifest["repository"]
     assert set(manifest["contributes"]["configuration"]["properties"]) >= {"rulec.path", "rulec.trace.server"}
     assert manifest["contributes"]["configuration"]["properties"]["rulec.path"]["default"] == "rulec"
+    # a repository not trusted cannot name the command VS Code runs
+    assert manifest["capabilities"]["untrustedWorkspaces"]["restrictedConfigurations"] == ["rulec.path"]
     for path in ("extension/extension.js", "extension/language-configuration.json",
                  "extension/syntaxes/rulec.tmLanguage.json", "extension.vsixmanifest"):
         assert path in names, path
