@@ -56,6 +56,13 @@ class RulesLexer(RegexLexer):  # type: ignore[misc]
              bygroups(Keyword.Declaration, Whitespace, Name.Label)),
             (r"(see)\b", Keyword, "refs"),
             (r"(by)\b", Keyword, "cited"),
+            # `note game "..."`: the note's kind is not a declaration
+            (r"(note)([ \t]+)([A-Za-z][A-Za-z0-9_]*)(?=[ \t]+\")", bygroups(Keyword, Whitespace, Name.Attribute)),
+            # `text` is a type after `:`, `->` or `of`, and the keyword of a clause's text elsewhere (`text "..."`)
+            (r"(:)([ \t]*)(text)\b", bygroups(Punctuation, Whitespace, Keyword.Type)),
+            (r"(->)([ \t]*)(text)\b", bygroups(Operator, Whitespace, Keyword.Type)),
+            (r"\b(of)([ \t]*)(text)\b", bygroups(Keyword, Whitespace, Keyword.Type)),
+            (r"text(?=[ \t]+\")", Keyword),
             (words(DECLARATIONS, suffix=r"\b"), Keyword.Declaration),
             (words(TYPES, suffix=r"\b"), Keyword.Type),
             (words(OPERATOR_WORDS, suffix=r"\b"), Operator.Word),

@@ -236,3 +236,19 @@ def test_textmate_agrees_with_the_parser_on_the_shipped_rules(path: Path) -> Non
 
     walk(lark_parser("tree").parse(text, start="start"))
     assert wrong == []
+
+
+@pytest.mark.parametrize("line, word, expected", [
+    ('  text "Words."\n', "text", "Token.Keyword"),  # a clause's text
+    ('  note game "In DAK, ..."\n', "game", "Token.Name.Attribute"),  # a note's kind, not a declaration
+    ('  note design "..."\n', "design", "Token.Name.Attribute"),
+    ('  formation: text = "" "The formation"\n', "text", "Token.Keyword.Type"),
+    ('  define f(t: text) -> text = t\n', "text", "Token.Keyword.Type"),
+    ('  units: list of text = []\n', "text", "Token.Keyword.Type"),
+    ('game DAK "x" extends OCS "4.3" version "II"\n', "game", "Token.Keyword.Declaration"),
+])
+def test_pygments_tells_a_text_from_the_text_type_and_a_note_kind_from_a_layer(
+        line: str, word: str, expected: str) -> None:
+    tokens = [(str(t), v) for t, v in RulesLexer().get_tokens(line)]
+    assert (expected, word) in tokens, tokens
+    assert ("Token.Punctuation", "->") not in tokens and ("Token.Punctuation", "of") not in tokens
