@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import ast
 import functools
+import hashlib
 import itertools
+import json
 import pprint
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -74,6 +77,16 @@ class Writer:
 
     def dedent(self) -> None:
         self.depth -= 1
+
+
+def block_doc(text: str, indent: str) -> str:
+    """A docstring of several lines, each indented as the body it heads; repr() where quotes or
+    backslashes or unprintable characters would need escapes."""
+    lines = text.split("\n")
+    if all(line.isprintable() and '"' not in line and "\\" not in line for line in lines):
+        body = ("\n" + indent).join(lines).replace(indent + "\n", "\n")
+        return f'"""{body}\n{indent}"""' if len(lines) > 1 else f'"""{body}"""'
+    return repr(text)
 
 
 def doc(text: str) -> str:
@@ -224,8 +237,8 @@ class ModuleEmitter:
         self.emit_validation()
         head = Writer()
         self.emit_header(head)
-        lines = head.lines + [""] + self.consts.lines + ["", ""] + body.lines
-        return "\n".join(_trim(lines)) + "\n"
+        lines = _trim(head.lines + [""] + self.consts.lines + ["", ""] + body.lines)
+        return _with_exports(_used_imports("\n".join(lines) + "\n"))
 
     def emit_header(self, w: Writer) -> None:
         mf = self.m
@@ -243,6 +256,9 @@ class ModuleEmitter:
         w.block(RUNTIME.replace("__SCALE__", str(self.scale)))
         w.line()
         w.line(f"RULESET: Final = {mf.ruleset!r}")
+        w.line("# which rules this module runs: a hash of the rules as resolved (not of where they are written)")
+        w.line(f"RULESET_HASH: Final = {ruleset_hash(self.model)!r}")
+        w.line(f"RULEC_VERSION: Final = {__version__!r}")
         w.line(f"TITLE: Final = {mf.title!r}")
         w.line(f"SERIES: Final[str | None] = {mf.series and mf.series.name!r}")
         w.line(f"SERIES_VERSION: Final[str | None] = {mf.series and mf.series.version!r}")
@@ -277,6 +293,7 @@ class ModuleEmitter:
             values = [mem.name for mem in e.members]
             w.line(f"{name} = Literal[{', '.join(repr(v) for v in values)}]")
             w.line(f"{name}_values: Final[tuple[{name}, ...]] = ({''.join(repr(v) + ', ' for v in values).rstrip()})")
+            w.line(f"_{name}_set: Final[frozenset[str]] = frozenset({name}_values)")
             titles = {mem.name: mem.title or mem.name for mem in e.members}
             w.line(f"{name}_titles: Final[dict[{name}, str]] = {{")
             for v in values:
@@ -332,15 +349,46 @@ class ModuleEmitter:
             w.line("@dataclass(frozen=True, slots=True)")
             w.line(f"class {self.record_names[r.name]}:")
             w.indent()
-            w.line(doc(r.title or r.name))
+            fields = sorted(r.fields, key=lambda f: f.required, reverse=True)
+            w.line(block_doc(self.record_doc(r, fields), "    "))
             w.line()
-            for f in sorted(r.fields, key=lambda f: f.required, reverse=True):
+            for f in fields:
                 t = type_of(f.t, self.enum_names, self.record_names)
                 default = "" if f.required else f" = {self.exact_literal(f.default, f.t)}"
-                if f.title:
-                    w.line(f"#: {_comment(f.title)}")
                 w.line(f"{py_name(f.name)}: {t}{default}")
+            checked = [f for f in fields if _enum_of(f.t) is not None]
+            if checked:
+                # a value outside its list is refused where the record is made, naming the field
+                w.line()
+                w.line("def __post_init__(self) -> None:")
+                w.indent()
+                for f in checked:
+                    enum = self.enum_names[_enum_of(f.t) or ""]
+                    where = repr(f"{self.record_names[r.name]}.{py_name(f.name)}")
+                    if isinstance(f.t, EnumT):
+                        w.line(f"if self.{py_name(f.name)} not in _{enum}_set:")
+                        w.line(f"    raise InvalidInput({where}, f\"{{_shown(self.{py_name(f.name)})}} is not one "
+                               f"of the values\",")
+                        w.line(f"                       {enum}_values)")
+                    else:
+                        w.line(f"for _item in self.{py_name(f.name)}:")
+                        w.line(f"    if _item not in _{enum}_set:")
+                        w.line(f"        raise InvalidInput({where}, f\"{{_shown(_item)}} is not one of the values\",")
+                        w.line(f"                           {enum}_values)")
+                w.dedent()
             w.dedent()
+
+    def record_doc(self, r: m.RecordDef, fields: list[m.RecordField]) -> str:
+        """A record's docstring: its title, then each field with its description (what help() shows)."""
+        lines = [r.title or r.name, "", "Fields:"]
+        for f in fields:
+            words = _comment(f.title) or "(no description)"
+            enum = _enum_of(f.t)
+            if enum is not None:
+                values = ", ".join(mem.name for mem in next(e for e in self.model.enums if e.name == enum).members)
+                words += f" (one of: {values})"
+            lines.append(f"    {py_name(f.name)}: {words}")
+        return "\n".join(lines)
 
     # ---- functions ----------------------------------------------------------------------
 
@@ -1088,6 +1136,65 @@ def _snake(name: str) -> str:
             out += "_"
         out += ch.lower()
     return out
+
+
+def ruleset_hash(model: Resolved) -> str:
+    """A hash of the rules as resolved (the IR without its source places): it changes when a rule, a title
+    or a value changes, and not when a comment or a blank line moves a rule down its file."""
+    from .ir import to_ir
+
+    def placeless(x: Any) -> Any:
+        if isinstance(x, dict):
+            return {k: placeless(v) for k, v in x.items() if k not in ("origin", "source", "line", "col", "file")}
+        if isinstance(x, list):
+            return [placeless(v) for v in x]
+        return x
+
+    text = json.dumps(placeless(to_ir(model)), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+_IMPORT = re.compile(r"^(from [\w.]+ import )(.+)$|^import (\w+)$")
+
+
+def _used_imports(text: str) -> str:
+    """The module with only the imported names it uses (the runtime imports what any module may need)."""
+    head, sep, rest = text.partition("\nNumber = int | Fraction\n")
+    out = []
+    for line in head.split("\n"):
+        m_ = _IMPORT.match(line)
+        if m_ is None or line.startswith("from __future__"):
+            out.append(line)
+        elif m_[3] is not None:
+            if re.search(rf"\b{m_[3]}\.", rest):
+                out.append(line)
+        else:
+            names = [n.strip() for n in m_[2].split(",")]
+            kept = [n for n in names if re.search(rf"\b{re.escape(n.split(' as ')[-1])}\b", sep + rest)]
+            if kept:
+                out.append(m_[1] + ", ".join(kept))
+    return "\n".join(out) + sep + rest
+
+
+_TOP = re.compile(r"^(?:def|class) ([A-Za-z]\w*)|^([A-Za-z]\w*)(?::[^=]*)? = ", re.M)
+_NOT_EXPORTED = {"Number", "T", "U", "N"}
+
+
+def _with_exports(text: str) -> str:
+    """`__all__`: every public name the module defines (checks, explain_ twins, records, lists, constants,
+    Answer, Cite, InvalidInput, from_json, to_json ...), sorted; none it imports."""
+    names = sorted({m_[1] or m_[2] for m_ in _TOP.finditer(text)} - _NOT_EXPORTED | {"Number"})
+    lines = ["", "", "__all__ = ["] + [f"    {n!r}," for n in names] + ["]", ""]
+    return text.rstrip("\n") + "\n" + "\n".join(lines)
+
+
+def _enum_of(t: Type) -> str | None:
+    """The list a field's values must come from: its own type, or its items' (a list or set of values)."""
+    if isinstance(t, EnumT):
+        return t.name
+    if isinstance(t, (ListT, SetT)) and isinstance(t.item, EnumT):
+        return t.item.name
+    return None
 
 
 def _comment(text: str | None) -> str:

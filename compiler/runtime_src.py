@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from dataclasses import fields as _record_fields
 from fractions import Fraction
 from typing import Any, Final, Generic, Literal, TypeVar, cast
 
@@ -444,6 +445,23 @@ def from_json(record: str, data: Any, path: str = "") -> Any:
             shown = _shown(getattr(made, first + "_" if first in _RENAMED else first)) if first else "this"
             raise InvalidInput(where, f"{shown} breaks {rule}: {title}", _allowed(made, record, first, check))
     return made
+
+
+def to_json(value: Any) -> Any:
+    """A record (or any value of game state) as JSON-like data that from_json reads back as it was:
+    fields under their names in the rules, whole numbers as numbers, fractions as "n/d" texts."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    if isinstance(value, frozenset):
+        return sorted((to_json(x) for x in value), key=repr)
+    if isinstance(value, (tuple, list)):
+        return [to_json(x) for x in value]
+    if type(value).__name__ in _RECORD_CLASSES:
+        return {(f.name[:-1] if f.name[:-1] in _RENAMED else f.name): to_json(getattr(value, f.name))
+                for f in _record_fields(value)}
+    raise TypeError(f"not a value of game state: {_shown(value)}")
 
 
 def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) -> tuple[str, ...]:

@@ -18,8 +18,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from dataclasses import fields as _record_fields
 from fractions import Fraction
-from typing import Any, Final, Generic, Literal, TypeVar, cast
+from typing import Any, Final, Generic, Literal, TypeVar
 
 Number = int | Fraction
 T = TypeVar("T")
@@ -450,6 +451,23 @@ def from_json(record: str, data: Any, path: str = "") -> Any:
     return made
 
 
+def to_json(value: Any) -> Any:
+    """A record (or any value of game state) as JSON-like data that from_json reads back as it was:
+    fields under their names in the rules, whole numbers as numbers, fractions as "n/d" texts."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    if isinstance(value, frozenset):
+        return sorted((to_json(x) for x in value), key=repr)
+    if isinstance(value, (tuple, list)):
+        return [to_json(x) for x in value]
+    if type(value).__name__ in _RECORD_CLASSES:
+        return {(f.name[:-1] if f.name[:-1] in _RENAMED else f.name): to_json(getattr(value, f.name))
+                for f in _record_fields(value)}
+    raise TypeError(f"not a value of game state: {_shown(value)}")
+
+
 def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) -> tuple[str, ...]:
     """The values of a list field that would meet the invariant, the other fields as they are."""
     for fname, t, allowed in _FIELDS[record]:
@@ -459,6 +477,9 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
     return ()
 
 RULESET: Final = 'ACW'
+# which rules this module runs: a hash of the rules as resolved (not of where they are written)
+RULESET_HASH: Final = 'sha256:8a6622551b867df5253cb38894901915'
+RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Brigade-scale American Civil War: combat'
 SERIES: Final[str | None] = 'ACW'
 SERIES_VERSION: Final[str | None] = None
@@ -521,6 +542,7 @@ _DOMAINS_Leader_0_38: Final[dict[str, Any]] = {'replacement': (False, True)}
 # rules/acw/combat.rules:9  ACW  Arm of service
 Arm = Literal['infantry', 'cavalry', 'artillery']
 Arm_values: Final[tuple[Arm, ...]] = ('infantry', 'cavalry', 'artillery',)
+_Arm_set: Final[frozenset[str]] = frozenset(Arm_values)
 Arm_titles: Final[dict[Arm, str]] = {
     'infantry': 'Infantry',
     'cavalry': 'Cavalry',
@@ -530,6 +552,7 @@ Arm_titles: Final[dict[Arm, str]] = {
 # rules/acw/combat.rules:35  ACW  Side of a hex, clockwise
 HexSide = Literal['n', 'ne', 'se', 's', 'sw', 'nw']
 HexSide_values: Final[tuple[HexSide, ...]] = ('n', 'ne', 'se', 's', 'sw', 'nw',)
+_HexSide_set: Final[frozenset[str]] = frozenset(HexSide_values)
 HexSide_titles: Final[dict[HexSide, str]] = {
     'n': 'North',
     'ne': 'North-east',
@@ -543,6 +566,7 @@ _ORDER_HexSide: Final[dict[HexSide, int]] = {'n': 0, 'ne': 1, 'se': 2, 's': 3, '
 # rules/acw/combat.rules:158  2.1  Die roll modifier
 Drm = Literal['flanking', 'elevation', 'commander', 'disorganized', 'breastworks']
 Drm_values: Final[tuple[Drm, ...]] = ('flanking', 'elevation', 'commander', 'disorganized', 'breastworks',)
+_Drm_set: Final[frozenset[str]] = frozenset(Drm_values)
 Drm_titles: Final[dict[Drm, str]] = {
     'flanking': 'Flanking attack',
     'elevation': 'Elevation favorable to the attacker',
@@ -562,6 +586,7 @@ _CITES_Drm_value: Final[dict[Drm, tuple[Cite, ...]]] = {'flanking': _CITES3, 'el
 # rules/acw/combat.rules:207  3.2  Combat result for a stack
 Outcome = Literal['eliminated', 'retreat', 'no_effect']
 Outcome_values: Final[tuple[Outcome, ...]] = ('eliminated', 'retreat', 'no_effect',)
+_Outcome_set: Final[frozenset[str]] = frozenset(Outcome_values)
 Outcome_titles: Final[dict[Outcome, str]] = {
     'eliminated': 'Elimination',
     'retreat': 'Retreat',
@@ -581,44 +606,61 @@ _CITES_Outcome_adverse: Final[dict[Outcome, tuple[Cite, ...]]] = {'eliminated': 
 # rules/acw/combat.rules:15  ACW
 @dataclass(frozen=True, slots=True)
 class Unit:
-    """A combat unit"""
+    """A combat unit
 
-    #: Infantry, cavalry or artillery
+    Fields:
+        arm: Infantry, cavalry or artillery (one of: infantry, cavalry, artillery)
+        sp: Strength points
+        cr: Cohesion Rating
+    """
+
     arm: Arm = 'infantry'
-    #: Strength points
     sp: int = 1
-    #: Cohesion Rating
     cr: int = 3
+
+    def __post_init__(self) -> None:
+        if self.arm not in _Arm_set:
+            raise InvalidInput('Unit.arm', f"{_shown(self.arm)} is not one of the values",
+                               Arm_values)
 
 
 # rules/acw/combat.rules:21  ACW
 @dataclass(frozen=True, slots=True)
 class Stack:
-    """The units in one hex"""
+    """The units in one hex
 
-    #: The units, top first
+    Fields:
+        units: The units, top first
+    """
+
     units: tuple[Unit, ...] = ()
 
 
 # rules/acw/combat.rules:25  ACW
 @dataclass(frozen=True, slots=True)
 class EnemyHex:
-    """An enemy hex next to friendly units"""
+    """An enemy hex next to friendly units
 
-    #: In a friendly ZOC
+    Fields:
+        in_friendly_zoc: In a friendly ZOC
+        attacked: Attacked this combat phase
+    """
+
     in_friendly_zoc: bool = True
-    #: Attacked this combat phase
     attacked: bool = False
 
 
 # rules/acw/combat.rules:30  ACW
 @dataclass(frozen=True, slots=True)
 class Leader:
-    """A commander"""
+    """A commander
 
-    #: Stars
+    Fields:
+        stars: Stars
+        replacement: Flipped to its replacement side
+    """
+
     stars: int = 1
-    #: Flipped to its replacement side
     replacement: bool = False
 
 
@@ -1097,3 +1139,81 @@ def leader_from_json(data: Any) -> Leader:
     value = from_json('Leader', data, 'leader')
     assert isinstance(value, Leader)
     return value
+
+
+__all__ = [
+    'Answer',
+    'Arm',
+    'Arm_titles',
+    'Arm_values',
+    'Cite',
+    'Drm',
+    'Drm_titles',
+    'Drm_value',
+    'Drm_values',
+    'EnemyHex',
+    'GAME',
+    'GAME_VERSION',
+    'HexSide',
+    'HexSide_titles',
+    'HexSide_values',
+    'InvalidInput',
+    'LAYERS',
+    'Leader',
+    'MANIFEST',
+    'Number',
+    'OPTIONS',
+    'Outcome',
+    'Outcome_adverse',
+    'Outcome_titles',
+    'Outcome_values',
+    'RULEC_VERSION',
+    'RULESET',
+    'RULESET_HASH',
+    'RuleError',
+    'SCALE',
+    'SCENARIO',
+    'SERIES',
+    'SERIES_VERSION',
+    'STATE_SCHEMA',
+    'Stack',
+    'TITLE',
+    'Unit',
+    'Violation',
+    'abides_by_result',
+    'artillery_cap',
+    'attack_may_target',
+    'counted_sp',
+    'enemy_hex_from_json',
+    'exchange_losses_ok',
+    'explain_abides_by_result',
+    'explain_attack_may_target',
+    'explain_counted_sp',
+    'explain_exchange_losses_ok',
+    'explain_final_die',
+    'explain_first_loss_allowed',
+    'explain_flanked',
+    'explain_hexsides_adjacent',
+    'explain_leader_casualty',
+    'explain_leader_rolls',
+    'explain_may_attack',
+    'explain_must_attack',
+    'explain_net_drm',
+    'explain_required_attacks_made',
+    'final_die',
+    'first_loss_allowed',
+    'flanked',
+    'foot_and_horse_cap',
+    'from_json',
+    'hexsides_adjacent',
+    'leader_casualty',
+    'leader_from_json',
+    'leader_rolls',
+    'may_attack',
+    'must_attack',
+    'net_drm',
+    'required_attacks_made',
+    'stack_from_json',
+    'to_json',
+    'unit_from_json',
+]

@@ -18,8 +18,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from dataclasses import fields as _record_fields
 from fractions import Fraction
-from typing import Any, Final, Generic, Literal, TypeVar, cast
+from typing import Any, Final, Generic, Literal, TypeVar
 
 Number = int | Fraction
 T = TypeVar("T")
@@ -450,6 +451,23 @@ def from_json(record: str, data: Any, path: str = "") -> Any:
     return made
 
 
+def to_json(value: Any) -> Any:
+    """A record (or any value of game state) as JSON-like data that from_json reads back as it was:
+    fields under their names in the rules, whole numbers as numbers, fractions as "n/d" texts."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    if isinstance(value, frozenset):
+        return sorted((to_json(x) for x in value), key=repr)
+    if isinstance(value, (tuple, list)):
+        return [to_json(x) for x in value]
+    if type(value).__name__ in _RECORD_CLASSES:
+        return {(f.name[:-1] if f.name[:-1] in _RENAMED else f.name): to_json(getattr(value, f.name))
+                for f in _record_fields(value)}
+    raise TypeError(f"not a value of game state: {_shown(value)}")
+
+
 def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) -> tuple[str, ...]:
     """The values of a list field that would meet the invariant, the other fields as they are."""
     for fname, t, allowed in _FIELDS[record]:
@@ -459,6 +477,9 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
     return ()
 
 RULESET: Final = 'DAK'
+# which rules this module runs: a hash of the rules as resolved (not of where they are written)
+RULESET_HASH: Final = 'sha256:401b706f2263fca57d49bffa7d1133f9'
+RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Deutsches Afrika Korps'
 SERIES: Final[str | None] = 'OCS'
 SERIES_VERSION: Final[str | None] = '4.3'
@@ -835,6 +856,7 @@ _CITES352: Final[tuple[Cite, ...]] = (_C345,)
 # rules/ocs/ch13-specialized-units.rules:131  13.2a  What SP pay for
 SpUse = Literal['fueling', 'construction', 'combat_cost', 'barrage_cost']
 SpUse_values: Final[tuple[SpUse, ...]] = ('fueling', 'construction', 'combat_cost', 'barrage_cost',)
+_SpUse_set: Final[frozenset[str]] = frozenset(SpUse_values)
 SpUse_titles: Final[dict[SpUse, str]] = {
     'fueling': 'Fueling',
     'construction': 'Construction or repair',
@@ -852,6 +874,7 @@ _CITES_SpUse_pay_while_pausing: Final[dict[SpUse, tuple[Cite, ...]]] = {'fueling
 # rules/ocs/ch13-specialized-units.rules:640  13.5a  What is rebuilt
 Rebuild = Literal['dead_pile', 'on_map']
 Rebuild_values: Final[tuple[Rebuild, ...]] = ('dead_pile', 'on_map',)
+_Rebuild_set: Final[frozenset[str]] = frozenset(Rebuild_values)
 Rebuild_titles: Final[dict[Rebuild, str]] = {
     'dead_pile': '1) A unit in the Dead Pile',
     'on_map': '2) An on-map unit that has taken step losses',
@@ -860,6 +883,7 @@ Rebuild_titles: Final[dict[Rebuild, str]] = {
 # rules/ocs/ch13-specialized-units.rules:887  13.7  Side of a Formation marker
 MarkerSide = Literal['regular', 'fueled']
 MarkerSide_values: Final[tuple[MarkerSide, ...]] = ('regular', 'fueled',)
+_MarkerSide_set: Final[frozenset[str]] = frozenset(MarkerSide_values)
 MarkerSide_titles: Final[dict[MarkerSide, str]] = {
     'regular': 'Regular side',
     'fueled': 'Fueled side',
@@ -868,6 +892,7 @@ MarkerSide_titles: Final[dict[MarkerSide, str]] = {
 # rules/ocs/ch13-specialized-units.rules:999  13.8b  River hexside
 River = Literal['no_river', 'minor_river', 'major_river']
 River_values: Final[tuple[River, ...]] = ('no_river', 'minor_river', 'major_river',)
+_River_set: Final[frozenset[str]] = frozenset(River_values)
 River_titles: Final[dict[River, str]] = {
     'no_river': 'No river',
     'minor_river': 'Minor River',
@@ -877,6 +902,7 @@ River_titles: Final[dict[River, str]] = {
 # rules/ocs/ch13-specialized-units.rules:1101  13.8d  Construction task
 Construction = Literal['build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port']
 Construction_values: Final[tuple[Construction, ...]] = ('build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port',)
+_Construction_set: Final[frozenset[str]] = frozenset(Construction_values)
 Construction_titles: Final[dict[Construction, str]] = {
     'build_air_base': 'Build an Air Base',
     'improve_air_base': 'Improve an Air Base',
@@ -902,6 +928,7 @@ _CITES_Construction_costs_sp: Final[dict[Construction, tuple[Cite, ...]]] = {'bu
 # rules/ocs/ch13-specialized-units.rules:1164  13.9  Type of consolidation
 Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
 Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
+_Consolidation_set: Final[frozenset[str]] = frozenset(Consolidation_values)
 Consolidation_titles: Final[dict[Consolidation, str]] = {
     'multi_step': '1) Multi-step units',
     'formations': '2) Multi-unit formations',
@@ -912,6 +939,7 @@ Consolidation_titles: Final[dict[Consolidation, str]] = {
 # rules/ocs/ch4-general-concepts.rules:173  4.5a  Action in an enemy ZOC
 EzocAction = Literal['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K']
 EzocAction_values: Final[tuple[EzocAction, ...]] = ('A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K',)
+_EzocAction_set: Final[frozenset[str]] = frozenset(EzocAction_values)
 EzocAction_titles: Final[dict[EzocAction, str]] = {
     'A': 'Truck Movement',
     'B': 'Supply Lines',
@@ -943,6 +971,7 @@ _CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {'A': _
 # rules/ocs/ch4-general-concepts.rules:343  4.7  Kind of transport
 Transport = Literal['rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping']
 Transport_values: Final[tuple[Transport, ...]] = ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping',)
+_Transport_set: Final[frozenset[str]] = frozenset(Transport_values)
 Transport_titles: Final[dict[Transport, str]] = {
     'rail': 'Rail (Rail Cap)',
     'air': 'Air Transport',
@@ -956,6 +985,7 @@ Transport_titles: Final[dict[Transport, str]] = {
 # rules/ocs/ch4-general-concepts.rules:594  4.8c  What moves, retreats or traces into the hex
 Mover = Literal['attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path']
 Mover_values: Final[tuple[Mover, ...]] = ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path',)
+_Mover_set: Final[frozenset[str]] = frozenset(Mover_values)
 Mover_titles: Final[dict[Mover, str]] = {
     'attack_capable_unit': 'An Attack-Capable unit',
     'other_ground_unit': 'A ground unit that is not Attack-Capable',
@@ -967,6 +997,7 @@ Mover_titles: Final[dict[Mover, str]] = {
 # rules/ocs/ch4-general-concepts.rules:601  4.8c  Kind of enemy unit in the hex
 EnemyKind = Literal['combat_units', 'noncombat_units', 'ships', 'planes']
 EnemyKind_values: Final[tuple[EnemyKind, ...]] = ('combat_units', 'noncombat_units', 'ships', 'planes',)
+_EnemyKind_set: Final[frozenset[str]] = frozenset(EnemyKind_values)
 EnemyKind_titles: Final[dict[EnemyKind, str]] = {
     'combat_units': 'Enemy combat units',
     'noncombat_units': 'Enemy non-combat units',
@@ -977,6 +1008,7 @@ EnemyKind_titles: Final[dict[EnemyKind, str]] = {
 # rules/ocs/series.rules:8  3.1  Unit size (designation)
 Size = Literal['company', 'battalion', 'regiment', 'brigade', 'division', 'corps']
 Size_values: Final[tuple[Size, ...]] = ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps',)
+_Size_set: Final[frozenset[str]] = frozenset(Size_values)
 Size_titles: Final[dict[Size, str]] = {
     'company': 'Company',
     'battalion': 'Battalion',
@@ -989,6 +1021,7 @@ Size_titles: Final[dict[Size, str]] = {
 # rules/ocs/series.rules:18  3.1a  Mobility type
 Mobility = Literal['leg', 'truck', 'track']
 Mobility_values: Final[tuple[Mobility, ...]] = ('leg', 'truck', 'track',)
+_Mobility_set: Final[frozenset[str]] = frozenset(Mobility_values)
 Mobility_titles: Final[dict[Mobility, str]] = {
     'leg': 'Leg',
     'truck': 'Truck',
@@ -998,6 +1031,7 @@ Mobility_titles: Final[dict[Mobility, str]] = {
 # rules/ocs/series.rules:26  3.3  Unit type
 UnitType = Literal['combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog']
 UnitType_values: Final[tuple[UnitType, ...]] = ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog',)
+_UnitType_set: Final[frozenset[str]] = frozenset(UnitType_values)
 UnitType_titles: Final[dict[UnitType, str]] = {
     'combat_unit': 'Combat unit',
     'hq': 'HQ',
@@ -1035,6 +1069,7 @@ _CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit'
 # rules/ocs/series.rules:47  5.0  Mode
 Mode = Literal['combat', 'move', 'reserve', 'strat', 'dg', 'exploit']
 Mode_values: Final[tuple[Mode, ...]] = ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit',)
+_Mode_set: Final[frozenset[str]] = frozenset(Mode_values)
 Mode_titles: Final[dict[Mode, str]] = {
     'combat': 'Combat',
     'move': 'Move',
@@ -1056,6 +1091,7 @@ _CITES_Mode_voluntary: Final[dict[Mode, tuple[Cite, ...]]] = {'combat': _CITES89
 # rules/ocs/series.rules:74  12.10  Internal stocks
 Stocks = Literal['normal', 'low', 'exhausted']
 Stocks_values: Final[tuple[Stocks, ...]] = ('normal', 'low', 'exhausted',)
+_Stocks_set: Final[frozenset[str]] = frozenset(Stocks_values)
 Stocks_titles: Final[dict[Stocks, str]] = {
     'normal': 'Normal',
     'low': 'Low',
@@ -1065,6 +1101,7 @@ Stocks_titles: Final[dict[Stocks, str]] = {
 # rules/ocs/series.rules:90  OCS  Phase
 Phase = Literal['reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up']
 Phase_values: Final[tuple[Phase, ...]] = ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up',)
+_Phase_set: Final[frozenset[str]] = frozenset(Phase_values)
 Phase_titles: Final[dict[Phase, str]] = {
     'reinforcement': 'Reinforcement Phase',
     'movement': 'Movement Phase',
@@ -1079,6 +1116,7 @@ Phase_titles: Final[dict[Phase, str]] = {
 # rules/ocs/series.rules:101  OCS  When stacking is looked at
 Moment = Literal['segment_end', 'moving', 'overrun']
 Moment_values: Final[tuple[Moment, ...]] = ('segment_end', 'moving', 'overrun',)
+_Moment_set: Final[frozenset[str]] = frozenset(Moment_values)
 Moment_titles: Final[dict[Moment, str]] = {
     'segment_end': 'At the end of a segment or phase',
     'moving': 'During movement',
@@ -1088,6 +1126,7 @@ Moment_titles: Final[dict[Moment, str]] = {
 # rules/ocs/series.rules:107  OCS  Kind of Transport Point
 TransportPointKind = Literal['truck', 'wagon', 'mule']
 TransportPointKind_values: Final[tuple[TransportPointKind, ...]] = ('truck', 'wagon', 'mule',)
+_TransportPointKind_set: Final[frozenset[str]] = frozenset(TransportPointKind_values)
 TransportPointKind_titles: Final[dict[TransportPointKind, str]] = {
     'truck': 'Truck',
     'wagon': 'Wagon',
@@ -1101,88 +1140,125 @@ TransportPointKind_titles: Final[dict[TransportPointKind, str]] = {
 # rules/ocs/ch13-specialized-units.rules:341  OCS
 @dataclass(frozen=True, slots=True)
 class RailHex:
-    """A railroad hex"""
+    """A railroad hex
 
-    #: It has a village, city (any size) or port
+    Fields:
+        town_or_port: It has a village, city (any size) or port
+        units: Friendly units in it
+        controlled: Under friendly control (13.3h)
+        ezoc_free_path_to_supply: A rail path free of enemy ZOC back to a supply source
+        in_ezoc: In an enemy ZOC
+    """
+
     town_or_port: bool = False
-    #: Friendly units in it
     units: tuple[Unit, ...] = ()
-    #: Under friendly control (13.3h)
     controlled: bool = True
-    #: A rail path free of enemy ZOC back to a supply source
     ezoc_free_path_to_supply: bool = True
-    #: In an enemy ZOC
     in_ezoc: bool = False
 
 
 # rules/ocs/series.rules:113  OCS
 @dataclass(frozen=True, slots=True)
 class Unit:
-    """A ground unit"""
+    """A ground unit
 
-    #: What kind of unit it is
+    Fields:
+        type: What kind of unit it is (one of: combat_unit, hq, artillery, repl, engineer, rail_repair, assault_engineer, pioneer, para_glider_engineer, transport, sp, port, air_base, hedgehog)
+        size: The size on its designation (one of: company, battalion, regiment, brigade, division, corps)
+        mode: The mode it is in (one of: combat, move, reserve, strat, dg, exploit)
+        oriented_to_combat: Under a DG, Strat or Exploitation marker: faces its Combat Mode side
+        mobility: The colour of its Movement Allowance (one of: leg, truck, track)
+        move_ma: Its printed Movement Allowance in Move Mode
+        printed_strength: Has a printed Combat Strength
+        parenthesized: The Combat Strength is in parentheses (defensive only)
+        strength: The printed Combat Strength
+        out_of_supply: Marked Out of Supply
+        multi_step: A multi-step unit (prints its RE size)
+        printed_re: The RE size printed on a multi-step unit
+        step_losses: Steps lost (multi-step units)
+        points: Transport Points and SP: the points it is worth
+        organic: Transport Points: an Organic Truck of a multi-unit formation
+        tp_kind: Transport Points: trucks, wagons or mules (one of: truck, wagon, mule)
+        loaded: SP: loaded on a Transport Point (not an unloaded supply dump)
+        formation: The multi-unit formation it belongs to; empty for an independent unit
+        nationality: Its nationality
+        divisional: HQs: a divisional HQ
+        stocks: Internal stocks (one of: normal, low, exhausted)
+        no_rebuild: A Yellow dot behind its AR: cannot be rebuilt
+        breakdown: A generic Breakdown unit
+        will_spend_mp: Will spend MP later in the current phase
+    """
+
     type: UnitType = 'combat_unit'
-    #: The size on its designation
     size: Size = 'regiment'
-    #: The mode it is in
     mode: Mode = 'combat'
-    #: Under a DG, Strat or Exploitation marker: faces its Combat Mode side
     oriented_to_combat: bool = True
-    #: The colour of its Movement Allowance
     mobility: Mobility = 'leg'
-    #: Its printed Movement Allowance in Move Mode
     move_ma: Number = 0
-    #: Has a printed Combat Strength
     printed_strength: bool = True
-    #: The Combat Strength is in parentheses (defensive only)
     parenthesized: bool = False
-    #: The printed Combat Strength
     strength: Number = 1
-    #: Marked Out of Supply
     out_of_supply: bool = False
-    #: A multi-step unit (prints its RE size)
     multi_step: bool = False
-    #: The RE size printed on a multi-step unit
     printed_re: Number = 0
-    #: Steps lost (multi-step units)
     step_losses: int = 0
-    #: Transport Points and SP: the points it is worth
     points: Number = 0
-    #: Transport Points: an Organic Truck of a multi-unit formation
     organic: bool = False
-    #: Transport Points: trucks, wagons or mules
     tp_kind: TransportPointKind = 'truck'
-    #: SP: loaded on a Transport Point (not an unloaded supply dump)
     loaded: bool = False
-    #: The multi-unit formation it belongs to; empty for an independent unit
     formation: str = ''
-    #: Its nationality
     nationality: str = ''
-    #: HQs: a divisional HQ
     divisional: bool = False
-    #: Internal stocks
     stocks: Stocks = 'normal'
-    #: A Yellow dot behind its AR: cannot be rebuilt
     no_rebuild: bool = False
-    #: A generic Breakdown unit
     breakdown: bool = False
-    #: Will spend MP later in the current phase
     will_spend_mp: bool = False
+
+    def __post_init__(self) -> None:
+        if self.type not in _UnitType_set:
+            raise InvalidInput('Unit.type', f"{_shown(self.type)} is not one of the values",
+                               UnitType_values)
+        if self.size not in _Size_set:
+            raise InvalidInput('Unit.size', f"{_shown(self.size)} is not one of the values",
+                               Size_values)
+        if self.mode not in _Mode_set:
+            raise InvalidInput('Unit.mode', f"{_shown(self.mode)} is not one of the values",
+                               Mode_values)
+        if self.mobility not in _Mobility_set:
+            raise InvalidInput('Unit.mobility', f"{_shown(self.mobility)} is not one of the values",
+                               Mobility_values)
+        if self.tp_kind not in _TransportPointKind_set:
+            raise InvalidInput('Unit.tp_kind', f"{_shown(self.tp_kind)} is not one of the values",
+                               TransportPointKind_values)
+        if self.stocks not in _Stocks_set:
+            raise InvalidInput('Unit.stocks', f"{_shown(self.stocks)} is not one of the values",
+                               Stocks_values)
 
 
 # rules/ocs/series.rules:140  OCS
 @dataclass(frozen=True, slots=True)
 class Hex:
-    """A hex and the friendly units in it"""
+    """A hex and the friendly units in it
 
-    #: The friendly units in the hex
+    Fields:
+        units: The friendly units in the hex
+        phase: The phase being played (one of: reinforcement, movement, reaction, exploitation, combat_phase, barrage, supply, clean_up)
+        moment: When the hex is looked at (one of: segment_end, moving, overrun)
+        off_map: An Off-Map Holding Box rather than a map hex
+    """
+
     units: tuple[Unit, ...] = ()
-    #: The phase being played
     phase: Phase = 'movement'
-    #: When the hex is looked at
     moment: Moment = 'segment_end'
-    #: An Off-Map Holding Box rather than a map hex
     off_map: bool = False
+
+    def __post_init__(self) -> None:
+        if self.phase not in _Phase_set:
+            raise InvalidInput('Hex.phase', f"{_shown(self.phase)} is not one of the values",
+                               Phase_values)
+        if self.moment not in _Moment_set:
+            raise InvalidInput('Hex.moment', f"{_shown(self.moment)} is not one of the values",
+                               Moment_values)
 
 
 # ---- checks --------------------------------------------------------------------
@@ -4610,3 +4686,306 @@ def hex_from_json(data: Any) -> Hex:
     value = from_json('Hex', data, 'hex')
     assert isinstance(value, Hex)
     return value
+
+
+__all__ = [
+    'Answer',
+    'Cite',
+    'Consolidation',
+    'Consolidation_titles',
+    'Consolidation_values',
+    'Construction',
+    'Construction_costs_sp',
+    'Construction_titles',
+    'Construction_values',
+    'EnemyKind',
+    'EnemyKind_titles',
+    'EnemyKind_values',
+    'EzocAction',
+    'EzocAction_negatable',
+    'EzocAction_titles',
+    'EzocAction_values',
+    'GAME',
+    'GAME_VERSION',
+    'Hex',
+    'InvalidInput',
+    'LAYERS',
+    'MANIFEST',
+    'MarkerSide',
+    'MarkerSide_titles',
+    'MarkerSide_values',
+    'Mobility',
+    'Mobility_titles',
+    'Mobility_values',
+    'Mode',
+    'Mode_titles',
+    'Mode_values',
+    'Mode_voluntary',
+    'Moment',
+    'Moment_titles',
+    'Moment_values',
+    'Mover',
+    'Mover_titles',
+    'Mover_values',
+    'Number',
+    'OPTIONS',
+    'Phase',
+    'Phase_titles',
+    'Phase_values',
+    'RULEC_VERSION',
+    'RULESET',
+    'RULESET_HASH',
+    'RailHex',
+    'Rebuild',
+    'Rebuild_titles',
+    'Rebuild_values',
+    'River',
+    'River_titles',
+    'River_values',
+    'RuleError',
+    'SCALE',
+    'SCENARIO',
+    'SERIES',
+    'SERIES_VERSION',
+    'STATE_SCHEMA',
+    'Size',
+    'Size_titles',
+    'Size_values',
+    'SpUse',
+    'SpUse_pay_while_pausing',
+    'SpUse_titles',
+    'SpUse_values',
+    'Stocks',
+    'Stocks_titles',
+    'Stocks_values',
+    'TITLE',
+    'Transport',
+    'TransportPointKind',
+    'TransportPointKind_titles',
+    'TransportPointKind_values',
+    'Transport_titles',
+    'Transport_values',
+    'Unit',
+    'UnitType',
+    'UnitType_combat',
+    'UnitType_titles',
+    'UnitType_values',
+    'Violation',
+    'arrives_loaded',
+    'attack_capable',
+    'barrage_factors',
+    'bridge_usable',
+    'bridged',
+    'captured_may_move_at_once',
+    'combat_or_dg_combat',
+    'combat_side',
+    'construction_costs_sp',
+    'control_changes',
+    'conversion_sp_cost',
+    'conversions_allowed',
+    'creates_detrainable',
+    'defense_strength',
+    'detrainable',
+    'engineer_capable',
+    'eq_for_air_steps',
+    'eq_per_truck',
+    'explain_arrives_loaded',
+    'explain_attack_capable',
+    'explain_barrage_factors',
+    'explain_bridge_usable',
+    'explain_bridged',
+    'explain_captured_may_move_at_once',
+    'explain_combat_or_dg_combat',
+    'explain_combat_side',
+    'explain_construction_costs_sp',
+    'explain_control_changes',
+    'explain_conversions_allowed',
+    'explain_creates_detrainable',
+    'explain_defense_strength',
+    'explain_detrainable',
+    'explain_engineer_capable',
+    'explain_eq_for_air_steps',
+    'explain_ezoc_allows',
+    'explain_ezoc_blocks_path',
+    'explain_ezoc_stops_entering',
+    'explain_ground_mover',
+    'explain_has_zoc',
+    'explain_hq_may_supply',
+    'explain_hq_may_throw_supply',
+    'explain_hq_uses_greater_throw_range',
+    'explain_is_combat',
+    'explain_keeps_modes_and_markers',
+    'explain_load_cost',
+    'explain_ma_after',
+    'explain_ma_after_rail',
+    'explain_ma_before',
+    'explain_marker_may_be_on_map',
+    'explain_marker_may_hide_formation',
+    'explain_marker_side',
+    'explain_may_attack',
+    'explain_may_attack_across',
+    'explain_may_barrage',
+    'explain_may_carry_sp',
+    'explain_may_combine_transport_points',
+    'explain_may_consolidate',
+    'explain_may_construct',
+    'explain_may_convert_formation',
+    'explain_may_convert_hex',
+    'explain_may_detrain',
+    'explain_may_draw_from',
+    'explain_may_enter_enemy_hex',
+    'explain_may_enter_enemy_noncombat_hex',
+    'explain_may_enter_marker',
+    'explain_may_enter_reinforcement_in',
+    'explain_may_entrain',
+    'explain_may_exit_ezoc_hex',
+    'explain_may_form_extender',
+    'explain_may_load_from',
+    'explain_may_perform_engineering',
+    'explain_may_place_at_port',
+    'explain_may_place_rebuilt_in',
+    'explain_may_place_reinforcement',
+    'explain_may_place_reinforcements_in',
+    'explain_may_place_reinforcements_now',
+    'explain_may_rail_over_converted',
+    'explain_may_rebuild',
+    'explain_may_retreat',
+    'explain_may_share_hex_with',
+    'explain_may_spend_transported',
+    'explain_may_unload',
+    'explain_may_use_formation_fueling',
+    'explain_may_withhold_combat_supply',
+    'explain_mode_after_forced_retreat',
+    'explain_modified',
+    'explain_moves_railhead',
+    'explain_needs_fuel',
+    'explain_odds',
+    'explain_one_step',
+    'explain_one_transport_type',
+    'explain_organic_after_capture',
+    'explain_pausing_load_may_pay',
+    'explain_rail_cap_cost',
+    'explain_rail_cap_usable',
+    'explain_rail_cargo',
+    'explain_rail_path_hex_usable',
+    'explain_re_size',
+    'explain_rebuildable',
+    'explain_repl_mode',
+    'explain_repls_for_paired_units',
+    'explain_rounded',
+    'explain_shown_combat_unit',
+    'explain_shows_hedgehog',
+    'explain_sizes_not_negative',
+    'explain_stacking',
+    'explain_step_losses_after_consolidation',
+    'explain_steps_not_negative',
+    'explain_steps_rebuildable',
+    'explain_traces_free',
+    'explain_transport_equivalent',
+    'explain_transport_point_by',
+    'explain_transport_point_load',
+    'explain_transport_point_may_carry',
+    'explain_transport_point_mode',
+    'explain_transport_point_supplied',
+    'explain_transportable',
+    'explain_transported_ma',
+    'explain_truck_rebuildable',
+    'explain_within_counter_mix',
+    'explain_zoc_negated',
+    'ezoc_allows',
+    'ezoc_blocks_path',
+    'ezoc_stops_entering',
+    'from_json',
+    'ground_mover',
+    'has_zoc',
+    'hex_from_json',
+    'hq_action_rating',
+    'hq_may_supply',
+    'hq_may_throw_supply',
+    'hq_uses_greater_throw_range',
+    'is_combat',
+    'keeps_modes_and_markers',
+    'load_cost',
+    'ma_after',
+    'ma_after_rail',
+    'ma_before',
+    'marker_may_be_on_map',
+    'marker_may_hide_formation',
+    'marker_side',
+    'max_stack_re',
+    'may_attack',
+    'may_attack_across',
+    'may_barrage',
+    'may_carry_sp',
+    'may_combine_transport_points',
+    'may_consolidate',
+    'may_construct',
+    'may_convert_formation',
+    'may_convert_hex',
+    'may_detrain',
+    'may_draw_from',
+    'may_enter_enemy_hex',
+    'may_enter_enemy_noncombat_hex',
+    'may_enter_marker',
+    'may_enter_reinforcement_in',
+    'may_entrain',
+    'may_exit_ezoc_hex',
+    'may_form_extender',
+    'may_load_from',
+    'may_perform_engineering',
+    'may_place_at_port',
+    'may_place_rebuilt_in',
+    'may_place_reinforcement',
+    'may_place_reinforcements_in',
+    'may_place_reinforcements_now',
+    'may_rail_over_converted',
+    'may_rebuild',
+    'may_retreat',
+    'may_share_hex_with',
+    'may_spend_transported',
+    'may_unload',
+    'may_use_formation_fueling',
+    'may_withhold_combat_supply',
+    'mode_after_forced_retreat',
+    'modified',
+    'moves_railhead',
+    'needs_fuel',
+    'odds',
+    'one_step',
+    'one_transport_type',
+    'organic_after_capture',
+    'pausing_load_may_pay',
+    'rail_cap_cost',
+    'rail_cap_usable',
+    'rail_cargo',
+    'rail_hex_from_json',
+    'rail_path_hex_usable',
+    're_size',
+    'rebuild_mp_cost',
+    'rebuildable',
+    'repl_mode',
+    'repls_for_paired_units',
+    'rounded',
+    'shown_combat_unit',
+    'shows_hedgehog',
+    'sizes_not_negative',
+    'stacking',
+    'step_losses_after_consolidation',
+    'steps_not_negative',
+    'steps_rebuildable',
+    'to_json',
+    'traces_free',
+    'transport_equivalent',
+    'transport_point_by',
+    'transport_point_load',
+    'transport_point_may_carry',
+    'transport_point_mode',
+    'transport_point_supplied',
+    'transportable',
+    'transported_ma',
+    'truck_counters',
+    'truck_rebuildable',
+    'unit_from_json',
+    'within_counter_mix',
+    'zoc_negated',
+]

@@ -18,8 +18,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from dataclasses import fields as _record_fields
 from fractions import Fraction
-from typing import Any, Final, Generic, Literal, TypeVar, cast
+from typing import Any, Final, Generic, Literal, TypeVar
 
 Number = int | Fraction
 T = TypeVar("T")
@@ -450,6 +451,23 @@ def from_json(record: str, data: Any, path: str = "") -> Any:
     return made
 
 
+def to_json(value: Any) -> Any:
+    """A record (or any value of game state) as JSON-like data that from_json reads back as it was:
+    fields under their names in the rules, whole numbers as numbers, fractions as "n/d" texts."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    if isinstance(value, frozenset):
+        return sorted((to_json(x) for x in value), key=repr)
+    if isinstance(value, (tuple, list)):
+        return [to_json(x) for x in value]
+    if type(value).__name__ in _RECORD_CLASSES:
+        return {(f.name[:-1] if f.name[:-1] in _RENAMED else f.name): to_json(getattr(value, f.name))
+                for f in _record_fields(value)}
+    raise TypeError(f"not a value of game state: {_shown(value)}")
+
+
 def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) -> tuple[str, ...]:
     """The values of a list field that would meet the invariant, the other fields as they are."""
     for fname, t, allowed in _FIELDS[record]:
@@ -459,6 +477,9 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
     return ()
 
 RULESET: Final = 'ZCS'
+# which rules this module runs: a hash of the rules as resolved (not of where they are written)
+RULESET_HASH: Final = 'sha256:bb7619d7c51eb08d88ac08c934f18821'
+RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Zones of Control by class'
 SERIES: Final[str | None] = 'ZCS'
 SERIES_VERSION: Final[str | None] = '10.06.01'
@@ -551,6 +572,7 @@ _CITES68: Final[tuple[Cite, ...]] = (_C58, _C63,)
 # rules/zoc-classes/zoc.rules:13  ZCS  Field works in a hex
 Works = Literal['no_works', 'entrenchment', 'fortification']
 Works_values: Final[tuple[Works, ...]] = ('no_works', 'entrenchment', 'fortification',)
+_Works_set: Final[frozenset[str]] = frozenset(Works_values)
 Works_titles: Final[dict[Works, str]] = {
     'no_works': 'None',
     'entrenchment': 'Entrenchment',
@@ -560,6 +582,7 @@ Works_titles: Final[dict[Works, str]] = {
 # rules/zoc-classes/zoc.rules:85  5.A  Unit
 UnitKind = Literal['division', 'divisional_grouping', 'corps', 'corps_army_marker', 'port_fortification', 'brigade', 'brigade_grouping', 'regiment', 'cadre', 'hq', 'battalion', 'remnant', 'fort', 'battery']
 UnitKind_values: Final[tuple[UnitKind, ...]] = ('division', 'divisional_grouping', 'corps', 'corps_army_marker', 'port_fortification', 'brigade', 'brigade_grouping', 'regiment', 'cadre', 'hq', 'battalion', 'remnant', 'fort', 'battery',)
+_UnitKind_set: Final[frozenset[str]] = frozenset(UnitKind_values)
 UnitKind_titles: Final[dict[UnitKind, str]] = {
     'division': 'Division',
     'divisional_grouping': 'Divisional grouping',
@@ -597,6 +620,7 @@ _CITES_UnitKind_base: Final[dict[UnitKind, tuple[Cite, ...]]] = {'division': _CI
 # rules/zoc-classes/zoc.rules:156  5.A.1  ZOC class
 ZocClass = Literal['no_zoc', 'partial', 'full', 'double', 'triple']
 ZocClass_values: Final[tuple[ZocClass, ...]] = ('no_zoc', 'partial', 'full', 'double', 'triple',)
+_ZocClass_set: Final[frozenset[str]] = frozenset(ZocClass_values)
 ZocClass_titles: Final[dict[ZocClass, str]] = {
     'no_zoc': 'No ZOC',
     'partial': 'Partial ZOC',
@@ -636,62 +660,55 @@ _CITES_ZocClass_red_modifier: Final[dict[ZocClass, tuple[Cite, ...]]] = {'no_zoc
 # rules/zoc-classes/zoc.rules:19  ZCS
 @dataclass(frozen=True, slots=True)
 class ZUnit:
-    """A unit exerting a ZOC"""
+    'A unit exerting a ZOC\n\nFields:\n    kind: What the unit is (one of: division, divisional_grouping, corps, corps_army_marker, port_fortification, brigade, brigade_grouping, regiment, cadre, hq, battalion, remnant, fort, battery)\n    badly_dispersed: Badly dispersed\n    armour: Has the armour symbol (motorized infantry does not)\n    artillery: An artillery unit\n    aa_or_at: An AA or AT unit\n    in_reserve: In reserve\n    even_mp_markers: Even numbered "+ # MP" markers on the unit\n    screened: Screened\n    partisan_mode: A partisan mode unit\n    has_apzoc: Has an anti-partisan ZOC\n    assaulted: Made an amphibious or airborne assault this player-turn\n    in_bad_terrain: Occupies bad terrain (3.F.1.a)\n    unsupported: Unsupported (9.A)\n    artillery_support: Receives support from artillery, or is the artillery providing it (9.A)\n    attacked_at_minimum_odds: Being attacked at minimum odds or higher'
 
-    #: What the unit is
     kind: UnitKind = 'division'
-    #: Badly dispersed
     badly_dispersed: bool = False
-    #: Has the armour symbol (motorized infantry does not)
     armour: bool = False
-    #: An artillery unit
     artillery: bool = False
-    #: An AA or AT unit
     aa_or_at: bool = False
-    #: In reserve
     in_reserve: bool = False
-    #: Even numbered "+ # MP" markers on the unit
     even_mp_markers: int = 0
-    #: Screened
     screened: bool = False
-    #: A partisan mode unit
     partisan_mode: bool = False
-    #: Has an anti-partisan ZOC
     has_apzoc: bool = False
-    #: Made an amphibious or airborne assault this player-turn
     assaulted: bool = False
-    #: Occupies bad terrain (3.F.1.a)
     in_bad_terrain: bool = False
-    #: Unsupported (9.A)
     unsupported: bool = False
-    #: Receives support from artillery, or is the artillery providing it (9.A)
     artillery_support: bool = False
-    #: Being attacked at minimum odds or higher
     attacked_at_minimum_odds: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in _UnitKind_set:
+            raise InvalidInput('ZUnit.kind', f"{_shown(self.kind)} is not one of the values",
+                               UnitKind_values)
 
 
 # rules/zoc-classes/zoc.rules:37  ZCS
 @dataclass(frozen=True, slots=True)
 class Into:
-    """The hex (and hexside) a ZOC is exerted into"""
+    """The hex (and hexside) a ZOC is exerted into
 
-    #: The hex the unit occupies
+    Fields:
+        own_hex: The hex the unit occupies
+        prohibited: Terrain or a hexside the unit may not enter or cross (e.g. all-sea in clear weather)
+        great_river: Across a great river hexside or a narrow strait
+        major_river: Across an unfrozen major river hexside
+        bad_hexside: Across a bad terrain hexside
+        bad_terrain: Into a bad terrain hex
+        arctic: Into the Arctic (weather zone A)
+        movement: Affecting another unit's movement (in a movement phase)
+        partisan: Against a partisan mode unit
+    """
+
     own_hex: bool = False
-    #: Terrain or a hexside the unit may not enter or cross (e.g. all-sea in clear weather)
     prohibited: bool = False
-    #: Across a great river hexside or a narrow strait
     great_river: bool = False
-    #: Across an unfrozen major river hexside
     major_river: bool = False
-    #: Across a bad terrain hexside
     bad_hexside: bool = False
-    #: Into a bad terrain hex
     bad_terrain: bool = False
-    #: Into the Arctic (weather zone A)
     arctic: bool = False
-    #: Affecting another unit's movement (in a movement phase)
     movement: bool = False
-    #: Against a partisan mode unit
     partisan: bool = False
 
 
@@ -1396,3 +1413,79 @@ def into_from_json(data: Any) -> Into:
     value = from_json('Into', data, 'into')
     assert isinstance(value, Into)
     return value
+
+
+__all__ = [
+    'Answer',
+    'Cite',
+    'GAME',
+    'GAME_VERSION',
+    'Into',
+    'InvalidInput',
+    'LAYERS',
+    'MANIFEST',
+    'Number',
+    'OPTIONS',
+    'RULEC_VERSION',
+    'RULESET',
+    'RULESET_HASH',
+    'RuleError',
+    'SCALE',
+    'SCENARIO',
+    'SERIES',
+    'SERIES_VERSION',
+    'STATE_SCHEMA',
+    'TITLE',
+    'UnitKind',
+    'UnitKind_base',
+    'UnitKind_titles',
+    'UnitKind_values',
+    'Violation',
+    'Works',
+    'Works_titles',
+    'Works_values',
+    'ZUnit',
+    'ZocClass',
+    'ZocClass_red_modifier',
+    'ZocClass_supply_multiplier',
+    'ZocClass_titles',
+    'ZocClass_values',
+    'all_stacks_screened',
+    'apzoc_affects',
+    'combat_supply',
+    'explain_all_stacks_screened',
+    'explain_apzoc_affects',
+    'explain_combat_supply',
+    'explain_ezoc_negated_in_reaction',
+    'explain_increases',
+    'explain_leaves_at_reduced_rate',
+    'explain_may_screen',
+    'explain_red_result_modifier',
+    'explain_reductions',
+    'explain_screened_after_combat',
+    'explain_screened_class',
+    'explain_screened_in_reaction',
+    'explain_screening_left',
+    'explain_stack_zoc',
+    'explain_stacks_one_unit_screens',
+    'explain_terrain_reductions',
+    'explain_zoc_class',
+    'ezoc_negated_in_reaction',
+    'from_json',
+    'increases',
+    'into_from_json',
+    'leaves_at_reduced_rate',
+    'may_screen',
+    'red_result_modifier',
+    'reductions',
+    'screened_after_combat',
+    'screened_class',
+    'screened_in_reaction',
+    'screening_left',
+    'stack_zoc',
+    'stacks_one_unit_screens',
+    'terrain_reductions',
+    'to_json',
+    'zoc_class',
+    'zunit_from_json',
+]

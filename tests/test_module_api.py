@@ -1,0 +1,95 @@
+"""The generated module as a Python programmer meets it (issue #16, item 3): __all__, RULESET_HASH and
+RULEC_VERSION, to_json as the inverse of from_json, field descriptions in help(), and a value outside its
+list refused where the record is made."""
+
+from __future__ import annotations
+
+import importlib.util
+import pydoc
+import sys
+from fractions import Fraction
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from conftest import compile_text
+
+from rulec import __version__
+from rulec.emit_python import ruleset_hash
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"api_{name}", ROOT / "generated" / "python" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def dak() -> ModuleType:
+    return _load("dak")
+
+
+def test_a_value_outside_its_list_is_refused_at_construction(dak: ModuleType) -> None:
+    with pytest.raises(dak.InvalidInput) as err:
+        dak.Unit(type="hqq")
+    assert err.value.field == "Unit.type" and "hq" in err.value.allowed and "'hqq'" in str(err.value)
+    with pytest.raises(dak.InvalidInput, match="Unit.mode"):
+        dak.Unit(mode="Combat")
+    assert dak.Unit(type="hq", mode="move").type == "hq"
+
+
+def test_help_shows_every_fields_description(dak: ModuleType) -> None:
+    shown = pydoc.render_doc(dak.Unit, renderer=pydoc.plaintext)
+    for name, words in [("type", "What kind of unit it is"), ("step_losses", "Steps lost"),
+                        ("mode", "The mode it is in (one of: combat, move")]:
+        assert f"{name}: {words}" in " ".join(shown.split()), name
+
+
+def test_all_names_the_public_api_and_nothing_imported(dak: ModuleType) -> None:
+    exported = set(dak.__all__)
+    assert {"stacking", "explain_stacking", "ezoc_allows", "Unit", "Hex", "Answer", "Cite", "InvalidInput",
+            "RuleError", "from_json", "to_json", "unit_from_json", "RULESET_HASH", "RULEC_VERSION",
+            "UnitType_values"} <= exported
+    assert not exported & {"math", "Any", "dataclass", "Fraction", "Final", "replace"}
+    assert all(not n.startswith("_") and hasattr(dak, n) for n in exported)
+    assert list(dak.__all__) == sorted(dak.__all__)
+    assert dak.RULEC_VERSION == __version__
+
+
+def test_to_json_is_the_inverse_of_from_json(dak: ModuleType) -> None:
+    units = [dak.Unit(), dak.Unit(type="sp", points=Fraction(1, 2), loaded=True),
+             dak.Unit(type="hq", mode="dg", oriented_to_combat=False, move_ma=Fraction(7, 2), step_losses=1,
+                      multi_step=True, printed_re=3, formation="21st Panzer")]
+    for u in units:
+        data = dak.to_json(u)
+        assert dak.unit_from_json(data) == u
+        assert data["type"] == u.type
+    h = dak.Hex(units=tuple(units), phase="reaction", moment="overrun")
+    data = dak.to_json(h)
+    assert data["units"][1]["points"] == "1/2" and dak.hex_from_json(data) == h
+
+
+RULES = '''series S "S" version "1"
+
+rule 1.1 "One" {
+  const cap "The cap" = 3
+}
+'''
+
+
+def test_the_ruleset_hash_follows_the_rules_not_their_layout() -> None:
+    def hashed(text: str) -> str:
+        result = compile_text(text)
+        assert result.ok, result.diagnostics
+        return ruleset_hash(result.models["S"])
+
+    base = hashed(RULES)
+    assert hashed("# a comment\n\n" + RULES) == base  # moved down its file: the same rules
+    assert hashed(RULES.replace("= 3", "= 4")) != base  # a value
+    assert hashed(RULES.replace('"The cap"', '"The limit"')) != base  # a title answers cite
+    assert hashed(RULES.replace('version "1"', 'version "2"')) != base
