@@ -478,7 +478,7 @@ MANIFEST: Final[dict[str, Any]] = {'game': {'name': 'DAK', 'title': 'Deutsches A
 _C0: Final[Cite] = Cite(layer='OCS', clause='13.1c', item=None, title='HQs and Combat', note=None)
 _CITES1: Final[tuple[Cite, ...]] = (_C0,)
 _C2: Final[Cite] = Cite(layer='OCS', clause='13.2c', item=None, title='Mechanical Handling', note=None)
-_C3: Final[Cite] = Cite(layer='DAK', clause='1.2', item=None, title='Game-specific values (illustrative)', note="ILLUSTRATIVE: 30 truck counters stands in for DAK's own counter-mix.")
+_C3: Final[Cite] = Cite(layer='DAK', clause='13.2c', item=None, title='Mechanical Handling', note="ILLUSTRATIVE: 30 truck counters stands in for DAK's own counter-mix.")
 _CITES4: Final[tuple[Cite, ...]] = (_C2, _C3,)
 _C5: Final[Cite] = Cite(layer='OCS', clause='13.3f', item=None, title='Rail Conversion', note=None)
 _CITES6: Final[tuple[Cite, ...]] = (_C5,)
@@ -730,76 +730,77 @@ _CITES251: Final[tuple[Cite, ...]] = (_C247, _C248,)
 _CITES252: Final[tuple[Cite, ...]] = (_C247, _C249,)
 _CITES253: Final[tuple[Cite, ...]] = (_C247, _C250,)
 _C254: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
-_C255: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C256: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
-_C257: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C258: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C259: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C260: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES261: Final[tuple[Cite, ...]] = (_C171, _C254,)
-_CITES262: Final[tuple[Cite, ...]] = (_C171, _C255,)
+_SET255: Final[frozenset[UnitType]] = frozenset({'air_base', 'hedgehog', 'hq', 'port', 'sp', 'transport'})
+_C256: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C257: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
+_C258: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C259: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C260: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C261: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES262: Final[tuple[Cite, ...]] = (_C171, _C254,)
 _CITES263: Final[tuple[Cite, ...]] = (_C171, _C256,)
 _CITES264: Final[tuple[Cite, ...]] = (_C171, _C257,)
 _CITES265: Final[tuple[Cite, ...]] = (_C171, _C258,)
 _CITES266: Final[tuple[Cite, ...]] = (_C171, _C259,)
 _CITES267: Final[tuple[Cite, ...]] = (_C171, _C260,)
-_Q268: Final[Fraction] = Fraction(1, 2)
-_Q269: Final[Fraction] = Fraction(1, 4)
-_C270: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C271: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
-_C272: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C273: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_C274: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C275: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES276: Final[tuple[Cite, ...]] = (_C270, _C271,)
-_CITES277: Final[tuple[Cite, ...]] = (_C270, _C272,)
-_CITES278: Final[tuple[Cite, ...]] = (_C270, _C273,)
-_CITES279: Final[tuple[Cite, ...]] = (_C270, _C274,)
-_CITES280: Final[tuple[Cite, ...]] = (_C270, _C275,)
-_C281: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C282: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET283: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C284: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES285: Final[tuple[Cite, ...]] = (_C176, _C281,)
+_CITES268: Final[tuple[Cite, ...]] = (_C171, _C261,)
+_Q269: Final[Fraction] = Fraction(1, 2)
+_Q270: Final[Fraction] = Fraction(1, 4)
+_C271: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C272: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_C273: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C274: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_C275: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C276: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES277: Final[tuple[Cite, ...]] = (_C271, _C272,)
+_CITES278: Final[tuple[Cite, ...]] = (_C271, _C273,)
+_CITES279: Final[tuple[Cite, ...]] = (_C271, _C274,)
+_CITES280: Final[tuple[Cite, ...]] = (_C271, _C275,)
+_CITES281: Final[tuple[Cite, ...]] = (_C271, _C276,)
+_C282: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C283: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET284: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_C285: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
 _CITES286: Final[tuple[Cite, ...]] = (_C176, _C282,)
-_CITES287: Final[tuple[Cite, ...]] = (_C176, _C284,)
-_C288: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_C289: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_C290: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_C291: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES292: Final[tuple[Cite, ...]] = (_C178, _C288,)
+_CITES287: Final[tuple[Cite, ...]] = (_C176, _C283,)
+_CITES288: Final[tuple[Cite, ...]] = (_C176, _C285,)
+_C289: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_C290: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_C291: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_C292: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
 _CITES293: Final[tuple[Cite, ...]] = (_C178, _C289,)
 _CITES294: Final[tuple[Cite, ...]] = (_C178, _C290,)
 _CITES295: Final[tuple[Cite, ...]] = (_C178, _C291,)
-_C296: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
-_C297: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
-_CITES298: Final[tuple[Cite, ...]] = (_C178, _C296,)
+_CITES296: Final[tuple[Cite, ...]] = (_C178, _C292,)
+_C297: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_C298: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
 _CITES299: Final[tuple[Cite, ...]] = (_C178, _C297,)
-_C300: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
-_C301: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES302: Final[tuple[Cite, ...]] = (_C178, _C300,)
+_CITES300: Final[tuple[Cite, ...]] = (_C178, _C298,)
+_C301: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
+_C302: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
 _CITES303: Final[tuple[Cite, ...]] = (_C178, _C301,)
-_C304: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C305: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
-_C306: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
-_C307: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C308: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES309: Final[tuple[Cite, ...]] = (_C180, _C304,)
+_CITES304: Final[tuple[Cite, ...]] = (_C178, _C302,)
+_C305: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C306: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
+_C307: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
+_C308: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C309: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
 _CITES310: Final[tuple[Cite, ...]] = (_C180, _C305,)
 _CITES311: Final[tuple[Cite, ...]] = (_C180, _C306,)
 _CITES312: Final[tuple[Cite, ...]] = (_C180, _C307,)
 _CITES313: Final[tuple[Cite, ...]] = (_C180, _C308,)
-_C314: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
-_C315: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
-_C316: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
-_C317: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
-_C318: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES319: Final[tuple[Cite, ...]] = (_C318,)
-_CITES320: Final[tuple[Cite, ...]] = (_C318, _C318, _C314,)
-_CITES321: Final[tuple[Cite, ...]] = (_C314,)
+_CITES314: Final[tuple[Cite, ...]] = (_C180, _C309,)
+_C315: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_C316: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_C317: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_C318: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_C319: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES320: Final[tuple[Cite, ...]] = (_C319,)
+_CITES321: Final[tuple[Cite, ...]] = (_C319, _C319, _C315,)
 _CITES322: Final[tuple[Cite, ...]] = (_C315,)
 _CITES323: Final[tuple[Cite, ...]] = (_C316,)
 _CITES324: Final[tuple[Cite, ...]] = (_C317,)
+_CITES325: Final[tuple[Cite, ...]] = (_C318,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -3366,9 +3367,9 @@ def explain_has_zoc(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
 def _s_re_size(u: Unit) -> Number:
     """re_size with numbers scaled by SCALE."""
-    # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
+    # jock_column: 1.2 (DAK) rules/dak/dak.rules:45
     _u_size = u.size
-    if _u_size == 'company' and u.formation == 'Jock Column':
+    if _u_size == 'company' and u.formation == 'Jock Column' and (u.type not in _SET255):
         return 2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     _u_type = u.type
@@ -3393,32 +3394,32 @@ def _s_re_size(u: Unit) -> Number:
 # rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
 def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
-    # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
-    if u.formation == 'Jock Column' and u.size == 'company':
-        _t.extend(_CITES261)
+    # jock_column: 1.2 (DAK) rules/dak/dak.rules:45
+    if _t_is_combat(u, _t) and u.type != 'hq' and (u.formation == 'Jock Column') and (u.size == 'company'):
+        _t.extend(_CITES262)
         return 2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     if u.type == 'hq':
-        _t.extend(_CITES262)
+        _t.extend(_CITES263)
         return 4
     # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES263)
+        _t.extend(_CITES264)
         return 0
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
     if u.multi_step:
-        _t.extend(_CITES264)
+        _t.extend(_CITES265)
         return u.printed_re * 4 - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
     if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES265)
+        _t.extend(_CITES266)
         return 1
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
     if u.size == 'battalion':
-        _t.extend(_CITES266)
+        _t.extend(_CITES267)
         return 2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
-    _t.extend(_CITES267)
+    _t.extend(_CITES268)
     return 4
 
 
@@ -3426,10 +3427,10 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
 def re_size(u: Unit) -> Number:
     """RE size (4.6). Numbers are exact: int or Fraction."""
     _v: Number
-    # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
+    # jock_column: 1.2 (DAK) rules/dak/dak.rules:45
     _u_size = u.size
-    if _u_size == 'company' and u.formation == 'Jock Column':
-        return _Q268
+    if _u_size == 'company' and u.formation == 'Jock Column' and (u.type not in _SET255):
+        return _Q269
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     _u_type = u.type
     if _u_type == 'hq':
@@ -3443,10 +3444,10 @@ def re_size(u: Unit) -> Number:
         return _v if _v.__class__ is int else _plain(_v)
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q269
+        return _Q270
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
     if _u_size == 'battalion':
-        return _Q268
+        return _Q269
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
     return 1
 
@@ -3485,22 +3486,22 @@ def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
     if u.type == 'sp' and (not u.loaded):
-        _t.extend(_CITES276)
+        _t.extend(_CITES277)
         return u.points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
     if u.type == 'transport':
-        _t.extend(_CITES277)
+        _t.extend(_CITES278)
         return u.points * 4
     # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
     if u.type == 'sp' and u.loaded:
-        _t.extend(_CITES278)
+        _t.extend(_CITES279)
         return 0
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES279)
+        _t.extend(_CITES280)
         return _div(_t_re_size(u, _t), 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
-    _t.extend(_CITES280)
+    _t.extend(_CITES281)
     return _t_re_size(u, _t)
 
 
@@ -3543,7 +3544,7 @@ def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     if by == 'air' and tp == 'mule':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET283:
+    if by in _SET284:
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
     return False
@@ -3554,38 +3555,38 @@ def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite])
     """transport_point_by, recording in _t each rule it uses."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES285)
-        return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET283:
         _t.extend(_CITES286)
         return True
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
+    if by in _SET284:
+        _t.extend(_CITES287)
+        return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
-    _t.extend(_CITES287)
+    _t.extend(_CITES288)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C176, _C282,), ()),
-    ('rail', 'wagon',): Answer(True, (_C176, _C282,), ()),
-    ('rail', 'mule',): Answer(True, (_C176, _C282,), ()),
-    ('air', 'truck',): Answer(False, (_C176, _C284,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C176, _C284,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C176, _C281,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C176, _C284,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C176, _C284,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C176, _C284,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C176, _C282,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C176, _C282,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C176, _C282,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C176, _C284,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C176, _C284,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C176, _C284,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C176, _C284,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C176, _C284,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C176, _C284,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C176, _C282,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C176, _C282,), ()),
-    ('shipping', 'mule',): Answer(True, (_C176, _C282,), ()),
+    ('rail', 'truck',): Answer(True, (_C176, _C283,), ()),
+    ('rail', 'wagon',): Answer(True, (_C176, _C283,), ()),
+    ('rail', 'mule',): Answer(True, (_C176, _C283,), ()),
+    ('air', 'truck',): Answer(False, (_C176, _C285,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C176, _C285,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C176, _C282,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C176, _C285,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C176, _C285,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C176, _C285,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C176, _C283,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C176, _C283,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C176, _C283,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C176, _C285,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C176, _C285,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C176, _C285,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C176, _C285,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C176, _C285,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C176, _C285,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C176, _C283,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C176, _C283,), ()),
+    ('shipping', 'mule',): Answer(True, (_C176, _C283,), ()),
 }
 
 
@@ -3616,18 +3617,18 @@ def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
     if by == 'rail':
-        _t.extend(_CITES292)
+        _t.extend(_CITES293)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
     if by == 'air':
-        _t.extend(_CITES293)
+        _t.extend(_CITES294)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES294)
+        _t.extend(_CITES295)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
-    _t.extend(_CITES295)
+    _t.extend(_CITES296)
     return 0
 
 
@@ -3636,31 +3637,31 @@ def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
     if by == 'rail':
-        return _Q268
+        return _Q269
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
     if by == 'air':
-        return _Q268
+        return _Q269
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
     if alt_roll and by == 'alt_landing':
-        return _Q268
+        return _Q269
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_C178, _C288,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_C178, _C288,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C178, _C289,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C178, _C289,), ()),
-    ('air_drop', False,): Answer(0, (_C178, _C291,), ()),
-    ('air_drop', True,): Answer(0, (_C178, _C291,), ()),
-    ('landing_craft', False,): Answer(0, (_C178, _C291,), ()),
-    ('landing_craft', True,): Answer(0, (_C178, _C291,), ()),
-    ('alt_landing', False,): Answer(0, (_C178, _C291,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C178, _C290,), ()),
-    ('beach_assault', False,): Answer(0, (_C178, _C291,), ()),
-    ('beach_assault', True,): Answer(0, (_C178, _C291,), ()),
-    ('shipping', False,): Answer(0, (_C178, _C291,), ()),
-    ('shipping', True,): Answer(0, (_C178, _C291,), ()),
+    ('rail', False,): Answer(Fraction(1, 2), (_C178, _C289,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_C178, _C289,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C178, _C290,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C178, _C290,), ()),
+    ('air_drop', False,): Answer(0, (_C178, _C292,), ()),
+    ('air_drop', True,): Answer(0, (_C178, _C292,), ()),
+    ('landing_craft', False,): Answer(0, (_C178, _C292,), ()),
+    ('landing_craft', True,): Answer(0, (_C178, _C292,), ()),
+    ('alt_landing', False,): Answer(0, (_C178, _C292,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C178, _C291,), ()),
+    ('beach_assault', False,): Answer(0, (_C178, _C292,), ()),
+    ('beach_assault', True,): Answer(0, (_C178, _C292,), ()),
+    ('shipping', False,): Answer(0, (_C178, _C292,), ()),
+    ('shipping', True,): Answer(0, (_C178, _C292,), ()),
 }
 
 
@@ -3688,14 +3689,14 @@ def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'rail':
-        _t.extend(_CITES298)
+        _t.extend(_CITES299)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     if by == 'air':
-        _t.extend(_CITES299)
+        _t.extend(_CITES300)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
-    _t.extend(_CITES295)
+    _t.extend(_CITES296)
     return 0
 
 
@@ -3704,21 +3705,21 @@ def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'rail':
-        return _Q268
+        return _Q269
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     if by == 'air':
-        return _Q268
+        return _Q269
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C178, _C296,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C178, _C297,), ()),
-    ('air_drop',): Answer(0, (_C178, _C291,), ()),
-    ('landing_craft',): Answer(0, (_C178, _C291,), ()),
-    ('alt_landing',): Answer(0, (_C178, _C291,), ()),
-    ('beach_assault',): Answer(0, (_C178, _C291,), ()),
-    ('shipping',): Answer(0, (_C178, _C291,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C178, _C297,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C178, _C298,), ()),
+    ('air_drop',): Answer(0, (_C178, _C292,), ()),
+    ('landing_craft',): Answer(0, (_C178, _C292,), ()),
+    ('alt_landing',): Answer(0, (_C178, _C292,), ()),
+    ('beach_assault',): Answer(0, (_C178, _C292,), ()),
+    ('shipping',): Answer(0, (_C178, _C292,), ()),
 }
 
 
@@ -3746,14 +3747,14 @@ def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
     if by == 'air':
-        _t.extend(_CITES299)
+        _t.extend(_CITES300)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES302)
+        _t.extend(_CITES303)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
-    _t.extend(_CITES303)
+    _t.extend(_CITES304)
     return 0
 
 
@@ -3762,28 +3763,28 @@ def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
     if by == 'air':
-        return _Q268
+        return _Q269
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
     if alt_roll and by == 'alt_landing':
-        return _Q268
+        return _Q269
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C178, _C301,), ()),
-    ('rail', True,): Answer(0, (_C178, _C301,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C178, _C297,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C178, _C297,), ()),
-    ('air_drop', False,): Answer(0, (_C178, _C301,), ()),
-    ('air_drop', True,): Answer(0, (_C178, _C301,), ()),
-    ('landing_craft', False,): Answer(0, (_C178, _C301,), ()),
-    ('landing_craft', True,): Answer(0, (_C178, _C301,), ()),
-    ('alt_landing', False,): Answer(0, (_C178, _C301,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C178, _C300,), ()),
-    ('beach_assault', False,): Answer(0, (_C178, _C301,), ()),
-    ('beach_assault', True,): Answer(0, (_C178, _C301,), ()),
-    ('shipping', False,): Answer(0, (_C178, _C301,), ()),
-    ('shipping', True,): Answer(0, (_C178, _C301,), ()),
+    ('rail', False,): Answer(0, (_C178, _C302,), ()),
+    ('rail', True,): Answer(0, (_C178, _C302,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C178, _C298,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C178, _C298,), ()),
+    ('air_drop', False,): Answer(0, (_C178, _C302,), ()),
+    ('air_drop', True,): Answer(0, (_C178, _C302,), ()),
+    ('landing_craft', False,): Answer(0, (_C178, _C302,), ()),
+    ('landing_craft', True,): Answer(0, (_C178, _C302,), ()),
+    ('alt_landing', False,): Answer(0, (_C178, _C302,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C178, _C301,), ()),
+    ('beach_assault', False,): Answer(0, (_C178, _C302,), ()),
+    ('beach_assault', True,): Answer(0, (_C178, _C302,), ()),
+    ('shipping', False,): Answer(0, (_C178, _C302,), ()),
+    ('shipping', True,): Answer(0, (_C178, _C302,), ()),
 }
 
 
@@ -3817,45 +3818,45 @@ def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> boo
     """may_share_hex_with, recording in _t each rule it uses."""
     # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:609
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES309)
+        _t.extend(_CITES310)
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:611
     if mover == 'ship' and enemy in _SET182:
-        _t.extend(_CITES310)
+        _t.extend(_CITES311)
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:613
     if mover == 'plane_on_mission':
-        _t.extend(_CITES311)
+        _t.extend(_CITES312)
         return True
     # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:614
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        _t.extend(_CITES312)
+        _t.extend(_CITES313)
         return True
     # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:616
-    _t.extend(_CITES313)
+    _t.extend(_CITES314)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C180, _C308,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C180, _C304,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C180, _C304,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C180, _C304,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C180, _C308,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C180, _C308,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C180, _C308,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C180, _C308,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C180, _C308,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C180, _C305,), ()),
-    ('ship', 'ships',): Answer(False, (_C180, _C308,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C180, _C305,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C180, _C306,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C180, _C306,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C180, _C306,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C180, _C306,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C180, _C308,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C180, _C307,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C180, _C307,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C180, _C307,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C180, _C309,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C180, _C305,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C180, _C305,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C180, _C305,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C180, _C309,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C180, _C309,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C180, _C309,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C180, _C309,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C180, _C309,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C180, _C306,), ()),
+    ('ship', 'ships',): Answer(False, (_C180, _C309,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C180, _C306,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C180, _C307,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C180, _C307,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C180, _C307,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C180, _C307,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C180, _C309,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C180, _C308,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C180, _C308,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C180, _C308,), ()),
 }
 
 
@@ -3917,33 +3918,33 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     bound: Number
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:521
     if h.phase == 'reinforcement':
-        _t.extend(_CITES319)
+        _t.extend(_CITES320)
     if h.moment == 'moving':
-        _t.extend(_CITES319)
+        _t.extend(_CITES320)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES12, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES320)
+            _t.extend(_CITES321)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
         else:
-            _t.extend(_CITES321)
+            _t.extend(_CITES322)
     # ports: 4.8 rules/ocs/ch4-general-concepts.rules:522
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
-    _t.extend(_CITES322)
+    _t.extend(_CITES323)
     if total > bound:
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
     # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:523
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
-    _t.extend(_CITES323)
+    _t.extend(_CITES324)
     if total > bound:
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
     # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:524
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
-    _t.extend(_CITES324)
+    _t.extend(_CITES325)
     if total > bound:
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
