@@ -552,7 +552,7 @@ HexSide_titles: Final[dict[HexSide, str]] = {
 }
 _ORDER_HexSide: Final[dict[HexSide, int]] = {'n': 0, 'ne': 1, 'se': 2, 's': 3, 'sw': 4, 'nw': 5}
 
-# rules/acw/combat.rules:227  1.7  One 6-sided die
+# rules/acw/combat.rules:228  1.7  One 6-sided die
 Die = Literal['one', 'two', 'three', 'four', 'five', 'six']
 Die_values: Final[tuple[Die, ...]] = ('one', 'two', 'three', 'four', 'five', 'six',)
 Die_titles: Final[dict[Die, str]] = {
@@ -574,7 +574,7 @@ Die_die: Final[dict[Die, int]] = {
 }
 _CITES_Die_die: Final[dict[Die, tuple[Cite, ...]]] = {'one': _CITES3, 'two': _CITES5, 'three': _CITES7, 'four': _CITES9, 'five': _CITES11, 'six': _CITES13}
 
-# rules/acw/combat.rules:252  2.1  Die roll modifier
+# rules/acw/combat.rules:253  2.1  Die roll modifier
 Drm = Literal['flanking', 'elevation', 'commander', 'disorganized', 'breastworks']
 Drm_values: Final[tuple[Drm, ...]] = ('flanking', 'elevation', 'commander', 'disorganized', 'breastworks',)
 Drm_titles: Final[dict[Drm, str]] = {
@@ -593,7 +593,7 @@ Drm_value: Final[dict[Drm, int]] = {
 }
 _CITES_Drm_value: Final[dict[Drm, tuple[Cite, ...]]] = {'flanking': _CITES15, 'elevation': _CITES17, 'commander': _CITES19, 'disorganized': _CITES21, 'breastworks': _CITES23}
 
-# rules/acw/combat.rules:334  3.2  Combat result for a stack
+# rules/acw/combat.rules:335  3.2  Combat result for a stack
 Outcome = Literal['eliminated', 'retreat', 'no_effect']
 Outcome_values: Final[tuple[Outcome, ...]] = ('eliminated', 'retreat', 'no_effect',)
 Outcome_titles: Final[dict[Outcome, str]] = {
@@ -837,13 +837,13 @@ def explain_may_attack(in_command: bool, used_road_movement: bool, put_in_zoc_by
     return _ANSWERS_may_attack[(in_command, used_road_movement, put_in_zoc_by_enemy)]
 
 
-# rules/acw/combat.rules:191  1.6  Flanking
+# rules/acw/combat.rules:192  1.6  Flanking
 def hexsides_adjacent(a: HexSide, b: HexSide) -> bool:
     """Are the hexes beyond these two sides adjacent to each other? (1.6)."""
     return b == _step_around(HexSide_values, _ORDER_HexSide, a, 1) or b == _step_around(HexSide_values, _ORDER_HexSide, a, -1)
 
 
-# rules/acw/combat.rules:191  1.6  Flanking
+# rules/acw/combat.rules:192  1.6  Flanking
 def _t_hexsides_adjacent(a: HexSide, b: HexSide, _t: list[Cite]) -> bool:
     """hexsides_adjacent, recording in _t each rule it uses."""
     _t.extend(_CITES43)
@@ -889,26 +889,26 @@ _ANSWERS_hexsides_adjacent: Final[dict[tuple[HexSide, HexSide], Answer[bool]]] =
 }
 
 
-# rules/acw/combat.rules:191  1.6  Flanking
+# rules/acw/combat.rules:192  1.6  Flanking
 def explain_hexsides_adjacent(a: HexSide, b: HexSide) -> Answer[bool]:
     """Are the hexes beyond these two sides adjacent to each other? (1.6), with the rules that decided it."""
     return _ANSWERS_hexsides_adjacent[(a, b)]
 
 
-# rules/acw/combat.rules:195  1.6  Flanking
+# rules/acw/combat.rules:196  1.6  Flanking
 def flanked(attacked_from: frozenset[HexSide]) -> bool:
     """Is a unit attacked from these sides flanked? (1.6)."""
     return len(attacked_from) >= 3 or (len(attacked_from) == 2 and any((any((a != b and (not (b == _step_around(HexSide_values, _ORDER_HexSide, a, 1) or b == _step_around(HexSide_values, _ORDER_HexSide, a, -1))) for b in attacked_from)) for a in attacked_from)))
 
 
-# rules/acw/combat.rules:195  1.6  Flanking
+# rules/acw/combat.rules:196  1.6  Flanking
 def _t_flanked(attacked_from: frozenset[HexSide], _t: list[Cite]) -> bool:
     """flanked, recording in _t each rule it uses."""
     _t.extend(_CITES43)
     return len(attacked_from) >= 3 or (len(attacked_from) == 2 and any((any((a != b and (not _t_hexsides_adjacent(a, b, _t)) for b in attacked_from)) for a in attacked_from)))
 
 
-# rules/acw/combat.rules:195  1.6  Flanking
+# rules/acw/combat.rules:196  1.6  Flanking
 def explain_flanked(attacked_from: frozenset[HexSide]) -> Answer[bool]:
     """Is a unit attacked from these sides flanked? (1.6), with the rules that decided it."""
     _t: list[Cite] = []
@@ -916,20 +916,20 @@ def explain_flanked(attacked_from: frozenset[HexSide]) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(flanked, (('attacked_from', attacked_from, ()), )))
 
 
-# rules/acw/combat.rules:261  2.1  Combat Die Roll Modifiers
+# rules/acw/combat.rules:262  2.1  Combat Die Roll Modifiers
 def net_drm(drms: tuple[Drm, ...]) -> int:
     """The net DRM: every modifier of both sides added together (2.1)."""
     return _sum((Drm_value[d] for d in drms))
 
 
-# rules/acw/combat.rules:261  2.1  Combat Die Roll Modifiers
+# rules/acw/combat.rules:262  2.1  Combat Die Roll Modifiers
 def _t_net_drm(drms: tuple[Drm, ...], _t: list[Cite]) -> int:
     """net_drm, recording in _t each rule it uses."""
     _t.extend(_CITES45)
     return _sum((_attr(_t, _CITES_Drm_value, Drm_value, d) for d in drms))
 
 
-# rules/acw/combat.rules:261  2.1  Combat Die Roll Modifiers
+# rules/acw/combat.rules:262  2.1  Combat Die Roll Modifiers
 def explain_net_drm(drms: Sequence[Drm]) -> Answer[int]:
     """The net DRM: every modifier of both sides added together (2.1), with the rules that decided it."""
     _t: list[Cite] = []
@@ -937,20 +937,20 @@ def explain_net_drm(drms: Sequence[Drm]) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/acw/combat.rules:264  2.1  Combat Die Roll Modifiers
+# rules/acw/combat.rules:265  2.1  Combat Die Roll Modifiers
 def final_die(roll: Die, drms: tuple[Drm, ...]) -> int:
     """The modified die roll (2.1)."""
     return Die_die[roll] + _sum((Drm_value[d] for d in drms))
 
 
-# rules/acw/combat.rules:264  2.1  Combat Die Roll Modifiers
+# rules/acw/combat.rules:265  2.1  Combat Die Roll Modifiers
 def _t_final_die(roll: Die, drms: tuple[Drm, ...], _t: list[Cite]) -> int:
     """final_die, recording in _t each rule it uses."""
     _t.extend(_CITES45)
     return _attr(_t, _CITES_Die_die, Die_die, roll) + _t_net_drm(drms, _t)
 
 
-# rules/acw/combat.rules:264  2.1  Combat Die Roll Modifiers
+# rules/acw/combat.rules:265  2.1  Combat Die Roll Modifiers
 def explain_final_die(roll: Die, drms: Sequence[Drm]) -> Answer[int]:
     """The modified die roll (2.1), with the rules that decided it."""
     _t: list[Cite] = []
@@ -958,20 +958,20 @@ def explain_final_die(roll: Die, drms: Sequence[Drm]) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/acw/combat.rules:297  3.1  Elimination Priority
+# rules/acw/combat.rules:298  3.1  Elimination Priority
 def first_loss_allowed(u: Unit, combat_cr: int) -> bool:
     """May this unit be the stack's first loss? (3.1)."""
     return u.cr == combat_cr
 
 
-# rules/acw/combat.rules:297  3.1  Elimination Priority
+# rules/acw/combat.rules:298  3.1  Elimination Priority
 def _t_first_loss_allowed(u: Unit, combat_cr: int, _t: list[Cite]) -> bool:
     """first_loss_allowed, recording in _t each rule it uses."""
     _t.extend(_CITES47)
     return u.cr == combat_cr
 
 
-# rules/acw/combat.rules:297  3.1  Elimination Priority
+# rules/acw/combat.rules:298  3.1  Elimination Priority
 def explain_first_loss_allowed(u: Unit, combat_cr: int) -> Answer[bool]:
     """May this unit be the stack's first loss? (3.1), with the rules that decided it."""
     _t: list[Cite] = []
@@ -979,7 +979,7 @@ def explain_first_loss_allowed(u: Unit, combat_cr: int) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(first_loss_allowed, (('u', u, _DOMAINS_Unit_0_34), ('combat_cr', combat_cr, ()), )))
 
 
-# rules/acw/combat.rules:300  3.1  Elimination Priority
+# rules/acw/combat.rules:301  3.1  Elimination Priority
 def exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int, combat_cr: int) -> bool:
     """Are these (in the order taken) the attacker's losses in an EXC: the first of the combat's CR, and only as many more as must be taken to at least match the defender's SP? (3.1)."""
     total: int = _sum((u.sp for u in attacker_losses))
@@ -987,7 +987,7 @@ def exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int,
     return _len(attacker_losses) > 0 and _first((u.cr for u in attacker_losses)) == combat_cr and (total >= defender_sp_lost) and (spare == 0 or (spare == 1 and total - _first((u.sp for u in attacker_losses)) >= defender_sp_lost))
 
 
-# rules/acw/combat.rules:300  3.1  Elimination Priority
+# rules/acw/combat.rules:301  3.1  Elimination Priority
 def _t_exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int, combat_cr: int, _t: list[Cite]) -> bool:
     """exchange_losses_ok, recording in _t each rule it uses."""
     _t.extend(_CITES47)
@@ -996,7 +996,7 @@ def _t_exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: i
     return _len(attacker_losses) > 0 and _first((u.cr for u in attacker_losses)) == combat_cr and (total >= defender_sp_lost) and (spare == 0 or (spare == 1 and total - _first((u.sp for u in attacker_losses)) >= defender_sp_lost))
 
 
-# rules/acw/combat.rules:300  3.1  Elimination Priority
+# rules/acw/combat.rules:301  3.1  Elimination Priority
 def explain_exchange_losses_ok(attacker_losses: Sequence[Unit], defender_sp_lost: int, combat_cr: int) -> Answer[bool]:
     """Are these (in the order taken) the attacker's losses in an EXC: the first of the combat's CR, and only as many more as must be taken to at least match the defender's SP? (3.1), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1004,20 +1004,20 @@ def explain_exchange_losses_ok(attacker_losses: Sequence[Unit], defender_sp_lost
     return Answer(_value, _rules(_t), () if _value else _would_change(exchange_losses_ok, (('attacker_losses', attacker_losses, _Items(_DOMAINS_Unit_0_34, lambda: Unit(), 'Unit {}')), ('defender_sp_lost', defender_sp_lost, ()), ('combat_cr', combat_cr, ()), )))
 
 
-# rules/acw/combat.rules:341  3.2  Leader Casualties
+# rules/acw/combat.rules:342  3.2  Leader Casualties
 def leader_rolls(result: Outcome, leaders: tuple[Leader, ...]) -> int:
     """Casualty rolls to make (3.2)."""
     return _count((l for l in leaders if l.stars > 1)) if Outcome_adverse[result] else 0
 
 
-# rules/acw/combat.rules:341  3.2  Leader Casualties
+# rules/acw/combat.rules:342  3.2  Leader Casualties
 def _t_leader_rolls(result: Outcome, leaders: tuple[Leader, ...], _t: list[Cite]) -> int:
     """leader_rolls, recording in _t each rule it uses."""
     _t.extend(_CITES49)
     return _count((l for l in leaders if l.stars > 1)) if _attr_yes(_t, _CITES_Outcome_adverse, Outcome_adverse, result) else 0
 
 
-# rules/acw/combat.rules:341  3.2  Leader Casualties
+# rules/acw/combat.rules:342  3.2  Leader Casualties
 def explain_leader_rolls(result: Outcome, leaders: Sequence[Leader]) -> Answer[int]:
     """Casualty rolls to make (3.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1025,20 +1025,20 @@ def explain_leader_rolls(result: Outcome, leaders: Sequence[Leader]) -> Answer[i
     return Answer(_value, _rules(_t), ())
 
 
-# rules/acw/combat.rules:344  3.2  Leader Casualties
+# rules/acw/combat.rules:345  3.2  Leader Casualties
 def leader_casualty(l: Leader, roll: int) -> bool:
     """Does this roll make the commander a casualty? (3.2)."""
     return roll == 1 and l.stars > 1 and (not l.replacement)
 
 
-# rules/acw/combat.rules:344  3.2  Leader Casualties
+# rules/acw/combat.rules:345  3.2  Leader Casualties
 def _t_leader_casualty(l: Leader, roll: int, _t: list[Cite]) -> bool:
     """leader_casualty, recording in _t each rule it uses."""
     _t.extend(_CITES49)
     return roll == 1 and l.stars > 1 and (not l.replacement)
 
 
-# rules/acw/combat.rules:344  3.2  Leader Casualties
+# rules/acw/combat.rules:345  3.2  Leader Casualties
 def explain_leader_casualty(l: Leader, roll: int) -> Answer[bool]:
     """Does this roll make the commander a casualty? (3.2), with the rules that decided it."""
     _t: list[Cite] = []
