@@ -104,7 +104,9 @@ def test_encoded_clauses_name_their_declarations(shipped: Result) -> None:
     assert "limits `stacking` (`combat_re`" in ocs["4.8"][3]
     dak = {r[0]: r for r in sections["DAK"]}
     assert "override OCS 4.5a F" in dak["4.5a"][3]  # written outside a DAK clause: a row of its own
-    assert "override OCS 13.2c truck\\_counters" in dak["1.2"][3]
+    assert "override OCS 13.2c truck\\_counters" in dak["13.2c"][3]  # likewise
+    fog = {r[0]: r for r in sections["fog_of_war"]}
+    assert "override OCS 13.7 marker\\_may\\_hide\\_formation" in fog["13.7b"][3]  # inside a clause: in its row
     for layer, (model, _) in _layer_items(shipped).items():  # every override of the layer is named
         cells = " ".join(r[3] for r in sections[layer])
         for ov in model.overrides:

@@ -478,7 +478,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'ACW'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:8a6622551b867df5253cb38894901915'
+RULESET_HASH: Final = 'sha256:390db3b2bad33b249a63a4c0c2efbece'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Brigade-scale American Civil War: combat'
 SERIES: Final[str | None] = 'ACW'
@@ -498,43 +498,55 @@ MANIFEST: Final[dict[str, Any]] = {'game': None,
 
 _C0: Final[Cite] = Cite(layer='ACW', clause='1.2', item=None, title='How much of a stack counts', note=None)
 _CITES1: Final[tuple[Cite, ...]] = (_C0,)
-_C2: Final[Cite] = Cite(layer='ACW', clause='2.1', item='flanking', title='Flanking attack', note=None)
+_C2: Final[Cite] = Cite(layer='ACW', clause='1.7', item='one', title='1', note=None)
 _CITES3: Final[tuple[Cite, ...]] = (_C2,)
-_C4: Final[Cite] = Cite(layer='ACW', clause='2.1', item='elevation', title='Elevation favorable to the attacker', note=None)
+_C4: Final[Cite] = Cite(layer='ACW', clause='1.7', item='two', title='2', note=None)
 _CITES5: Final[tuple[Cite, ...]] = (_C4,)
-_C6: Final[Cite] = Cite(layer='ACW', clause='2.1', item='commander', title='Commander stacked with the attackers', note=None)
+_C6: Final[Cite] = Cite(layer='ACW', clause='1.7', item='three', title='3', note=None)
 _CITES7: Final[tuple[Cite, ...]] = (_C6,)
-_C8: Final[Cite] = Cite(layer='ACW', clause='2.1', item='disorganized', title='An attacking stack is disorganized', note=None)
+_C8: Final[Cite] = Cite(layer='ACW', clause='1.7', item='four', title='4', note=None)
 _CITES9: Final[tuple[Cite, ...]] = (_C8,)
-_C10: Final[Cite] = Cite(layer='ACW', clause='2.1', item='breastworks', title='Defender in breastworks', note=None)
+_C10: Final[Cite] = Cite(layer='ACW', clause='1.7', item='five', title='5', note=None)
 _CITES11: Final[tuple[Cite, ...]] = (_C10,)
-_C12: Final[Cite] = Cite(layer='ACW', clause='3.2', item='eliminated', title='Elimination', note=None)
+_C12: Final[Cite] = Cite(layer='ACW', clause='1.7', item='six', title='6', note=None)
 _CITES13: Final[tuple[Cite, ...]] = (_C12,)
-_C14: Final[Cite] = Cite(layer='ACW', clause='3.2', item='retreat', title='Retreat', note=None)
+_C14: Final[Cite] = Cite(layer='ACW', clause='2.1', item='flanking', title='Flanking attack', note=None)
 _CITES15: Final[tuple[Cite, ...]] = (_C14,)
-_C16: Final[Cite] = Cite(layer='ACW', clause='3.2', item='no_effect', title='No effect', note=None)
+_C16: Final[Cite] = Cite(layer='ACW', clause='2.1', item='elevation', title='Elevation favorable to the attacker', note=None)
 _CITES17: Final[tuple[Cite, ...]] = (_C16,)
-_C18: Final[Cite] = Cite(layer='ACW', clause='1.1', item=None, title='Must attack', note=None)
+_C18: Final[Cite] = Cite(layer='ACW', clause='2.1', item='commander', title='Commander stacked with the attackers', note=None)
 _CITES19: Final[tuple[Cite, ...]] = (_C18,)
-_DOMAINS_EnemyHex_1_20: Final[dict[str, Any]] = {'in_friendly_zoc': (False, True), 'attacked': (False, True)}
-_SET21: Final[frozenset[Arm]] = frozenset({'cavalry', 'infantry'})
-_DOMAINS_Unit_0_22: Final[dict[str, Any]] = {'arm': ('infantry', 'cavalry', 'artillery')}
-_DOMAINS_Stack_0_23: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_22, lambda: Unit(), 'Unit {}')}
-_C24: Final[Cite] = Cite(layer='ACW', clause='1.3', item=None, title='A stack is a single unit', note=None)
+_C20: Final[Cite] = Cite(layer='ACW', clause='2.1', item='disorganized', title='An attacking stack is disorganized', note=None)
+_CITES21: Final[tuple[Cite, ...]] = (_C20,)
+_C22: Final[Cite] = Cite(layer='ACW', clause='2.1', item='breastworks', title='Defender in breastworks', note=None)
+_CITES23: Final[tuple[Cite, ...]] = (_C22,)
+_C24: Final[Cite] = Cite(layer='ACW', clause='3.2', item='eliminated', title='Elimination', note=None)
 _CITES25: Final[tuple[Cite, ...]] = (_C24,)
-_C26: Final[Cite] = Cite(layer='ACW', clause='1.4', item=None, title='Units in an enemy ZOC', note=None)
+_C26: Final[Cite] = Cite(layer='ACW', clause='3.2', item='retreat', title='Retreat', note=None)
 _CITES27: Final[tuple[Cite, ...]] = (_C26,)
-_C28: Final[Cite] = Cite(layer='ACW', clause='1.5', item=None, title='Put in a ZOC by the enemy', note=None)
+_C28: Final[Cite] = Cite(layer='ACW', clause='3.2', item='no_effect', title='No effect', note=None)
 _CITES29: Final[tuple[Cite, ...]] = (_C28,)
-_C30: Final[Cite] = Cite(layer='ACW', clause='1.6', item=None, title='Flanking', note=None)
+_C30: Final[Cite] = Cite(layer='ACW', clause='1.1', item=None, title='Must attack', note=None)
 _CITES31: Final[tuple[Cite, ...]] = (_C30,)
-_C32: Final[Cite] = Cite(layer='ACW', clause='2.1', item=None, title='Combat Die Roll Modifiers', note=None)
-_CITES33: Final[tuple[Cite, ...]] = (_C32,)
-_C34: Final[Cite] = Cite(layer='ACW', clause='3.1', item=None, title='Elimination Priority', note=None)
-_CITES35: Final[tuple[Cite, ...]] = (_C34,)
-_C36: Final[Cite] = Cite(layer='ACW', clause='3.2', item=None, title='Leader Casualties', note=None)
+_DOMAINS_EnemyHex_1_32: Final[dict[str, Any]] = {'in_friendly_zoc': (False, True), 'attacked': (False, True)}
+_SET33: Final[frozenset[Arm]] = frozenset({'cavalry', 'infantry'})
+_DOMAINS_Unit_0_34: Final[dict[str, Any]] = {'arm': ('infantry', 'cavalry', 'artillery')}
+_DOMAINS_Stack_0_35: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_34, lambda: Unit(), 'Unit {}')}
+_C36: Final[Cite] = Cite(layer='ACW', clause='1.3', item=None, title='A stack is a single unit', note=None)
 _CITES37: Final[tuple[Cite, ...]] = (_C36,)
-_DOMAINS_Leader_0_38: Final[dict[str, Any]] = {'replacement': (False, True)}
+_C38: Final[Cite] = Cite(layer='ACW', clause='1.4', item=None, title='Units in an enemy ZOC', note=None)
+_CITES39: Final[tuple[Cite, ...]] = (_C38,)
+_C40: Final[Cite] = Cite(layer='ACW', clause='1.5', item=None, title='Put in a ZOC by the enemy', note=None)
+_CITES41: Final[tuple[Cite, ...]] = (_C40,)
+_C42: Final[Cite] = Cite(layer='ACW', clause='1.6', item=None, title='Flanking', note=None)
+_CITES43: Final[tuple[Cite, ...]] = (_C42,)
+_C44: Final[Cite] = Cite(layer='ACW', clause='2.1', item=None, title='Combat Die Roll Modifiers', note=None)
+_CITES45: Final[tuple[Cite, ...]] = (_C44,)
+_C46: Final[Cite] = Cite(layer='ACW', clause='3.1', item=None, title='Elimination Priority', note=None)
+_CITES47: Final[tuple[Cite, ...]] = (_C46,)
+_C48: Final[Cite] = Cite(layer='ACW', clause='3.2', item=None, title='Leader Casualties', note=None)
+_CITES49: Final[tuple[Cite, ...]] = (_C48,)
+_DOMAINS_Leader_0_50: Final[dict[str, Any]] = {'replacement': (False, True)}
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -563,7 +575,30 @@ HexSide_titles: Final[dict[HexSide, str]] = {
 }
 _ORDER_HexSide: Final[dict[HexSide, int]] = {'n': 0, 'ne': 1, 'se': 2, 's': 3, 'sw': 4, 'nw': 5}
 
-# rules/acw/combat.rules:158  2.1  Die roll modifier
+# rules/acw/combat.rules:228  1.7  One 6-sided die
+Die = Literal['one', 'two', 'three', 'four', 'five', 'six']
+Die_values: Final[tuple[Die, ...]] = ('one', 'two', 'three', 'four', 'five', 'six',)
+_Die_set: Final[frozenset[str]] = frozenset(Die_values)
+Die_titles: Final[dict[Die, str]] = {
+    'one': '1',
+    'two': '2',
+    'three': '3',
+    'four': '4',
+    'five': '5',
+    'six': '6',
+}
+_ORDER_Die: Final[dict[Die, int]] = {'one': 0, 'two': 1, 'three': 2, 'four': 3, 'five': 4, 'six': 5}
+Die_die: Final[dict[Die, int]] = {
+    'one': 1,
+    'two': 2,
+    'three': 3,
+    'four': 4,
+    'five': 5,
+    'six': 6,
+}
+_CITES_Die_die: Final[dict[Die, tuple[Cite, ...]]] = {'one': _CITES3, 'two': _CITES5, 'three': _CITES7, 'four': _CITES9, 'five': _CITES11, 'six': _CITES13}
+
+# rules/acw/combat.rules:253  2.1  Die roll modifier
 Drm = Literal['flanking', 'elevation', 'commander', 'disorganized', 'breastworks']
 Drm_values: Final[tuple[Drm, ...]] = ('flanking', 'elevation', 'commander', 'disorganized', 'breastworks',)
 _Drm_set: Final[frozenset[str]] = frozenset(Drm_values)
@@ -581,9 +616,9 @@ Drm_value: Final[dict[Drm, int]] = {
     'disorganized': 1,
     'breastworks': 1,
 }
-_CITES_Drm_value: Final[dict[Drm, tuple[Cite, ...]]] = {'flanking': _CITES3, 'elevation': _CITES5, 'commander': _CITES7, 'disorganized': _CITES9, 'breastworks': _CITES11}
+_CITES_Drm_value: Final[dict[Drm, tuple[Cite, ...]]] = {'flanking': _CITES15, 'elevation': _CITES17, 'commander': _CITES19, 'disorganized': _CITES21, 'breastworks': _CITES23}
 
-# rules/acw/combat.rules:207  3.2  Combat result for a stack
+# rules/acw/combat.rules:335  3.2  Combat result for a stack
 Outcome = Literal['eliminated', 'retreat', 'no_effect']
 Outcome_values: Final[tuple[Outcome, ...]] = ('eliminated', 'retreat', 'no_effect',)
 _Outcome_set: Final[frozenset[str]] = frozenset(Outcome_values)
@@ -597,7 +632,7 @@ Outcome_adverse: Final[dict[Outcome, bool]] = {
     'retreat': True,
     'no_effect': False,
 }
-_CITES_Outcome_adverse: Final[dict[Outcome, tuple[Cite, ...]]] = {'eliminated': _CITES13, 'retreat': _CITES15, 'no_effect': _CITES17}
+_CITES_Outcome_adverse: Final[dict[Outcome, tuple[Cite, ...]]] = {'eliminated': _CITES25, 'retreat': _CITES27, 'no_effect': _CITES29}
 
 
 # ---- game state ----------------------------------------------------------------
@@ -667,42 +702,42 @@ class Leader:
 # ---- checks --------------------------------------------------------------------
 
 
-# rules/acw/combat.rules:50  1.1  Must attack
+# rules/acw/combat.rules:51  1.1  Must attack
 def required_attacks_made(enemy: tuple[EnemyHex, ...]) -> bool:
     """Has every enemy unit in a friendly ZOC been attacked? (1.1)."""
     return all((e.attacked for e in enemy if e.in_friendly_zoc))
 
 
-# rules/acw/combat.rules:50  1.1  Must attack
+# rules/acw/combat.rules:51  1.1  Must attack
 def _t_required_attacks_made(enemy: tuple[EnemyHex, ...], _t: list[Cite]) -> bool:
     """required_attacks_made, recording in _t each rule it uses."""
-    _t.extend(_CITES19)
+    _t.extend(_CITES31)
     return all((e.attacked for e in enemy if e.in_friendly_zoc))
 
 
-# rules/acw/combat.rules:50  1.1  Must attack
+# rules/acw/combat.rules:51  1.1  Must attack
 def explain_required_attacks_made(enemy: Sequence[EnemyHex]) -> Answer[bool]:
     """Has every enemy unit in a friendly ZOC been attacked? (1.1), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_required_attacks_made(tuple(enemy), _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(required_attacks_made, (('enemy', enemy, _Items(_DOMAINS_EnemyHex_1_20, lambda: EnemyHex(), 'EnemyHex {}')), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(required_attacks_made, (('enemy', enemy, _Items(_DOMAINS_EnemyHex_1_32, lambda: EnemyHex(), 'EnemyHex {}')), )))
 
 
-# rules/acw/combat.rules:66  1.2  How much of a stack counts
+# rules/acw/combat.rules:74  1.2  How much of a stack counts
 def counted_sp(s: Stack) -> int:
     """The SP of a stack that count in combat (1.2)."""
     _s_units = s.units
-    return min(_sum((u.sp for u in _s_units if u.arm in _SET21)), foot_and_horse_cap) + min(_sum((u.sp for u in _s_units if u.arm == 'artillery')), artillery_cap)
+    return min(_sum((u.sp for u in _s_units if u.arm in _SET33)), foot_and_horse_cap) + min(_sum((u.sp for u in _s_units if u.arm == 'artillery')), artillery_cap)
 
 
-# rules/acw/combat.rules:66  1.2  How much of a stack counts
+# rules/acw/combat.rules:74  1.2  How much of a stack counts
 def _t_counted_sp(s: Stack, _t: list[Cite]) -> int:
     """counted_sp, recording in _t each rule it uses."""
     _t.extend(_CITES1)
-    return min(_sum((u.sp for u in s.units if u.arm in _SET21)), _cite(_t, _CITES1, foot_and_horse_cap)) + min(_sum((u.sp for u in s.units if u.arm == 'artillery')), _cite(_t, _CITES1, artillery_cap))
+    return min(_sum((u.sp for u in s.units if u.arm in _SET33)), _cite(_t, _CITES1, foot_and_horse_cap)) + min(_sum((u.sp for u in s.units if u.arm == 'artillery')), _cite(_t, _CITES1, artillery_cap))
 
 
-# rules/acw/combat.rules:66  1.2  How much of a stack counts
+# rules/acw/combat.rules:74  1.2  How much of a stack counts
 def explain_counted_sp(s: Stack) -> Answer[int]:
     """The SP of a stack that count in combat (1.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -710,41 +745,41 @@ def explain_counted_sp(s: Stack) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/acw/combat.rules:70  1.2  How much of a stack counts
+# rules/acw/combat.rules:78  1.2  How much of a stack counts
 def abides_by_result(u: Unit, s: Stack) -> bool:
     """Is this unit of the stack bound by the combat result? (1.2)."""
     return True
 
 
-# rules/acw/combat.rules:70  1.2  How much of a stack counts
+# rules/acw/combat.rules:78  1.2  How much of a stack counts
 def _t_abides_by_result(u: Unit, s: Stack, _t: list[Cite]) -> bool:
     """abides_by_result, recording in _t each rule it uses."""
     _t.extend(_CITES1)
     return True
 
 
-# rules/acw/combat.rules:70  1.2  How much of a stack counts
+# rules/acw/combat.rules:78  1.2  How much of a stack counts
 def explain_abides_by_result(u: Unit, s: Stack) -> Answer[bool]:
     """Is this unit of the stack bound by the combat result? (1.2), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_abides_by_result(u, s, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(abides_by_result, (('u', u, _DOMAINS_Unit_0_22), ('s', s, _DOMAINS_Stack_0_23), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(abides_by_result, (('u', u, _DOMAINS_Unit_0_34), ('s', s, _DOMAINS_Stack_0_35), )))
 
 
-# rules/acw/combat.rules:85  1.3  A stack is a single unit
+# rules/acw/combat.rules:118  1.3  A stack is a single unit
 def attack_may_target(hexes: int) -> bool:
     """May one stack attack this many hexes at once? (1.3)."""
     return hexes <= 1
 
 
-# rules/acw/combat.rules:85  1.3  A stack is a single unit
+# rules/acw/combat.rules:118  1.3  A stack is a single unit
 def _t_attack_may_target(hexes: int, _t: list[Cite]) -> bool:
     """attack_may_target, recording in _t each rule it uses."""
-    _t.extend(_CITES25)
+    _t.extend(_CITES37)
     return hexes <= 1
 
 
-# rules/acw/combat.rules:85  1.3  A stack is a single unit
+# rules/acw/combat.rules:118  1.3  A stack is a single unit
 def explain_attack_may_target(hexes: int) -> Answer[bool]:
     """May one stack attack this many hexes at once? (1.3), with the rules that decided it."""
     _t: list[Cite] = []
@@ -752,129 +787,171 @@ def explain_attack_may_target(hexes: int) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(attack_may_target, (('hexes', hexes, ()), )))
 
 
-# rules/acw/combat.rules:97  1.4  Units in an enemy ZOC
+# rules/acw/combat.rules:120  1.3  A stack is a single unit
+def defense_may_split_into(combats: int) -> bool:
+    """May one stack's defense be split into this many combats against the hexes attacking it? (1.3)."""
+    return combats <= 1
+
+
+# rules/acw/combat.rules:120  1.3  A stack is a single unit
+def _t_defense_may_split_into(combats: int, _t: list[Cite]) -> bool:
+    """defense_may_split_into, recording in _t each rule it uses."""
+    _t.extend(_CITES37)
+    return combats <= 1
+
+
+# rules/acw/combat.rules:120  1.3  A stack is a single unit
+def explain_defense_may_split_into(combats: int) -> Answer[bool]:
+    """May one stack's defense be split into this many combats against the hexes attacking it? (1.3), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_defense_may_split_into(combats, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(defense_may_split_into, (('combats', combats, ()), )))
+
+
+# rules/acw/combat.rules:124  1.3  A stack is a single unit
+def hex_attacked(units_attacked: int) -> bool:
+    """Is an enemy hex attacked? Its stack counts as a single unit, so attacking any of its units attacks the hex (1.3)."""
+    return units_attacked > 0
+
+
+# rules/acw/combat.rules:124  1.3  A stack is a single unit
+def _t_hex_attacked(units_attacked: int, _t: list[Cite]) -> bool:
+    """hex_attacked, recording in _t each rule it uses."""
+    _t.extend(_CITES37)
+    return units_attacked > 0
+
+
+# rules/acw/combat.rules:124  1.3  A stack is a single unit
+def explain_hex_attacked(units_attacked: int) -> Answer[bool]:
+    """Is an enemy hex attacked? Its stack counts as a single unit, so attacking any of its units attacks the hex (1.3), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_hex_attacked(units_attacked, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(hex_attacked, (('units_attacked', units_attacked, ()), )))
+
+
+# rules/acw/combat.rules:151  1.4  Units in an enemy ZOC
 def must_attack(in_enemy_zoc: bool, enemy: tuple[EnemyHex, ...]) -> bool:
     """Must this stack attack? (1.4)."""
     return in_enemy_zoc and (not all((e.attacked for e in enemy if e.in_friendly_zoc)))
 
 
-# rules/acw/combat.rules:97  1.4  Units in an enemy ZOC
+# rules/acw/combat.rules:151  1.4  Units in an enemy ZOC
 def _t_must_attack(in_enemy_zoc: bool, enemy: tuple[EnemyHex, ...], _t: list[Cite]) -> bool:
     """must_attack, recording in _t each rule it uses."""
-    _t.extend(_CITES27)
+    _t.extend(_CITES39)
     return in_enemy_zoc and (not _t_required_attacks_made(enemy, _t))
 
 
-# rules/acw/combat.rules:97  1.4  Units in an enemy ZOC
+# rules/acw/combat.rules:151  1.4  Units in an enemy ZOC
 def explain_must_attack(in_enemy_zoc: bool, enemy: Sequence[EnemyHex]) -> Answer[bool]:
     """Must this stack attack? (1.4), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_must_attack(in_enemy_zoc, tuple(enemy), _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(must_attack, (('in_enemy_zoc', in_enemy_zoc, (False, True)), ('enemy', enemy, _Items(_DOMAINS_EnemyHex_1_20, lambda: EnemyHex(), 'EnemyHex {}')), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(must_attack, (('in_enemy_zoc', in_enemy_zoc, (False, True)), ('enemy', enemy, _Items(_DOMAINS_EnemyHex_1_32, lambda: EnemyHex(), 'EnemyHex {}')), )))
 
 
-# rules/acw/combat.rules:111  1.5  Put in a ZOC by the enemy
+# rules/acw/combat.rules:170  1.5  Put in a ZOC by the enemy
 def may_attack(in_command: bool, used_road_movement: bool, put_in_zoc_by_enemy: bool) -> bool:
     """May this stack attack (and advance after combat)? (1.5)."""
     return put_in_zoc_by_enemy or (in_command and (not used_road_movement))
 
 
-# rules/acw/combat.rules:111  1.5  Put in a ZOC by the enemy
+# rules/acw/combat.rules:170  1.5  Put in a ZOC by the enemy
 def _t_may_attack(in_command: bool, used_road_movement: bool, put_in_zoc_by_enemy: bool, _t: list[Cite]) -> bool:
     """may_attack, recording in _t each rule it uses."""
-    _t.extend(_CITES29)
+    _t.extend(_CITES41)
     return put_in_zoc_by_enemy or (in_command and (not used_road_movement))
 
 _ANSWERS_may_attack: Final[dict[tuple[bool, bool, bool], Answer[bool]]] = {
-    (False, False, False,): Answer(False, (_C28,), ('in_command = true', 'put_in_zoc_by_enemy = true')),
-    (False, False, True,): Answer(True, (_C28,), ()),
-    (False, True, False,): Answer(False, (_C28,), ('put_in_zoc_by_enemy = true',)),
-    (False, True, True,): Answer(True, (_C28,), ()),
-    (True, False, False,): Answer(True, (_C28,), ()),
-    (True, False, True,): Answer(True, (_C28,), ()),
-    (True, True, False,): Answer(False, (_C28,), ('used_road_movement = false', 'put_in_zoc_by_enemy = true')),
-    (True, True, True,): Answer(True, (_C28,), ()),
+    (False, False, False,): Answer(False, (_C40,), ('in_command = true', 'put_in_zoc_by_enemy = true')),
+    (False, False, True,): Answer(True, (_C40,), ()),
+    (False, True, False,): Answer(False, (_C40,), ('put_in_zoc_by_enemy = true',)),
+    (False, True, True,): Answer(True, (_C40,), ()),
+    (True, False, False,): Answer(True, (_C40,), ()),
+    (True, False, True,): Answer(True, (_C40,), ()),
+    (True, True, False,): Answer(False, (_C40,), ('used_road_movement = false', 'put_in_zoc_by_enemy = true')),
+    (True, True, True,): Answer(True, (_C40,), ()),
 }
 
 
-# rules/acw/combat.rules:111  1.5  Put in a ZOC by the enemy
+# rules/acw/combat.rules:170  1.5  Put in a ZOC by the enemy
 def explain_may_attack(in_command: bool, used_road_movement: bool, put_in_zoc_by_enemy: bool) -> Answer[bool]:
     """May this stack attack (and advance after combat)? (1.5), with the rules that decided it."""
     return _ANSWERS_may_attack[(in_command, used_road_movement, put_in_zoc_by_enemy)]
 
 
-# rules/acw/combat.rules:126  1.6  Flanking
+# rules/acw/combat.rules:192  1.6  Flanking
 def hexsides_adjacent(a: HexSide, b: HexSide) -> bool:
     """Are the hexes beyond these two sides adjacent to each other? (1.6)."""
     return b == _step_around(HexSide_values, _ORDER_HexSide, a, 1) or b == _step_around(HexSide_values, _ORDER_HexSide, a, -1)
 
 
-# rules/acw/combat.rules:126  1.6  Flanking
+# rules/acw/combat.rules:192  1.6  Flanking
 def _t_hexsides_adjacent(a: HexSide, b: HexSide, _t: list[Cite]) -> bool:
     """hexsides_adjacent, recording in _t each rule it uses."""
-    _t.extend(_CITES31)
+    _t.extend(_CITES43)
     return b == _step_around(HexSide_values, _ORDER_HexSide, a, 1) or b == _step_around(HexSide_values, _ORDER_HexSide, a, -1)
 
 _ANSWERS_hexsides_adjacent: Final[dict[tuple[HexSide, HexSide], Answer[bool]]] = {
-    ('n', 'n',): Answer(False, (_C30,), ('a = ne', 'a = nw', 'b = ne', 'b = nw')),
-    ('n', 'ne',): Answer(True, (_C30,), ()),
-    ('n', 'se',): Answer(False, (_C30,), ('a = ne', 'a = s', 'b = ne', 'b = nw')),
-    ('n', 's',): Answer(False, (_C30,), ('a = se', 'a = sw', 'b = ne', 'b = nw')),
-    ('n', 'sw',): Answer(False, (_C30,), ('a = s', 'a = nw', 'b = ne', 'b = nw')),
-    ('n', 'nw',): Answer(True, (_C30,), ()),
-    ('ne', 'n',): Answer(True, (_C30,), ()),
-    ('ne', 'ne',): Answer(False, (_C30,), ('a = n', 'a = se', 'b = n', 'b = se')),
-    ('ne', 'se',): Answer(True, (_C30,), ()),
-    ('ne', 's',): Answer(False, (_C30,), ('a = se', 'a = sw', 'b = n', 'b = se')),
-    ('ne', 'sw',): Answer(False, (_C30,), ('a = s', 'a = nw', 'b = n', 'b = se')),
-    ('ne', 'nw',): Answer(False, (_C30,), ('a = n', 'a = sw', 'b = n', 'b = se')),
-    ('se', 'n',): Answer(False, (_C30,), ('a = ne', 'a = nw', 'b = ne', 'b = s')),
-    ('se', 'ne',): Answer(True, (_C30,), ()),
-    ('se', 'se',): Answer(False, (_C30,), ('a = ne', 'a = s', 'b = ne', 'b = s')),
-    ('se', 's',): Answer(True, (_C30,), ()),
-    ('se', 'sw',): Answer(False, (_C30,), ('a = s', 'a = nw', 'b = ne', 'b = s')),
-    ('se', 'nw',): Answer(False, (_C30,), ('a = n', 'a = sw', 'b = ne', 'b = s')),
-    ('s', 'n',): Answer(False, (_C30,), ('a = ne', 'a = nw', 'b = se', 'b = sw')),
-    ('s', 'ne',): Answer(False, (_C30,), ('a = n', 'a = se', 'b = se', 'b = sw')),
-    ('s', 'se',): Answer(True, (_C30,), ()),
-    ('s', 's',): Answer(False, (_C30,), ('a = se', 'a = sw', 'b = se', 'b = sw')),
-    ('s', 'sw',): Answer(True, (_C30,), ()),
-    ('s', 'nw',): Answer(False, (_C30,), ('a = n', 'a = sw', 'b = se', 'b = sw')),
-    ('sw', 'n',): Answer(False, (_C30,), ('a = ne', 'a = nw', 'b = s', 'b = nw')),
-    ('sw', 'ne',): Answer(False, (_C30,), ('a = n', 'a = se', 'b = s', 'b = nw')),
-    ('sw', 'se',): Answer(False, (_C30,), ('a = ne', 'a = s', 'b = s', 'b = nw')),
-    ('sw', 's',): Answer(True, (_C30,), ()),
-    ('sw', 'sw',): Answer(False, (_C30,), ('a = s', 'a = nw', 'b = s', 'b = nw')),
-    ('sw', 'nw',): Answer(True, (_C30,), ()),
-    ('nw', 'n',): Answer(True, (_C30,), ()),
-    ('nw', 'ne',): Answer(False, (_C30,), ('a = n', 'a = se', 'b = n', 'b = sw')),
-    ('nw', 'se',): Answer(False, (_C30,), ('a = ne', 'a = s', 'b = n', 'b = sw')),
-    ('nw', 's',): Answer(False, (_C30,), ('a = se', 'a = sw', 'b = n', 'b = sw')),
-    ('nw', 'sw',): Answer(True, (_C30,), ()),
-    ('nw', 'nw',): Answer(False, (_C30,), ('a = n', 'a = sw', 'b = n', 'b = sw')),
+    ('n', 'n',): Answer(False, (_C42,), ('a = ne', 'a = nw', 'b = ne', 'b = nw')),
+    ('n', 'ne',): Answer(True, (_C42,), ()),
+    ('n', 'se',): Answer(False, (_C42,), ('a = ne', 'a = s', 'b = ne', 'b = nw')),
+    ('n', 's',): Answer(False, (_C42,), ('a = se', 'a = sw', 'b = ne', 'b = nw')),
+    ('n', 'sw',): Answer(False, (_C42,), ('a = s', 'a = nw', 'b = ne', 'b = nw')),
+    ('n', 'nw',): Answer(True, (_C42,), ()),
+    ('ne', 'n',): Answer(True, (_C42,), ()),
+    ('ne', 'ne',): Answer(False, (_C42,), ('a = n', 'a = se', 'b = n', 'b = se')),
+    ('ne', 'se',): Answer(True, (_C42,), ()),
+    ('ne', 's',): Answer(False, (_C42,), ('a = se', 'a = sw', 'b = n', 'b = se')),
+    ('ne', 'sw',): Answer(False, (_C42,), ('a = s', 'a = nw', 'b = n', 'b = se')),
+    ('ne', 'nw',): Answer(False, (_C42,), ('a = n', 'a = sw', 'b = n', 'b = se')),
+    ('se', 'n',): Answer(False, (_C42,), ('a = ne', 'a = nw', 'b = ne', 'b = s')),
+    ('se', 'ne',): Answer(True, (_C42,), ()),
+    ('se', 'se',): Answer(False, (_C42,), ('a = ne', 'a = s', 'b = ne', 'b = s')),
+    ('se', 's',): Answer(True, (_C42,), ()),
+    ('se', 'sw',): Answer(False, (_C42,), ('a = s', 'a = nw', 'b = ne', 'b = s')),
+    ('se', 'nw',): Answer(False, (_C42,), ('a = n', 'a = sw', 'b = ne', 'b = s')),
+    ('s', 'n',): Answer(False, (_C42,), ('a = ne', 'a = nw', 'b = se', 'b = sw')),
+    ('s', 'ne',): Answer(False, (_C42,), ('a = n', 'a = se', 'b = se', 'b = sw')),
+    ('s', 'se',): Answer(True, (_C42,), ()),
+    ('s', 's',): Answer(False, (_C42,), ('a = se', 'a = sw', 'b = se', 'b = sw')),
+    ('s', 'sw',): Answer(True, (_C42,), ()),
+    ('s', 'nw',): Answer(False, (_C42,), ('a = n', 'a = sw', 'b = se', 'b = sw')),
+    ('sw', 'n',): Answer(False, (_C42,), ('a = ne', 'a = nw', 'b = s', 'b = nw')),
+    ('sw', 'ne',): Answer(False, (_C42,), ('a = n', 'a = se', 'b = s', 'b = nw')),
+    ('sw', 'se',): Answer(False, (_C42,), ('a = ne', 'a = s', 'b = s', 'b = nw')),
+    ('sw', 's',): Answer(True, (_C42,), ()),
+    ('sw', 'sw',): Answer(False, (_C42,), ('a = s', 'a = nw', 'b = s', 'b = nw')),
+    ('sw', 'nw',): Answer(True, (_C42,), ()),
+    ('nw', 'n',): Answer(True, (_C42,), ()),
+    ('nw', 'ne',): Answer(False, (_C42,), ('a = n', 'a = se', 'b = n', 'b = sw')),
+    ('nw', 'se',): Answer(False, (_C42,), ('a = ne', 'a = s', 'b = n', 'b = sw')),
+    ('nw', 's',): Answer(False, (_C42,), ('a = se', 'a = sw', 'b = n', 'b = sw')),
+    ('nw', 'sw',): Answer(True, (_C42,), ()),
+    ('nw', 'nw',): Answer(False, (_C42,), ('a = n', 'a = sw', 'b = n', 'b = sw')),
 }
 
 
-# rules/acw/combat.rules:126  1.6  Flanking
+# rules/acw/combat.rules:192  1.6  Flanking
 def explain_hexsides_adjacent(a: HexSide, b: HexSide) -> Answer[bool]:
     """Are the hexes beyond these two sides adjacent to each other? (1.6), with the rules that decided it."""
     return _ANSWERS_hexsides_adjacent[(a, b)]
 
 
-# rules/acw/combat.rules:130  1.6  Flanking
+# rules/acw/combat.rules:196  1.6  Flanking
 def flanked(attacked_from: frozenset[HexSide]) -> bool:
     """Is a unit attacked from these sides flanked? (1.6)."""
     return len(attacked_from) >= 3 or (len(attacked_from) == 2 and any((any((a != b and (not (b == _step_around(HexSide_values, _ORDER_HexSide, a, 1) or b == _step_around(HexSide_values, _ORDER_HexSide, a, -1))) for b in attacked_from)) for a in attacked_from)))
 
 
-# rules/acw/combat.rules:130  1.6  Flanking
+# rules/acw/combat.rules:196  1.6  Flanking
 def _t_flanked(attacked_from: frozenset[HexSide], _t: list[Cite]) -> bool:
     """flanked, recording in _t each rule it uses."""
-    _t.extend(_CITES31)
+    _t.extend(_CITES43)
     return len(attacked_from) >= 3 or (len(attacked_from) == 2 and any((any((a != b and (not _t_hexsides_adjacent(a, b, _t)) for b in attacked_from)) for a in attacked_from)))
 
 
-# rules/acw/combat.rules:130  1.6  Flanking
+# rules/acw/combat.rules:196  1.6  Flanking
 def explain_flanked(attacked_from: frozenset[HexSide]) -> Answer[bool]:
     """Is a unit attacked from these sides flanked? (1.6), with the rules that decided it."""
     _t: list[Cite] = []
@@ -882,20 +959,20 @@ def explain_flanked(attacked_from: frozenset[HexSide]) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(flanked, (('attacked_from', attacked_from, ()), )))
 
 
-# rules/acw/combat.rules:167  2.1  Combat Die Roll Modifiers
+# rules/acw/combat.rules:262  2.1  Combat Die Roll Modifiers
 def net_drm(drms: tuple[Drm, ...]) -> int:
     """The net DRM: every modifier of both sides added together (2.1)."""
     return _sum((Drm_value[d] for d in drms))
 
 
-# rules/acw/combat.rules:167  2.1  Combat Die Roll Modifiers
+# rules/acw/combat.rules:262  2.1  Combat Die Roll Modifiers
 def _t_net_drm(drms: tuple[Drm, ...], _t: list[Cite]) -> int:
     """net_drm, recording in _t each rule it uses."""
-    _t.extend(_CITES33)
+    _t.extend(_CITES45)
     return _sum((_attr(_t, _CITES_Drm_value, Drm_value, d) for d in drms))
 
 
-# rules/acw/combat.rules:167  2.1  Combat Die Roll Modifiers
+# rules/acw/combat.rules:262  2.1  Combat Die Roll Modifiers
 def explain_net_drm(drms: Sequence[Drm]) -> Answer[int]:
     """The net DRM: every modifier of both sides added together (2.1), with the rules that decided it."""
     _t: list[Cite] = []
@@ -903,83 +980,87 @@ def explain_net_drm(drms: Sequence[Drm]) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/acw/combat.rules:170  2.1  Combat Die Roll Modifiers
-def final_die(die: int, drms: tuple[Drm, ...]) -> int:
+# rules/acw/combat.rules:265  2.1  Combat Die Roll Modifiers
+def final_die(roll: Die, drms: tuple[Drm, ...]) -> int:
     """The modified die roll (2.1)."""
-    return die + _sum((Drm_value[d] for d in drms))
+    return Die_die[roll] + _sum((Drm_value[d] for d in drms))
 
 
-# rules/acw/combat.rules:170  2.1  Combat Die Roll Modifiers
-def _t_final_die(die: int, drms: tuple[Drm, ...], _t: list[Cite]) -> int:
+# rules/acw/combat.rules:265  2.1  Combat Die Roll Modifiers
+def _t_final_die(roll: Die, drms: tuple[Drm, ...], _t: list[Cite]) -> int:
     """final_die, recording in _t each rule it uses."""
-    _t.extend(_CITES33)
-    return die + _t_net_drm(drms, _t)
+    _t.extend(_CITES45)
+    return _attr(_t, _CITES_Die_die, Die_die, roll) + _t_net_drm(drms, _t)
 
 
-# rules/acw/combat.rules:170  2.1  Combat Die Roll Modifiers
-def explain_final_die(die: int, drms: Sequence[Drm]) -> Answer[int]:
+# rules/acw/combat.rules:265  2.1  Combat Die Roll Modifiers
+def explain_final_die(roll: Die, drms: Sequence[Drm]) -> Answer[int]:
     """The modified die roll (2.1), with the rules that decided it."""
     _t: list[Cite] = []
-    _value = _t_final_die(die, tuple(drms), _t)
+    _value = _t_final_die(roll, tuple(drms), _t)
     return Answer(_value, _rules(_t), ())
 
 
-# rules/acw/combat.rules:186  3.1  Elimination Priority
+# rules/acw/combat.rules:298  3.1  Elimination Priority
 def first_loss_allowed(u: Unit, combat_cr: int) -> bool:
     """May this unit be the stack's first loss? (3.1)."""
     return u.cr == combat_cr
 
 
-# rules/acw/combat.rules:186  3.1  Elimination Priority
+# rules/acw/combat.rules:298  3.1  Elimination Priority
 def _t_first_loss_allowed(u: Unit, combat_cr: int, _t: list[Cite]) -> bool:
     """first_loss_allowed, recording in _t each rule it uses."""
-    _t.extend(_CITES35)
+    _t.extend(_CITES47)
     return u.cr == combat_cr
 
 
-# rules/acw/combat.rules:186  3.1  Elimination Priority
+# rules/acw/combat.rules:298  3.1  Elimination Priority
 def explain_first_loss_allowed(u: Unit, combat_cr: int) -> Answer[bool]:
     """May this unit be the stack's first loss? (3.1), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_first_loss_allowed(u, combat_cr, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(first_loss_allowed, (('u', u, _DOMAINS_Unit_0_22), ('combat_cr', combat_cr, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(first_loss_allowed, (('u', u, _DOMAINS_Unit_0_34), ('combat_cr', combat_cr, ()), )))
 
 
-# rules/acw/combat.rules:189  3.1  Elimination Priority
+# rules/acw/combat.rules:301  3.1  Elimination Priority
 def exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int, combat_cr: int) -> bool:
-    """Do these attacker losses (in the order taken) satisfy an EXC? (3.1)."""
-    return _len(attacker_losses) > 0 and _first((u.cr for u in attacker_losses)) == combat_cr and (_sum((u.sp for u in attacker_losses)) >= defender_sp_lost)
+    """Are these (in the order taken) the attacker's losses in an EXC: the first of the combat's CR, and only as many more as must be taken to at least match the defender's SP? (3.1)."""
+    total: int = _sum((u.sp for u in attacker_losses))
+    spare: int = _count((u for u in attacker_losses if total - u.sp >= defender_sp_lost))
+    return _len(attacker_losses) > 0 and _first((u.cr for u in attacker_losses)) == combat_cr and (total >= defender_sp_lost) and (spare == 0 or (spare == 1 and total - _first((u.sp for u in attacker_losses)) >= defender_sp_lost))
 
 
-# rules/acw/combat.rules:189  3.1  Elimination Priority
+# rules/acw/combat.rules:301  3.1  Elimination Priority
 def _t_exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int, combat_cr: int, _t: list[Cite]) -> bool:
     """exchange_losses_ok, recording in _t each rule it uses."""
-    _t.extend(_CITES35)
-    return _len(attacker_losses) > 0 and _first((u.cr for u in attacker_losses)) == combat_cr and (_sum((u.sp for u in attacker_losses)) >= defender_sp_lost)
+    _t.extend(_CITES47)
+    total: int = _sum((u.sp for u in attacker_losses))
+    spare: int = _count((u for u in attacker_losses if total - u.sp >= defender_sp_lost))
+    return _len(attacker_losses) > 0 and _first((u.cr for u in attacker_losses)) == combat_cr and (total >= defender_sp_lost) and (spare == 0 or (spare == 1 and total - _first((u.sp for u in attacker_losses)) >= defender_sp_lost))
 
 
-# rules/acw/combat.rules:189  3.1  Elimination Priority
+# rules/acw/combat.rules:301  3.1  Elimination Priority
 def explain_exchange_losses_ok(attacker_losses: Sequence[Unit], defender_sp_lost: int, combat_cr: int) -> Answer[bool]:
-    """Do these attacker losses (in the order taken) satisfy an EXC? (3.1), with the rules that decided it."""
+    """Are these (in the order taken) the attacker's losses in an EXC: the first of the combat's CR, and only as many more as must be taken to at least match the defender's SP? (3.1), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_exchange_losses_ok(tuple(attacker_losses), defender_sp_lost, combat_cr, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(exchange_losses_ok, (('attacker_losses', attacker_losses, _Items(_DOMAINS_Unit_0_22, lambda: Unit(), 'Unit {}')), ('defender_sp_lost', defender_sp_lost, ()), ('combat_cr', combat_cr, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(exchange_losses_ok, (('attacker_losses', attacker_losses, _Items(_DOMAINS_Unit_0_34, lambda: Unit(), 'Unit {}')), ('defender_sp_lost', defender_sp_lost, ()), ('combat_cr', combat_cr, ()), )))
 
 
-# rules/acw/combat.rules:214  3.2  Leader Casualties
+# rules/acw/combat.rules:342  3.2  Leader Casualties
 def leader_rolls(result: Outcome, leaders: tuple[Leader, ...]) -> int:
     """Casualty rolls to make (3.2)."""
     return _count((l for l in leaders if l.stars > 1)) if Outcome_adverse[result] else 0
 
 
-# rules/acw/combat.rules:214  3.2  Leader Casualties
+# rules/acw/combat.rules:342  3.2  Leader Casualties
 def _t_leader_rolls(result: Outcome, leaders: tuple[Leader, ...], _t: list[Cite]) -> int:
     """leader_rolls, recording in _t each rule it uses."""
-    _t.extend(_CITES37)
+    _t.extend(_CITES49)
     return _count((l for l in leaders if l.stars > 1)) if _attr_yes(_t, _CITES_Outcome_adverse, Outcome_adverse, result) else 0
 
 
-# rules/acw/combat.rules:214  3.2  Leader Casualties
+# rules/acw/combat.rules:342  3.2  Leader Casualties
 def explain_leader_rolls(result: Outcome, leaders: Sequence[Leader]) -> Answer[int]:
     """Casualty rolls to make (3.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -987,33 +1068,33 @@ def explain_leader_rolls(result: Outcome, leaders: Sequence[Leader]) -> Answer[i
     return Answer(_value, _rules(_t), ())
 
 
-# rules/acw/combat.rules:217  3.2  Leader Casualties
+# rules/acw/combat.rules:345  3.2  Leader Casualties
 def leader_casualty(l: Leader, roll: int) -> bool:
     """Does this roll make the commander a casualty? (3.2)."""
     return roll == 1 and l.stars > 1 and (not l.replacement)
 
 
-# rules/acw/combat.rules:217  3.2  Leader Casualties
+# rules/acw/combat.rules:345  3.2  Leader Casualties
 def _t_leader_casualty(l: Leader, roll: int, _t: list[Cite]) -> bool:
     """leader_casualty, recording in _t each rule it uses."""
-    _t.extend(_CITES37)
+    _t.extend(_CITES49)
     return roll == 1 and l.stars > 1 and (not l.replacement)
 
 
-# rules/acw/combat.rules:217  3.2  Leader Casualties
+# rules/acw/combat.rules:345  3.2  Leader Casualties
 def explain_leader_casualty(l: Leader, roll: int) -> Answer[bool]:
     """Does this roll make the commander a casualty? (3.2), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_leader_casualty(l, roll, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(leader_casualty, (('l', l, _DOMAINS_Leader_0_38), ('roll', roll, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(leader_casualty, (('l', l, _DOMAINS_Leader_0_50), ('roll', roll, ()), )))
 
 
 # ---- constants -----------------------------------------------------------------
 
-# rules/acw/combat.rules:63  1.2  Most infantry and cavalry SP that count
+# rules/acw/combat.rules:71  1.2  Most infantry and cavalry SP that count
 foot_and_horse_cap: Final[int] = 8
 
-# rules/acw/combat.rules:64  1.2  Most artillery SP that count
+# rules/acw/combat.rules:72  1.2  Most artillery SP that count
 artillery_cap: Final[int] = 10
 
 
@@ -1110,7 +1191,7 @@ _CHECKS_RENAMED: Final[dict[str, str]] = {}  # named like a Python keyword or he
 _RECORD_CLASSES: Final[dict[str, Any]] = {'Unit': Unit, 'Stack': Stack, 'EnemyHex': EnemyHex, 'Leader': Leader}
 _INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...]]] = {
 }
-_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'Arm': Arm_values, 'HexSide': HexSide_values, 'Drm': Drm_values, 'Outcome': Outcome_values}
+_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'Arm': Arm_values, 'HexSide': HexSide_values, 'Die': Die_values, 'Drm': Drm_values, 'Outcome': Outcome_values}
 
 
 def unit_from_json(data: Any) -> Unit:
@@ -1147,6 +1228,10 @@ __all__ = [
     'Arm_titles',
     'Arm_values',
     'Cite',
+    'Die',
+    'Die_die',
+    'Die_titles',
+    'Die_values',
     'Drm',
     'Drm_titles',
     'Drm_value',
@@ -1184,15 +1269,18 @@ __all__ = [
     'artillery_cap',
     'attack_may_target',
     'counted_sp',
+    'defense_may_split_into',
     'enemy_hex_from_json',
     'exchange_losses_ok',
     'explain_abides_by_result',
     'explain_attack_may_target',
     'explain_counted_sp',
+    'explain_defense_may_split_into',
     'explain_exchange_losses_ok',
     'explain_final_die',
     'explain_first_loss_allowed',
     'explain_flanked',
+    'explain_hex_attacked',
     'explain_hexsides_adjacent',
     'explain_leader_casualty',
     'explain_leader_rolls',
@@ -1205,6 +1293,7 @@ __all__ = [
     'flanked',
     'foot_and_horse_cap',
     'from_json',
+    'hex_attacked',
     'hexsides_adjacent',
     'leader_casualty',
     'leader_from_json',

@@ -478,7 +478,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'DAK_fog'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:d849a1caec19fc6dd4cd3e579a07a56c'
+RULESET_HASH: Final = 'sha256:4f11bce49a170b76aadd2e260d775467'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Deutsches Afrika Korps with the Fog of War Option (13.7b)'
 SERIES: Final[str | None] = 'OCS'
@@ -499,7 +499,7 @@ MANIFEST: Final[dict[str, Any]] = {'game': {'name': 'DAK', 'title': 'Deutsches A
 _C0: Final[Cite] = Cite(layer='OCS', clause='13.1c', item=None, title='HQs and Combat', note=None)
 _CITES1: Final[tuple[Cite, ...]] = (_C0,)
 _C2: Final[Cite] = Cite(layer='OCS', clause='13.2c', item=None, title='Mechanical Handling', note=None)
-_C3: Final[Cite] = Cite(layer='DAK', clause='1.2', item=None, title='Game-specific values (illustrative)', note="ILLUSTRATIVE: 30 truck counters stands in for DAK's own counter-mix.")
+_C3: Final[Cite] = Cite(layer='DAK', clause='13.2c', item=None, title='Mechanical Handling', note="ILLUSTRATIVE: 30 truck counters stands in for DAK's own counter-mix.")
 _CITES4: Final[tuple[Cite, ...]] = (_C2, _C3,)
 _C5: Final[Cite] = Cite(layer='OCS', clause='13.3f', item=None, title='Rail Conversion', note=None)
 _CITES6: Final[tuple[Cite, ...]] = (_C5,)
@@ -783,76 +783,77 @@ _CITES283: Final[tuple[Cite, ...]] = (_C279, _C280,)
 _CITES284: Final[tuple[Cite, ...]] = (_C279, _C281,)
 _CITES285: Final[tuple[Cite, ...]] = (_C279, _C282,)
 _C286: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
-_C287: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C288: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
-_C289: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C290: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C291: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C292: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES293: Final[tuple[Cite, ...]] = (_C190, _C286,)
-_CITES294: Final[tuple[Cite, ...]] = (_C190, _C287,)
+_SET287: Final[frozenset[UnitType]] = frozenset({'air_base', 'hedgehog', 'hq', 'port', 'sp', 'transport'})
+_C288: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C289: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
+_C290: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C291: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C292: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C293: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES294: Final[tuple[Cite, ...]] = (_C190, _C286,)
 _CITES295: Final[tuple[Cite, ...]] = (_C190, _C288,)
 _CITES296: Final[tuple[Cite, ...]] = (_C190, _C289,)
 _CITES297: Final[tuple[Cite, ...]] = (_C190, _C290,)
 _CITES298: Final[tuple[Cite, ...]] = (_C190, _C291,)
 _CITES299: Final[tuple[Cite, ...]] = (_C190, _C292,)
-_Q300: Final[Fraction] = Fraction(1, 2)
-_Q301: Final[Fraction] = Fraction(1, 4)
-_C302: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C303: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
-_C304: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C305: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_C306: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C307: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES308: Final[tuple[Cite, ...]] = (_C302, _C303,)
-_CITES309: Final[tuple[Cite, ...]] = (_C302, _C304,)
-_CITES310: Final[tuple[Cite, ...]] = (_C302, _C305,)
-_CITES311: Final[tuple[Cite, ...]] = (_C302, _C306,)
-_CITES312: Final[tuple[Cite, ...]] = (_C302, _C307,)
-_C313: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C314: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET315: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C316: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES317: Final[tuple[Cite, ...]] = (_C195, _C313,)
+_CITES300: Final[tuple[Cite, ...]] = (_C190, _C293,)
+_Q301: Final[Fraction] = Fraction(1, 2)
+_Q302: Final[Fraction] = Fraction(1, 4)
+_C303: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C304: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_C305: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C306: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_C307: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C308: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES309: Final[tuple[Cite, ...]] = (_C303, _C304,)
+_CITES310: Final[tuple[Cite, ...]] = (_C303, _C305,)
+_CITES311: Final[tuple[Cite, ...]] = (_C303, _C306,)
+_CITES312: Final[tuple[Cite, ...]] = (_C303, _C307,)
+_CITES313: Final[tuple[Cite, ...]] = (_C303, _C308,)
+_C314: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C315: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET316: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_C317: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
 _CITES318: Final[tuple[Cite, ...]] = (_C195, _C314,)
-_CITES319: Final[tuple[Cite, ...]] = (_C195, _C316,)
-_C320: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_C321: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_C322: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_C323: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES324: Final[tuple[Cite, ...]] = (_C197, _C320,)
+_CITES319: Final[tuple[Cite, ...]] = (_C195, _C315,)
+_CITES320: Final[tuple[Cite, ...]] = (_C195, _C317,)
+_C321: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_C322: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_C323: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_C324: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
 _CITES325: Final[tuple[Cite, ...]] = (_C197, _C321,)
 _CITES326: Final[tuple[Cite, ...]] = (_C197, _C322,)
 _CITES327: Final[tuple[Cite, ...]] = (_C197, _C323,)
-_C328: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
-_C329: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
-_CITES330: Final[tuple[Cite, ...]] = (_C197, _C328,)
+_CITES328: Final[tuple[Cite, ...]] = (_C197, _C324,)
+_C329: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_C330: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
 _CITES331: Final[tuple[Cite, ...]] = (_C197, _C329,)
-_C332: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
-_C333: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES334: Final[tuple[Cite, ...]] = (_C197, _C332,)
+_CITES332: Final[tuple[Cite, ...]] = (_C197, _C330,)
+_C333: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
+_C334: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
 _CITES335: Final[tuple[Cite, ...]] = (_C197, _C333,)
-_C336: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C337: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
-_C338: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
-_C339: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C340: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES341: Final[tuple[Cite, ...]] = (_C199, _C336,)
+_CITES336: Final[tuple[Cite, ...]] = (_C197, _C334,)
+_C337: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C338: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
+_C339: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
+_C340: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C341: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
 _CITES342: Final[tuple[Cite, ...]] = (_C199, _C337,)
 _CITES343: Final[tuple[Cite, ...]] = (_C199, _C338,)
 _CITES344: Final[tuple[Cite, ...]] = (_C199, _C339,)
 _CITES345: Final[tuple[Cite, ...]] = (_C199, _C340,)
-_C346: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
-_C347: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
-_C348: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
-_C349: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
-_C350: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES351: Final[tuple[Cite, ...]] = (_C350,)
-_CITES352: Final[tuple[Cite, ...]] = (_C350, _C350, _C346,)
-_CITES353: Final[tuple[Cite, ...]] = (_C346,)
+_CITES346: Final[tuple[Cite, ...]] = (_C199, _C341,)
+_C347: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_C348: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_C349: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_C350: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_C351: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES352: Final[tuple[Cite, ...]] = (_C351,)
+_CITES353: Final[tuple[Cite, ...]] = (_C351, _C351, _C347,)
 _CITES354: Final[tuple[Cite, ...]] = (_C347,)
 _CITES355: Final[tuple[Cite, ...]] = (_C348,)
 _CITES356: Final[tuple[Cite, ...]] = (_C349,)
+_CITES357: Final[tuple[Cite, ...]] = (_C350,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -3774,9 +3775,9 @@ def explain_has_zoc(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
 def _s_re_size(u: Unit) -> Number:
     """re_size with numbers scaled by SCALE."""
-    # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
+    # jock_column: 1.2 (DAK) rules/dak/dak.rules:45
     _u_size = u.size
-    if _u_size == 'company' and u.formation == 'Jock Column':
+    if _u_size == 'company' and u.formation == 'Jock Column' and (u.type not in _SET287):
         return 2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     _u_type = u.type
@@ -3801,32 +3802,32 @@ def _s_re_size(u: Unit) -> Number:
 # rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
 def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
-    # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
-    if u.formation == 'Jock Column' and u.size == 'company':
-        _t.extend(_CITES293)
+    # jock_column: 1.2 (DAK) rules/dak/dak.rules:45
+    if _t_is_combat(u, _t) and u.type != 'hq' and (u.formation == 'Jock Column') and (u.size == 'company'):
+        _t.extend(_CITES294)
         return 2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     if u.type == 'hq':
-        _t.extend(_CITES294)
+        _t.extend(_CITES295)
         return 4
     # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES295)
+        _t.extend(_CITES296)
         return 0
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
     if u.multi_step:
-        _t.extend(_CITES296)
+        _t.extend(_CITES297)
         return u.printed_re * 4 - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
     if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES297)
+        _t.extend(_CITES298)
         return 1
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
     if u.size == 'battalion':
-        _t.extend(_CITES298)
+        _t.extend(_CITES299)
         return 2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
-    _t.extend(_CITES299)
+    _t.extend(_CITES300)
     return 4
 
 
@@ -3834,10 +3835,10 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
 def re_size(u: Unit) -> Number:
     """RE size (4.6). Numbers are exact: int or Fraction."""
     _v: Number
-    # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
+    # jock_column: 1.2 (DAK) rules/dak/dak.rules:45
     _u_size = u.size
-    if _u_size == 'company' and u.formation == 'Jock Column':
-        return _Q300
+    if _u_size == 'company' and u.formation == 'Jock Column' and (u.type not in _SET287):
+        return _Q301
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     _u_type = u.type
     if _u_type == 'hq':
@@ -3851,10 +3852,10 @@ def re_size(u: Unit) -> Number:
         return _v if _v.__class__ is int else _plain(_v)
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q301
+        return _Q302
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
     if _u_size == 'battalion':
-        return _Q300
+        return _Q301
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
     return 1
 
@@ -3893,22 +3894,22 @@ def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
     if u.type == 'sp' and (not u.loaded):
-        _t.extend(_CITES308)
+        _t.extend(_CITES309)
         return u.points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
     if u.type == 'transport':
-        _t.extend(_CITES309)
+        _t.extend(_CITES310)
         return u.points * 4
     # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
     if u.type == 'sp' and u.loaded:
-        _t.extend(_CITES310)
+        _t.extend(_CITES311)
         return 0
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES311)
+        _t.extend(_CITES312)
         return _div(_t_re_size(u, _t), 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
-    _t.extend(_CITES312)
+    _t.extend(_CITES313)
     return _t_re_size(u, _t)
 
 
@@ -3951,7 +3952,7 @@ def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     if by == 'air' and tp == 'mule':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET315:
+    if by in _SET316:
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
     return False
@@ -3962,38 +3963,38 @@ def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite])
     """transport_point_by, recording in _t each rule it uses."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES317)
-        return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET315:
         _t.extend(_CITES318)
         return True
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
+    if by in _SET316:
+        _t.extend(_CITES319)
+        return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
-    _t.extend(_CITES319)
+    _t.extend(_CITES320)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C195, _C314,), ()),
-    ('rail', 'wagon',): Answer(True, (_C195, _C314,), ()),
-    ('rail', 'mule',): Answer(True, (_C195, _C314,), ()),
-    ('air', 'truck',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C195, _C313,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C195, _C316,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C195, _C314,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C195, _C314,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C195, _C314,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C195, _C316,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C195, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C195, _C316,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C195, _C314,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C195, _C314,), ()),
-    ('shipping', 'mule',): Answer(True, (_C195, _C314,), ()),
+    ('rail', 'truck',): Answer(True, (_C195, _C315,), ()),
+    ('rail', 'wagon',): Answer(True, (_C195, _C315,), ()),
+    ('rail', 'mule',): Answer(True, (_C195, _C315,), ()),
+    ('air', 'truck',): Answer(False, (_C195, _C317,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C195, _C317,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C195, _C314,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C195, _C317,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C195, _C317,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C195, _C317,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C195, _C315,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C195, _C315,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C195, _C315,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C195, _C317,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C195, _C317,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C195, _C317,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C195, _C317,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C195, _C317,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C195, _C317,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C195, _C315,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C195, _C315,), ()),
+    ('shipping', 'mule',): Answer(True, (_C195, _C315,), ()),
 }
 
 
@@ -4024,18 +4025,18 @@ def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
     if by == 'rail':
-        _t.extend(_CITES324)
+        _t.extend(_CITES325)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
     if by == 'air':
-        _t.extend(_CITES325)
+        _t.extend(_CITES326)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES326)
+        _t.extend(_CITES327)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
-    _t.extend(_CITES327)
+    _t.extend(_CITES328)
     return 0
 
 
@@ -4044,31 +4045,31 @@ def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
     if by == 'rail':
-        return _Q300
+        return _Q301
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
     if by == 'air':
-        return _Q300
+        return _Q301
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
     if alt_roll and by == 'alt_landing':
-        return _Q300
+        return _Q301
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_C197, _C320,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_C197, _C320,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C197, _C321,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C197, _C321,), ()),
-    ('air_drop', False,): Answer(0, (_C197, _C323,), ()),
-    ('air_drop', True,): Answer(0, (_C197, _C323,), ()),
-    ('landing_craft', False,): Answer(0, (_C197, _C323,), ()),
-    ('landing_craft', True,): Answer(0, (_C197, _C323,), ()),
-    ('alt_landing', False,): Answer(0, (_C197, _C323,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C197, _C322,), ()),
-    ('beach_assault', False,): Answer(0, (_C197, _C323,), ()),
-    ('beach_assault', True,): Answer(0, (_C197, _C323,), ()),
-    ('shipping', False,): Answer(0, (_C197, _C323,), ()),
-    ('shipping', True,): Answer(0, (_C197, _C323,), ()),
+    ('rail', False,): Answer(Fraction(1, 2), (_C197, _C321,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_C197, _C321,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C197, _C322,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C197, _C322,), ()),
+    ('air_drop', False,): Answer(0, (_C197, _C324,), ()),
+    ('air_drop', True,): Answer(0, (_C197, _C324,), ()),
+    ('landing_craft', False,): Answer(0, (_C197, _C324,), ()),
+    ('landing_craft', True,): Answer(0, (_C197, _C324,), ()),
+    ('alt_landing', False,): Answer(0, (_C197, _C324,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C197, _C323,), ()),
+    ('beach_assault', False,): Answer(0, (_C197, _C324,), ()),
+    ('beach_assault', True,): Answer(0, (_C197, _C324,), ()),
+    ('shipping', False,): Answer(0, (_C197, _C324,), ()),
+    ('shipping', True,): Answer(0, (_C197, _C324,), ()),
 }
 
 
@@ -4096,14 +4097,14 @@ def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'rail':
-        _t.extend(_CITES330)
+        _t.extend(_CITES331)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     if by == 'air':
-        _t.extend(_CITES331)
+        _t.extend(_CITES332)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
-    _t.extend(_CITES327)
+    _t.extend(_CITES328)
     return 0
 
 
@@ -4112,21 +4113,21 @@ def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'rail':
-        return _Q300
+        return _Q301
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     if by == 'air':
-        return _Q300
+        return _Q301
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C197, _C328,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C197, _C329,), ()),
-    ('air_drop',): Answer(0, (_C197, _C323,), ()),
-    ('landing_craft',): Answer(0, (_C197, _C323,), ()),
-    ('alt_landing',): Answer(0, (_C197, _C323,), ()),
-    ('beach_assault',): Answer(0, (_C197, _C323,), ()),
-    ('shipping',): Answer(0, (_C197, _C323,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C197, _C329,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C197, _C330,), ()),
+    ('air_drop',): Answer(0, (_C197, _C324,), ()),
+    ('landing_craft',): Answer(0, (_C197, _C324,), ()),
+    ('alt_landing',): Answer(0, (_C197, _C324,), ()),
+    ('beach_assault',): Answer(0, (_C197, _C324,), ()),
+    ('shipping',): Answer(0, (_C197, _C324,), ()),
 }
 
 
@@ -4154,14 +4155,14 @@ def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
     if by == 'air':
-        _t.extend(_CITES331)
+        _t.extend(_CITES332)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES334)
+        _t.extend(_CITES335)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
-    _t.extend(_CITES335)
+    _t.extend(_CITES336)
     return 0
 
 
@@ -4170,28 +4171,28 @@ def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
     if by == 'air':
-        return _Q300
+        return _Q301
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
     if alt_roll and by == 'alt_landing':
-        return _Q300
+        return _Q301
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C197, _C333,), ()),
-    ('rail', True,): Answer(0, (_C197, _C333,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C197, _C329,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C197, _C329,), ()),
-    ('air_drop', False,): Answer(0, (_C197, _C333,), ()),
-    ('air_drop', True,): Answer(0, (_C197, _C333,), ()),
-    ('landing_craft', False,): Answer(0, (_C197, _C333,), ()),
-    ('landing_craft', True,): Answer(0, (_C197, _C333,), ()),
-    ('alt_landing', False,): Answer(0, (_C197, _C333,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C197, _C332,), ()),
-    ('beach_assault', False,): Answer(0, (_C197, _C333,), ()),
-    ('beach_assault', True,): Answer(0, (_C197, _C333,), ()),
-    ('shipping', False,): Answer(0, (_C197, _C333,), ()),
-    ('shipping', True,): Answer(0, (_C197, _C333,), ()),
+    ('rail', False,): Answer(0, (_C197, _C334,), ()),
+    ('rail', True,): Answer(0, (_C197, _C334,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C197, _C330,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C197, _C330,), ()),
+    ('air_drop', False,): Answer(0, (_C197, _C334,), ()),
+    ('air_drop', True,): Answer(0, (_C197, _C334,), ()),
+    ('landing_craft', False,): Answer(0, (_C197, _C334,), ()),
+    ('landing_craft', True,): Answer(0, (_C197, _C334,), ()),
+    ('alt_landing', False,): Answer(0, (_C197, _C334,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C197, _C333,), ()),
+    ('beach_assault', False,): Answer(0, (_C197, _C334,), ()),
+    ('beach_assault', True,): Answer(0, (_C197, _C334,), ()),
+    ('shipping', False,): Answer(0, (_C197, _C334,), ()),
+    ('shipping', True,): Answer(0, (_C197, _C334,), ()),
 }
 
 
@@ -4225,45 +4226,45 @@ def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> boo
     """may_share_hex_with, recording in _t each rule it uses."""
     # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:609
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES341)
+        _t.extend(_CITES342)
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:611
     if mover == 'ship' and enemy in _SET201:
-        _t.extend(_CITES342)
+        _t.extend(_CITES343)
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:613
     if mover == 'plane_on_mission':
-        _t.extend(_CITES343)
+        _t.extend(_CITES344)
         return True
     # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:614
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        _t.extend(_CITES344)
+        _t.extend(_CITES345)
         return True
     # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:616
-    _t.extend(_CITES345)
+    _t.extend(_CITES346)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C199, _C340,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C199, _C336,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C199, _C336,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C199, _C336,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C199, _C340,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C199, _C340,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C199, _C340,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C199, _C340,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C199, _C340,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C199, _C337,), ()),
-    ('ship', 'ships',): Answer(False, (_C199, _C340,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C199, _C337,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C199, _C338,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C199, _C338,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C199, _C338,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C199, _C338,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C199, _C340,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C199, _C339,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C199, _C339,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C199, _C339,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C199, _C341,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C199, _C337,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C199, _C337,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C199, _C337,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C199, _C341,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C199, _C341,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C199, _C341,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C199, _C341,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C199, _C341,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C199, _C338,), ()),
+    ('ship', 'ships',): Answer(False, (_C199, _C341,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C199, _C338,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C199, _C339,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C199, _C339,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C199, _C339,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C199, _C339,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C199, _C341,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C199, _C340,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C199, _C340,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C199, _C340,), ()),
 }
 
 
@@ -4325,33 +4326,33 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     bound: Number
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:521
     if h.phase == 'reinforcement':
-        _t.extend(_CITES351)
+        _t.extend(_CITES352)
     if h.moment == 'moving':
-        _t.extend(_CITES351)
+        _t.extend(_CITES352)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES12, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES352)
+            _t.extend(_CITES353)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
         else:
-            _t.extend(_CITES353)
+            _t.extend(_CITES354)
     # ports: 4.8 rules/ocs/ch4-general-concepts.rules:522
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
-    _t.extend(_CITES354)
+    _t.extend(_CITES355)
     if total > bound:
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
     # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:523
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
-    _t.extend(_CITES355)
+    _t.extend(_CITES356)
     if total > bound:
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
     # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:524
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
-    _t.extend(_CITES356)
+    _t.extend(_CITES357)
     if total > bound:
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out

@@ -478,7 +478,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'ZCS'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:bb7619d7c51eb08d88ac08c934f18821'
+RULESET_HASH: Final = 'sha256:d056ee6921f4d58f7f63b0a873e0ebd2'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Zones of Control by class'
 SERIES: Final[str | None] = 'ZCS'
@@ -534,37 +534,44 @@ _C34: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item='double', title='Doub
 _CITES35: Final[tuple[Cite, ...]] = (_C34,)
 _C36: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item='triple', title='Triple ZOC', note=None)
 _CITES37: Final[tuple[Cite, ...]] = (_C36,)
-_C38: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item=None, title='ZOC Modifier/Effects on Combat Supply', note=None)
+_C38: Final[Cite] = Cite(layer='ZCS', clause='5', item=None, title='Zones of Control (ZOC)', note=None)
 _CITES39: Final[tuple[Cite, ...]] = (_C38,)
-_C40: Final[Cite] = Cite(layer='ZCS', clause='5.A.2', item=None, title='Terrain Effects', note=None)
-_CITES41: Final[tuple[Cite, ...]] = (_C40,)
-_C42: Final[Cite] = Cite(layer='ZCS', clause='5.A.3', item=None, title='Reduced Zones (RZs)', note=None)
-_CITES43: Final[tuple[Cite, ...]] = (_C42,)
-_C44: Final[Cite] = Cite(layer='ZCS', clause='5.A.4', item=None, title='Increased Zones', note=None)
-_CITES45: Final[tuple[Cite, ...]] = (_C44,)
-_C46: Final[Cite] = Cite(layer='ZCS', clause='5.B', item=None, title='Anti-Partisan Zones of Control', note=None)
-_CITES47: Final[tuple[Cite, ...]] = (_C46,)
-_C48: Final[Cite] = Cite(layer='ZCS', clause='5.C', item=None, title='Screening Enemy ZOCs', note=None)
-_CITES49: Final[tuple[Cite, ...]] = (_C48,)
-_C50: Final[Cite] = Cite(layer='ZCS', clause='5.C.1.a', item=None, title='During Any Movement Phase', note=None)
+_DOMAINS_Into_0_40: Final[dict[str, Any]] = {'own_hex': (False, True), 'beyond_adjacent': (False, True), 'prohibited': (False, True), 'great_river': (False, True), 'major_river': (False, True), 'bad_hexside': (False, True), 'bad_terrain': (False, True), 'arctic': (False, True), 'movement': (False, True), 'partisan': (False, True)}
+_C41: Final[Cite] = Cite(layer='ZCS', clause='5.A', item=None, title='ZOC Class Table', note=None)
+_CITES42: Final[tuple[Cite, ...]] = (_C41,)
+_C43: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item=None, title='ZOC Modifier/Effects on Combat Supply', note=None)
+_CITES44: Final[tuple[Cite, ...]] = (_C43,)
+_C45: Final[Cite] = Cite(layer='ZCS', clause='5.A.2', item=None, title='Terrain Effects', note=None)
+_CITES46: Final[tuple[Cite, ...]] = (_C45,)
+_C47: Final[Cite] = Cite(layer='ZCS', clause='5.A.3', item=None, title='Reduced Zones (RZs)', note=None)
+_CITES48: Final[tuple[Cite, ...]] = (_C47,)
+_DOMAINS_ZUnit_0_49: Final[dict[str, Any]] = {'kind': ('division', 'divisional_grouping', 'corps', 'corps_army_marker', 'port_fortification', 'brigade', 'brigade_grouping', 'regiment', 'cadre', 'hq', 'battalion', 'remnant', 'fort', 'battery'), 'badly_dispersed': (False, True), 'armour': (False, True), 'artillery': (False, True), 'aa_or_at': (False, True), 'in_reserve': (False, True), 'screened': (False, True), 'partisan_mode': (False, True), 'has_apzoc': (False, True), 'assaulted': (False, True), 'in_bad_terrain': (False, True), 'unsupported': (False, True), 'artillery_support': (False, True), 'attacked_at_minimum_odds': (False, True)}
+_C50: Final[Cite] = Cite(layer='ZCS', clause='5.A.4', item=None, title='Increased Zones', note=None)
 _CITES51: Final[tuple[Cite, ...]] = (_C50,)
-_C52: Final[Cite] = Cite(layer='ZCS', clause='5.C.1.b', item=None, title='During Any Combat Phase', note=None)
+_C52: Final[Cite] = Cite(layer='ZCS', clause='5.B', item=None, title='Anti-Partisan Zones of Control', note=None)
 _CITES53: Final[tuple[Cite, ...]] = (_C52,)
-_C54: Final[Cite] = Cite(layer='ZCS', clause='5.C.1.c', item=None, title='Additional Reaction Phase Effects', note=None)
+_C54: Final[Cite] = Cite(layer='ZCS', clause='5.C', item=None, title='Screening Enemy ZOCs', note=None)
 _CITES55: Final[tuple[Cite, ...]] = (_C54,)
-_C56: Final[Cite] = Cite(layer='ZCS', clause='5.C.2', item=None, title='Screening Units Effects & Restrictions', note=None)
+_C56: Final[Cite] = Cite(layer='ZCS', clause='5.C.1.a', item=None, title='During Any Movement Phase', note=None)
 _CITES57: Final[tuple[Cite, ...]] = (_C56,)
-_C58: Final[Cite] = Cite(layer='ZCS', clause='5', item=None, title='Zones of Control (ZOC)', note=None)
-_C59: Final[Cite] = Cite(layer='ZCS', clause='5', item='prohibited', title='None where the unit may not enter or cross', note=None)
-_C60: Final[Cite] = Cite(layer='ZCS', clause='5', item='attacked', title='None outside its own hex while attacked at minimum odds or higher', note=None)
-_C61: Final[Cite] = Cite(layer='ZCS', clause='5', item='great_river', title='None across a great river hexside or a narrow strait (5.A)', note=None)
-_C62: Final[Cite] = Cite(layer='ZCS', clause='5', item='dispersed', title='None for a badly dispersed unit (5.A)', note=None)
-_C63: Final[Cite] = Cite(layer='ZCS', clause='5', item='modified', title='The basic class, reduced (to no ZOC at the least) and then increased one level for each modifier (5.A.3, 5.A.4)', note=None)
-_CITES64: Final[tuple[Cite, ...]] = (_C58, _C59,)
-_CITES65: Final[tuple[Cite, ...]] = (_C58, _C60,)
-_CITES66: Final[tuple[Cite, ...]] = (_C58, _C61,)
-_CITES67: Final[tuple[Cite, ...]] = (_C58, _C62,)
-_CITES68: Final[tuple[Cite, ...]] = (_C58, _C63,)
+_C58: Final[Cite] = Cite(layer='ZCS', clause='5.C.1.b', item=None, title='During Any Combat Phase', note=None)
+_CITES59: Final[tuple[Cite, ...]] = (_C58,)
+_C60: Final[Cite] = Cite(layer='ZCS', clause='5.C.1.c', item=None, title='Additional Reaction Phase Effects', note=None)
+_CITES61: Final[tuple[Cite, ...]] = (_C60,)
+_C62: Final[Cite] = Cite(layer='ZCS', clause='5.C.2', item=None, title='Screening Units Effects & Restrictions', note=None)
+_CITES63: Final[tuple[Cite, ...]] = (_C62,)
+_C64: Final[Cite] = Cite(layer='ZCS', clause='5', item='out_of_reach', title='None beyond its own hex and the six adjacent hexes', note=None)
+_C65: Final[Cite] = Cite(layer='ZCS', clause='5', item='prohibited', title='None where the unit may not enter or cross', note=None)
+_C66: Final[Cite] = Cite(layer='ZCS', clause='5', item='attacked', title='None outside its own hex while attacked at minimum odds or higher', note=None)
+_C67: Final[Cite] = Cite(layer='ZCS', clause='5', item='great_river', title='None across a great river hexside or a narrow strait (5.A)', note=None)
+_C68: Final[Cite] = Cite(layer='ZCS', clause='5', item='dispersed', title='A badly dispersed unit: no ZOC as its basic class (5.A), then reduced and increased as any other', note=None)
+_C69: Final[Cite] = Cite(layer='ZCS', clause='5', item='modified', title='The basic class, reduced (to no ZOC at the least) and then increased one level for each modifier (5.A.3, 5.A.4)', note=None)
+_CITES70: Final[tuple[Cite, ...]] = (_C38, _C64,)
+_CITES71: Final[tuple[Cite, ...]] = (_C38, _C65,)
+_CITES72: Final[tuple[Cite, ...]] = (_C38, _C66,)
+_CITES73: Final[tuple[Cite, ...]] = (_C38, _C67,)
+_CITES74: Final[tuple[Cite, ...]] = (_C38, _C68,)
+_CITES75: Final[tuple[Cite, ...]] = (_C38, _C69,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -579,7 +586,7 @@ Works_titles: Final[dict[Works, str]] = {
     'fortification': 'Fortification (40.E)',
 }
 
-# rules/zoc-classes/zoc.rules:85  5.A  Unit
+# rules/zoc-classes/zoc.rules:106  5.A  Unit
 UnitKind = Literal['division', 'divisional_grouping', 'corps', 'corps_army_marker', 'port_fortification', 'brigade', 'brigade_grouping', 'regiment', 'cadre', 'hq', 'battalion', 'remnant', 'fort', 'battery']
 UnitKind_values: Final[tuple[UnitKind, ...]] = ('division', 'divisional_grouping', 'corps', 'corps_army_marker', 'port_fortification', 'brigade', 'brigade_grouping', 'regiment', 'cadre', 'hq', 'battalion', 'remnant', 'fort', 'battery',)
 _UnitKind_set: Final[frozenset[str]] = frozenset(UnitKind_values)
@@ -617,7 +624,7 @@ UnitKind_base: Final[dict[UnitKind, ZocClass]] = {
 }
 _CITES_UnitKind_base: Final[dict[UnitKind, tuple[Cite, ...]]] = {'division': _CITES1, 'divisional_grouping': _CITES3, 'corps': _CITES5, 'corps_army_marker': _CITES7, 'port_fortification': _CITES9, 'brigade': _CITES11, 'brigade_grouping': _CITES13, 'regiment': _CITES15, 'cadre': _CITES17, 'hq': _CITES19, 'battalion': _CITES21, 'remnant': _CITES23, 'fort': _CITES25, 'battery': _CITES27}
 
-# rules/zoc-classes/zoc.rules:156  5.A.1  ZOC class
+# rules/zoc-classes/zoc.rules:246  5.A.1  ZOC class
 ZocClass = Literal['no_zoc', 'partial', 'full', 'double', 'triple']
 ZocClass_values: Final[tuple[ZocClass, ...]] = ('no_zoc', 'partial', 'full', 'double', 'triple',)
 _ZocClass_set: Final[frozenset[str]] = frozenset(ZocClass_values)
@@ -660,7 +667,7 @@ _CITES_ZocClass_red_modifier: Final[dict[ZocClass, tuple[Cite, ...]]] = {'no_zoc
 # rules/zoc-classes/zoc.rules:19  ZCS
 @dataclass(frozen=True, slots=True)
 class ZUnit:
-    'A unit exerting a ZOC\n\nFields:\n    kind: What the unit is (one of: division, divisional_grouping, corps, corps_army_marker, port_fortification, brigade, brigade_grouping, regiment, cadre, hq, battalion, remnant, fort, battery)\n    badly_dispersed: Badly dispersed\n    armour: Has the armour symbol (motorized infantry does not)\n    artillery: An artillery unit\n    aa_or_at: An AA or AT unit\n    in_reserve: In reserve\n    even_mp_markers: Even numbered "+ # MP" markers on the unit\n    screened: Screened\n    partisan_mode: A partisan mode unit\n    has_apzoc: Has an anti-partisan ZOC\n    assaulted: Made an amphibious or airborne assault this player-turn\n    in_bad_terrain: Occupies bad terrain (3.F.1.a)\n    unsupported: Unsupported (9.A)\n    artillery_support: Receives support from artillery, or is the artillery providing it (9.A)\n    attacked_at_minimum_odds: Being attacked at minimum odds or higher'
+    'A unit exerting a ZOC\n\nFields:\n    kind: What the unit is (one of: division, divisional_grouping, corps, corps_army_marker, port_fortification, brigade, brigade_grouping, regiment, cadre, hq, battalion, remnant, fort, battery)\n    badly_dispersed: Badly dispersed\n    armour: Has the armour symbol (motorized infantry does not)\n    artillery: An artillery unit\n    aa_or_at: An AA or AT unit\n    in_reserve: In reserve\n    even_mp_markers: Even numbered "+ # MP" markers on the unit\n    screened: Screened\n    partisan_mode: A partisan mode unit\n    has_apzoc: Has an anti-partisan ZOC\n    assaulted: Made an amphibious or airborne assault this player-turn\n    supply_reductions: Levels the supply rules reduce its ZOC by (not in this source)\n    surprise_turn_reductions: Levels the surprise turn rules reduce its ZOC by (not in this source)\n    in_bad_terrain: Occupies bad terrain (3.F.1.a)\n    unsupported: Unsupported (9.A)\n    artillery_support: Receives support from artillery, or is the artillery providing it (9.A)\n    attacked_at_minimum_odds: Being attacked at minimum odds or higher'
 
     kind: UnitKind = 'division'
     badly_dispersed: bool = False
@@ -673,6 +680,8 @@ class ZUnit:
     partisan_mode: bool = False
     has_apzoc: bool = False
     assaulted: bool = False
+    supply_reductions: int = 0
+    surprise_turn_reductions: int = 0
     in_bad_terrain: bool = False
     unsupported: bool = False
     artillery_support: bool = False
@@ -684,13 +693,14 @@ class ZUnit:
                                UnitKind_values)
 
 
-# rules/zoc-classes/zoc.rules:37  ZCS
+# rules/zoc-classes/zoc.rules:39  ZCS
 @dataclass(frozen=True, slots=True)
 class Into:
     """The hex (and hexside) a ZOC is exerted into
 
     Fields:
         own_hex: The hex the unit occupies
+        beyond_adjacent: Neither the unit's own hex nor one of the six hexes adjacent to it
         prohibited: Terrain or a hexside the unit may not enter or cross (e.g. all-sea in clear weather)
         great_river: Across a great river hexside or a narrow strait
         major_river: Across an unfrozen major river hexside
@@ -702,6 +712,7 @@ class Into:
     """
 
     own_hex: bool = False
+    beyond_adjacent: bool = False
     prohibited: bool = False
     great_river: bool = False
     major_river: bool = False
@@ -715,26 +726,100 @@ class Into:
 # ---- checks --------------------------------------------------------------------
 
 
-# rules/zoc-classes/zoc.rules:166  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:61  5  Zones of Control (ZOC)
+def own_hex_is_in_reach(x: Into) -> bool:
+    """A unit's own hex is not beyond its adjacent hexes (5)."""
+    return not (x.own_hex and x.beyond_adjacent)
+
+
+# rules/zoc-classes/zoc.rules:61  5  Zones of Control (ZOC)
+def _t_own_hex_is_in_reach(x: Into, _t: list[Cite]) -> bool:
+    """own_hex_is_in_reach, recording in _t each rule it uses."""
+    _t.extend(_CITES39)
+    return not (x.own_hex and x.beyond_adjacent)
+
+
+# rules/zoc-classes/zoc.rules:61  5  Zones of Control (ZOC)
+def explain_own_hex_is_in_reach(x: Into) -> Answer[bool]:
+    """A unit's own hex is not beyond its adjacent hexes (5), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_own_hex_is_in_reach(x, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(own_hex_is_in_reach, (('x', x, _DOMAINS_Into_0_40), )))
+
+
+# rules/zoc-classes/zoc.rules:124  5.A  ZOC Class Table
+def all_stacks_screened_in_reaction(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...]) -> bool:
+    """Note 3) In the reaction phase, are all the enemy stacks exerting a zone on the hex screened? Friendly units of any size screen them all (5.A)."""
+    return _len(enemies) == 0 or _len(screeners) > 0
+
+
+# rules/zoc-classes/zoc.rules:124  5.A  ZOC Class Table
+def _t_all_stacks_screened_in_reaction(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]) -> bool:
+    """all_stacks_screened_in_reaction, recording in _t each rule it uses."""
+    _t.extend(_CITES42)
+    return _len(enemies) == 0 or _len(screeners) > 0
+
+
+# rules/zoc-classes/zoc.rules:124  5.A  ZOC Class Table
+def explain_all_stacks_screened_in_reaction(screeners: Sequence[ZocClass], enemies: Sequence[ZocClass]) -> Answer[bool]:
+    """Note 3) In the reaction phase, are all the enemy stacks exerting a zone on the hex screened? Friendly units of any size screen them all (5.A), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_all_stacks_screened_in_reaction(tuple(screeners), tuple(enemies), _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(all_stacks_screened_in_reaction, (('screeners', screeners, _Items(('no_zoc', 'partial', 'full', 'double', 'triple'))), ('enemies', enemies, _Items(('no_zoc', 'partial', 'full', 'double', 'triple'))), )))
+
+
+# rules/zoc-classes/zoc.rules:128  5.A  ZOC Class Table
+def screened_class_in_reaction(enemy: ZocClass, stays_in_hex: bool) -> ZocClass:
+    """Note 3) The enemy ZOC class a unit moving in the reaction phase pays for in a screened hex: one level less, whether it leaves the hex or stays (5.A)."""
+    return _step_within(ZocClass_values, _ORDER_ZocClass, enemy, -1)
+
+
+# rules/zoc-classes/zoc.rules:128  5.A  ZOC Class Table
+def _t_screened_class_in_reaction(enemy: ZocClass, stays_in_hex: bool, _t: list[Cite]) -> ZocClass:
+    """screened_class_in_reaction, recording in _t each rule it uses."""
+    _t.extend(_CITES42)
+    return _step_within(ZocClass_values, _ORDER_ZocClass, enemy, -1)
+
+_ANSWERS_screened_class_in_reaction: Final[dict[tuple[ZocClass, bool], Answer[ZocClass]]] = {
+    ('no_zoc', False,): Answer('no_zoc', (_C41,), ()),
+    ('no_zoc', True,): Answer('no_zoc', (_C41,), ()),
+    ('partial', False,): Answer('no_zoc', (_C41,), ()),
+    ('partial', True,): Answer('no_zoc', (_C41,), ()),
+    ('full', False,): Answer('partial', (_C41,), ()),
+    ('full', True,): Answer('partial', (_C41,), ()),
+    ('double', False,): Answer('full', (_C41,), ()),
+    ('double', True,): Answer('full', (_C41,), ()),
+    ('triple', False,): Answer('double', (_C41,), ()),
+    ('triple', True,): Answer('double', (_C41,), ()),
+}
+
+
+# rules/zoc-classes/zoc.rules:128  5.A  ZOC Class Table
+def explain_screened_class_in_reaction(enemy: ZocClass, stays_in_hex: bool) -> Answer[ZocClass]:
+    """Note 3) The enemy ZOC class a unit moving in the reaction phase pays for in a screened hex: one level less, whether it leaves the hex or stays (5.A), with the rules that decided it."""
+    return _ANSWERS_screened_class_in_reaction[(enemy, stays_in_hex)]
+
+
+# rules/zoc-classes/zoc.rules:256  5.A.1  ZOC Modifier/Effects on Combat Supply
 def _s_combat_supply(normal: Number, defender: ZocClass) -> Number:
     """combat_supply with numbers scaled by SCALE."""
     return _mul(normal, _s_ZocClass_supply_multiplier[defender])
 
 
-# rules/zoc-classes/zoc.rules:166  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:256  5.A.1  ZOC Modifier/Effects on Combat Supply
 def _t_combat_supply(normal: Number, defender: ZocClass, _t: list[Cite]) -> Number:
     """combat_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES39)
+    _t.extend(_CITES44)
     return _mul(normal, _attr(_t, _CITES_ZocClass_supply_multiplier, _s_ZocClass_supply_multiplier, defender))
 
 
-# rules/zoc-classes/zoc.rules:166  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:256  5.A.1  ZOC Modifier/Effects on Combat Supply
 def combat_supply(normal: Number, defender: ZocClass) -> Number:
     """Combat supply an attack needs (5.A.1). Numbers are exact: int or Fraction."""
     return _exact(_s_combat_supply(normal * SCALE, defender))
 
 
-# rules/zoc-classes/zoc.rules:166  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:256  5.A.1  ZOC Modifier/Effects on Combat Supply
 def explain_combat_supply(normal: Number, defender: ZocClass) -> Answer[Number]:
     """Combat supply an attack needs (5.A.1), with the rules that decided it."""
     _t: list[Cite] = []
@@ -742,47 +827,47 @@ def explain_combat_supply(normal: Number, defender: ZocClass) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:169  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:259  5.A.1  ZOC Modifier/Effects on Combat Supply
 def red_result_modifier(defender: ZocClass) -> int:
     """RED table modifier for the ZOC the defending unit exerts (5.A.1)."""
     return ZocClass_red_modifier[defender]
 
 
-# rules/zoc-classes/zoc.rules:169  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:259  5.A.1  ZOC Modifier/Effects on Combat Supply
 def _t_red_result_modifier(defender: ZocClass, _t: list[Cite]) -> int:
     """red_result_modifier, recording in _t each rule it uses."""
-    _t.extend(_CITES39)
+    _t.extend(_CITES44)
     return _attr(_t, _CITES_ZocClass_red_modifier, ZocClass_red_modifier, defender)
 
 _ANSWERS_red_result_modifier: Final[dict[tuple[ZocClass], Answer[int]]] = {
-    ('no_zoc',): Answer(-2, (_C38, _C28,), ()),
-    ('partial',): Answer(-1, (_C38, _C30,), ()),
-    ('full',): Answer(0, (_C38, _C32,), ()),
-    ('double',): Answer(0, (_C38, _C34,), ()),
-    ('triple',): Answer(0, (_C38, _C36,), ()),
+    ('no_zoc',): Answer(-2, (_C43, _C28,), ()),
+    ('partial',): Answer(-1, (_C43, _C30,), ()),
+    ('full',): Answer(0, (_C43, _C32,), ()),
+    ('double',): Answer(0, (_C43, _C34,), ()),
+    ('triple',): Answer(0, (_C43, _C36,), ()),
 }
 
 
-# rules/zoc-classes/zoc.rules:169  5.A.1  ZOC Modifier/Effects on Combat Supply
+# rules/zoc-classes/zoc.rules:259  5.A.1  ZOC Modifier/Effects on Combat Supply
 def explain_red_result_modifier(defender: ZocClass) -> Answer[int]:
     """RED table modifier for the ZOC the defending unit exerts (5.A.1), with the rules that decided it."""
     return _ANSWERS_red_result_modifier[(defender,)]
 
 
-# rules/zoc-classes/zoc.rules:193  5.A.2  Terrain Effects
+# rules/zoc-classes/zoc.rules:285  5.A.2  Terrain Effects
 def terrain_reductions(u: ZUnit, x: Into) -> int:
     """Levels of reduction for terrain (5.A.2)."""
     return _count((c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or u.artillery), x.major_river) if c))
 
 
-# rules/zoc-classes/zoc.rules:193  5.A.2  Terrain Effects
+# rules/zoc-classes/zoc.rules:285  5.A.2  Terrain Effects
 def _t_terrain_reductions(u: ZUnit, x: Into, _t: list[Cite]) -> int:
     """terrain_reductions, recording in _t each rule it uses."""
-    _t.extend(_CITES41)
+    _t.extend(_CITES46)
     return _count((c for c in (x.bad_hexside, u.in_bad_terrain, (u.armour or u.artillery) and x.bad_terrain, x.major_river) if c))
 
 
-# rules/zoc-classes/zoc.rules:193  5.A.2  Terrain Effects
+# rules/zoc-classes/zoc.rules:285  5.A.2  Terrain Effects
 def explain_terrain_reductions(u: ZUnit, x: Into) -> Answer[int]:
     """Levels of reduction for terrain (5.A.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -790,21 +875,21 @@ def explain_terrain_reductions(u: ZUnit, x: Into) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:211  5.A.3  Reduced Zones (RZs)
+# rules/zoc-classes/zoc.rules:303  5.A.3  Reduced Zones (RZs)
 def reductions(u: ZUnit, x: Into) -> int:
     """Levels the ZOC is reduced by: one for each condition (5.A.3)."""
     _u_artillery = u.artillery
-    return _count((c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or _u_artillery), x.major_river) if c)) + _count((c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, _u_artillery or u.aa_or_at) if c)) + u.even_mp_markers
+    return _count((c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or _u_artillery), x.major_river) if c)) + _count((c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, _u_artillery or u.aa_or_at) if c)) + u.even_mp_markers + u.supply_reductions + u.surprise_turn_reductions
 
 
-# rules/zoc-classes/zoc.rules:211  5.A.3  Reduced Zones (RZs)
+# rules/zoc-classes/zoc.rules:303  5.A.3  Reduced Zones (RZs)
 def _t_reductions(u: ZUnit, x: Into, _t: list[Cite]) -> int:
     """reductions, recording in _t each rule it uses."""
-    _t.extend(_CITES43)
-    return _t_terrain_reductions(u, x, _t) + _count((c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, u.artillery or u.aa_or_at) if c)) + u.even_mp_markers
+    _t.extend(_CITES48)
+    return _t_terrain_reductions(u, x, _t) + _count((c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, u.artillery or u.aa_or_at) if c)) + u.even_mp_markers + u.supply_reductions + u.surprise_turn_reductions
 
 
-# rules/zoc-classes/zoc.rules:211  5.A.3  Reduced Zones (RZs)
+# rules/zoc-classes/zoc.rules:303  5.A.3  Reduced Zones (RZs)
 def explain_reductions(u: ZUnit, x: Into) -> Answer[int]:
     """Levels the ZOC is reduced by: one for each condition (5.A.3), with the rules that decided it."""
     _t: list[Cite] = []
@@ -812,20 +897,41 @@ def explain_reductions(u: ZUnit, x: Into) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:234  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:309  5.A.3  Reduced Zones (RZs)
+def reductions_not_negative(u: ZUnit) -> bool:
+    """A rule reduces a ZOC by no fewer than zero levels (5.A.3)."""
+    return u.supply_reductions >= 0 and u.surprise_turn_reductions >= 0
+
+
+# rules/zoc-classes/zoc.rules:309  5.A.3  Reduced Zones (RZs)
+def _t_reductions_not_negative(u: ZUnit, _t: list[Cite]) -> bool:
+    """reductions_not_negative, recording in _t each rule it uses."""
+    _t.extend(_CITES48)
+    return u.supply_reductions >= 0 and u.surprise_turn_reductions >= 0
+
+
+# rules/zoc-classes/zoc.rules:309  5.A.3  Reduced Zones (RZs)
+def explain_reductions_not_negative(u: ZUnit) -> Answer[bool]:
+    """A rule reduces a ZOC by no fewer than zero levels (5.A.3), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_reductions_not_negative(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(reductions_not_negative, (('u', u, _DOMAINS_ZUnit_0_49), )))
+
+
+# rules/zoc-classes/zoc.rules:337  5.A.4  Increased Zones
 def increases(u: ZUnit, x: Into) -> int:
     """Levels the ZOC is increased by: one for each condition (5.A.4)."""
     return _count((c for c in (x.own_hex, x.arctic, u.artillery_support) if c))
 
 
-# rules/zoc-classes/zoc.rules:234  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:337  5.A.4  Increased Zones
 def _t_increases(u: ZUnit, x: Into, _t: list[Cite]) -> int:
     """increases, recording in _t each rule it uses."""
-    _t.extend(_CITES45)
+    _t.extend(_CITES51)
     return _count((c for c in (x.own_hex, x.arctic, u.artillery_support) if c))
 
 
-# rules/zoc-classes/zoc.rules:234  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:337  5.A.4  Increased Zones
 def explain_increases(u: ZUnit, x: Into) -> Answer[int]:
     """Levels the ZOC is increased by: one for each condition (5.A.4), with the rules that decided it."""
     _t: list[Cite] = []
@@ -833,7 +939,7 @@ def explain_increases(u: ZUnit, x: Into) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:237  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:340  5.A.4  Increased Zones
 def stack_zoc(zocs: tuple[ZocClass, ...]) -> ZocClass:
     """The ZOC of units stacked together: three of a class make one of the next, up to full (5.A.4)."""
     partials: int = _count((z for z in zocs if z == 'partial')) + _div(_count((z for z in zocs if z == 'no_zoc')) * 4, 12) // 4
@@ -842,17 +948,17 @@ def stack_zoc(zocs: tuple[ZocClass, ...]) -> ZocClass:
     return 'no_zoc' if _len(zocs) == 0 else max(combined, _max((z for z in zocs), key=_ORDER_ZocClass.__getitem__), key=_ORDER_ZocClass.__getitem__)
 
 
-# rules/zoc-classes/zoc.rules:237  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:340  5.A.4  Increased Zones
 def _t_stack_zoc(zocs: tuple[ZocClass, ...], _t: list[Cite]) -> ZocClass:
     """stack_zoc, recording in _t each rule it uses."""
-    _t.extend(_CITES45)
+    _t.extend(_CITES51)
     partials: int = _count((z for z in zocs if z == 'partial')) + _div(_count((z for z in zocs if z == 'no_zoc')) * 4, 12) // 4
     fulls: int = _count((z for z in zocs if z == 'full')) + _div(partials * 4, 12) // 4
     combined: ZocClass = 'full' if fulls > 0 else 'partial' if partials > 0 else 'no_zoc'
     return 'no_zoc' if _len(zocs) == 0 else max(combined, _max((z for z in zocs), key=_ORDER_ZocClass.__getitem__), key=_ORDER_ZocClass.__getitem__)
 
 
-# rules/zoc-classes/zoc.rules:237  5.A.4  Increased Zones
+# rules/zoc-classes/zoc.rules:340  5.A.4  Increased Zones
 def explain_stack_zoc(zocs: Sequence[ZocClass]) -> Answer[ZocClass]:
     """The ZOC of units stacked together: three of a class make one of the next, up to full (5.A.4), with the rules that decided it."""
     _t: list[Cite] = []
@@ -860,305 +966,347 @@ def explain_stack_zoc(zocs: Sequence[ZocClass]) -> Answer[ZocClass]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:283  5.B  Anti-Partisan Zones of Control
+# rules/zoc-classes/zoc.rules:395  5.B  Anti-Partisan Zones of Control
 def apzoc_affects(target_is_partisan: bool) -> bool:
     """Does an APZOC affect this unit? (5.B)."""
     return target_is_partisan
 
 
-# rules/zoc-classes/zoc.rules:283  5.B  Anti-Partisan Zones of Control
+# rules/zoc-classes/zoc.rules:395  5.B  Anti-Partisan Zones of Control
 def _t_apzoc_affects(target_is_partisan: bool, _t: list[Cite]) -> bool:
     """apzoc_affects, recording in _t each rule it uses."""
-    _t.extend(_CITES47)
+    _t.extend(_CITES53)
     return target_is_partisan
 
 _ANSWERS_apzoc_affects: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C46,), ('target_is_partisan = true',)),
-    (True,): Answer(True, (_C46,), ()),
+    (False,): Answer(False, (_C52,), ('target_is_partisan = true',)),
+    (True,): Answer(True, (_C52,), ()),
 }
 
 
-# rules/zoc-classes/zoc.rules:283  5.B  Anti-Partisan Zones of Control
+# rules/zoc-classes/zoc.rules:395  5.B  Anti-Partisan Zones of Control
 def explain_apzoc_affects(target_is_partisan: bool) -> Answer[bool]:
     """Does an APZOC affect this unit? (5.B), with the rules that decided it."""
     return _ANSWERS_apzoc_affects[(target_is_partisan,)]
 
 
-# rules/zoc-classes/zoc.rules:294  5.C  Screening Enemy ZOCs
+# rules/zoc-classes/zoc.rules:406  5.C  Screening Enemy ZOCs
 def screened_class(enemy: ZocClass, stays_with_screening_unit: bool) -> ZocClass:
     """The enemy ZOC class a friendly unit moving through a screened hex pays for (5.C)."""
     return enemy if stays_with_screening_unit else _step_within(ZocClass_values, _ORDER_ZocClass, enemy, -1)
 
 
-# rules/zoc-classes/zoc.rules:294  5.C  Screening Enemy ZOCs
+# rules/zoc-classes/zoc.rules:406  5.C  Screening Enemy ZOCs
 def _t_screened_class(enemy: ZocClass, stays_with_screening_unit: bool, _t: list[Cite]) -> ZocClass:
     """screened_class, recording in _t each rule it uses."""
-    _t.extend(_CITES49)
+    _t.extend(_CITES55)
     return enemy if stays_with_screening_unit else _step_within(ZocClass_values, _ORDER_ZocClass, enemy, -1)
 
 _ANSWERS_screened_class: Final[dict[tuple[ZocClass, bool], Answer[ZocClass]]] = {
-    ('no_zoc', False,): Answer('no_zoc', (_C48,), ()),
-    ('no_zoc', True,): Answer('no_zoc', (_C48,), ()),
-    ('partial', False,): Answer('no_zoc', (_C48,), ()),
-    ('partial', True,): Answer('partial', (_C48,), ()),
-    ('full', False,): Answer('partial', (_C48,), ()),
-    ('full', True,): Answer('full', (_C48,), ()),
-    ('double', False,): Answer('full', (_C48,), ()),
-    ('double', True,): Answer('double', (_C48,), ()),
-    ('triple', False,): Answer('double', (_C48,), ()),
-    ('triple', True,): Answer('triple', (_C48,), ()),
+    ('no_zoc', False,): Answer('no_zoc', (_C54,), ()),
+    ('no_zoc', True,): Answer('no_zoc', (_C54,), ()),
+    ('partial', False,): Answer('no_zoc', (_C54,), ()),
+    ('partial', True,): Answer('partial', (_C54,), ()),
+    ('full', False,): Answer('partial', (_C54,), ()),
+    ('full', True,): Answer('full', (_C54,), ()),
+    ('double', False,): Answer('full', (_C54,), ()),
+    ('double', True,): Answer('double', (_C54,), ()),
+    ('triple', False,): Answer('double', (_C54,), ()),
+    ('triple', True,): Answer('triple', (_C54,), ()),
 }
 
 
-# rules/zoc-classes/zoc.rules:294  5.C  Screening Enemy ZOCs
+# rules/zoc-classes/zoc.rules:406  5.C  Screening Enemy ZOCs
 def explain_screened_class(enemy: ZocClass, stays_with_screening_unit: bool) -> Answer[ZocClass]:
     """The enemy ZOC class a friendly unit moving through a screened hex pays for (5.C), with the rules that decided it."""
     return _ANSWERS_screened_class[(enemy, stays_with_screening_unit)]
 
 
-# rules/zoc-classes/zoc.rules:313  5.C.1.a  During Any Movement Phase
+# rules/zoc-classes/zoc.rules:425  5.C.1.a  During Any Movement Phase
 def leaves_at_reduced_rate(screener_started_there: bool, unit_started_there: bool) -> bool:
     """May a unit leave the screened hex at the reduced zone rate? (5.C.1.a)."""
     return screener_started_there and unit_started_there
 
 
-# rules/zoc-classes/zoc.rules:313  5.C.1.a  During Any Movement Phase
+# rules/zoc-classes/zoc.rules:425  5.C.1.a  During Any Movement Phase
 def _t_leaves_at_reduced_rate(screener_started_there: bool, unit_started_there: bool, _t: list[Cite]) -> bool:
     """leaves_at_reduced_rate, recording in _t each rule it uses."""
-    _t.extend(_CITES51)
+    _t.extend(_CITES57)
     return screener_started_there and unit_started_there
 
 _ANSWERS_leaves_at_reduced_rate: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C50,), ()),
-    (False, True,): Answer(False, (_C50,), ('screener_started_there = true',)),
-    (True, False,): Answer(False, (_C50,), ('unit_started_there = true',)),
-    (True, True,): Answer(True, (_C50,), ()),
+    (False, False,): Answer(False, (_C56,), ()),
+    (False, True,): Answer(False, (_C56,), ('screener_started_there = true',)),
+    (True, False,): Answer(False, (_C56,), ('unit_started_there = true',)),
+    (True, True,): Answer(True, (_C56,), ()),
 }
 
 
-# rules/zoc-classes/zoc.rules:313  5.C.1.a  During Any Movement Phase
+# rules/zoc-classes/zoc.rules:425  5.C.1.a  During Any Movement Phase
 def explain_leaves_at_reduced_rate(screener_started_there: bool, unit_started_there: bool) -> Answer[bool]:
     """May a unit leave the screened hex at the reduced zone rate? (5.C.1.a), with the rules that decided it."""
     return _ANSWERS_leaves_at_reduced_rate[(screener_started_there, unit_started_there)]
 
 
-# rules/zoc-classes/zoc.rules:327  5.C.1.b  During Any Combat Phase
+# rules/zoc-classes/zoc.rules:439  5.C.1.b  During Any Combat Phase
 def screened_after_combat(hex_began_combat_in: bool) -> bool:
     """Is an advancing or retreating unit screened in this hex? (5.C.1.b)."""
     return hex_began_combat_in
 
 
-# rules/zoc-classes/zoc.rules:327  5.C.1.b  During Any Combat Phase
+# rules/zoc-classes/zoc.rules:439  5.C.1.b  During Any Combat Phase
 def _t_screened_after_combat(hex_began_combat_in: bool, _t: list[Cite]) -> bool:
     """screened_after_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES53)
+    _t.extend(_CITES59)
     return hex_began_combat_in
 
 _ANSWERS_screened_after_combat: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C52,), ('hex_began_combat_in = true',)),
-    (True,): Answer(True, (_C52,), ()),
+    (False,): Answer(False, (_C58,), ('hex_began_combat_in = true',)),
+    (True,): Answer(True, (_C58,), ()),
 }
 
 
-# rules/zoc-classes/zoc.rules:327  5.C.1.b  During Any Combat Phase
+# rules/zoc-classes/zoc.rules:439  5.C.1.b  During Any Combat Phase
 def explain_screened_after_combat(hex_began_combat_in: bool) -> Answer[bool]:
     """Is an advancing or retreating unit screened in this hex? (5.C.1.b), with the rules that decided it."""
     return _ANSWERS_screened_after_combat[(hex_began_combat_in,)]
 
 
-# rules/zoc-classes/zoc.rules:341  5.C.1.c  Additional Reaction Phase Effects
+# rules/zoc-classes/zoc.rules:453  5.C.1.c  Additional Reaction Phase Effects
 def screened_in_reaction(friendly_combat_unit: bool) -> bool:
     """Does a hex entered by reserves in the reaction movement phase count as screened? (5.C.1.c)."""
     return friendly_combat_unit
 
 
-# rules/zoc-classes/zoc.rules:341  5.C.1.c  Additional Reaction Phase Effects
+# rules/zoc-classes/zoc.rules:453  5.C.1.c  Additional Reaction Phase Effects
 def _t_screened_in_reaction(friendly_combat_unit: bool, _t: list[Cite]) -> bool:
     """screened_in_reaction, recording in _t each rule it uses."""
-    _t.extend(_CITES55)
+    _t.extend(_CITES61)
     return friendly_combat_unit
 
 _ANSWERS_screened_in_reaction: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C54,), ('friendly_combat_unit = true',)),
-    (True,): Answer(True, (_C54,), ()),
+    (False,): Answer(False, (_C60,), ('friendly_combat_unit = true',)),
+    (True,): Answer(True, (_C60,), ()),
 }
 
 
-# rules/zoc-classes/zoc.rules:341  5.C.1.c  Additional Reaction Phase Effects
+# rules/zoc-classes/zoc.rules:453  5.C.1.c  Additional Reaction Phase Effects
 def explain_screened_in_reaction(friendly_combat_unit: bool) -> Answer[bool]:
     """Does a hex entered by reserves in the reaction movement phase count as screened? (5.C.1.c), with the rules that decided it."""
     return _ANSWERS_screened_in_reaction[(friendly_combat_unit,)]
 
 
-# rules/zoc-classes/zoc.rules:345  5.C.1.c  Additional Reaction Phase Effects
+# rules/zoc-classes/zoc.rules:457  5.C.1.c  Additional Reaction Phase Effects
+def reserve_pays_class(enemy: ZocClass, friendly_combat_unit: bool, stays_in_hex: bool) -> ZocClass:
+    """The enemy ZOC class a reserve pays for in a hex it enters in the reaction movement phase: one level less where a friendly combat unit is, whether it leaves the hex or stays (5.C.1.c)."""
+    return _step_within(ZocClass_values, _ORDER_ZocClass, enemy, -1) if friendly_combat_unit else enemy
+
+
+# rules/zoc-classes/zoc.rules:457  5.C.1.c  Additional Reaction Phase Effects
+def _t_reserve_pays_class(enemy: ZocClass, friendly_combat_unit: bool, stays_in_hex: bool, _t: list[Cite]) -> ZocClass:
+    """reserve_pays_class, recording in _t each rule it uses."""
+    _t.extend(_CITES61)
+    return _t_screened_class_in_reaction(enemy, stays_in_hex, _t) if _t_screened_in_reaction(friendly_combat_unit, _t) else enemy
+
+_ANSWERS_reserve_pays_class: Final[dict[tuple[ZocClass, bool, bool], Answer[ZocClass]]] = {
+    ('no_zoc', False, False,): Answer('no_zoc', (_C60,), ()),
+    ('no_zoc', False, True,): Answer('no_zoc', (_C60,), ()),
+    ('no_zoc', True, False,): Answer('no_zoc', (_C60, _C41,), ()),
+    ('no_zoc', True, True,): Answer('no_zoc', (_C60, _C41,), ()),
+    ('partial', False, False,): Answer('partial', (_C60,), ()),
+    ('partial', False, True,): Answer('partial', (_C60,), ()),
+    ('partial', True, False,): Answer('no_zoc', (_C60, _C41,), ()),
+    ('partial', True, True,): Answer('no_zoc', (_C60, _C41,), ()),
+    ('full', False, False,): Answer('full', (_C60,), ()),
+    ('full', False, True,): Answer('full', (_C60,), ()),
+    ('full', True, False,): Answer('partial', (_C60, _C41,), ()),
+    ('full', True, True,): Answer('partial', (_C60, _C41,), ()),
+    ('double', False, False,): Answer('double', (_C60,), ()),
+    ('double', False, True,): Answer('double', (_C60,), ()),
+    ('double', True, False,): Answer('full', (_C60, _C41,), ()),
+    ('double', True, True,): Answer('full', (_C60, _C41,), ()),
+    ('triple', False, False,): Answer('triple', (_C60,), ()),
+    ('triple', False, True,): Answer('triple', (_C60,), ()),
+    ('triple', True, False,): Answer('double', (_C60, _C41,), ()),
+    ('triple', True, True,): Answer('double', (_C60, _C41,), ()),
+}
+
+
+# rules/zoc-classes/zoc.rules:457  5.C.1.c  Additional Reaction Phase Effects
+def explain_reserve_pays_class(enemy: ZocClass, friendly_combat_unit: bool, stays_in_hex: bool) -> Answer[ZocClass]:
+    """The enemy ZOC class a reserve pays for in a hex it enters in the reaction movement phase: one level less where a friendly combat unit is, whether it leaves the hex or stays (5.C.1.c), with the rules that decided it."""
+    return _ANSWERS_reserve_pays_class[(enemy, friendly_combat_unit, stays_in_hex)]
+
+
+# rules/zoc-classes/zoc.rules:461  5.C.1.c  Additional Reaction Phase Effects
 def ezoc_negated_in_reaction(works: Works) -> bool:
     """Are the effects of enemy ZOCs negated in this hex during the reaction movement phase? (5.C.1.c)."""
     return works == 'fortification'
 
 
-# rules/zoc-classes/zoc.rules:345  5.C.1.c  Additional Reaction Phase Effects
+# rules/zoc-classes/zoc.rules:461  5.C.1.c  Additional Reaction Phase Effects
 def _t_ezoc_negated_in_reaction(works: Works, _t: list[Cite]) -> bool:
     """ezoc_negated_in_reaction, recording in _t each rule it uses."""
-    _t.extend(_CITES55)
+    _t.extend(_CITES61)
     return works == 'fortification'
 
 _ANSWERS_ezoc_negated_in_reaction: Final[dict[tuple[Works], Answer[bool]]] = {
-    ('no_works',): Answer(False, (_C54,), ('works = fortification',)),
-    ('entrenchment',): Answer(False, (_C54,), ('works = fortification',)),
-    ('fortification',): Answer(True, (_C54,), ()),
+    ('no_works',): Answer(False, (_C60,), ('works = fortification',)),
+    ('entrenchment',): Answer(False, (_C60,), ('works = fortification',)),
+    ('fortification',): Answer(True, (_C60,), ()),
 }
 
 
-# rules/zoc-classes/zoc.rules:345  5.C.1.c  Additional Reaction Phase Effects
+# rules/zoc-classes/zoc.rules:461  5.C.1.c  Additional Reaction Phase Effects
 def explain_ezoc_negated_in_reaction(works: Works) -> Answer[bool]:
     """Are the effects of enemy ZOCs negated in this hex during the reaction movement phase? (5.C.1.c), with the rules that decided it."""
     return _ANSWERS_ezoc_negated_in_reaction[(works,)]
 
 
-# rules/zoc-classes/zoc.rules:370  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:493  5.C.2  Screening Units Effects & Restrictions
 def may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, ends_phase_there: bool) -> bool:
     """a, b, c) May this unit screen this enemy stack's ZOC? (5.C.2)."""
     return in_its_hex and ends_phase_there and (_ORDER_ZocClass[enemy] <= _ORDER_ZocClass[screener])
 
 
-# rules/zoc-classes/zoc.rules:370  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:493  5.C.2  Screening Units Effects & Restrictions
 def _t_may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, ends_phase_there: bool, _t: list[Cite]) -> bool:
     """may_screen, recording in _t each rule it uses."""
-    _t.extend(_CITES57)
+    _t.extend(_CITES63)
     return in_its_hex and ends_phase_there and (_ORDER_ZocClass[enemy] <= _ORDER_ZocClass[screener])
 
 _ANSWERS_may_screen: Final[dict[tuple[ZocClass, ZocClass, bool, bool], Answer[bool]]] = {
-    ('no_zoc', 'no_zoc', False, False,): Answer(False, (_C56,), ()),
-    ('no_zoc', 'no_zoc', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
-    ('no_zoc', 'no_zoc', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
-    ('no_zoc', 'no_zoc', True, True,): Answer(True, (_C56,), ()),
-    ('no_zoc', 'partial', False, False,): Answer(False, (_C56,), ()),
-    ('no_zoc', 'partial', False, True,): Answer(False, (_C56,), ()),
-    ('no_zoc', 'partial', True, False,): Answer(False, (_C56,), ()),
-    ('no_zoc', 'partial', True, True,): Answer(False, (_C56,), ('screener = partial', 'screener = full', 'screener = double', 'screener = triple', 'enemy = no_zoc')),
-    ('no_zoc', 'full', False, False,): Answer(False, (_C56,), ()),
-    ('no_zoc', 'full', False, True,): Answer(False, (_C56,), ()),
-    ('no_zoc', 'full', True, False,): Answer(False, (_C56,), ()),
-    ('no_zoc', 'full', True, True,): Answer(False, (_C56,), ('screener = full', 'screener = double', 'screener = triple', 'enemy = no_zoc')),
-    ('no_zoc', 'double', False, False,): Answer(False, (_C56,), ()),
-    ('no_zoc', 'double', False, True,): Answer(False, (_C56,), ()),
-    ('no_zoc', 'double', True, False,): Answer(False, (_C56,), ()),
-    ('no_zoc', 'double', True, True,): Answer(False, (_C56,), ('screener = double', 'screener = triple', 'enemy = no_zoc')),
-    ('no_zoc', 'triple', False, False,): Answer(False, (_C56,), ()),
-    ('no_zoc', 'triple', False, True,): Answer(False, (_C56,), ()),
-    ('no_zoc', 'triple', True, False,): Answer(False, (_C56,), ()),
-    ('no_zoc', 'triple', True, True,): Answer(False, (_C56,), ('screener = triple', 'enemy = no_zoc')),
-    ('partial', 'no_zoc', False, False,): Answer(False, (_C56,), ()),
-    ('partial', 'no_zoc', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
-    ('partial', 'no_zoc', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
-    ('partial', 'no_zoc', True, True,): Answer(True, (_C56,), ()),
-    ('partial', 'partial', False, False,): Answer(False, (_C56,), ()),
-    ('partial', 'partial', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
-    ('partial', 'partial', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
-    ('partial', 'partial', True, True,): Answer(True, (_C56,), ()),
-    ('partial', 'full', False, False,): Answer(False, (_C56,), ()),
-    ('partial', 'full', False, True,): Answer(False, (_C56,), ()),
-    ('partial', 'full', True, False,): Answer(False, (_C56,), ()),
-    ('partial', 'full', True, True,): Answer(False, (_C56,), ('screener = full', 'screener = double', 'screener = triple', 'enemy = no_zoc', 'enemy = partial')),
-    ('partial', 'double', False, False,): Answer(False, (_C56,), ()),
-    ('partial', 'double', False, True,): Answer(False, (_C56,), ()),
-    ('partial', 'double', True, False,): Answer(False, (_C56,), ()),
-    ('partial', 'double', True, True,): Answer(False, (_C56,), ('screener = double', 'screener = triple', 'enemy = no_zoc', 'enemy = partial')),
-    ('partial', 'triple', False, False,): Answer(False, (_C56,), ()),
-    ('partial', 'triple', False, True,): Answer(False, (_C56,), ()),
-    ('partial', 'triple', True, False,): Answer(False, (_C56,), ()),
-    ('partial', 'triple', True, True,): Answer(False, (_C56,), ('screener = triple', 'enemy = no_zoc', 'enemy = partial')),
-    ('full', 'no_zoc', False, False,): Answer(False, (_C56,), ()),
-    ('full', 'no_zoc', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
-    ('full', 'no_zoc', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
-    ('full', 'no_zoc', True, True,): Answer(True, (_C56,), ()),
-    ('full', 'partial', False, False,): Answer(False, (_C56,), ()),
-    ('full', 'partial', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
-    ('full', 'partial', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
-    ('full', 'partial', True, True,): Answer(True, (_C56,), ()),
-    ('full', 'full', False, False,): Answer(False, (_C56,), ()),
-    ('full', 'full', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
-    ('full', 'full', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
-    ('full', 'full', True, True,): Answer(True, (_C56,), ()),
-    ('full', 'double', False, False,): Answer(False, (_C56,), ()),
-    ('full', 'double', False, True,): Answer(False, (_C56,), ()),
-    ('full', 'double', True, False,): Answer(False, (_C56,), ()),
-    ('full', 'double', True, True,): Answer(False, (_C56,), ('screener = double', 'screener = triple', 'enemy = no_zoc', 'enemy = partial', 'enemy = full')),
-    ('full', 'triple', False, False,): Answer(False, (_C56,), ()),
-    ('full', 'triple', False, True,): Answer(False, (_C56,), ()),
-    ('full', 'triple', True, False,): Answer(False, (_C56,), ()),
-    ('full', 'triple', True, True,): Answer(False, (_C56,), ('screener = triple', 'enemy = no_zoc', 'enemy = partial', 'enemy = full')),
-    ('double', 'no_zoc', False, False,): Answer(False, (_C56,), ()),
-    ('double', 'no_zoc', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
-    ('double', 'no_zoc', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
-    ('double', 'no_zoc', True, True,): Answer(True, (_C56,), ()),
-    ('double', 'partial', False, False,): Answer(False, (_C56,), ()),
-    ('double', 'partial', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
-    ('double', 'partial', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
-    ('double', 'partial', True, True,): Answer(True, (_C56,), ()),
-    ('double', 'full', False, False,): Answer(False, (_C56,), ()),
-    ('double', 'full', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
-    ('double', 'full', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
-    ('double', 'full', True, True,): Answer(True, (_C56,), ()),
-    ('double', 'double', False, False,): Answer(False, (_C56,), ()),
-    ('double', 'double', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
-    ('double', 'double', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
-    ('double', 'double', True, True,): Answer(True, (_C56,), ()),
-    ('double', 'triple', False, False,): Answer(False, (_C56,), ()),
-    ('double', 'triple', False, True,): Answer(False, (_C56,), ()),
-    ('double', 'triple', True, False,): Answer(False, (_C56,), ()),
-    ('double', 'triple', True, True,): Answer(False, (_C56,), ('screener = triple', 'enemy = no_zoc', 'enemy = partial', 'enemy = full', 'enemy = double')),
-    ('triple', 'no_zoc', False, False,): Answer(False, (_C56,), ()),
-    ('triple', 'no_zoc', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
-    ('triple', 'no_zoc', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
-    ('triple', 'no_zoc', True, True,): Answer(True, (_C56,), ()),
-    ('triple', 'partial', False, False,): Answer(False, (_C56,), ()),
-    ('triple', 'partial', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
-    ('triple', 'partial', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
-    ('triple', 'partial', True, True,): Answer(True, (_C56,), ()),
-    ('triple', 'full', False, False,): Answer(False, (_C56,), ()),
-    ('triple', 'full', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
-    ('triple', 'full', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
-    ('triple', 'full', True, True,): Answer(True, (_C56,), ()),
-    ('triple', 'double', False, False,): Answer(False, (_C56,), ()),
-    ('triple', 'double', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
-    ('triple', 'double', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
-    ('triple', 'double', True, True,): Answer(True, (_C56,), ()),
-    ('triple', 'triple', False, False,): Answer(False, (_C56,), ()),
-    ('triple', 'triple', False, True,): Answer(False, (_C56,), ('in_its_hex = true',)),
-    ('triple', 'triple', True, False,): Answer(False, (_C56,), ('ends_phase_there = true',)),
-    ('triple', 'triple', True, True,): Answer(True, (_C56,), ()),
+    ('no_zoc', 'no_zoc', False, False,): Answer(False, (_C62,), ()),
+    ('no_zoc', 'no_zoc', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
+    ('no_zoc', 'no_zoc', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
+    ('no_zoc', 'no_zoc', True, True,): Answer(True, (_C62,), ()),
+    ('no_zoc', 'partial', False, False,): Answer(False, (_C62,), ()),
+    ('no_zoc', 'partial', False, True,): Answer(False, (_C62,), ()),
+    ('no_zoc', 'partial', True, False,): Answer(False, (_C62,), ()),
+    ('no_zoc', 'partial', True, True,): Answer(False, (_C62,), ('screener = partial', 'screener = full', 'screener = double', 'screener = triple', 'enemy = no_zoc')),
+    ('no_zoc', 'full', False, False,): Answer(False, (_C62,), ()),
+    ('no_zoc', 'full', False, True,): Answer(False, (_C62,), ()),
+    ('no_zoc', 'full', True, False,): Answer(False, (_C62,), ()),
+    ('no_zoc', 'full', True, True,): Answer(False, (_C62,), ('screener = full', 'screener = double', 'screener = triple', 'enemy = no_zoc')),
+    ('no_zoc', 'double', False, False,): Answer(False, (_C62,), ()),
+    ('no_zoc', 'double', False, True,): Answer(False, (_C62,), ()),
+    ('no_zoc', 'double', True, False,): Answer(False, (_C62,), ()),
+    ('no_zoc', 'double', True, True,): Answer(False, (_C62,), ('screener = double', 'screener = triple', 'enemy = no_zoc')),
+    ('no_zoc', 'triple', False, False,): Answer(False, (_C62,), ()),
+    ('no_zoc', 'triple', False, True,): Answer(False, (_C62,), ()),
+    ('no_zoc', 'triple', True, False,): Answer(False, (_C62,), ()),
+    ('no_zoc', 'triple', True, True,): Answer(False, (_C62,), ('screener = triple', 'enemy = no_zoc')),
+    ('partial', 'no_zoc', False, False,): Answer(False, (_C62,), ()),
+    ('partial', 'no_zoc', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
+    ('partial', 'no_zoc', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
+    ('partial', 'no_zoc', True, True,): Answer(True, (_C62,), ()),
+    ('partial', 'partial', False, False,): Answer(False, (_C62,), ()),
+    ('partial', 'partial', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
+    ('partial', 'partial', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
+    ('partial', 'partial', True, True,): Answer(True, (_C62,), ()),
+    ('partial', 'full', False, False,): Answer(False, (_C62,), ()),
+    ('partial', 'full', False, True,): Answer(False, (_C62,), ()),
+    ('partial', 'full', True, False,): Answer(False, (_C62,), ()),
+    ('partial', 'full', True, True,): Answer(False, (_C62,), ('screener = full', 'screener = double', 'screener = triple', 'enemy = no_zoc', 'enemy = partial')),
+    ('partial', 'double', False, False,): Answer(False, (_C62,), ()),
+    ('partial', 'double', False, True,): Answer(False, (_C62,), ()),
+    ('partial', 'double', True, False,): Answer(False, (_C62,), ()),
+    ('partial', 'double', True, True,): Answer(False, (_C62,), ('screener = double', 'screener = triple', 'enemy = no_zoc', 'enemy = partial')),
+    ('partial', 'triple', False, False,): Answer(False, (_C62,), ()),
+    ('partial', 'triple', False, True,): Answer(False, (_C62,), ()),
+    ('partial', 'triple', True, False,): Answer(False, (_C62,), ()),
+    ('partial', 'triple', True, True,): Answer(False, (_C62,), ('screener = triple', 'enemy = no_zoc', 'enemy = partial')),
+    ('full', 'no_zoc', False, False,): Answer(False, (_C62,), ()),
+    ('full', 'no_zoc', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
+    ('full', 'no_zoc', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
+    ('full', 'no_zoc', True, True,): Answer(True, (_C62,), ()),
+    ('full', 'partial', False, False,): Answer(False, (_C62,), ()),
+    ('full', 'partial', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
+    ('full', 'partial', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
+    ('full', 'partial', True, True,): Answer(True, (_C62,), ()),
+    ('full', 'full', False, False,): Answer(False, (_C62,), ()),
+    ('full', 'full', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
+    ('full', 'full', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
+    ('full', 'full', True, True,): Answer(True, (_C62,), ()),
+    ('full', 'double', False, False,): Answer(False, (_C62,), ()),
+    ('full', 'double', False, True,): Answer(False, (_C62,), ()),
+    ('full', 'double', True, False,): Answer(False, (_C62,), ()),
+    ('full', 'double', True, True,): Answer(False, (_C62,), ('screener = double', 'screener = triple', 'enemy = no_zoc', 'enemy = partial', 'enemy = full')),
+    ('full', 'triple', False, False,): Answer(False, (_C62,), ()),
+    ('full', 'triple', False, True,): Answer(False, (_C62,), ()),
+    ('full', 'triple', True, False,): Answer(False, (_C62,), ()),
+    ('full', 'triple', True, True,): Answer(False, (_C62,), ('screener = triple', 'enemy = no_zoc', 'enemy = partial', 'enemy = full')),
+    ('double', 'no_zoc', False, False,): Answer(False, (_C62,), ()),
+    ('double', 'no_zoc', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
+    ('double', 'no_zoc', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
+    ('double', 'no_zoc', True, True,): Answer(True, (_C62,), ()),
+    ('double', 'partial', False, False,): Answer(False, (_C62,), ()),
+    ('double', 'partial', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
+    ('double', 'partial', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
+    ('double', 'partial', True, True,): Answer(True, (_C62,), ()),
+    ('double', 'full', False, False,): Answer(False, (_C62,), ()),
+    ('double', 'full', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
+    ('double', 'full', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
+    ('double', 'full', True, True,): Answer(True, (_C62,), ()),
+    ('double', 'double', False, False,): Answer(False, (_C62,), ()),
+    ('double', 'double', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
+    ('double', 'double', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
+    ('double', 'double', True, True,): Answer(True, (_C62,), ()),
+    ('double', 'triple', False, False,): Answer(False, (_C62,), ()),
+    ('double', 'triple', False, True,): Answer(False, (_C62,), ()),
+    ('double', 'triple', True, False,): Answer(False, (_C62,), ()),
+    ('double', 'triple', True, True,): Answer(False, (_C62,), ('screener = triple', 'enemy = no_zoc', 'enemy = partial', 'enemy = full', 'enemy = double')),
+    ('triple', 'no_zoc', False, False,): Answer(False, (_C62,), ()),
+    ('triple', 'no_zoc', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
+    ('triple', 'no_zoc', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
+    ('triple', 'no_zoc', True, True,): Answer(True, (_C62,), ()),
+    ('triple', 'partial', False, False,): Answer(False, (_C62,), ()),
+    ('triple', 'partial', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
+    ('triple', 'partial', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
+    ('triple', 'partial', True, True,): Answer(True, (_C62,), ()),
+    ('triple', 'full', False, False,): Answer(False, (_C62,), ()),
+    ('triple', 'full', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
+    ('triple', 'full', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
+    ('triple', 'full', True, True,): Answer(True, (_C62,), ()),
+    ('triple', 'double', False, False,): Answer(False, (_C62,), ()),
+    ('triple', 'double', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
+    ('triple', 'double', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
+    ('triple', 'double', True, True,): Answer(True, (_C62,), ()),
+    ('triple', 'triple', False, False,): Answer(False, (_C62,), ()),
+    ('triple', 'triple', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
+    ('triple', 'triple', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
+    ('triple', 'triple', True, True,): Answer(True, (_C62,), ()),
 }
 
 
-# rules/zoc-classes/zoc.rules:370  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:493  5.C.2  Screening Units Effects & Restrictions
 def explain_may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, ends_phase_there: bool) -> Answer[bool]:
     """a, b, c) May this unit screen this enemy stack's ZOC? (5.C.2), with the rules that decided it."""
     return _ANSWERS_may_screen[(screener, enemy, in_its_hex, ends_phase_there)]
 
 
-# rules/zoc-classes/zoc.rules:374  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:497  5.C.2  Screening Units Effects & Restrictions
 def stacks_one_unit_screens(screener: ZocClass, enemies: tuple[ZocClass, ...]) -> int:
-    """d) Enemy stacks one unit can screen: one, or two with lesser ZOCs (note 5) (5.C.2)."""
-    return 2 if screener != 'no_zoc' and _len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[screener] for e in enemies)) else 1
+    """d) Enemy stacks one unit can screen: one of the same or a lesser class (c), or two with lesser ZOCs (note 5) (5.C.2)."""
+    return 2 if screener != 'no_zoc' and _count((e for e in enemies if _ORDER_ZocClass[e] < _ORDER_ZocClass[screener])) >= 2 else 1 if any((_ORDER_ZocClass[e] <= _ORDER_ZocClass[screener] for e in enemies)) else 0
 
 
-# rules/zoc-classes/zoc.rules:374  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:497  5.C.2  Screening Units Effects & Restrictions
 def _t_stacks_one_unit_screens(screener: ZocClass, enemies: tuple[ZocClass, ...], _t: list[Cite]) -> int:
     """stacks_one_unit_screens, recording in _t each rule it uses."""
-    _t.extend(_CITES57)
-    return 2 if screener != 'no_zoc' and _len(enemies) >= 2 and all((_ORDER_ZocClass[e] < _ORDER_ZocClass[screener] for e in enemies)) else 1
+    _t.extend(_CITES63)
+    return 2 if screener != 'no_zoc' and _count((e for e in enemies if _ORDER_ZocClass[e] < _ORDER_ZocClass[screener])) >= 2 else 1 if any((_ORDER_ZocClass[e] <= _ORDER_ZocClass[screener] for e in enemies)) else 0
 
 
-# rules/zoc-classes/zoc.rules:374  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:497  5.C.2  Screening Units Effects & Restrictions
 def explain_stacks_one_unit_screens(screener: ZocClass, enemies: Sequence[ZocClass]) -> Answer[int]:
-    """d) Enemy stacks one unit can screen: one, or two with lesser ZOCs (note 5) (5.C.2), with the rules that decided it."""
+    """d) Enemy stacks one unit can screen: one of the same or a lesser class (c), or two with lesser ZOCs (note 5) (5.C.2), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_stacks_one_unit_screens(screener, tuple(enemies), _t)
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:378  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:503  5.C.2  Screening Units Effects & Restrictions
 def screening_left(level: ZocClass, carried: int, screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...]) -> int:
     """d) Enemy stacks below this class the screeners can still take, once all of this class and above are (-1: not all are) (5.C.2)."""
     stacks: int = _count((e for e in enemies if e == level))
@@ -1166,16 +1314,16 @@ def screening_left(level: ZocClass, carried: int, screeners: tuple[ZocClass, ...
     return -1 if carried < 0 else carried - stacks + 2 * own if stacks <= carried else 2 * (own - (stacks - carried)) if stacks - carried <= own else -1
 
 
-# rules/zoc-classes/zoc.rules:378  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:503  5.C.2  Screening Units Effects & Restrictions
 def _t_screening_left(level: ZocClass, carried: int, screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]) -> int:
     """screening_left, recording in _t each rule it uses."""
-    _t.extend(_CITES57)
+    _t.extend(_CITES63)
     stacks: int = _count((e for e in enemies if e == level))
     own: int = _count((s for s in screeners if s == level))
     return -1 if carried < 0 else carried - stacks + 2 * own if stacks <= carried else 2 * (own - (stacks - carried)) if stacks - carried <= own else -1
 
 
-# rules/zoc-classes/zoc.rules:378  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:503  5.C.2  Screening Units Effects & Restrictions
 def explain_screening_left(level: ZocClass, carried: int, screeners: Sequence[ZocClass], enemies: Sequence[ZocClass]) -> Answer[int]:
     """d) Enemy stacks below this class the screeners can still take, once all of this class and above are (-1: not all are) (5.C.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1183,20 +1331,20 @@ def explain_screening_left(level: ZocClass, carried: int, screeners: Sequence[Zo
     return Answer(_value, _rules(_t), ())
 
 
-# rules/zoc-classes/zoc.rules:388  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:513  5.C.2  Screening Units Effects & Restrictions
 def all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...]) -> bool:
     """d) Are all the enemy stacks exerting a zone on the hex screened? (5.C.2)."""
     return screening_left('no_zoc', screening_left('partial', screening_left('full', screening_left('double', screening_left('triple', 0, screeners, enemies), screeners, enemies), screeners, enemies), screeners, enemies), screeners, enemies) >= 0
 
 
-# rules/zoc-classes/zoc.rules:388  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:513  5.C.2  Screening Units Effects & Restrictions
 def _t_all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]) -> bool:
     """all_stacks_screened, recording in _t each rule it uses."""
-    _t.extend(_CITES57)
+    _t.extend(_CITES63)
     return _t_screening_left('no_zoc', _t_screening_left('partial', _t_screening_left('full', _t_screening_left('double', _t_screening_left('triple', 0, screeners, enemies, _t), screeners, enemies, _t), screeners, enemies, _t), screeners, enemies, _t), screeners, enemies, _t) >= 0
 
 
-# rules/zoc-classes/zoc.rules:388  5.C.2  Screening Units Effects & Restrictions
+# rules/zoc-classes/zoc.rules:513  5.C.2  Screening Units Effects & Restrictions
 def explain_all_stacks_screened(screeners: Sequence[ZocClass], enemies: Sequence[ZocClass]) -> Answer[bool]:
     """d) Are all the enemy stacks exerting a zone on the hex screened? (5.C.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1204,51 +1352,57 @@ def explain_all_stacks_screened(screeners: Sequence[ZocClass], enemies: Sequence
     return Answer(_value, _rules(_t), () if _value else _would_change(all_stacks_screened, (('screeners', screeners, _Items(('no_zoc', 'partial', 'full', 'double', 'triple'))), ('enemies', enemies, _Items(('no_zoc', 'partial', 'full', 'double', 'triple'))), )))
 
 
-# rules/zoc-classes/zoc.rules:58  5  Zones of Control (ZOC)
+# rules/zoc-classes/zoc.rules:64  5  Zones of Control (ZOC)
 def zoc_class(u: ZUnit, x: Into) -> ZocClass:
     """The ZOC class a unit exerts into a hex (5)."""
-    # prohibited: 5 (ZCS) rules/zoc-classes/zoc.rules:59
+    # out_of_reach: 5 (ZCS) rules/zoc-classes/zoc.rules:65
+    if x.beyond_adjacent:
+        return 'no_zoc'
+    # prohibited: 5 (ZCS) rules/zoc-classes/zoc.rules:66
     if x.prohibited:
         return 'no_zoc'
-    # attacked: 5 (ZCS) rules/zoc-classes/zoc.rules:60
+    # attacked: 5 (ZCS) rules/zoc-classes/zoc.rules:67
     if u.attacked_at_minimum_odds and (not x.own_hex):
         return 'no_zoc'
-    # great_river: 5 (ZCS) rules/zoc-classes/zoc.rules:62
+    # great_river: 5 (ZCS) rules/zoc-classes/zoc.rules:69
     if x.great_river:
         return 'no_zoc'
-    # dispersed: 5 (ZCS) rules/zoc-classes/zoc.rules:63
+    # dispersed: 5 (ZCS) rules/zoc-classes/zoc.rules:70
     if u.badly_dispersed:
-        return 'no_zoc'
-    # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:64
-    _u_artillery = u.artillery
-    return _step_within(ZocClass_values, _ORDER_ZocClass, _step_within(ZocClass_values, _ORDER_ZocClass, UnitKind_base[u.kind], -(_count((c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or _u_artillery), x.major_river) if c)) + _count((c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, _u_artillery or u.aa_or_at) if c)) + u.even_mp_markers)), _count((c for c in (x.own_hex, x.arctic, u.artillery_support) if c)))
+        return _step_within(ZocClass_values, _ORDER_ZocClass, _step_within(ZocClass_values, _ORDER_ZocClass, 'no_zoc', -reductions(u, x)), _count((c for c in (x.own_hex, x.arctic, u.artillery_support) if c)))
+    # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:72
+    return _step_within(ZocClass_values, _ORDER_ZocClass, _step_within(ZocClass_values, _ORDER_ZocClass, UnitKind_base[u.kind], -reductions(u, x)), _count((c for c in (x.own_hex, x.arctic, u.artillery_support) if c)))
 
 
-# rules/zoc-classes/zoc.rules:58  5  Zones of Control (ZOC)
+# rules/zoc-classes/zoc.rules:64  5  Zones of Control (ZOC)
 def _t_zoc_class(u: ZUnit, x: Into, _t: list[Cite]) -> ZocClass:
     """zoc_class, recording in _t each rule it uses."""
-    # prohibited: 5 (ZCS) rules/zoc-classes/zoc.rules:59
+    # out_of_reach: 5 (ZCS) rules/zoc-classes/zoc.rules:65
+    if x.beyond_adjacent:
+        _t.extend(_CITES70)
+        return 'no_zoc'
+    # prohibited: 5 (ZCS) rules/zoc-classes/zoc.rules:66
     if x.prohibited:
-        _t.extend(_CITES64)
+        _t.extend(_CITES71)
         return 'no_zoc'
-    # attacked: 5 (ZCS) rules/zoc-classes/zoc.rules:60
+    # attacked: 5 (ZCS) rules/zoc-classes/zoc.rules:67
     if u.attacked_at_minimum_odds and (not x.own_hex):
-        _t.extend(_CITES65)
+        _t.extend(_CITES72)
         return 'no_zoc'
-    # great_river: 5 (ZCS) rules/zoc-classes/zoc.rules:62
+    # great_river: 5 (ZCS) rules/zoc-classes/zoc.rules:69
     if x.great_river:
-        _t.extend(_CITES66)
+        _t.extend(_CITES73)
         return 'no_zoc'
-    # dispersed: 5 (ZCS) rules/zoc-classes/zoc.rules:63
+    # dispersed: 5 (ZCS) rules/zoc-classes/zoc.rules:70
     if u.badly_dispersed:
-        _t.extend(_CITES67)
-        return 'no_zoc'
-    # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:64
-    _t.extend(_CITES68)
+        _t.extend(_CITES74)
+        return _step_within(ZocClass_values, _ORDER_ZocClass, _step_within(ZocClass_values, _ORDER_ZocClass, 'no_zoc', -_t_reductions(u, x, _t)), _t_increases(u, x, _t))
+    # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:72
+    _t.extend(_CITES75)
     return _step_within(ZocClass_values, _ORDER_ZocClass, _step_within(ZocClass_values, _ORDER_ZocClass, _attr(_t, _CITES_UnitKind_base, UnitKind_base, u.kind), -_t_reductions(u, x, _t)), _t_increases(u, x, _t))
 
 
-# rules/zoc-classes/zoc.rules:58  5  Zones of Control (ZOC)
+# rules/zoc-classes/zoc.rules:64  5  Zones of Control (ZOC)
 def explain_zoc_class(u: ZUnit, x: Into) -> Answer[ZocClass]:
     """The ZOC class a unit exerts into a hex (5), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1259,13 +1413,34 @@ def explain_zoc_class(u: ZUnit, x: Into) -> Answer[ZocClass]:
 # ---- input checked at the boundary ---------------------------------------------
 
 STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Into': {'additionalProperties': False,
-                        'description': 'The hex (and hexside) a ZOC is exerted into',
+                        'allOf': [{'description': "own_hex_is_in_reach (5: A unit's own hex is not "
+                                                  'beyond its adjacent hexes): not (x.own_hex and '
+                                                  'x.beyond_adjacent)',
+                                   'if': {'properties': {'own_hex': {'const': True}},
+                                          'required': ['own_hex']},
+                                   'then': {'properties': {'beyond_adjacent': {'const': False}}},
+                                   'x-rulec-invariant': {'checks': ['beyond_adjacent', 'own_hex'],
+                                                         'exact': True,
+                                                         'expression': 'not (x.own_hex and '
+                                                                       'x.beyond_adjacent)',
+                                                         'name': 'own_hex_is_in_reach',
+                                                         'rule': '5',
+                                                         'title': "A unit's own hex is not beyond its "
+                                                                  'adjacent hexes'}}],
+                        'description': 'The hex (and hexside) a ZOC is exerted into. Its invariants, '
+                                       'in allOf (a field left out counts as its default): '
+                                       "own_hex_is_in_reach (5: A unit's own hex is not beyond its "
+                                       'adjacent hexes): not (x.own_hex and x.beyond_adjacent)',
                         'properties': {'arctic': {'description': 'Into the Arctic (weather zone A)',
                                                   'type': 'boolean'},
                                        'bad_hexside': {'description': 'Across a bad terrain hexside',
                                                        'type': 'boolean'},
                                        'bad_terrain': {'description': 'Into a bad terrain hex',
                                                        'type': 'boolean'},
+                                       'beyond_adjacent': {'description': "Neither the unit's own hex "
+                                                                          'nor one of the six hexes '
+                                                                          'adjacent to it',
+                                                           'type': 'boolean'},
                                        'great_river': {'description': 'Across a great river hexside or '
                                                                       'a narrow strait',
                                                        'type': 'boolean'},
@@ -1286,7 +1461,26 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Into': {'additionalProperties'
                         'required': [],
                         'type': 'object'},
                'ZUnit': {'additionalProperties': False,
-                         'description': 'A unit exerting a ZOC',
+                         'allOf': [{'allOf': [{'properties': {'supply_reductions': {'minimum': 0}}},
+                                              {'properties': {'surprise_turn_reductions': {'minimum': 0}}}],
+                                    'description': 'reductions_not_negative (5.A.3: A rule reduces a '
+                                                   'ZOC by no fewer than zero levels): '
+                                                   'u.supply_reductions >= 0 and '
+                                                   'u.surprise_turn_reductions >= 0',
+                                    'x-rulec-invariant': {'checks': ['supply_reductions',
+                                                                     'surprise_turn_reductions'],
+                                                          'exact': True,
+                                                          'expression': 'u.supply_reductions >= 0 and '
+                                                                        'u.surprise_turn_reductions >= '
+                                                                        '0',
+                                                          'name': 'reductions_not_negative',
+                                                          'rule': '5.A.3',
+                                                          'title': 'A rule reduces a ZOC by no fewer '
+                                                                   'than zero levels'}}],
+                         'description': 'A unit exerting a ZOC. Its invariants, in allOf (a field left '
+                                        'out counts as its default): reductions_not_negative (5.A.3: A '
+                                        'rule reduces a ZOC by no fewer than zero levels): '
+                                        'u.supply_reductions >= 0 and u.surprise_turn_reductions >= 0',
                          'properties': {'aa_or_at': {'description': 'An AA or AT unit',
                                                      'type': 'boolean'},
                                         'armour': {'description': 'Has the armour symbol (motorized '
@@ -1335,6 +1529,16 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Into': {'additionalProperties'
                                         'partisan_mode': {'description': 'A partisan mode unit',
                                                           'type': 'boolean'},
                                         'screened': {'description': 'Screened', 'type': 'boolean'},
+                                        'supply_reductions': {'$ref': '#/$defs/rulec:int',
+                                                              'description': 'Levels the supply rules '
+                                                                             'reduce its ZOC by (not '
+                                                                             'in this source)'},
+                                        'surprise_turn_reductions': {'$ref': '#/$defs/rulec:int',
+                                                                     'description': 'Levels the '
+                                                                                    'surprise turn '
+                                                                                    'rules reduce its '
+                                                                                    'ZOC by (not in '
+                                                                                    'this source)'},
                                         'unsupported': {'description': 'Unsupported (9.A)',
                                                         'type': 'boolean'}},
                          'required': [],
@@ -1376,6 +1580,8 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
         ('partisan_mode', 'bool', ()),
         ('has_apzoc', 'bool', ()),
         ('assaulted', 'bool', ()),
+        ('supply_reductions', 'int', ()),
+        ('surprise_turn_reductions', 'int', ()),
         ('in_bad_terrain', 'bool', ()),
         ('unsupported', 'bool', ()),
         ('artillery_support', 'bool', ()),
@@ -1383,6 +1589,7 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
     ),
     'Into': (
         ('own_hex', 'bool', ()),
+        ('beyond_adjacent', 'bool', ()),
         ('prohibited', 'bool', ()),
         ('great_river', 'bool', ()),
         ('major_river', 'bool', ()),
@@ -1397,6 +1604,12 @@ _RENAMED: Final[frozenset[str]] = frozenset([])
 _CHECKS_RENAMED: Final[dict[str, str]] = {}  # named like a Python keyword or helper
 _RECORD_CLASSES: Final[dict[str, Any]] = {'ZUnit': ZUnit, 'Into': Into}
 _INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...]]] = {
+    'ZUnit': (
+        (reductions_not_negative, '5.A.3', 'A rule reduces a ZOC by no fewer than zero levels', ('supply_reductions', 'surprise_turn_reductions'), (('supply_reductions', lambda u: u.supply_reductions >= 0), ('surprise_turn_reductions', lambda u: u.surprise_turn_reductions >= 0), )),
+    ),
+    'Into': (
+        (own_hex_is_in_reach, '5', "A unit's own hex is not beyond its adjacent hexes", ('beyond_adjacent', 'own_hex'), ()),
+    ),
 }
 _ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'Works': Works_values, 'UnitKind': UnitKind_values, 'ZocClass': ZocClass_values}
 
@@ -1451,19 +1664,25 @@ __all__ = [
     'ZocClass_titles',
     'ZocClass_values',
     'all_stacks_screened',
+    'all_stacks_screened_in_reaction',
     'apzoc_affects',
     'combat_supply',
     'explain_all_stacks_screened',
+    'explain_all_stacks_screened_in_reaction',
     'explain_apzoc_affects',
     'explain_combat_supply',
     'explain_ezoc_negated_in_reaction',
     'explain_increases',
     'explain_leaves_at_reduced_rate',
     'explain_may_screen',
+    'explain_own_hex_is_in_reach',
     'explain_red_result_modifier',
     'explain_reductions',
+    'explain_reductions_not_negative',
+    'explain_reserve_pays_class',
     'explain_screened_after_combat',
     'explain_screened_class',
+    'explain_screened_class_in_reaction',
     'explain_screened_in_reaction',
     'explain_screening_left',
     'explain_stack_zoc',
@@ -1476,10 +1695,14 @@ __all__ = [
     'into_from_json',
     'leaves_at_reduced_rate',
     'may_screen',
+    'own_hex_is_in_reach',
     'red_result_modifier',
     'reductions',
+    'reductions_not_negative',
+    'reserve_pays_class',
     'screened_after_combat',
     'screened_class',
+    'screened_class_in_reaction',
     'screened_in_reaction',
     'screening_left',
     'stack_zoc',
