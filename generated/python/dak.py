@@ -478,102 +478,102 @@ MANIFEST: Final[dict[str, Any]] = {'game': {'name': 'DAK', 'title': 'Deutsches A
 _C0: Final[Cite] = Cite(layer='OCS', clause='13.1c', item=None, title='HQs and Combat', note=None)
 _CITES1: Final[tuple[Cite, ...]] = (_C0,)
 _C2: Final[Cite] = Cite(layer='OCS', clause='13.2c', item=None, title='Mechanical Handling', note=None)
-_C3: Final[Cite] = Cite(layer='DAK', clause='1.2', item=None, title='Game-specific values (illustrative)', note="ILLUSTRATIVE: 30 truck counters stands in for DAK's own counter-mix.")
-_CITES4: Final[tuple[Cite, ...]] = (_C2, _C3,)
-_C5: Final[Cite] = Cite(layer='OCS', clause='13.3f', item=None, title='Rail Conversion', note=None)
-_CITES6: Final[tuple[Cite, ...]] = (_C5,)
-_C7: Final[Cite] = Cite(layer='OCS', clause='13.5b', item=None, title=None, note=None)
-_CITES8: Final[tuple[Cite, ...]] = (_C7,)
-_C9: Final[Cite] = Cite(layer='OCS', clause='13.5e', item=None, title='Truck Rebuilds', note=None)
-_CITES10: Final[tuple[Cite, ...]] = (_C9,)
-_C11: Final[Cite] = Cite(layer='OCS', clause='4.8', item=None, title='Stacking', note=None)
-_CITES12: Final[tuple[Cite, ...]] = (_C11,)
-_C13: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='fueling', title='Fueling', note=None)
-_CITES14: Final[tuple[Cite, ...]] = (_C13,)
-_C15: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='construction', title='Construction or repair', note=None)
-_CITES16: Final[tuple[Cite, ...]] = (_C15,)
-_C17: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='combat_cost', title='Combat', note=None)
-_CITES18: Final[tuple[Cite, ...]] = (_C17,)
-_C19: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='barrage_cost', title='Barrage', note=None)
-_CITES20: Final[tuple[Cite, ...]] = (_C19,)
-_C21: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='build_air_base', title='Build an Air Base', note=None)
-_CITES22: Final[tuple[Cite, ...]] = (_C21,)
-_C23: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='improve_air_base', title='Improve an Air Base', note=None)
-_CITES24: Final[tuple[Cite, ...]] = (_C23,)
-_C25: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='reduce_air_base', title='Reduce an Air Base', note=None)
-_CITES26: Final[tuple[Cite, ...]] = (_C25,)
-_C27: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='build_hedgehog', title='Build a Hedgehog', note=None)
-_CITES28: Final[tuple[Cite, ...]] = (_C27,)
-_C29: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='improve_hedgehog', title='Improve a Hedgehog', note=None)
-_CITES30: Final[tuple[Cite, ...]] = (_C29,)
-_C31: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='reduce_hedgehog', title='Reduce a Hedgehog', note=None)
-_CITES32: Final[tuple[Cite, ...]] = (_C31,)
-_C33: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='repair_port', title='Repair a Port', note=None)
-_CITES34: Final[tuple[Cite, ...]] = (_C33,)
-_C35: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='damage_port', title='Damage a Port', note=None)
-_CITES36: Final[tuple[Cite, ...]] = (_C35,)
-_C37: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='A', title='Truck Movement', note=None)
-_CITES38: Final[tuple[Cite, ...]] = (_C37,)
-_C39: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='B', title='Supply Lines', note=None)
-_CITES40: Final[tuple[Cite, ...]] = (_C39,)
-_C41: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='C', title='Rail Transport - Literal', note=None)
-_CITES42: Final[tuple[Cite, ...]] = (_C41,)
-_C43: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='D', title='Rail Transport - Trace Supply', note=None)
-_CITES44: Final[tuple[Cite, ...]] = (_C43,)
-_C45: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='E', title='Rail Conversion operations', note=None)
-_CITES46: Final[tuple[Cite, ...]] = (_C45,)
-_C47: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='F', title='Port Operations - Trace Supply', note=None)
-_C48: Final[Cite] = Cite(layer='DAK', clause='4.5a', item='F', title='Port Operations - Trace Supply', note='In either edition of DAK, units do not negate EZOCs for Port Operations (F).')
-_CITES49: Final[tuple[Cite, ...]] = (_C47, _C48,)
-_C50: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='G', title='Port Operations-Literal, Using Sea Cap', note=None)
-_CITES51: Final[tuple[Cite, ...]] = (_C50,)
-_C52: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='H', title='Aircraft Refit', note=None)
-_CITES53: Final[tuple[Cite, ...]] = (_C52,)
-_C54: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='I', title='Reserve Mode', note=None)
-_CITES55: Final[tuple[Cite, ...]] = (_C54,)
-_C56: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='J', title='Strat Mode', note=None)
-_CITES57: Final[tuple[Cite, ...]] = (_C56,)
-_C58: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='K', title='Repl Rebuilds', note=None)
-_CITES59: Final[tuple[Cite, ...]] = (_C58,)
-_C60: Final[Cite] = Cite(layer='OCS', clause='3.3', item='combat_unit', title='Combat unit', note=None)
-_CITES61: Final[tuple[Cite, ...]] = (_C60,)
-_C62: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hq', title='HQ', note=None)
-_CITES63: Final[tuple[Cite, ...]] = (_C62,)
-_C64: Final[Cite] = Cite(layer='OCS', clause='3.3', item='artillery', title='Artillery', note=None)
-_CITES65: Final[tuple[Cite, ...]] = (_C64,)
-_C66: Final[Cite] = Cite(layer='OCS', clause='3.3', item='repl', title='Replacement (Repl)', note=None)
-_CITES67: Final[tuple[Cite, ...]] = (_C66,)
-_C68: Final[Cite] = Cite(layer='OCS', clause='3.3', item='engineer', title='Engineer', note=None)
-_CITES69: Final[tuple[Cite, ...]] = (_C68,)
-_C70: Final[Cite] = Cite(layer='OCS', clause='3.3', item='rail_repair', title='Rail Repair', note=None)
-_CITES71: Final[tuple[Cite, ...]] = (_C70,)
-_C72: Final[Cite] = Cite(layer='OCS', clause='3.3', item='assault_engineer', title='Assault Engineer', note=None)
-_CITES73: Final[tuple[Cite, ...]] = (_C72,)
-_C74: Final[Cite] = Cite(layer='OCS', clause='3.3', item='pioneer', title='Pioneer', note=None)
-_CITES75: Final[tuple[Cite, ...]] = (_C74,)
-_C76: Final[Cite] = Cite(layer='OCS', clause='3.3', item='para_glider_engineer', title='Para/Glider Engineer', note=None)
-_CITES77: Final[tuple[Cite, ...]] = (_C76,)
-_C78: Final[Cite] = Cite(layer='OCS', clause='3.3', item='transport', title='Transport Point', note=None)
-_CITES79: Final[tuple[Cite, ...]] = (_C78,)
-_C80: Final[Cite] = Cite(layer='OCS', clause='3.3', item='sp', title='Supply Points (SP)', note=None)
-_CITES81: Final[tuple[Cite, ...]] = (_C80,)
-_C82: Final[Cite] = Cite(layer='OCS', clause='3.3', item='port', title='Port', note=None)
-_CITES83: Final[tuple[Cite, ...]] = (_C82,)
-_C84: Final[Cite] = Cite(layer='OCS', clause='3.3', item='air_base', title='Air base', note=None)
-_CITES85: Final[tuple[Cite, ...]] = (_C84,)
-_C86: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hedgehog', title='Hedgehog', note=None)
-_CITES87: Final[tuple[Cite, ...]] = (_C86,)
-_C88: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
-_CITES89: Final[tuple[Cite, ...]] = (_C88,)
-_DOMAINS_Unit_0_90: Final[dict[str, Any]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True)}
-_SET91: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
-_C92: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
-_CITES93: Final[tuple[Cite, ...]] = (_C92,)
-_C94: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
-_CITES95: Final[tuple[Cite, ...]] = (_C94,)
-_C96: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
-_CITES97: Final[tuple[Cite, ...]] = (_C96,)
-_CITES98: Final[tuple[Cite, ...]] = (_C2,)
+_CITES3: Final[tuple[Cite, ...]] = (_C2,)
+_C4: Final[Cite] = Cite(layer='DAK', clause='1.2', item=None, title='Game-specific values (illustrative)', note="ILLUSTRATIVE: 30 truck counters stands in for DAK's own counter-mix.")
+_CITES5: Final[tuple[Cite, ...]] = (_C2, _C4,)
+_C6: Final[Cite] = Cite(layer='OCS', clause='13.3f', item=None, title='Rail Conversion', note=None)
+_CITES7: Final[tuple[Cite, ...]] = (_C6,)
+_C8: Final[Cite] = Cite(layer='OCS', clause='13.5b', item=None, title=None, note=None)
+_CITES9: Final[tuple[Cite, ...]] = (_C8,)
+_C10: Final[Cite] = Cite(layer='OCS', clause='13.5e', item=None, title='Truck Rebuilds', note=None)
+_CITES11: Final[tuple[Cite, ...]] = (_C10,)
+_C12: Final[Cite] = Cite(layer='OCS', clause='4.8', item=None, title='Stacking', note=None)
+_CITES13: Final[tuple[Cite, ...]] = (_C12,)
+_C14: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='fueling', title='Fueling', note=None)
+_CITES15: Final[tuple[Cite, ...]] = (_C14,)
+_C16: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='construction', title='Construction or repair', note=None)
+_CITES17: Final[tuple[Cite, ...]] = (_C16,)
+_C18: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='combat_cost', title='Combat', note=None)
+_CITES19: Final[tuple[Cite, ...]] = (_C18,)
+_C20: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='barrage_cost', title='Barrage', note=None)
+_CITES21: Final[tuple[Cite, ...]] = (_C20,)
+_C22: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='build_air_base', title='Build an Air Base', note=None)
+_CITES23: Final[tuple[Cite, ...]] = (_C22,)
+_C24: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='improve_air_base', title='Improve an Air Base', note=None)
+_CITES25: Final[tuple[Cite, ...]] = (_C24,)
+_C26: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='reduce_air_base', title='Reduce an Air Base', note=None)
+_CITES27: Final[tuple[Cite, ...]] = (_C26,)
+_C28: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='build_hedgehog', title='Build a Hedgehog', note=None)
+_CITES29: Final[tuple[Cite, ...]] = (_C28,)
+_C30: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='improve_hedgehog', title='Improve a Hedgehog', note=None)
+_CITES31: Final[tuple[Cite, ...]] = (_C30,)
+_C32: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='reduce_hedgehog', title='Reduce a Hedgehog', note=None)
+_CITES33: Final[tuple[Cite, ...]] = (_C32,)
+_C34: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='repair_port', title='Repair a Port', note=None)
+_CITES35: Final[tuple[Cite, ...]] = (_C34,)
+_C36: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='damage_port', title='Damage a Port', note=None)
+_CITES37: Final[tuple[Cite, ...]] = (_C36,)
+_C38: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='A', title='Truck Movement', note=None)
+_CITES39: Final[tuple[Cite, ...]] = (_C38,)
+_C40: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='B', title='Supply Lines', note=None)
+_CITES41: Final[tuple[Cite, ...]] = (_C40,)
+_C42: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='C', title='Rail Transport - Literal', note=None)
+_CITES43: Final[tuple[Cite, ...]] = (_C42,)
+_C44: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='D', title='Rail Transport - Trace Supply', note=None)
+_CITES45: Final[tuple[Cite, ...]] = (_C44,)
+_C46: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='E', title='Rail Conversion operations', note=None)
+_CITES47: Final[tuple[Cite, ...]] = (_C46,)
+_C48: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='F', title='Port Operations - Trace Supply', note=None)
+_C49: Final[Cite] = Cite(layer='DAK', clause='4.5a', item='F', title='Port Operations - Trace Supply', note='In either edition of DAK, units do not negate EZOCs for Port Operations (F).')
+_CITES50: Final[tuple[Cite, ...]] = (_C48, _C49,)
+_C51: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='G', title='Port Operations-Literal, Using Sea Cap', note=None)
+_CITES52: Final[tuple[Cite, ...]] = (_C51,)
+_C53: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='H', title='Aircraft Refit', note=None)
+_CITES54: Final[tuple[Cite, ...]] = (_C53,)
+_C55: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='I', title='Reserve Mode', note=None)
+_CITES56: Final[tuple[Cite, ...]] = (_C55,)
+_C57: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='J', title='Strat Mode', note=None)
+_CITES58: Final[tuple[Cite, ...]] = (_C57,)
+_C59: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='K', title='Repl Rebuilds', note=None)
+_CITES60: Final[tuple[Cite, ...]] = (_C59,)
+_C61: Final[Cite] = Cite(layer='OCS', clause='3.3', item='combat_unit', title='Combat unit', note=None)
+_CITES62: Final[tuple[Cite, ...]] = (_C61,)
+_C63: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hq', title='HQ', note=None)
+_CITES64: Final[tuple[Cite, ...]] = (_C63,)
+_C65: Final[Cite] = Cite(layer='OCS', clause='3.3', item='artillery', title='Artillery', note=None)
+_CITES66: Final[tuple[Cite, ...]] = (_C65,)
+_C67: Final[Cite] = Cite(layer='OCS', clause='3.3', item='repl', title='Replacement (Repl)', note=None)
+_CITES68: Final[tuple[Cite, ...]] = (_C67,)
+_C69: Final[Cite] = Cite(layer='OCS', clause='3.3', item='engineer', title='Engineer', note=None)
+_CITES70: Final[tuple[Cite, ...]] = (_C69,)
+_C71: Final[Cite] = Cite(layer='OCS', clause='3.3', item='rail_repair', title='Rail Repair', note=None)
+_CITES72: Final[tuple[Cite, ...]] = (_C71,)
+_C73: Final[Cite] = Cite(layer='OCS', clause='3.3', item='assault_engineer', title='Assault Engineer', note=None)
+_CITES74: Final[tuple[Cite, ...]] = (_C73,)
+_C75: Final[Cite] = Cite(layer='OCS', clause='3.3', item='pioneer', title='Pioneer', note=None)
+_CITES76: Final[tuple[Cite, ...]] = (_C75,)
+_C77: Final[Cite] = Cite(layer='OCS', clause='3.3', item='para_glider_engineer', title='Para/Glider Engineer', note=None)
+_CITES78: Final[tuple[Cite, ...]] = (_C77,)
+_C79: Final[Cite] = Cite(layer='OCS', clause='3.3', item='transport', title='Transport Point', note=None)
+_CITES80: Final[tuple[Cite, ...]] = (_C79,)
+_C81: Final[Cite] = Cite(layer='OCS', clause='3.3', item='sp', title='Supply Points (SP)', note=None)
+_CITES82: Final[tuple[Cite, ...]] = (_C81,)
+_C83: Final[Cite] = Cite(layer='OCS', clause='3.3', item='port', title='Port', note=None)
+_CITES84: Final[tuple[Cite, ...]] = (_C83,)
+_C85: Final[Cite] = Cite(layer='OCS', clause='3.3', item='air_base', title='Air base', note=None)
+_CITES86: Final[tuple[Cite, ...]] = (_C85,)
+_C87: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hedgehog', title='Hedgehog', note=None)
+_CITES88: Final[tuple[Cite, ...]] = (_C87,)
+_C89: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
+_CITES90: Final[tuple[Cite, ...]] = (_C89,)
+_DOMAINS_Unit_0_91: Final[dict[str, Any]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True)}
+_SET92: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
+_C93: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
+_CITES94: Final[tuple[Cite, ...]] = (_C93,)
+_C95: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
+_CITES96: Final[tuple[Cite, ...]] = (_C95,)
+_C97: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
+_CITES98: Final[tuple[Cite, ...]] = (_C97,)
 _C99: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
 _CITES100: Final[tuple[Cite, ...]] = (_C99,)
 _C101: Final[Cite] = Cite(layer='OCS', clause='13.2f', item=None, title='Loading and Unloading', note=None)
@@ -589,7 +589,7 @@ _C110: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, no
 _CITES111: Final[tuple[Cite, ...]] = (_C110,)
 _C112: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
 _CITES113: Final[tuple[Cite, ...]] = (_C112,)
-_DOMAINS_RailHex_0_114: Final[dict[str, Any]] = {'town_or_port': (False, True), 'units': _Items(_DOMAINS_Unit_0_90, lambda: Unit(), 'Unit {}'), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'in_ezoc': (False, True)}
+_DOMAINS_RailHex_0_114: Final[dict[str, Any]] = {'town_or_port': (False, True), 'units': _Items(_DOMAINS_Unit_0_91, lambda: Unit(), 'Unit {}'), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'in_ezoc': (False, True)}
 _C115: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
 _CITES116: Final[tuple[Cite, ...]] = (_C115,)
 _C117: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
@@ -645,7 +645,7 @@ _SET166: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_uni
 _C167: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
 _CITES168: Final[tuple[Cite, ...]] = (_C167,)
 _CITES169: Final[tuple[Cite, ...]] = (_C121,)
-_DOMAINS_Hex_0_170: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_90, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
+_DOMAINS_Hex_0_170: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_91, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
 _C171: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
 _CITES172: Final[tuple[Cite, ...]] = (_C171,)
 _C173: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
@@ -697,9 +697,9 @@ _CITES218: Final[tuple[Cite, ...]] = (_C117, _C216,)
 _C219: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
 _C220: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
 _C221: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
-_CITES222: Final[tuple[Cite, ...]] = (_C7, _C219,)
-_CITES223: Final[tuple[Cite, ...]] = (_C7, _C220,)
-_CITES224: Final[tuple[Cite, ...]] = (_C7, _C221,)
+_CITES222: Final[tuple[Cite, ...]] = (_C8, _C219,)
+_CITES223: Final[tuple[Cite, ...]] = (_C8, _C220,)
+_CITES224: Final[tuple[Cite, ...]] = (_C8, _C221,)
 _C225: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
 _C226: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
 _C227: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
@@ -804,7 +804,7 @@ _CITES324: Final[tuple[Cite, ...]] = (_C317,)
 
 # ---- lists of values ------------------------------------------------------------
 
-# rules/ocs/ch13-specialized-units.rules:131  13.2a  What SP pay for
+# rules/ocs/ch13-specialized-units.rules:132  13.2a  What SP pay for
 SpUse = Literal['fueling', 'construction', 'combat_cost', 'barrage_cost']
 SpUse_values: Final[tuple[SpUse, ...]] = ('fueling', 'construction', 'combat_cost', 'barrage_cost',)
 SpUse_titles: Final[dict[SpUse, str]] = {
@@ -819,9 +819,9 @@ SpUse_pay_while_pausing: Final[dict[SpUse, bool]] = {
     'combat_cost': False,
     'barrage_cost': False,
 }
-_CITES_SpUse_pay_while_pausing: Final[dict[SpUse, tuple[Cite, ...]]] = {'fueling': _CITES14, 'construction': _CITES16, 'combat_cost': _CITES18, 'barrage_cost': _CITES20}
+_CITES_SpUse_pay_while_pausing: Final[dict[SpUse, tuple[Cite, ...]]] = {'fueling': _CITES15, 'construction': _CITES17, 'combat_cost': _CITES19, 'barrage_cost': _CITES21}
 
-# rules/ocs/ch13-specialized-units.rules:640  13.5a  What is rebuilt
+# rules/ocs/ch13-specialized-units.rules:711  13.5a  What is rebuilt
 Rebuild = Literal['dead_pile', 'on_map']
 Rebuild_values: Final[tuple[Rebuild, ...]] = ('dead_pile', 'on_map',)
 Rebuild_titles: Final[dict[Rebuild, str]] = {
@@ -829,7 +829,7 @@ Rebuild_titles: Final[dict[Rebuild, str]] = {
     'on_map': '2) An on-map unit that has taken step losses',
 }
 
-# rules/ocs/ch13-specialized-units.rules:913  13.8b  River hexside
+# rules/ocs/ch13-specialized-units.rules:993  13.8b  River hexside
 River = Literal['no_river', 'minor_river', 'major_river']
 River_values: Final[tuple[River, ...]] = ('no_river', 'minor_river', 'major_river',)
 River_titles: Final[dict[River, str]] = {
@@ -838,7 +838,7 @@ River_titles: Final[dict[River, str]] = {
     'major_river': 'Major River',
 }
 
-# rules/ocs/ch13-specialized-units.rules:979  13.8d  Construction task
+# rules/ocs/ch13-specialized-units.rules:1059  13.8d  Construction task
 Construction = Literal['build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port']
 Construction_values: Final[tuple[Construction, ...]] = ('build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port',)
 Construction_titles: Final[dict[Construction, str]] = {
@@ -861,9 +861,9 @@ Construction_costs_sp: Final[dict[Construction, bool]] = {
     'repair_port': True,
     'damage_port': False,
 }
-_CITES_Construction_costs_sp: Final[dict[Construction, tuple[Cite, ...]]] = {'build_air_base': _CITES22, 'improve_air_base': _CITES24, 'reduce_air_base': _CITES26, 'build_hedgehog': _CITES28, 'improve_hedgehog': _CITES30, 'reduce_hedgehog': _CITES32, 'repair_port': _CITES34, 'damage_port': _CITES36}
+_CITES_Construction_costs_sp: Final[dict[Construction, tuple[Cite, ...]]] = {'build_air_base': _CITES23, 'improve_air_base': _CITES25, 'reduce_air_base': _CITES27, 'build_hedgehog': _CITES29, 'improve_hedgehog': _CITES31, 'reduce_hedgehog': _CITES33, 'repair_port': _CITES35, 'damage_port': _CITES37}
 
-# rules/ocs/ch13-specialized-units.rules:1028  13.9  Type of consolidation
+# rules/ocs/ch13-specialized-units.rules:1108  13.9  Type of consolidation
 Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
 Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
 Consolidation_titles: Final[dict[Consolidation, str]] = {
@@ -902,7 +902,7 @@ EzocAction_negatable: Final[dict[EzocAction, bool]] = {
     'J': False,
     'K': False,
 }
-_CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {'A': _CITES38, 'B': _CITES40, 'C': _CITES42, 'D': _CITES44, 'E': _CITES46, 'F': _CITES49, 'G': _CITES51, 'H': _CITES53, 'I': _CITES55, 'J': _CITES57, 'K': _CITES59}
+_CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {'A': _CITES39, 'B': _CITES41, 'C': _CITES43, 'D': _CITES45, 'E': _CITES47, 'F': _CITES50, 'G': _CITES52, 'H': _CITES54, 'I': _CITES56, 'J': _CITES58, 'K': _CITES60}
 
 # rules/ocs/ch4-general-concepts.rules:343  4.7  Kind of transport
 Transport = Literal['rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping']
@@ -994,7 +994,7 @@ UnitType_combat: Final[dict[UnitType, bool]] = {
     'air_base': False,
     'hedgehog': False,
 }
-_CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES61, 'hq': _CITES63, 'artillery': _CITES65, 'repl': _CITES67, 'engineer': _CITES69, 'rail_repair': _CITES71, 'assault_engineer': _CITES73, 'pioneer': _CITES75, 'para_glider_engineer': _CITES77, 'transport': _CITES79, 'sp': _CITES81, 'port': _CITES83, 'air_base': _CITES85, 'hedgehog': _CITES87}
+_CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES62, 'hq': _CITES64, 'artillery': _CITES66, 'repl': _CITES68, 'engineer': _CITES70, 'rail_repair': _CITES72, 'assault_engineer': _CITES74, 'pioneer': _CITES76, 'para_glider_engineer': _CITES78, 'transport': _CITES80, 'sp': _CITES82, 'port': _CITES84, 'air_base': _CITES86, 'hedgehog': _CITES88}
 
 # rules/ocs/series.rules:47  5.0  Mode
 Mode = Literal['combat', 'move', 'reserve', 'strat', 'dg', 'exploit']
@@ -1053,7 +1053,7 @@ TransportPointKind_titles: Final[dict[TransportPointKind, str]] = {
 # ---- game state ----------------------------------------------------------------
 
 
-# rules/ocs/ch13-specialized-units.rules:341  OCS
+# rules/ocs/ch13-specialized-units.rules:377  OCS
 @dataclass(frozen=True, slots=True)
 class RailHex:
     """A railroad hex"""
@@ -1143,63 +1143,63 @@ class Hex:
 # ---- checks --------------------------------------------------------------------
 
 
-# rules/ocs/ch13-specialized-units.rules:43  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:44  13.1a  HQs and Modes
 def hq_may_throw_supply(u: Unit) -> bool:
     """May this HQ throw supply? (13.1a)."""
     return u.type == 'hq' and u.mode != 'strat'
 
 
-# rules/ocs/ch13-specialized-units.rules:43  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:44  13.1a  HQs and Modes
 def _t_hq_may_throw_supply(u: Unit, _t: list[Cite]) -> bool:
     """hq_may_throw_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES89)
+    _t.extend(_CITES90)
     return u.type == 'hq' and u.mode != 'strat'
 
 
-# rules/ocs/ch13-specialized-units.rules:43  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:44  13.1a  HQs and Modes
 def explain_hq_may_throw_supply(u: Unit) -> Answer[bool]:
     """May this HQ throw supply? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_may_throw_supply(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_supply, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_supply, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:44  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:45  13.1a  HQs and Modes
 def hq_uses_greater_throw_range(u: Unit) -> bool:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a)."""
     _u_mode = u.mode
-    return u.type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET91))
+    return u.type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET92))
 
 
-# rules/ocs/ch13-specialized-units.rules:44  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:45  13.1a  HQs and Modes
 def _t_hq_uses_greater_throw_range(u: Unit, _t: list[Cite]) -> bool:
     """hq_uses_greater_throw_range, recording in _t each rule it uses."""
-    _t.extend(_CITES89)
+    _t.extend(_CITES90)
     return u.type == 'hq' and _t_combat_side(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:44  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:45  13.1a  HQs and Modes
 def explain_hq_uses_greater_throw_range(u: Unit) -> Answer[bool]:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_uses_greater_throw_range(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:87  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:88  13.1c  HQs and Combat
 def mode_after_forced_retreat(u: Unit) -> Mode:
     """The mode a unit is in after a forced retreat (13.1c)."""
     return 'move' if u.type == 'hq' else u.mode
 
 
-# rules/ocs/ch13-specialized-units.rules:87  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:88  13.1c  HQs and Combat
 def _t_mode_after_forced_retreat(u: Unit, _t: list[Cite]) -> Mode:
     """mode_after_forced_retreat, recording in _t each rule it uses."""
     _t.extend(_CITES1)
     return 'move' if u.type == 'hq' else u.mode
 
 
-# rules/ocs/ch13-specialized-units.rules:87  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:88  13.1c  HQs and Combat
 def explain_mode_after_forced_retreat(u: Unit) -> Answer[Mode]:
     """The mode a unit is in after a forced retreat (13.1c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1207,158 +1207,182 @@ def explain_mode_after_forced_retreat(u: Unit) -> Answer[Mode]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:107  13.1d  Special HQs
+# rules/ocs/ch13-specialized-units.rules:108  13.1d  Special HQs
 def hq_may_supply(hq: Unit, u: Unit) -> bool:
     """May this HQ provide supply to this unit? (13.1d)."""
     _u_formation = u.formation
     return not hq.divisional or _u_formation == hq.formation or (_u_formation == '' and u.nationality == hq.nationality)
 
 
-# rules/ocs/ch13-specialized-units.rules:107  13.1d  Special HQs
+# rules/ocs/ch13-specialized-units.rules:108  13.1d  Special HQs
 def _t_hq_may_supply(hq: Unit, u: Unit, _t: list[Cite]) -> bool:
     """hq_may_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES93)
+    _t.extend(_CITES94)
     return not hq.divisional or u.formation == hq.formation or (u.formation == '' and u.nationality == hq.nationality)
 
 
-# rules/ocs/ch13-specialized-units.rules:107  13.1d  Special HQs
+# rules/ocs/ch13-specialized-units.rules:108  13.1d  Special HQs
 def explain_hq_may_supply(hq: Unit, u: Unit) -> Answer[bool]:
     """May this HQ provide supply to this unit? (13.1d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_may_supply(hq, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_0_90), ('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_0_91), ('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:139  13.2a  Sequencing Transport/Supply
+# rules/ocs/ch13-specialized-units.rules:140  13.2a  Sequencing Transport/Supply
 def pausing_load_may_pay(use: SpUse) -> bool:
     """May a pausing Transport Point's load pay for this? (13.2a)."""
     return SpUse_pay_while_pausing[use]
 
 
-# rules/ocs/ch13-specialized-units.rules:139  13.2a  Sequencing Transport/Supply
+# rules/ocs/ch13-specialized-units.rules:140  13.2a  Sequencing Transport/Supply
 def _t_pausing_load_may_pay(use: SpUse, _t: list[Cite]) -> bool:
     """pausing_load_may_pay, recording in _t each rule it uses."""
-    _t.extend(_CITES95)
+    _t.extend(_CITES96)
     return _attr_yes(_t, _CITES_SpUse_pay_while_pausing, SpUse_pay_while_pausing, use)
 
 _ANSWERS_pausing_load_may_pay: Final[dict[tuple[SpUse], Answer[bool]]] = {
-    ('fueling',): Answer(True, (_C94, _C13,), ()),
-    ('construction',): Answer(True, (_C94, _C15,), ()),
-    ('combat_cost',): Answer(False, (_C94, _C17,), ('use = fueling', 'use = construction')),
-    ('barrage_cost',): Answer(False, (_C94, _C19,), ('use = fueling', 'use = construction')),
+    ('fueling',): Answer(True, (_C95, _C14,), ()),
+    ('construction',): Answer(True, (_C95, _C16,), ()),
+    ('combat_cost',): Answer(False, (_C95, _C18,), ('use = fueling', 'use = construction')),
+    ('barrage_cost',): Answer(False, (_C95, _C20,), ('use = fueling', 'use = construction')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:139  13.2a  Sequencing Transport/Supply
+# rules/ocs/ch13-specialized-units.rules:140  13.2a  Sequencing Transport/Supply
 def explain_pausing_load_may_pay(use: SpUse) -> Answer[bool]:
     """May a pausing Transport Point's load pay for this? (13.2a), with the rules that decided it."""
     return _ANSWERS_pausing_load_may_pay[(use,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:153  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:143  13.2a  Sequencing Transport/Supply
+def may_move_another_unit(transport_point_unfinished: bool) -> bool:
+    """May another unit be moved now? (not while a Transport Point has yet to finish moving) (13.2a)."""
+    return not transport_point_unfinished
+
+
+# rules/ocs/ch13-specialized-units.rules:143  13.2a  Sequencing Transport/Supply
+def _t_may_move_another_unit(transport_point_unfinished: bool, _t: list[Cite]) -> bool:
+    """may_move_another_unit, recording in _t each rule it uses."""
+    _t.extend(_CITES96)
+    return not transport_point_unfinished
+
+_ANSWERS_may_move_another_unit: Final[dict[tuple[bool], Answer[bool]]] = {
+    (False,): Answer(True, (_C95,), ()),
+    (True,): Answer(False, (_C95,), ('transport_point_unfinished = false',)),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:143  13.2a  Sequencing Transport/Supply
+def explain_may_move_another_unit(transport_point_unfinished: bool) -> Answer[bool]:
+    """May another unit be moved now? (not while a Transport Point has yet to finish moving) (13.2a), with the rules that decided it."""
+    return _ANSWERS_may_move_another_unit[(transport_point_unfinished,)]
+
+
+# rules/ocs/ch13-specialized-units.rules:162  13.2b  Transport Points and Supply
 def needs_fuel(u: Unit) -> bool:
     """Does the unit need fuel to move? (13.2b)."""
     return u.mobility != 'leg' and u.type != 'transport'
 
 
-# rules/ocs/ch13-specialized-units.rules:153  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:162  13.2b  Transport Points and Supply
 def _t_needs_fuel(u: Unit, _t: list[Cite]) -> bool:
     """needs_fuel, recording in _t each rule it uses."""
-    _t.extend(_CITES97)
+    _t.extend(_CITES98)
     return u.type != 'transport' and u.mobility != 'leg'
 
 
-# rules/ocs/ch13-specialized-units.rules:153  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:162  13.2b  Transport Points and Supply
 def explain_needs_fuel(u: Unit) -> Answer[bool]:
     """Does the unit need fuel to move? (13.2b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_needs_fuel(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:163  13.2b  Transport Points and Supply
 def transport_point_supplied(u: Unit) -> bool:
     """Transport Points are never Out of Supply (13.2b)."""
     return u.type != 'transport' or not u.out_of_supply
 
 
-# rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:163  13.2b  Transport Points and Supply
 def _t_transport_point_supplied(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_supplied, recording in _t each rule it uses."""
-    _t.extend(_CITES97)
+    _t.extend(_CITES98)
     return u.type != 'transport' or not u.out_of_supply
 
 
-# rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:163  13.2b  Transport Points and Supply
 def explain_transport_point_supplied(u: Unit) -> Answer[bool]:
     """Transport Points are never Out of Supply (13.2b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_supplied(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:169  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:178  13.2c  Mechanical Handling
 def may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool) -> bool:
     """May these Transport Points combine (or divide)? (13.2c)."""
     return same_hex and phase == 'movement' and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
 
 
-# rules/ocs/ch13-specialized-units.rules:169  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:178  13.2c  Mechanical Handling
 def _t_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool, _t: list[Cite]) -> bool:
     """may_combine_transport_points, recording in _t each rule it uses."""
-    _t.extend(_CITES98)
+    _t.extend(_CITES3)
     return phase == 'movement' and same_hex and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
 
 
-# rules/ocs/ch13-specialized-units.rules:169  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:178  13.2c  Mechanical Handling
 def explain_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool) -> Answer[bool]:
     """May these Transport Points combine (or divide)? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_combine_transport_points(a, b, phase, same_hex, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_0_90), ('b', b, _DOMAINS_Unit_0_90), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_0_91), ('b', b, _DOMAINS_Unit_0_91), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:173  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:182  13.2c  Mechanical Handling
 def _s_may_carry_sp(tp: Unit, sp: Number) -> bool:
     """may_carry_sp with numbers scaled by SCALE."""
     return sp <= tp.points * 4
 
 
-# rules/ocs/ch13-specialized-units.rules:173  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:182  13.2c  Mechanical Handling
 def _t_may_carry_sp(tp: Unit, sp: Number, _t: list[Cite]) -> bool:
     """may_carry_sp, recording in _t each rule it uses."""
-    _t.extend(_CITES98)
+    _t.extend(_CITES3)
     return sp <= tp.points * 4
 
 
-# rules/ocs/ch13-specialized-units.rules:173  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:182  13.2c  Mechanical Handling
 def may_carry_sp(tp: Unit, sp: Number) -> bool:
     """Can the Transport Point carry this many SP? (13.2c). Numbers are exact: int or Fraction."""
     return _s_may_carry_sp(tp, sp * SCALE)
 
 
-# rules/ocs/ch13-specialized-units.rules:173  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:182  13.2c  Mechanical Handling
 def explain_may_carry_sp(tp: Unit, sp: Number) -> Answer[bool]:
     """Can the Transport Point carry this many SP? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_carry_sp(tp, sp * SCALE, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_0_90), ('sp', sp, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_0_91), ('sp', sp, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:177  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:188  13.2c  Mechanical Handling
 def within_counter_mix(trucks_in_play: int) -> bool:
     """Are this many truck counters within the counter-mix? (13.2c)."""
     return trucks_in_play <= truck_counters
 
 
-# rules/ocs/ch13-specialized-units.rules:177  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:188  13.2c  Mechanical Handling
 def _t_within_counter_mix(trucks_in_play: int, _t: list[Cite]) -> bool:
     """within_counter_mix, recording in _t each rule it uses."""
-    _t.extend(_CITES98)
-    return trucks_in_play <= _cite(_t, _CITES4, truck_counters)
+    _t.extend(_CITES3)
+    return trucks_in_play <= _cite(_t, _CITES5, truck_counters)
 
 
-# rules/ocs/ch13-specialized-units.rules:177  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:188  13.2c  Mechanical Handling
 def explain_within_counter_mix(trucks_in_play: int) -> Answer[bool]:
     """Are this many truck counters within the counter-mix? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1366,42 +1390,42 @@ def explain_within_counter_mix(trucks_in_play: int) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(within_counter_mix, (('trucks_in_play', trucks_in_play, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:199  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:211  13.2d  Mode Restrictions
 def transport_point_mode(u: Unit) -> bool:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d)."""
     _u_mode = u.mode
     return u.type != 'transport' or _u_mode == 'move' or (_u_mode == 'reserve' and u.organic)
 
 
-# rules/ocs/ch13-specialized-units.rules:199  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:211  13.2d  Mode Restrictions
 def _t_transport_point_mode(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_mode, recording in _t each rule it uses."""
     _t.extend(_CITES100)
     return u.type != 'transport' or u.mode == 'move' or (u.organic and u.mode == 'reserve')
 
 
-# rules/ocs/ch13-specialized-units.rules:199  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:211  13.2d  Mode Restrictions
 def explain_transport_point_mode(u: Unit) -> Answer[bool]:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_mode(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:253  13.2f  Loading and Unloading
 def load_cost(tp: Unit) -> int:
     """MP a Transport Point pays to load or unload SP in a hex (13.2f)."""
     return _s_rounded(_div(tp.move_ma * 4, 40))
 
 
-# rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:253  13.2f  Loading and Unloading
 def _t_load_cost(tp: Unit, _t: list[Cite]) -> int:
     """load_cost, recording in _t each rule it uses."""
     _t.extend(_CITES102)
     return _t_rounded(_div(tp.move_ma * 4, 40), _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:253  13.2f  Loading and Unloading
 def explain_load_cost(tp: Unit) -> Answer[int]:
     """MP a Transport Point pays to load or unload SP in a hex (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1409,13 +1433,13 @@ def explain_load_cost(tp: Unit) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:255  13.2f  Loading and Unloading
 def may_load_from(same_hex_as_dump: bool) -> bool:
     """May a Transport Point load from this dump? (13.2f)."""
     return same_hex_as_dump
 
 
-# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:255  13.2f  Loading and Unloading
 def _t_may_load_from(same_hex_as_dump: bool, _t: list[Cite]) -> bool:
     """may_load_from, recording in _t each rule it uses."""
     _t.extend(_CITES102)
@@ -1427,124 +1451,167 @@ _ANSWERS_may_load_from: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:255  13.2f  Loading and Unloading
 def explain_may_load_from(same_hex_as_dump: bool) -> Answer[bool]:
     """May a Transport Point load from this dump? (13.2f), with the rules that decided it."""
     return _ANSWERS_may_load_from[(same_hex_as_dump,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:289  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
 def may_draw_from(tp: Unit, u: Unit) -> bool:
     """May this unit draw SP from this Transport Point? (13.2g)."""
     return not tp.organic or u.formation == tp.formation
 
 
-# rules/ocs/ch13-specialized-units.rules:289  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
 def _t_may_draw_from(tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """may_draw_from, recording in _t each rule it uses."""
     _t.extend(_CITES104)
     return not tp.organic or u.formation == tp.formation
 
 
-# rules/ocs/ch13-specialized-units.rules:289  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
 def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     """May this unit draw SP from this Transport Point? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_draw_from(tp, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_0_90), ('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_0_91), ('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:304  13.2g  Organic Trucks
 def may_form_extender(tp: Unit) -> bool:
     """May this Transport Point be combined to form an Extender? (13.2g)."""
     return not tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:304  13.2g  Organic Trucks
 def _t_may_form_extender(tp: Unit, _t: list[Cite]) -> bool:
     """may_form_extender, recording in _t each rule it uses."""
     _t.extend(_CITES104)
     return not tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:304  13.2g  Organic Trucks
 def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     """May this Transport Point be combined to form an Extender? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_form_extender(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:295  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:307  13.2g  Organic Trucks
 def may_retreat(tp: Unit, with_retreating_combat_units: bool) -> bool:
     """May this Transport Point retreat? (Organic Trucks only with retreating combat units of their stack) (13.2g)."""
     return with_retreating_combat_units and tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:295  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:307  13.2g  Organic Trucks
 def _t_may_retreat(tp: Unit, with_retreating_combat_units: bool, _t: list[Cite]) -> bool:
     """may_retreat, recording in _t each rule it uses."""
     _t.extend(_CITES104)
     return tp.organic and with_retreating_combat_units
 
 
-# rules/ocs/ch13-specialized-units.rules:295  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:307  13.2g  Organic Trucks
 def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[bool]:
     """May this Transport Point retreat? (Organic Trucks only with retreating combat units of their stack) (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_retreat(tp, with_retreating_combat_units, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_0_90), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_0_91), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:311  13.2g  Organic Trucks
 def organic_after_capture(tp: Unit) -> bool:
     """Is the Transport Point still Organic once captured? (13.2g)."""
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:311  13.2g  Organic Trucks
 def _t_organic_after_capture(tp: Unit, _t: list[Cite]) -> bool:
     """organic_after_capture, recording in _t each rule it uses."""
     _t.extend(_CITES104)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:311  13.2g  Organic Trucks
 def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     """Is the Transport Point still Organic once captured? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_organic_after_capture(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:313  13.2g  Organic Trucks
 def may_withhold_combat_supply(tp: Unit) -> bool:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g)."""
     return tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:313  13.2g  Organic Trucks
 def _t_may_withhold_combat_supply(tp: Unit, _t: list[Cite]) -> bool:
     """may_withhold_combat_supply, recording in _t each rule it uses."""
     _t.extend(_CITES104)
     return tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:313  13.2g  Organic Trucks
 def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_withhold_combat_supply(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:329  13.2i
+# rules/ocs/ch13-specialized-units.rules:316  13.2g  Organic Trucks
+def dg_result_removes_reserve(tp: Unit) -> bool:
+    """D) Does a DG result in its hex take this Organic Truck's Reserve marker off (leaving it in Move Mode, 13.2d)? (13.2g)."""
+    return tp.type == 'transport' and tp.mode == 'reserve'
+
+
+# rules/ocs/ch13-specialized-units.rules:316  13.2g  Organic Trucks
+def _t_dg_result_removes_reserve(tp: Unit, _t: list[Cite]) -> bool:
+    """dg_result_removes_reserve, recording in _t each rule it uses."""
+    _t.extend(_CITES104)
+    return tp.type == 'transport' and tp.mode == 'reserve'
+
+
+# rules/ocs/ch13-specialized-units.rules:316  13.2g  Organic Trucks
+def explain_dg_result_removes_reserve(tp: Unit) -> Answer[bool]:
+    """D) Does a DG result in its hex take this Organic Truck's Reserve marker off (leaving it in Move Mode, 13.2d)? (13.2g), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_dg_result_removes_reserve(tp, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(dg_result_removes_reserve, (('tp', tp, _DOMAINS_Unit_0_91), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:320  13.2g  Organic Trucks
+def hq_may_throw_from(hq: Unit, tp: Unit, u: Unit) -> bool:
+    """May this HQ throw SP from this Transport Point's load to this unit? (Organic Trucks: their formation only) (13.2g)."""
+    _u_formation = u.formation
+    return hq.type == 'hq' and hq.mode != 'strat' and (not tp.organic or _u_formation == tp.formation) and (not hq.divisional or _u_formation == hq.formation or (_u_formation == '' and u.nationality == hq.nationality))
+
+
+# rules/ocs/ch13-specialized-units.rules:320  13.2g  Organic Trucks
+def _t_hq_may_throw_from(hq: Unit, tp: Unit, u: Unit, _t: list[Cite]) -> bool:
+    """hq_may_throw_from, recording in _t each rule it uses."""
+    _t.extend(_CITES104)
+    return _t_hq_may_throw_supply(hq, _t) and _t_hq_may_supply(hq, u, _t) and (not tp.organic or u.formation == tp.formation)
+
+
+# rules/ocs/ch13-specialized-units.rules:320  13.2g  Organic Trucks
+def explain_hq_may_throw_from(hq: Unit, tp: Unit, u: Unit) -> Answer[bool]:
+    """May this HQ throw SP from this Transport Point's load to this unit? (Organic Trucks: their formation only) (13.2g), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_hq_may_throw_from(hq, tp, u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_from, (('hq', hq, _DOMAINS_Unit_0_91), ('tp', tp, _DOMAINS_Unit_0_91), ('u', u, _DOMAINS_Unit_0_91), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:365  13.2i
 def captured_may_move_at_once(captured_in: Phase) -> bool:
     """May captured Transport Points move in the phase they were captured? (13.2i)."""
     return captured_in == 'movement'
 
 
-# rules/ocs/ch13-specialized-units.rules:329  13.2i
+# rules/ocs/ch13-specialized-units.rules:365  13.2i
 def _t_captured_may_move_at_once(captured_in: Phase, _t: list[Cite]) -> bool:
     """captured_may_move_at_once, recording in _t each rule it uses."""
     _t.extend(_CITES106)
@@ -1562,53 +1629,53 @@ _ANSWERS_captured_may_move_at_once: Final[dict[tuple[Phase], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:329  13.2i
+# rules/ocs/ch13-specialized-units.rules:365  13.2i
 def explain_captured_may_move_at_once(captured_in: Phase) -> Answer[bool]:
     """May captured Transport Points move in the phase they were captured? (13.2i), with the rules that decided it."""
     return _ANSWERS_captured_may_move_at_once[(captured_in,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:364  13.3a
+# rules/ocs/ch13-specialized-units.rules:400  13.3a
 def rail_cargo(u: Unit) -> bool:
     """May this go by rail? (13.3a)."""
     return u.type not in _SET109
 
 
-# rules/ocs/ch13-specialized-units.rules:364  13.3a
+# rules/ocs/ch13-specialized-units.rules:400  13.3a
 def _t_rail_cargo(u: Unit, _t: list[Cite]) -> bool:
     """rail_cargo, recording in _t each rule it uses."""
     _t.extend(_CITES108)
     return _t_transportable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:364  13.3a
+# rules/ocs/ch13-specialized-units.rules:400  13.3a
 def explain_rail_cargo(u: Unit) -> Answer[bool]:
     """May this go by rail? (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_rail_cargo(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:366  13.3a
+# rules/ocs/ch13-specialized-units.rules:402  13.3a
 def _s_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool) -> Number:
     """rail_cap_cost with numbers scaled by SCALE."""
     return _mul(_sum((_s_transport_equivalent(u) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:366  13.3a
+# rules/ocs/ch13-specialized-units.rules:402  13.3a
 def _t_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool, _t: list[Cite]) -> Number:
     """rail_cap_cost, recording in _t each rule it uses."""
     _t.extend(_CITES108)
     return _mul(_sum((_t_transport_equivalent(u, _t) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:366  13.3a
+# rules/ocs/ch13-specialized-units.rules:402  13.3a
 def rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_track: bool) -> Number:
     """Rail Cap points to move this cargo along a path (13.3a). Numbers are exact: int or Fraction."""
     return _exact(_s_rail_cap_cost(tuple(cargo), trainbusting, all_multi_track))
 
 
-# rules/ocs/ch13-specialized-units.rules:366  13.3a
+# rules/ocs/ch13-specialized-units.rules:402  13.3a
 def explain_rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_track: bool) -> Answer[Number]:
     """Rail Cap points to move this cargo along a path (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1616,13 +1683,13 @@ def explain_rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_t
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:384  13.3b
+# rules/ocs/ch13-specialized-units.rules:420  13.3b
 def rail_cap_usable(phase: Phase) -> bool:
     """May Rail Cap be used in this phase? (13.3b)."""
     return phase == 'movement'
 
 
-# rules/ocs/ch13-specialized-units.rules:384  13.3b
+# rules/ocs/ch13-specialized-units.rules:420  13.3b
 def _t_rail_cap_usable(phase: Phase, _t: list[Cite]) -> bool:
     """rail_cap_usable, recording in _t each rule it uses."""
     _t.extend(_CITES111)
@@ -1640,26 +1707,53 @@ _ANSWERS_rail_cap_usable: Final[dict[tuple[Phase], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:384  13.3b
+# rules/ocs/ch13-specialized-units.rules:420  13.3b
 def explain_rail_cap_usable(phase: Phase) -> Answer[bool]:
     """May Rail Cap be used in this phase? (13.3b), with the rules that decided it."""
     return _ANSWERS_rail_cap_usable[(phase,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:403  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:422  13.3b
+def _s_rail_cap_available(turn_level: Number, unspent_before: Number) -> Number:
+    """rail_cap_available with numbers scaled by SCALE."""
+    return turn_level
+
+
+# rules/ocs/ch13-specialized-units.rules:422  13.3b
+def _t_rail_cap_available(turn_level: Number, unspent_before: Number, _t: list[Cite]) -> Number:
+    """rail_cap_available, recording in _t each rule it uses."""
+    _t.extend(_CITES111)
+    return turn_level
+
+
+# rules/ocs/ch13-specialized-units.rules:422  13.3b
+def rail_cap_available(turn_level: Number, unspent_before: Number) -> Number:
+    """Rail Cap points for this Movement Phase: the turn's level (what an earlier phase left unspent is not saved) (13.3b). Numbers are exact: int or Fraction."""
+    return _exact(_s_rail_cap_available(turn_level * SCALE, unspent_before * SCALE))
+
+
+# rules/ocs/ch13-specialized-units.rules:422  13.3b
+def explain_rail_cap_available(turn_level: Number, unspent_before: Number) -> Answer[Number]:
+    """Rail Cap points for this Movement Phase: the turn's level (what an earlier phase left unspent is not saved) (13.3b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_rail_cap_available(turn_level * SCALE, unspent_before * SCALE, _t)
+    return Answer(_exact(_value), _rules(_t), ())
+
+
+# rules/ocs/ch13-specialized-units.rules:448  13.3c  Detrainable Hexes
 def detrainable(x: RailHex) -> bool:
     """Is this railroad hex detrainable? (13.3c)."""
     return x.controlled and x.ezoc_free_path_to_supply and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))
 
 
-# rules/ocs/ch13-specialized-units.rules:403  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:448  13.3c  Detrainable Hexes
 def _t_detrainable(x: RailHex, _t: list[Cite]) -> bool:
     """detrainable, recording in _t each rule it uses."""
     _t.extend(_CITES113)
     return (x.town_or_port or any((_t_creates_detrainable(u, _t) for u in x.units))) and x.controlled and x.ezoc_free_path_to_supply
 
 
-# rules/ocs/ch13-specialized-units.rules:403  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:448  13.3c  Detrainable Hexes
 def explain_detrainable(x: RailHex) -> Answer[bool]:
     """Is this railroad hex detrainable? (13.3c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1667,34 +1761,34 @@ def explain_detrainable(x: RailHex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_0_114), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:423  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:468  13.3d  Railheads
 def moves_railhead(u: Unit) -> bool:
     """Does this unit's movement move a Railhead marker? (13.3d)."""
     return u.type == 'rail_repair'
 
 
-# rules/ocs/ch13-specialized-units.rules:423  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:468  13.3d  Railheads
 def _t_moves_railhead(u: Unit, _t: list[Cite]) -> bool:
     """moves_railhead, recording in _t each rule it uses."""
     _t.extend(_CITES116)
     return u.type == 'rail_repair'
 
 
-# rules/ocs/ch13-specialized-units.rules:423  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:468  13.3d  Railheads
 def explain_moves_railhead(u: Unit) -> Answer[bool]:
     """Does this unit's movement move a Railhead marker? (13.3d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_moves_railhead(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:453  13.3e
+# rules/ocs/ch13-specialized-units.rules:498  13.3e
 def rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> bool:
     """Can a rail path pass through this hex? (13.3e)."""
     return controlled and (not enemy_combat_unit) and (not in_ezoc) and (not wrong_gauge)
 
 
-# rules/ocs/ch13-specialized-units.rules:453  13.3e
+# rules/ocs/ch13-specialized-units.rules:498  13.3e
 def _t_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool, _t: list[Cite]) -> bool:
     """rail_path_hex_usable, recording in _t each rule it uses."""
     _t.extend(_CITES118)
@@ -1720,45 +1814,155 @@ _ANSWERS_rail_path_hex_usable: Final[dict[tuple[bool, bool, bool, bool], Answer[
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:453  13.3e
+# rules/ocs/ch13-specialized-units.rules:498  13.3e
 def explain_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> Answer[bool]:
     """Can a rail path pass through this hex? (13.3e), with the rules that decided it."""
     return _ANSWERS_rail_path_hex_usable[(enemy_combat_unit, in_ezoc, wrong_gauge, controlled)]
 
 
-# rules/ocs/ch13-specialized-units.rules:486  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:502  13.3e
+def rail_steps_in_one_phase(entrained_in: Phase, detrains_in: Phase) -> bool:
+    """Are entraining, moving and detraining done in the same phase? (13.3e)."""
+    return entrained_in == detrains_in
+
+
+# rules/ocs/ch13-specialized-units.rules:502  13.3e
+def _t_rail_steps_in_one_phase(entrained_in: Phase, detrains_in: Phase, _t: list[Cite]) -> bool:
+    """rail_steps_in_one_phase, recording in _t each rule it uses."""
+    _t.extend(_CITES118)
+    return entrained_in == detrains_in
+
+_ANSWERS_rail_steps_in_one_phase: Final[dict[tuple[Phase, Phase], Answer[bool]]] = {
+    ('reinforcement', 'reinforcement',): Answer(True, (_C117,), ()),
+    ('reinforcement', 'movement',): Answer(False, (_C117,), ('entrained_in = movement', 'detrains_in = reinforcement')),
+    ('reinforcement', 'reaction',): Answer(False, (_C117,), ('entrained_in = reaction', 'detrains_in = reinforcement')),
+    ('reinforcement', 'exploitation',): Answer(False, (_C117,), ('entrained_in = exploitation', 'detrains_in = reinforcement')),
+    ('reinforcement', 'combat_phase',): Answer(False, (_C117,), ('entrained_in = combat_phase', 'detrains_in = reinforcement')),
+    ('reinforcement', 'barrage',): Answer(False, (_C117,), ('entrained_in = barrage', 'detrains_in = reinforcement')),
+    ('reinforcement', 'supply',): Answer(False, (_C117,), ('entrained_in = supply', 'detrains_in = reinforcement')),
+    ('reinforcement', 'clean_up',): Answer(False, (_C117,), ('entrained_in = clean_up', 'detrains_in = reinforcement')),
+    ('movement', 'reinforcement',): Answer(False, (_C117,), ('entrained_in = reinforcement', 'detrains_in = movement')),
+    ('movement', 'movement',): Answer(True, (_C117,), ()),
+    ('movement', 'reaction',): Answer(False, (_C117,), ('entrained_in = reaction', 'detrains_in = movement')),
+    ('movement', 'exploitation',): Answer(False, (_C117,), ('entrained_in = exploitation', 'detrains_in = movement')),
+    ('movement', 'combat_phase',): Answer(False, (_C117,), ('entrained_in = combat_phase', 'detrains_in = movement')),
+    ('movement', 'barrage',): Answer(False, (_C117,), ('entrained_in = barrage', 'detrains_in = movement')),
+    ('movement', 'supply',): Answer(False, (_C117,), ('entrained_in = supply', 'detrains_in = movement')),
+    ('movement', 'clean_up',): Answer(False, (_C117,), ('entrained_in = clean_up', 'detrains_in = movement')),
+    ('reaction', 'reinforcement',): Answer(False, (_C117,), ('entrained_in = reinforcement', 'detrains_in = reaction')),
+    ('reaction', 'movement',): Answer(False, (_C117,), ('entrained_in = movement', 'detrains_in = reaction')),
+    ('reaction', 'reaction',): Answer(True, (_C117,), ()),
+    ('reaction', 'exploitation',): Answer(False, (_C117,), ('entrained_in = exploitation', 'detrains_in = reaction')),
+    ('reaction', 'combat_phase',): Answer(False, (_C117,), ('entrained_in = combat_phase', 'detrains_in = reaction')),
+    ('reaction', 'barrage',): Answer(False, (_C117,), ('entrained_in = barrage', 'detrains_in = reaction')),
+    ('reaction', 'supply',): Answer(False, (_C117,), ('entrained_in = supply', 'detrains_in = reaction')),
+    ('reaction', 'clean_up',): Answer(False, (_C117,), ('entrained_in = clean_up', 'detrains_in = reaction')),
+    ('exploitation', 'reinforcement',): Answer(False, (_C117,), ('entrained_in = reinforcement', 'detrains_in = exploitation')),
+    ('exploitation', 'movement',): Answer(False, (_C117,), ('entrained_in = movement', 'detrains_in = exploitation')),
+    ('exploitation', 'reaction',): Answer(False, (_C117,), ('entrained_in = reaction', 'detrains_in = exploitation')),
+    ('exploitation', 'exploitation',): Answer(True, (_C117,), ()),
+    ('exploitation', 'combat_phase',): Answer(False, (_C117,), ('entrained_in = combat_phase', 'detrains_in = exploitation')),
+    ('exploitation', 'barrage',): Answer(False, (_C117,), ('entrained_in = barrage', 'detrains_in = exploitation')),
+    ('exploitation', 'supply',): Answer(False, (_C117,), ('entrained_in = supply', 'detrains_in = exploitation')),
+    ('exploitation', 'clean_up',): Answer(False, (_C117,), ('entrained_in = clean_up', 'detrains_in = exploitation')),
+    ('combat_phase', 'reinforcement',): Answer(False, (_C117,), ('entrained_in = reinforcement', 'detrains_in = combat_phase')),
+    ('combat_phase', 'movement',): Answer(False, (_C117,), ('entrained_in = movement', 'detrains_in = combat_phase')),
+    ('combat_phase', 'reaction',): Answer(False, (_C117,), ('entrained_in = reaction', 'detrains_in = combat_phase')),
+    ('combat_phase', 'exploitation',): Answer(False, (_C117,), ('entrained_in = exploitation', 'detrains_in = combat_phase')),
+    ('combat_phase', 'combat_phase',): Answer(True, (_C117,), ()),
+    ('combat_phase', 'barrage',): Answer(False, (_C117,), ('entrained_in = barrage', 'detrains_in = combat_phase')),
+    ('combat_phase', 'supply',): Answer(False, (_C117,), ('entrained_in = supply', 'detrains_in = combat_phase')),
+    ('combat_phase', 'clean_up',): Answer(False, (_C117,), ('entrained_in = clean_up', 'detrains_in = combat_phase')),
+    ('barrage', 'reinforcement',): Answer(False, (_C117,), ('entrained_in = reinforcement', 'detrains_in = barrage')),
+    ('barrage', 'movement',): Answer(False, (_C117,), ('entrained_in = movement', 'detrains_in = barrage')),
+    ('barrage', 'reaction',): Answer(False, (_C117,), ('entrained_in = reaction', 'detrains_in = barrage')),
+    ('barrage', 'exploitation',): Answer(False, (_C117,), ('entrained_in = exploitation', 'detrains_in = barrage')),
+    ('barrage', 'combat_phase',): Answer(False, (_C117,), ('entrained_in = combat_phase', 'detrains_in = barrage')),
+    ('barrage', 'barrage',): Answer(True, (_C117,), ()),
+    ('barrage', 'supply',): Answer(False, (_C117,), ('entrained_in = supply', 'detrains_in = barrage')),
+    ('barrage', 'clean_up',): Answer(False, (_C117,), ('entrained_in = clean_up', 'detrains_in = barrage')),
+    ('supply', 'reinforcement',): Answer(False, (_C117,), ('entrained_in = reinforcement', 'detrains_in = supply')),
+    ('supply', 'movement',): Answer(False, (_C117,), ('entrained_in = movement', 'detrains_in = supply')),
+    ('supply', 'reaction',): Answer(False, (_C117,), ('entrained_in = reaction', 'detrains_in = supply')),
+    ('supply', 'exploitation',): Answer(False, (_C117,), ('entrained_in = exploitation', 'detrains_in = supply')),
+    ('supply', 'combat_phase',): Answer(False, (_C117,), ('entrained_in = combat_phase', 'detrains_in = supply')),
+    ('supply', 'barrage',): Answer(False, (_C117,), ('entrained_in = barrage', 'detrains_in = supply')),
+    ('supply', 'supply',): Answer(True, (_C117,), ()),
+    ('supply', 'clean_up',): Answer(False, (_C117,), ('entrained_in = clean_up', 'detrains_in = supply')),
+    ('clean_up', 'reinforcement',): Answer(False, (_C117,), ('entrained_in = reinforcement', 'detrains_in = clean_up')),
+    ('clean_up', 'movement',): Answer(False, (_C117,), ('entrained_in = movement', 'detrains_in = clean_up')),
+    ('clean_up', 'reaction',): Answer(False, (_C117,), ('entrained_in = reaction', 'detrains_in = clean_up')),
+    ('clean_up', 'exploitation',): Answer(False, (_C117,), ('entrained_in = exploitation', 'detrains_in = clean_up')),
+    ('clean_up', 'combat_phase',): Answer(False, (_C117,), ('entrained_in = combat_phase', 'detrains_in = clean_up')),
+    ('clean_up', 'barrage',): Answer(False, (_C117,), ('entrained_in = barrage', 'detrains_in = clean_up')),
+    ('clean_up', 'supply',): Answer(False, (_C117,), ('entrained_in = supply', 'detrains_in = clean_up')),
+    ('clean_up', 'clean_up',): Answer(True, (_C117,), ()),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:502  13.3e
+def explain_rail_steps_in_one_phase(entrained_in: Phase, detrains_in: Phase) -> Answer[bool]:
+    """Are entraining, moving and detraining done in the same phase? (13.3e), with the rules that decided it."""
+    return _ANSWERS_rail_steps_in_one_phase[(entrained_in, detrains_in)]
+
+
+# rules/ocs/ch13-specialized-units.rules:506  13.3e
+def may_entrain_off_map(arrival_hex_has_railroad: bool) -> bool:
+    '1) May reinforcements or new SP entrain "off-map"? (13.6b: the usual entraining requirements do not apply) (13.3e).'
+    return arrival_hex_has_railroad
+
+
+# rules/ocs/ch13-specialized-units.rules:506  13.3e
+def _t_may_entrain_off_map(arrival_hex_has_railroad: bool, _t: list[Cite]) -> bool:
+    """may_entrain_off_map, recording in _t each rule it uses."""
+    _t.extend(_CITES118)
+    return arrival_hex_has_railroad
+
+_ANSWERS_may_entrain_off_map: Final[dict[tuple[bool], Answer[bool]]] = {
+    (False,): Answer(False, (_C117,), ('arrival_hex_has_railroad = true',)),
+    (True,): Answer(True, (_C117,), ()),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:506  13.3e
+def explain_may_entrain_off_map(arrival_hex_has_railroad: bool) -> Answer[bool]:
+    '1) May reinforcements or new SP entrain "off-map"? (13.6b: the usual entraining requirements do not apply) (13.3e), with the rules that decided it.'
+    return _ANSWERS_may_entrain_off_map[(arrival_hex_has_railroad,)]
+
+
+# rules/ocs/ch13-specialized-units.rules:547  13.3f  Rail Conversion
 def may_convert_hex(in_ezoc: bool, negated: bool) -> bool:
     """May a rail hex be converted? (13.3f)."""
     return not in_ezoc or ezoc_allows('E', negated)
 
 
-# rules/ocs/ch13-specialized-units.rules:486  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:547  13.3f  Rail Conversion
 def _t_may_convert_hex(in_ezoc: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_convert_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES6)
+    _t.extend(_CITES7)
     return not in_ezoc or _t_ezoc_allows('E', _cite_yes(_t, _CITES120, negated), _t)
 
 _ANSWERS_may_convert_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(True, (_C5,), ()),
-    (False, True,): Answer(True, (_C5,), ()),
-    (True, False,): Answer(False, (_C5, _C119, _C121, _C45,), ('in_ezoc = false',)),
-    (True, True,): Answer(False, (_C5, _C119, _C121, _C45,), ('in_ezoc = false',)),
+    (False, False,): Answer(True, (_C6,), ()),
+    (False, True,): Answer(True, (_C6,), ()),
+    (True, False,): Answer(False, (_C6, _C119, _C121, _C46,), ('in_ezoc = false',)),
+    (True, True,): Answer(False, (_C6, _C119, _C121, _C46,), ('in_ezoc = false',)),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:486  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:547  13.3f  Rail Conversion
 def explain_may_convert_hex(in_ezoc: bool, negated: bool) -> Answer[bool]:
     """May a rail hex be converted? (13.3f), with the rules that decided it."""
     return _ANSWERS_may_convert_hex[(in_ezoc, negated)]
 
 
-# rules/ocs/ch13-specialized-units.rules:511  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:574  13.3g  Rail Repair Units
 def may_rail_over_converted(converted_this_phase: bool) -> bool:
     """A) May a Rail Repair unit use rail movement over these hexes? (13.3g)."""
     return not converted_this_phase
 
 
-# rules/ocs/ch13-specialized-units.rules:511  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:574  13.3g  Rail Repair Units
 def _t_may_rail_over_converted(converted_this_phase: bool, _t: list[Cite]) -> bool:
     """may_rail_over_converted, recording in _t each rule it uses."""
     _t.extend(_CITES123)
@@ -1770,32 +1974,32 @@ _ANSWERS_may_rail_over_converted: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:511  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:574  13.3g  Rail Repair Units
 def explain_may_rail_over_converted(converted_this_phase: bool) -> Answer[bool]:
     """A) May a Rail Repair unit use rail movement over these hexes? (13.3g), with the rules that decided it."""
     return _ANSWERS_may_rail_over_converted[(converted_this_phase,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:515  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:578  13.3g  Rail Repair Units
 def _s_ma_after_rail(u: Unit, spent_before: Number) -> Number:
     """ma_after_rail with numbers scaled by SCALE."""
     return u.move_ma * 4 - spent_before if u.type == 'rail_repair' else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:515  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:578  13.3g  Rail Repair Units
 def _t_ma_after_rail(u: Unit, spent_before: Number, _t: list[Cite]) -> Number:
     """ma_after_rail, recording in _t each rule it uses."""
     _t.extend(_CITES123)
     return u.move_ma * 4 - spent_before if u.type == 'rail_repair' else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:515  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:578  13.3g  Rail Repair Units
 def ma_after_rail(u: Unit, spent_before: Number) -> Number:
     """B) MA a unit may still spend after rail movement (13.3g). Numbers are exact: int or Fraction."""
     return _exact(_s_ma_after_rail(u, spent_before * SCALE))
 
 
-# rules/ocs/ch13-specialized-units.rules:515  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:578  13.3g  Rail Repair Units
 def explain_ma_after_rail(u: Unit, spent_before: Number) -> Answer[Number]:
     """B) MA a unit may still spend after rail movement (13.3g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1803,27 +2007,27 @@ def explain_ma_after_rail(u: Unit, spent_before: Number) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:527  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:590  13.3g  Rail Repair Units
 def _s_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
     """conversions_allowed with numbers scaled by SCALE."""
     _u_mode = u.mode
     return min(4, current_ma // 4) if phase == 'movement' and u.type == 'rail_repair' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:527  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:590  13.3g  Rail Repair Units
 def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: Number, _t: list[Cite]) -> int:
     """conversions_allowed, recording in _t each rule it uses."""
     _t.extend(_CITES123)
     return min(4, current_ma // 4) if u.type == 'rail_repair' and phase == 'movement' and _t_combat_or_dg_combat(u, _t) else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:527  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:590  13.3g  Rail Repair Units
 def conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
     """D) Rail hexes this unit may convert (current_ma: its MA as it is now, which a mode may have changed) (13.3g). Numbers are exact: int or Fraction."""
     return _s_conversions_allowed(u, phase, current_ma * SCALE)
 
 
-# rules/ocs/ch13-specialized-units.rules:527  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:590  13.3g  Rail Repair Units
 def explain_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> Answer[int]:
     """D) Rail hexes this unit may convert (current_ma: its MA as it is now, which a mode may have changed) (13.3g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1831,13 +2035,13 @@ def explain_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> An
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:558  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:621  13.3h  Railroad Control
 def control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool) -> bool:
     """Does control of a rail hex change? (13.3h)."""
     return enemy_combat_unit_entered or clearly_on_enemy_side
 
 
-# rules/ocs/ch13-specialized-units.rules:558  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:621  13.3h  Railroad Control
 def _t_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool, _t: list[Cite]) -> bool:
     """control_changes, recording in _t each rule it uses."""
     _t.extend(_CITES125)
@@ -1851,90 +2055,111 @@ _ANSWERS_control_changes: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:558  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:621  13.3h  Railroad Control
 def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool) -> Answer[bool]:
     """Does control of a rail hex change? (13.3h), with the rules that decided it."""
     return _ANSWERS_control_changes[(enemy_combat_unit_entered, clearly_on_enemy_side)]
 
 
-# rules/ocs/ch13-specialized-units.rules:584  13.4a
+# rules/ocs/ch13-specialized-units.rules:647  13.4a
 def may_barrage(u: Unit) -> bool:
     """May this artillery unit barrage? (13.4a)."""
     return u.type == 'artillery' and u.mode not in _SET128
 
 
-# rules/ocs/ch13-specialized-units.rules:584  13.4a
+# rules/ocs/ch13-specialized-units.rules:647  13.4a
 def _t_may_barrage(u: Unit, _t: list[Cite]) -> bool:
     """may_barrage, recording in _t each rule it uses."""
     _t.extend(_CITES127)
     return u.type == 'artillery' and u.mode not in _SET128
 
 
-# rules/ocs/ch13-specialized-units.rules:584  13.4a
+# rules/ocs/ch13-specialized-units.rules:647  13.4a
 def explain_may_barrage(u: Unit) -> Answer[bool]:
     """May this artillery unit barrage? (13.4a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_barrage(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:621  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:684  13.5  Replacement Units
 def repl_mode(u: Unit) -> bool:
     """Repls can never enter Combat Mode (13.5)."""
     return u.type != 'repl' or u.mode != 'combat'
 
 
-# rules/ocs/ch13-specialized-units.rules:621  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:684  13.5  Replacement Units
 def _t_repl_mode(u: Unit, _t: list[Cite]) -> bool:
     """repl_mode, recording in _t each rule it uses."""
     _t.extend(_CITES130)
     return u.type != 'repl' or u.mode != 'combat'
 
 
-# rules/ocs/ch13-specialized-units.rules:621  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:684  13.5  Replacement Units
 def explain_repl_mode(u: Unit) -> Answer[bool]:
     """Repls can never enter Combat Mode (13.5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_repl_mode(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:645  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:686  13.5  Replacement Units
+def repl_may_take_losses(u: Unit) -> bool:
+    """Can this Repl be used to take combat or barrage losses (in any mode)? (13.5)."""
+    return u.type == 'repl'
+
+
+# rules/ocs/ch13-specialized-units.rules:686  13.5  Replacement Units
+def _t_repl_may_take_losses(u: Unit, _t: list[Cite]) -> bool:
+    """repl_may_take_losses, recording in _t each rule it uses."""
+    _t.extend(_CITES130)
+    return u.type == 'repl'
+
+
+# rules/ocs/ch13-specialized-units.rules:686  13.5  Replacement Units
+def explain_repl_may_take_losses(u: Unit) -> Answer[bool]:
+    """Can this Repl be used to take combat or barrage losses (in any mode)? (13.5), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_repl_may_take_losses(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(repl_may_take_losses, (('u', u, _DOMAINS_Unit_0_91), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:716  13.5a  Replacing Losses
 def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool) -> bool:
     """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a)."""
     _hq_mode = hq.mode
     return phase == 'reinforcement' and hexes_from_hq <= 2 and (repl.type == 'repl') and (hq.type == 'hq') and (repl.mode == 'move') and (stacked_with_repls or rebuilt == 'dead_pile') and (_hq_mode == 'combat' or (_hq_mode == 'dg' and hq.oriented_to_combat)) and (not in_ezoc or ezoc_allows('K', negated))
 
 
-# rules/ocs/ch13-specialized-units.rules:645  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:716  13.5a  Replacing Losses
 def _t_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool, _t: list[Cite]) -> bool:
     """may_rebuild, recording in _t each rule it uses."""
     _t.extend(_CITES132)
     return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES120, negated), _t)) and (rebuilt == 'dead_pile' or stacked_with_repls)
 
 
-# rules/ocs/ch13-specialized-units.rules:645  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:716  13.5a  Replacing Losses
 def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool) -> Answer[bool]:
     """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_rebuild(repl, hq, hexes_from_hq, in_ezoc, negated, phase, rebuilt, stacked_with_repls, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_0_90), ('hq', hq, _DOMAINS_Unit_0_90), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_0_91), ('hq', hq, _DOMAINS_Unit_0_91), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:684  13.5b
+# rules/ocs/ch13-specialized-units.rules:755  13.5b
 def steps_rebuildable(u: Unit) -> int:
     """Steps a reduced multi-step unit can get back this turn (13.5b)."""
     return u.step_losses if u.multi_step else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:684  13.5b
+# rules/ocs/ch13-specialized-units.rules:755  13.5b
 def _t_steps_rebuildable(u: Unit, _t: list[Cite]) -> int:
     """steps_rebuildable, recording in _t each rule it uses."""
-    _t.extend(_CITES8)
+    _t.extend(_CITES9)
     return u.step_losses if u.multi_step else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:684  13.5b
+# rules/ocs/ch13-specialized-units.rules:755  13.5b
 def explain_steps_rebuildable(u: Unit) -> Answer[int]:
     """Steps a reduced multi-step unit can get back this turn (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1942,20 +2167,20 @@ def explain_steps_rebuildable(u: Unit) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:712  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:783  13.5d  One Repl for Two Units
 def repls_for_paired_units(units: int) -> int:
     """Repls to rebuild this many units listed as pairs (13.5d)."""
     return -(-_div(units * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:712  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:783  13.5d  One Repl for Two Units
 def _t_repls_for_paired_units(units: int, _t: list[Cite]) -> int:
     """repls_for_paired_units, recording in _t each rule it uses."""
     _t.extend(_CITES134)
     return -(-_div(units * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:712  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:783  13.5d  One Repl for Two Units
 def explain_repls_for_paired_units(units: int) -> Answer[int]:
     """Repls to rebuild this many units listed as pairs (13.5d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1963,41 +2188,62 @@ def explain_repls_for_paired_units(units: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:726  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:797  13.5e  Truck Rebuilds
 def truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> bool:
     """May this Transport Point be rebuilt with Eq? (13.5e)."""
     return lost_to_enemy_action and tp.type == 'transport' and (tp.tp_kind == 'truck')
 
 
-# rules/ocs/ch13-specialized-units.rules:726  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:797  13.5e  Truck Rebuilds
 def _t_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool, _t: list[Cite]) -> bool:
     """truck_rebuildable, recording in _t each rule it uses."""
-    _t.extend(_CITES10)
+    _t.extend(_CITES11)
     return tp.type == 'transport' and tp.tp_kind == 'truck' and lost_to_enemy_action
 
 
-# rules/ocs/ch13-specialized-units.rules:726  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:797  13.5e  Truck Rebuilds
 def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bool]:
     """May this Transport Point be rebuilt with Eq? (13.5e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_truck_rebuildable(tp, lost_to_enemy_action, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_0_90), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_0_91), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:747  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:801  13.5e  Truck Rebuilds
+def trucks_within_scenario(trucks_in_play: int, scenario_trucks: int) -> bool:
+    """Are this many trucks in play within what the scenario provides the player? (never more) (13.5e)."""
+    return trucks_in_play <= scenario_trucks
+
+
+# rules/ocs/ch13-specialized-units.rules:801  13.5e  Truck Rebuilds
+def _t_trucks_within_scenario(trucks_in_play: int, scenario_trucks: int, _t: list[Cite]) -> bool:
+    """trucks_within_scenario, recording in _t each rule it uses."""
+    _t.extend(_CITES11)
+    return trucks_in_play <= scenario_trucks
+
+
+# rules/ocs/ch13-specialized-units.rules:801  13.5e  Truck Rebuilds
+def explain_trucks_within_scenario(trucks_in_play: int, scenario_trucks: int) -> Answer[bool]:
+    """Are this many trucks in play within what the scenario provides the player? (never more) (13.5e), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_trucks_within_scenario(trucks_in_play, scenario_trucks, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(trucks_within_scenario, (('trucks_in_play', trucks_in_play, ()), ('scenario_trucks', scenario_trucks, ()), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:827  13.5f  Air Replacements
 def eq_for_air_steps(steps: int) -> int:
     """Eq to rebuild this many aircraft steps (13.5f)."""
     return -(-_div(steps * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:747  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:827  13.5f  Air Replacements
 def _t_eq_for_air_steps(steps: int, _t: list[Cite]) -> int:
     """eq_for_air_steps, recording in _t each rule it uses."""
     _t.extend(_CITES136)
     return -(-_div(steps * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:747  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:827  13.5f  Air Replacements
 def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     """Eq to rebuild this many aircraft steps (13.5f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2005,26 +2251,26 @@ def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:766  13.6a
+# rules/ocs/ch13-specialized-units.rules:846  13.6a
 def _s_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """may_place_at_port with numbers scaled by SCALE."""
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:766  13.6a
+# rules/ocs/ch13-specialized-units.rules:846  13.6a
 def _t_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool, _t: list[Cite]) -> bool:
     """may_place_at_port, recording in _t each rule it uses."""
     _t.extend(_CITES138)
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:766  13.6a
+# rules/ocs/ch13-specialized-units.rules:846  13.6a
 def may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """May these reinforcements be placed at this port? (13.6a). Numbers are exact: int or Fraction."""
     return _s_may_place_at_port(arriving * SCALE, capacity * SCALE, port_in_ezoc)
 
 
-# rules/ocs/ch13-specialized-units.rules:766  13.6a
+# rules/ocs/ch13-specialized-units.rules:846  13.6a
 def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> Answer[bool]:
     """May these reinforcements be placed at this port? (13.6a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2032,13 +2278,13 @@ def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: 
     return Answer(_value, _rules(_t), () if _value else _would_change(may_place_at_port, (('arriving', arriving, ()), ('capacity', capacity, ()), ('port_in_ezoc', port_in_ezoc, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:784  13.6b
+# rules/ocs/ch13-specialized-units.rules:864  13.6b
 def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
     """May a reinforcement be placed in this hex? (13.6b)."""
     return not (in_ezoc and at_port)
 
 
-# rules/ocs/ch13-specialized-units.rules:784  13.6b
+# rules/ocs/ch13-specialized-units.rules:864  13.6b
 def _t_may_place_reinforcement(in_ezoc: bool, at_port: bool, _t: list[Cite]) -> bool:
     """may_place_reinforcement, recording in _t each rule it uses."""
     _t.extend(_CITES140)
@@ -2052,47 +2298,47 @@ _ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] =
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:784  13.6b
+# rules/ocs/ch13-specialized-units.rules:864  13.6b
 def explain_may_place_reinforcement(in_ezoc: bool, at_port: bool) -> Answer[bool]:
     """May a reinforcement be placed in this hex? (13.6b), with the rules that decided it."""
     return _ANSWERS_may_place_reinforcement[(in_ezoc, at_port)]
 
 
-# rules/ocs/ch13-specialized-units.rules:797  13.6c
+# rules/ocs/ch13-specialized-units.rules:877  13.6c
 def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
     """Does this Transport Point arrive loaded? (13.6c)."""
     return sp_arriving_there or tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:797  13.6c
+# rules/ocs/ch13-specialized-units.rules:877  13.6c
 def _t_arrives_loaded(tp: Unit, sp_arriving_there: bool, _t: list[Cite]) -> bool:
     """arrives_loaded, recording in _t each rule it uses."""
     _t.extend(_CITES142)
     return tp.organic or sp_arriving_there
 
 
-# rules/ocs/ch13-specialized-units.rules:797  13.6c
+# rules/ocs/ch13-specialized-units.rules:877  13.6c
 def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     """Does this Transport Point arrive loaded? (13.6c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_arrives_loaded(tp, sp_arriving_there, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_90), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_91), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:824  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:904  13.7  Formation Markers
 def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool:
     """A) May the Formation marker be on the map? (13.7)."""
     return fueling_reminder or units_with_marker >= 1
 
 
-# rules/ocs/ch13-specialized-units.rules:824  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:904  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
     _t.extend(_CITES144)
     return units_with_marker >= 1 or fueling_reminder
 
 
-# rules/ocs/ch13-specialized-units.rules:824  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:904  13.7  Formation Markers
 def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> Answer[bool]:
     """A) May the Formation marker be on the map? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2100,35 +2346,35 @@ def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool)
     return Answer(_value, _rules(_t), () if _value else _would_change(marker_may_be_on_map, (('units_with_marker', units_with_marker, ()), ('fueling_reminder', fueling_reminder, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:828  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:908  13.7  Formation Markers
 def may_enter_marker(u: Unit, marker_formation: str) -> bool:
     """B) May this unit be represented by the marker? (13.7)."""
     _u_formation = u.formation
     return _u_formation != '' and _u_formation == marker_formation
 
 
-# rules/ocs/ch13-specialized-units.rules:828  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:908  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
     _t.extend(_CITES144)
     return u.formation == marker_formation and u.formation != ''
 
 
-# rules/ocs/ch13-specialized-units.rules:828  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:908  13.7  Formation Markers
 def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     """B) May this unit be represented by the marker? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_marker(u, marker_formation, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_90), ('marker_formation', marker_formation, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_91), ('marker_formation', marker_formation, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:831  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:911  13.7  Formation Markers
 def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
     """May the marker be put under other combat units to hide the formation? (13.7)."""
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:831  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:911  13.7  Formation Markers
 def _t_marker_may_hide_formation(holds_only_zoc_units: bool, _t: list[Cite]) -> bool:
     """marker_may_hide_formation, recording in _t each rule it uses."""
     _t.extend(_CITES144)
@@ -2140,19 +2386,19 @@ _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:831  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:911  13.7  Formation Markers
 def explain_marker_may_hide_formation(holds_only_zoc_units: bool) -> Answer[bool]:
     """May the marker be put under other combat units to hide the formation? (13.7), with the rules that decided it."""
     return _ANSWERS_marker_may_hide_formation[(holds_only_zoc_units,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:855  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:935  13.7a  Supply Concerns
 def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
     """Does this part of the formation trace supply for free? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:855  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:935  13.7a  Supply Concerns
 def _t_traces_free(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """traces_free, recording in _t each rule it uses."""
     _t.extend(_CITES146)
@@ -2166,19 +2412,19 @@ _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:855  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:935  13.7a  Supply Concerns
 def explain_traces_free(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """Does this part of the formation trace supply for free? (13.7a), with the rules that decided it."""
     return _ANSWERS_traces_free[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:859  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:939  13.7a  Supply Concerns
 def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> bool:
     """May this part of the formation use the formation method of fueling? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:859  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:939  13.7a  Supply Concerns
 def _t_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """may_use_formation_fueling, recording in _t each rule it uses."""
     _t.extend(_CITES146)
@@ -2192,164 +2438,164 @@ _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]]
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:859  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:939  13.7a  Supply Concerns
 def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """May this part of the formation use the formation method of fueling? (13.7a), with the rules that decided it."""
     return _ANSWERS_may_use_formation_fueling[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:877  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:957  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
     return u.type in _SET149
 
 
-# rules/ocs/ch13-specialized-units.rules:877  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:957  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
     _t.extend(_CITES148)
     return u.type in _SET149
 
 
-# rules/ocs/ch13-specialized-units.rules:877  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:957  13.8  Engineer Functions
 def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_perform_engineering(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:894  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:974  13.8a  Engineer-Capable
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
     return u.type in _SET149 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:894  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:974  13.8a  Engineer-Capable
 def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
     """engineer_capable, recording in _t each rule it uses."""
     _t.extend(_CITES151)
     return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:894  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:974  13.8a  Engineer-Capable
 def explain_engineer_capable(u: Unit) -> Answer[bool]:
     """Engineer-Capable (13.8a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_engineer_capable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:944  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1024  13.8c  Detrainable Creation
 def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
     _u_mode = u.mode
     return u.type == 'hq' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:944  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1024  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
     _t.extend(_CITES153)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:944  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1024  13.8c  Detrainable Creation
 def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_creates_detrainable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:991  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1071  13.8d  Construction
 def may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> bool:
     """May this unit perform a construction task? (13.8d)."""
     _u_mode = u.mode
     return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET149) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:991  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1071  13.8d  Construction
 def _t_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int, _t: list[Cite]) -> bool:
     """may_construct, recording in _t each rule it uses."""
     _t.extend(_CITES155)
     return _t_engineer_capable(u, _t) and phase == 'movement' and (hexes_away <= 2) and (not moved_this_phase) and (tasks_this_phase == 0)
 
 
-# rules/ocs/ch13-specialized-units.rules:991  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1071  13.8d  Construction
 def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> Answer[bool]:
     """May this unit perform a construction task? (13.8d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_construct(u, phase, hexes_away, moved_this_phase, tasks_this_phase, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_90), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('hexes_away', hexes_away, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('tasks_this_phase', tasks_this_phase, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_91), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('hexes_away', hexes_away, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('tasks_this_phase', tasks_this_phase, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:995  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1075  13.8d  Construction
 def construction_costs_sp(task: Construction) -> bool:
     """Does this task cost SP? (13.8d)."""
     return Construction_costs_sp[task]
 
 
-# rules/ocs/ch13-specialized-units.rules:995  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1075  13.8d  Construction
 def _t_construction_costs_sp(task: Construction, _t: list[Cite]) -> bool:
     """construction_costs_sp, recording in _t each rule it uses."""
     _t.extend(_CITES155)
     return _attr_yes(_t, _CITES_Construction_costs_sp, Construction_costs_sp, task)
 
 _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] = {
-    ('build_air_base',): Answer(True, (_C154, _C21,), ()),
-    ('improve_air_base',): Answer(True, (_C154, _C23,), ()),
-    ('reduce_air_base',): Answer(False, (_C154, _C25,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('build_hedgehog',): Answer(True, (_C154, _C27,), ()),
-    ('improve_hedgehog',): Answer(True, (_C154, _C29,), ()),
-    ('reduce_hedgehog',): Answer(False, (_C154, _C31,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('repair_port',): Answer(True, (_C154, _C33,), ()),
-    ('damage_port',): Answer(False, (_C154, _C35,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_air_base',): Answer(True, (_C154, _C22,), ()),
+    ('improve_air_base',): Answer(True, (_C154, _C24,), ()),
+    ('reduce_air_base',): Answer(False, (_C154, _C26,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_hedgehog',): Answer(True, (_C154, _C28,), ()),
+    ('improve_hedgehog',): Answer(True, (_C154, _C30,), ()),
+    ('reduce_hedgehog',): Answer(False, (_C154, _C32,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('repair_port',): Answer(True, (_C154, _C34,), ()),
+    ('damage_port',): Answer(False, (_C154, _C36,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:995  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1075  13.8d  Construction
 def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
     """Does this task cost SP? (13.8d), with the rules that decided it."""
     return _ANSWERS_construction_costs_sp[(task,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1035  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1115  13.9  Unit Consolidation
 def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> bool:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9)."""
     return u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (identical_sides or kind == 'aircraft') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1035  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1115  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
     _t.extend(_CITES157)
     return (phase == 'reinforcement' or kind == 'aircraft') and (kind == 'aircraft' or identical_sides) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1035  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1115  13.9  Unit Consolidation
 def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> Answer[bool]:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_consolidate(u, kind, phase, identical_sides, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_90), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('identical_sides', identical_sides, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_91), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('identical_sides', identical_sides, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1040  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1120  13.9  Unit Consolidation
 def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> int:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9)."""
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1040  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1120  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
     _t.extend(_CITES157)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1040  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1120  13.9  Unit Consolidation
 def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> Answer[int]:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2357,20 +2603,20 @@ def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, r
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1044  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1124  13.9  Unit Consolidation
 def may_convert_formation(from_formation: str, to_formation: str) -> bool:
     """2, 3) May a unit change formations this way? (13.9)."""
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1044  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1124  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
     _t.extend(_CITES157)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1044  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1124  13.9  Unit Consolidation
 def explain_may_convert_formation(from_formation: str, to_formation: str) -> Answer[bool]:
     """2, 3) May a unit change formations this way? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2504,7 +2750,7 @@ def explain_may_attack(u: Unit) -> Answer[bool]:
     """May attack or overrun (4.4a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_attack(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:136  4.4c
@@ -2525,7 +2771,7 @@ def explain_may_enter_enemy_noncombat_hex(u: Unit) -> Answer[bool]:
     """May move into a hex with an enemy non-combat unit (4.4c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_enemy_noncombat_hex(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:201  4.5a  Actions not allowed in an enemy ZOC
@@ -2541,28 +2787,28 @@ def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _CITES120, negated)
 
 _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
-    ('A', False,): Answer(False, (_C121, _C37, _C119,), ('negated = true',)),
-    ('A', True,): Answer(True, (_C121, _C37, _C119,), ()),
-    ('B', False,): Answer(False, (_C121, _C39, _C119,), ('negated = true',)),
-    ('B', True,): Answer(True, (_C121, _C39, _C119,), ()),
-    ('C', False,): Answer(False, (_C121, _C41,), ()),
-    ('C', True,): Answer(False, (_C121, _C41,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('D', False,): Answer(False, (_C121, _C43, _C119,), ('negated = true',)),
-    ('D', True,): Answer(True, (_C121, _C43, _C119,), ()),
-    ('E', False,): Answer(False, (_C121, _C45,), ()),
-    ('E', True,): Answer(False, (_C121, _C45,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('F', False,): Answer(False, (_C121, _C47, _C48,), ()),
-    ('F', True,): Answer(False, (_C121, _C47, _C48,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('G', False,): Answer(False, (_C121, _C50,), ()),
-    ('G', True,): Answer(False, (_C121, _C50,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('H', False,): Answer(False, (_C121, _C52, _C119,), ('negated = true',)),
-    ('H', True,): Answer(True, (_C121, _C52, _C119,), ()),
-    ('I', False,): Answer(False, (_C121, _C54,), ()),
-    ('I', True,): Answer(False, (_C121, _C54,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('J', False,): Answer(False, (_C121, _C56,), ()),
-    ('J', True,): Answer(False, (_C121, _C56,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('K', False,): Answer(False, (_C121, _C58,), ()),
-    ('K', True,): Answer(False, (_C121, _C58,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('A', False,): Answer(False, (_C121, _C38, _C119,), ('negated = true',)),
+    ('A', True,): Answer(True, (_C121, _C38, _C119,), ()),
+    ('B', False,): Answer(False, (_C121, _C40, _C119,), ('negated = true',)),
+    ('B', True,): Answer(True, (_C121, _C40, _C119,), ()),
+    ('C', False,): Answer(False, (_C121, _C42,), ()),
+    ('C', True,): Answer(False, (_C121, _C42,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('D', False,): Answer(False, (_C121, _C44, _C119,), ('negated = true',)),
+    ('D', True,): Answer(True, (_C121, _C44, _C119,), ()),
+    ('E', False,): Answer(False, (_C121, _C46,), ()),
+    ('E', True,): Answer(False, (_C121, _C46,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('F', False,): Answer(False, (_C121, _C48, _C49,), ()),
+    ('F', True,): Answer(False, (_C121, _C48, _C49,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('G', False,): Answer(False, (_C121, _C51,), ()),
+    ('G', True,): Answer(False, (_C121, _C51,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('H', False,): Answer(False, (_C121, _C53, _C119,), ('negated = true',)),
+    ('H', True,): Answer(True, (_C121, _C53, _C119,), ()),
+    ('I', False,): Answer(False, (_C121, _C55,), ()),
+    ('I', True,): Answer(False, (_C121, _C55,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('J', False,): Answer(False, (_C121, _C57,), ()),
+    ('J', True,): Answer(False, (_C121, _C57,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('K', False,): Answer(False, (_C121, _C59,), ()),
+    ('K', True,): Answer(False, (_C121, _C59,), ('action = A', 'action = B', 'action = D', 'action = H')),
 }
 
 
@@ -2662,8 +2908,8 @@ def _t_may_exit_ezoc_hex(started_phase_there: bool, negated: bool, _t: list[Cite
     return started_phase_there or _t_ezoc_allows('A', _cite_yes(_t, _CITES120, negated), _t)
 
 _ANSWERS_may_exit_ezoc_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C119, _C121, _C37,), ('started_phase_there = true', 'negated = true')),
-    (False, True,): Answer(True, (_C119, _C121, _C37,), ()),
+    (False, False,): Answer(False, (_C119, _C121, _C38,), ('started_phase_there = true', 'negated = true')),
+    (False, True,): Answer(True, (_C119, _C121, _C38,), ()),
     (True, False,): Answer(True, (_C119,), ()),
     (True, True,): Answer(True, (_C119,), ()),
 }
@@ -2693,7 +2939,7 @@ def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
     """Printed RE sizes and point values are never negative (4.6), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_sizes_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:318  4.6  Regimental Equivalents
@@ -2714,7 +2960,7 @@ def explain_one_step(u: Unit) -> Answer[bool]:
     """Is 1 step for loss purposes (a combat unit that is not multi-step) (4.6), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_one_step(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(one_step, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(one_step, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
@@ -2735,7 +2981,7 @@ def explain_transportable(u: Unit) -> Answer[bool]:
     """Can be transported (rail, air, landing craft, shipping) (4.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transportable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:356  4.7  Transportation Equivalents
@@ -2756,7 +3002,7 @@ def explain_transport_point_may_carry(cargo: Unit) -> Answer[bool]:
     """A Transport Point can carry this (4.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_may_carry(cargo, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_0_91), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:408  4.7c
@@ -2937,21 +3183,21 @@ def explain_is_combat(u: Unit) -> Answer[bool]:
     """Is a combat unit (SP, Transport Points, hedgehogs, air bases and ports are not) (3.3), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_is_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
 # rules/ocs/series.rules:61  5.10e  DG Mode Orientation
 def combat_side(u: Unit) -> bool:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e)."""
     _u_mode = u.mode
-    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET91)
+    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET92)
 
 
 # rules/ocs/series.rules:61  5.10e  DG Mode Orientation
 def _t_combat_side(u: Unit, _t: list[Cite]) -> bool:
     """combat_side, recording in _t each rule it uses."""
     _t.extend(_CITES188)
-    return u.mode == 'combat' or (u.mode in _SET91 and u.oriented_to_combat)
+    return u.mode == 'combat' or (u.mode in _SET92 and u.oriented_to_combat)
 
 
 # rules/ocs/series.rules:61  5.10e  DG Mode Orientation
@@ -2959,7 +3205,7 @@ def explain_combat_side(u: Unit) -> Answer[bool]:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_combat_side(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
 # rules/ocs/series.rules:63  5.10e  DG Mode Orientation
@@ -2981,7 +3227,7 @@ def explain_combat_or_dg_combat(u: Unit) -> Answer[bool]:
     """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_combat_or_dg_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
 # rules/ocs/series.rules:67  9.11  Step Losses
@@ -3002,48 +3248,48 @@ def explain_steps_not_negative(u: Unit) -> Answer[bool]:
     """A unit cannot have lost a negative number of steps (9.11), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_steps_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:76  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:77  13.1c  HQs and Combat
 def defense_strength(u: Unit, printed: int) -> int:
     """Defense strength: the parenthesized (defensive-only) strength not printed on the counter, else the printed one (13.1c)."""
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:599
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:662
     _u_type = u.type
     if _u_type == 'artillery':
         return 1
-    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
+    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
     _u_mode = u.mode
-    if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET91)):
+    if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET92)):
         return 5
-    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
+    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
     if _u_type == 'hq':
         return 1
-    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
+    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:81
     return printed
 
 
-# rules/ocs/ch13-specialized-units.rules:76  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:77  13.1c  HQs and Combat
 def _t_defense_strength(u: Unit, printed: int, _t: list[Cite]) -> int:
     """defense_strength, recording in _t each rule it uses."""
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:599
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:662
     if u.type == 'artillery':
         _t.extend(_CITES195)
         return 1
-    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
+    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
     if u.type == 'hq' and _t_combat_side(u, _t):
         _t.extend(_CITES196)
         return 5
-    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
+    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
     if u.type == 'hq':
         _t.extend(_CITES197)
         return 1
-    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
+    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:81
     _t.extend(_CITES198)
     return printed
 
 
-# rules/ocs/ch13-specialized-units.rules:76  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:77  13.1c  HQs and Combat
 def explain_defense_strength(u: Unit, printed: int) -> Answer[int]:
     """Defense strength: the parenthesized (defensive-only) strength not printed on the counter, else the printed one (13.1c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3051,196 +3297,196 @@ def explain_defense_strength(u: Unit, printed: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:245  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:257  13.2f  Loading and Unloading
 def may_unload(tp: Unit, h: Hex) -> bool:
     """May the Transport Point unload its SP in this hex? (13.2f)."""
-    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:286
+    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:298
     if tp.organic:
         return False
-    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
+    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:258
     if any((u.type not in _SET201 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
-    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
+    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:261
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:245  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:257  13.2f  Loading and Unloading
 def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
-    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:286
+    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:298
     if tp.organic:
         _t.extend(_CITES203)
         return False
-    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
+    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:258
     if any((_t_is_combat(u, _t) or u.type in _SET204 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         _t.extend(_CITES205)
         return True
-    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
+    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:261
     _t.extend(_CITES206)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:245  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:257  13.2f  Loading and Unloading
 def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_unload(tp, h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_90), ('h', h, _DOMAINS_Hex_0_170), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_91), ('h', h, _DOMAINS_Hex_0_170), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:442  13.3e
+# rules/ocs/ch13-specialized-units.rules:487  13.3e
 def may_entrain(u: Unit, x: RailHex) -> bool:
     """May this cargo entrain here? (13.3e)."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:519
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:582
     _u_type = u.type
     if _u_type == 'rail_repair' and (not x.in_ezoc):
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:948
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1028
     _u_mode = u.mode
     if _u_type == 'hq' and x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
-    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
+    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:488
     _x_controlled = x.controlled
     if _x_controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (_u_mode == 'move' or not UnitType_combat[_u_type]) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:490
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:442  13.3e
+# rules/ocs/ch13-specialized-units.rules:487  13.3e
 def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:519
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:582
     if u.type == 'rail_repair' and (not x.in_ezoc):
         _t.extend(_CITES211)
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:948
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1028
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
         _t.extend(_CITES212)
         return True
-    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
+    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:488
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
         _t.extend(_CITES213)
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:490
     _t.extend(_CITES214)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:442  13.3e
+# rules/ocs/ch13-specialized-units.rules:487  13.3e
 def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo entrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_entrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_0_90), ('x', x, _DOMAINS_RailHex_0_114), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_0_91), ('x', x, _DOMAINS_RailHex_0_114), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:448  13.3e
+# rules/ocs/ch13-specialized-units.rules:493  13.3e
 def may_detrain(u: Unit, x: RailHex) -> bool:
     """May this cargo detrain here? (13.3e)."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:523
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:586
     if u.type == 'rail_repair' and (not x.in_ezoc):
         return True
-    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:449
+    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:494
     if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:450
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:495
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:448  13.3e
+# rules/ocs/ch13-specialized-units.rules:493  13.3e
 def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:523
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:586
     if u.type == 'rail_repair' and (not x.in_ezoc):
         _t.extend(_CITES217)
         return True
-    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:449
+    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:494
     if _t_detrainable(x, _t) and (not x.in_ezoc):
         _t.extend(_CITES218)
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:450
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:495
     _t.extend(_CITES214)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:448  13.3e
+# rules/ocs/ch13-specialized-units.rules:493  13.3e
 def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo detrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_detrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_0_90), ('x', x, _DOMAINS_RailHex_0_114), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_0_91), ('x', x, _DOMAINS_RailHex_0_114), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:679  13.5b
+# rules/ocs/ch13-specialized-units.rules:750  13.5b
 def rebuildable(u: Unit) -> bool:
     """Can this unit be rebuilt? (13.5b)."""
-    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:701
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:772
     if u.no_rebuild:
         return False
-    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:680
+    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:751
     if u.breakdown:
         return False
-    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:681
+    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:752
     return True
 
 
-# rules/ocs/ch13-specialized-units.rules:679  13.5b
+# rules/ocs/ch13-specialized-units.rules:750  13.5b
 def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
-    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:701
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:772
     if u.no_rebuild:
         _t.extend(_CITES222)
         return False
-    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:680
+    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:751
     if u.breakdown:
         _t.extend(_CITES223)
         return False
-    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:681
+    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:752
     _t.extend(_CITES224)
     return True
 
 
-# rules/ocs/ch13-specialized-units.rules:679  13.5b
+# rules/ocs/ch13-specialized-units.rules:750  13.5b
 def explain_rebuildable(u: Unit) -> Answer[bool]:
     """Can this unit be rebuilt? (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_rebuildable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:919  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:999  13.8b  Bridging
 def bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> River:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b)."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:921
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1001
     if overrunning:
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:922
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1002
     if bridged_by_engineers and river == 'major_river':
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:923
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1003
     if bridged_by_engineers and river == 'minor_river':
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:924
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1004
     return river
 
 
-# rules/ocs/ch13-specialized-units.rules:919  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:999  13.8b  Bridging
 def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: list[Cite]) -> River:
     """bridged, recording in _t each rule it uses."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:921
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1001
     if overrunning:
         _t.extend(_CITES230)
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:922
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1002
     if bridged_by_engineers and river == 'major_river':
         _t.extend(_CITES231)
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:923
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1003
     if bridged_by_engineers and river == 'minor_river':
         _t.extend(_CITES232)
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:924
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1004
     _t.extend(_CITES233)
     return river
 
@@ -3260,7 +3506,7 @@ _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:919  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:999  13.8b  Bridging
 def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> Answer[River]:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b), with the rules that decided it."""
     return _ANSWERS_bridged[(river, bridged_by_engineers, overrunning)]
@@ -3269,11 +3515,11 @@ def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool)
 # rules/ocs/ch4-general-concepts.rules:72  4.4  Attack-Capable Units
 def attack_capable(u: Unit) -> bool:
     """Attack-Capable (4.4)."""
-    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:84
+    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:85
     _u_type = u.type
     if _u_type == 'hq':
         return False
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:602
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:665
     if _u_type == 'artillery':
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:73
@@ -3292,11 +3538,11 @@ def attack_capable(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:72  4.4  Attack-Capable Units
 def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
-    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:84
+    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:85
     if u.type == 'hq':
         _t.extend(_CITES241)
         return False
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:602
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:665
     if u.type == 'artillery':
         _t.extend(_CITES242)
         return False
@@ -3322,7 +3568,7 @@ def explain_attack_capable(u: Unit) -> Answer[bool]:
     """Attack-Capable (4.4), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_attack_capable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:124  4.4b
@@ -3360,7 +3606,7 @@ def explain_has_zoc(u: Unit) -> Answer[bool]:
     """Has a Zone of Control (4.4b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_has_zoc(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
@@ -3370,7 +3616,7 @@ def _s_re_size(u: Unit) -> Number:
     _u_size = u.size
     if _u_size == 'company' and u.formation == 'Jock Column':
         return 2
-    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
+    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:29
     _u_type = u.type
     if _u_type == 'hq':
         return 4
@@ -3397,7 +3643,7 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     if u.formation == 'Jock Column' and u.size == 'company':
         _t.extend(_CITES261)
         return 2
-    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
+    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:29
     if u.type == 'hq':
         _t.extend(_CITES262)
         return 4
@@ -3430,7 +3676,7 @@ def re_size(u: Unit) -> Number:
     _u_size = u.size
     if _u_size == 'company' and u.formation == 'Jock Column':
         return _Q268
-    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
+    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:29
     _u_type = u.type
     if _u_type == 'hq':
         return 1
@@ -3539,7 +3785,7 @@ def explain_transport_equivalent(u: Unit) -> Answer[Number]:
 # rules/ocs/ch4-general-concepts.rules:410  4.7c
 def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     """Can a Transport Point be carried this way? (4.7c)."""
-    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
+    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:227
     if by == 'air' and tp == 'mule':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
@@ -3552,7 +3798,7 @@ def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
 # rules/ocs/ch4-general-concepts.rules:410  4.7c
 def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite]) -> bool:
     """transport_point_by, recording in _t each rule it uses."""
-    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
+    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:227
     if tp == 'mule' and by == 'air':
         _t.extend(_CITES285)
         return True
@@ -3910,7 +4156,7 @@ def stacking(h: Hex) -> list[Violation]:
 def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     """stacking, recording in _t each rule it uses."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
-        _t.extend(_CITES12)
+        _t.extend(_CITES13)
         return []
     out: list[Violation] = []
     total: Number  # limits of whole numbers and of numbers alike
@@ -3922,7 +4168,7 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
         _t.extend(_CITES319)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
-        bound = _cite(_t, _CITES12, max_stack_re) * 4
+        bound = _cite(_t, _CITES13, max_stack_re) * 4
         if total > bound:
             _t.extend(_CITES320)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
@@ -3959,19 +4205,25 @@ def explain_stacking(h: Hex) -> Answer[list[Violation]]:
 
 # ---- constants -----------------------------------------------------------------
 
-# rules/ocs/ch13-specialized-units.rules:74  13.1c  The Action Rating of every HQ
+# rules/ocs/ch13-specialized-units.rules:75  13.1c  The Action Rating of every HQ
 hq_action_rating: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:175  13.2c  Truck Transport Point counters in the counter-mix (each game sets its own)
+# rules/ocs/ch13-specialized-units.rules:184  13.2c  MP that dividing or combining Transport Points costs
+combine_mp_cost: Final[int] = 0
+
+# rules/ocs/ch13-specialized-units.rules:186  13.2c  Truck Transport Point counters in the counter-mix (each game sets its own)
 truck_counters: Final[int] = 30
 
-# rules/ocs/ch13-specialized-units.rules:489  13.3f  SP that converting a rail hex costs
+# rules/ocs/ch13-specialized-units.rules:550  13.3f  SP that converting a rail hex costs
 conversion_sp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:687  13.5b  MP a rebuild costs
+# rules/ocs/ch13-specialized-units.rules:551  13.3f  Extra MP that converting a rail hex costs (beyond moving into it)
+conversion_mp_cost: Final[int] = 0
+
+# rules/ocs/ch13-specialized-units.rules:758  13.5b  MP a rebuild costs
 rebuild_mp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:724  13.5e  Eq to rebuild one truck
+# rules/ocs/ch13-specialized-units.rules:795  13.5e  Eq to rebuild one truck
 eq_per_truck: Final[int] = 1
 
 # rules/ocs/ch4-general-concepts.rules:517  4.8  The most RE of combat units in a hex
