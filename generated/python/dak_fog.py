@@ -668,147 +668,168 @@ _C189: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode
 _CITES190: Final[tuple[Cite, ...]] = (_C189,)
 _C191: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
 _CITES192: Final[tuple[Cite, ...]] = (_C191,)
-_C193: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
-_C194: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
-_C195: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
-_C196: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
-_CITES197: Final[tuple[Cite, ...]] = (_C0, _C193,)
-_CITES198: Final[tuple[Cite, ...]] = (_C0, _C194,)
-_CITES199: Final[tuple[Cite, ...]] = (_C0, _C195,)
-_CITES200: Final[tuple[Cite, ...]] = (_C0, _C196,)
-_C201: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
-_C202: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
-_SET203: Final[frozenset[UnitType]] = frozenset({'hedgehog', 'sp', 'transport'})
-_C204: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
-_CITES205: Final[tuple[Cite, ...]] = (_C101, _C201,)
-_SET206: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
-_CITES207: Final[tuple[Cite, ...]] = (_C101, _C202,)
-_CITES208: Final[tuple[Cite, ...]] = (_C101, _C204,)
-_C209: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
-_C210: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
-_C211: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
-_C212: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
-_CITES213: Final[tuple[Cite, ...]] = (_C117, _C209,)
-_CITES214: Final[tuple[Cite, ...]] = (_C117, _C210,)
-_CITES215: Final[tuple[Cite, ...]] = (_C117, _C211,)
-_CITES216: Final[tuple[Cite, ...]] = (_C117, _C212,)
-_C217: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3) nor holding enemy units (4.8c D)', note=None)
-_C218: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='enemy_units', title='D) Cargo cannot detrain in hexes with enemy non-combat units, planes or ships', note=None)
-_C219: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
-_CITES220: Final[tuple[Cite, ...]] = (_C117, _C217,)
-_CITES221: Final[tuple[Cite, ...]] = (_C117, _C218,)
-_CITES222: Final[tuple[Cite, ...]] = (_C117, _C219,)
-_C223: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
-_C224: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
-_C225: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
-_CITES226: Final[tuple[Cite, ...]] = (_C8, _C223,)
-_CITES227: Final[tuple[Cite, ...]] = (_C8, _C224,)
-_CITES228: Final[tuple[Cite, ...]] = (_C8, _C225,)
-_C229: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
-_C230: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
-_C231: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
-_C232: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
-_C233: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
-_CITES234: Final[tuple[Cite, ...]] = (_C229, _C230,)
-_CITES235: Final[tuple[Cite, ...]] = (_C229, _C231,)
-_CITES236: Final[tuple[Cite, ...]] = (_C229, _C232,)
-_CITES237: Final[tuple[Cite, ...]] = (_C229, _C233,)
-_C238: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
-_C239: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_C240: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
-_C241: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_C242: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_C243: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
-_C244: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITES245: Final[tuple[Cite, ...]] = (_C238, _C239,)
-_CITES246: Final[tuple[Cite, ...]] = (_C238, _C240,)
-_CITES247: Final[tuple[Cite, ...]] = (_C238, _C241,)
-_CITES248: Final[tuple[Cite, ...]] = (_C238, _C242,)
-_CITES249: Final[tuple[Cite, ...]] = (_C238, _C243,)
-_CITES250: Final[tuple[Cite, ...]] = (_C238, _C244,)
-_C251: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_C252: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_C253: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
-_C254: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITES255: Final[tuple[Cite, ...]] = (_C251, _C252,)
-_CITES256: Final[tuple[Cite, ...]] = (_C251, _C253,)
-_CITES257: Final[tuple[Cite, ...]] = (_C251, _C254,)
-_C258: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
-_C259: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C260: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
-_C261: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C262: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C263: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C264: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES265: Final[tuple[Cite, ...]] = (_C173, _C258,)
-_CITES266: Final[tuple[Cite, ...]] = (_C173, _C259,)
-_CITES267: Final[tuple[Cite, ...]] = (_C173, _C260,)
-_CITES268: Final[tuple[Cite, ...]] = (_C173, _C261,)
-_CITES269: Final[tuple[Cite, ...]] = (_C173, _C262,)
-_CITES270: Final[tuple[Cite, ...]] = (_C173, _C263,)
-_CITES271: Final[tuple[Cite, ...]] = (_C173, _C264,)
-_Q272: Final[Fraction] = Fraction(1, 2)
-_Q273: Final[Fraction] = Fraction(1, 4)
-_C274: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C275: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
-_C276: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C277: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_C278: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C279: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES280: Final[tuple[Cite, ...]] = (_C274, _C275,)
-_CITES281: Final[tuple[Cite, ...]] = (_C274, _C276,)
-_CITES282: Final[tuple[Cite, ...]] = (_C274, _C277,)
-_CITES283: Final[tuple[Cite, ...]] = (_C274, _C278,)
-_CITES284: Final[tuple[Cite, ...]] = (_C274, _C279,)
-_C285: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C286: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET287: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C288: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES289: Final[tuple[Cite, ...]] = (_C178, _C285,)
-_CITES290: Final[tuple[Cite, ...]] = (_C178, _C286,)
-_CITES291: Final[tuple[Cite, ...]] = (_C178, _C288,)
-_C292: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_C293: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_C294: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_C295: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES296: Final[tuple[Cite, ...]] = (_C180, _C292,)
-_CITES297: Final[tuple[Cite, ...]] = (_C180, _C293,)
-_CITES298: Final[tuple[Cite, ...]] = (_C180, _C294,)
-_CITES299: Final[tuple[Cite, ...]] = (_C180, _C295,)
-_C300: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
-_C301: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
-_CITES302: Final[tuple[Cite, ...]] = (_C180, _C300,)
-_CITES303: Final[tuple[Cite, ...]] = (_C180, _C301,)
-_C304: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
-_C305: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES306: Final[tuple[Cite, ...]] = (_C180, _C304,)
-_CITES307: Final[tuple[Cite, ...]] = (_C180, _C305,)
-_C308: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C309: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
-_C310: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
-_C311: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C312: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES313: Final[tuple[Cite, ...]] = (_C182, _C308,)
-_CITES314: Final[tuple[Cite, ...]] = (_C182, _C309,)
-_CITES315: Final[tuple[Cite, ...]] = (_C182, _C310,)
-_CITES316: Final[tuple[Cite, ...]] = (_C182, _C311,)
-_CITES317: Final[tuple[Cite, ...]] = (_C182, _C312,)
-_C318: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
-_C319: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
-_C320: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
-_C321: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
-_C322: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES323: Final[tuple[Cite, ...]] = (_C322,)
-_CITES324: Final[tuple[Cite, ...]] = (_C322, _C322, _C318,)
-_CITES325: Final[tuple[Cite, ...]] = (_C318,)
-_CITES326: Final[tuple[Cite, ...]] = (_C319,)
-_CITES327: Final[tuple[Cite, ...]] = (_C320,)
-_CITES328: Final[tuple[Cite, ...]] = (_C321,)
+_C193: Final[Cite] = Cite(layer='OCS', clause='12.5', item=None, title='Fuel Supply', note=None)
+_C194: Final[Cite] = Cite(layer='OCS', clause='13.2b', item='transport', title='Transport Points never need fuel', note=None)
+_C195: Final[Cite] = Cite(layer='OCS', clause='12.5', item='motorized', title='Truck and Track units need fuel', note=None)
+_C196: Final[Cite] = Cite(layer='OCS', clause='12.5', item='leg', title='Leg units need no fuel', note=None)
+_CITES197: Final[tuple[Cite, ...]] = (_C193, _C194,)
+_CITES198: Final[tuple[Cite, ...]] = (_C193, _C195,)
+_CITES199: Final[tuple[Cite, ...]] = (_C193, _C196,)
+_C200: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
+_C201: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
+_C202: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
+_C203: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat_side', title='HQ under a marker oriented toward Combat Mode: the (5) of its Combat Mode side (5.10e)', note=None)
+_C204: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move_side', title='HQ in Strat Mode or oriented toward Move Mode: the (1) of its Move Mode side', note=None)
+_C205: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
+_CITES206: Final[tuple[Cite, ...]] = (_C0, _C200,)
+_CITES207: Final[tuple[Cite, ...]] = (_C0, _C201,)
+_CITES208: Final[tuple[Cite, ...]] = (_C0, _C202,)
+_CITES209: Final[tuple[Cite, ...]] = (_C0, _C203,)
+_CITES210: Final[tuple[Cite, ...]] = (_C0, _C204,)
+_CITES211: Final[tuple[Cite, ...]] = (_C0, _C205,)
+_C212: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
+_C213: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
+_SET214: Final[frozenset[UnitType]] = frozenset({'hedgehog', 'sp', 'transport'})
+_C215: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
+_CITES216: Final[tuple[Cite, ...]] = (_C101, _C212,)
+_SET217: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
+_CITES218: Final[tuple[Cite, ...]] = (_C101, _C213,)
+_CITES219: Final[tuple[Cite, ...]] = (_C101, _C215,)
+_C220: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='tag_along', title='E) Organic Trucks tag along with other retreating combat units in their stack', note=None)
+_C221: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='alone', title='E) Organic Trucks cannot retreat alone', note=None)
+_C222: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='others', title='Other Transport Points do not: tagging along is an exception for Organic Trucks (their combat: 9.14c)', note=None)
+_CITES223: Final[tuple[Cite, ...]] = (_C103, _C220,)
+_CITES224: Final[tuple[Cite, ...]] = (_C103, _C221,)
+_CITES225: Final[tuple[Cite, ...]] = (_C103, _C222,)
+_C226: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
+_C227: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
+_C228: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
+_C229: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
+_CITES230: Final[tuple[Cite, ...]] = (_C117, _C226,)
+_CITES231: Final[tuple[Cite, ...]] = (_C117, _C227,)
+_CITES232: Final[tuple[Cite, ...]] = (_C117, _C228,)
+_CITES233: Final[tuple[Cite, ...]] = (_C117, _C229,)
+_C234: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3) nor holding enemy units (4.8c D)', note=None)
+_C235: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='enemy_units', title='D) Cargo cannot detrain in hexes with enemy non-combat units, planes or ships', note=None)
+_C236: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
+_CITES237: Final[tuple[Cite, ...]] = (_C117, _C234,)
+_CITES238: Final[tuple[Cite, ...]] = (_C117, _C235,)
+_CITES239: Final[tuple[Cite, ...]] = (_C117, _C236,)
+_C240: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_C241: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
+_C242: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='dead_pile', title='A unit in the Dead Pile, whatever its supply and mode', note=None)
+_C243: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='reduced', title='An on-map reduced unit, whatever its supply and mode', note=None)
+_C244: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Generally, only units in the Dead Pile and on-map reduced units can be rebuilt', note=None)
+_CITES245: Final[tuple[Cite, ...]] = (_C8, _C240,)
+_CITES246: Final[tuple[Cite, ...]] = (_C8, _C241,)
+_CITES247: Final[tuple[Cite, ...]] = (_C8, _C242,)
+_CITES248: Final[tuple[Cite, ...]] = (_C8, _C243,)
+_CITES249: Final[tuple[Cite, ...]] = (_C8, _C244,)
+_C250: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
+_C251: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
+_C252: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
+_C253: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
+_C254: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
+_CITES255: Final[tuple[Cite, ...]] = (_C250, _C251,)
+_CITES256: Final[tuple[Cite, ...]] = (_C250, _C252,)
+_CITES257: Final[tuple[Cite, ...]] = (_C250, _C253,)
+_CITES258: Final[tuple[Cite, ...]] = (_C250, _C254,)
+_C259: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_C260: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_C261: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
+_C262: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_C263: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_C264: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_C265: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITES266: Final[tuple[Cite, ...]] = (_C259, _C260,)
+_CITES267: Final[tuple[Cite, ...]] = (_C259, _C261,)
+_CITES268: Final[tuple[Cite, ...]] = (_C259, _C262,)
+_CITES269: Final[tuple[Cite, ...]] = (_C259, _C263,)
+_CITES270: Final[tuple[Cite, ...]] = (_C259, _C264,)
+_CITES271: Final[tuple[Cite, ...]] = (_C259, _C265,)
+_C272: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_C273: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_C274: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_C275: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITES276: Final[tuple[Cite, ...]] = (_C272, _C273,)
+_CITES277: Final[tuple[Cite, ...]] = (_C272, _C274,)
+_CITES278: Final[tuple[Cite, ...]] = (_C272, _C275,)
+_C279: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
+_C280: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C281: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
+_C282: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C283: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C284: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C285: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES286: Final[tuple[Cite, ...]] = (_C173, _C279,)
+_CITES287: Final[tuple[Cite, ...]] = (_C173, _C280,)
+_CITES288: Final[tuple[Cite, ...]] = (_C173, _C281,)
+_CITES289: Final[tuple[Cite, ...]] = (_C173, _C282,)
+_CITES290: Final[tuple[Cite, ...]] = (_C173, _C283,)
+_CITES291: Final[tuple[Cite, ...]] = (_C173, _C284,)
+_CITES292: Final[tuple[Cite, ...]] = (_C173, _C285,)
+_Q293: Final[Fraction] = Fraction(1, 2)
+_Q294: Final[Fraction] = Fraction(1, 4)
+_C295: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C296: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_C297: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C298: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_C299: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C300: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES301: Final[tuple[Cite, ...]] = (_C295, _C296,)
+_CITES302: Final[tuple[Cite, ...]] = (_C295, _C297,)
+_CITES303: Final[tuple[Cite, ...]] = (_C295, _C298,)
+_CITES304: Final[tuple[Cite, ...]] = (_C295, _C299,)
+_CITES305: Final[tuple[Cite, ...]] = (_C295, _C300,)
+_C306: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C307: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET308: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_C309: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
+_CITES310: Final[tuple[Cite, ...]] = (_C178, _C306,)
+_CITES311: Final[tuple[Cite, ...]] = (_C178, _C307,)
+_CITES312: Final[tuple[Cite, ...]] = (_C178, _C309,)
+_C313: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_C314: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_C315: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_C316: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES317: Final[tuple[Cite, ...]] = (_C180, _C313,)
+_CITES318: Final[tuple[Cite, ...]] = (_C180, _C314,)
+_CITES319: Final[tuple[Cite, ...]] = (_C180, _C315,)
+_CITES320: Final[tuple[Cite, ...]] = (_C180, _C316,)
+_C321: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_C322: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
+_CITES323: Final[tuple[Cite, ...]] = (_C180, _C321,)
+_CITES324: Final[tuple[Cite, ...]] = (_C180, _C322,)
+_C325: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
+_C326: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES327: Final[tuple[Cite, ...]] = (_C180, _C325,)
+_CITES328: Final[tuple[Cite, ...]] = (_C180, _C326,)
+_C329: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C330: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
+_C331: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
+_C332: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C333: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
+_CITES334: Final[tuple[Cite, ...]] = (_C182, _C329,)
+_CITES335: Final[tuple[Cite, ...]] = (_C182, _C330,)
+_CITES336: Final[tuple[Cite, ...]] = (_C182, _C331,)
+_CITES337: Final[tuple[Cite, ...]] = (_C182, _C332,)
+_CITES338: Final[tuple[Cite, ...]] = (_C182, _C333,)
+_C339: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_C340: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_C341: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_C342: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_C343: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES344: Final[tuple[Cite, ...]] = (_C343,)
+_CITES345: Final[tuple[Cite, ...]] = (_C343, _C343, _C339,)
+_CITES346: Final[tuple[Cite, ...]] = (_C339,)
+_CITES347: Final[tuple[Cite, ...]] = (_C340,)
+_CITES348: Final[tuple[Cite, ...]] = (_C341,)
+_CITES349: Final[tuple[Cite, ...]] = (_C342,)
 
 
 # ---- lists of values ------------------------------------------------------------
 
-# rules/ocs/ch13-specialized-units.rules:132  13.2a  What SP pay for
+# rules/ocs/ch13-specialized-units.rules:143  13.2a  What SP pay for
 SpUse = Literal['fueling', 'construction', 'combat_cost', 'barrage_cost']
 SpUse_values: Final[tuple[SpUse, ...]] = ('fueling', 'construction', 'combat_cost', 'barrage_cost',)
 SpUse_titles: Final[dict[SpUse, str]] = {
@@ -825,7 +846,7 @@ SpUse_pay_while_pausing: Final[dict[SpUse, bool]] = {
 }
 _CITES_SpUse_pay_while_pausing: Final[dict[SpUse, tuple[Cite, ...]]] = {'fueling': _CITES15, 'construction': _CITES17, 'combat_cost': _CITES19, 'barrage_cost': _CITES21}
 
-# rules/ocs/ch13-specialized-units.rules:735  13.5a  What is rebuilt
+# rules/ocs/ch13-specialized-units.rules:773  13.5a  What is rebuilt
 Rebuild = Literal['dead_pile', 'on_map']
 Rebuild_values: Final[tuple[Rebuild, ...]] = ('dead_pile', 'on_map',)
 Rebuild_titles: Final[dict[Rebuild, str]] = {
@@ -833,7 +854,7 @@ Rebuild_titles: Final[dict[Rebuild, str]] = {
     'on_map': '2) An on-map unit that has taken step losses',
 }
 
-# rules/ocs/ch13-specialized-units.rules:1021  13.8b  River hexside
+# rules/ocs/ch13-specialized-units.rules:1070  13.8b  River hexside
 River = Literal['no_river', 'minor_river', 'major_river']
 River_values: Final[tuple[River, ...]] = ('no_river', 'minor_river', 'major_river',)
 River_titles: Final[dict[River, str]] = {
@@ -842,7 +863,7 @@ River_titles: Final[dict[River, str]] = {
     'major_river': 'Major River',
 }
 
-# rules/ocs/ch13-specialized-units.rules:1087  13.8d  Construction task
+# rules/ocs/ch13-specialized-units.rules:1136  13.8d  Construction task
 Construction = Literal['build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port']
 Construction_values: Final[tuple[Construction, ...]] = ('build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port',)
 Construction_titles: Final[dict[Construction, str]] = {
@@ -867,7 +888,7 @@ Construction_costs_sp: Final[dict[Construction, bool]] = {
 }
 _CITES_Construction_costs_sp: Final[dict[Construction, tuple[Cite, ...]]] = {'build_air_base': _CITES23, 'improve_air_base': _CITES25, 'reduce_air_base': _CITES27, 'build_hedgehog': _CITES29, 'improve_hedgehog': _CITES31, 'reduce_hedgehog': _CITES33, 'repair_port': _CITES35, 'damage_port': _CITES37}
 
-# rules/ocs/ch13-specialized-units.rules:1136  13.9  Type of consolidation
+# rules/ocs/ch13-specialized-units.rules:1185  13.9  Type of consolidation
 Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
 Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
 Consolidation_titles: Final[dict[Consolidation, str]] = {
@@ -1057,7 +1078,7 @@ TransportPointKind_titles: Final[dict[TransportPointKind, str]] = {
 # ---- game state ----------------------------------------------------------------
 
 
-# rules/ocs/ch13-specialized-units.rules:377  OCS
+# rules/ocs/ch13-specialized-units.rules:398  OCS
 @dataclass(frozen=True, slots=True)
 class RailHex:
     """A railroad hex"""
@@ -1153,20 +1174,20 @@ class Hex:
 # ---- checks --------------------------------------------------------------------
 
 
-# rules/ocs/ch13-specialized-units.rules:44  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:50  13.1a  HQs and Modes
 def hq_may_throw_supply(u: Unit) -> bool:
     """May this HQ throw supply? (13.1a)."""
     return u.type == 'hq' and u.mode != 'strat'
 
 
-# rules/ocs/ch13-specialized-units.rules:44  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:50  13.1a  HQs and Modes
 def _t_hq_may_throw_supply(u: Unit, _t: list[Cite]) -> bool:
     """hq_may_throw_supply, recording in _t each rule it uses."""
     _t.extend(_CITES90)
     return u.type == 'hq' and u.mode != 'strat'
 
 
-# rules/ocs/ch13-specialized-units.rules:44  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:50  13.1a  HQs and Modes
 def explain_hq_may_throw_supply(u: Unit) -> Answer[bool]:
     """May this HQ throw supply? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1174,21 +1195,21 @@ def explain_hq_may_throw_supply(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_supply, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:45  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:51  13.1a  HQs and Modes
 def hq_uses_greater_throw_range(u: Unit) -> bool:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a)."""
     _u_mode = u.mode
     return u.type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET92))
 
 
-# rules/ocs/ch13-specialized-units.rules:45  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:51  13.1a  HQs and Modes
 def _t_hq_uses_greater_throw_range(u: Unit, _t: list[Cite]) -> bool:
     """hq_uses_greater_throw_range, recording in _t each rule it uses."""
     _t.extend(_CITES90)
     return u.type == 'hq' and _t_combat_side(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:45  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:51  13.1a  HQs and Modes
 def explain_hq_uses_greater_throw_range(u: Unit) -> Answer[bool]:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1196,20 +1217,20 @@ def explain_hq_uses_greater_throw_range(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:88  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:97  13.1c  HQs and Combat
 def mode_after_forced_retreat(u: Unit) -> Mode:
     """The mode a unit is in after a forced retreat (13.1c)."""
     return 'move' if u.type == 'hq' else u.mode
 
 
-# rules/ocs/ch13-specialized-units.rules:88  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:97  13.1c  HQs and Combat
 def _t_mode_after_forced_retreat(u: Unit, _t: list[Cite]) -> Mode:
     """mode_after_forced_retreat, recording in _t each rule it uses."""
     _t.extend(_CITES1)
     return 'move' if u.type == 'hq' else u.mode
 
 
-# rules/ocs/ch13-specialized-units.rules:88  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:97  13.1c  HQs and Combat
 def explain_mode_after_forced_retreat(u: Unit) -> Answer[Mode]:
     """The mode a unit is in after a forced retreat (13.1c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1217,21 +1238,21 @@ def explain_mode_after_forced_retreat(u: Unit) -> Answer[Mode]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:108  13.1d  Special HQs
+# rules/ocs/ch13-specialized-units.rules:119  13.1d  Special HQs
 def hq_may_supply(hq: Unit, u: Unit) -> bool:
     """May this HQ provide supply to this unit? (13.1d)."""
     _u_formation = u.formation
     return not hq.divisional or _u_formation == hq.formation or (_u_formation == '' and u.nationality == hq.nationality)
 
 
-# rules/ocs/ch13-specialized-units.rules:108  13.1d  Special HQs
+# rules/ocs/ch13-specialized-units.rules:119  13.1d  Special HQs
 def _t_hq_may_supply(hq: Unit, u: Unit, _t: list[Cite]) -> bool:
     """hq_may_supply, recording in _t each rule it uses."""
     _t.extend(_CITES94)
     return not hq.divisional or u.formation == hq.formation or (u.formation == '' and u.nationality == hq.nationality)
 
 
-# rules/ocs/ch13-specialized-units.rules:108  13.1d  Special HQs
+# rules/ocs/ch13-specialized-units.rules:119  13.1d  Special HQs
 def explain_hq_may_supply(hq: Unit, u: Unit) -> Answer[bool]:
     """May this HQ provide supply to this unit? (13.1d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1239,13 +1260,13 @@ def explain_hq_may_supply(hq: Unit, u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_0_91), ('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:140  13.2a  Sequencing Transport/Supply
+# rules/ocs/ch13-specialized-units.rules:151  13.2a  Sequencing Transport/Supply
 def pausing_load_may_pay(use: SpUse) -> bool:
     """May a pausing Transport Point's load pay for this? (13.2a)."""
     return SpUse_pay_while_pausing[use]
 
 
-# rules/ocs/ch13-specialized-units.rules:140  13.2a  Sequencing Transport/Supply
+# rules/ocs/ch13-specialized-units.rules:151  13.2a  Sequencing Transport/Supply
 def _t_pausing_load_may_pay(use: SpUse, _t: list[Cite]) -> bool:
     """pausing_load_may_pay, recording in _t each rule it uses."""
     _t.extend(_CITES96)
@@ -1259,19 +1280,19 @@ _ANSWERS_pausing_load_may_pay: Final[dict[tuple[SpUse], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:140  13.2a  Sequencing Transport/Supply
+# rules/ocs/ch13-specialized-units.rules:151  13.2a  Sequencing Transport/Supply
 def explain_pausing_load_may_pay(use: SpUse) -> Answer[bool]:
     """May a pausing Transport Point's load pay for this? (13.2a), with the rules that decided it."""
     return _ANSWERS_pausing_load_may_pay[(use,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:143  13.2a  Sequencing Transport/Supply
+# rules/ocs/ch13-specialized-units.rules:154  13.2a  Sequencing Transport/Supply
 def may_move_another_unit(transport_point_unfinished: bool) -> bool:
     """May another unit be moved now? (not while a Transport Point has yet to finish moving) (13.2a)."""
     return not transport_point_unfinished
 
 
-# rules/ocs/ch13-specialized-units.rules:143  13.2a  Sequencing Transport/Supply
+# rules/ocs/ch13-specialized-units.rules:154  13.2a  Sequencing Transport/Supply
 def _t_may_move_another_unit(transport_point_unfinished: bool, _t: list[Cite]) -> bool:
     """may_move_another_unit, recording in _t each rule it uses."""
     _t.extend(_CITES96)
@@ -1283,47 +1304,26 @@ _ANSWERS_may_move_another_unit: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:143  13.2a  Sequencing Transport/Supply
+# rules/ocs/ch13-specialized-units.rules:154  13.2a  Sequencing Transport/Supply
 def explain_may_move_another_unit(transport_point_unfinished: bool) -> Answer[bool]:
     """May another unit be moved now? (not while a Transport Point has yet to finish moving) (13.2a), with the rules that decided it."""
     return _ANSWERS_may_move_another_unit[(transport_point_unfinished,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:162  13.2b  Transport Points and Supply
-def needs_fuel(u: Unit) -> bool:
-    """Does the unit need fuel to move? (13.2b)."""
-    return u.mobility != 'leg' and u.type != 'transport'
-
-
-# rules/ocs/ch13-specialized-units.rules:162  13.2b  Transport Points and Supply
-def _t_needs_fuel(u: Unit, _t: list[Cite]) -> bool:
-    """needs_fuel, recording in _t each rule it uses."""
-    _t.extend(_CITES98)
-    return u.type != 'transport' and u.mobility != 'leg'
-
-
-# rules/ocs/ch13-specialized-units.rules:162  13.2b  Transport Points and Supply
-def explain_needs_fuel(u: Unit) -> Answer[bool]:
-    """Does the unit need fuel to move? (13.2b), with the rules that decided it."""
-    _t: list[Cite] = []
-    _value = _t_needs_fuel(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_0_91), )))
-
-
-# rules/ocs/ch13-specialized-units.rules:163  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:176  13.2b  Transport Points and Supply
 def transport_point_supplied(u: Unit) -> bool:
     """Transport Points are never Out of Supply (13.2b)."""
     return u.type != 'transport' or not u.out_of_supply
 
 
-# rules/ocs/ch13-specialized-units.rules:163  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:176  13.2b  Transport Points and Supply
 def _t_transport_point_supplied(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_supplied, recording in _t each rule it uses."""
     _t.extend(_CITES98)
     return u.type != 'transport' or not u.out_of_supply
 
 
-# rules/ocs/ch13-specialized-units.rules:163  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:176  13.2b  Transport Points and Supply
 def explain_transport_point_supplied(u: Unit) -> Answer[bool]:
     """Transport Points are never Out of Supply (13.2b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1331,20 +1331,20 @@ def explain_transport_point_supplied(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:178  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:193  13.2c  Mechanical Handling
 def may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool) -> bool:
     """May these Transport Points combine (or divide)? (13.2c)."""
     return same_hex and phase == 'movement' and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
 
 
-# rules/ocs/ch13-specialized-units.rules:178  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:193  13.2c  Mechanical Handling
 def _t_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool, _t: list[Cite]) -> bool:
     """may_combine_transport_points, recording in _t each rule it uses."""
     _t.extend(_CITES3)
     return phase == 'movement' and same_hex and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
 
 
-# rules/ocs/ch13-specialized-units.rules:178  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:193  13.2c  Mechanical Handling
 def explain_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool) -> Answer[bool]:
     """May these Transport Points combine (or divide)? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1352,26 +1352,26 @@ def explain_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_he
     return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_0_91), ('b', b, _DOMAINS_Unit_0_91), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:182  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:197  13.2c  Mechanical Handling
 def _s_may_carry_sp(tp: Unit, sp: Number) -> bool:
     """may_carry_sp with numbers scaled by SCALE."""
     return sp <= tp.points * 4
 
 
-# rules/ocs/ch13-specialized-units.rules:182  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:197  13.2c  Mechanical Handling
 def _t_may_carry_sp(tp: Unit, sp: Number, _t: list[Cite]) -> bool:
     """may_carry_sp, recording in _t each rule it uses."""
     _t.extend(_CITES3)
     return sp <= tp.points * 4
 
 
-# rules/ocs/ch13-specialized-units.rules:182  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:197  13.2c  Mechanical Handling
 def may_carry_sp(tp: Unit, sp: Number) -> bool:
     """Can the Transport Point carry this many SP? (13.2c). Numbers are exact: int or Fraction."""
     return _s_may_carry_sp(tp, sp * SCALE)
 
 
-# rules/ocs/ch13-specialized-units.rules:182  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:197  13.2c  Mechanical Handling
 def explain_may_carry_sp(tp: Unit, sp: Number) -> Answer[bool]:
     """Can the Transport Point carry this many SP? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1379,20 +1379,20 @@ def explain_may_carry_sp(tp: Unit, sp: Number) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_0_91), ('sp', sp, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:188  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:203  13.2c  Mechanical Handling
 def within_counter_mix(trucks_in_play: int) -> bool:
     """Are this many truck counters within the counter-mix? (13.2c)."""
     return trucks_in_play <= truck_counters
 
 
-# rules/ocs/ch13-specialized-units.rules:188  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:203  13.2c  Mechanical Handling
 def _t_within_counter_mix(trucks_in_play: int, _t: list[Cite]) -> bool:
     """within_counter_mix, recording in _t each rule it uses."""
     _t.extend(_CITES3)
     return trucks_in_play <= _cite(_t, _CITES5, truck_counters)
 
 
-# rules/ocs/ch13-specialized-units.rules:188  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:203  13.2c  Mechanical Handling
 def explain_within_counter_mix(trucks_in_play: int) -> Answer[bool]:
     """Are this many truck counters within the counter-mix? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1400,21 +1400,21 @@ def explain_within_counter_mix(trucks_in_play: int) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(within_counter_mix, (('trucks_in_play', trucks_in_play, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:211  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:226  13.2d  Mode Restrictions
 def transport_point_mode(u: Unit) -> bool:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d)."""
     _u_mode = u.mode
     return u.type != 'transport' or _u_mode == 'move' or (_u_mode == 'reserve' and u.organic)
 
 
-# rules/ocs/ch13-specialized-units.rules:211  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:226  13.2d  Mode Restrictions
 def _t_transport_point_mode(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_mode, recording in _t each rule it uses."""
     _t.extend(_CITES100)
     return u.type != 'transport' or u.mode == 'move' or (u.organic and u.mode == 'reserve')
 
 
-# rules/ocs/ch13-specialized-units.rules:211  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:226  13.2d  Mode Restrictions
 def explain_transport_point_mode(u: Unit) -> Answer[bool]:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1422,20 +1422,20 @@ def explain_transport_point_mode(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:253  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:268  13.2f  Loading and Unloading
 def load_cost(tp: Unit) -> int:
     """MP a Transport Point pays to load or unload SP in a hex (13.2f)."""
     return _s_rounded(_div(tp.move_ma * 4, 40))
 
 
-# rules/ocs/ch13-specialized-units.rules:253  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:268  13.2f  Loading and Unloading
 def _t_load_cost(tp: Unit, _t: list[Cite]) -> int:
     """load_cost, recording in _t each rule it uses."""
     _t.extend(_CITES102)
     return _t_rounded(_div(tp.move_ma * 4, 40), _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:253  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:268  13.2f  Loading and Unloading
 def explain_load_cost(tp: Unit) -> Answer[int]:
     """MP a Transport Point pays to load or unload SP in a hex (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1443,13 +1443,13 @@ def explain_load_cost(tp: Unit) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:255  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:270  13.2f  Loading and Unloading
 def may_load_from(same_hex_as_dump: bool) -> bool:
     """May a Transport Point load from this dump? (13.2f)."""
     return same_hex_as_dump
 
 
-# rules/ocs/ch13-specialized-units.rules:255  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:270  13.2f  Loading and Unloading
 def _t_may_load_from(same_hex_as_dump: bool, _t: list[Cite]) -> bool:
     """may_load_from, recording in _t each rule it uses."""
     _t.extend(_CITES102)
@@ -1461,26 +1461,26 @@ _ANSWERS_may_load_from: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:255  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:270  13.2f  Loading and Unloading
 def explain_may_load_from(same_hex_as_dump: bool) -> Answer[bool]:
     """May a Transport Point load from this dump? (13.2f), with the rules that decided it."""
     return _ANSWERS_may_load_from[(same_hex_as_dump,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:316  13.2g  Organic Trucks
 def may_draw_from(tp: Unit, u: Unit) -> bool:
     """May this unit draw SP from this Transport Point? (13.2g)."""
     return not tp.organic or u.formation == tp.formation
 
 
-# rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:316  13.2g  Organic Trucks
 def _t_may_draw_from(tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """may_draw_from, recording in _t each rule it uses."""
     _t.extend(_CITES104)
     return not tp.organic or u.formation == tp.formation
 
 
-# rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:316  13.2g  Organic Trucks
 def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     """May this unit draw SP from this Transport Point? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1488,20 +1488,20 @@ def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_0_91), ('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:304  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:319  13.2g  Organic Trucks
 def may_form_extender(tp: Unit) -> bool:
     """May this Transport Point be combined to form an Extender? (13.2g)."""
     return not tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:304  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:319  13.2g  Organic Trucks
 def _t_may_form_extender(tp: Unit, _t: list[Cite]) -> bool:
     """may_form_extender, recording in _t each rule it uses."""
     _t.extend(_CITES104)
     return not tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:304  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:319  13.2g  Organic Trucks
 def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     """May this Transport Point be combined to form an Extender? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1509,41 +1509,20 @@ def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:307  13.2g  Organic Trucks
-def may_retreat(tp: Unit, with_retreating_combat_units: bool) -> bool:
-    """May this Transport Point retreat? (Organic Trucks only with retreating combat units of their stack) (13.2g)."""
-    return with_retreating_combat_units and tp.organic
-
-
-# rules/ocs/ch13-specialized-units.rules:307  13.2g  Organic Trucks
-def _t_may_retreat(tp: Unit, with_retreating_combat_units: bool, _t: list[Cite]) -> bool:
-    """may_retreat, recording in _t each rule it uses."""
-    _t.extend(_CITES104)
-    return tp.organic and with_retreating_combat_units
-
-
-# rules/ocs/ch13-specialized-units.rules:307  13.2g  Organic Trucks
-def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[bool]:
-    """May this Transport Point retreat? (Organic Trucks only with retreating combat units of their stack) (13.2g), with the rules that decided it."""
-    _t: list[Cite] = []
-    _value = _t_may_retreat(tp, with_retreating_combat_units, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_0_91), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
-
-
-# rules/ocs/ch13-specialized-units.rules:311  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:331  13.2g  Organic Trucks
 def organic_after_capture(tp: Unit) -> bool:
     """Is the Transport Point still Organic once captured? (13.2g)."""
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:311  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:331  13.2g  Organic Trucks
 def _t_organic_after_capture(tp: Unit, _t: list[Cite]) -> bool:
     """organic_after_capture, recording in _t each rule it uses."""
     _t.extend(_CITES104)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:311  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:331  13.2g  Organic Trucks
 def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     """Is the Transport Point still Organic once captured? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1551,20 +1530,20 @@ def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:313  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:333  13.2g  Organic Trucks
 def may_withhold_combat_supply(tp: Unit) -> bool:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g)."""
     return tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:313  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:333  13.2g  Organic Trucks
 def _t_may_withhold_combat_supply(tp: Unit, _t: list[Cite]) -> bool:
     """may_withhold_combat_supply, recording in _t each rule it uses."""
     _t.extend(_CITES104)
     return tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:313  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:333  13.2g  Organic Trucks
 def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1572,20 +1551,20 @@ def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:316  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:336  13.2g  Organic Trucks
 def dg_result_removes_reserve(tp: Unit) -> bool:
     """D) Does a DG result in its hex take this Organic Truck's Reserve marker off (leaving it in Move Mode, 13.2d)? (13.2g)."""
     return tp.type == 'transport' and tp.mode == 'reserve'
 
 
-# rules/ocs/ch13-specialized-units.rules:316  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:336  13.2g  Organic Trucks
 def _t_dg_result_removes_reserve(tp: Unit, _t: list[Cite]) -> bool:
     """dg_result_removes_reserve, recording in _t each rule it uses."""
     _t.extend(_CITES104)
     return tp.type == 'transport' and tp.mode == 'reserve'
 
 
-# rules/ocs/ch13-specialized-units.rules:316  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:336  13.2g  Organic Trucks
 def explain_dg_result_removes_reserve(tp: Unit) -> Answer[bool]:
     """D) Does a DG result in its hex take this Organic Truck's Reserve marker off (leaving it in Move Mode, 13.2d)? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1593,21 +1572,21 @@ def explain_dg_result_removes_reserve(tp: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(dg_result_removes_reserve, (('tp', tp, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:320  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:340  13.2g  Organic Trucks
 def hq_may_throw_from(hq: Unit, tp: Unit, u: Unit) -> bool:
     """May this HQ throw SP from this Transport Point's load to this unit? (Organic Trucks: their formation only) (13.2g)."""
     _u_formation = u.formation
     return hq.type == 'hq' and hq.mode != 'strat' and (not tp.organic or _u_formation == tp.formation) and (not hq.divisional or _u_formation == hq.formation or (_u_formation == '' and u.nationality == hq.nationality))
 
 
-# rules/ocs/ch13-specialized-units.rules:320  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:340  13.2g  Organic Trucks
 def _t_hq_may_throw_from(hq: Unit, tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """hq_may_throw_from, recording in _t each rule it uses."""
     _t.extend(_CITES104)
     return _t_hq_may_throw_supply(hq, _t) and _t_hq_may_supply(hq, u, _t) and (not tp.organic or u.formation == tp.formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:320  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:340  13.2g  Organic Trucks
 def explain_hq_may_throw_from(hq: Unit, tp: Unit, u: Unit) -> Answer[bool]:
     """May this HQ throw SP from this Transport Point's load to this unit? (Organic Trucks: their formation only) (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1615,13 +1594,13 @@ def explain_hq_may_throw_from(hq: Unit, tp: Unit, u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_from, (('hq', hq, _DOMAINS_Unit_0_91), ('tp', tp, _DOMAINS_Unit_0_91), ('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:365  13.2i
+# rules/ocs/ch13-specialized-units.rules:386  13.2i
 def captured_may_move_at_once(captured_in: Phase) -> bool:
     """May captured Transport Points move in the phase they were captured? (13.2i)."""
     return captured_in == 'movement'
 
 
-# rules/ocs/ch13-specialized-units.rules:365  13.2i
+# rules/ocs/ch13-specialized-units.rules:386  13.2i
 def _t_captured_may_move_at_once(captured_in: Phase, _t: list[Cite]) -> bool:
     """captured_may_move_at_once, recording in _t each rule it uses."""
     _t.extend(_CITES106)
@@ -1639,26 +1618,26 @@ _ANSWERS_captured_may_move_at_once: Final[dict[tuple[Phase], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:365  13.2i
+# rules/ocs/ch13-specialized-units.rules:386  13.2i
 def explain_captured_may_move_at_once(captured_in: Phase) -> Answer[bool]:
     """May captured Transport Points move in the phase they were captured? (13.2i), with the rules that decided it."""
     return _ANSWERS_captured_may_move_at_once[(captured_in,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:403  13.3a
+# rules/ocs/ch13-specialized-units.rules:424  13.3a
 def rail_cargo(u: Unit) -> bool:
     """May this go by rail? (13.3a)."""
     return u.type not in _SET109
 
 
-# rules/ocs/ch13-specialized-units.rules:403  13.3a
+# rules/ocs/ch13-specialized-units.rules:424  13.3a
 def _t_rail_cargo(u: Unit, _t: list[Cite]) -> bool:
     """rail_cargo, recording in _t each rule it uses."""
     _t.extend(_CITES108)
     return _t_transportable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:403  13.3a
+# rules/ocs/ch13-specialized-units.rules:424  13.3a
 def explain_rail_cargo(u: Unit) -> Answer[bool]:
     """May this go by rail? (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1666,26 +1645,26 @@ def explain_rail_cargo(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:405  13.3a
+# rules/ocs/ch13-specialized-units.rules:426  13.3a
 def _s_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool) -> Number:
     """rail_cap_cost with numbers scaled by SCALE."""
     return _mul(_sum((_s_transport_equivalent(u) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:405  13.3a
+# rules/ocs/ch13-specialized-units.rules:426  13.3a
 def _t_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool, _t: list[Cite]) -> Number:
     """rail_cap_cost, recording in _t each rule it uses."""
     _t.extend(_CITES108)
     return _mul(_sum((_t_transport_equivalent(u, _t) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:405  13.3a
+# rules/ocs/ch13-specialized-units.rules:426  13.3a
 def rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_track: bool) -> Number:
     """Rail Cap points to move this cargo along a path (13.3a). Numbers are exact: int or Fraction."""
     return _exact(_s_rail_cap_cost(tuple(cargo), trainbusting, all_multi_track))
 
 
-# rules/ocs/ch13-specialized-units.rules:405  13.3a
+# rules/ocs/ch13-specialized-units.rules:426  13.3a
 def explain_rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_track: bool) -> Answer[Number]:
     """Rail Cap points to move this cargo along a path (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1693,13 +1672,13 @@ def explain_rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_t
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:423  13.3b
+# rules/ocs/ch13-specialized-units.rules:444  13.3b
 def rail_cap_usable(phase: Phase) -> bool:
     """May Rail Cap be used in this phase? (13.3b)."""
     return phase == 'movement'
 
 
-# rules/ocs/ch13-specialized-units.rules:423  13.3b
+# rules/ocs/ch13-specialized-units.rules:444  13.3b
 def _t_rail_cap_usable(phase: Phase, _t: list[Cite]) -> bool:
     """rail_cap_usable, recording in _t each rule it uses."""
     _t.extend(_CITES111)
@@ -1717,32 +1696,32 @@ _ANSWERS_rail_cap_usable: Final[dict[tuple[Phase], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:423  13.3b
+# rules/ocs/ch13-specialized-units.rules:444  13.3b
 def explain_rail_cap_usable(phase: Phase) -> Answer[bool]:
     """May Rail Cap be used in this phase? (13.3b), with the rules that decided it."""
     return _ANSWERS_rail_cap_usable[(phase,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:425  13.3b
+# rules/ocs/ch13-specialized-units.rules:446  13.3b
 def _s_rail_cap_available(turn_level: Number, unspent_before: Number) -> Number:
     """rail_cap_available with numbers scaled by SCALE."""
     return turn_level
 
 
-# rules/ocs/ch13-specialized-units.rules:425  13.3b
+# rules/ocs/ch13-specialized-units.rules:446  13.3b
 def _t_rail_cap_available(turn_level: Number, unspent_before: Number, _t: list[Cite]) -> Number:
     """rail_cap_available, recording in _t each rule it uses."""
     _t.extend(_CITES111)
     return turn_level
 
 
-# rules/ocs/ch13-specialized-units.rules:425  13.3b
+# rules/ocs/ch13-specialized-units.rules:446  13.3b
 def rail_cap_available(turn_level: Number, unspent_before: Number) -> Number:
     """Rail Cap points for this Movement Phase: the turn's level (what an earlier phase left unspent is not saved) (13.3b). Numbers are exact: int or Fraction."""
     return _exact(_s_rail_cap_available(turn_level * SCALE, unspent_before * SCALE))
 
 
-# rules/ocs/ch13-specialized-units.rules:425  13.3b
+# rules/ocs/ch13-specialized-units.rules:446  13.3b
 def explain_rail_cap_available(turn_level: Number, unspent_before: Number) -> Answer[Number]:
     """Rail Cap points for this Movement Phase: the turn's level (what an earlier phase left unspent is not saved) (13.3b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1750,20 +1729,20 @@ def explain_rail_cap_available(turn_level: Number, unspent_before: Number) -> An
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:451  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:472  13.3c  Detrainable Hexes
 def detrainable_for(x: RailHex, moving_cargo: bool) -> bool:
     """Is this railroad hex detrainable, for moving cargo or (moving_cargo false) for trace supply? (13.3c)."""
     return x.controlled and x.ezoc_free_path_to_supply and (not (moving_cargo and x.path_needs_extender)) and (not x.path_ezoc_negated or ezoc_allows('C' if moving_cargo else 'D', True)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))
 
 
-# rules/ocs/ch13-specialized-units.rules:451  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:472  13.3c  Detrainable Hexes
 def _t_detrainable_for(x: RailHex, moving_cargo: bool, _t: list[Cite]) -> bool:
     """detrainable_for, recording in _t each rule it uses."""
     _t.extend(_CITES113)
     return (x.town_or_port or any((_t_creates_detrainable(u, _t) for u in x.units))) and x.controlled and x.ezoc_free_path_to_supply and (not (moving_cargo and x.path_needs_extender)) and (not x.path_ezoc_negated or _t_ezoc_allows('C' if moving_cargo else 'D', True, _t))
 
 
-# rules/ocs/ch13-specialized-units.rules:451  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:472  13.3c  Detrainable Hexes
 def explain_detrainable_for(x: RailHex, moving_cargo: bool) -> Answer[bool]:
     """Is this railroad hex detrainable, for moving cargo or (moving_cargo false) for trace supply? (13.3c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1771,20 +1750,20 @@ def explain_detrainable_for(x: RailHex, moving_cargo: bool) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(detrainable_for, (('x', x, _DOMAINS_RailHex_0_114), ('moving_cargo', moving_cargo, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:457  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:478  13.3c  Detrainable Hexes
 def detrainable(x: RailHex) -> bool:
     """Is this railroad hex detrainable for moving cargo (to entrain or detrain)? (13.3c)."""
     return x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))
 
 
-# rules/ocs/ch13-specialized-units.rules:457  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:478  13.3c  Detrainable Hexes
 def _t_detrainable(x: RailHex, _t: list[Cite]) -> bool:
     """detrainable, recording in _t each rule it uses."""
     _t.extend(_CITES113)
     return _t_detrainable_for(x, True, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:457  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:478  13.3c  Detrainable Hexes
 def explain_detrainable(x: RailHex) -> Answer[bool]:
     """Is this railroad hex detrainable for moving cargo (to entrain or detrain)? (13.3c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1792,20 +1771,20 @@ def explain_detrainable(x: RailHex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_0_114), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:491  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:512  13.3d  Railheads
 def moves_railhead(u: Unit) -> bool:
     """Does this unit's movement move a Railhead marker? (13.3d)."""
     return u.type == 'rail_repair'
 
 
-# rules/ocs/ch13-specialized-units.rules:491  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:512  13.3d  Railheads
 def _t_moves_railhead(u: Unit, _t: list[Cite]) -> bool:
     """moves_railhead, recording in _t each rule it uses."""
     _t.extend(_CITES116)
     return u.type == 'rail_repair'
 
 
-# rules/ocs/ch13-specialized-units.rules:491  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:512  13.3d  Railheads
 def explain_moves_railhead(u: Unit) -> Answer[bool]:
     """Does this unit's movement move a Railhead marker? (13.3d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1813,13 +1792,13 @@ def explain_moves_railhead(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:521  13.3e
+# rules/ocs/ch13-specialized-units.rules:542  13.3e
 def rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> bool:
     """Can a rail path pass through this hex? (13.3e)."""
     return controlled and (not enemy_combat_unit) and (not in_ezoc) and (not wrong_gauge)
 
 
-# rules/ocs/ch13-specialized-units.rules:521  13.3e
+# rules/ocs/ch13-specialized-units.rules:542  13.3e
 def _t_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool, _t: list[Cite]) -> bool:
     """rail_path_hex_usable, recording in _t each rule it uses."""
     _t.extend(_CITES118)
@@ -1845,19 +1824,19 @@ _ANSWERS_rail_path_hex_usable: Final[dict[tuple[bool, bool, bool, bool], Answer[
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:521  13.3e
+# rules/ocs/ch13-specialized-units.rules:542  13.3e
 def explain_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> Answer[bool]:
     """Can a rail path pass through this hex? (13.3e), with the rules that decided it."""
     return _ANSWERS_rail_path_hex_usable[(enemy_combat_unit, in_ezoc, wrong_gauge, controlled)]
 
 
-# rules/ocs/ch13-specialized-units.rules:525  13.3e
+# rules/ocs/ch13-specialized-units.rules:546  13.3e
 def rail_steps_in_one_phase(entrained_in: Phase, detrains_in: Phase) -> bool:
     """Are entraining, moving and detraining done in the same phase? (13.3e)."""
     return entrained_in == detrains_in
 
 
-# rules/ocs/ch13-specialized-units.rules:525  13.3e
+# rules/ocs/ch13-specialized-units.rules:546  13.3e
 def _t_rail_steps_in_one_phase(entrained_in: Phase, detrains_in: Phase, _t: list[Cite]) -> bool:
     """rail_steps_in_one_phase, recording in _t each rule it uses."""
     _t.extend(_CITES118)
@@ -1931,19 +1910,19 @@ _ANSWERS_rail_steps_in_one_phase: Final[dict[tuple[Phase, Phase], Answer[bool]]]
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:525  13.3e
+# rules/ocs/ch13-specialized-units.rules:546  13.3e
 def explain_rail_steps_in_one_phase(entrained_in: Phase, detrains_in: Phase) -> Answer[bool]:
     """Are entraining, moving and detraining done in the same phase? (13.3e), with the rules that decided it."""
     return _ANSWERS_rail_steps_in_one_phase[(entrained_in, detrains_in)]
 
 
-# rules/ocs/ch13-specialized-units.rules:529  13.3e
+# rules/ocs/ch13-specialized-units.rules:550  13.3e
 def may_entrain_off_map(arrival_hex_has_railroad: bool) -> bool:
     '1) May reinforcements or new SP entrain "off-map"? (13.6b: the usual entraining requirements do not apply) (13.3e).'
     return arrival_hex_has_railroad
 
 
-# rules/ocs/ch13-specialized-units.rules:529  13.3e
+# rules/ocs/ch13-specialized-units.rules:550  13.3e
 def _t_may_entrain_off_map(arrival_hex_has_railroad: bool, _t: list[Cite]) -> bool:
     """may_entrain_off_map, recording in _t each rule it uses."""
     _t.extend(_CITES118)
@@ -1955,19 +1934,19 @@ _ANSWERS_may_entrain_off_map: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:529  13.3e
+# rules/ocs/ch13-specialized-units.rules:550  13.3e
 def explain_may_entrain_off_map(arrival_hex_has_railroad: bool) -> Answer[bool]:
     '1) May reinforcements or new SP entrain "off-map"? (13.6b: the usual entraining requirements do not apply) (13.3e), with the rules that decided it.'
     return _ANSWERS_may_entrain_off_map[(arrival_hex_has_railroad,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:570  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:591  13.3f  Rail Conversion
 def may_convert_hex(in_ezoc: bool, negated: bool) -> bool:
     """May a rail hex be converted? (13.3f)."""
     return not in_ezoc or ezoc_allows('E', negated)
 
 
-# rules/ocs/ch13-specialized-units.rules:570  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:591  13.3f  Rail Conversion
 def _t_may_convert_hex(in_ezoc: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_convert_hex, recording in _t each rule it uses."""
     _t.extend(_CITES7)
@@ -1981,19 +1960,19 @@ _ANSWERS_may_convert_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:570  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:591  13.3f  Rail Conversion
 def explain_may_convert_hex(in_ezoc: bool, negated: bool) -> Answer[bool]:
     """May a rail hex be converted? (13.3f), with the rules that decided it."""
     return _ANSWERS_may_convert_hex[(in_ezoc, negated)]
 
 
-# rules/ocs/ch13-specialized-units.rules:597  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:618  13.3g  Rail Repair Units
 def may_rail_over_converted(converted_this_phase: bool) -> bool:
     """A) May a Rail Repair unit use rail movement over these hexes? (13.3g)."""
     return not converted_this_phase
 
 
-# rules/ocs/ch13-specialized-units.rules:597  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:618  13.3g  Rail Repair Units
 def _t_may_rail_over_converted(converted_this_phase: bool, _t: list[Cite]) -> bool:
     """may_rail_over_converted, recording in _t each rule it uses."""
     _t.extend(_CITES123)
@@ -2005,60 +1984,60 @@ _ANSWERS_may_rail_over_converted: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:597  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:618  13.3g  Rail Repair Units
 def explain_may_rail_over_converted(converted_this_phase: bool) -> Answer[bool]:
     """A) May a Rail Repair unit use rail movement over these hexes? (13.3g), with the rules that decided it."""
     return _ANSWERS_may_rail_over_converted[(converted_this_phase,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:601  13.3g  Rail Repair Units
-def _s_ma_after_rail(u: Unit, spent_before: Number) -> Number:
+# rules/ocs/ch13-specialized-units.rules:622  13.3g  Rail Repair Units
+def _s_ma_after_rail(u: Unit, ma: Number, spent_before: Number) -> Number:
     """ma_after_rail with numbers scaled by SCALE."""
-    return u.move_ma * 4 - spent_before if u.type == 'rail_repair' else 0
+    return ma - spent_before if u.type == 'rail_repair' else _mul(0, ma)
 
 
-# rules/ocs/ch13-specialized-units.rules:601  13.3g  Rail Repair Units
-def _t_ma_after_rail(u: Unit, spent_before: Number, _t: list[Cite]) -> Number:
+# rules/ocs/ch13-specialized-units.rules:622  13.3g  Rail Repair Units
+def _t_ma_after_rail(u: Unit, ma: Number, spent_before: Number, _t: list[Cite]) -> Number:
     """ma_after_rail, recording in _t each rule it uses."""
     _t.extend(_CITES123)
-    return u.move_ma * 4 - spent_before if u.type == 'rail_repair' else 0
+    return ma - spent_before if u.type == 'rail_repair' else _mul(_t_ma_after('rail', False, _t), ma)
 
 
-# rules/ocs/ch13-specialized-units.rules:601  13.3g  Rail Repair Units
-def ma_after_rail(u: Unit, spent_before: Number) -> Number:
-    """B) MA a unit may still spend after rail movement (13.3g). Numbers are exact: int or Fraction."""
-    return _exact(_s_ma_after_rail(u, spent_before * SCALE))
+# rules/ocs/ch13-specialized-units.rules:622  13.3g  Rail Repair Units
+def ma_after_rail(u: Unit, ma: Number, spent_before: Number) -> Number:
+    """B) MP a unit may still spend after rail movement (ma: its full MA, of the side it is on) (13.3g). Numbers are exact: int or Fraction."""
+    return _exact(_s_ma_after_rail(u, ma * SCALE, spent_before * SCALE))
 
 
-# rules/ocs/ch13-specialized-units.rules:601  13.3g  Rail Repair Units
-def explain_ma_after_rail(u: Unit, spent_before: Number) -> Answer[Number]:
-    """B) MA a unit may still spend after rail movement (13.3g), with the rules that decided it."""
+# rules/ocs/ch13-specialized-units.rules:622  13.3g  Rail Repair Units
+def explain_ma_after_rail(u: Unit, ma: Number, spent_before: Number) -> Answer[Number]:
+    """B) MP a unit may still spend after rail movement (ma: its full MA, of the side it is on) (13.3g), with the rules that decided it."""
     _t: list[Cite] = []
-    _value = _t_ma_after_rail(u, spent_before * SCALE, _t)
+    _value = _t_ma_after_rail(u, ma * SCALE, spent_before * SCALE, _t)
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:613  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:635  13.3g  Rail Repair Units
 def _s_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
     """conversions_allowed with numbers scaled by SCALE."""
     _u_mode = u.mode
     return min(4, current_ma // 4) if phase == 'movement' and u.type == 'rail_repair' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:613  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:635  13.3g  Rail Repair Units
 def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: Number, _t: list[Cite]) -> int:
     """conversions_allowed, recording in _t each rule it uses."""
     _t.extend(_CITES123)
     return min(4, current_ma // 4) if u.type == 'rail_repair' and phase == 'movement' and _t_combat_or_dg_combat(u, _t) else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:613  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:635  13.3g  Rail Repair Units
 def conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
     """D) Rail hexes this unit may convert (current_ma: its MA as it is now, which a mode may have changed) (13.3g). Numbers are exact: int or Fraction."""
     return _s_conversions_allowed(u, phase, current_ma * SCALE)
 
 
-# rules/ocs/ch13-specialized-units.rules:613  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:635  13.3g  Rail Repair Units
 def explain_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> Answer[int]:
     """D) Rail hexes this unit may convert (current_ma: its MA as it is now, which a mode may have changed) (13.3g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2066,13 +2045,13 @@ def explain_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> An
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:645  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:669  13.3h  Railroad Control
 def control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool) -> bool:
     """Does control of a rail hex change? (13.3h)."""
     return enemy_combat_unit_entered or clearly_on_enemy_side
 
 
-# rules/ocs/ch13-specialized-units.rules:645  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:669  13.3h  Railroad Control
 def _t_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool, _t: list[Cite]) -> bool:
     """control_changes, recording in _t each rule it uses."""
     _t.extend(_CITES125)
@@ -2086,47 +2065,47 @@ _ANSWERS_control_changes: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:645  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:669  13.3h  Railroad Control
 def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool) -> Answer[bool]:
     """Does control of a rail hex change? (13.3h), with the rules that decided it."""
     return _ANSWERS_control_changes[(enemy_combat_unit_entered, clearly_on_enemy_side)]
 
 
-# rules/ocs/ch13-specialized-units.rules:671  13.4a
-def may_barrage(u: Unit) -> bool:
-    """May this artillery unit barrage? (13.4a)."""
-    return u.type == 'artillery' and u.mode not in _SET128
+# rules/ocs/ch13-specialized-units.rules:695  13.4a
+def may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool) -> bool:
+    """May this artillery unit barrage in this Barrage Segment? (eligible_to_act there; the needed supply_paid) (13.4a)."""
+    return eligible_to_act and supply_paid and (u.type == 'artillery') and (u.mode not in _SET128)
 
 
-# rules/ocs/ch13-specialized-units.rules:671  13.4a
-def _t_may_barrage(u: Unit, _t: list[Cite]) -> bool:
+# rules/ocs/ch13-specialized-units.rules:695  13.4a
+def _t_may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool, _t: list[Cite]) -> bool:
     """may_barrage, recording in _t each rule it uses."""
     _t.extend(_CITES127)
-    return u.type == 'artillery' and u.mode not in _SET128
+    return u.type == 'artillery' and u.mode not in _SET128 and eligible_to_act and supply_paid
 
 
-# rules/ocs/ch13-specialized-units.rules:671  13.4a
-def explain_may_barrage(u: Unit) -> Answer[bool]:
-    """May this artillery unit barrage? (13.4a), with the rules that decided it."""
+# rules/ocs/ch13-specialized-units.rules:695  13.4a
+def explain_may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool) -> Answer[bool]:
+    """May this artillery unit barrage in this Barrage Segment? (eligible_to_act there; the needed supply_paid) (13.4a), with the rules that decided it."""
     _t: list[Cite] = []
-    _value = _t_may_barrage(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_0_91), )))
+    _value = _t_may_barrage(u, eligible_to_act, supply_paid, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_0_91), ('eligible_to_act', eligible_to_act, (False, True)), ('supply_paid', supply_paid, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:708  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:739  13.5  Replacement Units
 def repl_mode(u: Unit) -> bool:
     """Repls can never enter Combat Mode (13.5)."""
     return u.type != 'repl' or u.mode != 'combat'
 
 
-# rules/ocs/ch13-specialized-units.rules:708  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:739  13.5  Replacement Units
 def _t_repl_mode(u: Unit, _t: list[Cite]) -> bool:
     """repl_mode, recording in _t each rule it uses."""
     _t.extend(_CITES130)
     return u.type != 'repl' or u.mode != 'combat'
 
 
-# rules/ocs/ch13-specialized-units.rules:708  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:739  13.5  Replacement Units
 def explain_repl_mode(u: Unit) -> Answer[bool]:
     """Repls can never enter Combat Mode (13.5), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2134,20 +2113,41 @@ def explain_repl_mode(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:710  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:741  13.5  Replacement Units
+def repl_independent(u: Unit) -> bool:
+    """Repls are independent combat units (of no multi-unit formation) (13.5)."""
+    return u.type != 'repl' or u.formation == ''
+
+
+# rules/ocs/ch13-specialized-units.rules:741  13.5  Replacement Units
+def _t_repl_independent(u: Unit, _t: list[Cite]) -> bool:
+    """repl_independent, recording in _t each rule it uses."""
+    _t.extend(_CITES130)
+    return u.type != 'repl' or u.formation == ''
+
+
+# rules/ocs/ch13-specialized-units.rules:741  13.5  Replacement Units
+def explain_repl_independent(u: Unit) -> Answer[bool]:
+    """Repls are independent combat units (of no multi-unit formation) (13.5), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_repl_independent(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(repl_independent, (('u', u, _DOMAINS_Unit_0_91), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:745  13.5  Replacement Units
 def repl_may_take_losses(u: Unit) -> bool:
     """Can this Repl be used to take combat or barrage losses (in any mode)? (13.5)."""
     return u.type == 'repl'
 
 
-# rules/ocs/ch13-specialized-units.rules:710  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:745  13.5  Replacement Units
 def _t_repl_may_take_losses(u: Unit, _t: list[Cite]) -> bool:
     """repl_may_take_losses, recording in _t each rule it uses."""
     _t.extend(_CITES130)
     return u.type == 'repl'
 
 
-# rules/ocs/ch13-specialized-units.rules:710  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:745  13.5  Replacement Units
 def explain_repl_may_take_losses(u: Unit) -> Answer[bool]:
     """Can this Repl be used to take combat or barrage losses (in any mode)? (13.5), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2155,21 +2155,21 @@ def explain_repl_may_take_losses(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(repl_may_take_losses, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:740  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:778  13.5a  Replacing Losses
 def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool) -> bool:
     """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a)."""
     _hq_mode = hq.mode
     return phase == 'reinforcement' and hexes_from_hq <= 2 and (repl.type == 'repl') and (hq.type == 'hq') and (repl.mode == 'move') and (stacked_with_repls or rebuilt == 'dead_pile') and (_hq_mode == 'combat' or (_hq_mode == 'dg' and hq.oriented_to_combat)) and (not in_ezoc or ezoc_allows('K', negated))
 
 
-# rules/ocs/ch13-specialized-units.rules:740  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:778  13.5a  Replacing Losses
 def _t_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool, _t: list[Cite]) -> bool:
     """may_rebuild, recording in _t each rule it uses."""
     _t.extend(_CITES132)
     return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES120, negated), _t)) and (rebuilt == 'dead_pile' or stacked_with_repls)
 
 
-# rules/ocs/ch13-specialized-units.rules:740  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:778  13.5a  Replacing Losses
 def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool) -> Answer[bool]:
     """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2177,20 +2177,20 @@ def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool,
     return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_0_91), ('hq', hq, _DOMAINS_Unit_0_91), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:779  13.5b
+# rules/ocs/ch13-specialized-units.rules:820  13.5b
 def steps_rebuildable(u: Unit) -> int:
     """Steps a reduced multi-step unit can get back this turn (13.5b)."""
     return u.step_losses if u.multi_step else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:779  13.5b
+# rules/ocs/ch13-specialized-units.rules:820  13.5b
 def _t_steps_rebuildable(u: Unit, _t: list[Cite]) -> int:
     """steps_rebuildable, recording in _t each rule it uses."""
     _t.extend(_CITES9)
     return u.step_losses if u.multi_step else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:779  13.5b
+# rules/ocs/ch13-specialized-units.rules:820  13.5b
 def explain_steps_rebuildable(u: Unit) -> Answer[int]:
     """Steps a reduced multi-step unit can get back this turn (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2198,20 +2198,20 @@ def explain_steps_rebuildable(u: Unit) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:807  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:856  13.5d  One Repl for Two Units
 def repls_for_paired_units(units: int) -> int:
     """Repls to rebuild this many units listed as pairs (13.5d)."""
     return -(-_div(units * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:807  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:856  13.5d  One Repl for Two Units
 def _t_repls_for_paired_units(units: int, _t: list[Cite]) -> int:
     """repls_for_paired_units, recording in _t each rule it uses."""
     _t.extend(_CITES134)
     return -(-_div(units * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:807  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:856  13.5d  One Repl for Two Units
 def explain_repls_for_paired_units(units: int) -> Answer[int]:
     """Repls to rebuild this many units listed as pairs (13.5d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2219,20 +2219,20 @@ def explain_repls_for_paired_units(units: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:821  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:870  13.5e  Truck Rebuilds
 def truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> bool:
     """May this Transport Point be rebuilt with Eq? (13.5e)."""
     return lost_to_enemy_action and tp.type == 'transport' and (tp.tp_kind == 'truck')
 
 
-# rules/ocs/ch13-specialized-units.rules:821  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:870  13.5e  Truck Rebuilds
 def _t_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool, _t: list[Cite]) -> bool:
     """truck_rebuildable, recording in _t each rule it uses."""
     _t.extend(_CITES11)
     return tp.type == 'transport' and tp.tp_kind == 'truck' and lost_to_enemy_action
 
 
-# rules/ocs/ch13-specialized-units.rules:821  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:870  13.5e  Truck Rebuilds
 def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bool]:
     """May this Transport Point be rebuilt with Eq? (13.5e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2240,20 +2240,20 @@ def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bo
     return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_0_91), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:825  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:874  13.5e  Truck Rebuilds
 def trucks_within_scenario(trucks_in_play: int, scenario_trucks: int) -> bool:
     """Are this many trucks in play within what the scenario provides the player? (never more) (13.5e)."""
     return trucks_in_play <= scenario_trucks
 
 
-# rules/ocs/ch13-specialized-units.rules:825  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:874  13.5e  Truck Rebuilds
 def _t_trucks_within_scenario(trucks_in_play: int, scenario_trucks: int, _t: list[Cite]) -> bool:
     """trucks_within_scenario, recording in _t each rule it uses."""
     _t.extend(_CITES11)
     return trucks_in_play <= scenario_trucks
 
 
-# rules/ocs/ch13-specialized-units.rules:825  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:874  13.5e  Truck Rebuilds
 def explain_trucks_within_scenario(trucks_in_play: int, scenario_trucks: int) -> Answer[bool]:
     """Are this many trucks in play within what the scenario provides the player? (never more) (13.5e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2261,20 +2261,20 @@ def explain_trucks_within_scenario(trucks_in_play: int, scenario_trucks: int) ->
     return Answer(_value, _rules(_t), () if _value else _would_change(trucks_within_scenario, (('trucks_in_play', trucks_in_play, ()), ('scenario_trucks', scenario_trucks, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:851  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:900  13.5f  Air Replacements
 def eq_for_air_steps(steps: int) -> int:
     """Eq to rebuild this many aircraft steps (13.5f)."""
     return -(-_div(steps * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:851  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:900  13.5f  Air Replacements
 def _t_eq_for_air_steps(steps: int, _t: list[Cite]) -> int:
     """eq_for_air_steps, recording in _t each rule it uses."""
     _t.extend(_CITES136)
     return -(-_div(steps * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:851  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:900  13.5f  Air Replacements
 def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     """Eq to rebuild this many aircraft steps (13.5f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2282,26 +2282,26 @@ def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:870  13.6a
+# rules/ocs/ch13-specialized-units.rules:919  13.6a
 def _s_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """may_place_at_port with numbers scaled by SCALE."""
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:870  13.6a
+# rules/ocs/ch13-specialized-units.rules:919  13.6a
 def _t_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool, _t: list[Cite]) -> bool:
     """may_place_at_port, recording in _t each rule it uses."""
     _t.extend(_CITES138)
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:870  13.6a
+# rules/ocs/ch13-specialized-units.rules:919  13.6a
 def may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """May these reinforcements be placed at this port? (13.6a). Numbers are exact: int or Fraction."""
     return _s_may_place_at_port(arriving * SCALE, capacity * SCALE, port_in_ezoc)
 
 
-# rules/ocs/ch13-specialized-units.rules:870  13.6a
+# rules/ocs/ch13-specialized-units.rules:919  13.6a
 def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> Answer[bool]:
     """May these reinforcements be placed at this port? (13.6a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2309,13 +2309,13 @@ def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: 
     return Answer(_value, _rules(_t), () if _value else _would_change(may_place_at_port, (('arriving', arriving, ()), ('capacity', capacity, ()), ('port_in_ezoc', port_in_ezoc, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:888  13.6b
+# rules/ocs/ch13-specialized-units.rules:937  13.6b
 def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
     """May a reinforcement be placed in this hex? (13.6b)."""
     return not (in_ezoc and at_port)
 
 
-# rules/ocs/ch13-specialized-units.rules:888  13.6b
+# rules/ocs/ch13-specialized-units.rules:937  13.6b
 def _t_may_place_reinforcement(in_ezoc: bool, at_port: bool, _t: list[Cite]) -> bool:
     """may_place_reinforcement, recording in _t each rule it uses."""
     _t.extend(_CITES140)
@@ -2329,26 +2329,26 @@ _ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] =
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:888  13.6b
+# rules/ocs/ch13-specialized-units.rules:937  13.6b
 def explain_may_place_reinforcement(in_ezoc: bool, at_port: bool) -> Answer[bool]:
     """May a reinforcement be placed in this hex? (13.6b), with the rules that decided it."""
     return _ANSWERS_may_place_reinforcement[(in_ezoc, at_port)]
 
 
-# rules/ocs/ch13-specialized-units.rules:905  13.6c
+# rules/ocs/ch13-specialized-units.rules:954  13.6c
 def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
     """Does this Transport Point arrive loaded? (13.6c)."""
     return sp_arriving_there or tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:905  13.6c
+# rules/ocs/ch13-specialized-units.rules:954  13.6c
 def _t_arrives_loaded(tp: Unit, sp_arriving_there: bool, _t: list[Cite]) -> bool:
     """arrives_loaded, recording in _t each rule it uses."""
     _t.extend(_CITES142)
     return tp.organic or sp_arriving_there
 
 
-# rules/ocs/ch13-specialized-units.rules:905  13.6c
+# rules/ocs/ch13-specialized-units.rules:954  13.6c
 def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     """Does this Transport Point arrive loaded? (13.6c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2356,20 +2356,20 @@ def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_91), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:932  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:981  13.7  Formation Markers
 def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool:
     """A) May the Formation marker be on the map? (13.7)."""
     return fueling_reminder or units_with_marker >= 1
 
 
-# rules/ocs/ch13-specialized-units.rules:932  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:981  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
     _t.extend(_CITES144)
     return units_with_marker >= 1 or fueling_reminder
 
 
-# rules/ocs/ch13-specialized-units.rules:932  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:981  13.7  Formation Markers
 def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> Answer[bool]:
     """A) May the Formation marker be on the map? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2377,21 +2377,21 @@ def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool)
     return Answer(_value, _rules(_t), () if _value else _would_change(marker_may_be_on_map, (('units_with_marker', units_with_marker, ()), ('fueling_reminder', fueling_reminder, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:936  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:985  13.7  Formation Markers
 def may_enter_marker(u: Unit, marker_formation: str) -> bool:
     """B) May this unit be represented by the marker? (13.7)."""
     _u_formation = u.formation
     return _u_formation != '' and _u_formation == marker_formation
 
 
-# rules/ocs/ch13-specialized-units.rules:936  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:985  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
     _t.extend(_CITES144)
     return u.formation == marker_formation and u.formation != ''
 
 
-# rules/ocs/ch13-specialized-units.rules:936  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:985  13.7  Formation Markers
 def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     """B) May this unit be represented by the marker? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2399,13 +2399,13 @@ def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_91), ('marker_formation', marker_formation, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:939  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:988  13.7  Formation Markers
 def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
     """May the marker be put under other combat units to hide the formation? (13.7)."""
     return not holds_only_zoc_units
 
 
-# rules/ocs/ch13-specialized-units.rules:939  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:988  13.7  Formation Markers
 def _t_marker_may_hide_formation(holds_only_zoc_units: bool, _t: list[Cite]) -> bool:
     """marker_may_hide_formation, recording in _t each rule it uses."""
     _t.extend(_CITES146)
@@ -2417,19 +2417,19 @@ _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:939  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:988  13.7  Formation Markers
 def explain_marker_may_hide_formation(holds_only_zoc_units: bool) -> Answer[bool]:
     """May the marker be put under other combat units to hide the formation? (13.7), with the rules that decided it."""
     return _ANSWERS_marker_may_hide_formation[(holds_only_zoc_units,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:963  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1012  13.7a  Supply Concerns
 def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
     """Does this part of the formation trace supply for free? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:963  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1012  13.7a  Supply Concerns
 def _t_traces_free(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """traces_free, recording in _t each rule it uses."""
     _t.extend(_CITES148)
@@ -2443,19 +2443,19 @@ _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:963  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1012  13.7a  Supply Concerns
 def explain_traces_free(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """Does this part of the formation trace supply for free? (13.7a), with the rules that decided it."""
     return _ANSWERS_traces_free[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:967  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1016  13.7a  Supply Concerns
 def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> bool:
     """May this part of the formation use the formation method of fueling? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:967  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1016  13.7a  Supply Concerns
 def _t_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """may_use_formation_fueling, recording in _t each rule it uses."""
     _t.extend(_CITES148)
@@ -2469,26 +2469,26 @@ _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]]
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:967  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1016  13.7a  Supply Concerns
 def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """May this part of the formation use the formation method of fueling? (13.7a), with the rules that decided it."""
     return _ANSWERS_may_use_formation_fueling[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:985  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:1034  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
     return u.type in _SET151
 
 
-# rules/ocs/ch13-specialized-units.rules:985  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:1034  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
     _t.extend(_CITES150)
     return u.type in _SET151
 
 
-# rules/ocs/ch13-specialized-units.rules:985  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:1034  13.8  Engineer Functions
 def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2496,21 +2496,21 @@ def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1002  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:1051  13.8a  Engineer-Capable
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
     return u.type in _SET151 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1002  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:1051  13.8a  Engineer-Capable
 def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
     """engineer_capable, recording in _t each rule it uses."""
     _t.extend(_CITES153)
     return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:1002  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:1051  13.8a  Engineer-Capable
 def explain_engineer_capable(u: Unit) -> Answer[bool]:
     """Engineer-Capable (13.8a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2518,21 +2518,21 @@ def explain_engineer_capable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1052  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1101  13.8c  Detrainable Creation
 def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
     _u_mode = u.mode
     return u.type == 'hq' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1052  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1101  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
     _t.extend(_CITES155)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:1052  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1101  13.8c  Detrainable Creation
 def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2540,21 +2540,21 @@ def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1099  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1148  13.8d  Construction
 def may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> bool:
     """May this unit perform a construction task? (13.8d)."""
     _u_mode = u.mode
     return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET151) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1099  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1148  13.8d  Construction
 def _t_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int, _t: list[Cite]) -> bool:
     """may_construct, recording in _t each rule it uses."""
     _t.extend(_CITES157)
     return _t_engineer_capable(u, _t) and phase == 'movement' and (hexes_away <= 2) and (not moved_this_phase) and (tasks_this_phase == 0)
 
 
-# rules/ocs/ch13-specialized-units.rules:1099  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1148  13.8d  Construction
 def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> Answer[bool]:
     """May this unit perform a construction task? (13.8d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2562,13 +2562,13 @@ def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_pha
     return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_91), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('hexes_away', hexes_away, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('tasks_this_phase', tasks_this_phase, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1103  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1152  13.8d  Construction
 def construction_costs_sp(task: Construction) -> bool:
     """Does this task cost SP? (13.8d)."""
     return Construction_costs_sp[task]
 
 
-# rules/ocs/ch13-specialized-units.rules:1103  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1152  13.8d  Construction
 def _t_construction_costs_sp(task: Construction, _t: list[Cite]) -> bool:
     """construction_costs_sp, recording in _t each rule it uses."""
     _t.extend(_CITES157)
@@ -2586,26 +2586,26 @@ _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] =
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1103  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1152  13.8d  Construction
 def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
     """Does this task cost SP? (13.8d), with the rules that decided it."""
     return _ANSWERS_construction_costs_sp[(task,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1143  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1192  13.9  Unit Consolidation
 def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> bool:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9)."""
     return u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (identical_sides or kind == 'aircraft') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1143  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1192  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
     _t.extend(_CITES159)
     return (phase == 'reinforcement' or kind == 'aircraft') and (kind == 'aircraft' or identical_sides) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1143  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1192  13.9  Unit Consolidation
 def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> Answer[bool]:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2613,20 +2613,20 @@ def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identica
     return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_91), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('identical_sides', identical_sides, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1148  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1197  13.9  Unit Consolidation
 def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> int:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9)."""
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1148  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1197  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
     _t.extend(_CITES159)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1148  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1197  13.9  Unit Consolidation
 def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> Answer[int]:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2634,20 +2634,20 @@ def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, r
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1152  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1201  13.9  Unit Consolidation
 def may_convert_formation(from_formation: str, to_formation: str) -> bool:
     """2, 3) May a unit change formations this way? (13.9)."""
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1152  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1201  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
     _t.extend(_CITES159)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1152  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1201  13.9  Unit Consolidation
 def explain_may_convert_formation(from_formation: str, to_formation: str) -> Answer[bool]:
     """2, 3) May a unit change formations this way? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3282,45 +3282,96 @@ def explain_steps_not_negative(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_0_91), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:77  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:10  12.5  Fuel Supply
+def needs_fuel(u: Unit) -> bool:
+    """Does the unit need fuel to move? (12.5)."""
+    # transport: 13.2b (OCS) rules/ocs/ch13-specialized-units.rules:174
+    if u.type == 'transport':
+        return False
+    # motorized: 12.5 (OCS) rules/ocs/ch13-specialized-units.rules:11
+    if u.mobility != 'leg':
+        return True
+    # leg: 12.5 (OCS) rules/ocs/ch13-specialized-units.rules:12
+    return False
+
+
+# rules/ocs/ch13-specialized-units.rules:10  12.5  Fuel Supply
+def _t_needs_fuel(u: Unit, _t: list[Cite]) -> bool:
+    """needs_fuel, recording in _t each rule it uses."""
+    # transport: 13.2b (OCS) rules/ocs/ch13-specialized-units.rules:174
+    if u.type == 'transport':
+        _t.extend(_CITES197)
+        return False
+    # motorized: 12.5 (OCS) rules/ocs/ch13-specialized-units.rules:11
+    if u.mobility != 'leg':
+        _t.extend(_CITES198)
+        return True
+    # leg: 12.5 (OCS) rules/ocs/ch13-specialized-units.rules:12
+    _t.extend(_CITES199)
+    return False
+
+
+# rules/ocs/ch13-specialized-units.rules:10  12.5  Fuel Supply
+def explain_needs_fuel(u: Unit) -> Answer[bool]:
+    """Does the unit need fuel to move? (12.5), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_needs_fuel(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_0_91), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:83  13.1c  HQs and Combat
 def defense_strength(u: Unit, printed: int) -> int:
     """Defense strength: the parenthesized (defensive-only) strength not printed on the counter, else the printed one (13.1c)."""
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:686
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:717
     _u_type = u.type
     if _u_type == 'artillery':
         return 1
-    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
+    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:85
+    if _u_type == 'hq' and u.mode == 'combat':
+        return 5
+    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:86
+    if _u_type == 'hq' and u.mode == 'move':
+        return 1
+    # hq_combat_side: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:87
     _u_mode = u.mode
     if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET92)):
         return 5
-    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
+    # hq_move_side: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:89
     if _u_type == 'hq':
         return 1
-    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:81
+    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:90
     return printed
 
 
-# rules/ocs/ch13-specialized-units.rules:77  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:83  13.1c  HQs and Combat
 def _t_defense_strength(u: Unit, printed: int, _t: list[Cite]) -> int:
     """defense_strength, recording in _t each rule it uses."""
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:686
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:717
     if u.type == 'artillery':
-        _t.extend(_CITES197)
+        _t.extend(_CITES206)
         return 1
-    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
-    if u.type == 'hq' and _t_combat_side(u, _t):
-        _t.extend(_CITES198)
+    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:85
+    if u.type == 'hq' and u.mode == 'combat':
+        _t.extend(_CITES207)
         return 5
-    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
-    if u.type == 'hq':
-        _t.extend(_CITES199)
+    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:86
+    if u.type == 'hq' and u.mode == 'move':
+        _t.extend(_CITES208)
         return 1
-    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:81
-    _t.extend(_CITES200)
+    # hq_combat_side: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:87
+    if u.type == 'hq' and _t_combat_side(u, _t):
+        _t.extend(_CITES209)
+        return 5
+    # hq_move_side: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:89
+    if u.type == 'hq':
+        _t.extend(_CITES210)
+        return 1
+    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:90
+    _t.extend(_CITES211)
     return printed
 
 
-# rules/ocs/ch13-specialized-units.rules:77  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:83  13.1c  HQs and Combat
 def explain_defense_strength(u: Unit, printed: int) -> Answer[int]:
     """Defense strength: the parenthesized (defensive-only) strength not printed on the counter, else the printed one (13.1c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3328,36 +3379,36 @@ def explain_defense_strength(u: Unit, printed: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:257  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:272  13.2f  Loading and Unloading
 def may_unload(tp: Unit, h: Hex) -> bool:
     """May the Transport Point unload its SP in this hex? (13.2f)."""
-    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:298
+    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:313
     if tp.organic:
         return False
-    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:258
-    if any((u.type not in _SET203 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:273
+    if any((u.type not in _SET214 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
-    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:261
+    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:276
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:257  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:272  13.2f  Loading and Unloading
 def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
-    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:298
+    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:313
     if tp.organic:
-        _t.extend(_CITES205)
+        _t.extend(_CITES216)
         return False
-    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:258
-    if any((_t_is_combat(u, _t) or u.type in _SET206 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
-        _t.extend(_CITES207)
+    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:273
+    if any((_t_is_combat(u, _t) or u.type in _SET217 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+        _t.extend(_CITES218)
         return True
-    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:261
-    _t.extend(_CITES208)
+    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:276
+    _t.extend(_CITES219)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:257  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:272  13.2f  Loading and Unloading
 def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3365,46 +3416,84 @@ def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_91), ('h', h, _DOMAINS_Hex_0_172), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:510  13.3e
+# rules/ocs/ch13-specialized-units.rules:322  13.2g  Organic Trucks
+def may_retreat(tp: Unit, with_retreating_combat_units: bool) -> bool:
+    """May this Transport Point retreat? (with_retreating_combat_units: with retreating combat units of its stack) (13.2g)."""
+    # tag_along: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:324
+    if with_retreating_combat_units and tp.organic:
+        return True
+    # alone: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:326
+    _tp_organic = tp.organic
+    if _tp_organic:
+        return False
+    # others: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:327
+    return False
+
+
+# rules/ocs/ch13-specialized-units.rules:322  13.2g  Organic Trucks
+def _t_may_retreat(tp: Unit, with_retreating_combat_units: bool, _t: list[Cite]) -> bool:
+    """may_retreat, recording in _t each rule it uses."""
+    # tag_along: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:324
+    if tp.organic and with_retreating_combat_units:
+        _t.extend(_CITES223)
+        return True
+    # alone: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:326
+    if tp.organic:
+        _t.extend(_CITES224)
+        return False
+    # others: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:327
+    _t.extend(_CITES225)
+    return False
+
+
+# rules/ocs/ch13-specialized-units.rules:322  13.2g  Organic Trucks
+def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[bool]:
+    """May this Transport Point retreat? (with_retreating_combat_units: with retreating combat units of its stack) (13.2g), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_retreat(tp, with_retreating_combat_units, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_0_91), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:531  13.3e
 def may_entrain(u: Unit, x: RailHex) -> bool:
     """May this cargo entrain here? (13.3e)."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:605
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:627
     _u_type = u.type
     if _u_type == 'rail_repair' and (not x.in_ezoc):
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1056
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1105
     _u_mode = u.mode
     if _u_type == 'hq' and (not x.in_ezoc) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) and (x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))):
         return True
-    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:511
+    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:532
     _x_in_ezoc = x.in_ezoc
     if not _x_in_ezoc and (x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))) and (_u_mode == 'move' or not UnitType_combat[_u_type]):
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:513
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:534
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:510  13.3e
+# rules/ocs/ch13-specialized-units.rules:531  13.3e
 def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:605
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:627
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES213)
+        _t.extend(_CITES230)
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1056
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1105
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES214)
+        _t.extend(_CITES231)
         return True
-    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:511
+    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:532
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
-        _t.extend(_CITES215)
+        _t.extend(_CITES232)
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:513
-    _t.extend(_CITES216)
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:534
+    _t.extend(_CITES233)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:510  13.3e
+# rules/ocs/ch13-specialized-units.rules:531  13.3e
 def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo entrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3412,45 +3501,45 @@ def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_0_91), ('x', x, _DOMAINS_RailHex_0_114), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:516  13.3e
+# rules/ocs/ch13-specialized-units.rules:537  13.3e
 def may_detrain(u: Unit, x: RailHex) -> bool:
     """May this cargo detrain here? (13.3e)."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:609
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:631
     if u.type == 'rail_repair' and (not x.in_ezoc) and (not x.enemy_units):
         return True
     # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:627
     _x_enemy_units = x.enemy_units
     if _x_enemy_units:
         return False
-    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:517
+    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:538
     _x_in_ezoc = x.in_ezoc
     if not _x_in_ezoc and (x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))):
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:518
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:539
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:516  13.3e
+# rules/ocs/ch13-specialized-units.rules:537  13.3e
 def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:609
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:631
     if u.type == 'rail_repair' and (not x.in_ezoc) and (not x.enemy_units):
-        _t.extend(_CITES220)
+        _t.extend(_CITES237)
         return True
     # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:627
     if x.enemy_units:
-        _t.extend(_CITES221)
+        _t.extend(_CITES238)
         return False
-    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:517
+    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:538
     if _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES222)
+        _t.extend(_CITES239)
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:518
-    _t.extend(_CITES216)
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:539
+    _t.extend(_CITES233)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:516  13.3e
+# rules/ocs/ch13-specialized-units.rules:537  13.3e
 def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo detrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3458,95 +3547,109 @@ def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_0_91), ('x', x, _DOMAINS_RailHex_0_114), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:774  13.5b
-def rebuildable(u: Unit) -> bool:
-    """Can this unit be rebuilt? (13.5b)."""
-    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:796
+# rules/ocs/ch13-specialized-units.rules:812  13.5b
+def rebuildable(u: Unit, in_dead_pile: bool) -> bool:
+    """Can this unit be rebuilt? (in_dead_pile: it is in the Dead Pile, not on the map) (13.5b)."""
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:844
     if u.no_rebuild:
         return False
-    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:775
+    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:814
     if u.breakdown:
         return False
-    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:776
-    return True
+    # dead_pile: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:815
+    if in_dead_pile:
+        return True
+    # reduced: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:816
+    if u.multi_step and u.step_losses > 0:
+        return True
+    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:817
+    return False
 
 
-# rules/ocs/ch13-specialized-units.rules:774  13.5b
-def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
+# rules/ocs/ch13-specialized-units.rules:812  13.5b
+def _t_rebuildable(u: Unit, in_dead_pile: bool, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
-    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:796
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:844
     if u.no_rebuild:
-        _t.extend(_CITES226)
+        _t.extend(_CITES245)
         return False
-    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:775
+    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:814
     if u.breakdown:
-        _t.extend(_CITES227)
+        _t.extend(_CITES246)
         return False
-    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:776
-    _t.extend(_CITES228)
-    return True
+    # dead_pile: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:815
+    if in_dead_pile:
+        _t.extend(_CITES247)
+        return True
+    # reduced: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:816
+    if u.multi_step and u.step_losses > 0:
+        _t.extend(_CITES248)
+        return True
+    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:817
+    _t.extend(_CITES249)
+    return False
 
 
-# rules/ocs/ch13-specialized-units.rules:774  13.5b
-def explain_rebuildable(u: Unit) -> Answer[bool]:
-    """Can this unit be rebuilt? (13.5b), with the rules that decided it."""
+# rules/ocs/ch13-specialized-units.rules:812  13.5b
+def explain_rebuildable(u: Unit, in_dead_pile: bool) -> Answer[bool]:
+    """Can this unit be rebuilt? (in_dead_pile: it is in the Dead Pile, not on the map) (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
-    _value = _t_rebuildable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0_91), )))
+    _value = _t_rebuildable(u, in_dead_pile, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0_91), ('in_dead_pile', in_dead_pile, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1027  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1076  13.8b  Bridging
 def bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> River:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b)."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1029
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1078
     if overrunning:
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1030
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1079
     if bridged_by_engineers and river == 'major_river':
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1031
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1080
     if bridged_by_engineers and river == 'minor_river':
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1032
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1081
     return river
 
 
-# rules/ocs/ch13-specialized-units.rules:1027  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1076  13.8b  Bridging
 def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: list[Cite]) -> River:
     """bridged, recording in _t each rule it uses."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1029
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1078
     if overrunning:
-        _t.extend(_CITES234)
+        _t.extend(_CITES255)
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1030
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1079
     if bridged_by_engineers and river == 'major_river':
-        _t.extend(_CITES235)
+        _t.extend(_CITES256)
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1031
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1080
     if bridged_by_engineers and river == 'minor_river':
-        _t.extend(_CITES236)
+        _t.extend(_CITES257)
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1032
-    _t.extend(_CITES237)
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1081
+    _t.extend(_CITES258)
     return river
 
 _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
-    ('no_river', False, False,): Answer('no_river', (_C229, _C233,), ()),
-    ('no_river', False, True,): Answer('no_river', (_C229, _C230,), ()),
-    ('no_river', True, False,): Answer('no_river', (_C229, _C233,), ()),
-    ('no_river', True, True,): Answer('no_river', (_C229, _C230,), ()),
-    ('minor_river', False, False,): Answer('minor_river', (_C229, _C233,), ()),
-    ('minor_river', False, True,): Answer('minor_river', (_C229, _C230,), ()),
-    ('minor_river', True, False,): Answer('no_river', (_C229, _C232,), ()),
-    ('minor_river', True, True,): Answer('minor_river', (_C229, _C230,), ()),
-    ('major_river', False, False,): Answer('major_river', (_C229, _C233,), ()),
-    ('major_river', False, True,): Answer('major_river', (_C229, _C230,), ()),
-    ('major_river', True, False,): Answer('minor_river', (_C229, _C231,), ()),
-    ('major_river', True, True,): Answer('major_river', (_C229, _C230,), ()),
+    ('no_river', False, False,): Answer('no_river', (_C250, _C254,), ()),
+    ('no_river', False, True,): Answer('no_river', (_C250, _C251,), ()),
+    ('no_river', True, False,): Answer('no_river', (_C250, _C254,), ()),
+    ('no_river', True, True,): Answer('no_river', (_C250, _C251,), ()),
+    ('minor_river', False, False,): Answer('minor_river', (_C250, _C254,), ()),
+    ('minor_river', False, True,): Answer('minor_river', (_C250, _C251,), ()),
+    ('minor_river', True, False,): Answer('no_river', (_C250, _C253,), ()),
+    ('minor_river', True, True,): Answer('minor_river', (_C250, _C251,), ()),
+    ('major_river', False, False,): Answer('major_river', (_C250, _C254,), ()),
+    ('major_river', False, True,): Answer('major_river', (_C250, _C251,), ()),
+    ('major_river', True, False,): Answer('minor_river', (_C250, _C252,), ()),
+    ('major_river', True, True,): Answer('major_river', (_C250, _C251,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1027  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1076  13.8b  Bridging
 def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> Answer[River]:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b), with the rules that decided it."""
     return _ANSWERS_bridged[(river, bridged_by_engineers, overrunning)]
@@ -3555,11 +3658,11 @@ def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool)
 # rules/ocs/ch4-general-concepts.rules:72  4.4  Attack-Capable Units
 def attack_capable(u: Unit) -> bool:
     """Attack-Capable (4.4)."""
-    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:85
+    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:94
     _u_type = u.type
     if _u_type == 'hq':
         return False
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:689
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:720
     if _u_type == 'artillery':
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:73
@@ -3578,28 +3681,28 @@ def attack_capable(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:72  4.4  Attack-Capable Units
 def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
-    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:85
+    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:94
     if u.type == 'hq':
-        _t.extend(_CITES245)
+        _t.extend(_CITES266)
         return False
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:689
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:720
     if u.type == 'artillery':
-        _t.extend(_CITES246)
+        _t.extend(_CITES267)
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:73
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES247)
+        _t.extend(_CITES268)
         return False
     # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:74
     if not u.printed_strength or u.parenthesized:
-        _t.extend(_CITES248)
+        _t.extend(_CITES269)
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:76
     if u.mode in _SET128:
-        _t.extend(_CITES249)
+        _t.extend(_CITES270)
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:77
-    _t.extend(_CITES250)
+    _t.extend(_CITES271)
     return True
 
 
@@ -3630,14 +3733,14 @@ def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:150
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES255)
+        _t.extend(_CITES276)
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:125
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES256)
+        _t.extend(_CITES277)
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:127
-    _t.extend(_CITES257)
+    _t.extend(_CITES278)
     return False
 
 
@@ -3656,7 +3759,7 @@ def _s_re_size(u: Unit) -> Number:
     _u_size = u.size
     if _u_size == 'company' and u.formation == 'Jock Column':
         return 2
-    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:29
+    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:35
     _u_type = u.type
     if _u_type == 'hq':
         return 4
@@ -3681,30 +3784,30 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     if u.formation == 'Jock Column' and u.size == 'company':
-        _t.extend(_CITES265)
+        _t.extend(_CITES286)
         return 2
-    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:29
+    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:35
     if u.type == 'hq':
-        _t.extend(_CITES266)
+        _t.extend(_CITES287)
         return 4
     # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES267)
+        _t.extend(_CITES288)
         return 0
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
     if u.multi_step:
-        _t.extend(_CITES268)
+        _t.extend(_CITES289)
         return u.printed_re * 4 - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
     if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES269)
+        _t.extend(_CITES290)
         return 1
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
     if u.size == 'battalion':
-        _t.extend(_CITES270)
+        _t.extend(_CITES291)
         return 2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
-    _t.extend(_CITES271)
+    _t.extend(_CITES292)
     return 4
 
 
@@ -3715,8 +3818,8 @@ def re_size(u: Unit) -> Number:
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     _u_size = u.size
     if _u_size == 'company' and u.formation == 'Jock Column':
-        return _Q272
-    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:29
+        return _Q293
+    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:35
     _u_type = u.type
     if _u_type == 'hq':
         return 1
@@ -3729,10 +3832,10 @@ def re_size(u: Unit) -> Number:
         return _v if _v.__class__ is int else _plain(_v)
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q273
+        return _Q294
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
     if _u_size == 'battalion':
-        return _Q272
+        return _Q293
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
     return 1
 
@@ -3771,22 +3874,22 @@ def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
     if u.type == 'sp' and (not u.loaded):
-        _t.extend(_CITES280)
+        _t.extend(_CITES301)
         return u.points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
     if u.type == 'transport':
-        _t.extend(_CITES281)
+        _t.extend(_CITES302)
         return u.points * 4
     # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
     if u.type == 'sp' and u.loaded:
-        _t.extend(_CITES282)
+        _t.extend(_CITES303)
         return 0
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES283)
+        _t.extend(_CITES304)
         return _div(_t_re_size(u, _t), 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
-    _t.extend(_CITES284)
+    _t.extend(_CITES305)
     return _t_re_size(u, _t)
 
 
@@ -3825,11 +3928,11 @@ def explain_transport_equivalent(u: Unit) -> Answer[Number]:
 # rules/ocs/ch4-general-concepts.rules:410  4.7c
 def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     """Can a Transport Point be carried this way? (4.7c)."""
-    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:227
+    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:242
     if by == 'air' and tp == 'mule':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET287:
+    if by in _SET308:
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
     return False
@@ -3838,40 +3941,40 @@ def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
 # rules/ocs/ch4-general-concepts.rules:410  4.7c
 def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite]) -> bool:
     """transport_point_by, recording in _t each rule it uses."""
-    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:227
+    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:242
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES289)
+        _t.extend(_CITES310)
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET287:
-        _t.extend(_CITES290)
+    if by in _SET308:
+        _t.extend(_CITES311)
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
-    _t.extend(_CITES291)
+    _t.extend(_CITES312)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C178, _C286,), ()),
-    ('rail', 'wagon',): Answer(True, (_C178, _C286,), ()),
-    ('rail', 'mule',): Answer(True, (_C178, _C286,), ()),
-    ('air', 'truck',): Answer(False, (_C178, _C288,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C178, _C288,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C178, _C285,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C178, _C288,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C178, _C288,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C178, _C288,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C178, _C286,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C178, _C286,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C178, _C286,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C178, _C288,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C178, _C288,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C178, _C288,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C178, _C288,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C178, _C288,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C178, _C288,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C178, _C286,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C178, _C286,), ()),
-    ('shipping', 'mule',): Answer(True, (_C178, _C286,), ()),
+    ('rail', 'truck',): Answer(True, (_C178, _C307,), ()),
+    ('rail', 'wagon',): Answer(True, (_C178, _C307,), ()),
+    ('rail', 'mule',): Answer(True, (_C178, _C307,), ()),
+    ('air', 'truck',): Answer(False, (_C178, _C309,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C178, _C309,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C178, _C306,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C178, _C309,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C178, _C309,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C178, _C309,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C178, _C307,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C178, _C307,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C178, _C307,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C178, _C309,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C178, _C309,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C178, _C309,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C178, _C309,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C178, _C309,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C178, _C309,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C178, _C307,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C178, _C307,), ()),
+    ('shipping', 'mule',): Answer(True, (_C178, _C307,), ()),
 }
 
 
@@ -3902,18 +4005,18 @@ def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
     if by == 'rail':
-        _t.extend(_CITES296)
+        _t.extend(_CITES317)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
     if by == 'air':
-        _t.extend(_CITES297)
+        _t.extend(_CITES318)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES298)
+        _t.extend(_CITES319)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
-    _t.extend(_CITES299)
+    _t.extend(_CITES320)
     return 0
 
 
@@ -3922,31 +4025,31 @@ def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
     if by == 'rail':
-        return _Q272
+        return _Q293
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
     if by == 'air':
-        return _Q272
+        return _Q293
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
     if alt_roll and by == 'alt_landing':
-        return _Q272
+        return _Q293
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_C180, _C292,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_C180, _C292,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C180, _C293,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C180, _C293,), ()),
-    ('air_drop', False,): Answer(0, (_C180, _C295,), ()),
-    ('air_drop', True,): Answer(0, (_C180, _C295,), ()),
-    ('landing_craft', False,): Answer(0, (_C180, _C295,), ()),
-    ('landing_craft', True,): Answer(0, (_C180, _C295,), ()),
-    ('alt_landing', False,): Answer(0, (_C180, _C295,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C180, _C294,), ()),
-    ('beach_assault', False,): Answer(0, (_C180, _C295,), ()),
-    ('beach_assault', True,): Answer(0, (_C180, _C295,), ()),
-    ('shipping', False,): Answer(0, (_C180, _C295,), ()),
-    ('shipping', True,): Answer(0, (_C180, _C295,), ()),
+    ('rail', False,): Answer(Fraction(1, 2), (_C180, _C313,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_C180, _C313,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C180, _C314,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C180, _C314,), ()),
+    ('air_drop', False,): Answer(0, (_C180, _C316,), ()),
+    ('air_drop', True,): Answer(0, (_C180, _C316,), ()),
+    ('landing_craft', False,): Answer(0, (_C180, _C316,), ()),
+    ('landing_craft', True,): Answer(0, (_C180, _C316,), ()),
+    ('alt_landing', False,): Answer(0, (_C180, _C316,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C180, _C315,), ()),
+    ('beach_assault', False,): Answer(0, (_C180, _C316,), ()),
+    ('beach_assault', True,): Answer(0, (_C180, _C316,), ()),
+    ('shipping', False,): Answer(0, (_C180, _C316,), ()),
+    ('shipping', True,): Answer(0, (_C180, _C316,), ()),
 }
 
 
@@ -3974,14 +4077,14 @@ def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'rail':
-        _t.extend(_CITES302)
+        _t.extend(_CITES323)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     if by == 'air':
-        _t.extend(_CITES303)
+        _t.extend(_CITES324)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
-    _t.extend(_CITES299)
+    _t.extend(_CITES320)
     return 0
 
 
@@ -3990,21 +4093,21 @@ def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'rail':
-        return _Q272
+        return _Q293
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     if by == 'air':
-        return _Q272
+        return _Q293
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C180, _C300,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C180, _C301,), ()),
-    ('air_drop',): Answer(0, (_C180, _C295,), ()),
-    ('landing_craft',): Answer(0, (_C180, _C295,), ()),
-    ('alt_landing',): Answer(0, (_C180, _C295,), ()),
-    ('beach_assault',): Answer(0, (_C180, _C295,), ()),
-    ('shipping',): Answer(0, (_C180, _C295,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C180, _C321,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C180, _C322,), ()),
+    ('air_drop',): Answer(0, (_C180, _C316,), ()),
+    ('landing_craft',): Answer(0, (_C180, _C316,), ()),
+    ('alt_landing',): Answer(0, (_C180, _C316,), ()),
+    ('beach_assault',): Answer(0, (_C180, _C316,), ()),
+    ('shipping',): Answer(0, (_C180, _C316,), ()),
 }
 
 
@@ -4032,14 +4135,14 @@ def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
     if by == 'air':
-        _t.extend(_CITES303)
+        _t.extend(_CITES324)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES306)
+        _t.extend(_CITES327)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
-    _t.extend(_CITES307)
+    _t.extend(_CITES328)
     return 0
 
 
@@ -4048,28 +4151,28 @@ def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
     if by == 'air':
-        return _Q272
+        return _Q293
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
     if alt_roll and by == 'alt_landing':
-        return _Q272
+        return _Q293
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C180, _C305,), ()),
-    ('rail', True,): Answer(0, (_C180, _C305,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C180, _C301,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C180, _C301,), ()),
-    ('air_drop', False,): Answer(0, (_C180, _C305,), ()),
-    ('air_drop', True,): Answer(0, (_C180, _C305,), ()),
-    ('landing_craft', False,): Answer(0, (_C180, _C305,), ()),
-    ('landing_craft', True,): Answer(0, (_C180, _C305,), ()),
-    ('alt_landing', False,): Answer(0, (_C180, _C305,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C180, _C304,), ()),
-    ('beach_assault', False,): Answer(0, (_C180, _C305,), ()),
-    ('beach_assault', True,): Answer(0, (_C180, _C305,), ()),
-    ('shipping', False,): Answer(0, (_C180, _C305,), ()),
-    ('shipping', True,): Answer(0, (_C180, _C305,), ()),
+    ('rail', False,): Answer(0, (_C180, _C326,), ()),
+    ('rail', True,): Answer(0, (_C180, _C326,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C180, _C322,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C180, _C322,), ()),
+    ('air_drop', False,): Answer(0, (_C180, _C326,), ()),
+    ('air_drop', True,): Answer(0, (_C180, _C326,), ()),
+    ('landing_craft', False,): Answer(0, (_C180, _C326,), ()),
+    ('landing_craft', True,): Answer(0, (_C180, _C326,), ()),
+    ('alt_landing', False,): Answer(0, (_C180, _C326,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C180, _C325,), ()),
+    ('beach_assault', False,): Answer(0, (_C180, _C326,), ()),
+    ('beach_assault', True,): Answer(0, (_C180, _C326,), ()),
+    ('shipping', False,): Answer(0, (_C180, _C326,), ()),
+    ('shipping', True,): Answer(0, (_C180, _C326,), ()),
 }
 
 
@@ -4103,45 +4206,45 @@ def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> boo
     """may_share_hex_with, recording in _t each rule it uses."""
     # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:609
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES313)
+        _t.extend(_CITES334)
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:611
     if mover == 'ship' and enemy in _SET184:
-        _t.extend(_CITES314)
+        _t.extend(_CITES335)
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:613
     if mover == 'plane_on_mission':
-        _t.extend(_CITES315)
+        _t.extend(_CITES336)
         return True
     # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:614
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        _t.extend(_CITES316)
+        _t.extend(_CITES337)
         return True
     # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:616
-    _t.extend(_CITES317)
+    _t.extend(_CITES338)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C182, _C312,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C182, _C308,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C182, _C308,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C182, _C308,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C182, _C312,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C182, _C312,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C182, _C312,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C182, _C312,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C182, _C312,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C182, _C309,), ()),
-    ('ship', 'ships',): Answer(False, (_C182, _C312,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C182, _C309,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C182, _C310,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C182, _C310,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C182, _C310,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C182, _C310,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C182, _C312,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C182, _C311,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C182, _C311,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C182, _C311,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C182, _C333,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C182, _C329,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C182, _C329,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C182, _C329,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C182, _C333,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C182, _C333,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C182, _C333,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C182, _C333,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C182, _C333,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C182, _C330,), ()),
+    ('ship', 'ships',): Answer(False, (_C182, _C333,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C182, _C330,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C182, _C331,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C182, _C331,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C182, _C331,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C182, _C331,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C182, _C333,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C182, _C332,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C182, _C332,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C182, _C332,), ()),
 }
 
 
@@ -4203,33 +4306,33 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     bound: Number
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:521
     if h.phase == 'reinforcement':
-        _t.extend(_CITES323)
+        _t.extend(_CITES344)
     if h.moment == 'moving':
-        _t.extend(_CITES323)
+        _t.extend(_CITES344)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES13, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES324)
+            _t.extend(_CITES345)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
         else:
-            _t.extend(_CITES325)
+            _t.extend(_CITES346)
     # ports: 4.8 rules/ocs/ch4-general-concepts.rules:522
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
-    _t.extend(_CITES326)
+    _t.extend(_CITES347)
     if total > bound:
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
     # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:523
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
-    _t.extend(_CITES327)
+    _t.extend(_CITES348)
     if total > bound:
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
     # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:524
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
-    _t.extend(_CITES328)
+    _t.extend(_CITES349)
     if total > bound:
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
@@ -4245,25 +4348,25 @@ def explain_stacking(h: Hex) -> Answer[list[Violation]]:
 
 # ---- constants -----------------------------------------------------------------
 
-# rules/ocs/ch13-specialized-units.rules:75  13.1c  The Action Rating of every HQ
+# rules/ocs/ch13-specialized-units.rules:81  13.1c  The Action Rating of every HQ
 hq_action_rating: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:184  13.2c  MP that dividing or combining Transport Points costs
+# rules/ocs/ch13-specialized-units.rules:199  13.2c  MP that dividing or combining Transport Points costs
 combine_mp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:186  13.2c  Truck Transport Point counters in the counter-mix (each game sets its own)
+# rules/ocs/ch13-specialized-units.rules:201  13.2c  Truck Transport Point counters in the counter-mix (each game sets its own)
 truck_counters: Final[int] = 30
 
-# rules/ocs/ch13-specialized-units.rules:573  13.3f  SP that converting a rail hex costs
+# rules/ocs/ch13-specialized-units.rules:594  13.3f  SP that converting a rail hex costs
 conversion_sp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:574  13.3f  Extra MP that converting a rail hex costs (beyond moving into it)
+# rules/ocs/ch13-specialized-units.rules:595  13.3f  Extra MP that converting a rail hex costs (beyond moving into it)
 conversion_mp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:782  13.5b  MP a rebuild costs
+# rules/ocs/ch13-specialized-units.rules:823  13.5b  MP a rebuild costs
 rebuild_mp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:819  13.5e  Eq to rebuild one truck
+# rules/ocs/ch13-specialized-units.rules:868  13.5e  Eq to rebuild one truck
 eq_per_truck: Final[int] = 1
 
 # rules/ocs/ch4-general-concepts.rules:517  4.8  The most RE of combat units in a hex
@@ -4376,6 +4479,20 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                          'name': 'repl_mode',
                                                          'rule': '13.5',
                                                          'title': 'Repls can never enter Combat Mode'}},
+                                  {'description': 'repl_independent (13.5: Repls are independent '
+                                                  'combat units (of no multi-unit formation)): u.type '
+                                                  '!= repl or u.formation == ""',
+                                   'if': {'properties': {'type': {'const': 'repl'}},
+                                          'required': ['type']},
+                                   'then': {'properties': {'formation': {'const': ''}}},
+                                   'x-rulec-invariant': {'checks': ['formation', 'type'],
+                                                         'exact': True,
+                                                         'expression': 'u.type != repl or u.formation '
+                                                                       '== ""',
+                                                         'name': 'repl_independent',
+                                                         'rule': '13.5',
+                                                         'title': 'Repls are independent combat units '
+                                                                  '(of no multi-unit formation)'}},
                                   {'allOf': [{'properties': {'printed_re': {'minimum': 0,
                                                                             'pattern': '^([0-9]|-[0.]*(/|$))'}}},
                                              {'properties': {'points': {'minimum': 0,
@@ -4409,8 +4526,10 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                        'be in Reserve Mode): u.type != transport or u.mode == move or '
                                        '(u.organic and u.mode == reserve); repl_mode (13.5: Repls can '
                                        'never enter Combat Mode): u.type != repl or u.mode != combat; '
-                                       'sizes_not_negative (4.6: Printed RE sizes and point values are '
-                                       'never negative): u.printed_re >= 0 and u.points >= 0; '
+                                       'repl_independent (13.5: Repls are independent combat units (of '
+                                       'no multi-unit formation)): u.type != repl or u.formation == '
+                                       '""; sizes_not_negative (4.6: Printed RE sizes and point values '
+                                       'are never negative): u.printed_re >= 0 and u.points >= 0; '
                                        'steps_not_negative (9.11: A unit cannot have lost a negative '
                                        'number of steps): u.step_losses >= 0',
                         'properties': {'breakdown': {'description': 'A generic Breakdown unit',
@@ -4595,6 +4714,7 @@ _INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[
         (transport_point_supplied, '13.2b', 'Transport Points are never Out of Supply', ('out_of_supply', 'type'), ()),
         (transport_point_mode, '13.2d', 'Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode', ('mode', 'organic', 'type'), ()),
         (repl_mode, '13.5', 'Repls can never enter Combat Mode', ('mode', 'type'), ()),
+        (repl_independent, '13.5', 'Repls are independent combat units (of no multi-unit formation)', ('formation', 'type'), ()),
         (sizes_not_negative, '4.6', 'Printed RE sizes and point values are never negative', ('printed_re', 'points'), (('printed_re', lambda u: u.printed_re * 4 >= 0), ('points', lambda u: u.points * 4 >= 0), )),
         (steps_not_negative, '9.11', 'A unit cannot have lost a negative number of steps', ('step_losses',), ()),
     ),
