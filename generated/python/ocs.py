@@ -839,7 +839,7 @@ SpUse_pay_while_pausing: Final[dict[SpUse, bool]] = {
 }
 _CITES_SpUse_pay_while_pausing: Final[dict[SpUse, tuple[Cite, ...]]] = {'fueling': _CITES13, 'construction': _CITES15, 'combat_cost': _CITES17, 'barrage_cost': _CITES19}
 
-# rules/ocs/ch13-specialized-units.rules:878  13.5a  What is rebuilt
+# rules/ocs/ch13-specialized-units.rules:879  13.5a  What is rebuilt
 Rebuild = Literal['dead_pile', 'on_map']
 Rebuild_values: Final[tuple[Rebuild, ...]] = ('dead_pile', 'on_map',)
 Rebuild_titles: Final[dict[Rebuild, str]] = {
@@ -847,7 +847,7 @@ Rebuild_titles: Final[dict[Rebuild, str]] = {
     'on_map': '2) An on-map unit that has taken step losses',
 }
 
-# rules/ocs/ch13-specialized-units.rules:1193  13.8b  River hexside
+# rules/ocs/ch13-specialized-units.rules:1194  13.8b  River hexside
 River = Literal['no_river', 'minor_river', 'major_river']
 River_values: Final[tuple[River, ...]] = ('no_river', 'minor_river', 'major_river',)
 River_titles: Final[dict[River, str]] = {
@@ -856,7 +856,7 @@ River_titles: Final[dict[River, str]] = {
     'major_river': 'Major River',
 }
 
-# rules/ocs/ch13-specialized-units.rules:1259  13.8d  Construction task
+# rules/ocs/ch13-specialized-units.rules:1260  13.8d  Construction task
 Construction = Literal['build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port']
 Construction_values: Final[tuple[Construction, ...]] = ('build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port',)
 Construction_titles: Final[dict[Construction, str]] = {
@@ -881,7 +881,7 @@ Construction_costs_sp: Final[dict[Construction, bool]] = {
 }
 _CITES_Construction_costs_sp: Final[dict[Construction, tuple[Cite, ...]]] = {'build_air_base': _CITES21, 'improve_air_base': _CITES23, 'reduce_air_base': _CITES25, 'build_hedgehog': _CITES27, 'improve_hedgehog': _CITES29, 'reduce_hedgehog': _CITES31, 'repair_port': _CITES33, 'damage_port': _CITES35}
 
-# rules/ocs/ch13-specialized-units.rules:1308  13.9  Type of consolidation
+# rules/ocs/ch13-specialized-units.rules:1309  13.9  Type of consolidation
 Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
 Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
 Consolidation_titles: Final[dict[Consolidation, str]] = {
@@ -1071,7 +1071,7 @@ TransportPointKind_titles: Final[dict[TransportPointKind, str]] = {
 # ---- game state ----------------------------------------------------------------
 
 
-# rules/ocs/ch13-specialized-units.rules:458  OCS
+# rules/ocs/ch13-specialized-units.rules:459  OCS
 @dataclass(frozen=True, slots=True)
 class RailHex:
     """A railroad hex"""
@@ -1393,21 +1393,21 @@ def explain_within_counter_mix(trucks_in_play: int) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(within_counter_mix, (('trucks_in_play', trucks_in_play, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:254  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:255  13.2d  Mode Restrictions
 def transport_point_mode(u: Unit) -> bool:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d)."""
     _u_mode = u.mode
     return u.type != 'transport' or _u_mode == 'move' or (_u_mode == 'reserve' and u.organic)
 
 
-# rules/ocs/ch13-specialized-units.rules:254  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:255  13.2d  Mode Restrictions
 def _t_transport_point_mode(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_mode, recording in _t each rule it uses."""
     _t.extend(_CITES97)
     return u.type != 'transport' or u.mode == 'move' or (u.organic and u.mode == 'reserve')
 
 
-# rules/ocs/ch13-specialized-units.rules:254  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:255  13.2d  Mode Restrictions
 def explain_transport_point_mode(u: Unit) -> Answer[bool]:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1415,20 +1415,20 @@ def explain_transport_point_mode(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_0_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:310  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:311  13.2f  Loading and Unloading
 def load_cost(tp: Unit) -> int:
     """MP a Transport Point pays to load or unload SP in a hex (13.2f)."""
     return _s_rounded(_div(tp.move_ma * 4, 40))
 
 
-# rules/ocs/ch13-specialized-units.rules:310  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:311  13.2f  Loading and Unloading
 def _t_load_cost(tp: Unit, _t: list[Cite]) -> int:
     """load_cost, recording in _t each rule it uses."""
     _t.extend(_CITES99)
     return _t_rounded(_div(tp.move_ma * 4, 40), _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:310  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:311  13.2f  Loading and Unloading
 def explain_load_cost(tp: Unit) -> Answer[int]:
     """MP a Transport Point pays to load or unload SP in a hex (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1436,13 +1436,13 @@ def explain_load_cost(tp: Unit) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:312  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:313  13.2f  Loading and Unloading
 def may_load_from(same_hex_as_dump: bool) -> bool:
     """May a Transport Point load from this dump? (13.2f)."""
     return same_hex_as_dump
 
 
-# rules/ocs/ch13-specialized-units.rules:312  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:313  13.2f  Loading and Unloading
 def _t_may_load_from(same_hex_as_dump: bool, _t: list[Cite]) -> bool:
     """may_load_from, recording in _t each rule it uses."""
     _t.extend(_CITES99)
@@ -1454,26 +1454,26 @@ _ANSWERS_may_load_from: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:312  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:313  13.2f  Loading and Unloading
 def explain_may_load_from(same_hex_as_dump: bool) -> Answer[bool]:
     """May a Transport Point load from this dump? (13.2f), with the rules that decided it."""
     return _ANSWERS_may_load_from[(same_hex_as_dump,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:368  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:369  13.2g  Organic Trucks
 def may_draw_from(tp: Unit, u: Unit) -> bool:
     """May this unit draw SP from this Transport Point? (13.2g)."""
     return not tp.organic or u.formation == tp.formation
 
 
-# rules/ocs/ch13-specialized-units.rules:368  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:369  13.2g  Organic Trucks
 def _t_may_draw_from(tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """may_draw_from, recording in _t each rule it uses."""
     _t.extend(_CITES101)
     return not tp.organic or u.formation == tp.formation
 
 
-# rules/ocs/ch13-specialized-units.rules:368  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:369  13.2g  Organic Trucks
 def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     """May this unit draw SP from this Transport Point? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1481,20 +1481,20 @@ def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_0_88), ('u', u, _DOMAINS_Unit_0_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:371  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:372  13.2g  Organic Trucks
 def may_form_extender(tp: Unit) -> bool:
     """May this Transport Point be combined to form an Extender? (13.2g)."""
     return not tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:371  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:372  13.2g  Organic Trucks
 def _t_may_form_extender(tp: Unit, _t: list[Cite]) -> bool:
     """may_form_extender, recording in _t each rule it uses."""
     _t.extend(_CITES101)
     return not tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:371  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:372  13.2g  Organic Trucks
 def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     """May this Transport Point be combined to form an Extender? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1502,20 +1502,20 @@ def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_0_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:383  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:384  13.2g  Organic Trucks
 def organic_after_capture(tp: Unit) -> bool:
     """Is the Transport Point still Organic once captured? (13.2g)."""
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:383  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:384  13.2g  Organic Trucks
 def _t_organic_after_capture(tp: Unit, _t: list[Cite]) -> bool:
     """organic_after_capture, recording in _t each rule it uses."""
     _t.extend(_CITES101)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:383  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:384  13.2g  Organic Trucks
 def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     """Is the Transport Point still Organic once captured? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1523,20 +1523,20 @@ def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_0_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:385  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:386  13.2g  Organic Trucks
 def may_withhold_combat_supply(tp: Unit) -> bool:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g)."""
     return tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:385  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:386  13.2g  Organic Trucks
 def _t_may_withhold_combat_supply(tp: Unit, _t: list[Cite]) -> bool:
     """may_withhold_combat_supply, recording in _t each rule it uses."""
     _t.extend(_CITES101)
     return tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:385  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:386  13.2g  Organic Trucks
 def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1544,20 +1544,20 @@ def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_0_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:388  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:389  13.2g  Organic Trucks
 def dg_result_removes_reserve(tp: Unit) -> bool:
     """D) Does a DG result in its hex take this Organic Truck's Reserve marker off (leaving it in Move Mode, 13.2d)? (13.2g)."""
     return tp.type == 'transport' and tp.mode == 'reserve'
 
 
-# rules/ocs/ch13-specialized-units.rules:388  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:389  13.2g  Organic Trucks
 def _t_dg_result_removes_reserve(tp: Unit, _t: list[Cite]) -> bool:
     """dg_result_removes_reserve, recording in _t each rule it uses."""
     _t.extend(_CITES101)
     return tp.type == 'transport' and tp.mode == 'reserve'
 
 
-# rules/ocs/ch13-specialized-units.rules:388  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:389  13.2g  Organic Trucks
 def explain_dg_result_removes_reserve(tp: Unit) -> Answer[bool]:
     """D) Does a DG result in its hex take this Organic Truck's Reserve marker off (leaving it in Move Mode, 13.2d)? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1565,21 +1565,21 @@ def explain_dg_result_removes_reserve(tp: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(dg_result_removes_reserve, (('tp', tp, _DOMAINS_Unit_0_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:392  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:393  13.2g  Organic Trucks
 def hq_may_throw_from(hq: Unit, tp: Unit, u: Unit) -> bool:
     """May this HQ throw SP from this Transport Point's load to this unit? (Organic Trucks: their formation only) (13.2g)."""
     _u_formation = u.formation
     return hq.type == 'hq' and hq.mode != 'strat' and (not tp.organic or _u_formation == tp.formation) and (not hq.divisional or _u_formation == hq.formation or (_u_formation == '' and u.nationality == hq.nationality))
 
 
-# rules/ocs/ch13-specialized-units.rules:392  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:393  13.2g  Organic Trucks
 def _t_hq_may_throw_from(hq: Unit, tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """hq_may_throw_from, recording in _t each rule it uses."""
     _t.extend(_CITES101)
     return _t_hq_may_throw_supply(hq, _t) and _t_hq_may_supply(hq, u, _t) and (not tp.organic or u.formation == tp.formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:392  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:393  13.2g  Organic Trucks
 def explain_hq_may_throw_from(hq: Unit, tp: Unit, u: Unit) -> Answer[bool]:
     """May this HQ throw SP from this Transport Point's load to this unit? (Organic Trucks: their formation only) (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1587,13 +1587,13 @@ def explain_hq_may_throw_from(hq: Unit, tp: Unit, u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_from, (('hq', hq, _DOMAINS_Unit_0_88), ('tp', tp, _DOMAINS_Unit_0_88), ('u', u, _DOMAINS_Unit_0_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:442  13.2i
+# rules/ocs/ch13-specialized-units.rules:443  13.2i
 def captured_may_move_at_once(captured_in: Phase) -> bool:
     """May captured Transport Points move in the phase they were captured? (13.2i)."""
     return captured_in == 'movement'
 
 
-# rules/ocs/ch13-specialized-units.rules:442  13.2i
+# rules/ocs/ch13-specialized-units.rules:443  13.2i
 def _t_captured_may_move_at_once(captured_in: Phase, _t: list[Cite]) -> bool:
     """captured_may_move_at_once, recording in _t each rule it uses."""
     _t.extend(_CITES103)
@@ -1611,26 +1611,26 @@ _ANSWERS_captured_may_move_at_once: Final[dict[tuple[Phase], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:442  13.2i
+# rules/ocs/ch13-specialized-units.rules:443  13.2i
 def explain_captured_may_move_at_once(captured_in: Phase) -> Answer[bool]:
     """May captured Transport Points move in the phase they were captured? (13.2i), with the rules that decided it."""
     return _ANSWERS_captured_may_move_at_once[(captured_in,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:484  13.3a
+# rules/ocs/ch13-specialized-units.rules:485  13.3a
 def rail_cargo(u: Unit) -> bool:
     """May this go by rail? (13.3a)."""
     return u.type not in _SET106
 
 
-# rules/ocs/ch13-specialized-units.rules:484  13.3a
+# rules/ocs/ch13-specialized-units.rules:485  13.3a
 def _t_rail_cargo(u: Unit, _t: list[Cite]) -> bool:
     """rail_cargo, recording in _t each rule it uses."""
     _t.extend(_CITES105)
     return _t_transportable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:484  13.3a
+# rules/ocs/ch13-specialized-units.rules:485  13.3a
 def explain_rail_cargo(u: Unit) -> Answer[bool]:
     """May this go by rail? (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1638,26 +1638,26 @@ def explain_rail_cargo(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_0_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:486  13.3a
+# rules/ocs/ch13-specialized-units.rules:487  13.3a
 def _s_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool) -> Number:
     """rail_cap_cost with numbers scaled by SCALE."""
     return _mul(_sum((_s_transport_equivalent(u) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:486  13.3a
+# rules/ocs/ch13-specialized-units.rules:487  13.3a
 def _t_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool, _t: list[Cite]) -> Number:
     """rail_cap_cost, recording in _t each rule it uses."""
     _t.extend(_CITES105)
     return _mul(_sum((_t_transport_equivalent(u, _t) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:486  13.3a
+# rules/ocs/ch13-specialized-units.rules:487  13.3a
 def rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_track: bool) -> Number:
     """Rail Cap points to move this cargo along a path (13.3a). Numbers are exact: int or Fraction."""
     return _exact(_s_rail_cap_cost(tuple(cargo), trainbusting, all_multi_track))
 
 
-# rules/ocs/ch13-specialized-units.rules:486  13.3a
+# rules/ocs/ch13-specialized-units.rules:487  13.3a
 def explain_rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_track: bool) -> Answer[Number]:
     """Rail Cap points to move this cargo along a path (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1665,13 +1665,13 @@ def explain_rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_t
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:512  13.3b
+# rules/ocs/ch13-specialized-units.rules:513  13.3b
 def rail_cap_usable(phase: Phase) -> bool:
     """May Rail Cap be used in this phase? (13.3b)."""
     return phase == 'movement'
 
 
-# rules/ocs/ch13-specialized-units.rules:512  13.3b
+# rules/ocs/ch13-specialized-units.rules:513  13.3b
 def _t_rail_cap_usable(phase: Phase, _t: list[Cite]) -> bool:
     """rail_cap_usable, recording in _t each rule it uses."""
     _t.extend(_CITES108)
@@ -1689,32 +1689,32 @@ _ANSWERS_rail_cap_usable: Final[dict[tuple[Phase], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:512  13.3b
+# rules/ocs/ch13-specialized-units.rules:513  13.3b
 def explain_rail_cap_usable(phase: Phase) -> Answer[bool]:
     """May Rail Cap be used in this phase? (13.3b), with the rules that decided it."""
     return _ANSWERS_rail_cap_usable[(phase,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:514  13.3b
+# rules/ocs/ch13-specialized-units.rules:515  13.3b
 def _s_rail_cap_available(turn_level: Number, unspent_before: Number) -> Number:
     """rail_cap_available with numbers scaled by SCALE."""
     return turn_level
 
 
-# rules/ocs/ch13-specialized-units.rules:514  13.3b
+# rules/ocs/ch13-specialized-units.rules:515  13.3b
 def _t_rail_cap_available(turn_level: Number, unspent_before: Number, _t: list[Cite]) -> Number:
     """rail_cap_available, recording in _t each rule it uses."""
     _t.extend(_CITES108)
     return turn_level
 
 
-# rules/ocs/ch13-specialized-units.rules:514  13.3b
+# rules/ocs/ch13-specialized-units.rules:515  13.3b
 def rail_cap_available(turn_level: Number, unspent_before: Number) -> Number:
     """Rail Cap points for this Movement Phase: the turn's level (what an earlier phase left unspent is not saved) (13.3b). Numbers are exact: int or Fraction."""
     return _exact(_s_rail_cap_available(turn_level * SCALE, unspent_before * SCALE))
 
 
-# rules/ocs/ch13-specialized-units.rules:514  13.3b
+# rules/ocs/ch13-specialized-units.rules:515  13.3b
 def explain_rail_cap_available(turn_level: Number, unspent_before: Number) -> Answer[Number]:
     """Rail Cap points for this Movement Phase: the turn's level (what an earlier phase left unspent is not saved) (13.3b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1722,20 +1722,20 @@ def explain_rail_cap_available(turn_level: Number, unspent_before: Number) -> An
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:544  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:545  13.3c  Detrainable Hexes
 def detrainable_for(x: RailHex, moving_cargo: bool) -> bool:
     """Is this railroad hex detrainable, for moving cargo or (moving_cargo false) for trace supply? (13.3c)."""
     return x.controlled and x.ezoc_free_path_to_supply and (not (moving_cargo and x.path_needs_extender)) and (not x.path_ezoc_negated or ezoc_allows('C' if moving_cargo else 'D', True)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))
 
 
-# rules/ocs/ch13-specialized-units.rules:544  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:545  13.3c  Detrainable Hexes
 def _t_detrainable_for(x: RailHex, moving_cargo: bool, _t: list[Cite]) -> bool:
     """detrainable_for, recording in _t each rule it uses."""
     _t.extend(_CITES110)
     return (x.town_or_port or any((_t_creates_detrainable(u, _t) for u in x.units))) and x.controlled and x.ezoc_free_path_to_supply and (not (moving_cargo and x.path_needs_extender)) and (not x.path_ezoc_negated or _t_ezoc_allows('C' if moving_cargo else 'D', True, _t))
 
 
-# rules/ocs/ch13-specialized-units.rules:544  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:545  13.3c  Detrainable Hexes
 def explain_detrainable_for(x: RailHex, moving_cargo: bool) -> Answer[bool]:
     """Is this railroad hex detrainable, for moving cargo or (moving_cargo false) for trace supply? (13.3c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1743,20 +1743,20 @@ def explain_detrainable_for(x: RailHex, moving_cargo: bool) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(detrainable_for, (('x', x, _DOMAINS_RailHex_0_111), ('moving_cargo', moving_cargo, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:550  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:551  13.3c  Detrainable Hexes
 def detrainable(x: RailHex) -> bool:
     """Is this railroad hex detrainable for moving cargo (to entrain or detrain)? (13.3c)."""
     return x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))
 
 
-# rules/ocs/ch13-specialized-units.rules:550  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:551  13.3c  Detrainable Hexes
 def _t_detrainable(x: RailHex, _t: list[Cite]) -> bool:
     """detrainable, recording in _t each rule it uses."""
     _t.extend(_CITES110)
     return _t_detrainable_for(x, True, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:550  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:551  13.3c  Detrainable Hexes
 def explain_detrainable(x: RailHex) -> Answer[bool]:
     """Is this railroad hex detrainable for moving cargo (to entrain or detrain)? (13.3c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1764,20 +1764,20 @@ def explain_detrainable(x: RailHex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_0_111), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:584  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:585  13.3d  Railheads
 def moves_railhead(u: Unit) -> bool:
     """Does this unit's movement move a Railhead marker? (13.3d)."""
     return u.type == 'rail_repair'
 
 
-# rules/ocs/ch13-specialized-units.rules:584  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:585  13.3d  Railheads
 def _t_moves_railhead(u: Unit, _t: list[Cite]) -> bool:
     """moves_railhead, recording in _t each rule it uses."""
     _t.extend(_CITES113)
     return u.type == 'rail_repair'
 
 
-# rules/ocs/ch13-specialized-units.rules:584  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:585  13.3d  Railheads
 def explain_moves_railhead(u: Unit) -> Answer[bool]:
     """Does this unit's movement move a Railhead marker? (13.3d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1785,13 +1785,13 @@ def explain_moves_railhead(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_0_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:618  13.3e
+# rules/ocs/ch13-specialized-units.rules:619  13.3e
 def rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> bool:
     """Can a rail path pass through this hex? (13.3e)."""
     return controlled and (not enemy_combat_unit) and (not in_ezoc) and (not wrong_gauge)
 
 
-# rules/ocs/ch13-specialized-units.rules:618  13.3e
+# rules/ocs/ch13-specialized-units.rules:619  13.3e
 def _t_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool, _t: list[Cite]) -> bool:
     """rail_path_hex_usable, recording in _t each rule it uses."""
     _t.extend(_CITES115)
@@ -1817,19 +1817,19 @@ _ANSWERS_rail_path_hex_usable: Final[dict[tuple[bool, bool, bool, bool], Answer[
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:618  13.3e
+# rules/ocs/ch13-specialized-units.rules:619  13.3e
 def explain_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> Answer[bool]:
     """Can a rail path pass through this hex? (13.3e), with the rules that decided it."""
     return _ANSWERS_rail_path_hex_usable[(enemy_combat_unit, in_ezoc, wrong_gauge, controlled)]
 
 
-# rules/ocs/ch13-specialized-units.rules:622  13.3e
+# rules/ocs/ch13-specialized-units.rules:623  13.3e
 def rail_steps_in_one_phase(entrained_in: Phase, detrains_in: Phase) -> bool:
     """Are entraining, moving and detraining done in the same phase? (13.3e)."""
     return entrained_in == detrains_in
 
 
-# rules/ocs/ch13-specialized-units.rules:622  13.3e
+# rules/ocs/ch13-specialized-units.rules:623  13.3e
 def _t_rail_steps_in_one_phase(entrained_in: Phase, detrains_in: Phase, _t: list[Cite]) -> bool:
     """rail_steps_in_one_phase, recording in _t each rule it uses."""
     _t.extend(_CITES115)
@@ -1903,19 +1903,19 @@ _ANSWERS_rail_steps_in_one_phase: Final[dict[tuple[Phase, Phase], Answer[bool]]]
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:622  13.3e
+# rules/ocs/ch13-specialized-units.rules:623  13.3e
 def explain_rail_steps_in_one_phase(entrained_in: Phase, detrains_in: Phase) -> Answer[bool]:
     """Are entraining, moving and detraining done in the same phase? (13.3e), with the rules that decided it."""
     return _ANSWERS_rail_steps_in_one_phase[(entrained_in, detrains_in)]
 
 
-# rules/ocs/ch13-specialized-units.rules:626  13.3e
+# rules/ocs/ch13-specialized-units.rules:627  13.3e
 def may_entrain_off_map(arrival_hex_has_railroad: bool) -> bool:
     '1) May reinforcements or new SP entrain "off-map"? (13.6b: the usual entraining requirements do not apply) (13.3e).'
     return arrival_hex_has_railroad
 
 
-# rules/ocs/ch13-specialized-units.rules:626  13.3e
+# rules/ocs/ch13-specialized-units.rules:627  13.3e
 def _t_may_entrain_off_map(arrival_hex_has_railroad: bool, _t: list[Cite]) -> bool:
     """may_entrain_off_map, recording in _t each rule it uses."""
     _t.extend(_CITES115)
@@ -1927,19 +1927,19 @@ _ANSWERS_may_entrain_off_map: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:626  13.3e
+# rules/ocs/ch13-specialized-units.rules:627  13.3e
 def explain_may_entrain_off_map(arrival_hex_has_railroad: bool) -> Answer[bool]:
     '1) May reinforcements or new SP entrain "off-map"? (13.6b: the usual entraining requirements do not apply) (13.3e), with the rules that decided it.'
     return _ANSWERS_may_entrain_off_map[(arrival_hex_has_railroad,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:674  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:675  13.3f  Rail Conversion
 def may_convert_hex(in_ezoc: bool, negated: bool) -> bool:
     """May a rail hex be converted? (13.3f)."""
     return not in_ezoc or ezoc_allows('E', negated)
 
 
-# rules/ocs/ch13-specialized-units.rules:674  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:675  13.3f  Rail Conversion
 def _t_may_convert_hex(in_ezoc: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_convert_hex, recording in _t each rule it uses."""
     _t.extend(_CITES5)
@@ -1953,19 +1953,19 @@ _ANSWERS_may_convert_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:674  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:675  13.3f  Rail Conversion
 def explain_may_convert_hex(in_ezoc: bool, negated: bool) -> Answer[bool]:
     """May a rail hex be converted? (13.3f), with the rules that decided it."""
     return _ANSWERS_may_convert_hex[(in_ezoc, negated)]
 
 
-# rules/ocs/ch13-specialized-units.rules:701  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:702  13.3g  Rail Repair Units
 def may_rail_over_converted(converted_this_phase: bool) -> bool:
     """A) May a Rail Repair unit use rail movement over these hexes? (13.3g)."""
     return not converted_this_phase
 
 
-# rules/ocs/ch13-specialized-units.rules:701  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:702  13.3g  Rail Repair Units
 def _t_may_rail_over_converted(converted_this_phase: bool, _t: list[Cite]) -> bool:
     """may_rail_over_converted, recording in _t each rule it uses."""
     _t.extend(_CITES120)
@@ -1977,32 +1977,32 @@ _ANSWERS_may_rail_over_converted: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:701  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:702  13.3g  Rail Repair Units
 def explain_may_rail_over_converted(converted_this_phase: bool) -> Answer[bool]:
     """A) May a Rail Repair unit use rail movement over these hexes? (13.3g), with the rules that decided it."""
     return _ANSWERS_may_rail_over_converted[(converted_this_phase,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:705  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:706  13.3g  Rail Repair Units
 def _s_ma_after_rail(u: Unit, ma: Number, spent_before: Number) -> Number:
     """ma_after_rail with numbers scaled by SCALE."""
     return ma - spent_before if u.type == 'rail_repair' else _mul(0, ma)
 
 
-# rules/ocs/ch13-specialized-units.rules:705  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:706  13.3g  Rail Repair Units
 def _t_ma_after_rail(u: Unit, ma: Number, spent_before: Number, _t: list[Cite]) -> Number:
     """ma_after_rail, recording in _t each rule it uses."""
     _t.extend(_CITES120)
     return ma - spent_before if u.type == 'rail_repair' else _mul(_t_ma_after('rail', False, _t), ma)
 
 
-# rules/ocs/ch13-specialized-units.rules:705  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:706  13.3g  Rail Repair Units
 def ma_after_rail(u: Unit, ma: Number, spent_before: Number) -> Number:
     """B) MP a unit may still spend after rail movement (ma: its full MA, of the side it is on) (13.3g). Numbers are exact: int or Fraction."""
     return _exact(_s_ma_after_rail(u, ma * SCALE, spent_before * SCALE))
 
 
-# rules/ocs/ch13-specialized-units.rules:705  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:706  13.3g  Rail Repair Units
 def explain_ma_after_rail(u: Unit, ma: Number, spent_before: Number) -> Answer[Number]:
     """B) MP a unit may still spend after rail movement (ma: its full MA, of the side it is on) (13.3g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2010,27 +2010,27 @@ def explain_ma_after_rail(u: Unit, ma: Number, spent_before: Number) -> Answer[N
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:718  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:719  13.3g  Rail Repair Units
 def _s_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
     """conversions_allowed with numbers scaled by SCALE."""
     _u_mode = u.mode
     return min(4, current_ma // 4) if phase == 'movement' and u.type == 'rail_repair' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:718  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:719  13.3g  Rail Repair Units
 def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: Number, _t: list[Cite]) -> int:
     """conversions_allowed, recording in _t each rule it uses."""
     _t.extend(_CITES120)
     return min(4, current_ma // 4) if u.type == 'rail_repair' and phase == 'movement' and _t_combat_or_dg_combat(u, _t) else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:718  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:719  13.3g  Rail Repair Units
 def conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
     """D) Rail hexes this unit may convert (current_ma: its MA as it is now, which a mode may have changed) (13.3g). Numbers are exact: int or Fraction."""
     return _s_conversions_allowed(u, phase, current_ma * SCALE)
 
 
-# rules/ocs/ch13-specialized-units.rules:718  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:719  13.3g  Rail Repair Units
 def explain_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> Answer[int]:
     """D) Rail hexes this unit may convert (current_ma: its MA as it is now, which a mode may have changed) (13.3g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2038,13 +2038,13 @@ def explain_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> An
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:761  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:762  13.3h  Railroad Control
 def control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool) -> bool:
     """Does control of a rail hex change? (13.3h)."""
     return enemy_combat_unit_entered or clearly_on_enemy_side
 
 
-# rules/ocs/ch13-specialized-units.rules:761  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:762  13.3h  Railroad Control
 def _t_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool, _t: list[Cite]) -> bool:
     """control_changes, recording in _t each rule it uses."""
     _t.extend(_CITES122)
@@ -2058,26 +2058,26 @@ _ANSWERS_control_changes: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:761  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:762  13.3h  Railroad Control
 def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool) -> Answer[bool]:
     """Does control of a rail hex change? (13.3h), with the rules that decided it."""
     return _ANSWERS_control_changes[(enemy_combat_unit_entered, clearly_on_enemy_side)]
 
 
-# rules/ocs/ch13-specialized-units.rules:790  13.4a
+# rules/ocs/ch13-specialized-units.rules:791  13.4a
 def may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool) -> bool:
     """May this artillery unit barrage in this Barrage Segment? (eligible_to_act there; the needed supply_paid) (13.4a)."""
     return eligible_to_act and supply_paid and (u.type == 'artillery') and (u.mode not in _SET125)
 
 
-# rules/ocs/ch13-specialized-units.rules:790  13.4a
+# rules/ocs/ch13-specialized-units.rules:791  13.4a
 def _t_may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool, _t: list[Cite]) -> bool:
     """may_barrage, recording in _t each rule it uses."""
     _t.extend(_CITES124)
     return u.type == 'artillery' and u.mode not in _SET125 and eligible_to_act and supply_paid
 
 
-# rules/ocs/ch13-specialized-units.rules:790  13.4a
+# rules/ocs/ch13-specialized-units.rules:791  13.4a
 def explain_may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool) -> Answer[bool]:
     """May this artillery unit barrage in this Barrage Segment? (eligible_to_act there; the needed supply_paid) (13.4a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2085,20 +2085,20 @@ def explain_may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool) -> An
     return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_0_88), ('eligible_to_act', eligible_to_act, (False, True)), ('supply_paid', supply_paid, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:838  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:839  13.5  Replacement Units
 def repl_mode(u: Unit) -> bool:
     """Repls can never enter Combat Mode (13.5)."""
     return u.type != 'repl' or u.mode != 'combat'
 
 
-# rules/ocs/ch13-specialized-units.rules:838  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:839  13.5  Replacement Units
 def _t_repl_mode(u: Unit, _t: list[Cite]) -> bool:
     """repl_mode, recording in _t each rule it uses."""
     _t.extend(_CITES127)
     return u.type != 'repl' or u.mode != 'combat'
 
 
-# rules/ocs/ch13-specialized-units.rules:838  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:839  13.5  Replacement Units
 def explain_repl_mode(u: Unit) -> Answer[bool]:
     """Repls can never enter Combat Mode (13.5), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2106,20 +2106,20 @@ def explain_repl_mode(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_0_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:840  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:841  13.5  Replacement Units
 def repl_independent(u: Unit) -> bool:
     """Repls are independent combat units (of no multi-unit formation) (13.5)."""
     return u.type != 'repl' or u.formation == ''
 
 
-# rules/ocs/ch13-specialized-units.rules:840  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:841  13.5  Replacement Units
 def _t_repl_independent(u: Unit, _t: list[Cite]) -> bool:
     """repl_independent, recording in _t each rule it uses."""
     _t.extend(_CITES127)
     return u.type != 'repl' or u.formation == ''
 
 
-# rules/ocs/ch13-specialized-units.rules:840  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:841  13.5  Replacement Units
 def explain_repl_independent(u: Unit) -> Answer[bool]:
     """Repls are independent combat units (of no multi-unit formation) (13.5), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2127,20 +2127,20 @@ def explain_repl_independent(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(repl_independent, (('u', u, _DOMAINS_Unit_0_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:844  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:845  13.5  Replacement Units
 def repl_may_take_losses(u: Unit) -> bool:
     """Can this Repl be used to take combat or barrage losses (in any mode)? (13.5)."""
     return u.type == 'repl'
 
 
-# rules/ocs/ch13-specialized-units.rules:844  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:845  13.5  Replacement Units
 def _t_repl_may_take_losses(u: Unit, _t: list[Cite]) -> bool:
     """repl_may_take_losses, recording in _t each rule it uses."""
     _t.extend(_CITES127)
     return u.type == 'repl'
 
 
-# rules/ocs/ch13-specialized-units.rules:844  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:845  13.5  Replacement Units
 def explain_repl_may_take_losses(u: Unit) -> Answer[bool]:
     """Can this Repl be used to take combat or barrage losses (in any mode)? (13.5), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2148,21 +2148,21 @@ def explain_repl_may_take_losses(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(repl_may_take_losses, (('u', u, _DOMAINS_Unit_0_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:883  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:884  13.5a  Replacing Losses
 def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool) -> bool:
     """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a)."""
     _hq_mode = hq.mode
     return phase == 'reinforcement' and hexes_from_hq <= 2 and (repl.type == 'repl') and (hq.type == 'hq') and (repl.mode == 'move') and (stacked_with_repls or rebuilt == 'dead_pile') and (_hq_mode == 'combat' or (_hq_mode == 'dg' and hq.oriented_to_combat)) and (not in_ezoc or ezoc_allows('K', negated))
 
 
-# rules/ocs/ch13-specialized-units.rules:883  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:884  13.5a  Replacing Losses
 def _t_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool, _t: list[Cite]) -> bool:
     """may_rebuild, recording in _t each rule it uses."""
     _t.extend(_CITES129)
     return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES117, negated), _t)) and (rebuilt == 'dead_pile' or stacked_with_repls)
 
 
-# rules/ocs/ch13-specialized-units.rules:883  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:884  13.5a  Replacing Losses
 def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool) -> Answer[bool]:
     """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2170,20 +2170,20 @@ def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool,
     return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_0_88), ('hq', hq, _DOMAINS_Unit_0_88), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:934  13.5b
+# rules/ocs/ch13-specialized-units.rules:935  13.5b
 def steps_rebuildable(u: Unit) -> int:
     """Steps a reduced multi-step unit can get back this turn (13.5b)."""
     return u.step_losses if u.multi_step else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:934  13.5b
+# rules/ocs/ch13-specialized-units.rules:935  13.5b
 def _t_steps_rebuildable(u: Unit, _t: list[Cite]) -> int:
     """steps_rebuildable, recording in _t each rule it uses."""
     _t.extend(_CITES7)
     return u.step_losses if u.multi_step else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:934  13.5b
+# rules/ocs/ch13-specialized-units.rules:935  13.5b
 def explain_steps_rebuildable(u: Unit) -> Answer[int]:
     """Steps a reduced multi-step unit can get back this turn (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2191,20 +2191,20 @@ def explain_steps_rebuildable(u: Unit) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:970  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:971  13.5d  One Repl for Two Units
 def repls_for_paired_units(units: int) -> int:
     """Repls to rebuild this many units listed as pairs (13.5d)."""
     return -(-_div(units * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:970  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:971  13.5d  One Repl for Two Units
 def _t_repls_for_paired_units(units: int, _t: list[Cite]) -> int:
     """repls_for_paired_units, recording in _t each rule it uses."""
     _t.extend(_CITES131)
     return -(-_div(units * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:970  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:971  13.5d  One Repl for Two Units
 def explain_repls_for_paired_units(units: int) -> Answer[int]:
     """Repls to rebuild this many units listed as pairs (13.5d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2212,20 +2212,20 @@ def explain_repls_for_paired_units(units: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:988  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:989  13.5e  Truck Rebuilds
 def truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> bool:
     """May this Transport Point be rebuilt with Eq? (13.5e)."""
     return lost_to_enemy_action and tp.type == 'transport' and (tp.tp_kind == 'truck')
 
 
-# rules/ocs/ch13-specialized-units.rules:988  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:989  13.5e  Truck Rebuilds
 def _t_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool, _t: list[Cite]) -> bool:
     """truck_rebuildable, recording in _t each rule it uses."""
     _t.extend(_CITES9)
     return tp.type == 'transport' and tp.tp_kind == 'truck' and lost_to_enemy_action
 
 
-# rules/ocs/ch13-specialized-units.rules:988  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:989  13.5e  Truck Rebuilds
 def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bool]:
     """May this Transport Point be rebuilt with Eq? (13.5e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2233,20 +2233,20 @@ def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bo
     return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_0_88), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:992  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:993  13.5e  Truck Rebuilds
 def trucks_within_scenario(trucks_in_play: int, scenario_trucks: int) -> bool:
     """Are this many trucks in play within what the scenario provides the player? (never more) (13.5e)."""
     return trucks_in_play <= scenario_trucks
 
 
-# rules/ocs/ch13-specialized-units.rules:992  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:993  13.5e  Truck Rebuilds
 def _t_trucks_within_scenario(trucks_in_play: int, scenario_trucks: int, _t: list[Cite]) -> bool:
     """trucks_within_scenario, recording in _t each rule it uses."""
     _t.extend(_CITES9)
     return trucks_in_play <= scenario_trucks
 
 
-# rules/ocs/ch13-specialized-units.rules:992  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:993  13.5e  Truck Rebuilds
 def explain_trucks_within_scenario(trucks_in_play: int, scenario_trucks: int) -> Answer[bool]:
     """Are this many trucks in play within what the scenario provides the player? (never more) (13.5e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2254,20 +2254,20 @@ def explain_trucks_within_scenario(trucks_in_play: int, scenario_trucks: int) ->
     return Answer(_value, _rules(_t), () if _value else _would_change(trucks_within_scenario, (('trucks_in_play', trucks_in_play, ()), ('scenario_trucks', scenario_trucks, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1023  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:1024  13.5f  Air Replacements
 def eq_for_air_steps(steps: int) -> int:
     """Eq to rebuild this many aircraft steps (13.5f)."""
     return -(-_div(steps * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:1023  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:1024  13.5f  Air Replacements
 def _t_eq_for_air_steps(steps: int, _t: list[Cite]) -> int:
     """eq_for_air_steps, recording in _t each rule it uses."""
     _t.extend(_CITES133)
     return -(-_div(steps * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:1023  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:1024  13.5f  Air Replacements
 def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     """Eq to rebuild this many aircraft steps (13.5f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2275,26 +2275,26 @@ def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1042  13.6a
+# rules/ocs/ch13-specialized-units.rules:1043  13.6a
 def _s_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """may_place_at_port with numbers scaled by SCALE."""
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:1042  13.6a
+# rules/ocs/ch13-specialized-units.rules:1043  13.6a
 def _t_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool, _t: list[Cite]) -> bool:
     """may_place_at_port, recording in _t each rule it uses."""
     _t.extend(_CITES135)
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:1042  13.6a
+# rules/ocs/ch13-specialized-units.rules:1043  13.6a
 def may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """May these reinforcements be placed at this port? (13.6a). Numbers are exact: int or Fraction."""
     return _s_may_place_at_port(arriving * SCALE, capacity * SCALE, port_in_ezoc)
 
 
-# rules/ocs/ch13-specialized-units.rules:1042  13.6a
+# rules/ocs/ch13-specialized-units.rules:1043  13.6a
 def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> Answer[bool]:
     """May these reinforcements be placed at this port? (13.6a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2302,13 +2302,13 @@ def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: 
     return Answer(_value, _rules(_t), () if _value else _would_change(may_place_at_port, (('arriving', arriving, ()), ('capacity', capacity, ()), ('port_in_ezoc', port_in_ezoc, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1060  13.6b
+# rules/ocs/ch13-specialized-units.rules:1061  13.6b
 def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
     """May a reinforcement be placed in this hex? (13.6b)."""
     return not (in_ezoc and at_port)
 
 
-# rules/ocs/ch13-specialized-units.rules:1060  13.6b
+# rules/ocs/ch13-specialized-units.rules:1061  13.6b
 def _t_may_place_reinforcement(in_ezoc: bool, at_port: bool, _t: list[Cite]) -> bool:
     """may_place_reinforcement, recording in _t each rule it uses."""
     _t.extend(_CITES137)
@@ -2322,26 +2322,26 @@ _ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] =
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1060  13.6b
+# rules/ocs/ch13-specialized-units.rules:1061  13.6b
 def explain_may_place_reinforcement(in_ezoc: bool, at_port: bool) -> Answer[bool]:
     """May a reinforcement be placed in this hex? (13.6b), with the rules that decided it."""
     return _ANSWERS_may_place_reinforcement[(in_ezoc, at_port)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1077  13.6c
+# rules/ocs/ch13-specialized-units.rules:1078  13.6c
 def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
     """Does this Transport Point arrive loaded? (13.6c)."""
     return sp_arriving_there or tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:1077  13.6c
+# rules/ocs/ch13-specialized-units.rules:1078  13.6c
 def _t_arrives_loaded(tp: Unit, sp_arriving_there: bool, _t: list[Cite]) -> bool:
     """arrives_loaded, recording in _t each rule it uses."""
     _t.extend(_CITES139)
     return tp.organic or sp_arriving_there
 
 
-# rules/ocs/ch13-specialized-units.rules:1077  13.6c
+# rules/ocs/ch13-specialized-units.rules:1078  13.6c
 def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     """Does this Transport Point arrive loaded? (13.6c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2349,20 +2349,20 @@ def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_88), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1104  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1105  13.7  Formation Markers
 def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool:
     """A) May the Formation marker be on the map? (13.7)."""
     return fueling_reminder or units_with_marker >= 1
 
 
-# rules/ocs/ch13-specialized-units.rules:1104  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1105  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
     _t.extend(_CITES141)
     return units_with_marker >= 1 or fueling_reminder
 
 
-# rules/ocs/ch13-specialized-units.rules:1104  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1105  13.7  Formation Markers
 def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> Answer[bool]:
     """A) May the Formation marker be on the map? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2370,21 +2370,21 @@ def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool)
     return Answer(_value, _rules(_t), () if _value else _would_change(marker_may_be_on_map, (('units_with_marker', units_with_marker, ()), ('fueling_reminder', fueling_reminder, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1108  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1109  13.7  Formation Markers
 def may_enter_marker(u: Unit, marker_formation: str) -> bool:
     """B) May this unit be represented by the marker? (13.7)."""
     _u_formation = u.formation
     return _u_formation != '' and _u_formation == marker_formation
 
 
-# rules/ocs/ch13-specialized-units.rules:1108  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1109  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
     _t.extend(_CITES141)
     return u.formation == marker_formation and u.formation != ''
 
 
-# rules/ocs/ch13-specialized-units.rules:1108  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1109  13.7  Formation Markers
 def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     """B) May this unit be represented by the marker? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2392,13 +2392,13 @@ def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_88), ('marker_formation', marker_formation, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1111  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1112  13.7  Formation Markers
 def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
     """May the marker be put under other combat units to hide the formation? (13.7)."""
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:1111  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1112  13.7  Formation Markers
 def _t_marker_may_hide_formation(holds_only_zoc_units: bool, _t: list[Cite]) -> bool:
     """marker_may_hide_formation, recording in _t each rule it uses."""
     _t.extend(_CITES141)
@@ -2410,19 +2410,19 @@ _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1111  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1112  13.7  Formation Markers
 def explain_marker_may_hide_formation(holds_only_zoc_units: bool) -> Answer[bool]:
     """May the marker be put under other combat units to hide the formation? (13.7), with the rules that decided it."""
     return _ANSWERS_marker_may_hide_formation[(holds_only_zoc_units,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1135  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1136  13.7a  Supply Concerns
 def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
     """Does this part of the formation trace supply for free? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:1135  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1136  13.7a  Supply Concerns
 def _t_traces_free(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """traces_free, recording in _t each rule it uses."""
     _t.extend(_CITES143)
@@ -2436,19 +2436,19 @@ _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1135  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1136  13.7a  Supply Concerns
 def explain_traces_free(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """Does this part of the formation trace supply for free? (13.7a), with the rules that decided it."""
     return _ANSWERS_traces_free[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1139  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1140  13.7a  Supply Concerns
 def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> bool:
     """May this part of the formation use the formation method of fueling? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:1139  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1140  13.7a  Supply Concerns
 def _t_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """may_use_formation_fueling, recording in _t each rule it uses."""
     _t.extend(_CITES143)
@@ -2462,26 +2462,26 @@ _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]]
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1139  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1140  13.7a  Supply Concerns
 def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """May this part of the formation use the formation method of fueling? (13.7a), with the rules that decided it."""
     return _ANSWERS_may_use_formation_fueling[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1157  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:1158  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
     return u.type in _SET146
 
 
-# rules/ocs/ch13-specialized-units.rules:1157  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:1158  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
     _t.extend(_CITES145)
     return u.type in _SET146
 
 
-# rules/ocs/ch13-specialized-units.rules:1157  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:1158  13.8  Engineer Functions
 def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2489,21 +2489,21 @@ def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1174  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:1175  13.8a  Engineer-Capable
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
     return u.type in _SET146 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1174  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:1175  13.8a  Engineer-Capable
 def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
     """engineer_capable, recording in _t each rule it uses."""
     _t.extend(_CITES148)
     return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:1174  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:1175  13.8a  Engineer-Capable
 def explain_engineer_capable(u: Unit) -> Answer[bool]:
     """Engineer-Capable (13.8a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2511,21 +2511,21 @@ def explain_engineer_capable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1224  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1225  13.8c  Detrainable Creation
 def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
     _u_mode = u.mode
     return u.type == 'hq' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1224  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1225  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
     _t.extend(_CITES150)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:1224  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1225  13.8c  Detrainable Creation
 def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2533,21 +2533,21 @@ def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_88), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1271  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1272  13.8d  Construction
 def may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> bool:
     """May this unit perform a construction task? (13.8d)."""
     _u_mode = u.mode
     return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET146) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1271  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1272  13.8d  Construction
 def _t_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int, _t: list[Cite]) -> bool:
     """may_construct, recording in _t each rule it uses."""
     _t.extend(_CITES152)
     return _t_engineer_capable(u, _t) and phase == 'movement' and (hexes_away <= 2) and (not moved_this_phase) and (tasks_this_phase == 0)
 
 
-# rules/ocs/ch13-specialized-units.rules:1271  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1272  13.8d  Construction
 def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> Answer[bool]:
     """May this unit perform a construction task? (13.8d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2555,13 +2555,13 @@ def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_pha
     return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_88), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('hexes_away', hexes_away, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('tasks_this_phase', tasks_this_phase, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1275  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1276  13.8d  Construction
 def construction_costs_sp(task: Construction) -> bool:
     """Does this task cost SP? (13.8d)."""
     return Construction_costs_sp[task]
 
 
-# rules/ocs/ch13-specialized-units.rules:1275  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1276  13.8d  Construction
 def _t_construction_costs_sp(task: Construction, _t: list[Cite]) -> bool:
     """construction_costs_sp, recording in _t each rule it uses."""
     _t.extend(_CITES152)
@@ -2579,26 +2579,26 @@ _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] =
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1275  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1276  13.8d  Construction
 def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
     """Does this task cost SP? (13.8d), with the rules that decided it."""
     return _ANSWERS_construction_costs_sp[(task,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1315  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1316  13.9  Unit Consolidation
 def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> bool:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9)."""
     return u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (identical_sides or kind == 'aircraft') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1315  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1316  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
     _t.extend(_CITES154)
     return (phase == 'reinforcement' or kind == 'aircraft') and (kind == 'aircraft' or identical_sides) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1315  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1316  13.9  Unit Consolidation
 def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> Answer[bool]:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2606,20 +2606,20 @@ def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identica
     return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_88), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('identical_sides', identical_sides, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1320  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1321  13.9  Unit Consolidation
 def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> int:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9)."""
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1320  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1321  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
     _t.extend(_CITES154)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1320  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1321  13.9  Unit Consolidation
 def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> Answer[int]:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2627,20 +2627,20 @@ def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, r
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1324  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1325  13.9  Unit Consolidation
 def may_convert_formation(from_formation: str, to_formation: str) -> bool:
     """2, 3) May a unit change formations this way? (13.9)."""
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1324  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1325  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
     _t.extend(_CITES154)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1324  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1325  13.9  Unit Consolidation
 def explain_may_convert_formation(from_formation: str, to_formation: str) -> Answer[bool]:
     """2, 3) May a unit change formations this way? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3315,7 +3315,7 @@ def explain_needs_fuel(u: Unit) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:93  13.1c  HQs and Combat
 def defense_strength(u: Unit, printed: int) -> int:
     """Defense strength: the parenthesized (defensive-only) strength not printed on the counter, else the printed one (13.1c)."""
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:812
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:813
     _u_type = u.type
     if _u_type == 'artillery':
         return 1
@@ -3339,7 +3339,7 @@ def defense_strength(u: Unit, printed: int) -> int:
 # rules/ocs/ch13-specialized-units.rules:93  13.1c  HQs and Combat
 def _t_defense_strength(u: Unit, printed: int, _t: list[Cite]) -> int:
     """defense_strength, recording in _t each rule it uses."""
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:812
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:813
     if u.type == 'artillery':
         _t.extend(_CITES201)
         return 1
@@ -3372,36 +3372,36 @@ def explain_defense_strength(u: Unit, printed: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:314  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:315  13.2f  Loading and Unloading
 def may_unload(tp: Unit, h: Hex) -> bool:
     """May the Transport Point unload its SP in this hex? (13.2f)."""
-    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:365
+    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:366
     if tp.organic:
         return False
-    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:315
+    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:316
     if any((u.type not in _SET209 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
-    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:318
+    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:319
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:314  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:315  13.2f  Loading and Unloading
 def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
-    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:365
+    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:366
     if tp.organic:
         _t.extend(_CITES211)
         return False
-    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:315
+    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:316
     if any((_t_is_combat(u, _t) or u.type in _SET212 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         _t.extend(_CITES213)
         return True
-    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:318
+    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:319
     _t.extend(_CITES214)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:314  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:315  13.2f  Loading and Unloading
 def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3409,37 +3409,37 @@ def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_88), ('h', h, _DOMAINS_Hex_0_167), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:374  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:375  13.2g  Organic Trucks
 def may_retreat(tp: Unit, with_retreating_combat_units: bool) -> bool:
     """May this Transport Point retreat? (with_retreating_combat_units: with retreating combat units of its stack) (13.2g)."""
-    # tag_along: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:376
+    # tag_along: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:377
     if with_retreating_combat_units and tp.organic:
         return True
-    # alone: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:378
+    # alone: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:379
     _tp_organic = tp.organic
     if _tp_organic:
         return False
-    # others: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:379
+    # others: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:380
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:374  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:375  13.2g  Organic Trucks
 def _t_may_retreat(tp: Unit, with_retreating_combat_units: bool, _t: list[Cite]) -> bool:
     """may_retreat, recording in _t each rule it uses."""
-    # tag_along: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:376
+    # tag_along: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:377
     if tp.organic and with_retreating_combat_units:
         _t.extend(_CITES218)
         return True
-    # alone: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:378
+    # alone: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:379
     if tp.organic:
         _t.extend(_CITES219)
         return False
-    # others: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:379
+    # others: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:380
     _t.extend(_CITES220)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:374  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:375  13.2g  Organic Trucks
 def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[bool]:
     """May this Transport Point retreat? (with_retreating_combat_units: with retreating combat units of its stack) (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3447,46 +3447,46 @@ def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[
     return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_0_88), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:607  13.3e
+# rules/ocs/ch13-specialized-units.rules:608  13.3e
 def may_entrain(u: Unit, x: RailHex) -> bool:
     """May this cargo entrain here? (13.3e)."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:710
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:711
     _u_type = u.type
     if _u_type == 'rail_repair' and (not x.in_ezoc):
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1228
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1229
     _u_mode = u.mode
     if _u_type == 'hq' and (not x.in_ezoc) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) and (x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))):
         return True
-    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:608
+    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:609
     _x_in_ezoc = x.in_ezoc
     if not _x_in_ezoc and (x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))) and (_u_mode == 'move' or not UnitType_combat[_u_type]):
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:610
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:611
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:607  13.3e
+# rules/ocs/ch13-specialized-units.rules:608  13.3e
 def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:710
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:711
     if u.type == 'rail_repair' and (not x.in_ezoc):
         _t.extend(_CITES225)
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1228
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1229
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
         _t.extend(_CITES226)
         return True
-    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:608
+    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:609
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
         _t.extend(_CITES227)
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:610
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:611
     _t.extend(_CITES228)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:607  13.3e
+# rules/ocs/ch13-specialized-units.rules:608  13.3e
 def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo entrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3494,28 +3494,28 @@ def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_0_88), ('x', x, _DOMAINS_RailHex_0_111), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:613  13.3e
+# rules/ocs/ch13-specialized-units.rules:614  13.3e
 def may_detrain(u: Unit, x: RailHex) -> bool:
     """May this cargo detrain here? (13.3e)."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:714
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:715
     if u.type == 'rail_repair' and (not x.in_ezoc) and (not x.enemy_units):
         return True
     # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:627
     _x_enemy_units = x.enemy_units
     if _x_enemy_units:
         return False
-    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:614
+    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:615
     _x_in_ezoc = x.in_ezoc
     if not _x_in_ezoc and (x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))):
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:615
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:616
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:613  13.3e
+# rules/ocs/ch13-specialized-units.rules:614  13.3e
 def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:714
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:715
     if u.type == 'rail_repair' and (not x.in_ezoc) and (not x.enemy_units):
         _t.extend(_CITES232)
         return True
@@ -3523,16 +3523,16 @@ def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     if x.enemy_units:
         _t.extend(_CITES233)
         return False
-    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:614
+    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:615
     if _t_detrainable(x, _t) and (not x.in_ezoc):
         _t.extend(_CITES234)
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:615
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:616
     _t.extend(_CITES228)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:613  13.3e
+# rules/ocs/ch13-specialized-units.rules:614  13.3e
 def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo detrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3540,50 +3540,50 @@ def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_0_88), ('x', x, _DOMAINS_RailHex_0_111), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:926  13.5b
+# rules/ocs/ch13-specialized-units.rules:927  13.5b
 def rebuildable(u: Unit, in_dead_pile: bool) -> bool:
     """Can this unit be rebuilt? (in_dead_pile: it is in the Dead Pile, not on the map) (13.5b)."""
-    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:958
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:959
     if u.no_rebuild:
         return False
-    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:928
+    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:929
     if u.breakdown:
         return False
-    # dead_pile: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:929
+    # dead_pile: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:930
     if in_dead_pile:
         return True
-    # reduced: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:930
+    # reduced: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:931
     if u.multi_step and u.step_losses > 0:
         return True
-    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:931
+    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:932
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:926  13.5b
+# rules/ocs/ch13-specialized-units.rules:927  13.5b
 def _t_rebuildable(u: Unit, in_dead_pile: bool, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
-    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:958
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:959
     if u.no_rebuild:
         _t.extend(_CITES240)
         return False
-    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:928
+    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:929
     if u.breakdown:
         _t.extend(_CITES241)
         return False
-    # dead_pile: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:929
+    # dead_pile: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:930
     if in_dead_pile:
         _t.extend(_CITES242)
         return True
-    # reduced: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:930
+    # reduced: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:931
     if u.multi_step and u.step_losses > 0:
         _t.extend(_CITES243)
         return True
-    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:931
+    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:932
     _t.extend(_CITES244)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:926  13.5b
+# rules/ocs/ch13-specialized-units.rules:927  13.5b
 def explain_rebuildable(u: Unit, in_dead_pile: bool) -> Answer[bool]:
     """Can this unit be rebuilt? (in_dead_pile: it is in the Dead Pile, not on the map) (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3591,38 +3591,38 @@ def explain_rebuildable(u: Unit, in_dead_pile: bool) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0_88), ('in_dead_pile', in_dead_pile, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1199  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1200  13.8b  Bridging
 def bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> River:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b)."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1201
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1202
     if overrunning:
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1202
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1203
     if bridged_by_engineers and river == 'major_river':
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1203
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1204
     if bridged_by_engineers and river == 'minor_river':
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1204
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1205
     return river
 
 
-# rules/ocs/ch13-specialized-units.rules:1199  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1200  13.8b  Bridging
 def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: list[Cite]) -> River:
     """bridged, recording in _t each rule it uses."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1201
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1202
     if overrunning:
         _t.extend(_CITES250)
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1202
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1203
     if bridged_by_engineers and river == 'major_river':
         _t.extend(_CITES251)
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1203
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1204
     if bridged_by_engineers and river == 'minor_river':
         _t.extend(_CITES252)
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1204
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1205
     _t.extend(_CITES253)
     return river
 
@@ -3642,7 +3642,7 @@ _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1199  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1200  13.8b  Bridging
 def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> Answer[River]:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b), with the rules that decided it."""
     return _ANSWERS_bridged[(river, bridged_by_engineers, overrunning)]
@@ -3655,7 +3655,7 @@ def attack_capable(u: Unit) -> bool:
     _u_type = u.type
     if _u_type == 'hq':
         return False
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:815
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:816
     if _u_type == 'artillery':
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:73
@@ -3678,7 +3678,7 @@ def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     if u.type == 'hq':
         _t.extend(_CITES261)
         return False
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:815
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:816
     if u.type == 'artillery':
         _t.extend(_CITES262)
         return False
@@ -3911,7 +3911,7 @@ def explain_transport_equivalent(u: Unit) -> Answer[Number]:
 # rules/ocs/ch4-general-concepts.rules:410  4.7c
 def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     """Can a Transport Point be carried this way? (4.7c)."""
-    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:277
+    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:278
     if by == 'air' and tp == 'mule':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
@@ -3924,7 +3924,7 @@ def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
 # rules/ocs/ch4-general-concepts.rules:410  4.7c
 def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite]) -> bool:
     """transport_point_by, recording in _t each rule it uses."""
-    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:277
+    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:278
     if tp == 'mule' and by == 'air':
         _t.extend(_CITES303)
         return True
@@ -4340,16 +4340,16 @@ combine_mp_cost: Final[int] = 0
 # rules/ocs/ch13-specialized-units.rules:220  13.2c  Truck Transport Point counters in the counter-mix (each game sets its own)
 truck_counters: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:677  13.3f  SP that converting a rail hex costs
+# rules/ocs/ch13-specialized-units.rules:678  13.3f  SP that converting a rail hex costs
 conversion_sp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:678  13.3f  Extra MP that converting a rail hex costs (beyond moving into it)
+# rules/ocs/ch13-specialized-units.rules:679  13.3f  Extra MP that converting a rail hex costs (beyond moving into it)
 conversion_mp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:937  13.5b  MP a rebuild costs
+# rules/ocs/ch13-specialized-units.rules:938  13.5b  MP a rebuild costs
 rebuild_mp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:986  13.5e  Eq to rebuild one truck
+# rules/ocs/ch13-specialized-units.rules:987  13.5e  Eq to rebuild one truck
 eq_per_truck: Final[int] = 1
 
 # rules/ocs/ch4-general-concepts.rules:517  4.8  The most RE of combat units in a hex
