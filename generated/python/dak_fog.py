@@ -478,7 +478,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'DAK_fog'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:4f11bce49a170b76aadd2e260d775467'
+RULESET_HASH: Final = 'sha256:beaeeb680ebe402db786045c8d04ea0f'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Deutsches Afrika Korps with the Fog of War Option (13.7b)'
 SERIES: Final[str | None] = 'OCS'
@@ -499,114 +499,114 @@ MANIFEST: Final[dict[str, Any]] = {'game': {'name': 'DAK', 'title': 'Deutsches A
 _C0: Final[Cite] = Cite(layer='OCS', clause='13.1c', item=None, title='HQs and Combat', note=None)
 _CITES1: Final[tuple[Cite, ...]] = (_C0,)
 _C2: Final[Cite] = Cite(layer='OCS', clause='13.2c', item=None, title='Mechanical Handling', note=None)
-_C3: Final[Cite] = Cite(layer='DAK', clause='13.2c', item=None, title='Mechanical Handling', note="ILLUSTRATIVE: 30 truck counters stands in for DAK's own counter-mix.")
-_CITES4: Final[tuple[Cite, ...]] = (_C2, _C3,)
-_C5: Final[Cite] = Cite(layer='OCS', clause='13.3f', item=None, title='Rail Conversion', note=None)
-_CITES6: Final[tuple[Cite, ...]] = (_C5,)
-_C7: Final[Cite] = Cite(layer='OCS', clause='13.5b', item=None, title=None, note=None)
-_CITES8: Final[tuple[Cite, ...]] = (_C7,)
-_C9: Final[Cite] = Cite(layer='OCS', clause='13.5e', item=None, title='Truck Rebuilds', note=None)
-_CITES10: Final[tuple[Cite, ...]] = (_C9,)
-_C11: Final[Cite] = Cite(layer='OCS', clause='4.8', item=None, title='Stacking', note=None)
-_CITES12: Final[tuple[Cite, ...]] = (_C11,)
-_C13: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='fueling', title='Fueling', note=None)
-_CITES14: Final[tuple[Cite, ...]] = (_C13,)
-_C15: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='construction', title='Construction or repair', note=None)
-_CITES16: Final[tuple[Cite, ...]] = (_C15,)
-_C17: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='combat_cost', title='Combat', note=None)
-_CITES18: Final[tuple[Cite, ...]] = (_C17,)
-_C19: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='barrage_cost', title='Barrage', note=None)
-_CITES20: Final[tuple[Cite, ...]] = (_C19,)
-_C21: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='build_air_base', title='Build an Air Base', note=None)
-_CITES22: Final[tuple[Cite, ...]] = (_C21,)
-_C23: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='improve_air_base', title='Improve an Air Base', note=None)
-_CITES24: Final[tuple[Cite, ...]] = (_C23,)
-_C25: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='reduce_air_base', title='Reduce an Air Base', note=None)
-_CITES26: Final[tuple[Cite, ...]] = (_C25,)
-_C27: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='build_hedgehog', title='Build a Hedgehog', note=None)
-_CITES28: Final[tuple[Cite, ...]] = (_C27,)
-_C29: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='improve_hedgehog', title='Improve a Hedgehog', note=None)
-_CITES30: Final[tuple[Cite, ...]] = (_C29,)
-_C31: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='reduce_hedgehog', title='Reduce a Hedgehog', note=None)
-_CITES32: Final[tuple[Cite, ...]] = (_C31,)
-_C33: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='repair_port', title='Repair a Port', note=None)
-_CITES34: Final[tuple[Cite, ...]] = (_C33,)
-_C35: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='damage_port', title='Damage a Port', note=None)
-_CITES36: Final[tuple[Cite, ...]] = (_C35,)
-_C37: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='A', title='Truck Movement', note=None)
-_CITES38: Final[tuple[Cite, ...]] = (_C37,)
-_C39: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='B', title='Supply Lines', note=None)
-_CITES40: Final[tuple[Cite, ...]] = (_C39,)
-_C41: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='C', title='Rail Transport - Literal', note=None)
-_CITES42: Final[tuple[Cite, ...]] = (_C41,)
-_C43: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='D', title='Rail Transport - Trace Supply', note=None)
-_CITES44: Final[tuple[Cite, ...]] = (_C43,)
-_C45: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='E', title='Rail Conversion operations', note=None)
-_CITES46: Final[tuple[Cite, ...]] = (_C45,)
-_C47: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='F', title='Port Operations - Trace Supply', note=None)
-_C48: Final[Cite] = Cite(layer='DAK', clause='4.5a', item='F', title='Port Operations - Trace Supply', note='In either edition of DAK, units do not negate EZOCs for Port Operations (F).')
-_CITES49: Final[tuple[Cite, ...]] = (_C47, _C48,)
-_C50: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='G', title='Port Operations-Literal, Using Sea Cap', note=None)
-_CITES51: Final[tuple[Cite, ...]] = (_C50,)
-_C52: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='H', title='Aircraft Refit', note=None)
-_CITES53: Final[tuple[Cite, ...]] = (_C52,)
-_C54: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='I', title='Reserve Mode', note=None)
-_CITES55: Final[tuple[Cite, ...]] = (_C54,)
-_C56: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='J', title='Strat Mode', note=None)
-_CITES57: Final[tuple[Cite, ...]] = (_C56,)
-_C58: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='K', title='Repl Rebuilds', note=None)
-_CITES59: Final[tuple[Cite, ...]] = (_C58,)
-_C60: Final[Cite] = Cite(layer='OCS', clause='3.3', item='combat_unit', title='Combat unit', note=None)
-_CITES61: Final[tuple[Cite, ...]] = (_C60,)
-_C62: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hq', title='HQ', note=None)
-_CITES63: Final[tuple[Cite, ...]] = (_C62,)
-_C64: Final[Cite] = Cite(layer='OCS', clause='3.3', item='artillery', title='Artillery', note=None)
-_CITES65: Final[tuple[Cite, ...]] = (_C64,)
-_C66: Final[Cite] = Cite(layer='OCS', clause='3.3', item='repl', title='Replacement (Repl)', note=None)
-_CITES67: Final[tuple[Cite, ...]] = (_C66,)
-_C68: Final[Cite] = Cite(layer='OCS', clause='3.3', item='engineer', title='Engineer', note=None)
-_CITES69: Final[tuple[Cite, ...]] = (_C68,)
-_C70: Final[Cite] = Cite(layer='OCS', clause='3.3', item='rail_repair', title='Rail Repair', note=None)
-_CITES71: Final[tuple[Cite, ...]] = (_C70,)
-_C72: Final[Cite] = Cite(layer='OCS', clause='3.3', item='assault_engineer', title='Assault Engineer', note=None)
-_CITES73: Final[tuple[Cite, ...]] = (_C72,)
-_C74: Final[Cite] = Cite(layer='OCS', clause='3.3', item='pioneer', title='Pioneer', note=None)
-_CITES75: Final[tuple[Cite, ...]] = (_C74,)
-_C76: Final[Cite] = Cite(layer='OCS', clause='3.3', item='para_glider_engineer', title='Para/Glider Engineer', note=None)
-_CITES77: Final[tuple[Cite, ...]] = (_C76,)
-_C78: Final[Cite] = Cite(layer='OCS', clause='3.3', item='transport', title='Transport Point', note=None)
-_CITES79: Final[tuple[Cite, ...]] = (_C78,)
-_C80: Final[Cite] = Cite(layer='OCS', clause='3.3', item='sp', title='Supply Points (SP)', note=None)
-_CITES81: Final[tuple[Cite, ...]] = (_C80,)
-_C82: Final[Cite] = Cite(layer='OCS', clause='3.3', item='port', title='Port', note=None)
-_CITES83: Final[tuple[Cite, ...]] = (_C82,)
-_C84: Final[Cite] = Cite(layer='OCS', clause='3.3', item='air_base', title='Air base', note=None)
-_CITES85: Final[tuple[Cite, ...]] = (_C84,)
-_C86: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hedgehog', title='Hedgehog', note=None)
-_CITES87: Final[tuple[Cite, ...]] = (_C86,)
-_C88: Final[Cite] = Cite(layer='OCS', clause='5.0', item='combat', title='Combat', note=None)
-_CITES89: Final[tuple[Cite, ...]] = (_C88,)
-_C90: Final[Cite] = Cite(layer='OCS', clause='5.0', item='move', title='Move', note=None)
-_CITES91: Final[tuple[Cite, ...]] = (_C90,)
-_C92: Final[Cite] = Cite(layer='OCS', clause='5.0', item='reserve', title='Reserve', note=None)
-_CITES93: Final[tuple[Cite, ...]] = (_C92,)
-_C94: Final[Cite] = Cite(layer='OCS', clause='5.0', item='strat', title='Strat', note=None)
-_CITES95: Final[tuple[Cite, ...]] = (_C94,)
-_C96: Final[Cite] = Cite(layer='OCS', clause='5.0', item='dg', title='Disorganized (DG)', note=None)
-_CITES97: Final[tuple[Cite, ...]] = (_C96,)
-_C98: Final[Cite] = Cite(layer='OCS', clause='5.0', item='exploit', title='Exploitation', note=None)
-_CITES99: Final[tuple[Cite, ...]] = (_C98,)
-_C100: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
-_CITES101: Final[tuple[Cite, ...]] = (_C100,)
-_DOMAINS_Unit_0_102: Final[dict[str, Any]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True)}
-_SET103: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
-_C104: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
-_CITES105: Final[tuple[Cite, ...]] = (_C104,)
-_C106: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
-_CITES107: Final[tuple[Cite, ...]] = (_C106,)
-_C108: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
-_CITES109: Final[tuple[Cite, ...]] = (_C108,)
-_CITES110: Final[tuple[Cite, ...]] = (_C2,)
+_CITES3: Final[tuple[Cite, ...]] = (_C2,)
+_C4: Final[Cite] = Cite(layer='DAK', clause='13.2c', item=None, title='Mechanical Handling', note="ILLUSTRATIVE: 30 truck counters stands in for DAK's own counter-mix.")
+_CITES5: Final[tuple[Cite, ...]] = (_C2, _C4,)
+_C6: Final[Cite] = Cite(layer='OCS', clause='13.3f', item=None, title='Rail Conversion', note=None)
+_CITES7: Final[tuple[Cite, ...]] = (_C6,)
+_C8: Final[Cite] = Cite(layer='OCS', clause='13.5b', item=None, title=None, note=None)
+_CITES9: Final[tuple[Cite, ...]] = (_C8,)
+_C10: Final[Cite] = Cite(layer='OCS', clause='13.5e', item=None, title='Truck Rebuilds', note=None)
+_CITES11: Final[tuple[Cite, ...]] = (_C10,)
+_C12: Final[Cite] = Cite(layer='OCS', clause='4.8', item=None, title='Stacking', note=None)
+_CITES13: Final[tuple[Cite, ...]] = (_C12,)
+_C14: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='fueling', title='Fueling', note=None)
+_CITES15: Final[tuple[Cite, ...]] = (_C14,)
+_C16: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='construction', title='Construction or repair', note=None)
+_CITES17: Final[tuple[Cite, ...]] = (_C16,)
+_C18: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='combat_cost', title='Combat', note=None)
+_CITES19: Final[tuple[Cite, ...]] = (_C18,)
+_C20: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='barrage_cost', title='Barrage', note=None)
+_CITES21: Final[tuple[Cite, ...]] = (_C20,)
+_C22: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='build_air_base', title='Build an Air Base', note=None)
+_CITES23: Final[tuple[Cite, ...]] = (_C22,)
+_C24: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='improve_air_base', title='Improve an Air Base', note=None)
+_CITES25: Final[tuple[Cite, ...]] = (_C24,)
+_C26: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='reduce_air_base', title='Reduce an Air Base', note=None)
+_CITES27: Final[tuple[Cite, ...]] = (_C26,)
+_C28: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='build_hedgehog', title='Build a Hedgehog', note=None)
+_CITES29: Final[tuple[Cite, ...]] = (_C28,)
+_C30: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='improve_hedgehog', title='Improve a Hedgehog', note=None)
+_CITES31: Final[tuple[Cite, ...]] = (_C30,)
+_C32: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='reduce_hedgehog', title='Reduce a Hedgehog', note=None)
+_CITES33: Final[tuple[Cite, ...]] = (_C32,)
+_C34: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='repair_port', title='Repair a Port', note=None)
+_CITES35: Final[tuple[Cite, ...]] = (_C34,)
+_C36: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='damage_port', title='Damage a Port', note=None)
+_CITES37: Final[tuple[Cite, ...]] = (_C36,)
+_C38: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='A', title='Truck Movement', note=None)
+_CITES39: Final[tuple[Cite, ...]] = (_C38,)
+_C40: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='B', title='Supply Lines', note=None)
+_CITES41: Final[tuple[Cite, ...]] = (_C40,)
+_C42: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='C', title='Rail Transport - Literal', note=None)
+_CITES43: Final[tuple[Cite, ...]] = (_C42,)
+_C44: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='D', title='Rail Transport - Trace Supply', note=None)
+_CITES45: Final[tuple[Cite, ...]] = (_C44,)
+_C46: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='E', title='Rail Conversion operations', note=None)
+_CITES47: Final[tuple[Cite, ...]] = (_C46,)
+_C48: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='F', title='Port Operations - Trace Supply', note=None)
+_C49: Final[Cite] = Cite(layer='DAK', clause='4.5a', item='F', title='Port Operations - Trace Supply', note='In either edition of DAK, units do not negate EZOCs for Port Operations (F).')
+_CITES50: Final[tuple[Cite, ...]] = (_C48, _C49,)
+_C51: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='G', title='Port Operations-Literal, Using Sea Cap', note=None)
+_CITES52: Final[tuple[Cite, ...]] = (_C51,)
+_C53: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='H', title='Aircraft Refit', note=None)
+_CITES54: Final[tuple[Cite, ...]] = (_C53,)
+_C55: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='I', title='Reserve Mode', note=None)
+_CITES56: Final[tuple[Cite, ...]] = (_C55,)
+_C57: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='J', title='Strat Mode', note=None)
+_CITES58: Final[tuple[Cite, ...]] = (_C57,)
+_C59: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='K', title='Repl Rebuilds', note=None)
+_CITES60: Final[tuple[Cite, ...]] = (_C59,)
+_C61: Final[Cite] = Cite(layer='OCS', clause='3.3', item='combat_unit', title='Combat unit', note=None)
+_CITES62: Final[tuple[Cite, ...]] = (_C61,)
+_C63: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hq', title='HQ', note=None)
+_CITES64: Final[tuple[Cite, ...]] = (_C63,)
+_C65: Final[Cite] = Cite(layer='OCS', clause='3.3', item='artillery', title='Artillery', note=None)
+_CITES66: Final[tuple[Cite, ...]] = (_C65,)
+_C67: Final[Cite] = Cite(layer='OCS', clause='3.3', item='repl', title='Replacement (Repl)', note=None)
+_CITES68: Final[tuple[Cite, ...]] = (_C67,)
+_C69: Final[Cite] = Cite(layer='OCS', clause='3.3', item='engineer', title='Engineer', note=None)
+_CITES70: Final[tuple[Cite, ...]] = (_C69,)
+_C71: Final[Cite] = Cite(layer='OCS', clause='3.3', item='rail_repair', title='Rail Repair', note=None)
+_CITES72: Final[tuple[Cite, ...]] = (_C71,)
+_C73: Final[Cite] = Cite(layer='OCS', clause='3.3', item='assault_engineer', title='Assault Engineer', note=None)
+_CITES74: Final[tuple[Cite, ...]] = (_C73,)
+_C75: Final[Cite] = Cite(layer='OCS', clause='3.3', item='pioneer', title='Pioneer', note=None)
+_CITES76: Final[tuple[Cite, ...]] = (_C75,)
+_C77: Final[Cite] = Cite(layer='OCS', clause='3.3', item='para_glider_engineer', title='Para/Glider Engineer', note=None)
+_CITES78: Final[tuple[Cite, ...]] = (_C77,)
+_C79: Final[Cite] = Cite(layer='OCS', clause='3.3', item='transport', title='Transport Point', note=None)
+_CITES80: Final[tuple[Cite, ...]] = (_C79,)
+_C81: Final[Cite] = Cite(layer='OCS', clause='3.3', item='sp', title='Supply Points (SP)', note=None)
+_CITES82: Final[tuple[Cite, ...]] = (_C81,)
+_C83: Final[Cite] = Cite(layer='OCS', clause='3.3', item='port', title='Port', note=None)
+_CITES84: Final[tuple[Cite, ...]] = (_C83,)
+_C85: Final[Cite] = Cite(layer='OCS', clause='3.3', item='air_base', title='Air base', note=None)
+_CITES86: Final[tuple[Cite, ...]] = (_C85,)
+_C87: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hedgehog', title='Hedgehog', note=None)
+_CITES88: Final[tuple[Cite, ...]] = (_C87,)
+_C89: Final[Cite] = Cite(layer='OCS', clause='5.0', item='combat', title='Combat', note=None)
+_CITES90: Final[tuple[Cite, ...]] = (_C89,)
+_C91: Final[Cite] = Cite(layer='OCS', clause='5.0', item='move', title='Move', note=None)
+_CITES92: Final[tuple[Cite, ...]] = (_C91,)
+_C93: Final[Cite] = Cite(layer='OCS', clause='5.0', item='reserve', title='Reserve', note=None)
+_CITES94: Final[tuple[Cite, ...]] = (_C93,)
+_C95: Final[Cite] = Cite(layer='OCS', clause='5.0', item='strat', title='Strat', note=None)
+_CITES96: Final[tuple[Cite, ...]] = (_C95,)
+_C97: Final[Cite] = Cite(layer='OCS', clause='5.0', item='dg', title='Disorganized (DG)', note=None)
+_CITES98: Final[tuple[Cite, ...]] = (_C97,)
+_C99: Final[Cite] = Cite(layer='OCS', clause='5.0', item='exploit', title='Exploitation', note=None)
+_CITES100: Final[tuple[Cite, ...]] = (_C99,)
+_C101: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
+_CITES102: Final[tuple[Cite, ...]] = (_C101,)
+_DOMAINS_Unit_0_103: Final[dict[str, Any]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True)}
+_SET104: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
+_C105: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
+_CITES106: Final[tuple[Cite, ...]] = (_C105,)
+_C107: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
+_CITES108: Final[tuple[Cite, ...]] = (_C107,)
+_C109: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
+_CITES110: Final[tuple[Cite, ...]] = (_C109,)
 _C111: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
 _CITES112: Final[tuple[Cite, ...]] = (_C111,)
 _C113: Final[Cite] = Cite(layer='OCS', clause='13.2f', item=None, title='Loading and Unloading', note=None)
@@ -622,7 +622,7 @@ _C122: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, no
 _CITES123: Final[tuple[Cite, ...]] = (_C122,)
 _C124: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
 _CITES125: Final[tuple[Cite, ...]] = (_C124,)
-_DOMAINS_RailHex_0_126: Final[dict[str, Any]] = {'town_or_port': (False, True), 'units': _Items(_DOMAINS_Unit_0_102, lambda: Unit(), 'Unit {}'), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'in_ezoc': (False, True)}
+_DOMAINS_RailHex_0_126: Final[dict[str, Any]] = {'town_or_port': (False, True), 'units': _Items(_DOMAINS_Unit_0_103, lambda: Unit(), 'Unit {}'), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'path_needs_extender': (False, True), 'path_ezoc_negated': (False, True), 'in_ezoc': (False, True), 'enemy_units': (False, True)}
 _C127: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
 _CITES128: Final[tuple[Cite, ...]] = (_C127,)
 _C129: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
@@ -685,7 +685,7 @@ _SET185: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_uni
 _C186: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
 _CITES187: Final[tuple[Cite, ...]] = (_C186,)
 _CITES188: Final[tuple[Cite, ...]] = (_C133,)
-_DOMAINS_Hex_0_189: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_102, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
+_DOMAINS_Hex_0_189: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_103, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
 _C190: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
 _CITES191: Final[tuple[Cite, ...]] = (_C190,)
 _C192: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
@@ -708,157 +708,180 @@ _C208: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Los
 _CITES209: Final[tuple[Cite, ...]] = (_C208,)
 _C210: Final[Cite] = Cite(layer='fog_of_war', clause='13.7b', item=None, title='Fog of War Option', note=None)
 _CITES211: Final[tuple[Cite, ...]] = (_C210,)
-_C212: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
-_C213: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
-_C214: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
-_C215: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
-_CITES216: Final[tuple[Cite, ...]] = (_C0, _C212,)
-_CITES217: Final[tuple[Cite, ...]] = (_C0, _C213,)
-_CITES218: Final[tuple[Cite, ...]] = (_C0, _C214,)
-_CITES219: Final[tuple[Cite, ...]] = (_C0, _C215,)
-_C220: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
-_C221: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
-_SET222: Final[frozenset[UnitType]] = frozenset({'hedgehog', 'sp', 'transport'})
-_C223: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
-_CITES224: Final[tuple[Cite, ...]] = (_C113, _C220,)
-_SET225: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
-_CITES226: Final[tuple[Cite, ...]] = (_C113, _C221,)
-_CITES227: Final[tuple[Cite, ...]] = (_C113, _C223,)
-_C228: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
-_C229: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
-_C230: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
-_C231: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
-_CITES232: Final[tuple[Cite, ...]] = (_C129, _C228,)
-_CITES233: Final[tuple[Cite, ...]] = (_C129, _C229,)
-_CITES234: Final[tuple[Cite, ...]] = (_C129, _C230,)
-_CITES235: Final[tuple[Cite, ...]] = (_C129, _C231,)
-_C236: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3)', note=None)
-_C237: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
-_CITES238: Final[tuple[Cite, ...]] = (_C129, _C236,)
-_CITES239: Final[tuple[Cite, ...]] = (_C129, _C237,)
-_C240: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
-_C241: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
-_C242: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
-_CITES243: Final[tuple[Cite, ...]] = (_C7, _C240,)
-_CITES244: Final[tuple[Cite, ...]] = (_C7, _C241,)
-_CITES245: Final[tuple[Cite, ...]] = (_C7, _C242,)
-_C246: Final[Cite] = Cite(layer='OCS', clause='13.6b', item='nearest_edge', title='A map-edge arrival hex blocked by enemy units: the nearest unblocked map-edge hex', note=None)
-_C247: Final[Cite] = Cite(layer='OCS', clause='13.6', item='entry', title='In their entry hexes', note=None)
-_C248: Final[Cite] = Cite(layer='OCS', clause='13.6', item='elsewhere', title='Reinforcements are placed in their entry hexes', note=None)
-_CITES249: Final[tuple[Cite, ...]] = (_C149, _C246,)
-_CITES250: Final[tuple[Cite, ...]] = (_C149, _C247,)
-_CITES251: Final[tuple[Cite, ...]] = (_C149, _C248,)
-_C252: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
-_C253: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
-_C254: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
-_C255: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
-_CITES256: Final[tuple[Cite, ...]] = (_C168, _C252,)
-_CITES257: Final[tuple[Cite, ...]] = (_C168, _C253,)
-_CITES258: Final[tuple[Cite, ...]] = (_C168, _C254,)
-_CITES259: Final[tuple[Cite, ...]] = (_C168, _C255,)
-_C260: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='capable', title='While the unit is Engineer-Capable', note=None)
-_C261: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='own_bridge', title='Exception: the unit uses its own bridge to leave the hex after changing mode or orientation', note=None)
-_C262: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='gone', title='Bridging disappears the instant the unit is no longer Engineer-Capable', note=None)
-_CITES263: Final[tuple[Cite, ...]] = (_C168, _C260,)
-_CITES264: Final[tuple[Cite, ...]] = (_C168, _C261,)
-_CITES265: Final[tuple[Cite, ...]] = (_C168, _C262,)
-_C266: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
-_C267: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_C268: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
-_C269: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_C270: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_C271: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
-_C272: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITES273: Final[tuple[Cite, ...]] = (_C266, _C267,)
-_CITES274: Final[tuple[Cite, ...]] = (_C266, _C268,)
-_CITES275: Final[tuple[Cite, ...]] = (_C266, _C269,)
-_CITES276: Final[tuple[Cite, ...]] = (_C266, _C270,)
-_CITES277: Final[tuple[Cite, ...]] = (_C266, _C271,)
-_CITES278: Final[tuple[Cite, ...]] = (_C266, _C272,)
-_C279: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_C280: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_C281: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
-_C282: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITES283: Final[tuple[Cite, ...]] = (_C279, _C280,)
-_CITES284: Final[tuple[Cite, ...]] = (_C279, _C281,)
-_CITES285: Final[tuple[Cite, ...]] = (_C279, _C282,)
-_C286: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
-_SET287: Final[frozenset[UnitType]] = frozenset({'air_base', 'hedgehog', 'hq', 'port', 'sp', 'transport'})
-_C288: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C289: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
-_C290: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C291: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C292: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C293: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES294: Final[tuple[Cite, ...]] = (_C190, _C286,)
-_CITES295: Final[tuple[Cite, ...]] = (_C190, _C288,)
-_CITES296: Final[tuple[Cite, ...]] = (_C190, _C289,)
-_CITES297: Final[tuple[Cite, ...]] = (_C190, _C290,)
-_CITES298: Final[tuple[Cite, ...]] = (_C190, _C291,)
-_CITES299: Final[tuple[Cite, ...]] = (_C190, _C292,)
-_CITES300: Final[tuple[Cite, ...]] = (_C190, _C293,)
-_Q301: Final[Fraction] = Fraction(1, 2)
-_Q302: Final[Fraction] = Fraction(1, 4)
-_C303: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C304: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
-_C305: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C306: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_C307: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C308: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES309: Final[tuple[Cite, ...]] = (_C303, _C304,)
-_CITES310: Final[tuple[Cite, ...]] = (_C303, _C305,)
-_CITES311: Final[tuple[Cite, ...]] = (_C303, _C306,)
-_CITES312: Final[tuple[Cite, ...]] = (_C303, _C307,)
-_CITES313: Final[tuple[Cite, ...]] = (_C303, _C308,)
-_C314: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C315: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET316: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C317: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES318: Final[tuple[Cite, ...]] = (_C195, _C314,)
-_CITES319: Final[tuple[Cite, ...]] = (_C195, _C315,)
-_CITES320: Final[tuple[Cite, ...]] = (_C195, _C317,)
-_C321: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_C322: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_C323: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_C324: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES325: Final[tuple[Cite, ...]] = (_C197, _C321,)
-_CITES326: Final[tuple[Cite, ...]] = (_C197, _C322,)
-_CITES327: Final[tuple[Cite, ...]] = (_C197, _C323,)
-_CITES328: Final[tuple[Cite, ...]] = (_C197, _C324,)
-_C329: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
-_C330: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
-_CITES331: Final[tuple[Cite, ...]] = (_C197, _C329,)
-_CITES332: Final[tuple[Cite, ...]] = (_C197, _C330,)
-_C333: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
-_C334: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES335: Final[tuple[Cite, ...]] = (_C197, _C333,)
-_CITES336: Final[tuple[Cite, ...]] = (_C197, _C334,)
-_C337: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C338: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
-_C339: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
-_C340: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C341: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES342: Final[tuple[Cite, ...]] = (_C199, _C337,)
-_CITES343: Final[tuple[Cite, ...]] = (_C199, _C338,)
-_CITES344: Final[tuple[Cite, ...]] = (_C199, _C339,)
-_CITES345: Final[tuple[Cite, ...]] = (_C199, _C340,)
-_CITES346: Final[tuple[Cite, ...]] = (_C199, _C341,)
-_C347: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
-_C348: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
-_C349: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
-_C350: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
-_C351: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES352: Final[tuple[Cite, ...]] = (_C351,)
-_CITES353: Final[tuple[Cite, ...]] = (_C351, _C351, _C347,)
-_CITES354: Final[tuple[Cite, ...]] = (_C347,)
-_CITES355: Final[tuple[Cite, ...]] = (_C348,)
-_CITES356: Final[tuple[Cite, ...]] = (_C349,)
-_CITES357: Final[tuple[Cite, ...]] = (_C350,)
+_C212: Final[Cite] = Cite(layer='OCS', clause='12.5', item=None, title='Fuel Supply', note=None)
+_C213: Final[Cite] = Cite(layer='OCS', clause='13.2b', item='transport', title='Transport Points never need fuel', note=None)
+_C214: Final[Cite] = Cite(layer='OCS', clause='12.5', item='motorized', title='Truck and Track units need fuel', note=None)
+_C215: Final[Cite] = Cite(layer='OCS', clause='12.5', item='leg', title='Leg units need no fuel', note=None)
+_CITES216: Final[tuple[Cite, ...]] = (_C212, _C213,)
+_CITES217: Final[tuple[Cite, ...]] = (_C212, _C214,)
+_CITES218: Final[tuple[Cite, ...]] = (_C212, _C215,)
+_C219: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
+_C220: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
+_C221: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
+_C222: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat_side', title='HQ under a marker oriented toward Combat Mode: the (5) of its Combat Mode side (5.10e)', note=None)
+_C223: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move_side', title='HQ in Strat Mode or oriented toward Move Mode: the (1) of its Move Mode side', note=None)
+_C224: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
+_CITES225: Final[tuple[Cite, ...]] = (_C0, _C219,)
+_CITES226: Final[tuple[Cite, ...]] = (_C0, _C220,)
+_CITES227: Final[tuple[Cite, ...]] = (_C0, _C221,)
+_CITES228: Final[tuple[Cite, ...]] = (_C0, _C222,)
+_CITES229: Final[tuple[Cite, ...]] = (_C0, _C223,)
+_CITES230: Final[tuple[Cite, ...]] = (_C0, _C224,)
+_C231: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
+_C232: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
+_SET233: Final[frozenset[UnitType]] = frozenset({'hedgehog', 'sp', 'transport'})
+_C234: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
+_CITES235: Final[tuple[Cite, ...]] = (_C113, _C231,)
+_SET236: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
+_CITES237: Final[tuple[Cite, ...]] = (_C113, _C232,)
+_CITES238: Final[tuple[Cite, ...]] = (_C113, _C234,)
+_C239: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='tag_along', title='E) Organic Trucks tag along with other retreating combat units in their stack', note=None)
+_C240: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='alone', title='E) Organic Trucks cannot retreat alone', note=None)
+_C241: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='others', title='Other Transport Points do not: tagging along is an exception for Organic Trucks (their combat: 9.14c)', note=None)
+_CITES242: Final[tuple[Cite, ...]] = (_C115, _C239,)
+_CITES243: Final[tuple[Cite, ...]] = (_C115, _C240,)
+_CITES244: Final[tuple[Cite, ...]] = (_C115, _C241,)
+_C245: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
+_C246: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
+_C247: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
+_C248: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
+_CITES249: Final[tuple[Cite, ...]] = (_C129, _C245,)
+_CITES250: Final[tuple[Cite, ...]] = (_C129, _C246,)
+_CITES251: Final[tuple[Cite, ...]] = (_C129, _C247,)
+_CITES252: Final[tuple[Cite, ...]] = (_C129, _C248,)
+_C253: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3) nor holding enemy units (4.8c D)', note=None)
+_C254: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='enemy_units', title='D) Cargo cannot detrain in hexes with enemy non-combat units, planes or ships', note=None)
+_C255: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
+_CITES256: Final[tuple[Cite, ...]] = (_C129, _C253,)
+_CITES257: Final[tuple[Cite, ...]] = (_C129, _C254,)
+_CITES258: Final[tuple[Cite, ...]] = (_C129, _C255,)
+_C259: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_C260: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
+_C261: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='dead_pile', title='A unit in the Dead Pile, whatever its supply and mode', note=None)
+_C262: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='reduced', title='An on-map reduced unit, whatever its supply and mode', note=None)
+_C263: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Generally, only units in the Dead Pile and on-map reduced units can be rebuilt', note=None)
+_CITES264: Final[tuple[Cite, ...]] = (_C8, _C259,)
+_CITES265: Final[tuple[Cite, ...]] = (_C8, _C260,)
+_CITES266: Final[tuple[Cite, ...]] = (_C8, _C261,)
+_CITES267: Final[tuple[Cite, ...]] = (_C8, _C262,)
+_CITES268: Final[tuple[Cite, ...]] = (_C8, _C263,)
+_C269: Final[Cite] = Cite(layer='OCS', clause='13.6b', item='nearest_edge', title='A map-edge arrival hex blocked by enemy units: the nearest unblocked map-edge hex', note=None)
+_C270: Final[Cite] = Cite(layer='OCS', clause='13.6', item='entry', title='In their entry hexes', note=None)
+_C271: Final[Cite] = Cite(layer='OCS', clause='13.6', item='elsewhere', title='Reinforcements are placed in their entry hexes', note=None)
+_CITES272: Final[tuple[Cite, ...]] = (_C149, _C269,)
+_CITES273: Final[tuple[Cite, ...]] = (_C149, _C270,)
+_CITES274: Final[tuple[Cite, ...]] = (_C149, _C271,)
+_C275: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
+_C276: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
+_C277: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
+_C278: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
+_CITES279: Final[tuple[Cite, ...]] = (_C168, _C275,)
+_CITES280: Final[tuple[Cite, ...]] = (_C168, _C276,)
+_CITES281: Final[tuple[Cite, ...]] = (_C168, _C277,)
+_CITES282: Final[tuple[Cite, ...]] = (_C168, _C278,)
+_C283: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='capable', title='While the unit is Engineer-Capable', note=None)
+_C284: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='own_bridge', title='Exception: the unit uses its own bridge to leave the hex after changing mode or orientation', note=None)
+_C285: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='gone', title='Bridging disappears the instant the unit is no longer Engineer-Capable', note=None)
+_CITES286: Final[tuple[Cite, ...]] = (_C168, _C283,)
+_CITES287: Final[tuple[Cite, ...]] = (_C168, _C284,)
+_CITES288: Final[tuple[Cite, ...]] = (_C168, _C285,)
+_C289: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_C290: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_C291: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
+_C292: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_C293: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_C294: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_C295: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITES296: Final[tuple[Cite, ...]] = (_C289, _C290,)
+_CITES297: Final[tuple[Cite, ...]] = (_C289, _C291,)
+_CITES298: Final[tuple[Cite, ...]] = (_C289, _C292,)
+_CITES299: Final[tuple[Cite, ...]] = (_C289, _C293,)
+_CITES300: Final[tuple[Cite, ...]] = (_C289, _C294,)
+_CITES301: Final[tuple[Cite, ...]] = (_C289, _C295,)
+_C302: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_C303: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_C304: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_C305: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITES306: Final[tuple[Cite, ...]] = (_C302, _C303,)
+_CITES307: Final[tuple[Cite, ...]] = (_C302, _C304,)
+_CITES308: Final[tuple[Cite, ...]] = (_C302, _C305,)
+_C309: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
+_SET310: Final[frozenset[UnitType]] = frozenset({'air_base', 'hedgehog', 'hq', 'port', 'sp', 'transport'})
+_C311: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C312: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
+_C313: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C314: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C315: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C316: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES317: Final[tuple[Cite, ...]] = (_C190, _C309,)
+_CITES318: Final[tuple[Cite, ...]] = (_C190, _C311,)
+_CITES319: Final[tuple[Cite, ...]] = (_C190, _C312,)
+_CITES320: Final[tuple[Cite, ...]] = (_C190, _C313,)
+_CITES321: Final[tuple[Cite, ...]] = (_C190, _C314,)
+_CITES322: Final[tuple[Cite, ...]] = (_C190, _C315,)
+_CITES323: Final[tuple[Cite, ...]] = (_C190, _C316,)
+_Q324: Final[Fraction] = Fraction(1, 2)
+_Q325: Final[Fraction] = Fraction(1, 4)
+_C326: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C327: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_C328: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C329: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_C330: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C331: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES332: Final[tuple[Cite, ...]] = (_C326, _C327,)
+_CITES333: Final[tuple[Cite, ...]] = (_C326, _C328,)
+_CITES334: Final[tuple[Cite, ...]] = (_C326, _C329,)
+_CITES335: Final[tuple[Cite, ...]] = (_C326, _C330,)
+_CITES336: Final[tuple[Cite, ...]] = (_C326, _C331,)
+_C337: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C338: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET339: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_C340: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
+_CITES341: Final[tuple[Cite, ...]] = (_C195, _C337,)
+_CITES342: Final[tuple[Cite, ...]] = (_C195, _C338,)
+_CITES343: Final[tuple[Cite, ...]] = (_C195, _C340,)
+_C344: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_C345: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_C346: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_C347: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES348: Final[tuple[Cite, ...]] = (_C197, _C344,)
+_CITES349: Final[tuple[Cite, ...]] = (_C197, _C345,)
+_CITES350: Final[tuple[Cite, ...]] = (_C197, _C346,)
+_CITES351: Final[tuple[Cite, ...]] = (_C197, _C347,)
+_C352: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_C353: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
+_CITES354: Final[tuple[Cite, ...]] = (_C197, _C352,)
+_CITES355: Final[tuple[Cite, ...]] = (_C197, _C353,)
+_C356: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
+_C357: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES358: Final[tuple[Cite, ...]] = (_C197, _C356,)
+_CITES359: Final[tuple[Cite, ...]] = (_C197, _C357,)
+_C360: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C361: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
+_C362: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
+_C363: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C364: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
+_CITES365: Final[tuple[Cite, ...]] = (_C199, _C360,)
+_CITES366: Final[tuple[Cite, ...]] = (_C199, _C361,)
+_CITES367: Final[tuple[Cite, ...]] = (_C199, _C362,)
+_CITES368: Final[tuple[Cite, ...]] = (_C199, _C363,)
+_CITES369: Final[tuple[Cite, ...]] = (_C199, _C364,)
+_C370: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_C371: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_C372: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_C373: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_C374: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES375: Final[tuple[Cite, ...]] = (_C374,)
+_CITES376: Final[tuple[Cite, ...]] = (_C374, _C374, _C370,)
+_CITES377: Final[tuple[Cite, ...]] = (_C370,)
+_CITES378: Final[tuple[Cite, ...]] = (_C371,)
+_CITES379: Final[tuple[Cite, ...]] = (_C372,)
+_CITES380: Final[tuple[Cite, ...]] = (_C373,)
 
 
 # ---- lists of values ------------------------------------------------------------
 
-# rules/ocs/ch13-specialized-units.rules:131  13.2a  What SP pay for
+# rules/ocs/ch13-specialized-units.rules:162  13.2a  What SP pay for
 SpUse = Literal['fueling', 'construction', 'combat_cost', 'barrage_cost']
 SpUse_values: Final[tuple[SpUse, ...]] = ('fueling', 'construction', 'combat_cost', 'barrage_cost',)
 _SpUse_set: Final[frozenset[str]] = frozenset(SpUse_values)
@@ -874,9 +897,9 @@ SpUse_pay_while_pausing: Final[dict[SpUse, bool]] = {
     'combat_cost': False,
     'barrage_cost': False,
 }
-_CITES_SpUse_pay_while_pausing: Final[dict[SpUse, tuple[Cite, ...]]] = {'fueling': _CITES14, 'construction': _CITES16, 'combat_cost': _CITES18, 'barrage_cost': _CITES20}
+_CITES_SpUse_pay_while_pausing: Final[dict[SpUse, tuple[Cite, ...]]] = {'fueling': _CITES15, 'construction': _CITES17, 'combat_cost': _CITES19, 'barrage_cost': _CITES21}
 
-# rules/ocs/ch13-specialized-units.rules:640  13.5a  What is rebuilt
+# rules/ocs/ch13-specialized-units.rules:879  13.5a  What is rebuilt
 Rebuild = Literal['dead_pile', 'on_map']
 Rebuild_values: Final[tuple[Rebuild, ...]] = ('dead_pile', 'on_map',)
 _Rebuild_set: Final[frozenset[str]] = frozenset(Rebuild_values)
@@ -885,7 +908,7 @@ Rebuild_titles: Final[dict[Rebuild, str]] = {
     'on_map': '2) An on-map unit that has taken step losses',
 }
 
-# rules/ocs/ch13-specialized-units.rules:887  13.7  Side of a Formation marker
+# rules/ocs/ch13-specialized-units.rules:1168  13.7  Side of a Formation marker
 MarkerSide = Literal['regular', 'fueled']
 MarkerSide_values: Final[tuple[MarkerSide, ...]] = ('regular', 'fueled',)
 _MarkerSide_set: Final[frozenset[str]] = frozenset(MarkerSide_values)
@@ -894,7 +917,7 @@ MarkerSide_titles: Final[dict[MarkerSide, str]] = {
     'fueled': 'Fueled side',
 }
 
-# rules/ocs/ch13-specialized-units.rules:999  13.8b  River hexside
+# rules/ocs/ch13-specialized-units.rules:1280  13.8b  River hexside
 River = Literal['no_river', 'minor_river', 'major_river']
 River_values: Final[tuple[River, ...]] = ('no_river', 'minor_river', 'major_river',)
 _River_set: Final[frozenset[str]] = frozenset(River_values)
@@ -904,7 +927,7 @@ River_titles: Final[dict[River, str]] = {
     'major_river': 'Major River',
 }
 
-# rules/ocs/ch13-specialized-units.rules:1101  13.8d  Construction task
+# rules/ocs/ch13-specialized-units.rules:1382  13.8d  Construction task
 Construction = Literal['build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port']
 Construction_values: Final[tuple[Construction, ...]] = ('build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port',)
 _Construction_set: Final[frozenset[str]] = frozenset(Construction_values)
@@ -928,9 +951,9 @@ Construction_costs_sp: Final[dict[Construction, bool]] = {
     'repair_port': True,
     'damage_port': False,
 }
-_CITES_Construction_costs_sp: Final[dict[Construction, tuple[Cite, ...]]] = {'build_air_base': _CITES22, 'improve_air_base': _CITES24, 'reduce_air_base': _CITES26, 'build_hedgehog': _CITES28, 'improve_hedgehog': _CITES30, 'reduce_hedgehog': _CITES32, 'repair_port': _CITES34, 'damage_port': _CITES36}
+_CITES_Construction_costs_sp: Final[dict[Construction, tuple[Cite, ...]]] = {'build_air_base': _CITES23, 'improve_air_base': _CITES25, 'reduce_air_base': _CITES27, 'build_hedgehog': _CITES29, 'improve_hedgehog': _CITES31, 'reduce_hedgehog': _CITES33, 'repair_port': _CITES35, 'damage_port': _CITES37}
 
-# rules/ocs/ch13-specialized-units.rules:1164  13.9  Type of consolidation
+# rules/ocs/ch13-specialized-units.rules:1445  13.9  Type of consolidation
 Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
 Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
 _Consolidation_set: Final[frozenset[str]] = frozenset(Consolidation_values)
@@ -971,7 +994,7 @@ EzocAction_negatable: Final[dict[EzocAction, bool]] = {
     'J': False,
     'K': False,
 }
-_CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {'A': _CITES38, 'B': _CITES40, 'C': _CITES42, 'D': _CITES44, 'E': _CITES46, 'F': _CITES49, 'G': _CITES51, 'H': _CITES53, 'I': _CITES55, 'J': _CITES57, 'K': _CITES59}
+_CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {'A': _CITES39, 'B': _CITES41, 'C': _CITES43, 'D': _CITES45, 'E': _CITES47, 'F': _CITES50, 'G': _CITES52, 'H': _CITES54, 'I': _CITES56, 'J': _CITES58, 'K': _CITES60}
 
 # rules/ocs/ch4-general-concepts.rules:343  4.7  Kind of transport
 Transport = Literal['rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping']
@@ -1069,7 +1092,7 @@ UnitType_combat: Final[dict[UnitType, bool]] = {
     'air_base': False,
     'hedgehog': False,
 }
-_CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES61, 'hq': _CITES63, 'artillery': _CITES65, 'repl': _CITES67, 'engineer': _CITES69, 'rail_repair': _CITES71, 'assault_engineer': _CITES73, 'pioneer': _CITES75, 'para_glider_engineer': _CITES77, 'transport': _CITES79, 'sp': _CITES81, 'port': _CITES83, 'air_base': _CITES85, 'hedgehog': _CITES87}
+_CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES62, 'hq': _CITES64, 'artillery': _CITES66, 'repl': _CITES68, 'engineer': _CITES70, 'rail_repair': _CITES72, 'assault_engineer': _CITES74, 'pioneer': _CITES76, 'para_glider_engineer': _CITES78, 'transport': _CITES80, 'sp': _CITES82, 'port': _CITES84, 'air_base': _CITES86, 'hedgehog': _CITES88}
 
 # rules/ocs/series.rules:47  5.0  Mode
 Mode = Literal['combat', 'move', 'reserve', 'strat', 'dg', 'exploit']
@@ -1091,7 +1114,7 @@ Mode_voluntary: Final[dict[Mode, bool]] = {
     'dg': False,
     'exploit': False,
 }
-_CITES_Mode_voluntary: Final[dict[Mode, tuple[Cite, ...]]] = {'combat': _CITES89, 'move': _CITES91, 'reserve': _CITES93, 'strat': _CITES95, 'dg': _CITES97, 'exploit': _CITES99}
+_CITES_Mode_voluntary: Final[dict[Mode, tuple[Cite, ...]]] = {'combat': _CITES90, 'move': _CITES92, 'reserve': _CITES94, 'strat': _CITES96, 'dg': _CITES98, 'exploit': _CITES100}
 
 # rules/ocs/series.rules:74  12.10  Internal stocks
 Stocks = Literal['normal', 'low', 'exhausted']
@@ -1142,7 +1165,7 @@ TransportPointKind_titles: Final[dict[TransportPointKind, str]] = {
 # ---- game state ----------------------------------------------------------------
 
 
-# rules/ocs/ch13-specialized-units.rules:341  OCS
+# rules/ocs/ch13-specialized-units.rules:459  OCS
 @dataclass(frozen=True, slots=True)
 class RailHex:
     """A railroad hex
@@ -1152,14 +1175,20 @@ class RailHex:
         units: Friendly units in it
         controlled: Under friendly control (13.3h)
         ezoc_free_path_to_supply: A rail path free of enemy ZOC back to a supply source
+        path_needs_extender: That rail path needs Extender links (13.3c: for trace supply only)
+        path_ezoc_negated: That rail path is free of enemy ZOC only by negation (13.3c: for trace supply only)
         in_ezoc: In an enemy ZOC
+        enemy_units: Holds enemy non-combat units, planes or ships (4.8c D)
     """
 
     town_or_port: bool = False
     units: tuple[Unit, ...] = ()
     controlled: bool = True
     ezoc_free_path_to_supply: bool = True
+    path_needs_extender: bool = False
+    path_ezoc_negated: bool = False
     in_ezoc: bool = False
+    enemy_units: bool = False
 
 
 # rules/ocs/series.rules:113  OCS
@@ -1269,63 +1298,63 @@ class Hex:
 # ---- checks --------------------------------------------------------------------
 
 
-# rules/ocs/ch13-specialized-units.rules:43  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:54  13.1a  HQs and Modes
 def hq_may_throw_supply(u: Unit) -> bool:
     """May this HQ throw supply? (13.1a)."""
     return u.type == 'hq' and u.mode != 'strat'
 
 
-# rules/ocs/ch13-specialized-units.rules:43  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:54  13.1a  HQs and Modes
 def _t_hq_may_throw_supply(u: Unit, _t: list[Cite]) -> bool:
     """hq_may_throw_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES101)
+    _t.extend(_CITES102)
     return u.type == 'hq' and u.mode != 'strat'
 
 
-# rules/ocs/ch13-specialized-units.rules:43  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:54  13.1a  HQs and Modes
 def explain_hq_may_throw_supply(u: Unit) -> Answer[bool]:
     """May this HQ throw supply? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_may_throw_supply(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_supply, (('u', u, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_supply, (('u', u, _DOMAINS_Unit_0_103), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:44  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:55  13.1a  HQs and Modes
 def hq_uses_greater_throw_range(u: Unit) -> bool:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a)."""
     _u_mode = u.mode
-    return u.type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET103))
+    return u.type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET104))
 
 
-# rules/ocs/ch13-specialized-units.rules:44  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:55  13.1a  HQs and Modes
 def _t_hq_uses_greater_throw_range(u: Unit, _t: list[Cite]) -> bool:
     """hq_uses_greater_throw_range, recording in _t each rule it uses."""
-    _t.extend(_CITES101)
+    _t.extend(_CITES102)
     return u.type == 'hq' and _t_combat_side(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:44  13.1a  HQs and Modes
+# rules/ocs/ch13-specialized-units.rules:55  13.1a  HQs and Modes
 def explain_hq_uses_greater_throw_range(u: Unit) -> Answer[bool]:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_uses_greater_throw_range(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_0_103), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:87  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:107  13.1c  HQs and Combat
 def mode_after_forced_retreat(u: Unit) -> Mode:
     """The mode a unit is in after a forced retreat (13.1c)."""
     return 'move' if u.type == 'hq' else u.mode
 
 
-# rules/ocs/ch13-specialized-units.rules:87  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:107  13.1c  HQs and Combat
 def _t_mode_after_forced_retreat(u: Unit, _t: list[Cite]) -> Mode:
     """mode_after_forced_retreat, recording in _t each rule it uses."""
     _t.extend(_CITES1)
     return 'move' if u.type == 'hq' else u.mode
 
 
-# rules/ocs/ch13-specialized-units.rules:87  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:107  13.1c  HQs and Combat
 def explain_mode_after_forced_retreat(u: Unit) -> Answer[Mode]:
     """The mode a unit is in after a forced retreat (13.1c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1333,158 +1362,161 @@ def explain_mode_after_forced_retreat(u: Unit) -> Answer[Mode]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:107  13.1d  Special HQs
+# rules/ocs/ch13-specialized-units.rules:133  13.1d  Special HQs
 def hq_may_supply(hq: Unit, u: Unit) -> bool:
     """May this HQ provide supply to this unit? (13.1d)."""
     _u_formation = u.formation
     return not hq.divisional or _u_formation == hq.formation or (_u_formation == '' and u.nationality == hq.nationality)
 
 
-# rules/ocs/ch13-specialized-units.rules:107  13.1d  Special HQs
+# rules/ocs/ch13-specialized-units.rules:133  13.1d  Special HQs
 def _t_hq_may_supply(hq: Unit, u: Unit, _t: list[Cite]) -> bool:
     """hq_may_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES105)
+    _t.extend(_CITES106)
     return not hq.divisional or u.formation == hq.formation or (u.formation == '' and u.nationality == hq.nationality)
 
 
-# rules/ocs/ch13-specialized-units.rules:107  13.1d  Special HQs
+# rules/ocs/ch13-specialized-units.rules:133  13.1d  Special HQs
 def explain_hq_may_supply(hq: Unit, u: Unit) -> Answer[bool]:
     """May this HQ provide supply to this unit? (13.1d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_may_supply(hq, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_0_102), ('u', u, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_0_103), ('u', u, _DOMAINS_Unit_0_103), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:139  13.2a  Sequencing Transport/Supply
+# rules/ocs/ch13-specialized-units.rules:170  13.2a  Sequencing Transport/Supply
 def pausing_load_may_pay(use: SpUse) -> bool:
     """May a pausing Transport Point's load pay for this? (13.2a)."""
     return SpUse_pay_while_pausing[use]
 
 
-# rules/ocs/ch13-specialized-units.rules:139  13.2a  Sequencing Transport/Supply
+# rules/ocs/ch13-specialized-units.rules:170  13.2a  Sequencing Transport/Supply
 def _t_pausing_load_may_pay(use: SpUse, _t: list[Cite]) -> bool:
     """pausing_load_may_pay, recording in _t each rule it uses."""
-    _t.extend(_CITES107)
+    _t.extend(_CITES108)
     return _attr_yes(_t, _CITES_SpUse_pay_while_pausing, SpUse_pay_while_pausing, use)
 
 _ANSWERS_pausing_load_may_pay: Final[dict[tuple[SpUse], Answer[bool]]] = {
-    ('fueling',): Answer(True, (_C106, _C13,), ()),
-    ('construction',): Answer(True, (_C106, _C15,), ()),
-    ('combat_cost',): Answer(False, (_C106, _C17,), ('use = fueling', 'use = construction')),
-    ('barrage_cost',): Answer(False, (_C106, _C19,), ('use = fueling', 'use = construction')),
+    ('fueling',): Answer(True, (_C107, _C14,), ()),
+    ('construction',): Answer(True, (_C107, _C16,), ()),
+    ('combat_cost',): Answer(False, (_C107, _C18,), ('use = fueling', 'use = construction')),
+    ('barrage_cost',): Answer(False, (_C107, _C20,), ('use = fueling', 'use = construction')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:139  13.2a  Sequencing Transport/Supply
+# rules/ocs/ch13-specialized-units.rules:170  13.2a  Sequencing Transport/Supply
 def explain_pausing_load_may_pay(use: SpUse) -> Answer[bool]:
     """May a pausing Transport Point's load pay for this? (13.2a), with the rules that decided it."""
     return _ANSWERS_pausing_load_may_pay[(use,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:153  13.2b  Transport Points and Supply
-def needs_fuel(u: Unit) -> bool:
-    """Does the unit need fuel to move? (13.2b)."""
-    return u.mobility != 'leg' and u.type != 'transport'
+# rules/ocs/ch13-specialized-units.rules:173  13.2a  Sequencing Transport/Supply
+def may_move_another_unit(transport_point_unfinished: bool) -> bool:
+    """May another unit be moved now? (not while a Transport Point has yet to finish moving) (13.2a)."""
+    return not transport_point_unfinished
 
 
-# rules/ocs/ch13-specialized-units.rules:153  13.2b  Transport Points and Supply
-def _t_needs_fuel(u: Unit, _t: list[Cite]) -> bool:
-    """needs_fuel, recording in _t each rule it uses."""
-    _t.extend(_CITES109)
-    return u.type != 'transport' and u.mobility != 'leg'
+# rules/ocs/ch13-specialized-units.rules:173  13.2a  Sequencing Transport/Supply
+def _t_may_move_another_unit(transport_point_unfinished: bool, _t: list[Cite]) -> bool:
+    """may_move_another_unit, recording in _t each rule it uses."""
+    _t.extend(_CITES108)
+    return not transport_point_unfinished
+
+_ANSWERS_may_move_another_unit: Final[dict[tuple[bool], Answer[bool]]] = {
+    (False,): Answer(True, (_C107,), ()),
+    (True,): Answer(False, (_C107,), ('transport_point_unfinished = false',)),
+}
 
 
-# rules/ocs/ch13-specialized-units.rules:153  13.2b  Transport Points and Supply
-def explain_needs_fuel(u: Unit) -> Answer[bool]:
-    """Does the unit need fuel to move? (13.2b), with the rules that decided it."""
-    _t: list[Cite] = []
-    _value = _t_needs_fuel(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_0_102), )))
+# rules/ocs/ch13-specialized-units.rules:173  13.2a  Sequencing Transport/Supply
+def explain_may_move_another_unit(transport_point_unfinished: bool) -> Answer[bool]:
+    """May another unit be moved now? (not while a Transport Point has yet to finish moving) (13.2a), with the rules that decided it."""
+    return _ANSWERS_may_move_another_unit[(transport_point_unfinished,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:195  13.2b  Transport Points and Supply
 def transport_point_supplied(u: Unit) -> bool:
     """Transport Points are never Out of Supply (13.2b)."""
     return u.type != 'transport' or not u.out_of_supply
 
 
-# rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:195  13.2b  Transport Points and Supply
 def _t_transport_point_supplied(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_supplied, recording in _t each rule it uses."""
-    _t.extend(_CITES109)
+    _t.extend(_CITES110)
     return u.type != 'transport' or not u.out_of_supply
 
 
-# rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
+# rules/ocs/ch13-specialized-units.rules:195  13.2b  Transport Points and Supply
 def explain_transport_point_supplied(u: Unit) -> Answer[bool]:
     """Transport Points are never Out of Supply (13.2b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_supplied(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_0_103), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:169  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:212  13.2c  Mechanical Handling
 def may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool) -> bool:
     """May these Transport Points combine (or divide)? (13.2c)."""
     return same_hex and phase == 'movement' and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
 
 
-# rules/ocs/ch13-specialized-units.rules:169  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:212  13.2c  Mechanical Handling
 def _t_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool, _t: list[Cite]) -> bool:
     """may_combine_transport_points, recording in _t each rule it uses."""
-    _t.extend(_CITES110)
+    _t.extend(_CITES3)
     return phase == 'movement' and same_hex and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
 
 
-# rules/ocs/ch13-specialized-units.rules:169  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:212  13.2c  Mechanical Handling
 def explain_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool) -> Answer[bool]:
     """May these Transport Points combine (or divide)? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_combine_transport_points(a, b, phase, same_hex, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_0_102), ('b', b, _DOMAINS_Unit_0_102), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_0_103), ('b', b, _DOMAINS_Unit_0_103), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:173  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:216  13.2c  Mechanical Handling
 def _s_may_carry_sp(tp: Unit, sp: Number) -> bool:
     """may_carry_sp with numbers scaled by SCALE."""
     return sp <= tp.points * 4
 
 
-# rules/ocs/ch13-specialized-units.rules:173  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:216  13.2c  Mechanical Handling
 def _t_may_carry_sp(tp: Unit, sp: Number, _t: list[Cite]) -> bool:
     """may_carry_sp, recording in _t each rule it uses."""
-    _t.extend(_CITES110)
+    _t.extend(_CITES3)
     return sp <= tp.points * 4
 
 
-# rules/ocs/ch13-specialized-units.rules:173  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:216  13.2c  Mechanical Handling
 def may_carry_sp(tp: Unit, sp: Number) -> bool:
     """Can the Transport Point carry this many SP? (13.2c). Numbers are exact: int or Fraction."""
     return _s_may_carry_sp(tp, sp * SCALE)
 
 
-# rules/ocs/ch13-specialized-units.rules:173  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:216  13.2c  Mechanical Handling
 def explain_may_carry_sp(tp: Unit, sp: Number) -> Answer[bool]:
     """Can the Transport Point carry this many SP? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_carry_sp(tp, sp * SCALE, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_0_102), ('sp', sp, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_0_103), ('sp', sp, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:177  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:222  13.2c  Mechanical Handling
 def within_counter_mix(trucks_in_play: int) -> bool:
     """Are this many truck counters within the counter-mix? (13.2c)."""
     return trucks_in_play <= truck_counters
 
 
-# rules/ocs/ch13-specialized-units.rules:177  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:222  13.2c  Mechanical Handling
 def _t_within_counter_mix(trucks_in_play: int, _t: list[Cite]) -> bool:
     """within_counter_mix, recording in _t each rule it uses."""
-    _t.extend(_CITES110)
-    return trucks_in_play <= _cite(_t, _CITES4, truck_counters)
+    _t.extend(_CITES3)
+    return trucks_in_play <= _cite(_t, _CITES5, truck_counters)
 
 
-# rules/ocs/ch13-specialized-units.rules:177  13.2c  Mechanical Handling
+# rules/ocs/ch13-specialized-units.rules:222  13.2c  Mechanical Handling
 def explain_within_counter_mix(trucks_in_play: int) -> Answer[bool]:
     """Are this many truck counters within the counter-mix? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1492,42 +1524,42 @@ def explain_within_counter_mix(trucks_in_play: int) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(within_counter_mix, (('trucks_in_play', trucks_in_play, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:199  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:255  13.2d  Mode Restrictions
 def transport_point_mode(u: Unit) -> bool:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d)."""
     _u_mode = u.mode
     return u.type != 'transport' or _u_mode == 'move' or (_u_mode == 'reserve' and u.organic)
 
 
-# rules/ocs/ch13-specialized-units.rules:199  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:255  13.2d  Mode Restrictions
 def _t_transport_point_mode(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_mode, recording in _t each rule it uses."""
     _t.extend(_CITES112)
     return u.type != 'transport' or u.mode == 'move' or (u.organic and u.mode == 'reserve')
 
 
-# rules/ocs/ch13-specialized-units.rules:199  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:255  13.2d  Mode Restrictions
 def explain_transport_point_mode(u: Unit) -> Answer[bool]:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_mode(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_0_103), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:311  13.2f  Loading and Unloading
 def load_cost(tp: Unit) -> int:
     """MP a Transport Point pays to load or unload SP in a hex (13.2f)."""
     return _s_rounded(_div(tp.move_ma * 4, 40))
 
 
-# rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:311  13.2f  Loading and Unloading
 def _t_load_cost(tp: Unit, _t: list[Cite]) -> int:
     """load_cost, recording in _t each rule it uses."""
     _t.extend(_CITES114)
     return _t_rounded(_div(tp.move_ma * 4, 40), _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:311  13.2f  Loading and Unloading
 def explain_load_cost(tp: Unit) -> Answer[int]:
     """MP a Transport Point pays to load or unload SP in a hex (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1535,13 +1567,13 @@ def explain_load_cost(tp: Unit) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:313  13.2f  Loading and Unloading
 def may_load_from(same_hex_as_dump: bool) -> bool:
     """May a Transport Point load from this dump? (13.2f)."""
     return same_hex_as_dump
 
 
-# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:313  13.2f  Loading and Unloading
 def _t_may_load_from(same_hex_as_dump: bool, _t: list[Cite]) -> bool:
     """may_load_from, recording in _t each rule it uses."""
     _t.extend(_CITES114)
@@ -1553,124 +1585,146 @@ _ANSWERS_may_load_from: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:313  13.2f  Loading and Unloading
 def explain_may_load_from(same_hex_as_dump: bool) -> Answer[bool]:
     """May a Transport Point load from this dump? (13.2f), with the rules that decided it."""
     return _ANSWERS_may_load_from[(same_hex_as_dump,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:289  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:369  13.2g  Organic Trucks
 def may_draw_from(tp: Unit, u: Unit) -> bool:
     """May this unit draw SP from this Transport Point? (13.2g)."""
     return not tp.organic or u.formation == tp.formation
 
 
-# rules/ocs/ch13-specialized-units.rules:289  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:369  13.2g  Organic Trucks
 def _t_may_draw_from(tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """may_draw_from, recording in _t each rule it uses."""
     _t.extend(_CITES116)
     return not tp.organic or u.formation == tp.formation
 
 
-# rules/ocs/ch13-specialized-units.rules:289  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:369  13.2g  Organic Trucks
 def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     """May this unit draw SP from this Transport Point? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_draw_from(tp, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_0_102), ('u', u, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_0_103), ('u', u, _DOMAINS_Unit_0_103), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:372  13.2g  Organic Trucks
 def may_form_extender(tp: Unit) -> bool:
     """May this Transport Point be combined to form an Extender? (13.2g)."""
     return not tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:372  13.2g  Organic Trucks
 def _t_may_form_extender(tp: Unit, _t: list[Cite]) -> bool:
     """may_form_extender, recording in _t each rule it uses."""
     _t.extend(_CITES116)
     return not tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:372  13.2g  Organic Trucks
 def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     """May this Transport Point be combined to form an Extender? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_form_extender(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_0_103), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:295  13.2g  Organic Trucks
-def may_retreat(tp: Unit, with_retreating_combat_units: bool) -> bool:
-    """May this Transport Point retreat? (Organic Trucks only with retreating combat units of their stack) (13.2g)."""
-    return with_retreating_combat_units and tp.organic
-
-
-# rules/ocs/ch13-specialized-units.rules:295  13.2g  Organic Trucks
-def _t_may_retreat(tp: Unit, with_retreating_combat_units: bool, _t: list[Cite]) -> bool:
-    """may_retreat, recording in _t each rule it uses."""
-    _t.extend(_CITES116)
-    return tp.organic and with_retreating_combat_units
-
-
-# rules/ocs/ch13-specialized-units.rules:295  13.2g  Organic Trucks
-def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[bool]:
-    """May this Transport Point retreat? (Organic Trucks only with retreating combat units of their stack) (13.2g), with the rules that decided it."""
-    _t: list[Cite] = []
-    _value = _t_may_retreat(tp, with_retreating_combat_units, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_0_102), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
-
-
-# rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:384  13.2g  Organic Trucks
 def organic_after_capture(tp: Unit) -> bool:
     """Is the Transport Point still Organic once captured? (13.2g)."""
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:384  13.2g  Organic Trucks
 def _t_organic_after_capture(tp: Unit, _t: list[Cite]) -> bool:
     """organic_after_capture, recording in _t each rule it uses."""
     _t.extend(_CITES116)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:384  13.2g  Organic Trucks
 def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     """Is the Transport Point still Organic once captured? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_organic_after_capture(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_0_103), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:386  13.2g  Organic Trucks
 def may_withhold_combat_supply(tp: Unit) -> bool:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g)."""
     return tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:386  13.2g  Organic Trucks
 def _t_may_withhold_combat_supply(tp: Unit, _t: list[Cite]) -> bool:
     """may_withhold_combat_supply, recording in _t each rule it uses."""
     _t.extend(_CITES116)
     return tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:386  13.2g  Organic Trucks
 def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_withhold_combat_supply(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_0_103), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:329  13.2i
+# rules/ocs/ch13-specialized-units.rules:389  13.2g  Organic Trucks
+def dg_result_removes_reserve(tp: Unit) -> bool:
+    """D) Does a DG result in its hex take this Organic Truck's Reserve marker off (leaving it in Move Mode, 13.2d)? (13.2g)."""
+    return tp.type == 'transport' and tp.mode == 'reserve'
+
+
+# rules/ocs/ch13-specialized-units.rules:389  13.2g  Organic Trucks
+def _t_dg_result_removes_reserve(tp: Unit, _t: list[Cite]) -> bool:
+    """dg_result_removes_reserve, recording in _t each rule it uses."""
+    _t.extend(_CITES116)
+    return tp.type == 'transport' and tp.mode == 'reserve'
+
+
+# rules/ocs/ch13-specialized-units.rules:389  13.2g  Organic Trucks
+def explain_dg_result_removes_reserve(tp: Unit) -> Answer[bool]:
+    """D) Does a DG result in its hex take this Organic Truck's Reserve marker off (leaving it in Move Mode, 13.2d)? (13.2g), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_dg_result_removes_reserve(tp, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(dg_result_removes_reserve, (('tp', tp, _DOMAINS_Unit_0_103), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:393  13.2g  Organic Trucks
+def hq_may_throw_from(hq: Unit, tp: Unit, u: Unit) -> bool:
+    """May this HQ throw SP from this Transport Point's load to this unit? (Organic Trucks: their formation only) (13.2g)."""
+    _u_formation = u.formation
+    return hq.type == 'hq' and hq.mode != 'strat' and (not tp.organic or _u_formation == tp.formation) and (not hq.divisional or _u_formation == hq.formation or (_u_formation == '' and u.nationality == hq.nationality))
+
+
+# rules/ocs/ch13-specialized-units.rules:393  13.2g  Organic Trucks
+def _t_hq_may_throw_from(hq: Unit, tp: Unit, u: Unit, _t: list[Cite]) -> bool:
+    """hq_may_throw_from, recording in _t each rule it uses."""
+    _t.extend(_CITES116)
+    return _t_hq_may_throw_supply(hq, _t) and _t_hq_may_supply(hq, u, _t) and (not tp.organic or u.formation == tp.formation)
+
+
+# rules/ocs/ch13-specialized-units.rules:393  13.2g  Organic Trucks
+def explain_hq_may_throw_from(hq: Unit, tp: Unit, u: Unit) -> Answer[bool]:
+    """May this HQ throw SP from this Transport Point's load to this unit? (Organic Trucks: their formation only) (13.2g), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_hq_may_throw_from(hq, tp, u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_from, (('hq', hq, _DOMAINS_Unit_0_103), ('tp', tp, _DOMAINS_Unit_0_103), ('u', u, _DOMAINS_Unit_0_103), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:443  13.2i
 def captured_may_move_at_once(captured_in: Phase) -> bool:
     """May captured Transport Points move in the phase they were captured? (13.2i)."""
     return captured_in == 'movement'
 
 
-# rules/ocs/ch13-specialized-units.rules:329  13.2i
+# rules/ocs/ch13-specialized-units.rules:443  13.2i
 def _t_captured_may_move_at_once(captured_in: Phase, _t: list[Cite]) -> bool:
     """captured_may_move_at_once, recording in _t each rule it uses."""
     _t.extend(_CITES118)
@@ -1688,53 +1742,53 @@ _ANSWERS_captured_may_move_at_once: Final[dict[tuple[Phase], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:329  13.2i
+# rules/ocs/ch13-specialized-units.rules:443  13.2i
 def explain_captured_may_move_at_once(captured_in: Phase) -> Answer[bool]:
     """May captured Transport Points move in the phase they were captured? (13.2i), with the rules that decided it."""
     return _ANSWERS_captured_may_move_at_once[(captured_in,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:364  13.3a
+# rules/ocs/ch13-specialized-units.rules:485  13.3a
 def rail_cargo(u: Unit) -> bool:
     """May this go by rail? (13.3a)."""
     return u.type not in _SET121
 
 
-# rules/ocs/ch13-specialized-units.rules:364  13.3a
+# rules/ocs/ch13-specialized-units.rules:485  13.3a
 def _t_rail_cargo(u: Unit, _t: list[Cite]) -> bool:
     """rail_cargo, recording in _t each rule it uses."""
     _t.extend(_CITES120)
     return _t_transportable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:364  13.3a
+# rules/ocs/ch13-specialized-units.rules:485  13.3a
 def explain_rail_cargo(u: Unit) -> Answer[bool]:
     """May this go by rail? (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_rail_cargo(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_0_103), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:366  13.3a
+# rules/ocs/ch13-specialized-units.rules:487  13.3a
 def _s_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool) -> Number:
     """rail_cap_cost with numbers scaled by SCALE."""
     return _mul(_sum((_s_transport_equivalent(u) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:366  13.3a
+# rules/ocs/ch13-specialized-units.rules:487  13.3a
 def _t_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool, _t: list[Cite]) -> Number:
     """rail_cap_cost, recording in _t each rule it uses."""
     _t.extend(_CITES120)
     return _mul(_sum((_t_transport_equivalent(u, _t) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:366  13.3a
+# rules/ocs/ch13-specialized-units.rules:487  13.3a
 def rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_track: bool) -> Number:
     """Rail Cap points to move this cargo along a path (13.3a). Numbers are exact: int or Fraction."""
     return _exact(_s_rail_cap_cost(tuple(cargo), trainbusting, all_multi_track))
 
 
-# rules/ocs/ch13-specialized-units.rules:366  13.3a
+# rules/ocs/ch13-specialized-units.rules:487  13.3a
 def explain_rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_track: bool) -> Answer[Number]:
     """Rail Cap points to move this cargo along a path (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1742,13 +1796,13 @@ def explain_rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_t
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:384  13.3b
+# rules/ocs/ch13-specialized-units.rules:513  13.3b
 def rail_cap_usable(phase: Phase) -> bool:
     """May Rail Cap be used in this phase? (13.3b)."""
     return phase == 'movement'
 
 
-# rules/ocs/ch13-specialized-units.rules:384  13.3b
+# rules/ocs/ch13-specialized-units.rules:513  13.3b
 def _t_rail_cap_usable(phase: Phase, _t: list[Cite]) -> bool:
     """rail_cap_usable, recording in _t each rule it uses."""
     _t.extend(_CITES123)
@@ -1766,61 +1820,109 @@ _ANSWERS_rail_cap_usable: Final[dict[tuple[Phase], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:384  13.3b
+# rules/ocs/ch13-specialized-units.rules:513  13.3b
 def explain_rail_cap_usable(phase: Phase) -> Answer[bool]:
     """May Rail Cap be used in this phase? (13.3b), with the rules that decided it."""
     return _ANSWERS_rail_cap_usable[(phase,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:403  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:515  13.3b
+def _s_rail_cap_available(turn_level: Number, unspent_before: Number) -> Number:
+    """rail_cap_available with numbers scaled by SCALE."""
+    return turn_level
+
+
+# rules/ocs/ch13-specialized-units.rules:515  13.3b
+def _t_rail_cap_available(turn_level: Number, unspent_before: Number, _t: list[Cite]) -> Number:
+    """rail_cap_available, recording in _t each rule it uses."""
+    _t.extend(_CITES123)
+    return turn_level
+
+
+# rules/ocs/ch13-specialized-units.rules:515  13.3b
+def rail_cap_available(turn_level: Number, unspent_before: Number) -> Number:
+    """Rail Cap points for this Movement Phase: the turn's level (what an earlier phase left unspent is not saved) (13.3b). Numbers are exact: int or Fraction."""
+    return _exact(_s_rail_cap_available(turn_level * SCALE, unspent_before * SCALE))
+
+
+# rules/ocs/ch13-specialized-units.rules:515  13.3b
+def explain_rail_cap_available(turn_level: Number, unspent_before: Number) -> Answer[Number]:
+    """Rail Cap points for this Movement Phase: the turn's level (what an earlier phase left unspent is not saved) (13.3b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_rail_cap_available(turn_level * SCALE, unspent_before * SCALE, _t)
+    return Answer(_exact(_value), _rules(_t), ())
+
+
+# rules/ocs/ch13-specialized-units.rules:545  13.3c  Detrainable Hexes
+def detrainable_for(x: RailHex, moving_cargo: bool) -> bool:
+    """Is this railroad hex detrainable, for moving cargo or (moving_cargo false) for trace supply? (13.3c)."""
+    return x.controlled and x.ezoc_free_path_to_supply and (not (moving_cargo and x.path_needs_extender)) and (not x.path_ezoc_negated or ezoc_allows('C' if moving_cargo else 'D', True)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))
+
+
+# rules/ocs/ch13-specialized-units.rules:545  13.3c  Detrainable Hexes
+def _t_detrainable_for(x: RailHex, moving_cargo: bool, _t: list[Cite]) -> bool:
+    """detrainable_for, recording in _t each rule it uses."""
+    _t.extend(_CITES125)
+    return (x.town_or_port or any((_t_creates_detrainable(u, _t) for u in x.units))) and x.controlled and x.ezoc_free_path_to_supply and (not (moving_cargo and x.path_needs_extender)) and (not x.path_ezoc_negated or _t_ezoc_allows('C' if moving_cargo else 'D', True, _t))
+
+
+# rules/ocs/ch13-specialized-units.rules:545  13.3c  Detrainable Hexes
+def explain_detrainable_for(x: RailHex, moving_cargo: bool) -> Answer[bool]:
+    """Is this railroad hex detrainable, for moving cargo or (moving_cargo false) for trace supply? (13.3c), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_detrainable_for(x, moving_cargo, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable_for, (('x', x, _DOMAINS_RailHex_0_126), ('moving_cargo', moving_cargo, (False, True)), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:551  13.3c  Detrainable Hexes
 def detrainable(x: RailHex) -> bool:
-    """Is this railroad hex detrainable? (13.3c)."""
-    return x.controlled and x.ezoc_free_path_to_supply and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))
+    """Is this railroad hex detrainable for moving cargo (to entrain or detrain)? (13.3c)."""
+    return x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))
 
 
-# rules/ocs/ch13-specialized-units.rules:403  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:551  13.3c  Detrainable Hexes
 def _t_detrainable(x: RailHex, _t: list[Cite]) -> bool:
     """detrainable, recording in _t each rule it uses."""
     _t.extend(_CITES125)
-    return (x.town_or_port or any((_t_creates_detrainable(u, _t) for u in x.units))) and x.controlled and x.ezoc_free_path_to_supply
+    return _t_detrainable_for(x, True, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:403  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:551  13.3c  Detrainable Hexes
 def explain_detrainable(x: RailHex) -> Answer[bool]:
-    """Is this railroad hex detrainable? (13.3c), with the rules that decided it."""
+    """Is this railroad hex detrainable for moving cargo (to entrain or detrain)? (13.3c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_detrainable(x, _t)
     return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_0_126), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:423  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:585  13.3d  Railheads
 def moves_railhead(u: Unit) -> bool:
     """Does this unit's movement move a Railhead marker? (13.3d)."""
     return u.type == 'rail_repair'
 
 
-# rules/ocs/ch13-specialized-units.rules:423  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:585  13.3d  Railheads
 def _t_moves_railhead(u: Unit, _t: list[Cite]) -> bool:
     """moves_railhead, recording in _t each rule it uses."""
     _t.extend(_CITES128)
     return u.type == 'rail_repair'
 
 
-# rules/ocs/ch13-specialized-units.rules:423  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:585  13.3d  Railheads
 def explain_moves_railhead(u: Unit) -> Answer[bool]:
     """Does this unit's movement move a Railhead marker? (13.3d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_moves_railhead(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_0_103), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:453  13.3e
+# rules/ocs/ch13-specialized-units.rules:619  13.3e
 def rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> bool:
     """Can a rail path pass through this hex? (13.3e)."""
     return controlled and (not enemy_combat_unit) and (not in_ezoc) and (not wrong_gauge)
 
 
-# rules/ocs/ch13-specialized-units.rules:453  13.3e
+# rules/ocs/ch13-specialized-units.rules:619  13.3e
 def _t_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool, _t: list[Cite]) -> bool:
     """rail_path_hex_usable, recording in _t each rule it uses."""
     _t.extend(_CITES130)
@@ -1846,45 +1948,155 @@ _ANSWERS_rail_path_hex_usable: Final[dict[tuple[bool, bool, bool, bool], Answer[
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:453  13.3e
+# rules/ocs/ch13-specialized-units.rules:619  13.3e
 def explain_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> Answer[bool]:
     """Can a rail path pass through this hex? (13.3e), with the rules that decided it."""
     return _ANSWERS_rail_path_hex_usable[(enemy_combat_unit, in_ezoc, wrong_gauge, controlled)]
 
 
-# rules/ocs/ch13-specialized-units.rules:486  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:623  13.3e
+def rail_steps_in_one_phase(entrained_in: Phase, detrains_in: Phase) -> bool:
+    """Are entraining, moving and detraining done in the same phase? (13.3e)."""
+    return entrained_in == detrains_in
+
+
+# rules/ocs/ch13-specialized-units.rules:623  13.3e
+def _t_rail_steps_in_one_phase(entrained_in: Phase, detrains_in: Phase, _t: list[Cite]) -> bool:
+    """rail_steps_in_one_phase, recording in _t each rule it uses."""
+    _t.extend(_CITES130)
+    return entrained_in == detrains_in
+
+_ANSWERS_rail_steps_in_one_phase: Final[dict[tuple[Phase, Phase], Answer[bool]]] = {
+    ('reinforcement', 'reinforcement',): Answer(True, (_C129,), ()),
+    ('reinforcement', 'movement',): Answer(False, (_C129,), ('entrained_in = movement', 'detrains_in = reinforcement')),
+    ('reinforcement', 'reaction',): Answer(False, (_C129,), ('entrained_in = reaction', 'detrains_in = reinforcement')),
+    ('reinforcement', 'exploitation',): Answer(False, (_C129,), ('entrained_in = exploitation', 'detrains_in = reinforcement')),
+    ('reinforcement', 'combat_phase',): Answer(False, (_C129,), ('entrained_in = combat_phase', 'detrains_in = reinforcement')),
+    ('reinforcement', 'barrage',): Answer(False, (_C129,), ('entrained_in = barrage', 'detrains_in = reinforcement')),
+    ('reinforcement', 'supply',): Answer(False, (_C129,), ('entrained_in = supply', 'detrains_in = reinforcement')),
+    ('reinforcement', 'clean_up',): Answer(False, (_C129,), ('entrained_in = clean_up', 'detrains_in = reinforcement')),
+    ('movement', 'reinforcement',): Answer(False, (_C129,), ('entrained_in = reinforcement', 'detrains_in = movement')),
+    ('movement', 'movement',): Answer(True, (_C129,), ()),
+    ('movement', 'reaction',): Answer(False, (_C129,), ('entrained_in = reaction', 'detrains_in = movement')),
+    ('movement', 'exploitation',): Answer(False, (_C129,), ('entrained_in = exploitation', 'detrains_in = movement')),
+    ('movement', 'combat_phase',): Answer(False, (_C129,), ('entrained_in = combat_phase', 'detrains_in = movement')),
+    ('movement', 'barrage',): Answer(False, (_C129,), ('entrained_in = barrage', 'detrains_in = movement')),
+    ('movement', 'supply',): Answer(False, (_C129,), ('entrained_in = supply', 'detrains_in = movement')),
+    ('movement', 'clean_up',): Answer(False, (_C129,), ('entrained_in = clean_up', 'detrains_in = movement')),
+    ('reaction', 'reinforcement',): Answer(False, (_C129,), ('entrained_in = reinforcement', 'detrains_in = reaction')),
+    ('reaction', 'movement',): Answer(False, (_C129,), ('entrained_in = movement', 'detrains_in = reaction')),
+    ('reaction', 'reaction',): Answer(True, (_C129,), ()),
+    ('reaction', 'exploitation',): Answer(False, (_C129,), ('entrained_in = exploitation', 'detrains_in = reaction')),
+    ('reaction', 'combat_phase',): Answer(False, (_C129,), ('entrained_in = combat_phase', 'detrains_in = reaction')),
+    ('reaction', 'barrage',): Answer(False, (_C129,), ('entrained_in = barrage', 'detrains_in = reaction')),
+    ('reaction', 'supply',): Answer(False, (_C129,), ('entrained_in = supply', 'detrains_in = reaction')),
+    ('reaction', 'clean_up',): Answer(False, (_C129,), ('entrained_in = clean_up', 'detrains_in = reaction')),
+    ('exploitation', 'reinforcement',): Answer(False, (_C129,), ('entrained_in = reinforcement', 'detrains_in = exploitation')),
+    ('exploitation', 'movement',): Answer(False, (_C129,), ('entrained_in = movement', 'detrains_in = exploitation')),
+    ('exploitation', 'reaction',): Answer(False, (_C129,), ('entrained_in = reaction', 'detrains_in = exploitation')),
+    ('exploitation', 'exploitation',): Answer(True, (_C129,), ()),
+    ('exploitation', 'combat_phase',): Answer(False, (_C129,), ('entrained_in = combat_phase', 'detrains_in = exploitation')),
+    ('exploitation', 'barrage',): Answer(False, (_C129,), ('entrained_in = barrage', 'detrains_in = exploitation')),
+    ('exploitation', 'supply',): Answer(False, (_C129,), ('entrained_in = supply', 'detrains_in = exploitation')),
+    ('exploitation', 'clean_up',): Answer(False, (_C129,), ('entrained_in = clean_up', 'detrains_in = exploitation')),
+    ('combat_phase', 'reinforcement',): Answer(False, (_C129,), ('entrained_in = reinforcement', 'detrains_in = combat_phase')),
+    ('combat_phase', 'movement',): Answer(False, (_C129,), ('entrained_in = movement', 'detrains_in = combat_phase')),
+    ('combat_phase', 'reaction',): Answer(False, (_C129,), ('entrained_in = reaction', 'detrains_in = combat_phase')),
+    ('combat_phase', 'exploitation',): Answer(False, (_C129,), ('entrained_in = exploitation', 'detrains_in = combat_phase')),
+    ('combat_phase', 'combat_phase',): Answer(True, (_C129,), ()),
+    ('combat_phase', 'barrage',): Answer(False, (_C129,), ('entrained_in = barrage', 'detrains_in = combat_phase')),
+    ('combat_phase', 'supply',): Answer(False, (_C129,), ('entrained_in = supply', 'detrains_in = combat_phase')),
+    ('combat_phase', 'clean_up',): Answer(False, (_C129,), ('entrained_in = clean_up', 'detrains_in = combat_phase')),
+    ('barrage', 'reinforcement',): Answer(False, (_C129,), ('entrained_in = reinforcement', 'detrains_in = barrage')),
+    ('barrage', 'movement',): Answer(False, (_C129,), ('entrained_in = movement', 'detrains_in = barrage')),
+    ('barrage', 'reaction',): Answer(False, (_C129,), ('entrained_in = reaction', 'detrains_in = barrage')),
+    ('barrage', 'exploitation',): Answer(False, (_C129,), ('entrained_in = exploitation', 'detrains_in = barrage')),
+    ('barrage', 'combat_phase',): Answer(False, (_C129,), ('entrained_in = combat_phase', 'detrains_in = barrage')),
+    ('barrage', 'barrage',): Answer(True, (_C129,), ()),
+    ('barrage', 'supply',): Answer(False, (_C129,), ('entrained_in = supply', 'detrains_in = barrage')),
+    ('barrage', 'clean_up',): Answer(False, (_C129,), ('entrained_in = clean_up', 'detrains_in = barrage')),
+    ('supply', 'reinforcement',): Answer(False, (_C129,), ('entrained_in = reinforcement', 'detrains_in = supply')),
+    ('supply', 'movement',): Answer(False, (_C129,), ('entrained_in = movement', 'detrains_in = supply')),
+    ('supply', 'reaction',): Answer(False, (_C129,), ('entrained_in = reaction', 'detrains_in = supply')),
+    ('supply', 'exploitation',): Answer(False, (_C129,), ('entrained_in = exploitation', 'detrains_in = supply')),
+    ('supply', 'combat_phase',): Answer(False, (_C129,), ('entrained_in = combat_phase', 'detrains_in = supply')),
+    ('supply', 'barrage',): Answer(False, (_C129,), ('entrained_in = barrage', 'detrains_in = supply')),
+    ('supply', 'supply',): Answer(True, (_C129,), ()),
+    ('supply', 'clean_up',): Answer(False, (_C129,), ('entrained_in = clean_up', 'detrains_in = supply')),
+    ('clean_up', 'reinforcement',): Answer(False, (_C129,), ('entrained_in = reinforcement', 'detrains_in = clean_up')),
+    ('clean_up', 'movement',): Answer(False, (_C129,), ('entrained_in = movement', 'detrains_in = clean_up')),
+    ('clean_up', 'reaction',): Answer(False, (_C129,), ('entrained_in = reaction', 'detrains_in = clean_up')),
+    ('clean_up', 'exploitation',): Answer(False, (_C129,), ('entrained_in = exploitation', 'detrains_in = clean_up')),
+    ('clean_up', 'combat_phase',): Answer(False, (_C129,), ('entrained_in = combat_phase', 'detrains_in = clean_up')),
+    ('clean_up', 'barrage',): Answer(False, (_C129,), ('entrained_in = barrage', 'detrains_in = clean_up')),
+    ('clean_up', 'supply',): Answer(False, (_C129,), ('entrained_in = supply', 'detrains_in = clean_up')),
+    ('clean_up', 'clean_up',): Answer(True, (_C129,), ()),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:623  13.3e
+def explain_rail_steps_in_one_phase(entrained_in: Phase, detrains_in: Phase) -> Answer[bool]:
+    """Are entraining, moving and detraining done in the same phase? (13.3e), with the rules that decided it."""
+    return _ANSWERS_rail_steps_in_one_phase[(entrained_in, detrains_in)]
+
+
+# rules/ocs/ch13-specialized-units.rules:627  13.3e
+def may_entrain_off_map(arrival_hex_has_railroad: bool) -> bool:
+    '1) May reinforcements or new SP entrain "off-map"? (13.6b: the usual entraining requirements do not apply) (13.3e).'
+    return arrival_hex_has_railroad
+
+
+# rules/ocs/ch13-specialized-units.rules:627  13.3e
+def _t_may_entrain_off_map(arrival_hex_has_railroad: bool, _t: list[Cite]) -> bool:
+    """may_entrain_off_map, recording in _t each rule it uses."""
+    _t.extend(_CITES130)
+    return arrival_hex_has_railroad
+
+_ANSWERS_may_entrain_off_map: Final[dict[tuple[bool], Answer[bool]]] = {
+    (False,): Answer(False, (_C129,), ('arrival_hex_has_railroad = true',)),
+    (True,): Answer(True, (_C129,), ()),
+}
+
+
+# rules/ocs/ch13-specialized-units.rules:627  13.3e
+def explain_may_entrain_off_map(arrival_hex_has_railroad: bool) -> Answer[bool]:
+    '1) May reinforcements or new SP entrain "off-map"? (13.6b: the usual entraining requirements do not apply) (13.3e), with the rules that decided it.'
+    return _ANSWERS_may_entrain_off_map[(arrival_hex_has_railroad,)]
+
+
+# rules/ocs/ch13-specialized-units.rules:675  13.3f  Rail Conversion
 def may_convert_hex(in_ezoc: bool, negated: bool) -> bool:
     """May a rail hex be converted? (13.3f)."""
     return not in_ezoc or ezoc_allows('E', negated)
 
 
-# rules/ocs/ch13-specialized-units.rules:486  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:675  13.3f  Rail Conversion
 def _t_may_convert_hex(in_ezoc: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_convert_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES6)
+    _t.extend(_CITES7)
     return not in_ezoc or _t_ezoc_allows('E', _cite_yes(_t, _CITES132, negated), _t)
 
 _ANSWERS_may_convert_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(True, (_C5,), ()),
-    (False, True,): Answer(True, (_C5,), ()),
-    (True, False,): Answer(False, (_C5, _C131, _C133, _C45,), ('in_ezoc = false',)),
-    (True, True,): Answer(False, (_C5, _C131, _C133, _C45,), ('in_ezoc = false',)),
+    (False, False,): Answer(True, (_C6,), ()),
+    (False, True,): Answer(True, (_C6,), ()),
+    (True, False,): Answer(False, (_C6, _C131, _C133, _C46,), ('in_ezoc = false',)),
+    (True, True,): Answer(False, (_C6, _C131, _C133, _C46,), ('in_ezoc = false',)),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:486  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:675  13.3f  Rail Conversion
 def explain_may_convert_hex(in_ezoc: bool, negated: bool) -> Answer[bool]:
     """May a rail hex be converted? (13.3f), with the rules that decided it."""
     return _ANSWERS_may_convert_hex[(in_ezoc, negated)]
 
 
-# rules/ocs/ch13-specialized-units.rules:511  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:702  13.3g  Rail Repair Units
 def may_rail_over_converted(converted_this_phase: bool) -> bool:
     """A) May a Rail Repair unit use rail movement over these hexes? (13.3g)."""
     return not converted_this_phase
 
 
-# rules/ocs/ch13-specialized-units.rules:511  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:702  13.3g  Rail Repair Units
 def _t_may_rail_over_converted(converted_this_phase: bool, _t: list[Cite]) -> bool:
     """may_rail_over_converted, recording in _t each rule it uses."""
     _t.extend(_CITES135)
@@ -1896,60 +2108,60 @@ _ANSWERS_may_rail_over_converted: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:511  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:702  13.3g  Rail Repair Units
 def explain_may_rail_over_converted(converted_this_phase: bool) -> Answer[bool]:
     """A) May a Rail Repair unit use rail movement over these hexes? (13.3g), with the rules that decided it."""
     return _ANSWERS_may_rail_over_converted[(converted_this_phase,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:515  13.3g  Rail Repair Units
-def _s_ma_after_rail(u: Unit, spent_before: Number) -> Number:
+# rules/ocs/ch13-specialized-units.rules:706  13.3g  Rail Repair Units
+def _s_ma_after_rail(u: Unit, ma: Number, spent_before: Number) -> Number:
     """ma_after_rail with numbers scaled by SCALE."""
-    return u.move_ma * 4 - spent_before if u.type == 'rail_repair' else 0
+    return ma - spent_before if u.type == 'rail_repair' else _mul(0, ma)
 
 
-# rules/ocs/ch13-specialized-units.rules:515  13.3g  Rail Repair Units
-def _t_ma_after_rail(u: Unit, spent_before: Number, _t: list[Cite]) -> Number:
+# rules/ocs/ch13-specialized-units.rules:706  13.3g  Rail Repair Units
+def _t_ma_after_rail(u: Unit, ma: Number, spent_before: Number, _t: list[Cite]) -> Number:
     """ma_after_rail, recording in _t each rule it uses."""
     _t.extend(_CITES135)
-    return u.move_ma * 4 - spent_before if u.type == 'rail_repair' else 0
+    return ma - spent_before if u.type == 'rail_repair' else _mul(_t_ma_after('rail', False, _t), ma)
 
 
-# rules/ocs/ch13-specialized-units.rules:515  13.3g  Rail Repair Units
-def ma_after_rail(u: Unit, spent_before: Number) -> Number:
-    """B) MA a unit may still spend after rail movement (13.3g). Numbers are exact: int or Fraction."""
-    return _exact(_s_ma_after_rail(u, spent_before * SCALE))
+# rules/ocs/ch13-specialized-units.rules:706  13.3g  Rail Repair Units
+def ma_after_rail(u: Unit, ma: Number, spent_before: Number) -> Number:
+    """B) MP a unit may still spend after rail movement (ma: its full MA, of the side it is on) (13.3g). Numbers are exact: int or Fraction."""
+    return _exact(_s_ma_after_rail(u, ma * SCALE, spent_before * SCALE))
 
 
-# rules/ocs/ch13-specialized-units.rules:515  13.3g  Rail Repair Units
-def explain_ma_after_rail(u: Unit, spent_before: Number) -> Answer[Number]:
-    """B) MA a unit may still spend after rail movement (13.3g), with the rules that decided it."""
+# rules/ocs/ch13-specialized-units.rules:706  13.3g  Rail Repair Units
+def explain_ma_after_rail(u: Unit, ma: Number, spent_before: Number) -> Answer[Number]:
+    """B) MP a unit may still spend after rail movement (ma: its full MA, of the side it is on) (13.3g), with the rules that decided it."""
     _t: list[Cite] = []
-    _value = _t_ma_after_rail(u, spent_before * SCALE, _t)
+    _value = _t_ma_after_rail(u, ma * SCALE, spent_before * SCALE, _t)
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:527  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:719  13.3g  Rail Repair Units
 def _s_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
     """conversions_allowed with numbers scaled by SCALE."""
     _u_mode = u.mode
     return min(4, current_ma // 4) if phase == 'movement' and u.type == 'rail_repair' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:527  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:719  13.3g  Rail Repair Units
 def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: Number, _t: list[Cite]) -> int:
     """conversions_allowed, recording in _t each rule it uses."""
     _t.extend(_CITES135)
     return min(4, current_ma // 4) if u.type == 'rail_repair' and phase == 'movement' and _t_combat_or_dg_combat(u, _t) else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:527  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:719  13.3g  Rail Repair Units
 def conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
     """D) Rail hexes this unit may convert (current_ma: its MA as it is now, which a mode may have changed) (13.3g). Numbers are exact: int or Fraction."""
     return _s_conversions_allowed(u, phase, current_ma * SCALE)
 
 
-# rules/ocs/ch13-specialized-units.rules:527  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:719  13.3g  Rail Repair Units
 def explain_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> Answer[int]:
     """D) Rail hexes this unit may convert (current_ma: its MA as it is now, which a mode may have changed) (13.3g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -1957,13 +2169,13 @@ def explain_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> An
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:558  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:762  13.3h  Railroad Control
 def control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool) -> bool:
     """Does control of a rail hex change? (13.3h)."""
     return enemy_combat_unit_entered or clearly_on_enemy_side
 
 
-# rules/ocs/ch13-specialized-units.rules:558  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:762  13.3h  Railroad Control
 def _t_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool, _t: list[Cite]) -> bool:
     """control_changes, recording in _t each rule it uses."""
     _t.extend(_CITES137)
@@ -1977,90 +2189,132 @@ _ANSWERS_control_changes: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:558  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:762  13.3h  Railroad Control
 def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool) -> Answer[bool]:
     """Does control of a rail hex change? (13.3h), with the rules that decided it."""
     return _ANSWERS_control_changes[(enemy_combat_unit_entered, clearly_on_enemy_side)]
 
 
-# rules/ocs/ch13-specialized-units.rules:584  13.4a
-def may_barrage(u: Unit) -> bool:
-    """May this artillery unit barrage? (13.4a)."""
-    return u.type == 'artillery' and u.mode not in _SET140
+# rules/ocs/ch13-specialized-units.rules:791  13.4a
+def may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool) -> bool:
+    """May this artillery unit barrage in this Barrage Segment? (eligible_to_act there; the needed supply_paid) (13.4a)."""
+    return eligible_to_act and supply_paid and (u.type == 'artillery') and (u.mode not in _SET140)
 
 
-# rules/ocs/ch13-specialized-units.rules:584  13.4a
-def _t_may_barrage(u: Unit, _t: list[Cite]) -> bool:
+# rules/ocs/ch13-specialized-units.rules:791  13.4a
+def _t_may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool, _t: list[Cite]) -> bool:
     """may_barrage, recording in _t each rule it uses."""
     _t.extend(_CITES139)
-    return u.type == 'artillery' and u.mode not in _SET140
+    return u.type == 'artillery' and u.mode not in _SET140 and eligible_to_act and supply_paid
 
 
-# rules/ocs/ch13-specialized-units.rules:584  13.4a
-def explain_may_barrage(u: Unit) -> Answer[bool]:
-    """May this artillery unit barrage? (13.4a), with the rules that decided it."""
+# rules/ocs/ch13-specialized-units.rules:791  13.4a
+def explain_may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool) -> Answer[bool]:
+    """May this artillery unit barrage in this Barrage Segment? (eligible_to_act there; the needed supply_paid) (13.4a), with the rules that decided it."""
     _t: list[Cite] = []
-    _value = _t_may_barrage(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_0_102), )))
+    _value = _t_may_barrage(u, eligible_to_act, supply_paid, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_0_103), ('eligible_to_act', eligible_to_act, (False, True)), ('supply_paid', supply_paid, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:621  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:839  13.5  Replacement Units
 def repl_mode(u: Unit) -> bool:
     """Repls can never enter Combat Mode (13.5)."""
     return u.type != 'repl' or u.mode != 'combat'
 
 
-# rules/ocs/ch13-specialized-units.rules:621  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:839  13.5  Replacement Units
 def _t_repl_mode(u: Unit, _t: list[Cite]) -> bool:
     """repl_mode, recording in _t each rule it uses."""
     _t.extend(_CITES142)
     return u.type != 'repl' or u.mode != 'combat'
 
 
-# rules/ocs/ch13-specialized-units.rules:621  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:839  13.5  Replacement Units
 def explain_repl_mode(u: Unit) -> Answer[bool]:
     """Repls can never enter Combat Mode (13.5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_repl_mode(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_0_103), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:645  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:841  13.5  Replacement Units
+def repl_independent(u: Unit) -> bool:
+    """Repls are independent combat units (of no multi-unit formation) (13.5)."""
+    return u.type != 'repl' or u.formation == ''
+
+
+# rules/ocs/ch13-specialized-units.rules:841  13.5  Replacement Units
+def _t_repl_independent(u: Unit, _t: list[Cite]) -> bool:
+    """repl_independent, recording in _t each rule it uses."""
+    _t.extend(_CITES142)
+    return u.type != 'repl' or u.formation == ''
+
+
+# rules/ocs/ch13-specialized-units.rules:841  13.5  Replacement Units
+def explain_repl_independent(u: Unit) -> Answer[bool]:
+    """Repls are independent combat units (of no multi-unit formation) (13.5), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_repl_independent(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(repl_independent, (('u', u, _DOMAINS_Unit_0_103), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:845  13.5  Replacement Units
+def repl_may_take_losses(u: Unit) -> bool:
+    """Can this Repl be used to take combat or barrage losses (in any mode)? (13.5)."""
+    return u.type == 'repl'
+
+
+# rules/ocs/ch13-specialized-units.rules:845  13.5  Replacement Units
+def _t_repl_may_take_losses(u: Unit, _t: list[Cite]) -> bool:
+    """repl_may_take_losses, recording in _t each rule it uses."""
+    _t.extend(_CITES142)
+    return u.type == 'repl'
+
+
+# rules/ocs/ch13-specialized-units.rules:845  13.5  Replacement Units
+def explain_repl_may_take_losses(u: Unit) -> Answer[bool]:
+    """Can this Repl be used to take combat or barrage losses (in any mode)? (13.5), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_repl_may_take_losses(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(repl_may_take_losses, (('u', u, _DOMAINS_Unit_0_103), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:884  13.5a  Replacing Losses
 def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool) -> bool:
     """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a)."""
     _hq_mode = hq.mode
     return phase == 'reinforcement' and hexes_from_hq <= 2 and (repl.type == 'repl') and (hq.type == 'hq') and (repl.mode == 'move') and (stacked_with_repls or rebuilt == 'dead_pile') and (_hq_mode == 'combat' or (_hq_mode == 'dg' and hq.oriented_to_combat)) and (not in_ezoc or ezoc_allows('K', negated))
 
 
-# rules/ocs/ch13-specialized-units.rules:645  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:884  13.5a  Replacing Losses
 def _t_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool, _t: list[Cite]) -> bool:
     """may_rebuild, recording in _t each rule it uses."""
     _t.extend(_CITES144)
     return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES132, negated), _t)) and (rebuilt == 'dead_pile' or stacked_with_repls)
 
 
-# rules/ocs/ch13-specialized-units.rules:645  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:884  13.5a  Replacing Losses
 def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool) -> Answer[bool]:
     """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_rebuild(repl, hq, hexes_from_hq, in_ezoc, negated, phase, rebuilt, stacked_with_repls, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_0_102), ('hq', hq, _DOMAINS_Unit_0_102), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_0_103), ('hq', hq, _DOMAINS_Unit_0_103), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:684  13.5b
+# rules/ocs/ch13-specialized-units.rules:935  13.5b
 def steps_rebuildable(u: Unit) -> int:
     """Steps a reduced multi-step unit can get back this turn (13.5b)."""
     return u.step_losses if u.multi_step else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:684  13.5b
+# rules/ocs/ch13-specialized-units.rules:935  13.5b
 def _t_steps_rebuildable(u: Unit, _t: list[Cite]) -> int:
     """steps_rebuildable, recording in _t each rule it uses."""
-    _t.extend(_CITES8)
+    _t.extend(_CITES9)
     return u.step_losses if u.multi_step else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:684  13.5b
+# rules/ocs/ch13-specialized-units.rules:935  13.5b
 def explain_steps_rebuildable(u: Unit) -> Answer[int]:
     """Steps a reduced multi-step unit can get back this turn (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2068,48 +2322,48 @@ def explain_steps_rebuildable(u: Unit) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:689  13.5b
+# rules/ocs/ch13-specialized-units.rules:940  13.5b
 def may_place_rebuilt_in(chosen: Mode) -> bool:
     """May a newly-rebuilt unit be placed in this mode? (13.5b)."""
     return Mode_voluntary[chosen]
 
 
-# rules/ocs/ch13-specialized-units.rules:689  13.5b
+# rules/ocs/ch13-specialized-units.rules:940  13.5b
 def _t_may_place_rebuilt_in(chosen: Mode, _t: list[Cite]) -> bool:
     """may_place_rebuilt_in, recording in _t each rule it uses."""
-    _t.extend(_CITES8)
+    _t.extend(_CITES9)
     return _attr_yes(_t, _CITES_Mode_voluntary, Mode_voluntary, chosen)
 
 _ANSWERS_may_place_rebuilt_in: Final[dict[tuple[Mode], Answer[bool]]] = {
-    ('combat',): Answer(True, (_C7, _C88,), ()),
-    ('move',): Answer(True, (_C7, _C90,), ()),
-    ('reserve',): Answer(True, (_C7, _C92,), ()),
-    ('strat',): Answer(True, (_C7, _C94,), ()),
-    ('dg',): Answer(False, (_C7, _C96,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
-    ('exploit',): Answer(False, (_C7, _C98,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
+    ('combat',): Answer(True, (_C8, _C89,), ()),
+    ('move',): Answer(True, (_C8, _C91,), ()),
+    ('reserve',): Answer(True, (_C8, _C93,), ()),
+    ('strat',): Answer(True, (_C8, _C95,), ()),
+    ('dg',): Answer(False, (_C8, _C97,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
+    ('exploit',): Answer(False, (_C8, _C99,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:689  13.5b
+# rules/ocs/ch13-specialized-units.rules:940  13.5b
 def explain_may_place_rebuilt_in(chosen: Mode) -> Answer[bool]:
     """May a newly-rebuilt unit be placed in this mode? (13.5b), with the rules that decided it."""
     return _ANSWERS_may_place_rebuilt_in[(chosen,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:724  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:983  13.5d  One Repl for Two Units
 def repls_for_paired_units(units: int) -> int:
     """Repls to rebuild this many units listed as pairs (13.5d)."""
     return -(-_div(units * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:724  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:983  13.5d  One Repl for Two Units
 def _t_repls_for_paired_units(units: int, _t: list[Cite]) -> int:
     """repls_for_paired_units, recording in _t each rule it uses."""
     _t.extend(_CITES146)
     return -(-_div(units * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:724  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:983  13.5d  One Repl for Two Units
 def explain_repls_for_paired_units(units: int) -> Answer[int]:
     """Repls to rebuild this many units listed as pairs (13.5d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2117,41 +2371,62 @@ def explain_repls_for_paired_units(units: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:738  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:1001  13.5e  Truck Rebuilds
 def truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> bool:
     """May this Transport Point be rebuilt with Eq? (13.5e)."""
     return lost_to_enemy_action and tp.type == 'transport' and (tp.tp_kind == 'truck')
 
 
-# rules/ocs/ch13-specialized-units.rules:738  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:1001  13.5e  Truck Rebuilds
 def _t_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool, _t: list[Cite]) -> bool:
     """truck_rebuildable, recording in _t each rule it uses."""
-    _t.extend(_CITES10)
+    _t.extend(_CITES11)
     return tp.type == 'transport' and tp.tp_kind == 'truck' and lost_to_enemy_action
 
 
-# rules/ocs/ch13-specialized-units.rules:738  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:1001  13.5e  Truck Rebuilds
 def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bool]:
     """May this Transport Point be rebuilt with Eq? (13.5e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_truck_rebuildable(tp, lost_to_enemy_action, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_0_102), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_0_103), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:759  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:1005  13.5e  Truck Rebuilds
+def trucks_within_scenario(trucks_in_play: int, scenario_trucks: int) -> bool:
+    """Are this many trucks in play within what the scenario provides the player? (never more) (13.5e)."""
+    return trucks_in_play <= scenario_trucks
+
+
+# rules/ocs/ch13-specialized-units.rules:1005  13.5e  Truck Rebuilds
+def _t_trucks_within_scenario(trucks_in_play: int, scenario_trucks: int, _t: list[Cite]) -> bool:
+    """trucks_within_scenario, recording in _t each rule it uses."""
+    _t.extend(_CITES11)
+    return trucks_in_play <= scenario_trucks
+
+
+# rules/ocs/ch13-specialized-units.rules:1005  13.5e  Truck Rebuilds
+def explain_trucks_within_scenario(trucks_in_play: int, scenario_trucks: int) -> Answer[bool]:
+    """Are this many trucks in play within what the scenario provides the player? (never more) (13.5e), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_trucks_within_scenario(trucks_in_play, scenario_trucks, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(trucks_within_scenario, (('trucks_in_play', trucks_in_play, ()), ('scenario_trucks', scenario_trucks, ()), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:1036  13.5f  Air Replacements
 def eq_for_air_steps(steps: int) -> int:
     """Eq to rebuild this many aircraft steps (13.5f)."""
     return -(-_div(steps * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:759  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:1036  13.5f  Air Replacements
 def _t_eq_for_air_steps(steps: int, _t: list[Cite]) -> int:
     """eq_for_air_steps, recording in _t each rule it uses."""
     _t.extend(_CITES148)
     return -(-_div(steps * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:759  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:1036  13.5f  Air Replacements
 def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     """Eq to rebuild this many aircraft steps (13.5f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2159,20 +2434,20 @@ def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:773  13.6  Reinforcements
+# rules/ocs/ch13-specialized-units.rules:1050  13.6  Reinforcements
 def may_place_reinforcements_now(phase: Phase, own_player_turn: bool, turn: int, arrival_turn: int) -> bool:
     """May reinforcements due on their arrival turn be placed now? (their entry cannot be delayed) (13.6)."""
     return own_player_turn and phase == 'reinforcement' and (turn == arrival_turn)
 
 
-# rules/ocs/ch13-specialized-units.rules:773  13.6  Reinforcements
+# rules/ocs/ch13-specialized-units.rules:1050  13.6  Reinforcements
 def _t_may_place_reinforcements_now(phase: Phase, own_player_turn: bool, turn: int, arrival_turn: int, _t: list[Cite]) -> bool:
     """may_place_reinforcements_now, recording in _t each rule it uses."""
     _t.extend(_CITES150)
     return phase == 'reinforcement' and own_player_turn and (turn == arrival_turn)
 
 
-# rules/ocs/ch13-specialized-units.rules:773  13.6  Reinforcements
+# rules/ocs/ch13-specialized-units.rules:1050  13.6  Reinforcements
 def explain_may_place_reinforcements_now(phase: Phase, own_player_turn: bool, turn: int, arrival_turn: int) -> Answer[bool]:
     """May reinforcements due on their arrival turn be placed now? (their entry cannot be delayed) (13.6), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2180,26 +2455,26 @@ def explain_may_place_reinforcements_now(phase: Phase, own_player_turn: bool, tu
     return Answer(_value, _rules(_t), () if _value else _would_change(may_place_reinforcements_now, (('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('own_player_turn', own_player_turn, (False, True)), ('turn', turn, ()), ('arrival_turn', arrival_turn, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:803  13.6a
+# rules/ocs/ch13-specialized-units.rules:1080  13.6a
 def _s_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """may_place_at_port with numbers scaled by SCALE."""
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:803  13.6a
+# rules/ocs/ch13-specialized-units.rules:1080  13.6a
 def _t_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool, _t: list[Cite]) -> bool:
     """may_place_at_port, recording in _t each rule it uses."""
     _t.extend(_CITES152)
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:803  13.6a
+# rules/ocs/ch13-specialized-units.rules:1080  13.6a
 def may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """May these reinforcements be placed at this port? (13.6a). Numbers are exact: int or Fraction."""
     return _s_may_place_at_port(arriving * SCALE, capacity * SCALE, port_in_ezoc)
 
 
-# rules/ocs/ch13-specialized-units.rules:803  13.6a
+# rules/ocs/ch13-specialized-units.rules:1080  13.6a
 def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> Answer[bool]:
     """May these reinforcements be placed at this port? (13.6a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2207,41 +2482,41 @@ def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: 
     return Answer(_value, _rules(_t), () if _value else _would_change(may_place_at_port, (('arriving', arriving, ()), ('capacity', capacity, ()), ('port_in_ezoc', port_in_ezoc, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:822  13.6b
+# rules/ocs/ch13-specialized-units.rules:1099  13.6b
 def may_enter_reinforcement_in(chosen: Mode) -> bool:
     """May a reinforcement enter in this mode? (13.6b)."""
     return Mode_voluntary[chosen]
 
 
-# rules/ocs/ch13-specialized-units.rules:822  13.6b
+# rules/ocs/ch13-specialized-units.rules:1099  13.6b
 def _t_may_enter_reinforcement_in(chosen: Mode, _t: list[Cite]) -> bool:
     """may_enter_reinforcement_in, recording in _t each rule it uses."""
     _t.extend(_CITES154)
     return _attr_yes(_t, _CITES_Mode_voluntary, Mode_voluntary, chosen)
 
 _ANSWERS_may_enter_reinforcement_in: Final[dict[tuple[Mode], Answer[bool]]] = {
-    ('combat',): Answer(True, (_C153, _C88,), ()),
-    ('move',): Answer(True, (_C153, _C90,), ()),
-    ('reserve',): Answer(True, (_C153, _C92,), ()),
-    ('strat',): Answer(True, (_C153, _C94,), ()),
-    ('dg',): Answer(False, (_C153, _C96,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
-    ('exploit',): Answer(False, (_C153, _C98,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
+    ('combat',): Answer(True, (_C153, _C89,), ()),
+    ('move',): Answer(True, (_C153, _C91,), ()),
+    ('reserve',): Answer(True, (_C153, _C93,), ()),
+    ('strat',): Answer(True, (_C153, _C95,), ()),
+    ('dg',): Answer(False, (_C153, _C97,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
+    ('exploit',): Answer(False, (_C153, _C99,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:822  13.6b
+# rules/ocs/ch13-specialized-units.rules:1099  13.6b
 def explain_may_enter_reinforcement_in(chosen: Mode) -> Answer[bool]:
     """May a reinforcement enter in this mode? (13.6b), with the rules that decided it."""
     return _ANSWERS_may_enter_reinforcement_in[(chosen,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:824  13.6b
+# rules/ocs/ch13-specialized-units.rules:1101  13.6b
 def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
     """May a reinforcement be placed in this hex? (13.6b)."""
     return not (in_ezoc and at_port)
 
 
-# rules/ocs/ch13-specialized-units.rules:824  13.6b
+# rules/ocs/ch13-specialized-units.rules:1101  13.6b
 def _t_may_place_reinforcement(in_ezoc: bool, at_port: bool, _t: list[Cite]) -> bool:
     """may_place_reinforcement, recording in _t each rule it uses."""
     _t.extend(_CITES154)
@@ -2255,47 +2530,47 @@ _ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] =
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:824  13.6b
+# rules/ocs/ch13-specialized-units.rules:1101  13.6b
 def explain_may_place_reinforcement(in_ezoc: bool, at_port: bool) -> Answer[bool]:
     """May a reinforcement be placed in this hex? (13.6b), with the rules that decided it."""
     return _ANSWERS_may_place_reinforcement[(in_ezoc, at_port)]
 
 
-# rules/ocs/ch13-specialized-units.rules:858  13.6c
+# rules/ocs/ch13-specialized-units.rules:1139  13.6c
 def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
     """Does this Transport Point arrive loaded? (13.6c)."""
     return sp_arriving_there or tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:858  13.6c
+# rules/ocs/ch13-specialized-units.rules:1139  13.6c
 def _t_arrives_loaded(tp: Unit, sp_arriving_there: bool, _t: list[Cite]) -> bool:
     """arrives_loaded, recording in _t each rule it uses."""
     _t.extend(_CITES156)
     return tp.organic or sp_arriving_there
 
 
-# rules/ocs/ch13-specialized-units.rules:858  13.6c
+# rules/ocs/ch13-specialized-units.rules:1139  13.6c
 def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     """Does this Transport Point arrive loaded? (13.6c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_arrives_loaded(tp, sp_arriving_there, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_102), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_103), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:892  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1173  13.7  Formation Markers
 def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool:
     """A) May the Formation marker be on the map? (13.7)."""
     return fueling_reminder or units_with_marker >= 1
 
 
-# rules/ocs/ch13-specialized-units.rules:892  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1173  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
     _t.extend(_CITES158)
     return units_with_marker >= 1 or fueling_reminder
 
 
-# rules/ocs/ch13-specialized-units.rules:892  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1173  13.7  Formation Markers
 def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> Answer[bool]:
     """A) May the Formation marker be on the map? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2303,35 +2578,35 @@ def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool)
     return Answer(_value, _rules(_t), () if _value else _would_change(marker_may_be_on_map, (('units_with_marker', units_with_marker, ()), ('fueling_reminder', fueling_reminder, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:896  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1177  13.7  Formation Markers
 def may_enter_marker(u: Unit, marker_formation: str) -> bool:
     """B) May this unit be represented by the marker? (13.7)."""
     _u_formation = u.formation
     return _u_formation != '' and _u_formation == marker_formation
 
 
-# rules/ocs/ch13-specialized-units.rules:896  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1177  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
     _t.extend(_CITES158)
     return u.formation == marker_formation and u.formation != ''
 
 
-# rules/ocs/ch13-specialized-units.rules:896  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1177  13.7  Formation Markers
 def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     """B) May this unit be represented by the marker? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_marker(u, marker_formation, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_102), ('marker_formation', marker_formation, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_103), ('marker_formation', marker_formation, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:899  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1180  13.7  Formation Markers
 def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
     """May the marker be put under other combat units to hide the formation? (13.7)."""
     return not holds_only_zoc_units
 
 
-# rules/ocs/ch13-specialized-units.rules:899  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1180  13.7  Formation Markers
 def _t_marker_may_hide_formation(holds_only_zoc_units: bool, _t: list[Cite]) -> bool:
     """marker_may_hide_formation, recording in _t each rule it uses."""
     _t.extend(_CITES160)
@@ -2343,19 +2618,19 @@ _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:899  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1180  13.7  Formation Markers
 def explain_marker_may_hide_formation(holds_only_zoc_units: bool) -> Answer[bool]:
     """May the marker be put under other combat units to hide the formation? (13.7), with the rules that decided it."""
     return _ANSWERS_marker_may_hide_formation[(holds_only_zoc_units,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:903  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1184  13.7  Formation Markers
 def marker_side(formation_fuel_paid: bool) -> MarkerSide:
     """D) The side the Formation marker shows (formation_fuel_paid: the formation method of fuel cost is paid, 12.5c) (13.7)."""
     return 'fueled' if formation_fuel_paid else 'regular'
 
 
-# rules/ocs/ch13-specialized-units.rules:903  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1184  13.7  Formation Markers
 def _t_marker_side(formation_fuel_paid: bool, _t: list[Cite]) -> MarkerSide:
     """marker_side, recording in _t each rule it uses."""
     _t.extend(_CITES158)
@@ -2367,19 +2642,19 @@ _ANSWERS_marker_side: Final[dict[tuple[bool], Answer[MarkerSide]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:903  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1184  13.7  Formation Markers
 def explain_marker_side(formation_fuel_paid: bool) -> Answer[MarkerSide]:
     """D) The side the Formation marker shows (formation_fuel_paid: the formation method of fuel cost is paid, 12.5c) (13.7), with the rules that decided it."""
     return _ANSWERS_marker_side[(formation_fuel_paid,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:933  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1214  13.7a  Supply Concerns
 def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
     """Does this part of the formation trace supply for free? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:933  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1214  13.7a  Supply Concerns
 def _t_traces_free(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """traces_free, recording in _t each rule it uses."""
     _t.extend(_CITES162)
@@ -2393,19 +2668,19 @@ _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:933  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1214  13.7a  Supply Concerns
 def explain_traces_free(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """Does this part of the formation trace supply for free? (13.7a), with the rules that decided it."""
     return _ANSWERS_traces_free[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:937  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1218  13.7a  Supply Concerns
 def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> bool:
     """May this part of the formation use the formation method of fueling? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:937  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1218  13.7a  Supply Concerns
 def _t_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """may_use_formation_fueling, recording in _t each rule it uses."""
     _t.extend(_CITES162)
@@ -2419,62 +2694,62 @@ _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]]
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:937  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1218  13.7a  Supply Concerns
 def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """May this part of the formation use the formation method of fueling? (13.7a), with the rules that decided it."""
     return _ANSWERS_may_use_formation_fueling[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:956  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:1237  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
     return u.type in _SET165
 
 
-# rules/ocs/ch13-specialized-units.rules:956  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:1237  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
     _t.extend(_CITES164)
     return u.type in _SET165
 
 
-# rules/ocs/ch13-specialized-units.rules:956  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:1237  13.8  Engineer Functions
 def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_perform_engineering(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_103), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:973  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:1254  13.8a  Engineer-Capable
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
     return u.type in _SET165 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:973  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:1254  13.8a  Engineer-Capable
 def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
     """engineer_capable, recording in _t each rule it uses."""
     _t.extend(_CITES167)
     return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:973  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:1254  13.8a  Engineer-Capable
 def explain_engineer_capable(u: Unit) -> Answer[bool]:
     """Engineer-Capable (13.8a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_engineer_capable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_103), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1013  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1294  13.8b  Bridging
 def may_attack_across(possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool) -> bool:
     """Is an attack across this river hexside possible? (possible_as_bridged: across the hexside bridged makes it) (13.8b)."""
     return possible_as_printed or (bridged_by_engineers and possible_as_bridged and (not overrunning))
 
 
-# rules/ocs/ch13-specialized-units.rules:1013  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1294  13.8b  Bridging
 def _t_may_attack_across(possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool, _t: list[Cite]) -> bool:
     """may_attack_across, recording in _t each rule it uses."""
     _t.extend(_CITES169)
@@ -2500,121 +2775,121 @@ _ANSWERS_may_attack_across: Final[dict[tuple[bool, bool, bool, bool], Answer[boo
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1013  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1294  13.8b  Bridging
 def explain_may_attack_across(possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool) -> Answer[bool]:
     """Is an attack across this river hexside possible? (possible_as_bridged: across the hexside bridged makes it) (13.8b), with the rules that decided it."""
     return _ANSWERS_may_attack_across[(possible_as_printed, possible_as_bridged, bridged_by_engineers, overrunning)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1064  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1345  13.8c  Detrainable Creation
 def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
     _u_mode = u.mode
     return u.type == 'hq' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1064  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1345  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
     _t.extend(_CITES171)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:1064  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1345  13.8c  Detrainable Creation
 def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_creates_detrainable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_103), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1113  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1394  13.8d  Construction
 def may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this_phase: bool, built_in_another_hex: bool, built_another_type: bool) -> bool:
     """May this unit perform a construction task? (leg_path_hexes: the fewest hexes in a path to the task's hex that Leg MP could take, enemy ZOC ignored; 0 is its own hex. built_in_another_hex, built_another_type: it has already performed construction this phase in another hex, or of another type) (13.8d)."""
     _u_mode = u.mode
     return phase == 'movement' and leg_path_hexes <= 2 and (not moved_this_phase) and (not built_in_another_hex) and (not built_another_type) and (u.type in _SET165) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1113  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1394  13.8d  Construction
 def _t_may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this_phase: bool, built_in_another_hex: bool, built_another_type: bool, _t: list[Cite]) -> bool:
     """may_construct, recording in _t each rule it uses."""
     _t.extend(_CITES173)
     return _t_engineer_capable(u, _t) and phase == 'movement' and (leg_path_hexes <= 2) and (not moved_this_phase) and (not built_in_another_hex) and (not built_another_type)
 
 
-# rules/ocs/ch13-specialized-units.rules:1113  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1394  13.8d  Construction
 def explain_may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this_phase: bool, built_in_another_hex: bool, built_another_type: bool) -> Answer[bool]:
     """May this unit perform a construction task? (leg_path_hexes: the fewest hexes in a path to the task's hex that Leg MP could take, enemy ZOC ignored; 0 is its own hex. built_in_another_hex, built_another_type: it has already performed construction this phase in another hex, or of another type) (13.8d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_construct(u, phase, leg_path_hexes, moved_this_phase, built_in_another_hex, built_another_type, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_102), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('leg_path_hexes', leg_path_hexes, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('built_in_another_hex', built_in_another_hex, (False, True)), ('built_another_type', built_another_type, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_103), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('leg_path_hexes', leg_path_hexes, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('built_in_another_hex', built_in_another_hex, (False, True)), ('built_another_type', built_another_type, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1119  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1400  13.8d  Construction
 def construction_costs_sp(task: Construction) -> bool:
     """Does this task cost SP? (13.8d)."""
     return Construction_costs_sp[task]
 
 
-# rules/ocs/ch13-specialized-units.rules:1119  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1400  13.8d  Construction
 def _t_construction_costs_sp(task: Construction, _t: list[Cite]) -> bool:
     """construction_costs_sp, recording in _t each rule it uses."""
     _t.extend(_CITES173)
     return _attr_yes(_t, _CITES_Construction_costs_sp, Construction_costs_sp, task)
 
 _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] = {
-    ('build_air_base',): Answer(True, (_C172, _C21,), ()),
-    ('improve_air_base',): Answer(True, (_C172, _C23,), ()),
-    ('reduce_air_base',): Answer(False, (_C172, _C25,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('build_hedgehog',): Answer(True, (_C172, _C27,), ()),
-    ('improve_hedgehog',): Answer(True, (_C172, _C29,), ()),
-    ('reduce_hedgehog',): Answer(False, (_C172, _C31,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('repair_port',): Answer(True, (_C172, _C33,), ()),
-    ('damage_port',): Answer(False, (_C172, _C35,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_air_base',): Answer(True, (_C172, _C22,), ()),
+    ('improve_air_base',): Answer(True, (_C172, _C24,), ()),
+    ('reduce_air_base',): Answer(False, (_C172, _C26,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_hedgehog',): Answer(True, (_C172, _C28,), ()),
+    ('improve_hedgehog',): Answer(True, (_C172, _C30,), ()),
+    ('reduce_hedgehog',): Answer(False, (_C172, _C32,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('repair_port',): Answer(True, (_C172, _C34,), ()),
+    ('damage_port',): Answer(False, (_C172, _C36,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1119  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1400  13.8d  Construction
 def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
     """Does this task cost SP? (13.8d), with the rules that decided it."""
     return _ANSWERS_construction_costs_sp[(task,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1171  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1452  13.9  Unit Consolidation
 def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool) -> bool:
     """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter; 4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units are in the same hex or off-map box. Adjacent enemy units and Out of Supply do not matter) (13.9)."""
     return alike and u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (u.mode != 'dg') and (together or kind in _SET176)
 
 
-# rules/ocs/ch13-specialized-units.rules:1171  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1452  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
     _t.extend(_CITES175)
     return (phase == 'reinforcement' or kind == 'aircraft') and alike and (kind in _SET176 or together) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1171  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1452  13.9  Unit Consolidation
 def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool) -> Answer[bool]:
     """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter; 4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units are in the same hex or off-map box. Adjacent enemy units and Out of Supply do not matter) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_consolidate(u, kind, phase, alike, together, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_102), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('alike', alike, (False, True)), ('together', together, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_103), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('alike', alike, (False, True)), ('together', together, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1176  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1457  13.9  Unit Consolidation
 def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> int:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9)."""
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1176  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1457  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
     _t.extend(_CITES175)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1176  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1457  13.9  Unit Consolidation
 def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> Answer[int]:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2622,41 +2897,41 @@ def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, r
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1180  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1461  13.9  Unit Consolidation
 def keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> bool:
     """2) Does the unit swapped in carry the mode and markers of the unit it replaces? (13.9)."""
     return swapped_in.mode == replaced.mode and swapped_in.stocks == replaced.stocks and (swapped_in.oriented_to_combat == replaced.oriented_to_combat) and (swapped_in.out_of_supply == replaced.out_of_supply) and (swapped_in.step_losses == replaced.step_losses)
 
 
-# rules/ocs/ch13-specialized-units.rules:1180  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1461  13.9  Unit Consolidation
 def _t_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit, _t: list[Cite]) -> bool:
     """keeps_modes_and_markers, recording in _t each rule it uses."""
     _t.extend(_CITES175)
     return swapped_in.mode == replaced.mode and swapped_in.oriented_to_combat == replaced.oriented_to_combat and (swapped_in.out_of_supply == replaced.out_of_supply) and (swapped_in.stocks == replaced.stocks) and (swapped_in.step_losses == replaced.step_losses)
 
 
-# rules/ocs/ch13-specialized-units.rules:1180  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1461  13.9  Unit Consolidation
 def explain_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> Answer[bool]:
     """2) Does the unit swapped in carry the mode and markers of the unit it replaces? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_keeps_modes_and_markers(replaced, swapped_in, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(keeps_modes_and_markers, (('replaced', replaced, _DOMAINS_Unit_0_102), ('swapped_in', swapped_in, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(keeps_modes_and_markers, (('replaced', replaced, _DOMAINS_Unit_0_103), ('swapped_in', swapped_in, _DOMAINS_Unit_0_103), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1186  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1467  13.9  Unit Consolidation
 def may_convert_formation(from_formation: str, to_formation: str) -> bool:
     """2, 3) May a unit change formations this way? (13.9)."""
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1186  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1467  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
     _t.extend(_CITES175)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1186  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1467  13.9  Unit Consolidation
 def explain_may_convert_formation(from_formation: str, to_formation: str) -> Answer[bool]:
     """2, 3) May a unit change formations this way? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2790,7 +3065,7 @@ def explain_may_attack(u: Unit) -> Answer[bool]:
     """May attack or overrun (4.4a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_attack(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_0_103), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:136  4.4c
@@ -2811,7 +3086,7 @@ def explain_may_enter_enemy_noncombat_hex(u: Unit) -> Answer[bool]:
     """May move into a hex with an enemy non-combat unit (4.4c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_enemy_noncombat_hex(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_0_103), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:201  4.5a  Actions not allowed in an enemy ZOC
@@ -2827,28 +3102,28 @@ def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _CITES132, negated)
 
 _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
-    ('A', False,): Answer(False, (_C133, _C37, _C131,), ('negated = true',)),
-    ('A', True,): Answer(True, (_C133, _C37, _C131,), ()),
-    ('B', False,): Answer(False, (_C133, _C39, _C131,), ('negated = true',)),
-    ('B', True,): Answer(True, (_C133, _C39, _C131,), ()),
-    ('C', False,): Answer(False, (_C133, _C41,), ()),
-    ('C', True,): Answer(False, (_C133, _C41,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('D', False,): Answer(False, (_C133, _C43, _C131,), ('negated = true',)),
-    ('D', True,): Answer(True, (_C133, _C43, _C131,), ()),
-    ('E', False,): Answer(False, (_C133, _C45,), ()),
-    ('E', True,): Answer(False, (_C133, _C45,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('F', False,): Answer(False, (_C133, _C47, _C48,), ()),
-    ('F', True,): Answer(False, (_C133, _C47, _C48,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('G', False,): Answer(False, (_C133, _C50,), ()),
-    ('G', True,): Answer(False, (_C133, _C50,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('H', False,): Answer(False, (_C133, _C52, _C131,), ('negated = true',)),
-    ('H', True,): Answer(True, (_C133, _C52, _C131,), ()),
-    ('I', False,): Answer(False, (_C133, _C54,), ()),
-    ('I', True,): Answer(False, (_C133, _C54,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('J', False,): Answer(False, (_C133, _C56,), ()),
-    ('J', True,): Answer(False, (_C133, _C56,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('K', False,): Answer(False, (_C133, _C58,), ()),
-    ('K', True,): Answer(False, (_C133, _C58,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('A', False,): Answer(False, (_C133, _C38, _C131,), ('negated = true',)),
+    ('A', True,): Answer(True, (_C133, _C38, _C131,), ()),
+    ('B', False,): Answer(False, (_C133, _C40, _C131,), ('negated = true',)),
+    ('B', True,): Answer(True, (_C133, _C40, _C131,), ()),
+    ('C', False,): Answer(False, (_C133, _C42,), ()),
+    ('C', True,): Answer(False, (_C133, _C42,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('D', False,): Answer(False, (_C133, _C44, _C131,), ('negated = true',)),
+    ('D', True,): Answer(True, (_C133, _C44, _C131,), ()),
+    ('E', False,): Answer(False, (_C133, _C46,), ()),
+    ('E', True,): Answer(False, (_C133, _C46,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('F', False,): Answer(False, (_C133, _C48, _C49,), ()),
+    ('F', True,): Answer(False, (_C133, _C48, _C49,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('G', False,): Answer(False, (_C133, _C51,), ()),
+    ('G', True,): Answer(False, (_C133, _C51,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('H', False,): Answer(False, (_C133, _C53, _C131,), ('negated = true',)),
+    ('H', True,): Answer(True, (_C133, _C53, _C131,), ()),
+    ('I', False,): Answer(False, (_C133, _C55,), ()),
+    ('I', True,): Answer(False, (_C133, _C55,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('J', False,): Answer(False, (_C133, _C57,), ()),
+    ('J', True,): Answer(False, (_C133, _C57,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('K', False,): Answer(False, (_C133, _C59,), ()),
+    ('K', True,): Answer(False, (_C133, _C59,), ('action = A', 'action = B', 'action = D', 'action = H')),
 }
 
 
@@ -2948,8 +3223,8 @@ def _t_may_exit_ezoc_hex(started_phase_there: bool, negated: bool, _t: list[Cite
     return started_phase_there or _t_ezoc_allows('A', _cite_yes(_t, _CITES132, negated), _t)
 
 _ANSWERS_may_exit_ezoc_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C131, _C133, _C37,), ('started_phase_there = true', 'negated = true')),
-    (False, True,): Answer(True, (_C131, _C133, _C37,), ()),
+    (False, False,): Answer(False, (_C131, _C133, _C38,), ('started_phase_there = true', 'negated = true')),
+    (False, True,): Answer(True, (_C131, _C133, _C38,), ()),
     (True, False,): Answer(True, (_C131,), ()),
     (True, True,): Answer(True, (_C131,), ()),
 }
@@ -2979,7 +3254,7 @@ def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
     """Printed RE sizes and point values are never negative (4.6), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_sizes_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_0_103), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:318  4.6  Regimental Equivalents
@@ -3000,7 +3275,7 @@ def explain_one_step(u: Unit) -> Answer[bool]:
     """Is 1 step for loss purposes (a combat unit that is not multi-step) (4.6), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_one_step(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(one_step, (('u', u, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(one_step, (('u', u, _DOMAINS_Unit_0_103), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
@@ -3021,7 +3296,7 @@ def explain_transportable(u: Unit) -> Answer[bool]:
     """Can be transported (rail, air, landing craft, shipping) (4.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transportable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_0_103), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:356  4.7  Transportation Equivalents
@@ -3042,7 +3317,7 @@ def explain_transport_point_may_carry(cargo: Unit) -> Answer[bool]:
     """A Transport Point can carry this (4.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_may_carry(cargo, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_0_103), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:408  4.7c
@@ -3162,21 +3437,21 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:646  4.9a
+# rules/ocs/ch4-general-concepts.rules:657  4.9a
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     _h_units = h.units
     return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET185) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
 
 
-# rules/ocs/ch4-general-concepts.rules:646  4.9a
+# rules/ocs/ch4-general-concepts.rules:657  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
     _t.extend(_CITES203)
     return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))) if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)) else _first((u for u in h.units if _t_is_combat(u, _t)))
 
 
-# rules/ocs/ch4-general-concepts.rules:646  4.9a
+# rules/ocs/ch4-general-concepts.rules:657  4.9a
 def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     """The combat unit the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3184,20 +3459,20 @@ def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:651  4.9a
+# rules/ocs/ch4-general-concepts.rules:662  4.9a
 def shows_hedgehog(h: Hex) -> bool:
     """The enemy may see a hedgehog in the hex (4.9a)."""
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:651  4.9a
+# rules/ocs/ch4-general-concepts.rules:662  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
     _t.extend(_CITES203)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:651  4.9a
+# rules/ocs/ch4-general-concepts.rules:662  4.9a
 def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3223,21 +3498,21 @@ def explain_is_combat(u: Unit) -> Answer[bool]:
     """Is a combat unit (SP, Transport Points, hedgehogs, air bases and ports are not) (3.3), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_is_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_0_103), )))
 
 
 # rules/ocs/series.rules:62  5.10e  DG Mode Orientation
 def combat_side(u: Unit) -> bool:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e)."""
     _u_mode = u.mode
-    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET103)
+    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET104)
 
 
 # rules/ocs/series.rules:62  5.10e  DG Mode Orientation
 def _t_combat_side(u: Unit, _t: list[Cite]) -> bool:
     """combat_side, recording in _t each rule it uses."""
     _t.extend(_CITES207)
-    return u.mode == 'combat' or (u.mode in _SET103 and u.oriented_to_combat)
+    return u.mode == 'combat' or (u.mode in _SET104 and u.oriented_to_combat)
 
 
 # rules/ocs/series.rules:62  5.10e  DG Mode Orientation
@@ -3245,7 +3520,7 @@ def explain_combat_side(u: Unit) -> Answer[bool]:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_combat_side(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_0_103), )))
 
 
 # rules/ocs/series.rules:64  5.10e  DG Mode Orientation
@@ -3267,7 +3542,7 @@ def explain_combat_or_dg_combat(u: Unit) -> Answer[bool]:
     """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_combat_or_dg_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_0_103), )))
 
 
 # rules/ocs/series.rules:68  9.11  Step Losses
@@ -3288,7 +3563,7 @@ def explain_steps_not_negative(u: Unit) -> Answer[bool]:
     """A unit cannot have lost a negative number of steps (9.11), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_steps_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_0_103), )))
 
 
 # rules/ocs/option-fog-of-war.rules:12  13.7b  Fog of War Option
@@ -3321,45 +3596,96 @@ def explain_marker_placement_conforms(under_other_units: bool, holds_only_zoc_un
     return _ANSWERS_marker_placement_conforms[(under_other_units, holds_only_zoc_units, one_unit_revealed)]
 
 
-# rules/ocs/ch13-specialized-units.rules:76  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:10  12.5  Fuel Supply
+def needs_fuel(u: Unit) -> bool:
+    """Does the unit need fuel to move? (12.5)."""
+    # transport: 13.2b (OCS) rules/ocs/ch13-specialized-units.rules:193
+    if u.type == 'transport':
+        return False
+    # motorized: 12.5 (OCS) rules/ocs/ch13-specialized-units.rules:11
+    if u.mobility != 'leg':
+        return True
+    # leg: 12.5 (OCS) rules/ocs/ch13-specialized-units.rules:12
+    return False
+
+
+# rules/ocs/ch13-specialized-units.rules:10  12.5  Fuel Supply
+def _t_needs_fuel(u: Unit, _t: list[Cite]) -> bool:
+    """needs_fuel, recording in _t each rule it uses."""
+    # transport: 13.2b (OCS) rules/ocs/ch13-specialized-units.rules:193
+    if u.type == 'transport':
+        _t.extend(_CITES216)
+        return False
+    # motorized: 12.5 (OCS) rules/ocs/ch13-specialized-units.rules:11
+    if u.mobility != 'leg':
+        _t.extend(_CITES217)
+        return True
+    # leg: 12.5 (OCS) rules/ocs/ch13-specialized-units.rules:12
+    _t.extend(_CITES218)
+    return False
+
+
+# rules/ocs/ch13-specialized-units.rules:10  12.5  Fuel Supply
+def explain_needs_fuel(u: Unit) -> Answer[bool]:
+    """Does the unit need fuel to move? (12.5), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_needs_fuel(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_0_103), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:93  13.1c  HQs and Combat
 def defense_strength(u: Unit, printed: int) -> int:
     """Defense strength: the parenthesized (defensive-only) strength not printed on the counter, else the printed one (13.1c)."""
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:599
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:813
     _u_type = u.type
     if _u_type == 'artillery':
         return 1
-    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
-    _u_mode = u.mode
-    if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET103)):
+    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:95
+    if _u_type == 'hq' and u.mode == 'combat':
         return 5
-    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
+    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:96
+    if _u_type == 'hq' and u.mode == 'move':
+        return 1
+    # hq_combat_side: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:97
+    _u_mode = u.mode
+    if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET104)):
+        return 5
+    # hq_move_side: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:99
     if _u_type == 'hq':
         return 1
-    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
+    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:100
     return printed
 
 
-# rules/ocs/ch13-specialized-units.rules:76  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:93  13.1c  HQs and Combat
 def _t_defense_strength(u: Unit, printed: int, _t: list[Cite]) -> int:
     """defense_strength, recording in _t each rule it uses."""
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:599
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:813
     if u.type == 'artillery':
-        _t.extend(_CITES216)
+        _t.extend(_CITES225)
         return 1
-    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
-    if u.type == 'hq' and _t_combat_side(u, _t):
-        _t.extend(_CITES217)
+    # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:95
+    if u.type == 'hq' and u.mode == 'combat':
+        _t.extend(_CITES226)
         return 5
-    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
-    if u.type == 'hq':
-        _t.extend(_CITES218)
+    # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:96
+    if u.type == 'hq' and u.mode == 'move':
+        _t.extend(_CITES227)
         return 1
-    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
-    _t.extend(_CITES219)
+    # hq_combat_side: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:97
+    if u.type == 'hq' and _t_combat_side(u, _t):
+        _t.extend(_CITES228)
+        return 5
+    # hq_move_side: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:99
+    if u.type == 'hq':
+        _t.extend(_CITES229)
+        return 1
+    # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:100
+    _t.extend(_CITES230)
     return printed
 
 
-# rules/ocs/ch13-specialized-units.rules:76  13.1c  HQs and Combat
+# rules/ocs/ch13-specialized-units.rules:93  13.1c  HQs and Combat
 def explain_defense_strength(u: Unit, printed: int) -> Answer[int]:
     """Defense strength: the parenthesized (defensive-only) strength not printed on the counter, else the printed one (13.1c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3367,322 +3693,383 @@ def explain_defense_strength(u: Unit, printed: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:245  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:315  13.2f  Loading and Unloading
 def may_unload(tp: Unit, h: Hex) -> bool:
     """May the Transport Point unload its SP in this hex? (13.2f)."""
-    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:286
+    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:366
     if tp.organic:
         return False
-    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
-    if any((u.type not in _SET222 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:316
+    if any((u.type not in _SET233 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
-    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
+    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:319
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:245  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:315  13.2f  Loading and Unloading
 def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
-    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:286
+    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:366
     if tp.organic:
-        _t.extend(_CITES224)
+        _t.extend(_CITES235)
         return False
-    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
-    if any((_t_is_combat(u, _t) or u.type in _SET225 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
-        _t.extend(_CITES226)
+    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:316
+    if any((_t_is_combat(u, _t) or u.type in _SET236 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+        _t.extend(_CITES237)
         return True
-    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
-    _t.extend(_CITES227)
+    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:319
+    _t.extend(_CITES238)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:245  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:315  13.2f  Loading and Unloading
 def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_unload(tp, h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_102), ('h', h, _DOMAINS_Hex_0_189), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_103), ('h', h, _DOMAINS_Hex_0_189), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:442  13.3e
+# rules/ocs/ch13-specialized-units.rules:375  13.2g  Organic Trucks
+def may_retreat(tp: Unit, with_retreating_combat_units: bool) -> bool:
+    """May this Transport Point retreat? (with_retreating_combat_units: with retreating combat units of its stack) (13.2g)."""
+    # tag_along: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:377
+    if with_retreating_combat_units and tp.organic:
+        return True
+    # alone: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:379
+    _tp_organic = tp.organic
+    if _tp_organic:
+        return False
+    # others: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:380
+    return False
+
+
+# rules/ocs/ch13-specialized-units.rules:375  13.2g  Organic Trucks
+def _t_may_retreat(tp: Unit, with_retreating_combat_units: bool, _t: list[Cite]) -> bool:
+    """may_retreat, recording in _t each rule it uses."""
+    # tag_along: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:377
+    if tp.organic and with_retreating_combat_units:
+        _t.extend(_CITES242)
+        return True
+    # alone: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:379
+    if tp.organic:
+        _t.extend(_CITES243)
+        return False
+    # others: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:380
+    _t.extend(_CITES244)
+    return False
+
+
+# rules/ocs/ch13-specialized-units.rules:375  13.2g  Organic Trucks
+def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[bool]:
+    """May this Transport Point retreat? (with_retreating_combat_units: with retreating combat units of its stack) (13.2g), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_retreat(tp, with_retreating_combat_units, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_0_103), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:608  13.3e
 def may_entrain(u: Unit, x: RailHex) -> bool:
     """May this cargo entrain here? (13.3e)."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:519
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:711
     _u_type = u.type
     if _u_type == 'rail_repair' and (not x.in_ezoc):
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1068
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1349
     _u_mode = u.mode
-    if _u_type == 'hq' and x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
+    if _u_type == 'hq' and (not x.in_ezoc) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) and (x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))):
         return True
-    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
-    _x_controlled = x.controlled
-    if _x_controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (_u_mode == 'move' or not UnitType_combat[_u_type]) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
+    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:609
+    _x_in_ezoc = x.in_ezoc
+    if not _x_in_ezoc and (x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))) and (_u_mode == 'move' or not UnitType_combat[_u_type]):
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:611
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:442  13.3e
+# rules/ocs/ch13-specialized-units.rules:608  13.3e
 def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:519
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:711
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES232)
+        _t.extend(_CITES249)
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1068
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1349
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES233)
+        _t.extend(_CITES250)
         return True
-    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
+    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:609
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
-        _t.extend(_CITES234)
+        _t.extend(_CITES251)
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
-    _t.extend(_CITES235)
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:611
+    _t.extend(_CITES252)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:442  13.3e
+# rules/ocs/ch13-specialized-units.rules:608  13.3e
 def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo entrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_entrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_0_102), ('x', x, _DOMAINS_RailHex_0_126), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_0_103), ('x', x, _DOMAINS_RailHex_0_126), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:448  13.3e
+# rules/ocs/ch13-specialized-units.rules:614  13.3e
 def may_detrain(u: Unit, x: RailHex) -> bool:
     """May this cargo detrain here? (13.3e)."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:523
-    if u.type == 'rail_repair' and (not x.in_ezoc):
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:715
+    if u.type == 'rail_repair' and (not x.in_ezoc) and (not x.enemy_units):
         return True
-    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:449
-    if x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
+    # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:627
+    _x_enemy_units = x.enemy_units
+    if _x_enemy_units:
+        return False
+    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:615
+    _x_in_ezoc = x.in_ezoc
+    if not _x_in_ezoc and (x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))):
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:450
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:616
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:448  13.3e
+# rules/ocs/ch13-specialized-units.rules:614  13.3e
 def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:523
-    if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES238)
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:715
+    if u.type == 'rail_repair' and (not x.in_ezoc) and (not x.enemy_units):
+        _t.extend(_CITES256)
         return True
-    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:449
+    # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:627
+    if x.enemy_units:
+        _t.extend(_CITES257)
+        return False
+    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:615
     if _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES239)
+        _t.extend(_CITES258)
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:450
-    _t.extend(_CITES235)
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:616
+    _t.extend(_CITES252)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:448  13.3e
+# rules/ocs/ch13-specialized-units.rules:614  13.3e
 def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo detrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_detrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_0_102), ('x', x, _DOMAINS_RailHex_0_126), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_0_103), ('x', x, _DOMAINS_RailHex_0_126), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:679  13.5b
-def rebuildable(u: Unit) -> bool:
-    """Can this unit be rebuilt? (13.5b)."""
-    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:713
+# rules/ocs/ch13-specialized-units.rules:927  13.5b
+def rebuildable(u: Unit, in_dead_pile: bool) -> bool:
+    """Can this unit be rebuilt? (in_dead_pile: it is in the Dead Pile, not on the map) (13.5b)."""
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:971
     if u.no_rebuild:
         return False
-    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:680
+    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:929
     if u.breakdown:
         return False
-    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:681
-    return True
-
-
-# rules/ocs/ch13-specialized-units.rules:679  13.5b
-def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
-    """rebuildable, recording in _t each rule it uses."""
-    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:713
-    if u.no_rebuild:
-        _t.extend(_CITES243)
-        return False
-    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:680
-    if u.breakdown:
-        _t.extend(_CITES244)
-        return False
-    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:681
-    _t.extend(_CITES245)
-    return True
-
-
-# rules/ocs/ch13-specialized-units.rules:679  13.5b
-def explain_rebuildable(u: Unit) -> Answer[bool]:
-    """Can this unit be rebuilt? (13.5b), with the rules that decided it."""
-    _t: list[Cite] = []
-    _value = _t_rebuildable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0_102), )))
-
-
-# rules/ocs/ch13-specialized-units.rules:777  13.6  Reinforcements
-def may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bool, arrival_hex_at_map_edge: bool, nearest_unblocked_map_edge_hex: bool) -> bool:
-    """May reinforcements be placed in this hex? (blocked: enemy units in their arrival hex) (13.6)."""
-    # nearest_edge: 13.6b (OCS) rules/ocs/ch13-specialized-units.rules:828
-    if arrival_hex_blocked and arrival_hex_at_map_edge and nearest_unblocked_map_edge_hex and (not is_arrival_hex):
+    # dead_pile: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:930
+    if in_dead_pile:
         return True
-    # entry: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:780
-    if is_arrival_hex and (not arrival_hex_blocked):
+    # reduced: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:931
+    if u.multi_step and u.step_losses > 0:
         return True
-    # elsewhere: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:781
+    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:932
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:777  13.6  Reinforcements
+# rules/ocs/ch13-specialized-units.rules:927  13.5b
+def _t_rebuildable(u: Unit, in_dead_pile: bool, _t: list[Cite]) -> bool:
+    """rebuildable, recording in _t each rule it uses."""
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:971
+    if u.no_rebuild:
+        _t.extend(_CITES264)
+        return False
+    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:929
+    if u.breakdown:
+        _t.extend(_CITES265)
+        return False
+    # dead_pile: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:930
+    if in_dead_pile:
+        _t.extend(_CITES266)
+        return True
+    # reduced: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:931
+    if u.multi_step and u.step_losses > 0:
+        _t.extend(_CITES267)
+        return True
+    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:932
+    _t.extend(_CITES268)
+    return False
+
+
+# rules/ocs/ch13-specialized-units.rules:927  13.5b
+def explain_rebuildable(u: Unit, in_dead_pile: bool) -> Answer[bool]:
+    """Can this unit be rebuilt? (in_dead_pile: it is in the Dead Pile, not on the map) (13.5b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_rebuildable(u, in_dead_pile, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0_103), ('in_dead_pile', in_dead_pile, (False, True)), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:1054  13.6  Reinforcements
+def may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bool, arrival_hex_at_map_edge: bool, nearest_unblocked_map_edge_hex: bool) -> bool:
+    """May reinforcements be placed in this hex? (blocked: enemy units in their arrival hex) (13.6)."""
+    # nearest_edge: 13.6b (OCS) rules/ocs/ch13-specialized-units.rules:1105
+    if arrival_hex_blocked and arrival_hex_at_map_edge and nearest_unblocked_map_edge_hex and (not is_arrival_hex):
+        return True
+    # entry: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:1057
+    if is_arrival_hex and (not arrival_hex_blocked):
+        return True
+    # elsewhere: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:1058
+    return False
+
+
+# rules/ocs/ch13-specialized-units.rules:1054  13.6  Reinforcements
 def _t_may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bool, arrival_hex_at_map_edge: bool, nearest_unblocked_map_edge_hex: bool, _t: list[Cite]) -> bool:
     """may_place_reinforcements_in, recording in _t each rule it uses."""
-    # nearest_edge: 13.6b (OCS) rules/ocs/ch13-specialized-units.rules:828
+    # nearest_edge: 13.6b (OCS) rules/ocs/ch13-specialized-units.rules:1105
     if not is_arrival_hex and arrival_hex_blocked and arrival_hex_at_map_edge and nearest_unblocked_map_edge_hex:
-        _t.extend(_CITES249)
+        _t.extend(_CITES272)
         return True
-    # entry: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:780
+    # entry: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:1057
     if is_arrival_hex and (not arrival_hex_blocked):
-        _t.extend(_CITES250)
+        _t.extend(_CITES273)
         return True
-    # elsewhere: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:781
-    _t.extend(_CITES251)
+    # elsewhere: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:1058
+    _t.extend(_CITES274)
     return False
 
 _ANSWERS_may_place_reinforcements_in: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
-    (False, False, False, False,): Answer(False, (_C149, _C248,), ('is_arrival_hex = true',)),
-    (False, False, False, True,): Answer(False, (_C149, _C248,), ('is_arrival_hex = true',)),
-    (False, False, True, False,): Answer(False, (_C149, _C248,), ('is_arrival_hex = true',)),
-    (False, False, True, True,): Answer(False, (_C149, _C248,), ('is_arrival_hex = true', 'arrival_hex_blocked = true')),
-    (False, True, False, False,): Answer(False, (_C149, _C248,), ()),
-    (False, True, False, True,): Answer(False, (_C149, _C248,), ('arrival_hex_at_map_edge = true',)),
-    (False, True, True, False,): Answer(False, (_C149, _C248,), ('nearest_unblocked_map_edge_hex = true',)),
-    (False, True, True, True,): Answer(True, (_C149, _C246,), ()),
-    (True, False, False, False,): Answer(True, (_C149, _C247,), ()),
-    (True, False, False, True,): Answer(True, (_C149, _C247,), ()),
-    (True, False, True, False,): Answer(True, (_C149, _C247,), ()),
-    (True, False, True, True,): Answer(True, (_C149, _C247,), ()),
-    (True, True, False, False,): Answer(False, (_C149, _C248,), ('arrival_hex_blocked = false',)),
-    (True, True, False, True,): Answer(False, (_C149, _C248,), ('arrival_hex_blocked = false',)),
-    (True, True, True, False,): Answer(False, (_C149, _C248,), ('arrival_hex_blocked = false',)),
-    (True, True, True, True,): Answer(False, (_C149, _C248,), ('is_arrival_hex = false', 'arrival_hex_blocked = false')),
+    (False, False, False, False,): Answer(False, (_C149, _C271,), ('is_arrival_hex = true',)),
+    (False, False, False, True,): Answer(False, (_C149, _C271,), ('is_arrival_hex = true',)),
+    (False, False, True, False,): Answer(False, (_C149, _C271,), ('is_arrival_hex = true',)),
+    (False, False, True, True,): Answer(False, (_C149, _C271,), ('is_arrival_hex = true', 'arrival_hex_blocked = true')),
+    (False, True, False, False,): Answer(False, (_C149, _C271,), ()),
+    (False, True, False, True,): Answer(False, (_C149, _C271,), ('arrival_hex_at_map_edge = true',)),
+    (False, True, True, False,): Answer(False, (_C149, _C271,), ('nearest_unblocked_map_edge_hex = true',)),
+    (False, True, True, True,): Answer(True, (_C149, _C269,), ()),
+    (True, False, False, False,): Answer(True, (_C149, _C270,), ()),
+    (True, False, False, True,): Answer(True, (_C149, _C270,), ()),
+    (True, False, True, False,): Answer(True, (_C149, _C270,), ()),
+    (True, False, True, True,): Answer(True, (_C149, _C270,), ()),
+    (True, True, False, False,): Answer(False, (_C149, _C271,), ('arrival_hex_blocked = false',)),
+    (True, True, False, True,): Answer(False, (_C149, _C271,), ('arrival_hex_blocked = false',)),
+    (True, True, True, False,): Answer(False, (_C149, _C271,), ('arrival_hex_blocked = false',)),
+    (True, True, True, True,): Answer(False, (_C149, _C271,), ('is_arrival_hex = false', 'arrival_hex_blocked = false')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:777  13.6  Reinforcements
+# rules/ocs/ch13-specialized-units.rules:1054  13.6  Reinforcements
 def explain_may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bool, arrival_hex_at_map_edge: bool, nearest_unblocked_map_edge_hex: bool) -> Answer[bool]:
     """May reinforcements be placed in this hex? (blocked: enemy units in their arrival hex) (13.6), with the rules that decided it."""
     return _ANSWERS_may_place_reinforcements_in[(is_arrival_hex, arrival_hex_blocked, arrival_hex_at_map_edge, nearest_unblocked_map_edge_hex)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1005  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1286  13.8b  Bridging
 def bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> River:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b)."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1007
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1288
     if overrunning:
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1008
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1289
     if bridged_by_engineers and river == 'major_river':
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1009
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1290
     if bridged_by_engineers and river == 'minor_river':
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1010
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1291
     return river
 
 
-# rules/ocs/ch13-specialized-units.rules:1005  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1286  13.8b  Bridging
 def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: list[Cite]) -> River:
     """bridged, recording in _t each rule it uses."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1007
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1288
     if overrunning:
-        _t.extend(_CITES256)
+        _t.extend(_CITES279)
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1008
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1289
     if bridged_by_engineers and river == 'major_river':
-        _t.extend(_CITES257)
+        _t.extend(_CITES280)
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1009
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1290
     if bridged_by_engineers and river == 'minor_river':
-        _t.extend(_CITES258)
+        _t.extend(_CITES281)
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1010
-    _t.extend(_CITES259)
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1291
+    _t.extend(_CITES282)
     return river
 
 _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
-    ('no_river', False, False,): Answer('no_river', (_C168, _C255,), ()),
-    ('no_river', False, True,): Answer('no_river', (_C168, _C252,), ()),
-    ('no_river', True, False,): Answer('no_river', (_C168, _C255,), ()),
-    ('no_river', True, True,): Answer('no_river', (_C168, _C252,), ()),
-    ('minor_river', False, False,): Answer('minor_river', (_C168, _C255,), ()),
-    ('minor_river', False, True,): Answer('minor_river', (_C168, _C252,), ()),
-    ('minor_river', True, False,): Answer('no_river', (_C168, _C254,), ()),
-    ('minor_river', True, True,): Answer('minor_river', (_C168, _C252,), ()),
-    ('major_river', False, False,): Answer('major_river', (_C168, _C255,), ()),
-    ('major_river', False, True,): Answer('major_river', (_C168, _C252,), ()),
-    ('major_river', True, False,): Answer('minor_river', (_C168, _C253,), ()),
-    ('major_river', True, True,): Answer('major_river', (_C168, _C252,), ()),
+    ('no_river', False, False,): Answer('no_river', (_C168, _C278,), ()),
+    ('no_river', False, True,): Answer('no_river', (_C168, _C275,), ()),
+    ('no_river', True, False,): Answer('no_river', (_C168, _C278,), ()),
+    ('no_river', True, True,): Answer('no_river', (_C168, _C275,), ()),
+    ('minor_river', False, False,): Answer('minor_river', (_C168, _C278,), ()),
+    ('minor_river', False, True,): Answer('minor_river', (_C168, _C275,), ()),
+    ('minor_river', True, False,): Answer('no_river', (_C168, _C277,), ()),
+    ('minor_river', True, True,): Answer('minor_river', (_C168, _C275,), ()),
+    ('major_river', False, False,): Answer('major_river', (_C168, _C278,), ()),
+    ('major_river', False, True,): Answer('major_river', (_C168, _C275,), ()),
+    ('major_river', True, False,): Answer('minor_river', (_C168, _C276,), ()),
+    ('major_river', True, True,): Answer('major_river', (_C168, _C275,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1005  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1286  13.8b  Bridging
 def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> Answer[River]:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b), with the rules that decided it."""
     return _ANSWERS_bridged[(river, bridged_by_engineers, overrunning)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1018  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1299  13.8b  Bridging
 def bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool) -> bool:
     """Does this unit's bridging still stand? (leaving_own_hex_after_mode_change: the unit itself leaves its hex, having lost Engineer-Capable status by changing its mode or orientation) (13.8b)."""
-    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1020
+    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1301
     _engineer_mode = engineer.mode
     _engineer_type = engineer.type
     if _engineer_type in _SET165 and (_engineer_mode == 'combat' or (_engineer_mode == 'dg' and engineer.oriented_to_combat)):
         return True
-    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1021
+    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1302
     if leaving_own_hex_after_mode_change and _engineer_type in _SET165:
         return True
-    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1023
+    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1304
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:1018  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1299  13.8b  Bridging
 def _t_bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool, _t: list[Cite]) -> bool:
     """bridge_usable, recording in _t each rule it uses."""
-    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1020
+    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1301
     if _t_engineer_capable(engineer, _t):
-        _t.extend(_CITES263)
+        _t.extend(_CITES286)
         return True
-    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1021
+    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1302
     if leaving_own_hex_after_mode_change and _t_may_perform_engineering(engineer, _t):
-        _t.extend(_CITES264)
+        _t.extend(_CITES287)
         return True
-    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1023
-    _t.extend(_CITES265)
+    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1304
+    _t.extend(_CITES288)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:1018  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1299  13.8b  Bridging
 def explain_bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool) -> Answer[bool]:
     """Does this unit's bridging still stand? (leaving_own_hex_after_mode_change: the unit itself leaves its hex, having lost Engineer-Capable status by changing its mode or orientation) (13.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_bridge_usable(engineer, leaving_own_hex_after_mode_change, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(bridge_usable, (('engineer', engineer, _DOMAINS_Unit_0_102), ('leaving_own_hex_after_mode_change', leaving_own_hex_after_mode_change, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(bridge_usable, (('engineer', engineer, _DOMAINS_Unit_0_103), ('leaving_own_hex_after_mode_change', leaving_own_hex_after_mode_change, (False, True)), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:72  4.4  Attack-Capable Units
 def attack_capable(u: Unit) -> bool:
     """Attack-Capable (4.4)."""
-    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:84
+    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:104
     _u_type = u.type
     if _u_type == 'hq':
         return False
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:602
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:816
     if _u_type == 'artillery':
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:73
@@ -3701,28 +4088,28 @@ def attack_capable(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:72  4.4  Attack-Capable Units
 def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
-    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:84
+    # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:104
     if u.type == 'hq':
-        _t.extend(_CITES273)
+        _t.extend(_CITES296)
         return False
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:602
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:816
     if u.type == 'artillery':
-        _t.extend(_CITES274)
+        _t.extend(_CITES297)
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:73
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES275)
+        _t.extend(_CITES298)
         return False
     # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:74
     if not u.printed_strength or u.parenthesized:
-        _t.extend(_CITES276)
+        _t.extend(_CITES299)
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:76
     if u.mode in _SET140:
-        _t.extend(_CITES277)
+        _t.extend(_CITES300)
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:77
-    _t.extend(_CITES278)
+    _t.extend(_CITES301)
     return True
 
 
@@ -3731,7 +4118,7 @@ def explain_attack_capable(u: Unit) -> Answer[bool]:
     """Attack-Capable (4.4), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_attack_capable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_0_103), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:124  4.4b
@@ -3753,14 +4140,14 @@ def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:150
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES283)
+        _t.extend(_CITES306)
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:125
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES284)
+        _t.extend(_CITES307)
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:127
-    _t.extend(_CITES285)
+    _t.extend(_CITES308)
     return False
 
 
@@ -3769,7 +4156,7 @@ def explain_has_zoc(u: Unit) -> Answer[bool]:
     """Has a Zone of Control (4.4b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_has_zoc(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_0_102), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_0_103), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
@@ -3777,9 +4164,9 @@ def _s_re_size(u: Unit) -> Number:
     """re_size with numbers scaled by SCALE."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:45
     _u_size = u.size
-    if _u_size == 'company' and u.formation == 'Jock Column' and (u.type not in _SET287):
+    if _u_size == 'company' and u.formation == 'Jock Column' and (u.type not in _SET310):
         return 2
-    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
+    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:35
     _u_type = u.type
     if _u_type == 'hq':
         return 4
@@ -3804,30 +4191,30 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:45
     if _t_is_combat(u, _t) and u.type != 'hq' and (u.formation == 'Jock Column') and (u.size == 'company'):
-        _t.extend(_CITES294)
+        _t.extend(_CITES317)
         return 2
-    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
+    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:35
     if u.type == 'hq':
-        _t.extend(_CITES295)
+        _t.extend(_CITES318)
         return 4
     # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES296)
+        _t.extend(_CITES319)
         return 0
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
     if u.multi_step:
-        _t.extend(_CITES297)
+        _t.extend(_CITES320)
         return u.printed_re * 4 - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
     if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES298)
+        _t.extend(_CITES321)
         return 1
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
     if u.size == 'battalion':
-        _t.extend(_CITES299)
+        _t.extend(_CITES322)
         return 2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
-    _t.extend(_CITES300)
+    _t.extend(_CITES323)
     return 4
 
 
@@ -3837,9 +4224,9 @@ def re_size(u: Unit) -> Number:
     _v: Number
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:45
     _u_size = u.size
-    if _u_size == 'company' and u.formation == 'Jock Column' and (u.type not in _SET287):
-        return _Q301
-    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
+    if _u_size == 'company' and u.formation == 'Jock Column' and (u.type not in _SET310):
+        return _Q324
+    # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:35
     _u_type = u.type
     if _u_type == 'hq':
         return 1
@@ -3852,10 +4239,10 @@ def re_size(u: Unit) -> Number:
         return _v if _v.__class__ is int else _plain(_v)
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q302
+        return _Q325
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
     if _u_size == 'battalion':
-        return _Q301
+        return _Q324
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
     return 1
 
@@ -3894,22 +4281,22 @@ def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
     if u.type == 'sp' and (not u.loaded):
-        _t.extend(_CITES309)
+        _t.extend(_CITES332)
         return u.points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
     if u.type == 'transport':
-        _t.extend(_CITES310)
+        _t.extend(_CITES333)
         return u.points * 4
     # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
     if u.type == 'sp' and u.loaded:
-        _t.extend(_CITES311)
+        _t.extend(_CITES334)
         return 0
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES312)
+        _t.extend(_CITES335)
         return _div(_t_re_size(u, _t), 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
-    _t.extend(_CITES313)
+    _t.extend(_CITES336)
     return _t_re_size(u, _t)
 
 
@@ -3948,11 +4335,11 @@ def explain_transport_equivalent(u: Unit) -> Answer[Number]:
 # rules/ocs/ch4-general-concepts.rules:410  4.7c
 def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     """Can a Transport Point be carried this way? (4.7c)."""
-    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
+    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:278
     if by == 'air' and tp == 'mule':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET316:
+    if by in _SET339:
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
     return False
@@ -3961,40 +4348,40 @@ def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
 # rules/ocs/ch4-general-concepts.rules:410  4.7c
 def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite]) -> bool:
     """transport_point_by, recording in _t each rule it uses."""
-    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
+    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:278
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES318)
+        _t.extend(_CITES341)
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET316:
-        _t.extend(_CITES319)
+    if by in _SET339:
+        _t.extend(_CITES342)
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
-    _t.extend(_CITES320)
+    _t.extend(_CITES343)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C195, _C315,), ()),
-    ('rail', 'wagon',): Answer(True, (_C195, _C315,), ()),
-    ('rail', 'mule',): Answer(True, (_C195, _C315,), ()),
-    ('air', 'truck',): Answer(False, (_C195, _C317,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C195, _C317,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C195, _C314,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C195, _C317,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C195, _C317,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C195, _C317,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C195, _C315,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C195, _C315,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C195, _C315,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C195, _C317,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C195, _C317,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C195, _C317,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C195, _C317,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C195, _C317,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C195, _C317,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C195, _C315,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C195, _C315,), ()),
-    ('shipping', 'mule',): Answer(True, (_C195, _C315,), ()),
+    ('rail', 'truck',): Answer(True, (_C195, _C338,), ()),
+    ('rail', 'wagon',): Answer(True, (_C195, _C338,), ()),
+    ('rail', 'mule',): Answer(True, (_C195, _C338,), ()),
+    ('air', 'truck',): Answer(False, (_C195, _C340,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C195, _C340,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C195, _C337,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C195, _C340,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C195, _C340,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C195, _C340,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C195, _C338,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C195, _C338,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C195, _C338,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C195, _C340,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C195, _C340,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C195, _C340,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C195, _C340,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C195, _C340,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C195, _C340,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C195, _C338,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C195, _C338,), ()),
+    ('shipping', 'mule',): Answer(True, (_C195, _C338,), ()),
 }
 
 
@@ -4025,18 +4412,18 @@ def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
     if by == 'rail':
-        _t.extend(_CITES325)
+        _t.extend(_CITES348)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
     if by == 'air':
-        _t.extend(_CITES326)
+        _t.extend(_CITES349)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES327)
+        _t.extend(_CITES350)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
-    _t.extend(_CITES328)
+    _t.extend(_CITES351)
     return 0
 
 
@@ -4045,31 +4432,31 @@ def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
     if by == 'rail':
-        return _Q301
+        return _Q324
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
     if by == 'air':
-        return _Q301
+        return _Q324
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
     if alt_roll and by == 'alt_landing':
-        return _Q301
+        return _Q324
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_C197, _C321,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_C197, _C321,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C197, _C322,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C197, _C322,), ()),
-    ('air_drop', False,): Answer(0, (_C197, _C324,), ()),
-    ('air_drop', True,): Answer(0, (_C197, _C324,), ()),
-    ('landing_craft', False,): Answer(0, (_C197, _C324,), ()),
-    ('landing_craft', True,): Answer(0, (_C197, _C324,), ()),
-    ('alt_landing', False,): Answer(0, (_C197, _C324,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C197, _C323,), ()),
-    ('beach_assault', False,): Answer(0, (_C197, _C324,), ()),
-    ('beach_assault', True,): Answer(0, (_C197, _C324,), ()),
-    ('shipping', False,): Answer(0, (_C197, _C324,), ()),
-    ('shipping', True,): Answer(0, (_C197, _C324,), ()),
+    ('rail', False,): Answer(Fraction(1, 2), (_C197, _C344,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_C197, _C344,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C197, _C345,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C197, _C345,), ()),
+    ('air_drop', False,): Answer(0, (_C197, _C347,), ()),
+    ('air_drop', True,): Answer(0, (_C197, _C347,), ()),
+    ('landing_craft', False,): Answer(0, (_C197, _C347,), ()),
+    ('landing_craft', True,): Answer(0, (_C197, _C347,), ()),
+    ('alt_landing', False,): Answer(0, (_C197, _C347,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C197, _C346,), ()),
+    ('beach_assault', False,): Answer(0, (_C197, _C347,), ()),
+    ('beach_assault', True,): Answer(0, (_C197, _C347,), ()),
+    ('shipping', False,): Answer(0, (_C197, _C347,), ()),
+    ('shipping', True,): Answer(0, (_C197, _C347,), ()),
 }
 
 
@@ -4097,14 +4484,14 @@ def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'rail':
-        _t.extend(_CITES331)
+        _t.extend(_CITES354)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     if by == 'air':
-        _t.extend(_CITES332)
+        _t.extend(_CITES355)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
-    _t.extend(_CITES328)
+    _t.extend(_CITES351)
     return 0
 
 
@@ -4113,21 +4500,21 @@ def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'rail':
-        return _Q301
+        return _Q324
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     if by == 'air':
-        return _Q301
+        return _Q324
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C197, _C329,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C197, _C330,), ()),
-    ('air_drop',): Answer(0, (_C197, _C324,), ()),
-    ('landing_craft',): Answer(0, (_C197, _C324,), ()),
-    ('alt_landing',): Answer(0, (_C197, _C324,), ()),
-    ('beach_assault',): Answer(0, (_C197, _C324,), ()),
-    ('shipping',): Answer(0, (_C197, _C324,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C197, _C352,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C197, _C353,), ()),
+    ('air_drop',): Answer(0, (_C197, _C347,), ()),
+    ('landing_craft',): Answer(0, (_C197, _C347,), ()),
+    ('alt_landing',): Answer(0, (_C197, _C347,), ()),
+    ('beach_assault',): Answer(0, (_C197, _C347,), ()),
+    ('shipping',): Answer(0, (_C197, _C347,), ()),
 }
 
 
@@ -4155,14 +4542,14 @@ def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
     if by == 'air':
-        _t.extend(_CITES332)
+        _t.extend(_CITES355)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES335)
+        _t.extend(_CITES358)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
-    _t.extend(_CITES336)
+    _t.extend(_CITES359)
     return 0
 
 
@@ -4171,28 +4558,28 @@ def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
     if by == 'air':
-        return _Q301
+        return _Q324
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
     if alt_roll and by == 'alt_landing':
-        return _Q301
+        return _Q324
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C197, _C334,), ()),
-    ('rail', True,): Answer(0, (_C197, _C334,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C197, _C330,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C197, _C330,), ()),
-    ('air_drop', False,): Answer(0, (_C197, _C334,), ()),
-    ('air_drop', True,): Answer(0, (_C197, _C334,), ()),
-    ('landing_craft', False,): Answer(0, (_C197, _C334,), ()),
-    ('landing_craft', True,): Answer(0, (_C197, _C334,), ()),
-    ('alt_landing', False,): Answer(0, (_C197, _C334,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C197, _C333,), ()),
-    ('beach_assault', False,): Answer(0, (_C197, _C334,), ()),
-    ('beach_assault', True,): Answer(0, (_C197, _C334,), ()),
-    ('shipping', False,): Answer(0, (_C197, _C334,), ()),
-    ('shipping', True,): Answer(0, (_C197, _C334,), ()),
+    ('rail', False,): Answer(0, (_C197, _C357,), ()),
+    ('rail', True,): Answer(0, (_C197, _C357,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C197, _C353,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C197, _C353,), ()),
+    ('air_drop', False,): Answer(0, (_C197, _C357,), ()),
+    ('air_drop', True,): Answer(0, (_C197, _C357,), ()),
+    ('landing_craft', False,): Answer(0, (_C197, _C357,), ()),
+    ('landing_craft', True,): Answer(0, (_C197, _C357,), ()),
+    ('alt_landing', False,): Answer(0, (_C197, _C357,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C197, _C356,), ()),
+    ('beach_assault', False,): Answer(0, (_C197, _C357,), ()),
+    ('beach_assault', True,): Answer(0, (_C197, _C357,), ()),
+    ('shipping', False,): Answer(0, (_C197, _C357,), ()),
+    ('shipping', True,): Answer(0, (_C197, _C357,), ()),
 }
 
 
@@ -4226,45 +4613,45 @@ def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> boo
     """may_share_hex_with, recording in _t each rule it uses."""
     # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:609
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES342)
+        _t.extend(_CITES365)
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:611
     if mover == 'ship' and enemy in _SET201:
-        _t.extend(_CITES343)
+        _t.extend(_CITES366)
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:613
     if mover == 'plane_on_mission':
-        _t.extend(_CITES344)
+        _t.extend(_CITES367)
         return True
     # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:614
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        _t.extend(_CITES345)
+        _t.extend(_CITES368)
         return True
     # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:616
-    _t.extend(_CITES346)
+    _t.extend(_CITES369)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C199, _C341,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C199, _C337,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C199, _C337,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C199, _C337,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C199, _C341,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C199, _C341,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C199, _C341,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C199, _C341,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C199, _C341,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C199, _C338,), ()),
-    ('ship', 'ships',): Answer(False, (_C199, _C341,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C199, _C338,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C199, _C339,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C199, _C339,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C199, _C339,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C199, _C339,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C199, _C341,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C199, _C340,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C199, _C340,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C199, _C340,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C199, _C364,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C199, _C360,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C199, _C360,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C199, _C360,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C199, _C364,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C199, _C364,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C199, _C364,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C199, _C364,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C199, _C364,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C199, _C361,), ()),
+    ('ship', 'ships',): Answer(False, (_C199, _C364,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C199, _C361,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C199, _C362,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C199, _C362,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C199, _C362,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C199, _C362,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C199, _C364,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C199, _C363,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C199, _C363,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C199, _C363,), ()),
 }
 
 
@@ -4319,40 +4706,40 @@ def stacking(h: Hex) -> list[Violation]:
 def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     """stacking, recording in _t each rule it uses."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
-        _t.extend(_CITES12)
+        _t.extend(_CITES13)
         return []
     out: list[Violation] = []
     total: Number  # limits of whole numbers and of numbers alike
     bound: Number
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:521
     if h.phase == 'reinforcement':
-        _t.extend(_CITES352)
+        _t.extend(_CITES375)
     if h.moment == 'moving':
-        _t.extend(_CITES352)
+        _t.extend(_CITES375)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
-        bound = _cite(_t, _CITES12, max_stack_re) * 4
+        bound = _cite(_t, _CITES13, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES353)
+            _t.extend(_CITES376)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
         else:
-            _t.extend(_CITES354)
+            _t.extend(_CITES377)
     # ports: 4.8 rules/ocs/ch4-general-concepts.rules:522
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
-    _t.extend(_CITES355)
+    _t.extend(_CITES378)
     if total > bound:
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
     # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:523
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
-    _t.extend(_CITES356)
+    _t.extend(_CITES379)
     if total > bound:
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
     # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:524
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
-    _t.extend(_CITES357)
+    _t.extend(_CITES380)
     if total > bound:
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
@@ -4368,19 +4755,25 @@ def explain_stacking(h: Hex) -> Answer[list[Violation]]:
 
 # ---- constants -----------------------------------------------------------------
 
-# rules/ocs/ch13-specialized-units.rules:74  13.1c  The Action Rating of every HQ
+# rules/ocs/ch13-specialized-units.rules:91  13.1c  The Action Rating of every HQ
 hq_action_rating: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:175  13.2c  Truck Transport Point counters in the counter-mix (each game sets its own)
+# rules/ocs/ch13-specialized-units.rules:218  13.2c  MP that dividing or combining Transport Points costs
+combine_mp_cost: Final[int] = 0
+
+# rules/ocs/ch13-specialized-units.rules:220  13.2c  Truck Transport Point counters in the counter-mix (each game sets its own)
 truck_counters: Final[int] = 30
 
-# rules/ocs/ch13-specialized-units.rules:489  13.3f  SP that converting a rail hex costs
+# rules/ocs/ch13-specialized-units.rules:678  13.3f  SP that converting a rail hex costs
 conversion_sp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:687  13.5b  MP a rebuild costs
+# rules/ocs/ch13-specialized-units.rules:679  13.3f  Extra MP that converting a rail hex costs (beyond moving into it)
+conversion_mp_cost: Final[int] = 0
+
+# rules/ocs/ch13-specialized-units.rules:938  13.5b  MP a rebuild costs
 rebuild_mp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:736  13.5e  Eq to rebuild one truck
+# rules/ocs/ch13-specialized-units.rules:999  13.5e  Eq to rebuild one truck
 eq_per_truck: Final[int] = 1
 
 # rules/ocs/ch4-general-concepts.rules:517  4.8  The most RE of combat units in a hex
@@ -4415,6 +4808,10 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                            'properties': {'controlled': {'description': 'Under friendly control '
                                                                         '(13.3h)',
                                                          'type': 'boolean'},
+                                          'enemy_units': {'description': 'Holds enemy non-combat '
+                                                                         'units, planes or ships (4.8c '
+                                                                         'D)',
+                                                          'type': 'boolean'},
                                           'ezoc_free_path_to_supply': {'description': 'A rail path '
                                                                                       'free of enemy '
                                                                                       'ZOC back to a '
@@ -4422,6 +4819,16 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                                        'type': 'boolean'},
                                           'in_ezoc': {'description': 'In an enemy ZOC',
                                                       'type': 'boolean'},
+                                          'path_ezoc_negated': {'description': 'That rail path is free '
+                                                                               'of enemy ZOC only by '
+                                                                               'negation (13.3c: for '
+                                                                               'trace supply only)',
+                                                                'type': 'boolean'},
+                                          'path_needs_extender': {'description': 'That rail path needs '
+                                                                                 'Extender links '
+                                                                                 '(13.3c: for trace '
+                                                                                 'supply only)',
+                                                                  'type': 'boolean'},
                                           'town_or_port': {'description': 'It has a village, city (any '
                                                                           'size) or port',
                                                            'type': 'boolean'},
@@ -4479,6 +4886,20 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                          'name': 'repl_mode',
                                                          'rule': '13.5',
                                                          'title': 'Repls can never enter Combat Mode'}},
+                                  {'description': 'repl_independent (13.5: Repls are independent '
+                                                  'combat units (of no multi-unit formation)): u.type '
+                                                  '!= repl or u.formation == ""',
+                                   'if': {'properties': {'type': {'const': 'repl'}},
+                                          'required': ['type']},
+                                   'then': {'properties': {'formation': {'const': ''}}},
+                                   'x-rulec-invariant': {'checks': ['formation', 'type'],
+                                                         'exact': True,
+                                                         'expression': 'u.type != repl or u.formation '
+                                                                       '== ""',
+                                                         'name': 'repl_independent',
+                                                         'rule': '13.5',
+                                                         'title': 'Repls are independent combat units '
+                                                                  '(of no multi-unit formation)'}},
                                   {'allOf': [{'properties': {'printed_re': {'minimum': 0,
                                                                             'pattern': '^([0-9]|-[0.]*(/|$))'}}},
                                              {'properties': {'points': {'minimum': 0,
@@ -4512,8 +4933,10 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                        'be in Reserve Mode): u.type != transport or u.mode == move or '
                                        '(u.organic and u.mode == reserve); repl_mode (13.5: Repls can '
                                        'never enter Combat Mode): u.type != repl or u.mode != combat; '
-                                       'sizes_not_negative (4.6: Printed RE sizes and point values are '
-                                       'never negative): u.printed_re >= 0 and u.points >= 0; '
+                                       'repl_independent (13.5: Repls are independent combat units (of '
+                                       'no multi-unit formation)): u.type != repl or u.formation == '
+                                       '""; sizes_not_negative (4.6: Printed RE sizes and point values '
+                                       'are never negative): u.printed_re >= 0 and u.points >= 0; '
                                        'steps_not_negative (9.11: A unit cannot have lost a negative '
                                        'number of steps): u.step_losses >= 0',
                         'properties': {'breakdown': {'description': 'A generic Breakdown unit',
@@ -4652,7 +5075,10 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
         ('units', 'list of record Unit', ()),
         ('controlled', 'bool', ()),
         ('ezoc_free_path_to_supply', 'bool', ()),
+        ('path_needs_extender', 'bool', ()),
+        ('path_ezoc_negated', 'bool', ()),
         ('in_ezoc', 'bool', ()),
+        ('enemy_units', 'bool', ()),
     ),
     'Unit': (
         ('type', 'enum UnitType', ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog')),
@@ -4695,6 +5121,7 @@ _INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[
         (transport_point_supplied, '13.2b', 'Transport Points are never Out of Supply', ('out_of_supply', 'type'), ()),
         (transport_point_mode, '13.2d', 'Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode', ('mode', 'organic', 'type'), ()),
         (repl_mode, '13.5', 'Repls can never enter Combat Mode', ('mode', 'type'), ()),
+        (repl_independent, '13.5', 'Repls are independent combat units (of no multi-unit formation)', ('formation', 'type'), ()),
         (sizes_not_negative, '4.6', 'Printed RE sizes and point values are never negative', ('printed_re', 'points'), (('printed_re', lambda u: u.printed_re * 4 >= 0), ('points', lambda u: u.points * 4 >= 0), )),
         (steps_not_negative, '9.11', 'A unit cannot have lost a negative number of steps', ('step_losses',), ()),
     ),
@@ -4814,13 +5241,17 @@ __all__ = [
     'captured_may_move_at_once',
     'combat_or_dg_combat',
     'combat_side',
+    'combine_mp_cost',
     'construction_costs_sp',
     'control_changes',
+    'conversion_mp_cost',
     'conversion_sp_cost',
     'conversions_allowed',
     'creates_detrainable',
     'defense_strength',
     'detrainable',
+    'detrainable_for',
+    'dg_result_removes_reserve',
     'engineer_capable',
     'eq_for_air_steps',
     'eq_per_truck',
@@ -4838,6 +5269,8 @@ __all__ = [
     'explain_creates_detrainable',
     'explain_defense_strength',
     'explain_detrainable',
+    'explain_detrainable_for',
+    'explain_dg_result_removes_reserve',
     'explain_engineer_capable',
     'explain_eq_for_air_steps',
     'explain_ezoc_allows',
@@ -4846,6 +5279,7 @@ __all__ = [
     'explain_ground_mover',
     'explain_has_zoc',
     'explain_hq_may_supply',
+    'explain_hq_may_throw_from',
     'explain_hq_may_throw_supply',
     'explain_hq_uses_greater_throw_range',
     'explain_is_combat',
@@ -4874,9 +5308,11 @@ __all__ = [
     'explain_may_enter_marker',
     'explain_may_enter_reinforcement_in',
     'explain_may_entrain',
+    'explain_may_entrain_off_map',
     'explain_may_exit_ezoc_hex',
     'explain_may_form_extender',
     'explain_may_load_from',
+    'explain_may_move_another_unit',
     'explain_may_perform_engineering',
     'explain_may_place_at_port',
     'explain_may_place_rebuilt_in',
@@ -4900,12 +5336,16 @@ __all__ = [
     'explain_one_transport_type',
     'explain_organic_after_capture',
     'explain_pausing_load_may_pay',
+    'explain_rail_cap_available',
     'explain_rail_cap_cost',
     'explain_rail_cap_usable',
     'explain_rail_cargo',
     'explain_rail_path_hex_usable',
+    'explain_rail_steps_in_one_phase',
     'explain_re_size',
     'explain_rebuildable',
+    'explain_repl_independent',
+    'explain_repl_may_take_losses',
     'explain_repl_mode',
     'explain_repls_for_paired_units',
     'explain_rounded',
@@ -4926,6 +5366,7 @@ __all__ = [
     'explain_transportable',
     'explain_transported_ma',
     'explain_truck_rebuildable',
+    'explain_trucks_within_scenario',
     'explain_within_counter_mix',
     'explain_zoc_negated',
     'ezoc_allows',
@@ -4937,6 +5378,7 @@ __all__ = [
     'hex_from_json',
     'hq_action_rating',
     'hq_may_supply',
+    'hq_may_throw_from',
     'hq_may_throw_supply',
     'hq_uses_greater_throw_range',
     'is_combat',
@@ -4966,9 +5408,11 @@ __all__ = [
     'may_enter_marker',
     'may_enter_reinforcement_in',
     'may_entrain',
+    'may_entrain_off_map',
     'may_exit_ezoc_hex',
     'may_form_extender',
     'may_load_from',
+    'may_move_another_unit',
     'may_perform_engineering',
     'may_place_at_port',
     'may_place_rebuilt_in',
@@ -4992,14 +5436,18 @@ __all__ = [
     'one_transport_type',
     'organic_after_capture',
     'pausing_load_may_pay',
+    'rail_cap_available',
     'rail_cap_cost',
     'rail_cap_usable',
     'rail_cargo',
     'rail_hex_from_json',
     'rail_path_hex_usable',
+    'rail_steps_in_one_phase',
     're_size',
     'rebuild_mp_cost',
     'rebuildable',
+    'repl_independent',
+    'repl_may_take_losses',
     'repl_mode',
     'repls_for_paired_units',
     'rounded',
@@ -5022,6 +5470,7 @@ __all__ = [
     'transported_ma',
     'truck_counters',
     'truck_rebuildable',
+    'trucks_within_scenario',
     'unit_from_json',
     'within_counter_mix',
     'zoc_negated',
