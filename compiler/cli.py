@@ -107,7 +107,8 @@ def make_parser() -> argparse.ArgumentParser:
     i = sub.add_parser("init", help="start a game repository: rulec.toml, a first rules file, .gitignore, "
                        "pre-commit and CI")
     i.add_argument("dir", nargs="?", type=Path, default=Path("."), help="the folder (default: the current one)")
-    i.add_argument("--extends", default="OCS", help="the installed series the game extends (default: OCS)")
+    i.add_argument("--extends", required=True, metavar="SERIES", help="the installed series the game extends "
+                   "(rulec ships OCS, ZCS and ACW)")
     i.add_argument("--name", help="the game's name in the rules (default: the folder's name, in capitals)")
     i.add_argument("--title", help="the game's title (default: from its name)")
     sub.add_parser("lsp", help="run the language server on standard input and output (needs rulec[lsp])")

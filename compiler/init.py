@@ -10,43 +10,31 @@ from __future__ import annotations
 
 import argparse
 import re
+import string
 import sys
 from pathlib import Path
 
 from . import project
 
-# The first override and example of a game over a shipped series, from that series' own text. A series
-# rulec does not know gets a clause of the game's own instead.
-_FIRST = {
-    "OCS": '''override 4.5a D: not negatable
-  note game "In {title} an enemy ZOC always blocks Rail Transport - Trace Supply (D)."
-
-rule 1.1 "{title} and the series rules" text-only {{
-  text "{title} is played with the OCS series rules, except where this file says otherwise."
-
-  example "Rail trace supply is blocked by an enemy ZOC, negated or not" {{
-    expect not ezoc_allows(D, true) by {name} 4.5a D
-    expect not ezoc_allows(D, false)
-    expect ezoc_allows(B, true)
-  }}
-}}
-''',
-}
-_OWN = '''rule 1.1 "{title} and the series rules" {{
-  text "{title} is played with the {series} series rules, except where this file says otherwise."
+# What follows the game's header in its first file. A series can ship its own, `init.template` in its
+# rules folder (OCS's overrides one of its rules and shows the change in a worked example); `$name` and
+# `$title` are the game's. Without one, the game gets a clause of its own.
+TEMPLATE = "init.template"
+_OWN = """rule 1.1 "$title and the series rules" {
+  text "$title is played with the $series series rules, except where this file says otherwise."
   const game_turns "Game turns" = 10
 
-  example "The game lasts ten turns" {{
+  example "The game lasts ten turns" {
     expect game_turns == 10
-  }}
-}}
-'''
+  }
+}
+"""
 
 
-def _files(name: str, title: str, series: str, version: str | None) -> dict[str, str]:
+def _files(name: str, title: str, series: str, version: str | None, template: str) -> dict[str, str]:
     slug = name.lower()
     extends = f'{series} "{version}"' if version else series
-    body = _FIRST.get(series, _OWN).format(name=name, title=title, series=series)
+    body = string.Template(template).safe_substitute(name=name, title=title, series=series)
     return {
         project.FILE: f'''# rulec project: where the rules are and what to build (see `rulec --help`).
 # this game's rules folders, relative to this file
@@ -137,8 +125,10 @@ def command(args: argparse.Namespace) -> int:
         print(f"rulec: no installed series '{args.extends}' (installed: {', '.join(sorted(found)) or 'none'})"
               + (f"; {hint}" if hint else ""), file=sys.stderr)
         return 2
-    version = _version(project.series_folder(found[args.extends]), args.extends)
-    files = _files(name, title, args.extends, version)
+    where = project.series_folder(found[args.extends])
+    version = _version(where, args.extends)
+    template = (where / TEMPLATE).read_text(encoding="utf-8") if (where / TEMPLATE).is_file() else _OWN
+    files = _files(name, title, args.extends, version, template)
     existing = [rel for rel in files if (folder / rel).exists()]
     if existing:
         print(f"rulec: {folder} already has {', '.join(existing)}; nothing was written", file=sys.stderr)

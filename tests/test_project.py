@@ -96,7 +96,7 @@ def test_init_then_every_command(inside: Path, capsys: pytest.CaptureFixture[str
 
 def test_init_writes_nothing_over_a_file(inside: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (inside / ".gitignore").write_text("mine\n")
-    rc, _, err = run(capsys, "init")
+    rc, _, err = run(capsys, "init", "--extends", "OCS")
     assert rc == 1 and ".gitignore" in err and "nothing was written" in err
     assert not (inside / "rulec.toml").exists() and (inside / ".gitignore").read_text() == "mine\n"
     rc, _, err = run(capsys, "init", "--extends", "OSC")
@@ -174,3 +174,14 @@ def test_the_language_server_reads_the_project(tmp_path: Path) -> None:
         assert [d["code"] for d in found[-1]] == ["R105"]
     finally:
         server.close()
+
+
+def test_init_over_a_series_without_a_template(inside: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """ZCS ships no init.template: the game gets a clause of its own, and it builds and tests at once."""
+    rc, _, err = run(capsys, "init", "--extends", "ZCS", "--name", "MYZOC")
+    assert rc == 0, err
+    text = (inside / "rules" / "myzoc" / "myzoc.rules").read_text()
+    assert 'game MYZOC "Myzoc" extends ZCS' in text and "override" not in text and "$" not in text
+    assert run(capsys, "build", "--no-print")[0] == 0
+    rc, out, err = run(capsys, "test")
+    assert rc == 0 and ", 0 failed" in out, err
