@@ -45,11 +45,12 @@ def module_name(model: Resolved) -> str:
     return model.manifest.ruleset.lower()
 
 
-def emit_python(model: Resolved, verify: bool = True) -> dict[str, str]:
+def emit_python(model: Resolved, verify: bool = True, whole: bool = False) -> dict[str, str]:
     """The module of one ruleset. verify: compile it first, so a module that does not compile
     is never written (a check on rulec itself: `rulec build --check`, CI and the tests make it; a
-    plain `rulec build` skips it, as it is a quarter of the emitter's time)."""
-    source = ModuleEmitter(model).run()
+    plain `rulec build` skips it, as it is a quarter of the emitter's time). whole: keep the private
+    helpers nothing in the module reads, which a question compiled against it (`rulec eval --module`) may."""
+    source = ModuleEmitter(model).run(prune=not whole)
     if verify:
         compile(source, f"{module_name(model)}.py", "exec")
     return {f"python/{module_name(model)}.py": source}
@@ -227,7 +228,7 @@ class ModuleEmitter:
 
     # ---- the module --------------------------------------------------------------------
 
-    def run(self) -> str:
+    def run(self, prune: bool = True) -> str:
         body = Writer()
         self.out = body
         self.emit_enums()
@@ -238,7 +239,8 @@ class ModuleEmitter:
         head = Writer()
         self.emit_header(head)
         lines = _trim(head.lines + [""] + self.consts.lines + ["", ""] + body.lines)
-        return _with_exports(_used_imports("\n".join(lines) + "\n"))
+        text = "\n".join(lines) + "\n"
+        return _with_exports(_used_imports(_without_unused(text) if prune else text))
 
     def emit_header(self, w: Writer) -> None:
         mf = self.m
@@ -1152,6 +1154,55 @@ def ruleset_hash(model: Resolved) -> str:
 
     text = json.dumps(placeless(to_ir(model)), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+# What rulec itself reads of a loaded module (crosscheck, evaluate): kept whether the module reads it or not.
+READ_FROM_OUTSIDE = frozenset({"_CHECKS_RENAMED", "_RECORD_CLASSES", "_RENAMED", "_FIELDS", "_exact", "_rules"})
+
+
+def _without_unused(text: str) -> str:
+    """The module without the private functions and constants nothing else in it reads (a helper of the
+    runtime no check needs, a traced twin no explain_ calls, a constant only a dropped function read),
+    each with the comment lines just above it. One parse: what the public code reaches, through the
+    names each top-level statement reads, is kept; the rest of the private statements go."""
+    tree = ast.parse(text)
+    spans: list[tuple[int, int, str | None]] = []  # first and last line, the private name it defines
+    reads: dict[str, set[str]] = {}  # a private name -> the names its statement reads
+    roots: set[str] = set(READ_FROM_OUTSIDE)  # the names public statements read
+    for node in tree.body:
+        name = None
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            name = node.name
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            name = node.target.id
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            name = node.targets[0].id
+        private = name if name is not None and name.startswith("_") and not name.startswith("__") else None
+        first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+        spans.append((first, node.end_lineno or node.lineno, private))
+        names = {sub.id for sub in ast.walk(node) if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load)}
+        if private is None:
+            roots |= names
+        else:
+            reads[private] = reads.get(private, set()) | names
+    kept: set[str] = set()
+    todo = [n for n in roots if n in reads]
+    while todo:
+        n = todo.pop()
+        if n not in kept:
+            kept.add(n)
+            todo += [x for x in reads[n] if x in reads and x not in kept]
+    dead = [(first, last) for first, last, name in spans if name is not None and name not in kept]
+    if not dead:
+        return text
+    lines = text.split("\n")
+    drop: set[int] = set()
+    for first, last in dead:
+        start = first - 1
+        while start > 0 and lines[start - 1].startswith("#") and not lines[start - 1].startswith("# ----"):
+            start -= 1  # the comment that heads it
+        drop.update(range(start, last))
+    return re.sub(r"\n{4,}", "\n\n\n", "\n".join(line for i, line in enumerate(lines) if i not in drop))
 
 
 _IMPORT = re.compile(r"^(from [\w.]+ import )(.+)$|^import (\w+)$")

@@ -92,7 +92,9 @@ class EvalAnswer:
 
 def load_module(model: m.Resolved) -> types.ModuleType:
     """The ruleset's generated module, built in memory and imported."""
-    return crosscheck.load_module(next(iter(emit_python(model).values())), model.manifest.ruleset)
+    # the whole module: the question, compiled as the module's own code is, may call a helper or a traced
+    # twin the written module leaves out because nothing in it calls them
+    return crosscheck.load_module(next(iter(emit_python(model, whole=True).values())), model.manifest.ruleset)
 
 
 def evaluate(model: m.Resolved, query: str, state: dict[str, Any] | None = None,

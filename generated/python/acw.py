@@ -139,45 +139,6 @@ def _plain(x: Number) -> Number:
     return x.numerator
 
 
-def _mul(a: Number, b: Number) -> Number:
-    product = a * b
-    q, r = divmod(product, SCALE)
-    return int(q) if r == 0 else Fraction(product) / SCALE
-
-
-def _div(a: Number, b: Number) -> Number:
-    if b == 0:
-        raise RuleError("division by zero")
-    q, r = divmod(a * SCALE, b)
-    return int(q) if r == 0 else Fraction(a * SCALE) / b
-
-
-def _product(items: Iterable[Number]) -> Number:
-    result: Number = SCALE
-    for x in items:
-        result = _mul(result, x)
-    return result
-
-
-def _min(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
-    values = list(items)
-    if not values:
-        raise RuleError("min of nothing")
-    return min(values, key=key)  # type: ignore[type-var, arg-type]
-
-
-def _max(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
-    values = list(items)
-    if not values:
-        raise RuleError("max of nothing")
-    return max(values, key=key)  # type: ignore[type-var, arg-type]
-
-
-def _step_within(values: tuple[T, ...], order: Mapping[Any, int], value: T, steps: int) -> T:
-    """A level `steps` up (or down) an ordered list, stopping at its ends."""
-    return values[max(0, min(len(values) - 1, order[value] + steps))]
-
-
 def _step_around(values: tuple[T, ...], order: Mapping[Any, int], value: T, steps: int) -> T:
     """A value `steps` on around a cyclic list (hexsides, directions)."""
     return values[(order[value] + steps) % len(values)]
@@ -193,30 +154,9 @@ def _count(items: Iterable[object]) -> int:
     return sum(1 for _ in items)
 
 
-def _prod(items: Iterable[int]) -> int:
-    return math.prod(items)
-
-
 def _len(items: Sequence[Any]) -> int:
     """len() of a list, which mypy does not narrow (len(units) != -3 would make the rest unreachable)."""
     return len(items)
-
-
-def _nmin(*xs: Number) -> Number:
-    return min(xs)
-
-
-def _nmax(*xs: Number) -> Number:
-    return max(xs)
-
-
-def _abs(x: Number) -> Number:
-    return -x if x < 0 else x
-
-
-def _let_in(value: T, body: Callable[[T], U]) -> U:
-    """`let n = value; body`: the body is a function of n, so each let has its own n."""
-    return body(value)
 
 
 def _first(items: Iterable[T]) -> T:
@@ -240,11 +180,6 @@ def _cite(t: list[Cite], cites: tuple[Cite, ...], value: T) -> T:
 def _attr_yes(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, bool], key: Any) -> bool:
     t.extend(cites[key])
     return table[key]
-
-
-def _cite_yes(t: list[Cite], cites: tuple[Cite, ...], value: bool) -> bool:
-    t.extend(cites)
-    return value
 
 
 def _rules(t: list[Cite]) -> tuple[Cite, ...]:
@@ -537,7 +472,6 @@ _CITES37: Final[tuple[Cite, ...]] = (_C36,)
 _C38: Final[Cite] = Cite(layer='ACW', clause='1.4', item=None, title='Units in an enemy ZOC', note=None)
 _CITES39: Final[tuple[Cite, ...]] = (_C38,)
 _C40: Final[Cite] = Cite(layer='ACW', clause='1.5', item=None, title='Put in a ZOC by the enemy', note=None)
-_CITES41: Final[tuple[Cite, ...]] = (_C40,)
 _C42: Final[Cite] = Cite(layer='ACW', clause='1.6', item=None, title='Flanking', note=None)
 _CITES43: Final[tuple[Cite, ...]] = (_C42,)
 _C44: Final[Cite] = Cite(layer='ACW', clause='2.1', item=None, title='Combat Die Roll Modifiers', note=None)
@@ -564,7 +498,6 @@ Arm_titles: Final[dict[Arm, str]] = {
 # rules/acw/combat.rules:35  ACW  Side of a hex, clockwise
 HexSide = Literal['n', 'ne', 'se', 's', 'sw', 'nw']
 HexSide_values: Final[tuple[HexSide, ...]] = ('n', 'ne', 'se', 's', 'sw', 'nw',)
-_HexSide_set: Final[frozenset[str]] = frozenset(HexSide_values)
 HexSide_titles: Final[dict[HexSide, str]] = {
     'n': 'North',
     'ne': 'North-east',
@@ -578,7 +511,6 @@ _ORDER_HexSide: Final[dict[HexSide, int]] = {'n': 0, 'ne': 1, 'se': 2, 's': 3, '
 # rules/acw/combat.rules:228  1.7  One 6-sided die
 Die = Literal['one', 'two', 'three', 'four', 'five', 'six']
 Die_values: Final[tuple[Die, ...]] = ('one', 'two', 'three', 'four', 'five', 'six',)
-_Die_set: Final[frozenset[str]] = frozenset(Die_values)
 Die_titles: Final[dict[Die, str]] = {
     'one': '1',
     'two': '2',
@@ -587,7 +519,6 @@ Die_titles: Final[dict[Die, str]] = {
     'five': '5',
     'six': '6',
 }
-_ORDER_Die: Final[dict[Die, int]] = {'one': 0, 'two': 1, 'three': 2, 'four': 3, 'five': 4, 'six': 5}
 Die_die: Final[dict[Die, int]] = {
     'one': 1,
     'two': 2,
@@ -601,7 +532,6 @@ _CITES_Die_die: Final[dict[Die, tuple[Cite, ...]]] = {'one': _CITES3, 'two': _CI
 # rules/acw/combat.rules:253  2.1  Die roll modifier
 Drm = Literal['flanking', 'elevation', 'commander', 'disorganized', 'breastworks']
 Drm_values: Final[tuple[Drm, ...]] = ('flanking', 'elevation', 'commander', 'disorganized', 'breastworks',)
-_Drm_set: Final[frozenset[str]] = frozenset(Drm_values)
 Drm_titles: Final[dict[Drm, str]] = {
     'flanking': 'Flanking attack',
     'elevation': 'Elevation favorable to the attacker',
@@ -621,7 +551,6 @@ _CITES_Drm_value: Final[dict[Drm, tuple[Cite, ...]]] = {'flanking': _CITES15, 'e
 # rules/acw/combat.rules:335  3.2  Combat result for a stack
 Outcome = Literal['eliminated', 'retreat', 'no_effect']
 Outcome_values: Final[tuple[Outcome, ...]] = ('eliminated', 'retreat', 'no_effect',)
-_Outcome_set: Final[frozenset[str]] = frozenset(Outcome_values)
 Outcome_titles: Final[dict[Outcome, str]] = {
     'eliminated': 'Elimination',
     'retreat': 'Retreat',
@@ -855,12 +784,6 @@ def may_attack(in_command: bool, used_road_movement: bool, put_in_zoc_by_enemy: 
     """May this stack attack (and advance after combat)? (1.5)."""
     return put_in_zoc_by_enemy or (in_command and (not used_road_movement))
 
-
-# rules/acw/combat.rules:170  1.5  Put in a ZOC by the enemy
-def _t_may_attack(in_command: bool, used_road_movement: bool, put_in_zoc_by_enemy: bool, _t: list[Cite]) -> bool:
-    """may_attack, recording in _t each rule it uses."""
-    _t.extend(_CITES41)
-    return put_in_zoc_by_enemy or (in_command and (not used_road_movement))
 
 _ANSWERS_may_attack: Final[dict[tuple[bool, bool, bool], Answer[bool]]] = {
     (False, False, False,): Answer(False, (_C40,), ('in_command = true', 'put_in_zoc_by_enemy = true')),

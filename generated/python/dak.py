@@ -159,30 +159,6 @@ def _product(items: Iterable[Number]) -> Number:
     return result
 
 
-def _min(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
-    values = list(items)
-    if not values:
-        raise RuleError("min of nothing")
-    return min(values, key=key)  # type: ignore[type-var, arg-type]
-
-
-def _max(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
-    values = list(items)
-    if not values:
-        raise RuleError("max of nothing")
-    return max(values, key=key)  # type: ignore[type-var, arg-type]
-
-
-def _step_within(values: tuple[T, ...], order: Mapping[Any, int], value: T, steps: int) -> T:
-    """A level `steps` up (or down) an ordered list, stopping at its ends."""
-    return values[max(0, min(len(values) - 1, order[value] + steps))]
-
-
-def _step_around(values: tuple[T, ...], order: Mapping[Any, int], value: T, steps: int) -> T:
-    """A value `steps` on around a cyclic list (hexsides, directions)."""
-    return values[(order[value] + steps) % len(values)]
-
-
 # sum, count and the product of whole numbers through these: mypy can read the builtins' overloads
 # wrongly (against sum's bool overload) when a generic helper or a lambda makes the items.
 def _sum(items: Iterable[N]) -> N:
@@ -193,41 +169,10 @@ def _count(items: Iterable[object]) -> int:
     return sum(1 for _ in items)
 
 
-def _prod(items: Iterable[int]) -> int:
-    return math.prod(items)
-
-
-def _len(items: Sequence[Any]) -> int:
-    """len() of a list, which mypy does not narrow (len(units) != -3 would make the rest unreachable)."""
-    return len(items)
-
-
-def _nmin(*xs: Number) -> Number:
-    return min(xs)
-
-
-def _nmax(*xs: Number) -> Number:
-    return max(xs)
-
-
-def _abs(x: Number) -> Number:
-    return -x if x < 0 else x
-
-
-def _let_in(value: T, body: Callable[[T], U]) -> U:
-    """`let n = value; body`: the body is a function of n, so each let has its own n."""
-    return body(value)
-
-
 def _first(items: Iterable[T]) -> T:
     for x in items:
         return x
     raise RuleError("first of nothing: no item passes 'where'")
-
-
-def _attr(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, T], key: Any) -> T:
-    t.extend(cites[key])
-    return table[key]
 
 
 def _cite(t: list[Cite], cites: tuple[Cite, ...], value: T) -> T:
@@ -503,7 +448,6 @@ _CITES3: Final[tuple[Cite, ...]] = (_C2,)
 _C4: Final[Cite] = Cite(layer='DAK', clause='13.2c', item=None, title='Mechanical Handling', note="ILLUSTRATIVE: 30 truck counters stands in for DAK's own counter-mix.")
 _CITES5: Final[tuple[Cite, ...]] = (_C2, _C4,)
 _C6: Final[Cite] = Cite(layer='OCS', clause='13.3f', item=None, title='Rail Conversion', note=None)
-_CITES7: Final[tuple[Cite, ...]] = (_C6,)
 _C8: Final[Cite] = Cite(layer='OCS', clause='13.5b', item=None, title=None, note=None)
 _CITES9: Final[tuple[Cite, ...]] = (_C8,)
 _C10: Final[Cite] = Cite(layer='OCS', clause='13.5e', item=None, title='Truck Rebuilds', note=None)
@@ -511,29 +455,17 @@ _CITES11: Final[tuple[Cite, ...]] = (_C10,)
 _C12: Final[Cite] = Cite(layer='OCS', clause='4.8', item=None, title='Stacking', note=None)
 _CITES13: Final[tuple[Cite, ...]] = (_C12,)
 _C14: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='fueling', title='Fueling', note=None)
-_CITES15: Final[tuple[Cite, ...]] = (_C14,)
 _C16: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='construction', title='Construction or repair', note=None)
-_CITES17: Final[tuple[Cite, ...]] = (_C16,)
 _C18: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='combat_cost', title='Combat', note=None)
-_CITES19: Final[tuple[Cite, ...]] = (_C18,)
 _C20: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='barrage_cost', title='Barrage', note=None)
-_CITES21: Final[tuple[Cite, ...]] = (_C20,)
 _C22: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='build_air_base', title='Build an Air Base', note=None)
-_CITES23: Final[tuple[Cite, ...]] = (_C22,)
 _C24: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='improve_air_base', title='Improve an Air Base', note=None)
-_CITES25: Final[tuple[Cite, ...]] = (_C24,)
 _C26: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='reduce_air_base', title='Reduce an Air Base', note=None)
-_CITES27: Final[tuple[Cite, ...]] = (_C26,)
 _C28: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='build_hedgehog', title='Build a Hedgehog', note=None)
-_CITES29: Final[tuple[Cite, ...]] = (_C28,)
 _C30: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='improve_hedgehog', title='Improve a Hedgehog', note=None)
-_CITES31: Final[tuple[Cite, ...]] = (_C30,)
 _C32: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='reduce_hedgehog', title='Reduce a Hedgehog', note=None)
-_CITES33: Final[tuple[Cite, ...]] = (_C32,)
 _C34: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='repair_port', title='Repair a Port', note=None)
-_CITES35: Final[tuple[Cite, ...]] = (_C34,)
 _C36: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='damage_port', title='Damage a Port', note=None)
-_CITES37: Final[tuple[Cite, ...]] = (_C36,)
 _C38: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='A', title='Truck Movement', note=None)
 _CITES39: Final[tuple[Cite, ...]] = (_C38,)
 _C40: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='B', title='Supply Lines', note=None)
@@ -586,17 +518,11 @@ _CITES86: Final[tuple[Cite, ...]] = (_C85,)
 _C87: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hedgehog', title='Hedgehog', note=None)
 _CITES88: Final[tuple[Cite, ...]] = (_C87,)
 _C89: Final[Cite] = Cite(layer='OCS', clause='5.0', item='combat', title='Combat', note=None)
-_CITES90: Final[tuple[Cite, ...]] = (_C89,)
 _C91: Final[Cite] = Cite(layer='OCS', clause='5.0', item='move', title='Move', note=None)
-_CITES92: Final[tuple[Cite, ...]] = (_C91,)
 _C93: Final[Cite] = Cite(layer='OCS', clause='5.0', item='reserve', title='Reserve', note=None)
-_CITES94: Final[tuple[Cite, ...]] = (_C93,)
 _C95: Final[Cite] = Cite(layer='OCS', clause='5.0', item='strat', title='Strat', note=None)
-_CITES96: Final[tuple[Cite, ...]] = (_C95,)
 _C97: Final[Cite] = Cite(layer='OCS', clause='5.0', item='dg', title='Disorganized (DG)', note=None)
-_CITES98: Final[tuple[Cite, ...]] = (_C97,)
 _C99: Final[Cite] = Cite(layer='OCS', clause='5.0', item='exploit', title='Exploitation', note=None)
-_CITES100: Final[tuple[Cite, ...]] = (_C99,)
 _C101: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
 _CITES102: Final[tuple[Cite, ...]] = (_C101,)
 _DOMAINS_Unit_0_103: Final[dict[str, Any]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True)}
@@ -604,7 +530,6 @@ _SET104: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
 _C105: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
 _CITES106: Final[tuple[Cite, ...]] = (_C105,)
 _C107: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
-_CITES108: Final[tuple[Cite, ...]] = (_C107,)
 _C109: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
 _CITES110: Final[tuple[Cite, ...]] = (_C109,)
 _C111: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
@@ -614,7 +539,6 @@ _CITES114: Final[tuple[Cite, ...]] = (_C113,)
 _C115: Final[Cite] = Cite(layer='OCS', clause='13.2g', item=None, title='Organic Trucks', note=None)
 _CITES116: Final[tuple[Cite, ...]] = (_C115,)
 _C117: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, note=None)
-_CITES118: Final[tuple[Cite, ...]] = (_C117,)
 _C119: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
 _CITES120: Final[tuple[Cite, ...]] = (_C119,)
 _SET121: Final[frozenset[UnitType]] = frozenset({'air_base', 'hedgehog', 'port'})
@@ -626,14 +550,12 @@ _DOMAINS_RailHex_0_126: Final[dict[str, Any]] = {'town_or_port': (False, True), 
 _C127: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
 _CITES128: Final[tuple[Cite, ...]] = (_C127,)
 _C129: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
-_CITES130: Final[tuple[Cite, ...]] = (_C129,)
 _C131: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
 _CITES132: Final[tuple[Cite, ...]] = (_C131,)
 _C133: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
 _C134: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
 _CITES135: Final[tuple[Cite, ...]] = (_C134,)
 _C136: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
-_CITES137: Final[tuple[Cite, ...]] = (_C136,)
 _C138: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
 _CITES139: Final[tuple[Cite, ...]] = (_C138,)
 _SET140: Final[frozenset[Mode]] = frozenset({'reserve', 'strat'})
@@ -650,20 +572,17 @@ _CITES150: Final[tuple[Cite, ...]] = (_C149,)
 _C151: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
 _CITES152: Final[tuple[Cite, ...]] = (_C151,)
 _C153: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
-_CITES154: Final[tuple[Cite, ...]] = (_C153,)
 _C155: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
 _CITES156: Final[tuple[Cite, ...]] = (_C155,)
 _C157: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
 _CITES158: Final[tuple[Cite, ...]] = (_C157,)
 _C159: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
-_CITES160: Final[tuple[Cite, ...]] = (_C159,)
 _C161: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
 _CITES162: Final[tuple[Cite, ...]] = (_C161,)
 _SET163: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
 _C164: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
 _CITES165: Final[tuple[Cite, ...]] = (_C164,)
 _C166: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
-_CITES167: Final[tuple[Cite, ...]] = (_C166,)
 _C168: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
 _CITES169: Final[tuple[Cite, ...]] = (_C168,)
 _C170: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
@@ -764,17 +683,10 @@ _CITES264: Final[tuple[Cite, ...]] = (_C8, _C259,)
 _C265: Final[Cite] = Cite(layer='OCS', clause='13.6b', item='nearest_edge', title='A map-edge arrival hex blocked by enemy units: the nearest unblocked map-edge hex', note=None)
 _C266: Final[Cite] = Cite(layer='OCS', clause='13.6', item='entry', title='In their entry hexes', note=None)
 _C267: Final[Cite] = Cite(layer='OCS', clause='13.6', item='elsewhere', title='Reinforcements are placed in their entry hexes', note=None)
-_CITES268: Final[tuple[Cite, ...]] = (_C149, _C265,)
-_CITES269: Final[tuple[Cite, ...]] = (_C149, _C266,)
-_CITES270: Final[tuple[Cite, ...]] = (_C149, _C267,)
 _C271: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
 _C272: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
 _C273: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
 _C274: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
-_CITES275: Final[tuple[Cite, ...]] = (_C166, _C271,)
-_CITES276: Final[tuple[Cite, ...]] = (_C166, _C272,)
-_CITES277: Final[tuple[Cite, ...]] = (_C166, _C273,)
-_CITES278: Final[tuple[Cite, ...]] = (_C166, _C274,)
 _C279: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='capable', title='While the unit is Engineer-Capable', note=None)
 _C280: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='own_bridge', title='Exception: the unit uses its own bridge to leave the hex after changing mode or orientation', note=None)
 _C281: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='gone', title='Bridging disappears the instant the unit is no longer Engineer-Capable', note=None)
@@ -833,9 +745,6 @@ _C333: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exce
 _C334: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
 _SET335: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
 _C336: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES337: Final[tuple[Cite, ...]] = (_C193, _C333,)
-_CITES338: Final[tuple[Cite, ...]] = (_C193, _C334,)
-_CITES339: Final[tuple[Cite, ...]] = (_C193, _C336,)
 _C340: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
 _C341: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
 _C342: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
@@ -880,7 +789,6 @@ _CITES376: Final[tuple[Cite, ...]] = (_C369,)
 # rules/ocs/ch13-specialized-units.rules:162  13.2a  What SP pay for
 SpUse = Literal['fueling', 'construction', 'combat_cost', 'barrage_cost']
 SpUse_values: Final[tuple[SpUse, ...]] = ('fueling', 'construction', 'combat_cost', 'barrage_cost',)
-_SpUse_set: Final[frozenset[str]] = frozenset(SpUse_values)
 SpUse_titles: Final[dict[SpUse, str]] = {
     'fueling': 'Fueling',
     'construction': 'Construction or repair',
@@ -893,12 +801,10 @@ SpUse_pay_while_pausing: Final[dict[SpUse, bool]] = {
     'combat_cost': False,
     'barrage_cost': False,
 }
-_CITES_SpUse_pay_while_pausing: Final[dict[SpUse, tuple[Cite, ...]]] = {'fueling': _CITES15, 'construction': _CITES17, 'combat_cost': _CITES19, 'barrage_cost': _CITES21}
 
 # rules/ocs/ch13-specialized-units.rules:879  13.5a  What is rebuilt
 Rebuild = Literal['dead_pile', 'on_map']
 Rebuild_values: Final[tuple[Rebuild, ...]] = ('dead_pile', 'on_map',)
-_Rebuild_set: Final[frozenset[str]] = frozenset(Rebuild_values)
 Rebuild_titles: Final[dict[Rebuild, str]] = {
     'dead_pile': '1) A unit in the Dead Pile',
     'on_map': '2) An on-map unit that has taken step losses',
@@ -907,7 +813,6 @@ Rebuild_titles: Final[dict[Rebuild, str]] = {
 # rules/ocs/ch13-specialized-units.rules:1168  13.7  Side of a Formation marker
 MarkerSide = Literal['regular', 'fueled']
 MarkerSide_values: Final[tuple[MarkerSide, ...]] = ('regular', 'fueled',)
-_MarkerSide_set: Final[frozenset[str]] = frozenset(MarkerSide_values)
 MarkerSide_titles: Final[dict[MarkerSide, str]] = {
     'regular': 'Regular side',
     'fueled': 'Fueled side',
@@ -916,7 +821,6 @@ MarkerSide_titles: Final[dict[MarkerSide, str]] = {
 # rules/ocs/ch13-specialized-units.rules:1280  13.8b  River hexside
 River = Literal['no_river', 'minor_river', 'major_river']
 River_values: Final[tuple[River, ...]] = ('no_river', 'minor_river', 'major_river',)
-_River_set: Final[frozenset[str]] = frozenset(River_values)
 River_titles: Final[dict[River, str]] = {
     'no_river': 'No river',
     'minor_river': 'Minor River',
@@ -926,7 +830,6 @@ River_titles: Final[dict[River, str]] = {
 # rules/ocs/ch13-specialized-units.rules:1382  13.8d  Construction task
 Construction = Literal['build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port']
 Construction_values: Final[tuple[Construction, ...]] = ('build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port',)
-_Construction_set: Final[frozenset[str]] = frozenset(Construction_values)
 Construction_titles: Final[dict[Construction, str]] = {
     'build_air_base': 'Build an Air Base',
     'improve_air_base': 'Improve an Air Base',
@@ -947,12 +850,10 @@ Construction_costs_sp: Final[dict[Construction, bool]] = {
     'repair_port': True,
     'damage_port': False,
 }
-_CITES_Construction_costs_sp: Final[dict[Construction, tuple[Cite, ...]]] = {'build_air_base': _CITES23, 'improve_air_base': _CITES25, 'reduce_air_base': _CITES27, 'build_hedgehog': _CITES29, 'improve_hedgehog': _CITES31, 'reduce_hedgehog': _CITES33, 'repair_port': _CITES35, 'damage_port': _CITES37}
 
 # rules/ocs/ch13-specialized-units.rules:1445  13.9  Type of consolidation
 Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
 Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
-_Consolidation_set: Final[frozenset[str]] = frozenset(Consolidation_values)
 Consolidation_titles: Final[dict[Consolidation, str]] = {
     'multi_step': '1) Multi-step units',
     'formations': '2) Multi-unit formations',
@@ -963,7 +864,6 @@ Consolidation_titles: Final[dict[Consolidation, str]] = {
 # rules/ocs/ch4-general-concepts.rules:173  4.5a  Action in an enemy ZOC
 EzocAction = Literal['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K']
 EzocAction_values: Final[tuple[EzocAction, ...]] = ('A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K',)
-_EzocAction_set: Final[frozenset[str]] = frozenset(EzocAction_values)
 EzocAction_titles: Final[dict[EzocAction, str]] = {
     'A': 'Truck Movement',
     'B': 'Supply Lines',
@@ -995,7 +895,6 @@ _CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {'A': _
 # rules/ocs/ch4-general-concepts.rules:343  4.7  Kind of transport
 Transport = Literal['rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping']
 Transport_values: Final[tuple[Transport, ...]] = ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping',)
-_Transport_set: Final[frozenset[str]] = frozenset(Transport_values)
 Transport_titles: Final[dict[Transport, str]] = {
     'rail': 'Rail (Rail Cap)',
     'air': 'Air Transport',
@@ -1009,7 +908,6 @@ Transport_titles: Final[dict[Transport, str]] = {
 # rules/ocs/ch4-general-concepts.rules:594  4.8c  What moves, retreats or traces into the hex
 Mover = Literal['attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path']
 Mover_values: Final[tuple[Mover, ...]] = ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path',)
-_Mover_set: Final[frozenset[str]] = frozenset(Mover_values)
 Mover_titles: Final[dict[Mover, str]] = {
     'attack_capable_unit': 'An Attack-Capable unit',
     'other_ground_unit': 'A ground unit that is not Attack-Capable',
@@ -1021,7 +919,6 @@ Mover_titles: Final[dict[Mover, str]] = {
 # rules/ocs/ch4-general-concepts.rules:601  4.8c  Kind of enemy unit in the hex
 EnemyKind = Literal['combat_units', 'noncombat_units', 'ships', 'planes']
 EnemyKind_values: Final[tuple[EnemyKind, ...]] = ('combat_units', 'noncombat_units', 'ships', 'planes',)
-_EnemyKind_set: Final[frozenset[str]] = frozenset(EnemyKind_values)
 EnemyKind_titles: Final[dict[EnemyKind, str]] = {
     'combat_units': 'Enemy combat units',
     'noncombat_units': 'Enemy non-combat units',
@@ -1110,7 +1007,6 @@ Mode_voluntary: Final[dict[Mode, bool]] = {
     'dg': False,
     'exploit': False,
 }
-_CITES_Mode_voluntary: Final[dict[Mode, tuple[Cite, ...]]] = {'combat': _CITES90, 'move': _CITES92, 'reserve': _CITES94, 'strat': _CITES96, 'dg': _CITES98, 'exploit': _CITES100}
 
 # rules/ocs/series.rules:74  12.10  Internal stocks
 Stocks = Literal['normal', 'low', 'exhausted']
@@ -1386,12 +1282,6 @@ def pausing_load_may_pay(use: SpUse) -> bool:
     return SpUse_pay_while_pausing[use]
 
 
-# rules/ocs/ch13-specialized-units.rules:170  13.2a  Sequencing Transport/Supply
-def _t_pausing_load_may_pay(use: SpUse, _t: list[Cite]) -> bool:
-    """pausing_load_may_pay, recording in _t each rule it uses."""
-    _t.extend(_CITES108)
-    return _attr_yes(_t, _CITES_SpUse_pay_while_pausing, SpUse_pay_while_pausing, use)
-
 _ANSWERS_pausing_load_may_pay: Final[dict[tuple[SpUse], Answer[bool]]] = {
     ('fueling',): Answer(True, (_C107, _C14,), ()),
     ('construction',): Answer(True, (_C107, _C16,), ()),
@@ -1411,12 +1301,6 @@ def may_move_another_unit(transport_point_unfinished: bool) -> bool:
     """May another unit be moved now? (not while a Transport Point has yet to finish moving) (13.2a)."""
     return not transport_point_unfinished
 
-
-# rules/ocs/ch13-specialized-units.rules:173  13.2a  Sequencing Transport/Supply
-def _t_may_move_another_unit(transport_point_unfinished: bool, _t: list[Cite]) -> bool:
-    """may_move_another_unit, recording in _t each rule it uses."""
-    _t.extend(_CITES108)
-    return not transport_point_unfinished
 
 _ANSWERS_may_move_another_unit: Final[dict[tuple[bool], Answer[bool]]] = {
     (False,): Answer(True, (_C107,), ()),
@@ -1569,12 +1453,6 @@ def may_load_from(same_hex_as_dump: bool) -> bool:
     return same_hex_as_dump
 
 
-# rules/ocs/ch13-specialized-units.rules:313  13.2f  Loading and Unloading
-def _t_may_load_from(same_hex_as_dump: bool, _t: list[Cite]) -> bool:
-    """may_load_from, recording in _t each rule it uses."""
-    _t.extend(_CITES114)
-    return same_hex_as_dump
-
 _ANSWERS_may_load_from: Final[dict[tuple[bool], Answer[bool]]] = {
     (False,): Answer(False, (_C113,), ('same_hex_as_dump = true',)),
     (True,): Answer(True, (_C113,), ()),
@@ -1720,12 +1598,6 @@ def captured_may_move_at_once(captured_in: Phase) -> bool:
     return captured_in == 'movement'
 
 
-# rules/ocs/ch13-specialized-units.rules:443  13.2i
-def _t_captured_may_move_at_once(captured_in: Phase, _t: list[Cite]) -> bool:
-    """captured_may_move_at_once, recording in _t each rule it uses."""
-    _t.extend(_CITES118)
-    return captured_in == 'movement'
-
 _ANSWERS_captured_may_move_at_once: Final[dict[tuple[Phase], Answer[bool]]] = {
     ('reinforcement',): Answer(False, (_C117,), ('captured_in = movement',)),
     ('movement',): Answer(True, (_C117,), ()),
@@ -1797,12 +1669,6 @@ def rail_cap_usable(phase: Phase) -> bool:
     """May Rail Cap be used in this phase? (13.3b)."""
     return phase == 'movement'
 
-
-# rules/ocs/ch13-specialized-units.rules:513  13.3b
-def _t_rail_cap_usable(phase: Phase, _t: list[Cite]) -> bool:
-    """rail_cap_usable, recording in _t each rule it uses."""
-    _t.extend(_CITES123)
-    return phase == 'movement'
 
 _ANSWERS_rail_cap_usable: Final[dict[tuple[Phase], Answer[bool]]] = {
     ('reinforcement',): Answer(False, (_C122,), ('phase = movement',)),
@@ -1918,12 +1784,6 @@ def rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bo
     return controlled and (not enemy_combat_unit) and (not in_ezoc) and (not wrong_gauge)
 
 
-# rules/ocs/ch13-specialized-units.rules:619  13.3e
-def _t_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool, _t: list[Cite]) -> bool:
-    """rail_path_hex_usable, recording in _t each rule it uses."""
-    _t.extend(_CITES130)
-    return not enemy_combat_unit and (not in_ezoc) and (not wrong_gauge) and controlled
-
 _ANSWERS_rail_path_hex_usable: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
     (False, False, False, False,): Answer(False, (_C129,), ('controlled = true',)),
     (False, False, False, True,): Answer(True, (_C129,), ()),
@@ -1955,12 +1815,6 @@ def rail_steps_in_one_phase(entrained_in: Phase, detrains_in: Phase) -> bool:
     """Are entraining, moving and detraining done in the same phase? (13.3e)."""
     return entrained_in == detrains_in
 
-
-# rules/ocs/ch13-specialized-units.rules:623  13.3e
-def _t_rail_steps_in_one_phase(entrained_in: Phase, detrains_in: Phase, _t: list[Cite]) -> bool:
-    """rail_steps_in_one_phase, recording in _t each rule it uses."""
-    _t.extend(_CITES130)
-    return entrained_in == detrains_in
 
 _ANSWERS_rail_steps_in_one_phase: Final[dict[tuple[Phase, Phase], Answer[bool]]] = {
     ('reinforcement', 'reinforcement',): Answer(True, (_C129,), ()),
@@ -2042,12 +1896,6 @@ def may_entrain_off_map(arrival_hex_has_railroad: bool) -> bool:
     return arrival_hex_has_railroad
 
 
-# rules/ocs/ch13-specialized-units.rules:627  13.3e
-def _t_may_entrain_off_map(arrival_hex_has_railroad: bool, _t: list[Cite]) -> bool:
-    """may_entrain_off_map, recording in _t each rule it uses."""
-    _t.extend(_CITES130)
-    return arrival_hex_has_railroad
-
 _ANSWERS_may_entrain_off_map: Final[dict[tuple[bool], Answer[bool]]] = {
     (False,): Answer(False, (_C129,), ('arrival_hex_has_railroad = true',)),
     (True,): Answer(True, (_C129,), ()),
@@ -2065,12 +1913,6 @@ def may_convert_hex(in_ezoc: bool, negated: bool) -> bool:
     """May a rail hex be converted? (13.3f)."""
     return not in_ezoc or ezoc_allows('E', negated)
 
-
-# rules/ocs/ch13-specialized-units.rules:675  13.3f  Rail Conversion
-def _t_may_convert_hex(in_ezoc: bool, negated: bool, _t: list[Cite]) -> bool:
-    """may_convert_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES7)
-    return not in_ezoc or _t_ezoc_allows('E', _cite_yes(_t, _CITES132, negated), _t)
 
 _ANSWERS_may_convert_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
     (False, False,): Answer(True, (_C6,), ()),
@@ -2091,12 +1933,6 @@ def may_rail_over_converted(converted_this_phase: bool) -> bool:
     """A) May a Rail Repair unit use rail movement over these hexes? (13.3g)."""
     return not converted_this_phase
 
-
-# rules/ocs/ch13-specialized-units.rules:702  13.3g  Rail Repair Units
-def _t_may_rail_over_converted(converted_this_phase: bool, _t: list[Cite]) -> bool:
-    """may_rail_over_converted, recording in _t each rule it uses."""
-    _t.extend(_CITES135)
-    return not converted_this_phase
 
 _ANSWERS_may_rail_over_converted: Final[dict[tuple[bool], Answer[bool]]] = {
     (False,): Answer(True, (_C134,), ()),
@@ -2170,12 +2006,6 @@ def control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool
     """Does control of a rail hex change? (13.3h)."""
     return enemy_combat_unit_entered or clearly_on_enemy_side
 
-
-# rules/ocs/ch13-specialized-units.rules:762  13.3h  Railroad Control
-def _t_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool, _t: list[Cite]) -> bool:
-    """control_changes, recording in _t each rule it uses."""
-    _t.extend(_CITES137)
-    return enemy_combat_unit_entered or clearly_on_enemy_side
 
 _ANSWERS_control_changes: Final[dict[tuple[bool, bool], Answer[bool]]] = {
     (False, False,): Answer(False, (_C136,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
@@ -2323,12 +2153,6 @@ def may_place_rebuilt_in(chosen: Mode) -> bool:
     """May a newly-rebuilt unit be placed in this mode? (13.5b)."""
     return Mode_voluntary[chosen]
 
-
-# rules/ocs/ch13-specialized-units.rules:940  13.5b
-def _t_may_place_rebuilt_in(chosen: Mode, _t: list[Cite]) -> bool:
-    """may_place_rebuilt_in, recording in _t each rule it uses."""
-    _t.extend(_CITES9)
-    return _attr_yes(_t, _CITES_Mode_voluntary, Mode_voluntary, chosen)
 
 _ANSWERS_may_place_rebuilt_in: Final[dict[tuple[Mode], Answer[bool]]] = {
     ('combat',): Answer(True, (_C8, _C89,), ()),
@@ -2484,12 +2308,6 @@ def may_enter_reinforcement_in(chosen: Mode) -> bool:
     return Mode_voluntary[chosen]
 
 
-# rules/ocs/ch13-specialized-units.rules:1099  13.6b
-def _t_may_enter_reinforcement_in(chosen: Mode, _t: list[Cite]) -> bool:
-    """may_enter_reinforcement_in, recording in _t each rule it uses."""
-    _t.extend(_CITES154)
-    return _attr_yes(_t, _CITES_Mode_voluntary, Mode_voluntary, chosen)
-
 _ANSWERS_may_enter_reinforcement_in: Final[dict[tuple[Mode], Answer[bool]]] = {
     ('combat',): Answer(True, (_C153, _C89,), ()),
     ('move',): Answer(True, (_C153, _C91,), ()),
@@ -2511,12 +2329,6 @@ def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
     """May a reinforcement be placed in this hex? (13.6b)."""
     return not (in_ezoc and at_port)
 
-
-# rules/ocs/ch13-specialized-units.rules:1101  13.6b
-def _t_may_place_reinforcement(in_ezoc: bool, at_port: bool, _t: list[Cite]) -> bool:
-    """may_place_reinforcement, recording in _t each rule it uses."""
-    _t.extend(_CITES154)
-    return not (in_ezoc and at_port)
 
 _ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] = {
     (False, False,): Answer(True, (_C153,), ()),
@@ -2602,12 +2414,6 @@ def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:1180  13.7  Formation Markers
-def _t_marker_may_hide_formation(holds_only_zoc_units: bool, _t: list[Cite]) -> bool:
-    """marker_may_hide_formation, recording in _t each rule it uses."""
-    _t.extend(_CITES158)
-    return False
-
 _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
     (False,): Answer(False, (_C157,), ()),
     (True,): Answer(False, (_C157,), ()),
@@ -2626,12 +2432,6 @@ def marker_side(formation_fuel_paid: bool) -> MarkerSide:
     return 'fueled' if formation_fuel_paid else 'regular'
 
 
-# rules/ocs/ch13-specialized-units.rules:1184  13.7  Formation Markers
-def _t_marker_side(formation_fuel_paid: bool, _t: list[Cite]) -> MarkerSide:
-    """marker_side, recording in _t each rule it uses."""
-    _t.extend(_CITES158)
-    return 'fueled' if formation_fuel_paid else 'regular'
-
 _ANSWERS_marker_side: Final[dict[tuple[bool], Answer[MarkerSide]]] = {
     (False,): Answer('regular', (_C157,), ()),
     (True,): Answer('fueled', (_C157,), ()),
@@ -2649,12 +2449,6 @@ def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
     """Does this part of the formation trace supply for free? (13.7a)."""
     return same_source_as_formation or first_part
 
-
-# rules/ocs/ch13-specialized-units.rules:1214  13.7a  Supply Concerns
-def _t_traces_free(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
-    """traces_free, recording in _t each rule it uses."""
-    _t.extend(_CITES160)
-    return same_source_as_formation or first_part
 
 _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
     (False, False,): Answer(False, (_C159,), ('same_source_as_formation = true', 'first_part = true')),
@@ -2675,12 +2469,6 @@ def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) 
     """May this part of the formation use the formation method of fueling? (13.7a)."""
     return same_source_as_formation or first_part
 
-
-# rules/ocs/ch13-specialized-units.rules:1218  13.7a  Supply Concerns
-def _t_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
-    """may_use_formation_fueling, recording in _t each rule it uses."""
-    _t.extend(_CITES160)
-    return same_source_as_formation or first_part
 
 _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]] = {
     (False, False,): Answer(False, (_C159,), ('same_source_as_formation = true', 'first_part = true')),
@@ -2744,12 +2532,6 @@ def may_attack_across(possible_as_printed: bool, possible_as_bridged: bool, brid
     """Is an attack across this river hexside possible? (possible_as_bridged: across the hexside bridged makes it) (13.8b)."""
     return possible_as_printed or (bridged_by_engineers and possible_as_bridged and (not overrunning))
 
-
-# rules/ocs/ch13-specialized-units.rules:1294  13.8b  Bridging
-def _t_may_attack_across(possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool, _t: list[Cite]) -> bool:
-    """may_attack_across, recording in _t each rule it uses."""
-    _t.extend(_CITES167)
-    return possible_as_printed or (bridged_by_engineers and (not overrunning) and possible_as_bridged)
 
 _ANSWERS_may_attack_across: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
     (False, False, False, False,): Answer(False, (_C166,), ('possible_as_printed = true',)),
@@ -2826,12 +2608,6 @@ def construction_costs_sp(task: Construction) -> bool:
     """Does this task cost SP? (13.8d)."""
     return Construction_costs_sp[task]
 
-
-# rules/ocs/ch13-specialized-units.rules:1400  13.8d  Construction
-def _t_construction_costs_sp(task: Construction, _t: list[Cite]) -> bool:
-    """construction_costs_sp, recording in _t each rule it uses."""
-    _t.extend(_CITES171)
-    return _attr_yes(_t, _CITES_Construction_costs_sp, Construction_costs_sp, task)
 
 _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] = {
     ('build_air_base',): Answer(True, (_C170, _C22,), ()),
@@ -3135,12 +2911,6 @@ def ezoc_stops_entering(mobility: Mobility, negated: bool) -> bool:
     return mobility == 'truck' and (not negated)
 
 
-# rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
-def _t_ezoc_stops_entering(mobility: Mobility, negated: bool, _t: list[Cite]) -> bool:
-    """ezoc_stops_entering, recording in _t each rule it uses."""
-    _t.extend(_CITES186)
-    return mobility == 'truck' and (not _cite_yes(_t, _CITES132, negated))
-
 _ANSWERS_ezoc_stops_entering: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
     ('leg', False,): Answer(False, (_C133,), ('mobility = truck',)),
     ('leg', True,): Answer(False, (_C133,), ()),
@@ -3162,12 +2932,6 @@ def ezoc_blocks_path(traced_with: Mobility, negated: bool) -> bool:
     """Does the enemy ZOC block a supply path traced in or out of the hex? (4.5a)."""
     return traced_with == 'truck' and (not negated)
 
-
-# rules/ocs/ch4-general-concepts.rules:216  4.5a  Actions not allowed in an enemy ZOC
-def _t_ezoc_blocks_path(traced_with: Mobility, negated: bool, _t: list[Cite]) -> bool:
-    """ezoc_blocks_path, recording in _t each rule it uses."""
-    _t.extend(_CITES186)
-    return traced_with == 'truck' and (not _cite_yes(_t, _CITES132, negated))
 
 _ANSWERS_ezoc_blocks_path: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
     ('leg', False,): Answer(False, (_C133,), ('traced_with = truck',)),
@@ -3211,12 +2975,6 @@ def may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> bool:
     """May a unit using Truck MP leave a hex in an enemy ZOC? (4.5b)."""
     return started_phase_there or ezoc_allows('A', negated)
 
-
-# rules/ocs/ch4-general-concepts.rules:250  4.5b  Negating ZOC
-def _t_may_exit_ezoc_hex(started_phase_there: bool, negated: bool, _t: list[Cite]) -> bool:
-    """may_exit_ezoc_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES132)
-    return started_phase_there or _t_ezoc_allows('A', _cite_yes(_t, _CITES132, negated), _t)
 
 _ANSWERS_may_exit_ezoc_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
     (False, False,): Answer(False, (_C131, _C133, _C38,), ('started_phase_there = true', 'negated = true')),
@@ -3891,21 +3649,6 @@ def may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bool,
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:1054  13.6  Reinforcements
-def _t_may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bool, arrival_hex_at_map_edge: bool, nearest_unblocked_map_edge_hex: bool, _t: list[Cite]) -> bool:
-    """may_place_reinforcements_in, recording in _t each rule it uses."""
-    # nearest_edge: 13.6b (OCS) rules/ocs/ch13-specialized-units.rules:1105
-    if not is_arrival_hex and arrival_hex_blocked and arrival_hex_at_map_edge and nearest_unblocked_map_edge_hex:
-        _t.extend(_CITES268)
-        return True
-    # entry: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:1057
-    if is_arrival_hex and (not arrival_hex_blocked):
-        _t.extend(_CITES269)
-        return True
-    # elsewhere: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:1058
-    _t.extend(_CITES270)
-    return False
-
 _ANSWERS_may_place_reinforcements_in: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
     (False, False, False, False,): Answer(False, (_C149, _C267,), ('is_arrival_hex = true',)),
     (False, False, False, True,): Answer(False, (_C149, _C267,), ('is_arrival_hex = true',)),
@@ -3947,25 +3690,6 @@ def bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> Rive
     # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1291
     return river
 
-
-# rules/ocs/ch13-specialized-units.rules:1286  13.8b  Bridging
-def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: list[Cite]) -> River:
-    """bridged, recording in _t each rule it uses."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1288
-    if overrunning:
-        _t.extend(_CITES275)
-        return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1289
-    if bridged_by_engineers and river == 'major_river':
-        _t.extend(_CITES276)
-        return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1290
-    if bridged_by_engineers and river == 'minor_river':
-        _t.extend(_CITES277)
-        return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1291
-    _t.extend(_CITES278)
-    return river
 
 _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
     ('no_river', False, False,): Answer('no_river', (_C166, _C274,), ()),
@@ -4311,21 +4035,6 @@ def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:410  4.7c
-def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite]) -> bool:
-    """transport_point_by, recording in _t each rule it uses."""
-    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:278
-    if tp == 'mule' and by == 'air':
-        _t.extend(_CITES337)
-        return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET335:
-        _t.extend(_CITES338)
-        return True
-    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
-    _t.extend(_CITES339)
-    return False
-
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
     ('rail', 'truck',): Answer(True, (_C193, _C334,), ()),
     ('rail', 'wagon',): Answer(True, (_C193, _C334,), ()),
@@ -4355,22 +4064,6 @@ _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], An
 def explain_transport_point_by(by: Transport, tp: TransportPointKind) -> Answer[bool]:
     """Can a Transport Point be carried this way? (4.7c), with the rules that decided it."""
     return _ANSWERS_transport_point_by[(by, tp)]
-
-
-# rules/ocs/ch4-general-concepts.rules:448  4.7d  Movement and Transport
-def _s_transported_ma(by: Transport, alt_roll: bool) -> Number:
-    """transported_ma with numbers scaled by SCALE."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
-    if by == 'rail':
-        return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
-    if by == 'air':
-        return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
-    if alt_roll and by == 'alt_landing':
-        return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
-    return 0
 
 
 # rules/ocs/ch4-general-concepts.rules:448  4.7d  Movement and Transport
@@ -4433,19 +4126,6 @@ def explain_transported_ma(by: Transport, alt_roll: bool) -> Answer[Number]:
 
 
 # rules/ocs/ch4-general-concepts.rules:461  4.7d  Movement and Transport
-def _s_ma_before(by: Transport) -> Number:
-    """ma_before with numbers scaled by SCALE."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
-    if by == 'rail':
-        return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
-    if by == 'air':
-        return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
-    return 0
-
-
-# rules/ocs/ch4-general-concepts.rules:461  4.7d  Movement and Transport
 def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
@@ -4488,19 +4168,6 @@ _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
 def explain_ma_before(by: Transport) -> Answer[Number]:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_before[(by,)]
-
-
-# rules/ocs/ch4-general-concepts.rules:468  4.7d  Movement and Transport
-def _s_ma_after(by: Transport, alt_roll: bool) -> Number:
-    """ma_after with numbers scaled by SCALE."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
-    if by == 'air':
-        return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
-    if alt_roll and by == 'alt_landing':
-        return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
-    return 0
 
 
 # rules/ocs/ch4-general-concepts.rules:468  4.7d  Movement and Transport

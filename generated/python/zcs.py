@@ -152,20 +152,6 @@ def _div(a: Number, b: Number) -> Number:
     return int(q) if r == 0 else Fraction(a * SCALE) / b
 
 
-def _product(items: Iterable[Number]) -> Number:
-    result: Number = SCALE
-    for x in items:
-        result = _mul(result, x)
-    return result
-
-
-def _min(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
-    values = list(items)
-    if not values:
-        raise RuleError("min of nothing")
-    return min(values, key=key)  # type: ignore[type-var, arg-type]
-
-
 def _max(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
     values = list(items)
     if not values:
@@ -178,23 +164,8 @@ def _step_within(values: tuple[T, ...], order: Mapping[Any, int], value: T, step
     return values[max(0, min(len(values) - 1, order[value] + steps))]
 
 
-def _step_around(values: tuple[T, ...], order: Mapping[Any, int], value: T, steps: int) -> T:
-    """A value `steps` on around a cyclic list (hexsides, directions)."""
-    return values[(order[value] + steps) % len(values)]
-
-
-# sum, count and the product of whole numbers through these: mypy can read the builtins' overloads
-# wrongly (against sum's bool overload) when a generic helper or a lambda makes the items.
-def _sum(items: Iterable[N]) -> N:
-    return sum(items)
-
-
 def _count(items: Iterable[object]) -> int:
     return sum(1 for _ in items)
-
-
-def _prod(items: Iterable[int]) -> int:
-    return math.prod(items)
 
 
 def _len(items: Sequence[Any]) -> int:
@@ -202,49 +173,9 @@ def _len(items: Sequence[Any]) -> int:
     return len(items)
 
 
-def _nmin(*xs: Number) -> Number:
-    return min(xs)
-
-
-def _nmax(*xs: Number) -> Number:
-    return max(xs)
-
-
-def _abs(x: Number) -> Number:
-    return -x if x < 0 else x
-
-
-def _let_in(value: T, body: Callable[[T], U]) -> U:
-    """`let n = value; body`: the body is a function of n, so each let has its own n."""
-    return body(value)
-
-
-def _first(items: Iterable[T]) -> T:
-    for x in items:
-        return x
-    raise RuleError("first of nothing: no item passes 'where'")
-
-
 def _attr(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, T], key: Any) -> T:
     t.extend(cites[key])
     return table[key]
-
-
-def _cite(t: list[Cite], cites: tuple[Cite, ...], value: T) -> T:
-    t.extend(cites)
-    return value
-
-
-# The same for yes/no values, not generic: mypy would take T from the context (Literal[True], the
-# left side of an `and` it has narrowed) and then refuse a bool.
-def _attr_yes(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, bool], key: Any) -> bool:
-    t.extend(cites[key])
-    return table[key]
-
-
-def _cite_yes(t: list[Cite], cites: tuple[Cite, ...], value: bool) -> bool:
-    t.extend(cites)
-    return value
 
 
 def _rules(t: list[Cite]) -> tuple[Cite, ...]:
@@ -549,15 +480,10 @@ _DOMAINS_ZUnit_0_49: Final[dict[str, Any]] = {'kind': ('division', 'divisional_g
 _C50: Final[Cite] = Cite(layer='ZCS', clause='5.A.4', item=None, title='Increased Zones', note=None)
 _CITES51: Final[tuple[Cite, ...]] = (_C50,)
 _C52: Final[Cite] = Cite(layer='ZCS', clause='5.B', item=None, title='Anti-Partisan Zones of Control', note=None)
-_CITES53: Final[tuple[Cite, ...]] = (_C52,)
 _C54: Final[Cite] = Cite(layer='ZCS', clause='5.C', item=None, title='Screening Enemy ZOCs', note=None)
-_CITES55: Final[tuple[Cite, ...]] = (_C54,)
 _C56: Final[Cite] = Cite(layer='ZCS', clause='5.C.1.a', item=None, title='During Any Movement Phase', note=None)
-_CITES57: Final[tuple[Cite, ...]] = (_C56,)
 _C58: Final[Cite] = Cite(layer='ZCS', clause='5.C.1.b', item=None, title='During Any Combat Phase', note=None)
-_CITES59: Final[tuple[Cite, ...]] = (_C58,)
 _C60: Final[Cite] = Cite(layer='ZCS', clause='5.C.1.c', item=None, title='Additional Reaction Phase Effects', note=None)
-_CITES61: Final[tuple[Cite, ...]] = (_C60,)
 _C62: Final[Cite] = Cite(layer='ZCS', clause='5.C.2', item=None, title='Screening Units Effects & Restrictions', note=None)
 _CITES63: Final[tuple[Cite, ...]] = (_C62,)
 _C64: Final[Cite] = Cite(layer='ZCS', clause='5', item='out_of_reach', title='None beyond its own hex and the six adjacent hexes', note=None)
@@ -579,7 +505,6 @@ _CITES75: Final[tuple[Cite, ...]] = (_C38, _C69,)
 # rules/zoc-classes/zoc.rules:13  ZCS  Field works in a hex
 Works = Literal['no_works', 'entrenchment', 'fortification']
 Works_values: Final[tuple[Works, ...]] = ('no_works', 'entrenchment', 'fortification',)
-_Works_set: Final[frozenset[str]] = frozenset(Works_values)
 Works_titles: Final[dict[Works, str]] = {
     'no_works': 'None',
     'entrenchment': 'Entrenchment',
@@ -627,7 +552,6 @@ _CITES_UnitKind_base: Final[dict[UnitKind, tuple[Cite, ...]]] = {'division': _CI
 # rules/zoc-classes/zoc.rules:246  5.A.1  ZOC class
 ZocClass = Literal['no_zoc', 'partial', 'full', 'double', 'triple']
 ZocClass_values: Final[tuple[ZocClass, ...]] = ('no_zoc', 'partial', 'full', 'double', 'triple',)
-_ZocClass_set: Final[frozenset[str]] = frozenset(ZocClass_values)
 ZocClass_titles: Final[dict[ZocClass, str]] = {
     'no_zoc': 'No ZOC',
     'partial': 'Partial ZOC',
@@ -658,7 +582,6 @@ ZocClass_red_modifier: Final[dict[ZocClass, int]] = {
     'double': 0,
     'triple': 0,
 }
-_CITES_ZocClass_red_modifier: Final[dict[ZocClass, tuple[Cite, ...]]] = {'no_zoc': _CITES29, 'partial': _CITES31, 'full': _CITES33, 'double': _CITES35, 'triple': _CITES37}
 
 
 # ---- game state ----------------------------------------------------------------
@@ -774,12 +697,6 @@ def screened_class_in_reaction(enemy: ZocClass, stays_in_hex: bool) -> ZocClass:
     return _step_within(ZocClass_values, _ORDER_ZocClass, enemy, -1)
 
 
-# rules/zoc-classes/zoc.rules:128  5.A  ZOC Class Table
-def _t_screened_class_in_reaction(enemy: ZocClass, stays_in_hex: bool, _t: list[Cite]) -> ZocClass:
-    """screened_class_in_reaction, recording in _t each rule it uses."""
-    _t.extend(_CITES42)
-    return _step_within(ZocClass_values, _ORDER_ZocClass, enemy, -1)
-
 _ANSWERS_screened_class_in_reaction: Final[dict[tuple[ZocClass, bool], Answer[ZocClass]]] = {
     ('no_zoc', False,): Answer('no_zoc', (_C41,), ()),
     ('no_zoc', True,): Answer('no_zoc', (_C41,), ()),
@@ -832,12 +749,6 @@ def red_result_modifier(defender: ZocClass) -> int:
     """RED table modifier for the ZOC the defending unit exerts (5.A.1)."""
     return ZocClass_red_modifier[defender]
 
-
-# rules/zoc-classes/zoc.rules:259  5.A.1  ZOC Modifier/Effects on Combat Supply
-def _t_red_result_modifier(defender: ZocClass, _t: list[Cite]) -> int:
-    """red_result_modifier, recording in _t each rule it uses."""
-    _t.extend(_CITES44)
-    return _attr(_t, _CITES_ZocClass_red_modifier, ZocClass_red_modifier, defender)
 
 _ANSWERS_red_result_modifier: Final[dict[tuple[ZocClass], Answer[int]]] = {
     ('no_zoc',): Answer(-2, (_C43, _C28,), ()),
@@ -972,12 +883,6 @@ def apzoc_affects(target_is_partisan: bool) -> bool:
     return target_is_partisan
 
 
-# rules/zoc-classes/zoc.rules:395  5.B  Anti-Partisan Zones of Control
-def _t_apzoc_affects(target_is_partisan: bool, _t: list[Cite]) -> bool:
-    """apzoc_affects, recording in _t each rule it uses."""
-    _t.extend(_CITES53)
-    return target_is_partisan
-
 _ANSWERS_apzoc_affects: Final[dict[tuple[bool], Answer[bool]]] = {
     (False,): Answer(False, (_C52,), ('target_is_partisan = true',)),
     (True,): Answer(True, (_C52,), ()),
@@ -995,12 +900,6 @@ def screened_class(enemy: ZocClass, stays_with_screening_unit: bool) -> ZocClass
     """The enemy ZOC class a friendly unit moving through a screened hex pays for (5.C)."""
     return enemy if stays_with_screening_unit else _step_within(ZocClass_values, _ORDER_ZocClass, enemy, -1)
 
-
-# rules/zoc-classes/zoc.rules:406  5.C  Screening Enemy ZOCs
-def _t_screened_class(enemy: ZocClass, stays_with_screening_unit: bool, _t: list[Cite]) -> ZocClass:
-    """screened_class, recording in _t each rule it uses."""
-    _t.extend(_CITES55)
-    return enemy if stays_with_screening_unit else _step_within(ZocClass_values, _ORDER_ZocClass, enemy, -1)
 
 _ANSWERS_screened_class: Final[dict[tuple[ZocClass, bool], Answer[ZocClass]]] = {
     ('no_zoc', False,): Answer('no_zoc', (_C54,), ()),
@@ -1028,12 +927,6 @@ def leaves_at_reduced_rate(screener_started_there: bool, unit_started_there: boo
     return screener_started_there and unit_started_there
 
 
-# rules/zoc-classes/zoc.rules:425  5.C.1.a  During Any Movement Phase
-def _t_leaves_at_reduced_rate(screener_started_there: bool, unit_started_there: bool, _t: list[Cite]) -> bool:
-    """leaves_at_reduced_rate, recording in _t each rule it uses."""
-    _t.extend(_CITES57)
-    return screener_started_there and unit_started_there
-
 _ANSWERS_leaves_at_reduced_rate: Final[dict[tuple[bool, bool], Answer[bool]]] = {
     (False, False,): Answer(False, (_C56,), ()),
     (False, True,): Answer(False, (_C56,), ('screener_started_there = true',)),
@@ -1054,12 +947,6 @@ def screened_after_combat(hex_began_combat_in: bool) -> bool:
     return hex_began_combat_in
 
 
-# rules/zoc-classes/zoc.rules:439  5.C.1.b  During Any Combat Phase
-def _t_screened_after_combat(hex_began_combat_in: bool, _t: list[Cite]) -> bool:
-    """screened_after_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES59)
-    return hex_began_combat_in
-
 _ANSWERS_screened_after_combat: Final[dict[tuple[bool], Answer[bool]]] = {
     (False,): Answer(False, (_C58,), ('hex_began_combat_in = true',)),
     (True,): Answer(True, (_C58,), ()),
@@ -1078,12 +965,6 @@ def screened_in_reaction(friendly_combat_unit: bool) -> bool:
     return friendly_combat_unit
 
 
-# rules/zoc-classes/zoc.rules:453  5.C.1.c  Additional Reaction Phase Effects
-def _t_screened_in_reaction(friendly_combat_unit: bool, _t: list[Cite]) -> bool:
-    """screened_in_reaction, recording in _t each rule it uses."""
-    _t.extend(_CITES61)
-    return friendly_combat_unit
-
 _ANSWERS_screened_in_reaction: Final[dict[tuple[bool], Answer[bool]]] = {
     (False,): Answer(False, (_C60,), ('friendly_combat_unit = true',)),
     (True,): Answer(True, (_C60,), ()),
@@ -1101,12 +982,6 @@ def reserve_pays_class(enemy: ZocClass, friendly_combat_unit: bool, stays_in_hex
     """The enemy ZOC class a reserve pays for in a hex it enters in the reaction movement phase: one level less where a friendly combat unit is, whether it leaves the hex or stays (5.C.1.c)."""
     return _step_within(ZocClass_values, _ORDER_ZocClass, enemy, -1) if friendly_combat_unit else enemy
 
-
-# rules/zoc-classes/zoc.rules:457  5.C.1.c  Additional Reaction Phase Effects
-def _t_reserve_pays_class(enemy: ZocClass, friendly_combat_unit: bool, stays_in_hex: bool, _t: list[Cite]) -> ZocClass:
-    """reserve_pays_class, recording in _t each rule it uses."""
-    _t.extend(_CITES61)
-    return _t_screened_class_in_reaction(enemy, stays_in_hex, _t) if _t_screened_in_reaction(friendly_combat_unit, _t) else enemy
 
 _ANSWERS_reserve_pays_class: Final[dict[tuple[ZocClass, bool, bool], Answer[ZocClass]]] = {
     ('no_zoc', False, False,): Answer('no_zoc', (_C60,), ()),
@@ -1144,12 +1019,6 @@ def ezoc_negated_in_reaction(works: Works) -> bool:
     return works == 'fortification'
 
 
-# rules/zoc-classes/zoc.rules:461  5.C.1.c  Additional Reaction Phase Effects
-def _t_ezoc_negated_in_reaction(works: Works, _t: list[Cite]) -> bool:
-    """ezoc_negated_in_reaction, recording in _t each rule it uses."""
-    _t.extend(_CITES61)
-    return works == 'fortification'
-
 _ANSWERS_ezoc_negated_in_reaction: Final[dict[tuple[Works], Answer[bool]]] = {
     ('no_works',): Answer(False, (_C60,), ('works = fortification',)),
     ('entrenchment',): Answer(False, (_C60,), ('works = fortification',)),
@@ -1168,12 +1037,6 @@ def may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, ends_phase
     """a, b, c) May this unit screen this enemy stack's ZOC? (5.C.2)."""
     return in_its_hex and ends_phase_there and (_ORDER_ZocClass[enemy] <= _ORDER_ZocClass[screener])
 
-
-# rules/zoc-classes/zoc.rules:493  5.C.2  Screening Units Effects & Restrictions
-def _t_may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, ends_phase_there: bool, _t: list[Cite]) -> bool:
-    """may_screen, recording in _t each rule it uses."""
-    _t.extend(_CITES63)
-    return in_its_hex and ends_phase_there and (_ORDER_ZocClass[enemy] <= _ORDER_ZocClass[screener])
 
 _ANSWERS_may_screen: Final[dict[tuple[ZocClass, ZocClass, bool, bool], Answer[bool]]] = {
     ('no_zoc', 'no_zoc', False, False,): Answer(False, (_C62,), ()),

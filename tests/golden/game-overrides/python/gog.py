@@ -16,10 +16,11 @@ Every check has an explain_ twin whose Answer cites the rules that decided it.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from dataclasses import fields as _record_fields
 from fractions import Fraction
-from typing import Any, Final, Generic, Literal, TypeVar, cast
+from typing import Any, Final, Generic, Literal, TypeVar
 
 Number = int | Fraction
 T = TypeVar("T")
@@ -138,158 +139,8 @@ def _plain(x: Number) -> Number:
     return x.numerator
 
 
-def _mul(a: Number, b: Number) -> Number:
-    product = a * b
-    q, r = divmod(product, SCALE)
-    return int(q) if r == 0 else Fraction(product) / SCALE
-
-
-def _div(a: Number, b: Number) -> Number:
-    if b == 0:
-        raise RuleError("division by zero")
-    q, r = divmod(a * SCALE, b)
-    return int(q) if r == 0 else Fraction(a * SCALE) / b
-
-
-def _product(items: Iterable[Number]) -> Number:
-    result: Number = SCALE
-    for x in items:
-        result = _mul(result, x)
-    return result
-
-
-def _min(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
-    values = list(items)
-    if not values:
-        raise RuleError("min of nothing")
-    return min(values, key=key)  # type: ignore[type-var, arg-type]
-
-
-def _max(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
-    values = list(items)
-    if not values:
-        raise RuleError("max of nothing")
-    return max(values, key=key)  # type: ignore[type-var, arg-type]
-
-
-def _step_within(values: tuple[T, ...], order: Mapping[Any, int], value: T, steps: int) -> T:
-    """A level `steps` up (or down) an ordered list, stopping at its ends."""
-    return values[max(0, min(len(values) - 1, order[value] + steps))]
-
-
-def _step_around(values: tuple[T, ...], order: Mapping[Any, int], value: T, steps: int) -> T:
-    """A value `steps` on around a cyclic list (hexsides, directions)."""
-    return values[(order[value] + steps) % len(values)]
-
-
-# sum, count and the product of whole numbers through these: mypy can read the builtins' overloads
-# wrongly (against sum's bool overload) when a generic helper or a lambda makes the items.
-def _sum(items: Iterable[N]) -> N:
-    return sum(items)
-
-
-def _count(items: Iterable[object]) -> int:
-    return sum(1 for _ in items)
-
-
-def _prod(items: Iterable[int]) -> int:
-    return math.prod(items)
-
-
-def _len(items: Sequence[Any]) -> int:
-    """len() of a list, which mypy does not narrow (len(units) != -3 would make the rest unreachable)."""
-    return len(items)
-
-
-def _nmin(*xs: Number) -> Number:
-    return min(xs)
-
-
-def _nmax(*xs: Number) -> Number:
-    return max(xs)
-
-
-def _abs(x: Number) -> Number:
-    return -x if x < 0 else x
-
-
-def _let_in(value: T, body: Callable[[T], U]) -> U:
-    """`let n = value; body`: the body is a function of n, so each let has its own n."""
-    return body(value)
-
-
-def _first(items: Iterable[T]) -> T:
-    for x in items:
-        return x
-    raise RuleError("first of nothing: no item passes 'where'")
-
-
-def _attr(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, T], key: Any) -> T:
-    t.extend(cites[key])
-    return table[key]
-
-
-def _cite(t: list[Cite], cites: tuple[Cite, ...], value: T) -> T:
-    t.extend(cites)
-    return value
-
-
-# The same for yes/no values, not generic: mypy would take T from the context (Literal[True], the
-# left side of an `and` it has narrowed) and then refuse a bool.
-def _attr_yes(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, bool], key: Any) -> bool:
-    t.extend(cites[key])
-    return table[key]
-
-
-def _cite_yes(t: list[Cite], cites: tuple[Cite, ...], value: bool) -> bool:
-    t.extend(cites)
-    return value
-
-
 def _rules(t: list[Cite]) -> tuple[Cite, ...]:
     return tuple(dict.fromkeys(t))
-
-
-@dataclass(frozen=True, slots=True)
-class _Items:
-    """What _would_change tries on a list: each item's own changes (a tuple of values, or a record's
-    per-field domains), removing an item, and adding one (a record's default, or each value)."""
-
-    item: Any
-    new: Callable[[], Any] | None = None
-    new_words: str = ""
-
-
-def _alternatives(name: str, value: Any, domain: Any) -> Iterable[tuple[str, Any]]:
-    """Each single change to an input, in words, with the changed input."""
-    if isinstance(domain, _Items):
-        items = list(value)
-        for j in range(len(items)):
-            yield f"{name}[{j}] removed", type(value)(items[:j] + items[j + 1:])
-        for j, item in enumerate(items):
-            for words, alt in _alternatives(f"{name}[{j}]", item, domain.item):
-                yield words, type(value)(items[:j] + [alt] + items[j + 1:])
-        if domain.new is not None:
-            yield f"{name} had one more {domain.new_words}", type(value)(items + [domain.new()])
-        elif isinstance(domain.item, tuple):
-            for alt in domain.item:
-                yield f"{name} had one more {_word(alt)}", type(value)(items + [alt])
-    elif isinstance(domain, dict):
-        for fname, choices in domain.items():
-            for words, alt in _alternatives(f"{name}.{fname}", getattr(value, fname), choices):
-                yield words, replace(value, **{fname: alt})
-    else:
-        for alt in domain:
-            if alt != value:
-                yield f"{name} = {_word(alt)}", alt
-
-
-def _would_change(check: Callable[..., bool], args: tuple[tuple[str, Any, Any], ...]) -> tuple[str, ...]:
-    """Single changes to list values, yes/no inputs and the items of lists that would turn a no into a yes."""
-    values = [a for _, a, _ in args]
-    return tuple(words for i, (name, value, domain) in enumerate(args)
-                 for words, alt in _alternatives(name, value, domain)
-                 if _yes(check, *values[:i], alt, *values[i + 1:]))
 
 
 def _yes(check: Callable[..., bool], *args: Any) -> bool:
@@ -450,6 +301,23 @@ def from_json(record: str, data: Any, path: str = "") -> Any:
     return made
 
 
+def to_json(value: Any) -> Any:
+    """A record (or any value of game state) as JSON-like data that from_json reads back as it was:
+    fields under their names in the rules, whole numbers as numbers, fractions as "n/d" texts."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    if isinstance(value, frozenset):
+        return sorted((to_json(x) for x in value), key=repr)
+    if isinstance(value, (tuple, list)):
+        return [to_json(x) for x in value]
+    if type(value).__name__ in _RECORD_CLASSES:
+        return {(f.name[:-1] if f.name[:-1] in _RENAMED else f.name): to_json(getattr(value, f.name))
+                for f in _record_fields(value)}
+    raise TypeError(f"not a value of game state: {_shown(value)}")
+
+
 def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) -> tuple[str, ...]:
     """The values of a list field that would meet the invariant, the other fields as they are."""
     for fname, t, allowed in _FIELDS[record]:
@@ -459,6 +327,9 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
     return ()
 
 RULESET: Final = 'GOG'
+# which rules this module runs: a hash of the rules as resolved (not of where they are written)
+RULESET_HASH: Final = 'sha256:9e35be1956c1a09ea109e918b31d2391'
+RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'A game over the series'
 SERIES: Final[str | None] = 'GOS'
 SERIES_VERSION: Final[str | None] = '1'
@@ -475,18 +346,11 @@ MANIFEST: Final[dict[str, Any]] = {'game': {'name': 'GOG', 'title': 'A game over
      'series': {'name': 'GOS', 'title': 'A series a game overrides', 'version': '1'},
      'title': 'A game over the series'}
 
-_C0: Final[Cite] = Cite(layer='GOS', clause='2.2', item=None, title='Stacking', note=None)
-_C1: Final[Cite] = Cite(layer='GOG', clause='2.2', item=None, title='Stacking', note='Four units may stack.')
-_CITES2: Final[tuple[Cite, ...]] = (_C0, _C1,)
 _C3: Final[Cite] = Cite(layer='GOS', clause='2.1', item='A', title='Truck Movement', note=None)
-_CITES4: Final[tuple[Cite, ...]] = (_C3,)
 _C5: Final[Cite] = Cite(layer='GOS', clause='2.1', item='F', title='Port Operations', note=None)
 _C6: Final[Cite] = Cite(layer='GOG', clause='2.1', item='F', title='Port Operations', note='Port Operations can never be done in an enemy ZOC.')
-_CITES7: Final[tuple[Cite, ...]] = (_C5, _C6,)
 _C8: Final[Cite] = Cite(layer='GOS', clause='2.1', item='C', title='Rail Transport', note=None)
-_CITES9: Final[tuple[Cite, ...]] = (_C8,)
 _C10: Final[Cite] = Cite(layer='GOS', clause='2.1', item=None, title='Actions in an enemy ZOC', note=None)
-_CITES11: Final[tuple[Cite, ...]] = (_C10,)
 _C12: Final[Cite] = Cite(layer='GOS', clause='2.3', item=None, title='RE sizes', note=None)
 _C13: Final[Cite] = Cite(layer='GOS', clause='2.3', item='company', title='Companies are 1/4 RE', note=None)
 _C14: Final[Cite] = Cite(layer='GOS', clause='2.3', item='battalion', title='Battalions are 1/3 RE', note=None)
@@ -504,6 +368,7 @@ _Q21: Final[Fraction] = Fraction(1, 3)
 # rules/series.rules:5  GOS  Unit size
 Size = Literal['company', 'battalion', 'regiment']
 Size_values: Final[tuple[Size, ...]] = ('company', 'battalion', 'regiment',)
+_Size_set: Final[frozenset[str]] = frozenset(Size_values)
 Size_titles: Final[dict[Size, str]] = {
     'company': 'Company',
     'battalion': 'Battalion',
@@ -523,7 +388,6 @@ Action_negatable: Final[dict[Action, bool]] = {
     'F': False,
     'C': False,
 }
-_CITES_Action_negatable: Final[dict[Action, tuple[Cite, ...]]] = {'A': _CITES4, 'F': _CITES7, 'C': _CITES9}
 
 
 # ---- game state ----------------------------------------------------------------
@@ -532,10 +396,18 @@ _CITES_Action_negatable: Final[dict[Action, tuple[Cite, ...]]] = {'A': _CITES4, 
 # rules/series.rules:11  GOS
 @dataclass(frozen=True, slots=True)
 class Unit:
-    """A ground unit"""
+    """A ground unit
 
-    #: The size on its designation
+    Fields:
+        size: The size on its designation (one of: company, battalion, regiment)
+    """
+
     size: Size = 'regiment'
+
+    def __post_init__(self) -> None:
+        if self.size not in _Size_set:
+            raise InvalidInput('Unit.size', f"{_shown(self.size)} is not one of the values",
+                               Size_values)
 
 
 # ---- checks --------------------------------------------------------------------
@@ -546,12 +418,6 @@ def allows(a: Action, negated: bool) -> bool:
     """May it be done in an enemy ZOC? (2.1)."""
     return negated and Action_negatable[a]
 
-
-# rules/series.rules:22  2.1  Actions in an enemy ZOC
-def _t_allows(a: Action, negated: bool, _t: list[Cite]) -> bool:
-    """allows, recording in _t each rule it uses."""
-    _t.extend(_CITES11)
-    return _attr_yes(_t, _CITES_Action_negatable, Action_negatable, a) and negated
 
 _ANSWERS_allows: Final[dict[tuple[Action, bool], Answer[bool]]] = {
     ('A', False,): Answer(False, (_C10, _C3,), ('negated = true',)),
@@ -567,20 +433,6 @@ _ANSWERS_allows: Final[dict[tuple[Action, bool], Answer[bool]]] = {
 def explain_allows(a: Action, negated: bool) -> Answer[bool]:
     """May it be done in an enemy ZOC? (2.1), with the rules that decided it."""
     return _ANSWERS_allows[(a, negated)]
-
-
-# rules/series.rules:39  2.3  RE sizes
-def _s_re_size(u: Unit) -> Number:
-    """re_size with numbers scaled by SCALE."""
-    # company: 2.3 (GOS) rules/series.rules:40
-    _u_size = u.size
-    if _u_size == 'company':
-        return 3
-    # battalion: 2.3 (GOS) rules/series.rules:41
-    if _u_size == 'battalion':
-        return 4
-    # other: 2.3 (GOS) rules/series.rules:42
-    return 12
 
 
 # rules/series.rules:39  2.3  RE sizes
@@ -667,3 +519,43 @@ def unit_from_json(data: Any) -> Unit:
     value = from_json('Unit', data, 'unit')
     assert isinstance(value, Unit)
     return value
+
+
+__all__ = [
+    'Action',
+    'Action_negatable',
+    'Action_titles',
+    'Action_values',
+    'Answer',
+    'Cite',
+    'GAME',
+    'GAME_VERSION',
+    'InvalidInput',
+    'LAYERS',
+    'MANIFEST',
+    'Number',
+    'OPTIONS',
+    'RULEC_VERSION',
+    'RULESET',
+    'RULESET_HASH',
+    'RuleError',
+    'SCALE',
+    'SCENARIO',
+    'SERIES',
+    'SERIES_VERSION',
+    'STATE_SCHEMA',
+    'Size',
+    'Size_titles',
+    'Size_values',
+    'TITLE',
+    'Unit',
+    'Violation',
+    'allows',
+    'explain_allows',
+    'explain_re_size',
+    'from_json',
+    'max_stack',
+    're_size',
+    'to_json',
+    'unit_from_json',
+]

@@ -16,10 +16,11 @@ Every check has an explain_ twin whose Answer cites the rules that decided it.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from dataclasses import fields as _record_fields
 from fractions import Fraction
-from typing import Any, Final, Generic, Literal, TypeVar, cast
+from typing import Any, Final, Generic, Literal, TypeVar
 
 Number = int | Fraction
 T = TypeVar("T")
@@ -136,114 +137,6 @@ def _plain(x: Number) -> Number:
     if type(x) is int or x.denominator != 1:
         return x
     return x.numerator
-
-
-def _mul(a: Number, b: Number) -> Number:
-    product = a * b
-    q, r = divmod(product, SCALE)
-    return int(q) if r == 0 else Fraction(product) / SCALE
-
-
-def _div(a: Number, b: Number) -> Number:
-    if b == 0:
-        raise RuleError("division by zero")
-    q, r = divmod(a * SCALE, b)
-    return int(q) if r == 0 else Fraction(a * SCALE) / b
-
-
-def _product(items: Iterable[Number]) -> Number:
-    result: Number = SCALE
-    for x in items:
-        result = _mul(result, x)
-    return result
-
-
-def _min(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
-    values = list(items)
-    if not values:
-        raise RuleError("min of nothing")
-    return min(values, key=key)  # type: ignore[type-var, arg-type]
-
-
-def _max(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
-    values = list(items)
-    if not values:
-        raise RuleError("max of nothing")
-    return max(values, key=key)  # type: ignore[type-var, arg-type]
-
-
-def _step_within(values: tuple[T, ...], order: Mapping[Any, int], value: T, steps: int) -> T:
-    """A level `steps` up (or down) an ordered list, stopping at its ends."""
-    return values[max(0, min(len(values) - 1, order[value] + steps))]
-
-
-def _step_around(values: tuple[T, ...], order: Mapping[Any, int], value: T, steps: int) -> T:
-    """A value `steps` on around a cyclic list (hexsides, directions)."""
-    return values[(order[value] + steps) % len(values)]
-
-
-# sum, count and the product of whole numbers through these: mypy can read the builtins' overloads
-# wrongly (against sum's bool overload) when a generic helper or a lambda makes the items.
-def _sum(items: Iterable[N]) -> N:
-    return sum(items)
-
-
-def _count(items: Iterable[object]) -> int:
-    return sum(1 for _ in items)
-
-
-def _prod(items: Iterable[int]) -> int:
-    return math.prod(items)
-
-
-def _len(items: Sequence[Any]) -> int:
-    """len() of a list, which mypy does not narrow (len(units) != -3 would make the rest unreachable)."""
-    return len(items)
-
-
-def _nmin(*xs: Number) -> Number:
-    return min(xs)
-
-
-def _nmax(*xs: Number) -> Number:
-    return max(xs)
-
-
-def _abs(x: Number) -> Number:
-    return -x if x < 0 else x
-
-
-def _let_in(value: T, body: Callable[[T], U]) -> U:
-    """`let n = value; body`: the body is a function of n, so each let has its own n."""
-    return body(value)
-
-
-def _first(items: Iterable[T]) -> T:
-    for x in items:
-        return x
-    raise RuleError("first of nothing: no item passes 'where'")
-
-
-def _attr(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, T], key: Any) -> T:
-    t.extend(cites[key])
-    return table[key]
-
-
-def _cite(t: list[Cite], cites: tuple[Cite, ...], value: T) -> T:
-    t.extend(cites)
-    return value
-
-
-# The same for yes/no values, not generic: mypy would take T from the context (Literal[True], the
-# left side of an `and` it has narrowed) and then refuse a bool.
-def _attr_yes(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, bool], key: Any) -> bool:
-    t.extend(cites[key])
-    return table[key]
-
-
-def _cite_yes(t: list[Cite], cites: tuple[Cite, ...], value: bool) -> bool:
-    t.extend(cites)
-    return value
 
 
 def _rules(t: list[Cite]) -> tuple[Cite, ...]:
@@ -450,6 +343,23 @@ def from_json(record: str, data: Any, path: str = "") -> Any:
     return made
 
 
+def to_json(value: Any) -> Any:
+    """A record (or any value of game state) as JSON-like data that from_json reads back as it was:
+    fields under their names in the rules, whole numbers as numbers, fractions as "n/d" texts."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    if isinstance(value, frozenset):
+        return sorted((to_json(x) for x in value), key=repr)
+    if isinstance(value, (tuple, list)):
+        return [to_json(x) for x in value]
+    if type(value).__name__ in _RECORD_CLASSES:
+        return {(f.name[:-1] if f.name[:-1] in _RENAMED else f.name): to_json(getattr(value, f.name))
+                for f in _record_fields(value)}
+    raise TypeError(f"not a value of game state: {_shown(value)}")
+
+
 def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) -> tuple[str, ...]:
     """The values of a list field that would meet the invariant, the other fields as they are."""
     for fname, t, allowed in _FIELDS[record]:
@@ -459,6 +369,9 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
     return ()
 
 RULESET: Final = 'INM'
+# which rules this module runs: a hash of the rules as resolved (not of where they are written)
+RULESET_HASH: Final = 'sha256:1536fb965c0ff9bbc8c8c885e30eba09'
+RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'An inlined test of a narrowed mode'
 SERIES: Final[str | None] = 'INM'
 SERIES_VERSION: Final[str | None] = '1'
@@ -490,6 +403,7 @@ _CITES7: Final[tuple[Cite, ...]] = (_C3, _C5,)
 # rules/inm.rules:7  INM  Mode
 Mode = Literal['combat', 'move', 'exploit']
 Mode_values: Final[tuple[Mode, ...]] = ('combat', 'move', 'exploit',)
+_Mode_set: Final[frozenset[str]] = frozenset(Mode_values)
 Mode_titles: Final[dict[Mode, str]] = {
     'combat': 'Combat',
     'move': 'Move',
@@ -503,14 +417,22 @@ Mode_titles: Final[dict[Mode, str]] = {
 # rules/inm.rules:13  INM
 @dataclass(frozen=True, slots=True)
 class Unit:
-    """A ground unit"""
+    """A ground unit
 
-    #: The mode it is in
+    Fields:
+        mode: The mode it is in (one of: combat, move, exploit)
+        oriented_to_combat: Under an Exploitation marker: faces its Combat Mode side
+        move_ma: Its printed Movement Allowance in Move Mode
+    """
+
     mode: Mode = 'combat'
-    #: Under an Exploitation marker: faces its Combat Mode side
     oriented_to_combat: bool = True
-    #: Its printed Movement Allowance in Move Mode
     move_ma: Number = 0
+
+    def __post_init__(self) -> None:
+        if self.mode not in _Mode_set:
+            raise InvalidInput('Unit.mode', f"{_shown(self.mode)} is not one of the values",
+                               Mode_values)
 
 
 # ---- checks --------------------------------------------------------------------
@@ -629,3 +551,38 @@ def unit_from_json(data: Any) -> Unit:
     value = from_json('Unit', data, 'unit')
     assert isinstance(value, Unit)
     return value
+
+
+__all__ = [
+    'Answer',
+    'Cite',
+    'GAME',
+    'GAME_VERSION',
+    'InvalidInput',
+    'LAYERS',
+    'MANIFEST',
+    'Mode',
+    'Mode_titles',
+    'Mode_values',
+    'Number',
+    'OPTIONS',
+    'RULEC_VERSION',
+    'RULESET',
+    'RULESET_HASH',
+    'RuleError',
+    'SCALE',
+    'SCENARIO',
+    'SERIES',
+    'SERIES_VERSION',
+    'STATE_SCHEMA',
+    'TITLE',
+    'Unit',
+    'Violation',
+    'combat_side',
+    'explain_combat_side',
+    'explain_marker_ma',
+    'from_json',
+    'marker_ma',
+    'to_json',
+    'unit_from_json',
+]

@@ -16,10 +16,11 @@ Every check has an explain_ twin whose Answer cites the rules that decided it.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from dataclasses import fields as _record_fields
 from fractions import Fraction
-from typing import Any, Final, Generic, Literal, TypeVar, cast
+from typing import Any, Final, Generic, Literal, TypeVar
 
 Number = int | Fraction
 T = TypeVar("T")
@@ -138,50 +139,6 @@ def _plain(x: Number) -> Number:
     return x.numerator
 
 
-def _mul(a: Number, b: Number) -> Number:
-    product = a * b
-    q, r = divmod(product, SCALE)
-    return int(q) if r == 0 else Fraction(product) / SCALE
-
-
-def _div(a: Number, b: Number) -> Number:
-    if b == 0:
-        raise RuleError("division by zero")
-    q, r = divmod(a * SCALE, b)
-    return int(q) if r == 0 else Fraction(a * SCALE) / b
-
-
-def _product(items: Iterable[Number]) -> Number:
-    result: Number = SCALE
-    for x in items:
-        result = _mul(result, x)
-    return result
-
-
-def _min(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
-    values = list(items)
-    if not values:
-        raise RuleError("min of nothing")
-    return min(values, key=key)  # type: ignore[type-var, arg-type]
-
-
-def _max(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
-    values = list(items)
-    if not values:
-        raise RuleError("max of nothing")
-    return max(values, key=key)  # type: ignore[type-var, arg-type]
-
-
-def _step_within(values: tuple[T, ...], order: Mapping[Any, int], value: T, steps: int) -> T:
-    """A level `steps` up (or down) an ordered list, stopping at its ends."""
-    return values[max(0, min(len(values) - 1, order[value] + steps))]
-
-
-def _step_around(values: tuple[T, ...], order: Mapping[Any, int], value: T, steps: int) -> T:
-    """A value `steps` on around a cyclic list (hexsides, directions)."""
-    return values[(order[value] + steps) % len(values)]
-
-
 # sum, count and the product of whole numbers through these: mypy can read the builtins' overloads
 # wrongly (against sum's bool overload) when a generic helper or a lambda makes the items.
 def _sum(items: Iterable[N]) -> N:
@@ -192,104 +149,8 @@ def _count(items: Iterable[object]) -> int:
     return sum(1 for _ in items)
 
 
-def _prod(items: Iterable[int]) -> int:
-    return math.prod(items)
-
-
-def _len(items: Sequence[Any]) -> int:
-    """len() of a list, which mypy does not narrow (len(units) != -3 would make the rest unreachable)."""
-    return len(items)
-
-
-def _nmin(*xs: Number) -> Number:
-    return min(xs)
-
-
-def _nmax(*xs: Number) -> Number:
-    return max(xs)
-
-
-def _abs(x: Number) -> Number:
-    return -x if x < 0 else x
-
-
-def _let_in(value: T, body: Callable[[T], U]) -> U:
-    """`let n = value; body`: the body is a function of n, so each let has its own n."""
-    return body(value)
-
-
-def _first(items: Iterable[T]) -> T:
-    for x in items:
-        return x
-    raise RuleError("first of nothing: no item passes 'where'")
-
-
-def _attr(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, T], key: Any) -> T:
-    t.extend(cites[key])
-    return table[key]
-
-
-def _cite(t: list[Cite], cites: tuple[Cite, ...], value: T) -> T:
-    t.extend(cites)
-    return value
-
-
-# The same for yes/no values, not generic: mypy would take T from the context (Literal[True], the
-# left side of an `and` it has narrowed) and then refuse a bool.
-def _attr_yes(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, bool], key: Any) -> bool:
-    t.extend(cites[key])
-    return table[key]
-
-
-def _cite_yes(t: list[Cite], cites: tuple[Cite, ...], value: bool) -> bool:
-    t.extend(cites)
-    return value
-
-
 def _rules(t: list[Cite]) -> tuple[Cite, ...]:
     return tuple(dict.fromkeys(t))
-
-
-@dataclass(frozen=True, slots=True)
-class _Items:
-    """What _would_change tries on a list: each item's own changes (a tuple of values, or a record's
-    per-field domains), removing an item, and adding one (a record's default, or each value)."""
-
-    item: Any
-    new: Callable[[], Any] | None = None
-    new_words: str = ""
-
-
-def _alternatives(name: str, value: Any, domain: Any) -> Iterable[tuple[str, Any]]:
-    """Each single change to an input, in words, with the changed input."""
-    if isinstance(domain, _Items):
-        items = list(value)
-        for j in range(len(items)):
-            yield f"{name}[{j}] removed", type(value)(items[:j] + items[j + 1:])
-        for j, item in enumerate(items):
-            for words, alt in _alternatives(f"{name}[{j}]", item, domain.item):
-                yield words, type(value)(items[:j] + [alt] + items[j + 1:])
-        if domain.new is not None:
-            yield f"{name} had one more {domain.new_words}", type(value)(items + [domain.new()])
-        elif isinstance(domain.item, tuple):
-            for alt in domain.item:
-                yield f"{name} had one more {_word(alt)}", type(value)(items + [alt])
-    elif isinstance(domain, dict):
-        for fname, choices in domain.items():
-            for words, alt in _alternatives(f"{name}.{fname}", getattr(value, fname), choices):
-                yield words, replace(value, **{fname: alt})
-    else:
-        for alt in domain:
-            if alt != value:
-                yield f"{name} = {_word(alt)}", alt
-
-
-def _would_change(check: Callable[..., bool], args: tuple[tuple[str, Any, Any], ...]) -> tuple[str, ...]:
-    """Single changes to list values, yes/no inputs and the items of lists that would turn a no into a yes."""
-    values = [a for _, a, _ in args]
-    return tuple(words for i, (name, value, domain) in enumerate(args)
-                 for words, alt in _alternatives(name, value, domain)
-                 if _yes(check, *values[:i], alt, *values[i + 1:]))
 
 
 def _yes(check: Callable[..., bool], *args: Any) -> bool:
@@ -450,6 +311,23 @@ def from_json(record: str, data: Any, path: str = "") -> Any:
     return made
 
 
+def to_json(value: Any) -> Any:
+    """A record (or any value of game state) as JSON-like data that from_json reads back as it was:
+    fields under their names in the rules, whole numbers as numbers, fractions as "n/d" texts."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    if isinstance(value, frozenset):
+        return sorted((to_json(x) for x in value), key=repr)
+    if isinstance(value, (tuple, list)):
+        return [to_json(x) for x in value]
+    if type(value).__name__ in _RECORD_CLASSES:
+        return {(f.name[:-1] if f.name[:-1] in _RENAMED else f.name): to_json(getattr(value, f.name))
+                for f in _record_fields(value)}
+    raise TypeError(f"not a value of game state: {_shown(value)}")
+
+
 def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) -> tuple[str, ...]:
     """The values of a list field that would meet the invariant, the other fields as they are."""
     for fname, t, allowed in _FIELDS[record]:
@@ -459,6 +337,9 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
     return ()
 
 RULESET: Final = 'LUE'
+# which rules this module runs: a hash of the rules as resolved (not of where they are written)
+RULESET_HASH: Final = 'sha256:0bc7e549b8289995f4e1e205c713786c'
+RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Limits with unless and except'
 SERIES: Final[str | None] = 'LUE'
 SERIES_VERSION: Final[str | None] = '1'
@@ -491,6 +372,7 @@ _CITES8: Final[tuple[Cite, ...]] = (_C1,)
 # rules/lue.rules:6  LUE  Unit kind
 Kind = Literal['combat', 'port']
 Kind_values: Final[tuple[Kind, ...]] = ('combat', 'port',)
+_Kind_set: Final[frozenset[str]] = frozenset(Kind_values)
 Kind_titles: Final[dict[Kind, str]] = {
     'combat': 'Combat unit',
     'port': 'Port',
@@ -499,6 +381,7 @@ Kind_titles: Final[dict[Kind, str]] = {
 # rules/lue.rules:11  LUE  Phase
 Phase = Literal['movement', 'reinforcement']
 Phase_values: Final[tuple[Phase, ...]] = ('movement', 'reinforcement',)
+_Phase_set: Final[frozenset[str]] = frozenset(Phase_values)
 Phase_titles: Final[dict[Phase, str]] = {
     'movement': 'Movement Phase',
     'reinforcement': 'Reinforcement Phase',
@@ -511,25 +394,41 @@ Phase_titles: Final[dict[Phase, str]] = {
 # rules/lue.rules:16  LUE
 @dataclass(frozen=True, slots=True)
 class Unit:
-    """A unit"""
+    """A unit
 
-    #: What it is
+    Fields:
+        kind: What it is (one of: combat, port)
+        re: Its RE size
+    """
+
     kind: Kind = 'combat'
-    #: Its RE size
     re: Number = 1
+
+    def __post_init__(self) -> None:
+        if self.kind not in _Kind_set:
+            raise InvalidInput('Unit.kind', f"{_shown(self.kind)} is not one of the values",
+                               Kind_values)
 
 
 # rules/lue.rules:21  LUE
 @dataclass(frozen=True, slots=True)
 class Hex:
-    """A hex"""
+    """A hex
 
-    #: The units in it
+    Fields:
+        units: The units in it
+        off_map: An off-map holding box
+        phase: The phase (one of: movement, reinforcement)
+    """
+
     units: tuple[Unit, ...] = ()
-    #: An off-map holding box
     off_map: bool = False
-    #: The phase
     phase: Phase = 'movement'
+
+    def __post_init__(self) -> None:
+        if self.phase not in _Phase_set:
+            raise InvalidInput('Hex.phase', f"{_shown(self.phase)} is not one of the values",
+                               Phase_values)
 
 
 # ---- checks --------------------------------------------------------------------
@@ -681,3 +580,41 @@ def hex_from_json(data: Any) -> Hex:
     value = from_json('Hex', data, 'hex')
     assert isinstance(value, Hex)
     return value
+
+
+__all__ = [
+    'Answer',
+    'Cite',
+    'GAME',
+    'GAME_VERSION',
+    'Hex',
+    'InvalidInput',
+    'Kind',
+    'Kind_titles',
+    'Kind_values',
+    'LAYERS',
+    'MANIFEST',
+    'Number',
+    'OPTIONS',
+    'Phase',
+    'Phase_titles',
+    'Phase_values',
+    'RULEC_VERSION',
+    'RULESET',
+    'RULESET_HASH',
+    'RuleError',
+    'SCALE',
+    'SCENARIO',
+    'SERIES',
+    'SERIES_VERSION',
+    'STATE_SCHEMA',
+    'TITLE',
+    'Unit',
+    'Violation',
+    'explain_stacking',
+    'from_json',
+    'hex_from_json',
+    'stacking',
+    'to_json',
+    'unit_from_json',
+]

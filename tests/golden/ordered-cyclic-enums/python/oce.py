@@ -16,10 +16,11 @@ Every check has an explain_ twin whose Answer cites the rules that decided it.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from dataclasses import fields as _record_fields
 from fractions import Fraction
-from typing import Any, Final, Generic, Literal, TypeVar, cast
+from typing import Any, Final, Generic, Literal, TypeVar
 
 Number = int | Fraction
 T = TypeVar("T")
@@ -138,40 +139,6 @@ def _plain(x: Number) -> Number:
     return x.numerator
 
 
-def _mul(a: Number, b: Number) -> Number:
-    product = a * b
-    q, r = divmod(product, SCALE)
-    return int(q) if r == 0 else Fraction(product) / SCALE
-
-
-def _div(a: Number, b: Number) -> Number:
-    if b == 0:
-        raise RuleError("division by zero")
-    q, r = divmod(a * SCALE, b)
-    return int(q) if r == 0 else Fraction(a * SCALE) / b
-
-
-def _product(items: Iterable[Number]) -> Number:
-    result: Number = SCALE
-    for x in items:
-        result = _mul(result, x)
-    return result
-
-
-def _min(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
-    values = list(items)
-    if not values:
-        raise RuleError("min of nothing")
-    return min(values, key=key)  # type: ignore[type-var, arg-type]
-
-
-def _max(items: Iterable[T], key: Callable[[T], Any] | None = None) -> T:
-    values = list(items)
-    if not values:
-        raise RuleError("max of nothing")
-    return max(values, key=key)  # type: ignore[type-var, arg-type]
-
-
 def _step_within(values: tuple[T, ...], order: Mapping[Any, int], value: T, steps: int) -> T:
     """A level `steps` up (or down) an ordered list, stopping at its ends."""
     return values[max(0, min(len(values) - 1, order[value] + steps))]
@@ -182,114 +149,8 @@ def _step_around(values: tuple[T, ...], order: Mapping[Any, int], value: T, step
     return values[(order[value] + steps) % len(values)]
 
 
-# sum, count and the product of whole numbers through these: mypy can read the builtins' overloads
-# wrongly (against sum's bool overload) when a generic helper or a lambda makes the items.
-def _sum(items: Iterable[N]) -> N:
-    return sum(items)
-
-
-def _count(items: Iterable[object]) -> int:
-    return sum(1 for _ in items)
-
-
-def _prod(items: Iterable[int]) -> int:
-    return math.prod(items)
-
-
-def _len(items: Sequence[Any]) -> int:
-    """len() of a list, which mypy does not narrow (len(units) != -3 would make the rest unreachable)."""
-    return len(items)
-
-
-def _nmin(*xs: Number) -> Number:
-    return min(xs)
-
-
-def _nmax(*xs: Number) -> Number:
-    return max(xs)
-
-
-def _abs(x: Number) -> Number:
-    return -x if x < 0 else x
-
-
-def _let_in(value: T, body: Callable[[T], U]) -> U:
-    """`let n = value; body`: the body is a function of n, so each let has its own n."""
-    return body(value)
-
-
-def _first(items: Iterable[T]) -> T:
-    for x in items:
-        return x
-    raise RuleError("first of nothing: no item passes 'where'")
-
-
-def _attr(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, T], key: Any) -> T:
-    t.extend(cites[key])
-    return table[key]
-
-
-def _cite(t: list[Cite], cites: tuple[Cite, ...], value: T) -> T:
-    t.extend(cites)
-    return value
-
-
-# The same for yes/no values, not generic: mypy would take T from the context (Literal[True], the
-# left side of an `and` it has narrowed) and then refuse a bool.
-def _attr_yes(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, bool], key: Any) -> bool:
-    t.extend(cites[key])
-    return table[key]
-
-
-def _cite_yes(t: list[Cite], cites: tuple[Cite, ...], value: bool) -> bool:
-    t.extend(cites)
-    return value
-
-
 def _rules(t: list[Cite]) -> tuple[Cite, ...]:
     return tuple(dict.fromkeys(t))
-
-
-@dataclass(frozen=True, slots=True)
-class _Items:
-    """What _would_change tries on a list: each item's own changes (a tuple of values, or a record's
-    per-field domains), removing an item, and adding one (a record's default, or each value)."""
-
-    item: Any
-    new: Callable[[], Any] | None = None
-    new_words: str = ""
-
-
-def _alternatives(name: str, value: Any, domain: Any) -> Iterable[tuple[str, Any]]:
-    """Each single change to an input, in words, with the changed input."""
-    if isinstance(domain, _Items):
-        items = list(value)
-        for j in range(len(items)):
-            yield f"{name}[{j}] removed", type(value)(items[:j] + items[j + 1:])
-        for j, item in enumerate(items):
-            for words, alt in _alternatives(f"{name}[{j}]", item, domain.item):
-                yield words, type(value)(items[:j] + [alt] + items[j + 1:])
-        if domain.new is not None:
-            yield f"{name} had one more {domain.new_words}", type(value)(items + [domain.new()])
-        elif isinstance(domain.item, tuple):
-            for alt in domain.item:
-                yield f"{name} had one more {_word(alt)}", type(value)(items + [alt])
-    elif isinstance(domain, dict):
-        for fname, choices in domain.items():
-            for words, alt in _alternatives(f"{name}.{fname}", getattr(value, fname), choices):
-                yield words, replace(value, **{fname: alt})
-    else:
-        for alt in domain:
-            if alt != value:
-                yield f"{name} = {_word(alt)}", alt
-
-
-def _would_change(check: Callable[..., bool], args: tuple[tuple[str, Any, Any], ...]) -> tuple[str, ...]:
-    """Single changes to list values, yes/no inputs and the items of lists that would turn a no into a yes."""
-    values = [a for _, a, _ in args]
-    return tuple(words for i, (name, value, domain) in enumerate(args)
-                 for words, alt in _alternatives(name, value, domain)
-                 if _yes(check, *values[:i], alt, *values[i + 1:]))
 
 
 def _yes(check: Callable[..., bool], *args: Any) -> bool:
@@ -450,6 +311,23 @@ def from_json(record: str, data: Any, path: str = "") -> Any:
     return made
 
 
+def to_json(value: Any) -> Any:
+    """A record (or any value of game state) as JSON-like data that from_json reads back as it was:
+    fields under their names in the rules, whole numbers as numbers, fractions as "n/d" texts."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    if isinstance(value, frozenset):
+        return sorted((to_json(x) for x in value), key=repr)
+    if isinstance(value, (tuple, list)):
+        return [to_json(x) for x in value]
+    if type(value).__name__ in _RECORD_CLASSES:
+        return {(f.name[:-1] if f.name[:-1] in _RENAMED else f.name): to_json(getattr(value, f.name))
+                for f in _record_fields(value)}
+    raise TypeError(f"not a value of game state: {_shown(value)}")
+
+
 def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) -> tuple[str, ...]:
     """The values of a list field that would meet the invariant, the other fields as they are."""
     for fname, t, allowed in _FIELDS[record]:
@@ -459,6 +337,9 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
     return ()
 
 RULESET: Final = 'OCE'
+# which rules this module runs: a hash of the rules as resolved (not of where they are written)
+RULESET_HASH: Final = 'sha256:19a58c5ae0811c7e20f9ba0cf3cbd75c'
+RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Ordered and cyclic enums'
 SERIES: Final[str | None] = 'OCE'
 SERIES_VERSION: Final[str | None] = '1'
@@ -538,12 +419,6 @@ def stronger(a: Zoc, b: Zoc) -> Zoc:
     return max(a, b, key=_ORDER_Zoc.__getitem__)
 
 
-# rules/oce.rules:22  7.1  Levels and sides
-def _t_stronger(a: Zoc, b: Zoc, _t: list[Cite]) -> Zoc:
-    """stronger, recording in _t each rule it uses."""
-    _t.extend(_CITES1)
-    return max(a, b, key=_ORDER_Zoc.__getitem__)
-
 _ANSWERS_stronger: Final[dict[tuple[Zoc, Zoc], Answer[Zoc]]] = {
     ('none', 'none',): Answer('none', (_C0,), ()),
     ('none', 'partial',): Answer('partial', (_C0,), ()),
@@ -568,12 +443,6 @@ def flank(a: Side, b: Side) -> bool:
     """Are the sides next to each other? (7.1)."""
     return b == _step_around(Side_values, _ORDER_Side, a, 1) or b == _step_around(Side_values, _ORDER_Side, a, -1)
 
-
-# rules/oce.rules:23  7.1  Levels and sides
-def _t_flank(a: Side, b: Side, _t: list[Cite]) -> bool:
-    """flank, recording in _t each rule it uses."""
-    _t.extend(_CITES1)
-    return b == _step_around(Side_values, _ORDER_Side, a, 1) or b == _step_around(Side_values, _ORDER_Side, a, -1)
 
 _ANSWERS_flank: Final[dict[tuple[Side, Side], Answer[bool]]] = {
     ('n', 'n',): Answer(False, (_C0,), ('a = ne', 'a = nw', 'b = ne', 'b = nw')),
@@ -642,3 +511,41 @@ _RECORD_CLASSES: Final[dict[str, Any]] = {}
 _INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...]]] = {
 }
 _ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'Zoc': Zoc_values, 'Side': Side_values}
+
+
+__all__ = [
+    'Answer',
+    'Cite',
+    'GAME',
+    'GAME_VERSION',
+    'InvalidInput',
+    'LAYERS',
+    'MANIFEST',
+    'Number',
+    'OPTIONS',
+    'RULEC_VERSION',
+    'RULESET',
+    'RULESET_HASH',
+    'RuleError',
+    'SCALE',
+    'SCENARIO',
+    'SERIES',
+    'SERIES_VERSION',
+    'STATE_SCHEMA',
+    'Side',
+    'Side_titles',
+    'Side_values',
+    'TITLE',
+    'Violation',
+    'Zoc',
+    'Zoc_titles',
+    'Zoc_values',
+    'explain_flank',
+    'explain_reduced',
+    'explain_stronger',
+    'flank',
+    'from_json',
+    'reduced',
+    'stronger',
+    'to_json',
+]
