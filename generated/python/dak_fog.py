@@ -563,245 +563,249 @@ _C84: Final[Cite] = Cite(layer='OCS', clause='3.3', item='air_base', title='Air 
 _CITES85: Final[tuple[Cite, ...]] = (_C84,)
 _C86: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hedgehog', title='Hedgehog', note=None)
 _CITES87: Final[tuple[Cite, ...]] = (_C86,)
-_C88: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
+_C88: Final[Cite] = Cite(layer='OCS', clause='3.3', item='fighter', title='Fighter (an air unit)', note=None)
 _CITES89: Final[tuple[Cite, ...]] = (_C88,)
-_DOMAINS_Unit_0_90: Final[dict[str, Any]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True)}
-_SET91: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
-_C92: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
+_C90: Final[Cite] = Cite(layer='OCS', clause='3.3', item='other_plane', title='Air unit other than a fighter', note=None)
+_CITES91: Final[tuple[Cite, ...]] = (_C90,)
+_C92: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
 _CITES93: Final[tuple[Cite, ...]] = (_C92,)
-_C94: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
-_CITES95: Final[tuple[Cite, ...]] = (_C94,)
-_C96: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
+_DOMAINS_Unit_0_94: Final[dict[str, Any]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True), 'active': (False, True)}
+_SET95: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
+_C96: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
 _CITES97: Final[tuple[Cite, ...]] = (_C96,)
-_CITES98: Final[tuple[Cite, ...]] = (_C2,)
-_C99: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
-_CITES100: Final[tuple[Cite, ...]] = (_C99,)
-_C101: Final[Cite] = Cite(layer='OCS', clause='13.2f', item=None, title='Loading and Unloading', note=None)
-_CITES102: Final[tuple[Cite, ...]] = (_C101,)
-_C103: Final[Cite] = Cite(layer='OCS', clause='13.2g', item=None, title='Organic Trucks', note=None)
+_C98: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
+_CITES99: Final[tuple[Cite, ...]] = (_C98,)
+_C100: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
+_CITES101: Final[tuple[Cite, ...]] = (_C100,)
+_CITES102: Final[tuple[Cite, ...]] = (_C2,)
+_C103: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
 _CITES104: Final[tuple[Cite, ...]] = (_C103,)
-_C105: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, note=None)
+_C105: Final[Cite] = Cite(layer='OCS', clause='13.2f', item=None, title='Loading and Unloading', note=None)
 _CITES106: Final[tuple[Cite, ...]] = (_C105,)
-_C107: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
+_C107: Final[Cite] = Cite(layer='OCS', clause='13.2g', item=None, title='Organic Trucks', note=None)
 _CITES108: Final[tuple[Cite, ...]] = (_C107,)
-_SET109: Final[frozenset[UnitType]] = frozenset({'air_base', 'hedgehog', 'port'})
-_C110: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, note=None)
-_CITES111: Final[tuple[Cite, ...]] = (_C110,)
-_C112: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
-_CITES113: Final[tuple[Cite, ...]] = (_C112,)
-_DOMAINS_RailHex_0_114: Final[dict[str, Any]] = {'town_or_port': (False, True), 'units': _Items(_DOMAINS_Unit_0_90, lambda: Unit(), 'Unit {}'), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'in_ezoc': (False, True)}
-_C115: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
-_CITES116: Final[tuple[Cite, ...]] = (_C115,)
-_C117: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
-_CITES118: Final[tuple[Cite, ...]] = (_C117,)
-_C119: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
+_C109: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, note=None)
+_CITES110: Final[tuple[Cite, ...]] = (_C109,)
+_C111: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
+_CITES112: Final[tuple[Cite, ...]] = (_C111,)
+_SET113: Final[frozenset[UnitType]] = frozenset({'air_base', 'fighter', 'hedgehog', 'other_plane', 'port'})
+_C114: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, note=None)
+_CITES115: Final[tuple[Cite, ...]] = (_C114,)
+_C116: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
+_CITES117: Final[tuple[Cite, ...]] = (_C116,)
+_DOMAINS_RailHex_0_118: Final[dict[str, Any]] = {'town_or_port': (False, True), 'units': _Items(_DOMAINS_Unit_0_94, lambda: Unit(), 'Unit {}'), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'in_ezoc': (False, True)}
+_C119: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
 _CITES120: Final[tuple[Cite, ...]] = (_C119,)
-_C121: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
-_C122: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
-_CITES123: Final[tuple[Cite, ...]] = (_C122,)
-_C124: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
-_CITES125: Final[tuple[Cite, ...]] = (_C124,)
-_C126: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
+_C121: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
+_CITES122: Final[tuple[Cite, ...]] = (_C121,)
+_C123: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
+_CITES124: Final[tuple[Cite, ...]] = (_C123,)
+_C125: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
+_C126: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
 _CITES127: Final[tuple[Cite, ...]] = (_C126,)
-_SET128: Final[frozenset[Mode]] = frozenset({'reserve', 'strat'})
-_C129: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
-_CITES130: Final[tuple[Cite, ...]] = (_C129,)
-_C131: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
-_CITES132: Final[tuple[Cite, ...]] = (_C131,)
-_C133: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
+_C128: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
+_CITES129: Final[tuple[Cite, ...]] = (_C128,)
+_C130: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
+_CITES131: Final[tuple[Cite, ...]] = (_C130,)
+_SET132: Final[frozenset[Mode]] = frozenset({'reserve', 'strat'})
+_C133: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
 _CITES134: Final[tuple[Cite, ...]] = (_C133,)
-_C135: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
+_C135: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
 _CITES136: Final[tuple[Cite, ...]] = (_C135,)
-_C137: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
+_C137: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
 _CITES138: Final[tuple[Cite, ...]] = (_C137,)
-_C139: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
+_C139: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
 _CITES140: Final[tuple[Cite, ...]] = (_C139,)
-_C141: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
+_C141: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
 _CITES142: Final[tuple[Cite, ...]] = (_C141,)
-_C143: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
+_C143: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
 _CITES144: Final[tuple[Cite, ...]] = (_C143,)
-_C145: Final[Cite] = Cite(layer='fog_of_war', clause='13.7b', item=None, title='Fog of War Option', note="With the Fog of War Option (13.7b) a Formation marker may be put under other combat units, unless it holds the stack's only ground units with a ZOC.")
-_CITES146: Final[tuple[Cite, ...]] = (_C143, _C145,)
-_C147: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
+_C145: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
+_CITES146: Final[tuple[Cite, ...]] = (_C145,)
+_C147: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
 _CITES148: Final[tuple[Cite, ...]] = (_C147,)
-_C149: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
-_CITES150: Final[tuple[Cite, ...]] = (_C149,)
-_SET151: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
-_C152: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
-_CITES153: Final[tuple[Cite, ...]] = (_C152,)
-_C154: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
-_CITES155: Final[tuple[Cite, ...]] = (_C154,)
-_C156: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
+_C149: Final[Cite] = Cite(layer='fog_of_war', clause='13.7b', item=None, title='Fog of War Option', note="With the Fog of War Option (13.7b) a Formation marker may be put under other combat units, unless it holds the stack's only ground units with a ZOC.")
+_CITES150: Final[tuple[Cite, ...]] = (_C147, _C149,)
+_C151: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
+_CITES152: Final[tuple[Cite, ...]] = (_C151,)
+_C153: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
+_CITES154: Final[tuple[Cite, ...]] = (_C153,)
+_SET155: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
+_C156: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
 _CITES157: Final[tuple[Cite, ...]] = (_C156,)
-_C158: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
+_C158: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
 _CITES159: Final[tuple[Cite, ...]] = (_C158,)
-_C160: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
+_C160: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
 _CITES161: Final[tuple[Cite, ...]] = (_C160,)
-_C162: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
+_C162: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
 _CITES163: Final[tuple[Cite, ...]] = (_C162,)
-_C164: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
+_C164: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
 _CITES165: Final[tuple[Cite, ...]] = (_C164,)
-_C166: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
+_C166: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
 _CITES167: Final[tuple[Cite, ...]] = (_C166,)
-_SET168: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
-_C169: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
-_CITES170: Final[tuple[Cite, ...]] = (_C169,)
-_CITES171: Final[tuple[Cite, ...]] = (_C121,)
-_DOMAINS_Hex_0_172: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_90, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
-_C173: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
+_C168: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
+_CITES169: Final[tuple[Cite, ...]] = (_C168,)
+_C170: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
+_CITES171: Final[tuple[Cite, ...]] = (_C170,)
+_SET172: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
+_C173: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
 _CITES174: Final[tuple[Cite, ...]] = (_C173,)
-_C175: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
-_CITES176: Final[tuple[Cite, ...]] = (_C175,)
-_SET177: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
-_C178: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
-_CITES179: Final[tuple[Cite, ...]] = (_C178,)
-_C180: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
-_CITES181: Final[tuple[Cite, ...]] = (_C180,)
-_C182: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_CITES175: Final[tuple[Cite, ...]] = (_C125,)
+_DOMAINS_Hex_0_176: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_94, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
+_C177: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
+_CITES178: Final[tuple[Cite, ...]] = (_C177,)
+_C179: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
+_CITES180: Final[tuple[Cite, ...]] = (_C179,)
+_SET181: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
+_C182: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
 _CITES183: Final[tuple[Cite, ...]] = (_C182,)
-_SET184: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
-_C185: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
-_CITES186: Final[tuple[Cite, ...]] = (_C185,)
-_C187: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
-_CITES188: Final[tuple[Cite, ...]] = (_C187,)
-_C189: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
+_C184: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
+_CITES185: Final[tuple[Cite, ...]] = (_C184,)
+_C186: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_CITES187: Final[tuple[Cite, ...]] = (_C186,)
+_SET188: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
+_C189: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
 _CITES190: Final[tuple[Cite, ...]] = (_C189,)
-_C191: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
+_C191: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
 _CITES192: Final[tuple[Cite, ...]] = (_C191,)
-_C193: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
-_C194: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
-_C195: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
-_C196: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
-_CITES197: Final[tuple[Cite, ...]] = (_C0, _C193,)
-_CITES198: Final[tuple[Cite, ...]] = (_C0, _C194,)
-_CITES199: Final[tuple[Cite, ...]] = (_C0, _C195,)
-_CITES200: Final[tuple[Cite, ...]] = (_C0, _C196,)
-_C201: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
-_C202: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
-_SET203: Final[frozenset[UnitType]] = frozenset({'hedgehog', 'sp', 'transport'})
-_C204: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
-_CITES205: Final[tuple[Cite, ...]] = (_C101, _C201,)
-_SET206: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
-_CITES207: Final[tuple[Cite, ...]] = (_C101, _C202,)
-_CITES208: Final[tuple[Cite, ...]] = (_C101, _C204,)
-_C209: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
-_C210: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
-_C211: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
-_C212: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
-_CITES213: Final[tuple[Cite, ...]] = (_C117, _C209,)
-_CITES214: Final[tuple[Cite, ...]] = (_C117, _C210,)
-_CITES215: Final[tuple[Cite, ...]] = (_C117, _C211,)
-_CITES216: Final[tuple[Cite, ...]] = (_C117, _C212,)
-_C217: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3)', note=None)
-_C218: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
-_CITES219: Final[tuple[Cite, ...]] = (_C117, _C217,)
-_CITES220: Final[tuple[Cite, ...]] = (_C117, _C218,)
-_C221: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
-_C222: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
-_C223: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
-_CITES224: Final[tuple[Cite, ...]] = (_C7, _C221,)
-_CITES225: Final[tuple[Cite, ...]] = (_C7, _C222,)
-_CITES226: Final[tuple[Cite, ...]] = (_C7, _C223,)
-_C227: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
-_C228: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
-_C229: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
-_C230: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
-_C231: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
-_CITES232: Final[tuple[Cite, ...]] = (_C227, _C228,)
-_CITES233: Final[tuple[Cite, ...]] = (_C227, _C229,)
-_CITES234: Final[tuple[Cite, ...]] = (_C227, _C230,)
-_CITES235: Final[tuple[Cite, ...]] = (_C227, _C231,)
-_C236: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
-_C237: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_C238: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
-_C239: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_C240: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_C241: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
-_C242: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITES243: Final[tuple[Cite, ...]] = (_C236, _C237,)
-_CITES244: Final[tuple[Cite, ...]] = (_C236, _C238,)
-_CITES245: Final[tuple[Cite, ...]] = (_C236, _C239,)
-_CITES246: Final[tuple[Cite, ...]] = (_C236, _C240,)
-_CITES247: Final[tuple[Cite, ...]] = (_C236, _C241,)
-_CITES248: Final[tuple[Cite, ...]] = (_C236, _C242,)
-_C249: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_C250: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_C251: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
-_C252: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITES253: Final[tuple[Cite, ...]] = (_C249, _C250,)
-_CITES254: Final[tuple[Cite, ...]] = (_C249, _C251,)
-_CITES255: Final[tuple[Cite, ...]] = (_C249, _C252,)
-_C256: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
-_C257: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C258: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
-_C259: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C260: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C261: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C262: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES263: Final[tuple[Cite, ...]] = (_C173, _C256,)
-_CITES264: Final[tuple[Cite, ...]] = (_C173, _C257,)
-_CITES265: Final[tuple[Cite, ...]] = (_C173, _C258,)
-_CITES266: Final[tuple[Cite, ...]] = (_C173, _C259,)
-_CITES267: Final[tuple[Cite, ...]] = (_C173, _C260,)
-_CITES268: Final[tuple[Cite, ...]] = (_C173, _C261,)
-_CITES269: Final[tuple[Cite, ...]] = (_C173, _C262,)
-_Q270: Final[Fraction] = Fraction(1, 2)
-_Q271: Final[Fraction] = Fraction(1, 4)
-_C272: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C273: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
-_C274: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C275: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_C276: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C277: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES278: Final[tuple[Cite, ...]] = (_C272, _C273,)
-_CITES279: Final[tuple[Cite, ...]] = (_C272, _C274,)
-_CITES280: Final[tuple[Cite, ...]] = (_C272, _C275,)
-_CITES281: Final[tuple[Cite, ...]] = (_C272, _C276,)
-_CITES282: Final[tuple[Cite, ...]] = (_C272, _C277,)
-_C283: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C284: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET285: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C286: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES287: Final[tuple[Cite, ...]] = (_C178, _C283,)
-_CITES288: Final[tuple[Cite, ...]] = (_C178, _C284,)
-_CITES289: Final[tuple[Cite, ...]] = (_C178, _C286,)
-_C290: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_C291: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_C292: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_C293: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES294: Final[tuple[Cite, ...]] = (_C180, _C290,)
-_CITES295: Final[tuple[Cite, ...]] = (_C180, _C291,)
-_CITES296: Final[tuple[Cite, ...]] = (_C180, _C292,)
-_CITES297: Final[tuple[Cite, ...]] = (_C180, _C293,)
-_C298: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
-_C299: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
-_CITES300: Final[tuple[Cite, ...]] = (_C180, _C298,)
-_CITES301: Final[tuple[Cite, ...]] = (_C180, _C299,)
-_C302: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
-_C303: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES304: Final[tuple[Cite, ...]] = (_C180, _C302,)
-_CITES305: Final[tuple[Cite, ...]] = (_C180, _C303,)
-_C306: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C307: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
-_C308: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
-_C309: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C310: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES311: Final[tuple[Cite, ...]] = (_C182, _C306,)
-_CITES312: Final[tuple[Cite, ...]] = (_C182, _C307,)
-_CITES313: Final[tuple[Cite, ...]] = (_C182, _C308,)
-_CITES314: Final[tuple[Cite, ...]] = (_C182, _C309,)
-_CITES315: Final[tuple[Cite, ...]] = (_C182, _C310,)
-_C316: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
-_C317: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
-_C318: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
-_C319: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
-_C320: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES321: Final[tuple[Cite, ...]] = (_C320,)
-_CITES322: Final[tuple[Cite, ...]] = (_C320, _C320, _C316,)
-_CITES323: Final[tuple[Cite, ...]] = (_C316,)
-_CITES324: Final[tuple[Cite, ...]] = (_C317,)
-_CITES325: Final[tuple[Cite, ...]] = (_C318,)
-_CITES326: Final[tuple[Cite, ...]] = (_C319,)
+_C193: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
+_CITES194: Final[tuple[Cite, ...]] = (_C193,)
+_C195: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
+_CITES196: Final[tuple[Cite, ...]] = (_C195,)
+_C197: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
+_C198: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
+_C199: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
+_C200: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
+_CITES201: Final[tuple[Cite, ...]] = (_C0, _C197,)
+_CITES202: Final[tuple[Cite, ...]] = (_C0, _C198,)
+_CITES203: Final[tuple[Cite, ...]] = (_C0, _C199,)
+_CITES204: Final[tuple[Cite, ...]] = (_C0, _C200,)
+_C205: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
+_C206: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
+_SET207: Final[frozenset[UnitType]] = frozenset({'fighter', 'hedgehog', 'other_plane', 'sp', 'transport'})
+_C208: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
+_CITES209: Final[tuple[Cite, ...]] = (_C105, _C205,)
+_SET210: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
+_CITES211: Final[tuple[Cite, ...]] = (_C105, _C206,)
+_CITES212: Final[tuple[Cite, ...]] = (_C105, _C208,)
+_C213: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
+_C214: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
+_C215: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
+_C216: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
+_CITES217: Final[tuple[Cite, ...]] = (_C121, _C213,)
+_CITES218: Final[tuple[Cite, ...]] = (_C121, _C214,)
+_CITES219: Final[tuple[Cite, ...]] = (_C121, _C215,)
+_CITES220: Final[tuple[Cite, ...]] = (_C121, _C216,)
+_C221: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3)', note=None)
+_C222: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
+_CITES223: Final[tuple[Cite, ...]] = (_C121, _C221,)
+_CITES224: Final[tuple[Cite, ...]] = (_C121, _C222,)
+_C225: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_C226: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
+_C227: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
+_CITES228: Final[tuple[Cite, ...]] = (_C7, _C225,)
+_CITES229: Final[tuple[Cite, ...]] = (_C7, _C226,)
+_CITES230: Final[tuple[Cite, ...]] = (_C7, _C227,)
+_C231: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
+_C232: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
+_C233: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
+_C234: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
+_C235: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
+_CITES236: Final[tuple[Cite, ...]] = (_C231, _C232,)
+_CITES237: Final[tuple[Cite, ...]] = (_C231, _C233,)
+_CITES238: Final[tuple[Cite, ...]] = (_C231, _C234,)
+_CITES239: Final[tuple[Cite, ...]] = (_C231, _C235,)
+_C240: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_C241: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_C242: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
+_C243: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_C244: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_C245: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_C246: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITES247: Final[tuple[Cite, ...]] = (_C240, _C241,)
+_CITES248: Final[tuple[Cite, ...]] = (_C240, _C242,)
+_CITES249: Final[tuple[Cite, ...]] = (_C240, _C243,)
+_CITES250: Final[tuple[Cite, ...]] = (_C240, _C244,)
+_CITES251: Final[tuple[Cite, ...]] = (_C240, _C245,)
+_CITES252: Final[tuple[Cite, ...]] = (_C240, _C246,)
+_C253: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_C254: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_C255: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_C256: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITES257: Final[tuple[Cite, ...]] = (_C253, _C254,)
+_CITES258: Final[tuple[Cite, ...]] = (_C253, _C255,)
+_CITES259: Final[tuple[Cite, ...]] = (_C253, _C256,)
+_C260: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
+_C261: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C262: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
+_C263: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C264: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C265: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C266: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES267: Final[tuple[Cite, ...]] = (_C177, _C260,)
+_CITES268: Final[tuple[Cite, ...]] = (_C177, _C261,)
+_CITES269: Final[tuple[Cite, ...]] = (_C177, _C262,)
+_CITES270: Final[tuple[Cite, ...]] = (_C177, _C263,)
+_CITES271: Final[tuple[Cite, ...]] = (_C177, _C264,)
+_CITES272: Final[tuple[Cite, ...]] = (_C177, _C265,)
+_CITES273: Final[tuple[Cite, ...]] = (_C177, _C266,)
+_Q274: Final[Fraction] = Fraction(1, 2)
+_Q275: Final[Fraction] = Fraction(1, 4)
+_C276: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C277: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_C278: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C279: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_C280: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C281: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES282: Final[tuple[Cite, ...]] = (_C276, _C277,)
+_CITES283: Final[tuple[Cite, ...]] = (_C276, _C278,)
+_CITES284: Final[tuple[Cite, ...]] = (_C276, _C279,)
+_CITES285: Final[tuple[Cite, ...]] = (_C276, _C280,)
+_CITES286: Final[tuple[Cite, ...]] = (_C276, _C281,)
+_C287: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C288: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET289: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_C290: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
+_CITES291: Final[tuple[Cite, ...]] = (_C182, _C287,)
+_CITES292: Final[tuple[Cite, ...]] = (_C182, _C288,)
+_CITES293: Final[tuple[Cite, ...]] = (_C182, _C290,)
+_C294: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_C295: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_C296: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_C297: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES298: Final[tuple[Cite, ...]] = (_C184, _C294,)
+_CITES299: Final[tuple[Cite, ...]] = (_C184, _C295,)
+_CITES300: Final[tuple[Cite, ...]] = (_C184, _C296,)
+_CITES301: Final[tuple[Cite, ...]] = (_C184, _C297,)
+_C302: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_C303: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
+_CITES304: Final[tuple[Cite, ...]] = (_C184, _C302,)
+_CITES305: Final[tuple[Cite, ...]] = (_C184, _C303,)
+_C306: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
+_C307: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES308: Final[tuple[Cite, ...]] = (_C184, _C306,)
+_CITES309: Final[tuple[Cite, ...]] = (_C184, _C307,)
+_C310: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C311: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
+_C312: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
+_C313: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C314: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
+_CITES315: Final[tuple[Cite, ...]] = (_C186, _C310,)
+_CITES316: Final[tuple[Cite, ...]] = (_C186, _C311,)
+_CITES317: Final[tuple[Cite, ...]] = (_C186, _C312,)
+_CITES318: Final[tuple[Cite, ...]] = (_C186, _C313,)
+_CITES319: Final[tuple[Cite, ...]] = (_C186, _C314,)
+_C320: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_C321: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_C322: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_C323: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_C324: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES325: Final[tuple[Cite, ...]] = (_C324,)
+_CITES326: Final[tuple[Cite, ...]] = (_C324, _C324, _C320,)
+_CITES327: Final[tuple[Cite, ...]] = (_C320,)
+_CITES328: Final[tuple[Cite, ...]] = (_C321,)
+_CITES329: Final[tuple[Cite, ...]] = (_C322,)
+_CITES330: Final[tuple[Cite, ...]] = (_C323,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -875,7 +879,7 @@ Consolidation_titles: Final[dict[Consolidation, str]] = {
     'aircraft': '4) Reduced aircraft',
 }
 
-# rules/ocs/ch4-general-concepts.rules:173  4.5a  Action in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:184  4.5a  Action in an enemy ZOC
 EzocAction = Literal['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K']
 EzocAction_values: Final[tuple[EzocAction, ...]] = ('A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K',)
 EzocAction_titles: Final[dict[EzocAction, str]] = {
@@ -906,7 +910,7 @@ EzocAction_negatable: Final[dict[EzocAction, bool]] = {
 }
 _CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {'A': _CITES38, 'B': _CITES40, 'C': _CITES42, 'D': _CITES44, 'E': _CITES46, 'F': _CITES49, 'G': _CITES51, 'H': _CITES53, 'I': _CITES55, 'J': _CITES57, 'K': _CITES59}
 
-# rules/ocs/ch4-general-concepts.rules:343  4.7  Kind of transport
+# rules/ocs/ch4-general-concepts.rules:354  4.7  Kind of transport
 Transport = Literal['rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping']
 Transport_values: Final[tuple[Transport, ...]] = ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping',)
 Transport_titles: Final[dict[Transport, str]] = {
@@ -919,7 +923,7 @@ Transport_titles: Final[dict[Transport, str]] = {
     'shipping': 'Abstract shipping',
 }
 
-# rules/ocs/ch4-general-concepts.rules:594  4.8c  What moves, retreats or traces into the hex
+# rules/ocs/ch4-general-concepts.rules:605  4.8c  What moves, retreats or traces into the hex
 Mover = Literal['attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path']
 Mover_values: Final[tuple[Mover, ...]] = ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path',)
 Mover_titles: Final[dict[Mover, str]] = {
@@ -930,7 +934,7 @@ Mover_titles: Final[dict[Mover, str]] = {
     'rail_or_supply_path': 'Rail transport or a supply path (traced through)',
 }
 
-# rules/ocs/ch4-general-concepts.rules:601  4.8c  Kind of enemy unit in the hex
+# rules/ocs/ch4-general-concepts.rules:612  4.8c  Kind of enemy unit in the hex
 EnemyKind = Literal['combat_units', 'noncombat_units', 'ships', 'planes']
 EnemyKind_values: Final[tuple[EnemyKind, ...]] = ('combat_units', 'noncombat_units', 'ships', 'planes',)
 EnemyKind_titles: Final[dict[EnemyKind, str]] = {
@@ -962,8 +966,8 @@ Mobility_titles: Final[dict[Mobility, str]] = {
 }
 
 # rules/ocs/series.rules:26  3.3  Unit type
-UnitType = Literal['combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog']
-UnitType_values: Final[tuple[UnitType, ...]] = ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog',)
+UnitType = Literal['combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane']
+UnitType_values: Final[tuple[UnitType, ...]] = ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane',)
 UnitType_titles: Final[dict[UnitType, str]] = {
     'combat_unit': 'Combat unit',
     'hq': 'HQ',
@@ -979,6 +983,8 @@ UnitType_titles: Final[dict[UnitType, str]] = {
     'port': 'Port',
     'air_base': 'Air base',
     'hedgehog': 'Hedgehog',
+    'fighter': 'Fighter (an air unit)',
+    'other_plane': 'Air unit other than a fighter',
 }
 UnitType_combat: Final[dict[UnitType, bool]] = {
     'combat_unit': True,
@@ -995,10 +1001,31 @@ UnitType_combat: Final[dict[UnitType, bool]] = {
     'port': False,
     'air_base': False,
     'hedgehog': False,
+    'fighter': False,
+    'other_plane': False,
 }
-_CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES61, 'hq': _CITES63, 'artillery': _CITES65, 'repl': _CITES67, 'engineer': _CITES69, 'rail_repair': _CITES71, 'assault_engineer': _CITES73, 'pioneer': _CITES75, 'para_glider_engineer': _CITES77, 'transport': _CITES79, 'sp': _CITES81, 'port': _CITES83, 'air_base': _CITES85, 'hedgehog': _CITES87}
+_CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES61, 'hq': _CITES63, 'artillery': _CITES65, 'repl': _CITES67, 'engineer': _CITES69, 'rail_repair': _CITES71, 'assault_engineer': _CITES73, 'pioneer': _CITES75, 'para_glider_engineer': _CITES77, 'transport': _CITES79, 'sp': _CITES81, 'port': _CITES83, 'air_base': _CITES85, 'hedgehog': _CITES87, 'fighter': _CITES89, 'other_plane': _CITES91}
+UnitType_air: Final[dict[UnitType, bool]] = {
+    'combat_unit': False,
+    'hq': False,
+    'artillery': False,
+    'repl': False,
+    'engineer': False,
+    'rail_repair': False,
+    'assault_engineer': False,
+    'pioneer': False,
+    'para_glider_engineer': False,
+    'transport': False,
+    'sp': False,
+    'port': False,
+    'air_base': False,
+    'hedgehog': False,
+    'fighter': True,
+    'other_plane': True,
+}
+_CITES_UnitType_air: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES61, 'hq': _CITES63, 'artillery': _CITES65, 'repl': _CITES67, 'engineer': _CITES69, 'rail_repair': _CITES71, 'assault_engineer': _CITES73, 'pioneer': _CITES75, 'para_glider_engineer': _CITES77, 'transport': _CITES79, 'sp': _CITES81, 'port': _CITES83, 'air_base': _CITES85, 'hedgehog': _CITES87, 'fighter': _CITES89, 'other_plane': _CITES91}
 
-# rules/ocs/series.rules:47  5.0  Mode
+# rules/ocs/series.rules:52  5.0  Mode
 Mode = Literal['combat', 'move', 'reserve', 'strat', 'dg', 'exploit']
 Mode_values: Final[tuple[Mode, ...]] = ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit',)
 Mode_titles: Final[dict[Mode, str]] = {
@@ -1010,7 +1037,7 @@ Mode_titles: Final[dict[Mode, str]] = {
     'exploit': 'Exploitation',
 }
 
-# rules/ocs/series.rules:73  12.10  Internal stocks
+# rules/ocs/series.rules:78  12.10  Internal stocks
 Stocks = Literal['normal', 'low', 'exhausted']
 Stocks_values: Final[tuple[Stocks, ...]] = ('normal', 'low', 'exhausted',)
 Stocks_titles: Final[dict[Stocks, str]] = {
@@ -1019,7 +1046,7 @@ Stocks_titles: Final[dict[Stocks, str]] = {
     'exhausted': 'Exhausted',
 }
 
-# rules/ocs/series.rules:89  OCS  Phase
+# rules/ocs/series.rules:95  OCS  Phase
 Phase = Literal['reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up']
 Phase_values: Final[tuple[Phase, ...]] = ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up',)
 Phase_titles: Final[dict[Phase, str]] = {
@@ -1033,7 +1060,7 @@ Phase_titles: Final[dict[Phase, str]] = {
     'clean_up': 'Clean Up Phase',
 }
 
-# rules/ocs/series.rules:100  OCS  When stacking is looked at
+# rules/ocs/series.rules:106  OCS  When stacking is looked at
 Moment = Literal['segment_end', 'moving', 'overrun']
 Moment_values: Final[tuple[Moment, ...]] = ('segment_end', 'moving', 'overrun',)
 Moment_titles: Final[dict[Moment, str]] = {
@@ -1042,7 +1069,7 @@ Moment_titles: Final[dict[Moment, str]] = {
     'overrun': 'While conducting an overrun',
 }
 
-# rules/ocs/series.rules:106  OCS  Kind of Transport Point
+# rules/ocs/series.rules:112  OCS  Kind of Transport Point
 TransportPointKind = Literal['truck', 'wagon', 'mule']
 TransportPointKind_values: Final[tuple[TransportPointKind, ...]] = ('truck', 'wagon', 'mule',)
 TransportPointKind_titles: Final[dict[TransportPointKind, str]] = {
@@ -1072,10 +1099,10 @@ class RailHex:
     in_ezoc: bool = False
 
 
-# rules/ocs/series.rules:112  OCS
+# rules/ocs/series.rules:118  OCS
 @dataclass(frozen=True, slots=True)
 class Unit:
-    """A ground unit"""
+    """A unit: a ground unit, or an air unit (fighter or other plane)"""
 
     #: What kind of unit it is
     type: UnitType = 'combat_unit'
@@ -1125,14 +1152,16 @@ class Unit:
     breakdown: bool = False
     #: Will spend MP later in the current phase
     will_spend_mp: bool = False
+    #: Air units: Active (false: Inactive)
+    active: bool = False
 
 
-# rules/ocs/series.rules:139  OCS
+# rules/ocs/series.rules:146  OCS
 @dataclass(frozen=True, slots=True)
 class Hex:
     """A hex and the friendly units in it"""
 
-    #: The friendly units in the hex
+    #: The friendly units in the hex, listed from the top of the stack down
     units: tuple[Unit, ...] = ()
     #: The phase being played
     phase: Phase = 'movement'
@@ -1154,7 +1183,7 @@ def hq_may_throw_supply(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:43  13.1a  HQs and Modes
 def _t_hq_may_throw_supply(u: Unit, _t: list[Cite]) -> bool:
     """hq_may_throw_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES89)
+    _t.extend(_CITES93)
     return u.type == 'hq' and u.mode != 'strat'
 
 
@@ -1163,20 +1192,20 @@ def explain_hq_may_throw_supply(u: Unit) -> Answer[bool]:
     """May this HQ throw supply? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_may_throw_supply(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_supply, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_supply, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:44  13.1a  HQs and Modes
 def hq_uses_greater_throw_range(u: Unit) -> bool:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a)."""
     _u_mode = u.mode
-    return u.type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET91))
+    return u.type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET95))
 
 
 # rules/ocs/ch13-specialized-units.rules:44  13.1a  HQs and Modes
 def _t_hq_uses_greater_throw_range(u: Unit, _t: list[Cite]) -> bool:
     """hq_uses_greater_throw_range, recording in _t each rule it uses."""
-    _t.extend(_CITES89)
+    _t.extend(_CITES93)
     return u.type == 'hq' and _t_combat_side(u, _t)
 
 
@@ -1185,7 +1214,7 @@ def explain_hq_uses_greater_throw_range(u: Unit) -> Answer[bool]:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_uses_greater_throw_range(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:87  13.1c  HQs and Combat
@@ -1219,7 +1248,7 @@ def hq_may_supply(hq: Unit, u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:107  13.1d  Special HQs
 def _t_hq_may_supply(hq: Unit, u: Unit, _t: list[Cite]) -> bool:
     """hq_may_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES93)
+    _t.extend(_CITES97)
     return not hq.divisional or u.formation == hq.formation or (u.formation == '' and u.nationality == hq.nationality)
 
 
@@ -1228,7 +1257,7 @@ def explain_hq_may_supply(hq: Unit, u: Unit) -> Answer[bool]:
     """May this HQ provide supply to this unit? (13.1d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_may_supply(hq, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_0_90), ('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_0_94), ('u', u, _DOMAINS_Unit_0_94), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:139  13.2a  Sequencing Transport/Supply
@@ -1240,14 +1269,14 @@ def pausing_load_may_pay(use: SpUse) -> bool:
 # rules/ocs/ch13-specialized-units.rules:139  13.2a  Sequencing Transport/Supply
 def _t_pausing_load_may_pay(use: SpUse, _t: list[Cite]) -> bool:
     """pausing_load_may_pay, recording in _t each rule it uses."""
-    _t.extend(_CITES95)
+    _t.extend(_CITES99)
     return _attr_yes(_t, _CITES_SpUse_pay_while_pausing, SpUse_pay_while_pausing, use)
 
 _ANSWERS_pausing_load_may_pay: Final[dict[tuple[SpUse], Answer[bool]]] = {
-    ('fueling',): Answer(True, (_C94, _C13,), ()),
-    ('construction',): Answer(True, (_C94, _C15,), ()),
-    ('combat_cost',): Answer(False, (_C94, _C17,), ('use = fueling', 'use = construction')),
-    ('barrage_cost',): Answer(False, (_C94, _C19,), ('use = fueling', 'use = construction')),
+    ('fueling',): Answer(True, (_C98, _C13,), ()),
+    ('construction',): Answer(True, (_C98, _C15,), ()),
+    ('combat_cost',): Answer(False, (_C98, _C17,), ('use = fueling', 'use = construction')),
+    ('barrage_cost',): Answer(False, (_C98, _C19,), ('use = fueling', 'use = construction')),
 }
 
 
@@ -1266,7 +1295,7 @@ def needs_fuel(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:153  13.2b  Transport Points and Supply
 def _t_needs_fuel(u: Unit, _t: list[Cite]) -> bool:
     """needs_fuel, recording in _t each rule it uses."""
-    _t.extend(_CITES97)
+    _t.extend(_CITES101)
     return u.type != 'transport' and u.mobility != 'leg'
 
 
@@ -1275,7 +1304,7 @@ def explain_needs_fuel(u: Unit) -> Answer[bool]:
     """Does the unit need fuel to move? (13.2b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_needs_fuel(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
@@ -1287,7 +1316,7 @@ def transport_point_supplied(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
 def _t_transport_point_supplied(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_supplied, recording in _t each rule it uses."""
-    _t.extend(_CITES97)
+    _t.extend(_CITES101)
     return u.type != 'transport' or not u.out_of_supply
 
 
@@ -1296,7 +1325,7 @@ def explain_transport_point_supplied(u: Unit) -> Answer[bool]:
     """Transport Points are never Out of Supply (13.2b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_supplied(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:169  13.2c  Mechanical Handling
@@ -1308,7 +1337,7 @@ def may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool)
 # rules/ocs/ch13-specialized-units.rules:169  13.2c  Mechanical Handling
 def _t_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool, _t: list[Cite]) -> bool:
     """may_combine_transport_points, recording in _t each rule it uses."""
-    _t.extend(_CITES98)
+    _t.extend(_CITES102)
     return phase == 'movement' and same_hex and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
 
 
@@ -1317,7 +1346,7 @@ def explain_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_he
     """May these Transport Points combine (or divide)? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_combine_transport_points(a, b, phase, same_hex, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_0_90), ('b', b, _DOMAINS_Unit_0_90), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_0_94), ('b', b, _DOMAINS_Unit_0_94), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:173  13.2c  Mechanical Handling
@@ -1329,7 +1358,7 @@ def _s_may_carry_sp(tp: Unit, sp: Number) -> bool:
 # rules/ocs/ch13-specialized-units.rules:173  13.2c  Mechanical Handling
 def _t_may_carry_sp(tp: Unit, sp: Number, _t: list[Cite]) -> bool:
     """may_carry_sp, recording in _t each rule it uses."""
-    _t.extend(_CITES98)
+    _t.extend(_CITES102)
     return sp <= tp.points * 4
 
 
@@ -1344,7 +1373,7 @@ def explain_may_carry_sp(tp: Unit, sp: Number) -> Answer[bool]:
     """Can the Transport Point carry this many SP? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_carry_sp(tp, sp * SCALE, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_0_90), ('sp', sp, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_0_94), ('sp', sp, ()), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:177  13.2c  Mechanical Handling
@@ -1356,7 +1385,7 @@ def within_counter_mix(trucks_in_play: int) -> bool:
 # rules/ocs/ch13-specialized-units.rules:177  13.2c  Mechanical Handling
 def _t_within_counter_mix(trucks_in_play: int, _t: list[Cite]) -> bool:
     """within_counter_mix, recording in _t each rule it uses."""
-    _t.extend(_CITES98)
+    _t.extend(_CITES102)
     return trucks_in_play <= _cite(_t, _CITES4, truck_counters)
 
 
@@ -1378,7 +1407,7 @@ def transport_point_mode(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:199  13.2d  Mode Restrictions
 def _t_transport_point_mode(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_mode, recording in _t each rule it uses."""
-    _t.extend(_CITES100)
+    _t.extend(_CITES104)
     return u.type != 'transport' or u.mode == 'move' or (u.organic and u.mode == 'reserve')
 
 
@@ -1387,7 +1416,7 @@ def explain_transport_point_mode(u: Unit) -> Answer[bool]:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_mode(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
@@ -1399,7 +1428,7 @@ def load_cost(tp: Unit) -> int:
 # rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
 def _t_load_cost(tp: Unit, _t: list[Cite]) -> int:
     """load_cost, recording in _t each rule it uses."""
-    _t.extend(_CITES102)
+    _t.extend(_CITES106)
     return _t_rounded(_div(tp.move_ma * 4, 40), _t)
 
 
@@ -1420,12 +1449,12 @@ def may_load_from(same_hex_as_dump: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
 def _t_may_load_from(same_hex_as_dump: bool, _t: list[Cite]) -> bool:
     """may_load_from, recording in _t each rule it uses."""
-    _t.extend(_CITES102)
+    _t.extend(_CITES106)
     return same_hex_as_dump
 
 _ANSWERS_may_load_from: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C101,), ('same_hex_as_dump = true',)),
-    (True,): Answer(True, (_C101,), ()),
+    (False,): Answer(False, (_C105,), ('same_hex_as_dump = true',)),
+    (True,): Answer(True, (_C105,), ()),
 }
 
 
@@ -1444,7 +1473,7 @@ def may_draw_from(tp: Unit, u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:289  13.2g  Organic Trucks
 def _t_may_draw_from(tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """may_draw_from, recording in _t each rule it uses."""
-    _t.extend(_CITES104)
+    _t.extend(_CITES108)
     return not tp.organic or u.formation == tp.formation
 
 
@@ -1453,7 +1482,7 @@ def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     """May this unit draw SP from this Transport Point? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_draw_from(tp, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_0_90), ('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_0_94), ('u', u, _DOMAINS_Unit_0_94), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
@@ -1465,7 +1494,7 @@ def may_form_extender(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
 def _t_may_form_extender(tp: Unit, _t: list[Cite]) -> bool:
     """may_form_extender, recording in _t each rule it uses."""
-    _t.extend(_CITES104)
+    _t.extend(_CITES108)
     return not tp.organic
 
 
@@ -1474,7 +1503,7 @@ def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     """May this Transport Point be combined to form an Extender? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_form_extender(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_0_94), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:295  13.2g  Organic Trucks
@@ -1486,7 +1515,7 @@ def may_retreat(tp: Unit, with_retreating_combat_units: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:295  13.2g  Organic Trucks
 def _t_may_retreat(tp: Unit, with_retreating_combat_units: bool, _t: list[Cite]) -> bool:
     """may_retreat, recording in _t each rule it uses."""
-    _t.extend(_CITES104)
+    _t.extend(_CITES108)
     return tp.organic and with_retreating_combat_units
 
 
@@ -1495,7 +1524,7 @@ def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[
     """May this Transport Point retreat? (Organic Trucks only with retreating combat units of their stack) (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_retreat(tp, with_retreating_combat_units, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_0_90), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_0_94), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
@@ -1507,7 +1536,7 @@ def organic_after_capture(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
 def _t_organic_after_capture(tp: Unit, _t: list[Cite]) -> bool:
     """organic_after_capture, recording in _t each rule it uses."""
-    _t.extend(_CITES104)
+    _t.extend(_CITES108)
     return False
 
 
@@ -1516,7 +1545,7 @@ def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     """Is the Transport Point still Organic once captured? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_organic_after_capture(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_0_94), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
@@ -1528,7 +1557,7 @@ def may_withhold_combat_supply(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
 def _t_may_withhold_combat_supply(tp: Unit, _t: list[Cite]) -> bool:
     """may_withhold_combat_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES104)
+    _t.extend(_CITES108)
     return tp.organic
 
 
@@ -1537,7 +1566,7 @@ def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_withhold_combat_supply(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_0_94), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:329  13.2i
@@ -1549,18 +1578,18 @@ def captured_may_move_at_once(captured_in: Phase) -> bool:
 # rules/ocs/ch13-specialized-units.rules:329  13.2i
 def _t_captured_may_move_at_once(captured_in: Phase, _t: list[Cite]) -> bool:
     """captured_may_move_at_once, recording in _t each rule it uses."""
-    _t.extend(_CITES106)
+    _t.extend(_CITES110)
     return captured_in == 'movement'
 
 _ANSWERS_captured_may_move_at_once: Final[dict[tuple[Phase], Answer[bool]]] = {
-    ('reinforcement',): Answer(False, (_C105,), ('captured_in = movement',)),
-    ('movement',): Answer(True, (_C105,), ()),
-    ('reaction',): Answer(False, (_C105,), ('captured_in = movement',)),
-    ('exploitation',): Answer(False, (_C105,), ('captured_in = movement',)),
-    ('combat_phase',): Answer(False, (_C105,), ('captured_in = movement',)),
-    ('barrage',): Answer(False, (_C105,), ('captured_in = movement',)),
-    ('supply',): Answer(False, (_C105,), ('captured_in = movement',)),
-    ('clean_up',): Answer(False, (_C105,), ('captured_in = movement',)),
+    ('reinforcement',): Answer(False, (_C109,), ('captured_in = movement',)),
+    ('movement',): Answer(True, (_C109,), ()),
+    ('reaction',): Answer(False, (_C109,), ('captured_in = movement',)),
+    ('exploitation',): Answer(False, (_C109,), ('captured_in = movement',)),
+    ('combat_phase',): Answer(False, (_C109,), ('captured_in = movement',)),
+    ('barrage',): Answer(False, (_C109,), ('captured_in = movement',)),
+    ('supply',): Answer(False, (_C109,), ('captured_in = movement',)),
+    ('clean_up',): Answer(False, (_C109,), ('captured_in = movement',)),
 }
 
 
@@ -1573,13 +1602,13 @@ def explain_captured_may_move_at_once(captured_in: Phase) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:364  13.3a
 def rail_cargo(u: Unit) -> bool:
     """May this go by rail? (13.3a)."""
-    return u.type not in _SET109
+    return u.type not in _SET113
 
 
 # rules/ocs/ch13-specialized-units.rules:364  13.3a
 def _t_rail_cargo(u: Unit, _t: list[Cite]) -> bool:
     """rail_cargo, recording in _t each rule it uses."""
-    _t.extend(_CITES108)
+    _t.extend(_CITES112)
     return _t_transportable(u, _t)
 
 
@@ -1588,7 +1617,7 @@ def explain_rail_cargo(u: Unit) -> Answer[bool]:
     """May this go by rail? (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_rail_cargo(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:366  13.3a
@@ -1600,7 +1629,7 @@ def _s_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_trac
 # rules/ocs/ch13-specialized-units.rules:366  13.3a
 def _t_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool, _t: list[Cite]) -> Number:
     """rail_cap_cost, recording in _t each rule it uses."""
-    _t.extend(_CITES108)
+    _t.extend(_CITES112)
     return _mul(_sum((_t_transport_equivalent(u, _t) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
@@ -1627,18 +1656,18 @@ def rail_cap_usable(phase: Phase) -> bool:
 # rules/ocs/ch13-specialized-units.rules:384  13.3b
 def _t_rail_cap_usable(phase: Phase, _t: list[Cite]) -> bool:
     """rail_cap_usable, recording in _t each rule it uses."""
-    _t.extend(_CITES111)
+    _t.extend(_CITES115)
     return phase == 'movement'
 
 _ANSWERS_rail_cap_usable: Final[dict[tuple[Phase], Answer[bool]]] = {
-    ('reinforcement',): Answer(False, (_C110,), ('phase = movement',)),
-    ('movement',): Answer(True, (_C110,), ()),
-    ('reaction',): Answer(False, (_C110,), ('phase = movement',)),
-    ('exploitation',): Answer(False, (_C110,), ('phase = movement',)),
-    ('combat_phase',): Answer(False, (_C110,), ('phase = movement',)),
-    ('barrage',): Answer(False, (_C110,), ('phase = movement',)),
-    ('supply',): Answer(False, (_C110,), ('phase = movement',)),
-    ('clean_up',): Answer(False, (_C110,), ('phase = movement',)),
+    ('reinforcement',): Answer(False, (_C114,), ('phase = movement',)),
+    ('movement',): Answer(True, (_C114,), ()),
+    ('reaction',): Answer(False, (_C114,), ('phase = movement',)),
+    ('exploitation',): Answer(False, (_C114,), ('phase = movement',)),
+    ('combat_phase',): Answer(False, (_C114,), ('phase = movement',)),
+    ('barrage',): Answer(False, (_C114,), ('phase = movement',)),
+    ('supply',): Answer(False, (_C114,), ('phase = movement',)),
+    ('clean_up',): Answer(False, (_C114,), ('phase = movement',)),
 }
 
 
@@ -1657,7 +1686,7 @@ def detrainable(x: RailHex) -> bool:
 # rules/ocs/ch13-specialized-units.rules:403  13.3c  Detrainable Hexes
 def _t_detrainable(x: RailHex, _t: list[Cite]) -> bool:
     """detrainable, recording in _t each rule it uses."""
-    _t.extend(_CITES113)
+    _t.extend(_CITES117)
     return (x.town_or_port or any((_t_creates_detrainable(u, _t) for u in x.units))) and x.controlled and x.ezoc_free_path_to_supply
 
 
@@ -1666,7 +1695,7 @@ def explain_detrainable(x: RailHex) -> Answer[bool]:
     """Is this railroad hex detrainable? (13.3c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_detrainable(x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_0_114), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_0_118), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:423  13.3d  Railheads
@@ -1678,7 +1707,7 @@ def moves_railhead(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:423  13.3d  Railheads
 def _t_moves_railhead(u: Unit, _t: list[Cite]) -> bool:
     """moves_railhead, recording in _t each rule it uses."""
-    _t.extend(_CITES116)
+    _t.extend(_CITES120)
     return u.type == 'rail_repair'
 
 
@@ -1687,7 +1716,7 @@ def explain_moves_railhead(u: Unit) -> Answer[bool]:
     """Does this unit's movement move a Railhead marker? (13.3d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_moves_railhead(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:453  13.3e
@@ -1699,26 +1728,26 @@ def rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bo
 # rules/ocs/ch13-specialized-units.rules:453  13.3e
 def _t_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool, _t: list[Cite]) -> bool:
     """rail_path_hex_usable, recording in _t each rule it uses."""
-    _t.extend(_CITES118)
+    _t.extend(_CITES122)
     return not enemy_combat_unit and (not in_ezoc) and (not wrong_gauge) and controlled
 
 _ANSWERS_rail_path_hex_usable: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
-    (False, False, False, False,): Answer(False, (_C117,), ('controlled = true',)),
-    (False, False, False, True,): Answer(True, (_C117,), ()),
-    (False, False, True, False,): Answer(False, (_C117,), ()),
-    (False, False, True, True,): Answer(False, (_C117,), ('wrong_gauge = false',)),
-    (False, True, False, False,): Answer(False, (_C117,), ()),
-    (False, True, False, True,): Answer(False, (_C117,), ('in_ezoc = false',)),
-    (False, True, True, False,): Answer(False, (_C117,), ()),
-    (False, True, True, True,): Answer(False, (_C117,), ()),
-    (True, False, False, False,): Answer(False, (_C117,), ()),
-    (True, False, False, True,): Answer(False, (_C117,), ('enemy_combat_unit = false',)),
-    (True, False, True, False,): Answer(False, (_C117,), ()),
-    (True, False, True, True,): Answer(False, (_C117,), ()),
-    (True, True, False, False,): Answer(False, (_C117,), ()),
-    (True, True, False, True,): Answer(False, (_C117,), ()),
-    (True, True, True, False,): Answer(False, (_C117,), ()),
-    (True, True, True, True,): Answer(False, (_C117,), ()),
+    (False, False, False, False,): Answer(False, (_C121,), ('controlled = true',)),
+    (False, False, False, True,): Answer(True, (_C121,), ()),
+    (False, False, True, False,): Answer(False, (_C121,), ()),
+    (False, False, True, True,): Answer(False, (_C121,), ('wrong_gauge = false',)),
+    (False, True, False, False,): Answer(False, (_C121,), ()),
+    (False, True, False, True,): Answer(False, (_C121,), ('in_ezoc = false',)),
+    (False, True, True, False,): Answer(False, (_C121,), ()),
+    (False, True, True, True,): Answer(False, (_C121,), ()),
+    (True, False, False, False,): Answer(False, (_C121,), ()),
+    (True, False, False, True,): Answer(False, (_C121,), ('enemy_combat_unit = false',)),
+    (True, False, True, False,): Answer(False, (_C121,), ()),
+    (True, False, True, True,): Answer(False, (_C121,), ()),
+    (True, True, False, False,): Answer(False, (_C121,), ()),
+    (True, True, False, True,): Answer(False, (_C121,), ()),
+    (True, True, True, False,): Answer(False, (_C121,), ()),
+    (True, True, True, True,): Answer(False, (_C121,), ()),
 }
 
 
@@ -1738,13 +1767,13 @@ def may_convert_hex(in_ezoc: bool, negated: bool) -> bool:
 def _t_may_convert_hex(in_ezoc: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_convert_hex, recording in _t each rule it uses."""
     _t.extend(_CITES6)
-    return not in_ezoc or _t_ezoc_allows('E', _cite_yes(_t, _CITES120, negated), _t)
+    return not in_ezoc or _t_ezoc_allows('E', _cite_yes(_t, _CITES124, negated), _t)
 
 _ANSWERS_may_convert_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
     (False, False,): Answer(True, (_C5,), ()),
     (False, True,): Answer(True, (_C5,), ()),
-    (True, False,): Answer(False, (_C5, _C119, _C121, _C45,), ('in_ezoc = false',)),
-    (True, True,): Answer(False, (_C5, _C119, _C121, _C45,), ('in_ezoc = false',)),
+    (True, False,): Answer(False, (_C5, _C123, _C125, _C45,), ('in_ezoc = false',)),
+    (True, True,): Answer(False, (_C5, _C123, _C125, _C45,), ('in_ezoc = false',)),
 }
 
 
@@ -1763,12 +1792,12 @@ def may_rail_over_converted(converted_this_phase: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:511  13.3g  Rail Repair Units
 def _t_may_rail_over_converted(converted_this_phase: bool, _t: list[Cite]) -> bool:
     """may_rail_over_converted, recording in _t each rule it uses."""
-    _t.extend(_CITES123)
+    _t.extend(_CITES127)
     return not converted_this_phase
 
 _ANSWERS_may_rail_over_converted: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(True, (_C122,), ()),
-    (True,): Answer(False, (_C122,), ('converted_this_phase = false',)),
+    (False,): Answer(True, (_C126,), ()),
+    (True,): Answer(False, (_C126,), ('converted_this_phase = false',)),
 }
 
 
@@ -1787,7 +1816,7 @@ def _s_ma_after_rail(u: Unit, spent_before: Number) -> Number:
 # rules/ocs/ch13-specialized-units.rules:515  13.3g  Rail Repair Units
 def _t_ma_after_rail(u: Unit, spent_before: Number, _t: list[Cite]) -> Number:
     """ma_after_rail, recording in _t each rule it uses."""
-    _t.extend(_CITES123)
+    _t.extend(_CITES127)
     return u.move_ma * 4 - spent_before if u.type == 'rail_repair' else 0
 
 
@@ -1815,7 +1844,7 @@ def _s_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
 # rules/ocs/ch13-specialized-units.rules:527  13.3g  Rail Repair Units
 def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: Number, _t: list[Cite]) -> int:
     """conversions_allowed, recording in _t each rule it uses."""
-    _t.extend(_CITES123)
+    _t.extend(_CITES127)
     return min(4, current_ma // 4) if u.type == 'rail_repair' and phase == 'movement' and _t_combat_or_dg_combat(u, _t) else 0
 
 
@@ -1842,14 +1871,14 @@ def control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool
 # rules/ocs/ch13-specialized-units.rules:558  13.3h  Railroad Control
 def _t_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool, _t: list[Cite]) -> bool:
     """control_changes, recording in _t each rule it uses."""
-    _t.extend(_CITES125)
+    _t.extend(_CITES129)
     return enemy_combat_unit_entered or clearly_on_enemy_side
 
 _ANSWERS_control_changes: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C124,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
-    (False, True,): Answer(True, (_C124,), ()),
-    (True, False,): Answer(True, (_C124,), ()),
-    (True, True,): Answer(True, (_C124,), ()),
+    (False, False,): Answer(False, (_C128,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
+    (False, True,): Answer(True, (_C128,), ()),
+    (True, False,): Answer(True, (_C128,), ()),
+    (True, True,): Answer(True, (_C128,), ()),
 }
 
 
@@ -1862,14 +1891,14 @@ def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_si
 # rules/ocs/ch13-specialized-units.rules:584  13.4a
 def may_barrage(u: Unit) -> bool:
     """May this artillery unit barrage? (13.4a)."""
-    return u.type == 'artillery' and u.mode not in _SET128
+    return u.type == 'artillery' and u.mode not in _SET132
 
 
 # rules/ocs/ch13-specialized-units.rules:584  13.4a
 def _t_may_barrage(u: Unit, _t: list[Cite]) -> bool:
     """may_barrage, recording in _t each rule it uses."""
-    _t.extend(_CITES127)
-    return u.type == 'artillery' and u.mode not in _SET128
+    _t.extend(_CITES131)
+    return u.type == 'artillery' and u.mode not in _SET132
 
 
 # rules/ocs/ch13-specialized-units.rules:584  13.4a
@@ -1877,7 +1906,7 @@ def explain_may_barrage(u: Unit) -> Answer[bool]:
     """May this artillery unit barrage? (13.4a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_barrage(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:621  13.5  Replacement Units
@@ -1889,7 +1918,7 @@ def repl_mode(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:621  13.5  Replacement Units
 def _t_repl_mode(u: Unit, _t: list[Cite]) -> bool:
     """repl_mode, recording in _t each rule it uses."""
-    _t.extend(_CITES130)
+    _t.extend(_CITES134)
     return u.type != 'repl' or u.mode != 'combat'
 
 
@@ -1898,7 +1927,7 @@ def explain_repl_mode(u: Unit) -> Answer[bool]:
     """Repls can never enter Combat Mode (13.5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_repl_mode(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:645  13.5a  Replacing Losses
@@ -1911,8 +1940,8 @@ def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated
 # rules/ocs/ch13-specialized-units.rules:645  13.5a  Replacing Losses
 def _t_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool, _t: list[Cite]) -> bool:
     """may_rebuild, recording in _t each rule it uses."""
-    _t.extend(_CITES132)
-    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES120, negated), _t)) and (rebuilt == 'dead_pile' or stacked_with_repls)
+    _t.extend(_CITES136)
+    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES124, negated), _t)) and (rebuilt == 'dead_pile' or stacked_with_repls)
 
 
 # rules/ocs/ch13-specialized-units.rules:645  13.5a  Replacing Losses
@@ -1920,7 +1949,7 @@ def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool,
     """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_rebuild(repl, hq, hexes_from_hq, in_ezoc, negated, phase, rebuilt, stacked_with_repls, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_0_90), ('hq', hq, _DOMAINS_Unit_0_90), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_0_94), ('hq', hq, _DOMAINS_Unit_0_94), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:684  13.5b
@@ -1953,7 +1982,7 @@ def repls_for_paired_units(units: int) -> int:
 # rules/ocs/ch13-specialized-units.rules:712  13.5d  One Repl for Two Units
 def _t_repls_for_paired_units(units: int, _t: list[Cite]) -> int:
     """repls_for_paired_units, recording in _t each rule it uses."""
-    _t.extend(_CITES134)
+    _t.extend(_CITES138)
     return -(-_div(units * 4, 8) // 4)
 
 
@@ -1983,7 +2012,7 @@ def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bo
     """May this Transport Point be rebuilt with Eq? (13.5e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_truck_rebuildable(tp, lost_to_enemy_action, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_0_90), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_0_94), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:747  13.5f  Air Replacements
@@ -1995,7 +2024,7 @@ def eq_for_air_steps(steps: int) -> int:
 # rules/ocs/ch13-specialized-units.rules:747  13.5f  Air Replacements
 def _t_eq_for_air_steps(steps: int, _t: list[Cite]) -> int:
     """eq_for_air_steps, recording in _t each rule it uses."""
-    _t.extend(_CITES136)
+    _t.extend(_CITES140)
     return -(-_div(steps * 4, 8) // 4)
 
 
@@ -2016,7 +2045,7 @@ def _s_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool)
 # rules/ocs/ch13-specialized-units.rules:766  13.6a
 def _t_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool, _t: list[Cite]) -> bool:
     """may_place_at_port, recording in _t each rule it uses."""
-    _t.extend(_CITES138)
+    _t.extend(_CITES142)
     return not port_in_ezoc and arriving <= capacity
 
 
@@ -2043,14 +2072,14 @@ def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:784  13.6b
 def _t_may_place_reinforcement(in_ezoc: bool, at_port: bool, _t: list[Cite]) -> bool:
     """may_place_reinforcement, recording in _t each rule it uses."""
-    _t.extend(_CITES140)
+    _t.extend(_CITES144)
     return not (in_ezoc and at_port)
 
 _ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(True, (_C139,), ()),
-    (False, True,): Answer(True, (_C139,), ()),
-    (True, False,): Answer(True, (_C139,), ()),
-    (True, True,): Answer(False, (_C139,), ('in_ezoc = false', 'at_port = false')),
+    (False, False,): Answer(True, (_C143,), ()),
+    (False, True,): Answer(True, (_C143,), ()),
+    (True, False,): Answer(True, (_C143,), ()),
+    (True, True,): Answer(False, (_C143,), ('in_ezoc = false', 'at_port = false')),
 }
 
 
@@ -2069,7 +2098,7 @@ def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:797  13.6c
 def _t_arrives_loaded(tp: Unit, sp_arriving_there: bool, _t: list[Cite]) -> bool:
     """arrives_loaded, recording in _t each rule it uses."""
-    _t.extend(_CITES142)
+    _t.extend(_CITES146)
     return tp.organic or sp_arriving_there
 
 
@@ -2078,7 +2107,7 @@ def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     """Does this Transport Point arrive loaded? (13.6c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_arrives_loaded(tp, sp_arriving_there, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_90), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_94), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:824  13.7  Formation Markers
@@ -2090,7 +2119,7 @@ def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool
 # rules/ocs/ch13-specialized-units.rules:824  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
-    _t.extend(_CITES144)
+    _t.extend(_CITES148)
     return units_with_marker >= 1 or fueling_reminder
 
 
@@ -2112,7 +2141,7 @@ def may_enter_marker(u: Unit, marker_formation: str) -> bool:
 # rules/ocs/ch13-specialized-units.rules:828  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
-    _t.extend(_CITES144)
+    _t.extend(_CITES148)
     return u.formation == marker_formation and u.formation != ''
 
 
@@ -2121,7 +2150,7 @@ def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     """B) May this unit be represented by the marker? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_marker(u, marker_formation, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_90), ('marker_formation', marker_formation, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_94), ('marker_formation', marker_formation, ()), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:831  13.7  Formation Markers
@@ -2133,12 +2162,12 @@ def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:831  13.7  Formation Markers
 def _t_marker_may_hide_formation(holds_only_zoc_units: bool, _t: list[Cite]) -> bool:
     """marker_may_hide_formation, recording in _t each rule it uses."""
-    _t.extend(_CITES146)
+    _t.extend(_CITES150)
     return not holds_only_zoc_units
 
 _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(True, (_C143, _C145,), ()),
-    (True,): Answer(False, (_C143, _C145,), ('holds_only_zoc_units = false',)),
+    (False,): Answer(True, (_C147, _C149,), ()),
+    (True,): Answer(False, (_C147, _C149,), ('holds_only_zoc_units = false',)),
 }
 
 
@@ -2157,14 +2186,14 @@ def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:855  13.7a  Supply Concerns
 def _t_traces_free(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """traces_free, recording in _t each rule it uses."""
-    _t.extend(_CITES148)
+    _t.extend(_CITES152)
     return same_source_as_formation or first_part
 
 _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C147,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C147,), ()),
-    (True, False,): Answer(True, (_C147,), ()),
-    (True, True,): Answer(True, (_C147,), ()),
+    (False, False,): Answer(False, (_C151,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C151,), ()),
+    (True, False,): Answer(True, (_C151,), ()),
+    (True, True,): Answer(True, (_C151,), ()),
 }
 
 
@@ -2183,14 +2212,14 @@ def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) 
 # rules/ocs/ch13-specialized-units.rules:859  13.7a  Supply Concerns
 def _t_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """may_use_formation_fueling, recording in _t each rule it uses."""
-    _t.extend(_CITES148)
+    _t.extend(_CITES152)
     return same_source_as_formation or first_part
 
 _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C147,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C147,), ()),
-    (True, False,): Answer(True, (_C147,), ()),
-    (True, True,): Answer(True, (_C147,), ()),
+    (False, False,): Answer(False, (_C151,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C151,), ()),
+    (True, False,): Answer(True, (_C151,), ()),
+    (True, True,): Answer(True, (_C151,), ()),
 }
 
 
@@ -2203,14 +2232,14 @@ def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part
 # rules/ocs/ch13-specialized-units.rules:877  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
-    return u.type in _SET151
+    return u.type in _SET155
 
 
 # rules/ocs/ch13-specialized-units.rules:877  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
-    _t.extend(_CITES150)
-    return u.type in _SET151
+    _t.extend(_CITES154)
+    return u.type in _SET155
 
 
 # rules/ocs/ch13-specialized-units.rules:877  13.8  Engineer Functions
@@ -2218,20 +2247,20 @@ def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_perform_engineering(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:894  13.8a  Engineer-Capable
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
-    return u.type in _SET151 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return u.type in _SET155 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
 # rules/ocs/ch13-specialized-units.rules:894  13.8a  Engineer-Capable
 def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
     """engineer_capable, recording in _t each rule it uses."""
-    _t.extend(_CITES153)
+    _t.extend(_CITES157)
     return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
 
 
@@ -2240,7 +2269,7 @@ def explain_engineer_capable(u: Unit) -> Answer[bool]:
     """Engineer-Capable (13.8a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_engineer_capable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:944  13.8c  Detrainable Creation
@@ -2253,7 +2282,7 @@ def creates_detrainable(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:944  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
-    _t.extend(_CITES155)
+    _t.extend(_CITES159)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
@@ -2262,20 +2291,20 @@ def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_creates_detrainable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:991  13.8d  Construction
 def may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> bool:
     """May this unit perform a construction task? (13.8d)."""
     _u_mode = u.mode
-    return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET151) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET155) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
 # rules/ocs/ch13-specialized-units.rules:991  13.8d  Construction
 def _t_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int, _t: list[Cite]) -> bool:
     """may_construct, recording in _t each rule it uses."""
-    _t.extend(_CITES157)
+    _t.extend(_CITES161)
     return _t_engineer_capable(u, _t) and phase == 'movement' and (hexes_away <= 2) and (not moved_this_phase) and (tasks_this_phase == 0)
 
 
@@ -2284,7 +2313,7 @@ def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_pha
     """May this unit perform a construction task? (13.8d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_construct(u, phase, hexes_away, moved_this_phase, tasks_this_phase, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_90), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('hexes_away', hexes_away, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('tasks_this_phase', tasks_this_phase, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_94), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('hexes_away', hexes_away, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('tasks_this_phase', tasks_this_phase, ()), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:995  13.8d  Construction
@@ -2296,18 +2325,18 @@ def construction_costs_sp(task: Construction) -> bool:
 # rules/ocs/ch13-specialized-units.rules:995  13.8d  Construction
 def _t_construction_costs_sp(task: Construction, _t: list[Cite]) -> bool:
     """construction_costs_sp, recording in _t each rule it uses."""
-    _t.extend(_CITES157)
+    _t.extend(_CITES161)
     return _attr_yes(_t, _CITES_Construction_costs_sp, Construction_costs_sp, task)
 
 _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] = {
-    ('build_air_base',): Answer(True, (_C156, _C21,), ()),
-    ('improve_air_base',): Answer(True, (_C156, _C23,), ()),
-    ('reduce_air_base',): Answer(False, (_C156, _C25,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('build_hedgehog',): Answer(True, (_C156, _C27,), ()),
-    ('improve_hedgehog',): Answer(True, (_C156, _C29,), ()),
-    ('reduce_hedgehog',): Answer(False, (_C156, _C31,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('repair_port',): Answer(True, (_C156, _C33,), ()),
-    ('damage_port',): Answer(False, (_C156, _C35,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_air_base',): Answer(True, (_C160, _C21,), ()),
+    ('improve_air_base',): Answer(True, (_C160, _C23,), ()),
+    ('reduce_air_base',): Answer(False, (_C160, _C25,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_hedgehog',): Answer(True, (_C160, _C27,), ()),
+    ('improve_hedgehog',): Answer(True, (_C160, _C29,), ()),
+    ('reduce_hedgehog',): Answer(False, (_C160, _C31,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('repair_port',): Answer(True, (_C160, _C33,), ()),
+    ('damage_port',): Answer(False, (_C160, _C35,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
 }
 
 
@@ -2326,7 +2355,7 @@ def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides:
 # rules/ocs/ch13-specialized-units.rules:1035  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
-    _t.extend(_CITES159)
+    _t.extend(_CITES163)
     return (phase == 'reinforcement' or kind == 'aircraft') and (kind == 'aircraft' or identical_sides) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
@@ -2335,7 +2364,7 @@ def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identica
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_consolidate(u, kind, phase, identical_sides, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_90), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('identical_sides', identical_sides, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_94), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('identical_sides', identical_sides, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:1040  13.9  Unit Consolidation
@@ -2347,7 +2376,7 @@ def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_l
 # rules/ocs/ch13-specialized-units.rules:1040  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
-    _t.extend(_CITES159)
+    _t.extend(_CITES163)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
@@ -2368,7 +2397,7 @@ def may_convert_formation(from_formation: str, to_formation: str) -> bool:
 # rules/ocs/ch13-specialized-units.rules:1044  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
-    _t.extend(_CITES159)
+    _t.extend(_CITES163)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
@@ -2389,7 +2418,7 @@ def _s_rounded(x: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:15  4.1  Rounding Rule
 def _t_rounded(x: Number, _t: list[Cite]) -> int:
     """rounded, recording in _t each rule it uses."""
-    _t.extend(_CITES161)
+    _t.extend(_CITES165)
     return (x + 2) // 4
 
 
@@ -2416,7 +2445,7 @@ def _s_odds(attack: Number, defense: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
 def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> int:
     """odds, recording in _t each rule it uses."""
-    _t.extend(_CITES163)
+    _t.extend(_CITES167)
     return _t_rounded(_div(attack, defense), _t)
 
 
@@ -2443,7 +2472,7 @@ def _s_barrage_factors(factors: tuple[Number, ...]) -> int:
 # rules/ocs/ch4-general-concepts.rules:33  4.2  Fractions
 def _t_barrage_factors(factors: tuple[Number, ...], _t: list[Cite]) -> int:
     """barrage_factors, recording in _t each rule it uses."""
-    _t.extend(_CITES163)
+    _t.extend(_CITES167)
     return _t_rounded(_sum((f for f in factors)), _t)
 
 
@@ -2470,7 +2499,7 @@ def _s_modified(value: Number, factors: tuple[Number, ...]) -> Number:
 # rules/ocs/ch4-general-concepts.rules:59  4.3  Cumulative Effects
 def _t_modified(value: Number, factors: tuple[Number, ...], _t: list[Cite]) -> Number:
     """modified, recording in _t each rule it uses."""
-    _t.extend(_CITES165)
+    _t.extend(_CITES169)
     return _mul(value, _product((f for f in factors)))
 
 
@@ -2488,299 +2517,299 @@ def explain_modified(value: Number, factors: Sequence[Number]) -> Answer[Number]
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:112  4.4a
+# rules/ocs/ch4-general-concepts.rules:123  4.4a
 def may_attack(u: Unit) -> bool:
     """May attack or overrun (4.4a)."""
-    return u.printed_strength and u.type in _SET168 and (not u.parenthesized) and (u.mode not in _SET128)
+    return u.printed_strength and u.type in _SET172 and (not u.parenthesized) and (u.mode not in _SET132)
 
 
-# rules/ocs/ch4-general-concepts.rules:112  4.4a
+# rules/ocs/ch4-general-concepts.rules:123  4.4a
 def _t_may_attack(u: Unit, _t: list[Cite]) -> bool:
     """may_attack, recording in _t each rule it uses."""
-    _t.extend(_CITES167)
+    _t.extend(_CITES171)
     return _t_attack_capable(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:112  4.4a
+# rules/ocs/ch4-general-concepts.rules:123  4.4a
 def explain_may_attack(u: Unit) -> Answer[bool]:
     """May attack or overrun (4.4a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_attack(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:136  4.4c
+# rules/ocs/ch4-general-concepts.rules:147  4.4c
 def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
     """May move into a hex with an enemy non-combat unit (4.4c)."""
-    return u.printed_strength and u.type in _SET168 and (not u.parenthesized) and (u.mode not in _SET128)
+    return u.printed_strength and u.type in _SET172 and (not u.parenthesized) and (u.mode not in _SET132)
 
 
-# rules/ocs/ch4-general-concepts.rules:136  4.4c
+# rules/ocs/ch4-general-concepts.rules:147  4.4c
 def _t_may_enter_enemy_noncombat_hex(u: Unit, _t: list[Cite]) -> bool:
     """may_enter_enemy_noncombat_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES170)
+    _t.extend(_CITES174)
     return _t_attack_capable(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:136  4.4c
+# rules/ocs/ch4-general-concepts.rules:147  4.4c
 def explain_may_enter_enemy_noncombat_hex(u: Unit) -> Answer[bool]:
     """May move into a hex with an enemy non-combat unit (4.4c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_enemy_noncombat_hex(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:201  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_allows(action: EzocAction, negated: bool) -> bool:
     """May the action be taken in an enemy ZOC? (4.5a)."""
     return negated and EzocAction_negatable[action]
 
 
-# rules/ocs/ch4-general-concepts.rules:201  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_allows, recording in _t each rule it uses."""
-    _t.extend(_CITES171)
-    return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _CITES120, negated)
+    _t.extend(_CITES175)
+    return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _CITES124, negated)
 
 _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
-    ('A', False,): Answer(False, (_C121, _C37, _C119,), ('negated = true',)),
-    ('A', True,): Answer(True, (_C121, _C37, _C119,), ()),
-    ('B', False,): Answer(False, (_C121, _C39, _C119,), ('negated = true',)),
-    ('B', True,): Answer(True, (_C121, _C39, _C119,), ()),
-    ('C', False,): Answer(False, (_C121, _C41,), ()),
-    ('C', True,): Answer(False, (_C121, _C41,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('D', False,): Answer(False, (_C121, _C43, _C119,), ('negated = true',)),
-    ('D', True,): Answer(True, (_C121, _C43, _C119,), ()),
-    ('E', False,): Answer(False, (_C121, _C45,), ()),
-    ('E', True,): Answer(False, (_C121, _C45,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('F', False,): Answer(False, (_C121, _C47, _C48,), ()),
-    ('F', True,): Answer(False, (_C121, _C47, _C48,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('G', False,): Answer(False, (_C121, _C50,), ()),
-    ('G', True,): Answer(False, (_C121, _C50,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('H', False,): Answer(False, (_C121, _C52, _C119,), ('negated = true',)),
-    ('H', True,): Answer(True, (_C121, _C52, _C119,), ()),
-    ('I', False,): Answer(False, (_C121, _C54,), ()),
-    ('I', True,): Answer(False, (_C121, _C54,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('J', False,): Answer(False, (_C121, _C56,), ()),
-    ('J', True,): Answer(False, (_C121, _C56,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('K', False,): Answer(False, (_C121, _C58,), ()),
-    ('K', True,): Answer(False, (_C121, _C58,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('A', False,): Answer(False, (_C125, _C37, _C123,), ('negated = true',)),
+    ('A', True,): Answer(True, (_C125, _C37, _C123,), ()),
+    ('B', False,): Answer(False, (_C125, _C39, _C123,), ('negated = true',)),
+    ('B', True,): Answer(True, (_C125, _C39, _C123,), ()),
+    ('C', False,): Answer(False, (_C125, _C41,), ()),
+    ('C', True,): Answer(False, (_C125, _C41,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('D', False,): Answer(False, (_C125, _C43, _C123,), ('negated = true',)),
+    ('D', True,): Answer(True, (_C125, _C43, _C123,), ()),
+    ('E', False,): Answer(False, (_C125, _C45,), ()),
+    ('E', True,): Answer(False, (_C125, _C45,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('F', False,): Answer(False, (_C125, _C47, _C48,), ()),
+    ('F', True,): Answer(False, (_C125, _C47, _C48,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('G', False,): Answer(False, (_C125, _C50,), ()),
+    ('G', True,): Answer(False, (_C125, _C50,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('H', False,): Answer(False, (_C125, _C52, _C123,), ('negated = true',)),
+    ('H', True,): Answer(True, (_C125, _C52, _C123,), ()),
+    ('I', False,): Answer(False, (_C125, _C54,), ()),
+    ('I', True,): Answer(False, (_C125, _C54,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('J', False,): Answer(False, (_C125, _C56,), ()),
+    ('J', True,): Answer(False, (_C125, _C56,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('K', False,): Answer(False, (_C125, _C58,), ()),
+    ('K', True,): Answer(False, (_C125, _C58,), ('action = A', 'action = B', 'action = D', 'action = H')),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:201  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_allows(action: EzocAction, negated: bool) -> Answer[bool]:
     """May the action be taken in an enemy ZOC? (4.5a), with the rules that decided it."""
     return _ANSWERS_ezoc_allows[(action, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:223  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_stops_entering(mobility: Mobility, negated: bool) -> bool:
     """Must a unit entering the enemy ZOC end its movement or else conduct an overrun? (4.5a)."""
     return mobility == 'truck' and (not negated)
 
 
-# rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:223  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_stops_entering(mobility: Mobility, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_stops_entering, recording in _t each rule it uses."""
-    _t.extend(_CITES171)
-    return mobility == 'truck' and (not _cite_yes(_t, _CITES120, negated))
+    _t.extend(_CITES175)
+    return mobility == 'truck' and (not _cite_yes(_t, _CITES124, negated))
 
 _ANSWERS_ezoc_stops_entering: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
-    ('leg', False,): Answer(False, (_C121,), ('mobility = truck',)),
-    ('leg', True,): Answer(False, (_C121,), ()),
-    ('truck', False,): Answer(True, (_C121, _C119,), ()),
-    ('truck', True,): Answer(False, (_C121, _C119,), ('negated = false',)),
-    ('track', False,): Answer(False, (_C121,), ('mobility = truck',)),
-    ('track', True,): Answer(False, (_C121,), ()),
+    ('leg', False,): Answer(False, (_C125,), ('mobility = truck',)),
+    ('leg', True,): Answer(False, (_C125,), ()),
+    ('truck', False,): Answer(True, (_C125, _C123,), ()),
+    ('truck', True,): Answer(False, (_C125, _C123,), ('negated = false',)),
+    ('track', False,): Answer(False, (_C125,), ('mobility = truck',)),
+    ('track', True,): Answer(False, (_C125,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:223  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_stops_entering(mobility: Mobility, negated: bool) -> Answer[bool]:
     """Must a unit entering the enemy ZOC end its movement or else conduct an overrun? (4.5a), with the rules that decided it."""
     return _ANSWERS_ezoc_stops_entering[(mobility, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:216  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:227  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_blocks_path(traced_with: Mobility, negated: bool) -> bool:
     """Does the enemy ZOC block a supply path traced in or out of the hex? (4.5a)."""
     return traced_with == 'truck' and (not negated)
 
 
-# rules/ocs/ch4-general-concepts.rules:216  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:227  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_blocks_path(traced_with: Mobility, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_blocks_path, recording in _t each rule it uses."""
-    _t.extend(_CITES171)
-    return traced_with == 'truck' and (not _cite_yes(_t, _CITES120, negated))
+    _t.extend(_CITES175)
+    return traced_with == 'truck' and (not _cite_yes(_t, _CITES124, negated))
 
 _ANSWERS_ezoc_blocks_path: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
-    ('leg', False,): Answer(False, (_C121,), ('traced_with = truck',)),
-    ('leg', True,): Answer(False, (_C121,), ()),
-    ('truck', False,): Answer(True, (_C121, _C119,), ()),
-    ('truck', True,): Answer(False, (_C121, _C119,), ('negated = false',)),
-    ('track', False,): Answer(False, (_C121,), ('traced_with = truck',)),
-    ('track', True,): Answer(False, (_C121,), ()),
+    ('leg', False,): Answer(False, (_C125,), ('traced_with = truck',)),
+    ('leg', True,): Answer(False, (_C125,), ()),
+    ('truck', False,): Answer(True, (_C125, _C123,), ()),
+    ('truck', True,): Answer(False, (_C125, _C123,), ('negated = false',)),
+    ('track', False,): Answer(False, (_C125,), ('traced_with = truck',)),
+    ('track', True,): Answer(False, (_C125,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:216  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:227  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_blocks_path(traced_with: Mobility, negated: bool) -> Answer[bool]:
     """Does the enemy ZOC block a supply path traced in or out of the hex? (4.5a), with the rules that decided it."""
     return _ANSWERS_ezoc_blocks_path[(traced_with, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:247  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:258  4.5b  Negating ZOC
 def zoc_negated(h: Hex) -> bool:
     """Is the enemy ZOC in this hex negated? (4.5b)."""
     return any((not u.will_spend_mp and UnitType_combat[u.type] for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:247  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:258  4.5b  Negating ZOC
 def _t_zoc_negated(h: Hex, _t: list[Cite]) -> bool:
     """zoc_negated, recording in _t each rule it uses."""
-    _t.extend(_CITES120)
+    _t.extend(_CITES124)
     return any((_t_is_combat(u, _t) and (not u.will_spend_mp) for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:247  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:258  4.5b  Negating ZOC
 def explain_zoc_negated(h: Hex) -> Answer[bool]:
     """Is the enemy ZOC in this hex negated? (4.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_zoc_negated(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0_172), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0_176), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:250  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:261  4.5b  Negating ZOC
 def may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> bool:
     """May a unit using Truck MP leave a hex in an enemy ZOC? (4.5b)."""
     return started_phase_there or ezoc_allows('A', negated)
 
 
-# rules/ocs/ch4-general-concepts.rules:250  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:261  4.5b  Negating ZOC
 def _t_may_exit_ezoc_hex(started_phase_there: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_exit_ezoc_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES120)
-    return started_phase_there or _t_ezoc_allows('A', _cite_yes(_t, _CITES120, negated), _t)
+    _t.extend(_CITES124)
+    return started_phase_there or _t_ezoc_allows('A', _cite_yes(_t, _CITES124, negated), _t)
 
 _ANSWERS_may_exit_ezoc_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C119, _C121, _C37,), ('started_phase_there = true', 'negated = true')),
-    (False, True,): Answer(True, (_C119, _C121, _C37,), ()),
-    (True, False,): Answer(True, (_C119,), ()),
-    (True, True,): Answer(True, (_C119,), ()),
+    (False, False,): Answer(False, (_C123, _C125, _C37,), ('started_phase_there = true', 'negated = true')),
+    (False, True,): Answer(True, (_C123, _C125, _C37,), ()),
+    (True, False,): Answer(True, (_C123,), ()),
+    (True, True,): Answer(True, (_C123,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:250  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:261  4.5b  Negating ZOC
 def explain_may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> Answer[bool]:
     """May a unit using Truck MP leave a hex in an enemy ZOC? (4.5b), with the rules that decided it."""
     return _ANSWERS_may_exit_ezoc_hex[(started_phase_there, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:297  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:308  4.6  Regimental Equivalents
 def sizes_not_negative(u: Unit) -> bool:
     """Printed RE sizes and point values are never negative (4.6)."""
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
-# rules/ocs/ch4-general-concepts.rules:297  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:308  4.6  Regimental Equivalents
 def _t_sizes_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """sizes_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES174)
+    _t.extend(_CITES178)
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
-# rules/ocs/ch4-general-concepts.rules:297  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:308  4.6  Regimental Equivalents
 def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
     """Printed RE sizes and point values are never negative (4.6), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_sizes_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:318  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:329  4.6  Regimental Equivalents
 def one_step(u: Unit) -> bool:
     """Is 1 step for loss purposes (a combat unit that is not multi-step) (4.6)."""
     return not u.multi_step and UnitType_combat[u.type]
 
 
-# rules/ocs/ch4-general-concepts.rules:318  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:329  4.6  Regimental Equivalents
 def _t_one_step(u: Unit, _t: list[Cite]) -> bool:
     """one_step, recording in _t each rule it uses."""
-    _t.extend(_CITES174)
+    _t.extend(_CITES178)
     return _t_is_combat(u, _t) and (not u.multi_step)
 
 
-# rules/ocs/ch4-general-concepts.rules:318  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:329  4.6  Regimental Equivalents
 def explain_one_step(u: Unit) -> Answer[bool]:
     """Is 1 step for loss purposes (a combat unit that is not multi-step) (4.6), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_one_step(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(one_step, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(one_step, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:364  4.7  Transportation Equivalents
 def transportable(u: Unit) -> bool:
     """Can be transported (rail, air, landing craft, shipping) (4.7)."""
-    return u.type not in _SET109
+    return u.type not in _SET113
 
 
-# rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:364  4.7  Transportation Equivalents
 def _t_transportable(u: Unit, _t: list[Cite]) -> bool:
     """transportable, recording in _t each rule it uses."""
-    _t.extend(_CITES176)
-    return _t_is_combat(u, _t) or u.type in _SET177
+    _t.extend(_CITES180)
+    return _t_is_combat(u, _t) or u.type in _SET181
 
 
-# rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:364  4.7  Transportation Equivalents
 def explain_transportable(u: Unit) -> Answer[bool]:
     """Can be transported (rail, air, landing craft, shipping) (4.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transportable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:356  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:367  4.7  Transportation Equivalents
 def transport_point_may_carry(cargo: Unit) -> bool:
     """A Transport Point can carry this (4.7)."""
     return cargo.type == 'sp'
 
 
-# rules/ocs/ch4-general-concepts.rules:356  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:367  4.7  Transportation Equivalents
 def _t_transport_point_may_carry(cargo: Unit, _t: list[Cite]) -> bool:
     """transport_point_may_carry, recording in _t each rule it uses."""
-    _t.extend(_CITES176)
+    _t.extend(_CITES180)
     return cargo.type == 'sp'
 
 
-# rules/ocs/ch4-general-concepts.rules:356  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:367  4.7  Transportation Equivalents
 def explain_transport_point_may_carry(cargo: Unit) -> Answer[bool]:
     """A Transport Point can carry this (4.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_may_carry(cargo, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_0_94), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:408  4.7c
+# rules/ocs/ch4-general-concepts.rules:419  4.7c
 def _s_transport_point_load(u: Unit) -> Number:
     """transport_point_load with numbers scaled by SCALE."""
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:408  4.7c
+# rules/ocs/ch4-general-concepts.rules:419  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
-    _t.extend(_CITES179)
+    _t.extend(_CITES183)
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:408  4.7c
+# rules/ocs/ch4-general-concepts.rules:419  4.7c
 def transport_point_load(u: Unit) -> Number:
     """SP a Transport Point can carry (4.7c). Numbers are exact: int or Fraction."""
     return _exact(_s_transport_point_load(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:408  4.7c
+# rules/ocs/ch4-general-concepts.rules:419  4.7c
 def explain_transport_point_load(u: Unit) -> Answer[Number]:
     """SP a Transport Point can carry (4.7c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2788,20 +2817,20 @@ def explain_transport_point_load(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:444  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:455  4.7d  Movement and Transport
 def one_transport_type(used: tuple[Transport, ...], next: Transport) -> bool:
     """May a unit that already used these transports this phase use this one? (4.7d)."""
     return all((t == next for t in used))
 
 
-# rules/ocs/ch4-general-concepts.rules:444  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:455  4.7d  Movement and Transport
 def _t_one_transport_type(used: tuple[Transport, ...], next: Transport, _t: list[Cite]) -> bool:
     """one_transport_type, recording in _t each rule it uses."""
-    _t.extend(_CITES181)
+    _t.extend(_CITES185)
     return all((t == next for t in used))
 
 
-# rules/ocs/ch4-general-concepts.rules:444  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:455  4.7d  Movement and Transport
 def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> Answer[bool]:
     """May a unit that already used these transports this phase use this one? (4.7d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2809,26 +2838,26 @@ def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> An
     return Answer(_value, _rules(_t), () if _value else _would_change(one_transport_type, (('used', used, _Items(('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping'))), ('next', next, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:467  4.7d  Movement and Transport
 def _s_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """may_spend_transported with numbers scaled by SCALE."""
     return before >= 0 and after >= 0 and (before <= (2 if by == 'rail' else 2 if by == 'air' else 0)) and (after <= (2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0)) and (before + after <= (2 if by == 'rail' else 2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0))
 
 
-# rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:467  4.7d  Movement and Transport
 def _t_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number, _t: list[Cite]) -> bool:
     """may_spend_transported, recording in _t each rule it uses."""
-    _t.extend(_CITES181)
+    _t.extend(_CITES185)
     return before >= 0 and after >= 0 and (before <= _t_ma_before(by, _t)) and (after <= _t_ma_after(by, alt_roll, _t)) and (before + after <= _t_transported_ma(by, alt_roll, _t))
 
 
-# rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:467  4.7d  Movement and Transport
 def may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """May a unit spend these shares of its MA before and after being transported? (4.7d). Numbers are exact: int or Fraction."""
     return _s_may_spend_transported(by, alt_roll, before * SCALE, after * SCALE)
 
 
-# rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:467  4.7d  Movement and Transport
 def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> Answer[bool]:
     """May a unit spend these shares of its MA before and after being transported? (4.7d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2836,20 +2865,20 @@ def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number,
     return Answer(_value, _rules(_t), () if _value else _would_change(may_spend_transported, (('by', by, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), ('alt_roll', alt_roll, (False, True)), ('before', before, ()), ('after', after, ()), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:630  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
-    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET184) for e in enemies))
+    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET188) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:630  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES183)
+    _t.extend(_CITES187)
     return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:630  4.8c  Enemy Stacks
 def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> Answer[bool]:
     """May move, retreat or trace into a hex with these enemy units (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2857,20 +2886,20 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_hex, (('mover', mover, ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path')), ('enemies', enemies, _Items(('combat_units', 'noncombat_units', 'ships', 'planes'))), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:623  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:634  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
-    return 'attack_capable_unit' if u.printed_strength and u.type in _SET168 and (not u.parenthesized) and (u.mode not in _SET128) else 'other_ground_unit'
+    return 'attack_capable_unit' if u.printed_strength and u.type in _SET172 and (not u.parenthesized) and (u.mode not in _SET132) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:623  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:634  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
-    _t.extend(_CITES183)
+    _t.extend(_CITES187)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:623  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:634  4.8c  Enemy Stacks
 def explain_ground_mover(u: Unit) -> Answer[Mover]:
     """What kind of mover a ground unit is (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2878,21 +2907,21 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:646  4.9a
+# rules/ocs/ch4-general-concepts.rules:657  4.9a
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     _h_units = h.units
-    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET168) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET168) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
+    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET172) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET172) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
 
 
-# rules/ocs/ch4-general-concepts.rules:646  4.9a
+# rules/ocs/ch4-general-concepts.rules:657  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
-    _t.extend(_CITES186)
+    _t.extend(_CITES190)
     return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))) if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)) else _first((u for u in h.units if _t_is_combat(u, _t)))
 
 
-# rules/ocs/ch4-general-concepts.rules:646  4.9a
+# rules/ocs/ch4-general-concepts.rules:657  4.9a
 def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     """The combat unit the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2900,111 +2929,153 @@ def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:651  4.9a
+# rules/ocs/ch4-general-concepts.rules:662  4.9a
 def shows_hedgehog(h: Hex) -> bool:
     """The enemy may see a hedgehog in the hex (4.9a)."""
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:651  4.9a
+# rules/ocs/ch4-general-concepts.rules:662  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
-    _t.extend(_CITES186)
+    _t.extend(_CITES190)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:651  4.9a
+# rules/ocs/ch4-general-concepts.rules:662  4.9a
 def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_shows_hedgehog(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_0_172), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_0_176), )))
 
 
-# rules/ocs/series.rules:43  3.3  Non-Combat Units
+# rules/ocs/series.rules:46  3.3  Non-Combat Units
 def is_combat(u: Unit) -> bool:
     """Is a combat unit (SP, Transport Points, hedgehogs, air bases and ports are not) (3.3)."""
     return UnitType_combat[u.type]
 
 
-# rules/ocs/series.rules:43  3.3  Non-Combat Units
+# rules/ocs/series.rules:46  3.3  Non-Combat Units
 def _t_is_combat(u: Unit, _t: list[Cite]) -> bool:
     """is_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES188)
+    _t.extend(_CITES192)
     return _attr_yes(_t, _CITES_UnitType_combat, UnitType_combat, u.type)
 
 
-# rules/ocs/series.rules:43  3.3  Non-Combat Units
+# rules/ocs/series.rules:46  3.3  Non-Combat Units
 def explain_is_combat(u: Unit) -> Answer[bool]:
     """Is a combat unit (SP, Transport Points, hedgehogs, air bases and ports are not) (3.3), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_is_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
-# rules/ocs/series.rules:61  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:48  3.3  Non-Combat Units
+def is_air(u: Unit) -> bool:
+    """Is an air unit (a plane) (3.3)."""
+    return UnitType_air[u.type]
+
+
+# rules/ocs/series.rules:48  3.3  Non-Combat Units
+def _t_is_air(u: Unit, _t: list[Cite]) -> bool:
+    """is_air, recording in _t each rule it uses."""
+    _t.extend(_CITES192)
+    return _attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type)
+
+
+# rules/ocs/series.rules:48  3.3  Non-Combat Units
+def explain_is_air(u: Unit) -> Answer[bool]:
+    """Is an air unit (a plane) (3.3), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_is_air(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_air, (('u', u, _DOMAINS_Unit_0_94), )))
+
+
+# rules/ocs/series.rules:49  3.3  Non-Combat Units
+def is_ground(u: Unit) -> bool:
+    """Is a ground unit (combat or non-combat; not an air unit) (3.3)."""
+    return not UnitType_air[u.type]
+
+
+# rules/ocs/series.rules:49  3.3  Non-Combat Units
+def _t_is_ground(u: Unit, _t: list[Cite]) -> bool:
+    """is_ground, recording in _t each rule it uses."""
+    _t.extend(_CITES192)
+    return not _attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type)
+
+
+# rules/ocs/series.rules:49  3.3  Non-Combat Units
+def explain_is_ground(u: Unit) -> Answer[bool]:
+    """Is a ground unit (combat or non-combat; not an air unit) (3.3), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_is_ground(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_ground, (('u', u, _DOMAINS_Unit_0_94), )))
+
+
+# rules/ocs/series.rules:66  5.10e  DG Mode Orientation
 def combat_side(u: Unit) -> bool:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e)."""
     _u_mode = u.mode
-    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET91)
+    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET95)
 
 
-# rules/ocs/series.rules:61  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:66  5.10e  DG Mode Orientation
 def _t_combat_side(u: Unit, _t: list[Cite]) -> bool:
     """combat_side, recording in _t each rule it uses."""
-    _t.extend(_CITES190)
-    return u.mode == 'combat' or (u.mode in _SET91 and u.oriented_to_combat)
+    _t.extend(_CITES194)
+    return u.mode == 'combat' or (u.mode in _SET95 and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:61  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:66  5.10e  DG Mode Orientation
 def explain_combat_side(u: Unit) -> Answer[bool]:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_combat_side(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
-# rules/ocs/series.rules:63  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:68  5.10e  DG Mode Orientation
 def combat_or_dg_combat(u: Unit) -> bool:
     """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e)."""
     _u_mode = u.mode
     return _u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:63  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:68  5.10e  DG Mode Orientation
 def _t_combat_or_dg_combat(u: Unit, _t: list[Cite]) -> bool:
     """combat_or_dg_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES190)
+    _t.extend(_CITES194)
     return u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:63  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:68  5.10e  DG Mode Orientation
 def explain_combat_or_dg_combat(u: Unit) -> Answer[bool]:
     """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_combat_or_dg_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
-# rules/ocs/series.rules:67  9.11  Step Losses
+# rules/ocs/series.rules:72  9.11  Step Losses
 def steps_not_negative(u: Unit) -> bool:
     """A unit cannot have lost a negative number of steps (9.11)."""
     return u.step_losses >= 0
 
 
-# rules/ocs/series.rules:67  9.11  Step Losses
+# rules/ocs/series.rules:72  9.11  Step Losses
 def _t_steps_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """steps_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES192)
+    _t.extend(_CITES196)
     return u.step_losses >= 0
 
 
-# rules/ocs/series.rules:67  9.11  Step Losses
+# rules/ocs/series.rules:72  9.11  Step Losses
 def explain_steps_not_negative(u: Unit) -> Answer[bool]:
     """A unit cannot have lost a negative number of steps (9.11), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_steps_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:76  13.1c  HQs and Combat
@@ -3016,7 +3087,7 @@ def defense_strength(u: Unit, printed: int) -> int:
         return 1
     # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
     _u_mode = u.mode
-    if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET91)):
+    if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET95)):
         return 5
     # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
     if _u_type == 'hq':
@@ -3030,18 +3101,18 @@ def _t_defense_strength(u: Unit, printed: int, _t: list[Cite]) -> int:
     """defense_strength, recording in _t each rule it uses."""
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:599
     if u.type == 'artillery':
-        _t.extend(_CITES197)
+        _t.extend(_CITES201)
         return 1
     # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
     if u.type == 'hq' and _t_combat_side(u, _t):
-        _t.extend(_CITES198)
+        _t.extend(_CITES202)
         return 5
     # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
     if u.type == 'hq':
-        _t.extend(_CITES199)
+        _t.extend(_CITES203)
         return 1
     # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
-    _t.extend(_CITES200)
+    _t.extend(_CITES204)
     return printed
 
 
@@ -3060,7 +3131,7 @@ def may_unload(tp: Unit, h: Hex) -> bool:
     if tp.organic:
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
-    if any((u.type not in _SET203 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+    if any((u.type not in _SET207 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
     return False
@@ -3071,14 +3142,14 @@ def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
     # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:286
     if tp.organic:
-        _t.extend(_CITES205)
+        _t.extend(_CITES209)
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
-    if any((_t_is_combat(u, _t) or u.type in _SET206 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
-        _t.extend(_CITES207)
+    if any((_t_is_combat(u, _t) or u.type in _SET210 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+        _t.extend(_CITES211)
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
-    _t.extend(_CITES208)
+    _t.extend(_CITES212)
     return False
 
 
@@ -3087,7 +3158,7 @@ def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_unload(tp, h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_90), ('h', h, _DOMAINS_Hex_0_172), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_94), ('h', h, _DOMAINS_Hex_0_176), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:442  13.3e
@@ -3114,18 +3185,18 @@ def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:519
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES213)
+        _t.extend(_CITES217)
         return True
     # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:948
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES214)
+        _t.extend(_CITES218)
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
-        _t.extend(_CITES215)
+        _t.extend(_CITES219)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
-    _t.extend(_CITES216)
+    _t.extend(_CITES220)
     return False
 
 
@@ -3134,7 +3205,7 @@ def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo entrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_entrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_0_90), ('x', x, _DOMAINS_RailHex_0_114), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_0_94), ('x', x, _DOMAINS_RailHex_0_118), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:448  13.3e
@@ -3155,14 +3226,14 @@ def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:523
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES219)
+        _t.extend(_CITES223)
         return True
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:449
     if _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES220)
+        _t.extend(_CITES224)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:450
-    _t.extend(_CITES216)
+    _t.extend(_CITES220)
     return False
 
 
@@ -3171,7 +3242,7 @@ def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo detrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_detrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_0_90), ('x', x, _DOMAINS_RailHex_0_114), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_0_94), ('x', x, _DOMAINS_RailHex_0_118), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:679  13.5b
@@ -3192,14 +3263,14 @@ def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
     # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:701
     if u.no_rebuild:
-        _t.extend(_CITES224)
+        _t.extend(_CITES228)
         return False
     # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:680
     if u.breakdown:
-        _t.extend(_CITES225)
+        _t.extend(_CITES229)
         return False
     # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:681
-    _t.extend(_CITES226)
+    _t.extend(_CITES230)
     return True
 
 
@@ -3208,7 +3279,7 @@ def explain_rebuildable(u: Unit) -> Answer[bool]:
     """Can this unit be rebuilt? (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_rebuildable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:919  13.8b  Bridging
@@ -3232,33 +3303,33 @@ def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: 
     """bridged, recording in _t each rule it uses."""
     # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:921
     if overrunning:
-        _t.extend(_CITES232)
+        _t.extend(_CITES236)
         return river
     # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:922
     if bridged_by_engineers and river == 'major_river':
-        _t.extend(_CITES233)
+        _t.extend(_CITES237)
         return 'minor_river'
     # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:923
     if bridged_by_engineers and river == 'minor_river':
-        _t.extend(_CITES234)
+        _t.extend(_CITES238)
         return 'no_river'
     # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:924
-    _t.extend(_CITES235)
+    _t.extend(_CITES239)
     return river
 
 _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
-    ('no_river', False, False,): Answer('no_river', (_C227, _C231,), ()),
-    ('no_river', False, True,): Answer('no_river', (_C227, _C228,), ()),
-    ('no_river', True, False,): Answer('no_river', (_C227, _C231,), ()),
-    ('no_river', True, True,): Answer('no_river', (_C227, _C228,), ()),
-    ('minor_river', False, False,): Answer('minor_river', (_C227, _C231,), ()),
-    ('minor_river', False, True,): Answer('minor_river', (_C227, _C228,), ()),
-    ('minor_river', True, False,): Answer('no_river', (_C227, _C230,), ()),
-    ('minor_river', True, True,): Answer('minor_river', (_C227, _C228,), ()),
-    ('major_river', False, False,): Answer('major_river', (_C227, _C231,), ()),
-    ('major_river', False, True,): Answer('major_river', (_C227, _C228,), ()),
-    ('major_river', True, False,): Answer('minor_river', (_C227, _C229,), ()),
-    ('major_river', True, True,): Answer('major_river', (_C227, _C228,), ()),
+    ('no_river', False, False,): Answer('no_river', (_C231, _C235,), ()),
+    ('no_river', False, True,): Answer('no_river', (_C231, _C232,), ()),
+    ('no_river', True, False,): Answer('no_river', (_C231, _C235,), ()),
+    ('no_river', True, True,): Answer('no_river', (_C231, _C232,), ()),
+    ('minor_river', False, False,): Answer('minor_river', (_C231, _C235,), ()),
+    ('minor_river', False, True,): Answer('minor_river', (_C231, _C232,), ()),
+    ('minor_river', True, False,): Answer('no_river', (_C231, _C234,), ()),
+    ('minor_river', True, True,): Answer('minor_river', (_C231, _C232,), ()),
+    ('major_river', False, False,): Answer('major_river', (_C231, _C235,), ()),
+    ('major_river', False, True,): Answer('major_river', (_C231, _C232,), ()),
+    ('major_river', True, False,): Answer('minor_river', (_C231, _C233,), ()),
+    ('major_river', True, True,): Answer('major_river', (_C231, _C232,), ()),
 }
 
 
@@ -3285,7 +3356,7 @@ def attack_capable(u: Unit) -> bool:
     if u.parenthesized or not u.printed_strength:
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:76
-    if u.mode in _SET128:
+    if u.mode in _SET132:
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:77
     return True
@@ -3296,26 +3367,26 @@ def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:84
     if u.type == 'hq':
-        _t.extend(_CITES243)
+        _t.extend(_CITES247)
         return False
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:602
     if u.type == 'artillery':
-        _t.extend(_CITES244)
+        _t.extend(_CITES248)
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:73
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES245)
+        _t.extend(_CITES249)
         return False
     # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:74
     if not u.printed_strength or u.parenthesized:
-        _t.extend(_CITES246)
+        _t.extend(_CITES250)
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:76
-    if u.mode in _SET128:
-        _t.extend(_CITES247)
+    if u.mode in _SET132:
+        _t.extend(_CITES251)
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:77
-    _t.extend(_CITES248)
+    _t.extend(_CITES252)
     return True
 
 
@@ -3324,48 +3395,48 @@ def explain_attack_capable(u: Unit) -> Answer[bool]:
     """Attack-Capable (4.4), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_attack_capable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:124  4.4b
+# rules/ocs/ch4-general-concepts.rules:135  4.4b
 def has_zoc(u: Unit) -> bool:
     """Has a Zone of Control (4.4b)."""
-    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:150
+    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:161
     _u_mode = u.mode
-    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET168) and (not u.parenthesized) and (not u.out_of_supply):
+    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET172) and (not u.parenthesized) and (not u.out_of_supply):
         return True
-    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:125
-    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET168) and (not u.parenthesized) and (not u.out_of_supply):
+    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:136
+    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET172) and (not u.parenthesized) and (not u.out_of_supply):
         return True
-    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:127
+    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:138
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:124  4.4b
+# rules/ocs/ch4-general-concepts.rules:135  4.4b
 def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
-    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:150
+    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:161
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES253)
+        _t.extend(_CITES257)
         return True
-    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:125
+    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:136
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES254)
+        _t.extend(_CITES258)
         return True
-    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:127
-    _t.extend(_CITES255)
+    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:138
+    _t.extend(_CITES259)
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:124  4.4b
+# rules/ocs/ch4-general-concepts.rules:135  4.4b
 def explain_has_zoc(u: Unit) -> Answer[bool]:
     """Has a Zone of Control (4.4b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_has_zoc(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_0_90), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_0_94), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:311  4.6  Regimental Equivalents
 def _s_re_size(u: Unit) -> Number:
     """re_size with numbers scaled by SCALE."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
@@ -3376,84 +3447,84 @@ def _s_re_size(u: Unit) -> Number:
     _u_type = u.type
     if _u_type == 'hq':
         return 4
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:312
     if not UnitType_combat[_u_type]:
         return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:313
     if u.multi_step:
         return u.printed_re * 4 - u.step_losses * 4
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:315
     if _u_size == 'company' or _u_type == 'repl':
         return 1
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:316
     if _u_size == 'battalion':
         return 2
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:317
     return 4
 
 
-# rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:311  4.6  Regimental Equivalents
 def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     if u.formation == 'Jock Column' and u.size == 'company':
-        _t.extend(_CITES263)
+        _t.extend(_CITES267)
         return 2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     if u.type == 'hq':
-        _t.extend(_CITES264)
-        return 4
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
-    if not _t_is_combat(u, _t):
-        _t.extend(_CITES265)
-        return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
-    if u.multi_step:
-        _t.extend(_CITES266)
-        return u.printed_re * 4 - u.step_losses * 4
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
-    if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES267)
-        return 1
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
-    if u.size == 'battalion':
         _t.extend(_CITES268)
+        return 4
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:312
+    if not _t_is_combat(u, _t):
+        _t.extend(_CITES269)
+        return 0
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:313
+    if u.multi_step:
+        _t.extend(_CITES270)
+        return u.printed_re * 4 - u.step_losses * 4
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:315
+    if u.type == 'repl' or u.size == 'company':
+        _t.extend(_CITES271)
+        return 1
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:316
+    if u.size == 'battalion':
+        _t.extend(_CITES272)
         return 2
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
-    _t.extend(_CITES269)
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:317
+    _t.extend(_CITES273)
     return 4
 
 
-# rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:311  4.6  Regimental Equivalents
 def re_size(u: Unit) -> Number:
     """RE size (4.6). Numbers are exact: int or Fraction."""
     _v: Number
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     _u_size = u.size
     if _u_size == 'company' and u.formation == 'Jock Column':
-        return _Q270
+        return _Q274
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     _u_type = u.type
     if _u_type == 'hq':
         return 1
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:312
     if not UnitType_combat[_u_type]:
         return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:313
     if u.multi_step:
         _v = u.printed_re - u.step_losses
         return _v if _v.__class__ is int else _plain(_v)
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:315
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q271
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
+        return _Q275
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:316
     if _u_size == 'battalion':
-        return _Q270
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
+        return _Q274
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:317
     return 1
 
 
-# rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:311  4.6  Regimental Equivalents
 def explain_re_size(u: Unit) -> Answer[Number]:
     """RE size (4.6), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3461,76 +3532,76 @@ def explain_re_size(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:385  4.7b
+# rules/ocs/ch4-general-concepts.rules:396  4.7b
 def _s_transport_equivalent(u: Unit) -> Number:
     """transport_equivalent with numbers scaled by SCALE."""
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:383
     _u_type = u.type
     if _u_type == 'sp' and (not u.loaded):
         return u.points * 4
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:415
     if _u_type == 'transport':
         return u.points * 4
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:416
     if _u_type == 'sp' and u.loaded:
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:397
     _u_move_ma = u.move_ma
     if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
         return _div(_s_re_size(u), 8)
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:399
     return _s_re_size(u)
 
 
-# rules/ocs/ch4-general-concepts.rules:385  4.7b
+# rules/ocs/ch4-general-concepts.rules:396  4.7b
 def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:383
     if u.type == 'sp' and (not u.loaded):
-        _t.extend(_CITES278)
+        _t.extend(_CITES282)
         return u.points * 4
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:415
     if u.type == 'transport':
-        _t.extend(_CITES279)
+        _t.extend(_CITES283)
         return u.points * 4
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:416
     if u.type == 'sp' and u.loaded:
-        _t.extend(_CITES280)
+        _t.extend(_CITES284)
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:397
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES281)
+        _t.extend(_CITES285)
         return _div(_t_re_size(u, _t), 8)
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
-    _t.extend(_CITES282)
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:399
+    _t.extend(_CITES286)
     return _t_re_size(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:385  4.7b
+# rules/ocs/ch4-general-concepts.rules:396  4.7b
 def transport_equivalent(u: Unit) -> Number:
     """Transportation equivalent (4.7b). Numbers are exact: int or Fraction."""
     _v: Number
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:383
     _u_type = u.type
     if _u_type == 'sp' and (not u.loaded):
         _v = u.points
         return _v if _v.__class__ is int else _plain(_v)
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:415
     if _u_type == 'transport':
         _v = u.points
         return _v if _v.__class__ is int else _plain(_v)
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:416
     if _u_type == 'sp' and u.loaded:
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:397
     _u_move_ma = u.move_ma
     if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
         return _exact(_div(_s_re_size(u), 8))
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:399
     return _exact(_s_re_size(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:385  4.7b
+# rules/ocs/ch4-general-concepts.rules:396  4.7b
 def explain_transport_equivalent(u: Unit) -> Answer[Number]:
     """Transportation equivalent (4.7b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3538,336 +3609,336 @@ def explain_transport_equivalent(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:410  4.7c
+# rules/ocs/ch4-general-concepts.rules:421  4.7c
 def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     """Can a Transport Point be carried this way? (4.7c)."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if by == 'air' and tp == 'mule':
         return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET285:
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:422
+    if by in _SET289:
         return True
-    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
+    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:423
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:410  4.7c
+# rules/ocs/ch4-general-concepts.rules:421  4.7c
 def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite]) -> bool:
     """transport_point_by, recording in _t each rule it uses."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES287)
+        _t.extend(_CITES291)
         return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET285:
-        _t.extend(_CITES288)
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:422
+    if by in _SET289:
+        _t.extend(_CITES292)
         return True
-    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
-    _t.extend(_CITES289)
+    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:423
+    _t.extend(_CITES293)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C178, _C284,), ()),
-    ('rail', 'wagon',): Answer(True, (_C178, _C284,), ()),
-    ('rail', 'mule',): Answer(True, (_C178, _C284,), ()),
-    ('air', 'truck',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C178, _C283,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C178, _C286,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C178, _C284,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C178, _C284,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C178, _C284,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C178, _C286,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C178, _C286,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C178, _C286,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C178, _C284,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C178, _C284,), ()),
-    ('shipping', 'mule',): Answer(True, (_C178, _C284,), ()),
+    ('rail', 'truck',): Answer(True, (_C182, _C288,), ()),
+    ('rail', 'wagon',): Answer(True, (_C182, _C288,), ()),
+    ('rail', 'mule',): Answer(True, (_C182, _C288,), ()),
+    ('air', 'truck',): Answer(False, (_C182, _C290,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C182, _C290,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C182, _C287,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C182, _C290,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C182, _C290,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C182, _C290,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C182, _C288,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C182, _C288,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C182, _C288,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C182, _C290,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C182, _C290,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C182, _C290,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C182, _C290,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C182, _C290,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C182, _C290,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C182, _C288,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C182, _C288,), ()),
+    ('shipping', 'mule',): Answer(True, (_C182, _C288,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:410  4.7c
+# rules/ocs/ch4-general-concepts.rules:421  4.7c
 def explain_transport_point_by(by: Transport, tp: TransportPointKind) -> Answer[bool]:
     """Can a Transport Point be carried this way? (4.7c), with the rules that decided it."""
     return _ANSWERS_transport_point_by[(by, tp)]
 
 
-# rules/ocs/ch4-general-concepts.rules:448  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:459  4.7d  Movement and Transport
 def _s_transported_ma(by: Transport, alt_roll: bool) -> Number:
     """transported_ma with numbers scaled by SCALE."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:461
     if by == 'rail':
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:462
     if by == 'air':
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if alt_roll and by == 'alt_landing':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:448  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:459  4.7d  Movement and Transport
 def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:461
     if by == 'rail':
-        _t.extend(_CITES294)
+        _t.extend(_CITES298)
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:462
     if by == 'air':
-        _t.extend(_CITES295)
+        _t.extend(_CITES299)
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES296)
+        _t.extend(_CITES300)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
-    _t.extend(_CITES297)
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
+    _t.extend(_CITES301)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:448  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:459  4.7d  Movement and Transport
 def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:461
     if by == 'rail':
-        return _Q270
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
+        return _Q274
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:462
     if by == 'air':
-        return _Q270
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
+        return _Q274
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if alt_roll and by == 'alt_landing':
-        return _Q270
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
+        return _Q274
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_C180, _C290,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_C180, _C290,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C180, _C291,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C180, _C291,), ()),
-    ('air_drop', False,): Answer(0, (_C180, _C293,), ()),
-    ('air_drop', True,): Answer(0, (_C180, _C293,), ()),
-    ('landing_craft', False,): Answer(0, (_C180, _C293,), ()),
-    ('landing_craft', True,): Answer(0, (_C180, _C293,), ()),
-    ('alt_landing', False,): Answer(0, (_C180, _C293,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C180, _C292,), ()),
-    ('beach_assault', False,): Answer(0, (_C180, _C293,), ()),
-    ('beach_assault', True,): Answer(0, (_C180, _C293,), ()),
-    ('shipping', False,): Answer(0, (_C180, _C293,), ()),
-    ('shipping', True,): Answer(0, (_C180, _C293,), ()),
+    ('rail', False,): Answer(Fraction(1, 2), (_C184, _C294,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_C184, _C294,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C184, _C295,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C184, _C295,), ()),
+    ('air_drop', False,): Answer(0, (_C184, _C297,), ()),
+    ('air_drop', True,): Answer(0, (_C184, _C297,), ()),
+    ('landing_craft', False,): Answer(0, (_C184, _C297,), ()),
+    ('landing_craft', True,): Answer(0, (_C184, _C297,), ()),
+    ('alt_landing', False,): Answer(0, (_C184, _C297,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C184, _C296,), ()),
+    ('beach_assault', False,): Answer(0, (_C184, _C297,), ()),
+    ('beach_assault', True,): Answer(0, (_C184, _C297,), ()),
+    ('shipping', False,): Answer(0, (_C184, _C297,), ()),
+    ('shipping', True,): Answer(0, (_C184, _C297,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:448  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:459  4.7d  Movement and Transport
 def explain_transported_ma(by: Transport, alt_roll: bool) -> Answer[Number]:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d), with the rules that decided it."""
     return _ANSWERS_transported_ma[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:461  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:472  4.7d  Movement and Transport
 def _s_ma_before(by: Transport) -> Number:
     """ma_before with numbers scaled by SCALE."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:474
     if by == 'rail':
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:475
     if by == 'air':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:476
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:461  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:472  4.7d  Movement and Transport
 def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:474
     if by == 'rail':
-        _t.extend(_CITES300)
+        _t.extend(_CITES304)
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:475
     if by == 'air':
-        _t.extend(_CITES301)
+        _t.extend(_CITES305)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
-    _t.extend(_CITES297)
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:476
+    _t.extend(_CITES301)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:461  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:472  4.7d  Movement and Transport
 def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:474
     if by == 'rail':
-        return _Q270
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
+        return _Q274
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:475
     if by == 'air':
-        return _Q270
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
+        return _Q274
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:476
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C180, _C298,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C180, _C299,), ()),
-    ('air_drop',): Answer(0, (_C180, _C293,), ()),
-    ('landing_craft',): Answer(0, (_C180, _C293,), ()),
-    ('alt_landing',): Answer(0, (_C180, _C293,), ()),
-    ('beach_assault',): Answer(0, (_C180, _C293,), ()),
-    ('shipping',): Answer(0, (_C180, _C293,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C184, _C302,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C184, _C303,), ()),
+    ('air_drop',): Answer(0, (_C184, _C297,), ()),
+    ('landing_craft',): Answer(0, (_C184, _C297,), ()),
+    ('alt_landing',): Answer(0, (_C184, _C297,), ()),
+    ('beach_assault',): Answer(0, (_C184, _C297,), ()),
+    ('shipping',): Answer(0, (_C184, _C297,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:461  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:472  4.7d  Movement and Transport
 def explain_ma_before(by: Transport) -> Answer[Number]:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_before[(by,)]
 
 
-# rules/ocs/ch4-general-concepts.rules:468  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:479  4.7d  Movement and Transport
 def _s_ma_after(by: Transport, alt_roll: bool) -> Number:
     """ma_after with numbers scaled by SCALE."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:481
     if by == 'air':
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:482
     if alt_roll and by == 'alt_landing':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:484
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:468  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:479  4.7d  Movement and Transport
 def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:481
     if by == 'air':
-        _t.extend(_CITES301)
+        _t.extend(_CITES305)
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:482
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES304)
+        _t.extend(_CITES308)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
-    _t.extend(_CITES305)
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:484
+    _t.extend(_CITES309)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:468  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:479  4.7d  Movement and Transport
 def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:481
     if by == 'air':
-        return _Q270
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
+        return _Q274
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:482
     if alt_roll and by == 'alt_landing':
-        return _Q270
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
+        return _Q274
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:484
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C180, _C303,), ()),
-    ('rail', True,): Answer(0, (_C180, _C303,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C180, _C299,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C180, _C299,), ()),
-    ('air_drop', False,): Answer(0, (_C180, _C303,), ()),
-    ('air_drop', True,): Answer(0, (_C180, _C303,), ()),
-    ('landing_craft', False,): Answer(0, (_C180, _C303,), ()),
-    ('landing_craft', True,): Answer(0, (_C180, _C303,), ()),
-    ('alt_landing', False,): Answer(0, (_C180, _C303,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C180, _C302,), ()),
-    ('beach_assault', False,): Answer(0, (_C180, _C303,), ()),
-    ('beach_assault', True,): Answer(0, (_C180, _C303,), ()),
-    ('shipping', False,): Answer(0, (_C180, _C303,), ()),
-    ('shipping', True,): Answer(0, (_C180, _C303,), ()),
+    ('rail', False,): Answer(0, (_C184, _C307,), ()),
+    ('rail', True,): Answer(0, (_C184, _C307,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C184, _C303,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C184, _C303,), ()),
+    ('air_drop', False,): Answer(0, (_C184, _C307,), ()),
+    ('air_drop', True,): Answer(0, (_C184, _C307,), ()),
+    ('landing_craft', False,): Answer(0, (_C184, _C307,), ()),
+    ('landing_craft', True,): Answer(0, (_C184, _C307,), ()),
+    ('alt_landing', False,): Answer(0, (_C184, _C307,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C184, _C306,), ()),
+    ('beach_assault', False,): Answer(0, (_C184, _C307,), ()),
+    ('beach_assault', True,): Answer(0, (_C184, _C307,), ()),
+    ('shipping', False,): Answer(0, (_C184, _C307,), ()),
+    ('shipping', True,): Answer(0, (_C184, _C307,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:468  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:479  4.7d  Movement and Transport
 def explain_ma_after(by: Transport, alt_roll: bool) -> Answer[Number]:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_after[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:608  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
 def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
     """May enter a hex holding this kind of enemy unit (4.8c)."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:609
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:620
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:611
-    if mover == 'ship' and enemy in _SET184:
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:622
+    if mover == 'ship' and enemy in _SET188:
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:613
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:624
     if mover == 'plane_on_mission':
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:614
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:625
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:616
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:627
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:608  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
 def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> bool:
     """may_share_hex_with, recording in _t each rule it uses."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:609
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:620
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES311)
+        _t.extend(_CITES315)
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:611
-    if mover == 'ship' and enemy in _SET184:
-        _t.extend(_CITES312)
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:622
+    if mover == 'ship' and enemy in _SET188:
+        _t.extend(_CITES316)
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:613
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:624
     if mover == 'plane_on_mission':
-        _t.extend(_CITES313)
+        _t.extend(_CITES317)
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:614
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:625
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        _t.extend(_CITES314)
+        _t.extend(_CITES318)
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:616
-    _t.extend(_CITES315)
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:627
+    _t.extend(_CITES319)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C182, _C310,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C182, _C306,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C182, _C306,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C182, _C306,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C182, _C310,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C182, _C310,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C182, _C310,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C182, _C310,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C182, _C310,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C182, _C307,), ()),
-    ('ship', 'ships',): Answer(False, (_C182, _C310,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C182, _C307,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C182, _C308,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C182, _C308,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C182, _C308,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C182, _C308,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C182, _C310,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C182, _C309,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C182, _C309,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C182, _C309,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C186, _C314,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C186, _C310,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C186, _C310,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C186, _C310,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C186, _C314,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C186, _C314,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C186, _C314,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C186, _C314,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C186, _C314,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C186, _C311,), ()),
+    ('ship', 'ships',): Answer(False, (_C186, _C314,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C186, _C311,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C186, _C312,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C186, _C312,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C186, _C312,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C186, _C312,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C186, _C314,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C186, _C313,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C186, _C313,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C186, _C313,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:608  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
 def explain_may_share_hex_with(mover: Mover, enemy: EnemyKind) -> Answer[bool]:
     """May enter a hex holding this kind of enemy unit (4.8c), with the rules that decided it."""
     return _ANSWERS_may_share_hex_with[(mover, enemy)]
 
 
-# rules/ocs/ch4-general-concepts.rules:519  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:530  4.8  Stacking
 def stacking(h: Hex) -> list[Violation]:
     """Stacking limits (4.8)."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -3889,26 +3960,26 @@ def stacking(h: Hex) -> list[Violation]:
             _n2 += 1
         elif _u_type == 'hedgehog':
             _n3 += 1
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:521
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:532
     if _n0 > 40 and not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total, bound = _n0, 40
         out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if UnitType_combat[u.type]))))
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:522
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:533
     if _n1 > 1:
         total, bound = _n1, 1
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:523
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:534
     if _n2 > 1:
         total, bound = _n2, 1
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:524
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:535
     if _n3 > 1:
         total, bound = _n3, 1
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:519  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:530  4.8  Stacking
 def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     """stacking, recording in _t each rule it uses."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -3917,41 +3988,41 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     out: list[Violation] = []
     total: Number  # limits of whole numbers and of numbers alike
     bound: Number
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:521
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:532
     if h.phase == 'reinforcement':
-        _t.extend(_CITES321)
+        _t.extend(_CITES325)
     if h.moment == 'moving':
-        _t.extend(_CITES321)
+        _t.extend(_CITES325)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES12, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES322)
+            _t.extend(_CITES326)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
         else:
-            _t.extend(_CITES323)
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:522
+            _t.extend(_CITES327)
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:533
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
-    _t.extend(_CITES324)
+    _t.extend(_CITES328)
     if total > bound:
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:523
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:534
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
-    _t.extend(_CITES325)
+    _t.extend(_CITES329)
     if total > bound:
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:524
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:535
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
-    _t.extend(_CITES326)
+    _t.extend(_CITES330)
     if total > bound:
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:519  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:530  4.8  Stacking
 def explain_stacking(h: Hex) -> Answer[list[Violation]]:
     """Stacking limits (4.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3976,7 +4047,7 @@ rebuild_mp_cost: Final[int] = 0
 # rules/ocs/ch13-specialized-units.rules:724  13.5e  Eq to rebuild one truck
 eq_per_truck: Final[int] = 1
 
-# rules/ocs/ch4-general-concepts.rules:517  4.8  The most RE of combat units in a hex
+# rules/ocs/ch4-general-concepts.rules:528  4.8  The most RE of combat units in a hex
 max_stack_re: Final[int] = 10
 
 
@@ -3998,7 +4069,8 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                          'barrage',
                                                          'supply',
                                                          'clean_up']},
-                                      'units': {'description': 'The friendly units in the hex',
+                                      'units': {'description': 'The friendly units in the hex, listed '
+                                                               'from the top of the stack down',
                                                 'items': {'$ref': '#/$defs/Unit'},
                                                 'type': 'array'}},
                        'required': [],
@@ -4097,19 +4169,22 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                          'rule': '9.11',
                                                          'title': 'A unit cannot have lost a negative '
                                                                   'number of steps'}}],
-                        'description': 'A ground unit. Its invariants, in allOf (a field left out '
-                                       'counts as its default): transport_point_supplied (13.2b: '
-                                       'Transport Points are never Out of Supply): u.type != transport '
-                                       'or not u.out_of_supply; transport_point_mode (13.2d: Transport '
-                                       'Points are in Move Mode at all times; Organic Trucks may also '
-                                       'be in Reserve Mode): u.type != transport or u.mode == move or '
+                        'description': 'A unit: a ground unit, or an air unit (fighter or other '
+                                       'plane). Its invariants, in allOf (a field left out counts as '
+                                       'its default): transport_point_supplied (13.2b: Transport '
+                                       'Points are never Out of Supply): u.type != transport or not '
+                                       'u.out_of_supply; transport_point_mode (13.2d: Transport Points '
+                                       'are in Move Mode at all times; Organic Trucks may also be in '
+                                       'Reserve Mode): u.type != transport or u.mode == move or '
                                        '(u.organic and u.mode == reserve); repl_mode (13.5: Repls can '
                                        'never enter Combat Mode): u.type != repl or u.mode != combat; '
                                        'sizes_not_negative (4.6: Printed RE sizes and point values are '
                                        'never negative): u.printed_re >= 0 and u.points >= 0; '
                                        'steps_not_negative (9.11: A unit cannot have lost a negative '
                                        'number of steps): u.step_losses >= 0',
-                        'properties': {'breakdown': {'description': 'A generic Breakdown unit',
+                        'properties': {'active': {'description': 'Air units: Active (false: Inactive)',
+                                                  'type': 'boolean'},
+                                       'breakdown': {'description': 'A generic Breakdown unit',
                                                      'type': 'boolean'},
                                        'divisional': {'description': 'HQs: a divisional HQ',
                                                       'type': 'boolean'},
@@ -4193,7 +4268,9 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                          'sp',
                                                          'port',
                                                          'air_base',
-                                                         'hedgehog']},
+                                                         'hedgehog',
+                                                         'fighter',
+                                                         'other_plane']},
                                        'will_spend_mp': {'description': 'Will spend MP later in the '
                                                                         'current phase',
                                                          'type': 'boolean'}},
@@ -4248,7 +4325,7 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
         ('in_ezoc', 'bool', ()),
     ),
     'Unit': (
-        ('type', 'enum UnitType', ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog')),
+        ('type', 'enum UnitType', ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane')),
         ('size', 'enum Size', ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps')),
         ('mode', 'enum Mode', ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit')),
         ('oriented_to_combat', 'bool', ()),
@@ -4272,6 +4349,7 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
         ('no_rebuild', 'bool', ()),
         ('breakdown', 'bool', ()),
         ('will_spend_mp', 'bool', ()),
+        ('active', 'bool', ()),
     ),
     'Hex': (
         ('units', 'list of record Unit', ()),

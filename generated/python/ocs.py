@@ -561,240 +561,244 @@ _C82: Final[Cite] = Cite(layer='OCS', clause='3.3', item='air_base', title='Air 
 _CITES83: Final[tuple[Cite, ...]] = (_C82,)
 _C84: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hedgehog', title='Hedgehog', note=None)
 _CITES85: Final[tuple[Cite, ...]] = (_C84,)
-_C86: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
+_C86: Final[Cite] = Cite(layer='OCS', clause='3.3', item='fighter', title='Fighter (an air unit)', note=None)
 _CITES87: Final[tuple[Cite, ...]] = (_C86,)
-_DOMAINS_Unit_0_88: Final[dict[str, Any]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True)}
-_SET89: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
-_C90: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
+_C88: Final[Cite] = Cite(layer='OCS', clause='3.3', item='other_plane', title='Air unit other than a fighter', note=None)
+_CITES89: Final[tuple[Cite, ...]] = (_C88,)
+_C90: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
 _CITES91: Final[tuple[Cite, ...]] = (_C90,)
-_C92: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
-_CITES93: Final[tuple[Cite, ...]] = (_C92,)
-_C94: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
+_DOMAINS_Unit_0_92: Final[dict[str, Any]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True), 'active': (False, True)}
+_SET93: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
+_C94: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
 _CITES95: Final[tuple[Cite, ...]] = (_C94,)
-_C96: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
+_C96: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
 _CITES97: Final[tuple[Cite, ...]] = (_C96,)
-_C98: Final[Cite] = Cite(layer='OCS', clause='13.2f', item=None, title='Loading and Unloading', note=None)
+_C98: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
 _CITES99: Final[tuple[Cite, ...]] = (_C98,)
-_C100: Final[Cite] = Cite(layer='OCS', clause='13.2g', item=None, title='Organic Trucks', note=None)
+_C100: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
 _CITES101: Final[tuple[Cite, ...]] = (_C100,)
-_C102: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, note=None)
+_C102: Final[Cite] = Cite(layer='OCS', clause='13.2f', item=None, title='Loading and Unloading', note=None)
 _CITES103: Final[tuple[Cite, ...]] = (_C102,)
-_C104: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
+_C104: Final[Cite] = Cite(layer='OCS', clause='13.2g', item=None, title='Organic Trucks', note=None)
 _CITES105: Final[tuple[Cite, ...]] = (_C104,)
-_SET106: Final[frozenset[UnitType]] = frozenset({'air_base', 'hedgehog', 'port'})
-_C107: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, note=None)
-_CITES108: Final[tuple[Cite, ...]] = (_C107,)
-_C109: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
-_CITES110: Final[tuple[Cite, ...]] = (_C109,)
-_DOMAINS_RailHex_0_111: Final[dict[str, Any]] = {'town_or_port': (False, True), 'units': _Items(_DOMAINS_Unit_0_88, lambda: Unit(), 'Unit {}'), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'in_ezoc': (False, True)}
-_C112: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
-_CITES113: Final[tuple[Cite, ...]] = (_C112,)
-_C114: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
-_CITES115: Final[tuple[Cite, ...]] = (_C114,)
-_C116: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
+_C106: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, note=None)
+_CITES107: Final[tuple[Cite, ...]] = (_C106,)
+_C108: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
+_CITES109: Final[tuple[Cite, ...]] = (_C108,)
+_SET110: Final[frozenset[UnitType]] = frozenset({'air_base', 'fighter', 'hedgehog', 'other_plane', 'port'})
+_C111: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, note=None)
+_CITES112: Final[tuple[Cite, ...]] = (_C111,)
+_C113: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
+_CITES114: Final[tuple[Cite, ...]] = (_C113,)
+_DOMAINS_RailHex_0_115: Final[dict[str, Any]] = {'town_or_port': (False, True), 'units': _Items(_DOMAINS_Unit_0_92, lambda: Unit(), 'Unit {}'), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'in_ezoc': (False, True)}
+_C116: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
 _CITES117: Final[tuple[Cite, ...]] = (_C116,)
-_C118: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
-_C119: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
-_CITES120: Final[tuple[Cite, ...]] = (_C119,)
-_C121: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
-_CITES122: Final[tuple[Cite, ...]] = (_C121,)
-_C123: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
+_C118: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
+_CITES119: Final[tuple[Cite, ...]] = (_C118,)
+_C120: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
+_CITES121: Final[tuple[Cite, ...]] = (_C120,)
+_C122: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
+_C123: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
 _CITES124: Final[tuple[Cite, ...]] = (_C123,)
-_SET125: Final[frozenset[Mode]] = frozenset({'reserve', 'strat'})
-_C126: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
-_CITES127: Final[tuple[Cite, ...]] = (_C126,)
-_C128: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
-_CITES129: Final[tuple[Cite, ...]] = (_C128,)
-_C130: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
+_C125: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
+_CITES126: Final[tuple[Cite, ...]] = (_C125,)
+_C127: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
+_CITES128: Final[tuple[Cite, ...]] = (_C127,)
+_SET129: Final[frozenset[Mode]] = frozenset({'reserve', 'strat'})
+_C130: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
 _CITES131: Final[tuple[Cite, ...]] = (_C130,)
-_C132: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
+_C132: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
 _CITES133: Final[tuple[Cite, ...]] = (_C132,)
-_C134: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
+_C134: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
 _CITES135: Final[tuple[Cite, ...]] = (_C134,)
-_C136: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
+_C136: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
 _CITES137: Final[tuple[Cite, ...]] = (_C136,)
-_C138: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
+_C138: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
 _CITES139: Final[tuple[Cite, ...]] = (_C138,)
-_C140: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
+_C140: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
 _CITES141: Final[tuple[Cite, ...]] = (_C140,)
-_C142: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
+_C142: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
 _CITES143: Final[tuple[Cite, ...]] = (_C142,)
-_C144: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
+_C144: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
 _CITES145: Final[tuple[Cite, ...]] = (_C144,)
-_SET146: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
-_C147: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
-_CITES148: Final[tuple[Cite, ...]] = (_C147,)
-_C149: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
-_CITES150: Final[tuple[Cite, ...]] = (_C149,)
-_C151: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
+_C146: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
+_CITES147: Final[tuple[Cite, ...]] = (_C146,)
+_C148: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
+_CITES149: Final[tuple[Cite, ...]] = (_C148,)
+_SET150: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
+_C151: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
 _CITES152: Final[tuple[Cite, ...]] = (_C151,)
-_C153: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
+_C153: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
 _CITES154: Final[tuple[Cite, ...]] = (_C153,)
-_C155: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
+_C155: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
 _CITES156: Final[tuple[Cite, ...]] = (_C155,)
-_C157: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
+_C157: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
 _CITES158: Final[tuple[Cite, ...]] = (_C157,)
-_C159: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
+_C159: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
 _CITES160: Final[tuple[Cite, ...]] = (_C159,)
-_C161: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
+_C161: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
 _CITES162: Final[tuple[Cite, ...]] = (_C161,)
-_SET163: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
-_C164: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
-_CITES165: Final[tuple[Cite, ...]] = (_C164,)
-_CITES166: Final[tuple[Cite, ...]] = (_C118,)
-_DOMAINS_Hex_0_167: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_88, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
-_C168: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
+_C163: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
+_CITES164: Final[tuple[Cite, ...]] = (_C163,)
+_C165: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
+_CITES166: Final[tuple[Cite, ...]] = (_C165,)
+_SET167: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
+_C168: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
 _CITES169: Final[tuple[Cite, ...]] = (_C168,)
-_C170: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
-_CITES171: Final[tuple[Cite, ...]] = (_C170,)
-_SET172: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
-_C173: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
-_CITES174: Final[tuple[Cite, ...]] = (_C173,)
-_C175: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
-_CITES176: Final[tuple[Cite, ...]] = (_C175,)
-_C177: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_CITES170: Final[tuple[Cite, ...]] = (_C122,)
+_DOMAINS_Hex_0_171: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_92, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
+_C172: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
+_CITES173: Final[tuple[Cite, ...]] = (_C172,)
+_C174: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
+_CITES175: Final[tuple[Cite, ...]] = (_C174,)
+_SET176: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
+_C177: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
 _CITES178: Final[tuple[Cite, ...]] = (_C177,)
-_SET179: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
-_C180: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
-_CITES181: Final[tuple[Cite, ...]] = (_C180,)
-_C182: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
-_CITES183: Final[tuple[Cite, ...]] = (_C182,)
-_C184: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
+_C179: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
+_CITES180: Final[tuple[Cite, ...]] = (_C179,)
+_C181: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_CITES182: Final[tuple[Cite, ...]] = (_C181,)
+_SET183: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
+_C184: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
 _CITES185: Final[tuple[Cite, ...]] = (_C184,)
-_C186: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
+_C186: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
 _CITES187: Final[tuple[Cite, ...]] = (_C186,)
-_C188: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
-_C189: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
-_C190: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
-_C191: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
-_CITES192: Final[tuple[Cite, ...]] = (_C0, _C188,)
-_CITES193: Final[tuple[Cite, ...]] = (_C0, _C189,)
-_CITES194: Final[tuple[Cite, ...]] = (_C0, _C190,)
-_CITES195: Final[tuple[Cite, ...]] = (_C0, _C191,)
-_C196: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
-_C197: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
-_SET198: Final[frozenset[UnitType]] = frozenset({'hedgehog', 'sp', 'transport'})
-_C199: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
-_CITES200: Final[tuple[Cite, ...]] = (_C98, _C196,)
-_SET201: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
-_CITES202: Final[tuple[Cite, ...]] = (_C98, _C197,)
-_CITES203: Final[tuple[Cite, ...]] = (_C98, _C199,)
-_C204: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
-_C205: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
-_C206: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
-_C207: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
-_CITES208: Final[tuple[Cite, ...]] = (_C114, _C204,)
-_CITES209: Final[tuple[Cite, ...]] = (_C114, _C205,)
-_CITES210: Final[tuple[Cite, ...]] = (_C114, _C206,)
-_CITES211: Final[tuple[Cite, ...]] = (_C114, _C207,)
-_C212: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3)', note=None)
-_C213: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
-_CITES214: Final[tuple[Cite, ...]] = (_C114, _C212,)
-_CITES215: Final[tuple[Cite, ...]] = (_C114, _C213,)
-_C216: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
-_C217: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
-_C218: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
-_CITES219: Final[tuple[Cite, ...]] = (_C6, _C216,)
-_CITES220: Final[tuple[Cite, ...]] = (_C6, _C217,)
-_CITES221: Final[tuple[Cite, ...]] = (_C6, _C218,)
-_C222: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
-_C223: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
-_C224: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
-_C225: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
-_C226: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
-_CITES227: Final[tuple[Cite, ...]] = (_C222, _C223,)
-_CITES228: Final[tuple[Cite, ...]] = (_C222, _C224,)
-_CITES229: Final[tuple[Cite, ...]] = (_C222, _C225,)
-_CITES230: Final[tuple[Cite, ...]] = (_C222, _C226,)
-_C231: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
-_C232: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_C233: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
-_C234: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_C235: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_C236: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
-_C237: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITES238: Final[tuple[Cite, ...]] = (_C231, _C232,)
-_CITES239: Final[tuple[Cite, ...]] = (_C231, _C233,)
-_CITES240: Final[tuple[Cite, ...]] = (_C231, _C234,)
-_CITES241: Final[tuple[Cite, ...]] = (_C231, _C235,)
-_CITES242: Final[tuple[Cite, ...]] = (_C231, _C236,)
-_CITES243: Final[tuple[Cite, ...]] = (_C231, _C237,)
-_C244: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_C245: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_C246: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
-_C247: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITES248: Final[tuple[Cite, ...]] = (_C244, _C245,)
-_CITES249: Final[tuple[Cite, ...]] = (_C244, _C246,)
-_CITES250: Final[tuple[Cite, ...]] = (_C244, _C247,)
-_C251: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C252: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
-_C253: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C254: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C255: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C256: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES257: Final[tuple[Cite, ...]] = (_C168, _C251,)
-_CITES258: Final[tuple[Cite, ...]] = (_C168, _C252,)
-_CITES259: Final[tuple[Cite, ...]] = (_C168, _C253,)
-_CITES260: Final[tuple[Cite, ...]] = (_C168, _C254,)
-_CITES261: Final[tuple[Cite, ...]] = (_C168, _C255,)
-_CITES262: Final[tuple[Cite, ...]] = (_C168, _C256,)
-_Q263: Final[Fraction] = Fraction(1, 4)
-_Q264: Final[Fraction] = Fraction(1, 2)
-_C265: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C266: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
-_C267: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C268: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_C269: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C270: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES271: Final[tuple[Cite, ...]] = (_C265, _C266,)
-_CITES272: Final[tuple[Cite, ...]] = (_C265, _C267,)
-_CITES273: Final[tuple[Cite, ...]] = (_C265, _C268,)
-_CITES274: Final[tuple[Cite, ...]] = (_C265, _C269,)
-_CITES275: Final[tuple[Cite, ...]] = (_C265, _C270,)
-_C276: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C277: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET278: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C279: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES280: Final[tuple[Cite, ...]] = (_C173, _C276,)
-_CITES281: Final[tuple[Cite, ...]] = (_C173, _C277,)
-_CITES282: Final[tuple[Cite, ...]] = (_C173, _C279,)
-_C283: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_C284: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_C285: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_C286: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES287: Final[tuple[Cite, ...]] = (_C175, _C283,)
-_CITES288: Final[tuple[Cite, ...]] = (_C175, _C284,)
-_CITES289: Final[tuple[Cite, ...]] = (_C175, _C285,)
-_CITES290: Final[tuple[Cite, ...]] = (_C175, _C286,)
-_C291: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
-_C292: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
-_CITES293: Final[tuple[Cite, ...]] = (_C175, _C291,)
-_CITES294: Final[tuple[Cite, ...]] = (_C175, _C292,)
-_C295: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
-_C296: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES297: Final[tuple[Cite, ...]] = (_C175, _C295,)
-_CITES298: Final[tuple[Cite, ...]] = (_C175, _C296,)
-_C299: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C300: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
-_C301: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
-_C302: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C303: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES304: Final[tuple[Cite, ...]] = (_C177, _C299,)
-_CITES305: Final[tuple[Cite, ...]] = (_C177, _C300,)
-_CITES306: Final[tuple[Cite, ...]] = (_C177, _C301,)
-_CITES307: Final[tuple[Cite, ...]] = (_C177, _C302,)
-_CITES308: Final[tuple[Cite, ...]] = (_C177, _C303,)
-_C309: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
-_C310: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
-_C311: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
-_C312: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
-_C313: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES314: Final[tuple[Cite, ...]] = (_C313,)
-_CITES315: Final[tuple[Cite, ...]] = (_C313, _C313, _C309,)
-_CITES316: Final[tuple[Cite, ...]] = (_C309,)
-_CITES317: Final[tuple[Cite, ...]] = (_C310,)
-_CITES318: Final[tuple[Cite, ...]] = (_C311,)
-_CITES319: Final[tuple[Cite, ...]] = (_C312,)
+_C188: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
+_CITES189: Final[tuple[Cite, ...]] = (_C188,)
+_C190: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
+_CITES191: Final[tuple[Cite, ...]] = (_C190,)
+_C192: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
+_C193: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
+_C194: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
+_C195: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
+_CITES196: Final[tuple[Cite, ...]] = (_C0, _C192,)
+_CITES197: Final[tuple[Cite, ...]] = (_C0, _C193,)
+_CITES198: Final[tuple[Cite, ...]] = (_C0, _C194,)
+_CITES199: Final[tuple[Cite, ...]] = (_C0, _C195,)
+_C200: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
+_C201: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
+_SET202: Final[frozenset[UnitType]] = frozenset({'fighter', 'hedgehog', 'other_plane', 'sp', 'transport'})
+_C203: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
+_CITES204: Final[tuple[Cite, ...]] = (_C102, _C200,)
+_SET205: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
+_CITES206: Final[tuple[Cite, ...]] = (_C102, _C201,)
+_CITES207: Final[tuple[Cite, ...]] = (_C102, _C203,)
+_C208: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
+_C209: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
+_C210: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
+_C211: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
+_CITES212: Final[tuple[Cite, ...]] = (_C118, _C208,)
+_CITES213: Final[tuple[Cite, ...]] = (_C118, _C209,)
+_CITES214: Final[tuple[Cite, ...]] = (_C118, _C210,)
+_CITES215: Final[tuple[Cite, ...]] = (_C118, _C211,)
+_C216: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3)', note=None)
+_C217: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
+_CITES218: Final[tuple[Cite, ...]] = (_C118, _C216,)
+_CITES219: Final[tuple[Cite, ...]] = (_C118, _C217,)
+_C220: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_C221: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
+_C222: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
+_CITES223: Final[tuple[Cite, ...]] = (_C6, _C220,)
+_CITES224: Final[tuple[Cite, ...]] = (_C6, _C221,)
+_CITES225: Final[tuple[Cite, ...]] = (_C6, _C222,)
+_C226: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
+_C227: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
+_C228: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
+_C229: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
+_C230: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
+_CITES231: Final[tuple[Cite, ...]] = (_C226, _C227,)
+_CITES232: Final[tuple[Cite, ...]] = (_C226, _C228,)
+_CITES233: Final[tuple[Cite, ...]] = (_C226, _C229,)
+_CITES234: Final[tuple[Cite, ...]] = (_C226, _C230,)
+_C235: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_C236: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_C237: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
+_C238: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_C239: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_C240: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_C241: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITES242: Final[tuple[Cite, ...]] = (_C235, _C236,)
+_CITES243: Final[tuple[Cite, ...]] = (_C235, _C237,)
+_CITES244: Final[tuple[Cite, ...]] = (_C235, _C238,)
+_CITES245: Final[tuple[Cite, ...]] = (_C235, _C239,)
+_CITES246: Final[tuple[Cite, ...]] = (_C235, _C240,)
+_CITES247: Final[tuple[Cite, ...]] = (_C235, _C241,)
+_C248: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_C249: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_C250: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_C251: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITES252: Final[tuple[Cite, ...]] = (_C248, _C249,)
+_CITES253: Final[tuple[Cite, ...]] = (_C248, _C250,)
+_CITES254: Final[tuple[Cite, ...]] = (_C248, _C251,)
+_C255: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C256: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
+_C257: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C258: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C259: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C260: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES261: Final[tuple[Cite, ...]] = (_C172, _C255,)
+_CITES262: Final[tuple[Cite, ...]] = (_C172, _C256,)
+_CITES263: Final[tuple[Cite, ...]] = (_C172, _C257,)
+_CITES264: Final[tuple[Cite, ...]] = (_C172, _C258,)
+_CITES265: Final[tuple[Cite, ...]] = (_C172, _C259,)
+_CITES266: Final[tuple[Cite, ...]] = (_C172, _C260,)
+_Q267: Final[Fraction] = Fraction(1, 4)
+_Q268: Final[Fraction] = Fraction(1, 2)
+_C269: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C270: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_C271: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C272: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_C273: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C274: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES275: Final[tuple[Cite, ...]] = (_C269, _C270,)
+_CITES276: Final[tuple[Cite, ...]] = (_C269, _C271,)
+_CITES277: Final[tuple[Cite, ...]] = (_C269, _C272,)
+_CITES278: Final[tuple[Cite, ...]] = (_C269, _C273,)
+_CITES279: Final[tuple[Cite, ...]] = (_C269, _C274,)
+_C280: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C281: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET282: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_C283: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
+_CITES284: Final[tuple[Cite, ...]] = (_C177, _C280,)
+_CITES285: Final[tuple[Cite, ...]] = (_C177, _C281,)
+_CITES286: Final[tuple[Cite, ...]] = (_C177, _C283,)
+_C287: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_C288: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_C289: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_C290: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES291: Final[tuple[Cite, ...]] = (_C179, _C287,)
+_CITES292: Final[tuple[Cite, ...]] = (_C179, _C288,)
+_CITES293: Final[tuple[Cite, ...]] = (_C179, _C289,)
+_CITES294: Final[tuple[Cite, ...]] = (_C179, _C290,)
+_C295: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_C296: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
+_CITES297: Final[tuple[Cite, ...]] = (_C179, _C295,)
+_CITES298: Final[tuple[Cite, ...]] = (_C179, _C296,)
+_C299: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
+_C300: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES301: Final[tuple[Cite, ...]] = (_C179, _C299,)
+_CITES302: Final[tuple[Cite, ...]] = (_C179, _C300,)
+_C303: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C304: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
+_C305: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
+_C306: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C307: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
+_CITES308: Final[tuple[Cite, ...]] = (_C181, _C303,)
+_CITES309: Final[tuple[Cite, ...]] = (_C181, _C304,)
+_CITES310: Final[tuple[Cite, ...]] = (_C181, _C305,)
+_CITES311: Final[tuple[Cite, ...]] = (_C181, _C306,)
+_CITES312: Final[tuple[Cite, ...]] = (_C181, _C307,)
+_C313: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_C314: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_C315: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_C316: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_C317: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES318: Final[tuple[Cite, ...]] = (_C317,)
+_CITES319: Final[tuple[Cite, ...]] = (_C317, _C317, _C313,)
+_CITES320: Final[tuple[Cite, ...]] = (_C313,)
+_CITES321: Final[tuple[Cite, ...]] = (_C314,)
+_CITES322: Final[tuple[Cite, ...]] = (_C315,)
+_CITES323: Final[tuple[Cite, ...]] = (_C316,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -868,7 +872,7 @@ Consolidation_titles: Final[dict[Consolidation, str]] = {
     'aircraft': '4) Reduced aircraft',
 }
 
-# rules/ocs/ch4-general-concepts.rules:173  4.5a  Action in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:184  4.5a  Action in an enemy ZOC
 EzocAction = Literal['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K']
 EzocAction_values: Final[tuple[EzocAction, ...]] = ('A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K',)
 EzocAction_titles: Final[dict[EzocAction, str]] = {
@@ -899,7 +903,7 @@ EzocAction_negatable: Final[dict[EzocAction, bool]] = {
 }
 _CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {'A': _CITES37, 'B': _CITES39, 'C': _CITES41, 'D': _CITES43, 'E': _CITES45, 'F': _CITES47, 'G': _CITES49, 'H': _CITES51, 'I': _CITES53, 'J': _CITES55, 'K': _CITES57}
 
-# rules/ocs/ch4-general-concepts.rules:343  4.7  Kind of transport
+# rules/ocs/ch4-general-concepts.rules:354  4.7  Kind of transport
 Transport = Literal['rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping']
 Transport_values: Final[tuple[Transport, ...]] = ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping',)
 Transport_titles: Final[dict[Transport, str]] = {
@@ -912,7 +916,7 @@ Transport_titles: Final[dict[Transport, str]] = {
     'shipping': 'Abstract shipping',
 }
 
-# rules/ocs/ch4-general-concepts.rules:594  4.8c  What moves, retreats or traces into the hex
+# rules/ocs/ch4-general-concepts.rules:605  4.8c  What moves, retreats or traces into the hex
 Mover = Literal['attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path']
 Mover_values: Final[tuple[Mover, ...]] = ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path',)
 Mover_titles: Final[dict[Mover, str]] = {
@@ -923,7 +927,7 @@ Mover_titles: Final[dict[Mover, str]] = {
     'rail_or_supply_path': 'Rail transport or a supply path (traced through)',
 }
 
-# rules/ocs/ch4-general-concepts.rules:601  4.8c  Kind of enemy unit in the hex
+# rules/ocs/ch4-general-concepts.rules:612  4.8c  Kind of enemy unit in the hex
 EnemyKind = Literal['combat_units', 'noncombat_units', 'ships', 'planes']
 EnemyKind_values: Final[tuple[EnemyKind, ...]] = ('combat_units', 'noncombat_units', 'ships', 'planes',)
 EnemyKind_titles: Final[dict[EnemyKind, str]] = {
@@ -955,8 +959,8 @@ Mobility_titles: Final[dict[Mobility, str]] = {
 }
 
 # rules/ocs/series.rules:26  3.3  Unit type
-UnitType = Literal['combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog']
-UnitType_values: Final[tuple[UnitType, ...]] = ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog',)
+UnitType = Literal['combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane']
+UnitType_values: Final[tuple[UnitType, ...]] = ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane',)
 UnitType_titles: Final[dict[UnitType, str]] = {
     'combat_unit': 'Combat unit',
     'hq': 'HQ',
@@ -972,6 +976,8 @@ UnitType_titles: Final[dict[UnitType, str]] = {
     'port': 'Port',
     'air_base': 'Air base',
     'hedgehog': 'Hedgehog',
+    'fighter': 'Fighter (an air unit)',
+    'other_plane': 'Air unit other than a fighter',
 }
 UnitType_combat: Final[dict[UnitType, bool]] = {
     'combat_unit': True,
@@ -988,10 +994,31 @@ UnitType_combat: Final[dict[UnitType, bool]] = {
     'port': False,
     'air_base': False,
     'hedgehog': False,
+    'fighter': False,
+    'other_plane': False,
 }
-_CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES59, 'hq': _CITES61, 'artillery': _CITES63, 'repl': _CITES65, 'engineer': _CITES67, 'rail_repair': _CITES69, 'assault_engineer': _CITES71, 'pioneer': _CITES73, 'para_glider_engineer': _CITES75, 'transport': _CITES77, 'sp': _CITES79, 'port': _CITES81, 'air_base': _CITES83, 'hedgehog': _CITES85}
+_CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES59, 'hq': _CITES61, 'artillery': _CITES63, 'repl': _CITES65, 'engineer': _CITES67, 'rail_repair': _CITES69, 'assault_engineer': _CITES71, 'pioneer': _CITES73, 'para_glider_engineer': _CITES75, 'transport': _CITES77, 'sp': _CITES79, 'port': _CITES81, 'air_base': _CITES83, 'hedgehog': _CITES85, 'fighter': _CITES87, 'other_plane': _CITES89}
+UnitType_air: Final[dict[UnitType, bool]] = {
+    'combat_unit': False,
+    'hq': False,
+    'artillery': False,
+    'repl': False,
+    'engineer': False,
+    'rail_repair': False,
+    'assault_engineer': False,
+    'pioneer': False,
+    'para_glider_engineer': False,
+    'transport': False,
+    'sp': False,
+    'port': False,
+    'air_base': False,
+    'hedgehog': False,
+    'fighter': True,
+    'other_plane': True,
+}
+_CITES_UnitType_air: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES59, 'hq': _CITES61, 'artillery': _CITES63, 'repl': _CITES65, 'engineer': _CITES67, 'rail_repair': _CITES69, 'assault_engineer': _CITES71, 'pioneer': _CITES73, 'para_glider_engineer': _CITES75, 'transport': _CITES77, 'sp': _CITES79, 'port': _CITES81, 'air_base': _CITES83, 'hedgehog': _CITES85, 'fighter': _CITES87, 'other_plane': _CITES89}
 
-# rules/ocs/series.rules:47  5.0  Mode
+# rules/ocs/series.rules:52  5.0  Mode
 Mode = Literal['combat', 'move', 'reserve', 'strat', 'dg', 'exploit']
 Mode_values: Final[tuple[Mode, ...]] = ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit',)
 Mode_titles: Final[dict[Mode, str]] = {
@@ -1003,7 +1030,7 @@ Mode_titles: Final[dict[Mode, str]] = {
     'exploit': 'Exploitation',
 }
 
-# rules/ocs/series.rules:73  12.10  Internal stocks
+# rules/ocs/series.rules:78  12.10  Internal stocks
 Stocks = Literal['normal', 'low', 'exhausted']
 Stocks_values: Final[tuple[Stocks, ...]] = ('normal', 'low', 'exhausted',)
 Stocks_titles: Final[dict[Stocks, str]] = {
@@ -1012,7 +1039,7 @@ Stocks_titles: Final[dict[Stocks, str]] = {
     'exhausted': 'Exhausted',
 }
 
-# rules/ocs/series.rules:89  OCS  Phase
+# rules/ocs/series.rules:95  OCS  Phase
 Phase = Literal['reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up']
 Phase_values: Final[tuple[Phase, ...]] = ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up',)
 Phase_titles: Final[dict[Phase, str]] = {
@@ -1026,7 +1053,7 @@ Phase_titles: Final[dict[Phase, str]] = {
     'clean_up': 'Clean Up Phase',
 }
 
-# rules/ocs/series.rules:100  OCS  When stacking is looked at
+# rules/ocs/series.rules:106  OCS  When stacking is looked at
 Moment = Literal['segment_end', 'moving', 'overrun']
 Moment_values: Final[tuple[Moment, ...]] = ('segment_end', 'moving', 'overrun',)
 Moment_titles: Final[dict[Moment, str]] = {
@@ -1035,7 +1062,7 @@ Moment_titles: Final[dict[Moment, str]] = {
     'overrun': 'While conducting an overrun',
 }
 
-# rules/ocs/series.rules:106  OCS  Kind of Transport Point
+# rules/ocs/series.rules:112  OCS  Kind of Transport Point
 TransportPointKind = Literal['truck', 'wagon', 'mule']
 TransportPointKind_values: Final[tuple[TransportPointKind, ...]] = ('truck', 'wagon', 'mule',)
 TransportPointKind_titles: Final[dict[TransportPointKind, str]] = {
@@ -1065,10 +1092,10 @@ class RailHex:
     in_ezoc: bool = False
 
 
-# rules/ocs/series.rules:112  OCS
+# rules/ocs/series.rules:118  OCS
 @dataclass(frozen=True, slots=True)
 class Unit:
-    """A ground unit"""
+    """A unit: a ground unit, or an air unit (fighter or other plane)"""
 
     #: What kind of unit it is
     type: UnitType = 'combat_unit'
@@ -1118,14 +1145,16 @@ class Unit:
     breakdown: bool = False
     #: Will spend MP later in the current phase
     will_spend_mp: bool = False
+    #: Air units: Active (false: Inactive)
+    active: bool = False
 
 
-# rules/ocs/series.rules:139  OCS
+# rules/ocs/series.rules:146  OCS
 @dataclass(frozen=True, slots=True)
 class Hex:
     """A hex and the friendly units in it"""
 
-    #: The friendly units in the hex
+    #: The friendly units in the hex, listed from the top of the stack down
     units: tuple[Unit, ...] = ()
     #: The phase being played
     phase: Phase = 'movement'
@@ -1147,7 +1176,7 @@ def hq_may_throw_supply(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:43  13.1a  HQs and Modes
 def _t_hq_may_throw_supply(u: Unit, _t: list[Cite]) -> bool:
     """hq_may_throw_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES87)
+    _t.extend(_CITES91)
     return u.type == 'hq' and u.mode != 'strat'
 
 
@@ -1156,20 +1185,20 @@ def explain_hq_may_throw_supply(u: Unit) -> Answer[bool]:
     """May this HQ throw supply? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_may_throw_supply(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_supply, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_supply, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:44  13.1a  HQs and Modes
 def hq_uses_greater_throw_range(u: Unit) -> bool:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a)."""
     _u_mode = u.mode
-    return u.type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET89))
+    return u.type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET93))
 
 
 # rules/ocs/ch13-specialized-units.rules:44  13.1a  HQs and Modes
 def _t_hq_uses_greater_throw_range(u: Unit, _t: list[Cite]) -> bool:
     """hq_uses_greater_throw_range, recording in _t each rule it uses."""
-    _t.extend(_CITES87)
+    _t.extend(_CITES91)
     return u.type == 'hq' and _t_combat_side(u, _t)
 
 
@@ -1178,7 +1207,7 @@ def explain_hq_uses_greater_throw_range(u: Unit) -> Answer[bool]:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_uses_greater_throw_range(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:87  13.1c  HQs and Combat
@@ -1212,7 +1241,7 @@ def hq_may_supply(hq: Unit, u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:107  13.1d  Special HQs
 def _t_hq_may_supply(hq: Unit, u: Unit, _t: list[Cite]) -> bool:
     """hq_may_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES91)
+    _t.extend(_CITES95)
     return not hq.divisional or u.formation == hq.formation or (u.formation == '' and u.nationality == hq.nationality)
 
 
@@ -1221,7 +1250,7 @@ def explain_hq_may_supply(hq: Unit, u: Unit) -> Answer[bool]:
     """May this HQ provide supply to this unit? (13.1d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_may_supply(hq, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_0_88), ('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_0_92), ('u', u, _DOMAINS_Unit_0_92), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:139  13.2a  Sequencing Transport/Supply
@@ -1233,14 +1262,14 @@ def pausing_load_may_pay(use: SpUse) -> bool:
 # rules/ocs/ch13-specialized-units.rules:139  13.2a  Sequencing Transport/Supply
 def _t_pausing_load_may_pay(use: SpUse, _t: list[Cite]) -> bool:
     """pausing_load_may_pay, recording in _t each rule it uses."""
-    _t.extend(_CITES93)
+    _t.extend(_CITES97)
     return _attr_yes(_t, _CITES_SpUse_pay_while_pausing, SpUse_pay_while_pausing, use)
 
 _ANSWERS_pausing_load_may_pay: Final[dict[tuple[SpUse], Answer[bool]]] = {
-    ('fueling',): Answer(True, (_C92, _C12,), ()),
-    ('construction',): Answer(True, (_C92, _C14,), ()),
-    ('combat_cost',): Answer(False, (_C92, _C16,), ('use = fueling', 'use = construction')),
-    ('barrage_cost',): Answer(False, (_C92, _C18,), ('use = fueling', 'use = construction')),
+    ('fueling',): Answer(True, (_C96, _C12,), ()),
+    ('construction',): Answer(True, (_C96, _C14,), ()),
+    ('combat_cost',): Answer(False, (_C96, _C16,), ('use = fueling', 'use = construction')),
+    ('barrage_cost',): Answer(False, (_C96, _C18,), ('use = fueling', 'use = construction')),
 }
 
 
@@ -1259,7 +1288,7 @@ def needs_fuel(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:153  13.2b  Transport Points and Supply
 def _t_needs_fuel(u: Unit, _t: list[Cite]) -> bool:
     """needs_fuel, recording in _t each rule it uses."""
-    _t.extend(_CITES95)
+    _t.extend(_CITES99)
     return u.type != 'transport' and u.mobility != 'leg'
 
 
@@ -1268,7 +1297,7 @@ def explain_needs_fuel(u: Unit) -> Answer[bool]:
     """Does the unit need fuel to move? (13.2b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_needs_fuel(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
@@ -1280,7 +1309,7 @@ def transport_point_supplied(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
 def _t_transport_point_supplied(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_supplied, recording in _t each rule it uses."""
-    _t.extend(_CITES95)
+    _t.extend(_CITES99)
     return u.type != 'transport' or not u.out_of_supply
 
 
@@ -1289,7 +1318,7 @@ def explain_transport_point_supplied(u: Unit) -> Answer[bool]:
     """Transport Points are never Out of Supply (13.2b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_supplied(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:169  13.2c  Mechanical Handling
@@ -1310,7 +1339,7 @@ def explain_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_he
     """May these Transport Points combine (or divide)? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_combine_transport_points(a, b, phase, same_hex, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_0_88), ('b', b, _DOMAINS_Unit_0_88), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_0_92), ('b', b, _DOMAINS_Unit_0_92), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:173  13.2c  Mechanical Handling
@@ -1337,7 +1366,7 @@ def explain_may_carry_sp(tp: Unit, sp: Number) -> Answer[bool]:
     """Can the Transport Point carry this many SP? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_carry_sp(tp, sp * SCALE, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_0_88), ('sp', sp, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_0_92), ('sp', sp, ()), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:177  13.2c  Mechanical Handling
@@ -1371,7 +1400,7 @@ def transport_point_mode(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:199  13.2d  Mode Restrictions
 def _t_transport_point_mode(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_mode, recording in _t each rule it uses."""
-    _t.extend(_CITES97)
+    _t.extend(_CITES101)
     return u.type != 'transport' or u.mode == 'move' or (u.organic and u.mode == 'reserve')
 
 
@@ -1380,7 +1409,7 @@ def explain_transport_point_mode(u: Unit) -> Answer[bool]:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_mode(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
@@ -1392,7 +1421,7 @@ def load_cost(tp: Unit) -> int:
 # rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
 def _t_load_cost(tp: Unit, _t: list[Cite]) -> int:
     """load_cost, recording in _t each rule it uses."""
-    _t.extend(_CITES99)
+    _t.extend(_CITES103)
     return _t_rounded(_div(tp.move_ma * 4, 40), _t)
 
 
@@ -1413,12 +1442,12 @@ def may_load_from(same_hex_as_dump: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
 def _t_may_load_from(same_hex_as_dump: bool, _t: list[Cite]) -> bool:
     """may_load_from, recording in _t each rule it uses."""
-    _t.extend(_CITES99)
+    _t.extend(_CITES103)
     return same_hex_as_dump
 
 _ANSWERS_may_load_from: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C98,), ('same_hex_as_dump = true',)),
-    (True,): Answer(True, (_C98,), ()),
+    (False,): Answer(False, (_C102,), ('same_hex_as_dump = true',)),
+    (True,): Answer(True, (_C102,), ()),
 }
 
 
@@ -1437,7 +1466,7 @@ def may_draw_from(tp: Unit, u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:289  13.2g  Organic Trucks
 def _t_may_draw_from(tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """may_draw_from, recording in _t each rule it uses."""
-    _t.extend(_CITES101)
+    _t.extend(_CITES105)
     return not tp.organic or u.formation == tp.formation
 
 
@@ -1446,7 +1475,7 @@ def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     """May this unit draw SP from this Transport Point? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_draw_from(tp, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_0_88), ('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_0_92), ('u', u, _DOMAINS_Unit_0_92), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
@@ -1458,7 +1487,7 @@ def may_form_extender(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
 def _t_may_form_extender(tp: Unit, _t: list[Cite]) -> bool:
     """may_form_extender, recording in _t each rule it uses."""
-    _t.extend(_CITES101)
+    _t.extend(_CITES105)
     return not tp.organic
 
 
@@ -1467,7 +1496,7 @@ def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     """May this Transport Point be combined to form an Extender? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_form_extender(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_0_92), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:295  13.2g  Organic Trucks
@@ -1479,7 +1508,7 @@ def may_retreat(tp: Unit, with_retreating_combat_units: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:295  13.2g  Organic Trucks
 def _t_may_retreat(tp: Unit, with_retreating_combat_units: bool, _t: list[Cite]) -> bool:
     """may_retreat, recording in _t each rule it uses."""
-    _t.extend(_CITES101)
+    _t.extend(_CITES105)
     return tp.organic and with_retreating_combat_units
 
 
@@ -1488,7 +1517,7 @@ def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[
     """May this Transport Point retreat? (Organic Trucks only with retreating combat units of their stack) (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_retreat(tp, with_retreating_combat_units, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_0_88), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_0_92), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
@@ -1500,7 +1529,7 @@ def organic_after_capture(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
 def _t_organic_after_capture(tp: Unit, _t: list[Cite]) -> bool:
     """organic_after_capture, recording in _t each rule it uses."""
-    _t.extend(_CITES101)
+    _t.extend(_CITES105)
     return False
 
 
@@ -1509,7 +1538,7 @@ def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     """Is the Transport Point still Organic once captured? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_organic_after_capture(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_0_92), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
@@ -1521,7 +1550,7 @@ def may_withhold_combat_supply(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
 def _t_may_withhold_combat_supply(tp: Unit, _t: list[Cite]) -> bool:
     """may_withhold_combat_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES101)
+    _t.extend(_CITES105)
     return tp.organic
 
 
@@ -1530,7 +1559,7 @@ def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_withhold_combat_supply(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_0_92), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:329  13.2i
@@ -1542,18 +1571,18 @@ def captured_may_move_at_once(captured_in: Phase) -> bool:
 # rules/ocs/ch13-specialized-units.rules:329  13.2i
 def _t_captured_may_move_at_once(captured_in: Phase, _t: list[Cite]) -> bool:
     """captured_may_move_at_once, recording in _t each rule it uses."""
-    _t.extend(_CITES103)
+    _t.extend(_CITES107)
     return captured_in == 'movement'
 
 _ANSWERS_captured_may_move_at_once: Final[dict[tuple[Phase], Answer[bool]]] = {
-    ('reinforcement',): Answer(False, (_C102,), ('captured_in = movement',)),
-    ('movement',): Answer(True, (_C102,), ()),
-    ('reaction',): Answer(False, (_C102,), ('captured_in = movement',)),
-    ('exploitation',): Answer(False, (_C102,), ('captured_in = movement',)),
-    ('combat_phase',): Answer(False, (_C102,), ('captured_in = movement',)),
-    ('barrage',): Answer(False, (_C102,), ('captured_in = movement',)),
-    ('supply',): Answer(False, (_C102,), ('captured_in = movement',)),
-    ('clean_up',): Answer(False, (_C102,), ('captured_in = movement',)),
+    ('reinforcement',): Answer(False, (_C106,), ('captured_in = movement',)),
+    ('movement',): Answer(True, (_C106,), ()),
+    ('reaction',): Answer(False, (_C106,), ('captured_in = movement',)),
+    ('exploitation',): Answer(False, (_C106,), ('captured_in = movement',)),
+    ('combat_phase',): Answer(False, (_C106,), ('captured_in = movement',)),
+    ('barrage',): Answer(False, (_C106,), ('captured_in = movement',)),
+    ('supply',): Answer(False, (_C106,), ('captured_in = movement',)),
+    ('clean_up',): Answer(False, (_C106,), ('captured_in = movement',)),
 }
 
 
@@ -1566,13 +1595,13 @@ def explain_captured_may_move_at_once(captured_in: Phase) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:364  13.3a
 def rail_cargo(u: Unit) -> bool:
     """May this go by rail? (13.3a)."""
-    return u.type not in _SET106
+    return u.type not in _SET110
 
 
 # rules/ocs/ch13-specialized-units.rules:364  13.3a
 def _t_rail_cargo(u: Unit, _t: list[Cite]) -> bool:
     """rail_cargo, recording in _t each rule it uses."""
-    _t.extend(_CITES105)
+    _t.extend(_CITES109)
     return _t_transportable(u, _t)
 
 
@@ -1581,7 +1610,7 @@ def explain_rail_cargo(u: Unit) -> Answer[bool]:
     """May this go by rail? (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_rail_cargo(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:366  13.3a
@@ -1593,7 +1622,7 @@ def _s_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_trac
 # rules/ocs/ch13-specialized-units.rules:366  13.3a
 def _t_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool, _t: list[Cite]) -> Number:
     """rail_cap_cost, recording in _t each rule it uses."""
-    _t.extend(_CITES105)
+    _t.extend(_CITES109)
     return _mul(_sum((_t_transport_equivalent(u, _t) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
@@ -1620,18 +1649,18 @@ def rail_cap_usable(phase: Phase) -> bool:
 # rules/ocs/ch13-specialized-units.rules:384  13.3b
 def _t_rail_cap_usable(phase: Phase, _t: list[Cite]) -> bool:
     """rail_cap_usable, recording in _t each rule it uses."""
-    _t.extend(_CITES108)
+    _t.extend(_CITES112)
     return phase == 'movement'
 
 _ANSWERS_rail_cap_usable: Final[dict[tuple[Phase], Answer[bool]]] = {
-    ('reinforcement',): Answer(False, (_C107,), ('phase = movement',)),
-    ('movement',): Answer(True, (_C107,), ()),
-    ('reaction',): Answer(False, (_C107,), ('phase = movement',)),
-    ('exploitation',): Answer(False, (_C107,), ('phase = movement',)),
-    ('combat_phase',): Answer(False, (_C107,), ('phase = movement',)),
-    ('barrage',): Answer(False, (_C107,), ('phase = movement',)),
-    ('supply',): Answer(False, (_C107,), ('phase = movement',)),
-    ('clean_up',): Answer(False, (_C107,), ('phase = movement',)),
+    ('reinforcement',): Answer(False, (_C111,), ('phase = movement',)),
+    ('movement',): Answer(True, (_C111,), ()),
+    ('reaction',): Answer(False, (_C111,), ('phase = movement',)),
+    ('exploitation',): Answer(False, (_C111,), ('phase = movement',)),
+    ('combat_phase',): Answer(False, (_C111,), ('phase = movement',)),
+    ('barrage',): Answer(False, (_C111,), ('phase = movement',)),
+    ('supply',): Answer(False, (_C111,), ('phase = movement',)),
+    ('clean_up',): Answer(False, (_C111,), ('phase = movement',)),
 }
 
 
@@ -1650,7 +1679,7 @@ def detrainable(x: RailHex) -> bool:
 # rules/ocs/ch13-specialized-units.rules:403  13.3c  Detrainable Hexes
 def _t_detrainable(x: RailHex, _t: list[Cite]) -> bool:
     """detrainable, recording in _t each rule it uses."""
-    _t.extend(_CITES110)
+    _t.extend(_CITES114)
     return (x.town_or_port or any((_t_creates_detrainable(u, _t) for u in x.units))) and x.controlled and x.ezoc_free_path_to_supply
 
 
@@ -1659,7 +1688,7 @@ def explain_detrainable(x: RailHex) -> Answer[bool]:
     """Is this railroad hex detrainable? (13.3c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_detrainable(x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_0_111), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_0_115), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:423  13.3d  Railheads
@@ -1671,7 +1700,7 @@ def moves_railhead(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:423  13.3d  Railheads
 def _t_moves_railhead(u: Unit, _t: list[Cite]) -> bool:
     """moves_railhead, recording in _t each rule it uses."""
-    _t.extend(_CITES113)
+    _t.extend(_CITES117)
     return u.type == 'rail_repair'
 
 
@@ -1680,7 +1709,7 @@ def explain_moves_railhead(u: Unit) -> Answer[bool]:
     """Does this unit's movement move a Railhead marker? (13.3d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_moves_railhead(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:453  13.3e
@@ -1692,26 +1721,26 @@ def rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bo
 # rules/ocs/ch13-specialized-units.rules:453  13.3e
 def _t_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool, _t: list[Cite]) -> bool:
     """rail_path_hex_usable, recording in _t each rule it uses."""
-    _t.extend(_CITES115)
+    _t.extend(_CITES119)
     return not enemy_combat_unit and (not in_ezoc) and (not wrong_gauge) and controlled
 
 _ANSWERS_rail_path_hex_usable: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
-    (False, False, False, False,): Answer(False, (_C114,), ('controlled = true',)),
-    (False, False, False, True,): Answer(True, (_C114,), ()),
-    (False, False, True, False,): Answer(False, (_C114,), ()),
-    (False, False, True, True,): Answer(False, (_C114,), ('wrong_gauge = false',)),
-    (False, True, False, False,): Answer(False, (_C114,), ()),
-    (False, True, False, True,): Answer(False, (_C114,), ('in_ezoc = false',)),
-    (False, True, True, False,): Answer(False, (_C114,), ()),
-    (False, True, True, True,): Answer(False, (_C114,), ()),
-    (True, False, False, False,): Answer(False, (_C114,), ()),
-    (True, False, False, True,): Answer(False, (_C114,), ('enemy_combat_unit = false',)),
-    (True, False, True, False,): Answer(False, (_C114,), ()),
-    (True, False, True, True,): Answer(False, (_C114,), ()),
-    (True, True, False, False,): Answer(False, (_C114,), ()),
-    (True, True, False, True,): Answer(False, (_C114,), ()),
-    (True, True, True, False,): Answer(False, (_C114,), ()),
-    (True, True, True, True,): Answer(False, (_C114,), ()),
+    (False, False, False, False,): Answer(False, (_C118,), ('controlled = true',)),
+    (False, False, False, True,): Answer(True, (_C118,), ()),
+    (False, False, True, False,): Answer(False, (_C118,), ()),
+    (False, False, True, True,): Answer(False, (_C118,), ('wrong_gauge = false',)),
+    (False, True, False, False,): Answer(False, (_C118,), ()),
+    (False, True, False, True,): Answer(False, (_C118,), ('in_ezoc = false',)),
+    (False, True, True, False,): Answer(False, (_C118,), ()),
+    (False, True, True, True,): Answer(False, (_C118,), ()),
+    (True, False, False, False,): Answer(False, (_C118,), ()),
+    (True, False, False, True,): Answer(False, (_C118,), ('enemy_combat_unit = false',)),
+    (True, False, True, False,): Answer(False, (_C118,), ()),
+    (True, False, True, True,): Answer(False, (_C118,), ()),
+    (True, True, False, False,): Answer(False, (_C118,), ()),
+    (True, True, False, True,): Answer(False, (_C118,), ()),
+    (True, True, True, False,): Answer(False, (_C118,), ()),
+    (True, True, True, True,): Answer(False, (_C118,), ()),
 }
 
 
@@ -1731,13 +1760,13 @@ def may_convert_hex(in_ezoc: bool, negated: bool) -> bool:
 def _t_may_convert_hex(in_ezoc: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_convert_hex, recording in _t each rule it uses."""
     _t.extend(_CITES5)
-    return not in_ezoc or _t_ezoc_allows('E', _cite_yes(_t, _CITES117, negated), _t)
+    return not in_ezoc or _t_ezoc_allows('E', _cite_yes(_t, _CITES121, negated), _t)
 
 _ANSWERS_may_convert_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
     (False, False,): Answer(True, (_C4,), ()),
     (False, True,): Answer(True, (_C4,), ()),
-    (True, False,): Answer(False, (_C4, _C116, _C118, _C44,), ('in_ezoc = false',)),
-    (True, True,): Answer(False, (_C4, _C116, _C118, _C44,), ('in_ezoc = false',)),
+    (True, False,): Answer(False, (_C4, _C120, _C122, _C44,), ('in_ezoc = false',)),
+    (True, True,): Answer(False, (_C4, _C120, _C122, _C44,), ('in_ezoc = false',)),
 }
 
 
@@ -1756,12 +1785,12 @@ def may_rail_over_converted(converted_this_phase: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:511  13.3g  Rail Repair Units
 def _t_may_rail_over_converted(converted_this_phase: bool, _t: list[Cite]) -> bool:
     """may_rail_over_converted, recording in _t each rule it uses."""
-    _t.extend(_CITES120)
+    _t.extend(_CITES124)
     return not converted_this_phase
 
 _ANSWERS_may_rail_over_converted: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(True, (_C119,), ()),
-    (True,): Answer(False, (_C119,), ('converted_this_phase = false',)),
+    (False,): Answer(True, (_C123,), ()),
+    (True,): Answer(False, (_C123,), ('converted_this_phase = false',)),
 }
 
 
@@ -1780,7 +1809,7 @@ def _s_ma_after_rail(u: Unit, spent_before: Number) -> Number:
 # rules/ocs/ch13-specialized-units.rules:515  13.3g  Rail Repair Units
 def _t_ma_after_rail(u: Unit, spent_before: Number, _t: list[Cite]) -> Number:
     """ma_after_rail, recording in _t each rule it uses."""
-    _t.extend(_CITES120)
+    _t.extend(_CITES124)
     return u.move_ma * 4 - spent_before if u.type == 'rail_repair' else 0
 
 
@@ -1808,7 +1837,7 @@ def _s_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
 # rules/ocs/ch13-specialized-units.rules:527  13.3g  Rail Repair Units
 def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: Number, _t: list[Cite]) -> int:
     """conversions_allowed, recording in _t each rule it uses."""
-    _t.extend(_CITES120)
+    _t.extend(_CITES124)
     return min(4, current_ma // 4) if u.type == 'rail_repair' and phase == 'movement' and _t_combat_or_dg_combat(u, _t) else 0
 
 
@@ -1835,14 +1864,14 @@ def control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool
 # rules/ocs/ch13-specialized-units.rules:558  13.3h  Railroad Control
 def _t_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool, _t: list[Cite]) -> bool:
     """control_changes, recording in _t each rule it uses."""
-    _t.extend(_CITES122)
+    _t.extend(_CITES126)
     return enemy_combat_unit_entered or clearly_on_enemy_side
 
 _ANSWERS_control_changes: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C121,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
-    (False, True,): Answer(True, (_C121,), ()),
-    (True, False,): Answer(True, (_C121,), ()),
-    (True, True,): Answer(True, (_C121,), ()),
+    (False, False,): Answer(False, (_C125,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
+    (False, True,): Answer(True, (_C125,), ()),
+    (True, False,): Answer(True, (_C125,), ()),
+    (True, True,): Answer(True, (_C125,), ()),
 }
 
 
@@ -1855,14 +1884,14 @@ def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_si
 # rules/ocs/ch13-specialized-units.rules:584  13.4a
 def may_barrage(u: Unit) -> bool:
     """May this artillery unit barrage? (13.4a)."""
-    return u.type == 'artillery' and u.mode not in _SET125
+    return u.type == 'artillery' and u.mode not in _SET129
 
 
 # rules/ocs/ch13-specialized-units.rules:584  13.4a
 def _t_may_barrage(u: Unit, _t: list[Cite]) -> bool:
     """may_barrage, recording in _t each rule it uses."""
-    _t.extend(_CITES124)
-    return u.type == 'artillery' and u.mode not in _SET125
+    _t.extend(_CITES128)
+    return u.type == 'artillery' and u.mode not in _SET129
 
 
 # rules/ocs/ch13-specialized-units.rules:584  13.4a
@@ -1870,7 +1899,7 @@ def explain_may_barrage(u: Unit) -> Answer[bool]:
     """May this artillery unit barrage? (13.4a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_barrage(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:621  13.5  Replacement Units
@@ -1882,7 +1911,7 @@ def repl_mode(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:621  13.5  Replacement Units
 def _t_repl_mode(u: Unit, _t: list[Cite]) -> bool:
     """repl_mode, recording in _t each rule it uses."""
-    _t.extend(_CITES127)
+    _t.extend(_CITES131)
     return u.type != 'repl' or u.mode != 'combat'
 
 
@@ -1891,7 +1920,7 @@ def explain_repl_mode(u: Unit) -> Answer[bool]:
     """Repls can never enter Combat Mode (13.5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_repl_mode(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:645  13.5a  Replacing Losses
@@ -1904,8 +1933,8 @@ def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated
 # rules/ocs/ch13-specialized-units.rules:645  13.5a  Replacing Losses
 def _t_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool, _t: list[Cite]) -> bool:
     """may_rebuild, recording in _t each rule it uses."""
-    _t.extend(_CITES129)
-    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES117, negated), _t)) and (rebuilt == 'dead_pile' or stacked_with_repls)
+    _t.extend(_CITES133)
+    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES121, negated), _t)) and (rebuilt == 'dead_pile' or stacked_with_repls)
 
 
 # rules/ocs/ch13-specialized-units.rules:645  13.5a  Replacing Losses
@@ -1913,7 +1942,7 @@ def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool,
     """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_rebuild(repl, hq, hexes_from_hq, in_ezoc, negated, phase, rebuilt, stacked_with_repls, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_0_88), ('hq', hq, _DOMAINS_Unit_0_88), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_0_92), ('hq', hq, _DOMAINS_Unit_0_92), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:684  13.5b
@@ -1946,7 +1975,7 @@ def repls_for_paired_units(units: int) -> int:
 # rules/ocs/ch13-specialized-units.rules:712  13.5d  One Repl for Two Units
 def _t_repls_for_paired_units(units: int, _t: list[Cite]) -> int:
     """repls_for_paired_units, recording in _t each rule it uses."""
-    _t.extend(_CITES131)
+    _t.extend(_CITES135)
     return -(-_div(units * 4, 8) // 4)
 
 
@@ -1976,7 +2005,7 @@ def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bo
     """May this Transport Point be rebuilt with Eq? (13.5e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_truck_rebuildable(tp, lost_to_enemy_action, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_0_88), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_0_92), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:747  13.5f  Air Replacements
@@ -1988,7 +2017,7 @@ def eq_for_air_steps(steps: int) -> int:
 # rules/ocs/ch13-specialized-units.rules:747  13.5f  Air Replacements
 def _t_eq_for_air_steps(steps: int, _t: list[Cite]) -> int:
     """eq_for_air_steps, recording in _t each rule it uses."""
-    _t.extend(_CITES133)
+    _t.extend(_CITES137)
     return -(-_div(steps * 4, 8) // 4)
 
 
@@ -2009,7 +2038,7 @@ def _s_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool)
 # rules/ocs/ch13-specialized-units.rules:766  13.6a
 def _t_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool, _t: list[Cite]) -> bool:
     """may_place_at_port, recording in _t each rule it uses."""
-    _t.extend(_CITES135)
+    _t.extend(_CITES139)
     return not port_in_ezoc and arriving <= capacity
 
 
@@ -2036,14 +2065,14 @@ def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:784  13.6b
 def _t_may_place_reinforcement(in_ezoc: bool, at_port: bool, _t: list[Cite]) -> bool:
     """may_place_reinforcement, recording in _t each rule it uses."""
-    _t.extend(_CITES137)
+    _t.extend(_CITES141)
     return not (in_ezoc and at_port)
 
 _ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(True, (_C136,), ()),
-    (False, True,): Answer(True, (_C136,), ()),
-    (True, False,): Answer(True, (_C136,), ()),
-    (True, True,): Answer(False, (_C136,), ('in_ezoc = false', 'at_port = false')),
+    (False, False,): Answer(True, (_C140,), ()),
+    (False, True,): Answer(True, (_C140,), ()),
+    (True, False,): Answer(True, (_C140,), ()),
+    (True, True,): Answer(False, (_C140,), ('in_ezoc = false', 'at_port = false')),
 }
 
 
@@ -2062,7 +2091,7 @@ def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:797  13.6c
 def _t_arrives_loaded(tp: Unit, sp_arriving_there: bool, _t: list[Cite]) -> bool:
     """arrives_loaded, recording in _t each rule it uses."""
-    _t.extend(_CITES139)
+    _t.extend(_CITES143)
     return tp.organic or sp_arriving_there
 
 
@@ -2071,7 +2100,7 @@ def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     """Does this Transport Point arrive loaded? (13.6c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_arrives_loaded(tp, sp_arriving_there, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_88), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_92), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:824  13.7  Formation Markers
@@ -2083,7 +2112,7 @@ def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool
 # rules/ocs/ch13-specialized-units.rules:824  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
-    _t.extend(_CITES141)
+    _t.extend(_CITES145)
     return units_with_marker >= 1 or fueling_reminder
 
 
@@ -2105,7 +2134,7 @@ def may_enter_marker(u: Unit, marker_formation: str) -> bool:
 # rules/ocs/ch13-specialized-units.rules:828  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
-    _t.extend(_CITES141)
+    _t.extend(_CITES145)
     return u.formation == marker_formation and u.formation != ''
 
 
@@ -2114,7 +2143,7 @@ def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     """B) May this unit be represented by the marker? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_marker(u, marker_formation, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_88), ('marker_formation', marker_formation, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_92), ('marker_formation', marker_formation, ()), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:831  13.7  Formation Markers
@@ -2126,12 +2155,12 @@ def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:831  13.7  Formation Markers
 def _t_marker_may_hide_formation(holds_only_zoc_units: bool, _t: list[Cite]) -> bool:
     """marker_may_hide_formation, recording in _t each rule it uses."""
-    _t.extend(_CITES141)
+    _t.extend(_CITES145)
     return False
 
 _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C140,), ()),
-    (True,): Answer(False, (_C140,), ()),
+    (False,): Answer(False, (_C144,), ()),
+    (True,): Answer(False, (_C144,), ()),
 }
 
 
@@ -2150,14 +2179,14 @@ def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:855  13.7a  Supply Concerns
 def _t_traces_free(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """traces_free, recording in _t each rule it uses."""
-    _t.extend(_CITES143)
+    _t.extend(_CITES147)
     return same_source_as_formation or first_part
 
 _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C142,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C142,), ()),
-    (True, False,): Answer(True, (_C142,), ()),
-    (True, True,): Answer(True, (_C142,), ()),
+    (False, False,): Answer(False, (_C146,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C146,), ()),
+    (True, False,): Answer(True, (_C146,), ()),
+    (True, True,): Answer(True, (_C146,), ()),
 }
 
 
@@ -2176,14 +2205,14 @@ def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) 
 # rules/ocs/ch13-specialized-units.rules:859  13.7a  Supply Concerns
 def _t_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """may_use_formation_fueling, recording in _t each rule it uses."""
-    _t.extend(_CITES143)
+    _t.extend(_CITES147)
     return same_source_as_formation or first_part
 
 _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C142,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C142,), ()),
-    (True, False,): Answer(True, (_C142,), ()),
-    (True, True,): Answer(True, (_C142,), ()),
+    (False, False,): Answer(False, (_C146,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C146,), ()),
+    (True, False,): Answer(True, (_C146,), ()),
+    (True, True,): Answer(True, (_C146,), ()),
 }
 
 
@@ -2196,14 +2225,14 @@ def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part
 # rules/ocs/ch13-specialized-units.rules:877  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
-    return u.type in _SET146
+    return u.type in _SET150
 
 
 # rules/ocs/ch13-specialized-units.rules:877  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
-    _t.extend(_CITES145)
-    return u.type in _SET146
+    _t.extend(_CITES149)
+    return u.type in _SET150
 
 
 # rules/ocs/ch13-specialized-units.rules:877  13.8  Engineer Functions
@@ -2211,20 +2240,20 @@ def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_perform_engineering(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:894  13.8a  Engineer-Capable
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
-    return u.type in _SET146 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return u.type in _SET150 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
 # rules/ocs/ch13-specialized-units.rules:894  13.8a  Engineer-Capable
 def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
     """engineer_capable, recording in _t each rule it uses."""
-    _t.extend(_CITES148)
+    _t.extend(_CITES152)
     return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
 
 
@@ -2233,7 +2262,7 @@ def explain_engineer_capable(u: Unit) -> Answer[bool]:
     """Engineer-Capable (13.8a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_engineer_capable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:944  13.8c  Detrainable Creation
@@ -2246,7 +2275,7 @@ def creates_detrainable(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:944  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
-    _t.extend(_CITES150)
+    _t.extend(_CITES154)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
@@ -2255,20 +2284,20 @@ def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_creates_detrainable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:991  13.8d  Construction
 def may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> bool:
     """May this unit perform a construction task? (13.8d)."""
     _u_mode = u.mode
-    return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET146) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET150) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
 # rules/ocs/ch13-specialized-units.rules:991  13.8d  Construction
 def _t_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int, _t: list[Cite]) -> bool:
     """may_construct, recording in _t each rule it uses."""
-    _t.extend(_CITES152)
+    _t.extend(_CITES156)
     return _t_engineer_capable(u, _t) and phase == 'movement' and (hexes_away <= 2) and (not moved_this_phase) and (tasks_this_phase == 0)
 
 
@@ -2277,7 +2306,7 @@ def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_pha
     """May this unit perform a construction task? (13.8d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_construct(u, phase, hexes_away, moved_this_phase, tasks_this_phase, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_88), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('hexes_away', hexes_away, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('tasks_this_phase', tasks_this_phase, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_92), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('hexes_away', hexes_away, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('tasks_this_phase', tasks_this_phase, ()), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:995  13.8d  Construction
@@ -2289,18 +2318,18 @@ def construction_costs_sp(task: Construction) -> bool:
 # rules/ocs/ch13-specialized-units.rules:995  13.8d  Construction
 def _t_construction_costs_sp(task: Construction, _t: list[Cite]) -> bool:
     """construction_costs_sp, recording in _t each rule it uses."""
-    _t.extend(_CITES152)
+    _t.extend(_CITES156)
     return _attr_yes(_t, _CITES_Construction_costs_sp, Construction_costs_sp, task)
 
 _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] = {
-    ('build_air_base',): Answer(True, (_C151, _C20,), ()),
-    ('improve_air_base',): Answer(True, (_C151, _C22,), ()),
-    ('reduce_air_base',): Answer(False, (_C151, _C24,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('build_hedgehog',): Answer(True, (_C151, _C26,), ()),
-    ('improve_hedgehog',): Answer(True, (_C151, _C28,), ()),
-    ('reduce_hedgehog',): Answer(False, (_C151, _C30,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('repair_port',): Answer(True, (_C151, _C32,), ()),
-    ('damage_port',): Answer(False, (_C151, _C34,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_air_base',): Answer(True, (_C155, _C20,), ()),
+    ('improve_air_base',): Answer(True, (_C155, _C22,), ()),
+    ('reduce_air_base',): Answer(False, (_C155, _C24,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_hedgehog',): Answer(True, (_C155, _C26,), ()),
+    ('improve_hedgehog',): Answer(True, (_C155, _C28,), ()),
+    ('reduce_hedgehog',): Answer(False, (_C155, _C30,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('repair_port',): Answer(True, (_C155, _C32,), ()),
+    ('damage_port',): Answer(False, (_C155, _C34,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
 }
 
 
@@ -2319,7 +2348,7 @@ def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides:
 # rules/ocs/ch13-specialized-units.rules:1035  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
-    _t.extend(_CITES154)
+    _t.extend(_CITES158)
     return (phase == 'reinforcement' or kind == 'aircraft') and (kind == 'aircraft' or identical_sides) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
@@ -2328,7 +2357,7 @@ def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identica
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_consolidate(u, kind, phase, identical_sides, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_88), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('identical_sides', identical_sides, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_92), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('identical_sides', identical_sides, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:1040  13.9  Unit Consolidation
@@ -2340,7 +2369,7 @@ def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_l
 # rules/ocs/ch13-specialized-units.rules:1040  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
-    _t.extend(_CITES154)
+    _t.extend(_CITES158)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
@@ -2361,7 +2390,7 @@ def may_convert_formation(from_formation: str, to_formation: str) -> bool:
 # rules/ocs/ch13-specialized-units.rules:1044  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
-    _t.extend(_CITES154)
+    _t.extend(_CITES158)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
@@ -2382,7 +2411,7 @@ def _s_rounded(x: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:15  4.1  Rounding Rule
 def _t_rounded(x: Number, _t: list[Cite]) -> int:
     """rounded, recording in _t each rule it uses."""
-    _t.extend(_CITES156)
+    _t.extend(_CITES160)
     return (x + 2) // 4
 
 
@@ -2409,7 +2438,7 @@ def _s_odds(attack: Number, defense: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
 def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> int:
     """odds, recording in _t each rule it uses."""
-    _t.extend(_CITES158)
+    _t.extend(_CITES162)
     return _t_rounded(_div(attack, defense), _t)
 
 
@@ -2436,7 +2465,7 @@ def _s_barrage_factors(factors: tuple[Number, ...]) -> int:
 # rules/ocs/ch4-general-concepts.rules:33  4.2  Fractions
 def _t_barrage_factors(factors: tuple[Number, ...], _t: list[Cite]) -> int:
     """barrage_factors, recording in _t each rule it uses."""
-    _t.extend(_CITES158)
+    _t.extend(_CITES162)
     return _t_rounded(_sum((f for f in factors)), _t)
 
 
@@ -2463,7 +2492,7 @@ def _s_modified(value: Number, factors: tuple[Number, ...]) -> Number:
 # rules/ocs/ch4-general-concepts.rules:59  4.3  Cumulative Effects
 def _t_modified(value: Number, factors: tuple[Number, ...], _t: list[Cite]) -> Number:
     """modified, recording in _t each rule it uses."""
-    _t.extend(_CITES160)
+    _t.extend(_CITES164)
     return _mul(value, _product((f for f in factors)))
 
 
@@ -2481,299 +2510,299 @@ def explain_modified(value: Number, factors: Sequence[Number]) -> Answer[Number]
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:112  4.4a
+# rules/ocs/ch4-general-concepts.rules:123  4.4a
 def may_attack(u: Unit) -> bool:
     """May attack or overrun (4.4a)."""
-    return u.printed_strength and u.type in _SET163 and (not u.parenthesized) and (u.mode not in _SET125)
+    return u.printed_strength and u.type in _SET167 and (not u.parenthesized) and (u.mode not in _SET129)
 
 
-# rules/ocs/ch4-general-concepts.rules:112  4.4a
+# rules/ocs/ch4-general-concepts.rules:123  4.4a
 def _t_may_attack(u: Unit, _t: list[Cite]) -> bool:
     """may_attack, recording in _t each rule it uses."""
-    _t.extend(_CITES162)
+    _t.extend(_CITES166)
     return _t_attack_capable(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:112  4.4a
+# rules/ocs/ch4-general-concepts.rules:123  4.4a
 def explain_may_attack(u: Unit) -> Answer[bool]:
     """May attack or overrun (4.4a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_attack(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:136  4.4c
+# rules/ocs/ch4-general-concepts.rules:147  4.4c
 def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
     """May move into a hex with an enemy non-combat unit (4.4c)."""
-    return u.printed_strength and u.type in _SET163 and (not u.parenthesized) and (u.mode not in _SET125)
+    return u.printed_strength and u.type in _SET167 and (not u.parenthesized) and (u.mode not in _SET129)
 
 
-# rules/ocs/ch4-general-concepts.rules:136  4.4c
+# rules/ocs/ch4-general-concepts.rules:147  4.4c
 def _t_may_enter_enemy_noncombat_hex(u: Unit, _t: list[Cite]) -> bool:
     """may_enter_enemy_noncombat_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES165)
+    _t.extend(_CITES169)
     return _t_attack_capable(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:136  4.4c
+# rules/ocs/ch4-general-concepts.rules:147  4.4c
 def explain_may_enter_enemy_noncombat_hex(u: Unit) -> Answer[bool]:
     """May move into a hex with an enemy non-combat unit (4.4c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_enemy_noncombat_hex(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:201  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_allows(action: EzocAction, negated: bool) -> bool:
     """May the action be taken in an enemy ZOC? (4.5a)."""
     return negated and EzocAction_negatable[action]
 
 
-# rules/ocs/ch4-general-concepts.rules:201  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_allows, recording in _t each rule it uses."""
-    _t.extend(_CITES166)
-    return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _CITES117, negated)
+    _t.extend(_CITES170)
+    return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _CITES121, negated)
 
 _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
-    ('A', False,): Answer(False, (_C118, _C36, _C116,), ('negated = true',)),
-    ('A', True,): Answer(True, (_C118, _C36, _C116,), ()),
-    ('B', False,): Answer(False, (_C118, _C38, _C116,), ('negated = true',)),
-    ('B', True,): Answer(True, (_C118, _C38, _C116,), ()),
-    ('C', False,): Answer(False, (_C118, _C40,), ()),
-    ('C', True,): Answer(False, (_C118, _C40,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('D', False,): Answer(False, (_C118, _C42, _C116,), ('negated = true',)),
-    ('D', True,): Answer(True, (_C118, _C42, _C116,), ()),
-    ('E', False,): Answer(False, (_C118, _C44,), ()),
-    ('E', True,): Answer(False, (_C118, _C44,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('F', False,): Answer(False, (_C118, _C46, _C116,), ('negated = true',)),
-    ('F', True,): Answer(True, (_C118, _C46, _C116,), ()),
-    ('G', False,): Answer(False, (_C118, _C48,), ()),
-    ('G', True,): Answer(False, (_C118, _C48,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('H', False,): Answer(False, (_C118, _C50, _C116,), ('negated = true',)),
-    ('H', True,): Answer(True, (_C118, _C50, _C116,), ()),
-    ('I', False,): Answer(False, (_C118, _C52,), ()),
-    ('I', True,): Answer(False, (_C118, _C52,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('J', False,): Answer(False, (_C118, _C54,), ()),
-    ('J', True,): Answer(False, (_C118, _C54,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('K', False,): Answer(False, (_C118, _C56,), ()),
-    ('K', True,): Answer(False, (_C118, _C56,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('A', False,): Answer(False, (_C122, _C36, _C120,), ('negated = true',)),
+    ('A', True,): Answer(True, (_C122, _C36, _C120,), ()),
+    ('B', False,): Answer(False, (_C122, _C38, _C120,), ('negated = true',)),
+    ('B', True,): Answer(True, (_C122, _C38, _C120,), ()),
+    ('C', False,): Answer(False, (_C122, _C40,), ()),
+    ('C', True,): Answer(False, (_C122, _C40,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('D', False,): Answer(False, (_C122, _C42, _C120,), ('negated = true',)),
+    ('D', True,): Answer(True, (_C122, _C42, _C120,), ()),
+    ('E', False,): Answer(False, (_C122, _C44,), ()),
+    ('E', True,): Answer(False, (_C122, _C44,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('F', False,): Answer(False, (_C122, _C46, _C120,), ('negated = true',)),
+    ('F', True,): Answer(True, (_C122, _C46, _C120,), ()),
+    ('G', False,): Answer(False, (_C122, _C48,), ()),
+    ('G', True,): Answer(False, (_C122, _C48,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('H', False,): Answer(False, (_C122, _C50, _C120,), ('negated = true',)),
+    ('H', True,): Answer(True, (_C122, _C50, _C120,), ()),
+    ('I', False,): Answer(False, (_C122, _C52,), ()),
+    ('I', True,): Answer(False, (_C122, _C52,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('J', False,): Answer(False, (_C122, _C54,), ()),
+    ('J', True,): Answer(False, (_C122, _C54,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('K', False,): Answer(False, (_C122, _C56,), ()),
+    ('K', True,): Answer(False, (_C122, _C56,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:201  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_allows(action: EzocAction, negated: bool) -> Answer[bool]:
     """May the action be taken in an enemy ZOC? (4.5a), with the rules that decided it."""
     return _ANSWERS_ezoc_allows[(action, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:223  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_stops_entering(mobility: Mobility, negated: bool) -> bool:
     """Must a unit entering the enemy ZOC end its movement or else conduct an overrun? (4.5a)."""
     return mobility == 'truck' and (not negated)
 
 
-# rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:223  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_stops_entering(mobility: Mobility, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_stops_entering, recording in _t each rule it uses."""
-    _t.extend(_CITES166)
-    return mobility == 'truck' and (not _cite_yes(_t, _CITES117, negated))
+    _t.extend(_CITES170)
+    return mobility == 'truck' and (not _cite_yes(_t, _CITES121, negated))
 
 _ANSWERS_ezoc_stops_entering: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
-    ('leg', False,): Answer(False, (_C118,), ('mobility = truck',)),
-    ('leg', True,): Answer(False, (_C118,), ()),
-    ('truck', False,): Answer(True, (_C118, _C116,), ()),
-    ('truck', True,): Answer(False, (_C118, _C116,), ('negated = false',)),
-    ('track', False,): Answer(False, (_C118,), ('mobility = truck',)),
-    ('track', True,): Answer(False, (_C118,), ()),
+    ('leg', False,): Answer(False, (_C122,), ('mobility = truck',)),
+    ('leg', True,): Answer(False, (_C122,), ()),
+    ('truck', False,): Answer(True, (_C122, _C120,), ()),
+    ('truck', True,): Answer(False, (_C122, _C120,), ('negated = false',)),
+    ('track', False,): Answer(False, (_C122,), ('mobility = truck',)),
+    ('track', True,): Answer(False, (_C122,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:223  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_stops_entering(mobility: Mobility, negated: bool) -> Answer[bool]:
     """Must a unit entering the enemy ZOC end its movement or else conduct an overrun? (4.5a), with the rules that decided it."""
     return _ANSWERS_ezoc_stops_entering[(mobility, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:216  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:227  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_blocks_path(traced_with: Mobility, negated: bool) -> bool:
     """Does the enemy ZOC block a supply path traced in or out of the hex? (4.5a)."""
     return traced_with == 'truck' and (not negated)
 
 
-# rules/ocs/ch4-general-concepts.rules:216  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:227  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_blocks_path(traced_with: Mobility, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_blocks_path, recording in _t each rule it uses."""
-    _t.extend(_CITES166)
-    return traced_with == 'truck' and (not _cite_yes(_t, _CITES117, negated))
+    _t.extend(_CITES170)
+    return traced_with == 'truck' and (not _cite_yes(_t, _CITES121, negated))
 
 _ANSWERS_ezoc_blocks_path: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
-    ('leg', False,): Answer(False, (_C118,), ('traced_with = truck',)),
-    ('leg', True,): Answer(False, (_C118,), ()),
-    ('truck', False,): Answer(True, (_C118, _C116,), ()),
-    ('truck', True,): Answer(False, (_C118, _C116,), ('negated = false',)),
-    ('track', False,): Answer(False, (_C118,), ('traced_with = truck',)),
-    ('track', True,): Answer(False, (_C118,), ()),
+    ('leg', False,): Answer(False, (_C122,), ('traced_with = truck',)),
+    ('leg', True,): Answer(False, (_C122,), ()),
+    ('truck', False,): Answer(True, (_C122, _C120,), ()),
+    ('truck', True,): Answer(False, (_C122, _C120,), ('negated = false',)),
+    ('track', False,): Answer(False, (_C122,), ('traced_with = truck',)),
+    ('track', True,): Answer(False, (_C122,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:216  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:227  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_blocks_path(traced_with: Mobility, negated: bool) -> Answer[bool]:
     """Does the enemy ZOC block a supply path traced in or out of the hex? (4.5a), with the rules that decided it."""
     return _ANSWERS_ezoc_blocks_path[(traced_with, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:247  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:258  4.5b  Negating ZOC
 def zoc_negated(h: Hex) -> bool:
     """Is the enemy ZOC in this hex negated? (4.5b)."""
     return any((not u.will_spend_mp and UnitType_combat[u.type] for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:247  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:258  4.5b  Negating ZOC
 def _t_zoc_negated(h: Hex, _t: list[Cite]) -> bool:
     """zoc_negated, recording in _t each rule it uses."""
-    _t.extend(_CITES117)
+    _t.extend(_CITES121)
     return any((_t_is_combat(u, _t) and (not u.will_spend_mp) for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:247  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:258  4.5b  Negating ZOC
 def explain_zoc_negated(h: Hex) -> Answer[bool]:
     """Is the enemy ZOC in this hex negated? (4.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_zoc_negated(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0_167), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0_171), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:250  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:261  4.5b  Negating ZOC
 def may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> bool:
     """May a unit using Truck MP leave a hex in an enemy ZOC? (4.5b)."""
     return started_phase_there or ezoc_allows('A', negated)
 
 
-# rules/ocs/ch4-general-concepts.rules:250  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:261  4.5b  Negating ZOC
 def _t_may_exit_ezoc_hex(started_phase_there: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_exit_ezoc_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES117)
-    return started_phase_there or _t_ezoc_allows('A', _cite_yes(_t, _CITES117, negated), _t)
+    _t.extend(_CITES121)
+    return started_phase_there or _t_ezoc_allows('A', _cite_yes(_t, _CITES121, negated), _t)
 
 _ANSWERS_may_exit_ezoc_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C116, _C118, _C36,), ('started_phase_there = true', 'negated = true')),
-    (False, True,): Answer(True, (_C116, _C118, _C36,), ()),
-    (True, False,): Answer(True, (_C116,), ()),
-    (True, True,): Answer(True, (_C116,), ()),
+    (False, False,): Answer(False, (_C120, _C122, _C36,), ('started_phase_there = true', 'negated = true')),
+    (False, True,): Answer(True, (_C120, _C122, _C36,), ()),
+    (True, False,): Answer(True, (_C120,), ()),
+    (True, True,): Answer(True, (_C120,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:250  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:261  4.5b  Negating ZOC
 def explain_may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> Answer[bool]:
     """May a unit using Truck MP leave a hex in an enemy ZOC? (4.5b), with the rules that decided it."""
     return _ANSWERS_may_exit_ezoc_hex[(started_phase_there, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:297  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:308  4.6  Regimental Equivalents
 def sizes_not_negative(u: Unit) -> bool:
     """Printed RE sizes and point values are never negative (4.6)."""
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
-# rules/ocs/ch4-general-concepts.rules:297  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:308  4.6  Regimental Equivalents
 def _t_sizes_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """sizes_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES169)
+    _t.extend(_CITES173)
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
-# rules/ocs/ch4-general-concepts.rules:297  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:308  4.6  Regimental Equivalents
 def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
     """Printed RE sizes and point values are never negative (4.6), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_sizes_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:318  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:329  4.6  Regimental Equivalents
 def one_step(u: Unit) -> bool:
     """Is 1 step for loss purposes (a combat unit that is not multi-step) (4.6)."""
     return not u.multi_step and UnitType_combat[u.type]
 
 
-# rules/ocs/ch4-general-concepts.rules:318  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:329  4.6  Regimental Equivalents
 def _t_one_step(u: Unit, _t: list[Cite]) -> bool:
     """one_step, recording in _t each rule it uses."""
-    _t.extend(_CITES169)
+    _t.extend(_CITES173)
     return _t_is_combat(u, _t) and (not u.multi_step)
 
 
-# rules/ocs/ch4-general-concepts.rules:318  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:329  4.6  Regimental Equivalents
 def explain_one_step(u: Unit) -> Answer[bool]:
     """Is 1 step for loss purposes (a combat unit that is not multi-step) (4.6), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_one_step(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(one_step, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(one_step, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:364  4.7  Transportation Equivalents
 def transportable(u: Unit) -> bool:
     """Can be transported (rail, air, landing craft, shipping) (4.7)."""
-    return u.type not in _SET106
+    return u.type not in _SET110
 
 
-# rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:364  4.7  Transportation Equivalents
 def _t_transportable(u: Unit, _t: list[Cite]) -> bool:
     """transportable, recording in _t each rule it uses."""
-    _t.extend(_CITES171)
-    return _t_is_combat(u, _t) or u.type in _SET172
+    _t.extend(_CITES175)
+    return _t_is_combat(u, _t) or u.type in _SET176
 
 
-# rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:364  4.7  Transportation Equivalents
 def explain_transportable(u: Unit) -> Answer[bool]:
     """Can be transported (rail, air, landing craft, shipping) (4.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transportable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:356  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:367  4.7  Transportation Equivalents
 def transport_point_may_carry(cargo: Unit) -> bool:
     """A Transport Point can carry this (4.7)."""
     return cargo.type == 'sp'
 
 
-# rules/ocs/ch4-general-concepts.rules:356  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:367  4.7  Transportation Equivalents
 def _t_transport_point_may_carry(cargo: Unit, _t: list[Cite]) -> bool:
     """transport_point_may_carry, recording in _t each rule it uses."""
-    _t.extend(_CITES171)
+    _t.extend(_CITES175)
     return cargo.type == 'sp'
 
 
-# rules/ocs/ch4-general-concepts.rules:356  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:367  4.7  Transportation Equivalents
 def explain_transport_point_may_carry(cargo: Unit) -> Answer[bool]:
     """A Transport Point can carry this (4.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_may_carry(cargo, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_0_92), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:408  4.7c
+# rules/ocs/ch4-general-concepts.rules:419  4.7c
 def _s_transport_point_load(u: Unit) -> Number:
     """transport_point_load with numbers scaled by SCALE."""
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:408  4.7c
+# rules/ocs/ch4-general-concepts.rules:419  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
-    _t.extend(_CITES174)
+    _t.extend(_CITES178)
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:408  4.7c
+# rules/ocs/ch4-general-concepts.rules:419  4.7c
 def transport_point_load(u: Unit) -> Number:
     """SP a Transport Point can carry (4.7c). Numbers are exact: int or Fraction."""
     return _exact(_s_transport_point_load(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:408  4.7c
+# rules/ocs/ch4-general-concepts.rules:419  4.7c
 def explain_transport_point_load(u: Unit) -> Answer[Number]:
     """SP a Transport Point can carry (4.7c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2781,20 +2810,20 @@ def explain_transport_point_load(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:444  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:455  4.7d  Movement and Transport
 def one_transport_type(used: tuple[Transport, ...], next: Transport) -> bool:
     """May a unit that already used these transports this phase use this one? (4.7d)."""
     return all((t == next for t in used))
 
 
-# rules/ocs/ch4-general-concepts.rules:444  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:455  4.7d  Movement and Transport
 def _t_one_transport_type(used: tuple[Transport, ...], next: Transport, _t: list[Cite]) -> bool:
     """one_transport_type, recording in _t each rule it uses."""
-    _t.extend(_CITES176)
+    _t.extend(_CITES180)
     return all((t == next for t in used))
 
 
-# rules/ocs/ch4-general-concepts.rules:444  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:455  4.7d  Movement and Transport
 def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> Answer[bool]:
     """May a unit that already used these transports this phase use this one? (4.7d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2802,26 +2831,26 @@ def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> An
     return Answer(_value, _rules(_t), () if _value else _would_change(one_transport_type, (('used', used, _Items(('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping'))), ('next', next, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:467  4.7d  Movement and Transport
 def _s_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """may_spend_transported with numbers scaled by SCALE."""
     return before >= 0 and after >= 0 and (before <= (2 if by == 'rail' else 2 if by == 'air' else 0)) and (after <= (2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0)) and (before + after <= (2 if by == 'rail' else 2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0))
 
 
-# rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:467  4.7d  Movement and Transport
 def _t_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number, _t: list[Cite]) -> bool:
     """may_spend_transported, recording in _t each rule it uses."""
-    _t.extend(_CITES176)
+    _t.extend(_CITES180)
     return before >= 0 and after >= 0 and (before <= _t_ma_before(by, _t)) and (after <= _t_ma_after(by, alt_roll, _t)) and (before + after <= _t_transported_ma(by, alt_roll, _t))
 
 
-# rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:467  4.7d  Movement and Transport
 def may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """May a unit spend these shares of its MA before and after being transported? (4.7d). Numbers are exact: int or Fraction."""
     return _s_may_spend_transported(by, alt_roll, before * SCALE, after * SCALE)
 
 
-# rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:467  4.7d  Movement and Transport
 def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> Answer[bool]:
     """May a unit spend these shares of its MA before and after being transported? (4.7d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2829,20 +2858,20 @@ def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number,
     return Answer(_value, _rules(_t), () if _value else _would_change(may_spend_transported, (('by', by, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), ('alt_roll', alt_roll, (False, True)), ('before', before, ()), ('after', after, ()), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:630  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
-    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET179) for e in enemies))
+    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET183) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:630  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES178)
+    _t.extend(_CITES182)
     return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:630  4.8c  Enemy Stacks
 def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> Answer[bool]:
     """May move, retreat or trace into a hex with these enemy units (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2850,20 +2879,20 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_hex, (('mover', mover, ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path')), ('enemies', enemies, _Items(('combat_units', 'noncombat_units', 'ships', 'planes'))), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:623  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:634  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
-    return 'attack_capable_unit' if u.printed_strength and u.type in _SET163 and (not u.parenthesized) and (u.mode not in _SET125) else 'other_ground_unit'
+    return 'attack_capable_unit' if u.printed_strength and u.type in _SET167 and (not u.parenthesized) and (u.mode not in _SET129) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:623  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:634  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
-    _t.extend(_CITES178)
+    _t.extend(_CITES182)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:623  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:634  4.8c  Enemy Stacks
 def explain_ground_mover(u: Unit) -> Answer[Mover]:
     """What kind of mover a ground unit is (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2871,21 +2900,21 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:646  4.9a
+# rules/ocs/ch4-general-concepts.rules:657  4.9a
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     _h_units = h.units
-    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET163) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET163) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
+    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET167) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET167) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
 
 
-# rules/ocs/ch4-general-concepts.rules:646  4.9a
+# rules/ocs/ch4-general-concepts.rules:657  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
-    _t.extend(_CITES181)
+    _t.extend(_CITES185)
     return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))) if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)) else _first((u for u in h.units if _t_is_combat(u, _t)))
 
 
-# rules/ocs/ch4-general-concepts.rules:646  4.9a
+# rules/ocs/ch4-general-concepts.rules:657  4.9a
 def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     """The combat unit the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2893,111 +2922,153 @@ def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:651  4.9a
+# rules/ocs/ch4-general-concepts.rules:662  4.9a
 def shows_hedgehog(h: Hex) -> bool:
     """The enemy may see a hedgehog in the hex (4.9a)."""
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:651  4.9a
+# rules/ocs/ch4-general-concepts.rules:662  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
-    _t.extend(_CITES181)
+    _t.extend(_CITES185)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:651  4.9a
+# rules/ocs/ch4-general-concepts.rules:662  4.9a
 def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_shows_hedgehog(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_0_167), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_0_171), )))
 
 
-# rules/ocs/series.rules:43  3.3  Non-Combat Units
+# rules/ocs/series.rules:46  3.3  Non-Combat Units
 def is_combat(u: Unit) -> bool:
     """Is a combat unit (SP, Transport Points, hedgehogs, air bases and ports are not) (3.3)."""
     return UnitType_combat[u.type]
 
 
-# rules/ocs/series.rules:43  3.3  Non-Combat Units
+# rules/ocs/series.rules:46  3.3  Non-Combat Units
 def _t_is_combat(u: Unit, _t: list[Cite]) -> bool:
     """is_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES183)
+    _t.extend(_CITES187)
     return _attr_yes(_t, _CITES_UnitType_combat, UnitType_combat, u.type)
 
 
-# rules/ocs/series.rules:43  3.3  Non-Combat Units
+# rules/ocs/series.rules:46  3.3  Non-Combat Units
 def explain_is_combat(u: Unit) -> Answer[bool]:
     """Is a combat unit (SP, Transport Points, hedgehogs, air bases and ports are not) (3.3), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_is_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
-# rules/ocs/series.rules:61  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:48  3.3  Non-Combat Units
+def is_air(u: Unit) -> bool:
+    """Is an air unit (a plane) (3.3)."""
+    return UnitType_air[u.type]
+
+
+# rules/ocs/series.rules:48  3.3  Non-Combat Units
+def _t_is_air(u: Unit, _t: list[Cite]) -> bool:
+    """is_air, recording in _t each rule it uses."""
+    _t.extend(_CITES187)
+    return _attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type)
+
+
+# rules/ocs/series.rules:48  3.3  Non-Combat Units
+def explain_is_air(u: Unit) -> Answer[bool]:
+    """Is an air unit (a plane) (3.3), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_is_air(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_air, (('u', u, _DOMAINS_Unit_0_92), )))
+
+
+# rules/ocs/series.rules:49  3.3  Non-Combat Units
+def is_ground(u: Unit) -> bool:
+    """Is a ground unit (combat or non-combat; not an air unit) (3.3)."""
+    return not UnitType_air[u.type]
+
+
+# rules/ocs/series.rules:49  3.3  Non-Combat Units
+def _t_is_ground(u: Unit, _t: list[Cite]) -> bool:
+    """is_ground, recording in _t each rule it uses."""
+    _t.extend(_CITES187)
+    return not _attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type)
+
+
+# rules/ocs/series.rules:49  3.3  Non-Combat Units
+def explain_is_ground(u: Unit) -> Answer[bool]:
+    """Is a ground unit (combat or non-combat; not an air unit) (3.3), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_is_ground(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_ground, (('u', u, _DOMAINS_Unit_0_92), )))
+
+
+# rules/ocs/series.rules:66  5.10e  DG Mode Orientation
 def combat_side(u: Unit) -> bool:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e)."""
     _u_mode = u.mode
-    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET89)
+    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET93)
 
 
-# rules/ocs/series.rules:61  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:66  5.10e  DG Mode Orientation
 def _t_combat_side(u: Unit, _t: list[Cite]) -> bool:
     """combat_side, recording in _t each rule it uses."""
-    _t.extend(_CITES185)
-    return u.mode == 'combat' or (u.mode in _SET89 and u.oriented_to_combat)
+    _t.extend(_CITES189)
+    return u.mode == 'combat' or (u.mode in _SET93 and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:61  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:66  5.10e  DG Mode Orientation
 def explain_combat_side(u: Unit) -> Answer[bool]:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_combat_side(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
-# rules/ocs/series.rules:63  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:68  5.10e  DG Mode Orientation
 def combat_or_dg_combat(u: Unit) -> bool:
     """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e)."""
     _u_mode = u.mode
     return _u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:63  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:68  5.10e  DG Mode Orientation
 def _t_combat_or_dg_combat(u: Unit, _t: list[Cite]) -> bool:
     """combat_or_dg_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES185)
+    _t.extend(_CITES189)
     return u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:63  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:68  5.10e  DG Mode Orientation
 def explain_combat_or_dg_combat(u: Unit) -> Answer[bool]:
     """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_combat_or_dg_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
-# rules/ocs/series.rules:67  9.11  Step Losses
+# rules/ocs/series.rules:72  9.11  Step Losses
 def steps_not_negative(u: Unit) -> bool:
     """A unit cannot have lost a negative number of steps (9.11)."""
     return u.step_losses >= 0
 
 
-# rules/ocs/series.rules:67  9.11  Step Losses
+# rules/ocs/series.rules:72  9.11  Step Losses
 def _t_steps_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """steps_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES187)
+    _t.extend(_CITES191)
     return u.step_losses >= 0
 
 
-# rules/ocs/series.rules:67  9.11  Step Losses
+# rules/ocs/series.rules:72  9.11  Step Losses
 def explain_steps_not_negative(u: Unit) -> Answer[bool]:
     """A unit cannot have lost a negative number of steps (9.11), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_steps_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:76  13.1c  HQs and Combat
@@ -3009,7 +3080,7 @@ def defense_strength(u: Unit, printed: int) -> int:
         return 1
     # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
     _u_mode = u.mode
-    if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET89)):
+    if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET93)):
         return 5
     # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
     if _u_type == 'hq':
@@ -3023,18 +3094,18 @@ def _t_defense_strength(u: Unit, printed: int, _t: list[Cite]) -> int:
     """defense_strength, recording in _t each rule it uses."""
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:599
     if u.type == 'artillery':
-        _t.extend(_CITES192)
+        _t.extend(_CITES196)
         return 1
     # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
     if u.type == 'hq' and _t_combat_side(u, _t):
-        _t.extend(_CITES193)
+        _t.extend(_CITES197)
         return 5
     # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
     if u.type == 'hq':
-        _t.extend(_CITES194)
+        _t.extend(_CITES198)
         return 1
     # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
-    _t.extend(_CITES195)
+    _t.extend(_CITES199)
     return printed
 
 
@@ -3053,7 +3124,7 @@ def may_unload(tp: Unit, h: Hex) -> bool:
     if tp.organic:
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
-    if any((u.type not in _SET198 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+    if any((u.type not in _SET202 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
     return False
@@ -3064,14 +3135,14 @@ def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
     # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:286
     if tp.organic:
-        _t.extend(_CITES200)
+        _t.extend(_CITES204)
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
-    if any((_t_is_combat(u, _t) or u.type in _SET201 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
-        _t.extend(_CITES202)
+    if any((_t_is_combat(u, _t) or u.type in _SET205 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+        _t.extend(_CITES206)
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
-    _t.extend(_CITES203)
+    _t.extend(_CITES207)
     return False
 
 
@@ -3080,7 +3151,7 @@ def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_unload(tp, h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_88), ('h', h, _DOMAINS_Hex_0_167), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_92), ('h', h, _DOMAINS_Hex_0_171), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:442  13.3e
@@ -3107,18 +3178,18 @@ def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:519
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES208)
+        _t.extend(_CITES212)
         return True
     # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:948
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES209)
+        _t.extend(_CITES213)
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
-        _t.extend(_CITES210)
+        _t.extend(_CITES214)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
-    _t.extend(_CITES211)
+    _t.extend(_CITES215)
     return False
 
 
@@ -3127,7 +3198,7 @@ def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo entrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_entrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_0_88), ('x', x, _DOMAINS_RailHex_0_111), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_0_92), ('x', x, _DOMAINS_RailHex_0_115), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:448  13.3e
@@ -3148,14 +3219,14 @@ def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:523
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES214)
+        _t.extend(_CITES218)
         return True
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:449
     if _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES215)
+        _t.extend(_CITES219)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:450
-    _t.extend(_CITES211)
+    _t.extend(_CITES215)
     return False
 
 
@@ -3164,7 +3235,7 @@ def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo detrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_detrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_0_88), ('x', x, _DOMAINS_RailHex_0_111), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_0_92), ('x', x, _DOMAINS_RailHex_0_115), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:679  13.5b
@@ -3185,14 +3256,14 @@ def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
     # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:701
     if u.no_rebuild:
-        _t.extend(_CITES219)
+        _t.extend(_CITES223)
         return False
     # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:680
     if u.breakdown:
-        _t.extend(_CITES220)
+        _t.extend(_CITES224)
         return False
     # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:681
-    _t.extend(_CITES221)
+    _t.extend(_CITES225)
     return True
 
 
@@ -3201,7 +3272,7 @@ def explain_rebuildable(u: Unit) -> Answer[bool]:
     """Can this unit be rebuilt? (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_rebuildable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:919  13.8b  Bridging
@@ -3225,33 +3296,33 @@ def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: 
     """bridged, recording in _t each rule it uses."""
     # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:921
     if overrunning:
-        _t.extend(_CITES227)
+        _t.extend(_CITES231)
         return river
     # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:922
     if bridged_by_engineers and river == 'major_river':
-        _t.extend(_CITES228)
+        _t.extend(_CITES232)
         return 'minor_river'
     # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:923
     if bridged_by_engineers and river == 'minor_river':
-        _t.extend(_CITES229)
+        _t.extend(_CITES233)
         return 'no_river'
     # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:924
-    _t.extend(_CITES230)
+    _t.extend(_CITES234)
     return river
 
 _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
-    ('no_river', False, False,): Answer('no_river', (_C222, _C226,), ()),
-    ('no_river', False, True,): Answer('no_river', (_C222, _C223,), ()),
-    ('no_river', True, False,): Answer('no_river', (_C222, _C226,), ()),
-    ('no_river', True, True,): Answer('no_river', (_C222, _C223,), ()),
-    ('minor_river', False, False,): Answer('minor_river', (_C222, _C226,), ()),
-    ('minor_river', False, True,): Answer('minor_river', (_C222, _C223,), ()),
-    ('minor_river', True, False,): Answer('no_river', (_C222, _C225,), ()),
-    ('minor_river', True, True,): Answer('minor_river', (_C222, _C223,), ()),
-    ('major_river', False, False,): Answer('major_river', (_C222, _C226,), ()),
-    ('major_river', False, True,): Answer('major_river', (_C222, _C223,), ()),
-    ('major_river', True, False,): Answer('minor_river', (_C222, _C224,), ()),
-    ('major_river', True, True,): Answer('major_river', (_C222, _C223,), ()),
+    ('no_river', False, False,): Answer('no_river', (_C226, _C230,), ()),
+    ('no_river', False, True,): Answer('no_river', (_C226, _C227,), ()),
+    ('no_river', True, False,): Answer('no_river', (_C226, _C230,), ()),
+    ('no_river', True, True,): Answer('no_river', (_C226, _C227,), ()),
+    ('minor_river', False, False,): Answer('minor_river', (_C226, _C230,), ()),
+    ('minor_river', False, True,): Answer('minor_river', (_C226, _C227,), ()),
+    ('minor_river', True, False,): Answer('no_river', (_C226, _C229,), ()),
+    ('minor_river', True, True,): Answer('minor_river', (_C226, _C227,), ()),
+    ('major_river', False, False,): Answer('major_river', (_C226, _C230,), ()),
+    ('major_river', False, True,): Answer('major_river', (_C226, _C227,), ()),
+    ('major_river', True, False,): Answer('minor_river', (_C226, _C228,), ()),
+    ('major_river', True, True,): Answer('major_river', (_C226, _C227,), ()),
 }
 
 
@@ -3278,7 +3349,7 @@ def attack_capable(u: Unit) -> bool:
     if u.parenthesized or not u.printed_strength:
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:76
-    if u.mode in _SET125:
+    if u.mode in _SET129:
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:77
     return True
@@ -3289,26 +3360,26 @@ def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:84
     if u.type == 'hq':
-        _t.extend(_CITES238)
+        _t.extend(_CITES242)
         return False
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:602
     if u.type == 'artillery':
-        _t.extend(_CITES239)
+        _t.extend(_CITES243)
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:73
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES240)
+        _t.extend(_CITES244)
         return False
     # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:74
     if not u.printed_strength or u.parenthesized:
-        _t.extend(_CITES241)
+        _t.extend(_CITES245)
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:76
-    if u.mode in _SET125:
-        _t.extend(_CITES242)
+    if u.mode in _SET129:
+        _t.extend(_CITES246)
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:77
-    _t.extend(_CITES243)
+    _t.extend(_CITES247)
     return True
 
 
@@ -3317,100 +3388,100 @@ def explain_attack_capable(u: Unit) -> Answer[bool]:
     """Attack-Capable (4.4), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_attack_capable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:124  4.4b
+# rules/ocs/ch4-general-concepts.rules:135  4.4b
 def has_zoc(u: Unit) -> bool:
     """Has a Zone of Control (4.4b)."""
-    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:150
+    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:161
     _u_mode = u.mode
-    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET163) and (not u.parenthesized) and (not u.out_of_supply):
+    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET167) and (not u.parenthesized) and (not u.out_of_supply):
         return True
-    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:125
-    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET163) and (not u.parenthesized) and (not u.out_of_supply):
+    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:136
+    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET167) and (not u.parenthesized) and (not u.out_of_supply):
         return True
-    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:127
+    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:138
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:124  4.4b
+# rules/ocs/ch4-general-concepts.rules:135  4.4b
 def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
-    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:150
+    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:161
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES248)
+        _t.extend(_CITES252)
         return True
-    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:125
+    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:136
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES249)
+        _t.extend(_CITES253)
         return True
-    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:127
-    _t.extend(_CITES250)
+    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:138
+    _t.extend(_CITES254)
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:124  4.4b
+# rules/ocs/ch4-general-concepts.rules:135  4.4b
 def explain_has_zoc(u: Unit) -> Answer[bool]:
     """Has a Zone of Control (4.4b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_has_zoc(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_0_88), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_0_92), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:311  4.6  Regimental Equivalents
 def _s_re_size(u: Unit) -> Number:
     """re_size with numbers scaled by SCALE."""
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     _u_type = u.type
     if _u_type == 'hq':
         return 4
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:312
     if not UnitType_combat[_u_type]:
         return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:313
     if u.multi_step:
         return u.printed_re * 4 - u.step_losses * 4
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:315
     _u_size = u.size
     if _u_size == 'company' or _u_type == 'repl':
         return 1
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:316
     if _u_size == 'battalion':
         return 2
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:317
     return 4
 
 
-# rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:311  4.6  Regimental Equivalents
 def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     if u.type == 'hq':
-        _t.extend(_CITES257)
-        return 4
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
-    if not _t_is_combat(u, _t):
-        _t.extend(_CITES258)
-        return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
-    if u.multi_step:
-        _t.extend(_CITES259)
-        return u.printed_re * 4 - u.step_losses * 4
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
-    if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES260)
-        return 1
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
-    if u.size == 'battalion':
         _t.extend(_CITES261)
+        return 4
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:312
+    if not _t_is_combat(u, _t):
+        _t.extend(_CITES262)
+        return 0
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:313
+    if u.multi_step:
+        _t.extend(_CITES263)
+        return u.printed_re * 4 - u.step_losses * 4
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:315
+    if u.type == 'repl' or u.size == 'company':
+        _t.extend(_CITES264)
+        return 1
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:316
+    if u.size == 'battalion':
+        _t.extend(_CITES265)
         return 2
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
-    _t.extend(_CITES262)
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:317
+    _t.extend(_CITES266)
     return 4
 
 
-# rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:311  4.6  Regimental Equivalents
 def re_size(u: Unit) -> Number:
     """RE size (4.6). Numbers are exact: int or Fraction."""
     _v: Number
@@ -3418,25 +3489,25 @@ def re_size(u: Unit) -> Number:
     _u_type = u.type
     if _u_type == 'hq':
         return 1
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:312
     if not UnitType_combat[_u_type]:
         return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:313
     if u.multi_step:
         _v = u.printed_re - u.step_losses
         return _v if _v.__class__ is int else _plain(_v)
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:315
     _u_size = u.size
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q263
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
+        return _Q267
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:316
     if _u_size == 'battalion':
-        return _Q264
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
+        return _Q268
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:317
     return 1
 
 
-# rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:311  4.6  Regimental Equivalents
 def explain_re_size(u: Unit) -> Answer[Number]:
     """RE size (4.6), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3444,76 +3515,76 @@ def explain_re_size(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:385  4.7b
+# rules/ocs/ch4-general-concepts.rules:396  4.7b
 def _s_transport_equivalent(u: Unit) -> Number:
     """transport_equivalent with numbers scaled by SCALE."""
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:383
     _u_type = u.type
     if _u_type == 'sp' and (not u.loaded):
         return u.points * 4
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:415
     if _u_type == 'transport':
         return u.points * 4
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:416
     if _u_type == 'sp' and u.loaded:
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:397
     _u_move_ma = u.move_ma
     if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
         return _div(_s_re_size(u), 8)
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:399
     return _s_re_size(u)
 
 
-# rules/ocs/ch4-general-concepts.rules:385  4.7b
+# rules/ocs/ch4-general-concepts.rules:396  4.7b
 def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:383
     if u.type == 'sp' and (not u.loaded):
-        _t.extend(_CITES271)
+        _t.extend(_CITES275)
         return u.points * 4
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:415
     if u.type == 'transport':
-        _t.extend(_CITES272)
+        _t.extend(_CITES276)
         return u.points * 4
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:416
     if u.type == 'sp' and u.loaded:
-        _t.extend(_CITES273)
+        _t.extend(_CITES277)
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:397
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES274)
+        _t.extend(_CITES278)
         return _div(_t_re_size(u, _t), 8)
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
-    _t.extend(_CITES275)
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:399
+    _t.extend(_CITES279)
     return _t_re_size(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:385  4.7b
+# rules/ocs/ch4-general-concepts.rules:396  4.7b
 def transport_equivalent(u: Unit) -> Number:
     """Transportation equivalent (4.7b). Numbers are exact: int or Fraction."""
     _v: Number
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:383
     _u_type = u.type
     if _u_type == 'sp' and (not u.loaded):
         _v = u.points
         return _v if _v.__class__ is int else _plain(_v)
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:415
     if _u_type == 'transport':
         _v = u.points
         return _v if _v.__class__ is int else _plain(_v)
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:416
     if _u_type == 'sp' and u.loaded:
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:397
     _u_move_ma = u.move_ma
     if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
         return _exact(_div(_s_re_size(u), 8))
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:399
     return _exact(_s_re_size(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:385  4.7b
+# rules/ocs/ch4-general-concepts.rules:396  4.7b
 def explain_transport_equivalent(u: Unit) -> Answer[Number]:
     """Transportation equivalent (4.7b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3521,336 +3592,336 @@ def explain_transport_equivalent(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:410  4.7c
+# rules/ocs/ch4-general-concepts.rules:421  4.7c
 def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     """Can a Transport Point be carried this way? (4.7c)."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if by == 'air' and tp == 'mule':
         return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET278:
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:422
+    if by in _SET282:
         return True
-    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
+    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:423
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:410  4.7c
+# rules/ocs/ch4-general-concepts.rules:421  4.7c
 def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite]) -> bool:
     """transport_point_by, recording in _t each rule it uses."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES280)
+        _t.extend(_CITES284)
         return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET278:
-        _t.extend(_CITES281)
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:422
+    if by in _SET282:
+        _t.extend(_CITES285)
         return True
-    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
-    _t.extend(_CITES282)
+    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:423
+    _t.extend(_CITES286)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C173, _C277,), ()),
-    ('rail', 'wagon',): Answer(True, (_C173, _C277,), ()),
-    ('rail', 'mule',): Answer(True, (_C173, _C277,), ()),
-    ('air', 'truck',): Answer(False, (_C173, _C279,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C173, _C279,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C173, _C276,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C173, _C279,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C173, _C279,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C173, _C279,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C173, _C277,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C173, _C277,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C173, _C277,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C173, _C279,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C173, _C279,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C173, _C279,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C173, _C279,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C173, _C279,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C173, _C279,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C173, _C277,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C173, _C277,), ()),
-    ('shipping', 'mule',): Answer(True, (_C173, _C277,), ()),
+    ('rail', 'truck',): Answer(True, (_C177, _C281,), ()),
+    ('rail', 'wagon',): Answer(True, (_C177, _C281,), ()),
+    ('rail', 'mule',): Answer(True, (_C177, _C281,), ()),
+    ('air', 'truck',): Answer(False, (_C177, _C283,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C177, _C283,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C177, _C280,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C177, _C283,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C177, _C283,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C177, _C283,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C177, _C281,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C177, _C281,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C177, _C281,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C177, _C283,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C177, _C283,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C177, _C283,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C177, _C283,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C177, _C283,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C177, _C283,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C177, _C281,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C177, _C281,), ()),
+    ('shipping', 'mule',): Answer(True, (_C177, _C281,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:410  4.7c
+# rules/ocs/ch4-general-concepts.rules:421  4.7c
 def explain_transport_point_by(by: Transport, tp: TransportPointKind) -> Answer[bool]:
     """Can a Transport Point be carried this way? (4.7c), with the rules that decided it."""
     return _ANSWERS_transport_point_by[(by, tp)]
 
 
-# rules/ocs/ch4-general-concepts.rules:448  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:459  4.7d  Movement and Transport
 def _s_transported_ma(by: Transport, alt_roll: bool) -> Number:
     """transported_ma with numbers scaled by SCALE."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:461
     if by == 'rail':
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:462
     if by == 'air':
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if alt_roll and by == 'alt_landing':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:448  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:459  4.7d  Movement and Transport
 def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:461
     if by == 'rail':
-        _t.extend(_CITES287)
+        _t.extend(_CITES291)
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:462
     if by == 'air':
-        _t.extend(_CITES288)
+        _t.extend(_CITES292)
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES289)
+        _t.extend(_CITES293)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
-    _t.extend(_CITES290)
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
+    _t.extend(_CITES294)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:448  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:459  4.7d  Movement and Transport
 def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:461
     if by == 'rail':
-        return _Q264
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
+        return _Q268
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:462
     if by == 'air':
-        return _Q264
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
+        return _Q268
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if alt_roll and by == 'alt_landing':
-        return _Q264
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
+        return _Q268
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_C175, _C283,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_C175, _C283,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C175, _C284,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C175, _C284,), ()),
-    ('air_drop', False,): Answer(0, (_C175, _C286,), ()),
-    ('air_drop', True,): Answer(0, (_C175, _C286,), ()),
-    ('landing_craft', False,): Answer(0, (_C175, _C286,), ()),
-    ('landing_craft', True,): Answer(0, (_C175, _C286,), ()),
-    ('alt_landing', False,): Answer(0, (_C175, _C286,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C175, _C285,), ()),
-    ('beach_assault', False,): Answer(0, (_C175, _C286,), ()),
-    ('beach_assault', True,): Answer(0, (_C175, _C286,), ()),
-    ('shipping', False,): Answer(0, (_C175, _C286,), ()),
-    ('shipping', True,): Answer(0, (_C175, _C286,), ()),
+    ('rail', False,): Answer(Fraction(1, 2), (_C179, _C287,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_C179, _C287,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C179, _C288,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C179, _C288,), ()),
+    ('air_drop', False,): Answer(0, (_C179, _C290,), ()),
+    ('air_drop', True,): Answer(0, (_C179, _C290,), ()),
+    ('landing_craft', False,): Answer(0, (_C179, _C290,), ()),
+    ('landing_craft', True,): Answer(0, (_C179, _C290,), ()),
+    ('alt_landing', False,): Answer(0, (_C179, _C290,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C179, _C289,), ()),
+    ('beach_assault', False,): Answer(0, (_C179, _C290,), ()),
+    ('beach_assault', True,): Answer(0, (_C179, _C290,), ()),
+    ('shipping', False,): Answer(0, (_C179, _C290,), ()),
+    ('shipping', True,): Answer(0, (_C179, _C290,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:448  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:459  4.7d  Movement and Transport
 def explain_transported_ma(by: Transport, alt_roll: bool) -> Answer[Number]:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d), with the rules that decided it."""
     return _ANSWERS_transported_ma[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:461  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:472  4.7d  Movement and Transport
 def _s_ma_before(by: Transport) -> Number:
     """ma_before with numbers scaled by SCALE."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:474
     if by == 'rail':
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:475
     if by == 'air':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:476
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:461  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:472  4.7d  Movement and Transport
 def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:474
     if by == 'rail':
-        _t.extend(_CITES293)
+        _t.extend(_CITES297)
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:475
     if by == 'air':
-        _t.extend(_CITES294)
+        _t.extend(_CITES298)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
-    _t.extend(_CITES290)
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:476
+    _t.extend(_CITES294)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:461  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:472  4.7d  Movement and Transport
 def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:474
     if by == 'rail':
-        return _Q264
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
+        return _Q268
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:475
     if by == 'air':
-        return _Q264
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
+        return _Q268
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:476
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C175, _C291,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C175, _C292,), ()),
-    ('air_drop',): Answer(0, (_C175, _C286,), ()),
-    ('landing_craft',): Answer(0, (_C175, _C286,), ()),
-    ('alt_landing',): Answer(0, (_C175, _C286,), ()),
-    ('beach_assault',): Answer(0, (_C175, _C286,), ()),
-    ('shipping',): Answer(0, (_C175, _C286,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C179, _C295,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C179, _C296,), ()),
+    ('air_drop',): Answer(0, (_C179, _C290,), ()),
+    ('landing_craft',): Answer(0, (_C179, _C290,), ()),
+    ('alt_landing',): Answer(0, (_C179, _C290,), ()),
+    ('beach_assault',): Answer(0, (_C179, _C290,), ()),
+    ('shipping',): Answer(0, (_C179, _C290,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:461  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:472  4.7d  Movement and Transport
 def explain_ma_before(by: Transport) -> Answer[Number]:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_before[(by,)]
 
 
-# rules/ocs/ch4-general-concepts.rules:468  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:479  4.7d  Movement and Transport
 def _s_ma_after(by: Transport, alt_roll: bool) -> Number:
     """ma_after with numbers scaled by SCALE."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:481
     if by == 'air':
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:482
     if alt_roll and by == 'alt_landing':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:484
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:468  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:479  4.7d  Movement and Transport
 def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:481
     if by == 'air':
-        _t.extend(_CITES294)
+        _t.extend(_CITES298)
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:482
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES297)
+        _t.extend(_CITES301)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
-    _t.extend(_CITES298)
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:484
+    _t.extend(_CITES302)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:468  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:479  4.7d  Movement and Transport
 def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:481
     if by == 'air':
-        return _Q264
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
+        return _Q268
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:482
     if alt_roll and by == 'alt_landing':
-        return _Q264
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
+        return _Q268
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:484
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C175, _C296,), ()),
-    ('rail', True,): Answer(0, (_C175, _C296,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C175, _C292,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C175, _C292,), ()),
-    ('air_drop', False,): Answer(0, (_C175, _C296,), ()),
-    ('air_drop', True,): Answer(0, (_C175, _C296,), ()),
-    ('landing_craft', False,): Answer(0, (_C175, _C296,), ()),
-    ('landing_craft', True,): Answer(0, (_C175, _C296,), ()),
-    ('alt_landing', False,): Answer(0, (_C175, _C296,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C175, _C295,), ()),
-    ('beach_assault', False,): Answer(0, (_C175, _C296,), ()),
-    ('beach_assault', True,): Answer(0, (_C175, _C296,), ()),
-    ('shipping', False,): Answer(0, (_C175, _C296,), ()),
-    ('shipping', True,): Answer(0, (_C175, _C296,), ()),
+    ('rail', False,): Answer(0, (_C179, _C300,), ()),
+    ('rail', True,): Answer(0, (_C179, _C300,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C179, _C296,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C179, _C296,), ()),
+    ('air_drop', False,): Answer(0, (_C179, _C300,), ()),
+    ('air_drop', True,): Answer(0, (_C179, _C300,), ()),
+    ('landing_craft', False,): Answer(0, (_C179, _C300,), ()),
+    ('landing_craft', True,): Answer(0, (_C179, _C300,), ()),
+    ('alt_landing', False,): Answer(0, (_C179, _C300,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C179, _C299,), ()),
+    ('beach_assault', False,): Answer(0, (_C179, _C300,), ()),
+    ('beach_assault', True,): Answer(0, (_C179, _C300,), ()),
+    ('shipping', False,): Answer(0, (_C179, _C300,), ()),
+    ('shipping', True,): Answer(0, (_C179, _C300,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:468  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:479  4.7d  Movement and Transport
 def explain_ma_after(by: Transport, alt_roll: bool) -> Answer[Number]:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_after[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:608  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
 def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
     """May enter a hex holding this kind of enemy unit (4.8c)."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:609
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:620
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:611
-    if mover == 'ship' and enemy in _SET179:
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:622
+    if mover == 'ship' and enemy in _SET183:
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:613
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:624
     if mover == 'plane_on_mission':
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:614
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:625
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:616
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:627
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:608  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
 def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> bool:
     """may_share_hex_with, recording in _t each rule it uses."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:609
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:620
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES304)
+        _t.extend(_CITES308)
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:611
-    if mover == 'ship' and enemy in _SET179:
-        _t.extend(_CITES305)
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:622
+    if mover == 'ship' and enemy in _SET183:
+        _t.extend(_CITES309)
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:613
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:624
     if mover == 'plane_on_mission':
-        _t.extend(_CITES306)
+        _t.extend(_CITES310)
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:614
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:625
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        _t.extend(_CITES307)
+        _t.extend(_CITES311)
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:616
-    _t.extend(_CITES308)
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:627
+    _t.extend(_CITES312)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C177, _C303,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C177, _C299,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C177, _C299,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C177, _C299,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C177, _C303,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C177, _C303,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C177, _C303,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C177, _C303,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C177, _C303,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C177, _C300,), ()),
-    ('ship', 'ships',): Answer(False, (_C177, _C303,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C177, _C300,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C177, _C301,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C177, _C301,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C177, _C301,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C177, _C301,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C177, _C303,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C177, _C302,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C177, _C302,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C177, _C302,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C181, _C307,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C181, _C303,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C181, _C303,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C181, _C303,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C181, _C307,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C181, _C307,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C181, _C307,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C181, _C307,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C181, _C307,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C181, _C304,), ()),
+    ('ship', 'ships',): Answer(False, (_C181, _C307,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C181, _C304,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C181, _C305,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C181, _C305,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C181, _C305,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C181, _C305,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C181, _C307,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C181, _C306,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C181, _C306,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C181, _C306,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:608  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
 def explain_may_share_hex_with(mover: Mover, enemy: EnemyKind) -> Answer[bool]:
     """May enter a hex holding this kind of enemy unit (4.8c), with the rules that decided it."""
     return _ANSWERS_may_share_hex_with[(mover, enemy)]
 
 
-# rules/ocs/ch4-general-concepts.rules:519  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:530  4.8  Stacking
 def stacking(h: Hex) -> list[Violation]:
     """Stacking limits (4.8)."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -3872,26 +3943,26 @@ def stacking(h: Hex) -> list[Violation]:
             _n2 += 1
         elif _u_type == 'hedgehog':
             _n3 += 1
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:521
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:532
     if _n0 > 40 and not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total, bound = _n0, 40
         out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if UnitType_combat[u.type]))))
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:522
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:533
     if _n1 > 1:
         total, bound = _n1, 1
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:523
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:534
     if _n2 > 1:
         total, bound = _n2, 1
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:524
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:535
     if _n3 > 1:
         total, bound = _n3, 1
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:519  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:530  4.8  Stacking
 def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     """stacking, recording in _t each rule it uses."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -3900,41 +3971,41 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     out: list[Violation] = []
     total: Number  # limits of whole numbers and of numbers alike
     bound: Number
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:521
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:532
     if h.phase == 'reinforcement':
-        _t.extend(_CITES314)
+        _t.extend(_CITES318)
     if h.moment == 'moving':
-        _t.extend(_CITES314)
+        _t.extend(_CITES318)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES11, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES315)
+            _t.extend(_CITES319)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
         else:
-            _t.extend(_CITES316)
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:522
+            _t.extend(_CITES320)
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:533
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
-    _t.extend(_CITES317)
+    _t.extend(_CITES321)
     if total > bound:
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:523
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:534
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
-    _t.extend(_CITES318)
+    _t.extend(_CITES322)
     if total > bound:
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:524
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:535
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
-    _t.extend(_CITES319)
+    _t.extend(_CITES323)
     if total > bound:
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:519  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:530  4.8  Stacking
 def explain_stacking(h: Hex) -> Answer[list[Violation]]:
     """Stacking limits (4.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3959,7 +4030,7 @@ rebuild_mp_cost: Final[int] = 0
 # rules/ocs/ch13-specialized-units.rules:724  13.5e  Eq to rebuild one truck
 eq_per_truck: Final[int] = 1
 
-# rules/ocs/ch4-general-concepts.rules:517  4.8  The most RE of combat units in a hex
+# rules/ocs/ch4-general-concepts.rules:528  4.8  The most RE of combat units in a hex
 max_stack_re: Final[int] = 10
 
 
@@ -3981,7 +4052,8 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                          'barrage',
                                                          'supply',
                                                          'clean_up']},
-                                      'units': {'description': 'The friendly units in the hex',
+                                      'units': {'description': 'The friendly units in the hex, listed '
+                                                               'from the top of the stack down',
                                                 'items': {'$ref': '#/$defs/Unit'},
                                                 'type': 'array'}},
                        'required': [],
@@ -4080,19 +4152,22 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                          'rule': '9.11',
                                                          'title': 'A unit cannot have lost a negative '
                                                                   'number of steps'}}],
-                        'description': 'A ground unit. Its invariants, in allOf (a field left out '
-                                       'counts as its default): transport_point_supplied (13.2b: '
-                                       'Transport Points are never Out of Supply): u.type != transport '
-                                       'or not u.out_of_supply; transport_point_mode (13.2d: Transport '
-                                       'Points are in Move Mode at all times; Organic Trucks may also '
-                                       'be in Reserve Mode): u.type != transport or u.mode == move or '
+                        'description': 'A unit: a ground unit, or an air unit (fighter or other '
+                                       'plane). Its invariants, in allOf (a field left out counts as '
+                                       'its default): transport_point_supplied (13.2b: Transport '
+                                       'Points are never Out of Supply): u.type != transport or not '
+                                       'u.out_of_supply; transport_point_mode (13.2d: Transport Points '
+                                       'are in Move Mode at all times; Organic Trucks may also be in '
+                                       'Reserve Mode): u.type != transport or u.mode == move or '
                                        '(u.organic and u.mode == reserve); repl_mode (13.5: Repls can '
                                        'never enter Combat Mode): u.type != repl or u.mode != combat; '
                                        'sizes_not_negative (4.6: Printed RE sizes and point values are '
                                        'never negative): u.printed_re >= 0 and u.points >= 0; '
                                        'steps_not_negative (9.11: A unit cannot have lost a negative '
                                        'number of steps): u.step_losses >= 0',
-                        'properties': {'breakdown': {'description': 'A generic Breakdown unit',
+                        'properties': {'active': {'description': 'Air units: Active (false: Inactive)',
+                                                  'type': 'boolean'},
+                                       'breakdown': {'description': 'A generic Breakdown unit',
                                                      'type': 'boolean'},
                                        'divisional': {'description': 'HQs: a divisional HQ',
                                                       'type': 'boolean'},
@@ -4176,7 +4251,9 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                          'sp',
                                                          'port',
                                                          'air_base',
-                                                         'hedgehog']},
+                                                         'hedgehog',
+                                                         'fighter',
+                                                         'other_plane']},
                                        'will_spend_mp': {'description': 'Will spend MP later in the '
                                                                         'current phase',
                                                          'type': 'boolean'}},
@@ -4231,7 +4308,7 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
         ('in_ezoc', 'bool', ()),
     ),
     'Unit': (
-        ('type', 'enum UnitType', ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog')),
+        ('type', 'enum UnitType', ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane')),
         ('size', 'enum Size', ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps')),
         ('mode', 'enum Mode', ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit')),
         ('oriented_to_combat', 'bool', ()),
@@ -4255,6 +4332,7 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
         ('no_rebuild', 'bool', ()),
         ('breakdown', 'bool', ()),
         ('will_spend_mp', 'bool', ()),
+        ('active', 'bool', ()),
     ),
     'Hex': (
         ('units', 'list of record Unit', ()),
