@@ -659,151 +659,161 @@ _C180: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, not
 _CITES181: Final[tuple[Cite, ...]] = (_C180,)
 _C182: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
 _CITES183: Final[tuple[Cite, ...]] = (_C182,)
-_C184: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_C184: Final[Cite] = Cite(layer='OCS', clause='4.8b', item=None, title='Order of Stacking', note=None)
 _CITES185: Final[tuple[Cite, ...]] = (_C184,)
-_SET186: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
-_C187: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
-_CITES188: Final[tuple[Cite, ...]] = (_C187,)
-_C189: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
+_C186: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_CITES187: Final[tuple[Cite, ...]] = (_C186,)
+_SET188: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
+_C189: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
 _CITES190: Final[tuple[Cite, ...]] = (_C189,)
-_C191: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
+_C191: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
 _CITES192: Final[tuple[Cite, ...]] = (_C191,)
-_C193: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
+_C193: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
 _CITES194: Final[tuple[Cite, ...]] = (_C193,)
-_C195: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
-_C196: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
-_C197: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
-_C198: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
-_CITES199: Final[tuple[Cite, ...]] = (_C0, _C195,)
-_CITES200: Final[tuple[Cite, ...]] = (_C0, _C196,)
+_C195: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
+_CITES196: Final[tuple[Cite, ...]] = (_C195,)
+_C197: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
+_C198: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
+_C199: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
+_C200: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
 _CITES201: Final[tuple[Cite, ...]] = (_C0, _C197,)
 _CITES202: Final[tuple[Cite, ...]] = (_C0, _C198,)
-_C203: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
-_C204: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
-_SET205: Final[frozenset[UnitType]] = frozenset({'fighter', 'hedgehog', 'other_plane', 'sp', 'transport'})
-_C206: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
-_CITES207: Final[tuple[Cite, ...]] = (_C105, _C203,)
-_SET208: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
-_CITES209: Final[tuple[Cite, ...]] = (_C105, _C204,)
-_CITES210: Final[tuple[Cite, ...]] = (_C105, _C206,)
-_C211: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
-_C212: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
-_C213: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
-_C214: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
-_CITES215: Final[tuple[Cite, ...]] = (_C121, _C211,)
-_CITES216: Final[tuple[Cite, ...]] = (_C121, _C212,)
+_CITES203: Final[tuple[Cite, ...]] = (_C0, _C199,)
+_CITES204: Final[tuple[Cite, ...]] = (_C0, _C200,)
+_C205: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
+_C206: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
+_SET207: Final[frozenset[UnitType]] = frozenset({'fighter', 'hedgehog', 'other_plane', 'sp', 'transport'})
+_C208: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
+_CITES209: Final[tuple[Cite, ...]] = (_C105, _C205,)
+_SET210: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
+_CITES211: Final[tuple[Cite, ...]] = (_C105, _C206,)
+_CITES212: Final[tuple[Cite, ...]] = (_C105, _C208,)
+_C213: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
+_C214: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
+_C215: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
+_C216: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
 _CITES217: Final[tuple[Cite, ...]] = (_C121, _C213,)
 _CITES218: Final[tuple[Cite, ...]] = (_C121, _C214,)
-_C219: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3)', note=None)
-_C220: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
-_CITES221: Final[tuple[Cite, ...]] = (_C121, _C219,)
-_CITES222: Final[tuple[Cite, ...]] = (_C121, _C220,)
-_C223: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
-_C224: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
-_C225: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
-_CITES226: Final[tuple[Cite, ...]] = (_C7, _C223,)
-_CITES227: Final[tuple[Cite, ...]] = (_C7, _C224,)
+_CITES219: Final[tuple[Cite, ...]] = (_C121, _C215,)
+_CITES220: Final[tuple[Cite, ...]] = (_C121, _C216,)
+_C221: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3)', note=None)
+_C222: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
+_CITES223: Final[tuple[Cite, ...]] = (_C121, _C221,)
+_CITES224: Final[tuple[Cite, ...]] = (_C121, _C222,)
+_C225: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_C226: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
+_C227: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
 _CITES228: Final[tuple[Cite, ...]] = (_C7, _C225,)
-_C229: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
-_C230: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
-_C231: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
-_C232: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
-_C233: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
-_CITES234: Final[tuple[Cite, ...]] = (_C229, _C230,)
-_CITES235: Final[tuple[Cite, ...]] = (_C229, _C231,)
-_CITES236: Final[tuple[Cite, ...]] = (_C229, _C232,)
-_CITES237: Final[tuple[Cite, ...]] = (_C229, _C233,)
-_C238: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
-_C239: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_C240: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
-_C241: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_C242: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_C243: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
-_C244: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITES245: Final[tuple[Cite, ...]] = (_C238, _C239,)
-_CITES246: Final[tuple[Cite, ...]] = (_C238, _C240,)
-_CITES247: Final[tuple[Cite, ...]] = (_C238, _C241,)
-_CITES248: Final[tuple[Cite, ...]] = (_C238, _C242,)
-_CITES249: Final[tuple[Cite, ...]] = (_C238, _C243,)
-_CITES250: Final[tuple[Cite, ...]] = (_C238, _C244,)
-_C251: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_C252: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_C253: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
-_C254: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITES255: Final[tuple[Cite, ...]] = (_C251, _C252,)
-_CITES256: Final[tuple[Cite, ...]] = (_C251, _C253,)
-_CITES257: Final[tuple[Cite, ...]] = (_C251, _C254,)
-_C258: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
-_C259: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C260: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
-_C261: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C262: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C263: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C264: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES265: Final[tuple[Cite, ...]] = (_C175, _C258,)
-_CITES266: Final[tuple[Cite, ...]] = (_C175, _C259,)
+_CITES229: Final[tuple[Cite, ...]] = (_C7, _C226,)
+_CITES230: Final[tuple[Cite, ...]] = (_C7, _C227,)
+_C231: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
+_C232: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
+_C233: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
+_C234: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
+_C235: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
+_CITES236: Final[tuple[Cite, ...]] = (_C231, _C232,)
+_CITES237: Final[tuple[Cite, ...]] = (_C231, _C233,)
+_CITES238: Final[tuple[Cite, ...]] = (_C231, _C234,)
+_CITES239: Final[tuple[Cite, ...]] = (_C231, _C235,)
+_C240: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_C241: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_C242: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
+_C243: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_C244: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_C245: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_C246: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITES247: Final[tuple[Cite, ...]] = (_C240, _C241,)
+_CITES248: Final[tuple[Cite, ...]] = (_C240, _C242,)
+_CITES249: Final[tuple[Cite, ...]] = (_C240, _C243,)
+_CITES250: Final[tuple[Cite, ...]] = (_C240, _C244,)
+_CITES251: Final[tuple[Cite, ...]] = (_C240, _C245,)
+_CITES252: Final[tuple[Cite, ...]] = (_C240, _C246,)
+_C253: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_C254: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_C255: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_C256: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITES257: Final[tuple[Cite, ...]] = (_C253, _C254,)
+_CITES258: Final[tuple[Cite, ...]] = (_C253, _C255,)
+_CITES259: Final[tuple[Cite, ...]] = (_C253, _C256,)
+_C260: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
+_C261: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C262: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
+_C263: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C264: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C265: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C266: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
 _CITES267: Final[tuple[Cite, ...]] = (_C175, _C260,)
 _CITES268: Final[tuple[Cite, ...]] = (_C175, _C261,)
 _CITES269: Final[tuple[Cite, ...]] = (_C175, _C262,)
 _CITES270: Final[tuple[Cite, ...]] = (_C175, _C263,)
 _CITES271: Final[tuple[Cite, ...]] = (_C175, _C264,)
-_Q272: Final[Fraction] = Fraction(1, 2)
-_Q273: Final[Fraction] = Fraction(1, 4)
-_C274: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C275: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
-_C276: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C277: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_C278: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C279: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES280: Final[tuple[Cite, ...]] = (_C274, _C275,)
-_CITES281: Final[tuple[Cite, ...]] = (_C274, _C276,)
-_CITES282: Final[tuple[Cite, ...]] = (_C274, _C277,)
-_CITES283: Final[tuple[Cite, ...]] = (_C274, _C278,)
-_CITES284: Final[tuple[Cite, ...]] = (_C274, _C279,)
-_C285: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C286: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET287: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C288: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES289: Final[tuple[Cite, ...]] = (_C180, _C285,)
-_CITES290: Final[tuple[Cite, ...]] = (_C180, _C286,)
-_CITES291: Final[tuple[Cite, ...]] = (_C180, _C288,)
-_C292: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_C293: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_C294: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_C295: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES296: Final[tuple[Cite, ...]] = (_C182, _C292,)
-_CITES297: Final[tuple[Cite, ...]] = (_C182, _C293,)
+_CITES272: Final[tuple[Cite, ...]] = (_C175, _C265,)
+_CITES273: Final[tuple[Cite, ...]] = (_C175, _C266,)
+_Q274: Final[Fraction] = Fraction(1, 2)
+_Q275: Final[Fraction] = Fraction(1, 4)
+_C276: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C277: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_C278: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C279: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_C280: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C281: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES282: Final[tuple[Cite, ...]] = (_C276, _C277,)
+_CITES283: Final[tuple[Cite, ...]] = (_C276, _C278,)
+_CITES284: Final[tuple[Cite, ...]] = (_C276, _C279,)
+_CITES285: Final[tuple[Cite, ...]] = (_C276, _C280,)
+_CITES286: Final[tuple[Cite, ...]] = (_C276, _C281,)
+_C287: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C288: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET289: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_C290: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
+_CITES291: Final[tuple[Cite, ...]] = (_C180, _C287,)
+_CITES292: Final[tuple[Cite, ...]] = (_C180, _C288,)
+_CITES293: Final[tuple[Cite, ...]] = (_C180, _C290,)
+_C294: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_C295: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_C296: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_C297: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
 _CITES298: Final[tuple[Cite, ...]] = (_C182, _C294,)
 _CITES299: Final[tuple[Cite, ...]] = (_C182, _C295,)
-_C300: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
-_C301: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
-_CITES302: Final[tuple[Cite, ...]] = (_C182, _C300,)
-_CITES303: Final[tuple[Cite, ...]] = (_C182, _C301,)
-_C304: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
-_C305: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES306: Final[tuple[Cite, ...]] = (_C182, _C304,)
-_CITES307: Final[tuple[Cite, ...]] = (_C182, _C305,)
-_C308: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C309: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
-_C310: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
-_C311: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C312: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES313: Final[tuple[Cite, ...]] = (_C184, _C308,)
-_CITES314: Final[tuple[Cite, ...]] = (_C184, _C309,)
-_CITES315: Final[tuple[Cite, ...]] = (_C184, _C310,)
-_CITES316: Final[tuple[Cite, ...]] = (_C184, _C311,)
-_CITES317: Final[tuple[Cite, ...]] = (_C184, _C312,)
-_C318: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
-_C319: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
-_C320: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
-_C321: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
-_C322: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES323: Final[tuple[Cite, ...]] = (_C322,)
-_CITES324: Final[tuple[Cite, ...]] = (_C322, _C322, _C318,)
-_CITES325: Final[tuple[Cite, ...]] = (_C318,)
-_CITES326: Final[tuple[Cite, ...]] = (_C319,)
-_CITES327: Final[tuple[Cite, ...]] = (_C320,)
-_CITES328: Final[tuple[Cite, ...]] = (_C321,)
+_CITES300: Final[tuple[Cite, ...]] = (_C182, _C296,)
+_CITES301: Final[tuple[Cite, ...]] = (_C182, _C297,)
+_C302: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_C303: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
+_CITES304: Final[tuple[Cite, ...]] = (_C182, _C302,)
+_CITES305: Final[tuple[Cite, ...]] = (_C182, _C303,)
+_C306: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
+_C307: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES308: Final[tuple[Cite, ...]] = (_C182, _C306,)
+_CITES309: Final[tuple[Cite, ...]] = (_C182, _C307,)
+_C310: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='no_zoc', title='C) applies when a unit with a ZOC is in the hex', note=None)
+_C311: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='zoc_on_top', title='C) A unit with a ZOC is the top combat unit', note=None)
+_C312: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='hq_on_top', title='D) An HQ can be the top combat unit in the hex when no enemy ground units are adjacent', note=None)
+_C313: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='buried', title='C) If a unit with a ZOC is in a hex, it should be the top combat unit', note=None)
+_CITES314: Final[tuple[Cite, ...]] = (_C184, _C310,)
+_CITES315: Final[tuple[Cite, ...]] = (_C184, _C311,)
+_CITES316: Final[tuple[Cite, ...]] = (_C184, _C312,)
+_CITES317: Final[tuple[Cite, ...]] = (_C184, _C313,)
+_C318: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C319: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
+_C320: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
+_C321: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C322: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
+_CITES323: Final[tuple[Cite, ...]] = (_C186, _C318,)
+_CITES324: Final[tuple[Cite, ...]] = (_C186, _C319,)
+_CITES325: Final[tuple[Cite, ...]] = (_C186, _C320,)
+_CITES326: Final[tuple[Cite, ...]] = (_C186, _C321,)
+_CITES327: Final[tuple[Cite, ...]] = (_C186, _C322,)
+_C328: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_C329: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_C330: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_C331: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_C332: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES333: Final[tuple[Cite, ...]] = (_C332,)
+_CITES334: Final[tuple[Cite, ...]] = (_C332, _C332, _C328,)
+_CITES335: Final[tuple[Cite, ...]] = (_C328,)
+_CITES336: Final[tuple[Cite, ...]] = (_C329,)
+_CITES337: Final[tuple[Cite, ...]] = (_C330,)
+_CITES338: Final[tuple[Cite, ...]] = (_C331,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -921,7 +931,7 @@ Transport_titles: Final[dict[Transport, str]] = {
     'shipping': 'Abstract shipping',
 }
 
-# rules/ocs/ch4-general-concepts.rules:605  4.8c  What moves, retreats or traces into the hex
+# rules/ocs/ch4-general-concepts.rules:704  4.8c  What moves, retreats or traces into the hex
 Mover = Literal['attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path']
 Mover_values: Final[tuple[Mover, ...]] = ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path',)
 Mover_titles: Final[dict[Mover, str]] = {
@@ -932,7 +942,7 @@ Mover_titles: Final[dict[Mover, str]] = {
     'rail_or_supply_path': 'Rail transport or a supply path (traced through)',
 }
 
-# rules/ocs/ch4-general-concepts.rules:612  4.8c  Kind of enemy unit in the hex
+# rules/ocs/ch4-general-concepts.rules:711  4.8c  Kind of enemy unit in the hex
 EnemyKind = Literal['combat_units', 'noncombat_units', 'ships', 'planes']
 EnemyKind_values: Final[tuple[EnemyKind, ...]] = ('combat_units', 'noncombat_units', 'ships', 'planes',)
 EnemyKind_titles: Final[dict[EnemyKind, str]] = {
@@ -2863,20 +2873,151 @@ def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number,
     return Answer(_value, _rules(_t), () if _value else _would_change(may_spend_transported, (('by', by, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), ('alt_roll', alt_roll, (False, True)), ('before', before, ()), ('after', after, ()), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:630  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:596  4.8b  Order of Stacking
+def ignores_dg(u: Unit) -> bool:
+    """A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker) (4.8b)."""
+    _u_type = u.type
+    return u.mode != 'dg' or not (not u.active and UnitType_air[_u_type] or _u_type == 'sp')
+
+
+# rules/ocs/ch4-general-concepts.rules:596  4.8b  Order of Stacking
+def _t_ignores_dg(u: Unit, _t: list[Cite]) -> bool:
+    """ignores_dg, recording in _t each rule it uses."""
+    _t.extend(_CITES185)
+    return u.mode != 'dg' or not (u.type == 'sp' or (_attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type) and (not u.active)))
+
+
+# rules/ocs/ch4-general-concepts.rules:596  4.8b  Order of Stacking
+def explain_ignores_dg(u: Unit) -> Answer[bool]:
+    """A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker) (4.8b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_ignores_dg(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(ignores_dg, (('u', u, _DOMAINS_Unit_0_94), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:610  4.8b  Order of Stacking
+def hex_has_zoc(h: Hex) -> bool:
+    """D) Does the hex have a ZOC? (With an HQ on top, the enemy player must be told.) (4.8b)."""
+    return any((u.mode == 'combat' and u.printed_strength and (u.type in _SET170) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET170) and (not u.parenthesized) and (not u.out_of_supply)) for u in h.units))
+
+
+# rules/ocs/ch4-general-concepts.rules:610  4.8b  Order of Stacking
+def _t_hex_has_zoc(h: Hex, _t: list[Cite]) -> bool:
+    """hex_has_zoc, recording in _t each rule it uses."""
+    _t.extend(_CITES185)
+    return any((_t_has_zoc(u, _t) for u in h.units))
+
+
+# rules/ocs/ch4-general-concepts.rules:610  4.8b  Order of Stacking
+def explain_hex_has_zoc(h: Hex) -> Answer[bool]:
+    """D) Does the hex have a ZOC? (With an HQ on top, the enemy player must be told.) (4.8b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_hex_has_zoc(h, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(hex_has_zoc, (('h', h, _DOMAINS_Hex_0_174), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:613  4.8b  Order of Stacking
+def active_planes_on_top(h: Hex) -> bool:
+    """E) Is every Active plane on top of any ground units? (4.8b)."""
+    _h_units = h.units
+    return all((cast('bool', _first((UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]))) for p in _h_units if p.active and UnitType_air[p.type]))
+
+
+# rules/ocs/ch4-general-concepts.rules:613  4.8b  Order of Stacking
+def _t_active_planes_on_top(h: Hex, _t: list[Cite]) -> bool:
+    """active_planes_on_top, recording in _t each rule it uses."""
+    _t.extend(_CITES185)
+    return all((cast('bool', _first((_t_is_air(x, _t) for x in h.units if x == p or _t_is_ground(x, _t)))) for p in h.units if _t_is_air(p, _t) and p.active))
+
+
+# rules/ocs/ch4-general-concepts.rules:613  4.8b  Order of Stacking
+def explain_active_planes_on_top(h: Hex) -> Answer[bool]:
+    """E) Is every Active plane on top of any ground units? (4.8b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_active_planes_on_top(h, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(active_planes_on_top, (('h', h, _DOMAINS_Hex_0_174), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:616  4.8b  Order of Stacking
+def active_fighter_on_top(h: Hex) -> bool:
+    """E) If an Active fighter is in the stack, is it the top air unit? (4.8b)."""
+    _h_units = h.units
+    return not any((u.type == 'fighter' and u.active for u in _h_units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type])))
+
+
+# rules/ocs/ch4-general-concepts.rules:616  4.8b  Order of Stacking
+def _t_active_fighter_on_top(h: Hex, _t: list[Cite]) -> bool:
+    """active_fighter_on_top, recording in _t each rule it uses."""
+    _t.extend(_CITES185)
+    return not any((u.type == 'fighter' and u.active for u in h.units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in h.units if _t_is_air(u, _t))))
+
+
+# rules/ocs/ch4-general-concepts.rules:616  4.8b  Order of Stacking
+def explain_active_fighter_on_top(h: Hex) -> Answer[bool]:
+    """E) If an Active fighter is in the stack, is it the top air unit? (4.8b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_active_fighter_on_top(h, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(active_fighter_on_top, (('h', h, _DOMAINS_Hex_0_174), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:620  4.8b  Order of Stacking
+def hedgehog_on_top(h: Hex) -> bool:
+    """F) If a hedgehog is present, is it the top ground unit? (4.8b)."""
+    _h_units = h.units
+    return not any((u.type == 'hedgehog' for u in _h_units)) or cast('bool', _first((u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type])))
+
+
+# rules/ocs/ch4-general-concepts.rules:620  4.8b  Order of Stacking
+def _t_hedgehog_on_top(h: Hex, _t: list[Cite]) -> bool:
+    """hedgehog_on_top, recording in _t each rule it uses."""
+    _t.extend(_CITES185)
+    return not any((u.type == 'hedgehog' for u in h.units)) or cast('bool', _first((u.type == 'hedgehog' for u in h.units if _t_is_ground(u, _t))))
+
+
+# rules/ocs/ch4-general-concepts.rules:620  4.8b  Order of Stacking
+def explain_hedgehog_on_top(h: Hex) -> Answer[bool]:
+    """F) If a hedgehog is present, is it the top ground unit? (4.8b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_hedgehog_on_top(h, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(hedgehog_on_top, (('h', h, _DOMAINS_Hex_0_174), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:623  4.8b  Order of Stacking
+def stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> bool:
+    """Is the stack in the order C) to F) ask? (4.8b)."""
+    _h_units = h.units
+    return (not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET170) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET170) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)) or cast('bool', _first((u.mode == 'combat' and u.printed_strength and (u.type in _SET170) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET170) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]))) or (cast('bool', _first((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))) and (not enemy_ground_adjacent))) and all((cast('bool', _first((UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]))) for p in _h_units if p.active and UnitType_air[p.type])) and (not any((u.type == 'fighter' and u.active for u in _h_units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type])))) and (not any((u.type == 'hedgehog' for u in _h_units)) or cast('bool', _first((u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type]))))
+
+
+# rules/ocs/ch4-general-concepts.rules:623  4.8b  Order of Stacking
+def _t_stack_in_order(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> bool:
+    """stack_in_order, recording in _t each rule it uses."""
+    _t.extend(_CITES185)
+    return _t_zoc_unit_on_top(h, enemy_ground_adjacent, _t) and _t_active_planes_on_top(h, _t) and _t_active_fighter_on_top(h, _t) and _t_hedgehog_on_top(h, _t)
+
+
+# rules/ocs/ch4-general-concepts.rules:623  4.8b  Order of Stacking
+def explain_stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]:
+    """Is the stack in the order C) to F) ask? (4.8b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_stack_in_order(h, enemy_ground_adjacent, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(stack_in_order, (('h', h, _DOMAINS_Hex_0_174), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:729  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
-    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET186) for e in enemies))
+    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET188) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:630  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:729  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES185)
+    _t.extend(_CITES187)
     return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:630  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:729  4.8c  Enemy Stacks
 def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> Answer[bool]:
     """May move, retreat or trace into a hex with these enemy units (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2884,20 +3025,20 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_hex, (('mover', mover, ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path')), ('enemies', enemies, _Items(('combat_units', 'noncombat_units', 'ships', 'planes'))), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:634  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:733  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
     return 'attack_capable_unit' if u.printed_strength and u.type in _SET170 and (not u.parenthesized) and (u.mode not in _SET132) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:634  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:733  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
-    _t.extend(_CITES185)
+    _t.extend(_CITES187)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:634  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:733  4.8c  Enemy Stacks
 def explain_ground_mover(u: Unit) -> Answer[Mover]:
     """What kind of mover a ground unit is (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2905,21 +3046,21 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:657  4.9a
+# rules/ocs/ch4-general-concepts.rules:756  4.9a
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     _h_units = h.units
     return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET170) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET170) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
 
 
-# rules/ocs/ch4-general-concepts.rules:657  4.9a
+# rules/ocs/ch4-general-concepts.rules:756  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
-    _t.extend(_CITES188)
+    _t.extend(_CITES190)
     return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))) if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)) else _first((u for u in h.units if _t_is_combat(u, _t)))
 
 
-# rules/ocs/ch4-general-concepts.rules:657  4.9a
+# rules/ocs/ch4-general-concepts.rules:756  4.9a
 def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     """The combat unit the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2927,20 +3068,20 @@ def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:662  4.9a
+# rules/ocs/ch4-general-concepts.rules:761  4.9a
 def shows_hedgehog(h: Hex) -> bool:
     """The enemy may see a hedgehog in the hex (4.9a)."""
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:662  4.9a
+# rules/ocs/ch4-general-concepts.rules:761  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
-    _t.extend(_CITES188)
+    _t.extend(_CITES190)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:662  4.9a
+# rules/ocs/ch4-general-concepts.rules:761  4.9a
 def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2957,7 +3098,7 @@ def is_combat(u: Unit) -> bool:
 # rules/ocs/series.rules:46  3.3  Non-Combat Units
 def _t_is_combat(u: Unit, _t: list[Cite]) -> bool:
     """is_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES190)
+    _t.extend(_CITES192)
     return _attr_yes(_t, _CITES_UnitType_combat, UnitType_combat, u.type)
 
 
@@ -2978,7 +3119,7 @@ def is_air(u: Unit) -> bool:
 # rules/ocs/series.rules:48  3.3  Non-Combat Units
 def _t_is_air(u: Unit, _t: list[Cite]) -> bool:
     """is_air, recording in _t each rule it uses."""
-    _t.extend(_CITES190)
+    _t.extend(_CITES192)
     return _attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type)
 
 
@@ -2999,7 +3140,7 @@ def is_ground(u: Unit) -> bool:
 # rules/ocs/series.rules:49  3.3  Non-Combat Units
 def _t_is_ground(u: Unit, _t: list[Cite]) -> bool:
     """is_ground, recording in _t each rule it uses."""
-    _t.extend(_CITES190)
+    _t.extend(_CITES192)
     return not _attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type)
 
 
@@ -3021,7 +3162,7 @@ def combat_side(u: Unit) -> bool:
 # rules/ocs/series.rules:66  5.10e  DG Mode Orientation
 def _t_combat_side(u: Unit, _t: list[Cite]) -> bool:
     """combat_side, recording in _t each rule it uses."""
-    _t.extend(_CITES192)
+    _t.extend(_CITES194)
     return u.mode == 'combat' or (u.mode in _SET95 and u.oriented_to_combat)
 
 
@@ -3043,7 +3184,7 @@ def combat_or_dg_combat(u: Unit) -> bool:
 # rules/ocs/series.rules:68  5.10e  DG Mode Orientation
 def _t_combat_or_dg_combat(u: Unit, _t: list[Cite]) -> bool:
     """combat_or_dg_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES192)
+    _t.extend(_CITES194)
     return u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)
 
 
@@ -3064,7 +3205,7 @@ def steps_not_negative(u: Unit) -> bool:
 # rules/ocs/series.rules:72  9.11  Step Losses
 def _t_steps_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """steps_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES194)
+    _t.extend(_CITES196)
     return u.step_losses >= 0
 
 
@@ -3099,18 +3240,18 @@ def _t_defense_strength(u: Unit, printed: int, _t: list[Cite]) -> int:
     """defense_strength, recording in _t each rule it uses."""
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:599
     if u.type == 'artillery':
-        _t.extend(_CITES199)
+        _t.extend(_CITES201)
         return 1
     # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
     if u.type == 'hq' and _t_combat_side(u, _t):
-        _t.extend(_CITES200)
+        _t.extend(_CITES202)
         return 5
     # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
     if u.type == 'hq':
-        _t.extend(_CITES201)
+        _t.extend(_CITES203)
         return 1
     # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
-    _t.extend(_CITES202)
+    _t.extend(_CITES204)
     return printed
 
 
@@ -3129,7 +3270,7 @@ def may_unload(tp: Unit, h: Hex) -> bool:
     if tp.organic:
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
-    if any((u.type not in _SET205 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+    if any((u.type not in _SET207 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
     return False
@@ -3140,14 +3281,14 @@ def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
     # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:286
     if tp.organic:
-        _t.extend(_CITES207)
+        _t.extend(_CITES209)
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
-    if any((_t_is_combat(u, _t) or u.type in _SET208 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
-        _t.extend(_CITES209)
+    if any((_t_is_combat(u, _t) or u.type in _SET210 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+        _t.extend(_CITES211)
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
-    _t.extend(_CITES210)
+    _t.extend(_CITES212)
     return False
 
 
@@ -3183,18 +3324,18 @@ def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:519
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES215)
+        _t.extend(_CITES217)
         return True
     # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:948
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES216)
+        _t.extend(_CITES218)
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
-        _t.extend(_CITES217)
+        _t.extend(_CITES219)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
-    _t.extend(_CITES218)
+    _t.extend(_CITES220)
     return False
 
 
@@ -3224,14 +3365,14 @@ def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:523
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES221)
+        _t.extend(_CITES223)
         return True
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:449
     if _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES222)
+        _t.extend(_CITES224)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:450
-    _t.extend(_CITES218)
+    _t.extend(_CITES220)
     return False
 
 
@@ -3261,14 +3402,14 @@ def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
     # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:701
     if u.no_rebuild:
-        _t.extend(_CITES226)
+        _t.extend(_CITES228)
         return False
     # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:680
     if u.breakdown:
-        _t.extend(_CITES227)
+        _t.extend(_CITES229)
         return False
     # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:681
-    _t.extend(_CITES228)
+    _t.extend(_CITES230)
     return True
 
 
@@ -3301,33 +3442,33 @@ def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: 
     """bridged, recording in _t each rule it uses."""
     # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:921
     if overrunning:
-        _t.extend(_CITES234)
+        _t.extend(_CITES236)
         return river
     # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:922
     if bridged_by_engineers and river == 'major_river':
-        _t.extend(_CITES235)
+        _t.extend(_CITES237)
         return 'minor_river'
     # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:923
     if bridged_by_engineers and river == 'minor_river':
-        _t.extend(_CITES236)
+        _t.extend(_CITES238)
         return 'no_river'
     # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:924
-    _t.extend(_CITES237)
+    _t.extend(_CITES239)
     return river
 
 _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
-    ('no_river', False, False,): Answer('no_river', (_C229, _C233,), ()),
-    ('no_river', False, True,): Answer('no_river', (_C229, _C230,), ()),
-    ('no_river', True, False,): Answer('no_river', (_C229, _C233,), ()),
-    ('no_river', True, True,): Answer('no_river', (_C229, _C230,), ()),
-    ('minor_river', False, False,): Answer('minor_river', (_C229, _C233,), ()),
-    ('minor_river', False, True,): Answer('minor_river', (_C229, _C230,), ()),
-    ('minor_river', True, False,): Answer('no_river', (_C229, _C232,), ()),
-    ('minor_river', True, True,): Answer('minor_river', (_C229, _C230,), ()),
-    ('major_river', False, False,): Answer('major_river', (_C229, _C233,), ()),
-    ('major_river', False, True,): Answer('major_river', (_C229, _C230,), ()),
-    ('major_river', True, False,): Answer('minor_river', (_C229, _C231,), ()),
-    ('major_river', True, True,): Answer('major_river', (_C229, _C230,), ()),
+    ('no_river', False, False,): Answer('no_river', (_C231, _C235,), ()),
+    ('no_river', False, True,): Answer('no_river', (_C231, _C232,), ()),
+    ('no_river', True, False,): Answer('no_river', (_C231, _C235,), ()),
+    ('no_river', True, True,): Answer('no_river', (_C231, _C232,), ()),
+    ('minor_river', False, False,): Answer('minor_river', (_C231, _C235,), ()),
+    ('minor_river', False, True,): Answer('minor_river', (_C231, _C232,), ()),
+    ('minor_river', True, False,): Answer('no_river', (_C231, _C234,), ()),
+    ('minor_river', True, True,): Answer('minor_river', (_C231, _C232,), ()),
+    ('major_river', False, False,): Answer('major_river', (_C231, _C235,), ()),
+    ('major_river', False, True,): Answer('major_river', (_C231, _C232,), ()),
+    ('major_river', True, False,): Answer('minor_river', (_C231, _C233,), ()),
+    ('major_river', True, True,): Answer('major_river', (_C231, _C232,), ()),
 }
 
 
@@ -3365,26 +3506,26 @@ def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:84
     if u.type == 'hq':
-        _t.extend(_CITES245)
+        _t.extend(_CITES247)
         return False
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:602
     if u.type == 'artillery':
-        _t.extend(_CITES246)
+        _t.extend(_CITES248)
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:73
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES247)
+        _t.extend(_CITES249)
         return False
     # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:74
     if not u.printed_strength or u.parenthesized:
-        _t.extend(_CITES248)
+        _t.extend(_CITES250)
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:76
     if u.mode in _SET132:
-        _t.extend(_CITES249)
+        _t.extend(_CITES251)
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:77
-    _t.extend(_CITES250)
+    _t.extend(_CITES252)
     return True
 
 
@@ -3415,14 +3556,14 @@ def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:161
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES255)
+        _t.extend(_CITES257)
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:136
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES256)
+        _t.extend(_CITES258)
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:138
-    _t.extend(_CITES257)
+    _t.extend(_CITES259)
     return False
 
 
@@ -3466,30 +3607,30 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     if u.formation == 'Jock Column' and u.size == 'company':
-        _t.extend(_CITES265)
+        _t.extend(_CITES267)
         return 2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     if u.type == 'hq':
-        _t.extend(_CITES266)
+        _t.extend(_CITES268)
         return 4
     # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:312
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES267)
+        _t.extend(_CITES269)
         return 0
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:313
     if u.multi_step:
-        _t.extend(_CITES268)
+        _t.extend(_CITES270)
         return u.printed_re * 4 - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:315
     if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES269)
+        _t.extend(_CITES271)
         return 1
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:316
     if u.size == 'battalion':
-        _t.extend(_CITES270)
+        _t.extend(_CITES272)
         return 2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:317
-    _t.extend(_CITES271)
+    _t.extend(_CITES273)
     return 4
 
 
@@ -3500,7 +3641,7 @@ def re_size(u: Unit) -> Number:
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     _u_size = u.size
     if _u_size == 'company' and u.formation == 'Jock Column':
-        return _Q272
+        return _Q274
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     _u_type = u.type
     if _u_type == 'hq':
@@ -3514,10 +3655,10 @@ def re_size(u: Unit) -> Number:
         return _v if _v.__class__ is int else _plain(_v)
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:315
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q273
+        return _Q275
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:316
     if _u_size == 'battalion':
-        return _Q272
+        return _Q274
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:317
     return 1
 
@@ -3556,22 +3697,22 @@ def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:383
     if u.type == 'sp' and (not u.loaded):
-        _t.extend(_CITES280)
+        _t.extend(_CITES282)
         return u.points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:415
     if u.type == 'transport':
-        _t.extend(_CITES281)
+        _t.extend(_CITES283)
         return u.points * 4
     # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:416
     if u.type == 'sp' and u.loaded:
-        _t.extend(_CITES282)
+        _t.extend(_CITES284)
         return 0
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:397
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES283)
+        _t.extend(_CITES285)
         return _div(_t_re_size(u, _t), 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:399
-    _t.extend(_CITES284)
+    _t.extend(_CITES286)
     return _t_re_size(u, _t)
 
 
@@ -3614,7 +3755,7 @@ def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     if by == 'air' and tp == 'mule':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:422
-    if by in _SET287:
+    if by in _SET289:
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:423
     return False
@@ -3625,38 +3766,38 @@ def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite])
     """transport_point_by, recording in _t each rule it uses."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES289)
+        _t.extend(_CITES291)
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:422
-    if by in _SET287:
-        _t.extend(_CITES290)
+    if by in _SET289:
+        _t.extend(_CITES292)
         return True
     # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:423
-    _t.extend(_CITES291)
+    _t.extend(_CITES293)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C180, _C286,), ()),
-    ('rail', 'wagon',): Answer(True, (_C180, _C286,), ()),
-    ('rail', 'mule',): Answer(True, (_C180, _C286,), ()),
-    ('air', 'truck',): Answer(False, (_C180, _C288,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C180, _C288,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C180, _C285,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C180, _C288,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C180, _C288,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C180, _C288,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C180, _C286,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C180, _C286,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C180, _C286,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C180, _C288,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C180, _C288,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C180, _C288,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C180, _C288,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C180, _C288,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C180, _C288,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C180, _C286,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C180, _C286,), ()),
-    ('shipping', 'mule',): Answer(True, (_C180, _C286,), ()),
+    ('rail', 'truck',): Answer(True, (_C180, _C288,), ()),
+    ('rail', 'wagon',): Answer(True, (_C180, _C288,), ()),
+    ('rail', 'mule',): Answer(True, (_C180, _C288,), ()),
+    ('air', 'truck',): Answer(False, (_C180, _C290,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C180, _C290,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C180, _C287,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C180, _C290,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C180, _C290,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C180, _C290,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C180, _C288,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C180, _C288,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C180, _C288,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C180, _C290,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C180, _C290,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C180, _C290,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C180, _C290,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C180, _C290,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C180, _C290,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C180, _C288,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C180, _C288,), ()),
+    ('shipping', 'mule',): Answer(True, (_C180, _C288,), ()),
 }
 
 
@@ -3687,18 +3828,18 @@ def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:461
     if by == 'rail':
-        _t.extend(_CITES296)
+        _t.extend(_CITES298)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:462
     if by == 'air':
-        _t.extend(_CITES297)
+        _t.extend(_CITES299)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES298)
+        _t.extend(_CITES300)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
-    _t.extend(_CITES299)
+    _t.extend(_CITES301)
     return 0
 
 
@@ -3707,31 +3848,31 @@ def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:461
     if by == 'rail':
-        return _Q272
+        return _Q274
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:462
     if by == 'air':
-        return _Q272
+        return _Q274
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
     if alt_roll and by == 'alt_landing':
-        return _Q272
+        return _Q274
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_C182, _C292,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_C182, _C292,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C182, _C293,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C182, _C293,), ()),
-    ('air_drop', False,): Answer(0, (_C182, _C295,), ()),
-    ('air_drop', True,): Answer(0, (_C182, _C295,), ()),
-    ('landing_craft', False,): Answer(0, (_C182, _C295,), ()),
-    ('landing_craft', True,): Answer(0, (_C182, _C295,), ()),
-    ('alt_landing', False,): Answer(0, (_C182, _C295,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C182, _C294,), ()),
-    ('beach_assault', False,): Answer(0, (_C182, _C295,), ()),
-    ('beach_assault', True,): Answer(0, (_C182, _C295,), ()),
-    ('shipping', False,): Answer(0, (_C182, _C295,), ()),
-    ('shipping', True,): Answer(0, (_C182, _C295,), ()),
+    ('rail', False,): Answer(Fraction(1, 2), (_C182, _C294,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_C182, _C294,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C182, _C295,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C182, _C295,), ()),
+    ('air_drop', False,): Answer(0, (_C182, _C297,), ()),
+    ('air_drop', True,): Answer(0, (_C182, _C297,), ()),
+    ('landing_craft', False,): Answer(0, (_C182, _C297,), ()),
+    ('landing_craft', True,): Answer(0, (_C182, _C297,), ()),
+    ('alt_landing', False,): Answer(0, (_C182, _C297,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C182, _C296,), ()),
+    ('beach_assault', False,): Answer(0, (_C182, _C297,), ()),
+    ('beach_assault', True,): Answer(0, (_C182, _C297,), ()),
+    ('shipping', False,): Answer(0, (_C182, _C297,), ()),
+    ('shipping', True,): Answer(0, (_C182, _C297,), ()),
 }
 
 
@@ -3759,14 +3900,14 @@ def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:474
     if by == 'rail':
-        _t.extend(_CITES302)
+        _t.extend(_CITES304)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:475
     if by == 'air':
-        _t.extend(_CITES303)
+        _t.extend(_CITES305)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:476
-    _t.extend(_CITES299)
+    _t.extend(_CITES301)
     return 0
 
 
@@ -3775,21 +3916,21 @@ def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:474
     if by == 'rail':
-        return _Q272
+        return _Q274
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:475
     if by == 'air':
-        return _Q272
+        return _Q274
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:476
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C182, _C300,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C182, _C301,), ()),
-    ('air_drop',): Answer(0, (_C182, _C295,), ()),
-    ('landing_craft',): Answer(0, (_C182, _C295,), ()),
-    ('alt_landing',): Answer(0, (_C182, _C295,), ()),
-    ('beach_assault',): Answer(0, (_C182, _C295,), ()),
-    ('shipping',): Answer(0, (_C182, _C295,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C182, _C302,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C182, _C303,), ()),
+    ('air_drop',): Answer(0, (_C182, _C297,), ()),
+    ('landing_craft',): Answer(0, (_C182, _C297,), ()),
+    ('alt_landing',): Answer(0, (_C182, _C297,), ()),
+    ('beach_assault',): Answer(0, (_C182, _C297,), ()),
+    ('shipping',): Answer(0, (_C182, _C297,), ()),
 }
 
 
@@ -3817,14 +3958,14 @@ def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:481
     if by == 'air':
-        _t.extend(_CITES303)
+        _t.extend(_CITES305)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:482
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES306)
+        _t.extend(_CITES308)
         return 2
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:484
-    _t.extend(_CITES307)
+    _t.extend(_CITES309)
     return 0
 
 
@@ -3833,28 +3974,28 @@ def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:481
     if by == 'air':
-        return _Q272
+        return _Q274
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:482
     if alt_roll and by == 'alt_landing':
-        return _Q272
+        return _Q274
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:484
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C182, _C305,), ()),
-    ('rail', True,): Answer(0, (_C182, _C305,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C182, _C301,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C182, _C301,), ()),
-    ('air_drop', False,): Answer(0, (_C182, _C305,), ()),
-    ('air_drop', True,): Answer(0, (_C182, _C305,), ()),
-    ('landing_craft', False,): Answer(0, (_C182, _C305,), ()),
-    ('landing_craft', True,): Answer(0, (_C182, _C305,), ()),
-    ('alt_landing', False,): Answer(0, (_C182, _C305,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C182, _C304,), ()),
-    ('beach_assault', False,): Answer(0, (_C182, _C305,), ()),
-    ('beach_assault', True,): Answer(0, (_C182, _C305,), ()),
-    ('shipping', False,): Answer(0, (_C182, _C305,), ()),
-    ('shipping', True,): Answer(0, (_C182, _C305,), ()),
+    ('rail', False,): Answer(0, (_C182, _C307,), ()),
+    ('rail', True,): Answer(0, (_C182, _C307,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C182, _C303,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C182, _C303,), ()),
+    ('air_drop', False,): Answer(0, (_C182, _C307,), ()),
+    ('air_drop', True,): Answer(0, (_C182, _C307,), ()),
+    ('landing_craft', False,): Answer(0, (_C182, _C307,), ()),
+    ('landing_craft', True,): Answer(0, (_C182, _C307,), ()),
+    ('alt_landing', False,): Answer(0, (_C182, _C307,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C182, _C306,), ()),
+    ('beach_assault', False,): Answer(0, (_C182, _C307,), ()),
+    ('beach_assault', True,): Answer(0, (_C182, _C307,), ()),
+    ('shipping', False,): Answer(0, (_C182, _C307,), ()),
+    ('shipping', True,): Answer(0, (_C182, _C307,), ()),
 }
 
 
@@ -3864,73 +4005,118 @@ def explain_ma_after(by: Transport, alt_roll: bool) -> Answer[Number]:
     return _ANSWERS_ma_after[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
-def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
-    """May enter a hex holding this kind of enemy unit (4.8c)."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:620
-    if mover == 'attack_capable_unit' and enemy != 'combat_units':
+# rules/ocs/ch4-general-concepts.rules:600  4.8b  Order of Stacking
+def zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> bool:
+    """C) and D) Is the top combat unit one with a ZOC (or an HQ, when no enemy ground units are adjacent)? (4.8b)."""
+    # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:602
+    _h_units = h.units
+    if not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET170) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET170) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)):
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:622
-    if mover == 'ship' and enemy in _SET186:
+    # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:603
+    if cast('bool', _first((u.mode == 'combat' and u.printed_strength and (u.type in _SET170) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET170) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]))):
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:624
-    if mover == 'plane_on_mission':
+    # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:605
+    if cast('bool', _first((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))) and (not enemy_ground_adjacent):
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:625
-    if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:627
+    # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:607
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
-def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> bool:
-    """may_share_hex_with, recording in _t each rule it uses."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:620
-    if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES313)
-        return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:622
-    if mover == 'ship' and enemy in _SET186:
+# rules/ocs/ch4-general-concepts.rules:600  4.8b  Order of Stacking
+def _t_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> bool:
+    """zoc_unit_on_top, recording in _t each rule it uses."""
+    # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:602
+    if not any((_t_has_zoc(u, _t) for u in h.units)):
         _t.extend(_CITES314)
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:624
-    if mover == 'plane_on_mission':
+    # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:603
+    if cast('bool', _first((_t_has_zoc(u, _t) for u in h.units if _t_is_combat(u, _t)))):
         _t.extend(_CITES315)
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:625
-    if mover == 'rail_or_supply_path' and enemy != 'combat_units':
+    # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:605
+    if cast('bool', _first((u.type == 'hq' for u in h.units if _t_is_combat(u, _t)))) and (not enemy_ground_adjacent):
         _t.extend(_CITES316)
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:627
+    # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:607
     _t.extend(_CITES317)
     return False
 
+
+# rules/ocs/ch4-general-concepts.rules:600  4.8b  Order of Stacking
+def explain_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]:
+    """C) and D) Is the top combat unit one with a ZOC (or an HQ, when no enemy ground units are adjacent)? (4.8b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_zoc_unit_on_top(h, enemy_ground_adjacent, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_unit_on_top, (('h', h, _DOMAINS_Hex_0_174), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:718  4.8c  Enemy Stacks
+def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
+    """May enter a hex holding this kind of enemy unit (4.8c)."""
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:719
+    if mover == 'attack_capable_unit' and enemy != 'combat_units':
+        return True
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:721
+    if mover == 'ship' and enemy in _SET188:
+        return True
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:723
+    if mover == 'plane_on_mission':
+        return True
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:724
+    if mover == 'rail_or_supply_path' and enemy != 'combat_units':
+        return True
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:726
+    return False
+
+
+# rules/ocs/ch4-general-concepts.rules:718  4.8c  Enemy Stacks
+def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> bool:
+    """may_share_hex_with, recording in _t each rule it uses."""
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:719
+    if mover == 'attack_capable_unit' and enemy != 'combat_units':
+        _t.extend(_CITES323)
+        return True
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:721
+    if mover == 'ship' and enemy in _SET188:
+        _t.extend(_CITES324)
+        return True
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:723
+    if mover == 'plane_on_mission':
+        _t.extend(_CITES325)
+        return True
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:724
+    if mover == 'rail_or_supply_path' and enemy != 'combat_units':
+        _t.extend(_CITES326)
+        return True
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:726
+    _t.extend(_CITES327)
+    return False
+
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C184, _C312,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C184, _C308,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C184, _C308,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C184, _C308,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C184, _C312,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C184, _C312,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C184, _C312,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C184, _C312,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C184, _C312,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C184, _C309,), ()),
-    ('ship', 'ships',): Answer(False, (_C184, _C312,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C184, _C309,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C184, _C310,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C184, _C310,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C184, _C310,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C184, _C310,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C184, _C312,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C184, _C311,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C184, _C311,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C184, _C311,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C186, _C322,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C186, _C318,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C186, _C318,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C186, _C318,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C186, _C322,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C186, _C322,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C186, _C322,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C186, _C322,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C186, _C322,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C186, _C319,), ()),
+    ('ship', 'ships',): Answer(False, (_C186, _C322,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C186, _C319,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C186, _C320,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C186, _C320,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C186, _C320,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C186, _C320,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C186, _C322,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C186, _C321,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C186, _C321,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C186, _C321,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:718  4.8c  Enemy Stacks
 def explain_may_share_hex_with(mover: Mover, enemy: EnemyKind) -> Answer[bool]:
     """May enter a hex holding this kind of enemy unit (4.8c), with the rules that decided it."""
     return _ANSWERS_may_share_hex_with[(mover, enemy)]
@@ -3988,33 +4174,33 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     bound: Number
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:532
     if h.phase == 'reinforcement':
-        _t.extend(_CITES323)
+        _t.extend(_CITES333)
     if h.moment == 'moving':
-        _t.extend(_CITES323)
+        _t.extend(_CITES333)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES12, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES324)
+            _t.extend(_CITES334)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
         else:
-            _t.extend(_CITES325)
+            _t.extend(_CITES335)
     # ports: 4.8 rules/ocs/ch4-general-concepts.rules:533
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
-    _t.extend(_CITES326)
+    _t.extend(_CITES336)
     if total > bound:
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
     # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:534
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
-    _t.extend(_CITES327)
+    _t.extend(_CITES337)
     if total > bound:
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
     # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:535
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
-    _t.extend(_CITES328)
+    _t.extend(_CITES338)
     if total > bound:
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
@@ -4157,6 +4343,28 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                          'rule': '4.6',
                                                          'title': 'Printed RE sizes and point values '
                                                                   'are never negative'}},
+                                  {'description': 'ignores_dg (4.8b: A) SP and Inactive air units are '
+                                                  'never in Disorganized Mode (they ignore a DG '
+                                                  'marker)): u.mode != dg or not (u.type == sp or '
+                                                  '(u.type.air and not u.active))',
+                                   'if': {'properties': {'mode': {'const': 'dg'}},
+                                          'required': ['mode']},
+                                   'then': {'allOf': [{'properties': {'type': {'not': {'const': 'sp'}}}},
+                                                      {'if': {'properties': {'type': {'enum': ['fighter',
+                                                                                               'other_plane']}},
+                                                              'required': ['type']},
+                                                       'then': {'properties': {'active': {'const': True}},
+                                                                'required': ['active']}}]},
+                                   'x-rulec-invariant': {'checks': ['mode', 'type', 'active'],
+                                                         'exact': True,
+                                                         'expression': 'u.mode != dg or not (u.type == '
+                                                                       'sp or (u.type.air and not '
+                                                                       'u.active))',
+                                                         'name': 'ignores_dg',
+                                                         'rule': '4.8b',
+                                                         'title': 'A) SP and Inactive air units are '
+                                                                  'never in Disorganized Mode (they '
+                                                                  'ignore a DG marker)'}},
                                   {'description': 'steps_not_negative (9.11: A unit cannot have lost a '
                                                   'negative number of steps): u.step_losses >= 0',
                                    'properties': {'step_losses': {'minimum': 0}},
@@ -4178,6 +4386,9 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                        'never enter Combat Mode): u.type != repl or u.mode != combat; '
                                        'sizes_not_negative (4.6: Printed RE sizes and point values are '
                                        'never negative): u.printed_re >= 0 and u.points >= 0; '
+                                       'ignores_dg (4.8b: A) SP and Inactive air units are never in '
+                                       'Disorganized Mode (they ignore a DG marker)): u.mode != dg or '
+                                       'not (u.type == sp or (u.type.air and not u.active)); '
                                        'steps_not_negative (9.11: A unit cannot have lost a negative '
                                        'number of steps): u.step_losses >= 0',
                         'properties': {'active': {'description': 'Air units: Active (false: Inactive)',
@@ -4365,6 +4576,7 @@ _INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[
         (transport_point_mode, '13.2d', 'Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode', ('mode', 'organic', 'type'), ()),
         (repl_mode, '13.5', 'Repls can never enter Combat Mode', ('mode', 'type'), ()),
         (sizes_not_negative, '4.6', 'Printed RE sizes and point values are never negative', ('printed_re', 'points'), (('printed_re', lambda u: u.printed_re * 4 >= 0), ('points', lambda u: u.points * 4 >= 0), )),
+        (ignores_dg, '4.8b', 'A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker)', ('mode', 'type', 'active'), ()),
         (steps_not_negative, '9.11', 'A unit cannot have lost a negative number of steps', ('step_losses',), ()),
     ),
 }
