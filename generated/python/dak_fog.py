@@ -535,287 +535,320 @@ _C56: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='J', title='Strat Mode
 _CITES57: Final[tuple[Cite, ...]] = (_C56,)
 _C58: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='K', title='Repl Rebuilds', note=None)
 _CITES59: Final[tuple[Cite, ...]] = (_C58,)
-_C60: Final[Cite] = Cite(layer='OCS', clause='3.3', item='combat_unit', title='Combat unit', note=None)
+_C60: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='strat_mode', title='Whether it is in Strat Mode', note=None)
 _CITES61: Final[tuple[Cite, ...]] = (_C60,)
-_C62: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hq', title='HQ', note=None)
+_C62: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='dg', title='Whether it is DG', note=None)
 _CITES63: Final[tuple[Cite, ...]] = (_C62,)
-_C64: Final[Cite] = Cite(layer='OCS', clause='3.3', item='artillery', title='Artillery', note=None)
+_C64: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='out_of_supply', title='Whether it is Out of Supply', note=None)
 _CITES65: Final[tuple[Cite, ...]] = (_C64,)
-_C66: Final[Cite] = Cite(layer='OCS', clause='3.3', item='repl', title='Replacement (Repl)', note=None)
+_C66: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='internal_stocks', title='Its internal stocks status', note=None)
 _CITES67: Final[tuple[Cite, ...]] = (_C66,)
-_C68: Final[Cite] = Cite(layer='OCS', clause='3.3', item='engineer', title='Engineer', note=None)
+_C68: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='steps_lost', title='The steps it has lost', note=None)
 _CITES69: Final[tuple[Cite, ...]] = (_C68,)
-_C70: Final[Cite] = Cite(layer='OCS', clause='3.3', item='rail_repair', title='Rail Repair', note=None)
+_C70: Final[Cite] = Cite(layer='OCS', clause='3.3', item='combat_unit', title='Combat unit', note=None)
 _CITES71: Final[tuple[Cite, ...]] = (_C70,)
-_C72: Final[Cite] = Cite(layer='OCS', clause='3.3', item='assault_engineer', title='Assault Engineer', note=None)
+_C72: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hq', title='HQ', note=None)
 _CITES73: Final[tuple[Cite, ...]] = (_C72,)
-_C74: Final[Cite] = Cite(layer='OCS', clause='3.3', item='pioneer', title='Pioneer', note=None)
+_C74: Final[Cite] = Cite(layer='OCS', clause='3.3', item='artillery', title='Artillery', note=None)
 _CITES75: Final[tuple[Cite, ...]] = (_C74,)
-_C76: Final[Cite] = Cite(layer='OCS', clause='3.3', item='para_glider_engineer', title='Para/Glider Engineer', note=None)
+_C76: Final[Cite] = Cite(layer='OCS', clause='3.3', item='repl', title='Replacement (Repl)', note=None)
 _CITES77: Final[tuple[Cite, ...]] = (_C76,)
-_C78: Final[Cite] = Cite(layer='OCS', clause='3.3', item='transport', title='Transport Point', note=None)
+_C78: Final[Cite] = Cite(layer='OCS', clause='3.3', item='engineer', title='Engineer', note=None)
 _CITES79: Final[tuple[Cite, ...]] = (_C78,)
-_C80: Final[Cite] = Cite(layer='OCS', clause='3.3', item='sp', title='Supply Points (SP)', note=None)
+_C80: Final[Cite] = Cite(layer='OCS', clause='3.3', item='rail_repair', title='Rail Repair', note=None)
 _CITES81: Final[tuple[Cite, ...]] = (_C80,)
-_C82: Final[Cite] = Cite(layer='OCS', clause='3.3', item='port', title='Port', note=None)
+_C82: Final[Cite] = Cite(layer='OCS', clause='3.3', item='assault_engineer', title='Assault Engineer', note=None)
 _CITES83: Final[tuple[Cite, ...]] = (_C82,)
-_C84: Final[Cite] = Cite(layer='OCS', clause='3.3', item='air_base', title='Air base', note=None)
+_C84: Final[Cite] = Cite(layer='OCS', clause='3.3', item='pioneer', title='Pioneer', note=None)
 _CITES85: Final[tuple[Cite, ...]] = (_C84,)
-_C86: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hedgehog', title='Hedgehog', note=None)
+_C86: Final[Cite] = Cite(layer='OCS', clause='3.3', item='para_glider_engineer', title='Para/Glider Engineer', note=None)
 _CITES87: Final[tuple[Cite, ...]] = (_C86,)
-_C88: Final[Cite] = Cite(layer='OCS', clause='3.3', item='fighter', title='Fighter (an air unit)', note=None)
+_C88: Final[Cite] = Cite(layer='OCS', clause='3.3', item='transport', title='Transport Point', note=None)
 _CITES89: Final[tuple[Cite, ...]] = (_C88,)
-_C90: Final[Cite] = Cite(layer='OCS', clause='3.3', item='other_plane', title='Air unit other than a fighter', note=None)
+_C90: Final[Cite] = Cite(layer='OCS', clause='3.3', item='sp', title='Supply Points (SP)', note=None)
 _CITES91: Final[tuple[Cite, ...]] = (_C90,)
-_C92: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
+_C92: Final[Cite] = Cite(layer='OCS', clause='3.3', item='port', title='Port', note=None)
 _CITES93: Final[tuple[Cite, ...]] = (_C92,)
-_DOMAINS_Unit_0_94: Final[dict[str, Any]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True), 'active': (False, True)}
-_SET95: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
-_C96: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
+_C94: Final[Cite] = Cite(layer='OCS', clause='3.3', item='air_base', title='Air base', note=None)
+_CITES95: Final[tuple[Cite, ...]] = (_C94,)
+_C96: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hedgehog', title='Hedgehog', note=None)
 _CITES97: Final[tuple[Cite, ...]] = (_C96,)
-_C98: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
+_C98: Final[Cite] = Cite(layer='OCS', clause='3.3', item='fighter', title='Fighter (an air unit)', note=None)
 _CITES99: Final[tuple[Cite, ...]] = (_C98,)
-_C100: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
+_C100: Final[Cite] = Cite(layer='OCS', clause='3.3', item='other_plane', title='Air unit other than a fighter', note=None)
 _CITES101: Final[tuple[Cite, ...]] = (_C100,)
-_CITES102: Final[tuple[Cite, ...]] = (_C2,)
-_C103: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
-_CITES104: Final[tuple[Cite, ...]] = (_C103,)
-_C105: Final[Cite] = Cite(layer='OCS', clause='13.2f', item=None, title='Loading and Unloading', note=None)
-_CITES106: Final[tuple[Cite, ...]] = (_C105,)
-_C107: Final[Cite] = Cite(layer='OCS', clause='13.2g', item=None, title='Organic Trucks', note=None)
-_CITES108: Final[tuple[Cite, ...]] = (_C107,)
-_C109: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, note=None)
-_CITES110: Final[tuple[Cite, ...]] = (_C109,)
-_C111: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
-_CITES112: Final[tuple[Cite, ...]] = (_C111,)
-_SET113: Final[frozenset[UnitType]] = frozenset({'air_base', 'fighter', 'hedgehog', 'other_plane', 'port'})
-_C114: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, note=None)
-_CITES115: Final[tuple[Cite, ...]] = (_C114,)
-_C116: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
-_CITES117: Final[tuple[Cite, ...]] = (_C116,)
-_DOMAINS_RailHex_0_118: Final[dict[str, Any]] = {'town_or_port': (False, True), 'units': _Items(_DOMAINS_Unit_0_94, lambda: Unit(), 'Unit {}'), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'in_ezoc': (False, True)}
-_C119: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
+_C102: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
+_CITES103: Final[tuple[Cite, ...]] = (_C102,)
+_DOMAINS_Unit_0_104: Final[dict[str, Any]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True), 'active': (False, True)}
+_SET105: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
+_C106: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
+_CITES107: Final[tuple[Cite, ...]] = (_C106,)
+_C108: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
+_CITES109: Final[tuple[Cite, ...]] = (_C108,)
+_C110: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
+_CITES111: Final[tuple[Cite, ...]] = (_C110,)
+_CITES112: Final[tuple[Cite, ...]] = (_C2,)
+_C113: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
+_CITES114: Final[tuple[Cite, ...]] = (_C113,)
+_C115: Final[Cite] = Cite(layer='OCS', clause='13.2f', item=None, title='Loading and Unloading', note=None)
+_CITES116: Final[tuple[Cite, ...]] = (_C115,)
+_C117: Final[Cite] = Cite(layer='OCS', clause='13.2g', item=None, title='Organic Trucks', note=None)
+_CITES118: Final[tuple[Cite, ...]] = (_C117,)
+_C119: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, note=None)
 _CITES120: Final[tuple[Cite, ...]] = (_C119,)
-_C121: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
+_C121: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
 _CITES122: Final[tuple[Cite, ...]] = (_C121,)
-_C123: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
-_CITES124: Final[tuple[Cite, ...]] = (_C123,)
-_C125: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
-_C126: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
+_SET123: Final[frozenset[UnitType]] = frozenset({'air_base', 'fighter', 'hedgehog', 'other_plane', 'port'})
+_C124: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, note=None)
+_CITES125: Final[tuple[Cite, ...]] = (_C124,)
+_C126: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
 _CITES127: Final[tuple[Cite, ...]] = (_C126,)
-_C128: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
-_CITES129: Final[tuple[Cite, ...]] = (_C128,)
-_C130: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
-_CITES131: Final[tuple[Cite, ...]] = (_C130,)
-_SET132: Final[frozenset[Mode]] = frozenset({'reserve', 'strat'})
-_C133: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
+_DOMAINS_RailHex_0_128: Final[dict[str, Any]] = {'town_or_port': (False, True), 'units': _Items(_DOMAINS_Unit_0_104, lambda: Unit(), 'Unit {}'), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'in_ezoc': (False, True)}
+_C129: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
+_CITES130: Final[tuple[Cite, ...]] = (_C129,)
+_C131: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
+_CITES132: Final[tuple[Cite, ...]] = (_C131,)
+_C133: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
 _CITES134: Final[tuple[Cite, ...]] = (_C133,)
-_C135: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
-_CITES136: Final[tuple[Cite, ...]] = (_C135,)
-_C137: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
-_CITES138: Final[tuple[Cite, ...]] = (_C137,)
-_C139: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
-_CITES140: Final[tuple[Cite, ...]] = (_C139,)
-_C141: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
-_CITES142: Final[tuple[Cite, ...]] = (_C141,)
-_C143: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
+_C135: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
+_C136: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
+_CITES137: Final[tuple[Cite, ...]] = (_C136,)
+_C138: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
+_CITES139: Final[tuple[Cite, ...]] = (_C138,)
+_C140: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
+_CITES141: Final[tuple[Cite, ...]] = (_C140,)
+_SET142: Final[frozenset[Mode]] = frozenset({'reserve', 'strat'})
+_C143: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
 _CITES144: Final[tuple[Cite, ...]] = (_C143,)
-_C145: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
+_C145: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
 _CITES146: Final[tuple[Cite, ...]] = (_C145,)
-_C147: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
+_C147: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
 _CITES148: Final[tuple[Cite, ...]] = (_C147,)
-_C149: Final[Cite] = Cite(layer='fog_of_war', clause='13.7b', item=None, title='Fog of War Option', note="With the Fog of War Option (13.7b) a Formation marker may be put under other combat units, unless it holds the stack's only ground units with a ZOC.")
-_CITES150: Final[tuple[Cite, ...]] = (_C147, _C149,)
-_C151: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
+_C149: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
+_CITES150: Final[tuple[Cite, ...]] = (_C149,)
+_C151: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
 _CITES152: Final[tuple[Cite, ...]] = (_C151,)
-_C153: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
+_C153: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
 _CITES154: Final[tuple[Cite, ...]] = (_C153,)
-_SET155: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
-_C156: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
-_CITES157: Final[tuple[Cite, ...]] = (_C156,)
-_C158: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
-_CITES159: Final[tuple[Cite, ...]] = (_C158,)
-_C160: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
-_CITES161: Final[tuple[Cite, ...]] = (_C160,)
-_C162: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
-_CITES163: Final[tuple[Cite, ...]] = (_C162,)
-_C164: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
-_CITES165: Final[tuple[Cite, ...]] = (_C164,)
-_C166: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
+_C155: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
+_CITES156: Final[tuple[Cite, ...]] = (_C155,)
+_C157: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
+_CITES158: Final[tuple[Cite, ...]] = (_C157,)
+_C159: Final[Cite] = Cite(layer='fog_of_war', clause='13.7b', item=None, title='Fog of War Option', note="With the Fog of War Option (13.7b) a Formation marker may be put under other combat units, unless it holds the stack's only ground units with a ZOC.")
+_CITES160: Final[tuple[Cite, ...]] = (_C157, _C159,)
+_C161: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
+_CITES162: Final[tuple[Cite, ...]] = (_C161,)
+_C163: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
+_CITES164: Final[tuple[Cite, ...]] = (_C163,)
+_SET165: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
+_C166: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
 _CITES167: Final[tuple[Cite, ...]] = (_C166,)
-_C168: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
+_C168: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
 _CITES169: Final[tuple[Cite, ...]] = (_C168,)
-_C170: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
+_C170: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
 _CITES171: Final[tuple[Cite, ...]] = (_C170,)
-_SET172: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
-_C173: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
-_CITES174: Final[tuple[Cite, ...]] = (_C173,)
-_CITES175: Final[tuple[Cite, ...]] = (_C125,)
-_DOMAINS_Hex_0_176: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_94, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
-_C177: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
-_CITES178: Final[tuple[Cite, ...]] = (_C177,)
-_C179: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
-_CITES180: Final[tuple[Cite, ...]] = (_C179,)
-_SET181: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
-_C182: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
-_CITES183: Final[tuple[Cite, ...]] = (_C182,)
-_C184: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
-_CITES185: Final[tuple[Cite, ...]] = (_C184,)
-_C186: Final[Cite] = Cite(layer='OCS', clause='4.8b', item=None, title='Order of Stacking', note=None)
-_CITES187: Final[tuple[Cite, ...]] = (_C186,)
-_C188: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
-_CITES189: Final[tuple[Cite, ...]] = (_C188,)
-_SET190: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
-_C191: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
+_C172: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
+_CITES173: Final[tuple[Cite, ...]] = (_C172,)
+_C174: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
+_CITES175: Final[tuple[Cite, ...]] = (_C174,)
+_C176: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
+_CITES177: Final[tuple[Cite, ...]] = (_C176,)
+_C178: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
+_CITES179: Final[tuple[Cite, ...]] = (_C178,)
+_C180: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
+_CITES181: Final[tuple[Cite, ...]] = (_C180,)
+_SET182: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
+_C183: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
+_CITES184: Final[tuple[Cite, ...]] = (_C183,)
+_C185: Final[Cite] = Cite(layer='OCS', clause='4.5', item=None, title='Zone of Control', note=None)
+_CITES186: Final[tuple[Cite, ...]] = (_C185,)
+_CITES187: Final[tuple[Cite, ...]] = (_C135,)
+_DOMAINS_Hex_0_188: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_104, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
+_C189: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
+_CITES190: Final[tuple[Cite, ...]] = (_C189,)
+_C191: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
 _CITES192: Final[tuple[Cite, ...]] = (_C191,)
-_C193: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
-_CITES194: Final[tuple[Cite, ...]] = (_C193,)
-_C195: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
-_CITES196: Final[tuple[Cite, ...]] = (_C195,)
-_C197: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
-_CITES198: Final[tuple[Cite, ...]] = (_C197,)
-_C199: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
-_C200: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
-_C201: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
-_C202: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
-_CITES203: Final[tuple[Cite, ...]] = (_C0, _C199,)
-_CITES204: Final[tuple[Cite, ...]] = (_C0, _C200,)
-_CITES205: Final[tuple[Cite, ...]] = (_C0, _C201,)
-_CITES206: Final[tuple[Cite, ...]] = (_C0, _C202,)
-_C207: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
-_C208: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
-_SET209: Final[frozenset[UnitType]] = frozenset({'fighter', 'hedgehog', 'other_plane', 'sp', 'transport'})
-_C210: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
-_CITES211: Final[tuple[Cite, ...]] = (_C105, _C207,)
-_SET212: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
-_CITES213: Final[tuple[Cite, ...]] = (_C105, _C208,)
-_CITES214: Final[tuple[Cite, ...]] = (_C105, _C210,)
-_C215: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
-_C216: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
-_C217: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
-_C218: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
-_CITES219: Final[tuple[Cite, ...]] = (_C121, _C215,)
-_CITES220: Final[tuple[Cite, ...]] = (_C121, _C216,)
-_CITES221: Final[tuple[Cite, ...]] = (_C121, _C217,)
-_CITES222: Final[tuple[Cite, ...]] = (_C121, _C218,)
-_C223: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3)', note=None)
-_C224: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
-_CITES225: Final[tuple[Cite, ...]] = (_C121, _C223,)
-_CITES226: Final[tuple[Cite, ...]] = (_C121, _C224,)
-_C227: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
-_C228: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
-_C229: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
-_CITES230: Final[tuple[Cite, ...]] = (_C7, _C227,)
-_CITES231: Final[tuple[Cite, ...]] = (_C7, _C228,)
-_CITES232: Final[tuple[Cite, ...]] = (_C7, _C229,)
-_C233: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
-_C234: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
-_C235: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
-_C236: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
-_C237: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
-_CITES238: Final[tuple[Cite, ...]] = (_C233, _C234,)
-_CITES239: Final[tuple[Cite, ...]] = (_C233, _C235,)
-_CITES240: Final[tuple[Cite, ...]] = (_C233, _C236,)
-_CITES241: Final[tuple[Cite, ...]] = (_C233, _C237,)
-_C242: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
-_C243: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_C244: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
-_C245: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_C246: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_C247: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
-_C248: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITES249: Final[tuple[Cite, ...]] = (_C242, _C243,)
-_CITES250: Final[tuple[Cite, ...]] = (_C242, _C244,)
-_CITES251: Final[tuple[Cite, ...]] = (_C242, _C245,)
-_CITES252: Final[tuple[Cite, ...]] = (_C242, _C246,)
-_CITES253: Final[tuple[Cite, ...]] = (_C242, _C247,)
-_CITES254: Final[tuple[Cite, ...]] = (_C242, _C248,)
-_C255: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_C256: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_C257: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
-_C258: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITES259: Final[tuple[Cite, ...]] = (_C255, _C256,)
-_CITES260: Final[tuple[Cite, ...]] = (_C255, _C257,)
-_CITES261: Final[tuple[Cite, ...]] = (_C255, _C258,)
-_C262: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
-_C263: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C264: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
-_C265: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C266: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C267: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C268: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES269: Final[tuple[Cite, ...]] = (_C177, _C262,)
-_CITES270: Final[tuple[Cite, ...]] = (_C177, _C263,)
-_CITES271: Final[tuple[Cite, ...]] = (_C177, _C264,)
-_CITES272: Final[tuple[Cite, ...]] = (_C177, _C265,)
-_CITES273: Final[tuple[Cite, ...]] = (_C177, _C266,)
-_CITES274: Final[tuple[Cite, ...]] = (_C177, _C267,)
-_CITES275: Final[tuple[Cite, ...]] = (_C177, _C268,)
-_Q276: Final[Fraction] = Fraction(1, 2)
-_Q277: Final[Fraction] = Fraction(1, 4)
-_C278: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C279: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
-_C280: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C281: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_C282: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C283: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES284: Final[tuple[Cite, ...]] = (_C278, _C279,)
-_CITES285: Final[tuple[Cite, ...]] = (_C278, _C280,)
-_CITES286: Final[tuple[Cite, ...]] = (_C278, _C281,)
-_CITES287: Final[tuple[Cite, ...]] = (_C278, _C282,)
-_CITES288: Final[tuple[Cite, ...]] = (_C278, _C283,)
-_C289: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C290: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET291: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C292: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_CITES293: Final[tuple[Cite, ...]] = (_C182, _C289,)
-_CITES294: Final[tuple[Cite, ...]] = (_C182, _C290,)
-_CITES295: Final[tuple[Cite, ...]] = (_C182, _C292,)
-_C296: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_C297: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_C298: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_C299: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES300: Final[tuple[Cite, ...]] = (_C184, _C296,)
-_CITES301: Final[tuple[Cite, ...]] = (_C184, _C297,)
-_CITES302: Final[tuple[Cite, ...]] = (_C184, _C298,)
-_CITES303: Final[tuple[Cite, ...]] = (_C184, _C299,)
-_C304: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
-_C305: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
-_CITES306: Final[tuple[Cite, ...]] = (_C184, _C304,)
-_CITES307: Final[tuple[Cite, ...]] = (_C184, _C305,)
-_C308: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
-_C309: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES310: Final[tuple[Cite, ...]] = (_C184, _C308,)
-_CITES311: Final[tuple[Cite, ...]] = (_C184, _C309,)
-_C312: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='no_zoc', title='C) applies when a unit with a ZOC is in the hex', note=None)
-_C313: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='zoc_on_top', title='C) A unit with a ZOC is the top combat unit', note=None)
-_C314: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='hq_on_top', title='D) An HQ can be the top combat unit in the hex when no enemy ground units are adjacent', note=None)
-_C315: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='buried', title='C) If a unit with a ZOC is in a hex, it should be the top combat unit', note=None)
-_CITES316: Final[tuple[Cite, ...]] = (_C186, _C312,)
-_CITES317: Final[tuple[Cite, ...]] = (_C186, _C313,)
-_CITES318: Final[tuple[Cite, ...]] = (_C186, _C314,)
-_CITES319: Final[tuple[Cite, ...]] = (_C186, _C315,)
-_C320: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C321: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
-_C322: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
-_C323: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C324: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES325: Final[tuple[Cite, ...]] = (_C188, _C320,)
-_CITES326: Final[tuple[Cite, ...]] = (_C188, _C321,)
-_CITES327: Final[tuple[Cite, ...]] = (_C188, _C322,)
-_CITES328: Final[tuple[Cite, ...]] = (_C188, _C323,)
-_CITES329: Final[tuple[Cite, ...]] = (_C188, _C324,)
-_C330: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
-_C331: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
-_C332: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
-_C333: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
-_C334: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES335: Final[tuple[Cite, ...]] = (_C334,)
-_CITES336: Final[tuple[Cite, ...]] = (_C334, _C334, _C330,)
-_CITES337: Final[tuple[Cite, ...]] = (_C330,)
-_CITES338: Final[tuple[Cite, ...]] = (_C331,)
-_CITES339: Final[tuple[Cite, ...]] = (_C332,)
-_CITES340: Final[tuple[Cite, ...]] = (_C333,)
+_SET193: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
+_C194: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
+_CITES195: Final[tuple[Cite, ...]] = (_C194,)
+_C196: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
+_CITES197: Final[tuple[Cite, ...]] = (_C196,)
+_C198: Final[Cite] = Cite(layer='OCS', clause='4.8b', item=None, title='Order of Stacking', note=None)
+_CITES199: Final[tuple[Cite, ...]] = (_C198,)
+_C200: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_CITES201: Final[tuple[Cite, ...]] = (_C200,)
+_SET202: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
+_C203: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
+_CITES204: Final[tuple[Cite, ...]] = (_C203,)
+_C205: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
+_CITES206: Final[tuple[Cite, ...]] = (_C205,)
+_C207: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
+_CITES208: Final[tuple[Cite, ...]] = (_C207,)
+_C209: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
+_CITES210: Final[tuple[Cite, ...]] = (_C209,)
+_C211: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
+_C212: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
+_C213: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
+_C214: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
+_CITES215: Final[tuple[Cite, ...]] = (_C0, _C211,)
+_CITES216: Final[tuple[Cite, ...]] = (_C0, _C212,)
+_CITES217: Final[tuple[Cite, ...]] = (_C0, _C213,)
+_CITES218: Final[tuple[Cite, ...]] = (_C0, _C214,)
+_C219: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
+_C220: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
+_SET221: Final[frozenset[UnitType]] = frozenset({'fighter', 'hedgehog', 'other_plane', 'sp', 'transport'})
+_C222: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
+_CITES223: Final[tuple[Cite, ...]] = (_C115, _C219,)
+_SET224: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
+_CITES225: Final[tuple[Cite, ...]] = (_C115, _C220,)
+_CITES226: Final[tuple[Cite, ...]] = (_C115, _C222,)
+_C227: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
+_C228: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
+_C229: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
+_C230: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
+_CITES231: Final[tuple[Cite, ...]] = (_C131, _C227,)
+_CITES232: Final[tuple[Cite, ...]] = (_C131, _C228,)
+_CITES233: Final[tuple[Cite, ...]] = (_C131, _C229,)
+_CITES234: Final[tuple[Cite, ...]] = (_C131, _C230,)
+_C235: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3)', note=None)
+_C236: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
+_CITES237: Final[tuple[Cite, ...]] = (_C131, _C235,)
+_CITES238: Final[tuple[Cite, ...]] = (_C131, _C236,)
+_C239: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_C240: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
+_C241: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
+_CITES242: Final[tuple[Cite, ...]] = (_C7, _C239,)
+_CITES243: Final[tuple[Cite, ...]] = (_C7, _C240,)
+_CITES244: Final[tuple[Cite, ...]] = (_C7, _C241,)
+_C245: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
+_C246: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
+_C247: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
+_C248: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
+_C249: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
+_CITES250: Final[tuple[Cite, ...]] = (_C245, _C246,)
+_CITES251: Final[tuple[Cite, ...]] = (_C245, _C247,)
+_CITES252: Final[tuple[Cite, ...]] = (_C245, _C248,)
+_CITES253: Final[tuple[Cite, ...]] = (_C245, _C249,)
+_C254: Final[Cite] = Cite(layer='OCS', clause='4.2', item='attacker', title='N to 1: the attack strength over the defense strength, rounded per 4.1', note=None)
+_C255: Final[Cite] = Cite(layer='OCS', clause='4.2', item='defender', title='Below 1:1, 1 to N: the defense strength over the attack strength, rounded per 4.1', note=None)
+_CITES256: Final[tuple[Cite, ...]] = (_C176, _C254,)
+_CITES257: Final[tuple[Cite, ...]] = (_C176, _C255,)
+_C258: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_C259: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_C260: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
+_C261: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_C262: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_C263: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_C264: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITES265: Final[tuple[Cite, ...]] = (_C258, _C259,)
+_CITES266: Final[tuple[Cite, ...]] = (_C258, _C260,)
+_CITES267: Final[tuple[Cite, ...]] = (_C258, _C261,)
+_CITES268: Final[tuple[Cite, ...]] = (_C258, _C262,)
+_CITES269: Final[tuple[Cite, ...]] = (_C258, _C263,)
+_CITES270: Final[tuple[Cite, ...]] = (_C258, _C264,)
+_C271: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_C272: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_C273: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_C274: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITES275: Final[tuple[Cite, ...]] = (_C271, _C272,)
+_CITES276: Final[tuple[Cite, ...]] = (_C271, _C273,)
+_CITES277: Final[tuple[Cite, ...]] = (_C271, _C274,)
+_C278: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='strat', title='J) Units can never enter a ZOC while in Strat Mode', note=None)
+_C279: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='reserve', title='I) Once in Reserve Mode, units can enter and exit ZOC normally', note=None)
+_C280: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='other', title='Other modes: only A) limits it (Truck MP)', note=None)
+_CITES281: Final[tuple[Cite, ...]] = (_C135, _C278,)
+_CITES282: Final[tuple[Cite, ...]] = (_C135, _C279,)
+_CITES283: Final[tuple[Cite, ...]] = (_C135, _C280,)
+_C284: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
+_C285: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C286: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
+_C287: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C288: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C289: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C290: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES291: Final[tuple[Cite, ...]] = (_C189, _C284,)
+_CITES292: Final[tuple[Cite, ...]] = (_C189, _C285,)
+_CITES293: Final[tuple[Cite, ...]] = (_C189, _C286,)
+_CITES294: Final[tuple[Cite, ...]] = (_C189, _C287,)
+_CITES295: Final[tuple[Cite, ...]] = (_C189, _C288,)
+_CITES296: Final[tuple[Cite, ...]] = (_C189, _C289,)
+_CITES297: Final[tuple[Cite, ...]] = (_C189, _C290,)
+_Q298: Final[Fraction] = Fraction(1, 2)
+_Q299: Final[Fraction] = Fraction(1, 4)
+_C300: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C301: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_C302: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C303: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_C304: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C305: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES306: Final[tuple[Cite, ...]] = (_C300, _C301,)
+_CITES307: Final[tuple[Cite, ...]] = (_C300, _C302,)
+_CITES308: Final[tuple[Cite, ...]] = (_C300, _C303,)
+_CITES309: Final[tuple[Cite, ...]] = (_C300, _C304,)
+_CITES310: Final[tuple[Cite, ...]] = (_C300, _C305,)
+_C311: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C312: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET313: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_C314: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='by_air', title='But not by air', note=None)
+_SET315: Final[frozenset[Transport]] = frozenset({'air', 'air_drop'})
+_C316: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='unlisted', title='Only by landing craft, rail or shipping (not an ALT landing or a Beach Assault)', note=None)
+_CITES317: Final[tuple[Cite, ...]] = (_C194, _C311,)
+_CITES318: Final[tuple[Cite, ...]] = (_C194, _C312,)
+_CITES319: Final[tuple[Cite, ...]] = (_C194, _C314,)
+_CITES320: Final[tuple[Cite, ...]] = (_C194, _C316,)
+_C321: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_C322: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_C323: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_C324: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='landing_craft', title='Landing Craft: not one of the cases in which half MA can be spent', note=None)
+_C325: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES326: Final[tuple[Cite, ...]] = (_C196, _C321,)
+_CITES327: Final[tuple[Cite, ...]] = (_C196, _C322,)
+_CITES328: Final[tuple[Cite, ...]] = (_C196, _C323,)
+_CITES329: Final[tuple[Cite, ...]] = (_C196, _C324,)
+_CITES330: Final[tuple[Cite, ...]] = (_C196, _C325,)
+_C331: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_C332: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
+_CITES333: Final[tuple[Cite, ...]] = (_C196, _C331,)
+_CITES334: Final[tuple[Cite, ...]] = (_C196, _C332,)
+_C335: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
+_C336: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES337: Final[tuple[Cite, ...]] = (_C196, _C335,)
+_CITES338: Final[tuple[Cite, ...]] = (_C196, _C336,)
+_C339: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='no_zoc', title='C) applies when a unit with a ZOC is in the hex', note=None)
+_C340: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='zoc_on_top', title='C) A unit with a ZOC is the top combat unit', note=None)
+_C341: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='hq_on_top', title='D) An HQ can be the top combat unit in the hex when no enemy ground units are adjacent', note=None)
+_C342: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='buried', title='C) If a unit with a ZOC is in a hex, it should be the top combat unit', note=None)
+_CITES343: Final[tuple[Cite, ...]] = (_C198, _C339,)
+_CITES344: Final[tuple[Cite, ...]] = (_C198, _C340,)
+_CITES345: Final[tuple[Cite, ...]] = (_C198, _C341,)
+_CITES346: Final[tuple[Cite, ...]] = (_C198, _C342,)
+_C347: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C348: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
+_C349: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
+_C350: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C351: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
+_CITES352: Final[tuple[Cite, ...]] = (_C200, _C347,)
+_CITES353: Final[tuple[Cite, ...]] = (_C200, _C348,)
+_CITES354: Final[tuple[Cite, ...]] = (_C200, _C349,)
+_CITES355: Final[tuple[Cite, ...]] = (_C200, _C350,)
+_CITES356: Final[tuple[Cite, ...]] = (_C200, _C351,)
+_C357: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='no_zoc', title='The top combat unit, if none have a ZOC', note=None)
+_C358: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='combat_mode', title='The top Combat Mode Attack-Capable unit', note=None)
+_C359: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='exploitation', title='A ZOC but no Combat Mode unit (Exploitation Mode, 4.5): the top unit with a ZOC', note=None)
+_CITES360: Final[tuple[Cite, ...]] = (_C203, _C357,)
+_CITES361: Final[tuple[Cite, ...]] = (_C203, _C358,)
+_CITES362: Final[tuple[Cite, ...]] = (_C203, _C359,)
+_C363: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_C364: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_C365: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_C366: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_C367: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES368: Final[tuple[Cite, ...]] = (_C367,)
+_CITES369: Final[tuple[Cite, ...]] = (_C367, _C367, _C363,)
+_CITES370: Final[tuple[Cite, ...]] = (_C363,)
+_CITES371: Final[tuple[Cite, ...]] = (_C364,)
+_CITES372: Final[tuple[Cite, ...]] = (_C365,)
+_CITES373: Final[tuple[Cite, ...]] = (_C366,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -889,7 +922,7 @@ Consolidation_titles: Final[dict[Consolidation, str]] = {
     'aircraft': '4) Reduced aircraft',
 }
 
-# rules/ocs/ch4-general-concepts.rules:184  4.5a  Action in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:229  4.5a  Action in an enemy ZOC
 EzocAction = Literal['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K']
 EzocAction_values: Final[tuple[EzocAction, ...]] = ('A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K',)
 EzocAction_titles: Final[dict[EzocAction, str]] = {
@@ -920,7 +953,7 @@ EzocAction_negatable: Final[dict[EzocAction, bool]] = {
 }
 _CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {'A': _CITES38, 'B': _CITES40, 'C': _CITES42, 'D': _CITES44, 'E': _CITES46, 'F': _CITES49, 'G': _CITES51, 'H': _CITES53, 'I': _CITES55, 'J': _CITES57, 'K': _CITES59}
 
-# rules/ocs/ch4-general-concepts.rules:354  4.7  Kind of transport
+# rules/ocs/ch4-general-concepts.rules:434  4.7  Kind of transport
 Transport = Literal['rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping']
 Transport_values: Final[tuple[Transport, ...]] = ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping',)
 Transport_titles: Final[dict[Transport, str]] = {
@@ -933,7 +966,7 @@ Transport_titles: Final[dict[Transport, str]] = {
     'shipping': 'Abstract shipping',
 }
 
-# rules/ocs/ch4-general-concepts.rules:704  4.8c  What moves, retreats or traces into the hex
+# rules/ocs/ch4-general-concepts.rules:801  4.8c  What moves, retreats or traces into the hex
 Mover = Literal['attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path']
 Mover_values: Final[tuple[Mover, ...]] = ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path',)
 Mover_titles: Final[dict[Mover, str]] = {
@@ -944,7 +977,7 @@ Mover_titles: Final[dict[Mover, str]] = {
     'rail_or_supply_path': 'Rail transport or a supply path (traced through)',
 }
 
-# rules/ocs/ch4-general-concepts.rules:711  4.8c  Kind of enemy unit in the hex
+# rules/ocs/ch4-general-concepts.rules:808  4.8c  Kind of enemy unit in the hex
 EnemyKind = Literal['combat_units', 'noncombat_units', 'ships', 'planes']
 EnemyKind_values: Final[tuple[EnemyKind, ...]] = ('combat_units', 'noncombat_units', 'ships', 'planes',)
 EnemyKind_titles: Final[dict[EnemyKind, str]] = {
@@ -953,6 +986,25 @@ EnemyKind_titles: Final[dict[EnemyKind, str]] = {
     'ships': 'Enemy ships',
     'planes': 'Enemy planes',
 }
+
+# rules/ocs/ch4-general-concepts.rules:872  4.9a  What there is to know about the top unit
+TopUnitFact = Literal['strat_mode', 'dg', 'out_of_supply', 'internal_stocks', 'steps_lost']
+TopUnitFact_values: Final[tuple[TopUnitFact, ...]] = ('strat_mode', 'dg', 'out_of_supply', 'internal_stocks', 'steps_lost',)
+TopUnitFact_titles: Final[dict[TopUnitFact, str]] = {
+    'strat_mode': 'Whether it is in Strat Mode',
+    'dg': 'Whether it is DG',
+    'out_of_supply': 'Whether it is Out of Supply',
+    'internal_stocks': 'Its internal stocks status',
+    'steps_lost': 'The steps it has lost',
+}
+TopUnitFact_known: Final[dict[TopUnitFact, bool]] = {
+    'strat_mode': True,
+    'dg': True,
+    'out_of_supply': True,
+    'internal_stocks': False,
+    'steps_lost': False,
+}
+_CITES_TopUnitFact_known: Final[dict[TopUnitFact, tuple[Cite, ...]]] = {'strat_mode': _CITES61, 'dg': _CITES63, 'out_of_supply': _CITES65, 'internal_stocks': _CITES67, 'steps_lost': _CITES69}
 
 # rules/ocs/series.rules:8  3.1  Unit size (designation)
 Size = Literal['company', 'battalion', 'regiment', 'brigade', 'division', 'corps']
@@ -1014,7 +1066,7 @@ UnitType_combat: Final[dict[UnitType, bool]] = {
     'fighter': False,
     'other_plane': False,
 }
-_CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES61, 'hq': _CITES63, 'artillery': _CITES65, 'repl': _CITES67, 'engineer': _CITES69, 'rail_repair': _CITES71, 'assault_engineer': _CITES73, 'pioneer': _CITES75, 'para_glider_engineer': _CITES77, 'transport': _CITES79, 'sp': _CITES81, 'port': _CITES83, 'air_base': _CITES85, 'hedgehog': _CITES87, 'fighter': _CITES89, 'other_plane': _CITES91}
+_CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES71, 'hq': _CITES73, 'artillery': _CITES75, 'repl': _CITES77, 'engineer': _CITES79, 'rail_repair': _CITES81, 'assault_engineer': _CITES83, 'pioneer': _CITES85, 'para_glider_engineer': _CITES87, 'transport': _CITES89, 'sp': _CITES91, 'port': _CITES93, 'air_base': _CITES95, 'hedgehog': _CITES97, 'fighter': _CITES99, 'other_plane': _CITES101}
 UnitType_air: Final[dict[UnitType, bool]] = {
     'combat_unit': False,
     'hq': False,
@@ -1033,7 +1085,7 @@ UnitType_air: Final[dict[UnitType, bool]] = {
     'fighter': True,
     'other_plane': True,
 }
-_CITES_UnitType_air: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES61, 'hq': _CITES63, 'artillery': _CITES65, 'repl': _CITES67, 'engineer': _CITES69, 'rail_repair': _CITES71, 'assault_engineer': _CITES73, 'pioneer': _CITES75, 'para_glider_engineer': _CITES77, 'transport': _CITES79, 'sp': _CITES81, 'port': _CITES83, 'air_base': _CITES85, 'hedgehog': _CITES87, 'fighter': _CITES89, 'other_plane': _CITES91}
+_CITES_UnitType_air: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES71, 'hq': _CITES73, 'artillery': _CITES75, 'repl': _CITES77, 'engineer': _CITES79, 'rail_repair': _CITES81, 'assault_engineer': _CITES83, 'pioneer': _CITES85, 'para_glider_engineer': _CITES87, 'transport': _CITES89, 'sp': _CITES91, 'port': _CITES93, 'air_base': _CITES95, 'hedgehog': _CITES97, 'fighter': _CITES99, 'other_plane': _CITES101}
 
 # rules/ocs/series.rules:52  5.0  Mode
 Mode = Literal['combat', 'move', 'reserve', 'strat', 'dg', 'exploit']
@@ -1193,7 +1245,7 @@ def hq_may_throw_supply(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:43  13.1a  HQs and Modes
 def _t_hq_may_throw_supply(u: Unit, _t: list[Cite]) -> bool:
     """hq_may_throw_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES93)
+    _t.extend(_CITES103)
     return u.type == 'hq' and u.mode != 'strat'
 
 
@@ -1202,20 +1254,20 @@ def explain_hq_may_throw_supply(u: Unit) -> Answer[bool]:
     """May this HQ throw supply? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_may_throw_supply(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_supply, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_supply, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:44  13.1a  HQs and Modes
 def hq_uses_greater_throw_range(u: Unit) -> bool:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a)."""
     _u_mode = u.mode
-    return u.type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET95))
+    return u.type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET105))
 
 
 # rules/ocs/ch13-specialized-units.rules:44  13.1a  HQs and Modes
 def _t_hq_uses_greater_throw_range(u: Unit, _t: list[Cite]) -> bool:
     """hq_uses_greater_throw_range, recording in _t each rule it uses."""
-    _t.extend(_CITES93)
+    _t.extend(_CITES103)
     return u.type == 'hq' and _t_combat_side(u, _t)
 
 
@@ -1224,7 +1276,7 @@ def explain_hq_uses_greater_throw_range(u: Unit) -> Answer[bool]:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_uses_greater_throw_range(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:87  13.1c  HQs and Combat
@@ -1258,7 +1310,7 @@ def hq_may_supply(hq: Unit, u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:107  13.1d  Special HQs
 def _t_hq_may_supply(hq: Unit, u: Unit, _t: list[Cite]) -> bool:
     """hq_may_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES97)
+    _t.extend(_CITES107)
     return not hq.divisional or u.formation == hq.formation or (u.formation == '' and u.nationality == hq.nationality)
 
 
@@ -1267,7 +1319,7 @@ def explain_hq_may_supply(hq: Unit, u: Unit) -> Answer[bool]:
     """May this HQ provide supply to this unit? (13.1d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_may_supply(hq, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_0_94), ('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_0_104), ('u', u, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:139  13.2a  Sequencing Transport/Supply
@@ -1279,14 +1331,14 @@ def pausing_load_may_pay(use: SpUse) -> bool:
 # rules/ocs/ch13-specialized-units.rules:139  13.2a  Sequencing Transport/Supply
 def _t_pausing_load_may_pay(use: SpUse, _t: list[Cite]) -> bool:
     """pausing_load_may_pay, recording in _t each rule it uses."""
-    _t.extend(_CITES99)
+    _t.extend(_CITES109)
     return _attr_yes(_t, _CITES_SpUse_pay_while_pausing, SpUse_pay_while_pausing, use)
 
 _ANSWERS_pausing_load_may_pay: Final[dict[tuple[SpUse], Answer[bool]]] = {
-    ('fueling',): Answer(True, (_C98, _C13,), ()),
-    ('construction',): Answer(True, (_C98, _C15,), ()),
-    ('combat_cost',): Answer(False, (_C98, _C17,), ('use = fueling', 'use = construction')),
-    ('barrage_cost',): Answer(False, (_C98, _C19,), ('use = fueling', 'use = construction')),
+    ('fueling',): Answer(True, (_C108, _C13,), ()),
+    ('construction',): Answer(True, (_C108, _C15,), ()),
+    ('combat_cost',): Answer(False, (_C108, _C17,), ('use = fueling', 'use = construction')),
+    ('barrage_cost',): Answer(False, (_C108, _C19,), ('use = fueling', 'use = construction')),
 }
 
 
@@ -1305,7 +1357,7 @@ def needs_fuel(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:153  13.2b  Transport Points and Supply
 def _t_needs_fuel(u: Unit, _t: list[Cite]) -> bool:
     """needs_fuel, recording in _t each rule it uses."""
-    _t.extend(_CITES101)
+    _t.extend(_CITES111)
     return u.type != 'transport' and u.mobility != 'leg'
 
 
@@ -1314,7 +1366,7 @@ def explain_needs_fuel(u: Unit) -> Answer[bool]:
     """Does the unit need fuel to move? (13.2b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_needs_fuel(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
@@ -1326,7 +1378,7 @@ def transport_point_supplied(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:154  13.2b  Transport Points and Supply
 def _t_transport_point_supplied(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_supplied, recording in _t each rule it uses."""
-    _t.extend(_CITES101)
+    _t.extend(_CITES111)
     return u.type != 'transport' or not u.out_of_supply
 
 
@@ -1335,7 +1387,7 @@ def explain_transport_point_supplied(u: Unit) -> Answer[bool]:
     """Transport Points are never Out of Supply (13.2b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_supplied(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:169  13.2c  Mechanical Handling
@@ -1347,7 +1399,7 @@ def may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool)
 # rules/ocs/ch13-specialized-units.rules:169  13.2c  Mechanical Handling
 def _t_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool, _t: list[Cite]) -> bool:
     """may_combine_transport_points, recording in _t each rule it uses."""
-    _t.extend(_CITES102)
+    _t.extend(_CITES112)
     return phase == 'movement' and same_hex and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
 
 
@@ -1356,7 +1408,7 @@ def explain_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_he
     """May these Transport Points combine (or divide)? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_combine_transport_points(a, b, phase, same_hex, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_0_94), ('b', b, _DOMAINS_Unit_0_94), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_0_104), ('b', b, _DOMAINS_Unit_0_104), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:173  13.2c  Mechanical Handling
@@ -1368,7 +1420,7 @@ def _s_may_carry_sp(tp: Unit, sp: Number) -> bool:
 # rules/ocs/ch13-specialized-units.rules:173  13.2c  Mechanical Handling
 def _t_may_carry_sp(tp: Unit, sp: Number, _t: list[Cite]) -> bool:
     """may_carry_sp, recording in _t each rule it uses."""
-    _t.extend(_CITES102)
+    _t.extend(_CITES112)
     return sp <= tp.points * 4
 
 
@@ -1383,7 +1435,7 @@ def explain_may_carry_sp(tp: Unit, sp: Number) -> Answer[bool]:
     """Can the Transport Point carry this many SP? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_carry_sp(tp, sp * SCALE, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_0_94), ('sp', sp, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_0_104), ('sp', sp, ()), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:177  13.2c  Mechanical Handling
@@ -1395,7 +1447,7 @@ def within_counter_mix(trucks_in_play: int) -> bool:
 # rules/ocs/ch13-specialized-units.rules:177  13.2c  Mechanical Handling
 def _t_within_counter_mix(trucks_in_play: int, _t: list[Cite]) -> bool:
     """within_counter_mix, recording in _t each rule it uses."""
-    _t.extend(_CITES102)
+    _t.extend(_CITES112)
     return trucks_in_play <= _cite(_t, _CITES4, truck_counters)
 
 
@@ -1417,7 +1469,7 @@ def transport_point_mode(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:199  13.2d  Mode Restrictions
 def _t_transport_point_mode(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_mode, recording in _t each rule it uses."""
-    _t.extend(_CITES104)
+    _t.extend(_CITES114)
     return u.type != 'transport' or u.mode == 'move' or (u.organic and u.mode == 'reserve')
 
 
@@ -1426,7 +1478,7 @@ def explain_transport_point_mode(u: Unit) -> Answer[bool]:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_mode(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
@@ -1438,7 +1490,7 @@ def load_cost(tp: Unit) -> int:
 # rules/ocs/ch13-specialized-units.rules:241  13.2f  Loading and Unloading
 def _t_load_cost(tp: Unit, _t: list[Cite]) -> int:
     """load_cost, recording in _t each rule it uses."""
-    _t.extend(_CITES106)
+    _t.extend(_CITES116)
     return _t_rounded(_div(tp.move_ma * 4, 40), _t)
 
 
@@ -1459,12 +1511,12 @@ def may_load_from(same_hex_as_dump: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:243  13.2f  Loading and Unloading
 def _t_may_load_from(same_hex_as_dump: bool, _t: list[Cite]) -> bool:
     """may_load_from, recording in _t each rule it uses."""
-    _t.extend(_CITES106)
+    _t.extend(_CITES116)
     return same_hex_as_dump
 
 _ANSWERS_may_load_from: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C105,), ('same_hex_as_dump = true',)),
-    (True,): Answer(True, (_C105,), ()),
+    (False,): Answer(False, (_C115,), ('same_hex_as_dump = true',)),
+    (True,): Answer(True, (_C115,), ()),
 }
 
 
@@ -1483,7 +1535,7 @@ def may_draw_from(tp: Unit, u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:289  13.2g  Organic Trucks
 def _t_may_draw_from(tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """may_draw_from, recording in _t each rule it uses."""
-    _t.extend(_CITES108)
+    _t.extend(_CITES118)
     return not tp.organic or u.formation == tp.formation
 
 
@@ -1492,7 +1544,7 @@ def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     """May this unit draw SP from this Transport Point? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_draw_from(tp, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_0_94), ('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_0_104), ('u', u, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
@@ -1504,7 +1556,7 @@ def may_form_extender(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:292  13.2g  Organic Trucks
 def _t_may_form_extender(tp: Unit, _t: list[Cite]) -> bool:
     """may_form_extender, recording in _t each rule it uses."""
-    _t.extend(_CITES108)
+    _t.extend(_CITES118)
     return not tp.organic
 
 
@@ -1513,7 +1565,7 @@ def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     """May this Transport Point be combined to form an Extender? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_form_extender(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:295  13.2g  Organic Trucks
@@ -1525,7 +1577,7 @@ def may_retreat(tp: Unit, with_retreating_combat_units: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:295  13.2g  Organic Trucks
 def _t_may_retreat(tp: Unit, with_retreating_combat_units: bool, _t: list[Cite]) -> bool:
     """may_retreat, recording in _t each rule it uses."""
-    _t.extend(_CITES108)
+    _t.extend(_CITES118)
     return tp.organic and with_retreating_combat_units
 
 
@@ -1534,7 +1586,7 @@ def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[
     """May this Transport Point retreat? (Organic Trucks only with retreating combat units of their stack) (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_retreat(tp, with_retreating_combat_units, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_0_94), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_0_104), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
@@ -1546,7 +1598,7 @@ def organic_after_capture(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:299  13.2g  Organic Trucks
 def _t_organic_after_capture(tp: Unit, _t: list[Cite]) -> bool:
     """organic_after_capture, recording in _t each rule it uses."""
-    _t.extend(_CITES108)
+    _t.extend(_CITES118)
     return False
 
 
@@ -1555,7 +1607,7 @@ def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     """Is the Transport Point still Organic once captured? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_organic_after_capture(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
@@ -1567,7 +1619,7 @@ def may_withhold_combat_supply(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:301  13.2g  Organic Trucks
 def _t_may_withhold_combat_supply(tp: Unit, _t: list[Cite]) -> bool:
     """may_withhold_combat_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES108)
+    _t.extend(_CITES118)
     return tp.organic
 
 
@@ -1576,7 +1628,7 @@ def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_withhold_combat_supply(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:329  13.2i
@@ -1588,18 +1640,18 @@ def captured_may_move_at_once(captured_in: Phase) -> bool:
 # rules/ocs/ch13-specialized-units.rules:329  13.2i
 def _t_captured_may_move_at_once(captured_in: Phase, _t: list[Cite]) -> bool:
     """captured_may_move_at_once, recording in _t each rule it uses."""
-    _t.extend(_CITES110)
+    _t.extend(_CITES120)
     return captured_in == 'movement'
 
 _ANSWERS_captured_may_move_at_once: Final[dict[tuple[Phase], Answer[bool]]] = {
-    ('reinforcement',): Answer(False, (_C109,), ('captured_in = movement',)),
-    ('movement',): Answer(True, (_C109,), ()),
-    ('reaction',): Answer(False, (_C109,), ('captured_in = movement',)),
-    ('exploitation',): Answer(False, (_C109,), ('captured_in = movement',)),
-    ('combat_phase',): Answer(False, (_C109,), ('captured_in = movement',)),
-    ('barrage',): Answer(False, (_C109,), ('captured_in = movement',)),
-    ('supply',): Answer(False, (_C109,), ('captured_in = movement',)),
-    ('clean_up',): Answer(False, (_C109,), ('captured_in = movement',)),
+    ('reinforcement',): Answer(False, (_C119,), ('captured_in = movement',)),
+    ('movement',): Answer(True, (_C119,), ()),
+    ('reaction',): Answer(False, (_C119,), ('captured_in = movement',)),
+    ('exploitation',): Answer(False, (_C119,), ('captured_in = movement',)),
+    ('combat_phase',): Answer(False, (_C119,), ('captured_in = movement',)),
+    ('barrage',): Answer(False, (_C119,), ('captured_in = movement',)),
+    ('supply',): Answer(False, (_C119,), ('captured_in = movement',)),
+    ('clean_up',): Answer(False, (_C119,), ('captured_in = movement',)),
 }
 
 
@@ -1612,13 +1664,13 @@ def explain_captured_may_move_at_once(captured_in: Phase) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:364  13.3a
 def rail_cargo(u: Unit) -> bool:
     """May this go by rail? (13.3a)."""
-    return u.type not in _SET113
+    return u.type not in _SET123
 
 
 # rules/ocs/ch13-specialized-units.rules:364  13.3a
 def _t_rail_cargo(u: Unit, _t: list[Cite]) -> bool:
     """rail_cargo, recording in _t each rule it uses."""
-    _t.extend(_CITES112)
+    _t.extend(_CITES122)
     return _t_transportable(u, _t)
 
 
@@ -1627,7 +1679,7 @@ def explain_rail_cargo(u: Unit) -> Answer[bool]:
     """May this go by rail? (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_rail_cargo(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:366  13.3a
@@ -1639,7 +1691,7 @@ def _s_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_trac
 # rules/ocs/ch13-specialized-units.rules:366  13.3a
 def _t_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool, _t: list[Cite]) -> Number:
     """rail_cap_cost, recording in _t each rule it uses."""
-    _t.extend(_CITES112)
+    _t.extend(_CITES122)
     return _mul(_sum((_t_transport_equivalent(u, _t) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
@@ -1666,18 +1718,18 @@ def rail_cap_usable(phase: Phase) -> bool:
 # rules/ocs/ch13-specialized-units.rules:384  13.3b
 def _t_rail_cap_usable(phase: Phase, _t: list[Cite]) -> bool:
     """rail_cap_usable, recording in _t each rule it uses."""
-    _t.extend(_CITES115)
+    _t.extend(_CITES125)
     return phase == 'movement'
 
 _ANSWERS_rail_cap_usable: Final[dict[tuple[Phase], Answer[bool]]] = {
-    ('reinforcement',): Answer(False, (_C114,), ('phase = movement',)),
-    ('movement',): Answer(True, (_C114,), ()),
-    ('reaction',): Answer(False, (_C114,), ('phase = movement',)),
-    ('exploitation',): Answer(False, (_C114,), ('phase = movement',)),
-    ('combat_phase',): Answer(False, (_C114,), ('phase = movement',)),
-    ('barrage',): Answer(False, (_C114,), ('phase = movement',)),
-    ('supply',): Answer(False, (_C114,), ('phase = movement',)),
-    ('clean_up',): Answer(False, (_C114,), ('phase = movement',)),
+    ('reinforcement',): Answer(False, (_C124,), ('phase = movement',)),
+    ('movement',): Answer(True, (_C124,), ()),
+    ('reaction',): Answer(False, (_C124,), ('phase = movement',)),
+    ('exploitation',): Answer(False, (_C124,), ('phase = movement',)),
+    ('combat_phase',): Answer(False, (_C124,), ('phase = movement',)),
+    ('barrage',): Answer(False, (_C124,), ('phase = movement',)),
+    ('supply',): Answer(False, (_C124,), ('phase = movement',)),
+    ('clean_up',): Answer(False, (_C124,), ('phase = movement',)),
 }
 
 
@@ -1696,7 +1748,7 @@ def detrainable(x: RailHex) -> bool:
 # rules/ocs/ch13-specialized-units.rules:403  13.3c  Detrainable Hexes
 def _t_detrainable(x: RailHex, _t: list[Cite]) -> bool:
     """detrainable, recording in _t each rule it uses."""
-    _t.extend(_CITES117)
+    _t.extend(_CITES127)
     return (x.town_or_port or any((_t_creates_detrainable(u, _t) for u in x.units))) and x.controlled and x.ezoc_free_path_to_supply
 
 
@@ -1705,7 +1757,7 @@ def explain_detrainable(x: RailHex) -> Answer[bool]:
     """Is this railroad hex detrainable? (13.3c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_detrainable(x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_0_118), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_0_128), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:423  13.3d  Railheads
@@ -1717,7 +1769,7 @@ def moves_railhead(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:423  13.3d  Railheads
 def _t_moves_railhead(u: Unit, _t: list[Cite]) -> bool:
     """moves_railhead, recording in _t each rule it uses."""
-    _t.extend(_CITES120)
+    _t.extend(_CITES130)
     return u.type == 'rail_repair'
 
 
@@ -1726,7 +1778,7 @@ def explain_moves_railhead(u: Unit) -> Answer[bool]:
     """Does this unit's movement move a Railhead marker? (13.3d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_moves_railhead(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:453  13.3e
@@ -1738,26 +1790,26 @@ def rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bo
 # rules/ocs/ch13-specialized-units.rules:453  13.3e
 def _t_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool, _t: list[Cite]) -> bool:
     """rail_path_hex_usable, recording in _t each rule it uses."""
-    _t.extend(_CITES122)
+    _t.extend(_CITES132)
     return not enemy_combat_unit and (not in_ezoc) and (not wrong_gauge) and controlled
 
 _ANSWERS_rail_path_hex_usable: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
-    (False, False, False, False,): Answer(False, (_C121,), ('controlled = true',)),
-    (False, False, False, True,): Answer(True, (_C121,), ()),
-    (False, False, True, False,): Answer(False, (_C121,), ()),
-    (False, False, True, True,): Answer(False, (_C121,), ('wrong_gauge = false',)),
-    (False, True, False, False,): Answer(False, (_C121,), ()),
-    (False, True, False, True,): Answer(False, (_C121,), ('in_ezoc = false',)),
-    (False, True, True, False,): Answer(False, (_C121,), ()),
-    (False, True, True, True,): Answer(False, (_C121,), ()),
-    (True, False, False, False,): Answer(False, (_C121,), ()),
-    (True, False, False, True,): Answer(False, (_C121,), ('enemy_combat_unit = false',)),
-    (True, False, True, False,): Answer(False, (_C121,), ()),
-    (True, False, True, True,): Answer(False, (_C121,), ()),
-    (True, True, False, False,): Answer(False, (_C121,), ()),
-    (True, True, False, True,): Answer(False, (_C121,), ()),
-    (True, True, True, False,): Answer(False, (_C121,), ()),
-    (True, True, True, True,): Answer(False, (_C121,), ()),
+    (False, False, False, False,): Answer(False, (_C131,), ('controlled = true',)),
+    (False, False, False, True,): Answer(True, (_C131,), ()),
+    (False, False, True, False,): Answer(False, (_C131,), ()),
+    (False, False, True, True,): Answer(False, (_C131,), ('wrong_gauge = false',)),
+    (False, True, False, False,): Answer(False, (_C131,), ()),
+    (False, True, False, True,): Answer(False, (_C131,), ('in_ezoc = false',)),
+    (False, True, True, False,): Answer(False, (_C131,), ()),
+    (False, True, True, True,): Answer(False, (_C131,), ()),
+    (True, False, False, False,): Answer(False, (_C131,), ()),
+    (True, False, False, True,): Answer(False, (_C131,), ('enemy_combat_unit = false',)),
+    (True, False, True, False,): Answer(False, (_C131,), ()),
+    (True, False, True, True,): Answer(False, (_C131,), ()),
+    (True, True, False, False,): Answer(False, (_C131,), ()),
+    (True, True, False, True,): Answer(False, (_C131,), ()),
+    (True, True, True, False,): Answer(False, (_C131,), ()),
+    (True, True, True, True,): Answer(False, (_C131,), ()),
 }
 
 
@@ -1777,13 +1829,13 @@ def may_convert_hex(in_ezoc: bool, negated: bool) -> bool:
 def _t_may_convert_hex(in_ezoc: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_convert_hex, recording in _t each rule it uses."""
     _t.extend(_CITES6)
-    return not in_ezoc or _t_ezoc_allows('E', _cite_yes(_t, _CITES124, negated), _t)
+    return not in_ezoc or _t_ezoc_allows('E', _cite_yes(_t, _CITES134, negated), _t)
 
 _ANSWERS_may_convert_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
     (False, False,): Answer(True, (_C5,), ()),
     (False, True,): Answer(True, (_C5,), ()),
-    (True, False,): Answer(False, (_C5, _C123, _C125, _C45,), ('in_ezoc = false',)),
-    (True, True,): Answer(False, (_C5, _C123, _C125, _C45,), ('in_ezoc = false',)),
+    (True, False,): Answer(False, (_C5, _C133, _C135, _C45,), ('in_ezoc = false',)),
+    (True, True,): Answer(False, (_C5, _C133, _C135, _C45,), ('in_ezoc = false',)),
 }
 
 
@@ -1802,12 +1854,12 @@ def may_rail_over_converted(converted_this_phase: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:511  13.3g  Rail Repair Units
 def _t_may_rail_over_converted(converted_this_phase: bool, _t: list[Cite]) -> bool:
     """may_rail_over_converted, recording in _t each rule it uses."""
-    _t.extend(_CITES127)
+    _t.extend(_CITES137)
     return not converted_this_phase
 
 _ANSWERS_may_rail_over_converted: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(True, (_C126,), ()),
-    (True,): Answer(False, (_C126,), ('converted_this_phase = false',)),
+    (False,): Answer(True, (_C136,), ()),
+    (True,): Answer(False, (_C136,), ('converted_this_phase = false',)),
 }
 
 
@@ -1826,7 +1878,7 @@ def _s_ma_after_rail(u: Unit, spent_before: Number) -> Number:
 # rules/ocs/ch13-specialized-units.rules:515  13.3g  Rail Repair Units
 def _t_ma_after_rail(u: Unit, spent_before: Number, _t: list[Cite]) -> Number:
     """ma_after_rail, recording in _t each rule it uses."""
-    _t.extend(_CITES127)
+    _t.extend(_CITES137)
     return u.move_ma * 4 - spent_before if u.type == 'rail_repair' else 0
 
 
@@ -1854,7 +1906,7 @@ def _s_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
 # rules/ocs/ch13-specialized-units.rules:527  13.3g  Rail Repair Units
 def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: Number, _t: list[Cite]) -> int:
     """conversions_allowed, recording in _t each rule it uses."""
-    _t.extend(_CITES127)
+    _t.extend(_CITES137)
     return min(4, current_ma // 4) if u.type == 'rail_repair' and phase == 'movement' and _t_combat_or_dg_combat(u, _t) else 0
 
 
@@ -1881,14 +1933,14 @@ def control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool
 # rules/ocs/ch13-specialized-units.rules:558  13.3h  Railroad Control
 def _t_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool, _t: list[Cite]) -> bool:
     """control_changes, recording in _t each rule it uses."""
-    _t.extend(_CITES129)
+    _t.extend(_CITES139)
     return enemy_combat_unit_entered or clearly_on_enemy_side
 
 _ANSWERS_control_changes: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C128,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
-    (False, True,): Answer(True, (_C128,), ()),
-    (True, False,): Answer(True, (_C128,), ()),
-    (True, True,): Answer(True, (_C128,), ()),
+    (False, False,): Answer(False, (_C138,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
+    (False, True,): Answer(True, (_C138,), ()),
+    (True, False,): Answer(True, (_C138,), ()),
+    (True, True,): Answer(True, (_C138,), ()),
 }
 
 
@@ -1901,14 +1953,14 @@ def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_si
 # rules/ocs/ch13-specialized-units.rules:584  13.4a
 def may_barrage(u: Unit) -> bool:
     """May this artillery unit barrage? (13.4a)."""
-    return u.type == 'artillery' and u.mode not in _SET132
+    return u.type == 'artillery' and u.mode not in _SET142
 
 
 # rules/ocs/ch13-specialized-units.rules:584  13.4a
 def _t_may_barrage(u: Unit, _t: list[Cite]) -> bool:
     """may_barrage, recording in _t each rule it uses."""
-    _t.extend(_CITES131)
-    return u.type == 'artillery' and u.mode not in _SET132
+    _t.extend(_CITES141)
+    return u.type == 'artillery' and u.mode not in _SET142
 
 
 # rules/ocs/ch13-specialized-units.rules:584  13.4a
@@ -1916,7 +1968,7 @@ def explain_may_barrage(u: Unit) -> Answer[bool]:
     """May this artillery unit barrage? (13.4a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_barrage(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:621  13.5  Replacement Units
@@ -1928,7 +1980,7 @@ def repl_mode(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:621  13.5  Replacement Units
 def _t_repl_mode(u: Unit, _t: list[Cite]) -> bool:
     """repl_mode, recording in _t each rule it uses."""
-    _t.extend(_CITES134)
+    _t.extend(_CITES144)
     return u.type != 'repl' or u.mode != 'combat'
 
 
@@ -1937,7 +1989,7 @@ def explain_repl_mode(u: Unit) -> Answer[bool]:
     """Repls can never enter Combat Mode (13.5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_repl_mode(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:645  13.5a  Replacing Losses
@@ -1950,8 +2002,8 @@ def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated
 # rules/ocs/ch13-specialized-units.rules:645  13.5a  Replacing Losses
 def _t_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool, _t: list[Cite]) -> bool:
     """may_rebuild, recording in _t each rule it uses."""
-    _t.extend(_CITES136)
-    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES124, negated), _t)) and (rebuilt == 'dead_pile' or stacked_with_repls)
+    _t.extend(_CITES146)
+    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES134, negated), _t)) and (rebuilt == 'dead_pile' or stacked_with_repls)
 
 
 # rules/ocs/ch13-specialized-units.rules:645  13.5a  Replacing Losses
@@ -1959,7 +2011,7 @@ def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool,
     """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_rebuild(repl, hq, hexes_from_hq, in_ezoc, negated, phase, rebuilt, stacked_with_repls, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_0_94), ('hq', hq, _DOMAINS_Unit_0_94), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_0_104), ('hq', hq, _DOMAINS_Unit_0_104), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:684  13.5b
@@ -1992,7 +2044,7 @@ def repls_for_paired_units(units: int) -> int:
 # rules/ocs/ch13-specialized-units.rules:712  13.5d  One Repl for Two Units
 def _t_repls_for_paired_units(units: int, _t: list[Cite]) -> int:
     """repls_for_paired_units, recording in _t each rule it uses."""
-    _t.extend(_CITES138)
+    _t.extend(_CITES148)
     return -(-_div(units * 4, 8) // 4)
 
 
@@ -2022,7 +2074,7 @@ def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bo
     """May this Transport Point be rebuilt with Eq? (13.5e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_truck_rebuildable(tp, lost_to_enemy_action, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_0_94), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_0_104), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:747  13.5f  Air Replacements
@@ -2034,7 +2086,7 @@ def eq_for_air_steps(steps: int) -> int:
 # rules/ocs/ch13-specialized-units.rules:747  13.5f  Air Replacements
 def _t_eq_for_air_steps(steps: int, _t: list[Cite]) -> int:
     """eq_for_air_steps, recording in _t each rule it uses."""
-    _t.extend(_CITES140)
+    _t.extend(_CITES150)
     return -(-_div(steps * 4, 8) // 4)
 
 
@@ -2055,7 +2107,7 @@ def _s_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool)
 # rules/ocs/ch13-specialized-units.rules:766  13.6a
 def _t_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool, _t: list[Cite]) -> bool:
     """may_place_at_port, recording in _t each rule it uses."""
-    _t.extend(_CITES142)
+    _t.extend(_CITES152)
     return not port_in_ezoc and arriving <= capacity
 
 
@@ -2082,14 +2134,14 @@ def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:784  13.6b
 def _t_may_place_reinforcement(in_ezoc: bool, at_port: bool, _t: list[Cite]) -> bool:
     """may_place_reinforcement, recording in _t each rule it uses."""
-    _t.extend(_CITES144)
+    _t.extend(_CITES154)
     return not (in_ezoc and at_port)
 
 _ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(True, (_C143,), ()),
-    (False, True,): Answer(True, (_C143,), ()),
-    (True, False,): Answer(True, (_C143,), ()),
-    (True, True,): Answer(False, (_C143,), ('in_ezoc = false', 'at_port = false')),
+    (False, False,): Answer(True, (_C153,), ()),
+    (False, True,): Answer(True, (_C153,), ()),
+    (True, False,): Answer(True, (_C153,), ()),
+    (True, True,): Answer(False, (_C153,), ('in_ezoc = false', 'at_port = false')),
 }
 
 
@@ -2108,7 +2160,7 @@ def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:797  13.6c
 def _t_arrives_loaded(tp: Unit, sp_arriving_there: bool, _t: list[Cite]) -> bool:
     """arrives_loaded, recording in _t each rule it uses."""
-    _t.extend(_CITES146)
+    _t.extend(_CITES156)
     return tp.organic or sp_arriving_there
 
 
@@ -2117,7 +2169,7 @@ def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     """Does this Transport Point arrive loaded? (13.6c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_arrives_loaded(tp, sp_arriving_there, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_94), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_104), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:824  13.7  Formation Markers
@@ -2129,7 +2181,7 @@ def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool
 # rules/ocs/ch13-specialized-units.rules:824  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
-    _t.extend(_CITES148)
+    _t.extend(_CITES158)
     return units_with_marker >= 1 or fueling_reminder
 
 
@@ -2151,7 +2203,7 @@ def may_enter_marker(u: Unit, marker_formation: str) -> bool:
 # rules/ocs/ch13-specialized-units.rules:828  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
-    _t.extend(_CITES148)
+    _t.extend(_CITES158)
     return u.formation == marker_formation and u.formation != ''
 
 
@@ -2160,7 +2212,7 @@ def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     """B) May this unit be represented by the marker? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_marker(u, marker_formation, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_94), ('marker_formation', marker_formation, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_104), ('marker_formation', marker_formation, ()), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:831  13.7  Formation Markers
@@ -2172,12 +2224,12 @@ def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:831  13.7  Formation Markers
 def _t_marker_may_hide_formation(holds_only_zoc_units: bool, _t: list[Cite]) -> bool:
     """marker_may_hide_formation, recording in _t each rule it uses."""
-    _t.extend(_CITES150)
+    _t.extend(_CITES160)
     return not holds_only_zoc_units
 
 _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(True, (_C147, _C149,), ()),
-    (True,): Answer(False, (_C147, _C149,), ('holds_only_zoc_units = false',)),
+    (False,): Answer(True, (_C157, _C159,), ()),
+    (True,): Answer(False, (_C157, _C159,), ('holds_only_zoc_units = false',)),
 }
 
 
@@ -2196,14 +2248,14 @@ def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:855  13.7a  Supply Concerns
 def _t_traces_free(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """traces_free, recording in _t each rule it uses."""
-    _t.extend(_CITES152)
+    _t.extend(_CITES162)
     return same_source_as_formation or first_part
 
 _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C151,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C151,), ()),
-    (True, False,): Answer(True, (_C151,), ()),
-    (True, True,): Answer(True, (_C151,), ()),
+    (False, False,): Answer(False, (_C161,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C161,), ()),
+    (True, False,): Answer(True, (_C161,), ()),
+    (True, True,): Answer(True, (_C161,), ()),
 }
 
 
@@ -2222,14 +2274,14 @@ def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) 
 # rules/ocs/ch13-specialized-units.rules:859  13.7a  Supply Concerns
 def _t_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """may_use_formation_fueling, recording in _t each rule it uses."""
-    _t.extend(_CITES152)
+    _t.extend(_CITES162)
     return same_source_as_formation or first_part
 
 _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C151,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C151,), ()),
-    (True, False,): Answer(True, (_C151,), ()),
-    (True, True,): Answer(True, (_C151,), ()),
+    (False, False,): Answer(False, (_C161,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C161,), ()),
+    (True, False,): Answer(True, (_C161,), ()),
+    (True, True,): Answer(True, (_C161,), ()),
 }
 
 
@@ -2242,14 +2294,14 @@ def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part
 # rules/ocs/ch13-specialized-units.rules:877  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
-    return u.type in _SET155
+    return u.type in _SET165
 
 
 # rules/ocs/ch13-specialized-units.rules:877  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
-    _t.extend(_CITES154)
-    return u.type in _SET155
+    _t.extend(_CITES164)
+    return u.type in _SET165
 
 
 # rules/ocs/ch13-specialized-units.rules:877  13.8  Engineer Functions
@@ -2257,20 +2309,20 @@ def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_perform_engineering(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:894  13.8a  Engineer-Capable
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
-    return u.type in _SET155 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return u.type in _SET165 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
 # rules/ocs/ch13-specialized-units.rules:894  13.8a  Engineer-Capable
 def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
     """engineer_capable, recording in _t each rule it uses."""
-    _t.extend(_CITES157)
+    _t.extend(_CITES167)
     return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
 
 
@@ -2279,7 +2331,7 @@ def explain_engineer_capable(u: Unit) -> Answer[bool]:
     """Engineer-Capable (13.8a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_engineer_capable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:944  13.8c  Detrainable Creation
@@ -2292,7 +2344,7 @@ def creates_detrainable(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:944  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
-    _t.extend(_CITES159)
+    _t.extend(_CITES169)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
@@ -2301,20 +2353,20 @@ def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_creates_detrainable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:991  13.8d  Construction
 def may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> bool:
     """May this unit perform a construction task? (13.8d)."""
     _u_mode = u.mode
-    return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET155) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET165) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
 # rules/ocs/ch13-specialized-units.rules:991  13.8d  Construction
 def _t_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int, _t: list[Cite]) -> bool:
     """may_construct, recording in _t each rule it uses."""
-    _t.extend(_CITES161)
+    _t.extend(_CITES171)
     return _t_engineer_capable(u, _t) and phase == 'movement' and (hexes_away <= 2) and (not moved_this_phase) and (tasks_this_phase == 0)
 
 
@@ -2323,7 +2375,7 @@ def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_pha
     """May this unit perform a construction task? (13.8d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_construct(u, phase, hexes_away, moved_this_phase, tasks_this_phase, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_94), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('hexes_away', hexes_away, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('tasks_this_phase', tasks_this_phase, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_104), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('hexes_away', hexes_away, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('tasks_this_phase', tasks_this_phase, ()), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:995  13.8d  Construction
@@ -2335,18 +2387,18 @@ def construction_costs_sp(task: Construction) -> bool:
 # rules/ocs/ch13-specialized-units.rules:995  13.8d  Construction
 def _t_construction_costs_sp(task: Construction, _t: list[Cite]) -> bool:
     """construction_costs_sp, recording in _t each rule it uses."""
-    _t.extend(_CITES161)
+    _t.extend(_CITES171)
     return _attr_yes(_t, _CITES_Construction_costs_sp, Construction_costs_sp, task)
 
 _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] = {
-    ('build_air_base',): Answer(True, (_C160, _C21,), ()),
-    ('improve_air_base',): Answer(True, (_C160, _C23,), ()),
-    ('reduce_air_base',): Answer(False, (_C160, _C25,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('build_hedgehog',): Answer(True, (_C160, _C27,), ()),
-    ('improve_hedgehog',): Answer(True, (_C160, _C29,), ()),
-    ('reduce_hedgehog',): Answer(False, (_C160, _C31,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('repair_port',): Answer(True, (_C160, _C33,), ()),
-    ('damage_port',): Answer(False, (_C160, _C35,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_air_base',): Answer(True, (_C170, _C21,), ()),
+    ('improve_air_base',): Answer(True, (_C170, _C23,), ()),
+    ('reduce_air_base',): Answer(False, (_C170, _C25,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_hedgehog',): Answer(True, (_C170, _C27,), ()),
+    ('improve_hedgehog',): Answer(True, (_C170, _C29,), ()),
+    ('reduce_hedgehog',): Answer(False, (_C170, _C31,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('repair_port',): Answer(True, (_C170, _C33,), ()),
+    ('damage_port',): Answer(False, (_C170, _C35,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
 }
 
 
@@ -2365,7 +2417,7 @@ def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides:
 # rules/ocs/ch13-specialized-units.rules:1035  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
-    _t.extend(_CITES163)
+    _t.extend(_CITES173)
     return (phase == 'reinforcement' or kind == 'aircraft') and (kind == 'aircraft' or identical_sides) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
@@ -2374,7 +2426,7 @@ def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identica
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_consolidate(u, kind, phase, identical_sides, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_94), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('identical_sides', identical_sides, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_104), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('identical_sides', identical_sides, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:1040  13.9  Unit Consolidation
@@ -2386,7 +2438,7 @@ def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_l
 # rules/ocs/ch13-specialized-units.rules:1040  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
-    _t.extend(_CITES163)
+    _t.extend(_CITES173)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
@@ -2407,7 +2459,7 @@ def may_convert_formation(from_formation: str, to_formation: str) -> bool:
 # rules/ocs/ch13-specialized-units.rules:1044  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
-    _t.extend(_CITES163)
+    _t.extend(_CITES173)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
@@ -2428,7 +2480,7 @@ def _s_rounded(x: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:15  4.1  Rounding Rule
 def _t_rounded(x: Number, _t: list[Cite]) -> int:
     """rounded, recording in _t each rule it uses."""
-    _t.extend(_CITES165)
+    _t.extend(_CITES175)
     return (x + 2) // 4
 
 
@@ -2446,53 +2498,53 @@ def explain_rounded(x: Number) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
-def _s_odds(attack: Number, defense: Number) -> int:
-    """odds with numbers scaled by SCALE."""
-    return _s_rounded(_div(attack, defense))
+# rules/ocs/ch4-general-concepts.rules:38  4.2  Fractions
+def _s_ma_share(ma: Number, share: Number) -> Number:
+    """ma_share with numbers scaled by SCALE."""
+    return _mul(ma, share)
 
 
-# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
-def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> int:
-    """odds, recording in _t each rule it uses."""
-    _t.extend(_CITES167)
-    return _t_rounded(_div(attack, defense), _t)
+# rules/ocs/ch4-general-concepts.rules:38  4.2  Fractions
+def _t_ma_share(ma: Number, share: Number, _t: list[Cite]) -> Number:
+    """ma_share, recording in _t each rule it uses."""
+    _t.extend(_CITES177)
+    return _mul(ma, share)
 
 
-# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
-def odds(attack: Number, defense: Number) -> int:
-    """Combat odds (N to 1), rounded only at the end (4.2). Numbers are exact: int or Fraction."""
-    return _s_odds(attack * SCALE, defense * SCALE)
+# rules/ocs/ch4-general-concepts.rules:38  4.2  Fractions
+def ma_share(ma: Number, share: Number) -> Number:
+    """A share of a Movement Allowance (half MA, for instance): never rounded (4.2). Numbers are exact: int or Fraction."""
+    return _exact(_s_ma_share(ma * SCALE, share * SCALE))
 
 
-# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
-def explain_odds(attack: Number, defense: Number) -> Answer[int]:
-    """Combat odds (N to 1), rounded only at the end (4.2), with the rules that decided it."""
+# rules/ocs/ch4-general-concepts.rules:38  4.2  Fractions
+def explain_ma_share(ma: Number, share: Number) -> Answer[Number]:
+    """A share of a Movement Allowance (half MA, for instance): never rounded (4.2), with the rules that decided it."""
     _t: list[Cite] = []
-    _value = _t_odds(attack * SCALE, defense * SCALE, _t)
-    return Answer(_value, _rules(_t), ())
+    _value = _t_ma_share(ma * SCALE, share * SCALE, _t)
+    return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:33  4.2  Fractions
+# rules/ocs/ch4-general-concepts.rules:42  4.2  Fractions
 def _s_barrage_factors(factors: tuple[Number, ...]) -> int:
     """barrage_factors with numbers scaled by SCALE."""
     return _s_rounded(_sum((f for f in factors)))
 
 
-# rules/ocs/ch4-general-concepts.rules:33  4.2  Fractions
+# rules/ocs/ch4-general-concepts.rules:42  4.2  Fractions
 def _t_barrage_factors(factors: tuple[Number, ...], _t: list[Cite]) -> int:
     """barrage_factors, recording in _t each rule it uses."""
-    _t.extend(_CITES167)
+    _t.extend(_CITES177)
     return _t_rounded(_sum((f for f in factors)), _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:33  4.2  Fractions
+# rules/ocs/ch4-general-concepts.rules:42  4.2  Fractions
 def barrage_factors(factors: Sequence[Number]) -> int:
     """Barrage factors for the column: combined, then rounded (4.2). Numbers are exact: int or Fraction."""
     return _s_barrage_factors(tuple(_x * SCALE for _x in factors))
 
 
-# rules/ocs/ch4-general-concepts.rules:33  4.2  Fractions
+# rules/ocs/ch4-general-concepts.rules:42  4.2  Fractions
 def explain_barrage_factors(factors: Sequence[Number]) -> Answer[int]:
     """Barrage factors for the column: combined, then rounded (4.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2500,26 +2552,26 @@ def explain_barrage_factors(factors: Sequence[Number]) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:59  4.3  Cumulative Effects
+# rules/ocs/ch4-general-concepts.rules:91  4.3  Cumulative Effects
 def _s_modified(value: Number, factors: tuple[Number, ...]) -> Number:
     """modified with numbers scaled by SCALE."""
     return _mul(value, _product((f for f in factors)))
 
 
-# rules/ocs/ch4-general-concepts.rules:59  4.3  Cumulative Effects
+# rules/ocs/ch4-general-concepts.rules:91  4.3  Cumulative Effects
 def _t_modified(value: Number, factors: tuple[Number, ...], _t: list[Cite]) -> Number:
     """modified, recording in _t each rule it uses."""
-    _t.extend(_CITES169)
+    _t.extend(_CITES179)
     return _mul(value, _product((f for f in factors)))
 
 
-# rules/ocs/ch4-general-concepts.rules:59  4.3  Cumulative Effects
+# rules/ocs/ch4-general-concepts.rules:91  4.3  Cumulative Effects
 def modified(value: Number, factors: Sequence[Number]) -> Number:
     """A value with every modifier applied in turn (4.3). Numbers are exact: int or Fraction."""
     return _exact(_s_modified(value * SCALE, tuple(_x * SCALE for _x in factors)))
 
 
-# rules/ocs/ch4-general-concepts.rules:59  4.3  Cumulative Effects
+# rules/ocs/ch4-general-concepts.rules:91  4.3  Cumulative Effects
 def explain_modified(value: Number, factors: Sequence[Number]) -> Answer[Number]:
     """A value with every modifier applied in turn (4.3), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2527,299 +2579,380 @@ def explain_modified(value: Number, factors: Sequence[Number]) -> Answer[Number]
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:123  4.4a
+# rules/ocs/ch4-general-concepts.rules:155  4.4a
 def may_attack(u: Unit) -> bool:
     """May attack or overrun (4.4a)."""
-    return u.printed_strength and u.type in _SET172 and (not u.parenthesized) and (u.mode not in _SET132)
+    return u.printed_strength and u.type in _SET182 and (not u.parenthesized) and (u.mode not in _SET142)
 
 
-# rules/ocs/ch4-general-concepts.rules:123  4.4a
+# rules/ocs/ch4-general-concepts.rules:155  4.4a
 def _t_may_attack(u: Unit, _t: list[Cite]) -> bool:
     """may_attack, recording in _t each rule it uses."""
-    _t.extend(_CITES171)
+    _t.extend(_CITES181)
     return _t_attack_capable(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:123  4.4a
+# rules/ocs/ch4-general-concepts.rules:155  4.4a
 def explain_may_attack(u: Unit) -> Answer[bool]:
     """May attack or overrun (4.4a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_attack(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:147  4.4c
+# rules/ocs/ch4-general-concepts.rules:179  4.4c
 def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
     """May move into a hex with an enemy non-combat unit (4.4c)."""
-    return u.printed_strength and u.type in _SET172 and (not u.parenthesized) and (u.mode not in _SET132)
+    return u.printed_strength and u.type in _SET182 and (not u.parenthesized) and (u.mode not in _SET142)
 
 
-# rules/ocs/ch4-general-concepts.rules:147  4.4c
+# rules/ocs/ch4-general-concepts.rules:179  4.4c
 def _t_may_enter_enemy_noncombat_hex(u: Unit, _t: list[Cite]) -> bool:
     """may_enter_enemy_noncombat_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES174)
+    _t.extend(_CITES184)
     return _t_attack_capable(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:147  4.4c
+# rules/ocs/ch4-general-concepts.rules:179  4.4c
 def explain_may_enter_enemy_noncombat_hex(u: Unit) -> Answer[bool]:
     """May move into a hex with an enemy non-combat unit (4.4c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_enemy_noncombat_hex(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:199  4.5  Zone of Control
+def zoc_reaches(u: Unit, hexes_away: int) -> bool:
+    """Does this unit's ZOC limit enemy actions in a hex this far away? (The six adjacent hexes, whatever the terrain in them or the hexsides between) (4.5)."""
+    _u_mode = u.mode
+    _u_out_of_supply = u.out_of_supply
+    _u_parenthesized = u.parenthesized
+    _u_printed_strength = u.printed_strength
+    _u_type = u.type
+    return hexes_away == 1 and (_u_mode == 'combat' and _u_printed_strength and (_u_type in _SET182) and (not _u_parenthesized) and (not _u_out_of_supply) or (_u_mode == 'exploit' and u.oriented_to_combat and _u_printed_strength and (_u_type in _SET182) and (not _u_parenthesized) and (not _u_out_of_supply)))
+
+
+# rules/ocs/ch4-general-concepts.rules:199  4.5  Zone of Control
+def _t_zoc_reaches(u: Unit, hexes_away: int, _t: list[Cite]) -> bool:
+    """zoc_reaches, recording in _t each rule it uses."""
+    _t.extend(_CITES186)
+    return _t_has_zoc(u, _t) and hexes_away == 1
+
+
+# rules/ocs/ch4-general-concepts.rules:199  4.5  Zone of Control
+def explain_zoc_reaches(u: Unit, hexes_away: int) -> Answer[bool]:
+    """Does this unit's ZOC limit enemy actions in a hex this far away? (The six adjacent hexes, whatever the terrain in them or the hexsides between) (4.5), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_zoc_reaches(u, hexes_away, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_reaches, (('u', u, _DOMAINS_Unit_0_104), ('hexes_away', hexes_away, ()), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:257  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_allows(action: EzocAction, negated: bool) -> bool:
     """May the action be taken in an enemy ZOC? (4.5a)."""
     return negated and EzocAction_negatable[action]
 
 
-# rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:257  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_allows, recording in _t each rule it uses."""
-    _t.extend(_CITES175)
-    return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _CITES124, negated)
+    _t.extend(_CITES187)
+    return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _CITES134, negated)
 
 _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
-    ('A', False,): Answer(False, (_C125, _C37, _C123,), ('negated = true',)),
-    ('A', True,): Answer(True, (_C125, _C37, _C123,), ()),
-    ('B', False,): Answer(False, (_C125, _C39, _C123,), ('negated = true',)),
-    ('B', True,): Answer(True, (_C125, _C39, _C123,), ()),
-    ('C', False,): Answer(False, (_C125, _C41,), ()),
-    ('C', True,): Answer(False, (_C125, _C41,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('D', False,): Answer(False, (_C125, _C43, _C123,), ('negated = true',)),
-    ('D', True,): Answer(True, (_C125, _C43, _C123,), ()),
-    ('E', False,): Answer(False, (_C125, _C45,), ()),
-    ('E', True,): Answer(False, (_C125, _C45,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('F', False,): Answer(False, (_C125, _C47, _C48,), ()),
-    ('F', True,): Answer(False, (_C125, _C47, _C48,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('G', False,): Answer(False, (_C125, _C50,), ()),
-    ('G', True,): Answer(False, (_C125, _C50,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('H', False,): Answer(False, (_C125, _C52, _C123,), ('negated = true',)),
-    ('H', True,): Answer(True, (_C125, _C52, _C123,), ()),
-    ('I', False,): Answer(False, (_C125, _C54,), ()),
-    ('I', True,): Answer(False, (_C125, _C54,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('J', False,): Answer(False, (_C125, _C56,), ()),
-    ('J', True,): Answer(False, (_C125, _C56,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('K', False,): Answer(False, (_C125, _C58,), ()),
-    ('K', True,): Answer(False, (_C125, _C58,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('A', False,): Answer(False, (_C135, _C37, _C133,), ('negated = true',)),
+    ('A', True,): Answer(True, (_C135, _C37, _C133,), ()),
+    ('B', False,): Answer(False, (_C135, _C39, _C133,), ('negated = true',)),
+    ('B', True,): Answer(True, (_C135, _C39, _C133,), ()),
+    ('C', False,): Answer(False, (_C135, _C41,), ()),
+    ('C', True,): Answer(False, (_C135, _C41,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('D', False,): Answer(False, (_C135, _C43, _C133,), ('negated = true',)),
+    ('D', True,): Answer(True, (_C135, _C43, _C133,), ()),
+    ('E', False,): Answer(False, (_C135, _C45,), ()),
+    ('E', True,): Answer(False, (_C135, _C45,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('F', False,): Answer(False, (_C135, _C47, _C48,), ()),
+    ('F', True,): Answer(False, (_C135, _C47, _C48,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('G', False,): Answer(False, (_C135, _C50,), ()),
+    ('G', True,): Answer(False, (_C135, _C50,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('H', False,): Answer(False, (_C135, _C52, _C133,), ('negated = true',)),
+    ('H', True,): Answer(True, (_C135, _C52, _C133,), ()),
+    ('I', False,): Answer(False, (_C135, _C54,), ()),
+    ('I', True,): Answer(False, (_C135, _C54,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('J', False,): Answer(False, (_C135, _C56,), ()),
+    ('J', True,): Answer(False, (_C135, _C56,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('K', False,): Answer(False, (_C135, _C58,), ()),
+    ('K', True,): Answer(False, (_C135, _C58,), ('action = A', 'action = B', 'action = D', 'action = H')),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:257  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_allows(action: EzocAction, negated: bool) -> Answer[bool]:
     """May the action be taken in an enemy ZOC? (4.5a), with the rules that decided it."""
     return _ANSWERS_ezoc_allows[(action, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:223  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:268  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_stops_entering(mobility: Mobility, negated: bool) -> bool:
     """Must a unit entering the enemy ZOC end its movement or else conduct an overrun? (4.5a)."""
     return mobility == 'truck' and (not negated)
 
 
-# rules/ocs/ch4-general-concepts.rules:223  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:268  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_stops_entering(mobility: Mobility, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_stops_entering, recording in _t each rule it uses."""
-    _t.extend(_CITES175)
-    return mobility == 'truck' and (not _cite_yes(_t, _CITES124, negated))
+    _t.extend(_CITES187)
+    return mobility == 'truck' and (not _cite_yes(_t, _CITES134, negated))
 
 _ANSWERS_ezoc_stops_entering: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
-    ('leg', False,): Answer(False, (_C125,), ('mobility = truck',)),
-    ('leg', True,): Answer(False, (_C125,), ()),
-    ('truck', False,): Answer(True, (_C125, _C123,), ()),
-    ('truck', True,): Answer(False, (_C125, _C123,), ('negated = false',)),
-    ('track', False,): Answer(False, (_C125,), ('mobility = truck',)),
-    ('track', True,): Answer(False, (_C125,), ()),
+    ('leg', False,): Answer(False, (_C135,), ('mobility = truck',)),
+    ('leg', True,): Answer(False, (_C135,), ()),
+    ('truck', False,): Answer(True, (_C135, _C133,), ()),
+    ('truck', True,): Answer(False, (_C135, _C133,), ('negated = false',)),
+    ('track', False,): Answer(False, (_C135,), ('mobility = truck',)),
+    ('track', True,): Answer(False, (_C135,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:223  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:268  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_stops_entering(mobility: Mobility, negated: bool) -> Answer[bool]:
     """Must a unit entering the enemy ZOC end its movement or else conduct an overrun? (4.5a), with the rules that decided it."""
     return _ANSWERS_ezoc_stops_entering[(mobility, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:227  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:272  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_blocks_path(traced_with: Mobility, negated: bool) -> bool:
     """Does the enemy ZOC block a supply path traced in or out of the hex? (4.5a)."""
     return traced_with == 'truck' and (not negated)
 
 
-# rules/ocs/ch4-general-concepts.rules:227  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:272  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_blocks_path(traced_with: Mobility, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_blocks_path, recording in _t each rule it uses."""
-    _t.extend(_CITES175)
-    return traced_with == 'truck' and (not _cite_yes(_t, _CITES124, negated))
+    _t.extend(_CITES187)
+    return traced_with == 'truck' and (not _cite_yes(_t, _CITES134, negated))
 
 _ANSWERS_ezoc_blocks_path: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
-    ('leg', False,): Answer(False, (_C125,), ('traced_with = truck',)),
-    ('leg', True,): Answer(False, (_C125,), ()),
-    ('truck', False,): Answer(True, (_C125, _C123,), ()),
-    ('truck', True,): Answer(False, (_C125, _C123,), ('negated = false',)),
-    ('track', False,): Answer(False, (_C125,), ('traced_with = truck',)),
-    ('track', True,): Answer(False, (_C125,), ()),
+    ('leg', False,): Answer(False, (_C135,), ('traced_with = truck',)),
+    ('leg', True,): Answer(False, (_C135,), ()),
+    ('truck', False,): Answer(True, (_C135, _C133,), ()),
+    ('truck', True,): Answer(False, (_C135, _C133,), ('negated = false',)),
+    ('track', False,): Answer(False, (_C135,), ('traced_with = truck',)),
+    ('track', True,): Answer(False, (_C135,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:227  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:272  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_blocks_path(traced_with: Mobility, negated: bool) -> Answer[bool]:
     """Does the enemy ZOC block a supply path traced in or out of the hex? (4.5a), with the rules that decided it."""
     return _ANSWERS_ezoc_blocks_path[(traced_with, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:258  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:276  4.5a  Actions not allowed in an enemy ZOC
+def may_move_on_after_entering(mobility: Mobility, negated: bool, overrun: bool) -> bool:
+    """After entering an enemy ZOC, may the unit go on moving? (With Truck MP, only by conducting an overrun) (4.5a)."""
+    return overrun or not ezoc_stops_entering(mobility, negated)
+
+
+# rules/ocs/ch4-general-concepts.rules:276  4.5a  Actions not allowed in an enemy ZOC
+def _t_may_move_on_after_entering(mobility: Mobility, negated: bool, overrun: bool, _t: list[Cite]) -> bool:
+    """may_move_on_after_entering, recording in _t each rule it uses."""
+    _t.extend(_CITES187)
+    return not _t_ezoc_stops_entering(mobility, _cite_yes(_t, _CITES134, negated), _t) or overrun
+
+_ANSWERS_may_move_on_after_entering: Final[dict[tuple[Mobility, bool, bool], Answer[bool]]] = {
+    ('leg', False, False,): Answer(True, (_C135, _C133,), ()),
+    ('leg', False, True,): Answer(True, (_C135, _C133,), ()),
+    ('leg', True, False,): Answer(True, (_C135, _C133,), ()),
+    ('leg', True, True,): Answer(True, (_C135, _C133,), ()),
+    ('truck', False, False,): Answer(False, (_C135, _C133,), ('mobility = leg', 'mobility = track', 'negated = true', 'overrun = true')),
+    ('truck', False, True,): Answer(True, (_C135, _C133,), ()),
+    ('truck', True, False,): Answer(True, (_C135, _C133,), ()),
+    ('truck', True, True,): Answer(True, (_C135, _C133,), ()),
+    ('track', False, False,): Answer(True, (_C135, _C133,), ()),
+    ('track', False, True,): Answer(True, (_C135, _C133,), ()),
+    ('track', True, False,): Answer(True, (_C135, _C133,), ()),
+    ('track', True, True,): Answer(True, (_C135, _C133,), ()),
+}
+
+
+# rules/ocs/ch4-general-concepts.rules:276  4.5a  Actions not allowed in an enemy ZOC
+def explain_may_move_on_after_entering(mobility: Mobility, negated: bool, overrun: bool) -> Answer[bool]:
+    """After entering an enemy ZOC, may the unit go on moving? (With Truck MP, only by conducting an overrun) (4.5a), with the rules that decided it."""
+    return _ANSWERS_may_move_on_after_entering[(mobility, negated, overrun)]
+
+
+# rules/ocs/ch4-general-concepts.rules:280  4.5a  Actions not allowed in an enemy ZOC
+def ezoc_blocks_trace_by(tracer: Unit, negated: bool) -> bool:
+    """Does the enemy ZOC block the supply path this HQ or Extender traces in or out of the hex? (4.5a)."""
+    return ezoc_blocks_path(tracer.mobility, negated)
+
+
+# rules/ocs/ch4-general-concepts.rules:280  4.5a  Actions not allowed in an enemy ZOC
+def _t_ezoc_blocks_trace_by(tracer: Unit, negated: bool, _t: list[Cite]) -> bool:
+    """ezoc_blocks_trace_by, recording in _t each rule it uses."""
+    _t.extend(_CITES187)
+    return _t_ezoc_blocks_path(tracer.mobility, _cite_yes(_t, _CITES134, negated), _t)
+
+
+# rules/ocs/ch4-general-concepts.rules:280  4.5a  Actions not allowed in an enemy ZOC
+def explain_ezoc_blocks_trace_by(tracer: Unit, negated: bool) -> Answer[bool]:
+    """Does the enemy ZOC block the supply path this HQ or Extender traces in or out of the hex? (4.5a), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_ezoc_blocks_trace_by(tracer, negated, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(ezoc_blocks_trace_by, (('tracer', tracer, _DOMAINS_Unit_0_104), ('negated', negated, (False, True)), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:338  4.5b  Negating ZOC
 def zoc_negated(h: Hex) -> bool:
     """Is the enemy ZOC in this hex negated? (4.5b)."""
     return any((not u.will_spend_mp and UnitType_combat[u.type] for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:258  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:338  4.5b  Negating ZOC
 def _t_zoc_negated(h: Hex, _t: list[Cite]) -> bool:
     """zoc_negated, recording in _t each rule it uses."""
-    _t.extend(_CITES124)
+    _t.extend(_CITES134)
     return any((_t_is_combat(u, _t) and (not u.will_spend_mp) for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:258  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:338  4.5b  Negating ZOC
 def explain_zoc_negated(h: Hex) -> Answer[bool]:
     """Is the enemy ZOC in this hex negated? (4.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_zoc_negated(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0_176), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0_188), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:261  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:341  4.5b  Negating ZOC
 def may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> bool:
     """May a unit using Truck MP leave a hex in an enemy ZOC? (4.5b)."""
     return started_phase_there or ezoc_allows('A', negated)
 
 
-# rules/ocs/ch4-general-concepts.rules:261  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:341  4.5b  Negating ZOC
 def _t_may_exit_ezoc_hex(started_phase_there: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_exit_ezoc_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES124)
-    return started_phase_there or _t_ezoc_allows('A', _cite_yes(_t, _CITES124, negated), _t)
+    _t.extend(_CITES134)
+    return started_phase_there or _t_ezoc_allows('A', _cite_yes(_t, _CITES134, negated), _t)
 
 _ANSWERS_may_exit_ezoc_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C123, _C125, _C37,), ('started_phase_there = true', 'negated = true')),
-    (False, True,): Answer(True, (_C123, _C125, _C37,), ()),
-    (True, False,): Answer(True, (_C123,), ()),
-    (True, True,): Answer(True, (_C123,), ()),
+    (False, False,): Answer(False, (_C133, _C135, _C37,), ('started_phase_there = true', 'negated = true')),
+    (False, True,): Answer(True, (_C133, _C135, _C37,), ()),
+    (True, False,): Answer(True, (_C133,), ()),
+    (True, True,): Answer(True, (_C133,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:261  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:341  4.5b  Negating ZOC
 def explain_may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> Answer[bool]:
     """May a unit using Truck MP leave a hex in an enemy ZOC? (4.5b), with the rules that decided it."""
     return _ANSWERS_may_exit_ezoc_hex[(started_phase_there, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:308  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:388  4.6  Regimental Equivalents
 def sizes_not_negative(u: Unit) -> bool:
     """Printed RE sizes and point values are never negative (4.6)."""
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
-# rules/ocs/ch4-general-concepts.rules:308  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:388  4.6  Regimental Equivalents
 def _t_sizes_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """sizes_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES178)
+    _t.extend(_CITES190)
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
-# rules/ocs/ch4-general-concepts.rules:308  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:388  4.6  Regimental Equivalents
 def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
     """Printed RE sizes and point values are never negative (4.6), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_sizes_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:329  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:409  4.6  Regimental Equivalents
 def one_step(u: Unit) -> bool:
     """Is 1 step for loss purposes (a combat unit that is not multi-step) (4.6)."""
     return not u.multi_step and UnitType_combat[u.type]
 
 
-# rules/ocs/ch4-general-concepts.rules:329  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:409  4.6  Regimental Equivalents
 def _t_one_step(u: Unit, _t: list[Cite]) -> bool:
     """one_step, recording in _t each rule it uses."""
-    _t.extend(_CITES178)
+    _t.extend(_CITES190)
     return _t_is_combat(u, _t) and (not u.multi_step)
 
 
-# rules/ocs/ch4-general-concepts.rules:329  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:409  4.6  Regimental Equivalents
 def explain_one_step(u: Unit) -> Answer[bool]:
     """Is 1 step for loss purposes (a combat unit that is not multi-step) (4.6), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_one_step(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(one_step, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(one_step, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:364  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:444  4.7  Transportation Equivalents
 def transportable(u: Unit) -> bool:
     """Can be transported (rail, air, landing craft, shipping) (4.7)."""
-    return u.type not in _SET113
+    return u.type not in _SET123
 
 
-# rules/ocs/ch4-general-concepts.rules:364  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:444  4.7  Transportation Equivalents
 def _t_transportable(u: Unit, _t: list[Cite]) -> bool:
     """transportable, recording in _t each rule it uses."""
-    _t.extend(_CITES180)
-    return _t_is_combat(u, _t) or u.type in _SET181
+    _t.extend(_CITES192)
+    return _t_is_combat(u, _t) or u.type in _SET193
 
 
-# rules/ocs/ch4-general-concepts.rules:364  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:444  4.7  Transportation Equivalents
 def explain_transportable(u: Unit) -> Answer[bool]:
     """Can be transported (rail, air, landing craft, shipping) (4.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transportable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:367  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:447  4.7  Transportation Equivalents
 def transport_point_may_carry(cargo: Unit) -> bool:
     """A Transport Point can carry this (4.7)."""
     return cargo.type == 'sp'
 
 
-# rules/ocs/ch4-general-concepts.rules:367  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:447  4.7  Transportation Equivalents
 def _t_transport_point_may_carry(cargo: Unit, _t: list[Cite]) -> bool:
     """transport_point_may_carry, recording in _t each rule it uses."""
-    _t.extend(_CITES180)
+    _t.extend(_CITES192)
     return cargo.type == 'sp'
 
 
-# rules/ocs/ch4-general-concepts.rules:367  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:447  4.7  Transportation Equivalents
 def explain_transport_point_may_carry(cargo: Unit) -> Answer[bool]:
     """A Transport Point can carry this (4.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_may_carry(cargo, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_0_104), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:419  4.7c
+# rules/ocs/ch4-general-concepts.rules:499  4.7c
 def _s_transport_point_load(u: Unit) -> Number:
     """transport_point_load with numbers scaled by SCALE."""
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:419  4.7c
+# rules/ocs/ch4-general-concepts.rules:499  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
-    _t.extend(_CITES183)
+    _t.extend(_CITES195)
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:419  4.7c
+# rules/ocs/ch4-general-concepts.rules:499  4.7c
 def transport_point_load(u: Unit) -> Number:
     """SP a Transport Point can carry (4.7c). Numbers are exact: int or Fraction."""
     return _exact(_s_transport_point_load(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:419  4.7c
+# rules/ocs/ch4-general-concepts.rules:499  4.7c
 def explain_transport_point_load(u: Unit) -> Answer[Number]:
     """SP a Transport Point can carry (4.7c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2827,20 +2960,20 @@ def explain_transport_point_load(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:455  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:539  4.7d  Movement and Transport
 def one_transport_type(used: tuple[Transport, ...], next: Transport) -> bool:
     """May a unit that already used these transports this phase use this one? (4.7d)."""
     return all((t == next for t in used))
 
 
-# rules/ocs/ch4-general-concepts.rules:455  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:539  4.7d  Movement and Transport
 def _t_one_transport_type(used: tuple[Transport, ...], next: Transport, _t: list[Cite]) -> bool:
     """one_transport_type, recording in _t each rule it uses."""
-    _t.extend(_CITES185)
+    _t.extend(_CITES197)
     return all((t == next for t in used))
 
 
-# rules/ocs/ch4-general-concepts.rules:455  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:539  4.7d  Movement and Transport
 def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> Answer[bool]:
     """May a unit that already used these transports this phase use this one? (4.7d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2848,26 +2981,26 @@ def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> An
     return Answer(_value, _rules(_t), () if _value else _would_change(one_transport_type, (('used', used, _Items(('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping'))), ('next', next, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:467  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:552  4.7d  Movement and Transport
 def _s_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """may_spend_transported with numbers scaled by SCALE."""
-    return before >= 0 and after >= 0 and (before <= (2 if by == 'rail' else 2 if by == 'air' else 0)) and (after <= (2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0)) and (before + after <= (2 if by == 'rail' else 2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0))
+    return before >= 0 and after >= 0 and (before <= (2 if by == 'rail' else 2 if by == 'air' else 0 if by == 'landing_craft' else 0)) and (after <= (2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0 if by == 'landing_craft' else 0)) and (before + after <= (2 if by == 'rail' else 2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0 if by == 'landing_craft' else 0))
 
 
-# rules/ocs/ch4-general-concepts.rules:467  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:552  4.7d  Movement and Transport
 def _t_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number, _t: list[Cite]) -> bool:
     """may_spend_transported, recording in _t each rule it uses."""
-    _t.extend(_CITES185)
+    _t.extend(_CITES197)
     return before >= 0 and after >= 0 and (before <= _t_ma_before(by, _t)) and (after <= _t_ma_after(by, alt_roll, _t)) and (before + after <= _t_transported_ma(by, alt_roll, _t))
 
 
-# rules/ocs/ch4-general-concepts.rules:467  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:552  4.7d  Movement and Transport
 def may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """May a unit spend these shares of its MA before and after being transported? (4.7d). Numbers are exact: int or Fraction."""
     return _s_may_spend_transported(by, alt_roll, before * SCALE, after * SCALE)
 
 
-# rules/ocs/ch4-general-concepts.rules:467  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:552  4.7d  Movement and Transport
 def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> Answer[bool]:
     """May a unit spend these shares of its MA before and after being transported? (4.7d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2875,151 +3008,151 @@ def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number,
     return Answer(_value, _rules(_t), () if _value else _would_change(may_spend_transported, (('by', by, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), ('alt_roll', alt_roll, (False, True)), ('before', before, ()), ('after', after, ()), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:596  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:692  4.8b  Order of Stacking
 def ignores_dg(u: Unit) -> bool:
     """A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker) (4.8b)."""
     _u_type = u.type
     return u.mode != 'dg' or not (not u.active and UnitType_air[_u_type] or _u_type == 'sp')
 
 
-# rules/ocs/ch4-general-concepts.rules:596  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:692  4.8b  Order of Stacking
 def _t_ignores_dg(u: Unit, _t: list[Cite]) -> bool:
     """ignores_dg, recording in _t each rule it uses."""
-    _t.extend(_CITES187)
+    _t.extend(_CITES199)
     return u.mode != 'dg' or not (u.type == 'sp' or (_attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type) and (not u.active)))
 
 
-# rules/ocs/ch4-general-concepts.rules:596  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:692  4.8b  Order of Stacking
 def explain_ignores_dg(u: Unit) -> Answer[bool]:
     """A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker) (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_ignores_dg(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(ignores_dg, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(ignores_dg, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:610  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:706  4.8b  Order of Stacking
 def hex_has_zoc(h: Hex) -> bool:
     """D) Does the hex have a ZOC? (With an HQ on top, the enemy player must be told.) (4.8b)."""
-    return any((u.mode == 'combat' and u.printed_strength and (u.type in _SET172) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET172) and (not u.parenthesized) and (not u.out_of_supply)) for u in h.units))
+    return any((u.mode == 'combat' and u.printed_strength and (u.type in _SET182) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET182) and (not u.parenthesized) and (not u.out_of_supply)) for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:610  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:706  4.8b  Order of Stacking
 def _t_hex_has_zoc(h: Hex, _t: list[Cite]) -> bool:
     """hex_has_zoc, recording in _t each rule it uses."""
-    _t.extend(_CITES187)
+    _t.extend(_CITES199)
     return any((_t_has_zoc(u, _t) for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:610  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:706  4.8b  Order of Stacking
 def explain_hex_has_zoc(h: Hex) -> Answer[bool]:
     """D) Does the hex have a ZOC? (With an HQ on top, the enemy player must be told.) (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hex_has_zoc(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hex_has_zoc, (('h', h, _DOMAINS_Hex_0_176), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hex_has_zoc, (('h', h, _DOMAINS_Hex_0_188), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:613  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:709  4.8b  Order of Stacking
 def active_planes_on_top(h: Hex) -> bool:
     """E) Is every Active plane on top of any ground units? (4.8b)."""
     _h_units = h.units
     return all((cast('bool', _first((UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]))) for p in _h_units if p.active and UnitType_air[p.type]))
 
 
-# rules/ocs/ch4-general-concepts.rules:613  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:709  4.8b  Order of Stacking
 def _t_active_planes_on_top(h: Hex, _t: list[Cite]) -> bool:
     """active_planes_on_top, recording in _t each rule it uses."""
-    _t.extend(_CITES187)
+    _t.extend(_CITES199)
     return all((cast('bool', _first((_t_is_air(x, _t) for x in h.units if x == p or _t_is_ground(x, _t)))) for p in h.units if _t_is_air(p, _t) and p.active))
 
 
-# rules/ocs/ch4-general-concepts.rules:613  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:709  4.8b  Order of Stacking
 def explain_active_planes_on_top(h: Hex) -> Answer[bool]:
     """E) Is every Active plane on top of any ground units? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_active_planes_on_top(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(active_planes_on_top, (('h', h, _DOMAINS_Hex_0_176), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(active_planes_on_top, (('h', h, _DOMAINS_Hex_0_188), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:616  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:712  4.8b  Order of Stacking
 def active_fighter_on_top(h: Hex) -> bool:
     """E) If an Active fighter is in the stack, is it the top air unit? (4.8b)."""
     _h_units = h.units
     return not any((u.type == 'fighter' and u.active for u in _h_units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type])))
 
 
-# rules/ocs/ch4-general-concepts.rules:616  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:712  4.8b  Order of Stacking
 def _t_active_fighter_on_top(h: Hex, _t: list[Cite]) -> bool:
     """active_fighter_on_top, recording in _t each rule it uses."""
-    _t.extend(_CITES187)
+    _t.extend(_CITES199)
     return not any((u.type == 'fighter' and u.active for u in h.units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in h.units if _t_is_air(u, _t))))
 
 
-# rules/ocs/ch4-general-concepts.rules:616  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:712  4.8b  Order of Stacking
 def explain_active_fighter_on_top(h: Hex) -> Answer[bool]:
     """E) If an Active fighter is in the stack, is it the top air unit? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_active_fighter_on_top(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(active_fighter_on_top, (('h', h, _DOMAINS_Hex_0_176), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(active_fighter_on_top, (('h', h, _DOMAINS_Hex_0_188), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:620  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:716  4.8b  Order of Stacking
 def hedgehog_on_top(h: Hex) -> bool:
     """F) If a hedgehog is present, is it the top ground unit? (4.8b)."""
     _h_units = h.units
     return not any((u.type == 'hedgehog' for u in _h_units)) or cast('bool', _first((u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type])))
 
 
-# rules/ocs/ch4-general-concepts.rules:620  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:716  4.8b  Order of Stacking
 def _t_hedgehog_on_top(h: Hex, _t: list[Cite]) -> bool:
     """hedgehog_on_top, recording in _t each rule it uses."""
-    _t.extend(_CITES187)
+    _t.extend(_CITES199)
     return not any((u.type == 'hedgehog' for u in h.units)) or cast('bool', _first((u.type == 'hedgehog' for u in h.units if _t_is_ground(u, _t))))
 
 
-# rules/ocs/ch4-general-concepts.rules:620  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:716  4.8b  Order of Stacking
 def explain_hedgehog_on_top(h: Hex) -> Answer[bool]:
     """F) If a hedgehog is present, is it the top ground unit? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hedgehog_on_top(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hedgehog_on_top, (('h', h, _DOMAINS_Hex_0_176), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hedgehog_on_top, (('h', h, _DOMAINS_Hex_0_188), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:623  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:719  4.8b  Order of Stacking
 def stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> bool:
     """Is the stack in the order C) to F) ask? (4.8b)."""
     _h_units = h.units
-    return (not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET172) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET172) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)) or cast('bool', _first((u.mode == 'combat' and u.printed_strength and (u.type in _SET172) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET172) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]))) or (cast('bool', _first((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))) and (not enemy_ground_adjacent))) and all((cast('bool', _first((UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]))) for p in _h_units if p.active and UnitType_air[p.type])) and (not any((u.type == 'fighter' and u.active for u in _h_units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type])))) and (not any((u.type == 'hedgehog' for u in _h_units)) or cast('bool', _first((u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type]))))
+    return (not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET182) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET182) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)) or cast('bool', _first((u.mode == 'combat' and u.printed_strength and (u.type in _SET182) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET182) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]))) or (cast('bool', _first((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))) and (not enemy_ground_adjacent))) and all((cast('bool', _first((UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]))) for p in _h_units if p.active and UnitType_air[p.type])) and (not any((u.type == 'fighter' and u.active for u in _h_units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type])))) and (not any((u.type == 'hedgehog' for u in _h_units)) or cast('bool', _first((u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type]))))
 
 
-# rules/ocs/ch4-general-concepts.rules:623  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:719  4.8b  Order of Stacking
 def _t_stack_in_order(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> bool:
     """stack_in_order, recording in _t each rule it uses."""
-    _t.extend(_CITES187)
+    _t.extend(_CITES199)
     return _t_zoc_unit_on_top(h, enemy_ground_adjacent, _t) and _t_active_planes_on_top(h, _t) and _t_active_fighter_on_top(h, _t) and _t_hedgehog_on_top(h, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:623  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:719  4.8b  Order of Stacking
 def explain_stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]:
     """Is the stack in the order C) to F) ask? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_stack_in_order(h, enemy_ground_adjacent, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(stack_in_order, (('h', h, _DOMAINS_Hex_0_176), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(stack_in_order, (('h', h, _DOMAINS_Hex_0_188), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:729  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:826  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
-    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET190) for e in enemies))
+    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET202) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:729  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:826  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES189)
+    _t.extend(_CITES201)
     return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:729  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:826  4.8c  Enemy Stacks
 def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> Answer[bool]:
     """May move, retreat or trace into a hex with these enemy units (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3027,20 +3160,20 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_hex, (('mover', mover, ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path')), ('enemies', enemies, _Items(('combat_units', 'noncombat_units', 'ships', 'planes'))), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:733  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:830  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
-    return 'attack_capable_unit' if u.printed_strength and u.type in _SET172 and (not u.parenthesized) and (u.mode not in _SET132) else 'other_ground_unit'
+    return 'attack_capable_unit' if u.printed_strength and u.type in _SET182 and (not u.parenthesized) and (u.mode not in _SET142) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:733  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:830  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
-    _t.extend(_CITES189)
+    _t.extend(_CITES201)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:733  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:830  4.8c  Enemy Stacks
 def explain_ground_mover(u: Unit) -> Answer[Mover]:
     """What kind of mover a ground unit is (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3048,47 +3181,94 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:756  4.9a
-def shown_combat_unit(h: Hex) -> Unit:
-    """The combat unit the enemy may always see (units listed top first) (4.9a)."""
-    _h_units = h.units
-    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET172) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET172) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
+# rules/ocs/ch4-general-concepts.rules:866  4.9a
+def shows_plane(h: Hex) -> bool:
+    """Is there an Active plane in the hex for the enemy to see? (4.9a)."""
+    return any((u.active and UnitType_air[u.type] for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:756  4.9a
-def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
-    """shown_combat_unit, recording in _t each rule it uses."""
-    _t.extend(_CITES192)
-    return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))) if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)) else _first((u for u in h.units if _t_is_combat(u, _t)))
+# rules/ocs/ch4-general-concepts.rules:866  4.9a
+def _t_shows_plane(h: Hex, _t: list[Cite]) -> bool:
+    """shows_plane, recording in _t each rule it uses."""
+    _t.extend(_CITES204)
+    return any((_t_is_air(u, _t) and u.active for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:756  4.9a
-def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
-    """The combat unit the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
+# rules/ocs/ch4-general-concepts.rules:866  4.9a
+def explain_shows_plane(h: Hex) -> Answer[bool]:
+    """Is there an Active plane in the hex for the enemy to see? (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
-    _value = _t_shown_combat_unit(h, _t)
+    _value = _t_shows_plane(h, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(shows_plane, (('h', h, _DOMAINS_Hex_0_188), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:869  4.9a
+def shown_plane(h: Hex) -> Unit:
+    """The top Active plane, which the enemy may always see (units listed top first) (4.9a)."""
+    return _first((u for u in h.units if u.active and UnitType_air[u.type]))
+
+
+# rules/ocs/ch4-general-concepts.rules:869  4.9a
+def _t_shown_plane(h: Hex, _t: list[Cite]) -> Unit:
+    """shown_plane, recording in _t each rule it uses."""
+    _t.extend(_CITES204)
+    return _first((u for u in h.units if _t_is_air(u, _t) and u.active))
+
+
+# rules/ocs/ch4-general-concepts.rules:869  4.9a
+def explain_shown_plane(h: Hex) -> Answer[Unit]:
+    """The top Active plane, which the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_shown_plane(h, _t)
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:761  4.9a
+# rules/ocs/ch4-general-concepts.rules:881  4.9a
+def enemy_knows(fact: TopUnitFact) -> bool:
+    """Is the enemy player entitled to know this about the top unit? (4.9a)."""
+    return TopUnitFact_known[fact]
+
+
+# rules/ocs/ch4-general-concepts.rules:881  4.9a
+def _t_enemy_knows(fact: TopUnitFact, _t: list[Cite]) -> bool:
+    """enemy_knows, recording in _t each rule it uses."""
+    _t.extend(_CITES204)
+    return _attr_yes(_t, _CITES_TopUnitFact_known, TopUnitFact_known, fact)
+
+_ANSWERS_enemy_knows: Final[dict[tuple[TopUnitFact], Answer[bool]]] = {
+    ('strat_mode',): Answer(True, (_C203, _C60,), ()),
+    ('dg',): Answer(True, (_C203, _C62,), ()),
+    ('out_of_supply',): Answer(True, (_C203, _C64,), ()),
+    ('internal_stocks',): Answer(False, (_C203, _C66,), ('fact = strat_mode', 'fact = dg', 'fact = out_of_supply')),
+    ('steps_lost',): Answer(False, (_C203, _C68,), ('fact = strat_mode', 'fact = dg', 'fact = out_of_supply')),
+}
+
+
+# rules/ocs/ch4-general-concepts.rules:881  4.9a
+def explain_enemy_knows(fact: TopUnitFact) -> Answer[bool]:
+    """Is the enemy player entitled to know this about the top unit? (4.9a), with the rules that decided it."""
+    return _ANSWERS_enemy_knows[(fact,)]
+
+
+# rules/ocs/ch4-general-concepts.rules:884  4.9a
 def shows_hedgehog(h: Hex) -> bool:
     """The enemy may see a hedgehog in the hex (4.9a)."""
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:761  4.9a
+# rules/ocs/ch4-general-concepts.rules:884  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
-    _t.extend(_CITES192)
+    _t.extend(_CITES204)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:761  4.9a
+# rules/ocs/ch4-general-concepts.rules:884  4.9a
 def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_shows_hedgehog(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_0_176), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_0_188), )))
 
 
 # rules/ocs/series.rules:46  3.3  Non-Combat Units
@@ -3100,7 +3280,7 @@ def is_combat(u: Unit) -> bool:
 # rules/ocs/series.rules:46  3.3  Non-Combat Units
 def _t_is_combat(u: Unit, _t: list[Cite]) -> bool:
     """is_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES194)
+    _t.extend(_CITES206)
     return _attr_yes(_t, _CITES_UnitType_combat, UnitType_combat, u.type)
 
 
@@ -3109,7 +3289,7 @@ def explain_is_combat(u: Unit) -> Answer[bool]:
     """Is a combat unit (SP, Transport Points, hedgehogs, air bases and ports are not) (3.3), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_is_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/series.rules:48  3.3  Non-Combat Units
@@ -3121,7 +3301,7 @@ def is_air(u: Unit) -> bool:
 # rules/ocs/series.rules:48  3.3  Non-Combat Units
 def _t_is_air(u: Unit, _t: list[Cite]) -> bool:
     """is_air, recording in _t each rule it uses."""
-    _t.extend(_CITES194)
+    _t.extend(_CITES206)
     return _attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type)
 
 
@@ -3130,7 +3310,7 @@ def explain_is_air(u: Unit) -> Answer[bool]:
     """Is an air unit (a plane) (3.3), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_is_air(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(is_air, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_air, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/series.rules:49  3.3  Non-Combat Units
@@ -3142,7 +3322,7 @@ def is_ground(u: Unit) -> bool:
 # rules/ocs/series.rules:49  3.3  Non-Combat Units
 def _t_is_ground(u: Unit, _t: list[Cite]) -> bool:
     """is_ground, recording in _t each rule it uses."""
-    _t.extend(_CITES194)
+    _t.extend(_CITES206)
     return not _attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type)
 
 
@@ -3151,21 +3331,21 @@ def explain_is_ground(u: Unit) -> Answer[bool]:
     """Is a ground unit (combat or non-combat; not an air unit) (3.3), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_is_ground(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(is_ground, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_ground, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/series.rules:66  5.10e  DG Mode Orientation
 def combat_side(u: Unit) -> bool:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e)."""
     _u_mode = u.mode
-    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET95)
+    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET105)
 
 
 # rules/ocs/series.rules:66  5.10e  DG Mode Orientation
 def _t_combat_side(u: Unit, _t: list[Cite]) -> bool:
     """combat_side, recording in _t each rule it uses."""
-    _t.extend(_CITES196)
-    return u.mode == 'combat' or (u.mode in _SET95 and u.oriented_to_combat)
+    _t.extend(_CITES208)
+    return u.mode == 'combat' or (u.mode in _SET105 and u.oriented_to_combat)
 
 
 # rules/ocs/series.rules:66  5.10e  DG Mode Orientation
@@ -3173,7 +3353,7 @@ def explain_combat_side(u: Unit) -> Answer[bool]:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_combat_side(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/series.rules:68  5.10e  DG Mode Orientation
@@ -3186,7 +3366,7 @@ def combat_or_dg_combat(u: Unit) -> bool:
 # rules/ocs/series.rules:68  5.10e  DG Mode Orientation
 def _t_combat_or_dg_combat(u: Unit, _t: list[Cite]) -> bool:
     """combat_or_dg_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES196)
+    _t.extend(_CITES208)
     return u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)
 
 
@@ -3195,7 +3375,7 @@ def explain_combat_or_dg_combat(u: Unit) -> Answer[bool]:
     """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_combat_or_dg_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/series.rules:72  9.11  Step Losses
@@ -3207,7 +3387,7 @@ def steps_not_negative(u: Unit) -> bool:
 # rules/ocs/series.rules:72  9.11  Step Losses
 def _t_steps_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """steps_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES198)
+    _t.extend(_CITES210)
     return u.step_losses >= 0
 
 
@@ -3216,7 +3396,7 @@ def explain_steps_not_negative(u: Unit) -> Answer[bool]:
     """A unit cannot have lost a negative number of steps (9.11), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_steps_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:76  13.1c  HQs and Combat
@@ -3228,7 +3408,7 @@ def defense_strength(u: Unit, printed: int) -> int:
         return 1
     # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
     _u_mode = u.mode
-    if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET95)):
+    if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET105)):
         return 5
     # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
     if _u_type == 'hq':
@@ -3242,18 +3422,18 @@ def _t_defense_strength(u: Unit, printed: int, _t: list[Cite]) -> int:
     """defense_strength, recording in _t each rule it uses."""
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:599
     if u.type == 'artillery':
-        _t.extend(_CITES203)
+        _t.extend(_CITES215)
         return 1
     # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
     if u.type == 'hq' and _t_combat_side(u, _t):
-        _t.extend(_CITES204)
+        _t.extend(_CITES216)
         return 5
     # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
     if u.type == 'hq':
-        _t.extend(_CITES205)
+        _t.extend(_CITES217)
         return 1
     # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
-    _t.extend(_CITES206)
+    _t.extend(_CITES218)
     return printed
 
 
@@ -3272,7 +3452,7 @@ def may_unload(tp: Unit, h: Hex) -> bool:
     if tp.organic:
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
-    if any((u.type not in _SET209 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+    if any((u.type not in _SET221 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
     return False
@@ -3283,14 +3463,14 @@ def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
     # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:286
     if tp.organic:
-        _t.extend(_CITES211)
+        _t.extend(_CITES223)
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
-    if any((_t_is_combat(u, _t) or u.type in _SET212 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
-        _t.extend(_CITES213)
+    if any((_t_is_combat(u, _t) or u.type in _SET224 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+        _t.extend(_CITES225)
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
-    _t.extend(_CITES214)
+    _t.extend(_CITES226)
     return False
 
 
@@ -3299,7 +3479,7 @@ def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_unload(tp, h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_94), ('h', h, _DOMAINS_Hex_0_176), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_104), ('h', h, _DOMAINS_Hex_0_188), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:442  13.3e
@@ -3326,18 +3506,18 @@ def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:519
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES219)
+        _t.extend(_CITES231)
         return True
     # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:948
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES220)
+        _t.extend(_CITES232)
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
-        _t.extend(_CITES221)
+        _t.extend(_CITES233)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
-    _t.extend(_CITES222)
+    _t.extend(_CITES234)
     return False
 
 
@@ -3346,7 +3526,7 @@ def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo entrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_entrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_0_94), ('x', x, _DOMAINS_RailHex_0_118), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_0_104), ('x', x, _DOMAINS_RailHex_0_128), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:448  13.3e
@@ -3367,14 +3547,14 @@ def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:523
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES225)
+        _t.extend(_CITES237)
         return True
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:449
     if _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES226)
+        _t.extend(_CITES238)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:450
-    _t.extend(_CITES222)
+    _t.extend(_CITES234)
     return False
 
 
@@ -3383,7 +3563,7 @@ def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo detrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_detrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_0_94), ('x', x, _DOMAINS_RailHex_0_118), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_0_104), ('x', x, _DOMAINS_RailHex_0_128), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:679  13.5b
@@ -3404,14 +3584,14 @@ def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
     # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:701
     if u.no_rebuild:
-        _t.extend(_CITES230)
+        _t.extend(_CITES242)
         return False
     # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:680
     if u.breakdown:
-        _t.extend(_CITES231)
+        _t.extend(_CITES243)
         return False
     # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:681
-    _t.extend(_CITES232)
+    _t.extend(_CITES244)
     return True
 
 
@@ -3420,7 +3600,7 @@ def explain_rebuildable(u: Unit) -> Answer[bool]:
     """Can this unit be rebuilt? (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_rebuildable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:919  13.8b  Bridging
@@ -3444,33 +3624,33 @@ def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: 
     """bridged, recording in _t each rule it uses."""
     # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:921
     if overrunning:
-        _t.extend(_CITES238)
+        _t.extend(_CITES250)
         return river
     # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:922
     if bridged_by_engineers and river == 'major_river':
-        _t.extend(_CITES239)
+        _t.extend(_CITES251)
         return 'minor_river'
     # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:923
     if bridged_by_engineers and river == 'minor_river':
-        _t.extend(_CITES240)
+        _t.extend(_CITES252)
         return 'no_river'
     # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:924
-    _t.extend(_CITES241)
+    _t.extend(_CITES253)
     return river
 
 _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
-    ('no_river', False, False,): Answer('no_river', (_C233, _C237,), ()),
-    ('no_river', False, True,): Answer('no_river', (_C233, _C234,), ()),
-    ('no_river', True, False,): Answer('no_river', (_C233, _C237,), ()),
-    ('no_river', True, True,): Answer('no_river', (_C233, _C234,), ()),
-    ('minor_river', False, False,): Answer('minor_river', (_C233, _C237,), ()),
-    ('minor_river', False, True,): Answer('minor_river', (_C233, _C234,), ()),
-    ('minor_river', True, False,): Answer('no_river', (_C233, _C236,), ()),
-    ('minor_river', True, True,): Answer('minor_river', (_C233, _C234,), ()),
-    ('major_river', False, False,): Answer('major_river', (_C233, _C237,), ()),
-    ('major_river', False, True,): Answer('major_river', (_C233, _C234,), ()),
-    ('major_river', True, False,): Answer('minor_river', (_C233, _C235,), ()),
-    ('major_river', True, True,): Answer('major_river', (_C233, _C234,), ()),
+    ('no_river', False, False,): Answer('no_river', (_C245, _C249,), ()),
+    ('no_river', False, True,): Answer('no_river', (_C245, _C246,), ()),
+    ('no_river', True, False,): Answer('no_river', (_C245, _C249,), ()),
+    ('no_river', True, True,): Answer('no_river', (_C245, _C246,), ()),
+    ('minor_river', False, False,): Answer('minor_river', (_C245, _C249,), ()),
+    ('minor_river', False, True,): Answer('minor_river', (_C245, _C246,), ()),
+    ('minor_river', True, False,): Answer('no_river', (_C245, _C248,), ()),
+    ('minor_river', True, True,): Answer('minor_river', (_C245, _C246,), ()),
+    ('major_river', False, False,): Answer('major_river', (_C245, _C249,), ()),
+    ('major_river', False, True,): Answer('major_river', (_C245, _C246,), ()),
+    ('major_river', True, False,): Answer('minor_river', (_C245, _C247,), ()),
+    ('major_river', True, True,): Answer('major_river', (_C245, _C246,), ()),
 }
 
 
@@ -3480,7 +3660,49 @@ def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool)
     return _ANSWERS_bridged[(river, bridged_by_engineers, overrunning)]
 
 
-# rules/ocs/ch4-general-concepts.rules:72  4.4  Attack-Capable Units
+# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
+def _s_odds(attack: Number, defense: Number) -> Number:
+    """odds with numbers scaled by SCALE."""
+    # attacker: 4.2 (OCS) rules/ocs/ch4-general-concepts.rules:32
+    if attack >= defense:
+        return _s_rounded(_div(attack, defense)) * 4
+    # defender: 4.2 (OCS) rules/ocs/ch4-general-concepts.rules:34
+    return _div(4, _s_rounded(_div(defense, attack)) * 4)
+
+
+# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
+def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> Number:
+    """odds, recording in _t each rule it uses."""
+    # attacker: 4.2 (OCS) rules/ocs/ch4-general-concepts.rules:32
+    if attack >= defense:
+        _t.extend(_CITES256)
+        return _t_rounded(_div(attack, defense), _t) * 4
+    # defender: 4.2 (OCS) rules/ocs/ch4-general-concepts.rules:34
+    _t.extend(_CITES257)
+    return _div(4, _t_rounded(_div(defense, attack), _t) * 4)
+
+
+# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
+def odds(attack: Number, defense: Number) -> Number:
+    """Combat odds, rounded only at the end: N for N:1, 1/N for 1:N (attack and defense above 0) (4.2). Numbers are exact: int or Fraction."""
+    attack = attack * SCALE  # conditions compare scaled numbers
+    defense = defense * SCALE  # conditions compare scaled numbers
+    # attacker: 4.2 (OCS) rules/ocs/ch4-general-concepts.rules:32
+    if attack >= defense:
+        return _exact(_s_rounded(_div(attack, defense)) * 4)
+    # defender: 4.2 (OCS) rules/ocs/ch4-general-concepts.rules:34
+    return _exact(_div(4, _s_rounded(_div(defense, attack)) * 4))
+
+
+# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
+def explain_odds(attack: Number, defense: Number) -> Answer[Number]:
+    """Combat odds, rounded only at the end: N for N:1, 1/N for 1:N (attack and defense above 0) (4.2), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_odds(attack * SCALE, defense * SCALE, _t)
+    return Answer(_exact(_value), _rules(_t), ())
+
+
+# rules/ocs/ch4-general-concepts.rules:104  4.4  Attack-Capable Units
 def attack_capable(u: Unit) -> bool:
     """Attack-Capable (4.4)."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:84
@@ -3490,94 +3712,138 @@ def attack_capable(u: Unit) -> bool:
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:602
     if _u_type == 'artillery':
         return False
-    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:73
+    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:105
     if not UnitType_combat[_u_type]:
         return False
-    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:74
+    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:106
     if u.parenthesized or not u.printed_strength:
         return False
-    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:76
-    if u.mode in _SET132:
+    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:108
+    if u.mode in _SET142:
         return False
-    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:77
+    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:109
     return True
 
 
-# rules/ocs/ch4-general-concepts.rules:72  4.4  Attack-Capable Units
+# rules/ocs/ch4-general-concepts.rules:104  4.4  Attack-Capable Units
 def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:84
     if u.type == 'hq':
-        _t.extend(_CITES249)
+        _t.extend(_CITES265)
         return False
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:602
     if u.type == 'artillery':
-        _t.extend(_CITES250)
+        _t.extend(_CITES266)
         return False
-    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:73
+    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:105
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES251)
+        _t.extend(_CITES267)
         return False
-    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:74
+    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:106
     if not u.printed_strength or u.parenthesized:
-        _t.extend(_CITES252)
+        _t.extend(_CITES268)
         return False
-    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:76
-    if u.mode in _SET132:
-        _t.extend(_CITES253)
+    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:108
+    if u.mode in _SET142:
+        _t.extend(_CITES269)
         return False
-    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:77
-    _t.extend(_CITES254)
+    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:109
+    _t.extend(_CITES270)
     return True
 
 
-# rules/ocs/ch4-general-concepts.rules:72  4.4  Attack-Capable Units
+# rules/ocs/ch4-general-concepts.rules:104  4.4  Attack-Capable Units
 def explain_attack_capable(u: Unit) -> Answer[bool]:
     """Attack-Capable (4.4), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_attack_capable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:135  4.4b
+# rules/ocs/ch4-general-concepts.rules:167  4.4b
 def has_zoc(u: Unit) -> bool:
     """Has a Zone of Control (4.4b)."""
-    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:161
+    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:193
     _u_mode = u.mode
-    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET172) and (not u.parenthesized) and (not u.out_of_supply):
+    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET182) and (not u.parenthesized) and (not u.out_of_supply):
         return True
-    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:136
-    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET172) and (not u.parenthesized) and (not u.out_of_supply):
+    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:168
+    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET182) and (not u.parenthesized) and (not u.out_of_supply):
         return True
-    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:138
+    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:170
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:135  4.4b
+# rules/ocs/ch4-general-concepts.rules:167  4.4b
 def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
-    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:161
+    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:193
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES259)
+        _t.extend(_CITES275)
         return True
-    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:136
+    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:168
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES260)
+        _t.extend(_CITES276)
         return True
-    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:138
-    _t.extend(_CITES261)
+    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:170
+    _t.extend(_CITES277)
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:135  4.4b
+# rules/ocs/ch4-general-concepts.rules:167  4.4b
 def explain_has_zoc(u: Unit) -> Answer[bool]:
     """Has a Zone of Control (4.4b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_has_zoc(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_0_94), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:311  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:284  4.5a  Actions not allowed in an enemy ZOC
+def mode_may_enter_ezoc(mode: Mode) -> bool:
+    """May a unit in this mode enter an enemy ZOC (A aside)? (4.5a)."""
+    # strat: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:285
+    if mode == 'strat':
+        return False
+    # reserve: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:286
+    if mode == 'reserve':
+        return True
+    # other: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:287
+    return True
+
+
+# rules/ocs/ch4-general-concepts.rules:284  4.5a  Actions not allowed in an enemy ZOC
+def _t_mode_may_enter_ezoc(mode: Mode, _t: list[Cite]) -> bool:
+    """mode_may_enter_ezoc, recording in _t each rule it uses."""
+    # strat: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:285
+    if mode == 'strat':
+        _t.extend(_CITES281)
+        return False
+    # reserve: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:286
+    if mode == 'reserve':
+        _t.extend(_CITES282)
+        return True
+    # other: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:287
+    _t.extend(_CITES283)
+    return True
+
+_ANSWERS_mode_may_enter_ezoc: Final[dict[tuple[Mode], Answer[bool]]] = {
+    ('combat',): Answer(True, (_C135, _C280,), ()),
+    ('move',): Answer(True, (_C135, _C280,), ()),
+    ('reserve',): Answer(True, (_C135, _C279,), ()),
+    ('strat',): Answer(False, (_C135, _C278,), ('mode = combat', 'mode = move', 'mode = reserve', 'mode = dg', 'mode = exploit')),
+    ('dg',): Answer(True, (_C135, _C280,), ()),
+    ('exploit',): Answer(True, (_C135, _C280,), ()),
+}
+
+
+# rules/ocs/ch4-general-concepts.rules:284  4.5a  Actions not allowed in an enemy ZOC
+def explain_mode_may_enter_ezoc(mode: Mode) -> Answer[bool]:
+    """May a unit in this mode enter an enemy ZOC (A aside)? (4.5a), with the rules that decided it."""
+    return _ANSWERS_mode_may_enter_ezoc[(mode,)]
+
+
+# rules/ocs/ch4-general-concepts.rules:391  4.6  Regimental Equivalents
 def _s_re_size(u: Unit) -> Number:
     """re_size with numbers scaled by SCALE."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
@@ -3588,84 +3854,84 @@ def _s_re_size(u: Unit) -> Number:
     _u_type = u.type
     if _u_type == 'hq':
         return 4
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:312
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:392
     if not UnitType_combat[_u_type]:
         return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:313
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:393
     if u.multi_step:
         return u.printed_re * 4 - u.step_losses * 4
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:315
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:395
     if _u_size == 'company' or _u_type == 'repl':
         return 1
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:316
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:396
     if _u_size == 'battalion':
         return 2
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:317
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:397
     return 4
 
 
-# rules/ocs/ch4-general-concepts.rules:311  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:391  4.6  Regimental Equivalents
 def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     if u.formation == 'Jock Column' and u.size == 'company':
-        _t.extend(_CITES269)
+        _t.extend(_CITES291)
         return 2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     if u.type == 'hq':
-        _t.extend(_CITES270)
+        _t.extend(_CITES292)
         return 4
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:312
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:392
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES271)
+        _t.extend(_CITES293)
         return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:313
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:393
     if u.multi_step:
-        _t.extend(_CITES272)
+        _t.extend(_CITES294)
         return u.printed_re * 4 - u.step_losses * 4
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:315
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:395
     if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES273)
+        _t.extend(_CITES295)
         return 1
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:316
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:396
     if u.size == 'battalion':
-        _t.extend(_CITES274)
+        _t.extend(_CITES296)
         return 2
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:317
-    _t.extend(_CITES275)
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:397
+    _t.extend(_CITES297)
     return 4
 
 
-# rules/ocs/ch4-general-concepts.rules:311  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:391  4.6  Regimental Equivalents
 def re_size(u: Unit) -> Number:
     """RE size (4.6). Numbers are exact: int or Fraction."""
     _v: Number
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     _u_size = u.size
     if _u_size == 'company' and u.formation == 'Jock Column':
-        return _Q276
+        return _Q298
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     _u_type = u.type
     if _u_type == 'hq':
         return 1
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:312
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:392
     if not UnitType_combat[_u_type]:
         return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:313
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:393
     if u.multi_step:
         _v = u.printed_re - u.step_losses
         return _v if _v.__class__ is int else _plain(_v)
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:315
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:395
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q277
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:316
+        return _Q299
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:396
     if _u_size == 'battalion':
-        return _Q276
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:317
+        return _Q298
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:397
     return 1
 
 
-# rules/ocs/ch4-general-concepts.rules:311  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:391  4.6  Regimental Equivalents
 def explain_re_size(u: Unit) -> Answer[Number]:
     """RE size (4.6), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3673,76 +3939,76 @@ def explain_re_size(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:396  4.7b
+# rules/ocs/ch4-general-concepts.rules:476  4.7b
 def _s_transport_equivalent(u: Unit) -> Number:
     """transport_equivalent with numbers scaled by SCALE."""
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:383
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:463
     _u_type = u.type
     if _u_type == 'sp' and (not u.loaded):
         return u.points * 4
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:415
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:495
     if _u_type == 'transport':
         return u.points * 4
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:416
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:496
     if _u_type == 'sp' and u.loaded:
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:397
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:477
     _u_move_ma = u.move_ma
     if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
         return _div(_s_re_size(u), 8)
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:399
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:479
     return _s_re_size(u)
 
 
-# rules/ocs/ch4-general-concepts.rules:396  4.7b
+# rules/ocs/ch4-general-concepts.rules:476  4.7b
 def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:383
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:463
     if u.type == 'sp' and (not u.loaded):
-        _t.extend(_CITES284)
+        _t.extend(_CITES306)
         return u.points * 4
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:415
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:495
     if u.type == 'transport':
-        _t.extend(_CITES285)
+        _t.extend(_CITES307)
         return u.points * 4
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:416
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:496
     if u.type == 'sp' and u.loaded:
-        _t.extend(_CITES286)
+        _t.extend(_CITES308)
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:397
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:477
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES287)
+        _t.extend(_CITES309)
         return _div(_t_re_size(u, _t), 8)
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:399
-    _t.extend(_CITES288)
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:479
+    _t.extend(_CITES310)
     return _t_re_size(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:396  4.7b
+# rules/ocs/ch4-general-concepts.rules:476  4.7b
 def transport_equivalent(u: Unit) -> Number:
     """Transportation equivalent (4.7b). Numbers are exact: int or Fraction."""
     _v: Number
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:383
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:463
     _u_type = u.type
     if _u_type == 'sp' and (not u.loaded):
         _v = u.points
         return _v if _v.__class__ is int else _plain(_v)
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:415
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:495
     if _u_type == 'transport':
         _v = u.points
         return _v if _v.__class__ is int else _plain(_v)
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:416
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:496
     if _u_type == 'sp' and u.loaded:
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:397
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:477
     _u_move_ma = u.move_ma
     if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
         return _exact(_div(_s_re_size(u), 8))
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:399
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:479
     return _exact(_s_re_size(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:396  4.7b
+# rules/ocs/ch4-general-concepts.rules:476  4.7b
 def explain_transport_equivalent(u: Unit) -> Answer[Number]:
     """Transportation equivalent (4.7b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3750,381 +4016,456 @@ def explain_transport_equivalent(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:421  4.7c
+# rules/ocs/ch4-general-concepts.rules:501  4.7c
 def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     """Can a Transport Point be carried this way? (4.7c)."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if by == 'air' and tp == 'mule':
         return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:422
-    if by in _SET291:
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:502
+    if by in _SET313:
         return True
-    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:423
+    # by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:503
+    if by in _SET315:
+        return False
+    # unlisted: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:504
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:421  4.7c
+# rules/ocs/ch4-general-concepts.rules:501  4.7c
 def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite]) -> bool:
     """transport_point_by, recording in _t each rule it uses."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES293)
+        _t.extend(_CITES317)
         return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:422
-    if by in _SET291:
-        _t.extend(_CITES294)
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:502
+    if by in _SET313:
+        _t.extend(_CITES318)
         return True
-    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:423
-    _t.extend(_CITES295)
+    # by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:503
+    if by in _SET315:
+        _t.extend(_CITES319)
+        return False
+    # unlisted: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:504
+    _t.extend(_CITES320)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C182, _C290,), ()),
-    ('rail', 'wagon',): Answer(True, (_C182, _C290,), ()),
-    ('rail', 'mule',): Answer(True, (_C182, _C290,), ()),
-    ('air', 'truck',): Answer(False, (_C182, _C292,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C182, _C292,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C182, _C289,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C182, _C292,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C182, _C292,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C182, _C292,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C182, _C290,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C182, _C290,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C182, _C290,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C182, _C292,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C182, _C292,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C182, _C292,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C182, _C292,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C182, _C292,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C182, _C292,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C182, _C290,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C182, _C290,), ()),
-    ('shipping', 'mule',): Answer(True, (_C182, _C290,), ()),
+    ('rail', 'truck',): Answer(True, (_C194, _C312,), ()),
+    ('rail', 'wagon',): Answer(True, (_C194, _C312,), ()),
+    ('rail', 'mule',): Answer(True, (_C194, _C312,), ()),
+    ('air', 'truck',): Answer(False, (_C194, _C314,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C194, _C314,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C194, _C311,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C194, _C314,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C194, _C314,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C194, _C314,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C194, _C312,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C194, _C312,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C194, _C312,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C194, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C194, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C194, _C316,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C194, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C194, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C194, _C316,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C194, _C312,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C194, _C312,), ()),
+    ('shipping', 'mule',): Answer(True, (_C194, _C312,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:421  4.7c
+# rules/ocs/ch4-general-concepts.rules:501  4.7c
 def explain_transport_point_by(by: Transport, tp: TransportPointKind) -> Answer[bool]:
     """Can a Transport Point be carried this way? (4.7c), with the rules that decided it."""
     return _ANSWERS_transport_point_by[(by, tp)]
 
 
-# rules/ocs/ch4-general-concepts.rules:459  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:543  4.7d  Movement and Transport
 def _s_transported_ma(by: Transport, alt_roll: bool) -> Number:
     """transported_ma with numbers scaled by SCALE."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:461
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:545
     if by == 'rail':
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:462
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:546
     if by == 'air':
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:547
     if alt_roll and by == 'alt_landing':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:548
+    if by == 'landing_craft':
+        return 0
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:549
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:459  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:543  4.7d  Movement and Transport
 def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:461
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:545
     if by == 'rail':
-        _t.extend(_CITES300)
+        _t.extend(_CITES326)
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:462
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:546
     if by == 'air':
-        _t.extend(_CITES301)
+        _t.extend(_CITES327)
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:547
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES302)
+        _t.extend(_CITES328)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
-    _t.extend(_CITES303)
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:548
+    if by == 'landing_craft':
+        _t.extend(_CITES329)
+        return 0
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:549
+    _t.extend(_CITES330)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:459  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:543  4.7d  Movement and Transport
 def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:461
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:545
     if by == 'rail':
-        return _Q276
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:462
+        return _Q298
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:546
     if by == 'air':
-        return _Q276
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
+        return _Q298
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:547
     if alt_roll and by == 'alt_landing':
-        return _Q276
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
+        return _Q298
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:548
+    if by == 'landing_craft':
+        return 0
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:549
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_C184, _C296,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_C184, _C296,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C184, _C297,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C184, _C297,), ()),
-    ('air_drop', False,): Answer(0, (_C184, _C299,), ()),
-    ('air_drop', True,): Answer(0, (_C184, _C299,), ()),
-    ('landing_craft', False,): Answer(0, (_C184, _C299,), ()),
-    ('landing_craft', True,): Answer(0, (_C184, _C299,), ()),
-    ('alt_landing', False,): Answer(0, (_C184, _C299,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C184, _C298,), ()),
-    ('beach_assault', False,): Answer(0, (_C184, _C299,), ()),
-    ('beach_assault', True,): Answer(0, (_C184, _C299,), ()),
-    ('shipping', False,): Answer(0, (_C184, _C299,), ()),
-    ('shipping', True,): Answer(0, (_C184, _C299,), ()),
+    ('rail', False,): Answer(Fraction(1, 2), (_C196, _C321,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_C196, _C321,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C196, _C322,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C196, _C322,), ()),
+    ('air_drop', False,): Answer(0, (_C196, _C325,), ()),
+    ('air_drop', True,): Answer(0, (_C196, _C325,), ()),
+    ('landing_craft', False,): Answer(0, (_C196, _C324,), ()),
+    ('landing_craft', True,): Answer(0, (_C196, _C324,), ()),
+    ('alt_landing', False,): Answer(0, (_C196, _C325,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C196, _C323,), ()),
+    ('beach_assault', False,): Answer(0, (_C196, _C325,), ()),
+    ('beach_assault', True,): Answer(0, (_C196, _C325,), ()),
+    ('shipping', False,): Answer(0, (_C196, _C325,), ()),
+    ('shipping', True,): Answer(0, (_C196, _C325,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:459  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:543  4.7d  Movement and Transport
 def explain_transported_ma(by: Transport, alt_roll: bool) -> Answer[Number]:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d), with the rules that decided it."""
     return _ANSWERS_transported_ma[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:472  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:557  4.7d  Movement and Transport
 def _s_ma_before(by: Transport) -> Number:
     """ma_before with numbers scaled by SCALE."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:474
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:559
     if by == 'rail':
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:475
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:560
     if by == 'air':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:476
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:561
+    if by == 'landing_craft':
+        return 0
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:562
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:472  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:557  4.7d  Movement and Transport
 def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:474
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:559
     if by == 'rail':
-        _t.extend(_CITES306)
+        _t.extend(_CITES333)
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:475
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:560
     if by == 'air':
-        _t.extend(_CITES307)
+        _t.extend(_CITES334)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:476
-    _t.extend(_CITES303)
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:561
+    if by == 'landing_craft':
+        _t.extend(_CITES329)
+        return 0
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:562
+    _t.extend(_CITES330)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:472  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:557  4.7d  Movement and Transport
 def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:474
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:559
     if by == 'rail':
-        return _Q276
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:475
+        return _Q298
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:560
     if by == 'air':
-        return _Q276
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:476
+        return _Q298
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:561
+    if by == 'landing_craft':
+        return 0
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:562
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C184, _C304,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C184, _C305,), ()),
-    ('air_drop',): Answer(0, (_C184, _C299,), ()),
-    ('landing_craft',): Answer(0, (_C184, _C299,), ()),
-    ('alt_landing',): Answer(0, (_C184, _C299,), ()),
-    ('beach_assault',): Answer(0, (_C184, _C299,), ()),
-    ('shipping',): Answer(0, (_C184, _C299,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C196, _C331,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C196, _C332,), ()),
+    ('air_drop',): Answer(0, (_C196, _C325,), ()),
+    ('landing_craft',): Answer(0, (_C196, _C324,), ()),
+    ('alt_landing',): Answer(0, (_C196, _C325,), ()),
+    ('beach_assault',): Answer(0, (_C196, _C325,), ()),
+    ('shipping',): Answer(0, (_C196, _C325,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:472  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:557  4.7d  Movement and Transport
 def explain_ma_before(by: Transport) -> Answer[Number]:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_before[(by,)]
 
 
-# rules/ocs/ch4-general-concepts.rules:479  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:565  4.7d  Movement and Transport
 def _s_ma_after(by: Transport, alt_roll: bool) -> Number:
     """ma_after with numbers scaled by SCALE."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:481
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:567
     if by == 'air':
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:482
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:568
     if alt_roll and by == 'alt_landing':
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:484
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:570
+    if by == 'landing_craft':
+        return 0
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:571
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:479  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:565  4.7d  Movement and Transport
 def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:481
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:567
     if by == 'air':
-        _t.extend(_CITES307)
+        _t.extend(_CITES334)
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:482
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:568
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES310)
+        _t.extend(_CITES337)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:484
-    _t.extend(_CITES311)
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:570
+    if by == 'landing_craft':
+        _t.extend(_CITES329)
+        return 0
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:571
+    _t.extend(_CITES338)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:479  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:565  4.7d  Movement and Transport
 def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:481
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:567
     if by == 'air':
-        return _Q276
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:482
+        return _Q298
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:568
     if alt_roll and by == 'alt_landing':
-        return _Q276
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:484
+        return _Q298
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:570
+    if by == 'landing_craft':
+        return 0
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:571
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C184, _C309,), ()),
-    ('rail', True,): Answer(0, (_C184, _C309,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C184, _C305,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C184, _C305,), ()),
-    ('air_drop', False,): Answer(0, (_C184, _C309,), ()),
-    ('air_drop', True,): Answer(0, (_C184, _C309,), ()),
-    ('landing_craft', False,): Answer(0, (_C184, _C309,), ()),
-    ('landing_craft', True,): Answer(0, (_C184, _C309,), ()),
-    ('alt_landing', False,): Answer(0, (_C184, _C309,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C184, _C308,), ()),
-    ('beach_assault', False,): Answer(0, (_C184, _C309,), ()),
-    ('beach_assault', True,): Answer(0, (_C184, _C309,), ()),
-    ('shipping', False,): Answer(0, (_C184, _C309,), ()),
-    ('shipping', True,): Answer(0, (_C184, _C309,), ()),
+    ('rail', False,): Answer(0, (_C196, _C336,), ()),
+    ('rail', True,): Answer(0, (_C196, _C336,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C196, _C332,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C196, _C332,), ()),
+    ('air_drop', False,): Answer(0, (_C196, _C336,), ()),
+    ('air_drop', True,): Answer(0, (_C196, _C336,), ()),
+    ('landing_craft', False,): Answer(0, (_C196, _C324,), ()),
+    ('landing_craft', True,): Answer(0, (_C196, _C324,), ()),
+    ('alt_landing', False,): Answer(0, (_C196, _C336,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C196, _C335,), ()),
+    ('beach_assault', False,): Answer(0, (_C196, _C336,), ()),
+    ('beach_assault', True,): Answer(0, (_C196, _C336,), ()),
+    ('shipping', False,): Answer(0, (_C196, _C336,), ()),
+    ('shipping', True,): Answer(0, (_C196, _C336,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:479  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:565  4.7d  Movement and Transport
 def explain_ma_after(by: Transport, alt_roll: bool) -> Answer[Number]:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_after[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:600  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:696  4.8b  Order of Stacking
 def zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> bool:
     """C) and D) Is the top combat unit one with a ZOC (or an HQ, when no enemy ground units are adjacent)? (4.8b)."""
-    # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:602
+    # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:698
     _h_units = h.units
-    if not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET172) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET172) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)):
+    if not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET182) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET182) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)):
         return True
-    # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:603
-    if cast('bool', _first((u.mode == 'combat' and u.printed_strength and (u.type in _SET172) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET172) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]))):
+    # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:699
+    if cast('bool', _first((u.mode == 'combat' and u.printed_strength and (u.type in _SET182) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET182) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]))):
         return True
-    # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:605
+    # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:701
     if cast('bool', _first((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))) and (not enemy_ground_adjacent):
         return True
-    # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:607
+    # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:703
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:600  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:696  4.8b  Order of Stacking
 def _t_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> bool:
     """zoc_unit_on_top, recording in _t each rule it uses."""
-    # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:602
+    # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:698
     if not any((_t_has_zoc(u, _t) for u in h.units)):
-        _t.extend(_CITES316)
+        _t.extend(_CITES343)
         return True
-    # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:603
+    # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:699
     if cast('bool', _first((_t_has_zoc(u, _t) for u in h.units if _t_is_combat(u, _t)))):
-        _t.extend(_CITES317)
+        _t.extend(_CITES344)
         return True
-    # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:605
+    # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:701
     if cast('bool', _first((u.type == 'hq' for u in h.units if _t_is_combat(u, _t)))) and (not enemy_ground_adjacent):
-        _t.extend(_CITES318)
+        _t.extend(_CITES345)
         return True
-    # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:607
-    _t.extend(_CITES319)
+    # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:703
+    _t.extend(_CITES346)
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:600  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:696  4.8b  Order of Stacking
 def explain_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]:
     """C) and D) Is the top combat unit one with a ZOC (or an HQ, when no enemy ground units are adjacent)? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_zoc_unit_on_top(h, enemy_ground_adjacent, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_unit_on_top, (('h', h, _DOMAINS_Hex_0_176), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_unit_on_top, (('h', h, _DOMAINS_Hex_0_188), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:718  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:815  4.8c  Enemy Stacks
 def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
     """May enter a hex holding this kind of enemy unit (4.8c)."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:719
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:816
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:721
-    if mover == 'ship' and enemy in _SET190:
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:818
+    if mover == 'ship' and enemy in _SET202:
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:723
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:820
     if mover == 'plane_on_mission':
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:724
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:821
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:726
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:823
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:718  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:815  4.8c  Enemy Stacks
 def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> bool:
     """may_share_hex_with, recording in _t each rule it uses."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:719
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:816
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES325)
+        _t.extend(_CITES352)
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:721
-    if mover == 'ship' and enemy in _SET190:
-        _t.extend(_CITES326)
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:818
+    if mover == 'ship' and enemy in _SET202:
+        _t.extend(_CITES353)
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:723
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:820
     if mover == 'plane_on_mission':
-        _t.extend(_CITES327)
+        _t.extend(_CITES354)
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:724
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:821
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        _t.extend(_CITES328)
+        _t.extend(_CITES355)
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:726
-    _t.extend(_CITES329)
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:823
+    _t.extend(_CITES356)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C188, _C324,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C188, _C320,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C188, _C320,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C188, _C320,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C188, _C324,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C188, _C324,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C188, _C324,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C188, _C324,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C188, _C324,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C188, _C321,), ()),
-    ('ship', 'ships',): Answer(False, (_C188, _C324,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C188, _C321,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C188, _C322,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C188, _C322,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C188, _C322,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C188, _C322,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C188, _C324,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C188, _C323,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C188, _C323,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C188, _C323,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C200, _C351,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C200, _C347,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C200, _C347,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C200, _C347,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C200, _C351,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C200, _C351,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C200, _C351,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C200, _C351,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C200, _C351,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C200, _C348,), ()),
+    ('ship', 'ships',): Answer(False, (_C200, _C351,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C200, _C348,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C200, _C349,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C200, _C349,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C200, _C349,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C200, _C349,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C200, _C351,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C200, _C350,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C200, _C350,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C200, _C350,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:718  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:815  4.8c  Enemy Stacks
 def explain_may_share_hex_with(mover: Mover, enemy: EnemyKind) -> Answer[bool]:
     """May enter a hex holding this kind of enemy unit (4.8c), with the rules that decided it."""
     return _ANSWERS_may_share_hex_with[(mover, enemy)]
 
 
-# rules/ocs/ch4-general-concepts.rules:530  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:856  4.9a
+def shown_combat_unit(h: Hex) -> Unit:
+    """The combat unit the enemy may always see (units listed top first) (4.9a)."""
+    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:857
+    _h_units = h.units
+    if not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET182) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET182) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)):
+        return _first((u for u in _h_units if UnitType_combat[u.type]))
+    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:859
+    if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET182) and (not u.parenthesized) for u in _h_units)):
+        return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET182) and (not u.parenthesized)))
+    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:862
+    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET182) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET182) and (not u.parenthesized) and (not u.out_of_supply))))
+
+
+# rules/ocs/ch4-general-concepts.rules:856  4.9a
+def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
+    """shown_combat_unit, recording in _t each rule it uses."""
+    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:857
+    if not any((_t_has_zoc(u, _t) for u in h.units)):
+        _t.extend(_CITES360)
+        return _first((u for u in h.units if _t_is_combat(u, _t)))
+    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:859
+    if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)):
+        _t.extend(_CITES361)
+        return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t)))
+    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:862
+    _t.extend(_CITES362)
+    return _first((u for u in h.units if _t_has_zoc(u, _t)))
+
+
+# rules/ocs/ch4-general-concepts.rules:856  4.9a
+def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
+    """The combat unit the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_shown_combat_unit(h, _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/ocs/ch4-general-concepts.rules:626  4.8  Stacking
 def stacking(h: Hex) -> list[Violation]:
     """Stacking limits (4.8)."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -4146,26 +4487,26 @@ def stacking(h: Hex) -> list[Violation]:
             _n2 += 1
         elif _u_type == 'hedgehog':
             _n3 += 1
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:532
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:628
     if _n0 > 40 and not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total, bound = _n0, 40
         out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if UnitType_combat[u.type]))))
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:533
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:629
     if _n1 > 1:
         total, bound = _n1, 1
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:534
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:630
     if _n2 > 1:
         total, bound = _n2, 1
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:535
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:631
     if _n3 > 1:
         total, bound = _n3, 1
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:530  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:626  4.8  Stacking
 def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     """stacking, recording in _t each rule it uses."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -4174,41 +4515,41 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     out: list[Violation] = []
     total: Number  # limits of whole numbers and of numbers alike
     bound: Number
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:532
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:628
     if h.phase == 'reinforcement':
-        _t.extend(_CITES335)
+        _t.extend(_CITES368)
     if h.moment == 'moving':
-        _t.extend(_CITES335)
+        _t.extend(_CITES368)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES12, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES336)
+            _t.extend(_CITES369)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
         else:
-            _t.extend(_CITES337)
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:533
+            _t.extend(_CITES370)
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:629
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
-    _t.extend(_CITES338)
+    _t.extend(_CITES371)
     if total > bound:
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:534
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:630
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
-    _t.extend(_CITES339)
+    _t.extend(_CITES372)
     if total > bound:
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:535
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:631
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
-    _t.extend(_CITES340)
+    _t.extend(_CITES373)
     if total > bound:
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:530  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:626  4.8  Stacking
 def explain_stacking(h: Hex) -> Answer[list[Violation]]:
     """Stacking limits (4.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -4233,7 +4574,7 @@ rebuild_mp_cost: Final[int] = 0
 # rules/ocs/ch13-specialized-units.rules:724  13.5e  Eq to rebuild one truck
 eq_per_truck: Final[int] = 1
 
-# rules/ocs/ch4-general-concepts.rules:528  4.8  The most RE of combat units in a hex
+# rules/ocs/ch4-general-concepts.rules:624  4.8  The most RE of combat units in a hex
 max_stack_re: Final[int] = 10
 
 
@@ -4582,7 +4923,7 @@ _INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[
         (steps_not_negative, '9.11', 'A unit cannot have lost a negative number of steps', ('step_losses',), ()),
     ),
 }
-_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'SpUse': SpUse_values, 'Rebuild': Rebuild_values, 'River': River_values, 'Construction': Construction_values, 'Consolidation': Consolidation_values, 'EzocAction': EzocAction_values, 'Transport': Transport_values, 'Mover': Mover_values, 'EnemyKind': EnemyKind_values, 'Size': Size_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Mode': Mode_values, 'Stocks': Stocks_values, 'Phase': Phase_values, 'Moment': Moment_values, 'TransportPointKind': TransportPointKind_values}
+_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'SpUse': SpUse_values, 'Rebuild': Rebuild_values, 'River': River_values, 'Construction': Construction_values, 'Consolidation': Consolidation_values, 'EzocAction': EzocAction_values, 'Transport': Transport_values, 'Mover': Mover_values, 'EnemyKind': EnemyKind_values, 'TopUnitFact': TopUnitFact_values, 'Size': Size_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Mode': Mode_values, 'Stocks': Stocks_values, 'Phase': Phase_values, 'Moment': Moment_values, 'TransportPointKind': TransportPointKind_values}
 
 
 def rail_hex_from_json(data: Any) -> RailHex:
