@@ -626,227 +626,229 @@ _C147: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Rep
 _CITES148: Final[tuple[Cite, ...]] = (_C147,)
 _C149: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
 _CITES150: Final[tuple[Cite, ...]] = (_C149,)
-_C151: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
-_CITES152: Final[tuple[Cite, ...]] = (_C151,)
-_C153: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
-_CITES154: Final[tuple[Cite, ...]] = (_C153,)
-_C155: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
-_CITES156: Final[tuple[Cite, ...]] = (_C155,)
-_C157: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
-_CITES158: Final[tuple[Cite, ...]] = (_C157,)
-_C159: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
-_CITES160: Final[tuple[Cite, ...]] = (_C159,)
-_C161: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
-_CITES162: Final[tuple[Cite, ...]] = (_C161,)
-_SET163: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
-_C164: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
+_DOMAINS_Hex_0_151: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_104, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
+_C152: Final[Cite] = Cite(layer='OCS', clause='13.6', item=None, title='Reinforcements', note=None)
+_CITES153: Final[tuple[Cite, ...]] = (_C152,)
+_C154: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
+_CITES155: Final[tuple[Cite, ...]] = (_C154,)
+_C156: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
+_CITES157: Final[tuple[Cite, ...]] = (_C156,)
+_C158: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
+_CITES159: Final[tuple[Cite, ...]] = (_C158,)
+_C160: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
+_CITES161: Final[tuple[Cite, ...]] = (_C160,)
+_C162: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
+_CITES163: Final[tuple[Cite, ...]] = (_C162,)
+_C164: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
 _CITES165: Final[tuple[Cite, ...]] = (_C164,)
-_C166: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
-_CITES167: Final[tuple[Cite, ...]] = (_C166,)
-_C168: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
-_CITES169: Final[tuple[Cite, ...]] = (_C168,)
-_C170: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
-_CITES171: Final[tuple[Cite, ...]] = (_C170,)
-_C172: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
-_CITES173: Final[tuple[Cite, ...]] = (_C172,)
-_C174: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
-_CITES175: Final[tuple[Cite, ...]] = (_C174,)
-_C176: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
-_CITES177: Final[tuple[Cite, ...]] = (_C176,)
-_C178: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
-_CITES179: Final[tuple[Cite, ...]] = (_C178,)
-_SET180: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
-_C181: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
+_SET166: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
+_C167: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
+_CITES168: Final[tuple[Cite, ...]] = (_C167,)
+_C169: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
+_CITES170: Final[tuple[Cite, ...]] = (_C169,)
+_C171: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
+_CITES172: Final[tuple[Cite, ...]] = (_C171,)
+_C173: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
+_CITES174: Final[tuple[Cite, ...]] = (_C173,)
+_C175: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
+_CITES176: Final[tuple[Cite, ...]] = (_C175,)
+_C177: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
+_CITES178: Final[tuple[Cite, ...]] = (_C177,)
+_C179: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
+_CITES180: Final[tuple[Cite, ...]] = (_C179,)
+_C181: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
 _CITES182: Final[tuple[Cite, ...]] = (_C181,)
-_C183: Final[Cite] = Cite(layer='OCS', clause='4.5', item=None, title='Zone of Control', note=None)
-_CITES184: Final[tuple[Cite, ...]] = (_C183,)
-_CITES185: Final[tuple[Cite, ...]] = (_C135,)
-_DOMAINS_Hex_0_186: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_104, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
-_C187: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
-_CITES188: Final[tuple[Cite, ...]] = (_C187,)
-_C189: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
+_SET183: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
+_C184: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
+_CITES185: Final[tuple[Cite, ...]] = (_C184,)
+_C186: Final[Cite] = Cite(layer='OCS', clause='4.5', item=None, title='Zone of Control', note=None)
+_CITES187: Final[tuple[Cite, ...]] = (_C186,)
+_CITES188: Final[tuple[Cite, ...]] = (_C135,)
+_C189: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
 _CITES190: Final[tuple[Cite, ...]] = (_C189,)
-_SET191: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
-_C192: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
-_CITES193: Final[tuple[Cite, ...]] = (_C192,)
-_C194: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
+_C191: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
+_CITES192: Final[tuple[Cite, ...]] = (_C191,)
+_SET193: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
+_C194: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
 _CITES195: Final[tuple[Cite, ...]] = (_C194,)
-_C196: Final[Cite] = Cite(layer='OCS', clause='4.8b', item=None, title='Order of Stacking', note=None)
+_C196: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
 _CITES197: Final[tuple[Cite, ...]] = (_C196,)
-_C198: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_C198: Final[Cite] = Cite(layer='OCS', clause='4.8b', item=None, title='Order of Stacking', note=None)
 _CITES199: Final[tuple[Cite, ...]] = (_C198,)
-_SET200: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
-_C201: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
-_CITES202: Final[tuple[Cite, ...]] = (_C201,)
-_C203: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
+_C200: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_CITES201: Final[tuple[Cite, ...]] = (_C200,)
+_SET202: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
+_C203: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
 _CITES204: Final[tuple[Cite, ...]] = (_C203,)
-_C205: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
+_C205: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
 _CITES206: Final[tuple[Cite, ...]] = (_C205,)
-_C207: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
+_C207: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
 _CITES208: Final[tuple[Cite, ...]] = (_C207,)
-_C209: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
-_C210: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
-_C211: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
-_C212: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
-_CITES213: Final[tuple[Cite, ...]] = (_C0, _C209,)
-_CITES214: Final[tuple[Cite, ...]] = (_C0, _C210,)
+_C209: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
+_CITES210: Final[tuple[Cite, ...]] = (_C209,)
+_C211: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
+_C212: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
+_C213: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
+_C214: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
 _CITES215: Final[tuple[Cite, ...]] = (_C0, _C211,)
 _CITES216: Final[tuple[Cite, ...]] = (_C0, _C212,)
-_C217: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
-_C218: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
-_SET219: Final[frozenset[UnitType]] = frozenset({'fighter', 'hedgehog', 'other_plane', 'sp', 'transport'})
-_C220: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
-_CITES221: Final[tuple[Cite, ...]] = (_C115, _C217,)
-_SET222: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
-_CITES223: Final[tuple[Cite, ...]] = (_C115, _C218,)
-_CITES224: Final[tuple[Cite, ...]] = (_C115, _C220,)
-_C225: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
-_C226: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
-_C227: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
-_C228: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
-_CITES229: Final[tuple[Cite, ...]] = (_C131, _C225,)
-_CITES230: Final[tuple[Cite, ...]] = (_C131, _C226,)
+_CITES217: Final[tuple[Cite, ...]] = (_C0, _C213,)
+_CITES218: Final[tuple[Cite, ...]] = (_C0, _C214,)
+_C219: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
+_C220: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
+_SET221: Final[frozenset[UnitType]] = frozenset({'fighter', 'hedgehog', 'other_plane', 'sp', 'transport'})
+_C222: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
+_CITES223: Final[tuple[Cite, ...]] = (_C115, _C219,)
+_SET224: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
+_CITES225: Final[tuple[Cite, ...]] = (_C115, _C220,)
+_CITES226: Final[tuple[Cite, ...]] = (_C115, _C222,)
+_C227: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
+_C228: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
+_C229: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
+_C230: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
 _CITES231: Final[tuple[Cite, ...]] = (_C131, _C227,)
 _CITES232: Final[tuple[Cite, ...]] = (_C131, _C228,)
-_C233: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3)', note=None)
-_C234: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
-_CITES235: Final[tuple[Cite, ...]] = (_C131, _C233,)
-_CITES236: Final[tuple[Cite, ...]] = (_C131, _C234,)
-_C237: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
-_C238: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
-_C239: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
-_CITES240: Final[tuple[Cite, ...]] = (_C7, _C237,)
-_CITES241: Final[tuple[Cite, ...]] = (_C7, _C238,)
+_CITES233: Final[tuple[Cite, ...]] = (_C131, _C229,)
+_CITES234: Final[tuple[Cite, ...]] = (_C131, _C230,)
+_C235: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3)', note=None)
+_C236: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
+_CITES237: Final[tuple[Cite, ...]] = (_C131, _C235,)
+_CITES238: Final[tuple[Cite, ...]] = (_C131, _C236,)
+_C239: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_C240: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
+_C241: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Units in the Dead Pile and on-map reduced units, whatever their supply and mode', note=None)
 _CITES242: Final[tuple[Cite, ...]] = (_C7, _C239,)
-_C243: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
-_C244: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
-_C245: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
-_C246: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
-_C247: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
-_CITES248: Final[tuple[Cite, ...]] = (_C243, _C244,)
-_CITES249: Final[tuple[Cite, ...]] = (_C243, _C245,)
-_CITES250: Final[tuple[Cite, ...]] = (_C243, _C246,)
-_CITES251: Final[tuple[Cite, ...]] = (_C243, _C247,)
-_C252: Final[Cite] = Cite(layer='OCS', clause='4.2', item='attacker', title='N to 1: the attack strength over the defense strength, rounded per 4.1', note=None)
-_C253: Final[Cite] = Cite(layer='OCS', clause='4.2', item='defender', title='Below 1:1, 1 to N: the defense strength over the attack strength, rounded per 4.1', note=None)
-_CITES254: Final[tuple[Cite, ...]] = (_C174, _C252,)
-_CITES255: Final[tuple[Cite, ...]] = (_C174, _C253,)
-_C256: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
-_C257: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_C258: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
-_C259: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_C260: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_C261: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
-_C262: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITES263: Final[tuple[Cite, ...]] = (_C256, _C257,)
-_CITES264: Final[tuple[Cite, ...]] = (_C256, _C258,)
-_CITES265: Final[tuple[Cite, ...]] = (_C256, _C259,)
-_CITES266: Final[tuple[Cite, ...]] = (_C256, _C260,)
-_CITES267: Final[tuple[Cite, ...]] = (_C256, _C261,)
-_CITES268: Final[tuple[Cite, ...]] = (_C256, _C262,)
-_C269: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_C270: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_C271: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
-_C272: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITES273: Final[tuple[Cite, ...]] = (_C269, _C270,)
-_CITES274: Final[tuple[Cite, ...]] = (_C269, _C271,)
-_CITES275: Final[tuple[Cite, ...]] = (_C269, _C272,)
-_C276: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='strat', title='J) Units can never enter a ZOC while in Strat Mode', note=None)
-_C277: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='reserve', title='I) Once in Reserve Mode, units can enter and exit ZOC normally', note=None)
-_C278: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='other', title='Other modes: only A) limits it (Truck MP)', note=None)
-_CITES279: Final[tuple[Cite, ...]] = (_C135, _C276,)
-_CITES280: Final[tuple[Cite, ...]] = (_C135, _C277,)
+_CITES243: Final[tuple[Cite, ...]] = (_C7, _C240,)
+_CITES244: Final[tuple[Cite, ...]] = (_C7, _C241,)
+_C245: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
+_C246: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
+_C247: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
+_C248: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
+_C249: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
+_CITES250: Final[tuple[Cite, ...]] = (_C245, _C246,)
+_CITES251: Final[tuple[Cite, ...]] = (_C245, _C247,)
+_CITES252: Final[tuple[Cite, ...]] = (_C245, _C248,)
+_CITES253: Final[tuple[Cite, ...]] = (_C245, _C249,)
+_C254: Final[Cite] = Cite(layer='OCS', clause='4.2', item='attacker', title='N to 1: the attack strength over the defense strength, rounded per 4.1', note=None)
+_C255: Final[Cite] = Cite(layer='OCS', clause='4.2', item='defender', title='Below 1:1, 1 to N: the defense strength over the attack strength, rounded per 4.1', note=None)
+_CITES256: Final[tuple[Cite, ...]] = (_C177, _C254,)
+_CITES257: Final[tuple[Cite, ...]] = (_C177, _C255,)
+_C258: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_C259: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_C260: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
+_C261: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_C262: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_C263: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_C264: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITES265: Final[tuple[Cite, ...]] = (_C258, _C259,)
+_CITES266: Final[tuple[Cite, ...]] = (_C258, _C260,)
+_CITES267: Final[tuple[Cite, ...]] = (_C258, _C261,)
+_CITES268: Final[tuple[Cite, ...]] = (_C258, _C262,)
+_CITES269: Final[tuple[Cite, ...]] = (_C258, _C263,)
+_CITES270: Final[tuple[Cite, ...]] = (_C258, _C264,)
+_C271: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_C272: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_C273: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_C274: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITES275: Final[tuple[Cite, ...]] = (_C271, _C272,)
+_CITES276: Final[tuple[Cite, ...]] = (_C271, _C273,)
+_CITES277: Final[tuple[Cite, ...]] = (_C271, _C274,)
+_C278: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='strat', title='J) Units can never enter a ZOC while in Strat Mode', note=None)
+_C279: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='reserve', title='I) Once in Reserve Mode, units can enter and exit ZOC normally', note=None)
+_C280: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='other', title='Other modes: only A) limits it (Truck MP)', note=None)
 _CITES281: Final[tuple[Cite, ...]] = (_C135, _C278,)
-_C282: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
-_C283: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C284: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
-_C285: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C286: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C287: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C288: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES289: Final[tuple[Cite, ...]] = (_C187, _C282,)
-_CITES290: Final[tuple[Cite, ...]] = (_C187, _C283,)
-_CITES291: Final[tuple[Cite, ...]] = (_C187, _C284,)
-_CITES292: Final[tuple[Cite, ...]] = (_C187, _C285,)
-_CITES293: Final[tuple[Cite, ...]] = (_C187, _C286,)
-_CITES294: Final[tuple[Cite, ...]] = (_C187, _C287,)
-_CITES295: Final[tuple[Cite, ...]] = (_C187, _C288,)
-_Q296: Final[Fraction] = Fraction(1, 2)
-_Q297: Final[Fraction] = Fraction(1, 4)
-_C298: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C299: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
-_C300: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C301: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_C302: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C303: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES304: Final[tuple[Cite, ...]] = (_C298, _C299,)
-_CITES305: Final[tuple[Cite, ...]] = (_C298, _C300,)
-_CITES306: Final[tuple[Cite, ...]] = (_C298, _C301,)
-_CITES307: Final[tuple[Cite, ...]] = (_C298, _C302,)
-_CITES308: Final[tuple[Cite, ...]] = (_C298, _C303,)
-_C309: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C310: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET311: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C312: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='by_air', title='But not by air', note=None)
-_SET313: Final[frozenset[Transport]] = frozenset({'air', 'air_drop'})
-_C314: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='unlisted', title='Only by landing craft, rail or shipping (not an ALT landing or a Beach Assault)', note=None)
-_CITES315: Final[tuple[Cite, ...]] = (_C192, _C309,)
-_CITES316: Final[tuple[Cite, ...]] = (_C192, _C310,)
-_CITES317: Final[tuple[Cite, ...]] = (_C192, _C312,)
-_CITES318: Final[tuple[Cite, ...]] = (_C192, _C314,)
-_C319: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_C320: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_C321: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_C322: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='landing_craft', title='Landing Craft: not one of the cases in which half MA can be spent', note=None)
-_C323: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES324: Final[tuple[Cite, ...]] = (_C194, _C319,)
-_CITES325: Final[tuple[Cite, ...]] = (_C194, _C320,)
-_CITES326: Final[tuple[Cite, ...]] = (_C194, _C321,)
-_CITES327: Final[tuple[Cite, ...]] = (_C194, _C322,)
-_CITES328: Final[tuple[Cite, ...]] = (_C194, _C323,)
-_C329: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
-_C330: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
-_CITES331: Final[tuple[Cite, ...]] = (_C194, _C329,)
-_CITES332: Final[tuple[Cite, ...]] = (_C194, _C330,)
-_C333: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
-_C334: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES335: Final[tuple[Cite, ...]] = (_C194, _C333,)
-_CITES336: Final[tuple[Cite, ...]] = (_C194, _C334,)
-_C337: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='no_zoc', title='C) applies when a unit with a ZOC is in the hex', note=None)
-_C338: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='zoc_on_top', title='C) A unit with a ZOC is the top combat unit', note=None)
-_C339: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='hq_on_top', title='D) An HQ can be the top combat unit in the hex when no enemy ground units are adjacent', note=None)
-_C340: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='buried', title='C) If a unit with a ZOC is in a hex, it should be the top combat unit', note=None)
-_CITES341: Final[tuple[Cite, ...]] = (_C196, _C337,)
-_CITES342: Final[tuple[Cite, ...]] = (_C196, _C338,)
-_CITES343: Final[tuple[Cite, ...]] = (_C196, _C339,)
-_CITES344: Final[tuple[Cite, ...]] = (_C196, _C340,)
-_C345: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C346: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
-_C347: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
-_C348: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C349: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES350: Final[tuple[Cite, ...]] = (_C198, _C345,)
-_CITES351: Final[tuple[Cite, ...]] = (_C198, _C346,)
-_CITES352: Final[tuple[Cite, ...]] = (_C198, _C347,)
-_CITES353: Final[tuple[Cite, ...]] = (_C198, _C348,)
-_CITES354: Final[tuple[Cite, ...]] = (_C198, _C349,)
-_C355: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='no_zoc', title='The top combat unit, if none have a ZOC', note=None)
-_C356: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='combat_mode', title='The top Combat Mode Attack-Capable unit', note=None)
-_C357: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='exploitation', title='A ZOC but no Combat Mode unit (Exploitation Mode, 4.5): the top unit with a ZOC', note=None)
-_CITES358: Final[tuple[Cite, ...]] = (_C201, _C355,)
-_CITES359: Final[tuple[Cite, ...]] = (_C201, _C356,)
-_CITES360: Final[tuple[Cite, ...]] = (_C201, _C357,)
-_C361: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
-_C362: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
-_C363: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
-_C364: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
-_C365: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES366: Final[tuple[Cite, ...]] = (_C365,)
-_CITES367: Final[tuple[Cite, ...]] = (_C365, _C365, _C361,)
-_CITES368: Final[tuple[Cite, ...]] = (_C361,)
-_CITES369: Final[tuple[Cite, ...]] = (_C362,)
+_CITES282: Final[tuple[Cite, ...]] = (_C135, _C279,)
+_CITES283: Final[tuple[Cite, ...]] = (_C135, _C280,)
+_C284: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
+_C285: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C286: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
+_C287: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C288: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C289: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C290: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES291: Final[tuple[Cite, ...]] = (_C189, _C284,)
+_CITES292: Final[tuple[Cite, ...]] = (_C189, _C285,)
+_CITES293: Final[tuple[Cite, ...]] = (_C189, _C286,)
+_CITES294: Final[tuple[Cite, ...]] = (_C189, _C287,)
+_CITES295: Final[tuple[Cite, ...]] = (_C189, _C288,)
+_CITES296: Final[tuple[Cite, ...]] = (_C189, _C289,)
+_CITES297: Final[tuple[Cite, ...]] = (_C189, _C290,)
+_Q298: Final[Fraction] = Fraction(1, 2)
+_Q299: Final[Fraction] = Fraction(1, 4)
+_C300: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C301: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_C302: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C303: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_C304: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C305: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES306: Final[tuple[Cite, ...]] = (_C300, _C301,)
+_CITES307: Final[tuple[Cite, ...]] = (_C300, _C302,)
+_CITES308: Final[tuple[Cite, ...]] = (_C300, _C303,)
+_CITES309: Final[tuple[Cite, ...]] = (_C300, _C304,)
+_CITES310: Final[tuple[Cite, ...]] = (_C300, _C305,)
+_C311: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C312: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET313: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_C314: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='by_air', title='But not by air', note=None)
+_SET315: Final[frozenset[Transport]] = frozenset({'air', 'air_drop'})
+_C316: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='unlisted', title='Only by landing craft, rail or shipping (not an ALT landing or a Beach Assault)', note=None)
+_CITES317: Final[tuple[Cite, ...]] = (_C194, _C311,)
+_CITES318: Final[tuple[Cite, ...]] = (_C194, _C312,)
+_CITES319: Final[tuple[Cite, ...]] = (_C194, _C314,)
+_CITES320: Final[tuple[Cite, ...]] = (_C194, _C316,)
+_C321: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_C322: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_C323: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_C324: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='landing_craft', title='Landing Craft: not one of the cases in which half MA can be spent', note=None)
+_C325: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES326: Final[tuple[Cite, ...]] = (_C196, _C321,)
+_CITES327: Final[tuple[Cite, ...]] = (_C196, _C322,)
+_CITES328: Final[tuple[Cite, ...]] = (_C196, _C323,)
+_CITES329: Final[tuple[Cite, ...]] = (_C196, _C324,)
+_CITES330: Final[tuple[Cite, ...]] = (_C196, _C325,)
+_C331: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_C332: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
+_CITES333: Final[tuple[Cite, ...]] = (_C196, _C331,)
+_CITES334: Final[tuple[Cite, ...]] = (_C196, _C332,)
+_C335: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
+_C336: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES337: Final[tuple[Cite, ...]] = (_C196, _C335,)
+_CITES338: Final[tuple[Cite, ...]] = (_C196, _C336,)
+_C339: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='no_zoc', title='C) applies when a unit with a ZOC is in the hex', note=None)
+_C340: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='zoc_on_top', title='C) A unit with a ZOC is the top combat unit', note=None)
+_C341: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='hq_on_top', title='D) An HQ can be the top combat unit in the hex when no enemy ground units are adjacent', note=None)
+_C342: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='buried', title='C) If a unit with a ZOC is in a hex, it should be the top combat unit', note=None)
+_CITES343: Final[tuple[Cite, ...]] = (_C198, _C339,)
+_CITES344: Final[tuple[Cite, ...]] = (_C198, _C340,)
+_CITES345: Final[tuple[Cite, ...]] = (_C198, _C341,)
+_CITES346: Final[tuple[Cite, ...]] = (_C198, _C342,)
+_C347: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C348: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
+_C349: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
+_C350: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C351: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
+_CITES352: Final[tuple[Cite, ...]] = (_C200, _C347,)
+_CITES353: Final[tuple[Cite, ...]] = (_C200, _C348,)
+_CITES354: Final[tuple[Cite, ...]] = (_C200, _C349,)
+_CITES355: Final[tuple[Cite, ...]] = (_C200, _C350,)
+_CITES356: Final[tuple[Cite, ...]] = (_C200, _C351,)
+_C357: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='no_zoc', title='The top combat unit, if none have a ZOC', note=None)
+_C358: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='combat_mode', title='The top Combat Mode Attack-Capable unit', note=None)
+_C359: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='exploitation', title='A ZOC but no Combat Mode unit (Exploitation Mode, 4.5): the top unit with a ZOC', note=None)
+_CITES360: Final[tuple[Cite, ...]] = (_C203, _C357,)
+_CITES361: Final[tuple[Cite, ...]] = (_C203, _C358,)
+_CITES362: Final[tuple[Cite, ...]] = (_C203, _C359,)
+_C363: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_C364: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_C365: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_C366: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_C367: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES368: Final[tuple[Cite, ...]] = (_C367,)
+_CITES369: Final[tuple[Cite, ...]] = (_C367, _C367, _C363,)
 _CITES370: Final[tuple[Cite, ...]] = (_C363,)
 _CITES371: Final[tuple[Cite, ...]] = (_C364,)
+_CITES372: Final[tuple[Cite, ...]] = (_C365,)
+_CITES373: Final[tuple[Cite, ...]] = (_C366,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -876,7 +878,7 @@ Rebuild_titles: Final[dict[Rebuild, str]] = {
     'on_map': '2) An on-map unit that has taken step losses',
 }
 
-# rules/ocs/ch13-specialized-units.rules:913  13.8b  River hexside
+# rules/ocs/ch13-specialized-units.rules:961  13.8b  River hexside
 River = Literal['no_river', 'minor_river', 'major_river']
 River_values: Final[tuple[River, ...]] = ('no_river', 'minor_river', 'major_river',)
 River_titles: Final[dict[River, str]] = {
@@ -885,7 +887,7 @@ River_titles: Final[dict[River, str]] = {
     'major_river': 'Major River',
 }
 
-# rules/ocs/ch13-specialized-units.rules:979  13.8d  Construction task
+# rules/ocs/ch13-specialized-units.rules:1027  13.8d  Construction task
 Construction = Literal['build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port']
 Construction_values: Final[tuple[Construction, ...]] = ('build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port',)
 Construction_titles: Final[dict[Construction, str]] = {
@@ -910,7 +912,7 @@ Construction_costs_sp: Final[dict[Construction, bool]] = {
 }
 _CITES_Construction_costs_sp: Final[dict[Construction, tuple[Cite, ...]]] = {'build_air_base': _CITES22, 'improve_air_base': _CITES24, 'reduce_air_base': _CITES26, 'build_hedgehog': _CITES28, 'improve_hedgehog': _CITES30, 'reduce_hedgehog': _CITES32, 'repair_port': _CITES34, 'damage_port': _CITES36}
 
-# rules/ocs/ch13-specialized-units.rules:1028  13.9  Type of consolidation
+# rules/ocs/ch13-specialized-units.rules:1076  13.9  Type of consolidation
 Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
 Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
 Consolidation_titles: Final[dict[Consolidation, str]] = {
@@ -2096,26 +2098,89 @@ def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:766  13.6a
+# rules/ocs/ch13-specialized-units.rules:749  13.5f  Air Replacements
+def may_rebuild_aircraft(eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, base: Hex) -> bool:
+    """May these Eq, expended at an HQ per 13.5a, rebuild an aircraft at this air base (any friendly one, near the HQ or not, whatever the flight conditions)? (13.5f)."""
+    return may_rebuild(eq, hq, hexes_from_hq, in_ezoc, negated, phase, 'dead_pile', False) and any((u.type == 'air_base' for u in base.units))
+
+
+# rules/ocs/ch13-specialized-units.rules:749  13.5f  Air Replacements
+def _t_may_rebuild_aircraft(eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, base: Hex, _t: list[Cite]) -> bool:
+    """may_rebuild_aircraft, recording in _t each rule it uses."""
+    _t.extend(_CITES150)
+    return _t_may_rebuild(eq, hq, hexes_from_hq, in_ezoc, _cite_yes(_t, _CITES134, negated), phase, 'dead_pile', False, _t) and any((u.type == 'air_base' for u in base.units))
+
+
+# rules/ocs/ch13-specialized-units.rules:749  13.5f  Air Replacements
+def explain_may_rebuild_aircraft(eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, base: Hex) -> Answer[bool]:
+    """May these Eq, expended at an HQ per 13.5a, rebuild an aircraft at this air base (any friendly one, near the HQ or not, whatever the flight conditions)? (13.5f), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_rebuild_aircraft(eq, hq, hexes_from_hq, in_ezoc, negated, phase, base, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild_aircraft, (('eq', eq, _DOMAINS_Unit_0_104), ('hq', hq, _DOMAINS_Unit_0_104), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('base', base, _DOMAINS_Hex_0_151), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:755  13.5f  Air Replacements
+def rebuilt_aircraft_arrives(plane: Unit, base: Hex) -> bool:
+    """Is this aircraft rebuilt from the Dead Pile placed as it arrives: Active, at a friendly air base? (13.5f)."""
+    return plane.active and UnitType_air[plane.type] and any((u.type == 'air_base' for u in base.units))
+
+
+# rules/ocs/ch13-specialized-units.rules:755  13.5f  Air Replacements
+def _t_rebuilt_aircraft_arrives(plane: Unit, base: Hex, _t: list[Cite]) -> bool:
+    """rebuilt_aircraft_arrives, recording in _t each rule it uses."""
+    _t.extend(_CITES150)
+    return _t_is_air(plane, _t) and plane.active and any((u.type == 'air_base' for u in base.units))
+
+
+# rules/ocs/ch13-specialized-units.rules:755  13.5f  Air Replacements
+def explain_rebuilt_aircraft_arrives(plane: Unit, base: Hex) -> Answer[bool]:
+    """Is this aircraft rebuilt from the Dead Pile placed as it arrives: Active, at a friendly air base? (13.5f), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_rebuilt_aircraft_arrives(plane, base, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(rebuilt_aircraft_arrives, (('plane', plane, _DOMAINS_Unit_0_104), ('base', base, _DOMAINS_Hex_0_151), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:785  13.6  Reinforcements
+def may_place_arriving_aircraft(plane: Unit, h: Hex) -> bool:
+    """May this reinforcing aircraft be placed here: Active, on a friendly air base (any one)? (13.6)."""
+    return plane.active and UnitType_air[plane.type] and any((u.type == 'air_base' for u in h.units))
+
+
+# rules/ocs/ch13-specialized-units.rules:785  13.6  Reinforcements
+def _t_may_place_arriving_aircraft(plane: Unit, h: Hex, _t: list[Cite]) -> bool:
+    """may_place_arriving_aircraft, recording in _t each rule it uses."""
+    _t.extend(_CITES153)
+    return _t_is_air(plane, _t) and plane.active and any((u.type == 'air_base' for u in h.units))
+
+
+# rules/ocs/ch13-specialized-units.rules:785  13.6  Reinforcements
+def explain_may_place_arriving_aircraft(plane: Unit, h: Hex) -> Answer[bool]:
+    """May this reinforcing aircraft be placed here: Active, on a friendly air base (any one)? (13.6), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_place_arriving_aircraft(plane, h, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_place_arriving_aircraft, (('plane', plane, _DOMAINS_Unit_0_104), ('h', h, _DOMAINS_Hex_0_151), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:802  13.6a
 def _s_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """may_place_at_port with numbers scaled by SCALE."""
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:766  13.6a
+# rules/ocs/ch13-specialized-units.rules:802  13.6a
 def _t_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool, _t: list[Cite]) -> bool:
     """may_place_at_port, recording in _t each rule it uses."""
-    _t.extend(_CITES152)
+    _t.extend(_CITES155)
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:766  13.6a
+# rules/ocs/ch13-specialized-units.rules:802  13.6a
 def may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """May these reinforcements be placed at this port? (13.6a). Numbers are exact: int or Fraction."""
     return _s_may_place_at_port(arriving * SCALE, capacity * SCALE, port_in_ezoc)
 
 
-# rules/ocs/ch13-specialized-units.rules:766  13.6a
+# rules/ocs/ch13-specialized-units.rules:802  13.6a
 def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> Answer[bool]:
     """May these reinforcements be placed at this port? (13.6a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2123,46 +2188,67 @@ def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: 
     return Answer(_value, _rules(_t), () if _value else _would_change(may_place_at_port, (('arriving', arriving, ()), ('capacity', capacity, ()), ('port_in_ezoc', port_in_ezoc, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:784  13.6b
+# rules/ocs/ch13-specialized-units.rules:808  13.6a
+def arrival_may_overstack(u: Unit) -> bool:
+    """May this arriving reinforcement be overstacked when placed? (Ground units may; aircraft arrivals must conform to normal stacking rules) (13.6a)."""
+    return not UnitType_air[u.type]
+
+
+# rules/ocs/ch13-specialized-units.rules:808  13.6a
+def _t_arrival_may_overstack(u: Unit, _t: list[Cite]) -> bool:
+    """arrival_may_overstack, recording in _t each rule it uses."""
+    _t.extend(_CITES155)
+    return _t_is_ground(u, _t)
+
+
+# rules/ocs/ch13-specialized-units.rules:808  13.6a
+def explain_arrival_may_overstack(u: Unit) -> Answer[bool]:
+    """May this arriving reinforcement be overstacked when placed? (Ground units may; aircraft arrivals must conform to normal stacking rules) (13.6a), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_arrival_may_overstack(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(arrival_may_overstack, (('u', u, _DOMAINS_Unit_0_104), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:832  13.6b
 def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
     """May a reinforcement be placed in this hex? (13.6b)."""
     return not (in_ezoc and at_port)
 
 
-# rules/ocs/ch13-specialized-units.rules:784  13.6b
+# rules/ocs/ch13-specialized-units.rules:832  13.6b
 def _t_may_place_reinforcement(in_ezoc: bool, at_port: bool, _t: list[Cite]) -> bool:
     """may_place_reinforcement, recording in _t each rule it uses."""
-    _t.extend(_CITES154)
+    _t.extend(_CITES157)
     return not (in_ezoc and at_port)
 
 _ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(True, (_C153,), ()),
-    (False, True,): Answer(True, (_C153,), ()),
-    (True, False,): Answer(True, (_C153,), ()),
-    (True, True,): Answer(False, (_C153,), ('in_ezoc = false', 'at_port = false')),
+    (False, False,): Answer(True, (_C156,), ()),
+    (False, True,): Answer(True, (_C156,), ()),
+    (True, False,): Answer(True, (_C156,), ()),
+    (True, True,): Answer(False, (_C156,), ('in_ezoc = false', 'at_port = false')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:784  13.6b
+# rules/ocs/ch13-specialized-units.rules:832  13.6b
 def explain_may_place_reinforcement(in_ezoc: bool, at_port: bool) -> Answer[bool]:
     """May a reinforcement be placed in this hex? (13.6b), with the rules that decided it."""
     return _ANSWERS_may_place_reinforcement[(in_ezoc, at_port)]
 
 
-# rules/ocs/ch13-specialized-units.rules:797  13.6c
+# rules/ocs/ch13-specialized-units.rules:845  13.6c
 def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
     """Does this Transport Point arrive loaded? (13.6c)."""
     return sp_arriving_there or tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:797  13.6c
+# rules/ocs/ch13-specialized-units.rules:845  13.6c
 def _t_arrives_loaded(tp: Unit, sp_arriving_there: bool, _t: list[Cite]) -> bool:
     """arrives_loaded, recording in _t each rule it uses."""
-    _t.extend(_CITES156)
+    _t.extend(_CITES159)
     return tp.organic or sp_arriving_there
 
 
-# rules/ocs/ch13-specialized-units.rules:797  13.6c
+# rules/ocs/ch13-specialized-units.rules:845  13.6c
 def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     """Does this Transport Point arrive loaded? (13.6c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2170,20 +2256,20 @@ def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_104), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:824  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:872  13.7  Formation Markers
 def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool:
     """A) May the Formation marker be on the map? (13.7)."""
     return fueling_reminder or units_with_marker >= 1
 
 
-# rules/ocs/ch13-specialized-units.rules:824  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:872  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
-    _t.extend(_CITES158)
+    _t.extend(_CITES161)
     return units_with_marker >= 1 or fueling_reminder
 
 
-# rules/ocs/ch13-specialized-units.rules:824  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:872  13.7  Formation Markers
 def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> Answer[bool]:
     """A) May the Formation marker be on the map? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2191,21 +2277,21 @@ def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool)
     return Answer(_value, _rules(_t), () if _value else _would_change(marker_may_be_on_map, (('units_with_marker', units_with_marker, ()), ('fueling_reminder', fueling_reminder, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:828  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:876  13.7  Formation Markers
 def may_enter_marker(u: Unit, marker_formation: str) -> bool:
     """B) May this unit be represented by the marker? (13.7)."""
     _u_formation = u.formation
     return _u_formation != '' and _u_formation == marker_formation
 
 
-# rules/ocs/ch13-specialized-units.rules:828  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:876  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
-    _t.extend(_CITES158)
+    _t.extend(_CITES161)
     return u.formation == marker_formation and u.formation != ''
 
 
-# rules/ocs/ch13-specialized-units.rules:828  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:876  13.7  Formation Markers
 def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     """B) May this unit be represented by the marker? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2213,96 +2299,96 @@ def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_104), ('marker_formation', marker_formation, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:831  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:879  13.7  Formation Markers
 def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
     """May the marker be put under other combat units to hide the formation? (13.7)."""
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:831  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:879  13.7  Formation Markers
 def _t_marker_may_hide_formation(holds_only_zoc_units: bool, _t: list[Cite]) -> bool:
     """marker_may_hide_formation, recording in _t each rule it uses."""
-    _t.extend(_CITES158)
+    _t.extend(_CITES161)
     return False
 
 _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C157,), ()),
-    (True,): Answer(False, (_C157,), ()),
+    (False,): Answer(False, (_C160,), ()),
+    (True,): Answer(False, (_C160,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:831  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:879  13.7  Formation Markers
 def explain_marker_may_hide_formation(holds_only_zoc_units: bool) -> Answer[bool]:
     """May the marker be put under other combat units to hide the formation? (13.7), with the rules that decided it."""
     return _ANSWERS_marker_may_hide_formation[(holds_only_zoc_units,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:855  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:903  13.7a  Supply Concerns
 def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
     """Does this part of the formation trace supply for free? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:855  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:903  13.7a  Supply Concerns
 def _t_traces_free(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """traces_free, recording in _t each rule it uses."""
-    _t.extend(_CITES160)
+    _t.extend(_CITES163)
     return same_source_as_formation or first_part
 
 _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C159,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C159,), ()),
-    (True, False,): Answer(True, (_C159,), ()),
-    (True, True,): Answer(True, (_C159,), ()),
+    (False, False,): Answer(False, (_C162,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C162,), ()),
+    (True, False,): Answer(True, (_C162,), ()),
+    (True, True,): Answer(True, (_C162,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:855  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:903  13.7a  Supply Concerns
 def explain_traces_free(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """Does this part of the formation trace supply for free? (13.7a), with the rules that decided it."""
     return _ANSWERS_traces_free[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:859  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:907  13.7a  Supply Concerns
 def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> bool:
     """May this part of the formation use the formation method of fueling? (13.7a)."""
     return same_source_as_formation or first_part
 
 
-# rules/ocs/ch13-specialized-units.rules:859  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:907  13.7a  Supply Concerns
 def _t_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool, _t: list[Cite]) -> bool:
     """may_use_formation_fueling, recording in _t each rule it uses."""
-    _t.extend(_CITES160)
+    _t.extend(_CITES163)
     return same_source_as_formation or first_part
 
 _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C159,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C159,), ()),
-    (True, False,): Answer(True, (_C159,), ()),
-    (True, True,): Answer(True, (_C159,), ()),
+    (False, False,): Answer(False, (_C162,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C162,), ()),
+    (True, False,): Answer(True, (_C162,), ()),
+    (True, True,): Answer(True, (_C162,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:859  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:907  13.7a  Supply Concerns
 def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """May this part of the formation use the formation method of fueling? (13.7a), with the rules that decided it."""
     return _ANSWERS_may_use_formation_fueling[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:877  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:925  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
-    return u.type in _SET163
+    return u.type in _SET166
 
 
-# rules/ocs/ch13-specialized-units.rules:877  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:925  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
-    _t.extend(_CITES162)
-    return u.type in _SET163
+    _t.extend(_CITES165)
+    return u.type in _SET166
 
 
-# rules/ocs/ch13-specialized-units.rules:877  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:925  13.8  Engineer Functions
 def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2310,21 +2396,21 @@ def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:894  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:942  13.8a  Engineer-Capable
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
-    return u.type in _SET163 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return u.type in _SET166 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:894  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:942  13.8a  Engineer-Capable
 def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
     """engineer_capable, recording in _t each rule it uses."""
-    _t.extend(_CITES165)
+    _t.extend(_CITES168)
     return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:894  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:942  13.8a  Engineer-Capable
 def explain_engineer_capable(u: Unit) -> Answer[bool]:
     """Engineer-Capable (13.8a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2332,21 +2418,21 @@ def explain_engineer_capable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:944  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:992  13.8c  Detrainable Creation
 def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
     _u_mode = u.mode
     return u.type == 'hq' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:944  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:992  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
-    _t.extend(_CITES167)
+    _t.extend(_CITES170)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:944  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:992  13.8c  Detrainable Creation
 def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2354,21 +2440,21 @@ def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:991  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1039  13.8d  Construction
 def may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> bool:
     """May this unit perform a construction task? (13.8d)."""
     _u_mode = u.mode
-    return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET163) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return phase == 'movement' and hexes_away <= 2 and (not moved_this_phase) and (tasks_this_phase == 0) and (u.type in _SET166) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:991  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1039  13.8d  Construction
 def _t_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int, _t: list[Cite]) -> bool:
     """may_construct, recording in _t each rule it uses."""
-    _t.extend(_CITES169)
+    _t.extend(_CITES172)
     return _t_engineer_capable(u, _t) and phase == 'movement' and (hexes_away <= 2) and (not moved_this_phase) and (tasks_this_phase == 0)
 
 
-# rules/ocs/ch13-specialized-units.rules:991  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1039  13.8d  Construction
 def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_phase: bool, tasks_this_phase: int) -> Answer[bool]:
     """May this unit perform a construction task? (13.8d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2376,50 +2462,50 @@ def explain_may_construct(u: Unit, phase: Phase, hexes_away: int, moved_this_pha
     return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_104), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('hexes_away', hexes_away, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('tasks_this_phase', tasks_this_phase, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:995  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1043  13.8d  Construction
 def construction_costs_sp(task: Construction) -> bool:
     """Does this task cost SP? (13.8d)."""
     return Construction_costs_sp[task]
 
 
-# rules/ocs/ch13-specialized-units.rules:995  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1043  13.8d  Construction
 def _t_construction_costs_sp(task: Construction, _t: list[Cite]) -> bool:
     """construction_costs_sp, recording in _t each rule it uses."""
-    _t.extend(_CITES169)
+    _t.extend(_CITES172)
     return _attr_yes(_t, _CITES_Construction_costs_sp, Construction_costs_sp, task)
 
 _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] = {
-    ('build_air_base',): Answer(True, (_C168, _C21,), ()),
-    ('improve_air_base',): Answer(True, (_C168, _C23,), ()),
-    ('reduce_air_base',): Answer(False, (_C168, _C25,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('build_hedgehog',): Answer(True, (_C168, _C27,), ()),
-    ('improve_hedgehog',): Answer(True, (_C168, _C29,), ()),
-    ('reduce_hedgehog',): Answer(False, (_C168, _C31,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('repair_port',): Answer(True, (_C168, _C33,), ()),
-    ('damage_port',): Answer(False, (_C168, _C35,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_air_base',): Answer(True, (_C171, _C21,), ()),
+    ('improve_air_base',): Answer(True, (_C171, _C23,), ()),
+    ('reduce_air_base',): Answer(False, (_C171, _C25,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_hedgehog',): Answer(True, (_C171, _C27,), ()),
+    ('improve_hedgehog',): Answer(True, (_C171, _C29,), ()),
+    ('reduce_hedgehog',): Answer(False, (_C171, _C31,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('repair_port',): Answer(True, (_C171, _C33,), ()),
+    ('damage_port',): Answer(False, (_C171, _C35,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:995  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1043  13.8d  Construction
 def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
     """Does this task cost SP? (13.8d), with the rules that decided it."""
     return _ANSWERS_construction_costs_sp[(task,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1035  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1083  13.9  Unit Consolidation
 def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> bool:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9)."""
     return u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (identical_sides or kind == 'aircraft') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1035  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1083  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
-    _t.extend(_CITES171)
+    _t.extend(_CITES174)
     return (phase == 'reinforcement' or kind == 'aircraft') and (kind == 'aircraft' or identical_sides) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1035  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1083  13.9  Unit Consolidation
 def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identical_sides: bool) -> Answer[bool]:
     """May this unit take part in this consolidation now? (adjacent enemy and Out of Supply do not matter) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2427,20 +2513,20 @@ def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, identica
     return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_104), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('identical_sides', identical_sides, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1040  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1088  13.9  Unit Consolidation
 def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> int:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9)."""
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1040  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1088  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
-    _t.extend(_CITES171)
+    _t.extend(_CITES174)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1040  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1088  13.9  Unit Consolidation
 def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> Answer[int]:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2448,20 +2534,20 @@ def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, r
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1044  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1092  13.9  Unit Consolidation
 def may_convert_formation(from_formation: str, to_formation: str) -> bool:
     """2, 3) May a unit change formations this way? (13.9)."""
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1044  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1092  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
-    _t.extend(_CITES171)
+    _t.extend(_CITES174)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1044  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1092  13.9  Unit Consolidation
 def explain_may_convert_formation(from_formation: str, to_formation: str) -> Answer[bool]:
     """2, 3) May a unit change formations this way? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2478,7 +2564,7 @@ def _s_rounded(x: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:15  4.1  Rounding Rule
 def _t_rounded(x: Number, _t: list[Cite]) -> int:
     """rounded, recording in _t each rule it uses."""
-    _t.extend(_CITES173)
+    _t.extend(_CITES176)
     return (x + 2) // 4
 
 
@@ -2505,7 +2591,7 @@ def _s_ma_share(ma: Number, share: Number) -> Number:
 # rules/ocs/ch4-general-concepts.rules:38  4.2  Fractions
 def _t_ma_share(ma: Number, share: Number, _t: list[Cite]) -> Number:
     """ma_share, recording in _t each rule it uses."""
-    _t.extend(_CITES175)
+    _t.extend(_CITES178)
     return _mul(ma, share)
 
 
@@ -2532,7 +2618,7 @@ def _s_barrage_factors(factors: tuple[Number, ...]) -> int:
 # rules/ocs/ch4-general-concepts.rules:42  4.2  Fractions
 def _t_barrage_factors(factors: tuple[Number, ...], _t: list[Cite]) -> int:
     """barrage_factors, recording in _t each rule it uses."""
-    _t.extend(_CITES175)
+    _t.extend(_CITES178)
     return _t_rounded(_sum((f for f in factors)), _t)
 
 
@@ -2559,7 +2645,7 @@ def _s_modified(value: Number, factors: tuple[Number, ...]) -> Number:
 # rules/ocs/ch4-general-concepts.rules:91  4.3  Cumulative Effects
 def _t_modified(value: Number, factors: tuple[Number, ...], _t: list[Cite]) -> Number:
     """modified, recording in _t each rule it uses."""
-    _t.extend(_CITES177)
+    _t.extend(_CITES180)
     return _mul(value, _product((f for f in factors)))
 
 
@@ -2580,13 +2666,13 @@ def explain_modified(value: Number, factors: Sequence[Number]) -> Answer[Number]
 # rules/ocs/ch4-general-concepts.rules:155  4.4a
 def may_attack(u: Unit) -> bool:
     """May attack or overrun (4.4a)."""
-    return u.printed_strength and u.type in _SET180 and (not u.parenthesized) and (u.mode not in _SET142)
+    return u.printed_strength and u.type in _SET183 and (not u.parenthesized) and (u.mode not in _SET142)
 
 
 # rules/ocs/ch4-general-concepts.rules:155  4.4a
 def _t_may_attack(u: Unit, _t: list[Cite]) -> bool:
     """may_attack, recording in _t each rule it uses."""
-    _t.extend(_CITES179)
+    _t.extend(_CITES182)
     return _t_attack_capable(u, _t)
 
 
@@ -2601,13 +2687,13 @@ def explain_may_attack(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:179  4.4c
 def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
     """May move into a hex with an enemy non-combat unit (4.4c)."""
-    return u.printed_strength and u.type in _SET180 and (not u.parenthesized) and (u.mode not in _SET142)
+    return u.printed_strength and u.type in _SET183 and (not u.parenthesized) and (u.mode not in _SET142)
 
 
 # rules/ocs/ch4-general-concepts.rules:179  4.4c
 def _t_may_enter_enemy_noncombat_hex(u: Unit, _t: list[Cite]) -> bool:
     """may_enter_enemy_noncombat_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES182)
+    _t.extend(_CITES185)
     return _t_attack_capable(u, _t)
 
 
@@ -2627,13 +2713,13 @@ def zoc_reaches(u: Unit, hexes_away: int) -> bool:
     _u_parenthesized = u.parenthesized
     _u_printed_strength = u.printed_strength
     _u_type = u.type
-    return hexes_away == 1 and (_u_mode == 'combat' and _u_printed_strength and (_u_type in _SET180) and (not _u_parenthesized) and (not _u_out_of_supply) or (_u_mode == 'exploit' and u.oriented_to_combat and _u_printed_strength and (_u_type in _SET180) and (not _u_parenthesized) and (not _u_out_of_supply)))
+    return hexes_away == 1 and (_u_mode == 'combat' and _u_printed_strength and (_u_type in _SET183) and (not _u_parenthesized) and (not _u_out_of_supply) or (_u_mode == 'exploit' and u.oriented_to_combat and _u_printed_strength and (_u_type in _SET183) and (not _u_parenthesized) and (not _u_out_of_supply)))
 
 
 # rules/ocs/ch4-general-concepts.rules:199  4.5  Zone of Control
 def _t_zoc_reaches(u: Unit, hexes_away: int, _t: list[Cite]) -> bool:
     """zoc_reaches, recording in _t each rule it uses."""
-    _t.extend(_CITES184)
+    _t.extend(_CITES187)
     return _t_has_zoc(u, _t) and hexes_away == 1
 
 
@@ -2654,7 +2740,7 @@ def ezoc_allows(action: EzocAction, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:257  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_allows, recording in _t each rule it uses."""
-    _t.extend(_CITES185)
+    _t.extend(_CITES188)
     return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _CITES134, negated)
 
 _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
@@ -2698,7 +2784,7 @@ def ezoc_stops_entering(mobility: Mobility, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:268  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_stops_entering(mobility: Mobility, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_stops_entering, recording in _t each rule it uses."""
-    _t.extend(_CITES185)
+    _t.extend(_CITES188)
     return mobility == 'truck' and (not _cite_yes(_t, _CITES134, negated))
 
 _ANSWERS_ezoc_stops_entering: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
@@ -2726,7 +2812,7 @@ def ezoc_blocks_path(traced_with: Mobility, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:272  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_blocks_path(traced_with: Mobility, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_blocks_path, recording in _t each rule it uses."""
-    _t.extend(_CITES185)
+    _t.extend(_CITES188)
     return traced_with == 'truck' and (not _cite_yes(_t, _CITES134, negated))
 
 _ANSWERS_ezoc_blocks_path: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
@@ -2754,7 +2840,7 @@ def may_move_on_after_entering(mobility: Mobility, negated: bool, overrun: bool)
 # rules/ocs/ch4-general-concepts.rules:276  4.5a  Actions not allowed in an enemy ZOC
 def _t_may_move_on_after_entering(mobility: Mobility, negated: bool, overrun: bool, _t: list[Cite]) -> bool:
     """may_move_on_after_entering, recording in _t each rule it uses."""
-    _t.extend(_CITES185)
+    _t.extend(_CITES188)
     return not _t_ezoc_stops_entering(mobility, _cite_yes(_t, _CITES134, negated), _t) or overrun
 
 _ANSWERS_may_move_on_after_entering: Final[dict[tuple[Mobility, bool, bool], Answer[bool]]] = {
@@ -2788,7 +2874,7 @@ def ezoc_blocks_trace_by(tracer: Unit, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:280  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_blocks_trace_by(tracer: Unit, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_blocks_trace_by, recording in _t each rule it uses."""
-    _t.extend(_CITES185)
+    _t.extend(_CITES188)
     return _t_ezoc_blocks_path(tracer.mobility, _cite_yes(_t, _CITES134, negated), _t)
 
 
@@ -2818,7 +2904,7 @@ def explain_zoc_negated(h: Hex) -> Answer[bool]:
     """Is the enemy ZOC in this hex negated? (4.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_zoc_negated(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0_186), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0_151), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:341  4.5b  Negating ZOC
@@ -2856,7 +2942,7 @@ def sizes_not_negative(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:388  4.6  Regimental Equivalents
 def _t_sizes_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """sizes_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES188)
+    _t.extend(_CITES190)
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
@@ -2877,7 +2963,7 @@ def one_step(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:409  4.6  Regimental Equivalents
 def _t_one_step(u: Unit, _t: list[Cite]) -> bool:
     """one_step, recording in _t each rule it uses."""
-    _t.extend(_CITES188)
+    _t.extend(_CITES190)
     return _t_is_combat(u, _t) and (not u.multi_step)
 
 
@@ -2898,8 +2984,8 @@ def transportable(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:444  4.7  Transportation Equivalents
 def _t_transportable(u: Unit, _t: list[Cite]) -> bool:
     """transportable, recording in _t each rule it uses."""
-    _t.extend(_CITES190)
-    return _t_is_combat(u, _t) or u.type in _SET191
+    _t.extend(_CITES192)
+    return _t_is_combat(u, _t) or u.type in _SET193
 
 
 # rules/ocs/ch4-general-concepts.rules:444  4.7  Transportation Equivalents
@@ -2919,7 +3005,7 @@ def transport_point_may_carry(cargo: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:447  4.7  Transportation Equivalents
 def _t_transport_point_may_carry(cargo: Unit, _t: list[Cite]) -> bool:
     """transport_point_may_carry, recording in _t each rule it uses."""
-    _t.extend(_CITES190)
+    _t.extend(_CITES192)
     return cargo.type == 'sp'
 
 
@@ -2940,7 +3026,7 @@ def _s_transport_point_load(u: Unit) -> Number:
 # rules/ocs/ch4-general-concepts.rules:499  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
-    _t.extend(_CITES193)
+    _t.extend(_CITES195)
     return u.points * 4
 
 
@@ -2967,7 +3053,7 @@ def one_transport_type(used: tuple[Transport, ...], next: Transport) -> bool:
 # rules/ocs/ch4-general-concepts.rules:539  4.7d  Movement and Transport
 def _t_one_transport_type(used: tuple[Transport, ...], next: Transport, _t: list[Cite]) -> bool:
     """one_transport_type, recording in _t each rule it uses."""
-    _t.extend(_CITES195)
+    _t.extend(_CITES197)
     return all((t == next for t in used))
 
 
@@ -2988,7 +3074,7 @@ def _s_may_spend_transported(by: Transport, alt_roll: bool, before: Number, afte
 # rules/ocs/ch4-general-concepts.rules:552  4.7d  Movement and Transport
 def _t_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number, _t: list[Cite]) -> bool:
     """may_spend_transported, recording in _t each rule it uses."""
-    _t.extend(_CITES195)
+    _t.extend(_CITES197)
     return before >= 0 and after >= 0 and (before <= _t_ma_before(by, _t)) and (after <= _t_ma_after(by, alt_roll, _t)) and (before + after <= _t_transported_ma(by, alt_roll, _t))
 
 
@@ -3016,7 +3102,7 @@ def ignores_dg(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:692  4.8b  Order of Stacking
 def _t_ignores_dg(u: Unit, _t: list[Cite]) -> bool:
     """ignores_dg, recording in _t each rule it uses."""
-    _t.extend(_CITES197)
+    _t.extend(_CITES199)
     return u.mode != 'dg' or not (u.type == 'sp' or (_attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type) and (not u.active)))
 
 
@@ -3031,13 +3117,13 @@ def explain_ignores_dg(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:706  4.8b  Order of Stacking
 def hex_has_zoc(h: Hex) -> bool:
     """D) Does the hex have a ZOC? (With an HQ on top, the enemy player must be told.) (4.8b)."""
-    return any((u.mode == 'combat' and u.printed_strength and (u.type in _SET180) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET180) and (not u.parenthesized) and (not u.out_of_supply)) for u in h.units))
+    return any((u.mode == 'combat' and u.printed_strength and (u.type in _SET183) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET183) and (not u.parenthesized) and (not u.out_of_supply)) for u in h.units))
 
 
 # rules/ocs/ch4-general-concepts.rules:706  4.8b  Order of Stacking
 def _t_hex_has_zoc(h: Hex, _t: list[Cite]) -> bool:
     """hex_has_zoc, recording in _t each rule it uses."""
-    _t.extend(_CITES197)
+    _t.extend(_CITES199)
     return any((_t_has_zoc(u, _t) for u in h.units))
 
 
@@ -3046,7 +3132,7 @@ def explain_hex_has_zoc(h: Hex) -> Answer[bool]:
     """D) Does the hex have a ZOC? (With an HQ on top, the enemy player must be told.) (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hex_has_zoc(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hex_has_zoc, (('h', h, _DOMAINS_Hex_0_186), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hex_has_zoc, (('h', h, _DOMAINS_Hex_0_151), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:709  4.8b  Order of Stacking
@@ -3059,7 +3145,7 @@ def active_planes_on_top(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:709  4.8b  Order of Stacking
 def _t_active_planes_on_top(h: Hex, _t: list[Cite]) -> bool:
     """active_planes_on_top, recording in _t each rule it uses."""
-    _t.extend(_CITES197)
+    _t.extend(_CITES199)
     return all((cast('bool', _first((_t_is_air(x, _t) for x in h.units if x == p or _t_is_ground(x, _t)))) for p in h.units if _t_is_air(p, _t) and p.active))
 
 
@@ -3068,7 +3154,7 @@ def explain_active_planes_on_top(h: Hex) -> Answer[bool]:
     """E) Is every Active plane on top of any ground units? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_active_planes_on_top(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(active_planes_on_top, (('h', h, _DOMAINS_Hex_0_186), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(active_planes_on_top, (('h', h, _DOMAINS_Hex_0_151), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:712  4.8b  Order of Stacking
@@ -3081,7 +3167,7 @@ def active_fighter_on_top(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:712  4.8b  Order of Stacking
 def _t_active_fighter_on_top(h: Hex, _t: list[Cite]) -> bool:
     """active_fighter_on_top, recording in _t each rule it uses."""
-    _t.extend(_CITES197)
+    _t.extend(_CITES199)
     return not any((u.type == 'fighter' and u.active for u in h.units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in h.units if _t_is_air(u, _t))))
 
 
@@ -3090,7 +3176,7 @@ def explain_active_fighter_on_top(h: Hex) -> Answer[bool]:
     """E) If an Active fighter is in the stack, is it the top air unit? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_active_fighter_on_top(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(active_fighter_on_top, (('h', h, _DOMAINS_Hex_0_186), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(active_fighter_on_top, (('h', h, _DOMAINS_Hex_0_151), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:716  4.8b  Order of Stacking
@@ -3103,7 +3189,7 @@ def hedgehog_on_top(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:716  4.8b  Order of Stacking
 def _t_hedgehog_on_top(h: Hex, _t: list[Cite]) -> bool:
     """hedgehog_on_top, recording in _t each rule it uses."""
-    _t.extend(_CITES197)
+    _t.extend(_CITES199)
     return not any((u.type == 'hedgehog' for u in h.units)) or cast('bool', _first((u.type == 'hedgehog' for u in h.units if _t_is_ground(u, _t))))
 
 
@@ -3112,20 +3198,20 @@ def explain_hedgehog_on_top(h: Hex) -> Answer[bool]:
     """F) If a hedgehog is present, is it the top ground unit? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hedgehog_on_top(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hedgehog_on_top, (('h', h, _DOMAINS_Hex_0_186), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hedgehog_on_top, (('h', h, _DOMAINS_Hex_0_151), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:719  4.8b  Order of Stacking
 def stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> bool:
     """Is the stack in the order C) to F) ask? (4.8b)."""
     _h_units = h.units
-    return (not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET180) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET180) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)) or cast('bool', _first((u.mode == 'combat' and u.printed_strength and (u.type in _SET180) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET180) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]))) or (cast('bool', _first((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))) and (not enemy_ground_adjacent))) and all((cast('bool', _first((UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]))) for p in _h_units if p.active and UnitType_air[p.type])) and (not any((u.type == 'fighter' and u.active for u in _h_units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type])))) and (not any((u.type == 'hedgehog' for u in _h_units)) or cast('bool', _first((u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type]))))
+    return (not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET183) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET183) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)) or cast('bool', _first((u.mode == 'combat' and u.printed_strength and (u.type in _SET183) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET183) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]))) or (cast('bool', _first((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))) and (not enemy_ground_adjacent))) and all((cast('bool', _first((UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]))) for p in _h_units if p.active and UnitType_air[p.type])) and (not any((u.type == 'fighter' and u.active for u in _h_units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type])))) and (not any((u.type == 'hedgehog' for u in _h_units)) or cast('bool', _first((u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type]))))
 
 
 # rules/ocs/ch4-general-concepts.rules:719  4.8b  Order of Stacking
 def _t_stack_in_order(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> bool:
     """stack_in_order, recording in _t each rule it uses."""
-    _t.extend(_CITES197)
+    _t.extend(_CITES199)
     return _t_zoc_unit_on_top(h, enemy_ground_adjacent, _t) and _t_active_planes_on_top(h, _t) and _t_active_fighter_on_top(h, _t) and _t_hedgehog_on_top(h, _t)
 
 
@@ -3134,19 +3220,19 @@ def explain_stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]:
     """Is the stack in the order C) to F) ask? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_stack_in_order(h, enemy_ground_adjacent, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(stack_in_order, (('h', h, _DOMAINS_Hex_0_186), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(stack_in_order, (('h', h, _DOMAINS_Hex_0_151), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:826  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
-    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET200) for e in enemies))
+    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET202) for e in enemies))
 
 
 # rules/ocs/ch4-general-concepts.rules:826  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES199)
+    _t.extend(_CITES201)
     return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
 
 
@@ -3161,13 +3247,13 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
 # rules/ocs/ch4-general-concepts.rules:830  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
-    return 'attack_capable_unit' if u.printed_strength and u.type in _SET180 and (not u.parenthesized) and (u.mode not in _SET142) else 'other_ground_unit'
+    return 'attack_capable_unit' if u.printed_strength and u.type in _SET183 and (not u.parenthesized) and (u.mode not in _SET142) else 'other_ground_unit'
 
 
 # rules/ocs/ch4-general-concepts.rules:830  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
-    _t.extend(_CITES199)
+    _t.extend(_CITES201)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
@@ -3188,7 +3274,7 @@ def shows_plane(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:866  4.9a
 def _t_shows_plane(h: Hex, _t: list[Cite]) -> bool:
     """shows_plane, recording in _t each rule it uses."""
-    _t.extend(_CITES202)
+    _t.extend(_CITES204)
     return any((_t_is_air(u, _t) and u.active for u in h.units))
 
 
@@ -3197,7 +3283,7 @@ def explain_shows_plane(h: Hex) -> Answer[bool]:
     """Is there an Active plane in the hex for the enemy to see? (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_shows_plane(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(shows_plane, (('h', h, _DOMAINS_Hex_0_186), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(shows_plane, (('h', h, _DOMAINS_Hex_0_151), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:869  4.9a
@@ -3209,7 +3295,7 @@ def shown_plane(h: Hex) -> Unit:
 # rules/ocs/ch4-general-concepts.rules:869  4.9a
 def _t_shown_plane(h: Hex, _t: list[Cite]) -> Unit:
     """shown_plane, recording in _t each rule it uses."""
-    _t.extend(_CITES202)
+    _t.extend(_CITES204)
     return _first((u for u in h.units if _t_is_air(u, _t) and u.active))
 
 
@@ -3230,15 +3316,15 @@ def enemy_knows(fact: TopUnitFact) -> bool:
 # rules/ocs/ch4-general-concepts.rules:881  4.9a
 def _t_enemy_knows(fact: TopUnitFact, _t: list[Cite]) -> bool:
     """enemy_knows, recording in _t each rule it uses."""
-    _t.extend(_CITES202)
+    _t.extend(_CITES204)
     return _attr_yes(_t, _CITES_TopUnitFact_known, TopUnitFact_known, fact)
 
 _ANSWERS_enemy_knows: Final[dict[tuple[TopUnitFact], Answer[bool]]] = {
-    ('strat_mode',): Answer(True, (_C201, _C60,), ()),
-    ('dg',): Answer(True, (_C201, _C62,), ()),
-    ('out_of_supply',): Answer(True, (_C201, _C64,), ()),
-    ('internal_stocks',): Answer(False, (_C201, _C66,), ('fact = strat_mode', 'fact = dg', 'fact = out_of_supply')),
-    ('steps_lost',): Answer(False, (_C201, _C68,), ('fact = strat_mode', 'fact = dg', 'fact = out_of_supply')),
+    ('strat_mode',): Answer(True, (_C203, _C60,), ()),
+    ('dg',): Answer(True, (_C203, _C62,), ()),
+    ('out_of_supply',): Answer(True, (_C203, _C64,), ()),
+    ('internal_stocks',): Answer(False, (_C203, _C66,), ('fact = strat_mode', 'fact = dg', 'fact = out_of_supply')),
+    ('steps_lost',): Answer(False, (_C203, _C68,), ('fact = strat_mode', 'fact = dg', 'fact = out_of_supply')),
 }
 
 
@@ -3257,7 +3343,7 @@ def shows_hedgehog(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:884  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
-    _t.extend(_CITES202)
+    _t.extend(_CITES204)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
@@ -3266,7 +3352,7 @@ def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_shows_hedgehog(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_0_186), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_0_151), )))
 
 
 # rules/ocs/series.rules:46  3.3  Non-Combat Units
@@ -3278,7 +3364,7 @@ def is_combat(u: Unit) -> bool:
 # rules/ocs/series.rules:46  3.3  Non-Combat Units
 def _t_is_combat(u: Unit, _t: list[Cite]) -> bool:
     """is_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES204)
+    _t.extend(_CITES206)
     return _attr_yes(_t, _CITES_UnitType_combat, UnitType_combat, u.type)
 
 
@@ -3299,7 +3385,7 @@ def is_air(u: Unit) -> bool:
 # rules/ocs/series.rules:48  3.3  Non-Combat Units
 def _t_is_air(u: Unit, _t: list[Cite]) -> bool:
     """is_air, recording in _t each rule it uses."""
-    _t.extend(_CITES204)
+    _t.extend(_CITES206)
     return _attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type)
 
 
@@ -3320,7 +3406,7 @@ def is_ground(u: Unit) -> bool:
 # rules/ocs/series.rules:49  3.3  Non-Combat Units
 def _t_is_ground(u: Unit, _t: list[Cite]) -> bool:
     """is_ground, recording in _t each rule it uses."""
-    _t.extend(_CITES204)
+    _t.extend(_CITES206)
     return not _attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type)
 
 
@@ -3342,7 +3428,7 @@ def combat_side(u: Unit) -> bool:
 # rules/ocs/series.rules:66  5.10e  DG Mode Orientation
 def _t_combat_side(u: Unit, _t: list[Cite]) -> bool:
     """combat_side, recording in _t each rule it uses."""
-    _t.extend(_CITES206)
+    _t.extend(_CITES208)
     return u.mode == 'combat' or (u.mode in _SET105 and u.oriented_to_combat)
 
 
@@ -3364,7 +3450,7 @@ def combat_or_dg_combat(u: Unit) -> bool:
 # rules/ocs/series.rules:68  5.10e  DG Mode Orientation
 def _t_combat_or_dg_combat(u: Unit, _t: list[Cite]) -> bool:
     """combat_or_dg_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES206)
+    _t.extend(_CITES208)
     return u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)
 
 
@@ -3385,7 +3471,7 @@ def steps_not_negative(u: Unit) -> bool:
 # rules/ocs/series.rules:72  9.11  Step Losses
 def _t_steps_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """steps_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES208)
+    _t.extend(_CITES210)
     return u.step_losses >= 0
 
 
@@ -3420,18 +3506,18 @@ def _t_defense_strength(u: Unit, printed: int, _t: list[Cite]) -> int:
     """defense_strength, recording in _t each rule it uses."""
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:599
     if u.type == 'artillery':
-        _t.extend(_CITES213)
+        _t.extend(_CITES215)
         return 1
     # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:78
     if u.type == 'hq' and _t_combat_side(u, _t):
-        _t.extend(_CITES214)
+        _t.extend(_CITES216)
         return 5
     # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:79
     if u.type == 'hq':
-        _t.extend(_CITES215)
+        _t.extend(_CITES217)
         return 1
     # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:80
-    _t.extend(_CITES216)
+    _t.extend(_CITES218)
     return printed
 
 
@@ -3450,7 +3536,7 @@ def may_unload(tp: Unit, h: Hex) -> bool:
     if tp.organic:
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
-    if any((u.type not in _SET219 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+    if any((u.type not in _SET221 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
     return False
@@ -3461,14 +3547,14 @@ def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
     # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:286
     if tp.organic:
-        _t.extend(_CITES221)
+        _t.extend(_CITES223)
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:246
-    if any((_t_is_combat(u, _t) or u.type in _SET222 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
-        _t.extend(_CITES223)
+    if any((_t_is_combat(u, _t) or u.type in _SET224 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+        _t.extend(_CITES225)
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:249
-    _t.extend(_CITES224)
+    _t.extend(_CITES226)
     return False
 
 
@@ -3477,7 +3563,7 @@ def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_unload(tp, h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_104), ('h', h, _DOMAINS_Hex_0_186), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_104), ('h', h, _DOMAINS_Hex_0_151), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:442  13.3e
@@ -3487,7 +3573,7 @@ def may_entrain(u: Unit, x: RailHex) -> bool:
     _u_type = u.type
     if _u_type == 'rail_repair' and (not x.in_ezoc):
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:948
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:996
     _u_mode = u.mode
     if _u_type == 'hq' and x.controlled and x.ezoc_free_path_to_supply and (not x.in_ezoc) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
@@ -3504,18 +3590,18 @@ def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:519
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES229)
+        _t.extend(_CITES231)
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:948
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:996
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES230)
+        _t.extend(_CITES232)
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:443
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
-        _t.extend(_CITES231)
+        _t.extend(_CITES233)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:445
-    _t.extend(_CITES232)
+    _t.extend(_CITES234)
     return False
 
 
@@ -3545,14 +3631,14 @@ def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:523
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES235)
+        _t.extend(_CITES237)
         return True
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:449
     if _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES236)
+        _t.extend(_CITES238)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:450
-    _t.extend(_CITES232)
+    _t.extend(_CITES234)
     return False
 
 
@@ -3582,14 +3668,14 @@ def _t_rebuildable(u: Unit, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
     # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:701
     if u.no_rebuild:
-        _t.extend(_CITES240)
+        _t.extend(_CITES242)
         return False
     # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:680
     if u.breakdown:
-        _t.extend(_CITES241)
+        _t.extend(_CITES243)
         return False
     # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:681
-    _t.extend(_CITES242)
+    _t.extend(_CITES244)
     return True
 
 
@@ -3601,58 +3687,58 @@ def explain_rebuildable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:919  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:967  13.8b  Bridging
 def bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> River:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b)."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:921
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:969
     if overrunning:
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:922
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:970
     if bridged_by_engineers and river == 'major_river':
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:923
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:971
     if bridged_by_engineers and river == 'minor_river':
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:924
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:972
     return river
 
 
-# rules/ocs/ch13-specialized-units.rules:919  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:967  13.8b  Bridging
 def _t_bridged(river: River, bridged_by_engineers: bool, overrunning: bool, _t: list[Cite]) -> River:
     """bridged, recording in _t each rule it uses."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:921
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:969
     if overrunning:
-        _t.extend(_CITES248)
-        return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:922
-    if bridged_by_engineers and river == 'major_river':
-        _t.extend(_CITES249)
-        return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:923
-    if bridged_by_engineers and river == 'minor_river':
         _t.extend(_CITES250)
+        return river
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:970
+    if bridged_by_engineers and river == 'major_river':
+        _t.extend(_CITES251)
+        return 'minor_river'
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:971
+    if bridged_by_engineers and river == 'minor_river':
+        _t.extend(_CITES252)
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:924
-    _t.extend(_CITES251)
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:972
+    _t.extend(_CITES253)
     return river
 
 _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
-    ('no_river', False, False,): Answer('no_river', (_C243, _C247,), ()),
-    ('no_river', False, True,): Answer('no_river', (_C243, _C244,), ()),
-    ('no_river', True, False,): Answer('no_river', (_C243, _C247,), ()),
-    ('no_river', True, True,): Answer('no_river', (_C243, _C244,), ()),
-    ('minor_river', False, False,): Answer('minor_river', (_C243, _C247,), ()),
-    ('minor_river', False, True,): Answer('minor_river', (_C243, _C244,), ()),
-    ('minor_river', True, False,): Answer('no_river', (_C243, _C246,), ()),
-    ('minor_river', True, True,): Answer('minor_river', (_C243, _C244,), ()),
-    ('major_river', False, False,): Answer('major_river', (_C243, _C247,), ()),
-    ('major_river', False, True,): Answer('major_river', (_C243, _C244,), ()),
-    ('major_river', True, False,): Answer('minor_river', (_C243, _C245,), ()),
-    ('major_river', True, True,): Answer('major_river', (_C243, _C244,), ()),
+    ('no_river', False, False,): Answer('no_river', (_C245, _C249,), ()),
+    ('no_river', False, True,): Answer('no_river', (_C245, _C246,), ()),
+    ('no_river', True, False,): Answer('no_river', (_C245, _C249,), ()),
+    ('no_river', True, True,): Answer('no_river', (_C245, _C246,), ()),
+    ('minor_river', False, False,): Answer('minor_river', (_C245, _C249,), ()),
+    ('minor_river', False, True,): Answer('minor_river', (_C245, _C246,), ()),
+    ('minor_river', True, False,): Answer('no_river', (_C245, _C248,), ()),
+    ('minor_river', True, True,): Answer('minor_river', (_C245, _C246,), ()),
+    ('major_river', False, False,): Answer('major_river', (_C245, _C249,), ()),
+    ('major_river', False, True,): Answer('major_river', (_C245, _C246,), ()),
+    ('major_river', True, False,): Answer('minor_river', (_C245, _C247,), ()),
+    ('major_river', True, True,): Answer('major_river', (_C245, _C246,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:919  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:967  13.8b  Bridging
 def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> Answer[River]:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b), with the rules that decided it."""
     return _ANSWERS_bridged[(river, bridged_by_engineers, overrunning)]
@@ -3673,10 +3759,10 @@ def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> Number:
     """odds, recording in _t each rule it uses."""
     # attacker: 4.2 (OCS) rules/ocs/ch4-general-concepts.rules:32
     if attack >= defense:
-        _t.extend(_CITES254)
+        _t.extend(_CITES256)
         return _t_rounded(_div(attack, defense), _t) * 4
     # defender: 4.2 (OCS) rules/ocs/ch4-general-concepts.rules:34
-    _t.extend(_CITES255)
+    _t.extend(_CITES257)
     return _div(4, _t_rounded(_div(defense, attack), _t) * 4)
 
 
@@ -3728,26 +3814,26 @@ def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:84
     if u.type == 'hq':
-        _t.extend(_CITES263)
+        _t.extend(_CITES265)
         return False
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:602
     if u.type == 'artillery':
-        _t.extend(_CITES264)
+        _t.extend(_CITES266)
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:105
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES265)
+        _t.extend(_CITES267)
         return False
     # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:106
     if not u.printed_strength or u.parenthesized:
-        _t.extend(_CITES266)
+        _t.extend(_CITES268)
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:108
     if u.mode in _SET142:
-        _t.extend(_CITES267)
+        _t.extend(_CITES269)
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:109
-    _t.extend(_CITES268)
+    _t.extend(_CITES270)
     return True
 
 
@@ -3764,10 +3850,10 @@ def has_zoc(u: Unit) -> bool:
     """Has a Zone of Control (4.4b)."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:193
     _u_mode = u.mode
-    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET180) and (not u.parenthesized) and (not u.out_of_supply):
+    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET183) and (not u.parenthesized) and (not u.out_of_supply):
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:168
-    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET180) and (not u.parenthesized) and (not u.out_of_supply):
+    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET183) and (not u.parenthesized) and (not u.out_of_supply):
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:170
     return False
@@ -3778,14 +3864,14 @@ def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:193
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES273)
+        _t.extend(_CITES275)
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:168
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES274)
+        _t.extend(_CITES276)
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:170
-    _t.extend(_CITES275)
+    _t.extend(_CITES277)
     return False
 
 
@@ -3815,23 +3901,23 @@ def _t_mode_may_enter_ezoc(mode: Mode, _t: list[Cite]) -> bool:
     """mode_may_enter_ezoc, recording in _t each rule it uses."""
     # strat: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:285
     if mode == 'strat':
-        _t.extend(_CITES279)
+        _t.extend(_CITES281)
         return False
     # reserve: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:286
     if mode == 'reserve':
-        _t.extend(_CITES280)
+        _t.extend(_CITES282)
         return True
     # other: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:287
-    _t.extend(_CITES281)
+    _t.extend(_CITES283)
     return True
 
 _ANSWERS_mode_may_enter_ezoc: Final[dict[tuple[Mode], Answer[bool]]] = {
-    ('combat',): Answer(True, (_C135, _C278,), ()),
-    ('move',): Answer(True, (_C135, _C278,), ()),
-    ('reserve',): Answer(True, (_C135, _C277,), ()),
-    ('strat',): Answer(False, (_C135, _C276,), ('mode = combat', 'mode = move', 'mode = reserve', 'mode = dg', 'mode = exploit')),
-    ('dg',): Answer(True, (_C135, _C278,), ()),
-    ('exploit',): Answer(True, (_C135, _C278,), ()),
+    ('combat',): Answer(True, (_C135, _C280,), ()),
+    ('move',): Answer(True, (_C135, _C280,), ()),
+    ('reserve',): Answer(True, (_C135, _C279,), ()),
+    ('strat',): Answer(False, (_C135, _C278,), ('mode = combat', 'mode = move', 'mode = reserve', 'mode = dg', 'mode = exploit')),
+    ('dg',): Answer(True, (_C135, _C280,), ()),
+    ('exploit',): Answer(True, (_C135, _C280,), ()),
 }
 
 
@@ -3873,30 +3959,30 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     if u.formation == 'Jock Column' and u.size == 'company':
-        _t.extend(_CITES289)
+        _t.extend(_CITES291)
         return 2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     if u.type == 'hq':
-        _t.extend(_CITES290)
+        _t.extend(_CITES292)
         return 4
     # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:392
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES291)
+        _t.extend(_CITES293)
         return 0
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:393
     if u.multi_step:
-        _t.extend(_CITES292)
+        _t.extend(_CITES294)
         return u.printed_re * 4 - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:395
     if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES293)
+        _t.extend(_CITES295)
         return 1
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:396
     if u.size == 'battalion':
-        _t.extend(_CITES294)
+        _t.extend(_CITES296)
         return 2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:397
-    _t.extend(_CITES295)
+    _t.extend(_CITES297)
     return 4
 
 
@@ -3907,7 +3993,7 @@ def re_size(u: Unit) -> Number:
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
     _u_size = u.size
     if _u_size == 'company' and u.formation == 'Jock Column':
-        return _Q296
+        return _Q298
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:28
     _u_type = u.type
     if _u_type == 'hq':
@@ -3921,10 +4007,10 @@ def re_size(u: Unit) -> Number:
         return _v if _v.__class__ is int else _plain(_v)
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:395
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q297
+        return _Q299
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:396
     if _u_size == 'battalion':
-        return _Q296
+        return _Q298
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:397
     return 1
 
@@ -3963,22 +4049,22 @@ def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:463
     if u.type == 'sp' and (not u.loaded):
-        _t.extend(_CITES304)
+        _t.extend(_CITES306)
         return u.points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:495
     if u.type == 'transport':
-        _t.extend(_CITES305)
+        _t.extend(_CITES307)
         return u.points * 4
     # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:496
     if u.type == 'sp' and u.loaded:
-        _t.extend(_CITES306)
+        _t.extend(_CITES308)
         return 0
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:477
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES307)
+        _t.extend(_CITES309)
         return _div(_t_re_size(u, _t), 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:479
-    _t.extend(_CITES308)
+    _t.extend(_CITES310)
     return _t_re_size(u, _t)
 
 
@@ -4021,10 +4107,10 @@ def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     if by == 'air' and tp == 'mule':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:502
-    if by in _SET311:
+    if by in _SET313:
         return True
     # by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:503
-    if by in _SET313:
+    if by in _SET315:
         return False
     # unlisted: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:504
     return False
@@ -4035,42 +4121,42 @@ def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite])
     """transport_point_by, recording in _t each rule it uses."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if tp == 'mule' and by == 'air':
-        _t.extend(_CITES315)
+        _t.extend(_CITES317)
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:502
-    if by in _SET311:
-        _t.extend(_CITES316)
+    if by in _SET313:
+        _t.extend(_CITES318)
         return True
     # by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:503
-    if by in _SET313:
-        _t.extend(_CITES317)
+    if by in _SET315:
+        _t.extend(_CITES319)
         return False
     # unlisted: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:504
-    _t.extend(_CITES318)
+    _t.extend(_CITES320)
     return False
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C192, _C310,), ()),
-    ('rail', 'wagon',): Answer(True, (_C192, _C310,), ()),
-    ('rail', 'mule',): Answer(True, (_C192, _C310,), ()),
-    ('air', 'truck',): Answer(False, (_C192, _C312,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C192, _C312,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C192, _C309,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C192, _C312,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C192, _C312,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C192, _C312,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C192, _C310,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C192, _C310,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C192, _C310,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C192, _C314,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C192, _C314,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C192, _C314,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C192, _C314,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C192, _C314,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C192, _C314,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C192, _C310,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C192, _C310,), ()),
-    ('shipping', 'mule',): Answer(True, (_C192, _C310,), ()),
+    ('rail', 'truck',): Answer(True, (_C194, _C312,), ()),
+    ('rail', 'wagon',): Answer(True, (_C194, _C312,), ()),
+    ('rail', 'mule',): Answer(True, (_C194, _C312,), ()),
+    ('air', 'truck',): Answer(False, (_C194, _C314,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C194, _C314,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C194, _C311,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C194, _C314,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C194, _C314,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C194, _C314,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C194, _C312,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C194, _C312,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C194, _C312,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C194, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C194, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C194, _C316,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C194, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C194, _C316,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C194, _C316,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C194, _C312,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C194, _C312,), ()),
+    ('shipping', 'mule',): Answer(True, (_C194, _C312,), ()),
 }
 
 
@@ -4104,22 +4190,22 @@ def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:545
     if by == 'rail':
-        _t.extend(_CITES324)
+        _t.extend(_CITES326)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:546
     if by == 'air':
-        _t.extend(_CITES325)
+        _t.extend(_CITES327)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:547
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES326)
+        _t.extend(_CITES328)
         return 2
     # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:548
     if by == 'landing_craft':
-        _t.extend(_CITES327)
+        _t.extend(_CITES329)
         return 0
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:549
-    _t.extend(_CITES328)
+    _t.extend(_CITES330)
     return 0
 
 
@@ -4128,13 +4214,13 @@ def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:545
     if by == 'rail':
-        return _Q296
+        return _Q298
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:546
     if by == 'air':
-        return _Q296
+        return _Q298
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:547
     if alt_roll and by == 'alt_landing':
-        return _Q296
+        return _Q298
     # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:548
     if by == 'landing_craft':
         return 0
@@ -4142,20 +4228,20 @@ def transported_ma(by: Transport, alt_roll: bool) -> Number:
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_C194, _C319,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_C194, _C319,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C194, _C320,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C194, _C320,), ()),
-    ('air_drop', False,): Answer(0, (_C194, _C323,), ()),
-    ('air_drop', True,): Answer(0, (_C194, _C323,), ()),
-    ('landing_craft', False,): Answer(0, (_C194, _C322,), ()),
-    ('landing_craft', True,): Answer(0, (_C194, _C322,), ()),
-    ('alt_landing', False,): Answer(0, (_C194, _C323,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C194, _C321,), ()),
-    ('beach_assault', False,): Answer(0, (_C194, _C323,), ()),
-    ('beach_assault', True,): Answer(0, (_C194, _C323,), ()),
-    ('shipping', False,): Answer(0, (_C194, _C323,), ()),
-    ('shipping', True,): Answer(0, (_C194, _C323,), ()),
+    ('rail', False,): Answer(Fraction(1, 2), (_C196, _C321,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_C196, _C321,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C196, _C322,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C196, _C322,), ()),
+    ('air_drop', False,): Answer(0, (_C196, _C325,), ()),
+    ('air_drop', True,): Answer(0, (_C196, _C325,), ()),
+    ('landing_craft', False,): Answer(0, (_C196, _C324,), ()),
+    ('landing_craft', True,): Answer(0, (_C196, _C324,), ()),
+    ('alt_landing', False,): Answer(0, (_C196, _C325,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C196, _C323,), ()),
+    ('beach_assault', False,): Answer(0, (_C196, _C325,), ()),
+    ('beach_assault', True,): Answer(0, (_C196, _C325,), ()),
+    ('shipping', False,): Answer(0, (_C196, _C325,), ()),
+    ('shipping', True,): Answer(0, (_C196, _C325,), ()),
 }
 
 
@@ -4186,18 +4272,18 @@ def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:559
     if by == 'rail':
-        _t.extend(_CITES331)
+        _t.extend(_CITES333)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:560
     if by == 'air':
-        _t.extend(_CITES332)
+        _t.extend(_CITES334)
         return 2
     # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:561
     if by == 'landing_craft':
-        _t.extend(_CITES327)
+        _t.extend(_CITES329)
         return 0
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:562
-    _t.extend(_CITES328)
+    _t.extend(_CITES330)
     return 0
 
 
@@ -4206,10 +4292,10 @@ def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:559
     if by == 'rail':
-        return _Q296
+        return _Q298
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:560
     if by == 'air':
-        return _Q296
+        return _Q298
     # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:561
     if by == 'landing_craft':
         return 0
@@ -4217,13 +4303,13 @@ def ma_before(by: Transport) -> Number:
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C194, _C329,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C194, _C330,), ()),
-    ('air_drop',): Answer(0, (_C194, _C323,), ()),
-    ('landing_craft',): Answer(0, (_C194, _C322,), ()),
-    ('alt_landing',): Answer(0, (_C194, _C323,), ()),
-    ('beach_assault',): Answer(0, (_C194, _C323,), ()),
-    ('shipping',): Answer(0, (_C194, _C323,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C196, _C331,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C196, _C332,), ()),
+    ('air_drop',): Answer(0, (_C196, _C325,), ()),
+    ('landing_craft',): Answer(0, (_C196, _C324,), ()),
+    ('alt_landing',): Answer(0, (_C196, _C325,), ()),
+    ('beach_assault',): Answer(0, (_C196, _C325,), ()),
+    ('shipping',): Answer(0, (_C196, _C325,), ()),
 }
 
 
@@ -4254,18 +4340,18 @@ def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:567
     if by == 'air':
-        _t.extend(_CITES332)
+        _t.extend(_CITES334)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:568
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES335)
+        _t.extend(_CITES337)
         return 2
     # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:570
     if by == 'landing_craft':
-        _t.extend(_CITES327)
+        _t.extend(_CITES329)
         return 0
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:571
-    _t.extend(_CITES336)
+    _t.extend(_CITES338)
     return 0
 
 
@@ -4274,10 +4360,10 @@ def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:567
     if by == 'air':
-        return _Q296
+        return _Q298
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:568
     if alt_roll and by == 'alt_landing':
-        return _Q296
+        return _Q298
     # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:570
     if by == 'landing_craft':
         return 0
@@ -4285,20 +4371,20 @@ def ma_after(by: Transport, alt_roll: bool) -> Number:
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C194, _C334,), ()),
-    ('rail', True,): Answer(0, (_C194, _C334,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C194, _C330,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C194, _C330,), ()),
-    ('air_drop', False,): Answer(0, (_C194, _C334,), ()),
-    ('air_drop', True,): Answer(0, (_C194, _C334,), ()),
-    ('landing_craft', False,): Answer(0, (_C194, _C322,), ()),
-    ('landing_craft', True,): Answer(0, (_C194, _C322,), ()),
-    ('alt_landing', False,): Answer(0, (_C194, _C334,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C194, _C333,), ()),
-    ('beach_assault', False,): Answer(0, (_C194, _C334,), ()),
-    ('beach_assault', True,): Answer(0, (_C194, _C334,), ()),
-    ('shipping', False,): Answer(0, (_C194, _C334,), ()),
-    ('shipping', True,): Answer(0, (_C194, _C334,), ()),
+    ('rail', False,): Answer(0, (_C196, _C336,), ()),
+    ('rail', True,): Answer(0, (_C196, _C336,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C196, _C332,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C196, _C332,), ()),
+    ('air_drop', False,): Answer(0, (_C196, _C336,), ()),
+    ('air_drop', True,): Answer(0, (_C196, _C336,), ()),
+    ('landing_craft', False,): Answer(0, (_C196, _C324,), ()),
+    ('landing_craft', True,): Answer(0, (_C196, _C324,), ()),
+    ('alt_landing', False,): Answer(0, (_C196, _C336,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C196, _C335,), ()),
+    ('beach_assault', False,): Answer(0, (_C196, _C336,), ()),
+    ('beach_assault', True,): Answer(0, (_C196, _C336,), ()),
+    ('shipping', False,): Answer(0, (_C196, _C336,), ()),
+    ('shipping', True,): Answer(0, (_C196, _C336,), ()),
 }
 
 
@@ -4313,10 +4399,10 @@ def zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> bool:
     """C) and D) Is the top combat unit one with a ZOC (or an HQ, when no enemy ground units are adjacent)? (4.8b)."""
     # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:698
     _h_units = h.units
-    if not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET180) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET180) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)):
+    if not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET183) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET183) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)):
         return True
     # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:699
-    if cast('bool', _first((u.mode == 'combat' and u.printed_strength and (u.type in _SET180) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET180) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]))):
+    if cast('bool', _first((u.mode == 'combat' and u.printed_strength and (u.type in _SET183) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET183) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]))):
         return True
     # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:701
     if cast('bool', _first((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))) and (not enemy_ground_adjacent):
@@ -4330,18 +4416,18 @@ def _t_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> b
     """zoc_unit_on_top, recording in _t each rule it uses."""
     # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:698
     if not any((_t_has_zoc(u, _t) for u in h.units)):
-        _t.extend(_CITES341)
+        _t.extend(_CITES343)
         return True
     # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:699
     if cast('bool', _first((_t_has_zoc(u, _t) for u in h.units if _t_is_combat(u, _t)))):
-        _t.extend(_CITES342)
+        _t.extend(_CITES344)
         return True
     # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:701
     if cast('bool', _first((u.type == 'hq' for u in h.units if _t_is_combat(u, _t)))) and (not enemy_ground_adjacent):
-        _t.extend(_CITES343)
+        _t.extend(_CITES345)
         return True
     # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:703
-    _t.extend(_CITES344)
+    _t.extend(_CITES346)
     return False
 
 
@@ -4350,7 +4436,7 @@ def explain_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]
     """C) and D) Is the top combat unit one with a ZOC (or an HQ, when no enemy ground units are adjacent)? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_zoc_unit_on_top(h, enemy_ground_adjacent, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_unit_on_top, (('h', h, _DOMAINS_Hex_0_186), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_unit_on_top, (('h', h, _DOMAINS_Hex_0_151), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:815  4.8c  Enemy Stacks
@@ -4360,7 +4446,7 @@ def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:818
-    if mover == 'ship' and enemy in _SET200:
+    if mover == 'ship' and enemy in _SET202:
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:820
     if mover == 'plane_on_mission':
@@ -4377,45 +4463,45 @@ def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> boo
     """may_share_hex_with, recording in _t each rule it uses."""
     # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:816
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES350)
+        _t.extend(_CITES352)
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:818
-    if mover == 'ship' and enemy in _SET200:
-        _t.extend(_CITES351)
+    if mover == 'ship' and enemy in _SET202:
+        _t.extend(_CITES353)
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:820
     if mover == 'plane_on_mission':
-        _t.extend(_CITES352)
+        _t.extend(_CITES354)
         return True
     # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:821
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        _t.extend(_CITES353)
+        _t.extend(_CITES355)
         return True
     # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:823
-    _t.extend(_CITES354)
+    _t.extend(_CITES356)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C198, _C349,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C198, _C345,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C198, _C345,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C198, _C345,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C198, _C349,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C198, _C349,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C198, _C349,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C198, _C349,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C198, _C349,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C198, _C346,), ()),
-    ('ship', 'ships',): Answer(False, (_C198, _C349,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C198, _C346,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C198, _C347,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C198, _C347,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C198, _C347,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C198, _C347,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C198, _C349,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C198, _C348,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C198, _C348,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C198, _C348,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C200, _C351,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C200, _C347,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C200, _C347,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C200, _C347,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C200, _C351,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C200, _C351,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C200, _C351,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C200, _C351,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C200, _C351,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C200, _C348,), ()),
+    ('ship', 'ships',): Answer(False, (_C200, _C351,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C200, _C348,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C200, _C349,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C200, _C349,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C200, _C349,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C200, _C349,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C200, _C351,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C200, _C350,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C200, _C350,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C200, _C350,), ()),
 }
 
 
@@ -4430,13 +4516,13 @@ def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:857
     _h_units = h.units
-    if not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET180) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET180) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)):
+    if not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET183) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET183) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)):
         return _first((u for u in _h_units if UnitType_combat[u.type]))
     # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:859
-    if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET180) and (not u.parenthesized) for u in _h_units)):
-        return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET180) and (not u.parenthesized)))
+    if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET183) and (not u.parenthesized) for u in _h_units)):
+        return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET183) and (not u.parenthesized)))
     # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:862
-    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET180) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET180) and (not u.parenthesized) and (not u.out_of_supply))))
+    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET183) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET183) and (not u.parenthesized) and (not u.out_of_supply))))
 
 
 # rules/ocs/ch4-general-concepts.rules:856  4.9a
@@ -4444,14 +4530,14 @@ def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
     # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:857
     if not any((_t_has_zoc(u, _t) for u in h.units)):
-        _t.extend(_CITES358)
+        _t.extend(_CITES360)
         return _first((u for u in h.units if _t_is_combat(u, _t)))
     # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:859
     if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)):
-        _t.extend(_CITES359)
+        _t.extend(_CITES361)
         return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t)))
     # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:862
-    _t.extend(_CITES360)
+    _t.extend(_CITES362)
     return _first((u for u in h.units if _t_has_zoc(u, _t)))
 
 
@@ -4515,33 +4601,33 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     bound: Number
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:628
     if h.phase == 'reinforcement':
-        _t.extend(_CITES366)
+        _t.extend(_CITES368)
     if h.moment == 'moving':
-        _t.extend(_CITES366)
+        _t.extend(_CITES368)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES12, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES367)
+            _t.extend(_CITES369)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
         else:
-            _t.extend(_CITES368)
+            _t.extend(_CITES370)
     # ports: 4.8 rules/ocs/ch4-general-concepts.rules:629
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
-    _t.extend(_CITES369)
+    _t.extend(_CITES371)
     if total > bound:
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
     # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:630
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
-    _t.extend(_CITES370)
+    _t.extend(_CITES372)
     if total > bound:
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
     # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:631
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
-    _t.extend(_CITES371)
+    _t.extend(_CITES373)
     if total > bound:
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
