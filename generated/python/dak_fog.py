@@ -924,7 +924,7 @@ Consolidation_titles: Final[dict[Consolidation, str]] = {
     'aircraft': '4) Reduced aircraft',
 }
 
-# rules/ocs/ch4-general-concepts.rules:229  4.5a  Action in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:262  4.5a  Action in an enemy ZOC
 EzocAction = Literal['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K']
 EzocAction_values: Final[tuple[EzocAction, ...]] = ('A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K',)
 EzocAction_titles: Final[dict[EzocAction, str]] = {
@@ -955,7 +955,7 @@ EzocAction_negatable: Final[dict[EzocAction, bool]] = {
 }
 _CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {'A': _CITES38, 'B': _CITES40, 'C': _CITES42, 'D': _CITES44, 'E': _CITES46, 'F': _CITES49, 'G': _CITES51, 'H': _CITES53, 'I': _CITES55, 'J': _CITES57, 'K': _CITES59}
 
-# rules/ocs/ch4-general-concepts.rules:434  4.7  Kind of transport
+# rules/ocs/ch4-general-concepts.rules:488  4.7  Kind of transport
 Transport = Literal['rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping']
 Transport_values: Final[tuple[Transport, ...]] = ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping',)
 Transport_titles: Final[dict[Transport, str]] = {
@@ -968,7 +968,7 @@ Transport_titles: Final[dict[Transport, str]] = {
     'shipping': 'Abstract shipping',
 }
 
-# rules/ocs/ch4-general-concepts.rules:801  4.8c  What moves, retreats or traces into the hex
+# rules/ocs/ch4-general-concepts.rules:898  4.8c  What moves, retreats or traces into the hex
 Mover = Literal['attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path']
 Mover_values: Final[tuple[Mover, ...]] = ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path',)
 Mover_titles: Final[dict[Mover, str]] = {
@@ -979,7 +979,7 @@ Mover_titles: Final[dict[Mover, str]] = {
     'rail_or_supply_path': 'Rail transport or a supply path (traced through)',
 }
 
-# rules/ocs/ch4-general-concepts.rules:808  4.8c  Kind of enemy unit in the hex
+# rules/ocs/ch4-general-concepts.rules:905  4.8c  Kind of enemy unit in the hex
 EnemyKind = Literal['combat_units', 'noncombat_units', 'ships', 'planes']
 EnemyKind_values: Final[tuple[EnemyKind, ...]] = ('combat_units', 'noncombat_units', 'ships', 'planes',)
 EnemyKind_titles: Final[dict[EnemyKind, str]] = {
@@ -989,7 +989,7 @@ EnemyKind_titles: Final[dict[EnemyKind, str]] = {
     'planes': 'Enemy planes',
 }
 
-# rules/ocs/ch4-general-concepts.rules:872  4.9a  What there is to know about the top unit
+# rules/ocs/ch4-general-concepts.rules:974  4.9a  What there is to know about the top unit
 TopUnitFact = Literal['strat_mode', 'dg', 'out_of_supply', 'internal_stocks', 'steps_lost']
 TopUnitFact_values: Final[tuple[TopUnitFact, ...]] = ('strat_mode', 'dg', 'out_of_supply', 'internal_stocks', 'steps_lost',)
 TopUnitFact_titles: Final[dict[TopUnitFact, str]] = {
@@ -2638,26 +2638,26 @@ def explain_barrage_factors(factors: Sequence[Number]) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:91  4.3  Cumulative Effects
+# rules/ocs/ch4-general-concepts.rules:96  4.3  Cumulative Effects
 def _s_modified(value: Number, factors: tuple[Number, ...]) -> Number:
     """modified with numbers scaled by SCALE."""
     return _mul(value, _product((f for f in factors)))
 
 
-# rules/ocs/ch4-general-concepts.rules:91  4.3  Cumulative Effects
+# rules/ocs/ch4-general-concepts.rules:96  4.3  Cumulative Effects
 def _t_modified(value: Number, factors: tuple[Number, ...], _t: list[Cite]) -> Number:
     """modified, recording in _t each rule it uses."""
     _t.extend(_CITES182)
     return _mul(value, _product((f for f in factors)))
 
 
-# rules/ocs/ch4-general-concepts.rules:91  4.3  Cumulative Effects
+# rules/ocs/ch4-general-concepts.rules:96  4.3  Cumulative Effects
 def modified(value: Number, factors: Sequence[Number]) -> Number:
     """A value with every modifier applied in turn (4.3). Numbers are exact: int or Fraction."""
     return _exact(_s_modified(value * SCALE, tuple(_x * SCALE for _x in factors)))
 
 
-# rules/ocs/ch4-general-concepts.rules:91  4.3  Cumulative Effects
+# rules/ocs/ch4-general-concepts.rules:96  4.3  Cumulative Effects
 def explain_modified(value: Number, factors: Sequence[Number]) -> Answer[Number]:
     """A value with every modifier applied in turn (4.3), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2665,20 +2665,20 @@ def explain_modified(value: Number, factors: Sequence[Number]) -> Answer[Number]
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:155  4.4a
+# rules/ocs/ch4-general-concepts.rules:170  4.4a
 def may_attack(u: Unit) -> bool:
     """May attack or overrun (4.4a)."""
     return u.printed_strength and u.type in _SET185 and (not u.parenthesized) and (u.mode not in _SET142)
 
 
-# rules/ocs/ch4-general-concepts.rules:155  4.4a
+# rules/ocs/ch4-general-concepts.rules:170  4.4a
 def _t_may_attack(u: Unit, _t: list[Cite]) -> bool:
     """may_attack, recording in _t each rule it uses."""
     _t.extend(_CITES184)
     return _t_attack_capable(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:155  4.4a
+# rules/ocs/ch4-general-concepts.rules:170  4.4a
 def explain_may_attack(u: Unit) -> Answer[bool]:
     """May attack or overrun (4.4a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2686,20 +2686,20 @@ def explain_may_attack(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:179  4.4c
+# rules/ocs/ch4-general-concepts.rules:205  4.4c
 def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
     """May move into a hex with an enemy non-combat unit (4.4c)."""
     return u.printed_strength and u.type in _SET185 and (not u.parenthesized) and (u.mode not in _SET142)
 
 
-# rules/ocs/ch4-general-concepts.rules:179  4.4c
+# rules/ocs/ch4-general-concepts.rules:205  4.4c
 def _t_may_enter_enemy_noncombat_hex(u: Unit, _t: list[Cite]) -> bool:
     """may_enter_enemy_noncombat_hex, recording in _t each rule it uses."""
     _t.extend(_CITES187)
     return _t_attack_capable(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:179  4.4c
+# rules/ocs/ch4-general-concepts.rules:205  4.4c
 def explain_may_enter_enemy_noncombat_hex(u: Unit) -> Answer[bool]:
     """May move into a hex with an enemy non-combat unit (4.4c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2707,7 +2707,7 @@ def explain_may_enter_enemy_noncombat_hex(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:199  4.5  Zone of Control
+# rules/ocs/ch4-general-concepts.rules:230  4.5  Zone of Control
 def zoc_reaches(u: Unit, hexes_away: int) -> bool:
     """Does this unit's ZOC limit enemy actions in a hex this far away? (The six adjacent hexes, whatever the terrain in them or the hexsides between) (4.5)."""
     _u_mode = u.mode
@@ -2718,14 +2718,14 @@ def zoc_reaches(u: Unit, hexes_away: int) -> bool:
     return hexes_away == 1 and (_u_mode == 'combat' and _u_printed_strength and (_u_type in _SET185) and (not _u_parenthesized) and (not _u_out_of_supply) or (_u_mode == 'exploit' and u.oriented_to_combat and _u_printed_strength and (_u_type in _SET185) and (not _u_parenthesized) and (not _u_out_of_supply)))
 
 
-# rules/ocs/ch4-general-concepts.rules:199  4.5  Zone of Control
+# rules/ocs/ch4-general-concepts.rules:230  4.5  Zone of Control
 def _t_zoc_reaches(u: Unit, hexes_away: int, _t: list[Cite]) -> bool:
     """zoc_reaches, recording in _t each rule it uses."""
     _t.extend(_CITES189)
     return _t_has_zoc(u, _t) and hexes_away == 1
 
 
-# rules/ocs/ch4-general-concepts.rules:199  4.5  Zone of Control
+# rules/ocs/ch4-general-concepts.rules:230  4.5  Zone of Control
 def explain_zoc_reaches(u: Unit, hexes_away: int) -> Answer[bool]:
     """Does this unit's ZOC limit enemy actions in a hex this far away? (The six adjacent hexes, whatever the terrain in them or the hexsides between) (4.5), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2733,13 +2733,13 @@ def explain_zoc_reaches(u: Unit, hexes_away: int) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(zoc_reaches, (('u', u, _DOMAINS_Unit_0_104), ('hexes_away', hexes_away, ()), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:257  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:290  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_allows(action: EzocAction, negated: bool) -> bool:
     """May the action be taken in an enemy ZOC? (4.5a)."""
     return negated and EzocAction_negatable[action]
 
 
-# rules/ocs/ch4-general-concepts.rules:257  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:290  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_allows, recording in _t each rule it uses."""
     _t.extend(_CITES190)
@@ -2771,19 +2771,19 @@ _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:257  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:290  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_allows(action: EzocAction, negated: bool) -> Answer[bool]:
     """May the action be taken in an enemy ZOC? (4.5a), with the rules that decided it."""
     return _ANSWERS_ezoc_allows[(action, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:268  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:305  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_stops_entering(mobility: Mobility, negated: bool) -> bool:
     """Must a unit entering the enemy ZOC end its movement or else conduct an overrun? (4.5a)."""
     return mobility == 'truck' and (not negated)
 
 
-# rules/ocs/ch4-general-concepts.rules:268  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:305  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_stops_entering(mobility: Mobility, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_stops_entering, recording in _t each rule it uses."""
     _t.extend(_CITES190)
@@ -2799,19 +2799,19 @@ _ANSWERS_ezoc_stops_entering: Final[dict[tuple[Mobility, bool], Answer[bool]]] =
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:268  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:305  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_stops_entering(mobility: Mobility, negated: bool) -> Answer[bool]:
     """Must a unit entering the enemy ZOC end its movement or else conduct an overrun? (4.5a), with the rules that decided it."""
     return _ANSWERS_ezoc_stops_entering[(mobility, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:272  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:309  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_blocks_path(traced_with: Mobility, negated: bool) -> bool:
     """Does the enemy ZOC block a supply path traced in or out of the hex? (4.5a)."""
     return traced_with == 'truck' and (not negated)
 
 
-# rules/ocs/ch4-general-concepts.rules:272  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:309  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_blocks_path(traced_with: Mobility, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_blocks_path, recording in _t each rule it uses."""
     _t.extend(_CITES190)
@@ -2827,19 +2827,19 @@ _ANSWERS_ezoc_blocks_path: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:272  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:309  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_blocks_path(traced_with: Mobility, negated: bool) -> Answer[bool]:
     """Does the enemy ZOC block a supply path traced in or out of the hex? (4.5a), with the rules that decided it."""
     return _ANSWERS_ezoc_blocks_path[(traced_with, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:276  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:313  4.5a  Actions not allowed in an enemy ZOC
 def may_move_on_after_entering(mobility: Mobility, negated: bool, overrun: bool) -> bool:
     """After entering an enemy ZOC, may the unit go on moving? (With Truck MP, only by conducting an overrun) (4.5a)."""
     return overrun or not ezoc_stops_entering(mobility, negated)
 
 
-# rules/ocs/ch4-general-concepts.rules:276  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:313  4.5a  Actions not allowed in an enemy ZOC
 def _t_may_move_on_after_entering(mobility: Mobility, negated: bool, overrun: bool, _t: list[Cite]) -> bool:
     """may_move_on_after_entering, recording in _t each rule it uses."""
     _t.extend(_CITES190)
@@ -2861,26 +2861,26 @@ _ANSWERS_may_move_on_after_entering: Final[dict[tuple[Mobility, bool, bool], Ans
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:276  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:313  4.5a  Actions not allowed in an enemy ZOC
 def explain_may_move_on_after_entering(mobility: Mobility, negated: bool, overrun: bool) -> Answer[bool]:
     """After entering an enemy ZOC, may the unit go on moving? (With Truck MP, only by conducting an overrun) (4.5a), with the rules that decided it."""
     return _ANSWERS_may_move_on_after_entering[(mobility, negated, overrun)]
 
 
-# rules/ocs/ch4-general-concepts.rules:280  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:317  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_blocks_trace_by(tracer: Unit, negated: bool) -> bool:
     """Does the enemy ZOC block the supply path this HQ or Extender traces in or out of the hex? (4.5a)."""
     return ezoc_blocks_path(tracer.mobility, negated)
 
 
-# rules/ocs/ch4-general-concepts.rules:280  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:317  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_blocks_trace_by(tracer: Unit, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_blocks_trace_by, recording in _t each rule it uses."""
     _t.extend(_CITES190)
     return _t_ezoc_blocks_path(tracer.mobility, _cite_yes(_t, _CITES134, negated), _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:280  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:317  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_blocks_trace_by(tracer: Unit, negated: bool) -> Answer[bool]:
     """Does the enemy ZOC block the supply path this HQ or Extender traces in or out of the hex? (4.5a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2888,20 +2888,20 @@ def explain_ezoc_blocks_trace_by(tracer: Unit, negated: bool) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(ezoc_blocks_trace_by, (('tracer', tracer, _DOMAINS_Unit_0_104), ('negated', negated, (False, True)), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:338  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:375  4.5b  Negating ZOC
 def zoc_negated(h: Hex) -> bool:
     """Is the enemy ZOC in this hex negated? (4.5b)."""
     return any((not u.will_spend_mp and UnitType_combat[u.type] for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:338  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:375  4.5b  Negating ZOC
 def _t_zoc_negated(h: Hex, _t: list[Cite]) -> bool:
     """zoc_negated, recording in _t each rule it uses."""
     _t.extend(_CITES134)
     return any((_t_is_combat(u, _t) and (not u.will_spend_mp) for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:338  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:375  4.5b  Negating ZOC
 def explain_zoc_negated(h: Hex) -> Answer[bool]:
     """Is the enemy ZOC in this hex negated? (4.5b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2909,13 +2909,13 @@ def explain_zoc_negated(h: Hex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0_151), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:341  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:378  4.5b  Negating ZOC
 def may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> bool:
     """May a unit using Truck MP leave a hex in an enemy ZOC? (4.5b)."""
     return started_phase_there or ezoc_allows('A', negated)
 
 
-# rules/ocs/ch4-general-concepts.rules:341  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:378  4.5b  Negating ZOC
 def _t_may_exit_ezoc_hex(started_phase_there: bool, negated: bool, _t: list[Cite]) -> bool:
     """may_exit_ezoc_hex, recording in _t each rule it uses."""
     _t.extend(_CITES134)
@@ -2929,26 +2929,26 @@ _ANSWERS_may_exit_ezoc_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:341  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:378  4.5b  Negating ZOC
 def explain_may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> Answer[bool]:
     """May a unit using Truck MP leave a hex in an enemy ZOC? (4.5b), with the rules that decided it."""
     return _ANSWERS_may_exit_ezoc_hex[(started_phase_there, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:388  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:434  4.6  Regimental Equivalents
 def sizes_not_negative(u: Unit) -> bool:
     """Printed RE sizes and point values are never negative (4.6)."""
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
-# rules/ocs/ch4-general-concepts.rules:388  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:434  4.6  Regimental Equivalents
 def _t_sizes_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """sizes_not_negative, recording in _t each rule it uses."""
     _t.extend(_CITES192)
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
-# rules/ocs/ch4-general-concepts.rules:388  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:434  4.6  Regimental Equivalents
 def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
     """Printed RE sizes and point values are never negative (4.6), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2956,20 +2956,20 @@ def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:409  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:463  4.6  Regimental Equivalents
 def one_step(u: Unit) -> bool:
     """Is 1 step for loss purposes (a combat unit that is not multi-step) (4.6)."""
     return not u.multi_step and UnitType_combat[u.type]
 
 
-# rules/ocs/ch4-general-concepts.rules:409  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:463  4.6  Regimental Equivalents
 def _t_one_step(u: Unit, _t: list[Cite]) -> bool:
     """one_step, recording in _t each rule it uses."""
     _t.extend(_CITES192)
     return _t_is_combat(u, _t) and (not u.multi_step)
 
 
-# rules/ocs/ch4-general-concepts.rules:409  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:463  4.6  Regimental Equivalents
 def explain_one_step(u: Unit) -> Answer[bool]:
     """Is 1 step for loss purposes (a combat unit that is not multi-step) (4.6), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2977,20 +2977,20 @@ def explain_one_step(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(one_step, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:444  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:498  4.7  Transportation Equivalents
 def transportable(u: Unit) -> bool:
     """Can be transported (rail, air, landing craft, shipping) (4.7)."""
     return u.type not in _SET123
 
 
-# rules/ocs/ch4-general-concepts.rules:444  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:498  4.7  Transportation Equivalents
 def _t_transportable(u: Unit, _t: list[Cite]) -> bool:
     """transportable, recording in _t each rule it uses."""
     _t.extend(_CITES194)
     return _t_is_combat(u, _t) or u.type in _SET195
 
 
-# rules/ocs/ch4-general-concepts.rules:444  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:498  4.7  Transportation Equivalents
 def explain_transportable(u: Unit) -> Answer[bool]:
     """Can be transported (rail, air, landing craft, shipping) (4.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2998,20 +2998,20 @@ def explain_transportable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:447  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:501  4.7  Transportation Equivalents
 def transport_point_may_carry(cargo: Unit) -> bool:
     """A Transport Point can carry this (4.7)."""
     return cargo.type == 'sp'
 
 
-# rules/ocs/ch4-general-concepts.rules:447  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:501  4.7  Transportation Equivalents
 def _t_transport_point_may_carry(cargo: Unit, _t: list[Cite]) -> bool:
     """transport_point_may_carry, recording in _t each rule it uses."""
     _t.extend(_CITES194)
     return cargo.type == 'sp'
 
 
-# rules/ocs/ch4-general-concepts.rules:447  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:501  4.7  Transportation Equivalents
 def explain_transport_point_may_carry(cargo: Unit) -> Answer[bool]:
     """A Transport Point can carry this (4.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3019,26 +3019,26 @@ def explain_transport_point_may_carry(cargo: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_0_104), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:499  4.7c
+# rules/ocs/ch4-general-concepts.rules:571  4.7c
 def _s_transport_point_load(u: Unit) -> Number:
     """transport_point_load with numbers scaled by SCALE."""
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:499  4.7c
+# rules/ocs/ch4-general-concepts.rules:571  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
     _t.extend(_CITES197)
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:499  4.7c
+# rules/ocs/ch4-general-concepts.rules:571  4.7c
 def transport_point_load(u: Unit) -> Number:
     """SP a Transport Point can carry (4.7c). Numbers are exact: int or Fraction."""
     return _exact(_s_transport_point_load(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:499  4.7c
+# rules/ocs/ch4-general-concepts.rules:571  4.7c
 def explain_transport_point_load(u: Unit) -> Answer[Number]:
     """SP a Transport Point can carry (4.7c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3046,20 +3046,20 @@ def explain_transport_point_load(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:539  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:618  4.7d  Movement and Transport
 def one_transport_type(used: tuple[Transport, ...], next: Transport) -> bool:
     """May a unit that already used these transports this phase use this one? (4.7d)."""
     return all((t == next for t in used))
 
 
-# rules/ocs/ch4-general-concepts.rules:539  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:618  4.7d  Movement and Transport
 def _t_one_transport_type(used: tuple[Transport, ...], next: Transport, _t: list[Cite]) -> bool:
     """one_transport_type, recording in _t each rule it uses."""
     _t.extend(_CITES199)
     return all((t == next for t in used))
 
 
-# rules/ocs/ch4-general-concepts.rules:539  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:618  4.7d  Movement and Transport
 def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> Answer[bool]:
     """May a unit that already used these transports this phase use this one? (4.7d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3067,26 +3067,26 @@ def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> An
     return Answer(_value, _rules(_t), () if _value else _would_change(one_transport_type, (('used', used, _Items(('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping'))), ('next', next, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:552  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:631  4.7d  Movement and Transport
 def _s_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """may_spend_transported with numbers scaled by SCALE."""
     return before >= 0 and after >= 0 and (before <= (2 if by == 'rail' else 2 if by == 'air' else 0 if by == 'landing_craft' else 0)) and (after <= (2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0 if by == 'landing_craft' else 0)) and (before + after <= (2 if by == 'rail' else 2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0 if by == 'landing_craft' else 0))
 
 
-# rules/ocs/ch4-general-concepts.rules:552  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:631  4.7d  Movement and Transport
 def _t_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number, _t: list[Cite]) -> bool:
     """may_spend_transported, recording in _t each rule it uses."""
     _t.extend(_CITES199)
     return before >= 0 and after >= 0 and (before <= _t_ma_before(by, _t)) and (after <= _t_ma_after(by, alt_roll, _t)) and (before + after <= _t_transported_ma(by, alt_roll, _t))
 
 
-# rules/ocs/ch4-general-concepts.rules:552  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:631  4.7d  Movement and Transport
 def may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """May a unit spend these shares of its MA before and after being transported? (4.7d). Numbers are exact: int or Fraction."""
     return _s_may_spend_transported(by, alt_roll, before * SCALE, after * SCALE)
 
 
-# rules/ocs/ch4-general-concepts.rules:552  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:631  4.7d  Movement and Transport
 def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> Answer[bool]:
     """May a unit spend these shares of its MA before and after being transported? (4.7d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3094,21 +3094,21 @@ def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number,
     return Answer(_value, _rules(_t), () if _value else _would_change(may_spend_transported, (('by', by, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), ('alt_roll', alt_roll, (False, True)), ('before', before, ()), ('after', after, ()), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:692  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:789  4.8b  Order of Stacking
 def ignores_dg(u: Unit) -> bool:
     """A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker) (4.8b)."""
     _u_type = u.type
     return u.mode != 'dg' or not (not u.active and UnitType_air[_u_type] or _u_type == 'sp')
 
 
-# rules/ocs/ch4-general-concepts.rules:692  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:789  4.8b  Order of Stacking
 def _t_ignores_dg(u: Unit, _t: list[Cite]) -> bool:
     """ignores_dg, recording in _t each rule it uses."""
     _t.extend(_CITES201)
     return u.mode != 'dg' or not (u.type == 'sp' or (_attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type) and (not u.active)))
 
 
-# rules/ocs/ch4-general-concepts.rules:692  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:789  4.8b  Order of Stacking
 def explain_ignores_dg(u: Unit) -> Answer[bool]:
     """A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker) (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3116,20 +3116,20 @@ def explain_ignores_dg(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(ignores_dg, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:706  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:803  4.8b  Order of Stacking
 def hex_has_zoc(h: Hex) -> bool:
     """D) Does the hex have a ZOC? (With an HQ on top, the enemy player must be told.) (4.8b)."""
     return any((u.mode == 'combat' and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) and (not u.out_of_supply)) for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:706  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:803  4.8b  Order of Stacking
 def _t_hex_has_zoc(h: Hex, _t: list[Cite]) -> bool:
     """hex_has_zoc, recording in _t each rule it uses."""
     _t.extend(_CITES201)
     return any((_t_has_zoc(u, _t) for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:706  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:803  4.8b  Order of Stacking
 def explain_hex_has_zoc(h: Hex) -> Answer[bool]:
     """D) Does the hex have a ZOC? (With an HQ on top, the enemy player must be told.) (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3137,21 +3137,21 @@ def explain_hex_has_zoc(h: Hex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(hex_has_zoc, (('h', h, _DOMAINS_Hex_0_151), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:709  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:806  4.8b  Order of Stacking
 def active_planes_on_top(h: Hex) -> bool:
     """E) Is every Active plane on top of any ground units? (4.8b)."""
     _h_units = h.units
     return all((cast('bool', _first((UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]))) for p in _h_units if p.active and UnitType_air[p.type]))
 
 
-# rules/ocs/ch4-general-concepts.rules:709  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:806  4.8b  Order of Stacking
 def _t_active_planes_on_top(h: Hex, _t: list[Cite]) -> bool:
     """active_planes_on_top, recording in _t each rule it uses."""
     _t.extend(_CITES201)
     return all((cast('bool', _first((_t_is_air(x, _t) for x in h.units if x == p or _t_is_ground(x, _t)))) for p in h.units if _t_is_air(p, _t) and p.active))
 
 
-# rules/ocs/ch4-general-concepts.rules:709  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:806  4.8b  Order of Stacking
 def explain_active_planes_on_top(h: Hex) -> Answer[bool]:
     """E) Is every Active plane on top of any ground units? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3159,21 +3159,21 @@ def explain_active_planes_on_top(h: Hex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(active_planes_on_top, (('h', h, _DOMAINS_Hex_0_151), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:712  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:809  4.8b  Order of Stacking
 def active_fighter_on_top(h: Hex) -> bool:
     """E) If an Active fighter is in the stack, is it the top air unit? (4.8b)."""
     _h_units = h.units
     return not any((u.type == 'fighter' and u.active for u in _h_units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type])))
 
 
-# rules/ocs/ch4-general-concepts.rules:712  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:809  4.8b  Order of Stacking
 def _t_active_fighter_on_top(h: Hex, _t: list[Cite]) -> bool:
     """active_fighter_on_top, recording in _t each rule it uses."""
     _t.extend(_CITES201)
     return not any((u.type == 'fighter' and u.active for u in h.units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in h.units if _t_is_air(u, _t))))
 
 
-# rules/ocs/ch4-general-concepts.rules:712  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:809  4.8b  Order of Stacking
 def explain_active_fighter_on_top(h: Hex) -> Answer[bool]:
     """E) If an Active fighter is in the stack, is it the top air unit? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3181,21 +3181,21 @@ def explain_active_fighter_on_top(h: Hex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(active_fighter_on_top, (('h', h, _DOMAINS_Hex_0_151), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:716  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
 def hedgehog_on_top(h: Hex) -> bool:
     """F) If a hedgehog is present, is it the top ground unit? (4.8b)."""
     _h_units = h.units
     return not any((u.type == 'hedgehog' for u in _h_units)) or cast('bool', _first((u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type])))
 
 
-# rules/ocs/ch4-general-concepts.rules:716  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
 def _t_hedgehog_on_top(h: Hex, _t: list[Cite]) -> bool:
     """hedgehog_on_top, recording in _t each rule it uses."""
     _t.extend(_CITES201)
     return not any((u.type == 'hedgehog' for u in h.units)) or cast('bool', _first((u.type == 'hedgehog' for u in h.units if _t_is_ground(u, _t))))
 
 
-# rules/ocs/ch4-general-concepts.rules:716  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
 def explain_hedgehog_on_top(h: Hex) -> Answer[bool]:
     """F) If a hedgehog is present, is it the top ground unit? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3203,21 +3203,21 @@ def explain_hedgehog_on_top(h: Hex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(hedgehog_on_top, (('h', h, _DOMAINS_Hex_0_151), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:719  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:816  4.8b  Order of Stacking
 def stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> bool:
     """Is the stack in the order C) to F) ask? (4.8b)."""
     _h_units = h.units
     return (not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)) or cast('bool', _first((u.mode == 'combat' and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]))) or (cast('bool', _first((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))) and (not enemy_ground_adjacent))) and all((cast('bool', _first((UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]))) for p in _h_units if p.active and UnitType_air[p.type])) and (not any((u.type == 'fighter' and u.active for u in _h_units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type])))) and (not any((u.type == 'hedgehog' for u in _h_units)) or cast('bool', _first((u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type]))))
 
 
-# rules/ocs/ch4-general-concepts.rules:719  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:816  4.8b  Order of Stacking
 def _t_stack_in_order(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> bool:
     """stack_in_order, recording in _t each rule it uses."""
     _t.extend(_CITES201)
     return _t_zoc_unit_on_top(h, enemy_ground_adjacent, _t) and _t_active_planes_on_top(h, _t) and _t_active_fighter_on_top(h, _t) and _t_hedgehog_on_top(h, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:719  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:816  4.8b  Order of Stacking
 def explain_stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]:
     """Is the stack in the order C) to F) ask? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3225,20 +3225,20 @@ def explain_stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(stack_in_order, (('h', h, _DOMAINS_Hex_0_151), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:826  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:923  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
     return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET204) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:826  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:923  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
     _t.extend(_CITES203)
     return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:826  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:923  4.8c  Enemy Stacks
 def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> Answer[bool]:
     """May move, retreat or trace into a hex with these enemy units (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3246,20 +3246,20 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_hex, (('mover', mover, ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path')), ('enemies', enemies, _Items(('combat_units', 'noncombat_units', 'ships', 'planes'))), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:830  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:927  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
     return 'attack_capable_unit' if u.printed_strength and u.type in _SET185 and (not u.parenthesized) and (u.mode not in _SET142) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:830  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:927  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
     _t.extend(_CITES203)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:830  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:927  4.8c  Enemy Stacks
 def explain_ground_mover(u: Unit) -> Answer[Mover]:
     """What kind of mover a ground unit is (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3267,20 +3267,20 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:866  4.9a
+# rules/ocs/ch4-general-concepts.rules:968  4.9a
 def shows_plane(h: Hex) -> bool:
     """Is there an Active plane in the hex for the enemy to see? (4.9a)."""
     return any((u.active and UnitType_air[u.type] for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:866  4.9a
+# rules/ocs/ch4-general-concepts.rules:968  4.9a
 def _t_shows_plane(h: Hex, _t: list[Cite]) -> bool:
     """shows_plane, recording in _t each rule it uses."""
     _t.extend(_CITES206)
     return any((_t_is_air(u, _t) and u.active for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:866  4.9a
+# rules/ocs/ch4-general-concepts.rules:968  4.9a
 def explain_shows_plane(h: Hex) -> Answer[bool]:
     """Is there an Active plane in the hex for the enemy to see? (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3288,20 +3288,20 @@ def explain_shows_plane(h: Hex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(shows_plane, (('h', h, _DOMAINS_Hex_0_151), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:869  4.9a
+# rules/ocs/ch4-general-concepts.rules:971  4.9a
 def shown_plane(h: Hex) -> Unit:
     """The top Active plane, which the enemy may always see (units listed top first) (4.9a)."""
     return _first((u for u in h.units if u.active and UnitType_air[u.type]))
 
 
-# rules/ocs/ch4-general-concepts.rules:869  4.9a
+# rules/ocs/ch4-general-concepts.rules:971  4.9a
 def _t_shown_plane(h: Hex, _t: list[Cite]) -> Unit:
     """shown_plane, recording in _t each rule it uses."""
     _t.extend(_CITES206)
     return _first((u for u in h.units if _t_is_air(u, _t) and u.active))
 
 
-# rules/ocs/ch4-general-concepts.rules:869  4.9a
+# rules/ocs/ch4-general-concepts.rules:971  4.9a
 def explain_shown_plane(h: Hex) -> Answer[Unit]:
     """The top Active plane, which the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3309,13 +3309,13 @@ def explain_shown_plane(h: Hex) -> Answer[Unit]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:881  4.9a
+# rules/ocs/ch4-general-concepts.rules:983  4.9a
 def enemy_knows(fact: TopUnitFact) -> bool:
     """Is the enemy player entitled to know this about the top unit? (4.9a)."""
     return TopUnitFact_known[fact]
 
 
-# rules/ocs/ch4-general-concepts.rules:881  4.9a
+# rules/ocs/ch4-general-concepts.rules:983  4.9a
 def _t_enemy_knows(fact: TopUnitFact, _t: list[Cite]) -> bool:
     """enemy_knows, recording in _t each rule it uses."""
     _t.extend(_CITES206)
@@ -3330,26 +3330,26 @@ _ANSWERS_enemy_knows: Final[dict[tuple[TopUnitFact], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:881  4.9a
+# rules/ocs/ch4-general-concepts.rules:983  4.9a
 def explain_enemy_knows(fact: TopUnitFact) -> Answer[bool]:
     """Is the enemy player entitled to know this about the top unit? (4.9a), with the rules that decided it."""
     return _ANSWERS_enemy_knows[(fact,)]
 
 
-# rules/ocs/ch4-general-concepts.rules:884  4.9a
+# rules/ocs/ch4-general-concepts.rules:986  4.9a
 def shows_hedgehog(h: Hex) -> bool:
     """The enemy may see a hedgehog in the hex (4.9a)."""
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:884  4.9a
+# rules/ocs/ch4-general-concepts.rules:986  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
     _t.extend(_CITES206)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:884  4.9a
+# rules/ocs/ch4-general-concepts.rules:986  4.9a
 def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3788,7 +3788,7 @@ def explain_odds(attack: Number, defense: Number) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:104  4.4  Attack-Capable Units
+# rules/ocs/ch4-general-concepts.rules:113  4.4  Attack-Capable Units
 def attack_capable(u: Unit) -> bool:
     """Attack-Capable (4.4)."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:84
@@ -3798,20 +3798,20 @@ def attack_capable(u: Unit) -> bool:
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:602
     if _u_type == 'artillery':
         return False
-    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:105
+    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:114
     if not UnitType_combat[_u_type]:
         return False
-    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:106
+    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:115
     if u.parenthesized or not u.printed_strength:
         return False
-    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:108
+    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:117
     if u.mode in _SET142:
         return False
-    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:109
+    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:118
     return True
 
 
-# rules/ocs/ch4-general-concepts.rules:104  4.4  Attack-Capable Units
+# rules/ocs/ch4-general-concepts.rules:113  4.4  Attack-Capable Units
 def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:84
@@ -3822,24 +3822,24 @@ def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     if u.type == 'artillery':
         _t.extend(_CITES268)
         return False
-    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:105
+    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:114
     if not _t_is_combat(u, _t):
         _t.extend(_CITES269)
         return False
-    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:106
+    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:115
     if not u.printed_strength or u.parenthesized:
         _t.extend(_CITES270)
         return False
-    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:108
+    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:117
     if u.mode in _SET142:
         _t.extend(_CITES271)
         return False
-    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:109
+    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:118
     _t.extend(_CITES272)
     return True
 
 
-# rules/ocs/ch4-general-concepts.rules:104  4.4  Attack-Capable Units
+# rules/ocs/ch4-general-concepts.rules:113  4.4  Attack-Capable Units
 def explain_attack_capable(u: Unit) -> Answer[bool]:
     """Attack-Capable (4.4), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3847,37 +3847,37 @@ def explain_attack_capable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:167  4.4b
+# rules/ocs/ch4-general-concepts.rules:187  4.4b
 def has_zoc(u: Unit) -> bool:
     """Has a Zone of Control (4.4b)."""
-    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:193
+    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:224
     _u_mode = u.mode
     if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) and (not u.out_of_supply):
         return True
-    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:168
+    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:188
     if _u_mode == 'combat' and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) and (not u.out_of_supply):
         return True
-    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:170
+    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:190
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:167  4.4b
+# rules/ocs/ch4-general-concepts.rules:187  4.4b
 def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
-    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:193
+    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:224
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
         _t.extend(_CITES277)
         return True
-    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:168
+    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:188
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
         _t.extend(_CITES278)
         return True
-    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:170
+    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:190
     _t.extend(_CITES279)
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:167  4.4b
+# rules/ocs/ch4-general-concepts.rules:187  4.4b
 def explain_has_zoc(u: Unit) -> Answer[bool]:
     """Has a Zone of Control (4.4b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3885,31 +3885,31 @@ def explain_has_zoc(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_0_104), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:284  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:321  4.5a  Actions not allowed in an enemy ZOC
 def mode_may_enter_ezoc(mode: Mode) -> bool:
     """May a unit in this mode enter an enemy ZOC (A aside)? (4.5a)."""
-    # strat: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:285
+    # strat: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:322
     if mode == 'strat':
         return False
-    # reserve: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:286
+    # reserve: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:323
     if mode == 'reserve':
         return True
-    # other: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:287
+    # other: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:324
     return True
 
 
-# rules/ocs/ch4-general-concepts.rules:284  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:321  4.5a  Actions not allowed in an enemy ZOC
 def _t_mode_may_enter_ezoc(mode: Mode, _t: list[Cite]) -> bool:
     """mode_may_enter_ezoc, recording in _t each rule it uses."""
-    # strat: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:285
+    # strat: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:322
     if mode == 'strat':
         _t.extend(_CITES283)
         return False
-    # reserve: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:286
+    # reserve: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:323
     if mode == 'reserve':
         _t.extend(_CITES284)
         return True
-    # other: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:287
+    # other: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:324
     _t.extend(_CITES285)
     return True
 
@@ -3923,13 +3923,13 @@ _ANSWERS_mode_may_enter_ezoc: Final[dict[tuple[Mode], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:284  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:321  4.5a  Actions not allowed in an enemy ZOC
 def explain_mode_may_enter_ezoc(mode: Mode) -> Answer[bool]:
     """May a unit in this mode enter an enemy ZOC (A aside)? (4.5a), with the rules that decided it."""
     return _ANSWERS_mode_may_enter_ezoc[(mode,)]
 
 
-# rules/ocs/ch4-general-concepts.rules:391  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:437  4.6  Regimental Equivalents
 def _s_re_size(u: Unit) -> Number:
     """re_size with numbers scaled by SCALE."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
@@ -3940,23 +3940,23 @@ def _s_re_size(u: Unit) -> Number:
     _u_type = u.type
     if _u_type == 'hq':
         return 4
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:392
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:438
     if not UnitType_combat[_u_type]:
         return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:393
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:439
     if u.multi_step:
         return u.printed_re * 4 - u.step_losses * 4
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:395
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:441
     if _u_size == 'company' or _u_type == 'repl':
         return 1
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:396
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:442
     if _u_size == 'battalion':
         return 2
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:397
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:443
     return 4
 
 
-# rules/ocs/ch4-general-concepts.rules:391  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:437  4.6  Regimental Equivalents
 def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:27
@@ -3967,28 +3967,28 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     if u.type == 'hq':
         _t.extend(_CITES294)
         return 4
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:392
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:438
     if not _t_is_combat(u, _t):
         _t.extend(_CITES295)
         return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:393
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:439
     if u.multi_step:
         _t.extend(_CITES296)
         return u.printed_re * 4 - u.step_losses * 4
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:395
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:441
     if u.type == 'repl' or u.size == 'company':
         _t.extend(_CITES297)
         return 1
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:396
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:442
     if u.size == 'battalion':
         _t.extend(_CITES298)
         return 2
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:397
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:443
     _t.extend(_CITES299)
     return 4
 
 
-# rules/ocs/ch4-general-concepts.rules:391  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:437  4.6  Regimental Equivalents
 def re_size(u: Unit) -> Number:
     """RE size (4.6). Numbers are exact: int or Fraction."""
     _v: Number
@@ -4000,24 +4000,24 @@ def re_size(u: Unit) -> Number:
     _u_type = u.type
     if _u_type == 'hq':
         return 1
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:392
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:438
     if not UnitType_combat[_u_type]:
         return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:393
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:439
     if u.multi_step:
         _v = u.printed_re - u.step_losses
         return _v if _v.__class__ is int else _plain(_v)
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:395
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:441
     if _u_size == 'company' or _u_type == 'repl':
         return _Q301
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:396
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:442
     if _u_size == 'battalion':
         return _Q300
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:397
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:443
     return 1
 
 
-# rules/ocs/ch4-general-concepts.rules:391  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:437  4.6  Regimental Equivalents
 def explain_re_size(u: Unit) -> Answer[Number]:
     """RE size (4.6), with the rules that decided it."""
     _t: list[Cite] = []
@@ -4025,76 +4025,76 @@ def explain_re_size(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:476  4.7b
+# rules/ocs/ch4-general-concepts.rules:540  4.7b
 def _s_transport_equivalent(u: Unit) -> Number:
     """transport_equivalent with numbers scaled by SCALE."""
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:463
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:523
     _u_type = u.type
     if _u_type == 'sp' and (not u.loaded):
         return u.points * 4
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:495
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:567
     if _u_type == 'transport':
         return u.points * 4
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:496
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:568
     if _u_type == 'sp' and u.loaded:
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:477
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:541
     _u_move_ma = u.move_ma
     if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
         return _div(_s_re_size(u), 8)
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:479
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:543
     return _s_re_size(u)
 
 
-# rules/ocs/ch4-general-concepts.rules:476  4.7b
+# rules/ocs/ch4-general-concepts.rules:540  4.7b
 def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:463
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:523
     if u.type == 'sp' and (not u.loaded):
         _t.extend(_CITES308)
         return u.points * 4
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:495
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:567
     if u.type == 'transport':
         _t.extend(_CITES309)
         return u.points * 4
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:496
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:568
     if u.type == 'sp' and u.loaded:
         _t.extend(_CITES310)
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:477
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:541
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
         _t.extend(_CITES311)
         return _div(_t_re_size(u, _t), 8)
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:479
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:543
     _t.extend(_CITES312)
     return _t_re_size(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:476  4.7b
+# rules/ocs/ch4-general-concepts.rules:540  4.7b
 def transport_equivalent(u: Unit) -> Number:
     """Transportation equivalent (4.7b). Numbers are exact: int or Fraction."""
     _v: Number
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:463
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:523
     _u_type = u.type
     if _u_type == 'sp' and (not u.loaded):
         _v = u.points
         return _v if _v.__class__ is int else _plain(_v)
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:495
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:567
     if _u_type == 'transport':
         _v = u.points
         return _v if _v.__class__ is int else _plain(_v)
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:496
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:568
     if _u_type == 'sp' and u.loaded:
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:477
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:541
     _u_move_ma = u.move_ma
     if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
         return _exact(_div(_s_re_size(u), 8))
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:479
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:543
     return _exact(_s_re_size(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:476  4.7b
+# rules/ocs/ch4-general-concepts.rules:540  4.7b
 def explain_transport_equivalent(u: Unit) -> Answer[Number]:
     """Transportation equivalent (4.7b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -4102,38 +4102,38 @@ def explain_transport_equivalent(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:501  4.7c
+# rules/ocs/ch4-general-concepts.rules:573  4.7c
 def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     """Can a Transport Point be carried this way? (4.7c)."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if by == 'air' and tp == 'mule':
         return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:502
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:574
     if by in _SET315:
         return True
-    # by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:503
+    # by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:575
     if by in _SET317:
         return False
-    # unlisted: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:504
+    # unlisted: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:576
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:501  4.7c
+# rules/ocs/ch4-general-concepts.rules:573  4.7c
 def _t_transport_point_by(by: Transport, tp: TransportPointKind, _t: list[Cite]) -> bool:
     """transport_point_by, recording in _t each rule it uses."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:215
     if tp == 'mule' and by == 'air':
         _t.extend(_CITES319)
         return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:502
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:574
     if by in _SET315:
         _t.extend(_CITES320)
         return True
-    # by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:503
+    # by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:575
     if by in _SET317:
         _t.extend(_CITES321)
         return False
-    # unlisted: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:504
+    # unlisted: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:576
     _t.extend(_CITES322)
     return False
 
@@ -4162,71 +4162,71 @@ _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], An
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:501  4.7c
+# rules/ocs/ch4-general-concepts.rules:573  4.7c
 def explain_transport_point_by(by: Transport, tp: TransportPointKind) -> Answer[bool]:
     """Can a Transport Point be carried this way? (4.7c), with the rules that decided it."""
     return _ANSWERS_transport_point_by[(by, tp)]
 
 
-# rules/ocs/ch4-general-concepts.rules:543  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:622  4.7d  Movement and Transport
 def _s_transported_ma(by: Transport, alt_roll: bool) -> Number:
     """transported_ma with numbers scaled by SCALE."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:545
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:624
     if by == 'rail':
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:546
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:625
     if by == 'air':
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:547
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:626
     if alt_roll and by == 'alt_landing':
         return 2
-    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:548
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:627
     if by == 'landing_craft':
         return 0
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:549
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:628
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:543  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:622  4.7d  Movement and Transport
 def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:545
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:624
     if by == 'rail':
         _t.extend(_CITES328)
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:546
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:625
     if by == 'air':
         _t.extend(_CITES329)
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:547
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:626
     if by == 'alt_landing' and alt_roll:
         _t.extend(_CITES330)
         return 2
-    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:548
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:627
     if by == 'landing_craft':
         _t.extend(_CITES331)
         return 0
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:549
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:628
     _t.extend(_CITES332)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:543  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:622  4.7d  Movement and Transport
 def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:545
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:624
     if by == 'rail':
         return _Q300
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:546
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:625
     if by == 'air':
         return _Q300
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:547
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:626
     if alt_roll and by == 'alt_landing':
         return _Q300
-    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:548
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:627
     if by == 'landing_craft':
         return 0
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:549
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:628
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
@@ -4247,61 +4247,61 @@ _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:543  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:622  4.7d  Movement and Transport
 def explain_transported_ma(by: Transport, alt_roll: bool) -> Answer[Number]:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d), with the rules that decided it."""
     return _ANSWERS_transported_ma[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:557  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:636  4.7d  Movement and Transport
 def _s_ma_before(by: Transport) -> Number:
     """ma_before with numbers scaled by SCALE."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:559
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:638
     if by == 'rail':
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:560
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:639
     if by == 'air':
         return 2
-    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:561
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:640
     if by == 'landing_craft':
         return 0
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:562
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:641
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:557  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:636  4.7d  Movement and Transport
 def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:559
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:638
     if by == 'rail':
         _t.extend(_CITES335)
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:560
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:639
     if by == 'air':
         _t.extend(_CITES336)
         return 2
-    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:561
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:640
     if by == 'landing_craft':
         _t.extend(_CITES331)
         return 0
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:562
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:641
     _t.extend(_CITES332)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:557  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:636  4.7d  Movement and Transport
 def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:559
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:638
     if by == 'rail':
         return _Q300
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:560
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:639
     if by == 'air':
         return _Q300
-    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:561
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:640
     if by == 'landing_craft':
         return 0
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:562
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:641
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
@@ -4315,61 +4315,61 @@ _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:557  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:636  4.7d  Movement and Transport
 def explain_ma_before(by: Transport) -> Answer[Number]:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_before[(by,)]
 
 
-# rules/ocs/ch4-general-concepts.rules:565  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:644  4.7d  Movement and Transport
 def _s_ma_after(by: Transport, alt_roll: bool) -> Number:
     """ma_after with numbers scaled by SCALE."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:567
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:646
     if by == 'air':
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:568
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:647
     if alt_roll and by == 'alt_landing':
         return 2
-    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:570
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:649
     if by == 'landing_craft':
         return 0
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:571
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:650
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:565  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:644  4.7d  Movement and Transport
 def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:567
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:646
     if by == 'air':
         _t.extend(_CITES336)
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:568
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:647
     if by == 'alt_landing' and alt_roll:
         _t.extend(_CITES339)
         return 2
-    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:570
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:649
     if by == 'landing_craft':
         _t.extend(_CITES331)
         return 0
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:571
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:650
     _t.extend(_CITES340)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:565  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:644  4.7d  Movement and Transport
 def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:567
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:646
     if by == 'air':
         return _Q300
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:568
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:647
     if alt_roll and by == 'alt_landing':
         return _Q300
-    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:570
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:649
     if by == 'landing_craft':
         return 0
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:571
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:650
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
@@ -4390,50 +4390,50 @@ _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:565  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:644  4.7d  Movement and Transport
 def explain_ma_after(by: Transport, alt_roll: bool) -> Answer[Number]:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_after[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:696  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:793  4.8b  Order of Stacking
 def zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> bool:
     """C) and D) Is the top combat unit one with a ZOC (or an HQ, when no enemy ground units are adjacent)? (4.8b)."""
-    # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:698
+    # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:795
     _h_units = h.units
     if not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)):
         return True
-    # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:699
+    # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:796
     if cast('bool', _first((u.mode == 'combat' and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]))):
         return True
-    # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:701
+    # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:798
     if cast('bool', _first((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))) and (not enemy_ground_adjacent):
         return True
-    # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:703
+    # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:800
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:696  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:793  4.8b  Order of Stacking
 def _t_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> bool:
     """zoc_unit_on_top, recording in _t each rule it uses."""
-    # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:698
+    # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:795
     if not any((_t_has_zoc(u, _t) for u in h.units)):
         _t.extend(_CITES345)
         return True
-    # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:699
+    # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:796
     if cast('bool', _first((_t_has_zoc(u, _t) for u in h.units if _t_is_combat(u, _t)))):
         _t.extend(_CITES346)
         return True
-    # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:701
+    # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:798
     if cast('bool', _first((u.type == 'hq' for u in h.units if _t_is_combat(u, _t)))) and (not enemy_ground_adjacent):
         _t.extend(_CITES347)
         return True
-    # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:703
+    # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:800
     _t.extend(_CITES348)
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:696  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:793  4.8b  Order of Stacking
 def explain_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]:
     """C) and D) Is the top combat unit one with a ZOC (or an HQ, when no enemy ground units are adjacent)? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -4441,45 +4441,45 @@ def explain_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]
     return Answer(_value, _rules(_t), () if _value else _would_change(zoc_unit_on_top, (('h', h, _DOMAINS_Hex_0_151), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:815  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:912  4.8c  Enemy Stacks
 def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
     """May enter a hex holding this kind of enemy unit (4.8c)."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:816
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:913
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:818
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:915
     if mover == 'ship' and enemy in _SET204:
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:820
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:917
     if mover == 'plane_on_mission':
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:821
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:918
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:823
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:920
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:815  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:912  4.8c  Enemy Stacks
 def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> bool:
     """may_share_hex_with, recording in _t each rule it uses."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:816
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:913
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         _t.extend(_CITES354)
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:818
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:915
     if mover == 'ship' and enemy in _SET204:
         _t.extend(_CITES355)
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:820
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:917
     if mover == 'plane_on_mission':
         _t.extend(_CITES356)
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:821
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:918
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
         _t.extend(_CITES357)
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:823
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:920
     _t.extend(_CITES358)
     return False
 
@@ -4507,43 +4507,43 @@ _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] 
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:815  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:912  4.8c  Enemy Stacks
 def explain_may_share_hex_with(mover: Mover, enemy: EnemyKind) -> Answer[bool]:
     """May enter a hex holding this kind of enemy unit (4.8c), with the rules that decided it."""
     return _ANSWERS_may_share_hex_with[(mover, enemy)]
 
 
-# rules/ocs/ch4-general-concepts.rules:856  4.9a
+# rules/ocs/ch4-general-concepts.rules:958  4.9a
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
-    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:857
+    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:959
     _h_units = h.units
     if not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)):
         return _first((u for u in _h_units if UnitType_combat[u.type]))
-    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:859
+    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:961
     if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) for u in _h_units)):
         return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET185) and (not u.parenthesized)))
-    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:862
+    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:964
     return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET185) and (not u.parenthesized) and (not u.out_of_supply))))
 
 
-# rules/ocs/ch4-general-concepts.rules:856  4.9a
+# rules/ocs/ch4-general-concepts.rules:958  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
-    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:857
+    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:959
     if not any((_t_has_zoc(u, _t) for u in h.units)):
         _t.extend(_CITES362)
         return _first((u for u in h.units if _t_is_combat(u, _t)))
-    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:859
+    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:961
     if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)):
         _t.extend(_CITES363)
         return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t)))
-    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:862
+    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:964
     _t.extend(_CITES364)
     return _first((u for u in h.units if _t_has_zoc(u, _t)))
 
 
-# rules/ocs/ch4-general-concepts.rules:856  4.9a
+# rules/ocs/ch4-general-concepts.rules:958  4.9a
 def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     """The combat unit the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -4551,7 +4551,7 @@ def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:626  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:710  4.8  Stacking
 def stacking(h: Hex) -> list[Violation]:
     """Stacking limits (4.8)."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -4573,26 +4573,26 @@ def stacking(h: Hex) -> list[Violation]:
             _n2 += 1
         elif _u_type == 'hedgehog':
             _n3 += 1
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:628
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:712
     if _n0 > 40 and not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total, bound = _n0, 40
         out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if UnitType_combat[u.type]))))
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:629
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:713
     if _n1 > 1:
         total, bound = _n1, 1
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:630
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:714
     if _n2 > 1:
         total, bound = _n2, 1
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:631
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:715
     if _n3 > 1:
         total, bound = _n3, 1
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:626  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:710  4.8  Stacking
 def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     """stacking, recording in _t each rule it uses."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -4601,7 +4601,7 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     out: list[Violation] = []
     total: Number  # limits of whole numbers and of numbers alike
     bound: Number
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:628
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:712
     if h.phase == 'reinforcement':
         _t.extend(_CITES370)
     if h.moment == 'moving':
@@ -4614,19 +4614,19 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
         else:
             _t.extend(_CITES372)
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:629
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:713
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
     _t.extend(_CITES373)
     if total > bound:
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:630
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:714
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
     _t.extend(_CITES374)
     if total > bound:
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:631
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:715
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
     _t.extend(_CITES375)
@@ -4635,7 +4635,7 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:626  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:710  4.8  Stacking
 def explain_stacking(h: Hex) -> Answer[list[Violation]]:
     """Stacking limits (4.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -4660,7 +4660,7 @@ rebuild_mp_cost: Final[int] = 0
 # rules/ocs/ch13-specialized-units.rules:724  13.5e  Eq to rebuild one truck
 eq_per_truck: Final[int] = 1
 
-# rules/ocs/ch4-general-concepts.rules:624  4.8  The most RE of combat units in a hex
+# rules/ocs/ch4-general-concepts.rules:708  4.8  The most RE of combat units in a hex
 max_stack_re: Final[int] = 10
 
 
