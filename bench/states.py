@@ -3,7 +3,7 @@
 The mix is what a counter sheet of an OCS game looks like: mostly combat units (regiments,
 battalions, multi-step divisions and brigades), some HQs, artillery and Repls, and the
 non-combat units a supply hex holds (SP, Transport Points, now and then a port, an air base or a
-hedgehog). Every unit meets the rules' own invariants (Transport Points in Move Mode, Repls never
+hedgehog), and a few planes. Every unit meets the rules' own invariants (Transport Points in Move Mode, Repls never
 in Combat Mode), so the states are ones the safe input path accepts.
 """
 
@@ -19,7 +19,7 @@ SEED = 4_5_8  # 4.5, 4.8
 
 _TYPES = [("combat_unit", 48), ("artillery", 9), ("hq", 6), ("repl", 5), ("engineer", 1), ("pioneer", 1),
           ("assault_engineer", 1), ("rail_repair", 1), ("para_glider_engineer", 1), ("transport", 9), ("sp", 11),
-          ("port", 2), ("air_base", 2), ("hedgehog", 2)]
+          ("port", 2), ("air_base", 2), ("hedgehog", 2), ("fighter", 1), ("other_plane", 1)]
 _SIZES = [("regiment", 30), ("battalion", 30), ("brigade", 15), ("company", 10), ("division", 12), ("corps", 3)]
 _MODES = [("combat", 55), ("move", 20), ("reserve", 8), ("strat", 7), ("dg", 5), ("exploit", 5)]
 _PHASES = [("movement", 40), ("combat_phase", 20), ("exploitation", 10), ("reaction", 10), ("supply", 8),
@@ -62,6 +62,8 @@ def unit_values(rng: random.Random) -> dict[str, Any]:
         u["strength"] = 0
         if t in ("transport", "sp"):
             u["points"] = rng.choice([1, 2, 3, 4, Fraction(1, 2), Fraction(1, 4)])
+        if t in ("fighter", "other_plane"):
+            u["active"] = rng.random() < 0.5
         if t == "transport":
             u["organic"] = rng.random() < 0.3
             u["mode"] = "reserve" if u["organic"] and rng.random() < 0.3 else "move"

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from dataclasses import fields as _record_fields
 from fractions import Fraction
-from typing import Any, Final, Generic, Literal, TypeVar
+from typing import Any, Final, Generic, Literal, TypeVar, cast
 
 Number = int | Fraction
 T = TypeVar("T")
@@ -423,7 +423,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'DAK'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:75bbfdd062cfc88e0acdddd27073288c'
+RULESET_HASH: Final = 'sha256:ddd80f7f01b1e0c1ad8e75a70c15f5d1'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Deutsches Afrika Korps'
 SERIES: Final[str | None] = 'OCS'
@@ -489,299 +489,337 @@ _C57: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='J', title='Strat Mode
 _CITES58: Final[tuple[Cite, ...]] = (_C57,)
 _C59: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='K', title='Repl Rebuilds', note=None)
 _CITES60: Final[tuple[Cite, ...]] = (_C59,)
-_C61: Final[Cite] = Cite(layer='OCS', clause='3.3', item='combat_unit', title='Combat unit', note=None)
-_CITES62: Final[tuple[Cite, ...]] = (_C61,)
-_C63: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hq', title='HQ', note=None)
-_CITES64: Final[tuple[Cite, ...]] = (_C63,)
-_C65: Final[Cite] = Cite(layer='OCS', clause='3.3', item='artillery', title='Artillery', note=None)
-_CITES66: Final[tuple[Cite, ...]] = (_C65,)
-_C67: Final[Cite] = Cite(layer='OCS', clause='3.3', item='repl', title='Replacement (Repl)', note=None)
-_CITES68: Final[tuple[Cite, ...]] = (_C67,)
-_C69: Final[Cite] = Cite(layer='OCS', clause='3.3', item='engineer', title='Engineer', note=None)
-_CITES70: Final[tuple[Cite, ...]] = (_C69,)
-_C71: Final[Cite] = Cite(layer='OCS', clause='3.3', item='rail_repair', title='Rail Repair', note=None)
+_C61: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='strat_mode', title='Whether it is in Strat Mode', note=None)
+_C63: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='dg', title='Whether it is DG', note=None)
+_C65: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='out_of_supply', title='Whether it is Out of Supply', note=None)
+_C67: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='internal_stocks', title='Its internal stocks status', note=None)
+_C69: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='steps_lost', title='The steps it has lost', note=None)
+_C71: Final[Cite] = Cite(layer='OCS', clause='3.3', item='combat_unit', title='Combat unit', note=None)
 _CITES72: Final[tuple[Cite, ...]] = (_C71,)
-_C73: Final[Cite] = Cite(layer='OCS', clause='3.3', item='assault_engineer', title='Assault Engineer', note=None)
+_C73: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hq', title='HQ', note=None)
 _CITES74: Final[tuple[Cite, ...]] = (_C73,)
-_C75: Final[Cite] = Cite(layer='OCS', clause='3.3', item='pioneer', title='Pioneer', note=None)
+_C75: Final[Cite] = Cite(layer='OCS', clause='3.3', item='artillery', title='Artillery', note=None)
 _CITES76: Final[tuple[Cite, ...]] = (_C75,)
-_C77: Final[Cite] = Cite(layer='OCS', clause='3.3', item='para_glider_engineer', title='Para/Glider Engineer', note=None)
+_C77: Final[Cite] = Cite(layer='OCS', clause='3.3', item='repl', title='Replacement (Repl)', note=None)
 _CITES78: Final[tuple[Cite, ...]] = (_C77,)
-_C79: Final[Cite] = Cite(layer='OCS', clause='3.3', item='transport', title='Transport Point', note=None)
+_C79: Final[Cite] = Cite(layer='OCS', clause='3.3', item='engineer', title='Engineer', note=None)
 _CITES80: Final[tuple[Cite, ...]] = (_C79,)
-_C81: Final[Cite] = Cite(layer='OCS', clause='3.3', item='sp', title='Supply Points (SP)', note=None)
+_C81: Final[Cite] = Cite(layer='OCS', clause='3.3', item='rail_repair', title='Rail Repair', note=None)
 _CITES82: Final[tuple[Cite, ...]] = (_C81,)
-_C83: Final[Cite] = Cite(layer='OCS', clause='3.3', item='port', title='Port', note=None)
+_C83: Final[Cite] = Cite(layer='OCS', clause='3.3', item='assault_engineer', title='Assault Engineer', note=None)
 _CITES84: Final[tuple[Cite, ...]] = (_C83,)
-_C85: Final[Cite] = Cite(layer='OCS', clause='3.3', item='air_base', title='Air base', note=None)
+_C85: Final[Cite] = Cite(layer='OCS', clause='3.3', item='pioneer', title='Pioneer', note=None)
 _CITES86: Final[tuple[Cite, ...]] = (_C85,)
-_C87: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hedgehog', title='Hedgehog', note=None)
+_C87: Final[Cite] = Cite(layer='OCS', clause='3.3', item='para_glider_engineer', title='Para/Glider Engineer', note=None)
 _CITES88: Final[tuple[Cite, ...]] = (_C87,)
-_C89: Final[Cite] = Cite(layer='OCS', clause='5.0', item='combat', title='Combat', note=None)
-_C91: Final[Cite] = Cite(layer='OCS', clause='5.0', item='move', title='Move', note=None)
-_C93: Final[Cite] = Cite(layer='OCS', clause='5.0', item='reserve', title='Reserve', note=None)
-_C95: Final[Cite] = Cite(layer='OCS', clause='5.0', item='strat', title='Strat', note=None)
-_C97: Final[Cite] = Cite(layer='OCS', clause='5.0', item='dg', title='Disorganized (DG)', note=None)
-_C99: Final[Cite] = Cite(layer='OCS', clause='5.0', item='exploit', title='Exploitation', note=None)
-_C101: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
+_C89: Final[Cite] = Cite(layer='OCS', clause='3.3', item='transport', title='Transport Point', note=None)
+_CITES90: Final[tuple[Cite, ...]] = (_C89,)
+_C91: Final[Cite] = Cite(layer='OCS', clause='3.3', item='sp', title='Supply Points (SP)', note=None)
+_CITES92: Final[tuple[Cite, ...]] = (_C91,)
+_C93: Final[Cite] = Cite(layer='OCS', clause='3.3', item='port', title='Port', note=None)
+_CITES94: Final[tuple[Cite, ...]] = (_C93,)
+_C95: Final[Cite] = Cite(layer='OCS', clause='3.3', item='air_base', title='Air base', note=None)
+_CITES96: Final[tuple[Cite, ...]] = (_C95,)
+_C97: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hedgehog', title='Hedgehog', note=None)
+_CITES98: Final[tuple[Cite, ...]] = (_C97,)
+_C99: Final[Cite] = Cite(layer='OCS', clause='3.3', item='fighter', title='Fighter (an air unit)', note=None)
+_CITES100: Final[tuple[Cite, ...]] = (_C99,)
+_C101: Final[Cite] = Cite(layer='OCS', clause='3.3', item='other_plane', title='Air unit other than a fighter', note=None)
 _CITES102: Final[tuple[Cite, ...]] = (_C101,)
-_DOMAINS_Unit_0_103: Final[dict[str, Any]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True)}
-_SET104: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
-_C105: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
-_CITES106: Final[tuple[Cite, ...]] = (_C105,)
-_C107: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
-_C109: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
-_CITES110: Final[tuple[Cite, ...]] = (_C109,)
-_C111: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
-_CITES112: Final[tuple[Cite, ...]] = (_C111,)
-_C113: Final[Cite] = Cite(layer='OCS', clause='13.2f', item=None, title='Loading and Unloading', note=None)
-_CITES114: Final[tuple[Cite, ...]] = (_C113,)
-_C115: Final[Cite] = Cite(layer='OCS', clause='13.2g', item=None, title='Organic Trucks', note=None)
+_C103: Final[Cite] = Cite(layer='OCS', clause='5.0', item='combat', title='Combat', note=None)
+_C105: Final[Cite] = Cite(layer='OCS', clause='5.0', item='move', title='Move', note=None)
+_C107: Final[Cite] = Cite(layer='OCS', clause='5.0', item='reserve', title='Reserve', note=None)
+_C109: Final[Cite] = Cite(layer='OCS', clause='5.0', item='strat', title='Strat', note=None)
+_C111: Final[Cite] = Cite(layer='OCS', clause='5.0', item='dg', title='Disorganized (DG)', note=None)
+_C113: Final[Cite] = Cite(layer='OCS', clause='5.0', item='exploit', title='Exploitation', note=None)
+_C115: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
 _CITES116: Final[tuple[Cite, ...]] = (_C115,)
-_C117: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, note=None)
-_C119: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
+_DOMAINS_Unit_0_117: Final[dict[str, Any]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True), 'active': (False, True)}
+_SET118: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
+_C119: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
 _CITES120: Final[tuple[Cite, ...]] = (_C119,)
-_SET121: Final[frozenset[UnitType]] = frozenset({'air_base', 'hedgehog', 'port'})
-_C122: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, note=None)
-_CITES123: Final[tuple[Cite, ...]] = (_C122,)
-_C124: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
-_CITES125: Final[tuple[Cite, ...]] = (_C124,)
-_DOMAINS_RailHex_0_126: Final[dict[str, Any]] = {'town_or_port': (False, True), 'units': _Items(_DOMAINS_Unit_0_103, lambda: Unit(), 'Unit {}'), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'path_needs_extender': (False, True), 'path_ezoc_negated': (False, True), 'in_ezoc': (False, True), 'enemy_units': (False, True)}
-_C127: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
+_C121: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
+_C123: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
+_CITES124: Final[tuple[Cite, ...]] = (_C123,)
+_C125: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
+_CITES126: Final[tuple[Cite, ...]] = (_C125,)
+_C127: Final[Cite] = Cite(layer='OCS', clause='13.2f', item=None, title='Loading and Unloading', note=None)
 _CITES128: Final[tuple[Cite, ...]] = (_C127,)
-_C129: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
-_C131: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
-_CITES132: Final[tuple[Cite, ...]] = (_C131,)
-_C133: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
-_C134: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
-_CITES135: Final[tuple[Cite, ...]] = (_C134,)
-_C136: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
-_C138: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
+_C129: Final[Cite] = Cite(layer='OCS', clause='13.2g', item=None, title='Organic Trucks', note=None)
+_CITES130: Final[tuple[Cite, ...]] = (_C129,)
+_C131: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, note=None)
+_C133: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
+_CITES134: Final[tuple[Cite, ...]] = (_C133,)
+_SET135: Final[frozenset[UnitType]] = frozenset({'air_base', 'fighter', 'hedgehog', 'other_plane', 'port'})
+_C136: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, note=None)
+_CITES137: Final[tuple[Cite, ...]] = (_C136,)
+_C138: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
 _CITES139: Final[tuple[Cite, ...]] = (_C138,)
-_SET140: Final[frozenset[Mode]] = frozenset({'reserve', 'strat'})
-_C141: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
+_DOMAINS_RailHex_0_140: Final[dict[str, Any]] = {'town_or_port': (False, True), 'units': _Items(_DOMAINS_Unit_0_117, lambda: Unit(), 'Unit {}'), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'path_needs_extender': (False, True), 'path_ezoc_negated': (False, True), 'in_ezoc': (False, True), 'enemy_units': (False, True)}
+_C141: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
 _CITES142: Final[tuple[Cite, ...]] = (_C141,)
-_C143: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
-_CITES144: Final[tuple[Cite, ...]] = (_C143,)
-_C145: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
+_C143: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
+_C145: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
 _CITES146: Final[tuple[Cite, ...]] = (_C145,)
-_C147: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
-_CITES148: Final[tuple[Cite, ...]] = (_C147,)
-_C149: Final[Cite] = Cite(layer='OCS', clause='13.6', item=None, title='Reinforcements', note=None)
-_CITES150: Final[tuple[Cite, ...]] = (_C149,)
-_C151: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
-_CITES152: Final[tuple[Cite, ...]] = (_C151,)
-_C153: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
-_C155: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
+_C147: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
+_C148: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
+_CITES149: Final[tuple[Cite, ...]] = (_C148,)
+_C150: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
+_C152: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
+_CITES153: Final[tuple[Cite, ...]] = (_C152,)
+_SET154: Final[frozenset[Mode]] = frozenset({'reserve', 'strat'})
+_C155: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
 _CITES156: Final[tuple[Cite, ...]] = (_C155,)
-_C157: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
+_C157: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
 _CITES158: Final[tuple[Cite, ...]] = (_C157,)
-_C159: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
-_C161: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
+_C159: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
+_CITES160: Final[tuple[Cite, ...]] = (_C159,)
+_C161: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
 _CITES162: Final[tuple[Cite, ...]] = (_C161,)
-_SET163: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
-_C164: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
+_DOMAINS_Hex_0_163: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_117, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
+_C164: Final[Cite] = Cite(layer='OCS', clause='13.6', item=None, title='Reinforcements', note=None)
 _CITES165: Final[tuple[Cite, ...]] = (_C164,)
-_C166: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
-_C168: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
-_CITES169: Final[tuple[Cite, ...]] = (_C168,)
-_C170: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
+_C166: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
+_CITES167: Final[tuple[Cite, ...]] = (_C166,)
+_C168: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
+_C170: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
 _CITES171: Final[tuple[Cite, ...]] = (_C170,)
-_C172: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
+_C172: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
 _CITES173: Final[tuple[Cite, ...]] = (_C172,)
-_SET174: Final[frozenset[Consolidation]] = frozenset({'formations', 'independent_joins'})
-_C175: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
-_CITES176: Final[tuple[Cite, ...]] = (_C175,)
-_C177: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
-_CITES178: Final[tuple[Cite, ...]] = (_C177,)
-_C179: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
+_C174: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
+_C176: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
+_CITES177: Final[tuple[Cite, ...]] = (_C176,)
+_SET178: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
+_C179: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
 _CITES180: Final[tuple[Cite, ...]] = (_C179,)
-_C181: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
-_CITES182: Final[tuple[Cite, ...]] = (_C181,)
-_SET183: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
-_C184: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
-_CITES185: Final[tuple[Cite, ...]] = (_C184,)
-_CITES186: Final[tuple[Cite, ...]] = (_C133,)
-_DOMAINS_Hex_0_187: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_103, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
-_C188: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
-_CITES189: Final[tuple[Cite, ...]] = (_C188,)
-_C190: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
+_C181: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
+_C183: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
+_CITES184: Final[tuple[Cite, ...]] = (_C183,)
+_C185: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
+_CITES186: Final[tuple[Cite, ...]] = (_C185,)
+_C187: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
+_CITES188: Final[tuple[Cite, ...]] = (_C187,)
+_SET189: Final[frozenset[Consolidation]] = frozenset({'formations', 'independent_joins'})
+_C190: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
 _CITES191: Final[tuple[Cite, ...]] = (_C190,)
-_SET192: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
-_C193: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
-_CITES194: Final[tuple[Cite, ...]] = (_C193,)
-_C195: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
-_CITES196: Final[tuple[Cite, ...]] = (_C195,)
-_C197: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
-_CITES198: Final[tuple[Cite, ...]] = (_C197,)
-_SET199: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
-_C200: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
-_CITES201: Final[tuple[Cite, ...]] = (_C200,)
-_C202: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
-_CITES203: Final[tuple[Cite, ...]] = (_C202,)
-_C204: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
+_C192: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
+_CITES193: Final[tuple[Cite, ...]] = (_C192,)
+_C194: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
+_CITES195: Final[tuple[Cite, ...]] = (_C194,)
+_C196: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
+_CITES197: Final[tuple[Cite, ...]] = (_C196,)
+_SET198: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
+_C199: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
+_CITES200: Final[tuple[Cite, ...]] = (_C199,)
+_C201: Final[Cite] = Cite(layer='OCS', clause='4.5', item=None, title='Zone of Control', note=None)
+_CITES202: Final[tuple[Cite, ...]] = (_C201,)
+_CITES203: Final[tuple[Cite, ...]] = (_C147,)
+_C204: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
 _CITES205: Final[tuple[Cite, ...]] = (_C204,)
-_C206: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
+_C206: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
 _CITES207: Final[tuple[Cite, ...]] = (_C206,)
-_C208: Final[Cite] = Cite(layer='OCS', clause='12.5', item=None, title='Fuel Supply', note=None)
-_C209: Final[Cite] = Cite(layer='OCS', clause='13.2b', item='transport', title='Transport Points never need fuel', note=None)
-_C210: Final[Cite] = Cite(layer='OCS', clause='12.5', item='motorized', title='Truck and Track units need fuel', note=None)
-_C211: Final[Cite] = Cite(layer='OCS', clause='12.5', item='leg', title='Leg units need no fuel', note=None)
-_CITES212: Final[tuple[Cite, ...]] = (_C208, _C209,)
-_CITES213: Final[tuple[Cite, ...]] = (_C208, _C210,)
-_CITES214: Final[tuple[Cite, ...]] = (_C208, _C211,)
-_C215: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
-_C216: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
-_C217: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
-_C218: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat_side', title='HQ under a marker oriented toward Combat Mode: the (5) of its Combat Mode side (5.10e)', note=None)
-_C219: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move_side', title='HQ in Strat Mode or oriented toward Move Mode: the (1) of its Move Mode side', note=None)
-_C220: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
-_CITES221: Final[tuple[Cite, ...]] = (_C0, _C215,)
-_CITES222: Final[tuple[Cite, ...]] = (_C0, _C216,)
-_CITES223: Final[tuple[Cite, ...]] = (_C0, _C217,)
-_CITES224: Final[tuple[Cite, ...]] = (_C0, _C218,)
-_CITES225: Final[tuple[Cite, ...]] = (_C0, _C219,)
-_CITES226: Final[tuple[Cite, ...]] = (_C0, _C220,)
-_C227: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
-_C228: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
-_SET229: Final[frozenset[UnitType]] = frozenset({'hedgehog', 'sp', 'transport'})
-_C230: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
-_CITES231: Final[tuple[Cite, ...]] = (_C113, _C227,)
-_SET232: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
-_CITES233: Final[tuple[Cite, ...]] = (_C113, _C228,)
-_CITES234: Final[tuple[Cite, ...]] = (_C113, _C230,)
-_C235: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='tag_along', title='E) Organic Trucks tag along with other retreating combat units in their stack', note=None)
-_C236: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='alone', title='E) Organic Trucks cannot retreat alone', note=None)
-_C237: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='others', title='Other Transport Points do not: tagging along is an exception for Organic Trucks (their combat: 9.14c)', note=None)
-_CITES238: Final[tuple[Cite, ...]] = (_C115, _C235,)
-_CITES239: Final[tuple[Cite, ...]] = (_C115, _C236,)
-_CITES240: Final[tuple[Cite, ...]] = (_C115, _C237,)
-_C241: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
-_C242: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
-_C243: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
-_C244: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
-_CITES245: Final[tuple[Cite, ...]] = (_C129, _C241,)
-_CITES246: Final[tuple[Cite, ...]] = (_C129, _C242,)
-_CITES247: Final[tuple[Cite, ...]] = (_C129, _C243,)
-_CITES248: Final[tuple[Cite, ...]] = (_C129, _C244,)
-_C249: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3) nor holding enemy units (4.8c D)', note=None)
-_C250: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='enemy_units', title='D) Cargo cannot detrain in hexes with enemy non-combat units, planes or ships', note=None)
-_C251: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
-_CITES252: Final[tuple[Cite, ...]] = (_C129, _C249,)
-_CITES253: Final[tuple[Cite, ...]] = (_C129, _C250,)
-_CITES254: Final[tuple[Cite, ...]] = (_C129, _C251,)
-_C255: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
-_C256: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
-_C257: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='dead_pile', title='A unit in the Dead Pile, whatever its supply and mode', note=None)
-_C258: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='reduced', title='An on-map reduced unit, whatever its supply and mode', note=None)
-_C259: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Generally, only units in the Dead Pile and on-map reduced units can be rebuilt', note=None)
-_CITES260: Final[tuple[Cite, ...]] = (_C8, _C255,)
-_CITES261: Final[tuple[Cite, ...]] = (_C8, _C256,)
-_CITES262: Final[tuple[Cite, ...]] = (_C8, _C257,)
-_CITES263: Final[tuple[Cite, ...]] = (_C8, _C258,)
-_CITES264: Final[tuple[Cite, ...]] = (_C8, _C259,)
-_C265: Final[Cite] = Cite(layer='OCS', clause='13.6b', item='nearest_edge', title='A map-edge arrival hex blocked by enemy units: the nearest unblocked map-edge hex', note=None)
-_C266: Final[Cite] = Cite(layer='OCS', clause='13.6', item='entry', title='In their entry hexes', note=None)
-_C267: Final[Cite] = Cite(layer='OCS', clause='13.6', item='elsewhere', title='Reinforcements are placed in their entry hexes', note=None)
-_C271: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
-_C272: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
-_C273: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
-_C274: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
-_C279: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='capable', title='While the unit is Engineer-Capable', note=None)
-_C280: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='own_bridge', title='Exception: the unit uses its own bridge to leave the hex after changing mode or orientation', note=None)
-_C281: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='gone', title='Bridging disappears the instant the unit is no longer Engineer-Capable', note=None)
-_CITES282: Final[tuple[Cite, ...]] = (_C166, _C279,)
-_CITES283: Final[tuple[Cite, ...]] = (_C166, _C280,)
-_CITES284: Final[tuple[Cite, ...]] = (_C166, _C281,)
-_C285: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
-_C286: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_C287: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
-_C288: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_C289: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_C290: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
-_C291: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITES292: Final[tuple[Cite, ...]] = (_C285, _C286,)
-_CITES293: Final[tuple[Cite, ...]] = (_C285, _C287,)
-_CITES294: Final[tuple[Cite, ...]] = (_C285, _C288,)
-_CITES295: Final[tuple[Cite, ...]] = (_C285, _C289,)
-_CITES296: Final[tuple[Cite, ...]] = (_C285, _C290,)
-_CITES297: Final[tuple[Cite, ...]] = (_C285, _C291,)
-_C298: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_C299: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_C300: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
-_C301: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITES302: Final[tuple[Cite, ...]] = (_C298, _C299,)
-_CITES303: Final[tuple[Cite, ...]] = (_C298, _C300,)
-_CITES304: Final[tuple[Cite, ...]] = (_C298, _C301,)
-_C305: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
-_SET306: Final[frozenset[UnitType]] = frozenset({'air_base', 'hedgehog', 'hq', 'port', 'sp', 'transport'})
-_C307: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C308: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
-_C309: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C310: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C311: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C312: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES313: Final[tuple[Cite, ...]] = (_C188, _C305,)
-_CITES314: Final[tuple[Cite, ...]] = (_C188, _C307,)
-_CITES315: Final[tuple[Cite, ...]] = (_C188, _C308,)
-_CITES316: Final[tuple[Cite, ...]] = (_C188, _C309,)
-_CITES317: Final[tuple[Cite, ...]] = (_C188, _C310,)
-_CITES318: Final[tuple[Cite, ...]] = (_C188, _C311,)
-_CITES319: Final[tuple[Cite, ...]] = (_C188, _C312,)
-_Q320: Final[Fraction] = Fraction(1, 2)
-_Q321: Final[Fraction] = Fraction(1, 4)
-_C322: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C323: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
-_C324: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C325: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_C326: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C327: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES328: Final[tuple[Cite, ...]] = (_C322, _C323,)
-_CITES329: Final[tuple[Cite, ...]] = (_C322, _C324,)
-_CITES330: Final[tuple[Cite, ...]] = (_C322, _C325,)
-_CITES331: Final[tuple[Cite, ...]] = (_C322, _C326,)
-_CITES332: Final[tuple[Cite, ...]] = (_C322, _C327,)
-_C333: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C334: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET335: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C336: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_C340: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_C341: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_C342: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_C343: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES344: Final[tuple[Cite, ...]] = (_C195, _C340,)
-_CITES345: Final[tuple[Cite, ...]] = (_C195, _C341,)
-_CITES346: Final[tuple[Cite, ...]] = (_C195, _C342,)
-_CITES347: Final[tuple[Cite, ...]] = (_C195, _C343,)
-_C348: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
-_C349: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
-_CITES350: Final[tuple[Cite, ...]] = (_C195, _C348,)
-_CITES351: Final[tuple[Cite, ...]] = (_C195, _C349,)
-_C352: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
-_C353: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES354: Final[tuple[Cite, ...]] = (_C195, _C352,)
-_CITES355: Final[tuple[Cite, ...]] = (_C195, _C353,)
-_C356: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C357: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
-_C358: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
-_C359: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C360: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES361: Final[tuple[Cite, ...]] = (_C197, _C356,)
-_CITES362: Final[tuple[Cite, ...]] = (_C197, _C357,)
-_CITES363: Final[tuple[Cite, ...]] = (_C197, _C358,)
-_CITES364: Final[tuple[Cite, ...]] = (_C197, _C359,)
-_CITES365: Final[tuple[Cite, ...]] = (_C197, _C360,)
-_C366: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
-_C367: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
-_C368: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
-_C369: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
-_C370: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES371: Final[tuple[Cite, ...]] = (_C370,)
-_CITES372: Final[tuple[Cite, ...]] = (_C370, _C370, _C366,)
-_CITES373: Final[tuple[Cite, ...]] = (_C366,)
-_CITES374: Final[tuple[Cite, ...]] = (_C367,)
-_CITES375: Final[tuple[Cite, ...]] = (_C368,)
-_CITES376: Final[tuple[Cite, ...]] = (_C369,)
+_SET208: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
+_C209: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
+_CITES210: Final[tuple[Cite, ...]] = (_C209,)
+_C211: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
+_CITES212: Final[tuple[Cite, ...]] = (_C211,)
+_C213: Final[Cite] = Cite(layer='OCS', clause='4.8b', item=None, title='Order of Stacking', note=None)
+_CITES214: Final[tuple[Cite, ...]] = (_C213,)
+_C215: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_CITES216: Final[tuple[Cite, ...]] = (_C215,)
+_SET217: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
+_C218: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
+_CITES219: Final[tuple[Cite, ...]] = (_C218,)
+_C220: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
+_CITES221: Final[tuple[Cite, ...]] = (_C220,)
+_C222: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
+_CITES223: Final[tuple[Cite, ...]] = (_C222,)
+_C224: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
+_CITES225: Final[tuple[Cite, ...]] = (_C224,)
+_C226: Final[Cite] = Cite(layer='OCS', clause='12.5', item=None, title='Fuel Supply', note=None)
+_C227: Final[Cite] = Cite(layer='OCS', clause='13.2b', item='transport', title='Transport Points never need fuel', note=None)
+_C228: Final[Cite] = Cite(layer='OCS', clause='12.5', item='motorized', title='Truck and Track units need fuel', note=None)
+_C229: Final[Cite] = Cite(layer='OCS', clause='12.5', item='leg', title='Leg units need no fuel', note=None)
+_CITES230: Final[tuple[Cite, ...]] = (_C226, _C227,)
+_CITES231: Final[tuple[Cite, ...]] = (_C226, _C228,)
+_CITES232: Final[tuple[Cite, ...]] = (_C226, _C229,)
+_C233: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
+_C234: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
+_C235: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
+_C236: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat_side', title='HQ under a marker oriented toward Combat Mode: the (5) of its Combat Mode side (5.10e)', note=None)
+_C237: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move_side', title='HQ in Strat Mode or oriented toward Move Mode: the (1) of its Move Mode side', note=None)
+_C238: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
+_CITES239: Final[tuple[Cite, ...]] = (_C0, _C233,)
+_CITES240: Final[tuple[Cite, ...]] = (_C0, _C234,)
+_CITES241: Final[tuple[Cite, ...]] = (_C0, _C235,)
+_CITES242: Final[tuple[Cite, ...]] = (_C0, _C236,)
+_CITES243: Final[tuple[Cite, ...]] = (_C0, _C237,)
+_CITES244: Final[tuple[Cite, ...]] = (_C0, _C238,)
+_C245: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
+_C246: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
+_SET247: Final[frozenset[UnitType]] = frozenset({'fighter', 'hedgehog', 'other_plane', 'sp', 'transport'})
+_C248: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
+_CITES249: Final[tuple[Cite, ...]] = (_C127, _C245,)
+_SET250: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
+_CITES251: Final[tuple[Cite, ...]] = (_C127, _C246,)
+_CITES252: Final[tuple[Cite, ...]] = (_C127, _C248,)
+_C253: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='tag_along', title='E) Organic Trucks tag along with other retreating combat units in their stack', note=None)
+_C254: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='alone', title='E) Organic Trucks cannot retreat alone', note=None)
+_C255: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='others', title='Other Transport Points do not: tagging along is an exception for Organic Trucks (their combat: 9.14c)', note=None)
+_CITES256: Final[tuple[Cite, ...]] = (_C129, _C253,)
+_CITES257: Final[tuple[Cite, ...]] = (_C129, _C254,)
+_CITES258: Final[tuple[Cite, ...]] = (_C129, _C255,)
+_C259: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
+_C260: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
+_C261: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
+_C262: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
+_CITES263: Final[tuple[Cite, ...]] = (_C143, _C259,)
+_CITES264: Final[tuple[Cite, ...]] = (_C143, _C260,)
+_CITES265: Final[tuple[Cite, ...]] = (_C143, _C261,)
+_CITES266: Final[tuple[Cite, ...]] = (_C143, _C262,)
+_C267: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3) nor holding enemy units (4.8c D)', note=None)
+_C268: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='enemy_units', title='D) Cargo cannot detrain in hexes with enemy non-combat units, planes or ships', note=None)
+_C269: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
+_CITES270: Final[tuple[Cite, ...]] = (_C143, _C267,)
+_CITES271: Final[tuple[Cite, ...]] = (_C143, _C268,)
+_CITES272: Final[tuple[Cite, ...]] = (_C143, _C269,)
+_C273: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_C274: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
+_C275: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='dead_pile', title='A unit in the Dead Pile, whatever its supply and mode', note=None)
+_C276: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='reduced', title='An on-map reduced unit, whatever its supply and mode', note=None)
+_C277: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Generally, only units in the Dead Pile and on-map reduced units can be rebuilt', note=None)
+_CITES278: Final[tuple[Cite, ...]] = (_C8, _C273,)
+_CITES279: Final[tuple[Cite, ...]] = (_C8, _C274,)
+_CITES280: Final[tuple[Cite, ...]] = (_C8, _C275,)
+_CITES281: Final[tuple[Cite, ...]] = (_C8, _C276,)
+_CITES282: Final[tuple[Cite, ...]] = (_C8, _C277,)
+_C283: Final[Cite] = Cite(layer='OCS', clause='13.6b', item='nearest_edge', title='A map-edge arrival hex blocked by enemy units: the nearest unblocked map-edge hex', note=None)
+_C284: Final[Cite] = Cite(layer='OCS', clause='13.6', item='entry', title='In their entry hexes', note=None)
+_C285: Final[Cite] = Cite(layer='OCS', clause='13.6', item='elsewhere', title='Reinforcements are placed in their entry hexes', note=None)
+_C289: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
+_C290: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
+_C291: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
+_C292: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
+_C297: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='capable', title='While the unit is Engineer-Capable', note=None)
+_C298: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='own_bridge', title='Exception: the unit uses its own bridge to leave the hex after changing mode or orientation', note=None)
+_C299: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='gone', title='Bridging disappears the instant the unit is no longer Engineer-Capable', note=None)
+_CITES300: Final[tuple[Cite, ...]] = (_C181, _C297,)
+_CITES301: Final[tuple[Cite, ...]] = (_C181, _C298,)
+_CITES302: Final[tuple[Cite, ...]] = (_C181, _C299,)
+_C303: Final[Cite] = Cite(layer='OCS', clause='4.2', item='attacker', title='N to 1: the attack strength over the defense strength, rounded per 4.1', note=None)
+_C304: Final[Cite] = Cite(layer='OCS', clause='4.2', item='defender', title='Below 1:1, 1 to N: the defense strength over the attack strength, rounded per 4.1', note=None)
+_CITES305: Final[tuple[Cite, ...]] = (_C192, _C303,)
+_CITES306: Final[tuple[Cite, ...]] = (_C192, _C304,)
+_C307: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_C308: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_C309: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
+_C310: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_C311: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_C312: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_C313: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITES314: Final[tuple[Cite, ...]] = (_C307, _C308,)
+_CITES315: Final[tuple[Cite, ...]] = (_C307, _C309,)
+_CITES316: Final[tuple[Cite, ...]] = (_C307, _C310,)
+_CITES317: Final[tuple[Cite, ...]] = (_C307, _C311,)
+_CITES318: Final[tuple[Cite, ...]] = (_C307, _C312,)
+_CITES319: Final[tuple[Cite, ...]] = (_C307, _C313,)
+_C320: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_C321: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_C322: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_C323: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITES324: Final[tuple[Cite, ...]] = (_C320, _C321,)
+_CITES325: Final[tuple[Cite, ...]] = (_C320, _C322,)
+_CITES326: Final[tuple[Cite, ...]] = (_C320, _C323,)
+_C327: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='strat', title='J) Units can never enter a ZOC while in Strat Mode', note=None)
+_C328: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='reserve', title='I) Once in Reserve Mode, units can enter and exit ZOC normally', note=None)
+_C329: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='other', title='Other modes: only A) limits it (Truck MP)', note=None)
+_C333: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
+_SET334: Final[frozenset[UnitType]] = frozenset({'artillery', 'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
+_C335: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C336: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
+_C337: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C338: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C339: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C340: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES341: Final[tuple[Cite, ...]] = (_C204, _C333,)
+_CITES342: Final[tuple[Cite, ...]] = (_C204, _C335,)
+_CITES343: Final[tuple[Cite, ...]] = (_C204, _C336,)
+_CITES344: Final[tuple[Cite, ...]] = (_C204, _C337,)
+_CITES345: Final[tuple[Cite, ...]] = (_C204, _C338,)
+_CITES346: Final[tuple[Cite, ...]] = (_C204, _C339,)
+_CITES347: Final[tuple[Cite, ...]] = (_C204, _C340,)
+_Q348: Final[Fraction] = Fraction(1, 2)
+_Q349: Final[Fraction] = Fraction(1, 4)
+_C350: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C351: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_C352: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C353: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_C354: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C355: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES356: Final[tuple[Cite, ...]] = (_C350, _C351,)
+_CITES357: Final[tuple[Cite, ...]] = (_C350, _C352,)
+_CITES358: Final[tuple[Cite, ...]] = (_C350, _C353,)
+_CITES359: Final[tuple[Cite, ...]] = (_C350, _C354,)
+_CITES360: Final[tuple[Cite, ...]] = (_C350, _C355,)
+_C361: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C362: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET363: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_C364: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='by_air', title='But not by air', note=None)
+_SET365: Final[frozenset[Transport]] = frozenset({'air', 'air_drop'})
+_C366: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='unlisted', title='Only by landing craft, rail or shipping (not an ALT landing or a Beach Assault)', note=None)
+_C371: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_C372: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_C373: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_C374: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='landing_craft', title='Landing Craft: not one of the cases in which half MA can be spent', note=None)
+_C375: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES376: Final[tuple[Cite, ...]] = (_C211, _C371,)
+_CITES377: Final[tuple[Cite, ...]] = (_C211, _C372,)
+_CITES378: Final[tuple[Cite, ...]] = (_C211, _C373,)
+_CITES379: Final[tuple[Cite, ...]] = (_C211, _C374,)
+_CITES380: Final[tuple[Cite, ...]] = (_C211, _C375,)
+_C381: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_C382: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
+_CITES383: Final[tuple[Cite, ...]] = (_C211, _C381,)
+_CITES384: Final[tuple[Cite, ...]] = (_C211, _C382,)
+_C385: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
+_C386: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES387: Final[tuple[Cite, ...]] = (_C211, _C385,)
+_CITES388: Final[tuple[Cite, ...]] = (_C211, _C386,)
+_C389: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='no_zoc', title='C) applies when a unit with a ZOC is in the hex', note=None)
+_C390: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='zoc_on_top', title='C) A unit with a ZOC is the top combat unit', note=None)
+_C391: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='hq_on_top', title='D) An HQ can be the top combat unit in the hex when no enemy ground units are adjacent', note=None)
+_C392: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='buried', title='C) If a unit with a ZOC is in a hex, it should be the top combat unit', note=None)
+_CITES393: Final[tuple[Cite, ...]] = (_C213, _C389,)
+_CITES394: Final[tuple[Cite, ...]] = (_C213, _C390,)
+_CITES395: Final[tuple[Cite, ...]] = (_C213, _C391,)
+_CITES396: Final[tuple[Cite, ...]] = (_C213, _C392,)
+_C397: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C398: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
+_C399: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
+_C400: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C401: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
+_CITES402: Final[tuple[Cite, ...]] = (_C215, _C397,)
+_CITES403: Final[tuple[Cite, ...]] = (_C215, _C398,)
+_CITES404: Final[tuple[Cite, ...]] = (_C215, _C399,)
+_CITES405: Final[tuple[Cite, ...]] = (_C215, _C400,)
+_CITES406: Final[tuple[Cite, ...]] = (_C215, _C401,)
+_C407: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='no_zoc', title='The top combat unit, if none have a ZOC', note=None)
+_C408: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='combat_mode', title='The top Combat Mode Attack-Capable unit', note=None)
+_C409: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='exploitation', title='A ZOC but no Combat Mode unit (Exploitation Mode, 4.5): the top unit with a ZOC', note=None)
+_CITES410: Final[tuple[Cite, ...]] = (_C218, _C407,)
+_CITES411: Final[tuple[Cite, ...]] = (_C218, _C408,)
+_CITES412: Final[tuple[Cite, ...]] = (_C218, _C409,)
+_C413: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_C414: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_C415: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_C416: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_C417: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES418: Final[tuple[Cite, ...]] = (_C417,)
+_CITES419: Final[tuple[Cite, ...]] = (_C417, _C417, _C413,)
+_CITES420: Final[tuple[Cite, ...]] = (_C413,)
+_CITES421: Final[tuple[Cite, ...]] = (_C414,)
+_CITES422: Final[tuple[Cite, ...]] = (_C415,)
+_CITES423: Final[tuple[Cite, ...]] = (_C416,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -810,7 +848,7 @@ Rebuild_titles: Final[dict[Rebuild, str]] = {
     'on_map': '2) An on-map unit that has taken step losses',
 }
 
-# rules/ocs/ch13-specialized-units.rules:1168  13.7  Side of a Formation marker
+# rules/ocs/ch13-specialized-units.rules:1215  13.7  Side of a Formation marker
 MarkerSide = Literal['regular', 'fueled']
 MarkerSide_values: Final[tuple[MarkerSide, ...]] = ('regular', 'fueled',)
 MarkerSide_titles: Final[dict[MarkerSide, str]] = {
@@ -818,7 +856,7 @@ MarkerSide_titles: Final[dict[MarkerSide, str]] = {
     'fueled': 'Fueled side',
 }
 
-# rules/ocs/ch13-specialized-units.rules:1280  13.8b  River hexside
+# rules/ocs/ch13-specialized-units.rules:1327  13.8b  River hexside
 River = Literal['no_river', 'minor_river', 'major_river']
 River_values: Final[tuple[River, ...]] = ('no_river', 'minor_river', 'major_river',)
 River_titles: Final[dict[River, str]] = {
@@ -827,7 +865,7 @@ River_titles: Final[dict[River, str]] = {
     'major_river': 'Major River',
 }
 
-# rules/ocs/ch13-specialized-units.rules:1382  13.8d  Construction task
+# rules/ocs/ch13-specialized-units.rules:1429  13.8d  Construction task
 Construction = Literal['build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port']
 Construction_values: Final[tuple[Construction, ...]] = ('build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port',)
 Construction_titles: Final[dict[Construction, str]] = {
@@ -851,7 +889,7 @@ Construction_costs_sp: Final[dict[Construction, bool]] = {
     'damage_port': False,
 }
 
-# rules/ocs/ch13-specialized-units.rules:1445  13.9  Type of consolidation
+# rules/ocs/ch13-specialized-units.rules:1492  13.9  Type of consolidation
 Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
 Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
 Consolidation_titles: Final[dict[Consolidation, str]] = {
@@ -861,7 +899,7 @@ Consolidation_titles: Final[dict[Consolidation, str]] = {
     'aircraft': '4) Reduced aircraft',
 }
 
-# rules/ocs/ch4-general-concepts.rules:173  4.5a  Action in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:262  4.5a  Action in an enemy ZOC
 EzocAction = Literal['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K']
 EzocAction_values: Final[tuple[EzocAction, ...]] = ('A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K',)
 EzocAction_titles: Final[dict[EzocAction, str]] = {
@@ -892,7 +930,7 @@ EzocAction_negatable: Final[dict[EzocAction, bool]] = {
 }
 _CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {'A': _CITES39, 'B': _CITES41, 'C': _CITES43, 'D': _CITES45, 'E': _CITES47, 'F': _CITES50, 'G': _CITES52, 'H': _CITES54, 'I': _CITES56, 'J': _CITES58, 'K': _CITES60}
 
-# rules/ocs/ch4-general-concepts.rules:343  4.7  Kind of transport
+# rules/ocs/ch4-general-concepts.rules:488  4.7  Kind of transport
 Transport = Literal['rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping']
 Transport_values: Final[tuple[Transport, ...]] = ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping',)
 Transport_titles: Final[dict[Transport, str]] = {
@@ -905,7 +943,7 @@ Transport_titles: Final[dict[Transport, str]] = {
     'shipping': 'Abstract shipping',
 }
 
-# rules/ocs/ch4-general-concepts.rules:594  4.8c  What moves, retreats or traces into the hex
+# rules/ocs/ch4-general-concepts.rules:898  4.8c  What moves, retreats or traces into the hex
 Mover = Literal['attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path']
 Mover_values: Final[tuple[Mover, ...]] = ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path',)
 Mover_titles: Final[dict[Mover, str]] = {
@@ -916,7 +954,7 @@ Mover_titles: Final[dict[Mover, str]] = {
     'rail_or_supply_path': 'Rail transport or a supply path (traced through)',
 }
 
-# rules/ocs/ch4-general-concepts.rules:601  4.8c  Kind of enemy unit in the hex
+# rules/ocs/ch4-general-concepts.rules:905  4.8c  Kind of enemy unit in the hex
 EnemyKind = Literal['combat_units', 'noncombat_units', 'ships', 'planes']
 EnemyKind_values: Final[tuple[EnemyKind, ...]] = ('combat_units', 'noncombat_units', 'ships', 'planes',)
 EnemyKind_titles: Final[dict[EnemyKind, str]] = {
@@ -924,6 +962,24 @@ EnemyKind_titles: Final[dict[EnemyKind, str]] = {
     'noncombat_units': 'Enemy non-combat units',
     'ships': 'Enemy ships',
     'planes': 'Enemy planes',
+}
+
+# rules/ocs/ch4-general-concepts.rules:985  4.9a  What there is to know about the top unit
+TopUnitFact = Literal['strat_mode', 'dg', 'out_of_supply', 'internal_stocks', 'steps_lost']
+TopUnitFact_values: Final[tuple[TopUnitFact, ...]] = ('strat_mode', 'dg', 'out_of_supply', 'internal_stocks', 'steps_lost',)
+TopUnitFact_titles: Final[dict[TopUnitFact, str]] = {
+    'strat_mode': 'Whether it is in Strat Mode',
+    'dg': 'Whether it is DG',
+    'out_of_supply': 'Whether it is Out of Supply',
+    'internal_stocks': 'Its internal stocks status',
+    'steps_lost': 'The steps it has lost',
+}
+TopUnitFact_known: Final[dict[TopUnitFact, bool]] = {
+    'strat_mode': True,
+    'dg': True,
+    'out_of_supply': True,
+    'internal_stocks': False,
+    'steps_lost': False,
 }
 
 # rules/ocs/series.rules:8  3.1  Unit size (designation)
@@ -950,8 +1006,8 @@ Mobility_titles: Final[dict[Mobility, str]] = {
 }
 
 # rules/ocs/series.rules:26  3.3  Unit type
-UnitType = Literal['combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog']
-UnitType_values: Final[tuple[UnitType, ...]] = ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog',)
+UnitType = Literal['combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane']
+UnitType_values: Final[tuple[UnitType, ...]] = ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane',)
 _UnitType_set: Final[frozenset[str]] = frozenset(UnitType_values)
 UnitType_titles: Final[dict[UnitType, str]] = {
     'combat_unit': 'Combat unit',
@@ -968,6 +1024,8 @@ UnitType_titles: Final[dict[UnitType, str]] = {
     'port': 'Port',
     'air_base': 'Air base',
     'hedgehog': 'Hedgehog',
+    'fighter': 'Fighter (an air unit)',
+    'other_plane': 'Air unit other than a fighter',
 }
 UnitType_combat: Final[dict[UnitType, bool]] = {
     'combat_unit': True,
@@ -984,10 +1042,31 @@ UnitType_combat: Final[dict[UnitType, bool]] = {
     'port': False,
     'air_base': False,
     'hedgehog': False,
+    'fighter': False,
+    'other_plane': False,
 }
-_CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES62, 'hq': _CITES64, 'artillery': _CITES66, 'repl': _CITES68, 'engineer': _CITES70, 'rail_repair': _CITES72, 'assault_engineer': _CITES74, 'pioneer': _CITES76, 'para_glider_engineer': _CITES78, 'transport': _CITES80, 'sp': _CITES82, 'port': _CITES84, 'air_base': _CITES86, 'hedgehog': _CITES88}
+_CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES72, 'hq': _CITES74, 'artillery': _CITES76, 'repl': _CITES78, 'engineer': _CITES80, 'rail_repair': _CITES82, 'assault_engineer': _CITES84, 'pioneer': _CITES86, 'para_glider_engineer': _CITES88, 'transport': _CITES90, 'sp': _CITES92, 'port': _CITES94, 'air_base': _CITES96, 'hedgehog': _CITES98, 'fighter': _CITES100, 'other_plane': _CITES102}
+UnitType_air: Final[dict[UnitType, bool]] = {
+    'combat_unit': False,
+    'hq': False,
+    'artillery': False,
+    'repl': False,
+    'engineer': False,
+    'rail_repair': False,
+    'assault_engineer': False,
+    'pioneer': False,
+    'para_glider_engineer': False,
+    'transport': False,
+    'sp': False,
+    'port': False,
+    'air_base': False,
+    'hedgehog': False,
+    'fighter': True,
+    'other_plane': True,
+}
+_CITES_UnitType_air: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES72, 'hq': _CITES74, 'artillery': _CITES76, 'repl': _CITES78, 'engineer': _CITES80, 'rail_repair': _CITES82, 'assault_engineer': _CITES84, 'pioneer': _CITES86, 'para_glider_engineer': _CITES88, 'transport': _CITES90, 'sp': _CITES92, 'port': _CITES94, 'air_base': _CITES96, 'hedgehog': _CITES98, 'fighter': _CITES100, 'other_plane': _CITES102}
 
-# rules/ocs/series.rules:47  5.0  Mode
+# rules/ocs/series.rules:52  5.0  Mode
 Mode = Literal['combat', 'move', 'reserve', 'strat', 'dg', 'exploit']
 Mode_values: Final[tuple[Mode, ...]] = ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit',)
 _Mode_set: Final[frozenset[str]] = frozenset(Mode_values)
@@ -1008,7 +1087,7 @@ Mode_voluntary: Final[dict[Mode, bool]] = {
     'exploit': False,
 }
 
-# rules/ocs/series.rules:74  12.10  Internal stocks
+# rules/ocs/series.rules:79  12.10  Internal stocks
 Stocks = Literal['normal', 'low', 'exhausted']
 Stocks_values: Final[tuple[Stocks, ...]] = ('normal', 'low', 'exhausted',)
 _Stocks_set: Final[frozenset[str]] = frozenset(Stocks_values)
@@ -1018,7 +1097,7 @@ Stocks_titles: Final[dict[Stocks, str]] = {
     'exhausted': 'Exhausted',
 }
 
-# rules/ocs/series.rules:90  OCS  Phase
+# rules/ocs/series.rules:96  OCS  Phase
 Phase = Literal['reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up']
 Phase_values: Final[tuple[Phase, ...]] = ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up',)
 _Phase_set: Final[frozenset[str]] = frozenset(Phase_values)
@@ -1033,7 +1112,7 @@ Phase_titles: Final[dict[Phase, str]] = {
     'clean_up': 'Clean Up Phase',
 }
 
-# rules/ocs/series.rules:101  OCS  When stacking is looked at
+# rules/ocs/series.rules:107  OCS  When stacking is looked at
 Moment = Literal['segment_end', 'moving', 'overrun']
 Moment_values: Final[tuple[Moment, ...]] = ('segment_end', 'moving', 'overrun',)
 _Moment_set: Final[frozenset[str]] = frozenset(Moment_values)
@@ -1043,7 +1122,7 @@ Moment_titles: Final[dict[Moment, str]] = {
     'overrun': 'While conducting an overrun',
 }
 
-# rules/ocs/series.rules:107  OCS  Kind of Transport Point
+# rules/ocs/series.rules:113  OCS  Kind of Transport Point
 TransportPointKind = Literal['truck', 'wagon', 'mule']
 TransportPointKind_values: Final[tuple[TransportPointKind, ...]] = ('truck', 'wagon', 'mule',)
 _TransportPointKind_set: Final[frozenset[str]] = frozenset(TransportPointKind_values)
@@ -1083,13 +1162,13 @@ class RailHex:
     enemy_units: bool = False
 
 
-# rules/ocs/series.rules:113  OCS
+# rules/ocs/series.rules:119  OCS
 @dataclass(frozen=True, slots=True)
 class Unit:
-    """A ground unit
+    """A unit: a ground unit, or an air unit (fighter or other plane)
 
     Fields:
-        type: What kind of unit it is (one of: combat_unit, hq, artillery, repl, engineer, rail_repair, assault_engineer, pioneer, para_glider_engineer, transport, sp, port, air_base, hedgehog)
+        type: What kind of unit it is (one of: combat_unit, hq, artillery, repl, engineer, rail_repair, assault_engineer, pioneer, para_glider_engineer, transport, sp, port, air_base, hedgehog, fighter, other_plane)
         size: The size on its designation (one of: company, battalion, regiment, brigade, division, corps)
         mode: The mode it is in (one of: combat, move, reserve, strat, dg, exploit)
         oriented_to_combat: Under a DG, Strat or Exploitation marker: faces its Combat Mode side
@@ -1113,6 +1192,7 @@ class Unit:
         no_rebuild: A Yellow dot behind its AR: cannot be rebuilt
         breakdown: A generic Breakdown unit
         will_spend_mp: Will spend MP later in the current phase
+        active: Air units: Active (false: Inactive)
     """
 
     type: UnitType = 'combat_unit'
@@ -1139,6 +1219,7 @@ class Unit:
     no_rebuild: bool = False
     breakdown: bool = False
     will_spend_mp: bool = False
+    active: bool = False
 
     def __post_init__(self) -> None:
         if self.type not in _UnitType_set:
@@ -1161,13 +1242,13 @@ class Unit:
                                Stocks_values)
 
 
-# rules/ocs/series.rules:140  OCS
+# rules/ocs/series.rules:147  OCS
 @dataclass(frozen=True, slots=True)
 class Hex:
     """A hex and the friendly units in it
 
     Fields:
-        units: The friendly units in the hex
+        units: The friendly units in the hex, listed from the top of the stack down
         phase: The phase being played (one of: reinforcement, movement, reaction, exploitation, combat_phase, barrage, supply, clean_up)
         moment: When the hex is looked at (one of: segment_end, moving, overrun)
         off_map: An Off-Map Holding Box rather than a map hex
@@ -1199,7 +1280,7 @@ def hq_may_throw_supply(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:54  13.1a  HQs and Modes
 def _t_hq_may_throw_supply(u: Unit, _t: list[Cite]) -> bool:
     """hq_may_throw_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES102)
+    _t.extend(_CITES116)
     return u.type == 'hq' and u.mode != 'strat'
 
 
@@ -1208,20 +1289,20 @@ def explain_hq_may_throw_supply(u: Unit) -> Answer[bool]:
     """May this HQ throw supply? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_may_throw_supply(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_supply, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_supply, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:55  13.1a  HQs and Modes
 def hq_uses_greater_throw_range(u: Unit) -> bool:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a)."""
     _u_mode = u.mode
-    return u.type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET104))
+    return u.type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET118))
 
 
 # rules/ocs/ch13-specialized-units.rules:55  13.1a  HQs and Modes
 def _t_hq_uses_greater_throw_range(u: Unit, _t: list[Cite]) -> bool:
     """hq_uses_greater_throw_range, recording in _t each rule it uses."""
-    _t.extend(_CITES102)
+    _t.extend(_CITES116)
     return u.type == 'hq' and _t_combat_side(u, _t)
 
 
@@ -1230,7 +1311,7 @@ def explain_hq_uses_greater_throw_range(u: Unit) -> Answer[bool]:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_uses_greater_throw_range(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:107  13.1c  HQs and Combat
@@ -1264,7 +1345,7 @@ def hq_may_supply(hq: Unit, u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:133  13.1d  Special HQs
 def _t_hq_may_supply(hq: Unit, u: Unit, _t: list[Cite]) -> bool:
     """hq_may_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES106)
+    _t.extend(_CITES120)
     return not hq.divisional or u.formation == hq.formation or (u.formation == '' and u.nationality == hq.nationality)
 
 
@@ -1273,7 +1354,7 @@ def explain_hq_may_supply(hq: Unit, u: Unit) -> Answer[bool]:
     """May this HQ provide supply to this unit? (13.1d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_may_supply(hq, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_0_103), ('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_0_117), ('u', u, _DOMAINS_Unit_0_117), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:170  13.2a  Sequencing Transport/Supply
@@ -1283,10 +1364,10 @@ def pausing_load_may_pay(use: SpUse) -> bool:
 
 
 _ANSWERS_pausing_load_may_pay: Final[dict[tuple[SpUse], Answer[bool]]] = {
-    ('fueling',): Answer(True, (_C107, _C14,), ()),
-    ('construction',): Answer(True, (_C107, _C16,), ()),
-    ('combat_cost',): Answer(False, (_C107, _C18,), ('use = fueling', 'use = construction')),
-    ('barrage_cost',): Answer(False, (_C107, _C20,), ('use = fueling', 'use = construction')),
+    ('fueling',): Answer(True, (_C121, _C14,), ()),
+    ('construction',): Answer(True, (_C121, _C16,), ()),
+    ('combat_cost',): Answer(False, (_C121, _C18,), ('use = fueling', 'use = construction')),
+    ('barrage_cost',): Answer(False, (_C121, _C20,), ('use = fueling', 'use = construction')),
 }
 
 
@@ -1303,8 +1384,8 @@ def may_move_another_unit(transport_point_unfinished: bool) -> bool:
 
 
 _ANSWERS_may_move_another_unit: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(True, (_C107,), ()),
-    (True,): Answer(False, (_C107,), ('transport_point_unfinished = false',)),
+    (False,): Answer(True, (_C121,), ()),
+    (True,): Answer(False, (_C121,), ('transport_point_unfinished = false',)),
 }
 
 
@@ -1323,7 +1404,7 @@ def transport_point_supplied(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:195  13.2b  Transport Points and Supply
 def _t_transport_point_supplied(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_supplied, recording in _t each rule it uses."""
-    _t.extend(_CITES110)
+    _t.extend(_CITES124)
     return u.type != 'transport' or not u.out_of_supply
 
 
@@ -1332,7 +1413,7 @@ def explain_transport_point_supplied(u: Unit) -> Answer[bool]:
     """Transport Points are never Out of Supply (13.2b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_supplied(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:212  13.2c  Mechanical Handling
@@ -1353,7 +1434,7 @@ def explain_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_he
     """May these Transport Points combine (or divide)? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_combine_transport_points(a, b, phase, same_hex, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_0_103), ('b', b, _DOMAINS_Unit_0_103), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_0_117), ('b', b, _DOMAINS_Unit_0_117), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:216  13.2c  Mechanical Handling
@@ -1380,7 +1461,7 @@ def explain_may_carry_sp(tp: Unit, sp: Number) -> Answer[bool]:
     """Can the Transport Point carry this many SP? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_carry_sp(tp, sp * SCALE, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_0_103), ('sp', sp, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_0_117), ('sp', sp, ()), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:222  13.2c  Mechanical Handling
@@ -1414,7 +1495,7 @@ def transport_point_mode(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:255  13.2d  Mode Restrictions
 def _t_transport_point_mode(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_mode, recording in _t each rule it uses."""
-    _t.extend(_CITES112)
+    _t.extend(_CITES126)
     return u.type != 'transport' or u.mode == 'move' or (u.organic and u.mode == 'reserve')
 
 
@@ -1423,7 +1504,7 @@ def explain_transport_point_mode(u: Unit) -> Answer[bool]:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_mode(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:311  13.2f  Loading and Unloading
@@ -1435,7 +1516,7 @@ def load_cost(tp: Unit) -> int:
 # rules/ocs/ch13-specialized-units.rules:311  13.2f  Loading and Unloading
 def _t_load_cost(tp: Unit, _t: list[Cite]) -> int:
     """load_cost, recording in _t each rule it uses."""
-    _t.extend(_CITES114)
+    _t.extend(_CITES128)
     return _t_rounded(_div(tp.move_ma * 4, 40), _t)
 
 
@@ -1454,8 +1535,8 @@ def may_load_from(same_hex_as_dump: bool) -> bool:
 
 
 _ANSWERS_may_load_from: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C113,), ('same_hex_as_dump = true',)),
-    (True,): Answer(True, (_C113,), ()),
+    (False,): Answer(False, (_C127,), ('same_hex_as_dump = true',)),
+    (True,): Answer(True, (_C127,), ()),
 }
 
 
@@ -1474,7 +1555,7 @@ def may_draw_from(tp: Unit, u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:369  13.2g  Organic Trucks
 def _t_may_draw_from(tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """may_draw_from, recording in _t each rule it uses."""
-    _t.extend(_CITES116)
+    _t.extend(_CITES130)
     return not tp.organic or u.formation == tp.formation
 
 
@@ -1483,7 +1564,7 @@ def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     """May this unit draw SP from this Transport Point? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_draw_from(tp, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_0_103), ('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_0_117), ('u', u, _DOMAINS_Unit_0_117), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:372  13.2g  Organic Trucks
@@ -1495,7 +1576,7 @@ def may_form_extender(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:372  13.2g  Organic Trucks
 def _t_may_form_extender(tp: Unit, _t: list[Cite]) -> bool:
     """may_form_extender, recording in _t each rule it uses."""
-    _t.extend(_CITES116)
+    _t.extend(_CITES130)
     return not tp.organic
 
 
@@ -1504,7 +1585,7 @@ def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     """May this Transport Point be combined to form an Extender? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_form_extender(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_0_117), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:384  13.2g  Organic Trucks
@@ -1516,7 +1597,7 @@ def organic_after_capture(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:384  13.2g  Organic Trucks
 def _t_organic_after_capture(tp: Unit, _t: list[Cite]) -> bool:
     """organic_after_capture, recording in _t each rule it uses."""
-    _t.extend(_CITES116)
+    _t.extend(_CITES130)
     return False
 
 
@@ -1525,7 +1606,7 @@ def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     """Is the Transport Point still Organic once captured? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_organic_after_capture(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_0_117), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:386  13.2g  Organic Trucks
@@ -1537,7 +1618,7 @@ def may_withhold_combat_supply(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:386  13.2g  Organic Trucks
 def _t_may_withhold_combat_supply(tp: Unit, _t: list[Cite]) -> bool:
     """may_withhold_combat_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES116)
+    _t.extend(_CITES130)
     return tp.organic
 
 
@@ -1546,7 +1627,7 @@ def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_withhold_combat_supply(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_0_117), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:389  13.2g  Organic Trucks
@@ -1558,7 +1639,7 @@ def dg_result_removes_reserve(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:389  13.2g  Organic Trucks
 def _t_dg_result_removes_reserve(tp: Unit, _t: list[Cite]) -> bool:
     """dg_result_removes_reserve, recording in _t each rule it uses."""
-    _t.extend(_CITES116)
+    _t.extend(_CITES130)
     return tp.type == 'transport' and tp.mode == 'reserve'
 
 
@@ -1567,7 +1648,7 @@ def explain_dg_result_removes_reserve(tp: Unit) -> Answer[bool]:
     """D) Does a DG result in its hex take this Organic Truck's Reserve marker off (leaving it in Move Mode, 13.2d)? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_dg_result_removes_reserve(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(dg_result_removes_reserve, (('tp', tp, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(dg_result_removes_reserve, (('tp', tp, _DOMAINS_Unit_0_117), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:393  13.2g  Organic Trucks
@@ -1580,7 +1661,7 @@ def hq_may_throw_from(hq: Unit, tp: Unit, u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:393  13.2g  Organic Trucks
 def _t_hq_may_throw_from(hq: Unit, tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """hq_may_throw_from, recording in _t each rule it uses."""
-    _t.extend(_CITES116)
+    _t.extend(_CITES130)
     return _t_hq_may_throw_supply(hq, _t) and _t_hq_may_supply(hq, u, _t) and (not tp.organic or u.formation == tp.formation)
 
 
@@ -1589,7 +1670,7 @@ def explain_hq_may_throw_from(hq: Unit, tp: Unit, u: Unit) -> Answer[bool]:
     """May this HQ throw SP from this Transport Point's load to this unit? (Organic Trucks: their formation only) (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_may_throw_from(hq, tp, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_from, (('hq', hq, _DOMAINS_Unit_0_103), ('tp', tp, _DOMAINS_Unit_0_103), ('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_from, (('hq', hq, _DOMAINS_Unit_0_117), ('tp', tp, _DOMAINS_Unit_0_117), ('u', u, _DOMAINS_Unit_0_117), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:443  13.2i
@@ -1599,14 +1680,14 @@ def captured_may_move_at_once(captured_in: Phase) -> bool:
 
 
 _ANSWERS_captured_may_move_at_once: Final[dict[tuple[Phase], Answer[bool]]] = {
-    ('reinforcement',): Answer(False, (_C117,), ('captured_in = movement',)),
-    ('movement',): Answer(True, (_C117,), ()),
-    ('reaction',): Answer(False, (_C117,), ('captured_in = movement',)),
-    ('exploitation',): Answer(False, (_C117,), ('captured_in = movement',)),
-    ('combat_phase',): Answer(False, (_C117,), ('captured_in = movement',)),
-    ('barrage',): Answer(False, (_C117,), ('captured_in = movement',)),
-    ('supply',): Answer(False, (_C117,), ('captured_in = movement',)),
-    ('clean_up',): Answer(False, (_C117,), ('captured_in = movement',)),
+    ('reinforcement',): Answer(False, (_C131,), ('captured_in = movement',)),
+    ('movement',): Answer(True, (_C131,), ()),
+    ('reaction',): Answer(False, (_C131,), ('captured_in = movement',)),
+    ('exploitation',): Answer(False, (_C131,), ('captured_in = movement',)),
+    ('combat_phase',): Answer(False, (_C131,), ('captured_in = movement',)),
+    ('barrage',): Answer(False, (_C131,), ('captured_in = movement',)),
+    ('supply',): Answer(False, (_C131,), ('captured_in = movement',)),
+    ('clean_up',): Answer(False, (_C131,), ('captured_in = movement',)),
 }
 
 
@@ -1619,13 +1700,13 @@ def explain_captured_may_move_at_once(captured_in: Phase) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:485  13.3a
 def rail_cargo(u: Unit) -> bool:
     """May this go by rail? (13.3a)."""
-    return u.type not in _SET121
+    return u.type not in _SET135
 
 
 # rules/ocs/ch13-specialized-units.rules:485  13.3a
 def _t_rail_cargo(u: Unit, _t: list[Cite]) -> bool:
     """rail_cargo, recording in _t each rule it uses."""
-    _t.extend(_CITES120)
+    _t.extend(_CITES134)
     return _t_transportable(u, _t)
 
 
@@ -1634,7 +1715,7 @@ def explain_rail_cargo(u: Unit) -> Answer[bool]:
     """May this go by rail? (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_rail_cargo(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:487  13.3a
@@ -1646,7 +1727,7 @@ def _s_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_trac
 # rules/ocs/ch13-specialized-units.rules:487  13.3a
 def _t_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool, _t: list[Cite]) -> Number:
     """rail_cap_cost, recording in _t each rule it uses."""
-    _t.extend(_CITES120)
+    _t.extend(_CITES134)
     return _mul(_sum((_t_transport_equivalent(u, _t) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
@@ -1671,14 +1752,14 @@ def rail_cap_usable(phase: Phase) -> bool:
 
 
 _ANSWERS_rail_cap_usable: Final[dict[tuple[Phase], Answer[bool]]] = {
-    ('reinforcement',): Answer(False, (_C122,), ('phase = movement',)),
-    ('movement',): Answer(True, (_C122,), ()),
-    ('reaction',): Answer(False, (_C122,), ('phase = movement',)),
-    ('exploitation',): Answer(False, (_C122,), ('phase = movement',)),
-    ('combat_phase',): Answer(False, (_C122,), ('phase = movement',)),
-    ('barrage',): Answer(False, (_C122,), ('phase = movement',)),
-    ('supply',): Answer(False, (_C122,), ('phase = movement',)),
-    ('clean_up',): Answer(False, (_C122,), ('phase = movement',)),
+    ('reinforcement',): Answer(False, (_C136,), ('phase = movement',)),
+    ('movement',): Answer(True, (_C136,), ()),
+    ('reaction',): Answer(False, (_C136,), ('phase = movement',)),
+    ('exploitation',): Answer(False, (_C136,), ('phase = movement',)),
+    ('combat_phase',): Answer(False, (_C136,), ('phase = movement',)),
+    ('barrage',): Answer(False, (_C136,), ('phase = movement',)),
+    ('supply',): Answer(False, (_C136,), ('phase = movement',)),
+    ('clean_up',): Answer(False, (_C136,), ('phase = movement',)),
 }
 
 
@@ -1697,7 +1778,7 @@ def _s_rail_cap_available(turn_level: Number, unspent_before: Number) -> Number:
 # rules/ocs/ch13-specialized-units.rules:515  13.3b
 def _t_rail_cap_available(turn_level: Number, unspent_before: Number, _t: list[Cite]) -> Number:
     """rail_cap_available, recording in _t each rule it uses."""
-    _t.extend(_CITES123)
+    _t.extend(_CITES137)
     return turn_level
 
 
@@ -1724,7 +1805,7 @@ def detrainable_for(x: RailHex, moving_cargo: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:545  13.3c  Detrainable Hexes
 def _t_detrainable_for(x: RailHex, moving_cargo: bool, _t: list[Cite]) -> bool:
     """detrainable_for, recording in _t each rule it uses."""
-    _t.extend(_CITES125)
+    _t.extend(_CITES139)
     return (x.town_or_port or any((_t_creates_detrainable(u, _t) for u in x.units))) and x.controlled and x.ezoc_free_path_to_supply and (not (moving_cargo and x.path_needs_extender)) and (not x.path_ezoc_negated or _t_ezoc_allows('C' if moving_cargo else 'D', True, _t))
 
 
@@ -1733,7 +1814,7 @@ def explain_detrainable_for(x: RailHex, moving_cargo: bool) -> Answer[bool]:
     """Is this railroad hex detrainable, for moving cargo or (moving_cargo false) for trace supply? (13.3c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_detrainable_for(x, moving_cargo, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable_for, (('x', x, _DOMAINS_RailHex_0_126), ('moving_cargo', moving_cargo, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable_for, (('x', x, _DOMAINS_RailHex_0_140), ('moving_cargo', moving_cargo, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:551  13.3c  Detrainable Hexes
@@ -1745,7 +1826,7 @@ def detrainable(x: RailHex) -> bool:
 # rules/ocs/ch13-specialized-units.rules:551  13.3c  Detrainable Hexes
 def _t_detrainable(x: RailHex, _t: list[Cite]) -> bool:
     """detrainable, recording in _t each rule it uses."""
-    _t.extend(_CITES125)
+    _t.extend(_CITES139)
     return _t_detrainable_for(x, True, _t)
 
 
@@ -1754,7 +1835,7 @@ def explain_detrainable(x: RailHex) -> Answer[bool]:
     """Is this railroad hex detrainable for moving cargo (to entrain or detrain)? (13.3c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_detrainable(x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_0_126), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_0_140), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:585  13.3d  Railheads
@@ -1766,7 +1847,7 @@ def moves_railhead(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:585  13.3d  Railheads
 def _t_moves_railhead(u: Unit, _t: list[Cite]) -> bool:
     """moves_railhead, recording in _t each rule it uses."""
-    _t.extend(_CITES128)
+    _t.extend(_CITES142)
     return u.type == 'rail_repair'
 
 
@@ -1775,7 +1856,7 @@ def explain_moves_railhead(u: Unit) -> Answer[bool]:
     """Does this unit's movement move a Railhead marker? (13.3d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_moves_railhead(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:619  13.3e
@@ -1785,22 +1866,22 @@ def rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bo
 
 
 _ANSWERS_rail_path_hex_usable: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
-    (False, False, False, False,): Answer(False, (_C129,), ('controlled = true',)),
-    (False, False, False, True,): Answer(True, (_C129,), ()),
-    (False, False, True, False,): Answer(False, (_C129,), ()),
-    (False, False, True, True,): Answer(False, (_C129,), ('wrong_gauge = false',)),
-    (False, True, False, False,): Answer(False, (_C129,), ()),
-    (False, True, False, True,): Answer(False, (_C129,), ('in_ezoc = false',)),
-    (False, True, True, False,): Answer(False, (_C129,), ()),
-    (False, True, True, True,): Answer(False, (_C129,), ()),
-    (True, False, False, False,): Answer(False, (_C129,), ()),
-    (True, False, False, True,): Answer(False, (_C129,), ('enemy_combat_unit = false',)),
-    (True, False, True, False,): Answer(False, (_C129,), ()),
-    (True, False, True, True,): Answer(False, (_C129,), ()),
-    (True, True, False, False,): Answer(False, (_C129,), ()),
-    (True, True, False, True,): Answer(False, (_C129,), ()),
-    (True, True, True, False,): Answer(False, (_C129,), ()),
-    (True, True, True, True,): Answer(False, (_C129,), ()),
+    (False, False, False, False,): Answer(False, (_C143,), ('controlled = true',)),
+    (False, False, False, True,): Answer(True, (_C143,), ()),
+    (False, False, True, False,): Answer(False, (_C143,), ()),
+    (False, False, True, True,): Answer(False, (_C143,), ('wrong_gauge = false',)),
+    (False, True, False, False,): Answer(False, (_C143,), ()),
+    (False, True, False, True,): Answer(False, (_C143,), ('in_ezoc = false',)),
+    (False, True, True, False,): Answer(False, (_C143,), ()),
+    (False, True, True, True,): Answer(False, (_C143,), ()),
+    (True, False, False, False,): Answer(False, (_C143,), ()),
+    (True, False, False, True,): Answer(False, (_C143,), ('enemy_combat_unit = false',)),
+    (True, False, True, False,): Answer(False, (_C143,), ()),
+    (True, False, True, True,): Answer(False, (_C143,), ()),
+    (True, True, False, False,): Answer(False, (_C143,), ()),
+    (True, True, False, True,): Answer(False, (_C143,), ()),
+    (True, True, True, False,): Answer(False, (_C143,), ()),
+    (True, True, True, True,): Answer(False, (_C143,), ()),
 }
 
 
@@ -1817,70 +1898,70 @@ def rail_steps_in_one_phase(entrained_in: Phase, detrains_in: Phase) -> bool:
 
 
 _ANSWERS_rail_steps_in_one_phase: Final[dict[tuple[Phase, Phase], Answer[bool]]] = {
-    ('reinforcement', 'reinforcement',): Answer(True, (_C129,), ()),
-    ('reinforcement', 'movement',): Answer(False, (_C129,), ('entrained_in = movement', 'detrains_in = reinforcement')),
-    ('reinforcement', 'reaction',): Answer(False, (_C129,), ('entrained_in = reaction', 'detrains_in = reinforcement')),
-    ('reinforcement', 'exploitation',): Answer(False, (_C129,), ('entrained_in = exploitation', 'detrains_in = reinforcement')),
-    ('reinforcement', 'combat_phase',): Answer(False, (_C129,), ('entrained_in = combat_phase', 'detrains_in = reinforcement')),
-    ('reinforcement', 'barrage',): Answer(False, (_C129,), ('entrained_in = barrage', 'detrains_in = reinforcement')),
-    ('reinforcement', 'supply',): Answer(False, (_C129,), ('entrained_in = supply', 'detrains_in = reinforcement')),
-    ('reinforcement', 'clean_up',): Answer(False, (_C129,), ('entrained_in = clean_up', 'detrains_in = reinforcement')),
-    ('movement', 'reinforcement',): Answer(False, (_C129,), ('entrained_in = reinforcement', 'detrains_in = movement')),
-    ('movement', 'movement',): Answer(True, (_C129,), ()),
-    ('movement', 'reaction',): Answer(False, (_C129,), ('entrained_in = reaction', 'detrains_in = movement')),
-    ('movement', 'exploitation',): Answer(False, (_C129,), ('entrained_in = exploitation', 'detrains_in = movement')),
-    ('movement', 'combat_phase',): Answer(False, (_C129,), ('entrained_in = combat_phase', 'detrains_in = movement')),
-    ('movement', 'barrage',): Answer(False, (_C129,), ('entrained_in = barrage', 'detrains_in = movement')),
-    ('movement', 'supply',): Answer(False, (_C129,), ('entrained_in = supply', 'detrains_in = movement')),
-    ('movement', 'clean_up',): Answer(False, (_C129,), ('entrained_in = clean_up', 'detrains_in = movement')),
-    ('reaction', 'reinforcement',): Answer(False, (_C129,), ('entrained_in = reinforcement', 'detrains_in = reaction')),
-    ('reaction', 'movement',): Answer(False, (_C129,), ('entrained_in = movement', 'detrains_in = reaction')),
-    ('reaction', 'reaction',): Answer(True, (_C129,), ()),
-    ('reaction', 'exploitation',): Answer(False, (_C129,), ('entrained_in = exploitation', 'detrains_in = reaction')),
-    ('reaction', 'combat_phase',): Answer(False, (_C129,), ('entrained_in = combat_phase', 'detrains_in = reaction')),
-    ('reaction', 'barrage',): Answer(False, (_C129,), ('entrained_in = barrage', 'detrains_in = reaction')),
-    ('reaction', 'supply',): Answer(False, (_C129,), ('entrained_in = supply', 'detrains_in = reaction')),
-    ('reaction', 'clean_up',): Answer(False, (_C129,), ('entrained_in = clean_up', 'detrains_in = reaction')),
-    ('exploitation', 'reinforcement',): Answer(False, (_C129,), ('entrained_in = reinforcement', 'detrains_in = exploitation')),
-    ('exploitation', 'movement',): Answer(False, (_C129,), ('entrained_in = movement', 'detrains_in = exploitation')),
-    ('exploitation', 'reaction',): Answer(False, (_C129,), ('entrained_in = reaction', 'detrains_in = exploitation')),
-    ('exploitation', 'exploitation',): Answer(True, (_C129,), ()),
-    ('exploitation', 'combat_phase',): Answer(False, (_C129,), ('entrained_in = combat_phase', 'detrains_in = exploitation')),
-    ('exploitation', 'barrage',): Answer(False, (_C129,), ('entrained_in = barrage', 'detrains_in = exploitation')),
-    ('exploitation', 'supply',): Answer(False, (_C129,), ('entrained_in = supply', 'detrains_in = exploitation')),
-    ('exploitation', 'clean_up',): Answer(False, (_C129,), ('entrained_in = clean_up', 'detrains_in = exploitation')),
-    ('combat_phase', 'reinforcement',): Answer(False, (_C129,), ('entrained_in = reinforcement', 'detrains_in = combat_phase')),
-    ('combat_phase', 'movement',): Answer(False, (_C129,), ('entrained_in = movement', 'detrains_in = combat_phase')),
-    ('combat_phase', 'reaction',): Answer(False, (_C129,), ('entrained_in = reaction', 'detrains_in = combat_phase')),
-    ('combat_phase', 'exploitation',): Answer(False, (_C129,), ('entrained_in = exploitation', 'detrains_in = combat_phase')),
-    ('combat_phase', 'combat_phase',): Answer(True, (_C129,), ()),
-    ('combat_phase', 'barrage',): Answer(False, (_C129,), ('entrained_in = barrage', 'detrains_in = combat_phase')),
-    ('combat_phase', 'supply',): Answer(False, (_C129,), ('entrained_in = supply', 'detrains_in = combat_phase')),
-    ('combat_phase', 'clean_up',): Answer(False, (_C129,), ('entrained_in = clean_up', 'detrains_in = combat_phase')),
-    ('barrage', 'reinforcement',): Answer(False, (_C129,), ('entrained_in = reinforcement', 'detrains_in = barrage')),
-    ('barrage', 'movement',): Answer(False, (_C129,), ('entrained_in = movement', 'detrains_in = barrage')),
-    ('barrage', 'reaction',): Answer(False, (_C129,), ('entrained_in = reaction', 'detrains_in = barrage')),
-    ('barrage', 'exploitation',): Answer(False, (_C129,), ('entrained_in = exploitation', 'detrains_in = barrage')),
-    ('barrage', 'combat_phase',): Answer(False, (_C129,), ('entrained_in = combat_phase', 'detrains_in = barrage')),
-    ('barrage', 'barrage',): Answer(True, (_C129,), ()),
-    ('barrage', 'supply',): Answer(False, (_C129,), ('entrained_in = supply', 'detrains_in = barrage')),
-    ('barrage', 'clean_up',): Answer(False, (_C129,), ('entrained_in = clean_up', 'detrains_in = barrage')),
-    ('supply', 'reinforcement',): Answer(False, (_C129,), ('entrained_in = reinforcement', 'detrains_in = supply')),
-    ('supply', 'movement',): Answer(False, (_C129,), ('entrained_in = movement', 'detrains_in = supply')),
-    ('supply', 'reaction',): Answer(False, (_C129,), ('entrained_in = reaction', 'detrains_in = supply')),
-    ('supply', 'exploitation',): Answer(False, (_C129,), ('entrained_in = exploitation', 'detrains_in = supply')),
-    ('supply', 'combat_phase',): Answer(False, (_C129,), ('entrained_in = combat_phase', 'detrains_in = supply')),
-    ('supply', 'barrage',): Answer(False, (_C129,), ('entrained_in = barrage', 'detrains_in = supply')),
-    ('supply', 'supply',): Answer(True, (_C129,), ()),
-    ('supply', 'clean_up',): Answer(False, (_C129,), ('entrained_in = clean_up', 'detrains_in = supply')),
-    ('clean_up', 'reinforcement',): Answer(False, (_C129,), ('entrained_in = reinforcement', 'detrains_in = clean_up')),
-    ('clean_up', 'movement',): Answer(False, (_C129,), ('entrained_in = movement', 'detrains_in = clean_up')),
-    ('clean_up', 'reaction',): Answer(False, (_C129,), ('entrained_in = reaction', 'detrains_in = clean_up')),
-    ('clean_up', 'exploitation',): Answer(False, (_C129,), ('entrained_in = exploitation', 'detrains_in = clean_up')),
-    ('clean_up', 'combat_phase',): Answer(False, (_C129,), ('entrained_in = combat_phase', 'detrains_in = clean_up')),
-    ('clean_up', 'barrage',): Answer(False, (_C129,), ('entrained_in = barrage', 'detrains_in = clean_up')),
-    ('clean_up', 'supply',): Answer(False, (_C129,), ('entrained_in = supply', 'detrains_in = clean_up')),
-    ('clean_up', 'clean_up',): Answer(True, (_C129,), ()),
+    ('reinforcement', 'reinforcement',): Answer(True, (_C143,), ()),
+    ('reinforcement', 'movement',): Answer(False, (_C143,), ('entrained_in = movement', 'detrains_in = reinforcement')),
+    ('reinforcement', 'reaction',): Answer(False, (_C143,), ('entrained_in = reaction', 'detrains_in = reinforcement')),
+    ('reinforcement', 'exploitation',): Answer(False, (_C143,), ('entrained_in = exploitation', 'detrains_in = reinforcement')),
+    ('reinforcement', 'combat_phase',): Answer(False, (_C143,), ('entrained_in = combat_phase', 'detrains_in = reinforcement')),
+    ('reinforcement', 'barrage',): Answer(False, (_C143,), ('entrained_in = barrage', 'detrains_in = reinforcement')),
+    ('reinforcement', 'supply',): Answer(False, (_C143,), ('entrained_in = supply', 'detrains_in = reinforcement')),
+    ('reinforcement', 'clean_up',): Answer(False, (_C143,), ('entrained_in = clean_up', 'detrains_in = reinforcement')),
+    ('movement', 'reinforcement',): Answer(False, (_C143,), ('entrained_in = reinforcement', 'detrains_in = movement')),
+    ('movement', 'movement',): Answer(True, (_C143,), ()),
+    ('movement', 'reaction',): Answer(False, (_C143,), ('entrained_in = reaction', 'detrains_in = movement')),
+    ('movement', 'exploitation',): Answer(False, (_C143,), ('entrained_in = exploitation', 'detrains_in = movement')),
+    ('movement', 'combat_phase',): Answer(False, (_C143,), ('entrained_in = combat_phase', 'detrains_in = movement')),
+    ('movement', 'barrage',): Answer(False, (_C143,), ('entrained_in = barrage', 'detrains_in = movement')),
+    ('movement', 'supply',): Answer(False, (_C143,), ('entrained_in = supply', 'detrains_in = movement')),
+    ('movement', 'clean_up',): Answer(False, (_C143,), ('entrained_in = clean_up', 'detrains_in = movement')),
+    ('reaction', 'reinforcement',): Answer(False, (_C143,), ('entrained_in = reinforcement', 'detrains_in = reaction')),
+    ('reaction', 'movement',): Answer(False, (_C143,), ('entrained_in = movement', 'detrains_in = reaction')),
+    ('reaction', 'reaction',): Answer(True, (_C143,), ()),
+    ('reaction', 'exploitation',): Answer(False, (_C143,), ('entrained_in = exploitation', 'detrains_in = reaction')),
+    ('reaction', 'combat_phase',): Answer(False, (_C143,), ('entrained_in = combat_phase', 'detrains_in = reaction')),
+    ('reaction', 'barrage',): Answer(False, (_C143,), ('entrained_in = barrage', 'detrains_in = reaction')),
+    ('reaction', 'supply',): Answer(False, (_C143,), ('entrained_in = supply', 'detrains_in = reaction')),
+    ('reaction', 'clean_up',): Answer(False, (_C143,), ('entrained_in = clean_up', 'detrains_in = reaction')),
+    ('exploitation', 'reinforcement',): Answer(False, (_C143,), ('entrained_in = reinforcement', 'detrains_in = exploitation')),
+    ('exploitation', 'movement',): Answer(False, (_C143,), ('entrained_in = movement', 'detrains_in = exploitation')),
+    ('exploitation', 'reaction',): Answer(False, (_C143,), ('entrained_in = reaction', 'detrains_in = exploitation')),
+    ('exploitation', 'exploitation',): Answer(True, (_C143,), ()),
+    ('exploitation', 'combat_phase',): Answer(False, (_C143,), ('entrained_in = combat_phase', 'detrains_in = exploitation')),
+    ('exploitation', 'barrage',): Answer(False, (_C143,), ('entrained_in = barrage', 'detrains_in = exploitation')),
+    ('exploitation', 'supply',): Answer(False, (_C143,), ('entrained_in = supply', 'detrains_in = exploitation')),
+    ('exploitation', 'clean_up',): Answer(False, (_C143,), ('entrained_in = clean_up', 'detrains_in = exploitation')),
+    ('combat_phase', 'reinforcement',): Answer(False, (_C143,), ('entrained_in = reinforcement', 'detrains_in = combat_phase')),
+    ('combat_phase', 'movement',): Answer(False, (_C143,), ('entrained_in = movement', 'detrains_in = combat_phase')),
+    ('combat_phase', 'reaction',): Answer(False, (_C143,), ('entrained_in = reaction', 'detrains_in = combat_phase')),
+    ('combat_phase', 'exploitation',): Answer(False, (_C143,), ('entrained_in = exploitation', 'detrains_in = combat_phase')),
+    ('combat_phase', 'combat_phase',): Answer(True, (_C143,), ()),
+    ('combat_phase', 'barrage',): Answer(False, (_C143,), ('entrained_in = barrage', 'detrains_in = combat_phase')),
+    ('combat_phase', 'supply',): Answer(False, (_C143,), ('entrained_in = supply', 'detrains_in = combat_phase')),
+    ('combat_phase', 'clean_up',): Answer(False, (_C143,), ('entrained_in = clean_up', 'detrains_in = combat_phase')),
+    ('barrage', 'reinforcement',): Answer(False, (_C143,), ('entrained_in = reinforcement', 'detrains_in = barrage')),
+    ('barrage', 'movement',): Answer(False, (_C143,), ('entrained_in = movement', 'detrains_in = barrage')),
+    ('barrage', 'reaction',): Answer(False, (_C143,), ('entrained_in = reaction', 'detrains_in = barrage')),
+    ('barrage', 'exploitation',): Answer(False, (_C143,), ('entrained_in = exploitation', 'detrains_in = barrage')),
+    ('barrage', 'combat_phase',): Answer(False, (_C143,), ('entrained_in = combat_phase', 'detrains_in = barrage')),
+    ('barrage', 'barrage',): Answer(True, (_C143,), ()),
+    ('barrage', 'supply',): Answer(False, (_C143,), ('entrained_in = supply', 'detrains_in = barrage')),
+    ('barrage', 'clean_up',): Answer(False, (_C143,), ('entrained_in = clean_up', 'detrains_in = barrage')),
+    ('supply', 'reinforcement',): Answer(False, (_C143,), ('entrained_in = reinforcement', 'detrains_in = supply')),
+    ('supply', 'movement',): Answer(False, (_C143,), ('entrained_in = movement', 'detrains_in = supply')),
+    ('supply', 'reaction',): Answer(False, (_C143,), ('entrained_in = reaction', 'detrains_in = supply')),
+    ('supply', 'exploitation',): Answer(False, (_C143,), ('entrained_in = exploitation', 'detrains_in = supply')),
+    ('supply', 'combat_phase',): Answer(False, (_C143,), ('entrained_in = combat_phase', 'detrains_in = supply')),
+    ('supply', 'barrage',): Answer(False, (_C143,), ('entrained_in = barrage', 'detrains_in = supply')),
+    ('supply', 'supply',): Answer(True, (_C143,), ()),
+    ('supply', 'clean_up',): Answer(False, (_C143,), ('entrained_in = clean_up', 'detrains_in = supply')),
+    ('clean_up', 'reinforcement',): Answer(False, (_C143,), ('entrained_in = reinforcement', 'detrains_in = clean_up')),
+    ('clean_up', 'movement',): Answer(False, (_C143,), ('entrained_in = movement', 'detrains_in = clean_up')),
+    ('clean_up', 'reaction',): Answer(False, (_C143,), ('entrained_in = reaction', 'detrains_in = clean_up')),
+    ('clean_up', 'exploitation',): Answer(False, (_C143,), ('entrained_in = exploitation', 'detrains_in = clean_up')),
+    ('clean_up', 'combat_phase',): Answer(False, (_C143,), ('entrained_in = combat_phase', 'detrains_in = clean_up')),
+    ('clean_up', 'barrage',): Answer(False, (_C143,), ('entrained_in = barrage', 'detrains_in = clean_up')),
+    ('clean_up', 'supply',): Answer(False, (_C143,), ('entrained_in = supply', 'detrains_in = clean_up')),
+    ('clean_up', 'clean_up',): Answer(True, (_C143,), ()),
 }
 
 
@@ -1897,8 +1978,8 @@ def may_entrain_off_map(arrival_hex_has_railroad: bool) -> bool:
 
 
 _ANSWERS_may_entrain_off_map: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C129,), ('arrival_hex_has_railroad = true',)),
-    (True,): Answer(True, (_C129,), ()),
+    (False,): Answer(False, (_C143,), ('arrival_hex_has_railroad = true',)),
+    (True,): Answer(True, (_C143,), ()),
 }
 
 
@@ -1917,8 +1998,8 @@ def may_convert_hex(in_ezoc: bool, negated: bool) -> bool:
 _ANSWERS_may_convert_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
     (False, False,): Answer(True, (_C6,), ()),
     (False, True,): Answer(True, (_C6,), ()),
-    (True, False,): Answer(False, (_C6, _C131, _C133, _C46,), ('in_ezoc = false',)),
-    (True, True,): Answer(False, (_C6, _C131, _C133, _C46,), ('in_ezoc = false',)),
+    (True, False,): Answer(False, (_C6, _C145, _C147, _C46,), ('in_ezoc = false',)),
+    (True, True,): Answer(False, (_C6, _C145, _C147, _C46,), ('in_ezoc = false',)),
 }
 
 
@@ -1935,8 +2016,8 @@ def may_rail_over_converted(converted_this_phase: bool) -> bool:
 
 
 _ANSWERS_may_rail_over_converted: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(True, (_C134,), ()),
-    (True,): Answer(False, (_C134,), ('converted_this_phase = false',)),
+    (False,): Answer(True, (_C148,), ()),
+    (True,): Answer(False, (_C148,), ('converted_this_phase = false',)),
 }
 
 
@@ -1955,7 +2036,7 @@ def _s_ma_after_rail(u: Unit, ma: Number, spent_before: Number) -> Number:
 # rules/ocs/ch13-specialized-units.rules:706  13.3g  Rail Repair Units
 def _t_ma_after_rail(u: Unit, ma: Number, spent_before: Number, _t: list[Cite]) -> Number:
     """ma_after_rail, recording in _t each rule it uses."""
-    _t.extend(_CITES135)
+    _t.extend(_CITES149)
     return ma - spent_before if u.type == 'rail_repair' else _mul(_t_ma_after('rail', False, _t), ma)
 
 
@@ -1983,7 +2064,7 @@ def _s_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
 # rules/ocs/ch13-specialized-units.rules:719  13.3g  Rail Repair Units
 def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: Number, _t: list[Cite]) -> int:
     """conversions_allowed, recording in _t each rule it uses."""
-    _t.extend(_CITES135)
+    _t.extend(_CITES149)
     return min(4, current_ma // 4) if u.type == 'rail_repair' and phase == 'movement' and _t_combat_or_dg_combat(u, _t) else 0
 
 
@@ -2008,10 +2089,10 @@ def control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool
 
 
 _ANSWERS_control_changes: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C136,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
-    (False, True,): Answer(True, (_C136,), ()),
-    (True, False,): Answer(True, (_C136,), ()),
-    (True, True,): Answer(True, (_C136,), ()),
+    (False, False,): Answer(False, (_C150,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
+    (False, True,): Answer(True, (_C150,), ()),
+    (True, False,): Answer(True, (_C150,), ()),
+    (True, True,): Answer(True, (_C150,), ()),
 }
 
 
@@ -2024,14 +2105,14 @@ def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_si
 # rules/ocs/ch13-specialized-units.rules:791  13.4a
 def may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool) -> bool:
     """May this artillery unit barrage in this Barrage Segment? (eligible_to_act there; the needed supply_paid) (13.4a)."""
-    return eligible_to_act and supply_paid and (u.type == 'artillery') and (u.mode not in _SET140)
+    return eligible_to_act and supply_paid and (u.type == 'artillery') and (u.mode not in _SET154)
 
 
 # rules/ocs/ch13-specialized-units.rules:791  13.4a
 def _t_may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool, _t: list[Cite]) -> bool:
     """may_barrage, recording in _t each rule it uses."""
-    _t.extend(_CITES139)
-    return u.type == 'artillery' and u.mode not in _SET140 and eligible_to_act and supply_paid
+    _t.extend(_CITES153)
+    return u.type == 'artillery' and u.mode not in _SET154 and eligible_to_act and supply_paid
 
 
 # rules/ocs/ch13-specialized-units.rules:791  13.4a
@@ -2039,7 +2120,7 @@ def explain_may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool) -> An
     """May this artillery unit barrage in this Barrage Segment? (eligible_to_act there; the needed supply_paid) (13.4a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_barrage(u, eligible_to_act, supply_paid, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_0_103), ('eligible_to_act', eligible_to_act, (False, True)), ('supply_paid', supply_paid, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_0_117), ('eligible_to_act', eligible_to_act, (False, True)), ('supply_paid', supply_paid, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:839  13.5  Replacement Units
@@ -2051,7 +2132,7 @@ def repl_mode(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:839  13.5  Replacement Units
 def _t_repl_mode(u: Unit, _t: list[Cite]) -> bool:
     """repl_mode, recording in _t each rule it uses."""
-    _t.extend(_CITES142)
+    _t.extend(_CITES156)
     return u.type != 'repl' or u.mode != 'combat'
 
 
@@ -2060,7 +2141,7 @@ def explain_repl_mode(u: Unit) -> Answer[bool]:
     """Repls can never enter Combat Mode (13.5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_repl_mode(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:841  13.5  Replacement Units
@@ -2072,7 +2153,7 @@ def repl_independent(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:841  13.5  Replacement Units
 def _t_repl_independent(u: Unit, _t: list[Cite]) -> bool:
     """repl_independent, recording in _t each rule it uses."""
-    _t.extend(_CITES142)
+    _t.extend(_CITES156)
     return u.type != 'repl' or u.formation == ''
 
 
@@ -2081,7 +2162,7 @@ def explain_repl_independent(u: Unit) -> Answer[bool]:
     """Repls are independent combat units (of no multi-unit formation) (13.5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_repl_independent(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(repl_independent, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(repl_independent, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:845  13.5  Replacement Units
@@ -2093,7 +2174,7 @@ def repl_may_take_losses(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:845  13.5  Replacement Units
 def _t_repl_may_take_losses(u: Unit, _t: list[Cite]) -> bool:
     """repl_may_take_losses, recording in _t each rule it uses."""
-    _t.extend(_CITES142)
+    _t.extend(_CITES156)
     return u.type == 'repl'
 
 
@@ -2102,7 +2183,7 @@ def explain_repl_may_take_losses(u: Unit) -> Answer[bool]:
     """Can this Repl be used to take combat or barrage losses (in any mode)? (13.5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_repl_may_take_losses(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(repl_may_take_losses, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(repl_may_take_losses, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:884  13.5a  Replacing Losses
@@ -2115,8 +2196,8 @@ def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated
 # rules/ocs/ch13-specialized-units.rules:884  13.5a  Replacing Losses
 def _t_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool, _t: list[Cite]) -> bool:
     """may_rebuild, recording in _t each rule it uses."""
-    _t.extend(_CITES144)
-    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES132, negated), _t)) and (rebuilt == 'dead_pile' or stacked_with_repls)
+    _t.extend(_CITES158)
+    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES146, negated), _t)) and (rebuilt == 'dead_pile' or stacked_with_repls)
 
 
 # rules/ocs/ch13-specialized-units.rules:884  13.5a  Replacing Losses
@@ -2124,7 +2205,7 @@ def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool,
     """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_rebuild(repl, hq, hexes_from_hq, in_ezoc, negated, phase, rebuilt, stacked_with_repls, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_0_103), ('hq', hq, _DOMAINS_Unit_0_103), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_0_117), ('hq', hq, _DOMAINS_Unit_0_117), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:935  13.5b
@@ -2155,12 +2236,12 @@ def may_place_rebuilt_in(chosen: Mode) -> bool:
 
 
 _ANSWERS_may_place_rebuilt_in: Final[dict[tuple[Mode], Answer[bool]]] = {
-    ('combat',): Answer(True, (_C8, _C89,), ()),
-    ('move',): Answer(True, (_C8, _C91,), ()),
-    ('reserve',): Answer(True, (_C8, _C93,), ()),
-    ('strat',): Answer(True, (_C8, _C95,), ()),
-    ('dg',): Answer(False, (_C8, _C97,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
-    ('exploit',): Answer(False, (_C8, _C99,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
+    ('combat',): Answer(True, (_C8, _C103,), ()),
+    ('move',): Answer(True, (_C8, _C105,), ()),
+    ('reserve',): Answer(True, (_C8, _C107,), ()),
+    ('strat',): Answer(True, (_C8, _C109,), ()),
+    ('dg',): Answer(False, (_C8, _C111,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
+    ('exploit',): Answer(False, (_C8, _C113,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
 }
 
 
@@ -2179,7 +2260,7 @@ def repls_for_paired_units(units: int) -> int:
 # rules/ocs/ch13-specialized-units.rules:983  13.5d  One Repl for Two Units
 def _t_repls_for_paired_units(units: int, _t: list[Cite]) -> int:
     """repls_for_paired_units, recording in _t each rule it uses."""
-    _t.extend(_CITES146)
+    _t.extend(_CITES160)
     return -(-_div(units * 4, 8) // 4)
 
 
@@ -2209,7 +2290,7 @@ def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bo
     """May this Transport Point be rebuilt with Eq? (13.5e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_truck_rebuildable(tp, lost_to_enemy_action, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_0_103), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_0_117), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:1005  13.5e  Truck Rebuilds
@@ -2242,7 +2323,7 @@ def eq_for_air_steps(steps: int) -> int:
 # rules/ocs/ch13-specialized-units.rules:1036  13.5f  Air Replacements
 def _t_eq_for_air_steps(steps: int, _t: list[Cite]) -> int:
     """eq_for_air_steps, recording in _t each rule it uses."""
-    _t.extend(_CITES148)
+    _t.extend(_CITES162)
     return -(-_div(steps * 4, 8) // 4)
 
 
@@ -2254,20 +2335,62 @@ def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1050  13.6  Reinforcements
+# rules/ocs/ch13-specialized-units.rules:1038  13.5f  Air Replacements
+def may_rebuild_aircraft(eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, base: Hex) -> bool:
+    """May these Eq, expended at an HQ per 13.5a, rebuild an aircraft at this air base (any friendly one, near the HQ or not, whatever the flight conditions)? (13.5f)."""
+    return may_rebuild(eq, hq, hexes_from_hq, in_ezoc, negated, phase, 'dead_pile', False) and any((u.type == 'air_base' for u in base.units))
+
+
+# rules/ocs/ch13-specialized-units.rules:1038  13.5f  Air Replacements
+def _t_may_rebuild_aircraft(eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, base: Hex, _t: list[Cite]) -> bool:
+    """may_rebuild_aircraft, recording in _t each rule it uses."""
+    _t.extend(_CITES162)
+    return _t_may_rebuild(eq, hq, hexes_from_hq, in_ezoc, _cite_yes(_t, _CITES146, negated), phase, 'dead_pile', False, _t) and any((u.type == 'air_base' for u in base.units))
+
+
+# rules/ocs/ch13-specialized-units.rules:1038  13.5f  Air Replacements
+def explain_may_rebuild_aircraft(eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, base: Hex) -> Answer[bool]:
+    """May these Eq, expended at an HQ per 13.5a, rebuild an aircraft at this air base (any friendly one, near the HQ or not, whatever the flight conditions)? (13.5f), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_rebuild_aircraft(eq, hq, hexes_from_hq, in_ezoc, negated, phase, base, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild_aircraft, (('eq', eq, _DOMAINS_Unit_0_117), ('hq', hq, _DOMAINS_Unit_0_117), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('base', base, _DOMAINS_Hex_0_163), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:1044  13.5f  Air Replacements
+def rebuilt_aircraft_arrives(plane: Unit, base: Hex) -> bool:
+    """Is this aircraft rebuilt from the Dead Pile placed as it arrives: Active, at a friendly air base? (13.5f)."""
+    return plane.active and UnitType_air[plane.type] and any((u.type == 'air_base' for u in base.units))
+
+
+# rules/ocs/ch13-specialized-units.rules:1044  13.5f  Air Replacements
+def _t_rebuilt_aircraft_arrives(plane: Unit, base: Hex, _t: list[Cite]) -> bool:
+    """rebuilt_aircraft_arrives, recording in _t each rule it uses."""
+    _t.extend(_CITES162)
+    return _t_is_air(plane, _t) and plane.active and any((u.type == 'air_base' for u in base.units))
+
+
+# rules/ocs/ch13-specialized-units.rules:1044  13.5f  Air Replacements
+def explain_rebuilt_aircraft_arrives(plane: Unit, base: Hex) -> Answer[bool]:
+    """Is this aircraft rebuilt from the Dead Pile placed as it arrives: Active, at a friendly air base? (13.5f), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_rebuilt_aircraft_arrives(plane, base, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(rebuilt_aircraft_arrives, (('plane', plane, _DOMAINS_Unit_0_117), ('base', base, _DOMAINS_Hex_0_163), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:1074  13.6  Reinforcements
 def may_place_reinforcements_now(phase: Phase, own_player_turn: bool, turn: int, arrival_turn: int) -> bool:
     """May reinforcements due on their arrival turn be placed now? (their entry cannot be delayed) (13.6)."""
     return own_player_turn and phase == 'reinforcement' and (turn == arrival_turn)
 
 
-# rules/ocs/ch13-specialized-units.rules:1050  13.6  Reinforcements
+# rules/ocs/ch13-specialized-units.rules:1074  13.6  Reinforcements
 def _t_may_place_reinforcements_now(phase: Phase, own_player_turn: bool, turn: int, arrival_turn: int, _t: list[Cite]) -> bool:
     """may_place_reinforcements_now, recording in _t each rule it uses."""
-    _t.extend(_CITES150)
+    _t.extend(_CITES165)
     return phase == 'reinforcement' and own_player_turn and (turn == arrival_turn)
 
 
-# rules/ocs/ch13-specialized-units.rules:1050  13.6  Reinforcements
+# rules/ocs/ch13-specialized-units.rules:1074  13.6  Reinforcements
 def explain_may_place_reinforcements_now(phase: Phase, own_player_turn: bool, turn: int, arrival_turn: int) -> Answer[bool]:
     """May reinforcements due on their arrival turn be placed now? (their entry cannot be delayed) (13.6), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2275,26 +2398,47 @@ def explain_may_place_reinforcements_now(phase: Phase, own_player_turn: bool, tu
     return Answer(_value, _rules(_t), () if _value else _would_change(may_place_reinforcements_now, (('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('own_player_turn', own_player_turn, (False, True)), ('turn', turn, ()), ('arrival_turn', arrival_turn, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1080  13.6a
+# rules/ocs/ch13-specialized-units.rules:1098  13.6  Reinforcements
+def may_place_arriving_aircraft(plane: Unit, h: Hex) -> bool:
+    """May this reinforcing aircraft be placed here: Active, on a friendly air base (any one)? (13.6)."""
+    return plane.active and UnitType_air[plane.type] and any((u.type == 'air_base' for u in h.units))
+
+
+# rules/ocs/ch13-specialized-units.rules:1098  13.6  Reinforcements
+def _t_may_place_arriving_aircraft(plane: Unit, h: Hex, _t: list[Cite]) -> bool:
+    """may_place_arriving_aircraft, recording in _t each rule it uses."""
+    _t.extend(_CITES165)
+    return _t_is_air(plane, _t) and plane.active and any((u.type == 'air_base' for u in h.units))
+
+
+# rules/ocs/ch13-specialized-units.rules:1098  13.6  Reinforcements
+def explain_may_place_arriving_aircraft(plane: Unit, h: Hex) -> Answer[bool]:
+    """May this reinforcing aircraft be placed here: Active, on a friendly air base (any one)? (13.6), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_place_arriving_aircraft(plane, h, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_place_arriving_aircraft, (('plane', plane, _DOMAINS_Unit_0_117), ('h', h, _DOMAINS_Hex_0_163), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:1115  13.6a
 def _s_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """may_place_at_port with numbers scaled by SCALE."""
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:1080  13.6a
+# rules/ocs/ch13-specialized-units.rules:1115  13.6a
 def _t_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool, _t: list[Cite]) -> bool:
     """may_place_at_port, recording in _t each rule it uses."""
-    _t.extend(_CITES152)
+    _t.extend(_CITES167)
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:1080  13.6a
+# rules/ocs/ch13-specialized-units.rules:1115  13.6a
 def may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """May these reinforcements be placed at this port? (13.6a). Numbers are exact: int or Fraction."""
     return _s_may_place_at_port(arriving * SCALE, capacity * SCALE, port_in_ezoc)
 
 
-# rules/ocs/ch13-specialized-units.rules:1080  13.6a
+# rules/ocs/ch13-specialized-units.rules:1115  13.6a
 def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> Answer[bool]:
     """May these reinforcements be placed at this port? (13.6a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2302,83 +2446,104 @@ def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: 
     return Answer(_value, _rules(_t), () if _value else _would_change(may_place_at_port, (('arriving', arriving, ()), ('capacity', capacity, ()), ('port_in_ezoc', port_in_ezoc, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1099  13.6b
+# rules/ocs/ch13-specialized-units.rules:1121  13.6a
+def arrival_may_overstack(u: Unit) -> bool:
+    """May this arriving reinforcement be overstacked when placed? (Ground units may; aircraft arrivals must conform to normal stacking rules) (13.6a)."""
+    return not UnitType_air[u.type]
+
+
+# rules/ocs/ch13-specialized-units.rules:1121  13.6a
+def _t_arrival_may_overstack(u: Unit, _t: list[Cite]) -> bool:
+    """arrival_may_overstack, recording in _t each rule it uses."""
+    _t.extend(_CITES167)
+    return _t_is_ground(u, _t)
+
+
+# rules/ocs/ch13-specialized-units.rules:1121  13.6a
+def explain_arrival_may_overstack(u: Unit) -> Answer[bool]:
+    """May this arriving reinforcement be overstacked when placed? (Ground units may; aircraft arrivals must conform to normal stacking rules) (13.6a), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_arrival_may_overstack(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(arrival_may_overstack, (('u', u, _DOMAINS_Unit_0_117), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:1146  13.6b
 def may_enter_reinforcement_in(chosen: Mode) -> bool:
     """May a reinforcement enter in this mode? (13.6b)."""
     return Mode_voluntary[chosen]
 
 
 _ANSWERS_may_enter_reinforcement_in: Final[dict[tuple[Mode], Answer[bool]]] = {
-    ('combat',): Answer(True, (_C153, _C89,), ()),
-    ('move',): Answer(True, (_C153, _C91,), ()),
-    ('reserve',): Answer(True, (_C153, _C93,), ()),
-    ('strat',): Answer(True, (_C153, _C95,), ()),
-    ('dg',): Answer(False, (_C153, _C97,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
-    ('exploit',): Answer(False, (_C153, _C99,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
+    ('combat',): Answer(True, (_C168, _C103,), ()),
+    ('move',): Answer(True, (_C168, _C105,), ()),
+    ('reserve',): Answer(True, (_C168, _C107,), ()),
+    ('strat',): Answer(True, (_C168, _C109,), ()),
+    ('dg',): Answer(False, (_C168, _C111,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
+    ('exploit',): Answer(False, (_C168, _C113,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1099  13.6b
+# rules/ocs/ch13-specialized-units.rules:1146  13.6b
 def explain_may_enter_reinforcement_in(chosen: Mode) -> Answer[bool]:
     """May a reinforcement enter in this mode? (13.6b), with the rules that decided it."""
     return _ANSWERS_may_enter_reinforcement_in[(chosen,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1101  13.6b
+# rules/ocs/ch13-specialized-units.rules:1148  13.6b
 def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
     """May a reinforcement be placed in this hex? (13.6b)."""
     return not (in_ezoc and at_port)
 
 
 _ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(True, (_C153,), ()),
-    (False, True,): Answer(True, (_C153,), ()),
-    (True, False,): Answer(True, (_C153,), ()),
-    (True, True,): Answer(False, (_C153,), ('in_ezoc = false', 'at_port = false')),
+    (False, False,): Answer(True, (_C168,), ()),
+    (False, True,): Answer(True, (_C168,), ()),
+    (True, False,): Answer(True, (_C168,), ()),
+    (True, True,): Answer(False, (_C168,), ('in_ezoc = false', 'at_port = false')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1101  13.6b
+# rules/ocs/ch13-specialized-units.rules:1148  13.6b
 def explain_may_place_reinforcement(in_ezoc: bool, at_port: bool) -> Answer[bool]:
     """May a reinforcement be placed in this hex? (13.6b), with the rules that decided it."""
     return _ANSWERS_may_place_reinforcement[(in_ezoc, at_port)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1139  13.6c
+# rules/ocs/ch13-specialized-units.rules:1186  13.6c
 def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
     """Does this Transport Point arrive loaded? (13.6c)."""
     return sp_arriving_there or tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:1139  13.6c
+# rules/ocs/ch13-specialized-units.rules:1186  13.6c
 def _t_arrives_loaded(tp: Unit, sp_arriving_there: bool, _t: list[Cite]) -> bool:
     """arrives_loaded, recording in _t each rule it uses."""
-    _t.extend(_CITES156)
+    _t.extend(_CITES171)
     return tp.organic or sp_arriving_there
 
 
-# rules/ocs/ch13-specialized-units.rules:1139  13.6c
+# rules/ocs/ch13-specialized-units.rules:1186  13.6c
 def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     """Does this Transport Point arrive loaded? (13.6c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_arrives_loaded(tp, sp_arriving_there, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_103), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_117), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1173  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1220  13.7  Formation Markers
 def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool:
     """A) May the Formation marker be on the map? (13.7)."""
     return fueling_reminder or units_with_marker >= 1
 
 
-# rules/ocs/ch13-specialized-units.rules:1173  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1220  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
-    _t.extend(_CITES158)
+    _t.extend(_CITES173)
     return units_with_marker >= 1 or fueling_reminder
 
 
-# rules/ocs/ch13-specialized-units.rules:1173  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1220  13.7  Formation Markers
 def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> Answer[bool]:
     """A) May the Formation marker be on the map? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2386,282 +2551,282 @@ def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool)
     return Answer(_value, _rules(_t), () if _value else _would_change(marker_may_be_on_map, (('units_with_marker', units_with_marker, ()), ('fueling_reminder', fueling_reminder, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1177  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1224  13.7  Formation Markers
 def may_enter_marker(u: Unit, marker_formation: str) -> bool:
     """B) May this unit be represented by the marker? (13.7)."""
     _u_formation = u.formation
     return _u_formation != '' and _u_formation == marker_formation
 
 
-# rules/ocs/ch13-specialized-units.rules:1177  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1224  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
-    _t.extend(_CITES158)
+    _t.extend(_CITES173)
     return u.formation == marker_formation and u.formation != ''
 
 
-# rules/ocs/ch13-specialized-units.rules:1177  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1224  13.7  Formation Markers
 def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     """B) May this unit be represented by the marker? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_marker(u, marker_formation, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_103), ('marker_formation', marker_formation, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_117), ('marker_formation', marker_formation, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1180  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1227  13.7  Formation Markers
 def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
     """May the marker be put under other combat units to hide the formation? (13.7)."""
     return False
 
 
 _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C157,), ()),
-    (True,): Answer(False, (_C157,), ()),
+    (False,): Answer(False, (_C172,), ()),
+    (True,): Answer(False, (_C172,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1180  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1227  13.7  Formation Markers
 def explain_marker_may_hide_formation(holds_only_zoc_units: bool) -> Answer[bool]:
     """May the marker be put under other combat units to hide the formation? (13.7), with the rules that decided it."""
     return _ANSWERS_marker_may_hide_formation[(holds_only_zoc_units,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1184  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1231  13.7  Formation Markers
 def marker_side(formation_fuel_paid: bool) -> MarkerSide:
     """D) The side the Formation marker shows (formation_fuel_paid: the formation method of fuel cost is paid, 12.5c) (13.7)."""
     return 'fueled' if formation_fuel_paid else 'regular'
 
 
 _ANSWERS_marker_side: Final[dict[tuple[bool], Answer[MarkerSide]]] = {
-    (False,): Answer('regular', (_C157,), ()),
-    (True,): Answer('fueled', (_C157,), ()),
+    (False,): Answer('regular', (_C172,), ()),
+    (True,): Answer('fueled', (_C172,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1184  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1231  13.7  Formation Markers
 def explain_marker_side(formation_fuel_paid: bool) -> Answer[MarkerSide]:
     """D) The side the Formation marker shows (formation_fuel_paid: the formation method of fuel cost is paid, 12.5c) (13.7), with the rules that decided it."""
     return _ANSWERS_marker_side[(formation_fuel_paid,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1214  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1261  13.7a  Supply Concerns
 def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
     """Does this part of the formation trace supply for free? (13.7a)."""
     return same_source_as_formation or first_part
 
 
 _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C159,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C159,), ()),
-    (True, False,): Answer(True, (_C159,), ()),
-    (True, True,): Answer(True, (_C159,), ()),
+    (False, False,): Answer(False, (_C174,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C174,), ()),
+    (True, False,): Answer(True, (_C174,), ()),
+    (True, True,): Answer(True, (_C174,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1214  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1261  13.7a  Supply Concerns
 def explain_traces_free(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """Does this part of the formation trace supply for free? (13.7a), with the rules that decided it."""
     return _ANSWERS_traces_free[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1218  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1265  13.7a  Supply Concerns
 def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> bool:
     """May this part of the formation use the formation method of fueling? (13.7a)."""
     return same_source_as_formation or first_part
 
 
 _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C159,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C159,), ()),
-    (True, False,): Answer(True, (_C159,), ()),
-    (True, True,): Answer(True, (_C159,), ()),
+    (False, False,): Answer(False, (_C174,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C174,), ()),
+    (True, False,): Answer(True, (_C174,), ()),
+    (True, True,): Answer(True, (_C174,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1218  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1265  13.7a  Supply Concerns
 def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """May this part of the formation use the formation method of fueling? (13.7a), with the rules that decided it."""
     return _ANSWERS_may_use_formation_fueling[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1237  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:1284  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
-    return u.type in _SET163
+    return u.type in _SET178
 
 
-# rules/ocs/ch13-specialized-units.rules:1237  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:1284  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
-    _t.extend(_CITES162)
-    return u.type in _SET163
+    _t.extend(_CITES177)
+    return u.type in _SET178
 
 
-# rules/ocs/ch13-specialized-units.rules:1237  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:1284  13.8  Engineer Functions
 def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_perform_engineering(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1254  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:1301  13.8a  Engineer-Capable
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
-    return u.type in _SET163 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return u.type in _SET178 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1254  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:1301  13.8a  Engineer-Capable
 def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
     """engineer_capable, recording in _t each rule it uses."""
-    _t.extend(_CITES165)
+    _t.extend(_CITES180)
     return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:1254  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:1301  13.8a  Engineer-Capable
 def explain_engineer_capable(u: Unit) -> Answer[bool]:
     """Engineer-Capable (13.8a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_engineer_capable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1294  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1341  13.8b  Bridging
 def may_attack_across(possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool) -> bool:
     """Is an attack across this river hexside possible? (possible_as_bridged: across the hexside bridged makes it) (13.8b)."""
     return possible_as_printed or (bridged_by_engineers and possible_as_bridged and (not overrunning))
 
 
 _ANSWERS_may_attack_across: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
-    (False, False, False, False,): Answer(False, (_C166,), ('possible_as_printed = true',)),
-    (False, False, False, True,): Answer(False, (_C166,), ('possible_as_printed = true',)),
-    (False, False, True, False,): Answer(False, (_C166,), ('possible_as_printed = true', 'possible_as_bridged = true')),
-    (False, False, True, True,): Answer(False, (_C166,), ('possible_as_printed = true',)),
-    (False, True, False, False,): Answer(False, (_C166,), ('possible_as_printed = true', 'bridged_by_engineers = true')),
-    (False, True, False, True,): Answer(False, (_C166,), ('possible_as_printed = true',)),
-    (False, True, True, False,): Answer(True, (_C166,), ()),
-    (False, True, True, True,): Answer(False, (_C166,), ('possible_as_printed = true', 'overrunning = false')),
-    (True, False, False, False,): Answer(True, (_C166,), ()),
-    (True, False, False, True,): Answer(True, (_C166,), ()),
-    (True, False, True, False,): Answer(True, (_C166,), ()),
-    (True, False, True, True,): Answer(True, (_C166,), ()),
-    (True, True, False, False,): Answer(True, (_C166,), ()),
-    (True, True, False, True,): Answer(True, (_C166,), ()),
-    (True, True, True, False,): Answer(True, (_C166,), ()),
-    (True, True, True, True,): Answer(True, (_C166,), ()),
+    (False, False, False, False,): Answer(False, (_C181,), ('possible_as_printed = true',)),
+    (False, False, False, True,): Answer(False, (_C181,), ('possible_as_printed = true',)),
+    (False, False, True, False,): Answer(False, (_C181,), ('possible_as_printed = true', 'possible_as_bridged = true')),
+    (False, False, True, True,): Answer(False, (_C181,), ('possible_as_printed = true',)),
+    (False, True, False, False,): Answer(False, (_C181,), ('possible_as_printed = true', 'bridged_by_engineers = true')),
+    (False, True, False, True,): Answer(False, (_C181,), ('possible_as_printed = true',)),
+    (False, True, True, False,): Answer(True, (_C181,), ()),
+    (False, True, True, True,): Answer(False, (_C181,), ('possible_as_printed = true', 'overrunning = false')),
+    (True, False, False, False,): Answer(True, (_C181,), ()),
+    (True, False, False, True,): Answer(True, (_C181,), ()),
+    (True, False, True, False,): Answer(True, (_C181,), ()),
+    (True, False, True, True,): Answer(True, (_C181,), ()),
+    (True, True, False, False,): Answer(True, (_C181,), ()),
+    (True, True, False, True,): Answer(True, (_C181,), ()),
+    (True, True, True, False,): Answer(True, (_C181,), ()),
+    (True, True, True, True,): Answer(True, (_C181,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1294  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1341  13.8b  Bridging
 def explain_may_attack_across(possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool) -> Answer[bool]:
     """Is an attack across this river hexside possible? (possible_as_bridged: across the hexside bridged makes it) (13.8b), with the rules that decided it."""
     return _ANSWERS_may_attack_across[(possible_as_printed, possible_as_bridged, bridged_by_engineers, overrunning)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1345  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1392  13.8c  Detrainable Creation
 def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
     _u_mode = u.mode
     return u.type == 'hq' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1345  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1392  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
-    _t.extend(_CITES169)
+    _t.extend(_CITES184)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:1345  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1392  13.8c  Detrainable Creation
 def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_creates_detrainable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1394  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1441  13.8d  Construction
 def may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this_phase: bool, built_in_another_hex: bool, built_another_type: bool) -> bool:
     """May this unit perform a construction task? (leg_path_hexes: the fewest hexes in a path to the task's hex that Leg MP could take, enemy ZOC ignored; 0 is its own hex. built_in_another_hex, built_another_type: it has already performed construction this phase in another hex, or of another type) (13.8d)."""
     _u_mode = u.mode
-    return phase == 'movement' and leg_path_hexes <= 2 and (not moved_this_phase) and (not built_in_another_hex) and (not built_another_type) and (u.type in _SET163) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return phase == 'movement' and leg_path_hexes <= 2 and (not moved_this_phase) and (not built_in_another_hex) and (not built_another_type) and (u.type in _SET178) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1394  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1441  13.8d  Construction
 def _t_may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this_phase: bool, built_in_another_hex: bool, built_another_type: bool, _t: list[Cite]) -> bool:
     """may_construct, recording in _t each rule it uses."""
-    _t.extend(_CITES171)
+    _t.extend(_CITES186)
     return _t_engineer_capable(u, _t) and phase == 'movement' and (leg_path_hexes <= 2) and (not moved_this_phase) and (not built_in_another_hex) and (not built_another_type)
 
 
-# rules/ocs/ch13-specialized-units.rules:1394  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1441  13.8d  Construction
 def explain_may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this_phase: bool, built_in_another_hex: bool, built_another_type: bool) -> Answer[bool]:
     """May this unit perform a construction task? (leg_path_hexes: the fewest hexes in a path to the task's hex that Leg MP could take, enemy ZOC ignored; 0 is its own hex. built_in_another_hex, built_another_type: it has already performed construction this phase in another hex, or of another type) (13.8d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_construct(u, phase, leg_path_hexes, moved_this_phase, built_in_another_hex, built_another_type, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_103), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('leg_path_hexes', leg_path_hexes, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('built_in_another_hex', built_in_another_hex, (False, True)), ('built_another_type', built_another_type, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_117), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('leg_path_hexes', leg_path_hexes, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('built_in_another_hex', built_in_another_hex, (False, True)), ('built_another_type', built_another_type, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1400  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1447  13.8d  Construction
 def construction_costs_sp(task: Construction) -> bool:
     """Does this task cost SP? (13.8d)."""
     return Construction_costs_sp[task]
 
 
 _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] = {
-    ('build_air_base',): Answer(True, (_C170, _C22,), ()),
-    ('improve_air_base',): Answer(True, (_C170, _C24,), ()),
-    ('reduce_air_base',): Answer(False, (_C170, _C26,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('build_hedgehog',): Answer(True, (_C170, _C28,), ()),
-    ('improve_hedgehog',): Answer(True, (_C170, _C30,), ()),
-    ('reduce_hedgehog',): Answer(False, (_C170, _C32,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('repair_port',): Answer(True, (_C170, _C34,), ()),
-    ('damage_port',): Answer(False, (_C170, _C36,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_air_base',): Answer(True, (_C185, _C22,), ()),
+    ('improve_air_base',): Answer(True, (_C185, _C24,), ()),
+    ('reduce_air_base',): Answer(False, (_C185, _C26,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_hedgehog',): Answer(True, (_C185, _C28,), ()),
+    ('improve_hedgehog',): Answer(True, (_C185, _C30,), ()),
+    ('reduce_hedgehog',): Answer(False, (_C185, _C32,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('repair_port',): Answer(True, (_C185, _C34,), ()),
+    ('damage_port',): Answer(False, (_C185, _C36,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1400  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1447  13.8d  Construction
 def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
     """Does this task cost SP? (13.8d), with the rules that decided it."""
     return _ANSWERS_construction_costs_sp[(task,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1452  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1499  13.9  Unit Consolidation
 def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool) -> bool:
     """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter; 4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units are in the same hex or off-map box. Adjacent enemy units and Out of Supply do not matter) (13.9)."""
-    return alike and u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (u.mode != 'dg') and (together or kind in _SET174)
+    return alike and u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (u.mode != 'dg') and (together or kind in _SET189)
 
 
-# rules/ocs/ch13-specialized-units.rules:1452  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1499  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
-    _t.extend(_CITES173)
-    return (phase == 'reinforcement' or kind == 'aircraft') and alike and (kind in _SET174 or together) and (u.stocks == 'normal') and (u.mode != 'dg')
+    _t.extend(_CITES188)
+    return (phase == 'reinforcement' or kind == 'aircraft') and alike and (kind in _SET189 or together) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1452  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1499  13.9  Unit Consolidation
 def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool) -> Answer[bool]:
     """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter; 4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units are in the same hex or off-map box. Adjacent enemy units and Out of Supply do not matter) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_consolidate(u, kind, phase, alike, together, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_103), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('alike', alike, (False, True)), ('together', together, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_117), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('alike', alike, (False, True)), ('together', together, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1457  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1504  13.9  Unit Consolidation
 def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> int:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9)."""
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1457  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1504  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
-    _t.extend(_CITES173)
+    _t.extend(_CITES188)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1457  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1504  13.9  Unit Consolidation
 def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> Answer[int]:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2669,41 +2834,41 @@ def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, r
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1461  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1508  13.9  Unit Consolidation
 def keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> bool:
     """2) Does the unit swapped in carry the mode and markers of the unit it replaces? (13.9)."""
     return swapped_in.mode == replaced.mode and swapped_in.stocks == replaced.stocks and (swapped_in.oriented_to_combat == replaced.oriented_to_combat) and (swapped_in.out_of_supply == replaced.out_of_supply) and (swapped_in.step_losses == replaced.step_losses)
 
 
-# rules/ocs/ch13-specialized-units.rules:1461  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1508  13.9  Unit Consolidation
 def _t_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit, _t: list[Cite]) -> bool:
     """keeps_modes_and_markers, recording in _t each rule it uses."""
-    _t.extend(_CITES173)
+    _t.extend(_CITES188)
     return swapped_in.mode == replaced.mode and swapped_in.oriented_to_combat == replaced.oriented_to_combat and (swapped_in.out_of_supply == replaced.out_of_supply) and (swapped_in.stocks == replaced.stocks) and (swapped_in.step_losses == replaced.step_losses)
 
 
-# rules/ocs/ch13-specialized-units.rules:1461  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1508  13.9  Unit Consolidation
 def explain_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> Answer[bool]:
     """2) Does the unit swapped in carry the mode and markers of the unit it replaces? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_keeps_modes_and_markers(replaced, swapped_in, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(keeps_modes_and_markers, (('replaced', replaced, _DOMAINS_Unit_0_103), ('swapped_in', swapped_in, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(keeps_modes_and_markers, (('replaced', replaced, _DOMAINS_Unit_0_117), ('swapped_in', swapped_in, _DOMAINS_Unit_0_117), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1467  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1514  13.9  Unit Consolidation
 def may_convert_formation(from_formation: str, to_formation: str) -> bool:
     """2, 3) May a unit change formations this way? (13.9)."""
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1467  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1514  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
-    _t.extend(_CITES173)
+    _t.extend(_CITES188)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1467  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1514  13.9  Unit Consolidation
 def explain_may_convert_formation(from_formation: str, to_formation: str) -> Answer[bool]:
     """2, 3) May a unit change formations this way? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2720,7 +2885,7 @@ def _s_rounded(x: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:15  4.1  Rounding Rule
 def _t_rounded(x: Number, _t: list[Cite]) -> int:
     """rounded, recording in _t each rule it uses."""
-    _t.extend(_CITES176)
+    _t.extend(_CITES191)
     return (x + 2) // 4
 
 
@@ -2738,53 +2903,53 @@ def explain_rounded(x: Number) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
-def _s_odds(attack: Number, defense: Number) -> int:
-    """odds with numbers scaled by SCALE."""
-    return _s_rounded(_div(attack, defense))
+# rules/ocs/ch4-general-concepts.rules:38  4.2  Fractions
+def _s_ma_share(ma: Number, share: Number) -> Number:
+    """ma_share with numbers scaled by SCALE."""
+    return _mul(ma, share)
 
 
-# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
-def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> int:
-    """odds, recording in _t each rule it uses."""
-    _t.extend(_CITES178)
-    return _t_rounded(_div(attack, defense), _t)
+# rules/ocs/ch4-general-concepts.rules:38  4.2  Fractions
+def _t_ma_share(ma: Number, share: Number, _t: list[Cite]) -> Number:
+    """ma_share, recording in _t each rule it uses."""
+    _t.extend(_CITES193)
+    return _mul(ma, share)
 
 
-# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
-def odds(attack: Number, defense: Number) -> int:
-    """Combat odds (N to 1), rounded only at the end (4.2). Numbers are exact: int or Fraction."""
-    return _s_odds(attack * SCALE, defense * SCALE)
+# rules/ocs/ch4-general-concepts.rules:38  4.2  Fractions
+def ma_share(ma: Number, share: Number) -> Number:
+    """A share of a Movement Allowance (half MA, for instance): never rounded (4.2). Numbers are exact: int or Fraction."""
+    return _exact(_s_ma_share(ma * SCALE, share * SCALE))
 
 
-# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
-def explain_odds(attack: Number, defense: Number) -> Answer[int]:
-    """Combat odds (N to 1), rounded only at the end (4.2), with the rules that decided it."""
+# rules/ocs/ch4-general-concepts.rules:38  4.2  Fractions
+def explain_ma_share(ma: Number, share: Number) -> Answer[Number]:
+    """A share of a Movement Allowance (half MA, for instance): never rounded (4.2), with the rules that decided it."""
     _t: list[Cite] = []
-    _value = _t_odds(attack * SCALE, defense * SCALE, _t)
-    return Answer(_value, _rules(_t), ())
+    _value = _t_ma_share(ma * SCALE, share * SCALE, _t)
+    return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:33  4.2  Fractions
+# rules/ocs/ch4-general-concepts.rules:42  4.2  Fractions
 def _s_barrage_factors(factors: tuple[Number, ...]) -> int:
     """barrage_factors with numbers scaled by SCALE."""
     return _s_rounded(_sum((f for f in factors)))
 
 
-# rules/ocs/ch4-general-concepts.rules:33  4.2  Fractions
+# rules/ocs/ch4-general-concepts.rules:42  4.2  Fractions
 def _t_barrage_factors(factors: tuple[Number, ...], _t: list[Cite]) -> int:
     """barrage_factors, recording in _t each rule it uses."""
-    _t.extend(_CITES178)
+    _t.extend(_CITES193)
     return _t_rounded(_sum((f for f in factors)), _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:33  4.2  Fractions
+# rules/ocs/ch4-general-concepts.rules:42  4.2  Fractions
 def barrage_factors(factors: Sequence[Number]) -> int:
     """Barrage factors for the column: combined, then rounded (4.2). Numbers are exact: int or Fraction."""
     return _s_barrage_factors(tuple(_x * SCALE for _x in factors))
 
 
-# rules/ocs/ch4-general-concepts.rules:33  4.2  Fractions
+# rules/ocs/ch4-general-concepts.rules:42  4.2  Fractions
 def explain_barrage_factors(factors: Sequence[Number]) -> Answer[int]:
     """Barrage factors for the column: combined, then rounded (4.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2792,26 +2957,26 @@ def explain_barrage_factors(factors: Sequence[Number]) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:59  4.3  Cumulative Effects
+# rules/ocs/ch4-general-concepts.rules:96  4.3  Cumulative Effects
 def _s_modified(value: Number, factors: tuple[Number, ...]) -> Number:
     """modified with numbers scaled by SCALE."""
     return _mul(value, _product((f for f in factors)))
 
 
-# rules/ocs/ch4-general-concepts.rules:59  4.3  Cumulative Effects
+# rules/ocs/ch4-general-concepts.rules:96  4.3  Cumulative Effects
 def _t_modified(value: Number, factors: tuple[Number, ...], _t: list[Cite]) -> Number:
     """modified, recording in _t each rule it uses."""
-    _t.extend(_CITES180)
+    _t.extend(_CITES195)
     return _mul(value, _product((f for f in factors)))
 
 
-# rules/ocs/ch4-general-concepts.rules:59  4.3  Cumulative Effects
+# rules/ocs/ch4-general-concepts.rules:96  4.3  Cumulative Effects
 def modified(value: Number, factors: Sequence[Number]) -> Number:
     """A value with every modifier applied in turn (4.3). Numbers are exact: int or Fraction."""
     return _exact(_s_modified(value * SCALE, tuple(_x * SCALE for _x in factors)))
 
 
-# rules/ocs/ch4-general-concepts.rules:59  4.3  Cumulative Effects
+# rules/ocs/ch4-general-concepts.rules:96  4.3  Cumulative Effects
 def explain_modified(value: Number, factors: Sequence[Number]) -> Answer[Number]:
     """A value with every modifier applied in turn (4.3), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2819,281 +2984,362 @@ def explain_modified(value: Number, factors: Sequence[Number]) -> Answer[Number]
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:112  4.4a
+# rules/ocs/ch4-general-concepts.rules:170  4.4a
 def may_attack(u: Unit) -> bool:
     """May attack or overrun (4.4a)."""
-    return u.printed_strength and u.type in _SET183 and (not u.parenthesized) and (u.mode not in _SET140)
+    return u.printed_strength and u.type in _SET198 and (not u.parenthesized) and (u.mode not in _SET154)
 
 
-# rules/ocs/ch4-general-concepts.rules:112  4.4a
+# rules/ocs/ch4-general-concepts.rules:170  4.4a
 def _t_may_attack(u: Unit, _t: list[Cite]) -> bool:
     """may_attack, recording in _t each rule it uses."""
-    _t.extend(_CITES182)
+    _t.extend(_CITES197)
     return _t_attack_capable(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:112  4.4a
+# rules/ocs/ch4-general-concepts.rules:170  4.4a
 def explain_may_attack(u: Unit) -> Answer[bool]:
     """May attack or overrun (4.4a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_attack(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:136  4.4c
+# rules/ocs/ch4-general-concepts.rules:205  4.4c
 def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
     """May move into a hex with an enemy non-combat unit (4.4c)."""
-    return u.printed_strength and u.type in _SET183 and (not u.parenthesized) and (u.mode not in _SET140)
+    return u.printed_strength and u.type in _SET198 and (not u.parenthesized) and (u.mode not in _SET154)
 
 
-# rules/ocs/ch4-general-concepts.rules:136  4.4c
+# rules/ocs/ch4-general-concepts.rules:205  4.4c
 def _t_may_enter_enemy_noncombat_hex(u: Unit, _t: list[Cite]) -> bool:
     """may_enter_enemy_noncombat_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES185)
+    _t.extend(_CITES200)
     return _t_attack_capable(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:136  4.4c
+# rules/ocs/ch4-general-concepts.rules:205  4.4c
 def explain_may_enter_enemy_noncombat_hex(u: Unit) -> Answer[bool]:
     """May move into a hex with an enemy non-combat unit (4.4c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_enemy_noncombat_hex(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:201  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:230  4.5  Zone of Control
+def zoc_reaches(u: Unit, hexes_away: int) -> bool:
+    """Does this unit's ZOC limit enemy actions in a hex this far away? (The six adjacent hexes, whatever the terrain in them or the hexsides between) (4.5)."""
+    _u_mode = u.mode
+    _u_out_of_supply = u.out_of_supply
+    _u_parenthesized = u.parenthesized
+    _u_printed_strength = u.printed_strength
+    _u_type = u.type
+    return hexes_away == 1 and (_u_mode == 'combat' and _u_printed_strength and (_u_type in _SET198) and (not _u_parenthesized) and (not _u_out_of_supply) or (_u_mode == 'exploit' and u.oriented_to_combat and _u_printed_strength and (_u_type in _SET198) and (not _u_parenthesized) and (not _u_out_of_supply)))
+
+
+# rules/ocs/ch4-general-concepts.rules:230  4.5  Zone of Control
+def _t_zoc_reaches(u: Unit, hexes_away: int, _t: list[Cite]) -> bool:
+    """zoc_reaches, recording in _t each rule it uses."""
+    _t.extend(_CITES202)
+    return _t_has_zoc(u, _t) and hexes_away == 1
+
+
+# rules/ocs/ch4-general-concepts.rules:230  4.5  Zone of Control
+def explain_zoc_reaches(u: Unit, hexes_away: int) -> Answer[bool]:
+    """Does this unit's ZOC limit enemy actions in a hex this far away? (The six adjacent hexes, whatever the terrain in them or the hexsides between) (4.5), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_zoc_reaches(u, hexes_away, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_reaches, (('u', u, _DOMAINS_Unit_0_117), ('hexes_away', hexes_away, ()), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:290  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_allows(action: EzocAction, negated: bool) -> bool:
     """May the action be taken in an enemy ZOC? (4.5a)."""
     return negated and EzocAction_negatable[action]
 
 
-# rules/ocs/ch4-general-concepts.rules:201  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:290  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_allows, recording in _t each rule it uses."""
-    _t.extend(_CITES186)
-    return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _CITES132, negated)
+    _t.extend(_CITES203)
+    return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _CITES146, negated)
 
 _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
-    ('A', False,): Answer(False, (_C133, _C38, _C131,), ('negated = true',)),
-    ('A', True,): Answer(True, (_C133, _C38, _C131,), ()),
-    ('B', False,): Answer(False, (_C133, _C40, _C131,), ('negated = true',)),
-    ('B', True,): Answer(True, (_C133, _C40, _C131,), ()),
-    ('C', False,): Answer(False, (_C133, _C42,), ()),
-    ('C', True,): Answer(False, (_C133, _C42,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('D', False,): Answer(False, (_C133, _C44, _C131,), ('negated = true',)),
-    ('D', True,): Answer(True, (_C133, _C44, _C131,), ()),
-    ('E', False,): Answer(False, (_C133, _C46,), ()),
-    ('E', True,): Answer(False, (_C133, _C46,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('F', False,): Answer(False, (_C133, _C48, _C49,), ()),
-    ('F', True,): Answer(False, (_C133, _C48, _C49,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('G', False,): Answer(False, (_C133, _C51,), ()),
-    ('G', True,): Answer(False, (_C133, _C51,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('H', False,): Answer(False, (_C133, _C53, _C131,), ('negated = true',)),
-    ('H', True,): Answer(True, (_C133, _C53, _C131,), ()),
-    ('I', False,): Answer(False, (_C133, _C55,), ()),
-    ('I', True,): Answer(False, (_C133, _C55,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('J', False,): Answer(False, (_C133, _C57,), ()),
-    ('J', True,): Answer(False, (_C133, _C57,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('K', False,): Answer(False, (_C133, _C59,), ()),
-    ('K', True,): Answer(False, (_C133, _C59,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('A', False,): Answer(False, (_C147, _C38, _C145,), ('negated = true',)),
+    ('A', True,): Answer(True, (_C147, _C38, _C145,), ()),
+    ('B', False,): Answer(False, (_C147, _C40, _C145,), ('negated = true',)),
+    ('B', True,): Answer(True, (_C147, _C40, _C145,), ()),
+    ('C', False,): Answer(False, (_C147, _C42,), ()),
+    ('C', True,): Answer(False, (_C147, _C42,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('D', False,): Answer(False, (_C147, _C44, _C145,), ('negated = true',)),
+    ('D', True,): Answer(True, (_C147, _C44, _C145,), ()),
+    ('E', False,): Answer(False, (_C147, _C46,), ()),
+    ('E', True,): Answer(False, (_C147, _C46,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('F', False,): Answer(False, (_C147, _C48, _C49,), ()),
+    ('F', True,): Answer(False, (_C147, _C48, _C49,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('G', False,): Answer(False, (_C147, _C51,), ()),
+    ('G', True,): Answer(False, (_C147, _C51,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('H', False,): Answer(False, (_C147, _C53, _C145,), ('negated = true',)),
+    ('H', True,): Answer(True, (_C147, _C53, _C145,), ()),
+    ('I', False,): Answer(False, (_C147, _C55,), ()),
+    ('I', True,): Answer(False, (_C147, _C55,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('J', False,): Answer(False, (_C147, _C57,), ()),
+    ('J', True,): Answer(False, (_C147, _C57,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('K', False,): Answer(False, (_C147, _C59,), ()),
+    ('K', True,): Answer(False, (_C147, _C59,), ('action = A', 'action = B', 'action = D', 'action = H')),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:201  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:290  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_allows(action: EzocAction, negated: bool) -> Answer[bool]:
     """May the action be taken in an enemy ZOC? (4.5a), with the rules that decided it."""
     return _ANSWERS_ezoc_allows[(action, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:305  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_stops_entering(mobility: Mobility, negated: bool) -> bool:
     """Must a unit entering the enemy ZOC end its movement or else conduct an overrun? (4.5a)."""
     return mobility == 'truck' and (not negated)
 
 
 _ANSWERS_ezoc_stops_entering: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
-    ('leg', False,): Answer(False, (_C133,), ('mobility = truck',)),
-    ('leg', True,): Answer(False, (_C133,), ()),
-    ('truck', False,): Answer(True, (_C133, _C131,), ()),
-    ('truck', True,): Answer(False, (_C133, _C131,), ('negated = false',)),
-    ('track', False,): Answer(False, (_C133,), ('mobility = truck',)),
-    ('track', True,): Answer(False, (_C133,), ()),
+    ('leg', False,): Answer(False, (_C147,), ('mobility = truck',)),
+    ('leg', True,): Answer(False, (_C147,), ()),
+    ('truck', False,): Answer(True, (_C147, _C145,), ()),
+    ('truck', True,): Answer(False, (_C147, _C145,), ('negated = false',)),
+    ('track', False,): Answer(False, (_C147,), ('mobility = truck',)),
+    ('track', True,): Answer(False, (_C147,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:305  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_stops_entering(mobility: Mobility, negated: bool) -> Answer[bool]:
     """Must a unit entering the enemy ZOC end its movement or else conduct an overrun? (4.5a), with the rules that decided it."""
     return _ANSWERS_ezoc_stops_entering[(mobility, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:216  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:309  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_blocks_path(traced_with: Mobility, negated: bool) -> bool:
     """Does the enemy ZOC block a supply path traced in or out of the hex? (4.5a)."""
     return traced_with == 'truck' and (not negated)
 
 
+# rules/ocs/ch4-general-concepts.rules:309  4.5a  Actions not allowed in an enemy ZOC
+def _t_ezoc_blocks_path(traced_with: Mobility, negated: bool, _t: list[Cite]) -> bool:
+    """ezoc_blocks_path, recording in _t each rule it uses."""
+    _t.extend(_CITES203)
+    return traced_with == 'truck' and (not _cite_yes(_t, _CITES146, negated))
+
 _ANSWERS_ezoc_blocks_path: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
-    ('leg', False,): Answer(False, (_C133,), ('traced_with = truck',)),
-    ('leg', True,): Answer(False, (_C133,), ()),
-    ('truck', False,): Answer(True, (_C133, _C131,), ()),
-    ('truck', True,): Answer(False, (_C133, _C131,), ('negated = false',)),
-    ('track', False,): Answer(False, (_C133,), ('traced_with = truck',)),
-    ('track', True,): Answer(False, (_C133,), ()),
+    ('leg', False,): Answer(False, (_C147,), ('traced_with = truck',)),
+    ('leg', True,): Answer(False, (_C147,), ()),
+    ('truck', False,): Answer(True, (_C147, _C145,), ()),
+    ('truck', True,): Answer(False, (_C147, _C145,), ('negated = false',)),
+    ('track', False,): Answer(False, (_C147,), ('traced_with = truck',)),
+    ('track', True,): Answer(False, (_C147,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:216  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:309  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_blocks_path(traced_with: Mobility, negated: bool) -> Answer[bool]:
     """Does the enemy ZOC block a supply path traced in or out of the hex? (4.5a), with the rules that decided it."""
     return _ANSWERS_ezoc_blocks_path[(traced_with, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:247  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:313  4.5a  Actions not allowed in an enemy ZOC
+def may_move_on_after_entering(mobility: Mobility, negated: bool, overrun: bool) -> bool:
+    """After entering an enemy ZOC, may the unit go on moving? (With Truck MP, only by conducting an overrun) (4.5a)."""
+    return overrun or not ezoc_stops_entering(mobility, negated)
+
+
+_ANSWERS_may_move_on_after_entering: Final[dict[tuple[Mobility, bool, bool], Answer[bool]]] = {
+    ('leg', False, False,): Answer(True, (_C147, _C145,), ()),
+    ('leg', False, True,): Answer(True, (_C147, _C145,), ()),
+    ('leg', True, False,): Answer(True, (_C147, _C145,), ()),
+    ('leg', True, True,): Answer(True, (_C147, _C145,), ()),
+    ('truck', False, False,): Answer(False, (_C147, _C145,), ('mobility = leg', 'mobility = track', 'negated = true', 'overrun = true')),
+    ('truck', False, True,): Answer(True, (_C147, _C145,), ()),
+    ('truck', True, False,): Answer(True, (_C147, _C145,), ()),
+    ('truck', True, True,): Answer(True, (_C147, _C145,), ()),
+    ('track', False, False,): Answer(True, (_C147, _C145,), ()),
+    ('track', False, True,): Answer(True, (_C147, _C145,), ()),
+    ('track', True, False,): Answer(True, (_C147, _C145,), ()),
+    ('track', True, True,): Answer(True, (_C147, _C145,), ()),
+}
+
+
+# rules/ocs/ch4-general-concepts.rules:313  4.5a  Actions not allowed in an enemy ZOC
+def explain_may_move_on_after_entering(mobility: Mobility, negated: bool, overrun: bool) -> Answer[bool]:
+    """After entering an enemy ZOC, may the unit go on moving? (With Truck MP, only by conducting an overrun) (4.5a), with the rules that decided it."""
+    return _ANSWERS_may_move_on_after_entering[(mobility, negated, overrun)]
+
+
+# rules/ocs/ch4-general-concepts.rules:317  4.5a  Actions not allowed in an enemy ZOC
+def ezoc_blocks_trace_by(tracer: Unit, negated: bool) -> bool:
+    """Does the enemy ZOC block the supply path this HQ or Extender traces in or out of the hex? (4.5a)."""
+    return ezoc_blocks_path(tracer.mobility, negated)
+
+
+# rules/ocs/ch4-general-concepts.rules:317  4.5a  Actions not allowed in an enemy ZOC
+def _t_ezoc_blocks_trace_by(tracer: Unit, negated: bool, _t: list[Cite]) -> bool:
+    """ezoc_blocks_trace_by, recording in _t each rule it uses."""
+    _t.extend(_CITES203)
+    return _t_ezoc_blocks_path(tracer.mobility, _cite_yes(_t, _CITES146, negated), _t)
+
+
+# rules/ocs/ch4-general-concepts.rules:317  4.5a  Actions not allowed in an enemy ZOC
+def explain_ezoc_blocks_trace_by(tracer: Unit, negated: bool) -> Answer[bool]:
+    """Does the enemy ZOC block the supply path this HQ or Extender traces in or out of the hex? (4.5a), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_ezoc_blocks_trace_by(tracer, negated, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(ezoc_blocks_trace_by, (('tracer', tracer, _DOMAINS_Unit_0_117), ('negated', negated, (False, True)), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:375  4.5b  Negating ZOC
 def zoc_negated(h: Hex) -> bool:
     """Is the enemy ZOC in this hex negated? (4.5b)."""
     return any((not u.will_spend_mp and UnitType_combat[u.type] for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:247  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:375  4.5b  Negating ZOC
 def _t_zoc_negated(h: Hex, _t: list[Cite]) -> bool:
     """zoc_negated, recording in _t each rule it uses."""
-    _t.extend(_CITES132)
+    _t.extend(_CITES146)
     return any((_t_is_combat(u, _t) and (not u.will_spend_mp) for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:247  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:375  4.5b  Negating ZOC
 def explain_zoc_negated(h: Hex) -> Answer[bool]:
     """Is the enemy ZOC in this hex negated? (4.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_zoc_negated(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0_187), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0_163), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:250  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:378  4.5b  Negating ZOC
 def may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> bool:
     """May a unit using Truck MP leave a hex in an enemy ZOC? (4.5b)."""
     return started_phase_there or ezoc_allows('A', negated)
 
 
 _ANSWERS_may_exit_ezoc_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C131, _C133, _C38,), ('started_phase_there = true', 'negated = true')),
-    (False, True,): Answer(True, (_C131, _C133, _C38,), ()),
-    (True, False,): Answer(True, (_C131,), ()),
-    (True, True,): Answer(True, (_C131,), ()),
+    (False, False,): Answer(False, (_C145, _C147, _C38,), ('started_phase_there = true', 'negated = true')),
+    (False, True,): Answer(True, (_C145, _C147, _C38,), ()),
+    (True, False,): Answer(True, (_C145,), ()),
+    (True, True,): Answer(True, (_C145,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:250  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:378  4.5b  Negating ZOC
 def explain_may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> Answer[bool]:
     """May a unit using Truck MP leave a hex in an enemy ZOC? (4.5b), with the rules that decided it."""
     return _ANSWERS_may_exit_ezoc_hex[(started_phase_there, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:297  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:434  4.6  Regimental Equivalents
 def sizes_not_negative(u: Unit) -> bool:
     """Printed RE sizes and point values are never negative (4.6)."""
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
-# rules/ocs/ch4-general-concepts.rules:297  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:434  4.6  Regimental Equivalents
 def _t_sizes_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """sizes_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES189)
+    _t.extend(_CITES205)
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
-# rules/ocs/ch4-general-concepts.rules:297  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:434  4.6  Regimental Equivalents
 def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
     """Printed RE sizes and point values are never negative (4.6), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_sizes_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:318  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:463  4.6  Regimental Equivalents
 def one_step(u: Unit) -> bool:
     """Is 1 step for loss purposes (a combat unit that is not multi-step) (4.6)."""
     return not u.multi_step and UnitType_combat[u.type]
 
 
-# rules/ocs/ch4-general-concepts.rules:318  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:463  4.6  Regimental Equivalents
 def _t_one_step(u: Unit, _t: list[Cite]) -> bool:
     """one_step, recording in _t each rule it uses."""
-    _t.extend(_CITES189)
+    _t.extend(_CITES205)
     return _t_is_combat(u, _t) and (not u.multi_step)
 
 
-# rules/ocs/ch4-general-concepts.rules:318  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:463  4.6  Regimental Equivalents
 def explain_one_step(u: Unit) -> Answer[bool]:
     """Is 1 step for loss purposes (a combat unit that is not multi-step) (4.6), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_one_step(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(one_step, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(one_step, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:498  4.7  Transportation Equivalents
 def transportable(u: Unit) -> bool:
     """Can be transported (rail, air, landing craft, shipping) (4.7)."""
-    return u.type not in _SET121
+    return u.type not in _SET135
 
 
-# rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:498  4.7  Transportation Equivalents
 def _t_transportable(u: Unit, _t: list[Cite]) -> bool:
     """transportable, recording in _t each rule it uses."""
-    _t.extend(_CITES191)
-    return _t_is_combat(u, _t) or u.type in _SET192
+    _t.extend(_CITES207)
+    return _t_is_combat(u, _t) or u.type in _SET208
 
 
-# rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:498  4.7  Transportation Equivalents
 def explain_transportable(u: Unit) -> Answer[bool]:
     """Can be transported (rail, air, landing craft, shipping) (4.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transportable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:356  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:501  4.7  Transportation Equivalents
 def transport_point_may_carry(cargo: Unit) -> bool:
     """A Transport Point can carry this (4.7)."""
     return cargo.type == 'sp'
 
 
-# rules/ocs/ch4-general-concepts.rules:356  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:501  4.7  Transportation Equivalents
 def _t_transport_point_may_carry(cargo: Unit, _t: list[Cite]) -> bool:
     """transport_point_may_carry, recording in _t each rule it uses."""
-    _t.extend(_CITES191)
+    _t.extend(_CITES207)
     return cargo.type == 'sp'
 
 
-# rules/ocs/ch4-general-concepts.rules:356  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:501  4.7  Transportation Equivalents
 def explain_transport_point_may_carry(cargo: Unit) -> Answer[bool]:
     """A Transport Point can carry this (4.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_may_carry(cargo, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_0_117), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:408  4.7c
+# rules/ocs/ch4-general-concepts.rules:571  4.7c
 def _s_transport_point_load(u: Unit) -> Number:
     """transport_point_load with numbers scaled by SCALE."""
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:408  4.7c
+# rules/ocs/ch4-general-concepts.rules:571  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
-    _t.extend(_CITES194)
+    _t.extend(_CITES210)
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:408  4.7c
+# rules/ocs/ch4-general-concepts.rules:571  4.7c
 def transport_point_load(u: Unit) -> Number:
     """SP a Transport Point can carry (4.7c). Numbers are exact: int or Fraction."""
     return _exact(_s_transport_point_load(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:408  4.7c
+# rules/ocs/ch4-general-concepts.rules:571  4.7c
 def explain_transport_point_load(u: Unit) -> Answer[Number]:
     """SP a Transport Point can carry (4.7c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3101,20 +3347,20 @@ def explain_transport_point_load(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:444  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:618  4.7d  Movement and Transport
 def one_transport_type(used: tuple[Transport, ...], next: Transport) -> bool:
     """May a unit that already used these transports this phase use this one? (4.7d)."""
     return all((t == next for t in used))
 
 
-# rules/ocs/ch4-general-concepts.rules:444  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:618  4.7d  Movement and Transport
 def _t_one_transport_type(used: tuple[Transport, ...], next: Transport, _t: list[Cite]) -> bool:
     """one_transport_type, recording in _t each rule it uses."""
-    _t.extend(_CITES196)
+    _t.extend(_CITES212)
     return all((t == next for t in used))
 
 
-# rules/ocs/ch4-general-concepts.rules:444  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:618  4.7d  Movement and Transport
 def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> Answer[bool]:
     """May a unit that already used these transports this phase use this one? (4.7d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3122,26 +3368,26 @@ def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> An
     return Answer(_value, _rules(_t), () if _value else _would_change(one_transport_type, (('used', used, _Items(('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping'))), ('next', next, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:631  4.7d  Movement and Transport
 def _s_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """may_spend_transported with numbers scaled by SCALE."""
-    return before >= 0 and after >= 0 and (before <= (2 if by == 'rail' else 2 if by == 'air' else 0)) and (after <= (2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0)) and (before + after <= (2 if by == 'rail' else 2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0))
+    return before >= 0 and after >= 0 and (before <= (2 if by == 'rail' else 2 if by == 'air' else 0 if by == 'landing_craft' else 0)) and (after <= (2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0 if by == 'landing_craft' else 0)) and (before + after <= (2 if by == 'rail' else 2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0 if by == 'landing_craft' else 0))
 
 
-# rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:631  4.7d  Movement and Transport
 def _t_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number, _t: list[Cite]) -> bool:
     """may_spend_transported, recording in _t each rule it uses."""
-    _t.extend(_CITES196)
+    _t.extend(_CITES212)
     return before >= 0 and after >= 0 and (before <= _t_ma_before(by, _t)) and (after <= _t_ma_after(by, alt_roll, _t)) and (before + after <= _t_transported_ma(by, alt_roll, _t))
 
 
-# rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:631  4.7d  Movement and Transport
 def may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """May a unit spend these shares of its MA before and after being transported? (4.7d). Numbers are exact: int or Fraction."""
     return _s_may_spend_transported(by, alt_roll, before * SCALE, after * SCALE)
 
 
-# rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:631  4.7d  Movement and Transport
 def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> Answer[bool]:
     """May a unit spend these shares of its MA before and after being transported? (4.7d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3149,20 +3395,151 @@ def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number,
     return Answer(_value, _rules(_t), () if _value else _would_change(may_spend_transported, (('by', by, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), ('alt_roll', alt_roll, (False, True)), ('before', before, ()), ('after', after, ()), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:789  4.8b  Order of Stacking
+def ignores_dg(u: Unit) -> bool:
+    """A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker) (4.8b)."""
+    _u_type = u.type
+    return u.mode != 'dg' or not (not u.active and UnitType_air[_u_type] or _u_type == 'sp')
+
+
+# rules/ocs/ch4-general-concepts.rules:789  4.8b  Order of Stacking
+def _t_ignores_dg(u: Unit, _t: list[Cite]) -> bool:
+    """ignores_dg, recording in _t each rule it uses."""
+    _t.extend(_CITES214)
+    return u.mode != 'dg' or not (u.type == 'sp' or (_attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type) and (not u.active)))
+
+
+# rules/ocs/ch4-general-concepts.rules:789  4.8b  Order of Stacking
+def explain_ignores_dg(u: Unit) -> Answer[bool]:
+    """A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker) (4.8b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_ignores_dg(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(ignores_dg, (('u', u, _DOMAINS_Unit_0_117), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:803  4.8b  Order of Stacking
+def hex_has_zoc(h: Hex) -> bool:
+    """D) Does the hex have a ZOC? (With an HQ on top, the enemy player must be told.) (4.8b)."""
+    return any((u.mode == 'combat' and u.printed_strength and (u.type in _SET198) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET198) and (not u.parenthesized) and (not u.out_of_supply)) for u in h.units))
+
+
+# rules/ocs/ch4-general-concepts.rules:803  4.8b  Order of Stacking
+def _t_hex_has_zoc(h: Hex, _t: list[Cite]) -> bool:
+    """hex_has_zoc, recording in _t each rule it uses."""
+    _t.extend(_CITES214)
+    return any((_t_has_zoc(u, _t) for u in h.units))
+
+
+# rules/ocs/ch4-general-concepts.rules:803  4.8b  Order of Stacking
+def explain_hex_has_zoc(h: Hex) -> Answer[bool]:
+    """D) Does the hex have a ZOC? (With an HQ on top, the enemy player must be told.) (4.8b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_hex_has_zoc(h, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(hex_has_zoc, (('h', h, _DOMAINS_Hex_0_163), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:806  4.8b  Order of Stacking
+def active_planes_on_top(h: Hex) -> bool:
+    """E) Is every Active plane on top of any ground units? (4.8b)."""
+    _h_units = h.units
+    return all((cast('bool', _first((UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]))) for p in _h_units if p.active and UnitType_air[p.type]))
+
+
+# rules/ocs/ch4-general-concepts.rules:806  4.8b  Order of Stacking
+def _t_active_planes_on_top(h: Hex, _t: list[Cite]) -> bool:
+    """active_planes_on_top, recording in _t each rule it uses."""
+    _t.extend(_CITES214)
+    return all((cast('bool', _first((_t_is_air(x, _t) for x in h.units if x == p or _t_is_ground(x, _t)))) for p in h.units if _t_is_air(p, _t) and p.active))
+
+
+# rules/ocs/ch4-general-concepts.rules:806  4.8b  Order of Stacking
+def explain_active_planes_on_top(h: Hex) -> Answer[bool]:
+    """E) Is every Active plane on top of any ground units? (4.8b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_active_planes_on_top(h, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(active_planes_on_top, (('h', h, _DOMAINS_Hex_0_163), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:809  4.8b  Order of Stacking
+def active_fighter_on_top(h: Hex) -> bool:
+    """E) If an Active fighter is in the stack, is it the top air unit? (4.8b)."""
+    _h_units = h.units
+    return not any((u.type == 'fighter' and u.active for u in _h_units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type])))
+
+
+# rules/ocs/ch4-general-concepts.rules:809  4.8b  Order of Stacking
+def _t_active_fighter_on_top(h: Hex, _t: list[Cite]) -> bool:
+    """active_fighter_on_top, recording in _t each rule it uses."""
+    _t.extend(_CITES214)
+    return not any((u.type == 'fighter' and u.active for u in h.units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in h.units if _t_is_air(u, _t))))
+
+
+# rules/ocs/ch4-general-concepts.rules:809  4.8b  Order of Stacking
+def explain_active_fighter_on_top(h: Hex) -> Answer[bool]:
+    """E) If an Active fighter is in the stack, is it the top air unit? (4.8b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_active_fighter_on_top(h, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(active_fighter_on_top, (('h', h, _DOMAINS_Hex_0_163), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
+def hedgehog_on_top(h: Hex) -> bool:
+    """F) If a hedgehog is present, is it the top ground unit? (4.8b)."""
+    _h_units = h.units
+    return not any((u.type == 'hedgehog' for u in _h_units)) or cast('bool', _first((u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type])))
+
+
+# rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
+def _t_hedgehog_on_top(h: Hex, _t: list[Cite]) -> bool:
+    """hedgehog_on_top, recording in _t each rule it uses."""
+    _t.extend(_CITES214)
+    return not any((u.type == 'hedgehog' for u in h.units)) or cast('bool', _first((u.type == 'hedgehog' for u in h.units if _t_is_ground(u, _t))))
+
+
+# rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
+def explain_hedgehog_on_top(h: Hex) -> Answer[bool]:
+    """F) If a hedgehog is present, is it the top ground unit? (4.8b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_hedgehog_on_top(h, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(hedgehog_on_top, (('h', h, _DOMAINS_Hex_0_163), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:816  4.8b  Order of Stacking
+def stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> bool:
+    """Is the stack in the order C) to F) ask? (4.8b)."""
+    _h_units = h.units
+    return (not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET198) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET198) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)) or cast('bool', _first((u.mode == 'combat' and u.printed_strength and (u.type in _SET198) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET198) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]))) or (cast('bool', _first((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))) and (not enemy_ground_adjacent))) and all((cast('bool', _first((UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]))) for p in _h_units if p.active and UnitType_air[p.type])) and (not any((u.type == 'fighter' and u.active for u in _h_units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type])))) and (not any((u.type == 'hedgehog' for u in _h_units)) or cast('bool', _first((u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type]))))
+
+
+# rules/ocs/ch4-general-concepts.rules:816  4.8b  Order of Stacking
+def _t_stack_in_order(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> bool:
+    """stack_in_order, recording in _t each rule it uses."""
+    _t.extend(_CITES214)
+    return _t_zoc_unit_on_top(h, enemy_ground_adjacent, _t) and _t_active_planes_on_top(h, _t) and _t_active_fighter_on_top(h, _t) and _t_hedgehog_on_top(h, _t)
+
+
+# rules/ocs/ch4-general-concepts.rules:816  4.8b  Order of Stacking
+def explain_stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]:
+    """Is the stack in the order C) to F) ask? (4.8b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_stack_in_order(h, enemy_ground_adjacent, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(stack_in_order, (('h', h, _DOMAINS_Hex_0_163), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:923  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
-    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET199) for e in enemies))
+    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET217) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:923  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES198)
+    _t.extend(_CITES216)
     return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:923  4.8c  Enemy Stacks
 def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> Answer[bool]:
     """May move, retreat or trace into a hex with these enemy units (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3170,20 +3547,20 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_hex, (('mover', mover, ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path')), ('enemies', enemies, _Items(('combat_units', 'noncombat_units', 'ships', 'planes'))), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:623  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:927  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
-    return 'attack_capable_unit' if u.printed_strength and u.type in _SET183 and (not u.parenthesized) and (u.mode not in _SET140) else 'other_ground_unit'
+    return 'attack_capable_unit' if u.printed_strength and u.type in _SET198 and (not u.parenthesized) and (u.mode not in _SET154) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:623  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:927  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
-    _t.extend(_CITES198)
+    _t.extend(_CITES216)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:623  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:927  4.8c  Enemy Stacks
 def explain_ground_mover(u: Unit) -> Answer[Mover]:
     """What kind of mover a ground unit is (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3191,133 +3568,216 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:657  4.9a
-def shown_combat_unit(h: Hex) -> Unit:
-    """The combat unit the enemy may always see (units listed top first) (4.9a)."""
-    _h_units = h.units
-    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET183) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET183) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
+# rules/ocs/ch4-general-concepts.rules:979  4.9a
+def shows_plane(h: Hex) -> bool:
+    """Is there an Active plane in the hex for the enemy to see? (4.9a)."""
+    return any((u.active and UnitType_air[u.type] for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:657  4.9a
-def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
-    """shown_combat_unit, recording in _t each rule it uses."""
-    _t.extend(_CITES201)
-    return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))) if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)) else _first((u for u in h.units if _t_is_combat(u, _t)))
+# rules/ocs/ch4-general-concepts.rules:979  4.9a
+def _t_shows_plane(h: Hex, _t: list[Cite]) -> bool:
+    """shows_plane, recording in _t each rule it uses."""
+    _t.extend(_CITES219)
+    return any((_t_is_air(u, _t) and u.active for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:657  4.9a
-def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
-    """The combat unit the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
+# rules/ocs/ch4-general-concepts.rules:979  4.9a
+def explain_shows_plane(h: Hex) -> Answer[bool]:
+    """Is there an Active plane in the hex for the enemy to see? (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
-    _value = _t_shown_combat_unit(h, _t)
+    _value = _t_shows_plane(h, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(shows_plane, (('h', h, _DOMAINS_Hex_0_163), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:982  4.9a
+def shown_plane(h: Hex) -> Unit:
+    """The top Active plane, which the enemy may always see (units listed top first) (4.9a)."""
+    return _first((u for u in h.units if u.active and UnitType_air[u.type]))
+
+
+# rules/ocs/ch4-general-concepts.rules:982  4.9a
+def _t_shown_plane(h: Hex, _t: list[Cite]) -> Unit:
+    """shown_plane, recording in _t each rule it uses."""
+    _t.extend(_CITES219)
+    return _first((u for u in h.units if _t_is_air(u, _t) and u.active))
+
+
+# rules/ocs/ch4-general-concepts.rules:982  4.9a
+def explain_shown_plane(h: Hex) -> Answer[Unit]:
+    """The top Active plane, which the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_shown_plane(h, _t)
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:662  4.9a
+# rules/ocs/ch4-general-concepts.rules:994  4.9a
+def enemy_knows(fact: TopUnitFact) -> bool:
+    """Is the enemy player entitled to know this about the top unit? (4.9a)."""
+    return TopUnitFact_known[fact]
+
+
+_ANSWERS_enemy_knows: Final[dict[tuple[TopUnitFact], Answer[bool]]] = {
+    ('strat_mode',): Answer(True, (_C218, _C61,), ()),
+    ('dg',): Answer(True, (_C218, _C63,), ()),
+    ('out_of_supply',): Answer(True, (_C218, _C65,), ()),
+    ('internal_stocks',): Answer(False, (_C218, _C67,), ('fact = strat_mode', 'fact = dg', 'fact = out_of_supply')),
+    ('steps_lost',): Answer(False, (_C218, _C69,), ('fact = strat_mode', 'fact = dg', 'fact = out_of_supply')),
+}
+
+
+# rules/ocs/ch4-general-concepts.rules:994  4.9a
+def explain_enemy_knows(fact: TopUnitFact) -> Answer[bool]:
+    """Is the enemy player entitled to know this about the top unit? (4.9a), with the rules that decided it."""
+    return _ANSWERS_enemy_knows[(fact,)]
+
+
+# rules/ocs/ch4-general-concepts.rules:997  4.9a
 def shows_hedgehog(h: Hex) -> bool:
     """The enemy may see a hedgehog in the hex (4.9a)."""
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:662  4.9a
+# rules/ocs/ch4-general-concepts.rules:997  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
-    _t.extend(_CITES201)
+    _t.extend(_CITES219)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:662  4.9a
+# rules/ocs/ch4-general-concepts.rules:997  4.9a
 def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_shows_hedgehog(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_0_187), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_0_163), )))
 
 
-# rules/ocs/series.rules:43  3.3  Non-Combat Units
+# rules/ocs/series.rules:46  3.3  Non-Combat Units
 def is_combat(u: Unit) -> bool:
     """Is a combat unit (SP, Transport Points, hedgehogs, air bases and ports are not) (3.3)."""
     return UnitType_combat[u.type]
 
 
-# rules/ocs/series.rules:43  3.3  Non-Combat Units
+# rules/ocs/series.rules:46  3.3  Non-Combat Units
 def _t_is_combat(u: Unit, _t: list[Cite]) -> bool:
     """is_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES203)
+    _t.extend(_CITES221)
     return _attr_yes(_t, _CITES_UnitType_combat, UnitType_combat, u.type)
 
 
-# rules/ocs/series.rules:43  3.3  Non-Combat Units
+# rules/ocs/series.rules:46  3.3  Non-Combat Units
 def explain_is_combat(u: Unit) -> Answer[bool]:
     """Is a combat unit (SP, Transport Points, hedgehogs, air bases and ports are not) (3.3), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_is_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
-# rules/ocs/series.rules:62  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:48  3.3  Non-Combat Units
+def is_air(u: Unit) -> bool:
+    """Is an air unit (a plane) (3.3)."""
+    return UnitType_air[u.type]
+
+
+# rules/ocs/series.rules:48  3.3  Non-Combat Units
+def _t_is_air(u: Unit, _t: list[Cite]) -> bool:
+    """is_air, recording in _t each rule it uses."""
+    _t.extend(_CITES221)
+    return _attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type)
+
+
+# rules/ocs/series.rules:48  3.3  Non-Combat Units
+def explain_is_air(u: Unit) -> Answer[bool]:
+    """Is an air unit (a plane) (3.3), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_is_air(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_air, (('u', u, _DOMAINS_Unit_0_117), )))
+
+
+# rules/ocs/series.rules:49  3.3  Non-Combat Units
+def is_ground(u: Unit) -> bool:
+    """Is a ground unit (combat or non-combat; not an air unit) (3.3)."""
+    return not UnitType_air[u.type]
+
+
+# rules/ocs/series.rules:49  3.3  Non-Combat Units
+def _t_is_ground(u: Unit, _t: list[Cite]) -> bool:
+    """is_ground, recording in _t each rule it uses."""
+    _t.extend(_CITES221)
+    return not _attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type)
+
+
+# rules/ocs/series.rules:49  3.3  Non-Combat Units
+def explain_is_ground(u: Unit) -> Answer[bool]:
+    """Is a ground unit (combat or non-combat; not an air unit) (3.3), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_is_ground(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_ground, (('u', u, _DOMAINS_Unit_0_117), )))
+
+
+# rules/ocs/series.rules:67  5.10e  DG Mode Orientation
 def combat_side(u: Unit) -> bool:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e)."""
     _u_mode = u.mode
-    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET104)
+    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET118)
 
 
-# rules/ocs/series.rules:62  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:67  5.10e  DG Mode Orientation
 def _t_combat_side(u: Unit, _t: list[Cite]) -> bool:
     """combat_side, recording in _t each rule it uses."""
-    _t.extend(_CITES205)
-    return u.mode == 'combat' or (u.mode in _SET104 and u.oriented_to_combat)
+    _t.extend(_CITES223)
+    return u.mode == 'combat' or (u.mode in _SET118 and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:62  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:67  5.10e  DG Mode Orientation
 def explain_combat_side(u: Unit) -> Answer[bool]:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_combat_side(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
-# rules/ocs/series.rules:64  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:69  5.10e  DG Mode Orientation
 def combat_or_dg_combat(u: Unit) -> bool:
     """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e)."""
     _u_mode = u.mode
     return _u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:64  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:69  5.10e  DG Mode Orientation
 def _t_combat_or_dg_combat(u: Unit, _t: list[Cite]) -> bool:
     """combat_or_dg_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES205)
+    _t.extend(_CITES223)
     return u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:64  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:69  5.10e  DG Mode Orientation
 def explain_combat_or_dg_combat(u: Unit) -> Answer[bool]:
     """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_combat_or_dg_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
-# rules/ocs/series.rules:68  9.11  Step Losses
+# rules/ocs/series.rules:73  9.11  Step Losses
 def steps_not_negative(u: Unit) -> bool:
     """A unit cannot have lost a negative number of steps (9.11)."""
     return u.step_losses >= 0
 
 
-# rules/ocs/series.rules:68  9.11  Step Losses
+# rules/ocs/series.rules:73  9.11  Step Losses
 def _t_steps_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """steps_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES207)
+    _t.extend(_CITES225)
     return u.step_losses >= 0
 
 
-# rules/ocs/series.rules:68  9.11  Step Losses
+# rules/ocs/series.rules:73  9.11  Step Losses
 def explain_steps_not_negative(u: Unit) -> Answer[bool]:
     """A unit cannot have lost a negative number of steps (9.11), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_steps_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:10  12.5  Fuel Supply
@@ -3338,14 +3798,14 @@ def _t_needs_fuel(u: Unit, _t: list[Cite]) -> bool:
     """needs_fuel, recording in _t each rule it uses."""
     # transport: 13.2b (OCS) rules/ocs/ch13-specialized-units.rules:193
     if u.type == 'transport':
-        _t.extend(_CITES212)
+        _t.extend(_CITES230)
         return False
     # motorized: 12.5 (OCS) rules/ocs/ch13-specialized-units.rules:11
     if u.mobility != 'leg':
-        _t.extend(_CITES213)
+        _t.extend(_CITES231)
         return True
     # leg: 12.5 (OCS) rules/ocs/ch13-specialized-units.rules:12
-    _t.extend(_CITES214)
+    _t.extend(_CITES232)
     return False
 
 
@@ -3354,7 +3814,7 @@ def explain_needs_fuel(u: Unit) -> Answer[bool]:
     """Does the unit need fuel to move? (12.5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_needs_fuel(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:93  13.1c  HQs and Combat
@@ -3372,7 +3832,7 @@ def defense_strength(u: Unit, printed: int) -> int:
         return 1
     # hq_combat_side: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:97
     _u_mode = u.mode
-    if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET104)):
+    if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET118)):
         return 5
     # hq_move_side: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:99
     if _u_type == 'hq':
@@ -3386,26 +3846,26 @@ def _t_defense_strength(u: Unit, printed: int, _t: list[Cite]) -> int:
     """defense_strength, recording in _t each rule it uses."""
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:813
     if u.type == 'artillery':
-        _t.extend(_CITES221)
+        _t.extend(_CITES239)
         return 1
     # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:95
     if u.type == 'hq' and u.mode == 'combat':
-        _t.extend(_CITES222)
+        _t.extend(_CITES240)
         return 5
     # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:96
     if u.type == 'hq' and u.mode == 'move':
-        _t.extend(_CITES223)
+        _t.extend(_CITES241)
         return 1
     # hq_combat_side: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:97
     if u.type == 'hq' and _t_combat_side(u, _t):
-        _t.extend(_CITES224)
+        _t.extend(_CITES242)
         return 5
     # hq_move_side: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:99
     if u.type == 'hq':
-        _t.extend(_CITES225)
+        _t.extend(_CITES243)
         return 1
     # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:100
-    _t.extend(_CITES226)
+    _t.extend(_CITES244)
     return printed
 
 
@@ -3424,7 +3884,7 @@ def may_unload(tp: Unit, h: Hex) -> bool:
     if tp.organic:
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:316
-    if any((u.type not in _SET229 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+    if any((u.type not in _SET247 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:319
     return False
@@ -3435,14 +3895,14 @@ def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
     # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:366
     if tp.organic:
-        _t.extend(_CITES231)
+        _t.extend(_CITES249)
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:316
-    if any((_t_is_combat(u, _t) or u.type in _SET232 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
-        _t.extend(_CITES233)
+    if any((_t_is_combat(u, _t) or u.type in _SET250 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+        _t.extend(_CITES251)
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:319
-    _t.extend(_CITES234)
+    _t.extend(_CITES252)
     return False
 
 
@@ -3451,7 +3911,7 @@ def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_unload(tp, h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_103), ('h', h, _DOMAINS_Hex_0_187), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_117), ('h', h, _DOMAINS_Hex_0_163), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:375  13.2g  Organic Trucks
@@ -3473,14 +3933,14 @@ def _t_may_retreat(tp: Unit, with_retreating_combat_units: bool, _t: list[Cite])
     """may_retreat, recording in _t each rule it uses."""
     # tag_along: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:377
     if tp.organic and with_retreating_combat_units:
-        _t.extend(_CITES238)
+        _t.extend(_CITES256)
         return True
     # alone: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:379
     if tp.organic:
-        _t.extend(_CITES239)
+        _t.extend(_CITES257)
         return False
     # others: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:380
-    _t.extend(_CITES240)
+    _t.extend(_CITES258)
     return False
 
 
@@ -3489,7 +3949,7 @@ def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[
     """May this Transport Point retreat? (with_retreating_combat_units: with retreating combat units of its stack) (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_retreat(tp, with_retreating_combat_units, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_0_103), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_0_117), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:608  13.3e
@@ -3499,7 +3959,7 @@ def may_entrain(u: Unit, x: RailHex) -> bool:
     _u_type = u.type
     if _u_type == 'rail_repair' and (not x.in_ezoc):
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1349
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1396
     _u_mode = u.mode
     if _u_type == 'hq' and (not x.in_ezoc) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) and (x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))):
         return True
@@ -3516,18 +3976,18 @@ def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:711
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES245)
+        _t.extend(_CITES263)
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1349
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1396
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES246)
+        _t.extend(_CITES264)
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:609
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
-        _t.extend(_CITES247)
+        _t.extend(_CITES265)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:611
-    _t.extend(_CITES248)
+    _t.extend(_CITES266)
     return False
 
 
@@ -3536,7 +3996,7 @@ def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo entrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_entrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_0_103), ('x', x, _DOMAINS_RailHex_0_126), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_0_117), ('x', x, _DOMAINS_RailHex_0_140), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:614  13.3e
@@ -3545,7 +4005,7 @@ def may_detrain(u: Unit, x: RailHex) -> bool:
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:715
     if u.type == 'rail_repair' and (not x.in_ezoc) and (not x.enemy_units):
         return True
-    # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:627
+    # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:931
     _x_enemy_units = x.enemy_units
     if _x_enemy_units:
         return False
@@ -3562,18 +4022,18 @@ def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:715
     if u.type == 'rail_repair' and (not x.in_ezoc) and (not x.enemy_units):
-        _t.extend(_CITES252)
+        _t.extend(_CITES270)
         return True
-    # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:627
+    # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:931
     if x.enemy_units:
-        _t.extend(_CITES253)
+        _t.extend(_CITES271)
         return False
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:615
     if _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES254)
+        _t.extend(_CITES272)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:616
-    _t.extend(_CITES248)
+    _t.extend(_CITES266)
     return False
 
 
@@ -3582,7 +4042,7 @@ def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo detrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_detrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_0_103), ('x', x, _DOMAINS_RailHex_0_126), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_0_117), ('x', x, _DOMAINS_RailHex_0_140), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:927  13.5b
@@ -3609,22 +4069,22 @@ def _t_rebuildable(u: Unit, in_dead_pile: bool, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
     # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:971
     if u.no_rebuild:
-        _t.extend(_CITES260)
+        _t.extend(_CITES278)
         return False
     # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:929
     if u.breakdown:
-        _t.extend(_CITES261)
+        _t.extend(_CITES279)
         return False
     # dead_pile: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:930
     if in_dead_pile:
-        _t.extend(_CITES262)
+        _t.extend(_CITES280)
         return True
     # reduced: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:931
     if u.multi_step and u.step_losses > 0:
-        _t.extend(_CITES263)
+        _t.extend(_CITES281)
         return True
     # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:932
-    _t.extend(_CITES264)
+    _t.extend(_CITES282)
     return False
 
 
@@ -3633,126 +4093,158 @@ def explain_rebuildable(u: Unit, in_dead_pile: bool) -> Answer[bool]:
     """Can this unit be rebuilt? (in_dead_pile: it is in the Dead Pile, not on the map) (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_rebuildable(u, in_dead_pile, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0_103), ('in_dead_pile', in_dead_pile, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0_117), ('in_dead_pile', in_dead_pile, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1054  13.6  Reinforcements
+# rules/ocs/ch13-specialized-units.rules:1078  13.6  Reinforcements
 def may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bool, arrival_hex_at_map_edge: bool, nearest_unblocked_map_edge_hex: bool) -> bool:
     """May reinforcements be placed in this hex? (blocked: enemy units in their arrival hex) (13.6)."""
-    # nearest_edge: 13.6b (OCS) rules/ocs/ch13-specialized-units.rules:1105
+    # nearest_edge: 13.6b (OCS) rules/ocs/ch13-specialized-units.rules:1152
     if arrival_hex_blocked and arrival_hex_at_map_edge and nearest_unblocked_map_edge_hex and (not is_arrival_hex):
         return True
-    # entry: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:1057
+    # entry: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:1081
     if is_arrival_hex and (not arrival_hex_blocked):
         return True
-    # elsewhere: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:1058
+    # elsewhere: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:1082
     return False
 
 
 _ANSWERS_may_place_reinforcements_in: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
-    (False, False, False, False,): Answer(False, (_C149, _C267,), ('is_arrival_hex = true',)),
-    (False, False, False, True,): Answer(False, (_C149, _C267,), ('is_arrival_hex = true',)),
-    (False, False, True, False,): Answer(False, (_C149, _C267,), ('is_arrival_hex = true',)),
-    (False, False, True, True,): Answer(False, (_C149, _C267,), ('is_arrival_hex = true', 'arrival_hex_blocked = true')),
-    (False, True, False, False,): Answer(False, (_C149, _C267,), ()),
-    (False, True, False, True,): Answer(False, (_C149, _C267,), ('arrival_hex_at_map_edge = true',)),
-    (False, True, True, False,): Answer(False, (_C149, _C267,), ('nearest_unblocked_map_edge_hex = true',)),
-    (False, True, True, True,): Answer(True, (_C149, _C265,), ()),
-    (True, False, False, False,): Answer(True, (_C149, _C266,), ()),
-    (True, False, False, True,): Answer(True, (_C149, _C266,), ()),
-    (True, False, True, False,): Answer(True, (_C149, _C266,), ()),
-    (True, False, True, True,): Answer(True, (_C149, _C266,), ()),
-    (True, True, False, False,): Answer(False, (_C149, _C267,), ('arrival_hex_blocked = false',)),
-    (True, True, False, True,): Answer(False, (_C149, _C267,), ('arrival_hex_blocked = false',)),
-    (True, True, True, False,): Answer(False, (_C149, _C267,), ('arrival_hex_blocked = false',)),
-    (True, True, True, True,): Answer(False, (_C149, _C267,), ('is_arrival_hex = false', 'arrival_hex_blocked = false')),
+    (False, False, False, False,): Answer(False, (_C164, _C285,), ('is_arrival_hex = true',)),
+    (False, False, False, True,): Answer(False, (_C164, _C285,), ('is_arrival_hex = true',)),
+    (False, False, True, False,): Answer(False, (_C164, _C285,), ('is_arrival_hex = true',)),
+    (False, False, True, True,): Answer(False, (_C164, _C285,), ('is_arrival_hex = true', 'arrival_hex_blocked = true')),
+    (False, True, False, False,): Answer(False, (_C164, _C285,), ()),
+    (False, True, False, True,): Answer(False, (_C164, _C285,), ('arrival_hex_at_map_edge = true',)),
+    (False, True, True, False,): Answer(False, (_C164, _C285,), ('nearest_unblocked_map_edge_hex = true',)),
+    (False, True, True, True,): Answer(True, (_C164, _C283,), ()),
+    (True, False, False, False,): Answer(True, (_C164, _C284,), ()),
+    (True, False, False, True,): Answer(True, (_C164, _C284,), ()),
+    (True, False, True, False,): Answer(True, (_C164, _C284,), ()),
+    (True, False, True, True,): Answer(True, (_C164, _C284,), ()),
+    (True, True, False, False,): Answer(False, (_C164, _C285,), ('arrival_hex_blocked = false',)),
+    (True, True, False, True,): Answer(False, (_C164, _C285,), ('arrival_hex_blocked = false',)),
+    (True, True, True, False,): Answer(False, (_C164, _C285,), ('arrival_hex_blocked = false',)),
+    (True, True, True, True,): Answer(False, (_C164, _C285,), ('is_arrival_hex = false', 'arrival_hex_blocked = false')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1054  13.6  Reinforcements
+# rules/ocs/ch13-specialized-units.rules:1078  13.6  Reinforcements
 def explain_may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bool, arrival_hex_at_map_edge: bool, nearest_unblocked_map_edge_hex: bool) -> Answer[bool]:
     """May reinforcements be placed in this hex? (blocked: enemy units in their arrival hex) (13.6), with the rules that decided it."""
     return _ANSWERS_may_place_reinforcements_in[(is_arrival_hex, arrival_hex_blocked, arrival_hex_at_map_edge, nearest_unblocked_map_edge_hex)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1286  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1333  13.8b  Bridging
 def bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> River:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b)."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1288
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1335
     if overrunning:
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1289
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1336
     if bridged_by_engineers and river == 'major_river':
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1290
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1337
     if bridged_by_engineers and river == 'minor_river':
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1291
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1338
     return river
 
 
 _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
-    ('no_river', False, False,): Answer('no_river', (_C166, _C274,), ()),
-    ('no_river', False, True,): Answer('no_river', (_C166, _C271,), ()),
-    ('no_river', True, False,): Answer('no_river', (_C166, _C274,), ()),
-    ('no_river', True, True,): Answer('no_river', (_C166, _C271,), ()),
-    ('minor_river', False, False,): Answer('minor_river', (_C166, _C274,), ()),
-    ('minor_river', False, True,): Answer('minor_river', (_C166, _C271,), ()),
-    ('minor_river', True, False,): Answer('no_river', (_C166, _C273,), ()),
-    ('minor_river', True, True,): Answer('minor_river', (_C166, _C271,), ()),
-    ('major_river', False, False,): Answer('major_river', (_C166, _C274,), ()),
-    ('major_river', False, True,): Answer('major_river', (_C166, _C271,), ()),
-    ('major_river', True, False,): Answer('minor_river', (_C166, _C272,), ()),
-    ('major_river', True, True,): Answer('major_river', (_C166, _C271,), ()),
+    ('no_river', False, False,): Answer('no_river', (_C181, _C292,), ()),
+    ('no_river', False, True,): Answer('no_river', (_C181, _C289,), ()),
+    ('no_river', True, False,): Answer('no_river', (_C181, _C292,), ()),
+    ('no_river', True, True,): Answer('no_river', (_C181, _C289,), ()),
+    ('minor_river', False, False,): Answer('minor_river', (_C181, _C292,), ()),
+    ('minor_river', False, True,): Answer('minor_river', (_C181, _C289,), ()),
+    ('minor_river', True, False,): Answer('no_river', (_C181, _C291,), ()),
+    ('minor_river', True, True,): Answer('minor_river', (_C181, _C289,), ()),
+    ('major_river', False, False,): Answer('major_river', (_C181, _C292,), ()),
+    ('major_river', False, True,): Answer('major_river', (_C181, _C289,), ()),
+    ('major_river', True, False,): Answer('minor_river', (_C181, _C290,), ()),
+    ('major_river', True, True,): Answer('major_river', (_C181, _C289,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1286  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1333  13.8b  Bridging
 def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> Answer[River]:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b), with the rules that decided it."""
     return _ANSWERS_bridged[(river, bridged_by_engineers, overrunning)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1299  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1346  13.8b  Bridging
 def bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool) -> bool:
     """Does this unit's bridging still stand? (leaving_own_hex_after_mode_change: the unit itself leaves its hex, having lost Engineer-Capable status by changing its mode or orientation) (13.8b)."""
-    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1301
+    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1348
     _engineer_mode = engineer.mode
     _engineer_type = engineer.type
-    if _engineer_type in _SET163 and (_engineer_mode == 'combat' or (_engineer_mode == 'dg' and engineer.oriented_to_combat)):
+    if _engineer_type in _SET178 and (_engineer_mode == 'combat' or (_engineer_mode == 'dg' and engineer.oriented_to_combat)):
         return True
-    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1302
-    if leaving_own_hex_after_mode_change and _engineer_type in _SET163:
+    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1349
+    if leaving_own_hex_after_mode_change and _engineer_type in _SET178:
         return True
-    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1304
+    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1351
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:1299  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1346  13.8b  Bridging
 def _t_bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool, _t: list[Cite]) -> bool:
     """bridge_usable, recording in _t each rule it uses."""
-    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1301
+    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1348
     if _t_engineer_capable(engineer, _t):
-        _t.extend(_CITES282)
+        _t.extend(_CITES300)
         return True
-    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1302
+    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1349
     if leaving_own_hex_after_mode_change and _t_may_perform_engineering(engineer, _t):
-        _t.extend(_CITES283)
+        _t.extend(_CITES301)
         return True
-    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1304
-    _t.extend(_CITES284)
+    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1351
+    _t.extend(_CITES302)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:1299  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1346  13.8b  Bridging
 def explain_bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool) -> Answer[bool]:
     """Does this unit's bridging still stand? (leaving_own_hex_after_mode_change: the unit itself leaves its hex, having lost Engineer-Capable status by changing its mode or orientation) (13.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_bridge_usable(engineer, leaving_own_hex_after_mode_change, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(bridge_usable, (('engineer', engineer, _DOMAINS_Unit_0_103), ('leaving_own_hex_after_mode_change', leaving_own_hex_after_mode_change, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(bridge_usable, (('engineer', engineer, _DOMAINS_Unit_0_117), ('leaving_own_hex_after_mode_change', leaving_own_hex_after_mode_change, (False, True)), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:72  4.4  Attack-Capable Units
+# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
+def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> Number:
+    """odds, recording in _t each rule it uses."""
+    # attacker: 4.2 (OCS) rules/ocs/ch4-general-concepts.rules:32
+    if attack >= defense:
+        _t.extend(_CITES305)
+        return _t_rounded(_div(attack, defense), _t) * 4
+    # defender: 4.2 (OCS) rules/ocs/ch4-general-concepts.rules:34
+    _t.extend(_CITES306)
+    return _div(4, _t_rounded(_div(defense, attack), _t) * 4)
+
+
+# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
+def odds(attack: Number, defense: Number) -> Number:
+    """Combat odds, rounded only at the end: N for N:1, 1/N for 1:N (attack and defense above 0) (4.2). Numbers are exact: int or Fraction."""
+    attack = attack * SCALE  # conditions compare scaled numbers
+    defense = defense * SCALE  # conditions compare scaled numbers
+    # attacker: 4.2 (OCS) rules/ocs/ch4-general-concepts.rules:32
+    if attack >= defense:
+        return _exact(_s_rounded(_div(attack, defense)) * 4)
+    # defender: 4.2 (OCS) rules/ocs/ch4-general-concepts.rules:34
+    return _exact(_div(4, _s_rounded(_div(defense, attack)) * 4))
+
+
+# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
+def explain_odds(attack: Number, defense: Number) -> Answer[Number]:
+    """Combat odds, rounded only at the end: N for N:1, 1/N for 1:N (attack and defense above 0) (4.2), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_odds(attack * SCALE, defense * SCALE, _t)
+    return Answer(_exact(_value), _rules(_t), ())
+
+
+# rules/ocs/ch4-general-concepts.rules:113  4.4  Attack-Capable Units
 def attack_capable(u: Unit) -> bool:
     """Attack-Capable (4.4)."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:104
@@ -3762,182 +4254,211 @@ def attack_capable(u: Unit) -> bool:
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:816
     if _u_type == 'artillery':
         return False
-    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:73
+    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:114
     if not UnitType_combat[_u_type]:
         return False
-    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:74
+    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:115
     if u.parenthesized or not u.printed_strength:
         return False
-    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:76
-    if u.mode in _SET140:
+    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:117
+    if u.mode in _SET154:
         return False
-    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:77
+    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:118
     return True
 
 
-# rules/ocs/ch4-general-concepts.rules:72  4.4  Attack-Capable Units
+# rules/ocs/ch4-general-concepts.rules:113  4.4  Attack-Capable Units
 def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:104
     if u.type == 'hq':
-        _t.extend(_CITES292)
+        _t.extend(_CITES314)
         return False
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:816
     if u.type == 'artillery':
-        _t.extend(_CITES293)
+        _t.extend(_CITES315)
         return False
-    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:73
+    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:114
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES294)
+        _t.extend(_CITES316)
         return False
-    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:74
+    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:115
     if not u.printed_strength or u.parenthesized:
-        _t.extend(_CITES295)
+        _t.extend(_CITES317)
         return False
-    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:76
-    if u.mode in _SET140:
-        _t.extend(_CITES296)
+    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:117
+    if u.mode in _SET154:
+        _t.extend(_CITES318)
         return False
-    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:77
-    _t.extend(_CITES297)
+    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:118
+    _t.extend(_CITES319)
     return True
 
 
-# rules/ocs/ch4-general-concepts.rules:72  4.4  Attack-Capable Units
+# rules/ocs/ch4-general-concepts.rules:113  4.4  Attack-Capable Units
 def explain_attack_capable(u: Unit) -> Answer[bool]:
     """Attack-Capable (4.4), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_attack_capable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:124  4.4b
+# rules/ocs/ch4-general-concepts.rules:187  4.4b
 def has_zoc(u: Unit) -> bool:
     """Has a Zone of Control (4.4b)."""
-    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:150
+    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:224
     _u_mode = u.mode
-    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET183) and (not u.parenthesized) and (not u.out_of_supply):
+    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET198) and (not u.parenthesized) and (not u.out_of_supply):
         return True
-    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:125
-    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET183) and (not u.parenthesized) and (not u.out_of_supply):
+    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:188
+    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET198) and (not u.parenthesized) and (not u.out_of_supply):
         return True
-    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:127
+    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:190
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:124  4.4b
+# rules/ocs/ch4-general-concepts.rules:187  4.4b
 def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
-    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:150
+    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:224
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES302)
+        _t.extend(_CITES324)
         return True
-    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:125
+    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:188
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES303)
+        _t.extend(_CITES325)
         return True
-    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:127
-    _t.extend(_CITES304)
+    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:190
+    _t.extend(_CITES326)
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:124  4.4b
+# rules/ocs/ch4-general-concepts.rules:187  4.4b
 def explain_has_zoc(u: Unit) -> Answer[bool]:
     """Has a Zone of Control (4.4b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_has_zoc(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_0_103), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_0_117), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:321  4.5a  Actions not allowed in an enemy ZOC
+def mode_may_enter_ezoc(mode: Mode) -> bool:
+    """May a unit in this mode enter an enemy ZOC (A aside)? (4.5a)."""
+    # strat: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:322
+    if mode == 'strat':
+        return False
+    # reserve: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:323
+    if mode == 'reserve':
+        return True
+    # other: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:324
+    return True
+
+
+_ANSWERS_mode_may_enter_ezoc: Final[dict[tuple[Mode], Answer[bool]]] = {
+    ('combat',): Answer(True, (_C147, _C329,), ()),
+    ('move',): Answer(True, (_C147, _C329,), ()),
+    ('reserve',): Answer(True, (_C147, _C328,), ()),
+    ('strat',): Answer(False, (_C147, _C327,), ('mode = combat', 'mode = move', 'mode = reserve', 'mode = dg', 'mode = exploit')),
+    ('dg',): Answer(True, (_C147, _C329,), ()),
+    ('exploit',): Answer(True, (_C147, _C329,), ()),
+}
+
+
+# rules/ocs/ch4-general-concepts.rules:321  4.5a  Actions not allowed in an enemy ZOC
+def explain_mode_may_enter_ezoc(mode: Mode) -> Answer[bool]:
+    """May a unit in this mode enter an enemy ZOC (A aside)? (4.5a), with the rules that decided it."""
+    return _ANSWERS_mode_may_enter_ezoc[(mode,)]
+
+
+# rules/ocs/ch4-general-concepts.rules:437  4.6  Regimental Equivalents
 def _s_re_size(u: Unit) -> Number:
     """re_size with numbers scaled by SCALE."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:45
     _u_size = u.size
-    if _u_size == 'company' and u.formation == 'Jock Column' and (u.type not in _SET306):
+    if _u_size == 'company' and u.type in _SET334 and (u.formation == 'Jock Column'):
         return 2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:35
     _u_type = u.type
     if _u_type == 'hq':
         return 4
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:438
     if not UnitType_combat[_u_type]:
         return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:439
     if u.multi_step:
         return u.printed_re * 4 - u.step_losses * 4
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:441
     if _u_size == 'company' or _u_type == 'repl':
         return 1
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:442
     if _u_size == 'battalion':
         return 2
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:443
     return 4
 
 
-# rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:437  4.6  Regimental Equivalents
 def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:45
     if _t_is_combat(u, _t) and u.type != 'hq' and (u.formation == 'Jock Column') and (u.size == 'company'):
-        _t.extend(_CITES313)
+        _t.extend(_CITES341)
         return 2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:35
     if u.type == 'hq':
-        _t.extend(_CITES314)
+        _t.extend(_CITES342)
         return 4
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:438
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES315)
+        _t.extend(_CITES343)
         return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:439
     if u.multi_step:
-        _t.extend(_CITES316)
+        _t.extend(_CITES344)
         return u.printed_re * 4 - u.step_losses * 4
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:441
     if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES317)
+        _t.extend(_CITES345)
         return 1
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:442
     if u.size == 'battalion':
-        _t.extend(_CITES318)
+        _t.extend(_CITES346)
         return 2
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
-    _t.extend(_CITES319)
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:443
+    _t.extend(_CITES347)
     return 4
 
 
-# rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:437  4.6  Regimental Equivalents
 def re_size(u: Unit) -> Number:
     """RE size (4.6). Numbers are exact: int or Fraction."""
     _v: Number
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:45
     _u_size = u.size
-    if _u_size == 'company' and u.formation == 'Jock Column' and (u.type not in _SET306):
-        return _Q320
+    if _u_size == 'company' and u.type in _SET334 and (u.formation == 'Jock Column'):
+        return _Q348
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:35
     _u_type = u.type
     if _u_type == 'hq':
         return 1
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:438
     if not UnitType_combat[_u_type]:
         return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:439
     if u.multi_step:
         _v = u.printed_re - u.step_losses
         return _v if _v.__class__ is int else _plain(_v)
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:441
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q321
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
+        return _Q349
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:442
     if _u_size == 'battalion':
-        return _Q320
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
+        return _Q348
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:443
     return 1
 
 
-# rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:437  4.6  Regimental Equivalents
 def explain_re_size(u: Unit) -> Answer[Number]:
     """RE size (4.6), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3945,76 +4466,76 @@ def explain_re_size(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:385  4.7b
+# rules/ocs/ch4-general-concepts.rules:540  4.7b
 def _s_transport_equivalent(u: Unit) -> Number:
     """transport_equivalent with numbers scaled by SCALE."""
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:523
     _u_type = u.type
     if _u_type == 'sp' and (not u.loaded):
         return u.points * 4
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:567
     if _u_type == 'transport':
         return u.points * 4
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:568
     if _u_type == 'sp' and u.loaded:
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:541
     _u_move_ma = u.move_ma
     if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
         return _div(_s_re_size(u), 8)
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:543
     return _s_re_size(u)
 
 
-# rules/ocs/ch4-general-concepts.rules:385  4.7b
+# rules/ocs/ch4-general-concepts.rules:540  4.7b
 def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:523
     if u.type == 'sp' and (not u.loaded):
-        _t.extend(_CITES328)
+        _t.extend(_CITES356)
         return u.points * 4
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:567
     if u.type == 'transport':
-        _t.extend(_CITES329)
+        _t.extend(_CITES357)
         return u.points * 4
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:568
     if u.type == 'sp' and u.loaded:
-        _t.extend(_CITES330)
+        _t.extend(_CITES358)
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:541
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES331)
+        _t.extend(_CITES359)
         return _div(_t_re_size(u, _t), 8)
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
-    _t.extend(_CITES332)
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:543
+    _t.extend(_CITES360)
     return _t_re_size(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:385  4.7b
+# rules/ocs/ch4-general-concepts.rules:540  4.7b
 def transport_equivalent(u: Unit) -> Number:
     """Transportation equivalent (4.7b). Numbers are exact: int or Fraction."""
     _v: Number
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:523
     _u_type = u.type
     if _u_type == 'sp' and (not u.loaded):
         _v = u.points
         return _v if _v.__class__ is int else _plain(_v)
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:567
     if _u_type == 'transport':
         _v = u.points
         return _v if _v.__class__ is int else _plain(_v)
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:568
     if _u_type == 'sp' and u.loaded:
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:541
     _u_move_ma = u.move_ma
     if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
         return _exact(_div(_s_re_size(u), 8))
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:543
     return _exact(_s_re_size(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:385  4.7b
+# rules/ocs/ch4-general-concepts.rules:540  4.7b
 def explain_transport_equivalent(u: Unit) -> Answer[Number]:
     """Transportation equivalent (4.7b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -4022,279 +4543,386 @@ def explain_transport_equivalent(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:410  4.7c
+# rules/ocs/ch4-general-concepts.rules:573  4.7c
 def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     """Can a Transport Point be carried this way? (4.7c)."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:278
     if by == 'air' and tp == 'mule':
         return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET335:
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:574
+    if by in _SET363:
         return True
-    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
+    # by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:575
+    if by in _SET365:
+        return False
+    # unlisted: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:576
     return False
 
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C193, _C334,), ()),
-    ('rail', 'wagon',): Answer(True, (_C193, _C334,), ()),
-    ('rail', 'mule',): Answer(True, (_C193, _C334,), ()),
-    ('air', 'truck',): Answer(False, (_C193, _C336,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C193, _C336,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C193, _C333,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C193, _C336,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C193, _C336,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C193, _C336,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C193, _C334,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C193, _C334,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C193, _C334,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C193, _C336,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C193, _C336,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C193, _C336,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C193, _C336,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C193, _C336,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C193, _C336,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C193, _C334,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C193, _C334,), ()),
-    ('shipping', 'mule',): Answer(True, (_C193, _C334,), ()),
+    ('rail', 'truck',): Answer(True, (_C209, _C362,), ()),
+    ('rail', 'wagon',): Answer(True, (_C209, _C362,), ()),
+    ('rail', 'mule',): Answer(True, (_C209, _C362,), ()),
+    ('air', 'truck',): Answer(False, (_C209, _C364,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C209, _C364,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C209, _C361,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C209, _C364,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C209, _C364,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C209, _C364,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C209, _C362,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C209, _C362,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C209, _C362,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C209, _C366,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C209, _C366,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C209, _C366,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C209, _C366,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C209, _C366,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C209, _C366,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C209, _C362,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C209, _C362,), ()),
+    ('shipping', 'mule',): Answer(True, (_C209, _C362,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:410  4.7c
+# rules/ocs/ch4-general-concepts.rules:573  4.7c
 def explain_transport_point_by(by: Transport, tp: TransportPointKind) -> Answer[bool]:
     """Can a Transport Point be carried this way? (4.7c), with the rules that decided it."""
     return _ANSWERS_transport_point_by[(by, tp)]
 
 
-# rules/ocs/ch4-general-concepts.rules:448  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:622  4.7d  Movement and Transport
 def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:624
     if by == 'rail':
-        _t.extend(_CITES344)
+        _t.extend(_CITES376)
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:625
     if by == 'air':
-        _t.extend(_CITES345)
+        _t.extend(_CITES377)
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:626
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES346)
+        _t.extend(_CITES378)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
-    _t.extend(_CITES347)
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:627
+    if by == 'landing_craft':
+        _t.extend(_CITES379)
+        return 0
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:628
+    _t.extend(_CITES380)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:448  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:622  4.7d  Movement and Transport
 def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:624
     if by == 'rail':
-        return _Q320
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
+        return _Q348
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:625
     if by == 'air':
-        return _Q320
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
+        return _Q348
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:626
     if alt_roll and by == 'alt_landing':
-        return _Q320
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
+        return _Q348
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:627
+    if by == 'landing_craft':
+        return 0
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:628
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_C195, _C340,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_C195, _C340,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C195, _C341,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C195, _C341,), ()),
-    ('air_drop', False,): Answer(0, (_C195, _C343,), ()),
-    ('air_drop', True,): Answer(0, (_C195, _C343,), ()),
-    ('landing_craft', False,): Answer(0, (_C195, _C343,), ()),
-    ('landing_craft', True,): Answer(0, (_C195, _C343,), ()),
-    ('alt_landing', False,): Answer(0, (_C195, _C343,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C195, _C342,), ()),
-    ('beach_assault', False,): Answer(0, (_C195, _C343,), ()),
-    ('beach_assault', True,): Answer(0, (_C195, _C343,), ()),
-    ('shipping', False,): Answer(0, (_C195, _C343,), ()),
-    ('shipping', True,): Answer(0, (_C195, _C343,), ()),
+    ('rail', False,): Answer(Fraction(1, 2), (_C211, _C371,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_C211, _C371,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C211, _C372,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C211, _C372,), ()),
+    ('air_drop', False,): Answer(0, (_C211, _C375,), ()),
+    ('air_drop', True,): Answer(0, (_C211, _C375,), ()),
+    ('landing_craft', False,): Answer(0, (_C211, _C374,), ()),
+    ('landing_craft', True,): Answer(0, (_C211, _C374,), ()),
+    ('alt_landing', False,): Answer(0, (_C211, _C375,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C211, _C373,), ()),
+    ('beach_assault', False,): Answer(0, (_C211, _C375,), ()),
+    ('beach_assault', True,): Answer(0, (_C211, _C375,), ()),
+    ('shipping', False,): Answer(0, (_C211, _C375,), ()),
+    ('shipping', True,): Answer(0, (_C211, _C375,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:448  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:622  4.7d  Movement and Transport
 def explain_transported_ma(by: Transport, alt_roll: bool) -> Answer[Number]:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d), with the rules that decided it."""
     return _ANSWERS_transported_ma[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:461  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:636  4.7d  Movement and Transport
 def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:638
     if by == 'rail':
-        _t.extend(_CITES350)
+        _t.extend(_CITES383)
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:639
     if by == 'air':
-        _t.extend(_CITES351)
+        _t.extend(_CITES384)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
-    _t.extend(_CITES347)
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:640
+    if by == 'landing_craft':
+        _t.extend(_CITES379)
+        return 0
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:641
+    _t.extend(_CITES380)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:461  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:636  4.7d  Movement and Transport
 def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:638
     if by == 'rail':
-        return _Q320
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
+        return _Q348
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:639
     if by == 'air':
-        return _Q320
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
+        return _Q348
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:640
+    if by == 'landing_craft':
+        return 0
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:641
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C195, _C348,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C195, _C349,), ()),
-    ('air_drop',): Answer(0, (_C195, _C343,), ()),
-    ('landing_craft',): Answer(0, (_C195, _C343,), ()),
-    ('alt_landing',): Answer(0, (_C195, _C343,), ()),
-    ('beach_assault',): Answer(0, (_C195, _C343,), ()),
-    ('shipping',): Answer(0, (_C195, _C343,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C211, _C381,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C211, _C382,), ()),
+    ('air_drop',): Answer(0, (_C211, _C375,), ()),
+    ('landing_craft',): Answer(0, (_C211, _C374,), ()),
+    ('alt_landing',): Answer(0, (_C211, _C375,), ()),
+    ('beach_assault',): Answer(0, (_C211, _C375,), ()),
+    ('shipping',): Answer(0, (_C211, _C375,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:461  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:636  4.7d  Movement and Transport
 def explain_ma_before(by: Transport) -> Answer[Number]:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_before[(by,)]
 
 
-# rules/ocs/ch4-general-concepts.rules:468  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:644  4.7d  Movement and Transport
 def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:646
     if by == 'air':
-        _t.extend(_CITES351)
+        _t.extend(_CITES384)
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:647
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES354)
+        _t.extend(_CITES387)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
-    _t.extend(_CITES355)
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:649
+    if by == 'landing_craft':
+        _t.extend(_CITES379)
+        return 0
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:650
+    _t.extend(_CITES388)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:468  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:644  4.7d  Movement and Transport
 def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:646
     if by == 'air':
-        return _Q320
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
+        return _Q348
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:647
     if alt_roll and by == 'alt_landing':
-        return _Q320
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
+        return _Q348
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:649
+    if by == 'landing_craft':
+        return 0
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:650
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C195, _C353,), ()),
-    ('rail', True,): Answer(0, (_C195, _C353,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C195, _C349,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C195, _C349,), ()),
-    ('air_drop', False,): Answer(0, (_C195, _C353,), ()),
-    ('air_drop', True,): Answer(0, (_C195, _C353,), ()),
-    ('landing_craft', False,): Answer(0, (_C195, _C353,), ()),
-    ('landing_craft', True,): Answer(0, (_C195, _C353,), ()),
-    ('alt_landing', False,): Answer(0, (_C195, _C353,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C195, _C352,), ()),
-    ('beach_assault', False,): Answer(0, (_C195, _C353,), ()),
-    ('beach_assault', True,): Answer(0, (_C195, _C353,), ()),
-    ('shipping', False,): Answer(0, (_C195, _C353,), ()),
-    ('shipping', True,): Answer(0, (_C195, _C353,), ()),
+    ('rail', False,): Answer(0, (_C211, _C386,), ()),
+    ('rail', True,): Answer(0, (_C211, _C386,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C211, _C382,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C211, _C382,), ()),
+    ('air_drop', False,): Answer(0, (_C211, _C386,), ()),
+    ('air_drop', True,): Answer(0, (_C211, _C386,), ()),
+    ('landing_craft', False,): Answer(0, (_C211, _C374,), ()),
+    ('landing_craft', True,): Answer(0, (_C211, _C374,), ()),
+    ('alt_landing', False,): Answer(0, (_C211, _C386,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C211, _C385,), ()),
+    ('beach_assault', False,): Answer(0, (_C211, _C386,), ()),
+    ('beach_assault', True,): Answer(0, (_C211, _C386,), ()),
+    ('shipping', False,): Answer(0, (_C211, _C386,), ()),
+    ('shipping', True,): Answer(0, (_C211, _C386,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:468  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:644  4.7d  Movement and Transport
 def explain_ma_after(by: Transport, alt_roll: bool) -> Answer[Number]:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_after[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:608  4.8c  Enemy Stacks
-def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
-    """May enter a hex holding this kind of enemy unit (4.8c)."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:609
-    if mover == 'attack_capable_unit' and enemy != 'combat_units':
+# rules/ocs/ch4-general-concepts.rules:793  4.8b  Order of Stacking
+def zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> bool:
+    """C) and D) Is the top combat unit one with a ZOC (or an HQ, when no enemy ground units are adjacent)? (4.8b)."""
+    # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:795
+    _h_units = h.units
+    if not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET198) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET198) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)):
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:611
-    if mover == 'ship' and enemy in _SET199:
+    # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:796
+    if cast('bool', _first((u.mode == 'combat' and u.printed_strength and (u.type in _SET198) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET198) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]))):
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:613
-    if mover == 'plane_on_mission':
+    # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:798
+    if cast('bool', _first((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))) and (not enemy_ground_adjacent):
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:614
-    if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:616
+    # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:800
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:608  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:793  4.8b  Order of Stacking
+def _t_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> bool:
+    """zoc_unit_on_top, recording in _t each rule it uses."""
+    # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:795
+    if not any((_t_has_zoc(u, _t) for u in h.units)):
+        _t.extend(_CITES393)
+        return True
+    # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:796
+    if cast('bool', _first((_t_has_zoc(u, _t) for u in h.units if _t_is_combat(u, _t)))):
+        _t.extend(_CITES394)
+        return True
+    # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:798
+    if cast('bool', _first((u.type == 'hq' for u in h.units if _t_is_combat(u, _t)))) and (not enemy_ground_adjacent):
+        _t.extend(_CITES395)
+        return True
+    # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:800
+    _t.extend(_CITES396)
+    return False
+
+
+# rules/ocs/ch4-general-concepts.rules:793  4.8b  Order of Stacking
+def explain_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]:
+    """C) and D) Is the top combat unit one with a ZOC (or an HQ, when no enemy ground units are adjacent)? (4.8b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_zoc_unit_on_top(h, enemy_ground_adjacent, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_unit_on_top, (('h', h, _DOMAINS_Hex_0_163), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:912  4.8c  Enemy Stacks
+def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
+    """May enter a hex holding this kind of enemy unit (4.8c)."""
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:913
+    if mover == 'attack_capable_unit' and enemy != 'combat_units':
+        return True
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:915
+    if mover == 'ship' and enemy in _SET217:
+        return True
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:917
+    if mover == 'plane_on_mission':
+        return True
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:918
+    if mover == 'rail_or_supply_path' and enemy != 'combat_units':
+        return True
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:920
+    return False
+
+
+# rules/ocs/ch4-general-concepts.rules:912  4.8c  Enemy Stacks
 def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> bool:
     """may_share_hex_with, recording in _t each rule it uses."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:609
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:913
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES361)
+        _t.extend(_CITES402)
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:611
-    if mover == 'ship' and enemy in _SET199:
-        _t.extend(_CITES362)
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:915
+    if mover == 'ship' and enemy in _SET217:
+        _t.extend(_CITES403)
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:613
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:917
     if mover == 'plane_on_mission':
-        _t.extend(_CITES363)
+        _t.extend(_CITES404)
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:614
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:918
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        _t.extend(_CITES364)
+        _t.extend(_CITES405)
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:616
-    _t.extend(_CITES365)
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:920
+    _t.extend(_CITES406)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C197, _C360,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C197, _C356,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C197, _C356,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C197, _C356,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C197, _C360,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C197, _C360,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C197, _C360,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C197, _C360,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C197, _C360,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C197, _C357,), ()),
-    ('ship', 'ships',): Answer(False, (_C197, _C360,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C197, _C357,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C197, _C358,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C197, _C358,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C197, _C358,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C197, _C358,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C197, _C360,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C197, _C359,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C197, _C359,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C197, _C359,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C215, _C401,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C215, _C397,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C215, _C397,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C215, _C397,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C215, _C401,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C215, _C401,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C215, _C401,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C215, _C401,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C215, _C401,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C215, _C398,), ()),
+    ('ship', 'ships',): Answer(False, (_C215, _C401,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C215, _C398,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C215, _C399,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C215, _C399,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C215, _C399,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C215, _C399,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C215, _C401,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C215, _C400,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C215, _C400,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C215, _C400,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:608  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:912  4.8c  Enemy Stacks
 def explain_may_share_hex_with(mover: Mover, enemy: EnemyKind) -> Answer[bool]:
     """May enter a hex holding this kind of enemy unit (4.8c), with the rules that decided it."""
     return _ANSWERS_may_share_hex_with[(mover, enemy)]
 
 
-# rules/ocs/ch4-general-concepts.rules:519  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:969  4.9a
+def shown_combat_unit(h: Hex) -> Unit:
+    """The combat unit the enemy may always see (units listed top first) (4.9a)."""
+    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:970
+    _h_units = h.units
+    if not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET198) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET198) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)):
+        return _first((u for u in _h_units if UnitType_combat[u.type]))
+    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:972
+    if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET198) and (not u.parenthesized) for u in _h_units)):
+        return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET198) and (not u.parenthesized)))
+    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:975
+    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET198) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET198) and (not u.parenthesized) and (not u.out_of_supply))))
+
+
+# rules/ocs/ch4-general-concepts.rules:969  4.9a
+def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
+    """shown_combat_unit, recording in _t each rule it uses."""
+    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:970
+    if not any((_t_has_zoc(u, _t) for u in h.units)):
+        _t.extend(_CITES410)
+        return _first((u for u in h.units if _t_is_combat(u, _t)))
+    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:972
+    if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)):
+        _t.extend(_CITES411)
+        return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t)))
+    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:975
+    _t.extend(_CITES412)
+    return _first((u for u in h.units if _t_has_zoc(u, _t)))
+
+
+# rules/ocs/ch4-general-concepts.rules:969  4.9a
+def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
+    """The combat unit the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_shown_combat_unit(h, _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/ocs/ch4-general-concepts.rules:710  4.8  Stacking
 def stacking(h: Hex) -> list[Violation]:
     """Stacking limits (4.8)."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -4316,26 +4944,26 @@ def stacking(h: Hex) -> list[Violation]:
             _n2 += 1
         elif _u_type == 'hedgehog':
             _n3 += 1
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:521
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:712
     if _n0 > 40 and not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total, bound = _n0, 40
         out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if UnitType_combat[u.type]))))
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:522
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:713
     if _n1 > 1:
         total, bound = _n1, 1
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:523
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:714
     if _n2 > 1:
         total, bound = _n2, 1
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:524
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:715
     if _n3 > 1:
         total, bound = _n3, 1
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:519  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:710  4.8  Stacking
 def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     """stacking, recording in _t each rule it uses."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -4344,41 +4972,41 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     out: list[Violation] = []
     total: Number  # limits of whole numbers and of numbers alike
     bound: Number
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:521
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:712
     if h.phase == 'reinforcement':
-        _t.extend(_CITES371)
+        _t.extend(_CITES418)
     if h.moment == 'moving':
-        _t.extend(_CITES371)
+        _t.extend(_CITES418)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES13, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES372)
+            _t.extend(_CITES419)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
         else:
-            _t.extend(_CITES373)
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:522
+            _t.extend(_CITES420)
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:713
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
-    _t.extend(_CITES374)
+    _t.extend(_CITES421)
     if total > bound:
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:523
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:714
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
-    _t.extend(_CITES375)
+    _t.extend(_CITES422)
     if total > bound:
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:524
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:715
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
-    _t.extend(_CITES376)
+    _t.extend(_CITES423)
     if total > bound:
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:519  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:710  4.8  Stacking
 def explain_stacking(h: Hex) -> Answer[list[Violation]]:
     """Stacking limits (4.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -4409,7 +5037,7 @@ rebuild_mp_cost: Final[int] = 0
 # rules/ocs/ch13-specialized-units.rules:999  13.5e  Eq to rebuild one truck
 eq_per_truck: Final[int] = 1
 
-# rules/ocs/ch4-general-concepts.rules:517  4.8  The most RE of combat units in a hex
+# rules/ocs/ch4-general-concepts.rules:708  4.8  The most RE of combat units in a hex
 max_stack_re: Final[int] = 10
 
 
@@ -4431,7 +5059,8 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                          'barrage',
                                                          'supply',
                                                          'clean_up']},
-                                      'units': {'description': 'The friendly units in the hex',
+                                      'units': {'description': 'The friendly units in the hex, listed '
+                                                               'from the top of the stack down',
                                                 'items': {'$ref': '#/$defs/Unit'},
                                                 'type': 'array'}},
                        'required': [],
@@ -4548,6 +5177,28 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                          'rule': '4.6',
                                                          'title': 'Printed RE sizes and point values '
                                                                   'are never negative'}},
+                                  {'description': 'ignores_dg (4.8b: A) SP and Inactive air units are '
+                                                  'never in Disorganized Mode (they ignore a DG '
+                                                  'marker)): u.mode != dg or not (u.type == sp or '
+                                                  '(u.type.air and not u.active))',
+                                   'if': {'properties': {'mode': {'const': 'dg'}},
+                                          'required': ['mode']},
+                                   'then': {'allOf': [{'properties': {'type': {'not': {'const': 'sp'}}}},
+                                                      {'if': {'properties': {'type': {'enum': ['fighter',
+                                                                                               'other_plane']}},
+                                                              'required': ['type']},
+                                                       'then': {'properties': {'active': {'const': True}},
+                                                                'required': ['active']}}]},
+                                   'x-rulec-invariant': {'checks': ['mode', 'type', 'active'],
+                                                         'exact': True,
+                                                         'expression': 'u.mode != dg or not (u.type == '
+                                                                       'sp or (u.type.air and not '
+                                                                       'u.active))',
+                                                         'name': 'ignores_dg',
+                                                         'rule': '4.8b',
+                                                         'title': 'A) SP and Inactive air units are '
+                                                                  'never in Disorganized Mode (they '
+                                                                  'ignore a DG marker)'}},
                                   {'description': 'steps_not_negative (9.11: A unit cannot have lost a '
                                                   'negative number of steps): u.step_losses >= 0',
                                    'properties': {'step_losses': {'minimum': 0}},
@@ -4558,21 +5209,27 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                          'rule': '9.11',
                                                          'title': 'A unit cannot have lost a negative '
                                                                   'number of steps'}}],
-                        'description': 'A ground unit. Its invariants, in allOf (a field left out '
-                                       'counts as its default): transport_point_supplied (13.2b: '
-                                       'Transport Points are never Out of Supply): u.type != transport '
-                                       'or not u.out_of_supply; transport_point_mode (13.2d: Transport '
-                                       'Points are in Move Mode at all times; Organic Trucks may also '
-                                       'be in Reserve Mode): u.type != transport or u.mode == move or '
+                        'description': 'A unit: a ground unit, or an air unit (fighter or other '
+                                       'plane). Its invariants, in allOf (a field left out counts as '
+                                       'its default): transport_point_supplied (13.2b: Transport '
+                                       'Points are never Out of Supply): u.type != transport or not '
+                                       'u.out_of_supply; transport_point_mode (13.2d: Transport Points '
+                                       'are in Move Mode at all times; Organic Trucks may also be in '
+                                       'Reserve Mode): u.type != transport or u.mode == move or '
                                        '(u.organic and u.mode == reserve); repl_mode (13.5: Repls can '
                                        'never enter Combat Mode): u.type != repl or u.mode != combat; '
                                        'repl_independent (13.5: Repls are independent combat units (of '
                                        'no multi-unit formation)): u.type != repl or u.formation == '
                                        '""; sizes_not_negative (4.6: Printed RE sizes and point values '
                                        'are never negative): u.printed_re >= 0 and u.points >= 0; '
+                                       'ignores_dg (4.8b: A) SP and Inactive air units are never in '
+                                       'Disorganized Mode (they ignore a DG marker)): u.mode != dg or '
+                                       'not (u.type == sp or (u.type.air and not u.active)); '
                                        'steps_not_negative (9.11: A unit cannot have lost a negative '
                                        'number of steps): u.step_losses >= 0',
-                        'properties': {'breakdown': {'description': 'A generic Breakdown unit',
+                        'properties': {'active': {'description': 'Air units: Active (false: Inactive)',
+                                                  'type': 'boolean'},
+                                       'breakdown': {'description': 'A generic Breakdown unit',
                                                      'type': 'boolean'},
                                        'divisional': {'description': 'HQs: a divisional HQ',
                                                       'type': 'boolean'},
@@ -4656,7 +5313,9 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                          'sp',
                                                          'port',
                                                          'air_base',
-                                                         'hedgehog']},
+                                                         'hedgehog',
+                                                         'fighter',
+                                                         'other_plane']},
                                        'will_spend_mp': {'description': 'Will spend MP later in the '
                                                                         'current phase',
                                                          'type': 'boolean'}},
@@ -4714,7 +5373,7 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
         ('enemy_units', 'bool', ()),
     ),
     'Unit': (
-        ('type', 'enum UnitType', ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog')),
+        ('type', 'enum UnitType', ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane')),
         ('size', 'enum Size', ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps')),
         ('mode', 'enum Mode', ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit')),
         ('oriented_to_combat', 'bool', ()),
@@ -4738,6 +5397,7 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
         ('no_rebuild', 'bool', ()),
         ('breakdown', 'bool', ()),
         ('will_spend_mp', 'bool', ()),
+        ('active', 'bool', ()),
     ),
     'Hex': (
         ('units', 'list of record Unit', ()),
@@ -4756,10 +5416,11 @@ _INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[
         (repl_mode, '13.5', 'Repls can never enter Combat Mode', ('mode', 'type'), ()),
         (repl_independent, '13.5', 'Repls are independent combat units (of no multi-unit formation)', ('formation', 'type'), ()),
         (sizes_not_negative, '4.6', 'Printed RE sizes and point values are never negative', ('printed_re', 'points'), (('printed_re', lambda u: u.printed_re * 4 >= 0), ('points', lambda u: u.points * 4 >= 0), )),
+        (ignores_dg, '4.8b', 'A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker)', ('mode', 'type', 'active'), ()),
         (steps_not_negative, '9.11', 'A unit cannot have lost a negative number of steps', ('step_losses',), ()),
     ),
 }
-_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'SpUse': SpUse_values, 'Rebuild': Rebuild_values, 'MarkerSide': MarkerSide_values, 'River': River_values, 'Construction': Construction_values, 'Consolidation': Consolidation_values, 'EzocAction': EzocAction_values, 'Transport': Transport_values, 'Mover': Mover_values, 'EnemyKind': EnemyKind_values, 'Size': Size_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Mode': Mode_values, 'Stocks': Stocks_values, 'Phase': Phase_values, 'Moment': Moment_values, 'TransportPointKind': TransportPointKind_values}
+_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'SpUse': SpUse_values, 'Rebuild': Rebuild_values, 'MarkerSide': MarkerSide_values, 'River': River_values, 'Construction': Construction_values, 'Consolidation': Consolidation_values, 'EzocAction': EzocAction_values, 'Transport': Transport_values, 'Mover': Mover_values, 'EnemyKind': EnemyKind_values, 'TopUnitFact': TopUnitFact_values, 'Size': Size_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Mode': Mode_values, 'Stocks': Stocks_values, 'Phase': Phase_values, 'Moment': Moment_values, 'TransportPointKind': TransportPointKind_values}
 
 
 def rail_hex_from_json(data: Any) -> RailHex:
@@ -4854,6 +5515,10 @@ __all__ = [
     'Stocks_titles',
     'Stocks_values',
     'TITLE',
+    'TopUnitFact',
+    'TopUnitFact_known',
+    'TopUnitFact_titles',
+    'TopUnitFact_values',
     'Transport',
     'TransportPointKind',
     'TransportPointKind_titles',
@@ -4862,10 +5527,14 @@ __all__ = [
     'Transport_values',
     'Unit',
     'UnitType',
+    'UnitType_air',
     'UnitType_combat',
     'UnitType_titles',
     'UnitType_values',
     'Violation',
+    'active_fighter_on_top',
+    'active_planes_on_top',
+    'arrival_may_overstack',
     'arrives_loaded',
     'attack_capable',
     'barrage_factors',
@@ -4885,9 +5554,13 @@ __all__ = [
     'detrainable',
     'detrainable_for',
     'dg_result_removes_reserve',
+    'enemy_knows',
     'engineer_capable',
     'eq_for_air_steps',
     'eq_per_truck',
+    'explain_active_fighter_on_top',
+    'explain_active_planes_on_top',
+    'explain_arrival_may_overstack',
     'explain_arrives_loaded',
     'explain_attack_capable',
     'explain_barrage_factors',
@@ -4904,23 +5577,31 @@ __all__ = [
     'explain_detrainable',
     'explain_detrainable_for',
     'explain_dg_result_removes_reserve',
+    'explain_enemy_knows',
     'explain_engineer_capable',
     'explain_eq_for_air_steps',
     'explain_ezoc_allows',
     'explain_ezoc_blocks_path',
+    'explain_ezoc_blocks_trace_by',
     'explain_ezoc_stops_entering',
     'explain_ground_mover',
     'explain_has_zoc',
+    'explain_hedgehog_on_top',
+    'explain_hex_has_zoc',
     'explain_hq_may_supply',
     'explain_hq_may_throw_from',
     'explain_hq_may_throw_supply',
     'explain_hq_uses_greater_throw_range',
+    'explain_ignores_dg',
+    'explain_is_air',
     'explain_is_combat',
+    'explain_is_ground',
     'explain_keeps_modes_and_markers',
     'explain_load_cost',
     'explain_ma_after',
     'explain_ma_after_rail',
     'explain_ma_before',
+    'explain_ma_share',
     'explain_marker_may_be_on_map',
     'explain_marker_may_hide_formation',
     'explain_marker_side',
@@ -4945,7 +5626,9 @@ __all__ = [
     'explain_may_form_extender',
     'explain_may_load_from',
     'explain_may_move_another_unit',
+    'explain_may_move_on_after_entering',
     'explain_may_perform_engineering',
+    'explain_may_place_arriving_aircraft',
     'explain_may_place_at_port',
     'explain_may_place_rebuilt_in',
     'explain_may_place_reinforcement',
@@ -4953,6 +5636,7 @@ __all__ = [
     'explain_may_place_reinforcements_now',
     'explain_may_rail_over_converted',
     'explain_may_rebuild',
+    'explain_may_rebuild_aircraft',
     'explain_may_retreat',
     'explain_may_share_hex_with',
     'explain_may_spend_transported',
@@ -4960,6 +5644,7 @@ __all__ = [
     'explain_may_use_formation_fueling',
     'explain_may_withhold_combat_supply',
     'explain_mode_after_forced_retreat',
+    'explain_mode_may_enter_ezoc',
     'explain_modified',
     'explain_moves_railhead',
     'explain_needs_fuel',
@@ -4976,14 +5661,18 @@ __all__ = [
     'explain_rail_steps_in_one_phase',
     'explain_re_size',
     'explain_rebuildable',
+    'explain_rebuilt_aircraft_arrives',
     'explain_repl_independent',
     'explain_repl_may_take_losses',
     'explain_repl_mode',
     'explain_repls_for_paired_units',
     'explain_rounded',
     'explain_shown_combat_unit',
+    'explain_shown_plane',
     'explain_shows_hedgehog',
+    'explain_shows_plane',
     'explain_sizes_not_negative',
+    'explain_stack_in_order',
     'explain_stacking',
     'explain_step_losses_after_consolidation',
     'explain_steps_not_negative',
@@ -5001,24 +5690,33 @@ __all__ = [
     'explain_trucks_within_scenario',
     'explain_within_counter_mix',
     'explain_zoc_negated',
+    'explain_zoc_reaches',
+    'explain_zoc_unit_on_top',
     'ezoc_allows',
     'ezoc_blocks_path',
+    'ezoc_blocks_trace_by',
     'ezoc_stops_entering',
     'from_json',
     'ground_mover',
     'has_zoc',
+    'hedgehog_on_top',
     'hex_from_json',
+    'hex_has_zoc',
     'hq_action_rating',
     'hq_may_supply',
     'hq_may_throw_from',
     'hq_may_throw_supply',
     'hq_uses_greater_throw_range',
+    'ignores_dg',
+    'is_air',
     'is_combat',
+    'is_ground',
     'keeps_modes_and_markers',
     'load_cost',
     'ma_after',
     'ma_after_rail',
     'ma_before',
+    'ma_share',
     'marker_may_be_on_map',
     'marker_may_hide_formation',
     'marker_side',
@@ -5044,7 +5742,9 @@ __all__ = [
     'may_form_extender',
     'may_load_from',
     'may_move_another_unit',
+    'may_move_on_after_entering',
     'may_perform_engineering',
+    'may_place_arriving_aircraft',
     'may_place_at_port',
     'may_place_rebuilt_in',
     'may_place_reinforcement',
@@ -5052,6 +5752,7 @@ __all__ = [
     'may_place_reinforcements_now',
     'may_rail_over_converted',
     'may_rebuild',
+    'may_rebuild_aircraft',
     'may_retreat',
     'may_share_hex_with',
     'may_spend_transported',
@@ -5059,6 +5760,7 @@ __all__ = [
     'may_use_formation_fueling',
     'may_withhold_combat_supply',
     'mode_after_forced_retreat',
+    'mode_may_enter_ezoc',
     'modified',
     'moves_railhead',
     'needs_fuel',
@@ -5077,14 +5779,18 @@ __all__ = [
     're_size',
     'rebuild_mp_cost',
     'rebuildable',
+    'rebuilt_aircraft_arrives',
     'repl_independent',
     'repl_may_take_losses',
     'repl_mode',
     'repls_for_paired_units',
     'rounded',
     'shown_combat_unit',
+    'shown_plane',
     'shows_hedgehog',
+    'shows_plane',
     'sizes_not_negative',
+    'stack_in_order',
     'stacking',
     'step_losses_after_consolidation',
     'steps_not_negative',
@@ -5105,4 +5811,6 @@ __all__ = [
     'unit_from_json',
     'within_counter_mix',
     'zoc_negated',
+    'zoc_reaches',
+    'zoc_unit_on_top',
 ]

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from dataclasses import fields as _record_fields
 from fractions import Fraction
-from typing import Any, Final, Generic, Literal, TypeVar
+from typing import Any, Final, Generic, Literal, TypeVar, cast
 
 Number = int | Fraction
 T = TypeVar("T")
@@ -423,7 +423,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'OCS'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:7179a045f1c0e036a7dbd1d9f36919e5'
+RULESET_HASH: Final = 'sha256:8c9d608f9782ea27ccddcbd73711a6a8'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Operational Combat Series'
 SERIES: Final[str | None] = 'OCS'
@@ -486,296 +486,334 @@ _C54: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='J', title='Strat Mode
 _CITES55: Final[tuple[Cite, ...]] = (_C54,)
 _C56: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='K', title='Repl Rebuilds', note=None)
 _CITES57: Final[tuple[Cite, ...]] = (_C56,)
-_C58: Final[Cite] = Cite(layer='OCS', clause='3.3', item='combat_unit', title='Combat unit', note=None)
-_CITES59: Final[tuple[Cite, ...]] = (_C58,)
-_C60: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hq', title='HQ', note=None)
-_CITES61: Final[tuple[Cite, ...]] = (_C60,)
-_C62: Final[Cite] = Cite(layer='OCS', clause='3.3', item='artillery', title='Artillery', note=None)
-_CITES63: Final[tuple[Cite, ...]] = (_C62,)
-_C64: Final[Cite] = Cite(layer='OCS', clause='3.3', item='repl', title='Replacement (Repl)', note=None)
-_CITES65: Final[tuple[Cite, ...]] = (_C64,)
-_C66: Final[Cite] = Cite(layer='OCS', clause='3.3', item='engineer', title='Engineer', note=None)
-_CITES67: Final[tuple[Cite, ...]] = (_C66,)
-_C68: Final[Cite] = Cite(layer='OCS', clause='3.3', item='rail_repair', title='Rail Repair', note=None)
+_C58: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='strat_mode', title='Whether it is in Strat Mode', note=None)
+_C60: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='dg', title='Whether it is DG', note=None)
+_C62: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='out_of_supply', title='Whether it is Out of Supply', note=None)
+_C64: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='internal_stocks', title='Its internal stocks status', note=None)
+_C66: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='steps_lost', title='The steps it has lost', note=None)
+_C68: Final[Cite] = Cite(layer='OCS', clause='3.3', item='combat_unit', title='Combat unit', note=None)
 _CITES69: Final[tuple[Cite, ...]] = (_C68,)
-_C70: Final[Cite] = Cite(layer='OCS', clause='3.3', item='assault_engineer', title='Assault Engineer', note=None)
+_C70: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hq', title='HQ', note=None)
 _CITES71: Final[tuple[Cite, ...]] = (_C70,)
-_C72: Final[Cite] = Cite(layer='OCS', clause='3.3', item='pioneer', title='Pioneer', note=None)
+_C72: Final[Cite] = Cite(layer='OCS', clause='3.3', item='artillery', title='Artillery', note=None)
 _CITES73: Final[tuple[Cite, ...]] = (_C72,)
-_C74: Final[Cite] = Cite(layer='OCS', clause='3.3', item='para_glider_engineer', title='Para/Glider Engineer', note=None)
+_C74: Final[Cite] = Cite(layer='OCS', clause='3.3', item='repl', title='Replacement (Repl)', note=None)
 _CITES75: Final[tuple[Cite, ...]] = (_C74,)
-_C76: Final[Cite] = Cite(layer='OCS', clause='3.3', item='transport', title='Transport Point', note=None)
+_C76: Final[Cite] = Cite(layer='OCS', clause='3.3', item='engineer', title='Engineer', note=None)
 _CITES77: Final[tuple[Cite, ...]] = (_C76,)
-_C78: Final[Cite] = Cite(layer='OCS', clause='3.3', item='sp', title='Supply Points (SP)', note=None)
+_C78: Final[Cite] = Cite(layer='OCS', clause='3.3', item='rail_repair', title='Rail Repair', note=None)
 _CITES79: Final[tuple[Cite, ...]] = (_C78,)
-_C80: Final[Cite] = Cite(layer='OCS', clause='3.3', item='port', title='Port', note=None)
+_C80: Final[Cite] = Cite(layer='OCS', clause='3.3', item='assault_engineer', title='Assault Engineer', note=None)
 _CITES81: Final[tuple[Cite, ...]] = (_C80,)
-_C82: Final[Cite] = Cite(layer='OCS', clause='3.3', item='air_base', title='Air base', note=None)
+_C82: Final[Cite] = Cite(layer='OCS', clause='3.3', item='pioneer', title='Pioneer', note=None)
 _CITES83: Final[tuple[Cite, ...]] = (_C82,)
-_C84: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hedgehog', title='Hedgehog', note=None)
+_C84: Final[Cite] = Cite(layer='OCS', clause='3.3', item='para_glider_engineer', title='Para/Glider Engineer', note=None)
 _CITES85: Final[tuple[Cite, ...]] = (_C84,)
-_C86: Final[Cite] = Cite(layer='OCS', clause='5.0', item='combat', title='Combat', note=None)
-_C88: Final[Cite] = Cite(layer='OCS', clause='5.0', item='move', title='Move', note=None)
-_C90: Final[Cite] = Cite(layer='OCS', clause='5.0', item='reserve', title='Reserve', note=None)
-_C92: Final[Cite] = Cite(layer='OCS', clause='5.0', item='strat', title='Strat', note=None)
-_C94: Final[Cite] = Cite(layer='OCS', clause='5.0', item='dg', title='Disorganized (DG)', note=None)
-_C96: Final[Cite] = Cite(layer='OCS', clause='5.0', item='exploit', title='Exploitation', note=None)
-_C98: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
+_C86: Final[Cite] = Cite(layer='OCS', clause='3.3', item='transport', title='Transport Point', note=None)
+_CITES87: Final[tuple[Cite, ...]] = (_C86,)
+_C88: Final[Cite] = Cite(layer='OCS', clause='3.3', item='sp', title='Supply Points (SP)', note=None)
+_CITES89: Final[tuple[Cite, ...]] = (_C88,)
+_C90: Final[Cite] = Cite(layer='OCS', clause='3.3', item='port', title='Port', note=None)
+_CITES91: Final[tuple[Cite, ...]] = (_C90,)
+_C92: Final[Cite] = Cite(layer='OCS', clause='3.3', item='air_base', title='Air base', note=None)
+_CITES93: Final[tuple[Cite, ...]] = (_C92,)
+_C94: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hedgehog', title='Hedgehog', note=None)
+_CITES95: Final[tuple[Cite, ...]] = (_C94,)
+_C96: Final[Cite] = Cite(layer='OCS', clause='3.3', item='fighter', title='Fighter (an air unit)', note=None)
+_CITES97: Final[tuple[Cite, ...]] = (_C96,)
+_C98: Final[Cite] = Cite(layer='OCS', clause='3.3', item='other_plane', title='Air unit other than a fighter', note=None)
 _CITES99: Final[tuple[Cite, ...]] = (_C98,)
-_DOMAINS_Unit_0_100: Final[dict[str, Any]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True)}
-_SET101: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
-_C102: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
-_CITES103: Final[tuple[Cite, ...]] = (_C102,)
-_C104: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
-_C106: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
-_CITES107: Final[tuple[Cite, ...]] = (_C106,)
-_C108: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
-_CITES109: Final[tuple[Cite, ...]] = (_C108,)
-_C110: Final[Cite] = Cite(layer='OCS', clause='13.2f', item=None, title='Loading and Unloading', note=None)
-_CITES111: Final[tuple[Cite, ...]] = (_C110,)
-_C112: Final[Cite] = Cite(layer='OCS', clause='13.2g', item=None, title='Organic Trucks', note=None)
+_C100: Final[Cite] = Cite(layer='OCS', clause='5.0', item='combat', title='Combat', note=None)
+_C102: Final[Cite] = Cite(layer='OCS', clause='5.0', item='move', title='Move', note=None)
+_C104: Final[Cite] = Cite(layer='OCS', clause='5.0', item='reserve', title='Reserve', note=None)
+_C106: Final[Cite] = Cite(layer='OCS', clause='5.0', item='strat', title='Strat', note=None)
+_C108: Final[Cite] = Cite(layer='OCS', clause='5.0', item='dg', title='Disorganized (DG)', note=None)
+_C110: Final[Cite] = Cite(layer='OCS', clause='5.0', item='exploit', title='Exploitation', note=None)
+_C112: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
 _CITES113: Final[tuple[Cite, ...]] = (_C112,)
-_C114: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, note=None)
-_C116: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
+_DOMAINS_Unit_0_114: Final[dict[str, Any]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True), 'active': (False, True)}
+_SET115: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
+_C116: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
 _CITES117: Final[tuple[Cite, ...]] = (_C116,)
-_SET118: Final[frozenset[UnitType]] = frozenset({'air_base', 'hedgehog', 'port'})
-_C119: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, note=None)
-_CITES120: Final[tuple[Cite, ...]] = (_C119,)
-_C121: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
-_CITES122: Final[tuple[Cite, ...]] = (_C121,)
-_DOMAINS_RailHex_0_123: Final[dict[str, Any]] = {'town_or_port': (False, True), 'units': _Items(_DOMAINS_Unit_0_100, lambda: Unit(), 'Unit {}'), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'path_needs_extender': (False, True), 'path_ezoc_negated': (False, True), 'in_ezoc': (False, True), 'enemy_units': (False, True)}
-_C124: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
+_C118: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
+_C120: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
+_CITES121: Final[tuple[Cite, ...]] = (_C120,)
+_C122: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
+_CITES123: Final[tuple[Cite, ...]] = (_C122,)
+_C124: Final[Cite] = Cite(layer='OCS', clause='13.2f', item=None, title='Loading and Unloading', note=None)
 _CITES125: Final[tuple[Cite, ...]] = (_C124,)
-_C126: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
-_C128: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
-_CITES129: Final[tuple[Cite, ...]] = (_C128,)
-_C130: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
-_C131: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
-_CITES132: Final[tuple[Cite, ...]] = (_C131,)
-_C133: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
-_C135: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
+_C126: Final[Cite] = Cite(layer='OCS', clause='13.2g', item=None, title='Organic Trucks', note=None)
+_CITES127: Final[tuple[Cite, ...]] = (_C126,)
+_C128: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, note=None)
+_C130: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
+_CITES131: Final[tuple[Cite, ...]] = (_C130,)
+_SET132: Final[frozenset[UnitType]] = frozenset({'air_base', 'fighter', 'hedgehog', 'other_plane', 'port'})
+_C133: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, note=None)
+_CITES134: Final[tuple[Cite, ...]] = (_C133,)
+_C135: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
 _CITES136: Final[tuple[Cite, ...]] = (_C135,)
-_SET137: Final[frozenset[Mode]] = frozenset({'reserve', 'strat'})
-_C138: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
+_DOMAINS_RailHex_0_137: Final[dict[str, Any]] = {'town_or_port': (False, True), 'units': _Items(_DOMAINS_Unit_0_114, lambda: Unit(), 'Unit {}'), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'path_needs_extender': (False, True), 'path_ezoc_negated': (False, True), 'in_ezoc': (False, True), 'enemy_units': (False, True)}
+_C138: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
 _CITES139: Final[tuple[Cite, ...]] = (_C138,)
-_C140: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
-_CITES141: Final[tuple[Cite, ...]] = (_C140,)
-_C142: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
+_C140: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
+_C142: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
 _CITES143: Final[tuple[Cite, ...]] = (_C142,)
-_C144: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
-_CITES145: Final[tuple[Cite, ...]] = (_C144,)
-_C146: Final[Cite] = Cite(layer='OCS', clause='13.6', item=None, title='Reinforcements', note=None)
-_CITES147: Final[tuple[Cite, ...]] = (_C146,)
-_C148: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
-_CITES149: Final[tuple[Cite, ...]] = (_C148,)
-_C150: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
-_C152: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
+_C144: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
+_C145: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
+_CITES146: Final[tuple[Cite, ...]] = (_C145,)
+_C147: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
+_C149: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
+_CITES150: Final[tuple[Cite, ...]] = (_C149,)
+_SET151: Final[frozenset[Mode]] = frozenset({'reserve', 'strat'})
+_C152: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
 _CITES153: Final[tuple[Cite, ...]] = (_C152,)
-_C154: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
+_C154: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
 _CITES155: Final[tuple[Cite, ...]] = (_C154,)
-_C156: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
-_C158: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
+_C156: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
+_CITES157: Final[tuple[Cite, ...]] = (_C156,)
+_C158: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
 _CITES159: Final[tuple[Cite, ...]] = (_C158,)
-_SET160: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
-_C161: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
+_DOMAINS_Hex_0_160: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_114, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
+_C161: Final[Cite] = Cite(layer='OCS', clause='13.6', item=None, title='Reinforcements', note=None)
 _CITES162: Final[tuple[Cite, ...]] = (_C161,)
-_C163: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
-_C165: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
-_CITES166: Final[tuple[Cite, ...]] = (_C165,)
-_C167: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
+_C163: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
+_CITES164: Final[tuple[Cite, ...]] = (_C163,)
+_C165: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
+_C167: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
 _CITES168: Final[tuple[Cite, ...]] = (_C167,)
-_C169: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
+_C169: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
 _CITES170: Final[tuple[Cite, ...]] = (_C169,)
-_SET171: Final[frozenset[Consolidation]] = frozenset({'formations', 'independent_joins'})
-_C172: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
-_CITES173: Final[tuple[Cite, ...]] = (_C172,)
-_C174: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
-_CITES175: Final[tuple[Cite, ...]] = (_C174,)
-_C176: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
+_C171: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
+_C173: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
+_CITES174: Final[tuple[Cite, ...]] = (_C173,)
+_SET175: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
+_C176: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
 _CITES177: Final[tuple[Cite, ...]] = (_C176,)
-_C178: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
-_CITES179: Final[tuple[Cite, ...]] = (_C178,)
-_SET180: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
-_C181: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
-_CITES182: Final[tuple[Cite, ...]] = (_C181,)
-_CITES183: Final[tuple[Cite, ...]] = (_C130,)
-_DOMAINS_Hex_0_184: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_100, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
-_C185: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
-_CITES186: Final[tuple[Cite, ...]] = (_C185,)
-_C187: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
+_C178: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
+_C180: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
+_CITES181: Final[tuple[Cite, ...]] = (_C180,)
+_C182: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
+_CITES183: Final[tuple[Cite, ...]] = (_C182,)
+_C184: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
+_CITES185: Final[tuple[Cite, ...]] = (_C184,)
+_SET186: Final[frozenset[Consolidation]] = frozenset({'formations', 'independent_joins'})
+_C187: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
 _CITES188: Final[tuple[Cite, ...]] = (_C187,)
-_SET189: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
-_C190: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
-_CITES191: Final[tuple[Cite, ...]] = (_C190,)
-_C192: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
-_CITES193: Final[tuple[Cite, ...]] = (_C192,)
-_C194: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
-_CITES195: Final[tuple[Cite, ...]] = (_C194,)
-_SET196: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
-_C197: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
-_CITES198: Final[tuple[Cite, ...]] = (_C197,)
-_C199: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
-_CITES200: Final[tuple[Cite, ...]] = (_C199,)
-_C201: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
+_C189: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
+_CITES190: Final[tuple[Cite, ...]] = (_C189,)
+_C191: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
+_CITES192: Final[tuple[Cite, ...]] = (_C191,)
+_C193: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
+_CITES194: Final[tuple[Cite, ...]] = (_C193,)
+_SET195: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
+_C196: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
+_CITES197: Final[tuple[Cite, ...]] = (_C196,)
+_C198: Final[Cite] = Cite(layer='OCS', clause='4.5', item=None, title='Zone of Control', note=None)
+_CITES199: Final[tuple[Cite, ...]] = (_C198,)
+_CITES200: Final[tuple[Cite, ...]] = (_C144,)
+_C201: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
 _CITES202: Final[tuple[Cite, ...]] = (_C201,)
-_C203: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
+_C203: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
 _CITES204: Final[tuple[Cite, ...]] = (_C203,)
-_C205: Final[Cite] = Cite(layer='OCS', clause='12.5', item=None, title='Fuel Supply', note=None)
-_C206: Final[Cite] = Cite(layer='OCS', clause='13.2b', item='transport', title='Transport Points never need fuel', note=None)
-_C207: Final[Cite] = Cite(layer='OCS', clause='12.5', item='motorized', title='Truck and Track units need fuel', note=None)
-_C208: Final[Cite] = Cite(layer='OCS', clause='12.5', item='leg', title='Leg units need no fuel', note=None)
-_CITES209: Final[tuple[Cite, ...]] = (_C205, _C206,)
-_CITES210: Final[tuple[Cite, ...]] = (_C205, _C207,)
-_CITES211: Final[tuple[Cite, ...]] = (_C205, _C208,)
-_C212: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
-_C213: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
-_C214: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
-_C215: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat_side', title='HQ under a marker oriented toward Combat Mode: the (5) of its Combat Mode side (5.10e)', note=None)
-_C216: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move_side', title='HQ in Strat Mode or oriented toward Move Mode: the (1) of its Move Mode side', note=None)
-_C217: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
-_CITES218: Final[tuple[Cite, ...]] = (_C0, _C212,)
-_CITES219: Final[tuple[Cite, ...]] = (_C0, _C213,)
-_CITES220: Final[tuple[Cite, ...]] = (_C0, _C214,)
-_CITES221: Final[tuple[Cite, ...]] = (_C0, _C215,)
-_CITES222: Final[tuple[Cite, ...]] = (_C0, _C216,)
-_CITES223: Final[tuple[Cite, ...]] = (_C0, _C217,)
-_C224: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
-_C225: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
-_SET226: Final[frozenset[UnitType]] = frozenset({'hedgehog', 'sp', 'transport'})
-_C227: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
-_CITES228: Final[tuple[Cite, ...]] = (_C110, _C224,)
-_SET229: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
-_CITES230: Final[tuple[Cite, ...]] = (_C110, _C225,)
-_CITES231: Final[tuple[Cite, ...]] = (_C110, _C227,)
-_C232: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='tag_along', title='E) Organic Trucks tag along with other retreating combat units in their stack', note=None)
-_C233: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='alone', title='E) Organic Trucks cannot retreat alone', note=None)
-_C234: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='others', title='Other Transport Points do not: tagging along is an exception for Organic Trucks (their combat: 9.14c)', note=None)
-_CITES235: Final[tuple[Cite, ...]] = (_C112, _C232,)
-_CITES236: Final[tuple[Cite, ...]] = (_C112, _C233,)
-_CITES237: Final[tuple[Cite, ...]] = (_C112, _C234,)
-_C238: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
-_C239: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
-_C240: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
-_C241: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
-_CITES242: Final[tuple[Cite, ...]] = (_C126, _C238,)
-_CITES243: Final[tuple[Cite, ...]] = (_C126, _C239,)
-_CITES244: Final[tuple[Cite, ...]] = (_C126, _C240,)
-_CITES245: Final[tuple[Cite, ...]] = (_C126, _C241,)
-_C246: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3) nor holding enemy units (4.8c D)', note=None)
-_C247: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='enemy_units', title='D) Cargo cannot detrain in hexes with enemy non-combat units, planes or ships', note=None)
-_C248: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
-_CITES249: Final[tuple[Cite, ...]] = (_C126, _C246,)
-_CITES250: Final[tuple[Cite, ...]] = (_C126, _C247,)
-_CITES251: Final[tuple[Cite, ...]] = (_C126, _C248,)
-_C252: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
-_C253: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
-_C254: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='dead_pile', title='A unit in the Dead Pile, whatever its supply and mode', note=None)
-_C255: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='reduced', title='An on-map reduced unit, whatever its supply and mode', note=None)
-_C256: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Generally, only units in the Dead Pile and on-map reduced units can be rebuilt', note=None)
-_CITES257: Final[tuple[Cite, ...]] = (_C6, _C252,)
-_CITES258: Final[tuple[Cite, ...]] = (_C6, _C253,)
-_CITES259: Final[tuple[Cite, ...]] = (_C6, _C254,)
-_CITES260: Final[tuple[Cite, ...]] = (_C6, _C255,)
-_CITES261: Final[tuple[Cite, ...]] = (_C6, _C256,)
-_C262: Final[Cite] = Cite(layer='OCS', clause='13.6b', item='nearest_edge', title='A map-edge arrival hex blocked by enemy units: the nearest unblocked map-edge hex', note=None)
-_C263: Final[Cite] = Cite(layer='OCS', clause='13.6', item='entry', title='In their entry hexes', note=None)
-_C264: Final[Cite] = Cite(layer='OCS', clause='13.6', item='elsewhere', title='Reinforcements are placed in their entry hexes', note=None)
-_C268: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
-_C269: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
-_C270: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
-_C271: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
-_C276: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='capable', title='While the unit is Engineer-Capable', note=None)
-_C277: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='own_bridge', title='Exception: the unit uses its own bridge to leave the hex after changing mode or orientation', note=None)
-_C278: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='gone', title='Bridging disappears the instant the unit is no longer Engineer-Capable', note=None)
-_CITES279: Final[tuple[Cite, ...]] = (_C163, _C276,)
-_CITES280: Final[tuple[Cite, ...]] = (_C163, _C277,)
-_CITES281: Final[tuple[Cite, ...]] = (_C163, _C278,)
-_C282: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
-_C283: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_C284: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
-_C285: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_C286: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_C287: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
-_C288: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITES289: Final[tuple[Cite, ...]] = (_C282, _C283,)
-_CITES290: Final[tuple[Cite, ...]] = (_C282, _C284,)
-_CITES291: Final[tuple[Cite, ...]] = (_C282, _C285,)
-_CITES292: Final[tuple[Cite, ...]] = (_C282, _C286,)
-_CITES293: Final[tuple[Cite, ...]] = (_C282, _C287,)
-_CITES294: Final[tuple[Cite, ...]] = (_C282, _C288,)
-_C295: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_C296: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_C297: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
-_C298: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITES299: Final[tuple[Cite, ...]] = (_C295, _C296,)
-_CITES300: Final[tuple[Cite, ...]] = (_C295, _C297,)
-_CITES301: Final[tuple[Cite, ...]] = (_C295, _C298,)
-_C302: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C303: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
-_C304: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C305: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C306: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C307: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES308: Final[tuple[Cite, ...]] = (_C185, _C302,)
-_CITES309: Final[tuple[Cite, ...]] = (_C185, _C303,)
-_CITES310: Final[tuple[Cite, ...]] = (_C185, _C304,)
-_CITES311: Final[tuple[Cite, ...]] = (_C185, _C305,)
-_CITES312: Final[tuple[Cite, ...]] = (_C185, _C306,)
-_CITES313: Final[tuple[Cite, ...]] = (_C185, _C307,)
-_Q314: Final[Fraction] = Fraction(1, 4)
-_Q315: Final[Fraction] = Fraction(1, 2)
-_C316: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C317: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
-_C318: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C319: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_C320: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C321: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES322: Final[tuple[Cite, ...]] = (_C316, _C317,)
-_CITES323: Final[tuple[Cite, ...]] = (_C316, _C318,)
-_CITES324: Final[tuple[Cite, ...]] = (_C316, _C319,)
-_CITES325: Final[tuple[Cite, ...]] = (_C316, _C320,)
-_CITES326: Final[tuple[Cite, ...]] = (_C316, _C321,)
-_C327: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C328: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET329: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C330: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='not_by_air', title='Not by air', note=None)
-_C334: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_C335: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_C336: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_C337: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES338: Final[tuple[Cite, ...]] = (_C192, _C334,)
-_CITES339: Final[tuple[Cite, ...]] = (_C192, _C335,)
-_CITES340: Final[tuple[Cite, ...]] = (_C192, _C336,)
-_CITES341: Final[tuple[Cite, ...]] = (_C192, _C337,)
-_C342: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
-_C343: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
-_CITES344: Final[tuple[Cite, ...]] = (_C192, _C342,)
-_CITES345: Final[tuple[Cite, ...]] = (_C192, _C343,)
-_C346: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
-_C347: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES348: Final[tuple[Cite, ...]] = (_C192, _C346,)
-_CITES349: Final[tuple[Cite, ...]] = (_C192, _C347,)
-_C350: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C351: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
-_C352: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
-_C353: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C354: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES355: Final[tuple[Cite, ...]] = (_C194, _C350,)
-_CITES356: Final[tuple[Cite, ...]] = (_C194, _C351,)
-_CITES357: Final[tuple[Cite, ...]] = (_C194, _C352,)
-_CITES358: Final[tuple[Cite, ...]] = (_C194, _C353,)
-_CITES359: Final[tuple[Cite, ...]] = (_C194, _C354,)
-_C360: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
-_C361: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
-_C362: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
-_C363: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
-_C364: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES365: Final[tuple[Cite, ...]] = (_C364,)
-_CITES366: Final[tuple[Cite, ...]] = (_C364, _C364, _C360,)
-_CITES367: Final[tuple[Cite, ...]] = (_C360,)
-_CITES368: Final[tuple[Cite, ...]] = (_C361,)
-_CITES369: Final[tuple[Cite, ...]] = (_C362,)
-_CITES370: Final[tuple[Cite, ...]] = (_C363,)
+_SET205: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
+_C206: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
+_CITES207: Final[tuple[Cite, ...]] = (_C206,)
+_C208: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
+_CITES209: Final[tuple[Cite, ...]] = (_C208,)
+_C210: Final[Cite] = Cite(layer='OCS', clause='4.8b', item=None, title='Order of Stacking', note=None)
+_CITES211: Final[tuple[Cite, ...]] = (_C210,)
+_C212: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_CITES213: Final[tuple[Cite, ...]] = (_C212,)
+_SET214: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
+_C215: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
+_CITES216: Final[tuple[Cite, ...]] = (_C215,)
+_C217: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
+_CITES218: Final[tuple[Cite, ...]] = (_C217,)
+_C219: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
+_CITES220: Final[tuple[Cite, ...]] = (_C219,)
+_C221: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
+_CITES222: Final[tuple[Cite, ...]] = (_C221,)
+_C223: Final[Cite] = Cite(layer='OCS', clause='12.5', item=None, title='Fuel Supply', note=None)
+_C224: Final[Cite] = Cite(layer='OCS', clause='13.2b', item='transport', title='Transport Points never need fuel', note=None)
+_C225: Final[Cite] = Cite(layer='OCS', clause='12.5', item='motorized', title='Truck and Track units need fuel', note=None)
+_C226: Final[Cite] = Cite(layer='OCS', clause='12.5', item='leg', title='Leg units need no fuel', note=None)
+_CITES227: Final[tuple[Cite, ...]] = (_C223, _C224,)
+_CITES228: Final[tuple[Cite, ...]] = (_C223, _C225,)
+_CITES229: Final[tuple[Cite, ...]] = (_C223, _C226,)
+_C230: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
+_C231: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
+_C232: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
+_C233: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat_side', title='HQ under a marker oriented toward Combat Mode: the (5) of its Combat Mode side (5.10e)', note=None)
+_C234: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move_side', title='HQ in Strat Mode or oriented toward Move Mode: the (1) of its Move Mode side', note=None)
+_C235: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
+_CITES236: Final[tuple[Cite, ...]] = (_C0, _C230,)
+_CITES237: Final[tuple[Cite, ...]] = (_C0, _C231,)
+_CITES238: Final[tuple[Cite, ...]] = (_C0, _C232,)
+_CITES239: Final[tuple[Cite, ...]] = (_C0, _C233,)
+_CITES240: Final[tuple[Cite, ...]] = (_C0, _C234,)
+_CITES241: Final[tuple[Cite, ...]] = (_C0, _C235,)
+_C242: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
+_C243: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
+_SET244: Final[frozenset[UnitType]] = frozenset({'fighter', 'hedgehog', 'other_plane', 'sp', 'transport'})
+_C245: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
+_CITES246: Final[tuple[Cite, ...]] = (_C124, _C242,)
+_SET247: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
+_CITES248: Final[tuple[Cite, ...]] = (_C124, _C243,)
+_CITES249: Final[tuple[Cite, ...]] = (_C124, _C245,)
+_C250: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='tag_along', title='E) Organic Trucks tag along with other retreating combat units in their stack', note=None)
+_C251: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='alone', title='E) Organic Trucks cannot retreat alone', note=None)
+_C252: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='others', title='Other Transport Points do not: tagging along is an exception for Organic Trucks (their combat: 9.14c)', note=None)
+_CITES253: Final[tuple[Cite, ...]] = (_C126, _C250,)
+_CITES254: Final[tuple[Cite, ...]] = (_C126, _C251,)
+_CITES255: Final[tuple[Cite, ...]] = (_C126, _C252,)
+_C256: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
+_C257: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
+_C258: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
+_C259: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
+_CITES260: Final[tuple[Cite, ...]] = (_C140, _C256,)
+_CITES261: Final[tuple[Cite, ...]] = (_C140, _C257,)
+_CITES262: Final[tuple[Cite, ...]] = (_C140, _C258,)
+_CITES263: Final[tuple[Cite, ...]] = (_C140, _C259,)
+_C264: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3) nor holding enemy units (4.8c D)', note=None)
+_C265: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='enemy_units', title='D) Cargo cannot detrain in hexes with enemy non-combat units, planes or ships', note=None)
+_C266: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
+_CITES267: Final[tuple[Cite, ...]] = (_C140, _C264,)
+_CITES268: Final[tuple[Cite, ...]] = (_C140, _C265,)
+_CITES269: Final[tuple[Cite, ...]] = (_C140, _C266,)
+_C270: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_C271: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
+_C272: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='dead_pile', title='A unit in the Dead Pile, whatever its supply and mode', note=None)
+_C273: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='reduced', title='An on-map reduced unit, whatever its supply and mode', note=None)
+_C274: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Generally, only units in the Dead Pile and on-map reduced units can be rebuilt', note=None)
+_CITES275: Final[tuple[Cite, ...]] = (_C6, _C270,)
+_CITES276: Final[tuple[Cite, ...]] = (_C6, _C271,)
+_CITES277: Final[tuple[Cite, ...]] = (_C6, _C272,)
+_CITES278: Final[tuple[Cite, ...]] = (_C6, _C273,)
+_CITES279: Final[tuple[Cite, ...]] = (_C6, _C274,)
+_C280: Final[Cite] = Cite(layer='OCS', clause='13.6b', item='nearest_edge', title='A map-edge arrival hex blocked by enemy units: the nearest unblocked map-edge hex', note=None)
+_C281: Final[Cite] = Cite(layer='OCS', clause='13.6', item='entry', title='In their entry hexes', note=None)
+_C282: Final[Cite] = Cite(layer='OCS', clause='13.6', item='elsewhere', title='Reinforcements are placed in their entry hexes', note=None)
+_C286: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
+_C287: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
+_C288: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
+_C289: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
+_C294: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='capable', title='While the unit is Engineer-Capable', note=None)
+_C295: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='own_bridge', title='Exception: the unit uses its own bridge to leave the hex after changing mode or orientation', note=None)
+_C296: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='gone', title='Bridging disappears the instant the unit is no longer Engineer-Capable', note=None)
+_CITES297: Final[tuple[Cite, ...]] = (_C178, _C294,)
+_CITES298: Final[tuple[Cite, ...]] = (_C178, _C295,)
+_CITES299: Final[tuple[Cite, ...]] = (_C178, _C296,)
+_C300: Final[Cite] = Cite(layer='OCS', clause='4.2', item='attacker', title='N to 1: the attack strength over the defense strength, rounded per 4.1', note=None)
+_C301: Final[Cite] = Cite(layer='OCS', clause='4.2', item='defender', title='Below 1:1, 1 to N: the defense strength over the attack strength, rounded per 4.1', note=None)
+_CITES302: Final[tuple[Cite, ...]] = (_C189, _C300,)
+_CITES303: Final[tuple[Cite, ...]] = (_C189, _C301,)
+_C304: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_C305: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_C306: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
+_C307: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_C308: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_C309: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_C310: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITES311: Final[tuple[Cite, ...]] = (_C304, _C305,)
+_CITES312: Final[tuple[Cite, ...]] = (_C304, _C306,)
+_CITES313: Final[tuple[Cite, ...]] = (_C304, _C307,)
+_CITES314: Final[tuple[Cite, ...]] = (_C304, _C308,)
+_CITES315: Final[tuple[Cite, ...]] = (_C304, _C309,)
+_CITES316: Final[tuple[Cite, ...]] = (_C304, _C310,)
+_C317: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_C318: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_C319: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_C320: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITES321: Final[tuple[Cite, ...]] = (_C317, _C318,)
+_CITES322: Final[tuple[Cite, ...]] = (_C317, _C319,)
+_CITES323: Final[tuple[Cite, ...]] = (_C317, _C320,)
+_C324: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='strat', title='J) Units can never enter a ZOC while in Strat Mode', note=None)
+_C325: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='reserve', title='I) Once in Reserve Mode, units can enter and exit ZOC normally', note=None)
+_C326: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='other', title='Other modes: only A) limits it (Truck MP)', note=None)
+_C330: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_C331: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
+_C332: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_C333: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_C334: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_C335: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITES336: Final[tuple[Cite, ...]] = (_C201, _C330,)
+_CITES337: Final[tuple[Cite, ...]] = (_C201, _C331,)
+_CITES338: Final[tuple[Cite, ...]] = (_C201, _C332,)
+_CITES339: Final[tuple[Cite, ...]] = (_C201, _C333,)
+_CITES340: Final[tuple[Cite, ...]] = (_C201, _C334,)
+_CITES341: Final[tuple[Cite, ...]] = (_C201, _C335,)
+_Q342: Final[Fraction] = Fraction(1, 4)
+_Q343: Final[Fraction] = Fraction(1, 2)
+_C344: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_C345: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_C346: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_C347: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_C348: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_C349: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITES350: Final[tuple[Cite, ...]] = (_C344, _C345,)
+_CITES351: Final[tuple[Cite, ...]] = (_C344, _C346,)
+_CITES352: Final[tuple[Cite, ...]] = (_C344, _C347,)
+_CITES353: Final[tuple[Cite, ...]] = (_C344, _C348,)
+_CITES354: Final[tuple[Cite, ...]] = (_C344, _C349,)
+_C355: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_C356: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_SET357: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_C358: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='by_air', title='But not by air', note=None)
+_SET359: Final[frozenset[Transport]] = frozenset({'air', 'air_drop'})
+_C360: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='unlisted', title='Only by landing craft, rail or shipping (not an ALT landing or a Beach Assault)', note=None)
+_C365: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_C366: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_C367: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_C368: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='landing_craft', title='Landing Craft: not one of the cases in which half MA can be spent', note=None)
+_C369: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES370: Final[tuple[Cite, ...]] = (_C208, _C365,)
+_CITES371: Final[tuple[Cite, ...]] = (_C208, _C366,)
+_CITES372: Final[tuple[Cite, ...]] = (_C208, _C367,)
+_CITES373: Final[tuple[Cite, ...]] = (_C208, _C368,)
+_CITES374: Final[tuple[Cite, ...]] = (_C208, _C369,)
+_C375: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_C376: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
+_CITES377: Final[tuple[Cite, ...]] = (_C208, _C375,)
+_CITES378: Final[tuple[Cite, ...]] = (_C208, _C376,)
+_C379: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
+_C380: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
+_CITES381: Final[tuple[Cite, ...]] = (_C208, _C379,)
+_CITES382: Final[tuple[Cite, ...]] = (_C208, _C380,)
+_C383: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='no_zoc', title='C) applies when a unit with a ZOC is in the hex', note=None)
+_C384: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='zoc_on_top', title='C) A unit with a ZOC is the top combat unit', note=None)
+_C385: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='hq_on_top', title='D) An HQ can be the top combat unit in the hex when no enemy ground units are adjacent', note=None)
+_C386: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='buried', title='C) If a unit with a ZOC is in a hex, it should be the top combat unit', note=None)
+_CITES387: Final[tuple[Cite, ...]] = (_C210, _C383,)
+_CITES388: Final[tuple[Cite, ...]] = (_C210, _C384,)
+_CITES389: Final[tuple[Cite, ...]] = (_C210, _C385,)
+_CITES390: Final[tuple[Cite, ...]] = (_C210, _C386,)
+_C391: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_C392: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
+_C393: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
+_C394: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_C395: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
+_CITES396: Final[tuple[Cite, ...]] = (_C212, _C391,)
+_CITES397: Final[tuple[Cite, ...]] = (_C212, _C392,)
+_CITES398: Final[tuple[Cite, ...]] = (_C212, _C393,)
+_CITES399: Final[tuple[Cite, ...]] = (_C212, _C394,)
+_CITES400: Final[tuple[Cite, ...]] = (_C212, _C395,)
+_C401: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='no_zoc', title='The top combat unit, if none have a ZOC', note=None)
+_C402: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='combat_mode', title='The top Combat Mode Attack-Capable unit', note=None)
+_C403: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='exploitation', title='A ZOC but no Combat Mode unit (Exploitation Mode, 4.5): the top unit with a ZOC', note=None)
+_CITES404: Final[tuple[Cite, ...]] = (_C215, _C401,)
+_CITES405: Final[tuple[Cite, ...]] = (_C215, _C402,)
+_CITES406: Final[tuple[Cite, ...]] = (_C215, _C403,)
+_C407: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_C408: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_C409: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_C410: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_C411: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITES412: Final[tuple[Cite, ...]] = (_C411,)
+_CITES413: Final[tuple[Cite, ...]] = (_C411, _C411, _C407,)
+_CITES414: Final[tuple[Cite, ...]] = (_C407,)
+_CITES415: Final[tuple[Cite, ...]] = (_C408,)
+_CITES416: Final[tuple[Cite, ...]] = (_C409,)
+_CITES417: Final[tuple[Cite, ...]] = (_C410,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -804,7 +842,7 @@ Rebuild_titles: Final[dict[Rebuild, str]] = {
     'on_map': '2) An on-map unit that has taken step losses',
 }
 
-# rules/ocs/ch13-specialized-units.rules:1168  13.7  Side of a Formation marker
+# rules/ocs/ch13-specialized-units.rules:1215  13.7  Side of a Formation marker
 MarkerSide = Literal['regular', 'fueled']
 MarkerSide_values: Final[tuple[MarkerSide, ...]] = ('regular', 'fueled',)
 MarkerSide_titles: Final[dict[MarkerSide, str]] = {
@@ -812,7 +850,7 @@ MarkerSide_titles: Final[dict[MarkerSide, str]] = {
     'fueled': 'Fueled side',
 }
 
-# rules/ocs/ch13-specialized-units.rules:1280  13.8b  River hexside
+# rules/ocs/ch13-specialized-units.rules:1327  13.8b  River hexside
 River = Literal['no_river', 'minor_river', 'major_river']
 River_values: Final[tuple[River, ...]] = ('no_river', 'minor_river', 'major_river',)
 River_titles: Final[dict[River, str]] = {
@@ -821,7 +859,7 @@ River_titles: Final[dict[River, str]] = {
     'major_river': 'Major River',
 }
 
-# rules/ocs/ch13-specialized-units.rules:1382  13.8d  Construction task
+# rules/ocs/ch13-specialized-units.rules:1429  13.8d  Construction task
 Construction = Literal['build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port']
 Construction_values: Final[tuple[Construction, ...]] = ('build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port',)
 Construction_titles: Final[dict[Construction, str]] = {
@@ -845,7 +883,7 @@ Construction_costs_sp: Final[dict[Construction, bool]] = {
     'damage_port': False,
 }
 
-# rules/ocs/ch13-specialized-units.rules:1445  13.9  Type of consolidation
+# rules/ocs/ch13-specialized-units.rules:1492  13.9  Type of consolidation
 Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
 Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
 Consolidation_titles: Final[dict[Consolidation, str]] = {
@@ -855,7 +893,7 @@ Consolidation_titles: Final[dict[Consolidation, str]] = {
     'aircraft': '4) Reduced aircraft',
 }
 
-# rules/ocs/ch4-general-concepts.rules:173  4.5a  Action in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:262  4.5a  Action in an enemy ZOC
 EzocAction = Literal['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K']
 EzocAction_values: Final[tuple[EzocAction, ...]] = ('A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K',)
 EzocAction_titles: Final[dict[EzocAction, str]] = {
@@ -886,7 +924,7 @@ EzocAction_negatable: Final[dict[EzocAction, bool]] = {
 }
 _CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {'A': _CITES37, 'B': _CITES39, 'C': _CITES41, 'D': _CITES43, 'E': _CITES45, 'F': _CITES47, 'G': _CITES49, 'H': _CITES51, 'I': _CITES53, 'J': _CITES55, 'K': _CITES57}
 
-# rules/ocs/ch4-general-concepts.rules:343  4.7  Kind of transport
+# rules/ocs/ch4-general-concepts.rules:488  4.7  Kind of transport
 Transport = Literal['rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping']
 Transport_values: Final[tuple[Transport, ...]] = ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping',)
 Transport_titles: Final[dict[Transport, str]] = {
@@ -899,7 +937,7 @@ Transport_titles: Final[dict[Transport, str]] = {
     'shipping': 'Abstract shipping',
 }
 
-# rules/ocs/ch4-general-concepts.rules:594  4.8c  What moves, retreats or traces into the hex
+# rules/ocs/ch4-general-concepts.rules:898  4.8c  What moves, retreats or traces into the hex
 Mover = Literal['attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path']
 Mover_values: Final[tuple[Mover, ...]] = ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path',)
 Mover_titles: Final[dict[Mover, str]] = {
@@ -910,7 +948,7 @@ Mover_titles: Final[dict[Mover, str]] = {
     'rail_or_supply_path': 'Rail transport or a supply path (traced through)',
 }
 
-# rules/ocs/ch4-general-concepts.rules:601  4.8c  Kind of enemy unit in the hex
+# rules/ocs/ch4-general-concepts.rules:905  4.8c  Kind of enemy unit in the hex
 EnemyKind = Literal['combat_units', 'noncombat_units', 'ships', 'planes']
 EnemyKind_values: Final[tuple[EnemyKind, ...]] = ('combat_units', 'noncombat_units', 'ships', 'planes',)
 EnemyKind_titles: Final[dict[EnemyKind, str]] = {
@@ -918,6 +956,24 @@ EnemyKind_titles: Final[dict[EnemyKind, str]] = {
     'noncombat_units': 'Enemy non-combat units',
     'ships': 'Enemy ships',
     'planes': 'Enemy planes',
+}
+
+# rules/ocs/ch4-general-concepts.rules:985  4.9a  What there is to know about the top unit
+TopUnitFact = Literal['strat_mode', 'dg', 'out_of_supply', 'internal_stocks', 'steps_lost']
+TopUnitFact_values: Final[tuple[TopUnitFact, ...]] = ('strat_mode', 'dg', 'out_of_supply', 'internal_stocks', 'steps_lost',)
+TopUnitFact_titles: Final[dict[TopUnitFact, str]] = {
+    'strat_mode': 'Whether it is in Strat Mode',
+    'dg': 'Whether it is DG',
+    'out_of_supply': 'Whether it is Out of Supply',
+    'internal_stocks': 'Its internal stocks status',
+    'steps_lost': 'The steps it has lost',
+}
+TopUnitFact_known: Final[dict[TopUnitFact, bool]] = {
+    'strat_mode': True,
+    'dg': True,
+    'out_of_supply': True,
+    'internal_stocks': False,
+    'steps_lost': False,
 }
 
 # rules/ocs/series.rules:8  3.1  Unit size (designation)
@@ -944,8 +1000,8 @@ Mobility_titles: Final[dict[Mobility, str]] = {
 }
 
 # rules/ocs/series.rules:26  3.3  Unit type
-UnitType = Literal['combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog']
-UnitType_values: Final[tuple[UnitType, ...]] = ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog',)
+UnitType = Literal['combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane']
+UnitType_values: Final[tuple[UnitType, ...]] = ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane',)
 _UnitType_set: Final[frozenset[str]] = frozenset(UnitType_values)
 UnitType_titles: Final[dict[UnitType, str]] = {
     'combat_unit': 'Combat unit',
@@ -962,6 +1018,8 @@ UnitType_titles: Final[dict[UnitType, str]] = {
     'port': 'Port',
     'air_base': 'Air base',
     'hedgehog': 'Hedgehog',
+    'fighter': 'Fighter (an air unit)',
+    'other_plane': 'Air unit other than a fighter',
 }
 UnitType_combat: Final[dict[UnitType, bool]] = {
     'combat_unit': True,
@@ -978,10 +1036,31 @@ UnitType_combat: Final[dict[UnitType, bool]] = {
     'port': False,
     'air_base': False,
     'hedgehog': False,
+    'fighter': False,
+    'other_plane': False,
 }
-_CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES59, 'hq': _CITES61, 'artillery': _CITES63, 'repl': _CITES65, 'engineer': _CITES67, 'rail_repair': _CITES69, 'assault_engineer': _CITES71, 'pioneer': _CITES73, 'para_glider_engineer': _CITES75, 'transport': _CITES77, 'sp': _CITES79, 'port': _CITES81, 'air_base': _CITES83, 'hedgehog': _CITES85}
+_CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES69, 'hq': _CITES71, 'artillery': _CITES73, 'repl': _CITES75, 'engineer': _CITES77, 'rail_repair': _CITES79, 'assault_engineer': _CITES81, 'pioneer': _CITES83, 'para_glider_engineer': _CITES85, 'transport': _CITES87, 'sp': _CITES89, 'port': _CITES91, 'air_base': _CITES93, 'hedgehog': _CITES95, 'fighter': _CITES97, 'other_plane': _CITES99}
+UnitType_air: Final[dict[UnitType, bool]] = {
+    'combat_unit': False,
+    'hq': False,
+    'artillery': False,
+    'repl': False,
+    'engineer': False,
+    'rail_repair': False,
+    'assault_engineer': False,
+    'pioneer': False,
+    'para_glider_engineer': False,
+    'transport': False,
+    'sp': False,
+    'port': False,
+    'air_base': False,
+    'hedgehog': False,
+    'fighter': True,
+    'other_plane': True,
+}
+_CITES_UnitType_air: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES69, 'hq': _CITES71, 'artillery': _CITES73, 'repl': _CITES75, 'engineer': _CITES77, 'rail_repair': _CITES79, 'assault_engineer': _CITES81, 'pioneer': _CITES83, 'para_glider_engineer': _CITES85, 'transport': _CITES87, 'sp': _CITES89, 'port': _CITES91, 'air_base': _CITES93, 'hedgehog': _CITES95, 'fighter': _CITES97, 'other_plane': _CITES99}
 
-# rules/ocs/series.rules:47  5.0  Mode
+# rules/ocs/series.rules:52  5.0  Mode
 Mode = Literal['combat', 'move', 'reserve', 'strat', 'dg', 'exploit']
 Mode_values: Final[tuple[Mode, ...]] = ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit',)
 _Mode_set: Final[frozenset[str]] = frozenset(Mode_values)
@@ -1002,7 +1081,7 @@ Mode_voluntary: Final[dict[Mode, bool]] = {
     'exploit': False,
 }
 
-# rules/ocs/series.rules:74  12.10  Internal stocks
+# rules/ocs/series.rules:79  12.10  Internal stocks
 Stocks = Literal['normal', 'low', 'exhausted']
 Stocks_values: Final[tuple[Stocks, ...]] = ('normal', 'low', 'exhausted',)
 _Stocks_set: Final[frozenset[str]] = frozenset(Stocks_values)
@@ -1012,7 +1091,7 @@ Stocks_titles: Final[dict[Stocks, str]] = {
     'exhausted': 'Exhausted',
 }
 
-# rules/ocs/series.rules:90  OCS  Phase
+# rules/ocs/series.rules:96  OCS  Phase
 Phase = Literal['reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up']
 Phase_values: Final[tuple[Phase, ...]] = ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up',)
 _Phase_set: Final[frozenset[str]] = frozenset(Phase_values)
@@ -1027,7 +1106,7 @@ Phase_titles: Final[dict[Phase, str]] = {
     'clean_up': 'Clean Up Phase',
 }
 
-# rules/ocs/series.rules:101  OCS  When stacking is looked at
+# rules/ocs/series.rules:107  OCS  When stacking is looked at
 Moment = Literal['segment_end', 'moving', 'overrun']
 Moment_values: Final[tuple[Moment, ...]] = ('segment_end', 'moving', 'overrun',)
 _Moment_set: Final[frozenset[str]] = frozenset(Moment_values)
@@ -1037,7 +1116,7 @@ Moment_titles: Final[dict[Moment, str]] = {
     'overrun': 'While conducting an overrun',
 }
 
-# rules/ocs/series.rules:107  OCS  Kind of Transport Point
+# rules/ocs/series.rules:113  OCS  Kind of Transport Point
 TransportPointKind = Literal['truck', 'wagon', 'mule']
 TransportPointKind_values: Final[tuple[TransportPointKind, ...]] = ('truck', 'wagon', 'mule',)
 _TransportPointKind_set: Final[frozenset[str]] = frozenset(TransportPointKind_values)
@@ -1077,13 +1156,13 @@ class RailHex:
     enemy_units: bool = False
 
 
-# rules/ocs/series.rules:113  OCS
+# rules/ocs/series.rules:119  OCS
 @dataclass(frozen=True, slots=True)
 class Unit:
-    """A ground unit
+    """A unit: a ground unit, or an air unit (fighter or other plane)
 
     Fields:
-        type: What kind of unit it is (one of: combat_unit, hq, artillery, repl, engineer, rail_repair, assault_engineer, pioneer, para_glider_engineer, transport, sp, port, air_base, hedgehog)
+        type: What kind of unit it is (one of: combat_unit, hq, artillery, repl, engineer, rail_repair, assault_engineer, pioneer, para_glider_engineer, transport, sp, port, air_base, hedgehog, fighter, other_plane)
         size: The size on its designation (one of: company, battalion, regiment, brigade, division, corps)
         mode: The mode it is in (one of: combat, move, reserve, strat, dg, exploit)
         oriented_to_combat: Under a DG, Strat or Exploitation marker: faces its Combat Mode side
@@ -1107,6 +1186,7 @@ class Unit:
         no_rebuild: A Yellow dot behind its AR: cannot be rebuilt
         breakdown: A generic Breakdown unit
         will_spend_mp: Will spend MP later in the current phase
+        active: Air units: Active (false: Inactive)
     """
 
     type: UnitType = 'combat_unit'
@@ -1133,6 +1213,7 @@ class Unit:
     no_rebuild: bool = False
     breakdown: bool = False
     will_spend_mp: bool = False
+    active: bool = False
 
     def __post_init__(self) -> None:
         if self.type not in _UnitType_set:
@@ -1155,13 +1236,13 @@ class Unit:
                                Stocks_values)
 
 
-# rules/ocs/series.rules:140  OCS
+# rules/ocs/series.rules:147  OCS
 @dataclass(frozen=True, slots=True)
 class Hex:
     """A hex and the friendly units in it
 
     Fields:
-        units: The friendly units in the hex
+        units: The friendly units in the hex, listed from the top of the stack down
         phase: The phase being played (one of: reinforcement, movement, reaction, exploitation, combat_phase, barrage, supply, clean_up)
         moment: When the hex is looked at (one of: segment_end, moving, overrun)
         off_map: An Off-Map Holding Box rather than a map hex
@@ -1193,7 +1274,7 @@ def hq_may_throw_supply(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:54  13.1a  HQs and Modes
 def _t_hq_may_throw_supply(u: Unit, _t: list[Cite]) -> bool:
     """hq_may_throw_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES99)
+    _t.extend(_CITES113)
     return u.type == 'hq' and u.mode != 'strat'
 
 
@@ -1202,20 +1283,20 @@ def explain_hq_may_throw_supply(u: Unit) -> Answer[bool]:
     """May this HQ throw supply? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_may_throw_supply(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_supply, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_supply, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:55  13.1a  HQs and Modes
 def hq_uses_greater_throw_range(u: Unit) -> bool:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a)."""
     _u_mode = u.mode
-    return u.type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET101))
+    return u.type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET115))
 
 
 # rules/ocs/ch13-specialized-units.rules:55  13.1a  HQs and Modes
 def _t_hq_uses_greater_throw_range(u: Unit, _t: list[Cite]) -> bool:
     """hq_uses_greater_throw_range, recording in _t each rule it uses."""
-    _t.extend(_CITES99)
+    _t.extend(_CITES113)
     return u.type == 'hq' and _t_combat_side(u, _t)
 
 
@@ -1224,7 +1305,7 @@ def explain_hq_uses_greater_throw_range(u: Unit) -> Answer[bool]:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_uses_greater_throw_range(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:107  13.1c  HQs and Combat
@@ -1258,7 +1339,7 @@ def hq_may_supply(hq: Unit, u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:133  13.1d  Special HQs
 def _t_hq_may_supply(hq: Unit, u: Unit, _t: list[Cite]) -> bool:
     """hq_may_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES103)
+    _t.extend(_CITES117)
     return not hq.divisional or u.formation == hq.formation or (u.formation == '' and u.nationality == hq.nationality)
 
 
@@ -1267,7 +1348,7 @@ def explain_hq_may_supply(hq: Unit, u: Unit) -> Answer[bool]:
     """May this HQ provide supply to this unit? (13.1d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_may_supply(hq, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_0_100), ('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_0_114), ('u', u, _DOMAINS_Unit_0_114), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:170  13.2a  Sequencing Transport/Supply
@@ -1277,10 +1358,10 @@ def pausing_load_may_pay(use: SpUse) -> bool:
 
 
 _ANSWERS_pausing_load_may_pay: Final[dict[tuple[SpUse], Answer[bool]]] = {
-    ('fueling',): Answer(True, (_C104, _C12,), ()),
-    ('construction',): Answer(True, (_C104, _C14,), ()),
-    ('combat_cost',): Answer(False, (_C104, _C16,), ('use = fueling', 'use = construction')),
-    ('barrage_cost',): Answer(False, (_C104, _C18,), ('use = fueling', 'use = construction')),
+    ('fueling',): Answer(True, (_C118, _C12,), ()),
+    ('construction',): Answer(True, (_C118, _C14,), ()),
+    ('combat_cost',): Answer(False, (_C118, _C16,), ('use = fueling', 'use = construction')),
+    ('barrage_cost',): Answer(False, (_C118, _C18,), ('use = fueling', 'use = construction')),
 }
 
 
@@ -1297,8 +1378,8 @@ def may_move_another_unit(transport_point_unfinished: bool) -> bool:
 
 
 _ANSWERS_may_move_another_unit: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(True, (_C104,), ()),
-    (True,): Answer(False, (_C104,), ('transport_point_unfinished = false',)),
+    (False,): Answer(True, (_C118,), ()),
+    (True,): Answer(False, (_C118,), ('transport_point_unfinished = false',)),
 }
 
 
@@ -1317,7 +1398,7 @@ def transport_point_supplied(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:195  13.2b  Transport Points and Supply
 def _t_transport_point_supplied(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_supplied, recording in _t each rule it uses."""
-    _t.extend(_CITES107)
+    _t.extend(_CITES121)
     return u.type != 'transport' or not u.out_of_supply
 
 
@@ -1326,7 +1407,7 @@ def explain_transport_point_supplied(u: Unit) -> Answer[bool]:
     """Transport Points are never Out of Supply (13.2b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_supplied(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:212  13.2c  Mechanical Handling
@@ -1347,7 +1428,7 @@ def explain_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_he
     """May these Transport Points combine (or divide)? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_combine_transport_points(a, b, phase, same_hex, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_0_100), ('b', b, _DOMAINS_Unit_0_100), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_0_114), ('b', b, _DOMAINS_Unit_0_114), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:216  13.2c  Mechanical Handling
@@ -1374,7 +1455,7 @@ def explain_may_carry_sp(tp: Unit, sp: Number) -> Answer[bool]:
     """Can the Transport Point carry this many SP? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_carry_sp(tp, sp * SCALE, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_0_100), ('sp', sp, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_0_114), ('sp', sp, ()), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:222  13.2c  Mechanical Handling
@@ -1408,7 +1489,7 @@ def transport_point_mode(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:255  13.2d  Mode Restrictions
 def _t_transport_point_mode(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_mode, recording in _t each rule it uses."""
-    _t.extend(_CITES109)
+    _t.extend(_CITES123)
     return u.type != 'transport' or u.mode == 'move' or (u.organic and u.mode == 'reserve')
 
 
@@ -1417,7 +1498,7 @@ def explain_transport_point_mode(u: Unit) -> Answer[bool]:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_mode(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:311  13.2f  Loading and Unloading
@@ -1429,7 +1510,7 @@ def load_cost(tp: Unit) -> int:
 # rules/ocs/ch13-specialized-units.rules:311  13.2f  Loading and Unloading
 def _t_load_cost(tp: Unit, _t: list[Cite]) -> int:
     """load_cost, recording in _t each rule it uses."""
-    _t.extend(_CITES111)
+    _t.extend(_CITES125)
     return _t_rounded(_div(tp.move_ma * 4, 40), _t)
 
 
@@ -1448,8 +1529,8 @@ def may_load_from(same_hex_as_dump: bool) -> bool:
 
 
 _ANSWERS_may_load_from: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C110,), ('same_hex_as_dump = true',)),
-    (True,): Answer(True, (_C110,), ()),
+    (False,): Answer(False, (_C124,), ('same_hex_as_dump = true',)),
+    (True,): Answer(True, (_C124,), ()),
 }
 
 
@@ -1468,7 +1549,7 @@ def may_draw_from(tp: Unit, u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:369  13.2g  Organic Trucks
 def _t_may_draw_from(tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """may_draw_from, recording in _t each rule it uses."""
-    _t.extend(_CITES113)
+    _t.extend(_CITES127)
     return not tp.organic or u.formation == tp.formation
 
 
@@ -1477,7 +1558,7 @@ def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     """May this unit draw SP from this Transport Point? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_draw_from(tp, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_0_100), ('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_0_114), ('u', u, _DOMAINS_Unit_0_114), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:372  13.2g  Organic Trucks
@@ -1489,7 +1570,7 @@ def may_form_extender(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:372  13.2g  Organic Trucks
 def _t_may_form_extender(tp: Unit, _t: list[Cite]) -> bool:
     """may_form_extender, recording in _t each rule it uses."""
-    _t.extend(_CITES113)
+    _t.extend(_CITES127)
     return not tp.organic
 
 
@@ -1498,7 +1579,7 @@ def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     """May this Transport Point be combined to form an Extender? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_form_extender(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_0_114), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:384  13.2g  Organic Trucks
@@ -1510,7 +1591,7 @@ def organic_after_capture(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:384  13.2g  Organic Trucks
 def _t_organic_after_capture(tp: Unit, _t: list[Cite]) -> bool:
     """organic_after_capture, recording in _t each rule it uses."""
-    _t.extend(_CITES113)
+    _t.extend(_CITES127)
     return False
 
 
@@ -1519,7 +1600,7 @@ def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     """Is the Transport Point still Organic once captured? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_organic_after_capture(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_0_114), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:386  13.2g  Organic Trucks
@@ -1531,7 +1612,7 @@ def may_withhold_combat_supply(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:386  13.2g  Organic Trucks
 def _t_may_withhold_combat_supply(tp: Unit, _t: list[Cite]) -> bool:
     """may_withhold_combat_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES113)
+    _t.extend(_CITES127)
     return tp.organic
 
 
@@ -1540,7 +1621,7 @@ def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_withhold_combat_supply(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_0_114), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:389  13.2g  Organic Trucks
@@ -1552,7 +1633,7 @@ def dg_result_removes_reserve(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:389  13.2g  Organic Trucks
 def _t_dg_result_removes_reserve(tp: Unit, _t: list[Cite]) -> bool:
     """dg_result_removes_reserve, recording in _t each rule it uses."""
-    _t.extend(_CITES113)
+    _t.extend(_CITES127)
     return tp.type == 'transport' and tp.mode == 'reserve'
 
 
@@ -1561,7 +1642,7 @@ def explain_dg_result_removes_reserve(tp: Unit) -> Answer[bool]:
     """D) Does a DG result in its hex take this Organic Truck's Reserve marker off (leaving it in Move Mode, 13.2d)? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_dg_result_removes_reserve(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(dg_result_removes_reserve, (('tp', tp, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(dg_result_removes_reserve, (('tp', tp, _DOMAINS_Unit_0_114), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:393  13.2g  Organic Trucks
@@ -1574,7 +1655,7 @@ def hq_may_throw_from(hq: Unit, tp: Unit, u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:393  13.2g  Organic Trucks
 def _t_hq_may_throw_from(hq: Unit, tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """hq_may_throw_from, recording in _t each rule it uses."""
-    _t.extend(_CITES113)
+    _t.extend(_CITES127)
     return _t_hq_may_throw_supply(hq, _t) and _t_hq_may_supply(hq, u, _t) and (not tp.organic or u.formation == tp.formation)
 
 
@@ -1583,7 +1664,7 @@ def explain_hq_may_throw_from(hq: Unit, tp: Unit, u: Unit) -> Answer[bool]:
     """May this HQ throw SP from this Transport Point's load to this unit? (Organic Trucks: their formation only) (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_may_throw_from(hq, tp, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_from, (('hq', hq, _DOMAINS_Unit_0_100), ('tp', tp, _DOMAINS_Unit_0_100), ('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_from, (('hq', hq, _DOMAINS_Unit_0_114), ('tp', tp, _DOMAINS_Unit_0_114), ('u', u, _DOMAINS_Unit_0_114), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:443  13.2i
@@ -1593,14 +1674,14 @@ def captured_may_move_at_once(captured_in: Phase) -> bool:
 
 
 _ANSWERS_captured_may_move_at_once: Final[dict[tuple[Phase], Answer[bool]]] = {
-    ('reinforcement',): Answer(False, (_C114,), ('captured_in = movement',)),
-    ('movement',): Answer(True, (_C114,), ()),
-    ('reaction',): Answer(False, (_C114,), ('captured_in = movement',)),
-    ('exploitation',): Answer(False, (_C114,), ('captured_in = movement',)),
-    ('combat_phase',): Answer(False, (_C114,), ('captured_in = movement',)),
-    ('barrage',): Answer(False, (_C114,), ('captured_in = movement',)),
-    ('supply',): Answer(False, (_C114,), ('captured_in = movement',)),
-    ('clean_up',): Answer(False, (_C114,), ('captured_in = movement',)),
+    ('reinforcement',): Answer(False, (_C128,), ('captured_in = movement',)),
+    ('movement',): Answer(True, (_C128,), ()),
+    ('reaction',): Answer(False, (_C128,), ('captured_in = movement',)),
+    ('exploitation',): Answer(False, (_C128,), ('captured_in = movement',)),
+    ('combat_phase',): Answer(False, (_C128,), ('captured_in = movement',)),
+    ('barrage',): Answer(False, (_C128,), ('captured_in = movement',)),
+    ('supply',): Answer(False, (_C128,), ('captured_in = movement',)),
+    ('clean_up',): Answer(False, (_C128,), ('captured_in = movement',)),
 }
 
 
@@ -1613,13 +1694,13 @@ def explain_captured_may_move_at_once(captured_in: Phase) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:485  13.3a
 def rail_cargo(u: Unit) -> bool:
     """May this go by rail? (13.3a)."""
-    return u.type not in _SET118
+    return u.type not in _SET132
 
 
 # rules/ocs/ch13-specialized-units.rules:485  13.3a
 def _t_rail_cargo(u: Unit, _t: list[Cite]) -> bool:
     """rail_cargo, recording in _t each rule it uses."""
-    _t.extend(_CITES117)
+    _t.extend(_CITES131)
     return _t_transportable(u, _t)
 
 
@@ -1628,7 +1709,7 @@ def explain_rail_cargo(u: Unit) -> Answer[bool]:
     """May this go by rail? (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_rail_cargo(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:487  13.3a
@@ -1640,7 +1721,7 @@ def _s_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_trac
 # rules/ocs/ch13-specialized-units.rules:487  13.3a
 def _t_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool, _t: list[Cite]) -> Number:
     """rail_cap_cost, recording in _t each rule it uses."""
-    _t.extend(_CITES117)
+    _t.extend(_CITES131)
     return _mul(_sum((_t_transport_equivalent(u, _t) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
@@ -1665,14 +1746,14 @@ def rail_cap_usable(phase: Phase) -> bool:
 
 
 _ANSWERS_rail_cap_usable: Final[dict[tuple[Phase], Answer[bool]]] = {
-    ('reinforcement',): Answer(False, (_C119,), ('phase = movement',)),
-    ('movement',): Answer(True, (_C119,), ()),
-    ('reaction',): Answer(False, (_C119,), ('phase = movement',)),
-    ('exploitation',): Answer(False, (_C119,), ('phase = movement',)),
-    ('combat_phase',): Answer(False, (_C119,), ('phase = movement',)),
-    ('barrage',): Answer(False, (_C119,), ('phase = movement',)),
-    ('supply',): Answer(False, (_C119,), ('phase = movement',)),
-    ('clean_up',): Answer(False, (_C119,), ('phase = movement',)),
+    ('reinforcement',): Answer(False, (_C133,), ('phase = movement',)),
+    ('movement',): Answer(True, (_C133,), ()),
+    ('reaction',): Answer(False, (_C133,), ('phase = movement',)),
+    ('exploitation',): Answer(False, (_C133,), ('phase = movement',)),
+    ('combat_phase',): Answer(False, (_C133,), ('phase = movement',)),
+    ('barrage',): Answer(False, (_C133,), ('phase = movement',)),
+    ('supply',): Answer(False, (_C133,), ('phase = movement',)),
+    ('clean_up',): Answer(False, (_C133,), ('phase = movement',)),
 }
 
 
@@ -1691,7 +1772,7 @@ def _s_rail_cap_available(turn_level: Number, unspent_before: Number) -> Number:
 # rules/ocs/ch13-specialized-units.rules:515  13.3b
 def _t_rail_cap_available(turn_level: Number, unspent_before: Number, _t: list[Cite]) -> Number:
     """rail_cap_available, recording in _t each rule it uses."""
-    _t.extend(_CITES120)
+    _t.extend(_CITES134)
     return turn_level
 
 
@@ -1718,7 +1799,7 @@ def detrainable_for(x: RailHex, moving_cargo: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:545  13.3c  Detrainable Hexes
 def _t_detrainable_for(x: RailHex, moving_cargo: bool, _t: list[Cite]) -> bool:
     """detrainable_for, recording in _t each rule it uses."""
-    _t.extend(_CITES122)
+    _t.extend(_CITES136)
     return (x.town_or_port or any((_t_creates_detrainable(u, _t) for u in x.units))) and x.controlled and x.ezoc_free_path_to_supply and (not (moving_cargo and x.path_needs_extender)) and (not x.path_ezoc_negated or _t_ezoc_allows('C' if moving_cargo else 'D', True, _t))
 
 
@@ -1727,7 +1808,7 @@ def explain_detrainable_for(x: RailHex, moving_cargo: bool) -> Answer[bool]:
     """Is this railroad hex detrainable, for moving cargo or (moving_cargo false) for trace supply? (13.3c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_detrainable_for(x, moving_cargo, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable_for, (('x', x, _DOMAINS_RailHex_0_123), ('moving_cargo', moving_cargo, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable_for, (('x', x, _DOMAINS_RailHex_0_137), ('moving_cargo', moving_cargo, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:551  13.3c  Detrainable Hexes
@@ -1739,7 +1820,7 @@ def detrainable(x: RailHex) -> bool:
 # rules/ocs/ch13-specialized-units.rules:551  13.3c  Detrainable Hexes
 def _t_detrainable(x: RailHex, _t: list[Cite]) -> bool:
     """detrainable, recording in _t each rule it uses."""
-    _t.extend(_CITES122)
+    _t.extend(_CITES136)
     return _t_detrainable_for(x, True, _t)
 
 
@@ -1748,7 +1829,7 @@ def explain_detrainable(x: RailHex) -> Answer[bool]:
     """Is this railroad hex detrainable for moving cargo (to entrain or detrain)? (13.3c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_detrainable(x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_0_123), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_0_137), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:585  13.3d  Railheads
@@ -1760,7 +1841,7 @@ def moves_railhead(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:585  13.3d  Railheads
 def _t_moves_railhead(u: Unit, _t: list[Cite]) -> bool:
     """moves_railhead, recording in _t each rule it uses."""
-    _t.extend(_CITES125)
+    _t.extend(_CITES139)
     return u.type == 'rail_repair'
 
 
@@ -1769,7 +1850,7 @@ def explain_moves_railhead(u: Unit) -> Answer[bool]:
     """Does this unit's movement move a Railhead marker? (13.3d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_moves_railhead(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:619  13.3e
@@ -1779,22 +1860,22 @@ def rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bo
 
 
 _ANSWERS_rail_path_hex_usable: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
-    (False, False, False, False,): Answer(False, (_C126,), ('controlled = true',)),
-    (False, False, False, True,): Answer(True, (_C126,), ()),
-    (False, False, True, False,): Answer(False, (_C126,), ()),
-    (False, False, True, True,): Answer(False, (_C126,), ('wrong_gauge = false',)),
-    (False, True, False, False,): Answer(False, (_C126,), ()),
-    (False, True, False, True,): Answer(False, (_C126,), ('in_ezoc = false',)),
-    (False, True, True, False,): Answer(False, (_C126,), ()),
-    (False, True, True, True,): Answer(False, (_C126,), ()),
-    (True, False, False, False,): Answer(False, (_C126,), ()),
-    (True, False, False, True,): Answer(False, (_C126,), ('enemy_combat_unit = false',)),
-    (True, False, True, False,): Answer(False, (_C126,), ()),
-    (True, False, True, True,): Answer(False, (_C126,), ()),
-    (True, True, False, False,): Answer(False, (_C126,), ()),
-    (True, True, False, True,): Answer(False, (_C126,), ()),
-    (True, True, True, False,): Answer(False, (_C126,), ()),
-    (True, True, True, True,): Answer(False, (_C126,), ()),
+    (False, False, False, False,): Answer(False, (_C140,), ('controlled = true',)),
+    (False, False, False, True,): Answer(True, (_C140,), ()),
+    (False, False, True, False,): Answer(False, (_C140,), ()),
+    (False, False, True, True,): Answer(False, (_C140,), ('wrong_gauge = false',)),
+    (False, True, False, False,): Answer(False, (_C140,), ()),
+    (False, True, False, True,): Answer(False, (_C140,), ('in_ezoc = false',)),
+    (False, True, True, False,): Answer(False, (_C140,), ()),
+    (False, True, True, True,): Answer(False, (_C140,), ()),
+    (True, False, False, False,): Answer(False, (_C140,), ()),
+    (True, False, False, True,): Answer(False, (_C140,), ('enemy_combat_unit = false',)),
+    (True, False, True, False,): Answer(False, (_C140,), ()),
+    (True, False, True, True,): Answer(False, (_C140,), ()),
+    (True, True, False, False,): Answer(False, (_C140,), ()),
+    (True, True, False, True,): Answer(False, (_C140,), ()),
+    (True, True, True, False,): Answer(False, (_C140,), ()),
+    (True, True, True, True,): Answer(False, (_C140,), ()),
 }
 
 
@@ -1811,70 +1892,70 @@ def rail_steps_in_one_phase(entrained_in: Phase, detrains_in: Phase) -> bool:
 
 
 _ANSWERS_rail_steps_in_one_phase: Final[dict[tuple[Phase, Phase], Answer[bool]]] = {
-    ('reinforcement', 'reinforcement',): Answer(True, (_C126,), ()),
-    ('reinforcement', 'movement',): Answer(False, (_C126,), ('entrained_in = movement', 'detrains_in = reinforcement')),
-    ('reinforcement', 'reaction',): Answer(False, (_C126,), ('entrained_in = reaction', 'detrains_in = reinforcement')),
-    ('reinforcement', 'exploitation',): Answer(False, (_C126,), ('entrained_in = exploitation', 'detrains_in = reinforcement')),
-    ('reinforcement', 'combat_phase',): Answer(False, (_C126,), ('entrained_in = combat_phase', 'detrains_in = reinforcement')),
-    ('reinforcement', 'barrage',): Answer(False, (_C126,), ('entrained_in = barrage', 'detrains_in = reinforcement')),
-    ('reinforcement', 'supply',): Answer(False, (_C126,), ('entrained_in = supply', 'detrains_in = reinforcement')),
-    ('reinforcement', 'clean_up',): Answer(False, (_C126,), ('entrained_in = clean_up', 'detrains_in = reinforcement')),
-    ('movement', 'reinforcement',): Answer(False, (_C126,), ('entrained_in = reinforcement', 'detrains_in = movement')),
-    ('movement', 'movement',): Answer(True, (_C126,), ()),
-    ('movement', 'reaction',): Answer(False, (_C126,), ('entrained_in = reaction', 'detrains_in = movement')),
-    ('movement', 'exploitation',): Answer(False, (_C126,), ('entrained_in = exploitation', 'detrains_in = movement')),
-    ('movement', 'combat_phase',): Answer(False, (_C126,), ('entrained_in = combat_phase', 'detrains_in = movement')),
-    ('movement', 'barrage',): Answer(False, (_C126,), ('entrained_in = barrage', 'detrains_in = movement')),
-    ('movement', 'supply',): Answer(False, (_C126,), ('entrained_in = supply', 'detrains_in = movement')),
-    ('movement', 'clean_up',): Answer(False, (_C126,), ('entrained_in = clean_up', 'detrains_in = movement')),
-    ('reaction', 'reinforcement',): Answer(False, (_C126,), ('entrained_in = reinforcement', 'detrains_in = reaction')),
-    ('reaction', 'movement',): Answer(False, (_C126,), ('entrained_in = movement', 'detrains_in = reaction')),
-    ('reaction', 'reaction',): Answer(True, (_C126,), ()),
-    ('reaction', 'exploitation',): Answer(False, (_C126,), ('entrained_in = exploitation', 'detrains_in = reaction')),
-    ('reaction', 'combat_phase',): Answer(False, (_C126,), ('entrained_in = combat_phase', 'detrains_in = reaction')),
-    ('reaction', 'barrage',): Answer(False, (_C126,), ('entrained_in = barrage', 'detrains_in = reaction')),
-    ('reaction', 'supply',): Answer(False, (_C126,), ('entrained_in = supply', 'detrains_in = reaction')),
-    ('reaction', 'clean_up',): Answer(False, (_C126,), ('entrained_in = clean_up', 'detrains_in = reaction')),
-    ('exploitation', 'reinforcement',): Answer(False, (_C126,), ('entrained_in = reinforcement', 'detrains_in = exploitation')),
-    ('exploitation', 'movement',): Answer(False, (_C126,), ('entrained_in = movement', 'detrains_in = exploitation')),
-    ('exploitation', 'reaction',): Answer(False, (_C126,), ('entrained_in = reaction', 'detrains_in = exploitation')),
-    ('exploitation', 'exploitation',): Answer(True, (_C126,), ()),
-    ('exploitation', 'combat_phase',): Answer(False, (_C126,), ('entrained_in = combat_phase', 'detrains_in = exploitation')),
-    ('exploitation', 'barrage',): Answer(False, (_C126,), ('entrained_in = barrage', 'detrains_in = exploitation')),
-    ('exploitation', 'supply',): Answer(False, (_C126,), ('entrained_in = supply', 'detrains_in = exploitation')),
-    ('exploitation', 'clean_up',): Answer(False, (_C126,), ('entrained_in = clean_up', 'detrains_in = exploitation')),
-    ('combat_phase', 'reinforcement',): Answer(False, (_C126,), ('entrained_in = reinforcement', 'detrains_in = combat_phase')),
-    ('combat_phase', 'movement',): Answer(False, (_C126,), ('entrained_in = movement', 'detrains_in = combat_phase')),
-    ('combat_phase', 'reaction',): Answer(False, (_C126,), ('entrained_in = reaction', 'detrains_in = combat_phase')),
-    ('combat_phase', 'exploitation',): Answer(False, (_C126,), ('entrained_in = exploitation', 'detrains_in = combat_phase')),
-    ('combat_phase', 'combat_phase',): Answer(True, (_C126,), ()),
-    ('combat_phase', 'barrage',): Answer(False, (_C126,), ('entrained_in = barrage', 'detrains_in = combat_phase')),
-    ('combat_phase', 'supply',): Answer(False, (_C126,), ('entrained_in = supply', 'detrains_in = combat_phase')),
-    ('combat_phase', 'clean_up',): Answer(False, (_C126,), ('entrained_in = clean_up', 'detrains_in = combat_phase')),
-    ('barrage', 'reinforcement',): Answer(False, (_C126,), ('entrained_in = reinforcement', 'detrains_in = barrage')),
-    ('barrage', 'movement',): Answer(False, (_C126,), ('entrained_in = movement', 'detrains_in = barrage')),
-    ('barrage', 'reaction',): Answer(False, (_C126,), ('entrained_in = reaction', 'detrains_in = barrage')),
-    ('barrage', 'exploitation',): Answer(False, (_C126,), ('entrained_in = exploitation', 'detrains_in = barrage')),
-    ('barrage', 'combat_phase',): Answer(False, (_C126,), ('entrained_in = combat_phase', 'detrains_in = barrage')),
-    ('barrage', 'barrage',): Answer(True, (_C126,), ()),
-    ('barrage', 'supply',): Answer(False, (_C126,), ('entrained_in = supply', 'detrains_in = barrage')),
-    ('barrage', 'clean_up',): Answer(False, (_C126,), ('entrained_in = clean_up', 'detrains_in = barrage')),
-    ('supply', 'reinforcement',): Answer(False, (_C126,), ('entrained_in = reinforcement', 'detrains_in = supply')),
-    ('supply', 'movement',): Answer(False, (_C126,), ('entrained_in = movement', 'detrains_in = supply')),
-    ('supply', 'reaction',): Answer(False, (_C126,), ('entrained_in = reaction', 'detrains_in = supply')),
-    ('supply', 'exploitation',): Answer(False, (_C126,), ('entrained_in = exploitation', 'detrains_in = supply')),
-    ('supply', 'combat_phase',): Answer(False, (_C126,), ('entrained_in = combat_phase', 'detrains_in = supply')),
-    ('supply', 'barrage',): Answer(False, (_C126,), ('entrained_in = barrage', 'detrains_in = supply')),
-    ('supply', 'supply',): Answer(True, (_C126,), ()),
-    ('supply', 'clean_up',): Answer(False, (_C126,), ('entrained_in = clean_up', 'detrains_in = supply')),
-    ('clean_up', 'reinforcement',): Answer(False, (_C126,), ('entrained_in = reinforcement', 'detrains_in = clean_up')),
-    ('clean_up', 'movement',): Answer(False, (_C126,), ('entrained_in = movement', 'detrains_in = clean_up')),
-    ('clean_up', 'reaction',): Answer(False, (_C126,), ('entrained_in = reaction', 'detrains_in = clean_up')),
-    ('clean_up', 'exploitation',): Answer(False, (_C126,), ('entrained_in = exploitation', 'detrains_in = clean_up')),
-    ('clean_up', 'combat_phase',): Answer(False, (_C126,), ('entrained_in = combat_phase', 'detrains_in = clean_up')),
-    ('clean_up', 'barrage',): Answer(False, (_C126,), ('entrained_in = barrage', 'detrains_in = clean_up')),
-    ('clean_up', 'supply',): Answer(False, (_C126,), ('entrained_in = supply', 'detrains_in = clean_up')),
-    ('clean_up', 'clean_up',): Answer(True, (_C126,), ()),
+    ('reinforcement', 'reinforcement',): Answer(True, (_C140,), ()),
+    ('reinforcement', 'movement',): Answer(False, (_C140,), ('entrained_in = movement', 'detrains_in = reinforcement')),
+    ('reinforcement', 'reaction',): Answer(False, (_C140,), ('entrained_in = reaction', 'detrains_in = reinforcement')),
+    ('reinforcement', 'exploitation',): Answer(False, (_C140,), ('entrained_in = exploitation', 'detrains_in = reinforcement')),
+    ('reinforcement', 'combat_phase',): Answer(False, (_C140,), ('entrained_in = combat_phase', 'detrains_in = reinforcement')),
+    ('reinforcement', 'barrage',): Answer(False, (_C140,), ('entrained_in = barrage', 'detrains_in = reinforcement')),
+    ('reinforcement', 'supply',): Answer(False, (_C140,), ('entrained_in = supply', 'detrains_in = reinforcement')),
+    ('reinforcement', 'clean_up',): Answer(False, (_C140,), ('entrained_in = clean_up', 'detrains_in = reinforcement')),
+    ('movement', 'reinforcement',): Answer(False, (_C140,), ('entrained_in = reinforcement', 'detrains_in = movement')),
+    ('movement', 'movement',): Answer(True, (_C140,), ()),
+    ('movement', 'reaction',): Answer(False, (_C140,), ('entrained_in = reaction', 'detrains_in = movement')),
+    ('movement', 'exploitation',): Answer(False, (_C140,), ('entrained_in = exploitation', 'detrains_in = movement')),
+    ('movement', 'combat_phase',): Answer(False, (_C140,), ('entrained_in = combat_phase', 'detrains_in = movement')),
+    ('movement', 'barrage',): Answer(False, (_C140,), ('entrained_in = barrage', 'detrains_in = movement')),
+    ('movement', 'supply',): Answer(False, (_C140,), ('entrained_in = supply', 'detrains_in = movement')),
+    ('movement', 'clean_up',): Answer(False, (_C140,), ('entrained_in = clean_up', 'detrains_in = movement')),
+    ('reaction', 'reinforcement',): Answer(False, (_C140,), ('entrained_in = reinforcement', 'detrains_in = reaction')),
+    ('reaction', 'movement',): Answer(False, (_C140,), ('entrained_in = movement', 'detrains_in = reaction')),
+    ('reaction', 'reaction',): Answer(True, (_C140,), ()),
+    ('reaction', 'exploitation',): Answer(False, (_C140,), ('entrained_in = exploitation', 'detrains_in = reaction')),
+    ('reaction', 'combat_phase',): Answer(False, (_C140,), ('entrained_in = combat_phase', 'detrains_in = reaction')),
+    ('reaction', 'barrage',): Answer(False, (_C140,), ('entrained_in = barrage', 'detrains_in = reaction')),
+    ('reaction', 'supply',): Answer(False, (_C140,), ('entrained_in = supply', 'detrains_in = reaction')),
+    ('reaction', 'clean_up',): Answer(False, (_C140,), ('entrained_in = clean_up', 'detrains_in = reaction')),
+    ('exploitation', 'reinforcement',): Answer(False, (_C140,), ('entrained_in = reinforcement', 'detrains_in = exploitation')),
+    ('exploitation', 'movement',): Answer(False, (_C140,), ('entrained_in = movement', 'detrains_in = exploitation')),
+    ('exploitation', 'reaction',): Answer(False, (_C140,), ('entrained_in = reaction', 'detrains_in = exploitation')),
+    ('exploitation', 'exploitation',): Answer(True, (_C140,), ()),
+    ('exploitation', 'combat_phase',): Answer(False, (_C140,), ('entrained_in = combat_phase', 'detrains_in = exploitation')),
+    ('exploitation', 'barrage',): Answer(False, (_C140,), ('entrained_in = barrage', 'detrains_in = exploitation')),
+    ('exploitation', 'supply',): Answer(False, (_C140,), ('entrained_in = supply', 'detrains_in = exploitation')),
+    ('exploitation', 'clean_up',): Answer(False, (_C140,), ('entrained_in = clean_up', 'detrains_in = exploitation')),
+    ('combat_phase', 'reinforcement',): Answer(False, (_C140,), ('entrained_in = reinforcement', 'detrains_in = combat_phase')),
+    ('combat_phase', 'movement',): Answer(False, (_C140,), ('entrained_in = movement', 'detrains_in = combat_phase')),
+    ('combat_phase', 'reaction',): Answer(False, (_C140,), ('entrained_in = reaction', 'detrains_in = combat_phase')),
+    ('combat_phase', 'exploitation',): Answer(False, (_C140,), ('entrained_in = exploitation', 'detrains_in = combat_phase')),
+    ('combat_phase', 'combat_phase',): Answer(True, (_C140,), ()),
+    ('combat_phase', 'barrage',): Answer(False, (_C140,), ('entrained_in = barrage', 'detrains_in = combat_phase')),
+    ('combat_phase', 'supply',): Answer(False, (_C140,), ('entrained_in = supply', 'detrains_in = combat_phase')),
+    ('combat_phase', 'clean_up',): Answer(False, (_C140,), ('entrained_in = clean_up', 'detrains_in = combat_phase')),
+    ('barrage', 'reinforcement',): Answer(False, (_C140,), ('entrained_in = reinforcement', 'detrains_in = barrage')),
+    ('barrage', 'movement',): Answer(False, (_C140,), ('entrained_in = movement', 'detrains_in = barrage')),
+    ('barrage', 'reaction',): Answer(False, (_C140,), ('entrained_in = reaction', 'detrains_in = barrage')),
+    ('barrage', 'exploitation',): Answer(False, (_C140,), ('entrained_in = exploitation', 'detrains_in = barrage')),
+    ('barrage', 'combat_phase',): Answer(False, (_C140,), ('entrained_in = combat_phase', 'detrains_in = barrage')),
+    ('barrage', 'barrage',): Answer(True, (_C140,), ()),
+    ('barrage', 'supply',): Answer(False, (_C140,), ('entrained_in = supply', 'detrains_in = barrage')),
+    ('barrage', 'clean_up',): Answer(False, (_C140,), ('entrained_in = clean_up', 'detrains_in = barrage')),
+    ('supply', 'reinforcement',): Answer(False, (_C140,), ('entrained_in = reinforcement', 'detrains_in = supply')),
+    ('supply', 'movement',): Answer(False, (_C140,), ('entrained_in = movement', 'detrains_in = supply')),
+    ('supply', 'reaction',): Answer(False, (_C140,), ('entrained_in = reaction', 'detrains_in = supply')),
+    ('supply', 'exploitation',): Answer(False, (_C140,), ('entrained_in = exploitation', 'detrains_in = supply')),
+    ('supply', 'combat_phase',): Answer(False, (_C140,), ('entrained_in = combat_phase', 'detrains_in = supply')),
+    ('supply', 'barrage',): Answer(False, (_C140,), ('entrained_in = barrage', 'detrains_in = supply')),
+    ('supply', 'supply',): Answer(True, (_C140,), ()),
+    ('supply', 'clean_up',): Answer(False, (_C140,), ('entrained_in = clean_up', 'detrains_in = supply')),
+    ('clean_up', 'reinforcement',): Answer(False, (_C140,), ('entrained_in = reinforcement', 'detrains_in = clean_up')),
+    ('clean_up', 'movement',): Answer(False, (_C140,), ('entrained_in = movement', 'detrains_in = clean_up')),
+    ('clean_up', 'reaction',): Answer(False, (_C140,), ('entrained_in = reaction', 'detrains_in = clean_up')),
+    ('clean_up', 'exploitation',): Answer(False, (_C140,), ('entrained_in = exploitation', 'detrains_in = clean_up')),
+    ('clean_up', 'combat_phase',): Answer(False, (_C140,), ('entrained_in = combat_phase', 'detrains_in = clean_up')),
+    ('clean_up', 'barrage',): Answer(False, (_C140,), ('entrained_in = barrage', 'detrains_in = clean_up')),
+    ('clean_up', 'supply',): Answer(False, (_C140,), ('entrained_in = supply', 'detrains_in = clean_up')),
+    ('clean_up', 'clean_up',): Answer(True, (_C140,), ()),
 }
 
 
@@ -1891,8 +1972,8 @@ def may_entrain_off_map(arrival_hex_has_railroad: bool) -> bool:
 
 
 _ANSWERS_may_entrain_off_map: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C126,), ('arrival_hex_has_railroad = true',)),
-    (True,): Answer(True, (_C126,), ()),
+    (False,): Answer(False, (_C140,), ('arrival_hex_has_railroad = true',)),
+    (True,): Answer(True, (_C140,), ()),
 }
 
 
@@ -1911,8 +1992,8 @@ def may_convert_hex(in_ezoc: bool, negated: bool) -> bool:
 _ANSWERS_may_convert_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
     (False, False,): Answer(True, (_C4,), ()),
     (False, True,): Answer(True, (_C4,), ()),
-    (True, False,): Answer(False, (_C4, _C128, _C130, _C44,), ('in_ezoc = false',)),
-    (True, True,): Answer(False, (_C4, _C128, _C130, _C44,), ('in_ezoc = false',)),
+    (True, False,): Answer(False, (_C4, _C142, _C144, _C44,), ('in_ezoc = false',)),
+    (True, True,): Answer(False, (_C4, _C142, _C144, _C44,), ('in_ezoc = false',)),
 }
 
 
@@ -1929,8 +2010,8 @@ def may_rail_over_converted(converted_this_phase: bool) -> bool:
 
 
 _ANSWERS_may_rail_over_converted: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(True, (_C131,), ()),
-    (True,): Answer(False, (_C131,), ('converted_this_phase = false',)),
+    (False,): Answer(True, (_C145,), ()),
+    (True,): Answer(False, (_C145,), ('converted_this_phase = false',)),
 }
 
 
@@ -1949,7 +2030,7 @@ def _s_ma_after_rail(u: Unit, ma: Number, spent_before: Number) -> Number:
 # rules/ocs/ch13-specialized-units.rules:706  13.3g  Rail Repair Units
 def _t_ma_after_rail(u: Unit, ma: Number, spent_before: Number, _t: list[Cite]) -> Number:
     """ma_after_rail, recording in _t each rule it uses."""
-    _t.extend(_CITES132)
+    _t.extend(_CITES146)
     return ma - spent_before if u.type == 'rail_repair' else _mul(_t_ma_after('rail', False, _t), ma)
 
 
@@ -1977,7 +2058,7 @@ def _s_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
 # rules/ocs/ch13-specialized-units.rules:719  13.3g  Rail Repair Units
 def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: Number, _t: list[Cite]) -> int:
     """conversions_allowed, recording in _t each rule it uses."""
-    _t.extend(_CITES132)
+    _t.extend(_CITES146)
     return min(4, current_ma // 4) if u.type == 'rail_repair' and phase == 'movement' and _t_combat_or_dg_combat(u, _t) else 0
 
 
@@ -2002,10 +2083,10 @@ def control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool
 
 
 _ANSWERS_control_changes: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C133,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
-    (False, True,): Answer(True, (_C133,), ()),
-    (True, False,): Answer(True, (_C133,), ()),
-    (True, True,): Answer(True, (_C133,), ()),
+    (False, False,): Answer(False, (_C147,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
+    (False, True,): Answer(True, (_C147,), ()),
+    (True, False,): Answer(True, (_C147,), ()),
+    (True, True,): Answer(True, (_C147,), ()),
 }
 
 
@@ -2018,14 +2099,14 @@ def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_si
 # rules/ocs/ch13-specialized-units.rules:791  13.4a
 def may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool) -> bool:
     """May this artillery unit barrage in this Barrage Segment? (eligible_to_act there; the needed supply_paid) (13.4a)."""
-    return eligible_to_act and supply_paid and (u.type == 'artillery') and (u.mode not in _SET137)
+    return eligible_to_act and supply_paid and (u.type == 'artillery') and (u.mode not in _SET151)
 
 
 # rules/ocs/ch13-specialized-units.rules:791  13.4a
 def _t_may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool, _t: list[Cite]) -> bool:
     """may_barrage, recording in _t each rule it uses."""
-    _t.extend(_CITES136)
-    return u.type == 'artillery' and u.mode not in _SET137 and eligible_to_act and supply_paid
+    _t.extend(_CITES150)
+    return u.type == 'artillery' and u.mode not in _SET151 and eligible_to_act and supply_paid
 
 
 # rules/ocs/ch13-specialized-units.rules:791  13.4a
@@ -2033,7 +2114,7 @@ def explain_may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool) -> An
     """May this artillery unit barrage in this Barrage Segment? (eligible_to_act there; the needed supply_paid) (13.4a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_barrage(u, eligible_to_act, supply_paid, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_0_100), ('eligible_to_act', eligible_to_act, (False, True)), ('supply_paid', supply_paid, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_0_114), ('eligible_to_act', eligible_to_act, (False, True)), ('supply_paid', supply_paid, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:839  13.5  Replacement Units
@@ -2045,7 +2126,7 @@ def repl_mode(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:839  13.5  Replacement Units
 def _t_repl_mode(u: Unit, _t: list[Cite]) -> bool:
     """repl_mode, recording in _t each rule it uses."""
-    _t.extend(_CITES139)
+    _t.extend(_CITES153)
     return u.type != 'repl' or u.mode != 'combat'
 
 
@@ -2054,7 +2135,7 @@ def explain_repl_mode(u: Unit) -> Answer[bool]:
     """Repls can never enter Combat Mode (13.5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_repl_mode(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:841  13.5  Replacement Units
@@ -2066,7 +2147,7 @@ def repl_independent(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:841  13.5  Replacement Units
 def _t_repl_independent(u: Unit, _t: list[Cite]) -> bool:
     """repl_independent, recording in _t each rule it uses."""
-    _t.extend(_CITES139)
+    _t.extend(_CITES153)
     return u.type != 'repl' or u.formation == ''
 
 
@@ -2075,7 +2156,7 @@ def explain_repl_independent(u: Unit) -> Answer[bool]:
     """Repls are independent combat units (of no multi-unit formation) (13.5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_repl_independent(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(repl_independent, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(repl_independent, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:845  13.5  Replacement Units
@@ -2087,7 +2168,7 @@ def repl_may_take_losses(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:845  13.5  Replacement Units
 def _t_repl_may_take_losses(u: Unit, _t: list[Cite]) -> bool:
     """repl_may_take_losses, recording in _t each rule it uses."""
-    _t.extend(_CITES139)
+    _t.extend(_CITES153)
     return u.type == 'repl'
 
 
@@ -2096,7 +2177,7 @@ def explain_repl_may_take_losses(u: Unit) -> Answer[bool]:
     """Can this Repl be used to take combat or barrage losses (in any mode)? (13.5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_repl_may_take_losses(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(repl_may_take_losses, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(repl_may_take_losses, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:884  13.5a  Replacing Losses
@@ -2109,8 +2190,8 @@ def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated
 # rules/ocs/ch13-specialized-units.rules:884  13.5a  Replacing Losses
 def _t_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool, _t: list[Cite]) -> bool:
     """may_rebuild, recording in _t each rule it uses."""
-    _t.extend(_CITES141)
-    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES129, negated), _t)) and (rebuilt == 'dead_pile' or stacked_with_repls)
+    _t.extend(_CITES155)
+    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES143, negated), _t)) and (rebuilt == 'dead_pile' or stacked_with_repls)
 
 
 # rules/ocs/ch13-specialized-units.rules:884  13.5a  Replacing Losses
@@ -2118,7 +2199,7 @@ def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool,
     """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_rebuild(repl, hq, hexes_from_hq, in_ezoc, negated, phase, rebuilt, stacked_with_repls, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_0_100), ('hq', hq, _DOMAINS_Unit_0_100), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_0_114), ('hq', hq, _DOMAINS_Unit_0_114), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:935  13.5b
@@ -2149,12 +2230,12 @@ def may_place_rebuilt_in(chosen: Mode) -> bool:
 
 
 _ANSWERS_may_place_rebuilt_in: Final[dict[tuple[Mode], Answer[bool]]] = {
-    ('combat',): Answer(True, (_C6, _C86,), ()),
-    ('move',): Answer(True, (_C6, _C88,), ()),
-    ('reserve',): Answer(True, (_C6, _C90,), ()),
-    ('strat',): Answer(True, (_C6, _C92,), ()),
-    ('dg',): Answer(False, (_C6, _C94,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
-    ('exploit',): Answer(False, (_C6, _C96,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
+    ('combat',): Answer(True, (_C6, _C100,), ()),
+    ('move',): Answer(True, (_C6, _C102,), ()),
+    ('reserve',): Answer(True, (_C6, _C104,), ()),
+    ('strat',): Answer(True, (_C6, _C106,), ()),
+    ('dg',): Answer(False, (_C6, _C108,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
+    ('exploit',): Answer(False, (_C6, _C110,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
 }
 
 
@@ -2173,7 +2254,7 @@ def repls_for_paired_units(units: int) -> int:
 # rules/ocs/ch13-specialized-units.rules:983  13.5d  One Repl for Two Units
 def _t_repls_for_paired_units(units: int, _t: list[Cite]) -> int:
     """repls_for_paired_units, recording in _t each rule it uses."""
-    _t.extend(_CITES143)
+    _t.extend(_CITES157)
     return -(-_div(units * 4, 8) // 4)
 
 
@@ -2203,7 +2284,7 @@ def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bo
     """May this Transport Point be rebuilt with Eq? (13.5e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_truck_rebuildable(tp, lost_to_enemy_action, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_0_100), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_0_114), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:1005  13.5e  Truck Rebuilds
@@ -2236,7 +2317,7 @@ def eq_for_air_steps(steps: int) -> int:
 # rules/ocs/ch13-specialized-units.rules:1036  13.5f  Air Replacements
 def _t_eq_for_air_steps(steps: int, _t: list[Cite]) -> int:
     """eq_for_air_steps, recording in _t each rule it uses."""
-    _t.extend(_CITES145)
+    _t.extend(_CITES159)
     return -(-_div(steps * 4, 8) // 4)
 
 
@@ -2248,20 +2329,62 @@ def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1050  13.6  Reinforcements
+# rules/ocs/ch13-specialized-units.rules:1038  13.5f  Air Replacements
+def may_rebuild_aircraft(eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, base: Hex) -> bool:
+    """May these Eq, expended at an HQ per 13.5a, rebuild an aircraft at this air base (any friendly one, near the HQ or not, whatever the flight conditions)? (13.5f)."""
+    return may_rebuild(eq, hq, hexes_from_hq, in_ezoc, negated, phase, 'dead_pile', False) and any((u.type == 'air_base' for u in base.units))
+
+
+# rules/ocs/ch13-specialized-units.rules:1038  13.5f  Air Replacements
+def _t_may_rebuild_aircraft(eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, base: Hex, _t: list[Cite]) -> bool:
+    """may_rebuild_aircraft, recording in _t each rule it uses."""
+    _t.extend(_CITES159)
+    return _t_may_rebuild(eq, hq, hexes_from_hq, in_ezoc, _cite_yes(_t, _CITES143, negated), phase, 'dead_pile', False, _t) and any((u.type == 'air_base' for u in base.units))
+
+
+# rules/ocs/ch13-specialized-units.rules:1038  13.5f  Air Replacements
+def explain_may_rebuild_aircraft(eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, base: Hex) -> Answer[bool]:
+    """May these Eq, expended at an HQ per 13.5a, rebuild an aircraft at this air base (any friendly one, near the HQ or not, whatever the flight conditions)? (13.5f), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_rebuild_aircraft(eq, hq, hexes_from_hq, in_ezoc, negated, phase, base, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild_aircraft, (('eq', eq, _DOMAINS_Unit_0_114), ('hq', hq, _DOMAINS_Unit_0_114), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('base', base, _DOMAINS_Hex_0_160), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:1044  13.5f  Air Replacements
+def rebuilt_aircraft_arrives(plane: Unit, base: Hex) -> bool:
+    """Is this aircraft rebuilt from the Dead Pile placed as it arrives: Active, at a friendly air base? (13.5f)."""
+    return plane.active and UnitType_air[plane.type] and any((u.type == 'air_base' for u in base.units))
+
+
+# rules/ocs/ch13-specialized-units.rules:1044  13.5f  Air Replacements
+def _t_rebuilt_aircraft_arrives(plane: Unit, base: Hex, _t: list[Cite]) -> bool:
+    """rebuilt_aircraft_arrives, recording in _t each rule it uses."""
+    _t.extend(_CITES159)
+    return _t_is_air(plane, _t) and plane.active and any((u.type == 'air_base' for u in base.units))
+
+
+# rules/ocs/ch13-specialized-units.rules:1044  13.5f  Air Replacements
+def explain_rebuilt_aircraft_arrives(plane: Unit, base: Hex) -> Answer[bool]:
+    """Is this aircraft rebuilt from the Dead Pile placed as it arrives: Active, at a friendly air base? (13.5f), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_rebuilt_aircraft_arrives(plane, base, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(rebuilt_aircraft_arrives, (('plane', plane, _DOMAINS_Unit_0_114), ('base', base, _DOMAINS_Hex_0_160), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:1074  13.6  Reinforcements
 def may_place_reinforcements_now(phase: Phase, own_player_turn: bool, turn: int, arrival_turn: int) -> bool:
     """May reinforcements due on their arrival turn be placed now? (their entry cannot be delayed) (13.6)."""
     return own_player_turn and phase == 'reinforcement' and (turn == arrival_turn)
 
 
-# rules/ocs/ch13-specialized-units.rules:1050  13.6  Reinforcements
+# rules/ocs/ch13-specialized-units.rules:1074  13.6  Reinforcements
 def _t_may_place_reinforcements_now(phase: Phase, own_player_turn: bool, turn: int, arrival_turn: int, _t: list[Cite]) -> bool:
     """may_place_reinforcements_now, recording in _t each rule it uses."""
-    _t.extend(_CITES147)
+    _t.extend(_CITES162)
     return phase == 'reinforcement' and own_player_turn and (turn == arrival_turn)
 
 
-# rules/ocs/ch13-specialized-units.rules:1050  13.6  Reinforcements
+# rules/ocs/ch13-specialized-units.rules:1074  13.6  Reinforcements
 def explain_may_place_reinforcements_now(phase: Phase, own_player_turn: bool, turn: int, arrival_turn: int) -> Answer[bool]:
     """May reinforcements due on their arrival turn be placed now? (their entry cannot be delayed) (13.6), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2269,26 +2392,47 @@ def explain_may_place_reinforcements_now(phase: Phase, own_player_turn: bool, tu
     return Answer(_value, _rules(_t), () if _value else _would_change(may_place_reinforcements_now, (('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('own_player_turn', own_player_turn, (False, True)), ('turn', turn, ()), ('arrival_turn', arrival_turn, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1080  13.6a
+# rules/ocs/ch13-specialized-units.rules:1098  13.6  Reinforcements
+def may_place_arriving_aircraft(plane: Unit, h: Hex) -> bool:
+    """May this reinforcing aircraft be placed here: Active, on a friendly air base (any one)? (13.6)."""
+    return plane.active and UnitType_air[plane.type] and any((u.type == 'air_base' for u in h.units))
+
+
+# rules/ocs/ch13-specialized-units.rules:1098  13.6  Reinforcements
+def _t_may_place_arriving_aircraft(plane: Unit, h: Hex, _t: list[Cite]) -> bool:
+    """may_place_arriving_aircraft, recording in _t each rule it uses."""
+    _t.extend(_CITES162)
+    return _t_is_air(plane, _t) and plane.active and any((u.type == 'air_base' for u in h.units))
+
+
+# rules/ocs/ch13-specialized-units.rules:1098  13.6  Reinforcements
+def explain_may_place_arriving_aircraft(plane: Unit, h: Hex) -> Answer[bool]:
+    """May this reinforcing aircraft be placed here: Active, on a friendly air base (any one)? (13.6), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_may_place_arriving_aircraft(plane, h, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_place_arriving_aircraft, (('plane', plane, _DOMAINS_Unit_0_114), ('h', h, _DOMAINS_Hex_0_160), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:1115  13.6a
 def _s_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """may_place_at_port with numbers scaled by SCALE."""
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:1080  13.6a
+# rules/ocs/ch13-specialized-units.rules:1115  13.6a
 def _t_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool, _t: list[Cite]) -> bool:
     """may_place_at_port, recording in _t each rule it uses."""
-    _t.extend(_CITES149)
+    _t.extend(_CITES164)
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:1080  13.6a
+# rules/ocs/ch13-specialized-units.rules:1115  13.6a
 def may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """May these reinforcements be placed at this port? (13.6a). Numbers are exact: int or Fraction."""
     return _s_may_place_at_port(arriving * SCALE, capacity * SCALE, port_in_ezoc)
 
 
-# rules/ocs/ch13-specialized-units.rules:1080  13.6a
+# rules/ocs/ch13-specialized-units.rules:1115  13.6a
 def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> Answer[bool]:
     """May these reinforcements be placed at this port? (13.6a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2296,83 +2440,104 @@ def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: 
     return Answer(_value, _rules(_t), () if _value else _would_change(may_place_at_port, (('arriving', arriving, ()), ('capacity', capacity, ()), ('port_in_ezoc', port_in_ezoc, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1099  13.6b
+# rules/ocs/ch13-specialized-units.rules:1121  13.6a
+def arrival_may_overstack(u: Unit) -> bool:
+    """May this arriving reinforcement be overstacked when placed? (Ground units may; aircraft arrivals must conform to normal stacking rules) (13.6a)."""
+    return not UnitType_air[u.type]
+
+
+# rules/ocs/ch13-specialized-units.rules:1121  13.6a
+def _t_arrival_may_overstack(u: Unit, _t: list[Cite]) -> bool:
+    """arrival_may_overstack, recording in _t each rule it uses."""
+    _t.extend(_CITES164)
+    return _t_is_ground(u, _t)
+
+
+# rules/ocs/ch13-specialized-units.rules:1121  13.6a
+def explain_arrival_may_overstack(u: Unit) -> Answer[bool]:
+    """May this arriving reinforcement be overstacked when placed? (Ground units may; aircraft arrivals must conform to normal stacking rules) (13.6a), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_arrival_may_overstack(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(arrival_may_overstack, (('u', u, _DOMAINS_Unit_0_114), )))
+
+
+# rules/ocs/ch13-specialized-units.rules:1146  13.6b
 def may_enter_reinforcement_in(chosen: Mode) -> bool:
     """May a reinforcement enter in this mode? (13.6b)."""
     return Mode_voluntary[chosen]
 
 
 _ANSWERS_may_enter_reinforcement_in: Final[dict[tuple[Mode], Answer[bool]]] = {
-    ('combat',): Answer(True, (_C150, _C86,), ()),
-    ('move',): Answer(True, (_C150, _C88,), ()),
-    ('reserve',): Answer(True, (_C150, _C90,), ()),
-    ('strat',): Answer(True, (_C150, _C92,), ()),
-    ('dg',): Answer(False, (_C150, _C94,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
-    ('exploit',): Answer(False, (_C150, _C96,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
+    ('combat',): Answer(True, (_C165, _C100,), ()),
+    ('move',): Answer(True, (_C165, _C102,), ()),
+    ('reserve',): Answer(True, (_C165, _C104,), ()),
+    ('strat',): Answer(True, (_C165, _C106,), ()),
+    ('dg',): Answer(False, (_C165, _C108,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
+    ('exploit',): Answer(False, (_C165, _C110,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1099  13.6b
+# rules/ocs/ch13-specialized-units.rules:1146  13.6b
 def explain_may_enter_reinforcement_in(chosen: Mode) -> Answer[bool]:
     """May a reinforcement enter in this mode? (13.6b), with the rules that decided it."""
     return _ANSWERS_may_enter_reinforcement_in[(chosen,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1101  13.6b
+# rules/ocs/ch13-specialized-units.rules:1148  13.6b
 def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
     """May a reinforcement be placed in this hex? (13.6b)."""
     return not (in_ezoc and at_port)
 
 
 _ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(True, (_C150,), ()),
-    (False, True,): Answer(True, (_C150,), ()),
-    (True, False,): Answer(True, (_C150,), ()),
-    (True, True,): Answer(False, (_C150,), ('in_ezoc = false', 'at_port = false')),
+    (False, False,): Answer(True, (_C165,), ()),
+    (False, True,): Answer(True, (_C165,), ()),
+    (True, False,): Answer(True, (_C165,), ()),
+    (True, True,): Answer(False, (_C165,), ('in_ezoc = false', 'at_port = false')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1101  13.6b
+# rules/ocs/ch13-specialized-units.rules:1148  13.6b
 def explain_may_place_reinforcement(in_ezoc: bool, at_port: bool) -> Answer[bool]:
     """May a reinforcement be placed in this hex? (13.6b), with the rules that decided it."""
     return _ANSWERS_may_place_reinforcement[(in_ezoc, at_port)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1139  13.6c
+# rules/ocs/ch13-specialized-units.rules:1186  13.6c
 def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
     """Does this Transport Point arrive loaded? (13.6c)."""
     return sp_arriving_there or tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:1139  13.6c
+# rules/ocs/ch13-specialized-units.rules:1186  13.6c
 def _t_arrives_loaded(tp: Unit, sp_arriving_there: bool, _t: list[Cite]) -> bool:
     """arrives_loaded, recording in _t each rule it uses."""
-    _t.extend(_CITES153)
+    _t.extend(_CITES168)
     return tp.organic or sp_arriving_there
 
 
-# rules/ocs/ch13-specialized-units.rules:1139  13.6c
+# rules/ocs/ch13-specialized-units.rules:1186  13.6c
 def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     """Does this Transport Point arrive loaded? (13.6c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_arrives_loaded(tp, sp_arriving_there, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_100), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_114), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1173  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1220  13.7  Formation Markers
 def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool:
     """A) May the Formation marker be on the map? (13.7)."""
     return fueling_reminder or units_with_marker >= 1
 
 
-# rules/ocs/ch13-specialized-units.rules:1173  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1220  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
-    _t.extend(_CITES155)
+    _t.extend(_CITES170)
     return units_with_marker >= 1 or fueling_reminder
 
 
-# rules/ocs/ch13-specialized-units.rules:1173  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1220  13.7  Formation Markers
 def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> Answer[bool]:
     """A) May the Formation marker be on the map? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2380,282 +2545,282 @@ def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool)
     return Answer(_value, _rules(_t), () if _value else _would_change(marker_may_be_on_map, (('units_with_marker', units_with_marker, ()), ('fueling_reminder', fueling_reminder, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1177  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1224  13.7  Formation Markers
 def may_enter_marker(u: Unit, marker_formation: str) -> bool:
     """B) May this unit be represented by the marker? (13.7)."""
     _u_formation = u.formation
     return _u_formation != '' and _u_formation == marker_formation
 
 
-# rules/ocs/ch13-specialized-units.rules:1177  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1224  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
-    _t.extend(_CITES155)
+    _t.extend(_CITES170)
     return u.formation == marker_formation and u.formation != ''
 
 
-# rules/ocs/ch13-specialized-units.rules:1177  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1224  13.7  Formation Markers
 def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     """B) May this unit be represented by the marker? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_marker(u, marker_formation, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_100), ('marker_formation', marker_formation, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_114), ('marker_formation', marker_formation, ()), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1180  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1227  13.7  Formation Markers
 def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
     """May the marker be put under other combat units to hide the formation? (13.7)."""
     return False
 
 
 _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C154,), ()),
-    (True,): Answer(False, (_C154,), ()),
+    (False,): Answer(False, (_C169,), ()),
+    (True,): Answer(False, (_C169,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1180  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1227  13.7  Formation Markers
 def explain_marker_may_hide_formation(holds_only_zoc_units: bool) -> Answer[bool]:
     """May the marker be put under other combat units to hide the formation? (13.7), with the rules that decided it."""
     return _ANSWERS_marker_may_hide_formation[(holds_only_zoc_units,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1184  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1231  13.7  Formation Markers
 def marker_side(formation_fuel_paid: bool) -> MarkerSide:
     """D) The side the Formation marker shows (formation_fuel_paid: the formation method of fuel cost is paid, 12.5c) (13.7)."""
     return 'fueled' if formation_fuel_paid else 'regular'
 
 
 _ANSWERS_marker_side: Final[dict[tuple[bool], Answer[MarkerSide]]] = {
-    (False,): Answer('regular', (_C154,), ()),
-    (True,): Answer('fueled', (_C154,), ()),
+    (False,): Answer('regular', (_C169,), ()),
+    (True,): Answer('fueled', (_C169,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1184  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1231  13.7  Formation Markers
 def explain_marker_side(formation_fuel_paid: bool) -> Answer[MarkerSide]:
     """D) The side the Formation marker shows (formation_fuel_paid: the formation method of fuel cost is paid, 12.5c) (13.7), with the rules that decided it."""
     return _ANSWERS_marker_side[(formation_fuel_paid,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1214  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1261  13.7a  Supply Concerns
 def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
     """Does this part of the formation trace supply for free? (13.7a)."""
     return same_source_as_formation or first_part
 
 
 _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C156,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C156,), ()),
-    (True, False,): Answer(True, (_C156,), ()),
-    (True, True,): Answer(True, (_C156,), ()),
+    (False, False,): Answer(False, (_C171,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C171,), ()),
+    (True, False,): Answer(True, (_C171,), ()),
+    (True, True,): Answer(True, (_C171,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1214  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1261  13.7a  Supply Concerns
 def explain_traces_free(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """Does this part of the formation trace supply for free? (13.7a), with the rules that decided it."""
     return _ANSWERS_traces_free[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1218  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1265  13.7a  Supply Concerns
 def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> bool:
     """May this part of the formation use the formation method of fueling? (13.7a)."""
     return same_source_as_formation or first_part
 
 
 _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C156,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C156,), ()),
-    (True, False,): Answer(True, (_C156,), ()),
-    (True, True,): Answer(True, (_C156,), ()),
+    (False, False,): Answer(False, (_C171,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_C171,), ()),
+    (True, False,): Answer(True, (_C171,), ()),
+    (True, True,): Answer(True, (_C171,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1218  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1265  13.7a  Supply Concerns
 def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """May this part of the formation use the formation method of fueling? (13.7a), with the rules that decided it."""
     return _ANSWERS_may_use_formation_fueling[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1237  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:1284  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
-    return u.type in _SET160
+    return u.type in _SET175
 
 
-# rules/ocs/ch13-specialized-units.rules:1237  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:1284  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
-    _t.extend(_CITES159)
-    return u.type in _SET160
+    _t.extend(_CITES174)
+    return u.type in _SET175
 
 
-# rules/ocs/ch13-specialized-units.rules:1237  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:1284  13.8  Engineer Functions
 def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_perform_engineering(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1254  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:1301  13.8a  Engineer-Capable
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
-    return u.type in _SET160 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return u.type in _SET175 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1254  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:1301  13.8a  Engineer-Capable
 def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
     """engineer_capable, recording in _t each rule it uses."""
-    _t.extend(_CITES162)
+    _t.extend(_CITES177)
     return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:1254  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:1301  13.8a  Engineer-Capable
 def explain_engineer_capable(u: Unit) -> Answer[bool]:
     """Engineer-Capable (13.8a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_engineer_capable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1294  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1341  13.8b  Bridging
 def may_attack_across(possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool) -> bool:
     """Is an attack across this river hexside possible? (possible_as_bridged: across the hexside bridged makes it) (13.8b)."""
     return possible_as_printed or (bridged_by_engineers and possible_as_bridged and (not overrunning))
 
 
 _ANSWERS_may_attack_across: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
-    (False, False, False, False,): Answer(False, (_C163,), ('possible_as_printed = true',)),
-    (False, False, False, True,): Answer(False, (_C163,), ('possible_as_printed = true',)),
-    (False, False, True, False,): Answer(False, (_C163,), ('possible_as_printed = true', 'possible_as_bridged = true')),
-    (False, False, True, True,): Answer(False, (_C163,), ('possible_as_printed = true',)),
-    (False, True, False, False,): Answer(False, (_C163,), ('possible_as_printed = true', 'bridged_by_engineers = true')),
-    (False, True, False, True,): Answer(False, (_C163,), ('possible_as_printed = true',)),
-    (False, True, True, False,): Answer(True, (_C163,), ()),
-    (False, True, True, True,): Answer(False, (_C163,), ('possible_as_printed = true', 'overrunning = false')),
-    (True, False, False, False,): Answer(True, (_C163,), ()),
-    (True, False, False, True,): Answer(True, (_C163,), ()),
-    (True, False, True, False,): Answer(True, (_C163,), ()),
-    (True, False, True, True,): Answer(True, (_C163,), ()),
-    (True, True, False, False,): Answer(True, (_C163,), ()),
-    (True, True, False, True,): Answer(True, (_C163,), ()),
-    (True, True, True, False,): Answer(True, (_C163,), ()),
-    (True, True, True, True,): Answer(True, (_C163,), ()),
+    (False, False, False, False,): Answer(False, (_C178,), ('possible_as_printed = true',)),
+    (False, False, False, True,): Answer(False, (_C178,), ('possible_as_printed = true',)),
+    (False, False, True, False,): Answer(False, (_C178,), ('possible_as_printed = true', 'possible_as_bridged = true')),
+    (False, False, True, True,): Answer(False, (_C178,), ('possible_as_printed = true',)),
+    (False, True, False, False,): Answer(False, (_C178,), ('possible_as_printed = true', 'bridged_by_engineers = true')),
+    (False, True, False, True,): Answer(False, (_C178,), ('possible_as_printed = true',)),
+    (False, True, True, False,): Answer(True, (_C178,), ()),
+    (False, True, True, True,): Answer(False, (_C178,), ('possible_as_printed = true', 'overrunning = false')),
+    (True, False, False, False,): Answer(True, (_C178,), ()),
+    (True, False, False, True,): Answer(True, (_C178,), ()),
+    (True, False, True, False,): Answer(True, (_C178,), ()),
+    (True, False, True, True,): Answer(True, (_C178,), ()),
+    (True, True, False, False,): Answer(True, (_C178,), ()),
+    (True, True, False, True,): Answer(True, (_C178,), ()),
+    (True, True, True, False,): Answer(True, (_C178,), ()),
+    (True, True, True, True,): Answer(True, (_C178,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1294  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1341  13.8b  Bridging
 def explain_may_attack_across(possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool) -> Answer[bool]:
     """Is an attack across this river hexside possible? (possible_as_bridged: across the hexside bridged makes it) (13.8b), with the rules that decided it."""
     return _ANSWERS_may_attack_across[(possible_as_printed, possible_as_bridged, bridged_by_engineers, overrunning)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1345  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1392  13.8c  Detrainable Creation
 def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
     _u_mode = u.mode
     return u.type == 'hq' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1345  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1392  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
-    _t.extend(_CITES166)
+    _t.extend(_CITES181)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:1345  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1392  13.8c  Detrainable Creation
 def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_creates_detrainable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1394  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1441  13.8d  Construction
 def may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this_phase: bool, built_in_another_hex: bool, built_another_type: bool) -> bool:
     """May this unit perform a construction task? (leg_path_hexes: the fewest hexes in a path to the task's hex that Leg MP could take, enemy ZOC ignored; 0 is its own hex. built_in_another_hex, built_another_type: it has already performed construction this phase in another hex, or of another type) (13.8d)."""
     _u_mode = u.mode
-    return phase == 'movement' and leg_path_hexes <= 2 and (not moved_this_phase) and (not built_in_another_hex) and (not built_another_type) and (u.type in _SET160) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return phase == 'movement' and leg_path_hexes <= 2 and (not moved_this_phase) and (not built_in_another_hex) and (not built_another_type) and (u.type in _SET175) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1394  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1441  13.8d  Construction
 def _t_may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this_phase: bool, built_in_another_hex: bool, built_another_type: bool, _t: list[Cite]) -> bool:
     """may_construct, recording in _t each rule it uses."""
-    _t.extend(_CITES168)
+    _t.extend(_CITES183)
     return _t_engineer_capable(u, _t) and phase == 'movement' and (leg_path_hexes <= 2) and (not moved_this_phase) and (not built_in_another_hex) and (not built_another_type)
 
 
-# rules/ocs/ch13-specialized-units.rules:1394  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1441  13.8d  Construction
 def explain_may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this_phase: bool, built_in_another_hex: bool, built_another_type: bool) -> Answer[bool]:
     """May this unit perform a construction task? (leg_path_hexes: the fewest hexes in a path to the task's hex that Leg MP could take, enemy ZOC ignored; 0 is its own hex. built_in_another_hex, built_another_type: it has already performed construction this phase in another hex, or of another type) (13.8d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_construct(u, phase, leg_path_hexes, moved_this_phase, built_in_another_hex, built_another_type, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_100), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('leg_path_hexes', leg_path_hexes, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('built_in_another_hex', built_in_another_hex, (False, True)), ('built_another_type', built_another_type, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_114), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('leg_path_hexes', leg_path_hexes, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('built_in_another_hex', built_in_another_hex, (False, True)), ('built_another_type', built_another_type, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1400  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1447  13.8d  Construction
 def construction_costs_sp(task: Construction) -> bool:
     """Does this task cost SP? (13.8d)."""
     return Construction_costs_sp[task]
 
 
 _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] = {
-    ('build_air_base',): Answer(True, (_C167, _C20,), ()),
-    ('improve_air_base',): Answer(True, (_C167, _C22,), ()),
-    ('reduce_air_base',): Answer(False, (_C167, _C24,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('build_hedgehog',): Answer(True, (_C167, _C26,), ()),
-    ('improve_hedgehog',): Answer(True, (_C167, _C28,), ()),
-    ('reduce_hedgehog',): Answer(False, (_C167, _C30,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('repair_port',): Answer(True, (_C167, _C32,), ()),
-    ('damage_port',): Answer(False, (_C167, _C34,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_air_base',): Answer(True, (_C182, _C20,), ()),
+    ('improve_air_base',): Answer(True, (_C182, _C22,), ()),
+    ('reduce_air_base',): Answer(False, (_C182, _C24,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_hedgehog',): Answer(True, (_C182, _C26,), ()),
+    ('improve_hedgehog',): Answer(True, (_C182, _C28,), ()),
+    ('reduce_hedgehog',): Answer(False, (_C182, _C30,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('repair_port',): Answer(True, (_C182, _C32,), ()),
+    ('damage_port',): Answer(False, (_C182, _C34,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1400  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1447  13.8d  Construction
 def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
     """Does this task cost SP? (13.8d), with the rules that decided it."""
     return _ANSWERS_construction_costs_sp[(task,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1452  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1499  13.9  Unit Consolidation
 def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool) -> bool:
     """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter; 4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units are in the same hex or off-map box. Adjacent enemy units and Out of Supply do not matter) (13.9)."""
-    return alike and u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (u.mode != 'dg') and (together or kind in _SET171)
+    return alike and u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (u.mode != 'dg') and (together or kind in _SET186)
 
 
-# rules/ocs/ch13-specialized-units.rules:1452  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1499  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
-    _t.extend(_CITES170)
-    return (phase == 'reinforcement' or kind == 'aircraft') and alike and (kind in _SET171 or together) and (u.stocks == 'normal') and (u.mode != 'dg')
+    _t.extend(_CITES185)
+    return (phase == 'reinforcement' or kind == 'aircraft') and alike and (kind in _SET186 or together) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
-# rules/ocs/ch13-specialized-units.rules:1452  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1499  13.9  Unit Consolidation
 def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool) -> Answer[bool]:
     """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter; 4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units are in the same hex or off-map box. Adjacent enemy units and Out of Supply do not matter) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_consolidate(u, kind, phase, alike, together, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_100), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('alike', alike, (False, True)), ('together', together, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_114), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('alike', alike, (False, True)), ('together', together, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1457  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1504  13.9  Unit Consolidation
 def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> int:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9)."""
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1457  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1504  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
-    _t.extend(_CITES170)
+    _t.extend(_CITES185)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1457  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1504  13.9  Unit Consolidation
 def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> Answer[int]:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2663,41 +2828,41 @@ def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, r
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1461  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1508  13.9  Unit Consolidation
 def keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> bool:
     """2) Does the unit swapped in carry the mode and markers of the unit it replaces? (13.9)."""
     return swapped_in.mode == replaced.mode and swapped_in.stocks == replaced.stocks and (swapped_in.oriented_to_combat == replaced.oriented_to_combat) and (swapped_in.out_of_supply == replaced.out_of_supply) and (swapped_in.step_losses == replaced.step_losses)
 
 
-# rules/ocs/ch13-specialized-units.rules:1461  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1508  13.9  Unit Consolidation
 def _t_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit, _t: list[Cite]) -> bool:
     """keeps_modes_and_markers, recording in _t each rule it uses."""
-    _t.extend(_CITES170)
+    _t.extend(_CITES185)
     return swapped_in.mode == replaced.mode and swapped_in.oriented_to_combat == replaced.oriented_to_combat and (swapped_in.out_of_supply == replaced.out_of_supply) and (swapped_in.stocks == replaced.stocks) and (swapped_in.step_losses == replaced.step_losses)
 
 
-# rules/ocs/ch13-specialized-units.rules:1461  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1508  13.9  Unit Consolidation
 def explain_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> Answer[bool]:
     """2) Does the unit swapped in carry the mode and markers of the unit it replaces? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_keeps_modes_and_markers(replaced, swapped_in, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(keeps_modes_and_markers, (('replaced', replaced, _DOMAINS_Unit_0_100), ('swapped_in', swapped_in, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(keeps_modes_and_markers, (('replaced', replaced, _DOMAINS_Unit_0_114), ('swapped_in', swapped_in, _DOMAINS_Unit_0_114), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1467  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1514  13.9  Unit Consolidation
 def may_convert_formation(from_formation: str, to_formation: str) -> bool:
     """2, 3) May a unit change formations this way? (13.9)."""
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1467  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1514  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
-    _t.extend(_CITES170)
+    _t.extend(_CITES185)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1467  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1514  13.9  Unit Consolidation
 def explain_may_convert_formation(from_formation: str, to_formation: str) -> Answer[bool]:
     """2, 3) May a unit change formations this way? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2714,7 +2879,7 @@ def _s_rounded(x: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:15  4.1  Rounding Rule
 def _t_rounded(x: Number, _t: list[Cite]) -> int:
     """rounded, recording in _t each rule it uses."""
-    _t.extend(_CITES173)
+    _t.extend(_CITES188)
     return (x + 2) // 4
 
 
@@ -2732,53 +2897,53 @@ def explain_rounded(x: Number) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
-def _s_odds(attack: Number, defense: Number) -> int:
-    """odds with numbers scaled by SCALE."""
-    return _s_rounded(_div(attack, defense))
+# rules/ocs/ch4-general-concepts.rules:38  4.2  Fractions
+def _s_ma_share(ma: Number, share: Number) -> Number:
+    """ma_share with numbers scaled by SCALE."""
+    return _mul(ma, share)
 
 
-# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
-def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> int:
-    """odds, recording in _t each rule it uses."""
-    _t.extend(_CITES175)
-    return _t_rounded(_div(attack, defense), _t)
+# rules/ocs/ch4-general-concepts.rules:38  4.2  Fractions
+def _t_ma_share(ma: Number, share: Number, _t: list[Cite]) -> Number:
+    """ma_share, recording in _t each rule it uses."""
+    _t.extend(_CITES190)
+    return _mul(ma, share)
 
 
-# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
-def odds(attack: Number, defense: Number) -> int:
-    """Combat odds (N to 1), rounded only at the end (4.2). Numbers are exact: int or Fraction."""
-    return _s_odds(attack * SCALE, defense * SCALE)
+# rules/ocs/ch4-general-concepts.rules:38  4.2  Fractions
+def ma_share(ma: Number, share: Number) -> Number:
+    """A share of a Movement Allowance (half MA, for instance): never rounded (4.2). Numbers are exact: int or Fraction."""
+    return _exact(_s_ma_share(ma * SCALE, share * SCALE))
 
 
-# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
-def explain_odds(attack: Number, defense: Number) -> Answer[int]:
-    """Combat odds (N to 1), rounded only at the end (4.2), with the rules that decided it."""
+# rules/ocs/ch4-general-concepts.rules:38  4.2  Fractions
+def explain_ma_share(ma: Number, share: Number) -> Answer[Number]:
+    """A share of a Movement Allowance (half MA, for instance): never rounded (4.2), with the rules that decided it."""
     _t: list[Cite] = []
-    _value = _t_odds(attack * SCALE, defense * SCALE, _t)
-    return Answer(_value, _rules(_t), ())
+    _value = _t_ma_share(ma * SCALE, share * SCALE, _t)
+    return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:33  4.2  Fractions
+# rules/ocs/ch4-general-concepts.rules:42  4.2  Fractions
 def _s_barrage_factors(factors: tuple[Number, ...]) -> int:
     """barrage_factors with numbers scaled by SCALE."""
     return _s_rounded(_sum((f for f in factors)))
 
 
-# rules/ocs/ch4-general-concepts.rules:33  4.2  Fractions
+# rules/ocs/ch4-general-concepts.rules:42  4.2  Fractions
 def _t_barrage_factors(factors: tuple[Number, ...], _t: list[Cite]) -> int:
     """barrage_factors, recording in _t each rule it uses."""
-    _t.extend(_CITES175)
+    _t.extend(_CITES190)
     return _t_rounded(_sum((f for f in factors)), _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:33  4.2  Fractions
+# rules/ocs/ch4-general-concepts.rules:42  4.2  Fractions
 def barrage_factors(factors: Sequence[Number]) -> int:
     """Barrage factors for the column: combined, then rounded (4.2). Numbers are exact: int or Fraction."""
     return _s_barrage_factors(tuple(_x * SCALE for _x in factors))
 
 
-# rules/ocs/ch4-general-concepts.rules:33  4.2  Fractions
+# rules/ocs/ch4-general-concepts.rules:42  4.2  Fractions
 def explain_barrage_factors(factors: Sequence[Number]) -> Answer[int]:
     """Barrage factors for the column: combined, then rounded (4.2), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2786,26 +2951,26 @@ def explain_barrage_factors(factors: Sequence[Number]) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:59  4.3  Cumulative Effects
+# rules/ocs/ch4-general-concepts.rules:96  4.3  Cumulative Effects
 def _s_modified(value: Number, factors: tuple[Number, ...]) -> Number:
     """modified with numbers scaled by SCALE."""
     return _mul(value, _product((f for f in factors)))
 
 
-# rules/ocs/ch4-general-concepts.rules:59  4.3  Cumulative Effects
+# rules/ocs/ch4-general-concepts.rules:96  4.3  Cumulative Effects
 def _t_modified(value: Number, factors: tuple[Number, ...], _t: list[Cite]) -> Number:
     """modified, recording in _t each rule it uses."""
-    _t.extend(_CITES177)
+    _t.extend(_CITES192)
     return _mul(value, _product((f for f in factors)))
 
 
-# rules/ocs/ch4-general-concepts.rules:59  4.3  Cumulative Effects
+# rules/ocs/ch4-general-concepts.rules:96  4.3  Cumulative Effects
 def modified(value: Number, factors: Sequence[Number]) -> Number:
     """A value with every modifier applied in turn (4.3). Numbers are exact: int or Fraction."""
     return _exact(_s_modified(value * SCALE, tuple(_x * SCALE for _x in factors)))
 
 
-# rules/ocs/ch4-general-concepts.rules:59  4.3  Cumulative Effects
+# rules/ocs/ch4-general-concepts.rules:96  4.3  Cumulative Effects
 def explain_modified(value: Number, factors: Sequence[Number]) -> Answer[Number]:
     """A value with every modifier applied in turn (4.3), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2813,281 +2978,362 @@ def explain_modified(value: Number, factors: Sequence[Number]) -> Answer[Number]
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:112  4.4a
+# rules/ocs/ch4-general-concepts.rules:170  4.4a
 def may_attack(u: Unit) -> bool:
     """May attack or overrun (4.4a)."""
-    return u.printed_strength and u.type in _SET180 and (not u.parenthesized) and (u.mode not in _SET137)
+    return u.printed_strength and u.type in _SET195 and (not u.parenthesized) and (u.mode not in _SET151)
 
 
-# rules/ocs/ch4-general-concepts.rules:112  4.4a
+# rules/ocs/ch4-general-concepts.rules:170  4.4a
 def _t_may_attack(u: Unit, _t: list[Cite]) -> bool:
     """may_attack, recording in _t each rule it uses."""
-    _t.extend(_CITES179)
+    _t.extend(_CITES194)
     return _t_attack_capable(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:112  4.4a
+# rules/ocs/ch4-general-concepts.rules:170  4.4a
 def explain_may_attack(u: Unit) -> Answer[bool]:
     """May attack or overrun (4.4a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_attack(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:136  4.4c
+# rules/ocs/ch4-general-concepts.rules:205  4.4c
 def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
     """May move into a hex with an enemy non-combat unit (4.4c)."""
-    return u.printed_strength and u.type in _SET180 and (not u.parenthesized) and (u.mode not in _SET137)
+    return u.printed_strength and u.type in _SET195 and (not u.parenthesized) and (u.mode not in _SET151)
 
 
-# rules/ocs/ch4-general-concepts.rules:136  4.4c
+# rules/ocs/ch4-general-concepts.rules:205  4.4c
 def _t_may_enter_enemy_noncombat_hex(u: Unit, _t: list[Cite]) -> bool:
     """may_enter_enemy_noncombat_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES182)
+    _t.extend(_CITES197)
     return _t_attack_capable(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:136  4.4c
+# rules/ocs/ch4-general-concepts.rules:205  4.4c
 def explain_may_enter_enemy_noncombat_hex(u: Unit) -> Answer[bool]:
     """May move into a hex with an enemy non-combat unit (4.4c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_enemy_noncombat_hex(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:201  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:230  4.5  Zone of Control
+def zoc_reaches(u: Unit, hexes_away: int) -> bool:
+    """Does this unit's ZOC limit enemy actions in a hex this far away? (The six adjacent hexes, whatever the terrain in them or the hexsides between) (4.5)."""
+    _u_mode = u.mode
+    _u_out_of_supply = u.out_of_supply
+    _u_parenthesized = u.parenthesized
+    _u_printed_strength = u.printed_strength
+    _u_type = u.type
+    return hexes_away == 1 and (_u_mode == 'combat' and _u_printed_strength and (_u_type in _SET195) and (not _u_parenthesized) and (not _u_out_of_supply) or (_u_mode == 'exploit' and u.oriented_to_combat and _u_printed_strength and (_u_type in _SET195) and (not _u_parenthesized) and (not _u_out_of_supply)))
+
+
+# rules/ocs/ch4-general-concepts.rules:230  4.5  Zone of Control
+def _t_zoc_reaches(u: Unit, hexes_away: int, _t: list[Cite]) -> bool:
+    """zoc_reaches, recording in _t each rule it uses."""
+    _t.extend(_CITES199)
+    return _t_has_zoc(u, _t) and hexes_away == 1
+
+
+# rules/ocs/ch4-general-concepts.rules:230  4.5  Zone of Control
+def explain_zoc_reaches(u: Unit, hexes_away: int) -> Answer[bool]:
+    """Does this unit's ZOC limit enemy actions in a hex this far away? (The six adjacent hexes, whatever the terrain in them or the hexsides between) (4.5), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_zoc_reaches(u, hexes_away, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_reaches, (('u', u, _DOMAINS_Unit_0_114), ('hexes_away', hexes_away, ()), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:290  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_allows(action: EzocAction, negated: bool) -> bool:
     """May the action be taken in an enemy ZOC? (4.5a)."""
     return negated and EzocAction_negatable[action]
 
 
-# rules/ocs/ch4-general-concepts.rules:201  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:290  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_allows, recording in _t each rule it uses."""
-    _t.extend(_CITES183)
-    return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _CITES129, negated)
+    _t.extend(_CITES200)
+    return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _CITES143, negated)
 
 _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
-    ('A', False,): Answer(False, (_C130, _C36, _C128,), ('negated = true',)),
-    ('A', True,): Answer(True, (_C130, _C36, _C128,), ()),
-    ('B', False,): Answer(False, (_C130, _C38, _C128,), ('negated = true',)),
-    ('B', True,): Answer(True, (_C130, _C38, _C128,), ()),
-    ('C', False,): Answer(False, (_C130, _C40,), ()),
-    ('C', True,): Answer(False, (_C130, _C40,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('D', False,): Answer(False, (_C130, _C42, _C128,), ('negated = true',)),
-    ('D', True,): Answer(True, (_C130, _C42, _C128,), ()),
-    ('E', False,): Answer(False, (_C130, _C44,), ()),
-    ('E', True,): Answer(False, (_C130, _C44,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('F', False,): Answer(False, (_C130, _C46, _C128,), ('negated = true',)),
-    ('F', True,): Answer(True, (_C130, _C46, _C128,), ()),
-    ('G', False,): Answer(False, (_C130, _C48,), ()),
-    ('G', True,): Answer(False, (_C130, _C48,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('H', False,): Answer(False, (_C130, _C50, _C128,), ('negated = true',)),
-    ('H', True,): Answer(True, (_C130, _C50, _C128,), ()),
-    ('I', False,): Answer(False, (_C130, _C52,), ()),
-    ('I', True,): Answer(False, (_C130, _C52,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('J', False,): Answer(False, (_C130, _C54,), ()),
-    ('J', True,): Answer(False, (_C130, _C54,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
-    ('K', False,): Answer(False, (_C130, _C56,), ()),
-    ('K', True,): Answer(False, (_C130, _C56,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('A', False,): Answer(False, (_C144, _C36, _C142,), ('negated = true',)),
+    ('A', True,): Answer(True, (_C144, _C36, _C142,), ()),
+    ('B', False,): Answer(False, (_C144, _C38, _C142,), ('negated = true',)),
+    ('B', True,): Answer(True, (_C144, _C38, _C142,), ()),
+    ('C', False,): Answer(False, (_C144, _C40,), ()),
+    ('C', True,): Answer(False, (_C144, _C40,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('D', False,): Answer(False, (_C144, _C42, _C142,), ('negated = true',)),
+    ('D', True,): Answer(True, (_C144, _C42, _C142,), ()),
+    ('E', False,): Answer(False, (_C144, _C44,), ()),
+    ('E', True,): Answer(False, (_C144, _C44,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('F', False,): Answer(False, (_C144, _C46, _C142,), ('negated = true',)),
+    ('F', True,): Answer(True, (_C144, _C46, _C142,), ()),
+    ('G', False,): Answer(False, (_C144, _C48,), ()),
+    ('G', True,): Answer(False, (_C144, _C48,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('H', False,): Answer(False, (_C144, _C50, _C142,), ('negated = true',)),
+    ('H', True,): Answer(True, (_C144, _C50, _C142,), ()),
+    ('I', False,): Answer(False, (_C144, _C52,), ()),
+    ('I', True,): Answer(False, (_C144, _C52,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('J', False,): Answer(False, (_C144, _C54,), ()),
+    ('J', True,): Answer(False, (_C144, _C54,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('K', False,): Answer(False, (_C144, _C56,), ()),
+    ('K', True,): Answer(False, (_C144, _C56,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:201  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:290  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_allows(action: EzocAction, negated: bool) -> Answer[bool]:
     """May the action be taken in an enemy ZOC? (4.5a), with the rules that decided it."""
     return _ANSWERS_ezoc_allows[(action, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:305  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_stops_entering(mobility: Mobility, negated: bool) -> bool:
     """Must a unit entering the enemy ZOC end its movement or else conduct an overrun? (4.5a)."""
     return mobility == 'truck' and (not negated)
 
 
 _ANSWERS_ezoc_stops_entering: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
-    ('leg', False,): Answer(False, (_C130,), ('mobility = truck',)),
-    ('leg', True,): Answer(False, (_C130,), ()),
-    ('truck', False,): Answer(True, (_C130, _C128,), ()),
-    ('truck', True,): Answer(False, (_C130, _C128,), ('negated = false',)),
-    ('track', False,): Answer(False, (_C130,), ('mobility = truck',)),
-    ('track', True,): Answer(False, (_C130,), ()),
+    ('leg', False,): Answer(False, (_C144,), ('mobility = truck',)),
+    ('leg', True,): Answer(False, (_C144,), ()),
+    ('truck', False,): Answer(True, (_C144, _C142,), ()),
+    ('truck', True,): Answer(False, (_C144, _C142,), ('negated = false',)),
+    ('track', False,): Answer(False, (_C144,), ('mobility = truck',)),
+    ('track', True,): Answer(False, (_C144,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:212  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:305  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_stops_entering(mobility: Mobility, negated: bool) -> Answer[bool]:
     """Must a unit entering the enemy ZOC end its movement or else conduct an overrun? (4.5a), with the rules that decided it."""
     return _ANSWERS_ezoc_stops_entering[(mobility, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:216  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:309  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_blocks_path(traced_with: Mobility, negated: bool) -> bool:
     """Does the enemy ZOC block a supply path traced in or out of the hex? (4.5a)."""
     return traced_with == 'truck' and (not negated)
 
 
+# rules/ocs/ch4-general-concepts.rules:309  4.5a  Actions not allowed in an enemy ZOC
+def _t_ezoc_blocks_path(traced_with: Mobility, negated: bool, _t: list[Cite]) -> bool:
+    """ezoc_blocks_path, recording in _t each rule it uses."""
+    _t.extend(_CITES200)
+    return traced_with == 'truck' and (not _cite_yes(_t, _CITES143, negated))
+
 _ANSWERS_ezoc_blocks_path: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
-    ('leg', False,): Answer(False, (_C130,), ('traced_with = truck',)),
-    ('leg', True,): Answer(False, (_C130,), ()),
-    ('truck', False,): Answer(True, (_C130, _C128,), ()),
-    ('truck', True,): Answer(False, (_C130, _C128,), ('negated = false',)),
-    ('track', False,): Answer(False, (_C130,), ('traced_with = truck',)),
-    ('track', True,): Answer(False, (_C130,), ()),
+    ('leg', False,): Answer(False, (_C144,), ('traced_with = truck',)),
+    ('leg', True,): Answer(False, (_C144,), ()),
+    ('truck', False,): Answer(True, (_C144, _C142,), ()),
+    ('truck', True,): Answer(False, (_C144, _C142,), ('negated = false',)),
+    ('track', False,): Answer(False, (_C144,), ('traced_with = truck',)),
+    ('track', True,): Answer(False, (_C144,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:216  4.5a  Actions not allowed in an enemy ZOC
+# rules/ocs/ch4-general-concepts.rules:309  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_blocks_path(traced_with: Mobility, negated: bool) -> Answer[bool]:
     """Does the enemy ZOC block a supply path traced in or out of the hex? (4.5a), with the rules that decided it."""
     return _ANSWERS_ezoc_blocks_path[(traced_with, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:247  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:313  4.5a  Actions not allowed in an enemy ZOC
+def may_move_on_after_entering(mobility: Mobility, negated: bool, overrun: bool) -> bool:
+    """After entering an enemy ZOC, may the unit go on moving? (With Truck MP, only by conducting an overrun) (4.5a)."""
+    return overrun or not ezoc_stops_entering(mobility, negated)
+
+
+_ANSWERS_may_move_on_after_entering: Final[dict[tuple[Mobility, bool, bool], Answer[bool]]] = {
+    ('leg', False, False,): Answer(True, (_C144, _C142,), ()),
+    ('leg', False, True,): Answer(True, (_C144, _C142,), ()),
+    ('leg', True, False,): Answer(True, (_C144, _C142,), ()),
+    ('leg', True, True,): Answer(True, (_C144, _C142,), ()),
+    ('truck', False, False,): Answer(False, (_C144, _C142,), ('mobility = leg', 'mobility = track', 'negated = true', 'overrun = true')),
+    ('truck', False, True,): Answer(True, (_C144, _C142,), ()),
+    ('truck', True, False,): Answer(True, (_C144, _C142,), ()),
+    ('truck', True, True,): Answer(True, (_C144, _C142,), ()),
+    ('track', False, False,): Answer(True, (_C144, _C142,), ()),
+    ('track', False, True,): Answer(True, (_C144, _C142,), ()),
+    ('track', True, False,): Answer(True, (_C144, _C142,), ()),
+    ('track', True, True,): Answer(True, (_C144, _C142,), ()),
+}
+
+
+# rules/ocs/ch4-general-concepts.rules:313  4.5a  Actions not allowed in an enemy ZOC
+def explain_may_move_on_after_entering(mobility: Mobility, negated: bool, overrun: bool) -> Answer[bool]:
+    """After entering an enemy ZOC, may the unit go on moving? (With Truck MP, only by conducting an overrun) (4.5a), with the rules that decided it."""
+    return _ANSWERS_may_move_on_after_entering[(mobility, negated, overrun)]
+
+
+# rules/ocs/ch4-general-concepts.rules:317  4.5a  Actions not allowed in an enemy ZOC
+def ezoc_blocks_trace_by(tracer: Unit, negated: bool) -> bool:
+    """Does the enemy ZOC block the supply path this HQ or Extender traces in or out of the hex? (4.5a)."""
+    return ezoc_blocks_path(tracer.mobility, negated)
+
+
+# rules/ocs/ch4-general-concepts.rules:317  4.5a  Actions not allowed in an enemy ZOC
+def _t_ezoc_blocks_trace_by(tracer: Unit, negated: bool, _t: list[Cite]) -> bool:
+    """ezoc_blocks_trace_by, recording in _t each rule it uses."""
+    _t.extend(_CITES200)
+    return _t_ezoc_blocks_path(tracer.mobility, _cite_yes(_t, _CITES143, negated), _t)
+
+
+# rules/ocs/ch4-general-concepts.rules:317  4.5a  Actions not allowed in an enemy ZOC
+def explain_ezoc_blocks_trace_by(tracer: Unit, negated: bool) -> Answer[bool]:
+    """Does the enemy ZOC block the supply path this HQ or Extender traces in or out of the hex? (4.5a), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_ezoc_blocks_trace_by(tracer, negated, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(ezoc_blocks_trace_by, (('tracer', tracer, _DOMAINS_Unit_0_114), ('negated', negated, (False, True)), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:375  4.5b  Negating ZOC
 def zoc_negated(h: Hex) -> bool:
     """Is the enemy ZOC in this hex negated? (4.5b)."""
     return any((not u.will_spend_mp and UnitType_combat[u.type] for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:247  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:375  4.5b  Negating ZOC
 def _t_zoc_negated(h: Hex, _t: list[Cite]) -> bool:
     """zoc_negated, recording in _t each rule it uses."""
-    _t.extend(_CITES129)
+    _t.extend(_CITES143)
     return any((_t_is_combat(u, _t) and (not u.will_spend_mp) for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:247  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:375  4.5b  Negating ZOC
 def explain_zoc_negated(h: Hex) -> Answer[bool]:
     """Is the enemy ZOC in this hex negated? (4.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_zoc_negated(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0_184), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0_160), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:250  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:378  4.5b  Negating ZOC
 def may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> bool:
     """May a unit using Truck MP leave a hex in an enemy ZOC? (4.5b)."""
     return started_phase_there or ezoc_allows('A', negated)
 
 
 _ANSWERS_may_exit_ezoc_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C128, _C130, _C36,), ('started_phase_there = true', 'negated = true')),
-    (False, True,): Answer(True, (_C128, _C130, _C36,), ()),
-    (True, False,): Answer(True, (_C128,), ()),
-    (True, True,): Answer(True, (_C128,), ()),
+    (False, False,): Answer(False, (_C142, _C144, _C36,), ('started_phase_there = true', 'negated = true')),
+    (False, True,): Answer(True, (_C142, _C144, _C36,), ()),
+    (True, False,): Answer(True, (_C142,), ()),
+    (True, True,): Answer(True, (_C142,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:250  4.5b  Negating ZOC
+# rules/ocs/ch4-general-concepts.rules:378  4.5b  Negating ZOC
 def explain_may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> Answer[bool]:
     """May a unit using Truck MP leave a hex in an enemy ZOC? (4.5b), with the rules that decided it."""
     return _ANSWERS_may_exit_ezoc_hex[(started_phase_there, negated)]
 
 
-# rules/ocs/ch4-general-concepts.rules:297  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:434  4.6  Regimental Equivalents
 def sizes_not_negative(u: Unit) -> bool:
     """Printed RE sizes and point values are never negative (4.6)."""
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
-# rules/ocs/ch4-general-concepts.rules:297  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:434  4.6  Regimental Equivalents
 def _t_sizes_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """sizes_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES186)
+    _t.extend(_CITES202)
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
-# rules/ocs/ch4-general-concepts.rules:297  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:434  4.6  Regimental Equivalents
 def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
     """Printed RE sizes and point values are never negative (4.6), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_sizes_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:318  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:463  4.6  Regimental Equivalents
 def one_step(u: Unit) -> bool:
     """Is 1 step for loss purposes (a combat unit that is not multi-step) (4.6)."""
     return not u.multi_step and UnitType_combat[u.type]
 
 
-# rules/ocs/ch4-general-concepts.rules:318  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:463  4.6  Regimental Equivalents
 def _t_one_step(u: Unit, _t: list[Cite]) -> bool:
     """one_step, recording in _t each rule it uses."""
-    _t.extend(_CITES186)
+    _t.extend(_CITES202)
     return _t_is_combat(u, _t) and (not u.multi_step)
 
 
-# rules/ocs/ch4-general-concepts.rules:318  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:463  4.6  Regimental Equivalents
 def explain_one_step(u: Unit) -> Answer[bool]:
     """Is 1 step for loss purposes (a combat unit that is not multi-step) (4.6), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_one_step(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(one_step, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(one_step, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:498  4.7  Transportation Equivalents
 def transportable(u: Unit) -> bool:
     """Can be transported (rail, air, landing craft, shipping) (4.7)."""
-    return u.type not in _SET118
+    return u.type not in _SET132
 
 
-# rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:498  4.7  Transportation Equivalents
 def _t_transportable(u: Unit, _t: list[Cite]) -> bool:
     """transportable, recording in _t each rule it uses."""
-    _t.extend(_CITES188)
-    return _t_is_combat(u, _t) or u.type in _SET189
+    _t.extend(_CITES204)
+    return _t_is_combat(u, _t) or u.type in _SET205
 
 
-# rules/ocs/ch4-general-concepts.rules:353  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:498  4.7  Transportation Equivalents
 def explain_transportable(u: Unit) -> Answer[bool]:
     """Can be transported (rail, air, landing craft, shipping) (4.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transportable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:356  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:501  4.7  Transportation Equivalents
 def transport_point_may_carry(cargo: Unit) -> bool:
     """A Transport Point can carry this (4.7)."""
     return cargo.type == 'sp'
 
 
-# rules/ocs/ch4-general-concepts.rules:356  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:501  4.7  Transportation Equivalents
 def _t_transport_point_may_carry(cargo: Unit, _t: list[Cite]) -> bool:
     """transport_point_may_carry, recording in _t each rule it uses."""
-    _t.extend(_CITES188)
+    _t.extend(_CITES204)
     return cargo.type == 'sp'
 
 
-# rules/ocs/ch4-general-concepts.rules:356  4.7  Transportation Equivalents
+# rules/ocs/ch4-general-concepts.rules:501  4.7  Transportation Equivalents
 def explain_transport_point_may_carry(cargo: Unit) -> Answer[bool]:
     """A Transport Point can carry this (4.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_may_carry(cargo, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_0_114), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:408  4.7c
+# rules/ocs/ch4-general-concepts.rules:571  4.7c
 def _s_transport_point_load(u: Unit) -> Number:
     """transport_point_load with numbers scaled by SCALE."""
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:408  4.7c
+# rules/ocs/ch4-general-concepts.rules:571  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
-    _t.extend(_CITES191)
+    _t.extend(_CITES207)
     return u.points * 4
 
 
-# rules/ocs/ch4-general-concepts.rules:408  4.7c
+# rules/ocs/ch4-general-concepts.rules:571  4.7c
 def transport_point_load(u: Unit) -> Number:
     """SP a Transport Point can carry (4.7c). Numbers are exact: int or Fraction."""
     return _exact(_s_transport_point_load(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:408  4.7c
+# rules/ocs/ch4-general-concepts.rules:571  4.7c
 def explain_transport_point_load(u: Unit) -> Answer[Number]:
     """SP a Transport Point can carry (4.7c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3095,20 +3341,20 @@ def explain_transport_point_load(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:444  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:618  4.7d  Movement and Transport
 def one_transport_type(used: tuple[Transport, ...], next: Transport) -> bool:
     """May a unit that already used these transports this phase use this one? (4.7d)."""
     return all((t == next for t in used))
 
 
-# rules/ocs/ch4-general-concepts.rules:444  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:618  4.7d  Movement and Transport
 def _t_one_transport_type(used: tuple[Transport, ...], next: Transport, _t: list[Cite]) -> bool:
     """one_transport_type, recording in _t each rule it uses."""
-    _t.extend(_CITES193)
+    _t.extend(_CITES209)
     return all((t == next for t in used))
 
 
-# rules/ocs/ch4-general-concepts.rules:444  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:618  4.7d  Movement and Transport
 def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> Answer[bool]:
     """May a unit that already used these transports this phase use this one? (4.7d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3116,26 +3362,26 @@ def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> An
     return Answer(_value, _rules(_t), () if _value else _would_change(one_transport_type, (('used', used, _Items(('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping'))), ('next', next, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:631  4.7d  Movement and Transport
 def _s_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """may_spend_transported with numbers scaled by SCALE."""
-    return before >= 0 and after >= 0 and (before <= (2 if by == 'rail' else 2 if by == 'air' else 0)) and (after <= (2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0)) and (before + after <= (2 if by == 'rail' else 2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0))
+    return before >= 0 and after >= 0 and (before <= (2 if by == 'rail' else 2 if by == 'air' else 0 if by == 'landing_craft' else 0)) and (after <= (2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0 if by == 'landing_craft' else 0)) and (before + after <= (2 if by == 'rail' else 2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0 if by == 'landing_craft' else 0))
 
 
-# rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:631  4.7d  Movement and Transport
 def _t_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number, _t: list[Cite]) -> bool:
     """may_spend_transported, recording in _t each rule it uses."""
-    _t.extend(_CITES193)
+    _t.extend(_CITES209)
     return before >= 0 and after >= 0 and (before <= _t_ma_before(by, _t)) and (after <= _t_ma_after(by, alt_roll, _t)) and (before + after <= _t_transported_ma(by, alt_roll, _t))
 
 
-# rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:631  4.7d  Movement and Transport
 def may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """May a unit spend these shares of its MA before and after being transported? (4.7d). Numbers are exact: int or Fraction."""
     return _s_may_spend_transported(by, alt_roll, before * SCALE, after * SCALE)
 
 
-# rules/ocs/ch4-general-concepts.rules:456  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:631  4.7d  Movement and Transport
 def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> Answer[bool]:
     """May a unit spend these shares of its MA before and after being transported? (4.7d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3143,20 +3389,151 @@ def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number,
     return Answer(_value, _rules(_t), () if _value else _would_change(may_spend_transported, (('by', by, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), ('alt_roll', alt_roll, (False, True)), ('before', before, ()), ('after', after, ()), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:789  4.8b  Order of Stacking
+def ignores_dg(u: Unit) -> bool:
+    """A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker) (4.8b)."""
+    _u_type = u.type
+    return u.mode != 'dg' or not (not u.active and UnitType_air[_u_type] or _u_type == 'sp')
+
+
+# rules/ocs/ch4-general-concepts.rules:789  4.8b  Order of Stacking
+def _t_ignores_dg(u: Unit, _t: list[Cite]) -> bool:
+    """ignores_dg, recording in _t each rule it uses."""
+    _t.extend(_CITES211)
+    return u.mode != 'dg' or not (u.type == 'sp' or (_attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type) and (not u.active)))
+
+
+# rules/ocs/ch4-general-concepts.rules:789  4.8b  Order of Stacking
+def explain_ignores_dg(u: Unit) -> Answer[bool]:
+    """A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker) (4.8b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_ignores_dg(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(ignores_dg, (('u', u, _DOMAINS_Unit_0_114), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:803  4.8b  Order of Stacking
+def hex_has_zoc(h: Hex) -> bool:
+    """D) Does the hex have a ZOC? (With an HQ on top, the enemy player must be told.) (4.8b)."""
+    return any((u.mode == 'combat' and u.printed_strength and (u.type in _SET195) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET195) and (not u.parenthesized) and (not u.out_of_supply)) for u in h.units))
+
+
+# rules/ocs/ch4-general-concepts.rules:803  4.8b  Order of Stacking
+def _t_hex_has_zoc(h: Hex, _t: list[Cite]) -> bool:
+    """hex_has_zoc, recording in _t each rule it uses."""
+    _t.extend(_CITES211)
+    return any((_t_has_zoc(u, _t) for u in h.units))
+
+
+# rules/ocs/ch4-general-concepts.rules:803  4.8b  Order of Stacking
+def explain_hex_has_zoc(h: Hex) -> Answer[bool]:
+    """D) Does the hex have a ZOC? (With an HQ on top, the enemy player must be told.) (4.8b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_hex_has_zoc(h, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(hex_has_zoc, (('h', h, _DOMAINS_Hex_0_160), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:806  4.8b  Order of Stacking
+def active_planes_on_top(h: Hex) -> bool:
+    """E) Is every Active plane on top of any ground units? (4.8b)."""
+    _h_units = h.units
+    return all((cast('bool', _first((UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]))) for p in _h_units if p.active and UnitType_air[p.type]))
+
+
+# rules/ocs/ch4-general-concepts.rules:806  4.8b  Order of Stacking
+def _t_active_planes_on_top(h: Hex, _t: list[Cite]) -> bool:
+    """active_planes_on_top, recording in _t each rule it uses."""
+    _t.extend(_CITES211)
+    return all((cast('bool', _first((_t_is_air(x, _t) for x in h.units if x == p or _t_is_ground(x, _t)))) for p in h.units if _t_is_air(p, _t) and p.active))
+
+
+# rules/ocs/ch4-general-concepts.rules:806  4.8b  Order of Stacking
+def explain_active_planes_on_top(h: Hex) -> Answer[bool]:
+    """E) Is every Active plane on top of any ground units? (4.8b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_active_planes_on_top(h, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(active_planes_on_top, (('h', h, _DOMAINS_Hex_0_160), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:809  4.8b  Order of Stacking
+def active_fighter_on_top(h: Hex) -> bool:
+    """E) If an Active fighter is in the stack, is it the top air unit? (4.8b)."""
+    _h_units = h.units
+    return not any((u.type == 'fighter' and u.active for u in _h_units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type])))
+
+
+# rules/ocs/ch4-general-concepts.rules:809  4.8b  Order of Stacking
+def _t_active_fighter_on_top(h: Hex, _t: list[Cite]) -> bool:
+    """active_fighter_on_top, recording in _t each rule it uses."""
+    _t.extend(_CITES211)
+    return not any((u.type == 'fighter' and u.active for u in h.units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in h.units if _t_is_air(u, _t))))
+
+
+# rules/ocs/ch4-general-concepts.rules:809  4.8b  Order of Stacking
+def explain_active_fighter_on_top(h: Hex) -> Answer[bool]:
+    """E) If an Active fighter is in the stack, is it the top air unit? (4.8b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_active_fighter_on_top(h, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(active_fighter_on_top, (('h', h, _DOMAINS_Hex_0_160), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
+def hedgehog_on_top(h: Hex) -> bool:
+    """F) If a hedgehog is present, is it the top ground unit? (4.8b)."""
+    _h_units = h.units
+    return not any((u.type == 'hedgehog' for u in _h_units)) or cast('bool', _first((u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type])))
+
+
+# rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
+def _t_hedgehog_on_top(h: Hex, _t: list[Cite]) -> bool:
+    """hedgehog_on_top, recording in _t each rule it uses."""
+    _t.extend(_CITES211)
+    return not any((u.type == 'hedgehog' for u in h.units)) or cast('bool', _first((u.type == 'hedgehog' for u in h.units if _t_is_ground(u, _t))))
+
+
+# rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
+def explain_hedgehog_on_top(h: Hex) -> Answer[bool]:
+    """F) If a hedgehog is present, is it the top ground unit? (4.8b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_hedgehog_on_top(h, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(hedgehog_on_top, (('h', h, _DOMAINS_Hex_0_160), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:816  4.8b  Order of Stacking
+def stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> bool:
+    """Is the stack in the order C) to F) ask? (4.8b)."""
+    _h_units = h.units
+    return (not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET195) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET195) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)) or cast('bool', _first((u.mode == 'combat' and u.printed_strength and (u.type in _SET195) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET195) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]))) or (cast('bool', _first((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))) and (not enemy_ground_adjacent))) and all((cast('bool', _first((UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]))) for p in _h_units if p.active and UnitType_air[p.type])) and (not any((u.type == 'fighter' and u.active for u in _h_units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type])))) and (not any((u.type == 'hedgehog' for u in _h_units)) or cast('bool', _first((u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type]))))
+
+
+# rules/ocs/ch4-general-concepts.rules:816  4.8b  Order of Stacking
+def _t_stack_in_order(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> bool:
+    """stack_in_order, recording in _t each rule it uses."""
+    _t.extend(_CITES211)
+    return _t_zoc_unit_on_top(h, enemy_ground_adjacent, _t) and _t_active_planes_on_top(h, _t) and _t_active_fighter_on_top(h, _t) and _t_hedgehog_on_top(h, _t)
+
+
+# rules/ocs/ch4-general-concepts.rules:816  4.8b  Order of Stacking
+def explain_stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]:
+    """Is the stack in the order C) to F) ask? (4.8b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_stack_in_order(h, enemy_ground_adjacent, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(stack_in_order, (('h', h, _DOMAINS_Hex_0_160), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:923  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
-    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET196) for e in enemies))
+    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET214) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:923  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES195)
+    _t.extend(_CITES213)
     return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
 
 
-# rules/ocs/ch4-general-concepts.rules:619  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:923  4.8c  Enemy Stacks
 def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> Answer[bool]:
     """May move, retreat or trace into a hex with these enemy units (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3164,20 +3541,20 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
     return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_hex, (('mover', mover, ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path')), ('enemies', enemies, _Items(('combat_units', 'noncombat_units', 'ships', 'planes'))), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:623  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:927  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
-    return 'attack_capable_unit' if u.printed_strength and u.type in _SET180 and (not u.parenthesized) and (u.mode not in _SET137) else 'other_ground_unit'
+    return 'attack_capable_unit' if u.printed_strength and u.type in _SET195 and (not u.parenthesized) and (u.mode not in _SET151) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:623  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:927  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
-    _t.extend(_CITES195)
+    _t.extend(_CITES213)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:623  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:927  4.8c  Enemy Stacks
 def explain_ground_mover(u: Unit) -> Answer[Mover]:
     """What kind of mover a ground unit is (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3185,133 +3562,216 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:657  4.9a
-def shown_combat_unit(h: Hex) -> Unit:
-    """The combat unit the enemy may always see (units listed top first) (4.9a)."""
-    _h_units = h.units
-    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET180) and (not u.parenthesized))) if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET180) and (not u.parenthesized) for u in _h_units)) else _first((u for u in _h_units if UnitType_combat[u.type]))
+# rules/ocs/ch4-general-concepts.rules:979  4.9a
+def shows_plane(h: Hex) -> bool:
+    """Is there an Active plane in the hex for the enemy to see? (4.9a)."""
+    return any((u.active and UnitType_air[u.type] for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:657  4.9a
-def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
-    """shown_combat_unit, recording in _t each rule it uses."""
-    _t.extend(_CITES198)
-    return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))) if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)) else _first((u for u in h.units if _t_is_combat(u, _t)))
+# rules/ocs/ch4-general-concepts.rules:979  4.9a
+def _t_shows_plane(h: Hex, _t: list[Cite]) -> bool:
+    """shows_plane, recording in _t each rule it uses."""
+    _t.extend(_CITES216)
+    return any((_t_is_air(u, _t) and u.active for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:657  4.9a
-def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
-    """The combat unit the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
+# rules/ocs/ch4-general-concepts.rules:979  4.9a
+def explain_shows_plane(h: Hex) -> Answer[bool]:
+    """Is there an Active plane in the hex for the enemy to see? (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
-    _value = _t_shown_combat_unit(h, _t)
+    _value = _t_shows_plane(h, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(shows_plane, (('h', h, _DOMAINS_Hex_0_160), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:982  4.9a
+def shown_plane(h: Hex) -> Unit:
+    """The top Active plane, which the enemy may always see (units listed top first) (4.9a)."""
+    return _first((u for u in h.units if u.active and UnitType_air[u.type]))
+
+
+# rules/ocs/ch4-general-concepts.rules:982  4.9a
+def _t_shown_plane(h: Hex, _t: list[Cite]) -> Unit:
+    """shown_plane, recording in _t each rule it uses."""
+    _t.extend(_CITES216)
+    return _first((u for u in h.units if _t_is_air(u, _t) and u.active))
+
+
+# rules/ocs/ch4-general-concepts.rules:982  4.9a
+def explain_shown_plane(h: Hex) -> Answer[Unit]:
+    """The top Active plane, which the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_shown_plane(h, _t)
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:662  4.9a
+# rules/ocs/ch4-general-concepts.rules:994  4.9a
+def enemy_knows(fact: TopUnitFact) -> bool:
+    """Is the enemy player entitled to know this about the top unit? (4.9a)."""
+    return TopUnitFact_known[fact]
+
+
+_ANSWERS_enemy_knows: Final[dict[tuple[TopUnitFact], Answer[bool]]] = {
+    ('strat_mode',): Answer(True, (_C215, _C58,), ()),
+    ('dg',): Answer(True, (_C215, _C60,), ()),
+    ('out_of_supply',): Answer(True, (_C215, _C62,), ()),
+    ('internal_stocks',): Answer(False, (_C215, _C64,), ('fact = strat_mode', 'fact = dg', 'fact = out_of_supply')),
+    ('steps_lost',): Answer(False, (_C215, _C66,), ('fact = strat_mode', 'fact = dg', 'fact = out_of_supply')),
+}
+
+
+# rules/ocs/ch4-general-concepts.rules:994  4.9a
+def explain_enemy_knows(fact: TopUnitFact) -> Answer[bool]:
+    """Is the enemy player entitled to know this about the top unit? (4.9a), with the rules that decided it."""
+    return _ANSWERS_enemy_knows[(fact,)]
+
+
+# rules/ocs/ch4-general-concepts.rules:997  4.9a
 def shows_hedgehog(h: Hex) -> bool:
     """The enemy may see a hedgehog in the hex (4.9a)."""
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:662  4.9a
+# rules/ocs/ch4-general-concepts.rules:997  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
-    _t.extend(_CITES198)
+    _t.extend(_CITES216)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
-# rules/ocs/ch4-general-concepts.rules:662  4.9a
+# rules/ocs/ch4-general-concepts.rules:997  4.9a
 def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_shows_hedgehog(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_0_184), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_0_160), )))
 
 
-# rules/ocs/series.rules:43  3.3  Non-Combat Units
+# rules/ocs/series.rules:46  3.3  Non-Combat Units
 def is_combat(u: Unit) -> bool:
     """Is a combat unit (SP, Transport Points, hedgehogs, air bases and ports are not) (3.3)."""
     return UnitType_combat[u.type]
 
 
-# rules/ocs/series.rules:43  3.3  Non-Combat Units
+# rules/ocs/series.rules:46  3.3  Non-Combat Units
 def _t_is_combat(u: Unit, _t: list[Cite]) -> bool:
     """is_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES200)
+    _t.extend(_CITES218)
     return _attr_yes(_t, _CITES_UnitType_combat, UnitType_combat, u.type)
 
 
-# rules/ocs/series.rules:43  3.3  Non-Combat Units
+# rules/ocs/series.rules:46  3.3  Non-Combat Units
 def explain_is_combat(u: Unit) -> Answer[bool]:
     """Is a combat unit (SP, Transport Points, hedgehogs, air bases and ports are not) (3.3), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_is_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
-# rules/ocs/series.rules:62  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:48  3.3  Non-Combat Units
+def is_air(u: Unit) -> bool:
+    """Is an air unit (a plane) (3.3)."""
+    return UnitType_air[u.type]
+
+
+# rules/ocs/series.rules:48  3.3  Non-Combat Units
+def _t_is_air(u: Unit, _t: list[Cite]) -> bool:
+    """is_air, recording in _t each rule it uses."""
+    _t.extend(_CITES218)
+    return _attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type)
+
+
+# rules/ocs/series.rules:48  3.3  Non-Combat Units
+def explain_is_air(u: Unit) -> Answer[bool]:
+    """Is an air unit (a plane) (3.3), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_is_air(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_air, (('u', u, _DOMAINS_Unit_0_114), )))
+
+
+# rules/ocs/series.rules:49  3.3  Non-Combat Units
+def is_ground(u: Unit) -> bool:
+    """Is a ground unit (combat or non-combat; not an air unit) (3.3)."""
+    return not UnitType_air[u.type]
+
+
+# rules/ocs/series.rules:49  3.3  Non-Combat Units
+def _t_is_ground(u: Unit, _t: list[Cite]) -> bool:
+    """is_ground, recording in _t each rule it uses."""
+    _t.extend(_CITES218)
+    return not _attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type)
+
+
+# rules/ocs/series.rules:49  3.3  Non-Combat Units
+def explain_is_ground(u: Unit) -> Answer[bool]:
+    """Is a ground unit (combat or non-combat; not an air unit) (3.3), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_is_ground(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_ground, (('u', u, _DOMAINS_Unit_0_114), )))
+
+
+# rules/ocs/series.rules:67  5.10e  DG Mode Orientation
 def combat_side(u: Unit) -> bool:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e)."""
     _u_mode = u.mode
-    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET101)
+    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET115)
 
 
-# rules/ocs/series.rules:62  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:67  5.10e  DG Mode Orientation
 def _t_combat_side(u: Unit, _t: list[Cite]) -> bool:
     """combat_side, recording in _t each rule it uses."""
-    _t.extend(_CITES202)
-    return u.mode == 'combat' or (u.mode in _SET101 and u.oriented_to_combat)
+    _t.extend(_CITES220)
+    return u.mode == 'combat' or (u.mode in _SET115 and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:62  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:67  5.10e  DG Mode Orientation
 def explain_combat_side(u: Unit) -> Answer[bool]:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_combat_side(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
-# rules/ocs/series.rules:64  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:69  5.10e  DG Mode Orientation
 def combat_or_dg_combat(u: Unit) -> bool:
     """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e)."""
     _u_mode = u.mode
     return _u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:64  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:69  5.10e  DG Mode Orientation
 def _t_combat_or_dg_combat(u: Unit, _t: list[Cite]) -> bool:
     """combat_or_dg_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES202)
+    _t.extend(_CITES220)
     return u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:64  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:69  5.10e  DG Mode Orientation
 def explain_combat_or_dg_combat(u: Unit) -> Answer[bool]:
     """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_combat_or_dg_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
-# rules/ocs/series.rules:68  9.11  Step Losses
+# rules/ocs/series.rules:73  9.11  Step Losses
 def steps_not_negative(u: Unit) -> bool:
     """A unit cannot have lost a negative number of steps (9.11)."""
     return u.step_losses >= 0
 
 
-# rules/ocs/series.rules:68  9.11  Step Losses
+# rules/ocs/series.rules:73  9.11  Step Losses
 def _t_steps_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """steps_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES204)
+    _t.extend(_CITES222)
     return u.step_losses >= 0
 
 
-# rules/ocs/series.rules:68  9.11  Step Losses
+# rules/ocs/series.rules:73  9.11  Step Losses
 def explain_steps_not_negative(u: Unit) -> Answer[bool]:
     """A unit cannot have lost a negative number of steps (9.11), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_steps_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:10  12.5  Fuel Supply
@@ -3332,14 +3792,14 @@ def _t_needs_fuel(u: Unit, _t: list[Cite]) -> bool:
     """needs_fuel, recording in _t each rule it uses."""
     # transport: 13.2b (OCS) rules/ocs/ch13-specialized-units.rules:193
     if u.type == 'transport':
-        _t.extend(_CITES209)
+        _t.extend(_CITES227)
         return False
     # motorized: 12.5 (OCS) rules/ocs/ch13-specialized-units.rules:11
     if u.mobility != 'leg':
-        _t.extend(_CITES210)
+        _t.extend(_CITES228)
         return True
     # leg: 12.5 (OCS) rules/ocs/ch13-specialized-units.rules:12
-    _t.extend(_CITES211)
+    _t.extend(_CITES229)
     return False
 
 
@@ -3348,7 +3808,7 @@ def explain_needs_fuel(u: Unit) -> Answer[bool]:
     """Does the unit need fuel to move? (12.5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_needs_fuel(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:93  13.1c  HQs and Combat
@@ -3366,7 +3826,7 @@ def defense_strength(u: Unit, printed: int) -> int:
         return 1
     # hq_combat_side: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:97
     _u_mode = u.mode
-    if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET101)):
+    if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET115)):
         return 5
     # hq_move_side: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:99
     if _u_type == 'hq':
@@ -3380,26 +3840,26 @@ def _t_defense_strength(u: Unit, printed: int, _t: list[Cite]) -> int:
     """defense_strength, recording in _t each rule it uses."""
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:813
     if u.type == 'artillery':
-        _t.extend(_CITES218)
+        _t.extend(_CITES236)
         return 1
     # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:95
     if u.type == 'hq' and u.mode == 'combat':
-        _t.extend(_CITES219)
+        _t.extend(_CITES237)
         return 5
     # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:96
     if u.type == 'hq' and u.mode == 'move':
-        _t.extend(_CITES220)
+        _t.extend(_CITES238)
         return 1
     # hq_combat_side: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:97
     if u.type == 'hq' and _t_combat_side(u, _t):
-        _t.extend(_CITES221)
+        _t.extend(_CITES239)
         return 5
     # hq_move_side: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:99
     if u.type == 'hq':
-        _t.extend(_CITES222)
+        _t.extend(_CITES240)
         return 1
     # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:100
-    _t.extend(_CITES223)
+    _t.extend(_CITES241)
     return printed
 
 
@@ -3418,7 +3878,7 @@ def may_unload(tp: Unit, h: Hex) -> bool:
     if tp.organic:
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:316
-    if any((u.type not in _SET226 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+    if any((u.type not in _SET244 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:319
     return False
@@ -3429,14 +3889,14 @@ def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
     # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:366
     if tp.organic:
-        _t.extend(_CITES228)
+        _t.extend(_CITES246)
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:316
-    if any((_t_is_combat(u, _t) or u.type in _SET229 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
-        _t.extend(_CITES230)
+    if any((_t_is_combat(u, _t) or u.type in _SET247 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+        _t.extend(_CITES248)
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:319
-    _t.extend(_CITES231)
+    _t.extend(_CITES249)
     return False
 
 
@@ -3445,7 +3905,7 @@ def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_unload(tp, h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_100), ('h', h, _DOMAINS_Hex_0_184), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_114), ('h', h, _DOMAINS_Hex_0_160), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:375  13.2g  Organic Trucks
@@ -3467,14 +3927,14 @@ def _t_may_retreat(tp: Unit, with_retreating_combat_units: bool, _t: list[Cite])
     """may_retreat, recording in _t each rule it uses."""
     # tag_along: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:377
     if tp.organic and with_retreating_combat_units:
-        _t.extend(_CITES235)
+        _t.extend(_CITES253)
         return True
     # alone: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:379
     if tp.organic:
-        _t.extend(_CITES236)
+        _t.extend(_CITES254)
         return False
     # others: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:380
-    _t.extend(_CITES237)
+    _t.extend(_CITES255)
     return False
 
 
@@ -3483,7 +3943,7 @@ def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[
     """May this Transport Point retreat? (with_retreating_combat_units: with retreating combat units of its stack) (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_retreat(tp, with_retreating_combat_units, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_0_100), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_0_114), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:608  13.3e
@@ -3493,7 +3953,7 @@ def may_entrain(u: Unit, x: RailHex) -> bool:
     _u_type = u.type
     if _u_type == 'rail_repair' and (not x.in_ezoc):
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1349
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1396
     _u_mode = u.mode
     if _u_type == 'hq' and (not x.in_ezoc) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) and (x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))):
         return True
@@ -3510,18 +3970,18 @@ def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:711
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES242)
+        _t.extend(_CITES260)
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1349
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1396
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES243)
+        _t.extend(_CITES261)
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:609
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
-        _t.extend(_CITES244)
+        _t.extend(_CITES262)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:611
-    _t.extend(_CITES245)
+    _t.extend(_CITES263)
     return False
 
 
@@ -3530,7 +3990,7 @@ def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo entrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_entrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_0_100), ('x', x, _DOMAINS_RailHex_0_123), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_0_114), ('x', x, _DOMAINS_RailHex_0_137), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:614  13.3e
@@ -3539,7 +3999,7 @@ def may_detrain(u: Unit, x: RailHex) -> bool:
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:715
     if u.type == 'rail_repair' and (not x.in_ezoc) and (not x.enemy_units):
         return True
-    # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:627
+    # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:931
     _x_enemy_units = x.enemy_units
     if _x_enemy_units:
         return False
@@ -3556,18 +4016,18 @@ def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:715
     if u.type == 'rail_repair' and (not x.in_ezoc) and (not x.enemy_units):
-        _t.extend(_CITES249)
+        _t.extend(_CITES267)
         return True
-    # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:627
+    # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:931
     if x.enemy_units:
-        _t.extend(_CITES250)
+        _t.extend(_CITES268)
         return False
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:615
     if _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES251)
+        _t.extend(_CITES269)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:616
-    _t.extend(_CITES245)
+    _t.extend(_CITES263)
     return False
 
 
@@ -3576,7 +4036,7 @@ def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo detrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_detrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_0_100), ('x', x, _DOMAINS_RailHex_0_123), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_0_114), ('x', x, _DOMAINS_RailHex_0_137), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:927  13.5b
@@ -3603,22 +4063,22 @@ def _t_rebuildable(u: Unit, in_dead_pile: bool, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
     # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:971
     if u.no_rebuild:
-        _t.extend(_CITES257)
+        _t.extend(_CITES275)
         return False
     # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:929
     if u.breakdown:
-        _t.extend(_CITES258)
+        _t.extend(_CITES276)
         return False
     # dead_pile: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:930
     if in_dead_pile:
-        _t.extend(_CITES259)
+        _t.extend(_CITES277)
         return True
     # reduced: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:931
     if u.multi_step and u.step_losses > 0:
-        _t.extend(_CITES260)
+        _t.extend(_CITES278)
         return True
     # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:932
-    _t.extend(_CITES261)
+    _t.extend(_CITES279)
     return False
 
 
@@ -3627,126 +4087,158 @@ def explain_rebuildable(u: Unit, in_dead_pile: bool) -> Answer[bool]:
     """Can this unit be rebuilt? (in_dead_pile: it is in the Dead Pile, not on the map) (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_rebuildable(u, in_dead_pile, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0_100), ('in_dead_pile', in_dead_pile, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0_114), ('in_dead_pile', in_dead_pile, (False, True)), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1054  13.6  Reinforcements
+# rules/ocs/ch13-specialized-units.rules:1078  13.6  Reinforcements
 def may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bool, arrival_hex_at_map_edge: bool, nearest_unblocked_map_edge_hex: bool) -> bool:
     """May reinforcements be placed in this hex? (blocked: enemy units in their arrival hex) (13.6)."""
-    # nearest_edge: 13.6b (OCS) rules/ocs/ch13-specialized-units.rules:1105
+    # nearest_edge: 13.6b (OCS) rules/ocs/ch13-specialized-units.rules:1152
     if arrival_hex_blocked and arrival_hex_at_map_edge and nearest_unblocked_map_edge_hex and (not is_arrival_hex):
         return True
-    # entry: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:1057
+    # entry: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:1081
     if is_arrival_hex and (not arrival_hex_blocked):
         return True
-    # elsewhere: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:1058
+    # elsewhere: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:1082
     return False
 
 
 _ANSWERS_may_place_reinforcements_in: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
-    (False, False, False, False,): Answer(False, (_C146, _C264,), ('is_arrival_hex = true',)),
-    (False, False, False, True,): Answer(False, (_C146, _C264,), ('is_arrival_hex = true',)),
-    (False, False, True, False,): Answer(False, (_C146, _C264,), ('is_arrival_hex = true',)),
-    (False, False, True, True,): Answer(False, (_C146, _C264,), ('is_arrival_hex = true', 'arrival_hex_blocked = true')),
-    (False, True, False, False,): Answer(False, (_C146, _C264,), ()),
-    (False, True, False, True,): Answer(False, (_C146, _C264,), ('arrival_hex_at_map_edge = true',)),
-    (False, True, True, False,): Answer(False, (_C146, _C264,), ('nearest_unblocked_map_edge_hex = true',)),
-    (False, True, True, True,): Answer(True, (_C146, _C262,), ()),
-    (True, False, False, False,): Answer(True, (_C146, _C263,), ()),
-    (True, False, False, True,): Answer(True, (_C146, _C263,), ()),
-    (True, False, True, False,): Answer(True, (_C146, _C263,), ()),
-    (True, False, True, True,): Answer(True, (_C146, _C263,), ()),
-    (True, True, False, False,): Answer(False, (_C146, _C264,), ('arrival_hex_blocked = false',)),
-    (True, True, False, True,): Answer(False, (_C146, _C264,), ('arrival_hex_blocked = false',)),
-    (True, True, True, False,): Answer(False, (_C146, _C264,), ('arrival_hex_blocked = false',)),
-    (True, True, True, True,): Answer(False, (_C146, _C264,), ('is_arrival_hex = false', 'arrival_hex_blocked = false')),
+    (False, False, False, False,): Answer(False, (_C161, _C282,), ('is_arrival_hex = true',)),
+    (False, False, False, True,): Answer(False, (_C161, _C282,), ('is_arrival_hex = true',)),
+    (False, False, True, False,): Answer(False, (_C161, _C282,), ('is_arrival_hex = true',)),
+    (False, False, True, True,): Answer(False, (_C161, _C282,), ('is_arrival_hex = true', 'arrival_hex_blocked = true')),
+    (False, True, False, False,): Answer(False, (_C161, _C282,), ()),
+    (False, True, False, True,): Answer(False, (_C161, _C282,), ('arrival_hex_at_map_edge = true',)),
+    (False, True, True, False,): Answer(False, (_C161, _C282,), ('nearest_unblocked_map_edge_hex = true',)),
+    (False, True, True, True,): Answer(True, (_C161, _C280,), ()),
+    (True, False, False, False,): Answer(True, (_C161, _C281,), ()),
+    (True, False, False, True,): Answer(True, (_C161, _C281,), ()),
+    (True, False, True, False,): Answer(True, (_C161, _C281,), ()),
+    (True, False, True, True,): Answer(True, (_C161, _C281,), ()),
+    (True, True, False, False,): Answer(False, (_C161, _C282,), ('arrival_hex_blocked = false',)),
+    (True, True, False, True,): Answer(False, (_C161, _C282,), ('arrival_hex_blocked = false',)),
+    (True, True, True, False,): Answer(False, (_C161, _C282,), ('arrival_hex_blocked = false',)),
+    (True, True, True, True,): Answer(False, (_C161, _C282,), ('is_arrival_hex = false', 'arrival_hex_blocked = false')),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1054  13.6  Reinforcements
+# rules/ocs/ch13-specialized-units.rules:1078  13.6  Reinforcements
 def explain_may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bool, arrival_hex_at_map_edge: bool, nearest_unblocked_map_edge_hex: bool) -> Answer[bool]:
     """May reinforcements be placed in this hex? (blocked: enemy units in their arrival hex) (13.6), with the rules that decided it."""
     return _ANSWERS_may_place_reinforcements_in[(is_arrival_hex, arrival_hex_blocked, arrival_hex_at_map_edge, nearest_unblocked_map_edge_hex)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1286  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1333  13.8b  Bridging
 def bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> River:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b)."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1288
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1335
     if overrunning:
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1289
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1336
     if bridged_by_engineers and river == 'major_river':
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1290
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1337
     if bridged_by_engineers and river == 'minor_river':
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1291
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1338
     return river
 
 
 _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
-    ('no_river', False, False,): Answer('no_river', (_C163, _C271,), ()),
-    ('no_river', False, True,): Answer('no_river', (_C163, _C268,), ()),
-    ('no_river', True, False,): Answer('no_river', (_C163, _C271,), ()),
-    ('no_river', True, True,): Answer('no_river', (_C163, _C268,), ()),
-    ('minor_river', False, False,): Answer('minor_river', (_C163, _C271,), ()),
-    ('minor_river', False, True,): Answer('minor_river', (_C163, _C268,), ()),
-    ('minor_river', True, False,): Answer('no_river', (_C163, _C270,), ()),
-    ('minor_river', True, True,): Answer('minor_river', (_C163, _C268,), ()),
-    ('major_river', False, False,): Answer('major_river', (_C163, _C271,), ()),
-    ('major_river', False, True,): Answer('major_river', (_C163, _C268,), ()),
-    ('major_river', True, False,): Answer('minor_river', (_C163, _C269,), ()),
-    ('major_river', True, True,): Answer('major_river', (_C163, _C268,), ()),
+    ('no_river', False, False,): Answer('no_river', (_C178, _C289,), ()),
+    ('no_river', False, True,): Answer('no_river', (_C178, _C286,), ()),
+    ('no_river', True, False,): Answer('no_river', (_C178, _C289,), ()),
+    ('no_river', True, True,): Answer('no_river', (_C178, _C286,), ()),
+    ('minor_river', False, False,): Answer('minor_river', (_C178, _C289,), ()),
+    ('minor_river', False, True,): Answer('minor_river', (_C178, _C286,), ()),
+    ('minor_river', True, False,): Answer('no_river', (_C178, _C288,), ()),
+    ('minor_river', True, True,): Answer('minor_river', (_C178, _C286,), ()),
+    ('major_river', False, False,): Answer('major_river', (_C178, _C289,), ()),
+    ('major_river', False, True,): Answer('major_river', (_C178, _C286,), ()),
+    ('major_river', True, False,): Answer('minor_river', (_C178, _C287,), ()),
+    ('major_river', True, True,): Answer('major_river', (_C178, _C286,), ()),
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1286  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1333  13.8b  Bridging
 def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> Answer[River]:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b), with the rules that decided it."""
     return _ANSWERS_bridged[(river, bridged_by_engineers, overrunning)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1299  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1346  13.8b  Bridging
 def bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool) -> bool:
     """Does this unit's bridging still stand? (leaving_own_hex_after_mode_change: the unit itself leaves its hex, having lost Engineer-Capable status by changing its mode or orientation) (13.8b)."""
-    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1301
+    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1348
     _engineer_mode = engineer.mode
     _engineer_type = engineer.type
-    if _engineer_type in _SET160 and (_engineer_mode == 'combat' or (_engineer_mode == 'dg' and engineer.oriented_to_combat)):
+    if _engineer_type in _SET175 and (_engineer_mode == 'combat' or (_engineer_mode == 'dg' and engineer.oriented_to_combat)):
         return True
-    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1302
-    if leaving_own_hex_after_mode_change and _engineer_type in _SET160:
+    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1349
+    if leaving_own_hex_after_mode_change and _engineer_type in _SET175:
         return True
-    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1304
+    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1351
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:1299  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1346  13.8b  Bridging
 def _t_bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool, _t: list[Cite]) -> bool:
     """bridge_usable, recording in _t each rule it uses."""
-    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1301
+    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1348
     if _t_engineer_capable(engineer, _t):
-        _t.extend(_CITES279)
+        _t.extend(_CITES297)
         return True
-    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1302
+    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1349
     if leaving_own_hex_after_mode_change and _t_may_perform_engineering(engineer, _t):
-        _t.extend(_CITES280)
+        _t.extend(_CITES298)
         return True
-    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1304
-    _t.extend(_CITES281)
+    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1351
+    _t.extend(_CITES299)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:1299  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1346  13.8b  Bridging
 def explain_bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool) -> Answer[bool]:
     """Does this unit's bridging still stand? (leaving_own_hex_after_mode_change: the unit itself leaves its hex, having lost Engineer-Capable status by changing its mode or orientation) (13.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_bridge_usable(engineer, leaving_own_hex_after_mode_change, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(bridge_usable, (('engineer', engineer, _DOMAINS_Unit_0_100), ('leaving_own_hex_after_mode_change', leaving_own_hex_after_mode_change, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(bridge_usable, (('engineer', engineer, _DOMAINS_Unit_0_114), ('leaving_own_hex_after_mode_change', leaving_own_hex_after_mode_change, (False, True)), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:72  4.4  Attack-Capable Units
+# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
+def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> Number:
+    """odds, recording in _t each rule it uses."""
+    # attacker: 4.2 (OCS) rules/ocs/ch4-general-concepts.rules:32
+    if attack >= defense:
+        _t.extend(_CITES302)
+        return _t_rounded(_div(attack, defense), _t) * 4
+    # defender: 4.2 (OCS) rules/ocs/ch4-general-concepts.rules:34
+    _t.extend(_CITES303)
+    return _div(4, _t_rounded(_div(defense, attack), _t) * 4)
+
+
+# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
+def odds(attack: Number, defense: Number) -> Number:
+    """Combat odds, rounded only at the end: N for N:1, 1/N for 1:N (attack and defense above 0) (4.2). Numbers are exact: int or Fraction."""
+    attack = attack * SCALE  # conditions compare scaled numbers
+    defense = defense * SCALE  # conditions compare scaled numbers
+    # attacker: 4.2 (OCS) rules/ocs/ch4-general-concepts.rules:32
+    if attack >= defense:
+        return _exact(_s_rounded(_div(attack, defense)) * 4)
+    # defender: 4.2 (OCS) rules/ocs/ch4-general-concepts.rules:34
+    return _exact(_div(4, _s_rounded(_div(defense, attack)) * 4))
+
+
+# rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
+def explain_odds(attack: Number, defense: Number) -> Answer[Number]:
+    """Combat odds, rounded only at the end: N for N:1, 1/N for 1:N (attack and defense above 0) (4.2), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_odds(attack * SCALE, defense * SCALE, _t)
+    return Answer(_exact(_value), _rules(_t), ())
+
+
+# rules/ocs/ch4-general-concepts.rules:113  4.4  Attack-Capable Units
 def attack_capable(u: Unit) -> bool:
     """Attack-Capable (4.4)."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:104
@@ -3756,146 +4248,175 @@ def attack_capable(u: Unit) -> bool:
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:816
     if _u_type == 'artillery':
         return False
-    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:73
+    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:114
     if not UnitType_combat[_u_type]:
         return False
-    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:74
+    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:115
     if u.parenthesized or not u.printed_strength:
         return False
-    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:76
-    if u.mode in _SET137:
+    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:117
+    if u.mode in _SET151:
         return False
-    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:77
+    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:118
     return True
 
 
-# rules/ocs/ch4-general-concepts.rules:72  4.4  Attack-Capable Units
+# rules/ocs/ch4-general-concepts.rules:113  4.4  Attack-Capable Units
 def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:104
     if u.type == 'hq':
-        _t.extend(_CITES289)
+        _t.extend(_CITES311)
         return False
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:816
     if u.type == 'artillery':
-        _t.extend(_CITES290)
+        _t.extend(_CITES312)
         return False
-    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:73
+    # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:114
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES291)
+        _t.extend(_CITES313)
         return False
-    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:74
+    # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:115
     if not u.printed_strength or u.parenthesized:
-        _t.extend(_CITES292)
+        _t.extend(_CITES314)
         return False
-    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:76
-    if u.mode in _SET137:
-        _t.extend(_CITES293)
+    # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:117
+    if u.mode in _SET151:
+        _t.extend(_CITES315)
         return False
-    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:77
-    _t.extend(_CITES294)
+    # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:118
+    _t.extend(_CITES316)
     return True
 
 
-# rules/ocs/ch4-general-concepts.rules:72  4.4  Attack-Capable Units
+# rules/ocs/ch4-general-concepts.rules:113  4.4  Attack-Capable Units
 def explain_attack_capable(u: Unit) -> Answer[bool]:
     """Attack-Capable (4.4), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_attack_capable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:124  4.4b
+# rules/ocs/ch4-general-concepts.rules:187  4.4b
 def has_zoc(u: Unit) -> bool:
     """Has a Zone of Control (4.4b)."""
-    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:150
+    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:224
     _u_mode = u.mode
-    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET180) and (not u.parenthesized) and (not u.out_of_supply):
+    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET195) and (not u.parenthesized) and (not u.out_of_supply):
         return True
-    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:125
-    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET180) and (not u.parenthesized) and (not u.out_of_supply):
+    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:188
+    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET195) and (not u.parenthesized) and (not u.out_of_supply):
         return True
-    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:127
+    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:190
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:124  4.4b
+# rules/ocs/ch4-general-concepts.rules:187  4.4b
 def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
-    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:150
+    # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:224
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES299)
+        _t.extend(_CITES321)
         return True
-    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:125
+    # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:188
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES300)
+        _t.extend(_CITES322)
         return True
-    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:127
-    _t.extend(_CITES301)
+    # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:190
+    _t.extend(_CITES323)
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:124  4.4b
+# rules/ocs/ch4-general-concepts.rules:187  4.4b
 def explain_has_zoc(u: Unit) -> Answer[bool]:
     """Has a Zone of Control (4.4b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_has_zoc(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_0_100), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_0_114), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:321  4.5a  Actions not allowed in an enemy ZOC
+def mode_may_enter_ezoc(mode: Mode) -> bool:
+    """May a unit in this mode enter an enemy ZOC (A aside)? (4.5a)."""
+    # strat: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:322
+    if mode == 'strat':
+        return False
+    # reserve: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:323
+    if mode == 'reserve':
+        return True
+    # other: 4.5a (OCS) rules/ocs/ch4-general-concepts.rules:324
+    return True
+
+
+_ANSWERS_mode_may_enter_ezoc: Final[dict[tuple[Mode], Answer[bool]]] = {
+    ('combat',): Answer(True, (_C144, _C326,), ()),
+    ('move',): Answer(True, (_C144, _C326,), ()),
+    ('reserve',): Answer(True, (_C144, _C325,), ()),
+    ('strat',): Answer(False, (_C144, _C324,), ('mode = combat', 'mode = move', 'mode = reserve', 'mode = dg', 'mode = exploit')),
+    ('dg',): Answer(True, (_C144, _C326,), ()),
+    ('exploit',): Answer(True, (_C144, _C326,), ()),
+}
+
+
+# rules/ocs/ch4-general-concepts.rules:321  4.5a  Actions not allowed in an enemy ZOC
+def explain_mode_may_enter_ezoc(mode: Mode) -> Answer[bool]:
+    """May a unit in this mode enter an enemy ZOC (A aside)? (4.5a), with the rules that decided it."""
+    return _ANSWERS_mode_may_enter_ezoc[(mode,)]
+
+
+# rules/ocs/ch4-general-concepts.rules:437  4.6  Regimental Equivalents
 def _s_re_size(u: Unit) -> Number:
     """re_size with numbers scaled by SCALE."""
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:35
     _u_type = u.type
     if _u_type == 'hq':
         return 4
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:438
     if not UnitType_combat[_u_type]:
         return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:439
     if u.multi_step:
         return u.printed_re * 4 - u.step_losses * 4
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:441
     _u_size = u.size
     if _u_size == 'company' or _u_type == 'repl':
         return 1
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:442
     if _u_size == 'battalion':
         return 2
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:443
     return 4
 
 
-# rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:437  4.6  Regimental Equivalents
 def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:35
     if u.type == 'hq':
-        _t.extend(_CITES308)
+        _t.extend(_CITES336)
         return 4
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:438
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES309)
+        _t.extend(_CITES337)
         return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:439
     if u.multi_step:
-        _t.extend(_CITES310)
+        _t.extend(_CITES338)
         return u.printed_re * 4 - u.step_losses * 4
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:441
     if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES311)
+        _t.extend(_CITES339)
         return 1
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:442
     if u.size == 'battalion':
-        _t.extend(_CITES312)
+        _t.extend(_CITES340)
         return 2
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
-    _t.extend(_CITES313)
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:443
+    _t.extend(_CITES341)
     return 4
 
 
-# rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:437  4.6  Regimental Equivalents
 def re_size(u: Unit) -> Number:
     """RE size (4.6). Numbers are exact: int or Fraction."""
     _v: Number
@@ -3903,25 +4424,25 @@ def re_size(u: Unit) -> Number:
     _u_type = u.type
     if _u_type == 'hq':
         return 1
-    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:301
+    # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:438
     if not UnitType_combat[_u_type]:
         return 0
-    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:302
+    # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:439
     if u.multi_step:
         _v = u.printed_re - u.step_losses
         return _v if _v.__class__ is int else _plain(_v)
-    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:304
+    # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:441
     _u_size = u.size
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q314
-    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:305
+        return _Q342
+    # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:442
     if _u_size == 'battalion':
-        return _Q315
-    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:306
+        return _Q343
+    # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:443
     return 1
 
 
-# rules/ocs/ch4-general-concepts.rules:300  4.6  Regimental Equivalents
+# rules/ocs/ch4-general-concepts.rules:437  4.6  Regimental Equivalents
 def explain_re_size(u: Unit) -> Answer[Number]:
     """RE size (4.6), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3929,76 +4450,76 @@ def explain_re_size(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:385  4.7b
+# rules/ocs/ch4-general-concepts.rules:540  4.7b
 def _s_transport_equivalent(u: Unit) -> Number:
     """transport_equivalent with numbers scaled by SCALE."""
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:523
     _u_type = u.type
     if _u_type == 'sp' and (not u.loaded):
         return u.points * 4
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:567
     if _u_type == 'transport':
         return u.points * 4
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:568
     if _u_type == 'sp' and u.loaded:
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:541
     _u_move_ma = u.move_ma
     if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
         return _div(_s_re_size(u), 8)
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:543
     return _s_re_size(u)
 
 
-# rules/ocs/ch4-general-concepts.rules:385  4.7b
+# rules/ocs/ch4-general-concepts.rules:540  4.7b
 def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:523
     if u.type == 'sp' and (not u.loaded):
-        _t.extend(_CITES322)
+        _t.extend(_CITES350)
         return u.points * 4
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:567
     if u.type == 'transport':
-        _t.extend(_CITES323)
+        _t.extend(_CITES351)
         return u.points * 4
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:568
     if u.type == 'sp' and u.loaded:
-        _t.extend(_CITES324)
+        _t.extend(_CITES352)
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:541
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES325)
+        _t.extend(_CITES353)
         return _div(_t_re_size(u, _t), 8)
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
-    _t.extend(_CITES326)
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:543
+    _t.extend(_CITES354)
     return _t_re_size(u, _t)
 
 
-# rules/ocs/ch4-general-concepts.rules:385  4.7b
+# rules/ocs/ch4-general-concepts.rules:540  4.7b
 def transport_equivalent(u: Unit) -> Number:
     """Transportation equivalent (4.7b). Numbers are exact: int or Fraction."""
     _v: Number
-    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:372
+    # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:523
     _u_type = u.type
     if _u_type == 'sp' and (not u.loaded):
         _v = u.points
         return _v if _v.__class__ is int else _plain(_v)
-    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:404
+    # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:567
     if _u_type == 'transport':
         _v = u.points
         return _v if _v.__class__ is int else _plain(_v)
-    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:405
+    # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:568
     if _u_type == 'sp' and u.loaded:
         return 0
-    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:386
+    # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:541
     _u_move_ma = u.move_ma
     if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
         return _exact(_div(_s_re_size(u), 8))
-    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:388
+    # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:543
     return _exact(_s_re_size(u))
 
 
-# rules/ocs/ch4-general-concepts.rules:385  4.7b
+# rules/ocs/ch4-general-concepts.rules:540  4.7b
 def explain_transport_equivalent(u: Unit) -> Answer[Number]:
     """Transportation equivalent (4.7b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -4006,279 +4527,386 @@ def explain_transport_equivalent(u: Unit) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:410  4.7c
+# rules/ocs/ch4-general-concepts.rules:573  4.7c
 def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     """Can a Transport Point be carried this way? (4.7c)."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:278
     if by == 'air' and tp == 'mule':
         return True
-    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:411
-    if by in _SET329:
+    # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:574
+    if by in _SET357:
         return True
-    # not_by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:412
+    # by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:575
+    if by in _SET359:
+        return False
+    # unlisted: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:576
     return False
 
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C190, _C328,), ()),
-    ('rail', 'wagon',): Answer(True, (_C190, _C328,), ()),
-    ('rail', 'mule',): Answer(True, (_C190, _C328,), ()),
-    ('air', 'truck',): Answer(False, (_C190, _C330,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C190, _C330,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C190, _C327,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C190, _C330,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C190, _C330,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C190, _C330,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C190, _C328,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C190, _C328,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C190, _C328,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C190, _C330,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C190, _C330,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C190, _C330,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C190, _C330,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C190, _C330,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C190, _C330,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C190, _C328,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C190, _C328,), ()),
-    ('shipping', 'mule',): Answer(True, (_C190, _C328,), ()),
+    ('rail', 'truck',): Answer(True, (_C206, _C356,), ()),
+    ('rail', 'wagon',): Answer(True, (_C206, _C356,), ()),
+    ('rail', 'mule',): Answer(True, (_C206, _C356,), ()),
+    ('air', 'truck',): Answer(False, (_C206, _C358,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_C206, _C358,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_C206, _C355,), ()),
+    ('air_drop', 'truck',): Answer(False, (_C206, _C358,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_C206, _C358,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_C206, _C358,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_C206, _C356,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_C206, _C356,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_C206, _C356,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_C206, _C360,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_C206, _C360,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_C206, _C360,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_C206, _C360,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_C206, _C360,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_C206, _C360,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_C206, _C356,), ()),
+    ('shipping', 'wagon',): Answer(True, (_C206, _C356,), ()),
+    ('shipping', 'mule',): Answer(True, (_C206, _C356,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:410  4.7c
+# rules/ocs/ch4-general-concepts.rules:573  4.7c
 def explain_transport_point_by(by: Transport, tp: TransportPointKind) -> Answer[bool]:
     """Can a Transport Point be carried this way? (4.7c), with the rules that decided it."""
     return _ANSWERS_transport_point_by[(by, tp)]
 
 
-# rules/ocs/ch4-general-concepts.rules:448  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:622  4.7d  Movement and Transport
 def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:624
     if by == 'rail':
-        _t.extend(_CITES338)
+        _t.extend(_CITES370)
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:625
     if by == 'air':
-        _t.extend(_CITES339)
+        _t.extend(_CITES371)
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:626
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES340)
+        _t.extend(_CITES372)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
-    _t.extend(_CITES341)
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:627
+    if by == 'landing_craft':
+        _t.extend(_CITES373)
+        return 0
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:628
+    _t.extend(_CITES374)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:448  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:622  4.7d  Movement and Transport
 def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:450
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:624
     if by == 'rail':
-        return _Q315
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:451
+        return _Q343
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:625
     if by == 'air':
-        return _Q315
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:452
+        return _Q343
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:626
     if alt_roll and by == 'alt_landing':
-        return _Q315
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:453
+        return _Q343
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:627
+    if by == 'landing_craft':
+        return 0
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:628
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_C192, _C334,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_C192, _C334,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C192, _C335,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C192, _C335,), ()),
-    ('air_drop', False,): Answer(0, (_C192, _C337,), ()),
-    ('air_drop', True,): Answer(0, (_C192, _C337,), ()),
-    ('landing_craft', False,): Answer(0, (_C192, _C337,), ()),
-    ('landing_craft', True,): Answer(0, (_C192, _C337,), ()),
-    ('alt_landing', False,): Answer(0, (_C192, _C337,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C192, _C336,), ()),
-    ('beach_assault', False,): Answer(0, (_C192, _C337,), ()),
-    ('beach_assault', True,): Answer(0, (_C192, _C337,), ()),
-    ('shipping', False,): Answer(0, (_C192, _C337,), ()),
-    ('shipping', True,): Answer(0, (_C192, _C337,), ()),
+    ('rail', False,): Answer(Fraction(1, 2), (_C208, _C365,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_C208, _C365,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C208, _C366,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C208, _C366,), ()),
+    ('air_drop', False,): Answer(0, (_C208, _C369,), ()),
+    ('air_drop', True,): Answer(0, (_C208, _C369,), ()),
+    ('landing_craft', False,): Answer(0, (_C208, _C368,), ()),
+    ('landing_craft', True,): Answer(0, (_C208, _C368,), ()),
+    ('alt_landing', False,): Answer(0, (_C208, _C369,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C208, _C367,), ()),
+    ('beach_assault', False,): Answer(0, (_C208, _C369,), ()),
+    ('beach_assault', True,): Answer(0, (_C208, _C369,), ()),
+    ('shipping', False,): Answer(0, (_C208, _C369,), ()),
+    ('shipping', True,): Answer(0, (_C208, _C369,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:448  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:622  4.7d  Movement and Transport
 def explain_transported_ma(by: Transport, alt_roll: bool) -> Answer[Number]:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d), with the rules that decided it."""
     return _ANSWERS_transported_ma[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:461  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:636  4.7d  Movement and Transport
 def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:638
     if by == 'rail':
-        _t.extend(_CITES344)
+        _t.extend(_CITES377)
         return 2
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:639
     if by == 'air':
-        _t.extend(_CITES345)
+        _t.extend(_CITES378)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
-    _t.extend(_CITES341)
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:640
+    if by == 'landing_craft':
+        _t.extend(_CITES373)
+        return 0
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:641
+    _t.extend(_CITES374)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:461  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:636  4.7d  Movement and Transport
 def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
-    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:463
+    # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:638
     if by == 'rail':
-        return _Q315
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:464
+        return _Q343
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:639
     if by == 'air':
-        return _Q315
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:465
+        return _Q343
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:640
+    if by == 'landing_craft':
+        return 0
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:641
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C192, _C342,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C192, _C343,), ()),
-    ('air_drop',): Answer(0, (_C192, _C337,), ()),
-    ('landing_craft',): Answer(0, (_C192, _C337,), ()),
-    ('alt_landing',): Answer(0, (_C192, _C337,), ()),
-    ('beach_assault',): Answer(0, (_C192, _C337,), ()),
-    ('shipping',): Answer(0, (_C192, _C337,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_C208, _C375,), ()),
+    ('air',): Answer(Fraction(1, 2), (_C208, _C376,), ()),
+    ('air_drop',): Answer(0, (_C208, _C369,), ()),
+    ('landing_craft',): Answer(0, (_C208, _C368,), ()),
+    ('alt_landing',): Answer(0, (_C208, _C369,), ()),
+    ('beach_assault',): Answer(0, (_C208, _C369,), ()),
+    ('shipping',): Answer(0, (_C208, _C369,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:461  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:636  4.7d  Movement and Transport
 def explain_ma_before(by: Transport) -> Answer[Number]:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_before[(by,)]
 
 
-# rules/ocs/ch4-general-concepts.rules:468  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:644  4.7d  Movement and Transport
 def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:646
     if by == 'air':
-        _t.extend(_CITES345)
+        _t.extend(_CITES378)
         return 2
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:647
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES348)
+        _t.extend(_CITES381)
         return 2
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
-    _t.extend(_CITES349)
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:649
+    if by == 'landing_craft':
+        _t.extend(_CITES373)
+        return 0
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:650
+    _t.extend(_CITES382)
     return 0
 
 
-# rules/ocs/ch4-general-concepts.rules:468  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:644  4.7d  Movement and Transport
 def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
-    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:470
+    # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:646
     if by == 'air':
-        return _Q315
-    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:471
+        return _Q343
+    # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:647
     if alt_roll and by == 'alt_landing':
-        return _Q315
-    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:473
+        return _Q343
+    # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:649
+    if by == 'landing_craft':
+        return 0
+    # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:650
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C192, _C347,), ()),
-    ('rail', True,): Answer(0, (_C192, _C347,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C192, _C343,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C192, _C343,), ()),
-    ('air_drop', False,): Answer(0, (_C192, _C347,), ()),
-    ('air_drop', True,): Answer(0, (_C192, _C347,), ()),
-    ('landing_craft', False,): Answer(0, (_C192, _C347,), ()),
-    ('landing_craft', True,): Answer(0, (_C192, _C347,), ()),
-    ('alt_landing', False,): Answer(0, (_C192, _C347,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C192, _C346,), ()),
-    ('beach_assault', False,): Answer(0, (_C192, _C347,), ()),
-    ('beach_assault', True,): Answer(0, (_C192, _C347,), ()),
-    ('shipping', False,): Answer(0, (_C192, _C347,), ()),
-    ('shipping', True,): Answer(0, (_C192, _C347,), ()),
+    ('rail', False,): Answer(0, (_C208, _C380,), ()),
+    ('rail', True,): Answer(0, (_C208, _C380,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_C208, _C376,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_C208, _C376,), ()),
+    ('air_drop', False,): Answer(0, (_C208, _C380,), ()),
+    ('air_drop', True,): Answer(0, (_C208, _C380,), ()),
+    ('landing_craft', False,): Answer(0, (_C208, _C368,), ()),
+    ('landing_craft', True,): Answer(0, (_C208, _C368,), ()),
+    ('alt_landing', False,): Answer(0, (_C208, _C380,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_C208, _C379,), ()),
+    ('beach_assault', False,): Answer(0, (_C208, _C380,), ()),
+    ('beach_assault', True,): Answer(0, (_C208, _C380,), ()),
+    ('shipping', False,): Answer(0, (_C208, _C380,), ()),
+    ('shipping', True,): Answer(0, (_C208, _C380,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:468  4.7d  Movement and Transport
+# rules/ocs/ch4-general-concepts.rules:644  4.7d  Movement and Transport
 def explain_ma_after(by: Transport, alt_roll: bool) -> Answer[Number]:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
     return _ANSWERS_ma_after[(by, alt_roll)]
 
 
-# rules/ocs/ch4-general-concepts.rules:608  4.8c  Enemy Stacks
-def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
-    """May enter a hex holding this kind of enemy unit (4.8c)."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:609
-    if mover == 'attack_capable_unit' and enemy != 'combat_units':
+# rules/ocs/ch4-general-concepts.rules:793  4.8b  Order of Stacking
+def zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> bool:
+    """C) and D) Is the top combat unit one with a ZOC (or an HQ, when no enemy ground units are adjacent)? (4.8b)."""
+    # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:795
+    _h_units = h.units
+    if not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET195) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET195) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)):
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:611
-    if mover == 'ship' and enemy in _SET196:
+    # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:796
+    if cast('bool', _first((u.mode == 'combat' and u.printed_strength and (u.type in _SET195) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET195) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]))):
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:613
-    if mover == 'plane_on_mission':
+    # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:798
+    if cast('bool', _first((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))) and (not enemy_ground_adjacent):
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:614
-    if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:616
+    # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:800
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:608  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:793  4.8b  Order of Stacking
+def _t_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> bool:
+    """zoc_unit_on_top, recording in _t each rule it uses."""
+    # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:795
+    if not any((_t_has_zoc(u, _t) for u in h.units)):
+        _t.extend(_CITES387)
+        return True
+    # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:796
+    if cast('bool', _first((_t_has_zoc(u, _t) for u in h.units if _t_is_combat(u, _t)))):
+        _t.extend(_CITES388)
+        return True
+    # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:798
+    if cast('bool', _first((u.type == 'hq' for u in h.units if _t_is_combat(u, _t)))) and (not enemy_ground_adjacent):
+        _t.extend(_CITES389)
+        return True
+    # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:800
+    _t.extend(_CITES390)
+    return False
+
+
+# rules/ocs/ch4-general-concepts.rules:793  4.8b  Order of Stacking
+def explain_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]:
+    """C) and D) Is the top combat unit one with a ZOC (or an HQ, when no enemy ground units are adjacent)? (4.8b), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_zoc_unit_on_top(h, enemy_ground_adjacent, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_unit_on_top, (('h', h, _DOMAINS_Hex_0_160), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), )))
+
+
+# rules/ocs/ch4-general-concepts.rules:912  4.8c  Enemy Stacks
+def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
+    """May enter a hex holding this kind of enemy unit (4.8c)."""
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:913
+    if mover == 'attack_capable_unit' and enemy != 'combat_units':
+        return True
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:915
+    if mover == 'ship' and enemy in _SET214:
+        return True
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:917
+    if mover == 'plane_on_mission':
+        return True
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:918
+    if mover == 'rail_or_supply_path' and enemy != 'combat_units':
+        return True
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:920
+    return False
+
+
+# rules/ocs/ch4-general-concepts.rules:912  4.8c  Enemy Stacks
 def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> bool:
     """may_share_hex_with, recording in _t each rule it uses."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:609
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:913
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES355)
+        _t.extend(_CITES396)
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:611
-    if mover == 'ship' and enemy in _SET196:
-        _t.extend(_CITES356)
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:915
+    if mover == 'ship' and enemy in _SET214:
+        _t.extend(_CITES397)
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:613
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:917
     if mover == 'plane_on_mission':
-        _t.extend(_CITES357)
+        _t.extend(_CITES398)
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:614
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:918
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        _t.extend(_CITES358)
+        _t.extend(_CITES399)
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:616
-    _t.extend(_CITES359)
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:920
+    _t.extend(_CITES400)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C194, _C354,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C194, _C350,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C194, _C350,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C194, _C350,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C194, _C354,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C194, _C354,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C194, _C354,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C194, _C354,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C194, _C354,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C194, _C351,), ()),
-    ('ship', 'ships',): Answer(False, (_C194, _C354,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C194, _C351,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C194, _C352,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C194, _C352,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C194, _C352,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C194, _C352,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C194, _C354,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C194, _C353,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C194, _C353,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C194, _C353,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_C212, _C395,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C212, _C391,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_C212, _C391,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_C212, _C391,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_C212, _C395,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C212, _C395,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_C212, _C395,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_C212, _C395,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_C212, _C395,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_C212, _C392,), ()),
+    ('ship', 'ships',): Answer(False, (_C212, _C395,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_C212, _C392,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_C212, _C393,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C212, _C393,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_C212, _C393,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_C212, _C393,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C212, _C395,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C212, _C394,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_C212, _C394,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_C212, _C394,), ()),
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:608  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:912  4.8c  Enemy Stacks
 def explain_may_share_hex_with(mover: Mover, enemy: EnemyKind) -> Answer[bool]:
     """May enter a hex holding this kind of enemy unit (4.8c), with the rules that decided it."""
     return _ANSWERS_may_share_hex_with[(mover, enemy)]
 
 
-# rules/ocs/ch4-general-concepts.rules:519  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:969  4.9a
+def shown_combat_unit(h: Hex) -> Unit:
+    """The combat unit the enemy may always see (units listed top first) (4.9a)."""
+    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:970
+    _h_units = h.units
+    if not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET195) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET195) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)):
+        return _first((u for u in _h_units if UnitType_combat[u.type]))
+    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:972
+    if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET195) and (not u.parenthesized) for u in _h_units)):
+        return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET195) and (not u.parenthesized)))
+    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:975
+    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET195) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET195) and (not u.parenthesized) and (not u.out_of_supply))))
+
+
+# rules/ocs/ch4-general-concepts.rules:969  4.9a
+def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
+    """shown_combat_unit, recording in _t each rule it uses."""
+    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:970
+    if not any((_t_has_zoc(u, _t) for u in h.units)):
+        _t.extend(_CITES404)
+        return _first((u for u in h.units if _t_is_combat(u, _t)))
+    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:972
+    if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)):
+        _t.extend(_CITES405)
+        return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t)))
+    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:975
+    _t.extend(_CITES406)
+    return _first((u for u in h.units if _t_has_zoc(u, _t)))
+
+
+# rules/ocs/ch4-general-concepts.rules:969  4.9a
+def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
+    """The combat unit the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
+    _t: list[Cite] = []
+    _value = _t_shown_combat_unit(h, _t)
+    return Answer(_value, _rules(_t), ())
+
+
+# rules/ocs/ch4-general-concepts.rules:710  4.8  Stacking
 def stacking(h: Hex) -> list[Violation]:
     """Stacking limits (4.8)."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -4300,26 +4928,26 @@ def stacking(h: Hex) -> list[Violation]:
             _n2 += 1
         elif _u_type == 'hedgehog':
             _n3 += 1
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:521
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:712
     if _n0 > 40 and not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total, bound = _n0, 40
         out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if UnitType_combat[u.type]))))
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:522
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:713
     if _n1 > 1:
         total, bound = _n1, 1
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:523
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:714
     if _n2 > 1:
         total, bound = _n2, 1
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:524
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:715
     if _n3 > 1:
         total, bound = _n3, 1
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:519  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:710  4.8  Stacking
 def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     """stacking, recording in _t each rule it uses."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -4328,41 +4956,41 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     out: list[Violation] = []
     total: Number  # limits of whole numbers and of numbers alike
     bound: Number
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:521
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:712
     if h.phase == 'reinforcement':
-        _t.extend(_CITES365)
+        _t.extend(_CITES412)
     if h.moment == 'moving':
-        _t.extend(_CITES365)
+        _t.extend(_CITES412)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
         bound = _cite(_t, _CITES11, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES366)
+            _t.extend(_CITES413)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
         else:
-            _t.extend(_CITES367)
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:522
+            _t.extend(_CITES414)
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:713
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
-    _t.extend(_CITES368)
+    _t.extend(_CITES415)
     if total > bound:
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:523
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:714
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
-    _t.extend(_CITES369)
+    _t.extend(_CITES416)
     if total > bound:
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:524
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:715
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
-    _t.extend(_CITES370)
+    _t.extend(_CITES417)
     if total > bound:
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:519  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:710  4.8  Stacking
 def explain_stacking(h: Hex) -> Answer[list[Violation]]:
     """Stacking limits (4.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -4393,7 +5021,7 @@ rebuild_mp_cost: Final[int] = 0
 # rules/ocs/ch13-specialized-units.rules:999  13.5e  Eq to rebuild one truck
 eq_per_truck: Final[int] = 1
 
-# rules/ocs/ch4-general-concepts.rules:517  4.8  The most RE of combat units in a hex
+# rules/ocs/ch4-general-concepts.rules:708  4.8  The most RE of combat units in a hex
 max_stack_re: Final[int] = 10
 
 
@@ -4415,7 +5043,8 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                          'barrage',
                                                          'supply',
                                                          'clean_up']},
-                                      'units': {'description': 'The friendly units in the hex',
+                                      'units': {'description': 'The friendly units in the hex, listed '
+                                                               'from the top of the stack down',
                                                 'items': {'$ref': '#/$defs/Unit'},
                                                 'type': 'array'}},
                        'required': [],
@@ -4532,6 +5161,28 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                          'rule': '4.6',
                                                          'title': 'Printed RE sizes and point values '
                                                                   'are never negative'}},
+                                  {'description': 'ignores_dg (4.8b: A) SP and Inactive air units are '
+                                                  'never in Disorganized Mode (they ignore a DG '
+                                                  'marker)): u.mode != dg or not (u.type == sp or '
+                                                  '(u.type.air and not u.active))',
+                                   'if': {'properties': {'mode': {'const': 'dg'}},
+                                          'required': ['mode']},
+                                   'then': {'allOf': [{'properties': {'type': {'not': {'const': 'sp'}}}},
+                                                      {'if': {'properties': {'type': {'enum': ['fighter',
+                                                                                               'other_plane']}},
+                                                              'required': ['type']},
+                                                       'then': {'properties': {'active': {'const': True}},
+                                                                'required': ['active']}}]},
+                                   'x-rulec-invariant': {'checks': ['mode', 'type', 'active'],
+                                                         'exact': True,
+                                                         'expression': 'u.mode != dg or not (u.type == '
+                                                                       'sp or (u.type.air and not '
+                                                                       'u.active))',
+                                                         'name': 'ignores_dg',
+                                                         'rule': '4.8b',
+                                                         'title': 'A) SP and Inactive air units are '
+                                                                  'never in Disorganized Mode (they '
+                                                                  'ignore a DG marker)'}},
                                   {'description': 'steps_not_negative (9.11: A unit cannot have lost a '
                                                   'negative number of steps): u.step_losses >= 0',
                                    'properties': {'step_losses': {'minimum': 0}},
@@ -4542,21 +5193,27 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                          'rule': '9.11',
                                                          'title': 'A unit cannot have lost a negative '
                                                                   'number of steps'}}],
-                        'description': 'A ground unit. Its invariants, in allOf (a field left out '
-                                       'counts as its default): transport_point_supplied (13.2b: '
-                                       'Transport Points are never Out of Supply): u.type != transport '
-                                       'or not u.out_of_supply; transport_point_mode (13.2d: Transport '
-                                       'Points are in Move Mode at all times; Organic Trucks may also '
-                                       'be in Reserve Mode): u.type != transport or u.mode == move or '
+                        'description': 'A unit: a ground unit, or an air unit (fighter or other '
+                                       'plane). Its invariants, in allOf (a field left out counts as '
+                                       'its default): transport_point_supplied (13.2b: Transport '
+                                       'Points are never Out of Supply): u.type != transport or not '
+                                       'u.out_of_supply; transport_point_mode (13.2d: Transport Points '
+                                       'are in Move Mode at all times; Organic Trucks may also be in '
+                                       'Reserve Mode): u.type != transport or u.mode == move or '
                                        '(u.organic and u.mode == reserve); repl_mode (13.5: Repls can '
                                        'never enter Combat Mode): u.type != repl or u.mode != combat; '
                                        'repl_independent (13.5: Repls are independent combat units (of '
                                        'no multi-unit formation)): u.type != repl or u.formation == '
                                        '""; sizes_not_negative (4.6: Printed RE sizes and point values '
                                        'are never negative): u.printed_re >= 0 and u.points >= 0; '
+                                       'ignores_dg (4.8b: A) SP and Inactive air units are never in '
+                                       'Disorganized Mode (they ignore a DG marker)): u.mode != dg or '
+                                       'not (u.type == sp or (u.type.air and not u.active)); '
                                        'steps_not_negative (9.11: A unit cannot have lost a negative '
                                        'number of steps): u.step_losses >= 0',
-                        'properties': {'breakdown': {'description': 'A generic Breakdown unit',
+                        'properties': {'active': {'description': 'Air units: Active (false: Inactive)',
+                                                  'type': 'boolean'},
+                                       'breakdown': {'description': 'A generic Breakdown unit',
                                                      'type': 'boolean'},
                                        'divisional': {'description': 'HQs: a divisional HQ',
                                                       'type': 'boolean'},
@@ -4640,7 +5297,9 @@ STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties':
                                                          'sp',
                                                          'port',
                                                          'air_base',
-                                                         'hedgehog']},
+                                                         'hedgehog',
+                                                         'fighter',
+                                                         'other_plane']},
                                        'will_spend_mp': {'description': 'Will spend MP later in the '
                                                                         'current phase',
                                                          'type': 'boolean'}},
@@ -4698,7 +5357,7 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
         ('enemy_units', 'bool', ()),
     ),
     'Unit': (
-        ('type', 'enum UnitType', ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog')),
+        ('type', 'enum UnitType', ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane')),
         ('size', 'enum Size', ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps')),
         ('mode', 'enum Mode', ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit')),
         ('oriented_to_combat', 'bool', ()),
@@ -4722,6 +5381,7 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
         ('no_rebuild', 'bool', ()),
         ('breakdown', 'bool', ()),
         ('will_spend_mp', 'bool', ()),
+        ('active', 'bool', ()),
     ),
     'Hex': (
         ('units', 'list of record Unit', ()),
@@ -4740,10 +5400,11 @@ _INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[
         (repl_mode, '13.5', 'Repls can never enter Combat Mode', ('mode', 'type'), ()),
         (repl_independent, '13.5', 'Repls are independent combat units (of no multi-unit formation)', ('formation', 'type'), ()),
         (sizes_not_negative, '4.6', 'Printed RE sizes and point values are never negative', ('printed_re', 'points'), (('printed_re', lambda u: u.printed_re * 4 >= 0), ('points', lambda u: u.points * 4 >= 0), )),
+        (ignores_dg, '4.8b', 'A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker)', ('mode', 'type', 'active'), ()),
         (steps_not_negative, '9.11', 'A unit cannot have lost a negative number of steps', ('step_losses',), ()),
     ),
 }
-_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'SpUse': SpUse_values, 'Rebuild': Rebuild_values, 'MarkerSide': MarkerSide_values, 'River': River_values, 'Construction': Construction_values, 'Consolidation': Consolidation_values, 'EzocAction': EzocAction_values, 'Transport': Transport_values, 'Mover': Mover_values, 'EnemyKind': EnemyKind_values, 'Size': Size_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Mode': Mode_values, 'Stocks': Stocks_values, 'Phase': Phase_values, 'Moment': Moment_values, 'TransportPointKind': TransportPointKind_values}
+_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'SpUse': SpUse_values, 'Rebuild': Rebuild_values, 'MarkerSide': MarkerSide_values, 'River': River_values, 'Construction': Construction_values, 'Consolidation': Consolidation_values, 'EzocAction': EzocAction_values, 'Transport': Transport_values, 'Mover': Mover_values, 'EnemyKind': EnemyKind_values, 'TopUnitFact': TopUnitFact_values, 'Size': Size_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Mode': Mode_values, 'Stocks': Stocks_values, 'Phase': Phase_values, 'Moment': Moment_values, 'TransportPointKind': TransportPointKind_values}
 
 
 def rail_hex_from_json(data: Any) -> RailHex:
@@ -4838,6 +5499,10 @@ __all__ = [
     'Stocks_titles',
     'Stocks_values',
     'TITLE',
+    'TopUnitFact',
+    'TopUnitFact_known',
+    'TopUnitFact_titles',
+    'TopUnitFact_values',
     'Transport',
     'TransportPointKind',
     'TransportPointKind_titles',
@@ -4846,10 +5511,14 @@ __all__ = [
     'Transport_values',
     'Unit',
     'UnitType',
+    'UnitType_air',
     'UnitType_combat',
     'UnitType_titles',
     'UnitType_values',
     'Violation',
+    'active_fighter_on_top',
+    'active_planes_on_top',
+    'arrival_may_overstack',
     'arrives_loaded',
     'attack_capable',
     'barrage_factors',
@@ -4869,9 +5538,13 @@ __all__ = [
     'detrainable',
     'detrainable_for',
     'dg_result_removes_reserve',
+    'enemy_knows',
     'engineer_capable',
     'eq_for_air_steps',
     'eq_per_truck',
+    'explain_active_fighter_on_top',
+    'explain_active_planes_on_top',
+    'explain_arrival_may_overstack',
     'explain_arrives_loaded',
     'explain_attack_capable',
     'explain_barrage_factors',
@@ -4888,23 +5561,31 @@ __all__ = [
     'explain_detrainable',
     'explain_detrainable_for',
     'explain_dg_result_removes_reserve',
+    'explain_enemy_knows',
     'explain_engineer_capable',
     'explain_eq_for_air_steps',
     'explain_ezoc_allows',
     'explain_ezoc_blocks_path',
+    'explain_ezoc_blocks_trace_by',
     'explain_ezoc_stops_entering',
     'explain_ground_mover',
     'explain_has_zoc',
+    'explain_hedgehog_on_top',
+    'explain_hex_has_zoc',
     'explain_hq_may_supply',
     'explain_hq_may_throw_from',
     'explain_hq_may_throw_supply',
     'explain_hq_uses_greater_throw_range',
+    'explain_ignores_dg',
+    'explain_is_air',
     'explain_is_combat',
+    'explain_is_ground',
     'explain_keeps_modes_and_markers',
     'explain_load_cost',
     'explain_ma_after',
     'explain_ma_after_rail',
     'explain_ma_before',
+    'explain_ma_share',
     'explain_marker_may_be_on_map',
     'explain_marker_may_hide_formation',
     'explain_marker_side',
@@ -4929,7 +5610,9 @@ __all__ = [
     'explain_may_form_extender',
     'explain_may_load_from',
     'explain_may_move_another_unit',
+    'explain_may_move_on_after_entering',
     'explain_may_perform_engineering',
+    'explain_may_place_arriving_aircraft',
     'explain_may_place_at_port',
     'explain_may_place_rebuilt_in',
     'explain_may_place_reinforcement',
@@ -4937,6 +5620,7 @@ __all__ = [
     'explain_may_place_reinforcements_now',
     'explain_may_rail_over_converted',
     'explain_may_rebuild',
+    'explain_may_rebuild_aircraft',
     'explain_may_retreat',
     'explain_may_share_hex_with',
     'explain_may_spend_transported',
@@ -4944,6 +5628,7 @@ __all__ = [
     'explain_may_use_formation_fueling',
     'explain_may_withhold_combat_supply',
     'explain_mode_after_forced_retreat',
+    'explain_mode_may_enter_ezoc',
     'explain_modified',
     'explain_moves_railhead',
     'explain_needs_fuel',
@@ -4960,14 +5645,18 @@ __all__ = [
     'explain_rail_steps_in_one_phase',
     'explain_re_size',
     'explain_rebuildable',
+    'explain_rebuilt_aircraft_arrives',
     'explain_repl_independent',
     'explain_repl_may_take_losses',
     'explain_repl_mode',
     'explain_repls_for_paired_units',
     'explain_rounded',
     'explain_shown_combat_unit',
+    'explain_shown_plane',
     'explain_shows_hedgehog',
+    'explain_shows_plane',
     'explain_sizes_not_negative',
+    'explain_stack_in_order',
     'explain_stacking',
     'explain_step_losses_after_consolidation',
     'explain_steps_not_negative',
@@ -4985,24 +5674,33 @@ __all__ = [
     'explain_trucks_within_scenario',
     'explain_within_counter_mix',
     'explain_zoc_negated',
+    'explain_zoc_reaches',
+    'explain_zoc_unit_on_top',
     'ezoc_allows',
     'ezoc_blocks_path',
+    'ezoc_blocks_trace_by',
     'ezoc_stops_entering',
     'from_json',
     'ground_mover',
     'has_zoc',
+    'hedgehog_on_top',
     'hex_from_json',
+    'hex_has_zoc',
     'hq_action_rating',
     'hq_may_supply',
     'hq_may_throw_from',
     'hq_may_throw_supply',
     'hq_uses_greater_throw_range',
+    'ignores_dg',
+    'is_air',
     'is_combat',
+    'is_ground',
     'keeps_modes_and_markers',
     'load_cost',
     'ma_after',
     'ma_after_rail',
     'ma_before',
+    'ma_share',
     'marker_may_be_on_map',
     'marker_may_hide_formation',
     'marker_side',
@@ -5028,7 +5726,9 @@ __all__ = [
     'may_form_extender',
     'may_load_from',
     'may_move_another_unit',
+    'may_move_on_after_entering',
     'may_perform_engineering',
+    'may_place_arriving_aircraft',
     'may_place_at_port',
     'may_place_rebuilt_in',
     'may_place_reinforcement',
@@ -5036,6 +5736,7 @@ __all__ = [
     'may_place_reinforcements_now',
     'may_rail_over_converted',
     'may_rebuild',
+    'may_rebuild_aircraft',
     'may_retreat',
     'may_share_hex_with',
     'may_spend_transported',
@@ -5043,6 +5744,7 @@ __all__ = [
     'may_use_formation_fueling',
     'may_withhold_combat_supply',
     'mode_after_forced_retreat',
+    'mode_may_enter_ezoc',
     'modified',
     'moves_railhead',
     'needs_fuel',
@@ -5061,14 +5763,18 @@ __all__ = [
     're_size',
     'rebuild_mp_cost',
     'rebuildable',
+    'rebuilt_aircraft_arrives',
     'repl_independent',
     'repl_may_take_losses',
     'repl_mode',
     'repls_for_paired_units',
     'rounded',
     'shown_combat_unit',
+    'shown_plane',
     'shows_hedgehog',
+    'shows_plane',
     'sizes_not_negative',
+    'stack_in_order',
     'stacking',
     'step_losses_after_consolidation',
     'steps_not_negative',
@@ -5089,4 +5795,6 @@ __all__ = [
     'unit_from_json',
     'within_counter_mix',
     'zoc_negated',
+    'zoc_reaches',
+    'zoc_unit_on_top',
 ]
