@@ -191,7 +191,9 @@ class ModuleEmitter:
         if key not in self.cite_names:
             code = (f"Cite(layer={layer!r}, clause={clause!r}, item={item!r}, "
                     f"title={title!r}, note={note!r})")
-            self.cite_names[key] = self.consts.add("C", code, "Cite")
+            # named for what it cites: _CITE_OCS_4_5a_F (an override's by its layer: _CITE_DAK_4_5a_F)
+            stem = re.sub(r"\W+", "_", "_".join(x for x in (layer, clause, item) if x)).strip("_")
+            self.cite_names[key] = self.consts.add("CITE", code, "Cite", stem or None)
         return self.cite_names[key]
 
     def title_of(self, clause: str | None, item: str | None) -> str | None:
@@ -202,8 +204,13 @@ class ModuleEmitter:
         return None if title is None else str(title)
 
     def cite_tuple(self, names: list[str]) -> str:
-        return self.consts.add("CITES", "(" + "".join(f"{n}, " for n in names).rstrip(" ") + ")",
-                               "tuple[Cite, ...]")
+        """The cites of one step of a check, as one constant named for them: _RULES_OCS_4_5a__OCS_4_5a_F."""
+        code = "(" + "".join(f"{n}, " for n in names).rstrip(" ") + ")"
+        stem = "__".join(n.removeprefix("_CITE_") for n in names) or "none"
+        if len(stem) > 48:
+            digest = hashlib.sha1(code.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+            stem = f"{names[0].removeprefix('_CITE_')}_and_{len(names) - 1}_{digest}"
+        return self.consts.add("RULES", code, "tuple[Cite, ...]", stem)
 
     def ref_cites(self, refs: tuple[m.Ref, ...]) -> str:
         names = []
@@ -702,7 +709,7 @@ class ModuleEmitter:
             r = self.ec.folder.records[t.name]
             parts = [f"{py_name(f.name)!r}: {self.domain_code(f.t, depth)}" for f in r.fields
                      if would_try(f.t, depth)]
-            return self.consts.add(f"DOMAINS_{r.name}_{depth}_", "{" + ", ".join(parts) + "}", "dict[str, Any]")
+            return self.consts.add("DOMAINS", "{" + ", ".join(parts) + "}", "dict[str, Any]", f"{r.name}_{depth}")
         if isinstance(t, ListT) and depth == 0 and would_try(t, depth):
             item = self.domain_code(t.item, depth + 1)
             if isinstance(t.item, RecordT) and not any(f.required for f in self.ec.folder.records[t.item.name].fields):

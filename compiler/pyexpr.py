@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import ast as pyast
 import builtins
+import hashlib
 import keyword
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -84,23 +86,47 @@ class Namer:
         return name
 
 
+# The kinds of module constants in the order they are written: a kind reads only those above it
+# (a tuple of cites its cites, a set its fractions), each kind by name; but the domains what_would_change
+# tries, which read each other (a Hex's its Unit's), in the order they were made, the read one first.
+CONST_KINDS = ("CITE", "Q", "SET", "EMPTY", "LIST", "RULES", "DOMAINS")
+_MADE_ORDER = {"DOMAINS"}
+
+
+def const_stem(code: str) -> str:
+    """A constant's name from what it holds: Fraction(1, 2) -> 1_2, frozenset({'hq', 'sp'}) -> hq_sp; a long
+    one keeps its start and a hash of the whole, so a name never depends on what else the module holds."""
+    stem = re.sub(r"\W+", "_", re.sub(r"^(Fraction|frozenset)\(", "", code)).strip("_").replace("-", "m")
+    if len(stem) <= 40:
+        return stem or "none"
+    return f"{stem[:24].rstrip('_')}_{hashlib.sha1(code.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
+
+
 @dataclass
 class Consts:
-    """Module constants the expressions need (sets, fractions, cite tuples), in order of first use."""
+    """Module constants the expressions need (sets, fractions, cites and their tuples), each named for what
+    it holds (`_CITE_OCS_4_5a_F`, `_Q_1_2`), so one module's names are another's where they hold the same;
+    written by kind, then by name."""
 
     namer: Namer
-    lines: list[str] = field(default_factory=list)
+    entries: list[tuple[int, str, str]] = field(default_factory=list)  # kind, its order in the kind, line
     by_code: dict[str, str] = field(default_factory=dict)
     annotate: Callable[[Type], str] | None = None  # a rules type as the module's annotation (enum names known)
 
-    def add(self, prefix: str, code: str, annotation: str = "") -> str:
+    def add(self, prefix: str, code: str, annotation: str = "", stem: str | None = None) -> str:
         key = annotation + "=" + code
         if key not in self.by_code:
-            name = self.namer.claim(f"_{prefix}{len(self.by_code)}")
+            name = self.namer.claim(f"_{prefix}_{stem or const_stem(code)}")
             ann = f": Final[{annotation}]" if annotation else ": Final"
-            self.lines.append(f"{name}{ann} = {code}")
+            kind = CONST_KINDS.index(prefix) if prefix in CONST_KINDS else len(CONST_KINDS)
+            order = f"{len(self.entries):09d}" if prefix in _MADE_ORDER else name
+            self.entries.append((kind, order, f"{name}{ann} = {code}"))
             self.by_code[key] = name
         return self.by_code[key]
+
+    @property
+    def lines(self) -> list[str]:
+        return [line for _, _, line in sorted(self.entries)]
 
 
 def type_of(t: Type | str, enum_names: dict[str, str], record_names: dict[str, str], public: bool = False) -> str:

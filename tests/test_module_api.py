@@ -93,3 +93,21 @@ def test_the_ruleset_hash_follows_the_rules_not_their_layout() -> None:
     assert hashed(RULES.replace("= 3", "= 4")) != base  # a value
     assert hashed(RULES.replace('"The cap"', '"The limit"')) != base  # a title answers cite
     assert hashed(RULES.replace('version "1"', 'version "2"')) != base
+
+
+def test_constants_are_named_for_what_they_hold() -> None:
+    """Cites and their tuples are named for the rules they cite, so a module's diff with another shows what
+    differs in the rules: dak_fog.py against dak.py is the Fog of War option and the manifest, no renumbering."""
+    import difflib
+    import re
+
+    dak = (ROOT / "generated" / "python" / "dak.py").read_text(encoding="utf-8").splitlines()
+    fog = (ROOT / "generated" / "python" / "dak_fog.py").read_text(encoding="utf-8").splitlines()
+    changed = [line for line in difflib.unified_diff(dak, fog, lineterm="", n=0)
+               if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+    assert len(changed) < 150, len(changed)
+    for line in changed:
+        if re.match(r"[-+]_(CITE|RULES|Q|SET|LIST|EMPTY|DOMAINS)_", line):
+            assert "fog_of_war" in line or "13_7" in line, line  # only the option's own cites
+    names = re.findall(r"^(_CITE_\w+): Final", "\n".join(dak), re.M)
+    assert names == sorted(names) and "_CITE_DAK_4_5a_F" in names and "_CITE_OCS_4_5a_F" in names

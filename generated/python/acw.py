@@ -431,56 +431,56 @@ MANIFEST: Final[dict[str, Any]] = {'game': None,
      'series': {'name': 'ACW', 'title': 'Brigade-scale American Civil War: combat', 'version': None},
      'title': 'Brigade-scale American Civil War: combat'}
 
-_C0: Final[Cite] = Cite(layer='ACW', clause='1.2', item=None, title='How much of a stack counts', note=None)
-_CITES1: Final[tuple[Cite, ...]] = (_C0,)
-_C2: Final[Cite] = Cite(layer='ACW', clause='1.7', item='one', title='1', note=None)
-_CITES3: Final[tuple[Cite, ...]] = (_C2,)
-_C4: Final[Cite] = Cite(layer='ACW', clause='1.7', item='two', title='2', note=None)
-_CITES5: Final[tuple[Cite, ...]] = (_C4,)
-_C6: Final[Cite] = Cite(layer='ACW', clause='1.7', item='three', title='3', note=None)
-_CITES7: Final[tuple[Cite, ...]] = (_C6,)
-_C8: Final[Cite] = Cite(layer='ACW', clause='1.7', item='four', title='4', note=None)
-_CITES9: Final[tuple[Cite, ...]] = (_C8,)
-_C10: Final[Cite] = Cite(layer='ACW', clause='1.7', item='five', title='5', note=None)
-_CITES11: Final[tuple[Cite, ...]] = (_C10,)
-_C12: Final[Cite] = Cite(layer='ACW', clause='1.7', item='six', title='6', note=None)
-_CITES13: Final[tuple[Cite, ...]] = (_C12,)
-_C14: Final[Cite] = Cite(layer='ACW', clause='2.1', item='flanking', title='Flanking attack', note=None)
-_CITES15: Final[tuple[Cite, ...]] = (_C14,)
-_C16: Final[Cite] = Cite(layer='ACW', clause='2.1', item='elevation', title='Elevation favorable to the attacker', note=None)
-_CITES17: Final[tuple[Cite, ...]] = (_C16,)
-_C18: Final[Cite] = Cite(layer='ACW', clause='2.1', item='commander', title='Commander stacked with the attackers', note=None)
-_CITES19: Final[tuple[Cite, ...]] = (_C18,)
-_C20: Final[Cite] = Cite(layer='ACW', clause='2.1', item='disorganized', title='An attacking stack is disorganized', note=None)
-_CITES21: Final[tuple[Cite, ...]] = (_C20,)
-_C22: Final[Cite] = Cite(layer='ACW', clause='2.1', item='breastworks', title='Defender in breastworks', note=None)
-_CITES23: Final[tuple[Cite, ...]] = (_C22,)
-_C24: Final[Cite] = Cite(layer='ACW', clause='3.2', item='eliminated', title='Elimination', note=None)
-_CITES25: Final[tuple[Cite, ...]] = (_C24,)
-_C26: Final[Cite] = Cite(layer='ACW', clause='3.2', item='retreat', title='Retreat', note=None)
-_CITES27: Final[tuple[Cite, ...]] = (_C26,)
-_C28: Final[Cite] = Cite(layer='ACW', clause='3.2', item='no_effect', title='No effect', note=None)
-_CITES29: Final[tuple[Cite, ...]] = (_C28,)
-_C30: Final[Cite] = Cite(layer='ACW', clause='1.1', item=None, title='Must attack', note=None)
-_CITES31: Final[tuple[Cite, ...]] = (_C30,)
-_DOMAINS_EnemyHex_1_32: Final[dict[str, Any]] = {'in_friendly_zoc': (False, True), 'attacked': (False, True)}
-_SET33: Final[frozenset[Arm]] = frozenset({'cavalry', 'infantry'})
-_DOMAINS_Unit_0_34: Final[dict[str, Any]] = {'arm': ('infantry', 'cavalry', 'artillery')}
-_DOMAINS_Stack_0_35: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_34, lambda: Unit(), 'Unit {}')}
-_C36: Final[Cite] = Cite(layer='ACW', clause='1.3', item=None, title='A stack is a single unit', note=None)
-_CITES37: Final[tuple[Cite, ...]] = (_C36,)
-_C38: Final[Cite] = Cite(layer='ACW', clause='1.4', item=None, title='Units in an enemy ZOC', note=None)
-_CITES39: Final[tuple[Cite, ...]] = (_C38,)
-_C40: Final[Cite] = Cite(layer='ACW', clause='1.5', item=None, title='Put in a ZOC by the enemy', note=None)
-_C42: Final[Cite] = Cite(layer='ACW', clause='1.6', item=None, title='Flanking', note=None)
-_CITES43: Final[tuple[Cite, ...]] = (_C42,)
-_C44: Final[Cite] = Cite(layer='ACW', clause='2.1', item=None, title='Combat Die Roll Modifiers', note=None)
-_CITES45: Final[tuple[Cite, ...]] = (_C44,)
-_C46: Final[Cite] = Cite(layer='ACW', clause='3.1', item=None, title='Elimination Priority', note=None)
-_CITES47: Final[tuple[Cite, ...]] = (_C46,)
-_C48: Final[Cite] = Cite(layer='ACW', clause='3.2', item=None, title='Leader Casualties', note=None)
-_CITES49: Final[tuple[Cite, ...]] = (_C48,)
-_DOMAINS_Leader_0_50: Final[dict[str, Any]] = {'replacement': (False, True)}
+_CITE_ACW_1_1: Final[Cite] = Cite(layer='ACW', clause='1.1', item=None, title='Must attack', note=None)
+_CITE_ACW_1_2: Final[Cite] = Cite(layer='ACW', clause='1.2', item=None, title='How much of a stack counts', note=None)
+_CITE_ACW_1_3: Final[Cite] = Cite(layer='ACW', clause='1.3', item=None, title='A stack is a single unit', note=None)
+_CITE_ACW_1_4: Final[Cite] = Cite(layer='ACW', clause='1.4', item=None, title='Units in an enemy ZOC', note=None)
+_CITE_ACW_1_5: Final[Cite] = Cite(layer='ACW', clause='1.5', item=None, title='Put in a ZOC by the enemy', note=None)
+_CITE_ACW_1_6: Final[Cite] = Cite(layer='ACW', clause='1.6', item=None, title='Flanking', note=None)
+_CITE_ACW_1_7_five: Final[Cite] = Cite(layer='ACW', clause='1.7', item='five', title='5', note=None)
+_CITE_ACW_1_7_four: Final[Cite] = Cite(layer='ACW', clause='1.7', item='four', title='4', note=None)
+_CITE_ACW_1_7_one: Final[Cite] = Cite(layer='ACW', clause='1.7', item='one', title='1', note=None)
+_CITE_ACW_1_7_six: Final[Cite] = Cite(layer='ACW', clause='1.7', item='six', title='6', note=None)
+_CITE_ACW_1_7_three: Final[Cite] = Cite(layer='ACW', clause='1.7', item='three', title='3', note=None)
+_CITE_ACW_1_7_two: Final[Cite] = Cite(layer='ACW', clause='1.7', item='two', title='2', note=None)
+_CITE_ACW_2_1: Final[Cite] = Cite(layer='ACW', clause='2.1', item=None, title='Combat Die Roll Modifiers', note=None)
+_CITE_ACW_2_1_breastworks: Final[Cite] = Cite(layer='ACW', clause='2.1', item='breastworks', title='Defender in breastworks', note=None)
+_CITE_ACW_2_1_commander: Final[Cite] = Cite(layer='ACW', clause='2.1', item='commander', title='Commander stacked with the attackers', note=None)
+_CITE_ACW_2_1_disorganized: Final[Cite] = Cite(layer='ACW', clause='2.1', item='disorganized', title='An attacking stack is disorganized', note=None)
+_CITE_ACW_2_1_elevation: Final[Cite] = Cite(layer='ACW', clause='2.1', item='elevation', title='Elevation favorable to the attacker', note=None)
+_CITE_ACW_2_1_flanking: Final[Cite] = Cite(layer='ACW', clause='2.1', item='flanking', title='Flanking attack', note=None)
+_CITE_ACW_3_1: Final[Cite] = Cite(layer='ACW', clause='3.1', item=None, title='Elimination Priority', note=None)
+_CITE_ACW_3_2: Final[Cite] = Cite(layer='ACW', clause='3.2', item=None, title='Leader Casualties', note=None)
+_CITE_ACW_3_2_eliminated: Final[Cite] = Cite(layer='ACW', clause='3.2', item='eliminated', title='Elimination', note=None)
+_CITE_ACW_3_2_no_effect: Final[Cite] = Cite(layer='ACW', clause='3.2', item='no_effect', title='No effect', note=None)
+_CITE_ACW_3_2_retreat: Final[Cite] = Cite(layer='ACW', clause='3.2', item='retreat', title='Retreat', note=None)
+_SET_cavalry_infantry: Final[frozenset[Arm]] = frozenset({'cavalry', 'infantry'})
+_RULES_ACW_1_1: Final[tuple[Cite, ...]] = (_CITE_ACW_1_1,)
+_RULES_ACW_1_2: Final[tuple[Cite, ...]] = (_CITE_ACW_1_2,)
+_RULES_ACW_1_3: Final[tuple[Cite, ...]] = (_CITE_ACW_1_3,)
+_RULES_ACW_1_4: Final[tuple[Cite, ...]] = (_CITE_ACW_1_4,)
+_RULES_ACW_1_6: Final[tuple[Cite, ...]] = (_CITE_ACW_1_6,)
+_RULES_ACW_1_7_five: Final[tuple[Cite, ...]] = (_CITE_ACW_1_7_five,)
+_RULES_ACW_1_7_four: Final[tuple[Cite, ...]] = (_CITE_ACW_1_7_four,)
+_RULES_ACW_1_7_one: Final[tuple[Cite, ...]] = (_CITE_ACW_1_7_one,)
+_RULES_ACW_1_7_six: Final[tuple[Cite, ...]] = (_CITE_ACW_1_7_six,)
+_RULES_ACW_1_7_three: Final[tuple[Cite, ...]] = (_CITE_ACW_1_7_three,)
+_RULES_ACW_1_7_two: Final[tuple[Cite, ...]] = (_CITE_ACW_1_7_two,)
+_RULES_ACW_2_1: Final[tuple[Cite, ...]] = (_CITE_ACW_2_1,)
+_RULES_ACW_2_1_breastworks: Final[tuple[Cite, ...]] = (_CITE_ACW_2_1_breastworks,)
+_RULES_ACW_2_1_commander: Final[tuple[Cite, ...]] = (_CITE_ACW_2_1_commander,)
+_RULES_ACW_2_1_disorganized: Final[tuple[Cite, ...]] = (_CITE_ACW_2_1_disorganized,)
+_RULES_ACW_2_1_elevation: Final[tuple[Cite, ...]] = (_CITE_ACW_2_1_elevation,)
+_RULES_ACW_2_1_flanking: Final[tuple[Cite, ...]] = (_CITE_ACW_2_1_flanking,)
+_RULES_ACW_3_1: Final[tuple[Cite, ...]] = (_CITE_ACW_3_1,)
+_RULES_ACW_3_2: Final[tuple[Cite, ...]] = (_CITE_ACW_3_2,)
+_RULES_ACW_3_2_eliminated: Final[tuple[Cite, ...]] = (_CITE_ACW_3_2_eliminated,)
+_RULES_ACW_3_2_no_effect: Final[tuple[Cite, ...]] = (_CITE_ACW_3_2_no_effect,)
+_RULES_ACW_3_2_retreat: Final[tuple[Cite, ...]] = (_CITE_ACW_3_2_retreat,)
+_DOMAINS_EnemyHex_1: Final[dict[str, Any]] = {'in_friendly_zoc': (False, True), 'attacked': (False, True)}
+_DOMAINS_Unit_0: Final[dict[str, Any]] = {'arm': ('infantry', 'cavalry', 'artillery')}
+_DOMAINS_Stack_0: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0, lambda: Unit(), 'Unit {}')}
+_DOMAINS_Leader_0: Final[dict[str, Any]] = {'replacement': (False, True)}
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -527,7 +527,7 @@ Die_die: Final[dict[Die, int]] = {
     'five': 5,
     'six': 6,
 }
-_CITES_Die_die: Final[dict[Die, tuple[Cite, ...]]] = {'one': _CITES3, 'two': _CITES5, 'three': _CITES7, 'four': _CITES9, 'five': _CITES11, 'six': _CITES13}
+_CITES_Die_die: Final[dict[Die, tuple[Cite, ...]]] = {'one': _RULES_ACW_1_7_one, 'two': _RULES_ACW_1_7_two, 'three': _RULES_ACW_1_7_three, 'four': _RULES_ACW_1_7_four, 'five': _RULES_ACW_1_7_five, 'six': _RULES_ACW_1_7_six}
 
 # rules/acw/combat.rules:253  2.1  Die roll modifier
 Drm = Literal['flanking', 'elevation', 'commander', 'disorganized', 'breastworks']
@@ -546,7 +546,7 @@ Drm_value: Final[dict[Drm, int]] = {
     'disorganized': 1,
     'breastworks': 1,
 }
-_CITES_Drm_value: Final[dict[Drm, tuple[Cite, ...]]] = {'flanking': _CITES15, 'elevation': _CITES17, 'commander': _CITES19, 'disorganized': _CITES21, 'breastworks': _CITES23}
+_CITES_Drm_value: Final[dict[Drm, tuple[Cite, ...]]] = {'flanking': _RULES_ACW_2_1_flanking, 'elevation': _RULES_ACW_2_1_elevation, 'commander': _RULES_ACW_2_1_commander, 'disorganized': _RULES_ACW_2_1_disorganized, 'breastworks': _RULES_ACW_2_1_breastworks}
 
 # rules/acw/combat.rules:335  3.2  Combat result for a stack
 Outcome = Literal['eliminated', 'retreat', 'no_effect']
@@ -561,7 +561,7 @@ Outcome_adverse: Final[dict[Outcome, bool]] = {
     'retreat': True,
     'no_effect': False,
 }
-_CITES_Outcome_adverse: Final[dict[Outcome, tuple[Cite, ...]]] = {'eliminated': _CITES25, 'retreat': _CITES27, 'no_effect': _CITES29}
+_CITES_Outcome_adverse: Final[dict[Outcome, tuple[Cite, ...]]] = {'eliminated': _RULES_ACW_3_2_eliminated, 'retreat': _RULES_ACW_3_2_retreat, 'no_effect': _RULES_ACW_3_2_no_effect}
 
 
 # ---- game state ----------------------------------------------------------------
@@ -640,7 +640,7 @@ def required_attacks_made(enemy: tuple[EnemyHex, ...]) -> bool:
 # rules/acw/combat.rules:51  1.1  Must attack
 def _t_required_attacks_made(enemy: tuple[EnemyHex, ...], _t: list[Cite]) -> bool:
     """required_attacks_made, recording in _t each rule it uses."""
-    _t.extend(_CITES31)
+    _t.extend(_RULES_ACW_1_1)
     return all((e.attacked for e in enemy if e.in_friendly_zoc))
 
 
@@ -649,21 +649,21 @@ def explain_required_attacks_made(enemy: Sequence[EnemyHex]) -> Answer[bool]:
     """Has every enemy unit in a friendly ZOC been attacked? (1.1), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_required_attacks_made(tuple(enemy), _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(required_attacks_made, (('enemy', enemy, _Items(_DOMAINS_EnemyHex_1_32, lambda: EnemyHex(), 'EnemyHex {}')), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(required_attacks_made, (('enemy', enemy, _Items(_DOMAINS_EnemyHex_1, lambda: EnemyHex(), 'EnemyHex {}')), )))
 
 
 # rules/acw/combat.rules:74  1.2  How much of a stack counts
 def counted_sp(s: Stack) -> int:
     """The SP of a stack that count in combat (1.2)."""
     _s_units = s.units
-    return min(_sum((u.sp for u in _s_units if u.arm in _SET33)), foot_and_horse_cap) + min(_sum((u.sp for u in _s_units if u.arm == 'artillery')), artillery_cap)
+    return min(_sum((u.sp for u in _s_units if u.arm in _SET_cavalry_infantry)), foot_and_horse_cap) + min(_sum((u.sp for u in _s_units if u.arm == 'artillery')), artillery_cap)
 
 
 # rules/acw/combat.rules:74  1.2  How much of a stack counts
 def _t_counted_sp(s: Stack, _t: list[Cite]) -> int:
     """counted_sp, recording in _t each rule it uses."""
-    _t.extend(_CITES1)
-    return min(_sum((u.sp for u in s.units if u.arm in _SET33)), _cite(_t, _CITES1, foot_and_horse_cap)) + min(_sum((u.sp for u in s.units if u.arm == 'artillery')), _cite(_t, _CITES1, artillery_cap))
+    _t.extend(_RULES_ACW_1_2)
+    return min(_sum((u.sp for u in s.units if u.arm in _SET_cavalry_infantry)), _cite(_t, _RULES_ACW_1_2, foot_and_horse_cap)) + min(_sum((u.sp for u in s.units if u.arm == 'artillery')), _cite(_t, _RULES_ACW_1_2, artillery_cap))
 
 
 # rules/acw/combat.rules:74  1.2  How much of a stack counts
@@ -683,7 +683,7 @@ def abides_by_result(u: Unit, s: Stack) -> bool:
 # rules/acw/combat.rules:78  1.2  How much of a stack counts
 def _t_abides_by_result(u: Unit, s: Stack, _t: list[Cite]) -> bool:
     """abides_by_result, recording in _t each rule it uses."""
-    _t.extend(_CITES1)
+    _t.extend(_RULES_ACW_1_2)
     return True
 
 
@@ -692,7 +692,7 @@ def explain_abides_by_result(u: Unit, s: Stack) -> Answer[bool]:
     """Is this unit of the stack bound by the combat result? (1.2), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_abides_by_result(u, s, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(abides_by_result, (('u', u, _DOMAINS_Unit_0_34), ('s', s, _DOMAINS_Stack_0_35), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(abides_by_result, (('u', u, _DOMAINS_Unit_0), ('s', s, _DOMAINS_Stack_0), )))
 
 
 # rules/acw/combat.rules:118  1.3  A stack is a single unit
@@ -704,7 +704,7 @@ def attack_may_target(hexes: int) -> bool:
 # rules/acw/combat.rules:118  1.3  A stack is a single unit
 def _t_attack_may_target(hexes: int, _t: list[Cite]) -> bool:
     """attack_may_target, recording in _t each rule it uses."""
-    _t.extend(_CITES37)
+    _t.extend(_RULES_ACW_1_3)
     return hexes <= 1
 
 
@@ -725,7 +725,7 @@ def defense_may_split_into(combats: int) -> bool:
 # rules/acw/combat.rules:120  1.3  A stack is a single unit
 def _t_defense_may_split_into(combats: int, _t: list[Cite]) -> bool:
     """defense_may_split_into, recording in _t each rule it uses."""
-    _t.extend(_CITES37)
+    _t.extend(_RULES_ACW_1_3)
     return combats <= 1
 
 
@@ -746,7 +746,7 @@ def hex_attacked(units_attacked: int) -> bool:
 # rules/acw/combat.rules:124  1.3  A stack is a single unit
 def _t_hex_attacked(units_attacked: int, _t: list[Cite]) -> bool:
     """hex_attacked, recording in _t each rule it uses."""
-    _t.extend(_CITES37)
+    _t.extend(_RULES_ACW_1_3)
     return units_attacked > 0
 
 
@@ -767,7 +767,7 @@ def must_attack(in_enemy_zoc: bool, enemy: tuple[EnemyHex, ...]) -> bool:
 # rules/acw/combat.rules:151  1.4  Units in an enemy ZOC
 def _t_must_attack(in_enemy_zoc: bool, enemy: tuple[EnemyHex, ...], _t: list[Cite]) -> bool:
     """must_attack, recording in _t each rule it uses."""
-    _t.extend(_CITES39)
+    _t.extend(_RULES_ACW_1_4)
     return in_enemy_zoc and (not _t_required_attacks_made(enemy, _t))
 
 
@@ -776,7 +776,7 @@ def explain_must_attack(in_enemy_zoc: bool, enemy: Sequence[EnemyHex]) -> Answer
     """Must this stack attack? (1.4), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_must_attack(in_enemy_zoc, tuple(enemy), _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(must_attack, (('in_enemy_zoc', in_enemy_zoc, (False, True)), ('enemy', enemy, _Items(_DOMAINS_EnemyHex_1_32, lambda: EnemyHex(), 'EnemyHex {}')), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(must_attack, (('in_enemy_zoc', in_enemy_zoc, (False, True)), ('enemy', enemy, _Items(_DOMAINS_EnemyHex_1, lambda: EnemyHex(), 'EnemyHex {}')), )))
 
 
 # rules/acw/combat.rules:170  1.5  Put in a ZOC by the enemy
@@ -786,14 +786,14 @@ def may_attack(in_command: bool, used_road_movement: bool, put_in_zoc_by_enemy: 
 
 
 _ANSWERS_may_attack: Final[dict[tuple[bool, bool, bool], Answer[bool]]] = {
-    (False, False, False,): Answer(False, (_C40,), ('in_command = true', 'put_in_zoc_by_enemy = true')),
-    (False, False, True,): Answer(True, (_C40,), ()),
-    (False, True, False,): Answer(False, (_C40,), ('put_in_zoc_by_enemy = true',)),
-    (False, True, True,): Answer(True, (_C40,), ()),
-    (True, False, False,): Answer(True, (_C40,), ()),
-    (True, False, True,): Answer(True, (_C40,), ()),
-    (True, True, False,): Answer(False, (_C40,), ('used_road_movement = false', 'put_in_zoc_by_enemy = true')),
-    (True, True, True,): Answer(True, (_C40,), ()),
+    (False, False, False,): Answer(False, (_CITE_ACW_1_5,), ('in_command = true', 'put_in_zoc_by_enemy = true')),
+    (False, False, True,): Answer(True, (_CITE_ACW_1_5,), ()),
+    (False, True, False,): Answer(False, (_CITE_ACW_1_5,), ('put_in_zoc_by_enemy = true',)),
+    (False, True, True,): Answer(True, (_CITE_ACW_1_5,), ()),
+    (True, False, False,): Answer(True, (_CITE_ACW_1_5,), ()),
+    (True, False, True,): Answer(True, (_CITE_ACW_1_5,), ()),
+    (True, True, False,): Answer(False, (_CITE_ACW_1_5,), ('used_road_movement = false', 'put_in_zoc_by_enemy = true')),
+    (True, True, True,): Answer(True, (_CITE_ACW_1_5,), ()),
 }
 
 
@@ -812,46 +812,46 @@ def hexsides_adjacent(a: HexSide, b: HexSide) -> bool:
 # rules/acw/combat.rules:192  1.6  Flanking
 def _t_hexsides_adjacent(a: HexSide, b: HexSide, _t: list[Cite]) -> bool:
     """hexsides_adjacent, recording in _t each rule it uses."""
-    _t.extend(_CITES43)
+    _t.extend(_RULES_ACW_1_6)
     return b == _step_around(HexSide_values, _ORDER_HexSide, a, 1) or b == _step_around(HexSide_values, _ORDER_HexSide, a, -1)
 
 _ANSWERS_hexsides_adjacent: Final[dict[tuple[HexSide, HexSide], Answer[bool]]] = {
-    ('n', 'n',): Answer(False, (_C42,), ('a = ne', 'a = nw', 'b = ne', 'b = nw')),
-    ('n', 'ne',): Answer(True, (_C42,), ()),
-    ('n', 'se',): Answer(False, (_C42,), ('a = ne', 'a = s', 'b = ne', 'b = nw')),
-    ('n', 's',): Answer(False, (_C42,), ('a = se', 'a = sw', 'b = ne', 'b = nw')),
-    ('n', 'sw',): Answer(False, (_C42,), ('a = s', 'a = nw', 'b = ne', 'b = nw')),
-    ('n', 'nw',): Answer(True, (_C42,), ()),
-    ('ne', 'n',): Answer(True, (_C42,), ()),
-    ('ne', 'ne',): Answer(False, (_C42,), ('a = n', 'a = se', 'b = n', 'b = se')),
-    ('ne', 'se',): Answer(True, (_C42,), ()),
-    ('ne', 's',): Answer(False, (_C42,), ('a = se', 'a = sw', 'b = n', 'b = se')),
-    ('ne', 'sw',): Answer(False, (_C42,), ('a = s', 'a = nw', 'b = n', 'b = se')),
-    ('ne', 'nw',): Answer(False, (_C42,), ('a = n', 'a = sw', 'b = n', 'b = se')),
-    ('se', 'n',): Answer(False, (_C42,), ('a = ne', 'a = nw', 'b = ne', 'b = s')),
-    ('se', 'ne',): Answer(True, (_C42,), ()),
-    ('se', 'se',): Answer(False, (_C42,), ('a = ne', 'a = s', 'b = ne', 'b = s')),
-    ('se', 's',): Answer(True, (_C42,), ()),
-    ('se', 'sw',): Answer(False, (_C42,), ('a = s', 'a = nw', 'b = ne', 'b = s')),
-    ('se', 'nw',): Answer(False, (_C42,), ('a = n', 'a = sw', 'b = ne', 'b = s')),
-    ('s', 'n',): Answer(False, (_C42,), ('a = ne', 'a = nw', 'b = se', 'b = sw')),
-    ('s', 'ne',): Answer(False, (_C42,), ('a = n', 'a = se', 'b = se', 'b = sw')),
-    ('s', 'se',): Answer(True, (_C42,), ()),
-    ('s', 's',): Answer(False, (_C42,), ('a = se', 'a = sw', 'b = se', 'b = sw')),
-    ('s', 'sw',): Answer(True, (_C42,), ()),
-    ('s', 'nw',): Answer(False, (_C42,), ('a = n', 'a = sw', 'b = se', 'b = sw')),
-    ('sw', 'n',): Answer(False, (_C42,), ('a = ne', 'a = nw', 'b = s', 'b = nw')),
-    ('sw', 'ne',): Answer(False, (_C42,), ('a = n', 'a = se', 'b = s', 'b = nw')),
-    ('sw', 'se',): Answer(False, (_C42,), ('a = ne', 'a = s', 'b = s', 'b = nw')),
-    ('sw', 's',): Answer(True, (_C42,), ()),
-    ('sw', 'sw',): Answer(False, (_C42,), ('a = s', 'a = nw', 'b = s', 'b = nw')),
-    ('sw', 'nw',): Answer(True, (_C42,), ()),
-    ('nw', 'n',): Answer(True, (_C42,), ()),
-    ('nw', 'ne',): Answer(False, (_C42,), ('a = n', 'a = se', 'b = n', 'b = sw')),
-    ('nw', 'se',): Answer(False, (_C42,), ('a = ne', 'a = s', 'b = n', 'b = sw')),
-    ('nw', 's',): Answer(False, (_C42,), ('a = se', 'a = sw', 'b = n', 'b = sw')),
-    ('nw', 'sw',): Answer(True, (_C42,), ()),
-    ('nw', 'nw',): Answer(False, (_C42,), ('a = n', 'a = sw', 'b = n', 'b = sw')),
+    ('n', 'n',): Answer(False, (_CITE_ACW_1_6,), ('a = ne', 'a = nw', 'b = ne', 'b = nw')),
+    ('n', 'ne',): Answer(True, (_CITE_ACW_1_6,), ()),
+    ('n', 'se',): Answer(False, (_CITE_ACW_1_6,), ('a = ne', 'a = s', 'b = ne', 'b = nw')),
+    ('n', 's',): Answer(False, (_CITE_ACW_1_6,), ('a = se', 'a = sw', 'b = ne', 'b = nw')),
+    ('n', 'sw',): Answer(False, (_CITE_ACW_1_6,), ('a = s', 'a = nw', 'b = ne', 'b = nw')),
+    ('n', 'nw',): Answer(True, (_CITE_ACW_1_6,), ()),
+    ('ne', 'n',): Answer(True, (_CITE_ACW_1_6,), ()),
+    ('ne', 'ne',): Answer(False, (_CITE_ACW_1_6,), ('a = n', 'a = se', 'b = n', 'b = se')),
+    ('ne', 'se',): Answer(True, (_CITE_ACW_1_6,), ()),
+    ('ne', 's',): Answer(False, (_CITE_ACW_1_6,), ('a = se', 'a = sw', 'b = n', 'b = se')),
+    ('ne', 'sw',): Answer(False, (_CITE_ACW_1_6,), ('a = s', 'a = nw', 'b = n', 'b = se')),
+    ('ne', 'nw',): Answer(False, (_CITE_ACW_1_6,), ('a = n', 'a = sw', 'b = n', 'b = se')),
+    ('se', 'n',): Answer(False, (_CITE_ACW_1_6,), ('a = ne', 'a = nw', 'b = ne', 'b = s')),
+    ('se', 'ne',): Answer(True, (_CITE_ACW_1_6,), ()),
+    ('se', 'se',): Answer(False, (_CITE_ACW_1_6,), ('a = ne', 'a = s', 'b = ne', 'b = s')),
+    ('se', 's',): Answer(True, (_CITE_ACW_1_6,), ()),
+    ('se', 'sw',): Answer(False, (_CITE_ACW_1_6,), ('a = s', 'a = nw', 'b = ne', 'b = s')),
+    ('se', 'nw',): Answer(False, (_CITE_ACW_1_6,), ('a = n', 'a = sw', 'b = ne', 'b = s')),
+    ('s', 'n',): Answer(False, (_CITE_ACW_1_6,), ('a = ne', 'a = nw', 'b = se', 'b = sw')),
+    ('s', 'ne',): Answer(False, (_CITE_ACW_1_6,), ('a = n', 'a = se', 'b = se', 'b = sw')),
+    ('s', 'se',): Answer(True, (_CITE_ACW_1_6,), ()),
+    ('s', 's',): Answer(False, (_CITE_ACW_1_6,), ('a = se', 'a = sw', 'b = se', 'b = sw')),
+    ('s', 'sw',): Answer(True, (_CITE_ACW_1_6,), ()),
+    ('s', 'nw',): Answer(False, (_CITE_ACW_1_6,), ('a = n', 'a = sw', 'b = se', 'b = sw')),
+    ('sw', 'n',): Answer(False, (_CITE_ACW_1_6,), ('a = ne', 'a = nw', 'b = s', 'b = nw')),
+    ('sw', 'ne',): Answer(False, (_CITE_ACW_1_6,), ('a = n', 'a = se', 'b = s', 'b = nw')),
+    ('sw', 'se',): Answer(False, (_CITE_ACW_1_6,), ('a = ne', 'a = s', 'b = s', 'b = nw')),
+    ('sw', 's',): Answer(True, (_CITE_ACW_1_6,), ()),
+    ('sw', 'sw',): Answer(False, (_CITE_ACW_1_6,), ('a = s', 'a = nw', 'b = s', 'b = nw')),
+    ('sw', 'nw',): Answer(True, (_CITE_ACW_1_6,), ()),
+    ('nw', 'n',): Answer(True, (_CITE_ACW_1_6,), ()),
+    ('nw', 'ne',): Answer(False, (_CITE_ACW_1_6,), ('a = n', 'a = se', 'b = n', 'b = sw')),
+    ('nw', 'se',): Answer(False, (_CITE_ACW_1_6,), ('a = ne', 'a = s', 'b = n', 'b = sw')),
+    ('nw', 's',): Answer(False, (_CITE_ACW_1_6,), ('a = se', 'a = sw', 'b = n', 'b = sw')),
+    ('nw', 'sw',): Answer(True, (_CITE_ACW_1_6,), ()),
+    ('nw', 'nw',): Answer(False, (_CITE_ACW_1_6,), ('a = n', 'a = sw', 'b = n', 'b = sw')),
 }
 
 
@@ -870,7 +870,7 @@ def flanked(attacked_from: frozenset[HexSide]) -> bool:
 # rules/acw/combat.rules:196  1.6  Flanking
 def _t_flanked(attacked_from: frozenset[HexSide], _t: list[Cite]) -> bool:
     """flanked, recording in _t each rule it uses."""
-    _t.extend(_CITES43)
+    _t.extend(_RULES_ACW_1_6)
     return len(attacked_from) >= 3 or (len(attacked_from) == 2 and any((any((a != b and (not _t_hexsides_adjacent(a, b, _t)) for b in attacked_from)) for a in attacked_from)))
 
 
@@ -891,7 +891,7 @@ def net_drm(drms: tuple[Drm, ...]) -> int:
 # rules/acw/combat.rules:262  2.1  Combat Die Roll Modifiers
 def _t_net_drm(drms: tuple[Drm, ...], _t: list[Cite]) -> int:
     """net_drm, recording in _t each rule it uses."""
-    _t.extend(_CITES45)
+    _t.extend(_RULES_ACW_2_1)
     return _sum((_attr(_t, _CITES_Drm_value, Drm_value, d) for d in drms))
 
 
@@ -912,7 +912,7 @@ def final_die(roll: Die, drms: tuple[Drm, ...]) -> int:
 # rules/acw/combat.rules:265  2.1  Combat Die Roll Modifiers
 def _t_final_die(roll: Die, drms: tuple[Drm, ...], _t: list[Cite]) -> int:
     """final_die, recording in _t each rule it uses."""
-    _t.extend(_CITES45)
+    _t.extend(_RULES_ACW_2_1)
     return _attr(_t, _CITES_Die_die, Die_die, roll) + _t_net_drm(drms, _t)
 
 
@@ -933,7 +933,7 @@ def first_loss_allowed(u: Unit, combat_cr: int) -> bool:
 # rules/acw/combat.rules:298  3.1  Elimination Priority
 def _t_first_loss_allowed(u: Unit, combat_cr: int, _t: list[Cite]) -> bool:
     """first_loss_allowed, recording in _t each rule it uses."""
-    _t.extend(_CITES47)
+    _t.extend(_RULES_ACW_3_1)
     return u.cr == combat_cr
 
 
@@ -942,7 +942,7 @@ def explain_first_loss_allowed(u: Unit, combat_cr: int) -> Answer[bool]:
     """May this unit be the stack's first loss? (3.1), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_first_loss_allowed(u, combat_cr, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(first_loss_allowed, (('u', u, _DOMAINS_Unit_0_34), ('combat_cr', combat_cr, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(first_loss_allowed, (('u', u, _DOMAINS_Unit_0), ('combat_cr', combat_cr, ()), )))
 
 
 # rules/acw/combat.rules:301  3.1  Elimination Priority
@@ -956,7 +956,7 @@ def exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int,
 # rules/acw/combat.rules:301  3.1  Elimination Priority
 def _t_exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int, combat_cr: int, _t: list[Cite]) -> bool:
     """exchange_losses_ok, recording in _t each rule it uses."""
-    _t.extend(_CITES47)
+    _t.extend(_RULES_ACW_3_1)
     total: int = _sum((u.sp for u in attacker_losses))
     spare: int = _count((u for u in attacker_losses if total - u.sp >= defender_sp_lost))
     return _len(attacker_losses) > 0 and _first((u.cr for u in attacker_losses)) == combat_cr and (total >= defender_sp_lost) and (spare == 0 or (spare == 1 and total - _first((u.sp for u in attacker_losses)) >= defender_sp_lost))
@@ -967,7 +967,7 @@ def explain_exchange_losses_ok(attacker_losses: Sequence[Unit], defender_sp_lost
     """Are these (in the order taken) the attacker's losses in an EXC: the first of the combat's CR, and only as many more as must be taken to at least match the defender's SP? (3.1), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_exchange_losses_ok(tuple(attacker_losses), defender_sp_lost, combat_cr, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(exchange_losses_ok, (('attacker_losses', attacker_losses, _Items(_DOMAINS_Unit_0_34, lambda: Unit(), 'Unit {}')), ('defender_sp_lost', defender_sp_lost, ()), ('combat_cr', combat_cr, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(exchange_losses_ok, (('attacker_losses', attacker_losses, _Items(_DOMAINS_Unit_0, lambda: Unit(), 'Unit {}')), ('defender_sp_lost', defender_sp_lost, ()), ('combat_cr', combat_cr, ()), )))
 
 
 # rules/acw/combat.rules:342  3.2  Leader Casualties
@@ -979,7 +979,7 @@ def leader_rolls(result: Outcome, leaders: tuple[Leader, ...]) -> int:
 # rules/acw/combat.rules:342  3.2  Leader Casualties
 def _t_leader_rolls(result: Outcome, leaders: tuple[Leader, ...], _t: list[Cite]) -> int:
     """leader_rolls, recording in _t each rule it uses."""
-    _t.extend(_CITES49)
+    _t.extend(_RULES_ACW_3_2)
     return _count((l for l in leaders if l.stars > 1)) if _attr_yes(_t, _CITES_Outcome_adverse, Outcome_adverse, result) else 0
 
 
@@ -1000,7 +1000,7 @@ def leader_casualty(l: Leader, roll: int) -> bool:
 # rules/acw/combat.rules:345  3.2  Leader Casualties
 def _t_leader_casualty(l: Leader, roll: int, _t: list[Cite]) -> bool:
     """leader_casualty, recording in _t each rule it uses."""
-    _t.extend(_CITES49)
+    _t.extend(_RULES_ACW_3_2)
     return roll == 1 and l.stars > 1 and (not l.replacement)
 
 
@@ -1009,7 +1009,7 @@ def explain_leader_casualty(l: Leader, roll: int) -> Answer[bool]:
     """Does this roll make the commander a casualty? (3.2), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_leader_casualty(l, roll, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(leader_casualty, (('l', l, _DOMAINS_Leader_0_50), ('roll', roll, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(leader_casualty, (('l', l, _DOMAINS_Leader_0), ('roll', roll, ()), )))
 
 
 # ---- constants -----------------------------------------------------------------

@@ -441,387 +441,387 @@ MANIFEST: Final[dict[str, Any]] = {'game': {'name': 'DAK', 'title': 'Deutsches A
      'series': {'name': 'OCS', 'title': 'Operational Combat Series', 'version': '4.3'},
      'title': 'Deutsches Afrika Korps with the Fog of War Option (13.7b)'}
 
-_C0: Final[Cite] = Cite(layer='OCS', clause='13.1c', item=None, title='HQs and Combat', note=None)
-_CITES1: Final[tuple[Cite, ...]] = (_C0,)
-_C2: Final[Cite] = Cite(layer='OCS', clause='13.2c', item=None, title='Mechanical Handling', note=None)
-_CITES3: Final[tuple[Cite, ...]] = (_C2,)
-_C4: Final[Cite] = Cite(layer='DAK', clause='13.2c', item=None, title='Mechanical Handling', note="ILLUSTRATIVE: 30 truck counters stands in for DAK's own counter-mix.")
-_CITES5: Final[tuple[Cite, ...]] = (_C2, _C4,)
-_C6: Final[Cite] = Cite(layer='OCS', clause='13.3f', item=None, title='Rail Conversion', note=None)
-_C8: Final[Cite] = Cite(layer='OCS', clause='13.5b', item=None, title=None, note=None)
-_CITES9: Final[tuple[Cite, ...]] = (_C8,)
-_C10: Final[Cite] = Cite(layer='OCS', clause='13.5e', item=None, title='Truck Rebuilds', note=None)
-_CITES11: Final[tuple[Cite, ...]] = (_C10,)
-_C12: Final[Cite] = Cite(layer='OCS', clause='4.8', item=None, title='Stacking', note=None)
-_CITES13: Final[tuple[Cite, ...]] = (_C12,)
-_C14: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='fueling', title='Fueling', note=None)
-_C16: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='construction', title='Construction or repair', note=None)
-_C18: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='combat_cost', title='Combat', note=None)
-_C20: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='barrage_cost', title='Barrage', note=None)
-_C22: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='build_air_base', title='Build an Air Base', note=None)
-_C24: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='improve_air_base', title='Improve an Air Base', note=None)
-_C26: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='reduce_air_base', title='Reduce an Air Base', note=None)
-_C28: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='build_hedgehog', title='Build a Hedgehog', note=None)
-_C30: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='improve_hedgehog', title='Improve a Hedgehog', note=None)
-_C32: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='reduce_hedgehog', title='Reduce a Hedgehog', note=None)
-_C34: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='repair_port', title='Repair a Port', note=None)
-_C36: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='damage_port', title='Damage a Port', note=None)
-_C38: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='A', title='Truck Movement', note=None)
-_CITES39: Final[tuple[Cite, ...]] = (_C38,)
-_C40: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='B', title='Supply Lines', note=None)
-_CITES41: Final[tuple[Cite, ...]] = (_C40,)
-_C42: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='C', title='Rail Transport - Literal', note=None)
-_CITES43: Final[tuple[Cite, ...]] = (_C42,)
-_C44: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='D', title='Rail Transport - Trace Supply', note=None)
-_CITES45: Final[tuple[Cite, ...]] = (_C44,)
-_C46: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='E', title='Rail Conversion operations', note=None)
-_CITES47: Final[tuple[Cite, ...]] = (_C46,)
-_C48: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='F', title='Port Operations - Trace Supply', note=None)
-_C49: Final[Cite] = Cite(layer='DAK', clause='4.5a', item='F', title='Port Operations - Trace Supply', note='In either edition of DAK, units do not negate EZOCs for Port Operations (F).')
-_CITES50: Final[tuple[Cite, ...]] = (_C48, _C49,)
-_C51: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='G', title='Port Operations-Literal, Using Sea Cap', note=None)
-_CITES52: Final[tuple[Cite, ...]] = (_C51,)
-_C53: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='H', title='Aircraft Refit', note=None)
-_CITES54: Final[tuple[Cite, ...]] = (_C53,)
-_C55: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='I', title='Reserve Mode', note=None)
-_CITES56: Final[tuple[Cite, ...]] = (_C55,)
-_C57: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='J', title='Strat Mode', note=None)
-_CITES58: Final[tuple[Cite, ...]] = (_C57,)
-_C59: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='K', title='Repl Rebuilds', note=None)
-_CITES60: Final[tuple[Cite, ...]] = (_C59,)
-_C61: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='strat_mode', title='Whether it is in Strat Mode', note=None)
-_C63: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='dg', title='Whether it is DG', note=None)
-_C65: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='out_of_supply', title='Whether it is Out of Supply', note=None)
-_C67: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='internal_stocks', title='Its internal stocks status', note=None)
-_C69: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='steps_lost', title='The steps it has lost', note=None)
-_C71: Final[Cite] = Cite(layer='OCS', clause='3.3', item='combat_unit', title='Combat unit', note=None)
-_CITES72: Final[tuple[Cite, ...]] = (_C71,)
-_C73: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hq', title='HQ', note=None)
-_CITES74: Final[tuple[Cite, ...]] = (_C73,)
-_C75: Final[Cite] = Cite(layer='OCS', clause='3.3', item='artillery', title='Artillery', note=None)
-_CITES76: Final[tuple[Cite, ...]] = (_C75,)
-_C77: Final[Cite] = Cite(layer='OCS', clause='3.3', item='repl', title='Replacement (Repl)', note=None)
-_CITES78: Final[tuple[Cite, ...]] = (_C77,)
-_C79: Final[Cite] = Cite(layer='OCS', clause='3.3', item='engineer', title='Engineer', note=None)
-_CITES80: Final[tuple[Cite, ...]] = (_C79,)
-_C81: Final[Cite] = Cite(layer='OCS', clause='3.3', item='rail_repair', title='Rail Repair', note=None)
-_CITES82: Final[tuple[Cite, ...]] = (_C81,)
-_C83: Final[Cite] = Cite(layer='OCS', clause='3.3', item='assault_engineer', title='Assault Engineer', note=None)
-_CITES84: Final[tuple[Cite, ...]] = (_C83,)
-_C85: Final[Cite] = Cite(layer='OCS', clause='3.3', item='pioneer', title='Pioneer', note=None)
-_CITES86: Final[tuple[Cite, ...]] = (_C85,)
-_C87: Final[Cite] = Cite(layer='OCS', clause='3.3', item='para_glider_engineer', title='Para/Glider Engineer', note=None)
-_CITES88: Final[tuple[Cite, ...]] = (_C87,)
-_C89: Final[Cite] = Cite(layer='OCS', clause='3.3', item='transport', title='Transport Point', note=None)
-_CITES90: Final[tuple[Cite, ...]] = (_C89,)
-_C91: Final[Cite] = Cite(layer='OCS', clause='3.3', item='sp', title='Supply Points (SP)', note=None)
-_CITES92: Final[tuple[Cite, ...]] = (_C91,)
-_C93: Final[Cite] = Cite(layer='OCS', clause='3.3', item='port', title='Port', note=None)
-_CITES94: Final[tuple[Cite, ...]] = (_C93,)
-_C95: Final[Cite] = Cite(layer='OCS', clause='3.3', item='air_base', title='Air base', note=None)
-_CITES96: Final[tuple[Cite, ...]] = (_C95,)
-_C97: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hedgehog', title='Hedgehog', note=None)
-_CITES98: Final[tuple[Cite, ...]] = (_C97,)
-_C99: Final[Cite] = Cite(layer='OCS', clause='3.3', item='fighter', title='Fighter (an air unit)', note=None)
-_CITES100: Final[tuple[Cite, ...]] = (_C99,)
-_C101: Final[Cite] = Cite(layer='OCS', clause='3.3', item='other_plane', title='Air unit other than a fighter', note=None)
-_CITES102: Final[tuple[Cite, ...]] = (_C101,)
-_C103: Final[Cite] = Cite(layer='OCS', clause='5.0', item='combat', title='Combat', note=None)
-_C105: Final[Cite] = Cite(layer='OCS', clause='5.0', item='move', title='Move', note=None)
-_C107: Final[Cite] = Cite(layer='OCS', clause='5.0', item='reserve', title='Reserve', note=None)
-_C109: Final[Cite] = Cite(layer='OCS', clause='5.0', item='strat', title='Strat', note=None)
-_C111: Final[Cite] = Cite(layer='OCS', clause='5.0', item='dg', title='Disorganized (DG)', note=None)
-_C113: Final[Cite] = Cite(layer='OCS', clause='5.0', item='exploit', title='Exploitation', note=None)
-_C115: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
-_CITES116: Final[tuple[Cite, ...]] = (_C115,)
-_DOMAINS_Unit_0_117: Final[dict[str, Any]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True), 'active': (False, True)}
-_SET118: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
-_C119: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
-_CITES120: Final[tuple[Cite, ...]] = (_C119,)
-_C121: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
-_C123: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
-_CITES124: Final[tuple[Cite, ...]] = (_C123,)
-_C125: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
-_CITES126: Final[tuple[Cite, ...]] = (_C125,)
-_C127: Final[Cite] = Cite(layer='OCS', clause='13.2f', item=None, title='Loading and Unloading', note=None)
-_CITES128: Final[tuple[Cite, ...]] = (_C127,)
-_C129: Final[Cite] = Cite(layer='OCS', clause='13.2g', item=None, title='Organic Trucks', note=None)
-_CITES130: Final[tuple[Cite, ...]] = (_C129,)
-_C131: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, note=None)
-_C133: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
-_CITES134: Final[tuple[Cite, ...]] = (_C133,)
-_SET135: Final[frozenset[UnitType]] = frozenset({'air_base', 'fighter', 'hedgehog', 'other_plane', 'port'})
-_C136: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, note=None)
-_CITES137: Final[tuple[Cite, ...]] = (_C136,)
-_C138: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
-_CITES139: Final[tuple[Cite, ...]] = (_C138,)
-_DOMAINS_RailHex_0_140: Final[dict[str, Any]] = {'town_or_port': (False, True), 'units': _Items(_DOMAINS_Unit_0_117, lambda: Unit(), 'Unit {}'), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'path_needs_extender': (False, True), 'path_ezoc_negated': (False, True), 'in_ezoc': (False, True), 'enemy_units': (False, True)}
-_C141: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
-_CITES142: Final[tuple[Cite, ...]] = (_C141,)
-_C143: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
-_C145: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
-_CITES146: Final[tuple[Cite, ...]] = (_C145,)
-_C147: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
-_C148: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
-_CITES149: Final[tuple[Cite, ...]] = (_C148,)
-_C150: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
-_C152: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
-_CITES153: Final[tuple[Cite, ...]] = (_C152,)
-_SET154: Final[frozenset[Mode]] = frozenset({'reserve', 'strat'})
-_C155: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
-_CITES156: Final[tuple[Cite, ...]] = (_C155,)
-_C157: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
-_CITES158: Final[tuple[Cite, ...]] = (_C157,)
-_C159: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
-_CITES160: Final[tuple[Cite, ...]] = (_C159,)
-_C161: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
-_CITES162: Final[tuple[Cite, ...]] = (_C161,)
-_DOMAINS_Hex_0_163: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0_117, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
-_C164: Final[Cite] = Cite(layer='OCS', clause='13.6', item=None, title='Reinforcements', note=None)
-_CITES165: Final[tuple[Cite, ...]] = (_C164,)
-_C166: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
-_CITES167: Final[tuple[Cite, ...]] = (_C166,)
-_C168: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
-_C170: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
-_CITES171: Final[tuple[Cite, ...]] = (_C170,)
-_C172: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
-_CITES173: Final[tuple[Cite, ...]] = (_C172,)
-_C174: Final[Cite] = Cite(layer='fog_of_war', clause='13.7b', item=None, title='Fog of War Option', note="With the Fog of War Option (13.7b) a Formation marker may be put under other combat units, unless it holds the stack's only ground units with a ZOC.")
-_C176: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
-_C178: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
-_CITES179: Final[tuple[Cite, ...]] = (_C178,)
-_SET180: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
-_C181: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
-_CITES182: Final[tuple[Cite, ...]] = (_C181,)
-_C183: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
-_C185: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
-_CITES186: Final[tuple[Cite, ...]] = (_C185,)
-_C187: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
-_CITES188: Final[tuple[Cite, ...]] = (_C187,)
-_C189: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
-_CITES190: Final[tuple[Cite, ...]] = (_C189,)
-_SET191: Final[frozenset[Consolidation]] = frozenset({'formations', 'independent_joins'})
-_C192: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
-_CITES193: Final[tuple[Cite, ...]] = (_C192,)
-_C194: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
-_CITES195: Final[tuple[Cite, ...]] = (_C194,)
-_C196: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
-_CITES197: Final[tuple[Cite, ...]] = (_C196,)
-_C198: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
-_CITES199: Final[tuple[Cite, ...]] = (_C198,)
-_SET200: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
-_C201: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
-_CITES202: Final[tuple[Cite, ...]] = (_C201,)
-_C203: Final[Cite] = Cite(layer='OCS', clause='4.5', item=None, title='Zone of Control', note=None)
-_CITES204: Final[tuple[Cite, ...]] = (_C203,)
-_CITES205: Final[tuple[Cite, ...]] = (_C147,)
-_C206: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
-_CITES207: Final[tuple[Cite, ...]] = (_C206,)
-_C208: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
-_CITES209: Final[tuple[Cite, ...]] = (_C208,)
-_SET210: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
-_C211: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
-_CITES212: Final[tuple[Cite, ...]] = (_C211,)
-_C213: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
-_CITES214: Final[tuple[Cite, ...]] = (_C213,)
-_C215: Final[Cite] = Cite(layer='OCS', clause='4.8b', item=None, title='Order of Stacking', note=None)
-_CITES216: Final[tuple[Cite, ...]] = (_C215,)
-_C217: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
-_CITES218: Final[tuple[Cite, ...]] = (_C217,)
-_SET219: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
-_C220: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
-_CITES221: Final[tuple[Cite, ...]] = (_C220,)
-_C222: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
-_CITES223: Final[tuple[Cite, ...]] = (_C222,)
-_C224: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
-_CITES225: Final[tuple[Cite, ...]] = (_C224,)
-_C226: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
-_CITES227: Final[tuple[Cite, ...]] = (_C226,)
-_C228: Final[Cite] = Cite(layer='fog_of_war', clause='13.7b', item=None, title='Fog of War Option', note=None)
-_C230: Final[Cite] = Cite(layer='OCS', clause='12.5', item=None, title='Fuel Supply', note=None)
-_C231: Final[Cite] = Cite(layer='OCS', clause='13.2b', item='transport', title='Transport Points never need fuel', note=None)
-_C232: Final[Cite] = Cite(layer='OCS', clause='12.5', item='motorized', title='Truck and Track units need fuel', note=None)
-_C233: Final[Cite] = Cite(layer='OCS', clause='12.5', item='leg', title='Leg units need no fuel', note=None)
-_CITES234: Final[tuple[Cite, ...]] = (_C230, _C231,)
-_CITES235: Final[tuple[Cite, ...]] = (_C230, _C232,)
-_CITES236: Final[tuple[Cite, ...]] = (_C230, _C233,)
-_C237: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
-_C238: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
-_C239: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
-_C240: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat_side', title='HQ under a marker oriented toward Combat Mode: the (5) of its Combat Mode side (5.10e)', note=None)
-_C241: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move_side', title='HQ in Strat Mode or oriented toward Move Mode: the (1) of its Move Mode side', note=None)
-_C242: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
-_CITES243: Final[tuple[Cite, ...]] = (_C0, _C237,)
-_CITES244: Final[tuple[Cite, ...]] = (_C0, _C238,)
-_CITES245: Final[tuple[Cite, ...]] = (_C0, _C239,)
-_CITES246: Final[tuple[Cite, ...]] = (_C0, _C240,)
-_CITES247: Final[tuple[Cite, ...]] = (_C0, _C241,)
-_CITES248: Final[tuple[Cite, ...]] = (_C0, _C242,)
-_C249: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
-_C250: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
-_SET251: Final[frozenset[UnitType]] = frozenset({'fighter', 'hedgehog', 'other_plane', 'sp', 'transport'})
-_C252: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
-_CITES253: Final[tuple[Cite, ...]] = (_C127, _C249,)
-_SET254: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
-_CITES255: Final[tuple[Cite, ...]] = (_C127, _C250,)
-_CITES256: Final[tuple[Cite, ...]] = (_C127, _C252,)
-_C257: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='tag_along', title='E) Organic Trucks tag along with other retreating combat units in their stack', note=None)
-_C258: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='alone', title='E) Organic Trucks cannot retreat alone', note=None)
-_C259: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='others', title='Other Transport Points do not: tagging along is an exception for Organic Trucks (their combat: 9.14c)', note=None)
-_CITES260: Final[tuple[Cite, ...]] = (_C129, _C257,)
-_CITES261: Final[tuple[Cite, ...]] = (_C129, _C258,)
-_CITES262: Final[tuple[Cite, ...]] = (_C129, _C259,)
-_C263: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
-_C264: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
-_C265: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
-_C266: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
-_CITES267: Final[tuple[Cite, ...]] = (_C143, _C263,)
-_CITES268: Final[tuple[Cite, ...]] = (_C143, _C264,)
-_CITES269: Final[tuple[Cite, ...]] = (_C143, _C265,)
-_CITES270: Final[tuple[Cite, ...]] = (_C143, _C266,)
-_C271: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3) nor holding enemy units (4.8c D)', note=None)
-_C272: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='enemy_units', title='D) Cargo cannot detrain in hexes with enemy non-combat units, planes or ships', note=None)
-_C273: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
-_CITES274: Final[tuple[Cite, ...]] = (_C143, _C271,)
-_CITES275: Final[tuple[Cite, ...]] = (_C143, _C272,)
-_CITES276: Final[tuple[Cite, ...]] = (_C143, _C273,)
-_C277: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
-_C278: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
-_C279: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='dead_pile', title='A unit in the Dead Pile, whatever its supply and mode', note=None)
-_C280: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='reduced', title='An on-map reduced unit, whatever its supply and mode', note=None)
-_C281: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Generally, only units in the Dead Pile and on-map reduced units can be rebuilt', note=None)
-_CITES282: Final[tuple[Cite, ...]] = (_C8, _C277,)
-_CITES283: Final[tuple[Cite, ...]] = (_C8, _C278,)
-_CITES284: Final[tuple[Cite, ...]] = (_C8, _C279,)
-_CITES285: Final[tuple[Cite, ...]] = (_C8, _C280,)
-_CITES286: Final[tuple[Cite, ...]] = (_C8, _C281,)
-_C287: Final[Cite] = Cite(layer='OCS', clause='13.6b', item='nearest_edge', title='A map-edge arrival hex blocked by enemy units: the nearest unblocked map-edge hex', note=None)
-_C288: Final[Cite] = Cite(layer='OCS', clause='13.6', item='entry', title='In their entry hexes', note=None)
-_C289: Final[Cite] = Cite(layer='OCS', clause='13.6', item='elsewhere', title='Reinforcements are placed in their entry hexes', note=None)
-_C293: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
-_C294: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
-_C295: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
-_C296: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
-_C301: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='capable', title='While the unit is Engineer-Capable', note=None)
-_C302: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='own_bridge', title='Exception: the unit uses its own bridge to leave the hex after changing mode or orientation', note=None)
-_C303: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='gone', title='Bridging disappears the instant the unit is no longer Engineer-Capable', note=None)
-_CITES304: Final[tuple[Cite, ...]] = (_C183, _C301,)
-_CITES305: Final[tuple[Cite, ...]] = (_C183, _C302,)
-_CITES306: Final[tuple[Cite, ...]] = (_C183, _C303,)
-_C307: Final[Cite] = Cite(layer='OCS', clause='4.2', item='attacker', title='N to 1: the attack strength over the defense strength, rounded per 4.1', note=None)
-_C308: Final[Cite] = Cite(layer='OCS', clause='4.2', item='defender', title='Below 1:1, 1 to N: the defense strength over the attack strength, rounded per 4.1', note=None)
-_CITES309: Final[tuple[Cite, ...]] = (_C194, _C307,)
-_CITES310: Final[tuple[Cite, ...]] = (_C194, _C308,)
-_C311: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
-_C312: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_C313: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
-_C314: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_C315: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_C316: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
-_C317: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITES318: Final[tuple[Cite, ...]] = (_C311, _C312,)
-_CITES319: Final[tuple[Cite, ...]] = (_C311, _C313,)
-_CITES320: Final[tuple[Cite, ...]] = (_C311, _C314,)
-_CITES321: Final[tuple[Cite, ...]] = (_C311, _C315,)
-_CITES322: Final[tuple[Cite, ...]] = (_C311, _C316,)
-_CITES323: Final[tuple[Cite, ...]] = (_C311, _C317,)
-_C324: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_C325: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_C326: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
-_C327: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITES328: Final[tuple[Cite, ...]] = (_C324, _C325,)
-_CITES329: Final[tuple[Cite, ...]] = (_C324, _C326,)
-_CITES330: Final[tuple[Cite, ...]] = (_C324, _C327,)
-_C331: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='strat', title='J) Units can never enter a ZOC while in Strat Mode', note=None)
-_C332: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='reserve', title='I) Once in Reserve Mode, units can enter and exit ZOC normally', note=None)
-_C333: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='other', title='Other modes: only A) limits it (Truck MP)', note=None)
-_C337: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
-_SET338: Final[frozenset[UnitType]] = frozenset({'artillery', 'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
-_C339: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
-_C340: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
-_C341: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_C342: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
-_C343: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C344: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITES345: Final[tuple[Cite, ...]] = (_C206, _C337,)
-_CITES346: Final[tuple[Cite, ...]] = (_C206, _C339,)
-_CITES347: Final[tuple[Cite, ...]] = (_C206, _C340,)
-_CITES348: Final[tuple[Cite, ...]] = (_C206, _C341,)
-_CITES349: Final[tuple[Cite, ...]] = (_C206, _C342,)
-_CITES350: Final[tuple[Cite, ...]] = (_C206, _C343,)
-_CITES351: Final[tuple[Cite, ...]] = (_C206, _C344,)
-_Q352: Final[Fraction] = Fraction(1, 2)
-_Q353: Final[Fraction] = Fraction(1, 4)
-_C354: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_C355: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
-_C356: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_C357: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_C358: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
-_C359: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITES360: Final[tuple[Cite, ...]] = (_C354, _C355,)
-_CITES361: Final[tuple[Cite, ...]] = (_C354, _C356,)
-_CITES362: Final[tuple[Cite, ...]] = (_C354, _C357,)
-_CITES363: Final[tuple[Cite, ...]] = (_C354, _C358,)
-_CITES364: Final[tuple[Cite, ...]] = (_C354, _C359,)
-_C365: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
-_C366: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_SET367: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_C368: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='by_air', title='But not by air', note=None)
-_SET369: Final[frozenset[Transport]] = frozenset({'air', 'air_drop'})
-_C370: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='unlisted', title='Only by landing craft, rail or shipping (not an ALT landing or a Beach Assault)', note=None)
-_C375: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_C376: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_C377: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_C378: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='landing_craft', title='Landing Craft: not one of the cases in which half MA can be spent', note=None)
-_C379: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES380: Final[tuple[Cite, ...]] = (_C213, _C375,)
-_CITES381: Final[tuple[Cite, ...]] = (_C213, _C376,)
-_CITES382: Final[tuple[Cite, ...]] = (_C213, _C377,)
-_CITES383: Final[tuple[Cite, ...]] = (_C213, _C378,)
-_CITES384: Final[tuple[Cite, ...]] = (_C213, _C379,)
-_C385: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
-_C386: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
-_CITES387: Final[tuple[Cite, ...]] = (_C213, _C385,)
-_CITES388: Final[tuple[Cite, ...]] = (_C213, _C386,)
-_C389: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
-_C390: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
-_CITES391: Final[tuple[Cite, ...]] = (_C213, _C389,)
-_CITES392: Final[tuple[Cite, ...]] = (_C213, _C390,)
-_C393: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='no_zoc', title='C) applies when a unit with a ZOC is in the hex', note=None)
-_C394: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='zoc_on_top', title='C) A unit with a ZOC is the top combat unit', note=None)
-_C395: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='hq_on_top', title='D) An HQ can be the top combat unit in the hex when no enemy ground units are adjacent', note=None)
-_C396: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='buried', title='C) If a unit with a ZOC is in a hex, it should be the top combat unit', note=None)
-_CITES397: Final[tuple[Cite, ...]] = (_C215, _C393,)
-_CITES398: Final[tuple[Cite, ...]] = (_C215, _C394,)
-_CITES399: Final[tuple[Cite, ...]] = (_C215, _C395,)
-_CITES400: Final[tuple[Cite, ...]] = (_C215, _C396,)
-_C401: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_C402: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
-_C403: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
-_C404: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_C405: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
-_CITES406: Final[tuple[Cite, ...]] = (_C217, _C401,)
-_CITES407: Final[tuple[Cite, ...]] = (_C217, _C402,)
-_CITES408: Final[tuple[Cite, ...]] = (_C217, _C403,)
-_CITES409: Final[tuple[Cite, ...]] = (_C217, _C404,)
-_CITES410: Final[tuple[Cite, ...]] = (_C217, _C405,)
-_C411: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='no_zoc', title='The top combat unit, if none have a ZOC', note=None)
-_C412: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='combat_mode', title='The top Combat Mode Attack-Capable unit', note=None)
-_C413: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='exploitation', title='A ZOC but no Combat Mode unit (Exploitation Mode, 4.5): the top unit with a ZOC', note=None)
-_CITES414: Final[tuple[Cite, ...]] = (_C220, _C411,)
-_CITES415: Final[tuple[Cite, ...]] = (_C220, _C412,)
-_CITES416: Final[tuple[Cite, ...]] = (_C220, _C413,)
-_C417: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
-_C418: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
-_C419: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
-_C420: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
-_C421: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
-_CITES422: Final[tuple[Cite, ...]] = (_C421,)
-_CITES423: Final[tuple[Cite, ...]] = (_C421, _C421, _C417,)
-_CITES424: Final[tuple[Cite, ...]] = (_C417,)
-_CITES425: Final[tuple[Cite, ...]] = (_C418,)
-_CITES426: Final[tuple[Cite, ...]] = (_C419,)
-_CITES427: Final[tuple[Cite, ...]] = (_C420,)
+_CITE_DAK_13_2c: Final[Cite] = Cite(layer='DAK', clause='13.2c', item=None, title='Mechanical Handling', note="ILLUSTRATIVE: 30 truck counters stands in for DAK's own counter-mix.")
+_CITE_DAK_1_2_jock_column: Final[Cite] = Cite(layer='DAK', clause='1.2', item='jock_column', title='ILLUSTRATIVE: a Jock Column company counts as 1/2 RE', note=None)
+_CITE_DAK_4_5a_F: Final[Cite] = Cite(layer='DAK', clause='4.5a', item='F', title='Port Operations - Trace Supply', note='In either edition of DAK, units do not negate EZOCs for Port Operations (F).')
+_CITE_OCS_12_5: Final[Cite] = Cite(layer='OCS', clause='12.5', item=None, title='Fuel Supply', note=None)
+_CITE_OCS_12_5_leg: Final[Cite] = Cite(layer='OCS', clause='12.5', item='leg', title='Leg units need no fuel', note=None)
+_CITE_OCS_12_5_motorized: Final[Cite] = Cite(layer='OCS', clause='12.5', item='motorized', title='Truck and Track units need fuel', note=None)
+_CITE_OCS_13_1_hq: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_CITE_OCS_13_1a: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
+_CITE_OCS_13_1c: Final[Cite] = Cite(layer='OCS', clause='13.1c', item=None, title='HQs and Combat', note=None)
+_CITE_OCS_13_1c_hq: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
+_CITE_OCS_13_1c_hq_combat: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
+_CITE_OCS_13_1c_hq_combat_side: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat_side', title='HQ under a marker oriented toward Combat Mode: the (5) of its Combat Mode side (5.10e)', note=None)
+_CITE_OCS_13_1c_hq_move: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
+_CITE_OCS_13_1c_hq_move_side: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move_side', title='HQ in Strat Mode or oriented toward Move Mode: the (1) of its Move Mode side', note=None)
+_CITE_OCS_13_1c_printed: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
+_CITE_OCS_13_1d: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
+_CITE_OCS_13_2a: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
+_CITE_OCS_13_2a_barrage_cost: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='barrage_cost', title='Barrage', note=None)
+_CITE_OCS_13_2a_combat_cost: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='combat_cost', title='Combat', note=None)
+_CITE_OCS_13_2a_construction: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='construction', title='Construction or repair', note=None)
+_CITE_OCS_13_2a_fueling: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='fueling', title='Fueling', note=None)
+_CITE_OCS_13_2b: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
+_CITE_OCS_13_2b_transport: Final[Cite] = Cite(layer='OCS', clause='13.2b', item='transport', title='Transport Points never need fuel', note=None)
+_CITE_OCS_13_2c: Final[Cite] = Cite(layer='OCS', clause='13.2c', item=None, title='Mechanical Handling', note=None)
+_CITE_OCS_13_2d: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
+_CITE_OCS_13_2e_mules: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_CITE_OCS_13_2f: Final[Cite] = Cite(layer='OCS', clause='13.2f', item=None, title='Loading and Unloading', note=None)
+_CITE_OCS_13_2f_elsewhere: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
+_CITE_OCS_13_2f_receiving_hex: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
+_CITE_OCS_13_2g: Final[Cite] = Cite(layer='OCS', clause='13.2g', item=None, title='Organic Trucks', note=None)
+_CITE_OCS_13_2g_alone: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='alone', title='E) Organic Trucks cannot retreat alone', note=None)
+_CITE_OCS_13_2g_organic: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
+_CITE_OCS_13_2g_others: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='others', title='Other Transport Points do not: tagging along is an exception for Organic Trucks (their combat: 9.14c)', note=None)
+_CITE_OCS_13_2g_tag_along: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='tag_along', title='E) Organic Trucks tag along with other retreating combat units in their stack', note=None)
+_CITE_OCS_13_2i: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, note=None)
+_CITE_OCS_13_3a: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
+_CITE_OCS_13_3b: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, note=None)
+_CITE_OCS_13_3c: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
+_CITE_OCS_13_3d: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
+_CITE_OCS_13_3e: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
+_CITE_OCS_13_3e_detrain: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
+_CITE_OCS_13_3e_entrain: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
+_CITE_OCS_13_3e_no: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
+_CITE_OCS_13_3f: Final[Cite] = Cite(layer='OCS', clause='13.3f', item=None, title='Rail Conversion', note=None)
+_CITE_OCS_13_3g: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
+_CITE_OCS_13_3g_rail_repair: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
+_CITE_OCS_13_3g_rail_repair_: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3) nor holding enemy units (4.8c D)', note=None)
+_CITE_OCS_13_3h: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
+_CITE_OCS_13_4a: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
+_CITE_OCS_13_4b_artillery: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
+_CITE_OCS_13_4b_artillery_: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
+_CITE_OCS_13_5: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
+_CITE_OCS_13_5a: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
+_CITE_OCS_13_5b: Final[Cite] = Cite(layer='OCS', clause='13.5b', item=None, title=None, note=None)
+_CITE_OCS_13_5b_breakdown: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
+_CITE_OCS_13_5b_dead_pile: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='dead_pile', title='A unit in the Dead Pile, whatever its supply and mode', note=None)
+_CITE_OCS_13_5b_others: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Generally, only units in the Dead Pile and on-map reduced units can be rebuilt', note=None)
+_CITE_OCS_13_5b_reduced: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='reduced', title='An on-map reduced unit, whatever its supply and mode', note=None)
+_CITE_OCS_13_5c_yellow_dot: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_CITE_OCS_13_5d: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
+_CITE_OCS_13_5e: Final[Cite] = Cite(layer='OCS', clause='13.5e', item=None, title='Truck Rebuilds', note=None)
+_CITE_OCS_13_5f: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
+_CITE_OCS_13_6: Final[Cite] = Cite(layer='OCS', clause='13.6', item=None, title='Reinforcements', note=None)
+_CITE_OCS_13_6_elsewhere: Final[Cite] = Cite(layer='OCS', clause='13.6', item='elsewhere', title='Reinforcements are placed in their entry hexes', note=None)
+_CITE_OCS_13_6_entry: Final[Cite] = Cite(layer='OCS', clause='13.6', item='entry', title='In their entry hexes', note=None)
+_CITE_OCS_13_6a: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
+_CITE_OCS_13_6b: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
+_CITE_OCS_13_6b_nearest_edge: Final[Cite] = Cite(layer='OCS', clause='13.6b', item='nearest_edge', title='A map-edge arrival hex blocked by enemy units: the nearest unblocked map-edge hex', note=None)
+_CITE_OCS_13_6c: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
+_CITE_OCS_13_7: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
+_CITE_OCS_13_7a: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
+_CITE_OCS_13_8: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
+_CITE_OCS_13_8a: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
+_CITE_OCS_13_8b: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
+_CITE_OCS_13_8b_capable: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='capable', title='While the unit is Engineer-Capable', note=None)
+_CITE_OCS_13_8b_gone: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='gone', title='Bridging disappears the instant the unit is no longer Engineer-Capable', note=None)
+_CITE_OCS_13_8b_major: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
+_CITE_OCS_13_8b_minor: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
+_CITE_OCS_13_8b_overrun: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
+_CITE_OCS_13_8b_own_bridge: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='own_bridge', title='Exception: the unit uses its own bridge to leave the hex after changing mode or orientation', note=None)
+_CITE_OCS_13_8b_unbridged: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
+_CITE_OCS_13_8c: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
+_CITE_OCS_13_8c_hq_itself: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
+_CITE_OCS_13_8d: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
+_CITE_OCS_13_8d_build_air_base: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='build_air_base', title='Build an Air Base', note=None)
+_CITE_OCS_13_8d_build_hedgehog: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='build_hedgehog', title='Build a Hedgehog', note=None)
+_CITE_OCS_13_8d_damage_port: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='damage_port', title='Damage a Port', note=None)
+_CITE_OCS_13_8d_improve_air_base: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='improve_air_base', title='Improve an Air Base', note=None)
+_CITE_OCS_13_8d_improve_hedgehog: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='improve_hedgehog', title='Improve a Hedgehog', note=None)
+_CITE_OCS_13_8d_reduce_air_base: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='reduce_air_base', title='Reduce an Air Base', note=None)
+_CITE_OCS_13_8d_reduce_hedgehog: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='reduce_hedgehog', title='Reduce a Hedgehog', note=None)
+_CITE_OCS_13_8d_repair_port: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='repair_port', title='Repair a Port', note=None)
+_CITE_OCS_13_9: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
+_CITE_OCS_3_3: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
+_CITE_OCS_3_3_air_base: Final[Cite] = Cite(layer='OCS', clause='3.3', item='air_base', title='Air base', note=None)
+_CITE_OCS_3_3_artillery: Final[Cite] = Cite(layer='OCS', clause='3.3', item='artillery', title='Artillery', note=None)
+_CITE_OCS_3_3_assault_engineer: Final[Cite] = Cite(layer='OCS', clause='3.3', item='assault_engineer', title='Assault Engineer', note=None)
+_CITE_OCS_3_3_combat_unit: Final[Cite] = Cite(layer='OCS', clause='3.3', item='combat_unit', title='Combat unit', note=None)
+_CITE_OCS_3_3_engineer: Final[Cite] = Cite(layer='OCS', clause='3.3', item='engineer', title='Engineer', note=None)
+_CITE_OCS_3_3_fighter: Final[Cite] = Cite(layer='OCS', clause='3.3', item='fighter', title='Fighter (an air unit)', note=None)
+_CITE_OCS_3_3_hedgehog: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hedgehog', title='Hedgehog', note=None)
+_CITE_OCS_3_3_hq: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hq', title='HQ', note=None)
+_CITE_OCS_3_3_other_plane: Final[Cite] = Cite(layer='OCS', clause='3.3', item='other_plane', title='Air unit other than a fighter', note=None)
+_CITE_OCS_3_3_para_glider_engineer: Final[Cite] = Cite(layer='OCS', clause='3.3', item='para_glider_engineer', title='Para/Glider Engineer', note=None)
+_CITE_OCS_3_3_pioneer: Final[Cite] = Cite(layer='OCS', clause='3.3', item='pioneer', title='Pioneer', note=None)
+_CITE_OCS_3_3_port: Final[Cite] = Cite(layer='OCS', clause='3.3', item='port', title='Port', note=None)
+_CITE_OCS_3_3_rail_repair: Final[Cite] = Cite(layer='OCS', clause='3.3', item='rail_repair', title='Rail Repair', note=None)
+_CITE_OCS_3_3_repl: Final[Cite] = Cite(layer='OCS', clause='3.3', item='repl', title='Replacement (Repl)', note=None)
+_CITE_OCS_3_3_sp: Final[Cite] = Cite(layer='OCS', clause='3.3', item='sp', title='Supply Points (SP)', note=None)
+_CITE_OCS_3_3_transport: Final[Cite] = Cite(layer='OCS', clause='3.3', item='transport', title='Transport Point', note=None)
+_CITE_OCS_4_1: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
+_CITE_OCS_4_2: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
+_CITE_OCS_4_2_attacker: Final[Cite] = Cite(layer='OCS', clause='4.2', item='attacker', title='N to 1: the attack strength over the defense strength, rounded per 4.1', note=None)
+_CITE_OCS_4_2_defender: Final[Cite] = Cite(layer='OCS', clause='4.2', item='defender', title='Below 1:1, 1 to N: the defense strength over the attack strength, rounded per 4.1', note=None)
+_CITE_OCS_4_3: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
+_CITE_OCS_4_4: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
+_CITE_OCS_4_4_capable: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
+_CITE_OCS_4_4_not_combat: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
+_CITE_OCS_4_4_parenthesized: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
+_CITE_OCS_4_4_strat_reserve: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_CITE_OCS_4_4a: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
+_CITE_OCS_4_4b: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
+_CITE_OCS_4_4b_none: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
+_CITE_OCS_4_4b_zoc: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_CITE_OCS_4_4c: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
+_CITE_OCS_4_5: Final[Cite] = Cite(layer='OCS', clause='4.5', item=None, title='Zone of Control', note=None)
+_CITE_OCS_4_5_exploitation: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
+_CITE_OCS_4_5a: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
+_CITE_OCS_4_5a_A: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='A', title='Truck Movement', note=None)
+_CITE_OCS_4_5a_B: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='B', title='Supply Lines', note=None)
+_CITE_OCS_4_5a_C: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='C', title='Rail Transport - Literal', note=None)
+_CITE_OCS_4_5a_D: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='D', title='Rail Transport - Trace Supply', note=None)
+_CITE_OCS_4_5a_E: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='E', title='Rail Conversion operations', note=None)
+_CITE_OCS_4_5a_F: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='F', title='Port Operations - Trace Supply', note=None)
+_CITE_OCS_4_5a_G: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='G', title='Port Operations-Literal, Using Sea Cap', note=None)
+_CITE_OCS_4_5a_H: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='H', title='Aircraft Refit', note=None)
+_CITE_OCS_4_5a_I: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='I', title='Reserve Mode', note=None)
+_CITE_OCS_4_5a_J: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='J', title='Strat Mode', note=None)
+_CITE_OCS_4_5a_K: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='K', title='Repl Rebuilds', note=None)
+_CITE_OCS_4_5a_other: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='other', title='Other modes: only A) limits it (Truck MP)', note=None)
+_CITE_OCS_4_5a_reserve: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='reserve', title='I) Once in Reserve Mode, units can enter and exit ZOC normally', note=None)
+_CITE_OCS_4_5a_strat: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='strat', title='J) Units can never enter a ZOC while in Strat Mode', note=None)
+_CITE_OCS_4_5b: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
+_CITE_OCS_4_6: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
+_CITE_OCS_4_6_battalion: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
+_CITE_OCS_4_6_multi_step: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
+_CITE_OCS_4_6_not_combat: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
+_CITE_OCS_4_6_other: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
+_CITE_OCS_4_6_quarter: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_CITE_OCS_4_7: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
+_CITE_OCS_4_7a_supply: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_CITE_OCS_4_7b: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
+_CITE_OCS_4_7b_other: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
+_CITE_OCS_4_7b_slow_leg: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_CITE_OCS_4_7c: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
+_CITE_OCS_4_7c_by_air: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='by_air', title='But not by air', note=None)
+_CITE_OCS_4_7c_loaded_sp: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
+_CITE_OCS_4_7c_sea_or_rail: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
+_CITE_OCS_4_7c_transport_point: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
+_CITE_OCS_4_7c_unlisted: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='unlisted', title='Only by landing craft, rail or shipping (not an ALT landing or a Beach Assault)', note=None)
+_CITE_OCS_4_7d: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
+_CITE_OCS_4_7d_air: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
+_CITE_OCS_4_7d_air_: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
+_CITE_OCS_4_7d_alt: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
+_CITE_OCS_4_7d_alt_: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
+_CITE_OCS_4_7d_landing_craft: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='landing_craft', title='Landing Craft: not one of the cases in which half MA can be spent', note=None)
+_CITE_OCS_4_7d_none: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
+_CITE_OCS_4_7d_none_: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
+_CITE_OCS_4_7d_rail: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
+_CITE_OCS_4_7d_rail_: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_CITE_OCS_4_8: Final[Cite] = Cite(layer='OCS', clause='4.8', item=None, title='Stacking', note=None)
+_CITE_OCS_4_8_air_bases: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
+_CITE_OCS_4_8_combat_re: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_CITE_OCS_4_8_hedgehogs: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
+_CITE_OCS_4_8_ports: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
+_CITE_OCS_4_8a: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
+_CITE_OCS_4_8b: Final[Cite] = Cite(layer='OCS', clause='4.8b', item=None, title='Order of Stacking', note=None)
+_CITE_OCS_4_8b_buried: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='buried', title='C) If a unit with a ZOC is in a hex, it should be the top combat unit', note=None)
+_CITE_OCS_4_8b_hq_on_top: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='hq_on_top', title='D) An HQ can be the top combat unit in the hex when no enemy ground units are adjacent', note=None)
+_CITE_OCS_4_8b_no_zoc: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='no_zoc', title='C) applies when a unit with a ZOC is in the hex', note=None)
+_CITE_OCS_4_8b_zoc_on_top: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='zoc_on_top', title='C) A unit with a ZOC is the top combat unit', note=None)
+_CITE_OCS_4_8c: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
+_CITE_OCS_4_8c_attack_capable: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
+_CITE_OCS_4_8c_enemy_units: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='enemy_units', title='D) Cargo cannot detrain in hexes with enemy non-combat units, planes or ships', note=None)
+_CITE_OCS_4_8c_paths: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
+_CITE_OCS_4_8c_planes: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
+_CITE_OCS_4_8c_ships: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
+_CITE_OCS_4_8c_unlisted: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
+_CITE_OCS_4_9a: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
+_CITE_OCS_4_9a_combat_mode: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='combat_mode', title='The top Combat Mode Attack-Capable unit', note=None)
+_CITE_OCS_4_9a_dg: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='dg', title='Whether it is DG', note=None)
+_CITE_OCS_4_9a_exploitation: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='exploitation', title='A ZOC but no Combat Mode unit (Exploitation Mode, 4.5): the top unit with a ZOC', note=None)
+_CITE_OCS_4_9a_internal_stocks: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='internal_stocks', title='Its internal stocks status', note=None)
+_CITE_OCS_4_9a_no_zoc: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='no_zoc', title='The top combat unit, if none have a ZOC', note=None)
+_CITE_OCS_4_9a_out_of_supply: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='out_of_supply', title='Whether it is Out of Supply', note=None)
+_CITE_OCS_4_9a_steps_lost: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='steps_lost', title='The steps it has lost', note=None)
+_CITE_OCS_4_9a_strat_mode: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='strat_mode', title='Whether it is in Strat Mode', note=None)
+_CITE_OCS_5_0_combat: Final[Cite] = Cite(layer='OCS', clause='5.0', item='combat', title='Combat', note=None)
+_CITE_OCS_5_0_dg: Final[Cite] = Cite(layer='OCS', clause='5.0', item='dg', title='Disorganized (DG)', note=None)
+_CITE_OCS_5_0_exploit: Final[Cite] = Cite(layer='OCS', clause='5.0', item='exploit', title='Exploitation', note=None)
+_CITE_OCS_5_0_move: Final[Cite] = Cite(layer='OCS', clause='5.0', item='move', title='Move', note=None)
+_CITE_OCS_5_0_reserve: Final[Cite] = Cite(layer='OCS', clause='5.0', item='reserve', title='Reserve', note=None)
+_CITE_OCS_5_0_strat: Final[Cite] = Cite(layer='OCS', clause='5.0', item='strat', title='Strat', note=None)
+_CITE_OCS_5_10e: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
+_CITE_OCS_9_11: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
+_CITE_fog_of_war_13_7b: Final[Cite] = Cite(layer='fog_of_war', clause='13.7b', item=None, title='Fog of War Option', note="With the Fog of War Option (13.7b) a Formation marker may be put under other combat units, unless it holds the stack's only ground units with a ZOC.")
+_CITE_fog_of_war_13_7b_: Final[Cite] = Cite(layer='fog_of_war', clause='13.7b', item=None, title='Fog of War Option', note=None)
+_Q_1_2: Final[Fraction] = Fraction(1, 2)
+_Q_1_4: Final[Fraction] = Fraction(1, 4)
+_SET_air_air_drop: Final[frozenset[Transport]] = frozenset({'air', 'air_drop'})
+_SET_air_base_fighter_hedgeho_ae8dbffd: Final[frozenset[UnitType]] = frozenset({'air_base', 'fighter', 'hedgehog', 'other_plane', 'port'})
+_SET_air_base_port: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
+_SET_artillery_assault_engine_88af7d0e: Final[frozenset[UnitType]] = frozenset({'artillery', 'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
+_SET_assault_engineer_combat_352fa5da: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
+_SET_dg_exploit_reserve: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
+_SET_engineer_hq: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
+_SET_fighter_hedgehog_other_p_ff3ed59e: Final[frozenset[UnitType]] = frozenset({'fighter', 'hedgehog', 'other_plane', 'sp', 'transport'})
+_SET_formations_independent_joins: Final[frozenset[Consolidation]] = frozenset({'formations', 'independent_joins'})
+_SET_landing_craft_rail_shipping: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_SET_noncombat_units_planes: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
+_SET_reserve_strat: Final[frozenset[Mode]] = frozenset({'reserve', 'strat'})
+_SET_sp_transport: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
+_RULES_OCS_12_5__OCS_12_5_leg: Final[tuple[Cite, ...]] = (_CITE_OCS_12_5, _CITE_OCS_12_5_leg,)
+_RULES_OCS_12_5__OCS_12_5_motorized: Final[tuple[Cite, ...]] = (_CITE_OCS_12_5, _CITE_OCS_12_5_motorized,)
+_RULES_OCS_12_5__OCS_13_2b_transport: Final[tuple[Cite, ...]] = (_CITE_OCS_12_5, _CITE_OCS_13_2b_transport,)
+_RULES_OCS_13_1a: Final[tuple[Cite, ...]] = (_CITE_OCS_13_1a,)
+_RULES_OCS_13_1c: Final[tuple[Cite, ...]] = (_CITE_OCS_13_1c,)
+_RULES_OCS_13_1c__OCS_13_1c_hq_combat: Final[tuple[Cite, ...]] = (_CITE_OCS_13_1c, _CITE_OCS_13_1c_hq_combat,)
+_RULES_OCS_13_1c__OCS_13_1c_hq_combat_side: Final[tuple[Cite, ...]] = (_CITE_OCS_13_1c, _CITE_OCS_13_1c_hq_combat_side,)
+_RULES_OCS_13_1c__OCS_13_1c_hq_move: Final[tuple[Cite, ...]] = (_CITE_OCS_13_1c, _CITE_OCS_13_1c_hq_move,)
+_RULES_OCS_13_1c__OCS_13_1c_hq_move_side: Final[tuple[Cite, ...]] = (_CITE_OCS_13_1c, _CITE_OCS_13_1c_hq_move_side,)
+_RULES_OCS_13_1c__OCS_13_1c_printed: Final[tuple[Cite, ...]] = (_CITE_OCS_13_1c, _CITE_OCS_13_1c_printed,)
+_RULES_OCS_13_1c__OCS_13_4b_artillery: Final[tuple[Cite, ...]] = (_CITE_OCS_13_1c, _CITE_OCS_13_4b_artillery,)
+_RULES_OCS_13_1d: Final[tuple[Cite, ...]] = (_CITE_OCS_13_1d,)
+_RULES_OCS_13_2b: Final[tuple[Cite, ...]] = (_CITE_OCS_13_2b,)
+_RULES_OCS_13_2c: Final[tuple[Cite, ...]] = (_CITE_OCS_13_2c,)
+_RULES_OCS_13_2c__DAK_13_2c: Final[tuple[Cite, ...]] = (_CITE_OCS_13_2c, _CITE_DAK_13_2c,)
+_RULES_OCS_13_2d: Final[tuple[Cite, ...]] = (_CITE_OCS_13_2d,)
+_RULES_OCS_13_2f: Final[tuple[Cite, ...]] = (_CITE_OCS_13_2f,)
+_RULES_OCS_13_2f__OCS_13_2f_elsewhere: Final[tuple[Cite, ...]] = (_CITE_OCS_13_2f, _CITE_OCS_13_2f_elsewhere,)
+_RULES_OCS_13_2f__OCS_13_2f_receiving_hex: Final[tuple[Cite, ...]] = (_CITE_OCS_13_2f, _CITE_OCS_13_2f_receiving_hex,)
+_RULES_OCS_13_2f__OCS_13_2g_organic: Final[tuple[Cite, ...]] = (_CITE_OCS_13_2f, _CITE_OCS_13_2g_organic,)
+_RULES_OCS_13_2g: Final[tuple[Cite, ...]] = (_CITE_OCS_13_2g,)
+_RULES_OCS_13_2g__OCS_13_2g_alone: Final[tuple[Cite, ...]] = (_CITE_OCS_13_2g, _CITE_OCS_13_2g_alone,)
+_RULES_OCS_13_2g__OCS_13_2g_others: Final[tuple[Cite, ...]] = (_CITE_OCS_13_2g, _CITE_OCS_13_2g_others,)
+_RULES_OCS_13_2g__OCS_13_2g_tag_along: Final[tuple[Cite, ...]] = (_CITE_OCS_13_2g, _CITE_OCS_13_2g_tag_along,)
+_RULES_OCS_13_3a: Final[tuple[Cite, ...]] = (_CITE_OCS_13_3a,)
+_RULES_OCS_13_3b: Final[tuple[Cite, ...]] = (_CITE_OCS_13_3b,)
+_RULES_OCS_13_3c: Final[tuple[Cite, ...]] = (_CITE_OCS_13_3c,)
+_RULES_OCS_13_3d: Final[tuple[Cite, ...]] = (_CITE_OCS_13_3d,)
+_RULES_OCS_13_3e__OCS_13_3e_detrain: Final[tuple[Cite, ...]] = (_CITE_OCS_13_3e, _CITE_OCS_13_3e_detrain,)
+_RULES_OCS_13_3e__OCS_13_3e_entrain: Final[tuple[Cite, ...]] = (_CITE_OCS_13_3e, _CITE_OCS_13_3e_entrain,)
+_RULES_OCS_13_3e__OCS_13_3e_no: Final[tuple[Cite, ...]] = (_CITE_OCS_13_3e, _CITE_OCS_13_3e_no,)
+_RULES_OCS_13_3e__OCS_13_3g_rail_repair: Final[tuple[Cite, ...]] = (_CITE_OCS_13_3e, _CITE_OCS_13_3g_rail_repair,)
+_RULES_OCS_13_3e__OCS_13_3g_rail_repair_: Final[tuple[Cite, ...]] = (_CITE_OCS_13_3e, _CITE_OCS_13_3g_rail_repair_,)
+_RULES_OCS_13_3e__OCS_13_8c_hq_itself: Final[tuple[Cite, ...]] = (_CITE_OCS_13_3e, _CITE_OCS_13_8c_hq_itself,)
+_RULES_OCS_13_3e__OCS_4_8c_enemy_units: Final[tuple[Cite, ...]] = (_CITE_OCS_13_3e, _CITE_OCS_4_8c_enemy_units,)
+_RULES_OCS_13_3g: Final[tuple[Cite, ...]] = (_CITE_OCS_13_3g,)
+_RULES_OCS_13_4a: Final[tuple[Cite, ...]] = (_CITE_OCS_13_4a,)
+_RULES_OCS_13_5: Final[tuple[Cite, ...]] = (_CITE_OCS_13_5,)
+_RULES_OCS_13_5a: Final[tuple[Cite, ...]] = (_CITE_OCS_13_5a,)
+_RULES_OCS_13_5b: Final[tuple[Cite, ...]] = (_CITE_OCS_13_5b,)
+_RULES_OCS_13_5b__OCS_13_5b_breakdown: Final[tuple[Cite, ...]] = (_CITE_OCS_13_5b, _CITE_OCS_13_5b_breakdown,)
+_RULES_OCS_13_5b__OCS_13_5b_dead_pile: Final[tuple[Cite, ...]] = (_CITE_OCS_13_5b, _CITE_OCS_13_5b_dead_pile,)
+_RULES_OCS_13_5b__OCS_13_5b_others: Final[tuple[Cite, ...]] = (_CITE_OCS_13_5b, _CITE_OCS_13_5b_others,)
+_RULES_OCS_13_5b__OCS_13_5b_reduced: Final[tuple[Cite, ...]] = (_CITE_OCS_13_5b, _CITE_OCS_13_5b_reduced,)
+_RULES_OCS_13_5b__OCS_13_5c_yellow_dot: Final[tuple[Cite, ...]] = (_CITE_OCS_13_5b, _CITE_OCS_13_5c_yellow_dot,)
+_RULES_OCS_13_5d: Final[tuple[Cite, ...]] = (_CITE_OCS_13_5d,)
+_RULES_OCS_13_5e: Final[tuple[Cite, ...]] = (_CITE_OCS_13_5e,)
+_RULES_OCS_13_5f: Final[tuple[Cite, ...]] = (_CITE_OCS_13_5f,)
+_RULES_OCS_13_6: Final[tuple[Cite, ...]] = (_CITE_OCS_13_6,)
+_RULES_OCS_13_6a: Final[tuple[Cite, ...]] = (_CITE_OCS_13_6a,)
+_RULES_OCS_13_6c: Final[tuple[Cite, ...]] = (_CITE_OCS_13_6c,)
+_RULES_OCS_13_7: Final[tuple[Cite, ...]] = (_CITE_OCS_13_7,)
+_RULES_OCS_13_8: Final[tuple[Cite, ...]] = (_CITE_OCS_13_8,)
+_RULES_OCS_13_8a: Final[tuple[Cite, ...]] = (_CITE_OCS_13_8a,)
+_RULES_OCS_13_8b__OCS_13_8b_capable: Final[tuple[Cite, ...]] = (_CITE_OCS_13_8b, _CITE_OCS_13_8b_capable,)
+_RULES_OCS_13_8b__OCS_13_8b_gone: Final[tuple[Cite, ...]] = (_CITE_OCS_13_8b, _CITE_OCS_13_8b_gone,)
+_RULES_OCS_13_8b__OCS_13_8b_own_bridge: Final[tuple[Cite, ...]] = (_CITE_OCS_13_8b, _CITE_OCS_13_8b_own_bridge,)
+_RULES_OCS_13_8c: Final[tuple[Cite, ...]] = (_CITE_OCS_13_8c,)
+_RULES_OCS_13_8d: Final[tuple[Cite, ...]] = (_CITE_OCS_13_8d,)
+_RULES_OCS_13_9: Final[tuple[Cite, ...]] = (_CITE_OCS_13_9,)
+_RULES_OCS_3_3: Final[tuple[Cite, ...]] = (_CITE_OCS_3_3,)
+_RULES_OCS_3_3_air_base: Final[tuple[Cite, ...]] = (_CITE_OCS_3_3_air_base,)
+_RULES_OCS_3_3_artillery: Final[tuple[Cite, ...]] = (_CITE_OCS_3_3_artillery,)
+_RULES_OCS_3_3_assault_engineer: Final[tuple[Cite, ...]] = (_CITE_OCS_3_3_assault_engineer,)
+_RULES_OCS_3_3_combat_unit: Final[tuple[Cite, ...]] = (_CITE_OCS_3_3_combat_unit,)
+_RULES_OCS_3_3_engineer: Final[tuple[Cite, ...]] = (_CITE_OCS_3_3_engineer,)
+_RULES_OCS_3_3_fighter: Final[tuple[Cite, ...]] = (_CITE_OCS_3_3_fighter,)
+_RULES_OCS_3_3_hedgehog: Final[tuple[Cite, ...]] = (_CITE_OCS_3_3_hedgehog,)
+_RULES_OCS_3_3_hq: Final[tuple[Cite, ...]] = (_CITE_OCS_3_3_hq,)
+_RULES_OCS_3_3_other_plane: Final[tuple[Cite, ...]] = (_CITE_OCS_3_3_other_plane,)
+_RULES_OCS_3_3_para_glider_engineer: Final[tuple[Cite, ...]] = (_CITE_OCS_3_3_para_glider_engineer,)
+_RULES_OCS_3_3_pioneer: Final[tuple[Cite, ...]] = (_CITE_OCS_3_3_pioneer,)
+_RULES_OCS_3_3_port: Final[tuple[Cite, ...]] = (_CITE_OCS_3_3_port,)
+_RULES_OCS_3_3_rail_repair: Final[tuple[Cite, ...]] = (_CITE_OCS_3_3_rail_repair,)
+_RULES_OCS_3_3_repl: Final[tuple[Cite, ...]] = (_CITE_OCS_3_3_repl,)
+_RULES_OCS_3_3_sp: Final[tuple[Cite, ...]] = (_CITE_OCS_3_3_sp,)
+_RULES_OCS_3_3_transport: Final[tuple[Cite, ...]] = (_CITE_OCS_3_3_transport,)
+_RULES_OCS_4_1: Final[tuple[Cite, ...]] = (_CITE_OCS_4_1,)
+_RULES_OCS_4_2: Final[tuple[Cite, ...]] = (_CITE_OCS_4_2,)
+_RULES_OCS_4_2__OCS_4_2_attacker: Final[tuple[Cite, ...]] = (_CITE_OCS_4_2, _CITE_OCS_4_2_attacker,)
+_RULES_OCS_4_2__OCS_4_2_defender: Final[tuple[Cite, ...]] = (_CITE_OCS_4_2, _CITE_OCS_4_2_defender,)
+_RULES_OCS_4_3: Final[tuple[Cite, ...]] = (_CITE_OCS_4_3,)
+_RULES_OCS_4_4__OCS_13_1c_hq: Final[tuple[Cite, ...]] = (_CITE_OCS_4_4, _CITE_OCS_13_1c_hq,)
+_RULES_OCS_4_4__OCS_13_4b_artillery_: Final[tuple[Cite, ...]] = (_CITE_OCS_4_4, _CITE_OCS_13_4b_artillery_,)
+_RULES_OCS_4_4__OCS_4_4_capable: Final[tuple[Cite, ...]] = (_CITE_OCS_4_4, _CITE_OCS_4_4_capable,)
+_RULES_OCS_4_4__OCS_4_4_not_combat: Final[tuple[Cite, ...]] = (_CITE_OCS_4_4, _CITE_OCS_4_4_not_combat,)
+_RULES_OCS_4_4__OCS_4_4_parenthesized: Final[tuple[Cite, ...]] = (_CITE_OCS_4_4, _CITE_OCS_4_4_parenthesized,)
+_RULES_OCS_4_4__OCS_4_4_strat_reserve: Final[tuple[Cite, ...]] = (_CITE_OCS_4_4, _CITE_OCS_4_4_strat_reserve,)
+_RULES_OCS_4_4a: Final[tuple[Cite, ...]] = (_CITE_OCS_4_4a,)
+_RULES_OCS_4_4b__OCS_4_4b_none: Final[tuple[Cite, ...]] = (_CITE_OCS_4_4b, _CITE_OCS_4_4b_none,)
+_RULES_OCS_4_4b__OCS_4_4b_zoc: Final[tuple[Cite, ...]] = (_CITE_OCS_4_4b, _CITE_OCS_4_4b_zoc,)
+_RULES_OCS_4_4b__OCS_4_5_exploitation: Final[tuple[Cite, ...]] = (_CITE_OCS_4_4b, _CITE_OCS_4_5_exploitation,)
+_RULES_OCS_4_4c: Final[tuple[Cite, ...]] = (_CITE_OCS_4_4c,)
+_RULES_OCS_4_5: Final[tuple[Cite, ...]] = (_CITE_OCS_4_5,)
+_RULES_OCS_4_5a: Final[tuple[Cite, ...]] = (_CITE_OCS_4_5a,)
+_RULES_OCS_4_5a_A: Final[tuple[Cite, ...]] = (_CITE_OCS_4_5a_A,)
+_RULES_OCS_4_5a_B: Final[tuple[Cite, ...]] = (_CITE_OCS_4_5a_B,)
+_RULES_OCS_4_5a_C: Final[tuple[Cite, ...]] = (_CITE_OCS_4_5a_C,)
+_RULES_OCS_4_5a_D: Final[tuple[Cite, ...]] = (_CITE_OCS_4_5a_D,)
+_RULES_OCS_4_5a_E: Final[tuple[Cite, ...]] = (_CITE_OCS_4_5a_E,)
+_RULES_OCS_4_5a_F__DAK_4_5a_F: Final[tuple[Cite, ...]] = (_CITE_OCS_4_5a_F, _CITE_DAK_4_5a_F,)
+_RULES_OCS_4_5a_G: Final[tuple[Cite, ...]] = (_CITE_OCS_4_5a_G,)
+_RULES_OCS_4_5a_H: Final[tuple[Cite, ...]] = (_CITE_OCS_4_5a_H,)
+_RULES_OCS_4_5a_I: Final[tuple[Cite, ...]] = (_CITE_OCS_4_5a_I,)
+_RULES_OCS_4_5a_J: Final[tuple[Cite, ...]] = (_CITE_OCS_4_5a_J,)
+_RULES_OCS_4_5a_K: Final[tuple[Cite, ...]] = (_CITE_OCS_4_5a_K,)
+_RULES_OCS_4_5b: Final[tuple[Cite, ...]] = (_CITE_OCS_4_5b,)
+_RULES_OCS_4_6: Final[tuple[Cite, ...]] = (_CITE_OCS_4_6,)
+_RULES_OCS_4_6__DAK_1_2_jock_column: Final[tuple[Cite, ...]] = (_CITE_OCS_4_6, _CITE_DAK_1_2_jock_column,)
+_RULES_OCS_4_6__OCS_13_1_hq: Final[tuple[Cite, ...]] = (_CITE_OCS_4_6, _CITE_OCS_13_1_hq,)
+_RULES_OCS_4_6__OCS_4_6_battalion: Final[tuple[Cite, ...]] = (_CITE_OCS_4_6, _CITE_OCS_4_6_battalion,)
+_RULES_OCS_4_6__OCS_4_6_multi_step: Final[tuple[Cite, ...]] = (_CITE_OCS_4_6, _CITE_OCS_4_6_multi_step,)
+_RULES_OCS_4_6__OCS_4_6_not_combat: Final[tuple[Cite, ...]] = (_CITE_OCS_4_6, _CITE_OCS_4_6_not_combat,)
+_RULES_OCS_4_6__OCS_4_6_other: Final[tuple[Cite, ...]] = (_CITE_OCS_4_6, _CITE_OCS_4_6_other,)
+_RULES_OCS_4_6__OCS_4_6_quarter: Final[tuple[Cite, ...]] = (_CITE_OCS_4_6, _CITE_OCS_4_6_quarter,)
+_RULES_OCS_4_7: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7,)
+_RULES_OCS_4_7b__OCS_4_7a_supply: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7b, _CITE_OCS_4_7a_supply,)
+_RULES_OCS_4_7b__OCS_4_7b_other: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7b, _CITE_OCS_4_7b_other,)
+_RULES_OCS_4_7b__OCS_4_7b_slow_leg: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7b, _CITE_OCS_4_7b_slow_leg,)
+_RULES_OCS_4_7b__OCS_4_7c_loaded_sp: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7b, _CITE_OCS_4_7c_loaded_sp,)
+_RULES_OCS_4_7b__OCS_4_7c_transport_point: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7b, _CITE_OCS_4_7c_transport_point,)
+_RULES_OCS_4_7c: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7c,)
+_RULES_OCS_4_7d: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7d,)
+_RULES_OCS_4_7d__OCS_4_7d_air: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7d, _CITE_OCS_4_7d_air,)
+_RULES_OCS_4_7d__OCS_4_7d_air_: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7d, _CITE_OCS_4_7d_air_,)
+_RULES_OCS_4_7d__OCS_4_7d_alt: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7d, _CITE_OCS_4_7d_alt,)
+_RULES_OCS_4_7d__OCS_4_7d_alt_: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7d, _CITE_OCS_4_7d_alt_,)
+_RULES_OCS_4_7d__OCS_4_7d_landing_craft: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7d, _CITE_OCS_4_7d_landing_craft,)
+_RULES_OCS_4_7d__OCS_4_7d_none: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none,)
+_RULES_OCS_4_7d__OCS_4_7d_none_: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none_,)
+_RULES_OCS_4_7d__OCS_4_7d_rail: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7d, _CITE_OCS_4_7d_rail,)
+_RULES_OCS_4_7d__OCS_4_7d_rail_: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7d, _CITE_OCS_4_7d_rail_,)
+_RULES_OCS_4_8: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8,)
+_RULES_OCS_4_8_air_bases: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8_air_bases,)
+_RULES_OCS_4_8_combat_re: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8_combat_re,)
+_RULES_OCS_4_8_hedgehogs: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8_hedgehogs,)
+_RULES_OCS_4_8_ports: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8_ports,)
+_RULES_OCS_4_8a: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8a,)
+_RULES_OCS_4_8a__OCS_4_8a__OCS_4_8_combat_re: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8a, _CITE_OCS_4_8a, _CITE_OCS_4_8_combat_re,)
+_RULES_OCS_4_8b: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8b,)
+_RULES_OCS_4_8b__OCS_4_8b_buried: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8b, _CITE_OCS_4_8b_buried,)
+_RULES_OCS_4_8b__OCS_4_8b_hq_on_top: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8b, _CITE_OCS_4_8b_hq_on_top,)
+_RULES_OCS_4_8b__OCS_4_8b_no_zoc: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8b, _CITE_OCS_4_8b_no_zoc,)
+_RULES_OCS_4_8b__OCS_4_8b_zoc_on_top: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8b, _CITE_OCS_4_8b_zoc_on_top,)
+_RULES_OCS_4_8c: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8c,)
+_RULES_OCS_4_8c__OCS_4_8c_attack_capable: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8c, _CITE_OCS_4_8c_attack_capable,)
+_RULES_OCS_4_8c__OCS_4_8c_paths: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8c, _CITE_OCS_4_8c_paths,)
+_RULES_OCS_4_8c__OCS_4_8c_planes: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8c, _CITE_OCS_4_8c_planes,)
+_RULES_OCS_4_8c__OCS_4_8c_ships: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8c, _CITE_OCS_4_8c_ships,)
+_RULES_OCS_4_8c__OCS_4_8c_unlisted: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,)
+_RULES_OCS_4_9a: Final[tuple[Cite, ...]] = (_CITE_OCS_4_9a,)
+_RULES_OCS_4_9a__OCS_4_9a_combat_mode: Final[tuple[Cite, ...]] = (_CITE_OCS_4_9a, _CITE_OCS_4_9a_combat_mode,)
+_RULES_OCS_4_9a__OCS_4_9a_exploitation: Final[tuple[Cite, ...]] = (_CITE_OCS_4_9a, _CITE_OCS_4_9a_exploitation,)
+_RULES_OCS_4_9a__OCS_4_9a_no_zoc: Final[tuple[Cite, ...]] = (_CITE_OCS_4_9a, _CITE_OCS_4_9a_no_zoc,)
+_RULES_OCS_5_10e: Final[tuple[Cite, ...]] = (_CITE_OCS_5_10e,)
+_RULES_OCS_9_11: Final[tuple[Cite, ...]] = (_CITE_OCS_9_11,)
+_DOMAINS_Unit_0: Final[dict[str, Any]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True), 'active': (False, True)}
+_DOMAINS_RailHex_0: Final[dict[str, Any]] = {'town_or_port': (False, True), 'units': _Items(_DOMAINS_Unit_0, lambda: Unit(), 'Unit {}'), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'path_needs_extender': (False, True), 'path_ezoc_negated': (False, True), 'in_ezoc': (False, True), 'enemy_units': (False, True)}
+_DOMAINS_Hex_0: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -930,7 +930,7 @@ EzocAction_negatable: Final[dict[EzocAction, bool]] = {
     'J': False,
     'K': False,
 }
-_CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {'A': _CITES39, 'B': _CITES41, 'C': _CITES43, 'D': _CITES45, 'E': _CITES47, 'F': _CITES50, 'G': _CITES52, 'H': _CITES54, 'I': _CITES56, 'J': _CITES58, 'K': _CITES60}
+_CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {'A': _RULES_OCS_4_5a_A, 'B': _RULES_OCS_4_5a_B, 'C': _RULES_OCS_4_5a_C, 'D': _RULES_OCS_4_5a_D, 'E': _RULES_OCS_4_5a_E, 'F': _RULES_OCS_4_5a_F__DAK_4_5a_F, 'G': _RULES_OCS_4_5a_G, 'H': _RULES_OCS_4_5a_H, 'I': _RULES_OCS_4_5a_I, 'J': _RULES_OCS_4_5a_J, 'K': _RULES_OCS_4_5a_K}
 
 # rules/ocs/ch4-general-concepts.rules:488  4.7  Kind of transport
 Transport = Literal['rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping']
@@ -1047,7 +1047,7 @@ UnitType_combat: Final[dict[UnitType, bool]] = {
     'fighter': False,
     'other_plane': False,
 }
-_CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES72, 'hq': _CITES74, 'artillery': _CITES76, 'repl': _CITES78, 'engineer': _CITES80, 'rail_repair': _CITES82, 'assault_engineer': _CITES84, 'pioneer': _CITES86, 'para_glider_engineer': _CITES88, 'transport': _CITES90, 'sp': _CITES92, 'port': _CITES94, 'air_base': _CITES96, 'hedgehog': _CITES98, 'fighter': _CITES100, 'other_plane': _CITES102}
+_CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _RULES_OCS_3_3_combat_unit, 'hq': _RULES_OCS_3_3_hq, 'artillery': _RULES_OCS_3_3_artillery, 'repl': _RULES_OCS_3_3_repl, 'engineer': _RULES_OCS_3_3_engineer, 'rail_repair': _RULES_OCS_3_3_rail_repair, 'assault_engineer': _RULES_OCS_3_3_assault_engineer, 'pioneer': _RULES_OCS_3_3_pioneer, 'para_glider_engineer': _RULES_OCS_3_3_para_glider_engineer, 'transport': _RULES_OCS_3_3_transport, 'sp': _RULES_OCS_3_3_sp, 'port': _RULES_OCS_3_3_port, 'air_base': _RULES_OCS_3_3_air_base, 'hedgehog': _RULES_OCS_3_3_hedgehog, 'fighter': _RULES_OCS_3_3_fighter, 'other_plane': _RULES_OCS_3_3_other_plane}
 UnitType_air: Final[dict[UnitType, bool]] = {
     'combat_unit': False,
     'hq': False,
@@ -1066,7 +1066,7 @@ UnitType_air: Final[dict[UnitType, bool]] = {
     'fighter': True,
     'other_plane': True,
 }
-_CITES_UnitType_air: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _CITES72, 'hq': _CITES74, 'artillery': _CITES76, 'repl': _CITES78, 'engineer': _CITES80, 'rail_repair': _CITES82, 'assault_engineer': _CITES84, 'pioneer': _CITES86, 'para_glider_engineer': _CITES88, 'transport': _CITES90, 'sp': _CITES92, 'port': _CITES94, 'air_base': _CITES96, 'hedgehog': _CITES98, 'fighter': _CITES100, 'other_plane': _CITES102}
+_CITES_UnitType_air: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _RULES_OCS_3_3_combat_unit, 'hq': _RULES_OCS_3_3_hq, 'artillery': _RULES_OCS_3_3_artillery, 'repl': _RULES_OCS_3_3_repl, 'engineer': _RULES_OCS_3_3_engineer, 'rail_repair': _RULES_OCS_3_3_rail_repair, 'assault_engineer': _RULES_OCS_3_3_assault_engineer, 'pioneer': _RULES_OCS_3_3_pioneer, 'para_glider_engineer': _RULES_OCS_3_3_para_glider_engineer, 'transport': _RULES_OCS_3_3_transport, 'sp': _RULES_OCS_3_3_sp, 'port': _RULES_OCS_3_3_port, 'air_base': _RULES_OCS_3_3_air_base, 'hedgehog': _RULES_OCS_3_3_hedgehog, 'fighter': _RULES_OCS_3_3_fighter, 'other_plane': _RULES_OCS_3_3_other_plane}
 
 # rules/ocs/series.rules:52  5.0  Mode
 Mode = Literal['combat', 'move', 'reserve', 'strat', 'dg', 'exploit']
@@ -1282,7 +1282,7 @@ def hq_may_throw_supply(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:54  13.1a  HQs and Modes
 def _t_hq_may_throw_supply(u: Unit, _t: list[Cite]) -> bool:
     """hq_may_throw_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES116)
+    _t.extend(_RULES_OCS_13_1a)
     return u.type == 'hq' and u.mode != 'strat'
 
 
@@ -1291,20 +1291,20 @@ def explain_hq_may_throw_supply(u: Unit) -> Answer[bool]:
     """May this HQ throw supply? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_may_throw_supply(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_supply, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_supply, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:55  13.1a  HQs and Modes
 def hq_uses_greater_throw_range(u: Unit) -> bool:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a)."""
     _u_mode = u.mode
-    return u.type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET118))
+    return u.type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET_dg_exploit_reserve))
 
 
 # rules/ocs/ch13-specialized-units.rules:55  13.1a  HQs and Modes
 def _t_hq_uses_greater_throw_range(u: Unit, _t: list[Cite]) -> bool:
     """hq_uses_greater_throw_range, recording in _t each rule it uses."""
-    _t.extend(_CITES116)
+    _t.extend(_RULES_OCS_13_1a)
     return u.type == 'hq' and _t_combat_side(u, _t)
 
 
@@ -1313,7 +1313,7 @@ def explain_hq_uses_greater_throw_range(u: Unit) -> Answer[bool]:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_uses_greater_throw_range(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:107  13.1c  HQs and Combat
@@ -1325,7 +1325,7 @@ def mode_after_forced_retreat(u: Unit) -> Mode:
 # rules/ocs/ch13-specialized-units.rules:107  13.1c  HQs and Combat
 def _t_mode_after_forced_retreat(u: Unit, _t: list[Cite]) -> Mode:
     """mode_after_forced_retreat, recording in _t each rule it uses."""
-    _t.extend(_CITES1)
+    _t.extend(_RULES_OCS_13_1c)
     return 'move' if u.type == 'hq' else u.mode
 
 
@@ -1347,7 +1347,7 @@ def hq_may_supply(hq: Unit, u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:133  13.1d  Special HQs
 def _t_hq_may_supply(hq: Unit, u: Unit, _t: list[Cite]) -> bool:
     """hq_may_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES120)
+    _t.extend(_RULES_OCS_13_1d)
     return not hq.divisional or u.formation == hq.formation or (u.formation == '' and u.nationality == hq.nationality)
 
 
@@ -1356,7 +1356,7 @@ def explain_hq_may_supply(hq: Unit, u: Unit) -> Answer[bool]:
     """May this HQ provide supply to this unit? (13.1d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_may_supply(hq, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_0_117), ('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_0), ('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:170  13.2a  Sequencing Transport/Supply
@@ -1366,10 +1366,10 @@ def pausing_load_may_pay(use: SpUse) -> bool:
 
 
 _ANSWERS_pausing_load_may_pay: Final[dict[tuple[SpUse], Answer[bool]]] = {
-    ('fueling',): Answer(True, (_C121, _C14,), ()),
-    ('construction',): Answer(True, (_C121, _C16,), ()),
-    ('combat_cost',): Answer(False, (_C121, _C18,), ('use = fueling', 'use = construction')),
-    ('barrage_cost',): Answer(False, (_C121, _C20,), ('use = fueling', 'use = construction')),
+    ('fueling',): Answer(True, (_CITE_OCS_13_2a, _CITE_OCS_13_2a_fueling,), ()),
+    ('construction',): Answer(True, (_CITE_OCS_13_2a, _CITE_OCS_13_2a_construction,), ()),
+    ('combat_cost',): Answer(False, (_CITE_OCS_13_2a, _CITE_OCS_13_2a_combat_cost,), ('use = fueling', 'use = construction')),
+    ('barrage_cost',): Answer(False, (_CITE_OCS_13_2a, _CITE_OCS_13_2a_barrage_cost,), ('use = fueling', 'use = construction')),
 }
 
 
@@ -1386,8 +1386,8 @@ def may_move_another_unit(transport_point_unfinished: bool) -> bool:
 
 
 _ANSWERS_may_move_another_unit: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(True, (_C121,), ()),
-    (True,): Answer(False, (_C121,), ('transport_point_unfinished = false',)),
+    (False,): Answer(True, (_CITE_OCS_13_2a,), ()),
+    (True,): Answer(False, (_CITE_OCS_13_2a,), ('transport_point_unfinished = false',)),
 }
 
 
@@ -1406,7 +1406,7 @@ def transport_point_supplied(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:195  13.2b  Transport Points and Supply
 def _t_transport_point_supplied(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_supplied, recording in _t each rule it uses."""
-    _t.extend(_CITES124)
+    _t.extend(_RULES_OCS_13_2b)
     return u.type != 'transport' or not u.out_of_supply
 
 
@@ -1415,7 +1415,7 @@ def explain_transport_point_supplied(u: Unit) -> Answer[bool]:
     """Transport Points are never Out of Supply (13.2b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_supplied(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:212  13.2c  Mechanical Handling
@@ -1427,7 +1427,7 @@ def may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool)
 # rules/ocs/ch13-specialized-units.rules:212  13.2c  Mechanical Handling
 def _t_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool, _t: list[Cite]) -> bool:
     """may_combine_transport_points, recording in _t each rule it uses."""
-    _t.extend(_CITES3)
+    _t.extend(_RULES_OCS_13_2c)
     return phase == 'movement' and same_hex and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
 
 
@@ -1436,7 +1436,7 @@ def explain_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_he
     """May these Transport Points combine (or divide)? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_combine_transport_points(a, b, phase, same_hex, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_0_117), ('b', b, _DOMAINS_Unit_0_117), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_0), ('b', b, _DOMAINS_Unit_0), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:216  13.2c  Mechanical Handling
@@ -1448,7 +1448,7 @@ def _s_may_carry_sp(tp: Unit, sp: Number) -> bool:
 # rules/ocs/ch13-specialized-units.rules:216  13.2c  Mechanical Handling
 def _t_may_carry_sp(tp: Unit, sp: Number, _t: list[Cite]) -> bool:
     """may_carry_sp, recording in _t each rule it uses."""
-    _t.extend(_CITES3)
+    _t.extend(_RULES_OCS_13_2c)
     return sp <= tp.points * 4
 
 
@@ -1463,7 +1463,7 @@ def explain_may_carry_sp(tp: Unit, sp: Number) -> Answer[bool]:
     """Can the Transport Point carry this many SP? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_carry_sp(tp, sp * SCALE, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_0_117), ('sp', sp, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_0), ('sp', sp, ()), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:222  13.2c  Mechanical Handling
@@ -1475,8 +1475,8 @@ def within_counter_mix(trucks_in_play: int) -> bool:
 # rules/ocs/ch13-specialized-units.rules:222  13.2c  Mechanical Handling
 def _t_within_counter_mix(trucks_in_play: int, _t: list[Cite]) -> bool:
     """within_counter_mix, recording in _t each rule it uses."""
-    _t.extend(_CITES3)
-    return trucks_in_play <= _cite(_t, _CITES5, truck_counters)
+    _t.extend(_RULES_OCS_13_2c)
+    return trucks_in_play <= _cite(_t, _RULES_OCS_13_2c__DAK_13_2c, truck_counters)
 
 
 # rules/ocs/ch13-specialized-units.rules:222  13.2c  Mechanical Handling
@@ -1497,7 +1497,7 @@ def transport_point_mode(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:255  13.2d  Mode Restrictions
 def _t_transport_point_mode(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_mode, recording in _t each rule it uses."""
-    _t.extend(_CITES126)
+    _t.extend(_RULES_OCS_13_2d)
     return u.type != 'transport' or u.mode == 'move' or (u.organic and u.mode == 'reserve')
 
 
@@ -1506,7 +1506,7 @@ def explain_transport_point_mode(u: Unit) -> Answer[bool]:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_mode(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:311  13.2f  Loading and Unloading
@@ -1518,7 +1518,7 @@ def load_cost(tp: Unit) -> int:
 # rules/ocs/ch13-specialized-units.rules:311  13.2f  Loading and Unloading
 def _t_load_cost(tp: Unit, _t: list[Cite]) -> int:
     """load_cost, recording in _t each rule it uses."""
-    _t.extend(_CITES128)
+    _t.extend(_RULES_OCS_13_2f)
     return _t_rounded(_div(tp.move_ma * 4, 40), _t)
 
 
@@ -1537,8 +1537,8 @@ def may_load_from(same_hex_as_dump: bool) -> bool:
 
 
 _ANSWERS_may_load_from: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C127,), ('same_hex_as_dump = true',)),
-    (True,): Answer(True, (_C127,), ()),
+    (False,): Answer(False, (_CITE_OCS_13_2f,), ('same_hex_as_dump = true',)),
+    (True,): Answer(True, (_CITE_OCS_13_2f,), ()),
 }
 
 
@@ -1557,7 +1557,7 @@ def may_draw_from(tp: Unit, u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:369  13.2g  Organic Trucks
 def _t_may_draw_from(tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """may_draw_from, recording in _t each rule it uses."""
-    _t.extend(_CITES130)
+    _t.extend(_RULES_OCS_13_2g)
     return not tp.organic or u.formation == tp.formation
 
 
@@ -1566,7 +1566,7 @@ def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     """May this unit draw SP from this Transport Point? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_draw_from(tp, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_0_117), ('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_0), ('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:372  13.2g  Organic Trucks
@@ -1578,7 +1578,7 @@ def may_form_extender(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:372  13.2g  Organic Trucks
 def _t_may_form_extender(tp: Unit, _t: list[Cite]) -> bool:
     """may_form_extender, recording in _t each rule it uses."""
-    _t.extend(_CITES130)
+    _t.extend(_RULES_OCS_13_2g)
     return not tp.organic
 
 
@@ -1587,7 +1587,7 @@ def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     """May this Transport Point be combined to form an Extender? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_form_extender(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:384  13.2g  Organic Trucks
@@ -1599,7 +1599,7 @@ def organic_after_capture(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:384  13.2g  Organic Trucks
 def _t_organic_after_capture(tp: Unit, _t: list[Cite]) -> bool:
     """organic_after_capture, recording in _t each rule it uses."""
-    _t.extend(_CITES130)
+    _t.extend(_RULES_OCS_13_2g)
     return False
 
 
@@ -1608,7 +1608,7 @@ def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     """Is the Transport Point still Organic once captured? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_organic_after_capture(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:386  13.2g  Organic Trucks
@@ -1620,7 +1620,7 @@ def may_withhold_combat_supply(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:386  13.2g  Organic Trucks
 def _t_may_withhold_combat_supply(tp: Unit, _t: list[Cite]) -> bool:
     """may_withhold_combat_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES130)
+    _t.extend(_RULES_OCS_13_2g)
     return tp.organic
 
 
@@ -1629,7 +1629,7 @@ def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_withhold_combat_supply(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:389  13.2g  Organic Trucks
@@ -1641,7 +1641,7 @@ def dg_result_removes_reserve(tp: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:389  13.2g  Organic Trucks
 def _t_dg_result_removes_reserve(tp: Unit, _t: list[Cite]) -> bool:
     """dg_result_removes_reserve, recording in _t each rule it uses."""
-    _t.extend(_CITES130)
+    _t.extend(_RULES_OCS_13_2g)
     return tp.type == 'transport' and tp.mode == 'reserve'
 
 
@@ -1650,7 +1650,7 @@ def explain_dg_result_removes_reserve(tp: Unit) -> Answer[bool]:
     """D) Does a DG result in its hex take this Organic Truck's Reserve marker off (leaving it in Move Mode, 13.2d)? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_dg_result_removes_reserve(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(dg_result_removes_reserve, (('tp', tp, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(dg_result_removes_reserve, (('tp', tp, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:393  13.2g  Organic Trucks
@@ -1663,7 +1663,7 @@ def hq_may_throw_from(hq: Unit, tp: Unit, u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:393  13.2g  Organic Trucks
 def _t_hq_may_throw_from(hq: Unit, tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """hq_may_throw_from, recording in _t each rule it uses."""
-    _t.extend(_CITES130)
+    _t.extend(_RULES_OCS_13_2g)
     return _t_hq_may_throw_supply(hq, _t) and _t_hq_may_supply(hq, u, _t) and (not tp.organic or u.formation == tp.formation)
 
 
@@ -1672,7 +1672,7 @@ def explain_hq_may_throw_from(hq: Unit, tp: Unit, u: Unit) -> Answer[bool]:
     """May this HQ throw SP from this Transport Point's load to this unit? (Organic Trucks: their formation only) (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_may_throw_from(hq, tp, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_from, (('hq', hq, _DOMAINS_Unit_0_117), ('tp', tp, _DOMAINS_Unit_0_117), ('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_from, (('hq', hq, _DOMAINS_Unit_0), ('tp', tp, _DOMAINS_Unit_0), ('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:443  13.2i
@@ -1682,14 +1682,14 @@ def captured_may_move_at_once(captured_in: Phase) -> bool:
 
 
 _ANSWERS_captured_may_move_at_once: Final[dict[tuple[Phase], Answer[bool]]] = {
-    ('reinforcement',): Answer(False, (_C131,), ('captured_in = movement',)),
-    ('movement',): Answer(True, (_C131,), ()),
-    ('reaction',): Answer(False, (_C131,), ('captured_in = movement',)),
-    ('exploitation',): Answer(False, (_C131,), ('captured_in = movement',)),
-    ('combat_phase',): Answer(False, (_C131,), ('captured_in = movement',)),
-    ('barrage',): Answer(False, (_C131,), ('captured_in = movement',)),
-    ('supply',): Answer(False, (_C131,), ('captured_in = movement',)),
-    ('clean_up',): Answer(False, (_C131,), ('captured_in = movement',)),
+    ('reinforcement',): Answer(False, (_CITE_OCS_13_2i,), ('captured_in = movement',)),
+    ('movement',): Answer(True, (_CITE_OCS_13_2i,), ()),
+    ('reaction',): Answer(False, (_CITE_OCS_13_2i,), ('captured_in = movement',)),
+    ('exploitation',): Answer(False, (_CITE_OCS_13_2i,), ('captured_in = movement',)),
+    ('combat_phase',): Answer(False, (_CITE_OCS_13_2i,), ('captured_in = movement',)),
+    ('barrage',): Answer(False, (_CITE_OCS_13_2i,), ('captured_in = movement',)),
+    ('supply',): Answer(False, (_CITE_OCS_13_2i,), ('captured_in = movement',)),
+    ('clean_up',): Answer(False, (_CITE_OCS_13_2i,), ('captured_in = movement',)),
 }
 
 
@@ -1702,13 +1702,13 @@ def explain_captured_may_move_at_once(captured_in: Phase) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:485  13.3a
 def rail_cargo(u: Unit) -> bool:
     """May this go by rail? (13.3a)."""
-    return u.type not in _SET135
+    return u.type not in _SET_air_base_fighter_hedgeho_ae8dbffd
 
 
 # rules/ocs/ch13-specialized-units.rules:485  13.3a
 def _t_rail_cargo(u: Unit, _t: list[Cite]) -> bool:
     """rail_cargo, recording in _t each rule it uses."""
-    _t.extend(_CITES134)
+    _t.extend(_RULES_OCS_13_3a)
     return _t_transportable(u, _t)
 
 
@@ -1717,7 +1717,7 @@ def explain_rail_cargo(u: Unit) -> Answer[bool]:
     """May this go by rail? (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_rail_cargo(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:487  13.3a
@@ -1729,7 +1729,7 @@ def _s_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_trac
 # rules/ocs/ch13-specialized-units.rules:487  13.3a
 def _t_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool, _t: list[Cite]) -> Number:
     """rail_cap_cost, recording in _t each rule it uses."""
-    _t.extend(_CITES134)
+    _t.extend(_RULES_OCS_13_3a)
     return _mul(_sum((_t_transport_equivalent(u, _t) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
@@ -1754,14 +1754,14 @@ def rail_cap_usable(phase: Phase) -> bool:
 
 
 _ANSWERS_rail_cap_usable: Final[dict[tuple[Phase], Answer[bool]]] = {
-    ('reinforcement',): Answer(False, (_C136,), ('phase = movement',)),
-    ('movement',): Answer(True, (_C136,), ()),
-    ('reaction',): Answer(False, (_C136,), ('phase = movement',)),
-    ('exploitation',): Answer(False, (_C136,), ('phase = movement',)),
-    ('combat_phase',): Answer(False, (_C136,), ('phase = movement',)),
-    ('barrage',): Answer(False, (_C136,), ('phase = movement',)),
-    ('supply',): Answer(False, (_C136,), ('phase = movement',)),
-    ('clean_up',): Answer(False, (_C136,), ('phase = movement',)),
+    ('reinforcement',): Answer(False, (_CITE_OCS_13_3b,), ('phase = movement',)),
+    ('movement',): Answer(True, (_CITE_OCS_13_3b,), ()),
+    ('reaction',): Answer(False, (_CITE_OCS_13_3b,), ('phase = movement',)),
+    ('exploitation',): Answer(False, (_CITE_OCS_13_3b,), ('phase = movement',)),
+    ('combat_phase',): Answer(False, (_CITE_OCS_13_3b,), ('phase = movement',)),
+    ('barrage',): Answer(False, (_CITE_OCS_13_3b,), ('phase = movement',)),
+    ('supply',): Answer(False, (_CITE_OCS_13_3b,), ('phase = movement',)),
+    ('clean_up',): Answer(False, (_CITE_OCS_13_3b,), ('phase = movement',)),
 }
 
 
@@ -1780,7 +1780,7 @@ def _s_rail_cap_available(turn_level: Number, unspent_before: Number) -> Number:
 # rules/ocs/ch13-specialized-units.rules:515  13.3b
 def _t_rail_cap_available(turn_level: Number, unspent_before: Number, _t: list[Cite]) -> Number:
     """rail_cap_available, recording in _t each rule it uses."""
-    _t.extend(_CITES137)
+    _t.extend(_RULES_OCS_13_3b)
     return turn_level
 
 
@@ -1807,7 +1807,7 @@ def detrainable_for(x: RailHex, moving_cargo: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:545  13.3c  Detrainable Hexes
 def _t_detrainable_for(x: RailHex, moving_cargo: bool, _t: list[Cite]) -> bool:
     """detrainable_for, recording in _t each rule it uses."""
-    _t.extend(_CITES139)
+    _t.extend(_RULES_OCS_13_3c)
     return (x.town_or_port or any((_t_creates_detrainable(u, _t) for u in x.units))) and x.controlled and x.ezoc_free_path_to_supply and (not (moving_cargo and x.path_needs_extender)) and (not x.path_ezoc_negated or _t_ezoc_allows('C' if moving_cargo else 'D', True, _t))
 
 
@@ -1816,7 +1816,7 @@ def explain_detrainable_for(x: RailHex, moving_cargo: bool) -> Answer[bool]:
     """Is this railroad hex detrainable, for moving cargo or (moving_cargo false) for trace supply? (13.3c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_detrainable_for(x, moving_cargo, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable_for, (('x', x, _DOMAINS_RailHex_0_140), ('moving_cargo', moving_cargo, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable_for, (('x', x, _DOMAINS_RailHex_0), ('moving_cargo', moving_cargo, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:551  13.3c  Detrainable Hexes
@@ -1828,7 +1828,7 @@ def detrainable(x: RailHex) -> bool:
 # rules/ocs/ch13-specialized-units.rules:551  13.3c  Detrainable Hexes
 def _t_detrainable(x: RailHex, _t: list[Cite]) -> bool:
     """detrainable, recording in _t each rule it uses."""
-    _t.extend(_CITES139)
+    _t.extend(_RULES_OCS_13_3c)
     return _t_detrainable_for(x, True, _t)
 
 
@@ -1837,7 +1837,7 @@ def explain_detrainable(x: RailHex) -> Answer[bool]:
     """Is this railroad hex detrainable for moving cargo (to entrain or detrain)? (13.3c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_detrainable(x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_0_140), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:585  13.3d  Railheads
@@ -1849,7 +1849,7 @@ def moves_railhead(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:585  13.3d  Railheads
 def _t_moves_railhead(u: Unit, _t: list[Cite]) -> bool:
     """moves_railhead, recording in _t each rule it uses."""
-    _t.extend(_CITES142)
+    _t.extend(_RULES_OCS_13_3d)
     return u.type == 'rail_repair'
 
 
@@ -1858,7 +1858,7 @@ def explain_moves_railhead(u: Unit) -> Answer[bool]:
     """Does this unit's movement move a Railhead marker? (13.3d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_moves_railhead(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:619  13.3e
@@ -1868,22 +1868,22 @@ def rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bo
 
 
 _ANSWERS_rail_path_hex_usable: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
-    (False, False, False, False,): Answer(False, (_C143,), ('controlled = true',)),
-    (False, False, False, True,): Answer(True, (_C143,), ()),
-    (False, False, True, False,): Answer(False, (_C143,), ()),
-    (False, False, True, True,): Answer(False, (_C143,), ('wrong_gauge = false',)),
-    (False, True, False, False,): Answer(False, (_C143,), ()),
-    (False, True, False, True,): Answer(False, (_C143,), ('in_ezoc = false',)),
-    (False, True, True, False,): Answer(False, (_C143,), ()),
-    (False, True, True, True,): Answer(False, (_C143,), ()),
-    (True, False, False, False,): Answer(False, (_C143,), ()),
-    (True, False, False, True,): Answer(False, (_C143,), ('enemy_combat_unit = false',)),
-    (True, False, True, False,): Answer(False, (_C143,), ()),
-    (True, False, True, True,): Answer(False, (_C143,), ()),
-    (True, True, False, False,): Answer(False, (_C143,), ()),
-    (True, True, False, True,): Answer(False, (_C143,), ()),
-    (True, True, True, False,): Answer(False, (_C143,), ()),
-    (True, True, True, True,): Answer(False, (_C143,), ()),
+    (False, False, False, False,): Answer(False, (_CITE_OCS_13_3e,), ('controlled = true',)),
+    (False, False, False, True,): Answer(True, (_CITE_OCS_13_3e,), ()),
+    (False, False, True, False,): Answer(False, (_CITE_OCS_13_3e,), ()),
+    (False, False, True, True,): Answer(False, (_CITE_OCS_13_3e,), ('wrong_gauge = false',)),
+    (False, True, False, False,): Answer(False, (_CITE_OCS_13_3e,), ()),
+    (False, True, False, True,): Answer(False, (_CITE_OCS_13_3e,), ('in_ezoc = false',)),
+    (False, True, True, False,): Answer(False, (_CITE_OCS_13_3e,), ()),
+    (False, True, True, True,): Answer(False, (_CITE_OCS_13_3e,), ()),
+    (True, False, False, False,): Answer(False, (_CITE_OCS_13_3e,), ()),
+    (True, False, False, True,): Answer(False, (_CITE_OCS_13_3e,), ('enemy_combat_unit = false',)),
+    (True, False, True, False,): Answer(False, (_CITE_OCS_13_3e,), ()),
+    (True, False, True, True,): Answer(False, (_CITE_OCS_13_3e,), ()),
+    (True, True, False, False,): Answer(False, (_CITE_OCS_13_3e,), ()),
+    (True, True, False, True,): Answer(False, (_CITE_OCS_13_3e,), ()),
+    (True, True, True, False,): Answer(False, (_CITE_OCS_13_3e,), ()),
+    (True, True, True, True,): Answer(False, (_CITE_OCS_13_3e,), ()),
 }
 
 
@@ -1900,70 +1900,70 @@ def rail_steps_in_one_phase(entrained_in: Phase, detrains_in: Phase) -> bool:
 
 
 _ANSWERS_rail_steps_in_one_phase: Final[dict[tuple[Phase, Phase], Answer[bool]]] = {
-    ('reinforcement', 'reinforcement',): Answer(True, (_C143,), ()),
-    ('reinforcement', 'movement',): Answer(False, (_C143,), ('entrained_in = movement', 'detrains_in = reinforcement')),
-    ('reinforcement', 'reaction',): Answer(False, (_C143,), ('entrained_in = reaction', 'detrains_in = reinforcement')),
-    ('reinforcement', 'exploitation',): Answer(False, (_C143,), ('entrained_in = exploitation', 'detrains_in = reinforcement')),
-    ('reinforcement', 'combat_phase',): Answer(False, (_C143,), ('entrained_in = combat_phase', 'detrains_in = reinforcement')),
-    ('reinforcement', 'barrage',): Answer(False, (_C143,), ('entrained_in = barrage', 'detrains_in = reinforcement')),
-    ('reinforcement', 'supply',): Answer(False, (_C143,), ('entrained_in = supply', 'detrains_in = reinforcement')),
-    ('reinforcement', 'clean_up',): Answer(False, (_C143,), ('entrained_in = clean_up', 'detrains_in = reinforcement')),
-    ('movement', 'reinforcement',): Answer(False, (_C143,), ('entrained_in = reinforcement', 'detrains_in = movement')),
-    ('movement', 'movement',): Answer(True, (_C143,), ()),
-    ('movement', 'reaction',): Answer(False, (_C143,), ('entrained_in = reaction', 'detrains_in = movement')),
-    ('movement', 'exploitation',): Answer(False, (_C143,), ('entrained_in = exploitation', 'detrains_in = movement')),
-    ('movement', 'combat_phase',): Answer(False, (_C143,), ('entrained_in = combat_phase', 'detrains_in = movement')),
-    ('movement', 'barrage',): Answer(False, (_C143,), ('entrained_in = barrage', 'detrains_in = movement')),
-    ('movement', 'supply',): Answer(False, (_C143,), ('entrained_in = supply', 'detrains_in = movement')),
-    ('movement', 'clean_up',): Answer(False, (_C143,), ('entrained_in = clean_up', 'detrains_in = movement')),
-    ('reaction', 'reinforcement',): Answer(False, (_C143,), ('entrained_in = reinforcement', 'detrains_in = reaction')),
-    ('reaction', 'movement',): Answer(False, (_C143,), ('entrained_in = movement', 'detrains_in = reaction')),
-    ('reaction', 'reaction',): Answer(True, (_C143,), ()),
-    ('reaction', 'exploitation',): Answer(False, (_C143,), ('entrained_in = exploitation', 'detrains_in = reaction')),
-    ('reaction', 'combat_phase',): Answer(False, (_C143,), ('entrained_in = combat_phase', 'detrains_in = reaction')),
-    ('reaction', 'barrage',): Answer(False, (_C143,), ('entrained_in = barrage', 'detrains_in = reaction')),
-    ('reaction', 'supply',): Answer(False, (_C143,), ('entrained_in = supply', 'detrains_in = reaction')),
-    ('reaction', 'clean_up',): Answer(False, (_C143,), ('entrained_in = clean_up', 'detrains_in = reaction')),
-    ('exploitation', 'reinforcement',): Answer(False, (_C143,), ('entrained_in = reinforcement', 'detrains_in = exploitation')),
-    ('exploitation', 'movement',): Answer(False, (_C143,), ('entrained_in = movement', 'detrains_in = exploitation')),
-    ('exploitation', 'reaction',): Answer(False, (_C143,), ('entrained_in = reaction', 'detrains_in = exploitation')),
-    ('exploitation', 'exploitation',): Answer(True, (_C143,), ()),
-    ('exploitation', 'combat_phase',): Answer(False, (_C143,), ('entrained_in = combat_phase', 'detrains_in = exploitation')),
-    ('exploitation', 'barrage',): Answer(False, (_C143,), ('entrained_in = barrage', 'detrains_in = exploitation')),
-    ('exploitation', 'supply',): Answer(False, (_C143,), ('entrained_in = supply', 'detrains_in = exploitation')),
-    ('exploitation', 'clean_up',): Answer(False, (_C143,), ('entrained_in = clean_up', 'detrains_in = exploitation')),
-    ('combat_phase', 'reinforcement',): Answer(False, (_C143,), ('entrained_in = reinforcement', 'detrains_in = combat_phase')),
-    ('combat_phase', 'movement',): Answer(False, (_C143,), ('entrained_in = movement', 'detrains_in = combat_phase')),
-    ('combat_phase', 'reaction',): Answer(False, (_C143,), ('entrained_in = reaction', 'detrains_in = combat_phase')),
-    ('combat_phase', 'exploitation',): Answer(False, (_C143,), ('entrained_in = exploitation', 'detrains_in = combat_phase')),
-    ('combat_phase', 'combat_phase',): Answer(True, (_C143,), ()),
-    ('combat_phase', 'barrage',): Answer(False, (_C143,), ('entrained_in = barrage', 'detrains_in = combat_phase')),
-    ('combat_phase', 'supply',): Answer(False, (_C143,), ('entrained_in = supply', 'detrains_in = combat_phase')),
-    ('combat_phase', 'clean_up',): Answer(False, (_C143,), ('entrained_in = clean_up', 'detrains_in = combat_phase')),
-    ('barrage', 'reinforcement',): Answer(False, (_C143,), ('entrained_in = reinforcement', 'detrains_in = barrage')),
-    ('barrage', 'movement',): Answer(False, (_C143,), ('entrained_in = movement', 'detrains_in = barrage')),
-    ('barrage', 'reaction',): Answer(False, (_C143,), ('entrained_in = reaction', 'detrains_in = barrage')),
-    ('barrage', 'exploitation',): Answer(False, (_C143,), ('entrained_in = exploitation', 'detrains_in = barrage')),
-    ('barrage', 'combat_phase',): Answer(False, (_C143,), ('entrained_in = combat_phase', 'detrains_in = barrage')),
-    ('barrage', 'barrage',): Answer(True, (_C143,), ()),
-    ('barrage', 'supply',): Answer(False, (_C143,), ('entrained_in = supply', 'detrains_in = barrage')),
-    ('barrage', 'clean_up',): Answer(False, (_C143,), ('entrained_in = clean_up', 'detrains_in = barrage')),
-    ('supply', 'reinforcement',): Answer(False, (_C143,), ('entrained_in = reinforcement', 'detrains_in = supply')),
-    ('supply', 'movement',): Answer(False, (_C143,), ('entrained_in = movement', 'detrains_in = supply')),
-    ('supply', 'reaction',): Answer(False, (_C143,), ('entrained_in = reaction', 'detrains_in = supply')),
-    ('supply', 'exploitation',): Answer(False, (_C143,), ('entrained_in = exploitation', 'detrains_in = supply')),
-    ('supply', 'combat_phase',): Answer(False, (_C143,), ('entrained_in = combat_phase', 'detrains_in = supply')),
-    ('supply', 'barrage',): Answer(False, (_C143,), ('entrained_in = barrage', 'detrains_in = supply')),
-    ('supply', 'supply',): Answer(True, (_C143,), ()),
-    ('supply', 'clean_up',): Answer(False, (_C143,), ('entrained_in = clean_up', 'detrains_in = supply')),
-    ('clean_up', 'reinforcement',): Answer(False, (_C143,), ('entrained_in = reinforcement', 'detrains_in = clean_up')),
-    ('clean_up', 'movement',): Answer(False, (_C143,), ('entrained_in = movement', 'detrains_in = clean_up')),
-    ('clean_up', 'reaction',): Answer(False, (_C143,), ('entrained_in = reaction', 'detrains_in = clean_up')),
-    ('clean_up', 'exploitation',): Answer(False, (_C143,), ('entrained_in = exploitation', 'detrains_in = clean_up')),
-    ('clean_up', 'combat_phase',): Answer(False, (_C143,), ('entrained_in = combat_phase', 'detrains_in = clean_up')),
-    ('clean_up', 'barrage',): Answer(False, (_C143,), ('entrained_in = barrage', 'detrains_in = clean_up')),
-    ('clean_up', 'supply',): Answer(False, (_C143,), ('entrained_in = supply', 'detrains_in = clean_up')),
-    ('clean_up', 'clean_up',): Answer(True, (_C143,), ()),
+    ('reinforcement', 'reinforcement',): Answer(True, (_CITE_OCS_13_3e,), ()),
+    ('reinforcement', 'movement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = movement', 'detrains_in = reinforcement')),
+    ('reinforcement', 'reaction',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reaction', 'detrains_in = reinforcement')),
+    ('reinforcement', 'exploitation',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = exploitation', 'detrains_in = reinforcement')),
+    ('reinforcement', 'combat_phase',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = combat_phase', 'detrains_in = reinforcement')),
+    ('reinforcement', 'barrage',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = barrage', 'detrains_in = reinforcement')),
+    ('reinforcement', 'supply',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = supply', 'detrains_in = reinforcement')),
+    ('reinforcement', 'clean_up',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = clean_up', 'detrains_in = reinforcement')),
+    ('movement', 'reinforcement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reinforcement', 'detrains_in = movement')),
+    ('movement', 'movement',): Answer(True, (_CITE_OCS_13_3e,), ()),
+    ('movement', 'reaction',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reaction', 'detrains_in = movement')),
+    ('movement', 'exploitation',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = exploitation', 'detrains_in = movement')),
+    ('movement', 'combat_phase',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = combat_phase', 'detrains_in = movement')),
+    ('movement', 'barrage',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = barrage', 'detrains_in = movement')),
+    ('movement', 'supply',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = supply', 'detrains_in = movement')),
+    ('movement', 'clean_up',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = clean_up', 'detrains_in = movement')),
+    ('reaction', 'reinforcement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reinforcement', 'detrains_in = reaction')),
+    ('reaction', 'movement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = movement', 'detrains_in = reaction')),
+    ('reaction', 'reaction',): Answer(True, (_CITE_OCS_13_3e,), ()),
+    ('reaction', 'exploitation',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = exploitation', 'detrains_in = reaction')),
+    ('reaction', 'combat_phase',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = combat_phase', 'detrains_in = reaction')),
+    ('reaction', 'barrage',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = barrage', 'detrains_in = reaction')),
+    ('reaction', 'supply',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = supply', 'detrains_in = reaction')),
+    ('reaction', 'clean_up',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = clean_up', 'detrains_in = reaction')),
+    ('exploitation', 'reinforcement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reinforcement', 'detrains_in = exploitation')),
+    ('exploitation', 'movement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = movement', 'detrains_in = exploitation')),
+    ('exploitation', 'reaction',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reaction', 'detrains_in = exploitation')),
+    ('exploitation', 'exploitation',): Answer(True, (_CITE_OCS_13_3e,), ()),
+    ('exploitation', 'combat_phase',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = combat_phase', 'detrains_in = exploitation')),
+    ('exploitation', 'barrage',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = barrage', 'detrains_in = exploitation')),
+    ('exploitation', 'supply',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = supply', 'detrains_in = exploitation')),
+    ('exploitation', 'clean_up',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = clean_up', 'detrains_in = exploitation')),
+    ('combat_phase', 'reinforcement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reinforcement', 'detrains_in = combat_phase')),
+    ('combat_phase', 'movement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = movement', 'detrains_in = combat_phase')),
+    ('combat_phase', 'reaction',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reaction', 'detrains_in = combat_phase')),
+    ('combat_phase', 'exploitation',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = exploitation', 'detrains_in = combat_phase')),
+    ('combat_phase', 'combat_phase',): Answer(True, (_CITE_OCS_13_3e,), ()),
+    ('combat_phase', 'barrage',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = barrage', 'detrains_in = combat_phase')),
+    ('combat_phase', 'supply',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = supply', 'detrains_in = combat_phase')),
+    ('combat_phase', 'clean_up',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = clean_up', 'detrains_in = combat_phase')),
+    ('barrage', 'reinforcement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reinforcement', 'detrains_in = barrage')),
+    ('barrage', 'movement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = movement', 'detrains_in = barrage')),
+    ('barrage', 'reaction',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reaction', 'detrains_in = barrage')),
+    ('barrage', 'exploitation',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = exploitation', 'detrains_in = barrage')),
+    ('barrage', 'combat_phase',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = combat_phase', 'detrains_in = barrage')),
+    ('barrage', 'barrage',): Answer(True, (_CITE_OCS_13_3e,), ()),
+    ('barrage', 'supply',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = supply', 'detrains_in = barrage')),
+    ('barrage', 'clean_up',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = clean_up', 'detrains_in = barrage')),
+    ('supply', 'reinforcement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reinforcement', 'detrains_in = supply')),
+    ('supply', 'movement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = movement', 'detrains_in = supply')),
+    ('supply', 'reaction',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reaction', 'detrains_in = supply')),
+    ('supply', 'exploitation',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = exploitation', 'detrains_in = supply')),
+    ('supply', 'combat_phase',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = combat_phase', 'detrains_in = supply')),
+    ('supply', 'barrage',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = barrage', 'detrains_in = supply')),
+    ('supply', 'supply',): Answer(True, (_CITE_OCS_13_3e,), ()),
+    ('supply', 'clean_up',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = clean_up', 'detrains_in = supply')),
+    ('clean_up', 'reinforcement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reinforcement', 'detrains_in = clean_up')),
+    ('clean_up', 'movement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = movement', 'detrains_in = clean_up')),
+    ('clean_up', 'reaction',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reaction', 'detrains_in = clean_up')),
+    ('clean_up', 'exploitation',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = exploitation', 'detrains_in = clean_up')),
+    ('clean_up', 'combat_phase',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = combat_phase', 'detrains_in = clean_up')),
+    ('clean_up', 'barrage',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = barrage', 'detrains_in = clean_up')),
+    ('clean_up', 'supply',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = supply', 'detrains_in = clean_up')),
+    ('clean_up', 'clean_up',): Answer(True, (_CITE_OCS_13_3e,), ()),
 }
 
 
@@ -1980,8 +1980,8 @@ def may_entrain_off_map(arrival_hex_has_railroad: bool) -> bool:
 
 
 _ANSWERS_may_entrain_off_map: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C143,), ('arrival_hex_has_railroad = true',)),
-    (True,): Answer(True, (_C143,), ()),
+    (False,): Answer(False, (_CITE_OCS_13_3e,), ('arrival_hex_has_railroad = true',)),
+    (True,): Answer(True, (_CITE_OCS_13_3e,), ()),
 }
 
 
@@ -1998,10 +1998,10 @@ def may_convert_hex(in_ezoc: bool, negated: bool) -> bool:
 
 
 _ANSWERS_may_convert_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(True, (_C6,), ()),
-    (False, True,): Answer(True, (_C6,), ()),
-    (True, False,): Answer(False, (_C6, _C145, _C147, _C46,), ('in_ezoc = false',)),
-    (True, True,): Answer(False, (_C6, _C145, _C147, _C46,), ('in_ezoc = false',)),
+    (False, False,): Answer(True, (_CITE_OCS_13_3f,), ()),
+    (False, True,): Answer(True, (_CITE_OCS_13_3f,), ()),
+    (True, False,): Answer(False, (_CITE_OCS_13_3f, _CITE_OCS_4_5b, _CITE_OCS_4_5a, _CITE_OCS_4_5a_E,), ('in_ezoc = false',)),
+    (True, True,): Answer(False, (_CITE_OCS_13_3f, _CITE_OCS_4_5b, _CITE_OCS_4_5a, _CITE_OCS_4_5a_E,), ('in_ezoc = false',)),
 }
 
 
@@ -2018,8 +2018,8 @@ def may_rail_over_converted(converted_this_phase: bool) -> bool:
 
 
 _ANSWERS_may_rail_over_converted: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(True, (_C148,), ()),
-    (True,): Answer(False, (_C148,), ('converted_this_phase = false',)),
+    (False,): Answer(True, (_CITE_OCS_13_3g,), ()),
+    (True,): Answer(False, (_CITE_OCS_13_3g,), ('converted_this_phase = false',)),
 }
 
 
@@ -2038,7 +2038,7 @@ def _s_ma_after_rail(u: Unit, ma: Number, spent_before: Number) -> Number:
 # rules/ocs/ch13-specialized-units.rules:706  13.3g  Rail Repair Units
 def _t_ma_after_rail(u: Unit, ma: Number, spent_before: Number, _t: list[Cite]) -> Number:
     """ma_after_rail, recording in _t each rule it uses."""
-    _t.extend(_CITES149)
+    _t.extend(_RULES_OCS_13_3g)
     return ma - spent_before if u.type == 'rail_repair' else _mul(_t_ma_after('rail', False, _t), ma)
 
 
@@ -2066,7 +2066,7 @@ def _s_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
 # rules/ocs/ch13-specialized-units.rules:719  13.3g  Rail Repair Units
 def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: Number, _t: list[Cite]) -> int:
     """conversions_allowed, recording in _t each rule it uses."""
-    _t.extend(_CITES149)
+    _t.extend(_RULES_OCS_13_3g)
     return min(4, current_ma // 4) if u.type == 'rail_repair' and phase == 'movement' and _t_combat_or_dg_combat(u, _t) else 0
 
 
@@ -2091,10 +2091,10 @@ def control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool
 
 
 _ANSWERS_control_changes: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C150,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
-    (False, True,): Answer(True, (_C150,), ()),
-    (True, False,): Answer(True, (_C150,), ()),
-    (True, True,): Answer(True, (_C150,), ()),
+    (False, False,): Answer(False, (_CITE_OCS_13_3h,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
+    (False, True,): Answer(True, (_CITE_OCS_13_3h,), ()),
+    (True, False,): Answer(True, (_CITE_OCS_13_3h,), ()),
+    (True, True,): Answer(True, (_CITE_OCS_13_3h,), ()),
 }
 
 
@@ -2107,14 +2107,14 @@ def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_si
 # rules/ocs/ch13-specialized-units.rules:791  13.4a
 def may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool) -> bool:
     """May this artillery unit barrage in this Barrage Segment? (eligible_to_act there; the needed supply_paid) (13.4a)."""
-    return eligible_to_act and supply_paid and (u.type == 'artillery') and (u.mode not in _SET154)
+    return eligible_to_act and supply_paid and (u.type == 'artillery') and (u.mode not in _SET_reserve_strat)
 
 
 # rules/ocs/ch13-specialized-units.rules:791  13.4a
 def _t_may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool, _t: list[Cite]) -> bool:
     """may_barrage, recording in _t each rule it uses."""
-    _t.extend(_CITES153)
-    return u.type == 'artillery' and u.mode not in _SET154 and eligible_to_act and supply_paid
+    _t.extend(_RULES_OCS_13_4a)
+    return u.type == 'artillery' and u.mode not in _SET_reserve_strat and eligible_to_act and supply_paid
 
 
 # rules/ocs/ch13-specialized-units.rules:791  13.4a
@@ -2122,7 +2122,7 @@ def explain_may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool) -> An
     """May this artillery unit barrage in this Barrage Segment? (eligible_to_act there; the needed supply_paid) (13.4a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_barrage(u, eligible_to_act, supply_paid, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_0_117), ('eligible_to_act', eligible_to_act, (False, True)), ('supply_paid', supply_paid, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_0), ('eligible_to_act', eligible_to_act, (False, True)), ('supply_paid', supply_paid, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:839  13.5  Replacement Units
@@ -2134,7 +2134,7 @@ def repl_mode(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:839  13.5  Replacement Units
 def _t_repl_mode(u: Unit, _t: list[Cite]) -> bool:
     """repl_mode, recording in _t each rule it uses."""
-    _t.extend(_CITES156)
+    _t.extend(_RULES_OCS_13_5)
     return u.type != 'repl' or u.mode != 'combat'
 
 
@@ -2143,7 +2143,7 @@ def explain_repl_mode(u: Unit) -> Answer[bool]:
     """Repls can never enter Combat Mode (13.5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_repl_mode(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:841  13.5  Replacement Units
@@ -2155,7 +2155,7 @@ def repl_independent(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:841  13.5  Replacement Units
 def _t_repl_independent(u: Unit, _t: list[Cite]) -> bool:
     """repl_independent, recording in _t each rule it uses."""
-    _t.extend(_CITES156)
+    _t.extend(_RULES_OCS_13_5)
     return u.type != 'repl' or u.formation == ''
 
 
@@ -2164,7 +2164,7 @@ def explain_repl_independent(u: Unit) -> Answer[bool]:
     """Repls are independent combat units (of no multi-unit formation) (13.5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_repl_independent(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(repl_independent, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(repl_independent, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:845  13.5  Replacement Units
@@ -2176,7 +2176,7 @@ def repl_may_take_losses(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:845  13.5  Replacement Units
 def _t_repl_may_take_losses(u: Unit, _t: list[Cite]) -> bool:
     """repl_may_take_losses, recording in _t each rule it uses."""
-    _t.extend(_CITES156)
+    _t.extend(_RULES_OCS_13_5)
     return u.type == 'repl'
 
 
@@ -2185,7 +2185,7 @@ def explain_repl_may_take_losses(u: Unit) -> Answer[bool]:
     """Can this Repl be used to take combat or barrage losses (in any mode)? (13.5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_repl_may_take_losses(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(repl_may_take_losses, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(repl_may_take_losses, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:884  13.5a  Replacing Losses
@@ -2198,8 +2198,8 @@ def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated
 # rules/ocs/ch13-specialized-units.rules:884  13.5a  Replacing Losses
 def _t_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool, _t: list[Cite]) -> bool:
     """may_rebuild, recording in _t each rule it uses."""
-    _t.extend(_CITES158)
-    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _CITES146, negated), _t)) and (rebuilt == 'dead_pile' or stacked_with_repls)
+    _t.extend(_RULES_OCS_13_5a)
+    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _RULES_OCS_4_5b, negated), _t)) and (rebuilt == 'dead_pile' or stacked_with_repls)
 
 
 # rules/ocs/ch13-specialized-units.rules:884  13.5a  Replacing Losses
@@ -2207,7 +2207,7 @@ def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool,
     """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_rebuild(repl, hq, hexes_from_hq, in_ezoc, negated, phase, rebuilt, stacked_with_repls, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_0_117), ('hq', hq, _DOMAINS_Unit_0_117), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_0), ('hq', hq, _DOMAINS_Unit_0), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:935  13.5b
@@ -2219,7 +2219,7 @@ def steps_rebuildable(u: Unit) -> int:
 # rules/ocs/ch13-specialized-units.rules:935  13.5b
 def _t_steps_rebuildable(u: Unit, _t: list[Cite]) -> int:
     """steps_rebuildable, recording in _t each rule it uses."""
-    _t.extend(_CITES9)
+    _t.extend(_RULES_OCS_13_5b)
     return u.step_losses if u.multi_step else 0
 
 
@@ -2238,12 +2238,12 @@ def may_place_rebuilt_in(chosen: Mode) -> bool:
 
 
 _ANSWERS_may_place_rebuilt_in: Final[dict[tuple[Mode], Answer[bool]]] = {
-    ('combat',): Answer(True, (_C8, _C103,), ()),
-    ('move',): Answer(True, (_C8, _C105,), ()),
-    ('reserve',): Answer(True, (_C8, _C107,), ()),
-    ('strat',): Answer(True, (_C8, _C109,), ()),
-    ('dg',): Answer(False, (_C8, _C111,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
-    ('exploit',): Answer(False, (_C8, _C113,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
+    ('combat',): Answer(True, (_CITE_OCS_13_5b, _CITE_OCS_5_0_combat,), ()),
+    ('move',): Answer(True, (_CITE_OCS_13_5b, _CITE_OCS_5_0_move,), ()),
+    ('reserve',): Answer(True, (_CITE_OCS_13_5b, _CITE_OCS_5_0_reserve,), ()),
+    ('strat',): Answer(True, (_CITE_OCS_13_5b, _CITE_OCS_5_0_strat,), ()),
+    ('dg',): Answer(False, (_CITE_OCS_13_5b, _CITE_OCS_5_0_dg,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
+    ('exploit',): Answer(False, (_CITE_OCS_13_5b, _CITE_OCS_5_0_exploit,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
 }
 
 
@@ -2262,7 +2262,7 @@ def repls_for_paired_units(units: int) -> int:
 # rules/ocs/ch13-specialized-units.rules:983  13.5d  One Repl for Two Units
 def _t_repls_for_paired_units(units: int, _t: list[Cite]) -> int:
     """repls_for_paired_units, recording in _t each rule it uses."""
-    _t.extend(_CITES160)
+    _t.extend(_RULES_OCS_13_5d)
     return -(-_div(units * 4, 8) // 4)
 
 
@@ -2283,7 +2283,7 @@ def truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:1001  13.5e  Truck Rebuilds
 def _t_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool, _t: list[Cite]) -> bool:
     """truck_rebuildable, recording in _t each rule it uses."""
-    _t.extend(_CITES11)
+    _t.extend(_RULES_OCS_13_5e)
     return tp.type == 'transport' and tp.tp_kind == 'truck' and lost_to_enemy_action
 
 
@@ -2292,7 +2292,7 @@ def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bo
     """May this Transport Point be rebuilt with Eq? (13.5e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_truck_rebuildable(tp, lost_to_enemy_action, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_0_117), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_0), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:1005  13.5e  Truck Rebuilds
@@ -2304,7 +2304,7 @@ def trucks_within_scenario(trucks_in_play: int, scenario_trucks: int) -> bool:
 # rules/ocs/ch13-specialized-units.rules:1005  13.5e  Truck Rebuilds
 def _t_trucks_within_scenario(trucks_in_play: int, scenario_trucks: int, _t: list[Cite]) -> bool:
     """trucks_within_scenario, recording in _t each rule it uses."""
-    _t.extend(_CITES11)
+    _t.extend(_RULES_OCS_13_5e)
     return trucks_in_play <= scenario_trucks
 
 
@@ -2325,7 +2325,7 @@ def eq_for_air_steps(steps: int) -> int:
 # rules/ocs/ch13-specialized-units.rules:1036  13.5f  Air Replacements
 def _t_eq_for_air_steps(steps: int, _t: list[Cite]) -> int:
     """eq_for_air_steps, recording in _t each rule it uses."""
-    _t.extend(_CITES162)
+    _t.extend(_RULES_OCS_13_5f)
     return -(-_div(steps * 4, 8) // 4)
 
 
@@ -2346,8 +2346,8 @@ def may_rebuild_aircraft(eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, 
 # rules/ocs/ch13-specialized-units.rules:1038  13.5f  Air Replacements
 def _t_may_rebuild_aircraft(eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, base: Hex, _t: list[Cite]) -> bool:
     """may_rebuild_aircraft, recording in _t each rule it uses."""
-    _t.extend(_CITES162)
-    return _t_may_rebuild(eq, hq, hexes_from_hq, in_ezoc, _cite_yes(_t, _CITES146, negated), phase, 'dead_pile', False, _t) and any((u.type == 'air_base' for u in base.units))
+    _t.extend(_RULES_OCS_13_5f)
+    return _t_may_rebuild(eq, hq, hexes_from_hq, in_ezoc, _cite_yes(_t, _RULES_OCS_4_5b, negated), phase, 'dead_pile', False, _t) and any((u.type == 'air_base' for u in base.units))
 
 
 # rules/ocs/ch13-specialized-units.rules:1038  13.5f  Air Replacements
@@ -2355,7 +2355,7 @@ def explain_may_rebuild_aircraft(eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc
     """May these Eq, expended at an HQ per 13.5a, rebuild an aircraft at this air base (any friendly one, near the HQ or not, whatever the flight conditions)? (13.5f), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_rebuild_aircraft(eq, hq, hexes_from_hq, in_ezoc, negated, phase, base, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild_aircraft, (('eq', eq, _DOMAINS_Unit_0_117), ('hq', hq, _DOMAINS_Unit_0_117), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('base', base, _DOMAINS_Hex_0_163), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild_aircraft, (('eq', eq, _DOMAINS_Unit_0), ('hq', hq, _DOMAINS_Unit_0), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('base', base, _DOMAINS_Hex_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:1044  13.5f  Air Replacements
@@ -2367,7 +2367,7 @@ def rebuilt_aircraft_arrives(plane: Unit, base: Hex) -> bool:
 # rules/ocs/ch13-specialized-units.rules:1044  13.5f  Air Replacements
 def _t_rebuilt_aircraft_arrives(plane: Unit, base: Hex, _t: list[Cite]) -> bool:
     """rebuilt_aircraft_arrives, recording in _t each rule it uses."""
-    _t.extend(_CITES162)
+    _t.extend(_RULES_OCS_13_5f)
     return _t_is_air(plane, _t) and plane.active and any((u.type == 'air_base' for u in base.units))
 
 
@@ -2376,7 +2376,7 @@ def explain_rebuilt_aircraft_arrives(plane: Unit, base: Hex) -> Answer[bool]:
     """Is this aircraft rebuilt from the Dead Pile placed as it arrives: Active, at a friendly air base? (13.5f), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_rebuilt_aircraft_arrives(plane, base, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(rebuilt_aircraft_arrives, (('plane', plane, _DOMAINS_Unit_0_117), ('base', base, _DOMAINS_Hex_0_163), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(rebuilt_aircraft_arrives, (('plane', plane, _DOMAINS_Unit_0), ('base', base, _DOMAINS_Hex_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:1074  13.6  Reinforcements
@@ -2388,7 +2388,7 @@ def may_place_reinforcements_now(phase: Phase, own_player_turn: bool, turn: int,
 # rules/ocs/ch13-specialized-units.rules:1074  13.6  Reinforcements
 def _t_may_place_reinforcements_now(phase: Phase, own_player_turn: bool, turn: int, arrival_turn: int, _t: list[Cite]) -> bool:
     """may_place_reinforcements_now, recording in _t each rule it uses."""
-    _t.extend(_CITES165)
+    _t.extend(_RULES_OCS_13_6)
     return phase == 'reinforcement' and own_player_turn and (turn == arrival_turn)
 
 
@@ -2409,7 +2409,7 @@ def may_place_arriving_aircraft(plane: Unit, h: Hex) -> bool:
 # rules/ocs/ch13-specialized-units.rules:1098  13.6  Reinforcements
 def _t_may_place_arriving_aircraft(plane: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_place_arriving_aircraft, recording in _t each rule it uses."""
-    _t.extend(_CITES165)
+    _t.extend(_RULES_OCS_13_6)
     return _t_is_air(plane, _t) and plane.active and any((u.type == 'air_base' for u in h.units))
 
 
@@ -2418,7 +2418,7 @@ def explain_may_place_arriving_aircraft(plane: Unit, h: Hex) -> Answer[bool]:
     """May this reinforcing aircraft be placed here: Active, on a friendly air base (any one)? (13.6), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_place_arriving_aircraft(plane, h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_place_arriving_aircraft, (('plane', plane, _DOMAINS_Unit_0_117), ('h', h, _DOMAINS_Hex_0_163), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_place_arriving_aircraft, (('plane', plane, _DOMAINS_Unit_0), ('h', h, _DOMAINS_Hex_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:1115  13.6a
@@ -2430,7 +2430,7 @@ def _s_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool)
 # rules/ocs/ch13-specialized-units.rules:1115  13.6a
 def _t_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool, _t: list[Cite]) -> bool:
     """may_place_at_port, recording in _t each rule it uses."""
-    _t.extend(_CITES167)
+    _t.extend(_RULES_OCS_13_6a)
     return not port_in_ezoc and arriving <= capacity
 
 
@@ -2457,7 +2457,7 @@ def arrival_may_overstack(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:1121  13.6a
 def _t_arrival_may_overstack(u: Unit, _t: list[Cite]) -> bool:
     """arrival_may_overstack, recording in _t each rule it uses."""
-    _t.extend(_CITES167)
+    _t.extend(_RULES_OCS_13_6a)
     return _t_is_ground(u, _t)
 
 
@@ -2466,7 +2466,7 @@ def explain_arrival_may_overstack(u: Unit) -> Answer[bool]:
     """May this arriving reinforcement be overstacked when placed? (Ground units may; aircraft arrivals must conform to normal stacking rules) (13.6a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_arrival_may_overstack(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(arrival_may_overstack, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(arrival_may_overstack, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:1146  13.6b
@@ -2476,12 +2476,12 @@ def may_enter_reinforcement_in(chosen: Mode) -> bool:
 
 
 _ANSWERS_may_enter_reinforcement_in: Final[dict[tuple[Mode], Answer[bool]]] = {
-    ('combat',): Answer(True, (_C168, _C103,), ()),
-    ('move',): Answer(True, (_C168, _C105,), ()),
-    ('reserve',): Answer(True, (_C168, _C107,), ()),
-    ('strat',): Answer(True, (_C168, _C109,), ()),
-    ('dg',): Answer(False, (_C168, _C111,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
-    ('exploit',): Answer(False, (_C168, _C113,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
+    ('combat',): Answer(True, (_CITE_OCS_13_6b, _CITE_OCS_5_0_combat,), ()),
+    ('move',): Answer(True, (_CITE_OCS_13_6b, _CITE_OCS_5_0_move,), ()),
+    ('reserve',): Answer(True, (_CITE_OCS_13_6b, _CITE_OCS_5_0_reserve,), ()),
+    ('strat',): Answer(True, (_CITE_OCS_13_6b, _CITE_OCS_5_0_strat,), ()),
+    ('dg',): Answer(False, (_CITE_OCS_13_6b, _CITE_OCS_5_0_dg,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
+    ('exploit',): Answer(False, (_CITE_OCS_13_6b, _CITE_OCS_5_0_exploit,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
 }
 
 
@@ -2498,10 +2498,10 @@ def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
 
 
 _ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(True, (_C168,), ()),
-    (False, True,): Answer(True, (_C168,), ()),
-    (True, False,): Answer(True, (_C168,), ()),
-    (True, True,): Answer(False, (_C168,), ('in_ezoc = false', 'at_port = false')),
+    (False, False,): Answer(True, (_CITE_OCS_13_6b,), ()),
+    (False, True,): Answer(True, (_CITE_OCS_13_6b,), ()),
+    (True, False,): Answer(True, (_CITE_OCS_13_6b,), ()),
+    (True, True,): Answer(False, (_CITE_OCS_13_6b,), ('in_ezoc = false', 'at_port = false')),
 }
 
 
@@ -2520,7 +2520,7 @@ def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
 # rules/ocs/ch13-specialized-units.rules:1186  13.6c
 def _t_arrives_loaded(tp: Unit, sp_arriving_there: bool, _t: list[Cite]) -> bool:
     """arrives_loaded, recording in _t each rule it uses."""
-    _t.extend(_CITES171)
+    _t.extend(_RULES_OCS_13_6c)
     return tp.organic or sp_arriving_there
 
 
@@ -2529,7 +2529,7 @@ def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     """Does this Transport Point arrive loaded? (13.6c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_arrives_loaded(tp, sp_arriving_there, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0_117), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:1220  13.7  Formation Markers
@@ -2541,7 +2541,7 @@ def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool
 # rules/ocs/ch13-specialized-units.rules:1220  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
-    _t.extend(_CITES173)
+    _t.extend(_RULES_OCS_13_7)
     return units_with_marker >= 1 or fueling_reminder
 
 
@@ -2563,7 +2563,7 @@ def may_enter_marker(u: Unit, marker_formation: str) -> bool:
 # rules/ocs/ch13-specialized-units.rules:1224  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
-    _t.extend(_CITES173)
+    _t.extend(_RULES_OCS_13_7)
     return u.formation == marker_formation and u.formation != ''
 
 
@@ -2572,7 +2572,7 @@ def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     """B) May this unit be represented by the marker? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_marker(u, marker_formation, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0_117), ('marker_formation', marker_formation, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0), ('marker_formation', marker_formation, ()), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:1227  13.7  Formation Markers
@@ -2582,8 +2582,8 @@ def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
 
 
 _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(True, (_C172, _C174,), ()),
-    (True,): Answer(False, (_C172, _C174,), ('holds_only_zoc_units = false',)),
+    (False,): Answer(True, (_CITE_OCS_13_7, _CITE_fog_of_war_13_7b,), ()),
+    (True,): Answer(False, (_CITE_OCS_13_7, _CITE_fog_of_war_13_7b,), ('holds_only_zoc_units = false',)),
 }
 
 
@@ -2600,8 +2600,8 @@ def marker_side(formation_fuel_paid: bool) -> MarkerSide:
 
 
 _ANSWERS_marker_side: Final[dict[tuple[bool], Answer[MarkerSide]]] = {
-    (False,): Answer('regular', (_C172,), ()),
-    (True,): Answer('fueled', (_C172,), ()),
+    (False,): Answer('regular', (_CITE_OCS_13_7,), ()),
+    (True,): Answer('fueled', (_CITE_OCS_13_7,), ()),
 }
 
 
@@ -2618,10 +2618,10 @@ def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
 
 
 _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C176,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C176,), ()),
-    (True, False,): Answer(True, (_C176,), ()),
-    (True, True,): Answer(True, (_C176,), ()),
+    (False, False,): Answer(False, (_CITE_OCS_13_7a,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_CITE_OCS_13_7a,), ()),
+    (True, False,): Answer(True, (_CITE_OCS_13_7a,), ()),
+    (True, True,): Answer(True, (_CITE_OCS_13_7a,), ()),
 }
 
 
@@ -2638,10 +2638,10 @@ def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) 
 
 
 _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C176,), ('same_source_as_formation = true', 'first_part = true')),
-    (False, True,): Answer(True, (_C176,), ()),
-    (True, False,): Answer(True, (_C176,), ()),
-    (True, True,): Answer(True, (_C176,), ()),
+    (False, False,): Answer(False, (_CITE_OCS_13_7a,), ('same_source_as_formation = true', 'first_part = true')),
+    (False, True,): Answer(True, (_CITE_OCS_13_7a,), ()),
+    (True, False,): Answer(True, (_CITE_OCS_13_7a,), ()),
+    (True, True,): Answer(True, (_CITE_OCS_13_7a,), ()),
 }
 
 
@@ -2654,14 +2654,14 @@ def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part
 # rules/ocs/ch13-specialized-units.rules:1284  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
-    return u.type in _SET180
+    return u.type in _SET_engineer_hq
 
 
 # rules/ocs/ch13-specialized-units.rules:1284  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
-    _t.extend(_CITES179)
-    return u.type in _SET180
+    _t.extend(_RULES_OCS_13_8)
+    return u.type in _SET_engineer_hq
 
 
 # rules/ocs/ch13-specialized-units.rules:1284  13.8  Engineer Functions
@@ -2669,20 +2669,20 @@ def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_perform_engineering(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:1301  13.8a  Engineer-Capable
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
-    return u.type in _SET180 and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return u.type in _SET_engineer_hq and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
 # rules/ocs/ch13-specialized-units.rules:1301  13.8a  Engineer-Capable
 def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
     """engineer_capable, recording in _t each rule it uses."""
-    _t.extend(_CITES182)
+    _t.extend(_RULES_OCS_13_8a)
     return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
 
 
@@ -2691,7 +2691,7 @@ def explain_engineer_capable(u: Unit) -> Answer[bool]:
     """Engineer-Capable (13.8a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_engineer_capable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:1341  13.8b  Bridging
@@ -2701,22 +2701,22 @@ def may_attack_across(possible_as_printed: bool, possible_as_bridged: bool, brid
 
 
 _ANSWERS_may_attack_across: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
-    (False, False, False, False,): Answer(False, (_C183,), ('possible_as_printed = true',)),
-    (False, False, False, True,): Answer(False, (_C183,), ('possible_as_printed = true',)),
-    (False, False, True, False,): Answer(False, (_C183,), ('possible_as_printed = true', 'possible_as_bridged = true')),
-    (False, False, True, True,): Answer(False, (_C183,), ('possible_as_printed = true',)),
-    (False, True, False, False,): Answer(False, (_C183,), ('possible_as_printed = true', 'bridged_by_engineers = true')),
-    (False, True, False, True,): Answer(False, (_C183,), ('possible_as_printed = true',)),
-    (False, True, True, False,): Answer(True, (_C183,), ()),
-    (False, True, True, True,): Answer(False, (_C183,), ('possible_as_printed = true', 'overrunning = false')),
-    (True, False, False, False,): Answer(True, (_C183,), ()),
-    (True, False, False, True,): Answer(True, (_C183,), ()),
-    (True, False, True, False,): Answer(True, (_C183,), ()),
-    (True, False, True, True,): Answer(True, (_C183,), ()),
-    (True, True, False, False,): Answer(True, (_C183,), ()),
-    (True, True, False, True,): Answer(True, (_C183,), ()),
-    (True, True, True, False,): Answer(True, (_C183,), ()),
-    (True, True, True, True,): Answer(True, (_C183,), ()),
+    (False, False, False, False,): Answer(False, (_CITE_OCS_13_8b,), ('possible_as_printed = true',)),
+    (False, False, False, True,): Answer(False, (_CITE_OCS_13_8b,), ('possible_as_printed = true',)),
+    (False, False, True, False,): Answer(False, (_CITE_OCS_13_8b,), ('possible_as_printed = true', 'possible_as_bridged = true')),
+    (False, False, True, True,): Answer(False, (_CITE_OCS_13_8b,), ('possible_as_printed = true',)),
+    (False, True, False, False,): Answer(False, (_CITE_OCS_13_8b,), ('possible_as_printed = true', 'bridged_by_engineers = true')),
+    (False, True, False, True,): Answer(False, (_CITE_OCS_13_8b,), ('possible_as_printed = true',)),
+    (False, True, True, False,): Answer(True, (_CITE_OCS_13_8b,), ()),
+    (False, True, True, True,): Answer(False, (_CITE_OCS_13_8b,), ('possible_as_printed = true', 'overrunning = false')),
+    (True, False, False, False,): Answer(True, (_CITE_OCS_13_8b,), ()),
+    (True, False, False, True,): Answer(True, (_CITE_OCS_13_8b,), ()),
+    (True, False, True, False,): Answer(True, (_CITE_OCS_13_8b,), ()),
+    (True, False, True, True,): Answer(True, (_CITE_OCS_13_8b,), ()),
+    (True, True, False, False,): Answer(True, (_CITE_OCS_13_8b,), ()),
+    (True, True, False, True,): Answer(True, (_CITE_OCS_13_8b,), ()),
+    (True, True, True, False,): Answer(True, (_CITE_OCS_13_8b,), ()),
+    (True, True, True, True,): Answer(True, (_CITE_OCS_13_8b,), ()),
 }
 
 
@@ -2736,7 +2736,7 @@ def creates_detrainable(u: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:1392  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
-    _t.extend(_CITES186)
+    _t.extend(_RULES_OCS_13_8c)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
@@ -2745,20 +2745,20 @@ def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_creates_detrainable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:1441  13.8d  Construction
 def may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this_phase: bool, built_in_another_hex: bool, built_another_type: bool) -> bool:
     """May this unit perform a construction task? (leg_path_hexes: the fewest hexes in a path to the task's hex that Leg MP could take, enemy ZOC ignored; 0 is its own hex. built_in_another_hex, built_another_type: it has already performed construction this phase in another hex, or of another type) (13.8d)."""
     _u_mode = u.mode
-    return phase == 'movement' and leg_path_hexes <= 2 and (not moved_this_phase) and (not built_in_another_hex) and (not built_another_type) and (u.type in _SET180) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return phase == 'movement' and leg_path_hexes <= 2 and (not moved_this_phase) and (not built_in_another_hex) and (not built_another_type) and (u.type in _SET_engineer_hq) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
 # rules/ocs/ch13-specialized-units.rules:1441  13.8d  Construction
 def _t_may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this_phase: bool, built_in_another_hex: bool, built_another_type: bool, _t: list[Cite]) -> bool:
     """may_construct, recording in _t each rule it uses."""
-    _t.extend(_CITES188)
+    _t.extend(_RULES_OCS_13_8d)
     return _t_engineer_capable(u, _t) and phase == 'movement' and (leg_path_hexes <= 2) and (not moved_this_phase) and (not built_in_another_hex) and (not built_another_type)
 
 
@@ -2767,7 +2767,7 @@ def explain_may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this
     """May this unit perform a construction task? (leg_path_hexes: the fewest hexes in a path to the task's hex that Leg MP could take, enemy ZOC ignored; 0 is its own hex. built_in_another_hex, built_another_type: it has already performed construction this phase in another hex, or of another type) (13.8d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_construct(u, phase, leg_path_hexes, moved_this_phase, built_in_another_hex, built_another_type, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0_117), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('leg_path_hexes', leg_path_hexes, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('built_in_another_hex', built_in_another_hex, (False, True)), ('built_another_type', built_another_type, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('leg_path_hexes', leg_path_hexes, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('built_in_another_hex', built_in_another_hex, (False, True)), ('built_another_type', built_another_type, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:1447  13.8d  Construction
@@ -2777,14 +2777,14 @@ def construction_costs_sp(task: Construction) -> bool:
 
 
 _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] = {
-    ('build_air_base',): Answer(True, (_C187, _C22,), ()),
-    ('improve_air_base',): Answer(True, (_C187, _C24,), ()),
-    ('reduce_air_base',): Answer(False, (_C187, _C26,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('build_hedgehog',): Answer(True, (_C187, _C28,), ()),
-    ('improve_hedgehog',): Answer(True, (_C187, _C30,), ()),
-    ('reduce_hedgehog',): Answer(False, (_C187, _C32,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
-    ('repair_port',): Answer(True, (_C187, _C34,), ()),
-    ('damage_port',): Answer(False, (_C187, _C36,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_air_base',): Answer(True, (_CITE_OCS_13_8d, _CITE_OCS_13_8d_build_air_base,), ()),
+    ('improve_air_base',): Answer(True, (_CITE_OCS_13_8d, _CITE_OCS_13_8d_improve_air_base,), ()),
+    ('reduce_air_base',): Answer(False, (_CITE_OCS_13_8d, _CITE_OCS_13_8d_reduce_air_base,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('build_hedgehog',): Answer(True, (_CITE_OCS_13_8d, _CITE_OCS_13_8d_build_hedgehog,), ()),
+    ('improve_hedgehog',): Answer(True, (_CITE_OCS_13_8d, _CITE_OCS_13_8d_improve_hedgehog,), ()),
+    ('reduce_hedgehog',): Answer(False, (_CITE_OCS_13_8d, _CITE_OCS_13_8d_reduce_hedgehog,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('repair_port',): Answer(True, (_CITE_OCS_13_8d, _CITE_OCS_13_8d_repair_port,), ()),
+    ('damage_port',): Answer(False, (_CITE_OCS_13_8d, _CITE_OCS_13_8d_damage_port,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
 }
 
 
@@ -2797,14 +2797,14 @@ def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:1499  13.9  Unit Consolidation
 def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool) -> bool:
     """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter; 4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units are in the same hex or off-map box. Adjacent enemy units and Out of Supply do not matter) (13.9)."""
-    return alike and u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (u.mode != 'dg') and (together or kind in _SET191)
+    return alike and u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (u.mode != 'dg') and (together or kind in _SET_formations_independent_joins)
 
 
 # rules/ocs/ch13-specialized-units.rules:1499  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
-    _t.extend(_CITES190)
-    return (phase == 'reinforcement' or kind == 'aircraft') and alike and (kind in _SET191 or together) and (u.stocks == 'normal') and (u.mode != 'dg')
+    _t.extend(_RULES_OCS_13_9)
+    return (phase == 'reinforcement' or kind == 'aircraft') and alike and (kind in _SET_formations_independent_joins or together) and (u.stocks == 'normal') and (u.mode != 'dg')
 
 
 # rules/ocs/ch13-specialized-units.rules:1499  13.9  Unit Consolidation
@@ -2812,7 +2812,7 @@ def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: b
     """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter; 4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units are in the same hex or off-map box. Adjacent enemy units and Out of Supply do not matter) (13.9), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_consolidate(u, kind, phase, alike, together, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0_117), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('alike', alike, (False, True)), ('together', together, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('alike', alike, (False, True)), ('together', together, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:1504  13.9  Unit Consolidation
@@ -2824,7 +2824,7 @@ def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_l
 # rules/ocs/ch13-specialized-units.rules:1504  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
-    _t.extend(_CITES190)
+    _t.extend(_RULES_OCS_13_9)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
@@ -2845,7 +2845,7 @@ def keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> bool:
 # rules/ocs/ch13-specialized-units.rules:1508  13.9  Unit Consolidation
 def _t_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit, _t: list[Cite]) -> bool:
     """keeps_modes_and_markers, recording in _t each rule it uses."""
-    _t.extend(_CITES190)
+    _t.extend(_RULES_OCS_13_9)
     return swapped_in.mode == replaced.mode and swapped_in.oriented_to_combat == replaced.oriented_to_combat and (swapped_in.out_of_supply == replaced.out_of_supply) and (swapped_in.stocks == replaced.stocks) and (swapped_in.step_losses == replaced.step_losses)
 
 
@@ -2854,7 +2854,7 @@ def explain_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> Answer[
     """2) Does the unit swapped in carry the mode and markers of the unit it replaces? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_keeps_modes_and_markers(replaced, swapped_in, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(keeps_modes_and_markers, (('replaced', replaced, _DOMAINS_Unit_0_117), ('swapped_in', swapped_in, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(keeps_modes_and_markers, (('replaced', replaced, _DOMAINS_Unit_0), ('swapped_in', swapped_in, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:1514  13.9  Unit Consolidation
@@ -2866,7 +2866,7 @@ def may_convert_formation(from_formation: str, to_formation: str) -> bool:
 # rules/ocs/ch13-specialized-units.rules:1514  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
-    _t.extend(_CITES190)
+    _t.extend(_RULES_OCS_13_9)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
@@ -2887,7 +2887,7 @@ def _s_rounded(x: Number) -> int:
 # rules/ocs/ch4-general-concepts.rules:15  4.1  Rounding Rule
 def _t_rounded(x: Number, _t: list[Cite]) -> int:
     """rounded, recording in _t each rule it uses."""
-    _t.extend(_CITES193)
+    _t.extend(_RULES_OCS_4_1)
     return (x + 2) // 4
 
 
@@ -2914,7 +2914,7 @@ def _s_ma_share(ma: Number, share: Number) -> Number:
 # rules/ocs/ch4-general-concepts.rules:38  4.2  Fractions
 def _t_ma_share(ma: Number, share: Number, _t: list[Cite]) -> Number:
     """ma_share, recording in _t each rule it uses."""
-    _t.extend(_CITES195)
+    _t.extend(_RULES_OCS_4_2)
     return _mul(ma, share)
 
 
@@ -2941,7 +2941,7 @@ def _s_barrage_factors(factors: tuple[Number, ...]) -> int:
 # rules/ocs/ch4-general-concepts.rules:42  4.2  Fractions
 def _t_barrage_factors(factors: tuple[Number, ...], _t: list[Cite]) -> int:
     """barrage_factors, recording in _t each rule it uses."""
-    _t.extend(_CITES195)
+    _t.extend(_RULES_OCS_4_2)
     return _t_rounded(_sum((f for f in factors)), _t)
 
 
@@ -2968,7 +2968,7 @@ def _s_modified(value: Number, factors: tuple[Number, ...]) -> Number:
 # rules/ocs/ch4-general-concepts.rules:96  4.3  Cumulative Effects
 def _t_modified(value: Number, factors: tuple[Number, ...], _t: list[Cite]) -> Number:
     """modified, recording in _t each rule it uses."""
-    _t.extend(_CITES197)
+    _t.extend(_RULES_OCS_4_3)
     return _mul(value, _product((f for f in factors)))
 
 
@@ -2989,13 +2989,13 @@ def explain_modified(value: Number, factors: Sequence[Number]) -> Answer[Number]
 # rules/ocs/ch4-general-concepts.rules:170  4.4a
 def may_attack(u: Unit) -> bool:
     """May attack or overrun (4.4a)."""
-    return u.printed_strength and u.type in _SET200 and (not u.parenthesized) and (u.mode not in _SET154)
+    return u.printed_strength and u.type in _SET_assault_engineer_combat_352fa5da and (not u.parenthesized) and (u.mode not in _SET_reserve_strat)
 
 
 # rules/ocs/ch4-general-concepts.rules:170  4.4a
 def _t_may_attack(u: Unit, _t: list[Cite]) -> bool:
     """may_attack, recording in _t each rule it uses."""
-    _t.extend(_CITES199)
+    _t.extend(_RULES_OCS_4_4a)
     return _t_attack_capable(u, _t)
 
 
@@ -3004,19 +3004,19 @@ def explain_may_attack(u: Unit) -> Answer[bool]:
     """May attack or overrun (4.4a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_attack(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_attack, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:205  4.4c
 def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
     """May move into a hex with an enemy non-combat unit (4.4c)."""
-    return u.printed_strength and u.type in _SET200 and (not u.parenthesized) and (u.mode not in _SET154)
+    return u.printed_strength and u.type in _SET_assault_engineer_combat_352fa5da and (not u.parenthesized) and (u.mode not in _SET_reserve_strat)
 
 
 # rules/ocs/ch4-general-concepts.rules:205  4.4c
 def _t_may_enter_enemy_noncombat_hex(u: Unit, _t: list[Cite]) -> bool:
     """may_enter_enemy_noncombat_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES202)
+    _t.extend(_RULES_OCS_4_4c)
     return _t_attack_capable(u, _t)
 
 
@@ -3025,7 +3025,7 @@ def explain_may_enter_enemy_noncombat_hex(u: Unit) -> Answer[bool]:
     """May move into a hex with an enemy non-combat unit (4.4c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_enemy_noncombat_hex(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:230  4.5  Zone of Control
@@ -3036,13 +3036,13 @@ def zoc_reaches(u: Unit, hexes_away: int) -> bool:
     _u_parenthesized = u.parenthesized
     _u_printed_strength = u.printed_strength
     _u_type = u.type
-    return hexes_away == 1 and (_u_mode == 'combat' and _u_printed_strength and (_u_type in _SET200) and (not _u_parenthesized) and (not _u_out_of_supply) or (_u_mode == 'exploit' and u.oriented_to_combat and _u_printed_strength and (_u_type in _SET200) and (not _u_parenthesized) and (not _u_out_of_supply)))
+    return hexes_away == 1 and (_u_mode == 'combat' and _u_printed_strength and (_u_type in _SET_assault_engineer_combat_352fa5da) and (not _u_parenthesized) and (not _u_out_of_supply) or (_u_mode == 'exploit' and u.oriented_to_combat and _u_printed_strength and (_u_type in _SET_assault_engineer_combat_352fa5da) and (not _u_parenthesized) and (not _u_out_of_supply)))
 
 
 # rules/ocs/ch4-general-concepts.rules:230  4.5  Zone of Control
 def _t_zoc_reaches(u: Unit, hexes_away: int, _t: list[Cite]) -> bool:
     """zoc_reaches, recording in _t each rule it uses."""
-    _t.extend(_CITES204)
+    _t.extend(_RULES_OCS_4_5)
     return _t_has_zoc(u, _t) and hexes_away == 1
 
 
@@ -3051,7 +3051,7 @@ def explain_zoc_reaches(u: Unit, hexes_away: int) -> Answer[bool]:
     """Does this unit's ZOC limit enemy actions in a hex this far away? (The six adjacent hexes, whatever the terrain in them or the hexsides between) (4.5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_zoc_reaches(u, hexes_away, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_reaches, (('u', u, _DOMAINS_Unit_0_117), ('hexes_away', hexes_away, ()), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_reaches, (('u', u, _DOMAINS_Unit_0), ('hexes_away', hexes_away, ()), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:290  4.5a  Actions not allowed in an enemy ZOC
@@ -3063,32 +3063,32 @@ def ezoc_allows(action: EzocAction, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:290  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_allows, recording in _t each rule it uses."""
-    _t.extend(_CITES205)
-    return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _CITES146, negated)
+    _t.extend(_RULES_OCS_4_5a)
+    return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _RULES_OCS_4_5b, negated)
 
 _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
-    ('A', False,): Answer(False, (_C147, _C38, _C145,), ('negated = true',)),
-    ('A', True,): Answer(True, (_C147, _C38, _C145,), ()),
-    ('B', False,): Answer(False, (_C147, _C40, _C145,), ('negated = true',)),
-    ('B', True,): Answer(True, (_C147, _C40, _C145,), ()),
-    ('C', False,): Answer(False, (_C147, _C42,), ()),
-    ('C', True,): Answer(False, (_C147, _C42,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('D', False,): Answer(False, (_C147, _C44, _C145,), ('negated = true',)),
-    ('D', True,): Answer(True, (_C147, _C44, _C145,), ()),
-    ('E', False,): Answer(False, (_C147, _C46,), ()),
-    ('E', True,): Answer(False, (_C147, _C46,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('F', False,): Answer(False, (_C147, _C48, _C49,), ()),
-    ('F', True,): Answer(False, (_C147, _C48, _C49,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('G', False,): Answer(False, (_C147, _C51,), ()),
-    ('G', True,): Answer(False, (_C147, _C51,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('H', False,): Answer(False, (_C147, _C53, _C145,), ('negated = true',)),
-    ('H', True,): Answer(True, (_C147, _C53, _C145,), ()),
-    ('I', False,): Answer(False, (_C147, _C55,), ()),
-    ('I', True,): Answer(False, (_C147, _C55,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('J', False,): Answer(False, (_C147, _C57,), ()),
-    ('J', True,): Answer(False, (_C147, _C57,), ('action = A', 'action = B', 'action = D', 'action = H')),
-    ('K', False,): Answer(False, (_C147, _C59,), ()),
-    ('K', True,): Answer(False, (_C147, _C59,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('A', False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_A, _CITE_OCS_4_5b,), ('negated = true',)),
+    ('A', True,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_A, _CITE_OCS_4_5b,), ()),
+    ('B', False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_B, _CITE_OCS_4_5b,), ('negated = true',)),
+    ('B', True,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_B, _CITE_OCS_4_5b,), ()),
+    ('C', False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_C,), ()),
+    ('C', True,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_C,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('D', False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_D, _CITE_OCS_4_5b,), ('negated = true',)),
+    ('D', True,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_D, _CITE_OCS_4_5b,), ()),
+    ('E', False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_E,), ()),
+    ('E', True,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_E,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('F', False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_F, _CITE_DAK_4_5a_F,), ()),
+    ('F', True,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_F, _CITE_DAK_4_5a_F,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('G', False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_G,), ()),
+    ('G', True,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_G,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('H', False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_H, _CITE_OCS_4_5b,), ('negated = true',)),
+    ('H', True,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_H, _CITE_OCS_4_5b,), ()),
+    ('I', False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_I,), ()),
+    ('I', True,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_I,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('J', False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_J,), ()),
+    ('J', True,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_J,), ('action = A', 'action = B', 'action = D', 'action = H')),
+    ('K', False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_K,), ()),
+    ('K', True,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_K,), ('action = A', 'action = B', 'action = D', 'action = H')),
 }
 
 
@@ -3105,12 +3105,12 @@ def ezoc_stops_entering(mobility: Mobility, negated: bool) -> bool:
 
 
 _ANSWERS_ezoc_stops_entering: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
-    ('leg', False,): Answer(False, (_C147,), ('mobility = truck',)),
-    ('leg', True,): Answer(False, (_C147,), ()),
-    ('truck', False,): Answer(True, (_C147, _C145,), ()),
-    ('truck', True,): Answer(False, (_C147, _C145,), ('negated = false',)),
-    ('track', False,): Answer(False, (_C147,), ('mobility = truck',)),
-    ('track', True,): Answer(False, (_C147,), ()),
+    ('leg', False,): Answer(False, (_CITE_OCS_4_5a,), ('mobility = truck',)),
+    ('leg', True,): Answer(False, (_CITE_OCS_4_5a,), ()),
+    ('truck', False,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5b,), ()),
+    ('truck', True,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5b,), ('negated = false',)),
+    ('track', False,): Answer(False, (_CITE_OCS_4_5a,), ('mobility = truck',)),
+    ('track', True,): Answer(False, (_CITE_OCS_4_5a,), ()),
 }
 
 
@@ -3129,16 +3129,16 @@ def ezoc_blocks_path(traced_with: Mobility, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:309  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_blocks_path(traced_with: Mobility, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_blocks_path, recording in _t each rule it uses."""
-    _t.extend(_CITES205)
-    return traced_with == 'truck' and (not _cite_yes(_t, _CITES146, negated))
+    _t.extend(_RULES_OCS_4_5a)
+    return traced_with == 'truck' and (not _cite_yes(_t, _RULES_OCS_4_5b, negated))
 
 _ANSWERS_ezoc_blocks_path: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
-    ('leg', False,): Answer(False, (_C147,), ('traced_with = truck',)),
-    ('leg', True,): Answer(False, (_C147,), ()),
-    ('truck', False,): Answer(True, (_C147, _C145,), ()),
-    ('truck', True,): Answer(False, (_C147, _C145,), ('negated = false',)),
-    ('track', False,): Answer(False, (_C147,), ('traced_with = truck',)),
-    ('track', True,): Answer(False, (_C147,), ()),
+    ('leg', False,): Answer(False, (_CITE_OCS_4_5a,), ('traced_with = truck',)),
+    ('leg', True,): Answer(False, (_CITE_OCS_4_5a,), ()),
+    ('truck', False,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5b,), ()),
+    ('truck', True,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5b,), ('negated = false',)),
+    ('track', False,): Answer(False, (_CITE_OCS_4_5a,), ('traced_with = truck',)),
+    ('track', True,): Answer(False, (_CITE_OCS_4_5a,), ()),
 }
 
 
@@ -3155,18 +3155,18 @@ def may_move_on_after_entering(mobility: Mobility, negated: bool, overrun: bool)
 
 
 _ANSWERS_may_move_on_after_entering: Final[dict[tuple[Mobility, bool, bool], Answer[bool]]] = {
-    ('leg', False, False,): Answer(True, (_C147, _C145,), ()),
-    ('leg', False, True,): Answer(True, (_C147, _C145,), ()),
-    ('leg', True, False,): Answer(True, (_C147, _C145,), ()),
-    ('leg', True, True,): Answer(True, (_C147, _C145,), ()),
-    ('truck', False, False,): Answer(False, (_C147, _C145,), ('mobility = leg', 'mobility = track', 'negated = true', 'overrun = true')),
-    ('truck', False, True,): Answer(True, (_C147, _C145,), ()),
-    ('truck', True, False,): Answer(True, (_C147, _C145,), ()),
-    ('truck', True, True,): Answer(True, (_C147, _C145,), ()),
-    ('track', False, False,): Answer(True, (_C147, _C145,), ()),
-    ('track', False, True,): Answer(True, (_C147, _C145,), ()),
-    ('track', True, False,): Answer(True, (_C147, _C145,), ()),
-    ('track', True, True,): Answer(True, (_C147, _C145,), ()),
+    ('leg', False, False,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5b,), ()),
+    ('leg', False, True,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5b,), ()),
+    ('leg', True, False,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5b,), ()),
+    ('leg', True, True,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5b,), ()),
+    ('truck', False, False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5b,), ('mobility = leg', 'mobility = track', 'negated = true', 'overrun = true')),
+    ('truck', False, True,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5b,), ()),
+    ('truck', True, False,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5b,), ()),
+    ('truck', True, True,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5b,), ()),
+    ('track', False, False,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5b,), ()),
+    ('track', False, True,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5b,), ()),
+    ('track', True, False,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5b,), ()),
+    ('track', True, True,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5b,), ()),
 }
 
 
@@ -3185,8 +3185,8 @@ def ezoc_blocks_trace_by(tracer: Unit, negated: bool) -> bool:
 # rules/ocs/ch4-general-concepts.rules:317  4.5a  Actions not allowed in an enemy ZOC
 def _t_ezoc_blocks_trace_by(tracer: Unit, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_blocks_trace_by, recording in _t each rule it uses."""
-    _t.extend(_CITES205)
-    return _t_ezoc_blocks_path(tracer.mobility, _cite_yes(_t, _CITES146, negated), _t)
+    _t.extend(_RULES_OCS_4_5a)
+    return _t_ezoc_blocks_path(tracer.mobility, _cite_yes(_t, _RULES_OCS_4_5b, negated), _t)
 
 
 # rules/ocs/ch4-general-concepts.rules:317  4.5a  Actions not allowed in an enemy ZOC
@@ -3194,7 +3194,7 @@ def explain_ezoc_blocks_trace_by(tracer: Unit, negated: bool) -> Answer[bool]:
     """Does the enemy ZOC block the supply path this HQ or Extender traces in or out of the hex? (4.5a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_ezoc_blocks_trace_by(tracer, negated, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(ezoc_blocks_trace_by, (('tracer', tracer, _DOMAINS_Unit_0_117), ('negated', negated, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(ezoc_blocks_trace_by, (('tracer', tracer, _DOMAINS_Unit_0), ('negated', negated, (False, True)), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:375  4.5b  Negating ZOC
@@ -3206,7 +3206,7 @@ def zoc_negated(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:375  4.5b  Negating ZOC
 def _t_zoc_negated(h: Hex, _t: list[Cite]) -> bool:
     """zoc_negated, recording in _t each rule it uses."""
-    _t.extend(_CITES146)
+    _t.extend(_RULES_OCS_4_5b)
     return any((_t_is_combat(u, _t) and (not u.will_spend_mp) for u in h.units))
 
 
@@ -3215,7 +3215,7 @@ def explain_zoc_negated(h: Hex) -> Answer[bool]:
     """Is the enemy ZOC in this hex negated? (4.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_zoc_negated(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0_163), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_negated, (('h', h, _DOMAINS_Hex_0), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:378  4.5b  Negating ZOC
@@ -3225,10 +3225,10 @@ def may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> bool:
 
 
 _ANSWERS_may_exit_ezoc_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C145, _C147, _C38,), ('started_phase_there = true', 'negated = true')),
-    (False, True,): Answer(True, (_C145, _C147, _C38,), ()),
-    (True, False,): Answer(True, (_C145,), ()),
-    (True, True,): Answer(True, (_C145,), ()),
+    (False, False,): Answer(False, (_CITE_OCS_4_5b, _CITE_OCS_4_5a, _CITE_OCS_4_5a_A,), ('started_phase_there = true', 'negated = true')),
+    (False, True,): Answer(True, (_CITE_OCS_4_5b, _CITE_OCS_4_5a, _CITE_OCS_4_5a_A,), ()),
+    (True, False,): Answer(True, (_CITE_OCS_4_5b,), ()),
+    (True, True,): Answer(True, (_CITE_OCS_4_5b,), ()),
 }
 
 
@@ -3247,7 +3247,7 @@ def sizes_not_negative(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:434  4.6  Regimental Equivalents
 def _t_sizes_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """sizes_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES207)
+    _t.extend(_RULES_OCS_4_6)
     return u.printed_re * 4 >= 0 and u.points * 4 >= 0
 
 
@@ -3256,7 +3256,7 @@ def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
     """Printed RE sizes and point values are never negative (4.6), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_sizes_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:463  4.6  Regimental Equivalents
@@ -3268,7 +3268,7 @@ def one_step(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:463  4.6  Regimental Equivalents
 def _t_one_step(u: Unit, _t: list[Cite]) -> bool:
     """one_step, recording in _t each rule it uses."""
-    _t.extend(_CITES207)
+    _t.extend(_RULES_OCS_4_6)
     return _t_is_combat(u, _t) and (not u.multi_step)
 
 
@@ -3277,20 +3277,20 @@ def explain_one_step(u: Unit) -> Answer[bool]:
     """Is 1 step for loss purposes (a combat unit that is not multi-step) (4.6), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_one_step(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(one_step, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(one_step, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:498  4.7  Transportation Equivalents
 def transportable(u: Unit) -> bool:
     """Can be transported (rail, air, landing craft, shipping) (4.7)."""
-    return u.type not in _SET135
+    return u.type not in _SET_air_base_fighter_hedgeho_ae8dbffd
 
 
 # rules/ocs/ch4-general-concepts.rules:498  4.7  Transportation Equivalents
 def _t_transportable(u: Unit, _t: list[Cite]) -> bool:
     """transportable, recording in _t each rule it uses."""
-    _t.extend(_CITES209)
-    return _t_is_combat(u, _t) or u.type in _SET210
+    _t.extend(_RULES_OCS_4_7)
+    return _t_is_combat(u, _t) or u.type in _SET_sp_transport
 
 
 # rules/ocs/ch4-general-concepts.rules:498  4.7  Transportation Equivalents
@@ -3298,7 +3298,7 @@ def explain_transportable(u: Unit) -> Answer[bool]:
     """Can be transported (rail, air, landing craft, shipping) (4.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transportable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transportable, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:501  4.7  Transportation Equivalents
@@ -3310,7 +3310,7 @@ def transport_point_may_carry(cargo: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:501  4.7  Transportation Equivalents
 def _t_transport_point_may_carry(cargo: Unit, _t: list[Cite]) -> bool:
     """transport_point_may_carry, recording in _t each rule it uses."""
-    _t.extend(_CITES209)
+    _t.extend(_RULES_OCS_4_7)
     return cargo.type == 'sp'
 
 
@@ -3319,7 +3319,7 @@ def explain_transport_point_may_carry(cargo: Unit) -> Answer[bool]:
     """A Transport Point can carry this (4.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_may_carry(cargo, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:571  4.7c
@@ -3331,7 +3331,7 @@ def _s_transport_point_load(u: Unit) -> Number:
 # rules/ocs/ch4-general-concepts.rules:571  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
-    _t.extend(_CITES212)
+    _t.extend(_RULES_OCS_4_7c)
     return u.points * 4
 
 
@@ -3358,7 +3358,7 @@ def one_transport_type(used: tuple[Transport, ...], next: Transport) -> bool:
 # rules/ocs/ch4-general-concepts.rules:618  4.7d  Movement and Transport
 def _t_one_transport_type(used: tuple[Transport, ...], next: Transport, _t: list[Cite]) -> bool:
     """one_transport_type, recording in _t each rule it uses."""
-    _t.extend(_CITES214)
+    _t.extend(_RULES_OCS_4_7d)
     return all((t == next for t in used))
 
 
@@ -3379,7 +3379,7 @@ def _s_may_spend_transported(by: Transport, alt_roll: bool, before: Number, afte
 # rules/ocs/ch4-general-concepts.rules:631  4.7d  Movement and Transport
 def _t_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number, _t: list[Cite]) -> bool:
     """may_spend_transported, recording in _t each rule it uses."""
-    _t.extend(_CITES214)
+    _t.extend(_RULES_OCS_4_7d)
     return before >= 0 and after >= 0 and (before <= _t_ma_before(by, _t)) and (after <= _t_ma_after(by, alt_roll, _t)) and (before + after <= _t_transported_ma(by, alt_roll, _t))
 
 
@@ -3407,7 +3407,7 @@ def ignores_dg(u: Unit) -> bool:
 # rules/ocs/ch4-general-concepts.rules:789  4.8b  Order of Stacking
 def _t_ignores_dg(u: Unit, _t: list[Cite]) -> bool:
     """ignores_dg, recording in _t each rule it uses."""
-    _t.extend(_CITES216)
+    _t.extend(_RULES_OCS_4_8b)
     return u.mode != 'dg' or not (u.type == 'sp' or (_attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type) and (not u.active)))
 
 
@@ -3416,19 +3416,19 @@ def explain_ignores_dg(u: Unit) -> Answer[bool]:
     """A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker) (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_ignores_dg(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(ignores_dg, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(ignores_dg, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:803  4.8b  Order of Stacking
 def hex_has_zoc(h: Hex) -> bool:
     """D) Does the hex have a ZOC? (With an HQ on top, the enemy player must be told.) (4.8b)."""
-    return any((u.mode == 'combat' and u.printed_strength and (u.type in _SET200) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET200) and (not u.parenthesized) and (not u.out_of_supply)) for u in h.units))
+    return any((u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in h.units))
 
 
 # rules/ocs/ch4-general-concepts.rules:803  4.8b  Order of Stacking
 def _t_hex_has_zoc(h: Hex, _t: list[Cite]) -> bool:
     """hex_has_zoc, recording in _t each rule it uses."""
-    _t.extend(_CITES216)
+    _t.extend(_RULES_OCS_4_8b)
     return any((_t_has_zoc(u, _t) for u in h.units))
 
 
@@ -3437,7 +3437,7 @@ def explain_hex_has_zoc(h: Hex) -> Answer[bool]:
     """D) Does the hex have a ZOC? (With an HQ on top, the enemy player must be told.) (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hex_has_zoc(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hex_has_zoc, (('h', h, _DOMAINS_Hex_0_163), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hex_has_zoc, (('h', h, _DOMAINS_Hex_0), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:806  4.8b  Order of Stacking
@@ -3450,7 +3450,7 @@ def active_planes_on_top(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:806  4.8b  Order of Stacking
 def _t_active_planes_on_top(h: Hex, _t: list[Cite]) -> bool:
     """active_planes_on_top, recording in _t each rule it uses."""
-    _t.extend(_CITES216)
+    _t.extend(_RULES_OCS_4_8b)
     return all((cast('bool', _first((_t_is_air(x, _t) for x in h.units if x == p or _t_is_ground(x, _t)))) for p in h.units if _t_is_air(p, _t) and p.active))
 
 
@@ -3459,7 +3459,7 @@ def explain_active_planes_on_top(h: Hex) -> Answer[bool]:
     """E) Is every Active plane on top of any ground units? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_active_planes_on_top(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(active_planes_on_top, (('h', h, _DOMAINS_Hex_0_163), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(active_planes_on_top, (('h', h, _DOMAINS_Hex_0), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:809  4.8b  Order of Stacking
@@ -3472,7 +3472,7 @@ def active_fighter_on_top(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:809  4.8b  Order of Stacking
 def _t_active_fighter_on_top(h: Hex, _t: list[Cite]) -> bool:
     """active_fighter_on_top, recording in _t each rule it uses."""
-    _t.extend(_CITES216)
+    _t.extend(_RULES_OCS_4_8b)
     return not any((u.type == 'fighter' and u.active for u in h.units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in h.units if _t_is_air(u, _t))))
 
 
@@ -3481,7 +3481,7 @@ def explain_active_fighter_on_top(h: Hex) -> Answer[bool]:
     """E) If an Active fighter is in the stack, is it the top air unit? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_active_fighter_on_top(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(active_fighter_on_top, (('h', h, _DOMAINS_Hex_0_163), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(active_fighter_on_top, (('h', h, _DOMAINS_Hex_0), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
@@ -3494,7 +3494,7 @@ def hedgehog_on_top(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
 def _t_hedgehog_on_top(h: Hex, _t: list[Cite]) -> bool:
     """hedgehog_on_top, recording in _t each rule it uses."""
-    _t.extend(_CITES216)
+    _t.extend(_RULES_OCS_4_8b)
     return not any((u.type == 'hedgehog' for u in h.units)) or cast('bool', _first((u.type == 'hedgehog' for u in h.units if _t_is_ground(u, _t))))
 
 
@@ -3503,20 +3503,20 @@ def explain_hedgehog_on_top(h: Hex) -> Answer[bool]:
     """F) If a hedgehog is present, is it the top ground unit? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hedgehog_on_top(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hedgehog_on_top, (('h', h, _DOMAINS_Hex_0_163), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(hedgehog_on_top, (('h', h, _DOMAINS_Hex_0), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:816  4.8b  Order of Stacking
 def stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> bool:
     """Is the stack in the order C) to F) ask? (4.8b)."""
     _h_units = h.units
-    return (not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET200) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET200) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)) or cast('bool', _first((u.mode == 'combat' and u.printed_strength and (u.type in _SET200) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET200) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]))) or (cast('bool', _first((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))) and (not enemy_ground_adjacent))) and all((cast('bool', _first((UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]))) for p in _h_units if p.active and UnitType_air[p.type])) and (not any((u.type == 'fighter' and u.active for u in _h_units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type])))) and (not any((u.type == 'hedgehog' for u in _h_units)) or cast('bool', _first((u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type]))))
+    return (not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)) or cast('bool', _first((u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]))) or (cast('bool', _first((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))) and (not enemy_ground_adjacent))) and all((cast('bool', _first((UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]))) for p in _h_units if p.active and UnitType_air[p.type])) and (not any((u.type == 'fighter' and u.active for u in _h_units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type])))) and (not any((u.type == 'hedgehog' for u in _h_units)) or cast('bool', _first((u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type]))))
 
 
 # rules/ocs/ch4-general-concepts.rules:816  4.8b  Order of Stacking
 def _t_stack_in_order(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> bool:
     """stack_in_order, recording in _t each rule it uses."""
-    _t.extend(_CITES216)
+    _t.extend(_RULES_OCS_4_8b)
     return _t_zoc_unit_on_top(h, enemy_ground_adjacent, _t) and _t_active_planes_on_top(h, _t) and _t_active_fighter_on_top(h, _t) and _t_hedgehog_on_top(h, _t)
 
 
@@ -3525,19 +3525,19 @@ def explain_stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]:
     """Is the stack in the order C) to F) ask? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_stack_in_order(h, enemy_ground_adjacent, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(stack_in_order, (('h', h, _DOMAINS_Hex_0_163), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(stack_in_order, (('h', h, _DOMAINS_Hex_0), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:923  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
-    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET219) for e in enemies))
+    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET_noncombat_units_planes) for e in enemies))
 
 
 # rules/ocs/ch4-general-concepts.rules:923  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
-    _t.extend(_CITES218)
+    _t.extend(_RULES_OCS_4_8c)
     return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
 
 
@@ -3552,13 +3552,13 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
 # rules/ocs/ch4-general-concepts.rules:927  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
-    return 'attack_capable_unit' if u.printed_strength and u.type in _SET200 and (not u.parenthesized) and (u.mode not in _SET154) else 'other_ground_unit'
+    return 'attack_capable_unit' if u.printed_strength and u.type in _SET_assault_engineer_combat_352fa5da and (not u.parenthesized) and (u.mode not in _SET_reserve_strat) else 'other_ground_unit'
 
 
 # rules/ocs/ch4-general-concepts.rules:927  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
-    _t.extend(_CITES218)
+    _t.extend(_RULES_OCS_4_8c)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
@@ -3579,7 +3579,7 @@ def shows_plane(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:979  4.9a
 def _t_shows_plane(h: Hex, _t: list[Cite]) -> bool:
     """shows_plane, recording in _t each rule it uses."""
-    _t.extend(_CITES221)
+    _t.extend(_RULES_OCS_4_9a)
     return any((_t_is_air(u, _t) and u.active for u in h.units))
 
 
@@ -3588,7 +3588,7 @@ def explain_shows_plane(h: Hex) -> Answer[bool]:
     """Is there an Active plane in the hex for the enemy to see? (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_shows_plane(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(shows_plane, (('h', h, _DOMAINS_Hex_0_163), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(shows_plane, (('h', h, _DOMAINS_Hex_0), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:982  4.9a
@@ -3600,7 +3600,7 @@ def shown_plane(h: Hex) -> Unit:
 # rules/ocs/ch4-general-concepts.rules:982  4.9a
 def _t_shown_plane(h: Hex, _t: list[Cite]) -> Unit:
     """shown_plane, recording in _t each rule it uses."""
-    _t.extend(_CITES221)
+    _t.extend(_RULES_OCS_4_9a)
     return _first((u for u in h.units if _t_is_air(u, _t) and u.active))
 
 
@@ -3619,11 +3619,11 @@ def enemy_knows(fact: TopUnitFact) -> bool:
 
 
 _ANSWERS_enemy_knows: Final[dict[tuple[TopUnitFact], Answer[bool]]] = {
-    ('strat_mode',): Answer(True, (_C220, _C61,), ()),
-    ('dg',): Answer(True, (_C220, _C63,), ()),
-    ('out_of_supply',): Answer(True, (_C220, _C65,), ()),
-    ('internal_stocks',): Answer(False, (_C220, _C67,), ('fact = strat_mode', 'fact = dg', 'fact = out_of_supply')),
-    ('steps_lost',): Answer(False, (_C220, _C69,), ('fact = strat_mode', 'fact = dg', 'fact = out_of_supply')),
+    ('strat_mode',): Answer(True, (_CITE_OCS_4_9a, _CITE_OCS_4_9a_strat_mode,), ()),
+    ('dg',): Answer(True, (_CITE_OCS_4_9a, _CITE_OCS_4_9a_dg,), ()),
+    ('out_of_supply',): Answer(True, (_CITE_OCS_4_9a, _CITE_OCS_4_9a_out_of_supply,), ()),
+    ('internal_stocks',): Answer(False, (_CITE_OCS_4_9a, _CITE_OCS_4_9a_internal_stocks,), ('fact = strat_mode', 'fact = dg', 'fact = out_of_supply')),
+    ('steps_lost',): Answer(False, (_CITE_OCS_4_9a, _CITE_OCS_4_9a_steps_lost,), ('fact = strat_mode', 'fact = dg', 'fact = out_of_supply')),
 }
 
 
@@ -3642,7 +3642,7 @@ def shows_hedgehog(h: Hex) -> bool:
 # rules/ocs/ch4-general-concepts.rules:997  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
-    _t.extend(_CITES221)
+    _t.extend(_RULES_OCS_4_9a)
     return any((u.type == 'hedgehog' for u in h.units))
 
 
@@ -3651,7 +3651,7 @@ def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_shows_hedgehog(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_0_163), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(shows_hedgehog, (('h', h, _DOMAINS_Hex_0), )))
 
 
 # rules/ocs/series.rules:46  3.3  Non-Combat Units
@@ -3663,7 +3663,7 @@ def is_combat(u: Unit) -> bool:
 # rules/ocs/series.rules:46  3.3  Non-Combat Units
 def _t_is_combat(u: Unit, _t: list[Cite]) -> bool:
     """is_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES223)
+    _t.extend(_RULES_OCS_3_3)
     return _attr_yes(_t, _CITES_UnitType_combat, UnitType_combat, u.type)
 
 
@@ -3672,7 +3672,7 @@ def explain_is_combat(u: Unit) -> Answer[bool]:
     """Is a combat unit (SP, Transport Points, hedgehogs, air bases and ports are not) (3.3), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_is_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/series.rules:48  3.3  Non-Combat Units
@@ -3684,7 +3684,7 @@ def is_air(u: Unit) -> bool:
 # rules/ocs/series.rules:48  3.3  Non-Combat Units
 def _t_is_air(u: Unit, _t: list[Cite]) -> bool:
     """is_air, recording in _t each rule it uses."""
-    _t.extend(_CITES223)
+    _t.extend(_RULES_OCS_3_3)
     return _attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type)
 
 
@@ -3693,7 +3693,7 @@ def explain_is_air(u: Unit) -> Answer[bool]:
     """Is an air unit (a plane) (3.3), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_is_air(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(is_air, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_air, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/series.rules:49  3.3  Non-Combat Units
@@ -3705,7 +3705,7 @@ def is_ground(u: Unit) -> bool:
 # rules/ocs/series.rules:49  3.3  Non-Combat Units
 def _t_is_ground(u: Unit, _t: list[Cite]) -> bool:
     """is_ground, recording in _t each rule it uses."""
-    _t.extend(_CITES223)
+    _t.extend(_RULES_OCS_3_3)
     return not _attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type)
 
 
@@ -3714,21 +3714,21 @@ def explain_is_ground(u: Unit) -> Answer[bool]:
     """Is a ground unit (combat or non-combat; not an air unit) (3.3), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_is_ground(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(is_ground, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(is_ground, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/series.rules:67  5.10e  DG Mode Orientation
 def combat_side(u: Unit) -> bool:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e)."""
     _u_mode = u.mode
-    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET118)
+    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET_dg_exploit_reserve)
 
 
 # rules/ocs/series.rules:67  5.10e  DG Mode Orientation
 def _t_combat_side(u: Unit, _t: list[Cite]) -> bool:
     """combat_side, recording in _t each rule it uses."""
-    _t.extend(_CITES225)
-    return u.mode == 'combat' or (u.mode in _SET118 and u.oriented_to_combat)
+    _t.extend(_RULES_OCS_5_10e)
+    return u.mode == 'combat' or (u.mode in _SET_dg_exploit_reserve and u.oriented_to_combat)
 
 
 # rules/ocs/series.rules:67  5.10e  DG Mode Orientation
@@ -3736,7 +3736,7 @@ def explain_combat_side(u: Unit) -> Answer[bool]:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_combat_side(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/series.rules:69  5.10e  DG Mode Orientation
@@ -3749,7 +3749,7 @@ def combat_or_dg_combat(u: Unit) -> bool:
 # rules/ocs/series.rules:69  5.10e  DG Mode Orientation
 def _t_combat_or_dg_combat(u: Unit, _t: list[Cite]) -> bool:
     """combat_or_dg_combat, recording in _t each rule it uses."""
-    _t.extend(_CITES225)
+    _t.extend(_RULES_OCS_5_10e)
     return u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)
 
 
@@ -3758,7 +3758,7 @@ def explain_combat_or_dg_combat(u: Unit) -> Answer[bool]:
     """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_combat_or_dg_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/series.rules:73  9.11  Step Losses
@@ -3770,7 +3770,7 @@ def steps_not_negative(u: Unit) -> bool:
 # rules/ocs/series.rules:73  9.11  Step Losses
 def _t_steps_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """steps_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES227)
+    _t.extend(_RULES_OCS_9_11)
     return u.step_losses >= 0
 
 
@@ -3779,7 +3779,7 @@ def explain_steps_not_negative(u: Unit) -> Answer[bool]:
     """A unit cannot have lost a negative number of steps (9.11), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_steps_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/option-fog-of-war.rules:12  13.7b  Fog of War Option
@@ -3789,14 +3789,14 @@ def marker_placement_conforms(under_other_units: bool, holds_only_zoc_units: boo
 
 
 _ANSWERS_marker_placement_conforms: Final[dict[tuple[bool, bool, bool], Answer[bool]]] = {
-    (False, False, False,): Answer(True, (_C228,), ()),
-    (False, False, True,): Answer(True, (_C228,), ()),
-    (False, True, False,): Answer(False, (_C228,), ('holds_only_zoc_units = false', 'one_unit_revealed = true')),
-    (False, True, True,): Answer(True, (_C228,), ()),
-    (True, False, False,): Answer(True, (_C228, _C172, _C174,), ()),
-    (True, False, True,): Answer(True, (_C228, _C172, _C174,), ()),
-    (True, True, False,): Answer(False, (_C228, _C172, _C174,), ('holds_only_zoc_units = false',)),
-    (True, True, True,): Answer(False, (_C228, _C172, _C174,), ('under_other_units = false', 'holds_only_zoc_units = false')),
+    (False, False, False,): Answer(True, (_CITE_fog_of_war_13_7b_,), ()),
+    (False, False, True,): Answer(True, (_CITE_fog_of_war_13_7b_,), ()),
+    (False, True, False,): Answer(False, (_CITE_fog_of_war_13_7b_,), ('holds_only_zoc_units = false', 'one_unit_revealed = true')),
+    (False, True, True,): Answer(True, (_CITE_fog_of_war_13_7b_,), ()),
+    (True, False, False,): Answer(True, (_CITE_fog_of_war_13_7b_, _CITE_OCS_13_7, _CITE_fog_of_war_13_7b,), ()),
+    (True, False, True,): Answer(True, (_CITE_fog_of_war_13_7b_, _CITE_OCS_13_7, _CITE_fog_of_war_13_7b,), ()),
+    (True, True, False,): Answer(False, (_CITE_fog_of_war_13_7b_, _CITE_OCS_13_7, _CITE_fog_of_war_13_7b,), ('holds_only_zoc_units = false',)),
+    (True, True, True,): Answer(False, (_CITE_fog_of_war_13_7b_, _CITE_OCS_13_7, _CITE_fog_of_war_13_7b,), ('under_other_units = false', 'holds_only_zoc_units = false')),
 }
 
 
@@ -3824,14 +3824,14 @@ def _t_needs_fuel(u: Unit, _t: list[Cite]) -> bool:
     """needs_fuel, recording in _t each rule it uses."""
     # transport: 13.2b (OCS) rules/ocs/ch13-specialized-units.rules:193
     if u.type == 'transport':
-        _t.extend(_CITES234)
+        _t.extend(_RULES_OCS_12_5__OCS_13_2b_transport)
         return False
     # motorized: 12.5 (OCS) rules/ocs/ch13-specialized-units.rules:11
     if u.mobility != 'leg':
-        _t.extend(_CITES235)
+        _t.extend(_RULES_OCS_12_5__OCS_12_5_motorized)
         return True
     # leg: 12.5 (OCS) rules/ocs/ch13-specialized-units.rules:12
-    _t.extend(_CITES236)
+    _t.extend(_RULES_OCS_12_5__OCS_12_5_leg)
     return False
 
 
@@ -3840,7 +3840,7 @@ def explain_needs_fuel(u: Unit) -> Answer[bool]:
     """Does the unit need fuel to move? (12.5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_needs_fuel(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(needs_fuel, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:93  13.1c  HQs and Combat
@@ -3858,7 +3858,7 @@ def defense_strength(u: Unit, printed: int) -> int:
         return 1
     # hq_combat_side: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:97
     _u_mode = u.mode
-    if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET118)):
+    if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET_dg_exploit_reserve)):
         return 5
     # hq_move_side: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:99
     if _u_type == 'hq':
@@ -3872,26 +3872,26 @@ def _t_defense_strength(u: Unit, printed: int, _t: list[Cite]) -> int:
     """defense_strength, recording in _t each rule it uses."""
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:813
     if u.type == 'artillery':
-        _t.extend(_CITES243)
+        _t.extend(_RULES_OCS_13_1c__OCS_13_4b_artillery)
         return 1
     # hq_combat: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:95
     if u.type == 'hq' and u.mode == 'combat':
-        _t.extend(_CITES244)
+        _t.extend(_RULES_OCS_13_1c__OCS_13_1c_hq_combat)
         return 5
     # hq_move: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:96
     if u.type == 'hq' and u.mode == 'move':
-        _t.extend(_CITES245)
+        _t.extend(_RULES_OCS_13_1c__OCS_13_1c_hq_move)
         return 1
     # hq_combat_side: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:97
     if u.type == 'hq' and _t_combat_side(u, _t):
-        _t.extend(_CITES246)
+        _t.extend(_RULES_OCS_13_1c__OCS_13_1c_hq_combat_side)
         return 5
     # hq_move_side: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:99
     if u.type == 'hq':
-        _t.extend(_CITES247)
+        _t.extend(_RULES_OCS_13_1c__OCS_13_1c_hq_move_side)
         return 1
     # printed: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:100
-    _t.extend(_CITES248)
+    _t.extend(_RULES_OCS_13_1c__OCS_13_1c_printed)
     return printed
 
 
@@ -3910,7 +3910,7 @@ def may_unload(tp: Unit, h: Hex) -> bool:
     if tp.organic:
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:316
-    if any((u.type not in _SET251 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+    if any((u.type not in _SET_fighter_hedgehog_other_p_ff3ed59e or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:319
     return False
@@ -3921,14 +3921,14 @@ def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
     # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:366
     if tp.organic:
-        _t.extend(_CITES253)
+        _t.extend(_RULES_OCS_13_2f__OCS_13_2g_organic)
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:316
-    if any((_t_is_combat(u, _t) or u.type in _SET254 or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
-        _t.extend(_CITES255)
+    if any((_t_is_combat(u, _t) or u.type in _SET_air_base_port or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+        _t.extend(_RULES_OCS_13_2f__OCS_13_2f_receiving_hex)
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:319
-    _t.extend(_CITES256)
+    _t.extend(_RULES_OCS_13_2f__OCS_13_2f_elsewhere)
     return False
 
 
@@ -3937,7 +3937,7 @@ def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_unload(tp, h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0_117), ('h', h, _DOMAINS_Hex_0_163), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0), ('h', h, _DOMAINS_Hex_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:375  13.2g  Organic Trucks
@@ -3959,14 +3959,14 @@ def _t_may_retreat(tp: Unit, with_retreating_combat_units: bool, _t: list[Cite])
     """may_retreat, recording in _t each rule it uses."""
     # tag_along: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:377
     if tp.organic and with_retreating_combat_units:
-        _t.extend(_CITES260)
+        _t.extend(_RULES_OCS_13_2g__OCS_13_2g_tag_along)
         return True
     # alone: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:379
     if tp.organic:
-        _t.extend(_CITES261)
+        _t.extend(_RULES_OCS_13_2g__OCS_13_2g_alone)
         return False
     # others: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:380
-    _t.extend(_CITES262)
+    _t.extend(_RULES_OCS_13_2g__OCS_13_2g_others)
     return False
 
 
@@ -3975,7 +3975,7 @@ def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[
     """May this Transport Point retreat? (with_retreating_combat_units: with retreating combat units of its stack) (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_retreat(tp, with_retreating_combat_units, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_0_117), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_0), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:608  13.3e
@@ -4002,18 +4002,18 @@ def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:711
     if u.type == 'rail_repair' and (not x.in_ezoc):
-        _t.extend(_CITES267)
+        _t.extend(_RULES_OCS_13_3e__OCS_13_3g_rail_repair)
         return True
     # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1396
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES268)
+        _t.extend(_RULES_OCS_13_3e__OCS_13_8c_hq_itself)
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:609
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
-        _t.extend(_CITES269)
+        _t.extend(_RULES_OCS_13_3e__OCS_13_3e_entrain)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:611
-    _t.extend(_CITES270)
+    _t.extend(_RULES_OCS_13_3e__OCS_13_3e_no)
     return False
 
 
@@ -4022,7 +4022,7 @@ def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo entrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_entrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_0_117), ('x', x, _DOMAINS_RailHex_0_140), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_0), ('x', x, _DOMAINS_RailHex_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:614  13.3e
@@ -4048,18 +4048,18 @@ def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:715
     if u.type == 'rail_repair' and (not x.in_ezoc) and (not x.enemy_units):
-        _t.extend(_CITES274)
+        _t.extend(_RULES_OCS_13_3e__OCS_13_3g_rail_repair_)
         return True
     # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:931
     if x.enemy_units:
-        _t.extend(_CITES275)
+        _t.extend(_RULES_OCS_13_3e__OCS_4_8c_enemy_units)
         return False
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:615
     if _t_detrainable(x, _t) and (not x.in_ezoc):
-        _t.extend(_CITES276)
+        _t.extend(_RULES_OCS_13_3e__OCS_13_3e_detrain)
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:616
-    _t.extend(_CITES270)
+    _t.extend(_RULES_OCS_13_3e__OCS_13_3e_no)
     return False
 
 
@@ -4068,7 +4068,7 @@ def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo detrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_detrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_0_117), ('x', x, _DOMAINS_RailHex_0_140), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_0), ('x', x, _DOMAINS_RailHex_0), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:927  13.5b
@@ -4095,22 +4095,22 @@ def _t_rebuildable(u: Unit, in_dead_pile: bool, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
     # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:971
     if u.no_rebuild:
-        _t.extend(_CITES282)
+        _t.extend(_RULES_OCS_13_5b__OCS_13_5c_yellow_dot)
         return False
     # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:929
     if u.breakdown:
-        _t.extend(_CITES283)
+        _t.extend(_RULES_OCS_13_5b__OCS_13_5b_breakdown)
         return False
     # dead_pile: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:930
     if in_dead_pile:
-        _t.extend(_CITES284)
+        _t.extend(_RULES_OCS_13_5b__OCS_13_5b_dead_pile)
         return True
     # reduced: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:931
     if u.multi_step and u.step_losses > 0:
-        _t.extend(_CITES285)
+        _t.extend(_RULES_OCS_13_5b__OCS_13_5b_reduced)
         return True
     # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:932
-    _t.extend(_CITES286)
+    _t.extend(_RULES_OCS_13_5b__OCS_13_5b_others)
     return False
 
 
@@ -4119,7 +4119,7 @@ def explain_rebuildable(u: Unit, in_dead_pile: bool) -> Answer[bool]:
     """Can this unit be rebuilt? (in_dead_pile: it is in the Dead Pile, not on the map) (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_rebuildable(u, in_dead_pile, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0_117), ('in_dead_pile', in_dead_pile, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0), ('in_dead_pile', in_dead_pile, (False, True)), )))
 
 
 # rules/ocs/ch13-specialized-units.rules:1078  13.6  Reinforcements
@@ -4136,22 +4136,22 @@ def may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bool,
 
 
 _ANSWERS_may_place_reinforcements_in: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
-    (False, False, False, False,): Answer(False, (_C164, _C289,), ('is_arrival_hex = true',)),
-    (False, False, False, True,): Answer(False, (_C164, _C289,), ('is_arrival_hex = true',)),
-    (False, False, True, False,): Answer(False, (_C164, _C289,), ('is_arrival_hex = true',)),
-    (False, False, True, True,): Answer(False, (_C164, _C289,), ('is_arrival_hex = true', 'arrival_hex_blocked = true')),
-    (False, True, False, False,): Answer(False, (_C164, _C289,), ()),
-    (False, True, False, True,): Answer(False, (_C164, _C289,), ('arrival_hex_at_map_edge = true',)),
-    (False, True, True, False,): Answer(False, (_C164, _C289,), ('nearest_unblocked_map_edge_hex = true',)),
-    (False, True, True, True,): Answer(True, (_C164, _C287,), ()),
-    (True, False, False, False,): Answer(True, (_C164, _C288,), ()),
-    (True, False, False, True,): Answer(True, (_C164, _C288,), ()),
-    (True, False, True, False,): Answer(True, (_C164, _C288,), ()),
-    (True, False, True, True,): Answer(True, (_C164, _C288,), ()),
-    (True, True, False, False,): Answer(False, (_C164, _C289,), ('arrival_hex_blocked = false',)),
-    (True, True, False, True,): Answer(False, (_C164, _C289,), ('arrival_hex_blocked = false',)),
-    (True, True, True, False,): Answer(False, (_C164, _C289,), ('arrival_hex_blocked = false',)),
-    (True, True, True, True,): Answer(False, (_C164, _C289,), ('is_arrival_hex = false', 'arrival_hex_blocked = false')),
+    (False, False, False, False,): Answer(False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('is_arrival_hex = true',)),
+    (False, False, False, True,): Answer(False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('is_arrival_hex = true',)),
+    (False, False, True, False,): Answer(False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('is_arrival_hex = true',)),
+    (False, False, True, True,): Answer(False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('is_arrival_hex = true', 'arrival_hex_blocked = true')),
+    (False, True, False, False,): Answer(False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ()),
+    (False, True, False, True,): Answer(False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('arrival_hex_at_map_edge = true',)),
+    (False, True, True, False,): Answer(False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('nearest_unblocked_map_edge_hex = true',)),
+    (False, True, True, True,): Answer(True, (_CITE_OCS_13_6, _CITE_OCS_13_6b_nearest_edge,), ()),
+    (True, False, False, False,): Answer(True, (_CITE_OCS_13_6, _CITE_OCS_13_6_entry,), ()),
+    (True, False, False, True,): Answer(True, (_CITE_OCS_13_6, _CITE_OCS_13_6_entry,), ()),
+    (True, False, True, False,): Answer(True, (_CITE_OCS_13_6, _CITE_OCS_13_6_entry,), ()),
+    (True, False, True, True,): Answer(True, (_CITE_OCS_13_6, _CITE_OCS_13_6_entry,), ()),
+    (True, True, False, False,): Answer(False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('arrival_hex_blocked = false',)),
+    (True, True, False, True,): Answer(False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('arrival_hex_blocked = false',)),
+    (True, True, True, False,): Answer(False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('arrival_hex_blocked = false',)),
+    (True, True, True, True,): Answer(False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('is_arrival_hex = false', 'arrival_hex_blocked = false')),
 }
 
 
@@ -4178,18 +4178,18 @@ def bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> Rive
 
 
 _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
-    ('no_river', False, False,): Answer('no_river', (_C183, _C296,), ()),
-    ('no_river', False, True,): Answer('no_river', (_C183, _C293,), ()),
-    ('no_river', True, False,): Answer('no_river', (_C183, _C296,), ()),
-    ('no_river', True, True,): Answer('no_river', (_C183, _C293,), ()),
-    ('minor_river', False, False,): Answer('minor_river', (_C183, _C296,), ()),
-    ('minor_river', False, True,): Answer('minor_river', (_C183, _C293,), ()),
-    ('minor_river', True, False,): Answer('no_river', (_C183, _C295,), ()),
-    ('minor_river', True, True,): Answer('minor_river', (_C183, _C293,), ()),
-    ('major_river', False, False,): Answer('major_river', (_C183, _C296,), ()),
-    ('major_river', False, True,): Answer('major_river', (_C183, _C293,), ()),
-    ('major_river', True, False,): Answer('minor_river', (_C183, _C294,), ()),
-    ('major_river', True, True,): Answer('major_river', (_C183, _C293,), ()),
+    ('no_river', False, False,): Answer('no_river', (_CITE_OCS_13_8b, _CITE_OCS_13_8b_unbridged,), ()),
+    ('no_river', False, True,): Answer('no_river', (_CITE_OCS_13_8b, _CITE_OCS_13_8b_overrun,), ()),
+    ('no_river', True, False,): Answer('no_river', (_CITE_OCS_13_8b, _CITE_OCS_13_8b_unbridged,), ()),
+    ('no_river', True, True,): Answer('no_river', (_CITE_OCS_13_8b, _CITE_OCS_13_8b_overrun,), ()),
+    ('minor_river', False, False,): Answer('minor_river', (_CITE_OCS_13_8b, _CITE_OCS_13_8b_unbridged,), ()),
+    ('minor_river', False, True,): Answer('minor_river', (_CITE_OCS_13_8b, _CITE_OCS_13_8b_overrun,), ()),
+    ('minor_river', True, False,): Answer('no_river', (_CITE_OCS_13_8b, _CITE_OCS_13_8b_minor,), ()),
+    ('minor_river', True, True,): Answer('minor_river', (_CITE_OCS_13_8b, _CITE_OCS_13_8b_overrun,), ()),
+    ('major_river', False, False,): Answer('major_river', (_CITE_OCS_13_8b, _CITE_OCS_13_8b_unbridged,), ()),
+    ('major_river', False, True,): Answer('major_river', (_CITE_OCS_13_8b, _CITE_OCS_13_8b_overrun,), ()),
+    ('major_river', True, False,): Answer('minor_river', (_CITE_OCS_13_8b, _CITE_OCS_13_8b_major,), ()),
+    ('major_river', True, True,): Answer('major_river', (_CITE_OCS_13_8b, _CITE_OCS_13_8b_overrun,), ()),
 }
 
 
@@ -4205,10 +4205,10 @@ def bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool) -> bo
     # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1348
     _engineer_mode = engineer.mode
     _engineer_type = engineer.type
-    if _engineer_type in _SET180 and (_engineer_mode == 'combat' or (_engineer_mode == 'dg' and engineer.oriented_to_combat)):
+    if _engineer_type in _SET_engineer_hq and (_engineer_mode == 'combat' or (_engineer_mode == 'dg' and engineer.oriented_to_combat)):
         return True
     # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1349
-    if leaving_own_hex_after_mode_change and _engineer_type in _SET180:
+    if leaving_own_hex_after_mode_change and _engineer_type in _SET_engineer_hq:
         return True
     # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1351
     return False
@@ -4219,14 +4219,14 @@ def _t_bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool, _t
     """bridge_usable, recording in _t each rule it uses."""
     # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1348
     if _t_engineer_capable(engineer, _t):
-        _t.extend(_CITES304)
+        _t.extend(_RULES_OCS_13_8b__OCS_13_8b_capable)
         return True
     # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1349
     if leaving_own_hex_after_mode_change and _t_may_perform_engineering(engineer, _t):
-        _t.extend(_CITES305)
+        _t.extend(_RULES_OCS_13_8b__OCS_13_8b_own_bridge)
         return True
     # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1351
-    _t.extend(_CITES306)
+    _t.extend(_RULES_OCS_13_8b__OCS_13_8b_gone)
     return False
 
 
@@ -4235,7 +4235,7 @@ def explain_bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: boo
     """Does this unit's bridging still stand? (leaving_own_hex_after_mode_change: the unit itself leaves its hex, having lost Engineer-Capable status by changing its mode or orientation) (13.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_bridge_usable(engineer, leaving_own_hex_after_mode_change, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(bridge_usable, (('engineer', engineer, _DOMAINS_Unit_0_117), ('leaving_own_hex_after_mode_change', leaving_own_hex_after_mode_change, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(bridge_usable, (('engineer', engineer, _DOMAINS_Unit_0), ('leaving_own_hex_after_mode_change', leaving_own_hex_after_mode_change, (False, True)), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
@@ -4243,10 +4243,10 @@ def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> Number:
     """odds, recording in _t each rule it uses."""
     # attacker: 4.2 (OCS) rules/ocs/ch4-general-concepts.rules:32
     if attack >= defense:
-        _t.extend(_CITES309)
+        _t.extend(_RULES_OCS_4_2__OCS_4_2_attacker)
         return _t_rounded(_div(attack, defense), _t) * 4
     # defender: 4.2 (OCS) rules/ocs/ch4-general-concepts.rules:34
-    _t.extend(_CITES310)
+    _t.extend(_RULES_OCS_4_2__OCS_4_2_defender)
     return _div(4, _t_rounded(_div(defense, attack), _t) * 4)
 
 
@@ -4287,7 +4287,7 @@ def attack_capable(u: Unit) -> bool:
     if u.parenthesized or not u.printed_strength:
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:117
-    if u.mode in _SET154:
+    if u.mode in _SET_reserve_strat:
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:118
     return True
@@ -4298,26 +4298,26 @@ def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     """attack_capable, recording in _t each rule it uses."""
     # hq: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:104
     if u.type == 'hq':
-        _t.extend(_CITES318)
+        _t.extend(_RULES_OCS_4_4__OCS_13_1c_hq)
         return False
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:816
     if u.type == 'artillery':
-        _t.extend(_CITES319)
+        _t.extend(_RULES_OCS_4_4__OCS_13_4b_artillery_)
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:114
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES320)
+        _t.extend(_RULES_OCS_4_4__OCS_4_4_not_combat)
         return False
     # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:115
     if not u.printed_strength or u.parenthesized:
-        _t.extend(_CITES321)
+        _t.extend(_RULES_OCS_4_4__OCS_4_4_parenthesized)
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:117
-    if u.mode in _SET154:
-        _t.extend(_CITES322)
+    if u.mode in _SET_reserve_strat:
+        _t.extend(_RULES_OCS_4_4__OCS_4_4_strat_reserve)
         return False
     # capable: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:118
-    _t.extend(_CITES323)
+    _t.extend(_RULES_OCS_4_4__OCS_4_4_capable)
     return True
 
 
@@ -4326,7 +4326,7 @@ def explain_attack_capable(u: Unit) -> Answer[bool]:
     """Attack-Capable (4.4), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_attack_capable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(attack_capable, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:187  4.4b
@@ -4334,10 +4334,10 @@ def has_zoc(u: Unit) -> bool:
     """Has a Zone of Control (4.4b)."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:224
     _u_mode = u.mode
-    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET200) and (not u.parenthesized) and (not u.out_of_supply):
+    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply):
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:188
-    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET200) and (not u.parenthesized) and (not u.out_of_supply):
+    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply):
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:190
     return False
@@ -4348,14 +4348,14 @@ def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:224
     if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES328)
+        _t.extend(_RULES_OCS_4_4b__OCS_4_5_exploitation)
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:188
     if u.mode == 'combat' and _t_attack_capable(u, _t) and (not u.out_of_supply):
-        _t.extend(_CITES329)
+        _t.extend(_RULES_OCS_4_4b__OCS_4_4b_zoc)
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:190
-    _t.extend(_CITES330)
+    _t.extend(_RULES_OCS_4_4b__OCS_4_4b_none)
     return False
 
 
@@ -4364,7 +4364,7 @@ def explain_has_zoc(u: Unit) -> Answer[bool]:
     """Has a Zone of Control (4.4b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_has_zoc(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_0_117), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:321  4.5a  Actions not allowed in an enemy ZOC
@@ -4381,12 +4381,12 @@ def mode_may_enter_ezoc(mode: Mode) -> bool:
 
 
 _ANSWERS_mode_may_enter_ezoc: Final[dict[tuple[Mode], Answer[bool]]] = {
-    ('combat',): Answer(True, (_C147, _C333,), ()),
-    ('move',): Answer(True, (_C147, _C333,), ()),
-    ('reserve',): Answer(True, (_C147, _C332,), ()),
-    ('strat',): Answer(False, (_C147, _C331,), ('mode = combat', 'mode = move', 'mode = reserve', 'mode = dg', 'mode = exploit')),
-    ('dg',): Answer(True, (_C147, _C333,), ()),
-    ('exploit',): Answer(True, (_C147, _C333,), ()),
+    ('combat',): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_other,), ()),
+    ('move',): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_other,), ()),
+    ('reserve',): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_reserve,), ()),
+    ('strat',): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_strat,), ('mode = combat', 'mode = move', 'mode = reserve', 'mode = dg', 'mode = exploit')),
+    ('dg',): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_other,), ()),
+    ('exploit',): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_other,), ()),
 }
 
 
@@ -4401,7 +4401,7 @@ def _s_re_size(u: Unit) -> Number:
     """re_size with numbers scaled by SCALE."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:45
     _u_size = u.size
-    if _u_size == 'company' and u.type in _SET338 and (u.formation == 'Jock Column'):
+    if _u_size == 'company' and u.type in _SET_artillery_assault_engine_88af7d0e and (u.formation == 'Jock Column'):
         return 2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:35
     _u_type = u.type
@@ -4428,30 +4428,30 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:45
     if _t_is_combat(u, _t) and u.type != 'hq' and (u.formation == 'Jock Column') and (u.size == 'company'):
-        _t.extend(_CITES345)
+        _t.extend(_RULES_OCS_4_6__DAK_1_2_jock_column)
         return 2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:35
     if u.type == 'hq':
-        _t.extend(_CITES346)
+        _t.extend(_RULES_OCS_4_6__OCS_13_1_hq)
         return 4
     # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:438
     if not _t_is_combat(u, _t):
-        _t.extend(_CITES347)
+        _t.extend(_RULES_OCS_4_6__OCS_4_6_not_combat)
         return 0
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:439
     if u.multi_step:
-        _t.extend(_CITES348)
+        _t.extend(_RULES_OCS_4_6__OCS_4_6_multi_step)
         return u.printed_re * 4 - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:441
     if u.type == 'repl' or u.size == 'company':
-        _t.extend(_CITES349)
+        _t.extend(_RULES_OCS_4_6__OCS_4_6_quarter)
         return 1
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:442
     if u.size == 'battalion':
-        _t.extend(_CITES350)
+        _t.extend(_RULES_OCS_4_6__OCS_4_6_battalion)
         return 2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:443
-    _t.extend(_CITES351)
+    _t.extend(_RULES_OCS_4_6__OCS_4_6_other)
     return 4
 
 
@@ -4461,8 +4461,8 @@ def re_size(u: Unit) -> Number:
     _v: Number
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:45
     _u_size = u.size
-    if _u_size == 'company' and u.type in _SET338 and (u.formation == 'Jock Column'):
-        return _Q352
+    if _u_size == 'company' and u.type in _SET_artillery_assault_engine_88af7d0e and (u.formation == 'Jock Column'):
+        return _Q_1_2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:35
     _u_type = u.type
     if _u_type == 'hq':
@@ -4476,10 +4476,10 @@ def re_size(u: Unit) -> Number:
         return _v if _v.__class__ is int else _plain(_v)
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:441
     if _u_size == 'company' or _u_type == 'repl':
-        return _Q353
+        return _Q_1_4
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:442
     if _u_size == 'battalion':
-        return _Q352
+        return _Q_1_2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:443
     return 1
 
@@ -4518,22 +4518,22 @@ def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     """transport_equivalent, recording in _t each rule it uses."""
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:523
     if u.type == 'sp' and (not u.loaded):
-        _t.extend(_CITES360)
+        _t.extend(_RULES_OCS_4_7b__OCS_4_7a_supply)
         return u.points * 4
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:567
     if u.type == 'transport':
-        _t.extend(_CITES361)
+        _t.extend(_RULES_OCS_4_7b__OCS_4_7c_transport_point)
         return u.points * 4
     # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:568
     if u.type == 'sp' and u.loaded:
-        _t.extend(_CITES362)
+        _t.extend(_RULES_OCS_4_7b__OCS_4_7c_loaded_sp)
         return 0
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:541
     if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
-        _t.extend(_CITES363)
+        _t.extend(_RULES_OCS_4_7b__OCS_4_7b_slow_leg)
         return _div(_t_re_size(u, _t), 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:543
-    _t.extend(_CITES364)
+    _t.extend(_RULES_OCS_4_7b__OCS_4_7b_other)
     return _t_re_size(u, _t)
 
 
@@ -4576,37 +4576,37 @@ def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     if by == 'air' and tp == 'mule':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:574
-    if by in _SET367:
+    if by in _SET_landing_craft_rail_shipping:
         return True
     # by_air: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:575
-    if by in _SET369:
+    if by in _SET_air_air_drop:
         return False
     # unlisted: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:576
     return False
 
 
 _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], Answer[bool]]] = {
-    ('rail', 'truck',): Answer(True, (_C211, _C366,), ()),
-    ('rail', 'wagon',): Answer(True, (_C211, _C366,), ()),
-    ('rail', 'mule',): Answer(True, (_C211, _C366,), ()),
-    ('air', 'truck',): Answer(False, (_C211, _C368,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_C211, _C368,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'mule',): Answer(True, (_C211, _C365,), ()),
-    ('air_drop', 'truck',): Answer(False, (_C211, _C368,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_C211, _C368,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_C211, _C368,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('landing_craft', 'truck',): Answer(True, (_C211, _C366,), ()),
-    ('landing_craft', 'wagon',): Answer(True, (_C211, _C366,), ()),
-    ('landing_craft', 'mule',): Answer(True, (_C211, _C366,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_C211, _C370,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_C211, _C370,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_C211, _C370,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_C211, _C370,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_C211, _C370,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_C211, _C370,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('shipping', 'truck',): Answer(True, (_C211, _C366,), ()),
-    ('shipping', 'wagon',): Answer(True, (_C211, _C366,), ()),
-    ('shipping', 'mule',): Answer(True, (_C211, _C366,), ()),
+    ('rail', 'truck',): Answer(True, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_sea_or_rail,), ()),
+    ('rail', 'wagon',): Answer(True, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_sea_or_rail,), ()),
+    ('rail', 'mule',): Answer(True, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_sea_or_rail,), ()),
+    ('air', 'truck',): Answer(False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_by_air,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'wagon',): Answer(False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_by_air,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'mule',): Answer(True, (_CITE_OCS_4_7c, _CITE_OCS_13_2e_mules,), ()),
+    ('air_drop', 'truck',): Answer(False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_by_air,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'wagon',): Answer(False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_by_air,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'mule',): Answer(False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_by_air,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('landing_craft', 'truck',): Answer(True, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_sea_or_rail,), ()),
+    ('landing_craft', 'wagon',): Answer(True, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_sea_or_rail,), ()),
+    ('landing_craft', 'mule',): Answer(True, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_sea_or_rail,), ()),
+    ('alt_landing', 'truck',): Answer(False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_unlisted,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'wagon',): Answer(False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_unlisted,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'mule',): Answer(False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_unlisted,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'truck',): Answer(False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_unlisted,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'wagon',): Answer(False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_unlisted,), ('by = rail', 'by = landing_craft', 'by = shipping')),
+    ('beach_assault', 'mule',): Answer(False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_unlisted,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('shipping', 'truck',): Answer(True, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_sea_or_rail,), ()),
+    ('shipping', 'wagon',): Answer(True, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_sea_or_rail,), ()),
+    ('shipping', 'mule',): Answer(True, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_sea_or_rail,), ()),
 }
 
 
@@ -4621,22 +4621,22 @@ def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:624
     if by == 'rail':
-        _t.extend(_CITES380)
+        _t.extend(_RULES_OCS_4_7d__OCS_4_7d_rail)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:625
     if by == 'air':
-        _t.extend(_CITES381)
+        _t.extend(_RULES_OCS_4_7d__OCS_4_7d_air)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:626
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES382)
+        _t.extend(_RULES_OCS_4_7d__OCS_4_7d_alt)
         return 2
     # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:627
     if by == 'landing_craft':
-        _t.extend(_CITES383)
+        _t.extend(_RULES_OCS_4_7d__OCS_4_7d_landing_craft)
         return 0
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:628
-    _t.extend(_CITES384)
+    _t.extend(_RULES_OCS_4_7d__OCS_4_7d_none)
     return 0
 
 
@@ -4645,13 +4645,13 @@ def transported_ma(by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:624
     if by == 'rail':
-        return _Q352
+        return _Q_1_2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:625
     if by == 'air':
-        return _Q352
+        return _Q_1_2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:626
     if alt_roll and by == 'alt_landing':
-        return _Q352
+        return _Q_1_2
     # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:627
     if by == 'landing_craft':
         return 0
@@ -4659,20 +4659,20 @@ def transported_ma(by: Transport, alt_roll: bool) -> Number:
     return 0
 
 _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_C213, _C375,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_C213, _C375,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C213, _C376,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C213, _C376,), ()),
-    ('air_drop', False,): Answer(0, (_C213, _C379,), ()),
-    ('air_drop', True,): Answer(0, (_C213, _C379,), ()),
-    ('landing_craft', False,): Answer(0, (_C213, _C378,), ()),
-    ('landing_craft', True,): Answer(0, (_C213, _C378,), ()),
-    ('alt_landing', False,): Answer(0, (_C213, _C379,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C213, _C377,), ()),
-    ('beach_assault', False,): Answer(0, (_C213, _C379,), ()),
-    ('beach_assault', True,): Answer(0, (_C213, _C379,), ()),
-    ('shipping', False,): Answer(0, (_C213, _C379,), ()),
-    ('shipping', True,): Answer(0, (_C213, _C379,), ()),
+    ('rail', False,): Answer(Fraction(1, 2), (_CITE_OCS_4_7d, _CITE_OCS_4_7d_rail,), ()),
+    ('rail', True,): Answer(Fraction(1, 2), (_CITE_OCS_4_7d, _CITE_OCS_4_7d_rail,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_CITE_OCS_4_7d, _CITE_OCS_4_7d_air,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_CITE_OCS_4_7d, _CITE_OCS_4_7d_air,), ()),
+    ('air_drop', False,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none,), ()),
+    ('air_drop', True,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none,), ()),
+    ('landing_craft', False,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_landing_craft,), ()),
+    ('landing_craft', True,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_landing_craft,), ()),
+    ('alt_landing', False,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_CITE_OCS_4_7d, _CITE_OCS_4_7d_alt,), ()),
+    ('beach_assault', False,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none,), ()),
+    ('beach_assault', True,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none,), ()),
+    ('shipping', False,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none,), ()),
+    ('shipping', True,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none,), ()),
 }
 
 
@@ -4687,18 +4687,18 @@ def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:638
     if by == 'rail':
-        _t.extend(_CITES387)
+        _t.extend(_RULES_OCS_4_7d__OCS_4_7d_rail_)
         return 2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:639
     if by == 'air':
-        _t.extend(_CITES388)
+        _t.extend(_RULES_OCS_4_7d__OCS_4_7d_air_)
         return 2
     # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:640
     if by == 'landing_craft':
-        _t.extend(_CITES383)
+        _t.extend(_RULES_OCS_4_7d__OCS_4_7d_landing_craft)
         return 0
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:641
-    _t.extend(_CITES384)
+    _t.extend(_RULES_OCS_4_7d__OCS_4_7d_none)
     return 0
 
 
@@ -4707,10 +4707,10 @@ def ma_before(by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:638
     if by == 'rail':
-        return _Q352
+        return _Q_1_2
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:639
     if by == 'air':
-        return _Q352
+        return _Q_1_2
     # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:640
     if by == 'landing_craft':
         return 0
@@ -4718,13 +4718,13 @@ def ma_before(by: Transport) -> Number:
     return 0
 
 _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_C213, _C385,), ()),
-    ('air',): Answer(Fraction(1, 2), (_C213, _C386,), ()),
-    ('air_drop',): Answer(0, (_C213, _C379,), ()),
-    ('landing_craft',): Answer(0, (_C213, _C378,), ()),
-    ('alt_landing',): Answer(0, (_C213, _C379,), ()),
-    ('beach_assault',): Answer(0, (_C213, _C379,), ()),
-    ('shipping',): Answer(0, (_C213, _C379,), ()),
+    ('rail',): Answer(Fraction(1, 2), (_CITE_OCS_4_7d, _CITE_OCS_4_7d_rail_,), ()),
+    ('air',): Answer(Fraction(1, 2), (_CITE_OCS_4_7d, _CITE_OCS_4_7d_air_,), ()),
+    ('air_drop',): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none,), ()),
+    ('landing_craft',): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_landing_craft,), ()),
+    ('alt_landing',): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none,), ()),
+    ('beach_assault',): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none,), ()),
+    ('shipping',): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none,), ()),
 }
 
 
@@ -4739,18 +4739,18 @@ def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:646
     if by == 'air':
-        _t.extend(_CITES388)
+        _t.extend(_RULES_OCS_4_7d__OCS_4_7d_air_)
         return 2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:647
     if by == 'alt_landing' and alt_roll:
-        _t.extend(_CITES391)
+        _t.extend(_RULES_OCS_4_7d__OCS_4_7d_alt_)
         return 2
     # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:649
     if by == 'landing_craft':
-        _t.extend(_CITES383)
+        _t.extend(_RULES_OCS_4_7d__OCS_4_7d_landing_craft)
         return 0
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:650
-    _t.extend(_CITES392)
+    _t.extend(_RULES_OCS_4_7d__OCS_4_7d_none_)
     return 0
 
 
@@ -4759,10 +4759,10 @@ def ma_after(by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:646
     if by == 'air':
-        return _Q352
+        return _Q_1_2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:647
     if alt_roll and by == 'alt_landing':
-        return _Q352
+        return _Q_1_2
     # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:649
     if by == 'landing_craft':
         return 0
@@ -4770,20 +4770,20 @@ def ma_after(by: Transport, alt_roll: bool) -> Number:
     return 0
 
 _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_C213, _C390,), ()),
-    ('rail', True,): Answer(0, (_C213, _C390,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_C213, _C386,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_C213, _C386,), ()),
-    ('air_drop', False,): Answer(0, (_C213, _C390,), ()),
-    ('air_drop', True,): Answer(0, (_C213, _C390,), ()),
-    ('landing_craft', False,): Answer(0, (_C213, _C378,), ()),
-    ('landing_craft', True,): Answer(0, (_C213, _C378,), ()),
-    ('alt_landing', False,): Answer(0, (_C213, _C390,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_C213, _C389,), ()),
-    ('beach_assault', False,): Answer(0, (_C213, _C390,), ()),
-    ('beach_assault', True,): Answer(0, (_C213, _C390,), ()),
-    ('shipping', False,): Answer(0, (_C213, _C390,), ()),
-    ('shipping', True,): Answer(0, (_C213, _C390,), ()),
+    ('rail', False,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none_,), ()),
+    ('rail', True,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none_,), ()),
+    ('air', False,): Answer(Fraction(1, 2), (_CITE_OCS_4_7d, _CITE_OCS_4_7d_air_,), ()),
+    ('air', True,): Answer(Fraction(1, 2), (_CITE_OCS_4_7d, _CITE_OCS_4_7d_air_,), ()),
+    ('air_drop', False,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none_,), ()),
+    ('air_drop', True,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none_,), ()),
+    ('landing_craft', False,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_landing_craft,), ()),
+    ('landing_craft', True,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_landing_craft,), ()),
+    ('alt_landing', False,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none_,), ()),
+    ('alt_landing', True,): Answer(Fraction(1, 2), (_CITE_OCS_4_7d, _CITE_OCS_4_7d_alt_,), ()),
+    ('beach_assault', False,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none_,), ()),
+    ('beach_assault', True,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none_,), ()),
+    ('shipping', False,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none_,), ()),
+    ('shipping', True,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none_,), ()),
 }
 
 
@@ -4798,10 +4798,10 @@ def zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> bool:
     """C) and D) Is the top combat unit one with a ZOC (or an HQ, when no enemy ground units are adjacent)? (4.8b)."""
     # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:795
     _h_units = h.units
-    if not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET200) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET200) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)):
+    if not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)):
         return True
     # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:796
-    if cast('bool', _first((u.mode == 'combat' and u.printed_strength and (u.type in _SET200) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET200) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]))):
+    if cast('bool', _first((u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]))):
         return True
     # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:798
     if cast('bool', _first((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))) and (not enemy_ground_adjacent):
@@ -4815,18 +4815,18 @@ def _t_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> b
     """zoc_unit_on_top, recording in _t each rule it uses."""
     # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:795
     if not any((_t_has_zoc(u, _t) for u in h.units)):
-        _t.extend(_CITES397)
+        _t.extend(_RULES_OCS_4_8b__OCS_4_8b_no_zoc)
         return True
     # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:796
     if cast('bool', _first((_t_has_zoc(u, _t) for u in h.units if _t_is_combat(u, _t)))):
-        _t.extend(_CITES398)
+        _t.extend(_RULES_OCS_4_8b__OCS_4_8b_zoc_on_top)
         return True
     # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:798
     if cast('bool', _first((u.type == 'hq' for u in h.units if _t_is_combat(u, _t)))) and (not enemy_ground_adjacent):
-        _t.extend(_CITES399)
+        _t.extend(_RULES_OCS_4_8b__OCS_4_8b_hq_on_top)
         return True
     # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:800
-    _t.extend(_CITES400)
+    _t.extend(_RULES_OCS_4_8b__OCS_4_8b_buried)
     return False
 
 
@@ -4835,7 +4835,7 @@ def explain_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]
     """C) and D) Is the top combat unit one with a ZOC (or an HQ, when no enemy ground units are adjacent)? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_zoc_unit_on_top(h, enemy_ground_adjacent, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_unit_on_top, (('h', h, _DOMAINS_Hex_0_163), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_unit_on_top, (('h', h, _DOMAINS_Hex_0), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), )))
 
 
 # rules/ocs/ch4-general-concepts.rules:912  4.8c  Enemy Stacks
@@ -4845,7 +4845,7 @@ def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:915
-    if mover == 'ship' and enemy in _SET219:
+    if mover == 'ship' and enemy in _SET_noncombat_units_planes:
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:917
     if mover == 'plane_on_mission':
@@ -4862,45 +4862,45 @@ def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> boo
     """may_share_hex_with, recording in _t each rule it uses."""
     # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:913
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
-        _t.extend(_CITES406)
+        _t.extend(_RULES_OCS_4_8c__OCS_4_8c_attack_capable)
         return True
     # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:915
-    if mover == 'ship' and enemy in _SET219:
-        _t.extend(_CITES407)
+    if mover == 'ship' and enemy in _SET_noncombat_units_planes:
+        _t.extend(_RULES_OCS_4_8c__OCS_4_8c_ships)
         return True
     # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:917
     if mover == 'plane_on_mission':
-        _t.extend(_CITES408)
+        _t.extend(_RULES_OCS_4_8c__OCS_4_8c_planes)
         return True
     # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:918
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
-        _t.extend(_CITES409)
+        _t.extend(_RULES_OCS_4_8c__OCS_4_8c_paths)
         return True
     # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:920
-    _t.extend(_CITES410)
+    _t.extend(_RULES_OCS_4_8c__OCS_4_8c_unlisted)
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_C217, _C405,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_C217, _C401,), ()),
-    ('attack_capable_unit', 'ships',): Answer(True, (_C217, _C401,), ()),
-    ('attack_capable_unit', 'planes',): Answer(True, (_C217, _C401,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_C217, _C405,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_C217, _C405,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_C217, _C405,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_C217, _C405,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_C217, _C405,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'noncombat_units',): Answer(True, (_C217, _C402,), ()),
-    ('ship', 'ships',): Answer(False, (_C217, _C405,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
-    ('ship', 'planes',): Answer(True, (_C217, _C402,), ()),
-    ('plane_on_mission', 'combat_units',): Answer(True, (_C217, _C403,), ()),
-    ('plane_on_mission', 'noncombat_units',): Answer(True, (_C217, _C403,), ()),
-    ('plane_on_mission', 'ships',): Answer(True, (_C217, _C403,), ()),
-    ('plane_on_mission', 'planes',): Answer(True, (_C217, _C403,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_C217, _C405,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
-    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_C217, _C404,), ()),
-    ('rail_or_supply_path', 'ships',): Answer(True, (_C217, _C404,), ()),
-    ('rail_or_supply_path', 'planes',): Answer(True, (_C217, _C404,), ()),
+    ('attack_capable_unit', 'combat_units',): Answer(False, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'noncombat_units',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_attack_capable,), ()),
+    ('attack_capable_unit', 'ships',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_attack_capable,), ()),
+    ('attack_capable_unit', 'planes',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_attack_capable,), ()),
+    ('other_ground_unit', 'combat_units',): Answer(False, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,), ('mover = plane_on_mission',)),
+    ('other_ground_unit', 'noncombat_units',): Answer(False, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'ships',): Answer(False, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('other_ground_unit', 'planes',): Answer(False, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
+    ('ship', 'combat_units',): Answer(False, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'noncombat_units',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_ships,), ()),
+    ('ship', 'ships',): Answer(False, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'planes',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_ships,), ()),
+    ('plane_on_mission', 'combat_units',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_planes,), ()),
+    ('plane_on_mission', 'noncombat_units',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_planes,), ()),
+    ('plane_on_mission', 'ships',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_planes,), ()),
+    ('plane_on_mission', 'planes',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_planes,), ()),
+    ('rail_or_supply_path', 'combat_units',): Answer(False, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_paths,), ()),
+    ('rail_or_supply_path', 'ships',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_paths,), ()),
+    ('rail_or_supply_path', 'planes',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_paths,), ()),
 }
 
 
@@ -4915,13 +4915,13 @@ def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:970
     _h_units = h.units
-    if not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET200) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET200) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)):
+    if not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)):
         return _first((u for u in _h_units if UnitType_combat[u.type]))
     # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:972
-    if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET200) and (not u.parenthesized) for u in _h_units)):
-        return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET200) and (not u.parenthesized)))
+    if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) for u in _h_units)):
+        return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized)))
     # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:975
-    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET200) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET200) and (not u.parenthesized) and (not u.out_of_supply))))
+    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply))))
 
 
 # rules/ocs/ch4-general-concepts.rules:969  4.9a
@@ -4929,14 +4929,14 @@ def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
     # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:970
     if not any((_t_has_zoc(u, _t) for u in h.units)):
-        _t.extend(_CITES414)
+        _t.extend(_RULES_OCS_4_9a__OCS_4_9a_no_zoc)
         return _first((u for u in h.units if _t_is_combat(u, _t)))
     # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:972
     if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)):
-        _t.extend(_CITES415)
+        _t.extend(_RULES_OCS_4_9a__OCS_4_9a_combat_mode)
         return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t)))
     # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:975
-    _t.extend(_CITES416)
+    _t.extend(_RULES_OCS_4_9a__OCS_4_9a_exploitation)
     return _first((u for u in h.units if _t_has_zoc(u, _t)))
 
 
@@ -4993,40 +4993,40 @@ def stacking(h: Hex) -> list[Violation]:
 def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     """stacking, recording in _t each rule it uses."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
-        _t.extend(_CITES13)
+        _t.extend(_RULES_OCS_4_8)
         return []
     out: list[Violation] = []
     total: Number  # limits of whole numbers and of numbers alike
     bound: Number
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:712
     if h.phase == 'reinforcement':
-        _t.extend(_CITES422)
+        _t.extend(_RULES_OCS_4_8a)
     if h.moment == 'moving':
-        _t.extend(_CITES422)
+        _t.extend(_RULES_OCS_4_8a)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
-        bound = _cite(_t, _CITES13, max_stack_re) * 4
+        bound = _cite(_t, _RULES_OCS_4_8, max_stack_re) * 4
         if total > bound:
-            _t.extend(_CITES423)
+            _t.extend(_RULES_OCS_4_8a__OCS_4_8a__OCS_4_8_combat_re)
             out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
         else:
-            _t.extend(_CITES424)
+            _t.extend(_RULES_OCS_4_8_combat_re)
     # ports: 4.8 rules/ocs/ch4-general-concepts.rules:713
     total = _count((u for u in h.units if u.type == 'port'))
     bound = 1
-    _t.extend(_CITES425)
+    _t.extend(_RULES_OCS_4_8_ports)
     if total > bound:
         out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
     # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:714
     total = _count((u for u in h.units if u.type == 'air_base'))
     bound = 1
-    _t.extend(_CITES426)
+    _t.extend(_RULES_OCS_4_8_air_bases)
     if total > bound:
         out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
     # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:715
     total = _count((u for u in h.units if u.type == 'hedgehog'))
     bound = 1
-    _t.extend(_CITES427)
+    _t.extend(_RULES_OCS_4_8_hedgehogs)
     if total > bound:
         out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
     return out

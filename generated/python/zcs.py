@@ -427,77 +427,77 @@ MANIFEST: Final[dict[str, Any]] = {'game': None,
      'series': {'name': 'ZCS', 'title': 'Zones of Control by class', 'version': '10.06.01'},
      'title': 'Zones of Control by class'}
 
-_C0: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='division', title='Division', note=None)
-_CITES1: Final[tuple[Cite, ...]] = (_C0,)
-_C2: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='divisional_grouping', title='Divisional grouping', note=None)
-_CITES3: Final[tuple[Cite, ...]] = (_C2,)
-_C4: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='corps', title='Corps size unit', note=None)
-_CITES5: Final[tuple[Cite, ...]] = (_C4,)
-_C6: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='corps_army_marker', title='Corp/Army marker', note=None)
-_CITES7: Final[tuple[Cite, ...]] = (_C6,)
-_C8: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='port_fortification', title='Port fortification', note=None)
-_CITES9: Final[tuple[Cite, ...]] = (_C8,)
-_C10: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='brigade', title='Brigade', note=None)
-_CITES11: Final[tuple[Cite, ...]] = (_C10,)
-_C12: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='brigade_grouping', title='Brigade grouping', note=None)
-_CITES13: Final[tuple[Cite, ...]] = (_C12,)
-_C14: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='regiment', title='Regiment', note=None)
-_CITES15: Final[tuple[Cite, ...]] = (_C14,)
-_C16: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='cadre', title='Cadre', note=None)
-_CITES17: Final[tuple[Cite, ...]] = (_C16,)
-_C18: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='hq', title='HQ', note=None)
-_CITES19: Final[tuple[Cite, ...]] = (_C18,)
-_C20: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='battalion', title='Battalion', note=None)
-_CITES21: Final[tuple[Cite, ...]] = (_C20,)
-_C22: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='remnant', title='Remnant', note=None)
-_CITES23: Final[tuple[Cite, ...]] = (_C22,)
-_C24: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='fort', title='Fort with a defence strength', note=None)
-_CITES25: Final[tuple[Cite, ...]] = (_C24,)
-_C26: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='battery', title='Battery', note=None)
-_CITES27: Final[tuple[Cite, ...]] = (_C26,)
-_C28: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item='no_zoc', title='No ZOC', note=None)
-_CITES29: Final[tuple[Cite, ...]] = (_C28,)
-_C30: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item='partial', title='Partial ZOC', note=None)
-_CITES31: Final[tuple[Cite, ...]] = (_C30,)
-_C32: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item='full', title='Full ZOC', note=None)
-_CITES33: Final[tuple[Cite, ...]] = (_C32,)
-_C34: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item='double', title='Double ZOC', note=None)
-_CITES35: Final[tuple[Cite, ...]] = (_C34,)
-_C36: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item='triple', title='Triple ZOC', note=None)
-_CITES37: Final[tuple[Cite, ...]] = (_C36,)
-_C38: Final[Cite] = Cite(layer='ZCS', clause='5', item=None, title='Zones of Control (ZOC)', note=None)
-_CITES39: Final[tuple[Cite, ...]] = (_C38,)
-_DOMAINS_Into_0_40: Final[dict[str, Any]] = {'own_hex': (False, True), 'beyond_adjacent': (False, True), 'prohibited': (False, True), 'great_river': (False, True), 'major_river': (False, True), 'bad_hexside': (False, True), 'bad_terrain': (False, True), 'arctic': (False, True), 'movement': (False, True), 'partisan': (False, True)}
-_C41: Final[Cite] = Cite(layer='ZCS', clause='5.A', item=None, title='ZOC Class Table', note=None)
-_CITES42: Final[tuple[Cite, ...]] = (_C41,)
-_C43: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item=None, title='ZOC Modifier/Effects on Combat Supply', note=None)
-_CITES44: Final[tuple[Cite, ...]] = (_C43,)
-_C45: Final[Cite] = Cite(layer='ZCS', clause='5.A.2', item=None, title='Terrain Effects', note=None)
-_CITES46: Final[tuple[Cite, ...]] = (_C45,)
-_C47: Final[Cite] = Cite(layer='ZCS', clause='5.A.3', item=None, title='Reduced Zones (RZs)', note=None)
-_CITES48: Final[tuple[Cite, ...]] = (_C47,)
-_DOMAINS_ZUnit_0_49: Final[dict[str, Any]] = {'kind': ('division', 'divisional_grouping', 'corps', 'corps_army_marker', 'port_fortification', 'brigade', 'brigade_grouping', 'regiment', 'cadre', 'hq', 'battalion', 'remnant', 'fort', 'battery'), 'badly_dispersed': (False, True), 'armour': (False, True), 'artillery': (False, True), 'aa_or_at': (False, True), 'in_reserve': (False, True), 'screened': (False, True), 'partisan_mode': (False, True), 'has_apzoc': (False, True), 'assaulted': (False, True), 'in_bad_terrain': (False, True), 'unsupported': (False, True), 'artillery_support': (False, True), 'attacked_at_minimum_odds': (False, True)}
-_C50: Final[Cite] = Cite(layer='ZCS', clause='5.A.4', item=None, title='Increased Zones', note=None)
-_CITES51: Final[tuple[Cite, ...]] = (_C50,)
-_C52: Final[Cite] = Cite(layer='ZCS', clause='5.B', item=None, title='Anti-Partisan Zones of Control', note=None)
-_C54: Final[Cite] = Cite(layer='ZCS', clause='5.C', item=None, title='Screening Enemy ZOCs', note=None)
-_C56: Final[Cite] = Cite(layer='ZCS', clause='5.C.1.a', item=None, title='During Any Movement Phase', note=None)
-_C58: Final[Cite] = Cite(layer='ZCS', clause='5.C.1.b', item=None, title='During Any Combat Phase', note=None)
-_C60: Final[Cite] = Cite(layer='ZCS', clause='5.C.1.c', item=None, title='Additional Reaction Phase Effects', note=None)
-_C62: Final[Cite] = Cite(layer='ZCS', clause='5.C.2', item=None, title='Screening Units Effects & Restrictions', note=None)
-_CITES63: Final[tuple[Cite, ...]] = (_C62,)
-_C64: Final[Cite] = Cite(layer='ZCS', clause='5', item='out_of_reach', title='None beyond its own hex and the six adjacent hexes', note=None)
-_C65: Final[Cite] = Cite(layer='ZCS', clause='5', item='prohibited', title='None where the unit may not enter or cross', note=None)
-_C66: Final[Cite] = Cite(layer='ZCS', clause='5', item='attacked', title='None outside its own hex while attacked at minimum odds or higher', note=None)
-_C67: Final[Cite] = Cite(layer='ZCS', clause='5', item='great_river', title='None across a great river hexside or a narrow strait (5.A)', note=None)
-_C68: Final[Cite] = Cite(layer='ZCS', clause='5', item='dispersed', title='A badly dispersed unit: no ZOC as its basic class (5.A), then reduced and increased as any other', note=None)
-_C69: Final[Cite] = Cite(layer='ZCS', clause='5', item='modified', title='The basic class, reduced (to no ZOC at the least) and then increased one level for each modifier (5.A.3, 5.A.4)', note=None)
-_CITES70: Final[tuple[Cite, ...]] = (_C38, _C64,)
-_CITES71: Final[tuple[Cite, ...]] = (_C38, _C65,)
-_CITES72: Final[tuple[Cite, ...]] = (_C38, _C66,)
-_CITES73: Final[tuple[Cite, ...]] = (_C38, _C67,)
-_CITES74: Final[tuple[Cite, ...]] = (_C38, _C68,)
-_CITES75: Final[tuple[Cite, ...]] = (_C38, _C69,)
+_CITE_ZCS_5: Final[Cite] = Cite(layer='ZCS', clause='5', item=None, title='Zones of Control (ZOC)', note=None)
+_CITE_ZCS_5_A: Final[Cite] = Cite(layer='ZCS', clause='5.A', item=None, title='ZOC Class Table', note=None)
+_CITE_ZCS_5_A_1: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item=None, title='ZOC Modifier/Effects on Combat Supply', note=None)
+_CITE_ZCS_5_A_1_double: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item='double', title='Double ZOC', note=None)
+_CITE_ZCS_5_A_1_full: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item='full', title='Full ZOC', note=None)
+_CITE_ZCS_5_A_1_no_zoc: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item='no_zoc', title='No ZOC', note=None)
+_CITE_ZCS_5_A_1_partial: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item='partial', title='Partial ZOC', note=None)
+_CITE_ZCS_5_A_1_triple: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item='triple', title='Triple ZOC', note=None)
+_CITE_ZCS_5_A_2: Final[Cite] = Cite(layer='ZCS', clause='5.A.2', item=None, title='Terrain Effects', note=None)
+_CITE_ZCS_5_A_3: Final[Cite] = Cite(layer='ZCS', clause='5.A.3', item=None, title='Reduced Zones (RZs)', note=None)
+_CITE_ZCS_5_A_4: Final[Cite] = Cite(layer='ZCS', clause='5.A.4', item=None, title='Increased Zones', note=None)
+_CITE_ZCS_5_A_battalion: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='battalion', title='Battalion', note=None)
+_CITE_ZCS_5_A_battery: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='battery', title='Battery', note=None)
+_CITE_ZCS_5_A_brigade: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='brigade', title='Brigade', note=None)
+_CITE_ZCS_5_A_brigade_grouping: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='brigade_grouping', title='Brigade grouping', note=None)
+_CITE_ZCS_5_A_cadre: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='cadre', title='Cadre', note=None)
+_CITE_ZCS_5_A_corps: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='corps', title='Corps size unit', note=None)
+_CITE_ZCS_5_A_corps_army_marker: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='corps_army_marker', title='Corp/Army marker', note=None)
+_CITE_ZCS_5_A_division: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='division', title='Division', note=None)
+_CITE_ZCS_5_A_divisional_grouping: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='divisional_grouping', title='Divisional grouping', note=None)
+_CITE_ZCS_5_A_fort: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='fort', title='Fort with a defence strength', note=None)
+_CITE_ZCS_5_A_hq: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='hq', title='HQ', note=None)
+_CITE_ZCS_5_A_port_fortification: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='port_fortification', title='Port fortification', note=None)
+_CITE_ZCS_5_A_regiment: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='regiment', title='Regiment', note=None)
+_CITE_ZCS_5_A_remnant: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='remnant', title='Remnant', note=None)
+_CITE_ZCS_5_B: Final[Cite] = Cite(layer='ZCS', clause='5.B', item=None, title='Anti-Partisan Zones of Control', note=None)
+_CITE_ZCS_5_C: Final[Cite] = Cite(layer='ZCS', clause='5.C', item=None, title='Screening Enemy ZOCs', note=None)
+_CITE_ZCS_5_C_1_a: Final[Cite] = Cite(layer='ZCS', clause='5.C.1.a', item=None, title='During Any Movement Phase', note=None)
+_CITE_ZCS_5_C_1_b: Final[Cite] = Cite(layer='ZCS', clause='5.C.1.b', item=None, title='During Any Combat Phase', note=None)
+_CITE_ZCS_5_C_1_c: Final[Cite] = Cite(layer='ZCS', clause='5.C.1.c', item=None, title='Additional Reaction Phase Effects', note=None)
+_CITE_ZCS_5_C_2: Final[Cite] = Cite(layer='ZCS', clause='5.C.2', item=None, title='Screening Units Effects & Restrictions', note=None)
+_CITE_ZCS_5_attacked: Final[Cite] = Cite(layer='ZCS', clause='5', item='attacked', title='None outside its own hex while attacked at minimum odds or higher', note=None)
+_CITE_ZCS_5_dispersed: Final[Cite] = Cite(layer='ZCS', clause='5', item='dispersed', title='A badly dispersed unit: no ZOC as its basic class (5.A), then reduced and increased as any other', note=None)
+_CITE_ZCS_5_great_river: Final[Cite] = Cite(layer='ZCS', clause='5', item='great_river', title='None across a great river hexside or a narrow strait (5.A)', note=None)
+_CITE_ZCS_5_modified: Final[Cite] = Cite(layer='ZCS', clause='5', item='modified', title='The basic class, reduced (to no ZOC at the least) and then increased one level for each modifier (5.A.3, 5.A.4)', note=None)
+_CITE_ZCS_5_out_of_reach: Final[Cite] = Cite(layer='ZCS', clause='5', item='out_of_reach', title='None beyond its own hex and the six adjacent hexes', note=None)
+_CITE_ZCS_5_prohibited: Final[Cite] = Cite(layer='ZCS', clause='5', item='prohibited', title='None where the unit may not enter or cross', note=None)
+_RULES_ZCS_5: Final[tuple[Cite, ...]] = (_CITE_ZCS_5,)
+_RULES_ZCS_5_A: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A,)
+_RULES_ZCS_5_A_1: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_1,)
+_RULES_ZCS_5_A_1_double: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_1_double,)
+_RULES_ZCS_5_A_1_full: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_1_full,)
+_RULES_ZCS_5_A_1_no_zoc: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_1_no_zoc,)
+_RULES_ZCS_5_A_1_partial: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_1_partial,)
+_RULES_ZCS_5_A_1_triple: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_1_triple,)
+_RULES_ZCS_5_A_2: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_2,)
+_RULES_ZCS_5_A_3: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_3,)
+_RULES_ZCS_5_A_4: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_4,)
+_RULES_ZCS_5_A_battalion: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_battalion,)
+_RULES_ZCS_5_A_battery: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_battery,)
+_RULES_ZCS_5_A_brigade: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_brigade,)
+_RULES_ZCS_5_A_brigade_grouping: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_brigade_grouping,)
+_RULES_ZCS_5_A_cadre: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_cadre,)
+_RULES_ZCS_5_A_corps: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_corps,)
+_RULES_ZCS_5_A_corps_army_marker: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_corps_army_marker,)
+_RULES_ZCS_5_A_division: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_division,)
+_RULES_ZCS_5_A_divisional_grouping: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_divisional_grouping,)
+_RULES_ZCS_5_A_fort: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_fort,)
+_RULES_ZCS_5_A_hq: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_hq,)
+_RULES_ZCS_5_A_port_fortification: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_port_fortification,)
+_RULES_ZCS_5_A_regiment: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_regiment,)
+_RULES_ZCS_5_A_remnant: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_remnant,)
+_RULES_ZCS_5_C_2: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_C_2,)
+_RULES_ZCS_5__ZCS_5_attacked: Final[tuple[Cite, ...]] = (_CITE_ZCS_5, _CITE_ZCS_5_attacked,)
+_RULES_ZCS_5__ZCS_5_dispersed: Final[tuple[Cite, ...]] = (_CITE_ZCS_5, _CITE_ZCS_5_dispersed,)
+_RULES_ZCS_5__ZCS_5_great_river: Final[tuple[Cite, ...]] = (_CITE_ZCS_5, _CITE_ZCS_5_great_river,)
+_RULES_ZCS_5__ZCS_5_modified: Final[tuple[Cite, ...]] = (_CITE_ZCS_5, _CITE_ZCS_5_modified,)
+_RULES_ZCS_5__ZCS_5_out_of_reach: Final[tuple[Cite, ...]] = (_CITE_ZCS_5, _CITE_ZCS_5_out_of_reach,)
+_RULES_ZCS_5__ZCS_5_prohibited: Final[tuple[Cite, ...]] = (_CITE_ZCS_5, _CITE_ZCS_5_prohibited,)
+_DOMAINS_Into_0: Final[dict[str, Any]] = {'own_hex': (False, True), 'beyond_adjacent': (False, True), 'prohibited': (False, True), 'great_river': (False, True), 'major_river': (False, True), 'bad_hexside': (False, True), 'bad_terrain': (False, True), 'arctic': (False, True), 'movement': (False, True), 'partisan': (False, True)}
+_DOMAINS_ZUnit_0: Final[dict[str, Any]] = {'kind': ('division', 'divisional_grouping', 'corps', 'corps_army_marker', 'port_fortification', 'brigade', 'brigade_grouping', 'regiment', 'cadre', 'hq', 'battalion', 'remnant', 'fort', 'battery'), 'badly_dispersed': (False, True), 'armour': (False, True), 'artillery': (False, True), 'aa_or_at': (False, True), 'in_reserve': (False, True), 'screened': (False, True), 'partisan_mode': (False, True), 'has_apzoc': (False, True), 'assaulted': (False, True), 'in_bad_terrain': (False, True), 'unsupported': (False, True), 'artillery_support': (False, True), 'attacked_at_minimum_odds': (False, True)}
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -547,7 +547,7 @@ UnitKind_base: Final[dict[UnitKind, ZocClass]] = {
     'fort': 'no_zoc',
     'battery': 'no_zoc',
 }
-_CITES_UnitKind_base: Final[dict[UnitKind, tuple[Cite, ...]]] = {'division': _CITES1, 'divisional_grouping': _CITES3, 'corps': _CITES5, 'corps_army_marker': _CITES7, 'port_fortification': _CITES9, 'brigade': _CITES11, 'brigade_grouping': _CITES13, 'regiment': _CITES15, 'cadre': _CITES17, 'hq': _CITES19, 'battalion': _CITES21, 'remnant': _CITES23, 'fort': _CITES25, 'battery': _CITES27}
+_CITES_UnitKind_base: Final[dict[UnitKind, tuple[Cite, ...]]] = {'division': _RULES_ZCS_5_A_division, 'divisional_grouping': _RULES_ZCS_5_A_divisional_grouping, 'corps': _RULES_ZCS_5_A_corps, 'corps_army_marker': _RULES_ZCS_5_A_corps_army_marker, 'port_fortification': _RULES_ZCS_5_A_port_fortification, 'brigade': _RULES_ZCS_5_A_brigade, 'brigade_grouping': _RULES_ZCS_5_A_brigade_grouping, 'regiment': _RULES_ZCS_5_A_regiment, 'cadre': _RULES_ZCS_5_A_cadre, 'hq': _RULES_ZCS_5_A_hq, 'battalion': _RULES_ZCS_5_A_battalion, 'remnant': _RULES_ZCS_5_A_remnant, 'fort': _RULES_ZCS_5_A_fort, 'battery': _RULES_ZCS_5_A_battery}
 
 # rules/zoc-classes/zoc.rules:246  5.A.1  ZOC class
 ZocClass = Literal['no_zoc', 'partial', 'full', 'double', 'triple']
@@ -574,7 +574,7 @@ _s_ZocClass_supply_multiplier: Final[dict[ZocClass, Number]] = {
     'double': 8,
     'triple': 12,
 }
-_CITES_ZocClass_supply_multiplier: Final[dict[ZocClass, tuple[Cite, ...]]] = {'no_zoc': _CITES29, 'partial': _CITES31, 'full': _CITES33, 'double': _CITES35, 'triple': _CITES37}
+_CITES_ZocClass_supply_multiplier: Final[dict[ZocClass, tuple[Cite, ...]]] = {'no_zoc': _RULES_ZCS_5_A_1_no_zoc, 'partial': _RULES_ZCS_5_A_1_partial, 'full': _RULES_ZCS_5_A_1_full, 'double': _RULES_ZCS_5_A_1_double, 'triple': _RULES_ZCS_5_A_1_triple}
 ZocClass_red_modifier: Final[dict[ZocClass, int]] = {
     'no_zoc': -2,
     'partial': -1,
@@ -658,7 +658,7 @@ def own_hex_is_in_reach(x: Into) -> bool:
 # rules/zoc-classes/zoc.rules:61  5  Zones of Control (ZOC)
 def _t_own_hex_is_in_reach(x: Into, _t: list[Cite]) -> bool:
     """own_hex_is_in_reach, recording in _t each rule it uses."""
-    _t.extend(_CITES39)
+    _t.extend(_RULES_ZCS_5)
     return not (x.own_hex and x.beyond_adjacent)
 
 
@@ -667,7 +667,7 @@ def explain_own_hex_is_in_reach(x: Into) -> Answer[bool]:
     """A unit's own hex is not beyond its adjacent hexes (5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_own_hex_is_in_reach(x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(own_hex_is_in_reach, (('x', x, _DOMAINS_Into_0_40), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(own_hex_is_in_reach, (('x', x, _DOMAINS_Into_0), )))
 
 
 # rules/zoc-classes/zoc.rules:124  5.A  ZOC Class Table
@@ -679,7 +679,7 @@ def all_stacks_screened_in_reaction(screeners: tuple[ZocClass, ...], enemies: tu
 # rules/zoc-classes/zoc.rules:124  5.A  ZOC Class Table
 def _t_all_stacks_screened_in_reaction(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]) -> bool:
     """all_stacks_screened_in_reaction, recording in _t each rule it uses."""
-    _t.extend(_CITES42)
+    _t.extend(_RULES_ZCS_5_A)
     return _len(enemies) == 0 or _len(screeners) > 0
 
 
@@ -698,16 +698,16 @@ def screened_class_in_reaction(enemy: ZocClass, stays_in_hex: bool) -> ZocClass:
 
 
 _ANSWERS_screened_class_in_reaction: Final[dict[tuple[ZocClass, bool], Answer[ZocClass]]] = {
-    ('no_zoc', False,): Answer('no_zoc', (_C41,), ()),
-    ('no_zoc', True,): Answer('no_zoc', (_C41,), ()),
-    ('partial', False,): Answer('no_zoc', (_C41,), ()),
-    ('partial', True,): Answer('no_zoc', (_C41,), ()),
-    ('full', False,): Answer('partial', (_C41,), ()),
-    ('full', True,): Answer('partial', (_C41,), ()),
-    ('double', False,): Answer('full', (_C41,), ()),
-    ('double', True,): Answer('full', (_C41,), ()),
-    ('triple', False,): Answer('double', (_C41,), ()),
-    ('triple', True,): Answer('double', (_C41,), ()),
+    ('no_zoc', False,): Answer('no_zoc', (_CITE_ZCS_5_A,), ()),
+    ('no_zoc', True,): Answer('no_zoc', (_CITE_ZCS_5_A,), ()),
+    ('partial', False,): Answer('no_zoc', (_CITE_ZCS_5_A,), ()),
+    ('partial', True,): Answer('no_zoc', (_CITE_ZCS_5_A,), ()),
+    ('full', False,): Answer('partial', (_CITE_ZCS_5_A,), ()),
+    ('full', True,): Answer('partial', (_CITE_ZCS_5_A,), ()),
+    ('double', False,): Answer('full', (_CITE_ZCS_5_A,), ()),
+    ('double', True,): Answer('full', (_CITE_ZCS_5_A,), ()),
+    ('triple', False,): Answer('double', (_CITE_ZCS_5_A,), ()),
+    ('triple', True,): Answer('double', (_CITE_ZCS_5_A,), ()),
 }
 
 
@@ -726,7 +726,7 @@ def _s_combat_supply(normal: Number, defender: ZocClass) -> Number:
 # rules/zoc-classes/zoc.rules:256  5.A.1  ZOC Modifier/Effects on Combat Supply
 def _t_combat_supply(normal: Number, defender: ZocClass, _t: list[Cite]) -> Number:
     """combat_supply, recording in _t each rule it uses."""
-    _t.extend(_CITES44)
+    _t.extend(_RULES_ZCS_5_A_1)
     return _mul(normal, _attr(_t, _CITES_ZocClass_supply_multiplier, _s_ZocClass_supply_multiplier, defender))
 
 
@@ -751,11 +751,11 @@ def red_result_modifier(defender: ZocClass) -> int:
 
 
 _ANSWERS_red_result_modifier: Final[dict[tuple[ZocClass], Answer[int]]] = {
-    ('no_zoc',): Answer(-2, (_C43, _C28,), ()),
-    ('partial',): Answer(-1, (_C43, _C30,), ()),
-    ('full',): Answer(0, (_C43, _C32,), ()),
-    ('double',): Answer(0, (_C43, _C34,), ()),
-    ('triple',): Answer(0, (_C43, _C36,), ()),
+    ('no_zoc',): Answer(-2, (_CITE_ZCS_5_A_1, _CITE_ZCS_5_A_1_no_zoc,), ()),
+    ('partial',): Answer(-1, (_CITE_ZCS_5_A_1, _CITE_ZCS_5_A_1_partial,), ()),
+    ('full',): Answer(0, (_CITE_ZCS_5_A_1, _CITE_ZCS_5_A_1_full,), ()),
+    ('double',): Answer(0, (_CITE_ZCS_5_A_1, _CITE_ZCS_5_A_1_double,), ()),
+    ('triple',): Answer(0, (_CITE_ZCS_5_A_1, _CITE_ZCS_5_A_1_triple,), ()),
 }
 
 
@@ -774,7 +774,7 @@ def terrain_reductions(u: ZUnit, x: Into) -> int:
 # rules/zoc-classes/zoc.rules:285  5.A.2  Terrain Effects
 def _t_terrain_reductions(u: ZUnit, x: Into, _t: list[Cite]) -> int:
     """terrain_reductions, recording in _t each rule it uses."""
-    _t.extend(_CITES46)
+    _t.extend(_RULES_ZCS_5_A_2)
     return _count((c for c in (x.bad_hexside, u.in_bad_terrain, (u.armour or u.artillery) and x.bad_terrain, x.major_river) if c))
 
 
@@ -796,7 +796,7 @@ def reductions(u: ZUnit, x: Into) -> int:
 # rules/zoc-classes/zoc.rules:303  5.A.3  Reduced Zones (RZs)
 def _t_reductions(u: ZUnit, x: Into, _t: list[Cite]) -> int:
     """reductions, recording in _t each rule it uses."""
-    _t.extend(_CITES48)
+    _t.extend(_RULES_ZCS_5_A_3)
     return _t_terrain_reductions(u, x, _t) + _count((c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, u.artillery or u.aa_or_at) if c)) + u.even_mp_markers + u.supply_reductions + u.surprise_turn_reductions
 
 
@@ -817,7 +817,7 @@ def reductions_not_negative(u: ZUnit) -> bool:
 # rules/zoc-classes/zoc.rules:309  5.A.3  Reduced Zones (RZs)
 def _t_reductions_not_negative(u: ZUnit, _t: list[Cite]) -> bool:
     """reductions_not_negative, recording in _t each rule it uses."""
-    _t.extend(_CITES48)
+    _t.extend(_RULES_ZCS_5_A_3)
     return u.supply_reductions >= 0 and u.surprise_turn_reductions >= 0
 
 
@@ -826,7 +826,7 @@ def explain_reductions_not_negative(u: ZUnit) -> Answer[bool]:
     """A rule reduces a ZOC by no fewer than zero levels (5.A.3), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_reductions_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(reductions_not_negative, (('u', u, _DOMAINS_ZUnit_0_49), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(reductions_not_negative, (('u', u, _DOMAINS_ZUnit_0), )))
 
 
 # rules/zoc-classes/zoc.rules:337  5.A.4  Increased Zones
@@ -838,7 +838,7 @@ def increases(u: ZUnit, x: Into) -> int:
 # rules/zoc-classes/zoc.rules:337  5.A.4  Increased Zones
 def _t_increases(u: ZUnit, x: Into, _t: list[Cite]) -> int:
     """increases, recording in _t each rule it uses."""
-    _t.extend(_CITES51)
+    _t.extend(_RULES_ZCS_5_A_4)
     return _count((c for c in (x.own_hex, x.arctic, u.artillery_support) if c))
 
 
@@ -862,7 +862,7 @@ def stack_zoc(zocs: tuple[ZocClass, ...]) -> ZocClass:
 # rules/zoc-classes/zoc.rules:340  5.A.4  Increased Zones
 def _t_stack_zoc(zocs: tuple[ZocClass, ...], _t: list[Cite]) -> ZocClass:
     """stack_zoc, recording in _t each rule it uses."""
-    _t.extend(_CITES51)
+    _t.extend(_RULES_ZCS_5_A_4)
     partials: int = _count((z for z in zocs if z == 'partial')) + _div(_count((z for z in zocs if z == 'no_zoc')) * 4, 12) // 4
     fulls: int = _count((z for z in zocs if z == 'full')) + _div(partials * 4, 12) // 4
     combined: ZocClass = 'full' if fulls > 0 else 'partial' if partials > 0 else 'no_zoc'
@@ -884,8 +884,8 @@ def apzoc_affects(target_is_partisan: bool) -> bool:
 
 
 _ANSWERS_apzoc_affects: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C52,), ('target_is_partisan = true',)),
-    (True,): Answer(True, (_C52,), ()),
+    (False,): Answer(False, (_CITE_ZCS_5_B,), ('target_is_partisan = true',)),
+    (True,): Answer(True, (_CITE_ZCS_5_B,), ()),
 }
 
 
@@ -902,16 +902,16 @@ def screened_class(enemy: ZocClass, stays_with_screening_unit: bool) -> ZocClass
 
 
 _ANSWERS_screened_class: Final[dict[tuple[ZocClass, bool], Answer[ZocClass]]] = {
-    ('no_zoc', False,): Answer('no_zoc', (_C54,), ()),
-    ('no_zoc', True,): Answer('no_zoc', (_C54,), ()),
-    ('partial', False,): Answer('no_zoc', (_C54,), ()),
-    ('partial', True,): Answer('partial', (_C54,), ()),
-    ('full', False,): Answer('partial', (_C54,), ()),
-    ('full', True,): Answer('full', (_C54,), ()),
-    ('double', False,): Answer('full', (_C54,), ()),
-    ('double', True,): Answer('double', (_C54,), ()),
-    ('triple', False,): Answer('double', (_C54,), ()),
-    ('triple', True,): Answer('triple', (_C54,), ()),
+    ('no_zoc', False,): Answer('no_zoc', (_CITE_ZCS_5_C,), ()),
+    ('no_zoc', True,): Answer('no_zoc', (_CITE_ZCS_5_C,), ()),
+    ('partial', False,): Answer('no_zoc', (_CITE_ZCS_5_C,), ()),
+    ('partial', True,): Answer('partial', (_CITE_ZCS_5_C,), ()),
+    ('full', False,): Answer('partial', (_CITE_ZCS_5_C,), ()),
+    ('full', True,): Answer('full', (_CITE_ZCS_5_C,), ()),
+    ('double', False,): Answer('full', (_CITE_ZCS_5_C,), ()),
+    ('double', True,): Answer('double', (_CITE_ZCS_5_C,), ()),
+    ('triple', False,): Answer('double', (_CITE_ZCS_5_C,), ()),
+    ('triple', True,): Answer('triple', (_CITE_ZCS_5_C,), ()),
 }
 
 
@@ -928,10 +928,10 @@ def leaves_at_reduced_rate(screener_started_there: bool, unit_started_there: boo
 
 
 _ANSWERS_leaves_at_reduced_rate: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_C56,), ()),
-    (False, True,): Answer(False, (_C56,), ('screener_started_there = true',)),
-    (True, False,): Answer(False, (_C56,), ('unit_started_there = true',)),
-    (True, True,): Answer(True, (_C56,), ()),
+    (False, False,): Answer(False, (_CITE_ZCS_5_C_1_a,), ()),
+    (False, True,): Answer(False, (_CITE_ZCS_5_C_1_a,), ('screener_started_there = true',)),
+    (True, False,): Answer(False, (_CITE_ZCS_5_C_1_a,), ('unit_started_there = true',)),
+    (True, True,): Answer(True, (_CITE_ZCS_5_C_1_a,), ()),
 }
 
 
@@ -948,8 +948,8 @@ def screened_after_combat(hex_began_combat_in: bool) -> bool:
 
 
 _ANSWERS_screened_after_combat: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C58,), ('hex_began_combat_in = true',)),
-    (True,): Answer(True, (_C58,), ()),
+    (False,): Answer(False, (_CITE_ZCS_5_C_1_b,), ('hex_began_combat_in = true',)),
+    (True,): Answer(True, (_CITE_ZCS_5_C_1_b,), ()),
 }
 
 
@@ -966,8 +966,8 @@ def screened_in_reaction(friendly_combat_unit: bool) -> bool:
 
 
 _ANSWERS_screened_in_reaction: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C60,), ('friendly_combat_unit = true',)),
-    (True,): Answer(True, (_C60,), ()),
+    (False,): Answer(False, (_CITE_ZCS_5_C_1_c,), ('friendly_combat_unit = true',)),
+    (True,): Answer(True, (_CITE_ZCS_5_C_1_c,), ()),
 }
 
 
@@ -984,26 +984,26 @@ def reserve_pays_class(enemy: ZocClass, friendly_combat_unit: bool, stays_in_hex
 
 
 _ANSWERS_reserve_pays_class: Final[dict[tuple[ZocClass, bool, bool], Answer[ZocClass]]] = {
-    ('no_zoc', False, False,): Answer('no_zoc', (_C60,), ()),
-    ('no_zoc', False, True,): Answer('no_zoc', (_C60,), ()),
-    ('no_zoc', True, False,): Answer('no_zoc', (_C60, _C41,), ()),
-    ('no_zoc', True, True,): Answer('no_zoc', (_C60, _C41,), ()),
-    ('partial', False, False,): Answer('partial', (_C60,), ()),
-    ('partial', False, True,): Answer('partial', (_C60,), ()),
-    ('partial', True, False,): Answer('no_zoc', (_C60, _C41,), ()),
-    ('partial', True, True,): Answer('no_zoc', (_C60, _C41,), ()),
-    ('full', False, False,): Answer('full', (_C60,), ()),
-    ('full', False, True,): Answer('full', (_C60,), ()),
-    ('full', True, False,): Answer('partial', (_C60, _C41,), ()),
-    ('full', True, True,): Answer('partial', (_C60, _C41,), ()),
-    ('double', False, False,): Answer('double', (_C60,), ()),
-    ('double', False, True,): Answer('double', (_C60,), ()),
-    ('double', True, False,): Answer('full', (_C60, _C41,), ()),
-    ('double', True, True,): Answer('full', (_C60, _C41,), ()),
-    ('triple', False, False,): Answer('triple', (_C60,), ()),
-    ('triple', False, True,): Answer('triple', (_C60,), ()),
-    ('triple', True, False,): Answer('double', (_C60, _C41,), ()),
-    ('triple', True, True,): Answer('double', (_C60, _C41,), ()),
+    ('no_zoc', False, False,): Answer('no_zoc', (_CITE_ZCS_5_C_1_c,), ()),
+    ('no_zoc', False, True,): Answer('no_zoc', (_CITE_ZCS_5_C_1_c,), ()),
+    ('no_zoc', True, False,): Answer('no_zoc', (_CITE_ZCS_5_C_1_c, _CITE_ZCS_5_A,), ()),
+    ('no_zoc', True, True,): Answer('no_zoc', (_CITE_ZCS_5_C_1_c, _CITE_ZCS_5_A,), ()),
+    ('partial', False, False,): Answer('partial', (_CITE_ZCS_5_C_1_c,), ()),
+    ('partial', False, True,): Answer('partial', (_CITE_ZCS_5_C_1_c,), ()),
+    ('partial', True, False,): Answer('no_zoc', (_CITE_ZCS_5_C_1_c, _CITE_ZCS_5_A,), ()),
+    ('partial', True, True,): Answer('no_zoc', (_CITE_ZCS_5_C_1_c, _CITE_ZCS_5_A,), ()),
+    ('full', False, False,): Answer('full', (_CITE_ZCS_5_C_1_c,), ()),
+    ('full', False, True,): Answer('full', (_CITE_ZCS_5_C_1_c,), ()),
+    ('full', True, False,): Answer('partial', (_CITE_ZCS_5_C_1_c, _CITE_ZCS_5_A,), ()),
+    ('full', True, True,): Answer('partial', (_CITE_ZCS_5_C_1_c, _CITE_ZCS_5_A,), ()),
+    ('double', False, False,): Answer('double', (_CITE_ZCS_5_C_1_c,), ()),
+    ('double', False, True,): Answer('double', (_CITE_ZCS_5_C_1_c,), ()),
+    ('double', True, False,): Answer('full', (_CITE_ZCS_5_C_1_c, _CITE_ZCS_5_A,), ()),
+    ('double', True, True,): Answer('full', (_CITE_ZCS_5_C_1_c, _CITE_ZCS_5_A,), ()),
+    ('triple', False, False,): Answer('triple', (_CITE_ZCS_5_C_1_c,), ()),
+    ('triple', False, True,): Answer('triple', (_CITE_ZCS_5_C_1_c,), ()),
+    ('triple', True, False,): Answer('double', (_CITE_ZCS_5_C_1_c, _CITE_ZCS_5_A,), ()),
+    ('triple', True, True,): Answer('double', (_CITE_ZCS_5_C_1_c, _CITE_ZCS_5_A,), ()),
 }
 
 
@@ -1020,9 +1020,9 @@ def ezoc_negated_in_reaction(works: Works) -> bool:
 
 
 _ANSWERS_ezoc_negated_in_reaction: Final[dict[tuple[Works], Answer[bool]]] = {
-    ('no_works',): Answer(False, (_C60,), ('works = fortification',)),
-    ('entrenchment',): Answer(False, (_C60,), ('works = fortification',)),
-    ('fortification',): Answer(True, (_C60,), ()),
+    ('no_works',): Answer(False, (_CITE_ZCS_5_C_1_c,), ('works = fortification',)),
+    ('entrenchment',): Answer(False, (_CITE_ZCS_5_C_1_c,), ('works = fortification',)),
+    ('fortification',): Answer(True, (_CITE_ZCS_5_C_1_c,), ()),
 }
 
 
@@ -1039,106 +1039,106 @@ def may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, ends_phase
 
 
 _ANSWERS_may_screen: Final[dict[tuple[ZocClass, ZocClass, bool, bool], Answer[bool]]] = {
-    ('no_zoc', 'no_zoc', False, False,): Answer(False, (_C62,), ()),
-    ('no_zoc', 'no_zoc', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
-    ('no_zoc', 'no_zoc', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
-    ('no_zoc', 'no_zoc', True, True,): Answer(True, (_C62,), ()),
-    ('no_zoc', 'partial', False, False,): Answer(False, (_C62,), ()),
-    ('no_zoc', 'partial', False, True,): Answer(False, (_C62,), ()),
-    ('no_zoc', 'partial', True, False,): Answer(False, (_C62,), ()),
-    ('no_zoc', 'partial', True, True,): Answer(False, (_C62,), ('screener = partial', 'screener = full', 'screener = double', 'screener = triple', 'enemy = no_zoc')),
-    ('no_zoc', 'full', False, False,): Answer(False, (_C62,), ()),
-    ('no_zoc', 'full', False, True,): Answer(False, (_C62,), ()),
-    ('no_zoc', 'full', True, False,): Answer(False, (_C62,), ()),
-    ('no_zoc', 'full', True, True,): Answer(False, (_C62,), ('screener = full', 'screener = double', 'screener = triple', 'enemy = no_zoc')),
-    ('no_zoc', 'double', False, False,): Answer(False, (_C62,), ()),
-    ('no_zoc', 'double', False, True,): Answer(False, (_C62,), ()),
-    ('no_zoc', 'double', True, False,): Answer(False, (_C62,), ()),
-    ('no_zoc', 'double', True, True,): Answer(False, (_C62,), ('screener = double', 'screener = triple', 'enemy = no_zoc')),
-    ('no_zoc', 'triple', False, False,): Answer(False, (_C62,), ()),
-    ('no_zoc', 'triple', False, True,): Answer(False, (_C62,), ()),
-    ('no_zoc', 'triple', True, False,): Answer(False, (_C62,), ()),
-    ('no_zoc', 'triple', True, True,): Answer(False, (_C62,), ('screener = triple', 'enemy = no_zoc')),
-    ('partial', 'no_zoc', False, False,): Answer(False, (_C62,), ()),
-    ('partial', 'no_zoc', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
-    ('partial', 'no_zoc', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
-    ('partial', 'no_zoc', True, True,): Answer(True, (_C62,), ()),
-    ('partial', 'partial', False, False,): Answer(False, (_C62,), ()),
-    ('partial', 'partial', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
-    ('partial', 'partial', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
-    ('partial', 'partial', True, True,): Answer(True, (_C62,), ()),
-    ('partial', 'full', False, False,): Answer(False, (_C62,), ()),
-    ('partial', 'full', False, True,): Answer(False, (_C62,), ()),
-    ('partial', 'full', True, False,): Answer(False, (_C62,), ()),
-    ('partial', 'full', True, True,): Answer(False, (_C62,), ('screener = full', 'screener = double', 'screener = triple', 'enemy = no_zoc', 'enemy = partial')),
-    ('partial', 'double', False, False,): Answer(False, (_C62,), ()),
-    ('partial', 'double', False, True,): Answer(False, (_C62,), ()),
-    ('partial', 'double', True, False,): Answer(False, (_C62,), ()),
-    ('partial', 'double', True, True,): Answer(False, (_C62,), ('screener = double', 'screener = triple', 'enemy = no_zoc', 'enemy = partial')),
-    ('partial', 'triple', False, False,): Answer(False, (_C62,), ()),
-    ('partial', 'triple', False, True,): Answer(False, (_C62,), ()),
-    ('partial', 'triple', True, False,): Answer(False, (_C62,), ()),
-    ('partial', 'triple', True, True,): Answer(False, (_C62,), ('screener = triple', 'enemy = no_zoc', 'enemy = partial')),
-    ('full', 'no_zoc', False, False,): Answer(False, (_C62,), ()),
-    ('full', 'no_zoc', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
-    ('full', 'no_zoc', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
-    ('full', 'no_zoc', True, True,): Answer(True, (_C62,), ()),
-    ('full', 'partial', False, False,): Answer(False, (_C62,), ()),
-    ('full', 'partial', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
-    ('full', 'partial', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
-    ('full', 'partial', True, True,): Answer(True, (_C62,), ()),
-    ('full', 'full', False, False,): Answer(False, (_C62,), ()),
-    ('full', 'full', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
-    ('full', 'full', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
-    ('full', 'full', True, True,): Answer(True, (_C62,), ()),
-    ('full', 'double', False, False,): Answer(False, (_C62,), ()),
-    ('full', 'double', False, True,): Answer(False, (_C62,), ()),
-    ('full', 'double', True, False,): Answer(False, (_C62,), ()),
-    ('full', 'double', True, True,): Answer(False, (_C62,), ('screener = double', 'screener = triple', 'enemy = no_zoc', 'enemy = partial', 'enemy = full')),
-    ('full', 'triple', False, False,): Answer(False, (_C62,), ()),
-    ('full', 'triple', False, True,): Answer(False, (_C62,), ()),
-    ('full', 'triple', True, False,): Answer(False, (_C62,), ()),
-    ('full', 'triple', True, True,): Answer(False, (_C62,), ('screener = triple', 'enemy = no_zoc', 'enemy = partial', 'enemy = full')),
-    ('double', 'no_zoc', False, False,): Answer(False, (_C62,), ()),
-    ('double', 'no_zoc', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
-    ('double', 'no_zoc', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
-    ('double', 'no_zoc', True, True,): Answer(True, (_C62,), ()),
-    ('double', 'partial', False, False,): Answer(False, (_C62,), ()),
-    ('double', 'partial', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
-    ('double', 'partial', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
-    ('double', 'partial', True, True,): Answer(True, (_C62,), ()),
-    ('double', 'full', False, False,): Answer(False, (_C62,), ()),
-    ('double', 'full', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
-    ('double', 'full', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
-    ('double', 'full', True, True,): Answer(True, (_C62,), ()),
-    ('double', 'double', False, False,): Answer(False, (_C62,), ()),
-    ('double', 'double', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
-    ('double', 'double', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
-    ('double', 'double', True, True,): Answer(True, (_C62,), ()),
-    ('double', 'triple', False, False,): Answer(False, (_C62,), ()),
-    ('double', 'triple', False, True,): Answer(False, (_C62,), ()),
-    ('double', 'triple', True, False,): Answer(False, (_C62,), ()),
-    ('double', 'triple', True, True,): Answer(False, (_C62,), ('screener = triple', 'enemy = no_zoc', 'enemy = partial', 'enemy = full', 'enemy = double')),
-    ('triple', 'no_zoc', False, False,): Answer(False, (_C62,), ()),
-    ('triple', 'no_zoc', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
-    ('triple', 'no_zoc', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
-    ('triple', 'no_zoc', True, True,): Answer(True, (_C62,), ()),
-    ('triple', 'partial', False, False,): Answer(False, (_C62,), ()),
-    ('triple', 'partial', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
-    ('triple', 'partial', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
-    ('triple', 'partial', True, True,): Answer(True, (_C62,), ()),
-    ('triple', 'full', False, False,): Answer(False, (_C62,), ()),
-    ('triple', 'full', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
-    ('triple', 'full', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
-    ('triple', 'full', True, True,): Answer(True, (_C62,), ()),
-    ('triple', 'double', False, False,): Answer(False, (_C62,), ()),
-    ('triple', 'double', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
-    ('triple', 'double', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
-    ('triple', 'double', True, True,): Answer(True, (_C62,), ()),
-    ('triple', 'triple', False, False,): Answer(False, (_C62,), ()),
-    ('triple', 'triple', False, True,): Answer(False, (_C62,), ('in_its_hex = true',)),
-    ('triple', 'triple', True, False,): Answer(False, (_C62,), ('ends_phase_there = true',)),
-    ('triple', 'triple', True, True,): Answer(True, (_C62,), ()),
+    ('no_zoc', 'no_zoc', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('no_zoc', 'no_zoc', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('in_its_hex = true',)),
+    ('no_zoc', 'no_zoc', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ('ends_phase_there = true',)),
+    ('no_zoc', 'no_zoc', True, True,): Answer(True, (_CITE_ZCS_5_C_2,), ()),
+    ('no_zoc', 'partial', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('no_zoc', 'partial', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('no_zoc', 'partial', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('no_zoc', 'partial', True, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('screener = partial', 'screener = full', 'screener = double', 'screener = triple', 'enemy = no_zoc')),
+    ('no_zoc', 'full', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('no_zoc', 'full', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('no_zoc', 'full', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('no_zoc', 'full', True, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('screener = full', 'screener = double', 'screener = triple', 'enemy = no_zoc')),
+    ('no_zoc', 'double', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('no_zoc', 'double', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('no_zoc', 'double', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('no_zoc', 'double', True, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('screener = double', 'screener = triple', 'enemy = no_zoc')),
+    ('no_zoc', 'triple', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('no_zoc', 'triple', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('no_zoc', 'triple', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('no_zoc', 'triple', True, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('screener = triple', 'enemy = no_zoc')),
+    ('partial', 'no_zoc', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('partial', 'no_zoc', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('in_its_hex = true',)),
+    ('partial', 'no_zoc', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ('ends_phase_there = true',)),
+    ('partial', 'no_zoc', True, True,): Answer(True, (_CITE_ZCS_5_C_2,), ()),
+    ('partial', 'partial', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('partial', 'partial', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('in_its_hex = true',)),
+    ('partial', 'partial', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ('ends_phase_there = true',)),
+    ('partial', 'partial', True, True,): Answer(True, (_CITE_ZCS_5_C_2,), ()),
+    ('partial', 'full', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('partial', 'full', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('partial', 'full', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('partial', 'full', True, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('screener = full', 'screener = double', 'screener = triple', 'enemy = no_zoc', 'enemy = partial')),
+    ('partial', 'double', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('partial', 'double', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('partial', 'double', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('partial', 'double', True, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('screener = double', 'screener = triple', 'enemy = no_zoc', 'enemy = partial')),
+    ('partial', 'triple', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('partial', 'triple', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('partial', 'triple', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('partial', 'triple', True, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('screener = triple', 'enemy = no_zoc', 'enemy = partial')),
+    ('full', 'no_zoc', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('full', 'no_zoc', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('in_its_hex = true',)),
+    ('full', 'no_zoc', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ('ends_phase_there = true',)),
+    ('full', 'no_zoc', True, True,): Answer(True, (_CITE_ZCS_5_C_2,), ()),
+    ('full', 'partial', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('full', 'partial', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('in_its_hex = true',)),
+    ('full', 'partial', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ('ends_phase_there = true',)),
+    ('full', 'partial', True, True,): Answer(True, (_CITE_ZCS_5_C_2,), ()),
+    ('full', 'full', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('full', 'full', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('in_its_hex = true',)),
+    ('full', 'full', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ('ends_phase_there = true',)),
+    ('full', 'full', True, True,): Answer(True, (_CITE_ZCS_5_C_2,), ()),
+    ('full', 'double', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('full', 'double', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('full', 'double', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('full', 'double', True, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('screener = double', 'screener = triple', 'enemy = no_zoc', 'enemy = partial', 'enemy = full')),
+    ('full', 'triple', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('full', 'triple', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('full', 'triple', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('full', 'triple', True, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('screener = triple', 'enemy = no_zoc', 'enemy = partial', 'enemy = full')),
+    ('double', 'no_zoc', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('double', 'no_zoc', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('in_its_hex = true',)),
+    ('double', 'no_zoc', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ('ends_phase_there = true',)),
+    ('double', 'no_zoc', True, True,): Answer(True, (_CITE_ZCS_5_C_2,), ()),
+    ('double', 'partial', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('double', 'partial', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('in_its_hex = true',)),
+    ('double', 'partial', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ('ends_phase_there = true',)),
+    ('double', 'partial', True, True,): Answer(True, (_CITE_ZCS_5_C_2,), ()),
+    ('double', 'full', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('double', 'full', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('in_its_hex = true',)),
+    ('double', 'full', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ('ends_phase_there = true',)),
+    ('double', 'full', True, True,): Answer(True, (_CITE_ZCS_5_C_2,), ()),
+    ('double', 'double', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('double', 'double', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('in_its_hex = true',)),
+    ('double', 'double', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ('ends_phase_there = true',)),
+    ('double', 'double', True, True,): Answer(True, (_CITE_ZCS_5_C_2,), ()),
+    ('double', 'triple', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('double', 'triple', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('double', 'triple', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('double', 'triple', True, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('screener = triple', 'enemy = no_zoc', 'enemy = partial', 'enemy = full', 'enemy = double')),
+    ('triple', 'no_zoc', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('triple', 'no_zoc', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('in_its_hex = true',)),
+    ('triple', 'no_zoc', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ('ends_phase_there = true',)),
+    ('triple', 'no_zoc', True, True,): Answer(True, (_CITE_ZCS_5_C_2,), ()),
+    ('triple', 'partial', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('triple', 'partial', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('in_its_hex = true',)),
+    ('triple', 'partial', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ('ends_phase_there = true',)),
+    ('triple', 'partial', True, True,): Answer(True, (_CITE_ZCS_5_C_2,), ()),
+    ('triple', 'full', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('triple', 'full', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('in_its_hex = true',)),
+    ('triple', 'full', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ('ends_phase_there = true',)),
+    ('triple', 'full', True, True,): Answer(True, (_CITE_ZCS_5_C_2,), ()),
+    ('triple', 'double', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('triple', 'double', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('in_its_hex = true',)),
+    ('triple', 'double', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ('ends_phase_there = true',)),
+    ('triple', 'double', True, True,): Answer(True, (_CITE_ZCS_5_C_2,), ()),
+    ('triple', 'triple', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
+    ('triple', 'triple', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('in_its_hex = true',)),
+    ('triple', 'triple', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ('ends_phase_there = true',)),
+    ('triple', 'triple', True, True,): Answer(True, (_CITE_ZCS_5_C_2,), ()),
 }
 
 
@@ -1157,7 +1157,7 @@ def stacks_one_unit_screens(screener: ZocClass, enemies: tuple[ZocClass, ...]) -
 # rules/zoc-classes/zoc.rules:497  5.C.2  Screening Units Effects & Restrictions
 def _t_stacks_one_unit_screens(screener: ZocClass, enemies: tuple[ZocClass, ...], _t: list[Cite]) -> int:
     """stacks_one_unit_screens, recording in _t each rule it uses."""
-    _t.extend(_CITES63)
+    _t.extend(_RULES_ZCS_5_C_2)
     return 2 if screener != 'no_zoc' and _count((e for e in enemies if _ORDER_ZocClass[e] < _ORDER_ZocClass[screener])) >= 2 else 1 if any((_ORDER_ZocClass[e] <= _ORDER_ZocClass[screener] for e in enemies)) else 0
 
 
@@ -1180,7 +1180,7 @@ def screening_left(level: ZocClass, carried: int, screeners: tuple[ZocClass, ...
 # rules/zoc-classes/zoc.rules:503  5.C.2  Screening Units Effects & Restrictions
 def _t_screening_left(level: ZocClass, carried: int, screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]) -> int:
     """screening_left, recording in _t each rule it uses."""
-    _t.extend(_CITES63)
+    _t.extend(_RULES_ZCS_5_C_2)
     stacks: int = _count((e for e in enemies if e == level))
     own: int = _count((s for s in screeners if s == level))
     return -1 if carried < 0 else carried - stacks + 2 * own if stacks <= carried else 2 * (own - (stacks - carried)) if stacks - carried <= own else -1
@@ -1203,7 +1203,7 @@ def all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass
 # rules/zoc-classes/zoc.rules:513  5.C.2  Screening Units Effects & Restrictions
 def _t_all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]) -> bool:
     """all_stacks_screened, recording in _t each rule it uses."""
-    _t.extend(_CITES63)
+    _t.extend(_RULES_ZCS_5_C_2)
     return _t_screening_left('no_zoc', _t_screening_left('partial', _t_screening_left('full', _t_screening_left('double', _t_screening_left('triple', 0, screeners, enemies, _t), screeners, enemies, _t), screeners, enemies, _t), screeners, enemies, _t), screeners, enemies, _t) >= 0
 
 
@@ -1242,26 +1242,26 @@ def _t_zoc_class(u: ZUnit, x: Into, _t: list[Cite]) -> ZocClass:
     """zoc_class, recording in _t each rule it uses."""
     # out_of_reach: 5 (ZCS) rules/zoc-classes/zoc.rules:65
     if x.beyond_adjacent:
-        _t.extend(_CITES70)
+        _t.extend(_RULES_ZCS_5__ZCS_5_out_of_reach)
         return 'no_zoc'
     # prohibited: 5 (ZCS) rules/zoc-classes/zoc.rules:66
     if x.prohibited:
-        _t.extend(_CITES71)
+        _t.extend(_RULES_ZCS_5__ZCS_5_prohibited)
         return 'no_zoc'
     # attacked: 5 (ZCS) rules/zoc-classes/zoc.rules:67
     if u.attacked_at_minimum_odds and (not x.own_hex):
-        _t.extend(_CITES72)
+        _t.extend(_RULES_ZCS_5__ZCS_5_attacked)
         return 'no_zoc'
     # great_river: 5 (ZCS) rules/zoc-classes/zoc.rules:69
     if x.great_river:
-        _t.extend(_CITES73)
+        _t.extend(_RULES_ZCS_5__ZCS_5_great_river)
         return 'no_zoc'
     # dispersed: 5 (ZCS) rules/zoc-classes/zoc.rules:70
     if u.badly_dispersed:
-        _t.extend(_CITES74)
+        _t.extend(_RULES_ZCS_5__ZCS_5_dispersed)
         return _step_within(ZocClass_values, _ORDER_ZocClass, _step_within(ZocClass_values, _ORDER_ZocClass, 'no_zoc', -_t_reductions(u, x, _t)), _t_increases(u, x, _t))
     # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:72
-    _t.extend(_CITES75)
+    _t.extend(_RULES_ZCS_5__ZCS_5_modified)
     return _step_within(ZocClass_values, _ORDER_ZocClass, _step_within(ZocClass_values, _ORDER_ZocClass, _attr(_t, _CITES_UnitKind_base, UnitKind_base, u.kind), -_t_reductions(u, x, _t)), _t_increases(u, x, _t))
 
 

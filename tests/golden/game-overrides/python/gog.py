@@ -346,21 +346,21 @@ MANIFEST: Final[dict[str, Any]] = {'game': {'name': 'GOG', 'title': 'A game over
      'series': {'name': 'GOS', 'title': 'A series a game overrides', 'version': '1'},
      'title': 'A game over the series'}
 
-_C3: Final[Cite] = Cite(layer='GOS', clause='2.1', item='A', title='Truck Movement', note=None)
-_C5: Final[Cite] = Cite(layer='GOS', clause='2.1', item='F', title='Port Operations', note=None)
-_C6: Final[Cite] = Cite(layer='GOG', clause='2.1', item='F', title='Port Operations', note='Port Operations can never be done in an enemy ZOC.')
-_C8: Final[Cite] = Cite(layer='GOS', clause='2.1', item='C', title='Rail Transport', note=None)
-_C10: Final[Cite] = Cite(layer='GOS', clause='2.1', item=None, title='Actions in an enemy ZOC', note=None)
-_C12: Final[Cite] = Cite(layer='GOS', clause='2.3', item=None, title='RE sizes', note=None)
-_C13: Final[Cite] = Cite(layer='GOS', clause='2.3', item='company', title='Companies are 1/4 RE', note=None)
-_C14: Final[Cite] = Cite(layer='GOS', clause='2.3', item='battalion', title='Battalions are 1/3 RE', note=None)
-_C15: Final[Cite] = Cite(layer='GOG', clause='2.3', item='battalion', title='Battalions are 1/3 RE', note='Battalions are 1/3 RE in this game.')
-_C16: Final[Cite] = Cite(layer='GOS', clause='2.3', item='other', title='All other sizes are 1 RE', note=None)
-_CITES17: Final[tuple[Cite, ...]] = (_C12, _C13,)
-_CITES18: Final[tuple[Cite, ...]] = (_C12, _C14, _C15,)
-_CITES19: Final[tuple[Cite, ...]] = (_C12, _C16,)
-_Q20: Final[Fraction] = Fraction(1, 4)
-_Q21: Final[Fraction] = Fraction(1, 3)
+_CITE_GOG_2_1_F: Final[Cite] = Cite(layer='GOG', clause='2.1', item='F', title='Port Operations', note='Port Operations can never be done in an enemy ZOC.')
+_CITE_GOG_2_3_battalion: Final[Cite] = Cite(layer='GOG', clause='2.3', item='battalion', title='Battalions are 1/3 RE', note='Battalions are 1/3 RE in this game.')
+_CITE_GOS_2_1: Final[Cite] = Cite(layer='GOS', clause='2.1', item=None, title='Actions in an enemy ZOC', note=None)
+_CITE_GOS_2_1_A: Final[Cite] = Cite(layer='GOS', clause='2.1', item='A', title='Truck Movement', note=None)
+_CITE_GOS_2_1_C: Final[Cite] = Cite(layer='GOS', clause='2.1', item='C', title='Rail Transport', note=None)
+_CITE_GOS_2_1_F: Final[Cite] = Cite(layer='GOS', clause='2.1', item='F', title='Port Operations', note=None)
+_CITE_GOS_2_3: Final[Cite] = Cite(layer='GOS', clause='2.3', item=None, title='RE sizes', note=None)
+_CITE_GOS_2_3_battalion: Final[Cite] = Cite(layer='GOS', clause='2.3', item='battalion', title='Battalions are 1/3 RE', note=None)
+_CITE_GOS_2_3_company: Final[Cite] = Cite(layer='GOS', clause='2.3', item='company', title='Companies are 1/4 RE', note=None)
+_CITE_GOS_2_3_other: Final[Cite] = Cite(layer='GOS', clause='2.3', item='other', title='All other sizes are 1 RE', note=None)
+_Q_1_3: Final[Fraction] = Fraction(1, 3)
+_Q_1_4: Final[Fraction] = Fraction(1, 4)
+_RULES_GOS_2_3__GOS_2_3_battalion__GOG_2_3_battalion: Final[tuple[Cite, ...]] = (_CITE_GOS_2_3, _CITE_GOS_2_3_battalion, _CITE_GOG_2_3_battalion,)
+_RULES_GOS_2_3__GOS_2_3_company: Final[tuple[Cite, ...]] = (_CITE_GOS_2_3, _CITE_GOS_2_3_company,)
+_RULES_GOS_2_3__GOS_2_3_other: Final[tuple[Cite, ...]] = (_CITE_GOS_2_3, _CITE_GOS_2_3_other,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -420,12 +420,12 @@ def allows(a: Action, negated: bool) -> bool:
 
 
 _ANSWERS_allows: Final[dict[tuple[Action, bool], Answer[bool]]] = {
-    ('A', False,): Answer(False, (_C10, _C3,), ('negated = true',)),
-    ('A', True,): Answer(True, (_C10, _C3,), ()),
-    ('F', False,): Answer(False, (_C10, _C5, _C6,), ()),
-    ('F', True,): Answer(False, (_C10, _C5, _C6,), ('a = A',)),
-    ('C', False,): Answer(False, (_C10, _C8,), ()),
-    ('C', True,): Answer(False, (_C10, _C8,), ('a = A',)),
+    ('A', False,): Answer(False, (_CITE_GOS_2_1, _CITE_GOS_2_1_A,), ('negated = true',)),
+    ('A', True,): Answer(True, (_CITE_GOS_2_1, _CITE_GOS_2_1_A,), ()),
+    ('F', False,): Answer(False, (_CITE_GOS_2_1, _CITE_GOS_2_1_F, _CITE_GOG_2_1_F,), ()),
+    ('F', True,): Answer(False, (_CITE_GOS_2_1, _CITE_GOS_2_1_F, _CITE_GOG_2_1_F,), ('a = A',)),
+    ('C', False,): Answer(False, (_CITE_GOS_2_1, _CITE_GOS_2_1_C,), ()),
+    ('C', True,): Answer(False, (_CITE_GOS_2_1, _CITE_GOS_2_1_C,), ('a = A',)),
 }
 
 
@@ -440,14 +440,14 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # company: 2.3 (GOS) rules/series.rules:40
     if u.size == 'company':
-        _t.extend(_CITES17)
+        _t.extend(_RULES_GOS_2_3__GOS_2_3_company)
         return 3
     # battalion: 2.3 (GOS) rules/series.rules:41
     if u.size == 'battalion':
-        _t.extend(_CITES18)
+        _t.extend(_RULES_GOS_2_3__GOS_2_3_battalion__GOG_2_3_battalion)
         return 4
     # other: 2.3 (GOS) rules/series.rules:42
-    _t.extend(_CITES19)
+    _t.extend(_RULES_GOS_2_3__GOS_2_3_other)
     return 12
 
 
@@ -457,10 +457,10 @@ def re_size(u: Unit) -> Number:
     # company: 2.3 (GOS) rules/series.rules:40
     _u_size = u.size
     if _u_size == 'company':
-        return _Q20
+        return _Q_1_4
     # battalion: 2.3 (GOS) rules/series.rules:41
     if _u_size == 'battalion':
-        return _Q21
+        return _Q_1_3
     # other: 2.3 (GOS) rules/series.rules:42
     return 1
 

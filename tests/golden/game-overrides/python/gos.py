@@ -346,19 +346,19 @@ MANIFEST: Final[dict[str, Any]] = {'game': None,
      'series': {'name': 'GOS', 'title': 'A series a game overrides', 'version': '1'},
      'title': 'A series a game overrides'}
 
-_C2: Final[Cite] = Cite(layer='GOS', clause='2.1', item='A', title='Truck Movement', note=None)
-_C4: Final[Cite] = Cite(layer='GOS', clause='2.1', item='F', title='Port Operations', note=None)
-_C6: Final[Cite] = Cite(layer='GOS', clause='2.1', item='C', title='Rail Transport', note=None)
-_C8: Final[Cite] = Cite(layer='GOS', clause='2.1', item=None, title='Actions in an enemy ZOC', note=None)
-_C10: Final[Cite] = Cite(layer='GOS', clause='2.3', item=None, title='RE sizes', note=None)
-_C11: Final[Cite] = Cite(layer='GOS', clause='2.3', item='company', title='Companies are 1/4 RE', note=None)
-_C12: Final[Cite] = Cite(layer='GOS', clause='2.3', item='battalion', title='Battalions are 1/2 RE', note=None)
-_C13: Final[Cite] = Cite(layer='GOS', clause='2.3', item='other', title='All other sizes are 1 RE', note=None)
-_CITES14: Final[tuple[Cite, ...]] = (_C10, _C11,)
-_CITES15: Final[tuple[Cite, ...]] = (_C10, _C12,)
-_CITES16: Final[tuple[Cite, ...]] = (_C10, _C13,)
-_Q17: Final[Fraction] = Fraction(1, 4)
-_Q18: Final[Fraction] = Fraction(1, 2)
+_CITE_GOS_2_1: Final[Cite] = Cite(layer='GOS', clause='2.1', item=None, title='Actions in an enemy ZOC', note=None)
+_CITE_GOS_2_1_A: Final[Cite] = Cite(layer='GOS', clause='2.1', item='A', title='Truck Movement', note=None)
+_CITE_GOS_2_1_C: Final[Cite] = Cite(layer='GOS', clause='2.1', item='C', title='Rail Transport', note=None)
+_CITE_GOS_2_1_F: Final[Cite] = Cite(layer='GOS', clause='2.1', item='F', title='Port Operations', note=None)
+_CITE_GOS_2_3: Final[Cite] = Cite(layer='GOS', clause='2.3', item=None, title='RE sizes', note=None)
+_CITE_GOS_2_3_battalion: Final[Cite] = Cite(layer='GOS', clause='2.3', item='battalion', title='Battalions are 1/2 RE', note=None)
+_CITE_GOS_2_3_company: Final[Cite] = Cite(layer='GOS', clause='2.3', item='company', title='Companies are 1/4 RE', note=None)
+_CITE_GOS_2_3_other: Final[Cite] = Cite(layer='GOS', clause='2.3', item='other', title='All other sizes are 1 RE', note=None)
+_Q_1_2: Final[Fraction] = Fraction(1, 2)
+_Q_1_4: Final[Fraction] = Fraction(1, 4)
+_RULES_GOS_2_3__GOS_2_3_battalion: Final[tuple[Cite, ...]] = (_CITE_GOS_2_3, _CITE_GOS_2_3_battalion,)
+_RULES_GOS_2_3__GOS_2_3_company: Final[tuple[Cite, ...]] = (_CITE_GOS_2_3, _CITE_GOS_2_3_company,)
+_RULES_GOS_2_3__GOS_2_3_other: Final[tuple[Cite, ...]] = (_CITE_GOS_2_3, _CITE_GOS_2_3_other,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -418,12 +418,12 @@ def allows(a: Action, negated: bool) -> bool:
 
 
 _ANSWERS_allows: Final[dict[tuple[Action, bool], Answer[bool]]] = {
-    ('A', False,): Answer(False, (_C8, _C2,), ('negated = true',)),
-    ('A', True,): Answer(True, (_C8, _C2,), ()),
-    ('F', False,): Answer(False, (_C8, _C4,), ('negated = true',)),
-    ('F', True,): Answer(True, (_C8, _C4,), ()),
-    ('C', False,): Answer(False, (_C8, _C6,), ()),
-    ('C', True,): Answer(False, (_C8, _C6,), ('a = A', 'a = F')),
+    ('A', False,): Answer(False, (_CITE_GOS_2_1, _CITE_GOS_2_1_A,), ('negated = true',)),
+    ('A', True,): Answer(True, (_CITE_GOS_2_1, _CITE_GOS_2_1_A,), ()),
+    ('F', False,): Answer(False, (_CITE_GOS_2_1, _CITE_GOS_2_1_F,), ('negated = true',)),
+    ('F', True,): Answer(True, (_CITE_GOS_2_1, _CITE_GOS_2_1_F,), ()),
+    ('C', False,): Answer(False, (_CITE_GOS_2_1, _CITE_GOS_2_1_C,), ()),
+    ('C', True,): Answer(False, (_CITE_GOS_2_1, _CITE_GOS_2_1_C,), ('a = A', 'a = F')),
 }
 
 
@@ -438,14 +438,14 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
     # company: 2.3 (GOS) rules/series.rules:40
     if u.size == 'company':
-        _t.extend(_CITES14)
+        _t.extend(_RULES_GOS_2_3__GOS_2_3_company)
         return 1
     # battalion: 2.3 (GOS) rules/series.rules:41
     if u.size == 'battalion':
-        _t.extend(_CITES15)
+        _t.extend(_RULES_GOS_2_3__GOS_2_3_battalion)
         return 2
     # other: 2.3 (GOS) rules/series.rules:42
-    _t.extend(_CITES16)
+    _t.extend(_RULES_GOS_2_3__GOS_2_3_other)
     return 4
 
 
@@ -455,10 +455,10 @@ def re_size(u: Unit) -> Number:
     # company: 2.3 (GOS) rules/series.rules:40
     _u_size = u.size
     if _u_size == 'company':
-        return _Q17
+        return _Q_1_4
     # battalion: 2.3 (GOS) rules/series.rules:41
     if _u_size == 'battalion':
-        return _Q18
+        return _Q_1_2
     # other: 2.3 (GOS) rules/series.rules:42
     return 1
 

@@ -388,14 +388,14 @@ MANIFEST: Final[dict[str, Any]] = {'game': None,
      'series': {'name': 'INM', 'title': 'An inlined test of a narrowed mode', 'version': '1'},
      'title': 'An inlined test of a narrowed mode'}
 
-_C0: Final[Cite] = Cite(layer='INM', clause='5.9', item=None, title='Exploitation Mode', note=None)
-_CITES1: Final[tuple[Cite, ...]] = (_C0,)
-_DOMAINS_Unit_0_2: Final[dict[str, Any]] = {'mode': ('combat', 'move', 'exploit'), 'oriented_to_combat': (False, True)}
-_C3: Final[Cite] = Cite(layer='INM', clause='5.9b', item=None, title='Exploitation marker', note=None)
-_C4: Final[Cite] = Cite(layer='INM', clause='5.9b', item='exploit', title='Exploiting, facing Combat', note=None)
-_C5: Final[Cite] = Cite(layer='INM', clause='5.9b', item='other', title='Others', note=None)
-_CITES6: Final[tuple[Cite, ...]] = (_C3, _C4,)
-_CITES7: Final[tuple[Cite, ...]] = (_C3, _C5,)
+_CITE_INM_5_9: Final[Cite] = Cite(layer='INM', clause='5.9', item=None, title='Exploitation Mode', note=None)
+_CITE_INM_5_9b: Final[Cite] = Cite(layer='INM', clause='5.9b', item=None, title='Exploitation marker', note=None)
+_CITE_INM_5_9b_exploit: Final[Cite] = Cite(layer='INM', clause='5.9b', item='exploit', title='Exploiting, facing Combat', note=None)
+_CITE_INM_5_9b_other: Final[Cite] = Cite(layer='INM', clause='5.9b', item='other', title='Others', note=None)
+_RULES_INM_5_9: Final[tuple[Cite, ...]] = (_CITE_INM_5_9,)
+_RULES_INM_5_9b__INM_5_9b_exploit: Final[tuple[Cite, ...]] = (_CITE_INM_5_9b, _CITE_INM_5_9b_exploit,)
+_RULES_INM_5_9b__INM_5_9b_other: Final[tuple[Cite, ...]] = (_CITE_INM_5_9b, _CITE_INM_5_9b_other,)
+_DOMAINS_Unit_0: Final[dict[str, Any]] = {'mode': ('combat', 'move', 'exploit'), 'oriented_to_combat': (False, True)}
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -448,7 +448,7 @@ def combat_side(u: Unit) -> bool:
 # rules/inm.rules:20  5.9  Exploitation Mode
 def _t_combat_side(u: Unit, _t: list[Cite]) -> bool:
     """combat_side, recording in _t each rule it uses."""
-    _t.extend(_CITES1)
+    _t.extend(_RULES_INM_5_9)
     return u.mode == 'combat' or (u.mode == 'exploit' and u.oriented_to_combat)
 
 
@@ -457,7 +457,7 @@ def explain_combat_side(u: Unit) -> Answer[bool]:
     """Shows its Combat Mode side (5.9), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_combat_side(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_0_2), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # rules/inm.rules:31  5.9b  Exploitation marker
@@ -476,10 +476,10 @@ def _t_marker_ma(u: Unit, _t: list[Cite]) -> Number:
     """marker_ma, recording in _t each rule it uses."""
     # exploit: 5.9b (INM) rules/inm.rules:32
     if u.mode == 'exploit' and _t_combat_side(u, _t):
-        _t.extend(_CITES6)
+        _t.extend(_RULES_INM_5_9b__INM_5_9b_exploit)
         return u.move_ma
     # other: 5.9b (INM) rules/inm.rules:33
-    _t.extend(_CITES7)
+    _t.extend(_RULES_INM_5_9b__INM_5_9b_other)
     return 0
 
 

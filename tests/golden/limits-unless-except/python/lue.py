@@ -356,15 +356,15 @@ MANIFEST: Final[dict[str, Any]] = {'game': None,
      'series': {'name': 'LUE', 'title': 'Limits with unless and except', 'version': '1'},
      'title': 'Limits with unless and except'}
 
-_C0: Final[Cite] = Cite(layer='LUE', clause='8.1', item='combat_re', title='Combat units (RE)', note=None)
-_C1: Final[Cite] = Cite(layer='LUE', clause='8.1', item='ports', title='Ports', note=None)
-_C2: Final[Cite] = Cite(layer='LUE', clause='8.1', item=None, title='Stacking', note=None)
-_CITES3: Final[tuple[Cite, ...]] = (_C2,)
-_C4: Final[Cite] = Cite(layer='LUE', clause='8.2', item=None, title='Reinforcements', note=None)
-_CITES5: Final[tuple[Cite, ...]] = (_C4,)
-_CITES6: Final[tuple[Cite, ...]] = (_C4, _C0,)
-_CITES7: Final[tuple[Cite, ...]] = (_C0,)
-_CITES8: Final[tuple[Cite, ...]] = (_C1,)
+_CITE_LUE_8_1: Final[Cite] = Cite(layer='LUE', clause='8.1', item=None, title='Stacking', note=None)
+_CITE_LUE_8_1_combat_re: Final[Cite] = Cite(layer='LUE', clause='8.1', item='combat_re', title='Combat units (RE)', note=None)
+_CITE_LUE_8_1_ports: Final[Cite] = Cite(layer='LUE', clause='8.1', item='ports', title='Ports', note=None)
+_CITE_LUE_8_2: Final[Cite] = Cite(layer='LUE', clause='8.2', item=None, title='Reinforcements', note=None)
+_RULES_LUE_8_1: Final[tuple[Cite, ...]] = (_CITE_LUE_8_1,)
+_RULES_LUE_8_1_combat_re: Final[tuple[Cite, ...]] = (_CITE_LUE_8_1_combat_re,)
+_RULES_LUE_8_1_ports: Final[tuple[Cite, ...]] = (_CITE_LUE_8_1_ports,)
+_RULES_LUE_8_2: Final[tuple[Cite, ...]] = (_CITE_LUE_8_2,)
+_RULES_LUE_8_2__LUE_8_1_combat_re: Final[tuple[Cite, ...]] = (_CITE_LUE_8_2, _CITE_LUE_8_1_combat_re,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -465,26 +465,26 @@ def stacking(h: Hex) -> list[Violation]:
 def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     """stacking, recording in _t each rule it uses."""
     if h.off_map:  # Off-map boxes are unlimited.
-        _t.extend(_CITES3)
+        _t.extend(_RULES_LUE_8_1)
         return []
     out: list[Violation] = []
     total: Number  # limits of whole numbers and of numbers alike
     bound: Number
     # combat_re: 8.1 rules/lue.rules:30
     if h.phase == 'reinforcement':
-        _t.extend(_CITES5)
+        _t.extend(_RULES_LUE_8_2)
     if not (h.phase == 'reinforcement'):
         total = _sum((u.re for u in h.units if u.kind == 'combat'))
         bound = 2
         if total > bound:
-            _t.extend(_CITES6)
+            _t.extend(_RULES_LUE_8_2__LUE_8_1_combat_re)
             out.append(Violation('combat_re', 'Combat units (RE)', '8.1', total, bound, total - bound, tuple((u for u in h.units if u.kind == 'combat'))))
         else:
-            _t.extend(_CITES7)
+            _t.extend(_RULES_LUE_8_1_combat_re)
     # ports: 8.1 rules/lue.rules:31
     total = _count((u for u in h.units if u.kind == 'port'))
     bound = 1
-    _t.extend(_CITES8)
+    _t.extend(_RULES_LUE_8_1_ports)
     if total > bound:
         out.append(Violation('ports', 'Ports', '8.1', total, bound, total - bound, tuple((u for u in h.units if u.kind == 'port'))))
     return out

@@ -401,9 +401,9 @@ MANIFEST: Final[dict[str, Any]] = {'game': None,
      'series': {'name': 'LS', 'title': 'Whole-number list literals', 'version': '1'},
      'title': 'Whole-number list literals'}
 
-_C0: Final[Cite] = Cite(layer='LS', clause='1.1', item=None, title='Modifiers', note=None)
-_CITES1: Final[tuple[Cite, ...]] = (_C0,)
-_SET2: Final[frozenset[Number]] = frozenset({2, 4})
+_CITE_LS_1_1: Final[Cite] = Cite(layer='LS', clause='1.1', item=None, title='Modifiers', note=None)
+_SET_2_4: Final[frozenset[Number]] = frozenset({2, 4})
+_RULES_LS_1_1: Final[tuple[Cite, ...]] = (_CITE_LS_1_1,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -424,7 +424,7 @@ def _s_modified(value: Number, factors: tuple[Number, ...]) -> Number:
 # rules/ls.rules:3  1.1  Modifiers
 def _t_modified(value: Number, factors: tuple[Number, ...], _t: list[Cite]) -> Number:
     """modified, recording in _t each rule it uses."""
-    _t.extend(_CITES1)
+    _t.extend(_RULES_LS_1_1)
     return _mul(value, _product((f for f in factors)))
 
 
@@ -451,7 +451,7 @@ def _s_tripled(x: Number) -> Number:
 # rules/ls.rules:4  1.1  Modifiers
 def _t_tripled(x: Number, _t: list[Cite]) -> Number:
     """tripled, recording in _t each rule it uses."""
-    _t.extend(_CITES1)
+    _t.extend(_RULES_LS_1_1)
     return _t_modified(x, (6,), _t)
 
 
@@ -478,7 +478,7 @@ def _s_halved(x: Number) -> Number:
 # rules/ls.rules:5  1.1  Modifiers
 def _t_halved(x: Number, _t: list[Cite]) -> Number:
     """halved, recording in _t each rule it uses."""
-    _t.extend(_CITES1)
+    _t.extend(_RULES_LS_1_1)
     return _t_modified(x, (1,), _t)
 
 
@@ -499,14 +499,14 @@ def explain_halved(x: Number) -> Answer[Number]:
 # rules/ls.rules:6  1.1  Modifiers
 def _s_one_or_two(x: Number) -> bool:
     """one_or_two with numbers scaled by SCALE."""
-    return x in _SET2
+    return x in _SET_2_4
 
 
 # rules/ls.rules:6  1.1  Modifiers
 def _t_one_or_two(x: Number, _t: list[Cite]) -> bool:
     """one_or_two, recording in _t each rule it uses."""
-    _t.extend(_CITES1)
-    return x in _SET2
+    _t.extend(_RULES_LS_1_1)
+    return x in _SET_2_4
 
 
 # rules/ls.rules:6  1.1  Modifiers
@@ -532,7 +532,7 @@ def _s_not_one(x: Number) -> bool:
 # rules/ls.rules:7  1.1  Modifiers
 def _t_not_one(x: Number, _t: list[Cite]) -> bool:
     """not_one, recording in _t each rule it uses."""
-    _t.extend(_CITES1)
+    _t.extend(_RULES_LS_1_1)
     return x not in (2,)
 
 

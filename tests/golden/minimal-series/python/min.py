@@ -388,9 +388,9 @@ MANIFEST: Final[dict[str, Any]] = {'game': None,
      'series': {'name': 'MIN', 'title': 'A minimal series', 'version': '1'},
      'title': 'A minimal series'}
 
-_C0: Final[Cite] = Cite(layer='MIN', clause='1.1', item=None, title='Zone of Control', note=None)
-_CITES1: Final[tuple[Cite, ...]] = (_C0,)
-_DOMAINS_Unit_0_2: Final[dict[str, Any]] = {'mode': ('combat', 'move')}
+_CITE_MIN_1_1: Final[Cite] = Cite(layer='MIN', clause='1.1', item=None, title='Zone of Control', note=None)
+_RULES_MIN_1_1: Final[tuple[Cite, ...]] = (_CITE_MIN_1_1,)
+_DOMAINS_Unit_0: Final[dict[str, Any]] = {'mode': ('combat', 'move')}
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -437,7 +437,7 @@ def has_zoc(u: Unit) -> bool:
 # rules/min.rules:16  1.1  Zone of Control
 def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
-    _t.extend(_CITES1)
+    _t.extend(_RULES_MIN_1_1)
     return u.mode == 'combat'
 
 
@@ -446,7 +446,7 @@ def explain_has_zoc(u: Unit) -> Answer[bool]:
     """Has a ZOC (1.1), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_has_zoc(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_0_2), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(has_zoc, (('u', u, _DOMAINS_Unit_0), )))
 
 
 # ---- input checked at the boundary ---------------------------------------------

@@ -407,9 +407,9 @@ MANIFEST: Final[dict[str, Any]] = {'game': None,
      'series': {'name': 'NIL', 'title': 'Numbers in lists', 'version': '1'},
      'title': 'Numbers in lists'}
 
-_C0: Final[Cite] = Cite(layer='NIL', clause='6.1', item=None, title='Column shifts', note=None)
-_CITES1: Final[tuple[Cite, ...]] = (_C0,)
-_SET2: Final[frozenset[Number]] = frozenset({1, 3})
+_CITE_NIL_6_1: Final[Cite] = Cite(layer='NIL', clause='6.1', item=None, title='Column shifts', note=None)
+_SET_1_3: Final[frozenset[Number]] = frozenset({1, 3})
+_RULES_NIL_6_1: Final[tuple[Cite, ...]] = (_CITE_NIL_6_1,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -430,7 +430,7 @@ def _s_total(drms: tuple[Number, ...]) -> Number:
 # rules/nil.rules:6  6.1  Column shifts
 def _t_total(drms: tuple[Number, ...], _t: list[Cite]) -> Number:
     """total, recording in _t each rule it uses."""
-    _t.extend(_CITES1)
+    _t.extend(_RULES_NIL_6_1)
     return _sum((d for d in drms))
 
 
@@ -451,14 +451,14 @@ def explain_total(drms: Sequence[Number]) -> Answer[Number]:
 # rules/nil.rules:7  6.1  Column shifts
 def _s_quartered(x: Number) -> bool:
     """quartered with numbers scaled by SCALE."""
-    return x in _SET2
+    return x in _SET_1_3
 
 
 # rules/nil.rules:7  6.1  Column shifts
 def _t_quartered(x: Number, _t: list[Cite]) -> bool:
     """quartered, recording in _t each rule it uses."""
-    _t.extend(_CITES1)
-    return x in _SET2
+    _t.extend(_RULES_NIL_6_1)
+    return x in _SET_1_3
 
 
 # rules/nil.rules:7  6.1  Column shifts
@@ -484,7 +484,7 @@ def _s_best(xs: tuple[Number, ...]) -> Number:
 # rules/nil.rules:8  6.1  Column shifts
 def _t_best(xs: tuple[Number, ...], _t: list[Cite]) -> Number:
     """best, recording in _t each rule it uses."""
-    _t.extend(_CITES1)
+    _t.extend(_RULES_NIL_6_1)
     return _max((x for x in xs))
 
 
@@ -511,7 +511,7 @@ def _s_halves(x: Number) -> Number:
 # rules/nil.rules:9  6.1  Column shifts
 def _t_halves(x: Number, _t: list[Cite]) -> Number:
     """halves, recording in _t each rule it uses."""
-    _t.extend(_CITES1)
+    _t.extend(_RULES_NIL_6_1)
     return _sum((_mul(f, x) for f in (4, 2, 1)))
 
 

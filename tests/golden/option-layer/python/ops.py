@@ -346,7 +346,7 @@ MANIFEST: Final[dict[str, Any]] = {'game': None,
      'series': {'name': 'OPS', 'title': 'A series with an option', 'version': '1'},
      'title': 'A series with an option'}
 
-_C0: Final[Cite] = Cite(layer='OPS', clause='3.1', item=None, title='Formation markers', note=None)
+_CITE_OPS_3_1: Final[Cite] = Cite(layer='OPS', clause='3.1', item=None, title='Formation markers', note=None)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -365,8 +365,8 @@ def may_hide(only_zoc: bool) -> bool:
 
 
 _ANSWERS_may_hide: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(False, (_C0,), ()),
-    (True,): Answer(False, (_C0,), ()),
+    (False,): Answer(False, (_CITE_OPS_3_1,), ()),
+    (True,): Answer(False, (_CITE_OPS_3_1,), ()),
 }
 
 

@@ -346,8 +346,8 @@ MANIFEST: Final[dict[str, Any]] = {'game': None,
      'series': {'name': 'OPS', 'title': 'A series with an option', 'version': '1'},
      'title': 'The series with the Fog of War Option'}
 
-_C0: Final[Cite] = Cite(layer='OPS', clause='3.1', item=None, title='Formation markers', note=None)
-_C1: Final[Cite] = Cite(layer='fog', clause='3.1b', item=None, title='Fog of War Option', note='With the option, the marker may hide unless it holds the only units with a ZOC.')
+_CITE_OPS_3_1: Final[Cite] = Cite(layer='OPS', clause='3.1', item=None, title='Formation markers', note=None)
+_CITE_fog_3_1b: Final[Cite] = Cite(layer='fog', clause='3.1b', item=None, title='Fog of War Option', note='With the option, the marker may hide unless it holds the only units with a ZOC.')
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -366,8 +366,8 @@ def may_hide(only_zoc: bool) -> bool:
 
 
 _ANSWERS_may_hide: Final[dict[tuple[bool], Answer[bool]]] = {
-    (False,): Answer(True, (_C0, _C1,), ()),
-    (True,): Answer(False, (_C0, _C1,), ('only_zoc = false',)),
+    (False,): Answer(True, (_CITE_OPS_3_1, _CITE_fog_3_1b,), ()),
+    (True,): Answer(False, (_CITE_OPS_3_1, _CITE_fog_3_1b,), ('only_zoc = false',)),
 }
 
 

@@ -356,8 +356,8 @@ MANIFEST: Final[dict[str, Any]] = {'game': None,
      'series': {'name': 'OCE', 'title': 'Ordered and cyclic enums', 'version': '1'},
      'title': 'Ordered and cyclic enums'}
 
-_C0: Final[Cite] = Cite(layer='OCE', clause='7.1', item=None, title='Levels and sides', note=None)
-_CITES1: Final[tuple[Cite, ...]] = (_C0,)
+_CITE_OCE_7_1: Final[Cite] = Cite(layer='OCE', clause='7.1', item=None, title='Levels and sides', note=None)
+_RULES_OCE_7_1: Final[tuple[Cite, ...]] = (_CITE_OCE_7_1,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -401,7 +401,7 @@ def reduced(z: Zoc, by: int) -> Zoc:
 # rules/oce.rules:21  7.1  Levels and sides
 def _t_reduced(z: Zoc, by: int, _t: list[Cite]) -> Zoc:
     """reduced, recording in _t each rule it uses."""
-    _t.extend(_CITES1)
+    _t.extend(_RULES_OCE_7_1)
     return _step_within(Zoc_values, _ORDER_Zoc, z, -by)
 
 
@@ -420,15 +420,15 @@ def stronger(a: Zoc, b: Zoc) -> Zoc:
 
 
 _ANSWERS_stronger: Final[dict[tuple[Zoc, Zoc], Answer[Zoc]]] = {
-    ('none', 'none',): Answer('none', (_C0,), ()),
-    ('none', 'partial',): Answer('partial', (_C0,), ()),
-    ('none', 'full',): Answer('full', (_C0,), ()),
-    ('partial', 'none',): Answer('partial', (_C0,), ()),
-    ('partial', 'partial',): Answer('partial', (_C0,), ()),
-    ('partial', 'full',): Answer('full', (_C0,), ()),
-    ('full', 'none',): Answer('full', (_C0,), ()),
-    ('full', 'partial',): Answer('full', (_C0,), ()),
-    ('full', 'full',): Answer('full', (_C0,), ()),
+    ('none', 'none',): Answer('none', (_CITE_OCE_7_1,), ()),
+    ('none', 'partial',): Answer('partial', (_CITE_OCE_7_1,), ()),
+    ('none', 'full',): Answer('full', (_CITE_OCE_7_1,), ()),
+    ('partial', 'none',): Answer('partial', (_CITE_OCE_7_1,), ()),
+    ('partial', 'partial',): Answer('partial', (_CITE_OCE_7_1,), ()),
+    ('partial', 'full',): Answer('full', (_CITE_OCE_7_1,), ()),
+    ('full', 'none',): Answer('full', (_CITE_OCE_7_1,), ()),
+    ('full', 'partial',): Answer('full', (_CITE_OCE_7_1,), ()),
+    ('full', 'full',): Answer('full', (_CITE_OCE_7_1,), ()),
 }
 
 
@@ -445,42 +445,42 @@ def flank(a: Side, b: Side) -> bool:
 
 
 _ANSWERS_flank: Final[dict[tuple[Side, Side], Answer[bool]]] = {
-    ('n', 'n',): Answer(False, (_C0,), ('a = ne', 'a = nw', 'b = ne', 'b = nw')),
-    ('n', 'ne',): Answer(True, (_C0,), ()),
-    ('n', 'se',): Answer(False, (_C0,), ('a = ne', 'a = s', 'b = ne', 'b = nw')),
-    ('n', 's',): Answer(False, (_C0,), ('a = se', 'a = sw', 'b = ne', 'b = nw')),
-    ('n', 'sw',): Answer(False, (_C0,), ('a = s', 'a = nw', 'b = ne', 'b = nw')),
-    ('n', 'nw',): Answer(True, (_C0,), ()),
-    ('ne', 'n',): Answer(True, (_C0,), ()),
-    ('ne', 'ne',): Answer(False, (_C0,), ('a = n', 'a = se', 'b = n', 'b = se')),
-    ('ne', 'se',): Answer(True, (_C0,), ()),
-    ('ne', 's',): Answer(False, (_C0,), ('a = se', 'a = sw', 'b = n', 'b = se')),
-    ('ne', 'sw',): Answer(False, (_C0,), ('a = s', 'a = nw', 'b = n', 'b = se')),
-    ('ne', 'nw',): Answer(False, (_C0,), ('a = n', 'a = sw', 'b = n', 'b = se')),
-    ('se', 'n',): Answer(False, (_C0,), ('a = ne', 'a = nw', 'b = ne', 'b = s')),
-    ('se', 'ne',): Answer(True, (_C0,), ()),
-    ('se', 'se',): Answer(False, (_C0,), ('a = ne', 'a = s', 'b = ne', 'b = s')),
-    ('se', 's',): Answer(True, (_C0,), ()),
-    ('se', 'sw',): Answer(False, (_C0,), ('a = s', 'a = nw', 'b = ne', 'b = s')),
-    ('se', 'nw',): Answer(False, (_C0,), ('a = n', 'a = sw', 'b = ne', 'b = s')),
-    ('s', 'n',): Answer(False, (_C0,), ('a = ne', 'a = nw', 'b = se', 'b = sw')),
-    ('s', 'ne',): Answer(False, (_C0,), ('a = n', 'a = se', 'b = se', 'b = sw')),
-    ('s', 'se',): Answer(True, (_C0,), ()),
-    ('s', 's',): Answer(False, (_C0,), ('a = se', 'a = sw', 'b = se', 'b = sw')),
-    ('s', 'sw',): Answer(True, (_C0,), ()),
-    ('s', 'nw',): Answer(False, (_C0,), ('a = n', 'a = sw', 'b = se', 'b = sw')),
-    ('sw', 'n',): Answer(False, (_C0,), ('a = ne', 'a = nw', 'b = s', 'b = nw')),
-    ('sw', 'ne',): Answer(False, (_C0,), ('a = n', 'a = se', 'b = s', 'b = nw')),
-    ('sw', 'se',): Answer(False, (_C0,), ('a = ne', 'a = s', 'b = s', 'b = nw')),
-    ('sw', 's',): Answer(True, (_C0,), ()),
-    ('sw', 'sw',): Answer(False, (_C0,), ('a = s', 'a = nw', 'b = s', 'b = nw')),
-    ('sw', 'nw',): Answer(True, (_C0,), ()),
-    ('nw', 'n',): Answer(True, (_C0,), ()),
-    ('nw', 'ne',): Answer(False, (_C0,), ('a = n', 'a = se', 'b = n', 'b = sw')),
-    ('nw', 'se',): Answer(False, (_C0,), ('a = ne', 'a = s', 'b = n', 'b = sw')),
-    ('nw', 's',): Answer(False, (_C0,), ('a = se', 'a = sw', 'b = n', 'b = sw')),
-    ('nw', 'sw',): Answer(True, (_C0,), ()),
-    ('nw', 'nw',): Answer(False, (_C0,), ('a = n', 'a = sw', 'b = n', 'b = sw')),
+    ('n', 'n',): Answer(False, (_CITE_OCE_7_1,), ('a = ne', 'a = nw', 'b = ne', 'b = nw')),
+    ('n', 'ne',): Answer(True, (_CITE_OCE_7_1,), ()),
+    ('n', 'se',): Answer(False, (_CITE_OCE_7_1,), ('a = ne', 'a = s', 'b = ne', 'b = nw')),
+    ('n', 's',): Answer(False, (_CITE_OCE_7_1,), ('a = se', 'a = sw', 'b = ne', 'b = nw')),
+    ('n', 'sw',): Answer(False, (_CITE_OCE_7_1,), ('a = s', 'a = nw', 'b = ne', 'b = nw')),
+    ('n', 'nw',): Answer(True, (_CITE_OCE_7_1,), ()),
+    ('ne', 'n',): Answer(True, (_CITE_OCE_7_1,), ()),
+    ('ne', 'ne',): Answer(False, (_CITE_OCE_7_1,), ('a = n', 'a = se', 'b = n', 'b = se')),
+    ('ne', 'se',): Answer(True, (_CITE_OCE_7_1,), ()),
+    ('ne', 's',): Answer(False, (_CITE_OCE_7_1,), ('a = se', 'a = sw', 'b = n', 'b = se')),
+    ('ne', 'sw',): Answer(False, (_CITE_OCE_7_1,), ('a = s', 'a = nw', 'b = n', 'b = se')),
+    ('ne', 'nw',): Answer(False, (_CITE_OCE_7_1,), ('a = n', 'a = sw', 'b = n', 'b = se')),
+    ('se', 'n',): Answer(False, (_CITE_OCE_7_1,), ('a = ne', 'a = nw', 'b = ne', 'b = s')),
+    ('se', 'ne',): Answer(True, (_CITE_OCE_7_1,), ()),
+    ('se', 'se',): Answer(False, (_CITE_OCE_7_1,), ('a = ne', 'a = s', 'b = ne', 'b = s')),
+    ('se', 's',): Answer(True, (_CITE_OCE_7_1,), ()),
+    ('se', 'sw',): Answer(False, (_CITE_OCE_7_1,), ('a = s', 'a = nw', 'b = ne', 'b = s')),
+    ('se', 'nw',): Answer(False, (_CITE_OCE_7_1,), ('a = n', 'a = sw', 'b = ne', 'b = s')),
+    ('s', 'n',): Answer(False, (_CITE_OCE_7_1,), ('a = ne', 'a = nw', 'b = se', 'b = sw')),
+    ('s', 'ne',): Answer(False, (_CITE_OCE_7_1,), ('a = n', 'a = se', 'b = se', 'b = sw')),
+    ('s', 'se',): Answer(True, (_CITE_OCE_7_1,), ()),
+    ('s', 's',): Answer(False, (_CITE_OCE_7_1,), ('a = se', 'a = sw', 'b = se', 'b = sw')),
+    ('s', 'sw',): Answer(True, (_CITE_OCE_7_1,), ()),
+    ('s', 'nw',): Answer(False, (_CITE_OCE_7_1,), ('a = n', 'a = sw', 'b = se', 'b = sw')),
+    ('sw', 'n',): Answer(False, (_CITE_OCE_7_1,), ('a = ne', 'a = nw', 'b = s', 'b = nw')),
+    ('sw', 'ne',): Answer(False, (_CITE_OCE_7_1,), ('a = n', 'a = se', 'b = s', 'b = nw')),
+    ('sw', 'se',): Answer(False, (_CITE_OCE_7_1,), ('a = ne', 'a = s', 'b = s', 'b = nw')),
+    ('sw', 's',): Answer(True, (_CITE_OCE_7_1,), ()),
+    ('sw', 'sw',): Answer(False, (_CITE_OCE_7_1,), ('a = s', 'a = nw', 'b = s', 'b = nw')),
+    ('sw', 'nw',): Answer(True, (_CITE_OCE_7_1,), ()),
+    ('nw', 'n',): Answer(True, (_CITE_OCE_7_1,), ()),
+    ('nw', 'ne',): Answer(False, (_CITE_OCE_7_1,), ('a = n', 'a = se', 'b = n', 'b = sw')),
+    ('nw', 'se',): Answer(False, (_CITE_OCE_7_1,), ('a = ne', 'a = s', 'b = n', 'b = sw')),
+    ('nw', 's',): Answer(False, (_CITE_OCE_7_1,), ('a = se', 'a = sw', 'b = n', 'b = sw')),
+    ('nw', 'sw',): Answer(True, (_CITE_OCE_7_1,), ()),
+    ('nw', 'nw',): Answer(False, (_CITE_OCE_7_1,), ('a = n', 'a = sw', 'b = n', 'b = sw')),
 }
 
 

@@ -388,14 +388,14 @@ MANIFEST: Final[dict[str, Any]] = {'game': None,
      'series': {'name': 'RHU', 'title': 'A record holding a unit', 'version': '1'},
      'title': 'A record holding a unit'}
 
-_C0: Final[Cite] = Cite(layer='RHU', clause='5.4', item=None, title='Mode Change', note=None)
-_C1: Final[Cite] = Cite(layer='RHU', clause='5.4', item='from_dg', title='From DG', note=None)
-_C2: Final[Cite] = Cite(layer='RHU', clause='5.4', item='same', title='To the mode it is in', note=None)
-_C3: Final[Cite] = Cite(layer='RHU', clause='5.4', item='allowed', title='Otherwise', note=None)
-_CITES4: Final[tuple[Cite, ...]] = (_C0, _C1,)
-_CITES5: Final[tuple[Cite, ...]] = (_C0, _C2,)
-_CITES6: Final[tuple[Cite, ...]] = (_C0, _C3,)
-_DOMAINS_Change_0_7: Final[dict[str, Any]] = {'to': ('combat', 'move', 'dg')}
+_CITE_RHU_5_4: Final[Cite] = Cite(layer='RHU', clause='5.4', item=None, title='Mode Change', note=None)
+_CITE_RHU_5_4_allowed: Final[Cite] = Cite(layer='RHU', clause='5.4', item='allowed', title='Otherwise', note=None)
+_CITE_RHU_5_4_from_dg: Final[Cite] = Cite(layer='RHU', clause='5.4', item='from_dg', title='From DG', note=None)
+_CITE_RHU_5_4_same: Final[Cite] = Cite(layer='RHU', clause='5.4', item='same', title='To the mode it is in', note=None)
+_RULES_RHU_5_4__RHU_5_4_allowed: Final[tuple[Cite, ...]] = (_CITE_RHU_5_4, _CITE_RHU_5_4_allowed,)
+_RULES_RHU_5_4__RHU_5_4_from_dg: Final[tuple[Cite, ...]] = (_CITE_RHU_5_4, _CITE_RHU_5_4_from_dg,)
+_RULES_RHU_5_4__RHU_5_4_same: Final[tuple[Cite, ...]] = (_CITE_RHU_5_4, _CITE_RHU_5_4_same,)
+_DOMAINS_Change_0: Final[dict[str, Any]] = {'to': ('combat', 'move', 'dg')}
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -472,14 +472,14 @@ def _t_choice(c: Change, _t: list[Cite]) -> bool:
     """choice, recording in _t each rule it uses."""
     # from_dg: 5.4 (RHU) rules/rhu.rules:22
     if c.unit.mode == 'dg':
-        _t.extend(_CITES4)
+        _t.extend(_RULES_RHU_5_4__RHU_5_4_from_dg)
         return False
     # same: 5.4 (RHU) rules/rhu.rules:23
     if c.to == c.unit.mode:
-        _t.extend(_CITES5)
+        _t.extend(_RULES_RHU_5_4__RHU_5_4_same)
         return False
     # allowed: 5.4 (RHU) rules/rhu.rules:24
-    _t.extend(_CITES6)
+    _t.extend(_RULES_RHU_5_4__RHU_5_4_allowed)
     return True
 
 
@@ -488,7 +488,7 @@ def explain_choice(c: Change) -> Answer[bool]:
     """May it choose this mode? (5.4), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_choice(c, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(choice, (('c', c, _DOMAINS_Change_0_7), )))
+    return Answer(_value, _rules(_t), () if _value else _would_change(choice, (('c', c, _DOMAINS_Change_0), )))
 
 
 # ---- input checked at the boundary ---------------------------------------------

@@ -352,8 +352,8 @@ MANIFEST: Final[dict[str, Any]] = {'game': None,
      'series': {'name': 'RIR', 'title': 'A record holding a record', 'version': '1'},
      'title': 'A record holding a record'}
 
-_C0: Final[Cite] = Cite(layer='RIR', clause='4.1', item=None, title='Command', note=None)
-_CITES1: Final[tuple[Cite, ...]] = (_C0,)
+_CITE_RIR_4_1: Final[Cite] = Cite(layer='RIR', clause='4.1', item=None, title='Command', note=None)
+_RULES_RIR_4_1: Final[tuple[Cite, ...]] = (_CITE_RIR_4_1,)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -412,7 +412,7 @@ def led_strength(h: Hex) -> int:
 # rules/rir.rules:19  4.1  Command
 def _t_led_strength(h: Hex, _t: list[Cite]) -> int:
     """led_strength, recording in _t each rule it uses."""
-    _t.extend(_CITES1)
+    _t.extend(_RULES_RIR_4_1)
     return _sum((u.strength for u in h.units if u.leader.stars >= 2))
 
 
