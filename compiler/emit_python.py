@@ -98,11 +98,31 @@ def doc(text: str) -> str:
     return repr(text)
 
 
+class _Unparser(ast._Unparser):  # type: ignore[name-defined,misc]
+    """ast.unparse, but a generator that is a call's only argument is written f(x for x in y), as Python
+    allows and ruff asks (UP034), not f((x for x in y))."""
+
+    def visit_Call(self, node: ast.Call) -> None:
+        if len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.GeneratorExp):
+            self.set_precedence(ast._Precedence.ATOM, node.func)  # type: ignore[attr-defined]
+            self.traverse(node.func)
+            with self.delimit("(", ")"):
+                self.traverse(node.args[0].elt)
+                for gen in node.args[0].generators:
+                    self.traverse(gen)
+            return
+        super().visit_Call(node)
+
+
 @functools.lru_cache(maxsize=65_536)
 def tidy(code: str) -> str:
     """An expression with only the parentheses Python needs (the same code, re-printed by ast).
     Kept for the next call: a game's module repeats most of its series' expressions."""
-    return ast.unparse(ast.parse(code, mode="eval"))
+    tree = ast.parse(code, mode="eval")
+    if hasattr(ast, "_Unparser"):  # CPython's unparser, 3.9 and later
+        result: str = _Unparser().visit(tree)
+        return result
+    return ast.unparse(tree)
 
 
 class ModuleEmitter:

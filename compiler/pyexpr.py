@@ -46,6 +46,7 @@ RESERVED = {
     "Number", "RuleError", "SCALE", "Sequence", "TypeVar", "Violation", "annotations", "dataclass", "dataclasses",
     "field", "math", "replace", "T", "MANIFEST", "RULESET", "TITLE", "SERIES", "SERIES_VERSION", "GAME",
     "GAME_VERSION", "SCENARIO", "OPTIONS", "LAYERS", "STATE_SCHEMA", "from_json", "U", "N", "cast",
+    "RULESET_HASH", "RULEC_VERSION", "to_json",
 }
 
 
@@ -65,9 +66,10 @@ CODE_BUILTINS = frozenset({"abs", "all", "any", "frozenset", "isinstance", "len"
 
 
 def local_name(name: str) -> str:
-    """A rule name as a Python local (a parameter, a loop variable): never a builtin the code calls."""
+    """A rule name as a Python local (a parameter, a loop variable): never a builtin the code calls, nor a
+    letter Python's style guide calls ambiguous (l, O, I: `for l in leaders` is written `for l_ in leaders`)."""
     name = py_name(name)
-    while name in CODE_BUILTINS:
+    while name in CODE_BUILTINS or name in ("l", "O", "I"):
         name += "_"
     return name
 

@@ -111,3 +111,18 @@ def test_constants_are_named_for_what_they_hold() -> None:
             assert "fog_of_war" in line or "13_7" in line, line  # only the option's own cites
     names = re.findall(r"^(_CITE_\w+): Final", "\n".join(dak), re.M)
     assert names == sorted(names) and "_CITE_DAK_4_5a_F" in names and "_CITE_OCS_4_5a_F" in names
+
+
+def test_a_rule_named_like_the_modules_own_api_keeps_both() -> None:
+    """A definition called to_json, RULESET_HASH or RULEC_VERSION gets a trailing _; the module's own stay."""
+    from rulec.crosscheck import load_module
+    from rulec.emit_python import emit_python
+
+    result = compile_text('series S "S" version "1"\n\nrule 1.1 "One" {\n'
+                          '  define to_json() -> int = 1\n  const RULESET_HASH "A name" = 2\n'
+                          '  record Thing "A thing" {\n    n: int = 0 "A number"\n  }\n}\n')
+    assert result.ok, result.diagnostics
+    model = result.models["S"]
+    module = load_module(next(iter(emit_python(model).values())), "S")
+    assert module.to_json_() == 1 and module.RULESET_HASH_ == 2
+    assert module.to_json(module.Thing(n=3)) == {"n": 3} and module.RULESET_HASH.startswith("sha256:")

@@ -634,14 +634,14 @@ class Leader:
 # rules/acw/combat.rules:51  1.1  Must attack
 def required_attacks_made(enemy: tuple[EnemyHex, ...]) -> bool:
     """Has every enemy unit in a friendly ZOC been attacked? (1.1)."""
-    return all((e.attacked for e in enemy if e.in_friendly_zoc))
+    return all(e.attacked for e in enemy if e.in_friendly_zoc)
 
 
 # rules/acw/combat.rules:51  1.1  Must attack
 def _t_required_attacks_made(enemy: tuple[EnemyHex, ...], _t: list[Cite]) -> bool:
     """required_attacks_made, recording in _t each rule it uses."""
     _t.extend(_RULES_ACW_1_1)
-    return all((e.attacked for e in enemy if e.in_friendly_zoc))
+    return all(e.attacked for e in enemy if e.in_friendly_zoc)
 
 
 # rules/acw/combat.rules:51  1.1  Must attack
@@ -656,14 +656,14 @@ def explain_required_attacks_made(enemy: Sequence[EnemyHex]) -> Answer[bool]:
 def counted_sp(s: Stack) -> int:
     """The SP of a stack that count in combat (1.2)."""
     _s_units = s.units
-    return min(_sum((u.sp for u in _s_units if u.arm in _SET_cavalry_infantry)), foot_and_horse_cap) + min(_sum((u.sp for u in _s_units if u.arm == 'artillery')), artillery_cap)
+    return min(_sum(u.sp for u in _s_units if u.arm in _SET_cavalry_infantry), foot_and_horse_cap) + min(_sum(u.sp for u in _s_units if u.arm == 'artillery'), artillery_cap)
 
 
 # rules/acw/combat.rules:74  1.2  How much of a stack counts
 def _t_counted_sp(s: Stack, _t: list[Cite]) -> int:
     """counted_sp, recording in _t each rule it uses."""
     _t.extend(_RULES_ACW_1_2)
-    return min(_sum((u.sp for u in s.units if u.arm in _SET_cavalry_infantry)), _cite(_t, _RULES_ACW_1_2, foot_and_horse_cap)) + min(_sum((u.sp for u in s.units if u.arm == 'artillery')), _cite(_t, _RULES_ACW_1_2, artillery_cap))
+    return min(_sum(u.sp for u in s.units if u.arm in _SET_cavalry_infantry), _cite(_t, _RULES_ACW_1_2, foot_and_horse_cap)) + min(_sum(u.sp for u in s.units if u.arm == 'artillery'), _cite(_t, _RULES_ACW_1_2, artillery_cap))
 
 
 # rules/acw/combat.rules:74  1.2  How much of a stack counts
@@ -761,7 +761,7 @@ def explain_hex_attacked(units_attacked: int) -> Answer[bool]:
 # rules/acw/combat.rules:151  1.4  Units in an enemy ZOC
 def must_attack(in_enemy_zoc: bool, enemy: tuple[EnemyHex, ...]) -> bool:
     """Must this stack attack? (1.4)."""
-    return in_enemy_zoc and (not all((e.attacked for e in enemy if e.in_friendly_zoc)))
+    return in_enemy_zoc and (not all(e.attacked for e in enemy if e.in_friendly_zoc))
 
 
 # rules/acw/combat.rules:151  1.4  Units in an enemy ZOC
@@ -864,14 +864,14 @@ def explain_hexsides_adjacent(a: HexSide, b: HexSide) -> Answer[bool]:
 # rules/acw/combat.rules:196  1.6  Flanking
 def flanked(attacked_from: frozenset[HexSide]) -> bool:
     """Is a unit attacked from these sides flanked? (1.6)."""
-    return len(attacked_from) >= 3 or (len(attacked_from) == 2 and any((any((a != b and (not (b == _step_around(HexSide_values, _ORDER_HexSide, a, 1) or b == _step_around(HexSide_values, _ORDER_HexSide, a, -1))) for b in attacked_from)) for a in attacked_from)))
+    return len(attacked_from) >= 3 or (len(attacked_from) == 2 and any(any(a != b and (not (b == _step_around(HexSide_values, _ORDER_HexSide, a, 1) or b == _step_around(HexSide_values, _ORDER_HexSide, a, -1))) for b in attacked_from) for a in attacked_from))
 
 
 # rules/acw/combat.rules:196  1.6  Flanking
 def _t_flanked(attacked_from: frozenset[HexSide], _t: list[Cite]) -> bool:
     """flanked, recording in _t each rule it uses."""
     _t.extend(_RULES_ACW_1_6)
-    return len(attacked_from) >= 3 or (len(attacked_from) == 2 and any((any((a != b and (not _t_hexsides_adjacent(a, b, _t)) for b in attacked_from)) for a in attacked_from)))
+    return len(attacked_from) >= 3 or (len(attacked_from) == 2 and any(any(a != b and (not _t_hexsides_adjacent(a, b, _t)) for b in attacked_from) for a in attacked_from))
 
 
 # rules/acw/combat.rules:196  1.6  Flanking
@@ -885,14 +885,14 @@ def explain_flanked(attacked_from: frozenset[HexSide]) -> Answer[bool]:
 # rules/acw/combat.rules:262  2.1  Combat Die Roll Modifiers
 def net_drm(drms: tuple[Drm, ...]) -> int:
     """The net DRM: every modifier of both sides added together (2.1)."""
-    return _sum((Drm_value[d] for d in drms))
+    return _sum(Drm_value[d] for d in drms)
 
 
 # rules/acw/combat.rules:262  2.1  Combat Die Roll Modifiers
 def _t_net_drm(drms: tuple[Drm, ...], _t: list[Cite]) -> int:
     """net_drm, recording in _t each rule it uses."""
     _t.extend(_RULES_ACW_2_1)
-    return _sum((_attr(_t, _CITES_Drm_value, Drm_value, d) for d in drms))
+    return _sum(_attr(_t, _CITES_Drm_value, Drm_value, d) for d in drms)
 
 
 # rules/acw/combat.rules:262  2.1  Combat Die Roll Modifiers
@@ -906,7 +906,7 @@ def explain_net_drm(drms: Sequence[Drm]) -> Answer[int]:
 # rules/acw/combat.rules:265  2.1  Combat Die Roll Modifiers
 def final_die(roll: Die, drms: tuple[Drm, ...]) -> int:
     """The modified die roll (2.1)."""
-    return Die_die[roll] + _sum((Drm_value[d] for d in drms))
+    return Die_die[roll] + _sum(Drm_value[d] for d in drms)
 
 
 # rules/acw/combat.rules:265  2.1  Combat Die Roll Modifiers
@@ -948,18 +948,18 @@ def explain_first_loss_allowed(u: Unit, combat_cr: int) -> Answer[bool]:
 # rules/acw/combat.rules:301  3.1  Elimination Priority
 def exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int, combat_cr: int) -> bool:
     """Are these (in the order taken) the attacker's losses in an EXC: the first of the combat's CR, and only as many more as must be taken to at least match the defender's SP? (3.1)."""
-    total: int = _sum((u.sp for u in attacker_losses))
-    spare: int = _count((u for u in attacker_losses if total - u.sp >= defender_sp_lost))
-    return _len(attacker_losses) > 0 and _first((u.cr for u in attacker_losses)) == combat_cr and (total >= defender_sp_lost) and (spare == 0 or (spare == 1 and total - _first((u.sp for u in attacker_losses)) >= defender_sp_lost))
+    total: int = _sum(u.sp for u in attacker_losses)
+    spare: int = _count(u for u in attacker_losses if total - u.sp >= defender_sp_lost)
+    return _len(attacker_losses) > 0 and _first(u.cr for u in attacker_losses) == combat_cr and (total >= defender_sp_lost) and (spare == 0 or (spare == 1 and total - _first(u.sp for u in attacker_losses) >= defender_sp_lost))
 
 
 # rules/acw/combat.rules:301  3.1  Elimination Priority
 def _t_exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int, combat_cr: int, _t: list[Cite]) -> bool:
     """exchange_losses_ok, recording in _t each rule it uses."""
     _t.extend(_RULES_ACW_3_1)
-    total: int = _sum((u.sp for u in attacker_losses))
-    spare: int = _count((u for u in attacker_losses if total - u.sp >= defender_sp_lost))
-    return _len(attacker_losses) > 0 and _first((u.cr for u in attacker_losses)) == combat_cr and (total >= defender_sp_lost) and (spare == 0 or (spare == 1 and total - _first((u.sp for u in attacker_losses)) >= defender_sp_lost))
+    total: int = _sum(u.sp for u in attacker_losses)
+    spare: int = _count(u for u in attacker_losses if total - u.sp >= defender_sp_lost)
+    return _len(attacker_losses) > 0 and _first(u.cr for u in attacker_losses) == combat_cr and (total >= defender_sp_lost) and (spare == 0 or (spare == 1 and total - _first(u.sp for u in attacker_losses) >= defender_sp_lost))
 
 
 # rules/acw/combat.rules:301  3.1  Elimination Priority
@@ -973,14 +973,14 @@ def explain_exchange_losses_ok(attacker_losses: Sequence[Unit], defender_sp_lost
 # rules/acw/combat.rules:342  3.2  Leader Casualties
 def leader_rolls(result: Outcome, leaders: tuple[Leader, ...]) -> int:
     """Casualty rolls to make (3.2)."""
-    return _count((l for l in leaders if l.stars > 1)) if Outcome_adverse[result] else 0
+    return _count(l_ for l_ in leaders if l_.stars > 1) if Outcome_adverse[result] else 0
 
 
 # rules/acw/combat.rules:342  3.2  Leader Casualties
 def _t_leader_rolls(result: Outcome, leaders: tuple[Leader, ...], _t: list[Cite]) -> int:
     """leader_rolls, recording in _t each rule it uses."""
     _t.extend(_RULES_ACW_3_2)
-    return _count((l for l in leaders if l.stars > 1)) if _attr_yes(_t, _CITES_Outcome_adverse, Outcome_adverse, result) else 0
+    return _count(l_ for l_ in leaders if l_.stars > 1) if _attr_yes(_t, _CITES_Outcome_adverse, Outcome_adverse, result) else 0
 
 
 # rules/acw/combat.rules:342  3.2  Leader Casualties
@@ -992,24 +992,24 @@ def explain_leader_rolls(result: Outcome, leaders: Sequence[Leader]) -> Answer[i
 
 
 # rules/acw/combat.rules:345  3.2  Leader Casualties
-def leader_casualty(l: Leader, roll: int) -> bool:
+def leader_casualty(l_: Leader, roll: int) -> bool:
     """Does this roll make the commander a casualty? (3.2)."""
-    return roll == 1 and l.stars > 1 and (not l.replacement)
+    return roll == 1 and l_.stars > 1 and (not l_.replacement)
 
 
 # rules/acw/combat.rules:345  3.2  Leader Casualties
-def _t_leader_casualty(l: Leader, roll: int, _t: list[Cite]) -> bool:
+def _t_leader_casualty(l_: Leader, roll: int, _t: list[Cite]) -> bool:
     """leader_casualty, recording in _t each rule it uses."""
     _t.extend(_RULES_ACW_3_2)
-    return roll == 1 and l.stars > 1 and (not l.replacement)
+    return roll == 1 and l_.stars > 1 and (not l_.replacement)
 
 
 # rules/acw/combat.rules:345  3.2  Leader Casualties
-def explain_leader_casualty(l: Leader, roll: int) -> Answer[bool]:
+def explain_leader_casualty(l_: Leader, roll: int) -> Answer[bool]:
     """Does this roll make the commander a casualty? (3.2), with the rules that decided it."""
     _t: list[Cite] = []
-    _value = _t_leader_casualty(l, roll, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(leader_casualty, (('l', l, _DOMAINS_Leader_0), ('roll', roll, ()), )))
+    _value = _t_leader_casualty(l_, roll, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(leader_casualty, (('l_', l_, _DOMAINS_Leader_0), ('roll', roll, ()), )))
 
 
 # ---- constants -----------------------------------------------------------------

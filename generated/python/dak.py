@@ -1721,14 +1721,14 @@ def explain_rail_cargo(u: Unit) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:487  13.3a
 def _s_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool) -> Number:
     """rail_cap_cost with numbers scaled by SCALE."""
-    return _mul(_sum((_s_transport_equivalent(u) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
+    return _mul(_sum(_s_transport_equivalent(u) for u in cargo) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
 # rules/ocs/ch13-specialized-units.rules:487  13.3a
 def _t_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool, _t: list[Cite]) -> Number:
     """rail_cap_cost, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_3a)
-    return _mul(_sum((_t_transport_equivalent(u, _t) for u in cargo)) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
+    return _mul(_sum(_t_transport_equivalent(u, _t) for u in cargo) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
 
 
 # rules/ocs/ch13-specialized-units.rules:487  13.3a
@@ -1799,14 +1799,14 @@ def explain_rail_cap_available(turn_level: Number, unspent_before: Number) -> An
 # rules/ocs/ch13-specialized-units.rules:545  13.3c  Detrainable Hexes
 def detrainable_for(x: RailHex, moving_cargo: bool) -> bool:
     """Is this railroad hex detrainable, for moving cargo or (moving_cargo false) for trace supply? (13.3c)."""
-    return x.controlled and x.ezoc_free_path_to_supply and (not (moving_cargo and x.path_needs_extender)) and (not x.path_ezoc_negated or ezoc_allows('C' if moving_cargo else 'D', True)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))
+    return x.controlled and x.ezoc_free_path_to_supply and (not (moving_cargo and x.path_needs_extender)) and (not x.path_ezoc_negated or ezoc_allows('C' if moving_cargo else 'D', True)) and (x.town_or_port or any(u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))
 
 
 # rules/ocs/ch13-specialized-units.rules:545  13.3c  Detrainable Hexes
 def _t_detrainable_for(x: RailHex, moving_cargo: bool, _t: list[Cite]) -> bool:
     """detrainable_for, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_3c)
-    return (x.town_or_port or any((_t_creates_detrainable(u, _t) for u in x.units))) and x.controlled and x.ezoc_free_path_to_supply and (not (moving_cargo and x.path_needs_extender)) and (not x.path_ezoc_negated or _t_ezoc_allows('C' if moving_cargo else 'D', True, _t))
+    return (x.town_or_port or any(_t_creates_detrainable(u, _t) for u in x.units)) and x.controlled and x.ezoc_free_path_to_supply and (not (moving_cargo and x.path_needs_extender)) and (not x.path_ezoc_negated or _t_ezoc_allows('C' if moving_cargo else 'D', True, _t))
 
 
 # rules/ocs/ch13-specialized-units.rules:545  13.3c  Detrainable Hexes
@@ -1820,7 +1820,7 @@ def explain_detrainable_for(x: RailHex, moving_cargo: bool) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:551  13.3c  Detrainable Hexes
 def detrainable(x: RailHex) -> bool:
     """Is this railroad hex detrainable for moving cargo (to entrain or detrain)? (13.3c)."""
-    return x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))
+    return x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any(u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))
 
 
 # rules/ocs/ch13-specialized-units.rules:551  13.3c  Detrainable Hexes
@@ -2338,14 +2338,14 @@ def explain_eq_for_air_steps(steps: int) -> Answer[int]:
 # rules/ocs/ch13-specialized-units.rules:1038  13.5f  Air Replacements
 def may_rebuild_aircraft(eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, base: Hex) -> bool:
     """May these Eq, expended at an HQ per 13.5a, rebuild an aircraft at this air base (any friendly one, near the HQ or not, whatever the flight conditions)? (13.5f)."""
-    return may_rebuild(eq, hq, hexes_from_hq, in_ezoc, negated, phase, 'dead_pile', False) and any((u.type == 'air_base' for u in base.units))
+    return may_rebuild(eq, hq, hexes_from_hq, in_ezoc, negated, phase, 'dead_pile', False) and any(u.type == 'air_base' for u in base.units)
 
 
 # rules/ocs/ch13-specialized-units.rules:1038  13.5f  Air Replacements
 def _t_may_rebuild_aircraft(eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, base: Hex, _t: list[Cite]) -> bool:
     """may_rebuild_aircraft, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_5f)
-    return _t_may_rebuild(eq, hq, hexes_from_hq, in_ezoc, _cite_yes(_t, _RULES_OCS_4_5b, negated), phase, 'dead_pile', False, _t) and any((u.type == 'air_base' for u in base.units))
+    return _t_may_rebuild(eq, hq, hexes_from_hq, in_ezoc, _cite_yes(_t, _RULES_OCS_4_5b, negated), phase, 'dead_pile', False, _t) and any(u.type == 'air_base' for u in base.units)
 
 
 # rules/ocs/ch13-specialized-units.rules:1038  13.5f  Air Replacements
@@ -2359,14 +2359,14 @@ def explain_may_rebuild_aircraft(eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc
 # rules/ocs/ch13-specialized-units.rules:1044  13.5f  Air Replacements
 def rebuilt_aircraft_arrives(plane: Unit, base: Hex) -> bool:
     """Is this aircraft rebuilt from the Dead Pile placed as it arrives: Active, at a friendly air base? (13.5f)."""
-    return plane.active and UnitType_air[plane.type] and any((u.type == 'air_base' for u in base.units))
+    return plane.active and UnitType_air[plane.type] and any(u.type == 'air_base' for u in base.units)
 
 
 # rules/ocs/ch13-specialized-units.rules:1044  13.5f  Air Replacements
 def _t_rebuilt_aircraft_arrives(plane: Unit, base: Hex, _t: list[Cite]) -> bool:
     """rebuilt_aircraft_arrives, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_5f)
-    return _t_is_air(plane, _t) and plane.active and any((u.type == 'air_base' for u in base.units))
+    return _t_is_air(plane, _t) and plane.active and any(u.type == 'air_base' for u in base.units)
 
 
 # rules/ocs/ch13-specialized-units.rules:1044  13.5f  Air Replacements
@@ -2401,14 +2401,14 @@ def explain_may_place_reinforcements_now(phase: Phase, own_player_turn: bool, tu
 # rules/ocs/ch13-specialized-units.rules:1098  13.6  Reinforcements
 def may_place_arriving_aircraft(plane: Unit, h: Hex) -> bool:
     """May this reinforcing aircraft be placed here: Active, on a friendly air base (any one)? (13.6)."""
-    return plane.active and UnitType_air[plane.type] and any((u.type == 'air_base' for u in h.units))
+    return plane.active and UnitType_air[plane.type] and any(u.type == 'air_base' for u in h.units)
 
 
 # rules/ocs/ch13-specialized-units.rules:1098  13.6  Reinforcements
 def _t_may_place_arriving_aircraft(plane: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_place_arriving_aircraft, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_6)
-    return _t_is_air(plane, _t) and plane.active and any((u.type == 'air_base' for u in h.units))
+    return _t_is_air(plane, _t) and plane.active and any(u.type == 'air_base' for u in h.units)
 
 
 # rules/ocs/ch13-specialized-units.rules:1098  13.6  Reinforcements
@@ -2933,14 +2933,14 @@ def explain_ma_share(ma: Number, share: Number) -> Answer[Number]:
 # rules/ocs/ch4-general-concepts.rules:42  4.2  Fractions
 def _s_barrage_factors(factors: tuple[Number, ...]) -> int:
     """barrage_factors with numbers scaled by SCALE."""
-    return _s_rounded(_sum((f for f in factors)))
+    return _s_rounded(_sum(f for f in factors))
 
 
 # rules/ocs/ch4-general-concepts.rules:42  4.2  Fractions
 def _t_barrage_factors(factors: tuple[Number, ...], _t: list[Cite]) -> int:
     """barrage_factors, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_2)
-    return _t_rounded(_sum((f for f in factors)), _t)
+    return _t_rounded(_sum(f for f in factors), _t)
 
 
 # rules/ocs/ch4-general-concepts.rules:42  4.2  Fractions
@@ -2960,14 +2960,14 @@ def explain_barrage_factors(factors: Sequence[Number]) -> Answer[int]:
 # rules/ocs/ch4-general-concepts.rules:96  4.3  Cumulative Effects
 def _s_modified(value: Number, factors: tuple[Number, ...]) -> Number:
     """modified with numbers scaled by SCALE."""
-    return _mul(value, _product((f for f in factors)))
+    return _mul(value, _product(f for f in factors))
 
 
 # rules/ocs/ch4-general-concepts.rules:96  4.3  Cumulative Effects
 def _t_modified(value: Number, factors: tuple[Number, ...], _t: list[Cite]) -> Number:
     """modified, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_3)
-    return _mul(value, _product((f for f in factors)))
+    return _mul(value, _product(f for f in factors))
 
 
 # rules/ocs/ch4-general-concepts.rules:96  4.3  Cumulative Effects
@@ -3198,14 +3198,14 @@ def explain_ezoc_blocks_trace_by(tracer: Unit, negated: bool) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:375  4.5b  Negating ZOC
 def zoc_negated(h: Hex) -> bool:
     """Is the enemy ZOC in this hex negated? (4.5b)."""
-    return any((not u.will_spend_mp and UnitType_combat[u.type] for u in h.units))
+    return any(not u.will_spend_mp and UnitType_combat[u.type] for u in h.units)
 
 
 # rules/ocs/ch4-general-concepts.rules:375  4.5b  Negating ZOC
 def _t_zoc_negated(h: Hex, _t: list[Cite]) -> bool:
     """zoc_negated, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_5b)
-    return any((_t_is_combat(u, _t) and (not u.will_spend_mp) for u in h.units))
+    return any(_t_is_combat(u, _t) and (not u.will_spend_mp) for u in h.units)
 
 
 # rules/ocs/ch4-general-concepts.rules:375  4.5b  Negating ZOC
@@ -3350,14 +3350,14 @@ def explain_transport_point_load(u: Unit) -> Answer[Number]:
 # rules/ocs/ch4-general-concepts.rules:618  4.7d  Movement and Transport
 def one_transport_type(used: tuple[Transport, ...], next: Transport) -> bool:
     """May a unit that already used these transports this phase use this one? (4.7d)."""
-    return all((t == next for t in used))
+    return all(t == next for t in used)
 
 
 # rules/ocs/ch4-general-concepts.rules:618  4.7d  Movement and Transport
 def _t_one_transport_type(used: tuple[Transport, ...], next: Transport, _t: list[Cite]) -> bool:
     """one_transport_type, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_7d)
-    return all((t == next for t in used))
+    return all(t == next for t in used)
 
 
 # rules/ocs/ch4-general-concepts.rules:618  4.7d  Movement and Transport
@@ -3420,14 +3420,14 @@ def explain_ignores_dg(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:803  4.8b  Order of Stacking
 def hex_has_zoc(h: Hex) -> bool:
     """D) Does the hex have a ZOC? (With an HQ on top, the enemy player must be told.) (4.8b)."""
-    return any((u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in h.units))
+    return any(u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in h.units)
 
 
 # rules/ocs/ch4-general-concepts.rules:803  4.8b  Order of Stacking
 def _t_hex_has_zoc(h: Hex, _t: list[Cite]) -> bool:
     """hex_has_zoc, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
-    return any((_t_has_zoc(u, _t) for u in h.units))
+    return any(_t_has_zoc(u, _t) for u in h.units)
 
 
 # rules/ocs/ch4-general-concepts.rules:803  4.8b  Order of Stacking
@@ -3442,14 +3442,14 @@ def explain_hex_has_zoc(h: Hex) -> Answer[bool]:
 def active_planes_on_top(h: Hex) -> bool:
     """E) Is every Active plane on top of any ground units? (4.8b)."""
     _h_units = h.units
-    return all((cast('bool', _first((UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]))) for p in _h_units if p.active and UnitType_air[p.type]))
+    return all(cast('bool', _first(UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type])) for p in _h_units if p.active and UnitType_air[p.type])
 
 
 # rules/ocs/ch4-general-concepts.rules:806  4.8b  Order of Stacking
 def _t_active_planes_on_top(h: Hex, _t: list[Cite]) -> bool:
     """active_planes_on_top, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
-    return all((cast('bool', _first((_t_is_air(x, _t) for x in h.units if x == p or _t_is_ground(x, _t)))) for p in h.units if _t_is_air(p, _t) and p.active))
+    return all(cast('bool', _first(_t_is_air(x, _t) for x in h.units if x == p or _t_is_ground(x, _t))) for p in h.units if _t_is_air(p, _t) and p.active)
 
 
 # rules/ocs/ch4-general-concepts.rules:806  4.8b  Order of Stacking
@@ -3464,14 +3464,14 @@ def explain_active_planes_on_top(h: Hex) -> Answer[bool]:
 def active_fighter_on_top(h: Hex) -> bool:
     """E) If an Active fighter is in the stack, is it the top air unit? (4.8b)."""
     _h_units = h.units
-    return not any((u.type == 'fighter' and u.active for u in _h_units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type])))
+    return not any(u.type == 'fighter' and u.active for u in _h_units) or cast('bool', _first(u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type]))
 
 
 # rules/ocs/ch4-general-concepts.rules:809  4.8b  Order of Stacking
 def _t_active_fighter_on_top(h: Hex, _t: list[Cite]) -> bool:
     """active_fighter_on_top, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
-    return not any((u.type == 'fighter' and u.active for u in h.units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in h.units if _t_is_air(u, _t))))
+    return not any(u.type == 'fighter' and u.active for u in h.units) or cast('bool', _first(u.type == 'fighter' and u.active for u in h.units if _t_is_air(u, _t)))
 
 
 # rules/ocs/ch4-general-concepts.rules:809  4.8b  Order of Stacking
@@ -3486,14 +3486,14 @@ def explain_active_fighter_on_top(h: Hex) -> Answer[bool]:
 def hedgehog_on_top(h: Hex) -> bool:
     """F) If a hedgehog is present, is it the top ground unit? (4.8b)."""
     _h_units = h.units
-    return not any((u.type == 'hedgehog' for u in _h_units)) or cast('bool', _first((u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type])))
+    return not any(u.type == 'hedgehog' for u in _h_units) or cast('bool', _first(u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type]))
 
 
 # rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
 def _t_hedgehog_on_top(h: Hex, _t: list[Cite]) -> bool:
     """hedgehog_on_top, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
-    return not any((u.type == 'hedgehog' for u in h.units)) or cast('bool', _first((u.type == 'hedgehog' for u in h.units if _t_is_ground(u, _t))))
+    return not any(u.type == 'hedgehog' for u in h.units) or cast('bool', _first(u.type == 'hedgehog' for u in h.units if _t_is_ground(u, _t)))
 
 
 # rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
@@ -3508,7 +3508,7 @@ def explain_hedgehog_on_top(h: Hex) -> Answer[bool]:
 def stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> bool:
     """Is the stack in the order C) to F) ask? (4.8b)."""
     _h_units = h.units
-    return (not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)) or cast('bool', _first((u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]))) or (cast('bool', _first((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))) and (not enemy_ground_adjacent))) and all((cast('bool', _first((UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]))) for p in _h_units if p.active and UnitType_air[p.type])) and (not any((u.type == 'fighter' and u.active for u in _h_units)) or cast('bool', _first((u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type])))) and (not any((u.type == 'hedgehog' for u in _h_units)) or cast('bool', _first((u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type]))))
+    return (not any(u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units) or cast('bool', _first(u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type])) or (cast('bool', _first(u.type == 'hq' for u in _h_units if UnitType_combat[u.type])) and (not enemy_ground_adjacent))) and all(cast('bool', _first(UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type])) for p in _h_units if p.active and UnitType_air[p.type]) and (not any(u.type == 'fighter' and u.active for u in _h_units) or cast('bool', _first(u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type]))) and (not any(u.type == 'hedgehog' for u in _h_units) or cast('bool', _first(u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type])))
 
 
 # rules/ocs/ch4-general-concepts.rules:816  4.8b  Order of Stacking
@@ -3529,14 +3529,14 @@ def explain_stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:923  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
-    return all((mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET_noncombat_units_planes) for e in enemies))
+    return all(mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET_noncombat_units_planes) for e in enemies)
 
 
 # rules/ocs/ch4-general-concepts.rules:923  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8c)
-    return all((_t_may_share_hex_with(mover, e, _t) for e in enemies))
+    return all(_t_may_share_hex_with(mover, e, _t) for e in enemies)
 
 
 # rules/ocs/ch4-general-concepts.rules:923  4.8c  Enemy Stacks
@@ -3571,14 +3571,14 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
 # rules/ocs/ch4-general-concepts.rules:979  4.9a
 def shows_plane(h: Hex) -> bool:
     """Is there an Active plane in the hex for the enemy to see? (4.9a)."""
-    return any((u.active and UnitType_air[u.type] for u in h.units))
+    return any(u.active and UnitType_air[u.type] for u in h.units)
 
 
 # rules/ocs/ch4-general-concepts.rules:979  4.9a
 def _t_shows_plane(h: Hex, _t: list[Cite]) -> bool:
     """shows_plane, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_9a)
-    return any((_t_is_air(u, _t) and u.active for u in h.units))
+    return any(_t_is_air(u, _t) and u.active for u in h.units)
 
 
 # rules/ocs/ch4-general-concepts.rules:979  4.9a
@@ -3592,14 +3592,14 @@ def explain_shows_plane(h: Hex) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:982  4.9a
 def shown_plane(h: Hex) -> Unit:
     """The top Active plane, which the enemy may always see (units listed top first) (4.9a)."""
-    return _first((u for u in h.units if u.active and UnitType_air[u.type]))
+    return _first(u for u in h.units if u.active and UnitType_air[u.type])
 
 
 # rules/ocs/ch4-general-concepts.rules:982  4.9a
 def _t_shown_plane(h: Hex, _t: list[Cite]) -> Unit:
     """shown_plane, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_9a)
-    return _first((u for u in h.units if _t_is_air(u, _t) and u.active))
+    return _first(u for u in h.units if _t_is_air(u, _t) and u.active)
 
 
 # rules/ocs/ch4-general-concepts.rules:982  4.9a
@@ -3634,14 +3634,14 @@ def explain_enemy_knows(fact: TopUnitFact) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:997  4.9a
 def shows_hedgehog(h: Hex) -> bool:
     """The enemy may see a hedgehog in the hex (4.9a)."""
-    return any((u.type == 'hedgehog' for u in h.units))
+    return any(u.type == 'hedgehog' for u in h.units)
 
 
 # rules/ocs/ch4-general-concepts.rules:997  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_9a)
-    return any((u.type == 'hedgehog' for u in h.units))
+    return any(u.type == 'hedgehog' for u in h.units)
 
 
 # rules/ocs/ch4-general-concepts.rules:997  4.9a
@@ -3884,7 +3884,7 @@ def may_unload(tp: Unit, h: Hex) -> bool:
     if tp.organic:
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:316
-    if any((u.type not in _SET_fighter_hedgehog_other_p_ff3ed59e or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+    if any(u.type not in _SET_fighter_hedgehog_other_p_ff3ed59e or (u.type == 'sp' and (not u.loaded)) for u in h.units):
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:319
     return False
@@ -3898,7 +3898,7 @@ def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
         _t.extend(_RULES_OCS_13_2f__OCS_13_2g_organic)
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:316
-    if any((_t_is_combat(u, _t) or u.type in _SET_air_base_port or (u.type == 'sp' and (not u.loaded)) for u in h.units)):
+    if any(_t_is_combat(u, _t) or u.type in _SET_air_base_port or (u.type == 'sp' and (not u.loaded)) for u in h.units):
         _t.extend(_RULES_OCS_13_2f__OCS_13_2f_receiving_hex)
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:319
@@ -3961,11 +3961,11 @@ def may_entrain(u: Unit, x: RailHex) -> bool:
         return True
     # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1396
     _u_mode = u.mode
-    if _u_type == 'hq' and (not x.in_ezoc) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) and (x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))):
+    if _u_type == 'hq' and (not x.in_ezoc) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) and (x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any(u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:609
     _x_in_ezoc = x.in_ezoc
-    if not _x_in_ezoc and (x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))) and (_u_mode == 'move' or not UnitType_combat[_u_type]):
+    if not _x_in_ezoc and (x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any(u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))) and (_u_mode == 'move' or not UnitType_combat[_u_type]):
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:611
     return False
@@ -4011,7 +4011,7 @@ def may_detrain(u: Unit, x: RailHex) -> bool:
         return False
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:615
     _x_in_ezoc = x.in_ezoc
-    if not _x_in_ezoc and (x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any((u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units)))):
+    if not _x_in_ezoc and (x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any(u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:616
     return False
@@ -4772,13 +4772,13 @@ def zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> bool:
     """C) and D) Is the top combat unit one with a ZOC (or an HQ, when no enemy ground units are adjacent)? (4.8b)."""
     # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:795
     _h_units = h.units
-    if not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)):
+    if not any(u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units):
         return True
     # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:796
-    if cast('bool', _first((u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]))):
+    if cast('bool', _first(u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type])):
         return True
     # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:798
-    if cast('bool', _first((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))) and (not enemy_ground_adjacent):
+    if cast('bool', _first(u.type == 'hq' for u in _h_units if UnitType_combat[u.type])) and (not enemy_ground_adjacent):
         return True
     # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:800
     return False
@@ -4788,15 +4788,15 @@ def zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> bool:
 def _t_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> bool:
     """zoc_unit_on_top, recording in _t each rule it uses."""
     # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:795
-    if not any((_t_has_zoc(u, _t) for u in h.units)):
+    if not any(_t_has_zoc(u, _t) for u in h.units):
         _t.extend(_RULES_OCS_4_8b__OCS_4_8b_no_zoc)
         return True
     # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:796
-    if cast('bool', _first((_t_has_zoc(u, _t) for u in h.units if _t_is_combat(u, _t)))):
+    if cast('bool', _first(_t_has_zoc(u, _t) for u in h.units if _t_is_combat(u, _t))):
         _t.extend(_RULES_OCS_4_8b__OCS_4_8b_zoc_on_top)
         return True
     # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:798
-    if cast('bool', _first((u.type == 'hq' for u in h.units if _t_is_combat(u, _t)))) and (not enemy_ground_adjacent):
+    if cast('bool', _first(u.type == 'hq' for u in h.units if _t_is_combat(u, _t))) and (not enemy_ground_adjacent):
         _t.extend(_RULES_OCS_4_8b__OCS_4_8b_hq_on_top)
         return True
     # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:800
@@ -4889,29 +4889,29 @@ def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:970
     _h_units = h.units
-    if not any((u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units)):
-        return _first((u for u in _h_units if UnitType_combat[u.type]))
+    if not any(u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units):
+        return _first(u for u in _h_units if UnitType_combat[u.type])
     # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:972
-    if any((u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) for u in _h_units)):
-        return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized)))
+    if any(u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) for u in _h_units):
+        return _first(u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized))
     # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:975
-    return _first((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply))))
+    return _first(u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)))
 
 
 # rules/ocs/ch4-general-concepts.rules:969  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
     # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:970
-    if not any((_t_has_zoc(u, _t) for u in h.units)):
+    if not any(_t_has_zoc(u, _t) for u in h.units):
         _t.extend(_RULES_OCS_4_9a__OCS_4_9a_no_zoc)
-        return _first((u for u in h.units if _t_is_combat(u, _t)))
+        return _first(u for u in h.units if _t_is_combat(u, _t))
     # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:972
-    if any((u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units)):
+    if any(u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units):
         _t.extend(_RULES_OCS_4_9a__OCS_4_9a_combat_mode)
-        return _first((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t)))
+        return _first(u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))
     # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:975
     _t.extend(_RULES_OCS_4_9a__OCS_4_9a_exploitation)
-    return _first((u for u in h.units if _t_has_zoc(u, _t)))
+    return _first(u for u in h.units if _t_has_zoc(u, _t))
 
 
 # rules/ocs/ch4-general-concepts.rules:969  4.9a
@@ -4947,19 +4947,19 @@ def stacking(h: Hex) -> list[Violation]:
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:712
     if _n0 > 40 and not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total, bound = _n0, 40
-        out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if UnitType_combat[u.type]))))
+        out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple(u for u in h.units if UnitType_combat[u.type])))
     # ports: 4.8 rules/ocs/ch4-general-concepts.rules:713
     if _n1 > 1:
         total, bound = _n1, 1
-        out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
+        out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple(u for u in h.units if u.type == 'port')))
     # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:714
     if _n2 > 1:
         total, bound = _n2, 1
-        out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
+        out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple(u for u in h.units if u.type == 'air_base')))
     # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:715
     if _n3 > 1:
         total, bound = _n3, 1
-        out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
+        out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple(u for u in h.units if u.type == 'hedgehog')))
     return out
 
 
@@ -4978,31 +4978,31 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     if h.moment == 'moving':
         _t.extend(_RULES_OCS_4_8a)
     if not (h.phase == 'reinforcement' or h.moment == 'moving'):
-        total = _sum((_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t)))
+        total = _sum(_t_re_size(u, _t) for u in h.units if _t_is_combat(u, _t))
         bound = _cite(_t, _RULES_OCS_4_8, max_stack_re) * 4
         if total > bound:
             _t.extend(_RULES_OCS_4_8a__OCS_4_8a__OCS_4_8_combat_re)
-            out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple((u for u in h.units if _t_is_combat(u, _t)))))
+            out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple(u for u in h.units if _t_is_combat(u, _t))))
         else:
             _t.extend(_RULES_OCS_4_8_combat_re)
     # ports: 4.8 rules/ocs/ch4-general-concepts.rules:713
-    total = _count((u for u in h.units if u.type == 'port'))
+    total = _count(u for u in h.units if u.type == 'port')
     bound = 1
     _t.extend(_RULES_OCS_4_8_ports)
     if total > bound:
-        out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'port'))))
+        out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple(u for u in h.units if u.type == 'port')))
     # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:714
-    total = _count((u for u in h.units if u.type == 'air_base'))
+    total = _count(u for u in h.units if u.type == 'air_base')
     bound = 1
     _t.extend(_RULES_OCS_4_8_air_bases)
     if total > bound:
-        out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'air_base'))))
+        out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple(u for u in h.units if u.type == 'air_base')))
     # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:715
-    total = _count((u for u in h.units if u.type == 'hedgehog'))
+    total = _count(u for u in h.units if u.type == 'hedgehog')
     bound = 1
     _t.extend(_RULES_OCS_4_8_hedgehogs)
     if total > bound:
-        out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple((u for u in h.units if u.type == 'hedgehog'))))
+        out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple(u for u in h.units if u.type == 'hedgehog')))
     return out
 
 

@@ -768,14 +768,14 @@ def explain_red_result_modifier(defender: ZocClass) -> Answer[int]:
 # rules/zoc-classes/zoc.rules:285  5.A.2  Terrain Effects
 def terrain_reductions(u: ZUnit, x: Into) -> int:
     """Levels of reduction for terrain (5.A.2)."""
-    return _count((c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or u.artillery), x.major_river) if c))
+    return _count(c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or u.artillery), x.major_river) if c)
 
 
 # rules/zoc-classes/zoc.rules:285  5.A.2  Terrain Effects
 def _t_terrain_reductions(u: ZUnit, x: Into, _t: list[Cite]) -> int:
     """terrain_reductions, recording in _t each rule it uses."""
     _t.extend(_RULES_ZCS_5_A_2)
-    return _count((c for c in (x.bad_hexside, u.in_bad_terrain, (u.armour or u.artillery) and x.bad_terrain, x.major_river) if c))
+    return _count(c for c in (x.bad_hexside, u.in_bad_terrain, (u.armour or u.artillery) and x.bad_terrain, x.major_river) if c)
 
 
 # rules/zoc-classes/zoc.rules:285  5.A.2  Terrain Effects
@@ -790,14 +790,14 @@ def explain_terrain_reductions(u: ZUnit, x: Into) -> Answer[int]:
 def reductions(u: ZUnit, x: Into) -> int:
     """Levels the ZOC is reduced by: one for each condition (5.A.3)."""
     _u_artillery = u.artillery
-    return _count((c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or _u_artillery), x.major_river) if c)) + _count((c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, _u_artillery or u.aa_or_at) if c)) + u.even_mp_markers + u.supply_reductions + u.surprise_turn_reductions
+    return _count(c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or _u_artillery), x.major_river) if c) + _count(c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, _u_artillery or u.aa_or_at) if c) + u.even_mp_markers + u.supply_reductions + u.surprise_turn_reductions
 
 
 # rules/zoc-classes/zoc.rules:303  5.A.3  Reduced Zones (RZs)
 def _t_reductions(u: ZUnit, x: Into, _t: list[Cite]) -> int:
     """reductions, recording in _t each rule it uses."""
     _t.extend(_RULES_ZCS_5_A_3)
-    return _t_terrain_reductions(u, x, _t) + _count((c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, u.artillery or u.aa_or_at) if c)) + u.even_mp_markers + u.supply_reductions + u.surprise_turn_reductions
+    return _t_terrain_reductions(u, x, _t) + _count(c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, u.artillery or u.aa_or_at) if c) + u.even_mp_markers + u.supply_reductions + u.surprise_turn_reductions
 
 
 # rules/zoc-classes/zoc.rules:303  5.A.3  Reduced Zones (RZs)
@@ -832,14 +832,14 @@ def explain_reductions_not_negative(u: ZUnit) -> Answer[bool]:
 # rules/zoc-classes/zoc.rules:337  5.A.4  Increased Zones
 def increases(u: ZUnit, x: Into) -> int:
     """Levels the ZOC is increased by: one for each condition (5.A.4)."""
-    return _count((c for c in (x.own_hex, x.arctic, u.artillery_support) if c))
+    return _count(c for c in (x.own_hex, x.arctic, u.artillery_support) if c)
 
 
 # rules/zoc-classes/zoc.rules:337  5.A.4  Increased Zones
 def _t_increases(u: ZUnit, x: Into, _t: list[Cite]) -> int:
     """increases, recording in _t each rule it uses."""
     _t.extend(_RULES_ZCS_5_A_4)
-    return _count((c for c in (x.own_hex, x.arctic, u.artillery_support) if c))
+    return _count(c for c in (x.own_hex, x.arctic, u.artillery_support) if c)
 
 
 # rules/zoc-classes/zoc.rules:337  5.A.4  Increased Zones
@@ -853,8 +853,8 @@ def explain_increases(u: ZUnit, x: Into) -> Answer[int]:
 # rules/zoc-classes/zoc.rules:340  5.A.4  Increased Zones
 def stack_zoc(zocs: tuple[ZocClass, ...]) -> ZocClass:
     """The ZOC of units stacked together: three of a class make one of the next, up to full (5.A.4)."""
-    partials: int = _count((z for z in zocs if z == 'partial')) + _div(_count((z for z in zocs if z == 'no_zoc')) * 4, 12) // 4
-    fulls: int = _count((z for z in zocs if z == 'full')) + _div(partials * 4, 12) // 4
+    partials: int = _count(z for z in zocs if z == 'partial') + _div(_count(z for z in zocs if z == 'no_zoc') * 4, 12) // 4
+    fulls: int = _count(z for z in zocs if z == 'full') + _div(partials * 4, 12) // 4
     combined: ZocClass = 'full' if fulls > 0 else 'partial' if partials > 0 else 'no_zoc'
     return 'no_zoc' if _len(zocs) == 0 else max(combined, _max((z for z in zocs), key=_ORDER_ZocClass.__getitem__), key=_ORDER_ZocClass.__getitem__)
 
@@ -863,8 +863,8 @@ def stack_zoc(zocs: tuple[ZocClass, ...]) -> ZocClass:
 def _t_stack_zoc(zocs: tuple[ZocClass, ...], _t: list[Cite]) -> ZocClass:
     """stack_zoc, recording in _t each rule it uses."""
     _t.extend(_RULES_ZCS_5_A_4)
-    partials: int = _count((z for z in zocs if z == 'partial')) + _div(_count((z for z in zocs if z == 'no_zoc')) * 4, 12) // 4
-    fulls: int = _count((z for z in zocs if z == 'full')) + _div(partials * 4, 12) // 4
+    partials: int = _count(z for z in zocs if z == 'partial') + _div(_count(z for z in zocs if z == 'no_zoc') * 4, 12) // 4
+    fulls: int = _count(z for z in zocs if z == 'full') + _div(partials * 4, 12) // 4
     combined: ZocClass = 'full' if fulls > 0 else 'partial' if partials > 0 else 'no_zoc'
     return 'no_zoc' if _len(zocs) == 0 else max(combined, _max((z for z in zocs), key=_ORDER_ZocClass.__getitem__), key=_ORDER_ZocClass.__getitem__)
 
@@ -1151,14 +1151,14 @@ def explain_may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, en
 # rules/zoc-classes/zoc.rules:497  5.C.2  Screening Units Effects & Restrictions
 def stacks_one_unit_screens(screener: ZocClass, enemies: tuple[ZocClass, ...]) -> int:
     """d) Enemy stacks one unit can screen: one of the same or a lesser class (c), or two with lesser ZOCs (note 5) (5.C.2)."""
-    return 2 if screener != 'no_zoc' and _count((e for e in enemies if _ORDER_ZocClass[e] < _ORDER_ZocClass[screener])) >= 2 else 1 if any((_ORDER_ZocClass[e] <= _ORDER_ZocClass[screener] for e in enemies)) else 0
+    return 2 if screener != 'no_zoc' and _count(e for e in enemies if _ORDER_ZocClass[e] < _ORDER_ZocClass[screener]) >= 2 else 1 if any(_ORDER_ZocClass[e] <= _ORDER_ZocClass[screener] for e in enemies) else 0
 
 
 # rules/zoc-classes/zoc.rules:497  5.C.2  Screening Units Effects & Restrictions
 def _t_stacks_one_unit_screens(screener: ZocClass, enemies: tuple[ZocClass, ...], _t: list[Cite]) -> int:
     """stacks_one_unit_screens, recording in _t each rule it uses."""
     _t.extend(_RULES_ZCS_5_C_2)
-    return 2 if screener != 'no_zoc' and _count((e for e in enemies if _ORDER_ZocClass[e] < _ORDER_ZocClass[screener])) >= 2 else 1 if any((_ORDER_ZocClass[e] <= _ORDER_ZocClass[screener] for e in enemies)) else 0
+    return 2 if screener != 'no_zoc' and _count(e for e in enemies if _ORDER_ZocClass[e] < _ORDER_ZocClass[screener]) >= 2 else 1 if any(_ORDER_ZocClass[e] <= _ORDER_ZocClass[screener] for e in enemies) else 0
 
 
 # rules/zoc-classes/zoc.rules:497  5.C.2  Screening Units Effects & Restrictions
@@ -1172,8 +1172,8 @@ def explain_stacks_one_unit_screens(screener: ZocClass, enemies: Sequence[ZocCla
 # rules/zoc-classes/zoc.rules:503  5.C.2  Screening Units Effects & Restrictions
 def screening_left(level: ZocClass, carried: int, screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...]) -> int:
     """d) Enemy stacks below this class the screeners can still take, once all of this class and above are (-1: not all are) (5.C.2)."""
-    stacks: int = _count((e for e in enemies if e == level))
-    own: int = _count((s for s in screeners if s == level))
+    stacks: int = _count(e for e in enemies if e == level)
+    own: int = _count(s for s in screeners if s == level)
     return -1 if carried < 0 else carried - stacks + 2 * own if stacks <= carried else 2 * (own - (stacks - carried)) if stacks - carried <= own else -1
 
 
@@ -1181,8 +1181,8 @@ def screening_left(level: ZocClass, carried: int, screeners: tuple[ZocClass, ...
 def _t_screening_left(level: ZocClass, carried: int, screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]) -> int:
     """screening_left, recording in _t each rule it uses."""
     _t.extend(_RULES_ZCS_5_C_2)
-    stacks: int = _count((e for e in enemies if e == level))
-    own: int = _count((s for s in screeners if s == level))
+    stacks: int = _count(e for e in enemies if e == level)
+    own: int = _count(s for s in screeners if s == level)
     return -1 if carried < 0 else carried - stacks + 2 * own if stacks <= carried else 2 * (own - (stacks - carried)) if stacks - carried <= own else -1
 
 
@@ -1232,9 +1232,9 @@ def zoc_class(u: ZUnit, x: Into) -> ZocClass:
         return 'no_zoc'
     # dispersed: 5 (ZCS) rules/zoc-classes/zoc.rules:70
     if u.badly_dispersed:
-        return _step_within(ZocClass_values, _ORDER_ZocClass, _step_within(ZocClass_values, _ORDER_ZocClass, 'no_zoc', -reductions(u, x)), _count((c for c in (x.own_hex, x.arctic, u.artillery_support) if c)))
+        return _step_within(ZocClass_values, _ORDER_ZocClass, _step_within(ZocClass_values, _ORDER_ZocClass, 'no_zoc', -reductions(u, x)), _count(c for c in (x.own_hex, x.arctic, u.artillery_support) if c))
     # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:72
-    return _step_within(ZocClass_values, _ORDER_ZocClass, _step_within(ZocClass_values, _ORDER_ZocClass, UnitKind_base[u.kind], -reductions(u, x)), _count((c for c in (x.own_hex, x.arctic, u.artillery_support) if c)))
+    return _step_within(ZocClass_values, _ORDER_ZocClass, _step_within(ZocClass_values, _ORDER_ZocClass, UnitKind_base[u.kind], -reductions(u, x)), _count(c for c in (x.own_hex, x.arctic, u.artillery_support) if c))
 
 
 # rules/zoc-classes/zoc.rules:64  5  Zones of Control (ZOC)

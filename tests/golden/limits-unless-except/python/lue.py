@@ -453,11 +453,11 @@ def stacking(h: Hex) -> list[Violation]:
     # combat_re: 8.1 rules/lue.rules:30
     if _n0 > 2 and not (h.phase == 'reinforcement'):
         total, bound = _n0, 2
-        out.append(Violation('combat_re', 'Combat units (RE)', '8.1', total, bound, total - bound, tuple((u for u in h.units if u.kind == 'combat'))))
+        out.append(Violation('combat_re', 'Combat units (RE)', '8.1', total, bound, total - bound, tuple(u for u in h.units if u.kind == 'combat')))
     # ports: 8.1 rules/lue.rules:31
     if _n1 > 1:
         total, bound = _n1, 1
-        out.append(Violation('ports', 'Ports', '8.1', total, bound, total - bound, tuple((u for u in h.units if u.kind == 'port'))))
+        out.append(Violation('ports', 'Ports', '8.1', total, bound, total - bound, tuple(u for u in h.units if u.kind == 'port')))
     return out
 
 
@@ -474,19 +474,19 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     if h.phase == 'reinforcement':
         _t.extend(_RULES_LUE_8_2)
     if not (h.phase == 'reinforcement'):
-        total = _sum((u.re for u in h.units if u.kind == 'combat'))
+        total = _sum(u.re for u in h.units if u.kind == 'combat')
         bound = 2
         if total > bound:
             _t.extend(_RULES_LUE_8_2__LUE_8_1_combat_re)
-            out.append(Violation('combat_re', 'Combat units (RE)', '8.1', total, bound, total - bound, tuple((u for u in h.units if u.kind == 'combat'))))
+            out.append(Violation('combat_re', 'Combat units (RE)', '8.1', total, bound, total - bound, tuple(u for u in h.units if u.kind == 'combat')))
         else:
             _t.extend(_RULES_LUE_8_1_combat_re)
     # ports: 8.1 rules/lue.rules:31
-    total = _count((u for u in h.units if u.kind == 'port'))
+    total = _count(u for u in h.units if u.kind == 'port')
     bound = 1
     _t.extend(_RULES_LUE_8_1_ports)
     if total > bound:
-        out.append(Violation('ports', 'Ports', '8.1', total, bound, total - bound, tuple((u for u in h.units if u.kind == 'port'))))
+        out.append(Violation('ports', 'Ports', '8.1', total, bound, total - bound, tuple(u for u in h.units if u.kind == 'port')))
     return out
 
 

@@ -418,14 +418,14 @@ _RULES_LS_1_1: Final[tuple[Cite, ...]] = (_CITE_LS_1_1,)
 # rules/ls.rules:3  1.1  Modifiers
 def _s_modified(value: Number, factors: tuple[Number, ...]) -> Number:
     """modified with numbers scaled by SCALE."""
-    return _mul(value, _product((f for f in factors)))
+    return _mul(value, _product(f for f in factors))
 
 
 # rules/ls.rules:3  1.1  Modifiers
 def _t_modified(value: Number, factors: tuple[Number, ...], _t: list[Cite]) -> Number:
     """modified, recording in _t each rule it uses."""
     _t.extend(_RULES_LS_1_1)
-    return _mul(value, _product((f for f in factors)))
+    return _mul(value, _product(f for f in factors))
 
 
 # rules/ls.rules:3  1.1  Modifiers

@@ -424,14 +424,14 @@ _RULES_NIL_6_1: Final[tuple[Cite, ...]] = (_CITE_NIL_6_1,)
 # rules/nil.rules:6  6.1  Column shifts
 def _s_total(drms: tuple[Number, ...]) -> Number:
     """total with numbers scaled by SCALE."""
-    return _sum((d for d in drms))
+    return _sum(d for d in drms)
 
 
 # rules/nil.rules:6  6.1  Column shifts
 def _t_total(drms: tuple[Number, ...], _t: list[Cite]) -> Number:
     """total, recording in _t each rule it uses."""
     _t.extend(_RULES_NIL_6_1)
-    return _sum((d for d in drms))
+    return _sum(d for d in drms)
 
 
 # rules/nil.rules:6  6.1  Column shifts
@@ -478,14 +478,14 @@ def explain_quartered(x: Number) -> Answer[bool]:
 # rules/nil.rules:8  6.1  Column shifts
 def _s_best(xs: tuple[Number, ...]) -> Number:
     """best with numbers scaled by SCALE."""
-    return _max((x for x in xs))
+    return _max(x for x in xs)
 
 
 # rules/nil.rules:8  6.1  Column shifts
 def _t_best(xs: tuple[Number, ...], _t: list[Cite]) -> Number:
     """best, recording in _t each rule it uses."""
     _t.extend(_RULES_NIL_6_1)
-    return _max((x for x in xs))
+    return _max(x for x in xs)
 
 
 # rules/nil.rules:8  6.1  Column shifts
@@ -505,14 +505,14 @@ def explain_best(xs: Sequence[Number]) -> Answer[Number]:
 # rules/nil.rules:9  6.1  Column shifts
 def _s_halves(x: Number) -> Number:
     """halves with numbers scaled by SCALE."""
-    return _sum((_mul(f, x) for f in (4, 2, 1)))
+    return _sum(_mul(f, x) for f in (4, 2, 1))
 
 
 # rules/nil.rules:9  6.1  Column shifts
 def _t_halves(x: Number, _t: list[Cite]) -> Number:
     """halves, recording in _t each rule it uses."""
     _t.extend(_RULES_NIL_6_1)
-    return _sum((_mul(f, x) for f in (4, 2, 1)))
+    return _sum(_mul(f, x) for f in (4, 2, 1))
 
 
 # rules/nil.rules:9  6.1  Column shifts

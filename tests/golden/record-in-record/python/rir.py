@@ -406,14 +406,14 @@ class Hex:
 # rules/rir.rules:19  4.1  Command
 def led_strength(h: Hex) -> int:
     """Strength of the units led by two stars or more (4.1)."""
-    return _sum((u.strength for u in h.units if u.leader.stars >= 2))
+    return _sum(u.strength for u in h.units if u.leader.stars >= 2)
 
 
 # rules/rir.rules:19  4.1  Command
 def _t_led_strength(h: Hex, _t: list[Cite]) -> int:
     """led_strength, recording in _t each rule it uses."""
     _t.extend(_RULES_RIR_4_1)
-    return _sum((u.strength for u in h.units if u.leader.stars >= 2))
+    return _sum(u.strength for u in h.units if u.leader.stars >= 2)
 
 
 # rules/rir.rules:19  4.1  Command
