@@ -341,7 +341,7 @@ class ModuleEmitter:
         w.line(f"{self.attr_tables[key]}: Final[dict[{name}, {t}]] = {{")
         for mem in e.members:
             value = dict(mem.attrs)[a.name].value
-            w.line(f"    {mem.name!r}: {self.exact_literal(value, a.t)},")
+            w.line(f"    {mem.name!r}: {self.exact_literal(value, a.t)},{_overridden(mem, a.name)}")
         w.line("}")
         if self.attr_scaled[key] != self.attr_tables[key]:
             w.line(f"{self.attr_scaled[key]}: Final[dict[{name}, Number]] = {{")
@@ -354,8 +354,10 @@ class ModuleEmitter:
             names = [self.cite(mem.origin, mem.name, None, mem.title or None)]
             names += self.override_cites(mem, mem.name, a.name, mem.title or None)
             cites[mem.name] = self.cite_tuple(names)
-        w.line(f"{self.attr_cites[key]}: Final[dict[{name}, tuple[Cite, ...]]] = {{"
-               + ", ".join(f"{k!r}: {v}" for k, v in cites.items()) + "}")
+        w.line(f"{self.attr_cites[key]}: Final[dict[{name}, tuple[Cite, ...]]] = {{")
+        for k, v in cites.items():
+            w.line(f"    {k!r}: {v},")
+        w.line("}")
 
     def exact_literal(self, value: Any, t: Type) -> str:
         if isinstance(t, NumberT) and value is not None:
@@ -979,6 +981,9 @@ class ModuleEmitter:
             o = c.origin
             w.line()
             w.line(f"# {o.file}:{o.line}  {o.clause or o.layer}  {_comment(c.title or '')}")
+            for ov in c.overridden_by:  # the value below is the layer's, not the series'
+                note = override_note(ov)
+                w.line(f"# overridden by {_comment(ov.layer)}" + (f": {_short(note)}" if note else ""))
             self.ec.local = {}
             t = type_of(c.t, self.enum_names, self.record_names)
             if self.const_scaled[c.name] != self.const_public[c.name]:  # numbers: scaled, and exact
@@ -1264,6 +1269,22 @@ def _with_exports(text: str) -> str:
     names = sorted({m_[1] or m_[2] for m_ in _TOP.finditer(text)} - _NOT_EXPORTED | {"Number"})
     lines = ["", "", "__all__ = ["] + [f"    {n!r}," for n in names] + ["]", ""]
     return text.rstrip("\n") + "\n" + "\n".join(lines)
+
+
+def _short(text: str, width: int = 90) -> str:
+    """A designer's note in a comment: one line, at most width characters."""
+    words = _comment(text)
+    return words if len(words) <= width else words[:width - 1].rstrip() + "…"
+
+
+def _overridden(mem: m.EnumMember, attr: str) -> str:
+    """`  # overridden by DAK: note` after a list value's setting that a layer changed."""
+    layers = [ov for ov in mem.overridden_by if attr in dict(ov.set or ())]
+    if not layers:
+        return ""
+    ov = layers[-1]
+    note = override_note(ov)
+    return f"  # overridden by {_comment(ov.layer)}" + (f": {_short(note, 70)}" if note else "")
 
 
 def _enum_of(t: Type) -> str | None:

@@ -126,3 +126,11 @@ def test_a_rule_named_like_the_modules_own_api_keeps_both() -> None:
     module = load_module(next(iter(emit_python(model).values())), "S")
     assert module.to_json_() == 1 and module.RULESET_HASH_ == 2
     assert module.to_json(module.Thing(n=3)) == {"n": 3} and module.RULESET_HASH.startswith("sha256:")
+
+
+def test_an_overridden_value_says_which_layer_changed_it() -> None:
+    text = (ROOT / "generated" / "python" / "dak.py").read_text(encoding="utf-8")
+    assert "    'F': False,  # overridden by DAK: In either edition of DAK, units do not negate" in text
+    assert "# overridden by DAK: ILLUSTRATIVE: 30 truck counters" in text  # a const a game changed
+    ocs = (ROOT / "generated" / "python" / "ocs.py").read_text(encoding="utf-8")
+    assert "# overridden by" not in ocs  # the series overrides nothing

@@ -527,7 +527,14 @@ Die_die: Final[dict[Die, int]] = {
     'five': 5,
     'six': 6,
 }
-_CITES_Die_die: Final[dict[Die, tuple[Cite, ...]]] = {'one': _RULES_ACW_1_7_one, 'two': _RULES_ACW_1_7_two, 'three': _RULES_ACW_1_7_three, 'four': _RULES_ACW_1_7_four, 'five': _RULES_ACW_1_7_five, 'six': _RULES_ACW_1_7_six}
+_CITES_Die_die: Final[dict[Die, tuple[Cite, ...]]] = {
+    'one': _RULES_ACW_1_7_one,
+    'two': _RULES_ACW_1_7_two,
+    'three': _RULES_ACW_1_7_three,
+    'four': _RULES_ACW_1_7_four,
+    'five': _RULES_ACW_1_7_five,
+    'six': _RULES_ACW_1_7_six,
+}
 
 # rules/acw/combat.rules:253  2.1  Die roll modifier
 Drm = Literal['flanking', 'elevation', 'commander', 'disorganized', 'breastworks']
@@ -546,7 +553,13 @@ Drm_value: Final[dict[Drm, int]] = {
     'disorganized': 1,
     'breastworks': 1,
 }
-_CITES_Drm_value: Final[dict[Drm, tuple[Cite, ...]]] = {'flanking': _RULES_ACW_2_1_flanking, 'elevation': _RULES_ACW_2_1_elevation, 'commander': _RULES_ACW_2_1_commander, 'disorganized': _RULES_ACW_2_1_disorganized, 'breastworks': _RULES_ACW_2_1_breastworks}
+_CITES_Drm_value: Final[dict[Drm, tuple[Cite, ...]]] = {
+    'flanking': _RULES_ACW_2_1_flanking,
+    'elevation': _RULES_ACW_2_1_elevation,
+    'commander': _RULES_ACW_2_1_commander,
+    'disorganized': _RULES_ACW_2_1_disorganized,
+    'breastworks': _RULES_ACW_2_1_breastworks,
+}
 
 # rules/acw/combat.rules:335  3.2  Combat result for a stack
 Outcome = Literal['eliminated', 'retreat', 'no_effect']
@@ -561,7 +574,11 @@ Outcome_adverse: Final[dict[Outcome, bool]] = {
     'retreat': True,
     'no_effect': False,
 }
-_CITES_Outcome_adverse: Final[dict[Outcome, tuple[Cite, ...]]] = {'eliminated': _RULES_ACW_3_2_eliminated, 'retreat': _RULES_ACW_3_2_retreat, 'no_effect': _RULES_ACW_3_2_no_effect}
+_CITES_Outcome_adverse: Final[dict[Outcome, tuple[Cite, ...]]] = {
+    'eliminated': _RULES_ACW_3_2_eliminated,
+    'retreat': _RULES_ACW_3_2_retreat,
+    'no_effect': _RULES_ACW_3_2_no_effect,
+}
 
 
 # ---- game state ----------------------------------------------------------------

@@ -921,14 +921,26 @@ EzocAction_negatable: Final[dict[EzocAction, bool]] = {
     'C': False,
     'D': True,
     'E': False,
-    'F': False,
+    'F': False,  # overridden by DAK: In either edition of DAK, units do not negate EZOCs for Port Operatio…
     'G': False,
     'H': True,
     'I': False,
     'J': False,
     'K': False,
 }
-_CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {'A': _RULES_OCS_4_5a_A, 'B': _RULES_OCS_4_5a_B, 'C': _RULES_OCS_4_5a_C, 'D': _RULES_OCS_4_5a_D, 'E': _RULES_OCS_4_5a_E, 'F': _RULES_OCS_4_5a_F__DAK_4_5a_F, 'G': _RULES_OCS_4_5a_G, 'H': _RULES_OCS_4_5a_H, 'I': _RULES_OCS_4_5a_I, 'J': _RULES_OCS_4_5a_J, 'K': _RULES_OCS_4_5a_K}
+_CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {
+    'A': _RULES_OCS_4_5a_A,
+    'B': _RULES_OCS_4_5a_B,
+    'C': _RULES_OCS_4_5a_C,
+    'D': _RULES_OCS_4_5a_D,
+    'E': _RULES_OCS_4_5a_E,
+    'F': _RULES_OCS_4_5a_F__DAK_4_5a_F,
+    'G': _RULES_OCS_4_5a_G,
+    'H': _RULES_OCS_4_5a_H,
+    'I': _RULES_OCS_4_5a_I,
+    'J': _RULES_OCS_4_5a_J,
+    'K': _RULES_OCS_4_5a_K,
+}
 
 # rules/ocs/ch4-general-concepts.rules:488  4.7  Kind of transport
 Transport = Literal['rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping']
@@ -1045,7 +1057,24 @@ UnitType_combat: Final[dict[UnitType, bool]] = {
     'fighter': False,
     'other_plane': False,
 }
-_CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _RULES_OCS_3_3_combat_unit, 'hq': _RULES_OCS_3_3_hq, 'artillery': _RULES_OCS_3_3_artillery, 'repl': _RULES_OCS_3_3_repl, 'engineer': _RULES_OCS_3_3_engineer, 'rail_repair': _RULES_OCS_3_3_rail_repair, 'assault_engineer': _RULES_OCS_3_3_assault_engineer, 'pioneer': _RULES_OCS_3_3_pioneer, 'para_glider_engineer': _RULES_OCS_3_3_para_glider_engineer, 'transport': _RULES_OCS_3_3_transport, 'sp': _RULES_OCS_3_3_sp, 'port': _RULES_OCS_3_3_port, 'air_base': _RULES_OCS_3_3_air_base, 'hedgehog': _RULES_OCS_3_3_hedgehog, 'fighter': _RULES_OCS_3_3_fighter, 'other_plane': _RULES_OCS_3_3_other_plane}
+_CITES_UnitType_combat: Final[dict[UnitType, tuple[Cite, ...]]] = {
+    'combat_unit': _RULES_OCS_3_3_combat_unit,
+    'hq': _RULES_OCS_3_3_hq,
+    'artillery': _RULES_OCS_3_3_artillery,
+    'repl': _RULES_OCS_3_3_repl,
+    'engineer': _RULES_OCS_3_3_engineer,
+    'rail_repair': _RULES_OCS_3_3_rail_repair,
+    'assault_engineer': _RULES_OCS_3_3_assault_engineer,
+    'pioneer': _RULES_OCS_3_3_pioneer,
+    'para_glider_engineer': _RULES_OCS_3_3_para_glider_engineer,
+    'transport': _RULES_OCS_3_3_transport,
+    'sp': _RULES_OCS_3_3_sp,
+    'port': _RULES_OCS_3_3_port,
+    'air_base': _RULES_OCS_3_3_air_base,
+    'hedgehog': _RULES_OCS_3_3_hedgehog,
+    'fighter': _RULES_OCS_3_3_fighter,
+    'other_plane': _RULES_OCS_3_3_other_plane,
+}
 UnitType_air: Final[dict[UnitType, bool]] = {
     'combat_unit': False,
     'hq': False,
@@ -1064,7 +1093,24 @@ UnitType_air: Final[dict[UnitType, bool]] = {
     'fighter': True,
     'other_plane': True,
 }
-_CITES_UnitType_air: Final[dict[UnitType, tuple[Cite, ...]]] = {'combat_unit': _RULES_OCS_3_3_combat_unit, 'hq': _RULES_OCS_3_3_hq, 'artillery': _RULES_OCS_3_3_artillery, 'repl': _RULES_OCS_3_3_repl, 'engineer': _RULES_OCS_3_3_engineer, 'rail_repair': _RULES_OCS_3_3_rail_repair, 'assault_engineer': _RULES_OCS_3_3_assault_engineer, 'pioneer': _RULES_OCS_3_3_pioneer, 'para_glider_engineer': _RULES_OCS_3_3_para_glider_engineer, 'transport': _RULES_OCS_3_3_transport, 'sp': _RULES_OCS_3_3_sp, 'port': _RULES_OCS_3_3_port, 'air_base': _RULES_OCS_3_3_air_base, 'hedgehog': _RULES_OCS_3_3_hedgehog, 'fighter': _RULES_OCS_3_3_fighter, 'other_plane': _RULES_OCS_3_3_other_plane}
+_CITES_UnitType_air: Final[dict[UnitType, tuple[Cite, ...]]] = {
+    'combat_unit': _RULES_OCS_3_3_combat_unit,
+    'hq': _RULES_OCS_3_3_hq,
+    'artillery': _RULES_OCS_3_3_artillery,
+    'repl': _RULES_OCS_3_3_repl,
+    'engineer': _RULES_OCS_3_3_engineer,
+    'rail_repair': _RULES_OCS_3_3_rail_repair,
+    'assault_engineer': _RULES_OCS_3_3_assault_engineer,
+    'pioneer': _RULES_OCS_3_3_pioneer,
+    'para_glider_engineer': _RULES_OCS_3_3_para_glider_engineer,
+    'transport': _RULES_OCS_3_3_transport,
+    'sp': _RULES_OCS_3_3_sp,
+    'port': _RULES_OCS_3_3_port,
+    'air_base': _RULES_OCS_3_3_air_base,
+    'hedgehog': _RULES_OCS_3_3_hedgehog,
+    'fighter': _RULES_OCS_3_3_fighter,
+    'other_plane': _RULES_OCS_3_3_other_plane,
+}
 
 # rules/ocs/series.rules:52  5.0  Mode
 Mode = Literal['combat', 'move', 'reserve', 'strat', 'dg', 'exploit']
@@ -5023,6 +5069,7 @@ hq_action_rating: Final[int] = 0
 combine_mp_cost: Final[int] = 0
 
 # rules/ocs/ch13-specialized-units.rules:220  13.2c  Truck Transport Point counters in the counter-mix (each game sets its own)
+# overridden by DAK: ILLUSTRATIVE: 30 truck counters stands in for DAK's own counter-mix.
 truck_counters: Final[int] = 30
 
 # rules/ocs/ch13-specialized-units.rules:678  13.3f  SP that converting a rail hex costs

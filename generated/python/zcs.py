@@ -547,7 +547,22 @@ UnitKind_base: Final[dict[UnitKind, ZocClass]] = {
     'fort': 'no_zoc',
     'battery': 'no_zoc',
 }
-_CITES_UnitKind_base: Final[dict[UnitKind, tuple[Cite, ...]]] = {'division': _RULES_ZCS_5_A_division, 'divisional_grouping': _RULES_ZCS_5_A_divisional_grouping, 'corps': _RULES_ZCS_5_A_corps, 'corps_army_marker': _RULES_ZCS_5_A_corps_army_marker, 'port_fortification': _RULES_ZCS_5_A_port_fortification, 'brigade': _RULES_ZCS_5_A_brigade, 'brigade_grouping': _RULES_ZCS_5_A_brigade_grouping, 'regiment': _RULES_ZCS_5_A_regiment, 'cadre': _RULES_ZCS_5_A_cadre, 'hq': _RULES_ZCS_5_A_hq, 'battalion': _RULES_ZCS_5_A_battalion, 'remnant': _RULES_ZCS_5_A_remnant, 'fort': _RULES_ZCS_5_A_fort, 'battery': _RULES_ZCS_5_A_battery}
+_CITES_UnitKind_base: Final[dict[UnitKind, tuple[Cite, ...]]] = {
+    'division': _RULES_ZCS_5_A_division,
+    'divisional_grouping': _RULES_ZCS_5_A_divisional_grouping,
+    'corps': _RULES_ZCS_5_A_corps,
+    'corps_army_marker': _RULES_ZCS_5_A_corps_army_marker,
+    'port_fortification': _RULES_ZCS_5_A_port_fortification,
+    'brigade': _RULES_ZCS_5_A_brigade,
+    'brigade_grouping': _RULES_ZCS_5_A_brigade_grouping,
+    'regiment': _RULES_ZCS_5_A_regiment,
+    'cadre': _RULES_ZCS_5_A_cadre,
+    'hq': _RULES_ZCS_5_A_hq,
+    'battalion': _RULES_ZCS_5_A_battalion,
+    'remnant': _RULES_ZCS_5_A_remnant,
+    'fort': _RULES_ZCS_5_A_fort,
+    'battery': _RULES_ZCS_5_A_battery,
+}
 
 # rules/zoc-classes/zoc.rules:246  5.A.1  ZOC class
 ZocClass = Literal['no_zoc', 'partial', 'full', 'double', 'triple']
@@ -574,7 +589,13 @@ _s_ZocClass_supply_multiplier: Final[dict[ZocClass, Number]] = {
     'double': 8,
     'triple': 12,
 }
-_CITES_ZocClass_supply_multiplier: Final[dict[ZocClass, tuple[Cite, ...]]] = {'no_zoc': _RULES_ZCS_5_A_1_no_zoc, 'partial': _RULES_ZCS_5_A_1_partial, 'full': _RULES_ZCS_5_A_1_full, 'double': _RULES_ZCS_5_A_1_double, 'triple': _RULES_ZCS_5_A_1_triple}
+_CITES_ZocClass_supply_multiplier: Final[dict[ZocClass, tuple[Cite, ...]]] = {
+    'no_zoc': _RULES_ZCS_5_A_1_no_zoc,
+    'partial': _RULES_ZCS_5_A_1_partial,
+    'full': _RULES_ZCS_5_A_1_full,
+    'double': _RULES_ZCS_5_A_1_double,
+    'triple': _RULES_ZCS_5_A_1_triple,
+}
 ZocClass_red_modifier: Final[dict[ZocClass, int]] = {
     'no_zoc': -2,
     'partial': -1,

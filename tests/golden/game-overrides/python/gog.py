@@ -385,7 +385,7 @@ Action_titles: Final[dict[Action, str]] = {
 }
 Action_negatable: Final[dict[Action, bool]] = {
     'A': True,
-    'F': False,
+    'F': False,  # overridden by GOG: Port Operations can never be done in an enemy ZOC.
     'C': False,
 }
 
@@ -476,6 +476,7 @@ def explain_re_size(u: Unit) -> Answer[Number]:
 # ---- constants -----------------------------------------------------------------
 
 # rules/series.rules:32  2.2  The most units in a hex
+# overridden by GOG: Four units may stack.
 max_stack: Final[int] = 4
 
 
