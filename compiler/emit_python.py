@@ -402,9 +402,10 @@ class ModuleEmitter:
                                f"of the values\",")
                         w.line(f"                       {enum}_values)")
                     else:
-                        w.line(f"for _item in self.{py_name(f.name)}:")
-                        w.line(f"    if _item not in _{enum}_set:")
-                        w.line(f"        raise InvalidInput({where}, f\"{{_shown(_item)}} is not one of the values\",")
+                        item = f"_{py_name(f.name)}_item"  # a loop variable a field of its own: mypy types each
+                        w.line(f"for {item} in self.{py_name(f.name)}:")
+                        w.line(f"    if {item} not in _{enum}_set:")
+                        w.line(f"        raise InvalidInput({where}, f\"{{_shown({item})}} is not one of the values\",")
                         w.line(f"                           {enum}_values)")
                 w.dedent()
             w.dedent()
@@ -1173,8 +1174,9 @@ def _snake(name: str) -> str:
 
 
 def ruleset_hash(model: Resolved) -> str:
-    """A hash of the rules as resolved (the IR without its source places): it changes when a rule, a title
-    or a value changes, and not when a comment or a blank line moves a rule down its file."""
+    """A hash of the rules as resolved (the IR without its source places, and without its clauses' texts
+    and notes, which the module never shows): it changes when what a check decides or cites changes (a
+    value, a title, a version), not when a rule moves down its file or its wording is edited."""
     from .ir import to_ir
 
     def placeless(x: Any) -> Any:
@@ -1184,7 +1186,9 @@ def ruleset_hash(model: Resolved) -> str:
             return [placeless(v) for v in x]
         return x
 
-    text = json.dumps(placeless(to_ir(model)), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    data = placeless(to_ir(model))
+    data["clauses"] = [{k: v for k, v in c.items() if k not in ("texts", "notes")} for c in data.get("clauses", [])]
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 

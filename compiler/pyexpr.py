@@ -88,11 +88,11 @@ class Namer:
         return name
 
 
-# The kinds of module constants in the order they are written: a kind reads only those above it
-# (a tuple of cites its cites, a set its fractions), each kind by name; but the domains what_would_change
-# tries, which read each other (a Hex's its Unit's), in the order they were made, the read one first.
-CONST_KINDS = ("CITE", "Q", "SET", "EMPTY", "LIST", "RULES", "DOMAINS")
-_MADE_ORDER = {"DOMAINS"}
+# The kinds of module constants in the order they are written: the cites, then the tuples of cites, each
+# by name; then the values (fractions, sets, lists, the domains what_would_change tries), which read each
+# other (a list of lists its lists, a set its fractions, a Hex's domain its Unit's), in the order they
+# were made, which is the read one first.
+CONST_KINDS = ("CITE", "RULES")
 
 
 def const_stem(code: str) -> str:
@@ -121,7 +121,7 @@ class Consts:
             name = self.namer.claim(f"_{prefix}_{stem or const_stem(code)}")
             ann = f": Final[{annotation}]" if annotation else ": Final"
             kind = CONST_KINDS.index(prefix) if prefix in CONST_KINDS else len(CONST_KINDS)
-            order = f"{len(self.entries):09d}" if prefix in _MADE_ORDER else name
+            order = name if prefix in CONST_KINDS else f"{len(self.entries):09d}"
             self.entries.append((kind, order, f"{name}{ann} = {code}"))
             self.by_code[key] = name
         return self.by_code[key]

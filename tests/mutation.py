@@ -194,8 +194,11 @@ class Enumeration:
                 items = self.values(item, depth + 1) if depth < 2 else []
                 lists: list[Any] = [()]
                 lists += [(x,) for x in items]
-                lists += list(itertools.combinations_with_replacement(items, 2)) if len(items) <= 12 else \
-                    [tuple(self.rng.sample(items, 2)) for _ in range(60)]
+                if len(items) <= 12:
+                    lists += list(itertools.combinations_with_replacement(items, 2))
+                else:  # too many pairs to try: a seeded sample of them, so what it shows is a sample's
+                    self.sampled = True
+                    lists += [tuple(self.rng.sample(items, 2)) for _ in range(60)]
                 return [frozenset(x) for x in lists] if isinstance(t, SetT) else lists
         return []
 

@@ -90,6 +90,7 @@ def test_the_ruleset_hash_follows_the_rules_not_their_layout() -> None:
 
     base = hashed(RULES)
     assert hashed("# a comment\n\n" + RULES) == base  # moved down its file: the same rules
+    assert hashed(RULES.replace('"One" {', '"One" {\n  text "Reworded."')) == base  # wording: not shown
     assert hashed(RULES.replace("= 3", "= 4")) != base  # a value
     assert hashed(RULES.replace('"The cap"', '"The limit"')) != base  # a title answers cite
     assert hashed(RULES.replace('version "1"', 'version "2"')) != base

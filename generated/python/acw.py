@@ -413,7 +413,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'ACW'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:390db3b2bad33b249a63a4c0c2efbece'
+RULESET_HASH: Final = 'sha256:5791c98a79f42e983ba5d51f37dfd7bb'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Brigade-scale American Civil War: combat'
 SERIES: Final[str | None] = 'ACW'
@@ -454,7 +454,6 @@ _CITE_ACW_3_2: Final[Cite] = Cite(layer='ACW', clause='3.2', item=None, title='L
 _CITE_ACW_3_2_eliminated: Final[Cite] = Cite(layer='ACW', clause='3.2', item='eliminated', title='Elimination', note=None)
 _CITE_ACW_3_2_no_effect: Final[Cite] = Cite(layer='ACW', clause='3.2', item='no_effect', title='No effect', note=None)
 _CITE_ACW_3_2_retreat: Final[Cite] = Cite(layer='ACW', clause='3.2', item='retreat', title='Retreat', note=None)
-_SET_cavalry_infantry: Final[frozenset[Arm]] = frozenset({'cavalry', 'infantry'})
 _RULES_ACW_1_1: Final[tuple[Cite, ...]] = (_CITE_ACW_1_1,)
 _RULES_ACW_1_2: Final[tuple[Cite, ...]] = (_CITE_ACW_1_2,)
 _RULES_ACW_1_3: Final[tuple[Cite, ...]] = (_CITE_ACW_1_3,)
@@ -478,6 +477,7 @@ _RULES_ACW_3_2_eliminated: Final[tuple[Cite, ...]] = (_CITE_ACW_3_2_eliminated,)
 _RULES_ACW_3_2_no_effect: Final[tuple[Cite, ...]] = (_CITE_ACW_3_2_no_effect,)
 _RULES_ACW_3_2_retreat: Final[tuple[Cite, ...]] = (_CITE_ACW_3_2_retreat,)
 _DOMAINS_EnemyHex_1: Final[dict[str, Any]] = {'in_friendly_zoc': (False, True), 'attacked': (False, True)}
+_SET_cavalry_infantry: Final[frozenset[Arm]] = frozenset({'cavalry', 'infantry'})
 _DOMAINS_Unit_0: Final[dict[str, Any]] = {'arm': ('infantry', 'cavalry', 'artillery')}
 _DOMAINS_Stack_0: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0, lambda: Unit(), 'Unit {}')}
 _DOMAINS_Leader_0: Final[dict[str, Any]] = {'replacement': (False, True)}

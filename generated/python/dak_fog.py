@@ -423,7 +423,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'DAK_fog'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:a80e79e4ab88241a7eb49fa64971bb80'
+RULESET_HASH: Final = 'sha256:a4dcaee56cd460df8a75965b7f52ef81'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Deutsches Afrika Korps with the Fog of War Option (13.7b)'
 SERIES: Final[str | None] = 'OCS'
@@ -648,21 +648,6 @@ _CITE_OCS_5_10e: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, titl
 _CITE_OCS_9_11: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
 _CITE_fog_of_war_13_7b: Final[Cite] = Cite(layer='fog_of_war', clause='13.7b', item=None, title='Fog of War Option', note="With the Fog of War Option (13.7b) a Formation marker may be put under other combat units, unless it holds the stack's only ground units with a ZOC.")
 _CITE_fog_of_war_13_7b_: Final[Cite] = Cite(layer='fog_of_war', clause='13.7b', item=None, title='Fog of War Option', note=None)
-_Q_1_2: Final[Fraction] = Fraction(1, 2)
-_Q_1_4: Final[Fraction] = Fraction(1, 4)
-_SET_air_air_drop: Final[frozenset[Transport]] = frozenset({'air', 'air_drop'})
-_SET_air_base_fighter_hedgeho_ae8dbffd: Final[frozenset[UnitType]] = frozenset({'air_base', 'fighter', 'hedgehog', 'other_plane', 'port'})
-_SET_air_base_port: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
-_SET_artillery_assault_engine_88af7d0e: Final[frozenset[UnitType]] = frozenset({'artillery', 'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
-_SET_assault_engineer_combat_352fa5da: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
-_SET_dg_exploit_reserve: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
-_SET_engineer_hq: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
-_SET_fighter_hedgehog_other_p_ff3ed59e: Final[frozenset[UnitType]] = frozenset({'fighter', 'hedgehog', 'other_plane', 'sp', 'transport'})
-_SET_formations_independent_joins: Final[frozenset[Consolidation]] = frozenset({'formations', 'independent_joins'})
-_SET_landing_craft_rail_shipping: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
-_SET_noncombat_units_planes: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
-_SET_reserve_strat: Final[frozenset[Mode]] = frozenset({'reserve', 'strat'})
-_SET_sp_transport: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
 _RULES_OCS_12_5__OCS_12_5_leg: Final[tuple[Cite, ...]] = (_CITE_OCS_12_5, _CITE_OCS_12_5_leg,)
 _RULES_OCS_12_5__OCS_12_5_motorized: Final[tuple[Cite, ...]] = (_CITE_OCS_12_5, _CITE_OCS_12_5_motorized,)
 _RULES_OCS_12_5__OCS_13_2b_transport: Final[tuple[Cite, ...]] = (_CITE_OCS_12_5, _CITE_OCS_13_2b_transport,)
@@ -820,8 +805,23 @@ _RULES_OCS_4_9a__OCS_4_9a_no_zoc: Final[tuple[Cite, ...]] = (_CITE_OCS_4_9a, _CI
 _RULES_OCS_5_10e: Final[tuple[Cite, ...]] = (_CITE_OCS_5_10e,)
 _RULES_OCS_9_11: Final[tuple[Cite, ...]] = (_CITE_OCS_9_11,)
 _DOMAINS_Unit_0: Final[dict[str, Any]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True), 'active': (False, True)}
+_SET_dg_exploit_reserve: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
+_SET_air_base_fighter_hedgeho_ae8dbffd: Final[frozenset[UnitType]] = frozenset({'air_base', 'fighter', 'hedgehog', 'other_plane', 'port'})
 _DOMAINS_RailHex_0: Final[dict[str, Any]] = {'town_or_port': (False, True), 'units': _Items(_DOMAINS_Unit_0, lambda: Unit(), 'Unit {}'), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'path_needs_extender': (False, True), 'path_ezoc_negated': (False, True), 'in_ezoc': (False, True), 'enemy_units': (False, True)}
+_SET_reserve_strat: Final[frozenset[Mode]] = frozenset({'reserve', 'strat'})
 _DOMAINS_Hex_0: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
+_SET_engineer_hq: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
+_SET_formations_independent_joins: Final[frozenset[Consolidation]] = frozenset({'formations', 'independent_joins'})
+_SET_assault_engineer_combat_352fa5da: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
+_SET_sp_transport: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
+_SET_noncombat_units_planes: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
+_SET_fighter_hedgehog_other_p_ff3ed59e: Final[frozenset[UnitType]] = frozenset({'fighter', 'hedgehog', 'other_plane', 'sp', 'transport'})
+_SET_air_base_port: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
+_SET_artillery_assault_engine_88af7d0e: Final[frozenset[UnitType]] = frozenset({'artillery', 'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
+_Q_1_2: Final[Fraction] = Fraction(1, 2)
+_Q_1_4: Final[Fraction] = Fraction(1, 4)
+_SET_landing_craft_rail_shipping: Final[frozenset[Transport]] = frozenset({'landing_craft', 'rail', 'shipping'})
+_SET_air_air_drop: Final[frozenset[Transport]] = frozenset({'air', 'air_drop'})
 
 
 # ---- lists of values ------------------------------------------------------------

@@ -328,7 +328,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'GOG'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:9e35be1956c1a09ea109e918b31d2391'
+RULESET_HASH: Final = 'sha256:d1a91452348248d715b42c4a8ecf53b5'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'A game over the series'
 SERIES: Final[str | None] = 'GOS'
@@ -356,11 +356,11 @@ _CITE_GOS_2_3: Final[Cite] = Cite(layer='GOS', clause='2.3', item=None, title='R
 _CITE_GOS_2_3_battalion: Final[Cite] = Cite(layer='GOS', clause='2.3', item='battalion', title='Battalions are 1/3 RE', note=None)
 _CITE_GOS_2_3_company: Final[Cite] = Cite(layer='GOS', clause='2.3', item='company', title='Companies are 1/4 RE', note=None)
 _CITE_GOS_2_3_other: Final[Cite] = Cite(layer='GOS', clause='2.3', item='other', title='All other sizes are 1 RE', note=None)
-_Q_1_3: Final[Fraction] = Fraction(1, 3)
-_Q_1_4: Final[Fraction] = Fraction(1, 4)
 _RULES_GOS_2_3__GOS_2_3_battalion__GOG_2_3_battalion: Final[tuple[Cite, ...]] = (_CITE_GOS_2_3, _CITE_GOS_2_3_battalion, _CITE_GOG_2_3_battalion,)
 _RULES_GOS_2_3__GOS_2_3_company: Final[tuple[Cite, ...]] = (_CITE_GOS_2_3, _CITE_GOS_2_3_company,)
 _RULES_GOS_2_3__GOS_2_3_other: Final[tuple[Cite, ...]] = (_CITE_GOS_2_3, _CITE_GOS_2_3_other,)
+_Q_1_4: Final[Fraction] = Fraction(1, 4)
+_Q_1_3: Final[Fraction] = Fraction(1, 3)
 
 
 # ---- lists of values ------------------------------------------------------------

@@ -328,7 +328,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'GOS'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:ea2270f7a4587e26859fc468a008af1a'
+RULESET_HASH: Final = 'sha256:78b38b5478a07f70442c8e5d5154fb3d'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'A series a game overrides'
 SERIES: Final[str | None] = 'GOS'
@@ -354,11 +354,11 @@ _CITE_GOS_2_3: Final[Cite] = Cite(layer='GOS', clause='2.3', item=None, title='R
 _CITE_GOS_2_3_battalion: Final[Cite] = Cite(layer='GOS', clause='2.3', item='battalion', title='Battalions are 1/2 RE', note=None)
 _CITE_GOS_2_3_company: Final[Cite] = Cite(layer='GOS', clause='2.3', item='company', title='Companies are 1/4 RE', note=None)
 _CITE_GOS_2_3_other: Final[Cite] = Cite(layer='GOS', clause='2.3', item='other', title='All other sizes are 1 RE', note=None)
-_Q_1_2: Final[Fraction] = Fraction(1, 2)
-_Q_1_4: Final[Fraction] = Fraction(1, 4)
 _RULES_GOS_2_3__GOS_2_3_battalion: Final[tuple[Cite, ...]] = (_CITE_GOS_2_3, _CITE_GOS_2_3_battalion,)
 _RULES_GOS_2_3__GOS_2_3_company: Final[tuple[Cite, ...]] = (_CITE_GOS_2_3, _CITE_GOS_2_3_company,)
 _RULES_GOS_2_3__GOS_2_3_other: Final[tuple[Cite, ...]] = (_CITE_GOS_2_3, _CITE_GOS_2_3_other,)
+_Q_1_4: Final[Fraction] = Fraction(1, 4)
+_Q_1_2: Final[Fraction] = Fraction(1, 2)
 
 
 # ---- lists of values ------------------------------------------------------------

@@ -383,7 +383,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'LS'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:818115210e062051d9f39b2caef0f55d'
+RULESET_HASH: Final = 'sha256:5f0d9c91971b71f17511642ba74b5fba'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Whole-number list literals'
 SERIES: Final[str | None] = 'LS'
@@ -402,8 +402,8 @@ MANIFEST: Final[dict[str, Any]] = {'game': None,
      'title': 'Whole-number list literals'}
 
 _CITE_LS_1_1: Final[Cite] = Cite(layer='LS', clause='1.1', item=None, title='Modifiers', note=None)
-_SET_2_4: Final[frozenset[Number]] = frozenset({2, 4})
 _RULES_LS_1_1: Final[tuple[Cite, ...]] = (_CITE_LS_1_1,)
+_SET_2_4: Final[frozenset[Number]] = frozenset({2, 4})
 
 
 # ---- lists of values ------------------------------------------------------------

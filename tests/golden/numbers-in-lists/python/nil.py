@@ -389,7 +389,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'NIL'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:5df0f2ad98468c5eab4118571c5b3e9e'
+RULESET_HASH: Final = 'sha256:20baf685387b8644cc33898ce7d40e3e'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Numbers in lists'
 SERIES: Final[str | None] = 'NIL'
@@ -408,8 +408,8 @@ MANIFEST: Final[dict[str, Any]] = {'game': None,
      'title': 'Numbers in lists'}
 
 _CITE_NIL_6_1: Final[Cite] = Cite(layer='NIL', clause='6.1', item=None, title='Column shifts', note=None)
-_SET_1_3: Final[frozenset[Number]] = frozenset({1, 3})
 _RULES_NIL_6_1: Final[tuple[Cite, ...]] = (_CITE_NIL_6_1,)
+_SET_1_3: Final[frozenset[Number]] = frozenset({1, 3})
 
 
 # ---- lists of values ------------------------------------------------------------

@@ -328,7 +328,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'OPS_fog'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:e6bbd8775dfed0d75c7569ddd431eaad'
+RULESET_HASH: Final = 'sha256:cb65ed2023ae876ee4278b4514ae5de0'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'The series with the Fog of War Option'
 SERIES: Final[str | None] = 'OPS'
