@@ -21,7 +21,6 @@ from .build import (
     compile_sources,
     differences,
     docs_differences,
-    find_sources,
     publish_docs,
     write_atomic,
 )
@@ -31,6 +30,7 @@ from .evaluate import EvalFailure, evaluate, json_value
 from .printing import PrintError
 from .project import COMMAND_LINE, Project
 from .project import load as load_project
+from .project import read as read_roots
 from .state_schema import MAX_DIGITS
 from .testing import run_tests, uncovered_diagnostics
 
@@ -267,10 +267,9 @@ def _load(project: Project, work: Work | None = None, crosscheck: bool = False) 
     diagnostics (a --rules that does not exist is a usage error, exit 2)."""
     if (wrong := _usage_errors(project)) is not None:
         return wrong
-    paths = [r.path for r in project.roots]
-    sources, read_errors = find_sources(paths, [r.label for r in project.roots])
+    sources, read_errors = read_roots(project.roots)
     if not sources and not read_errors and not project.diagnostics:
-        print(f"rulec: no .rules files in {', '.join(map(str, paths))}", file=sys.stderr)
+        print(f"rulec: no .rules files in {', '.join(str(r.path) for r in project.roots)}", file=sys.stderr)
         return EXIT_USAGE
     result = compile_sources(sources, work=work, crosscheck=crosscheck)
     result.diagnostics = sorted(set(result.diagnostics + read_errors + project.diagnostics))
@@ -312,7 +311,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
         if (wrong := _usage_errors(project)) is not None:  # a --rules that does not exist
             return wrong
-        args.roots, args.labels = [r.path for r in project.roots], [r.label for r in project.roots]
+        args.roots = project.roots
         return watch(args)
     from . import printing
     from .cache import BuildCache, tree_key
@@ -321,7 +320,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     cache = None if args.no_cache or args.check else BuildCache(args.cache)
     key = None
     if cache is not None and not project.diagnostics:  # nothing changed since the last build: nothing to do
-        sources, read_errors = find_sources([r.path for r in project.roots], [r.label for r in project.roots])
+        sources, read_errors = read_roots(project.roots)
         can_print = not args.no_print and printing.find_chromium() is not None
         key = tree_key(sources, can_print, project.rulesets) if sources and not read_errors else None
         if key is not None and cache.up_to_date(key, args.out):
@@ -413,7 +412,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
     project = _project(args, None)
     compared = {Path(s).resolve() for s in (args.old, args.new) if Path(s).exists()} | {Path(args.rules).resolve()}
     beside = [r for r in project.roots if r.series is not None or r.path.resolve() not in compared]
-    args.beside = find_sources([r.path for r in beside], [r.label for r in beside])[0] if beside else {}
+    args.beside = read_roots(beside)[0] if beside else {}
 
     return command(args)
 

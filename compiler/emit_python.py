@@ -118,11 +118,8 @@ class _Unparser(ast._Unparser):  # type: ignore[name-defined,misc]
 def tidy(code: str) -> str:
     """An expression with only the parentheses Python needs (the same code, re-printed by ast).
     Kept for the next call: a game's module repeats most of its series' expressions."""
-    tree = ast.parse(code, mode="eval")
-    if hasattr(ast, "_Unparser"):  # CPython's unparser, 3.9 and later
-        result: str = _Unparser().visit(tree)
-        return result
-    return ast.unparse(tree)
+    result: str = _Unparser().visit(ast.parse(code, mode="eval"))
+    return result
 
 
 class ModuleEmitter:
@@ -417,8 +414,7 @@ class ModuleEmitter:
             words = _comment(f.title) or "(no description)"
             enum = _enum_of(f.t)
             if enum is not None:
-                values = ", ".join(mem.name for mem in next(e for e in self.model.enums if e.name == enum).members)
-                words += f" (one of: {values})"
+                words += f" (one of: {', '.join(self.ec.enum_members(enum))})"
             lines.append(f"    {py_name(f.name)}: {words}")
         return "\n".join(lines)
 
@@ -983,8 +979,7 @@ class ModuleEmitter:
             w.line()
             w.line(f"# {o.file}:{o.line}  {o.clause or o.layer}  {_comment(c.title or '')}")
             for ov in c.overridden_by:  # the value below is the layer's, not the series'
-                note = override_note(ov)
-                w.line(f"# overridden by {_comment(ov.layer)}" + (f": {_short(note)}" if note else ""))
+                w.line(_override_comment(ov, 90))
             self.ec.local = {}
             t = type_of(c.t, self.enum_names, self.record_names)
             if self.const_scaled[c.name] != self.const_public[c.name]:  # numbers: scaled, and exact
@@ -1264,31 +1259,29 @@ def _used_imports(text: str) -> str:
 
 
 _TOP = re.compile(r"^(?:def|class) ([A-Za-z]\w*)|^([A-Za-z]\w*)(?::[^=]*)? = ", re.M)
-_NOT_EXPORTED = {"Number", "T", "U", "N"}
+_NOT_EXPORTED = {"T", "U", "N"}  # the runtime's type variables
 
 
 def _with_exports(text: str) -> str:
     """`__all__`: every public name the module defines (checks, explain_ twins, records, lists, constants,
     Answer, Cite, InvalidInput, from_json, to_json ...), sorted; none it imports."""
-    names = sorted({m_[1] or m_[2] for m_ in _TOP.finditer(text)} - _NOT_EXPORTED | {"Number"})
+    names = sorted({m_[1] or m_[2] for m_ in _TOP.finditer(text)} - _NOT_EXPORTED)
     lines = ["", "", "__all__ = ["] + [f"    {n!r}," for n in names] + ["]", ""]
     return text.rstrip("\n") + "\n" + "\n".join(lines)
 
 
-def _short(text: str, width: int = 90) -> str:
-    """A designer's note in a comment: one line, at most width characters."""
-    words = _comment(text)
-    return words if len(words) <= width else words[:width - 1].rstrip() + "…"
+def _override_comment(ov: m.Cite, width: int) -> str:
+    """`# overridden by DAK: <its note>`, the note on one line of at most width characters."""
+    note = _comment(override_note(ov))
+    if len(note) > width:
+        note = note[:width - 1].rstrip() + "…"
+    return f"# overridden by {_comment(ov.layer)}" + (f": {note}" if note else "")
 
 
 def _overridden(mem: m.EnumMember, attr: str) -> str:
-    """`  # overridden by DAK: note` after a list value's setting that a layer changed."""
+    """The override comment after a list value's setting that a layer changed (the last layer's)."""
     layers = [ov for ov in mem.overridden_by if attr in dict(ov.set or ())]
-    if not layers:
-        return ""
-    ov = layers[-1]
-    note = override_note(ov)
-    return f"  # overridden by {_comment(ov.layer)}" + (f": {_short(note, 70)}" if note else "")
+    return f"  {_override_comment(layers[-1], 70)}" if layers else ""
 
 
 def _enum_of(t: Type) -> str | None:

@@ -93,8 +93,8 @@ def roots_of(path: Path) -> tuple[Roots, bool]:
     """The folders a document is compiled with, and whether they come from a project: the rules folders
     and installed series of the nearest rulec.toml whose folders hold the document, else its rules root."""
     here = path.resolve()
-    if project.find(here.parent) is not None:
-        p = project.load(here.parent)
+    p = project.load(here.parent)
+    if p.file is not None:
         roots = tuple((r.path.resolve(), r.label) for r in p.roots)
         if any(here.is_relative_to(folder) for folder, _ in roots):
             return roots, True

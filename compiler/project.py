@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -70,6 +71,13 @@ class Project:
     def label(self) -> str:
         """The file's name in diagnostics: from its folder's name down (game/rulec.toml), as rules files are."""
         return FILE if self.file is None else f"{self.file.resolve().parent.name}/{FILE}"
+
+
+def read(roots: Sequence[Root]) -> tuple[dict[str, str], list[Diagnostic]]:
+    """Every .rules file of the roots, each named from its root's label down (build.find_sources)."""
+    from .build import find_sources
+
+    return find_sources([r.path for r in roots], [r.label for r in roots])
 
 
 def find(start: Path) -> Path | None:

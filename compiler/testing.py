@@ -48,7 +48,12 @@ class Outcome:
 
     @property
     def name(self) -> str:
-        return f"{self.ruleset} {self.clause} {self.title or ''}".strip()
+        return example_name(self.ruleset, self.clause, self.title)
+
+
+def example_name(ruleset: str, clause: str, title: str | None) -> str:
+    """How `rulec test -v` and `--run` name an example: "RULESET CLAUSE TITLE"."""
+    return f"{ruleset} {clause} {title or ''}".strip()
 
 
 def matches(pattern: str, name: str) -> bool:
@@ -64,9 +69,13 @@ class Report:
     failures: list[Diagnostic] = field(default_factory=list)
     items: list[Item] = field(default_factory=list)
     exercised: set[tuple[str, str | None, str | None]] = field(default_factory=set)
-    names: list[str] = field(default_factory=list)
     superseded: list[str] = field(default_factory=list)  # "DAK: 4.8 'title' (example.rules:12), by ..."
     outcomes: list[Outcome] = field(default_factory=list)  # every example run, in order
+
+    @property
+    def names(self) -> list[str]:
+        """The examples run and counted (passed or failed), by name."""
+        return [o.name for o in self.outcomes if o.status != "superseded"]
 
     @property
     def uncovered(self) -> list[Item]:
@@ -89,7 +98,7 @@ def run_tests(models: Mapping[str, m.Resolved], modules: Mapping[str, types.Modu
         model = models[name]
         own_layer = model.manifest.layers[-1]
         for ex in model.examples:
-            if only is not None and not matches(only, f"{name} {ex.clause} {ex.title or ''}".strip()):
+            if only is not None and not matches(only, example_name(name, ex.clause, ex.title)):
                 continue
             start = time.perf_counter()
             outcome, diags, cites = run_example_traced(model, ex, (modules or {}).get(name))
@@ -106,7 +115,6 @@ def run_tests(models: Mapping[str, m.Resolved], modules: Mapping[str, types.Modu
                 continue
             if ex.origin.layer != own_layer and outcome != "fail":
                 continue  # counted where it was written
-            report.names.append(f"{name} {ex.clause} {ex.title or ''}".strip())
             if outcome == "pass":
                 report.passed += 1
                 report.outcomes.append(Outcome(*where, "passed", seconds=took))

@@ -14,12 +14,13 @@ import hashlib
 import os
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from .build import Content, compile_sources, find_sources, outputs, source_name, with_prints
+from .build import Content, compile_sources, outputs, source_name, with_prints
 from .cache import Work
 from .diagnostics import Diagnostic
+from .project import Root, read
 from .sources import read_rules_file
 
 Snapshot = dict[Path, tuple[int, int, str]]  # file -> (mtime_ns, size, sha256)
@@ -74,10 +75,9 @@ def write_changed(files: Mapping[str, Content], out_dir: Path) -> list[str]:
 class Watcher:
     """The rules folders and their output folder; `poll` rebuilds when a file changed."""
 
-    def __init__(self, rules: Path | list[Path], out: Path, say: Callable[[str], None],
-                 labels: list[str] | None = None) -> None:
-        self.roots = rules if isinstance(rules, list) else [rules]
-        self.labels = labels
+    def __init__(self, rules: Path | Sequence[Root], out: Path, say: Callable[[str], None]) -> None:
+        # a folder alone is named from its own name down, as the build names it
+        self.roots = [Root(rules, rules.resolve().name)] if isinstance(rules, Path) else list(rules)
         self.out, self.say = out, say
         self.state: Snapshot = {}
         self.builds = 0
@@ -87,7 +87,7 @@ class Watcher:
         """Look once; rebuild if anything changed. True when a build ran."""
         new: Snapshot = {}
         for root in self.roots:
-            new.update(snapshot(root, self.state))
+            new.update(snapshot(root.path, self.state))
         changed = changed_files(self.state, new)
         first = not self.state and not self.builds
         self.state = new
@@ -100,7 +100,7 @@ class Watcher:
 
     def build(self, changed: list[Path]) -> None:
         self.builds += 1
-        sources, read_errors = find_sources(self.roots, self.labels)
+        sources, read_errors = read(self.roots)
         syntax: list[Diagnostic] = []
         for f in changed:  # the changed files first, on their own: a typo is reported at once
             name = self.name(f)
@@ -125,9 +125,9 @@ class Watcher:
 
     def name(self, f: Path) -> str:
         """A file's name as the build names it: from its root's folder name (or label) down."""
-        for i, root in enumerate(self.roots):
-            if f.is_relative_to(root):
-                return source_name(root, f, self.labels[i] if self.labels else None)
+        for root in self.roots:
+            if f.is_relative_to(root.path):
+                return source_name(root.path, f, root.label)
         return f.as_posix()
 
     def report(self, diags: list[Diagnostic], sources: dict[str, str]) -> None:
@@ -137,8 +137,8 @@ class Watcher:
 
 def watch(args: argparse.Namespace) -> int:
     """Poll every --interval seconds until interrupted (or --iterations polls, for tests)."""
-    roots: list[Path] = args.roots
-    missing = [r for r in roots if not r.is_dir()]
+    roots: list[Root] = args.roots
+    missing = [r.path for r in roots if not r.path.is_dir()]
     if missing:
         print(f"rulec: no such folder: {missing[0]}", file=sys.stderr)
         return 2
@@ -146,8 +146,8 @@ def watch(args: argparse.Namespace) -> int:
     def say(line: str) -> None:
         print(line, flush=True)
 
-    w = Watcher(roots, args.out, say, args.labels)
-    say(f"watching {', '.join(f'{r}/' for r in roots)} (Ctrl-C to stop); cards are printed by a plain "
+    w = Watcher(roots, args.out, say)
+    say(f"watching {', '.join(f'{r.path}/' for r in roots)} (Ctrl-C to stop); cards are printed by a plain "
         "'rulec build'")
     polls = 0
     try:
