@@ -7,8 +7,8 @@ import functools
 import hashlib
 import itertools
 import json
-import pprint
 import re
+import textwrap
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -33,8 +33,9 @@ from .pyexpr import (
     type_of,
 )
 from .runtime_src import RUNTIME
-from .state_schema import BOUND, MAX_DIGITS, invariant_parts, state_schema
+from .state_schema import invariant_parts, state_schema
 from .types import BOOL, NUMBER, BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, Type
+from .wrap import data_literal, wrap_module
 
 MAX_PRECOMPUTED = 4096
 
@@ -264,7 +265,7 @@ class ModuleEmitter:
         self.emit_header(head)
         lines = _trim(head.lines + [""] + self.consts.lines + ["", ""] + body.lines)
         text = "\n".join(lines) + "\n"
-        return _with_exports(_used_imports(_without_unused(text) if prune else text))
+        return wrap_module(_with_exports(_used_imports(_without_unused(text) if prune else text)))
 
     def emit_header(self, w: Writer) -> None:
         mf = self.m
@@ -274,7 +275,8 @@ class ModuleEmitter:
         w.line()
         w.line(_docline(self.manifest_words()))
         w.line()
-        w.line("Generated from " + _docline(", ".join(files)) + " by `rulec build`; do not edit.")
+        w.block(textwrap.fill("Generated from " + _docline(", ".join(files)) + " by `rulec build`; do not edit.",
+                              100, break_long_words=False, break_on_hyphens=False))
         w.line("Standalone: it needs only the Python standard library, so it can be copied into any program.")
         w.line("Every check has an explain_ twin whose Answer cites the rules that decided it.")
         w.line('"""')
@@ -293,8 +295,7 @@ class ModuleEmitter:
         w.line(f"SCENARIO: Final[str | None] = {mf.scenario and mf.scenario.name!r}")
         w.line(f"OPTIONS: Final[tuple[str, ...]] = {tuple(o.name for o in mf.options)!r}")
         w.line(f"LAYERS: Final[tuple[str, ...]] = {tuple(mf.layers)!r}")
-        w.line("MANIFEST: Final[dict[str, Any]] = " + pprint.pformat(_manifest(mf), width=100, sort_dicts=True)
-               .replace("\n", "\n    "))
+        w.block("MANIFEST: Final[dict[str, Any]] = " + data_literal(_manifest(mf), lead=35))
 
     def manifest_words(self) -> str:
         mf = self.m
@@ -415,7 +416,8 @@ class ModuleEmitter:
             enum = _enum_of(f.t)
             if enum is not None:
                 words += f" (one of: {', '.join(self.ec.enum_members(enum))})"
-            lines.append(f"    {py_name(f.name)}: {words}")
+            lines.append(textwrap.fill(f"{py_name(f.name)}: {words}", 100, initial_indent="    ",
+                                       subsequent_indent="        ", break_long_words=False, break_on_hyphens=False))
         return "\n".join(lines)
 
     # ---- functions ----------------------------------------------------------------------
@@ -1006,8 +1008,7 @@ class ModuleEmitter:
         w.line("# ---- input checked at the boundary " + "-" * 45)
         w.line()
         schema = state_schema(self.model)
-        w.line("STATE_SCHEMA: Final[dict[str, Any]] = " + pprint.pformat(schema, width=100, sort_dicts=True)
-               .replace("\n", "\n    ").replace(str(BOUND), f"10 ** {MAX_DIGITS}"))  # not 1,201 digits
+        w.block("STATE_SCHEMA: Final[dict[str, Any]] = " + data_literal(schema, lead=39))  # 10 ** 1200, not its digits
         w.line("_FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {")
         for r in self.model.records:
             w.line(f"    {r.name!r}: (")

@@ -423,13 +423,15 @@ GAME_VERSION: Final[str | None] = None
 SCENARIO: Final[str | None] = None
 OPTIONS: Final[tuple[str, ...]] = ()
 LAYERS: Final[tuple[str, ...]] = ('ACW',)
-MANIFEST: Final[dict[str, Any]] = {'game': None,
-     'layers': ['ACW'],
-     'options': [],
-     'ruleset': 'ACW',
-     'scenario': None,
-     'series': {'name': 'ACW', 'title': 'Brigade-scale American Civil War: combat', 'version': None},
-     'title': 'Brigade-scale American Civil War: combat'}
+MANIFEST: Final[dict[str, Any]] = {
+    'game': None,
+    'layers': ['ACW'],
+    'options': [],
+    'ruleset': 'ACW',
+    'scenario': None,
+    'series': {'name': 'ACW', 'title': 'Brigade-scale American Civil War: combat', 'version': None},
+    'title': 'Brigade-scale American Civil War: combat',
+}
 
 _CITE_ACW_1_1: Final[Cite] = Cite(layer='ACW', clause='1.1', item=None, title='Must attack', note=None)
 _CITE_ACW_1_2: Final[Cite] = Cite(layer='ACW', clause='1.2', item=None, title='How much of a stack counts', note=None)
@@ -444,14 +446,26 @@ _CITE_ACW_1_7_six: Final[Cite] = Cite(layer='ACW', clause='1.7', item='six', tit
 _CITE_ACW_1_7_three: Final[Cite] = Cite(layer='ACW', clause='1.7', item='three', title='3', note=None)
 _CITE_ACW_1_7_two: Final[Cite] = Cite(layer='ACW', clause='1.7', item='two', title='2', note=None)
 _CITE_ACW_2_1: Final[Cite] = Cite(layer='ACW', clause='2.1', item=None, title='Combat Die Roll Modifiers', note=None)
-_CITE_ACW_2_1_breastworks: Final[Cite] = Cite(layer='ACW', clause='2.1', item='breastworks', title='Defender in breastworks', note=None)
-_CITE_ACW_2_1_commander: Final[Cite] = Cite(layer='ACW', clause='2.1', item='commander', title='Commander stacked with the attackers', note=None)
-_CITE_ACW_2_1_disorganized: Final[Cite] = Cite(layer='ACW', clause='2.1', item='disorganized', title='An attacking stack is disorganized', note=None)
-_CITE_ACW_2_1_elevation: Final[Cite] = Cite(layer='ACW', clause='2.1', item='elevation', title='Elevation favorable to the attacker', note=None)
-_CITE_ACW_2_1_flanking: Final[Cite] = Cite(layer='ACW', clause='2.1', item='flanking', title='Flanking attack', note=None)
+_CITE_ACW_2_1_breastworks: Final[Cite] = Cite(
+    layer='ACW', clause='2.1', item='breastworks', title='Defender in breastworks', note=None
+)
+_CITE_ACW_2_1_commander: Final[Cite] = Cite(
+    layer='ACW', clause='2.1', item='commander', title='Commander stacked with the attackers', note=None
+)
+_CITE_ACW_2_1_disorganized: Final[Cite] = Cite(
+    layer='ACW', clause='2.1', item='disorganized', title='An attacking stack is disorganized', note=None
+)
+_CITE_ACW_2_1_elevation: Final[Cite] = Cite(
+    layer='ACW', clause='2.1', item='elevation', title='Elevation favorable to the attacker', note=None
+)
+_CITE_ACW_2_1_flanking: Final[Cite] = Cite(
+    layer='ACW', clause='2.1', item='flanking', title='Flanking attack', note=None
+)
 _CITE_ACW_3_1: Final[Cite] = Cite(layer='ACW', clause='3.1', item=None, title='Elimination Priority', note=None)
 _CITE_ACW_3_2: Final[Cite] = Cite(layer='ACW', clause='3.2', item=None, title='Leader Casualties', note=None)
-_CITE_ACW_3_2_eliminated: Final[Cite] = Cite(layer='ACW', clause='3.2', item='eliminated', title='Elimination', note=None)
+_CITE_ACW_3_2_eliminated: Final[Cite] = Cite(
+    layer='ACW', clause='3.2', item='eliminated', title='Elimination', note=None
+)
 _CITE_ACW_3_2_no_effect: Final[Cite] = Cite(layer='ACW', clause='3.2', item='no_effect', title='No effect', note=None)
 _CITE_ACW_3_2_retreat: Final[Cite] = Cite(layer='ACW', clause='3.2', item='retreat', title='Retreat', note=None)
 _RULES_ACW_1_1: Final[tuple[Cite, ...]] = (_CITE_ACW_1_1,)
@@ -666,21 +680,35 @@ def explain_required_attacks_made(enemy: Sequence[EnemyHex]) -> Answer[bool]:
     """Has every enemy unit in a friendly ZOC been attacked? (1.1), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_required_attacks_made(tuple(enemy), _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(required_attacks_made, (('enemy', enemy, _Items(_DOMAINS_EnemyHex_1, lambda: EnemyHex(), 'EnemyHex {}')), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            required_attacks_made, (('enemy', enemy, _Items(_DOMAINS_EnemyHex_1, lambda: EnemyHex(), 'EnemyHex {}')), )
+        ),
+    )
 
 
 # rules/acw/combat.rules:74  1.2  How much of a stack counts
 def counted_sp(s: Stack) -> int:
     """The SP of a stack that count in combat (1.2)."""
     _s_units = s.units
-    return min(_sum(u.sp for u in _s_units if u.arm in _SET_cavalry_infantry), foot_and_horse_cap) + min(_sum(u.sp for u in _s_units if u.arm == 'artillery'), artillery_cap)
+    return (
+        min(_sum(u.sp for u in _s_units if u.arm in _SET_cavalry_infantry), foot_and_horse_cap)
+        + min(_sum(u.sp for u in _s_units if u.arm == 'artillery'), artillery_cap)
+    )
 
 
 # rules/acw/combat.rules:74  1.2  How much of a stack counts
 def _t_counted_sp(s: Stack, _t: list[Cite]) -> int:
     """counted_sp, recording in _t each rule it uses."""
     _t.extend(_RULES_ACW_1_2)
-    return min(_sum(u.sp for u in s.units if u.arm in _SET_cavalry_infantry), _cite(_t, _RULES_ACW_1_2, foot_and_horse_cap)) + min(_sum(u.sp for u in s.units if u.arm == 'artillery'), _cite(_t, _RULES_ACW_1_2, artillery_cap))
+    return (
+        min(
+            _sum(u.sp for u in s.units if u.arm in _SET_cavalry_infantry), _cite(_t, _RULES_ACW_1_2, foot_and_horse_cap)
+        )
+        + min(_sum(u.sp for u in s.units if u.arm == 'artillery'), _cite(_t, _RULES_ACW_1_2, artillery_cap))
+    )
 
 
 # rules/acw/combat.rules:74  1.2  How much of a stack counts
@@ -709,7 +737,11 @@ def explain_abides_by_result(u: Unit, s: Stack) -> Answer[bool]:
     """Is this unit of the stack bound by the combat result? (1.2), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_abides_by_result(u, s, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(abides_by_result, (('u', u, _DOMAINS_Unit_0), ('s', s, _DOMAINS_Stack_0), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(abides_by_result, (('u', u, _DOMAINS_Unit_0), ('s', s, _DOMAINS_Stack_0), )),
+    )
 
 
 # rules/acw/combat.rules:118  1.3  A stack is a single unit
@@ -748,15 +780,20 @@ def _t_defense_may_split_into(combats: int, _t: list[Cite]) -> bool:
 
 # rules/acw/combat.rules:120  1.3  A stack is a single unit
 def explain_defense_may_split_into(combats: int) -> Answer[bool]:
-    """May one stack's defense be split into this many combats against the hexes attacking it? (1.3), with the rules that decided it."""
+    """May one stack's defense be split into this many combats against the hexes attacking it? (1.3), with the rules
+    that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_defense_may_split_into(combats, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(defense_may_split_into, (('combats', combats, ()), )))
+    return Answer(
+        _value, _rules(_t), () if _value else _would_change(defense_may_split_into, (('combats', combats, ()), ))
+    )
 
 
 # rules/acw/combat.rules:124  1.3  A stack is a single unit
 def hex_attacked(units_attacked: int) -> bool:
-    """Is an enemy hex attacked? Its stack counts as a single unit, so attacking any of its units attacks the hex (1.3)."""
+    """Is an enemy hex attacked? Its stack counts as a single unit, so attacking any of its units attacks the hex (1.3).
+    """
     return units_attacked > 0
 
 
@@ -769,10 +806,14 @@ def _t_hex_attacked(units_attacked: int, _t: list[Cite]) -> bool:
 
 # rules/acw/combat.rules:124  1.3  A stack is a single unit
 def explain_hex_attacked(units_attacked: int) -> Answer[bool]:
-    """Is an enemy hex attacked? Its stack counts as a single unit, so attacking any of its units attacks the hex (1.3), with the rules that decided it."""
+    """Is an enemy hex attacked? Its stack counts as a single unit, so attacking any of its units attacks the hex (1.3),
+    with the rules that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_hex_attacked(units_attacked, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hex_attacked, (('units_attacked', units_attacked, ()), )))
+    return Answer(
+        _value, _rules(_t), () if _value else _would_change(hex_attacked, (('units_attacked', units_attacked, ()), ))
+    )
 
 
 # rules/acw/combat.rules:151  1.4  Units in an enemy ZOC
@@ -793,7 +834,17 @@ def explain_must_attack(in_enemy_zoc: bool, enemy: Sequence[EnemyHex]) -> Answer
     """Must this stack attack? (1.4), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_must_attack(in_enemy_zoc, tuple(enemy), _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(must_attack, (('in_enemy_zoc', in_enemy_zoc, (False, True)), ('enemy', enemy, _Items(_DOMAINS_EnemyHex_1, lambda: EnemyHex(), 'EnemyHex {}')), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            must_attack,
+            (
+                ('in_enemy_zoc', in_enemy_zoc, (False, True)),
+                ('enemy', enemy, _Items(_DOMAINS_EnemyHex_1, lambda: EnemyHex(), 'EnemyHex {}')),
+            ),
+        ),
+    )
 
 
 # rules/acw/combat.rules:170  1.5  Put in a ZOC by the enemy
@@ -823,14 +874,20 @@ def explain_may_attack(in_command: bool, used_road_movement: bool, put_in_zoc_by
 # rules/acw/combat.rules:192  1.6  Flanking
 def hexsides_adjacent(a: HexSide, b: HexSide) -> bool:
     """Are the hexes beyond these two sides adjacent to each other? (1.6)."""
-    return b == _step_around(HexSide_values, _ORDER_HexSide, a, 1) or b == _step_around(HexSide_values, _ORDER_HexSide, a, -1)
+    return (
+        b == _step_around(HexSide_values, _ORDER_HexSide, a, 1)
+        or b == _step_around(HexSide_values, _ORDER_HexSide, a, -1)
+    )
 
 
 # rules/acw/combat.rules:192  1.6  Flanking
 def _t_hexsides_adjacent(a: HexSide, b: HexSide, _t: list[Cite]) -> bool:
     """hexsides_adjacent, recording in _t each rule it uses."""
     _t.extend(_RULES_ACW_1_6)
-    return b == _step_around(HexSide_values, _ORDER_HexSide, a, 1) or b == _step_around(HexSide_values, _ORDER_HexSide, a, -1)
+    return (
+        b == _step_around(HexSide_values, _ORDER_HexSide, a, 1)
+        or b == _step_around(HexSide_values, _ORDER_HexSide, a, -1)
+    )
 
 _ANSWERS_hexsides_adjacent: Final[dict[tuple[HexSide, HexSide], Answer[bool]]] = {
     ('n', 'n',): Answer(False, (_CITE_ACW_1_6,), ('a = ne', 'a = nw', 'b = ne', 'b = nw')),
@@ -881,14 +938,40 @@ def explain_hexsides_adjacent(a: HexSide, b: HexSide) -> Answer[bool]:
 # rules/acw/combat.rules:196  1.6  Flanking
 def flanked(attacked_from: frozenset[HexSide]) -> bool:
     """Is a unit attacked from these sides flanked? (1.6)."""
-    return len(attacked_from) >= 3 or (len(attacked_from) == 2 and any(any(a != b and (not (b == _step_around(HexSide_values, _ORDER_HexSide, a, 1) or b == _step_around(HexSide_values, _ORDER_HexSide, a, -1))) for b in attacked_from) for a in attacked_from))
+    return (
+        len(attacked_from) >= 3
+        or (
+            len(attacked_from) == 2
+            and any(
+                any(
+                    (
+                        a != b
+                        and (
+                            not (
+                                b == _step_around(HexSide_values, _ORDER_HexSide, a, 1)
+                                or b == _step_around(HexSide_values, _ORDER_HexSide, a, -1)
+                            )
+                        )
+                    )
+                    for b in attacked_from
+                )
+                for a in attacked_from
+            )
+        )
+    )
 
 
 # rules/acw/combat.rules:196  1.6  Flanking
 def _t_flanked(attacked_from: frozenset[HexSide], _t: list[Cite]) -> bool:
     """flanked, recording in _t each rule it uses."""
     _t.extend(_RULES_ACW_1_6)
-    return len(attacked_from) >= 3 or (len(attacked_from) == 2 and any(any(a != b and (not _t_hexsides_adjacent(a, b, _t)) for b in attacked_from) for a in attacked_from))
+    return (
+        len(attacked_from) >= 3
+        or (
+            len(attacked_from) == 2
+            and any(any(a != b and (not _t_hexsides_adjacent(a, b, _t)) for b in attacked_from) for a in attacked_from)
+        )
+    )
 
 
 # rules/acw/combat.rules:196  1.6  Flanking
@@ -896,7 +979,9 @@ def explain_flanked(attacked_from: frozenset[HexSide]) -> Answer[bool]:
     """Is a unit attacked from these sides flanked? (1.6), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_flanked(attacked_from, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(flanked, (('attacked_from', attacked_from, ()), )))
+    return Answer(
+        _value, _rules(_t), () if _value else _would_change(flanked, (('attacked_from', attacked_from, ()), ))
+    )
 
 
 # rules/acw/combat.rules:262  2.1  Combat Die Roll Modifiers
@@ -959,32 +1044,65 @@ def explain_first_loss_allowed(u: Unit, combat_cr: int) -> Answer[bool]:
     """May this unit be the stack's first loss? (3.1), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_first_loss_allowed(u, combat_cr, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(first_loss_allowed, (('u', u, _DOMAINS_Unit_0), ('combat_cr', combat_cr, ()), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            first_loss_allowed, (('u', u, _DOMAINS_Unit_0), ('combat_cr', combat_cr, ()), )
+        ),
+    )
 
 
 # rules/acw/combat.rules:301  3.1  Elimination Priority
 def exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int, combat_cr: int) -> bool:
-    """Are these (in the order taken) the attacker's losses in an EXC: the first of the combat's CR, and only as many more as must be taken to at least match the defender's SP? (3.1)."""
+    """Are these (in the order taken) the attacker's losses in an EXC: the first of the combat's CR, and only as many
+    more as must be taken to at least match the defender's SP? (3.1).
+    """
     total: int = _sum(u.sp for u in attacker_losses)
     spare: int = _count(u for u in attacker_losses if total - u.sp >= defender_sp_lost)
-    return _len(attacker_losses) > 0 and _first(u.cr for u in attacker_losses) == combat_cr and (total >= defender_sp_lost) and (spare == 0 or (spare == 1 and total - _first(u.sp for u in attacker_losses) >= defender_sp_lost))
+    return (
+        _len(attacker_losses) > 0
+        and _first(u.cr for u in attacker_losses) == combat_cr
+        and (total >= defender_sp_lost)
+        and (spare == 0 or (spare == 1 and total - _first(u.sp for u in attacker_losses) >= defender_sp_lost))
+    )
 
 
 # rules/acw/combat.rules:301  3.1  Elimination Priority
-def _t_exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int, combat_cr: int, _t: list[Cite]) -> bool:
+def _t_exchange_losses_ok(
+    attacker_losses: tuple[Unit, ...], defender_sp_lost: int, combat_cr: int, _t: list[Cite]
+) -> bool:
     """exchange_losses_ok, recording in _t each rule it uses."""
     _t.extend(_RULES_ACW_3_1)
     total: int = _sum(u.sp for u in attacker_losses)
     spare: int = _count(u for u in attacker_losses if total - u.sp >= defender_sp_lost)
-    return _len(attacker_losses) > 0 and _first(u.cr for u in attacker_losses) == combat_cr and (total >= defender_sp_lost) and (spare == 0 or (spare == 1 and total - _first(u.sp for u in attacker_losses) >= defender_sp_lost))
+    return (
+        _len(attacker_losses) > 0
+        and _first(u.cr for u in attacker_losses) == combat_cr
+        and (total >= defender_sp_lost)
+        and (spare == 0 or (spare == 1 and total - _first(u.sp for u in attacker_losses) >= defender_sp_lost))
+    )
 
 
 # rules/acw/combat.rules:301  3.1  Elimination Priority
 def explain_exchange_losses_ok(attacker_losses: Sequence[Unit], defender_sp_lost: int, combat_cr: int) -> Answer[bool]:
-    """Are these (in the order taken) the attacker's losses in an EXC: the first of the combat's CR, and only as many more as must be taken to at least match the defender's SP? (3.1), with the rules that decided it."""
+    """Are these (in the order taken) the attacker's losses in an EXC: the first of the combat's CR, and only as many
+    more as must be taken to at least match the defender's SP? (3.1), with the rules that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_exchange_losses_ok(tuple(attacker_losses), defender_sp_lost, combat_cr, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(exchange_losses_ok, (('attacker_losses', attacker_losses, _Items(_DOMAINS_Unit_0, lambda: Unit(), 'Unit {}')), ('defender_sp_lost', defender_sp_lost, ()), ('combat_cr', combat_cr, ()), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            exchange_losses_ok,
+            (
+                ('attacker_losses', attacker_losses, _Items(_DOMAINS_Unit_0, lambda: Unit(), 'Unit {}')),
+                ('defender_sp_lost', defender_sp_lost, ()),
+                ('combat_cr', combat_cr, ()),
+            ),
+        ),
+    )
 
 
 # rules/acw/combat.rules:342  3.2  Leader Casualties
@@ -997,7 +1115,11 @@ def leader_rolls(result: Outcome, leaders: tuple[Leader, ...]) -> int:
 def _t_leader_rolls(result: Outcome, leaders: tuple[Leader, ...], _t: list[Cite]) -> int:
     """leader_rolls, recording in _t each rule it uses."""
     _t.extend(_RULES_ACW_3_2)
-    return _count(l_ for l_ in leaders if l_.stars > 1) if _attr_yes(_t, _CITES_Outcome_adverse, Outcome_adverse, result) else 0
+    return (
+        _count(l_ for l_ in leaders if l_.stars > 1)
+        if _attr_yes(_t, _CITES_Outcome_adverse, Outcome_adverse, result)
+        else 0
+    )
 
 
 # rules/acw/combat.rules:342  3.2  Leader Casualties
@@ -1026,7 +1148,11 @@ def explain_leader_casualty(l_: Leader, roll: int) -> Answer[bool]:
     """Does this roll make the commander a casualty? (3.2), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_leader_casualty(l_, roll, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(leader_casualty, (('l_', l_, _DOMAINS_Leader_0), ('roll', roll, ()), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(leader_casualty, (('l_', l_, _DOMAINS_Leader_0), ('roll', roll, ()), )),
+    )
 
 
 # ---- constants -----------------------------------------------------------------
@@ -1040,74 +1166,93 @@ artillery_cap: Final[int] = 10
 
 # ---- input checked at the boundary ---------------------------------------------
 
-STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'EnemyHex': {'additionalProperties': False,
-                            'description': 'An enemy hex next to friendly units',
-                            'properties': {'attacked': {'description': 'Attacked this combat phase',
-                                                        'type': 'boolean'},
-                                           'in_friendly_zoc': {'description': 'In a friendly ZOC',
-                                                               'type': 'boolean'}},
-                            'required': [],
-                            'type': 'object'},
-               'Leader': {'additionalProperties': False,
-                          'description': 'A commander',
-                          'properties': {'replacement': {'description': 'Flipped to its replacement '
-                                                                        'side',
-                                                         'type': 'boolean'},
-                                         'stars': {'$ref': '#/$defs/rulec:int',
-                                                   'description': 'Stars'}},
-                          'required': [],
-                          'type': 'object'},
-               'Stack': {'additionalProperties': False,
-                         'description': 'The units in one hex',
-                         'properties': {'units': {'description': 'The units, top first',
-                                                  'items': {'$ref': '#/$defs/Unit'},
-                                                  'type': 'array'}},
-                         'required': [],
-                         'type': 'object'},
-               'Unit': {'additionalProperties': False,
-                        'description': 'A combat unit',
-                        'properties': {'arm': {'description': 'Infantry, cavalry or artillery',
-                                               'enum': ['infantry', 'cavalry', 'artillery']},
-                                       'cr': {'$ref': '#/$defs/rulec:int',
-                                              'description': 'Cohesion Rating'},
-                                       'sp': {'$ref': '#/$defs/rulec:int',
-                                              'description': 'Strength points'}},
-                        'required': [],
-                        'type': 'object'},
-               'rulec:int': {'description': 'A whole number (1, 1.0 and 1e3 are whole; at most 1,200 '
-                                            'digits).',
-                             'exclusiveMaximum': 10 ** 1200,
-                             'exclusiveMinimum': -10 ** 1200,
-                             'type': 'integer'}},
-     '$schema': 'https://json-schema.org/draft/2020-12/schema',
-     'additionalProperties': {'oneOf': [{'additionalProperties': False,
-                                         'properties': {'record': {'const': 'Unit'},
-                                                        'value': {'$ref': '#/$defs/Unit'}},
-                                         'required': ['record', 'value'],
-                                         'type': 'object'},
-                                        {'additionalProperties': False,
-                                         'properties': {'record': {'const': 'Stack'},
-                                                        'value': {'$ref': '#/$defs/Stack'}},
-                                         'required': ['record', 'value'],
-                                         'type': 'object'},
-                                        {'additionalProperties': False,
-                                         'properties': {'record': {'const': 'EnemyHex'},
-                                                        'value': {'$ref': '#/$defs/EnemyHex'}},
-                                         'required': ['record', 'value'],
-                                         'type': 'object'},
-                                        {'additionalProperties': False,
-                                         'properties': {'record': {'const': 'Leader'},
-                                                        'value': {'$ref': '#/$defs/Leader'}},
-                                         'required': ['record', 'value'],
-                                         'type': 'object'}]},
-     'description': 'Named values for rulec eval --state: each property names a record of this ruleset '
-                    'and gives its fields, as {"h": {"record": "Hex", "value": {...}}}. A value is '
-                    "valid exactly when the generated module's from_json reads it: its records' "
-                    "invariants are here too, each in its record's allOf, marked with "
-                    '"x-rulec-invariant".',
-     'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
-     'title': 'Game state for Brigade-scale American Civil War: combat (ACW)',
-     'type': 'object'}
+STATE_SCHEMA: Final[dict[str, Any]] = {
+    '$defs': {
+        'EnemyHex': {
+            'additionalProperties': False,
+            'description': 'An enemy hex next to friendly units',
+            'properties': {
+                'attacked': {'description': 'Attacked this combat phase', 'type': 'boolean'},
+                'in_friendly_zoc': {'description': 'In a friendly ZOC', 'type': 'boolean'},
+            },
+            'required': [],
+            'type': 'object',
+        },
+        'Leader': {
+            'additionalProperties': False,
+            'description': 'A commander',
+            'properties': {
+                'replacement': {'description': 'Flipped to its replacement side', 'type': 'boolean'},
+                'stars': {'$ref': '#/$defs/rulec:int', 'description': 'Stars'},
+            },
+            'required': [],
+            'type': 'object',
+        },
+        'Stack': {
+            'additionalProperties': False,
+            'description': 'The units in one hex',
+            'properties': {
+                'units': {'description': 'The units, top first', 'items': {'$ref': '#/$defs/Unit'}, 'type': 'array'},
+            },
+            'required': [],
+            'type': 'object',
+        },
+        'Unit': {
+            'additionalProperties': False,
+            'description': 'A combat unit',
+            'properties': {
+                'arm': {'description': 'Infantry, cavalry or artillery', 'enum': ['infantry', 'cavalry', 'artillery']},
+                'cr': {'$ref': '#/$defs/rulec:int', 'description': 'Cohesion Rating'},
+                'sp': {'$ref': '#/$defs/rulec:int', 'description': 'Strength points'},
+            },
+            'required': [],
+            'type': 'object',
+        },
+        'rulec:int': {
+            'description': 'A whole number (1, 1.0 and 1e3 are whole; at most 1,200 digits).',
+            'exclusiveMaximum': 10 ** 1200,
+            'exclusiveMinimum': -10 ** 1200,
+            'type': 'integer',
+        },
+    },
+    '$schema': 'https://json-schema.org/draft/2020-12/schema',
+    'additionalProperties': {
+        'oneOf': [
+            {
+                'additionalProperties': False,
+                'properties': {'record': {'const': 'Unit'}, 'value': {'$ref': '#/$defs/Unit'}},
+                'required': ['record', 'value'],
+                'type': 'object',
+            },
+            {
+                'additionalProperties': False,
+                'properties': {'record': {'const': 'Stack'}, 'value': {'$ref': '#/$defs/Stack'}},
+                'required': ['record', 'value'],
+                'type': 'object',
+            },
+            {
+                'additionalProperties': False,
+                'properties': {'record': {'const': 'EnemyHex'}, 'value': {'$ref': '#/$defs/EnemyHex'}},
+                'required': ['record', 'value'],
+                'type': 'object',
+            },
+            {
+                'additionalProperties': False,
+                'properties': {'record': {'const': 'Leader'}, 'value': {'$ref': '#/$defs/Leader'}},
+                'required': ['record', 'value'],
+                'type': 'object',
+            },
+        ],
+    },
+    'description': (
+        'Named values for rulec eval --state: each property names a record of this ruleset and gives its fields, as '
+        '{"h": {"record": "Hex", "value": {...}}}. A value is valid exactly when the generated module\'s from_json '
+        'reads it: its records\' invariants are here too, each in its record\'s allOf, marked with "x-rulec-invariant".'
+    ),
+    'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
+    'title': 'Game state for Brigade-scale American Civil War: combat (ACW)',
+    'type': 'object',
+}
 _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
     'Unit': (
         ('arm', 'enum Arm', ('infantry', 'cavalry', 'artillery')),
@@ -1129,34 +1274,49 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
 _RENAMED: Final[frozenset[str]] = frozenset([])
 _CHECKS_RENAMED: Final[dict[str, str]] = {}  # named like a Python keyword or helper
 _RECORD_CLASSES: Final[dict[str, Any]] = {'Unit': Unit, 'Stack': Stack, 'EnemyHex': EnemyHex, 'Leader': Leader}
-_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...]]] = {
+_INVARIANTS: Final[
+    dict[
+        str,
+        tuple[
+            tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...
+        ],
+    ]
+] = {
 }
-_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'Arm': Arm_values, 'HexSide': HexSide_values, 'Die': Die_values, 'Drm': Drm_values, 'Outcome': Outcome_values}
+_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {
+    'Arm': Arm_values, 'HexSide': HexSide_values, 'Die': Die_values, 'Drm': Drm_values, 'Outcome': Outcome_values
+}
 
 
 def unit_from_json(data: Any) -> Unit:
-    """A Unit from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    """A Unit from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values.
+    """
     value = from_json('Unit', data, 'unit')
     assert isinstance(value, Unit)
     return value
 
 
 def stack_from_json(data: Any) -> Stack:
-    """A Stack from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    """A Stack from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values.
+    """
     value = from_json('Stack', data, 'stack')
     assert isinstance(value, Stack)
     return value
 
 
 def enemy_hex_from_json(data: Any) -> EnemyHex:
-    """A EnemyHex from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    """A EnemyHex from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed
+    values.
+    """
     value = from_json('EnemyHex', data, 'enemy_hex')
     assert isinstance(value, EnemyHex)
     return value
 
 
 def leader_from_json(data: Any) -> Leader:
-    """A Leader from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    """A Leader from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed
+    values.
+    """
     value = from_json('Leader', data, 'leader')
     assert isinstance(value, Leader)
     return value

@@ -2,7 +2,8 @@
 
 series OCS (Operational Combat Series) version 4.3; options: none.
 
-Generated from rules/ocs/ch13-specialized-units.rules, rules/ocs/ch4-general-concepts.rules, rules/ocs/series.rules by `rulec build`; do not edit.
+Generated from rules/ocs/ch13-specialized-units.rules, rules/ocs/ch4-general-concepts.rules,
+rules/ocs/series.rules by `rulec build`; do not edit.
 Standalone: it needs only the Python standard library, so it can be copied into any program.
 Every check has an explain_ twin whose Answer cites the rules that decided it.
 """
@@ -433,208 +434,627 @@ GAME_VERSION: Final[str | None] = None
 SCENARIO: Final[str | None] = None
 OPTIONS: Final[tuple[str, ...]] = ()
 LAYERS: Final[tuple[str, ...]] = ('OCS',)
-MANIFEST: Final[dict[str, Any]] = {'game': None,
-     'layers': ['OCS'],
-     'options': [],
-     'ruleset': 'OCS',
-     'scenario': None,
-     'series': {'name': 'OCS', 'title': 'Operational Combat Series', 'version': '4.3'},
-     'title': 'Operational Combat Series'}
+MANIFEST: Final[dict[str, Any]] = {
+    'game': None,
+    'layers': ['OCS'],
+    'options': [],
+    'ruleset': 'OCS',
+    'scenario': None,
+    'series': {'name': 'OCS', 'title': 'Operational Combat Series', 'version': '4.3'},
+    'title': 'Operational Combat Series',
+}
 
 _CITE_OCS_12_5: Final[Cite] = Cite(layer='OCS', clause='12.5', item=None, title='Fuel Supply', note=None)
-_CITE_OCS_12_5_leg: Final[Cite] = Cite(layer='OCS', clause='12.5', item='leg', title='Leg units need no fuel', note=None)
-_CITE_OCS_12_5_motorized: Final[Cite] = Cite(layer='OCS', clause='12.5', item='motorized', title='Truck and Track units need fuel', note=None)
-_CITE_OCS_13_1_hq: Final[Cite] = Cite(layer='OCS', clause='13.1', item='hq', title='HQs are 1 RE, regardless of what is on the unit designation', note=None)
+_CITE_OCS_12_5_leg: Final[Cite] = Cite(
+    layer='OCS', clause='12.5', item='leg', title='Leg units need no fuel', note=None
+)
+_CITE_OCS_12_5_motorized: Final[Cite] = Cite(
+    layer='OCS', clause='12.5', item='motorized', title='Truck and Track units need fuel', note=None
+)
+_CITE_OCS_13_1_hq: Final[Cite] = Cite(
+    layer='OCS',
+    clause='13.1',
+    item='hq',
+    title='HQs are 1 RE, regardless of what is on the unit designation',
+    note=None,
+)
 _CITE_OCS_13_1a: Final[Cite] = Cite(layer='OCS', clause='13.1a', item=None, title='HQs and Modes', note=None)
 _CITE_OCS_13_1c: Final[Cite] = Cite(layer='OCS', clause='13.1c', item=None, title='HQs and Combat', note=None)
-_CITE_OCS_13_1c_hq: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None)
-_CITE_OCS_13_1c_hq_combat: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None)
-_CITE_OCS_13_1c_hq_combat_side: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_combat_side', title='HQ under a marker oriented toward Combat Mode: the (5) of its Combat Mode side (5.10e)', note=None)
-_CITE_OCS_13_1c_hq_move: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None)
-_CITE_OCS_13_1c_hq_move_side: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='hq_move_side', title='HQ in Strat Mode or oriented toward Move Mode: the (1) of its Move Mode side', note=None)
-_CITE_OCS_13_1c_printed: Final[Cite] = Cite(layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None)
+_CITE_OCS_13_1c_hq: Final[Cite] = Cite(
+    layer='OCS', clause='13.1c', item='hq', title='HQs have only a parenthesized (defensive-only) strength', note=None
+)
+_CITE_OCS_13_1c_hq_combat: Final[Cite] = Cite(
+    layer='OCS', clause='13.1c', item='hq_combat', title='HQ in Combat Mode: (5)', note=None
+)
+_CITE_OCS_13_1c_hq_combat_side: Final[Cite] = Cite(
+    layer='OCS',
+    clause='13.1c',
+    item='hq_combat_side',
+    title='HQ under a marker oriented toward Combat Mode: the (5) of its Combat Mode side (5.10e)',
+    note=None,
+)
+_CITE_OCS_13_1c_hq_move: Final[Cite] = Cite(
+    layer='OCS', clause='13.1c', item='hq_move', title='HQ in Move Mode: (1)', note=None
+)
+_CITE_OCS_13_1c_hq_move_side: Final[Cite] = Cite(
+    layer='OCS',
+    clause='13.1c',
+    item='hq_move_side',
+    title='HQ in Strat Mode or oriented toward Move Mode: the (1) of its Move Mode side',
+    note=None,
+)
+_CITE_OCS_13_1c_printed: Final[Cite] = Cite(
+    layer='OCS', clause='13.1c', item='printed', title='Others: as printed on the counter', note=None
+)
 _CITE_OCS_13_1d: Final[Cite] = Cite(layer='OCS', clause='13.1d', item=None, title='Special HQs', note=None)
-_CITE_OCS_13_2a: Final[Cite] = Cite(layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None)
-_CITE_OCS_13_2a_barrage_cost: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='barrage_cost', title='Barrage', note=None)
-_CITE_OCS_13_2a_combat_cost: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='combat_cost', title='Combat', note=None)
-_CITE_OCS_13_2a_construction: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='construction', title='Construction or repair', note=None)
+_CITE_OCS_13_2a: Final[Cite] = Cite(
+    layer='OCS', clause='13.2a', item=None, title='Sequencing Transport/Supply', note=None
+)
+_CITE_OCS_13_2a_barrage_cost: Final[Cite] = Cite(
+    layer='OCS', clause='13.2a', item='barrage_cost', title='Barrage', note=None
+)
+_CITE_OCS_13_2a_combat_cost: Final[Cite] = Cite(
+    layer='OCS', clause='13.2a', item='combat_cost', title='Combat', note=None
+)
+_CITE_OCS_13_2a_construction: Final[Cite] = Cite(
+    layer='OCS', clause='13.2a', item='construction', title='Construction or repair', note=None
+)
 _CITE_OCS_13_2a_fueling: Final[Cite] = Cite(layer='OCS', clause='13.2a', item='fueling', title='Fueling', note=None)
-_CITE_OCS_13_2b: Final[Cite] = Cite(layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None)
-_CITE_OCS_13_2b_transport: Final[Cite] = Cite(layer='OCS', clause='13.2b', item='transport', title='Transport Points never need fuel', note=None)
+_CITE_OCS_13_2b: Final[Cite] = Cite(
+    layer='OCS', clause='13.2b', item=None, title='Transport Points and Supply', note=None
+)
+_CITE_OCS_13_2b_transport: Final[Cite] = Cite(
+    layer='OCS', clause='13.2b', item='transport', title='Transport Points never need fuel', note=None
+)
 _CITE_OCS_13_2c: Final[Cite] = Cite(layer='OCS', clause='13.2c', item=None, title='Mechanical Handling', note=None)
 _CITE_OCS_13_2d: Final[Cite] = Cite(layer='OCS', clause='13.2d', item=None, title='Mode Restrictions', note=None)
-_CITE_OCS_13_2e_mules: Final[Cite] = Cite(layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None)
+_CITE_OCS_13_2e_mules: Final[Cite] = Cite(
+    layer='OCS', clause='13.2e', item='mules', title='Exception: Mules can be shipped via Air Transport', note=None
+)
 _CITE_OCS_13_2f: Final[Cite] = Cite(layer='OCS', clause='13.2f', item=None, title='Loading and Unloading', note=None)
-_CITE_OCS_13_2f_elsewhere: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None)
-_CITE_OCS_13_2f_receiving_hex: Final[Cite] = Cite(layer='OCS', clause='13.2f', item='receiving_hex', title='A friendly combat unit, port, air base, or existing unloaded supply dump', note=None)
+_CITE_OCS_13_2f_elsewhere: Final[Cite] = Cite(
+    layer='OCS', clause='13.2f', item='elsewhere', title='Nowhere else', note=None
+)
+_CITE_OCS_13_2f_receiving_hex: Final[Cite] = Cite(
+    layer='OCS',
+    clause='13.2f',
+    item='receiving_hex',
+    title='A friendly combat unit, port, air base, or existing unloaded supply dump',
+    note=None,
+)
 _CITE_OCS_13_2g: Final[Cite] = Cite(layer='OCS', clause='13.2g', item=None, title='Organic Trucks', note=None)
-_CITE_OCS_13_2g_alone: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='alone', title='E) Organic Trucks cannot retreat alone', note=None)
-_CITE_OCS_13_2g_organic: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='organic', title='A) Organic Trucks can never unload their SP on the map', note=None)
-_CITE_OCS_13_2g_others: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='others', title='Other Transport Points do not: tagging along is an exception for Organic Trucks (their combat: 9.14c)', note=None)
-_CITE_OCS_13_2g_tag_along: Final[Cite] = Cite(layer='OCS', clause='13.2g', item='tag_along', title='E) Organic Trucks tag along with other retreating combat units in their stack', note=None)
+_CITE_OCS_13_2g_alone: Final[Cite] = Cite(
+    layer='OCS', clause='13.2g', item='alone', title='E) Organic Trucks cannot retreat alone', note=None
+)
+_CITE_OCS_13_2g_organic: Final[Cite] = Cite(
+    layer='OCS',
+    clause='13.2g',
+    item='organic',
+    title='A) Organic Trucks can never unload their SP on the map',
+    note=None,
+)
+_CITE_OCS_13_2g_others: Final[Cite] = Cite(
+    layer='OCS',
+    clause='13.2g',
+    item='others',
+    title='Other Transport Points do not: tagging along is an exception for Organic Trucks (their combat: 9.14c)',
+    note=None,
+)
+_CITE_OCS_13_2g_tag_along: Final[Cite] = Cite(
+    layer='OCS',
+    clause='13.2g',
+    item='tag_along',
+    title='E) Organic Trucks tag along with other retreating combat units in their stack',
+    note=None,
+)
 _CITE_OCS_13_2i: Final[Cite] = Cite(layer='OCS', clause='13.2i', item=None, title=None, note=None)
 _CITE_OCS_13_3a: Final[Cite] = Cite(layer='OCS', clause='13.3a', item=None, title=None, note=None)
 _CITE_OCS_13_3b: Final[Cite] = Cite(layer='OCS', clause='13.3b', item=None, title=None, note=None)
 _CITE_OCS_13_3c: Final[Cite] = Cite(layer='OCS', clause='13.3c', item=None, title='Detrainable Hexes', note=None)
 _CITE_OCS_13_3d: Final[Cite] = Cite(layer='OCS', clause='13.3d', item=None, title='Railheads', note=None)
 _CITE_OCS_13_3e: Final[Cite] = Cite(layer='OCS', clause='13.3e', item=None, title=None, note=None)
-_CITE_OCS_13_3e_detrain: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None)
-_CITE_OCS_13_3e_entrain: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='entrain', title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode', note=None)
+_CITE_OCS_13_3e_detrain: Final[Cite] = Cite(
+    layer='OCS', clause='13.3e', item='detrain', title='3) A detrainable hex not in an enemy ZOC', note=None
+)
+_CITE_OCS_13_3e_entrain: Final[Cite] = Cite(
+    layer='OCS',
+    clause='13.3e',
+    item='entrain',
+    title='1) A detrainable hex not in an enemy ZOC; a unit must be in Move Mode',
+    note=None,
+)
 _CITE_OCS_13_3e_no: Final[Cite] = Cite(layer='OCS', clause='13.3e', item='no', title='Not otherwise', note=None)
 _CITE_OCS_13_3f: Final[Cite] = Cite(layer='OCS', clause='13.3f', item=None, title='Rail Conversion', note=None)
 _CITE_OCS_13_3g: Final[Cite] = Cite(layer='OCS', clause='13.3g', item=None, title='Rail Repair Units', note=None)
-_CITE_OCS_13_3g_rail_repair: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too', note=None)
-_CITE_OCS_13_3g_rail_repair_: Final[Cite] = Cite(layer='OCS', clause='13.3g', item='rail_repair', title='C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3) nor holding enemy units (4.8c D)', note=None)
+_CITE_OCS_13_3g_rail_repair: Final[Cite] = Cite(
+    layer='OCS',
+    clause='13.3g',
+    item='rail_repair',
+    title='B, C) Rail Repair units entrain in any railroad hex not in an enemy ZOC (13.3e 1), in Combat Mode too',
+    note=None,
+)
+_CITE_OCS_13_3g_rail_repair_: Final[Cite] = Cite(
+    layer='OCS',
+    clause='13.3g',
+    item='rail_repair',
+    title=(
+        'C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3) nor holding enemy units (4.8c '
+        'D)'
+    ),
+    note=None,
+)
 _CITE_OCS_13_3h: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
 _CITE_OCS_13_4a: Final[Cite] = Cite(layer='OCS', clause='13.4a', item=None, title=None, note=None)
-_CITE_OCS_13_4b_artillery: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None)
-_CITE_OCS_13_4b_artillery_: Final[Cite] = Cite(layer='OCS', clause='13.4b', item='artillery', title='Artillery has only a parenthesized (defensive-only) strength', note=None)
+_CITE_OCS_13_4b_artillery: Final[Cite] = Cite(
+    layer='OCS', clause='13.4b', item='artillery', title='Artillery: (1) in both Combat and Move Mode', note=None
+)
+_CITE_OCS_13_4b_artillery_: Final[Cite] = Cite(
+    layer='OCS',
+    clause='13.4b',
+    item='artillery',
+    title='Artillery has only a parenthesized (defensive-only) strength',
+    note=None,
+)
 _CITE_OCS_13_5: Final[Cite] = Cite(layer='OCS', clause='13.5', item=None, title='Replacement Units', note=None)
 _CITE_OCS_13_5a: Final[Cite] = Cite(layer='OCS', clause='13.5a', item=None, title='Replacing Losses', note=None)
 _CITE_OCS_13_5b: Final[Cite] = Cite(layer='OCS', clause='13.5b', item=None, title=None, note=None)
-_CITE_OCS_13_5b_breakdown: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='breakdown', title='Generics like Breakdown units cannot usually be rebuilt', note=None)
-_CITE_OCS_13_5b_dead_pile: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='dead_pile', title='A unit in the Dead Pile, whatever its supply and mode', note=None)
-_CITE_OCS_13_5b_others: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='others', title='Generally, only units in the Dead Pile and on-map reduced units can be rebuilt', note=None)
-_CITE_OCS_13_5b_reduced: Final[Cite] = Cite(layer='OCS', clause='13.5b', item='reduced', title='An on-map reduced unit, whatever its supply and mode', note=None)
-_CITE_OCS_13_5c_yellow_dot: Final[Cite] = Cite(layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None)
+_CITE_OCS_13_5b_breakdown: Final[Cite] = Cite(
+    layer='OCS',
+    clause='13.5b',
+    item='breakdown',
+    title='Generics like Breakdown units cannot usually be rebuilt',
+    note=None,
+)
+_CITE_OCS_13_5b_dead_pile: Final[Cite] = Cite(
+    layer='OCS',
+    clause='13.5b',
+    item='dead_pile',
+    title='A unit in the Dead Pile, whatever its supply and mode',
+    note=None,
+)
+_CITE_OCS_13_5b_others: Final[Cite] = Cite(
+    layer='OCS',
+    clause='13.5b',
+    item='others',
+    title='Generally, only units in the Dead Pile and on-map reduced units can be rebuilt',
+    note=None,
+)
+_CITE_OCS_13_5b_reduced: Final[Cite] = Cite(
+    layer='OCS', clause='13.5b', item='reduced', title='An on-map reduced unit, whatever its supply and mode', note=None
+)
+_CITE_OCS_13_5c_yellow_dot: Final[Cite] = Cite(
+    layer='OCS', clause='13.5c', item='yellow_dot', title='A Yellow dot behind the AR: never rebuilt', note=None
+)
 _CITE_OCS_13_5d: Final[Cite] = Cite(layer='OCS', clause='13.5d', item=None, title='One Repl for Two Units', note=None)
 _CITE_OCS_13_5e: Final[Cite] = Cite(layer='OCS', clause='13.5e', item=None, title='Truck Rebuilds', note=None)
 _CITE_OCS_13_5f: Final[Cite] = Cite(layer='OCS', clause='13.5f', item=None, title='Air Replacements', note=None)
 _CITE_OCS_13_6: Final[Cite] = Cite(layer='OCS', clause='13.6', item=None, title='Reinforcements', note=None)
-_CITE_OCS_13_6_elsewhere: Final[Cite] = Cite(layer='OCS', clause='13.6', item='elsewhere', title='Reinforcements are placed in their entry hexes', note=None)
-_CITE_OCS_13_6_entry: Final[Cite] = Cite(layer='OCS', clause='13.6', item='entry', title='In their entry hexes', note=None)
+_CITE_OCS_13_6_elsewhere: Final[Cite] = Cite(
+    layer='OCS', clause='13.6', item='elsewhere', title='Reinforcements are placed in their entry hexes', note=None
+)
+_CITE_OCS_13_6_entry: Final[Cite] = Cite(
+    layer='OCS', clause='13.6', item='entry', title='In their entry hexes', note=None
+)
 _CITE_OCS_13_6a: Final[Cite] = Cite(layer='OCS', clause='13.6a', item=None, title=None, note=None)
 _CITE_OCS_13_6b: Final[Cite] = Cite(layer='OCS', clause='13.6b', item=None, title=None, note=None)
-_CITE_OCS_13_6b_nearest_edge: Final[Cite] = Cite(layer='OCS', clause='13.6b', item='nearest_edge', title='A map-edge arrival hex blocked by enemy units: the nearest unblocked map-edge hex', note=None)
+_CITE_OCS_13_6b_nearest_edge: Final[Cite] = Cite(
+    layer='OCS',
+    clause='13.6b',
+    item='nearest_edge',
+    title='A map-edge arrival hex blocked by enemy units: the nearest unblocked map-edge hex',
+    note=None,
+)
 _CITE_OCS_13_6c: Final[Cite] = Cite(layer='OCS', clause='13.6c', item=None, title=None, note=None)
 _CITE_OCS_13_7: Final[Cite] = Cite(layer='OCS', clause='13.7', item=None, title='Formation Markers', note=None)
 _CITE_OCS_13_7a: Final[Cite] = Cite(layer='OCS', clause='13.7a', item=None, title='Supply Concerns', note=None)
 _CITE_OCS_13_8: Final[Cite] = Cite(layer='OCS', clause='13.8', item=None, title='Engineer Functions', note=None)
 _CITE_OCS_13_8a: Final[Cite] = Cite(layer='OCS', clause='13.8a', item=None, title='Engineer-Capable', note=None)
 _CITE_OCS_13_8b: Final[Cite] = Cite(layer='OCS', clause='13.8b', item=None, title='Bridging', note=None)
-_CITE_OCS_13_8b_capable: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='capable', title='While the unit is Engineer-Capable', note=None)
-_CITE_OCS_13_8b_gone: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='gone', title='Bridging disappears the instant the unit is no longer Engineer-Capable', note=None)
-_CITE_OCS_13_8b_major: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None)
-_CITE_OCS_13_8b_minor: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None)
-_CITE_OCS_13_8b_overrun: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None)
-_CITE_OCS_13_8b_own_bridge: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='own_bridge', title='Exception: the unit uses its own bridge to leave the hex after changing mode or orientation', note=None)
-_CITE_OCS_13_8b_unbridged: Final[Cite] = Cite(layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None)
+_CITE_OCS_13_8b_capable: Final[Cite] = Cite(
+    layer='OCS', clause='13.8b', item='capable', title='While the unit is Engineer-Capable', note=None
+)
+_CITE_OCS_13_8b_gone: Final[Cite] = Cite(
+    layer='OCS',
+    clause='13.8b',
+    item='gone',
+    title='Bridging disappears the instant the unit is no longer Engineer-Capable',
+    note=None,
+)
+_CITE_OCS_13_8b_major: Final[Cite] = Cite(
+    layer='OCS', clause='13.8b', item='major', title='Major River costs as a Minor River', note=None
+)
+_CITE_OCS_13_8b_minor: Final[Cite] = Cite(
+    layer='OCS', clause='13.8b', item='minor', title='Minor River costs nothing extra', note=None
+)
+_CITE_OCS_13_8b_overrun: Final[Cite] = Cite(
+    layer='OCS', clause='13.8b', item='overrun', title='No bridging for an overrun across a river', note=None
+)
+_CITE_OCS_13_8b_own_bridge: Final[Cite] = Cite(
+    layer='OCS',
+    clause='13.8b',
+    item='own_bridge',
+    title='Exception: the unit uses its own bridge to leave the hex after changing mode or orientation',
+    note=None,
+)
+_CITE_OCS_13_8b_unbridged: Final[Cite] = Cite(
+    layer='OCS', clause='13.8b', item='unbridged', title='No Engineer-Capable unit: as printed', note=None
+)
 _CITE_OCS_13_8c: Final[Cite] = Cite(layer='OCS', clause='13.8c', item=None, title='Detrainable Creation', note=None)
-_CITE_OCS_13_8c_hq_itself: Final[Cite] = Cite(layer='OCS', clause='13.8c', item='hq_itself', title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode', note=None)
+_CITE_OCS_13_8c_hq_itself: Final[Cite] = Cite(
+    layer='OCS',
+    clause='13.8c',
+    item='hq_itself',
+    title='Exception: an Engineer-Capable HQ can entrain itself before switching to Move Mode',
+    note=None,
+)
 _CITE_OCS_13_8d: Final[Cite] = Cite(layer='OCS', clause='13.8d', item=None, title='Construction', note=None)
-_CITE_OCS_13_8d_build_air_base: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='build_air_base', title='Build an Air Base', note=None)
-_CITE_OCS_13_8d_build_hedgehog: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='build_hedgehog', title='Build a Hedgehog', note=None)
-_CITE_OCS_13_8d_damage_port: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='damage_port', title='Damage a Port', note=None)
-_CITE_OCS_13_8d_improve_air_base: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='improve_air_base', title='Improve an Air Base', note=None)
-_CITE_OCS_13_8d_improve_hedgehog: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='improve_hedgehog', title='Improve a Hedgehog', note=None)
-_CITE_OCS_13_8d_reduce_air_base: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='reduce_air_base', title='Reduce an Air Base', note=None)
-_CITE_OCS_13_8d_reduce_hedgehog: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='reduce_hedgehog', title='Reduce a Hedgehog', note=None)
-_CITE_OCS_13_8d_repair_port: Final[Cite] = Cite(layer='OCS', clause='13.8d', item='repair_port', title='Repair a Port', note=None)
+_CITE_OCS_13_8d_build_air_base: Final[Cite] = Cite(
+    layer='OCS', clause='13.8d', item='build_air_base', title='Build an Air Base', note=None
+)
+_CITE_OCS_13_8d_build_hedgehog: Final[Cite] = Cite(
+    layer='OCS', clause='13.8d', item='build_hedgehog', title='Build a Hedgehog', note=None
+)
+_CITE_OCS_13_8d_damage_port: Final[Cite] = Cite(
+    layer='OCS', clause='13.8d', item='damage_port', title='Damage a Port', note=None
+)
+_CITE_OCS_13_8d_improve_air_base: Final[Cite] = Cite(
+    layer='OCS', clause='13.8d', item='improve_air_base', title='Improve an Air Base', note=None
+)
+_CITE_OCS_13_8d_improve_hedgehog: Final[Cite] = Cite(
+    layer='OCS', clause='13.8d', item='improve_hedgehog', title='Improve a Hedgehog', note=None
+)
+_CITE_OCS_13_8d_reduce_air_base: Final[Cite] = Cite(
+    layer='OCS', clause='13.8d', item='reduce_air_base', title='Reduce an Air Base', note=None
+)
+_CITE_OCS_13_8d_reduce_hedgehog: Final[Cite] = Cite(
+    layer='OCS', clause='13.8d', item='reduce_hedgehog', title='Reduce a Hedgehog', note=None
+)
+_CITE_OCS_13_8d_repair_port: Final[Cite] = Cite(
+    layer='OCS', clause='13.8d', item='repair_port', title='Repair a Port', note=None
+)
 _CITE_OCS_13_9: Final[Cite] = Cite(layer='OCS', clause='13.9', item=None, title='Unit Consolidation', note=None)
 _CITE_OCS_3_3: Final[Cite] = Cite(layer='OCS', clause='3.3', item=None, title='Non-Combat Units', note=None)
 _CITE_OCS_3_3_air_base: Final[Cite] = Cite(layer='OCS', clause='3.3', item='air_base', title='Air base', note=None)
 _CITE_OCS_3_3_artillery: Final[Cite] = Cite(layer='OCS', clause='3.3', item='artillery', title='Artillery', note=None)
-_CITE_OCS_3_3_assault_engineer: Final[Cite] = Cite(layer='OCS', clause='3.3', item='assault_engineer', title='Assault Engineer', note=None)
-_CITE_OCS_3_3_combat_unit: Final[Cite] = Cite(layer='OCS', clause='3.3', item='combat_unit', title='Combat unit', note=None)
+_CITE_OCS_3_3_assault_engineer: Final[Cite] = Cite(
+    layer='OCS', clause='3.3', item='assault_engineer', title='Assault Engineer', note=None
+)
+_CITE_OCS_3_3_combat_unit: Final[Cite] = Cite(
+    layer='OCS', clause='3.3', item='combat_unit', title='Combat unit', note=None
+)
 _CITE_OCS_3_3_engineer: Final[Cite] = Cite(layer='OCS', clause='3.3', item='engineer', title='Engineer', note=None)
-_CITE_OCS_3_3_fighter: Final[Cite] = Cite(layer='OCS', clause='3.3', item='fighter', title='Fighter (an air unit)', note=None)
+_CITE_OCS_3_3_fighter: Final[Cite] = Cite(
+    layer='OCS', clause='3.3', item='fighter', title='Fighter (an air unit)', note=None
+)
 _CITE_OCS_3_3_hedgehog: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hedgehog', title='Hedgehog', note=None)
 _CITE_OCS_3_3_hq: Final[Cite] = Cite(layer='OCS', clause='3.3', item='hq', title='HQ', note=None)
-_CITE_OCS_3_3_other_plane: Final[Cite] = Cite(layer='OCS', clause='3.3', item='other_plane', title='Air unit other than a fighter', note=None)
-_CITE_OCS_3_3_para_glider_engineer: Final[Cite] = Cite(layer='OCS', clause='3.3', item='para_glider_engineer', title='Para/Glider Engineer', note=None)
+_CITE_OCS_3_3_other_plane: Final[Cite] = Cite(
+    layer='OCS', clause='3.3', item='other_plane', title='Air unit other than a fighter', note=None
+)
+_CITE_OCS_3_3_para_glider_engineer: Final[Cite] = Cite(
+    layer='OCS', clause='3.3', item='para_glider_engineer', title='Para/Glider Engineer', note=None
+)
 _CITE_OCS_3_3_pioneer: Final[Cite] = Cite(layer='OCS', clause='3.3', item='pioneer', title='Pioneer', note=None)
 _CITE_OCS_3_3_port: Final[Cite] = Cite(layer='OCS', clause='3.3', item='port', title='Port', note=None)
-_CITE_OCS_3_3_rail_repair: Final[Cite] = Cite(layer='OCS', clause='3.3', item='rail_repair', title='Rail Repair', note=None)
+_CITE_OCS_3_3_rail_repair: Final[Cite] = Cite(
+    layer='OCS', clause='3.3', item='rail_repair', title='Rail Repair', note=None
+)
 _CITE_OCS_3_3_repl: Final[Cite] = Cite(layer='OCS', clause='3.3', item='repl', title='Replacement (Repl)', note=None)
 _CITE_OCS_3_3_sp: Final[Cite] = Cite(layer='OCS', clause='3.3', item='sp', title='Supply Points (SP)', note=None)
-_CITE_OCS_3_3_transport: Final[Cite] = Cite(layer='OCS', clause='3.3', item='transport', title='Transport Point', note=None)
+_CITE_OCS_3_3_transport: Final[Cite] = Cite(
+    layer='OCS', clause='3.3', item='transport', title='Transport Point', note=None
+)
 _CITE_OCS_4_1: Final[Cite] = Cite(layer='OCS', clause='4.1', item=None, title='Rounding Rule', note=None)
 _CITE_OCS_4_2: Final[Cite] = Cite(layer='OCS', clause='4.2', item=None, title='Fractions', note=None)
-_CITE_OCS_4_2_attacker: Final[Cite] = Cite(layer='OCS', clause='4.2', item='attacker', title='N to 1: the attack strength over the defense strength, rounded per 4.1', note=None)
-_CITE_OCS_4_2_defender: Final[Cite] = Cite(layer='OCS', clause='4.2', item='defender', title='Below 1:1, 1 to N: the defense strength over the attack strength, rounded per 4.1', note=None)
+_CITE_OCS_4_2_attacker: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.2',
+    item='attacker',
+    title='N to 1: the attack strength over the defense strength, rounded per 4.1',
+    note=None,
+)
+_CITE_OCS_4_2_defender: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.2',
+    item='defender',
+    title='Below 1:1, 1 to N: the defense strength over the attack strength, rounded per 4.1',
+    note=None,
+)
 _CITE_OCS_4_3: Final[Cite] = Cite(layer='OCS', clause='4.3', item=None, title='Cumulative Effects', note=None)
 _CITE_OCS_4_4: Final[Cite] = Cite(layer='OCS', clause='4.4', item=None, title='Attack-Capable Units', note=None)
-_CITE_OCS_4_4_capable: Final[Cite] = Cite(layer='OCS', clause='4.4', item='capable', title='Combat units with printed Combat Strengths (a printed zero counts)', note=None)
-_CITE_OCS_4_4_not_combat: Final[Cite] = Cite(layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None)
-_CITE_OCS_4_4_parenthesized: Final[Cite] = Cite(layer='OCS', clause='4.4', item='parenthesized', title='Not with a parenthesized (or no printed) Combat Strength', note=None)
-_CITE_OCS_4_4_strat_reserve: Final[Cite] = Cite(layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None)
+_CITE_OCS_4_4_capable: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.4',
+    item='capable',
+    title='Combat units with printed Combat Strengths (a printed zero counts)',
+    note=None,
+)
+_CITE_OCS_4_4_not_combat: Final[Cite] = Cite(
+    layer='OCS', clause='4.4', item='not_combat', title='Only combat units can be Attack-Capable', note=None
+)
+_CITE_OCS_4_4_parenthesized: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.4',
+    item='parenthesized',
+    title='Not with a parenthesized (or no printed) Combat Strength',
+    note=None,
+)
+_CITE_OCS_4_4_strat_reserve: Final[Cite] = Cite(
+    layer='OCS', clause='4.4', item='strat_reserve', title='Not in Strat Mode or Reserve Mode', note=None
+)
 _CITE_OCS_4_4a: Final[Cite] = Cite(layer='OCS', clause='4.4a', item=None, title=None, note=None)
 _CITE_OCS_4_4b: Final[Cite] = Cite(layer='OCS', clause='4.4b', item=None, title=None, note=None)
-_CITE_OCS_4_4b_none: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='none', title='Units in other modes (or Out of Supply) do not have a ZOC', note=None)
-_CITE_OCS_4_4b_zoc: Final[Cite] = Cite(layer='OCS', clause='4.4b', item='zoc', title='Attack-Capable, in Combat Mode and not marked Out of Supply', note=None)
+_CITE_OCS_4_4b_none: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.4b',
+    item='none',
+    title='Units in other modes (or Out of Supply) do not have a ZOC',
+    note=None,
+)
+_CITE_OCS_4_4b_zoc: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.4b',
+    item='zoc',
+    title='Attack-Capable, in Combat Mode and not marked Out of Supply',
+    note=None,
+)
 _CITE_OCS_4_4c: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
 _CITE_OCS_4_5: Final[Cite] = Cite(layer='OCS', clause='4.5', item=None, title='Zone of Control', note=None)
-_CITE_OCS_4_5_exploitation: Final[Cite] = Cite(layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode', note=None)
-_CITE_OCS_4_5a: Final[Cite] = Cite(layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None)
+_CITE_OCS_4_5_exploitation: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.5',
+    item='exploitation',
+    title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode',
+    note=None,
+)
+_CITE_OCS_4_5a: Final[Cite] = Cite(
+    layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None
+)
 _CITE_OCS_4_5a_A: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='A', title='Truck Movement', note=None)
 _CITE_OCS_4_5a_B: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='B', title='Supply Lines', note=None)
 _CITE_OCS_4_5a_C: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='C', title='Rail Transport - Literal', note=None)
-_CITE_OCS_4_5a_D: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='D', title='Rail Transport - Trace Supply', note=None)
-_CITE_OCS_4_5a_E: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='E', title='Rail Conversion operations', note=None)
-_CITE_OCS_4_5a_F: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='F', title='Port Operations - Trace Supply', note=None)
-_CITE_OCS_4_5a_G: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='G', title='Port Operations-Literal, Using Sea Cap', note=None)
+_CITE_OCS_4_5a_D: Final[Cite] = Cite(
+    layer='OCS', clause='4.5a', item='D', title='Rail Transport - Trace Supply', note=None
+)
+_CITE_OCS_4_5a_E: Final[Cite] = Cite(
+    layer='OCS', clause='4.5a', item='E', title='Rail Conversion operations', note=None
+)
+_CITE_OCS_4_5a_F: Final[Cite] = Cite(
+    layer='OCS', clause='4.5a', item='F', title='Port Operations - Trace Supply', note=None
+)
+_CITE_OCS_4_5a_G: Final[Cite] = Cite(
+    layer='OCS', clause='4.5a', item='G', title='Port Operations-Literal, Using Sea Cap', note=None
+)
 _CITE_OCS_4_5a_H: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='H', title='Aircraft Refit', note=None)
 _CITE_OCS_4_5a_I: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='I', title='Reserve Mode', note=None)
 _CITE_OCS_4_5a_J: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='J', title='Strat Mode', note=None)
 _CITE_OCS_4_5a_K: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='K', title='Repl Rebuilds', note=None)
-_CITE_OCS_4_5a_other: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='other', title='Other modes: only A) limits it (Truck MP)', note=None)
-_CITE_OCS_4_5a_reserve: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='reserve', title='I) Once in Reserve Mode, units can enter and exit ZOC normally', note=None)
-_CITE_OCS_4_5a_strat: Final[Cite] = Cite(layer='OCS', clause='4.5a', item='strat', title='J) Units can never enter a ZOC while in Strat Mode', note=None)
+_CITE_OCS_4_5a_other: Final[Cite] = Cite(
+    layer='OCS', clause='4.5a', item='other', title='Other modes: only A) limits it (Truck MP)', note=None
+)
+_CITE_OCS_4_5a_reserve: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.5a',
+    item='reserve',
+    title='I) Once in Reserve Mode, units can enter and exit ZOC normally',
+    note=None,
+)
+_CITE_OCS_4_5a_strat: Final[Cite] = Cite(
+    layer='OCS', clause='4.5a', item='strat', title='J) Units can never enter a ZOC while in Strat Mode', note=None
+)
 _CITE_OCS_4_5b: Final[Cite] = Cite(layer='OCS', clause='4.5b', item=None, title='Negating ZOC', note=None)
 _CITE_OCS_4_6: Final[Cite] = Cite(layer='OCS', clause='4.6', item=None, title='Regimental Equivalents', note=None)
-_CITE_OCS_4_6_battalion: Final[Cite] = Cite(layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None)
-_CITE_OCS_4_6_multi_step: Final[Cite] = Cite(layer='OCS', clause='4.6', item='multi_step', title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss', note=None)
-_CITE_OCS_4_6_not_combat: Final[Cite] = Cite(layer='OCS', clause='4.6', item='not_combat', title='Only ground combat units have RE sizes: any other unit counts 0 RE', note=None)
-_CITE_OCS_4_6_other: Final[Cite] = Cite(layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None)
-_CITE_OCS_4_6_quarter: Final[Cite] = Cite(layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None)
+_CITE_OCS_4_6_battalion: Final[Cite] = Cite(
+    layer='OCS', clause='4.6', item='battalion', title='Battalions are 1/2 RE', note=None
+)
+_CITE_OCS_4_6_multi_step: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.6',
+    item='multi_step',
+    title='Multi-step units: the RE size shown on the counter, reduced by one for each step loss',
+    note=None,
+)
+_CITE_OCS_4_6_not_combat: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.6',
+    item='not_combat',
+    title='Only ground combat units have RE sizes: any other unit counts 0 RE',
+    note=None,
+)
+_CITE_OCS_4_6_other: Final[Cite] = Cite(
+    layer='OCS', clause='4.6', item='other', title='All other sizes count as 1 RE', note=None
+)
+_CITE_OCS_4_6_quarter: Final[Cite] = Cite(
+    layer='OCS', clause='4.6', item='quarter', title='Repl units and company-sized units are 1/4 RE', note=None
+)
 _CITE_OCS_4_7: Final[Cite] = Cite(layer='OCS', clause='4.7', item=None, title='Transportation Equivalents', note=None)
-_CITE_OCS_4_7a_supply: Final[Cite] = Cite(layer='OCS', clause='4.7a', item='supply', title='SP: one point of capacity for each SP (loaded SP: 4.7c)', note=None)
+_CITE_OCS_4_7a_supply: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.7a',
+    item='supply',
+    title='SP: one point of capacity for each SP (loaded SP: 4.7c)',
+    note=None,
+)
 _CITE_OCS_4_7b: Final[Cite] = Cite(layer='OCS', clause='4.7b', item=None, title=None, note=None)
-_CITE_OCS_4_7b_other: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None)
-_CITE_OCS_4_7b_slow_leg: Final[Cite] = Cite(layer='OCS', clause='4.7b', item='slow_leg', title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size', note=None)
+_CITE_OCS_4_7b_other: Final[Cite] = Cite(
+    layer='OCS', clause='4.7b', item='other', title='All other units: the RE size', note=None
+)
+_CITE_OCS_4_7b_slow_leg: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.7b',
+    item='slow_leg',
+    title='A printed Move Mode MA of 1 to 6 Leg MP: half the RE size',
+    note=None,
+)
 _CITE_OCS_4_7c: Final[Cite] = Cite(layer='OCS', clause='4.7c', item=None, title=None, note=None)
 _CITE_OCS_4_7c_by_air: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='by_air', title='But not by air', note=None)
-_CITE_OCS_4_7c_loaded_sp: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None)
-_CITE_OCS_4_7c_sea_or_rail: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None)
-_CITE_OCS_4_7c_transport_point: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None)
-_CITE_OCS_4_7c_unlisted: Final[Cite] = Cite(layer='OCS', clause='4.7c', item='unlisted', title='Only by landing craft, rail or shipping (not an ALT landing or a Beach Assault)', note=None)
+_CITE_OCS_4_7c_loaded_sp: Final[Cite] = Cite(
+    layer='OCS', clause='4.7c', item='loaded_sp', title='SP loaded on a Transport Point: carried in its size', note=None
+)
+_CITE_OCS_4_7c_sea_or_rail: Final[Cite] = Cite(
+    layer='OCS', clause='4.7c', item='sea_or_rail', title='By landing craft, rail or shipping', note=None
+)
+_CITE_OCS_4_7c_transport_point: Final[Cite] = Cite(
+    layer='OCS', clause='4.7c', item='transport_point', title='Transport Points: their size, loaded or not', note=None
+)
+_CITE_OCS_4_7c_unlisted: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.7c',
+    item='unlisted',
+    title='Only by landing craft, rail or shipping (not an ALT landing or a Beach Assault)',
+    note=None,
+)
 _CITE_OCS_4_7d: Final[Cite] = Cite(layer='OCS', clause='4.7d', item=None, title='Movement and Transport', note=None)
-_CITE_OCS_4_7d_air: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA, before and/or after Air Transport (14.9d): half in all', note=None)
-_CITE_OCS_4_7d_air_: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None)
-_CITE_OCS_4_7d_alt: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA, after an ALT landing that requires a roll (18.5h)', note=None)
-_CITE_OCS_4_7d_alt_: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='alt', title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made', note=None)
-_CITE_OCS_4_7d_landing_craft: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='landing_craft', title='Landing Craft: not one of the cases in which half MA can be spent', note=None)
-_CITE_OCS_4_7d_none: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP in the phase of an Air Drop, a Beach Assault or Shipping', note=None)
-_CITE_OCS_4_7d_none_: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='none', title='No MP after rail, an Air Drop, a Beach Assault or Shipping', note=None)
-_CITE_OCS_4_7d_rail: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None)
-_CITE_OCS_4_7d_rail_: Final[Cite] = Cite(layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None)
+_CITE_OCS_4_7d_air: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.7d',
+    item='air',
+    title='Half MA, before and/or after Air Transport (14.9d): half in all',
+    note=None,
+)
+_CITE_OCS_4_7d_air_: Final[Cite] = Cite(
+    layer='OCS', clause='4.7d', item='air', title='Half MA before and/or after Air Transport (14.9d)', note=None
+)
+_CITE_OCS_4_7d_alt: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.7d',
+    item='alt',
+    title='Half MA, after an ALT landing that requires a roll (18.5h)',
+    note=None,
+)
+_CITE_OCS_4_7d_alt_: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.7d',
+    item='alt',
+    title='Half MA after an ALT landing that requires a roll (18.5h), never when no roll is made',
+    note=None,
+)
+_CITE_OCS_4_7d_landing_craft: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.7d',
+    item='landing_craft',
+    title='Landing Craft: not one of the cases in which half MA can be spent',
+    note=None,
+)
+_CITE_OCS_4_7d_none: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.7d',
+    item='none',
+    title='No MP in the phase of an Air Drop, a Beach Assault or Shipping',
+    note=None,
+)
+_CITE_OCS_4_7d_none_: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.7d',
+    item='none',
+    title='No MP after rail, an Air Drop, a Beach Assault or Shipping',
+    note=None,
+)
+_CITE_OCS_4_7d_rail: Final[Cite] = Cite(
+    layer='OCS', clause='4.7d', item='rail', title='Half MA, before rail cap (13.3c)', note=None
+)
+_CITE_OCS_4_7d_rail_: Final[Cite] = Cite(
+    layer='OCS', clause='4.7d', item='rail', title='Half MA before, when using rail cap (13.3c)', note=None
+)
 _CITE_OCS_4_8: Final[Cite] = Cite(layer='OCS', clause='4.8', item=None, title='Stacking', note=None)
 _CITE_OCS_4_8_air_bases: Final[Cite] = Cite(layer='OCS', clause='4.8', item='air_bases', title='Air bases', note=None)
-_CITE_OCS_4_8_combat_re: Final[Cite] = Cite(layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None)
+_CITE_OCS_4_8_combat_re: Final[Cite] = Cite(
+    layer='OCS', clause='4.8', item='combat_re', title='Combat units (RE)', note=None
+)
 _CITE_OCS_4_8_hedgehogs: Final[Cite] = Cite(layer='OCS', clause='4.8', item='hedgehogs', title='Hedgehogs', note=None)
 _CITE_OCS_4_8_ports: Final[Cite] = Cite(layer='OCS', clause='4.8', item='ports', title='Ports', note=None)
 _CITE_OCS_4_8a: Final[Cite] = Cite(layer='OCS', clause='4.8a', item=None, title='Overstacking', note=None)
 _CITE_OCS_4_8b: Final[Cite] = Cite(layer='OCS', clause='4.8b', item=None, title='Order of Stacking', note=None)
-_CITE_OCS_4_8b_buried: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='buried', title='C) If a unit with a ZOC is in a hex, it should be the top combat unit', note=None)
-_CITE_OCS_4_8b_hq_on_top: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='hq_on_top', title='D) An HQ can be the top combat unit in the hex when no enemy ground units are adjacent', note=None)
-_CITE_OCS_4_8b_no_zoc: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='no_zoc', title='C) applies when a unit with a ZOC is in the hex', note=None)
-_CITE_OCS_4_8b_zoc_on_top: Final[Cite] = Cite(layer='OCS', clause='4.8b', item='zoc_on_top', title='C) A unit with a ZOC is the top combat unit', note=None)
+_CITE_OCS_4_8b_buried: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.8b',
+    item='buried',
+    title='C) If a unit with a ZOC is in a hex, it should be the top combat unit',
+    note=None,
+)
+_CITE_OCS_4_8b_hq_on_top: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.8b',
+    item='hq_on_top',
+    title='D) An HQ can be the top combat unit in the hex when no enemy ground units are adjacent',
+    note=None,
+)
+_CITE_OCS_4_8b_no_zoc: Final[Cite] = Cite(
+    layer='OCS', clause='4.8b', item='no_zoc', title='C) applies when a unit with a ZOC is in the hex', note=None
+)
+_CITE_OCS_4_8b_zoc_on_top: Final[Cite] = Cite(
+    layer='OCS', clause='4.8b', item='zoc_on_top', title='C) A unit with a ZOC is the top combat unit', note=None
+)
 _CITE_OCS_4_8c: Final[Cite] = Cite(layer='OCS', clause='4.8c', item=None, title='Enemy Stacks', note=None)
-_CITE_OCS_4_8c_attack_capable: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='attack_capable', title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)', note=None)
-_CITE_OCS_4_8c_enemy_units: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='enemy_units', title='D) Cargo cannot detrain in hexes with enemy non-combat units, planes or ships', note=None)
-_CITE_OCS_4_8c_paths: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='paths', title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships', note=None)
-_CITE_OCS_4_8c_planes: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='planes', title='C) Planes conducting a mission: all kinds of enemy units', note=None)
-_CITE_OCS_4_8c_ships: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='ships', title='B) Ships: enemy non-combat units and air units (they coexist)', note=None)
-_CITE_OCS_4_8c_unlisted: Final[Cite] = Cite(layer='OCS', clause='4.8c', item='unlisted', title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter', note=None)
+_CITE_OCS_4_8c_attack_capable: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.8c',
+    item='attack_capable',
+    title='A) Attack-Capable units: enemy ships, planes and non-combat units (Specialized Combat, 9.14)',
+    note=None,
+)
+_CITE_OCS_4_8c_enemy_units: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.8c',
+    item='enemy_units',
+    title='D) Cargo cannot detrain in hexes with enemy non-combat units, planes or ships',
+    note=None,
+)
+_CITE_OCS_4_8c_paths: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.8c',
+    item='paths',
+    title='D) Rail transport and supply paths: through enemy non-combat units, planes and ships',
+    note=None,
+)
+_CITE_OCS_4_8c_planes: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.8c',
+    item='planes',
+    title='C) Planes conducting a mission: all kinds of enemy units',
+    note=None,
+)
+_CITE_OCS_4_8c_ships: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.8c',
+    item='ships',
+    title='B) Ships: enemy non-combat units and air units (they coexist)',
+    note=None,
+)
+_CITE_OCS_4_8c_unlisted: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.8c',
+    item='unlisted',
+    title='If an unlisted type of enemy unit is in the hex, friendly units cannot enter',
+    note=None,
+)
 _CITE_OCS_4_9a: Final[Cite] = Cite(layer='OCS', clause='4.9a', item=None, title=None, note=None)
-_CITE_OCS_4_9a_combat_mode: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='combat_mode', title='The top Combat Mode Attack-Capable unit', note=None)
+_CITE_OCS_4_9a_combat_mode: Final[Cite] = Cite(
+    layer='OCS', clause='4.9a', item='combat_mode', title='The top Combat Mode Attack-Capable unit', note=None
+)
 _CITE_OCS_4_9a_dg: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='dg', title='Whether it is DG', note=None)
-_CITE_OCS_4_9a_exploitation: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='exploitation', title='A ZOC but no Combat Mode unit (Exploitation Mode, 4.5): the top unit with a ZOC', note=None)
-_CITE_OCS_4_9a_internal_stocks: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='internal_stocks', title='Its internal stocks status', note=None)
-_CITE_OCS_4_9a_no_zoc: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='no_zoc', title='The top combat unit, if none have a ZOC', note=None)
-_CITE_OCS_4_9a_out_of_supply: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='out_of_supply', title='Whether it is Out of Supply', note=None)
-_CITE_OCS_4_9a_steps_lost: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='steps_lost', title='The steps it has lost', note=None)
-_CITE_OCS_4_9a_strat_mode: Final[Cite] = Cite(layer='OCS', clause='4.9a', item='strat_mode', title='Whether it is in Strat Mode', note=None)
+_CITE_OCS_4_9a_exploitation: Final[Cite] = Cite(
+    layer='OCS',
+    clause='4.9a',
+    item='exploitation',
+    title='A ZOC but no Combat Mode unit (Exploitation Mode, 4.5): the top unit with a ZOC',
+    note=None,
+)
+_CITE_OCS_4_9a_internal_stocks: Final[Cite] = Cite(
+    layer='OCS', clause='4.9a', item='internal_stocks', title='Its internal stocks status', note=None
+)
+_CITE_OCS_4_9a_no_zoc: Final[Cite] = Cite(
+    layer='OCS', clause='4.9a', item='no_zoc', title='The top combat unit, if none have a ZOC', note=None
+)
+_CITE_OCS_4_9a_out_of_supply: Final[Cite] = Cite(
+    layer='OCS', clause='4.9a', item='out_of_supply', title='Whether it is Out of Supply', note=None
+)
+_CITE_OCS_4_9a_steps_lost: Final[Cite] = Cite(
+    layer='OCS', clause='4.9a', item='steps_lost', title='The steps it has lost', note=None
+)
+_CITE_OCS_4_9a_strat_mode: Final[Cite] = Cite(
+    layer='OCS', clause='4.9a', item='strat_mode', title='Whether it is in Strat Mode', note=None
+)
 _CITE_OCS_5_0_combat: Final[Cite] = Cite(layer='OCS', clause='5.0', item='combat', title='Combat', note=None)
 _CITE_OCS_5_0_dg: Final[Cite] = Cite(layer='OCS', clause='5.0', item='dg', title='Disorganized (DG)', note=None)
 _CITE_OCS_5_0_exploit: Final[Cite] = Cite(layer='OCS', clause='5.0', item='exploit', title='Exploitation', note=None)
@@ -779,7 +1199,9 @@ _RULES_OCS_4_8_combat_re: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8_combat_re,)
 _RULES_OCS_4_8_hedgehogs: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8_hedgehogs,)
 _RULES_OCS_4_8_ports: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8_ports,)
 _RULES_OCS_4_8a: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8a,)
-_RULES_OCS_4_8a__OCS_4_8a__OCS_4_8_combat_re: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8a, _CITE_OCS_4_8a, _CITE_OCS_4_8_combat_re,)
+_RULES_OCS_4_8a__OCS_4_8a__OCS_4_8_combat_re: Final[tuple[Cite, ...]] = (
+    _CITE_OCS_4_8a, _CITE_OCS_4_8a, _CITE_OCS_4_8_combat_re,
+)
 _RULES_OCS_4_8b: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8b,)
 _RULES_OCS_4_8b__OCS_4_8b_buried: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8b, _CITE_OCS_4_8b_buried,)
 _RULES_OCS_4_8b__OCS_4_8b_hq_on_top: Final[tuple[Cite, ...]] = (_CITE_OCS_4_8b, _CITE_OCS_4_8b_hq_on_top,)
@@ -797,18 +1219,74 @@ _RULES_OCS_4_9a__OCS_4_9a_exploitation: Final[tuple[Cite, ...]] = (_CITE_OCS_4_9
 _RULES_OCS_4_9a__OCS_4_9a_no_zoc: Final[tuple[Cite, ...]] = (_CITE_OCS_4_9a, _CITE_OCS_4_9a_no_zoc,)
 _RULES_OCS_5_10e: Final[tuple[Cite, ...]] = (_CITE_OCS_5_10e,)
 _RULES_OCS_9_11: Final[tuple[Cite, ...]] = (_CITE_OCS_9_11,)
-_DOMAINS_Unit_0: Final[dict[str, Any]] = {'type': ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane'), 'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'), 'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'), 'oriented_to_combat': (False, True), 'mobility': ('leg', 'truck', 'track'), 'printed_strength': (False, True), 'parenthesized': (False, True), 'out_of_supply': (False, True), 'multi_step': (False, True), 'organic': (False, True), 'tp_kind': ('truck', 'wagon', 'mule'), 'loaded': (False, True), 'divisional': (False, True), 'stocks': ('normal', 'low', 'exhausted'), 'no_rebuild': (False, True), 'breakdown': (False, True), 'will_spend_mp': (False, True), 'active': (False, True)}
+_DOMAINS_Unit_0: Final[dict[str, Any]] = {
+    'type': (
+        'combat_unit',
+        'hq',
+        'artillery',
+        'repl',
+        'engineer',
+        'rail_repair',
+        'assault_engineer',
+        'pioneer',
+        'para_glider_engineer',
+        'transport',
+        'sp',
+        'port',
+        'air_base',
+        'hedgehog',
+        'fighter',
+        'other_plane',
+    ),
+    'size': ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps'),
+    'mode': ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit'),
+    'oriented_to_combat': (False, True),
+    'mobility': ('leg', 'truck', 'track'),
+    'printed_strength': (False, True),
+    'parenthesized': (False, True),
+    'out_of_supply': (False, True),
+    'multi_step': (False, True),
+    'organic': (False, True),
+    'tp_kind': ('truck', 'wagon', 'mule'),
+    'loaded': (False, True),
+    'divisional': (False, True),
+    'stocks': ('normal', 'low', 'exhausted'),
+    'no_rebuild': (False, True),
+    'breakdown': (False, True),
+    'will_spend_mp': (False, True),
+    'active': (False, True),
+}
 _SET_dg_exploit_reserve: Final[frozenset[Mode]] = frozenset({'dg', 'exploit', 'reserve'})
-_SET_air_base_fighter_hedgeho_ae8dbffd: Final[frozenset[UnitType]] = frozenset({'air_base', 'fighter', 'hedgehog', 'other_plane', 'port'})
-_DOMAINS_RailHex_0: Final[dict[str, Any]] = {'town_or_port': (False, True), 'units': _Items(_DOMAINS_Unit_0, lambda: Unit(), 'Unit {}'), 'controlled': (False, True), 'ezoc_free_path_to_supply': (False, True), 'path_needs_extender': (False, True), 'path_ezoc_negated': (False, True), 'in_ezoc': (False, True), 'enemy_units': (False, True)}
+_SET_air_base_fighter_hedgeho_ae8dbffd: Final[frozenset[UnitType]] = frozenset(
+    {'air_base', 'fighter', 'hedgehog', 'other_plane', 'port'}
+)
+_DOMAINS_RailHex_0: Final[dict[str, Any]] = {
+    'town_or_port': (False, True),
+    'units': _Items(_DOMAINS_Unit_0, lambda: Unit(), 'Unit {}'),
+    'controlled': (False, True),
+    'ezoc_free_path_to_supply': (False, True),
+    'path_needs_extender': (False, True),
+    'path_ezoc_negated': (False, True),
+    'in_ezoc': (False, True),
+    'enemy_units': (False, True),
+}
 _SET_reserve_strat: Final[frozenset[Mode]] = frozenset({'reserve', 'strat'})
-_DOMAINS_Hex_0: Final[dict[str, Any]] = {'units': _Items(_DOMAINS_Unit_0, lambda: Unit(), 'Unit {}'), 'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'), 'moment': ('segment_end', 'moving', 'overrun'), 'off_map': (False, True)}
+_DOMAINS_Hex_0: Final[dict[str, Any]] = {
+    'units': _Items(_DOMAINS_Unit_0, lambda: Unit(), 'Unit {}'),
+    'phase': ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'),
+    'moment': ('segment_end', 'moving', 'overrun'),
+    'off_map': (False, True),
+}
 _SET_engineer_hq: Final[frozenset[UnitType]] = frozenset({'engineer', 'hq'})
 _SET_formations_independent_joins: Final[frozenset[Consolidation]] = frozenset({'formations', 'independent_joins'})
-_SET_assault_engineer_combat_352fa5da: Final[frozenset[UnitType]] = frozenset({'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'})
+_SET_assault_engineer_combat_352fa5da: Final[frozenset[UnitType]] = frozenset(
+    {'assault_engineer', 'combat_unit', 'engineer', 'para_glider_engineer', 'pioneer', 'rail_repair', 'repl'}
+)
 _SET_sp_transport: Final[frozenset[UnitType]] = frozenset({'sp', 'transport'})
 _SET_noncombat_units_planes: Final[frozenset[EnemyKind]] = frozenset({'noncombat_units', 'planes'})
-_SET_fighter_hedgehog_other_p_ff3ed59e: Final[frozenset[UnitType]] = frozenset({'fighter', 'hedgehog', 'other_plane', 'sp', 'transport'})
+_SET_fighter_hedgehog_other_p_ff3ed59e: Final[frozenset[UnitType]] = frozenset(
+    {'fighter', 'hedgehog', 'other_plane', 'sp', 'transport'}
+)
 _SET_air_base_port: Final[frozenset[UnitType]] = frozenset({'air_base', 'port'})
 _Q_1_4: Final[Fraction] = Fraction(1, 4)
 _Q_1_2: Final[Fraction] = Fraction(1, 2)
@@ -860,8 +1338,26 @@ River_titles: Final[dict[River, str]] = {
 }
 
 # rules/ocs/ch13-specialized-units.rules:1429  13.8d  Construction task
-Construction = Literal['build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port']
-Construction_values: Final[tuple[Construction, ...]] = ('build_air_base', 'improve_air_base', 'reduce_air_base', 'build_hedgehog', 'improve_hedgehog', 'reduce_hedgehog', 'repair_port', 'damage_port',)
+Construction = Literal[
+    'build_air_base',
+    'improve_air_base',
+    'reduce_air_base',
+    'build_hedgehog',
+    'improve_hedgehog',
+    'reduce_hedgehog',
+    'repair_port',
+    'damage_port',
+]
+Construction_values: Final[tuple[Construction, ...]] = (
+    'build_air_base',
+    'improve_air_base',
+    'reduce_air_base',
+    'build_hedgehog',
+    'improve_hedgehog',
+    'reduce_hedgehog',
+    'repair_port',
+    'damage_port',
+)
 Construction_titles: Final[dict[Construction, str]] = {
     'build_air_base': 'Build an Air Base',
     'improve_air_base': 'Improve an Air Base',
@@ -938,7 +1434,9 @@ _CITES_EzocAction_negatable: Final[dict[EzocAction, tuple[Cite, ...]]] = {
 
 # rules/ocs/ch4-general-concepts.rules:488  4.7  Kind of transport
 Transport = Literal['rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping']
-Transport_values: Final[tuple[Transport, ...]] = ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping',)
+Transport_values: Final[tuple[Transport, ...]] = (
+    'rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping',
+)
 Transport_titles: Final[dict[Transport, str]] = {
     'rail': 'Rail (Rail Cap)',
     'air': 'Air Transport',
@@ -951,7 +1449,9 @@ Transport_titles: Final[dict[Transport, str]] = {
 
 # rules/ocs/ch4-general-concepts.rules:898  4.8c  What moves, retreats or traces into the hex
 Mover = Literal['attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path']
-Mover_values: Final[tuple[Mover, ...]] = ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path',)
+Mover_values: Final[tuple[Mover, ...]] = (
+    'attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path',
+)
 Mover_titles: Final[dict[Mover, str]] = {
     'attack_capable_unit': 'An Attack-Capable unit',
     'other_ground_unit': 'A ground unit that is not Attack-Capable',
@@ -972,7 +1472,9 @@ EnemyKind_titles: Final[dict[EnemyKind, str]] = {
 
 # rules/ocs/ch4-general-concepts.rules:985  4.9a  What there is to know about the top unit
 TopUnitFact = Literal['strat_mode', 'dg', 'out_of_supply', 'internal_stocks', 'steps_lost']
-TopUnitFact_values: Final[tuple[TopUnitFact, ...]] = ('strat_mode', 'dg', 'out_of_supply', 'internal_stocks', 'steps_lost',)
+TopUnitFact_values: Final[tuple[TopUnitFact, ...]] = (
+    'strat_mode', 'dg', 'out_of_supply', 'internal_stocks', 'steps_lost',
+)
 TopUnitFact_titles: Final[dict[TopUnitFact, str]] = {
     'strat_mode': 'Whether it is in Strat Mode',
     'dg': 'Whether it is DG',
@@ -1012,8 +1514,42 @@ Mobility_titles: Final[dict[Mobility, str]] = {
 }
 
 # rules/ocs/series.rules:26  3.3  Unit type
-UnitType = Literal['combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane']
-UnitType_values: Final[tuple[UnitType, ...]] = ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane',)
+UnitType = Literal[
+    'combat_unit',
+    'hq',
+    'artillery',
+    'repl',
+    'engineer',
+    'rail_repair',
+    'assault_engineer',
+    'pioneer',
+    'para_glider_engineer',
+    'transport',
+    'sp',
+    'port',
+    'air_base',
+    'hedgehog',
+    'fighter',
+    'other_plane',
+]
+UnitType_values: Final[tuple[UnitType, ...]] = (
+    'combat_unit',
+    'hq',
+    'artillery',
+    'repl',
+    'engineer',
+    'rail_repair',
+    'assault_engineer',
+    'pioneer',
+    'para_glider_engineer',
+    'transport',
+    'sp',
+    'port',
+    'air_base',
+    'hedgehog',
+    'fighter',
+    'other_plane',
+)
 _UnitType_set: Final[frozenset[str]] = frozenset(UnitType_values)
 UnitType_titles: Final[dict[UnitType, str]] = {
     'combat_unit': 'Combat unit',
@@ -1138,8 +1674,12 @@ Stocks_titles: Final[dict[Stocks, str]] = {
 }
 
 # rules/ocs/series.rules:96  OCS  Phase
-Phase = Literal['reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up']
-Phase_values: Final[tuple[Phase, ...]] = ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up',)
+Phase = Literal[
+    'reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'
+]
+Phase_values: Final[tuple[Phase, ...]] = (
+    'reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up',
+)
 _Phase_set: Final[frozenset[str]] = frozenset(Phase_values)
 Phase_titles: Final[dict[Phase, str]] = {
     'reinforcement': 'Reinforcement Phase',
@@ -1187,7 +1727,8 @@ class RailHex:
         controlled: Under friendly control (13.3h)
         ezoc_free_path_to_supply: A rail path free of enemy ZOC back to a supply source
         path_needs_extender: That rail path needs Extender links (13.3c: for trace supply only)
-        path_ezoc_negated: That rail path is free of enemy ZOC only by negation (13.3c: for trace supply only)
+        path_ezoc_negated: That rail path is free of enemy ZOC only by negation (13.3c: for trace supply
+            only)
         in_ezoc: In an enemy ZOC
         enemy_units: Holds enemy non-combat units, planes or ships (4.8c D)
     """
@@ -1208,8 +1749,11 @@ class Unit:
     """A unit: a ground unit, or an air unit (fighter or other plane)
 
     Fields:
-        type: What kind of unit it is (one of: combat_unit, hq, artillery, repl, engineer, rail_repair, assault_engineer, pioneer, para_glider_engineer, transport, sp, port, air_base, hedgehog, fighter, other_plane)
-        size: The size on its designation (one of: company, battalion, regiment, brigade, division, corps)
+        type: What kind of unit it is (one of: combat_unit, hq, artillery, repl, engineer, rail_repair,
+            assault_engineer, pioneer, para_glider_engineer, transport, sp, port, air_base, hedgehog,
+            fighter, other_plane)
+        size: The size on its designation (one of: company, battalion, regiment, brigade, division,
+            corps)
         mode: The mode it is in (one of: combat, move, reserve, strat, dg, exploit)
         oriented_to_combat: Under a DG, Strat or Exploitation marker: faces its Combat Mode side
         mobility: The colour of its Movement Allowance (one of: leg, truck, track)
@@ -1289,7 +1833,8 @@ class Hex:
 
     Fields:
         units: The friendly units in the hex, listed from the top of the stack down
-        phase: The phase being played (one of: reinforcement, movement, reaction, exploitation, combat_phase, barrage, supply, clean_up)
+        phase: The phase being played (one of: reinforcement, movement, reaction, exploitation,
+            combat_phase, barrage, supply, clean_up)
         moment: When the hex is looked at (one of: segment_end, moving, overrun)
         off_map: An Off-Map Holding Box rather than a map hex
     """
@@ -1329,7 +1874,9 @@ def explain_hq_may_throw_supply(u: Unit) -> Answer[bool]:
     """May this HQ throw supply? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_may_throw_supply(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_supply, (('u', u, _DOMAINS_Unit_0), )))
+    return Answer(
+        _value, _rules(_t), () if _value else _would_change(hq_may_throw_supply, (('u', u, _DOMAINS_Unit_0), ))
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:55  13.1a  HQs and Modes
@@ -1351,7 +1898,9 @@ def explain_hq_uses_greater_throw_range(u: Unit) -> Answer[bool]:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_uses_greater_throw_range(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_0), )))
+    return Answer(
+        _value, _rules(_t), () if _value else _would_change(hq_uses_greater_throw_range, (('u', u, _DOMAINS_Unit_0), ))
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:107  13.1c  HQs and Combat
@@ -1394,7 +1943,11 @@ def explain_hq_may_supply(hq: Unit, u: Unit) -> Answer[bool]:
     """May this HQ provide supply to this unit? (13.1d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_hq_may_supply(hq, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_0), ('u', u, _DOMAINS_Unit_0), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(hq_may_supply, (('hq', hq, _DOMAINS_Unit_0), ('u', u, _DOMAINS_Unit_0), )),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:170  13.2a  Sequencing Transport/Supply
@@ -1406,8 +1959,12 @@ def pausing_load_may_pay(use: SpUse) -> bool:
 _ANSWERS_pausing_load_may_pay: Final[dict[tuple[SpUse], Answer[bool]]] = {
     ('fueling',): Answer(True, (_CITE_OCS_13_2a, _CITE_OCS_13_2a_fueling,), ()),
     ('construction',): Answer(True, (_CITE_OCS_13_2a, _CITE_OCS_13_2a_construction,), ()),
-    ('combat_cost',): Answer(False, (_CITE_OCS_13_2a, _CITE_OCS_13_2a_combat_cost,), ('use = fueling', 'use = construction')),
-    ('barrage_cost',): Answer(False, (_CITE_OCS_13_2a, _CITE_OCS_13_2a_barrage_cost,), ('use = fueling', 'use = construction')),
+    ('combat_cost',): Answer(
+        False, (_CITE_OCS_13_2a, _CITE_OCS_13_2a_combat_cost,), ('use = fueling', 'use = construction')
+    ),
+    ('barrage_cost',): Answer(
+        False, (_CITE_OCS_13_2a, _CITE_OCS_13_2a_barrage_cost,), ('use = fueling', 'use = construction')
+    ),
 }
 
 
@@ -1431,7 +1988,9 @@ _ANSWERS_may_move_another_unit: Final[dict[tuple[bool], Answer[bool]]] = {
 
 # rules/ocs/ch13-specialized-units.rules:173  13.2a  Sequencing Transport/Supply
 def explain_may_move_another_unit(transport_point_unfinished: bool) -> Answer[bool]:
-    """May another unit be moved now? (not while a Transport Point has yet to finish moving) (13.2a), with the rules that decided it."""
+    """May another unit be moved now? (not while a Transport Point has yet to finish moving) (13.2a), with the rules
+    that decided it.
+    """
     return _ANSWERS_may_move_another_unit[(transport_point_unfinished,)]
 
 
@@ -1453,7 +2012,9 @@ def explain_transport_point_supplied(u: Unit) -> Answer[bool]:
     """Transport Points are never Out of Supply (13.2b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_supplied(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_0), )))
+    return Answer(
+        _value, _rules(_t), () if _value else _would_change(transport_point_supplied, (('u', u, _DOMAINS_Unit_0), ))
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:212  13.2c  Mechanical Handling
@@ -1474,7 +2035,32 @@ def explain_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_he
     """May these Transport Points combine (or divide)? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_combine_transport_points(a, b, phase, same_hex, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_combine_transport_points, (('a', a, _DOMAINS_Unit_0), ('b', b, _DOMAINS_Unit_0), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('same_hex', same_hex, (False, True)), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            may_combine_transport_points,
+            (
+                ('a', a, _DOMAINS_Unit_0),
+                ('b', b, _DOMAINS_Unit_0),
+                (
+                    'phase',
+                    phase,
+                    (
+                        'reinforcement',
+                        'movement',
+                        'reaction',
+                        'exploitation',
+                        'combat_phase',
+                        'barrage',
+                        'supply',
+                        'clean_up',
+                    ),
+                ),
+                ('same_hex', same_hex, (False, True)),
+            ),
+        ),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:216  13.2c  Mechanical Handling
@@ -1501,7 +2087,11 @@ def explain_may_carry_sp(tp: Unit, sp: Number) -> Answer[bool]:
     """Can the Transport Point carry this many SP? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_carry_sp(tp, sp * SCALE, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_0), ('sp', sp, ()), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(may_carry_sp, (('tp', tp, _DOMAINS_Unit_0), ('sp', sp, ()), )),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:222  13.2c  Mechanical Handling
@@ -1522,7 +2112,11 @@ def explain_within_counter_mix(trucks_in_play: int) -> Answer[bool]:
     """Are this many truck counters within the counter-mix? (13.2c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_within_counter_mix(trucks_in_play, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(within_counter_mix, (('trucks_in_play', trucks_in_play, ()), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(within_counter_mix, (('trucks_in_play', trucks_in_play, ()), )),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:255  13.2d  Mode Restrictions
@@ -1541,10 +2135,14 @@ def _t_transport_point_mode(u: Unit, _t: list[Cite]) -> bool:
 
 # rules/ocs/ch13-specialized-units.rules:255  13.2d  Mode Restrictions
 def explain_transport_point_mode(u: Unit) -> Answer[bool]:
-    """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d), with the rules that decided it."""
+    """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d), with the
+    rules that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_transport_point_mode(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_0), )))
+    return Answer(
+        _value, _rules(_t), () if _value else _would_change(transport_point_mode, (('u', u, _DOMAINS_Unit_0), ))
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:311  13.2f  Loading and Unloading
@@ -1604,7 +2202,11 @@ def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     """May this unit draw SP from this Transport Point? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_draw_from(tp, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_0), ('u', u, _DOMAINS_Unit_0), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(may_draw_from, (('tp', tp, _DOMAINS_Unit_0), ('u', u, _DOMAINS_Unit_0), )),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:372  13.2g  Organic Trucks
@@ -1625,7 +2227,9 @@ def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     """May this Transport Point be combined to form an Extender? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_form_extender(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_0), )))
+    return Answer(
+        _value, _rules(_t), () if _value else _would_change(may_form_extender, (('tp', tp, _DOMAINS_Unit_0), ))
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:384  13.2g  Organic Trucks
@@ -1646,7 +2250,9 @@ def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     """Is the Transport Point still Organic once captured? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_organic_after_capture(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_0), )))
+    return Answer(
+        _value, _rules(_t), () if _value else _would_change(organic_after_capture, (('tp', tp, _DOMAINS_Unit_0), ))
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:386  13.2g  Organic Trucks
@@ -1667,12 +2273,16 @@ def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_withhold_combat_supply(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_0), )))
+    return Answer(
+        _value, _rules(_t), () if _value else _would_change(may_withhold_combat_supply, (('tp', tp, _DOMAINS_Unit_0), ))
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:389  13.2g  Organic Trucks
 def dg_result_removes_reserve(tp: Unit) -> bool:
-    """D) Does a DG result in its hex take this Organic Truck's Reserve marker off (leaving it in Move Mode, 13.2d)? (13.2g)."""
+    """D) Does a DG result in its hex take this Organic Truck's Reserve marker off (leaving it in Move Mode, 13.2d)?
+    (13.2g).
+    """
     return tp.type == 'transport' and tp.mode == 'reserve'
 
 
@@ -1685,32 +2295,59 @@ def _t_dg_result_removes_reserve(tp: Unit, _t: list[Cite]) -> bool:
 
 # rules/ocs/ch13-specialized-units.rules:389  13.2g  Organic Trucks
 def explain_dg_result_removes_reserve(tp: Unit) -> Answer[bool]:
-    """D) Does a DG result in its hex take this Organic Truck's Reserve marker off (leaving it in Move Mode, 13.2d)? (13.2g), with the rules that decided it."""
+    """D) Does a DG result in its hex take this Organic Truck's Reserve marker off (leaving it in Move Mode, 13.2d)?
+    (13.2g), with the rules that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_dg_result_removes_reserve(tp, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(dg_result_removes_reserve, (('tp', tp, _DOMAINS_Unit_0), )))
+    return Answer(
+        _value, _rules(_t), () if _value else _would_change(dg_result_removes_reserve, (('tp', tp, _DOMAINS_Unit_0), ))
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:393  13.2g  Organic Trucks
 def hq_may_throw_from(hq: Unit, tp: Unit, u: Unit) -> bool:
-    """May this HQ throw SP from this Transport Point's load to this unit? (Organic Trucks: their formation only) (13.2g)."""
+    """May this HQ throw SP from this Transport Point's load to this unit? (Organic Trucks: their formation only)
+    (13.2g).
+    """
     _u_formation = u.formation
-    return hq.type == 'hq' and hq.mode != 'strat' and (not tp.organic or _u_formation == tp.formation) and (not hq.divisional or _u_formation == hq.formation or (_u_formation == '' and u.nationality == hq.nationality))
+    return (
+        hq.type == 'hq'
+        and hq.mode != 'strat'
+        and (not tp.organic or _u_formation == tp.formation)
+        and (
+            not hq.divisional
+            or _u_formation == hq.formation
+            or (_u_formation == '' and u.nationality == hq.nationality)
+        )
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:393  13.2g  Organic Trucks
 def _t_hq_may_throw_from(hq: Unit, tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """hq_may_throw_from, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_2g)
-    return _t_hq_may_throw_supply(hq, _t) and _t_hq_may_supply(hq, u, _t) and (not tp.organic or u.formation == tp.formation)
+    return (
+        _t_hq_may_throw_supply(hq, _t)
+        and _t_hq_may_supply(hq, u, _t)
+        and (not tp.organic or u.formation == tp.formation)
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:393  13.2g  Organic Trucks
 def explain_hq_may_throw_from(hq: Unit, tp: Unit, u: Unit) -> Answer[bool]:
-    """May this HQ throw SP from this Transport Point's load to this unit? (Organic Trucks: their formation only) (13.2g), with the rules that decided it."""
+    """May this HQ throw SP from this Transport Point's load to this unit? (Organic Trucks: their formation only)
+    (13.2g), with the rules that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_hq_may_throw_from(hq, tp, u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(hq_may_throw_from, (('hq', hq, _DOMAINS_Unit_0), ('tp', tp, _DOMAINS_Unit_0), ('u', u, _DOMAINS_Unit_0), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            hq_may_throw_from, (('hq', hq, _DOMAINS_Unit_0), ('tp', tp, _DOMAINS_Unit_0), ('u', u, _DOMAINS_Unit_0), )
+        ),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:443  13.2i
@@ -1761,14 +2398,18 @@ def explain_rail_cargo(u: Unit) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:487  13.3a
 def _s_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool) -> Number:
     """rail_cap_cost with numbers scaled by SCALE."""
-    return _mul(_sum(_s_transport_equivalent(u) for u in cargo) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
+    return _mul(
+        _sum(_s_transport_equivalent(u) for u in cargo) * (2 if trainbusting else 1), 2 if all_multi_track else 4
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:487  13.3a
 def _t_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool, _t: list[Cite]) -> Number:
     """rail_cap_cost, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_3a)
-    return _mul(_sum(_t_transport_equivalent(u, _t) for u in cargo) * (2 if trainbusting else 1), 2 if all_multi_track else 4)
+    return _mul(
+        _sum(_t_transport_equivalent(u, _t) for u in cargo) * (2 if trainbusting else 1), 2 if all_multi_track else 4
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:487  13.3a
@@ -1824,13 +2465,17 @@ def _t_rail_cap_available(turn_level: Number, unspent_before: Number, _t: list[C
 
 # rules/ocs/ch13-specialized-units.rules:515  13.3b
 def rail_cap_available(turn_level: Number, unspent_before: Number) -> Number:
-    """Rail Cap points for this Movement Phase: the turn's level (what an earlier phase left unspent is not saved) (13.3b). Numbers are exact: int or Fraction."""
+    """Rail Cap points for this Movement Phase: the turn's level (what an earlier phase left unspent is not saved)
+    (13.3b). Numbers are exact: int or Fraction.
+    """
     return _exact(_s_rail_cap_available(turn_level * SCALE, unspent_before * SCALE))
 
 
 # rules/ocs/ch13-specialized-units.rules:515  13.3b
 def explain_rail_cap_available(turn_level: Number, unspent_before: Number) -> Answer[Number]:
-    """Rail Cap points for this Movement Phase: the turn's level (what an earlier phase left unspent is not saved) (13.3b), with the rules that decided it."""
+    """Rail Cap points for this Movement Phase: the turn's level (what an earlier phase left unspent is not saved)
+    (13.3b), with the rules that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_rail_cap_available(turn_level * SCALE, unspent_before * SCALE, _t)
     return Answer(_exact(_value), _rules(_t), ())
@@ -1839,28 +2484,64 @@ def explain_rail_cap_available(turn_level: Number, unspent_before: Number) -> An
 # rules/ocs/ch13-specialized-units.rules:545  13.3c  Detrainable Hexes
 def detrainable_for(x: RailHex, moving_cargo: bool) -> bool:
     """Is this railroad hex detrainable, for moving cargo or (moving_cargo false) for trace supply? (13.3c)."""
-    return x.controlled and x.ezoc_free_path_to_supply and (not (moving_cargo and x.path_needs_extender)) and (not x.path_ezoc_negated or ezoc_allows('C' if moving_cargo else 'D', True)) and (x.town_or_port or any(u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))
+    return (
+        x.controlled
+        and x.ezoc_free_path_to_supply
+        and (not (moving_cargo and x.path_needs_extender))
+        and (not x.path_ezoc_negated or ezoc_allows('C' if moving_cargo else 'D', True))
+        and (
+            x.town_or_port
+            or any(
+                u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units
+            )
+        )
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:545  13.3c  Detrainable Hexes
 def _t_detrainable_for(x: RailHex, moving_cargo: bool, _t: list[Cite]) -> bool:
     """detrainable_for, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_3c)
-    return (x.town_or_port or any(_t_creates_detrainable(u, _t) for u in x.units)) and x.controlled and x.ezoc_free_path_to_supply and (not (moving_cargo and x.path_needs_extender)) and (not x.path_ezoc_negated or _t_ezoc_allows('C' if moving_cargo else 'D', True, _t))
+    return (
+        (x.town_or_port or any(_t_creates_detrainable(u, _t) for u in x.units))
+        and x.controlled
+        and x.ezoc_free_path_to_supply
+        and (not (moving_cargo and x.path_needs_extender))
+        and (not x.path_ezoc_negated or _t_ezoc_allows('C' if moving_cargo else 'D', True, _t))
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:545  13.3c  Detrainable Hexes
 def explain_detrainable_for(x: RailHex, moving_cargo: bool) -> Answer[bool]:
-    """Is this railroad hex detrainable, for moving cargo or (moving_cargo false) for trace supply? (13.3c), with the rules that decided it."""
+    """Is this railroad hex detrainable, for moving cargo or (moving_cargo false) for trace supply? (13.3c), with the
+    rules that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_detrainable_for(x, moving_cargo, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(detrainable_for, (('x', x, _DOMAINS_RailHex_0), ('moving_cargo', moving_cargo, (False, True)), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            detrainable_for, (('x', x, _DOMAINS_RailHex_0), ('moving_cargo', moving_cargo, (False, True)), )
+        ),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:551  13.3c  Detrainable Hexes
 def detrainable(x: RailHex) -> bool:
     """Is this railroad hex detrainable for moving cargo (to entrain or detrain)? (13.3c)."""
-    return x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any(u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))
+    return (
+        x.controlled
+        and x.ezoc_free_path_to_supply
+        and (not x.path_needs_extender)
+        and (not x.path_ezoc_negated or ezoc_allows('C', True))
+        and (
+            x.town_or_port
+            or any(
+                u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units
+            )
+        )
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:551  13.3c  Detrainable Hexes
@@ -1872,7 +2553,9 @@ def _t_detrainable(x: RailHex, _t: list[Cite]) -> bool:
 
 # rules/ocs/ch13-specialized-units.rules:551  13.3c  Detrainable Hexes
 def explain_detrainable(x: RailHex) -> Answer[bool]:
-    """Is this railroad hex detrainable for moving cargo (to entrain or detrain)? (13.3c), with the rules that decided it."""
+    """Is this railroad hex detrainable for moving cargo (to entrain or detrain)? (13.3c), with the rules that decided
+    it.
+    """
     _t: list[Cite] = []
     _value = _t_detrainable(x, _t)
     return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_0), )))
@@ -1926,7 +2609,9 @@ _ANSWERS_rail_path_hex_usable: Final[dict[tuple[bool, bool, bool, bool], Answer[
 
 
 # rules/ocs/ch13-specialized-units.rules:619  13.3e
-def explain_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> Answer[bool]:
+def explain_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> Answer[
+    bool
+]:
     """Can a rail path pass through this hex? (13.3e), with the rules that decided it."""
     return _ANSWERS_rail_path_hex_usable[(enemy_combat_unit, in_ezoc, wrong_gauge, controlled)]
 
@@ -1939,66 +2624,138 @@ def rail_steps_in_one_phase(entrained_in: Phase, detrains_in: Phase) -> bool:
 
 _ANSWERS_rail_steps_in_one_phase: Final[dict[tuple[Phase, Phase], Answer[bool]]] = {
     ('reinforcement', 'reinforcement',): Answer(True, (_CITE_OCS_13_3e,), ()),
-    ('reinforcement', 'movement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = movement', 'detrains_in = reinforcement')),
-    ('reinforcement', 'reaction',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reaction', 'detrains_in = reinforcement')),
-    ('reinforcement', 'exploitation',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = exploitation', 'detrains_in = reinforcement')),
-    ('reinforcement', 'combat_phase',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = combat_phase', 'detrains_in = reinforcement')),
-    ('reinforcement', 'barrage',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = barrage', 'detrains_in = reinforcement')),
-    ('reinforcement', 'supply',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = supply', 'detrains_in = reinforcement')),
-    ('reinforcement', 'clean_up',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = clean_up', 'detrains_in = reinforcement')),
-    ('movement', 'reinforcement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reinforcement', 'detrains_in = movement')),
+    ('reinforcement', 'movement',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = movement', 'detrains_in = reinforcement')
+    ),
+    ('reinforcement', 'reaction',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = reaction', 'detrains_in = reinforcement')
+    ),
+    ('reinforcement', 'exploitation',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = exploitation', 'detrains_in = reinforcement')
+    ),
+    ('reinforcement', 'combat_phase',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = combat_phase', 'detrains_in = reinforcement')
+    ),
+    ('reinforcement', 'barrage',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = barrage', 'detrains_in = reinforcement')
+    ),
+    ('reinforcement', 'supply',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = supply', 'detrains_in = reinforcement')
+    ),
+    ('reinforcement', 'clean_up',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = clean_up', 'detrains_in = reinforcement')
+    ),
+    ('movement', 'reinforcement',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = reinforcement', 'detrains_in = movement')
+    ),
     ('movement', 'movement',): Answer(True, (_CITE_OCS_13_3e,), ()),
     ('movement', 'reaction',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reaction', 'detrains_in = movement')),
-    ('movement', 'exploitation',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = exploitation', 'detrains_in = movement')),
-    ('movement', 'combat_phase',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = combat_phase', 'detrains_in = movement')),
+    ('movement', 'exploitation',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = exploitation', 'detrains_in = movement')
+    ),
+    ('movement', 'combat_phase',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = combat_phase', 'detrains_in = movement')
+    ),
     ('movement', 'barrage',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = barrage', 'detrains_in = movement')),
     ('movement', 'supply',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = supply', 'detrains_in = movement')),
     ('movement', 'clean_up',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = clean_up', 'detrains_in = movement')),
-    ('reaction', 'reinforcement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reinforcement', 'detrains_in = reaction')),
+    ('reaction', 'reinforcement',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = reinforcement', 'detrains_in = reaction')
+    ),
     ('reaction', 'movement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = movement', 'detrains_in = reaction')),
     ('reaction', 'reaction',): Answer(True, (_CITE_OCS_13_3e,), ()),
-    ('reaction', 'exploitation',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = exploitation', 'detrains_in = reaction')),
-    ('reaction', 'combat_phase',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = combat_phase', 'detrains_in = reaction')),
+    ('reaction', 'exploitation',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = exploitation', 'detrains_in = reaction')
+    ),
+    ('reaction', 'combat_phase',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = combat_phase', 'detrains_in = reaction')
+    ),
     ('reaction', 'barrage',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = barrage', 'detrains_in = reaction')),
     ('reaction', 'supply',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = supply', 'detrains_in = reaction')),
     ('reaction', 'clean_up',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = clean_up', 'detrains_in = reaction')),
-    ('exploitation', 'reinforcement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reinforcement', 'detrains_in = exploitation')),
-    ('exploitation', 'movement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = movement', 'detrains_in = exploitation')),
-    ('exploitation', 'reaction',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reaction', 'detrains_in = exploitation')),
+    ('exploitation', 'reinforcement',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = reinforcement', 'detrains_in = exploitation')
+    ),
+    ('exploitation', 'movement',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = movement', 'detrains_in = exploitation')
+    ),
+    ('exploitation', 'reaction',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = reaction', 'detrains_in = exploitation')
+    ),
     ('exploitation', 'exploitation',): Answer(True, (_CITE_OCS_13_3e,), ()),
-    ('exploitation', 'combat_phase',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = combat_phase', 'detrains_in = exploitation')),
-    ('exploitation', 'barrage',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = barrage', 'detrains_in = exploitation')),
-    ('exploitation', 'supply',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = supply', 'detrains_in = exploitation')),
-    ('exploitation', 'clean_up',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = clean_up', 'detrains_in = exploitation')),
-    ('combat_phase', 'reinforcement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reinforcement', 'detrains_in = combat_phase')),
-    ('combat_phase', 'movement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = movement', 'detrains_in = combat_phase')),
-    ('combat_phase', 'reaction',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reaction', 'detrains_in = combat_phase')),
-    ('combat_phase', 'exploitation',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = exploitation', 'detrains_in = combat_phase')),
+    ('exploitation', 'combat_phase',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = combat_phase', 'detrains_in = exploitation')
+    ),
+    ('exploitation', 'barrage',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = barrage', 'detrains_in = exploitation')
+    ),
+    ('exploitation', 'supply',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = supply', 'detrains_in = exploitation')
+    ),
+    ('exploitation', 'clean_up',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = clean_up', 'detrains_in = exploitation')
+    ),
+    ('combat_phase', 'reinforcement',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = reinforcement', 'detrains_in = combat_phase')
+    ),
+    ('combat_phase', 'movement',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = movement', 'detrains_in = combat_phase')
+    ),
+    ('combat_phase', 'reaction',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = reaction', 'detrains_in = combat_phase')
+    ),
+    ('combat_phase', 'exploitation',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = exploitation', 'detrains_in = combat_phase')
+    ),
     ('combat_phase', 'combat_phase',): Answer(True, (_CITE_OCS_13_3e,), ()),
-    ('combat_phase', 'barrage',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = barrage', 'detrains_in = combat_phase')),
-    ('combat_phase', 'supply',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = supply', 'detrains_in = combat_phase')),
-    ('combat_phase', 'clean_up',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = clean_up', 'detrains_in = combat_phase')),
-    ('barrage', 'reinforcement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reinforcement', 'detrains_in = barrage')),
+    ('combat_phase', 'barrage',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = barrage', 'detrains_in = combat_phase')
+    ),
+    ('combat_phase', 'supply',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = supply', 'detrains_in = combat_phase')
+    ),
+    ('combat_phase', 'clean_up',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = clean_up', 'detrains_in = combat_phase')
+    ),
+    ('barrage', 'reinforcement',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = reinforcement', 'detrains_in = barrage')
+    ),
     ('barrage', 'movement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = movement', 'detrains_in = barrage')),
     ('barrage', 'reaction',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reaction', 'detrains_in = barrage')),
-    ('barrage', 'exploitation',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = exploitation', 'detrains_in = barrage')),
-    ('barrage', 'combat_phase',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = combat_phase', 'detrains_in = barrage')),
+    ('barrage', 'exploitation',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = exploitation', 'detrains_in = barrage')
+    ),
+    ('barrage', 'combat_phase',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = combat_phase', 'detrains_in = barrage')
+    ),
     ('barrage', 'barrage',): Answer(True, (_CITE_OCS_13_3e,), ()),
     ('barrage', 'supply',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = supply', 'detrains_in = barrage')),
     ('barrage', 'clean_up',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = clean_up', 'detrains_in = barrage')),
-    ('supply', 'reinforcement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reinforcement', 'detrains_in = supply')),
+    ('supply', 'reinforcement',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = reinforcement', 'detrains_in = supply')
+    ),
     ('supply', 'movement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = movement', 'detrains_in = supply')),
     ('supply', 'reaction',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reaction', 'detrains_in = supply')),
-    ('supply', 'exploitation',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = exploitation', 'detrains_in = supply')),
-    ('supply', 'combat_phase',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = combat_phase', 'detrains_in = supply')),
+    ('supply', 'exploitation',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = exploitation', 'detrains_in = supply')
+    ),
+    ('supply', 'combat_phase',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = combat_phase', 'detrains_in = supply')
+    ),
     ('supply', 'barrage',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = barrage', 'detrains_in = supply')),
     ('supply', 'supply',): Answer(True, (_CITE_OCS_13_3e,), ()),
     ('supply', 'clean_up',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = clean_up', 'detrains_in = supply')),
-    ('clean_up', 'reinforcement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reinforcement', 'detrains_in = clean_up')),
+    ('clean_up', 'reinforcement',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = reinforcement', 'detrains_in = clean_up')
+    ),
     ('clean_up', 'movement',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = movement', 'detrains_in = clean_up')),
     ('clean_up', 'reaction',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = reaction', 'detrains_in = clean_up')),
-    ('clean_up', 'exploitation',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = exploitation', 'detrains_in = clean_up')),
-    ('clean_up', 'combat_phase',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = combat_phase', 'detrains_in = clean_up')),
+    ('clean_up', 'exploitation',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = exploitation', 'detrains_in = clean_up')
+    ),
+    ('clean_up', 'combat_phase',): Answer(
+        False, (_CITE_OCS_13_3e,), ('entrained_in = combat_phase', 'detrains_in = clean_up')
+    ),
     ('clean_up', 'barrage',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = barrage', 'detrains_in = clean_up')),
     ('clean_up', 'supply',): Answer(False, (_CITE_OCS_13_3e,), ('entrained_in = supply', 'detrains_in = clean_up')),
     ('clean_up', 'clean_up',): Answer(True, (_CITE_OCS_13_3e,), ()),
@@ -2013,7 +2770,10 @@ def explain_rail_steps_in_one_phase(entrained_in: Phase, detrains_in: Phase) -> 
 
 # rules/ocs/ch13-specialized-units.rules:627  13.3e
 def may_entrain_off_map(arrival_hex_has_railroad: bool) -> bool:
-    '1) May reinforcements or new SP entrain "off-map"? (13.6b: the usual entraining requirements do not apply) (13.3e).'
+    (
+        '1) May reinforcements or new SP entrain "off-map"? (13.6b: the usual entraining requirements do not apply) '
+        '(13.3e).'
+    )
     return arrival_hex_has_railroad
 
 
@@ -2025,7 +2785,10 @@ _ANSWERS_may_entrain_off_map: Final[dict[tuple[bool], Answer[bool]]] = {
 
 # rules/ocs/ch13-specialized-units.rules:627  13.3e
 def explain_may_entrain_off_map(arrival_hex_has_railroad: bool) -> Answer[bool]:
-    '1) May reinforcements or new SP entrain "off-map"? (13.6b: the usual entraining requirements do not apply) (13.3e), with the rules that decided it.'
+    (
+        '1) May reinforcements or new SP entrain "off-map"? (13.6b: the usual entraining requirements do not apply) '
+        '(13.3e), with the rules that decided it.'
+    )
     return _ANSWERS_may_entrain_off_map[(arrival_hex_has_railroad,)]
 
 
@@ -2038,8 +2801,12 @@ def may_convert_hex(in_ezoc: bool, negated: bool) -> bool:
 _ANSWERS_may_convert_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
     (False, False,): Answer(True, (_CITE_OCS_13_3f,), ()),
     (False, True,): Answer(True, (_CITE_OCS_13_3f,), ()),
-    (True, False,): Answer(False, (_CITE_OCS_13_3f, _CITE_OCS_4_5b, _CITE_OCS_4_5a, _CITE_OCS_4_5a_E,), ('in_ezoc = false',)),
-    (True, True,): Answer(False, (_CITE_OCS_13_3f, _CITE_OCS_4_5b, _CITE_OCS_4_5a, _CITE_OCS_4_5a_E,), ('in_ezoc = false',)),
+    (True, False,): Answer(
+        False, (_CITE_OCS_13_3f, _CITE_OCS_4_5b, _CITE_OCS_4_5a, _CITE_OCS_4_5a_E,), ('in_ezoc = false',)
+    ),
+    (True, True,): Answer(
+        False, (_CITE_OCS_13_3f, _CITE_OCS_4_5b, _CITE_OCS_4_5a, _CITE_OCS_4_5a_E,), ('in_ezoc = false',)
+    ),
 }
 
 
@@ -2082,13 +2849,17 @@ def _t_ma_after_rail(u: Unit, ma: Number, spent_before: Number, _t: list[Cite]) 
 
 # rules/ocs/ch13-specialized-units.rules:706  13.3g  Rail Repair Units
 def ma_after_rail(u: Unit, ma: Number, spent_before: Number) -> Number:
-    """B) MP a unit may still spend after rail movement (ma: its full MA, of the side it is on) (13.3g). Numbers are exact: int or Fraction."""
+    """B) MP a unit may still spend after rail movement (ma: its full MA, of the side it is on) (13.3g). Numbers are
+    exact: int or Fraction.
+    """
     return _exact(_s_ma_after_rail(u, ma * SCALE, spent_before * SCALE))
 
 
 # rules/ocs/ch13-specialized-units.rules:706  13.3g  Rail Repair Units
 def explain_ma_after_rail(u: Unit, ma: Number, spent_before: Number) -> Answer[Number]:
-    """B) MP a unit may still spend after rail movement (ma: its full MA, of the side it is on) (13.3g), with the rules that decided it."""
+    """B) MP a unit may still spend after rail movement (ma: its full MA, of the side it is on) (13.3g), with the rules
+    that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_ma_after_rail(u, ma * SCALE, spent_before * SCALE, _t)
     return Answer(_exact(_value), _rules(_t), ())
@@ -2098,25 +2869,41 @@ def explain_ma_after_rail(u: Unit, ma: Number, spent_before: Number) -> Answer[N
 def _s_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
     """conversions_allowed with numbers scaled by SCALE."""
     _u_mode = u.mode
-    return min(4, current_ma // 4) if phase == 'movement' and u.type == 'rail_repair' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) else 0
+    return (
+        min(4, current_ma // 4)
+        if (
+            phase == 'movement'
+            and u.type == 'rail_repair'
+            and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+        )
+        else 0
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:719  13.3g  Rail Repair Units
 def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: Number, _t: list[Cite]) -> int:
     """conversions_allowed, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_3g)
-    return min(4, current_ma // 4) if u.type == 'rail_repair' and phase == 'movement' and _t_combat_or_dg_combat(u, _t) else 0
+    return (
+        min(4, current_ma // 4)
+        if u.type == 'rail_repair' and phase == 'movement' and _t_combat_or_dg_combat(u, _t)
+        else 0
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:719  13.3g  Rail Repair Units
 def conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
-    """D) Rail hexes this unit may convert (current_ma: its MA as it is now, which a mode may have changed) (13.3g). Numbers are exact: int or Fraction."""
+    """D) Rail hexes this unit may convert (current_ma: its MA as it is now, which a mode may have changed) (13.3g).
+    Numbers are exact: int or Fraction.
+    """
     return _s_conversions_allowed(u, phase, current_ma * SCALE)
 
 
 # rules/ocs/ch13-specialized-units.rules:719  13.3g  Rail Repair Units
 def explain_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> Answer[int]:
-    """D) Rail hexes this unit may convert (current_ma: its MA as it is now, which a mode may have changed) (13.3g), with the rules that decided it."""
+    """D) Rail hexes this unit may convert (current_ma: its MA as it is now, which a mode may have changed) (13.3g),
+    with the rules that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_conversions_allowed(u, phase, current_ma * SCALE, _t)
     return Answer(_value, _rules(_t), ())
@@ -2129,7 +2916,9 @@ def control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool
 
 
 _ANSWERS_control_changes: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_CITE_OCS_13_3h,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')),
+    (False, False,): Answer(
+        False, (_CITE_OCS_13_3h,), ('enemy_combat_unit_entered = true', 'clearly_on_enemy_side = true')
+    ),
     (False, True,): Answer(True, (_CITE_OCS_13_3h,), ()),
     (True, False,): Answer(True, (_CITE_OCS_13_3h,), ()),
     (True, True,): Answer(True, (_CITE_OCS_13_3h,), ()),
@@ -2144,7 +2933,8 @@ def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_si
 
 # rules/ocs/ch13-specialized-units.rules:791  13.4a
 def may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool) -> bool:
-    """May this artillery unit barrage in this Barrage Segment? (eligible_to_act there; the needed supply_paid) (13.4a)."""
+    """May this artillery unit barrage in this Barrage Segment? (eligible_to_act there; the needed supply_paid) (13.4a).
+    """
     return eligible_to_act and supply_paid and (u.type == 'artillery') and (u.mode not in _SET_reserve_strat)
 
 
@@ -2157,10 +2947,23 @@ def _t_may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool, _t: list[C
 
 # rules/ocs/ch13-specialized-units.rules:791  13.4a
 def explain_may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool) -> Answer[bool]:
-    """May this artillery unit barrage in this Barrage Segment? (eligible_to_act there; the needed supply_paid) (13.4a), with the rules that decided it."""
+    """May this artillery unit barrage in this Barrage Segment? (eligible_to_act there; the needed supply_paid) (13.4a),
+    with the rules that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_may_barrage(u, eligible_to_act, supply_paid, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_barrage, (('u', u, _DOMAINS_Unit_0), ('eligible_to_act', eligible_to_act, (False, True)), ('supply_paid', supply_paid, (False, True)), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            may_barrage,
+            (
+                ('u', u, _DOMAINS_Unit_0),
+                ('eligible_to_act', eligible_to_act, (False, True)),
+                ('supply_paid', supply_paid, (False, True)),
+            ),
+        ),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:839  13.5  Replacement Units
@@ -2223,29 +3026,108 @@ def explain_repl_may_take_losses(u: Unit) -> Answer[bool]:
     """Can this Repl be used to take combat or barrage losses (in any mode)? (13.5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_repl_may_take_losses(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(repl_may_take_losses, (('u', u, _DOMAINS_Unit_0), )))
+    return Answer(
+        _value, _rules(_t), () if _value else _would_change(repl_may_take_losses, (('u', u, _DOMAINS_Unit_0), ))
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:884  13.5a  Replacing Losses
-def may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool) -> bool:
+def may_rebuild(
+    repl: Unit,
+    hq: Unit,
+    hexes_from_hq: int,
+    in_ezoc: bool,
+    negated: bool,
+    phase: Phase,
+    rebuilt: Rebuild,
+    stacked_with_repls: bool,
+) -> bool:
     """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a)."""
     _hq_mode = hq.mode
-    return phase == 'reinforcement' and hexes_from_hq <= 2 and (repl.type == 'repl') and (hq.type == 'hq') and (repl.mode == 'move') and (stacked_with_repls or rebuilt == 'dead_pile') and (_hq_mode == 'combat' or (_hq_mode == 'dg' and hq.oriented_to_combat)) and (not in_ezoc or ezoc_allows('K', negated))
+    return (
+        phase == 'reinforcement'
+        and hexes_from_hq <= 2
+        and (repl.type == 'repl')
+        and (hq.type == 'hq')
+        and (repl.mode == 'move')
+        and (stacked_with_repls or rebuilt == 'dead_pile')
+        and (_hq_mode == 'combat' or (_hq_mode == 'dg' and hq.oriented_to_combat))
+        and (not in_ezoc or ezoc_allows('K', negated))
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:884  13.5a  Replacing Losses
-def _t_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool, _t: list[Cite]) -> bool:
+def _t_may_rebuild(
+    repl: Unit,
+    hq: Unit,
+    hexes_from_hq: int,
+    in_ezoc: bool,
+    negated: bool,
+    phase: Phase,
+    rebuilt: Rebuild,
+    stacked_with_repls: bool,
+    _t: list[Cite],
+) -> bool:
     """may_rebuild, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_5a)
-    return phase == 'reinforcement' and repl.type == 'repl' and (repl.mode == 'move') and (hq.type == 'hq') and _t_combat_or_dg_combat(hq, _t) and (hexes_from_hq <= 2) and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _RULES_OCS_4_5b, negated), _t)) and (rebuilt == 'dead_pile' or stacked_with_repls)
+    return (
+        phase == 'reinforcement'
+        and repl.type == 'repl'
+        and (repl.mode == 'move')
+        and (hq.type == 'hq')
+        and _t_combat_or_dg_combat(hq, _t)
+        and (hexes_from_hq <= 2)
+        and (not in_ezoc or _t_ezoc_allows('K', _cite_yes(_t, _RULES_OCS_4_5b, negated), _t))
+        and (rebuilt == 'dead_pile' or stacked_with_repls)
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:884  13.5a  Replacing Losses
-def explain_may_rebuild(repl: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, rebuilt: Rebuild, stacked_with_repls: bool) -> Answer[bool]:
-    """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a), with the rules that decided it."""
+def explain_may_rebuild(
+    repl: Unit,
+    hq: Unit,
+    hexes_from_hq: int,
+    in_ezoc: bool,
+    negated: bool,
+    phase: Phase,
+    rebuilt: Rebuild,
+    stacked_with_repls: bool,
+) -> Answer[bool]:
+    """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a), with
+    the rules that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_may_rebuild(repl, hq, hexes_from_hq, in_ezoc, negated, phase, rebuilt, stacked_with_repls, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild, (('repl', repl, _DOMAINS_Unit_0), ('hq', hq, _DOMAINS_Unit_0), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('rebuilt', rebuilt, ('dead_pile', 'on_map')), ('stacked_with_repls', stacked_with_repls, (False, True)), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            may_rebuild,
+            (
+                ('repl', repl, _DOMAINS_Unit_0),
+                ('hq', hq, _DOMAINS_Unit_0),
+                ('hexes_from_hq', hexes_from_hq, ()),
+                ('in_ezoc', in_ezoc, (False, True)),
+                ('negated', negated, (False, True)),
+                (
+                    'phase',
+                    phase,
+                    (
+                        'reinforcement',
+                        'movement',
+                        'reaction',
+                        'exploitation',
+                        'combat_phase',
+                        'barrage',
+                        'supply',
+                        'clean_up',
+                    ),
+                ),
+                ('rebuilt', rebuilt, ('dead_pile', 'on_map')),
+                ('stacked_with_repls', stacked_with_repls, (False, True)),
+            ),
+        ),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:935  13.5b
@@ -2280,8 +3162,16 @@ _ANSWERS_may_place_rebuilt_in: Final[dict[tuple[Mode], Answer[bool]]] = {
     ('move',): Answer(True, (_CITE_OCS_13_5b, _CITE_OCS_5_0_move,), ()),
     ('reserve',): Answer(True, (_CITE_OCS_13_5b, _CITE_OCS_5_0_reserve,), ()),
     ('strat',): Answer(True, (_CITE_OCS_13_5b, _CITE_OCS_5_0_strat,), ()),
-    ('dg',): Answer(False, (_CITE_OCS_13_5b, _CITE_OCS_5_0_dg,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
-    ('exploit',): Answer(False, (_CITE_OCS_13_5b, _CITE_OCS_5_0_exploit,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
+    ('dg',): Answer(
+        False,
+        (_CITE_OCS_13_5b, _CITE_OCS_5_0_dg,),
+        ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat'),
+    ),
+    ('exploit',): Answer(
+        False,
+        (_CITE_OCS_13_5b, _CITE_OCS_5_0_exploit,),
+        ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat'),
+    ),
 }
 
 
@@ -2330,7 +3220,14 @@ def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bo
     """May this Transport Point be rebuilt with Eq? (13.5e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_truck_rebuildable(tp, lost_to_enemy_action, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(truck_rebuildable, (('tp', tp, _DOMAINS_Unit_0), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            truck_rebuildable,
+            (('tp', tp, _DOMAINS_Unit_0), ('lost_to_enemy_action', lost_to_enemy_action, (False, True)), ),
+        ),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1005  13.5e  Truck Rebuilds
@@ -2348,10 +3245,18 @@ def _t_trucks_within_scenario(trucks_in_play: int, scenario_trucks: int, _t: lis
 
 # rules/ocs/ch13-specialized-units.rules:1005  13.5e  Truck Rebuilds
 def explain_trucks_within_scenario(trucks_in_play: int, scenario_trucks: int) -> Answer[bool]:
-    """Are this many trucks in play within what the scenario provides the player? (never more) (13.5e), with the rules that decided it."""
+    """Are this many trucks in play within what the scenario provides the player? (never more) (13.5e), with the rules
+    that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_trucks_within_scenario(trucks_in_play, scenario_trucks, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(trucks_within_scenario, (('trucks_in_play', trucks_in_play, ()), ('scenario_trucks', scenario_trucks, ()), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            trucks_within_scenario, (('trucks_in_play', trucks_in_play, ()), ('scenario_trucks', scenario_trucks, ()), )
+        ),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1036  13.5f  Air Replacements
@@ -2376,24 +3281,70 @@ def explain_eq_for_air_steps(steps: int) -> Answer[int]:
 
 
 # rules/ocs/ch13-specialized-units.rules:1038  13.5f  Air Replacements
-def may_rebuild_aircraft(eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, base: Hex) -> bool:
-    """May these Eq, expended at an HQ per 13.5a, rebuild an aircraft at this air base (any friendly one, near the HQ or not, whatever the flight conditions)? (13.5f)."""
-    return may_rebuild(eq, hq, hexes_from_hq, in_ezoc, negated, phase, 'dead_pile', False) and any(u.type == 'air_base' for u in base.units)
+def may_rebuild_aircraft(
+    eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, base: Hex
+) -> bool:
+    """May these Eq, expended at an HQ per 13.5a, rebuild an aircraft at this air base (any friendly one, near the HQ or
+    not, whatever the flight conditions)? (13.5f).
+    """
+    return (
+        may_rebuild(eq, hq, hexes_from_hq, in_ezoc, negated, phase, 'dead_pile', False)
+        and any(u.type == 'air_base' for u in base.units)
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1038  13.5f  Air Replacements
-def _t_may_rebuild_aircraft(eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, base: Hex, _t: list[Cite]) -> bool:
+def _t_may_rebuild_aircraft(
+    eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, base: Hex, _t: list[Cite]
+) -> bool:
     """may_rebuild_aircraft, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_5f)
-    return _t_may_rebuild(eq, hq, hexes_from_hq, in_ezoc, _cite_yes(_t, _RULES_OCS_4_5b, negated), phase, 'dead_pile', False, _t) and any(u.type == 'air_base' for u in base.units)
+    return (
+        _t_may_rebuild(
+            eq, hq, hexes_from_hq, in_ezoc, _cite_yes(_t, _RULES_OCS_4_5b, negated), phase, 'dead_pile', False, _t
+        )
+        and any(u.type == 'air_base' for u in base.units)
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1038  13.5f  Air Replacements
-def explain_may_rebuild_aircraft(eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, base: Hex) -> Answer[bool]:
-    """May these Eq, expended at an HQ per 13.5a, rebuild an aircraft at this air base (any friendly one, near the HQ or not, whatever the flight conditions)? (13.5f), with the rules that decided it."""
+def explain_may_rebuild_aircraft(
+    eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, base: Hex
+) -> Answer[bool]:
+    """May these Eq, expended at an HQ per 13.5a, rebuild an aircraft at this air base (any friendly one, near the HQ or
+    not, whatever the flight conditions)? (13.5f), with the rules that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_may_rebuild_aircraft(eq, hq, hexes_from_hq, in_ezoc, negated, phase, base, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_rebuild_aircraft, (('eq', eq, _DOMAINS_Unit_0), ('hq', hq, _DOMAINS_Unit_0), ('hexes_from_hq', hexes_from_hq, ()), ('in_ezoc', in_ezoc, (False, True)), ('negated', negated, (False, True)), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('base', base, _DOMAINS_Hex_0), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            may_rebuild_aircraft,
+            (
+                ('eq', eq, _DOMAINS_Unit_0),
+                ('hq', hq, _DOMAINS_Unit_0),
+                ('hexes_from_hq', hexes_from_hq, ()),
+                ('in_ezoc', in_ezoc, (False, True)),
+                ('negated', negated, (False, True)),
+                (
+                    'phase',
+                    phase,
+                    (
+                        'reinforcement',
+                        'movement',
+                        'reaction',
+                        'exploitation',
+                        'combat_phase',
+                        'barrage',
+                        'supply',
+                        'clean_up',
+                    ),
+                ),
+                ('base', base, _DOMAINS_Hex_0),
+            ),
+        ),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1044  13.5f  Air Replacements
@@ -2411,10 +3362,18 @@ def _t_rebuilt_aircraft_arrives(plane: Unit, base: Hex, _t: list[Cite]) -> bool:
 
 # rules/ocs/ch13-specialized-units.rules:1044  13.5f  Air Replacements
 def explain_rebuilt_aircraft_arrives(plane: Unit, base: Hex) -> Answer[bool]:
-    """Is this aircraft rebuilt from the Dead Pile placed as it arrives: Active, at a friendly air base? (13.5f), with the rules that decided it."""
+    """Is this aircraft rebuilt from the Dead Pile placed as it arrives: Active, at a friendly air base? (13.5f), with
+    the rules that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_rebuilt_aircraft_arrives(plane, base, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(rebuilt_aircraft_arrives, (('plane', plane, _DOMAINS_Unit_0), ('base', base, _DOMAINS_Hex_0), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            rebuilt_aircraft_arrives, (('plane', plane, _DOMAINS_Unit_0), ('base', base, _DOMAINS_Hex_0), )
+        ),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1074  13.6  Reinforcements
@@ -2424,18 +3383,49 @@ def may_place_reinforcements_now(phase: Phase, own_player_turn: bool, turn: int,
 
 
 # rules/ocs/ch13-specialized-units.rules:1074  13.6  Reinforcements
-def _t_may_place_reinforcements_now(phase: Phase, own_player_turn: bool, turn: int, arrival_turn: int, _t: list[Cite]) -> bool:
+def _t_may_place_reinforcements_now(
+    phase: Phase, own_player_turn: bool, turn: int, arrival_turn: int, _t: list[Cite]
+) -> bool:
     """may_place_reinforcements_now, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_6)
     return phase == 'reinforcement' and own_player_turn and (turn == arrival_turn)
 
 
 # rules/ocs/ch13-specialized-units.rules:1074  13.6  Reinforcements
-def explain_may_place_reinforcements_now(phase: Phase, own_player_turn: bool, turn: int, arrival_turn: int) -> Answer[bool]:
-    """May reinforcements due on their arrival turn be placed now? (their entry cannot be delayed) (13.6), with the rules that decided it."""
+def explain_may_place_reinforcements_now(phase: Phase, own_player_turn: bool, turn: int, arrival_turn: int) -> Answer[
+    bool
+]:
+    """May reinforcements due on their arrival turn be placed now? (their entry cannot be delayed) (13.6), with the
+    rules that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_may_place_reinforcements_now(phase, own_player_turn, turn, arrival_turn, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_place_reinforcements_now, (('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('own_player_turn', own_player_turn, (False, True)), ('turn', turn, ()), ('arrival_turn', arrival_turn, ()), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            may_place_reinforcements_now,
+            (
+                (
+                    'phase',
+                    phase,
+                    (
+                        'reinforcement',
+                        'movement',
+                        'reaction',
+                        'exploitation',
+                        'combat_phase',
+                        'barrage',
+                        'supply',
+                        'clean_up',
+                    ),
+                ),
+                ('own_player_turn', own_player_turn, (False, True)),
+                ('turn', turn, ()),
+                ('arrival_turn', arrival_turn, ()),
+            ),
+        ),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1098  13.6  Reinforcements
@@ -2453,10 +3443,18 @@ def _t_may_place_arriving_aircraft(plane: Unit, h: Hex, _t: list[Cite]) -> bool:
 
 # rules/ocs/ch13-specialized-units.rules:1098  13.6  Reinforcements
 def explain_may_place_arriving_aircraft(plane: Unit, h: Hex) -> Answer[bool]:
-    """May this reinforcing aircraft be placed here: Active, on a friendly air base (any one)? (13.6), with the rules that decided it."""
+    """May this reinforcing aircraft be placed here: Active, on a friendly air base (any one)? (13.6), with the rules
+    that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_may_place_arriving_aircraft(plane, h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_place_arriving_aircraft, (('plane', plane, _DOMAINS_Unit_0), ('h', h, _DOMAINS_Hex_0), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            may_place_arriving_aircraft, (('plane', plane, _DOMAINS_Unit_0), ('h', h, _DOMAINS_Hex_0), )
+        ),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1115  13.6a
@@ -2483,12 +3481,21 @@ def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: 
     """May these reinforcements be placed at this port? (13.6a), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_place_at_port(arriving * SCALE, capacity * SCALE, port_in_ezoc, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_place_at_port, (('arriving', arriving, ()), ('capacity', capacity, ()), ('port_in_ezoc', port_in_ezoc, (False, True)), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            may_place_at_port,
+            (('arriving', arriving, ()), ('capacity', capacity, ()), ('port_in_ezoc', port_in_ezoc, (False, True)), ),
+        ),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1121  13.6a
 def arrival_may_overstack(u: Unit) -> bool:
-    """May this arriving reinforcement be overstacked when placed? (Ground units may; aircraft arrivals must conform to normal stacking rules) (13.6a)."""
+    """May this arriving reinforcement be overstacked when placed? (Ground units may; aircraft arrivals must conform to
+    normal stacking rules) (13.6a).
+    """
     return not UnitType_air[u.type]
 
 
@@ -2501,10 +3508,14 @@ def _t_arrival_may_overstack(u: Unit, _t: list[Cite]) -> bool:
 
 # rules/ocs/ch13-specialized-units.rules:1121  13.6a
 def explain_arrival_may_overstack(u: Unit) -> Answer[bool]:
-    """May this arriving reinforcement be overstacked when placed? (Ground units may; aircraft arrivals must conform to normal stacking rules) (13.6a), with the rules that decided it."""
+    """May this arriving reinforcement be overstacked when placed? (Ground units may; aircraft arrivals must conform to
+    normal stacking rules) (13.6a), with the rules that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_arrival_may_overstack(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(arrival_may_overstack, (('u', u, _DOMAINS_Unit_0), )))
+    return Answer(
+        _value, _rules(_t), () if _value else _would_change(arrival_may_overstack, (('u', u, _DOMAINS_Unit_0), ))
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1146  13.6b
@@ -2518,8 +3529,16 @@ _ANSWERS_may_enter_reinforcement_in: Final[dict[tuple[Mode], Answer[bool]]] = {
     ('move',): Answer(True, (_CITE_OCS_13_6b, _CITE_OCS_5_0_move,), ()),
     ('reserve',): Answer(True, (_CITE_OCS_13_6b, _CITE_OCS_5_0_reserve,), ()),
     ('strat',): Answer(True, (_CITE_OCS_13_6b, _CITE_OCS_5_0_strat,), ()),
-    ('dg',): Answer(False, (_CITE_OCS_13_6b, _CITE_OCS_5_0_dg,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
-    ('exploit',): Answer(False, (_CITE_OCS_13_6b, _CITE_OCS_5_0_exploit,), ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat')),
+    ('dg',): Answer(
+        False,
+        (_CITE_OCS_13_6b, _CITE_OCS_5_0_dg,),
+        ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat'),
+    ),
+    ('exploit',): Answer(
+        False,
+        (_CITE_OCS_13_6b, _CITE_OCS_5_0_exploit,),
+        ('chosen = combat', 'chosen = move', 'chosen = reserve', 'chosen = strat'),
+    ),
 }
 
 
@@ -2567,7 +3586,13 @@ def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     """Does this Transport Point arrive loaded? (13.6c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_arrives_loaded(tp, sp_arriving_there, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(arrives_loaded, (('tp', tp, _DOMAINS_Unit_0), ('sp_arriving_there', sp_arriving_there, (False, True)), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            arrives_loaded, (('tp', tp, _DOMAINS_Unit_0), ('sp_arriving_there', sp_arriving_there, (False, True)), )
+        ),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1220  13.7  Formation Markers
@@ -2588,7 +3613,14 @@ def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool)
     """A) May the Formation marker be on the map? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_marker_may_be_on_map(units_with_marker, fueling_reminder, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(marker_may_be_on_map, (('units_with_marker', units_with_marker, ()), ('fueling_reminder', fueling_reminder, (False, True)), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            marker_may_be_on_map,
+            (('units_with_marker', units_with_marker, ()), ('fueling_reminder', fueling_reminder, (False, True)), ),
+        ),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1224  13.7  Formation Markers
@@ -2610,7 +3642,13 @@ def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     """B) May this unit be represented by the marker? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_marker(u, marker_formation, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_marker, (('u', u, _DOMAINS_Unit_0), ('marker_formation', marker_formation, ()), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            may_enter_marker, (('u', u, _DOMAINS_Unit_0), ('marker_formation', marker_formation, ()), )
+        ),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1227  13.7  Formation Markers
@@ -2633,7 +3671,9 @@ def explain_marker_may_hide_formation(holds_only_zoc_units: bool) -> Answer[bool
 
 # rules/ocs/ch13-specialized-units.rules:1231  13.7  Formation Markers
 def marker_side(formation_fuel_paid: bool) -> MarkerSide:
-    """D) The side the Formation marker shows (formation_fuel_paid: the formation method of fuel cost is paid, 12.5c) (13.7)."""
+    """D) The side the Formation marker shows (formation_fuel_paid: the formation method of fuel cost is paid, 12.5c)
+    (13.7).
+    """
     return 'fueled' if formation_fuel_paid else 'regular'
 
 
@@ -2645,7 +3685,9 @@ _ANSWERS_marker_side: Final[dict[tuple[bool], Answer[MarkerSide]]] = {
 
 # rules/ocs/ch13-specialized-units.rules:1231  13.7  Formation Markers
 def explain_marker_side(formation_fuel_paid: bool) -> Answer[MarkerSide]:
-    """D) The side the Formation marker shows (formation_fuel_paid: the formation method of fuel cost is paid, 12.5c) (13.7), with the rules that decided it."""
+    """D) The side the Formation marker shows (formation_fuel_paid: the formation method of fuel cost is paid, 12.5c)
+    (13.7), with the rules that decided it.
+    """
     return _ANSWERS_marker_side[(formation_fuel_paid,)]
 
 
@@ -2707,7 +3749,9 @@ def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_perform_engineering(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0), )))
+    return Answer(
+        _value, _rules(_t), () if _value else _would_change(may_perform_engineering, (('u', u, _DOMAINS_Unit_0), ))
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1301  13.8a  Engineer-Capable
@@ -2733,20 +3777,30 @@ def explain_engineer_capable(u: Unit) -> Answer[bool]:
 
 
 # rules/ocs/ch13-specialized-units.rules:1341  13.8b  Bridging
-def may_attack_across(possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool) -> bool:
-    """Is an attack across this river hexside possible? (possible_as_bridged: across the hexside bridged makes it) (13.8b)."""
+def may_attack_across(
+    possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool
+) -> bool:
+    """Is an attack across this river hexside possible? (possible_as_bridged: across the hexside bridged makes it)
+    (13.8b).
+    """
     return possible_as_printed or (bridged_by_engineers and possible_as_bridged and (not overrunning))
 
 
 _ANSWERS_may_attack_across: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
     (False, False, False, False,): Answer(False, (_CITE_OCS_13_8b,), ('possible_as_printed = true',)),
     (False, False, False, True,): Answer(False, (_CITE_OCS_13_8b,), ('possible_as_printed = true',)),
-    (False, False, True, False,): Answer(False, (_CITE_OCS_13_8b,), ('possible_as_printed = true', 'possible_as_bridged = true')),
+    (False, False, True, False,): Answer(
+        False, (_CITE_OCS_13_8b,), ('possible_as_printed = true', 'possible_as_bridged = true')
+    ),
     (False, False, True, True,): Answer(False, (_CITE_OCS_13_8b,), ('possible_as_printed = true',)),
-    (False, True, False, False,): Answer(False, (_CITE_OCS_13_8b,), ('possible_as_printed = true', 'bridged_by_engineers = true')),
+    (False, True, False, False,): Answer(
+        False, (_CITE_OCS_13_8b,), ('possible_as_printed = true', 'bridged_by_engineers = true')
+    ),
     (False, True, False, True,): Answer(False, (_CITE_OCS_13_8b,), ('possible_as_printed = true',)),
     (False, True, True, False,): Answer(True, (_CITE_OCS_13_8b,), ()),
-    (False, True, True, True,): Answer(False, (_CITE_OCS_13_8b,), ('possible_as_printed = true', 'overrunning = false')),
+    (False, True, True, True,): Answer(
+        False, (_CITE_OCS_13_8b,), ('possible_as_printed = true', 'overrunning = false')
+    ),
     (True, False, False, False,): Answer(True, (_CITE_OCS_13_8b,), ()),
     (True, False, False, True,): Answer(True, (_CITE_OCS_13_8b,), ()),
     (True, False, True, False,): Answer(True, (_CITE_OCS_13_8b,), ()),
@@ -2759,8 +3813,12 @@ _ANSWERS_may_attack_across: Final[dict[tuple[bool, bool, bool, bool], Answer[boo
 
 
 # rules/ocs/ch13-specialized-units.rules:1341  13.8b  Bridging
-def explain_may_attack_across(possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool) -> Answer[bool]:
-    """Is an attack across this river hexside possible? (possible_as_bridged: across the hexside bridged makes it) (13.8b), with the rules that decided it."""
+def explain_may_attack_across(
+    possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool
+) -> Answer[bool]:
+    """Is an attack across this river hexside possible? (possible_as_bridged: across the hexside bridged makes it)
+    (13.8b), with the rules that decided it.
+    """
     return _ANSWERS_may_attack_across[(possible_as_printed, possible_as_bridged, bridged_by_engineers, overrunning)]
 
 
@@ -2783,29 +3841,101 @@ def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_creates_detrainable(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0), )))
+    return Answer(
+        _value, _rules(_t), () if _value else _would_change(creates_detrainable, (('u', u, _DOMAINS_Unit_0), ))
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1441  13.8d  Construction
-def may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this_phase: bool, built_in_another_hex: bool, built_another_type: bool) -> bool:
-    """May this unit perform a construction task? (leg_path_hexes: the fewest hexes in a path to the task's hex that Leg MP could take, enemy ZOC ignored; 0 is its own hex. built_in_another_hex, built_another_type: it has already performed construction this phase in another hex, or of another type) (13.8d)."""
+def may_construct(
+    u: Unit,
+    phase: Phase,
+    leg_path_hexes: int,
+    moved_this_phase: bool,
+    built_in_another_hex: bool,
+    built_another_type: bool,
+) -> bool:
+    """May this unit perform a construction task? (leg_path_hexes: the fewest hexes in a path to the task's hex that Leg
+    MP could take, enemy ZOC ignored; 0 is its own hex. built_in_another_hex, built_another_type: it has already
+    performed construction this phase in another hex, or of another type) (13.8d).
+    """
     _u_mode = u.mode
-    return phase == 'movement' and leg_path_hexes <= 2 and (not moved_this_phase) and (not built_in_another_hex) and (not built_another_type) and (u.type in _SET_engineer_hq) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    return (
+        phase == 'movement'
+        and leg_path_hexes <= 2
+        and (not moved_this_phase)
+        and (not built_in_another_hex)
+        and (not built_another_type)
+        and (u.type in _SET_engineer_hq)
+        and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1441  13.8d  Construction
-def _t_may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this_phase: bool, built_in_another_hex: bool, built_another_type: bool, _t: list[Cite]) -> bool:
+def _t_may_construct(
+    u: Unit,
+    phase: Phase,
+    leg_path_hexes: int,
+    moved_this_phase: bool,
+    built_in_another_hex: bool,
+    built_another_type: bool,
+    _t: list[Cite],
+) -> bool:
     """may_construct, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_8d)
-    return _t_engineer_capable(u, _t) and phase == 'movement' and (leg_path_hexes <= 2) and (not moved_this_phase) and (not built_in_another_hex) and (not built_another_type)
+    return (
+        _t_engineer_capable(u, _t)
+        and phase == 'movement'
+        and (leg_path_hexes <= 2)
+        and (not moved_this_phase)
+        and (not built_in_another_hex)
+        and (not built_another_type)
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1441  13.8d  Construction
-def explain_may_construct(u: Unit, phase: Phase, leg_path_hexes: int, moved_this_phase: bool, built_in_another_hex: bool, built_another_type: bool) -> Answer[bool]:
-    """May this unit perform a construction task? (leg_path_hexes: the fewest hexes in a path to the task's hex that Leg MP could take, enemy ZOC ignored; 0 is its own hex. built_in_another_hex, built_another_type: it has already performed construction this phase in another hex, or of another type) (13.8d), with the rules that decided it."""
+def explain_may_construct(
+    u: Unit,
+    phase: Phase,
+    leg_path_hexes: int,
+    moved_this_phase: bool,
+    built_in_another_hex: bool,
+    built_another_type: bool,
+) -> Answer[bool]:
+    """May this unit perform a construction task? (leg_path_hexes: the fewest hexes in a path to the task's hex that Leg
+    MP could take, enemy ZOC ignored; 0 is its own hex. built_in_another_hex, built_another_type: it has already
+    performed construction this phase in another hex, or of another type) (13.8d), with the rules that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_may_construct(u, phase, leg_path_hexes, moved_this_phase, built_in_another_hex, built_another_type, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_construct, (('u', u, _DOMAINS_Unit_0), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('leg_path_hexes', leg_path_hexes, ()), ('moved_this_phase', moved_this_phase, (False, True)), ('built_in_another_hex', built_in_another_hex, (False, True)), ('built_another_type', built_another_type, (False, True)), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            may_construct,
+            (
+                ('u', u, _DOMAINS_Unit_0),
+                (
+                    'phase',
+                    phase,
+                    (
+                        'reinforcement',
+                        'movement',
+                        'reaction',
+                        'exploitation',
+                        'combat_phase',
+                        'barrage',
+                        'supply',
+                        'clean_up',
+                    ),
+                ),
+                ('leg_path_hexes', leg_path_hexes, ()),
+                ('moved_this_phase', moved_this_phase, (False, True)),
+                ('built_in_another_hex', built_in_another_hex, (False, True)),
+                ('built_another_type', built_another_type, (False, True)),
+            ),
+        ),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1447  13.8d  Construction
@@ -2817,12 +3947,42 @@ def construction_costs_sp(task: Construction) -> bool:
 _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] = {
     ('build_air_base',): Answer(True, (_CITE_OCS_13_8d, _CITE_OCS_13_8d_build_air_base,), ()),
     ('improve_air_base',): Answer(True, (_CITE_OCS_13_8d, _CITE_OCS_13_8d_improve_air_base,), ()),
-    ('reduce_air_base',): Answer(False, (_CITE_OCS_13_8d, _CITE_OCS_13_8d_reduce_air_base,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('reduce_air_base',): Answer(
+        False,
+        (_CITE_OCS_13_8d, _CITE_OCS_13_8d_reduce_air_base,),
+        (
+            'task = build_air_base',
+            'task = improve_air_base',
+            'task = build_hedgehog',
+            'task = improve_hedgehog',
+            'task = repair_port',
+        ),
+    ),
     ('build_hedgehog',): Answer(True, (_CITE_OCS_13_8d, _CITE_OCS_13_8d_build_hedgehog,), ()),
     ('improve_hedgehog',): Answer(True, (_CITE_OCS_13_8d, _CITE_OCS_13_8d_improve_hedgehog,), ()),
-    ('reduce_hedgehog',): Answer(False, (_CITE_OCS_13_8d, _CITE_OCS_13_8d_reduce_hedgehog,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('reduce_hedgehog',): Answer(
+        False,
+        (_CITE_OCS_13_8d, _CITE_OCS_13_8d_reduce_hedgehog,),
+        (
+            'task = build_air_base',
+            'task = improve_air_base',
+            'task = build_hedgehog',
+            'task = improve_hedgehog',
+            'task = repair_port',
+        ),
+    ),
     ('repair_port',): Answer(True, (_CITE_OCS_13_8d, _CITE_OCS_13_8d_repair_port,), ()),
-    ('damage_port',): Answer(False, (_CITE_OCS_13_8d, _CITE_OCS_13_8d_damage_port,), ('task = build_air_base', 'task = improve_air_base', 'task = build_hedgehog', 'task = improve_hedgehog', 'task = repair_port')),
+    ('damage_port',): Answer(
+        False,
+        (_CITE_OCS_13_8d, _CITE_OCS_13_8d_damage_port,),
+        (
+            'task = build_air_base',
+            'task = improve_air_base',
+            'task = build_hedgehog',
+            'task = improve_hedgehog',
+            'task = repair_port',
+        ),
+    ),
 }
 
 
@@ -2834,23 +3994,68 @@ def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
 
 # rules/ocs/ch13-specialized-units.rules:1499  13.9  Unit Consolidation
 def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool) -> bool:
-    """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter; 4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units are in the same hex or off-map box. Adjacent enemy units and Out of Supply do not matter) (13.9)."""
-    return alike and u.stocks == 'normal' and (kind == 'aircraft' or phase == 'reinforcement') and (u.mode != 'dg') and (together or kind in _SET_formations_independent_joins)
+    """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter;
+    4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units
+    are in the same hex or off-map box. Adjacent enemy units and Out of Supply do not matter) (13.9).
+    """
+    return (
+        alike
+        and u.stocks == 'normal'
+        and (kind == 'aircraft' or phase == 'reinforcement')
+        and (u.mode != 'dg')
+        and (together or kind in _SET_formations_independent_joins)
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1499  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_9)
-    return (phase == 'reinforcement' or kind == 'aircraft') and alike and (kind in _SET_formations_independent_joins or together) and (u.stocks == 'normal') and (u.mode != 'dg')
+    return (
+        (phase == 'reinforcement' or kind == 'aircraft')
+        and alike
+        and (kind in _SET_formations_independent_joins or together)
+        and (u.stocks == 'normal')
+        and (u.mode != 'dg')
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1499  13.9  Unit Consolidation
 def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool) -> Answer[bool]:
-    """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter; 4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units are in the same hex or off-map box. Adjacent enemy units and Out of Supply do not matter) (13.9), with the rules that decided it."""
+    """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter;
+    4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units
+    are in the same hex or off-map box. Adjacent enemy units and Out of Supply do not matter) (13.9), with the rules
+    that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_may_consolidate(u, kind, phase, alike, together, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_consolidate, (('u', u, _DOMAINS_Unit_0), ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')), ('phase', phase, ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')), ('alike', alike, (False, True)), ('together', together, (False, True)), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            may_consolidate,
+            (
+                ('u', u, _DOMAINS_Unit_0),
+                ('kind', kind, ('multi_step', 'formations', 'independent_joins', 'aircraft')),
+                (
+                    'phase',
+                    phase,
+                    (
+                        'reinforcement',
+                        'movement',
+                        'reaction',
+                        'exploitation',
+                        'combat_phase',
+                        'barrage',
+                        'supply',
+                        'clean_up',
+                    ),
+                ),
+                ('alike', alike, (False, True)),
+                ('together', together, (False, True)),
+            ),
+        ),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1504  13.9  Unit Consolidation
@@ -2868,7 +4073,9 @@ def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, remove
 
 # rules/ocs/ch13-specialized-units.rules:1504  13.9  Unit Consolidation
 def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> Answer[int]:
-    """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided it."""
+    """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided
+    it.
+    """
     _t: list[Cite] = []
     _value = _t_step_losses_after_consolidation(full_steps, kept_losses, removed_losses, _t)
     return Answer(_value, _rules(_t), ())
@@ -2877,22 +4084,43 @@ def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, r
 # rules/ocs/ch13-specialized-units.rules:1508  13.9  Unit Consolidation
 def keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> bool:
     """2) Does the unit swapped in carry the mode and markers of the unit it replaces? (13.9)."""
-    return swapped_in.mode == replaced.mode and swapped_in.stocks == replaced.stocks and (swapped_in.oriented_to_combat == replaced.oriented_to_combat) and (swapped_in.out_of_supply == replaced.out_of_supply) and (swapped_in.step_losses == replaced.step_losses)
+    return (
+        swapped_in.mode == replaced.mode
+        and swapped_in.stocks == replaced.stocks
+        and (swapped_in.oriented_to_combat == replaced.oriented_to_combat)
+        and (swapped_in.out_of_supply == replaced.out_of_supply)
+        and (swapped_in.step_losses == replaced.step_losses)
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1508  13.9  Unit Consolidation
 def _t_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit, _t: list[Cite]) -> bool:
     """keeps_modes_and_markers, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_9)
-    return swapped_in.mode == replaced.mode and swapped_in.oriented_to_combat == replaced.oriented_to_combat and (swapped_in.out_of_supply == replaced.out_of_supply) and (swapped_in.stocks == replaced.stocks) and (swapped_in.step_losses == replaced.step_losses)
+    return (
+        swapped_in.mode == replaced.mode
+        and swapped_in.oriented_to_combat == replaced.oriented_to_combat
+        and (swapped_in.out_of_supply == replaced.out_of_supply)
+        and (swapped_in.stocks == replaced.stocks)
+        and (swapped_in.step_losses == replaced.step_losses)
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1508  13.9  Unit Consolidation
 def explain_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> Answer[bool]:
-    """2) Does the unit swapped in carry the mode and markers of the unit it replaces? (13.9), with the rules that decided it."""
+    """2) Does the unit swapped in carry the mode and markers of the unit it replaces? (13.9), with the rules that
+    decided it.
+    """
     _t: list[Cite] = []
     _value = _t_keeps_modes_and_markers(replaced, swapped_in, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(keeps_modes_and_markers, (('replaced', replaced, _DOMAINS_Unit_0), ('swapped_in', swapped_in, _DOMAINS_Unit_0), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            keeps_modes_and_markers,
+            (('replaced', replaced, _DOMAINS_Unit_0), ('swapped_in', swapped_in, _DOMAINS_Unit_0), ),
+        ),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1514  13.9  Unit Consolidation
@@ -2913,7 +4141,13 @@ def explain_may_convert_formation(from_formation: str, to_formation: str) -> Ans
     """2, 3) May a unit change formations this way? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_convert_formation(from_formation, to_formation, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_convert_formation, (('from_formation', from_formation, ()), ('to_formation', to_formation, ()), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            may_convert_formation, (('from_formation', from_formation, ()), ('to_formation', to_formation, ()), )
+        ),
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:15  4.1  Rounding Rule
@@ -2958,7 +4192,8 @@ def _t_ma_share(ma: Number, share: Number, _t: list[Cite]) -> Number:
 
 # rules/ocs/ch4-general-concepts.rules:38  4.2  Fractions
 def ma_share(ma: Number, share: Number) -> Number:
-    """A share of a Movement Allowance (half MA, for instance): never rounded (4.2). Numbers are exact: int or Fraction."""
+    """A share of a Movement Allowance (half MA, for instance): never rounded (4.2). Numbers are exact: int or Fraction.
+    """
     return _exact(_s_ma_share(ma * SCALE, share * SCALE))
 
 
@@ -3027,7 +4262,12 @@ def explain_modified(value: Number, factors: Sequence[Number]) -> Answer[Number]
 # rules/ocs/ch4-general-concepts.rules:170  4.4a
 def may_attack(u: Unit) -> bool:
     """May attack or overrun (4.4a)."""
-    return u.printed_strength and u.type in _SET_assault_engineer_combat_352fa5da and (not u.parenthesized) and (u.mode not in _SET_reserve_strat)
+    return (
+        u.printed_strength
+        and u.type in _SET_assault_engineer_combat_352fa5da
+        and (not u.parenthesized)
+        and (u.mode not in _SET_reserve_strat)
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:170  4.4a
@@ -3048,7 +4288,12 @@ def explain_may_attack(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:205  4.4c
 def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
     """May move into a hex with an enemy non-combat unit (4.4c)."""
-    return u.printed_strength and u.type in _SET_assault_engineer_combat_352fa5da and (not u.parenthesized) and (u.mode not in _SET_reserve_strat)
+    return (
+        u.printed_strength
+        and u.type in _SET_assault_engineer_combat_352fa5da
+        and (not u.parenthesized)
+        and (u.mode not in _SET_reserve_strat)
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:205  4.4c
@@ -3063,18 +4308,43 @@ def explain_may_enter_enemy_noncombat_hex(u: Unit) -> Answer[bool]:
     """May move into a hex with an enemy non-combat unit (4.4c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_enemy_noncombat_hex(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_0), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(may_enter_enemy_noncombat_hex, (('u', u, _DOMAINS_Unit_0), )),
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:230  4.5  Zone of Control
 def zoc_reaches(u: Unit, hexes_away: int) -> bool:
-    """Does this unit's ZOC limit enemy actions in a hex this far away? (The six adjacent hexes, whatever the terrain in them or the hexsides between) (4.5)."""
+    """Does this unit's ZOC limit enemy actions in a hex this far away? (The six adjacent hexes, whatever the terrain in
+    them or the hexsides between) (4.5).
+    """
     _u_mode = u.mode
     _u_out_of_supply = u.out_of_supply
     _u_parenthesized = u.parenthesized
     _u_printed_strength = u.printed_strength
     _u_type = u.type
-    return hexes_away == 1 and (_u_mode == 'combat' and _u_printed_strength and (_u_type in _SET_assault_engineer_combat_352fa5da) and (not _u_parenthesized) and (not _u_out_of_supply) or (_u_mode == 'exploit' and u.oriented_to_combat and _u_printed_strength and (_u_type in _SET_assault_engineer_combat_352fa5da) and (not _u_parenthesized) and (not _u_out_of_supply)))
+    return (
+        hexes_away == 1
+        and (
+            (
+                _u_mode == 'combat'
+                and _u_printed_strength
+                and (_u_type in _SET_assault_engineer_combat_352fa5da)
+                and (not _u_parenthesized)
+                and (not _u_out_of_supply)
+            )
+            or (
+                _u_mode == 'exploit'
+                and u.oriented_to_combat
+                and _u_printed_strength
+                and (_u_type in _SET_assault_engineer_combat_352fa5da)
+                and (not _u_parenthesized)
+                and (not _u_out_of_supply)
+            )
+        )
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:230  4.5  Zone of Control
@@ -3086,10 +4356,16 @@ def _t_zoc_reaches(u: Unit, hexes_away: int, _t: list[Cite]) -> bool:
 
 # rules/ocs/ch4-general-concepts.rules:230  4.5  Zone of Control
 def explain_zoc_reaches(u: Unit, hexes_away: int) -> Answer[bool]:
-    """Does this unit's ZOC limit enemy actions in a hex this far away? (The six adjacent hexes, whatever the terrain in them or the hexsides between) (4.5), with the rules that decided it."""
+    """Does this unit's ZOC limit enemy actions in a hex this far away? (The six adjacent hexes, whatever the terrain in
+    them or the hexsides between) (4.5), with the rules that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_zoc_reaches(u, hexes_away, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_reaches, (('u', u, _DOMAINS_Unit_0), ('hexes_away', hexes_away, ()), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(zoc_reaches, (('u', u, _DOMAINS_Unit_0), ('hexes_away', hexes_away, ()), )),
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:290  4.5a  Actions not allowed in an enemy ZOC
@@ -3102,7 +4378,10 @@ def ezoc_allows(action: EzocAction, negated: bool) -> bool:
 def _t_ezoc_allows(action: EzocAction, negated: bool, _t: list[Cite]) -> bool:
     """ezoc_allows, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_5a)
-    return _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action) and _cite_yes(_t, _RULES_OCS_4_5b, negated)
+    return (
+        _attr_yes(_t, _CITES_EzocAction_negatable, EzocAction_negatable, action)
+        and _cite_yes(_t, _RULES_OCS_4_5b, negated)
+    )
 
 _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
     ('A', False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_A, _CITE_OCS_4_5b,), ('negated = true',)),
@@ -3110,23 +4389,47 @@ _ANSWERS_ezoc_allows: Final[dict[tuple[EzocAction, bool], Answer[bool]]] = {
     ('B', False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_B, _CITE_OCS_4_5b,), ('negated = true',)),
     ('B', True,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_B, _CITE_OCS_4_5b,), ()),
     ('C', False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_C,), ()),
-    ('C', True,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_C,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('C', True,): Answer(
+        False,
+        (_CITE_OCS_4_5a, _CITE_OCS_4_5a_C,),
+        ('action = A', 'action = B', 'action = D', 'action = F', 'action = H'),
+    ),
     ('D', False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_D, _CITE_OCS_4_5b,), ('negated = true',)),
     ('D', True,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_D, _CITE_OCS_4_5b,), ()),
     ('E', False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_E,), ()),
-    ('E', True,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_E,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('E', True,): Answer(
+        False,
+        (_CITE_OCS_4_5a, _CITE_OCS_4_5a_E,),
+        ('action = A', 'action = B', 'action = D', 'action = F', 'action = H'),
+    ),
     ('F', False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_F, _CITE_OCS_4_5b,), ('negated = true',)),
     ('F', True,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_F, _CITE_OCS_4_5b,), ()),
     ('G', False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_G,), ()),
-    ('G', True,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_G,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('G', True,): Answer(
+        False,
+        (_CITE_OCS_4_5a, _CITE_OCS_4_5a_G,),
+        ('action = A', 'action = B', 'action = D', 'action = F', 'action = H'),
+    ),
     ('H', False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_H, _CITE_OCS_4_5b,), ('negated = true',)),
     ('H', True,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_H, _CITE_OCS_4_5b,), ()),
     ('I', False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_I,), ()),
-    ('I', True,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_I,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('I', True,): Answer(
+        False,
+        (_CITE_OCS_4_5a, _CITE_OCS_4_5a_I,),
+        ('action = A', 'action = B', 'action = D', 'action = F', 'action = H'),
+    ),
     ('J', False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_J,), ()),
-    ('J', True,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_J,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('J', True,): Answer(
+        False,
+        (_CITE_OCS_4_5a, _CITE_OCS_4_5a_J,),
+        ('action = A', 'action = B', 'action = D', 'action = F', 'action = H'),
+    ),
     ('K', False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_K,), ()),
-    ('K', True,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_K,), ('action = A', 'action = B', 'action = D', 'action = F', 'action = H')),
+    ('K', True,): Answer(
+        False,
+        (_CITE_OCS_4_5a, _CITE_OCS_4_5a_K,),
+        ('action = A', 'action = B', 'action = D', 'action = F', 'action = H'),
+    ),
 }
 
 
@@ -3154,7 +4457,9 @@ _ANSWERS_ezoc_stops_entering: Final[dict[tuple[Mobility, bool], Answer[bool]]] =
 
 # rules/ocs/ch4-general-concepts.rules:305  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_stops_entering(mobility: Mobility, negated: bool) -> Answer[bool]:
-    """Must a unit entering the enemy ZOC end its movement or else conduct an overrun? (4.5a), with the rules that decided it."""
+    """Must a unit entering the enemy ZOC end its movement or else conduct an overrun? (4.5a), with the rules that
+    decided it.
+    """
     return _ANSWERS_ezoc_stops_entering[(mobility, negated)]
 
 
@@ -3197,7 +4502,11 @@ _ANSWERS_may_move_on_after_entering: Final[dict[tuple[Mobility, bool, bool], Ans
     ('leg', False, True,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5b,), ()),
     ('leg', True, False,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5b,), ()),
     ('leg', True, True,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5b,), ()),
-    ('truck', False, False,): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5b,), ('mobility = leg', 'mobility = track', 'negated = true', 'overrun = true')),
+    ('truck', False, False,): Answer(
+        False,
+        (_CITE_OCS_4_5a, _CITE_OCS_4_5b,),
+        ('mobility = leg', 'mobility = track', 'negated = true', 'overrun = true'),
+    ),
     ('truck', False, True,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5b,), ()),
     ('truck', True, False,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5b,), ()),
     ('truck', True, True,): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5b,), ()),
@@ -3210,7 +4519,9 @@ _ANSWERS_may_move_on_after_entering: Final[dict[tuple[Mobility, bool, bool], Ans
 
 # rules/ocs/ch4-general-concepts.rules:313  4.5a  Actions not allowed in an enemy ZOC
 def explain_may_move_on_after_entering(mobility: Mobility, negated: bool, overrun: bool) -> Answer[bool]:
-    """After entering an enemy ZOC, may the unit go on moving? (With Truck MP, only by conducting an overrun) (4.5a), with the rules that decided it."""
+    """After entering an enemy ZOC, may the unit go on moving? (With Truck MP, only by conducting an overrun) (4.5a),
+    with the rules that decided it.
+    """
     return _ANSWERS_may_move_on_after_entering[(mobility, negated, overrun)]
 
 
@@ -3229,10 +4540,18 @@ def _t_ezoc_blocks_trace_by(tracer: Unit, negated: bool, _t: list[Cite]) -> bool
 
 # rules/ocs/ch4-general-concepts.rules:317  4.5a  Actions not allowed in an enemy ZOC
 def explain_ezoc_blocks_trace_by(tracer: Unit, negated: bool) -> Answer[bool]:
-    """Does the enemy ZOC block the supply path this HQ or Extender traces in or out of the hex? (4.5a), with the rules that decided it."""
+    """Does the enemy ZOC block the supply path this HQ or Extender traces in or out of the hex? (4.5a), with the rules
+    that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_ezoc_blocks_trace_by(tracer, negated, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(ezoc_blocks_trace_by, (('tracer', tracer, _DOMAINS_Unit_0), ('negated', negated, (False, True)), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            ezoc_blocks_trace_by, (('tracer', tracer, _DOMAINS_Unit_0), ('negated', negated, (False, True)), )
+        ),
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:375  4.5b  Negating ZOC
@@ -3263,7 +4582,9 @@ def may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> bool:
 
 
 _ANSWERS_may_exit_ezoc_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
-    (False, False,): Answer(False, (_CITE_OCS_4_5b, _CITE_OCS_4_5a, _CITE_OCS_4_5a_A,), ('started_phase_there = true', 'negated = true')),
+    (False, False,): Answer(
+        False, (_CITE_OCS_4_5b, _CITE_OCS_4_5a, _CITE_OCS_4_5a_A,), ('started_phase_there = true', 'negated = true')
+    ),
     (False, True,): Answer(True, (_CITE_OCS_4_5b, _CITE_OCS_4_5a, _CITE_OCS_4_5a_A,), ()),
     (True, False,): Answer(True, (_CITE_OCS_4_5b,), ()),
     (True, True,): Answer(True, (_CITE_OCS_4_5b,), ()),
@@ -3294,7 +4615,9 @@ def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
     """Printed RE sizes and point values are never negative (4.6), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_sizes_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_0), )))
+    return Answer(
+        _value, _rules(_t), () if _value else _would_change(sizes_not_negative, (('u', u, _DOMAINS_Unit_0), ))
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:463  4.6  Regimental Equivalents
@@ -3357,7 +4680,11 @@ def explain_transport_point_may_carry(cargo: Unit) -> Answer[bool]:
     """A Transport Point can carry this (4.7), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_transport_point_may_carry(cargo, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_0), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(transport_point_may_carry, (('cargo', cargo, _DOMAINS_Unit_0), )),
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:571  4.7c
@@ -3405,34 +4732,97 @@ def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> An
     """May a unit that already used these transports this phase use this one? (4.7d), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_one_transport_type(tuple(used), next, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(one_transport_type, (('used', used, _Items(('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping'))), ('next', next, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            one_transport_type,
+            (
+                (
+                    'used',
+                    used,
+                    _Items(('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')),
+                ),
+                (
+                    'next',
+                    next,
+                    ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping'),
+                ),
+            ),
+        ),
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:631  4.7d  Movement and Transport
 def _s_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """may_spend_transported with numbers scaled by SCALE."""
-    return before >= 0 and after >= 0 and (before <= (2 if by == 'rail' else 2 if by == 'air' else 0 if by == 'landing_craft' else 0)) and (after <= (2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0 if by == 'landing_craft' else 0)) and (before + after <= (2 if by == 'rail' else 2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0 if by == 'landing_craft' else 0))
+    return (
+        before >= 0
+        and after >= 0
+        and (before <= (2 if by == 'rail' else 2 if by == 'air' else 0 if by == 'landing_craft' else 0))
+        and (
+            after <= (
+                2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0 if by == 'landing_craft' else 0
+            )
+        )
+        and (
+            before
+            + after <= (
+                2
+                if by == 'rail'
+                else 2
+                if by == 'air'
+                else 2
+                if alt_roll and by == 'alt_landing'
+                else 0
+                if by == 'landing_craft'
+                else 0
+            )
+        )
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:631  4.7d  Movement and Transport
 def _t_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number, _t: list[Cite]) -> bool:
     """may_spend_transported, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_7d)
-    return before >= 0 and after >= 0 and (before <= _t_ma_before(by, _t)) and (after <= _t_ma_after(by, alt_roll, _t)) and (before + after <= _t_transported_ma(by, alt_roll, _t))
+    return (
+        before >= 0
+        and after >= 0
+        and (before <= _t_ma_before(by, _t))
+        and (after <= _t_ma_after(by, alt_roll, _t))
+        and (before + after <= _t_transported_ma(by, alt_roll, _t))
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:631  4.7d  Movement and Transport
 def may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
-    """May a unit spend these shares of its MA before and after being transported? (4.7d). Numbers are exact: int or Fraction."""
+    """May a unit spend these shares of its MA before and after being transported? (4.7d). Numbers are exact: int or
+    Fraction.
+    """
     return _s_may_spend_transported(by, alt_roll, before * SCALE, after * SCALE)
 
 
 # rules/ocs/ch4-general-concepts.rules:631  4.7d  Movement and Transport
 def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> Answer[bool]:
-    """May a unit spend these shares of its MA before and after being transported? (4.7d), with the rules that decided it."""
+    """May a unit spend these shares of its MA before and after being transported? (4.7d), with the rules that decided
+    it.
+    """
     _t: list[Cite] = []
     _value = _t_may_spend_transported(by, alt_roll, before * SCALE, after * SCALE, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_spend_transported, (('by', by, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')), ('alt_roll', alt_roll, (False, True)), ('before', before, ()), ('after', after, ()), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            may_spend_transported,
+            (
+                ('by', by, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')),
+                ('alt_roll', alt_roll, (False, True)),
+                ('before', before, ()),
+                ('after', after, ()),
+            ),
+        ),
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:789  4.8b  Order of Stacking
@@ -3446,12 +4836,17 @@ def ignores_dg(u: Unit) -> bool:
 def _t_ignores_dg(u: Unit, _t: list[Cite]) -> bool:
     """ignores_dg, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
-    return u.mode != 'dg' or not (u.type == 'sp' or (_attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type) and (not u.active)))
+    return (
+        u.mode != 'dg'
+        or not (u.type == 'sp' or (_attr_yes(_t, _CITES_UnitType_air, UnitType_air, u.type) and (not u.active)))
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:789  4.8b  Order of Stacking
 def explain_ignores_dg(u: Unit) -> Answer[bool]:
-    """A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker) (4.8b), with the rules that decided it."""
+    """A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker) (4.8b), with the rules that
+    decided it.
+    """
     _t: list[Cite] = []
     _value = _t_ignores_dg(u, _t)
     return Answer(_value, _rules(_t), () if _value else _would_change(ignores_dg, (('u', u, _DOMAINS_Unit_0), )))
@@ -3460,7 +4855,26 @@ def explain_ignores_dg(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:803  4.8b  Order of Stacking
 def hex_has_zoc(h: Hex) -> bool:
     """D) Does the hex have a ZOC? (With an HQ on top, the enemy player must be told.) (4.8b)."""
-    return any(u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in h.units)
+    return any(
+        (
+            (
+                u.mode == 'combat'
+                and u.printed_strength
+                and (u.type in _SET_assault_engineer_combat_352fa5da)
+                and (not u.parenthesized)
+                and (not u.out_of_supply)
+            )
+            or (
+                u.mode == 'exploit'
+                and u.oriented_to_combat
+                and u.printed_strength
+                and (u.type in _SET_assault_engineer_combat_352fa5da)
+                and (not u.parenthesized)
+                and (not u.out_of_supply)
+            )
+        )
+        for u in h.units
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:803  4.8b  Order of Stacking
@@ -3472,7 +4886,9 @@ def _t_hex_has_zoc(h: Hex, _t: list[Cite]) -> bool:
 
 # rules/ocs/ch4-general-concepts.rules:803  4.8b  Order of Stacking
 def explain_hex_has_zoc(h: Hex) -> Answer[bool]:
-    """D) Does the hex have a ZOC? (With an HQ on top, the enemy player must be told.) (4.8b), with the rules that decided it."""
+    """D) Does the hex have a ZOC? (With an HQ on top, the enemy player must be told.) (4.8b), with the rules that
+    decided it.
+    """
     _t: list[Cite] = []
     _value = _t_hex_has_zoc(h, _t)
     return Answer(_value, _rules(_t), () if _value else _would_change(hex_has_zoc, (('h', h, _DOMAINS_Hex_0), )))
@@ -3482,14 +4898,22 @@ def explain_hex_has_zoc(h: Hex) -> Answer[bool]:
 def active_planes_on_top(h: Hex) -> bool:
     """E) Is every Active plane on top of any ground units? (4.8b)."""
     _h_units = h.units
-    return all(cast('bool', _first(UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type])) for p in _h_units if p.active and UnitType_air[p.type])
+    return all(
+        cast('bool', _first(UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]))
+        for p in _h_units
+        if p.active and UnitType_air[p.type]
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:806  4.8b  Order of Stacking
 def _t_active_planes_on_top(h: Hex, _t: list[Cite]) -> bool:
     """active_planes_on_top, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
-    return all(cast('bool', _first(_t_is_air(x, _t) for x in h.units if x == p or _t_is_ground(x, _t))) for p in h.units if _t_is_air(p, _t) and p.active)
+    return all(
+        cast('bool', _first(_t_is_air(x, _t) for x in h.units if x == p or _t_is_ground(x, _t)))
+        for p in h.units
+        if _t_is_air(p, _t) and p.active
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:806  4.8b  Order of Stacking
@@ -3497,21 +4921,29 @@ def explain_active_planes_on_top(h: Hex) -> Answer[bool]:
     """E) Is every Active plane on top of any ground units? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_active_planes_on_top(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(active_planes_on_top, (('h', h, _DOMAINS_Hex_0), )))
+    return Answer(
+        _value, _rules(_t), () if _value else _would_change(active_planes_on_top, (('h', h, _DOMAINS_Hex_0), ))
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:809  4.8b  Order of Stacking
 def active_fighter_on_top(h: Hex) -> bool:
     """E) If an Active fighter is in the stack, is it the top air unit? (4.8b)."""
     _h_units = h.units
-    return not any(u.type == 'fighter' and u.active for u in _h_units) or cast('bool', _first(u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type]))
+    return (
+        not any(u.type == 'fighter' and u.active for u in _h_units)
+        or cast('bool', _first(u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type]))
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:809  4.8b  Order of Stacking
 def _t_active_fighter_on_top(h: Hex, _t: list[Cite]) -> bool:
     """active_fighter_on_top, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
-    return not any(u.type == 'fighter' and u.active for u in h.units) or cast('bool', _first(u.type == 'fighter' and u.active for u in h.units if _t_is_air(u, _t)))
+    return (
+        not any(u.type == 'fighter' and u.active for u in h.units)
+        or cast('bool', _first(u.type == 'fighter' and u.active for u in h.units if _t_is_air(u, _t)))
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:809  4.8b  Order of Stacking
@@ -3519,21 +4951,29 @@ def explain_active_fighter_on_top(h: Hex) -> Answer[bool]:
     """E) If an Active fighter is in the stack, is it the top air unit? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_active_fighter_on_top(h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(active_fighter_on_top, (('h', h, _DOMAINS_Hex_0), )))
+    return Answer(
+        _value, _rules(_t), () if _value else _would_change(active_fighter_on_top, (('h', h, _DOMAINS_Hex_0), ))
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
 def hedgehog_on_top(h: Hex) -> bool:
     """F) If a hedgehog is present, is it the top ground unit? (4.8b)."""
     _h_units = h.units
-    return not any(u.type == 'hedgehog' for u in _h_units) or cast('bool', _first(u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type]))
+    return (
+        not any(u.type == 'hedgehog' for u in _h_units)
+        or cast('bool', _first(u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type]))
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
 def _t_hedgehog_on_top(h: Hex, _t: list[Cite]) -> bool:
     """hedgehog_on_top, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
-    return not any(u.type == 'hedgehog' for u in h.units) or cast('bool', _first(u.type == 'hedgehog' for u in h.units if _t_is_ground(u, _t)))
+    return (
+        not any(u.type == 'hedgehog' for u in h.units)
+        or cast('bool', _first(u.type == 'hedgehog' for u in h.units if _t_is_ground(u, _t)))
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
@@ -3548,14 +4988,83 @@ def explain_hedgehog_on_top(h: Hex) -> Answer[bool]:
 def stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> bool:
     """Is the stack in the order C) to F) ask? (4.8b)."""
     _h_units = h.units
-    return (not any(u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units) or cast('bool', _first(u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type])) or (cast('bool', _first(u.type == 'hq' for u in _h_units if UnitType_combat[u.type])) and (not enemy_ground_adjacent))) and all(cast('bool', _first(UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type])) for p in _h_units if p.active and UnitType_air[p.type]) and (not any(u.type == 'fighter' and u.active for u in _h_units) or cast('bool', _first(u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type]))) and (not any(u.type == 'hedgehog' for u in _h_units) or cast('bool', _first(u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type])))
+    return (
+        (
+            not any(
+                (
+                    (
+                        u.mode == 'combat'
+                        and u.printed_strength
+                        and (u.type in _SET_assault_engineer_combat_352fa5da)
+                        and (not u.parenthesized)
+                        and (not u.out_of_supply)
+                    )
+                    or (
+                        u.mode == 'exploit'
+                        and u.oriented_to_combat
+                        and u.printed_strength
+                        and (u.type in _SET_assault_engineer_combat_352fa5da)
+                        and (not u.parenthesized)
+                        and (not u.out_of_supply)
+                    )
+                )
+                for u in _h_units
+            )
+            or cast(
+                'bool',
+                _first(
+                    (
+                        (
+                            u.mode == 'combat'
+                            and u.printed_strength
+                            and (u.type in _SET_assault_engineer_combat_352fa5da)
+                            and (not u.parenthesized)
+                            and (not u.out_of_supply)
+                        )
+                        or (
+                            u.mode == 'exploit'
+                            and u.oriented_to_combat
+                            and u.printed_strength
+                            and (u.type in _SET_assault_engineer_combat_352fa5da)
+                            and (not u.parenthesized)
+                            and (not u.out_of_supply)
+                        )
+                    )
+                    for u in _h_units
+                    if UnitType_combat[u.type]
+                ),
+            )
+            or (
+                cast('bool', _first(u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))
+                and (not enemy_ground_adjacent)
+            )
+        )
+        and all(
+            cast('bool', _first(UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]))
+            for p in _h_units
+            if p.active and UnitType_air[p.type]
+        )
+        and (
+            not any(u.type == 'fighter' and u.active for u in _h_units)
+            or cast('bool', _first(u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type]))
+        )
+        and (
+            not any(u.type == 'hedgehog' for u in _h_units)
+            or cast('bool', _first(u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type]))
+        )
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:816  4.8b  Order of Stacking
 def _t_stack_in_order(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> bool:
     """stack_in_order, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
-    return _t_zoc_unit_on_top(h, enemy_ground_adjacent, _t) and _t_active_planes_on_top(h, _t) and _t_active_fighter_on_top(h, _t) and _t_hedgehog_on_top(h, _t)
+    return (
+        _t_zoc_unit_on_top(h, enemy_ground_adjacent, _t)
+        and _t_active_planes_on_top(h, _t)
+        and _t_active_fighter_on_top(h, _t)
+        and _t_hedgehog_on_top(h, _t)
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:816  4.8b  Order of Stacking
@@ -3563,13 +5072,28 @@ def explain_stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]:
     """Is the stack in the order C) to F) ask? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_stack_in_order(h, enemy_ground_adjacent, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(stack_in_order, (('h', h, _DOMAINS_Hex_0), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            stack_in_order,
+            (('h', h, _DOMAINS_Hex_0), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), ),
+        ),
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:923  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
-    return all(mover == 'plane_on_mission' or (mover == 'attack_capable_unit' and e != 'combat_units') or (mover == 'rail_or_supply_path' and e != 'combat_units') or (mover == 'ship' and e in _SET_noncombat_units_planes) for e in enemies)
+    return all(
+        (
+            mover == 'plane_on_mission'
+            or (mover == 'attack_capable_unit' and e != 'combat_units')
+            or (mover == 'rail_or_supply_path' and e != 'combat_units')
+            or (mover == 'ship' and e in _SET_noncombat_units_planes)
+        )
+        for e in enemies
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:923  4.8c  Enemy Stacks
@@ -3584,13 +5108,36 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
     """May move, retreat or trace into a hex with these enemy units (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_enter_enemy_hex(mover, tuple(enemies), _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_enter_enemy_hex, (('mover', mover, ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path')), ('enemies', enemies, _Items(('combat_units', 'noncombat_units', 'ships', 'planes'))), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            may_enter_enemy_hex,
+            (
+                (
+                    'mover',
+                    mover,
+                    ('attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path'),
+                ),
+                ('enemies', enemies, _Items(('combat_units', 'noncombat_units', 'ships', 'planes'))),
+            ),
+        ),
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:927  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
-    return 'attack_capable_unit' if u.printed_strength and u.type in _SET_assault_engineer_combat_352fa5da and (not u.parenthesized) and (u.mode not in _SET_reserve_strat) else 'other_ground_unit'
+    return (
+        'attack_capable_unit'
+        if (
+            u.printed_strength
+            and u.type in _SET_assault_engineer_combat_352fa5da
+            and (not u.parenthesized)
+            and (u.mode not in _SET_reserve_strat)
+        )
+        else 'other_ground_unit'
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:927  4.8c  Enemy Stacks
@@ -3644,7 +5191,9 @@ def _t_shown_plane(h: Hex, _t: list[Cite]) -> Unit:
 
 # rules/ocs/ch4-general-concepts.rules:982  4.9a
 def explain_shown_plane(h: Hex) -> Answer[Unit]:
-    """The top Active plane, which the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
+    """The top Active plane, which the enemy may always see (units listed top first) (4.9a), with the rules that decided
+    it.
+    """
     _t: list[Cite] = []
     _value = _t_shown_plane(h, _t)
     return Answer(_value, _rules(_t), ())
@@ -3660,8 +5209,14 @@ _ANSWERS_enemy_knows: Final[dict[tuple[TopUnitFact], Answer[bool]]] = {
     ('strat_mode',): Answer(True, (_CITE_OCS_4_9a, _CITE_OCS_4_9a_strat_mode,), ()),
     ('dg',): Answer(True, (_CITE_OCS_4_9a, _CITE_OCS_4_9a_dg,), ()),
     ('out_of_supply',): Answer(True, (_CITE_OCS_4_9a, _CITE_OCS_4_9a_out_of_supply,), ()),
-    ('internal_stocks',): Answer(False, (_CITE_OCS_4_9a, _CITE_OCS_4_9a_internal_stocks,), ('fact = strat_mode', 'fact = dg', 'fact = out_of_supply')),
-    ('steps_lost',): Answer(False, (_CITE_OCS_4_9a, _CITE_OCS_4_9a_steps_lost,), ('fact = strat_mode', 'fact = dg', 'fact = out_of_supply')),
+    ('internal_stocks',): Answer(
+        False,
+        (_CITE_OCS_4_9a, _CITE_OCS_4_9a_internal_stocks,),
+        ('fact = strat_mode', 'fact = dg', 'fact = out_of_supply'),
+    ),
+    ('steps_lost',): Answer(
+        False, (_CITE_OCS_4_9a, _CITE_OCS_4_9a_steps_lost,), ('fact = strat_mode', 'fact = dg', 'fact = out_of_supply')
+    ),
 }
 
 
@@ -3707,7 +5262,9 @@ def _t_is_combat(u: Unit, _t: list[Cite]) -> bool:
 
 # rules/ocs/series.rules:46  3.3  Non-Combat Units
 def explain_is_combat(u: Unit) -> Answer[bool]:
-    """Is a combat unit (SP, Transport Points, hedgehogs, air bases and ports are not) (3.3), with the rules that decided it."""
+    """Is a combat unit (SP, Transport Points, hedgehogs, air bases and ports are not) (3.3), with the rules that
+    decided it.
+    """
     _t: list[Cite] = []
     _value = _t_is_combat(u, _t)
     return Answer(_value, _rules(_t), () if _value else _would_change(is_combat, (('u', u, _DOMAINS_Unit_0), )))
@@ -3771,7 +5328,9 @@ def _t_combat_side(u: Unit, _t: list[Cite]) -> bool:
 
 # rules/ocs/series.rules:67  5.10e  DG Mode Orientation
 def explain_combat_side(u: Unit) -> Answer[bool]:
-    """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e), with the rules that decided it."""
+    """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e), with the rules that
+    decided it.
+    """
     _t: list[Cite] = []
     _value = _t_combat_side(u, _t)
     return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_0), )))
@@ -3796,7 +5355,9 @@ def explain_combat_or_dg_combat(u: Unit) -> Answer[bool]:
     """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_combat_or_dg_combat(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_0), )))
+    return Answer(
+        _value, _rules(_t), () if _value else _would_change(combat_or_dg_combat, (('u', u, _DOMAINS_Unit_0), ))
+    )
 
 
 # rules/ocs/series.rules:73  9.11  Step Losses
@@ -3817,7 +5378,9 @@ def explain_steps_not_negative(u: Unit) -> Answer[bool]:
     """A unit cannot have lost a negative number of steps (9.11), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_steps_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_0), )))
+    return Answer(
+        _value, _rules(_t), () if _value else _would_change(steps_not_negative, (('u', u, _DOMAINS_Unit_0), ))
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:10  12.5  Fuel Supply
@@ -3859,7 +5422,9 @@ def explain_needs_fuel(u: Unit) -> Answer[bool]:
 
 # rules/ocs/ch13-specialized-units.rules:93  13.1c  HQs and Combat
 def defense_strength(u: Unit, printed: int) -> int:
-    """Defense strength: the parenthesized (defensive-only) strength not printed on the counter, else the printed one (13.1c)."""
+    """Defense strength: the parenthesized (defensive-only) strength not printed on the counter, else the printed one
+    (13.1c).
+    """
     # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:813
     _u_type = u.type
     if _u_type == 'artillery':
@@ -3911,7 +5476,9 @@ def _t_defense_strength(u: Unit, printed: int, _t: list[Cite]) -> int:
 
 # rules/ocs/ch13-specialized-units.rules:93  13.1c  HQs and Combat
 def explain_defense_strength(u: Unit, printed: int) -> Answer[int]:
-    """Defense strength: the parenthesized (defensive-only) strength not printed on the counter, else the printed one (13.1c), with the rules that decided it."""
+    """Defense strength: the parenthesized (defensive-only) strength not printed on the counter, else the printed one
+    (13.1c), with the rules that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_defense_strength(u, printed, _t)
     return Answer(_value, _rules(_t), ())
@@ -3924,7 +5491,9 @@ def may_unload(tp: Unit, h: Hex) -> bool:
     if tp.organic:
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:316
-    if any(u.type not in _SET_fighter_hedgehog_other_p_ff3ed59e or (u.type == 'sp' and (not u.loaded)) for u in h.units):
+    if any(
+        u.type not in _SET_fighter_hedgehog_other_p_ff3ed59e or (u.type == 'sp' and (not u.loaded)) for u in h.units
+    ):
         return True
     # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:319
     return False
@@ -3951,12 +5520,18 @@ def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_unload(tp, h, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0), ('h', h, _DOMAINS_Hex_0), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(may_unload, (('tp', tp, _DOMAINS_Unit_0), ('h', h, _DOMAINS_Hex_0), )),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:375  13.2g  Organic Trucks
 def may_retreat(tp: Unit, with_retreating_combat_units: bool) -> bool:
-    """May this Transport Point retreat? (with_retreating_combat_units: with retreating combat units of its stack) (13.2g)."""
+    """May this Transport Point retreat? (with_retreating_combat_units: with retreating combat units of its stack)
+    (13.2g).
+    """
     # tag_along: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:377
     if with_retreating_combat_units and tp.organic:
         return True
@@ -3986,10 +5561,22 @@ def _t_may_retreat(tp: Unit, with_retreating_combat_units: bool, _t: list[Cite])
 
 # rules/ocs/ch13-specialized-units.rules:375  13.2g  Organic Trucks
 def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[bool]:
-    """May this Transport Point retreat? (with_retreating_combat_units: with retreating combat units of its stack) (13.2g), with the rules that decided it."""
+    """May this Transport Point retreat? (with_retreating_combat_units: with retreating combat units of its stack)
+    (13.2g), with the rules that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_may_retreat(tp, with_retreating_combat_units, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_retreat, (('tp', tp, _DOMAINS_Unit_0), ('with_retreating_combat_units', with_retreating_combat_units, (False, True)), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            may_retreat,
+            (
+                ('tp', tp, _DOMAINS_Unit_0),
+                ('with_retreating_combat_units', with_retreating_combat_units, (False, True)),
+            ),
+        ),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:608  13.3e
@@ -4001,11 +5588,44 @@ def may_entrain(u: Unit, x: RailHex) -> bool:
         return True
     # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1396
     _u_mode = u.mode
-    if _u_type == 'hq' and (not x.in_ezoc) and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)) and (x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any(u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
+    if (
+        _u_type == 'hq'
+        and (not x.in_ezoc)
+        and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+        and (
+            x.controlled
+            and x.ezoc_free_path_to_supply
+            and (not x.path_needs_extender)
+            and (not x.path_ezoc_negated or ezoc_allows('C', True))
+            and (
+                x.town_or_port
+                or any(
+                    u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat))
+                    for u in x.units
+                )
+            )
+        )
+    ):
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:609
     _x_in_ezoc = x.in_ezoc
-    if not _x_in_ezoc and (x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any(u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))) and (_u_mode == 'move' or not UnitType_combat[_u_type]):
+    if (
+        not _x_in_ezoc
+        and (
+            x.controlled
+            and x.ezoc_free_path_to_supply
+            and (not x.path_needs_extender)
+            and (not x.path_ezoc_negated or ezoc_allows('C', True))
+            and (
+                x.town_or_port
+                or any(
+                    u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat))
+                    for u in x.units
+                )
+            )
+        )
+        and (_u_mode == 'move' or not UnitType_combat[_u_type])
+    ):
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:611
     return False
@@ -4036,7 +5656,11 @@ def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo entrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_entrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_0), ('x', x, _DOMAINS_RailHex_0), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(may_entrain, (('u', u, _DOMAINS_Unit_0), ('x', x, _DOMAINS_RailHex_0), )),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:614  13.3e
@@ -4051,7 +5675,22 @@ def may_detrain(u: Unit, x: RailHex) -> bool:
         return False
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:615
     _x_in_ezoc = x.in_ezoc
-    if not _x_in_ezoc and (x.controlled and x.ezoc_free_path_to_supply and (not x.path_needs_extender) and (not x.path_ezoc_negated or ezoc_allows('C', True)) and (x.town_or_port or any(u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units))):
+    if (
+        not _x_in_ezoc
+        and (
+            x.controlled
+            and x.ezoc_free_path_to_supply
+            and (not x.path_needs_extender)
+            and (not x.path_ezoc_negated or ezoc_allows('C', True))
+            and (
+                x.town_or_port
+                or any(
+                    u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat))
+                    for u in x.units
+                )
+            )
+        )
+    ):
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:616
     return False
@@ -4082,7 +5721,11 @@ def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo detrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_may_detrain(u, x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_0), ('x', x, _DOMAINS_RailHex_0), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(may_detrain, (('u', u, _DOMAINS_Unit_0), ('x', x, _DOMAINS_RailHex_0), )),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:927  13.5b
@@ -4130,14 +5773,24 @@ def _t_rebuildable(u: Unit, in_dead_pile: bool, _t: list[Cite]) -> bool:
 
 # rules/ocs/ch13-specialized-units.rules:927  13.5b
 def explain_rebuildable(u: Unit, in_dead_pile: bool) -> Answer[bool]:
-    """Can this unit be rebuilt? (in_dead_pile: it is in the Dead Pile, not on the map) (13.5b), with the rules that decided it."""
+    """Can this unit be rebuilt? (in_dead_pile: it is in the Dead Pile, not on the map) (13.5b), with the rules that
+    decided it.
+    """
     _t: list[Cite] = []
     _value = _t_rebuildable(u, in_dead_pile, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(rebuildable, (('u', u, _DOMAINS_Unit_0), ('in_dead_pile', in_dead_pile, (False, True)), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            rebuildable, (('u', u, _DOMAINS_Unit_0), ('in_dead_pile', in_dead_pile, (False, True)), )
+        ),
+    )
 
 
 # rules/ocs/ch13-specialized-units.rules:1078  13.6  Reinforcements
-def may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bool, arrival_hex_at_map_edge: bool, nearest_unblocked_map_edge_hex: bool) -> bool:
+def may_place_reinforcements_in(
+    is_arrival_hex: bool, arrival_hex_blocked: bool, arrival_hex_at_map_edge: bool, nearest_unblocked_map_edge_hex: bool
+) -> bool:
     """May reinforcements be placed in this hex? (blocked: enemy units in their arrival hex) (13.6)."""
     # nearest_edge: 13.6b (OCS) rules/ocs/ch13-specialized-units.rules:1152
     if arrival_hex_blocked and arrival_hex_at_map_edge and nearest_unblocked_map_edge_hex and (not is_arrival_hex):
@@ -4150,29 +5803,55 @@ def may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bool,
 
 
 _ANSWERS_may_place_reinforcements_in: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
-    (False, False, False, False,): Answer(False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('is_arrival_hex = true',)),
-    (False, False, False, True,): Answer(False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('is_arrival_hex = true',)),
-    (False, False, True, False,): Answer(False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('is_arrival_hex = true',)),
-    (False, False, True, True,): Answer(False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('is_arrival_hex = true', 'arrival_hex_blocked = true')),
+    (False, False, False, False,): Answer(
+        False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('is_arrival_hex = true',)
+    ),
+    (False, False, False, True,): Answer(
+        False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('is_arrival_hex = true',)
+    ),
+    (False, False, True, False,): Answer(
+        False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('is_arrival_hex = true',)
+    ),
+    (False, False, True, True,): Answer(
+        False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('is_arrival_hex = true', 'arrival_hex_blocked = true')
+    ),
     (False, True, False, False,): Answer(False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ()),
-    (False, True, False, True,): Answer(False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('arrival_hex_at_map_edge = true',)),
-    (False, True, True, False,): Answer(False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('nearest_unblocked_map_edge_hex = true',)),
+    (False, True, False, True,): Answer(
+        False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('arrival_hex_at_map_edge = true',)
+    ),
+    (False, True, True, False,): Answer(
+        False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('nearest_unblocked_map_edge_hex = true',)
+    ),
     (False, True, True, True,): Answer(True, (_CITE_OCS_13_6, _CITE_OCS_13_6b_nearest_edge,), ()),
     (True, False, False, False,): Answer(True, (_CITE_OCS_13_6, _CITE_OCS_13_6_entry,), ()),
     (True, False, False, True,): Answer(True, (_CITE_OCS_13_6, _CITE_OCS_13_6_entry,), ()),
     (True, False, True, False,): Answer(True, (_CITE_OCS_13_6, _CITE_OCS_13_6_entry,), ()),
     (True, False, True, True,): Answer(True, (_CITE_OCS_13_6, _CITE_OCS_13_6_entry,), ()),
-    (True, True, False, False,): Answer(False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('arrival_hex_blocked = false',)),
-    (True, True, False, True,): Answer(False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('arrival_hex_blocked = false',)),
-    (True, True, True, False,): Answer(False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('arrival_hex_blocked = false',)),
-    (True, True, True, True,): Answer(False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('is_arrival_hex = false', 'arrival_hex_blocked = false')),
+    (True, True, False, False,): Answer(
+        False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('arrival_hex_blocked = false',)
+    ),
+    (True, True, False, True,): Answer(
+        False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('arrival_hex_blocked = false',)
+    ),
+    (True, True, True, False,): Answer(
+        False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('arrival_hex_blocked = false',)
+    ),
+    (True, True, True, True,): Answer(
+        False, (_CITE_OCS_13_6, _CITE_OCS_13_6_elsewhere,), ('is_arrival_hex = false', 'arrival_hex_blocked = false')
+    ),
 }
 
 
 # rules/ocs/ch13-specialized-units.rules:1078  13.6  Reinforcements
-def explain_may_place_reinforcements_in(is_arrival_hex: bool, arrival_hex_blocked: bool, arrival_hex_at_map_edge: bool, nearest_unblocked_map_edge_hex: bool) -> Answer[bool]:
-    """May reinforcements be placed in this hex? (blocked: enemy units in their arrival hex) (13.6), with the rules that decided it."""
-    return _ANSWERS_may_place_reinforcements_in[(is_arrival_hex, arrival_hex_blocked, arrival_hex_at_map_edge, nearest_unblocked_map_edge_hex)]
+def explain_may_place_reinforcements_in(
+    is_arrival_hex: bool, arrival_hex_blocked: bool, arrival_hex_at_map_edge: bool, nearest_unblocked_map_edge_hex: bool
+) -> Answer[bool]:
+    """May reinforcements be placed in this hex? (blocked: enemy units in their arrival hex) (13.6), with the rules that
+    decided it.
+    """
+    return _ANSWERS_may_place_reinforcements_in[
+        (is_arrival_hex, arrival_hex_blocked, arrival_hex_at_map_edge, nearest_unblocked_map_edge_hex)
+    ]
 
 
 # rules/ocs/ch13-specialized-units.rules:1333  13.8b  Bridging
@@ -4209,17 +5888,24 @@ _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
 
 # rules/ocs/ch13-specialized-units.rules:1333  13.8b  Bridging
 def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> Answer[River]:
-    """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b), with the rules that decided it."""
+    """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b), with the rules that
+    decided it.
+    """
     return _ANSWERS_bridged[(river, bridged_by_engineers, overrunning)]
 
 
 # rules/ocs/ch13-specialized-units.rules:1346  13.8b  Bridging
 def bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool) -> bool:
-    """Does this unit's bridging still stand? (leaving_own_hex_after_mode_change: the unit itself leaves its hex, having lost Engineer-Capable status by changing its mode or orientation) (13.8b)."""
+    """Does this unit's bridging still stand? (leaving_own_hex_after_mode_change: the unit itself leaves its hex, having
+    lost Engineer-Capable status by changing its mode or orientation) (13.8b).
+    """
     # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1348
     _engineer_mode = engineer.mode
     _engineer_type = engineer.type
-    if _engineer_type in _SET_engineer_hq and (_engineer_mode == 'combat' or (_engineer_mode == 'dg' and engineer.oriented_to_combat)):
+    if (
+        _engineer_type in _SET_engineer_hq
+        and (_engineer_mode == 'combat' or (_engineer_mode == 'dg' and engineer.oriented_to_combat))
+    ):
         return True
     # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1349
     if leaving_own_hex_after_mode_change and _engineer_type in _SET_engineer_hq:
@@ -4246,10 +5932,22 @@ def _t_bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool, _t
 
 # rules/ocs/ch13-specialized-units.rules:1346  13.8b  Bridging
 def explain_bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool) -> Answer[bool]:
-    """Does this unit's bridging still stand? (leaving_own_hex_after_mode_change: the unit itself leaves its hex, having lost Engineer-Capable status by changing its mode or orientation) (13.8b), with the rules that decided it."""
+    """Does this unit's bridging still stand? (leaving_own_hex_after_mode_change: the unit itself leaves its hex, having
+    lost Engineer-Capable status by changing its mode or orientation) (13.8b), with the rules that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_bridge_usable(engineer, leaving_own_hex_after_mode_change, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(bridge_usable, (('engineer', engineer, _DOMAINS_Unit_0), ('leaving_own_hex_after_mode_change', leaving_own_hex_after_mode_change, (False, True)), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            bridge_usable,
+            (
+                ('engineer', engineer, _DOMAINS_Unit_0),
+                ('leaving_own_hex_after_mode_change', leaving_own_hex_after_mode_change, (False, True)),
+            ),
+        ),
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
@@ -4266,7 +5964,9 @@ def _t_odds(attack: Number, defense: Number, _t: list[Cite]) -> Number:
 
 # rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
 def odds(attack: Number, defense: Number) -> Number:
-    """Combat odds, rounded only at the end: N for N:1, 1/N for 1:N (attack and defense above 0) (4.2). Numbers are exact: int or Fraction."""
+    """Combat odds, rounded only at the end: N for N:1, 1/N for 1:N (attack and defense above 0) (4.2). Numbers are
+    exact: int or Fraction.
+    """
     attack = attack * SCALE  # conditions compare scaled numbers
     defense = defense * SCALE  # conditions compare scaled numbers
     # attacker: 4.2 (OCS) rules/ocs/ch4-general-concepts.rules:32
@@ -4278,7 +5978,9 @@ def odds(attack: Number, defense: Number) -> Number:
 
 # rules/ocs/ch4-general-concepts.rules:30  4.2  Fractions
 def explain_odds(attack: Number, defense: Number) -> Answer[Number]:
-    """Combat odds, rounded only at the end: N for N:1, 1/N for 1:N (attack and defense above 0) (4.2), with the rules that decided it."""
+    """Combat odds, rounded only at the end: N for N:1, 1/N for 1:N (attack and defense above 0) (4.2), with the rules
+    that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_odds(attack * SCALE, defense * SCALE, _t)
     return Answer(_exact(_value), _rules(_t), ())
@@ -4348,10 +6050,23 @@ def has_zoc(u: Unit) -> bool:
     """Has a Zone of Control (4.4b)."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:224
     _u_mode = u.mode
-    if _u_mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply):
+    if (
+        _u_mode == 'exploit'
+        and u.oriented_to_combat
+        and u.printed_strength
+        and (u.type in _SET_assault_engineer_combat_352fa5da)
+        and (not u.parenthesized)
+        and (not u.out_of_supply)
+    ):
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:188
-    if _u_mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply):
+    if (
+        _u_mode == 'combat'
+        and u.printed_strength
+        and (u.type in _SET_assault_engineer_combat_352fa5da)
+        and (not u.parenthesized)
+        and (not u.out_of_supply)
+    ):
         return True
     # none: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:190
     return False
@@ -4398,7 +6113,11 @@ _ANSWERS_mode_may_enter_ezoc: Final[dict[tuple[Mode], Answer[bool]]] = {
     ('combat',): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_other,), ()),
     ('move',): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_other,), ()),
     ('reserve',): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_reserve,), ()),
-    ('strat',): Answer(False, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_strat,), ('mode = combat', 'mode = move', 'mode = reserve', 'mode = dg', 'mode = exploit')),
+    ('strat',): Answer(
+        False,
+        (_CITE_OCS_4_5a, _CITE_OCS_4_5a_strat,),
+        ('mode = combat', 'mode = move', 'mode = reserve', 'mode = dg', 'mode = exploit'),
+    ),
     ('dg',): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_other,), ()),
     ('exploit',): Answer(True, (_CITE_OCS_4_5a, _CITE_OCS_4_5a_other,), ()),
 }
@@ -4593,21 +6312,53 @@ _ANSWERS_transport_point_by: Final[dict[tuple[Transport, TransportPointKind], An
     ('rail', 'truck',): Answer(True, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_sea_or_rail,), ()),
     ('rail', 'wagon',): Answer(True, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_sea_or_rail,), ()),
     ('rail', 'mule',): Answer(True, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_sea_or_rail,), ()),
-    ('air', 'truck',): Answer(False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_by_air,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
-    ('air', 'wagon',): Answer(False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_by_air,), ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule')),
+    ('air', 'truck',): Answer(
+        False,
+        (_CITE_OCS_4_7c, _CITE_OCS_4_7c_by_air,),
+        ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule'),
+    ),
+    ('air', 'wagon',): Answer(
+        False,
+        (_CITE_OCS_4_7c, _CITE_OCS_4_7c_by_air,),
+        ('by = rail', 'by = landing_craft', 'by = shipping', 'tp = mule'),
+    ),
     ('air', 'mule',): Answer(True, (_CITE_OCS_4_7c, _CITE_OCS_13_2e_mules,), ()),
-    ('air_drop', 'truck',): Answer(False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_by_air,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'wagon',): Answer(False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_by_air,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('air_drop', 'mule',): Answer(False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_by_air,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('air_drop', 'truck',): Answer(
+        False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_by_air,), ('by = rail', 'by = landing_craft', 'by = shipping')
+    ),
+    ('air_drop', 'wagon',): Answer(
+        False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_by_air,), ('by = rail', 'by = landing_craft', 'by = shipping')
+    ),
+    ('air_drop', 'mule',): Answer(
+        False,
+        (_CITE_OCS_4_7c, _CITE_OCS_4_7c_by_air,),
+        ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping'),
+    ),
     ('landing_craft', 'truck',): Answer(True, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_sea_or_rail,), ()),
     ('landing_craft', 'wagon',): Answer(True, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_sea_or_rail,), ()),
     ('landing_craft', 'mule',): Answer(True, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_sea_or_rail,), ()),
-    ('alt_landing', 'truck',): Answer(False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_unlisted,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'wagon',): Answer(False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_unlisted,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('alt_landing', 'mule',): Answer(False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_unlisted,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'truck',): Answer(False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_unlisted,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'wagon',): Answer(False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_unlisted,), ('by = rail', 'by = landing_craft', 'by = shipping')),
-    ('beach_assault', 'mule',): Answer(False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_unlisted,), ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping')),
+    ('alt_landing', 'truck',): Answer(
+        False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_unlisted,), ('by = rail', 'by = landing_craft', 'by = shipping')
+    ),
+    ('alt_landing', 'wagon',): Answer(
+        False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_unlisted,), ('by = rail', 'by = landing_craft', 'by = shipping')
+    ),
+    ('alt_landing', 'mule',): Answer(
+        False,
+        (_CITE_OCS_4_7c, _CITE_OCS_4_7c_unlisted,),
+        ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping'),
+    ),
+    ('beach_assault', 'truck',): Answer(
+        False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_unlisted,), ('by = rail', 'by = landing_craft', 'by = shipping')
+    ),
+    ('beach_assault', 'wagon',): Answer(
+        False, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_unlisted,), ('by = rail', 'by = landing_craft', 'by = shipping')
+    ),
+    ('beach_assault', 'mule',): Answer(
+        False,
+        (_CITE_OCS_4_7c, _CITE_OCS_4_7c_unlisted,),
+        ('by = rail', 'by = air', 'by = landing_craft', 'by = shipping'),
+    ),
     ('shipping', 'truck',): Answer(True, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_sea_or_rail,), ()),
     ('shipping', 'wagon',): Answer(True, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_sea_or_rail,), ()),
     ('shipping', 'mule',): Answer(True, (_CITE_OCS_4_7c, _CITE_OCS_4_7c_sea_or_rail,), ()),
@@ -4646,7 +6397,9 @@ def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
 
 # rules/ocs/ch4-general-concepts.rules:622  4.7d  Movement and Transport
 def transported_ma(by: Transport, alt_roll: bool) -> Number:
-    """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are exact: int or Fraction."""
+    """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are
+    exact: int or Fraction.
+    """
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:624
     if by == 'rail':
         return _Q_1_2
@@ -4682,7 +6435,9 @@ _ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
 
 # rules/ocs/ch4-general-concepts.rules:622  4.7d  Movement and Transport
 def explain_transported_ma(by: Transport, alt_roll: bool) -> Answer[Number]:
-    """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d), with the rules that decided it."""
+    """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d), with the rules
+    that decided it.
+    """
     return _ANSWERS_transported_ma[(by, alt_roll)]
 
 
@@ -4708,7 +6463,9 @@ def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
 
 # rules/ocs/ch4-general-concepts.rules:636  4.7d  Movement and Transport
 def ma_before(by: Transport) -> Number:
-    """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
+    """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are
+    exact: int or Fraction.
+    """
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:638
     if by == 'rail':
         return _Q_1_2
@@ -4734,7 +6491,9 @@ _ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
 
 # rules/ocs/ch4-general-concepts.rules:636  4.7d  Movement and Transport
 def explain_ma_before(by: Transport) -> Answer[Number]:
-    """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
+    """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d), with the
+    rules that decided it.
+    """
     return _ANSWERS_ma_before[(by,)]
 
 
@@ -4760,7 +6519,9 @@ def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
 
 # rules/ocs/ch4-general-concepts.rules:644  4.7d  Movement and Transport
 def ma_after(by: Transport, alt_roll: bool) -> Number:
-    """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are exact: int or Fraction."""
+    """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are
+    exact: int or Fraction.
+    """
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:646
     if by == 'air':
         return _Q_1_2
@@ -4793,7 +6554,9 @@ _ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
 
 # rules/ocs/ch4-general-concepts.rules:644  4.7d  Movement and Transport
 def explain_ma_after(by: Transport, alt_roll: bool) -> Answer[Number]:
-    """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d), with the rules that decided it."""
+    """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d), with the rules
+    that decided it.
+    """
     return _ANSWERS_ma_after[(by, alt_roll)]
 
 
@@ -4802,13 +6565,58 @@ def zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> bool:
     """C) and D) Is the top combat unit one with a ZOC (or an HQ, when no enemy ground units are adjacent)? (4.8b)."""
     # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:795
     _h_units = h.units
-    if not any(u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units):
+    if not any(
+        (
+            (
+                u.mode == 'combat'
+                and u.printed_strength
+                and (u.type in _SET_assault_engineer_combat_352fa5da)
+                and (not u.parenthesized)
+                and (not u.out_of_supply)
+            )
+            or (
+                u.mode == 'exploit'
+                and u.oriented_to_combat
+                and u.printed_strength
+                and (u.type in _SET_assault_engineer_combat_352fa5da)
+                and (not u.parenthesized)
+                and (not u.out_of_supply)
+            )
+        )
+        for u in _h_units
+    ):
         return True
     # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:796
-    if cast('bool', _first(u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type])):
+    if cast(
+        'bool',
+        _first(
+            (
+                (
+                    u.mode == 'combat'
+                    and u.printed_strength
+                    and (u.type in _SET_assault_engineer_combat_352fa5da)
+                    and (not u.parenthesized)
+                    and (not u.out_of_supply)
+                )
+                or (
+                    u.mode == 'exploit'
+                    and u.oriented_to_combat
+                    and u.printed_strength
+                    and (u.type in _SET_assault_engineer_combat_352fa5da)
+                    and (not u.parenthesized)
+                    and (not u.out_of_supply)
+                )
+            )
+            for u in _h_units
+            if UnitType_combat[u.type]
+        ),
+    ):
         return True
     # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:798
-    if cast('bool', _first(u.type == 'hq' for u in _h_units if UnitType_combat[u.type])) and (not enemy_ground_adjacent):
+    if (
+        cast('bool', _first(u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))
+        and (not enemy_ground_adjacent)
+    ):
         return True
     # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:800
     return False
@@ -4836,10 +6644,19 @@ def _t_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> b
 
 # rules/ocs/ch4-general-concepts.rules:793  4.8b  Order of Stacking
 def explain_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]:
-    """C) and D) Is the top combat unit one with a ZOC (or an HQ, when no enemy ground units are adjacent)? (4.8b), with the rules that decided it."""
+    """C) and D) Is the top combat unit one with a ZOC (or an HQ, when no enemy ground units are adjacent)? (4.8b), with
+    the rules that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_zoc_unit_on_top(h, enemy_ground_adjacent, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(zoc_unit_on_top, (('h', h, _DOMAINS_Hex_0), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            zoc_unit_on_top,
+            (('h', h, _DOMAINS_Hex_0), ('enemy_ground_adjacent', enemy_ground_adjacent, (False, True)), ),
+        ),
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:912  4.8c  Enemy Stacks
@@ -4885,23 +6702,59 @@ def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> boo
     return False
 
 _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] = {
-    ('attack_capable_unit', 'combat_units',): Answer(False, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('attack_capable_unit', 'combat_units',): Answer(
+        False,
+        (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,),
+        ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes'),
+    ),
     ('attack_capable_unit', 'noncombat_units',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_attack_capable,), ()),
     ('attack_capable_unit', 'ships',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_attack_capable,), ()),
     ('attack_capable_unit', 'planes',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_attack_capable,), ()),
-    ('other_ground_unit', 'combat_units',): Answer(False, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,), ('mover = plane_on_mission',)),
-    ('other_ground_unit', 'noncombat_units',): Answer(False, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'ships',): Answer(False, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('other_ground_unit', 'planes',): Answer(False, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,), ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path')),
-    ('ship', 'combat_units',): Answer(False, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes')),
+    ('other_ground_unit', 'combat_units',): Answer(
+        False, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,), ('mover = plane_on_mission',)
+    ),
+    ('other_ground_unit', 'noncombat_units',): Answer(
+        False,
+        (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,),
+        ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path'),
+    ),
+    ('other_ground_unit', 'ships',): Answer(
+        False,
+        (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,),
+        ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path'),
+    ),
+    ('other_ground_unit', 'planes',): Answer(
+        False,
+        (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,),
+        ('mover = attack_capable_unit', 'mover = ship', 'mover = plane_on_mission', 'mover = rail_or_supply_path'),
+    ),
+    ('ship', 'combat_units',): Answer(
+        False,
+        (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,),
+        ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = planes'),
+    ),
     ('ship', 'noncombat_units',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_ships,), ()),
-    ('ship', 'ships',): Answer(False, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,), ('mover = attack_capable_unit', 'mover = plane_on_mission', 'mover = rail_or_supply_path', 'enemy = noncombat_units', 'enemy = planes')),
+    ('ship', 'ships',): Answer(
+        False,
+        (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,),
+        (
+            'mover = attack_capable_unit',
+            'mover = plane_on_mission',
+            'mover = rail_or_supply_path',
+            'enemy = noncombat_units',
+            'enemy = planes',
+        ),
+    ),
     ('ship', 'planes',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_ships,), ()),
     ('plane_on_mission', 'combat_units',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_planes,), ()),
     ('plane_on_mission', 'noncombat_units',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_planes,), ()),
     ('plane_on_mission', 'ships',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_planes,), ()),
     ('plane_on_mission', 'planes',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_planes,), ()),
-    ('rail_or_supply_path', 'combat_units',): Answer(False, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,), ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes')),
+    ('rail_or_supply_path', 'combat_units',): Answer(
+        False,
+        (_CITE_OCS_4_8c, _CITE_OCS_4_8c_unlisted,),
+        ('mover = plane_on_mission', 'enemy = noncombat_units', 'enemy = ships', 'enemy = planes'),
+    ),
     ('rail_or_supply_path', 'noncombat_units',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_paths,), ()),
     ('rail_or_supply_path', 'ships',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_paths,), ()),
     ('rail_or_supply_path', 'planes',): Answer(True, (_CITE_OCS_4_8c, _CITE_OCS_4_8c_paths,), ()),
@@ -4919,13 +6772,69 @@ def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:970
     _h_units = h.units
-    if not any(u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units):
+    if not any(
+        (
+            (
+                u.mode == 'combat'
+                and u.printed_strength
+                and (u.type in _SET_assault_engineer_combat_352fa5da)
+                and (not u.parenthesized)
+                and (not u.out_of_supply)
+            )
+            or (
+                u.mode == 'exploit'
+                and u.oriented_to_combat
+                and u.printed_strength
+                and (u.type in _SET_assault_engineer_combat_352fa5da)
+                and (not u.parenthesized)
+                and (not u.out_of_supply)
+            )
+        )
+        for u in _h_units
+    ):
         return _first(u for u in _h_units if UnitType_combat[u.type])
     # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:972
-    if any(u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) for u in _h_units):
-        return _first(u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized))
+    if any(
+        (
+            u.mode == 'combat'
+            and u.printed_strength
+            and (u.type in _SET_assault_engineer_combat_352fa5da)
+            and (not u.parenthesized)
+        )
+        for u in _h_units
+    ):
+        return _first(
+            u
+            for u in _h_units
+            if (
+                u.mode == 'combat'
+                and u.printed_strength
+                and (u.type in _SET_assault_engineer_combat_352fa5da)
+                and (not u.parenthesized)
+            )
+        )
     # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:975
-    return _first(u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)))
+    return _first(
+        u
+        for u in _h_units
+        if (
+            (
+                u.mode == 'combat'
+                and u.printed_strength
+                and (u.type in _SET_assault_engineer_combat_352fa5da)
+                and (not u.parenthesized)
+                and (not u.out_of_supply)
+            )
+            or (
+                u.mode == 'exploit'
+                and u.oriented_to_combat
+                and u.printed_strength
+                and (u.type in _SET_assault_engineer_combat_352fa5da)
+                and (not u.parenthesized)
+                and (not u.out_of_supply)
+            )
+        )
+    )
 
 
 # rules/ocs/ch4-general-concepts.rules:969  4.9a
@@ -4977,19 +6886,53 @@ def stacking(h: Hex) -> list[Violation]:
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:712
     if _n0 > 40 and not (h.phase == 'reinforcement' or h.moment == 'moving'):
         total, bound = _n0, 40
-        out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple(u for u in h.units if UnitType_combat[u.type])))
+        out.append(
+            Violation(
+                'combat_re',
+                'Combat units (RE)',
+                '4.8',
+                _exact(total),
+                _exact(bound),
+                _exact(total - bound),
+                tuple(u for u in h.units if UnitType_combat[u.type]),
+            )
+        )
     # ports: 4.8 rules/ocs/ch4-general-concepts.rules:713
     if _n1 > 1:
         total, bound = _n1, 1
-        out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple(u for u in h.units if u.type == 'port')))
+        out.append(
+            Violation(
+                'ports', 'Ports', '4.8', total, bound, total - bound, tuple(u for u in h.units if u.type == 'port')
+            )
+        )
     # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:714
     if _n2 > 1:
         total, bound = _n2, 1
-        out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple(u for u in h.units if u.type == 'air_base')))
+        out.append(
+            Violation(
+                'air_bases',
+                'Air bases',
+                '4.8',
+                total,
+                bound,
+                total - bound,
+                tuple(u for u in h.units if u.type == 'air_base'),
+            )
+        )
     # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:715
     if _n3 > 1:
         total, bound = _n3, 1
-        out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple(u for u in h.units if u.type == 'hedgehog')))
+        out.append(
+            Violation(
+                'hedgehogs',
+                'Hedgehogs',
+                '4.8',
+                total,
+                bound,
+                total - bound,
+                tuple(u for u in h.units if u.type == 'hedgehog'),
+            )
+        )
     return out
 
 
@@ -5012,7 +6955,17 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
         bound = _cite(_t, _RULES_OCS_4_8, max_stack_re) * 4
         if total > bound:
             _t.extend(_RULES_OCS_4_8a__OCS_4_8a__OCS_4_8_combat_re)
-            out.append(Violation('combat_re', 'Combat units (RE)', '4.8', _exact(total), _exact(bound), _exact(total - bound), tuple(u for u in h.units if _t_is_combat(u, _t))))
+            out.append(
+                Violation(
+                    'combat_re',
+                    'Combat units (RE)',
+                    '4.8',
+                    _exact(total),
+                    _exact(bound),
+                    _exact(total - bound),
+                    tuple(u for u in h.units if _t_is_combat(u, _t)),
+                )
+            )
         else:
             _t.extend(_RULES_OCS_4_8_combat_re)
     # ports: 4.8 rules/ocs/ch4-general-concepts.rules:713
@@ -5020,19 +6973,43 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     bound = 1
     _t.extend(_RULES_OCS_4_8_ports)
     if total > bound:
-        out.append(Violation('ports', 'Ports', '4.8', total, bound, total - bound, tuple(u for u in h.units if u.type == 'port')))
+        out.append(
+            Violation(
+                'ports', 'Ports', '4.8', total, bound, total - bound, tuple(u for u in h.units if u.type == 'port')
+            )
+        )
     # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:714
     total = _count(u for u in h.units if u.type == 'air_base')
     bound = 1
     _t.extend(_RULES_OCS_4_8_air_bases)
     if total > bound:
-        out.append(Violation('air_bases', 'Air bases', '4.8', total, bound, total - bound, tuple(u for u in h.units if u.type == 'air_base')))
+        out.append(
+            Violation(
+                'air_bases',
+                'Air bases',
+                '4.8',
+                total,
+                bound,
+                total - bound,
+                tuple(u for u in h.units if u.type == 'air_base'),
+            )
+        )
     # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:715
     total = _count(u for u in h.units if u.type == 'hedgehog')
     bound = 1
     _t.extend(_RULES_OCS_4_8_hedgehogs)
     if total > bound:
-        out.append(Violation('hedgehogs', 'Hedgehogs', '4.8', total, bound, total - bound, tuple(u for u in h.units if u.type == 'hedgehog')))
+        out.append(
+            Violation(
+                'hedgehogs',
+                'Hedgehogs',
+                '4.8',
+                total,
+                bound,
+                total - bound,
+                tuple(u for u in h.units if u.type == 'hedgehog'),
+            )
+        )
     return out
 
 
@@ -5052,7 +7029,8 @@ hq_action_rating: Final[int] = 0
 # rules/ocs/ch13-specialized-units.rules:218  13.2c  MP that dividing or combining Transport Points costs
 combine_mp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:220  13.2c  Truck Transport Point counters in the counter-mix (each game sets its own)
+# rules/ocs/ch13-specialized-units.rules:220  13.2c  Truck Transport Point counters in the counter-mix (each game sets
+# its own)
 truck_counters: Final[int] = 0
 
 # rules/ocs/ch13-specialized-units.rules:678  13.3f  SP that converting a rail hex costs
@@ -5073,324 +7051,357 @@ max_stack_re: Final[int] = 10
 
 # ---- input checked at the boundary ---------------------------------------------
 
-STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties': False,
-                       'description': 'A hex and the friendly units in it',
-                       'properties': {'moment': {'description': 'When the hex is looked at',
-                                                 'enum': ['segment_end', 'moving', 'overrun']},
-                                      'off_map': {'description': 'An Off-Map Holding Box rather than a '
-                                                                 'map hex',
-                                                  'type': 'boolean'},
-                                      'phase': {'description': 'The phase being played',
-                                                'enum': ['reinforcement',
-                                                         'movement',
-                                                         'reaction',
-                                                         'exploitation',
-                                                         'combat_phase',
-                                                         'barrage',
-                                                         'supply',
-                                                         'clean_up']},
-                                      'units': {'description': 'The friendly units in the hex, listed '
-                                                               'from the top of the stack down',
-                                                'items': {'$ref': '#/$defs/Unit'},
-                                                'type': 'array'}},
-                       'required': [],
-                       'type': 'object'},
-               'RailHex': {'additionalProperties': False,
-                           'description': 'A railroad hex',
-                           'properties': {'controlled': {'description': 'Under friendly control '
-                                                                        '(13.3h)',
-                                                         'type': 'boolean'},
-                                          'enemy_units': {'description': 'Holds enemy non-combat '
-                                                                         'units, planes or ships (4.8c '
-                                                                         'D)',
-                                                          'type': 'boolean'},
-                                          'ezoc_free_path_to_supply': {'description': 'A rail path '
-                                                                                      'free of enemy '
-                                                                                      'ZOC back to a '
-                                                                                      'supply source',
-                                                                       'type': 'boolean'},
-                                          'in_ezoc': {'description': 'In an enemy ZOC',
-                                                      'type': 'boolean'},
-                                          'path_ezoc_negated': {'description': 'That rail path is free '
-                                                                               'of enemy ZOC only by '
-                                                                               'negation (13.3c: for '
-                                                                               'trace supply only)',
-                                                                'type': 'boolean'},
-                                          'path_needs_extender': {'description': 'That rail path needs '
-                                                                                 'Extender links '
-                                                                                 '(13.3c: for trace '
-                                                                                 'supply only)',
-                                                                  'type': 'boolean'},
-                                          'town_or_port': {'description': 'It has a village, city (any '
-                                                                          'size) or port',
-                                                           'type': 'boolean'},
-                                          'units': {'description': 'Friendly units in it',
-                                                    'items': {'$ref': '#/$defs/Unit'},
-                                                    'type': 'array'}},
-                           'required': [],
-                           'type': 'object'},
-               'Unit': {'additionalProperties': False,
-                        'allOf': [{'description': 'transport_point_supplied (13.2b: Transport Points '
-                                                  'are never Out of Supply): u.type != transport or '
-                                                  'not u.out_of_supply',
-                                   'if': {'properties': {'type': {'const': 'transport'}},
-                                          'required': ['type']},
-                                   'then': {'properties': {'out_of_supply': {'const': False}}},
-                                   'x-rulec-invariant': {'checks': ['out_of_supply', 'type'],
-                                                         'exact': True,
-                                                         'expression': 'u.type != transport or not '
-                                                                       'u.out_of_supply',
-                                                         'name': 'transport_point_supplied',
-                                                         'rule': '13.2b',
-                                                         'title': 'Transport Points are never Out of '
-                                                                  'Supply'}},
-                                  {'description': 'transport_point_mode (13.2d: Transport Points are '
-                                                  'in Move Mode at all times; Organic Trucks may also '
-                                                  'be in Reserve Mode): u.type != transport or u.mode '
-                                                  '== move or (u.organic and u.mode == reserve)',
-                                   'if': {'properties': {'type': {'const': 'transport'}},
-                                          'required': ['type']},
-                                   'then': {'if': {'properties': {'mode': {'not': {'const': 'move'}}}},
-                                            'then': {'allOf': [{'properties': {'organic': {'const': True}},
-                                                                'required': ['organic']},
-                                                               {'properties': {'mode': {'const': 'reserve'}},
-                                                                'required': ['mode']}]}},
-                                   'x-rulec-invariant': {'checks': ['mode', 'organic', 'type'],
-                                                         'exact': True,
-                                                         'expression': 'u.type != transport or u.mode '
-                                                                       '== move or (u.organic and '
-                                                                       'u.mode == reserve)',
-                                                         'name': 'transport_point_mode',
-                                                         'rule': '13.2d',
-                                                         'title': 'Transport Points are in Move Mode '
-                                                                  'at all times; Organic Trucks may '
-                                                                  'also be in Reserve Mode'}},
-                                  {'description': 'repl_mode (13.5: Repls can never enter Combat '
-                                                  'Mode): u.type != repl or u.mode != combat',
-                                   'if': {'properties': {'type': {'const': 'repl'}},
-                                          'required': ['type']},
-                                   'then': {'properties': {'mode': {'not': {'const': 'combat'}}},
-                                            'required': ['mode']},
-                                   'x-rulec-invariant': {'checks': ['mode', 'type'],
-                                                         'exact': True,
-                                                         'expression': 'u.type != repl or u.mode != '
-                                                                       'combat',
-                                                         'name': 'repl_mode',
-                                                         'rule': '13.5',
-                                                         'title': 'Repls can never enter Combat Mode'}},
-                                  {'description': 'repl_independent (13.5: Repls are independent '
-                                                  'combat units (of no multi-unit formation)): u.type '
-                                                  '!= repl or u.formation == ""',
-                                   'if': {'properties': {'type': {'const': 'repl'}},
-                                          'required': ['type']},
-                                   'then': {'properties': {'formation': {'const': ''}}},
-                                   'x-rulec-invariant': {'checks': ['formation', 'type'],
-                                                         'exact': True,
-                                                         'expression': 'u.type != repl or u.formation '
-                                                                       '== ""',
-                                                         'name': 'repl_independent',
-                                                         'rule': '13.5',
-                                                         'title': 'Repls are independent combat units '
-                                                                  '(of no multi-unit formation)'}},
-                                  {'allOf': [{'properties': {'printed_re': {'minimum': 0,
-                                                                            'pattern': '^([0-9]|-[0.]*(/|$))'}}},
-                                             {'properties': {'points': {'minimum': 0,
-                                                                        'pattern': '^([0-9]|-[0.]*(/|$))'}}}],
-                                   'description': 'sizes_not_negative (4.6: Printed RE sizes and point '
-                                                  'values are never negative): u.printed_re >= 0 and '
-                                                  'u.points >= 0',
-                                   'x-rulec-invariant': {'checks': ['printed_re', 'points'],
-                                                         'exact': True,
-                                                         'expression': 'u.printed_re >= 0 and u.points '
-                                                                       '>= 0',
-                                                         'name': 'sizes_not_negative',
-                                                         'rule': '4.6',
-                                                         'title': 'Printed RE sizes and point values '
-                                                                  'are never negative'}},
-                                  {'description': 'ignores_dg (4.8b: A) SP and Inactive air units are '
-                                                  'never in Disorganized Mode (they ignore a DG '
-                                                  'marker)): u.mode != dg or not (u.type == sp or '
-                                                  '(u.type.air and not u.active))',
-                                   'if': {'properties': {'mode': {'const': 'dg'}},
-                                          'required': ['mode']},
-                                   'then': {'allOf': [{'properties': {'type': {'not': {'const': 'sp'}}}},
-                                                      {'if': {'properties': {'type': {'enum': ['fighter',
-                                                                                               'other_plane']}},
-                                                              'required': ['type']},
-                                                       'then': {'properties': {'active': {'const': True}},
-                                                                'required': ['active']}}]},
-                                   'x-rulec-invariant': {'checks': ['mode', 'type', 'active'],
-                                                         'exact': True,
-                                                         'expression': 'u.mode != dg or not (u.type == '
-                                                                       'sp or (u.type.air and not '
-                                                                       'u.active))',
-                                                         'name': 'ignores_dg',
-                                                         'rule': '4.8b',
-                                                         'title': 'A) SP and Inactive air units are '
-                                                                  'never in Disorganized Mode (they '
-                                                                  'ignore a DG marker)'}},
-                                  {'description': 'steps_not_negative (9.11: A unit cannot have lost a '
-                                                  'negative number of steps): u.step_losses >= 0',
-                                   'properties': {'step_losses': {'minimum': 0}},
-                                   'x-rulec-invariant': {'checks': ['step_losses'],
-                                                         'exact': True,
-                                                         'expression': 'u.step_losses >= 0',
-                                                         'name': 'steps_not_negative',
-                                                         'rule': '9.11',
-                                                         'title': 'A unit cannot have lost a negative '
-                                                                  'number of steps'}}],
-                        'description': 'A unit: a ground unit, or an air unit (fighter or other '
-                                       'plane). Its invariants, in allOf (a field left out counts as '
-                                       'its default): transport_point_supplied (13.2b: Transport '
-                                       'Points are never Out of Supply): u.type != transport or not '
-                                       'u.out_of_supply; transport_point_mode (13.2d: Transport Points '
-                                       'are in Move Mode at all times; Organic Trucks may also be in '
-                                       'Reserve Mode): u.type != transport or u.mode == move or '
-                                       '(u.organic and u.mode == reserve); repl_mode (13.5: Repls can '
-                                       'never enter Combat Mode): u.type != repl or u.mode != combat; '
-                                       'repl_independent (13.5: Repls are independent combat units (of '
-                                       'no multi-unit formation)): u.type != repl or u.formation == '
-                                       '""; sizes_not_negative (4.6: Printed RE sizes and point values '
-                                       'are never negative): u.printed_re >= 0 and u.points >= 0; '
-                                       'ignores_dg (4.8b: A) SP and Inactive air units are never in '
-                                       'Disorganized Mode (they ignore a DG marker)): u.mode != dg or '
-                                       'not (u.type == sp or (u.type.air and not u.active)); '
-                                       'steps_not_negative (9.11: A unit cannot have lost a negative '
-                                       'number of steps): u.step_losses >= 0',
-                        'properties': {'active': {'description': 'Air units: Active (false: Inactive)',
-                                                  'type': 'boolean'},
-                                       'breakdown': {'description': 'A generic Breakdown unit',
-                                                     'type': 'boolean'},
-                                       'divisional': {'description': 'HQs: a divisional HQ',
-                                                      'type': 'boolean'},
-                                       'formation': {'description': 'The multi-unit formation it '
-                                                                    'belongs to; empty for an '
-                                                                    'independent unit',
-                                                     'type': 'string'},
-                                       'loaded': {'description': 'SP: loaded on a Transport Point (not '
-                                                                 'an unloaded supply dump)',
-                                                  'type': 'boolean'},
-                                       'mobility': {'description': 'The colour of its Movement '
-                                                                   'Allowance',
-                                                    'enum': ['leg', 'truck', 'track']},
-                                       'mode': {'description': 'The mode it is in',
-                                                'enum': ['combat',
-                                                         'move',
-                                                         'reserve',
-                                                         'strat',
-                                                         'dg',
-                                                         'exploit']},
-                                       'move_ma': {'$ref': '#/$defs/rulec:number',
-                                                   'description': 'Its printed Movement Allowance in '
-                                                                  'Move Mode'},
-                                       'multi_step': {'description': 'A multi-step unit (prints its RE '
-                                                                     'size)',
-                                                      'type': 'boolean'},
-                                       'nationality': {'description': 'Its nationality',
-                                                       'type': 'string'},
-                                       'no_rebuild': {'description': 'A Yellow dot behind its AR: '
-                                                                     'cannot be rebuilt',
-                                                      'type': 'boolean'},
-                                       'organic': {'description': 'Transport Points: an Organic Truck '
-                                                                  'of a multi-unit formation',
-                                                   'type': 'boolean'},
-                                       'oriented_to_combat': {'description': 'Under a DG, Strat or '
-                                                                             'Exploitation marker: '
-                                                                             'faces its Combat Mode '
-                                                                             'side',
-                                                              'type': 'boolean'},
-                                       'out_of_supply': {'description': 'Marked Out of Supply',
-                                                         'type': 'boolean'},
-                                       'parenthesized': {'description': 'The Combat Strength is in '
-                                                                        'parentheses (defensive only)',
-                                                         'type': 'boolean'},
-                                       'points': {'$ref': '#/$defs/rulec:number',
-                                                  'description': 'Transport Points and SP: the points '
-                                                                 'it is worth'},
-                                       'printed_re': {'$ref': '#/$defs/rulec:number',
-                                                      'description': 'The RE size printed on a '
-                                                                     'multi-step unit'},
-                                       'printed_strength': {'description': 'Has a printed Combat '
-                                                                           'Strength',
-                                                            'type': 'boolean'},
-                                       'size': {'description': 'The size on its designation',
-                                                'enum': ['company',
-                                                         'battalion',
-                                                         'regiment',
-                                                         'brigade',
-                                                         'division',
-                                                         'corps']},
-                                       'step_losses': {'$ref': '#/$defs/rulec:int',
-                                                       'description': 'Steps lost (multi-step units)'},
-                                       'stocks': {'description': 'Internal stocks',
-                                                  'enum': ['normal', 'low', 'exhausted']},
-                                       'strength': {'$ref': '#/$defs/rulec:number',
-                                                    'description': 'The printed Combat Strength'},
-                                       'tp_kind': {'description': 'Transport Points: trucks, wagons or '
-                                                                  'mules',
-                                                   'enum': ['truck', 'wagon', 'mule']},
-                                       'type': {'description': 'What kind of unit it is',
-                                                'enum': ['combat_unit',
-                                                         'hq',
-                                                         'artillery',
-                                                         'repl',
-                                                         'engineer',
-                                                         'rail_repair',
-                                                         'assault_engineer',
-                                                         'pioneer',
-                                                         'para_glider_engineer',
-                                                         'transport',
-                                                         'sp',
-                                                         'port',
-                                                         'air_base',
-                                                         'hedgehog',
-                                                         'fighter',
-                                                         'other_plane']},
-                                       'will_spend_mp': {'description': 'Will spend MP later in the '
-                                                                        'current phase',
-                                                         'type': 'boolean'}},
-                        'required': [],
-                        'type': 'object'},
-               'rulec:int': {'description': 'A whole number (1, 1.0 and 1e3 are whole; at most 1,200 '
-                                            'digits).',
-                             'exclusiveMaximum': 10 ** 1200,
-                             'exclusiveMinimum': -10 ** 1200,
-                             'type': 'integer'},
-               'rulec:number': {'anyOf': [{'exclusiveMaximum': 10 ** 1200,
-                                           'exclusiveMinimum': -10 ** 1200,
-                                           'not': {'exclusiveMaximum': 0, 'minimum': 0},
-                                           'type': 'number'},
-                                          {'pattern': '^-?[0-9]{1,1200}(\\.[0-9]{1,1200}|/[1-9][0-9]{0,1199})?(?![\\s\\S])',
-                                           'type': 'string'}],
-                                'description': 'An exact number: a JSON number (one with a fraction, '
-                                               'such as 0.1, is read as the decimal it is written as), '
-                                               'or a text such as "1/2", "-3" or "2.5" (at most 1,200 '
-                                               'digits a part; no exponent, so "1e3" is not a number, '
-                                               'nor is NaN or Infinity).'}},
-     '$schema': 'https://json-schema.org/draft/2020-12/schema',
-     'additionalProperties': {'oneOf': [{'additionalProperties': False,
-                                         'properties': {'record': {'const': 'RailHex'},
-                                                        'value': {'$ref': '#/$defs/RailHex'}},
-                                         'required': ['record', 'value'],
-                                         'type': 'object'},
-                                        {'additionalProperties': False,
-                                         'properties': {'record': {'const': 'Unit'},
-                                                        'value': {'$ref': '#/$defs/Unit'}},
-                                         'required': ['record', 'value'],
-                                         'type': 'object'},
-                                        {'additionalProperties': False,
-                                         'properties': {'record': {'const': 'Hex'},
-                                                        'value': {'$ref': '#/$defs/Hex'}},
-                                         'required': ['record', 'value'],
-                                         'type': 'object'}]},
-     'description': 'Named values for rulec eval --state: each property names a record of this ruleset '
-                    'and gives its fields, as {"h": {"record": "Hex", "value": {...}}}. A value is '
-                    "valid exactly when the generated module's from_json reads it: its records' "
-                    "invariants are here too, each in its record's allOf, marked with "
-                    '"x-rulec-invariant".',
-     'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
-     'title': 'Game state for Operational Combat Series (OCS)',
-     'type': 'object'}
+STATE_SCHEMA: Final[dict[str, Any]] = {
+    '$defs': {
+        'Hex': {
+            'additionalProperties': False,
+            'description': 'A hex and the friendly units in it',
+            'properties': {
+                'moment': {'description': 'When the hex is looked at', 'enum': ['segment_end', 'moving', 'overrun']},
+                'off_map': {'description': 'An Off-Map Holding Box rather than a map hex', 'type': 'boolean'},
+                'phase': {
+                    'description': 'The phase being played',
+                    'enum': [
+                        'reinforcement',
+                        'movement',
+                        'reaction',
+                        'exploitation',
+                        'combat_phase',
+                        'barrage',
+                        'supply',
+                        'clean_up',
+                    ],
+                },
+                'units': {
+                    'description': 'The friendly units in the hex, listed from the top of the stack down',
+                    'items': {'$ref': '#/$defs/Unit'},
+                    'type': 'array',
+                },
+            },
+            'required': [],
+            'type': 'object',
+        },
+        'RailHex': {
+            'additionalProperties': False,
+            'description': 'A railroad hex',
+            'properties': {
+                'controlled': {'description': 'Under friendly control (13.3h)', 'type': 'boolean'},
+                'enemy_units': {
+                    'description': 'Holds enemy non-combat units, planes or ships (4.8c D)',
+                    'type': 'boolean',
+                },
+                'ezoc_free_path_to_supply': {
+                    'description': 'A rail path free of enemy ZOC back to a supply source',
+                    'type': 'boolean',
+                },
+                'in_ezoc': {'description': 'In an enemy ZOC', 'type': 'boolean'},
+                'path_ezoc_negated': {
+                    'description': (
+                        'That rail path is free of enemy ZOC only by negation (13.3c: for trace supply only)'
+                    ),
+                    'type': 'boolean',
+                },
+                'path_needs_extender': {
+                    'description': 'That rail path needs Extender links (13.3c: for trace supply only)',
+                    'type': 'boolean',
+                },
+                'town_or_port': {'description': 'It has a village, city (any size) or port', 'type': 'boolean'},
+                'units': {'description': 'Friendly units in it', 'items': {'$ref': '#/$defs/Unit'}, 'type': 'array'},
+            },
+            'required': [],
+            'type': 'object',
+        },
+        'Unit': {
+            'additionalProperties': False,
+            'allOf': [
+                {
+                    'description': (
+                        'transport_point_supplied (13.2b: Transport Points are never Out of Supply): u.type != '
+                        'transport or not u.out_of_supply'
+                    ),
+                    'if': {'properties': {'type': {'const': 'transport'}}, 'required': ['type']},
+                    'then': {'properties': {'out_of_supply': {'const': False}}},
+                    'x-rulec-invariant': {
+                        'checks': ['out_of_supply', 'type'],
+                        'exact': True,
+                        'expression': 'u.type != transport or not u.out_of_supply',
+                        'name': 'transport_point_supplied',
+                        'rule': '13.2b',
+                        'title': 'Transport Points are never Out of Supply',
+                    },
+                },
+                {
+                    'description': (
+                        'transport_point_mode (13.2d: Transport Points are in Move Mode at all times; Organic Trucks '
+                        'may also be in Reserve Mode): u.type != transport or u.mode == move or (u.organic and u.mode '
+                        '== reserve)'
+                    ),
+                    'if': {'properties': {'type': {'const': 'transport'}}, 'required': ['type']},
+                    'then': {
+                        'if': {'properties': {'mode': {'not': {'const': 'move'}}}},
+                        'then': {
+                            'allOf': [
+                                {'properties': {'organic': {'const': True}}, 'required': ['organic']},
+                                {'properties': {'mode': {'const': 'reserve'}}, 'required': ['mode']},
+                            ],
+                        },
+                    },
+                    'x-rulec-invariant': {
+                        'checks': ['mode', 'organic', 'type'],
+                        'exact': True,
+                        'expression': 'u.type != transport or u.mode == move or (u.organic and u.mode == reserve)',
+                        'name': 'transport_point_mode',
+                        'rule': '13.2d',
+                        'title': (
+                            'Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode'
+                        ),
+                    },
+                },
+                {
+                    'description': (
+                        'repl_mode (13.5: Repls can never enter Combat Mode): u.type != repl or u.mode != combat'
+                    ),
+                    'if': {'properties': {'type': {'const': 'repl'}}, 'required': ['type']},
+                    'then': {'properties': {'mode': {'not': {'const': 'combat'}}}, 'required': ['mode']},
+                    'x-rulec-invariant': {
+                        'checks': ['mode', 'type'],
+                        'exact': True,
+                        'expression': 'u.type != repl or u.mode != combat',
+                        'name': 'repl_mode',
+                        'rule': '13.5',
+                        'title': 'Repls can never enter Combat Mode',
+                    },
+                },
+                {
+                    'description': (
+                        'repl_independent (13.5: Repls are independent combat units (of no multi-unit formation)): '
+                        'u.type != repl or u.formation == ""'
+                    ),
+                    'if': {'properties': {'type': {'const': 'repl'}}, 'required': ['type']},
+                    'then': {'properties': {'formation': {'const': ''}}},
+                    'x-rulec-invariant': {
+                        'checks': ['formation', 'type'],
+                        'exact': True,
+                        'expression': 'u.type != repl or u.formation == ""',
+                        'name': 'repl_independent',
+                        'rule': '13.5',
+                        'title': 'Repls are independent combat units (of no multi-unit formation)',
+                    },
+                },
+                {
+                    'allOf': [
+                        {'properties': {'printed_re': {'minimum': 0, 'pattern': '^([0-9]|-[0.]*(/|$))'}}},
+                        {'properties': {'points': {'minimum': 0, 'pattern': '^([0-9]|-[0.]*(/|$))'}}},
+                    ],
+                    'description': (
+                        'sizes_not_negative (4.6: Printed RE sizes and point values are never negative): u.printed_re '
+                        '>= 0 and u.points >= 0'
+                    ),
+                    'x-rulec-invariant': {
+                        'checks': ['printed_re', 'points'],
+                        'exact': True,
+                        'expression': 'u.printed_re >= 0 and u.points >= 0',
+                        'name': 'sizes_not_negative',
+                        'rule': '4.6',
+                        'title': 'Printed RE sizes and point values are never negative',
+                    },
+                },
+                {
+                    'description': (
+                        'ignores_dg (4.8b: A) SP and Inactive air units are never in Disorganized Mode (they ignore a '
+                        'DG marker)): u.mode != dg or not (u.type == sp or (u.type.air and not u.active))'
+                    ),
+                    'if': {'properties': {'mode': {'const': 'dg'}}, 'required': ['mode']},
+                    'then': {
+                        'allOf': [
+                            {'properties': {'type': {'not': {'const': 'sp'}}}},
+                            {
+                                'if': {
+                                    'properties': {'type': {'enum': ['fighter', 'other_plane']}},
+                                    'required': ['type'],
+                                },
+                                'then': {'properties': {'active': {'const': True}}, 'required': ['active']},
+                            },
+                        ],
+                    },
+                    'x-rulec-invariant': {
+                        'checks': ['mode', 'type', 'active'],
+                        'exact': True,
+                        'expression': 'u.mode != dg or not (u.type == sp or (u.type.air and not u.active))',
+                        'name': 'ignores_dg',
+                        'rule': '4.8b',
+                        'title': (
+                            'A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker)'
+                        ),
+                    },
+                },
+                {
+                    'description': (
+                        'steps_not_negative (9.11: A unit cannot have lost a negative number of steps): u.step_losses '
+                        '>= 0'
+                    ),
+                    'properties': {'step_losses': {'minimum': 0}},
+                    'x-rulec-invariant': {
+                        'checks': ['step_losses'],
+                        'exact': True,
+                        'expression': 'u.step_losses >= 0',
+                        'name': 'steps_not_negative',
+                        'rule': '9.11',
+                        'title': 'A unit cannot have lost a negative number of steps',
+                    },
+                },
+            ],
+            'description': (
+                'A unit: a ground unit, or an air unit (fighter or other plane). Its invariants, in allOf (a field '
+                'left out counts as its default): transport_point_supplied (13.2b: Transport Points are never Out of '
+                'Supply): u.type != transport or not u.out_of_supply; transport_point_mode (13.2d: Transport Points '
+                'are in Move Mode at all times; Organic Trucks may also be in Reserve Mode): u.type != transport or '
+                'u.mode == move or (u.organic and u.mode == reserve); repl_mode (13.5: Repls can never enter Combat '
+                'Mode): u.type != repl or u.mode != combat; repl_independent (13.5: Repls are independent combat units '
+                '(of no multi-unit formation)): u.type != repl or u.formation == ""; sizes_not_negative (4.6: Printed '
+                'RE sizes and point values are never negative): u.printed_re >= 0 and u.points >= 0; ignores_dg (4.8b: '
+                'A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker)): u.mode != dg '
+                'or not (u.type == sp or (u.type.air and not u.active)); steps_not_negative (9.11: A unit cannot have '
+                'lost a negative number of steps): u.step_losses >= 0'
+            ),
+            'properties': {
+                'active': {'description': 'Air units: Active (false: Inactive)', 'type': 'boolean'},
+                'breakdown': {'description': 'A generic Breakdown unit', 'type': 'boolean'},
+                'divisional': {'description': 'HQs: a divisional HQ', 'type': 'boolean'},
+                'formation': {
+                    'description': 'The multi-unit formation it belongs to; empty for an independent unit',
+                    'type': 'string',
+                },
+                'loaded': {
+                    'description': 'SP: loaded on a Transport Point (not an unloaded supply dump)',
+                    'type': 'boolean',
+                },
+                'mobility': {'description': 'The colour of its Movement Allowance', 'enum': ['leg', 'truck', 'track']},
+                'mode': {
+                    'description': 'The mode it is in',
+                    'enum': ['combat', 'move', 'reserve', 'strat', 'dg', 'exploit'],
+                },
+                'move_ma': {
+                    '$ref': '#/$defs/rulec:number',
+                    'description': 'Its printed Movement Allowance in Move Mode',
+                },
+                'multi_step': {'description': 'A multi-step unit (prints its RE size)', 'type': 'boolean'},
+                'nationality': {'description': 'Its nationality', 'type': 'string'},
+                'no_rebuild': {'description': 'A Yellow dot behind its AR: cannot be rebuilt', 'type': 'boolean'},
+                'organic': {
+                    'description': 'Transport Points: an Organic Truck of a multi-unit formation',
+                    'type': 'boolean',
+                },
+                'oriented_to_combat': {
+                    'description': 'Under a DG, Strat or Exploitation marker: faces its Combat Mode side',
+                    'type': 'boolean',
+                },
+                'out_of_supply': {'description': 'Marked Out of Supply', 'type': 'boolean'},
+                'parenthesized': {
+                    'description': 'The Combat Strength is in parentheses (defensive only)',
+                    'type': 'boolean',
+                },
+                'points': {
+                    '$ref': '#/$defs/rulec:number',
+                    'description': 'Transport Points and SP: the points it is worth',
+                },
+                'printed_re': {
+                    '$ref': '#/$defs/rulec:number',
+                    'description': 'The RE size printed on a multi-step unit',
+                },
+                'printed_strength': {'description': 'Has a printed Combat Strength', 'type': 'boolean'},
+                'size': {
+                    'description': 'The size on its designation',
+                    'enum': ['company', 'battalion', 'regiment', 'brigade', 'division', 'corps'],
+                },
+                'step_losses': {'$ref': '#/$defs/rulec:int', 'description': 'Steps lost (multi-step units)'},
+                'stocks': {'description': 'Internal stocks', 'enum': ['normal', 'low', 'exhausted']},
+                'strength': {'$ref': '#/$defs/rulec:number', 'description': 'The printed Combat Strength'},
+                'tp_kind': {
+                    'description': 'Transport Points: trucks, wagons or mules',
+                    'enum': ['truck', 'wagon', 'mule'],
+                },
+                'type': {
+                    'description': 'What kind of unit it is',
+                    'enum': [
+                        'combat_unit',
+                        'hq',
+                        'artillery',
+                        'repl',
+                        'engineer',
+                        'rail_repair',
+                        'assault_engineer',
+                        'pioneer',
+                        'para_glider_engineer',
+                        'transport',
+                        'sp',
+                        'port',
+                        'air_base',
+                        'hedgehog',
+                        'fighter',
+                        'other_plane',
+                    ],
+                },
+                'will_spend_mp': {'description': 'Will spend MP later in the current phase', 'type': 'boolean'},
+            },
+            'required': [],
+            'type': 'object',
+        },
+        'rulec:int': {
+            'description': 'A whole number (1, 1.0 and 1e3 are whole; at most 1,200 digits).',
+            'exclusiveMaximum': 10 ** 1200,
+            'exclusiveMinimum': -10 ** 1200,
+            'type': 'integer',
+        },
+        'rulec:number': {
+            'anyOf': [
+                {
+                    'exclusiveMaximum': 10 ** 1200,
+                    'exclusiveMinimum': -10 ** 1200,
+                    'not': {'exclusiveMaximum': 0, 'minimum': 0},
+                    'type': 'number',
+                },
+                {'pattern': '^-?[0-9]{1,1200}(\\.[0-9]{1,1200}|/[1-9][0-9]{0,1199})?(?![\\s\\S])', 'type': 'string'},
+            ],
+            'description': (
+                'An exact number: a JSON number (one with a fraction, such as 0.1, is read as the decimal it is '
+                'written as), or a text such as "1/2", "-3" or "2.5" (at most 1,200 digits a part; no exponent, so '
+                '"1e3" is not a number, nor is NaN or Infinity).'
+            ),
+        },
+    },
+    '$schema': 'https://json-schema.org/draft/2020-12/schema',
+    'additionalProperties': {
+        'oneOf': [
+            {
+                'additionalProperties': False,
+                'properties': {'record': {'const': 'RailHex'}, 'value': {'$ref': '#/$defs/RailHex'}},
+                'required': ['record', 'value'],
+                'type': 'object',
+            },
+            {
+                'additionalProperties': False,
+                'properties': {'record': {'const': 'Unit'}, 'value': {'$ref': '#/$defs/Unit'}},
+                'required': ['record', 'value'],
+                'type': 'object',
+            },
+            {
+                'additionalProperties': False,
+                'properties': {'record': {'const': 'Hex'}, 'value': {'$ref': '#/$defs/Hex'}},
+                'required': ['record', 'value'],
+                'type': 'object',
+            },
+        ],
+    },
+    'description': (
+        'Named values for rulec eval --state: each property names a record of this ruleset and gives its fields, as '
+        '{"h": {"record": "Hex", "value": {...}}}. A value is valid exactly when the generated module\'s from_json '
+        'reads it: its records\' invariants are here too, each in its record\'s allOf, marked with "x-rulec-invariant".'
+    ),
+    'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
+    'title': 'Game state for Operational Combat Series (OCS)',
+    'type': 'object',
+}
 _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
     'RailHex': (
         ('town_or_port', 'bool', ()),
@@ -5403,7 +7414,28 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
         ('enemy_units', 'bool', ()),
     ),
     'Unit': (
-        ('type', 'enum UnitType', ('combat_unit', 'hq', 'artillery', 'repl', 'engineer', 'rail_repair', 'assault_engineer', 'pioneer', 'para_glider_engineer', 'transport', 'sp', 'port', 'air_base', 'hedgehog', 'fighter', 'other_plane')),
+        (
+            'type',
+            'enum UnitType',
+            (
+                'combat_unit',
+                'hq',
+                'artillery',
+                'repl',
+                'engineer',
+                'rail_repair',
+                'assault_engineer',
+                'pioneer',
+                'para_glider_engineer',
+                'transport',
+                'sp',
+                'port',
+                'air_base',
+                'hedgehog',
+                'fighter',
+                'other_plane',
+            ),
+        ),
         ('size', 'enum Size', ('company', 'battalion', 'regiment', 'brigade', 'division', 'corps')),
         ('mode', 'enum Mode', ('combat', 'move', 'reserve', 'strat', 'dg', 'exploit')),
         ('oriented_to_combat', 'bool', ()),
@@ -5431,7 +7463,11 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
     ),
     'Hex': (
         ('units', 'list of record Unit', ()),
-        ('phase', 'enum Phase', ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up')),
+        (
+            'phase',
+            'enum Phase',
+            ('reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'),
+        ),
         ('moment', 'enum Moment', ('segment_end', 'moving', 'overrun')),
         ('off_map', 'bool', ()),
     ),
@@ -5439,36 +7475,91 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
 _RENAMED: Final[frozenset[str]] = frozenset([])
 _CHECKS_RENAMED: Final[dict[str, str]] = {}  # named like a Python keyword or helper
 _RECORD_CLASSES: Final[dict[str, Any]] = {'RailHex': RailHex, 'Unit': Unit, 'Hex': Hex}
-_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...]]] = {
+_INVARIANTS: Final[
+    dict[
+        str,
+        tuple[
+            tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...
+        ],
+    ]
+] = {
     'Unit': (
         (transport_point_supplied, '13.2b', 'Transport Points are never Out of Supply', ('out_of_supply', 'type'), ()),
-        (transport_point_mode, '13.2d', 'Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode', ('mode', 'organic', 'type'), ()),
+        (
+            transport_point_mode,
+            '13.2d',
+            'Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode',
+            ('mode', 'organic', 'type'),
+            (),
+        ),
         (repl_mode, '13.5', 'Repls can never enter Combat Mode', ('mode', 'type'), ()),
-        (repl_independent, '13.5', 'Repls are independent combat units (of no multi-unit formation)', ('formation', 'type'), ()),
-        (sizes_not_negative, '4.6', 'Printed RE sizes and point values are never negative', ('printed_re', 'points'), (('printed_re', lambda u: u.printed_re * 4 >= 0), ('points', lambda u: u.points * 4 >= 0), )),
-        (ignores_dg, '4.8b', 'A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker)', ('mode', 'type', 'active'), ()),
+        (
+            repl_independent,
+            '13.5',
+            'Repls are independent combat units (of no multi-unit formation)',
+            ('formation', 'type'),
+            (),
+        ),
+        (
+            sizes_not_negative,
+            '4.6',
+            'Printed RE sizes and point values are never negative',
+            ('printed_re', 'points'),
+            (('printed_re', lambda u: u.printed_re * 4 >= 0), ('points', lambda u: u.points * 4 >= 0), ),
+        ),
+        (
+            ignores_dg,
+            '4.8b',
+            'A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker)',
+            ('mode', 'type', 'active'),
+            (),
+        ),
         (steps_not_negative, '9.11', 'A unit cannot have lost a negative number of steps', ('step_losses',), ()),
     ),
 }
-_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'SpUse': SpUse_values, 'Rebuild': Rebuild_values, 'MarkerSide': MarkerSide_values, 'River': River_values, 'Construction': Construction_values, 'Consolidation': Consolidation_values, 'EzocAction': EzocAction_values, 'Transport': Transport_values, 'Mover': Mover_values, 'EnemyKind': EnemyKind_values, 'TopUnitFact': TopUnitFact_values, 'Size': Size_values, 'Mobility': Mobility_values, 'UnitType': UnitType_values, 'Mode': Mode_values, 'Stocks': Stocks_values, 'Phase': Phase_values, 'Moment': Moment_values, 'TransportPointKind': TransportPointKind_values}
+_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {
+    'SpUse': SpUse_values,
+    'Rebuild': Rebuild_values,
+    'MarkerSide': MarkerSide_values,
+    'River': River_values,
+    'Construction': Construction_values,
+    'Consolidation': Consolidation_values,
+    'EzocAction': EzocAction_values,
+    'Transport': Transport_values,
+    'Mover': Mover_values,
+    'EnemyKind': EnemyKind_values,
+    'TopUnitFact': TopUnitFact_values,
+    'Size': Size_values,
+    'Mobility': Mobility_values,
+    'UnitType': UnitType_values,
+    'Mode': Mode_values,
+    'Stocks': Stocks_values,
+    'Phase': Phase_values,
+    'Moment': Moment_values,
+    'TransportPointKind': TransportPointKind_values,
+}
 
 
 def rail_hex_from_json(data: Any) -> RailHex:
-    """A RailHex from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    """A RailHex from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed
+    values.
+    """
     value = from_json('RailHex', data, 'rail_hex')
     assert isinstance(value, RailHex)
     return value
 
 
 def unit_from_json(data: Any) -> Unit:
-    """A Unit from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    """A Unit from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values.
+    """
     value = from_json('Unit', data, 'unit')
     assert isinstance(value, Unit)
     return value
 
 
 def hex_from_json(data: Any) -> Hex:
-    """A Hex from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    """A Hex from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values.
+    """
     value = from_json('Hex', data, 'hex')
     assert isinstance(value, Hex)
     return value

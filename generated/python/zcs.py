@@ -419,17 +419,21 @@ GAME_VERSION: Final[str | None] = None
 SCENARIO: Final[str | None] = None
 OPTIONS: Final[tuple[str, ...]] = ()
 LAYERS: Final[tuple[str, ...]] = ('ZCS',)
-MANIFEST: Final[dict[str, Any]] = {'game': None,
-     'layers': ['ZCS'],
-     'options': [],
-     'ruleset': 'ZCS',
-     'scenario': None,
-     'series': {'name': 'ZCS', 'title': 'Zones of Control by class', 'version': '10.06.01'},
-     'title': 'Zones of Control by class'}
+MANIFEST: Final[dict[str, Any]] = {
+    'game': None,
+    'layers': ['ZCS'],
+    'options': [],
+    'ruleset': 'ZCS',
+    'scenario': None,
+    'series': {'name': 'ZCS', 'title': 'Zones of Control by class', 'version': '10.06.01'},
+    'title': 'Zones of Control by class',
+}
 
 _CITE_ZCS_5: Final[Cite] = Cite(layer='ZCS', clause='5', item=None, title='Zones of Control (ZOC)', note=None)
 _CITE_ZCS_5_A: Final[Cite] = Cite(layer='ZCS', clause='5.A', item=None, title='ZOC Class Table', note=None)
-_CITE_ZCS_5_A_1: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item=None, title='ZOC Modifier/Effects on Combat Supply', note=None)
+_CITE_ZCS_5_A_1: Final[Cite] = Cite(
+    layer='ZCS', clause='5.A.1', item=None, title='ZOC Modifier/Effects on Combat Supply', note=None
+)
 _CITE_ZCS_5_A_1_double: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item='double', title='Double ZOC', note=None)
 _CITE_ZCS_5_A_1_full: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item='full', title='Full ZOC', note=None)
 _CITE_ZCS_5_A_1_no_zoc: Final[Cite] = Cite(layer='ZCS', clause='5.A.1', item='no_zoc', title='No ZOC', note=None)
@@ -441,29 +445,80 @@ _CITE_ZCS_5_A_4: Final[Cite] = Cite(layer='ZCS', clause='5.A.4', item=None, titl
 _CITE_ZCS_5_A_battalion: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='battalion', title='Battalion', note=None)
 _CITE_ZCS_5_A_battery: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='battery', title='Battery', note=None)
 _CITE_ZCS_5_A_brigade: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='brigade', title='Brigade', note=None)
-_CITE_ZCS_5_A_brigade_grouping: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='brigade_grouping', title='Brigade grouping', note=None)
+_CITE_ZCS_5_A_brigade_grouping: Final[Cite] = Cite(
+    layer='ZCS', clause='5.A', item='brigade_grouping', title='Brigade grouping', note=None
+)
 _CITE_ZCS_5_A_cadre: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='cadre', title='Cadre', note=None)
 _CITE_ZCS_5_A_corps: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='corps', title='Corps size unit', note=None)
-_CITE_ZCS_5_A_corps_army_marker: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='corps_army_marker', title='Corp/Army marker', note=None)
+_CITE_ZCS_5_A_corps_army_marker: Final[Cite] = Cite(
+    layer='ZCS', clause='5.A', item='corps_army_marker', title='Corp/Army marker', note=None
+)
 _CITE_ZCS_5_A_division: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='division', title='Division', note=None)
-_CITE_ZCS_5_A_divisional_grouping: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='divisional_grouping', title='Divisional grouping', note=None)
-_CITE_ZCS_5_A_fort: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='fort', title='Fort with a defence strength', note=None)
+_CITE_ZCS_5_A_divisional_grouping: Final[Cite] = Cite(
+    layer='ZCS', clause='5.A', item='divisional_grouping', title='Divisional grouping', note=None
+)
+_CITE_ZCS_5_A_fort: Final[Cite] = Cite(
+    layer='ZCS', clause='5.A', item='fort', title='Fort with a defence strength', note=None
+)
 _CITE_ZCS_5_A_hq: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='hq', title='HQ', note=None)
-_CITE_ZCS_5_A_port_fortification: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='port_fortification', title='Port fortification', note=None)
+_CITE_ZCS_5_A_port_fortification: Final[Cite] = Cite(
+    layer='ZCS', clause='5.A', item='port_fortification', title='Port fortification', note=None
+)
 _CITE_ZCS_5_A_regiment: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='regiment', title='Regiment', note=None)
 _CITE_ZCS_5_A_remnant: Final[Cite] = Cite(layer='ZCS', clause='5.A', item='remnant', title='Remnant', note=None)
-_CITE_ZCS_5_B: Final[Cite] = Cite(layer='ZCS', clause='5.B', item=None, title='Anti-Partisan Zones of Control', note=None)
+_CITE_ZCS_5_B: Final[Cite] = Cite(
+    layer='ZCS', clause='5.B', item=None, title='Anti-Partisan Zones of Control', note=None
+)
 _CITE_ZCS_5_C: Final[Cite] = Cite(layer='ZCS', clause='5.C', item=None, title='Screening Enemy ZOCs', note=None)
-_CITE_ZCS_5_C_1_a: Final[Cite] = Cite(layer='ZCS', clause='5.C.1.a', item=None, title='During Any Movement Phase', note=None)
-_CITE_ZCS_5_C_1_b: Final[Cite] = Cite(layer='ZCS', clause='5.C.1.b', item=None, title='During Any Combat Phase', note=None)
-_CITE_ZCS_5_C_1_c: Final[Cite] = Cite(layer='ZCS', clause='5.C.1.c', item=None, title='Additional Reaction Phase Effects', note=None)
-_CITE_ZCS_5_C_2: Final[Cite] = Cite(layer='ZCS', clause='5.C.2', item=None, title='Screening Units Effects & Restrictions', note=None)
-_CITE_ZCS_5_attacked: Final[Cite] = Cite(layer='ZCS', clause='5', item='attacked', title='None outside its own hex while attacked at minimum odds or higher', note=None)
-_CITE_ZCS_5_dispersed: Final[Cite] = Cite(layer='ZCS', clause='5', item='dispersed', title='A badly dispersed unit: no ZOC as its basic class (5.A), then reduced and increased as any other', note=None)
-_CITE_ZCS_5_great_river: Final[Cite] = Cite(layer='ZCS', clause='5', item='great_river', title='None across a great river hexside or a narrow strait (5.A)', note=None)
-_CITE_ZCS_5_modified: Final[Cite] = Cite(layer='ZCS', clause='5', item='modified', title='The basic class, reduced (to no ZOC at the least) and then increased one level for each modifier (5.A.3, 5.A.4)', note=None)
-_CITE_ZCS_5_out_of_reach: Final[Cite] = Cite(layer='ZCS', clause='5', item='out_of_reach', title='None beyond its own hex and the six adjacent hexes', note=None)
-_CITE_ZCS_5_prohibited: Final[Cite] = Cite(layer='ZCS', clause='5', item='prohibited', title='None where the unit may not enter or cross', note=None)
+_CITE_ZCS_5_C_1_a: Final[Cite] = Cite(
+    layer='ZCS', clause='5.C.1.a', item=None, title='During Any Movement Phase', note=None
+)
+_CITE_ZCS_5_C_1_b: Final[Cite] = Cite(
+    layer='ZCS', clause='5.C.1.b', item=None, title='During Any Combat Phase', note=None
+)
+_CITE_ZCS_5_C_1_c: Final[Cite] = Cite(
+    layer='ZCS', clause='5.C.1.c', item=None, title='Additional Reaction Phase Effects', note=None
+)
+_CITE_ZCS_5_C_2: Final[Cite] = Cite(
+    layer='ZCS', clause='5.C.2', item=None, title='Screening Units Effects & Restrictions', note=None
+)
+_CITE_ZCS_5_attacked: Final[Cite] = Cite(
+    layer='ZCS',
+    clause='5',
+    item='attacked',
+    title='None outside its own hex while attacked at minimum odds or higher',
+    note=None,
+)
+_CITE_ZCS_5_dispersed: Final[Cite] = Cite(
+    layer='ZCS',
+    clause='5',
+    item='dispersed',
+    title='A badly dispersed unit: no ZOC as its basic class (5.A), then reduced and increased as any other',
+    note=None,
+)
+_CITE_ZCS_5_great_river: Final[Cite] = Cite(
+    layer='ZCS',
+    clause='5',
+    item='great_river',
+    title='None across a great river hexside or a narrow strait (5.A)',
+    note=None,
+)
+_CITE_ZCS_5_modified: Final[Cite] = Cite(
+    layer='ZCS',
+    clause='5',
+    item='modified',
+    title=(
+        'The basic class, reduced (to no ZOC at the least) and then increased one level for each modifier (5.A.3, '
+        '5.A.4)'
+    ),
+    note=None,
+)
+_CITE_ZCS_5_out_of_reach: Final[Cite] = Cite(
+    layer='ZCS', clause='5', item='out_of_reach', title='None beyond its own hex and the six adjacent hexes', note=None
+)
+_CITE_ZCS_5_prohibited: Final[Cite] = Cite(
+    layer='ZCS', clause='5', item='prohibited', title='None where the unit may not enter or cross', note=None
+)
 _RULES_ZCS_5: Final[tuple[Cite, ...]] = (_CITE_ZCS_5,)
 _RULES_ZCS_5_A: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A,)
 _RULES_ZCS_5_A_1: Final[tuple[Cite, ...]] = (_CITE_ZCS_5_A_1,)
@@ -496,8 +551,49 @@ _RULES_ZCS_5__ZCS_5_great_river: Final[tuple[Cite, ...]] = (_CITE_ZCS_5, _CITE_Z
 _RULES_ZCS_5__ZCS_5_modified: Final[tuple[Cite, ...]] = (_CITE_ZCS_5, _CITE_ZCS_5_modified,)
 _RULES_ZCS_5__ZCS_5_out_of_reach: Final[tuple[Cite, ...]] = (_CITE_ZCS_5, _CITE_ZCS_5_out_of_reach,)
 _RULES_ZCS_5__ZCS_5_prohibited: Final[tuple[Cite, ...]] = (_CITE_ZCS_5, _CITE_ZCS_5_prohibited,)
-_DOMAINS_Into_0: Final[dict[str, Any]] = {'own_hex': (False, True), 'beyond_adjacent': (False, True), 'prohibited': (False, True), 'great_river': (False, True), 'major_river': (False, True), 'bad_hexside': (False, True), 'bad_terrain': (False, True), 'arctic': (False, True), 'movement': (False, True), 'partisan': (False, True)}
-_DOMAINS_ZUnit_0: Final[dict[str, Any]] = {'kind': ('division', 'divisional_grouping', 'corps', 'corps_army_marker', 'port_fortification', 'brigade', 'brigade_grouping', 'regiment', 'cadre', 'hq', 'battalion', 'remnant', 'fort', 'battery'), 'badly_dispersed': (False, True), 'armour': (False, True), 'artillery': (False, True), 'aa_or_at': (False, True), 'in_reserve': (False, True), 'screened': (False, True), 'partisan_mode': (False, True), 'has_apzoc': (False, True), 'assaulted': (False, True), 'in_bad_terrain': (False, True), 'unsupported': (False, True), 'artillery_support': (False, True), 'attacked_at_minimum_odds': (False, True)}
+_DOMAINS_Into_0: Final[dict[str, Any]] = {
+    'own_hex': (False, True),
+    'beyond_adjacent': (False, True),
+    'prohibited': (False, True),
+    'great_river': (False, True),
+    'major_river': (False, True),
+    'bad_hexside': (False, True),
+    'bad_terrain': (False, True),
+    'arctic': (False, True),
+    'movement': (False, True),
+    'partisan': (False, True),
+}
+_DOMAINS_ZUnit_0: Final[dict[str, Any]] = {
+    'kind': (
+        'division',
+        'divisional_grouping',
+        'corps',
+        'corps_army_marker',
+        'port_fortification',
+        'brigade',
+        'brigade_grouping',
+        'regiment',
+        'cadre',
+        'hq',
+        'battalion',
+        'remnant',
+        'fort',
+        'battery',
+    ),
+    'badly_dispersed': (False, True),
+    'armour': (False, True),
+    'artillery': (False, True),
+    'aa_or_at': (False, True),
+    'in_reserve': (False, True),
+    'screened': (False, True),
+    'partisan_mode': (False, True),
+    'has_apzoc': (False, True),
+    'assaulted': (False, True),
+    'in_bad_terrain': (False, True),
+    'unsupported': (False, True),
+    'artillery_support': (False, True),
+    'attacked_at_minimum_odds': (False, True),
+}
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -512,8 +608,38 @@ Works_titles: Final[dict[Works, str]] = {
 }
 
 # rules/zoc-classes/zoc.rules:106  5.A  Unit
-UnitKind = Literal['division', 'divisional_grouping', 'corps', 'corps_army_marker', 'port_fortification', 'brigade', 'brigade_grouping', 'regiment', 'cadre', 'hq', 'battalion', 'remnant', 'fort', 'battery']
-UnitKind_values: Final[tuple[UnitKind, ...]] = ('division', 'divisional_grouping', 'corps', 'corps_army_marker', 'port_fortification', 'brigade', 'brigade_grouping', 'regiment', 'cadre', 'hq', 'battalion', 'remnant', 'fort', 'battery',)
+UnitKind = Literal[
+    'division',
+    'divisional_grouping',
+    'corps',
+    'corps_army_marker',
+    'port_fortification',
+    'brigade',
+    'brigade_grouping',
+    'regiment',
+    'cadre',
+    'hq',
+    'battalion',
+    'remnant',
+    'fort',
+    'battery',
+]
+UnitKind_values: Final[tuple[UnitKind, ...]] = (
+    'division',
+    'divisional_grouping',
+    'corps',
+    'corps_army_marker',
+    'port_fortification',
+    'brigade',
+    'brigade_grouping',
+    'regiment',
+    'cadre',
+    'hq',
+    'battalion',
+    'remnant',
+    'fort',
+    'battery',
+)
 _UnitKind_set: Final[frozenset[str]] = frozenset(UnitKind_values)
 UnitKind_titles: Final[dict[UnitKind, str]] = {
     'division': 'Division',
@@ -611,7 +737,30 @@ ZocClass_red_modifier: Final[dict[ZocClass, int]] = {
 # rules/zoc-classes/zoc.rules:19  ZCS
 @dataclass(frozen=True, slots=True)
 class ZUnit:
-    'A unit exerting a ZOC\n\nFields:\n    kind: What the unit is (one of: division, divisional_grouping, corps, corps_army_marker, port_fortification, brigade, brigade_grouping, regiment, cadre, hq, battalion, remnant, fort, battery)\n    badly_dispersed: Badly dispersed\n    armour: Has the armour symbol (motorized infantry does not)\n    artillery: An artillery unit\n    aa_or_at: An AA or AT unit\n    in_reserve: In reserve\n    even_mp_markers: Even numbered "+ # MP" markers on the unit\n    screened: Screened\n    partisan_mode: A partisan mode unit\n    has_apzoc: Has an anti-partisan ZOC\n    assaulted: Made an amphibious or airborne assault this player-turn\n    supply_reductions: Levels the supply rules reduce its ZOC by (not in this source)\n    surprise_turn_reductions: Levels the surprise turn rules reduce its ZOC by (not in this source)\n    in_bad_terrain: Occupies bad terrain (3.F.1.a)\n    unsupported: Unsupported (9.A)\n    artillery_support: Receives support from artillery, or is the artillery providing it (9.A)\n    attacked_at_minimum_odds: Being attacked at minimum odds or higher'
+    (
+        'A unit exerting a ZOC\n'
+        '\n'
+        'Fields:\n'
+        '    kind: What the unit is (one of: division, divisional_grouping, corps, corps_army_marker,\n'
+        '        port_fortification, brigade, brigade_grouping, regiment, cadre, hq, battalion, remnant,\n'
+        '        fort, battery)\n'
+        '    badly_dispersed: Badly dispersed\n'
+        '    armour: Has the armour symbol (motorized infantry does not)\n'
+        '    artillery: An artillery unit\n'
+        '    aa_or_at: An AA or AT unit\n'
+        '    in_reserve: In reserve\n'
+        '    even_mp_markers: Even numbered "+ # MP" markers on the unit\n'
+        '    screened: Screened\n'
+        '    partisan_mode: A partisan mode unit\n'
+        '    has_apzoc: Has an anti-partisan ZOC\n'
+        '    assaulted: Made an amphibious or airborne assault this player-turn\n'
+        '    supply_reductions: Levels the supply rules reduce its ZOC by (not in this source)\n'
+        '    surprise_turn_reductions: Levels the surprise turn rules reduce its ZOC by (not in this source)\n'
+        '    in_bad_terrain: Occupies bad terrain (3.F.1.a)\n'
+        '    unsupported: Unsupported (9.A)\n'
+        '    artillery_support: Receives support from artillery, or is the artillery providing it (9.A)\n'
+        '    attacked_at_minimum_odds: Being attacked at minimum odds or higher'
+    )
 
     kind: UnitKind = 'division'
     badly_dispersed: bool = False
@@ -688,17 +837,23 @@ def explain_own_hex_is_in_reach(x: Into) -> Answer[bool]:
     """A unit's own hex is not beyond its adjacent hexes (5), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_own_hex_is_in_reach(x, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(own_hex_is_in_reach, (('x', x, _DOMAINS_Into_0), )))
+    return Answer(
+        _value, _rules(_t), () if _value else _would_change(own_hex_is_in_reach, (('x', x, _DOMAINS_Into_0), ))
+    )
 
 
 # rules/zoc-classes/zoc.rules:124  5.A  ZOC Class Table
 def all_stacks_screened_in_reaction(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...]) -> bool:
-    """Note 3) In the reaction phase, are all the enemy stacks exerting a zone on the hex screened? Friendly units of any size screen them all (5.A)."""
+    """Note 3) In the reaction phase, are all the enemy stacks exerting a zone on the hex screened? Friendly units of
+    any size screen them all (5.A).
+    """
     return _len(enemies) == 0 or _len(screeners) > 0
 
 
 # rules/zoc-classes/zoc.rules:124  5.A  ZOC Class Table
-def _t_all_stacks_screened_in_reaction(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]) -> bool:
+def _t_all_stacks_screened_in_reaction(
+    screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]
+) -> bool:
     """all_stacks_screened_in_reaction, recording in _t each rule it uses."""
     _t.extend(_RULES_ZCS_5_A)
     return _len(enemies) == 0 or _len(screeners) > 0
@@ -706,15 +861,29 @@ def _t_all_stacks_screened_in_reaction(screeners: tuple[ZocClass, ...], enemies:
 
 # rules/zoc-classes/zoc.rules:124  5.A  ZOC Class Table
 def explain_all_stacks_screened_in_reaction(screeners: Sequence[ZocClass], enemies: Sequence[ZocClass]) -> Answer[bool]:
-    """Note 3) In the reaction phase, are all the enemy stacks exerting a zone on the hex screened? Friendly units of any size screen them all (5.A), with the rules that decided it."""
+    """Note 3) In the reaction phase, are all the enemy stacks exerting a zone on the hex screened? Friendly units of
+    any size screen them all (5.A), with the rules that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_all_stacks_screened_in_reaction(tuple(screeners), tuple(enemies), _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(all_stacks_screened_in_reaction, (('screeners', screeners, _Items(('no_zoc', 'partial', 'full', 'double', 'triple'))), ('enemies', enemies, _Items(('no_zoc', 'partial', 'full', 'double', 'triple'))), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            all_stacks_screened_in_reaction,
+            (
+                ('screeners', screeners, _Items(('no_zoc', 'partial', 'full', 'double', 'triple'))),
+                ('enemies', enemies, _Items(('no_zoc', 'partial', 'full', 'double', 'triple'))),
+            ),
+        ),
+    )
 
 
 # rules/zoc-classes/zoc.rules:128  5.A  ZOC Class Table
 def screened_class_in_reaction(enemy: ZocClass, stays_in_hex: bool) -> ZocClass:
-    """Note 3) The enemy ZOC class a unit moving in the reaction phase pays for in a screened hex: one level less, whether it leaves the hex or stays (5.A)."""
+    """Note 3) The enemy ZOC class a unit moving in the reaction phase pays for in a screened hex: one level less,
+    whether it leaves the hex or stays (5.A).
+    """
     return _step_within(ZocClass_values, _ORDER_ZocClass, enemy, -1)
 
 
@@ -734,7 +903,9 @@ _ANSWERS_screened_class_in_reaction: Final[dict[tuple[ZocClass, bool], Answer[Zo
 
 # rules/zoc-classes/zoc.rules:128  5.A  ZOC Class Table
 def explain_screened_class_in_reaction(enemy: ZocClass, stays_in_hex: bool) -> Answer[ZocClass]:
-    """Note 3) The enemy ZOC class a unit moving in the reaction phase pays for in a screened hex: one level less, whether it leaves the hex or stays (5.A), with the rules that decided it."""
+    """Note 3) The enemy ZOC class a unit moving in the reaction phase pays for in a screened hex: one level less,
+    whether it leaves the hex or stays (5.A), with the rules that decided it.
+    """
     return _ANSWERS_screened_class_in_reaction[(enemy, stays_in_hex)]
 
 
@@ -789,14 +960,18 @@ def explain_red_result_modifier(defender: ZocClass) -> Answer[int]:
 # rules/zoc-classes/zoc.rules:285  5.A.2  Terrain Effects
 def terrain_reductions(u: ZUnit, x: Into) -> int:
     """Levels of reduction for terrain (5.A.2)."""
-    return _count(c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or u.artillery), x.major_river) if c)
+    return _count(
+        c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or u.artillery), x.major_river) if c
+    )
 
 
 # rules/zoc-classes/zoc.rules:285  5.A.2  Terrain Effects
 def _t_terrain_reductions(u: ZUnit, x: Into, _t: list[Cite]) -> int:
     """terrain_reductions, recording in _t each rule it uses."""
     _t.extend(_RULES_ZCS_5_A_2)
-    return _count(c for c in (x.bad_hexside, u.in_bad_terrain, (u.armour or u.artillery) and x.bad_terrain, x.major_river) if c)
+    return _count(
+        c for c in (x.bad_hexside, u.in_bad_terrain, (u.armour or u.artillery) and x.bad_terrain, x.major_river) if c
+    )
 
 
 # rules/zoc-classes/zoc.rules:285  5.A.2  Terrain Effects
@@ -811,14 +986,54 @@ def explain_terrain_reductions(u: ZUnit, x: Into) -> Answer[int]:
 def reductions(u: ZUnit, x: Into) -> int:
     """Levels the ZOC is reduced by: one for each condition (5.A.3)."""
     _u_artillery = u.artillery
-    return _count(c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or _u_artillery), x.major_river) if c) + _count(c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, _u_artillery or u.aa_or_at) if c) + u.even_mp_markers + u.supply_reductions + u.surprise_turn_reductions
+    return (
+        _count(
+            c
+            for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or _u_artillery), x.major_river)
+            if c
+        )
+        + _count(
+            c
+            for c in (
+                u.unsupported and x.movement,
+                u.in_reserve,
+                u.screened,
+                u.partisan_mode,
+                x.partisan and (not u.has_apzoc),
+                u.assaulted,
+                _u_artillery or u.aa_or_at,
+            )
+            if c
+        )
+        + u.even_mp_markers
+        + u.supply_reductions
+        + u.surprise_turn_reductions
+    )
 
 
 # rules/zoc-classes/zoc.rules:303  5.A.3  Reduced Zones (RZs)
 def _t_reductions(u: ZUnit, x: Into, _t: list[Cite]) -> int:
     """reductions, recording in _t each rule it uses."""
     _t.extend(_RULES_ZCS_5_A_3)
-    return _t_terrain_reductions(u, x, _t) + _count(c for c in (u.unsupported and x.movement, u.in_reserve, u.screened, u.partisan_mode, x.partisan and (not u.has_apzoc), u.assaulted, u.artillery or u.aa_or_at) if c) + u.even_mp_markers + u.supply_reductions + u.surprise_turn_reductions
+    return (
+        _t_terrain_reductions(u, x, _t)
+        + _count(
+            c
+            for c in (
+                u.unsupported and x.movement,
+                u.in_reserve,
+                u.screened,
+                u.partisan_mode,
+                x.partisan and (not u.has_apzoc),
+                u.assaulted,
+                u.artillery or u.aa_or_at,
+            )
+            if c
+        )
+        + u.even_mp_markers
+        + u.supply_reductions
+        + u.surprise_turn_reductions
+    )
 
 
 # rules/zoc-classes/zoc.rules:303  5.A.3  Reduced Zones (RZs)
@@ -847,7 +1062,9 @@ def explain_reductions_not_negative(u: ZUnit) -> Answer[bool]:
     """A rule reduces a ZOC by no fewer than zero levels (5.A.3), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_reductions_not_negative(u, _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(reductions_not_negative, (('u', u, _DOMAINS_ZUnit_0), )))
+    return Answer(
+        _value, _rules(_t), () if _value else _would_change(reductions_not_negative, (('u', u, _DOMAINS_ZUnit_0), ))
+    )
 
 
 # rules/zoc-classes/zoc.rules:337  5.A.4  Increased Zones
@@ -874,25 +1091,39 @@ def explain_increases(u: ZUnit, x: Into) -> Answer[int]:
 # rules/zoc-classes/zoc.rules:340  5.A.4  Increased Zones
 def stack_zoc(zocs: tuple[ZocClass, ...]) -> ZocClass:
     """The ZOC of units stacked together: three of a class make one of the next, up to full (5.A.4)."""
-    partials: int = _count(z for z in zocs if z == 'partial') + _div(_count(z for z in zocs if z == 'no_zoc') * 4, 12) // 4
+    partials: int = (
+        _count(z for z in zocs if z == 'partial') + _div(_count(z for z in zocs if z == 'no_zoc') * 4, 12) // 4
+    )
     fulls: int = _count(z for z in zocs if z == 'full') + _div(partials * 4, 12) // 4
     combined: ZocClass = 'full' if fulls > 0 else 'partial' if partials > 0 else 'no_zoc'
-    return 'no_zoc' if _len(zocs) == 0 else max(combined, _max((z for z in zocs), key=_ORDER_ZocClass.__getitem__), key=_ORDER_ZocClass.__getitem__)
+    return (
+        'no_zoc'
+        if _len(zocs) == 0
+        else max(combined, _max((z for z in zocs), key=_ORDER_ZocClass.__getitem__), key=_ORDER_ZocClass.__getitem__)
+    )
 
 
 # rules/zoc-classes/zoc.rules:340  5.A.4  Increased Zones
 def _t_stack_zoc(zocs: tuple[ZocClass, ...], _t: list[Cite]) -> ZocClass:
     """stack_zoc, recording in _t each rule it uses."""
     _t.extend(_RULES_ZCS_5_A_4)
-    partials: int = _count(z for z in zocs if z == 'partial') + _div(_count(z for z in zocs if z == 'no_zoc') * 4, 12) // 4
+    partials: int = (
+        _count(z for z in zocs if z == 'partial') + _div(_count(z for z in zocs if z == 'no_zoc') * 4, 12) // 4
+    )
     fulls: int = _count(z for z in zocs if z == 'full') + _div(partials * 4, 12) // 4
     combined: ZocClass = 'full' if fulls > 0 else 'partial' if partials > 0 else 'no_zoc'
-    return 'no_zoc' if _len(zocs) == 0 else max(combined, _max((z for z in zocs), key=_ORDER_ZocClass.__getitem__), key=_ORDER_ZocClass.__getitem__)
+    return (
+        'no_zoc'
+        if _len(zocs) == 0
+        else max(combined, _max((z for z in zocs), key=_ORDER_ZocClass.__getitem__), key=_ORDER_ZocClass.__getitem__)
+    )
 
 
 # rules/zoc-classes/zoc.rules:340  5.A.4  Increased Zones
 def explain_stack_zoc(zocs: Sequence[ZocClass]) -> Answer[ZocClass]:
-    """The ZOC of units stacked together: three of a class make one of the next, up to full (5.A.4), with the rules that decided it."""
+    """The ZOC of units stacked together: three of a class make one of the next, up to full (5.A.4), with the rules that
+    decided it.
+    """
     _t: list[Cite] = []
     _value = _t_stack_zoc(tuple(zocs), _t)
     return Answer(_value, _rules(_t), ())
@@ -938,7 +1169,8 @@ _ANSWERS_screened_class: Final[dict[tuple[ZocClass, bool], Answer[ZocClass]]] = 
 
 # rules/zoc-classes/zoc.rules:406  5.C  Screening Enemy ZOCs
 def explain_screened_class(enemy: ZocClass, stays_with_screening_unit: bool) -> Answer[ZocClass]:
-    """The enemy ZOC class a friendly unit moving through a screened hex pays for (5.C), with the rules that decided it."""
+    """The enemy ZOC class a friendly unit moving through a screened hex pays for (5.C), with the rules that decided it.
+    """
     return _ANSWERS_screened_class[(enemy, stays_with_screening_unit)]
 
 
@@ -994,13 +1226,17 @@ _ANSWERS_screened_in_reaction: Final[dict[tuple[bool], Answer[bool]]] = {
 
 # rules/zoc-classes/zoc.rules:453  5.C.1.c  Additional Reaction Phase Effects
 def explain_screened_in_reaction(friendly_combat_unit: bool) -> Answer[bool]:
-    """Does a hex entered by reserves in the reaction movement phase count as screened? (5.C.1.c), with the rules that decided it."""
+    """Does a hex entered by reserves in the reaction movement phase count as screened? (5.C.1.c), with the rules that
+    decided it.
+    """
     return _ANSWERS_screened_in_reaction[(friendly_combat_unit,)]
 
 
 # rules/zoc-classes/zoc.rules:457  5.C.1.c  Additional Reaction Phase Effects
 def reserve_pays_class(enemy: ZocClass, friendly_combat_unit: bool, stays_in_hex: bool) -> ZocClass:
-    """The enemy ZOC class a reserve pays for in a hex it enters in the reaction movement phase: one level less where a friendly combat unit is, whether it leaves the hex or stays (5.C.1.c)."""
+    """The enemy ZOC class a reserve pays for in a hex it enters in the reaction movement phase: one level less where a
+    friendly combat unit is, whether it leaves the hex or stays (5.C.1.c).
+    """
     return _step_within(ZocClass_values, _ORDER_ZocClass, enemy, -1) if friendly_combat_unit else enemy
 
 
@@ -1030,7 +1266,9 @@ _ANSWERS_reserve_pays_class: Final[dict[tuple[ZocClass, bool, bool], Answer[ZocC
 
 # rules/zoc-classes/zoc.rules:457  5.C.1.c  Additional Reaction Phase Effects
 def explain_reserve_pays_class(enemy: ZocClass, friendly_combat_unit: bool, stays_in_hex: bool) -> Answer[ZocClass]:
-    """The enemy ZOC class a reserve pays for in a hex it enters in the reaction movement phase: one level less where a friendly combat unit is, whether it leaves the hex or stays (5.C.1.c), with the rules that decided it."""
+    """The enemy ZOC class a reserve pays for in a hex it enters in the reaction movement phase: one level less where a
+    friendly combat unit is, whether it leaves the hex or stays (5.C.1.c), with the rules that decided it.
+    """
     return _ANSWERS_reserve_pays_class[(enemy, friendly_combat_unit, stays_in_hex)]
 
 
@@ -1049,7 +1287,9 @@ _ANSWERS_ezoc_negated_in_reaction: Final[dict[tuple[Works], Answer[bool]]] = {
 
 # rules/zoc-classes/zoc.rules:461  5.C.1.c  Additional Reaction Phase Effects
 def explain_ezoc_negated_in_reaction(works: Works) -> Answer[bool]:
-    """Are the effects of enemy ZOCs negated in this hex during the reaction movement phase? (5.C.1.c), with the rules that decided it."""
+    """Are the effects of enemy ZOCs negated in this hex during the reaction movement phase? (5.C.1.c), with the rules
+    that decided it.
+    """
     return _ANSWERS_ezoc_negated_in_reaction[(works,)]
 
 
@@ -1067,15 +1307,23 @@ _ANSWERS_may_screen: Final[dict[tuple[ZocClass, ZocClass, bool, bool], Answer[bo
     ('no_zoc', 'partial', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
     ('no_zoc', 'partial', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
     ('no_zoc', 'partial', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
-    ('no_zoc', 'partial', True, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('screener = partial', 'screener = full', 'screener = double', 'screener = triple', 'enemy = no_zoc')),
+    ('no_zoc', 'partial', True, True,): Answer(
+        False,
+        (_CITE_ZCS_5_C_2,),
+        ('screener = partial', 'screener = full', 'screener = double', 'screener = triple', 'enemy = no_zoc'),
+    ),
     ('no_zoc', 'full', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
     ('no_zoc', 'full', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
     ('no_zoc', 'full', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
-    ('no_zoc', 'full', True, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('screener = full', 'screener = double', 'screener = triple', 'enemy = no_zoc')),
+    ('no_zoc', 'full', True, True,): Answer(
+        False, (_CITE_ZCS_5_C_2,), ('screener = full', 'screener = double', 'screener = triple', 'enemy = no_zoc')
+    ),
     ('no_zoc', 'double', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
     ('no_zoc', 'double', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
     ('no_zoc', 'double', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
-    ('no_zoc', 'double', True, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('screener = double', 'screener = triple', 'enemy = no_zoc')),
+    ('no_zoc', 'double', True, True,): Answer(
+        False, (_CITE_ZCS_5_C_2,), ('screener = double', 'screener = triple', 'enemy = no_zoc')
+    ),
     ('no_zoc', 'triple', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
     ('no_zoc', 'triple', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
     ('no_zoc', 'triple', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
@@ -1091,15 +1339,23 @@ _ANSWERS_may_screen: Final[dict[tuple[ZocClass, ZocClass, bool, bool], Answer[bo
     ('partial', 'full', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
     ('partial', 'full', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
     ('partial', 'full', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
-    ('partial', 'full', True, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('screener = full', 'screener = double', 'screener = triple', 'enemy = no_zoc', 'enemy = partial')),
+    ('partial', 'full', True, True,): Answer(
+        False,
+        (_CITE_ZCS_5_C_2,),
+        ('screener = full', 'screener = double', 'screener = triple', 'enemy = no_zoc', 'enemy = partial'),
+    ),
     ('partial', 'double', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
     ('partial', 'double', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
     ('partial', 'double', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
-    ('partial', 'double', True, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('screener = double', 'screener = triple', 'enemy = no_zoc', 'enemy = partial')),
+    ('partial', 'double', True, True,): Answer(
+        False, (_CITE_ZCS_5_C_2,), ('screener = double', 'screener = triple', 'enemy = no_zoc', 'enemy = partial')
+    ),
     ('partial', 'triple', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
     ('partial', 'triple', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
     ('partial', 'triple', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
-    ('partial', 'triple', True, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('screener = triple', 'enemy = no_zoc', 'enemy = partial')),
+    ('partial', 'triple', True, True,): Answer(
+        False, (_CITE_ZCS_5_C_2,), ('screener = triple', 'enemy = no_zoc', 'enemy = partial')
+    ),
     ('full', 'no_zoc', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
     ('full', 'no_zoc', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('in_its_hex = true',)),
     ('full', 'no_zoc', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ('ends_phase_there = true',)),
@@ -1115,11 +1371,17 @@ _ANSWERS_may_screen: Final[dict[tuple[ZocClass, ZocClass, bool, bool], Answer[bo
     ('full', 'double', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
     ('full', 'double', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
     ('full', 'double', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
-    ('full', 'double', True, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('screener = double', 'screener = triple', 'enemy = no_zoc', 'enemy = partial', 'enemy = full')),
+    ('full', 'double', True, True,): Answer(
+        False,
+        (_CITE_ZCS_5_C_2,),
+        ('screener = double', 'screener = triple', 'enemy = no_zoc', 'enemy = partial', 'enemy = full'),
+    ),
     ('full', 'triple', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
     ('full', 'triple', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
     ('full', 'triple', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
-    ('full', 'triple', True, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('screener = triple', 'enemy = no_zoc', 'enemy = partial', 'enemy = full')),
+    ('full', 'triple', True, True,): Answer(
+        False, (_CITE_ZCS_5_C_2,), ('screener = triple', 'enemy = no_zoc', 'enemy = partial', 'enemy = full')
+    ),
     ('double', 'no_zoc', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
     ('double', 'no_zoc', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('in_its_hex = true',)),
     ('double', 'no_zoc', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ('ends_phase_there = true',)),
@@ -1139,7 +1401,11 @@ _ANSWERS_may_screen: Final[dict[tuple[ZocClass, ZocClass, bool, bool], Answer[bo
     ('double', 'triple', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
     ('double', 'triple', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
     ('double', 'triple', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
-    ('double', 'triple', True, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('screener = triple', 'enemy = no_zoc', 'enemy = partial', 'enemy = full', 'enemy = double')),
+    ('double', 'triple', True, True,): Answer(
+        False,
+        (_CITE_ZCS_5_C_2,),
+        ('screener = triple', 'enemy = no_zoc', 'enemy = partial', 'enemy = full', 'enemy = double'),
+    ),
     ('triple', 'no_zoc', False, False,): Answer(False, (_CITE_ZCS_5_C_2,), ()),
     ('triple', 'no_zoc', False, True,): Answer(False, (_CITE_ZCS_5_C_2,), ('in_its_hex = true',)),
     ('triple', 'no_zoc', True, False,): Answer(False, (_CITE_ZCS_5_C_2,), ('ends_phase_there = true',)),
@@ -1171,45 +1437,87 @@ def explain_may_screen(screener: ZocClass, enemy: ZocClass, in_its_hex: bool, en
 
 # rules/zoc-classes/zoc.rules:497  5.C.2  Screening Units Effects & Restrictions
 def stacks_one_unit_screens(screener: ZocClass, enemies: tuple[ZocClass, ...]) -> int:
-    """d) Enemy stacks one unit can screen: one of the same or a lesser class (c), or two with lesser ZOCs (note 5) (5.C.2)."""
-    return 2 if screener != 'no_zoc' and _count(e for e in enemies if _ORDER_ZocClass[e] < _ORDER_ZocClass[screener]) >= 2 else 1 if any(_ORDER_ZocClass[e] <= _ORDER_ZocClass[screener] for e in enemies) else 0
+    """d) Enemy stacks one unit can screen: one of the same or a lesser class (c), or two with lesser ZOCs (note 5)
+    (5.C.2).
+    """
+    return (
+        2
+        if screener != 'no_zoc' and _count(e for e in enemies if _ORDER_ZocClass[e] < _ORDER_ZocClass[screener]) >= 2
+        else 1
+        if any(_ORDER_ZocClass[e] <= _ORDER_ZocClass[screener] for e in enemies)
+        else 0
+    )
 
 
 # rules/zoc-classes/zoc.rules:497  5.C.2  Screening Units Effects & Restrictions
 def _t_stacks_one_unit_screens(screener: ZocClass, enemies: tuple[ZocClass, ...], _t: list[Cite]) -> int:
     """stacks_one_unit_screens, recording in _t each rule it uses."""
     _t.extend(_RULES_ZCS_5_C_2)
-    return 2 if screener != 'no_zoc' and _count(e for e in enemies if _ORDER_ZocClass[e] < _ORDER_ZocClass[screener]) >= 2 else 1 if any(_ORDER_ZocClass[e] <= _ORDER_ZocClass[screener] for e in enemies) else 0
+    return (
+        2
+        if screener != 'no_zoc' and _count(e for e in enemies if _ORDER_ZocClass[e] < _ORDER_ZocClass[screener]) >= 2
+        else 1
+        if any(_ORDER_ZocClass[e] <= _ORDER_ZocClass[screener] for e in enemies)
+        else 0
+    )
 
 
 # rules/zoc-classes/zoc.rules:497  5.C.2  Screening Units Effects & Restrictions
 def explain_stacks_one_unit_screens(screener: ZocClass, enemies: Sequence[ZocClass]) -> Answer[int]:
-    """d) Enemy stacks one unit can screen: one of the same or a lesser class (c), or two with lesser ZOCs (note 5) (5.C.2), with the rules that decided it."""
+    """d) Enemy stacks one unit can screen: one of the same or a lesser class (c), or two with lesser ZOCs (note 5)
+    (5.C.2), with the rules that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_stacks_one_unit_screens(screener, tuple(enemies), _t)
     return Answer(_value, _rules(_t), ())
 
 
 # rules/zoc-classes/zoc.rules:503  5.C.2  Screening Units Effects & Restrictions
-def screening_left(level: ZocClass, carried: int, screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...]) -> int:
-    """d) Enemy stacks below this class the screeners can still take, once all of this class and above are (-1: not all are) (5.C.2)."""
+def screening_left(
+    level: ZocClass, carried: int, screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...]
+) -> int:
+    """d) Enemy stacks below this class the screeners can still take, once all of this class and above are (-1: not all
+    are) (5.C.2).
+    """
     stacks: int = _count(e for e in enemies if e == level)
     own: int = _count(s for s in screeners if s == level)
-    return -1 if carried < 0 else carried - stacks + 2 * own if stacks <= carried else 2 * (own - (stacks - carried)) if stacks - carried <= own else -1
+    return (
+        -1
+        if carried < 0
+        else carried - stacks + 2 * own
+        if stacks <= carried
+        else 2 * (own - (stacks - carried))
+        if stacks - carried <= own
+        else -1
+    )
 
 
 # rules/zoc-classes/zoc.rules:503  5.C.2  Screening Units Effects & Restrictions
-def _t_screening_left(level: ZocClass, carried: int, screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]) -> int:
+def _t_screening_left(
+    level: ZocClass, carried: int, screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]
+) -> int:
     """screening_left, recording in _t each rule it uses."""
     _t.extend(_RULES_ZCS_5_C_2)
     stacks: int = _count(e for e in enemies if e == level)
     own: int = _count(s for s in screeners if s == level)
-    return -1 if carried < 0 else carried - stacks + 2 * own if stacks <= carried else 2 * (own - (stacks - carried)) if stacks - carried <= own else -1
+    return (
+        -1
+        if carried < 0
+        else carried - stacks + 2 * own
+        if stacks <= carried
+        else 2 * (own - (stacks - carried))
+        if stacks - carried <= own
+        else -1
+    )
 
 
 # rules/zoc-classes/zoc.rules:503  5.C.2  Screening Units Effects & Restrictions
-def explain_screening_left(level: ZocClass, carried: int, screeners: Sequence[ZocClass], enemies: Sequence[ZocClass]) -> Answer[int]:
-    """d) Enemy stacks below this class the screeners can still take, once all of this class and above are (-1: not all are) (5.C.2), with the rules that decided it."""
+def explain_screening_left(
+    level: ZocClass, carried: int, screeners: Sequence[ZocClass], enemies: Sequence[ZocClass]
+) -> Answer[int]:
+    """d) Enemy stacks below this class the screeners can still take, once all of this class and above are (-1: not all
+    are) (5.C.2), with the rules that decided it.
+    """
     _t: list[Cite] = []
     _value = _t_screening_left(level, carried, tuple(screeners), tuple(enemies), _t)
     return Answer(_value, _rules(_t), ())
@@ -1218,14 +1526,49 @@ def explain_screening_left(level: ZocClass, carried: int, screeners: Sequence[Zo
 # rules/zoc-classes/zoc.rules:513  5.C.2  Screening Units Effects & Restrictions
 def all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...]) -> bool:
     """d) Are all the enemy stacks exerting a zone on the hex screened? (5.C.2)."""
-    return screening_left('no_zoc', screening_left('partial', screening_left('full', screening_left('double', screening_left('triple', 0, screeners, enemies), screeners, enemies), screeners, enemies), screeners, enemies), screeners, enemies) >= 0
+    return screening_left(
+        'no_zoc',
+        screening_left(
+            'partial',
+            screening_left(
+                'full',
+                screening_left('double', screening_left('triple', 0, screeners, enemies), screeners, enemies),
+                screeners,
+                enemies,
+            ),
+            screeners,
+            enemies,
+        ),
+        screeners,
+        enemies,
+    ) >= 0
 
 
 # rules/zoc-classes/zoc.rules:513  5.C.2  Screening Units Effects & Restrictions
 def _t_all_stacks_screened(screeners: tuple[ZocClass, ...], enemies: tuple[ZocClass, ...], _t: list[Cite]) -> bool:
     """all_stacks_screened, recording in _t each rule it uses."""
     _t.extend(_RULES_ZCS_5_C_2)
-    return _t_screening_left('no_zoc', _t_screening_left('partial', _t_screening_left('full', _t_screening_left('double', _t_screening_left('triple', 0, screeners, enemies, _t), screeners, enemies, _t), screeners, enemies, _t), screeners, enemies, _t), screeners, enemies, _t) >= 0
+    return _t_screening_left(
+        'no_zoc',
+        _t_screening_left(
+            'partial',
+            _t_screening_left(
+                'full',
+                _t_screening_left(
+                    'double', _t_screening_left('triple', 0, screeners, enemies, _t), screeners, enemies, _t
+                ),
+                screeners,
+                enemies,
+                _t,
+            ),
+            screeners,
+            enemies,
+            _t,
+        ),
+        screeners,
+        enemies,
+        _t,
+    ) >= 0
 
 
 # rules/zoc-classes/zoc.rules:513  5.C.2  Screening Units Effects & Restrictions
@@ -1233,7 +1576,17 @@ def explain_all_stacks_screened(screeners: Sequence[ZocClass], enemies: Sequence
     """d) Are all the enemy stacks exerting a zone on the hex screened? (5.C.2), with the rules that decided it."""
     _t: list[Cite] = []
     _value = _t_all_stacks_screened(tuple(screeners), tuple(enemies), _t)
-    return Answer(_value, _rules(_t), () if _value else _would_change(all_stacks_screened, (('screeners', screeners, _Items(('no_zoc', 'partial', 'full', 'double', 'triple'))), ('enemies', enemies, _Items(('no_zoc', 'partial', 'full', 'double', 'triple'))), )))
+    return Answer(
+        _value,
+        _rules(_t),
+        () if _value else _would_change(
+            all_stacks_screened,
+            (
+                ('screeners', screeners, _Items(('no_zoc', 'partial', 'full', 'double', 'triple'))),
+                ('enemies', enemies, _Items(('no_zoc', 'partial', 'full', 'double', 'triple'))),
+            ),
+        ),
+    )
 
 
 # rules/zoc-classes/zoc.rules:64  5  Zones of Control (ZOC)
@@ -1253,9 +1606,19 @@ def zoc_class(u: ZUnit, x: Into) -> ZocClass:
         return 'no_zoc'
     # dispersed: 5 (ZCS) rules/zoc-classes/zoc.rules:70
     if u.badly_dispersed:
-        return _step_within(ZocClass_values, _ORDER_ZocClass, _step_within(ZocClass_values, _ORDER_ZocClass, 'no_zoc', -reductions(u, x)), _count(c for c in (x.own_hex, x.arctic, u.artillery_support) if c))
+        return _step_within(
+            ZocClass_values,
+            _ORDER_ZocClass,
+            _step_within(ZocClass_values, _ORDER_ZocClass, 'no_zoc', -reductions(u, x)),
+            _count(c for c in (x.own_hex, x.arctic, u.artillery_support) if c),
+        )
     # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:72
-    return _step_within(ZocClass_values, _ORDER_ZocClass, _step_within(ZocClass_values, _ORDER_ZocClass, UnitKind_base[u.kind], -reductions(u, x)), _count(c for c in (x.own_hex, x.arctic, u.artillery_support) if c))
+    return _step_within(
+        ZocClass_values,
+        _ORDER_ZocClass,
+        _step_within(ZocClass_values, _ORDER_ZocClass, UnitKind_base[u.kind], -reductions(u, x)),
+        _count(c for c in (x.own_hex, x.arctic, u.artillery_support) if c),
+    )
 
 
 # rules/zoc-classes/zoc.rules:64  5  Zones of Control (ZOC)
@@ -1280,10 +1643,25 @@ def _t_zoc_class(u: ZUnit, x: Into, _t: list[Cite]) -> ZocClass:
     # dispersed: 5 (ZCS) rules/zoc-classes/zoc.rules:70
     if u.badly_dispersed:
         _t.extend(_RULES_ZCS_5__ZCS_5_dispersed)
-        return _step_within(ZocClass_values, _ORDER_ZocClass, _step_within(ZocClass_values, _ORDER_ZocClass, 'no_zoc', -_t_reductions(u, x, _t)), _t_increases(u, x, _t))
+        return _step_within(
+            ZocClass_values,
+            _ORDER_ZocClass,
+            _step_within(ZocClass_values, _ORDER_ZocClass, 'no_zoc', -_t_reductions(u, x, _t)),
+            _t_increases(u, x, _t),
+        )
     # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:72
     _t.extend(_RULES_ZCS_5__ZCS_5_modified)
-    return _step_within(ZocClass_values, _ORDER_ZocClass, _step_within(ZocClass_values, _ORDER_ZocClass, _attr(_t, _CITES_UnitKind_base, UnitKind_base, u.kind), -_t_reductions(u, x, _t)), _t_increases(u, x, _t))
+    return _step_within(
+        ZocClass_values,
+        _ORDER_ZocClass,
+        _step_within(
+            ZocClass_values,
+            _ORDER_ZocClass,
+            _attr(_t, _CITES_UnitKind_base, UnitKind_base, u.kind),
+            -_t_reductions(u, x, _t),
+        ),
+        _t_increases(u, x, _t),
+    )
 
 
 # rules/zoc-classes/zoc.rules:64  5  Zones of Control (ZOC)
@@ -1296,164 +1674,199 @@ def explain_zoc_class(u: ZUnit, x: Into) -> Answer[ZocClass]:
 
 # ---- input checked at the boundary ---------------------------------------------
 
-STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Into': {'additionalProperties': False,
-                        'allOf': [{'description': "own_hex_is_in_reach (5: A unit's own hex is not "
-                                                  'beyond its adjacent hexes): not (x.own_hex and '
-                                                  'x.beyond_adjacent)',
-                                   'if': {'properties': {'own_hex': {'const': True}},
-                                          'required': ['own_hex']},
-                                   'then': {'properties': {'beyond_adjacent': {'const': False}}},
-                                   'x-rulec-invariant': {'checks': ['beyond_adjacent', 'own_hex'],
-                                                         'exact': True,
-                                                         'expression': 'not (x.own_hex and '
-                                                                       'x.beyond_adjacent)',
-                                                         'name': 'own_hex_is_in_reach',
-                                                         'rule': '5',
-                                                         'title': "A unit's own hex is not beyond its "
-                                                                  'adjacent hexes'}}],
-                        'description': 'The hex (and hexside) a ZOC is exerted into. Its invariants, '
-                                       'in allOf (a field left out counts as its default): '
-                                       "own_hex_is_in_reach (5: A unit's own hex is not beyond its "
-                                       'adjacent hexes): not (x.own_hex and x.beyond_adjacent)',
-                        'properties': {'arctic': {'description': 'Into the Arctic (weather zone A)',
-                                                  'type': 'boolean'},
-                                       'bad_hexside': {'description': 'Across a bad terrain hexside',
-                                                       'type': 'boolean'},
-                                       'bad_terrain': {'description': 'Into a bad terrain hex',
-                                                       'type': 'boolean'},
-                                       'beyond_adjacent': {'description': "Neither the unit's own hex "
-                                                                          'nor one of the six hexes '
-                                                                          'adjacent to it',
-                                                           'type': 'boolean'},
-                                       'great_river': {'description': 'Across a great river hexside or '
-                                                                      'a narrow strait',
-                                                       'type': 'boolean'},
-                                       'major_river': {'description': 'Across an unfrozen major river '
-                                                                      'hexside',
-                                                       'type': 'boolean'},
-                                       'movement': {'description': "Affecting another unit's movement "
-                                                                   '(in a movement phase)',
-                                                    'type': 'boolean'},
-                                       'own_hex': {'description': 'The hex the unit occupies',
-                                                   'type': 'boolean'},
-                                       'partisan': {'description': 'Against a partisan mode unit',
-                                                    'type': 'boolean'},
-                                       'prohibited': {'description': 'Terrain or a hexside the unit '
-                                                                     'may not enter or cross (e.g. '
-                                                                     'all-sea in clear weather)',
-                                                      'type': 'boolean'}},
-                        'required': [],
-                        'type': 'object'},
-               'ZUnit': {'additionalProperties': False,
-                         'allOf': [{'allOf': [{'properties': {'supply_reductions': {'minimum': 0}}},
-                                              {'properties': {'surprise_turn_reductions': {'minimum': 0}}}],
-                                    'description': 'reductions_not_negative (5.A.3: A rule reduces a '
-                                                   'ZOC by no fewer than zero levels): '
-                                                   'u.supply_reductions >= 0 and '
-                                                   'u.surprise_turn_reductions >= 0',
-                                    'x-rulec-invariant': {'checks': ['supply_reductions',
-                                                                     'surprise_turn_reductions'],
-                                                          'exact': True,
-                                                          'expression': 'u.supply_reductions >= 0 and '
-                                                                        'u.surprise_turn_reductions >= '
-                                                                        '0',
-                                                          'name': 'reductions_not_negative',
-                                                          'rule': '5.A.3',
-                                                          'title': 'A rule reduces a ZOC by no fewer '
-                                                                   'than zero levels'}}],
-                         'description': 'A unit exerting a ZOC. Its invariants, in allOf (a field left '
-                                        'out counts as its default): reductions_not_negative (5.A.3: A '
-                                        'rule reduces a ZOC by no fewer than zero levels): '
-                                        'u.supply_reductions >= 0 and u.surprise_turn_reductions >= 0',
-                         'properties': {'aa_or_at': {'description': 'An AA or AT unit',
-                                                     'type': 'boolean'},
-                                        'armour': {'description': 'Has the armour symbol (motorized '
-                                                                  'infantry does not)',
-                                                   'type': 'boolean'},
-                                        'artillery': {'description': 'An artillery unit',
-                                                      'type': 'boolean'},
-                                        'artillery_support': {'description': 'Receives support from '
-                                                                             'artillery, or is the '
-                                                                             'artillery providing it '
-                                                                             '(9.A)',
-                                                              'type': 'boolean'},
-                                        'assaulted': {'description': 'Made an amphibious or airborne '
-                                                                     'assault this player-turn',
-                                                      'type': 'boolean'},
-                                        'attacked_at_minimum_odds': {'description': 'Being attacked at '
-                                                                                    'minimum odds or '
-                                                                                    'higher',
-                                                                     'type': 'boolean'},
-                                        'badly_dispersed': {'description': 'Badly dispersed',
-                                                            'type': 'boolean'},
-                                        'even_mp_markers': {'$ref': '#/$defs/rulec:int',
-                                                            'description': 'Even numbered "+ # MP" '
-                                                                           'markers on the unit'},
-                                        'has_apzoc': {'description': 'Has an anti-partisan ZOC',
-                                                      'type': 'boolean'},
-                                        'in_bad_terrain': {'description': 'Occupies bad terrain '
-                                                                          '(3.F.1.a)',
-                                                           'type': 'boolean'},
-                                        'in_reserve': {'description': 'In reserve', 'type': 'boolean'},
-                                        'kind': {'description': 'What the unit is',
-                                                 'enum': ['division',
-                                                          'divisional_grouping',
-                                                          'corps',
-                                                          'corps_army_marker',
-                                                          'port_fortification',
-                                                          'brigade',
-                                                          'brigade_grouping',
-                                                          'regiment',
-                                                          'cadre',
-                                                          'hq',
-                                                          'battalion',
-                                                          'remnant',
-                                                          'fort',
-                                                          'battery']},
-                                        'partisan_mode': {'description': 'A partisan mode unit',
-                                                          'type': 'boolean'},
-                                        'screened': {'description': 'Screened', 'type': 'boolean'},
-                                        'supply_reductions': {'$ref': '#/$defs/rulec:int',
-                                                              'description': 'Levels the supply rules '
-                                                                             'reduce its ZOC by (not '
-                                                                             'in this source)'},
-                                        'surprise_turn_reductions': {'$ref': '#/$defs/rulec:int',
-                                                                     'description': 'Levels the '
-                                                                                    'surprise turn '
-                                                                                    'rules reduce its '
-                                                                                    'ZOC by (not in '
-                                                                                    'this source)'},
-                                        'unsupported': {'description': 'Unsupported (9.A)',
-                                                        'type': 'boolean'}},
-                         'required': [],
-                         'type': 'object'},
-               'rulec:int': {'description': 'A whole number (1, 1.0 and 1e3 are whole; at most 1,200 '
-                                            'digits).',
-                             'exclusiveMaximum': 10 ** 1200,
-                             'exclusiveMinimum': -10 ** 1200,
-                             'type': 'integer'}},
-     '$schema': 'https://json-schema.org/draft/2020-12/schema',
-     'additionalProperties': {'oneOf': [{'additionalProperties': False,
-                                         'properties': {'record': {'const': 'ZUnit'},
-                                                        'value': {'$ref': '#/$defs/ZUnit'}},
-                                         'required': ['record', 'value'],
-                                         'type': 'object'},
-                                        {'additionalProperties': False,
-                                         'properties': {'record': {'const': 'Into'},
-                                                        'value': {'$ref': '#/$defs/Into'}},
-                                         'required': ['record', 'value'],
-                                         'type': 'object'}]},
-     'description': 'Named values for rulec eval --state: each property names a record of this ruleset '
-                    'and gives its fields, as {"h": {"record": "Hex", "value": {...}}}. A value is '
-                    "valid exactly when the generated module's from_json reads it: its records' "
-                    "invariants are here too, each in its record's allOf, marked with "
-                    '"x-rulec-invariant".',
-     'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
-     'title': 'Game state for Zones of Control by class (ZCS)',
-     'type': 'object'}
+STATE_SCHEMA: Final[dict[str, Any]] = {
+    '$defs': {
+        'Into': {
+            'additionalProperties': False,
+            'allOf': [
+                {
+                    'description': (
+                        "own_hex_is_in_reach (5: A unit's own hex is not beyond its adjacent hexes): not (x.own_hex "
+                        'and x.beyond_adjacent)'
+                    ),
+                    'if': {'properties': {'own_hex': {'const': True}}, 'required': ['own_hex']},
+                    'then': {'properties': {'beyond_adjacent': {'const': False}}},
+                    'x-rulec-invariant': {
+                        'checks': ['beyond_adjacent', 'own_hex'],
+                        'exact': True,
+                        'expression': 'not (x.own_hex and x.beyond_adjacent)',
+                        'name': 'own_hex_is_in_reach',
+                        'rule': '5',
+                        'title': "A unit's own hex is not beyond its adjacent hexes",
+                    },
+                },
+            ],
+            'description': (
+                'The hex (and hexside) a ZOC is exerted into. Its invariants, in allOf (a field left out counts as its '
+                "default): own_hex_is_in_reach (5: A unit's own hex is not beyond its adjacent hexes): not (x.own_hex "
+                'and x.beyond_adjacent)'
+            ),
+            'properties': {
+                'arctic': {'description': 'Into the Arctic (weather zone A)', 'type': 'boolean'},
+                'bad_hexside': {'description': 'Across a bad terrain hexside', 'type': 'boolean'},
+                'bad_terrain': {'description': 'Into a bad terrain hex', 'type': 'boolean'},
+                'beyond_adjacent': {
+                    'description': "Neither the unit's own hex nor one of the six hexes adjacent to it",
+                    'type': 'boolean',
+                },
+                'great_river': {'description': 'Across a great river hexside or a narrow strait', 'type': 'boolean'},
+                'major_river': {'description': 'Across an unfrozen major river hexside', 'type': 'boolean'},
+                'movement': {
+                    'description': "Affecting another unit's movement (in a movement phase)",
+                    'type': 'boolean',
+                },
+                'own_hex': {'description': 'The hex the unit occupies', 'type': 'boolean'},
+                'partisan': {'description': 'Against a partisan mode unit', 'type': 'boolean'},
+                'prohibited': {
+                    'description': (
+                        'Terrain or a hexside the unit may not enter or cross (e.g. all-sea in clear weather)'
+                    ),
+                    'type': 'boolean',
+                },
+            },
+            'required': [],
+            'type': 'object',
+        },
+        'ZUnit': {
+            'additionalProperties': False,
+            'allOf': [
+                {
+                    'allOf': [
+                        {'properties': {'supply_reductions': {'minimum': 0}}},
+                        {'properties': {'surprise_turn_reductions': {'minimum': 0}}},
+                    ],
+                    'description': (
+                        'reductions_not_negative (5.A.3: A rule reduces a ZOC by no fewer than zero levels): '
+                        'u.supply_reductions >= 0 and u.surprise_turn_reductions >= 0'
+                    ),
+                    'x-rulec-invariant': {
+                        'checks': ['supply_reductions', 'surprise_turn_reductions'],
+                        'exact': True,
+                        'expression': 'u.supply_reductions >= 0 and u.surprise_turn_reductions >= 0',
+                        'name': 'reductions_not_negative',
+                        'rule': '5.A.3',
+                        'title': 'A rule reduces a ZOC by no fewer than zero levels',
+                    },
+                },
+            ],
+            'description': (
+                'A unit exerting a ZOC. Its invariants, in allOf (a field left out counts as its default): '
+                'reductions_not_negative (5.A.3: A rule reduces a ZOC by no fewer than zero levels): '
+                'u.supply_reductions >= 0 and u.surprise_turn_reductions >= 0'
+            ),
+            'properties': {
+                'aa_or_at': {'description': 'An AA or AT unit', 'type': 'boolean'},
+                'armour': {'description': 'Has the armour symbol (motorized infantry does not)', 'type': 'boolean'},
+                'artillery': {'description': 'An artillery unit', 'type': 'boolean'},
+                'artillery_support': {
+                    'description': 'Receives support from artillery, or is the artillery providing it (9.A)',
+                    'type': 'boolean',
+                },
+                'assaulted': {
+                    'description': 'Made an amphibious or airborne assault this player-turn',
+                    'type': 'boolean',
+                },
+                'attacked_at_minimum_odds': {
+                    'description': 'Being attacked at minimum odds or higher',
+                    'type': 'boolean',
+                },
+                'badly_dispersed': {'description': 'Badly dispersed', 'type': 'boolean'},
+                'even_mp_markers': {
+                    '$ref': '#/$defs/rulec:int',
+                    'description': 'Even numbered "+ # MP" markers on the unit',
+                },
+                'has_apzoc': {'description': 'Has an anti-partisan ZOC', 'type': 'boolean'},
+                'in_bad_terrain': {'description': 'Occupies bad terrain (3.F.1.a)', 'type': 'boolean'},
+                'in_reserve': {'description': 'In reserve', 'type': 'boolean'},
+                'kind': {
+                    'description': 'What the unit is',
+                    'enum': [
+                        'division',
+                        'divisional_grouping',
+                        'corps',
+                        'corps_army_marker',
+                        'port_fortification',
+                        'brigade',
+                        'brigade_grouping',
+                        'regiment',
+                        'cadre',
+                        'hq',
+                        'battalion',
+                        'remnant',
+                        'fort',
+                        'battery',
+                    ],
+                },
+                'partisan_mode': {'description': 'A partisan mode unit', 'type': 'boolean'},
+                'screened': {'description': 'Screened', 'type': 'boolean'},
+                'supply_reductions': {
+                    '$ref': '#/$defs/rulec:int',
+                    'description': 'Levels the supply rules reduce its ZOC by (not in this source)',
+                },
+                'surprise_turn_reductions': {
+                    '$ref': '#/$defs/rulec:int',
+                    'description': 'Levels the surprise turn rules reduce its ZOC by (not in this source)',
+                },
+                'unsupported': {'description': 'Unsupported (9.A)', 'type': 'boolean'},
+            },
+            'required': [],
+            'type': 'object',
+        },
+        'rulec:int': {
+            'description': 'A whole number (1, 1.0 and 1e3 are whole; at most 1,200 digits).',
+            'exclusiveMaximum': 10 ** 1200,
+            'exclusiveMinimum': -10 ** 1200,
+            'type': 'integer',
+        },
+    },
+    '$schema': 'https://json-schema.org/draft/2020-12/schema',
+    'additionalProperties': {
+        'oneOf': [
+            {
+                'additionalProperties': False,
+                'properties': {'record': {'const': 'ZUnit'}, 'value': {'$ref': '#/$defs/ZUnit'}},
+                'required': ['record', 'value'],
+                'type': 'object',
+            },
+            {
+                'additionalProperties': False,
+                'properties': {'record': {'const': 'Into'}, 'value': {'$ref': '#/$defs/Into'}},
+                'required': ['record', 'value'],
+                'type': 'object',
+            },
+        ],
+    },
+    'description': (
+        'Named values for rulec eval --state: each property names a record of this ruleset and gives its fields, as '
+        '{"h": {"record": "Hex", "value": {...}}}. A value is valid exactly when the generated module\'s from_json '
+        'reads it: its records\' invariants are here too, each in its record\'s allOf, marked with "x-rulec-invariant".'
+    ),
+    'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
+    'title': 'Game state for Zones of Control by class (ZCS)',
+    'type': 'object',
+}
 _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
     'ZUnit': (
-        ('kind', 'enum UnitKind', ('division', 'divisional_grouping', 'corps', 'corps_army_marker', 'port_fortification', 'brigade', 'brigade_grouping', 'regiment', 'cadre', 'hq', 'battalion', 'remnant', 'fort', 'battery')),
+        (
+            'kind',
+            'enum UnitKind',
+            (
+                'division',
+                'divisional_grouping',
+                'corps',
+                'corps_army_marker',
+                'port_fortification',
+                'brigade',
+                'brigade_grouping',
+                'regiment',
+                'cadre',
+                'hq',
+                'battalion',
+                'remnant',
+                'fort',
+                'battery',
+            ),
+        ),
         ('badly_dispersed', 'bool', ()),
         ('armour', 'bool', ()),
         ('artillery', 'bool', ()),
@@ -1487,26 +1900,52 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
 _RENAMED: Final[frozenset[str]] = frozenset([])
 _CHECKS_RENAMED: Final[dict[str, str]] = {}  # named like a Python keyword or helper
 _RECORD_CLASSES: Final[dict[str, Any]] = {'ZUnit': ZUnit, 'Into': Into}
-_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...]]] = {
+_INVARIANTS: Final[
+    dict[
+        str,
+        tuple[
+            tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...
+        ],
+    ]
+] = {
     'ZUnit': (
-        (reductions_not_negative, '5.A.3', 'A rule reduces a ZOC by no fewer than zero levels', ('supply_reductions', 'surprise_turn_reductions'), (('supply_reductions', lambda u: u.supply_reductions >= 0), ('surprise_turn_reductions', lambda u: u.surprise_turn_reductions >= 0), )),
+        (
+            reductions_not_negative,
+            '5.A.3',
+            'A rule reduces a ZOC by no fewer than zero levels',
+            ('supply_reductions', 'surprise_turn_reductions'),
+            (
+                ('supply_reductions', lambda u: u.supply_reductions >= 0),
+                ('surprise_turn_reductions', lambda u: u.surprise_turn_reductions >= 0),
+            ),
+        ),
     ),
     'Into': (
-        (own_hex_is_in_reach, '5', "A unit's own hex is not beyond its adjacent hexes", ('beyond_adjacent', 'own_hex'), ()),
+        (
+            own_hex_is_in_reach,
+            '5',
+            "A unit's own hex is not beyond its adjacent hexes",
+            ('beyond_adjacent', 'own_hex'),
+            (),
+        ),
     ),
 }
-_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'Works': Works_values, 'UnitKind': UnitKind_values, 'ZocClass': ZocClass_values}
+_ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {
+    'Works': Works_values, 'UnitKind': UnitKind_values, 'ZocClass': ZocClass_values
+}
 
 
 def zunit_from_json(data: Any) -> ZUnit:
-    """A ZUnit from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    """A ZUnit from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values.
+    """
     value = from_json('ZUnit', data, 'zunit')
     assert isinstance(value, ZUnit)
     return value
 
 
 def into_from_json(data: Any) -> Into:
-    """A Into from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    """A Into from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values.
+    """
     value = from_json('Into', data, 'into')
     assert isinstance(value, Into)
     return value

@@ -338,22 +338,30 @@ GAME_VERSION: Final[str | None] = None
 SCENARIO: Final[str | None] = None
 OPTIONS: Final[tuple[str, ...]] = ()
 LAYERS: Final[tuple[str, ...]] = ('GOS',)
-MANIFEST: Final[dict[str, Any]] = {'game': None,
-     'layers': ['GOS'],
-     'options': [],
-     'ruleset': 'GOS',
-     'scenario': None,
-     'series': {'name': 'GOS', 'title': 'A series a game overrides', 'version': '1'},
-     'title': 'A series a game overrides'}
+MANIFEST: Final[dict[str, Any]] = {
+    'game': None,
+    'layers': ['GOS'],
+    'options': [],
+    'ruleset': 'GOS',
+    'scenario': None,
+    'series': {'name': 'GOS', 'title': 'A series a game overrides', 'version': '1'},
+    'title': 'A series a game overrides',
+}
 
 _CITE_GOS_2_1: Final[Cite] = Cite(layer='GOS', clause='2.1', item=None, title='Actions in an enemy ZOC', note=None)
 _CITE_GOS_2_1_A: Final[Cite] = Cite(layer='GOS', clause='2.1', item='A', title='Truck Movement', note=None)
 _CITE_GOS_2_1_C: Final[Cite] = Cite(layer='GOS', clause='2.1', item='C', title='Rail Transport', note=None)
 _CITE_GOS_2_1_F: Final[Cite] = Cite(layer='GOS', clause='2.1', item='F', title='Port Operations', note=None)
 _CITE_GOS_2_3: Final[Cite] = Cite(layer='GOS', clause='2.3', item=None, title='RE sizes', note=None)
-_CITE_GOS_2_3_battalion: Final[Cite] = Cite(layer='GOS', clause='2.3', item='battalion', title='Battalions are 1/2 RE', note=None)
-_CITE_GOS_2_3_company: Final[Cite] = Cite(layer='GOS', clause='2.3', item='company', title='Companies are 1/4 RE', note=None)
-_CITE_GOS_2_3_other: Final[Cite] = Cite(layer='GOS', clause='2.3', item='other', title='All other sizes are 1 RE', note=None)
+_CITE_GOS_2_3_battalion: Final[Cite] = Cite(
+    layer='GOS', clause='2.3', item='battalion', title='Battalions are 1/2 RE', note=None
+)
+_CITE_GOS_2_3_company: Final[Cite] = Cite(
+    layer='GOS', clause='2.3', item='company', title='Companies are 1/4 RE', note=None
+)
+_CITE_GOS_2_3_other: Final[Cite] = Cite(
+    layer='GOS', clause='2.3', item='other', title='All other sizes are 1 RE', note=None
+)
 _RULES_GOS_2_3__GOS_2_3_battalion: Final[tuple[Cite, ...]] = (_CITE_GOS_2_3, _CITE_GOS_2_3_battalion,)
 _RULES_GOS_2_3__GOS_2_3_company: Final[tuple[Cite, ...]] = (_CITE_GOS_2_3, _CITE_GOS_2_3_company,)
 _RULES_GOS_2_3__GOS_2_3_other: Final[tuple[Cite, ...]] = (_CITE_GOS_2_3, _CITE_GOS_2_3_other,)
@@ -479,26 +487,38 @@ max_stack: Final[int] = 3
 
 # ---- input checked at the boundary ---------------------------------------------
 
-STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Unit': {'additionalProperties': False,
-                        'description': 'A ground unit',
-                        'properties': {'size': {'description': 'The size on its designation',
-                                                'enum': ['company', 'battalion', 'regiment']}},
-                        'required': [],
-                        'type': 'object'}},
-     '$schema': 'https://json-schema.org/draft/2020-12/schema',
-     'additionalProperties': {'oneOf': [{'additionalProperties': False,
-                                         'properties': {'record': {'const': 'Unit'},
-                                                        'value': {'$ref': '#/$defs/Unit'}},
-                                         'required': ['record', 'value'],
-                                         'type': 'object'}]},
-     'description': 'Named values for rulec eval --state: each property names a record of this ruleset '
-                    'and gives its fields, as {"h": {"record": "Hex", "value": {...}}}. A value is '
-                    "valid exactly when the generated module's from_json reads it: its records' "
-                    "invariants are here too, each in its record's allOf, marked with "
-                    '"x-rulec-invariant".',
-     'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
-     'title': 'Game state for A series a game overrides (GOS)',
-     'type': 'object'}
+STATE_SCHEMA: Final[dict[str, Any]] = {
+    '$defs': {
+        'Unit': {
+            'additionalProperties': False,
+            'description': 'A ground unit',
+            'properties': {
+                'size': {'description': 'The size on its designation', 'enum': ['company', 'battalion', 'regiment']},
+            },
+            'required': [],
+            'type': 'object',
+        },
+    },
+    '$schema': 'https://json-schema.org/draft/2020-12/schema',
+    'additionalProperties': {
+        'oneOf': [
+            {
+                'additionalProperties': False,
+                'properties': {'record': {'const': 'Unit'}, 'value': {'$ref': '#/$defs/Unit'}},
+                'required': ['record', 'value'],
+                'type': 'object',
+            },
+        ],
+    },
+    'description': (
+        'Named values for rulec eval --state: each property names a record of this ruleset and gives its fields, as '
+        '{"h": {"record": "Hex", "value": {...}}}. A value is valid exactly when the generated module\'s from_json '
+        'reads it: its records\' invariants are here too, each in its record\'s allOf, marked with "x-rulec-invariant".'
+    ),
+    'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
+    'title': 'Game state for A series a game overrides (GOS)',
+    'type': 'object',
+}
 _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
     'Unit': (
         ('size', 'enum Size', ('company', 'battalion', 'regiment')),
@@ -507,13 +527,21 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
 _RENAMED: Final[frozenset[str]] = frozenset([])
 _CHECKS_RENAMED: Final[dict[str, str]] = {}  # named like a Python keyword or helper
 _RECORD_CLASSES: Final[dict[str, Any]] = {'Unit': Unit}
-_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...]]] = {
+_INVARIANTS: Final[
+    dict[
+        str,
+        tuple[
+            tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...
+        ],
+    ]
+] = {
 }
 _ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'Size': Size_values, 'Action': Action_values}
 
 
 def unit_from_json(data: Any) -> Unit:
-    """A Unit from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    """A Unit from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values.
+    """
     value = from_json('Unit', data, 'unit')
     assert isinstance(value, Unit)
     return value

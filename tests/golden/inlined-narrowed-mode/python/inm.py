@@ -380,17 +380,21 @@ GAME_VERSION: Final[str | None] = None
 SCENARIO: Final[str | None] = None
 OPTIONS: Final[tuple[str, ...]] = ()
 LAYERS: Final[tuple[str, ...]] = ('INM',)
-MANIFEST: Final[dict[str, Any]] = {'game': None,
-     'layers': ['INM'],
-     'options': [],
-     'ruleset': 'INM',
-     'scenario': None,
-     'series': {'name': 'INM', 'title': 'An inlined test of a narrowed mode', 'version': '1'},
-     'title': 'An inlined test of a narrowed mode'}
+MANIFEST: Final[dict[str, Any]] = {
+    'game': None,
+    'layers': ['INM'],
+    'options': [],
+    'ruleset': 'INM',
+    'scenario': None,
+    'series': {'name': 'INM', 'title': 'An inlined test of a narrowed mode', 'version': '1'},
+    'title': 'An inlined test of a narrowed mode',
+}
 
 _CITE_INM_5_9: Final[Cite] = Cite(layer='INM', clause='5.9', item=None, title='Exploitation Mode', note=None)
 _CITE_INM_5_9b: Final[Cite] = Cite(layer='INM', clause='5.9b', item=None, title='Exploitation marker', note=None)
-_CITE_INM_5_9b_exploit: Final[Cite] = Cite(layer='INM', clause='5.9b', item='exploit', title='Exploiting, facing Combat', note=None)
+_CITE_INM_5_9b_exploit: Final[Cite] = Cite(
+    layer='INM', clause='5.9b', item='exploit', title='Exploiting, facing Combat', note=None
+)
 _CITE_INM_5_9b_other: Final[Cite] = Cite(layer='INM', clause='5.9b', item='other', title='Others', note=None)
 _RULES_INM_5_9: Final[tuple[Cite, ...]] = (_CITE_INM_5_9,)
 _RULES_INM_5_9b__INM_5_9b_exploit: Final[tuple[Cite, ...]] = (_CITE_INM_5_9b, _CITE_INM_5_9b_exploit,)
@@ -493,44 +497,62 @@ def explain_marker_ma(u: Unit) -> Answer[Number]:
 
 # ---- input checked at the boundary ---------------------------------------------
 
-STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Unit': {'additionalProperties': False,
-                        'description': 'A ground unit',
-                        'properties': {'mode': {'description': 'The mode it is in',
-                                                'enum': ['combat', 'move', 'exploit']},
-                                       'move_ma': {'$ref': '#/$defs/rulec:number',
-                                                   'description': 'Its printed Movement Allowance in '
-                                                                  'Move Mode'},
-                                       'oriented_to_combat': {'description': 'Under an Exploitation '
-                                                                             'marker: faces its Combat '
-                                                                             'Mode side',
-                                                              'type': 'boolean'}},
-                        'required': [],
-                        'type': 'object'},
-               'rulec:number': {'anyOf': [{'exclusiveMaximum': 10 ** 1200,
-                                           'exclusiveMinimum': -10 ** 1200,
-                                           'not': {'exclusiveMaximum': 0, 'minimum': 0},
-                                           'type': 'number'},
-                                          {'pattern': '^-?[0-9]{1,1200}(\\.[0-9]{1,1200}|/[1-9][0-9]{0,1199})?(?![\\s\\S])',
-                                           'type': 'string'}],
-                                'description': 'An exact number: a JSON number (one with a fraction, '
-                                               'such as 0.1, is read as the decimal it is written as), '
-                                               'or a text such as "1/2", "-3" or "2.5" (at most 1,200 '
-                                               'digits a part; no exponent, so "1e3" is not a number, '
-                                               'nor is NaN or Infinity).'}},
-     '$schema': 'https://json-schema.org/draft/2020-12/schema',
-     'additionalProperties': {'oneOf': [{'additionalProperties': False,
-                                         'properties': {'record': {'const': 'Unit'},
-                                                        'value': {'$ref': '#/$defs/Unit'}},
-                                         'required': ['record', 'value'],
-                                         'type': 'object'}]},
-     'description': 'Named values for rulec eval --state: each property names a record of this ruleset '
-                    'and gives its fields, as {"h": {"record": "Hex", "value": {...}}}. A value is '
-                    "valid exactly when the generated module's from_json reads it: its records' "
-                    "invariants are here too, each in its record's allOf, marked with "
-                    '"x-rulec-invariant".',
-     'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
-     'title': 'Game state for An inlined test of a narrowed mode (INM)',
-     'type': 'object'}
+STATE_SCHEMA: Final[dict[str, Any]] = {
+    '$defs': {
+        'Unit': {
+            'additionalProperties': False,
+            'description': 'A ground unit',
+            'properties': {
+                'mode': {'description': 'The mode it is in', 'enum': ['combat', 'move', 'exploit']},
+                'move_ma': {
+                    '$ref': '#/$defs/rulec:number',
+                    'description': 'Its printed Movement Allowance in Move Mode',
+                },
+                'oriented_to_combat': {
+                    'description': 'Under an Exploitation marker: faces its Combat Mode side',
+                    'type': 'boolean',
+                },
+            },
+            'required': [],
+            'type': 'object',
+        },
+        'rulec:number': {
+            'anyOf': [
+                {
+                    'exclusiveMaximum': 10 ** 1200,
+                    'exclusiveMinimum': -10 ** 1200,
+                    'not': {'exclusiveMaximum': 0, 'minimum': 0},
+                    'type': 'number',
+                },
+                {'pattern': '^-?[0-9]{1,1200}(\\.[0-9]{1,1200}|/[1-9][0-9]{0,1199})?(?![\\s\\S])', 'type': 'string'},
+            ],
+            'description': (
+                'An exact number: a JSON number (one with a fraction, such as 0.1, is read as the decimal it is '
+                'written as), or a text such as "1/2", "-3" or "2.5" (at most 1,200 digits a part; no exponent, so '
+                '"1e3" is not a number, nor is NaN or Infinity).'
+            ),
+        },
+    },
+    '$schema': 'https://json-schema.org/draft/2020-12/schema',
+    'additionalProperties': {
+        'oneOf': [
+            {
+                'additionalProperties': False,
+                'properties': {'record': {'const': 'Unit'}, 'value': {'$ref': '#/$defs/Unit'}},
+                'required': ['record', 'value'],
+                'type': 'object',
+            },
+        ],
+    },
+    'description': (
+        'Named values for rulec eval --state: each property names a record of this ruleset and gives its fields, as '
+        '{"h": {"record": "Hex", "value": {...}}}. A value is valid exactly when the generated module\'s from_json '
+        'reads it: its records\' invariants are here too, each in its record\'s allOf, marked with "x-rulec-invariant".'
+    ),
+    'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
+    'title': 'Game state for An inlined test of a narrowed mode (INM)',
+    'type': 'object',
+}
 _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
     'Unit': (
         ('mode', 'enum Mode', ('combat', 'move', 'exploit')),
@@ -541,13 +563,21 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
 _RENAMED: Final[frozenset[str]] = frozenset([])
 _CHECKS_RENAMED: Final[dict[str, str]] = {}  # named like a Python keyword or helper
 _RECORD_CLASSES: Final[dict[str, Any]] = {'Unit': Unit}
-_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...]]] = {
+_INVARIANTS: Final[
+    dict[
+        str,
+        tuple[
+            tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...
+        ],
+    ]
+] = {
 }
 _ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'Mode': Mode_values}
 
 
 def unit_from_json(data: Any) -> Unit:
-    """A Unit from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    """A Unit from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values.
+    """
     value = from_json('Unit', data, 'unit')
     assert isinstance(value, Unit)
     return value

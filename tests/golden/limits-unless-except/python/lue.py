@@ -348,16 +348,20 @@ GAME_VERSION: Final[str | None] = None
 SCENARIO: Final[str | None] = None
 OPTIONS: Final[tuple[str, ...]] = ()
 LAYERS: Final[tuple[str, ...]] = ('LUE',)
-MANIFEST: Final[dict[str, Any]] = {'game': None,
-     'layers': ['LUE'],
-     'options': [],
-     'ruleset': 'LUE',
-     'scenario': None,
-     'series': {'name': 'LUE', 'title': 'Limits with unless and except', 'version': '1'},
-     'title': 'Limits with unless and except'}
+MANIFEST: Final[dict[str, Any]] = {
+    'game': None,
+    'layers': ['LUE'],
+    'options': [],
+    'ruleset': 'LUE',
+    'scenario': None,
+    'series': {'name': 'LUE', 'title': 'Limits with unless and except', 'version': '1'},
+    'title': 'Limits with unless and except',
+}
 
 _CITE_LUE_8_1: Final[Cite] = Cite(layer='LUE', clause='8.1', item=None, title='Stacking', note=None)
-_CITE_LUE_8_1_combat_re: Final[Cite] = Cite(layer='LUE', clause='8.1', item='combat_re', title='Combat units (RE)', note=None)
+_CITE_LUE_8_1_combat_re: Final[Cite] = Cite(
+    layer='LUE', clause='8.1', item='combat_re', title='Combat units (RE)', note=None
+)
 _CITE_LUE_8_1_ports: Final[Cite] = Cite(layer='LUE', clause='8.1', item='ports', title='Ports', note=None)
 _CITE_LUE_8_2: Final[Cite] = Cite(layer='LUE', clause='8.2', item=None, title='Reinforcements', note=None)
 _RULES_LUE_8_1: Final[tuple[Cite, ...]] = (_CITE_LUE_8_1,)
@@ -453,11 +457,25 @@ def stacking(h: Hex) -> list[Violation]:
     # combat_re: 8.1 rules/lue.rules:30
     if _n0 > 2 and not (h.phase == 'reinforcement'):
         total, bound = _n0, 2
-        out.append(Violation('combat_re', 'Combat units (RE)', '8.1', total, bound, total - bound, tuple(u for u in h.units if u.kind == 'combat')))
+        out.append(
+            Violation(
+                'combat_re',
+                'Combat units (RE)',
+                '8.1',
+                total,
+                bound,
+                total - bound,
+                tuple(u for u in h.units if u.kind == 'combat'),
+            )
+        )
     # ports: 8.1 rules/lue.rules:31
     if _n1 > 1:
         total, bound = _n1, 1
-        out.append(Violation('ports', 'Ports', '8.1', total, bound, total - bound, tuple(u for u in h.units if u.kind == 'port')))
+        out.append(
+            Violation(
+                'ports', 'Ports', '8.1', total, bound, total - bound, tuple(u for u in h.units if u.kind == 'port')
+            )
+        )
     return out
 
 
@@ -478,7 +496,17 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
         bound = 2
         if total > bound:
             _t.extend(_RULES_LUE_8_2__LUE_8_1_combat_re)
-            out.append(Violation('combat_re', 'Combat units (RE)', '8.1', total, bound, total - bound, tuple(u for u in h.units if u.kind == 'combat')))
+            out.append(
+                Violation(
+                    'combat_re',
+                    'Combat units (RE)',
+                    '8.1',
+                    total,
+                    bound,
+                    total - bound,
+                    tuple(u for u in h.units if u.kind == 'combat'),
+                )
+            )
         else:
             _t.extend(_RULES_LUE_8_1_combat_re)
     # ports: 8.1 rules/lue.rules:31
@@ -486,7 +514,11 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     bound = 1
     _t.extend(_RULES_LUE_8_1_ports)
     if total > bound:
-        out.append(Violation('ports', 'Ports', '8.1', total, bound, total - bound, tuple(u for u in h.units if u.kind == 'port')))
+        out.append(
+            Violation(
+                'ports', 'Ports', '8.1', total, bound, total - bound, tuple(u for u in h.units if u.kind == 'port')
+            )
+        )
     return out
 
 
@@ -500,55 +532,72 @@ def explain_stacking(h: Hex) -> Answer[list[Violation]]:
 
 # ---- input checked at the boundary ---------------------------------------------
 
-STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties': False,
-                       'description': 'A hex',
-                       'properties': {'off_map': {'description': 'An off-map holding box',
-                                                  'type': 'boolean'},
-                                      'phase': {'description': 'The phase',
-                                                'enum': ['movement', 'reinforcement']},
-                                      'units': {'description': 'The units in it',
-                                                'items': {'$ref': '#/$defs/Unit'},
-                                                'type': 'array'}},
-                       'required': [],
-                       'type': 'object'},
-               'Unit': {'additionalProperties': False,
-                        'description': 'A unit',
-                        'properties': {'kind': {'description': 'What it is',
-                                                'enum': ['combat', 'port']},
-                                       're': {'$ref': '#/$defs/rulec:number',
-                                              'description': 'Its RE size'}},
-                        'required': [],
-                        'type': 'object'},
-               'rulec:number': {'anyOf': [{'exclusiveMaximum': 10 ** 1200,
-                                           'exclusiveMinimum': -10 ** 1200,
-                                           'not': {'exclusiveMaximum': 0, 'minimum': 0},
-                                           'type': 'number'},
-                                          {'pattern': '^-?[0-9]{1,1200}(\\.[0-9]{1,1200}|/[1-9][0-9]{0,1199})?(?![\\s\\S])',
-                                           'type': 'string'}],
-                                'description': 'An exact number: a JSON number (one with a fraction, '
-                                               'such as 0.1, is read as the decimal it is written as), '
-                                               'or a text such as "1/2", "-3" or "2.5" (at most 1,200 '
-                                               'digits a part; no exponent, so "1e3" is not a number, '
-                                               'nor is NaN or Infinity).'}},
-     '$schema': 'https://json-schema.org/draft/2020-12/schema',
-     'additionalProperties': {'oneOf': [{'additionalProperties': False,
-                                         'properties': {'record': {'const': 'Unit'},
-                                                        'value': {'$ref': '#/$defs/Unit'}},
-                                         'required': ['record', 'value'],
-                                         'type': 'object'},
-                                        {'additionalProperties': False,
-                                         'properties': {'record': {'const': 'Hex'},
-                                                        'value': {'$ref': '#/$defs/Hex'}},
-                                         'required': ['record', 'value'],
-                                         'type': 'object'}]},
-     'description': 'Named values for rulec eval --state: each property names a record of this ruleset '
-                    'and gives its fields, as {"h": {"record": "Hex", "value": {...}}}. A value is '
-                    "valid exactly when the generated module's from_json reads it: its records' "
-                    "invariants are here too, each in its record's allOf, marked with "
-                    '"x-rulec-invariant".',
-     'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
-     'title': 'Game state for Limits with unless and except (LUE)',
-     'type': 'object'}
+STATE_SCHEMA: Final[dict[str, Any]] = {
+    '$defs': {
+        'Hex': {
+            'additionalProperties': False,
+            'description': 'A hex',
+            'properties': {
+                'off_map': {'description': 'An off-map holding box', 'type': 'boolean'},
+                'phase': {'description': 'The phase', 'enum': ['movement', 'reinforcement']},
+                'units': {'description': 'The units in it', 'items': {'$ref': '#/$defs/Unit'}, 'type': 'array'},
+            },
+            'required': [],
+            'type': 'object',
+        },
+        'Unit': {
+            'additionalProperties': False,
+            'description': 'A unit',
+            'properties': {
+                'kind': {'description': 'What it is', 'enum': ['combat', 'port']},
+                're': {'$ref': '#/$defs/rulec:number', 'description': 'Its RE size'},
+            },
+            'required': [],
+            'type': 'object',
+        },
+        'rulec:number': {
+            'anyOf': [
+                {
+                    'exclusiveMaximum': 10 ** 1200,
+                    'exclusiveMinimum': -10 ** 1200,
+                    'not': {'exclusiveMaximum': 0, 'minimum': 0},
+                    'type': 'number',
+                },
+                {'pattern': '^-?[0-9]{1,1200}(\\.[0-9]{1,1200}|/[1-9][0-9]{0,1199})?(?![\\s\\S])', 'type': 'string'},
+            ],
+            'description': (
+                'An exact number: a JSON number (one with a fraction, such as 0.1, is read as the decimal it is '
+                'written as), or a text such as "1/2", "-3" or "2.5" (at most 1,200 digits a part; no exponent, so '
+                '"1e3" is not a number, nor is NaN or Infinity).'
+            ),
+        },
+    },
+    '$schema': 'https://json-schema.org/draft/2020-12/schema',
+    'additionalProperties': {
+        'oneOf': [
+            {
+                'additionalProperties': False,
+                'properties': {'record': {'const': 'Unit'}, 'value': {'$ref': '#/$defs/Unit'}},
+                'required': ['record', 'value'],
+                'type': 'object',
+            },
+            {
+                'additionalProperties': False,
+                'properties': {'record': {'const': 'Hex'}, 'value': {'$ref': '#/$defs/Hex'}},
+                'required': ['record', 'value'],
+                'type': 'object',
+            },
+        ],
+    },
+    'description': (
+        'Named values for rulec eval --state: each property names a record of this ruleset and gives its fields, as '
+        '{"h": {"record": "Hex", "value": {...}}}. A value is valid exactly when the generated module\'s from_json '
+        'reads it: its records\' invariants are here too, each in its record\'s allOf, marked with "x-rulec-invariant".'
+    ),
+    'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
+    'title': 'Game state for Limits with unless and except (LUE)',
+    'type': 'object',
+}
 _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
     'Unit': (
         ('kind', 'enum Kind', ('combat', 'port')),
@@ -563,20 +612,29 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
 _RENAMED: Final[frozenset[str]] = frozenset([])
 _CHECKS_RENAMED: Final[dict[str, str]] = {}  # named like a Python keyword or helper
 _RECORD_CLASSES: Final[dict[str, Any]] = {'Unit': Unit, 'Hex': Hex}
-_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...]]] = {
+_INVARIANTS: Final[
+    dict[
+        str,
+        tuple[
+            tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...
+        ],
+    ]
+] = {
 }
 _ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'Kind': Kind_values, 'Phase': Phase_values}
 
 
 def unit_from_json(data: Any) -> Unit:
-    """A Unit from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    """A Unit from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values.
+    """
     value = from_json('Unit', data, 'unit')
     assert isinstance(value, Unit)
     return value
 
 
 def hex_from_json(data: Any) -> Hex:
-    """A Hex from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    """A Hex from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values.
+    """
     value = from_json('Hex', data, 'hex')
     assert isinstance(value, Hex)
     return value

@@ -393,13 +393,15 @@ GAME_VERSION: Final[str | None] = None
 SCENARIO: Final[str | None] = None
 OPTIONS: Final[tuple[str, ...]] = ()
 LAYERS: Final[tuple[str, ...]] = ('LS',)
-MANIFEST: Final[dict[str, Any]] = {'game': None,
-     'layers': ['LS'],
-     'options': [],
-     'ruleset': 'LS',
-     'scenario': None,
-     'series': {'name': 'LS', 'title': 'Whole-number list literals', 'version': '1'},
-     'title': 'Whole-number list literals'}
+MANIFEST: Final[dict[str, Any]] = {
+    'game': None,
+    'layers': ['LS'],
+    'options': [],
+    'ruleset': 'LS',
+    'scenario': None,
+    'series': {'name': 'LS', 'title': 'Whole-number list literals', 'version': '1'},
+    'title': 'Whole-number list literals',
+}
 
 _CITE_LS_1_1: Final[Cite] = Cite(layer='LS', clause='1.1', item=None, title='Modifiers', note=None)
 _RULES_LS_1_1: Final[tuple[Cite, ...]] = (_CITE_LS_1_1,)
@@ -552,23 +554,32 @@ def explain_not_one(x: Number) -> Answer[bool]:
 
 # ---- input checked at the boundary ---------------------------------------------
 
-STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {},
-     '$schema': 'https://json-schema.org/draft/2020-12/schema',
-     'additionalProperties': {'oneOf': []},
-     'description': 'Named values for rulec eval --state: each property names a record of this ruleset '
-                    'and gives its fields, as {"h": {"record": "Hex", "value": {...}}}. A value is '
-                    "valid exactly when the generated module's from_json reads it: its records' "
-                    "invariants are here too, each in its record's allOf, marked with "
-                    '"x-rulec-invariant".',
-     'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
-     'title': 'Game state for Whole-number list literals (LS)',
-     'type': 'object'}
+STATE_SCHEMA: Final[dict[str, Any]] = {
+    '$defs': {},
+    '$schema': 'https://json-schema.org/draft/2020-12/schema',
+    'additionalProperties': {'oneOf': []},
+    'description': (
+        'Named values for rulec eval --state: each property names a record of this ruleset and gives its fields, as '
+        '{"h": {"record": "Hex", "value": {...}}}. A value is valid exactly when the generated module\'s from_json '
+        'reads it: its records\' invariants are here too, each in its record\'s allOf, marked with "x-rulec-invariant".'
+    ),
+    'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
+    'title': 'Game state for Whole-number list literals (LS)',
+    'type': 'object',
+}
 _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
 }
 _RENAMED: Final[frozenset[str]] = frozenset([])
 _CHECKS_RENAMED: Final[dict[str, str]] = {}  # named like a Python keyword or helper
 _RECORD_CLASSES: Final[dict[str, Any]] = {}
-_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...]]] = {
+_INVARIANTS: Final[
+    dict[
+        str,
+        tuple[
+            tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...
+        ],
+    ]
+] = {
 }
 _ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {}
 

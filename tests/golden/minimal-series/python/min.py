@@ -380,13 +380,15 @@ GAME_VERSION: Final[str | None] = None
 SCENARIO: Final[str | None] = None
 OPTIONS: Final[tuple[str, ...]] = ()
 LAYERS: Final[tuple[str, ...]] = ('MIN',)
-MANIFEST: Final[dict[str, Any]] = {'game': None,
-     'layers': ['MIN'],
-     'options': [],
-     'ruleset': 'MIN',
-     'scenario': None,
-     'series': {'name': 'MIN', 'title': 'A minimal series', 'version': '1'},
-     'title': 'A minimal series'}
+MANIFEST: Final[dict[str, Any]] = {
+    'game': None,
+    'layers': ['MIN'],
+    'options': [],
+    'ruleset': 'MIN',
+    'scenario': None,
+    'series': {'name': 'MIN', 'title': 'A minimal series', 'version': '1'},
+    'title': 'A minimal series',
+}
 
 _CITE_MIN_1_1: Final[Cite] = Cite(layer='MIN', clause='1.1', item=None, title='Zone of Control', note=None)
 _RULES_MIN_1_1: Final[tuple[Cite, ...]] = (_CITE_MIN_1_1,)
@@ -451,26 +453,36 @@ def explain_has_zoc(u: Unit) -> Answer[bool]:
 
 # ---- input checked at the boundary ---------------------------------------------
 
-STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Unit': {'additionalProperties': False,
-                        'description': 'A ground unit',
-                        'properties': {'mode': {'description': 'The mode it is in',
-                                                'enum': ['combat', 'move']}},
-                        'required': [],
-                        'type': 'object'}},
-     '$schema': 'https://json-schema.org/draft/2020-12/schema',
-     'additionalProperties': {'oneOf': [{'additionalProperties': False,
-                                         'properties': {'record': {'const': 'Unit'},
-                                                        'value': {'$ref': '#/$defs/Unit'}},
-                                         'required': ['record', 'value'],
-                                         'type': 'object'}]},
-     'description': 'Named values for rulec eval --state: each property names a record of this ruleset '
-                    'and gives its fields, as {"h": {"record": "Hex", "value": {...}}}. A value is '
-                    "valid exactly when the generated module's from_json reads it: its records' "
-                    "invariants are here too, each in its record's allOf, marked with "
-                    '"x-rulec-invariant".',
-     'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
-     'title': 'Game state for A minimal series (MIN)',
-     'type': 'object'}
+STATE_SCHEMA: Final[dict[str, Any]] = {
+    '$defs': {
+        'Unit': {
+            'additionalProperties': False,
+            'description': 'A ground unit',
+            'properties': {'mode': {'description': 'The mode it is in', 'enum': ['combat', 'move']}},
+            'required': [],
+            'type': 'object',
+        },
+    },
+    '$schema': 'https://json-schema.org/draft/2020-12/schema',
+    'additionalProperties': {
+        'oneOf': [
+            {
+                'additionalProperties': False,
+                'properties': {'record': {'const': 'Unit'}, 'value': {'$ref': '#/$defs/Unit'}},
+                'required': ['record', 'value'],
+                'type': 'object',
+            },
+        ],
+    },
+    'description': (
+        'Named values for rulec eval --state: each property names a record of this ruleset and gives its fields, as '
+        '{"h": {"record": "Hex", "value": {...}}}. A value is valid exactly when the generated module\'s from_json '
+        'reads it: its records\' invariants are here too, each in its record\'s allOf, marked with "x-rulec-invariant".'
+    ),
+    'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
+    'title': 'Game state for A minimal series (MIN)',
+    'type': 'object',
+}
 _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
     'Unit': (
         ('mode', 'enum Mode', ('combat', 'move')),
@@ -479,13 +491,21 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
 _RENAMED: Final[frozenset[str]] = frozenset([])
 _CHECKS_RENAMED: Final[dict[str, str]] = {}  # named like a Python keyword or helper
 _RECORD_CLASSES: Final[dict[str, Any]] = {'Unit': Unit}
-_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...]]] = {
+_INVARIANTS: Final[
+    dict[
+        str,
+        tuple[
+            tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...
+        ],
+    ]
+] = {
 }
 _ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'Mode': Mode_values}
 
 
 def unit_from_json(data: Any) -> Unit:
-    """A Unit from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    """A Unit from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values.
+    """
     value = from_json('Unit', data, 'unit')
     assert isinstance(value, Unit)
     return value

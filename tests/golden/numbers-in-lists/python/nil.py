@@ -399,13 +399,15 @@ GAME_VERSION: Final[str | None] = None
 SCENARIO: Final[str | None] = None
 OPTIONS: Final[tuple[str, ...]] = ()
 LAYERS: Final[tuple[str, ...]] = ('NIL',)
-MANIFEST: Final[dict[str, Any]] = {'game': None,
-     'layers': ['NIL'],
-     'options': [],
-     'ruleset': 'NIL',
-     'scenario': None,
-     'series': {'name': 'NIL', 'title': 'Numbers in lists', 'version': '1'},
-     'title': 'Numbers in lists'}
+MANIFEST: Final[dict[str, Any]] = {
+    'game': None,
+    'layers': ['NIL'],
+    'options': [],
+    'ruleset': 'NIL',
+    'scenario': None,
+    'series': {'name': 'NIL', 'title': 'Numbers in lists', 'version': '1'},
+    'title': 'Numbers in lists',
+}
 
 _CITE_NIL_6_1: Final[Cite] = Cite(layer='NIL', clause='6.1', item=None, title='Column shifts', note=None)
 _RULES_NIL_6_1: Final[tuple[Cite, ...]] = (_CITE_NIL_6_1,)
@@ -531,23 +533,32 @@ def explain_halves(x: Number) -> Answer[Number]:
 
 # ---- input checked at the boundary ---------------------------------------------
 
-STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {},
-     '$schema': 'https://json-schema.org/draft/2020-12/schema',
-     'additionalProperties': {'oneOf': []},
-     'description': 'Named values for rulec eval --state: each property names a record of this ruleset '
-                    'and gives its fields, as {"h": {"record": "Hex", "value": {...}}}. A value is '
-                    "valid exactly when the generated module's from_json reads it: its records' "
-                    "invariants are here too, each in its record's allOf, marked with "
-                    '"x-rulec-invariant".',
-     'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
-     'title': 'Game state for Numbers in lists (NIL)',
-     'type': 'object'}
+STATE_SCHEMA: Final[dict[str, Any]] = {
+    '$defs': {},
+    '$schema': 'https://json-schema.org/draft/2020-12/schema',
+    'additionalProperties': {'oneOf': []},
+    'description': (
+        'Named values for rulec eval --state: each property names a record of this ruleset and gives its fields, as '
+        '{"h": {"record": "Hex", "value": {...}}}. A value is valid exactly when the generated module\'s from_json '
+        'reads it: its records\' invariants are here too, each in its record\'s allOf, marked with "x-rulec-invariant".'
+    ),
+    'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
+    'title': 'Game state for Numbers in lists (NIL)',
+    'type': 'object',
+}
 _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
 }
 _RENAMED: Final[frozenset[str]] = frozenset([])
 _CHECKS_RENAMED: Final[dict[str, str]] = {}  # named like a Python keyword or helper
 _RECORD_CLASSES: Final[dict[str, Any]] = {}
-_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...]]] = {
+_INVARIANTS: Final[
+    dict[
+        str,
+        tuple[
+            tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...
+        ],
+    ]
+] = {
 }
 _ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {}
 

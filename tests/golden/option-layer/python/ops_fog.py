@@ -338,16 +338,24 @@ GAME_VERSION: Final[str | None] = None
 SCENARIO: Final[str | None] = None
 OPTIONS: Final[tuple[str, ...]] = ('fog',)
 LAYERS: Final[tuple[str, ...]] = ('OPS', 'fog')
-MANIFEST: Final[dict[str, Any]] = {'game': None,
-     'layers': ['OPS', 'fog'],
-     'options': [{'name': 'fog', 'title': 'Fog of War Option', 'version': None}],
-     'ruleset': 'OPS_fog',
-     'scenario': None,
-     'series': {'name': 'OPS', 'title': 'A series with an option', 'version': '1'},
-     'title': 'The series with the Fog of War Option'}
+MANIFEST: Final[dict[str, Any]] = {
+    'game': None,
+    'layers': ['OPS', 'fog'],
+    'options': [{'name': 'fog', 'title': 'Fog of War Option', 'version': None}],
+    'ruleset': 'OPS_fog',
+    'scenario': None,
+    'series': {'name': 'OPS', 'title': 'A series with an option', 'version': '1'},
+    'title': 'The series with the Fog of War Option',
+}
 
 _CITE_OPS_3_1: Final[Cite] = Cite(layer='OPS', clause='3.1', item=None, title='Formation markers', note=None)
-_CITE_fog_3_1b: Final[Cite] = Cite(layer='fog', clause='3.1b', item=None, title='Fog of War Option', note='With the option, the marker may hide unless it holds the only units with a ZOC.')
+_CITE_fog_3_1b: Final[Cite] = Cite(
+    layer='fog',
+    clause='3.1b',
+    item=None,
+    title='Fog of War Option',
+    note='With the option, the marker may hide unless it holds the only units with a ZOC.',
+)
 
 
 # ---- lists of values ------------------------------------------------------------
@@ -379,23 +387,32 @@ def explain_may_hide(only_zoc: bool) -> Answer[bool]:
 
 # ---- input checked at the boundary ---------------------------------------------
 
-STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {},
-     '$schema': 'https://json-schema.org/draft/2020-12/schema',
-     'additionalProperties': {'oneOf': []},
-     'description': 'Named values for rulec eval --state: each property names a record of this ruleset '
-                    'and gives its fields, as {"h": {"record": "Hex", "value": {...}}}. A value is '
-                    "valid exactly when the generated module's from_json reads it: its records' "
-                    "invariants are here too, each in its record's allOf, marked with "
-                    '"x-rulec-invariant".',
-     'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
-     'title': 'Game state for The series with the Fog of War Option (OPS_fog)',
-     'type': 'object'}
+STATE_SCHEMA: Final[dict[str, Any]] = {
+    '$defs': {},
+    '$schema': 'https://json-schema.org/draft/2020-12/schema',
+    'additionalProperties': {'oneOf': []},
+    'description': (
+        'Named values for rulec eval --state: each property names a record of this ruleset and gives its fields, as '
+        '{"h": {"record": "Hex", "value": {...}}}. A value is valid exactly when the generated module\'s from_json '
+        'reads it: its records\' invariants are here too, each in its record\'s allOf, marked with "x-rulec-invariant".'
+    ),
+    'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
+    'title': 'Game state for The series with the Fog of War Option (OPS_fog)',
+    'type': 'object',
+}
 _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
 }
 _RENAMED: Final[frozenset[str]] = frozenset([])
 _CHECKS_RENAMED: Final[dict[str, str]] = {}  # named like a Python keyword or helper
 _RECORD_CLASSES: Final[dict[str, Any]] = {}
-_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...]]] = {
+_INVARIANTS: Final[
+    dict[
+        str,
+        tuple[
+            tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...
+        ],
+    ]
+] = {
 }
 _ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {}
 

@@ -348,13 +348,15 @@ GAME_VERSION: Final[str | None] = None
 SCENARIO: Final[str | None] = None
 OPTIONS: Final[tuple[str, ...]] = ()
 LAYERS: Final[tuple[str, ...]] = ('OCE',)
-MANIFEST: Final[dict[str, Any]] = {'game': None,
-     'layers': ['OCE'],
-     'options': [],
-     'ruleset': 'OCE',
-     'scenario': None,
-     'series': {'name': 'OCE', 'title': 'Ordered and cyclic enums', 'version': '1'},
-     'title': 'Ordered and cyclic enums'}
+MANIFEST: Final[dict[str, Any]] = {
+    'game': None,
+    'layers': ['OCE'],
+    'options': [],
+    'ruleset': 'OCE',
+    'scenario': None,
+    'series': {'name': 'OCE', 'title': 'Ordered and cyclic enums', 'version': '1'},
+    'title': 'Ordered and cyclic enums',
+}
 
 _CITE_OCE_7_1: Final[Cite] = Cite(layer='OCE', clause='7.1', item=None, title='Levels and sides', note=None)
 _RULES_OCE_7_1: Final[tuple[Cite, ...]] = (_CITE_OCE_7_1,)
@@ -492,23 +494,32 @@ def explain_flank(a: Side, b: Side) -> Answer[bool]:
 
 # ---- input checked at the boundary ---------------------------------------------
 
-STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {},
-     '$schema': 'https://json-schema.org/draft/2020-12/schema',
-     'additionalProperties': {'oneOf': []},
-     'description': 'Named values for rulec eval --state: each property names a record of this ruleset '
-                    'and gives its fields, as {"h": {"record": "Hex", "value": {...}}}. A value is '
-                    "valid exactly when the generated module's from_json reads it: its records' "
-                    "invariants are here too, each in its record's allOf, marked with "
-                    '"x-rulec-invariant".',
-     'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
-     'title': 'Game state for Ordered and cyclic enums (OCE)',
-     'type': 'object'}
+STATE_SCHEMA: Final[dict[str, Any]] = {
+    '$defs': {},
+    '$schema': 'https://json-schema.org/draft/2020-12/schema',
+    'additionalProperties': {'oneOf': []},
+    'description': (
+        'Named values for rulec eval --state: each property names a record of this ruleset and gives its fields, as '
+        '{"h": {"record": "Hex", "value": {...}}}. A value is valid exactly when the generated module\'s from_json '
+        'reads it: its records\' invariants are here too, each in its record\'s allOf, marked with "x-rulec-invariant".'
+    ),
+    'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
+    'title': 'Game state for Ordered and cyclic enums (OCE)',
+    'type': 'object',
+}
 _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
 }
 _RENAMED: Final[frozenset[str]] = frozenset([])
 _CHECKS_RENAMED: Final[dict[str, str]] = {}  # named like a Python keyword or helper
 _RECORD_CLASSES: Final[dict[str, Any]] = {}
-_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...]]] = {
+_INVARIANTS: Final[
+    dict[
+        str,
+        tuple[
+            tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...
+        ],
+    ]
+] = {
 }
 _ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'Zoc': Zoc_values, 'Side': Side_values}
 

@@ -380,13 +380,15 @@ GAME_VERSION: Final[str | None] = None
 SCENARIO: Final[str | None] = None
 OPTIONS: Final[tuple[str, ...]] = ()
 LAYERS: Final[tuple[str, ...]] = ('RHU',)
-MANIFEST: Final[dict[str, Any]] = {'game': None,
-     'layers': ['RHU'],
-     'options': [],
-     'ruleset': 'RHU',
-     'scenario': None,
-     'series': {'name': 'RHU', 'title': 'A record holding a unit', 'version': '1'},
-     'title': 'A record holding a unit'}
+MANIFEST: Final[dict[str, Any]] = {
+    'game': None,
+    'layers': ['RHU'],
+    'options': [],
+    'ruleset': 'RHU',
+    'scenario': None,
+    'series': {'name': 'RHU', 'title': 'A record holding a unit', 'version': '1'},
+    'title': 'A record holding a unit',
+}
 
 _CITE_RHU_5_4: Final[Cite] = Cite(layer='RHU', clause='5.4', item=None, title='Mode Change', note=None)
 _CITE_RHU_5_4_allowed: Final[Cite] = Cite(layer='RHU', clause='5.4', item='allowed', title='Otherwise', note=None)
@@ -493,38 +495,52 @@ def explain_choice(c: Change) -> Answer[bool]:
 
 # ---- input checked at the boundary ---------------------------------------------
 
-STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Change': {'additionalProperties': False,
-                          'description': 'A mode change',
-                          'properties': {'to': {'description': 'The mode it changes to',
-                                                'enum': ['combat', 'move', 'dg']},
-                                         'unit': {'$ref': '#/$defs/Unit', 'description': 'The unit'}},
-                          'required': ['unit'],
-                          'type': 'object'},
-               'Unit': {'additionalProperties': False,
-                        'description': 'A ground unit',
-                        'properties': {'mode': {'description': 'The mode it is in',
-                                                'enum': ['combat', 'move', 'dg']}},
-                        'required': [],
-                        'type': 'object'}},
-     '$schema': 'https://json-schema.org/draft/2020-12/schema',
-     'additionalProperties': {'oneOf': [{'additionalProperties': False,
-                                         'properties': {'record': {'const': 'Unit'},
-                                                        'value': {'$ref': '#/$defs/Unit'}},
-                                         'required': ['record', 'value'],
-                                         'type': 'object'},
-                                        {'additionalProperties': False,
-                                         'properties': {'record': {'const': 'Change'},
-                                                        'value': {'$ref': '#/$defs/Change'}},
-                                         'required': ['record', 'value'],
-                                         'type': 'object'}]},
-     'description': 'Named values for rulec eval --state: each property names a record of this ruleset '
-                    'and gives its fields, as {"h": {"record": "Hex", "value": {...}}}. A value is '
-                    "valid exactly when the generated module's from_json reads it: its records' "
-                    "invariants are here too, each in its record's allOf, marked with "
-                    '"x-rulec-invariant".',
-     'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
-     'title': 'Game state for A record holding a unit (RHU)',
-     'type': 'object'}
+STATE_SCHEMA: Final[dict[str, Any]] = {
+    '$defs': {
+        'Change': {
+            'additionalProperties': False,
+            'description': 'A mode change',
+            'properties': {
+                'to': {'description': 'The mode it changes to', 'enum': ['combat', 'move', 'dg']},
+                'unit': {'$ref': '#/$defs/Unit', 'description': 'The unit'},
+            },
+            'required': ['unit'],
+            'type': 'object',
+        },
+        'Unit': {
+            'additionalProperties': False,
+            'description': 'A ground unit',
+            'properties': {'mode': {'description': 'The mode it is in', 'enum': ['combat', 'move', 'dg']}},
+            'required': [],
+            'type': 'object',
+        },
+    },
+    '$schema': 'https://json-schema.org/draft/2020-12/schema',
+    'additionalProperties': {
+        'oneOf': [
+            {
+                'additionalProperties': False,
+                'properties': {'record': {'const': 'Unit'}, 'value': {'$ref': '#/$defs/Unit'}},
+                'required': ['record', 'value'],
+                'type': 'object',
+            },
+            {
+                'additionalProperties': False,
+                'properties': {'record': {'const': 'Change'}, 'value': {'$ref': '#/$defs/Change'}},
+                'required': ['record', 'value'],
+                'type': 'object',
+            },
+        ],
+    },
+    'description': (
+        'Named values for rulec eval --state: each property names a record of this ruleset and gives its fields, as '
+        '{"h": {"record": "Hex", "value": {...}}}. A value is valid exactly when the generated module\'s from_json '
+        'reads it: its records\' invariants are here too, each in its record\'s allOf, marked with "x-rulec-invariant".'
+    ),
+    'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
+    'title': 'Game state for A record holding a unit (RHU)',
+    'type': 'object',
+}
 _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
     'Unit': (
         ('mode', 'enum Mode', ('combat', 'move', 'dg')),
@@ -537,20 +553,30 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
 _RENAMED: Final[frozenset[str]] = frozenset([])
 _CHECKS_RENAMED: Final[dict[str, str]] = {}  # named like a Python keyword or helper
 _RECORD_CLASSES: Final[dict[str, Any]] = {'Unit': Unit, 'Change': Change}
-_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...]]] = {
+_INVARIANTS: Final[
+    dict[
+        str,
+        tuple[
+            tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...
+        ],
+    ]
+] = {
 }
 _ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {'Mode': Mode_values}
 
 
 def unit_from_json(data: Any) -> Unit:
-    """A Unit from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    """A Unit from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values.
+    """
     value = from_json('Unit', data, 'unit')
     assert isinstance(value, Unit)
     return value
 
 
 def change_from_json(data: Any) -> Change:
-    """A Change from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    """A Change from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed
+    values.
+    """
     value = from_json('Change', data, 'change')
     assert isinstance(value, Change)
     return value

@@ -344,13 +344,15 @@ GAME_VERSION: Final[str | None] = None
 SCENARIO: Final[str | None] = None
 OPTIONS: Final[tuple[str, ...]] = ()
 LAYERS: Final[tuple[str, ...]] = ('RIR',)
-MANIFEST: Final[dict[str, Any]] = {'game': None,
-     'layers': ['RIR'],
-     'options': [],
-     'ruleset': 'RIR',
-     'scenario': None,
-     'series': {'name': 'RIR', 'title': 'A record holding a record', 'version': '1'},
-     'title': 'A record holding a record'}
+MANIFEST: Final[dict[str, Any]] = {
+    'game': None,
+    'layers': ['RIR'],
+    'options': [],
+    'ruleset': 'RIR',
+    'scenario': None,
+    'series': {'name': 'RIR', 'title': 'A record holding a record', 'version': '1'},
+    'title': 'A record holding a record',
+}
 
 _CITE_RIR_4_1: Final[Cite] = Cite(layer='RIR', clause='4.1', item=None, title='Command', note=None)
 _RULES_RIR_4_1: Final[tuple[Cite, ...]] = (_CITE_RIR_4_1,)
@@ -426,56 +428,73 @@ def explain_led_strength(h: Hex) -> Answer[int]:
 
 # ---- input checked at the boundary ---------------------------------------------
 
-STATE_SCHEMA: Final[dict[str, Any]] = {'$defs': {'Hex': {'additionalProperties': False,
-                       'description': 'A hex and the units in it',
-                       'properties': {'units': {'description': 'The units in the hex',
-                                                'items': {'$ref': '#/$defs/Unit'},
-                                                'type': 'array'}},
-                       'required': [],
-                       'type': 'object'},
-               'Leader': {'additionalProperties': False,
-                          'description': 'A commander',
-                          'properties': {'stars': {'$ref': '#/$defs/rulec:int',
-                                                   'description': 'Stars'}},
-                          'required': [],
-                          'type': 'object'},
-               'Unit': {'additionalProperties': False,
-                        'description': 'A ground unit',
-                        'properties': {'leader': {'$ref': '#/$defs/Leader',
-                                                  'description': 'Its commander'},
-                                       'strength': {'$ref': '#/$defs/rulec:int',
-                                                    'description': 'Combat Strength'}},
-                        'required': ['leader'],
-                        'type': 'object'},
-               'rulec:int': {'description': 'A whole number (1, 1.0 and 1e3 are whole; at most 1,200 '
-                                            'digits).',
-                             'exclusiveMaximum': 10 ** 1200,
-                             'exclusiveMinimum': -10 ** 1200,
-                             'type': 'integer'}},
-     '$schema': 'https://json-schema.org/draft/2020-12/schema',
-     'additionalProperties': {'oneOf': [{'additionalProperties': False,
-                                         'properties': {'record': {'const': 'Leader'},
-                                                        'value': {'$ref': '#/$defs/Leader'}},
-                                         'required': ['record', 'value'],
-                                         'type': 'object'},
-                                        {'additionalProperties': False,
-                                         'properties': {'record': {'const': 'Unit'},
-                                                        'value': {'$ref': '#/$defs/Unit'}},
-                                         'required': ['record', 'value'],
-                                         'type': 'object'},
-                                        {'additionalProperties': False,
-                                         'properties': {'record': {'const': 'Hex'},
-                                                        'value': {'$ref': '#/$defs/Hex'}},
-                                         'required': ['record', 'value'],
-                                         'type': 'object'}]},
-     'description': 'Named values for rulec eval --state: each property names a record of this ruleset '
-                    'and gives its fields, as {"h": {"record": "Hex", "value": {...}}}. A value is '
-                    "valid exactly when the generated module's from_json reads it: its records' "
-                    "invariants are here too, each in its record's allOf, marked with "
-                    '"x-rulec-invariant".',
-     'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
-     'title': 'Game state for A record holding a record (RIR)',
-     'type': 'object'}
+STATE_SCHEMA: Final[dict[str, Any]] = {
+    '$defs': {
+        'Hex': {
+            'additionalProperties': False,
+            'description': 'A hex and the units in it',
+            'properties': {
+                'units': {'description': 'The units in the hex', 'items': {'$ref': '#/$defs/Unit'}, 'type': 'array'},
+            },
+            'required': [],
+            'type': 'object',
+        },
+        'Leader': {
+            'additionalProperties': False,
+            'description': 'A commander',
+            'properties': {'stars': {'$ref': '#/$defs/rulec:int', 'description': 'Stars'}},
+            'required': [],
+            'type': 'object',
+        },
+        'Unit': {
+            'additionalProperties': False,
+            'description': 'A ground unit',
+            'properties': {
+                'leader': {'$ref': '#/$defs/Leader', 'description': 'Its commander'},
+                'strength': {'$ref': '#/$defs/rulec:int', 'description': 'Combat Strength'},
+            },
+            'required': ['leader'],
+            'type': 'object',
+        },
+        'rulec:int': {
+            'description': 'A whole number (1, 1.0 and 1e3 are whole; at most 1,200 digits).',
+            'exclusiveMaximum': 10 ** 1200,
+            'exclusiveMinimum': -10 ** 1200,
+            'type': 'integer',
+        },
+    },
+    '$schema': 'https://json-schema.org/draft/2020-12/schema',
+    'additionalProperties': {
+        'oneOf': [
+            {
+                'additionalProperties': False,
+                'properties': {'record': {'const': 'Leader'}, 'value': {'$ref': '#/$defs/Leader'}},
+                'required': ['record', 'value'],
+                'type': 'object',
+            },
+            {
+                'additionalProperties': False,
+                'properties': {'record': {'const': 'Unit'}, 'value': {'$ref': '#/$defs/Unit'}},
+                'required': ['record', 'value'],
+                'type': 'object',
+            },
+            {
+                'additionalProperties': False,
+                'properties': {'record': {'const': 'Hex'}, 'value': {'$ref': '#/$defs/Hex'}},
+                'required': ['record', 'value'],
+                'type': 'object',
+            },
+        ],
+    },
+    'description': (
+        'Named values for rulec eval --state: each property names a record of this ruleset and gives its fields, as '
+        '{"h": {"record": "Hex", "value": {...}}}. A value is valid exactly when the generated module\'s from_json '
+        'reads it: its records\' invariants are here too, each in its record\'s allOf, marked with "x-rulec-invariant".'
+    ),
+    'propertyNames': {'pattern': '^[A-Za-z][A-Za-z0-9_]*$'},
+    'title': 'Game state for A record holding a record (RIR)',
+    'type': 'object',
+}
 _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
     'Leader': (
         ('stars', 'int', ()),
@@ -491,27 +510,38 @@ _FIELDS: Final[dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]] = {
 _RENAMED: Final[frozenset[str]] = frozenset([])
 _CHECKS_RENAMED: Final[dict[str, str]] = {}  # named like a Python keyword or helper
 _RECORD_CLASSES: Final[dict[str, Any]] = {'Leader': Leader, 'Unit': Unit, 'Hex': Hex}
-_INVARIANTS: Final[dict[str, tuple[tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...]]] = {
+_INVARIANTS: Final[
+    dict[
+        str,
+        tuple[
+            tuple[Callable[[Any], bool], str, str, tuple[str, ...], tuple[tuple[str, Callable[[Any], bool]], ...]], ...
+        ],
+    ]
+] = {
 }
 _ENUM_VALUES: Final[dict[str, tuple[str, ...]]] = {}
 
 
 def leader_from_json(data: Any) -> Leader:
-    """A Leader from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    """A Leader from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed
+    values.
+    """
     value = from_json('Leader', data, 'leader')
     assert isinstance(value, Leader)
     return value
 
 
 def unit_from_json(data: Any) -> Unit:
-    """A Unit from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    """A Unit from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values.
+    """
     value = from_json('Unit', data, 'unit')
     assert isinstance(value, Unit)
     return value
 
 
 def hex_from_json(data: Any) -> Hex:
-    """A Hex from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values."""
+    """A Hex from JSON-like data, checked field by field; raises InvalidInput naming the field and the allowed values.
+    """
     value = from_json('Hex', data, 'hex')
     assert isinstance(value, Hex)
     return value
