@@ -33,7 +33,7 @@ from .pyexpr import (
     type_of,
 )
 from .runtime_src import RUNTIME
-from .state_schema import invariant_parts, state_schema
+from .state_schema import expr_text, invariant_parts, state_schema
 from .types import BOOL, NUMBER, BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, Type
 from .wrap import data_literal, wrap_module
 
@@ -474,12 +474,14 @@ class ModuleEmitter:
                     local += "_"
                 number = isinstance(value.t, NumberT)
                 ann = "Number" if number else type_of(value.t, self.enum_names, self.record_names)
-                code = self.ec.num(value, traced) if number else self.ec.ex(value, traced)
-                self.out.line(f"{local}: {ann} = {tidy(code)}")
+                code = tidy(self.ec.typed(value, NUMBER if number else value.t, traced))
+                self.rule_note(value, NUMBER if number else value.t, code, traced)
+                self.out.line(f"{local}: {ann} = {code}")
                 self.ec.local[node.name] = local
                 node = node.body
-            want = d.returns
-            self.out.line(f"return {tidy(self.ec.typed(node, want, traced))}")
+            code = tidy(self.ec.typed(node, d.returns, traced))
+            self.rule_note(node, d.returns, code, traced)
+            self.out.line(f"return {code}")
 
         self.emit_function(d, d.returns, body)
 
@@ -501,12 +503,16 @@ class ModuleEmitter:
                     has_otherwise = True
                     if traced:
                         w.line(f"_t.extend({self.cite_tuple(cites)})")
+                    self.rule_note(row.value, t.returns, value, traced)
                     w.line(f"return {value}")
                     break
-                w.line(f"if {self.expr(t, row.when, traced, BOOL)}:")
+                when = self.expr(t, row.when, traced, BOOL)
+                self.rule_note(row.when, BOOL, when, traced)
+                w.line(f"if {when}:")
                 w.indent()
                 if traced:
                     w.line(f"_t.extend({self.cite_tuple(cites)})")
+                self.rule_note(row.value, t.returns, value, traced)
                 w.line(f"return {value}")
                 w.dedent()
             if not has_otherwise:
@@ -517,6 +523,14 @@ class ModuleEmitter:
     def expr(self, d: Item, node: m.Expr, traced: bool, want: Type) -> str:
         self.ec.local = {name: py for name, py, _ in self.params(d, False)} | self.converted
         return tidy(self.ec.typed(node, want, traced))
+
+    def rule_note(self, node: m.Expr, want: Type, code: str, traced: bool) -> None:
+        """Above a statement of fast code that a rewrite made unlike the rule (a small definition
+        written in place of its call, tests of one list value folded into one set): the rule's
+        expression, `# rule: ...`. The traced twin never has one: it is the rule as written, with
+        its citations (tests/test_one_body.py holds the two to one body but for these)."""
+        if not traced and tidy(self.ec.written(node, want)) != code:
+            self.out.line(f"# rule: {expr_text(node)}")
 
     def hoist(self, d: Item, nodes: Parts, names: dict[str, str]) -> None:
         """Fields the untraced code reads more than once, read once into locals first
@@ -828,6 +842,11 @@ class ModuleEmitter:
         if len(members) < 2:
             return {}
         measures = {i: _agg(item.measure) for i, item in members}
+        names = [item.name for _, item in members]
+        w.line(f"# rule: the totals of {', '.join(names[:-1])} and {names[-1]}, counted in one pass over "
+               f"{expr_text(measures[members[0][0]].over)} (the benchmark's stacking rows: bench/RESULTS.md):")
+        for i, item in members:
+            w.line(f"#   {item.name}: {expr_text(measures[i])}")
         var = local_name(measures[members[0][0]].var)
         # A statement's loop: its variable is a local of the whole function, so it must hide nothing
         # the function reads (a parameter, a module name such as a const, the locals of the limits'

@@ -254,7 +254,8 @@ class ExprCompiler:
     enum_values: dict[str, str]  # enum -> tuple of its values
     records: dict[str, str]
     local: dict[str, str] = field(default_factory=dict)  # rule variable -> Python local
-    optimize: bool = True  # untraced code: inline small definitions and tables, cheap tests first
+    optimize: bool = True  # untraced code: inline small definitions and tables, fold tests of one value
+    as_written: bool = False  # for a moment: untraced code without those rewrites (what the traced twin reads as)
     reads: dict[str, str] = field(default_factory=dict)  # a field read (u.type) -> the local holding it
 
     def __post_init__(self) -> None:
@@ -269,10 +270,18 @@ class ExprCompiler:
         self._written: dict[int, m.Expr] = {}
 
     # -- helpers
+    def written(self, node: m.Expr, want: Type) -> str:
+        """The untraced code of a node without the rewrites: what its traced twin reads as once its
+        citation hooks are taken out (emit_python compares the two, to say where they differ)."""
+        self.as_written = True
+        try:
+            return self.typed(node, want, False)
+        finally:
+            self.as_written = False
+
     def num(self, node: m.Expr, traced: bool) -> str:
         """The node as a scaled number, whatever its numeric type."""
-        if isinstance(node.t, IntT) and (is_constant(node) or (isinstance(node, m.Const) and not traced
-                                                                and self.optimize)):
+        if isinstance(node.t, IntT) and is_constant(node):
             value = self.constant_value(node)
             if value is not _NOT_FOLDED:
                 return literal(value, NUMBER, self.scale, self.consts)
@@ -448,7 +457,7 @@ class ExprCompiler:
     # -- calls
     def _call(self, node: m.Call, traced: bool) -> str:
         fn = node.fn
-        if not traced and self.optimize:
+        if not traced and self.optimize and not self.as_written:
             inlined = self.inline(node)
             if inlined is not None:
                 return inlined
@@ -574,7 +583,7 @@ class ExprCompiler:
     def _op(self, node: m.Op, traced: bool) -> str:
         op, args, t = node.op, node.args, node.t
         if op in ("and", "or"):
-            operands = self.run(node, op) if not traced and self.optimize else _chain(node, op)
+            operands = self.run(node, op) if not traced and self.optimize and not self.as_written else _chain(node, op)
             return "(" + f" {op} ".join(self.ex(a, traced) for a in operands) + ")"
         if op == "not":
             return f"(not {self.ex(args[0], traced)})"
@@ -597,11 +606,9 @@ class ExprCompiler:
 
     def run(self, node: m.Expr, op: str) -> list[m.Expr]:
         """The operands of a run of and (or) as the untraced code tests them: calls written in
-        place, the tests of one list value folded into one, in the order that settles the run
-        soonest. Folding and ordering only when no operand can raise: then the order of the tests
-        cannot change the answer."""
-        operands, safe = self.folded(node, op)
-        return self.order(operands, op) if safe else operands
+        place, the tests of one list value folded into one, in the rules' order (tried by
+        estimated cost first, that order paid nothing the benchmark could see: bench/RESULTS.md)."""
+        return self.folded(node, op)[0]
 
     def folded(self, node: m.Expr, op: str) -> tuple[list[m.Expr], bool]:
         """The operands of the run, calls written in place and folded (only when none can raise:
@@ -719,36 +726,6 @@ class ExprCompiler:
 
     def enum_members(self, enum: str) -> list[str]:
         return list(self.folder.enum_order.get(enum, []))
-
-    def order(self, operands: list[m.Expr], op: str) -> list[m.Expr]:
-        """The operands of a run of and (or) in the order that settles it soonest on average: by
-        cost over the chance the test ends the run (false for and, true for or), the classic
-        order for independent tests. Chances come from the types: a list value is one of its
-        list's N values, a yes/no is even."""
-        def key(a: m.Expr) -> float:
-            p = self.chance(a)
-            settles = (1 - p) if op == "and" else p
-            return _cost(a, self._written) / max(settles, 0.01)
-        return sorted(operands, key=key)  # stable: ties keep the rules' order
-
-    def chance(self, node: m.Expr) -> float:
-        """A rough chance that a yes/no node is true."""
-        if isinstance(node, m.Op):
-            op, args = node.op, node.args
-            if op == "not":
-                return 1 - self.chance(args[0])
-            if op == "and":
-                return self.chance(args[0]) * self.chance(args[1])
-            if op == "or":
-                a, b = self.chance(args[0]), self.chance(args[1])
-                return a + b - a * b
-            if op in ("==", "!=", "in", "not in"):
-                n = self.values_of(args[0].t)
-                if n:
-                    k_true = len(args[1].items) if op in ("in", "not in") and isinstance(args[1], m.SetLit) else 1
-                    p = min(1.0, k_true / n)
-                    return p if op in ("==", "in") else 1 - p
-        return 0.5
 
     def first_test(self, node: m.Expr) -> m.Expr:
         """The part of a condition the untraced code always evaluates: its first test."""
@@ -1081,24 +1058,6 @@ def _binds(node: m.Expr) -> str | None:
     if isinstance(node, m.Let):
         return node.name
     return None
-
-
-_COSTS: dict[type, int] = {m.Lit: 0, m.Member: 0, m.Var: 1, m.Field: 2, m.Attr: 3, m.Const: 1, m.If: 2,
-                           m.RecordLit: 20, m.ListLit: 5, m.SetLit: 5, m.Builtin: 5, m.Call: 25, m.Agg: 60}
-
-
-def _cost(node: m.Expr, written: dict[int, m.Expr]) -> int:
-    """A rough price of evaluating the node: reads are cheap, calls and loops are not (a set the
-    compiler wrote is a constant, free)."""
-    total = 0
-    todo = [node]
-    while todo:
-        n = todo.pop()
-        if id(n) in written:
-            continue
-        total += _COSTS.get(type(n), 1)
-        todo.extend(m.children(n))
-    return total
 
 
 def _chain(node: m.Expr, op: str) -> list[m.Expr]:

@@ -149,8 +149,11 @@ def _contents(indent: str, body: str, width: int, whole: bool = True) -> list[st
         return [ln for item in items if item for ln in wrap_line(f"{indent}{item},", width)]
     for ops in _SPLITS:
         parts = _split_at(body, ops, keep=True)
-        if ops[0] == " for " and not any(p.startswith("for ") for p in parts):
-            continue  # an if ... else, not a generator's if
+        if ops[0] == " for ":  # a generator: its item (which may hold an if ... else), then its fors and ifs
+            item, *loops = _split_at(body, (" for ",), keep=True)
+            if not loops:
+                continue
+            parts = [item, *_split_at(" ".join(loops), ops, keep=True)]
         if len(parts) > 1:
             return [ln for p in parts for ln in _operand(indent, p, ops, width)]
     return wrap_line(indent + body, width)

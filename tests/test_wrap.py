@@ -60,6 +60,14 @@ def test_wrapping_generated_programs_keeps_their_code(index: int, monkeypatch: p
         assert wrap_module(wrapped) == wrapped
 
 
+@pytest.mark.parametrize("folder", progen.fixtures(), ids=lambda f: f.name)
+def test_wrapping_the_programs_that_found_bugs_keeps_their_code(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    files = {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.rules"))}
+    for model in compile_sources(files).models.values():
+        plain, wrapped = _unwrapped(model, monkeypatch)
+        assert _tree(plain) == _tree(wrapped)
+
+
 def test_the_committed_modules_are_within_the_width() -> None:
     for path in sorted((ROOT / "generated" / "python").glob("*.py")):
         long = [n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if len(line) > WIDTH]
@@ -163,3 +171,8 @@ def test_data_is_written_on_one_line_where_it_fits_and_big_powers_of_ten_by_thei
     assert "10 ** 1200" in text
     assert eval(text) == {"limit": 10 ** 1200, "words": ["x" * 30, "y" * 30]}  # noqa: S307
     assert max(len(line) for line in text.splitlines()) <= 44
+
+
+def test_a_generator_whose_item_is_a_conditional_keeps_the_conditional_whole() -> None:
+    lines = _same("return _first(aaaa_aaaa if cond_cond else bbbb_bbbb for zzz in things if all_all(zzz))", 30)
+    assert "    for zzz in things" in lines and "    if all_all(zzz)" in lines

@@ -819,6 +819,7 @@ def explain_hex_attacked(units_attacked: int) -> Answer[bool]:
 # rules/acw/combat.rules:151  1.4  Units in an enemy ZOC
 def must_attack(in_enemy_zoc: bool, enemy: tuple[EnemyHex, ...]) -> bool:
     """Must this stack attack? (1.4)."""
+    # rule: in_enemy_zoc and not required_attacks_made(enemy)
     return in_enemy_zoc and (not all(e.attacked for e in enemy if e.in_friendly_zoc))
 
 
@@ -938,6 +939,8 @@ def explain_hexsides_adjacent(a: HexSide, b: HexSide) -> Answer[bool]:
 # rules/acw/combat.rules:196  1.6  Flanking
 def flanked(attacked_from: frozenset[HexSide]) -> bool:
     """Is a unit attacked from these sides flanked? (1.6)."""
+    # rule: len(attacked_from) >= 3 or (len(attacked_from) == 2 and any(any(a != b and not hexsides_adjacent(a, b) for b
+    # in attacked_from) for a in attacked_from))
     return (
         len(attacked_from) >= 3
         or (
@@ -1008,6 +1011,7 @@ def explain_net_drm(drms: Sequence[Drm]) -> Answer[int]:
 # rules/acw/combat.rules:265  2.1  Combat Die Roll Modifiers
 def final_die(roll: Die, drms: tuple[Drm, ...]) -> int:
     """The modified die roll (2.1)."""
+    # rule: roll.die + net_drm(drms)
     return Die_die[roll] + _sum(Drm_value[d] for d in drms)
 
 

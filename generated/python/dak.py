@@ -1918,7 +1918,8 @@ def explain_hq_may_throw_supply(u: Unit) -> Answer[bool]:
 def hq_uses_greater_throw_range(u: Unit) -> bool:
     """Does the HQ use its Combat Mode side's (greater) throw range? (13.1a)."""
     _u_mode = u.mode
-    return u.type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET_dg_exploit_reserve))
+    # rule: u.type == hq and combat_side(u)
+    return u.type == 'hq' and (_u_mode == 'combat' or (_u_mode in _SET_dg_exploit_reserve and u.oriented_to_combat))
 
 
 # rules/ocs/ch13-specialized-units.rules:55  13.1a  HQs and Modes
@@ -2055,7 +2056,7 @@ def explain_transport_point_supplied(u: Unit) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:212  13.2c  Mechanical Handling
 def may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool) -> bool:
     """May these Transport Points combine (or divide)? (13.2c)."""
-    return same_hex and phase == 'movement' and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
+    return phase == 'movement' and same_hex and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
 
 
 # rules/ocs/ch13-specialized-units.rules:212  13.2c  Mechanical Handling
@@ -2158,7 +2159,7 @@ def explain_within_counter_mix(trucks_in_play: int) -> Answer[bool]:
 def transport_point_mode(u: Unit) -> bool:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d)."""
     _u_mode = u.mode
-    return u.type != 'transport' or _u_mode == 'move' or (_u_mode == 'reserve' and u.organic)
+    return u.type != 'transport' or _u_mode == 'move' or (u.organic and _u_mode == 'reserve')
 
 
 # rules/ocs/ch13-specialized-units.rules:255  13.2d  Mode Restrictions
@@ -2346,15 +2347,16 @@ def hq_may_throw_from(hq: Unit, tp: Unit, u: Unit) -> bool:
     (13.2g).
     """
     _u_formation = u.formation
+    # rule: hq_may_throw_supply(hq) and hq_may_supply(hq, u) and (not tp.organic or u.formation == tp.formation)
     return (
         hq.type == 'hq'
         and hq.mode != 'strat'
-        and (not tp.organic or _u_formation == tp.formation)
         and (
             not hq.divisional
             or _u_formation == hq.formation
             or (_u_formation == '' and u.nationality == hq.nationality)
         )
+        and (not tp.organic or _u_formation == tp.formation)
     )
 
 
@@ -2412,6 +2414,7 @@ def explain_captured_may_move_at_once(captured_in: Phase) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:485  13.3a
 def rail_cargo(u: Unit) -> bool:
     """May this go by rail? (13.3a)."""
+    # rule: transportable(u)
     return u.type not in _SET_air_base_fighter_hedgeho_ae8dbffd
 
 
@@ -2519,17 +2522,20 @@ def explain_rail_cap_available(turn_level: Number, unspent_before: Number) -> An
 # rules/ocs/ch13-specialized-units.rules:545  13.3c  Detrainable Hexes
 def detrainable_for(x: RailHex, moving_cargo: bool) -> bool:
     """Is this railroad hex detrainable, for moving cargo or (moving_cargo false) for trace supply? (13.3c)."""
+    # rule: (x.town_or_port or any(creates_detrainable(u) for u in x.units)) and x.controlled and
+    # x.ezoc_free_path_to_supply and not (moving_cargo and x.path_needs_extender) and (not x.path_ezoc_negated or
+    # ezoc_allows(if moving_cargo then C else D, true))
     return (
-        x.controlled
-        and x.ezoc_free_path_to_supply
-        and (not (moving_cargo and x.path_needs_extender))
-        and (not x.path_ezoc_negated or ezoc_allows('C' if moving_cargo else 'D', True))
-        and (
+        (
             x.town_or_port
             or any(
                 u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units
             )
         )
+        and x.controlled
+        and x.ezoc_free_path_to_supply
+        and (not (moving_cargo and x.path_needs_extender))
+        and (not x.path_ezoc_negated or ezoc_allows('C' if moving_cargo else 'D', True))
     )
 
 
@@ -2565,17 +2571,18 @@ def explain_detrainable_for(x: RailHex, moving_cargo: bool) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:551  13.3c  Detrainable Hexes
 def detrainable(x: RailHex) -> bool:
     """Is this railroad hex detrainable for moving cargo (to entrain or detrain)? (13.3c)."""
+    # rule: detrainable_for(x, true)
     return (
-        x.controlled
-        and x.ezoc_free_path_to_supply
-        and (not x.path_needs_extender)
-        and (not x.path_ezoc_negated or ezoc_allows('C', True))
-        and (
+        (
             x.town_or_port
             or any(
                 u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)) for u in x.units
             )
         )
+        and x.controlled
+        and x.ezoc_free_path_to_supply
+        and (not x.path_needs_extender)
+        and (not x.path_ezoc_negated or ezoc_allows('C', True))
     )
 
 
@@ -2620,7 +2627,7 @@ def explain_moves_railhead(u: Unit) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:619  13.3e
 def rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> bool:
     """Can a rail path pass through this hex? (13.3e)."""
-    return controlled and (not enemy_combat_unit) and (not in_ezoc) and (not wrong_gauge)
+    return not enemy_combat_unit and (not in_ezoc) and (not wrong_gauge) and controlled
 
 
 _ANSWERS_rail_path_hex_usable: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
@@ -2872,6 +2879,7 @@ def explain_may_rail_over_converted(converted_this_phase: bool) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:706  13.3g  Rail Repair Units
 def _s_ma_after_rail(u: Unit, ma: Number, spent_before: Number) -> Number:
     """ma_after_rail with numbers scaled by SCALE."""
+    # rule: if u.type == rail_repair then ma - spent_before else ma_after(rail, false) * ma
     return ma - spent_before if u.type == 'rail_repair' else _mul(0, ma)
 
 
@@ -2904,11 +2912,13 @@ def explain_ma_after_rail(u: Unit, ma: Number, spent_before: Number) -> Answer[N
 def _s_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
     """conversions_allowed with numbers scaled by SCALE."""
     _u_mode = u.mode
+    # rule: if u.type == rail_repair and phase == movement and combat_or_dg_combat(u) then min(4, floor(current_ma))
+    # else 0
     return (
         min(4, current_ma // 4)
         if (
-            phase == 'movement'
-            and u.type == 'rail_repair'
+            u.type == 'rail_repair'
+            and phase == 'movement'
             and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
         )
         else 0
@@ -2970,7 +2980,7 @@ def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_si
 def may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool) -> bool:
     """May this artillery unit barrage in this Barrage Segment? (eligible_to_act there; the needed supply_paid) (13.4a).
     """
-    return eligible_to_act and supply_paid and (u.type == 'artillery') and (u.mode not in _SET_reserve_strat)
+    return u.type == 'artillery' and u.mode not in _SET_reserve_strat and eligible_to_act and supply_paid
 
 
 # rules/ocs/ch13-specialized-units.rules:791  13.4a
@@ -3079,15 +3089,18 @@ def may_rebuild(
 ) -> bool:
     """May these Repls rebuild here? (stacked_with_repls: the on-map unit being rebuilt is in their hex) (13.5a)."""
     _hq_mode = hq.mode
+    # rule: phase == reinforcement and repl.type == repl and repl.mode == move and hq.type == hq and
+    # combat_or_dg_combat(hq) and hexes_from_hq <= 2 and (not in_ezoc or ezoc_allows(K, negated)) and (rebuilt ==
+    # dead_pile or stacked_with_repls)
     return (
         phase == 'reinforcement'
-        and hexes_from_hq <= 2
-        and (repl.type == 'repl')
-        and (hq.type == 'hq')
+        and repl.type == 'repl'
         and (repl.mode == 'move')
-        and (stacked_with_repls or rebuilt == 'dead_pile')
+        and (hq.type == 'hq')
         and (_hq_mode == 'combat' or (_hq_mode == 'dg' and hq.oriented_to_combat))
+        and (hexes_from_hq <= 2)
         and (not in_ezoc or ezoc_allows('K', negated))
+        and (rebuilt == 'dead_pile' or stacked_with_repls)
     )
 
 
@@ -3240,7 +3253,7 @@ def explain_repls_for_paired_units(units: int) -> Answer[int]:
 # rules/ocs/ch13-specialized-units.rules:1001  13.5e  Truck Rebuilds
 def truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> bool:
     """May this Transport Point be rebuilt with Eq? (13.5e)."""
-    return lost_to_enemy_action and tp.type == 'transport' and (tp.tp_kind == 'truck')
+    return tp.type == 'transport' and tp.tp_kind == 'truck' and lost_to_enemy_action
 
 
 # rules/ocs/ch13-specialized-units.rules:1001  13.5e  Truck Rebuilds
@@ -3385,7 +3398,8 @@ def explain_may_rebuild_aircraft(
 # rules/ocs/ch13-specialized-units.rules:1044  13.5f  Air Replacements
 def rebuilt_aircraft_arrives(plane: Unit, base: Hex) -> bool:
     """Is this aircraft rebuilt from the Dead Pile placed as it arrives: Active, at a friendly air base? (13.5f)."""
-    return plane.active and UnitType_air[plane.type] and any(u.type == 'air_base' for u in base.units)
+    # rule: is_air(plane) and plane.active and any(u.type == air_base for u in base.units)
+    return UnitType_air[plane.type] and plane.active and any(u.type == 'air_base' for u in base.units)
 
 
 # rules/ocs/ch13-specialized-units.rules:1044  13.5f  Air Replacements
@@ -3414,7 +3428,7 @@ def explain_rebuilt_aircraft_arrives(plane: Unit, base: Hex) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:1074  13.6  Reinforcements
 def may_place_reinforcements_now(phase: Phase, own_player_turn: bool, turn: int, arrival_turn: int) -> bool:
     """May reinforcements due on their arrival turn be placed now? (their entry cannot be delayed) (13.6)."""
-    return own_player_turn and phase == 'reinforcement' and (turn == arrival_turn)
+    return phase == 'reinforcement' and own_player_turn and (turn == arrival_turn)
 
 
 # rules/ocs/ch13-specialized-units.rules:1074  13.6  Reinforcements
@@ -3466,7 +3480,8 @@ def explain_may_place_reinforcements_now(phase: Phase, own_player_turn: bool, tu
 # rules/ocs/ch13-specialized-units.rules:1098  13.6  Reinforcements
 def may_place_arriving_aircraft(plane: Unit, h: Hex) -> bool:
     """May this reinforcing aircraft be placed here: Active, on a friendly air base (any one)? (13.6)."""
-    return plane.active and UnitType_air[plane.type] and any(u.type == 'air_base' for u in h.units)
+    # rule: is_air(plane) and plane.active and any(u.type == air_base for u in h.units)
+    return UnitType_air[plane.type] and plane.active and any(u.type == 'air_base' for u in h.units)
 
 
 # rules/ocs/ch13-specialized-units.rules:1098  13.6  Reinforcements
@@ -3531,6 +3546,7 @@ def arrival_may_overstack(u: Unit) -> bool:
     """May this arriving reinforcement be overstacked when placed? (Ground units may; aircraft arrivals must conform to
     normal stacking rules) (13.6a).
     """
+    # rule: is_ground(u)
     return not UnitType_air[u.type]
 
 
@@ -3606,7 +3622,7 @@ def explain_may_place_reinforcement(in_ezoc: bool, at_port: bool) -> Answer[bool
 # rules/ocs/ch13-specialized-units.rules:1186  13.6c
 def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
     """Does this Transport Point arrive loaded? (13.6c)."""
-    return sp_arriving_there or tp.organic
+    return tp.organic or sp_arriving_there
 
 
 # rules/ocs/ch13-specialized-units.rules:1186  13.6c
@@ -3633,7 +3649,7 @@ def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:1220  13.7  Formation Markers
 def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool:
     """A) May the Formation marker be on the map? (13.7)."""
-    return fueling_reminder or units_with_marker >= 1
+    return units_with_marker >= 1 or fueling_reminder
 
 
 # rules/ocs/ch13-specialized-units.rules:1220  13.7  Formation Markers
@@ -3662,7 +3678,7 @@ def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool)
 def may_enter_marker(u: Unit, marker_formation: str) -> bool:
     """B) May this unit be represented by the marker? (13.7)."""
     _u_formation = u.formation
-    return _u_formation != '' and _u_formation == marker_formation
+    return _u_formation == marker_formation and _u_formation != ''
 
 
 # rules/ocs/ch13-specialized-units.rules:1224  13.7  Formation Markers
@@ -3793,6 +3809,7 @@ def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
+    # rule: may_perform_engineering(u) and combat_or_dg_combat(u)
     return u.type in _SET_engineer_hq and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
@@ -3818,7 +3835,7 @@ def may_attack_across(
     """Is an attack across this river hexside possible? (possible_as_bridged: across the hexside bridged makes it)
     (13.8b).
     """
-    return possible_as_printed or (bridged_by_engineers and possible_as_bridged and (not overrunning))
+    return possible_as_printed or (bridged_by_engineers and (not overrunning) and possible_as_bridged)
 
 
 _ANSWERS_may_attack_across: Final[dict[tuple[bool, bool, bool, bool], Answer[bool]]] = {
@@ -3861,6 +3878,7 @@ def explain_may_attack_across(
 def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
     _u_mode = u.mode
+    # rule: u.type == hq and engineer_capable(u)
     return u.type == 'hq' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
@@ -3895,14 +3913,16 @@ def may_construct(
     performed construction this phase in another hex, or of another type) (13.8d).
     """
     _u_mode = u.mode
+    # rule: engineer_capable(u) and phase == movement and leg_path_hexes <= 2 and not moved_this_phase and not
+    # built_in_another_hex and not built_another_type
     return (
-        phase == 'movement'
-        and leg_path_hexes <= 2
+        u.type in _SET_engineer_hq
+        and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
+        and (phase == 'movement')
+        and (leg_path_hexes <= 2)
         and (not moved_this_phase)
         and (not built_in_another_hex)
         and (not built_another_type)
-        and (u.type in _SET_engineer_hq)
-        and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
     )
 
 
@@ -4034,11 +4054,11 @@ def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, tog
     are in the same hex or off-map box. Adjacent enemy units and Out of Supply do not matter) (13.9).
     """
     return (
-        alike
-        and u.stocks == 'normal'
-        and (kind == 'aircraft' or phase == 'reinforcement')
+        (phase == 'reinforcement' or kind == 'aircraft')
+        and alike
+        and (kind in _SET_formations_independent_joins or together)
+        and (u.stocks == 'normal')
         and (u.mode != 'dg')
-        and (together or kind in _SET_formations_independent_joins)
     )
 
 
@@ -4121,9 +4141,9 @@ def keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> bool:
     """2) Does the unit swapped in carry the mode and markers of the unit it replaces? (13.9)."""
     return (
         swapped_in.mode == replaced.mode
-        and swapped_in.stocks == replaced.stocks
-        and (swapped_in.oriented_to_combat == replaced.oriented_to_combat)
+        and swapped_in.oriented_to_combat == replaced.oriented_to_combat
         and (swapped_in.out_of_supply == replaced.out_of_supply)
+        and (swapped_in.stocks == replaced.stocks)
         and (swapped_in.step_losses == replaced.step_losses)
     )
 
@@ -4297,9 +4317,10 @@ def explain_modified(value: Number, factors: Sequence[Number]) -> Answer[Number]
 # rules/ocs/ch4-general-concepts.rules:170  4.4a
 def may_attack(u: Unit) -> bool:
     """May attack or overrun (4.4a)."""
+    # rule: attack_capable(u)
     return (
-        u.printed_strength
-        and u.type in _SET_assault_engineer_combat_352fa5da
+        u.type in _SET_assault_engineer_combat_352fa5da
+        and u.printed_strength
         and (not u.parenthesized)
         and (u.mode not in _SET_reserve_strat)
     )
@@ -4323,9 +4344,10 @@ def explain_may_attack(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:205  4.4c
 def may_enter_enemy_noncombat_hex(u: Unit) -> bool:
     """May move into a hex with an enemy non-combat unit (4.4c)."""
+    # rule: attack_capable(u)
     return (
-        u.printed_strength
-        and u.type in _SET_assault_engineer_combat_352fa5da
+        u.type in _SET_assault_engineer_combat_352fa5da
+        and u.printed_strength
         and (not u.parenthesized)
         and (u.mode not in _SET_reserve_strat)
     )
@@ -4360,25 +4382,26 @@ def zoc_reaches(u: Unit, hexes_away: int) -> bool:
     _u_parenthesized = u.parenthesized
     _u_printed_strength = u.printed_strength
     _u_type = u.type
+    # rule: has_zoc(u) and hexes_away == 1
     return (
-        hexes_away == 1
-        and (
+        (
             (
-                _u_mode == 'combat'
-                and _u_printed_strength
+                _u_mode == 'exploit'
+                and u.oriented_to_combat
                 and (_u_type in _SET_assault_engineer_combat_352fa5da)
+                and _u_printed_strength
                 and (not _u_parenthesized)
                 and (not _u_out_of_supply)
             )
             or (
-                _u_mode == 'exploit'
-                and u.oriented_to_combat
+                _u_mode == 'combat'
+                and _u_type in _SET_assault_engineer_combat_352fa5da
                 and _u_printed_strength
-                and (_u_type in _SET_assault_engineer_combat_352fa5da)
                 and (not _u_parenthesized)
                 and (not _u_out_of_supply)
             )
         )
+        and hexes_away == 1
     )
 
 
@@ -4406,7 +4429,7 @@ def explain_zoc_reaches(u: Unit, hexes_away: int) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:290  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_allows(action: EzocAction, negated: bool) -> bool:
     """May the action be taken in an enemy ZOC? (4.5a)."""
-    return negated and EzocAction_negatable[action]
+    return EzocAction_negatable[action] and negated
 
 
 # rules/ocs/ch4-general-concepts.rules:290  4.5a  Actions not allowed in an enemy ZOC
@@ -4521,7 +4544,7 @@ def explain_ezoc_blocks_path(traced_with: Mobility, negated: bool) -> Answer[boo
 # rules/ocs/ch4-general-concepts.rules:313  4.5a  Actions not allowed in an enemy ZOC
 def may_move_on_after_entering(mobility: Mobility, negated: bool, overrun: bool) -> bool:
     """After entering an enemy ZOC, may the unit go on moving? (With Truck MP, only by conducting an overrun) (4.5a)."""
-    return overrun or not ezoc_stops_entering(mobility, negated)
+    return not ezoc_stops_entering(mobility, negated) or overrun
 
 
 _ANSWERS_may_move_on_after_entering: Final[dict[tuple[Mobility, bool, bool], Answer[bool]]] = {
@@ -4584,7 +4607,8 @@ def explain_ezoc_blocks_trace_by(tracer: Unit, negated: bool) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:375  4.5b  Negating ZOC
 def zoc_negated(h: Hex) -> bool:
     """Is the enemy ZOC in this hex negated? (4.5b)."""
-    return any(not u.will_spend_mp and UnitType_combat[u.type] for u in h.units)
+    # rule: any(is_combat(u) and not u.will_spend_mp for u in h.units)
+    return any(UnitType_combat[u.type] and (not u.will_spend_mp) for u in h.units)
 
 
 # rules/ocs/ch4-general-concepts.rules:375  4.5b  Negating ZOC
@@ -4650,7 +4674,8 @@ def explain_sizes_not_negative(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:463  4.6  Regimental Equivalents
 def one_step(u: Unit) -> bool:
     """Is 1 step for loss purposes (a combat unit that is not multi-step) (4.6)."""
-    return not u.multi_step and UnitType_combat[u.type]
+    # rule: is_combat(u) and not u.multi_step
+    return UnitType_combat[u.type] and (not u.multi_step)
 
 
 # rules/ocs/ch4-general-concepts.rules:463  4.6  Regimental Equivalents
@@ -4671,6 +4696,7 @@ def explain_one_step(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:498  4.7  Transportation Equivalents
 def transportable(u: Unit) -> bool:
     """Can be transported (rail, air, landing craft, shipping) (4.7)."""
+    # rule: is_combat(u) or u.type in {transport, sp}
     return u.type not in _SET_air_base_fighter_hedgeho_ae8dbffd
 
 
@@ -4783,13 +4809,15 @@ def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> An
 # rules/ocs/ch4-general-concepts.rules:631  4.7d  Movement and Transport
 def _s_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """may_spend_transported with numbers scaled by SCALE."""
+    # rule: before >= 0 and after >= 0 and before <= ma_before(by) and after <= ma_after(by, alt_roll) and before +
+    # after <= transported_ma(by, alt_roll)
     return (
         before >= 0
         and after >= 0
         and (before <= (2 if by == 'rail' else 2 if by == 'air' else 0 if by == 'landing_craft' else 0))
         and (
             after <= (
-                2 if by == 'air' else 2 if alt_roll and by == 'alt_landing' else 0 if by == 'landing_craft' else 0
+                2 if by == 'air' else 2 if by == 'alt_landing' and alt_roll else 0 if by == 'landing_craft' else 0
             )
         )
         and (
@@ -4800,7 +4828,7 @@ def _s_may_spend_transported(by: Transport, alt_roll: bool, before: Number, afte
                 else 2
                 if by == 'air'
                 else 2
-                if alt_roll and by == 'alt_landing'
+                if by == 'alt_landing' and alt_roll
                 else 0
                 if by == 'landing_craft'
                 else 0
@@ -4856,7 +4884,7 @@ def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number,
 def ignores_dg(u: Unit) -> bool:
     """A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker) (4.8b)."""
     _u_type = u.type
-    return u.mode != 'dg' or not (not u.active and UnitType_air[_u_type] or _u_type == 'sp')
+    return u.mode != 'dg' or not (_u_type == 'sp' or (UnitType_air[_u_type] and (not u.active)))
 
 
 # rules/ocs/ch4-general-concepts.rules:789  4.8b  Order of Stacking
@@ -4882,20 +4910,21 @@ def explain_ignores_dg(u: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:803  4.8b  Order of Stacking
 def hex_has_zoc(h: Hex) -> bool:
     """D) Does the hex have a ZOC? (With an HQ on top, the enemy player must be told.) (4.8b)."""
+    # rule: any(has_zoc(u) for u in h.units)
     return any(
         (
             (
-                u.mode == 'combat'
-                and u.printed_strength
+                u.mode == 'exploit'
+                and u.oriented_to_combat
                 and (u.type in _SET_assault_engineer_combat_352fa5da)
+                and u.printed_strength
                 and (not u.parenthesized)
                 and (not u.out_of_supply)
             )
             or (
-                u.mode == 'exploit'
-                and u.oriented_to_combat
+                u.mode == 'combat'
+                and u.type in _SET_assault_engineer_combat_352fa5da
                 and u.printed_strength
-                and (u.type in _SET_assault_engineer_combat_352fa5da)
                 and (not u.parenthesized)
                 and (not u.out_of_supply)
             )
@@ -4925,10 +4954,12 @@ def explain_hex_has_zoc(h: Hex) -> Answer[bool]:
 def active_planes_on_top(h: Hex) -> bool:
     """E) Is every Active plane on top of any ground units? (4.8b)."""
     _h_units = h.units
+    # rule: all(first(is_air(x) for x in h.units where x == p or is_ground(x)) for p in h.units where is_air(p) and
+    # p.active)
     return all(
         cast('bool', _first(UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]))
         for p in _h_units
-        if p.active and UnitType_air[p.type]
+        if UnitType_air[p.type] and p.active
     )
 
 
@@ -4957,6 +4988,8 @@ def explain_active_planes_on_top(h: Hex) -> Answer[bool]:
 def active_fighter_on_top(h: Hex) -> bool:
     """E) If an Active fighter is in the stack, is it the top air unit? (4.8b)."""
     _h_units = h.units
+    # rule: not any(u.type == fighter and u.active for u in h.units) or first(u.type == fighter and u.active for u in
+    # h.units where is_air(u))
     return (
         not any(u.type == 'fighter' and u.active for u in _h_units)
         or cast('bool', _first(u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type]))
@@ -4987,6 +5020,8 @@ def explain_active_fighter_on_top(h: Hex) -> Answer[bool]:
 def hedgehog_on_top(h: Hex) -> bool:
     """F) If a hedgehog is present, is it the top ground unit? (4.8b)."""
     _h_units = h.units
+    # rule: not any(u.type == hedgehog for u in h.units) or first(u.type == hedgehog for u in h.units where
+    # is_ground(u))
     return (
         not any(u.type == 'hedgehog' for u in _h_units)
         or cast('bool', _first(u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type]))
@@ -5015,22 +5050,24 @@ def explain_hedgehog_on_top(h: Hex) -> Answer[bool]:
 def stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> bool:
     """Is the stack in the order C) to F) ask? (4.8b)."""
     _h_units = h.units
+    # rule: zoc_unit_on_top(h, enemy_ground_adjacent) and active_planes_on_top(h) and active_fighter_on_top(h) and
+    # hedgehog_on_top(h)
     return (
         (
             not any(
                 (
                     (
-                        u.mode == 'combat'
-                        and u.printed_strength
+                        u.mode == 'exploit'
+                        and u.oriented_to_combat
                         and (u.type in _SET_assault_engineer_combat_352fa5da)
+                        and u.printed_strength
                         and (not u.parenthesized)
                         and (not u.out_of_supply)
                     )
                     or (
-                        u.mode == 'exploit'
-                        and u.oriented_to_combat
+                        u.mode == 'combat'
+                        and u.type in _SET_assault_engineer_combat_352fa5da
                         and u.printed_strength
-                        and (u.type in _SET_assault_engineer_combat_352fa5da)
                         and (not u.parenthesized)
                         and (not u.out_of_supply)
                     )
@@ -5042,17 +5079,17 @@ def stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> bool:
                 _first(
                     (
                         (
-                            u.mode == 'combat'
-                            and u.printed_strength
+                            u.mode == 'exploit'
+                            and u.oriented_to_combat
                             and (u.type in _SET_assault_engineer_combat_352fa5da)
+                            and u.printed_strength
                             and (not u.parenthesized)
                             and (not u.out_of_supply)
                         )
                         or (
-                            u.mode == 'exploit'
-                            and u.oriented_to_combat
+                            u.mode == 'combat'
+                            and u.type in _SET_assault_engineer_combat_352fa5da
                             and u.printed_strength
-                            and (u.type in _SET_assault_engineer_combat_352fa5da)
                             and (not u.parenthesized)
                             and (not u.out_of_supply)
                         )
@@ -5069,7 +5106,7 @@ def stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> bool:
         and all(
             cast('bool', _first(UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]))
             for p in _h_units
-            if p.active and UnitType_air[p.type]
+            if UnitType_air[p.type] and p.active
         )
         and (
             not any(u.type == 'fighter' and u.active for u in _h_units)
@@ -5112,12 +5149,13 @@ def explain_stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:923  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
+    # rule: all(may_share_hex_with(mover, e) for e in enemies)
     return all(
         (
-            mover == 'plane_on_mission'
-            or (mover == 'attack_capable_unit' and e != 'combat_units')
-            or (mover == 'rail_or_supply_path' and e != 'combat_units')
+            mover == 'attack_capable_unit' and e != 'combat_units'
             or (mover == 'ship' and e in _SET_noncombat_units_planes)
+            or mover == 'plane_on_mission'
+            or (mover == 'rail_or_supply_path' and e != 'combat_units')
         )
         for e in enemies
     )
@@ -5155,11 +5193,12 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
 # rules/ocs/ch4-general-concepts.rules:927  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
+    # rule: if attack_capable(u) then attack_capable_unit else other_ground_unit
     return (
         'attack_capable_unit'
         if (
-            u.printed_strength
-            and u.type in _SET_assault_engineer_combat_352fa5da
+            u.type in _SET_assault_engineer_combat_352fa5da
+            and u.printed_strength
             and (not u.parenthesized)
             and (u.mode not in _SET_reserve_strat)
         )
@@ -5185,7 +5224,8 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
 # rules/ocs/ch4-general-concepts.rules:979  4.9a
 def shows_plane(h: Hex) -> bool:
     """Is there an Active plane in the hex for the enemy to see? (4.9a)."""
-    return any(u.active and UnitType_air[u.type] for u in h.units)
+    # rule: any(is_air(u) and u.active for u in h.units)
+    return any(UnitType_air[u.type] and u.active for u in h.units)
 
 
 # rules/ocs/ch4-general-concepts.rules:979  4.9a
@@ -5206,7 +5246,8 @@ def explain_shows_plane(h: Hex) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:982  4.9a
 def shown_plane(h: Hex) -> Unit:
     """The top Active plane, which the enemy may always see (units listed top first) (4.9a)."""
-    return _first(u for u in h.units if u.active and UnitType_air[u.type])
+    # rule: first(u for u in h.units where is_air(u) and u.active)
+    return _first(u for u in h.units if UnitType_air[u.type] and u.active)
 
 
 # rules/ocs/ch4-general-concepts.rules:982  4.9a
@@ -5343,7 +5384,7 @@ def explain_is_ground(u: Unit) -> Answer[bool]:
 def combat_side(u: Unit) -> bool:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e)."""
     _u_mode = u.mode
-    return _u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET_dg_exploit_reserve)
+    return _u_mode == 'combat' or (_u_mode in _SET_dg_exploit_reserve and u.oriented_to_combat)
 
 
 # rules/ocs/series.rules:67  5.10e  DG Mode Orientation
@@ -5464,7 +5505,8 @@ def defense_strength(u: Unit, printed: int) -> int:
         return 1
     # hq_combat_side: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:97
     _u_mode = u.mode
-    if _u_type == 'hq' and (_u_mode == 'combat' or (u.oriented_to_combat and _u_mode in _SET_dg_exploit_reserve)):
+    # rule: u.type == hq and combat_side(u)
+    if _u_type == 'hq' and (_u_mode == 'combat' or (_u_mode in _SET_dg_exploit_reserve and u.oriented_to_combat)):
         return 5
     # hq_move_side: 13.1c (OCS) rules/ocs/ch13-specialized-units.rules:99
     if _u_type == 'hq':
@@ -5518,6 +5560,7 @@ def may_unload(tp: Unit, h: Hex) -> bool:
     if tp.organic:
         return False
     # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:316
+    # rule: any(is_combat(u) or u.type in {port, air_base} or (u.type == sp and not u.loaded) for u in h.units)
     if any(
         u.type not in _SET_fighter_hedgehog_other_p_ff3ed59e or (u.type == 'sp' and (not u.loaded)) for u in h.units
     ):
@@ -5560,10 +5603,10 @@ def may_retreat(tp: Unit, with_retreating_combat_units: bool) -> bool:
     (13.2g).
     """
     # tag_along: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:377
-    if with_retreating_combat_units and tp.organic:
+    _tp_organic = tp.organic
+    if _tp_organic and with_retreating_combat_units:
         return True
     # alone: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:379
-    _tp_organic = tp.organic
     if _tp_organic:
         return False
     # others: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:380
@@ -5615,42 +5658,44 @@ def may_entrain(u: Unit, x: RailHex) -> bool:
         return True
     # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1396
     _u_mode = u.mode
+    # rule: creates_detrainable(u) and detrainable(x) and not x.in_ezoc
     if (
         _u_type == 'hq'
-        and (not x.in_ezoc)
         and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
         and (
-            x.controlled
-            and x.ezoc_free_path_to_supply
-            and (not x.path_needs_extender)
-            and (not x.path_ezoc_negated or ezoc_allows('C', True))
-            and (
+            (
                 x.town_or_port
                 or any(
                     u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat))
                     for u in x.units
                 )
             )
+            and x.controlled
+            and x.ezoc_free_path_to_supply
+            and (not x.path_needs_extender)
+            and (not x.path_ezoc_negated or ezoc_allows('C', True))
         )
+        and (not x.in_ezoc)
     ):
         return True
     # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:609
-    _x_in_ezoc = x.in_ezoc
+    _x_town_or_port = x.town_or_port
+    # rule: detrainable(x) and not x.in_ezoc and (u.mode == move or not is_combat(u))
     if (
-        not _x_in_ezoc
-        and (
-            x.controlled
-            and x.ezoc_free_path_to_supply
-            and (not x.path_needs_extender)
-            and (not x.path_ezoc_negated or ezoc_allows('C', True))
-            and (
-                x.town_or_port
+        (
+            (
+                _x_town_or_port
                 or any(
                     u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat))
                     for u in x.units
                 )
             )
+            and x.controlled
+            and x.ezoc_free_path_to_supply
+            and (not x.path_needs_extender)
+            and (not x.path_ezoc_negated or ezoc_allows('C', True))
         )
+        and (not x.in_ezoc)
         and (_u_mode == 'move' or not UnitType_combat[_u_type])
     ):
         return True
@@ -5701,22 +5746,22 @@ def may_detrain(u: Unit, x: RailHex) -> bool:
     if _x_enemy_units:
         return False
     # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:615
-    _x_in_ezoc = x.in_ezoc
+    # rule: detrainable(x) and not x.in_ezoc
     if (
-        not _x_in_ezoc
-        and (
-            x.controlled
-            and x.ezoc_free_path_to_supply
-            and (not x.path_needs_extender)
-            and (not x.path_ezoc_negated or ezoc_allows('C', True))
-            and (
+        (
+            (
                 x.town_or_port
                 or any(
                     u.type == 'hq' and (u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat))
                     for u in x.units
                 )
             )
+            and x.controlled
+            and x.ezoc_free_path_to_supply
+            and (not x.path_needs_extender)
+            and (not x.path_ezoc_negated or ezoc_allows('C', True))
         )
+        and (not x.in_ezoc)
     ):
         return True
     # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:616
@@ -5820,7 +5865,7 @@ def may_place_reinforcements_in(
 ) -> bool:
     """May reinforcements be placed in this hex? (blocked: enemy units in their arrival hex) (13.6)."""
     # nearest_edge: 13.6b (OCS) rules/ocs/ch13-specialized-units.rules:1152
-    if arrival_hex_blocked and arrival_hex_at_map_edge and nearest_unblocked_map_edge_hex and (not is_arrival_hex):
+    if not is_arrival_hex and arrival_hex_blocked and arrival_hex_at_map_edge and nearest_unblocked_map_edge_hex:
         return True
     # entry: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:1081
     if is_arrival_hex and (not arrival_hex_blocked):
@@ -5929,12 +5974,14 @@ def bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool) -> bo
     # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1348
     _engineer_mode = engineer.mode
     _engineer_type = engineer.type
+    # rule: engineer_capable(engineer)
     if (
         _engineer_type in _SET_engineer_hq
         and (_engineer_mode == 'combat' or (_engineer_mode == 'dg' and engineer.oriented_to_combat))
     ):
         return True
     # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1349
+    # rule: leaving_own_hex_after_mode_change and may_perform_engineering(engineer)
     if leaving_own_hex_after_mode_change and _engineer_type in _SET_engineer_hq:
         return True
     # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1351
@@ -6024,10 +6071,11 @@ def attack_capable(u: Unit) -> bool:
     if _u_type == 'artillery':
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:114
+    # rule: not is_combat(u)
     if not UnitType_combat[_u_type]:
         return False
     # parenthesized: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:115
-    if u.parenthesized or not u.printed_strength:
+    if not u.printed_strength or u.parenthesized:
         return False
     # strat_reserve: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:117
     if u.mode in _SET_reserve_strat:
@@ -6077,20 +6125,22 @@ def has_zoc(u: Unit) -> bool:
     """Has a Zone of Control (4.4b)."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:224
     _u_mode = u.mode
+    # rule: u.mode == exploit and u.oriented_to_combat and attack_capable(u) and not u.out_of_supply
     if (
         _u_mode == 'exploit'
         and u.oriented_to_combat
-        and u.printed_strength
         and (u.type in _SET_assault_engineer_combat_352fa5da)
+        and u.printed_strength
         and (not u.parenthesized)
         and (not u.out_of_supply)
     ):
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:188
+    # rule: u.mode == combat and attack_capable(u) and not u.out_of_supply
     if (
         _u_mode == 'combat'
+        and u.type in _SET_assault_engineer_combat_352fa5da
         and u.printed_strength
-        and (u.type in _SET_assault_engineer_combat_352fa5da)
         and (not u.parenthesized)
         and (not u.out_of_supply)
     ):
@@ -6160,23 +6210,25 @@ def explain_mode_may_enter_ezoc(mode: Mode) -> Answer[bool]:
 def _s_re_size(u: Unit) -> Number:
     """re_size with numbers scaled by SCALE."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:45
-    _u_size = u.size
-    if _u_size == 'company' and u.type in _SET_artillery_assault_engine_88af7d0e and (u.formation == 'Jock Column'):
+    _u_type = u.type
+    # rule: is_combat(u) and u.type != hq and u.formation == "Jock Column" and u.size == company
+    if _u_type in _SET_artillery_assault_engine_88af7d0e and u.formation == 'Jock Column' and (u.size == 'company'):
         return 2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:35
-    _u_type = u.type
     if _u_type == 'hq':
         return 4
     # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:438
+    # rule: not is_combat(u)
     if not UnitType_combat[_u_type]:
         return 0
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:439
     if u.multi_step:
         return u.printed_re * 4 - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:441
-    if _u_size == 'company' or _u_type == 'repl':
+    if _u_type == 'repl' or u.size == 'company':
         return 1
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:442
+    _u_size = u.size
     if _u_size == 'battalion':
         return 2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:443
@@ -6220,11 +6272,10 @@ def re_size(u: Unit) -> Number:
     """RE size (4.6). Numbers are exact: int or Fraction."""
     _v: Number
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:45
-    _u_size = u.size
-    if _u_size == 'company' and u.type in _SET_artillery_assault_engine_88af7d0e and (u.formation == 'Jock Column'):
+    _u_type = u.type
+    if _u_type in _SET_artillery_assault_engine_88af7d0e and u.formation == 'Jock Column' and (u.size == 'company'):
         return _Q_1_2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:35
-    _u_type = u.type
     if _u_type == 'hq':
         return 1
     # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:438
@@ -6235,9 +6286,10 @@ def re_size(u: Unit) -> Number:
         _v = u.printed_re - u.step_losses
         return _v if _v.__class__ is int else _plain(_v)
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:441
-    if _u_size == 'company' or _u_type == 'repl':
+    if _u_type == 'repl' or u.size == 'company':
         return _Q_1_4
     # battalion: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:442
+    _u_size = u.size
     if _u_size == 'battalion':
         return _Q_1_2
     # other: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:443
@@ -6333,7 +6385,7 @@ def explain_transport_equivalent(u: Unit) -> Answer[Number]:
 def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     """Can a Transport Point be carried this way? (4.7c)."""
     # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:278
-    if by == 'air' and tp == 'mule':
+    if tp == 'mule' and by == 'air':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:574
     if by in _SET_landing_craft_rail_shipping:
@@ -6444,7 +6496,7 @@ def transported_ma(by: Transport, alt_roll: bool) -> Number:
     if by == 'air':
         return _Q_1_2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:626
-    if alt_roll and by == 'alt_landing':
+    if by == 'alt_landing' and alt_roll:
         return _Q_1_2
     # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:627
     if by == 'landing_craft':
@@ -6563,7 +6615,7 @@ def ma_after(by: Transport, alt_roll: bool) -> Number:
     if by == 'air':
         return _Q_1_2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:647
-    if alt_roll and by == 'alt_landing':
+    if by == 'alt_landing' and alt_roll:
         return _Q_1_2
     # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:649
     if by == 'landing_craft':
@@ -6602,20 +6654,21 @@ def zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> bool:
     """C) and D) Is the top combat unit one with a ZOC (or an HQ, when no enemy ground units are adjacent)? (4.8b)."""
     # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:795
     _h_units = h.units
+    # rule: not any(has_zoc(u) for u in h.units)
     if not any(
         (
             (
-                u.mode == 'combat'
-                and u.printed_strength
+                u.mode == 'exploit'
+                and u.oriented_to_combat
                 and (u.type in _SET_assault_engineer_combat_352fa5da)
+                and u.printed_strength
                 and (not u.parenthesized)
                 and (not u.out_of_supply)
             )
             or (
-                u.mode == 'exploit'
-                and u.oriented_to_combat
+                u.mode == 'combat'
+                and u.type in _SET_assault_engineer_combat_352fa5da
                 and u.printed_strength
-                and (u.type in _SET_assault_engineer_combat_352fa5da)
                 and (not u.parenthesized)
                 and (not u.out_of_supply)
             )
@@ -6624,22 +6677,23 @@ def zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> bool:
     ):
         return True
     # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:796
+    # rule: first(has_zoc(u) for u in h.units where is_combat(u))
     if cast(
         'bool',
         _first(
             (
                 (
-                    u.mode == 'combat'
-                    and u.printed_strength
+                    u.mode == 'exploit'
+                    and u.oriented_to_combat
                     and (u.type in _SET_assault_engineer_combat_352fa5da)
+                    and u.printed_strength
                     and (not u.parenthesized)
                     and (not u.out_of_supply)
                 )
                 or (
-                    u.mode == 'exploit'
-                    and u.oriented_to_combat
+                    u.mode == 'combat'
+                    and u.type in _SET_assault_engineer_combat_352fa5da
                     and u.printed_strength
-                    and (u.type in _SET_assault_engineer_combat_352fa5da)
                     and (not u.parenthesized)
                     and (not u.out_of_supply)
                 )
@@ -6650,6 +6704,7 @@ def zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> bool:
     ):
         return True
     # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:798
+    # rule: first(u.type == hq for u in h.units where is_combat(u)) and not enemy_ground_adjacent
     if (
         cast('bool', _first(u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))
         and (not enemy_ground_adjacent)
@@ -6809,64 +6864,69 @@ def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
     # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:970
     _h_units = h.units
+    # rule: not any(has_zoc(u) for u in h.units)
     if not any(
         (
             (
-                u.mode == 'combat'
-                and u.printed_strength
+                u.mode == 'exploit'
+                and u.oriented_to_combat
                 and (u.type in _SET_assault_engineer_combat_352fa5da)
+                and u.printed_strength
                 and (not u.parenthesized)
                 and (not u.out_of_supply)
             )
             or (
-                u.mode == 'exploit'
-                and u.oriented_to_combat
+                u.mode == 'combat'
+                and u.type in _SET_assault_engineer_combat_352fa5da
                 and u.printed_strength
-                and (u.type in _SET_assault_engineer_combat_352fa5da)
                 and (not u.parenthesized)
                 and (not u.out_of_supply)
             )
         )
         for u in _h_units
     ):
+        # rule: first(u for u in h.units where is_combat(u))
         return _first(u for u in _h_units if UnitType_combat[u.type])
     # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:972
+    # rule: any(u.mode == combat and attack_capable(u) for u in h.units)
     if any(
         (
             u.mode == 'combat'
+            and u.type in _SET_assault_engineer_combat_352fa5da
             and u.printed_strength
-            and (u.type in _SET_assault_engineer_combat_352fa5da)
             and (not u.parenthesized)
         )
         for u in _h_units
     ):
+        # rule: first(u for u in h.units where u.mode == combat and attack_capable(u))
         return _first(
             u
             for u in _h_units
             if (
                 u.mode == 'combat'
+                and u.type in _SET_assault_engineer_combat_352fa5da
                 and u.printed_strength
-                and (u.type in _SET_assault_engineer_combat_352fa5da)
                 and (not u.parenthesized)
             )
         )
     # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:975
+    # rule: first(u for u in h.units where has_zoc(u))
     return _first(
         u
         for u in _h_units
         if (
             (
-                u.mode == 'combat'
-                and u.printed_strength
+                u.mode == 'exploit'
+                and u.oriented_to_combat
                 and (u.type in _SET_assault_engineer_combat_352fa5da)
+                and u.printed_strength
                 and (not u.parenthesized)
                 and (not u.out_of_supply)
             )
             or (
-                u.mode == 'exploit'
-                and u.oriented_to_combat
+                u.mode == 'combat'
+                and u.type in _SET_assault_engineer_combat_352fa5da
                 and u.printed_strength
-                and (u.type in _SET_assault_engineer_combat_352fa5da)
                 and (not u.parenthesized)
                 and (not u.out_of_supply)
             )
@@ -6906,6 +6966,12 @@ def stacking(h: Hex) -> list[Violation]:
     out: list[Violation] = []
     total: Number  # limits of whole numbers and of numbers alike
     bound: Number
+    # rule: the totals of combat_re, ports, air_bases and hedgehogs, counted in one pass over h.units (the benchmark's
+    # stacking rows: bench/RESULTS.md):
+    #   combat_re: sum(re_size(u) for u in h.units where is_combat(u))
+    #   ports: count(u for u in h.units where u.type == port)
+    #   air_bases: count(u for u in h.units where u.type == air_base)
+    #   hedgehogs: count(u for u in h.units where u.type == hedgehog)
     _n0: Number = 0
     _n1: int = 0
     _n2: int = 0
@@ -6921,8 +6987,9 @@ def stacking(h: Hex) -> list[Violation]:
         elif _u_type == 'hedgehog':
             _n3 += 1
     # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:712
-    if _n0 > 40 and not (h.phase == 'reinforcement' or h.moment == 'moving'):
-        total, bound = _n0, 40
+    total = _n0
+    bound = max_stack_re * 4
+    if total > bound and not (h.phase == 'reinforcement' or h.moment == 'moving'):
         out.append(
             Violation(
                 'combat_re',

@@ -961,7 +961,7 @@ def explain_red_result_modifier(defender: ZocClass) -> Answer[int]:
 def terrain_reductions(u: ZUnit, x: Into) -> int:
     """Levels of reduction for terrain (5.A.2)."""
     return _count(
-        c for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or u.artillery), x.major_river) if c
+        c for c in (x.bad_hexside, u.in_bad_terrain, (u.armour or u.artillery) and x.bad_terrain, x.major_river) if c
     )
 
 
@@ -986,10 +986,13 @@ def explain_terrain_reductions(u: ZUnit, x: Into) -> Answer[int]:
 def reductions(u: ZUnit, x: Into) -> int:
     """Levels the ZOC is reduced by: one for each condition (5.A.3)."""
     _u_artillery = u.artillery
+    # rule: terrain_reductions(u, x) + count(c for c in [u.unsupported and x.movement, u.in_reserve, u.screened,
+    # u.partisan_mode, x.partisan and not u.has_apzoc, u.assaulted, u.artillery or u.aa_or_at] where c) +
+    # u.even_mp_markers + u.supply_reductions + u.surprise_turn_reductions
     return (
         _count(
             c
-            for c in (x.bad_hexside, u.in_bad_terrain, x.bad_terrain and (u.armour or _u_artillery), x.major_river)
+            for c in (x.bad_hexside, u.in_bad_terrain, (u.armour or _u_artillery) and x.bad_terrain, x.major_river)
             if c
         )
         + _count(
@@ -1237,6 +1240,8 @@ def reserve_pays_class(enemy: ZocClass, friendly_combat_unit: bool, stays_in_hex
     """The enemy ZOC class a reserve pays for in a hex it enters in the reaction movement phase: one level less where a
     friendly combat unit is, whether it leaves the hex or stays (5.C.1.c).
     """
+    # rule: if screened_in_reaction(friendly_combat_unit) then screened_class_in_reaction(enemy, stays_in_hex) else
+    # enemy
     return _step_within(ZocClass_values, _ORDER_ZocClass, enemy, -1) if friendly_combat_unit else enemy
 
 
@@ -1606,6 +1611,7 @@ def zoc_class(u: ZUnit, x: Into) -> ZocClass:
         return 'no_zoc'
     # dispersed: 5 (ZCS) rules/zoc-classes/zoc.rules:70
     if u.badly_dispersed:
+        # rule: step(step(no_zoc, -reductions(u, x)), increases(u, x))
         return _step_within(
             ZocClass_values,
             _ORDER_ZocClass,
@@ -1613,6 +1619,7 @@ def zoc_class(u: ZUnit, x: Into) -> ZocClass:
             _count(c for c in (x.own_hex, x.arctic, u.artillery_support) if c),
         )
     # modified: 5 (ZCS) rules/zoc-classes/zoc.rules:72
+    # rule: step(step(u.kind.base, -reductions(u, x)), increases(u, x))
     return _step_within(
         ZocClass_values,
         _ORDER_ZocClass,

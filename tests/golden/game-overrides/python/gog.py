@@ -438,7 +438,7 @@ class Unit:
 # rules/series.rules:22  2.1  Actions in an enemy ZOC
 def allows(a: Action, negated: bool) -> bool:
     """May it be done in an enemy ZOC? (2.1)."""
-    return negated and Action_negatable[a]
+    return Action_negatable[a] and negated
 
 
 _ANSWERS_allows: Final[dict[tuple[Action, bool], Answer[bool]]] = {

@@ -469,6 +469,7 @@ def marker_ma(u: Unit) -> Number:
     """MA under a marker (5.9b)."""
     # exploit: 5.9b (INM) rules/inm.rules:32
     _u_mode = u.mode
+    # rule: u.mode == exploit and combat_side(u)
     if _u_mode == 'exploit' and (_u_mode == 'combat' or (_u_mode == 'exploit' and u.oriented_to_combat)):
         return u.move_ma
     # other: 5.9b (INM) rules/inm.rules:33

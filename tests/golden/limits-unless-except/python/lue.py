@@ -446,6 +446,10 @@ def stacking(h: Hex) -> list[Violation]:
     out: list[Violation] = []
     total: Number  # limits of whole numbers and of numbers alike
     bound: Number
+    # rule: the totals of combat_re and ports, counted in one pass over h.units (the benchmark's stacking rows:
+    # bench/RESULTS.md):
+    #   combat_re: sum(u.re for u in h.units where u.kind == combat)
+    #   ports: count(u for u in h.units where u.kind == port)
     _n0: Number = 0
     _n1: int = 0
     for u in h.units:
