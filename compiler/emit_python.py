@@ -494,8 +494,7 @@ class ModuleEmitter:
             for row in t.rows:
                 cites = [table_cite, self.cite(row.origin, row.label, None, row.title or None)]
                 cites += self.override_cites(row, row.label, title=row.title or None)
-                o = row.origin
-                w.line(f"# {row.label}: {o.clause or o.layer} ({o.layer}) {o.file}:{o.line}")
+                self.row_comment(row)
                 if not traced:
                     self.hoist_row(t, row)
                 value = self.expr(t, row.value, traced, t.returns)
@@ -519,6 +518,13 @@ class ModuleEmitter:
                 w.line(f"raise RuleError({('no row of ' + t.name + ' matches')!r})")
 
         self.emit_function(t, t.returns, body)
+
+    def row_comment(self, row: m.Row) -> None:
+        """Where a row comes from, and each layer that changed it with its note."""
+        o = row.origin
+        self.out.line(f"# {row.label}: {o.clause or o.layer} ({o.layer}) {o.file}:{o.line}")
+        for ov in row.overridden_by:
+            self.out.line(_override_comment(ov, 90))
 
     def expr(self, d: Item, node: m.Expr, traced: bool, want: Type) -> str:
         self.ec.local = {name: py for name, py, _ in self.params(d, False)} | self.converted
@@ -637,8 +643,7 @@ class ModuleEmitter:
             w.line("_v: Number")
         self.start_row_hoisting(t, names)
         for row in t.rows:
-            o = row.origin
-            w.line(f"# {row.label}: {o.clause or o.layer} ({o.layer}) {o.file}:{o.line}")
+            self.row_comment(row)
             self.hoist_row(t, row)
             if row.when is not None:
                 w.line(f"if {self.expr(t, row.when, False, BOOL)}:")
@@ -933,6 +938,8 @@ class ModuleEmitter:
         w = self.out
         o = item.origin
         w.line(f"# {item.name}: {o.clause or o.layer} {o.file}:{o.line}")
+        for ov in item.overridden_by:
+            w.line(_override_comment(ov, 90))
         exempt = [self.expr(g, x.cond, traced, BOOL) for x in item.exempt]
         every = self.all_tested(item)
         lazy = fused is not None and fused[1] is None and bool(exempt)  # exceptions tested on a breach

@@ -465,6 +465,7 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
         _t.extend(_RULES_GOS_2_3__GOS_2_3_company)
         return 3
     # battalion: 2.3 (GOS) rules/series.rules:41
+    # overridden by GOG: Battalions are 1/3 RE in this game.
     if u.size == 'battalion':
         _t.extend(_RULES_GOS_2_3__GOS_2_3_battalion__GOG_2_3_battalion)
         return 4
@@ -481,6 +482,7 @@ def re_size(u: Unit) -> Number:
     if _u_size == 'company':
         return _Q_1_4
     # battalion: 2.3 (GOS) rules/series.rules:41
+    # overridden by GOG: Battalions are 1/3 RE in this game.
     if _u_size == 'battalion':
         return _Q_1_3
     # other: 2.3 (GOS) rules/series.rules:42
