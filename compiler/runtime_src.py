@@ -63,6 +63,14 @@ class Cite:
         return text
 
 
+def _python_class(cls: type[T]) -> type[T]:
+    """Leaves a class as it is. Compiled by mypyc (`rulec build --compiled`), a class with a decorator
+    that mypyc does not know stays a regular Python class, as Answer must: mypyc cannot yet compile a
+    generic dataclass (its issue 827: the module fails on import)."""
+    return cls
+
+
+@_python_class
 @dataclass(frozen=True, slots=True)
 class Answer(Generic[T]):
     """A value with the rules that decided it and, for a no, what would make it a yes."""
@@ -215,10 +223,20 @@ def _let_in(value: T, body: Callable[[T], U]) -> U:
     return body(value)
 
 
-def _first(items: Iterable[T]) -> T:
-    for x in items:
-        return x
-    raise RuleError("first of nothing: no item passes 'where'")
+class _Nothing:
+    """What next() gives where no item passes `where`: a class of its own, so mypy tells it from a value."""
+
+
+_NOTHING: Final = _Nothing()
+
+
+def _first(found: T | _Nothing) -> T:
+    """`first(...)`, written `_first(next((x for x in items if ...), _NOTHING))`: next() stops at the
+    first item that passes, here and compiled (mypyc builds the whole list of a generator given to a
+    function of its own, which would run the test on every item and cite the rules of each)."""
+    if isinstance(found, _Nothing):
+        raise RuleError("first of nothing: no item passes 'where'")
+    return found
 
 
 def _attr(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, T], key: Any) -> T:

@@ -67,6 +67,14 @@ class Cite:
         return text
 
 
+def _python_class(cls: type[T]) -> type[T]:
+    """Leaves a class as it is. Compiled by mypyc (`rulec build --compiled`), a class with a decorator
+    that mypyc does not know stays a regular Python class, as Answer must: mypyc cannot yet compile a
+    generic dataclass (its issue 827: the module fails on import)."""
+    return cls
+
+
+@_python_class
 @dataclass(frozen=True, slots=True)
 class Answer(Generic[T]):
     """A value with the rules that decided it and, for a no, what would make it a yes."""
@@ -159,10 +167,20 @@ def _len(items: Sequence[Any]) -> int:
     return len(items)
 
 
-def _first(items: Iterable[T]) -> T:
-    for x in items:
-        return x
-    raise RuleError("first of nothing: no item passes 'where'")
+class _Nothing:
+    """What next() gives where no item passes `where`: a class of its own, so mypy tells it from a value."""
+
+
+_NOTHING: Final = _Nothing()
+
+
+def _first(found: T | _Nothing) -> T:
+    """`first(...)`, written `_first(next((x for x in items if ...), _NOTHING))`: next() stops at the
+    first item that passes, here and compiled (mypyc builds the whole list of a generator given to a
+    function of its own, which would run the test on every item and cite the rules of each)."""
+    if isinstance(found, _Nothing):
+        raise RuleError("first of nothing: no item passes 'where'")
+    return found
 
 
 def _attr(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, T], key: Any) -> T:
@@ -967,7 +985,7 @@ def exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int,
     """Are these (in the order taken) the attacker's losses in an EXC: the first of the combat's CR, and only as many more as must be taken to at least match the defender's SP? (3.1)."""
     total: int = _sum(u.sp for u in attacker_losses)
     spare: int = _count(u for u in attacker_losses if total - u.sp >= defender_sp_lost)
-    return _len(attacker_losses) > 0 and _first(u.cr for u in attacker_losses) == combat_cr and (total >= defender_sp_lost) and (spare == 0 or (spare == 1 and total - _first(u.sp for u in attacker_losses) >= defender_sp_lost))
+    return _len(attacker_losses) > 0 and _first(next((u.cr for u in attacker_losses), _NOTHING)) == combat_cr and (total >= defender_sp_lost) and (spare == 0 or (spare == 1 and total - _first(next((u.sp for u in attacker_losses), _NOTHING)) >= defender_sp_lost))
 
 
 # rules/acw/combat.rules:301  3.1  Elimination Priority
@@ -976,7 +994,7 @@ def _t_exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: i
     _t.extend(_RULES_ACW_3_1)
     total: int = _sum(u.sp for u in attacker_losses)
     spare: int = _count(u for u in attacker_losses if total - u.sp >= defender_sp_lost)
-    return _len(attacker_losses) > 0 and _first(u.cr for u in attacker_losses) == combat_cr and (total >= defender_sp_lost) and (spare == 0 or (spare == 1 and total - _first(u.sp for u in attacker_losses) >= defender_sp_lost))
+    return _len(attacker_losses) > 0 and _first(next((u.cr for u in attacker_losses), _NOTHING)) == combat_cr and (total >= defender_sp_lost) and (spare == 0 or (spare == 1 and total - _first(next((u.sp for u in attacker_losses), _NOTHING)) >= defender_sp_lost))
 
 
 # rules/acw/combat.rules:301  3.1  Elimination Priority

@@ -67,6 +67,14 @@ class Cite:
         return text
 
 
+def _python_class(cls: type[T]) -> type[T]:
+    """Leaves a class as it is. Compiled by mypyc (`rulec build --compiled`), a class with a decorator
+    that mypyc does not know stays a regular Python class, as Answer must: mypyc cannot yet compile a
+    generic dataclass (its issue 827: the module fails on import)."""
+    return cls
+
+
+@_python_class
 @dataclass(frozen=True, slots=True)
 class Answer(Generic[T]):
     """A value with the rules that decided it and, for a no, what would make it a yes."""
@@ -169,10 +177,20 @@ def _count(items: Iterable[object]) -> int:
     return sum(1 for _ in items)
 
 
-def _first(items: Iterable[T]) -> T:
-    for x in items:
-        return x
-    raise RuleError("first of nothing: no item passes 'where'")
+class _Nothing:
+    """What next() gives where no item passes `where`: a class of its own, so mypy tells it from a value."""
+
+
+_NOTHING: Final = _Nothing()
+
+
+def _first(found: T | _Nothing) -> T:
+    """`first(...)`, written `_first(next((x for x in items if ...), _NOTHING))`: next() stops at the
+    first item that passes, here and compiled (mypyc builds the whole list of a generator given to a
+    function of its own, which would run the test on every item and cite the rules of each)."""
+    if isinstance(found, _Nothing):
+        raise RuleError("first of nothing: no item passes 'where'")
+    return found
 
 
 def _cite(t: list[Cite], cites: tuple[Cite, ...], value: T) -> T:
@@ -3488,14 +3506,14 @@ def explain_hex_has_zoc(h: Hex) -> Answer[bool]:
 def active_planes_on_top(h: Hex) -> bool:
     """E) Is every Active plane on top of any ground units? (4.8b)."""
     _h_units = h.units
-    return all(cast('bool', _first(UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type])) for p in _h_units if p.active and UnitType_air[p.type])
+    return all(cast('bool', _first(next((UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]), _NOTHING))) for p in _h_units if p.active and UnitType_air[p.type])
 
 
 # rules/ocs/ch4-general-concepts.rules:806  4.8b  Order of Stacking
 def _t_active_planes_on_top(h: Hex, _t: list[Cite]) -> bool:
     """active_planes_on_top, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
-    return all(cast('bool', _first(_t_is_air(x, _t) for x in h.units if x == p or _t_is_ground(x, _t))) for p in h.units if _t_is_air(p, _t) and p.active)
+    return all(cast('bool', _first(next((_t_is_air(x, _t) for x in h.units if x == p or _t_is_ground(x, _t)), _NOTHING))) for p in h.units if _t_is_air(p, _t) and p.active)
 
 
 # rules/ocs/ch4-general-concepts.rules:806  4.8b  Order of Stacking
@@ -3510,14 +3528,14 @@ def explain_active_planes_on_top(h: Hex) -> Answer[bool]:
 def active_fighter_on_top(h: Hex) -> bool:
     """E) If an Active fighter is in the stack, is it the top air unit? (4.8b)."""
     _h_units = h.units
-    return not any(u.type == 'fighter' and u.active for u in _h_units) or cast('bool', _first(u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type]))
+    return not any(u.type == 'fighter' and u.active for u in _h_units) or cast('bool', _first(next((u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type]), _NOTHING)))
 
 
 # rules/ocs/ch4-general-concepts.rules:809  4.8b  Order of Stacking
 def _t_active_fighter_on_top(h: Hex, _t: list[Cite]) -> bool:
     """active_fighter_on_top, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
-    return not any(u.type == 'fighter' and u.active for u in h.units) or cast('bool', _first(u.type == 'fighter' and u.active for u in h.units if _t_is_air(u, _t)))
+    return not any(u.type == 'fighter' and u.active for u in h.units) or cast('bool', _first(next((u.type == 'fighter' and u.active for u in h.units if _t_is_air(u, _t)), _NOTHING)))
 
 
 # rules/ocs/ch4-general-concepts.rules:809  4.8b  Order of Stacking
@@ -3532,14 +3550,14 @@ def explain_active_fighter_on_top(h: Hex) -> Answer[bool]:
 def hedgehog_on_top(h: Hex) -> bool:
     """F) If a hedgehog is present, is it the top ground unit? (4.8b)."""
     _h_units = h.units
-    return not any(u.type == 'hedgehog' for u in _h_units) or cast('bool', _first(u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type]))
+    return not any(u.type == 'hedgehog' for u in _h_units) or cast('bool', _first(next((u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type]), _NOTHING)))
 
 
 # rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
 def _t_hedgehog_on_top(h: Hex, _t: list[Cite]) -> bool:
     """hedgehog_on_top, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
-    return not any(u.type == 'hedgehog' for u in h.units) or cast('bool', _first(u.type == 'hedgehog' for u in h.units if _t_is_ground(u, _t)))
+    return not any(u.type == 'hedgehog' for u in h.units) or cast('bool', _first(next((u.type == 'hedgehog' for u in h.units if _t_is_ground(u, _t)), _NOTHING)))
 
 
 # rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
@@ -3554,7 +3572,7 @@ def explain_hedgehog_on_top(h: Hex) -> Answer[bool]:
 def stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> bool:
     """Is the stack in the order C) to F) ask? (4.8b)."""
     _h_units = h.units
-    return (not any(u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units) or cast('bool', _first(u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type])) or (cast('bool', _first(u.type == 'hq' for u in _h_units if UnitType_combat[u.type])) and (not enemy_ground_adjacent))) and all(cast('bool', _first(UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type])) for p in _h_units if p.active and UnitType_air[p.type]) and (not any(u.type == 'fighter' and u.active for u in _h_units) or cast('bool', _first(u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type]))) and (not any(u.type == 'hedgehog' for u in _h_units) or cast('bool', _first(u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type])))
+    return (not any(u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units) or cast('bool', _first(next((u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]), _NOTHING))) or (cast('bool', _first(next((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]), _NOTHING))) and (not enemy_ground_adjacent))) and all(cast('bool', _first(next((UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]), _NOTHING))) for p in _h_units if p.active and UnitType_air[p.type]) and (not any(u.type == 'fighter' and u.active for u in _h_units) or cast('bool', _first(next((u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type]), _NOTHING)))) and (not any(u.type == 'hedgehog' for u in _h_units) or cast('bool', _first(next((u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type]), _NOTHING))))
 
 
 # rules/ocs/ch4-general-concepts.rules:816  4.8b  Order of Stacking
@@ -3638,14 +3656,14 @@ def explain_shows_plane(h: Hex) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:982  4.9a
 def shown_plane(h: Hex) -> Unit:
     """The top Active plane, which the enemy may always see (units listed top first) (4.9a)."""
-    return _first(u for u in h.units if u.active and UnitType_air[u.type])
+    return _first(next((u for u in h.units if u.active and UnitType_air[u.type]), _NOTHING))
 
 
 # rules/ocs/ch4-general-concepts.rules:982  4.9a
 def _t_shown_plane(h: Hex, _t: list[Cite]) -> Unit:
     """shown_plane, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_9a)
-    return _first(u for u in h.units if _t_is_air(u, _t) and u.active)
+    return _first(next((u for u in h.units if _t_is_air(u, _t) and u.active), _NOTHING))
 
 
 # rules/ocs/ch4-general-concepts.rules:982  4.9a
@@ -4821,10 +4839,10 @@ def zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> bool:
     if not any(u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units):
         return True
     # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:796
-    if cast('bool', _first(u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type])):
+    if cast('bool', _first(next((u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units if UnitType_combat[u.type]), _NOTHING))):
         return True
     # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:798
-    if cast('bool', _first(u.type == 'hq' for u in _h_units if UnitType_combat[u.type])) and (not enemy_ground_adjacent):
+    if cast('bool', _first(next((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]), _NOTHING))) and (not enemy_ground_adjacent):
         return True
     # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:800
     return False
@@ -4838,11 +4856,11 @@ def _t_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> b
         _t.extend(_RULES_OCS_4_8b__OCS_4_8b_no_zoc)
         return True
     # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:796
-    if cast('bool', _first(_t_has_zoc(u, _t) for u in h.units if _t_is_combat(u, _t))):
+    if cast('bool', _first(next((_t_has_zoc(u, _t) for u in h.units if _t_is_combat(u, _t)), _NOTHING))):
         _t.extend(_RULES_OCS_4_8b__OCS_4_8b_zoc_on_top)
         return True
     # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:798
-    if cast('bool', _first(u.type == 'hq' for u in h.units if _t_is_combat(u, _t))) and (not enemy_ground_adjacent):
+    if cast('bool', _first(next((u.type == 'hq' for u in h.units if _t_is_combat(u, _t)), _NOTHING))) and (not enemy_ground_adjacent):
         _t.extend(_RULES_OCS_4_8b__OCS_4_8b_hq_on_top)
         return True
     # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:800
@@ -4936,12 +4954,12 @@ def shown_combat_unit(h: Hex) -> Unit:
     # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:970
     _h_units = h.units
     if not any(u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)) for u in _h_units):
-        return _first(u for u in _h_units if UnitType_combat[u.type])
+        return _first(next((u for u in _h_units if UnitType_combat[u.type]), _NOTHING))
     # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:972
     if any(u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) for u in _h_units):
-        return _first(u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized))
+        return _first(next((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized)), _NOTHING))
     # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:975
-    return _first(u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply)))
+    return _first(next((u for u in _h_units if u.mode == 'combat' and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply) or (u.mode == 'exploit' and u.oriented_to_combat and u.printed_strength and (u.type in _SET_assault_engineer_combat_352fa5da) and (not u.parenthesized) and (not u.out_of_supply))), _NOTHING))
 
 
 # rules/ocs/ch4-general-concepts.rules:969  4.9a
@@ -4950,14 +4968,14 @@ def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:970
     if not any(_t_has_zoc(u, _t) for u in h.units):
         _t.extend(_RULES_OCS_4_9a__OCS_4_9a_no_zoc)
-        return _first(u for u in h.units if _t_is_combat(u, _t))
+        return _first(next((u for u in h.units if _t_is_combat(u, _t)), _NOTHING))
     # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:972
     if any(u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units):
         _t.extend(_RULES_OCS_4_9a__OCS_4_9a_combat_mode)
-        return _first(u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))
+        return _first(next((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t)), _NOTHING))
     # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:975
     _t.extend(_RULES_OCS_4_9a__OCS_4_9a_exploitation)
-    return _first(u for u in h.units if _t_has_zoc(u, _t))
+    return _first(next((u for u in h.units if _t_has_zoc(u, _t)), _NOTHING))
 
 
 # rules/ocs/ch4-general-concepts.rules:969  4.9a
