@@ -93,8 +93,8 @@ def missing_tools() -> str | None:
     when everything is there."""
     lacking = [name for name in ("mypyc", "setuptools") if not _found(name)]
     if lacking:
-        return (f"rulec build --compiled needs {' and '.join(lacking)}, which are not installed: "
-                f"{INSTALL}")
+        return (f"rulec build --compiled needs {' and '.join(lacking)}, which "
+                f"{'is' if len(lacking) == 1 else 'are'} not installed: {INSTALL}")
     cc = _c_compiler()
     if not cc or shutil.which(cc[0]) is None:
         shown = " ".join(cc) or "(none)"
