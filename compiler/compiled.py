@@ -18,7 +18,7 @@ How: each module's text is copied, under its compiled name, into a temporary fol
 tree, compiled there in a child process (mypy's type check, mypyc's C, then the C compiler through
 setuptools) and the extension read back; the build writes it with every other output, so
 generated/ is swapped in whole or not at all, and no build/, .mypy_cache or .c file is left
-anywhere. Compiling is slow (OCS: about a minute and a half, and 7 GB of memory while mypyc
+anywhere. Compiling is slow (OCS: about a minute, and 7.6 GB of memory while mypyc
 analyses the module's top level), so each extension is kept in the build cache
 (.rulec-cache/compiled/, sealed like every file there) under a hash of the module's text and of
 the tools: a module that did not change is not compiled again.

@@ -3,8 +3,8 @@ which answers as the pure module and the reference interpreter do: the same valu
 cited, the same would_change and explanation, on random game states drawn from the rules' own types.
 
 The shipped rules are compiled once a session (the fixture below), through the build cache
-(.rulec-cache/compiled/): from nothing that takes about three minutes on two cores (OCS, DAK and
-DAK_fog about a minute and a half each), then seconds while the modules do not change; CI's
+(.rulec-cache/compiled/): from nothing that takes about four minutes (DAK, DAK_fog and OCS a
+minute each, one at a time), then a few seconds while the modules do not change; CI's
 `rulec build --compiled` step fills the cache first. Without mypyc or a C compiler the tests that
 need them skip, saying why; under CI (RULEC_CI=1) they fail instead."""
 
