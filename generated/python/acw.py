@@ -181,13 +181,15 @@ def _len(items: Sequence[Any]) -> int:
 
 
 class _Nothing:
-    """What next() gives where no item passes `where`: a class of its own, so mypy tells it from a value."""
+    """What next() gives where no item passes `where`."""
 
 
-_NOTHING: Final = _Nothing()
+# Any to mypy, so that it reads next(items, _NOTHING) as of the items' type: with a union of the two,
+# the items themselves would be inferred against it (min(..., key=...) over list values refused).
+_NOTHING: Final[Any] = _Nothing()
 
 
-def _first(found: T | _Nothing) -> T:
+def _first(found: T) -> T:
     """`first(...)`, written `_first(next((x for x in items if ...), _NOTHING))`: next() stops at the
     first item that passes, here and compiled (mypyc builds the whole list of a generator given to a
     function of its own, which would run the test on every item and cite the rules of each)."""
