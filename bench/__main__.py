@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
 
     checks = None
     if args.only in (None, "checks"):
-        checks = check_speed.measure(check_speed.build_checks(args.quick), args.quick, progress)
+        checks = check_speed.measure(check_speed.build_checks(args.quick, progress), args.quick, progress)
     compiled = None
     if args.only in (None, "compile"):
         compiled = compile_speed.measure(plan["sizes"], plan["cached"], plan["memory"],  # type: ignore[arg-type]
@@ -64,7 +64,8 @@ def main(argv: list[str] | None = None) -> int:
         write_results(args.write, table)
     if args.json:
         raw = {"info": info,
-               "checks": {c: {i: list(s.values) for i, s in d.items()} for c, d in (checks or {}).items()},
+               "checks": {c: {i: s if isinstance(s, str) else list(s.values) for i, s in d.items()}
+                          for c, d in (checks or {}).items()},
                "compile": compiled.to_json() if compiled else None}
         args.json.write_text(json.dumps(raw, indent=1) + "\n", encoding="utf-8")
     return 0

@@ -1,12 +1,16 @@
 """Check speed: the generated OCS module against the hand-written baselines, the reference
-interpreter and rule-engine, on the same realistic states."""
+interpreter and rule-engine, on the same realistic states; and the same module compiled by mypyc
+(`rulec build --compiled`), where this machine can compile it."""
 
 from __future__ import annotations
 
+import atexit
 import importlib.util
+import shutil
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -31,6 +35,35 @@ def load_module(ruleset: str = "ocs", folder: Path = ROOT / "generated" / "pytho
     return module
 
 
+def load_compiled(ruleset: str = "ocs", folder: Path = ROOT / "generated" / "python",
+                  progress: Callable[[str], None] | None = None) -> ModuleType | str:
+    """The generated module compiled by mypyc as `rulec build --compiled` does, through the build
+    cache (.rulec-cache/compiled/: compiled once, then found), imported from a temporary folder; or
+    why it cannot be (no mypyc, no C compiler)."""
+    from rulec import compiled
+
+    missing = compiled.missing_tools()
+    if missing is not None:
+        return missing
+    rel = f"python/{ruleset}.py"
+    try:
+        made = compiled.extensions({rel: (folder / f"{ruleset}.py").read_text(encoding="utf-8")},
+                                   cache=ROOT / ".rulec-cache", progress=progress)
+    except compiled.CompileError as e:
+        return str(e).splitlines()[0]
+    where = Path(tempfile.mkdtemp(prefix="rulec-bench-"))
+    atexit.register(shutil.rmtree, where, True)
+    path = where / compiled.compiled_path(rel).rsplit("/", 1)[-1]
+    path.write_bytes(made[compiled.compiled_path(rel)])
+    name = f"{ruleset}{compiled.SUFFIX}"  # an extension is imported under its own name
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 def load_model(ruleset: str = "OCS") -> Resolved:
     from rulec.build import compile_sources, find_sources
 
@@ -46,17 +79,19 @@ class Check:
     name: str
     rule: str
     impls: dict[str, tuple[Callable[..., Any], Sequence[tuple[Any, ...]]]]
+    missing: dict[str, str] = field(default_factory=dict)  # an implementation not measured here, and why
 
 
-IMPLS = ("generated", "hand-written", "hand-written (Fraction)", "interpreter", "rule-engine")
+IMPLS = ("generated", "hand-written", "compiled", "hand-written (Fraction)", "interpreter", "rule-engine")
 
 
-def build_checks(quick: bool) -> list[Check]:
+def build_checks(quick: bool, progress: Callable[[str], None] | None = None) -> list[Check]:
     from rulec.interp import Interpreter
 
     from . import with_rule_engine as rex
 
     ocs = load_module()
+    fast = load_compiled(progress=progress)
     model = load_model()
     interp = Interpreter(model)
 
@@ -103,17 +138,39 @@ def build_checks(quick: bool) -> list[Check]:
             "interpreter": (interpreted("stacking"), [(d,) for d in dicts[:few]]),
             "rule-engine": (rex.stacking, [(rex.state(d),) for d in dicts[:few]]),
         }))
+    for check in checks:  # the compiled module on the same states, made of its own records
+        if isinstance(fast, str):
+            check.missing["compiled"] = fast
+            continue
+        fn, cases = check.impls["generated"]
+        check.impls["compiled"] = (getattr(fast, fn.__name__), _rebuilt(fast, cases))
     return checks
 
 
-def measure(checks: list[Check], quick: bool, progress: Callable[[str], None]) -> dict[str, dict[str, Sample]]:
-    """Each check's implementations measured in turn, round after round (timing.interleaved)."""
+def _rebuilt(module: ModuleType, cases: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """The cases with each record made again as the module's own (a compiled function takes only its
+    module's records)."""
+    def value(v: Any) -> Any:
+        if hasattr(v, "__dataclass_fields__"):
+            return getattr(module, type(v).__name__)(**{f: value(getattr(v, f)) for f in v.__dataclass_fields__})
+        if isinstance(v, tuple):
+            return tuple(value(x) for x in v)
+        return v
+
+    return [tuple(value(a) for a in case) for case in cases]
+
+
+def measure(checks: list[Check], quick: bool, progress: Callable[[str], None]) -> dict[str, dict[str, Sample | str]]:
+    """Each check's implementations measured in turn, round after round (timing.interleaved); one
+    not measured here is the text saying why."""
     repeats = 7 if quick else 21
     budget = 0.004 if quick else 0.03
-    out: dict[str, dict[str, Sample]] = {}
+    out: dict[str, dict[str, Sample | str]] = {}
     for check in checks:
         progress(f"check {check.name}")
         timers = {impl: CallTimer(fn, cases, budget) for impl, (fn, cases) in check.impls.items()}
         slow = {"interpreter", "rule-engine"}
-        out[check.name] = interleaved(timers, {i: max(3, repeats // 3) if i in slow else repeats for i in timers})
+        found: dict[str, Sample | str] = {**interleaved(timers, {i: max(3, repeats // 3) if i in slow else repeats
+                                                                 for i in timers}), **check.missing}
+        out[check.name] = {i: found[i] for i in IMPLS if i in found}
     return out

@@ -26,6 +26,7 @@ from . import model as m
 from .analysis import analyse, run_examples
 from .cache import Work
 from .checker import check
+from .compiled import is_compiled
 from .conflicts import option_conflicts
 from .crosscheck import load_module
 from .diagnostics import Diagnostic, Span, has_errors, unique_sorted
@@ -382,16 +383,21 @@ class Streamed:
     """The outputs of a build, made one at a time for write_atomic or differences; the cards' HTML
     is kept (it is small) to print the cards once the text files are done."""
 
-    def __init__(self, result: Result, out_dir: Path, validate: bool, allow_print: bool, work: Work | None = None):
+    def __init__(self, result: Result, out_dir: Path, validate: bool, allow_print: bool, work: Work | None = None,
+                 keep_modules: bool = False):
         self.result, self.out_dir, self.validate, self.allow_print = result, out_dir, validate, allow_print
         self.work = work
         self.cards: dict[str, str] = {}
         self.notes: list[str] = []
+        self.keep_modules = keep_modules
+        self.modules: dict[str, str] = {}  # python/<ruleset>.py: its text, with keep_modules (to compile)
 
     def texts(self) -> Iterator[tuple[str, str]]:
         for rel, text in iter_outputs(self.result, self.validate, self.work):
             if printing.is_card(rel):
                 self.cards[rel] = text
+            elif self.keep_modules and rel.startswith("python/") and rel.endswith(".py"):
+                self.modules[rel] = text
             yield rel, text
 
     def prints(self) -> dict[str, Content]:
@@ -472,6 +478,7 @@ def differences(files: Mapping[str, Content] | Iterable[tuple[str, Content]], ou
     or (path, content) pairs compared as they come (none is kept)."""
     existing = {p.relative_to(out_dir).as_posix() for p in out_dir.rglob("*") if p.is_file()} \
         if out_dir.is_dir() else set()
+    existing = {rel for rel in existing if not is_compiled(rel)}  # `rulec build --compiled`'s, not the rules'
     found: dict[str, str] = {}
     for rel, content in (files.items() if isinstance(files, Mapping) else files):
         if rel not in existing:

@@ -73,6 +73,11 @@ def make_parser() -> argparse.ArgumentParser:
     b.add_argument("--cache", type=Path, help="the build cache: a build of what was built last time does "
                    "nothing (default: .rulec-cache/ beside rulec.toml, else in the current folder)")
     b.add_argument("--no-cache", action="store_true", help="build everything, and keep no cache")
+    b.add_argument("--compiled", action="store_true", help="also compile each Python module into a C extension "
+                   "with mypyc, beside it as python/<ruleset>_c (pip install 'rulec[compiled]', and a C compiler); "
+                   "slow: kept in the build cache")
+    b.add_argument("--jobs", type=int, default=1, metavar="N", help="with --compiled: how many modules are compiled "
+                   "at once (default: 1; the largest takes about 7 GB of memory)")
     d = sub.add_parser("diff", help="what changed between two rule trees or git revisions")
     d.add_argument("old", help="a rules folder or file, or a git revision (its rules/ folder)")
     d.add_argument("new", nargs="?", default="rules", help="the same (default: the rules/ folder)")
@@ -313,9 +318,17 @@ def cmd_build(args: argparse.Namespace) -> int:
             return wrong
         args.roots = project.roots
         return watch(args)
-    from . import printing
+    from . import compiled, printing
     from .cache import BuildCache, tree_key
 
+    if args.compiled:
+        if args.check or args.watch:
+            print("rulec: --compiled goes with neither --check nor --watch (the compiled modules are built, "
+                  "never compared, and take minutes)", file=sys.stderr)
+            return EXIT_USAGE
+        if (missing := compiled.missing_tools()) is not None:
+            print(f"rulec: {missing}; {args.out}/ was left as it was", file=sys.stderr)
+            return EXIT_RULES
     printing.clean_leftovers()  # what a rulec killed while printing left, whether this build prints or not
     cache = None if args.no_cache or args.check else BuildCache(args.cache)
     key = None
@@ -323,7 +336,9 @@ def cmd_build(args: argparse.Namespace) -> int:
         sources, read_errors = read_roots(project.roots)
         can_print = not args.no_print and printing.find_chromium() is not None
         key = tree_key(sources, can_print, project.rulesets) if sources and not read_errors else None
-        if key is not None and cache.up_to_date(key, args.out):
+        # a compiled build's key is its own; a plain build is satisfied by a compiled build of the same
+        if key is not None and (cache.up_to_date(compiled.build_key(key) if args.compiled else key, args.out)
+                                or (not args.compiled and cache.up_to_date(compiled.build_key(key), args.out))):
             _published(args.out)
             print(f"up to date: {args.out}/ is what the rules produce (nothing changed since the last build)")
             return EXIT_OK
@@ -344,7 +359,8 @@ def cmd_build(args: argparse.Namespace) -> int:
         loaded.models = {name: loaded.models[name] for name in project.rulesets}
     # Each output is written (or compared) as it is made: a large rulebook's outputs are never
     # all in memory at once.
-    made = Streamed(loaded, args.out, validate=args.check, allow_print=not (args.check or args.no_print), work=work)
+    made = Streamed(loaded, args.out, validate=args.check, allow_print=not (args.check or args.no_print), work=work,
+                    keep_modules=args.compiled)
     if args.check:
         count = 0
         texts: dict[str, str] = {}  # what docs/ holds a copy of (docs/traceability.md)
@@ -368,8 +384,22 @@ def cmd_build(args: argparse.Namespace) -> int:
             return EXIT_RULES
         print(f"ok: {args.out}/ is up to date ({_plural(count, 'file')})")
         return EXIT_OK
+    extensions: dict[str, bytes] = {}
+
+    def then() -> dict[str, Content]:
+        """After the text files: the card prints, and with --compiled each module's C extension."""
+        more: dict[str, Content] = {**made.prints()}
+        if args.compiled:
+            extensions.update(compiled.extensions(made.modules, None if args.no_cache else args.cache, args.jobs,
+                                                  lambda said: print(f"rulec: {said}", file=sys.stderr, flush=True)))
+            more.update(extensions)
+        return more
+
     try:
-        count = write_atomic(made.texts(), args.out, then=made.prints)
+        count = write_atomic(made.texts(), args.out, then=then)
+    except compiled.CompileError as e:  # a module mypyc or the C compiler refused: the old output stays
+        print(f"rulec: {e}\n{args.out}/ was left as it was", file=sys.stderr)
+        return EXIT_RULES
     except OSError as e:  # a read-only or full disk, a name too long: the old output is left as it was
         if isinstance(e.__context__, KeyboardInterrupt):  # an interrupt that broke a clean-up on its way
             raise KeyboardInterrupt from None
@@ -388,8 +418,9 @@ def cmd_build(args: argparse.Namespace) -> int:
     if work is not None:
         work.finish()  # the whole tree was built: keep what this build used, drop the rest
     if cache is not None and key is not None:
-        cache.record(key, args.out)
-    print(f"built {_plural(count, 'file')} into {args.out}/ for {', '.join(sorted(loaded.models))}")
+        cache.record(compiled.build_key(key) if args.compiled else key, args.out)
+    print(f"built {_plural(count, 'file')} into {args.out}/ for {', '.join(sorted(loaded.models))}"
+          + (f", {_plural(len(extensions), 'module')} compiled with mypyc" if args.compiled else ""))
     return EXIT_OK
 
 

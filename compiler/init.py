@@ -56,7 +56,8 @@ print = true
 game {name} "{title}" extends {extends} version "1"
 
 {body}''',
-        ".gitignore": ".rulec-cache/\n.venv/\n__pycache__/\n",
+        # *.so: the C extensions of `rulec build --compiled`, built for one Python on one machine
+        ".gitignore": ".rulec-cache/\n.venv/\n__pycache__/\n*.so\n*.pyd\n",
         ".pre-commit-config.yaml": '''# pre-commit run --all-files: the checks rulec's CI runs, before every commit.
 repos:
   - repo: local

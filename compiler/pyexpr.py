@@ -809,7 +809,7 @@ class ExprCompiler:
             if isinstance(t, EnumT) and (_loose(node.body) or body.startswith(("'", "("))):
                 body = f"cast({self.annotation(t)!r}, {body})"
             if fn == "first":
-                first = f"_first({body} for {var} in {over}{where})"
+                first = f"_first(next(({body} for {var} in {over}{where}), _NOTHING))"  # see _first
                 # mypy types `a if c else False` with no type wanted around it by typing a as the
                 # else's Literal[False], so `_first(...) and x` there would want items of that type:
                 # cast gives the call no type to match, and a yes/no is a bool

