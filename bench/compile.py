@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from . import corpus
-from .timing import Sample, wall
+from .timing import Run, Sample, alternating, wall
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -190,10 +190,7 @@ def measure(sizes: list[int], cached_size: int, memory_size: int, repeats: dict[
             tree = make_tree(n, Path(tmp))
             figures.bytes[n], figures.files[n] = tree.bytes, len(tree.files)
             r = repeats.get(n, 1)
-            progress(f"compile {n}: Lark alone x{r}")
             parse_only(tree)  # the parser is built once per process, as in a build; not timed
-            figures.parse[n] = wall(lambda t=tree: parse_only(t), r)  # type: ignore[misc]
-            progress(f"compile {n}: full build x{r}")
             spent: list[float] = []
 
             def build(t: Tree = tree, spent: list[float] = spent) -> None:
@@ -202,14 +199,20 @@ def measure(sizes: list[int], cached_size: int, memory_size: int, repeats: dict[
                     rulec_build(t)
                 spent.append(held[0])
 
-            figures.full[n] = wall(build, r, setup=lambda t=tree: clean(t))  # type: ignore[misc]
+            # each round: Lark alone, a full build from nothing and, on the cached size, a no-op
+            # rebuild and a one-file change after it; every ratio is taken within a round (paired)
+            runs: dict[str, Run] = {"parse": (lambda t=tree: parse_only(t), None),  # type: ignore[misc]
+                                    "full": (build, lambda t=tree: clean(t))}  # type: ignore[misc]
+            if n == cached_size:
+                runs["noop"] = (lambda t=tree: rulec_build(t), None)  # type: ignore[misc]
+                runs["one_file"] = (lambda t=tree: rulec_build(t), _edit(tree))  # type: ignore[misc]
+                r = max(r, 2)
+            progress(f"compile {n}: {', '.join(runs)}, in turn, x{r}")
+            samples = alternating(runs, r)
+            figures.parse[n], figures.full[n] = samples["parse"], samples["full"]
             figures.analysis[n] = Sample(tuple(spent))
             if n == cached_size:
-                progress(f"compile {n}: no-op rebuild x{r}")
-                rulec_build(tree)
-                figures.noop = wall(lambda t=tree: rulec_build(t), max(r, 2))  # type: ignore[misc]
-                progress(f"compile {n}: one-file change x{r}")
-                figures.one_file = wall(lambda t=tree: rulec_build(t), max(r, 2), setup=_edit(tree))  # type: ignore[misc]
+                figures.noop, figures.one_file = samples["noop"], samples["one_file"]
                 progress(f"compile {n}: one-file change under --watch x{r}")
                 figures.watch = watch_one_file(tree, max(r, 2))
             if n == memory_size:

@@ -3,11 +3,12 @@ and the target it is held to."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from .compile import CompileFigures
-from .timing import Sample
+from .timing import Sample, paired
 
 START = "<!-- bench:start (written by python -m bench --write bench/RESULTS.md; do not edit by hand) -->"
 END = "<!-- bench:end -->"
@@ -28,6 +29,17 @@ class Row:
     ratio: float | None = None
     target: str = ""
     met: bool | None = None
+    spread: tuple[float, float] | None = None  # the paired ratio's min and max over the rounds
+
+
+def _paired(figure: str, sample: Sample, unit: str, against: str, num: Sample, den: Sample,
+            target: str = "", meets: Callable[[float], bool] | None = None) -> Row:
+    """A row whose ratio is num / den taken round by round (paired), reported as the median of the
+    rounds' ratios, with their min and max; the target is held to the median."""
+    p = paired(num, den)
+    r = p.median
+    return Row(figure, sample, unit, against, r, target, None if meets is None else meets(r),
+               (p.min, p.max) if len(p.values) > 1 else None)
 
 
 def _time(seconds: float) -> str:
@@ -42,7 +54,7 @@ def _time(seconds: float) -> str:
 
 def _value(x: float, unit: str) -> str:
     if unit == "bytes":
-        return f"{x / 2**20:.0f} MB"
+        return f"{x / 1e6:.0f} MB"  # decimal: 10**6 bytes
     return _time(x)
 
 
@@ -65,7 +77,6 @@ def check_rows(checks: dict[str, dict[str, Sample | str]]) -> list[Row]:
         title = CHECK_TITLES.get(name, f"4.8 stacking(h), {name.split(', ')[1]}" if "," in name else name)
         generated = impls["generated"]
         assert isinstance(generated, Sample)
-        gen = generated.median
         rows.append(Row(f"{title}: **generated**", generated, "s"))
         for impl, s in impls.items():
             if impl == "generated":
@@ -77,23 +88,21 @@ def check_rows(checks: dict[str, dict[str, Sample | str]]) -> list[Row]:
                     rows.append(Row(f"{title}: compiled (not measured: {why})", None, "s", "hand-written / compiled",
                                     None, f"≥ {COMPILED_TARGET:g}"))
                     continue
-                r = hand.median / s.median
-                rows.append(Row(f"{title}: compiled (mypyc)", s, "s", "hand-written / compiled", r,
-                                f"≥ {COMPILED_TARGET:g}", r >= COMPILED_TARGET))
+                rows.append(_paired(f"{title}: compiled (mypyc)", s, "s", "hand-written / compiled", hand, s,
+                                    f"≥ {COMPILED_TARGET:g}", lambda r: r >= COMPILED_TARGET))
                 continue
             if isinstance(s, str):  # not measured here: said so
                 rows.append(Row(f"{title}: {impl} (not measured: {s})", None, "s"))
             elif impl == "hand-written":
-                r = gen / s.median
-                rows.append(Row(f"{title}: hand-written", s, "s", "generated / hand-written", r, "≤ 1.2",
-                                r <= 1.2))
+                rows.append(_paired(f"{title}: hand-written", s, "s", "generated / hand-written", generated, s,
+                                    "≤ 1.2", lambda r: r <= 1.2))
             elif impl == "rule-engine":
-                r = s.median / gen
-                rows.append(Row(f"{title}: rule-engine", s, "s", "rule-engine / generated", r, "≥ 50", r >= 50))
+                rows.append(_paired(f"{title}: rule-engine", s, "s", "rule-engine / generated", s, generated,
+                                    "≥ 50", lambda r: r >= 50))
+            elif impl == "interpreter":
+                rows.append(_paired(f"{title}: {impl}", s, "s", f"{impl} / generated", s, generated))
             else:
-                r = s.median / gen if impl == "interpreter" else gen / s.median
-                against = f"{impl} / generated" if impl == "interpreter" else f"generated / {impl}"
-                rows.append(Row(f"{title}: {impl}", s, "s", against, r))
+                rows.append(_paired(f"{title}: {impl}", s, "s", f"generated / {impl}", generated, s))
     return rows
 
 
@@ -107,12 +116,12 @@ def compile_rows(c: CompileFigures) -> list[Row]:
         label = f"{_size(n)} clauses ({c.files[n]} files, {c.bytes[n] / 2**20:.1f} MB)"
         full, parse = c.full[n], c.parse[n]
         rows.append(Row(f"{label}: **full build**", full, "s"))
-        r = full.median / parse.median
-        rows.append(Row(f"{label}: Lark alone", parse, "s", "full build / Lark alone", r, "≤ 3", r <= 3))
+        rows.append(_paired(f"{label}: Lark alone", parse, "s", "full build / Lark alone", full, parse,
+                            "≤ 3", lambda r: r <= 3))
         if n in c.analysis:  # the solver's work on the tables, inside the full build above
             a = c.analysis[n]
-            rows.append(Row(f"{label}: table analysis (in the full build)", a, "s", "analysis / full build",
-                            a.median / full.median))
+            rows.append(_paired(f"{label}: table analysis (in the full build)", a, "s", "analysis / full build",
+                                a, full))
     if len(c.sizes) >= 2:
         small, big = c.sizes[0], c.sizes[1]
         r = c.full[big].median / c.full[small].median
@@ -120,19 +129,17 @@ def compile_rows(c: CompileFigures) -> list[Row]:
                         f"{_size(big)} / {_size(small)}", r, "≤ 12", r <= 12))
     n = c.cached_size
     if c.noop is not None:
-        r = c.noop.median / c.full[n].median
-        rows.append(Row(f"{_size(n)} clauses: no-op rebuild", c.noop, "s", "no-op / full build", r, "< 0.05",
-                        r < 0.05))
+        rows.append(_paired(f"{_size(n)} clauses: no-op rebuild", c.noop, "s", "no-op / full build", c.noop,
+                            c.full[n], "< 0.05", lambda r: r < 0.05))
     if c.one_file is not None:
-        r = c.one_file.median / c.full[n].median
-        rows.append(Row(f"{_size(n)} clauses: one-file change", c.one_file, "s", "one file / full build", r,
-                        "< 0.10", r < 0.10))
+        rows.append(_paired(f"{_size(n)} clauses: one-file change", c.one_file, "s", "one file / full build",
+                            c.one_file, c.full[n], "< 0.10", lambda r: r < 0.10))
     if c.watch is not None:
         r = c.watch.median / c.full[n].median
         rows.append(Row(f"{_size(n)} clauses: one-file change, rulec build --watch", c.watch, "s",
                         "watch / full build", r))
     if c.memory is not None:
-        mb = c.memory.median / 2**20
+        mb = c.memory.median / 1e6  # decimal megabytes, as the target is written (the old table's "MB" were MiB)
         rows.append(Row(f"{_size(c.memory_size)} clauses: peak memory (full build, fresh process)", c.memory,
                         "bytes", "", None, "< 300 MB", mb < 300))
     return rows
@@ -147,7 +154,8 @@ def _table(rows: list[Row]) -> list[str]:
         else:
             cells = [_value(r.sample.median, r.unit), _value(r.sample.min, r.unit), _value(r.sample.max, r.unit)]
         met = "" if r.met is None else ("met" if r.met else "**not met**")
-        out.append(f"| {r.figure} | {' | '.join(cells)} | {r.against} | {_ratio(r.ratio)} | {r.target} | {met} |")
+        ratio = _ratio(r.ratio) + (f" ({_ratio(r.spread[0])}–{_ratio(r.spread[1])})" if r.spread else "")
+        out.append(f"| {r.figure} | {' | '.join(cells)} | {r.against} | {ratio} | {r.target} | {met} |")
     return out
 
 
@@ -161,7 +169,8 @@ def render(info: dict[str, str], checks: dict[str, dict[str, Sample | str]] | No
     rows: list[Row] = []
     if checks:
         lines += ["Check speed: time per call over realistic states (the loop's own cost taken off); "
-                  "ratios of medians.", ""]
+                  "each ratio is paired: taken round by round, the implementations measured back to back in each "
+                  "round; its median, with its min and max in brackets.", ""]
         lines += _table(check_rows(checks)) + [""]
         rows += check_rows(checks)
     if compiled:

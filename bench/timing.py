@@ -68,6 +68,33 @@ def interleaved(timers: dict[str, CallTimer], repeats: dict[str, int]) -> dict[s
     return {name: t.sample() for name, t in timers.items()}
 
 
+def paired(a: Sample, b: Sample) -> Sample:
+    """a / b round by round: the two were measured back to back in each round (interleaved,
+    alternating), so each ratio is a fair pair, and a load that came and went falls on both sides
+    of it. Its median, min and max are the ratio's figures; a ratio of two medians taken apart
+    would swing with the load (issue #20: 0.36 to 6.69 between three quick runs on a busy machine)."""
+    n = min(len(a.values), len(b.values))
+    return Sample(tuple(x / y for x, y in zip(a.values[:n], b.values[:n], strict=True) if y > 0))
+
+
+Run = tuple[Callable[[], Any], Callable[[], Any] | None]  # what is timed, and its untimed setup
+
+
+def alternating(runs: dict[str, Run], repeats: int) -> dict[str, Sample]:
+    """Seconds per run of each fn(), in turn, round after round (each after its setup, which is
+    not timed): round r of every run is one pair for paired()."""
+    values: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(repeats):
+        for name, (fn, setup) in runs.items():
+            if setup is not None:
+                setup()
+            gc.collect()
+            start = time.perf_counter()
+            fn()
+            values[name].append(time.perf_counter() - start)
+    return {name: Sample(tuple(v)) for name, v in values.items()}
+
+
 def wall(fn: Callable[[], Any], repeats: int, setup: Callable[[], Any] | None = None) -> Sample:
     """Seconds per run of fn(), each run timed on its own (after setup(), not timed)."""
     values = []

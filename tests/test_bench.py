@@ -147,3 +147,22 @@ def test_peak_memory_is_the_child_s_own_not_its_parent_s() -> None:
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert int(done.stdout) < 100_000_000
     del ballast
+
+
+def test_ratios_are_paired_round_by_round_not_medians_divided() -> None:
+    """A load that falls on one side of one round moves a ratio of medians (here to 0.1) but not the
+    median of the rounds' own ratios (1); the table shows that median with the rounds' min and max."""
+    from bench.timing import alternating, paired
+
+    gen, hand = Sample((1e-6, 1e-6, 10e-6)), Sample((1e-6, 10e-6, 10e-6))
+    assert gen.median / hand.median == pytest.approx(0.1)
+    assert paired(gen, hand).median == pytest.approx(1.0)
+    row = next(r for r in report.check_rows({"re_size": {"generated": gen, "hand-written": hand}})
+               if r.against == "generated / hand-written")
+    assert row.ratio == pytest.approx(1.0) and row.spread == pytest.approx((0.1, 1.0)) and row.met
+    assert "1.00× (0.100×–1.00×)" in "\n".join(report._table([row]))
+    order: list[str] = []
+    samples = alternating({"a": (lambda: order.append("a"), lambda: order.append("setup")),
+                           "b": (lambda: order.append("b"), None)}, 2)
+    assert order == ["setup", "a", "b", "setup", "a", "b"]
+    assert [len(s.values) for s in samples.values()] == [2, 2]
