@@ -250,13 +250,19 @@ def test_card_tables_export_as_csv_and_json(files: dict[str, str]) -> None:
     assert (f["negatable"], f["changed_by"]) == ("no", "DAK") and "In either edition" in f["note"]
     assert next(r for r in csv.DictReader(io.StringIO(files["cards/ocs/4.5a-EzocAction.csv"])) if r["key"] == "F")[
         "negatable"] == "yes"
-    sizes = {r["key"]: r["value"] for r in csv.DictReader(io.StringIO(files["cards/ocs/4.6-re_size.csv"]))}
-    assert sizes["multi_step"] == "u.printed_re - u.step_losses"
-    assert (sizes["quarter"], sizes["battalion"], sizes["other"]) == ("1/4", "1/2", "1")
+    # numbers a spreadsheet reads as numbers (never '1/2', which Excel takes for a date): the decimal,
+    # the exact numerator and denominator, the rules text apart, and the value as the card shows it
+    sizes = {r["key"]: r for r in csv.DictReader(io.StringIO(files["cards/ocs/4.6-re_size.csv"]))}
+    multi = sizes["multi_step"]
+    assert (multi["value"], multi["numerator"], multi["rules_text"]) == ("", "", "u.printed_re - u.step_losses")
+    assert [(sizes[k]["value"], sizes[k]["numerator"], sizes[k]["denominator"], sizes[k]["display"])
+            for k in ("quarter", "battalion", "other")] == [("0.25", "1", "4", "¼"), ("0.5", "1", "2", "½"),
+                                                             ("1", "1", "1", "1")]
+    assert not any("/" in cell for r in sizes.values() for cell in (r["value"], r["display"]))
     values = list(csv.DictReader(io.StringIO(files["cards/ocs/4.6-re_size-values.csv"])))
-    by = {(r["type"], r["size"]): r["re_size"] for r in values}
-    assert by[("combat_unit", "battalion")] == "1/2" and by[("repl", "division")] == "1/4"
-    assert by[("combat_unit", "company")] == "1/4" and by[("hq", "division")] == "1"
+    by = {(r["type"], r["size"]): (r["re_size"], r["re_size_numerator"], r["re_size_denominator"]) for r in values}
+    assert by[("combat_unit", "battalion")] == ("0.5", "1", "2") and by[("repl", "division")] == ("0.25", "1", "4")
+    assert by[("combat_unit", "company")] == ("0.25", "1", "4") and by[("hq", "division")] == ("1", "1", "1")
     doc = json.loads(files["cards/dak/tables.json"])
     assert doc["manifest"]["ruleset"] == "DAK" and doc["values"]["re_size"]
     marks = next(b for c in doc["cards"] for b in c["blocks"] if b["kind"] == "marks")
@@ -478,3 +484,13 @@ def test_pdf_dates_are_fixed_without_moving_a_byte() -> None:
     pdf = b"1 0 obj\n<</CreationDate (D:20261121063421+00'00')\n/ModDate (D:20261121063421+00'00')>>\nxref"
     fixed = printing.fix_pdf_dates(pdf)
     assert len(fixed) == len(pdf) and b"2026" not in fixed and fixed.count(b"D:20000101000000Z") == 2
+
+
+def test_a_fraction_with_no_finite_decimal_keeps_its_exact_value_beside_its_decimal() -> None:
+    from rulec.sheets.export import number_cells
+
+    assert number_cells("1/3") == ["0.333333", 1, 3, ""]
+    assert number_cells("2/3") == ["0.666667", 2, 3, ""]
+    assert number_cells("-3/8") == ["-0.375", -3, 8, ""]
+    assert number_cells("12") == [12, 12, 1, ""]
+    assert number_cells("max_stack_re") == ["", "", "", "max_stack_re"]

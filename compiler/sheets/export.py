@@ -7,6 +7,8 @@ import io
 import itertools
 import re
 from collections.abc import MutableMapping
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from typing import Any
 
 from .. import model as m
@@ -41,6 +43,39 @@ def _cell(value: Any) -> Any:
 _PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
 
 
+_EXACT = re.compile(r"-?[0-9]+(?:/[1-9][0-9]*)?")
+
+
+def number_cells(plain: str) -> list[Any]:
+    """A value as a spreadsheet should read it: [decimal, numerator, denominator, rules text].
+    A constant number ('1/4', '3') gives its decimal (0.25; a fraction with no finite decimal, such
+    as 1/3, to 6 places) and its exact numerator and denominator, and no rules text; anything else
+    (u.printed_re - u.step_losses) only the rules text. Never a '1/2' a spreadsheet would read as a
+    date."""
+    if not _EXACT.fullmatch(plain):
+        return ["", "", "", plain]
+    q = Fraction(plain)
+    return [_decimal(q), q.numerator, q.denominator, ""]
+
+
+def _decimal(q: Fraction) -> int | str:
+    if q.denominator == 1:
+        return q.numerator
+    d = q.denominator
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    exact = Decimal(q.numerator) / Decimal(q.denominator)
+    if d == 1:  # a finite decimal: written in full (1/8 -> 0.125)
+        return f"{exact:f}"
+    # no finite decimal: 6 places (never a tie, so how .5 rounds cannot matter); the exact value is
+    # in the numerator and denominator columns
+    return f"{exact.quantize(Decimal('0.000001'), rounding=ROUND_HALF_UP):f}"
+
+
+NUMBER_HEADER = ["value", "numerator", "denominator", "rules_text"]
+
+
 def _changed_by(item: dict[str, Any]) -> str:
     return " ".join(c["layer"] for c in item["changed"])
 
@@ -58,17 +93,18 @@ def block_csv(b: dict[str, Any]) -> tuple[str, str] | None:
                  _changed_by(r), _notes(r)] for r in b["rows"]]
         return f"{b['number']}-{b['name']}.csv", _csv(["rule", "key", "title", *cols, "changed_by", "note"], rows)
     if b["kind"] == "sizes":
-        rows = [[r["rule"], r["key"], r["title"], r["plain_value"], "yes" if r["exception"] else "no",
-                 _changed_by(r), _notes(r)] for r in b["rows"]]
+        rows = [[r["rule"], r["key"], r["title"], *number_cells(r["plain_value"]), r["value"],
+                 "yes" if r["exception"] else "no", _changed_by(r), _notes(r)] for r in b["rows"]]
         return f"{b['number']}-{b['name']}.csv", _csv(
-            ["rule", "key", "title", "value", "exception", "changed_by", "note"], rows)
+            ["rule", "key", "title", *NUMBER_HEADER, "display", "exception", "changed_by", "note"], rows)
     if b["kind"] == "limits":
-        rows = [[i["rule"], i["key"], i["title"], i["plain_bound"],
+        rows = [[i["rule"], i["key"], i["title"], *number_cells(i["plain_bound"]), i["bound"],
                  " | ".join(f"{x['text']} ({x['rule']})" for x in i["exempt"]), _changed_by(i), _notes(i)]
                 for i in b["items"]]
-        rows += [[u["rule"], "unless", u["text"], "", "", "", ""] for u in b["unless"]]
+        rows += [[u["rule"], "unless", u["text"], "", "", "", "", "", "", "", ""] for u in b["unless"]]
         return f"{b['number']}-{b['name']}.csv", _csv(
-            ["rule", "key", "title", "at_most", "not_enforced_when", "changed_by", "note"], rows)
+            ["rule", "key", "title", *(f"at_most_{h}" if h != "value" else "at_most" for h in NUMBER_HEADER),
+             "display", "not_enforced_when", "changed_by", "note"], rows)
     return None
 
 
@@ -164,5 +200,13 @@ def unit_values(model: m.Resolved, table: m.Table) -> Values:
         except (EvalError, KeyError, ZeroDivisionError):
             continue
         numeric = isinstance(table.returns, (IntT, NumberT)) and not isinstance(value, bool)
-        rows.append([*combo, number_words(value) if numeric else value])
-    return [f.name for f in fields] + [table.name], rows
+        if numeric:  # the decimal, the exact numerator and denominator, and the value as a card shows it
+            cells = number_cells(number_words(value))
+            rows.append([*combo, cells[0], cells[1], cells[2], number_words(value, pretty=True)])
+        else:
+            rows.append([*combo, value])
+    names = [f.name for f in fields]
+    if isinstance(table.returns, (IntT, NumberT)):
+        return names + [table.name, f"{table.name}_numerator", f"{table.name}_denominator",
+                        f"{table.name}_display"], rows
+    return names + [table.name], rows
