@@ -379,13 +379,24 @@ def prints_of(files: dict[str, str], out_dir: Path, allow_print: bool) -> tuple[
 MAX_LISTED = 12  # files named in a note; a 10,000-clause tree has hundreds of cards
 
 
+BOM = "\ufeff"  # UTF-8's byte-order mark: how Excel knows a CSV file is UTF-8 (it guesses otherwise)
+
+
+def with_bom(outputs: Iterable[tuple[str, str]], csv_bom: bool) -> Iterator[tuple[str, str]]:
+    """The outputs, each CSV file opened by a byte-order mark when csv_bom (rulec.toml's
+    [cards] csv_bom, or rulec build --csv-bom): Excel reads ¼ and ½ right only then."""
+    for rel, text in outputs:
+        yield rel, (BOM + text if csv_bom and rel.endswith(".csv") else text)
+
+
 class Streamed:
     """The outputs of a build, made one at a time for write_atomic or differences; the cards' HTML
     is kept (it is small) to print the cards once the text files are done."""
 
     def __init__(self, result: Result, out_dir: Path, validate: bool, allow_print: bool, work: Work | None = None,
-                 keep_modules: bool = False):
+                 keep_modules: bool = False, csv_bom: bool = False):
         self.result, self.out_dir, self.validate, self.allow_print = result, out_dir, validate, allow_print
+        self.csv_bom = csv_bom
         self.work = work
         self.cards: dict[str, str] = {}
         self.notes: list[str] = []
@@ -393,7 +404,7 @@ class Streamed:
         self.modules: dict[str, str] = {}  # python/<ruleset>.py: its text, with keep_modules (to compile)
 
     def texts(self) -> Iterator[tuple[str, str]]:
-        for rel, text in iter_outputs(self.result, self.validate, self.work):
+        for rel, text in with_bom(iter_outputs(self.result, self.validate, self.work), self.csv_bom):
             if printing.is_card(rel):
                 self.cards[rel] = text
             elif self.keep_modules and rel.startswith("python/") and rel.endswith(".py"):

@@ -66,6 +66,8 @@ def make_parser() -> argparse.ArgumentParser:
                    "not what the rules produce")
     b.add_argument("--no-print", action="store_true", help="do not start a browser to print cards; keep the "
                    "prints whose HTML has not changed")
+    b.add_argument("--csv-bom", action="store_true", help="open each CSV file with a UTF-8 byte-order mark, "
+                   "so that Excel reads ¼ and ½ right (rulec.toml: [cards] csv_bom = true)")
     b.add_argument("--watch", action="store_true", help="rebuild whenever a rules file is saved, printing the "
                    "diagnostics; rewrite only the output files that changed")
     b.add_argument("--interval", type=float, default=0.5, help=argparse.SUPPRESS)  # seconds between looks
@@ -311,6 +313,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     args.out = args.out or _shown(project.out)
     args.cache = args.cache or _shown(project.cache)
     args.no_print = args.no_print or not project.print_cards
+    args.csv_bom = args.csv_bom or project.csv_bom
     if args.watch:
         from .watch import watch
 
@@ -360,7 +363,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     # Each output is written (or compared) as it is made: a large rulebook's outputs are never
     # all in memory at once.
     made = Streamed(loaded, args.out, validate=args.check, allow_print=not (args.check or args.no_print), work=work,
-                    keep_modules=args.compiled)
+                    keep_modules=args.compiled, csv_bom=args.csv_bom)
     if args.check:
         count = 0
         texts: dict[str, str] = {}  # what docs/ holds a copy of (docs/traceability.md)

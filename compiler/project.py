@@ -14,6 +14,7 @@ run from a subfolder builds the same tree as from the root.
 
     [cards]
     print = true                                # print the cards to PDF (false: as --no-print)
+    csv_bom = false                             # CSV files with a UTF-8 byte-order mark, for Excel
 
 A series is installed by a Python distribution that announces its rules folder in the entry point
 group `rulec.rules` (rulec announces OCS, ZCS, ACW and DAK): the entry point's object is a path,
@@ -38,7 +39,7 @@ COMMAND_LINE = "<command line>"  # the file of a diagnostic about a --rules argu
 ENTRY_POINTS = "rulec.rules"
 KEYS = {"rules": "a list of folders", "series": "a list of names", "out": "a folder", "cache": "a folder",
         "rulesets": "a list of names", "cards": "a table"}
-CARD_KEYS = {"print": "true or false"}
+CARD_KEYS = {"print": "true or false", "csv_bom": "true or false"}
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class Project:
     cache: Path = Path(".rulec-cache")
     rulesets: tuple[str, ...] = ()  # () = every ruleset
     print_cards: bool = True
+    csv_bom: bool = False  # the cards' CSV files opened by a UTF-8 byte-order mark, for Excel
     diagnostics: list[Diagnostic] = field(default_factory=list)
     text: str = ""  # the file's text, to show a diagnostic's line
 
@@ -181,8 +183,10 @@ def _read(p: Project) -> tuple[Named, list[tuple[str, Span]]]:
                                                     or f"the keys are: {', '.join(CARD_KEYS)}"))
                 elif not isinstance(v, bool):
                     p.diagnostics.append(Diagnostic(at, "R119", f"'cards.{k}' must be {CARD_KEYS[k]}"))
-                else:
+                elif k == "print":
                     p.print_cards = v
+                else:
+                    p.csv_bom = v
     if "rules" not in data and "series" not in data:
         folders = [(Path("rules"), None)]
     if "out" not in data:

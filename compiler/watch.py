@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from .build import Content, compile_sources, outputs, source_name, with_prints
+from .build import Content, compile_sources, outputs, source_name, with_bom, with_prints
 from .cache import Work
 from .diagnostics import Diagnostic
 from .project import Root, read
@@ -75,10 +75,11 @@ def write_changed(files: Mapping[str, Content], out_dir: Path) -> list[str]:
 class Watcher:
     """The rules folders and their output folder; `poll` rebuilds when a file changed."""
 
-    def __init__(self, rules: Path | Sequence[Root], out: Path, say: Callable[[str], None]) -> None:
+    def __init__(self, rules: Path | Sequence[Root], out: Path, say: Callable[[str], None],
+                 csv_bom: bool = False) -> None:
         # a folder alone is named from its own name down, as the build names it
         self.roots = [Root(rules, rules.resolve().name)] if isinstance(rules, Path) else list(rules)
-        self.out, self.say = out, say
+        self.out, self.say, self.csv_bom = out, say, csv_bom
         self.state: Snapshot = {}
         self.builds = 0
         self.work = Work(None)  # parses, analyses and modules kept in memory from one build to the next
@@ -115,7 +116,8 @@ class Watcher:
         if not result.ok:
             self.say(f"build failed; {self.out}/ was left as it was")
             return
-        files, _ = with_prints(outputs(result, validate=False, work=self.work), self.out, allow_print=False)
+        made = with_bom(outputs(result, validate=False, work=self.work).items(), self.csv_bom)
+        files, _ = with_prints(dict(made), self.out, allow_print=False)
         self.work.finish()
         done = write_changed(files, self.out)
         shown = done if len(done) <= 10 else done[:10] + [f"... and {len(done) - 10} more"]
@@ -146,7 +148,7 @@ def watch(args: argparse.Namespace) -> int:
     def say(line: str) -> None:
         print(line, flush=True)
 
-    w = Watcher(roots, args.out, say)
+    w = Watcher(roots, args.out, say, csv_bom=getattr(args, "csv_bom", False))
     say(f"watching {', '.join(f'{r.path}/' for r in roots)} (Ctrl-C to stop); cards are printed by a plain "
         "'rulec build'")
     polls = 0

@@ -185,3 +185,25 @@ def test_init_over_a_series_without_a_template(inside: Path, capsys: pytest.Capt
     assert run(capsys, "build", "--no-print")[0] == 0
     rc, out, err = run(capsys, "test")
     assert rc == 0 and ", 0 failed" in out, err
+
+
+def test_csv_files_open_with_a_byte_order_mark_for_excel_when_asked(inside: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    (inside / "rules").mkdir()
+    (inside / "rules" / "s.rules").write_text((ROOT / "tests/golden/game-overrides/rules/series.rules").read_text())
+    assert run(capsys, "build", "--no-print", "--no-cache")[0] == 0
+    table = inside / "generated" / "cards" / "gos" / "2.3-re_size.csv"
+    plain = table.read_bytes()
+    assert plain.startswith(b"rule,key,title,value,numerator,denominator")
+    assert run(capsys, "build", "--no-print", "--no-cache", "--csv-bom")[0] == 0
+    assert table.read_bytes() == b"\xef\xbb\xbf" + plain
+    assert all(p.read_bytes().startswith(b"\xef\xbb\xbf") for p in (inside / "generated").rglob("*.csv"))
+    assert not (inside / "generated" / "ir" / "gos.json").read_bytes().startswith(b"\xef\xbb\xbf")
+    # the project says so for every build, and --check compares with it
+    (inside / "rulec.toml").write_text("[cards]\ncsv_bom = true\nprint = false\n")
+    assert run(capsys, "build", "--check", "--no-cache")[0] == 0
+    (inside / "rulec.toml").write_text("[cards]\ncsv_bom = false\nprint = false\n")
+    assert run(capsys, "build", "--check", "--no-cache")[0] == 1
+    (inside / "rulec.toml").write_text("[cards]\ncsv_bom = 1\n")
+    rc, _, err = run(capsys, "build", "--no-cache")
+    assert rc == 1 and "'cards.csv_bom' must be true or false" in err
