@@ -259,6 +259,11 @@ def test_card_tables_export_as_csv_and_json(files: dict[str, str]) -> None:
             for k in ("quarter", "battalion", "other")] == [("0.25", "1", "4", "¼"), ("0.5", "1", "2", "½"),
                                                              ("1", "1", "1", "1")]
     assert not any("/" in cell for r in sizes.values() for cell in (r["value"], r["display"]))
+    zoc = {r["key"]: r for r in csv.DictReader(io.StringIO(files["cards/zcs/5.A.1-ZocClass.csv"]))}
+    assert [(zoc["no_zoc"][k]) for k in ("supply_multiplier", "supply_multiplier_numerator",
+                                         "supply_multiplier_denominator", "supply_multiplier_display",
+                                         "red_modifier", "red_modifier_display")] == ["0.25", "1", "4", "¼", "-2", "−2"]
+    assert "red_modifier_numerator" not in zoc["no_zoc"]  # whole numbers need no exact parts
     values = list(csv.DictReader(io.StringIO(files["cards/ocs/4.6-re_size-values.csv"])))
     by = {(r["type"], r["size"]): (r["re_size"], r["re_size_numerator"], r["re_size_denominator"]) for r in values}
     assert by[("combat_unit", "battalion")] == ("0.5", "1", "2") and by[("repl", "division")] == ("0.25", "1", "4")

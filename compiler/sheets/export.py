@@ -86,12 +86,30 @@ def _notes(item: dict[str, Any]) -> str:
 
 def block_csv(b: dict[str, Any]) -> tuple[str, str] | None:
     """(file name, CSV text) for a card block that is a table, else None."""
-    if b["kind"] == "marks":  # a column per setting: yes/no, or the value as the rules write it (1/4, -2, full)
-        cols = [c["name"] for c in b["columns"]]
-        rows = [[r["rule"], r["key"], r["title"],
-                 *[("yes" if c["value"] else "no") if c["kind"] == "mark" else c["data"] for c in r["cells"]],
-                 _changed_by(r), _notes(r)] for r in b["rows"]]
-        return f"{b['number']}-{b['name']}.csv", _csv(["rule", "key", "title", *cols, "changed_by", "note"], rows)
+    if b["kind"] == "marks":  # a column per setting: yes/no, a number, or the value as the rules write it (full)
+        header = ["rule", "key", "title"]
+        cells: list[list[Any]] = [[r["rule"], r["key"], r["title"]] for r in b["rows"]]
+        for i, col in enumerate(b["columns"]):
+            column = [r["cells"][i] for r in b["rows"]]
+            data = [c["data"] for c in column]
+            if col["kind"] == "mark":
+                header.append(col["name"])
+                for row, c in zip(cells, column, strict=True):
+                    row.append("yes" if c["value"] else "no")
+            elif col["numeric"] and all(_EXACT.fullmatch(d) or d == "" for d in data):
+                # a number (0.25, -2), its exact parts where one is a fraction, and as the card shows it (¼, -2)
+                exact = any("/" in d for d in data)
+                header += [col["name"], *([f"{col['name']}_numerator", f"{col['name']}_denominator"] if exact else []),
+                           f"{col['name']}_display"]
+                for row, c in zip(cells, column, strict=True):
+                    decimal, num, den, _ = number_cells(c["data"]) if c["data"] else ["", "", "", ""]
+                    row += [decimal, *([num, den] if exact else []), c["value"]]
+            else:
+                header.append(col["name"])
+                for row, c in zip(cells, column, strict=True):
+                    row.append(c["data"])
+        rows = [row + [_changed_by(r), _notes(r)] for row, r in zip(cells, b["rows"], strict=True)]
+        return f"{b['number']}-{b['name']}.csv", _csv(header + ["changed_by", "note"], rows)
     if b["kind"] == "sizes":
         rows = [[r["rule"], r["key"], r["title"], *number_cells(r["plain_value"]), r["value"],
                  "yes" if r["exception"] else "no", _changed_by(r), _notes(r)] for r in b["rows"]]
