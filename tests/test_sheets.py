@@ -499,3 +499,46 @@ def test_a_fraction_with_no_finite_decimal_keeps_its_exact_value_beside_its_deci
     assert number_cells("-3/8") == ["-0.375", -3, 8, ""]
     assert number_cells("12") == [12, 12, 1, ""]
     assert number_cells("max_stack_re") == ["", "", "", "max_stack_re"]
+
+
+class _CardText(HTMLParser):
+    """The words a player reads on a card: its text, not its markup, styles or data attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.words: list[str] = []
+        self.hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.hidden += tag in ("style", "script", "title")
+
+    def handle_endtag(self, tag: str) -> None:
+        self.hidden -= tag in ("style", "script", "title")
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden:
+            self.words.append(data)
+
+
+def test_no_shipped_card_shows_a_name_written_the_rules_way_or_a_comparison_operator() -> None:
+    """Issue #19, item 2 (in part): a player reads words, not transported_ma or u.type == hq."""
+    found = []
+    for path in sorted((ROOT / "generated" / "cards").glob("*/*.html")):
+        reader = _CardText()
+        reader.feed(path.read_text(encoding="utf-8"))
+        text = " ".join(" ".join(reader.words).split())
+        for m in re.finditer(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|==|!=|&&|\|\|", text):
+            near = text[max(0, m.start() - 60):m.end() + 20]
+            found.append(f"{path.parent.name}/{path.name}: {m.group()!r} in ...{near}")
+    assert not found, "\n".join(found[:20])
+
+
+def test_player_words_write_names_as_words_and_leave_markup_alone() -> None:
+    from markupsafe import Markup
+
+    from rulec.sheets.text import player_words
+
+    assert player_words("see transported_ma for the total") == "see transported MA for the total"
+    assert player_words("(in_dead_pile: it is in the Dead Pile)") == "(in dead pile: it is in the Dead Pile)"
+    assert player_words(Markup("<b>a_b</b>")) == Markup("<b>a_b</b>")
+    assert player_words(3) == 3 and player_words("No effect") == "No effect"

@@ -13,7 +13,7 @@ from markupsafe import Markup, escape
 
 from ..model import Resolved
 from . import export, pages, view
-from .text import hugo_anchor, md_escape, md_link_target, pieces
+from .text import hugo_anchor, md_escape, md_link_target, pieces, player_words
 
 
 def _md(text: str) -> str:
@@ -55,6 +55,7 @@ def environment(kind: str) -> jinja2.Environment:
         trim_blocks=kind == "html",
         lstrip_blocks=kind == "html",
     )
+    env.filters["words"] = player_words
     env.filters["md"] = _md
     env.filters["mdl"] = _md_links
     env.filters["mdurl"] = md_link_target

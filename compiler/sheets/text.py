@@ -178,6 +178,20 @@ def number_words(value: Any, pretty: bool = False) -> str:
     return f"{q.numerator}/{q.denominator}"
 
 
+# abbreviations a player reads in capitals (transported_ma -> transported MA)
+_CAPITALS = {"ma", "mp", "sp", "re", "zoc", "ezoc", "hq", "tp", "alt", "drm", "aa", "at", "dg", "rp", "eq"}
+_IDENTIFIER = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+
+
+def player_words(text: Any) -> Any:
+    """A text as a player reads it: every name written the rules' way (transported_ma, in_dead_pile)
+    as words (transported MA, in dead pile). Cards show it wherever a rule's title, text or value
+    could hold a name; markup already made safe, and anything not text, is left as it is."""
+    if not isinstance(text, str) or hasattr(text, "__html__") or "_" not in text:
+        return text
+    return _IDENTIFIER.sub(lambda m: " ".join(w.upper() if w in _CAPITALS else w for w in m.group().split("_")), text)
+
+
 def _humanize(name: str) -> str:
     return name.replace("_", " ")
 

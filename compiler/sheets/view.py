@@ -488,9 +488,12 @@ def _words_of(text: str) -> list[str]:
 
 
 def keys_say_more(enum: m.EnumDef) -> bool:
-    """Whether a list's value names tell a player more than its titles: letter codes ('A', 'F'), or
-    names that are not just the title's words ('combat_cost' for 'Combat').  When every name only
-    repeats its title ('no_zoc' for 'No ZOC'), the card leaves the name column out."""
+    """Whether a list's value names tell a player more than its titles: letter codes ('A', 'F', 'B1')
+    do, as the rulebook prints them; a name written the rules' way ('combat_cost', 'no_effect') never
+    does, as a player reads the title beside it. When every name only repeats its title ('no_zoc'
+    for 'No ZOC'), the card leaves the name column out."""
+    if any("_" in mb.name or len(mb.name) > 3 for mb in enum.members):
+        return False
     for mb in enum.members:
         title = _words_of(str(mb.title or ""))
         for part in _words_of(mb.name):
