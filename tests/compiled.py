@@ -21,8 +21,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @functools.cache
 def load_generated(ruleset: str, folder: Path = ROOT / "generated" / "python") -> types.ModuleType:
-    path = folder / f"{ruleset.lower()}.py"
-    name = f"_rulec_test_{ruleset.lower()}_{abs(hash(str(folder)))}"
+    return load_file(folder / f"{ruleset.lower()}.py", f"_rulec_test_{ruleset.lower()}_{abs(hash(str(folder)))}")
+
+
+def load_file(path: Path, name: str) -> types.ModuleType:
+    """A module (a generated .py, or a compiled extension, whose name must be its own) from its file."""
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -10,9 +10,7 @@ need them skip, saying why; under CI (RULEC_CI=1) they fail instead."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
 import tempfile
 import time
 import types
@@ -20,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from compiled import plain, to_module, value_strategy
+from compiled import load_file, plain, to_module, value_strategy
 from conftest import ROOT, RULES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -45,23 +43,11 @@ def need_tools() -> None:
 def load_extension(path: Path) -> types.ModuleType:
     """A compiled module, imported from its file under its own name (an extension's init function
     is named for it: ocs_c)."""
-    name = path.name.split(".", 1)[0]
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_file(path, path.name.split(".", 1)[0])
 
 
 def load_pure(path: Path) -> types.ModuleType:
-    name = f"_rulec_pure_{path.stem}_{abs(hash(str(path)))}"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_file(path, f"_rulec_pure_{path.stem}_{abs(hash(str(path)))}")
 
 
 class Built:
