@@ -477,13 +477,15 @@ class ModuleEmitter:
                     local += "_"
                 number = isinstance(value.t, NumberT)
                 ann = "Number" if number else type_of(value.t, self.enum_names, self.record_names)
+                self.ec.rewrote = False
                 code = tidy(self.ec.typed(value, NUMBER if number else value.t, traced))
-                self.rule_note(value, NUMBER if number else value.t, code, traced)
+                self.rule_note(value, self.ec.rewrote)
                 self.out.line(f"{local}: {ann} = {code}")
                 self.ec.local[node.name] = local
                 node = node.body
+            self.ec.rewrote = False
             code = tidy(self.ec.typed(node, d.returns, traced))
-            self.rule_note(node, d.returns, code, traced)
+            self.rule_note(node, self.ec.rewrote)
             self.out.line(f"return {code}")
 
         self.emit_function(d, d.returns, body)
@@ -501,20 +503,21 @@ class ModuleEmitter:
                 if not traced:
                     self.hoist_row(t, row)
                 value = self.expr(t, row.value, traced, t.returns)
+                value_rewritten = self.ec.rewrote
                 if row.when is None:
                     has_otherwise = True
                     if traced:
                         w.line(f"_t.extend({self.cite_tuple(cites)})")
-                    self.rule_note(row.value, t.returns, value, traced)
+                    self.rule_note(row.value, value_rewritten)
                     w.line(f"return {value}")
                     break
                 when = self.expr(t, row.when, traced, BOOL)
-                self.rule_note(row.when, BOOL, when, traced)
+                self.rule_note(row.when, self.ec.rewrote)
                 w.line(f"if {when}:")
                 w.indent()
                 if traced:
                     w.line(f"_t.extend({self.cite_tuple(cites)})")
-                self.rule_note(row.value, t.returns, value, traced)
+                self.rule_note(row.value, value_rewritten)
                 w.line(f"return {value}")
                 w.dedent()
             if not has_otherwise:
@@ -530,15 +533,18 @@ class ModuleEmitter:
             self.out.line(_override_comment(ov, 90))
 
     def expr(self, d: Item, node: m.Expr, traced: bool, want: Type) -> str:
+        """The node's code; self.ec.rewrote says after it whether a rewrite made it unlike the rule."""
         self.ec.local = {name: py for name, py, _ in self.params(d, False)} | self.converted
+        self.ec.rewrote = False
         return tidy(self.ec.typed(node, want, traced))
 
-    def rule_note(self, node: m.Expr, want: Type, code: str, traced: bool) -> None:
+    def rule_note(self, node: m.Expr, rewritten: bool) -> None:
         """Above a statement of fast code that a rewrite made unlike the rule (a small definition
         written in place of its call, tests of one list value folded into one set): the rule's
-        expression, `# rule: ...`. The traced twin never has one: it is the rule as written, with
-        its citations (tests/test_one_body.py holds the two to one body but for these)."""
-        if not traced and tidy(self.ec.written(node, want)) != code:
+        expression, `# rule: ...`. The traced twin never has one, as it is never rewritten: it is
+        the rule as written, with its citations (tests/test_one_body.py holds the two to one body
+        but for these)."""
+        if rewritten:
             self.out.line(f"# rule: {expr_text(node)}")
 
     def hoist(self, d: Item, nodes: Parts, names: dict[str, str]) -> None:

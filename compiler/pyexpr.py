@@ -255,7 +255,7 @@ class ExprCompiler:
     records: dict[str, str]
     local: dict[str, str] = field(default_factory=dict)  # rule variable -> Python local
     optimize: bool = True  # untraced code: inline small definitions and tables, fold tests of one value
-    as_written: bool = False  # for a moment: untraced code without those rewrites (what the traced twin reads as)
+    rewrote: bool = False  # set when untraced code was written unlike the rule (a call in place, tests folded)
     reads: dict[str, str] = field(default_factory=dict)  # a field read (u.type) -> the local holding it
 
     def __post_init__(self) -> None:
@@ -270,15 +270,6 @@ class ExprCompiler:
         self._written: dict[int, m.Expr] = {}
 
     # -- helpers
-    def written(self, node: m.Expr, want: Type) -> str:
-        """The untraced code of a node without the rewrites: what its traced twin reads as once its
-        citation hooks are taken out (emit_python compares the two, to say where they differ)."""
-        self.as_written = True
-        try:
-            return self.typed(node, want, False)
-        finally:
-            self.as_written = False
-
     def num(self, node: m.Expr, traced: bool) -> str:
         """The node as a scaled number, whatever its numeric type."""
         if isinstance(node.t, IntT) and is_constant(node):
@@ -457,9 +448,10 @@ class ExprCompiler:
     # -- calls
     def _call(self, node: m.Call, traced: bool) -> str:
         fn = node.fn
-        if not traced and self.optimize and not self.as_written:
+        if not traced and self.optimize:
             inlined = self.inline(node)
             if inlined is not None:
+                self.rewrote = True
                 return inlined
         callee = self.signature(fn)
         args = []
@@ -583,7 +575,11 @@ class ExprCompiler:
     def _op(self, node: m.Op, traced: bool) -> str:
         op, args, t = node.op, node.args, node.t
         if op in ("and", "or"):
-            operands = self.run(node, op) if not traced and self.optimize and not self.as_written else _chain(node, op)
+            operands = as_written = _chain(node, op)
+            if not traced and self.optimize:
+                operands = self.run(node, op)
+                if [id(a) for a in operands] != [id(a) for a in as_written]:
+                    self.rewrote = True
             return "(" + f" {op} ".join(self.ex(a, traced) for a in operands) + ")"
         if op == "not":
             return f"(not {self.ex(args[0], traced)})"
