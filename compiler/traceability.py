@@ -31,7 +31,8 @@ class Row:
     encodes: list[str] = field(default_factory=list)
     examples: list[str] = field(default_factory=list)
     reason: str | None = None  # a text-only clause's reason (its encoding, else design, note), None: none given
-    left: list[str] = field(default_factory=list)  # an encoded clause's encoding notes: sentences left as text
+    left: list[str] = field(default_factory=list)  # an encoded clause's "Left as text: ..." encoding notes
+    how: list[str] = field(default_factory=list)  # its other encoding notes: how a sentence is encoded, and why
     url: str | None = None
 
 
@@ -88,7 +89,8 @@ def _layer_rows(models: Mapping[str, m.Resolved], name: str, layer: str,
         encoding = [n.text for n in own if n.kind == "encoding"]
         reason = next(iter(encoding + [n.text for n in own if n.kind == "design"]), None) if c.text_only else None
         row = Row(c.number, c.title, kind, f"{o.file}:{o.line}", enc, examples.get((layer, c.number), []), reason,
-                  left=[] if c.text_only else encoding)
+                  left=[] if c.text_only else [x for x in encoding if _left_as_text(x)],
+                  how=[] if c.text_only else [x for x in encoding if not _left_as_text(x)])
         rows.append(((rule_order(c.number), files.index(o.file) if o.file in files else len(files), o.line), row))
     for e in _own_externals(models, name, layer):
         place = _external_place(e.number, files, sources)
@@ -291,9 +293,9 @@ def document(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None
         lines.append(f"| {_cell(lr.name)} | {lr.kind} | {clauses} | {count['encoded']} | {count['text-only']} "
                      f"| {no_reason} | {left} | {count['external']} | {no_example} | {count['override']} |")
     lines += ["", "Clauses: `rule` and `external` clauses. No example: `rule` clauses that no worked example "
-              "cites. Sentences left as text: encoding notes of encoded clauses. Overrides outside a clause: a "
-              "layer's `override` written at the top level, shown as a row of its own under the number it "
-              "changes.", ""]
+              "cites. Sentences left as text: encoding notes of encoded clauses that begin \"Left as text\" "
+              "(the others say how a sentence is encoded). Overrides outside a clause: a layer's `override` "
+              "written at the top level, shown as a row of its own under the number it changes.", ""]
     for lr in all_layers:
         lines += [f"## {lr.kind.capitalize()} {_cell(lr.name)}: {_cell(lr.title)}", "",
                   f"Read from the {_cell(lr.ruleset)} ruleset.", "",
@@ -316,8 +318,13 @@ def _encoded_cell(r: Row) -> str:
             return NO_REASON
         return _cell(r.reason) if r.reason.lower().startswith("text-only") else f"text-only: {_cell(r.reason)}"
     said = "; ".join(_code_cell(x) for x in r.encodes) or "—"
-    return "<br>".join([said] + [_cell(x) if x.lower().startswith("left as text") else f"left as text: {_cell(x)}"
-                                 for x in r.left])
+    return "<br>".join([said] + [f"encoding: {_cell(x)}" for x in r.how] + [_cell(x) for x in r.left])
+
+
+def _left_as_text(note: str) -> bool:
+    """An encoding note of an encoded clause says either what is left as text (it starts so) or how a sentence
+    is encoded; only the first kind counts as a sentence left as text."""
+    return note.lower().startswith("left as text")
 
 
 def unreasoned(models: Mapping[str, m.Resolved]) -> list[str]:

@@ -191,6 +191,14 @@ def _count(items: Iterable[object]) -> int:
     return sum(1 for _ in items)
 
 
+def _nmin(*xs: Number) -> Number:
+    return min(xs)
+
+
+def _nmax(*xs: Number) -> Number:
+    return max(xs)
+
+
 class _Nothing:
     """What next() gives where no item passes `where`."""
 
@@ -457,7 +465,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'DAK'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:5d209924df3d5f238a18a715e80c4c1b'
+RULESET_HASH: Final = 'sha256:cc79d2c6da754636bba9ecc11ce57fb4'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Deutsches Afrika Korps'
 SERIES: Final[str | None] = 'OCS'
@@ -477,13 +485,6 @@ MANIFEST: Final[dict[str, Any]] = {
     'title': 'Deutsches Afrika Korps',
 }
 
-_CITE_DAK_13_2c: Final[Cite] = Cite(
-    layer='DAK',
-    clause='13.2c',
-    item=None,
-    title='Mechanical Handling',
-    note="ILLUSTRATIVE: 30 truck counters stands in for DAK's own counter-mix.",
-)
 _CITE_DAK_1_2_jock_column: Final[Cite] = Cite(
     layer='DAK',
     clause='1.2',
@@ -635,6 +636,20 @@ _CITE_OCS_13_3g_rail_repair_: Final[Cite] = Cite(
         'C) Rail Repair units detrain in any railroad hex not in an enemy ZOC (13.3e 3) nor holding enemy units (4.8c '
         'D)'
     ),
+    note=None,
+)
+_CITE_OCS_13_3g_rail_repair__: Final[Cite] = Cite(
+    layer='OCS',
+    clause='13.3g',
+    item='rail_repair',
+    title='B) Rail Repair units: their full MA in all, less any movement done before entraining',
+    note=None,
+)
+_CITE_OCS_13_3g_rail_repair___: Final[Cite] = Cite(
+    layer='OCS',
+    clause='13.3g',
+    item='rail_repair',
+    title='B) Rail Repair units can move their full MA after rail movement',
     note=None,
 )
 _CITE_OCS_13_3h: Final[Cite] = Cite(layer='OCS', clause='13.3h', item=None, title='Railroad Control', note=None)
@@ -855,11 +870,7 @@ _CITE_OCS_4_4b_zoc: Final[Cite] = Cite(
 _CITE_OCS_4_4c: Final[Cite] = Cite(layer='OCS', clause='4.4c', item=None, title=None, note=None)
 _CITE_OCS_4_5: Final[Cite] = Cite(layer='OCS', clause='4.5', item=None, title='Zone of Control', note=None)
 _CITE_OCS_4_5_exploitation: Final[Cite] = Cite(
-    layer='OCS',
-    clause='4.5',
-    item='exploitation',
-    title='Exception: Exploitation Mode (5.9c), oriented toward Combat Mode',
-    note=None,
+    layer='OCS', clause='4.5', item='exploitation', title='Exception: Exploitation Mode, as 5.9c says', note=None
 )
 _CITE_OCS_4_5a: Final[Cite] = Cite(
     layer='OCS', clause='4.5a', item=None, title='Actions not allowed in an enemy ZOC', note=None
@@ -1116,6 +1127,7 @@ _CITE_OCS_5_0_move: Final[Cite] = Cite(layer='OCS', clause='5.0', item='move', t
 _CITE_OCS_5_0_reserve: Final[Cite] = Cite(layer='OCS', clause='5.0', item='reserve', title='Reserve', note=None)
 _CITE_OCS_5_0_strat: Final[Cite] = Cite(layer='OCS', clause='5.0', item='strat', title='Strat', note=None)
 _CITE_OCS_5_10e: Final[Cite] = Cite(layer='OCS', clause='5.10e', item=None, title='DG Mode Orientation', note=None)
+_CITE_OCS_5_9c: Final[Cite] = Cite(layer='OCS', clause='5.9c', item=None, title='Exploitation Mode and ZOC', note=None)
 _CITE_OCS_9_11: Final[Cite] = Cite(layer='OCS', clause='9.11', item=None, title='Step Losses', note=None)
 _RULES_OCS_12_5__OCS_12_5_leg: Final[tuple[Cite, ...]] = (_CITE_OCS_12_5, _CITE_OCS_12_5_leg,)
 _RULES_OCS_12_5__OCS_12_5_motorized: Final[tuple[Cite, ...]] = (_CITE_OCS_12_5, _CITE_OCS_12_5_motorized,)
@@ -1131,7 +1143,6 @@ _RULES_OCS_13_1c__OCS_13_4b_artillery: Final[tuple[Cite, ...]] = (_CITE_OCS_13_1
 _RULES_OCS_13_1d: Final[tuple[Cite, ...]] = (_CITE_OCS_13_1d,)
 _RULES_OCS_13_2b: Final[tuple[Cite, ...]] = (_CITE_OCS_13_2b,)
 _RULES_OCS_13_2c: Final[tuple[Cite, ...]] = (_CITE_OCS_13_2c,)
-_RULES_OCS_13_2c__DAK_13_2c: Final[tuple[Cite, ...]] = (_CITE_OCS_13_2c, _CITE_DAK_13_2c,)
 _RULES_OCS_13_2d: Final[tuple[Cite, ...]] = (_CITE_OCS_13_2d,)
 _RULES_OCS_13_2f: Final[tuple[Cite, ...]] = (_CITE_OCS_13_2f,)
 _RULES_OCS_13_2f__OCS_13_2f_elsewhere: Final[tuple[Cite, ...]] = (_CITE_OCS_13_2f, _CITE_OCS_13_2f_elsewhere,)
@@ -1240,6 +1251,8 @@ _RULES_OCS_4_7b__OCS_4_7c_loaded_sp: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7b, 
 _RULES_OCS_4_7b__OCS_4_7c_transport_point: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7b, _CITE_OCS_4_7c_transport_point,)
 _RULES_OCS_4_7c: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7c,)
 _RULES_OCS_4_7d: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7d,)
+_RULES_OCS_4_7d__OCS_13_3g_rail_repair__: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7d, _CITE_OCS_13_3g_rail_repair__,)
+_RULES_OCS_4_7d__OCS_13_3g_rail_repair___: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7d, _CITE_OCS_13_3g_rail_repair___,)
 _RULES_OCS_4_7d__OCS_4_7d_air: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7d, _CITE_OCS_4_7d_air,)
 _RULES_OCS_4_7d__OCS_4_7d_air_: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7d, _CITE_OCS_4_7d_air_,)
 _RULES_OCS_4_7d__OCS_4_7d_alt: Final[tuple[Cite, ...]] = (_CITE_OCS_4_7d, _CITE_OCS_4_7d_alt,)
@@ -1274,6 +1287,7 @@ _RULES_OCS_4_9a__OCS_4_9a_combat_mode: Final[tuple[Cite, ...]] = (_CITE_OCS_4_9a
 _RULES_OCS_4_9a__OCS_4_9a_exploitation: Final[tuple[Cite, ...]] = (_CITE_OCS_4_9a, _CITE_OCS_4_9a_exploitation,)
 _RULES_OCS_4_9a__OCS_4_9a_no_zoc: Final[tuple[Cite, ...]] = (_CITE_OCS_4_9a, _CITE_OCS_4_9a_no_zoc,)
 _RULES_OCS_5_10e: Final[tuple[Cite, ...]] = (_CITE_OCS_5_10e,)
+_RULES_OCS_5_9c: Final[tuple[Cite, ...]] = (_CITE_OCS_5_9c,)
 _RULES_OCS_9_11: Final[tuple[Cite, ...]] = (_CITE_OCS_9_11,)
 _DOMAINS_Unit_0: Final[dict[str, Any]] = {
     'type': (
@@ -1380,7 +1394,7 @@ SpUse_pay_while_pausing: Final[dict[SpUse, bool]] = {
     'barrage_cost': False,
 }
 
-# rules/ocs/ch13-specialized-units.rules:879  13.5a  What is rebuilt
+# rules/ocs/ch13-specialized-units.rules:904  13.5a  What is rebuilt
 Rebuild = Literal['dead_pile', 'on_map']
 Rebuild_values: Final[tuple[Rebuild, ...]] = ('dead_pile', 'on_map',)
 Rebuild_titles: Final[dict[Rebuild, str]] = {
@@ -1388,7 +1402,7 @@ Rebuild_titles: Final[dict[Rebuild, str]] = {
     'on_map': '2) An on-map unit that has taken step losses',
 }
 
-# rules/ocs/ch13-specialized-units.rules:1215  13.7  Side of a Formation marker
+# rules/ocs/ch13-specialized-units.rules:1240  13.7  Side of a Formation marker
 MarkerSide = Literal['regular', 'fueled']
 MarkerSide_values: Final[tuple[MarkerSide, ...]] = ('regular', 'fueled',)
 MarkerSide_titles: Final[dict[MarkerSide, str]] = {
@@ -1396,7 +1410,7 @@ MarkerSide_titles: Final[dict[MarkerSide, str]] = {
     'fueled': 'Fueled side',
 }
 
-# rules/ocs/ch13-specialized-units.rules:1327  13.8b  River hexside
+# rules/ocs/ch13-specialized-units.rules:1352  13.8b  River hexside
 River = Literal['no_river', 'minor_river', 'major_river']
 River_values: Final[tuple[River, ...]] = ('no_river', 'minor_river', 'major_river',)
 River_titles: Final[dict[River, str]] = {
@@ -1405,7 +1419,7 @@ River_titles: Final[dict[River, str]] = {
     'major_river': 'Major River',
 }
 
-# rules/ocs/ch13-specialized-units.rules:1429  13.8d  Construction task
+# rules/ocs/ch13-specialized-units.rules:1454  13.8d  Construction task
 Construction = Literal[
     'build_air_base',
     'improve_air_base',
@@ -1447,7 +1461,7 @@ Construction_costs_sp: Final[dict[Construction, bool]] = {
     'damage_port': False,
 }
 
-# rules/ocs/ch13-specialized-units.rules:1492  13.9  Type of consolidation
+# rules/ocs/ch13-specialized-units.rules:1517  13.9  Type of consolidation
 Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
 Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
 Consolidation_titles: Final[dict[Consolidation, str]] = {
@@ -1515,7 +1529,7 @@ Transport_titles: Final[dict[Transport, str]] = {
     'shipping': 'Abstract shipping',
 }
 
-# rules/ocs/ch4-general-concepts.rules:898  4.8c  What moves, retreats or traces into the hex
+# rules/ocs/ch4-general-concepts.rules:902  4.8c  What moves, retreats or traces into the hex
 Mover = Literal['attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path']
 Mover_values: Final[tuple[Mover, ...]] = (
     'attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path',
@@ -1528,7 +1542,7 @@ Mover_titles: Final[dict[Mover, str]] = {
     'rail_or_supply_path': 'Rail transport or a supply path (traced through)',
 }
 
-# rules/ocs/ch4-general-concepts.rules:905  4.8c  Kind of enemy unit in the hex
+# rules/ocs/ch4-general-concepts.rules:909  4.8c  Kind of enemy unit in the hex
 EnemyKind = Literal['combat_units', 'noncombat_units', 'ships', 'planes']
 EnemyKind_values: Final[tuple[EnemyKind, ...]] = ('combat_units', 'noncombat_units', 'ships', 'planes',)
 EnemyKind_titles: Final[dict[EnemyKind, str]] = {
@@ -1538,7 +1552,7 @@ EnemyKind_titles: Final[dict[EnemyKind, str]] = {
     'planes': 'Enemy planes',
 }
 
-# rules/ocs/ch4-general-concepts.rules:985  4.9a  What there is to know about the top unit
+# rules/ocs/ch4-general-concepts.rules:989  4.9a  What there is to know about the top unit
 TopUnitFact = Literal['strat_mode', 'dg', 'out_of_supply', 'internal_stocks', 'steps_lost']
 TopUnitFact_values: Final[tuple[TopUnitFact, ...]] = (
     'strat_mode', 'dg', 'out_of_supply', 'internal_stocks', 'steps_lost',
@@ -1731,7 +1745,7 @@ Mode_voluntary: Final[dict[Mode, bool]] = {
     'exploit': False,
 }
 
-# rules/ocs/series.rules:79  12.10  Internal stocks
+# rules/ocs/series.rules:83  12.10  Internal stocks
 Stocks = Literal['normal', 'low', 'exhausted']
 Stocks_values: Final[tuple[Stocks, ...]] = ('normal', 'low', 'exhausted',)
 _Stocks_set: Final[frozenset[str]] = frozenset(Stocks_values)
@@ -1741,7 +1755,7 @@ Stocks_titles: Final[dict[Stocks, str]] = {
     'exhausted': 'Exhausted',
 }
 
-# rules/ocs/series.rules:96  OCS  Phase
+# rules/ocs/series.rules:100  OCS  Phase
 Phase = Literal[
     'reinforcement', 'movement', 'reaction', 'exploitation', 'combat_phase', 'barrage', 'supply', 'clean_up'
 ]
@@ -1760,7 +1774,7 @@ Phase_titles: Final[dict[Phase, str]] = {
     'clean_up': 'Clean Up Phase',
 }
 
-# rules/ocs/series.rules:107  OCS  When stacking is looked at
+# rules/ocs/series.rules:111  OCS  When stacking is looked at
 Moment = Literal['segment_end', 'moving', 'overrun']
 Moment_values: Final[tuple[Moment, ...]] = ('segment_end', 'moving', 'overrun',)
 _Moment_set: Final[frozenset[str]] = frozenset(Moment_values)
@@ -1770,7 +1784,7 @@ Moment_titles: Final[dict[Moment, str]] = {
     'overrun': 'While conducting an overrun',
 }
 
-# rules/ocs/series.rules:113  OCS  Kind of Transport Point
+# rules/ocs/series.rules:117  OCS  Kind of Transport Point
 TransportPointKind = Literal['truck', 'wagon', 'mule']
 TransportPointKind_values: Final[tuple[TransportPointKind, ...]] = ('truck', 'wagon', 'mule',)
 _TransportPointKind_set: Final[frozenset[str]] = frozenset(TransportPointKind_values)
@@ -1784,7 +1798,7 @@ TransportPointKind_titles: Final[dict[TransportPointKind, str]] = {
 # ---- game state ----------------------------------------------------------------
 
 
-# rules/ocs/ch13-specialized-units.rules:459  OCS
+# rules/ocs/ch13-specialized-units.rules:461  OCS
 @dataclass(frozen=True, slots=True)
 class RailHex:
     """A railroad hex
@@ -1811,7 +1825,7 @@ class RailHex:
     enemy_units: bool = False
 
 
-# rules/ocs/series.rules:119  OCS
+# rules/ocs/series.rules:123  OCS
 @dataclass(frozen=True, slots=True)
 class Unit:
     """A unit: a ground unit, or an air unit (fighter or other plane)
@@ -1894,7 +1908,7 @@ class Unit:
                                Stocks_values)
 
 
-# rules/ocs/series.rules:147  OCS
+# rules/ocs/series.rules:151  OCS
 @dataclass(frozen=True, slots=True)
 class Hex:
     """A hex and the friendly units in it
@@ -2163,46 +2177,53 @@ def explain_may_carry_sp(tp: Unit, sp: Number) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:222  13.2c  Mechanical Handling
-def within_counter_mix(trucks_in_play: int) -> bool:
-    """Are this many truck counters within the counter-mix? (13.2c)."""
-    return trucks_in_play <= truck_counters
+# rules/ocs/ch13-specialized-units.rules:220  13.2c  Mechanical Handling
+def within_counter_mix(counters_needed: int, counters_in_mix: int) -> bool:
+    """Are there counters enough for Transport Points combined or divided this way? (counters_needed: the counters of
+    that kind and size the result needs; counters_in_mix: how many of them the game's counter-mix has) (13.2c).
+    """
+    return counters_needed <= counters_in_mix
 
 
-# rules/ocs/ch13-specialized-units.rules:222  13.2c  Mechanical Handling
-def _t_within_counter_mix(trucks_in_play: int, _t: list[Cite]) -> bool:
+# rules/ocs/ch13-specialized-units.rules:220  13.2c  Mechanical Handling
+def _t_within_counter_mix(counters_needed: int, counters_in_mix: int, _t: list[Cite]) -> bool:
     """within_counter_mix, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_2c)
-    return trucks_in_play <= _cite(_t, _RULES_OCS_13_2c__DAK_13_2c, truck_counters)
+    return counters_needed <= counters_in_mix
 
 
-# rules/ocs/ch13-specialized-units.rules:222  13.2c  Mechanical Handling
-def explain_within_counter_mix(trucks_in_play: int) -> Answer[bool]:
-    """Are this many truck counters within the counter-mix? (13.2c), with the rules that decided it."""
+# rules/ocs/ch13-specialized-units.rules:220  13.2c  Mechanical Handling
+def explain_within_counter_mix(counters_needed: int, counters_in_mix: int) -> Answer[bool]:
+    """Are there counters enough for Transport Points combined or divided this way? (counters_needed: the counters of
+    that kind and size the result needs; counters_in_mix: how many of them the game's counter-mix has) (13.2c), with
+    the rules that decided it.
+    """
     _t: list[Cite] = []
-    _value = _t_within_counter_mix(trucks_in_play, _t)
+    _value = _t_within_counter_mix(counters_needed, counters_in_mix, _t)
     return Answer(
         _value,
         _rules(_t),
-        () if _value else _would_change(within_counter_mix, (('trucks_in_play', trucks_in_play, ()), )),
+        () if _value else _would_change(
+            within_counter_mix, (('counters_needed', counters_needed, ()), ('counters_in_mix', counters_in_mix, ()), )
+        ),
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:255  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:257  13.2d  Mode Restrictions
 def transport_point_mode(u: Unit) -> bool:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d)."""
     _u_mode = u.mode
     return u.type != 'transport' or _u_mode == 'move' or (u.organic and _u_mode == 'reserve')
 
 
-# rules/ocs/ch13-specialized-units.rules:255  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:257  13.2d  Mode Restrictions
 def _t_transport_point_mode(u: Unit, _t: list[Cite]) -> bool:
     """transport_point_mode, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_2d)
     return u.type != 'transport' or u.mode == 'move' or (u.organic and u.mode == 'reserve')
 
 
-# rules/ocs/ch13-specialized-units.rules:255  13.2d  Mode Restrictions
+# rules/ocs/ch13-specialized-units.rules:257  13.2d  Mode Restrictions
 def explain_transport_point_mode(u: Unit) -> Answer[bool]:
     """Transport Points are in Move Mode at all times; Organic Trucks may also be in Reserve Mode (13.2d), with the
     rules that decided it.
@@ -2214,20 +2235,20 @@ def explain_transport_point_mode(u: Unit) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:311  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:313  13.2f  Loading and Unloading
 def load_cost(tp: Unit) -> int:
     """MP a Transport Point pays to load or unload SP in a hex (13.2f)."""
     return _s_rounded(_div(tp.move_ma * 4, 40))
 
 
-# rules/ocs/ch13-specialized-units.rules:311  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:313  13.2f  Loading and Unloading
 def _t_load_cost(tp: Unit, _t: list[Cite]) -> int:
     """load_cost, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_2f)
     return _t_rounded(_div(tp.move_ma * 4, 40), _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:311  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:313  13.2f  Loading and Unloading
 def explain_load_cost(tp: Unit) -> Answer[int]:
     """MP a Transport Point pays to load or unload SP in a hex (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2235,7 +2256,7 @@ def explain_load_cost(tp: Unit) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:313  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:315  13.2f  Loading and Unloading
 def may_load_from(same_hex_as_dump: bool) -> bool:
     """May a Transport Point load from this dump? (13.2f)."""
     return same_hex_as_dump
@@ -2247,26 +2268,26 @@ _ANSWERS_may_load_from: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:313  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:315  13.2f  Loading and Unloading
 def explain_may_load_from(same_hex_as_dump: bool) -> Answer[bool]:
     """May a Transport Point load from this dump? (13.2f), with the rules that decided it."""
     return _ANSWERS_may_load_from[(same_hex_as_dump,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:369  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:371  13.2g  Organic Trucks
 def may_draw_from(tp: Unit, u: Unit) -> bool:
     """May this unit draw SP from this Transport Point? (13.2g)."""
     return not tp.organic or u.formation == tp.formation
 
 
-# rules/ocs/ch13-specialized-units.rules:369  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:371  13.2g  Organic Trucks
 def _t_may_draw_from(tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """may_draw_from, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_2g)
     return not tp.organic or u.formation == tp.formation
 
 
-# rules/ocs/ch13-specialized-units.rules:369  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:371  13.2g  Organic Trucks
 def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     """May this unit draw SP from this Transport Point? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2278,20 +2299,20 @@ def explain_may_draw_from(tp: Unit, u: Unit) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:372  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:374  13.2g  Organic Trucks
 def may_form_extender(tp: Unit) -> bool:
     """May this Transport Point be combined to form an Extender? (13.2g)."""
     return not tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:372  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:374  13.2g  Organic Trucks
 def _t_may_form_extender(tp: Unit, _t: list[Cite]) -> bool:
     """may_form_extender, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_2g)
     return not tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:372  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:374  13.2g  Organic Trucks
 def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     """May this Transport Point be combined to form an Extender? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2301,20 +2322,20 @@ def explain_may_form_extender(tp: Unit) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:384  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:386  13.2g  Organic Trucks
 def organic_after_capture(tp: Unit) -> bool:
     """Is the Transport Point still Organic once captured? (13.2g)."""
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:384  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:386  13.2g  Organic Trucks
 def _t_organic_after_capture(tp: Unit, _t: list[Cite]) -> bool:
     """organic_after_capture, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_2g)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:384  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:386  13.2g  Organic Trucks
 def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     """Is the Transport Point still Organic once captured? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2324,20 +2345,20 @@ def explain_organic_after_capture(tp: Unit) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:386  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:388  13.2g  Organic Trucks
 def may_withhold_combat_supply(tp: Unit) -> bool:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g)."""
     return tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:386  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:388  13.2g  Organic Trucks
 def _t_may_withhold_combat_supply(tp: Unit, _t: list[Cite]) -> bool:
     """may_withhold_combat_supply, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_2g)
     return tp.organic
 
 
-# rules/ocs/ch13-specialized-units.rules:386  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:388  13.2g  Organic Trucks
 def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     """May this Transport Point withhold combat supply (12.10a)? (13.2g), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2347,7 +2368,7 @@ def explain_may_withhold_combat_supply(tp: Unit) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:389  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:391  13.2g  Organic Trucks
 def dg_result_removes_reserve(tp: Unit) -> bool:
     """D) Does a DG result in its hex take this Organic Truck's Reserve marker off (leaving it in Move Mode, 13.2d)?
     (13.2g).
@@ -2355,14 +2376,14 @@ def dg_result_removes_reserve(tp: Unit) -> bool:
     return tp.type == 'transport' and tp.mode == 'reserve'
 
 
-# rules/ocs/ch13-specialized-units.rules:389  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:391  13.2g  Organic Trucks
 def _t_dg_result_removes_reserve(tp: Unit, _t: list[Cite]) -> bool:
     """dg_result_removes_reserve, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_2g)
     return tp.type == 'transport' and tp.mode == 'reserve'
 
 
-# rules/ocs/ch13-specialized-units.rules:389  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:391  13.2g  Organic Trucks
 def explain_dg_result_removes_reserve(tp: Unit) -> Answer[bool]:
     """D) Does a DG result in its hex take this Organic Truck's Reserve marker off (leaving it in Move Mode, 13.2d)?
     (13.2g), with the rules that decided it.
@@ -2374,7 +2395,7 @@ def explain_dg_result_removes_reserve(tp: Unit) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:393  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:395  13.2g  Organic Trucks
 def hq_may_throw_from(hq: Unit, tp: Unit, u: Unit) -> bool:
     """May this HQ throw SP from this Transport Point's load to this unit? (Organic Trucks: their formation only)
     (13.2g).
@@ -2393,7 +2414,7 @@ def hq_may_throw_from(hq: Unit, tp: Unit, u: Unit) -> bool:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:393  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:395  13.2g  Organic Trucks
 def _t_hq_may_throw_from(hq: Unit, tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     """hq_may_throw_from, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_2g)
@@ -2404,7 +2425,7 @@ def _t_hq_may_throw_from(hq: Unit, tp: Unit, u: Unit, _t: list[Cite]) -> bool:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:393  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:395  13.2g  Organic Trucks
 def explain_hq_may_throw_from(hq: Unit, tp: Unit, u: Unit) -> Answer[bool]:
     """May this HQ throw SP from this Transport Point's load to this unit? (Organic Trucks: their formation only)
     (13.2g), with the rules that decided it.
@@ -2420,7 +2441,7 @@ def explain_hq_may_throw_from(hq: Unit, tp: Unit, u: Unit) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:443  13.2i
+# rules/ocs/ch13-specialized-units.rules:445  13.2i
 def captured_may_move_at_once(captured_in: Phase) -> bool:
     """May captured Transport Points move in the phase they were captured? (13.2i)."""
     return captured_in == 'movement'
@@ -2438,27 +2459,27 @@ _ANSWERS_captured_may_move_at_once: Final[dict[tuple[Phase], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:443  13.2i
+# rules/ocs/ch13-specialized-units.rules:445  13.2i
 def explain_captured_may_move_at_once(captured_in: Phase) -> Answer[bool]:
     """May captured Transport Points move in the phase they were captured? (13.2i), with the rules that decided it."""
     return _ANSWERS_captured_may_move_at_once[(captured_in,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:485  13.3a
+# rules/ocs/ch13-specialized-units.rules:487  13.3a
 def rail_cargo(u: Unit) -> bool:
     """May this go by rail? (13.3a)."""
     # rule: transportable(u)
     return u.type not in _SET_air_base_fighter_hedgeho_ae8dbffd
 
 
-# rules/ocs/ch13-specialized-units.rules:485  13.3a
+# rules/ocs/ch13-specialized-units.rules:487  13.3a
 def _t_rail_cargo(u: Unit, _t: list[Cite]) -> bool:
     """rail_cargo, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_3a)
     return _t_transportable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:485  13.3a
+# rules/ocs/ch13-specialized-units.rules:487  13.3a
 def explain_rail_cargo(u: Unit) -> Answer[bool]:
     """May this go by rail? (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2466,7 +2487,7 @@ def explain_rail_cargo(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(rail_cargo, (('u', u, _DOMAINS_Unit_0), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:487  13.3a
+# rules/ocs/ch13-specialized-units.rules:489  13.3a
 def _s_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool) -> Number:
     """rail_cap_cost with numbers scaled by SCALE."""
     return _mul(
@@ -2474,7 +2495,7 @@ def _s_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_trac
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:487  13.3a
+# rules/ocs/ch13-specialized-units.rules:489  13.3a
 def _t_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_track: bool, _t: list[Cite]) -> Number:
     """rail_cap_cost, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_3a)
@@ -2483,13 +2504,13 @@ def _t_rail_cap_cost(cargo: tuple[Unit, ...], trainbusting: bool, all_multi_trac
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:487  13.3a
+# rules/ocs/ch13-specialized-units.rules:489  13.3a
 def rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_track: bool) -> Number:
     """Rail Cap points to move this cargo along a path (13.3a). Numbers are exact: int or Fraction."""
     return _exact(_s_rail_cap_cost(tuple(cargo), trainbusting, all_multi_track))
 
 
-# rules/ocs/ch13-specialized-units.rules:487  13.3a
+# rules/ocs/ch13-specialized-units.rules:489  13.3a
 def explain_rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_track: bool) -> Answer[Number]:
     """Rail Cap points to move this cargo along a path (13.3a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2497,7 +2518,7 @@ def explain_rail_cap_cost(cargo: Sequence[Unit], trainbusting: bool, all_multi_t
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:513  13.3b
+# rules/ocs/ch13-specialized-units.rules:515  13.3b
 def rail_cap_usable(phase: Phase) -> bool:
     """May Rail Cap be used in this phase? (13.3b)."""
     return phase == 'movement'
@@ -2515,26 +2536,26 @@ _ANSWERS_rail_cap_usable: Final[dict[tuple[Phase], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:513  13.3b
+# rules/ocs/ch13-specialized-units.rules:515  13.3b
 def explain_rail_cap_usable(phase: Phase) -> Answer[bool]:
     """May Rail Cap be used in this phase? (13.3b), with the rules that decided it."""
     return _ANSWERS_rail_cap_usable[(phase,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:515  13.3b
+# rules/ocs/ch13-specialized-units.rules:517  13.3b
 def _s_rail_cap_available(turn_level: Number, unspent_before: Number) -> Number:
     """rail_cap_available with numbers scaled by SCALE."""
     return turn_level
 
 
-# rules/ocs/ch13-specialized-units.rules:515  13.3b
+# rules/ocs/ch13-specialized-units.rules:517  13.3b
 def _t_rail_cap_available(turn_level: Number, unspent_before: Number, _t: list[Cite]) -> Number:
     """rail_cap_available, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_3b)
     return turn_level
 
 
-# rules/ocs/ch13-specialized-units.rules:515  13.3b
+# rules/ocs/ch13-specialized-units.rules:517  13.3b
 def rail_cap_available(turn_level: Number, unspent_before: Number) -> Number:
     """Rail Cap points for this Movement Phase: the turn's level (what an earlier phase left unspent is not saved)
     (13.3b). Numbers are exact: int or Fraction.
@@ -2542,7 +2563,7 @@ def rail_cap_available(turn_level: Number, unspent_before: Number) -> Number:
     return _exact(_s_rail_cap_available(turn_level * SCALE, unspent_before * SCALE))
 
 
-# rules/ocs/ch13-specialized-units.rules:515  13.3b
+# rules/ocs/ch13-specialized-units.rules:517  13.3b
 def explain_rail_cap_available(turn_level: Number, unspent_before: Number) -> Answer[Number]:
     """Rail Cap points for this Movement Phase: the turn's level (what an earlier phase left unspent is not saved)
     (13.3b), with the rules that decided it.
@@ -2552,7 +2573,7 @@ def explain_rail_cap_available(turn_level: Number, unspent_before: Number) -> An
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:545  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:547  13.3c  Detrainable Hexes
 def detrainable_for(x: RailHex, moving_cargo: bool) -> bool:
     """Is this railroad hex detrainable, for moving cargo or (moving_cargo false) for trace supply? (13.3c)."""
     # rule: (x.town_or_port or any(creates_detrainable(u) for u in x.units)) and x.controlled and
@@ -2572,7 +2593,7 @@ def detrainable_for(x: RailHex, moving_cargo: bool) -> bool:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:545  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:547  13.3c  Detrainable Hexes
 def _t_detrainable_for(x: RailHex, moving_cargo: bool, _t: list[Cite]) -> bool:
     """detrainable_for, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_3c)
@@ -2585,7 +2606,7 @@ def _t_detrainable_for(x: RailHex, moving_cargo: bool, _t: list[Cite]) -> bool:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:545  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:547  13.3c  Detrainable Hexes
 def explain_detrainable_for(x: RailHex, moving_cargo: bool) -> Answer[bool]:
     """Is this railroad hex detrainable, for moving cargo or (moving_cargo false) for trace supply? (13.3c), with the
     rules that decided it.
@@ -2601,7 +2622,7 @@ def explain_detrainable_for(x: RailHex, moving_cargo: bool) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:551  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:553  13.3c  Detrainable Hexes
 def detrainable(x: RailHex) -> bool:
     """Is this railroad hex detrainable for moving cargo (to entrain or detrain)? (13.3c)."""
     # rule: detrainable_for(x, true)
@@ -2619,14 +2640,14 @@ def detrainable(x: RailHex) -> bool:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:551  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:553  13.3c  Detrainable Hexes
 def _t_detrainable(x: RailHex, _t: list[Cite]) -> bool:
     """detrainable, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_3c)
     return _t_detrainable_for(x, True, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:551  13.3c  Detrainable Hexes
+# rules/ocs/ch13-specialized-units.rules:553  13.3c  Detrainable Hexes
 def explain_detrainable(x: RailHex) -> Answer[bool]:
     """Is this railroad hex detrainable for moving cargo (to entrain or detrain)? (13.3c), with the rules that decided
     it.
@@ -2636,20 +2657,20 @@ def explain_detrainable(x: RailHex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(detrainable, (('x', x, _DOMAINS_RailHex_0), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:585  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:587  13.3d  Railheads
 def moves_railhead(u: Unit) -> bool:
     """Does this unit's movement move a Railhead marker? (13.3d)."""
     return u.type == 'rail_repair'
 
 
-# rules/ocs/ch13-specialized-units.rules:585  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:587  13.3d  Railheads
 def _t_moves_railhead(u: Unit, _t: list[Cite]) -> bool:
     """moves_railhead, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_3d)
     return u.type == 'rail_repair'
 
 
-# rules/ocs/ch13-specialized-units.rules:585  13.3d  Railheads
+# rules/ocs/ch13-specialized-units.rules:587  13.3d  Railheads
 def explain_moves_railhead(u: Unit) -> Answer[bool]:
     """Does this unit's movement move a Railhead marker? (13.3d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -2657,7 +2678,7 @@ def explain_moves_railhead(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(moves_railhead, (('u', u, _DOMAINS_Unit_0), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:619  13.3e
+# rules/ocs/ch13-specialized-units.rules:621  13.3e
 def rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> bool:
     """Can a rail path pass through this hex? (13.3e)."""
     return not enemy_combat_unit and (not in_ezoc) and (not wrong_gauge) and controlled
@@ -2683,7 +2704,7 @@ _ANSWERS_rail_path_hex_usable: Final[dict[tuple[bool, bool, bool, bool], Answer[
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:619  13.3e
+# rules/ocs/ch13-specialized-units.rules:621  13.3e
 def explain_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_gauge: bool, controlled: bool) -> Answer[
     bool
 ]:
@@ -2691,7 +2712,7 @@ def explain_rail_path_hex_usable(enemy_combat_unit: bool, in_ezoc: bool, wrong_g
     return _ANSWERS_rail_path_hex_usable[(enemy_combat_unit, in_ezoc, wrong_gauge, controlled)]
 
 
-# rules/ocs/ch13-specialized-units.rules:623  13.3e
+# rules/ocs/ch13-specialized-units.rules:625  13.3e
 def rail_steps_in_one_phase(entrained_in: Phase, detrains_in: Phase) -> bool:
     """Are entraining, moving and detraining done in the same phase? (13.3e)."""
     return entrained_in == detrains_in
@@ -2837,13 +2858,13 @@ _ANSWERS_rail_steps_in_one_phase: Final[dict[tuple[Phase, Phase], Answer[bool]]]
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:623  13.3e
+# rules/ocs/ch13-specialized-units.rules:625  13.3e
 def explain_rail_steps_in_one_phase(entrained_in: Phase, detrains_in: Phase) -> Answer[bool]:
     """Are entraining, moving and detraining done in the same phase? (13.3e), with the rules that decided it."""
     return _ANSWERS_rail_steps_in_one_phase[(entrained_in, detrains_in)]
 
 
-# rules/ocs/ch13-specialized-units.rules:627  13.3e
+# rules/ocs/ch13-specialized-units.rules:629  13.3e
 def may_entrain_off_map(arrival_hex_has_railroad: bool) -> bool:
     (
         '1) May reinforcements or new SP entrain "off-map"? (13.6b: the usual entraining requirements do not apply) '
@@ -2858,7 +2879,7 @@ _ANSWERS_may_entrain_off_map: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:627  13.3e
+# rules/ocs/ch13-specialized-units.rules:629  13.3e
 def explain_may_entrain_off_map(arrival_hex_has_railroad: bool) -> Answer[bool]:
     (
         '1) May reinforcements or new SP entrain "off-map"? (13.6b: the usual entraining requirements do not apply) '
@@ -2867,7 +2888,7 @@ def explain_may_entrain_off_map(arrival_hex_has_railroad: bool) -> Answer[bool]:
     return _ANSWERS_may_entrain_off_map[(arrival_hex_has_railroad,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:675  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:677  13.3f  Rail Conversion
 def may_convert_hex(in_ezoc: bool, negated: bool) -> bool:
     """May a rail hex be converted? (13.3f)."""
     return not in_ezoc or ezoc_allows('E', negated)
@@ -2885,13 +2906,13 @@ _ANSWERS_may_convert_hex: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:675  13.3f  Rail Conversion
+# rules/ocs/ch13-specialized-units.rules:677  13.3f  Rail Conversion
 def explain_may_convert_hex(in_ezoc: bool, negated: bool) -> Answer[bool]:
     """May a rail hex be converted? (13.3f), with the rules that decided it."""
     return _ANSWERS_may_convert_hex[(in_ezoc, negated)]
 
 
-# rules/ocs/ch13-specialized-units.rules:702  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:704  13.3g  Rail Repair Units
 def may_rail_over_converted(converted_this_phase: bool) -> bool:
     """A) May a Rail Repair unit use rail movement over these hexes? (13.3g)."""
     return not converted_this_phase
@@ -2903,45 +2924,58 @@ _ANSWERS_may_rail_over_converted: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:702  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:704  13.3g  Rail Repair Units
 def explain_may_rail_over_converted(converted_this_phase: bool) -> Answer[bool]:
     """A) May a Rail Repair unit use rail movement over these hexes? (13.3g), with the rules that decided it."""
     return _ANSWERS_may_rail_over_converted[(converted_this_phase,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:706  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:717  13.3g  Rail Repair Units
 def _s_ma_after_rail(u: Unit, ma: Number, spent_before: Number) -> Number:
     """ma_after_rail with numbers scaled by SCALE."""
-    # rule: if u.type == rail_repair then ma - spent_before else ma_after(rail, false) * ma
-    return ma - spent_before if u.type == 'rail_repair' else _mul(0, ma)
+    _u_type = u.type
+    # rule: max(0, min(ma_after(u, rail, false) * ma, transported_ma(u, rail, false) * ma - spent_before))
+    return _nmax(
+        0,
+        _nmin(
+            _mul(4 if _u_type == 'rail_repair' and True else 0, ma),
+            _mul(4 if _u_type == 'rail_repair' and True else 2, ma) - spent_before,
+        ),
+    )
 
 
-# rules/ocs/ch13-specialized-units.rules:706  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:717  13.3g  Rail Repair Units
 def _t_ma_after_rail(u: Unit, ma: Number, spent_before: Number, _t: list[Cite]) -> Number:
     """ma_after_rail, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_3g)
-    return ma - spent_before if u.type == 'rail_repair' else _mul(_t_ma_after('rail', False, _t), ma)
+    return _nmax(
+        0,
+        _nmin(
+            _mul(_t_ma_after(u, 'rail', False, _t), ma),
+            _mul(_t_transported_ma(u, 'rail', False, _t), ma) - spent_before,
+        ),
+    )
 
 
-# rules/ocs/ch13-specialized-units.rules:706  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:717  13.3g  Rail Repair Units
 def ma_after_rail(u: Unit, ma: Number, spent_before: Number) -> Number:
-    """B) MP a unit may still spend after rail movement (ma: its full MA, of the side it is on) (13.3g). Numbers are
-    exact: int or Fraction.
+    """B) MP a unit may still spend after rail movement (ma: its full MA, of the side it is on; spent_before: MP spent
+    before entraining) (13.3g). Numbers are exact: int or Fraction.
     """
     return _exact(_s_ma_after_rail(u, ma * SCALE, spent_before * SCALE))
 
 
-# rules/ocs/ch13-specialized-units.rules:706  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:717  13.3g  Rail Repair Units
 def explain_ma_after_rail(u: Unit, ma: Number, spent_before: Number) -> Answer[Number]:
-    """B) MP a unit may still spend after rail movement (ma: its full MA, of the side it is on) (13.3g), with the rules
-    that decided it.
+    """B) MP a unit may still spend after rail movement (ma: its full MA, of the side it is on; spent_before: MP spent
+    before entraining) (13.3g), with the rules that decided it.
     """
     _t: list[Cite] = []
     _value = _t_ma_after_rail(u, ma * SCALE, spent_before * SCALE, _t)
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:719  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:730  13.3g  Rail Repair Units
 def _s_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
     """conversions_allowed with numbers scaled by SCALE."""
     _u_mode = u.mode
@@ -2958,7 +2992,7 @@ def _s_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:719  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:730  13.3g  Rail Repair Units
 def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: Number, _t: list[Cite]) -> int:
     """conversions_allowed, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_3g)
@@ -2969,7 +3003,7 @@ def _t_conversions_allowed(u: Unit, phase: Phase, current_ma: Number, _t: list[C
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:719  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:730  13.3g  Rail Repair Units
 def conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
     """D) Rail hexes this unit may convert (current_ma: its MA as it is now, which a mode may have changed) (13.3g).
     Numbers are exact: int or Fraction.
@@ -2977,7 +3011,7 @@ def conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> int:
     return _s_conversions_allowed(u, phase, current_ma * SCALE)
 
 
-# rules/ocs/ch13-specialized-units.rules:719  13.3g  Rail Repair Units
+# rules/ocs/ch13-specialized-units.rules:730  13.3g  Rail Repair Units
 def explain_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> Answer[int]:
     """D) Rail hexes this unit may convert (current_ma: its MA as it is now, which a mode may have changed) (13.3g),
     with the rules that decided it.
@@ -2987,7 +3021,7 @@ def explain_conversions_allowed(u: Unit, phase: Phase, current_ma: Number) -> An
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:762  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:787  13.3h  Railroad Control
 def control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool) -> bool:
     """Does control of a rail hex change? (13.3h)."""
     return enemy_combat_unit_entered or clearly_on_enemy_side
@@ -3003,27 +3037,27 @@ _ANSWERS_control_changes: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:762  13.3h  Railroad Control
+# rules/ocs/ch13-specialized-units.rules:787  13.3h  Railroad Control
 def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_side: bool) -> Answer[bool]:
     """Does control of a rail hex change? (13.3h), with the rules that decided it."""
     return _ANSWERS_control_changes[(enemy_combat_unit_entered, clearly_on_enemy_side)]
 
 
-# rules/ocs/ch13-specialized-units.rules:791  13.4a
+# rules/ocs/ch13-specialized-units.rules:816  13.4a
 def may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool) -> bool:
     """May this artillery unit barrage in this Barrage Segment? (eligible_to_act there; the needed supply_paid) (13.4a).
     """
     return u.type == 'artillery' and u.mode not in _SET_reserve_strat and eligible_to_act and supply_paid
 
 
-# rules/ocs/ch13-specialized-units.rules:791  13.4a
+# rules/ocs/ch13-specialized-units.rules:816  13.4a
 def _t_may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool, _t: list[Cite]) -> bool:
     """may_barrage, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_4a)
     return u.type == 'artillery' and u.mode not in _SET_reserve_strat and eligible_to_act and supply_paid
 
 
-# rules/ocs/ch13-specialized-units.rules:791  13.4a
+# rules/ocs/ch13-specialized-units.rules:816  13.4a
 def explain_may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool) -> Answer[bool]:
     """May this artillery unit barrage in this Barrage Segment? (eligible_to_act there; the needed supply_paid) (13.4a),
     with the rules that decided it.
@@ -3044,20 +3078,20 @@ def explain_may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool) -> An
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:839  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:864  13.5  Replacement Units
 def repl_mode(u: Unit) -> bool:
     """Repls can never enter Combat Mode (13.5)."""
     return u.type != 'repl' or u.mode != 'combat'
 
 
-# rules/ocs/ch13-specialized-units.rules:839  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:864  13.5  Replacement Units
 def _t_repl_mode(u: Unit, _t: list[Cite]) -> bool:
     """repl_mode, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_5)
     return u.type != 'repl' or u.mode != 'combat'
 
 
-# rules/ocs/ch13-specialized-units.rules:839  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:864  13.5  Replacement Units
 def explain_repl_mode(u: Unit) -> Answer[bool]:
     """Repls can never enter Combat Mode (13.5), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3065,20 +3099,20 @@ def explain_repl_mode(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(repl_mode, (('u', u, _DOMAINS_Unit_0), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:841  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:866  13.5  Replacement Units
 def repl_independent(u: Unit) -> bool:
     """Repls are independent combat units (of no multi-unit formation) (13.5)."""
     return u.type != 'repl' or u.formation == ''
 
 
-# rules/ocs/ch13-specialized-units.rules:841  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:866  13.5  Replacement Units
 def _t_repl_independent(u: Unit, _t: list[Cite]) -> bool:
     """repl_independent, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_5)
     return u.type != 'repl' or u.formation == ''
 
 
-# rules/ocs/ch13-specialized-units.rules:841  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:866  13.5  Replacement Units
 def explain_repl_independent(u: Unit) -> Answer[bool]:
     """Repls are independent combat units (of no multi-unit formation) (13.5), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3086,20 +3120,20 @@ def explain_repl_independent(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(repl_independent, (('u', u, _DOMAINS_Unit_0), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:845  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:870  13.5  Replacement Units
 def repl_may_take_losses(u: Unit) -> bool:
     """Can this Repl be used to take combat or barrage losses (in any mode)? (13.5)."""
     return u.type == 'repl'
 
 
-# rules/ocs/ch13-specialized-units.rules:845  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:870  13.5  Replacement Units
 def _t_repl_may_take_losses(u: Unit, _t: list[Cite]) -> bool:
     """repl_may_take_losses, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_5)
     return u.type == 'repl'
 
 
-# rules/ocs/ch13-specialized-units.rules:845  13.5  Replacement Units
+# rules/ocs/ch13-specialized-units.rules:870  13.5  Replacement Units
 def explain_repl_may_take_losses(u: Unit) -> Answer[bool]:
     """Can this Repl be used to take combat or barrage losses (in any mode)? (13.5), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3109,7 +3143,7 @@ def explain_repl_may_take_losses(u: Unit) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:884  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:909  13.5a  Replacing Losses
 def may_rebuild(
     repl: Unit,
     hq: Unit,
@@ -3137,7 +3171,7 @@ def may_rebuild(
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:884  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:909  13.5a  Replacing Losses
 def _t_may_rebuild(
     repl: Unit,
     hq: Unit,
@@ -3163,7 +3197,7 @@ def _t_may_rebuild(
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:884  13.5a  Replacing Losses
+# rules/ocs/ch13-specialized-units.rules:909  13.5a  Replacing Losses
 def explain_may_rebuild(
     repl: Unit,
     hq: Unit,
@@ -3211,20 +3245,20 @@ def explain_may_rebuild(
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:935  13.5b
+# rules/ocs/ch13-specialized-units.rules:960  13.5b
 def steps_rebuildable(u: Unit) -> int:
     """Steps a reduced multi-step unit can get back this turn (13.5b)."""
     return u.step_losses if u.multi_step else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:935  13.5b
+# rules/ocs/ch13-specialized-units.rules:960  13.5b
 def _t_steps_rebuildable(u: Unit, _t: list[Cite]) -> int:
     """steps_rebuildable, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_5b)
     return u.step_losses if u.multi_step else 0
 
 
-# rules/ocs/ch13-specialized-units.rules:935  13.5b
+# rules/ocs/ch13-specialized-units.rules:960  13.5b
 def explain_steps_rebuildable(u: Unit) -> Answer[int]:
     """Steps a reduced multi-step unit can get back this turn (13.5b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3232,7 +3266,7 @@ def explain_steps_rebuildable(u: Unit) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:940  13.5b
+# rules/ocs/ch13-specialized-units.rules:965  13.5b
 def may_place_rebuilt_in(chosen: Mode) -> bool:
     """May a newly-rebuilt unit be placed in this mode? (13.5b)."""
     return Mode_voluntary[chosen]
@@ -3256,26 +3290,26 @@ _ANSWERS_may_place_rebuilt_in: Final[dict[tuple[Mode], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:940  13.5b
+# rules/ocs/ch13-specialized-units.rules:965  13.5b
 def explain_may_place_rebuilt_in(chosen: Mode) -> Answer[bool]:
     """May a newly-rebuilt unit be placed in this mode? (13.5b), with the rules that decided it."""
     return _ANSWERS_may_place_rebuilt_in[(chosen,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:983  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:1008  13.5d  One Repl for Two Units
 def repls_for_paired_units(units: int) -> int:
     """Repls to rebuild this many units listed as pairs (13.5d)."""
     return -(-_div(units * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:983  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:1008  13.5d  One Repl for Two Units
 def _t_repls_for_paired_units(units: int, _t: list[Cite]) -> int:
     """repls_for_paired_units, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_5d)
     return -(-_div(units * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:983  13.5d  One Repl for Two Units
+# rules/ocs/ch13-specialized-units.rules:1008  13.5d  One Repl for Two Units
 def explain_repls_for_paired_units(units: int) -> Answer[int]:
     """Repls to rebuild this many units listed as pairs (13.5d), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3283,20 +3317,20 @@ def explain_repls_for_paired_units(units: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1001  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:1026  13.5e  Truck Rebuilds
 def truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> bool:
     """May this Transport Point be rebuilt with Eq? (13.5e)."""
     return tp.type == 'transport' and tp.tp_kind == 'truck' and lost_to_enemy_action
 
 
-# rules/ocs/ch13-specialized-units.rules:1001  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:1026  13.5e  Truck Rebuilds
 def _t_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool, _t: list[Cite]) -> bool:
     """truck_rebuildable, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_5e)
     return tp.type == 'transport' and tp.tp_kind == 'truck' and lost_to_enemy_action
 
 
-# rules/ocs/ch13-specialized-units.rules:1001  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:1026  13.5e  Truck Rebuilds
 def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bool]:
     """May this Transport Point be rebuilt with Eq? (13.5e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3311,20 +3345,20 @@ def explain_truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> Answer[bo
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1005  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:1030  13.5e  Truck Rebuilds
 def trucks_within_scenario(trucks_in_play: int, scenario_trucks: int) -> bool:
     """Are this many trucks in play within what the scenario provides the player? (never more) (13.5e)."""
     return trucks_in_play <= scenario_trucks
 
 
-# rules/ocs/ch13-specialized-units.rules:1005  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:1030  13.5e  Truck Rebuilds
 def _t_trucks_within_scenario(trucks_in_play: int, scenario_trucks: int, _t: list[Cite]) -> bool:
     """trucks_within_scenario, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_5e)
     return trucks_in_play <= scenario_trucks
 
 
-# rules/ocs/ch13-specialized-units.rules:1005  13.5e  Truck Rebuilds
+# rules/ocs/ch13-specialized-units.rules:1030  13.5e  Truck Rebuilds
 def explain_trucks_within_scenario(trucks_in_play: int, scenario_trucks: int) -> Answer[bool]:
     """Are this many trucks in play within what the scenario provides the player? (never more) (13.5e), with the rules
     that decided it.
@@ -3340,20 +3374,20 @@ def explain_trucks_within_scenario(trucks_in_play: int, scenario_trucks: int) ->
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1036  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:1061  13.5f  Air Replacements
 def eq_for_air_steps(steps: int) -> int:
     """Eq to rebuild this many aircraft steps (13.5f)."""
     return -(-_div(steps * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:1036  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:1061  13.5f  Air Replacements
 def _t_eq_for_air_steps(steps: int, _t: list[Cite]) -> int:
     """eq_for_air_steps, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_5f)
     return -(-_div(steps * 4, 8) // 4)
 
 
-# rules/ocs/ch13-specialized-units.rules:1036  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:1061  13.5f  Air Replacements
 def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     """Eq to rebuild this many aircraft steps (13.5f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3361,7 +3395,7 @@ def explain_eq_for_air_steps(steps: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1038  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:1063  13.5f  Air Replacements
 def may_rebuild_aircraft(
     eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, base: Hex
 ) -> bool:
@@ -3374,7 +3408,7 @@ def may_rebuild_aircraft(
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1038  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:1063  13.5f  Air Replacements
 def _t_may_rebuild_aircraft(
     eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, base: Hex, _t: list[Cite]
 ) -> bool:
@@ -3388,7 +3422,7 @@ def _t_may_rebuild_aircraft(
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1038  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:1063  13.5f  Air Replacements
 def explain_may_rebuild_aircraft(
     eq: Unit, hq: Unit, hexes_from_hq: int, in_ezoc: bool, negated: bool, phase: Phase, base: Hex
 ) -> Answer[bool]:
@@ -3428,21 +3462,21 @@ def explain_may_rebuild_aircraft(
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1044  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:1069  13.5f  Air Replacements
 def rebuilt_aircraft_arrives(plane: Unit, base: Hex) -> bool:
     """Is this aircraft rebuilt from the Dead Pile placed as it arrives: Active, at a friendly air base? (13.5f)."""
     # rule: is_air(plane) and plane.active and any(u.type == air_base for u in base.units)
     return UnitType_air[plane.type] and plane.active and any(u.type == 'air_base' for u in base.units)
 
 
-# rules/ocs/ch13-specialized-units.rules:1044  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:1069  13.5f  Air Replacements
 def _t_rebuilt_aircraft_arrives(plane: Unit, base: Hex, _t: list[Cite]) -> bool:
     """rebuilt_aircraft_arrives, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_5f)
     return _t_is_air(plane, _t) and plane.active and any(u.type == 'air_base' for u in base.units)
 
 
-# rules/ocs/ch13-specialized-units.rules:1044  13.5f  Air Replacements
+# rules/ocs/ch13-specialized-units.rules:1069  13.5f  Air Replacements
 def explain_rebuilt_aircraft_arrives(plane: Unit, base: Hex) -> Answer[bool]:
     """Is this aircraft rebuilt from the Dead Pile placed as it arrives: Active, at a friendly air base? (13.5f), with
     the rules that decided it.
@@ -3458,13 +3492,13 @@ def explain_rebuilt_aircraft_arrives(plane: Unit, base: Hex) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1074  13.6  Reinforcements
+# rules/ocs/ch13-specialized-units.rules:1099  13.6  Reinforcements
 def may_place_reinforcements_now(phase: Phase, own_player_turn: bool, turn: int, arrival_turn: int) -> bool:
     """May reinforcements due on their arrival turn be placed now? (their entry cannot be delayed) (13.6)."""
     return phase == 'reinforcement' and own_player_turn and (turn == arrival_turn)
 
 
-# rules/ocs/ch13-specialized-units.rules:1074  13.6  Reinforcements
+# rules/ocs/ch13-specialized-units.rules:1099  13.6  Reinforcements
 def _t_may_place_reinforcements_now(
     phase: Phase, own_player_turn: bool, turn: int, arrival_turn: int, _t: list[Cite]
 ) -> bool:
@@ -3473,7 +3507,7 @@ def _t_may_place_reinforcements_now(
     return phase == 'reinforcement' and own_player_turn and (turn == arrival_turn)
 
 
-# rules/ocs/ch13-specialized-units.rules:1074  13.6  Reinforcements
+# rules/ocs/ch13-specialized-units.rules:1099  13.6  Reinforcements
 def explain_may_place_reinforcements_now(phase: Phase, own_player_turn: bool, turn: int, arrival_turn: int) -> Answer[
     bool
 ]:
@@ -3510,21 +3544,21 @@ def explain_may_place_reinforcements_now(phase: Phase, own_player_turn: bool, tu
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1098  13.6  Reinforcements
+# rules/ocs/ch13-specialized-units.rules:1123  13.6  Reinforcements
 def may_place_arriving_aircraft(plane: Unit, h: Hex) -> bool:
     """May this reinforcing aircraft be placed here: Active, on a friendly air base (any one)? (13.6)."""
     # rule: is_air(plane) and plane.active and any(u.type == air_base for u in h.units)
     return UnitType_air[plane.type] and plane.active and any(u.type == 'air_base' for u in h.units)
 
 
-# rules/ocs/ch13-specialized-units.rules:1098  13.6  Reinforcements
+# rules/ocs/ch13-specialized-units.rules:1123  13.6  Reinforcements
 def _t_may_place_arriving_aircraft(plane: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_place_arriving_aircraft, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_6)
     return _t_is_air(plane, _t) and plane.active and any(u.type == 'air_base' for u in h.units)
 
 
-# rules/ocs/ch13-specialized-units.rules:1098  13.6  Reinforcements
+# rules/ocs/ch13-specialized-units.rules:1123  13.6  Reinforcements
 def explain_may_place_arriving_aircraft(plane: Unit, h: Hex) -> Answer[bool]:
     """May this reinforcing aircraft be placed here: Active, on a friendly air base (any one)? (13.6), with the rules
     that decided it.
@@ -3540,26 +3574,26 @@ def explain_may_place_arriving_aircraft(plane: Unit, h: Hex) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1115  13.6a
+# rules/ocs/ch13-specialized-units.rules:1140  13.6a
 def _s_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """may_place_at_port with numbers scaled by SCALE."""
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:1115  13.6a
+# rules/ocs/ch13-specialized-units.rules:1140  13.6a
 def _t_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool, _t: list[Cite]) -> bool:
     """may_place_at_port, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_6a)
     return not port_in_ezoc and arriving <= capacity
 
 
-# rules/ocs/ch13-specialized-units.rules:1115  13.6a
+# rules/ocs/ch13-specialized-units.rules:1140  13.6a
 def may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> bool:
     """May these reinforcements be placed at this port? (13.6a). Numbers are exact: int or Fraction."""
     return _s_may_place_at_port(arriving * SCALE, capacity * SCALE, port_in_ezoc)
 
 
-# rules/ocs/ch13-specialized-units.rules:1115  13.6a
+# rules/ocs/ch13-specialized-units.rules:1140  13.6a
 def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: bool) -> Answer[bool]:
     """May these reinforcements be placed at this port? (13.6a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3574,7 +3608,7 @@ def explain_may_place_at_port(arriving: Number, capacity: Number, port_in_ezoc: 
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1121  13.6a
+# rules/ocs/ch13-specialized-units.rules:1146  13.6a
 def arrival_may_overstack(u: Unit) -> bool:
     """May this arriving reinforcement be overstacked when placed? (Ground units may; aircraft arrivals must conform to
     normal stacking rules) (13.6a).
@@ -3583,14 +3617,14 @@ def arrival_may_overstack(u: Unit) -> bool:
     return not UnitType_air[u.type]
 
 
-# rules/ocs/ch13-specialized-units.rules:1121  13.6a
+# rules/ocs/ch13-specialized-units.rules:1146  13.6a
 def _t_arrival_may_overstack(u: Unit, _t: list[Cite]) -> bool:
     """arrival_may_overstack, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_6a)
     return _t_is_ground(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:1121  13.6a
+# rules/ocs/ch13-specialized-units.rules:1146  13.6a
 def explain_arrival_may_overstack(u: Unit) -> Answer[bool]:
     """May this arriving reinforcement be overstacked when placed? (Ground units may; aircraft arrivals must conform to
     normal stacking rules) (13.6a), with the rules that decided it.
@@ -3602,7 +3636,7 @@ def explain_arrival_may_overstack(u: Unit) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1146  13.6b
+# rules/ocs/ch13-specialized-units.rules:1171  13.6b
 def may_enter_reinforcement_in(chosen: Mode) -> bool:
     """May a reinforcement enter in this mode? (13.6b)."""
     return Mode_voluntary[chosen]
@@ -3626,13 +3660,13 @@ _ANSWERS_may_enter_reinforcement_in: Final[dict[tuple[Mode], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1146  13.6b
+# rules/ocs/ch13-specialized-units.rules:1171  13.6b
 def explain_may_enter_reinforcement_in(chosen: Mode) -> Answer[bool]:
     """May a reinforcement enter in this mode? (13.6b), with the rules that decided it."""
     return _ANSWERS_may_enter_reinforcement_in[(chosen,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1148  13.6b
+# rules/ocs/ch13-specialized-units.rules:1173  13.6b
 def may_place_reinforcement(in_ezoc: bool, at_port: bool) -> bool:
     """May a reinforcement be placed in this hex? (13.6b)."""
     return not (in_ezoc and at_port)
@@ -3646,26 +3680,26 @@ _ANSWERS_may_place_reinforcement: Final[dict[tuple[bool, bool], Answer[bool]]] =
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1148  13.6b
+# rules/ocs/ch13-specialized-units.rules:1173  13.6b
 def explain_may_place_reinforcement(in_ezoc: bool, at_port: bool) -> Answer[bool]:
     """May a reinforcement be placed in this hex? (13.6b), with the rules that decided it."""
     return _ANSWERS_may_place_reinforcement[(in_ezoc, at_port)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1186  13.6c
+# rules/ocs/ch13-specialized-units.rules:1211  13.6c
 def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
     """Does this Transport Point arrive loaded? (13.6c)."""
     return tp.organic or sp_arriving_there
 
 
-# rules/ocs/ch13-specialized-units.rules:1186  13.6c
+# rules/ocs/ch13-specialized-units.rules:1211  13.6c
 def _t_arrives_loaded(tp: Unit, sp_arriving_there: bool, _t: list[Cite]) -> bool:
     """arrives_loaded, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_6c)
     return tp.organic or sp_arriving_there
 
 
-# rules/ocs/ch13-specialized-units.rules:1186  13.6c
+# rules/ocs/ch13-specialized-units.rules:1211  13.6c
 def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     """Does this Transport Point arrive loaded? (13.6c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3679,20 +3713,20 @@ def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1220  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1245  13.7  Formation Markers
 def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool:
     """A) May the Formation marker be on the map? (13.7)."""
     return units_with_marker >= 1 or fueling_reminder
 
 
-# rules/ocs/ch13-specialized-units.rules:1220  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1245  13.7  Formation Markers
 def _t_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool, _t: list[Cite]) -> bool:
     """marker_may_be_on_map, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_7)
     return units_with_marker >= 1 or fueling_reminder
 
 
-# rules/ocs/ch13-specialized-units.rules:1220  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1245  13.7  Formation Markers
 def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> Answer[bool]:
     """A) May the Formation marker be on the map? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3707,21 +3741,21 @@ def explain_marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool)
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1224  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1249  13.7  Formation Markers
 def may_enter_marker(u: Unit, marker_formation: str) -> bool:
     """B) May this unit be represented by the marker? (13.7)."""
     _u_formation = u.formation
     return _u_formation == marker_formation and _u_formation != ''
 
 
-# rules/ocs/ch13-specialized-units.rules:1224  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1249  13.7  Formation Markers
 def _t_may_enter_marker(u: Unit, marker_formation: str, _t: list[Cite]) -> bool:
     """may_enter_marker, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_7)
     return u.formation == marker_formation and u.formation != ''
 
 
-# rules/ocs/ch13-specialized-units.rules:1224  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1249  13.7  Formation Markers
 def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     """B) May this unit be represented by the marker? (13.7), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3735,7 +3769,7 @@ def explain_may_enter_marker(u: Unit, marker_formation: str) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1227  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1252  13.7  Formation Markers
 def marker_may_hide_formation(holds_only_zoc_units: bool) -> bool:
     """May the marker be put under other combat units to hide the formation? (13.7)."""
     return False
@@ -3747,13 +3781,13 @@ _ANSWERS_marker_may_hide_formation: Final[dict[tuple[bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1227  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1252  13.7  Formation Markers
 def explain_marker_may_hide_formation(holds_only_zoc_units: bool) -> Answer[bool]:
     """May the marker be put under other combat units to hide the formation? (13.7), with the rules that decided it."""
     return _ANSWERS_marker_may_hide_formation[(holds_only_zoc_units,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1231  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1256  13.7  Formation Markers
 def marker_side(formation_fuel_paid: bool) -> MarkerSide:
     """D) The side the Formation marker shows (formation_fuel_paid: the formation method of fuel cost is paid, 12.5c)
     (13.7).
@@ -3767,7 +3801,7 @@ _ANSWERS_marker_side: Final[dict[tuple[bool], Answer[MarkerSide]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1231  13.7  Formation Markers
+# rules/ocs/ch13-specialized-units.rules:1256  13.7  Formation Markers
 def explain_marker_side(formation_fuel_paid: bool) -> Answer[MarkerSide]:
     """D) The side the Formation marker shows (formation_fuel_paid: the formation method of fuel cost is paid, 12.5c)
     (13.7), with the rules that decided it.
@@ -3775,7 +3809,7 @@ def explain_marker_side(formation_fuel_paid: bool) -> Answer[MarkerSide]:
     return _ANSWERS_marker_side[(formation_fuel_paid,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1261  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1286  13.7a  Supply Concerns
 def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
     """Does this part of the formation trace supply for free? (13.7a)."""
     return same_source_as_formation or first_part
@@ -3789,13 +3823,13 @@ _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1261  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1286  13.7a  Supply Concerns
 def explain_traces_free(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """Does this part of the formation trace supply for free? (13.7a), with the rules that decided it."""
     return _ANSWERS_traces_free[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1265  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1290  13.7a  Supply Concerns
 def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> bool:
     """May this part of the formation use the formation method of fueling? (13.7a)."""
     return same_source_as_formation or first_part
@@ -3809,26 +3843,26 @@ _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]]
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1265  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1290  13.7a  Supply Concerns
 def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """May this part of the formation use the formation method of fueling? (13.7a), with the rules that decided it."""
     return _ANSWERS_may_use_formation_fueling[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1284  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:1309  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
     return u.type in _SET_engineer_hq
 
 
-# rules/ocs/ch13-specialized-units.rules:1284  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:1309  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_8)
     return u.type in _SET_engineer_hq
 
 
-# rules/ocs/ch13-specialized-units.rules:1284  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:1309  13.8  Engineer Functions
 def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3838,7 +3872,7 @@ def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1301  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:1326  13.8a  Engineer-Capable
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
@@ -3846,14 +3880,14 @@ def engineer_capable(u: Unit) -> bool:
     return u.type in _SET_engineer_hq and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1301  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:1326  13.8a  Engineer-Capable
 def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
     """engineer_capable, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_8a)
     return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:1301  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:1326  13.8a  Engineer-Capable
 def explain_engineer_capable(u: Unit) -> Answer[bool]:
     """Engineer-Capable (13.8a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3861,7 +3895,7 @@ def explain_engineer_capable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1341  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1366  13.8b  Bridging
 def may_attack_across(
     possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool
 ) -> bool:
@@ -3897,7 +3931,7 @@ _ANSWERS_may_attack_across: Final[dict[tuple[bool, bool, bool, bool], Answer[boo
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1341  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1366  13.8b  Bridging
 def explain_may_attack_across(
     possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool
 ) -> Answer[bool]:
@@ -3907,7 +3941,7 @@ def explain_may_attack_across(
     return _ANSWERS_may_attack_across[(possible_as_printed, possible_as_bridged, bridged_by_engineers, overrunning)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1392  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1417  13.8c  Detrainable Creation
 def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
     _u_mode = u.mode
@@ -3915,14 +3949,14 @@ def creates_detrainable(u: Unit) -> bool:
     return u.type == 'hq' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1392  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1417  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_8c)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:1392  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1417  13.8c  Detrainable Creation
 def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3932,7 +3966,7 @@ def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1441  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1466  13.8d  Construction
 def may_construct(
     u: Unit,
     phase: Phase,
@@ -3959,7 +3993,7 @@ def may_construct(
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1441  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1466  13.8d  Construction
 def _t_may_construct(
     u: Unit,
     phase: Phase,
@@ -3981,7 +4015,7 @@ def _t_may_construct(
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1441  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1466  13.8d  Construction
 def explain_may_construct(
     u: Unit,
     phase: Phase,
@@ -4026,7 +4060,7 @@ def explain_may_construct(
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1447  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1472  13.8d  Construction
 def construction_costs_sp(task: Construction) -> bool:
     """Does this task cost SP? (13.8d)."""
     return Construction_costs_sp[task]
@@ -4074,13 +4108,13 @@ _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] =
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1447  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1472  13.8d  Construction
 def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
     """Does this task cost SP? (13.8d), with the rules that decided it."""
     return _ANSWERS_construction_costs_sp[(task,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1499  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1524  13.9  Unit Consolidation
 def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool) -> bool:
     """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter;
     4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units
@@ -4095,7 +4129,7 @@ def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, tog
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1499  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1524  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_9)
@@ -4108,7 +4142,7 @@ def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, 
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1499  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1524  13.9  Unit Consolidation
 def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool) -> Answer[bool]:
     """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter;
     4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units
@@ -4146,20 +4180,20 @@ def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: b
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1504  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1529  13.9  Unit Consolidation
 def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> int:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9)."""
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1504  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1529  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_9)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1504  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1529  13.9  Unit Consolidation
 def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> Answer[int]:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided
     it.
@@ -4169,7 +4203,7 @@ def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, r
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1508  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1533  13.9  Unit Consolidation
 def keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> bool:
     """2) Does the unit swapped in carry the mode and markers of the unit it replaces? (13.9)."""
     return (
@@ -4181,7 +4215,7 @@ def keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> bool:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1508  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1533  13.9  Unit Consolidation
 def _t_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit, _t: list[Cite]) -> bool:
     """keeps_modes_and_markers, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_9)
@@ -4194,7 +4228,7 @@ def _t_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit, _t: list[Cite])
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1508  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1533  13.9  Unit Consolidation
 def explain_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> Answer[bool]:
     """2) Does the unit swapped in carry the mode and markers of the unit it replaces? (13.9), with the rules that
     decided it.
@@ -4211,20 +4245,20 @@ def explain_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> Answer[
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1514  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1539  13.9  Unit Consolidation
 def may_convert_formation(from_formation: str, to_formation: str) -> bool:
     """2, 3) May a unit change formations this way? (13.9)."""
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1514  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1539  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_9)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1514  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1539  13.9  Unit Consolidation
 def explain_may_convert_formation(from_formation: str, to_formation: str) -> Answer[bool]:
     """2, 3) May a unit change formations this way? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -4420,11 +4454,11 @@ def zoc_reaches(u: Unit, hexes_away: int) -> bool:
         (
             (
                 _u_mode == 'exploit'
-                and u.oriented_to_combat
-                and (_u_type in _SET_assault_engineer_combat_352fa5da)
+                and _u_type in _SET_assault_engineer_combat_352fa5da
                 and _u_printed_strength
                 and (not _u_parenthesized)
                 and (not _u_out_of_supply)
+                and u.oriented_to_combat
             )
             or (
                 _u_mode == 'combat'
@@ -4840,23 +4874,34 @@ def explain_one_transport_type(used: Sequence[Transport], next: Transport) -> An
 
 
 # rules/ocs/ch4-general-concepts.rules:631  4.7d  Movement and Transport
-def _s_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
+def _s_may_spend_transported(u: Unit, by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """may_spend_transported with numbers scaled by SCALE."""
-    # rule: before >= 0 and after >= 0 and before <= ma_before(by) and after <= ma_after(by, alt_roll) and before +
-    # after <= transported_ma(by, alt_roll)
+    _u_type = u.type
+    # rule: before >= 0 and after >= 0 and before <= ma_before(u, by) and after <= ma_after(u, by, alt_roll) and before
+    # + after <= transported_ma(u, by, alt_roll)
     return (
         before >= 0
         and after >= 0
         and (before <= (2 if by == 'rail' else 2 if by == 'air' else 0 if by == 'landing_craft' else 0))
         and (
             after <= (
-                2 if by == 'air' else 2 if by == 'alt_landing' and alt_roll else 0 if by == 'landing_craft' else 0
+                4
+                if _u_type == 'rail_repair' and by == 'rail'
+                else 2
+                if by == 'air'
+                else 2
+                if by == 'alt_landing' and alt_roll
+                else 0
+                if by == 'landing_craft'
+                else 0
             )
         )
         and (
             before
             + after <= (
-                2
+                4
+                if _u_type == 'rail_repair' and by == 'rail'
+                else 2
                 if by == 'rail'
                 else 2
                 if by == 'air'
@@ -4871,39 +4916,44 @@ def _s_may_spend_transported(by: Transport, alt_roll: bool, before: Number, afte
 
 
 # rules/ocs/ch4-general-concepts.rules:631  4.7d  Movement and Transport
-def _t_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number, _t: list[Cite]) -> bool:
+def _t_may_spend_transported(
+    u: Unit, by: Transport, alt_roll: bool, before: Number, after: Number, _t: list[Cite]
+) -> bool:
     """may_spend_transported, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_7d)
     return (
         before >= 0
         and after >= 0
-        and (before <= _t_ma_before(by, _t))
-        and (after <= _t_ma_after(by, alt_roll, _t))
-        and (before + after <= _t_transported_ma(by, alt_roll, _t))
+        and (before <= _t_ma_before(u, by, _t))
+        and (after <= _t_ma_after(u, by, alt_roll, _t))
+        and (before + after <= _t_transported_ma(u, by, alt_roll, _t))
     )
 
 
 # rules/ocs/ch4-general-concepts.rules:631  4.7d  Movement and Transport
-def may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
+def may_spend_transported(u: Unit, by: Transport, alt_roll: bool, before: Number, after: Number) -> bool:
     """May a unit spend these shares of its MA before and after being transported? (4.7d). Numbers are exact: int or
     Fraction.
     """
-    return _s_may_spend_transported(by, alt_roll, before * SCALE, after * SCALE)
+    return _s_may_spend_transported(u, by, alt_roll, before * SCALE, after * SCALE)
 
 
 # rules/ocs/ch4-general-concepts.rules:631  4.7d  Movement and Transport
-def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number, after: Number) -> Answer[bool]:
+def explain_may_spend_transported(u: Unit, by: Transport, alt_roll: bool, before: Number, after: Number) -> Answer[
+    bool
+]:
     """May a unit spend these shares of its MA before and after being transported? (4.7d), with the rules that decided
     it.
     """
     _t: list[Cite] = []
-    _value = _t_may_spend_transported(by, alt_roll, before * SCALE, after * SCALE, _t)
+    _value = _t_may_spend_transported(u, by, alt_roll, before * SCALE, after * SCALE, _t)
     return Answer(
         _value,
         _rules(_t),
         () if _value else _would_change(
             may_spend_transported,
             (
+                ('u', u, _DOMAINS_Unit_0),
                 ('by', by, ('rail', 'air', 'air_drop', 'landing_craft', 'alt_landing', 'beach_assault', 'shipping')),
                 ('alt_roll', alt_roll, (False, True)),
                 ('before', before, ()),
@@ -4913,14 +4963,14 @@ def explain_may_spend_transported(by: Transport, alt_roll: bool, before: Number,
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:789  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:793  4.8b  Order of Stacking
 def ignores_dg(u: Unit) -> bool:
     """A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker) (4.8b)."""
     _u_type = u.type
     return u.mode != 'dg' or not (_u_type == 'sp' or (UnitType_air[_u_type] and (not u.active)))
 
 
-# rules/ocs/ch4-general-concepts.rules:789  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:793  4.8b  Order of Stacking
 def _t_ignores_dg(u: Unit, _t: list[Cite]) -> bool:
     """ignores_dg, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
@@ -4930,7 +4980,7 @@ def _t_ignores_dg(u: Unit, _t: list[Cite]) -> bool:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:789  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:793  4.8b  Order of Stacking
 def explain_ignores_dg(u: Unit) -> Answer[bool]:
     """A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker) (4.8b), with the rules that
     decided it.
@@ -4940,7 +4990,7 @@ def explain_ignores_dg(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(ignores_dg, (('u', u, _DOMAINS_Unit_0), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:803  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:807  4.8b  Order of Stacking
 def hex_has_zoc(h: Hex) -> bool:
     """D) Does the hex have a ZOC? (With an HQ on top, the enemy player must be told.) (4.8b)."""
     # rule: any(has_zoc(u) for u in h.units)
@@ -4948,11 +4998,11 @@ def hex_has_zoc(h: Hex) -> bool:
         (
             (
                 u.mode == 'exploit'
-                and u.oriented_to_combat
-                and (u.type in _SET_assault_engineer_combat_352fa5da)
+                and u.type in _SET_assault_engineer_combat_352fa5da
                 and u.printed_strength
                 and (not u.parenthesized)
                 and (not u.out_of_supply)
+                and u.oriented_to_combat
             )
             or (
                 u.mode == 'combat'
@@ -4966,14 +5016,14 @@ def hex_has_zoc(h: Hex) -> bool:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:803  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:807  4.8b  Order of Stacking
 def _t_hex_has_zoc(h: Hex, _t: list[Cite]) -> bool:
     """hex_has_zoc, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
     return any(_t_has_zoc(u, _t) for u in h.units)
 
 
-# rules/ocs/ch4-general-concepts.rules:803  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:807  4.8b  Order of Stacking
 def explain_hex_has_zoc(h: Hex) -> Answer[bool]:
     """D) Does the hex have a ZOC? (With an HQ on top, the enemy player must be told.) (4.8b), with the rules that
     decided it.
@@ -4983,7 +5033,7 @@ def explain_hex_has_zoc(h: Hex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(hex_has_zoc, (('h', h, _DOMAINS_Hex_0), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:806  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:810  4.8b  Order of Stacking
 def active_planes_on_top(h: Hex) -> bool:
     """E) Is every Active plane on top of any ground units? (4.8b)."""
     _h_units = h.units
@@ -4999,7 +5049,7 @@ def active_planes_on_top(h: Hex) -> bool:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:806  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:810  4.8b  Order of Stacking
 def _t_active_planes_on_top(h: Hex, _t: list[Cite]) -> bool:
     """active_planes_on_top, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
@@ -5010,7 +5060,7 @@ def _t_active_planes_on_top(h: Hex, _t: list[Cite]) -> bool:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:806  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:810  4.8b  Order of Stacking
 def explain_active_planes_on_top(h: Hex) -> Answer[bool]:
     """E) Is every Active plane on top of any ground units? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5020,7 +5070,7 @@ def explain_active_planes_on_top(h: Hex) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:809  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
 def active_fighter_on_top(h: Hex) -> bool:
     """E) If an Active fighter is in the stack, is it the top air unit? (4.8b)."""
     _h_units = h.units
@@ -5034,7 +5084,7 @@ def active_fighter_on_top(h: Hex) -> bool:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:809  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
 def _t_active_fighter_on_top(h: Hex, _t: list[Cite]) -> bool:
     """active_fighter_on_top, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
@@ -5044,7 +5094,7 @@ def _t_active_fighter_on_top(h: Hex, _t: list[Cite]) -> bool:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:809  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
 def explain_active_fighter_on_top(h: Hex) -> Answer[bool]:
     """E) If an Active fighter is in the stack, is it the top air unit? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5054,7 +5104,7 @@ def explain_active_fighter_on_top(h: Hex) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:817  4.8b  Order of Stacking
 def hedgehog_on_top(h: Hex) -> bool:
     """F) If a hedgehog is present, is it the top ground unit? (4.8b)."""
     _h_units = h.units
@@ -5066,7 +5116,7 @@ def hedgehog_on_top(h: Hex) -> bool:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:817  4.8b  Order of Stacking
 def _t_hedgehog_on_top(h: Hex, _t: list[Cite]) -> bool:
     """hedgehog_on_top, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
@@ -5076,7 +5126,7 @@ def _t_hedgehog_on_top(h: Hex, _t: list[Cite]) -> bool:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:817  4.8b  Order of Stacking
 def explain_hedgehog_on_top(h: Hex) -> Answer[bool]:
     """F) If a hedgehog is present, is it the top ground unit? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5084,7 +5134,7 @@ def explain_hedgehog_on_top(h: Hex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(hedgehog_on_top, (('h', h, _DOMAINS_Hex_0), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:816  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:820  4.8b  Order of Stacking
 def stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> bool:
     """Is the stack in the order C) to F) ask? (4.8b)."""
     _h_units = h.units
@@ -5096,11 +5146,11 @@ def stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> bool:
                 (
                     (
                         u.mode == 'exploit'
-                        and u.oriented_to_combat
-                        and (u.type in _SET_assault_engineer_combat_352fa5da)
+                        and u.type in _SET_assault_engineer_combat_352fa5da
                         and u.printed_strength
                         and (not u.parenthesized)
                         and (not u.out_of_supply)
+                        and u.oriented_to_combat
                     )
                     or (
                         u.mode == 'combat'
@@ -5120,11 +5170,11 @@ def stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> bool:
                             (
                                 (
                                     u.mode == 'exploit'
-                                    and u.oriented_to_combat
-                                    and (u.type in _SET_assault_engineer_combat_352fa5da)
+                                    and u.type in _SET_assault_engineer_combat_352fa5da
                                     and u.printed_strength
                                     and (not u.parenthesized)
                                     and (not u.out_of_supply)
+                                    and u.oriented_to_combat
                                 )
                                 or (
                                     u.mode == 'combat'
@@ -5170,7 +5220,7 @@ def stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> bool:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:816  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:820  4.8b  Order of Stacking
 def _t_stack_in_order(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> bool:
     """stack_in_order, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
@@ -5182,7 +5232,7 @@ def _t_stack_in_order(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> bo
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:816  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:820  4.8b  Order of Stacking
 def explain_stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]:
     """Is the stack in the order C) to F) ask? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5197,7 +5247,7 @@ def explain_stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:923  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:927  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
     # rule: all(may_share_hex_with(mover, e) for e in enemies)
@@ -5212,14 +5262,14 @@ def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:923  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:927  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8c)
     return all(_t_may_share_hex_with(mover, e, _t) for e in enemies)
 
 
-# rules/ocs/ch4-general-concepts.rules:923  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:927  4.8c  Enemy Stacks
 def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> Answer[bool]:
     """May move, retreat or trace into a hex with these enemy units (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5241,7 +5291,7 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:927  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:931  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
     # rule: if attack_capable(u) then attack_capable_unit else other_ground_unit
@@ -5257,14 +5307,14 @@ def ground_mover(u: Unit) -> Mover:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:927  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:931  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8c)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:927  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:931  4.8c  Enemy Stacks
 def explain_ground_mover(u: Unit) -> Answer[Mover]:
     """What kind of mover a ground unit is (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5272,21 +5322,21 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:979  4.9a
+# rules/ocs/ch4-general-concepts.rules:983  4.9a
 def shows_plane(h: Hex) -> bool:
     """Is there an Active plane in the hex for the enemy to see? (4.9a)."""
     # rule: any(is_air(u) and u.active for u in h.units)
     return any(UnitType_air[u.type] and u.active for u in h.units)
 
 
-# rules/ocs/ch4-general-concepts.rules:979  4.9a
+# rules/ocs/ch4-general-concepts.rules:983  4.9a
 def _t_shows_plane(h: Hex, _t: list[Cite]) -> bool:
     """shows_plane, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_9a)
     return any(_t_is_air(u, _t) and u.active for u in h.units)
 
 
-# rules/ocs/ch4-general-concepts.rules:979  4.9a
+# rules/ocs/ch4-general-concepts.rules:983  4.9a
 def explain_shows_plane(h: Hex) -> Answer[bool]:
     """Is there an Active plane in the hex for the enemy to see? (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5294,21 +5344,21 @@ def explain_shows_plane(h: Hex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(shows_plane, (('h', h, _DOMAINS_Hex_0), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:982  4.9a
+# rules/ocs/ch4-general-concepts.rules:986  4.9a
 def shown_plane(h: Hex) -> Unit:
     """The top Active plane, which the enemy may always see (units listed top first) (4.9a)."""
     # rule: first(u for u in h.units where is_air(u) and u.active)
     return _first(next((u for u in h.units if UnitType_air[u.type] and u.active), _NOTHING))
 
 
-# rules/ocs/ch4-general-concepts.rules:982  4.9a
+# rules/ocs/ch4-general-concepts.rules:986  4.9a
 def _t_shown_plane(h: Hex, _t: list[Cite]) -> Unit:
     """shown_plane, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_9a)
     return _first(next((u for u in h.units if _t_is_air(u, _t) and u.active), _NOTHING))
 
 
-# rules/ocs/ch4-general-concepts.rules:982  4.9a
+# rules/ocs/ch4-general-concepts.rules:986  4.9a
 def explain_shown_plane(h: Hex) -> Answer[Unit]:
     """The top Active plane, which the enemy may always see (units listed top first) (4.9a), with the rules that decided
     it.
@@ -5318,7 +5368,7 @@ def explain_shown_plane(h: Hex) -> Answer[Unit]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:994  4.9a
+# rules/ocs/ch4-general-concepts.rules:998  4.9a
 def enemy_knows(fact: TopUnitFact) -> bool:
     """Is the enemy player entitled to know this about the top unit? (4.9a)."""
     return TopUnitFact_known[fact]
@@ -5339,26 +5389,26 @@ _ANSWERS_enemy_knows: Final[dict[tuple[TopUnitFact], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:994  4.9a
+# rules/ocs/ch4-general-concepts.rules:998  4.9a
 def explain_enemy_knows(fact: TopUnitFact) -> Answer[bool]:
     """Is the enemy player entitled to know this about the top unit? (4.9a), with the rules that decided it."""
     return _ANSWERS_enemy_knows[(fact,)]
 
 
-# rules/ocs/ch4-general-concepts.rules:997  4.9a
+# rules/ocs/ch4-general-concepts.rules:1001  4.9a
 def shows_hedgehog(h: Hex) -> bool:
     """The enemy may see a hedgehog in the hex (4.9a)."""
     return any(u.type == 'hedgehog' for u in h.units)
 
 
-# rules/ocs/ch4-general-concepts.rules:997  4.9a
+# rules/ocs/ch4-general-concepts.rules:1001  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_9a)
     return any(u.type == 'hedgehog' for u in h.units)
 
 
-# rules/ocs/ch4-general-concepts.rules:997  4.9a
+# rules/ocs/ch4-general-concepts.rules:1001  4.9a
 def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5431,21 +5481,44 @@ def explain_is_ground(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(is_ground, (('u', u, _DOMAINS_Unit_0), )))
 
 
-# rules/ocs/series.rules:67  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:66  5.9c  Exploitation Mode and ZOC
+def exploitation_zoc(u: Unit) -> bool:
+    """Does a unit in Exploitation Mode have a ZOC? (Only when oriented toward Combat Mode) (5.9c)."""
+    return u.oriented_to_combat
+
+
+# rules/ocs/series.rules:66  5.9c  Exploitation Mode and ZOC
+def _t_exploitation_zoc(u: Unit, _t: list[Cite]) -> bool:
+    """exploitation_zoc, recording in _t each rule it uses."""
+    _t.extend(_RULES_OCS_5_9c)
+    return u.oriented_to_combat
+
+
+# rules/ocs/series.rules:66  5.9c  Exploitation Mode and ZOC
+def explain_exploitation_zoc(u: Unit) -> Answer[bool]:
+    """Does a unit in Exploitation Mode have a ZOC? (Only when oriented toward Combat Mode) (5.9c), with the rules that
+    decided it.
+    """
+    _t: list[Cite] = []
+    _value = _t_exploitation_zoc(u, _t)
+    return Answer(_value, _rules(_t), () if _value else _would_change(exploitation_zoc, (('u', u, _DOMAINS_Unit_0), )))
+
+
+# rules/ocs/series.rules:71  5.10e  DG Mode Orientation
 def combat_side(u: Unit) -> bool:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e)."""
     _u_mode = u.mode
     return _u_mode == 'combat' or (_u_mode in _SET_dg_exploit_reserve and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:67  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:71  5.10e  DG Mode Orientation
 def _t_combat_side(u: Unit, _t: list[Cite]) -> bool:
     """combat_side, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_5_10e)
     return u.mode == 'combat' or (u.mode in _SET_dg_exploit_reserve and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:67  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:71  5.10e  DG Mode Orientation
 def explain_combat_side(u: Unit) -> Answer[bool]:
     """Faces its Combat Mode side (Combat Mode, or under a marker oriented that way) (5.10e), with the rules that
     decided it.
@@ -5455,21 +5528,21 @@ def explain_combat_side(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(combat_side, (('u', u, _DOMAINS_Unit_0), )))
 
 
-# rules/ocs/series.rules:69  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:73  5.10e  DG Mode Orientation
 def combat_or_dg_combat(u: Unit) -> bool:
     """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e)."""
     _u_mode = u.mode
     return _u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:69  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:73  5.10e  DG Mode Orientation
 def _t_combat_or_dg_combat(u: Unit, _t: list[Cite]) -> bool:
     """combat_or_dg_combat, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_5_10e)
     return u.mode == 'combat' or (u.mode == 'dg' and u.oriented_to_combat)
 
 
-# rules/ocs/series.rules:69  5.10e  DG Mode Orientation
+# rules/ocs/series.rules:73  5.10e  DG Mode Orientation
 def explain_combat_or_dg_combat(u: Unit) -> Answer[bool]:
     """In Combat Mode, or in DG Mode and oriented toward Combat Mode (5.10e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5479,20 +5552,20 @@ def explain_combat_or_dg_combat(u: Unit) -> Answer[bool]:
     )
 
 
-# rules/ocs/series.rules:73  9.11  Step Losses
+# rules/ocs/series.rules:77  9.11  Step Losses
 def steps_not_negative(u: Unit) -> bool:
     """A unit cannot have lost a negative number of steps (9.11)."""
     return u.step_losses >= 0
 
 
-# rules/ocs/series.rules:73  9.11  Step Losses
+# rules/ocs/series.rules:77  9.11  Step Losses
 def _t_steps_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """steps_not_negative, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_9_11)
     return u.step_losses >= 0
 
 
-# rules/ocs/series.rules:73  9.11  Step Losses
+# rules/ocs/series.rules:77  9.11  Step Losses
 def explain_steps_not_negative(u: Unit) -> Answer[bool]:
     """A unit cannot have lost a negative number of steps (9.11), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5544,7 +5617,7 @@ def defense_strength(u: Unit, printed: int) -> int:
     """Defense strength: the parenthesized (defensive-only) strength not printed on the counter, else the printed one
     (13.1c).
     """
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:813
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:838
     _u_type = u.type
     if _u_type == 'artillery':
         return 1
@@ -5569,7 +5642,7 @@ def defense_strength(u: Unit, printed: int) -> int:
 # rules/ocs/ch13-specialized-units.rules:93  13.1c  HQs and Combat
 def _t_defense_strength(u: Unit, printed: int, _t: list[Cite]) -> int:
     """defense_strength, recording in _t each rule it uses."""
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:813
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:838
     if u.type == 'artillery':
         _t.extend(_RULES_OCS_13_1c__OCS_13_4b_artillery)
         return 1
@@ -5604,39 +5677,39 @@ def explain_defense_strength(u: Unit, printed: int) -> Answer[int]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:315  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:317  13.2f  Loading and Unloading
 def may_unload(tp: Unit, h: Hex) -> bool:
     """May the Transport Point unload its SP in this hex? (13.2f)."""
-    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:366
+    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:368
     if tp.organic:
         return False
-    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:316
+    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:318
     # rule: any(is_combat(u) or u.type in {port, air_base} or (u.type == sp and not u.loaded) for u in h.units)
     if any(
         u.type not in _SET_fighter_hedgehog_other_p_ff3ed59e or (u.type == 'sp' and (not u.loaded)) for u in h.units
     ):
         return True
-    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:319
+    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:321
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:315  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:317  13.2f  Loading and Unloading
 def _t_may_unload(tp: Unit, h: Hex, _t: list[Cite]) -> bool:
     """may_unload, recording in _t each rule it uses."""
-    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:366
+    # organic: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:368
     if tp.organic:
         _t.extend(_RULES_OCS_13_2f__OCS_13_2g_organic)
         return False
-    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:316
+    # receiving_hex: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:318
     if any(_t_is_combat(u, _t) or u.type in _SET_air_base_port or (u.type == 'sp' and (not u.loaded)) for u in h.units):
         _t.extend(_RULES_OCS_13_2f__OCS_13_2f_receiving_hex)
         return True
-    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:319
+    # elsewhere: 13.2f (OCS) rules/ocs/ch13-specialized-units.rules:321
     _t.extend(_RULES_OCS_13_2f__OCS_13_2f_elsewhere)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:315  13.2f  Loading and Unloading
+# rules/ocs/ch13-specialized-units.rules:317  13.2f  Loading and Unloading
 def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     """May the Transport Point unload its SP in this hex? (13.2f), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5648,39 +5721,39 @@ def explain_may_unload(tp: Unit, h: Hex) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:375  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:377  13.2g  Organic Trucks
 def may_retreat(tp: Unit, with_retreating_combat_units: bool) -> bool:
     """May this Transport Point retreat? (with_retreating_combat_units: with retreating combat units of its stack)
     (13.2g).
     """
-    # tag_along: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:377
+    # tag_along: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:379
     _tp_organic = tp.organic
     if _tp_organic and with_retreating_combat_units:
         return True
-    # alone: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:379
+    # alone: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:381
     if _tp_organic:
         return False
-    # others: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:380
+    # others: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:382
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:375  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:377  13.2g  Organic Trucks
 def _t_may_retreat(tp: Unit, with_retreating_combat_units: bool, _t: list[Cite]) -> bool:
     """may_retreat, recording in _t each rule it uses."""
-    # tag_along: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:377
+    # tag_along: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:379
     if tp.organic and with_retreating_combat_units:
         _t.extend(_RULES_OCS_13_2g__OCS_13_2g_tag_along)
         return True
-    # alone: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:379
+    # alone: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:381
     if tp.organic:
         _t.extend(_RULES_OCS_13_2g__OCS_13_2g_alone)
         return False
-    # others: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:380
+    # others: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:382
     _t.extend(_RULES_OCS_13_2g__OCS_13_2g_others)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:375  13.2g  Organic Trucks
+# rules/ocs/ch13-specialized-units.rules:377  13.2g  Organic Trucks
 def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[bool]:
     """May this Transport Point retreat? (with_retreating_combat_units: with retreating combat units of its stack)
     (13.2g), with the rules that decided it.
@@ -5700,14 +5773,14 @@ def explain_may_retreat(tp: Unit, with_retreating_combat_units: bool) -> Answer[
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:608  13.3e
+# rules/ocs/ch13-specialized-units.rules:610  13.3e
 def may_entrain(u: Unit, x: RailHex) -> bool:
     """May this cargo entrain here? (13.3e)."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:711
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:722
     _u_type = u.type
     if _u_type == 'rail_repair' and (not x.in_ezoc):
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1396
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1421
     _u_mode = u.mode
     # rule: creates_detrainable(u) and detrainable(x) and not x.in_ezoc
     if (
@@ -5729,7 +5802,7 @@ def may_entrain(u: Unit, x: RailHex) -> bool:
         and (not x.in_ezoc)
     ):
         return True
-    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:609
+    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:611
     _x_town_or_port = x.town_or_port
     # rule: detrainable(x) and not x.in_ezoc and (u.mode == move or not is_combat(u))
     if (
@@ -5750,31 +5823,31 @@ def may_entrain(u: Unit, x: RailHex) -> bool:
         and (_u_mode == 'move' or not UnitType_combat[_u_type])
     ):
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:611
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:613
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:608  13.3e
+# rules/ocs/ch13-specialized-units.rules:610  13.3e
 def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_entrain, recording in _t each rule it uses."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:711
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:722
     if u.type == 'rail_repair' and (not x.in_ezoc):
         _t.extend(_RULES_OCS_13_3e__OCS_13_3g_rail_repair)
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1396
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1421
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
         _t.extend(_RULES_OCS_13_3e__OCS_13_8c_hq_itself)
         return True
-    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:609
+    # entrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:611
     if _t_detrainable(x, _t) and (not x.in_ezoc) and (u.mode == 'move' or not _t_is_combat(u, _t)):
         _t.extend(_RULES_OCS_13_3e__OCS_13_3e_entrain)
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:611
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:613
     _t.extend(_RULES_OCS_13_3e__OCS_13_3e_no)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:608  13.3e
+# rules/ocs/ch13-specialized-units.rules:610  13.3e
 def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo entrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5786,17 +5859,17 @@ def explain_may_entrain(u: Unit, x: RailHex) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:614  13.3e
+# rules/ocs/ch13-specialized-units.rules:616  13.3e
 def may_detrain(u: Unit, x: RailHex) -> bool:
     """May this cargo detrain here? (13.3e)."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:715
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:726
     if u.type == 'rail_repair' and (not x.in_ezoc) and (not x.enemy_units):
         return True
-    # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:931
+    # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:935
     _x_enemy_units = x.enemy_units
     if _x_enemy_units:
         return False
-    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:615
+    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:617
     # rule: detrainable(x) and not x.in_ezoc
     if (
         (
@@ -5815,31 +5888,31 @@ def may_detrain(u: Unit, x: RailHex) -> bool:
         and (not x.in_ezoc)
     ):
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:616
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:618
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:614  13.3e
+# rules/ocs/ch13-specialized-units.rules:616  13.3e
 def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     """may_detrain, recording in _t each rule it uses."""
-    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:715
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:726
     if u.type == 'rail_repair' and (not x.in_ezoc) and (not x.enemy_units):
         _t.extend(_RULES_OCS_13_3e__OCS_13_3g_rail_repair_)
         return True
-    # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:931
+    # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:935
     if x.enemy_units:
         _t.extend(_RULES_OCS_13_3e__OCS_4_8c_enemy_units)
         return False
-    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:615
+    # detrain: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:617
     if _t_detrainable(x, _t) and (not x.in_ezoc):
         _t.extend(_RULES_OCS_13_3e__OCS_13_3e_detrain)
         return True
-    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:616
+    # no: 13.3e (OCS) rules/ocs/ch13-specialized-units.rules:618
     _t.extend(_RULES_OCS_13_3e__OCS_13_3e_no)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:614  13.3e
+# rules/ocs/ch13-specialized-units.rules:616  13.3e
 def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     """May this cargo detrain here? (13.3e), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5851,50 +5924,50 @@ def explain_may_detrain(u: Unit, x: RailHex) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:927  13.5b
+# rules/ocs/ch13-specialized-units.rules:952  13.5b
 def rebuildable(u: Unit, in_dead_pile: bool) -> bool:
     """Can this unit be rebuilt? (in_dead_pile: it is in the Dead Pile, not on the map) (13.5b)."""
-    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:971
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:996
     if u.no_rebuild:
         return False
-    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:929
+    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:954
     if u.breakdown:
         return False
-    # dead_pile: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:930
+    # dead_pile: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:955
     if in_dead_pile:
         return True
-    # reduced: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:931
+    # reduced: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:956
     if u.multi_step and u.step_losses > 0:
         return True
-    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:932
+    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:957
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:927  13.5b
+# rules/ocs/ch13-specialized-units.rules:952  13.5b
 def _t_rebuildable(u: Unit, in_dead_pile: bool, _t: list[Cite]) -> bool:
     """rebuildable, recording in _t each rule it uses."""
-    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:971
+    # yellow_dot: 13.5c (OCS) rules/ocs/ch13-specialized-units.rules:996
     if u.no_rebuild:
         _t.extend(_RULES_OCS_13_5b__OCS_13_5c_yellow_dot)
         return False
-    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:929
+    # breakdown: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:954
     if u.breakdown:
         _t.extend(_RULES_OCS_13_5b__OCS_13_5b_breakdown)
         return False
-    # dead_pile: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:930
+    # dead_pile: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:955
     if in_dead_pile:
         _t.extend(_RULES_OCS_13_5b__OCS_13_5b_dead_pile)
         return True
-    # reduced: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:931
+    # reduced: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:956
     if u.multi_step and u.step_losses > 0:
         _t.extend(_RULES_OCS_13_5b__OCS_13_5b_reduced)
         return True
-    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:932
+    # others: 13.5b (OCS) rules/ocs/ch13-specialized-units.rules:957
     _t.extend(_RULES_OCS_13_5b__OCS_13_5b_others)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:927  13.5b
+# rules/ocs/ch13-specialized-units.rules:952  13.5b
 def explain_rebuildable(u: Unit, in_dead_pile: bool) -> Answer[bool]:
     """Can this unit be rebuilt? (in_dead_pile: it is in the Dead Pile, not on the map) (13.5b), with the rules that
     decided it.
@@ -5910,18 +5983,18 @@ def explain_rebuildable(u: Unit, in_dead_pile: bool) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1078  13.6  Reinforcements
+# rules/ocs/ch13-specialized-units.rules:1103  13.6  Reinforcements
 def may_place_reinforcements_in(
     is_arrival_hex: bool, arrival_hex_blocked: bool, arrival_hex_at_map_edge: bool, nearest_unblocked_map_edge_hex: bool
 ) -> bool:
     """May reinforcements be placed in this hex? (blocked: enemy units in their arrival hex) (13.6)."""
-    # nearest_edge: 13.6b (OCS) rules/ocs/ch13-specialized-units.rules:1152
+    # nearest_edge: 13.6b (OCS) rules/ocs/ch13-specialized-units.rules:1177
     if not is_arrival_hex and arrival_hex_blocked and arrival_hex_at_map_edge and nearest_unblocked_map_edge_hex:
         return True
-    # entry: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:1081
+    # entry: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:1106
     if is_arrival_hex and (not arrival_hex_blocked):
         return True
-    # elsewhere: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:1082
+    # elsewhere: 13.6 (OCS) rules/ocs/ch13-specialized-units.rules:1107
     return False
 
 
@@ -5965,7 +6038,7 @@ _ANSWERS_may_place_reinforcements_in: Final[dict[tuple[bool, bool, bool, bool], 
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1078  13.6  Reinforcements
+# rules/ocs/ch13-specialized-units.rules:1103  13.6  Reinforcements
 def explain_may_place_reinforcements_in(
     is_arrival_hex: bool, arrival_hex_blocked: bool, arrival_hex_at_map_edge: bool, nearest_unblocked_map_edge_hex: bool
 ) -> Answer[bool]:
@@ -5977,19 +6050,19 @@ def explain_may_place_reinforcements_in(
     ]
 
 
-# rules/ocs/ch13-specialized-units.rules:1333  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1358  13.8b  Bridging
 def bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> River:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b)."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1335
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1360
     if overrunning:
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1336
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1361
     if bridged_by_engineers and river == 'major_river':
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1337
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1362
     if bridged_by_engineers and river == 'minor_river':
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1338
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1363
     return river
 
 
@@ -6009,7 +6082,7 @@ _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1333  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1358  13.8b  Bridging
 def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> Answer[River]:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b), with the rules that
     decided it.
@@ -6017,12 +6090,12 @@ def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool)
     return _ANSWERS_bridged[(river, bridged_by_engineers, overrunning)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1346  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1371  13.8b  Bridging
 def bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool) -> bool:
     """Does this unit's bridging still stand? (leaving_own_hex_after_mode_change: the unit itself leaves its hex, having
     lost Engineer-Capable status by changing its mode or orientation) (13.8b).
     """
-    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1348
+    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1373
     _engineer_mode = engineer.mode
     _engineer_type = engineer.type
     # rule: engineer_capable(engineer)
@@ -6031,31 +6104,31 @@ def bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool) -> bo
         and (_engineer_mode == 'combat' or (_engineer_mode == 'dg' and engineer.oriented_to_combat))
     ):
         return True
-    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1349
+    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1374
     # rule: leaving_own_hex_after_mode_change and may_perform_engineering(engineer)
     if leaving_own_hex_after_mode_change and _engineer_type in _SET_engineer_hq:
         return True
-    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1351
+    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1376
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:1346  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1371  13.8b  Bridging
 def _t_bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool, _t: list[Cite]) -> bool:
     """bridge_usable, recording in _t each rule it uses."""
-    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1348
+    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1373
     if _t_engineer_capable(engineer, _t):
         _t.extend(_RULES_OCS_13_8b__OCS_13_8b_capable)
         return True
-    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1349
+    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1374
     if leaving_own_hex_after_mode_change and _t_may_perform_engineering(engineer, _t):
         _t.extend(_RULES_OCS_13_8b__OCS_13_8b_own_bridge)
         return True
-    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1351
+    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1376
     _t.extend(_RULES_OCS_13_8b__OCS_13_8b_gone)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:1346  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1371  13.8b  Bridging
 def explain_bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool) -> Answer[bool]:
     """Does this unit's bridging still stand? (leaving_own_hex_after_mode_change: the unit itself leaves its hex, having
     lost Engineer-Capable status by changing its mode or orientation) (13.8b), with the rules that decided it.
@@ -6118,7 +6191,7 @@ def attack_capable(u: Unit) -> bool:
     _u_type = u.type
     if _u_type == 'hq':
         return False
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:816
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:841
     if _u_type == 'artillery':
         return False
     # not_combat: 4.4 (OCS) rules/ocs/ch4-general-concepts.rules:114
@@ -6142,7 +6215,7 @@ def _t_attack_capable(u: Unit, _t: list[Cite]) -> bool:
     if u.type == 'hq':
         _t.extend(_RULES_OCS_4_4__OCS_13_1c_hq)
         return False
-    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:816
+    # artillery: 13.4b (OCS) rules/ocs/ch13-specialized-units.rules:841
     if u.type == 'artillery':
         _t.extend(_RULES_OCS_4_4__OCS_13_4b_artillery_)
         return False
@@ -6176,14 +6249,14 @@ def has_zoc(u: Unit) -> bool:
     """Has a Zone of Control (4.4b)."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:224
     _u_mode = u.mode
-    # rule: u.mode == exploit and u.oriented_to_combat and attack_capable(u) and not u.out_of_supply
+    # rule: u.mode == exploit and attack_capable(u) and not u.out_of_supply and exploitation_zoc(u)
     if (
         _u_mode == 'exploit'
-        and u.oriented_to_combat
-        and (u.type in _SET_assault_engineer_combat_352fa5da)
+        and u.type in _SET_assault_engineer_combat_352fa5da
         and u.printed_strength
         and (not u.parenthesized)
         and (not u.out_of_supply)
+        and u.oriented_to_combat
     ):
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:188
@@ -6204,7 +6277,7 @@ def has_zoc(u: Unit) -> bool:
 def _t_has_zoc(u: Unit, _t: list[Cite]) -> bool:
     """has_zoc, recording in _t each rule it uses."""
     # exploitation: 4.5 (OCS) rules/ocs/ch4-general-concepts.rules:224
-    if u.mode == 'exploit' and u.oriented_to_combat and _t_attack_capable(u, _t) and (not u.out_of_supply):
+    if u.mode == 'exploit' and _t_attack_capable(u, _t) and (not u.out_of_supply) and _t_exploitation_zoc(u, _t):
         _t.extend(_RULES_OCS_4_4b__OCS_4_5_exploitation)
         return True
     # zoc: 4.4b (OCS) rules/ocs/ch4-general-concepts.rules:188
@@ -6260,7 +6333,7 @@ def explain_mode_may_enter_ezoc(mode: Mode) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:437  4.6  Regimental Equivalents
 def _s_re_size(u: Unit) -> Number:
     """re_size with numbers scaled by SCALE."""
-    # jock_column: 1.2 (DAK) rules/dak/dak.rules:45
+    # jock_column: 1.2 (DAK) rules/dak/dak.rules:41
     _u_type = u.type
     # rule: is_combat(u) and u.type != hq and u.formation == "Jock Column" and u.size == company
     if _u_type in _SET_artillery_assault_engine_88af7d0e and u.formation == 'Jock Column' and (u.size == 'company'):
@@ -6289,7 +6362,7 @@ def _s_re_size(u: Unit) -> Number:
 # rules/ocs/ch4-general-concepts.rules:437  4.6  Regimental Equivalents
 def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     """re_size, recording in _t each rule it uses."""
-    # jock_column: 1.2 (DAK) rules/dak/dak.rules:45
+    # jock_column: 1.2 (DAK) rules/dak/dak.rules:41
     if _t_is_combat(u, _t) and u.type != 'hq' and (u.formation == 'Jock Column') and (u.size == 'company'):
         _t.extend(_RULES_OCS_4_6__DAK_1_2_jock_column)
         return 2
@@ -6322,7 +6395,7 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
 def re_size(u: Unit) -> Number:
     """RE size (4.6). Numbers are exact: int or Fraction."""
     _v: Number
-    # jock_column: 1.2 (DAK) rules/dak/dak.rules:45
+    # jock_column: 1.2 (DAK) rules/dak/dak.rules:41
     _u_type = u.type
     if _u_type in _SET_artillery_assault_engine_88af7d0e and u.formation == 'Jock Column' and (u.size == 'company'):
         return _Q_1_2
@@ -6435,7 +6508,7 @@ def explain_transport_equivalent(u: Unit) -> Answer[Number]:
 # rules/ocs/ch4-general-concepts.rules:573  4.7c
 def transport_point_by(by: Transport, tp: TransportPointKind) -> bool:
     """Can a Transport Point be carried this way? (4.7c)."""
-    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:278
+    # mules: 13.2e (OCS) rules/ocs/ch13-specialized-units.rules:280
     if tp == 'mule' and by == 'air':
         return True
     # sea_or_rail: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:574
@@ -6512,8 +6585,12 @@ def explain_transport_point_by(by: Transport, tp: TransportPointKind) -> Answer[
 
 
 # rules/ocs/ch4-general-concepts.rules:622  4.7d  Movement and Transport
-def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
+def _t_transported_ma(u: Unit, by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """transported_ma, recording in _t each rule it uses."""
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:709
+    if u.type == 'rail_repair' and by == 'rail':
+        _t.extend(_RULES_OCS_4_7d__OCS_13_3g_rail_repair__)
+        return 4
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:624
     if by == 'rail':
         _t.extend(_RULES_OCS_4_7d__OCS_4_7d_rail)
@@ -6536,10 +6613,13 @@ def _t_transported_ma(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
 
 
 # rules/ocs/ch4-general-concepts.rules:622  4.7d  Movement and Transport
-def transported_ma(by: Transport, alt_roll: bool) -> Number:
+def transported_ma(u: Unit, by: Transport, alt_roll: bool) -> Number:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d). Numbers are
     exact: int or Fraction.
     """
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:709
+    if u.type == 'rail_repair' and by == 'rail':
+        return 1
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:624
     if by == 'rail':
         return _Q_1_2
@@ -6555,34 +6635,19 @@ def transported_ma(by: Transport, alt_roll: bool) -> Number:
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:628
     return 0
 
-_ANSWERS_transported_ma: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(Fraction(1, 2), (_CITE_OCS_4_7d, _CITE_OCS_4_7d_rail,), ()),
-    ('rail', True,): Answer(Fraction(1, 2), (_CITE_OCS_4_7d, _CITE_OCS_4_7d_rail,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_CITE_OCS_4_7d, _CITE_OCS_4_7d_air,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_CITE_OCS_4_7d, _CITE_OCS_4_7d_air,), ()),
-    ('air_drop', False,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none,), ()),
-    ('air_drop', True,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none,), ()),
-    ('landing_craft', False,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_landing_craft,), ()),
-    ('landing_craft', True,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_landing_craft,), ()),
-    ('alt_landing', False,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_CITE_OCS_4_7d, _CITE_OCS_4_7d_alt,), ()),
-    ('beach_assault', False,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none,), ()),
-    ('beach_assault', True,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none,), ()),
-    ('shipping', False,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none,), ()),
-    ('shipping', True,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none,), ()),
-}
-
 
 # rules/ocs/ch4-general-concepts.rules:622  4.7d  Movement and Transport
-def explain_transported_ma(by: Transport, alt_roll: bool) -> Answer[Number]:
+def explain_transported_ma(u: Unit, by: Transport, alt_roll: bool) -> Answer[Number]:
     """Share of its MA a unit may spend in all, before and after, in the phase it is transported (4.7d), with the rules
     that decided it.
     """
-    return _ANSWERS_transported_ma[(by, alt_roll)]
+    _t: list[Cite] = []
+    _value = _t_transported_ma(u, by, alt_roll, _t)
+    return Answer(_exact(_value), _rules(_t), ())
 
 
 # rules/ocs/ch4-general-concepts.rules:636  4.7d  Movement and Transport
-def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
+def _t_ma_before(u: Unit, by: Transport, _t: list[Cite]) -> Number:
     """ma_before, recording in _t each rule it uses."""
     # rail: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:638
     if by == 'rail':
@@ -6602,7 +6667,7 @@ def _t_ma_before(by: Transport, _t: list[Cite]) -> Number:
 
 
 # rules/ocs/ch4-general-concepts.rules:636  4.7d  Movement and Transport
-def ma_before(by: Transport) -> Number:
+def ma_before(u: Unit, by: Transport) -> Number:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d). Numbers are
     exact: int or Fraction.
     """
@@ -6618,28 +6683,24 @@ def ma_before(by: Transport) -> Number:
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:641
     return 0
 
-_ANSWERS_ma_before: Final[dict[tuple[Transport], Answer[Number]]] = {
-    ('rail',): Answer(Fraction(1, 2), (_CITE_OCS_4_7d, _CITE_OCS_4_7d_rail_,), ()),
-    ('air',): Answer(Fraction(1, 2), (_CITE_OCS_4_7d, _CITE_OCS_4_7d_air_,), ()),
-    ('air_drop',): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none,), ()),
-    ('landing_craft',): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_landing_craft,), ()),
-    ('alt_landing',): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none,), ()),
-    ('beach_assault',): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none,), ()),
-    ('shipping',): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none,), ()),
-}
-
 
 # rules/ocs/ch4-general-concepts.rules:636  4.7d  Movement and Transport
-def explain_ma_before(by: Transport) -> Answer[Number]:
+def explain_ma_before(u: Unit, by: Transport) -> Answer[Number]:
     """Most of its MA a unit may spend before being transported (see transported_ma for the total) (4.7d), with the
     rules that decided it.
     """
-    return _ANSWERS_ma_before[(by,)]
+    _t: list[Cite] = []
+    _value = _t_ma_before(u, by, _t)
+    return Answer(_exact(_value), _rules(_t), ())
 
 
 # rules/ocs/ch4-general-concepts.rules:644  4.7d  Movement and Transport
-def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
+def _t_ma_after(u: Unit, by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
     """ma_after, recording in _t each rule it uses."""
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:713
+    if u.type == 'rail_repair' and by == 'rail':
+        _t.extend(_RULES_OCS_4_7d__OCS_13_3g_rail_repair___)
+        return 4
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:646
     if by == 'air':
         _t.extend(_RULES_OCS_4_7d__OCS_4_7d_air_)
@@ -6658,10 +6719,13 @@ def _t_ma_after(by: Transport, alt_roll: bool, _t: list[Cite]) -> Number:
 
 
 # rules/ocs/ch4-general-concepts.rules:644  4.7d  Movement and Transport
-def ma_after(by: Transport, alt_roll: bool) -> Number:
+def ma_after(u: Unit, by: Transport, alt_roll: bool) -> Number:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d). Numbers are
     exact: int or Fraction.
     """
+    # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:713
+    if u.type == 'rail_repair' and by == 'rail':
+        return 1
     # air: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:646
     if by == 'air':
         return _Q_1_2
@@ -6674,47 +6738,32 @@ def ma_after(by: Transport, alt_roll: bool) -> Number:
     # none: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:650
     return 0
 
-_ANSWERS_ma_after: Final[dict[tuple[Transport, bool], Answer[Number]]] = {
-    ('rail', False,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none_,), ()),
-    ('rail', True,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none_,), ()),
-    ('air', False,): Answer(Fraction(1, 2), (_CITE_OCS_4_7d, _CITE_OCS_4_7d_air_,), ()),
-    ('air', True,): Answer(Fraction(1, 2), (_CITE_OCS_4_7d, _CITE_OCS_4_7d_air_,), ()),
-    ('air_drop', False,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none_,), ()),
-    ('air_drop', True,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none_,), ()),
-    ('landing_craft', False,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_landing_craft,), ()),
-    ('landing_craft', True,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_landing_craft,), ()),
-    ('alt_landing', False,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none_,), ()),
-    ('alt_landing', True,): Answer(Fraction(1, 2), (_CITE_OCS_4_7d, _CITE_OCS_4_7d_alt_,), ()),
-    ('beach_assault', False,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none_,), ()),
-    ('beach_assault', True,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none_,), ()),
-    ('shipping', False,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none_,), ()),
-    ('shipping', True,): Answer(0, (_CITE_OCS_4_7d, _CITE_OCS_4_7d_none_,), ()),
-}
-
 
 # rules/ocs/ch4-general-concepts.rules:644  4.7d  Movement and Transport
-def explain_ma_after(by: Transport, alt_roll: bool) -> Answer[Number]:
+def explain_ma_after(u: Unit, by: Transport, alt_roll: bool) -> Answer[Number]:
     """Most of its MA a unit may spend after being transported (see transported_ma for the total) (4.7d), with the rules
     that decided it.
     """
-    return _ANSWERS_ma_after[(by, alt_roll)]
+    _t: list[Cite] = []
+    _value = _t_ma_after(u, by, alt_roll, _t)
+    return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:793  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:797  4.8b  Order of Stacking
 def zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> bool:
     """C) and D) Is the top combat unit one with a ZOC (or an HQ, when no enemy ground units are adjacent)? (4.8b)."""
-    # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:795
+    # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:799
     _h_units = h.units
     # rule: not any(has_zoc(u) for u in h.units)
     if not any(
         (
             (
                 u.mode == 'exploit'
-                and u.oriented_to_combat
-                and (u.type in _SET_assault_engineer_combat_352fa5da)
+                and u.type in _SET_assault_engineer_combat_352fa5da
                 and u.printed_strength
                 and (not u.parenthesized)
                 and (not u.out_of_supply)
+                and u.oriented_to_combat
             )
             or (
                 u.mode == 'combat'
@@ -6727,7 +6776,7 @@ def zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> bool:
         for u in _h_units
     ):
         return True
-    # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:796
+    # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:800
     # rule: first(has_zoc(u) for u in h.units where is_combat(u))
     if cast(
         'bool',
@@ -6737,11 +6786,11 @@ def zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> bool:
                     (
                         (
                             u.mode == 'exploit'
-                            and u.oriented_to_combat
-                            and (u.type in _SET_assault_engineer_combat_352fa5da)
+                            and u.type in _SET_assault_engineer_combat_352fa5da
                             and u.printed_strength
                             and (not u.parenthesized)
                             and (not u.out_of_supply)
+                            and u.oriented_to_combat
                         )
                         or (
                             u.mode == 'combat'
@@ -6759,41 +6808,41 @@ def zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> bool:
         ),
     ):
         return True
-    # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:798
+    # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:802
     # rule: first(u.type == hq for u in h.units where is_combat(u)) and not enemy_ground_adjacent
     if (
         cast('bool', _first(next((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]), _NOTHING)))
         and (not enemy_ground_adjacent)
     ):
         return True
-    # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:800
+    # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:804
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:793  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:797  4.8b  Order of Stacking
 def _t_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> bool:
     """zoc_unit_on_top, recording in _t each rule it uses."""
-    # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:795
+    # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:799
     if not any(_t_has_zoc(u, _t) for u in h.units):
         _t.extend(_RULES_OCS_4_8b__OCS_4_8b_no_zoc)
         return True
-    # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:796
+    # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:800
     if cast('bool', _first(next((_t_has_zoc(u, _t) for u in h.units if _t_is_combat(u, _t)), _NOTHING))):
         _t.extend(_RULES_OCS_4_8b__OCS_4_8b_zoc_on_top)
         return True
-    # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:798
+    # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:802
     if (
         cast('bool', _first(next((u.type == 'hq' for u in h.units if _t_is_combat(u, _t)), _NOTHING)))
         and (not enemy_ground_adjacent)
     ):
         _t.extend(_RULES_OCS_4_8b__OCS_4_8b_hq_on_top)
         return True
-    # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:800
+    # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:804
     _t.extend(_RULES_OCS_4_8b__OCS_4_8b_buried)
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:793  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:797  4.8b  Order of Stacking
 def explain_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]:
     """C) and D) Is the top combat unit one with a ZOC (or an HQ, when no enemy ground units are adjacent)? (4.8b), with
     the rules that decided it.
@@ -6810,45 +6859,45 @@ def explain_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:912  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:916  4.8c  Enemy Stacks
 def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
     """May enter a hex holding this kind of enemy unit (4.8c)."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:913
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:917
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:915
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:919
     if mover == 'ship' and enemy in _SET_noncombat_units_planes:
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:917
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:921
     if mover == 'plane_on_mission':
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:918
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:922
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:920
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:924
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:912  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:916  4.8c  Enemy Stacks
 def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> bool:
     """may_share_hex_with, recording in _t each rule it uses."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:913
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:917
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         _t.extend(_RULES_OCS_4_8c__OCS_4_8c_attack_capable)
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:915
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:919
     if mover == 'ship' and enemy in _SET_noncombat_units_planes:
         _t.extend(_RULES_OCS_4_8c__OCS_4_8c_ships)
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:917
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:921
     if mover == 'plane_on_mission':
         _t.extend(_RULES_OCS_4_8c__OCS_4_8c_planes)
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:918
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:922
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
         _t.extend(_RULES_OCS_4_8c__OCS_4_8c_paths)
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:920
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:924
     _t.extend(_RULES_OCS_4_8c__OCS_4_8c_unlisted)
     return False
 
@@ -6912,27 +6961,27 @@ _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] 
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:912  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:916  4.8c  Enemy Stacks
 def explain_may_share_hex_with(mover: Mover, enemy: EnemyKind) -> Answer[bool]:
     """May enter a hex holding this kind of enemy unit (4.8c), with the rules that decided it."""
     return _ANSWERS_may_share_hex_with[(mover, enemy)]
 
 
-# rules/ocs/ch4-general-concepts.rules:969  4.9a
+# rules/ocs/ch4-general-concepts.rules:973  4.9a
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
-    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:970
+    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:974
     _h_units = h.units
     # rule: not any(has_zoc(u) for u in h.units)
     if not any(
         (
             (
                 u.mode == 'exploit'
-                and u.oriented_to_combat
-                and (u.type in _SET_assault_engineer_combat_352fa5da)
+                and u.type in _SET_assault_engineer_combat_352fa5da
                 and u.printed_strength
                 and (not u.parenthesized)
                 and (not u.out_of_supply)
+                and u.oriented_to_combat
             )
             or (
                 u.mode == 'combat'
@@ -6946,7 +6995,7 @@ def shown_combat_unit(h: Hex) -> Unit:
     ):
         # rule: first(u for u in h.units where is_combat(u))
         return _first(next((u for u in _h_units if UnitType_combat[u.type]), _NOTHING))
-    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:972
+    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:976
     # rule: any(u.mode == combat and attack_capable(u) for u in h.units)
     if any(
         (
@@ -6973,7 +7022,7 @@ def shown_combat_unit(h: Hex) -> Unit:
                 _NOTHING,
             )
         )
-    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:975
+    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:979
     # rule: first(u for u in h.units where has_zoc(u))
     return _first(
         next(
@@ -6983,11 +7032,11 @@ def shown_combat_unit(h: Hex) -> Unit:
                 if (
                     (
                         u.mode == 'exploit'
-                        and u.oriented_to_combat
-                        and (u.type in _SET_assault_engineer_combat_352fa5da)
+                        and u.type in _SET_assault_engineer_combat_352fa5da
                         and u.printed_strength
                         and (not u.parenthesized)
                         and (not u.out_of_supply)
+                        and u.oriented_to_combat
                     )
                     or (
                         u.mode == 'combat'
@@ -7003,23 +7052,23 @@ def shown_combat_unit(h: Hex) -> Unit:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:969  4.9a
+# rules/ocs/ch4-general-concepts.rules:973  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
-    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:970
+    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:974
     if not any(_t_has_zoc(u, _t) for u in h.units):
         _t.extend(_RULES_OCS_4_9a__OCS_4_9a_no_zoc)
         return _first(next((u for u in h.units if _t_is_combat(u, _t)), _NOTHING))
-    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:972
+    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:976
     if any(u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units):
         _t.extend(_RULES_OCS_4_9a__OCS_4_9a_combat_mode)
         return _first(next((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t)), _NOTHING))
-    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:975
+    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:979
     _t.extend(_RULES_OCS_4_9a__OCS_4_9a_exploitation)
     return _first(next((u for u in h.units if _t_has_zoc(u, _t)), _NOTHING))
 
 
-# rules/ocs/ch4-general-concepts.rules:969  4.9a
+# rules/ocs/ch4-general-concepts.rules:973  4.9a
 def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     """The combat unit the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -7027,7 +7076,7 @@ def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:710  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:714  4.8  Stacking
 def stacking(h: Hex) -> list[Violation]:
     """Stacking limits (4.8)."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -7055,7 +7104,7 @@ def stacking(h: Hex) -> list[Violation]:
             _n2 += 1
         elif _u_type == 'hedgehog':
             _n3 += 1
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:712
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:716
     total = _n0
     bound = max_stack_re * 4
     if total > bound and not (h.phase == 'reinforcement' or h.moment == 'moving'):
@@ -7070,7 +7119,7 @@ def stacking(h: Hex) -> list[Violation]:
                 tuple(u for u in h.units if UnitType_combat[u.type]),
             )
         )
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:713
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:717
     if _n1 > 1:
         total, bound = _n1, 1
         out.append(
@@ -7078,7 +7127,7 @@ def stacking(h: Hex) -> list[Violation]:
                 'ports', 'Ports', '4.8', total, bound, total - bound, tuple(u for u in h.units if u.type == 'port')
             )
         )
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:714
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:718
     if _n2 > 1:
         total, bound = _n2, 1
         out.append(
@@ -7092,7 +7141,7 @@ def stacking(h: Hex) -> list[Violation]:
                 tuple(u for u in h.units if u.type == 'air_base'),
             )
         )
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:715
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:719
     if _n3 > 1:
         total, bound = _n3, 1
         out.append(
@@ -7109,7 +7158,7 @@ def stacking(h: Hex) -> list[Violation]:
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:710  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:714  4.8  Stacking
 def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     """stacking, recording in _t each rule it uses."""
     if h.off_map:  # Stacking in Off-Map Holding Boxes is unlimited.
@@ -7118,7 +7167,7 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     out: list[Violation] = []
     total: Number  # limits of whole numbers and of numbers alike
     bound: Number
-    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:712
+    # combat_re: 4.8 rules/ocs/ch4-general-concepts.rules:716
     if h.phase == 'reinforcement':
         _t.extend(_RULES_OCS_4_8a)
     if h.moment == 'moving':
@@ -7141,7 +7190,7 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
             )
         else:
             _t.extend(_RULES_OCS_4_8_combat_re)
-    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:713
+    # ports: 4.8 rules/ocs/ch4-general-concepts.rules:717
     total = _count(u for u in h.units if u.type == 'port')
     bound = 1
     _t.extend(_RULES_OCS_4_8_ports)
@@ -7151,7 +7200,7 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
                 'ports', 'Ports', '4.8', total, bound, total - bound, tuple(u for u in h.units if u.type == 'port')
             )
         )
-    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:714
+    # air_bases: 4.8 rules/ocs/ch4-general-concepts.rules:718
     total = _count(u for u in h.units if u.type == 'air_base')
     bound = 1
     _t.extend(_RULES_OCS_4_8_air_bases)
@@ -7167,7 +7216,7 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
                 tuple(u for u in h.units if u.type == 'air_base'),
             )
         )
-    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:715
+    # hedgehogs: 4.8 rules/ocs/ch4-general-concepts.rules:719
     total = _count(u for u in h.units if u.type == 'hedgehog')
     bound = 1
     _t.extend(_RULES_OCS_4_8_hedgehogs)
@@ -7186,7 +7235,7 @@ def _t_stacking(h: Hex, _t: list[Cite]) -> list[Violation]:
     return out
 
 
-# rules/ocs/ch4-general-concepts.rules:710  4.8  Stacking
+# rules/ocs/ch4-general-concepts.rules:714  4.8  Stacking
 def explain_stacking(h: Hex) -> Answer[list[Violation]]:
     """Stacking limits (4.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -7202,24 +7251,19 @@ hq_action_rating: Final[int] = 0
 # rules/ocs/ch13-specialized-units.rules:218  13.2c  MP that dividing or combining Transport Points costs
 combine_mp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:220  13.2c  Truck Transport Point counters in the counter-mix (each game sets
-# its own)
-# overridden by DAK: ILLUSTRATIVE: 30 truck counters stands in for DAK's own counter-mix.
-truck_counters: Final[int] = 30
-
-# rules/ocs/ch13-specialized-units.rules:678  13.3f  SP that converting a rail hex costs
+# rules/ocs/ch13-specialized-units.rules:680  13.3f  SP that converting a rail hex costs
 conversion_sp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:679  13.3f  Extra MP that converting a rail hex costs (beyond moving into it)
+# rules/ocs/ch13-specialized-units.rules:681  13.3f  Extra MP that converting a rail hex costs (beyond moving into it)
 conversion_mp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:938  13.5b  MP a rebuild costs
+# rules/ocs/ch13-specialized-units.rules:963  13.5b  MP a rebuild costs
 rebuild_mp_cost: Final[int] = 0
 
-# rules/ocs/ch13-specialized-units.rules:999  13.5e  Eq to rebuild one truck
+# rules/ocs/ch13-specialized-units.rules:1024  13.5e  Eq to rebuild one truck
 eq_per_truck: Final[int] = 1
 
-# rules/ocs/ch4-general-concepts.rules:708  4.8  The most RE of combat units in a hex
+# rules/ocs/ch4-general-concepts.rules:712  4.8  The most RE of combat units in a hex
 max_stack_re: Final[int] = 10
 
 
@@ -7875,6 +7919,7 @@ __all__ = [
     'explain_enemy_knows',
     'explain_engineer_capable',
     'explain_eq_for_air_steps',
+    'explain_exploitation_zoc',
     'explain_ezoc_allows',
     'explain_ezoc_blocks_path',
     'explain_ezoc_blocks_trace_by',
@@ -7987,6 +8032,7 @@ __all__ = [
     'explain_zoc_negated',
     'explain_zoc_reaches',
     'explain_zoc_unit_on_top',
+    'exploitation_zoc',
     'ezoc_allows',
     'ezoc_blocks_path',
     'ezoc_blocks_trace_by',
@@ -8100,7 +8146,6 @@ __all__ = [
     'transport_point_supplied',
     'transportable',
     'transported_ma',
-    'truck_counters',
     'truck_rebuildable',
     'trucks_within_scenario',
     'unit_from_json',
