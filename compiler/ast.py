@@ -384,7 +384,31 @@ class Ruleset:
     option_spans: tuple[Span, ...] = field(default=())
 
 
-Item = LayerDecl | InLayer | Ruleset | Rule | External | Override | ExceptTable | ExceptLimit | Declaration
+@dataclass(frozen=True)
+class Shown:
+    """`show 4.5`, `show 4.6 re_size`, `show 4.5 text`: a clause, a declaration of it, or its text."""
+
+    number: str
+    name: str | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class Card:
+    """`card zoc "Zones of Control" size poker columns 1 { show 4.5, 4.5a }`: a player aid card laid out
+    by the designer."""
+
+    name: str
+    title: str
+    size: str | None
+    columns: int | None
+    shows: tuple[Shown, ...]
+    span: Span
+    size_span: Span | None = None
+    columns_span: Span | None = None
+
+
+Item = LayerDecl | InLayer | Ruleset | Card | Rule | External | Override | ExceptTable | ExceptLimit | Declaration
 
 
 @dataclass(frozen=True)

@@ -222,6 +222,29 @@ class AstBuilder:
                            tuple(str(t) for t in options), span,
                            tuple(self._tok_span(t) for t in options))
 
+    # -- cards
+    def card(self, span: Span, c: list[Any]) -> ast.Card:
+        """"card" NAME STRING [card_size] [card_columns] "{" card_show* "}"."""
+        size: tuple[str, Span] | None = c[3]
+        columns: tuple[int, Span] | None = c[4]
+        shows = tuple(x for group in c[6:-1] for x in group)
+        return ast.Card(str(c[1]), self._text(c[2]), None if size is None else size[0],
+                        None if columns is None else columns[0], shows, span,
+                        None if size is None else size[1], None if columns is None else columns[1])
+
+    def card_size(self, span: Span, c: list[Any]) -> tuple[str, Span]:
+        return str(c[1]), self._tok_span(c[1])
+
+    def card_columns(self, span: Span, c: list[Any]) -> tuple[int, Span]:
+        value = self._number(c[1])
+        return (int(value) if value.denominator == 1 else 0), self._tok_span(c[1])
+
+    def card_show(self, span: Span, c: list[Any]) -> list[ast.Shown]:
+        return [x for x in c[1::2]]
+
+    def shown(self, span: Span, c: list[Any]) -> ast.Shown:
+        return ast.Shown(str(c[0]), None if c[1] is None else str(c[1]), span)
+
     # -- clauses
     def rule(self, span: Span, c: list[Any]) -> ast.Rule:
         """"rule" RULENUM [STRING] [TEXT_ONLY] "{" _rule_item* "}"."""

@@ -148,10 +148,24 @@ def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, cros
                 result.diagnostics += found
                 result.models[name] = model
             result.diagnostics += option_conflicts(program, clean, models)
+            result.diagnostics += card_fit(models)
     result.diagnostics = unique_sorted(result.diagnostics)
     if not result.ok and not keep_models:
         result.models = {}
     return result
+
+
+def card_fit(models: Mapping[str, m.Resolved]) -> list[Diagnostic]:
+    """R121 (a warning): a declared card whose blocks are estimated taller than its size holds."""
+    out = []
+    for model in models.values():
+        if not model.cards:
+            continue
+        for o, message in sheets.view.card_overflows(models, model):
+            out.append(Diagnostic(Span(o.file, o.line, o.col, o.line, o.col + len("card")), "R121", message,
+                                  severity="warning", hint="show fewer blocks on it, give it more columns or a "
+                                  "larger size, or move some blocks to a card of their own"))
+    return out
 
 
 _WORD = re.compile(r"[A-Za-z_]\w*|\d+(?:\.\w+)*")

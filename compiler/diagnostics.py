@@ -51,6 +51,8 @@ CODES: dict[str, str] = {
     "R117": "cited declaration outside every numbered clause",
     "R118": "extends a version of a layer other than the one found",
     "R119": "mistake in rulec.toml",
+    "R120": "card that shows what is not there, or of an unknown size",
+    "R121": "card content that does not fit its card",
     "R201": "type mismatch",
     "R202": "wrong number of arguments",
     "R203": "unknown field or attribute",

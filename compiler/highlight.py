@@ -21,10 +21,11 @@ from pygments.token import (  # type: ignore[import-untyped]
 
 # Words that open an item (the first word of a line in a rules file).
 DECLARATIONS = ("series", "game", "scenario", "option", "ruleset", "rule", "external", "override", "except",
-                "enum", "record", "define", "const", "table", "limits", "invariant", "example")
+                "enum", "record", "define", "const", "table", "limits", "invariant", "example", "card")
 # Other keywords.
 KEYWORDS = ("extends", "version", "with", "at", "has", "checks", "when", "otherwise", "unless", "most", "title",
-            "let", "expect", "text", "note", "if", "then", "else", "for", "where", "ordered", "cyclic", "of", "in")
+            "let", "expect", "text", "note", "if", "then", "else", "for", "where", "ordered", "cyclic", "of", "in",
+            "show", "size", "columns")
 OPERATOR_WORDS = ("and", "or", "not")
 CONSTANTS = ("true", "false")
 TYPES = ("bool", "int", "number", "text", "list", "set")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
-from . import ast
+from . import ast, papers
 from . import model as m
 from .diagnostics import Span, did_you_mean
 from .exprs import Lowerer, Signature, literal_value
@@ -30,6 +30,7 @@ class LayerCheck:
         self.lowerer = Lowerer(self.scope, checker.diags)
         self.out = lay.checked
         self.changed: dict[tuple[str, ...], Span] = {}  # R106: one change of a thing per layer
+        self.cards: dict[str, Span] = {}  # R104: one card of a name per layer
 
     def run(self) -> None:
         for item, _ in self.lay.items:
@@ -53,6 +54,44 @@ class LayerCheck:
                 self.override(item)
             elif isinstance(item, Decl):
                 self.decl(item, None)
+            elif isinstance(item, ast.Card):
+                self.card(item)
+
+    # ---- cards ---------------------------------------------------------------------------
+
+    def card(self, card: ast.Card) -> None:
+        """A declared card: one of its name in the layer, a known size and column count, and only
+        clauses (and their declarations) the layer can see."""
+        first = self.cards.setdefault(card.name, card.span)
+        if first is not card.span:
+            self.checker.error(card.span, "R104", f"card '{card.name}' is declared twice in {self.lay.name} "
+                               f"(first at {first})", hint="a later layer's card of the same name replaces this "
+                               "one; within a layer, give each card its own name")
+        if card.size is not None and card.size not in papers.SIZES:
+            close = did_you_mean(card.size, papers.SIZES)
+            self.checker.error(card.size_span or card.span, "R120", f"unknown card size '{card.size}'",
+                               hint=f"{close + ' ' if close else ''}The sizes are {papers.size_names()}")
+        if card.columns is not None and card.columns not in papers.COLUMNS:
+            self.checker.error(card.columns_span or card.span, "R120", "a card has 1, 2 or 3 columns")
+        for shown in card.shows:
+            self.shown(shown)
+
+    def shown(self, shown: ast.Shown) -> None:
+        if shown.number not in self.scope.known_numbers():
+            self.checker.error(shown.span, "R120", f"the card shows {shown.number}, which is no clause of "
+                               f"{self.lay.name} or the layers below it",
+                               hint=did_you_mean(shown.number, list(self.scope.known_numbers())))
+            return
+        if shown.name is None or shown.name == "text":
+            return
+        found = self.scope.find_decl(shown.name)
+        if found is None or found[2] != shown.number:
+            here = sorted(n for lay in self.scope.layers for n, (_, c) in lay.decls.items() if c == shown.number)
+            where = f" (it is declared in {found[2]})" if found is not None and found[2] else ""
+            self.checker.error(shown.span, "R120", f"{shown.number} declares no '{shown.name}'{where}",
+                               hint=(f"{shown.number} declares {', '.join(here)}; or write 'show {shown.number} "
+                                     "text' for its text") if here else
+                               f"write 'show {shown.number}' for the clause, or 'show {shown.number} text'")
 
     # ---- expressions ---------------------------------------------------------------------
 

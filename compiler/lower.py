@@ -41,6 +41,7 @@ class LayerLowering:
         self.excepts: list[m.Except] = []
         self.overrides: list[m.Override] = []
         self.examples: list[m.Example] = []
+        self.cards: list[m.Card] = []
 
     def origin(self, clause: str | None, span: Span) -> m.Origin:
         return origin(self.lay.name, clause, span)
@@ -59,13 +60,17 @@ class LayerLowering:
                 self.excepts.append(self.except_(item, None))
             elif isinstance(item, ast.Override):
                 self.override(item, None)
+            elif isinstance(item, ast.Card):
+                self.cards.append(m.Card(item.name, item.title, item.size, item.columns,
+                                         tuple(m.Shown(x.number, x.name, self.origin(x.number, x.span))
+                                               for x in item.shows), self.origin(None, item.span)))
         for decl, clause in declared(self.lay):
             self.decl(decl, clause)
         d = self.lay.decl
         return m.Layer(d.name, d.kind, d.title, d.version, d.parent, self.origin(None, d.span),
                        tuple(self.clauses), tuple(self.externals), tuple(self.enums), tuple(self.records),
                        tuple(self.consts), tuple(self.defines), tuple(self.tables), tuple(self.limits),
-                       tuple(self.excepts), tuple(self.overrides), tuple(self.examples))
+                       tuple(self.excepts), tuple(self.overrides), tuple(self.examples), tuple(self.cards))
 
     def expr(self, e: ast.Expr) -> m.Expr:
         return self.checked.exprs[e]

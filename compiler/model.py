@@ -577,6 +577,29 @@ class Layer:
     excepts: tuple[Except, ...]
     overrides: tuple[Override, ...]
     examples: tuple[Example, ...]
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Shown:
+    """What a declared card shows: a clause (name None), one of its declarations, or its text ('text')."""
+
+    number: str
+    name: str | None
+    origin: Origin
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Card:
+    """A player aid card the designer lays out: its blocks in order, its size and columns (None: the
+    defaults, a page of two columns). A later layer's card of the same name takes its place."""
+
+    name: str
+    title: str
+    size: str | None
+    columns: int | None
+    shows: tuple[Shown, ...]
+    origin: Origin
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -636,6 +659,7 @@ class Resolved:
     limits: tuple[Limits, ...]
     examples: tuple[Example, ...]
     overrides: tuple[Override, ...]
+    cards: tuple[Card, ...] = ()  # declared cards, in the order first declared; none: cards are packed
 
 
 @contextmanager

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import papers
 from .tidy import alive, remove_tree
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
@@ -63,6 +64,19 @@ def sha256(text: str | bytes) -> str:
     return hashlib.sha256(text.encode("utf-8") if isinstance(text, str) else text).hexdigest()
 
 
+PDF_NODE_ID = re.compile(rb"\(node(\d{8})\)")
+
+
+def normalise_pdf(pdf: bytes) -> bytes:
+    """What Chromium varies between two prints of the same page, made the same: the dates (fix_pdf_dates),
+    and the ids of the tagged PDF's structure elements, `(node00000028)`, which are the page's DOM node
+    numbers and shift by one now and then from one browser to the next. Each id becomes its rank among
+    the file's ids (same length, same order, so the byte offsets and the sorted IDTree stay valid)."""
+    ids = sorted({int(m.group(1)) for m in PDF_NODE_ID.finditer(pdf)})
+    rank = {n: i for i, n in enumerate(ids, 1)}
+    return PDF_NODE_ID.sub(lambda m: b"(node%08d)" % rank[int(m.group(1))], fix_pdf_dates(pdf))
+
+
 def fix_pdf_dates(pdf: bytes) -> bytes:
     """Replace the creation and modification dates with a fixed one of the same length or shorter,
     padded with spaces inside the string, so every byte offset in the file (the xref table) stays valid."""
@@ -92,6 +106,10 @@ class Job:
     def sidecar_text(self, html: str) -> str:
         if self.paper == "preview":
             what = f"preview: screen, {PREVIEW['width']} px wide at {PREVIEW['scale']}x"
+        elif self.paper not in PAPERS:
+            size = papers.SIZES[self.paper]
+            what = (f"paper: {size.name}, the card's own size ({size.title}, {size.bleed_mm:g} mm bleed on each "
+                    f"side: {size.width_mm + 2 * size.bleed_mm:g} x {size.height_mm + 2 * size.bleed_mm:g} mm)")
         else:
             w, h = PAPERS[self.paper]
             what = f"paper: {self.paper} ({w:.2f} x {h:.2f} in, margins 10 mm)"
@@ -102,17 +120,25 @@ class Job:
 
 def is_card(rel: str) -> bool:
     """A card's HTML, which is printed."""
-    return re.fullmatch(r"cards/[^/]+/card-\d+\.html", rel) is not None
+    return re.fullmatch(r"cards/[^/]+/card-[A-Za-z0-9_]+\.html", rel) is not None
+
+
+_SIZED = re.compile(r'<article class="card sized"[^>]*? data-size="([a-z0-9_]+)"')
 
 
 def jobs_for(files: dict[str, str]) -> list[Job]:
-    """The prints of every card: a Letter PDF, an A4 PDF and a PNG preview."""
+    """The prints of every card: a Letter PDF, an A4 PDF and a PNG preview; a card of its own size
+    (`card ... size poker`), one PDF of that size with its bleed, and the preview."""
     out = []
     for rel in sorted(files):
         if is_card(rel):
             stem = rel[:-len(".html")]
-            out += [Job(rel, f"{stem}.letter.pdf", "letter"), Job(rel, f"{stem}.a4.pdf", "a4"),
-                    Job(rel, f"{stem}.png", "preview")]
+            sized = _SIZED.search(files[rel])
+            if sized is not None and sized.group(1) in papers.SIZES:
+                out += [Job(rel, f"{stem}.pdf", sized.group(1))]
+            else:
+                out += [Job(rel, f"{stem}.letter.pdf", "letter"), Job(rel, f"{stem}.a4.pdf", "a4")]
+            out.append(Job(rel, f"{stem}.png", "preview"))
     return out
 
 
@@ -376,13 +402,19 @@ class Browser:
         self.call("Target.closeTarget", {"targetId": target})
 
     def pdf(self, url: str, paper: str) -> bytes:
-        width, height = PAPERS[paper]
+        """A PDF on Letter or A4 paper, or on a card's own size (papers.SIZES) with its bleed and no margin."""
+        if paper in PAPERS:
+            (width, height), margin = PAPERS[paper], MARGIN_IN
+        else:
+            size = papers.SIZES[paper]
+            width, height = ((x + 2 * size.bleed_mm) / 25.4 for x in (size.width_mm, size.height_mm))
+            margin = 0
         with self.page(url) as p:
             data = p.call("Page.printToPDF", {
-                "paperWidth": width, "paperHeight": height, "marginTop": MARGIN_IN, "marginBottom": MARGIN_IN,
-                "marginLeft": MARGIN_IN, "marginRight": MARGIN_IN, "printBackground": True,
-                "preferCSSPageSize": False, "displayHeaderFooter": False})["data"]
-        return fix_pdf_dates(base64.b64decode(data))
+                "paperWidth": width, "paperHeight": height, "marginTop": margin, "marginBottom": margin,
+                "marginLeft": margin, "marginRight": margin, "printBackground": True,
+                "preferCSSPageSize": paper not in PAPERS, "displayHeaderFooter": False})["data"]
+        return normalise_pdf(base64.b64decode(data))
 
     def screenshot(self, url: str, selector: str = ".card") -> bytes:
         """A PNG of the element (the card as the screen shows it), at PREVIEW scale."""

@@ -60,7 +60,17 @@ def resolve(program: m.Program, ruleset: m.Ruleset) -> m.Resolved:
                       tuple(x for lay in layers for x in lay.externals), tuple(work.enums),
                       tuple(x for lay in layers for x in lay.records), tuple(work.consts), tuple(work.defines),
                       tuple(work.tables), tuple(work.limits), tuple(x for lay in layers for x in lay.examples),
-                      tuple(overrides))
+                      tuple(overrides), _cards(layers))
+
+
+def _cards(layers: list[m.Layer]) -> tuple[m.Card, ...]:
+    """The declared cards in force: in the order first declared, a later layer's card of a name in
+    the place of the earlier one's."""
+    cards: dict[str, m.Card] = {}
+    for lay in layers:
+        for card in lay.cards:
+            cards[card.name] = card
+    return tuple(cards.values())
 
 
 def files_of(program: m.Program, ruleset: m.Ruleset) -> set[str]:

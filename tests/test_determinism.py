@@ -45,3 +45,29 @@ def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
     assert one and set(one) == set(two)
     assert [rel for rel in one if one[rel] != two[rel]] == []
     assert any(rel.startswith("python/") for rel in one) and any(rel.startswith("cards/") for rel in one)
+
+
+def test_two_clean_builds_print_byte_identical_cards(tmp_path: Path) -> None:
+    """With Chromium here, the prints too: PDFs (dates fixed) and PNGs, of a page card and a poker card."""
+    import pytest
+
+    from rulec import printing
+    from tests.test_cards_declared import GAME, SERIES
+    if printing.find_chromium() is None:
+        pytest.skip("chromium is not installed (Debian package 'chromium'; .ci/run installs it)")
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "s.rules").write_text(SERIES, encoding="utf-8")
+    (rules / "g.rules").write_text(GAME, encoding="utf-8")
+    trees = []
+    for n in (1, 2):
+        out = tmp_path / f"out{n}"
+        run = subprocess.run([sys.executable, "-m", "rulec", "build", "--rules", str(rules), "--out", str(out),
+                              "--cache", str(tmp_path / f"cache{n}")], cwd=tmp_path, capture_output=True, text=True,
+                             timeout=600)
+        assert run.returncode == 0, run.stderr
+        trees.append(tree(out))
+    one, two = trees
+    prints = [rel for rel in one if rel.endswith((".pdf", ".png"))]
+    assert len(prints) >= 5 and set(one) == set(two)  # the poker card's PDF, the page card's two, and PNGs
+    assert [rel for rel in one if one[rel] != two[rel]] == []

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from .. import model as m
+from .. import papers
 from ..model import target_label
 from ..types import BoolT, EnumT, IntT, NumberT, RecordT, Type
 from .text import (
@@ -794,13 +795,18 @@ def definitions(model: m.Resolved, texts: frozenset[str] = frozenset(),
         formulas = clause_formulas(model, clause.number)
         if not clause.texts and not formulas:
             continue
-        paras = blocks("\n\n".join(clause.texts))
-        est = _head(clause.number, clause.title) + 4 * (len(paras) - 1) + LINE * sum(
-            _lines(b["text"]) if b["kind"] == "p" else sum(_lines(i, 64) for i in b["items"]) for b in paras
-        ) + formulas_height(formulas)
-        seen[clause.number] = {"kind": "definition", "number": clause.number, "title": clause.title,
-                               "blocks": paras, "formulas": formulas, "changed": _changed(clause), "est": est}
+        seen[clause.number] = definition_block(clause, formulas)
     return list(seen.values())
+
+
+def definition_block(clause: m.Clause, formulas: list[dict[str, Any]], text: bool = True) -> dict[str, Any]:
+    """A clause's title, its text (unless text is False) and what it computes (formulas)."""
+    paras = blocks("\n\n".join(clause.texts)) if text else []
+    est = _head(clause.number, clause.title) + 4 * max(0, len(paras) - 1) + LINE * sum(
+        _lines(b["text"]) if b["kind"] == "p" else sum(_lines(i, 64) for i in b["items"]) for b in paras
+    ) + formulas_height(formulas)
+    return {"kind": "definition", "number": clause.number, "title": clause.title,
+            "blocks": paras, "formulas": formulas, "changed": _changed(clause), "est": est}
 
 
 def change_block(entries: list[dict[str, Any]], model: m.Resolved) -> list[dict[str, Any]]:
@@ -820,12 +826,135 @@ def cards(models: Mapping[str, m.Resolved], model: m.Resolved) -> list[dict[str,
     texts = frozenset(b["number"] for b in lists if b["intro"] or b["formulas"])
     found = others + definitions(model, texts, frozenset(b["number"] for b in others))
     found.sort(key=lambda b: (rule_key(b["number"]), b["kind"]))
+    declared = [declared_card(model, card, found) for card in model.cards]
+    shown = {id(b) for card in declared for b in card["blocks"]}
     topics: dict[str, list[dict[str, Any]]] = {}
     for b in found:
+        if id(b) in shown:
+            continue
         topics.setdefault(section_of(b["number"]), []).append(b)
     groups = [(sec, topics[sec]) for sec in sorted(topics, key=rule_key)]
     groups += [("changes", change_block(changes(models, model), model))] if model.overrides else []
-    return _pack(model, groups)
+    out = declared + _pack(model, groups)
+    for i, card in enumerate(out, 1):
+        card["index"] = i
+        card["count"] = len(out)
+    return out
+
+
+# ---- cards the designer declares ----------------------------------------------------------------
+
+_KIND_ORDER_ON_CARD = {"definition": 0, "marks": 1, "limits": 2, "sizes": 3}  # its text first, then its tables
+
+
+def declared_card(model: m.Resolved, card: m.Card, found: list[dict[str, Any]]) -> dict[str, Any]:
+    """A `card` declaration: the blocks it shows, in its order, laid into its columns in that order."""
+    clauses = {c.number: c for c in model.clauses}
+    picked: list[dict[str, Any]] = []
+    for shown in card.shows:
+        for b in shown_blocks(model, shown, found, clauses):
+            if all(b is not x for x in picked):
+                picked.append(b)
+    size = papers.SIZES[card.size] if card.size else papers.PAGE
+    n = card.columns or (2 if size.width_mm > 120 else 1)
+    columns = _fill_columns(picked, n)
+    secs: list[str] = []
+    for b in picked:
+        if b["number"] is not None and section_of(b["number"]) not in secs:
+            secs.append(section_of(b["number"]))
+    est = max((sum(b["est"] + BLOCK_GAP for b in col) for col in columns), default=0)
+    return {"title": card.title, "name": f"card-{card.name}", "declared": card.name, "ncols": n,
+            "size": size.name, "size_title": size.title, "paged": card.size is None, **_sized(size),
+            "topics": [{"number": sec, "title": clauses[sec].title if sec in clauses else None} for sec in secs],
+            "columns": columns, "blocks": picked, "est": est, "capacity": card_capacity(size, n),
+            "origin": card.origin}
+
+
+def shown_blocks(model: m.Resolved, shown: m.Shown, found: list[dict[str, Any]],
+                 clauses: dict[str, m.Clause]) -> list[dict[str, Any]]:
+    """The blocks one `show` names: every block of a clause (its text, when it has no other), one
+    declaration's (a table, list or caps; a named number or definition as a line of the clause's
+    block), or the clause's text alone."""
+    clause = clauses.get(shown.number)
+    own = sorted((b for b in found if b["number"] == shown.number),
+                 key=lambda b: _KIND_ORDER_ON_CARD.get(b["kind"], 9))
+    if shown.name is None:
+        if own or clause is None:
+            return own
+        return [definition_block(clause, clause_formulas(model, clause.number))]
+    named = [b for b in own if b.get("name") == shown.name]
+    if named or clause is None:
+        return named
+    if shown.name == "text":
+        return [definition_block(clause, [])]
+    formulas = [f for f in clause_formulas(model, clause.number) if f["key"] == shown.name]
+    return [definition_block(clause, formulas, text=not formulas)]
+
+
+def _fill_columns(picked: list[dict[str, Any]], n: int) -> list[list[dict[str, Any]]]:
+    """The blocks in order, down the first column and on into the next: the split into at most n
+    columns whose tallest column is the shortest (the designer's order is kept, only where a column
+    breaks is chosen)."""
+    heights = [b["est"] + BLOCK_GAP for b in picked]
+    best: dict[tuple[int, int], tuple[int, list[int]]] = {}
+
+    def split(start: int, left: int) -> tuple[int, list[int]]:
+        """The tallest column and the column breaks of picked[start:] in `left` columns."""
+        if (start, left) not in best:
+            rest = sum(heights[start:])
+            options: list[tuple[int, list[int]]] = [(rest, [])]
+            if left > 1:
+                run = 0
+                for end in range(start + 1, len(picked)):
+                    run += heights[end - 1]
+                    tallest, breaks = split(end, left - 1)
+                    options.append((max(run, tallest), [end, *breaks]))
+            best[start, left] = min(options, key=lambda o: (o[0], len(o[1])))
+        return best[start, left]
+
+    bounds = [0, *split(0, n)[1], len(picked)]
+    return [picked[a:b] for a, b in zip(bounds, bounds[1:], strict=False) if b > a] or [[]]
+
+
+def card_overflows(models: Mapping[str, m.Resolved], model: m.Resolved) -> list[tuple[m.Origin, str]]:
+    """The declared cards whose blocks are estimated taller than the card holds, each with what to say."""
+    out = []
+    for card in cards(models, model):
+        if card["declared"] is not None and card["est"] > card["capacity"]:
+            over = round(100 * card["est"] / card["capacity"]) - 100
+            out.append((card["origin"], f"card '{card['declared']}' is about {over}% too full for a "
+                        f"{card['size_title']} in {model.manifest.ruleset} (its tallest column, estimated)"))
+    return out
+
+
+def _sized(size: papers.Size) -> dict[str, Any]:
+    """What a card of its own size needs to lay itself out: the page (trim and bleed), the inset of its
+    text from the page's edge, and a type size that keeps the page's lines per millimetre of width."""
+    small = size.width_mm < 100
+    return {"page_w": _mm(size.width_mm + 2 * size.bleed_mm), "page_h": _mm(size.height_mm + 2 * size.bleed_mm),
+            "inset": _mm(size.bleed_mm + size.margin_mm), "margin_mm": _mm(size.margin_mm),
+            "font_pt": "6.6" if small else "7.6", "font_head": "8.6" if small else "9.6",
+            "font_foot": "5.4" if small else "6.2"}
+
+
+def _mm(x: float) -> str:
+    return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+def card_capacity(size: papers.Size, columns: int = 2) -> int:
+    """About how tall (in the estimates' units: CSS pixels of a page's column, 8.4pt type) one column of
+    a card of this size may be. A page's column is COLUMN_HEIGHT; a card's column is as much shorter as
+    the card is, and holds more or less as its column is wider or narrower and its type smaller."""
+    if size.name in ("letter", "a4") and columns == 2:
+        return COLUMN_HEIGHT
+    small = size.width_mm < 100
+    header_mm = 22 if small else 45  # the header and footer above and below the columns
+    page_text_mm = 214  # the height of a page's columns (COLUMN_HEIGHT)
+    page_column_mm = 92.5
+    width = (size.width_mm - 2 * size.margin_mm - 2.5 * (columns - 1)) / columns
+    type_ratio = float(_sized(size)["font_pt"]) / 8.4 if size.name not in ("letter", "a4") else 1.0
+    height = COLUMN_HEIGHT * (size.height_mm - 2 * size.margin_mm - header_mm) / page_text_mm
+    return int(height * width / (page_column_mm * type_ratio ** 2))
 
 
 # Which blocks a card gets first, chapter by chapter: what a player looks up at the table
@@ -873,8 +1002,6 @@ def _pack(model: m.Resolved, groups: list[tuple[str, list[dict[str, Any]]]]) -> 
             col.sort(key=lambda sb: (sb[1]["number"] is None, rule_key(sb[1]["number"] or "0.0")))
     out = [_card([c for c in columns if c], titles, chapters) for columns in cards]
     for i, card in enumerate(out, 1):
-        card["index"] = i
-        card["count"] = len(out)
         card["name"] = f"card-{i}"
     return out
 
@@ -901,7 +1028,9 @@ def _card(columns: list[list[tuple[str, dict[str, Any]]]], titles: dict[str, str
     if not chs and secs:
         chs = [f"Rules {secs[0]}–{secs[-1]}" if len(secs) > 1 else f"Rule {secs[0]}"]
     cols = [[b for _, b in col] for col in columns]
-    return {"title": " · ".join(chs) if chs else "Changes",
+    return {"title": " · ".join(chs) if chs else "Changes", "declared": None, "size": papers.PAGE.name,
+            "ncols": len(cols),
+            "size_title": papers.PAGE.title, "paged": True, "capacity": COLUMN_HEIGHT, "origin": None,
             "topics": [{"number": sec, "title": titles.get(sec)} for sec in secs],
             "columns": cols, "blocks": [b for col in cols for b in col],
             "est": max(sum(b["est"] + BLOCK_GAP for b in col) for col in cols)}

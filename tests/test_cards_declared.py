@@ -1,0 +1,242 @@
+"""Cards the designer lays out (`card NAME "Title" size SIZE columns N { show ... }`): what they show and
+in which order, how a game inherits and replaces them, what is left over, what `rulec check` says about
+them, and how they print (one page of the card's size, nothing overflowing, measured in Chromium)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulec import papers, printing
+from rulec.fmt import format_text
+from rulec.sheets import view
+from tests.conftest import ROOT, compile_text
+
+SERIES = '''
+series S "A small series" version "1"
+
+rule 1.1 "Terrain" {
+  text "Every hex has one terrain type."
+  enum Terrain "Terrain type" {
+    has cost: int = 1 "MP to enter"
+    - clear "Clear"
+    - rough "Rough" cost = 2
+  }
+  define entry_cost(t: Terrain) -> int "MP to enter a hex of this terrain" = t.cost
+  example {
+    expect entry_cost(rough) == 2
+  }
+}
+
+rule 1.2 "Stacking" {
+  text "No more than three units may stack in a hex."
+  const max_units "The most units in a hex" = 3
+  define may_stack(n: int) -> bool "May this many units stack?" = n <= max_units
+  example {
+    expect may_stack(3)
+    expect not may_stack(4)
+  }
+}
+
+rule 1.3 "Weather" {
+  text "Rain halves movement."
+}
+
+card terrain "Stacking" size poker {
+  show 1.2
+}
+'''
+
+GAME = '''
+game G "A game" extends S "1"
+
+rule 2.1 "Supply" {
+  text "Units out of supply move at half speed."
+  define supplied_ma(ma: number) -> number "Movement allowance out of supply" = ma / 2
+  example {
+    expect supplied_ma(5) == 5/2
+  }
+}
+
+card terrain "The game's terrain card" {
+  show 1.1, 2.1
+}
+'''
+
+
+def _cards(*texts: str, ruleset: str) -> list[dict[str, Any]]:
+    result = compile_text(*texts)
+    assert result.ok, [d.message for d in result.diagnostics]
+    return view.cards(result.models, result.models[ruleset])
+
+
+def _shown(card: dict[str, Any]) -> list[tuple[str | None, str]]:
+    return [(b["number"], b.get("name") or b["kind"]) for b in card["blocks"]]
+
+
+def test_a_declared_card_shows_what_it_names_in_its_order_and_the_rest_is_packed_after_it() -> None:
+    cards = _cards(SERIES, ruleset="S")
+    first = cards[0]
+    assert first["name"] == "card-terrain" and first["title"] == "Stacking"
+    assert first["size"] == "poker" and not first["paged"] and first["ncols"] == 1
+    assert _shown(first) == [("1.2", "definition")]  # a clause shown whole: its text and named number
+    # what no declared card shows is packed onto numbered cards after the declared ones
+    rest = [b for c in cards[1:] for b in c["blocks"]]
+    assert [c["name"] for c in cards[1:]] == ["card-1"]
+    assert [(b["number"], b.get("name")) for b in rest] == [("1.1", "Terrain")]
+    assert [c["index"] for c in cards] == [1, 2] and {c["count"] for c in cards} == {2}
+
+
+def test_show_text_and_show_a_definition_by_name() -> None:
+    cards = _cards(SERIES.replace("show 1.2\n", "show 1.3 text, 1.2 max_units, 1.1 entry_cost\n"),
+                   ruleset="S")
+    blocks = cards[0]["blocks"]
+    assert [(b["number"], b["kind"]) for b in blocks] == [("1.3", "definition"), ("1.2", "definition"),
+                                                          ("1.1", "definition")]
+    assert blocks[0]["blocks"] and blocks[0]["formulas"] == []  # the text alone (1.3 has no other block)
+    assert [f["key"] for f in blocks[1]["formulas"]] == ["max_units"] and blocks[1]["blocks"] == []
+    assert [f["key"] for f in blocks[2]["formulas"]] == ["entry_cost"]
+
+
+def test_a_game_inherits_the_series_cards_and_replaces_one_by_its_name() -> None:
+    cards = _cards(SERIES, GAME, ruleset="G")
+    terrain = cards[0]
+    assert terrain["name"] == "card-terrain" and terrain["title"] == "The game's terrain card"
+    assert terrain["paged"] and terrain["size"] == "letter"
+    # 1.1 whole: its list, whose table its text opens; 2.1, which no automatic card shows, as its text
+    assert _shown(terrain) == [("1.1", "Terrain"), ("2.1", "definition")]
+    assert _cards(SERIES, ruleset="S")[0]["title"] == "Stacking"  # the series keeps its own
+    assert all(b["number"] != "1.1" for c in _cards(SERIES, GAME, ruleset="G")[1:] for b in c["blocks"])
+
+
+def test_columns_break_where_the_tallest_column_is_shortest_keeping_the_order() -> None:
+    blocks = [{"est": e} for e in (100, 500, 300, 300)]
+    cols = view._fill_columns(blocks, 2)
+    assert [[b["est"] for b in c] for c in cols] == [[100, 500], [300, 300]]
+    three = view._fill_columns(blocks, 3)
+    assert [b for c in three for b in c] == blocks and len(three) == 3
+    assert max(sum(b["est"] + view.BLOCK_GAP for b in c) for c in three) == 600 + 2 * view.BLOCK_GAP
+    assert view._fill_columns([], 2) == [[]]
+
+
+def test_card_mistakes_are_located() -> None:
+    bad = SERIES.replace('size poker {\n  show 1.2', 'size pokr columns 5 {\n  show 1.9, 1.1 Terain')
+    result = compile_text(bad + '\ncard terrain "Again" {\n  show 1.1\n}\n')
+    found = sorted((d.code, d.span.line, d.message) for d in result.diagnostics)
+    codes = [c for c, _, _ in found]
+    assert codes.count("R120") == 4 and codes.count("R104") == 1, found
+    messages = " | ".join(m for _, _, m in found)
+    assert "unknown card size 'pokr'" in messages and "1, 2 or 3 columns" in messages
+    assert "shows 1.9, which is no clause" in messages and "1.1 declares no 'Terain'" in messages
+    assert "card 'terrain' is declared twice" in messages
+
+
+def test_a_card_too_full_for_its_size_is_a_warning_at_its_declaration() -> None:
+    long = SERIES.replace('"Rain halves movement."', '"' + "Rain halves movement and more. " * 80 + '"')
+    result = compile_text(long.replace("show 1.2\n", "show 1.3\n"))
+    assert result.ok
+    warns = [d for d in result.diagnostics if d.code == "R121"]
+    line = long.count("\n", 0, long.index("card terrain")) + 1
+    assert len(warns) == 1 and warns[0].severity == "warning" and warns[0].span.line == line
+    assert "poker card" in warns[0].message
+
+
+def test_the_formatter_keeps_a_card() -> None:
+    text = 'series S "S"\nrule 1.1 "A" {\n  text "x"\n}\ncard  a "A"  size poker columns 1 {show 1.1 ,1.1 text\n}\n'
+    once = format_text(text)
+    assert 'card a "A" size poker columns 1 {\n  show 1.1, 1.1 text\n}\n' in once
+    assert format_text(once) == once
+
+
+def test_every_size_fits_a_column_in_its_card() -> None:
+    for size in papers.SIZES.values():
+        for n in papers.COLUMNS:
+            assert view.card_capacity(size, n) > 0
+    assert view.card_capacity(papers.SIZES["letter"], 2) == view.COLUMN_HEIGHT
+    assert view.card_capacity(papers.SIZES["poker"], 1) < view.card_capacity(papers.SIZES["tarot"], 1)
+
+
+def test_every_shipped_layer_lays_out_its_own_cards() -> None:
+    from rulec.build import compile_sources, find_sources
+    sources, _ = find_sources([ROOT / "rules"])
+    result = compile_sources(sources)
+    assert result.ok
+    for name in ("OCS", "ZCS", "ACW"):
+        cards = view.cards(result.models, result.models[name])
+        assert cards and all(c["declared"] for c in cards), name  # nothing left over for automatic packing
+        assert all(c["est"] <= c["capacity"] for c in cards), name
+    dak = view.cards(result.models, result.models["DAK"])
+    assert [c["declared"] for c in dak[:-1]] == [c.name for c in result.models["OCS"].cards]
+    assert dak[-1]["declared"] is None and [b["kind"] for b in dak[-1]["blocks"]] == ["changes"]
+    assert not [d for d in result.diagnostics if d.code == "R121"]
+
+
+# ---- printed, in Chromium ------------------------------------------------------------------------
+
+needs_browser = pytest.mark.skipif(printing.find_chromium() is None or shutil.which("pdfinfo") is None,
+                                   reason="chromium and pdfinfo are not installed (Debian packages 'chromium' and "
+                                   "'poppler-utils'; .ci/run installs them)")
+
+FITS = """(() => { const c = document.querySelector('.card'); const main = c.querySelector('main');
+  const sized = c.classList.contains('sized');
+  const box = c.getBoundingClientRect(); const inner = [...c.querySelectorAll('section.block, footer')]
+    .map(e => e.getBoundingClientRect().bottom);
+  const pad = parseFloat(getComputedStyle(c).paddingTop);
+  const used = Math.max(...inner) - box.top - pad;  // a page card: from the top of its text to its footer
+  const over = main.scrollHeight > main.clientHeight + 1 || Math.max(...inner) > box.bottom + 1;
+  return {sized, used, overflow: sized ? over : used > 259 * 96 / 25.4 + 1,
+          width: box.width, height: box.height}; })()"""
+
+
+@needs_browser
+def test_a_poker_card_and_a_page_card_print_each_on_one_page_of_their_size(tmp_path: Path) -> None:
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "s.rules").write_text(SERIES, encoding="utf-8")
+    (rules / "g.rules").write_text(GAME, encoding="utf-8")
+    out = tmp_path / "out"
+    run = subprocess.run([sys.executable, "-m", "rulec", "build", "--rules", str(rules), "--out", str(out),
+                          "--cache", str(tmp_path / "cache")], capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    poker = out / "cards" / "s" / "card-terrain.pdf"
+    info = printing.pdf_info(poker)
+    assert info["Pages"] == "1"
+    w, h = (float(x) for x in info["Page size"].split()[0:3:2])
+    size = papers.SIZES["poker"]
+    for got, want in ((w, size.width_mm + 2 * size.bleed_mm), (h, size.height_mm + 2 * size.bleed_mm)):
+        assert abs(got / 72 * 25.4 - want) < 0.8, (got, want)  # points to mm: the trim and its bleed
+    assert not (out / "cards" / "s" / "card-terrain.letter.pdf").exists()  # a card of its own size only
+    page = out / "cards" / "g" / "card-terrain.letter.pdf"
+    assert printing.pdf_info(page)["Pages"] == "1"
+    assert printing.pdf_info(out / "cards" / "g" / "card-terrain.a4.pdf")["Pages"] == "1"
+    with printing.Browser.launch() as b:
+        for html in (out / "cards" / "s" / "card-terrain.html", out / "cards" / "g" / "card-terrain.html"):
+            with b.page(html.as_uri()) as p:
+                fits = p.evaluate(FITS)
+            assert fits["overflow"] is False, (html, fits)
+        with b.page((out / "cards" / "s" / "card-terrain.html").as_uri()) as p:
+            assert p.evaluate(FITS)["sized"] is True
+
+
+@needs_browser
+def test_the_shipped_declared_cards_do_not_overflow_in_the_browser() -> None:
+    cards = sorted((ROOT / "generated" / "cards").glob("*/card-*.html"))
+    assert cards
+    with printing.Browser.launch() as b:
+        for html in cards:
+            with b.page(html.as_uri()) as p:
+                fits = p.evaluate(FITS)
+            assert fits["overflow"] is False, (html.name, fits)
+
+
+def test_pdf_node_ids_become_their_rank_keeping_every_byte_offset() -> None:
+    one = b"<</ID (node00000028)>> <</ID (node00000031)>> [(node00000028) 3 0 R (node00000031) 4 0 R]"
+    two = one.replace(b"00000028", b"00000027").replace(b"00000031", b"00000030")
+    assert printing.normalise_pdf(one) == printing.normalise_pdf(two)
+    assert len(printing.normalise_pdf(one)) == len(one)
+    assert b"(node00000001)" in printing.normalise_pdf(one) and b"(node00000002)" in printing.normalise_pdf(one)
