@@ -210,7 +210,7 @@ def test_dak_lists_its_override_of_4_5a_f_and_its_exception_row(shipped: Result)
             "in [1.2](1-0-dak-and-the-series-rules/#12-game-specific-values-illustrative)) | (not in OCS) | "
             "jock\\_column: 1/2 when is combat and type ≠ HQ and formation = Jock Column and size = Company (ahead of "
             "the table's own rows) | ILLUSTRATIVE: a Jock Column company counts as 1/2 RE | "
-            "rules/dak/dak.rules:45 |") in dak
+            "rules/dak/dak.rules:41 |") in dak
     matrix = files["sheets/matrix.md"]
     assert "| Rule | OCS 4.3 | DAK II | fog\\_of\\_war (option) | Note |" in matrix
     assert ("| 4.6 re\\_size.jock\\_column (exception row) | (not in OCS) | ✓ jock\\_column: 1/2 when is combat and "
