@@ -183,6 +183,7 @@ class Row:
     value: Expr
     title: str | None
     span: Span
+    says: str | None = None  # the phrase a card prints for the value
 
 
 @dataclass(frozen=True)
@@ -192,6 +193,7 @@ class Limit:
     measure: Expr
     bound: Expr
     span: Span
+    says: str | None = None
 
 
 @dataclass(frozen=True)
@@ -233,12 +235,14 @@ class DefineDecl(Decl):
     body: Expr
     invariant: bool = False
     checks: str | None = None  # an invariant's field to blame
+    says: str | None = None
 
 
 @dataclass(frozen=True)
 class ConstDecl(Decl):
     title: str | None
     value: Expr
+    says: str | None = None
 
 
 @dataclass(frozen=True)
@@ -247,6 +251,7 @@ class TableDecl(Decl):
     returns: TypeRef
     title: str | None
     rows: tuple[Row, ...]
+    says: str | None = None
 
 
 @dataclass(frozen=True)

@@ -337,8 +337,8 @@ class AstBuilder:
         return ast.RecordField(str(c[0]), c[2], c[4], self._str(c[5]), span)
 
     def define(self, span: Span, c: list[Any]) -> ast.DefineDecl:
-        """"define" NAME [params] ["->" type] [STRING] "=" expr"""
-        return ast.DefineDecl(str(c[1]), span, c[2], c[4], self._str(c[5]), c[7])
+        """"define" NAME [params] ["->" type] [STRING] [says] "=" expr"""
+        return ast.DefineDecl(str(c[1]), span, c[2], c[4], self._str(c[5]), c[8], says=c[6])
 
     def invariant(self, span: Span, c: list[Any]) -> ast.DefineDecl:
         """"invariant" NAME params ["checks" NAME] [STRING] "=" expr"""
@@ -347,8 +347,8 @@ class AstBuilder:
                               invariant=True, checks=None if checks is None else str(checks))
 
     def const(self, span: Span, c: list[Any]) -> ast.ConstDecl:
-        """"const" NAME [STRING] "=" expr"""
-        return ast.ConstDecl(str(c[1]), span, self._str(c[2]), c[4])
+        """"const" NAME [STRING] [says] "=" expr"""
+        return ast.ConstDecl(str(c[1]), span, self._str(c[2]), c[5], says=c[3])
 
     def params(self, span: Span, c: list[Any]) -> tuple[ast.Param, ...]:
         """"(" [param ("," param)*] ")"."""
@@ -363,16 +363,16 @@ class AstBuilder:
         return expr
 
     def table(self, span: Span, c: list[Any]) -> ast.TableDecl:
-        """"table" NAME params "->" type [STRING] "{" row* "}"."""
-        return ast.TableDecl(str(c[1]), span, c[2], c[4], self._str(c[5]), tuple(c[7:-1]))
+        """"table" NAME params "->" type [STRING] [says] "{" row* "}"."""
+        return ast.TableDecl(str(c[1]), span, c[2], c[4], self._str(c[5]), tuple(c[8:-1]), says=c[6])
 
     def row_when(self, span: Span, c: list[Any]) -> ast.Row:
-        """NAME ":" "when" expr "=>" expr [STRING]"""
-        return ast.Row(str(c[0]), c[3], c[5], self._str(c[6]), span)
+        """NAME ":" "when" expr "=>" expr [STRING] [says]"""
+        return ast.Row(str(c[0]), c[3], c[5], self._str(c[6]), span, says=c[7])
 
     def row_otherwise(self, span: Span, c: list[Any]) -> ast.Row:
-        """NAME ":" "otherwise" "=>" expr [STRING]"""
-        return ast.Row(str(c[0]), None, c[4], self._str(c[5]), span)
+        """NAME ":" "otherwise" "=>" expr [STRING] [says]"""
+        return ast.Row(str(c[0]), None, c[4], self._str(c[5]), span, says=c[6])
 
     def limits(self, span: Span, c: list[Any]) -> ast.LimitsDecl:
         """"limits" NAME params [STRING] "{" _limit_item* "}"."""
@@ -385,8 +385,12 @@ class AstBuilder:
         return ast.Unless(c[1], self._str(c[2]), span)
 
     def limit(self, span: Span, c: list[Any]) -> ast.Limit:
-        """NAME [STRING] ":" expr "at" "most" expr"""
-        return ast.Limit(str(c[0]), self._str(c[1]), c[3], c[6], span)
+        """NAME [STRING] [says] ":" expr "at" "most" expr"""
+        return ast.Limit(str(c[0]), self._str(c[1]), c[4], c[7], span, says=c[2])
+
+    def says(self, span: Span, c: list[Any]) -> str:
+        """"says" STRING: the phrase a card prints."""
+        return self._text(c[1])
 
     def except_table(self, span: Span, c: list[Any]) -> ast.ExceptTable:
         """"except" dotted "{" row* "}"."""

@@ -366,11 +366,14 @@ def _define(node: Tree[Token], kids: list[Tree[Token] | Token], ind: int) -> lis
 
 
 def _row(node: Tree[Token], kids: list[Tree[Token] | Token], ind: int) -> list[_Line]:
-    """name: when cond => value "note": the note, then `=> value`, go to the next lines."""
+    """name: when cond => value "note" says "phrase": the note and phrase, then `=> value`, go to the
+    next lines."""
     arrow = _index(kids, "=>")
     assert arrow is not None
-    note = kids[-1] if isinstance(kids[-1], Token) and kids[-1].type == "STRING" else None
-    end = len(kids) - (note is not None)
+    end = len(kids)
+    while end > arrow + 2 and _trails(kids[end - 1]):
+        end -= 1
+    tail = kids[end:]  # the note, the phrase, or both
     main = _flat(_part(node, kids[:end]))
     if _fits(ind, main):
         lines = [_Line(ind, main, True)]
@@ -380,9 +383,18 @@ def _row(node: Tree[Token], kids: list[Tree[Token] | Token], ind: int) -> list[_
         if _fits(ind + 2, _flat(rhs)):
             return lines + [_Line(ind + 2, _flat(rhs))]
         lines += _out(_seq(_part(node, kids[arrow:end]), ind + 2, ind + 4), stmt=False)
-    if note is not None:
-        lines.append(_Line(ind + 2, [_tok_frag(note)]))
+    if tail and _fits(ind + 2, _flat(_part(node, tail))):
+        lines.append(_Line(ind + 2, _flat(_part(node, tail))))
+    else:
+        lines += [_Line(ind + 2, _flat(k) if isinstance(k, Tree) else [_tok_frag(k)]) for k in tail]
     return lines
+
+
+def _trails(kid: Tree[Token] | Token) -> bool:
+    """A row's note or its `says` phrase, which follow its value."""
+    if isinstance(kid, Tree):
+        return kid.data == "says"
+    return kid.type == "STRING"
 
 
 def _override(node: Tree[Token], kids: list[Tree[Token] | Token], ind: int) -> list[_Line]:

@@ -112,18 +112,19 @@ class LayerLowering:
             self.records.append(self.record(decl, o))
         elif isinstance(decl, ast.ConstDecl):
             value = self.expr(decl.value)
-            self.consts.append(m.ConstDef(decl.name, decl.title, value.t, value, o))
+            self.consts.append(m.ConstDef(decl.name, decl.title, value.t, value, o, says=decl.says))
         elif isinstance(decl, ast.DefineDecl):
             sig = self.signature(decl.name)
             params = self.params(decl.params or (), sig)
             self.defines.append(m.Define(decl.name, decl.title, params, sig.returns,
                                          cite_reads(self.expr(decl.body), params), o,
-                                         self.checked.invariants.get(id(decl)) if decl.invariant else None))
+                                         self.checked.invariants.get(id(decl)) if decl.invariant else None,
+                                         says=decl.says))
         elif isinstance(decl, ast.TableDecl):
             sig = self.signature(decl.name)
             params = self.params(decl.params, sig)
             rows = tuple(self.row(r, clause, params) for r in decl.rows)
-            self.tables.append(m.Table(decl.name, decl.title, params, sig.returns, rows, o))
+            self.tables.append(m.Table(decl.name, decl.title, params, sig.returns, rows, o, says=decl.says))
         else:
             self.limits.append(self.limits_(decl, o))
 
@@ -167,12 +168,13 @@ class LayerLowering:
 
     def row(self, r: ast.Row, clause: str | None, params: tuple[m.Param, ...] = ()) -> m.Row:
         when = None if r.when is None else cite_reads(self.expr(r.when), params)
-        return m.Row(r.label, r.title, when, cite_reads(self.expr(r.value), params), self.origin(clause, r.span))
+        return m.Row(r.label, r.title, when, cite_reads(self.expr(r.value), params), self.origin(clause, r.span),
+                     says=r.says)
 
     def limits_(self, decl: ast.LimitsDecl, o: m.Origin) -> m.Limits:
         unless = tuple(m.Condition(self.expr(u.cond), u.title, self.origin(o.clause, u.span)) for u in decl.unless)
         items = tuple(m.Limit(lim.name, lim.title, self.expr(lim.measure), self.expr(lim.bound),
-                              self.origin(o.clause, lim.span)) for lim in decl.limits)
+                              self.origin(o.clause, lim.span), says=lim.says) for lim in decl.limits)
         return m.Limits(decl.name, decl.title, self.params(decl.params, self.signature(decl.name)), unless, items, o)
 
     # ---- exceptions and overrides -----------------------------------------------------------

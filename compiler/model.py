@@ -344,6 +344,7 @@ class ConstDef:
     value: Expr
     origin: Origin
     overridden_by: tuple[Cite, ...] = ()
+    says: str | None = None  # the phrase a card prints for the value (`says "..."`)
 
 
 @dataclass(frozen=True, eq=False, slots=True, weakref_slot=True)
@@ -358,6 +359,7 @@ class Define:
     origin: Origin
     invariant: tuple[str, ...] | None = None
     overridden_by: tuple[Cite, ...] = ()
+    says: str | None = None
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -369,6 +371,7 @@ class Row:
     origin: Origin
     exception: bool = False  # a row an `except` of another clause put ahead of the table's own
     overridden_by: tuple[Cite, ...] = ()
+    says: str | None = None
 
 
 @dataclass(frozen=True, eq=False, slots=True, weakref_slot=True)
@@ -379,6 +382,7 @@ class Table:
     returns: Type
     rows: tuple[Row, ...]
     origin: Origin
+    says: str | None = None
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -399,6 +403,7 @@ class Limit:
     origin: Origin
     exempt: tuple[Condition, ...] = ()
     overridden_by: tuple[Cite, ...] = ()
+    says: str | None = None
 
 
 @dataclass(frozen=True, eq=False, slots=True, weakref_slot=True)

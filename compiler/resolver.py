@@ -153,11 +153,13 @@ class _Work:
             case m.NameTarget(kind="const", name=name):
                 for i in self.const_at.get(name, []):
                     k = self.consts[i]
-                    self.consts[i] = replace(k, value=_or(ov.value, k.value), overridden_by=(*k.overridden_by, cite))
+                    self.consts[i] = replace(k, value=_or(ov.value, k.value), overridden_by=(*k.overridden_by, cite),
+                                             says=None if ov.value is not None else k.says)
             case m.NameTarget(name=name):
                 for i in self.define_at.get(name, []):
                     d = self.defines[i]
-                    self.defines[i] = replace(d, body=_or(ov.value, d.body), overridden_by=(*d.overridden_by, cite))
+                    self.defines[i] = replace(d, body=_or(ov.value, d.body), overridden_by=(*d.overridden_by, cite),
+                                              says=None if ov.value is not None else d.says)
             case m.RowTarget(table=table, row=label):
                 for i in self.tables_at.get(table, []):
                     t = self.tables[i]
@@ -167,7 +169,8 @@ class _Work:
                 for i in self.limits_all.get(limits, []):
                     g = self.limits[i]
                     self.limits[i] = replace(g, items=tuple(
-                        replace(item, bound=_or(ov.bound, item.bound), overridden_by=(*item.overridden_by, cite))
+                        replace(item, bound=_or(ov.bound, item.bound), overridden_by=(*item.overridden_by, cite),
+                                says=None if ov.bound is not None else item.says)
                         if item.name == name else item for item in g.items))
 
 
@@ -197,10 +200,11 @@ def _set(mb: m.EnumMember, ov: m.Override) -> m.EnumMember:
 def _change_row(r: m.Row, ov: m.Override, cite: m.Cite) -> m.Row:
     """A row with an override's changes. The series' title describes the series' row: an override that
     changes what the row decides without a title of its own leaves the row untitled (warning R114),
-    so no answer or card prints "Battalions are 1/2 RE" beside a value of 1/3."""
+    so no answer or card prints "Battalions are 1/2 RE" beside a value of 1/3; its `says` phrase goes too."""
     changed = ov.when is not None or ov.value is not None
     return replace(r, when=r.when if ov.when is None else ov.when, value=_or(ov.value, r.value),
-                   title=ov.title or (None if changed else r.title), overridden_by=(*r.overridden_by, cite))
+                   title=ov.title or (None if changed else r.title), overridden_by=(*r.overridden_by, cite),
+                   says=None if changed else r.says)
 
 
 def _texts(title: str | None, texts: tuple[str, ...], notes: tuple[m.Note, ...], see: tuple[m.Ref, ...],

@@ -240,3 +240,63 @@ def test_pdf_node_ids_become_their_rank_keeping_every_byte_offset() -> None:
     assert printing.normalise_pdf(one) == printing.normalise_pdf(two)
     assert len(printing.normalise_pdf(one)) == len(one)
     assert b"(node00000001)" in printing.normalise_pdf(one) and b"(node00000002)" in printing.normalise_pdf(one)
+
+
+SAYS = '''
+series P "Phrases" version "1"
+
+rule 1.1 "Sizes" {
+  text "Battalions are half a Regimental Equivalent."
+  enum Size "Unit size" {
+    - battalion "Battalion"
+    - regiment "Regiment"
+  }
+  record Unit "A unit" {
+    size: Size = regiment
+  }
+  table re_size(u: Unit) -> number "RE size" says "RE by size" {
+    battalion: when u.size == battalion => 1/2 "Battalions are 1/2 RE" says "half an RE"
+    other: otherwise => 1 "Other sizes are 1 RE"
+  }
+  const max_re "The most RE in a hex" says "ten RE, no more" = 10
+  define doubled(u: Unit) -> number "RE counted twice" says "twice the unit's RE" = re_size(u) * 2
+  limits stacking(units: list of Unit) "Stacking" {
+    re "RE in a hex" says "ten RE": sum(re_size(u) for u in units) at most 10
+  }
+  example {
+    expect re_size(Unit { size: battalion }) == 1/2
+    expect doubled(Unit {}) == 2
+  }
+}
+
+card sizes "Sizes" {
+  show 1.1
+}
+'''
+
+
+def test_says_puts_the_designers_phrase_on_the_card_and_an_override_of_the_value_drops_it() -> None:
+    blocks = {(b["kind"], b.get("name")): b for b in _cards(SAYS, ruleset="P")[0]["blocks"]}
+    table = blocks[("sizes", "re_size")]
+    assert table["subtitle"] == "RE by size"
+    assert [r["value"] for r in table["rows"]] == ["half an RE", "1"]  # the other row in words, as before
+    assert blocks[("limits", "stacking")]["items"][0]["bound"] == "ten RE"
+    formulas = {f["key"]: f["value"] for f in blocks[("definition", None)]["formulas"]}
+    assert formulas == {"max_re": "ten RE, no more", "doubled": "twice the unit's RE"}
+    game = ('game Q "Smaller battalions" extends P "1"\n'
+            'override 1.1 re_size.battalion: 1/3 title "Battalions are 1/3 RE"\n'
+            'override 1.1 max_re: 12\n')
+    changed = {(b["kind"], b.get("name")): b for b in _cards(SAYS, game, ruleset="Q")[0]["blocks"]}
+    assert [r["value"] for r in changed[("sizes", "re_size")]["rows"]] == ["⅓", "1"]
+    assert {f["key"]: f["value"] for f in changed[("definition", None)]["formulas"]}["max_re"] == "12"
+
+
+def test_a_says_phrase_is_text_on_the_card_never_markup() -> None:
+    from rulec import sheets
+    hostile = SAYS.replace('says "half an RE"', 'says "<script>alert(1)</script> {{ 7*7 }} {{< x >}} &amp;"')
+    result = compile_text(hostile)
+    assert result.ok
+    html = sheets.cards(result.models, result.models["P"])["card-sizes.html"]
+    assert "<script>alert" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "{{ 7*7 }}" in html and "49" not in html.split("<body>")[1].split("</main>")[0]
+    assert "&amp;amp;" in html  # the phrase's own '&amp;' printed as it was written

@@ -313,7 +313,7 @@ class Words:
         match e:
             case m.Lit(t=t, v=v):
                 if isinstance(v, bool):
-                    return "true" if v else "false"
+                    return ("yes" if v else "no") if pretty else ("true" if v else "false")
                 if isinstance(t, (IntT, NumberT)):
                     return number_words(v, pretty)
                 return str(v)
@@ -337,7 +337,7 @@ class Words:
                     return lower_first(title)
                 shown = [a for a in args if not (isinstance(a, m.Var) and isinstance(a.t, RecordT))]
                 if len(shown) == len(args) and shown:
-                    return f"{_humanize(fn)}({', '.join(self.expr(a, pretty) for a in shown)})"
+                    return self._called(fn, [self.expr(a, pretty, _NOUN) for a in shown], outer)
                 return _humanize(fn)  # terrain_reductions(u, x) -> "terrain reductions"
             case m.Builtin() if pretty:
                 return self._builtin(e, outer)
@@ -396,8 +396,22 @@ class Words:
 
     # ---- the newer constructs in words -------------------------------------------------------
 
+    def _called(self, fn: str, args: list[str], outer: int) -> str:
+        """A call of a definition without a short title, in words: rounded(a / d) -> 'a / d, rounded';
+        screened_class_in_reaction(enemy, stays) -> 'screened class in reaction, for enemy and stays'."""
+        if len(args) == 1 and fn.endswith("ed") and "_" not in fn:
+            text = f"{args[0]}, {fn}"
+        else:
+            text = f"{_humanize(fn)}, for {' and '.join(args)}"
+        return f"({text})" if outer > _PHRASE else text
+
     def _builtin(self, e: m.Builtin, outer: int) -> str:
         fn, args = e.fn, e.args
+        if fn in ("floor", "ceil") and len(args) == 1:  # floor(ma) -> 'ma, rounded down'
+            text = f"{self.expr(args[0], True, _NOUN)}, rounded {'down' if fn == 'floor' else 'up'}"
+            return f"({text})" if outer > _PHRASE else text
+        if fn == "abs" and len(args) == 1:
+            return f"the size of {self.expr(args[0], True, _ATOM)}"
         if fn == "step" and len(args) == 2:
             return self._step(e, outer)
         if fn in ("min", "max") and len(args) >= 2:

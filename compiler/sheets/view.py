@@ -646,7 +646,7 @@ def size_tables(model: m.Resolved) -> list[dict[str, Any]]:
         for r in t.rows:
             cond = words.expr(r.when) if r.when is not None else "otherwise"
             const = r.value.v if isinstance(r.value, m.Lit) and isinstance(t.returns, BoolT) else None
-            value = words.value(r.value)
+            value = r.says or words.value(r.value)  # `says "..."`: the designer's phrase for it
             rows.append({"key": r.label, "rule": r.origin.clause or number,
                          "title": r.title or cond, "value": value, "yes": const,
                          "long": const is None and len(value) > LONG_VALUE,
@@ -658,7 +658,7 @@ def size_tables(model: m.Resolved) -> list[dict[str, Any]]:
         out.append({"kind": "sizes", "number": number, "name": t.name,
                     "numeric": isinstance(t.returns, (IntT, NumberT)), "lookup": isinstance(t.returns, EnumT),
                     "title": _clause_title(clauses, number),
-                    "subtitle": t.title or t.name, "rows": rows, "est": est})
+                    "subtitle": t.says or t.title or t.name, "rows": rows, "est": est})
     return out
 
 
@@ -675,7 +675,7 @@ def limit_lists(model: m.Resolved) -> list[dict[str, Any]]:
             return {"text": c.title or words.expr(c.cond), "rule": c.origin.clause or number}
 
         items: list[dict[str, Any]] = [{"key": i.name, "rule": i.origin.clause or number, "title": i.title or i.name,
-                  "bound": words.value(i.bound), "plain_bound": words.value(i.bound, pretty=False),
+                  "bound": i.says or words.value(i.bound), "plain_bound": words.value(i.bound, pretty=False),
                   "exempt": [cond(x) for x in i.exempt], "changed": _changed(i)} for i in g.items]
         unless: list[dict[str, Any]] = [cond(u) for u in g.unless]
         est = _head(number, _clause_title(clauses, number), g.title or g.name) + sum(
@@ -739,15 +739,15 @@ def clause_formulas(model: m.Resolved, number: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for c in consts.get(number, []):
         if c.title and c.name not in shown:
-            value = words.value(c.value)
+            value = c.says or words.value(c.value)
             out.append({"key": c.name, "title": c.title, "value": value, "items": [],
                         "long": len(value) > LONG_VALUE, "changed": _changed(c)})
     for d in defines.get(number, []):
         if isinstance(d.returns, BoolT):
             continue
-        items = conditions.outline(d.body) or []
-        value = "" if items else words.expr(d.body)
-        if len(value) > FORMULA_WORDS:
+        items = [] if d.says else conditions.outline(d.body) or []
+        value = d.says or ("" if items else words.expr(d.body))
+        if len(value) > FORMULA_WORDS and not d.says:
             value = ""
         out.append({"key": d.name, "title": d.title or d.name.replace("_", " "), "value": value,
                     "items": items, "long": len(value) > LONG_VALUE, "changed": _changed(d)})
@@ -879,9 +879,13 @@ def shown_blocks(model: m.Resolved, shown: m.Shown, found: list[dict[str, Any]],
     own = sorted((b for b in found if b["number"] == shown.number),
                  key=lambda b: _KIND_ORDER_ON_CARD.get(b["kind"], 9))
     if shown.name is None:
-        if own or clause is None:
+        if clause is None:
             return own
-        return [definition_block(clause, clause_formulas(model, clause.number))]
+        texts_shown = any(b["kind"] == "definition" or b.get("intro") for b in own)
+        formulas = clause_formulas(model, clause.number)
+        if texts_shown or not (clause.texts or formulas):
+            return own
+        return [definition_block(clause, formulas), *own]  # its text and what it computes first
     named = [b for b in own if b.get("name") == shown.name]
     if named or clause is None:
         return named

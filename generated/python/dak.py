@@ -1552,7 +1552,7 @@ EnemyKind_titles: Final[dict[EnemyKind, str]] = {
     'planes': 'Enemy planes',
 }
 
-# rules/ocs/ch4-general-concepts.rules:989  4.9a  What there is to know about the top unit
+# rules/ocs/ch4-general-concepts.rules:991  4.9a  What there is to know about the top unit
 TopUnitFact = Literal['strat_mode', 'dg', 'out_of_supply', 'internal_stocks', 'steps_lost']
 TopUnitFact_values: Final[tuple[TopUnitFact, ...]] = (
     'strat_mode', 'dg', 'out_of_supply', 'internal_stocks', 'steps_lost',
@@ -5322,21 +5322,21 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:983  4.9a
+# rules/ocs/ch4-general-concepts.rules:984  4.9a
 def shows_plane(h: Hex) -> bool:
     """Is there an Active plane in the hex for the enemy to see? (4.9a)."""
     # rule: any(is_air(u) and u.active for u in h.units)
     return any(UnitType_air[u.type] and u.active for u in h.units)
 
 
-# rules/ocs/ch4-general-concepts.rules:983  4.9a
+# rules/ocs/ch4-general-concepts.rules:984  4.9a
 def _t_shows_plane(h: Hex, _t: list[Cite]) -> bool:
     """shows_plane, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_9a)
     return any(_t_is_air(u, _t) and u.active for u in h.units)
 
 
-# rules/ocs/ch4-general-concepts.rules:983  4.9a
+# rules/ocs/ch4-general-concepts.rules:984  4.9a
 def explain_shows_plane(h: Hex) -> Answer[bool]:
     """Is there an Active plane in the hex for the enemy to see? (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5344,21 +5344,21 @@ def explain_shows_plane(h: Hex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(shows_plane, (('h', h, _DOMAINS_Hex_0), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:986  4.9a
+# rules/ocs/ch4-general-concepts.rules:987  4.9a
 def shown_plane(h: Hex) -> Unit:
     """The top Active plane, which the enemy may always see (units listed top first) (4.9a)."""
     # rule: first(u for u in h.units where is_air(u) and u.active)
     return _first(next((u for u in h.units if UnitType_air[u.type] and u.active), _NOTHING))
 
 
-# rules/ocs/ch4-general-concepts.rules:986  4.9a
+# rules/ocs/ch4-general-concepts.rules:987  4.9a
 def _t_shown_plane(h: Hex, _t: list[Cite]) -> Unit:
     """shown_plane, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_9a)
     return _first(next((u for u in h.units if _t_is_air(u, _t) and u.active), _NOTHING))
 
 
-# rules/ocs/ch4-general-concepts.rules:986  4.9a
+# rules/ocs/ch4-general-concepts.rules:987  4.9a
 def explain_shown_plane(h: Hex) -> Answer[Unit]:
     """The top Active plane, which the enemy may always see (units listed top first) (4.9a), with the rules that decided
     it.
@@ -5368,7 +5368,7 @@ def explain_shown_plane(h: Hex) -> Answer[Unit]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:998  4.9a
+# rules/ocs/ch4-general-concepts.rules:1000  4.9a
 def enemy_knows(fact: TopUnitFact) -> bool:
     """Is the enemy player entitled to know this about the top unit? (4.9a)."""
     return TopUnitFact_known[fact]
@@ -5389,26 +5389,26 @@ _ANSWERS_enemy_knows: Final[dict[tuple[TopUnitFact], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:998  4.9a
+# rules/ocs/ch4-general-concepts.rules:1000  4.9a
 def explain_enemy_knows(fact: TopUnitFact) -> Answer[bool]:
     """Is the enemy player entitled to know this about the top unit? (4.9a), with the rules that decided it."""
     return _ANSWERS_enemy_knows[(fact,)]
 
 
-# rules/ocs/ch4-general-concepts.rules:1001  4.9a
+# rules/ocs/ch4-general-concepts.rules:1003  4.9a
 def shows_hedgehog(h: Hex) -> bool:
     """The enemy may see a hedgehog in the hex (4.9a)."""
     return any(u.type == 'hedgehog' for u in h.units)
 
 
-# rules/ocs/ch4-general-concepts.rules:1001  4.9a
+# rules/ocs/ch4-general-concepts.rules:1003  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_9a)
     return any(u.type == 'hedgehog' for u in h.units)
 
 
-# rules/ocs/ch4-general-concepts.rules:1001  4.9a
+# rules/ocs/ch4-general-concepts.rules:1003  4.9a
 def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5865,7 +5865,7 @@ def may_detrain(u: Unit, x: RailHex) -> bool:
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:726
     if u.type == 'rail_repair' and (not x.in_ezoc) and (not x.enemy_units):
         return True
-    # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:935
+    # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:936
     _x_enemy_units = x.enemy_units
     if _x_enemy_units:
         return False
@@ -5899,7 +5899,7 @@ def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     if u.type == 'rail_repair' and (not x.in_ezoc) and (not x.enemy_units):
         _t.extend(_RULES_OCS_13_3e__OCS_13_3g_rail_repair_)
         return True
-    # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:935
+    # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:936
     if x.enemy_units:
         _t.extend(_RULES_OCS_13_3e__OCS_4_8c_enemy_units)
         return False
@@ -6967,10 +6967,10 @@ def explain_may_share_hex_with(mover: Mover, enemy: EnemyKind) -> Answer[bool]:
     return _ANSWERS_may_share_hex_with[(mover, enemy)]
 
 
-# rules/ocs/ch4-general-concepts.rules:973  4.9a
+# rules/ocs/ch4-general-concepts.rules:974  4.9a
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
-    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:974
+    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:975
     _h_units = h.units
     # rule: not any(has_zoc(u) for u in h.units)
     if not any(
@@ -6995,7 +6995,7 @@ def shown_combat_unit(h: Hex) -> Unit:
     ):
         # rule: first(u for u in h.units where is_combat(u))
         return _first(next((u for u in _h_units if UnitType_combat[u.type]), _NOTHING))
-    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:976
+    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:977
     # rule: any(u.mode == combat and attack_capable(u) for u in h.units)
     if any(
         (
@@ -7022,7 +7022,7 @@ def shown_combat_unit(h: Hex) -> Unit:
                 _NOTHING,
             )
         )
-    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:979
+    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:980
     # rule: first(u for u in h.units where has_zoc(u))
     return _first(
         next(
@@ -7052,23 +7052,23 @@ def shown_combat_unit(h: Hex) -> Unit:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:973  4.9a
+# rules/ocs/ch4-general-concepts.rules:974  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
-    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:974
+    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:975
     if not any(_t_has_zoc(u, _t) for u in h.units):
         _t.extend(_RULES_OCS_4_9a__OCS_4_9a_no_zoc)
         return _first(next((u for u in h.units if _t_is_combat(u, _t)), _NOTHING))
-    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:976
+    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:977
     if any(u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units):
         _t.extend(_RULES_OCS_4_9a__OCS_4_9a_combat_mode)
         return _first(next((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t)), _NOTHING))
-    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:979
+    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:980
     _t.extend(_RULES_OCS_4_9a__OCS_4_9a_exploitation)
     return _first(next((u for u in h.units if _t_has_zoc(u, _t)), _NOTHING))
 
 
-# rules/ocs/ch4-general-concepts.rules:973  4.9a
+# rules/ocs/ch4-general-concepts.rules:974  4.9a
 def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     """The combat unit the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
