@@ -315,6 +315,7 @@ class Rule:
     examples: tuple[Example, ...]
     span: Span
     overrides: tuple[Override, ...] = ()
+    illustrative: bool = False  # not quoted from a published source
 
 
 @dataclass(frozen=True)
@@ -411,6 +412,7 @@ class Card:
     span: Span
     size_span: Span | None = None
     columns_span: Span | None = None
+    illustrative: bool = False  # shows the illustrative clauses' values too
 
 
 Item = LayerDecl | InLayer | Ruleset | Card | Rule | External | Override | ExceptTable | ExceptLimit | Declaration

@@ -224,13 +224,14 @@ class AstBuilder:
 
     # -- cards
     def card(self, span: Span, c: list[Any]) -> ast.Card:
-        """"card" NAME STRING [card_size] [card_columns] "{" card_show* "}"."""
+        """"card" NAME STRING [card_size] [card_columns] [ILLUSTRATIVE] "{" card_show* "}"."""
         size: tuple[str, Span] | None = c[3]
         columns: tuple[int, Span] | None = c[4]
-        shows = tuple(x for group in c[6:-1] for x in group)
+        shows = tuple(x for group in c[7:-1] for x in group)
         return ast.Card(str(c[1]), self._text(c[2]), None if size is None else size[0],
                         None if columns is None else columns[0], shows, span,
-                        None if size is None else size[1], None if columns is None else columns[1])
+                        None if size is None else size[1], None if columns is None else columns[1],
+                        illustrative=c[5] is not None)
 
     def card_size(self, span: Span, c: list[Any]) -> tuple[str, Span]:
         return str(c[1]), self._tok_span(c[1])
@@ -247,8 +248,8 @@ class AstBuilder:
 
     # -- clauses
     def rule(self, span: Span, c: list[Any]) -> ast.Rule:
-        """"rule" RULENUM [STRING] [TEXT_ONLY] "{" _rule_item* "}"."""
-        number, title, text_only, body = c[1], c[2], c[3], c[5:-1]
+        """"rule" RULENUM [STRING] [TEXT_ONLY] [ILLUSTRATIVE] "{" _rule_item* "}"."""
+        number, title, text_only, illustrative, body = c[1], c[2], c[3], c[4], c[6:-1]
         return ast.Rule(
             number=str(number),
             title=self._str(title),
@@ -261,6 +262,7 @@ class AstBuilder:
             examples=tuple(b for b in body if isinstance(b, ast.Example)),
             span=span,
             overrides=tuple(b for b in body if isinstance(b, ast.Override)),
+            illustrative=illustrative is not None,
         )
 
     def external(self, span: Span, c: list[Any]) -> ast.External:

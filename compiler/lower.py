@@ -63,7 +63,8 @@ class LayerLowering:
             elif isinstance(item, ast.Card):
                 self.cards.append(m.Card(item.name, item.title, item.size, item.columns,
                                          tuple(m.Shown(x.number, x.name, self.origin(x.number, x.span))
-                                               for x in item.shows), self.origin(None, item.span)))
+                                               for x in item.shows), self.origin(None, item.span),
+                                         illustrative=item.illustrative))
         for decl, clause in declared(self.lay):
             self.decl(decl, clause)
         d = self.lay.decl
@@ -100,7 +101,7 @@ class LayerLowering:
 
     def clause(self, rule: ast.Rule) -> m.Clause:
         return m.Clause(rule.number, rule.title, rule.text_only, rule.texts, self.notes(rule.notes),
-                        self.refs(rule.see), self.origin(rule.number, rule.span))
+                        self.refs(rule.see), self.origin(rule.number, rule.span), illustrative=rule.illustrative)
 
     # ---- declarations -----------------------------------------------------------------
 

@@ -264,6 +264,7 @@ class Clause:
     see: tuple[Ref, ...]
     origin: Origin
     overridden_by: tuple[Cite, ...] = ()
+    illustrative: bool = False  # not quoted from a published source: marked on sheets, off player cards
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -605,6 +606,7 @@ class Card:
     columns: int | None
     shows: tuple[Shown, ...]
     origin: Origin
+    illustrative: bool = False  # shows the illustrative clauses' values too, marked
 
 
 @dataclass(frozen=True, eq=False, slots=True)

@@ -250,6 +250,7 @@ rule 1.1 "Sizes" {
   enum Size "Unit size" {
     - battalion "Battalion"
     - regiment "Regiment"
+    - division "Division"
   }
   record Unit "A unit" {
     size: Size = regiment
@@ -300,3 +301,59 @@ def test_a_says_phrase_is_text_on_the_card_never_markup() -> None:
     assert "<script>alert" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "{{ 7*7 }}" in html and "49" not in html.split("<body>")[1].split("</main>")[0]
     assert "&amp;amp;" in html  # the phrase's own '&amp;' printed as it was written
+
+
+ILLUSTRATIVE = '''
+game I "A game with placeholder values" extends P "1"
+
+rule 9.1 "Placeholders" illustrative {
+  text "Not quoted from the game's rules: a stand-in for its published value."
+  except re_size {
+    cadre: when u.size == regiment => 1/4 "A regiment counts as a quarter RE here"
+  }
+  const cadres "Cadres in the counter-mix" = 4
+  example {
+    expect re_size(Unit {}) == 1/4
+  }
+}
+'''
+
+
+def _rows(cards: list[dict[str, Any]]) -> list[str]:
+    return [r["key"] for c in cards for b in c["blocks"] if b["kind"] == "sizes" for r in b["rows"]]
+
+
+def test_illustrative_values_stay_off_player_cards_unless_a_card_asks_for_them() -> None:
+    plain = _cards(SAYS, ILLUSTRATIVE, ruleset="I")
+    assert "cadre" not in _rows(plain)
+    assert all(b["number"] != "9.1" for c in plain for b in c["blocks"])
+    asking = ILLUSTRATIVE + '\ncard placeholders "Placeholders" illustrative {\n  show 1.1 re_size, 9.1\n}\n'
+    cards = _cards(SAYS, asking, ruleset="I")
+    mine = cards[1]  # the series' card 'sizes' first, then this one
+    assert mine["declared"] == "placeholders"
+    rows = next(b for b in mine["blocks"] if b["kind"] == "sizes")["rows"]
+    assert [(r["key"], r["illustrative"]) for r in rows][0] == ("cadre", True)
+    assert any(b["number"] == "9.1" and b["illustrative"] for b in mine["blocks"])
+    assert "cadre" not in _rows([cards[0]])  # the series' card in the same game still leaves it off
+    from rulec import sheets
+    result = compile_text(SAYS, asking)
+    html = sheets.cards(result.models, result.models["I"])["card-placeholders.html"]
+    assert '<span class="tag ill">illustrative</span>' in html
+    page = next(t for rel, t in sheets.rule_sheet(result.models, result.models["I"]).items() if rel.startswith("9-"))
+    assert "*Illustrative: what this clause gives is not quoted from a published source" in page
+
+
+def test_a_card_says_whose_text_it_prints_when_a_later_layer_changed_a_value_under_it() -> None:
+    game = 'game G "G" extends S "1"\noverride 1.2 max_units: 2 note "Two in this game."\n'
+    block = _cards(SERIES, game, ruleset="G")[0]["blocks"][0]
+    assert block["number"] == "1.2" and block["text_from"] == {"layer": "S", "by": ["G"]}
+    assert _cards(SERIES, ruleset="S")[0]["blocks"][0]["text_from"] is None
+
+
+def test_dak_leaves_its_illustrative_jock_column_row_off_its_cards() -> None:
+    from rulec.build import compile_sources, find_sources
+    sources, _ = find_sources([ROOT / "rules"])
+    result = compile_sources(sources)
+    dak = view.cards(result.models, result.models["DAK"])
+    assert "jock_column" not in _rows(dak) and "battalion" in _rows(dak)
+    assert [e["key"] for c in dak for b in c["blocks"] if b["kind"] == "changes" for e in b["entries"]] == ["4.5a F"]

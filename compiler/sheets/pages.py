@@ -67,6 +67,7 @@ def clause_view(model: m.Resolved, clause: m.Clause, marks: set[str]) -> dict[st
         "see": cited(clause, " ".join([text] + [n.text for n in clause.notes])), "members": members,
         "changed": [o.layer for o in clause.overridden_by],
         "marked": number in marks or bool(clause.overridden_by),
+        "illustrative": clause.illustrative,
     }
 
 

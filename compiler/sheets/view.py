@@ -212,6 +212,7 @@ def changes(models: Mapping[str, m.Resolved], model: m.Resolved) -> list[dict[st
             "after": describe(model, ov.target),
             "notes": notes_view(ov.notes),
             "source": f"{ov.origin.file}:{ov.origin.line}",
+            "written_in": ov.origin.clause,
         })
     return sorted(out, key=lambda c: (rule_key(c["number"]), c["key"]))
 
@@ -636,6 +637,7 @@ def _clause_title(clauses: dict[str, m.Clause], number: str) -> str | None:
 
 def size_tables(model: m.Resolved) -> list[dict[str, Any]]:
     words = Words(model)
+    ill = illustrative_clauses(model)
     clauses = {c.number: c for c in model.clauses}
     out = []
     for t in model.tables:
@@ -648,6 +650,7 @@ def size_tables(model: m.Resolved) -> list[dict[str, Any]]:
             const = r.value.v if isinstance(r.value, m.Lit) and isinstance(t.returns, BoolT) else None
             value = r.says or words.value(r.value)  # `says "..."`: the designer's phrase for it
             rows.append({"key": r.label, "rule": r.origin.clause or number,
+                         "illustrative": (r.origin.clause or number) in ill,
                          "title": r.title or cond, "value": value, "yes": const,
                          "long": const is None and len(value) > LONG_VALUE,
                          "plain_value": words.value(r.value, pretty=False), "exception": r.exception,
@@ -664,6 +667,7 @@ def size_tables(model: m.Resolved) -> list[dict[str, Any]]:
 
 def limit_lists(model: m.Resolved) -> list[dict[str, Any]]:
     words = Words(model)
+    ill = illustrative_clauses(model)
     clauses = {c.number: c for c in model.clauses}
     out = []
     for g in model.limits:
@@ -672,9 +676,11 @@ def limit_lists(model: m.Resolved) -> list[dict[str, Any]]:
             continue
 
         def cond(c: m.Condition, number: str = number) -> dict[str, Any]:
-            return {"text": c.title or words.expr(c.cond), "rule": c.origin.clause or number}
+            return {"text": c.title or words.expr(c.cond), "rule": c.origin.clause or number,
+                    "illustrative": (c.origin.clause or number) in ill}
 
         items: list[dict[str, Any]] = [{"key": i.name, "rule": i.origin.clause or number, "title": i.title or i.name,
+                  "illustrative": (i.origin.clause or number) in ill,
                   "bound": i.says or words.value(i.bound), "plain_bound": words.value(i.bound, pretty=False),
                   "exempt": [cond(x) for x in i.exempt], "changed": _changed(i)} for i in g.items]
         unless: list[dict[str, Any]] = [cond(u) for u in g.unless]
@@ -826,20 +832,79 @@ def cards(models: Mapping[str, m.Resolved], model: m.Resolved) -> list[dict[str,
     texts = frozenset(b["number"] for b in lists if b["intro"] or b["formulas"])
     found = others + definitions(model, texts, frozenset(b["number"] for b in others))
     found.sort(key=lambda b: (rule_key(b["number"]), b["kind"]))
-    declared = [declared_card(model, card, found) for card in model.cards]
-    shown = {id(b) for card in declared for b in card["blocks"]}
-    topics: dict[str, list[dict[str, Any]]] = {}
+    ill = illustrative_clauses(model)
     for b in found:
-        if id(b) in shown:
+        b["illustrative"] = b["number"] in ill
+    plain = [x for x in (for_players(b) for b in found) if x is not None]
+    declared = [declared_card(model, card, found if card.illustrative else plain) for card in model.cards]
+    shown = {_block_key(b) for card in declared for b in card["blocks"]}
+    topics: dict[str, list[dict[str, Any]]] = {}
+    for b in plain:
+        if _block_key(b) in shown:
             continue
         topics.setdefault(section_of(b["number"]), []).append(b)
     groups = [(sec, topics[sec]) for sec in sorted(topics, key=rule_key)]
-    groups += [("changes", change_block(changes(models, model), model))] if model.overrides else []
+    told = [c for c in changes(models, model) if c["written_in"] not in ill]
+    groups += [("changes", change_block(told, model))] if told else []
     out = declared + _pack(model, groups)
+    changed = values_changed(model)
+    for card in out:
+        for b in card["blocks"]:
+            b["text_from"] = changed.get(b["number"] or "")
+            b.setdefault("illustrative", False)
     for i, card in enumerate(out, 1):
         card["index"] = i
         card["count"] = len(out)
     return out
+
+
+def values_changed(model: m.Resolved) -> dict[str, dict[str, Any]]:
+    """The clauses whose text is the series' (or an earlier layer's) while a later layer changed one of
+    their values: a card says whose text it prints, so "no more than three" above a game's ✓ 2 reads
+    as the series' words, not as the rule in force."""
+    items: list[Any] = [*model.consts, *model.defines, *model.limits]
+    items += [r for t in model.tables for r in t.rows] + [i for g in model.limits for i in g.items]
+    items += [mb for e in model.enums for mb in e.members]
+    out: dict[str, dict[str, Any]] = {}
+    clauses = {c.number: c for c in model.clauses}
+    for item in items:
+        clause = clauses.get(getattr(item, "origin").clause or "")
+        cites = getattr(item, "overridden_by", ())
+        if clause is None or clause.overridden_by or not clause.texts:
+            continue
+        by = [c.layer for c in cites if c.layer != clause.origin.layer]
+        if by:
+            entry = out.setdefault(clause.number, {"layer": clause.origin.layer, "by": []})
+            entry["by"] += [x for x in by if x not in entry["by"]]
+    return out
+
+
+def illustrative_clauses(model: m.Resolved) -> frozenset[str]:
+    """The clauses marked `illustrative`: what they give is not quoted from a published source."""
+    return frozenset(c.number for c in model.clauses if c.illustrative)
+
+
+def for_players(b: dict[str, Any]) -> dict[str, Any] | None:
+    """A block as a player's card shows it: without what illustrative clauses give (their blocks,
+    the rows and caps they add to other clauses' tables), which only a card that asks for them shows."""
+    if b.get("illustrative"):
+        return None
+    if b["kind"] == "sizes" and any(r["illustrative"] for r in b["rows"]):
+        return {**b, "rows": [r for r in b["rows"] if not r["illustrative"]]}
+    if b["kind"] == "limits" and any(i["illustrative"] or any(x["illustrative"] for x in i["exempt"])
+                                     for i in b["items"]):
+        items = [{**i, "exempt": [x for x in i["exempt"] if not x["illustrative"]]}
+                 for i in b["items"] if not i["illustrative"]]
+        return {**b, "items": items}
+    return b
+
+
+def _block_key(b: dict[str, Any]) -> tuple[Any, ...]:
+    """What a block is, to show it once: a definition block by what it holds (a clause's text, some of
+    its formulas), any other by its declaration."""
+    if b["kind"] == "definition":
+        return (b["number"], b["kind"], tuple(f["key"] for f in b["formulas"]), bool(b["blocks"]))
+    return (b["number"], b["kind"], b.get("name"))
 
 
 # ---- cards the designer declares ----------------------------------------------------------------
@@ -853,7 +918,7 @@ def declared_card(model: m.Resolved, card: m.Card, found: list[dict[str, Any]]) 
     picked: list[dict[str, Any]] = []
     for shown in card.shows:
         for b in shown_blocks(model, shown, found, clauses):
-            if all(b is not x for x in picked):
+            if all(_block_key(b) != _block_key(x) for x in picked):
                 picked.append(b)
     size = papers.SIZES[card.size] if card.size else papers.PAGE
     n = card.columns or (2 if size.width_mm > 120 else 1)
@@ -878,6 +943,14 @@ def shown_blocks(model: m.Resolved, shown: m.Shown, found: list[dict[str, Any]],
     clause = clauses.get(shown.number)
     own = sorted((b for b in found if b["number"] == shown.number),
                  key=lambda b: _KIND_ORDER_ON_CARD.get(b["kind"], 9))
+    made = _shown_blocks(model, shown, own, clause)
+    for b in made:
+        b.setdefault("illustrative", clause is not None and clause.illustrative)
+    return made
+
+
+def _shown_blocks(model: m.Resolved, shown: m.Shown, own: list[dict[str, Any]],
+                  clause: m.Clause | None) -> list[dict[str, Any]]:
     if shown.name is None:
         if clause is None:
             return own
