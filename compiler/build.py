@@ -156,11 +156,10 @@ def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, cros
 
 
 def card_fit(models: Mapping[str, m.Resolved]) -> list[Diagnostic]:
-    """R121 (a warning): a declared card whose blocks are estimated taller than its size holds."""
+    """R121 (a warning): a declared card whose blocks are estimated taller than its size holds, and a
+    block taller than a column of its card (declared or packed)."""
     out = []
     for model in models.values():
-        if not model.cards:
-            continue
         for o, message in sheets.view.card_overflows(models, model):
             out.append(Diagnostic(Span(o.file, o.line, o.col, o.line, o.col + len("card")), "R121", message,
                                   severity="warning", hint="show fewer blocks on it, give it more columns or a "
@@ -363,6 +362,7 @@ def iter_outputs(result: Result, validate: bool = True, work: Work | None = None
         for name in sorted(result.models):
             for emit in emitters:
                 yield from emit(result.models[name]).items()
+        ir.forget_lines()  # the IR files are written
         if result.models:
             for suite in SUITE_EMITTERS:
                 yield from suite(result.models, **({} if work is None else {"memo": work.values}))

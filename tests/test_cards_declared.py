@@ -140,10 +140,12 @@ def test_a_card_too_full_for_its_size_is_a_warning_at_its_declaration() -> None:
     long = SERIES.replace('"Rain halves movement."', '"' + "Rain halves movement and more. " * 80 + '"')
     result = compile_text(long.replace("show 1.2\n", "show 1.3\n"))
     assert result.ok
-    warns = [d for d in result.diagnostics if d.code == "R121"]
+    warns = [d for d in result.diagnostics if d.code == "R121" and "too full" in d.message]
     line = long.count("\n", 0, long.index("card terrain")) + 1
     assert len(warns) == 1 and warns[0].severity == "warning" and warns[0].span.line == line
     assert "poker card" in warns[0].message
+    block = [d for d in result.diagnostics if d.code == "R121" and "1.3 Weather is estimated taller" in d.message]
+    assert len(block) == 1 and block[0].span.line == long.count("\n", 0, long.index('rule 1.3')) + 1
 
 
 def test_the_formatter_keeps_a_card() -> None:

@@ -127,7 +127,7 @@ def block_csv(b: dict[str, Any]) -> tuple[str, str] | None:
 
 
 def _json_block(b: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in b.items() if k != "est"}
+    return {k: v for k, v in b.items() if k not in ("est", "origin")}  # the layout's, not the table's
 
 
 Values = tuple[list[str], list[list[Any]]] | None

@@ -614,7 +614,7 @@ def mark_tables(model: m.Resolved, before: m.Resolved | None) -> list[dict[str, 
                                    + sum(_lines(n["text"], 45) for c in r["changed"] for n in c["notes"]))
                      for r in rows)
                + formulas_height(formulas))
-        out.append({"kind": "marks", "number": number, "name": enum.name, "title": clause_title,
+        out.append({"kind": "marks", "number": number, "name": enum.name, "title": clause_title, "origin": enum.origin,
                     "subtitle": enum.title, "intro": intro, "show_keys": show_keys,
                     "declared": bool(enum.origin.clause), "legend": legend,
                     "columns": columns, "rows": rows, "formulas": formulas, "est": est})
@@ -658,7 +658,7 @@ def size_tables(model: m.Resolved) -> list[dict[str, Any]]:
         est = _head(number, _clause_title(clauses, number), t.title or t.name) + sum(
             ROW + LINE * (max(_lines(r["title"], 30), _lines(r["value"], 26)) - 1 if r["long"]
                           else _lines(r["title"], max(24, 64 - int(1.4 * len(r["value"])))) - 1) for r in rows)
-        out.append({"kind": "sizes", "number": number, "name": t.name,
+        out.append({"kind": "sizes", "number": number, "name": t.name, "origin": t.origin,
                     "numeric": isinstance(t.returns, (IntT, NumberT)), "lookup": isinstance(t.returns, EnumT),
                     "title": _clause_title(clauses, number),
                     "subtitle": t.says or t.title or t.name, "rows": rows, "est": est})
@@ -687,7 +687,7 @@ def limit_lists(model: m.Resolved) -> list[dict[str, Any]]:
         est = _head(number, _clause_title(clauses, number), g.title or g.name) + sum(
             LINE + 3 + LINE * (_lines(u["text"]) - 1) for u in unless) + sum(
             ROW + LINE * sum(_lines(x["text"], 55) for x in i["exempt"]) for i in items)
-        out.append({"kind": "limits", "number": number, "name": g.name,
+        out.append({"kind": "limits", "number": number, "name": g.name, "origin": g.origin,
                     "title": _clause_title(clauses, number), "subtitle": g.title or g.name,
                     "unless": unless, "items": items, "est": est})
     return out
@@ -811,7 +811,7 @@ def definition_block(clause: m.Clause, formulas: list[dict[str, Any]], text: boo
     est = _head(clause.number, clause.title) + 4 * max(0, len(paras) - 1) + LINE * sum(
         _lines(b["text"]) if b["kind"] == "p" else sum(_lines(i, 64) for i in b["items"]) for b in paras
     ) + formulas_height(formulas)
-    return {"kind": "definition", "number": clause.number, "title": clause.title,
+    return {"kind": "definition", "number": clause.number, "title": clause.title, "origin": clause.origin,
             "blocks": paras, "formulas": formulas, "changed": _changed(clause), "est": est}
 
 
@@ -824,7 +824,12 @@ def change_block(entries: list[dict[str, Any]], model: m.Resolved) -> list[dict[
 
 
 def cards(models: Mapping[str, m.Resolved], model: m.Resolved) -> list[dict[str, Any]]:
-    """The model's card blocks, grouped by section and packed onto one-page cards."""
+    """The model's card blocks, grouped by section and packed onto one-page cards (made once per model:
+    `rulec check` measures them, the build prints them)."""
+    return per_model(model, "cards", lambda md: _cards(models, md))
+
+
+def _cards(models: Mapping[str, m.Resolved], model: m.Resolved) -> list[dict[str, Any]]:
     layers = model.manifest.layers
     before = model_before(models, model, layers[-1]) if len(layers) > 1 else None
     lists = mark_tables(model, before)
@@ -994,9 +999,15 @@ def _fill_columns(picked: list[dict[str, Any]], n: int) -> list[list[dict[str, A
 
 
 def card_overflows(models: Mapping[str, m.Resolved], model: m.Resolved) -> list[tuple[m.Origin, str]]:
-    """The declared cards whose blocks are estimated taller than the card holds, each with what to say."""
+    """The declared cards whose blocks are estimated taller than the card holds, and the blocks taller
+    than a column of the card they are on, each with what to say."""
     out = []
     for card in cards(models, model):
+        for b in card["blocks"]:
+            if b["est"] + BLOCK_GAP > card["capacity"] and b.get("origin") is not None:
+                what = f"{b['number']} {b.get('name') or b['title'] or ''}".strip()
+                out.append((b["origin"], f"{what} is estimated taller than a column of a {card['size_title']}: "
+                            "no card of that size can hold it"))
         if card["declared"] is not None and card["est"] > card["capacity"]:
             over = round(100 * card["est"] / card["capacity"]) - 100
             out.append((card["origin"], f"card '{card['declared']}' is about {over}% too full for a "
