@@ -419,7 +419,7 @@ class Streamed:
 
     def texts(self) -> Iterator[tuple[str, str]]:
         for rel, text in with_bom(iter_outputs(self.result, self.validate, self.work), self.csv_bom):
-            if printing.is_card(rel):
+            if printing.is_card(rel) or printing.is_sheet(rel):
                 self.cards[rel] = text
             elif self.keep_modules and rel.startswith("python/") and rel.endswith(".py"):
                 self.modules[rel] = text

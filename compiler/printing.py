@@ -106,6 +106,10 @@ class Job:
     def sidecar_text(self, html: str) -> str:
         if self.paper == "preview":
             what = f"preview: screen, {PREVIEW['width']} px wide at {PREVIEW['scale']}x"
+        elif self.paper.startswith("sheet-"):
+            w, h = PAPERS[self.paper.removeprefix("sheet-")]
+            paper = self.paper.removeprefix("sheet-")
+            what = f"paper: {paper} ({w:.2f} x {h:.2f} in, no margins), cards with crop marks"
         elif self.paper not in PAPERS:
             size = papers.SIZES[self.paper]
             what = (f"paper: {size.name}, the card's own size ({size.title}, {size.bleed_mm:g} mm bleed on each "
@@ -121,6 +125,14 @@ class Job:
 def is_card(rel: str) -> bool:
     """A card's HTML, which is printed."""
     return re.fullmatch(r"cards/[^/]+/card-[A-Za-z0-9_]+\.html", rel) is not None
+
+
+_SHEET = re.compile(r"cards/[^/]+/sheet-[a-z0-9_]+-(letter|a4)\.html")
+
+
+def is_sheet(rel: str) -> bool:
+    """A sheet of small cards to cut out (sheets.view.imposed), which is printed on its paper."""
+    return _SHEET.fullmatch(rel) is not None
 
 
 _SIZED = re.compile(r'<article class="card sized"[^>]*? data-size="([a-z0-9_]+)"')
@@ -139,6 +151,8 @@ def jobs_for(files: dict[str, str]) -> list[Job]:
             else:
                 out += [Job(rel, f"{stem}.letter.pdf", "letter"), Job(rel, f"{stem}.a4.pdf", "a4")]
             out.append(Job(rel, f"{stem}.png", "preview"))
+        elif (sheet := _SHEET.fullmatch(rel)) is not None:
+            out.append(Job(rel, f"{rel[:-len('.html')]}.pdf", f"sheet-{sheet.group(1)}"))
     return out
 
 
@@ -175,10 +189,11 @@ def collect(files: dict[str, str], out_dir: Path, allow_print: bool) -> Prints:
     tmp = tempfile.mkdtemp(prefix=f"rulec-print-{os.getpid()}-")
     try:
         site = Path(tmp) / "site"
-        for job in todo:  # write the HTML where the browser can open it
-            page = site / job.source
-            page.parent.mkdir(parents=True, exist_ok=True)
-            page.write_text(files[job.source], encoding="utf-8")
+        for rel in files:  # every card's HTML where the browser can open it (a sheet shows its cards)
+            if is_card(rel) or is_sheet(rel):
+                page = site / rel
+                page.parent.mkdir(parents=True, exist_ok=True)
+                page.write_text(files[rel], encoding="utf-8")
         with Browser.launch(browser) as b:
             for job in todo:
                 url = (site / job.source).as_uri()
@@ -405,6 +420,8 @@ class Browser:
         """A PDF on Letter or A4 paper, or on a card's own size (papers.SIZES) with its bleed and no margin."""
         if paper in PAPERS:
             (width, height), margin = PAPERS[paper], MARGIN_IN
+        elif paper.startswith("sheet-"):  # the sheet sets its own page, with no margin
+            (width, height), margin = PAPERS[paper.removeprefix("sheet-")], 0
         else:
             size = papers.SIZES[paper]
             width, height = ((x + 2 * size.bleed_mm) / 25.4 for x in (size.width_mm, size.height_mm))

@@ -213,6 +213,10 @@ def test_a_poker_card_and_a_page_card_print_each_on_one_page_of_their_size(tmp_p
     for got, want in ((w, size.width_mm + 2 * size.bleed_mm), (h, size.height_mm + 2 * size.bleed_mm)):
         assert abs(got / 72 * 25.4 - want) < 0.8, (got, want)  # points to mm: the trim and its bleed
     assert not (out / "cards" / "s" / "card-terrain.letter.pdf").exists()  # a card of its own size only
+    # the poker card imposed for home printing, crop marks and all
+    for paper, points in (("letter", "612 x 792"), ("a4", "594.96 x 841.92")):
+        info = printing.pdf_info(out / "cards" / "s" / f"sheet-poker-{paper}.pdf")
+        assert info["Pages"] == "1" and info["Page size"].startswith(points), info
     page = out / "cards" / "g" / "card-terrain.letter.pdf"
     assert printing.pdf_info(page)["Pages"] == "1"
     assert printing.pdf_info(out / "cards" / "g" / "card-terrain.a4.pdf")["Pages"] == "1"
@@ -359,3 +363,28 @@ def test_dak_leaves_its_illustrative_jock_column_row_off_its_cards() -> None:
     dak = view.cards(result.models, result.models["DAK"])
     assert "jock_column" not in _rows(dak) and "battalion" in _rows(dak)
     assert [e["key"] for c in dak for b in c["blocks"] if b["kind"] == "changes" for e in b["entries"]] == ["4.5a F"]
+
+
+def test_small_cards_are_imposed_several_to_a_page_with_crop_marks_in_the_gutters() -> None:
+    cards = [{"name": f"card-c{i}", "title": f"C{i}", "paged": False, "size": "poker"} for i in range(11)]
+    sheets = {s["name"]: s for s in view.imposed(cards + [{"name": "card-page", "paged": True, "size": "letter"}])}
+    assert set(sheets) == {"sheet-poker-letter", "sheet-poker-a4"}  # pages are not imposed
+    a4, letter = sheets["sheet-poker-a4"], sheets["sheet-poker-letter"]
+    assert a4["per_page"] == 9 and [len(p) for p in a4["pages"]] == [9, 2]
+    assert letter["per_page"] == 6 and [len(p) for p in letter["pages"]] == [6, 5]
+    for sheet, paper in ((a4, papers.SIZES["a4"]), (letter, papers.SIZES["letter"])):
+        for page, marks in zip(sheet["pages"], sheet["marks"], strict=True):
+            assert len(marks) == 8 * len(page)  # two lines at each of four corners
+            for slot in page:  # every card inside the paper, margins kept
+                x, y = float(slot["x"]), float(slot["y"])
+                assert x >= view.SHEET_MARGIN_MM - 0.01 and y >= view.SHEET_MARGIN_MM - 0.01
+                assert x + 63 <= paper.width_mm - view.SHEET_MARGIN_MM + 0.01
+                assert y + 88 <= paper.height_mm - view.SHEET_MARGIN_MM + 0.01
+            # no mark falls on a card: each lies in a gutter or the margin
+            for k in marks:
+                mx, my = float(k["x"]), float(k["y"])
+                w, h = (view.MARK_MM, 0.2) if k["d"] == "h" else (0.2, view.MARK_MM)
+                for slot in page:
+                    x, y = float(slot["x"]), float(slot["y"])
+                    inside = mx + w > x + 0.01 and mx < x + 63 - 0.01 and my + h > y + 0.01 and my < y + 88 - 0.01
+                    assert not inside, (k, slot)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Iterator, Mapping, MutableMapping
@@ -119,6 +120,10 @@ def cards(models: Mapping[str, Resolved], model: Resolved,
     card_list = view.cards(models, model)
     for card in card_list:
         out[f"{card['name']}.html"] = env.get_template("card.html.j2").render(card=card, manifest=manifest)
+    for sheet in view.imposed(card_list):
+        for c in sheet["cards"]:
+            c["sha256"] = hashlib.sha256(out[c["file"]].encode("utf-8")).hexdigest()
+        out[f"{sheet['name']}.html"] = env.get_template("sheet.html.j2").render(sheet=sheet, manifest=manifest)
     out.update(export.tables(model, card_list, memo))
     return out
 

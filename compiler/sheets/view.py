@@ -873,7 +873,7 @@ def values_changed(model: m.Resolved) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     clauses = {c.number: c for c in model.clauses}
     for item in items:
-        clause = clauses.get(getattr(item, "origin").clause or "")
+        clause = clauses.get(item.origin.clause or "")
         cites = getattr(item, "overridden_by", ())
         if clause is None or clause.overridden_by or not clause.texts:
             continue
@@ -1027,6 +1027,57 @@ def _sized(size: papers.Size) -> dict[str, Any]:
 
 def _mm(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+SHEET_MARGIN_MM = 5  # the paper's edge a home printer leaves white
+GUTTER_MM = 5  # between cards: room for both cards' crop marks (nine poker cards on A4, six on Letter)
+MARK_GAP_MM, MARK_MM = 0.5, 2  # a crop mark starts this far from the card's corner and is this long
+
+
+def imposed(card_list: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The cards of their own size (poker, tarot, ...) laid out several to a page of Letter and of A4,
+    cut to their trim with crop marks in the gutters: one sheet per size and paper."""
+    out = []
+    sized = [c for c in card_list if not c["paged"]]
+    for name in sorted({c["size"] for c in sized}, key=list(papers.SIZES).index):
+        size = papers.SIZES[name]
+        mine = [c for c in sized if c["size"] == name]
+        for paper in (papers.SIZES["letter"], papers.SIZES["a4"]):
+            cols, rows = (max(1, int((room - 2 * SHEET_MARGIN_MM + GUTTER_MM) // (trim + GUTTER_MM)))
+                          for room, trim in ((paper.width_mm, size.width_mm), (paper.height_mm, size.height_mm)))
+            left = (paper.width_mm - cols * size.width_mm - (cols - 1) * GUTTER_MM) / 2
+            top = (paper.height_mm - rows * size.height_mm - (rows - 1) * GUTTER_MM) / 2
+            pages: list[list[dict[str, Any]]] = []
+            marks: list[list[dict[str, str]]] = []
+            for i, card in enumerate(mine):
+                n = i % (cols * rows)
+                if n == 0:
+                    pages.append([])
+                    marks.append([])
+                x = left + (n % cols) * (size.width_mm + GUTTER_MM)
+                y = top + (n // cols) * (size.height_mm + GUTTER_MM)
+                pages[-1].append({"x": _mm(x), "y": _mm(y), "file": f"{card['name']}.html", "title": card["title"]})
+                marks[-1] += _crop_marks(x, y, size.width_mm, size.height_mm)
+            out.append({"name": f"sheet-{name}-{paper.name}", "size": name, "size_title": size.title,
+                        "paper": paper.name, "paper_title": paper.title, "paper_w": _mm(paper.width_mm),
+                        "paper_h": _mm(paper.height_mm), "trim_w": _mm(size.width_mm), "trim_h": _mm(size.height_mm),
+                        "bleed": _mm(size.bleed_mm), "per_page": cols * rows, "mark": _mm(MARK_MM),
+                        "page_w": _mm(size.width_mm + 2 * size.bleed_mm),
+                        "page_h": _mm(size.height_mm + 2 * size.bleed_mm),
+                        "pages": pages, "marks": marks, "cards": [{"file": f"{c['name']}.html"} for c in mine]})
+    return out
+
+
+def _crop_marks(x: float, y: float, w: float, h: float) -> list[dict[str, str]]:
+    """Two short lines at each corner of a card's trim, outside it, along its edges."""
+    marks = []
+    for cx, sx in ((x, -1), (x + w, 1)):
+        for cy, sy in ((y, -1), (y + h, 1)):
+            hx = cx + MARK_GAP_MM if sx > 0 else cx - MARK_GAP_MM - MARK_MM
+            vy = cy + MARK_GAP_MM if sy > 0 else cy - MARK_GAP_MM - MARK_MM
+            marks.append({"d": "h", "x": _mm(hx), "y": _mm(cy)})
+            marks.append({"d": "v", "x": _mm(cx), "y": _mm(vy)})
+    return marks
 
 
 def card_capacity(size: papers.Size, columns: int = 2) -> int:
