@@ -15,7 +15,7 @@ import pytest
 from conftest import compile_text
 
 from rulec import __version__
-from rulec.emit_python import ruleset_hash
+from rulec.emit_python import emit_python, ruleset_hash
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -132,6 +132,11 @@ def test_a_rule_named_like_the_modules_own_api_keeps_both() -> None:
 def test_an_overridden_value_says_which_layer_changed_it() -> None:
     text = (ROOT / "generated" / "python" / "dak.py").read_text(encoding="utf-8")
     assert "    'F': False,  # overridden by DAK: In either edition of DAK, units do not negate" in text
-    assert "# overridden by DAK: ILLUSTRATIVE: 30 truck counters" in text  # a const a game changed
+    game = compile_text('series S "S" version "1"\nrule 1.1 "Stacking" {\n  const most "Most units" = 3\n'
+                        '  define ok(n: int) -> bool "Allowed?" = n <= most\n  example {\n    expect ok(3)\n  }\n}\n',
+                        'game G "G" extends S "1"\noverride 1.1 most: 2\n  note "Two in this game."\n')
+    assert game.ok
+    emitted = next(iter(emit_python(game.models["G"]).values()))
+    assert "# overridden by G: Two in this game." in emitted  # a const a game changed
     ocs = (ROOT / "generated" / "python" / "ocs.py").read_text(encoding="utf-8")
     assert "# overridden by" not in ocs  # the series overrides nothing

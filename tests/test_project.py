@@ -74,7 +74,7 @@ def test_init_then_every_command(inside: Path, capsys: pytest.CaptureFixture[str
     (game / "rulec.toml").write_text(toml.replace('rulesets = ["NORTHRIDGE"]', 'rulesets = ["NORTHRIDGE", "SIB"]'))
     os.chdir(game / "rules" / "northridge")  # from a subfolder: the project is found above
     rc, out, err = run(capsys, "check")
-    assert (rc, out) == (0, "ok: 6 files, rulesets NORTHRIDGE, OCS, SIB\n"), err
+    assert (rc, out) == (0, "ok: 7 files, rulesets NORTHRIDGE, OCS, SIB\n"), err  # OCS's five, the game's two
     rc, out, err = run(capsys, "build", "--no-print")
     assert rc == 0, err
     assert "for NORTHRIDGE, SIB" in out
