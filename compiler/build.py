@@ -387,6 +387,9 @@ def prints_of(files: dict[str, str], out_dir: Path, allow_print: bool) -> tuple[
         notes += [f"  not printed: {rel}" for rel in prints.missing[:MAX_LISTED]]
         if len(prints.missing) > MAX_LISTED:
             notes.append(f"  ... and {len(prints.missing) - MAX_LISTED} more")
+    for rel in prints.overflowing:
+        notes.append(f"warning: {rel} runs past its page as Chromium lays it out: show less on it, give it "
+                     "more columns or a larger size")
     return prints.files, notes
 
 

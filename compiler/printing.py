@@ -23,7 +23,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +42,17 @@ MARGIN_IN = 10 / 25.4
 PREVIEW = {"width": 860, "scale": 1.5}
 PDF_DATE = re.compile(rb"/(CreationDate|ModDate) \(D:[0-9]{14}[^)]{0,12}\)")
 FIXED_DATE = b"D:20000101000000Z"
+
+
+# A card's content past its page: the bottom of its last block or footer below the card's own box (a
+# card of its own size, whose box is its page) or more than 259 mm below its top (a page card).
+OVERFLOWS = """(() => { const c = document.querySelector('.card'); if (!c) return false;
+  const box = c.getBoundingClientRect(); const pad = parseFloat(getComputedStyle(c).paddingTop);
+  const ends = [...c.querySelectorAll('section.block, footer')].map(e => e.getBoundingClientRect().bottom);
+  const bottom = Math.max(...ends);
+  if (c.classList.contains('sized')) { const main = c.querySelector('main');
+    return main.scrollHeight > main.clientHeight + 1 || bottom > box.bottom + 1; }
+  return bottom - box.top - pad > 259 * 96 / 25.4 + 1; })()"""
 
 
 class PrintError(RuntimeError):
@@ -163,6 +174,7 @@ class Prints:
     printed: int = 0
     missing: list[str] | None = None
     why: str | None = None
+    overflowing: list[str] = field(default_factory=list)  # cards whose content runs past their page
 
 
 def collect(files: dict[str, str], out_dir: Path, allow_print: bool) -> Prints:
@@ -197,7 +209,12 @@ def collect(files: dict[str, str], out_dir: Path, allow_print: bool) -> Prints:
         with Browser.launch(browser) as b:
             for job in todo:
                 url = (site / job.source).as_uri()
-                data = b.screenshot(url) if job.paper == "preview" else b.pdf(url, job.paper)
+                if job.paper == "preview":
+                    data = b.screenshot(url)
+                    if b.overflows(url):
+                        result.overflowing.append(job.source)
+                else:
+                    data = b.pdf(url, job.paper)
                 result.files[job.target] = data
                 result.files[job.sidecar] = job.sidecar_text(files[job.source])
                 result.printed += 1
@@ -432,6 +449,12 @@ class Browser:
                 "marginLeft": margin, "marginRight": margin, "printBackground": True,
                 "preferCSSPageSize": paper not in PAPERS, "displayHeaderFooter": False})["data"]
         return normalise_pdf(base64.b64decode(data))
+
+    def overflows(self, url: str) -> bool:
+        """Whether a card's content runs past its page, measured as the browser lays it out: a card of
+        its own size past its trim box, a page card past the 259 mm both Letter and A4 give it."""
+        with self.page(url) as p:
+            return bool(p.evaluate(OVERFLOWS))
 
     def screenshot(self, url: str, selector: str = ".card") -> bytes:
         """A PNG of the element (the card as the screen shows it), at PREVIEW scale."""

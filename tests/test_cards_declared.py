@@ -184,15 +184,8 @@ needs_browser = pytest.mark.skipif(printing.find_chromium() is None or shutil.wh
                                    reason="chromium and pdfinfo are not installed (Debian packages 'chromium' and "
                                    "'poppler-utils'; .ci/run installs them)")
 
-FITS = """(() => { const c = document.querySelector('.card'); const main = c.querySelector('main');
-  const sized = c.classList.contains('sized');
-  const box = c.getBoundingClientRect(); const inner = [...c.querySelectorAll('section.block, footer')]
-    .map(e => e.getBoundingClientRect().bottom);
-  const pad = parseFloat(getComputedStyle(c).paddingTop);
-  const used = Math.max(...inner) - box.top - pad;  // a page card: from the top of its text to its footer
-  const over = main.scrollHeight > main.clientHeight + 1 || Math.max(...inner) > box.bottom + 1;
-  return {sized, used, overflow: sized ? over : used > 259 * 96 / 25.4 + 1,
-          width: box.width, height: box.height}; })()"""
+FITS = """(() => ({sized: document.querySelector('.card').classList.contains('sized'),
+                   overflow: """ + printing.OVERFLOWS + """}))()"""
 
 
 @needs_browser
@@ -388,3 +381,17 @@ def test_small_cards_are_imposed_several_to_a_page_with_crop_marks_in_the_gutter
                     x, y = float(slot["x"]), float(slot["y"])
                     inside = mx + w > x + 0.01 and mx < x + 63 - 0.01 and my + h > y + 0.01 and my < y + 88 - 0.01
                     assert not inside, (k, slot)
+
+
+@needs_browser
+def test_the_build_says_which_card_runs_past_its_page_as_chromium_lays_it_out(tmp_path: Path) -> None:
+    fixture = ROOT / "tests" / "fixtures" / "diagnostics" / "R121-card-too-full"
+    run = subprocess.run([sys.executable, "-m", "rulec", "build", "--rules", str(fixture), "--out",
+                          str(tmp_path / "out"), "--cache", str(tmp_path / "cache")],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert "cards/big/card-terrain.html runs past its page as Chromium lays it out" in run.stderr
+    fits = subprocess.run([sys.executable, "-m", "rulec", "build", "--rules", str(ROOT / "rules"), "--out",
+                           str(tmp_path / "shipped"), "--cache", str(tmp_path / "cache2")],
+                          capture_output=True, text=True, timeout=600)
+    assert fits.returncode == 0 and "runs past its page" not in fits.stderr, fits.stderr
