@@ -291,6 +291,13 @@ def line(item: _Item, write: Callable[[_Item], IR]) -> str:
     return found
 
 
+def forget_lines() -> None:
+    """Let every item's IR line go (line() writes it again if asked): once the build has written its
+    rulesets' IR files, a game's sharing its series' lines, nothing reads them (20 MB of a
+    10,000-clause build, kept through its sheets and cards)."""
+    _LINES.clear()
+
+
 def canonical_of(item: _Item, write: Callable[[_Item], IR]) -> bytes:
     """canonical(write(item)), made once while the item lives (the interpreter's closure keys and
     the module's key read it)."""
