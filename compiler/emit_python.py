@@ -743,8 +743,8 @@ class ModuleEmitter:
         if not isinstance(returns, BoolT) or isinstance(d, m.Limits):
             return "()"
         domains = []
-        for (_, py, _), p in zip(pub, d.params, strict=True):
-            domains.append(f"({py!r}, {py}, {self.domain_code(p.t)})")
+        for (_, py, _), p in zip(pub, d.params, strict=True):  # named as the rules name it (l, not l_)
+            domains.append(f"({p.name!r}, {py}, {self.domain_code(p.t)})")
         return (f"() if _value else _would_change({self.public[d.name]}, ({''.join(x + ', ' for x in domains)}))")
 
     def domain_code(self, t: Type, depth: int = 0) -> str:

@@ -140,3 +140,11 @@ def test_an_overridden_value_says_which_layer_changed_it() -> None:
     assert "# overridden by G: Two in this game." in emitted  # a const a game changed
     ocs = (ROOT / "generated" / "python" / "ocs.py").read_text(encoding="utf-8")
     assert "# overridden by" not in ocs  # the series overrides nothing
+
+
+def test_would_change_names_a_parameter_as_the_rules_do_not_as_python_must() -> None:
+    """ACW's leader_casualty(l, roll): Python writes the parameter l_ (ruff's E741), the answer says l."""
+    from rulec.crosscheck import load_module
+    acw = load_module((ROOT / "generated" / "python" / "acw.py").read_text(encoding="utf-8"), "acw")
+    answer = acw.explain_leader_casualty(acw.Leader(stars=2, replacement=True), 1)
+    assert answer.value is False and "l.replacement = false" in answer.would_change

@@ -1194,7 +1194,7 @@ def explain_leader_casualty(l_: Leader, roll: int) -> Answer[bool]:
     return Answer(
         _value,
         _rules(_t),
-        () if _value else _would_change(leader_casualty, (('l_', l_, _DOMAINS_Leader_0), ('roll', roll, ()), )),
+        () if _value else _would_change(leader_casualty, (('l', l_, _DOMAINS_Leader_0), ('roll', roll, ()), )),
     )
 
 
