@@ -465,7 +465,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'OCS'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:9827a381aec3e9ec7a2be974d360dd2d'
+RULESET_HASH: Final = 'sha256:1ab1cb31865a9c4f46f908e33a6045de'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Operational Combat Series'
 SERIES: Final[str | None] = 'OCS'
@@ -1383,7 +1383,7 @@ MarkerSide_titles: Final[dict[MarkerSide, str]] = {
     'fueled': 'Fueled side',
 }
 
-# rules/ocs/ch13-specialized-units.rules:1352  13.8b  River hexside
+# rules/ocs/ch13-specialized-units.rules:1353  13.8b  River hexside
 River = Literal['no_river', 'minor_river', 'major_river']
 River_values: Final[tuple[River, ...]] = ('no_river', 'minor_river', 'major_river',)
 River_titles: Final[dict[River, str]] = {
@@ -1392,7 +1392,7 @@ River_titles: Final[dict[River, str]] = {
     'major_river': 'Major River',
 }
 
-# rules/ocs/ch13-specialized-units.rules:1454  13.8d  Construction task
+# rules/ocs/ch13-specialized-units.rules:1456  13.8d  Construction task
 Construction = Literal[
     'build_air_base',
     'improve_air_base',
@@ -1434,7 +1434,7 @@ Construction_costs_sp: Final[dict[Construction, bool]] = {
     'damage_port': False,
 }
 
-# rules/ocs/ch13-specialized-units.rules:1517  13.9  Type of consolidation
+# rules/ocs/ch13-specialized-units.rules:1519  13.9  Type of consolidation
 Consolidation = Literal['multi_step', 'formations', 'independent_joins', 'aircraft']
 Consolidation_values: Final[tuple[Consolidation, ...]] = ('multi_step', 'formations', 'independent_joins', 'aircraft',)
 Consolidation_titles: Final[dict[Consolidation, str]] = {
@@ -1502,7 +1502,7 @@ Transport_titles: Final[dict[Transport, str]] = {
     'shipping': 'Abstract shipping',
 }
 
-# rules/ocs/ch4-general-concepts.rules:902  4.8c  What moves, retreats or traces into the hex
+# rules/ocs/ch4-general-concepts.rules:903  4.8c  What moves, retreats or traces into the hex
 Mover = Literal['attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path']
 Mover_values: Final[tuple[Mover, ...]] = (
     'attack_capable_unit', 'other_ground_unit', 'ship', 'plane_on_mission', 'rail_or_supply_path',
@@ -1515,7 +1515,7 @@ Mover_titles: Final[dict[Mover, str]] = {
     'rail_or_supply_path': 'Rail transport or a supply path (traced through)',
 }
 
-# rules/ocs/ch4-general-concepts.rules:909  4.8c  Kind of enemy unit in the hex
+# rules/ocs/ch4-general-concepts.rules:910  4.8c  Kind of enemy unit in the hex
 EnemyKind = Literal['combat_units', 'noncombat_units', 'ships', 'planes']
 EnemyKind_values: Final[tuple[EnemyKind, ...]] = ('combat_units', 'noncombat_units', 'ships', 'planes',)
 EnemyKind_titles: Final[dict[EnemyKind, str]] = {
@@ -1525,7 +1525,7 @@ EnemyKind_titles: Final[dict[EnemyKind, str]] = {
     'planes': 'Enemy planes',
 }
 
-# rules/ocs/ch4-general-concepts.rules:991  4.9a  What there is to know about the top unit
+# rules/ocs/ch4-general-concepts.rules:993  4.9a  What there is to know about the top unit
 TopUnitFact = Literal['strat_mode', 'dg', 'out_of_supply', 'internal_stocks', 'steps_lost']
 TopUnitFact_values: Final[tuple[TopUnitFact, ...]] = (
     'strat_mode', 'dg', 'out_of_supply', 'internal_stocks', 'steps_lost',
@@ -3782,7 +3782,7 @@ def explain_marker_side(formation_fuel_paid: bool) -> Answer[MarkerSide]:
     return _ANSWERS_marker_side[(formation_fuel_paid,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1286  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1287  13.7a  Supply Concerns
 def traces_free(same_source_as_formation: bool, first_part: bool) -> bool:
     """Does this part of the formation trace supply for free? (13.7a)."""
     return same_source_as_formation or first_part
@@ -3796,13 +3796,13 @@ _ANSWERS_traces_free: Final[dict[tuple[bool, bool], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1286  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1287  13.7a  Supply Concerns
 def explain_traces_free(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """Does this part of the formation trace supply for free? (13.7a), with the rules that decided it."""
     return _ANSWERS_traces_free[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1290  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1291  13.7a  Supply Concerns
 def may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> bool:
     """May this part of the formation use the formation method of fueling? (13.7a)."""
     return same_source_as_formation or first_part
@@ -3816,26 +3816,26 @@ _ANSWERS_may_use_formation_fueling: Final[dict[tuple[bool, bool], Answer[bool]]]
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1290  13.7a  Supply Concerns
+# rules/ocs/ch13-specialized-units.rules:1291  13.7a  Supply Concerns
 def explain_may_use_formation_fueling(same_source_as_formation: bool, first_part: bool) -> Answer[bool]:
     """May this part of the formation use the formation method of fueling? (13.7a), with the rules that decided it."""
     return _ANSWERS_may_use_formation_fueling[(same_source_as_formation, first_part)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1309  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:1310  13.8  Engineer Functions
 def may_perform_engineering(u: Unit) -> bool:
     """Is this a unit type that can perform engineer functions? (13.8)."""
     return u.type in _SET_engineer_hq
 
 
-# rules/ocs/ch13-specialized-units.rules:1309  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:1310  13.8  Engineer Functions
 def _t_may_perform_engineering(u: Unit, _t: list[Cite]) -> bool:
     """may_perform_engineering, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_8)
     return u.type in _SET_engineer_hq
 
 
-# rules/ocs/ch13-specialized-units.rules:1309  13.8  Engineer Functions
+# rules/ocs/ch13-specialized-units.rules:1310  13.8  Engineer Functions
 def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     """Is this a unit type that can perform engineer functions? (13.8), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3845,7 +3845,7 @@ def explain_may_perform_engineering(u: Unit) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1326  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:1327  13.8a  Engineer-Capable
 def engineer_capable(u: Unit) -> bool:
     """Engineer-Capable (13.8a)."""
     _u_mode = u.mode
@@ -3853,14 +3853,14 @@ def engineer_capable(u: Unit) -> bool:
     return u.type in _SET_engineer_hq and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1326  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:1327  13.8a  Engineer-Capable
 def _t_engineer_capable(u: Unit, _t: list[Cite]) -> bool:
     """engineer_capable, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_8a)
     return _t_may_perform_engineering(u, _t) and _t_combat_or_dg_combat(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:1326  13.8a  Engineer-Capable
+# rules/ocs/ch13-specialized-units.rules:1327  13.8a  Engineer-Capable
 def explain_engineer_capable(u: Unit) -> Answer[bool]:
     """Engineer-Capable (13.8a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3868,7 +3868,7 @@ def explain_engineer_capable(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(engineer_capable, (('u', u, _DOMAINS_Unit_0), )))
 
 
-# rules/ocs/ch13-specialized-units.rules:1366  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1367  13.8b  Bridging
 def may_attack_across(
     possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool
 ) -> bool:
@@ -3904,7 +3904,7 @@ _ANSWERS_may_attack_across: Final[dict[tuple[bool, bool, bool, bool], Answer[boo
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1366  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1367  13.8b  Bridging
 def explain_may_attack_across(
     possible_as_printed: bool, possible_as_bridged: bool, bridged_by_engineers: bool, overrunning: bool
 ) -> Answer[bool]:
@@ -3914,7 +3914,7 @@ def explain_may_attack_across(
     return _ANSWERS_may_attack_across[(possible_as_printed, possible_as_bridged, bridged_by_engineers, overrunning)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1417  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1419  13.8c  Detrainable Creation
 def creates_detrainable(u: Unit) -> bool:
     """Does this unit make its railroad hex detrainable? (13.8c)."""
     _u_mode = u.mode
@@ -3922,14 +3922,14 @@ def creates_detrainable(u: Unit) -> bool:
     return u.type == 'hq' and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
 
 
-# rules/ocs/ch13-specialized-units.rules:1417  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1419  13.8c  Detrainable Creation
 def _t_creates_detrainable(u: Unit, _t: list[Cite]) -> bool:
     """creates_detrainable, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_8c)
     return u.type == 'hq' and _t_engineer_capable(u, _t)
 
 
-# rules/ocs/ch13-specialized-units.rules:1417  13.8c  Detrainable Creation
+# rules/ocs/ch13-specialized-units.rules:1419  13.8c  Detrainable Creation
 def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     """Does this unit make its railroad hex detrainable? (13.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -3939,7 +3939,7 @@ def explain_creates_detrainable(u: Unit) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1466  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1468  13.8d  Construction
 def may_construct(
     u: Unit,
     phase: Phase,
@@ -3966,7 +3966,7 @@ def may_construct(
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1466  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1468  13.8d  Construction
 def _t_may_construct(
     u: Unit,
     phase: Phase,
@@ -3988,7 +3988,7 @@ def _t_may_construct(
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1466  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1468  13.8d  Construction
 def explain_may_construct(
     u: Unit,
     phase: Phase,
@@ -4033,7 +4033,7 @@ def explain_may_construct(
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1472  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1474  13.8d  Construction
 def construction_costs_sp(task: Construction) -> bool:
     """Does this task cost SP? (13.8d)."""
     return Construction_costs_sp[task]
@@ -4081,13 +4081,13 @@ _ANSWERS_construction_costs_sp: Final[dict[tuple[Construction], Answer[bool]]] =
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1472  13.8d  Construction
+# rules/ocs/ch13-specialized-units.rules:1474  13.8d  Construction
 def explain_construction_costs_sp(task: Construction) -> Answer[bool]:
     """Does this task cost SP? (13.8d), with the rules that decided it."""
     return _ANSWERS_construction_costs_sp[(task,)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1524  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1526  13.9  Unit Consolidation
 def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool) -> bool:
     """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter;
     4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units
@@ -4102,7 +4102,7 @@ def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, tog
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1524  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1526  13.9  Unit Consolidation
 def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool, _t: list[Cite]) -> bool:
     """may_consolidate, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_9)
@@ -4115,7 +4115,7 @@ def _t_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, 
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1524  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1526  13.9  Unit Consolidation
 def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, together: bool) -> Answer[bool]:
     """May this unit take part in this consolidation now? (alike: ground units identical on both sides of the counter;
     4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units
@@ -4153,20 +4153,20 @@ def explain_may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: b
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1529  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1531  13.9  Unit Consolidation
 def step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> int:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9)."""
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1529  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1531  13.9  Unit Consolidation
 def _t_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int, _t: list[Cite]) -> int:
     """step_losses_after_consolidation, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_9)
     return max(0, kept_losses - (full_steps - removed_losses))
 
 
-# rules/ocs/ch13-specialized-units.rules:1529  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1531  13.9  Unit Consolidation
 def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, removed_losses: int) -> Answer[int]:
     """1) Step losses of the remaining unit (steps beyond full strength are lost) (13.9), with the rules that decided
     it.
@@ -4176,7 +4176,7 @@ def explain_step_losses_after_consolidation(full_steps: int, kept_losses: int, r
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch13-specialized-units.rules:1533  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1535  13.9  Unit Consolidation
 def keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> bool:
     """2) Does the unit swapped in carry the mode and markers of the unit it replaces? (13.9)."""
     return (
@@ -4188,7 +4188,7 @@ def keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> bool:
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1533  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1535  13.9  Unit Consolidation
 def _t_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit, _t: list[Cite]) -> bool:
     """keeps_modes_and_markers, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_9)
@@ -4201,7 +4201,7 @@ def _t_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit, _t: list[Cite])
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1533  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1535  13.9  Unit Consolidation
 def explain_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> Answer[bool]:
     """2) Does the unit swapped in carry the mode and markers of the unit it replaces? (13.9), with the rules that
     decided it.
@@ -4218,20 +4218,20 @@ def explain_keeps_modes_and_markers(replaced: Unit, swapped_in: Unit) -> Answer[
     )
 
 
-# rules/ocs/ch13-specialized-units.rules:1539  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1541  13.9  Unit Consolidation
 def may_convert_formation(from_formation: str, to_formation: str) -> bool:
     """2, 3) May a unit change formations this way? (13.9)."""
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1539  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1541  13.9  Unit Consolidation
 def _t_may_convert_formation(from_formation: str, to_formation: str, _t: list[Cite]) -> bool:
     """may_convert_formation, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_9)
     return to_formation != '' and (from_formation == '' or from_formation != to_formation)
 
 
-# rules/ocs/ch13-specialized-units.rules:1539  13.9  Unit Consolidation
+# rules/ocs/ch13-specialized-units.rules:1541  13.9  Unit Consolidation
 def explain_may_convert_formation(from_formation: str, to_formation: str) -> Answer[bool]:
     """2, 3) May a unit change formations this way? (13.9), with the rules that decided it."""
     _t: list[Cite] = []
@@ -4944,14 +4944,14 @@ def explain_may_spend_transported(u: Unit, by: Transport, alt_roll: bool, before
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:793  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:794  4.8b  Order of Stacking
 def ignores_dg(u: Unit) -> bool:
     """A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker) (4.8b)."""
     _u_type = u.type
     return u.mode != 'dg' or not (_u_type == 'sp' or (UnitType_air[_u_type] and (not u.active)))
 
 
-# rules/ocs/ch4-general-concepts.rules:793  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:794  4.8b  Order of Stacking
 def _t_ignores_dg(u: Unit, _t: list[Cite]) -> bool:
     """ignores_dg, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
@@ -4961,7 +4961,7 @@ def _t_ignores_dg(u: Unit, _t: list[Cite]) -> bool:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:793  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:794  4.8b  Order of Stacking
 def explain_ignores_dg(u: Unit) -> Answer[bool]:
     """A) SP and Inactive air units are never in Disorganized Mode (they ignore a DG marker) (4.8b), with the rules that
     decided it.
@@ -4971,7 +4971,7 @@ def explain_ignores_dg(u: Unit) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(ignores_dg, (('u', u, _DOMAINS_Unit_0), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:807  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:808  4.8b  Order of Stacking
 def hex_has_zoc(h: Hex) -> bool:
     """D) Does the hex have a ZOC? (With an HQ on top, the enemy player must be told.) (4.8b)."""
     # rule: any(has_zoc(u) for u in h.units)
@@ -4997,14 +4997,14 @@ def hex_has_zoc(h: Hex) -> bool:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:807  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:808  4.8b  Order of Stacking
 def _t_hex_has_zoc(h: Hex, _t: list[Cite]) -> bool:
     """hex_has_zoc, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
     return any(_t_has_zoc(u, _t) for u in h.units)
 
 
-# rules/ocs/ch4-general-concepts.rules:807  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:808  4.8b  Order of Stacking
 def explain_hex_has_zoc(h: Hex) -> Answer[bool]:
     """D) Does the hex have a ZOC? (With an HQ on top, the enemy player must be told.) (4.8b), with the rules that
     decided it.
@@ -5014,7 +5014,7 @@ def explain_hex_has_zoc(h: Hex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(hex_has_zoc, (('h', h, _DOMAINS_Hex_0), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:810  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:811  4.8b  Order of Stacking
 def active_planes_on_top(h: Hex) -> bool:
     """E) Is every Active plane on top of any ground units? (4.8b)."""
     _h_units = h.units
@@ -5030,7 +5030,7 @@ def active_planes_on_top(h: Hex) -> bool:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:810  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:811  4.8b  Order of Stacking
 def _t_active_planes_on_top(h: Hex, _t: list[Cite]) -> bool:
     """active_planes_on_top, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
@@ -5041,7 +5041,7 @@ def _t_active_planes_on_top(h: Hex, _t: list[Cite]) -> bool:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:810  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:811  4.8b  Order of Stacking
 def explain_active_planes_on_top(h: Hex) -> Answer[bool]:
     """E) Is every Active plane on top of any ground units? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5051,7 +5051,7 @@ def explain_active_planes_on_top(h: Hex) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:814  4.8b  Order of Stacking
 def active_fighter_on_top(h: Hex) -> bool:
     """E) If an Active fighter is in the stack, is it the top air unit? (4.8b)."""
     _h_units = h.units
@@ -5065,7 +5065,7 @@ def active_fighter_on_top(h: Hex) -> bool:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:814  4.8b  Order of Stacking
 def _t_active_fighter_on_top(h: Hex, _t: list[Cite]) -> bool:
     """active_fighter_on_top, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
@@ -5075,7 +5075,7 @@ def _t_active_fighter_on_top(h: Hex, _t: list[Cite]) -> bool:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:813  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:814  4.8b  Order of Stacking
 def explain_active_fighter_on_top(h: Hex) -> Answer[bool]:
     """E) If an Active fighter is in the stack, is it the top air unit? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5085,7 +5085,7 @@ def explain_active_fighter_on_top(h: Hex) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:817  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:818  4.8b  Order of Stacking
 def hedgehog_on_top(h: Hex) -> bool:
     """F) If a hedgehog is present, is it the top ground unit? (4.8b)."""
     _h_units = h.units
@@ -5097,7 +5097,7 @@ def hedgehog_on_top(h: Hex) -> bool:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:817  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:818  4.8b  Order of Stacking
 def _t_hedgehog_on_top(h: Hex, _t: list[Cite]) -> bool:
     """hedgehog_on_top, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
@@ -5107,7 +5107,7 @@ def _t_hedgehog_on_top(h: Hex, _t: list[Cite]) -> bool:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:817  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:818  4.8b  Order of Stacking
 def explain_hedgehog_on_top(h: Hex) -> Answer[bool]:
     """F) If a hedgehog is present, is it the top ground unit? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5115,7 +5115,7 @@ def explain_hedgehog_on_top(h: Hex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(hedgehog_on_top, (('h', h, _DOMAINS_Hex_0), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:820  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:821  4.8b  Order of Stacking
 def stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> bool:
     """Is the stack in the order C) to F) ask? (4.8b)."""
     _h_units = h.units
@@ -5201,7 +5201,7 @@ def stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> bool:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:820  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:821  4.8b  Order of Stacking
 def _t_stack_in_order(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> bool:
     """stack_in_order, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8b)
@@ -5213,7 +5213,7 @@ def _t_stack_in_order(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> bo
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:820  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:821  4.8b  Order of Stacking
 def explain_stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]:
     """Is the stack in the order C) to F) ask? (4.8b), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5228,7 +5228,7 @@ def explain_stack_in_order(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:927  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:928  4.8c  Enemy Stacks
 def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     """May move, retreat or trace into a hex with these enemy units (4.8c)."""
     # rule: all(may_share_hex_with(mover, e) for e in enemies)
@@ -5243,14 +5243,14 @@ def may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...]) -> bool:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:927  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:928  4.8c  Enemy Stacks
 def _t_may_enter_enemy_hex(mover: Mover, enemies: tuple[EnemyKind, ...], _t: list[Cite]) -> bool:
     """may_enter_enemy_hex, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8c)
     return all(_t_may_share_hex_with(mover, e, _t) for e in enemies)
 
 
-# rules/ocs/ch4-general-concepts.rules:927  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:928  4.8c  Enemy Stacks
 def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> Answer[bool]:
     """May move, retreat or trace into a hex with these enemy units (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5272,7 +5272,7 @@ def explain_may_enter_enemy_hex(mover: Mover, enemies: Sequence[EnemyKind]) -> A
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:931  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:932  4.8c  Enemy Stacks
 def ground_mover(u: Unit) -> Mover:
     """What kind of mover a ground unit is (4.8c)."""
     # rule: if attack_capable(u) then attack_capable_unit else other_ground_unit
@@ -5288,14 +5288,14 @@ def ground_mover(u: Unit) -> Mover:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:931  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:932  4.8c  Enemy Stacks
 def _t_ground_mover(u: Unit, _t: list[Cite]) -> Mover:
     """ground_mover, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_8c)
     return 'attack_capable_unit' if _t_attack_capable(u, _t) else 'other_ground_unit'
 
 
-# rules/ocs/ch4-general-concepts.rules:931  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:932  4.8c  Enemy Stacks
 def explain_ground_mover(u: Unit) -> Answer[Mover]:
     """What kind of mover a ground unit is (4.8c), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5303,21 +5303,21 @@ def explain_ground_mover(u: Unit) -> Answer[Mover]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:984  4.9a
+# rules/ocs/ch4-general-concepts.rules:986  4.9a
 def shows_plane(h: Hex) -> bool:
     """Is there an Active plane in the hex for the enemy to see? (4.9a)."""
     # rule: any(is_air(u) and u.active for u in h.units)
     return any(UnitType_air[u.type] and u.active for u in h.units)
 
 
-# rules/ocs/ch4-general-concepts.rules:984  4.9a
+# rules/ocs/ch4-general-concepts.rules:986  4.9a
 def _t_shows_plane(h: Hex, _t: list[Cite]) -> bool:
     """shows_plane, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_9a)
     return any(_t_is_air(u, _t) and u.active for u in h.units)
 
 
-# rules/ocs/ch4-general-concepts.rules:984  4.9a
+# rules/ocs/ch4-general-concepts.rules:986  4.9a
 def explain_shows_plane(h: Hex) -> Answer[bool]:
     """Is there an Active plane in the hex for the enemy to see? (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5325,21 +5325,21 @@ def explain_shows_plane(h: Hex) -> Answer[bool]:
     return Answer(_value, _rules(_t), () if _value else _would_change(shows_plane, (('h', h, _DOMAINS_Hex_0), )))
 
 
-# rules/ocs/ch4-general-concepts.rules:987  4.9a
+# rules/ocs/ch4-general-concepts.rules:989  4.9a
 def shown_plane(h: Hex) -> Unit:
     """The top Active plane, which the enemy may always see (units listed top first) (4.9a)."""
     # rule: first(u for u in h.units where is_air(u) and u.active)
     return _first(next((u for u in h.units if UnitType_air[u.type] and u.active), _NOTHING))
 
 
-# rules/ocs/ch4-general-concepts.rules:987  4.9a
+# rules/ocs/ch4-general-concepts.rules:989  4.9a
 def _t_shown_plane(h: Hex, _t: list[Cite]) -> Unit:
     """shown_plane, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_9a)
     return _first(next((u for u in h.units if _t_is_air(u, _t) and u.active), _NOTHING))
 
 
-# rules/ocs/ch4-general-concepts.rules:987  4.9a
+# rules/ocs/ch4-general-concepts.rules:989  4.9a
 def explain_shown_plane(h: Hex) -> Answer[Unit]:
     """The top Active plane, which the enemy may always see (units listed top first) (4.9a), with the rules that decided
     it.
@@ -5349,7 +5349,7 @@ def explain_shown_plane(h: Hex) -> Answer[Unit]:
     return Answer(_value, _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:1000  4.9a
+# rules/ocs/ch4-general-concepts.rules:1002  4.9a
 def enemy_knows(fact: TopUnitFact) -> bool:
     """Is the enemy player entitled to know this about the top unit? (4.9a)."""
     return TopUnitFact_known[fact]
@@ -5370,26 +5370,26 @@ _ANSWERS_enemy_knows: Final[dict[tuple[TopUnitFact], Answer[bool]]] = {
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:1000  4.9a
+# rules/ocs/ch4-general-concepts.rules:1002  4.9a
 def explain_enemy_knows(fact: TopUnitFact) -> Answer[bool]:
     """Is the enemy player entitled to know this about the top unit? (4.9a), with the rules that decided it."""
     return _ANSWERS_enemy_knows[(fact,)]
 
 
-# rules/ocs/ch4-general-concepts.rules:1003  4.9a
+# rules/ocs/ch4-general-concepts.rules:1005  4.9a
 def shows_hedgehog(h: Hex) -> bool:
     """The enemy may see a hedgehog in the hex (4.9a)."""
     return any(u.type == 'hedgehog' for u in h.units)
 
 
-# rules/ocs/ch4-general-concepts.rules:1003  4.9a
+# rules/ocs/ch4-general-concepts.rules:1005  4.9a
 def _t_shows_hedgehog(h: Hex, _t: list[Cite]) -> bool:
     """shows_hedgehog, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_9a)
     return any(u.type == 'hedgehog' for u in h.units)
 
 
-# rules/ocs/ch4-general-concepts.rules:1003  4.9a
+# rules/ocs/ch4-general-concepts.rules:1005  4.9a
 def explain_shows_hedgehog(h: Hex) -> Answer[bool]:
     """The enemy may see a hedgehog in the hex (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -5761,7 +5761,7 @@ def may_entrain(u: Unit, x: RailHex) -> bool:
     _u_type = u.type
     if _u_type == 'rail_repair' and (not x.in_ezoc):
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1421
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1423
     _u_mode = u.mode
     # rule: creates_detrainable(u) and detrainable(x) and not x.in_ezoc
     if (
@@ -5815,7 +5815,7 @@ def _t_may_entrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     if u.type == 'rail_repair' and (not x.in_ezoc):
         _t.extend(_RULES_OCS_13_3e__OCS_13_3g_rail_repair)
         return True
-    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1421
+    # hq_itself: 13.8c (OCS) rules/ocs/ch13-specialized-units.rules:1423
     if _t_creates_detrainable(u, _t) and _t_detrainable(x, _t) and (not x.in_ezoc):
         _t.extend(_RULES_OCS_13_3e__OCS_13_8c_hq_itself)
         return True
@@ -5846,7 +5846,7 @@ def may_detrain(u: Unit, x: RailHex) -> bool:
     # rail_repair: 13.3g (OCS) rules/ocs/ch13-specialized-units.rules:726
     if u.type == 'rail_repair' and (not x.in_ezoc) and (not x.enemy_units):
         return True
-    # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:936
+    # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:937
     _x_enemy_units = x.enemy_units
     if _x_enemy_units:
         return False
@@ -5880,7 +5880,7 @@ def _t_may_detrain(u: Unit, x: RailHex, _t: list[Cite]) -> bool:
     if u.type == 'rail_repair' and (not x.in_ezoc) and (not x.enemy_units):
         _t.extend(_RULES_OCS_13_3e__OCS_13_3g_rail_repair_)
         return True
-    # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:936
+    # enemy_units: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:937
     if x.enemy_units:
         _t.extend(_RULES_OCS_13_3e__OCS_4_8c_enemy_units)
         return False
@@ -6031,19 +6031,19 @@ def explain_may_place_reinforcements_in(
     ]
 
 
-# rules/ocs/ch13-specialized-units.rules:1358  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1359  13.8b  Bridging
 def bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> River:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b)."""
-    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1360
+    # overrun: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1361
     if overrunning:
         return river
-    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1361
+    # major: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1362
     if bridged_by_engineers and river == 'major_river':
         return 'minor_river'
-    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1362
+    # minor: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1363
     if bridged_by_engineers and river == 'minor_river':
         return 'no_river'
-    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1363
+    # unbridged: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1364
     return river
 
 
@@ -6063,7 +6063,7 @@ _ANSWERS_bridged: Final[dict[tuple[River, bool, bool], Answer[River]]] = {
 }
 
 
-# rules/ocs/ch13-specialized-units.rules:1358  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1359  13.8b  Bridging
 def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool) -> Answer[River]:
     """The hexside a friendly unit moving into or out of the engineers' hex pays for (13.8b), with the rules that
     decided it.
@@ -6071,12 +6071,12 @@ def explain_bridged(river: River, bridged_by_engineers: bool, overrunning: bool)
     return _ANSWERS_bridged[(river, bridged_by_engineers, overrunning)]
 
 
-# rules/ocs/ch13-specialized-units.rules:1371  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1372  13.8b  Bridging
 def bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool) -> bool:
     """Does this unit's bridging still stand? (leaving_own_hex_after_mode_change: the unit itself leaves its hex, having
     lost Engineer-Capable status by changing its mode or orientation) (13.8b).
     """
-    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1373
+    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1374
     _engineer_mode = engineer.mode
     _engineer_type = engineer.type
     # rule: engineer_capable(engineer)
@@ -6085,31 +6085,31 @@ def bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool) -> bo
         and (_engineer_mode == 'combat' or (_engineer_mode == 'dg' and engineer.oriented_to_combat))
     ):
         return True
-    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1374
+    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1375
     # rule: leaving_own_hex_after_mode_change and may_perform_engineering(engineer)
     if leaving_own_hex_after_mode_change and _engineer_type in _SET_engineer_hq:
         return True
-    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1376
+    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1377
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:1371  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1372  13.8b  Bridging
 def _t_bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool, _t: list[Cite]) -> bool:
     """bridge_usable, recording in _t each rule it uses."""
-    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1373
+    # capable: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1374
     if _t_engineer_capable(engineer, _t):
         _t.extend(_RULES_OCS_13_8b__OCS_13_8b_capable)
         return True
-    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1374
+    # own_bridge: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1375
     if leaving_own_hex_after_mode_change and _t_may_perform_engineering(engineer, _t):
         _t.extend(_RULES_OCS_13_8b__OCS_13_8b_own_bridge)
         return True
-    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1376
+    # gone: 13.8b (OCS) rules/ocs/ch13-specialized-units.rules:1377
     _t.extend(_RULES_OCS_13_8b__OCS_13_8b_gone)
     return False
 
 
-# rules/ocs/ch13-specialized-units.rules:1371  13.8b  Bridging
+# rules/ocs/ch13-specialized-units.rules:1372  13.8b  Bridging
 def explain_bridge_usable(engineer: Unit, leaving_own_hex_after_mode_change: bool) -> Answer[bool]:
     """Does this unit's bridging still stand? (leaving_own_hex_after_mode_change: the unit itself leaves its hex, having
     lost Engineer-Capable status by changing its mode or orientation) (13.8b), with the rules that decided it.
@@ -6719,10 +6719,10 @@ def explain_ma_after(u: Unit, by: Transport, alt_roll: bool) -> Answer[Number]:
     return Answer(_exact(_value), _rules(_t), ())
 
 
-# rules/ocs/ch4-general-concepts.rules:797  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:798  4.8b  Order of Stacking
 def zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> bool:
     """C) and D) Is the top combat unit one with a ZOC (or an HQ, when no enemy ground units are adjacent)? (4.8b)."""
-    # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:799
+    # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:800
     _h_units = h.units
     # rule: not any(has_zoc(u) for u in h.units)
     if not any(
@@ -6746,7 +6746,7 @@ def zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> bool:
         for u in _h_units
     ):
         return True
-    # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:800
+    # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:801
     # rule: first(has_zoc(u) for u in h.units where is_combat(u))
     if cast(
         'bool',
@@ -6778,41 +6778,41 @@ def zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> bool:
         ),
     ):
         return True
-    # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:802
+    # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:803
     # rule: first(u.type == hq for u in h.units where is_combat(u)) and not enemy_ground_adjacent
     if (
         cast('bool', _first(next((u.type == 'hq' for u in _h_units if UnitType_combat[u.type]), _NOTHING)))
         and (not enemy_ground_adjacent)
     ):
         return True
-    # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:804
+    # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:805
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:797  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:798  4.8b  Order of Stacking
 def _t_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool, _t: list[Cite]) -> bool:
     """zoc_unit_on_top, recording in _t each rule it uses."""
-    # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:799
+    # no_zoc: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:800
     if not any(_t_has_zoc(u, _t) for u in h.units):
         _t.extend(_RULES_OCS_4_8b__OCS_4_8b_no_zoc)
         return True
-    # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:800
+    # zoc_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:801
     if cast('bool', _first(next((_t_has_zoc(u, _t) for u in h.units if _t_is_combat(u, _t)), _NOTHING))):
         _t.extend(_RULES_OCS_4_8b__OCS_4_8b_zoc_on_top)
         return True
-    # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:802
+    # hq_on_top: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:803
     if (
         cast('bool', _first(next((u.type == 'hq' for u in h.units if _t_is_combat(u, _t)), _NOTHING)))
         and (not enemy_ground_adjacent)
     ):
         _t.extend(_RULES_OCS_4_8b__OCS_4_8b_hq_on_top)
         return True
-    # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:804
+    # buried: 4.8b (OCS) rules/ocs/ch4-general-concepts.rules:805
     _t.extend(_RULES_OCS_4_8b__OCS_4_8b_buried)
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:797  4.8b  Order of Stacking
+# rules/ocs/ch4-general-concepts.rules:798  4.8b  Order of Stacking
 def explain_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]:
     """C) and D) Is the top combat unit one with a ZOC (or an HQ, when no enemy ground units are adjacent)? (4.8b), with
     the rules that decided it.
@@ -6829,45 +6829,45 @@ def explain_zoc_unit_on_top(h: Hex, enemy_ground_adjacent: bool) -> Answer[bool]
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:916  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:917  4.8c  Enemy Stacks
 def may_share_hex_with(mover: Mover, enemy: EnemyKind) -> bool:
     """May enter a hex holding this kind of enemy unit (4.8c)."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:917
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:918
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:919
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:920
     if mover == 'ship' and enemy in _SET_noncombat_units_planes:
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:921
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:922
     if mover == 'plane_on_mission':
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:922
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:923
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:924
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:925
     return False
 
 
-# rules/ocs/ch4-general-concepts.rules:916  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:917  4.8c  Enemy Stacks
 def _t_may_share_hex_with(mover: Mover, enemy: EnemyKind, _t: list[Cite]) -> bool:
     """may_share_hex_with, recording in _t each rule it uses."""
-    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:917
+    # attack_capable: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:918
     if mover == 'attack_capable_unit' and enemy != 'combat_units':
         _t.extend(_RULES_OCS_4_8c__OCS_4_8c_attack_capable)
         return True
-    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:919
+    # ships: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:920
     if mover == 'ship' and enemy in _SET_noncombat_units_planes:
         _t.extend(_RULES_OCS_4_8c__OCS_4_8c_ships)
         return True
-    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:921
+    # planes: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:922
     if mover == 'plane_on_mission':
         _t.extend(_RULES_OCS_4_8c__OCS_4_8c_planes)
         return True
-    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:922
+    # paths: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:923
     if mover == 'rail_or_supply_path' and enemy != 'combat_units':
         _t.extend(_RULES_OCS_4_8c__OCS_4_8c_paths)
         return True
-    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:924
+    # unlisted: 4.8c (OCS) rules/ocs/ch4-general-concepts.rules:925
     _t.extend(_RULES_OCS_4_8c__OCS_4_8c_unlisted)
     return False
 
@@ -6931,16 +6931,16 @@ _ANSWERS_may_share_hex_with: Final[dict[tuple[Mover, EnemyKind], Answer[bool]]] 
 }
 
 
-# rules/ocs/ch4-general-concepts.rules:916  4.8c  Enemy Stacks
+# rules/ocs/ch4-general-concepts.rules:917  4.8c  Enemy Stacks
 def explain_may_share_hex_with(mover: Mover, enemy: EnemyKind) -> Answer[bool]:
     """May enter a hex holding this kind of enemy unit (4.8c), with the rules that decided it."""
     return _ANSWERS_may_share_hex_with[(mover, enemy)]
 
 
-# rules/ocs/ch4-general-concepts.rules:974  4.9a
+# rules/ocs/ch4-general-concepts.rules:976  4.9a
 def shown_combat_unit(h: Hex) -> Unit:
     """The combat unit the enemy may always see (units listed top first) (4.9a)."""
-    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:975
+    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:977
     _h_units = h.units
     # rule: not any(has_zoc(u) for u in h.units)
     if not any(
@@ -6965,7 +6965,7 @@ def shown_combat_unit(h: Hex) -> Unit:
     ):
         # rule: first(u for u in h.units where is_combat(u))
         return _first(next((u for u in _h_units if UnitType_combat[u.type]), _NOTHING))
-    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:977
+    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:979
     # rule: any(u.mode == combat and attack_capable(u) for u in h.units)
     if any(
         (
@@ -6992,7 +6992,7 @@ def shown_combat_unit(h: Hex) -> Unit:
                 _NOTHING,
             )
         )
-    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:980
+    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:982
     # rule: first(u for u in h.units where has_zoc(u))
     return _first(
         next(
@@ -7022,23 +7022,23 @@ def shown_combat_unit(h: Hex) -> Unit:
     )
 
 
-# rules/ocs/ch4-general-concepts.rules:974  4.9a
+# rules/ocs/ch4-general-concepts.rules:976  4.9a
 def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     """shown_combat_unit, recording in _t each rule it uses."""
-    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:975
+    # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:977
     if not any(_t_has_zoc(u, _t) for u in h.units):
         _t.extend(_RULES_OCS_4_9a__OCS_4_9a_no_zoc)
         return _first(next((u for u in h.units if _t_is_combat(u, _t)), _NOTHING))
-    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:977
+    # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:979
     if any(u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units):
         _t.extend(_RULES_OCS_4_9a__OCS_4_9a_combat_mode)
         return _first(next((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t)), _NOTHING))
-    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:980
+    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:982
     _t.extend(_RULES_OCS_4_9a__OCS_4_9a_exploitation)
     return _first(next((u for u in h.units if _t_has_zoc(u, _t)), _NOTHING))
 
 
-# rules/ocs/ch4-general-concepts.rules:974  4.9a
+# rules/ocs/ch4-general-concepts.rules:976  4.9a
 def explain_shown_combat_unit(h: Hex) -> Answer[Unit]:
     """The combat unit the enemy may always see (units listed top first) (4.9a), with the rules that decided it."""
     _t: list[Cite] = []
@@ -7233,8 +7233,21 @@ rebuild_mp_cost: Final[int] = 0
 # rules/ocs/ch13-specialized-units.rules:1024  13.5e  Eq to rebuild one truck
 eq_per_truck: Final[int] = 1
 
+# rules/ocs/ch13-specialized-units.rules:1237  13.7  B) Extra MP to move units into a Formation marker, or from it back
+# onto the map
+marker_mp_cost: Final[int] = 0
+
+# rules/ocs/ch13-specialized-units.rules:1350  13.8b  SP that bridging costs
+bridging_sp_cost: Final[int] = 0
+
+# rules/ocs/ch4-general-concepts.rules:709  4.8  MP that stacking or unstacking costs
+stacking_mp_cost: Final[int] = 0
+
 # rules/ocs/ch4-general-concepts.rules:712  4.8  The most RE of combat units in a hex
 max_stack_re: Final[int] = 10
+
+# rules/ocs/ch4-general-concepts.rules:900  4.8c  Extra MP to enter a hex with enemy units, in the cases allowed
+enemy_hex_mp_cost: Final[int] = 0
 
 
 # ---- input checked at the boundary ---------------------------------------------
@@ -7849,6 +7862,7 @@ __all__ = [
     'barrage_factors',
     'bridge_usable',
     'bridged',
+    'bridging_sp_cost',
     'captured_may_move_at_once',
     'combat_or_dg_combat',
     'combat_side',
@@ -7863,6 +7877,7 @@ __all__ = [
     'detrainable',
     'detrainable_for',
     'dg_result_removes_reserve',
+    'enemy_hex_mp_cost',
     'enemy_knows',
     'engineer_capable',
     'eq_for_air_steps',
@@ -8030,6 +8045,7 @@ __all__ = [
     'ma_share',
     'marker_may_be_on_map',
     'marker_may_hide_formation',
+    'marker_mp_cost',
     'marker_side',
     'max_stack_re',
     'may_attack',
@@ -8103,6 +8119,7 @@ __all__ = [
     'sizes_not_negative',
     'stack_in_order',
     'stacking',
+    'stacking_mp_cost',
     'step_losses_after_consolidation',
     'steps_not_negative',
     'steps_rebuildable',
