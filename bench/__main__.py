@@ -16,6 +16,7 @@ from pathlib import Path
 
 from . import checks as check_speed
 from . import compile as compile_speed
+from . import loop as designer_loop
 from .report import render, write_results
 from .timing import machine
 
@@ -30,7 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--write", type=Path, metavar="FILE", help="also write the table into FILE "
                    "(bench/RESULTS.md), keeping the reading written below it")
     p.add_argument("--json", type=Path, metavar="FILE", help="also write every raw sample as JSON")
-    p.add_argument("--only", choices=["checks", "compile"], help="run one half")
+    p.add_argument("--only", choices=["checks", "compile", "loop"],
+                   help="run one part: check speed, compile speed, or the designer's loop on the shipped rules")
     p.add_argument("--sizes", help="the corpus sizes, comma-separated (default: 1000,10000,100000; "
                    "quick: 50,500); the first two give the scaling figure, the second the cached ones")
     p.add_argument("-v", "--verbose", action="store_true", help="say what is being measured")
@@ -52,13 +54,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.only in (None, "compile"):
         compiled = compile_speed.measure(plan["sizes"], plan["cached"], plan["memory"],  # type: ignore[arg-type]
                                          plan["repeats"], progress)  # type: ignore[arg-type]
+    loop = None
+    if args.only == "loop" or (args.only is None and not args.quick):  # printing: a browser's seconds, full runs
+        loop = designer_loop.measure(2 if args.quick else 5, progress)
     info = {
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "mode": "quick" if args.quick else "full",
         "seconds": f"{time.perf_counter() - started:.0f}",
         **machine(),
     }
-    table = render(info, checks, compiled)
+    table = render(info, checks, compiled, loop)
     print(table)
     if args.write:
         write_results(args.write, table)
@@ -66,7 +71,8 @@ def main(argv: list[str] | None = None) -> int:
         raw = {"info": info,
                "checks": {c: {i: s if isinstance(s, str) else list(s.values) for i, s in d.items()}
                           for c, d in (checks or {}).items()},
-               "compile": compiled.to_json() if compiled else None}
+               "compile": compiled.to_json() if compiled else None,
+               "loop": loop.to_json() if loop else None}
         args.json.write_text(json.dumps(raw, indent=1) + "\n", encoding="utf-8")
     return 0
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .compile import CompileFigures
+from .loop import LoopFigures
 from .timing import Sample, paired
 
 START = "<!-- bench:start (written by python -m bench --write bench/RESULTS.md; do not edit by hand) -->"
@@ -145,6 +146,22 @@ def compile_rows(c: CompileFigures) -> list[Row]:
     return rows
 
 
+def loop_rows(lp: LoopFigures) -> list[Row]:
+    """The designer's loop on the shipped rules, each figure against its target in seconds."""
+    def held(figure: str, sample: Sample, limit: float) -> Row:
+        return Row(figure, sample, "s", "", None, f"≤ {limit:g} s", sample.median <= limit)
+
+    rows = [held("shipped rules: no-op rebuild (in process, no printing)", lp.noop, 0.3),
+            held("shipped rules: one-clause text edit (in process, no printing)", lp.one_clause, 0.5)]
+    if lp.printed_full is None or lp.one_card is None:
+        rows.append(Row("shipped rules: printing (not measured: no Chromium here)", None, "s"))
+        return rows
+    rows.append(held("shipped rules: full build with printing (a process, from nothing)", lp.printed_full, 5))
+    rows.append(held(f"shipped rules: one-card edit with printing (a process; {lp.reprinted} prints made again)",
+                     lp.one_card, 1))
+    return rows
+
+
 def _table(rows: list[Row]) -> list[str]:
     out = ["| figure | median | min | max | ratio | = | target | |",
            "| --- | ---: | ---: | ---: | --- | ---: | --- | --- |"]
@@ -160,7 +177,7 @@ def _table(rows: list[Row]) -> list[str]:
 
 
 def render(info: dict[str, str], checks: dict[str, dict[str, Sample | str]] | None,
-           compiled: CompileFigures | None) -> str:
+           compiled: CompileFigures | None, loop: LoopFigures | None = None) -> str:
     lines = [f"Benchmark ({info['mode']}), {info['date']}, {info['seconds']} s",
              "",
              f"- machine: {info['cpu']}, {info['cores']} cores, {info['memory']}, {info['os']}",
@@ -178,6 +195,11 @@ def render(info: dict[str, str], checks: dict[str, dict[str, Sample | str]] | No
                   "`rulec build` from nothing, card prints (a browser) excluded.", ""]
         lines += _table(compile_rows(compiled)) + [""]
         rows += compile_rows(compiled)
+    if loop:
+        lines += ["The designer's loop on the shipped rules (bench/loop.py): in process as `rulec build --watch` "
+                  "rebuilds, and end to end as whole `rulec build` processes printing with Chromium.", ""]
+        lines += _table(loop_rows(loop)) + [""]
+        rows += loop_rows(loop)
     held = [r for r in rows if r.met is not None]
     missed = [r for r in held if not r.met]
     unmeasured = [r for r in rows if r.target and r.sample is None and r.met is None]  # compiled, no compiler
