@@ -415,7 +415,16 @@ class Card:
     illustrative: bool = False  # shows the illustrative clauses' values too
 
 
-Item = LayerDecl | InLayer | Ruleset | Card | Rule | External | Override | ExceptTable | ExceptLimit | Declaration
+@dataclass(frozen=True)
+class ThemeDecl:
+    """`theme "theme"`: a folder beside the file, with card.css, a logo and fonts."""
+
+    path: str
+    span: Span
+
+
+Item = (LayerDecl | InLayer | Ruleset | Card | ThemeDecl | Rule | External | Override | ExceptTable | ExceptLimit
+        | Declaration)
 
 
 @dataclass(frozen=True)

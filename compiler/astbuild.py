@@ -223,6 +223,10 @@ class AstBuilder:
                            tuple(self._tok_span(t) for t in options))
 
     # -- cards
+    def theme(self, span: Span, c: list[Any]) -> ast.ThemeDecl:
+        """"theme" STRING"""
+        return ast.ThemeDecl(self._text(c[1]), span)
+
     def card(self, span: Span, c: list[Any]) -> ast.Card:
         """"card" NAME STRING [card_size] [card_columns] [ILLUSTRATIVE] "{" card_show* "}"."""
         size: tuple[str, Span] | None = c[3]

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import ir, printing, sheets, traceability
+from . import ir, printing, sheets, themes, traceability
 from . import model as m
 from .analysis import analyse, run_examples
 from .cache import Work
@@ -35,7 +35,7 @@ from .interp import MAX_STEPS, budget
 from .lower import lower
 from .parser import parse
 from .resolver import files_of, resolve
-from .sources import read_rules_file
+from .sources import read_asset, read_rules_file
 from .state_schema import state_schema
 from .tidy import remove_tree
 
@@ -51,6 +51,7 @@ class Result:
     models: dict[str, m.Resolved] = field(default_factory=dict)  # each ruleset's typed model
     modules: dict[str, types.ModuleType] = field(default_factory=dict)  # loaded, with crosscheck
     module_memo: dict[str, Any] = field(default_factory=dict)  # each module's text, made once a build
+    themes: dict[str, themes.Theme] = field(default_factory=dict)  # each theme folder's, safe to print
 
     @property
     def ok(self) -> bool:
@@ -84,6 +85,22 @@ def find_sources(paths: list[Path], labels: list[str] | None = None) -> tuple[di
     return sources, diags
 
 
+def find_assets(paths: list[Path], labels: list[str] | None = None) -> dict[str, bytes]:
+    """The files a theme may use (themes.ASSET_SUFFIXES) under the rules folders, named as the rules
+    files are (rules/dak/theme/card.css); read as the rules are, never outside their folder."""
+    assets: dict[str, bytes] = {}
+    for i, root in enumerate(paths):
+        if not root.is_dir():
+            continue
+        inside = root.resolve()
+        for f in sorted(root.rglob("*")):
+            if f.suffix.lower() in themes.ASSET_SUFFIXES:
+                data = read_asset(f, inside, themes.MAX_ASSET)
+                if data is not None:
+                    assets[source_name(root, f, labels[i] if labels is not None else None)] = data
+    return assets
+
+
 def source_name(root: Path, f: Path, label: str | None = None) -> str:
     """The name of file f of folder root: from the folder's own name (or its label) down (rules/ocs/x.rules)."""
     return _display(f"{label or root.resolve().name}/{f.relative_to(root).as_posix()}")
@@ -96,14 +113,36 @@ def _display(name: str) -> str:
 
 
 def compile_sources(sources: dict[str, str], keep_models: bool = False, work: Work | None = None,
-                    crosscheck: bool = False) -> Result:
+                    crosscheck: bool = False, assets: Mapping[str, bytes] | None = None) -> Result:
     """Parse, check, resolve every ruleset and analyse it. Models only when there is no error
     (or, with keep_models, whenever checking succeeded: `rulec test` reports failing examples itself).
     work: what earlier builds kept (each file's parse, each table's analysis), used and added to.
     crosscheck: run the worked examples on each ruleset's generated module as well (`rulec build`
     and `rulec test`); with keep_models, the modules are kept in result.modules."""
     with long_lived():
-        return _compile(sources, keep_models, work, crosscheck)
+        result = _compile(sources, keep_models, work, crosscheck)
+    if assets is not None:  # the cards' themes, read beside the rules (rulec check and build)
+        result.diagnostics = unique_sorted(result.diagnostics + load_themes(result, assets))
+        if not result.ok and not keep_models:
+            result.models = {}
+    return result
+
+
+def load_themes(result: Result, assets: Mapping[str, bytes]) -> list[Diagnostic]:
+    """Each theme the rulesets' cards use, made safe (result.themes); R122 for one that is not."""
+    found: list[Diagnostic] = []
+    for model in result.models.values():
+        ref = model.theme
+        if ref is None or ref.folder in result.themes:
+            continue
+        theme, problems = themes.load(ref.folder, assets)
+        if theme is not None:
+            result.themes[ref.folder] = theme
+        o = ref.origin
+        found += [Diagnostic(Span(o.file, o.line, o.col, o.line, o.col + len("theme")), "R122",
+                             f"theme {ref.path!r}: {p}", hint="a theme may hold only card.css, logo.png or "
+                             "logo.jpg, and fonts or images card.css names by a relative url()") for p in problems]
+    return found
 
 
 def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, crosscheck: bool) -> Result:
@@ -365,7 +404,8 @@ def iter_outputs(result: Result, validate: bool = True, work: Work | None = None
         ir.forget_lines()  # the IR files are written
         if result.models:
             for suite in SUITE_EMITTERS:
-                yield from suite(result.models, **({} if work is None else {"memo": work.values}))
+                yield from suite(result.models, **({} if work is None else {"memo": work.values}),
+                                 themes=result.themes)
             yield from traceability.iter_files(result.models, result.sources)
 
 

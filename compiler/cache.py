@@ -108,12 +108,16 @@ def fingerprint() -> str:
     return h.hexdigest()
 
 
-def tree_key(sources: dict[str, str], can_print: bool, rulesets: tuple[str, ...] = ()) -> str:
-    """The build's key: rulec, the sources, whether cards can be printed here, and which rulesets are built."""
+def tree_key(sources: dict[str, str], can_print: bool, rulesets: tuple[str, ...] = (),
+             assets: dict[str, bytes] | None = None) -> str:
+    """The build's key: rulec, the sources and the themes' files, whether cards can be printed here,
+    and which rulesets are built."""
     h = hashlib.sha256(f"{fingerprint()} print={can_print} rulesets={','.join(rulesets)}".encode())
     for name in sorted(sources):
         data = sources[name].encode("utf-8", "surrogatepass")
         h.update(f"{name}\0{len(data)}\0".encode() + data)
+    for name, blob in sorted((assets or {}).items()):
+        h.update(f"asset {name}\0{len(blob)}\0".encode() + blob)
     return h.hexdigest()
 
 

@@ -28,7 +28,7 @@ from .cache import Work
 from .diagnostics import Diagnostic, did_you_mean
 from .evaluate import EvalFailure, evaluate, json_value
 from .printing import PrintError
-from .project import COMMAND_LINE, Project
+from .project import COMMAND_LINE, Project, read_assets
 from .project import load as load_project
 from .project import read as read_roots
 from .state_schema import MAX_DIGITS
@@ -278,7 +278,7 @@ def _load(project: Project, work: Work | None = None, crosscheck: bool = False) 
     if not sources and not read_errors and not project.diagnostics:
         print(f"rulec: no .rules files in {', '.join(str(r.path) for r in project.roots)}", file=sys.stderr)
         return EXIT_USAGE
-    result = compile_sources(sources, work=work, crosscheck=crosscheck)
+    result = compile_sources(sources, work=work, crosscheck=crosscheck, assets=read_assets(project.roots))
     result.diagnostics = sorted(set(result.diagnostics + read_errors + project.diagnostics))
     if project.diagnostics:
         result.sources = {**result.sources, **project.sources}  # to show the project file's lines
@@ -338,7 +338,8 @@ def cmd_build(args: argparse.Namespace) -> int:
     if cache is not None and not project.diagnostics:  # nothing changed since the last build: nothing to do
         sources, read_errors = read_roots(project.roots)
         can_print = not args.no_print and printing.find_chromium() is not None
-        key = tree_key(sources, can_print, project.rulesets) if sources and not read_errors else None
+        key = (tree_key(sources, can_print, project.rulesets, read_assets(project.roots))
+               if sources and not read_errors else None)
         # a compiled build's key is its own; a plain build is satisfied by a compiled build of the same
         if key is not None and (cache.up_to_date(compiled.build_key(key) if args.compiled else key, args.out)
                                 or (not args.compiled and cache.up_to_date(compiled.build_key(key), args.out))):

@@ -53,6 +53,7 @@ CODES: dict[str, str] = {
     "R119": "mistake in rulec.toml",
     "R120": "card that shows what is not there, or of an unknown size",
     "R121": "card content that does not fit its card",
+    "R122": "theme that could load from outside it, or is not there",
     "R201": "type mismatch",
     "R202": "wrong number of arguments",
     "R203": "unknown field or attribute",

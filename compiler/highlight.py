@@ -21,7 +21,7 @@ from pygments.token import (  # type: ignore[import-untyped]
 
 # Words that open an item (the first word of a line in a rules file).
 DECLARATIONS = ("series", "game", "scenario", "option", "ruleset", "rule", "external", "override", "except",
-                "enum", "record", "define", "const", "table", "limits", "invariant", "example", "card")
+                "enum", "record", "define", "const", "table", "limits", "invariant", "example", "card", "theme")
 # Other keywords.
 KEYWORDS = ("extends", "version", "with", "at", "has", "checks", "when", "otherwise", "unless", "most", "title",
             "let", "expect", "text", "note", "if", "then", "else", "for", "where", "ordered", "cyclic", "of", "in",

@@ -31,6 +31,7 @@ class LayerCheck:
         self.out = lay.checked
         self.changed: dict[tuple[str, ...], Span] = {}  # R106: one change of a thing per layer
         self.cards: dict[str, Span] = {}  # R104: one card of a name per layer
+        self.theme: Span | None = None  # R104: one theme per layer
 
     def run(self) -> None:
         for item, _ in self.lay.items:
@@ -56,6 +57,11 @@ class LayerCheck:
                 self.decl(item, None)
             elif isinstance(item, ast.Card):
                 self.card(item)
+            elif isinstance(item, ast.ThemeDecl):
+                if self.theme is not None:
+                    self.checker.error(item.span, "R104", f"{self.lay.name} has a theme already (at {self.theme})",
+                                       hint="a layer has one theme folder; a later layer's replaces it")
+                self.theme = item.span
 
     # ---- cards ---------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import ast
+from . import ast, themes
 from . import model as m
 from .diagnostics import Span
 from .exprs import EnumInfo, Signature
@@ -42,6 +42,7 @@ class LayerLowering:
         self.overrides: list[m.Override] = []
         self.examples: list[m.Example] = []
         self.cards: list[m.Card] = []
+        self.theme: m.ThemeRef | None = None
 
     def origin(self, clause: str | None, span: Span) -> m.Origin:
         return origin(self.lay.name, clause, span)
@@ -60,6 +61,9 @@ class LayerLowering:
                 self.excepts.append(self.except_(item, None))
             elif isinstance(item, ast.Override):
                 self.override(item, None)
+            elif isinstance(item, ast.ThemeDecl):
+                o = self.origin(None, item.span)
+                self.theme = m.ThemeRef(item.path, themes.folder_of(o.file, item.path), o)
             elif isinstance(item, ast.Card):
                 self.cards.append(m.Card(item.name, item.title, item.size, item.columns,
                                          tuple(m.Shown(x.number, x.name, self.origin(x.number, x.span))
@@ -71,7 +75,8 @@ class LayerLowering:
         return m.Layer(d.name, d.kind, d.title, d.version, d.parent, self.origin(None, d.span),
                        tuple(self.clauses), tuple(self.externals), tuple(self.enums), tuple(self.records),
                        tuple(self.consts), tuple(self.defines), tuple(self.tables), tuple(self.limits),
-                       tuple(self.excepts), tuple(self.overrides), tuple(self.examples), tuple(self.cards))
+                       tuple(self.excepts), tuple(self.overrides), tuple(self.examples), tuple(self.cards),
+                       self.theme)
 
     def expr(self, e: ast.Expr) -> m.Expr:
         return self.checked.exprs[e]

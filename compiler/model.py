@@ -584,6 +584,16 @@ class Layer:
     overrides: tuple[Override, ...]
     examples: tuple[Example, ...]
     cards: tuple[Card, ...] = ()
+    theme: ThemeRef | None = None
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class ThemeRef:
+    """A layer's `theme "path"`: folder is where its files are, named as the rules files are."""
+
+    path: str
+    folder: str
+    origin: Origin
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -667,6 +677,7 @@ class Resolved:
     examples: tuple[Example, ...]
     overrides: tuple[Override, ...]
     cards: tuple[Card, ...] = ()  # declared cards, in the order first declared; none: cards are packed
+    theme: ThemeRef | None = None  # the cards' theme: the last layer's that has one
 
 
 @contextmanager

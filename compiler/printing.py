@@ -55,6 +55,9 @@ OVERFLOWS = """(() => { const c = document.querySelector('.card'); if (!c) retur
   return bottom - box.top - pad > 259 * 96 / 25.4 + 1; })()"""
 
 
+BLOCKED = ["http://*", "https://*", "ws://*", "wss://*", "ftp://*"]
+
+
 class PrintError(RuntimeError):
     """Chromium could not be started, or did not answer."""
 
@@ -424,6 +427,10 @@ class Browser:
         try:
             page.call("Emulation.setDeviceMetricsOverride",
                       {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": False})
+            # A card loads nothing from a network: its fonts and images are inlined (themes.py). Should a
+            # card ever name a web address, the browser refuses it rather than fetch it.
+            page.call("Network.enable")
+            page.call("Network.setBlockedURLs", {"urls": BLOCKED})
             page.call("Page.navigate", {"url": url})
             page.wait_loaded()
             yield page

@@ -82,6 +82,13 @@ def read(roots: Sequence[Root]) -> tuple[dict[str, str], list[Diagnostic]]:
     return find_sources([r.path for r in roots], [r.label for r in roots])
 
 
+def read_assets(roots: Sequence[Root]) -> dict[str, bytes]:
+    """The files the roots' themes may use (build.find_assets), named as the rules files are."""
+    from .build import find_assets
+
+    return find_assets([r.path for r in roots], [r.label for r in roots])
+
+
 def find(start: Path) -> Path | None:
     """The nearest rulec.toml at or above start."""
     here = start.resolve()

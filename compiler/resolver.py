@@ -60,7 +60,7 @@ def resolve(program: m.Program, ruleset: m.Ruleset) -> m.Resolved:
                       tuple(x for lay in layers for x in lay.externals), tuple(work.enums),
                       tuple(x for lay in layers for x in lay.records), tuple(work.consts), tuple(work.defines),
                       tuple(work.tables), tuple(work.limits), tuple(x for lay in layers for x in lay.examples),
-                      tuple(overrides), _cards(layers))
+                      tuple(overrides), _cards(layers), next((x.theme for x in reversed(layers) if x.theme), None))
 
 
 def _cards(layers: list[m.Layer]) -> tuple[m.Card, ...]:

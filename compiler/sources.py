@@ -9,6 +9,22 @@ from pathlib import Path
 from .limits import MAX_FILE_BYTES
 
 
+def read_asset(f: Path, inside: Path, limit: int) -> bytes | None:
+    """A theme's file (a style sheet, a logo, a font): its bytes, or None when it is not a regular file
+    inside the rules folder once links are followed, or larger than limit. Never a pipe or a device."""
+    try:
+        if not f.resolve().is_relative_to(inside) or not stat.S_ISREG(f.stat().st_mode):
+            return None
+        fd = os.open(f, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return None
+            data = handle.read(limit + 1)
+    except (OSError, RuntimeError):
+        return None
+    return data if len(data) <= limit else None
+
+
 def read_rules_file(f: Path, inside: Path | None = None) -> str | tuple[str, str]:
     """A rules file's text, or (code, why not): not a regular file, outside `inside` once links are
     followed, larger than the limit (found while reading, so a huge file is never held), not UTF-8."""

@@ -13,6 +13,7 @@ import jinja2
 from markupsafe import Markup, escape
 
 from ..model import Resolved
+from ..themes import Theme
 from . import export, pages, view
 from .text import hugo_anchor, md_escape, md_link_target, pieces, player_words
 
@@ -112,14 +113,16 @@ def rule_sheet(models: Mapping[str, Resolved], model: Resolved,
 
 
 def cards(models: Mapping[str, Resolved], model: Resolved,
-          memo: MutableMapping[str, export.Values] | None = None) -> dict[str, str]:
+          memo: MutableMapping[str, export.Values] | None = None, theme: Theme | None = None) -> dict[str, str]:
     """The model's player aid cards (HTML, one page each) and their tables for other tools."""
     env = environment("html")
     manifest = view.manifest_line(model)
     out = {}
     card_list = view.cards(models, model)
     for card in card_list:
-        out[f"{card['name']}.html"] = env.get_template("card.html.j2").render(card=card, manifest=manifest)
+        out[f"{card['name']}.html"] = env.get_template("card.html.j2").render(
+            card=card, manifest=manifest, theme_css=Markup(theme.css) if theme else "",  # made safe by themes.load
+            logo=theme.logo if theme else None)
     for sheet in view.imposed(card_list):
         for c in sheet["cards"]:
             c["sha256"] = hashlib.sha256(out[c["file"]].encode("utf-8")).hexdigest()
@@ -140,14 +143,18 @@ def sheet_files(models: Mapping[str, Resolved]) -> dict[str, str]:
 
 
 def iter_sheet_files(models: Mapping[str, Resolved],
-                     memo: MutableMapping[str, export.Values] | None = None) -> Iterator[tuple[str, str]]:
+                     memo: MutableMapping[str, export.Values] | None = None,
+                     themes: Mapping[str, Theme] | None = None) -> Iterator[tuple[str, str]]:
     """Every sheet and card file of generated/ as (relative path, text), a ruleset at a time.
-    memo: each table's per-unit values, worked out once for the rulesets (and builds) sharing it."""
+    memo: each table's per-unit values, worked out once for the rulesets (and builds) sharing it.
+    themes: the cards' themes by folder (build.load_themes); a ruleset whose theme is not there has none."""
     memo = {} if memo is None else memo
+    themes = themes or {}
     for name in sorted(models):
         model = models[name]
         for rel, text in rule_sheet(models, model).items():
             yield f"sheets/{folder(model)}/{rel}", text
-        for rel, text in cards(models, model, memo).items():
+        theme = themes.get(model.theme.folder) if model.theme is not None else None
+        for rel, text in cards(models, model, memo, theme).items():
             yield f"cards/{folder(model)}/{rel}", text
     yield "sheets/matrix.md", matrix(models)
