@@ -120,7 +120,10 @@ def test_a_themed_card_prints_with_its_font_and_logo(tmp_path: Path) -> None:
         pytest.skip("Debian's fonts-liberation is not installed")
     rules = tmp_path / "rules" / "s"
     (rules / "theme" / "fonts").mkdir(parents=True)
-    (rules / "s.rules").write_text(SERIES + '\ncard terrain "Terrain" size poker {\n  show 1.1\n}\n', encoding="utf-8")
+    # issue #19's test game: two cards (a poker card with bleed, a page), 'says' phrases and a theme
+    said = SERIES.replace('"MP to enter" =', '"MP to enter" says "2 in rough, else 1" =')
+    (rules / "s.rules").write_text(said + '\ncard terrain "Terrain" size poker {\n  show 1.1\n}\n'
+                                   '\ncard rules "All the rules" {\n  show 1.1 text, 1.1\n}\n', encoding="utf-8")
     shutil.copy(font, rules / "theme" / "fonts" / "Body.ttf")
     (rules / "theme" / "logo.png").write_bytes((Path(__file__).parent.parent / "generated" / "cards" / "acw"
                                                 / "card-combat.png").read_bytes())
@@ -130,13 +133,22 @@ def test_a_themed_card_prints_with_its_font_and_logo(tmp_path: Path) -> None:
     run = subprocess.run([sys.executable, "-m", "rulec", "build", "--rules", str(tmp_path / "rules"), "--out",
                           str(out), "--cache", str(tmp_path / "cache")], capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
-    html = out / "cards" / "s" / "card-terrain.html"
-    with printing.Browser.launch() as b, b.page(html.as_uri()) as p:
-        used = p.evaluate("""(async () => { await document.fonts.ready;
-          return {body: [...document.fonts].some(f => f.family.replace(/"/g, '') === 'Body' && f.status === 'loaded'),
-                  logo: document.querySelector('img.logo').naturalWidth > 0,
-                  overflow: """ + printing.OVERFLOWS + """}; })()""")
-    assert used == {"body": True, "logo": True, "overflow": False}
+    for name in ("card-terrain", "card-rules"):
+        html = out / "cards" / "s" / f"{name}.html"
+        assert "2 in rough, else 1" in html.read_text(encoding="utf-8")  # the designer's phrase, not the rule
+        with printing.Browser.launch() as b, b.page(html.as_uri()) as p:
+            used = p.evaluate("""(async () => { await document.fonts.ready;
+              return {body: [...document.fonts].some(f => f.family.replace(/"/g, '') === 'Body'
+                                                          && f.status === 'loaded'),
+                      logo: document.querySelector('img.logo').naturalWidth > 0,
+                      overflow: """ + printing.OVERFLOWS + """}; })()""")
+        assert used == {"body": True, "logo": True, "overflow": False}, name
+    for paper, size in (("letter", "(letter)"), ("a4", "(A4)")):  # the page card on both papers
+        page = printing.pdf_info(out / "cards" / "s" / f"card-rules.{paper}.pdf")
+        assert page["Pages"] == "1" and page["Page size"].endswith(size), page
+    poker = printing.pdf_info(out / "cards" / "s" / "card-terrain.pdf")
+    w, h = (float(x) / 72 * 25.4 for x in poker["Page size"].split()[0:3:2])
+    assert abs(w - 69) < 0.8 and abs(h - 94) < 0.8  # 63 x 88 mm and 3 mm of bleed on each side
     assert "fonts.googleapis" not in html.read_text(encoding="utf-8")
     info = printing.pdf_info(out / "cards" / "s" / "card-terrain.pdf")
     fonts = subprocess.run(["pdffonts", str(out / "cards" / "s" / "card-terrain.pdf")], capture_output=True,
