@@ -269,16 +269,27 @@ def _usage_errors(project: Project) -> int | None:
     return EXIT_USAGE if given else None
 
 
-def _load(project: Project, work: Work | None = None, crosscheck: bool = False) -> Result | int:
+Read = tuple[dict[str, str], list[Diagnostic], dict[str, bytes]]  # the rules files, read errors, theme files
+
+
+def _read(project: Project) -> Read:
+    """The project's rules files and the files its themes may use, read once."""
+    sources, read_errors = read_roots(project.roots)
+    return sources, read_errors, read_assets(project.roots)
+
+
+def _load(project: Project, work: Work | None = None, crosscheck: bool = False,
+          read: Read | None = None) -> Result | int:
     """Every rules file of the project's roots, compiled; the project file's own mistakes among the
-    diagnostics (a --rules that does not exist is a usage error, exit 2)."""
+    diagnostics (a --rules that does not exist is a usage error, exit 2). read: the files, when the
+    caller has read them already (a build, for its cache key)."""
     if (wrong := _usage_errors(project)) is not None:
         return wrong
-    sources, read_errors = read_roots(project.roots)
+    sources, read_errors, assets = read if read is not None else _read(project)
     if not sources and not read_errors and not project.diagnostics:
         print(f"rulec: no .rules files in {', '.join(str(r.path) for r in project.roots)}", file=sys.stderr)
         return EXIT_USAGE
-    result = compile_sources(sources, work=work, crosscheck=crosscheck, assets=read_assets(project.roots))
+    result = compile_sources(sources, work=work, crosscheck=crosscheck, assets=assets)
     result.diagnostics = sorted(set(result.diagnostics + read_errors + project.diagnostics))
     if project.diagnostics:
         result.sources = {**result.sources, **project.sources}  # to show the project file's lines
@@ -335,11 +346,11 @@ def cmd_build(args: argparse.Namespace) -> int:
     printing.clean_leftovers()  # what a rulec killed while printing left, whether this build prints or not
     cache = None if args.no_cache or args.check else BuildCache(args.cache)
     key = None
+    read = None
     if cache is not None and not project.diagnostics:  # nothing changed since the last build: nothing to do
-        sources, read_errors = read_roots(project.roots)
+        read = sources, read_errors, assets = _read(project)
         can_print = not args.no_print and printing.find_chromium() is not None
-        key = (tree_key(sources, can_print, project.rulesets, read_assets(project.roots))
-               if sources and not read_errors else None)
+        key = tree_key(sources, can_print, project.rulesets, assets) if sources and not read_errors else None
         # a compiled build's key is its own; a plain build is satisfied by a compiled build of the same
         if key is not None and (cache.up_to_date(compiled.build_key(key) if args.compiled else key, args.out)
                                 or (not args.compiled and cache.up_to_date(compiled.build_key(key), args.out))):
@@ -347,7 +358,7 @@ def cmd_build(args: argparse.Namespace) -> int:
             print(f"up to date: {args.out}/ is what the rules produce (nothing changed since the last build)")
             return EXIT_OK
     work = Work(args.cache) if cache is not None else None  # each file's parse, each table's analysis
-    loaded = _load(project, work, crosscheck=True)  # the examples run on the modules too
+    loaded = _load(project, work, crosscheck=True, read=read)  # the examples run on the modules too
     if isinstance(loaded, int):
         return loaded
     report(loaded)

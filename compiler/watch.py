@@ -17,20 +17,23 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
+from . import themes
 from .build import Content, compile_sources, outputs, source_name, with_bom, with_prints
 from .cache import Work
 from .diagnostics import Diagnostic
-from .project import Root, read
-from .sources import read_rules_file
+from .project import Root, read, read_assets
+from .sources import read_asset, read_rules_file
 
 Snapshot = dict[Path, tuple[int, int, str]]  # file -> (mtime_ns, size, sha256)
 
 
 def snapshot(root: Path, previous: Snapshot | None = None) -> Snapshot:
-    """Every .rules file under root; the content is hashed only when mtime or size moved."""
+    """Every .rules file under root, and every file a theme may use (a theme's edit rebuilds the cards);
+    the content is hashed only when mtime or size moved."""
     previous = previous or {}
     out: Snapshot = {}
-    for f in sorted(root.rglob("*.rules")) if root.is_dir() else []:
+    watched = (".rules", *themes.ASSET_SUFFIXES)
+    for f in sorted(f for f in root.rglob("*") if f.suffix.lower() in watched) if root.is_dir() else []:
         try:
             st = f.stat()
         except OSError:
@@ -39,8 +42,12 @@ def snapshot(root: Path, previous: Snapshot | None = None) -> Snapshot:
         if old and old[:2] == (st.st_mtime_ns, st.st_size):
             out[f] = old
             continue
-        text = read_rules_file(f, root.resolve())  # never a pipe, a device or a link out of the folder
-        digest = hashlib.sha256(repr(text).encode("utf-8", "surrogatepass")).hexdigest()
+        # never a pipe, a device or a link out of the folder
+        if f.suffix == ".rules":
+            data = repr(read_rules_file(f, root.resolve())).encode("utf-8", "surrogatepass")
+        else:
+            data = read_asset(f, root.resolve(), themes.MAX_ASSET) or b""
+        digest = hashlib.sha256(data).hexdigest()
         out[f] = (st.st_mtime_ns, st.st_size, digest)
     return out
 
@@ -111,7 +118,7 @@ class Watcher:
             self.report(syntax + read_errors, sources)
             self.say(f"build failed; {self.out}/ was left as it was")
             return
-        result = compile_sources(sources, work=self.work)
+        result = compile_sources(sources, work=self.work, assets=read_assets(self.roots))
         self.report(result.diagnostics, sources)
         if not result.ok:
             self.say(f"build failed; {self.out}/ was left as it was")

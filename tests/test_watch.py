@@ -131,3 +131,21 @@ def _fresh(tmp_path: Path, rules: Path) -> str:
 
     assert main(["build", "--rules", str(rules), "--out", str(tmp_path / "fresh"), "--no-cache", "--no-print"]) == 0
     return (tmp_path / "fresh" / "python" / "w.py").read_text(encoding="utf-8")
+
+
+def test_the_watcher_builds_with_the_theme_and_rebuilds_when_it_changes(tmp_path: Path) -> None:
+    rules, out = make_tree(tmp_path)
+    (rules / "w" / "series.rules").write_text(SERIES.replace('version "1"\n', 'version "1"\ntheme "theme"\n'),
+                                              encoding="utf-8")
+    (rules / "w" / "theme").mkdir()
+    css = rules / "w" / "theme" / "card.css"
+    touch_later(css, ":root { --band: #abcdef; }")
+    said: list[str] = []
+    w = Watcher(rules, out, said.append)
+    assert w.poll()
+    cards = list((out / "cards" / "w").glob("card-*.html"))
+    assert cards and all("#abcdef" in c.read_text(encoding="utf-8") for c in cards)  # as rulec build makes them
+    said.clear()
+    touch_later(css, ":root { --band: #fedcba; }")
+    assert w.poll() and said[0] == "changed: rules/w/theme/card.css"
+    assert all("#fedcba" in c.read_text(encoding="utf-8") for c in cards)
