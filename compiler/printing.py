@@ -126,8 +126,9 @@ class Job:
             what = f"paper: {paper} ({w:.2f} x {h:.2f} in, no margins), cards with crop marks"
         elif self.paper not in PAPERS:
             size = papers.SIZES[self.paper]
+            w, h = size.page_mm
             what = (f"paper: {size.name}, the card's own size ({size.title}, {size.bleed_mm:g} mm bleed on each "
-                    f"side: {size.width_mm + 2 * size.bleed_mm:g} x {size.height_mm + 2 * size.bleed_mm:g} mm)")
+                    f"side: {w:g} x {h:g} mm)")
         else:
             w, h = PAPERS[self.paper]
             what = f"paper: {self.paper} ({w:.2f} x {h:.2f} in, margins 10 mm)"
@@ -448,7 +449,7 @@ class Browser:
             (width, height), margin = PAPERS[paper.removeprefix("sheet-")], 0
         else:
             size = papers.SIZES[paper]
-            width, height = ((x + 2 * size.bleed_mm) / 25.4 for x in (size.width_mm, size.height_mm))
+            width, height = (x / 25.4 for x in size.page_mm)
             margin = 0
         with self.page(url) as p:
             data = p.call("Page.printToPDF", {

@@ -867,17 +867,16 @@ def values_changed(model: m.Resolved) -> dict[str, dict[str, Any]]:
     """The clauses whose text is the series' (or an earlier layer's) while a later layer changed one of
     their values: a card says whose text it prints, so "no more than three" above a game's ✓ 2 reads
     as the series' words, not as the rule in force."""
-    items: list[Any] = [*model.consts, *model.defines, *model.limits]
+    items: list[m.ConstDef | m.Define | m.Row | m.Limit | m.EnumMember] = [*model.consts, *model.defines]
     items += [r for t in model.tables for r in t.rows] + [i for g in model.limits for i in g.items]
     items += [mb for e in model.enums for mb in e.members]
     out: dict[str, dict[str, Any]] = {}
     clauses = {c.number: c for c in model.clauses}
     for item in items:
         clause = clauses.get(item.origin.clause or "")
-        cites = getattr(item, "overridden_by", ())
         if clause is None or clause.overridden_by or not clause.texts:
             continue
-        by = [c.layer for c in cites if c.layer != clause.origin.layer]
+        by = [c.layer for c in item.overridden_by if c.layer != clause.origin.layer]
         if by:
             entry = out.setdefault(clause.number, {"layer": clause.origin.layer, "by": []})
             entry["by"] += [x for x in by if x not in entry["by"]]
@@ -1017,12 +1016,11 @@ def card_overflows(models: Mapping[str, m.Resolved], model: m.Resolved) -> list[
 
 def _sized(size: papers.Size) -> dict[str, Any]:
     """What a card of its own size needs to lay itself out: the page (trim and bleed), the inset of its
-    text from the page's edge, and a type size that keeps the page's lines per millimetre of width."""
-    small = size.width_mm < 100
-    return {"page_w": _mm(size.width_mm + 2 * size.bleed_mm), "page_h": _mm(size.height_mm + 2 * size.bleed_mm),
-            "inset": _mm(size.bleed_mm + size.margin_mm), "margin_mm": _mm(size.margin_mm),
-            "font_pt": "6.6" if small else "7.6", "font_head": "8.6" if small else "9.6",
-            "font_foot": "5.4" if small else "6.2"}
+    text from the page's edge, and its type sizes (papers.Size.type_pt, a heading 2 pt larger)."""
+    w, h = size.page_mm
+    return {"page_w": _mm(w), "page_h": _mm(h), "inset": _mm(size.bleed_mm + size.margin_mm),
+            "margin_mm": _mm(size.margin_mm), "font_pt": _mm(size.type_pt), "font_head": _mm(size.type_pt + 2),
+            "font_foot": "5.4" if size.width_mm < 100 else "6.2"}
 
 
 def _mm(x: float) -> str:
@@ -1062,8 +1060,7 @@ def imposed(card_list: list[dict[str, Any]]) -> list[dict[str, Any]]:
                         "paper": paper.name, "paper_title": paper.title, "paper_w": _mm(paper.width_mm),
                         "paper_h": _mm(paper.height_mm), "trim_w": _mm(size.width_mm), "trim_h": _mm(size.height_mm),
                         "bleed": _mm(size.bleed_mm), "per_page": cols * rows, "mark": _mm(MARK_MM),
-                        "page_w": _mm(size.width_mm + 2 * size.bleed_mm),
-                        "page_h": _mm(size.height_mm + 2 * size.bleed_mm),
+                        "page_w": _mm(size.page_mm[0]), "page_h": _mm(size.page_mm[1]),
                         "pages": pages, "marks": marks, "cards": [{"file": f"{c['name']}.html"} for c in mine]})
     return out
 
@@ -1084,14 +1081,13 @@ def card_capacity(size: papers.Size, columns: int = 2) -> int:
     """About how tall (in the estimates' units: CSS pixels of a page's column, 8.4pt type) one column of
     a card of this size may be. A page's column is COLUMN_HEIGHT; a card's column is as much shorter as
     the card is, and holds more or less as its column is wider or narrower and its type smaller."""
-    if size.name in ("letter", "a4") and columns == 2:
+    if size.is_page and columns == 2:
         return COLUMN_HEIGHT
-    small = size.width_mm < 100
-    header_mm = 22 if small else 45  # the header and footer above and below the columns
+    header_mm = 22 if size.width_mm < 100 else 45  # the header and footer above and below the columns
     page_text_mm = 214  # the height of a page's columns (COLUMN_HEIGHT)
     page_column_mm = 92.5
     width = (size.width_mm - 2 * size.margin_mm - 2.5 * (columns - 1)) / columns
-    type_ratio = float(_sized(size)["font_pt"]) / 8.4 if size.name not in ("letter", "a4") else 1.0
+    type_ratio = 1.0 if size.is_page else size.type_pt / papers.PAGE_TYPE_PT
     height = COLUMN_HEIGHT * (size.height_mm - 2 * size.margin_mm - header_mm) / page_text_mm
     return int(height * width / (page_column_mm * type_ratio ** 2))
 
