@@ -121,8 +121,8 @@ class Job:
         if self.paper == "preview":
             what = f"preview: screen, {PREVIEW['width']} px wide at {PREVIEW['scale']}x"
         elif self.paper.startswith("sheet-"):
-            w, h = PAPERS[self.paper.removeprefix("sheet-")]
             paper = self.paper.removeprefix("sheet-")
+            w, h = PAPERS[paper]
             what = f"paper: {paper} ({w:.2f} x {h:.2f} in, no margins), cards with crop marks"
         elif self.paper not in PAPERS:
             size = papers.SIZES[self.paper]
@@ -214,8 +214,8 @@ def collect(files: dict[str, str], out_dir: Path, allow_print: bool) -> Prints:
             for job in todo:
                 url = (site / job.source).as_uri()
                 if job.paper == "preview":
-                    data = b.screenshot(url)
-                    if b.overflows(url):
+                    data, overflows = b.preview(url)
+                    if overflows:
                         result.overflowing.append(job.source)
                 else:
                     data = b.pdf(url, job.paper)
@@ -458,14 +458,14 @@ class Browser:
                 "preferCSSPageSize": paper not in PAPERS, "displayHeaderFooter": False})["data"]
         return normalise_pdf(base64.b64decode(data))
 
-    def overflows(self, url: str) -> bool:
-        """Whether a card's content runs past its page, measured as the browser lays it out: a card of
-        its own size past its trim box, a page card past the 259 mm both Letter and A4 give it."""
-        with self.page(url) as p:
-            return bool(p.evaluate(OVERFLOWS))
 
     def screenshot(self, url: str, selector: str = ".card") -> bytes:
         """A PNG of the element (the card as the screen shows it), at PREVIEW scale."""
+        return self.preview(url, selector)[0]
+
+    def preview(self, url: str, selector: str = ".card") -> tuple[bytes, bool]:
+        """The PNG of screenshot(), and, from the same page, whether the card runs past its page
+        (OVERFLOWS): one page load for both."""
         with self.page(url, width=int(PREVIEW["width"]), height=1200, scale=float(PREVIEW["scale"])) as p:
             box = p.evaluate(f"""(() => {{ const r = document.querySelector({json.dumps(selector)})
                 .getBoundingClientRect(); return [r.x + scrollX, r.y + scrollY, r.width, r.height]; }})()""")
@@ -473,7 +473,8 @@ class Browser:
             data = p.call("Page.captureScreenshot", {
                 "format": "png", "captureBeyondViewport": True,
                 "clip": {"x": x, "y": y, "width": w, "height": h, "scale": 1}})["data"]
-        return base64.b64decode(data)
+            overflows = bool(p.evaluate(OVERFLOWS))
+        return base64.b64decode(data), overflows
 
 
 class Page:
