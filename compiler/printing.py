@@ -21,7 +21,7 @@ import stat
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,11 +35,16 @@ CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-back
                   "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync",
                   "--disable-extensions", "--hide-scrollbars", "--mute-audio", "--remote-debugging-pipe")
 TIMEOUT = 60.0
+PRINT_TABS = 2  # pages printed side by side in one browser (bench: python -m bench --only loop)
 
 # Paper sizes in inches, and the margin the card CSS expects (@page { margin: 10mm }).
 PAPERS = {"letter": (8.5, 11.0), "a4": (210 / 25.4, 297 / 25.4)}
 MARGIN_IN = 10 / 25.4
 PREVIEW = {"width": 860, "scale": 1.5}
+# How every page is printed (prints_of_page), in its sidecars: a print made another way is made again.
+OPENED = {"width": 816, "height": 1056, "scale": 1.0}  # the screen a page opens on: Letter's width at 96 px/in
+HOW = (f"how: opened on a screen {OPENED['width']} px wide at {OPENED['scale']:g}x, printed, then shown "
+       f"{PREVIEW['width']} px wide at {PREVIEW['scale']:g}x for the preview")
 PDF_DATE = re.compile(rb"/(CreationDate|ModDate) \(D:[0-9]{14}[^)]{0,12}\)")
 FIXED_DATE = b"D:20000101000000Z"
 
@@ -134,7 +139,7 @@ class Job:
             what = f"paper: {self.paper} ({w:.2f} x {h:.2f} in, margins 10 mm)"
         return (f"# {Path(self.target).name} was printed by headless Chromium from the HTML below;\n"
                 f"# rulec build reprints it when that HTML changes.\n"
-                f"source: {Path(self.source).name}\nsha256: {sha256(html)}\n{what}\n")
+                f"source: {Path(self.source).name}\nsha256: {sha256(html)}\n{what}\n{HOW}\n")
 
 
 def is_card(rel: str) -> bool:
@@ -210,17 +215,18 @@ def collect(files: dict[str, str], out_dir: Path, allow_print: bool) -> Prints:
                 page = site / rel
                 page.parent.mkdir(parents=True, exist_ok=True)
                 page.write_text(files[rel], encoding="utf-8")
+        by_source: dict[str, list[Job]] = {}
+        for job in todo:  # each page is loaded once for all its prints
+            by_source.setdefault(job.source, []).append(job)
         with Browser.launch(browser) as b:
-            for job in todo:
-                url = (site / job.source).as_uri()
-                if job.paper == "preview":
-                    data, overflows = b.preview(url)
-                    if overflows:
-                        result.overflowing.append(job.source)
-                else:
-                    data = b.pdf(url, job.paper)
-                result.files[job.target] = data
-                result.files[job.sidecar] = job.sidecar_text(files[job.source])
+            done = b.run([prints_of_page((site / source).as_uri(), [j.paper for j in jobs])
+                          for source, jobs in by_source.items()])
+        for (source, jobs), (made, overflows) in zip(by_source.items(), done, strict=True):
+            if overflows:
+                result.overflowing.append(source)
+            for job in jobs:
+                result.files[job.target] = made[job.paper]
+                result.files[job.sidecar] = job.sidecar_text(files[source])
                 result.printed += 1
     finally:
         remove_tree(tmp)
@@ -395,11 +401,18 @@ class Browser:
         return self.next_id
 
     def _read(self, deadline: float) -> dict[str, Any]:
+        msg = self._poll(deadline)
+        if msg is None:
+            raise PrintError("chromium did not answer in time")
+        return msg
+
+    def _poll(self, deadline: float) -> dict[str, Any] | None:
+        """The browser's next message, or None if it sends none before deadline."""
         import select
         while b"\0" not in self.buf:
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([self.read_fd], [], [], left)[0]:
-                raise PrintError("chromium did not answer in time")
+                return None
             chunk = os.read(self.read_fd, 1 << 20)
             if not chunk:
                 raise PrintError("chromium exited")
@@ -443,38 +456,190 @@ class Browser:
 
     def pdf(self, url: str, paper: str) -> bytes:
         """A PDF on Letter or A4 paper, or on a card's own size (papers.SIZES) with its bleed and no margin."""
-        if paper in PAPERS:
-            (width, height), margin = PAPERS[paper], MARGIN_IN
-        elif paper.startswith("sheet-"):  # the sheet sets its own page, with no margin
-            (width, height), margin = PAPERS[paper.removeprefix("sheet-")], 0
-        else:
-            size = papers.SIZES[paper]
-            width, height = (x / 25.4 for x in size.page_mm)
-            margin = 0
-        with self.page(url) as p:
-            data = p.call("Page.printToPDF", {
-                "paperWidth": width, "paperHeight": height, "marginTop": margin, "marginBottom": margin,
-                "marginLeft": margin, "marginRight": margin, "printBackground": True,
-                "preferCSSPageSize": paper not in PAPERS, "displayHeaderFooter": False})["data"]
-        return normalise_pdf(base64.b64decode(data))
+        made: dict[str, bytes] = self.run([prints_of_page(url, [paper])])[0][0]
+        return made[paper]
+
+    def screenshot(self, url: str) -> bytes:
+        """A PNG of the card as the screen shows it, at PREVIEW scale."""
+        return self.preview(url)[0]
+
+    def preview(self, url: str) -> tuple[bytes, bool]:
+        """The PNG of screenshot(), and whether the card runs past its page (OVERFLOWS)."""
+        made, overflows = self.run([prints_of_page(url, ["preview"])])[0]
+        return made["preview"], overflows
+
+    def run(self, tasks: list[Task], tabs: int | None = None) -> list[Any]:
+        """Run each task (a generator of Calls and Waits, see prints_of_page) in one of a few tabs,
+        side by side: while one tab waits for the browser to lay out or print, another works. The
+        tasks' results, in order. Each tab blocks the web (BLOCKED) before it opens anything."""
+        tabs = min(tabs or PRINT_TABS, len(tasks))
+        results: list[Any] = [None] * len(tasks)
+        waiting = list(enumerate(tasks))[::-1]  # popped from the end: the first task first
+        slots: list[_Slot] = []
+        for _ in range(tabs):
+            target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+            session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+            # A card loads nothing from a network: its fonts and images are inlined (themes.py). Should a
+            # card ever name a web address, the browser refuses it rather than fetch it.
+            self.call("Network.enable", session=session)
+            self.call("Network.setBlockedURLs", {"urls": BLOCKED}, session)
+            slots.append(_Slot(target, session))
+        sent: dict[int, _Slot] = {}
+
+        def step(slot: _Slot, value: Any) -> None:
+            """Give the slot's task the answer it waited for and send what it asks next; a task that
+            ends leaves its result and the slot takes the next task."""
+            while True:
+                if slot.task is None:
+                    if not waiting:
+                        return
+                    slot.index, slot.task = waiting.pop()
+                    value = None
+                try:
+                    ask = slot.task.send(value)
+                except StopIteration as end:
+                    results[slot.index], slot.task = end.value, None
+                    continue
+                if isinstance(ask, Wait):
+                    slot.wake = time.monotonic() + ask.seconds
+                else:
+                    slot.call, slot.since = ask, time.monotonic()
+                    sent[self._send(ask.method, ask.params, slot.session)] = slot
+                return
+
+        for slot in slots:
+            step(slot, None)
+        while sent or any(s.wake is not None for s in slots):
+            now = time.monotonic()
+            for slot in slots:
+                if slot.wake is not None and slot.wake <= now:
+                    slot.wake = None
+                    step(slot, None)
+            if not sent:
+                time.sleep(max(0.0, min(s.wake for s in slots if s.wake is not None) - time.monotonic()))
+                continue
+            if now - min(s.since for s in sent.values()) > TIMEOUT:
+                raise PrintError("chromium did not answer in time")
+            wakes = [s.wake for s in slots if s.wake is not None]
+            msg = self._poll(min([now + TIMEOUT, *wakes]))
+            if msg is None:
+                continue
+            slot_of = sent.pop(msg.get("id", -1), None)
+            if slot_of is None:
+                continue  # an event: nothing here waits for one
+            if "error" in msg and not (slot_of.call is not None and slot_of.call.may_fail):
+                raise PrintError(f"{slot_of.call.method if slot_of.call else '?'}: {msg['error'].get('message')}")
+            step(slot_of, msg.get("result", {}) if "error" not in msg else {"error": msg["error"]})
+        for slot in slots:
+            self.call("Target.closeTarget", {"targetId": slot.target})
+        return results
 
 
-    def screenshot(self, url: str, selector: str = ".card") -> bytes:
-        """A PNG of the element (the card as the screen shows it), at PREVIEW scale."""
-        return self.preview(url, selector)[0]
+@dataclass(frozen=True)
+class Call:
+    """A task asks the browser for something (a DevTools method) in its tab, and gets its result;
+    with may_fail, an error comes back as {"error": ...} instead of ending the build."""
 
-    def preview(self, url: str, selector: str = ".card") -> tuple[bytes, bool]:
-        """The PNG of screenshot(), and, from the same page, whether the card runs past its page
-        (OVERFLOWS): one page load for both."""
-        with self.page(url, width=int(PREVIEW["width"]), height=1200, scale=float(PREVIEW["scale"])) as p:
-            box = p.evaluate(f"""(() => {{ const r = document.querySelector({json.dumps(selector)})
-                .getBoundingClientRect(); return [r.x + scrollX, r.y + scrollY, r.width, r.height]; }})()""")
-            x, y, w, h = box
-            data = p.call("Page.captureScreenshot", {
-                "format": "png", "captureBeyondViewport": True,
-                "clip": {"x": x, "y": y, "width": w, "height": h, "scale": 1}})["data"]
-            overflows = bool(p.evaluate(OVERFLOWS))
-        return base64.b64decode(data), overflows
+    method: str
+    params: dict[str, Any]
+    may_fail: bool = False
+
+
+@dataclass(frozen=True)
+class Wait:
+    """A task asks to be woken a moment later."""
+
+    seconds: float
+
+
+Task = Generator["Call | Wait", Any, Any]
+
+
+@dataclass
+class _Slot:
+    """A tab and the task it runs."""
+
+    target: str
+    session: str
+    task: Task | None = None
+    index: int = 0
+    call: Call | None = None
+    since: float = 0.0
+    wake: float | None = None
+
+
+# The page is the one asked for, loaded, and its fonts are ready.
+LOADED = """(() => {{ const want = {url}; let here = location.href;
+  try {{ here = decodeURI(here) === decodeURI(want) ? want : here; }} catch (e) {{}}
+  return here === want && document.readyState === 'complete' && document.fonts.ready.then(() => true); }})()"""
+
+
+def _show(url: str, width: int, height: int, scale: float) -> Generator[Call | Wait, Any, None]:
+    """Open url in the task's tab, the screen width x height px at scale, and wait until it is loaded."""
+    yield Call("Emulation.setDeviceMetricsOverride",
+               {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": False})
+    yield Call("Page.navigate", {"url": url})
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        r = yield Call("Runtime.evaluate", {"expression": LOADED.format(url=json.dumps(url)),
+                                            "returnByValue": True, "awaitPromise": True}, may_fail=True)
+        if r.get("result", {}).get("value") is True:
+            return
+        yield Wait(0.01)  # the old page is still there, or the new one still loading
+    raise PrintError("the page did not finish loading")
+
+
+def _value(r: dict[str, Any]) -> Any:
+    if "exceptionDetails" in r:
+        raise PrintError(f"script failed: {r['exceptionDetails'].get('text')}")
+    return r["result"].get("value")
+
+
+def prints_of_page(url: str, papers_wanted: list[str]) -> Task:
+    """The prints of one page, loaded once for them all: a PDF for each paper in papers_wanted
+    (Letter, A4, "sheet-letter" and "sheet-a4" for an imposed sheet, or a card size of papers.SIZES)
+    and, for "preview", the card's PNG; the result is ({paper: bytes}, whether the card overflows)."""
+    made: dict[str, bytes] = {}
+    overflows = False
+    # Always the same steps, whatever is asked, so a print is the same bytes however it was asked for:
+    # Chromium's print layout follows the screen the page was opened on (its scale, in the last
+    # decimals of every position), so the page opens on a Letter-wide screen at scale 1, is printed
+    # on each paper, and only then is the screen made the preview's.
+    yield from _show(url, int(OPENED["width"]), int(OPENED["height"]), float(OPENED["scale"]))
+    for paper in papers_wanted:
+        if paper != "preview":
+            r = yield Call("Page.printToPDF", _pdf_params(paper))
+            made[paper] = normalise_pdf(base64.b64decode(r["data"]))
+    if "preview" in papers_wanted:
+        yield Call("Emulation.setDeviceMetricsOverride", {"width": int(PREVIEW["width"]), "height": 1200,
+                                                          "deviceScaleFactor": float(PREVIEW["scale"]),
+                                                          "mobile": False})
+        x, y, w, h = _value((yield Call("Runtime.evaluate", {"expression": CARD_BOX, "returnByValue": True})))
+        # optimizeForSpeed: a lighter zlib level, the PNG a tenth larger and made in two thirds of the time
+        r = yield Call("Page.captureScreenshot", {
+            "format": "png", "captureBeyondViewport": True, "optimizeForSpeed": True,
+            "clip": {"x": x, "y": y, "width": w, "height": h, "scale": 1}})
+        made["preview"] = base64.b64decode(r["data"])
+        overflows = bool(_value((yield Call("Runtime.evaluate", {"expression": OVERFLOWS, "returnByValue": True}))))
+    return made, overflows
+
+
+CARD_BOX = """(() => { const r = document.querySelector('.card').getBoundingClientRect();
+  return [r.x + scrollX, r.y + scrollY, r.width, r.height]; })()"""
+
+
+def _pdf_params(paper: str) -> dict[str, Any]:
+    if paper in PAPERS:
+        (width, height), margin = PAPERS[paper], MARGIN_IN
+    elif paper.startswith("sheet-"):  # the sheet sets its own page, with no margin
+        (width, height), margin = PAPERS[paper.removeprefix("sheet-")], 0
+    else:
+        size = papers.SIZES[paper]
+        width, height = (x / 25.4 for x in size.page_mm)
+        margin = 0
+    return {"paperWidth": width, "paperHeight": height, "marginTop": margin, "marginBottom": margin,
+            "marginLeft": margin, "marginRight": margin, "printBackground": True,
+            "preferCSSPageSize": paper not in PAPERS, "displayHeaderFooter": False}
 
 
 class Page:
