@@ -468,12 +468,20 @@ def _show(v: Any) -> str:
 # ---- worked examples ------------------------------------------------------------------
 
 
-def run_examples(model: m.Resolved, module: types.ModuleType | None = None) -> list[Diagnostic]:
+ExampleCites = dict[tuple[str, int, int], list[Cite]]  # an example's origin: the rules its run used
+
+
+def run_examples(model: m.Resolved, module: types.ModuleType | None = None,
+                 cites: ExampleCites | None = None) -> list[Diagnostic]:
     """Evaluate every example of the model; each failure points at its own line. With the ruleset's
-    generated module, every call an example makes is also put to the module (R900 where it differs)."""
+    generated module, every call an example makes is also put to the module (R900 where it differs).
+    With cites, each example's run leaves there the rules it used (for traceability.md)."""
     diags = []
     for ex in model.examples:
-        diags += run_example(model, ex, module)
+        _, found, used = run_example_traced(model, ex, module)
+        diags += found
+        if cites is not None:
+            cites[(ex.origin.file, ex.origin.line, ex.origin.col)] = used
     return diags
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from . import ir, printing, sheets, themes, traceability
 from . import model as m
-from .analysis import analyse, run_examples
+from .analysis import ExampleCites, analyse, run_examples
 from .cache import Work
 from .checker import check
 from .compiled import is_compiled
@@ -52,6 +52,7 @@ class Result:
     modules: dict[str, types.ModuleType] = field(default_factory=dict)  # loaded, with crosscheck
     module_memo: dict[str, Any] = field(default_factory=dict)  # each module's text, made once a build
     themes: dict[str, themes.Theme] = field(default_factory=dict)  # each theme folder's, safe to print
+    cites: dict[str, ExampleCites] = field(default_factory=dict)  # each ruleset's examples: the rules they used
 
     @property
     def ok(self) -> bool:
@@ -181,7 +182,7 @@ def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, cros
                 found = analyse(model, memo, examples=not crosscheck, below=below)
                 if crosscheck:
                     module = _module(result, model, found, work)
-                    found += run_examples(model, module)
+                    found += run_examples(model, module, result.cites.setdefault(name, {}))
                     if module is not None and keep_models:  # for `rulec test`; a build lets it go
                         result.modules[name] = module
                 result.diagnostics += found
@@ -406,7 +407,7 @@ def iter_outputs(result: Result, validate: bool = True, work: Work | None = None
             for suite in SUITE_EMITTERS:
                 yield from suite(result.models, **({} if work is None else {"memo": work.values}),
                                  themes=result.themes)
-            yield from traceability.iter_files(result.models, result.sources)
+            yield from traceability.iter_files(result.models, result.sources, result.cites)
 
 
 def with_prints(files: dict[str, str], out_dir: Path, allow_print: bool) -> tuple[dict[str, Content], list[str]]:

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from . import model as m
-from .analysis import run_example_traced
+from .analysis import ExampleCites, run_example_traced
 from .interp import MAX_STEPS, budget
 from .sheets.text import md_escape
 
@@ -45,15 +45,17 @@ class LayerRows:
     rows: list[Row]
 
 
-def layers(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None = None) -> list[LayerRows]:
+def layers(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None = None,
+           ran: Mapping[str, ExampleCites] | None = None) -> list[LayerRows]:
     """The rows of every layer of the models, each layer read from the first ruleset (by name) whose
-    own layer it is (else the first that has it), layers in the order the rulesets stack them."""
+    own layer it is (else the first that has it), layers in the order the rulesets stack them.
+    ran: the rules each example already run used (see _examples_by_clause)."""
     order: list[str] = []
     for name in sorted(models):
         for layer in models[name].manifest.layers:
             if layer not in order:
                 order.append(layer)
-    examples = _examples_by_clause(models)
+    examples = _examples_by_clause(models, ran or {})
     out = []
     for layer in order:
         own = [n for n in sorted(models) if models[n].manifest.layers[-1] == layer]
@@ -220,18 +222,21 @@ def example_label(ex: m.Example) -> str:
     return f"{ex.clause}{title} ({ex.origin.file}:{ex.origin.line})"
 
 
-def _examples_by_clause(models: Mapping[str, m.Resolved]) -> dict[tuple[str, str], list[str]]:
+def _examples_by_clause(models: Mapping[str, m.Resolved], ran: Mapping[str, ExampleCites],
+                        ) -> dict[tuple[str, str], list[str]]:
     """Each (layer, clause) and the examples whose run cites it, as `rulec test` runs them: each in
     the ruleset of its own layer and in every ruleset built over it (where a later layer's change it
-    meets is cited too). In the order the examples are written."""
+    meets is cited too). In the order the examples are written. An example the build has run already
+    (ran: each ruleset's, by origin) is not run again."""
     found: dict[tuple[str, str], dict[tuple[str, int, int], str]] = {}
     count = sum(len(mo.examples) for mo in models.values())
     with budget(MAX_STEPS + 10_000 * count):
         for name in sorted(models):
             model = models[name]
             for ex in model.examples:
-                _, _, cites = run_example_traced(model, ex)
                 o = ex.origin
+                known = ran.get(name, {}).get((o.file, o.line, o.col))
+                cites = known if known is not None else run_example_traced(model, ex)[2]
                 for c in cites:
                     if c.clause is not None:
                         found.setdefault((c.layer, c.clause), {})[(o.file, o.line, o.col)] = example_label(ex)
@@ -262,9 +267,10 @@ def _code_cell(words: str) -> str:
     return "".join(f"`{p}`" if i % 2 else md_escape(p).replace(_BACKTICK, "\\`") for i, p in enumerate(parts))
 
 
-def document(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None = None) -> str:
+def document(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None = None,
+             ran: Mapping[str, ExampleCites] | None = None) -> str:
     """docs/traceability.md: deterministic Markdown, the same models and sources give the same bytes."""
-    all_layers = layers(models, sources)
+    all_layers = layers(models, sources, ran)
     lines = [
         "# Traceability: every clause, what encodes it, which examples exercise it",
         "",
@@ -334,6 +340,7 @@ def unreasoned(models: Mapping[str, m.Resolved]) -> list[str]:
 
 
 def iter_files(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None = None,
-               ) -> Iterator[tuple[str, str]]:
-    """The file of generated/ this module makes, as (relative path, text)."""
-    yield REL, document(models, sources)
+               ran: Mapping[str, ExampleCites] | None = None) -> Iterator[tuple[str, str]]:
+    """The file of generated/ this module makes, as (relative path, text); ran: the rules each
+    example the build ran used, by ruleset and origin (the others are run here)."""
+    yield REL, document(models, sources, ran)

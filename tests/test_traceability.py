@@ -281,3 +281,18 @@ def test_build_writes_docs_only_beside_its_output(tmp_path: Path) -> None:
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert sorted(p.name for p in alone.iterdir()) == ["generated"]
+
+
+def test_the_examples_the_build_ran_are_not_run_again_and_give_the_same_document(shipped: Result) -> None:
+    """The build runs every example on the interpreter and the generated module (crosscheck) and keeps
+    the rules each run used; traceability.md takes them from there instead of running the examples
+    again, and reads the same as when it runs them itself."""
+    built = compile_sources(shipped.sources, crosscheck=True)
+    assert set(built.cites) == set(built.models)
+    assert sum(map(len, built.cites.values())) == sum(len(mo.examples) for mo in built.models.values())
+    assert traceability.document(built.models, built.sources, built.cites) == _doc(shipped)
+    # and what it is given is what it shows: one example's runs (in OCS and the games over it) said to
+    # use no rule leave the clauses it exercises without it
+    origin = next(o for o, c in built.cites["OCS"].items() if c)
+    emptied = {name: {o: ([] if o == origin else c) for o, c in ran.items()} for name, ran in built.cites.items()}
+    assert traceability.document(built.models, built.sources, emptied) != _doc(shipped)
