@@ -9,6 +9,7 @@ import itertools
 import keyword
 import re
 import textwrap
+from array import array
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -35,7 +36,7 @@ from .pyexpr import (
 from .runtime_src import RUNTIME
 from .state_schema import expr_text, invariant_parts, state_schema
 from .types import BOOL, NUMBER, BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, Type
-from .wrap import data_literal, wrap_module
+from .wrap import data_literal, lines_of, wrap_module
 
 MAX_PRECOMPUTED = 4096
 
@@ -264,8 +265,16 @@ class ModuleEmitter:
         head = Writer()
         self.emit_header(head)
         lines = _trim(head.lines + [""] + self.consts.lines + ["", ""] + body.lines)
+        # A large rulebook's module is tens of MB: each step's text is let go once the next is made
+        # (the lines, then each version of the text), so that no more than two are held at once.
+        head.lines = body.lines = []
         text = "\n".join(lines) + "\n"
-        return wrap_module(_with_exports(_used_imports(_without_unused(text) if prune else text)))
+        del lines
+        if prune:
+            text = _without_unused(text)
+        text = _used_imports(text)
+        text = _with_exports(text)
+        return wrap_module(text)
 
     def emit_header(self, w: Writer) -> None:
         mf = self.m
@@ -1250,8 +1259,19 @@ def _without_unused(text: str) -> str:
     """The module without the private functions and constants nothing else in it reads (a helper of the
     runtime no check needs, a traced twin no explain_ calls, a constant only a dropped function read),
     each with the comment lines just above it. What the public code reaches, through the names each
-    top-level statement reads, is kept; the rest of the private statements go."""
-    lines = text.split("\n")
+    top-level statement reads, is kept; the rest of the private statements go. The text is read
+    through the offsets of its lines, never split into them: a large module's list of lines took
+    several times the memory of its text."""
+    starts = array("q", [0])  # where each line starts; line n (1-based) is text[starts[n - 1]:starts[n] - 1]
+    at = text.find("\n")
+    while at >= 0:
+        starts.append(at + 1)
+        at = text.find("\n", at + 1)
+    starts.append(len(text) + 1)
+
+    def line(n: int) -> str:  # 1-based
+        return text[starts[n - 1]:starts[n] - 1]
+
     spans: list[tuple[int, int, str | None]] = []  # first and last line, the private name it defines
     reads: dict[str, set[str]] = {}  # a private name -> the names its statement reads
     roots: set[str] = set(READ_FROM_OUTSIDE)  # the names public statements read
@@ -1260,7 +1280,7 @@ def _without_unused(text: str) -> str:
         spans.append((first, last, private))
         # the private names its lines hold (a regular expression, not a walk of a syntax tree: ten times
         # faster on a large module; a name in a string or an attribute only keeps more than needed)
-        names = set(_PRIVATE_NAME.findall("\n".join(lines[first - 1:last])))
+        names = set(_PRIVATE_NAME.findall(text, starts[first - 1], starts[last] - 1))
         if private is None:
             roots |= names
         else:
@@ -1275,13 +1295,20 @@ def _without_unused(text: str) -> str:
     dead = [(first, last) for first, last, name in spans if name is not None and name not in kept]
     if not dead:
         return text
-    drop: set[int] = set()
+    pieces: list[str] = []
+    done = 1  # the first line not yet taken
     for first, last in dead:
-        start = first - 1
-        while start > 0 and lines[start - 1].startswith("#") and not lines[start - 1].startswith("# ----"):
+        start = first
+        while start > 1 and line(start - 1).startswith("#") and not line(start - 1).startswith("# ----"):
             start -= 1  # the comment that heads it
-        drop.update(range(start, last))
-    return re.sub(r"\n{4,}", "\n\n\n", "\n".join(line for i, line in enumerate(lines) if i not in drop))
+        start = max(start, done)
+        pieces.append(text[starts[done - 1]:starts[start - 1]])
+        done = last + 1
+    pieces.append(text[starts[done - 1]:])
+    return _BLANKS.sub("\n\n\n", "".join(pieces))
+
+
+_BLANKS = re.compile(r"\n{4,}")
 
 
 # A string literal (its quotes on; escapes skipped; a triple-quoted one across lines) or a comment.
@@ -1308,7 +1335,7 @@ def _statements(text: str) -> list[tuple[int, int, str | None]]:
     depth = 0  # brackets open
     joined = False  # the line before ended in a backslash
     decorated = False  # the statement so far is decorators
-    for number, line in enumerate(_STRING_OR_COMMENT.sub(_code_of, text).split("\n"), 1):
+    for number, line in enumerate(lines_of(_STRING_OR_COMMENT.sub(_code_of, text)), 1):
         if not line or line.isspace():
             joined = False  # a backslash's line ends at a blank one
             continue
@@ -1363,10 +1390,11 @@ def _used_imports(text: str) -> str:
                 out.append(line)
         else:
             names = [n.strip() for n in m_[2].split(",")]
-            kept = [n for n in names if re.search(rf"\b{re.escape(n.split(' as ')[-1])}\b", sep + rest)]
+            kept = [n for n in names if re.search(rf"\b{re.escape(n.split(' as ')[-1])}\b", sep)
+                    or re.search(rf"\b{re.escape(n.split(' as ')[-1])}\b", rest)]
             if kept:
                 out.append(m_[1] + ", ".join(kept))
-    return "\n".join(out) + sep + rest
+    return "".join(("\n".join(out), sep, rest))
 
 
 _TOP = re.compile(r"^(?:def|class) ([A-Za-z]\w*)|^([A-Za-z]\w*)(?::[^=]*)? = ", re.M)
@@ -1378,7 +1406,8 @@ def _with_exports(text: str) -> str:
     Answer, Cite, InvalidInput, from_json, to_json ...), sorted; none it imports."""
     names = sorted({m_[1] or m_[2] for m_ in _TOP.finditer(text)} - _NOT_EXPORTED)
     lines = ["", "", "__all__ = ["] + [f"    {n!r}," for n in names] + ["]", ""]
-    return text.rstrip("\n") + "\n" + "\n".join(lines)
+    ends = len(text) - len(text[-100:]) + len(text[-100:].rstrip("\n"))  # the text without its last newlines
+    return "".join((text[:ends], "\n", "\n".join(lines)))
 
 
 def _override_comment(ov: m.Cite, width: int) -> str:

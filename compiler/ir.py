@@ -93,12 +93,25 @@ def dumps(doc: dict[str, Any]) -> str:
 _ONE = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(", ", ": ")).encode
 
 
-def _dumps(doc: dict[str, Any], lines: dict[str, list[str]]) -> str:
+def dumps_one(value: Any) -> str:
+    """A value as dumps writes it on its line."""
+    return _ONE(value)
+
+
+def dumps_written(doc: dict[str, Any], lists: dict[str, list[str]] | None = None,
+                  objects: dict[str, dict[str, str]] | None = None) -> str:
+    """dumps of doc with, besides its own keys, top-level lists (lists) and objects (objects) whose
+    items are already written by dumps_one: the same text as dumps of the whole document."""
+    return _dumps(doc, lists or {}, objects or {})
+
+
+def _dumps(doc: dict[str, Any], lines: dict[str, list[str]], objects: dict[str, dict[str, str]] | None = None) -> str:
     """dumps of doc and, for each key of lines, a top-level list whose items are already written
-    (each its line of the text)."""
+    (each its line of the text), and for each key of objects, an object whose values are."""
     one = _ONE
+    objects = objects or {}
     pieces = ["{"]
-    for n, key in enumerate(sorted(doc.keys() | lines.keys())):
+    for n, key in enumerate(sorted(doc.keys() | lines.keys() | objects.keys())):
         pieces.append(",\n  " if n else "\n  ")
         pieces.append(one(key))
         if key in lines:
@@ -110,6 +123,17 @@ def _dumps(doc: dict[str, Any], lines: dict[str, list[str]]) -> str:
                 pieces.append("\n  ]")
             else:
                 pieces.append(": []")
+            continue
+        if key in objects:
+            written = objects[key]
+            if written:
+                pieces.append(": {")
+                for i, k in enumerate(sorted(written)):
+                    pieces.append(",\n    " if i else "\n    ")
+                    pieces.append(f"{one(k)}: {written[k]}")
+                pieces.append("\n  }")
+            else:
+                pieces.append(": {}")
             continue
         value = doc[key]
         if isinstance(value, list) and value:

@@ -22,6 +22,7 @@ import ast
 import functools
 import re
 import textwrap
+from collections.abc import Iterator
 
 WIDTH = 120
 STEP = "    "
@@ -42,7 +43,7 @@ def wrap_module(text: str, width: int = WIDTH) -> str:
     """The module with every line longer than `width` broken over several."""
     out: list[str] = []
     in_string = False  # inside a docstring of several lines: its text is left alone
-    for line in text.split("\n"):
+    for line in lines_of(text):
         if line.count('"""') == 1:
             in_string = not in_string
             out.append(line)
@@ -51,6 +52,16 @@ def wrap_module(text: str, width: int = WIDTH) -> str:
         else:
             out.extend(wrap_line(line, width))
     return "\n".join(out)
+
+
+def lines_of(text: str) -> Iterator[str]:
+    """text.split("\n"), one line at a time: a large module's list of lines is several times its size."""
+    start = 0
+    end = text.find("\n")
+    while end >= 0:
+        yield text[start:end]
+        start, end = end + 1, text.find("\n", end + 1)
+    yield text[start:]
 
 
 def wrap_line(line: str, width: int = WIDTH) -> list[str]:

@@ -188,3 +188,18 @@ def test_an_answer_about_f_in_dak_cites_both_layers(dak_model: m.Resolved, ocs_m
     series = Interpreter(ocs_model)
     assert series.call("ezoc_allows", ["F", True]) is True
     assert all(c.layer == "OCS" for c in series.trace)
+
+
+def test_dumps_written_is_dumps_of_the_whole_document() -> None:
+    """tables.json is written from its parts (each card and each table's values written as they come,
+    ir.dumps_written): the same text as dumps of the whole document, empty parts included."""
+    from rulec.ir import dumps, dumps_one, dumps_written
+
+    cards = [{"name": "zoc", "blocks": [{"b": 1, "a": [1, 2]}]}, {"name": "re", "blocks": []}]
+    values = {"re_size": [{"size": "battalion", "re": "1/2"}], "b": []}
+    doc = {"manifest": {"ruleset": "OCS", "layers": ["OCS"]}, "cards": cards, "values": values}
+    written = dumps_written({"manifest": doc["manifest"]}, lists={"cards": [dumps_one(c) for c in cards]},
+                            objects={"values": {k: dumps_one(v) for k, v in values.items()}})
+    assert written == dumps(doc)
+    assert dumps_written({"a": 1}, lists={"cards": []}, objects={"values": {}}) == dumps({"a": 1, "cards": [],
+                                                                                          "values": {}})

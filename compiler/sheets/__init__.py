@@ -91,44 +91,57 @@ def folder(model: Resolved) -> str:
 def rule_sheet(models: Mapping[str, Resolved], model: Resolved,
                marks: frozenset[str] = frozenset(), since: str | None = None) -> dict[str, str]:
     """The model's rule sheet: an index page and one Hugo 'book' page per chapter, by relative path."""
+    return dict(iter_rule_sheet(models, model, marks, since))
+
+
+def iter_rule_sheet(models: Mapping[str, Resolved], model: Resolved,
+                    marks: frozenset[str] = frozenset(), since: str | None = None) -> Iterator[tuple[str, str]]:
+    """rule_sheet's pages one at a time, each let go once written (a large rulebook has hundreds)."""
     env = environment("md")
     manifest = view.manifest_line(model)
     chapter_pages = pages.chapters(model, set(marks))
     marked = bool(marks) or bool(model.overrides)
-    out = {}
     for page in chapter_pages:
         for c in page["clauses"]:
             c["anchor"] = hugo_anchor(f"{c['number']} {c['title'] or ''}")
         text = env.get_template("chapter.md.j2").render(page=page, manifest=manifest, marked=marked,
                                                         marked_since=since)
-        out[f"{page['page']}.md"] = _tidy_md(text)
+        yield f"{page['page']}.md", _tidy_md(text)
     game = manifest["layers"][-1]
     title = f"{manifest['title']} ({game['name']}{' ' + game['version'] if game['version'] else ''}): rule sheet"
     # A section per layer above the series: what it changes (links.py reads the page's anchors off the
     # same view.changing_layers).
-    out["_index.md"] = _tidy_md(env.get_template("index.md.j2").render(
+    yield "_index.md", _tidy_md(env.get_template("index.md.j2").render(
         title=title, manifest=manifest, pages=chapter_pages, layers=view.layer_change_groups(models, model),
         links=pages.index_links(model)))
-    return out
 
 
 def cards(models: Mapping[str, Resolved], model: Resolved,
           memo: MutableMapping[str, export.Values] | None = None, theme: Theme | None = None) -> dict[str, str]:
     """The model's player aid cards (HTML, one page each) and their tables for other tools."""
+    return dict(iter_cards(models, model, memo, theme))
+
+
+def iter_cards(models: Mapping[str, Resolved], model: Resolved,
+               memo: MutableMapping[str, export.Values] | None = None,
+               theme: Theme | None = None) -> Iterator[tuple[str, str]]:
+    """cards' files one at a time, each let go once written: a large rulebook's cards and their
+    tables are tens of MB."""
     env = environment("html")
     manifest = view.manifest_line(model)
-    out = {}
+    hashes = {}  # each card's, for the sheets of small cards to name what they show
     card_list = view.cards(models, model)
     for card in card_list:
-        out[f"{card['name']}.html"] = env.get_template("card.html.j2").render(
+        html = env.get_template("card.html.j2").render(
             card=card, manifest=manifest, theme_css=Markup(theme.css) if theme else "",  # made safe by themes.load
             logo=theme.logo if theme else None)
+        hashes[f"{card['name']}.html"] = hashlib.sha256(html.encode("utf-8")).hexdigest()
+        yield f"{card['name']}.html", html
     for sheet in view.imposed(card_list):
         for c in sheet["cards"]:
-            c["sha256"] = hashlib.sha256(out[c["file"]].encode("utf-8")).hexdigest()
-        out[f"{sheet['name']}.html"] = env.get_template("sheet.html.j2").render(sheet=sheet, manifest=manifest)
-    out.update(export.tables(model, card_list, memo))
-    return out
+            c["sha256"] = hashes[c["file"]]
+        yield f"{sheet['name']}.html", env.get_template("sheet.html.j2").render(sheet=sheet, manifest=manifest)
+    yield from export.iter_tables(model, card_list, memo)
 
 
 def matrix(models: Mapping[str, Resolved]) -> str:
@@ -152,9 +165,9 @@ def iter_sheet_files(models: Mapping[str, Resolved],
     themes = themes or {}
     for name in sorted(models):
         model = models[name]
-        for rel, text in rule_sheet(models, model).items():
+        for rel, text in iter_rule_sheet(models, model):
             yield f"sheets/{folder(model)}/{rel}", text
         theme = themes.get(model.theme.folder) if model.theme is not None else None
-        for rel, text in cards(models, model, memo, theme).items():
+        for rel, text in iter_cards(models, model, memo, theme):
             yield f"cards/{folder(model)}/{rel}", text
     yield "sheets/matrix.md", matrix(models)

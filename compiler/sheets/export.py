@@ -6,14 +6,14 @@ import csv
 import io
 import itertools
 import re
-from collections.abc import MutableMapping
+from collections.abc import Iterator, MutableMapping
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
 from .. import model as m
 from ..interp import EvalError, Interpreter, to_json
-from ..ir import dumps
+from ..ir import dumps_one, dumps_written
 from ..types import EnumT, IntT, NumberT, RecordT
 from .text import number_words
 
@@ -149,19 +149,23 @@ def tables(model: m.Resolved, cards: list[dict[str, Any]],
            memo: MutableMapping[str, Values] | None = None) -> dict[str, str]:
     """tables.json (every card block), a CSV per card table, and per-unit values of record tables.
     memo: each table's values under its Interpreter.closure_key, shared by the rulesets of a build."""
-    out: dict[str, str] = {}
+    return dict(iter_tables(model, cards, memo))
+
+
+def iter_tables(model: m.Resolved, cards: list[dict[str, Any]],
+                memo: MutableMapping[str, Values] | None = None) -> Iterator[tuple[str, str]]:
+    """tables' files one at a time, each let go once written; tables.json last, from its parts
+    written as they come (a large rulebook's is tens of MB: its dicts are never all held at once)."""
+    seen: set[str] = set()
     for card in cards:
         for b in card["blocks"]:
             found = block_csv(b)
-            if found is not None:
-                out[found[0]] = found[1]
-    values_doc: dict[str, Any] = {}
-    doc = {
-        "manifest": manifest_doc(model),
-        "cards": [{"name": c["name"], "title": c["title"], "topics": c["topics"],
-                   "blocks": [_json_block(b) for b in c["blocks"]]} for c in cards],
-        "values": values_doc,
-    }
+            if found is not None and found[0] not in seen:  # a block shown twice is one file
+                seen.add(found[0])
+                yield found
+    card_lines = [dumps_one({"name": c["name"], "title": c["title"], "topics": c["topics"],
+                             "blocks": [_json_block(b) for b in c["blocks"]]}) for c in cards]
+    value_lines: dict[str, str] = {}
     memo = {} if memo is None else memo
     interp = Interpreter(model)
     for t in model.tables:
@@ -171,10 +175,10 @@ def tables(model: m.Resolved, cards: list[dict[str, Any]],
         values = memo[key]
         if values is not None:
             header, rows = values
-            out[f"{t.origin.clause}-{t.name}-values.csv"] = _csv(header, rows)
-            values_doc[t.name] = [dict(zip(header, r, strict=True)) for r in rows]
-    out["tables.json"] = dumps(doc)
-    return out
+            yield f"{t.origin.clause}-{t.name}-values.csv", _csv(header, rows)
+            value_lines[t.name] = dumps_one([dict(zip(header, r, strict=True)) for r in rows])
+    yield "tables.json", dumps_written({"manifest": manifest_doc(model)}, lists={"cards": card_lines},
+                                       objects={"values": value_lines})
 
 
 def _compared_fields(e: m.Expr | None, var: str, found: list[str]) -> None:
