@@ -42,11 +42,15 @@ def make_tree(clauses: int, where: Path) -> Tree:
     return Tree(clauses, root, rules, root / "generated", root / ".rulec-cache", files)
 
 
-def _no_printing() -> None:
-    """Card prints (PDF, PNG) are a browser's time, not the compiler's: never start one here."""
+def _no_printing() -> Callable[[], str | None]:
+    """Card prints (PDF, PNG) are a browser's time, not the compiler's: never start one here. Returns
+    what finds Chromium, to put back once the compile figures are taken (the designer's loop, measured
+    after them in the same process, prints)."""
     from rulec import printing
 
+    found = printing.find_chromium
     printing.find_chromium = lambda: None  # type: ignore[assignment]
+    return found
 
 
 def rulec_build(tree: Tree, cache: bool = True) -> None:
@@ -182,7 +186,17 @@ class CompileFigures:
 
 def measure(sizes: list[int], cached_size: int, memory_size: int, repeats: dict[int, int],
             progress: Callable[[str], None]) -> CompileFigures:
-    _no_printing()
+    from rulec import printing
+
+    finder = _no_printing()
+    try:
+        return _measure(sizes, cached_size, memory_size, repeats, progress)
+    finally:
+        printing.find_chromium = finder  # type: ignore[assignment]
+
+
+def _measure(sizes: list[int], cached_size: int, memory_size: int, repeats: dict[int, int],
+             progress: Callable[[str], None]) -> CompileFigures:
     figures = CompileFigures(sizes=sizes, cached_size=cached_size, memory_size=memory_size)
     with tempfile.TemporaryDirectory(prefix="rulec-bench-") as tmp:
         for n in sizes:

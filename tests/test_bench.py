@@ -182,3 +182,20 @@ def test_the_designers_loop_rows_hold_their_targets_and_say_when_printing_was_no
     table = report.render({"mode": "full", "date": "d", "seconds": "1", "cpu": "c", "cores": "2", "memory": "m",
                            "os": "o", "python": "p"}, None, None, LoopFigures(fast, fast, slow, fast, 3))
     assert "designer's loop" in table and "Targets: 3 of 4 met" in table
+
+
+def test_the_compile_figures_leave_printing_to_the_loop_measured_after_them() -> None:
+    """The compile figures keep the browser out of the builds they time, and put it back when they
+    are done: the designer's loop, measured next in the same process, prints (a full run once said
+    'no Chromium here' for every printing row, on a machine that had it)."""
+    from bench import compile as compile_bench
+    from rulec import printing
+
+    before = printing.find_chromium
+    compile_bench.measure([], 0, 0, {}, lambda said: None)
+    assert printing.find_chromium is before
+    try:  # and while they are taken, nothing finds one
+        assert compile_bench._no_printing() is before
+        assert printing.find_chromium() is None
+    finally:
+        printing.find_chromium = before  # type: ignore[assignment]
