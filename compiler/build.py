@@ -31,7 +31,7 @@ from .conflicts import option_conflicts
 from .crosscheck import load_module
 from .diagnostics import Diagnostic, Span, has_errors, unique_sorted
 from .emit_python import emit_python
-from .interp import MAX_STEPS, budget
+from .interp import MAX_STEPS, Cite, budget
 from .lower import lower
 from .parser import parse
 from .resolver import files_of, resolve
@@ -181,10 +181,7 @@ def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, cros
                 below = [models[n] for n in model.manifest.layers[:-1] if n in models]
                 found = analyse(model, memo, examples=not crosscheck, below=below)
                 if crosscheck:
-                    module = _module(result, model, found, work)
-                    found += run_examples(model, module, result.cites.setdefault(name, {}))
-                    if module is not None and keep_models:  # for `rulec test`; a build lets it go
-                        result.modules[name] = module
+                    found += _examples(result, model, found, work, keep_models)
                 result.diagnostics += found
                 result.models[name] = model
             result.diagnostics += option_conflicts(program, clean, models)
@@ -230,6 +227,34 @@ def _named_at(span: Span, sources: Mapping[str, str]) -> str | None:
     words = _WORD.findall(lines[span.line - 1][span.col - 1:])
     keywords = {"in", "override", "extends", "see", "except", "with", "rule", "game", "scenario", "option"}
     return next((w for w in words if w not in keywords), None)
+
+
+def _examples(result: Result, model: m.Resolved, found: list[Diagnostic], work: Work | None,
+              keep_models: bool) -> list[Diagnostic]:
+    """The ruleset's worked examples, run on the interpreter and on its generated module (R900 where
+    they differ), and the rules each used (result.cites). With work, the outcome is kept under the
+    module's text (which holds RULESET_HASH, the hash of the rules as resolved) and the examples
+    themselves, origins included: a build after an edit that changes neither, a rule's wording, does
+    not load the module or run them again. keep_models (`rulec test`): the module is loaded and
+    kept in result.modules, and the examples always run."""
+    name = model.manifest.ruleset
+    cites = result.cites.setdefault(name, {})
+    key = None
+    if work is not None and not keep_models and not any(d.code == "R305" for d in found):
+        text = next(iter(python_files(model, verify=False, memo=work.modules).values()))
+        key = hashlib.sha256(f"{text}\0{model.examples!r}".encode("utf-8", "surrogatepass")).hexdigest()
+        if key in work.examples:
+            diags, ran = work.examples[key]
+            cites.update({(o[0], o[1], o[2]): [Cite(*c) for c in used] for o, used in ran})
+            return list(diags)
+    module = _module(result, model, found, work)
+    if module is not None and keep_models:  # for `rulec test`; a build lets it go
+        result.modules[name] = module
+    diags = run_examples(model, module, cites)
+    if key is not None and work is not None:
+        work.examples[key] = (diags, [(o, [(c.layer, c.clause, c.item, c.note, c.title) for c in used])
+                                      for o, used in cites.items()])
+    return diags
 
 
 def _module(result: Result, model: m.Resolved, found: list[Diagnostic],

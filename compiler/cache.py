@@ -419,6 +419,7 @@ class Work:
         self.analyses = Memo(memo("analyses"))
         self.modules = Memo(memo("modules"))  # each ruleset's Python module
         self.values = Memo(memo("values"))  # each table's per-unit values (cards)
+        self.examples = Memo(memo("examples"))  # each ruleset's worked examples: what they found and used
 
     def finish(self) -> None:
         """After the whole tree was compiled and written: keep only what this build used."""
@@ -426,5 +427,6 @@ class Work:
         self.analyses.save()
         self.modules.save()
         self.values.save()
+        self.examples.save()
         if self.folder is not None:
             sweep(self.folder / "memo")

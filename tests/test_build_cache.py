@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from rulec import analysis, cache, cli
+from rulec import build as build_module
 from rulec.cache import Memo, fingerprint
 
 SERIES = '''series S "Series"
@@ -125,6 +126,38 @@ def test_a_text_edit_keeps_every_table_analysis(tmp_path: Path, monkeypatch: pyt
     # here stays on its line, so every analysis is found.
     assert counts.analysed == []
     assert snapshot(out) == _from_nothing(tmp_path, rules)
+
+
+def test_a_text_edit_runs_no_worked_example_again_and_a_changed_example_runs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The worked examples' outcome (on the interpreter and the module) is kept under the module's text
+    and the examples: a wording edit runs none of them again and writes what a build from nothing
+    writes (traceability.md's examples included); an edit of a value or an example runs them, and a
+    failing example fails the build as it would without the cache."""
+    rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
+    assert build(rules, out, "--cache", str(kept)) == 0
+    ran: list[str] = []
+    real = build_module.run_examples
+
+    def counted(model: Any, *args: Any, **kwargs: Any) -> Any:
+        ran.append(model.manifest.ruleset)
+        return real(model, *args, **kwargs)
+
+    monkeypatch.setattr(build_module, "run_examples", counted)
+    tree(tmp_path, edit={3: {"text": "Chapter three, reworded."}})
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert ran == []
+    assert snapshot(out) == _from_nothing(tmp_path, rules)
+    ran.clear()
+    tree(tmp_path, edit={3: {"value": "5"}})  # the table and its example both change
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert ran == ["S"]
+    assert snapshot(out) == _from_nothing(tmp_path, rules)
+    (rules / "s" / "ch3.rules").write_text(CHAPTER.format(n="3", text="Chapter 3.", value="5").replace(
+        "== 5", "== 6"), encoding="utf-8")  # the example alone changes, and now fails
+    capsys.readouterr()
+    assert build(rules, out, "--cache", str(kept)) != 0
+    assert "R401" in capsys.readouterr().err
 
 
 def _from_nothing(tmp_path: Path, rules: Path) -> dict[str, bytes]:
