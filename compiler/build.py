@@ -442,10 +442,15 @@ def with_prints(files: dict[str, str], out_dir: Path, allow_print: bool) -> tupl
     return {**files, **prints}, notes
 
 
-def prints_of(files: dict[str, str], out_dir: Path, allow_print: bool) -> tuple[dict[str, Content], list[str]]:
+def prints_of(files: dict[str, str], out_dir: Path, allow_print: bool,
+              result: Result | None = None) -> tuple[dict[str, Content], list[str]]:
     """The prints of the cards among files (PDF, PNG and their sidecars) and notes on those that
-    could not be made."""
+    could not be made. With the build's result, a declared card that runs past its page is located
+    at its declaration (R121), as `rulec check` locates one it estimates too full."""
     prints = printing.collect(files, out_dir, allow_print)
+    declared = {} if result is None else {
+        f"cards/{sheets.folder(model)}/card-{card.name}.html": (card, model.manifest.ruleset)
+        for model in result.models.values() for card in model.cards}
     notes = []
     if prints.missing:
         notes.append(f"printing skipped ({prints.why}): {len(prints.missing)} PDF/PNG prints are missing or "
@@ -454,8 +459,17 @@ def prints_of(files: dict[str, str], out_dir: Path, allow_print: bool) -> tuple[
         if len(prints.missing) > MAX_LISTED:
             notes.append(f"  ... and {len(prints.missing) - MAX_LISTED} more")
     for rel in prints.overflowing:
-        notes.append(f"warning: {rel} runs past its page as Chromium lays it out: show less on it, give it "
-                     "more columns or a larger size")
+        if rel in declared and result is not None:
+            card, ruleset = declared[rel]
+            o = card.origin
+            notes.append(Diagnostic(
+                Span(o.file, o.line, o.col, o.line, o.col + len("card")), "R121",
+                f"card '{card.name}' runs past its page in {ruleset} as Chromium lays it out ({rel})",
+                severity="warning", hint="show fewer blocks on it, give it more columns or a larger size, or "
+                "move some blocks to a card of their own").render(result.sources))
+        else:
+            notes.append(f"warning: {rel} runs past its page as Chromium lays it out: show less on it, give it "
+                         "more columns or a larger size")
     return prints.files, notes
 
 
@@ -495,7 +509,7 @@ class Streamed:
             yield rel, text
 
     def prints(self) -> dict[str, Content]:
-        prints, self.notes = prints_of(self.cards, self.out_dir, self.allow_print)
+        prints, self.notes = prints_of(self.cards, self.out_dir, self.allow_print, self.result)
         return prints
 
     def everything(self) -> Iterator[tuple[str, Content]]:

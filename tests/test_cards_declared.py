@@ -390,7 +390,10 @@ def test_the_build_says_which_card_runs_past_its_page_as_chromium_lays_it_out(tm
                           str(tmp_path / "out"), "--cache", str(tmp_path / "cache")],
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
-    assert "cards/big/card-terrain.html runs past its page as Chromium lays it out" in run.stderr
+    # located at the card's declaration, as rulec check locates the estimate, with the file it measured
+    assert ("R121-card-too-full/t.rules:7:1: warning R121: card 'terrain' runs past its page in BIG as Chromium "
+            "lays it out (cards/big/card-terrain.html)") in run.stderr
+    assert "    7 | card terrain" in run.stderr
     fits = subprocess.run([sys.executable, "-m", "rulec", "build", "--rules", str(ROOT / "rules"), "--out",
                            str(tmp_path / "shipped"), "--cache", str(tmp_path / "cache2")],
                           capture_output=True, text=True, timeout=600)
