@@ -233,16 +233,19 @@ def _examples(result: Result, model: m.Resolved, found: list[Diagnostic], work: 
               keep_models: bool) -> list[Diagnostic]:
     """The ruleset's worked examples, run on the interpreter and on its generated module (R900 where
     they differ), and the rules each used (result.cites). With work, the outcome is kept under the
-    module's text (which holds RULESET_HASH, the hash of the rules as resolved) and the examples
-    themselves, origins included: a build after an edit that changes neither, a rule's wording, does
-    not load the module or run them again. keep_models (`rulec test`): the module is loaded and
-    kept in result.modules, and the examples always run."""
+    module's text (which holds RULESET_HASH, the hash of the rules as resolved) and the examples as
+    the IR writes them, origins included: a build after an edit that changes neither, a rule's
+    wording, does not load the module or run them again. keep_models (`rulec test`): the module is
+    loaded and kept in result.modules, and the examples always run."""
     name = model.manifest.ruleset
     cites = result.cites.setdefault(name, {})
     key = None
     if work is not None and not keep_models and not any(d.code == "R305" for d in found):
         text = next(iter(python_files(model, verify=False, memo=work.modules).values()))
-        key = hashlib.sha256(f"{text}\0{model.examples!r}".encode("utf-8", "surrogatepass")).hexdigest()
+        h = hashlib.sha256(text.encode("utf-8", "surrogatepass"))
+        for ex in model.examples:  # each as the IR writes it (origins included), made once for both
+            h.update(b"\0" + ir.line(ex, ir.example_ir).encode("utf-8", "surrogatepass"))
+        key = h.hexdigest()
         if key in work.examples:
             diags, ran = work.examples[key]
             cites.update({(o[0], o[1], o[2]): [Cite(*c) for c in used] for o, used in ran})
