@@ -1406,8 +1406,7 @@ def _with_exports(text: str) -> str:
     Answer, Cite, InvalidInput, from_json, to_json ...), sorted; none it imports."""
     names = sorted({m_[1] or m_[2] for m_ in _TOP.finditer(text)} - _NOT_EXPORTED)
     lines = ["", "", "__all__ = ["] + [f"    {n!r}," for n in names] + ["]", ""]
-    ends = len(text) - len(text[-100:]) + len(text[-100:].rstrip("\n"))  # the text without its last newlines
-    return "".join((text[:ends], "\n", "\n".join(lines)))
+    return text.rstrip("\n") + "\n" + "\n".join(lines)
 
 
 def _override_comment(ov: m.Cite, width: int) -> str:

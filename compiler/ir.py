@@ -115,43 +115,29 @@ def _dumps(doc: dict[str, Any], lines: dict[str, list[str]], objects: dict[str, 
         pieces.append(",\n  " if n else "\n  ")
         pieces.append(one(key))
         if key in lines:
-            if lines[key]:
-                pieces.append(": [")
-                for i, text in enumerate(lines[key]):
-                    pieces.append(",\n    " if i else "\n    ")
-                    pieces.append(text)
-                pieces.append("\n  ]")
-            else:
-                pieces.append(": []")
-            continue
-        if key in objects:
-            written = objects[key]
-            if written:
-                pieces.append(": {")
-                for i, k in enumerate(sorted(written)):
-                    pieces.append(",\n    " if i else "\n    ")
-                    pieces.append(f"{one(k)}: {written[k]}")
-                pieces.append("\n  }")
-            else:
-                pieces.append(": {}")
-            continue
-        value = doc[key]
-        if isinstance(value, list) and value:
-            pieces.append(": [")
-            for i, item in enumerate(value):
-                pieces.append(",\n    " if i else "\n    ")
-                pieces.append(one(item))
-            pieces.append("\n  ]")
-        elif isinstance(value, dict) and value:
-            pieces.append(": {")
-            for i, k in enumerate(sorted(value)):
-                pieces.append(",\n    " if i else "\n    ")
-                pieces.append(f"{one(k)}: {one(value[k])}")
-            pieces.append("\n  }")
+            _items(pieces, "[", lines[key], "]")
+        elif key in objects:
+            _items(pieces, "{", [f"{one(k)}: {objects[key][k]}" for k in sorted(objects[key])], "}")
+        elif isinstance(value := doc[key], list):
+            _items(pieces, "[", [one(item) for item in value], "]")
+        elif isinstance(value, dict):
+            _items(pieces, "{", [f"{one(k)}: {one(value[k])}" for k in sorted(value)], "}")
         else:
             pieces.append(f": {one(value)}")
     pieces.append("\n}\n")
     return "".join(pieces)
+
+
+def _items(pieces: list[str], opening: str, items: list[str], closing: str) -> None:
+    """A top-level list or object of _dumps: its items written already, each on a line of its own."""
+    if not items:
+        pieces.append(f": {opening}{closing}")
+        return
+    pieces.append(f": {opening}")
+    for i, text in enumerate(items):
+        pieces.append(",\n    " if i else "\n    ")
+        pieces.append(text)
+    pieces.append(f"\n  {closing}")
 
 
 # ---- writing the typed model: expressions --------------------------------------------------

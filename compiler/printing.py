@@ -590,6 +590,7 @@ def _show(url: str, width: int, height: int, scale: float) -> Generator[Call | W
 
 
 def _value(r: dict[str, Any]) -> Any:
+    """What a Runtime.evaluate answered: the script's value, or PrintError if it threw."""
     if "exceptionDetails" in r:
         raise PrintError(f"script failed: {r['exceptionDetails'].get('text')}")
     return r["result"].get("value")
@@ -652,10 +653,8 @@ class Page:
 
     def evaluate(self, expression: str) -> Any:
         """The value of a JavaScript expression in the page (awaited if it is a promise)."""
-        r = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
-        if "exceptionDetails" in r:
-            raise PrintError(f"script failed: {r['exceptionDetails'].get('text')}")
-        return r["result"].get("value")
+        return _value(self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True,
+                                                     "awaitPromise": True}))
 
     def wait_loaded(self) -> None:
         deadline = time.monotonic() + TIMEOUT
