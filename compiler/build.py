@@ -1,14 +1,10 @@
-"""Run the pipeline over a rules tree and write generated/ atomically."""
+"""Run the pipeline over a rules tree; writing.py writes generated/ (only what changed, atomically)."""
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import ctypes.util
-import fcntl
 import functools
 import gc
-import glob
 import hashlib
 import os
 import re
@@ -26,7 +22,6 @@ from . import model as m
 from .analysis import ExampleCites, analyse, run_examples
 from .cache import Work
 from .checker import check
-from .compiled import is_compiled
 from .conflicts import option_conflicts
 from .crosscheck import load_module
 from .diagnostics import Diagnostic, Span, has_errors, unique_sorted
@@ -37,11 +32,10 @@ from .parser import parse
 from .resolver import files_of, resolve
 from .sources import read_asset, read_rules_file
 from .state_schema import state_schema
-from .tidy import remove_tree
+from .writing import Content
 
 Emitter = Callable[[m.Resolved], dict[str, str]]
 SuiteEmitter = Callable[..., Iterable[tuple[str, str]]]  # (models, memo=...): sees every model (cross-game)
-Content = str | bytes  # text outputs, and prints (PDF, PNG) kept or made by `printing`
 
 
 @dataclass
@@ -581,160 +575,3 @@ def docs_differences(texts: Mapping[str, str], out_dir: Path) -> list[str]:
     return found
 
 
-# ---- writing ------------------------------------------------------------------------
-
-
-def differences(files: Mapping[str, Content] | Iterable[tuple[str, Content]], out_dir: Path) -> list[str]:
-    """What `build` would change in out_dir: one line per file, in path order. files: a mapping,
-    or (path, content) pairs compared as they come (none is kept)."""
-    existing = {p.relative_to(out_dir).as_posix() for p in out_dir.rglob("*") if p.is_file()} \
-        if out_dir.is_dir() else set()
-    existing = {rel for rel in existing if not is_compiled(rel)}  # `rulec build --compiled`'s, not the rules'
-    found: dict[str, str] = {}
-    for rel, content in (files.items() if isinstance(files, Mapping) else files):
-        if rel not in existing:
-            found[rel] = f"missing: {rel}"
-        elif (out_dir / rel).read_bytes() != _bytes(content):
-            found[rel] = f"differs: {rel}"
-        else:
-            found[rel] = ""
-    for rel in existing - set(found):
-        found[rel] = f"not produced by the rules: {rel}"
-    return [found[rel] for rel in sorted(found) if found[rel]]
-
-
-def _bytes(content: Content) -> bytes:
-    return content.encode("utf-8") if isinstance(content, str) else content
-
-
-def write_atomic(files: Mapping[str, Content] | Iterable[tuple[str, Content]], out_dir: Path,
-                 then: Callable[[], Mapping[str, Content]] | None = None) -> int:
-    """Write all files into a fresh folder beside out_dir, then swap the two in one step; returns
-    how many were written. files: a mapping (written in path order), or (path, content) pairs
-    written as they come, so none is kept in memory; then: more files, asked for once those are
-    written (the card prints, made from the HTML just written).
-
-    An interruption at any point leaves out_dir wholly old or wholly new. One build at a time writes
-    beside out_dir (a lock on the folder that holds it), so the temporary folders of a build that was
-    killed (.generated.new-*, .generated.old-*) are found and removed by the next."""
-    out_dir = out_dir.resolve()
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    with _writing_beside(out_dir):
-        return _write_all(files, out_dir, then)
-
-
-@contextlib.contextmanager
-def _writing_beside(out_dir: Path) -> Iterator[None]:
-    """Hold a lock on out_dir's parent folder while writing; first remove what killed builds left."""
-    fd = os.open(out_dir.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        for kind in ("new", "old"):
-            for left in out_dir.parent.glob(f".{glob.escape(out_dir.name)}.{kind}-*"):
-                if left.is_dir() and not left.is_symlink():
-                    remove_tree(left)
-        yield
-    finally:
-        os.close(fd)  # and the lock with it
-
-
-def _write_all(files: Mapping[str, Content] | Iterable[tuple[str, Content]], out_dir: Path,
-               then: Callable[[], Mapping[str, Content]] | None) -> int:
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.new-", dir=out_dir.parent))
-    written: list[str] = []
-    try:
-        for rel, content in (sorted(files.items()) if isinstance(files, Mapping) else files):
-            _write_one(tmp, rel, content)
-            written.append(rel)
-        for rel, content in sorted((then() if then is not None else {}).items()):
-            _write_one(tmp, rel, content)
-            written.append(rel)
-        _make_durable(tmp, written)
-        _swap_into_place(tmp, out_dir)
-    finally:
-        if tmp.exists():
-            remove_tree(tmp)
-    return len(set(written))
-
-
-def _write_one(folder: Path, rel: str, content: Content) -> None:
-    target = (folder / rel).resolve()
-    if not target.is_relative_to(folder):
-        raise RuntimeError(f"refusing to write outside the output folder: {rel}")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if isinstance(content, bytes):
-        with open(target, "wb") as fh:
-            fh.write(content)
-        return
-    # Text as UTF-8 with \n line ends, byte for byte; encoded as it is written, not into a whole
-    # second copy first (a large IR or module is tens of MB).
-    with open(target, "w", encoding="utf-8", newline="") as fh:
-        fh.write(content)
-
-
-def _make_durable(folder: Path, names: list[str]) -> None:
-    """Everything written under folder on disk before it is swapped in: one syncfs() of its file
-    system where Linux has it (a build writes thousands of files; one fsync each took most of the
-    writing time), else an fsync of each file."""
-    if _syncfs(folder):
-        return
-    for rel in names:
-        fd = os.open(folder / rel, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-def _syncfs(folder: Path) -> bool:
-    """Linux syncfs(2) on the file system holding folder; False where unsupported or it failed."""
-    libc = _libc()
-    syncfs = getattr(libc, "syncfs", None) if libc is not None else None
-    if syncfs is None:
-        return False
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        return bool(syncfs(fd) == 0)
-    finally:
-        os.close(fd)
-
-
-@functools.cache
-def _libc() -> ctypes.CDLL | None:
-    name = ctypes.util.find_library("c")
-    if name is None:
-        return None
-    try:
-        return ctypes.CDLL(name, use_errno=True)
-    except OSError:
-        return None
-
-
-def _swap_into_place(new: Path, out_dir: Path) -> None:
-    if not out_dir.exists():
-        os.rename(new, out_dir)
-        return
-    if _exchange(new, out_dir):  # now `new` holds the old output
-        remove_tree(new)
-        return
-    # No atomic exchange here (not Linux, or an old kernel): two renames, and the old output put
-    # back if the second fails, so an error still leaves the old output (a crash between the two
-    # renames leaves it under the .old- name).
-    old = out_dir.with_name(f".{out_dir.name}.old-{os.getpid()}")
-    os.rename(out_dir, old)
-    try:
-        os.rename(new, out_dir)
-    except BaseException:
-        os.rename(old, out_dir)
-        raise
-    remove_tree(old)
-
-
-def _exchange(a: Path, b: Path) -> bool:
-    """Swap two paths atomically with Linux renameat2(RENAME_EXCHANGE); False where unsupported."""
-    renameat2 = getattr(_libc(), "renameat2", None)
-    if renameat2 is None:
-        return False
-    at_fdcwd, rename_exchange = -100, 2
-    rc = renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange)
-    return bool(rc == 0)

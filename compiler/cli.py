@@ -15,14 +15,11 @@ from typing import Any
 from . import __version__
 from .build import (
     PUBLISHED,
-    Content,
     Result,
     Streamed,
     compile_sources,
-    differences,
     docs_differences,
     publish_docs,
-    write_atomic,
 )
 from .cache import Work
 from .diagnostics import Diagnostic, did_you_mean
@@ -33,6 +30,7 @@ from .project import load as load_project
 from .project import read as read_roots
 from .state_schema import MAX_DIGITS
 from .testing import run_tests, uncovered_diagnostics
+from .writing import Content, Unfinished, differences, write_atomic
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_INTERRUPTED = 130  # as a shell reports Ctrl-C
@@ -411,9 +409,12 @@ def cmd_build(args: argparse.Namespace) -> int:
         return more
 
     try:
-        count = write_atomic(made.texts(), args.out, then=then)
+        written = write_atomic(made.texts(), args.out, then=then)
     except compiled.CompileError as e:  # a module mypyc or the C compiler refused: the old output stays
         print(f"rulec: {e}\n{args.out}/ was left as it was", file=sys.stderr)
+        return EXIT_RULES
+    except Unfinished as e:  # the new output was committed but could not all be moved into place
+        print(f"rulec: cannot finish writing {args.out}/: {e.strerror}", file=sys.stderr)
         return EXIT_RULES
     except OSError as e:  # a read-only or full disk, a name too long: the old output is left as it was
         if isinstance(e.__context__, KeyboardInterrupt):  # an interrupt that broke a clean-up on its way
@@ -434,8 +435,10 @@ def cmd_build(args: argparse.Namespace) -> int:
         work.finish()  # the whole tree was built: keep what this build used, drop the rest
     if cache is not None and key is not None:
         cache.record(compiled.build_key(key) if args.compiled else key, args.out)
-    print(f"built {_plural(count, 'file')} into {args.out}/ for {', '.join(sorted(loaded.models))}"
-          + (f", {_plural(len(extensions), 'module')} compiled with mypyc" if args.compiled else ""))
+    changed = len(written.added) + len(written.rewritten) + len(written.removed)
+    print(f"built {_plural(written.count, 'file')} into {args.out}/ for {', '.join(sorted(loaded.models))}"
+          + (f", {_plural(len(extensions), 'module')} compiled with mypyc" if args.compiled else "")
+          + (f" ({changed} changed)" if changed else " (nothing changed)"))
     return EXIT_OK
 
 

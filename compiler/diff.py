@@ -274,8 +274,9 @@ def marks_of(changes: list[Change], ruleset: str) -> frozenset[str]:
 def command(args: Any) -> int:
     """`rulec diff OLD NEW [--sheets DIR] [--exit-code]`."""
     from . import sheets
-    from .build import Result, write_atomic
+    from .build import Result
     from .cli import EXIT_OK, EXIT_RULES, EXIT_USAGE, report
+    from .writing import write_atomic
 
     sides = []
     for spec in (args.old, args.new):

@@ -3,7 +3,8 @@
 The rules folder is polled (modification time and size, then a hash of the content, so a save
 that changes nothing rebuilds nothing). A changed file is parsed first on its own: a syntax
 error is reported at once without compiling the rest. A build writes only the output files
-whose content differs and removes the ones the rules no longer produce. Cards are not printed
+whose content differs and removes the ones the rules no longer produce, all or nothing, as
+`rulec build` does (writing.py). Cards are not printed
 while watching (a PDF a save is too slow); a plain `rulec build` prints them.
 """
 
@@ -11,18 +12,18 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import os
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from . import themes
-from .build import Content, compile_sources, outputs, source_name, with_bom, with_prints
+from .build import compile_sources, outputs, source_name, with_bom, with_prints
 from .cache import Work
 from .diagnostics import Diagnostic
 from .project import Root, read, read_assets
 from .sources import read_asset, read_rules_file
+from .writing import write_atomic
 
 Snapshot = dict[Path, tuple[int, int, str]]  # file -> (mtime_ns, size, sha256)
 
@@ -54,29 +55,6 @@ def snapshot(root: Path, previous: Snapshot | None = None) -> Snapshot:
 
 def changed_files(old: Snapshot, new: Snapshot) -> list[Path]:
     return sorted(f for f in set(old) | set(new) if (old.get(f) or ())[2:] != (new.get(f) or ())[2:])
-
-
-def write_changed(files: Mapping[str, Content], out_dir: Path) -> list[str]:
-    """Write the files whose content differs, remove the ones not produced; what changed."""
-    done = []
-    existing = {p.relative_to(out_dir).as_posix() for p in out_dir.rglob("*") if p.is_file()} \
-        if out_dir.is_dir() else set()
-    for rel, content in sorted(files.items()):
-        data = content.encode("utf-8") if isinstance(content, str) else content
-        target = out_dir / rel
-        if not target.resolve().is_relative_to(out_dir.resolve()):
-            raise RuntimeError(f"refusing to write outside the output folder: {rel}")
-        if rel in existing and target.read_bytes() == data:
-            continue
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(f".{target.name}.watch-tmp")
-        tmp.write_bytes(data)
-        os.replace(tmp, target)
-        done.append(("wrote " if rel in existing else "added ") + rel)
-    for rel in sorted(existing - set(files)):
-        (out_dir / rel).unlink()
-        done.append(f"removed {rel}")
-    return done
 
 
 class Watcher:
@@ -126,7 +104,7 @@ class Watcher:
         made = with_bom(outputs(result, validate=False, work=self.work).items(), self.csv_bom)
         files, _ = with_prints(dict(made), self.out, allow_print=False)
         self.work.finish()
-        done = write_changed(files, self.out)
+        done = write_atomic(files, self.out).changes()
         shown = done if len(done) <= 10 else done[:10] + [f"... and {len(done) - 10} more"]
         for line in shown:
             self.say(f"  {line}")

@@ -11,7 +11,7 @@ Each input is drawn from a seed and a number, and is one of five kinds:
   left beside the output; with room again, the next build gives the new output.
 * `kill`: a build of changed rules killed at a random moment (SIGKILL mostly, SIGTERM or SIGINT),
   some while printing. The output is wholly the old or wholly the new; the next build ends in exit
-  0 with the new output and leaves nothing of the killed one: no `.out.new-*` or `.out.old-*`
+  0 with the new output and leaves nothing of the killed one: no `.out.new-*`, `.out.commit-*` or `.out.old-*`
   folder, no cache temporary, no `rulec-print-<pid>-*` or `rulec-chromium-<pid>-*` folder in the
   temp folders, no browser running on its profile.
 * `lsp`: a run of messages, some malformed (lengths that lie or are absurd, headers that are no
@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import glob
 import io
 import json
 import os
@@ -57,7 +58,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from rulec import cli, printing  # noqa: E402
+from rulec import cli, printing, writing  # noqa: E402
 from rulec.checker import MAX_RULESET_NAME  # noqa: E402
 from rulec.decide import TABLE_SECONDS  # noqa: E402
 from rulec.interp import MAX_BITS  # noqa: E402
@@ -398,7 +399,11 @@ def run_kill(item: Input, place: Place) -> Failure:
         return f"{what}: exit 1: {ran.shown[-1500:]}"
     now = files(out)
     if now != old and now != new:
-        return f"{what}: the output is neither the old nor the new: {_differs(now, new)}"
+        if not list(out.parent.glob(f".{glob.escape(out.name)}.commit-*")):
+            return f"{what}: the output is neither the old nor the new, with no commit to finish: {_differs(now, new)}"
+        writing.finish_interrupted(out)  # killed in its apply: what the next build does first
+        if (now := files(out)) != new:
+            return f"{what}: the killed build's commit, finished, is not the new output: {_differs(now, new)}"
     killed = ran.pid  # what the killed build left, the next build removes
     ran = in_process(_build(rules, out, cache, prints))
     if ran.code != 0 or files(out) != new:

@@ -1,16 +1,19 @@
 """A build interrupted at any write leaves the output folder wholly old or wholly new.
 
-write_atomic writes every file into a fresh folder beside the output and swaps the two in one
-step (renameat2 RENAME_EXCHANGE; two renames where that is missing).  Here an OSError is
-injected at the k-th write operation (a file opened for writing, a write, an fsync, a folder
-made, a rename or the exchange), for every k, and after each the output must be exactly the old
-tree or exactly the new one, with no temporary folder left beside it.
+writing.write_atomic writes only the files that changed: it stages them with a journal beside the
+output, commits by renaming the staging folder, and applies the journal (writing.py's docstring).
+Here an OSError is injected at the k-th write operation (a file opened, a write, an fsync, a
+syncfs, a folder made, a rename, a replace or an unlink), for every k, and after each the output
+must be exactly the old tree or exactly the new one, with nothing left beside it; a process killed
+at each operation leaves the old tree, the new one, or a commit the next build finishes.
 """
 
 from __future__ import annotations
 
 import builtins
+import json
 import os
+import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,13 +21,17 @@ from typing import Any
 
 import pytest
 
-from rulec import build, cli
+from rulec import cli, writing
 
+SAME = {"python/same.py": "SAME = 0\n", "sheets/ocs/same.md": "unchanged\n"}
 OLD = {"ir/ocs.json": "{}\n", "python/ocs.py": "OLD = 1\n", "sheets/ocs/_index.md": "---\ntitle: old\n---\n",
-       "cards/ocs/card-1.png": b"\x89PNG old", "only-old.txt": "gone in the new build\n"}
+       "cards/ocs/card-1.png": b"\x89PNG old", "only-old.txt": "gone in the new build\n",
+       "sheets/ocs/gone/page.md": "a folder the new build does not have\n",
+       "cards/ocs/extra": "a file where the new build has a folder\n", **SAME}
 NEW = {"ir/ocs.json": '{"new": true}\n', "python/ocs.py": "NEW = 2\n", "sheets/ocs/_index.md": "---\ntitle: new\n---\n",
        "sheets/ocs/4-0-general-concepts.md": "new page\n", "cards/ocs/card-1.png": b"\x89PNG new",
-       "cards/ocs/card-2.png": b"\x89PNG new 2"}
+       "cards/ocs/card-2.png": b"\x89PNG new 2", "sheets/ocs/new/deep/page.md": "in folders of its own\n",
+       "cards/ocs/extra/a.txt": "a folder where the old build had a file\n", **SAME}
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
@@ -40,15 +47,20 @@ class Injected(OSError):
 
 
 @contextmanager
-def fail_at(k: int, monkeypatch: pytest.MonkeyPatch, exchange: bool = True) -> Iterator[list[str]]:
-    """Make the k-th write operation of write_atomic raise (k = 0: none does); yields the operations seen."""
+def fail_at(k: int, monkeypatch: pytest.MonkeyPatch, until: int | None = None,
+            fail: Callable[[str, int], Any] | None = None) -> Iterator[list[str]]:
+    """Make the write operations k to until (k alone by default; k = 0: none) of write_atomic raise
+    Injected, or call fail(name, k) instead; yields the operations seen."""
     seen: list[str] = []
+    last = k if until is None else until
 
     def counted(name: str, real: Callable[..., Any]) -> Callable[..., Any]:
         def op(*args: Any, **kwargs: Any) -> Any:
             seen.append(name)
-            if len(seen) == k:
-                raise Injected(f"injected failure at {name} (operation {k})")
+            if k and k <= len(seen) <= last:
+                if fail is not None:
+                    fail(name, len(seen))
+                raise Injected(f"injected failure at {name} (operation {len(seen)})")
             return real(*args, **kwargs)
         return op
 
@@ -67,69 +79,145 @@ def fail_at(k: int, monkeypatch: pytest.MonkeyPatch, exchange: bool = True) -> I
         def write(self, data: bytes) -> int:
             return int(counted("write", self.fh.write)(data))
 
-        def flush(self) -> None:
-            self.fh.flush()
-
-        def fileno(self) -> int:
-            return int(self.fh.fileno())
-
     def opener(path: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
-        fh = counted("open", real_open)(path, mode, *args, **kwargs)
+        fh = counted("open" if "w" in mode else "read", real_open)(path, mode, *args, **kwargs)
         return Handle(fh) if "w" in mode else fh
 
-    monkeypatch.setattr(build, "open", opener, raising=False)
-    monkeypatch.setattr(build.os, "fsync", counted("fsync", os.fsync))
-    monkeypatch.setattr(build, "_syncfs", counted("syncfs", build._syncfs))
-    monkeypatch.setattr(build.os, "rename", counted("rename", os.rename))
-    monkeypatch.setattr(build.Path, "mkdir", counted("mkdir", build.Path.mkdir))
-    real_exchange = build._exchange if exchange else (lambda a, b: False)
-    monkeypatch.setattr(build, "_exchange", counted("exchange", real_exchange))
+    monkeypatch.setattr(writing, "open", opener, raising=False)
+    for name in ("fsync", "rename", "replace", "unlink"):
+        monkeypatch.setattr(writing.os, name, counted(name, getattr(os, name)))
+    monkeypatch.setattr(writing, "_syncfs", counted("syncfs", writing._syncfs))
+    monkeypatch.setattr(writing.Path, "mkdir", counted("mkdir", writing.Path.mkdir))
     try:
         yield seen
     finally:
         monkeypatch.undo()
 
 
+def fresh(files: dict[str, str | bytes], out: Path) -> None:
+    """out made anew with files, so that writing NEW over it takes the operations the probe took."""
+    shutil.rmtree(out, ignore_errors=True)
+    writing.write_atomic(files, out)
+
+
 def beside(out: Path) -> list[str]:
     return sorted(p.name for p in out.parent.iterdir() if p != out)
 
 
-@pytest.mark.parametrize("exchange", [True, False], ids=["renameat2", "two-renames"])
-def test_a_failure_at_any_write_leaves_the_old_tree_or_the_new(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                               exchange: bool) -> None:
+def operations(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], int]:
+    """The operations of writing NEW over OLD, and the number of the commit (the first rename)."""
+    probe = tmp_path / "probe"
+    writing.write_atomic(OLD, probe)
+    with fail_at(0, monkeypatch) as seen:
+        writing.write_atomic(NEW, probe)
+    assert seen.count("rename") == 2, seen  # the commit, and the commit folder marked done
+    return seen, seen.index("rename") + 1
+
+
+def test_a_failure_at_any_write_leaves_the_old_tree_or_the_new(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "generated"
-    build.write_atomic(OLD, out)
-    build.write_atomic(OLD, tmp_path / "probe")
-    with fail_at(0, monkeypatch, exchange) as seen:  # count the operations of writing NEW over OLD
-        build.write_atomic(NEW, tmp_path / "probe")
-    total = len(seen)
-    assert seen[-1] == ("exchange" if exchange else "rename")
-    assert total >= 2 * len(NEW) + 2, seen  # open and write per file, the folders, the sync and the swap
-    assert "syncfs" in seen or seen.count("fsync") == len(NEW), seen
+    seen, commit = operations(tmp_path, monkeypatch)
+    assert {"read", "open", "write", "syncfs", "mkdir", "rename", "replace", "unlink", "fsync"} <= set(seen), seen
+    changed = len(NEW) - len(SAME)
+    assert seen.count("write") == changed + 1 and seen.count("replace") == changed, seen  # + the journal
     outcomes = []
-    for k in range(1, total + 1):
-        build.write_atomic(OLD, out)
-        with fail_at(k, monkeypatch, exchange) as seen:
+    for k in range(1, len(seen) + 1):
+        fresh(OLD, out)
+        with fail_at(k, monkeypatch) as ops:
             try:
-                build.write_atomic(NEW, out)
+                writing.write_atomic(NEW, out)
                 outcomes.append("new")
             except Injected:
                 outcomes.append("old")
         got = snapshot(out)
-        assert got in (as_bytes(OLD), as_bytes(NEW)), f"a failure at {seen[-1]} (operation {k}) left a mixed tree"
+        assert got in (as_bytes(OLD), as_bytes(NEW)), f"a failure at {ops[k - 1]} (operation {k}) left a mixed tree"
         assert got == as_bytes(NEW if outcomes[-1] == "new" else OLD)
-        assert beside(out) == ["probe"], f"a failure at operation {k} left {beside(out)}"
-    assert outcomes == ["old"] * total  # the swap is the last operation: nothing fails after it
+        left = [n for n in beside(out) if n != "probe"]  # only a done folder that could not all be removed
+        assert all(n.startswith(".generated.old-") for n in left), f"a failure at operation {k} left {left}"
+        writing.finish_interrupted(out)
+        assert beside(out) == ["probe"] and snapshot(out) == got
+    # up to the commit, a failure leaves the old output (a file that cannot be read to compare is
+    # written); after it, the apply is tried again
+    assert outcomes == ["new" if op == "read" else "old" for op in seen[:commit]] + ["new"] * (len(seen) - commit)
 
 
-def test_a_first_build_that_fails_leaves_no_output_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_apply_that_fails_twice_is_finished_by_the_next_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "generated"
-    with fail_at(0, monkeypatch) as seen:
-        build.write_atomic(NEW, tmp_path / "probe")
+    seen, commit = operations(tmp_path, monkeypatch)
+    done = commit + seen[commit:].index("rename") + 1  # the commit folder renamed as done
+    for k in range(commit + 1, done + 1):
+        fresh(OLD, out)
+        with fail_at(k, monkeypatch, until=10**6), pytest.raises(writing.Unfinished) as e:
+            writing.write_atomic(NEW, out)
+        assert "the next 'rulec build' finishes it" in str(e.value)
+        assert [n for n in beside(out) if n.startswith(".generated.commit-")], beside(out)
+        assert writing.finish_interrupted(out)
+        assert snapshot(out) == as_bytes(NEW) and beside(out) == ["probe"]
+
+
+def test_a_build_killed_at_any_write_is_old_new_or_finished_by_the_next(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """SIGKILL cannot be held: a process that dies at operation k, for every k."""
+    out = tmp_path / "generated"
+    seen, commit = operations(tmp_path, monkeypatch)
+    finished = 0
     for k in range(1, len(seen) + 1):
-        with fail_at(k, monkeypatch), pytest.raises(Injected):
-            build.write_atomic(NEW, out)
-        assert not out.exists() and beside(out) == ["probe"]
+        fresh(OLD, out)
+        pid = os.fork()
+        if pid == 0:  # the child dies at operation k, as a kill would end it
+            try:
+                with fail_at(k, monkeypatch, fail=lambda name, n: os._exit(9)):
+                    writing.write_atomic(NEW, out)
+            finally:
+                os._exit(0)
+        assert os.waitpid(pid, 0)[1] >> 8 == 9
+        got = snapshot(out)
+        committed = [n for n in beside(out) if n.startswith(".generated.commit-")]
+        if not committed:
+            assert got == as_bytes(OLD if k <= commit else NEW), f"a kill at {seen[k - 1]} (operation {k})"
+        finished += writing.finish_interrupted(out)
+        want = OLD if k <= commit else NEW
+        assert snapshot(out) == as_bytes(want), f"after a kill at {seen[k - 1]} (operation {k}) and the next build"
+        assert beside(out) == ["probe"]
+    done = commit + seen[commit:].index("rename") + 1
+    assert finished == done - commit  # every kill from the commit to its end left a commit the next build finished
+
+
+def test_only_the_files_that_changed_are_written(tmp_path: Path) -> None:
+    out = tmp_path / "generated"
+    writing.write_atomic(OLD, out)
+    before = {rel: os.stat(out / rel) for rel in OLD}
+    folder = os.stat(out).st_ino
+    done = writing.write_atomic(NEW, out)
+    assert snapshot(out) == as_bytes(NEW)
+    assert os.stat(out).st_ino == folder  # the output folder is not made again
+    for rel in SAME:
+        now = os.stat(out / rel)
+        assert (now.st_ino, now.st_mtime_ns) == (before[rel].st_ino, before[rel].st_mtime_ns), rel
+    assert done.count == len(NEW)
+    assert set(done.rewritten) == {rel for rel in NEW if rel in OLD and rel not in SAME}
+    assert set(done.added) == set(NEW) - set(OLD) and set(done.removed) == set(OLD) - set(NEW)
+    assert "added sheets/ocs/new/deep/page.md" in done.changes() and "removed only-old.txt" in done.changes()
+    assert not (out / "sheets/ocs/gone").exists()  # a folder the removed files left empty goes too
+    again = writing.write_atomic(NEW, out)
+    assert again == writing.Written(len(NEW)) and again.changes() == [] and beside(out) == []
+
+
+def test_a_link_in_the_output_is_replaced_not_followed(tmp_path: Path) -> None:
+    out, elsewhere = tmp_path / "generated", tmp_path / "elsewhere"
+    writing.write_atomic(OLD, out)
+    elsewhere.mkdir()
+    (elsewhere / "ocs.py").write_text("not rulec's\n")
+    writing.write_atomic({}, out)
+    (out / "python").symlink_to(elsewhere, target_is_directory=True)
+    (out / "ir").mkdir()
+    (out / "ir" / "ocs.json").symlink_to(elsewhere / "ocs.py")
+    writing.write_atomic(NEW, out)
+    assert snapshot(out) == as_bytes(NEW)
+    assert not (out / "python").is_symlink() and not (out / "ir" / "ocs.json").is_symlink()
+    assert snapshot(elsewhere) == {"ocs.py": b"not rulec's\n"}
 
 
 def test_rulec_build_interrupted_at_a_write_keeps_the_old_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -151,39 +239,73 @@ def test_rulec_build_interrupted_at_a_write_keeps_the_old_output(tmp_path: Path,
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "out", "rules"]
     assert cli.main(args) == 0
     assert snapshot(out) != before
+    assert capsys.readouterr().out.endswith("changed)\n")
+
+
+def test_rulec_build_that_cannot_finish_says_the_next_build_will(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "s.rules").write_text('series S "S" version "1"\nrule 1.1 "R" { text "t" }\n', encoding="utf-8")
+    out = tmp_path / "out"
+    args = ["build", "--no-print", "--no-cache", "--rules", str(rules), "--out", str(out)]
+    assert cli.main(args) == 0
+    (rules / "s.rules").write_text('series S "S" version "2"\nrule 1.1 "R" { text "t" }\n', encoding="utf-8")
+    want = tmp_path / "want"
+    assert cli.main([*args[:-1], str(want)]) == 0
+    probe = tmp_path / "probe"
+    shutil.copytree(out, probe)
+    with fail_at(0, monkeypatch) as seen:
+        assert cli.main([*args[:-1], str(probe)]) == 0
+    capsys.readouterr()
+    with fail_at(seen.index("replace") + 1, monkeypatch, until=10**6):  # the apply fails, and its second try
+        assert cli.main(args) == 1
+    err = capsys.readouterr().err
+    assert f"rulec: cannot finish writing {out}/:" in err and "the next 'rulec build' finishes it" in err
+    assert "Traceback" not in err
+    assert cli.main(args) == 0
+    assert snapshot(out) == snapshot(want)
 
 
 def test_without_syncfs_every_file_is_synced_before_the_swap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     synced: list[str] = []
     real_fsync = os.fsync
-    monkeypatch.setattr(build, "_syncfs", lambda folder: False)
+    monkeypatch.setattr(writing, "_syncfs", lambda folder: False)
 
     def fsync(fd: int) -> None:
         synced.append(os.readlink(f"/proc/self/fd/{fd}"))
         real_fsync(fd)
 
-    monkeypatch.setattr(build.os, "fsync", fsync)
-    build.write_atomic(NEW, tmp_path / "generated")
-    assert sorted(Path(p).name for p in synced) == sorted(Path(rel).name for rel in NEW)
+    monkeypatch.setattr(writing.os, "fsync", fsync)
+    writing.write_atomic(NEW, tmp_path / "generated")
+    files = sorted(Path(p).name for p in synced if not Path(p).is_dir() and ".generated.new-" not in Path(p).name)
+    assert files == sorted(Path(rel).name for rel in NEW)
     assert snapshot(tmp_path / "generated") == as_bytes(NEW)
+    synced.clear()
+    writing.write_atomic(OLD, tmp_path / "generated")  # the changed files, the journal and the folders
+    changed = {Path(rel).name for rel in OLD if rel not in SAME} | {writing.JOURNAL}
+    names = {Path(p).name for p in synced if not Path(p).is_dir()}
+    assert changed == {n for n in names if not n.startswith(".generated.new-")}
+    assert str(tmp_path) in synced and str(tmp_path / "generated") in synced
+    assert snapshot(tmp_path / "generated") == as_bytes(OLD)
 
 
-def test_files_streamed_as_they_are_made_and_a_last_batch_land_as_one_swap(tmp_path: Path) -> None:
+def test_files_streamed_as_they_are_made_and_a_last_batch_land_at_once(tmp_path: Path) -> None:
     out = tmp_path / "generated"
-    build.write_atomic(OLD, out)
+    writing.write_atomic(OLD, out)
     texts = {rel: c for rel, c in NEW.items() if isinstance(c, str)}
     prints = {rel: c for rel, c in NEW.items() if isinstance(c, bytes)}
-    seen_before_prints: list[str] = []
+    seen_before_prints: dict[str, bytes] = {}
 
-    def last_batch() -> dict[str, build.Content]:
-        seen_before_prints.extend(sorted(p.name for p in tmp_path.iterdir()))
+    def last_batch() -> dict[str, writing.Content]:
+        seen_before_prints.update(snapshot(out))
         return dict(prints)
 
-    count = build.write_atomic(iter(texts.items()), out, then=last_batch)
-    assert count == len(NEW) and snapshot(out) == as_bytes(NEW)
-    assert "generated" in seen_before_prints  # the old output stayed in place until the swap
-    assert build.differences(iter(NEW.items()), out) == build.differences(NEW, out) == []
-    assert build.differences(iter(OLD.items()), out) == build.differences(OLD, out) != []
+    done = writing.write_atomic(iter(texts.items()), out, then=last_batch)
+    assert done.count == len(NEW) and snapshot(out) == as_bytes(NEW)
+    assert seen_before_prints == as_bytes(OLD)  # the old output stayed as it was until the commit
+    assert writing.differences(iter(NEW.items()), out) == writing.differences(NEW, out) == []
+    assert writing.differences(iter(OLD.items()), out) == writing.differences(OLD, out) != []
 
 
 def test_a_full_disk_is_a_message_and_the_old_output_stays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -195,22 +317,38 @@ def test_a_full_disk_is_a_message_and_the_old_output_stays(tmp_path: Path, monke
     args = ["build", "--no-print", "--no-cache", "--rules", str(rules), "--out", str(out)]
     assert cli.main(args) == 0
     before = snapshot(out)
+    (rules / "s.rules").write_text('series S "S" version "2"\nrule 1.1 "R" { text "t" }\n', encoding="utf-8")
 
     def full(*_: Any, **__: Any) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(build, "_write_one", full)
+    monkeypatch.setattr(writing, "_write_one", full)
     assert cli.main(args) == 1
     err = capsys.readouterr().err
     assert "No space left on device" in err and "Traceback" not in err
     assert snapshot(out) == before and sorted(p.name for p in tmp_path.iterdir()) == ["out", "rules"]
 
 
-def test_what_a_killed_build_left_beside_the_output_is_removed_by_the_next(tmp_path: Path) -> None:
+def test_what_a_killed_build_left_beside_the_output_is_removed_or_finished_by_the_next(tmp_path: Path) -> None:
     out = tmp_path / "generated"
+    writing.write_atomic(OLD, out)
     for left in (".generated.new-abc123", ".generated.old-4242"):
         (tmp_path / left / "python").mkdir(parents=True)
         (tmp_path / left / "python" / "x.py").write_text("half written\n")
     (tmp_path / ".other.new-keep").mkdir()
-    build.write_atomic(NEW, out)
+    commit = tmp_path / ".generated.commit-77"  # killed halfway through its apply: one file moved in
+    (commit / "files" / "python").mkdir(parents=True)
+    (commit / "files" / "python" / "ocs.py").write_text("NEW = 2\n")
+    (commit / writing.JOURNAL).write_text(json.dumps({"changed": ["ir/ocs.json", "python/ocs.py"],
+                                                      "removed": ["only-old.txt"]}))
+    (out / "ir" / "ocs.json").write_text('{"new": true}\n')
+    writing.write_atomic(NEW, out)  # a different build, after the killed one was finished
     assert sorted(p.name for p in tmp_path.iterdir()) == [".other.new-keep", "generated"]
+    assert snapshot(out) == as_bytes(NEW)
+    writing.write_atomic(OLD, out)
+    (commit / "files" / "python").mkdir(parents=True)
+    (commit / "files" / "python" / "ocs.py").write_text("NEW = 2\n")
+    (commit / writing.JOURNAL).write_text(json.dumps({"changed": ["python/ocs.py"], "removed": ["only-old.txt"]}))
+    assert writing.finish_interrupted(out) and not commit.exists()
+    finished = {k: v for k, v in OLD.items() if k != "only-old.txt"} | {"python/ocs.py": "NEW = 2\n"}
+    assert snapshot(out) == as_bytes(finished)

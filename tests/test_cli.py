@@ -233,7 +233,7 @@ def test_build_writes_the_ir(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     rules, out_dir = rules_dir(tmp_path), tmp_path / "generated"
     rc, out, err = run(capsys, "build", "--rules", str(rules), "--out", str(out_dir))
     assert rc == 0, err
-    assert re.fullmatch(rf"built \d+ files into {re.escape(str(out_dir))}/ for OCS\n", out)
+    assert re.fullmatch(rf"built (\d+) files into {re.escape(str(out_dir))}/ for OCS \(\1 changed\)\n", out)
     written = json.loads((out_dir / "ir" / "ocs.json").read_text(encoding="utf-8"))
     assert ir.validation_errors(written) == []
     assert written["manifest"]["ruleset"] == "OCS"

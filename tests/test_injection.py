@@ -24,7 +24,8 @@ from typing import Any
 import pytest
 
 from rulec import cli, printing
-from rulec.build import compile_sources, find_sources, outputs, write_atomic
+from rulec.build import compile_sources, find_sources, outputs
+from rulec.writing import write_atomic
 from tests.test_sheets import front_matter
 
 HOSTILE = [
