@@ -40,6 +40,7 @@ if str(ROOT) not in sys.path:
 from rulec import model as m  # noqa: E402
 from rulec.analysis import TableAnalysis  # noqa: E402
 from rulec.build import compile_sources, find_sources  # noqa: E402
+from rulec.cache import Work  # noqa: E402
 from rulec.crosscheck import plain  # noqa: E402
 from rulec.evaluate import EvalFailure, evaluate  # noqa: E402
 from rulec.interp import EvalError, Interpreter, Record, from_json  # noqa: E402
@@ -301,9 +302,11 @@ class Tally:
                 f"{len(self.missed)} missed, {len(self.false)} false reports, {self.undecided} undecided (R304)")
 
 
-def judge(mutant: Mutant, sources: dict[str, str], rng: random.Random, tally: Tally) -> None:
+def judge(mutant: Mutant, sources: dict[str, str], rng: random.Random, tally: Tally,
+          work: Work | None = None) -> None:
+    """work: the parses and analyses kept from one mutant to the next (each differs in one table)."""
     tally.mutants += 1
-    result = compile_sources({**sources, mutant.file: mutant.text}, keep_models=True)
+    result = compile_sources({**sources, mutant.file: mutant.text}, keep_models=True, work=work)
     if any(d.severity == "error" and not d.code.startswith("R30") and d.code not in ("R401", "R402", "R403")
            for d in result.diagnostics):
         tally.refused += 1
@@ -368,8 +371,9 @@ def run(count: int, seed: int, rules: Path = ROOT / "rules", log: Any = print) -
     todo = mutants(sources, rng)[:count]
     tally = Tally()
     started = time.monotonic()
+    work = Work(None)
     for n, mutant in enumerate(todo, 1):
-        judge(mutant, sources, random.Random(seed * 100_003 + n), tally)
+        judge(mutant, sources, random.Random(seed * 100_003 + n), tally, work)
         if n % 25 == 0 or n == len(todo):
             log(f"[{n}/{len(todo)}] {tally.line()} ({time.monotonic() - started:.0f} s)")
     return tally

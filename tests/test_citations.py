@@ -180,7 +180,7 @@ def _shipped_checks() -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize(("ruleset", "check"), _shipped_checks())
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_every_answer_cites_a_numbered_rule(shipped: Any, ruleset: str, check: str, data: Any) -> None:
     """Issue 15, item 2: no answer rests on nothing, and none on a bare layer ("because combat_unit",
@@ -237,7 +237,7 @@ def _bool_checks() -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize(("ruleset", "check"), _bool_checks())
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_what_would_change_a_no_is_the_same_from_both(shipped: Any, ruleset: str, check: str, data: Any) -> None:
     """The interpreter (rulec eval) and the module's explain_ name the same single changes, in one order:

@@ -57,7 +57,7 @@ def _cases() -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize(("ruleset", "check"), _cases())
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_every_check_agrees_with_the_interpreter(shipped: Any, ruleset: str, check: str, data: Any) -> None:
     model = shipped.models[ruleset]
