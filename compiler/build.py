@@ -427,7 +427,8 @@ def iter_outputs(result: Result, validate: bool = True, work: Work | None = None
         ir.forget_lines()  # the IR files are written
         if result.models:
             for suite in SUITE_EMITTERS:
-                yield from suite(result.models, **({} if work is None else {"memo": work.values}),
+                yield from suite(result.models, **({} if work is None else {"memo": work.values,
+                                                                             "renders": work.renders}),
                                  themes=result.themes)
             yield from traceability.iter_files(result.models, result.sources, result.cites)
 

@@ -420,6 +420,7 @@ class Work:
         self.modules = Memo(memo("modules"))  # each ruleset's Python module
         self.values = Memo(memo("values"))  # each table's per-unit values (cards)
         self.examples = Memo(memo("examples"))  # each ruleset's worked examples: what they found and used
+        self.renders = Memo(memo("renders"))  # each rule sheet page's and card's text, by what it shows
 
     def finish(self) -> None:
         """After the whole tree was compiled and written: keep only what this build used."""
@@ -428,5 +429,6 @@ class Work:
         self.modules.save()
         self.values.save()
         self.examples.save()
+        self.renders.save()
         if self.folder is not None:
             sweep(self.folder / "memo")

@@ -259,3 +259,58 @@ def test_a_planted_manifest_cannot_make_a_build_skip(tmp_path: Path) -> None:
     manifest.write_bytes(json.dumps(stamps).encode())
     assert build(rules, out, "--cache", str(kept)) == 0
     assert snapshot(out) == fresh
+
+
+def test_a_text_edit_renders_only_the_pages_and_cards_that_show_it(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rule sheet pages and cards are kept under a hash of what their template is given: after a
+    text edit in chapter 3, only what shows chapter 3 is rendered again, and the output is what a
+    build from nothing writes."""
+    from rulec import sheets
+
+    rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
+    assert build(rules, out, "--cache", str(kept)) == 0
+    rendered: list[str] = []
+    real_render = sheets.jinja2.Template.render
+
+    def render_counted(self: Any, *args: Any, **kwargs: Any) -> str:
+        rendered.append(self.name)
+        return real_render(self, *args, **kwargs)
+
+    monkeypatch.setattr(sheets.jinja2.Template, "render", render_counted)
+    tree(tmp_path, edit={3: {"text": "Chapter three, reworded."}})
+    assert build(rules, out, "--cache", str(kept)) == 0
+    chapters = [n for n in rendered if n == "chapter.md.j2"]
+    assert len(chapters) == 1, rendered  # chapter 3's page; chapters 1 and 2 are kept
+    assert snapshot(out) == _from_nothing(tmp_path, rules)
+    rendered.clear()
+    tree(tmp_path)  # back as it was: the pages of the first build are gone from the memo (one build kept)
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert [n for n in rendered if n == "chapter.md.j2"] == ["chapter.md.j2"]
+    assert snapshot(out) == _from_nothing(tmp_path, rules)
+
+
+def test_a_render_key_tells_apart_what_a_template_could_tell_apart() -> None:
+    """The key is the exact context: numbers by their exact value and type, sets in a stable order,
+    a place by all its fields, links by the model's numbering; anything else is not kept."""
+    from fractions import Fraction as F
+
+    from rulec import sheets
+    from rulec.model import Origin
+
+    template = sheets.environment("md").from_string("{{ x }}")
+    memo: dict[str, bytes] = {}
+
+    def said(x: Any) -> str:
+        return sheets.render(template, memo, x=x)
+
+    assert said(F(1, 2)) == "1/2" and said(0.5) == "0.5" and said(1) == "1" and said(True) == "True"
+    assert said({3, 1, 2}) == "{1, 2, 3}" and said("a") == "a"
+    assert said(Origin("OCS", "4.5", "a.rules", 3, 1)) != said(Origin("OCS", "4.5", "a.rules", 4, 1))
+    assert len(memo) == 8
+
+    class Opaque:
+        def __str__(self) -> str:
+            return "opaque"
+
+    assert said(Opaque()) == "opaque" and len(memo) == 8  # rendered, never kept

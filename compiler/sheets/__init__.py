@@ -5,14 +5,18 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import zlib
 from collections.abc import Iterator, Mapping, MutableMapping
+from dataclasses import fields
+from decimal import Decimal
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
 import jinja2
 from markupsafe import Markup, escape
 
-from ..model import Resolved
+from ..model import Origin, Resolved
 from ..themes import Theme
 from . import export, pages, view
 from .text import hugo_anchor, md_escape, md_link_target, pieces, player_words
@@ -84,6 +88,45 @@ def _tidy_md(text: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+Renders = MutableMapping[str, bytes]  # a page's or card's text (compressed) under the hash of what its template reads
+
+
+class _NoKey(Exception):
+    """A context holding something that has no exact, stable key (then it is rendered every time)."""
+
+
+def _plain(value: Any) -> Any:
+    """json.dumps' fallback for a template context's key: exact numbers and sets as text, in a stable
+    order; anything else has no key (its repr might leave out what the template reads)."""
+    if isinstance(value, (Fraction, Decimal)):
+        return f"{type(value).__name__}({value})"
+    if isinstance(value, (set, frozenset)):
+        return sorted(json.dumps(v, sort_keys=True, default=_plain) for v in value)
+    if isinstance(value, Origin):  # where a value is written: a few plain fields
+        return ["Origin", *(getattr(value, f.name) for f in fields(value))]
+    if isinstance(value, view.Links):
+        return ["Links", value.render_key()]
+    raise _NoKey(type(value).__name__)
+
+
+def render(template: jinja2.Template, renders: Renders | None, **context: Any) -> str:
+    """template.render(**context), or the text it gave before for the same context (a rule sheet's
+    page, a card): the key is a hash of the template's name and of everything it is given, which
+    is all it reads (rulec's own templates and code are in the build cache's fingerprint)."""
+    if renders is None:
+        return template.render(**context)
+    try:
+        data = json.dumps([template.name, context], sort_keys=True, ensure_ascii=False, default=_plain)
+    except _NoKey:
+        return template.render(**context)
+    key = hashlib.sha256(data.encode("utf-8", "surrogatepass")).hexdigest()
+    if key in renders:
+        return zlib.decompress(renders[key]).decode("utf-8", "surrogatepass")
+    text = template.render(**context)
+    renders[key] = zlib.compress(text.encode("utf-8", "surrogatepass"), 1)  # kept small: a large build's
+    return text                                                              # pages are tens of MB
+
+
 def folder(model: Resolved) -> str:
     return model.manifest.ruleset.lower()
 
@@ -95,8 +138,10 @@ def rule_sheet(models: Mapping[str, Resolved], model: Resolved,
 
 
 def iter_rule_sheet(models: Mapping[str, Resolved], model: Resolved,
-                    marks: frozenset[str] = frozenset(), since: str | None = None) -> Iterator[tuple[str, str]]:
-    """rule_sheet's pages one at a time, each let go once written (a large rulebook has hundreds)."""
+                    marks: frozenset[str] = frozenset(), since: str | None = None,
+                    renders: Renders | None = None) -> Iterator[tuple[str, str]]:
+    """rule_sheet's pages one at a time, each let go once written (a large rulebook has hundreds).
+    renders: the pages' texts kept from the last build, by what each shows (render)."""
     env = environment("md")
     manifest = view.manifest_line(model)
     chapter_pages = pages.chapters(model, set(marks))
@@ -104,8 +149,8 @@ def iter_rule_sheet(models: Mapping[str, Resolved], model: Resolved,
     for page in chapter_pages:
         for c in page["clauses"]:
             c["anchor"] = hugo_anchor(f"{c['number']} {c['title'] or ''}")
-        text = env.get_template("chapter.md.j2").render(page=page, manifest=manifest, marked=marked,
-                                                        marked_since=since)
+        text = render(env.get_template("chapter.md.j2"), renders, page=page, manifest=manifest, marked=marked,
+                      marked_since=since)
         yield f"{page['page']}.md", _tidy_md(text)
     game = manifest["layers"][-1]
     title = f"{manifest['title']} ({game['name']}{' ' + game['version'] if game['version'] else ''}): rule sheet"
@@ -124,17 +169,17 @@ def cards(models: Mapping[str, Resolved], model: Resolved,
 
 def iter_cards(models: Mapping[str, Resolved], model: Resolved,
                memo: MutableMapping[str, export.Values] | None = None,
-               theme: Theme | None = None) -> Iterator[tuple[str, str]]:
+               theme: Theme | None = None, renders: Renders | None = None) -> Iterator[tuple[str, str]]:
     """cards' files one at a time, each let go once written: a large rulebook's cards and their
-    tables are tens of MB."""
+    tables are tens of MB. renders: the cards' HTML kept from the last build, by what each shows."""
     env = environment("html")
     manifest = view.manifest_line(model)
     hashes = {}  # each card's, for the sheets of small cards to name what they show
     card_list = view.cards(models, model)
     for card in card_list:
-        html = env.get_template("card.html.j2").render(
-            card=card, manifest=manifest, theme_css=Markup(theme.css) if theme else "",  # made safe by themes.load
-            logo=theme.logo if theme else None)
+        html = render(env.get_template("card.html.j2"), renders, card=card, manifest=manifest,
+                      theme_css=Markup(theme.css) if theme else "",  # made safe by themes.load
+                      logo=theme.logo if theme else None)
         hashes[f"{card['name']}.html"] = hashlib.sha256(html.encode("utf-8")).hexdigest()
         yield f"{card['name']}.html", html
     for sheet in view.imposed(card_list):
@@ -157,17 +202,19 @@ def sheet_files(models: Mapping[str, Resolved]) -> dict[str, str]:
 
 def iter_sheet_files(models: Mapping[str, Resolved],
                      memo: MutableMapping[str, export.Values] | None = None,
-                     themes: Mapping[str, Theme] | None = None) -> Iterator[tuple[str, str]]:
+                     themes: Mapping[str, Theme] | None = None,
+                     renders: Renders | None = None) -> Iterator[tuple[str, str]]:
     """Every sheet and card file of generated/ as (relative path, text), a ruleset at a time.
     memo: each table's per-unit values, worked out once for the rulesets (and builds) sharing it.
-    themes: the cards' themes by folder (build.load_themes); a ruleset whose theme is not there has none."""
+    themes: the cards' themes by folder (build.load_themes); a ruleset whose theme is not there has none.
+    renders: the rule sheets' pages and the cards kept from the last build, by what each shows."""
     memo = {} if memo is None else memo
     themes = themes or {}
     for name in sorted(models):
         model = models[name]
-        for rel, text in iter_rule_sheet(models, model):
+        for rel, text in iter_rule_sheet(models, model, renders=renders):
             yield f"sheets/{folder(model)}/{rel}", text
         theme = themes.get(model.theme.folder) if model.theme is not None else None
-        for rel, text in iter_cards(models, model, memo, theme):
+        for rel, text in iter_cards(models, model, memo, theme, renders):
             yield f"cards/{folder(model)}/{rel}", text
     yield "sheets/matrix.md", matrix(models)

@@ -13,6 +13,8 @@ section and packed onto as many one-page cards as they need.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -368,6 +370,7 @@ class Links(Mapping[str, str]):
     quadratic in the number of clauses."""
 
     def __init__(self, model: m.Resolved, pages: dict[str, str], here: str | None):
+        self.model = model
         self.externals: dict[str, str] = {e.number: e.url for e in model.externals}
         self.anchors = anchors(model)
         self.pages = pages
@@ -389,6 +392,14 @@ class Links(Mapping[str, str]):
 
     def __len__(self) -> int:
         return len(self.anchors) + sum(1 for n in self.externals if n not in self.anchors)
+
+    def render_key(self) -> str:
+        """Everything a page can read through these links, for the key of its rendered text
+        (sheets.render): the model's numbering (digested once per model), the pages and `here`."""
+        numbering = per_model(self.model, "links_digest", lambda model: hashlib.sha256(json.dumps(
+            [self.externals, anchors(model)], sort_keys=True, ensure_ascii=False).encode("utf-8", "surrogatepass")
+        ).hexdigest())
+        return json.dumps([numbering, self.pages, self.here], sort_keys=True, ensure_ascii=False)
 
 
 def link_table(model: m.Resolved, pages: dict[str, str], here: str | None) -> Links:
