@@ -34,11 +34,16 @@ class Sample:
 
 
 class CallTimer:
-    """Seconds per call of fn(*case), over every case in turn: the loop's own cost (measured
-    with the same number of rounds, an empty body) is taken off, so the figure is the call alone.
+    """Seconds per call of fn(*case), over every case in turn: the loop's own cost (the same loop
+    with an empty body, timed in turn with it) is taken off, so the figure is the call alone.
 
-    Each run goes through the whole list `number` times, number chosen so that one run takes
-    about `budget` seconds."""
+    Each measurement is the fastest of `INNER` runs through the whole list `number` times, number
+    chosen so that the INNER runs take about `budget` seconds: a run is short, well within the time
+    a busy machine's scheduler gives a process at once, so one of them is likely to run untouched,
+    and the fastest is the call's own cost (the median of runs of a whole slice each moved with the
+    load: quick ratios swung by up to 129% next to a CPU hog)."""
+
+    INNER = 5
 
     def __init__(self, fn: Callable[..., Any], cases: Sequence[tuple[Any, ...]], budget: float):
         arity = len(cases[0])
@@ -46,13 +51,27 @@ class CallTimer:
         call = ", ".join(f"a{i}" for i in range(arity))
         self.timer = timeit.Timer(f"for {names} in cases: f({call})", globals={"f": fn, "cases": cases})
         self.empty = timeit.Timer(f"for {names} in cases: pass", globals={"cases": cases})
-        self.number = _number_for(self.timer, budget)
+        self.number = _number_for(self.timer, budget / self.INNER)
         self.runs = len(cases) * self.number
-        self.loop = statistics.median(self.empty.repeat(repeat=5, number=self.number))
         self.values: list[float] = []
+        # A call so slow that one pass through the list outlasts a run (the interpreted engines, at
+        # milliseconds a call): each case timed on its own, the fastest of 2 * INNER calls of each.
+        self.each: list[timeit.Timer] = []
+        if self.number == 1 and self.timer.timeit(1) > budget / self.INNER:
+            self.each = [timeit.Timer("f(*case)", globals={"f": fn, "case": case}) for case in cases]
 
     def once(self) -> None:
-        self.values.append(max(self.timer.timeit(self.number) - self.loop, 0.0) / self.runs)
+        if self.each:
+            # twice the tries: a call this long is often cut by the scheduler
+            self.values.append(sum(min(t.repeat(repeat=2 * self.INNER, number=1)) for t in self.each) / len(self.each))
+            return
+        # The loop's own cost measured again beside the calls, runs in turn: a call of tens of
+        # nanoseconds is not much more than the loop around it.
+        fastest, loop = float("inf"), float("inf")
+        for _ in range(self.INNER):
+            fastest = min(fastest, self.timer.timeit(self.number))
+            loop = min(loop, self.empty.timeit(self.number))
+        self.values.append(max(fastest - loop, 0.0) / self.runs)
 
     def sample(self) -> Sample:
         return Sample(tuple(self.values))
