@@ -220,16 +220,22 @@ def test_a_link_in_the_output_is_replaced_not_followed(tmp_path: Path) -> None:
     assert snapshot(elsewhere) == {"ocs.py": b"not rulec's\n"}
 
 
-def test_rulec_build_interrupted_at_a_write_keeps_the_old_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                                capsys: pytest.CaptureFixture[str]) -> None:
-    rules = tmp_path / "rules"
+def built_then_edited(tmp_path: Path, *build_args: str) -> tuple[Path, list[str], dict[str, bytes]]:
+    """A one-clause series built into tmp_path/out, then edited (version 2), not yet built again:
+    the output folder, the build's arguments and what the first build wrote."""
+    rules, out = tmp_path / "rules", tmp_path / "out"
     rules.mkdir()
     (rules / "s.rules").write_text('series S "S" version "1"\nrule 1.1 "R" { text "t" }\n', encoding="utf-8")
-    out = tmp_path / "out"
-    args = ["build", "--no-print", "--rules", str(rules), "--out", str(out), "--cache", str(tmp_path / "cache")]
+    args = ["build", "--no-print", *build_args, "--rules", str(rules), "--out", str(out)]
     assert cli.main(args) == 0
     before = snapshot(out)
     (rules / "s.rules").write_text('series S "S" version "2"\nrule 1.1 "R" { text "t" }\n', encoding="utf-8")
+    return out, args, before
+
+
+def test_rulec_build_interrupted_at_a_write_keeps_the_old_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    out, args, before = built_then_edited(tmp_path, "--cache", str(tmp_path / "cache"))
     with fail_at(5, monkeypatch):
         assert cli.main(args) == 1  # an OS error at write time is a located message, not a bug in rulec
     err = capsys.readouterr().err
@@ -244,13 +250,7 @@ def test_rulec_build_interrupted_at_a_write_keeps_the_old_output(tmp_path: Path,
 
 def test_rulec_build_that_cannot_finish_says_the_next_build_will(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    rules = tmp_path / "rules"
-    rules.mkdir()
-    (rules / "s.rules").write_text('series S "S" version "1"\nrule 1.1 "R" { text "t" }\n', encoding="utf-8")
-    out = tmp_path / "out"
-    args = ["build", "--no-print", "--no-cache", "--rules", str(rules), "--out", str(out)]
-    assert cli.main(args) == 0
-    (rules / "s.rules").write_text('series S "S" version "2"\nrule 1.1 "R" { text "t" }\n', encoding="utf-8")
+    out, args, _ = built_then_edited(tmp_path, "--no-cache")
     want = tmp_path / "want"
     assert cli.main([*args[:-1], str(want)]) == 0
     probe = tmp_path / "probe"
@@ -310,14 +310,7 @@ def test_files_streamed_as_they_are_made_and_a_last_batch_land_at_once(tmp_path:
 
 def test_a_full_disk_is_a_message_and_the_old_output_stays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
-    rules = tmp_path / "rules"
-    rules.mkdir()
-    (rules / "s.rules").write_text('series S "S" version "1"\nrule 1.1 "R" { text "t" }\n', encoding="utf-8")
-    out = tmp_path / "out"
-    args = ["build", "--no-print", "--no-cache", "--rules", str(rules), "--out", str(out)]
-    assert cli.main(args) == 0
-    before = snapshot(out)
-    (rules / "s.rules").write_text('series S "S" version "2"\nrule 1.1 "R" { text "t" }\n', encoding="utf-8")
+    out, args, before = built_then_edited(tmp_path, "--no-cache")
 
     def full(*_: Any, **__: Any) -> None:
         raise OSError(28, "No space left on device")
