@@ -435,10 +435,9 @@ def cmd_build(args: argparse.Namespace) -> int:
         work.finish()  # the whole tree was built: keep what this build used, drop the rest
     if cache is not None and key is not None:
         cache.record(compiled.build_key(key) if args.compiled else key, args.out)
-    changed = len(written.added) + len(written.rewritten) + len(written.removed)
     print(f"built {_plural(written.count, 'file')} into {args.out}/ for {', '.join(sorted(loaded.models))}"
           + (f", {_plural(len(extensions), 'module')} compiled with mypyc" if args.compiled else "")
-          + (f" ({changed} changed)" if changed else " (nothing changed)"))
+          + (f" ({written.changed} changed)" if written.changed else " (nothing changed)"))
     return EXIT_OK
 
 

@@ -57,6 +57,11 @@ class Written:
     rewritten: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
 
+    @property
+    def changed(self) -> int:
+        """How many files the build added, rewrote or removed."""
+        return len(self.added) + len(self.rewritten) + len(self.removed)
+
     def changes(self) -> list[str]:
         """One line per changed file, in path order: 'added x', 'wrote x' or 'removed x'."""
         said = [(rel, "added") for rel in self.added] + [(rel, "wrote") for rel in self.rewritten]

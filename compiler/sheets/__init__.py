@@ -112,7 +112,9 @@ def _plain(value: Any) -> Any:
 def render(template: jinja2.Template, renders: Renders | None, **context: Any) -> str:
     """template.render(**context), or the text it gave before for the same context (a rule sheet's
     page, a card): the key is a hash of the template's name and of everything it is given, which
-    is all it reads (rulec's own templates and code are in the build cache's fingerprint)."""
+    is all it reads (rulec's own templates and code are in the build cache's fingerprint). JSON
+    does not tell a str from markupsafe's Markup: the views hold plain str only, and the one
+    Markup given (a card's theme CSS, made safe by themes.load) is Markup whenever it is given."""
     if renders is None:
         return template.render(**context)
     try:
@@ -123,8 +125,9 @@ def render(template: jinja2.Template, renders: Renders | None, **context: Any) -
     if key in renders:
         return zlib.decompress(renders[key]).decode("utf-8", "surrogatepass")
     text = template.render(**context)
-    renders[key] = zlib.compress(text.encode("utf-8", "surrogatepass"), 1)  # kept small: a large build's
-    return text                                                              # pages are tens of MB
+    # compressed: a large build's pages and cards are tens of MB, kept in memory until the build ends
+    renders[key] = zlib.compress(text.encode("utf-8", "surrogatepass"), 1)
+    return text
 
 
 def folder(model: Resolved) -> str:
