@@ -39,8 +39,7 @@ import lark
 
 from . import ast
 from .diagnostics import Diagnostic, Span
-from .parser import parse as parse_file
-from .parser import user_cache_folder
+from .parser import Piece, parse_reusing, user_cache_folder
 from .tidy import alive
 
 FORMAT = 2  # bump when what is stored changes shape
@@ -198,9 +197,12 @@ class ParseCache:
     """Each file's parse, `rulec.parser.parse(text, name)`, kept under folder/parse/.
 
     An entry is named by a hash of rulec (fingerprint(), with Python's and Lark's versions), the
-    file's name (it is in every span) and its text: a stale entry is never found. A missing,
-    unreadable or corrupt entry is a miss, and a cache that cannot be written is only slower:
-    the cache is never why a build fails. finish() drops the entries this run did not use."""
+    file's name (it is in every span) and its text: a stale entry is never found. It holds the
+    parse and the file's pieces (`parser.parse_reusing`), and a second, small entry named by rulec
+    and the file's name alone (<hash>.latest) says which entry is the file's latest: a file that changed is parsed
+    again only in the pieces the change touched. A missing, unreadable or corrupt entry is a miss,
+    and a cache that cannot be written is only slower: the cache is never why a build fails.
+    finish() drops the entries this run did not use."""
 
     def __init__(self, folder: Path):
         self.folder = folder / "parse"
@@ -208,16 +210,19 @@ class ParseCache:
         self.hits = self.misses = 0
 
     def parse(self, text: str, name: str) -> tuple[ast.File | None, list[Diagnostic]]:
-        key = parse_key(text, name)
-        self.used.add(key)
+        key, latest = parse_key(text, name), parse_key("", name, "latest")
+        self.used.update((key, latest))
         entry = self.folder / f"{key}.pickle"
         found = _load_parse(entry)
         if found is not None:
             self.hits += 1
-            return found
+            return found[0]
         self.misses += 1
-        result = parse_file(text, name)
-        _store(entry, result)
+        previous = _load_key(self.folder / f"{latest}.latest")
+        earlier = _load_parse(self.folder / f"{previous}.pickle") if previous is not None else None
+        result, pieces = parse_reusing(text, name, earlier[1] if earlier is not None else {})
+        _store(entry, (result, pieces))
+        _store(self.folder / f"{latest}.latest", key)
         return result
 
     def finish(self) -> None:
@@ -232,7 +237,8 @@ class ParseCache:
         except OSError:
             return
         for name in names:
-            if name.endswith(".pickle") and name.removesuffix(".pickle") not in keep:
+            stem, _, suffix = name.partition(".")
+            if suffix in ("pickle", "latest") and stem not in keep:
                 try:
                     (self.folder / name).unlink()
                 except OSError:
@@ -240,19 +246,34 @@ class ParseCache:
         sweep(self.folder)
 
 
-def parse_key(text: str, name: str) -> str:
-    """The hash that names a file's entry: each part length-prefixed, so no two keys run together."""
+def parse_key(text: str, name: str, kind: str = "parse") -> str:
+    """The hash that names a file's entry: each part length-prefixed, so no two keys run together.
+    kind "latest": the entry that names the latest parse of the file."""
     h = hashlib.sha256()
     rulec = f"{fingerprint()} python {sys.version} lark {lark.__version__}"
-    for part in (rulec, name, text):
+    for part in (rulec, kind, name, text):
         data = part.encode("utf-8", "surrogatepass")
         h.update(len(data).to_bytes(8, "big") + data)
     return h.hexdigest()
 
 
-def _load_parse(entry: Path) -> tuple[ast.File | None, list[Diagnostic]] | None:
-    """The stored parse, or None when there is none, it is not sealed by this user's rulec, or it
-    cannot be read back whole."""
+def _load_parse(entry: Path) -> tuple[tuple[ast.File | None, list[Diagnostic]], dict[str, Piece]] | None:
+    """The stored parse and pieces, or None when there is none, it is not sealed by this user's
+    rulec, or it cannot be read back whole."""
+    found = _unpickled(entry)
+    return found if isinstance(found, tuple) and len(found) == 2 and _is_parse(found[0]) \
+        and _are_pieces(found[1]) else None
+
+
+def _load_key(entry: Path) -> str | None:
+    """The key a file's "latest" entry holds, or None."""
+    found = _unpickled(entry)
+    return found if isinstance(found, str) and re.fullmatch(r"[0-9a-f]{64}", found) else None
+
+
+def _unpickled(entry: Path) -> Any:
+    """What a sealed entry holds, loaded by the restricted unpickler; None for no entry or a
+    damaged one."""
     data = read_sealed(entry)
     if data is None:
         return None
@@ -261,19 +282,24 @@ def _load_parse(entry: Path) -> tuple[ast.File | None, list[Diagnostic]] | None:
     enabled = gc.isenabled()
     gc.disable()
     try:
-        found = _SyntaxUnpickler(io.BytesIO(data)).load()
+        return _SyntaxUnpickler(io.BytesIO(data)).load()
     except Exception:  # any damage to the bytes is only a miss: unpickling can raise almost anything
         return None
     finally:
         if enabled:
             gc.enable()
-    return found if _is_parse(found) else None
 
 
 def _is_parse(found: Any) -> bool:
     return (isinstance(found, tuple) and len(found) == 2
             and (found[0] is None or isinstance(found[0], ast.File))
             and isinstance(found[1], list) and all(isinstance(d, Diagnostic) for d in found[1]))
+
+
+def _are_pieces(found: Any) -> bool:
+    return isinstance(found, dict) and all(
+        isinstance(k, str) and isinstance(p, tuple) and len(p) == 3 and isinstance(p[0], int)
+        and isinstance(p[1], tuple) and isinstance(p[2], int) for k, p in found.items())
 
 
 class _SyntaxUnpickler(pickle.Unpickler):
@@ -388,22 +414,26 @@ class Memo(MutableMapping[str, Any]):
 
 class MemoryParses:
     """Each file's parse, kept in memory from one build to the next (a watching process): the
-    files that did not change are not parsed again. finish() keeps what the last build used."""
+    files that did not change are not parsed again, and those that did only in the pieces the
+    change touched. finish() keeps what the last build used."""
 
     def __init__(self) -> None:
         self.kept: dict[tuple[str, str], tuple[ast.File | None, list[Diagnostic]]] = {}
         self.used: dict[tuple[str, str], tuple[ast.File | None, list[Diagnostic]]] = {}
+        self.pieces: dict[str, dict[str, Piece]] = {}  # each file's, from its latest parse
 
     def parse(self, text: str, name: str) -> tuple[ast.File | None, list[Diagnostic]]:
         key = (name, text)
         found = self.used.get(key) or self.kept.get(key)
         if found is None:
-            found = parse_file(text, name)
+            found, self.pieces[name] = parse_reusing(text, name, self.pieces.get(name, {}))
         self.used[key] = found
         return found
 
     def finish(self) -> None:
         self.kept, self.used = self.used, {}
+        names = {name for name, _ in self.kept}
+        self.pieces = {name: p for name, p in self.pieces.items() if name in names}
 
 
 class Work:

@@ -8,11 +8,14 @@ is looked at again, to word and place its diagnostics.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import re
 import sys
 import threading
+from collections.abc import Iterator, Mapping
+from fractions import Fraction
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -32,6 +35,10 @@ TOP_KEYWORDS = (
     "enum ordered cyclic record define const table limits invariant"
 ).split()
 _TOP_LINE = re.compile(r"^(?:{})\b".format("|".join(TOP_KEYWORDS)))
+# Where parse_reusing splits a file: quoted texts, comments and braces, and the keywords (at the start
+# of a line) that start a top-level item and cannot continue the item before it: not `in`.
+_PIECES = re.compile(r'"""(?:[^"\\]|\\.|"(?!""))*"""|"(?:[^"\\\n]|\\.)*"|#[^\n]*|[{{}}]|^(?:{})\b'.format(
+    "|".join(k for k in TOP_KEYWORDS if k != "in")), re.MULTILINE)
 _TERMINAL_WORDS = {
     "NAME": "a name",
     "RULENUM": "a rule number such as 4.5a",
@@ -161,6 +168,101 @@ def parse(text: str, path: str) -> tuple[ast.File | None, list[Diagnostic]]:
     if bad:
         return None, bad
     return ast.File(path, tuple(items)), []
+
+
+# ---- parsing again after an edit ----------------------------------------------------------------
+
+# A file's top-level stretches (_chunks) parsed each on its own: (the file line it starts at, its
+# items, the syntax tree nodes it made), under a hash of its text. An edit parses again only the
+# stretches it changed; the others are taken as they were, moved down or up by the lines it added
+# or took away.
+Piece = tuple[int, tuple[Any, ...], int]
+
+
+def parse_reusing(text: str, path: str, earlier: Mapping[str, Piece]) -> tuple[
+        tuple[ast.File | None, list[Diagnostic]], dict[str, Piece]]:
+    """parse(text, path), and the file's pieces for the next time, taking those in `earlier`
+    (the pieces of an earlier version of the file) whose text did not change.
+
+    The result is parse()'s, node for node: a file is split only before a line that starts,
+    unindented, with a keyword that begins a top-level item and cannot continue the one before it
+    (`in` can: `x` then `in OCS` on the next line is `x in OCS`); when every piece parses, the
+    grammar's parse of the whole is theirs put together, and the lexer reads the first word of
+    each piece as the same keyword (tests/test_parse_pieces.py checks every shipped file and
+    random programs). A piece with a mistake, an unknown escape or a bad literal, or a file
+    near an input limit, is parsed whole by parse(), which words and places every diagnostic;
+    no pieces are kept for it."""
+    if limits.too_large(text, path) or limits.too_deep(text, path):
+        return parse(text, path), {}
+    pieces: dict[str, Piece] = {}
+    items: list[Any] = []
+    parts = 0
+    for start, chunk in _split(text):
+        key = hashlib.sha256(chunk.encode("utf-8", "surrogatepass")).hexdigest()
+        piece = pieces.get(key) or earlier.get(key)
+        if piece is None:
+            piece = _piece(chunk, path, start)
+            if piece is None:
+                return parse(text, path), {}
+        elif piece[0] != start:
+            piece = (start, shifted(piece[1], start - piece[0]), piece[2])
+        pieces[key] = piece
+        items += piece[1]
+        parts += piece[2]
+    if limits.near(0, 0, parts):  # the file has as many nodes as a file may: parse() says where
+        return parse(text, path), {}
+    return (ast.File(path, tuple(items)), []), pieces
+
+
+def _split(text: str) -> Iterator[tuple[int, str]]:
+    """The file's stretches for parse_reusing: (the line each starts at, its text), split before
+    each line that starts a top-level item outside braces and quoted texts. (A split in the wrong
+    place only makes a stretch that does not parse, and the file is parsed whole.)"""
+    depth, begin, line = 0, 0, 1
+    for found in _PIECES.finditer(text):
+        what = found.group()
+        if what == "{":
+            depth += 1
+        elif what == "}":
+            depth = max(0, depth - 1)
+        elif depth == 0 and what[0] not in "\"#" and found.start() > begin:
+            yield line, text[begin:found.start()]
+            line += text.count("\n", begin, found.start())
+            begin = found.start()
+    yield line, text[begin:]
+
+
+def _piece(chunk: str, path: str, start: int) -> Piece | None:
+    """One stretch of a file (its first line the file's line `start`) parsed alone, or None when
+    it has anything parse() would report. Lark reads line numbers off the text: the stretch is
+    parsed below start - 1 empty lines, so that every span is the file's."""
+    try:
+        found, build = _reduce("\n" * (start - 1) + chunk, path, "start")
+    except UnexpectedInput:
+        return None
+    if build.near_limit or build.escapes or build.literal_errors:
+        return None
+    return start, tuple(found), build.parts
+
+
+def shifted(node: Any, lines: int) -> Any:
+    """A syntax tree (or tuple of them) moved `lines` lines down (up, when negative): every span's
+    lines changed, nothing else. (The nodes are frozen dataclasses: each is made anew, as
+    copy.copy would, from its fields.)"""
+    kind = type(node)
+    if kind is Span:
+        return Span(node.file, node.line + lines, node.col, node.end_line + lines, node.end_col)
+    if kind is tuple:
+        return tuple([shifted(x, lines) for x in node])
+    if kind in _UNMOVED:
+        return node
+    assert dataclasses.is_dataclass(node), kind
+    moved = object.__new__(kind)
+    moved.__dict__.update({name: shifted(value, lines) for name, value in node.__dict__.items()})
+    return moved
+
+
+_UNMOVED = {str, int, bool, Fraction, type(None)}
 
 
 def parse_query(text: str, path: str = "<query>") -> tuple[ast.Expr | None, list[Diagnostic]]:

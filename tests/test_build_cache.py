@@ -68,17 +68,17 @@ class Counts:
     def __init__(self, monkeypatch: pytest.MonkeyPatch):
         self.parsed: list[str] = []
         self.analysed: list[str] = []
-        real_parse, real_run = cache.parse_file, analysis.TableAnalysis.run
+        real_parse, real_run = cache.parse_reusing, analysis.TableAnalysis.run
 
-        def parse(text: str, name: str) -> Any:
+        def parse(text: str, name: str, earlier: Any) -> Any:
             self.parsed.append(name)
-            return real_parse(text, name)
+            return real_parse(text, name, earlier)
 
         def run(table_analysis: analysis.TableAnalysis) -> Any:
             self.analysed.append(table_analysis.table.name)
             return real_run(table_analysis)
 
-        monkeypatch.setattr(cache, "parse_file", parse)
+        monkeypatch.setattr(cache, "parse_reusing", parse)
         monkeypatch.setattr(analysis.TableAnalysis, "run", run)
 
 

@@ -109,8 +109,9 @@ def test_a_rebuild_parses_and_analyses_only_what_changed(tmp_path: Path, monkeyp
     (rules / "w" / "two.rules").write_text(other, encoding="utf-8")
     parsed: list[str] = []
     analysed: list[str] = []
-    real_parse, real_run = cache.parse_file, analysis.TableAnalysis.run
-    monkeypatch.setattr(cache, "parse_file", lambda text, name: parsed.append(name) or real_parse(text, name))
+    real_parse, real_run = cache.parse_reusing, analysis.TableAnalysis.run
+    monkeypatch.setattr(cache, "parse_reusing",
+                        lambda text, name, earlier: parsed.append(name) or real_parse(text, name, earlier))
     monkeypatch.setattr(analysis.TableAnalysis, "run",
                         lambda self: analysed.append(self.table.name) or real_run(self))
     w = Watcher(rules, out, lambda line: None)
