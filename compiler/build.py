@@ -159,7 +159,7 @@ def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, cros
     result.diagnostics += diags
     program = lower(checked)
     del files, checked  # the parses: what follows reads the program (and, with work, its cache keeps them)
-    settled(collect=True)
+    settled()
     # Each ruleset none of whose files has an error is resolved, analysed and has its examples run,
     # whatever mistakes the others hold.
     wrong = {d.span.file for d in diags if d.severity == "error"}
@@ -388,14 +388,13 @@ def long_lived() -> Iterator[None]:
                 gc.unfreeze()
 
 
-def settled(collect: bool = False) -> None:
+def settled() -> None:
     """Inside long_lived(): what was made so far (a file's parse, a model, an IR document) lives
-    until the build is done, so the garbage collector leaves it out too. collect: what was frozen
-    before may have died (the parses, once lowered): one full round first, so that it is not kept."""
+    until the build is done, so the garbage collector leaves it out too. What is frozen and dies
+    is freed all the same when nothing refers to it (the parses, once lowered, hold no cycles: a
+    full collection there found 43 objects of a 10,000-clause build, and cost 7% of an edit of
+    the shipped rules)."""
     if _HELD[0]:
-        if collect:
-            gc.unfreeze()
-            gc.collect()
         gc.freeze()
 
 
