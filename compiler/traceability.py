@@ -94,8 +94,9 @@ def _layer_rows(models: Mapping[str, m.Resolved], name: str, layer: str,
                   left=[] if c.text_only else [x for x in encoding if _left_as_text(x)],
                   how=[] if c.text_only else [x for x in encoding if not _left_as_text(x)])
         rows.append(((rule_order(c.number), files.index(o.file) if o.file in files else len(files), o.line), row))
+    places = _external_places(files, sources)
     for e in _own_externals(models, name, layer):
-        place = _external_place(e.number, files, sources)
+        place = places.get(e.number)
         row = Row(e.number, e.title, "external", f"{place[0]}:{place[1]}" if place else "", [],
                   examples.get((layer, e.number), []), url=e.url)
         rows.append(((rule_order(e.number), files.index(place[0]) if place else len(files),
@@ -148,14 +149,18 @@ def _own_externals(models: Mapping[str, m.Resolved], name: str, layer: str) -> l
     return [e for e in model.externals if e.number not in beneath]
 
 
-def _external_place(number: str, files: list[str], sources: Mapping[str, str]) -> tuple[str, int] | None:
-    """Where `external <number>` is written among the layer's files, if the sources are at hand."""
-    pattern = re.compile(rf"^[ \t]*external[ \t]+{re.escape(number)}(?![\w.])", re.M)
+_EXTERNAL = re.compile(r"^[ \t]*external[ \t]+(\d+(?:\.[0-9A-Za-z]+)*)(?![\w.])", re.M)
+
+
+def _external_places(files: list[str], sources: Mapping[str, str]) -> dict[str, tuple[str, int]]:
+    """Where each `external <number>` is first written among the layer's files, if the sources are
+    at hand (the model keeps an external without its place): one pass over each file."""
+    places: dict[str, tuple[str, int]] = {}
     for f in files:
-        found = pattern.search(sources.get(f, ""))
-        if found:
-            return f, sources[f].count("\n", 0, found.start()) + 1
-    return None
+        text = sources.get(f, "")
+        for found in _EXTERNAL.finditer(text):
+            places.setdefault(found.group(1), (f, text.count("\n", 0, found.start()) + 1))
+    return places
 
 
 def _encodings(model: m.Resolved, layer: str) -> dict[str, list[str]]:
