@@ -478,7 +478,8 @@ def _item_canonical(item: Item) -> bytes:
 
 
 def _closure_bytes(item: bytes, parts: dict[str, bytes | None]) -> bytes:
-    """ir.canonical([the item's IR, {key: IR or None}]) from the canonical bytes of each IR."""
+    """[the item's IR, {key: IR or None}] as JSON bytes, from the bytes of each IR (ir.canonical_of,
+    each a whole JSON value with its keys sorted): one byte string for one closure."""
     inner = b",".join(ir.canonical(k) + b":" + (b"null" if v is None else v) for k, v in sorted(parts.items()))
     return b"[" + item + b",{" + inner + b"}]"
 

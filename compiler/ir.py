@@ -294,10 +294,12 @@ _CANONICAL: weakref.WeakKeyDictionary[Any, bytes] = weakref.WeakKeyDictionary()
 
 
 def line(item: _Item, write: Callable[[_Item], IR]) -> str:
-    """The item's line of the IR text (write(item) as dumps writes it), made once while it lives."""
+    """The item's line of the IR text (write(item) as dumps writes it), made once while it lives
+    (read back from its canonical bytes when those were made first)."""
     found = _LINES.get(item)
     if found is None:
-        found = _LINES[item] = _ONE(write(item))
+        kept = _CANONICAL.get(item)
+        found = _LINES[item] = _ONE(write(item)) if kept is None else kept.decode("utf-8", "surrogatepass")
     return found
 
 
@@ -309,11 +311,13 @@ def forget_lines() -> None:
 
 
 def canonical_of(item: _Item, write: Callable[[_Item], IR]) -> bytes:
-    """canonical(write(item)), made once while the item lives (the interpreter's closure keys and
-    the module's key read it)."""
+    """The bytes a content hash of the item reads (the interpreter's closure keys and the module's
+    key): its line of the IR text, whose keys are sorted, encoded; made once while the item lives,
+    and one JSON encoding for both (each was a tenth of an edit of the shipped rules)."""
     found = _CANONICAL.get(item)
     if found is None:
-        found = _CANONICAL[item] = canonical(write(item))
+        kept = _LINES.get(item)
+        found = _CANONICAL[item] = (_ONE(write(item)) if kept is None else kept).encode("utf-8", "surrogatepass")
     return found
 
 
