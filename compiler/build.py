@@ -339,9 +339,11 @@ def _item_hash(item: Any, write: Callable[[Any], ir.IR], left_out: tuple[str, ..
     if found is None:
         if shared:  # kept for the interpreter's closure keys as well
             data = ir.canonical_of(item, write)
+        elif not left_out:  # its line of the IR text, which the IR output then takes as made
+            data = ir.line(item, write).encode("utf-8", "surrogatepass")
         else:
             doc = write(item)
-            data = ir.canonical({k: v for k, v in doc.items() if k not in left_out} if left_out else doc)
+            data = ir.canonical({k: v for k, v in doc.items() if k not in left_out})
         found = _ITEM_HASHES[item] = hashlib.sha256(data).digest()
     return found
 
