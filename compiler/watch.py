@@ -96,7 +96,7 @@ class Watcher:
             self.report(syntax + read_errors, sources)
             self.say(f"build failed; {self.out}/ was left as it was")
             return
-        result = compile_sources(sources, work=self.work, assets=read_assets(self.roots))
+        result = compile_sources(sources, work=self.work, crosscheck=True, assets=read_assets(self.roots))
         self.report(result.diagnostics, sources)
         if not result.ok:
             self.say(f"build failed; {self.out}/ was left as it was")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -150,3 +151,45 @@ def test_the_watcher_builds_with_the_theme_and_rebuilds_when_it_changes(tmp_path
     touch_later(css, ":root { --band: #fedcba; }")
     assert w.poll() and said[0] == "changed: rules/w/theme/card.css"
     assert all("#fedcba" in c.read_text(encoding="utf-8") for c in cards)
+
+
+def test_the_watcher_writes_what_a_build_writes_and_runs_the_examples_on_the_module(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    """--watch is `rulec build` kept running: the same files, byte for byte, before and after an
+    edit; and the worked examples run on the generated module as well as on the interpreter (a
+    disagreement between the two is R900 under --watch too), kept under the module's text so that
+    an edit of a clause's wording runs none again."""
+    import shutil
+
+    from rulec import build
+    from rulec.cli import main
+
+    rules = tmp_path / "rules"
+    shutil.copytree(ROOT / "rules" / "zoc-classes", rules / "zoc-classes")
+    ran: list[bool] = []
+    real = build.run_examples
+    monkeypatch.setattr(build, "run_examples", lambda model, module, cites: ran.append(module is not None)
+                        or real(model, module, cites))
+    monkeypatch.setenv("RULEC_CHROMIUM", "no-such-chromium-for-rulec-tests")
+    w = Watcher(rules, tmp_path / "watched", lambda line: None)
+
+    def same_as_a_build() -> None:
+        out = tmp_path / "built"
+        shutil.rmtree(out, ignore_errors=True)
+        assert main(["build", "--rules", str(rules), "--out", str(out), "--no-cache", "--no-print"]) == 0
+        built = {p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+        watched = {p.relative_to(w.out): p.read_bytes() for p in sorted(w.out.rglob("*")) if p.is_file()}
+        assert watched == built
+
+    assert w.poll()
+    assert ran == [True]
+    same_as_a_build()
+    f = rules / "zoc-classes" / "zoc.rules"
+    text = f.read_text(encoding="utf-8")
+    head = re.search(r'\btext "(?!")', text)
+    assert head is not None
+    ran.clear()
+    touch_later(f, text[:head.end()] + "(Edited.) " + text[head.end():])
+    assert w.poll()
+    assert ran == []  # only a wording changed: the examples' outcome is kept
+    same_as_a_build()
