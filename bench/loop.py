@@ -1,10 +1,13 @@
 """The designer's loop on the shipped rules: what an edit costs between saving a rules file and
 having the outputs (and the printed cards) again.
 
-Two kinds of figure:
+Three kinds of figure:
 
-* in this process, as `rulec build` would run again and again under `--watch` (the parser and
-  the imports already made): a no-op rebuild and a one-clause text edit, without printing;
+* in this process, as `rulec build` runs again and again with its cache folder (the parser and
+  the imports already made, everything else read from the cache): a no-op rebuild and a
+  one-clause text edit, without printing;
+* the same two under `rulec build --watch`, which keeps what it made in memory from one rebuild
+  to the next (a no-op there is a look at the files that finds nothing changed);
 * end to end, as whole `rulec build` processes with Chromium printing: a full build from an empty
   output folder and cache, and an edit that changes what one card shows (only that card is
   printed again).
@@ -33,6 +36,8 @@ EDITED = ("ch4-general-concepts.rules", 'rule 4.5b "Negating ZOC" {')  # 4.5b is
 class LoopFigures:
     noop: Sample
     one_clause: Sample
+    watched_noop: Sample
+    watched_edit: Sample
     printed_full: Sample | None  # None: no Chromium here
     one_card: Sample | None
     reprinted: int  # prints the one-card edit made (a card's Letter and A4 PDFs and its PNG: 3)
@@ -40,7 +45,8 @@ class LoopFigures:
     def to_json(self) -> dict[str, object]:
         def s(x: Sample | None) -> list[float] | None:
             return None if x is None else list(x.values)
-        return {"noop": s(self.noop), "one_clause": s(self.one_clause), "printed_full": s(self.printed_full),
+        return {"noop": s(self.noop), "one_clause": s(self.one_clause), "watched_noop": s(self.watched_noop),
+                "watched_edit": s(self.watched_edit), "printed_full": s(self.printed_full),
                 "one_card": s(self.one_card), "reprinted": self.reprinted}
 
 
@@ -110,8 +116,9 @@ def measure(repeats: int, progress: Callable[[str], None]) -> LoopFigures:
         noop = wall(build, repeats)
         progress(f"loop: one-clause edit x{repeats}")
         one_clause = wall(build, repeats, setup=_editor(rules))
+        watched_noop, watched_edit = _watched(rules, where / "watched", repeats, progress)
         if printing.find_chromium() is None:
-            return LoopFigures(noop, one_clause, None, None, 0)
+            return LoopFigures(noop, one_clause, watched_noop, watched_edit, None, None, 0)
         printed_out, printed_cache = where / "printed", where / "printed-cache"
         full = _process(rules, printed_out, printed_cache)
 
@@ -133,4 +140,22 @@ def measure(repeats: int, progress: Callable[[str], None]) -> LoopFigures:
         one_card = wall(full, repeats, setup=edit_one_card)
         after = _prints(printed_out)
         reprinted = sum(1 for rel, data in after.items() if before.get(rel) != data)
-        return LoopFigures(noop, one_clause, printed_full, one_card, reprinted)
+        return LoopFigures(noop, one_clause, watched_noop, watched_edit, printed_full, one_card, reprinted)
+
+
+def _watched(rules: Path, out: Path, repeats: int, progress: Callable[[str], None]) -> tuple[Sample, Sample]:
+    """A look that finds nothing changed, and a one-clause text edit, under `rulec build --watch`
+    (its Watcher, as the command runs it, after its first build)."""
+    from rulec.watch import Watcher
+
+    watcher = Watcher(rules, out, lambda line: None)
+    watcher.poll()  # the first build
+
+    def rebuilt() -> None:
+        if not watcher.poll():
+            raise RuntimeError("rulec build --watch did not see the edit")
+
+    progress(f"loop: --watch, nothing changed x{repeats}")
+    noop = wall(watcher.poll, repeats)
+    progress(f"loop: --watch, one-clause edit x{repeats}")
+    return noop, wall(rebuilt, repeats, setup=_editor(rules))

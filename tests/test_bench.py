@@ -171,17 +171,19 @@ def test_ratios_are_paired_round_by_round_not_medians_divided() -> None:
 def test_the_designers_loop_rows_hold_their_targets_and_say_when_printing_was_not_measured() -> None:
     from bench.loop import LoopFigures
     fast, slow = Sample((0.1, 0.2, 0.15)), Sample((6.0, 7.0, 5.5))
-    rows = report.loop_rows(LoopFigures(fast, fast, slow, fast, 3))
+    rows = report.loop_rows(LoopFigures(fast, fast, fast, fast, slow, fast, 3))
     by = {r.figure.split(" (")[0]: r for r in rows}
     assert by["shipped rules: no-op rebuild"].met is True and by["shipped rules: one-clause text edit"].met is True
+    assert by["shipped rules: no-op under --watch"].met is True
+    assert by["shipped rules: one-clause text edit under --watch"].met is True
     assert by["shipped rules: full build with printing"].met is False  # 6 s against at most 5
     assert by["shipped rules: one-card edit with printing"].met is True
     assert "3 prints made again" in next(r.figure for r in rows if "one-card" in r.figure)
-    unprinted = report.loop_rows(LoopFigures(fast, slow, None, None, 0))
-    assert unprinted[1].met is False and "no Chromium here" in unprinted[-1].figure
+    unprinted = report.loop_rows(LoopFigures(fast, slow, fast, slow, None, None, 0))
+    assert unprinted[1].met is False and unprinted[3].met is False and "no Chromium here" in unprinted[-1].figure
     table = report.render({"mode": "full", "date": "d", "seconds": "1", "cpu": "c", "cores": "2", "memory": "m",
-                           "os": "o", "python": "p"}, None, None, LoopFigures(fast, fast, slow, fast, 3))
-    assert "designer's loop" in table and "Targets: 3 of 4 met" in table
+                           "os": "o", "python": "p"}, None, None, LoopFigures(fast, fast, fast, fast, slow, fast, 3))
+    assert "designer's loop" in table and "Targets: 5 of 6 met" in table
 
 
 def test_the_compile_figures_leave_printing_to_the_loop_measured_after_them() -> None:
