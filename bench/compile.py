@@ -102,11 +102,12 @@ def clean(tree: Tree) -> None:
 
 
 def peak_memory(tree: Tree) -> int:
-    """Peak resident memory (bytes) of a full build in a fresh process: the high-water mark of its
-    own memory (VmHWM). Not getrusage()'s ru_maxrss: Linux carries that over an exec from the
-    process that started it, so a child of the large benchmark process reported the parent's size."""
+    """Peak resident memory (bytes) of a full build in a fresh process, as `rulec build` makes one by
+    default (its cache on, the cache folder empty): the high-water mark of its own memory (VmHWM).
+    Not getrusage()'s ru_maxrss: Linux carries that over an exec from the process that started it,
+    so a child of the large benchmark process reported the parent's size."""
     clean(tree)
-    args = ["build", "--rules", str(tree.rules), "--out", str(tree.out), "--no-cache", "--no-print"]
+    args = ["build", "--rules", str(tree.rules), "--out", str(tree.out), "--cache", str(tree.cache), "--no-print"]
     code = ("import sys; from bench.compile import _no_printing, high_water; _no_printing();"
             f"from rulec.cli import main; rc = main({args!r});"
             "print(high_water()); sys.exit(rc)")

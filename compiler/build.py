@@ -12,6 +12,7 @@ import tempfile
 import threading
 import types
 import weakref
+import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +21,7 @@ from typing import Any
 from . import ir, printing, sheets, themes, traceability
 from . import model as m
 from .analysis import ExampleCites, analyse, run_examples
-from .cache import Work
+from .cache import Work, pack, unpack
 from .checker import check
 from .conflicts import option_conflicts
 from .crosscheck import load_module
@@ -293,18 +294,21 @@ def python_files(model: m.Resolved, verify: bool = True,
     module never shows them): with memo, a module is made again only when something it can show
     changed, not on every edit of a rule's wording. A build asks twice (the worked examples run on
     the module, then it is written): the memo holds the text, made once; verify compiles that text
-    once, whether it was just made or found."""
+    once, whether it was just made or found. The memo holds each text compressed (zlib, fast):
+    a large rulebook's modules are tens of MB, kept until the build ends."""
     if memo is None:
         return emit_python(model, verify)
     key = module_key(model)
-    files: dict[str, str] | None = memo.get(key)
-    if files is None:
-        files = memo[key] = emit_python(model, verify=False)
+    try:
+        files = {rel: unpack(data) for rel, data in memo[key].items()}
+    except (KeyError, AttributeError, TypeError, ValueError, zlib.error):  # not kept, or not as this rulec keeps it
+        files = emit_python(model, verify=False)
+        memo[key] = {rel: pack(text) for rel, text in files.items()}
     if verify and key not in _VERIFIED:
         for rel, text in files.items():  # what emit_python(verify=True) compiles
             compile(text, rel.rsplit("/", 1)[-1], "exec")
         _VERIFIED.add(key)
-    return dict(files)
+    return files
 
 
 _VERIFIED: set[str] = set()  # the module keys whose text this process compiled (verify)
@@ -441,7 +445,7 @@ def with_prints(files: dict[str, str], out_dir: Path, allow_print: bool) -> tupl
     return {**files, **prints}, notes
 
 
-def prints_of(files: dict[str, str], out_dir: Path, allow_print: bool,
+def prints_of(files: Mapping[str, str], out_dir: Path, allow_print: bool,
               result: Result | None = None) -> tuple[dict[str, Content], list[str]]:
     """The prints of the cards among files (PDF, PNG and their sidecars) and notes on those that
     could not be made. With the build's result, a declared card that runs past its page is located
@@ -485,16 +489,39 @@ def with_bom(outputs: Iterable[tuple[str, str]], csv_bom: bool) -> Iterator[tupl
         yield rel, (BOM + text if csv_bom and rel.endswith(".csv") else text)
 
 
+class Packed(MutableMapping[str, str]):
+    """Texts kept compressed (pack) until they are asked for."""
+
+    def __init__(self) -> None:
+        self._packed: dict[str, bytes] = {}
+
+    def __getitem__(self, key: str) -> str:
+        return unpack(self._packed[key])
+
+    def __setitem__(self, key: str, text: str) -> None:
+        self._packed[key] = pack(text)
+
+    def __delitem__(self, key: str) -> None:
+        del self._packed[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._packed)
+
+    def __len__(self) -> int:
+        return len(self._packed)
+
+
 class Streamed:
     """The outputs of a build, made one at a time for write_atomic or differences; the cards' HTML
-    is kept (it is small) to print the cards once the text files are done."""
+    is kept, compressed (a 10,000-clause rulebook's is 25 MB), to print the cards once the text
+    files are done."""
 
     def __init__(self, result: Result, out_dir: Path, validate: bool, allow_print: bool, work: Work | None = None,
                  keep_modules: bool = False, csv_bom: bool = False):
         self.result, self.out_dir, self.validate, self.allow_print = result, out_dir, validate, allow_print
         self.csv_bom = csv_bom
         self.work = work
-        self.cards: dict[str, str] = {}
+        self.cards = Packed()
         self.notes: list[str] = []
         self.keep_modules = keep_modules
         self.modules: dict[str, str] = {}  # python/<ruleset>.py: its text, with keep_modules (to compile)

@@ -21,7 +21,7 @@ import stat
 import subprocess
 import tempfile
 import time
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -158,7 +158,7 @@ def is_sheet(rel: str) -> bool:
 _SIZED = re.compile(r'<article class="card sized"[^>]*? data-size="([a-z0-9_]+)"')
 
 
-def jobs_for(files: dict[str, str]) -> list[Job]:
+def jobs_for(files: Mapping[str, str]) -> list[Job]:
     """The prints of every card: a Letter PDF, an A4 PDF and a PNG preview; a card of its own size
     (`card ... size poker`), one PDF of that size with its bleed, and the preview."""
     out = []
@@ -186,7 +186,7 @@ class Prints:
     overflowing: list[str] = field(default_factory=list)  # cards whose content runs past their page
 
 
-def collect(files: dict[str, str], out_dir: Path, allow_print: bool) -> Prints:
+def collect(files: Mapping[str, str], out_dir: Path, allow_print: bool) -> Prints:
     """The prints (and sidecars) generated/ should hold: those already there whose sidecar matches
     the HTML are kept; the rest are printed when allowed and Chromium is there, else left out."""
     result = Prints(files={}, missing=[])

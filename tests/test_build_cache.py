@@ -13,6 +13,7 @@ import pytest
 
 from rulec import analysis, cache, cli
 from rulec import build as build_module
+from rulec.build import pack, unpack
 from rulec.cache import Memo, fingerprint
 
 SERIES = '''series S "Series"
@@ -224,8 +225,8 @@ def test_a_planted_cache_cannot_change_what_a_build_writes(how: str, tmp_path: P
     memo = kept / "memo" / "modules.pickle"
     stamp, modules = pickle.loads(cache.read_sealed(memo) or b"")
     assert modules, "the build kept no module"
-    planted = pickle.dumps((stamp, {k: {f: "import os\nos.system('touch PWNED')\n" + text for f, text in files.items()}
-                                   for k, files in modules.items()}))
+    planted = pickle.dumps((stamp, {k: {f: pack("import os\nos.system('touch PWNED')\n" + unpack(text))
+                                        for f, text in files.items()} for k, files in modules.items()}))
     if how == "unsealed":
         memo.write_bytes(planted)
     elif how == "sealed by another user":

@@ -165,13 +165,13 @@ def iter_rule_sheet(models: Mapping[str, Resolved], model: Resolved,
 
 
 def cards(models: Mapping[str, Resolved], model: Resolved,
-          memo: MutableMapping[str, export.Values] | None = None, theme: Theme | None = None) -> dict[str, str]:
+          memo: MutableMapping[str, export.Kept] | None = None, theme: Theme | None = None) -> dict[str, str]:
     """The model's player aid cards (HTML, one page each) and their tables for other tools."""
     return dict(iter_cards(models, model, memo, theme))
 
 
 def iter_cards(models: Mapping[str, Resolved], model: Resolved,
-               memo: MutableMapping[str, export.Values] | None = None,
+               memo: MutableMapping[str, export.Kept] | None = None,
                theme: Theme | None = None, renders: Renders | None = None) -> Iterator[tuple[str, str]]:
     """cards' files one at a time, each let go once written: a large rulebook's cards and their
     tables are tens of MB. renders: the cards' HTML kept from the last build, by what each shows."""
@@ -204,7 +204,7 @@ def sheet_files(models: Mapping[str, Resolved]) -> dict[str, str]:
 
 
 def iter_sheet_files(models: Mapping[str, Resolved],
-                     memo: MutableMapping[str, export.Values] | None = None,
+                     memo: MutableMapping[str, export.Kept] | None = None,
                      themes: Mapping[str, Theme] | None = None,
                      renders: Renders | None = None) -> Iterator[tuple[str, str]]:
     """Every sheet and card file of generated/ as (relative path, text), a ruleset at a time.

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from .. import model as m
+from ..cache import pack, unpack
 from ..interp import EvalError, Interpreter, to_json
 from ..ir import dumps_one, dumps_written
 from ..types import EnumT, IntT, NumberT, RecordT
@@ -131,6 +132,9 @@ def _json_block(b: dict[str, Any]) -> dict[str, Any]:
 
 
 Values = tuple[list[str], list[list[Any]]] | None
+# What a build keeps of a table's values, by its closure key: its CSV file and its line of tables.json,
+# compressed (cache.pack); None for a table that has none.
+Kept = tuple[bytes, bytes] | None
 
 
 def _layer_ref(r: m.LayerRef | None) -> dict[str, Any] | None:
@@ -146,14 +150,14 @@ def manifest_doc(model: m.Resolved) -> dict[str, Any]:
 
 
 def tables(model: m.Resolved, cards: list[dict[str, Any]],
-           memo: MutableMapping[str, Values] | None = None) -> dict[str, str]:
+           memo: MutableMapping[str, Kept] | None = None) -> dict[str, str]:
     """tables.json (every card block), a CSV per card table, and per-unit values of record tables.
     memo: each table's values under its Interpreter.closure_key, shared by the rulesets of a build."""
     return dict(iter_tables(model, cards, memo))
 
 
 def iter_tables(model: m.Resolved, cards: list[dict[str, Any]],
-                memo: MutableMapping[str, Values] | None = None) -> Iterator[tuple[str, str]]:
+                memo: MutableMapping[str, Kept] | None = None) -> Iterator[tuple[str, str]]:
     """tables' files one at a time, each let go once written; tables.json last, from its parts
     written as they come (a large rulebook's is tens of MB: its dicts are never all held at once)."""
     seen: set[str] = set()
@@ -170,13 +174,16 @@ def iter_tables(model: m.Resolved, cards: list[dict[str, Any]],
     interp = Interpreter(model)
     for t in model.tables:
         key = interp.closure_key(t)
-        if key not in memo:
-            memo[key] = unit_values(model, t)
-        values = memo[key]
-        if values is not None:
-            header, rows = values
-            yield f"{t.origin.clause}-{t.name}-values.csv", _csv(header, rows)
-            value_lines[t.name] = dumps_one([dict(zip(header, r, strict=True)) for r in rows])
+        kept = memo.get(key)
+        if kept is None and key not in memo:
+            values = unit_values(model, t)
+            if values is not None:
+                header, rows = values
+                kept = pack(_csv(header, rows)), pack(dumps_one([dict(zip(header, r, strict=True)) for r in rows]))
+            memo[key] = kept
+        if kept is not None:
+            yield f"{t.origin.clause}-{t.name}-values.csv", unpack(kept[0])
+            value_lines[t.name] = unpack(kept[1])
     yield "tables.json", dumps_written({"manifest": manifest_doc(model)}, lists={"cards": card_lines},
                                        objects={"values": value_lines})
 
