@@ -380,6 +380,7 @@ class Memo(MutableMapping[str, Any]):
         self.path = path  # None: kept in memory only, from one build to the next (rulec build --watch)
         self._old: dict[str, Any] | None = None if path is not None else {}
         self.used: dict[str, Any] = {}
+        self.made = False  # an entry was made or dropped this run
 
     def _stored(self) -> dict[str, Any]:
         if self._old is None:
@@ -406,9 +407,11 @@ class Memo(MutableMapping[str, Any]):
 
     def __setitem__(self, key: str, value: Any) -> None:
         self.used[key] = value
+        self.made = True
 
     def __delitem__(self, key: str) -> None:
         del self.used[key]
+        self.made = True
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.used)
@@ -417,9 +420,11 @@ class Memo(MutableMapping[str, Any]):
         return len(self.used)
 
     def save(self) -> None:
-        """Keep this run's entries (only those) for the next: on disk, or in memory without a path."""
-        kept, self._old, self.used = self.used, self.used, {}
-        if self.path is not None:
+        """Keep this run's entries (only those) for the next: on disk, or in memory without a path.
+        A file that would be written as it is (every entry taken from it, none made) is left alone."""
+        same = not self.made and self._old is not None and self.used.keys() == self._old.keys()
+        kept, self._old, self.used, self.made = self.used, self.used, {}, False
+        if self.path is not None and not same:
             _store(self.path, (fingerprint(), kept))
 
 

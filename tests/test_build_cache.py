@@ -195,6 +195,30 @@ def test_the_memo_keeps_only_what_the_last_build_used(tmp_path: Path) -> None:
     assert len(first) == len(second) == 3 and len(first & second) == 1
 
 
+def test_a_memo_the_build_used_as_it_was_is_not_written_again(tmp_path: Path) -> None:
+    """An edit of a clause's wording makes no analysis, module or value afresh: those memo files
+    keep their bytes and inode; the memo an edit does change is written."""
+    path = tmp_path / "memo.pickle"
+    first = Memo(path)
+    first["a"], first["b"] = 1, 2
+    first.save()
+    before = path.stat()
+    again = Memo(path)
+    assert again["a"] == 1 and again["b"] == 2
+    again.save()
+    after = path.stat()
+    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+    fewer = Memo(path)
+    assert fewer["a"] == 1  # b not used: the file is written without it
+    fewer.save()
+    assert set(pickle.loads(cache.read_sealed(path) or b"")[1]) == {"a"}
+    more = Memo(path)
+    more["c"] = 3
+    more["a"]  # noqa: B018 (used)
+    more.save()
+    assert set(pickle.loads(cache.read_sealed(path) or b"")[1]) == {"a", "c"}
+
+
 def test_a_memo_naming_any_other_class_is_not_loaded(tmp_path: Path) -> None:
     """A pickle can call any function it names; the memo loads plain data, spans and diagnostics only."""
     path = tmp_path / "analyses.pickle"
