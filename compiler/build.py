@@ -27,6 +27,7 @@ from .conflicts import option_conflicts
 from .crosscheck import load_module
 from .diagnostics import Diagnostic, Span, has_errors, unique_sorted
 from .emit_python import emit_python
+from .emit_python import forget as emit_python_forget
 from .interp import MAX_STEPS, Cite, budget
 from .lower import lower
 from .parser import parse
@@ -179,6 +180,7 @@ def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, cros
                     found += _examples(result, model, found, work, keep_models)
                 result.diagnostics += found
                 result.models[name] = model
+            emit_python_forget()  # every module the examples run on is made
             result.diagnostics += option_conflicts(program, clean, models)
             result.diagnostics += card_fit(models)
     result.diagnostics = unique_sorted(result.diagnostics)
@@ -429,7 +431,8 @@ def iter_outputs(result: Result, validate: bool = True, work: Work | None = None
         for name in sorted(result.models):
             for emit in emitters:
                 yield from emit(result.models[name]).items()
-        ir.forget_lines()  # the IR files are written
+        ir.forget_lines()  # the IR files and modules are written
+        emit_python_forget()
         if result.models:
             for suite in SUITE_EMITTERS:
                 yield from suite(result.models, **({} if work is None else {"memo": work.values,

@@ -16,7 +16,7 @@ import operator
 import re
 import sys
 import types
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -126,29 +126,45 @@ def only(source: str, roots: set[str]) -> str:
 def _statements(source: str) -> list[tuple[str, set[str]]]:
     """The module's top-level statements: (text, names it defines). A statement starts at a line
     that is not indented, not a comment and not a closing bracket, outside a docstring; decorators
-    belong to the def or class under them."""
-    chunks: list[list[str]] = []
-    heads: list[str] = []  # the line of each statement that names what it defines
+    belong to the def or class under them. The lines are read one at a time, each statement's
+    joined as it ends (a 10,000-clause module's list of lines took 53 MB)."""
+    out: list[tuple[str, set[str]]] = []
+    lines: list[str] = []  # the statement's so far
+    head = ""  # its line that names what it defines
     in_docstring = decorating = False
-    for line in source.splitlines(keepends=True):
+
+    def ended() -> None:
+        found = _DEFINES.match(head)
+        out.append(("".join(lines), {found.group(1) or found.group(2)} if found else set()))
+
+    for line in _lines(source):
         if not in_docstring and line[:1] not in ("", " ", "\t", "\r", "\n", ")", "]", "}", "#"):
-            if decorating:
-                heads[-1] = line
-            else:
-                chunks.append([])
-                heads.append(line)
+            if not decorating:
+                if lines:
+                    ended()
+                lines = []
+            head = line
             decorating = line.startswith("@")
-        if chunks:
-            chunks[-1].append(line)
+        if head:
+            lines.append(line)
         if '"""' in line:
             stripped = line.strip()
             if stripped.count('"""') % 2 == 1 and (stripped.startswith('"""') or stripped.endswith('"""')):
                 in_docstring = not in_docstring
-    out = []
-    for lines, head in zip(chunks, heads, strict=True):
-        found = _DEFINES.match(head)
-        out.append(("".join(lines), {found.group(1) or found.group(2)} if found else set()))
+    if lines:
+        ended()
     return out
+
+
+_LINE_END = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # where str.splitlines ends a line
+_LINE = re.compile(f"[^{_LINE_END}]*(?:\r\n|[{_LINE_END}])?")
+
+
+def _lines(source: str) -> Iterator[str]:
+    """source.splitlines(keepends=True), one line at a time."""
+    for found in _LINE.finditer(source):
+        if found.group():
+            yield found.group()
 
 
 @dataclasses.dataclass(frozen=True)

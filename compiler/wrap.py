@@ -40,7 +40,9 @@ _STRING_ITEM = re.compile(r"(?P<key>[A-Za-z_]\w*=)?(?P<literal>'.*'|\".*\")(?P<c
 
 
 def wrap_module(text: str, width: int = WIDTH) -> str:
-    """The module with every line longer than `width` broken over several."""
+    """The module with every line longer than `width` broken over several. The lines are joined a
+    thousand at a time as they come: a large module's list of lines is several times its text."""
+    done: list[str] = []  # the wrapped text so far, in pieces
     out: list[str] = []
     in_string = False  # inside a docstring of several lines: its text is left alone
     for line in lines_of(text):
@@ -51,7 +53,12 @@ def wrap_module(text: str, width: int = WIDTH) -> str:
             out.append(line)
         else:
             out.extend(wrap_line(line, width))
-    return "\n".join(out)
+        if len(out) >= 1024:
+            done.append("\n".join(out))
+            out = []
+    if out:
+        done.append("\n".join(out))
+    return "\n".join(done)
 
 
 def lines_of(text: str) -> Iterator[str]:

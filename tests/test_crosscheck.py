@@ -42,3 +42,15 @@ def test_a_piece_reports_the_line_of_the_whole_module() -> None:
     else:
         raise AssertionError("fails() did not raise")
     assert source.splitlines()[line - 1] == "    return 1 // 0"
+
+
+def test_the_lines_of_a_module_are_splitlines_one_at_a_time() -> None:
+    """_statements reads a module a line at a time (_lines), ending lines where str.splitlines
+    does: a rule's text may put any of its line breaks in a string."""
+    import random
+
+    pieces = ["\n", "\r", "\r\n", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029", "a", " ", '"']
+    rng = random.Random("lines")
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 16)))
+        assert list(crosscheck._lines(text)) == text.splitlines(keepends=True), repr(text)
