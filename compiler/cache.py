@@ -210,10 +210,10 @@ class ParseCache:
     An entry is named by a hash of rulec (fingerprint(), with Python's and Lark's versions), the
     file's name (it is in every span) and its text: a stale entry is never found. It holds the
     parse and the file's pieces (`parser.parse_reusing`), and a second, small entry named by rulec
-    and the file's name alone (<hash>.latest) says which entry is the file's latest: a file that changed is parsed
-    again only in the pieces the change touched. A missing, unreadable or corrupt entry is a miss,
-    and a cache that cannot be written is only slower: the cache is never why a build fails.
-    finish() drops the entries this run did not use."""
+    and the file's name alone (<hash>.latest) says which entry has the file's latest pieces: a file
+    that changed is parsed again only in the pieces the change touched. A missing, unreadable or
+    corrupt entry is a miss, and a cache that cannot be written is only slower: the cache is never
+    why a build fails. finish() drops the entries this run did not use."""
 
     def __init__(self, folder: Path):
         self.folder = folder / "parse"
@@ -233,7 +233,8 @@ class ParseCache:
         earlier = _load_parse(self.folder / f"{previous}.pickle") if previous is not None else None
         result, pieces = parse_reusing(text, name, earlier[1] if earlier is not None else {})
         _store(entry, (result, pieces))
-        _store(self.folder / f"{latest}.latest", key)
+        if pieces:  # a file with a mistake has none: the pieces before it are the ones to take up again
+            _store(self.folder / f"{latest}.latest", key)
         return result
 
     def finish(self) -> None:
@@ -442,7 +443,9 @@ class MemoryParses:
         key = (name, text)
         found = self.used.get(key) or self.kept.get(key)
         if found is None:
-            found, self.pieces[name] = parse_reusing(text, name, self.pieces.get(name, {}))
+            found, pieces = parse_reusing(text, name, self.pieces.get(name, {}))
+            if pieces:  # a file with a mistake has none: the pieces before it are the ones to take up again
+                self.pieces[name] = pieces
         self.used[key] = found
         return found
 

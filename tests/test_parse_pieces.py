@@ -163,3 +163,21 @@ def test_a_watching_process_keeps_each_files_pieces(monkeypatch: pytest.MonkeyPa
     edited = text.replace("Zone", "Zone ", 1)
     assert shape(parses.parse(edited, name)) == shape(parser.parse(edited, name))
     assert len(parsed) == 1
+
+
+@pytest.mark.parametrize("kept", ["disk", "memory"])
+def test_a_typo_and_its_fix_take_up_the_pieces_from_before_the_typo(
+        kept: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A designer's save with a typo, then the save that fixes it: the fix parses only the piece
+    it touched, from the pieces of the last version that parsed."""
+    name = "rules/ocs/ch4-general-concepts.rules"
+    text = SHIPPED[name]
+    parses: ParseCache | MemoryParses = ParseCache(tmp_path) if kept == "disk" else MemoryParses()
+    parses.parse(text, name)
+    typo = text.replace('rule 4.5b "Negating ZOC" {', 'rule 4.5b "Negating ZOC" {{', 1)
+    tree, diags = parses.parse(typo, name)
+    assert tree is None and diags
+    parsed = counting(monkeypatch)
+    fixed = text.replace("Attack-Capable units", "Attack-Capable units (edited)", 1)
+    assert shape(parses.parse(fixed, name)) == shape(parser.parse(fixed, name))
+    assert len(parsed) == 1 and "(edited)" in parsed[0]
