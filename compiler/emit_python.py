@@ -10,6 +10,7 @@ import keyword
 import re
 import textwrap
 from array import array
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -36,7 +37,7 @@ from .pyexpr import (
 from .runtime_src import RUNTIME
 from .state_schema import expr_text, invariant_parts, state_schema
 from .types import BOOL, NUMBER, BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, Type
-from .wrap import data_literal, lines_of, wrap_module
+from .wrap import data_literal, joined, lines_of, wrap_module
 
 MAX_PRECOMPUTED = 4096
 
@@ -1463,23 +1464,17 @@ def would_try(t: Type, depth: int = 0) -> bool:
 
 def _trimmed(lines: list[str]) -> str:
     """The lines joined: no trailing spaces, at most two blank lines in a row, none at the end.
-    Empties `lines` as it goes, each line let go once its piece of the text is made (joining a
-    10,000-clause module's list of lines whole took 59 MB)."""
-    lines.reverse()  # taken from the end, so that each is let go as it is read
-    done: list[str] = []  # the text so far, in pieces of about a thousand lines
-    out: list[str] = []
-    blank = 0
-    while lines:
-        ln = lines.pop().rstrip()
-        blank = blank + 1 if not ln else 0
-        if blank <= 2:
-            out.append(ln)
-        if len(out) >= 1024:
-            done.append("\n".join(out))
-            out = []
-    if out:
-        done.append("\n".join(out))
-    text = "\n".join(done)
+    Empties `lines` as it goes, each line let go once its piece of the text is made (wrap.joined)."""
+    def kept() -> Iterator[str]:
+        lines.reverse()  # taken from the end, so that each is let go as it is read
+        blank = 0
+        while lines:
+            ln = lines.pop().rstrip()
+            blank = blank + 1 if not ln else 0
+            if blank <= 2:
+                yield ln
+
+    text = joined(kept())
     # no line ends in a space or a line break (each was stripped), so the line breaks that end
     # the text are its blank lines there
     return text.rstrip("\n") if text.endswith("\n") else text

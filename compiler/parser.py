@@ -172,7 +172,7 @@ def parse(text: str, path: str) -> tuple[ast.File | None, list[Diagnostic]]:
 
 # ---- parsing again after an edit ----------------------------------------------------------------
 
-# A file's top-level stretches (_chunks) parsed each on its own: (the file line it starts at, its
+# A file's top-level stretches (_split) parsed each on its own: (the file line it starts at, its
 # items, the syntax tree nodes it made), under a hash of its text. An edit parses again only the
 # stretches it changed; the others are taken as they were, moved down or up by the lines it added
 # or took away.

