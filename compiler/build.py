@@ -448,12 +448,13 @@ def with_prints(files: dict[str, str], out_dir: Path, allow_print: bool) -> tupl
     return {**files, **prints}, notes
 
 
-def prints_of(files: Mapping[str, str], out_dir: Path, allow_print: bool,
-              result: Result | None = None) -> tuple[dict[str, Content], list[str]]:
+def prints_of(files: Mapping[str, str], out_dir: Path, allow_print: bool, result: Result | None = None,
+              kept: printing.KeptBrowser | None = None) -> tuple[dict[str, Content], list[str]]:
     """The prints of the cards among files (PDF, PNG and their sidecars) and notes on those that
     could not be made. With the build's result, a declared card that runs past its page is located
-    at its declaration (R121), as `rulec check` locates one it estimates too full."""
-    prints = printing.collect(files, out_dir, allow_print)
+    at its declaration (R121), as `rulec check` locates one it estimates too full. kept: the browser
+    `rulec build --watch` keeps open from one build to the next."""
+    prints = printing.collect(files, out_dir, allow_print, kept)
     declared = {} if result is None else {
         f"cards/{sheets.folder(model)}/card-{card.name}.html": (card, model.manifest.ruleset)
         for model in result.models.values() for card in model.cards}

@@ -22,7 +22,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Generator, Iterator, Mapping
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -186,9 +186,11 @@ class Prints:
     overflowing: list[str] = field(default_factory=list)  # cards whose content runs past their page
 
 
-def collect(files: Mapping[str, str], out_dir: Path, allow_print: bool) -> Prints:
+def collect(files: Mapping[str, str], out_dir: Path, allow_print: bool, kept: KeptBrowser | None = None) -> Prints:
     """The prints (and sidecars) generated/ should hold: those already there whose sidecar matches
-    the HTML are kept; the rest are printed when allowed and Chromium is there, else left out."""
+    the HTML are kept; the rest are printed when allowed and Chromium is there, else left out.
+    kept: a browser kept open from one build to the next (rulec build --watch); without it, a browser
+    is started for this build's prints and closed after them."""
     result = Prints(files={}, missing=[])
     todo: list[Job] = []
     for job in jobs_for(files):
@@ -202,7 +204,7 @@ def collect(files: Mapping[str, str], out_dir: Path, allow_print: bool) -> Print
             todo.append(job)
     if not todo:
         return result
-    browser = find_chromium() if allow_print else None
+    browser = (kept.executable if kept is not None else find_chromium()) if allow_print else None
     if browser is None:
         result.missing = [j.target for j in todo]
         result.why = "chromium not found" if allow_print else "not printing with --check or --no-print"
@@ -218,7 +220,7 @@ def collect(files: Mapping[str, str], out_dir: Path, allow_print: bool) -> Print
         by_source: dict[str, list[Job]] = {}
         for job in todo:  # each page is loaded once for all its prints
             by_source.setdefault(job.source, []).append(job)
-        with Browser.launch(browser) as b:
+        with Browser.launch(browser) if kept is None else kept.open() as b:
             done = b.run([prints_of_page((site / source).as_uri(), [j.paper for j in jobs])
                           for source, jobs in by_source.items()])
         for (source, jobs), (made, overflows) in zip(by_source.items(), done, strict=True):
@@ -331,6 +333,7 @@ class Browser:
         self.buf = b""
         self.next_id = 0
         self.events: list[dict[str, Any]] = []
+        self.tabs: list[tuple[str, str]] = []  # run's tabs (target, session), kept open for its next run
 
     @classmethod
     @contextmanager
@@ -475,15 +478,15 @@ class Browser:
         tabs = min(tabs or PRINT_TABS, len(tasks))
         results: list[Any] = [None] * len(tasks)
         waiting = list(enumerate(tasks))[::-1]  # popped from the end: the first task first
-        slots: list[_Slot] = []
-        for _ in range(tabs):
+        while len(self.tabs) < tabs:  # the tabs of the last run are used again (a browser kept open)
             target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
             session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
             # A card loads nothing from a network: its fonts and images are inlined (themes.py). Should a
             # card ever name a web address, the browser refuses it rather than fetch it.
             self.call("Network.enable", session=session)
             self.call("Network.setBlockedURLs", {"urls": BLOCKED}, session)
-            slots.append(_Slot(target, session))
+            self.tabs.append((target, session))
+        slots = [_Slot(target, session) for target, session in self.tabs[:tabs]]
         sent: dict[int, _Slot] = {}
 
         def step(slot: _Slot, value: Any) -> None:
@@ -530,9 +533,40 @@ class Browser:
             if "error" in msg and not (slot_of.call is not None and slot_of.call.may_fail):
                 raise PrintError(f"{slot_of.call.method if slot_of.call else '?'}: {msg['error'].get('message')}")
             step(slot_of, msg.get("result", {}) if "error" not in msg else {"error": msg["error"]})
-        for slot in slots:
-            self.call("Target.closeTarget", {"targetId": slot.target})
         return results
+
+
+class KeptBrowser:
+    """One Chromium kept open from one build to the next (`rulec build --watch`, where starting a browser
+    would be most of a one-card edit's time): started when a build first prints, started again when it
+    has died since, closed when anything goes wrong while it prints (the next print starts a new one)
+    and by close()."""
+
+    def __init__(self, executable: str) -> None:
+        self.executable = executable
+        self.browser: Browser | None = None
+        self.started = 0  # how many browsers it has started
+        self._launched: AbstractContextManager[Browser] | None = None
+
+    @contextmanager
+    def open(self) -> Iterator[Browser]:
+        if self.browser is not None and self.browser.proc.poll() is not None:
+            self.close()  # it died between two builds
+        if self.browser is None:
+            launched = Browser.launch(self.executable)
+            self.browser = launched.__enter__()
+            self._launched = launched
+            self.started += 1
+        try:
+            yield self.browser
+        except BaseException:  # a browser that failed or was interrupted mid-print is not used again
+            self.close()
+            raise
+
+    def close(self) -> None:
+        launched, self._launched, self.browser = self._launched, None, None
+        if launched is not None:
+            launched.__exit__(None, None, None)
 
 
 @dataclass(frozen=True)

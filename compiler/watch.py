@@ -4,8 +4,10 @@ The rules folder is polled (modification time and size, then a hash of the conte
 that changes nothing rebuilds nothing). A changed file is parsed first on its own: a syntax
 error is reported at once without compiling the rest. A build writes only the output files
 whose content differs and removes the ones the rules no longer produce, all or nothing, as
-`rulec build` does (writing.py). Cards are not printed
-while watching (a PDF a save is too slow); a plain `rulec build` prints them.
+`rulec build` does (writing.py). The cards whose HTML changed are printed again, as a plain build
+prints them, by one Chromium kept open while watching (printing.KeptBrowser; none with --no-print
+or where there is no Chromium: then the prints of a changed card are left out until a plain
+`rulec build` makes them).
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from . import themes
-from .build import compile_sources, outputs, source_name, with_bom, with_prints
+from . import printing, themes
+from .build import compile_sources, outputs, prints_of, source_name, with_bom
 from .cache import Work
 from .diagnostics import Diagnostic
 from .project import Root, read, read_assets
@@ -61,10 +63,11 @@ class Watcher:
     """The rules folders and their output folder; `poll` rebuilds when a file changed."""
 
     def __init__(self, rules: Path | Sequence[Root], out: Path, say: Callable[[str], None],
-                 csv_bom: bool = False) -> None:
+                 csv_bom: bool = False, printer: printing.KeptBrowser | None = None) -> None:
         # a folder alone is named from its own name down, as the build names it
         self.roots = [Root(rules, rules.resolve().name)] if isinstance(rules, Path) else list(rules)
         self.out, self.say, self.csv_bom = out, say, csv_bom
+        self.printer = printer  # the browser kept open to print the cards; None: they are not printed
         self.state: Snapshot = {}
         self.builds = 0
         self.work = Work(None)  # parses, analyses and modules kept in memory from one build to the next
@@ -101,13 +104,20 @@ class Watcher:
         if not result.ok:
             self.say(f"build failed; {self.out}/ was left as it was")
             return
-        made = with_bom(outputs(result, validate=False, work=self.work).items(), self.csv_bom)
-        files, _ = with_prints(dict(made), self.out, allow_print=False)
+        made = dict(with_bom(outputs(result, validate=False, work=self.work).items(), self.csv_bom))
+        try:
+            prints, notes = prints_of(made, self.out, self.printer is not None, result, self.printer)
+        except printing.PrintError as e:  # the next build starts a new browser
+            self.say(f"rulec: cannot print the cards: {e}; {self.out}/ was left as it was")
+            return
+        files = {**made, **prints}
         self.work.finish()
         done = write_atomic(files, self.out).changes()
         shown = done if len(done) <= 10 else done[:10] + [f"... and {len(done) - 10} more"]
         for line in shown:
             self.say(f"  {line}")
+        for note in notes if self.printer is not None else ():  # without a browser, none is printed: no news
+            self.say(note)
         self.say(f"built {', '.join(sorted(result.models))}: {len(done)} of {len(files)} files changed")
 
     def name(self, f: Path) -> str:
@@ -133,9 +143,14 @@ def watch(args: argparse.Namespace) -> int:
     def say(line: str) -> None:
         print(line, flush=True)
 
-    w = Watcher(roots, args.out, say, csv_bom=getattr(args, "csv_bom", False))
-    say(f"watching {', '.join(f'{r.path}/' for r in roots)} (Ctrl-C to stop); cards are printed by a plain "
-        "'rulec build'")
+    chromium = None if getattr(args, "no_print", False) else printing.find_chromium()
+    printer = printing.KeptBrowser(chromium) if chromium is not None else None
+    if printer is not None:
+        printing.clean_leftovers()  # what a rulec killed while printing left
+    w = Watcher(roots, args.out, say, csv_bom=getattr(args, "csv_bom", False), printer=printer)
+    printed = ("the cards that change are printed again by a browser kept open" if printer is not None else
+               "cards are not printed (--no-print, or no Chromium); a plain 'rulec build' prints them")
+    say(f"watching {', '.join(f'{r.path}/' for r in roots)} (Ctrl-C to stop); {printed}")
     polls = 0
     try:
         while True:
@@ -147,3 +162,6 @@ def watch(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         say("stopped watching")
         return 0
+    finally:
+        if printer is not None:
+            printer.close()
