@@ -10,7 +10,8 @@ Three kinds of figure:
   to the next (a no-op there is a look at the files that finds nothing changed);
 * end to end, as whole `rulec build` processes with Chromium printing: a full build from an empty
   output folder and cache, and an edit that changes what one card shows (only that card is
-  printed again).
+  printed again);
+* that edit again under `rulec build --watch`, which prints with one browser it keeps open.
 """
 
 from __future__ import annotations
@@ -41,13 +42,14 @@ class LoopFigures:
     printed_full: Sample | None  # None: no Chromium here
     one_card: Sample | None
     reprinted: int  # prints the one-card edit made (a card's Letter and A4 PDFs and its PNG: 3)
+    watched_card: Sample | None = None  # the one-card edit under --watch, printing with its browser kept open
 
     def to_json(self) -> dict[str, object]:
         def s(x: Sample | None) -> list[float] | None:
             return None if x is None else list(x.values)
         return {"noop": s(self.noop), "one_clause": s(self.one_clause), "watched_noop": s(self.watched_noop),
                 "watched_edit": s(self.watched_edit), "printed_full": s(self.printed_full),
-                "one_card": s(self.one_card), "reprinted": self.reprinted}
+                "one_card": s(self.one_card), "reprinted": self.reprinted, "watched_card": s(self.watched_card)}
 
 
 def _copy(where: Path) -> Path:
@@ -140,7 +142,9 @@ def measure(repeats: int, progress: Callable[[str], None]) -> LoopFigures:
         one_card = wall(full, repeats, setup=edit_one_card)
         after = _prints(printed_out)
         reprinted = sum(1 for rel, data in after.items() if before.get(rel) != data)
-        return LoopFigures(noop, one_clause, watched_noop, watched_edit, printed_full, one_card, reprinted)
+        watched_card = _watched_printing(rules, where / "watched-printed", repeats, progress)
+        return LoopFigures(noop, one_clause, watched_noop, watched_edit, printed_full, one_card, reprinted,
+                           watched_card)
 
 
 def _watched(rules: Path, out: Path, repeats: int, progress: Callable[[str], None]) -> tuple[Sample, Sample]:
@@ -159,3 +163,27 @@ def _watched(rules: Path, out: Path, repeats: int, progress: Callable[[str], Non
     noop = wall(watcher.poll, repeats)
     progress(f"loop: --watch, one-clause edit x{repeats}")
     return noop, wall(rebuilt, repeats, setup=_editor(rules))
+
+
+def _watched_printing(rules: Path, out: Path, repeats: int, progress: Callable[[str], None]) -> Sample:
+    """The one-card edit under `rulec build --watch`, printing: its Watcher with the browser it keeps
+    open, after a first build that prints every card (not timed)."""
+    from rulec import printing
+    from rulec.watch import Watcher
+
+    kept = printing.KeptBrowser(printing.find_chromium() or "chromium")
+    try:
+        watcher = Watcher(rules, out, lambda line: None, printer=kept)
+        watcher.poll()
+
+        def rebuilt() -> None:
+            if not watcher.poll():
+                raise RuntimeError("rulec build --watch did not see the edit")
+
+        progress(f"loop: --watch, one-card edit with printing x{repeats}")
+        sample = wall(rebuilt, repeats, setup=_editor(rules))
+        if kept.started != 1:
+            raise RuntimeError(f"rulec build --watch started {kept.started} browsers, not one")
+        return sample
+    finally:
+        kept.close()

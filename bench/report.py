@@ -162,6 +162,9 @@ def loop_rows(lp: LoopFigures) -> list[Row]:
     rows.append(held("shipped rules: full build with printing (a process, from nothing)", lp.printed_full, 5))
     rows.append(held(f"shipped rules: one-card edit with printing (a process; {lp.reprinted} prints made again)",
                      lp.one_card, 1))
+    if lp.watched_card is not None:
+        rows.append(held("shipped rules: one-card edit with printing under --watch (its browser kept open)",
+                         lp.watched_card, 1))
     return rows
 
 

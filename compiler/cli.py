@@ -67,7 +67,8 @@ def make_parser() -> argparse.ArgumentParser:
     b.add_argument("--csv-bom", action="store_true", help="open each CSV file with a UTF-8 byte-order mark, "
                    "so that Excel reads ¼ and ½ right (rulec.toml: [cards] csv_bom = true)")
     b.add_argument("--watch", action="store_true", help="rebuild whenever a rules file is saved, printing the "
-                   "diagnostics; rewrite only the output files that changed")
+                   "diagnostics; rewrite only the output files that changed, and print the cards that changed "
+                   "with a browser kept open (not with --no-print)")
     b.add_argument("--interval", type=float, default=0.5, help=argparse.SUPPRESS)  # seconds between looks
     b.add_argument("--iterations", type=int, default=0, help=argparse.SUPPRESS)  # stop after N looks (tests)
     b.add_argument("--cache", type=Path, help="the build cache: a build of what was built last time does "

@@ -179,6 +179,10 @@ def test_the_designers_loop_rows_hold_their_targets_and_say_when_printing_was_no
     assert by["shipped rules: full build with printing"].met is False  # 6 s against at most 5
     assert by["shipped rules: one-card edit with printing"].met is True
     assert "3 prints made again" in next(r.figure for r in rows if "one-card" in r.figure)
+    assert not any("under --watch (its browser" in r.figure for r in rows)  # not measured: no row
+    watched = report.loop_rows(LoopFigures(fast, fast, fast, fast, slow, fast, 3, slow))
+    assert watched[-1].figure.startswith("shipped rules: one-card edit with printing under --watch")
+    assert watched[-1].met is False  # 6 s against at most 1
     unprinted = report.loop_rows(LoopFigures(fast, slow, fast, slow, None, None, 0))
     assert unprinted[1].met is False and unprinted[3].met is False and "no Chromium here" in unprinted[-1].figure
     table = report.render({"mode": "full", "date": "d", "seconds": "1", "cpu": "c", "cores": "2", "memory": "m",
