@@ -286,3 +286,20 @@ def test_trimmed_joins_the_lines_as_trimming_them_whole_would() -> None:
         for _ in range(5):
             lines = [rng.choice(["", "  ", "x = 1", "    return y  ", "# c"]) for _ in range(n)]
             assert _trimmed(list(lines)) == reference(lines)
+
+
+def test_only_the_imports_a_module_uses_are_kept() -> None:
+    """_used_imports keeps an imported name the module uses as a word of its own, before or after the
+    runtime's `Number = ...` line, and drops one that only appears inside longer names."""
+    from rulec.emit_python import _used_imports
+
+    head = ("from __future__ import annotations\nimport math\nimport re\n"
+            "from typing import Any, Final, cast, Literal\nfrom dataclasses import fields as _record_fields\n")
+    rest = ("X: Final = 1\ndef f(a: Any) -> int:\n    return math.floor(a) + castle(a) + Literally\n"
+            "def g(r): return _record_fields(r), re_size(r)\n")
+    text = head + "\nNumber = int | Fraction\n" + rest
+    kept = _used_imports(text).split("\nNumber = int | Fraction\n")[0]
+    assert kept.split("\n") == ["from __future__ import annotations", "import math",
+                                "from typing import Any, Final", "from dataclasses import fields as _record_fields",
+                                ""]
+    assert _used_imports(text).endswith(rest)

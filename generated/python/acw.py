@@ -446,7 +446,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'ACW'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:5791c98a79f42e983ba5d51f37dfd7bb'
+RULESET_HASH: Final = 'sha256:e2302f500559d1ded6b4f94766349574'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Brigade-scale American Civil War: combat'
 SERIES: Final[str | None] = 'ACW'

@@ -466,7 +466,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'DAK_fog'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:e438bdf51ad312815a7f31745ffec7c3'
+RULESET_HASH: Final = 'sha256:7acd63e64461e1b12aa55aca739df00b'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Deutsches Afrika Korps with the Fog of War Option (13.7b)'
 SERIES: Final[str | None] = 'OCS'

@@ -465,7 +465,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'OCS'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:1ab1cb31865a9c4f46f908e33a6045de'
+RULESET_HASH: Final = 'sha256:97659e9de9f44186171818aadeb5e388'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Operational Combat Series'
 SERIES: Final[str | None] = 'OCS'
