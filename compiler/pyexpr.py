@@ -265,6 +265,8 @@ class ExprCompiler:
         self._raises: dict[str, bool] = {}
         self._passing: dict[Any, list[str] | None] = {}
         self._expanded: dict[Any, m.Expr | None] = {}
+        # folded()'s answer for each run, by the node's id with the node itself (kept, so no id is used again)
+        self._folded: dict[tuple[int, str], tuple[m.Expr, tuple[list[m.Expr], bool]]] = {}
         # the sets of list values fold writes (u.type in {...}): constants, priced as written values
         # are, not as sets written in the rules; kept, so that no other node takes their id
         self._written: dict[int, m.Expr] = {}
@@ -608,11 +610,16 @@ class ExprCompiler:
 
     def folded(self, node: m.Expr, op: str) -> tuple[list[m.Expr], bool]:
         """The operands of the run, calls written in place and folded (only when none can raise:
-        then the second answer is true, and they may be tested in any order)."""
+        then the second answer is true, and they may be tested in any order). Worked out once per
+        run: the code's writing and its count of reads (count_reads) both ask, and so does each
+        hoisted row (half the emitter's time, before). Callers only read the list."""
+        kept = self._folded.get((id(node), op))
+        if kept is not None and kept[0] is node:
+            return kept[1]
         operands = self._expanded_chain(_chain(node, op), op)
-        if any(self.may_raise(a) for a in operands):
-            return operands, False
-        return self.fold(operands, op), True
+        answer = (operands, False) if any(self.may_raise(a) for a in operands) else (self.fold(operands, op), True)
+        self._folded[(id(node), op)] = (node, answer)
+        return answer
 
     def fold(self, operands: list[m.Expr], op: str) -> list[m.Expr]:
         """The tests of a run of and (or) that read nothing but one list value (u.type != hq,
