@@ -135,6 +135,7 @@ def forget() -> None:
 class ModuleEmitter:
     row_names: dict[str, str] = {}  # while a table is written: its parameters (rule name -> Python name)
     row_totals: dict[str, int] = {}  # and how often its rows read each field
+    row_counts: dict[int, dict[str, int]] = {}  # and each row's reads, by the row's id
 
     def __init__(self, model: Resolved):
         self.model = model
@@ -581,13 +582,18 @@ class ModuleEmitter:
         that reads it: rows that answer earlier do not pay for it."""
         self.ec.local = {**{name: py for name, py, _ in self.params(t, False)}, **names}
         self.row_names = names
-        self.row_totals = self.ec.count_reads([[r.when, r.value] for r in t.rows], set(names))
+        # each row's reads, counted once for the table's totals and for the row's own hoisting
+        self.row_counts = {id(r): self.ec.count_reads([r.when, r.value], set(names)) for r in t.rows}
+        self.row_totals = {}
+        for counts in self.row_counts.values():
+            for code, n in counts.items():
+                self.row_totals[code] = self.row_totals.get(code, 0) + n
 
     def hoist_row(self, t: m.Table, row: m.Row) -> None:
         if not self.ec.optimize or not self.row_totals:
             return
         self.ec.local = {**{name: py for name, py, _ in self.params(t, False)}, **self.row_names}
-        here = self.ec.count_reads([row.when, row.value], set(self.row_names))
+        here = self.row_counts[id(row)]
         first = self.ec.count_reads(self.ec.first_test(row.when), set(self.row_names)) if row.when else {}
         for code in sorted(here):
             # read twice on this row's own path, or read for sure here and again by a later row
