@@ -1245,7 +1245,7 @@ def ruleset_hash(model: Resolved) -> str:
                 h.update(canonical(head[key]) + b"\n")
                 continue
             for item in getattr(model, key):
-                h.update(_item_hash(key, item))
+                h.update(_placeless_hash(key, item))
             h.update(b"\n")
     return "sha256:" + h.hexdigest()[:32]
 
@@ -1258,20 +1258,20 @@ def _placeless(x: Any) -> Any:
     return x
 
 
-_ITEM_HASHES: weakref.WeakKeyDictionary[Any, bytes] = weakref.WeakKeyDictionary()
+_PLACELESS_HASHES: weakref.WeakKeyDictionary[Any, bytes] = weakref.WeakKeyDictionary()
 
 
-def _item_hash(key: str, item: Any) -> bytes:
+def _placeless_hash(key: str, item: Any) -> bytes:
     """The sha256 of one item's IR without its places (a clause's, without its texts and notes either),
     made once while the item lives."""
     from .ir import ITEMS, canonical
 
-    found = _ITEM_HASHES.get(item)
+    found = _PLACELESS_HASHES.get(item)
     if found is None:
         data = _placeless(ITEMS[key](item))
         if key == "clauses":
             data = {k: v for k, v in data.items() if k not in ("texts", "notes")}
-        found = _ITEM_HASHES[item] = hashlib.sha256(canonical(data)).digest()
+        found = _PLACELESS_HASHES[item] = hashlib.sha256(canonical(data)).digest()
     return found
 
 
