@@ -327,7 +327,7 @@ def module_key(model: m.Resolved) -> str:
         with m.building():
             for name, write in ir.ITEMS.items():
                 h.update(f"\n{name}:".encode())
-                left_out = _LEFT_OUT.get(name, ())
+                left_out = ir.NOT_IN_MODULE.get(name, ())
                 shared = name in _CLOSURE_ITEMS
                 for item in getattr(model, name):
                     h.update(_item_hash(item, write, left_out, shared))
@@ -335,7 +335,6 @@ def module_key(model: m.Resolved) -> str:
     return found
 
 
-_LEFT_OUT = {"clauses": ("texts", "notes")}  # what of an item the module never shows
 _CLOSURE_ITEMS = {"consts", "defines", "tables", "limits"}  # whose canonical IR the interpreter's keys read
 _ITEM_HASHES: weakref.WeakKeyDictionary[Any, bytes] = weakref.WeakKeyDictionary()
 

@@ -1264,13 +1264,13 @@ _PLACELESS_HASHES: weakref.WeakKeyDictionary[Any, bytes] = weakref.WeakKeyDictio
 def _placeless_hash(key: str, item: Any) -> bytes:
     """The sha256 of one item's IR without its places (a clause's, without its texts and notes either),
     made once while the item lives."""
-    from .ir import ITEMS, canonical
+    from .ir import ITEMS, NOT_IN_MODULE, canonical
 
     found = _PLACELESS_HASHES.get(item)
     if found is None:
         data = _placeless(ITEMS[key](item))
-        if key == "clauses":
-            data = {k: v for k, v in data.items() if k not in ("texts", "notes")}
+        if key in NOT_IN_MODULE:
+            data = {k: v for k, v in data.items() if k not in NOT_IN_MODULE[key]}
         found = _PLACELESS_HASHES[item] = hashlib.sha256(canonical(data)).digest()
     return found
 

@@ -502,3 +502,5 @@ ITEMS: dict[str, Callable[[Any], IR]] = {
     "clauses": clause_ir, "enums": enum_ir, "records": record_ir, "consts": const_ir, "defines": define_ir,
     "tables": table_ir, "limits": limits_ir, "examples": example_ir, "overrides": override_ir,
 }
+# What of an item the generated module never shows (the module's key and RULESET_HASH leave it out).
+NOT_IN_MODULE: dict[str, tuple[str, ...]] = {"clauses": ("texts", "notes")}
