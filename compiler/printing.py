@@ -22,7 +22,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Generator, Iterator, Mapping
-from contextlib import AbstractContextManager, contextmanager, suppress
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -546,16 +546,14 @@ class KeptBrowser:
         self.executable = executable
         self.browser: Browser | None = None
         self.started = 0  # how many browsers it has started
-        self._launched: AbstractContextManager[Browser] | None = None
+        self._open = ExitStack()  # the launch of the browser, until close()
 
     @contextmanager
     def open(self) -> Iterator[Browser]:
         if self.browser is not None and self.browser.proc.poll() is not None:
             self.close()  # it died between two builds
         if self.browser is None:
-            launched = Browser.launch(self.executable)
-            self.browser = launched.__enter__()
-            self._launched = launched
+            self.browser = self._open.enter_context(Browser.launch(self.executable))
             self.started += 1
         try:
             yield self.browser
@@ -564,9 +562,8 @@ class KeptBrowser:
             raise
 
     def close(self) -> None:
-        launched, self._launched, self.browser = self._launched, None, None
-        if launched is not None:
-            launched.__exit__(None, None, None)
+        self.browser = None
+        self._open.close()
 
 
 @dataclass(frozen=True)
