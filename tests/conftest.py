@@ -70,3 +70,26 @@ def ocs_model(shipped: Result) -> m.Resolved:
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-golden", action="store_true",
                      help="tests/test_golden.py: write every stage's output as its golden file")
+
+
+def pytest_assertrepr_compare(op: str, left: object, right: object) -> list[str] | None:
+    """Two folders' files ({path: bytes}, as the tests snapshot them) compared with ==: say which files
+    differ, their sizes and where they first differ, instead of printing every file's bytes."""
+    if op != "==" or not (_is_files(left) and _is_files(right)):
+        return None
+    assert isinstance(left, dict) and isinstance(right, dict)
+    lines = ["the two folders' files differ:"]
+    for name in sorted(set(left) | set(right), key=str):
+        a, b = left.get(name), right.get(name)
+        if a is None or b is None:
+            lines.append(f"  {name}: only on the {'right' if a is None else 'left'}")
+        elif a != b:
+            at = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+            lines.append(f"  {name}: {len(a)} bytes against {len(b)}, first different at byte {at}: "
+                         f"{a[max(0, at - 20):at + 40]!r} against {b[max(0, at - 20):at + 40]!r}")
+    return lines
+
+
+def _is_files(x: object) -> bool:
+    return (isinstance(x, dict) and bool(x)
+            and all(isinstance(k, str | Path) and isinstance(v, bytes | str) for k, v in x.items()))
