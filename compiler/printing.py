@@ -84,16 +84,35 @@ def sha256(text: str | bytes) -> str:
 
 
 PDF_NODE_ID = re.compile(rb"\(node(\d{8})\)")
+PDF_ELEMENT_ID = re.compile(rb"/ID \(node(\d{8})\)")
+PDF_ID_LEAF = re.compile(rb"/Limits \[\(node\d{8}\) \(node\d{8}\)\]\n/Names \[((?:\(node\d{8}\) \d+ 0 R ?)+)\]")
+PDF_ID_PAIR = re.compile(rb"\(node(\d{8})\) (\d+) 0 R")
 
 
 def normalise_pdf(pdf: bytes) -> bytes:
     """What Chromium varies between two prints of the same page, made the same: the dates (fix_pdf_dates),
-    and the ids of the tagged PDF's structure elements, `(node00000028)`, which are the page's DOM node
-    numbers and shift by one now and then from one browser to the next. Each id becomes its rank among
-    the file's ids (same length, same order, so the byte offsets and the sorted IDTree stay valid)."""
-    ids = sorted({int(m.group(1)) for m in PDF_NODE_ID.finditer(pdf)})
+    and the ids of the tagged PDF's structure elements, `(node00000028)`. They are the page's DOM node
+    numbers, given out as the browser first needs them: they shift from one browser to the next, and
+    on a busy machine two table headers' ids came out swapped (tests/test_watch_print.py failed in CI).
+    Each element's id becomes its rank in the file's order of elements (`/ID (node...)`, written as the
+    structure tree is walked, so the same page gives the same order), everywhere it is named (a cell's
+    /Headers too); then the IDTree's leaf, which lists (id, element) by id, is sorted again and its
+    /Limits set. Every id keeps its length and the leaf its bytes' count, so the xref offsets stay valid.
+    A file with more than one leaf (Chromium writes one) keeps its ids ranked by number, as before."""
+    pdf = fix_pdf_dates(pdf)
+    ids = [int(m.group(1)) for m in PDF_ELEMENT_ID.finditer(pdf)]
+    named = {int(m.group(1)) for m in PDF_NODE_ID.finditer(pdf)}
+    leaves = list(PDF_ID_LEAF.finditer(pdf))
+    if len(leaves) > 1 or len(set(ids)) != len(ids) or not named <= set(ids):
+        ids = sorted(named)
     rank = {n: i for i, n in enumerate(ids, 1)}
-    return PDF_NODE_ID.sub(lambda m: b"(node%08d)" % rank[int(m.group(1))], fix_pdf_dates(pdf))
+    pdf = PDF_NODE_ID.sub(lambda m: b"(node%08d)" % rank[int(m.group(1))], pdf)
+
+    def sorted_leaf(m: re.Match[bytes]) -> bytes:
+        pairs = sorted(PDF_ID_PAIR.findall(m.group(1)))
+        names = b" ".join(b"(node%s) %s 0 R" % pair for pair in pairs)
+        return b"/Limits [(node%s) (node%s)]\n/Names [%s]" % (pairs[0][0], pairs[-1][0], names)
+    return PDF_ID_LEAF.sub(sorted_leaf, pdf) if len(leaves) == 1 else pdf
 
 
 def fix_pdf_dates(pdf: bytes) -> bytes:

@@ -84,7 +84,7 @@ def pytest_assertrepr_compare(op: str, left: object, right: object) -> list[str]
         if a is None or b is None:
             lines.append(f"  {name}: only on the {'right' if a is None else 'left'}")
         elif a != b:
-            at = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+            at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
             lines.append(f"  {name}: {len(a)} bytes against {len(b)}, first different at byte {at}: "
                          f"{a[max(0, at - 20):at + 40]!r} against {b[max(0, at - 20):at + 40]!r}")
     return lines

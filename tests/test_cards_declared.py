@@ -241,6 +241,42 @@ def test_pdf_node_ids_become_their_rank_keeping_every_byte_offset() -> None:
     assert b"(node00000001)" in printing.normalise_pdf(one) and b"(node00000002)" in printing.normalise_pdf(one)
 
 
+
+def test_pdf_node_ids_given_out_in_another_order_become_the_same_file() -> None:
+    """On a busy machine Chromium once gave two table headers each other's ids: the ids follow the
+    elements' order in the file, not their numbers, and the IDTree's leaf is sorted again."""
+    leaf = b"/Limits [(node%s) (node%s)]\n/Names [(node%s) 36 0 R (node%s) 38 0 R]"
+    one = (b"36 0 obj <</S /TH /ID (node00000007)>> 38 0 obj <</S /TH /ID (node00000009)>> "
+           b"41 0 obj <</S /TD /A [<</Headers [(node00000007)]>>]>> "
+           b"43 0 obj <</S /TD /A [<</Headers [(node00000009)]>>]>> "
+           + leaf % (b"00000007", b"00000009", b"00000007", b"00000009"))
+    swapped = (one[:one.index(b"/Limits")].replace(b"00000007", b"X").replace(b"00000009", b"00000007")
+               .replace(b"X", b"00000009") + leaf % (b"00000007", b"00000009", b"00000007", b"00000009"))
+    swapped = swapped.replace(b"(node00000007) 36 0 R (node00000009) 38 0 R",
+                              b"(node00000007) 38 0 R (node00000009) 36 0 R")
+    assert printing.normalise_pdf(one) == printing.normalise_pdf(swapped) != printing.normalise_pdf(one.replace(
+        b"<</Headers [(node00000007)]>>]>> 43", b"<</Headers [(node00000009)]>>]>> 43"))
+    made = printing.normalise_pdf(swapped)
+    assert len(made) == len(swapped)
+    assert made.endswith(leaf % (b"00000001", b"00000002", b"00000001", b"00000002"))
+    assert b"36 0 obj <</S /TH /ID (node00000001)>>" in made and b"[<</Headers [(node00000002)]>>]>>" in made
+    assert printing.normalise_pdf(made) == made
+
+
+@needs_browser
+def test_a_printed_card_made_the_same_by_normalise_pdf_stays_a_valid_pdf(tmp_path: Path) -> None:
+    """A shipped card with tables, its ids renumbered in reverse (as another browser might give them)
+    and normalised: pdfinfo reads it and it is the shipped print, byte for byte."""
+    shipped = (ROOT / "generated" / "cards" / "zcs" / "card-kinds.letter.pdf").read_bytes()
+    ids = sorted({m.group(1) for m in printing.PDF_NODE_ID.finditer(shipped)})
+    assert len(ids) >= 2
+    backwards = dict(zip(ids, reversed(ids), strict=True))
+    renumbered = printing.PDF_NODE_ID.sub(lambda m: b"(node%s)" % backwards[m.group(1)], shipped)
+    assert renumbered != shipped
+    (tmp_path / "card.pdf").write_bytes(printing.normalise_pdf(renumbered))
+    assert printing.normalise_pdf(renumbered) == shipped
+    assert printing.pdf_info(tmp_path / "card.pdf")["Pages"] == "1"
+
 SAYS = '''
 series P "Phrases" version "1"
 

@@ -260,7 +260,9 @@ def test_build_writes_docs_only_beside_its_output(tmp_path: Path) -> None:
     and fails when docs/ holds something else. Into a folder with no docs/ beside it, nothing else."""
     sources, _ = find_sources([ROOT / "rules"])
     rules = tmp_path / "rules"
-    for name, text in sources.items():
+    for name, text in sources.items():  # one small series: where the document goes is what is tested
+        if not name.startswith("rules/zoc-classes/"):
+            continue
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text, encoding="utf-8")
     (tmp_path / "docs").mkdir()
