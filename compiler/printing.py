@@ -34,6 +34,10 @@ CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrom
 CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync",
                   "--disable-extensions", "--hide-scrollbars", "--mute-audio", "--remote-debugging-pipe")
+# Each print tab opens in a window of its own, where it is the tab in front: Chromium lowers a tab behind
+# another to nice 5 (--disable-renderer-backgrounding did not change that), and on a busy machine a print
+# in such a tab waited past TIMEOUT ("chromium did not answer in time") beside three CPU hogs.
+NEW_TAB = {"url": "about:blank", "newWindow": True}
 TIMEOUT = 60.0
 PRINT_TABS = 2  # pages printed side by side in one browser (bench: python -m bench --only loop)
 
@@ -457,7 +461,7 @@ class Browser:
     @contextmanager
     def page(self, url: str, width: int = 816, height: int = 1056, scale: float = 1.0) -> Iterator[Page]:
         """A new tab showing url, loaded (fonts included)."""
-        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        target = self.call("Target.createTarget", NEW_TAB)["targetId"]
         session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         page = Page(self, session)
         try:
@@ -498,7 +502,7 @@ class Browser:
         results: list[Any] = [None] * len(tasks)
         waiting = list(enumerate(tasks))[::-1]  # popped from the end: the first task first
         while len(self.tabs) < tabs:  # the tabs of the last run are used again (a browser kept open)
-            target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+            target = self.call("Target.createTarget", NEW_TAB)["targetId"]
             session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
             # A card loads nothing from a network: its fonts and images are inlined (themes.py). Should a
             # card ever name a web address, the browser refuses it rather than fetch it.
