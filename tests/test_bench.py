@@ -206,3 +206,46 @@ def test_the_compile_figures_leave_printing_to_the_loop_measured_after_them() ->
     finally:
         printing.find_chromium = before  # type: ignore[assignment]
 
+
+
+def test_quick_ratios_hold_next_to_a_cpu_hog(tmp_path: Any) -> None:
+    """Issue 20, item 5: `python -m bench --quick --only checks`, run alone and then next to a busy
+    loop on every core, gives paired ratios within 20% of each other (each ratio's median over its
+    rounds). Each run is timed on the thread's CPU clock (bench/timing.py): on the wall clock one
+    moved by 129% before each measurement became the fastest of short runs, and by 23% after, in CI
+    (the other test worker busy). The ratios between the compiled-code implementations, whose
+    targets are close (generated against hand-written at most 1.2, the compiled module at least 2
+    times faster); not those of the interpreted engines (about 200 and 2,000 times slower, against a
+    target of 50), which move by up to 40% from one process to the next even on an idle machine."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    from bench.timing import paired
+
+    def ratios(name: str) -> dict[str, float]:
+        raw = tmp_path / f"{name}.json"
+        subprocess.run([sys.executable, "-m", "bench", "--quick", "--only", "checks", "--json", str(raw)],
+                       cwd=ROOT, check=True, capture_output=True, timeout=600)
+        out = {}
+        for check, impls in json.loads(raw.read_text(encoding="utf-8"))["checks"].items():
+            for num, den in (("generated", "hand-written"), ("hand-written", "compiled")):
+                a, b = impls.get(num), impls.get(den)
+                if isinstance(a, list) and isinstance(b, list):
+                    out[f"{check}: {num} / {den}"] = paired(Sample(tuple(a)), Sample(tuple(b))).median
+        return out
+
+    alone = ratios("alone")
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(os.cpu_count() or 2)]
+    try:
+        busy = ratios("busy")
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+    assert set(busy) == set(alone) and len(alone) == 12, sorted(alone)  # 6 checks, 2 ratios each
+    moved = {k: f"{alone[k]:.3g} alone, {busy[k]:.3g} busy" for k in alone if abs(busy[k] / alone[k] - 1) > 0.20}
+    assert not moved, moved
