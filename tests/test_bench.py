@@ -246,6 +246,7 @@ def test_quick_ratios_hold_next_to_a_cpu_hog(tmp_path: Any) -> None:
         for hog in hogs:
             hog.kill()
             hog.wait()
-    assert set(busy) == set(alone) and len(alone) == 12, sorted(alone)  # 6 checks, 2 ratios each
+    # 6 checks, 2 ratios each; 1 each where this machine cannot compile the module (no C compiler)
+    assert set(busy) == set(alone) and len(alone) in (6, 12), sorted(alone)
     moved = {k: f"{alone[k]:.3g} alone, {busy[k]:.3g} busy" for k in alone if abs(busy[k] / alone[k] - 1) > 0.20}
     assert not moved, moved
