@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import files_of
 
 from rulec import cli, writing
 
@@ -32,10 +33,6 @@ NEW = {"ir/ocs.json": '{"new": true}\n', "python/ocs.py": "NEW = 2\n", "sheets/o
        "sheets/ocs/4-0-general-concepts.md": "new page\n", "cards/ocs/card-1.png": b"\x89PNG new",
        "cards/ocs/card-2.png": b"\x89PNG new 2", "sheets/ocs/new/deep/page.md": "in folders of its own\n",
        "cards/ocs/extra/a.txt": "a folder where the old build had a file\n", **SAME}
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def as_bytes(files: dict[str, str | bytes]) -> dict[str, bytes]:
@@ -130,13 +127,13 @@ def test_a_failure_at_any_write_leaves_the_old_tree_or_the_new(tmp_path: Path,
                 outcomes.append("new")
             except Injected:
                 outcomes.append("old")
-        got = snapshot(out)
+        got = files_of(out)
         assert got in (as_bytes(OLD), as_bytes(NEW)), f"a failure at {ops[k - 1]} (operation {k}) left a mixed tree"
         assert got == as_bytes(NEW if outcomes[-1] == "new" else OLD)
         left = [n for n in beside(out) if n != "probe"]  # only a done folder that could not all be removed
         assert all(n.startswith(".generated.old-") for n in left), f"a failure at operation {k} left {left}"
         writing.finish_interrupted(out)
-        assert beside(out) == ["probe"] and snapshot(out) == got
+        assert beside(out) == ["probe"] and files_of(out) == got
     # up to the commit, a failure leaves the old output (a file that cannot be read to compare is
     # written); after it, the apply is tried again
     assert outcomes == ["new" if op == "read" else "old" for op in seen[:commit]] + ["new"] * (len(seen) - commit)
@@ -154,7 +151,7 @@ def test_an_apply_that_fails_twice_is_finished_by_the_next_build(tmp_path: Path,
         assert "the next 'rulec build' finishes it" in str(e.value)
         assert [n for n in beside(out) if n.startswith(".generated.commit-")], beside(out)
         assert writing.finish_interrupted(out)
-        assert snapshot(out) == as_bytes(NEW) and beside(out) == ["probe"]
+        assert files_of(out) == as_bytes(NEW) and beside(out) == ["probe"]
 
 
 def test_a_build_killed_at_any_write_is_old_new_or_finished_by_the_next(tmp_path: Path,
@@ -173,13 +170,13 @@ def test_a_build_killed_at_any_write_is_old_new_or_finished_by_the_next(tmp_path
             finally:
                 os._exit(0)
         assert os.waitpid(pid, 0)[1] >> 8 == 9
-        got = snapshot(out)
+        got = files_of(out)
         committed = [n for n in beside(out) if n.startswith(".generated.commit-")]
         if not committed:
             assert got == as_bytes(OLD if k <= commit else NEW), f"a kill at {seen[k - 1]} (operation {k})"
         finished += writing.finish_interrupted(out)
         want = OLD if k <= commit else NEW
-        assert snapshot(out) == as_bytes(want), f"after a kill at {seen[k - 1]} (operation {k}) and the next build"
+        assert files_of(out) == as_bytes(want), f"after a kill at {seen[k - 1]} (operation {k}) and the next build"
         assert beside(out) == ["probe"]
     done = commit + seen[commit:].index("rename") + 1
     assert finished == done - commit  # every kill from the commit to its end left a commit the next build finished
@@ -191,7 +188,7 @@ def test_only_the_files_that_changed_are_written(tmp_path: Path) -> None:
     before = {rel: os.stat(out / rel) for rel in OLD}
     folder = os.stat(out).st_ino
     done = writing.write_atomic(NEW, out)
-    assert snapshot(out) == as_bytes(NEW)
+    assert files_of(out) == as_bytes(NEW)
     assert os.stat(out).st_ino == folder  # the output folder is not made again
     for rel in SAME:
         now = os.stat(out / rel)
@@ -215,9 +212,9 @@ def test_a_link_in_the_output_is_replaced_not_followed(tmp_path: Path) -> None:
     (out / "ir").mkdir()
     (out / "ir" / "ocs.json").symlink_to(elsewhere / "ocs.py")
     writing.write_atomic(NEW, out)
-    assert snapshot(out) == as_bytes(NEW)
+    assert files_of(out) == as_bytes(NEW)
     assert not (out / "python").is_symlink() and not (out / "ir" / "ocs.json").is_symlink()
-    assert snapshot(elsewhere) == {"ocs.py": b"not rulec's\n"}
+    assert files_of(elsewhere) == {"ocs.py": b"not rulec's\n"}
 
 
 def built_then_edited(tmp_path: Path, *build_args: str) -> tuple[Path, list[str], dict[str, bytes]]:
@@ -228,7 +225,7 @@ def built_then_edited(tmp_path: Path, *build_args: str) -> tuple[Path, list[str]
     (rules / "s.rules").write_text('series S "S" version "1"\nrule 1.1 "R" { text "t" }\n', encoding="utf-8")
     args = ["build", "--no-print", *build_args, "--rules", str(rules), "--out", str(out)]
     assert cli.main(args) == 0
-    before = snapshot(out)
+    before = files_of(out)
     (rules / "s.rules").write_text('series S "S" version "2"\nrule 1.1 "R" { text "t" }\n', encoding="utf-8")
     return out, args, before
 
@@ -241,10 +238,10 @@ def test_rulec_build_interrupted_at_a_write_keeps_the_old_output(tmp_path: Path,
     err = capsys.readouterr().err
     assert f"rulec: cannot write {out}/: injected failure" in err and "was left as it was" in err
     assert "internal error" not in err
-    assert snapshot(out) == before
+    assert files_of(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "out", "rules"]
     assert cli.main(args) == 0
-    assert snapshot(out) != before
+    assert files_of(out) != before
     assert capsys.readouterr().out.endswith("changed)\n")
 
 
@@ -264,7 +261,7 @@ def test_rulec_build_that_cannot_finish_says_the_next_build_will(tmp_path: Path,
     assert f"rulec: cannot finish writing {out}/:" in err and "the next 'rulec build' finishes it" in err
     assert "Traceback" not in err
     assert cli.main(args) == 0
-    assert snapshot(out) == snapshot(want)
+    assert files_of(out) == files_of(want)
 
 
 def test_without_syncfs_every_file_is_synced_before_the_swap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -280,14 +277,14 @@ def test_without_syncfs_every_file_is_synced_before_the_swap(tmp_path: Path, mon
     writing.write_atomic(NEW, tmp_path / "generated")
     files = sorted(Path(p).name for p in synced if not Path(p).is_dir() and ".generated.new-" not in Path(p).name)
     assert files == sorted(Path(rel).name for rel in NEW)
-    assert snapshot(tmp_path / "generated") == as_bytes(NEW)
+    assert files_of(tmp_path / "generated") == as_bytes(NEW)
     synced.clear()
     writing.write_atomic(OLD, tmp_path / "generated")  # the changed files, the journal and the folders
     changed = {Path(rel).name for rel in OLD if rel not in SAME} | {writing.JOURNAL}
     names = {Path(p).name for p in synced if not Path(p).is_dir()}
     assert changed == {n for n in names if not n.startswith(".generated.new-")}
     assert str(tmp_path) in synced and str(tmp_path / "generated") in synced
-    assert snapshot(tmp_path / "generated") == as_bytes(OLD)
+    assert files_of(tmp_path / "generated") == as_bytes(OLD)
 
 
 def test_files_streamed_as_they_are_made_and_a_last_batch_land_at_once(tmp_path: Path) -> None:
@@ -298,11 +295,11 @@ def test_files_streamed_as_they_are_made_and_a_last_batch_land_at_once(tmp_path:
     seen_before_prints: dict[str, bytes] = {}
 
     def last_batch() -> dict[str, writing.Content]:
-        seen_before_prints.update(snapshot(out))
+        seen_before_prints.update(files_of(out))
         return dict(prints)
 
     done = writing.write_atomic(iter(texts.items()), out, then=last_batch)
-    assert done.count == len(NEW) and snapshot(out) == as_bytes(NEW)
+    assert done.count == len(NEW) and files_of(out) == as_bytes(NEW)
     assert seen_before_prints == as_bytes(OLD)  # the old output stayed as it was until the commit
     assert writing.differences(iter(NEW.items()), out) == writing.differences(NEW, out) == []
     assert writing.differences(iter(OLD.items()), out) == writing.differences(OLD, out) != []
@@ -319,7 +316,7 @@ def test_a_full_disk_is_a_message_and_the_old_output_stays(tmp_path: Path, monke
     assert cli.main(args) == 1
     err = capsys.readouterr().err
     assert "No space left on device" in err and "Traceback" not in err
-    assert snapshot(out) == before and sorted(p.name for p in tmp_path.iterdir()) == ["out", "rules"]
+    assert files_of(out) == before and sorted(p.name for p in tmp_path.iterdir()) == ["out", "rules"]
 
 
 def test_what_a_killed_build_left_beside_the_output_is_removed_or_finished_by_the_next(tmp_path: Path) -> None:
@@ -337,11 +334,11 @@ def test_what_a_killed_build_left_beside_the_output_is_removed_or_finished_by_th
     (out / "ir" / "ocs.json").write_text('{"new": true}\n')
     writing.write_atomic(NEW, out)  # a different build, after the killed one was finished
     assert sorted(p.name for p in tmp_path.iterdir()) == [".other.new-keep", "generated"]
-    assert snapshot(out) == as_bytes(NEW)
+    assert files_of(out) == as_bytes(NEW)
     writing.write_atomic(OLD, out)
     (commit / "files" / "python").mkdir(parents=True)
     (commit / "files" / "python" / "ocs.py").write_text("NEW = 2\n")
     (commit / writing.JOURNAL).write_text(json.dumps({"changed": ["python/ocs.py"], "removed": ["only-old.txt"]}))
     assert writing.finish_interrupted(out) and not commit.exists()
     finished = {k: v for k, v in OLD.items() if k != "only-old.txt"} | {"python/ocs.py": "NEW = 2\n"}
-    assert snapshot(out) == as_bytes(finished)
+    assert files_of(out) == as_bytes(finished)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import files_of
 
 from rulec import analysis, cache, cli
 from rulec import build as build_module
@@ -59,10 +60,6 @@ def build(rules: Path, out: Path, *extra: str) -> int:
     return cli.main(["build", "--rules", str(rules), "--out", str(out), "--no-print", *extra])
 
 
-def snapshot(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
 class Counts:
     """How many files were parsed and tables analysed (the work the cache should spare)."""
 
@@ -91,14 +88,14 @@ def no_printing(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_build_of_what_was_built_last_does_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
     assert build(rules, out, "--cache", str(kept)) == 0
-    before = snapshot(out)
+    before = files_of(out)
     capsys.readouterr()
     assert build(rules, out, "--cache", str(kept)) == 0
     assert capsys.readouterr().out.startswith("up to date:")
-    assert snapshot(out) == before
+    assert files_of(out) == before
     (out / "ir" / "s.json").write_text("{}\n", encoding="utf-8")  # an output changed by hand: build again
     assert build(rules, out, "--cache", str(kept)) == 0
-    assert "built" in capsys.readouterr().out and snapshot(out) == before
+    assert "built" in capsys.readouterr().out and files_of(out) == before
 
 
 def test_after_an_edit_only_the_edited_file_is_parsed_and_its_table_analysed(
@@ -113,7 +110,7 @@ def test_after_an_edit_only_the_edited_file_is_parsed_and_its_table_analysed(
     assert build(rules, out, "--cache", str(kept)) == 0
     assert counts.parsed == ["rules/s/ch2.rules"]
     assert counts.analysed == ["cost2"]
-    assert snapshot(out) == _from_nothing(tmp_path, rules)
+    assert files_of(out) == _from_nothing(tmp_path, rules)
 
 
 def test_a_text_edit_keeps_every_table_analysis(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -126,7 +123,7 @@ def test_a_text_edit_keeps_every_table_analysis(tmp_path: Path, monkeypatch: pyt
     # The table's analysis names its origin, which a text edit in the same file can move: the text
     # here stays on its line, so every analysis is found.
     assert counts.analysed == []
-    assert snapshot(out) == _from_nothing(tmp_path, rules)
+    assert files_of(out) == _from_nothing(tmp_path, rules)
 
 
 def test_a_text_edit_runs_no_worked_example_again_and_a_changed_example_runs(
@@ -148,12 +145,12 @@ def test_a_text_edit_runs_no_worked_example_again_and_a_changed_example_runs(
     tree(tmp_path, edit={3: {"text": "Chapter three, reworded."}})
     assert build(rules, out, "--cache", str(kept)) == 0
     assert ran == []
-    assert snapshot(out) == _from_nothing(tmp_path, rules)
+    assert files_of(out) == _from_nothing(tmp_path, rules)
     ran.clear()
     tree(tmp_path, edit={3: {"value": "5"}})  # the table and its example both change
     assert build(rules, out, "--cache", str(kept)) == 0
     assert ran == ["S"]
-    assert snapshot(out) == _from_nothing(tmp_path, rules)
+    assert files_of(out) == _from_nothing(tmp_path, rules)
     (rules / "s" / "ch3.rules").write_text(CHAPTER.format(n="3", text="Chapter 3.", value="5").replace(
         "== 5", "== 6"), encoding="utf-8")  # the example alone changes, and now fails
     capsys.readouterr()
@@ -164,7 +161,7 @@ def test_a_text_edit_runs_no_worked_example_again_and_a_changed_example_runs(
 def _from_nothing(tmp_path: Path, rules: Path) -> dict[str, bytes]:
     fresh = tmp_path / "fresh"
     assert build(rules, fresh, "--no-cache") == 0
-    return snapshot(fresh)
+    return files_of(fresh)
 
 
 @pytest.mark.parametrize("damage", ["truncated", "garbage", "other rulec", "empty"])
@@ -182,7 +179,7 @@ def test_a_damaged_or_foreign_memo_is_a_cold_start(damage: str, tmp_path: Path,
     (out / "ir" / "s.json").unlink()  # not a no-op
     assert build(rules, out, "--cache", str(kept)) == 0
     assert sorted(counts.analysed) == ["cost1", "cost2", "cost3"]
-    assert snapshot(out) == _from_nothing(tmp_path, rules)
+    assert files_of(out) == _from_nothing(tmp_path, rules)
 
 
 def test_the_memo_keeps_only_what_the_last_build_used(tmp_path: Path) -> None:
@@ -265,7 +262,7 @@ def test_a_planted_cache_cannot_change_what_a_build_writes(how: str, tmp_path: P
         entry.write_bytes(pickle.dumps((None, [_HugeFraction()])))
     (out / "ir" / "s.json").unlink()  # not a no-op
     assert build(rules, out, "--cache", str(kept)) == 0
-    assert snapshot(out) == fresh
+    assert files_of(out) == fresh
     assert not (tmp_path / "PWNED").exists()
 
 
@@ -273,7 +270,7 @@ def test_a_planted_manifest_cannot_make_a_build_skip(tmp_path: Path) -> None:
     """The no-op check trusts its manifest: one not sealed by this user is no manifest."""
     rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
     assert build(rules, out, "--cache", str(kept)) == 0
-    fresh = snapshot(out)
+    fresh = files_of(out)
     [manifest] = kept.glob("build-*.json")
     data = cache.read_sealed(manifest)
     assert data is not None
@@ -283,7 +280,7 @@ def test_a_planted_manifest_cannot_make_a_build_skip(tmp_path: Path) -> None:
     stamps["files"]["python/s.py"] = [st.st_size, st.st_mtime_ns]
     manifest.write_bytes(json.dumps(stamps).encode())
     assert build(rules, out, "--cache", str(kept)) == 0
-    assert snapshot(out) == fresh
+    assert files_of(out) == fresh
 
 
 def test_a_text_edit_renders_only_the_pages_and_cards_that_show_it(tmp_path: Path,
@@ -307,12 +304,12 @@ def test_a_text_edit_renders_only_the_pages_and_cards_that_show_it(tmp_path: Pat
     assert build(rules, out, "--cache", str(kept)) == 0
     chapters = [n for n in rendered if n == "chapter.md.j2"]
     assert len(chapters) == 1, rendered  # chapter 3's page; chapters 1 and 2 are kept
-    assert snapshot(out) == _from_nothing(tmp_path, rules)
+    assert files_of(out) == _from_nothing(tmp_path, rules)
     rendered.clear()
     tree(tmp_path)  # back as it was: the pages of the first build are gone from the memo (one build kept)
     assert build(rules, out, "--cache", str(kept)) == 0
     assert [n for n in rendered if n == "chapter.md.j2"] == ["chapter.md.j2"]
-    assert snapshot(out) == _from_nothing(tmp_path, rules)
+    assert files_of(out) == _from_nothing(tmp_path, rules)
 
 
 def test_a_render_key_tells_apart_what_a_template_could_tell_apart() -> None:

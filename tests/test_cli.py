@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, RULES
+from conftest import ROOT, RULES, files_of
 
 from rulec import build, cli, ir
 from rulec.build import compile_sources, find_sources
@@ -84,10 +84,6 @@ def rules_dir(root: Path, text: str = GOOD, name: str = "rules") -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "ocs.rules").write_text(text, encoding="utf-8")
     return folder
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 @pytest.fixture(autouse=True)
@@ -265,7 +261,7 @@ def test_build_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert not out_dir.exists()
 
     assert run(capsys, *args)[0] == 0
-    built = snapshot(out_dir)
+    built = files_of(out_dir)
     rc, out, err = run(capsys, *args, "--check")
     assert rc == 0 and "is not what the rules produce" not in err
     assert re.fullmatch(rf"ok: {re.escape(str(out_dir))}/ is up to date \(\d+ files\)\n", out)
@@ -298,7 +294,7 @@ def test_a_failed_build_leaves_the_output_untouched(tmp_path: Path, capsys: pyte
     rules, out_dir = rules_dir(tmp_path), tmp_path / "generated"
     args = ("build", "--rules", str(rules), "--out", str(out_dir))
     assert run(capsys, *args)[0] == 0
-    before, beside = snapshot(out_dir), sorted(p.name for p in tmp_path.iterdir())
+    before, beside = files_of(out_dir), sorted(p.name for p in tmp_path.iterdir())
     assert "ir/ocs.json" in before
 
     (rules / "ocs.rules").write_text(THREE_MISTAKES, encoding="utf-8")
@@ -306,7 +302,7 @@ def test_a_failed_build_leaves_the_output_untouched(tmp_path: Path, capsys: pyte
     assert (rc, out) == (1, "")
     assert len(HEAD.findall(err)) == 3
     assert err.endswith(f"build failed; {out_dir}/ was left as it was\n")
-    assert snapshot(out_dir) == before
+    assert files_of(out_dir) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == beside
 
     # a rules mistake that only the analysis finds (a failing example) fails the build as well
@@ -314,7 +310,7 @@ def test_a_failed_build_leaves_the_output_untouched(tmp_path: Path, capsys: pyte
                                                   "expect has_zoc(Unit { mode: move })"), encoding="utf-8")
     rc, out, err = run(capsys, *args)
     assert rc == 1 and "error R401" in err
-    assert snapshot(out_dir) == before
+    assert files_of(out_dir) == before
 
 
 def test_an_internal_error_is_exit_3_without_a_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -322,7 +318,7 @@ def test_an_internal_error_is_exit_3_without_a_traceback(tmp_path: Path, monkeyp
     rules, out_dir = rules_dir(tmp_path), tmp_path / "generated"
     args = ("build", "--rules", str(rules), "--out", str(out_dir))
     assert run(capsys, *args)[0] == 0
-    before = snapshot(out_dir)
+    before = files_of(out_dir)
 
     def broken(*_: object) -> Iterator[tuple[str, str]]:  # fails after writing a first file
         yield "ir/ocs.json", "{}\n"
@@ -332,7 +328,7 @@ def test_an_internal_error_is_exit_3_without_a_traceback(tmp_path: Path, monkeyp
     rc, out, err = run(capsys, *args, "--no-cache")  # the same rules again: not a no-op, a real build
     assert rc == 3
     assert err.startswith("rulec: internal error (KeyError: 'manifest'). This is a bug in rulec")
-    assert snapshot(out_dir) == before
+    assert files_of(out_dir) == before
 
 
 # ---- as a program ----------------------------------------------------------------------------------

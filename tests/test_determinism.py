@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import RULES
+from conftest import RULES, files_of
 
 
 def copy_tree(src: Path, dst: Path, reverse: bool) -> None:
@@ -29,10 +29,6 @@ def build(rules: Path, out: Path, cwd: Path, seed: str) -> None:
     assert run.returncode == 0, run.stderr
 
 
-def tree(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
 def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
     a, b = tmp_path / "a" / "rules", tmp_path / "deep" / "er" / "b" / "rules"  # the folder's own name is in origins
     copy_tree(RULES, a, reverse=False)
@@ -41,7 +37,7 @@ def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
     (tmp_path / "cwd2" / "x").mkdir(parents=True)
     build(a, tmp_path / "out1", tmp_path / "cwd1", "0")
     build(Path("../..") / b.relative_to(tmp_path), Path("../../out2"), tmp_path / "cwd2" / "x", "4242")  # relative
-    one, two = tree(tmp_path / "out1"), tree(tmp_path / "out2")
+    one, two = files_of(tmp_path / "out1"), files_of(tmp_path / "out2")
     assert one and set(one) == set(two)
     assert [rel for rel in one if one[rel] != two[rel]] == []
     assert any(rel.startswith("python/") for rel in one) and any(rel.startswith("cards/") for rel in one)
@@ -66,7 +62,7 @@ def test_two_clean_builds_print_byte_identical_cards(tmp_path: Path) -> None:
                               "--cache", str(tmp_path / f"cache{n}")], cwd=tmp_path, capture_output=True, text=True,
                              timeout=600)
         assert run.returncode == 0, run.stderr
-        trees.append(tree(out))
+        trees.append(files_of(out))
     one, two = trees
     prints = [rel for rel in one if rel.endswith((".pdf", ".png"))]
     assert len(prints) >= 5 and set(one) == set(two)  # the poker card's PDF, the page card's two, and PNGs

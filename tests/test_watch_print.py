@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, files_of
 
 from rulec import printing
 from rulec.cli import main
@@ -37,15 +37,11 @@ def _edit(rules: Path, n: int) -> None:
     os.utime(f, ns=(st.st_atime_ns, st.st_mtime_ns + 10_000_000))  # a coarse clock still sees it
 
 
-def _files(out: Path) -> dict[str, bytes]:
-    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
-
-
 def _built(rules: Path, out: Path) -> dict[str, bytes]:
     """What a plain `rulec build` (printing) makes of the rules."""
     shutil.rmtree(out, ignore_errors=True)
     assert main(["build", "--rules", str(rules), "--out", str(out), "--no-cache"]) == 0
-    return _files(out)
+    return files_of(out)
 
 
 def test_the_watcher_prints_only_the_changed_cards_with_one_browser(tmp_path: Path) -> None:
@@ -60,7 +56,7 @@ def test_the_watcher_prints_only_the_changed_cards_with_one_browser(tmp_path: Pa
 
     try:
         built_by_watcher()
-        first = _files(w.out)
+        first = files_of(w.out)
         assert first == _built(rules, tmp_path / "built")  # every print, byte for byte as a build makes it
         prints = sorted(rel for rel in first if rel.endswith((".pdf", ".png")))
         assert len(prints) >= 6
@@ -68,7 +64,7 @@ def test_the_watcher_prints_only_the_changed_cards_with_one_browser(tmp_path: Pa
 
         _edit(rules, 1)
         built_by_watcher()
-        second = _files(w.out)
+        second = files_of(w.out)
         cards = {rel for rel in first if printing.is_card(rel) and first[rel] != second[rel]}
         assert len(cards) == 1, cards  # the edit shows on one card
         card = cards.pop()[:-len(".html")]
@@ -81,7 +77,7 @@ def test_the_watcher_prints_only_the_changed_cards_with_one_browser(tmp_path: Pa
         _edit(rules, 2)
         built_by_watcher()
         assert kept.started == 1
-        assert _files(w.out) == _built(rules, tmp_path / "built")
+        assert files_of(w.out) == _built(rules, tmp_path / "built")
         assert not any("skipped" in line for line in said)
     finally:
         kept.close()
@@ -102,7 +98,7 @@ def test_a_browser_that_died_between_builds_is_started_again(tmp_path: Path) -> 
         assert w.poll()
         assert kept.started == 2
         assert not profile.exists()  # the dead one's profile is removed
-        assert _files(w.out) == _built(rules, tmp_path / "built")
+        assert files_of(w.out) == _built(rules, tmp_path / "built")
     finally:
         kept.close()
 
@@ -123,7 +119,7 @@ def test_rulec_build_watch_prints_and_closes_its_browser(tmp_path: Path, capsys:
     assert main(["build", "--watch", "--rules", str(rules), "--out", str(out), "--iterations", "1"]) == 0
     said = capsys.readouterr().out
     assert "the cards that change are printed again" in said
-    assert {rel for rel in _files(out) if rel.endswith(".pdf")}  # printed
+    assert {rel for rel in files_of(out) if rel.endswith(".pdf")}  # printed
     for tmp in {Path(tempfile.gettempdir()), Path(printing.SHORT_TMP)}:  # closed, its profile removed
         assert not list(tmp.glob(f"rulec-chromium-{os.getpid()}-*"))
     assert not _browsers_of(os.getpid())
@@ -132,7 +128,7 @@ def test_rulec_build_watch_prints_and_closes_its_browser(tmp_path: Path, capsys:
     assert main(["build", "--watch", "--no-print", "--rules", str(rules), "--out", str(plain),
                  "--iterations", "1"]) == 0
     assert "cards are not printed" in capsys.readouterr().out
-    assert not {rel for rel in _files(plain) if rel.endswith((".pdf", ".png"))}
+    assert not {rel for rel in files_of(plain) if rel.endswith((".pdf", ".png"))}
 
 
 def _browsers_of(pid: int) -> list[int]:
