@@ -96,5 +96,6 @@ def pytest_assertrepr_compare(op: str, left: object, right: object) -> list[str]
 
 
 def _is_files(x: object) -> bool:
+    """A folder's files as files_of gives them: paths to bytes (a dict of texts keeps pytest's own report)."""
     return (isinstance(x, dict) and bool(x)
-            and all(isinstance(k, str | Path) and isinstance(v, bytes | str) for k, v in x.items()))
+            and all(isinstance(k, str | Path) and isinstance(v, bytes) for k, v in x.items()))
