@@ -72,6 +72,7 @@ def files_of(folder: Path) -> dict[str, bytes]:
     compared with == are reported as the files that differ (pytest_assertrepr_compare, below)."""
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-golden", action="store_true",
                      help="tests/test_golden.py: write every stage's output as its golden file")

@@ -205,5 +205,3 @@ def test_the_compile_figures_leave_printing_to_the_loop_measured_after_them() ->
         assert printing.find_chromium() is None
     finally:
         printing.find_chromium = before  # type: ignore[assignment]
-
-

@@ -241,7 +241,6 @@ def test_pdf_node_ids_become_their_rank_keeping_every_byte_offset() -> None:
     assert b"(node00000001)" in printing.normalise_pdf(one) and b"(node00000002)" in printing.normalise_pdf(one)
 
 
-
 def test_pdf_node_ids_given_out_in_another_order_become_the_same_file() -> None:
     """On a busy machine Chromium once gave two table headers each other's ids: the ids follow the
     elements' order in the file, not their numbers, and the IDTree's leaf is sorted again."""
@@ -276,6 +275,7 @@ def test_a_printed_card_made_the_same_by_normalise_pdf_stays_a_valid_pdf(tmp_pat
     (tmp_path / "card.pdf").write_bytes(printing.normalise_pdf(renumbered))
     assert printing.normalise_pdf(renumbered) == shipped
     assert printing.pdf_info(tmp_path / "card.pdf")["Pages"] == "1"
+
 
 SAYS = '''
 series P "Phrases" version "1"

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from conftest import ROOT
+from conftest import ROOT, files_of
 
 from rulec.watch import Watcher, changed_files, snapshot
 
@@ -177,9 +177,7 @@ def test_the_watcher_writes_what_a_build_writes_and_runs_the_examples_on_the_mod
         out = tmp_path / "built"
         shutil.rmtree(out, ignore_errors=True)
         assert main(["build", "--rules", str(rules), "--out", str(out), "--no-cache", "--no-print"]) == 0
-        built = {p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
-        watched = {p.relative_to(w.out): p.read_bytes() for p in sorted(w.out.rglob("*")) if p.is_file()}
-        assert watched == built
+        assert files_of(w.out) == files_of(out)
 
     assert w.poll()
     assert ran == [True]
