@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rulec import printing, sheets
 from rulec.build import Result, outputs, with_prints
@@ -131,6 +133,27 @@ def test_cross_references_link_to_the_right_anchors(files: dict[str, str]) -> No
     assert "(see [4.8c](#48-stacking))" in md  # a clause, at its section's heading
     assert "See [9.12e](../9-0-ground-combat/#912-retreats--advances)." in md
     assert hugo_anchor("9.12 Retreats & Advances") == "912-retreats--advances"
+
+
+def _anchor_one_char_at_a_time(heading: str) -> str:
+    """hugo_anchor as it was first written: each character on its own (the rule it must keep)."""
+    out = []
+    for ch in heading.strip():
+        if ch.isalnum():
+            out.append(ch.lower())
+        elif ch in "-_":
+            out.append(ch)
+        elif ch.isspace():
+            out.append("-")
+    return "".join(out)
+
+
+@given(st.text(st.characters(codec="ascii")) | st.text())
+def test_an_anchor_is_made_from_each_character_of_its_heading(heading: str) -> None:
+    """The fast way (one translate for an ASCII heading) gives what the rule gives, for any heading,
+    and a final capital sigma stays a σ (a whole string's lower() would make it ς)."""
+    assert hugo_anchor(heading) == _anchor_one_char_at_a_time(heading)
+    assert hugo_anchor("4.5 ΟΣ Rules\x1f-x_") == "45-οσ-rules--x_"
 
 
 def test_list_values_carry_their_marks_and_the_dak_change_is_checked(files: dict[str, str]) -> None:

@@ -44,17 +44,26 @@ def section_of(number: str) -> str:
     return f"{first}.{m.group(1) or second}"
 
 
+def _anchor_char(ch: str) -> str:
+    """What one character of a heading becomes in its id (hugo_anchor)."""
+    if ch.isalnum():
+        return ch.lower()
+    if ch in "-_":
+        return ch
+    return "-" if ch.isspace() else ""
+
+
+_ASCII_ANCHOR = {i: _anchor_char(chr(i)) for i in range(128)}  # str.translate's table, made by the same rule
+
+
 def hugo_anchor(heading: str) -> str:
-    """The id Hugo (goldmark) gives a heading: '4.5 Zone of Control' -> '45-zone-of-control'."""
-    out = []
-    for ch in heading.strip():
-        if ch.isalnum():
-            out.append(ch.lower())
-        elif ch in "-_":
-            out.append(ch)
-        elif ch.isspace():
-            out.append("-")
-    return "".join(out)
+    """The id Hugo (goldmark) gives a heading: '4.5 Zone of Control' -> '45-zone-of-control'.
+    An ASCII heading (nearly all) goes through one translate; any other a character at a time (a
+    whole string's lower() is not its characters' own: a final capital sigma becomes ς)."""
+    heading = heading.strip()
+    if heading.isascii():
+        return heading.translate(_ASCII_ANCHOR)
+    return "".join(_anchor_char(ch) for ch in heading)
 
 
 def slug(text: str) -> str:
