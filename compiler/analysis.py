@@ -40,9 +40,13 @@ def analyse(model: m.Resolved, memo: MutableMapping[str, list[Diagnostic]] | Non
     interp = Interpreter(model)
     diags += constant_errors(model, interp)
     memo = {} if memo is None else memo
+    beneath: dict[str, list[tuple[m.Resolved, m.Table]]] = {}  # each table of the layers below, by name
+    for b in below:
+        for t in b.tables:
+            beneath.setdefault(t.name, []).append((b, t))
     for table in model.tables:
         key = interp.closure_key(table)
-        lower = [(b, t) for b in below for t in b.tables if t.name == table.name]
+        lower = beneath.get(table.name, [])
         lower = [(b, t) for b, t in lower if Interpreter(b).closure_key(t) != key]
         key = "|".join([key, *(Interpreter(b).closure_key(t) for b, t in lower)])
         if key not in memo:
@@ -80,9 +84,10 @@ def constant_errors(model: m.Resolved, interp: Interpreter) -> list[Diagnostic]:
         for i in g.items:
             todo += [(i.measure, i.origin), (i.bound, i.origin)]
             todo += [(x.cond, x.origin) for x in i.exempt]
+    known: dict[int, bool] = {}  # is_constant's answers, by id: the model keeps every part alive
     while todo:
         e, origin = todo.pop()
-        if not isinstance(e, (m.Lit, m.Member)) and is_constant(e):
+        if not isinstance(e, (m.Lit, m.Member)) and is_constant(e, known):
             try:
                 interp.eval(e, {})
             except (EvalError, ArithmeticError, TypeError, KeyError, ValueError) as err:
