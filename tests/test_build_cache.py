@@ -336,3 +336,38 @@ def test_a_render_key_tells_apart_what_a_template_could_tell_apart() -> None:
             return "opaque"
 
     assert said(Opaque()) == "opaque" and len(memo) == 8  # rendered, never kept
+
+
+_RENDER_KEYS = '''
+import json, sys
+from pathlib import Path
+from rulec import build, sheets
+sources, _ = build.find_sources([Path("rules")])
+result = build.compile_sources(sources)
+renders = {}
+for _ in sheets.iter_sheet_files(result.models, renders=renders):
+    pass
+print(json.dumps(sorted(renders)))
+'''
+
+
+def test_the_shipped_pages_and_cards_have_the_same_render_keys_in_every_process() -> None:
+    """A page's or card's key is the same under any string hash seed (a view holding a set of
+    strings, written in its hash order, would give a new key in each process: every page and card
+    rendered again by every `rulec build`). And every one has a key: none is rendered every time."""
+    import os
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    keys = []
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        ran = subprocess.run([sys.executable, "-c", _RENDER_KEYS], cwd=ROOT, env=env, capture_output=True,
+                             text=True, check=True)
+        keys.append(json.loads(ran.stdout))
+    assert keys[0] == keys[1]
+    pages = sum(1 for f in (ROOT / "generated" / "sheets").rglob("*.md") if f.name not in ("_index.md", "matrix.md"))
+    cards = sum(1 for f in (ROOT / "generated" / "cards").rglob("card-*.html"))
+    assert len(keys[0]) == pages + cards
