@@ -84,10 +84,9 @@ def constant_errors(model: m.Resolved, interp: Interpreter) -> list[Diagnostic]:
         for i in g.items:
             todo += [(i.measure, i.origin), (i.bound, i.origin)]
             todo += [(x.cond, x.origin) for x in i.exempt]
-    known: dict[int, bool] = {}  # is_constant's answers, by id: the model keeps every part alive
     while todo:
         e, origin = todo.pop()
-        if not isinstance(e, (m.Lit, m.Member)) and is_constant(e, known):
+        if not isinstance(e, (m.Lit, m.Member)) and is_constant(e):
             try:
                 interp.eval(e, {})
             except (EvalError, ArithmeticError, TypeError, KeyError, ValueError) as err:

@@ -221,30 +221,18 @@ def ints_for_numbers(t: Type, want: Type) -> bool:
     return False
 
 
-def is_constant(node: m.Expr, known: dict[int, bool] | None = None) -> bool:
+def is_constant(node: m.Expr) -> bool:
     """Whether an expression reads nothing but literals and list values (the emitter works it out
-    ahead, and analysis.constant_errors computes it to report what cannot be). known: the answers
-    for the parts of expressions asked about before, by id (a walk that asks of every part of an
-    expression, as constant_errors does, then reads each part once, not once per part above it);
-    the caller keeps the expressions alive while it keeps known."""
-    if known is not None:
-        found = known.get(id(node))
-        if found is None:
-            found = known[id(node)] = _is_constant(node, lambda e: is_constant(e, known))
-        return found
-    return _is_constant(node, is_constant)
-
-
-def _is_constant(node: m.Expr, part: Callable[[m.Expr], bool]) -> bool:
+    ahead, and analysis.constant_errors computes it to report what cannot be)."""
     match node:
         case m.Lit() | m.Member():
             return True
         case m.Op(args=args) | m.Builtin(args=args):
-            return all(part(a) for a in args)
+            return all(is_constant(a) for a in args)
         case m.ListLit(items=items) | m.SetLit(items=items):
-            return all(part(a) for a in items)
+            return all(is_constant(a) for a in items)
         case m.If(cond=cond, then=then, else_=else_):
-            return part(cond) and part(then) and part(else_)
+            return is_constant(cond) and is_constant(then) and is_constant(else_)
     return False
 
 
