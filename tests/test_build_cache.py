@@ -371,3 +371,44 @@ def test_the_shipped_pages_and_cards_have_the_same_render_keys_in_every_process(
     pages = sum(1 for f in (ROOT / "generated" / "sheets").rglob("*.md") if f.name not in ("_index.md", "matrix.md"))
     cards = sum(1 for f in (ROOT / "generated" / "cards").rglob("card-*.html"))
     assert len(keys[0]) == pages + cards
+
+
+# Edits of the shipped rules whose effect reaches past the edited clause's own page: a section
+# title another chapter's page links to (its anchor), a list value's title, an external rule's
+# address, a game's override of a series clause. (file, old, new, a page of another chapter or
+# layer that must change).
+_REACHING_EDITS = {
+    "a section title another chapter links to": (
+        "ocs/ch13-specialized-units.rules", 'rule 13.3 "Railroads"', 'rule 13.3 "Rail Lines"',
+        "sheets/ocs/4-0-general-concepts.md"),
+    "a list value's title": (
+        "ocs/ch4-general-concepts.rules", '- air_drop "Air Drop"', '- air_drop "Parachute Drop"',
+        "sheets/dak/4-0-general-concepts.md"),
+    "an external rule's address": (
+        "ocs/ch13-specialized-units.rules", 'at "../10-0-barrage/"', 'at "../10-0-bombardment/"',
+        "sheets/dak/13-0-specialized-units.md"),
+}
+
+
+@pytest.mark.parametrize("edit", sorted(_REACHING_EDITS))
+def test_an_edit_that_reaches_other_pages_makes_them_again(edit: str, tmp_path: Path) -> None:
+    """A chapter's page is kept under a key of what it reads (its clauses, the model's lists, the
+    rule numbering, the external rules): an edit that changes another page than its own makes that
+    page again, and the cached build writes what a build from nothing writes."""
+    import shutil
+
+    from conftest import ROOT
+
+    rules = tmp_path / "rules"
+    shutil.copytree(ROOT / "rules", rules)
+    out, kept = tmp_path / "generated", tmp_path / "cache"
+    assert build(rules, out, "--cache", str(kept)) == 0
+    before = files_of(out)
+    name, old, new, reached = _REACHING_EDITS[edit]
+    text = (rules / name).read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    (rules / name).write_text(text.replace(old, new), encoding="utf-8")
+    assert build(rules, out, "--cache", str(kept)) == 0
+    after = files_of(out)
+    assert after[reached] != before[reached]
+    assert after == _from_nothing(tmp_path, rules)

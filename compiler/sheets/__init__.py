@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import json
+import operator
 import pickle
 import re
-from collections.abc import Iterator, Mapping, MutableMapping
-from dataclasses import fields
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
+from dataclasses import fields, is_dataclass
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
@@ -17,11 +19,13 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
+from .. import model as model_module
+from .. import types as types_module
 from ..cache import pack, unpack
 from ..model import Origin, Resolved
 from ..themes import Theme
 from . import export, pages, view
-from .text import hugo_anchor, md_escape, md_link_target, pieces, player_words
+from .text import hugo_anchor, md_escape, md_link_target, per_model, pieces, player_words
 
 
 def _md(text: str) -> str:
@@ -143,6 +147,47 @@ def render(template: jinja2.Template, renders: Renders | None, **context: Any) -
     return text
 
 
+def _page_key(model: Resolved, head: pages.Head, manifest: dict[str, Any], marks: frozenset[str], marked: bool,
+              since: str | None) -> str:
+    """The key of a chapter's page, found without making its view: everything pages.chapter reads
+    (the chapter's clauses, pages.page_reads) and the template is given (_model_bytes). An edit of
+    one clause's text makes its own chapter's page again and no other."""
+    head_bytes = _model_bytes(["chapter.md.j2", head, manifest, sorted(marks), marked, since])
+    reads = per_model(model, "what a chapter page reads, digested",
+                      lambda md: hashlib.sha256(_model_bytes(pages.page_reads(md))).digest())
+    return hashlib.sha256(head_bytes + reads).hexdigest()
+
+
+def _model_bytes(value: Any) -> bytes:
+    """Plain data and model objects as pickle writes them, for a key: every field of each model
+    object (frozen dataclasses of plain values, written alike in any process), without pickle's
+    memo, so equal values give equal bytes however their objects are shared."""
+    out = io.BytesIO()
+    writer = pickle.Pickler(out, protocol=5)
+    writer.fast = True
+    writer.dispatch_table = _model_reducers()
+    writer.dump(value)
+    return out.getvalue()
+
+
+@cache
+def _model_reducers() -> dict[type, Callable[[Any], tuple[type, tuple[Any, ...]]]]:
+    """Each model and type class written as its class and its fields' values, read by attrgetter:
+    what pickle writes by itself for a frozen dataclass with slots, in half the time (its own
+    reduction asks dataclasses for the fields of each object)."""
+    found: dict[type, Callable[[Any], tuple[type, tuple[Any, ...]]]] = {}
+    for cls in [*vars(model_module).values(), *vars(types_module).values()]:
+        if isinstance(cls, type) and is_dataclass(cls) and fields(cls):
+            get = operator.attrgetter(*(f.name for f in fields(cls)))
+            many = len(fields(cls)) > 1
+            found[cls] = functools.partial(_reduced, cls, get, many)
+    return found
+
+
+def _reduced(cls: type, get: Callable[[Any], Any], many: bool, value: Any) -> tuple[type, tuple[Any, ...]]:
+    return cls, (get(value) if many else (get(value),))
+
+
 def folder(model: Resolved) -> str:
     return model.manifest.ruleset.lower()
 
@@ -160,20 +205,26 @@ def iter_rule_sheet(models: Mapping[str, Resolved], model: Resolved,
     renders: the pages' texts kept from the last build, by what each shows (render)."""
     env = environment("md")
     manifest = view.manifest_line(model)
-    chapter_pages = pages.chapters(model, set(marks))
     marked = bool(marks) or bool(model.overrides)
-    for page in chapter_pages:
+    for head in pages.heads(model):
+        key = None if renders is None else _page_key(model, head, manifest, marks, marked, since)
+        if key is not None and renders is not None and key in renders:
+            yield f"{head.page}.md", unpack(renders[key])
+            continue
+        page = pages.chapter(model, head, set(marks))
         for c in page["clauses"]:
             c["anchor"] = hugo_anchor(f"{c['number']} {c['title'] or ''}")
-        text = render(env.get_template("chapter.md.j2"), renders, page=page, manifest=manifest, marked=marked,
-                      marked_since=since)
-        yield f"{page['page']}.md", _tidy_md(text)
+        text = _tidy_md(env.get_template("chapter.md.j2").render(page=page, manifest=manifest, marked=marked,
+                                                                 marked_since=since))
+        if key is not None and renders is not None:
+            renders[key] = pack(text)
+        yield f"{head.page}.md", text
     game = manifest["layers"][-1]
     title = f"{manifest['title']} ({game['name']}{' ' + game['version'] if game['version'] else ''}): rule sheet"
     # A section per layer above the series: what it changes (links.py reads the page's anchors off the
     # same view.changing_layers).
     yield "_index.md", _tidy_md(env.get_template("index.md.j2").render(
-        title=title, manifest=manifest, pages=chapter_pages, layers=view.layer_change_groups(models, model),
+        title=title, manifest=manifest, pages=pages.heads(model), layers=view.layer_change_groups(models, model),
         links=pages.index_links(model)))
 
 

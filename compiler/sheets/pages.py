@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .. import model as m
 from ..types import BoolT
-from .text import Words, blocks, chapter_of, chapter_page, rule_key, section_of
+from .text import Words, blocks, chapter_of, chapter_page, per_model, rule_key, section_of
 from .view import (
     attr_value,
     bool_attrs,
@@ -71,28 +72,63 @@ def clause_view(model: m.Resolved, clause: m.Clause, marks: set[str]) -> dict[st
     }
 
 
-def chapters(model: m.Resolved, marks: set[str]) -> list[dict[str, Any]]:
-    """One page per chapter, as the online rulebook has them."""
+@dataclass(frozen=True)
+class Head:
+    """A chapter's page before its clauses are made into views: what the index lists and what its
+    page is made from."""
+
+    chapter: str
+    title: str  # '4.0 General Concepts'
+    page: str  # its folder name in the online rulebook
+    clauses: tuple[m.Clause, ...]  # in rule order
+
+
+def heads(model: m.Resolved) -> list[Head]:
+    """One page per chapter, as the online rulebook has them, in chapter order."""
+    return per_model(model, "chapter heads", _heads)
+
+
+def _heads(model: m.Resolved) -> list[Head]:
     titles = chapter_titles(model)
-    pages = {ch: chapter_page(ch, t) for ch, t in titles.items()}
     by_chapter: dict[str, list[m.Clause]] = {}
     for c in model.clauses:
         by_chapter.setdefault(chapter_of(c.number), []).append(c)
-    out = []
-    for ch in sorted(titles, key=int):
-        clauses = sorted(by_chapter.get(ch, []), key=lambda c: rule_key(c.number))
-        views = [clause_view(model, c, marks) for c in clauses]
-        intro = views[0] if views and views[0]["level"] == "page" else None
-        out.append({
-            "chapter": ch, "title": f"{ch}.0 {titles[ch]}", "page": pages[ch], "weight": int(ch) * 10,
-            "intro": intro, "clauses": [v for v in views if v is not intro],
-            "links": link_table(model, pages, ch),
-        })
-    return out
+    return [Head(ch, f"{ch}.0 {titles[ch]}", chapter_page(ch, titles[ch]),
+                 tuple(sorted(by_chapter.get(ch, []), key=lambda c: rule_key(c.number))))
+            for ch in sorted(titles, key=int)]
+
+
+def chapter(model: m.Resolved, head: Head, marks: set[str]) -> dict[str, Any]:
+    """A chapter's page as its template reads it. It reads the chapter's clauses, the model's lists
+    (those each clause declares or a card cites it for, their values' titles), the chapter titles
+    and the rule numbering (its links): page_reads says so for the page's key; a view that comes
+    to read more must say so there too."""
+    views = [clause_view(model, c, marks) for c in head.clauses]
+    intro = views[0] if views and views[0]["level"] == "page" else None
+    pages = {h.chapter: h.page for h in heads(model)}
+    return {
+        "chapter": head.chapter, "title": head.title, "page": head.page, "weight": int(head.chapter) * 10,
+        "intro": intro, "clauses": [v for v in views if v is not intro],
+        "links": link_table(model, pages, head.chapter),
+    }
+
+
+def page_reads(model: m.Resolved) -> list[Any]:
+    """What any chapter's page reads beyond its own clauses (see chapter), as plain data and model
+    objects for a key: the lists, the list a clause is cited for where it does not declare it, the
+    external rules and every clause's number and title (the chapter titles and anchors its links
+    go to). Made once per model."""
+    return per_model(model, "what a chapter page reads", lambda md: [
+        md.enums, md.externals, [(c.number, c.title) for c in md.clauses],
+        [(e.name, list_clause(md, e)) for e in md.enums if printed_clause(md, e) is None and shows_list(md, e)]])
+
+
+def chapters(model: m.Resolved, marks: set[str]) -> list[dict[str, Any]]:
+    """Every chapter's page (see chapter)."""
+    return [chapter(model, head, marks) for head in heads(model)]
 
 
 def index_links(model: m.Resolved) -> dict[str, str]:
     """Links from the section's index page (one level above the chapter pages)."""
-    titles = chapter_titles(model)
-    pages = {ch: chapter_page(ch, t) for ch, t in titles.items()}
+    pages = {h.chapter: h.page for h in heads(model)}
     return {n: (u[3:] if u.startswith("../") else u) for n, u in link_table(model, pages, None).items()}
