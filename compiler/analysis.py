@@ -29,17 +29,26 @@ def span_of(o: m.Origin) -> Span:
 
 
 def analyse(model: m.Resolved, memo: MutableMapping[str, list[Diagnostic]] | None = None,
-            examples: bool = True, below: Sequence[m.Resolved] = ()) -> list[Diagnostic]:
+            examples: bool = True, below: Sequence[m.Resolved] = (),
+            module_key: str | None = None) -> list[Diagnostic]:
     """Every finding on one resolved model. memo, shared between the rulesets of a build (and kept
     by the build cache between builds), holds each table's findings under a hash of everything
     they depend on: a table a game takes unchanged from its series is analysed once. examples:
     run the worked examples too (on the interpreter alone). below: the rulesets of the layers
     beneath (the series of a game), whose answers an input no row of a changed table matches is
-    shown with."""
+    shown with. module_key: the hash the ruleset's generated module is kept under (build.module_key),
+    which holds everything constant_errors reads (every value the module works out as it is
+    imported, and where each is written): its findings are kept in memo under it."""
     diags: list[Diagnostic] = []
     interp = Interpreter(model)
-    diags += constant_errors(model, interp)
     memo = {} if memo is None else memo
+    if module_key is None:
+        diags += constant_errors(model, interp)
+    else:
+        key = f"constants of the module {module_key}"
+        if key not in memo:
+            memo[key] = constant_errors(model, interp)
+        diags += memo[key]
     beneath: dict[str, list[tuple[m.Resolved, m.Table]]] = {}  # each table of the layers below, by name
     for b in below:
         for t in b.tables:

@@ -175,7 +175,8 @@ def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, cros
         with budget(_steps(models.values())):
             for name, model in models.items():
                 below = [models[n] for n in model.manifest.layers[:-1] if n in models]
-                found = analyse(model, memo, examples=not crosscheck, below=below)
+                found = analyse(model, memo, examples=not crosscheck, below=below,
+                                module_key=None if work is None else module_key(model))
                 if crosscheck:
                     found += _examples(result, model, found, work, keep_models)
                 result.diagnostics += found

@@ -158,6 +158,36 @@ def test_a_text_edit_runs_no_worked_example_again_and_a_changed_example_runs(
     assert "R401" in capsys.readouterr().err
 
 
+def test_the_constant_findings_are_kept_under_the_module_and_found_again_after_a_value_edit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """analysis.constant_errors' findings are kept under the module's key: a wording edit does not
+    look for them again, an edit that makes a constant part fail (1/0) is found (R305), as a
+    build without the cache finds it."""
+    rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
+    assert build(rules, out, "--cache", str(kept)) == 0
+    looked: list[str] = []
+    real = analysis.constant_errors
+
+    def counted(model: Any, *args: Any) -> Any:
+        looked.append(model.manifest.ruleset)
+        return real(model, *args)
+
+    monkeypatch.setattr(analysis, "constant_errors", counted)
+    tree(tmp_path, edit={3: {"text": "Chapter three, reworded."}})
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert looked == []
+    assert files_of(out) == _from_nothing(tmp_path, rules)
+    looked.clear()
+    tree(tmp_path, edit={3: {"value": "(1/0)"}})
+    capsys.readouterr()
+    assert build(rules, out, "--cache", str(kept)) != 0
+    assert looked == ["S"]
+    said = capsys.readouterr().err
+    assert "R305" in said
+    assert build(rules, tmp_path / "fresh", "--no-cache") != 0
+    assert capsys.readouterr().err == said.replace("/generated/ was left", "/fresh/ was left")
+
+
 def _from_nothing(tmp_path: Path, rules: Path) -> dict[str, bytes]:
     fresh = tmp_path / "fresh"
     assert build(rules, fresh, "--no-cache") == 0
@@ -189,7 +219,9 @@ def test_the_memo_keeps_only_what_the_last_build_used(tmp_path: Path) -> None:
     tree(tmp_path, edit={1: {"value": "5"}, 2: {"value": "5"}})
     assert build(rules, out, "--cache", str(kept)) == 0
     second = set(pickle.loads(cache.read_sealed(kept / "memo" / "analyses.pickle") or b"")[1])
-    assert len(first) == len(second) == 3 and len(first & second) == 1
+    # Three tables' analyses and the constant findings of the module (which the value edit changes).
+    assert len(first) == len(second) == 4 and len(first & second) == 1
+    assert sum(k.startswith("constants of the module ") for k in first & second) == 0
 
 
 def test_a_memo_the_build_used_as_it_was_is_not_written_again(tmp_path: Path) -> None:
