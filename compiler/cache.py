@@ -30,7 +30,7 @@ import sys
 import tempfile
 import time
 import zlib
-from collections.abc import Iterable, Iterator, MutableMapping
+from collections.abc import Iterator, MutableMapping
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -144,22 +144,14 @@ class BuildCache:
             return False
         files: dict[str, list[int]] = manifest.get("files", {})
         seen = 0
-        for path in _walk(out_dir):
-            rel = path.relative_to(out_dir).as_posix()
-            stamp = files.get(rel)
-            if stamp is None:
-                return False
-            st = path.stat()
-            if [st.st_size, st.st_mtime_ns] != stamp:
+        for rel, stamp in _stamps(out_dir):
+            if files.get(rel) != stamp:
                 return False
             seen += 1
         return seen == len(files)
 
     def record(self, key: str, out_dir: Path) -> None:
-        files = {}
-        for path in _walk(out_dir):
-            st = path.stat()
-            files[path.relative_to(out_dir).as_posix()] = [st.st_size, st.st_mtime_ns]
+        files = dict(_stamps(out_dir))
         path = self._manifest_path(out_dir)
         _write_file(path, sealed(path, json.dumps({"key": key, "files": files}).encode()))
         sweep(self.folder)
@@ -363,10 +355,30 @@ def _older_than(path: Path, seconds: float) -> bool:
         return False
 
 
-def _walk(folder: Path) -> Iterable[Path]:
-    for base, _, names in os.walk(folder):
-        for n in names:
-            yield Path(base) / n
+def _stamps(folder: Path) -> Iterator[tuple[str, list[int]]]:
+    """Each file under folder by its path from there ('cards/ocs/x.html') and its [size, mtime_ns],
+    as os.walk finds them (a link to a folder is not gone into; a link to a file is stamped as the
+    file), read from os.scandir's entries: a 10,000-clause build's 8,000 output files are stamped
+    after every build and looked at before it."""
+    def walk(base: str, prefix: str) -> Iterator[tuple[str, list[int]]]:
+        try:
+            with os.scandir(base) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError:  # a folder that cannot be read is left out, as os.walk leaves it
+            return
+        for e in entries:
+            if e.is_dir():
+                if not e.is_symlink():
+                    yield from walk(e.path, f"{prefix}{e.name}/")
+                continue
+            try:
+                st = e.stat()
+                stamp = [st.st_size, st.st_mtime_ns]
+            except OSError:  # a link to nothing: a stamp no file has, so the next build looks again
+                stamp = [-1, -1]
+            yield f"{prefix}{e.name}", stamp
+
+    yield from walk(str(folder), "")
 
 
 class Memo(MutableMapping[str, Any]):

@@ -444,3 +444,28 @@ def test_an_edit_that_reaches_other_pages_makes_them_again(edit: str, tmp_path: 
     after = files_of(out)
     assert after[reached] != before[reached]
     assert after == _from_nothing(tmp_path, rules)
+
+
+def test_the_stamps_of_an_output_folder_are_what_os_walk_and_stat_find(tmp_path: Path) -> None:
+    """The no-op check's stamps (cache._stamps, read from os.scandir's entries) are each file's
+    [size, mtime_ns] as os.walk and Path.stat find them: a link to a file stamped as the file, a link
+    to a folder not gone into, a link to nothing given a stamp no file has."""
+    import os
+
+    out = tmp_path / "out"
+    (out / "cards" / "ocs").mkdir(parents=True)
+    (out / "cards" / "ocs" / "card-1.html").write_text("<p>1</p>", encoding="utf-8")
+    (out / "ir.json").write_text("{}", encoding="utf-8")
+    (out / "to-file").symlink_to(out / "ir.json")
+    (out / "to-folder").symlink_to(out / "cards")
+    (out / "to-nothing").symlink_to(tmp_path / "gone")
+    walked = {}
+    for base, _, names in os.walk(out):
+        for n in names:
+            path = Path(base) / n
+            st = path.stat() if path.exists() else None
+            walked[path.relative_to(out).as_posix()] = [st.st_size, st.st_mtime_ns] if st else [-1, -1]
+    stamps = dict(cache._stamps(out))
+    assert stamps == walked
+    assert set(stamps) == {"cards/ocs/card-1.html", "ir.json", "to-file", "to-nothing"}
+    assert list(cache._stamps(tmp_path / "not-there")) == []
