@@ -435,7 +435,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     if work is not None:
         work.finish()  # the whole tree was built: keep what this build used, drop the rest
     if cache is not None and key is not None:
-        cache.record(compiled.build_key(key) if args.compiled else key, args.out)
+        cache.record(compiled.build_key(key) if args.compiled else key, args.out, written)
     print(f"built {_plural(written.count, 'file')} into {args.out}/ for {', '.join(sorted(loaded.models))}"
           + (f", {_plural(len(extensions), 'module')} compiled with mypyc" if args.compiled else "")
           + (f" ({written.changed} changed)" if written.changed else " (nothing changed)"))

@@ -469,3 +469,43 @@ def test_the_stamps_of_an_output_folder_are_what_os_walk_and_stat_find(tmp_path:
     assert stamps == walked
     assert set(stamps) == {"cards/ocs/card-1.html", "ir.json", "to-file", "to-nothing"}
     assert list(cache._stamps(tmp_path / "not-there")) == []
+
+
+def test_after_an_edit_only_the_changed_files_are_stamped_and_a_touched_file_is_found(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A build records the stamps of the files it changed and keeps the last manifest's for the rest:
+    the manifest is what stamping every file gives, and the no-op check trusts it. A file touched
+    between builds (its stamp kept, no longer its own) makes the next no-op check build again, and
+    that build stamps every file, so the check after it is a no-op."""
+    import os
+
+    rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
+    assert build(rules, out, "--cache", str(kept)) == 0
+    stamped_all: list[Path] = []
+    real = cache._stamps
+
+    def counted(folder: Path) -> Any:
+        stamped_all.append(folder)
+        return real(folder)
+
+    monkeypatch.setattr(cache, "_stamps", counted)
+    [manifest] = kept.glob("build-*.json")
+
+    def recorded() -> dict[str, list[int]]:
+        return dict(json.loads(cache.read_sealed(manifest) or b"{}")["files"])
+
+    tree(tmp_path, edit={2: {"value": "3"}})
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert stamped_all == []  # only the changed files were stamped
+    assert recorded() == dict(real(out))
+    [touched] = (out / "sheets" / "s").glob("1-*.md")  # chapter 1's page, which an edit of chapter 2 keeps
+    os.utime(touched, ns=(1, 1))  # its bytes as they were, its stamp not
+    tree(tmp_path, edit={2: {"value": "4"}})
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert recorded()[touched.relative_to(out).as_posix()] != [touched.stat().st_size, 1]  # kept, stale
+    capsys.readouterr()
+    assert build(rules, out, "--cache", str(kept)) == 0  # the no-op check finds the touched file
+    assert "up to date" not in capsys.readouterr().out and stamped_all
+    assert recorded() == dict(real(out))
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert capsys.readouterr().out.startswith("up to date:")
