@@ -128,6 +128,7 @@ class BuildCache:
     def __init__(self, folder: Path):
         self.folder = folder
         self.restamp = False  # up_to_date found a file touched since the last build: record stamps all
+        self._read: dict[Path, dict[str, Any] | None] = {}  # each manifest as this run first read it
 
     # ---- the whole build -------------------------------------------------------------------
 
@@ -136,12 +137,19 @@ class BuildCache:
         return self.folder / f"build-{where}.json"
 
     def _manifest(self, out_dir: Path) -> dict[str, Any] | None:
-        data = read_sealed(self._manifest_path(out_dir))
-        try:
-            manifest = json.loads(data) if data is not None else None
-        except ValueError:
-            return None
-        return manifest if isinstance(manifest, dict) and isinstance(manifest.get("files", {}), dict) else None
+        """The last build's manifest for out_dir, read once a run: up_to_date reads it before the
+        build, record takes its stamps after (a read right after writing thousands of files can
+        wait half a second on the disk)."""
+        path = self._manifest_path(out_dir)
+        if path not in self._read:
+            data = read_sealed(path)
+            try:
+                manifest = json.loads(data) if data is not None else None
+            except ValueError:
+                manifest = None
+            ok = isinstance(manifest, dict) and isinstance(manifest.get("files", {}), dict)
+            self._read[path] = manifest if ok else None
+        return self._read[path]
 
     def up_to_date(self, key: str, out_dir: Path) -> bool:
         """The last build into out_dir was of exactly these sources, and out_dir is as it left it."""
@@ -183,6 +191,7 @@ class BuildCache:
         if files is None:
             files = dict(_stamps(out_dir))
         path = self._manifest_path(out_dir)
+        self._read[path] = {"key": key, "files": files}
         _write_file(path, sealed(path, json.dumps({"key": key, "files": files}).encode()))
         sweep(self.folder)
 
