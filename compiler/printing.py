@@ -146,6 +146,10 @@ class Job:
         return self.target + ".source"
 
     def sidecar_text(self, html: str) -> str:
+        return self.sidecar_of(sha256(html))
+
+    def sidecar_of(self, digest: str) -> str:
+        """The sidecar of this print of the HTML whose sha256 is digest."""
         if self.paper == "preview":
             what = f"preview: screen, {PREVIEW['width']} px wide at {PREVIEW['scale']}x"
         elif self.paper.startswith("sheet-"):
@@ -162,7 +166,7 @@ class Job:
             what = f"paper: {self.paper} ({w:.2f} x {h:.2f} in, margins 10 mm)"
         return (f"# {Path(self.target).name} was printed by headless Chromium from the HTML below;\n"
                 f"# rulec build reprints it when that HTML changes.\n"
-                f"source: {Path(self.source).name}\nsha256: {sha256(html)}\n{what}\n{HOW}\n")
+                f"source: {Path(self.source).name}\nsha256: {digest}\n{what}\n{HOW}\n")
 
 
 def is_card(rel: str) -> bool:
@@ -184,19 +188,22 @@ _SIZED = re.compile(r'<article class="card sized"[^>]*? data-size="([a-z0-9_]+)"
 def jobs_for(files: Mapping[str, str]) -> list[Job]:
     """The prints of every card: a Letter PDF, an A4 PDF and a PNG preview; a card of its own size
     (`card ... size poker`), one PDF of that size with its bleed, and the preview."""
-    out = []
-    for rel in sorted(files):
-        if is_card(rel):
-            stem = rel[:-len(".html")]
-            sized = _SIZED.search(files[rel])
-            if sized is not None and sized.group(1) in papers.SIZES:
-                out += [Job(rel, f"{stem}.pdf", sized.group(1))]
-            else:
-                out += [Job(rel, f"{stem}.letter.pdf", "letter"), Job(rel, f"{stem}.a4.pdf", "a4")]
-            out.append(Job(rel, f"{stem}.png", "preview"))
-        elif (sheet := _SHEET.fullmatch(rel)) is not None:
-            out.append(Job(rel, f"{rel[:-len('.html')]}.pdf", f"sheet-{sheet.group(1)}"))
-    return out
+    return [job for rel in sorted(files) for job in jobs_of(rel, files[rel])]
+
+
+def jobs_of(rel: str, html: str) -> list[Job]:
+    """The prints of one file of the cards (none for a file that is not printed)."""
+    if is_card(rel):
+        stem = rel[:-len(".html")]
+        sized = _SIZED.search(html)
+        if sized is not None and sized.group(1) in papers.SIZES:
+            out = [Job(rel, f"{stem}.pdf", sized.group(1))]
+        else:
+            out = [Job(rel, f"{stem}.letter.pdf", "letter"), Job(rel, f"{stem}.a4.pdf", "a4")]
+        return [*out, Job(rel, f"{stem}.png", "preview")]
+    if (sheet := _SHEET.fullmatch(rel)) is not None:
+        return [Job(rel, f"{rel[:-len('.html')]}.pdf", f"sheet-{sheet.group(1)}")]
+    return []
 
 
 @dataclass
@@ -216,15 +223,21 @@ def collect(files: Mapping[str, str], out_dir: Path, allow_print: bool, kept: Ke
     is started for this build's prints and closed after them."""
     result = Prints(files={}, missing=[])
     todo: list[Job] = []
-    for job in jobs_for(files):
-        want = job.sidecar_text(files[job.source])
-        side, target = out_dir / job.sidecar, out_dir / job.target
-        if side.is_file() and target.is_file() and side.read_text(encoding="utf-8") == want:
-            result.files[job.sidecar] = want
-            result.files[job.target] = target.read_bytes()
-            result.reused += 1
-        else:
-            todo.append(job)
+    digests: dict[str, str] = {}  # each printed file's sha256 (files may keep its HTML compressed)
+    for rel in sorted(files):
+        html = files[rel]
+        jobs = jobs_of(rel, html)
+        if jobs:
+            digests[rel] = sha256(html)
+        for job in jobs:
+            want = job.sidecar_of(digests[rel])
+            side, target = out_dir / job.sidecar, out_dir / job.target
+            if side.is_file() and target.is_file() and side.read_text(encoding="utf-8") == want:
+                result.files[job.sidecar] = want
+                result.files[job.target] = target.read_bytes()
+                result.reused += 1
+            else:
+                todo.append(job)
     if not todo:
         return result
     browser = (kept.executable if kept is not None else find_chromium()) if allow_print else None
@@ -251,7 +264,7 @@ def collect(files: Mapping[str, str], out_dir: Path, allow_print: bool, kept: Ke
                 result.overflowing.append(source)
             for job in jobs:
                 result.files[job.target] = made[job.paper]
-                result.files[job.sidecar] = job.sidecar_text(files[source])
+                result.files[job.sidecar] = job.sidecar_of(digests[source])
                 result.printed += 1
     finally:
         remove_tree(tmp)
