@@ -145,9 +145,6 @@ class Job:
     def sidecar(self) -> str:
         return self.target + ".source"
 
-    def sidecar_text(self, html: str) -> str:
-        return self.sidecar_of(sha256(html))
-
     def sidecar_of(self, digest: str) -> str:
         """The sidecar of this print of the HTML whose sha256 is digest."""
         if self.paper == "preview":
@@ -185,14 +182,10 @@ def is_sheet(rel: str) -> bool:
 _SIZED = re.compile(r'<article class="card sized"[^>]*? data-size="([a-z0-9_]+)"')
 
 
-def jobs_for(files: Mapping[str, str]) -> list[Job]:
-    """The prints of every card: a Letter PDF, an A4 PDF and a PNG preview; a card of its own size
-    (`card ... size poker`), one PDF of that size with its bleed, and the preview."""
-    return [job for rel in sorted(files) for job in jobs_of(rel, files[rel])]
-
-
 def jobs_of(rel: str, html: str) -> list[Job]:
-    """The prints of one file of the cards (none for a file that is not printed)."""
+    """The prints of one file of the cards (none for a file that is not printed): a card's are a
+    Letter PDF, an A4 PDF and a PNG preview; a card of its own size (`card ... size poker`), one PDF
+    of that size with its bleed, and the preview; a sheet of small cards, one PDF of its paper."""
     if is_card(rel):
         stem = rel[:-len(".html")]
         sized = _SIZED.search(html)

@@ -486,14 +486,14 @@ def test_prints_are_kept_when_their_sidecar_matches_and_skipped_without_chromium
         shipped: Result, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RULEC_CHROMIUM", "/nonexistent/chromium")
     files = outputs(shipped)
-    jobs = printing.jobs_for(files)
+    jobs = [job for rel in sorted(files) for job in printing.jobs_of(rel, files[rel])]
     assert {j.paper for j in jobs} == {"letter", "a4", "preview"} and len(jobs) % 3 == 0
     everything, notes = with_prints(files, tmp_path, allow_print=True)
     assert notes and "chromium not found" in notes[0] and not any(k.endswith(".pdf") for k in everything)
     job = jobs[0]  # pretend it was printed earlier from the same HTML
     (tmp_path / job.target).parent.mkdir(parents=True)
     (tmp_path / job.target).write_bytes(b"%PDF-1.4 old print")
-    (tmp_path / job.sidecar).write_text(job.sidecar_text(files[job.source]), encoding="utf-8")
+    (tmp_path / job.sidecar).write_text(job.sidecar_of(printing.sha256(files[job.source])), encoding="utf-8")
     everything, notes = with_prints(files, tmp_path, allow_print=True)
     assert everything[job.target] == b"%PDF-1.4 old print" and f"  not printed: {job.target}" not in notes
     changed = dict(files, **{job.source: files[job.source] + "<!-- edited -->"})
@@ -503,7 +503,7 @@ def test_prints_are_kept_when_their_sidecar_matches_and_skipped_without_chromium
 
 def test_sidecar_names_the_html_hash_and_paper(files: dict[str, str]) -> None:
     job = printing.Job("cards/dak/card-1.html", "cards/dak/card-1.a4.pdf", "a4")
-    text = job.sidecar_text(files[job.source])
+    text = job.sidecar_of(printing.sha256(files[job.source]))
     assert f"sha256: {printing.sha256(files[job.source])}" in text and "paper: a4 (8.27 x 11.69 in" in text
 
 
