@@ -407,8 +407,7 @@ def test_the_shipped_pages_and_cards_have_the_same_render_keys_in_every_process(
 
 # Edits of the shipped rules whose effect reaches past the edited clause's own page: a section
 # title another chapter's page links to (its anchor), a list value's title, an external rule's
-# address, a game's override of a series clause. (file, old, new, a page of another chapter or
-# layer that must change).
+# address. (file, old, new, a page of another chapter or layer that must change).
 _REACHING_EDITS = {
     "a section title another chapter links to": (
         "ocs/ch13-specialized-units.rules", 'rule 13.3 "Railroads"', 'rule 13.3 "Rail Lines"',

@@ -122,7 +122,7 @@ class _KeyWriter(pickle.Pickler):
         if isinstance(value, (Fraction, Decimal, Markup)):
             return type(value), (str(value),)
         if isinstance(value, Origin):  # where a value is written: a few plain fields
-            return Origin, tuple(getattr(value, f.name) for f in fields(value))
+            return _model_reducers()[Origin](value)
         if isinstance(value, view.Links):
             return view.Links, (value.render_key(),)
         raise _NoKey(type(value).__name__)

@@ -98,6 +98,11 @@ def _heads(model: m.Resolved) -> list[Head]:
             for ch in sorted(titles, key=int)]
 
 
+def page_names(model: m.Resolved) -> dict[str, str]:
+    """Each chapter's page (folder) name, by chapter; made once per model (every page's links ask)."""
+    return per_model(model, "chapter page names", lambda md: {h.chapter: h.page for h in heads(md)})
+
+
 def chapter(model: m.Resolved, head: Head, marks: set[str]) -> dict[str, Any]:
     """A chapter's page as its template reads it. It reads the chapter's clauses, the model's lists
     (those each clause declares or a card cites it for, their values' titles), the chapter titles
@@ -105,11 +110,10 @@ def chapter(model: m.Resolved, head: Head, marks: set[str]) -> dict[str, Any]:
     to read more must say so there too."""
     views = [clause_view(model, c, marks) for c in head.clauses]
     intro = views[0] if views and views[0]["level"] == "page" else None
-    pages = {h.chapter: h.page for h in heads(model)}
     return {
         "chapter": head.chapter, "title": head.title, "page": head.page, "weight": int(head.chapter) * 10,
         "intro": intro, "clauses": [v for v in views if v is not intro],
-        "links": link_table(model, pages, head.chapter),
+        "links": link_table(model, page_names(model), head.chapter),
     }
 
 
@@ -130,5 +134,5 @@ def chapters(model: m.Resolved, marks: set[str]) -> list[dict[str, Any]]:
 
 def index_links(model: m.Resolved) -> dict[str, str]:
     """Links from the section's index page (one level above the chapter pages)."""
-    pages = {h.chapter: h.page for h in heads(model)}
+    pages = page_names(model)
     return {n: (u[3:] if u.startswith("../") else u) for n, u in link_table(model, pages, None).items()}
