@@ -344,6 +344,32 @@ def test_a_text_edit_renders_only_the_pages_and_cards_that_show_it(tmp_path: Pat
     assert files_of(out) == _from_nothing(tmp_path, rules)
 
 
+def test_a_cards_tables_are_kept_under_its_render_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card's CSV files and its line of tables.json are made from the card's view alone, and kept
+    under the key its HTML is kept under: after an edit of chapter 3's value only the card showing
+    chapter 3 has its tables made again, and the output is what a build from nothing writes."""
+    from rulec.sheets import export
+
+    rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
+    (rules / "s" / "cards.rules").write_text("in S\n\n" + "".join(
+        f'card c{n} "Chapter {n}" {{\n  show {n}.1\n}}\n\n' for n in (1, 2, 3)), encoding="utf-8")
+    assert build(rules, out, "--cache", str(kept)) == 0
+    made: list[str] = []
+    real = export.card_tables
+
+    def counted(card: dict[str, Any]) -> export.CardTables:
+        made.append(card["name"])
+        return real(card)
+
+    monkeypatch.setattr(export, "card_tables", counted)
+    tree(tmp_path, edit={3: {"value": "3"}})
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert made == ["card-c3"]
+    written = files_of(out)
+    assert b"3" in written["cards/s/3.1-cost3.csv"].splitlines()[1].split(b",")
+    assert written == _from_nothing(tmp_path, rules)
+
+
 def test_a_render_key_tells_apart_what_a_template_could_tell_apart() -> None:
     """The key is the exact context: numbers by their exact value and type, sets in a stable order,
     a place by all its fields, links by the model's numbering; anything else is not kept."""
@@ -402,7 +428,8 @@ def test_the_shipped_pages_and_cards_have_the_same_render_keys_in_every_process(
     assert keys[0] == keys[1]
     pages = sum(1 for f in (ROOT / "generated" / "sheets").rglob("*.md") if f.name not in ("_index.md", "matrix.md"))
     cards = sum(1 for f in (ROOT / "generated" / "cards").rglob("card-*.html"))
-    assert len(keys[0]) == pages + cards
+    tables = [k for k in keys[0] if k.startswith("the tables of card ")]  # kept under the card's key
+    assert len(keys[0]) - len(tables) == pages + cards and len(tables) == cards
 
 
 # Edits of the shipped rules whose effect reaches past the edited clause's own page: a section

@@ -128,18 +128,26 @@ class _KeyWriter(pickle.Pickler):
         raise _NoKey(type(value).__name__)
 
 
-def render(template: jinja2.Template, renders: Renders | None, **context: Any) -> str:
-    """template.render(**context), or the text it gave before for the same context (a rule sheet's
-    page, a card): the key is a hash of the template's name and of everything it is given, which
-    is all it reads (rulec's own templates and code are in the build cache's fingerprint)."""
-    if renders is None:
-        return template.render(**context)
+def render_key(template: jinja2.Template, context: dict[str, Any]) -> str | None:
+    """The key a rendering is kept under: a hash of the template's name and of everything it is
+    given, which is all it reads (rulec's own templates and code are in the build cache's
+    fingerprint); None for a context holding something that has no exact, stable key."""
     out = io.BytesIO()
     try:
         _KeyWriter(out).dump([template.name, context])
     except (_NoKey, pickle.PicklingError, ValueError, RecursionError):  # ValueError: a cycle, in fast mode
+        return None
+    return hashlib.sha256(out.getbuffer()).hexdigest()
+
+
+def render(template: jinja2.Template, renders: Renders | None, key: str | None = None, **context: Any) -> str:
+    """template.render(**context), or the text it gave before for the same context (a rule sheet's
+    page, a card), kept in renders under key (render_key's, worked out here when not given)."""
+    if renders is None:
         return template.render(**context)
-    key = hashlib.sha256(out.getbuffer()).hexdigest()
+    key = key or render_key(template, context)
+    if key is None:
+        return template.render(**context)
     if key in renders:
         return unpack(renders[key])
     text = template.render(**context)
@@ -240,20 +248,38 @@ def iter_cards(models: Mapping[str, Resolved], model: Resolved,
     """cards' files one at a time, each let go once written: a large rulebook's cards and their
     tables are tens of MB. renders: the cards' HTML kept from the last build, by what each shows."""
     env = environment("html")
+    template = env.get_template("card.html.j2")
     manifest = view.manifest_line(model)
     hashes = {}  # each card's, for the sheets of small cards to name what they show
+    keys: dict[str, str | None] = {}  # each card's render key, which its tables are kept under too
     card_list = view.cards(models, model)
     for card in card_list:
-        html = render(env.get_template("card.html.j2"), renders, card=card, manifest=manifest,
-                      theme_css=Markup(theme.css) if theme else "",  # made safe by themes.load
-                      logo=theme.logo if theme else None)
+        context = {"card": card, "manifest": manifest,
+                   "theme_css": Markup(theme.css) if theme else "",  # made safe by themes.load
+                   "logo": theme.logo if theme else None}
+        key = keys[card["name"]] = render_key(template, context) if renders is not None else None
+        html = render(template, renders, key, **context)
         hashes[f"{card['name']}.html"] = hashlib.sha256(html.encode("utf-8")).hexdigest()
         yield f"{card['name']}.html", html
     for sheet in view.imposed(card_list):
         for c in sheet["cards"]:
             c["sha256"] = hashes[c["file"]]
         yield f"{sheet['name']}.html", env.get_template("sheet.html.j2").render(sheet=sheet, manifest=manifest)
-    yield from export.iter_tables(model, card_list, memo)
+
+    def tables_of(card: dict[str, Any]) -> export.CardTables:
+        """The card's tables, or those kept under its render key (the card's view is all they read)."""
+        key = keys.get(card["name"])
+        if renders is None or key is None:
+            return export.card_tables(card)
+        key = f"the tables of card {key}"
+        if key in renders:
+            line, csvs = json.loads(unpack(renders[key]))
+            return line, [(name, text) for name, text in csvs]
+        found = export.card_tables(card)
+        renders[key] = pack(json.dumps(found))  # \u escapes: any text, even a lone surrogate
+        return found
+
+    yield from export.iter_tables(model, card_list, memo, tables_of)
 
 
 def matrix(models: Mapping[str, Resolved]) -> str:

@@ -6,7 +6,7 @@ import csv
 import io
 import itertools
 import re
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Callable, Iterator, MutableMapping
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
@@ -156,19 +156,31 @@ def tables(model: m.Resolved, cards: list[dict[str, Any]],
     return dict(iter_tables(model, cards, memo))
 
 
+CardTables = tuple[str, list[tuple[str, str]]]  # a card's line of tables.json, and its tables' CSV files
+
+
+def card_tables(card: dict[str, Any]) -> CardTables:
+    """What one card gives tables.json (its line) and the CSV file of each table it shows."""
+    line = dumps_one({"name": card["name"], "title": card["title"], "topics": card["topics"],
+                      "blocks": [_json_block(b) for b in card["blocks"]]})
+    return line, [found for b in card["blocks"] if (found := block_csv(b)) is not None]
+
+
 def iter_tables(model: m.Resolved, cards: list[dict[str, Any]],
-                memo: MutableMapping[str, Kept] | None = None) -> Iterator[tuple[str, str]]:
+                memo: MutableMapping[str, Kept] | None = None,
+                tables_of: Callable[[dict[str, Any]], CardTables] = card_tables) -> Iterator[tuple[str, str]]:
     """tables' files one at a time, each let go once written; tables.json last, from its parts
-    written as they come (a large rulebook's is tens of MB: its dicts are never all held at once)."""
+    written as they come (a large rulebook's is tens of MB: its dicts are never all held at once).
+    tables_of: card_tables, or what a build kept of it."""
     seen: set[str] = set()
+    card_lines = []
     for card in cards:
-        for b in card["blocks"]:
-            found = block_csv(b)
-            if found is not None and found[0] not in seen:  # a block shown twice is one file
+        line, csvs = tables_of(card)
+        card_lines.append(line)
+        for found in csvs:
+            if found[0] not in seen:  # a block shown twice is one file
                 seen.add(found[0])
                 yield found
-    card_lines = [dumps_one({"name": c["name"], "title": c["title"], "topics": c["topics"],
-                             "blocks": [_json_block(b) for b in c["blocks"]]}) for c in cards]
     value_lines: dict[str, str] = {}
     memo = {} if memo is None else memo
     interp = Interpreter(model)
