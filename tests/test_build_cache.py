@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 from conftest import files_of
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rulec import analysis, cache, cli
 from rulec import build as build_module
@@ -535,3 +537,11 @@ def test_after_an_edit_only_the_changed_files_are_stamped_and_a_touched_file_is_
     assert recorded() == dict(real(out))
     assert build(rules, out, "--cache", str(kept)) == 0
     assert capsys.readouterr().out.startswith("up to date:")
+
+
+@given(st.text(), st.lists(st.tuples(st.text(), st.text())))
+def test_a_cards_tables_come_back_from_the_cache_as_they_went_in(line: str, csvs: list[tuple[str, str]]) -> None:
+    """Any texts (colons, digits, line breaks, lone surrogates) framed into one and read back."""
+    from rulec import sheets
+
+    assert sheets._unframed(sheets._framed((line, csvs))) == (line, csvs)
