@@ -231,16 +231,16 @@ def _examples(result: Result, model: m.Resolved, found: list[Diagnostic], work: 
               keep_models: bool) -> list[Diagnostic]:
     """The ruleset's worked examples, run on the interpreter and on its generated module (R900 where
     they differ), and the rules each used (result.cites). With work, the outcome is kept under the
-    module's text (which holds RULESET_HASH, the hash of the rules as resolved) and the examples as
-    the IR writes them, origins included: a build after an edit that changes neither, a rule's
-    wording, does not load the module or run them again. keep_models (`rulec test`): the module is
+    module's key (module_key: what its text is made from) and the examples as the IR writes them,
+    origins included: a build after an edit that changes neither, a rule's wording, does not load
+    the module or run them again. keep_models (`rulec test`): the module is
     loaded and kept in result.modules, and the examples always run."""
     name = model.manifest.ruleset
     cites = result.cites.setdefault(name, {})
     key = None
     if work is not None and not keep_models and not any(d.code == "R305" for d in found):
-        text = next(iter(python_files(model, verify=False, memo=work.modules).values()))
-        h = hashlib.sha256(text.encode("utf-8", "surrogatepass"))
+        # The module's key stands for its text: the text is made from what the key hashes, and kept under it.
+        h = hashlib.sha256(f"the worked examples of module {module_key(model)}".encode())
         for ex in model.examples:  # each as the IR writes it (origins included), made once for both
             h.update(b"\0" + ir.line(ex, ir.example_ir).encode("utf-8", "surrogatepass"))
         key = h.hexdigest()

@@ -130,9 +130,10 @@ def test_a_text_edit_keeps_every_table_analysis(tmp_path: Path, monkeypatch: pyt
 
 def test_a_text_edit_runs_no_worked_example_again_and_a_changed_example_runs(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    """The worked examples' outcome (on the interpreter and the module) is kept under the module's text
+    """The worked examples' outcome (on the interpreter and the module) is kept under the module's key
     and the examples: a wording edit runs none of them again and writes what a build from nothing
-    writes (traceability.md's examples included); an edit of a value or an example runs them, and a
+    writes (traceability.md's examples included); an edit of the module alone (a value no example
+    reads), of a value and its example, or of an example runs them, and a
     failing example fails the build as it would without the cache."""
     rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
     assert build(rules, out, "--cache", str(kept)) == 0
@@ -147,6 +148,12 @@ def test_a_text_edit_runs_no_worked_example_again_and_a_changed_example_runs(
     tree(tmp_path, edit={3: {"text": "Chapter three, reworded."}})
     assert build(rules, out, "--cache", str(kept)) == 0
     assert ran == []
+    assert files_of(out) == _from_nothing(tmp_path, rules)
+    ran.clear()
+    ch3 = rules / "s" / "ch3.rules"
+    ch3.write_text(ch3.read_text(encoding="utf-8").replace("=> 1", "=> 4"), encoding="utf-8")
+    assert build(rules, out, "--cache", str(kept)) == 0  # the module alone changes: its examples run again
+    assert ran == ["S"]
     assert files_of(out) == _from_nothing(tmp_path, rules)
     ran.clear()
     tree(tmp_path, edit={3: {"value": "5"}})  # the table and its example both change
