@@ -183,18 +183,26 @@ def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, cros
                 result.models[name] = model
             emit_python_forget()  # every module the examples run on is made
             result.diagnostics += option_conflicts(program, clean, models)
-            result.diagnostics += card_fit(models)
+            result.diagnostics += card_fit(models, None if work is None else work.views)
     result.diagnostics = unique_sorted(result.diagnostics)
     if not result.ok and not keep_models:
         result.models = {}
     return result
 
 
-def card_fit(models: Mapping[str, m.Resolved]) -> list[Diagnostic]:
+def card_fit(models: Mapping[str, m.Resolved], memo: MutableMapping[str, Any] | None = None) -> list[Diagnostic]:
     """R121 (a warning): a declared card whose blocks are estimated taller than its size holds, and a
-    block taller than a column of its card (declared or packed)."""
+    block taller than a column of its card (declared or packed). The first to make the cards' views:
+    with memo, the parts of them that read no clause's text (view.card_parts) are kept under the
+    module's key and what else they read, and taken up by the next build that has both the same."""
     out = []
     for model in models.values():
+        if memo is not None:
+            key = f"card parts of module {module_key(model)}, {sheets.view.card_parts_reads(model)}"
+            if key in memo:
+                sheets.view.take_card_parts(model, memo[key])
+            else:
+                memo[key] = sheets.view.card_parts(model)
         for o, message in sheets.view.card_overflows(models, model):
             out.append(Diagnostic(Span(o.file, o.line, o.col, o.line, o.col + len("card")), "R121", message,
                                   severity="warning", hint="show fewer blocks on it, give it more columns or a "

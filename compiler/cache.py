@@ -40,6 +40,7 @@ import lark
 
 from . import ast
 from .diagnostics import Diagnostic, Span
+from .model import Origin
 from .parser import Piece, parse_reusing, user_cache_folder
 from .tidy import alive
 
@@ -361,6 +362,7 @@ _SYNTAX_CLASSES: dict[tuple[str, str], Any] = {
        if isinstance(c, type) and dataclasses.is_dataclass(c) and c.__module__ == ast.__name__},
     (Span.__module__, "Span"): Span,
     (Diagnostic.__module__, "Diagnostic"): Diagnostic,
+    (Origin.__module__, "Origin"): Origin,  # where a card's block is written (view.card_parts)
     ("fractions", "Fraction"): Fraction,
 }
 
@@ -426,7 +428,7 @@ class Memo(MutableMapping[str, Any]):
 
     Read when first asked; save() writes back only the entries this run used or made, so the file
     holds one build's worth. Loaded with the same restricted unpickler as the parses (diagnostics,
-    spans, numbers and plain data only); a missing or damaged file is an empty memo."""
+    spans, places, numbers and plain data only); a missing or damaged file is an empty memo."""
 
     def __init__(self, path: Path | None):
         self.path = path  # None: kept in memory only, from one build to the next (rulec build --watch)
@@ -521,6 +523,7 @@ class Work:
         self.values = Memo(memo("values"))  # each table's per-unit values (cards)
         self.examples = Memo(memo("examples"))  # each ruleset's worked examples: what they found and used
         self.renders = Memo(memo("renders"))  # each rule sheet page's and card's text, by what it shows
+        self.views = Memo(memo("views"))  # the parts of each ruleset's cards that read no clause's text
 
     def finish(self) -> None:
         """After the whole tree was compiled and written: keep only what this build used."""
@@ -530,5 +533,6 @@ class Work:
         self.values.save()
         self.examples.save()
         self.renders.save()
+        self.views.save()
         if self.folder is not None:
             sweep(self.folder / "memo")

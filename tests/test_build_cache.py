@@ -379,6 +379,38 @@ def test_a_cards_tables_are_kept_under_its_render_key(tmp_path: Path, monkeypatc
     assert written == _from_nothing(tmp_path, rules)
 
 
+def test_the_cards_size_tables_and_formulas_are_taken_up_after_a_wording_edit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The parts of the cards' views that read no clause's text (view.card_parts) are kept under the
+    module's key and what else they read (view.card_parts_reads): a wording edit makes none of them
+    again; a player's phrase (`says`, which the module's key leaves out) and a value make them
+    again; and each build writes what a build from nothing writes."""
+    from rulec.sheets import view
+
+    rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
+    assert build(rules, out, "--cache", str(kept)) == 0
+    made: list[str] = []
+    for name in ("_size_tables", "_limit_lists", "_all_formulas"):
+        real = getattr(view, name)
+        monkeypatch.setattr(view, name, lambda model, real=real, name=name: made.append(name) or real(model))
+    tree(tmp_path, edit={3: {"text": "Chapter three, reworded."}})
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert made == []
+    assert files_of(out) == _from_nothing(tmp_path, rules)
+    ch3 = rules / "s" / "ch3.rules"
+    said = ch3.read_text(encoding="utf-8").replace('"In Combat Mode"', '"In Combat Mode" says "two, in Combat Mode"')
+    ch3.write_text(said, encoding="utf-8")
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert "_size_tables" in made
+    written = files_of(out)
+    assert b"two, in Combat Mode" in written["cards/s/card-1.html"]
+    assert written == _from_nothing(tmp_path, rules)
+    made.clear()
+    ch3.write_text(said.replace("=> 1", "=> 4"), encoding="utf-8")
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert "_size_tables" in made and files_of(out) == _from_nothing(tmp_path, rules)
+
+
 def test_a_render_key_tells_apart_what_a_template_could_tell_apart() -> None:
     """The key is the exact context: numbers by their exact value and type, sets in a stable order,
     a place by all its fields, links by the model's numbering; anything else is not kept."""

@@ -256,6 +256,13 @@ def per_model(model: m.Resolved, what: str, make: Callable[[m.Resolved], T]) -> 
     return found
 
 
+def remember(model: m.Resolved, what: str, found: Any) -> None:
+    """per_model's answer for the model, taken from elsewhere (a build's cache), unless it has one."""
+    if not any(known is model and name == what for known, name, _ in _PER_MODEL):
+        _PER_MODEL.insert(0, (model, what, found))
+        del _PER_MODEL[32:]
+
+
 @dataclass(frozen=True)
 class _Index:
     """The lookups of Words (a card asks for Words once per clause)."""

@@ -34,6 +34,7 @@ from .text import (
     lower_first,
     number_words,
     per_model,
+    remember,
     rule_key,
     section_of,
 )
@@ -647,6 +648,12 @@ def _clause_title(clauses: dict[str, m.Clause], number: str) -> str | None:
 
 
 def size_tables(model: m.Resolved) -> list[dict[str, Any]]:
+    """A block per table of a clause: its rows in words, each with its value (made once per model;
+    the callers copy a block before they add to it)."""
+    return per_model(model, "size tables", _size_tables)
+
+
+def _size_tables(model: m.Resolved) -> list[dict[str, Any]]:
     words = Words(model)
     ill = illustrative_clauses(model)
     clauses = {c.number: c for c in model.clauses}
@@ -677,6 +684,11 @@ def size_tables(model: m.Resolved) -> list[dict[str, Any]]:
 
 
 def limit_lists(model: m.Resolved) -> list[dict[str, Any]]:
+    """A block per group of caps of a clause (made once per model, as size_tables)."""
+    return per_model(model, "limit lists", _limit_lists)
+
+
+def _limit_lists(model: m.Resolved) -> list[dict[str, Any]]:
     words = Words(model)
     ill = illustrative_clauses(model)
     clauses = {c.number: c for c in model.clauses}
@@ -748,7 +760,18 @@ LONG_VALUE = 28  # a value longer than this wraps in its own wider column
 def clause_formulas(model: m.Resolved, number: str) -> list[dict[str, Any]]:
     """What a clause computes, one line each: its named numbers with their values, and its definitions
     of a number or a value (not the yes/no tests, which its text states) in words.  A sum of counted
-    conditions lists the conditions; a definition too long to read in words shows its title only."""
+    conditions lists the conditions; a definition too long to read in words shows its title only.
+    Made once per model for every clause (a card asks for each clause's)."""
+    return list(per_model(model, "formulas", _all_formulas).get(number, []))
+
+
+def _all_formulas(model: m.Resolved) -> dict[str, list[dict[str, Any]]]:
+    consts, defines = _by_clause(model)
+    numbers = [n for n in {**consts, **defines} if n is not None]
+    return {n: found for n in numbers if (found := _clause_formulas(model, n))}
+
+
+def _clause_formulas(model: m.Resolved, number: str) -> list[dict[str, Any]]:
     words = Words(model)
     conditions = Words(model, field_titles=True)
     shown = _shown_consts(model)
@@ -794,6 +817,41 @@ def formulas_height(formulas: list[dict[str, Any]]) -> int:
         return 30 if f["long"] else max(20, 62 - int(1.4 * len(f["value"])))
     return sum(ROW + LINE * (max(_lines(f["title"], title_width(f)), _lines(f["value"], 30)) - 1)
                + LINE * sum(_lines(i, 60) for i in f["items"]) for f in formulas)
+
+
+# ---- what a build keeps of the cards' views ------------------------------------------------------
+# The size tables, the caps and every clause's formulas read the model's values, names and titles, all
+# of which the module's key hashes (build.module_key: the IR less the clauses' texts and notes), and
+# besides them only what card_parts_reads digests. They are most of the time of the cards' views of a
+# large rulebook, so a build keeps them under those two (build.card_fit): after an edit of a rule's
+# wording they are taken up, not made again.
+
+CARD_PARTS = ("size tables", "limit lists", "formulas")  # their names in per_model
+
+
+def card_parts(model: m.Resolved) -> dict[str, Any]:
+    """The model's size tables, caps and formulas, as the cards' views have them (made here if not yet)."""
+    return {"size tables": size_tables(model), "limit lists": limit_lists(model),
+            "formulas": per_model(model, "formulas", _all_formulas)}
+
+
+def take_card_parts(model: m.Resolved, parts: dict[str, Any]) -> None:
+    """The parts a build kept (card_parts of a model with the same keys), taken as this model's."""
+    for what in CARD_PARTS:
+        remember(model, what, parts[what])
+
+
+def card_parts_reads(model: m.Resolved) -> str:
+    """A digest of what the card parts read beyond the module's key: the phrases players read
+    (`says`) and which clauses are illustrative."""
+    h = hashlib.sha256(b"card parts 1")
+    for t in model.tables:
+        h.update(repr((t.name, t.says, [r.says for r in t.rows])).encode("utf-8", "surrogatepass"))
+    for g in model.limits:
+        h.update(repr((g.name, [i.says for i in g.items])).encode("utf-8", "surrogatepass"))
+    h.update(repr([c.says for c in model.consts] + [d.says for d in model.defines]).encode("utf-8", "surrogatepass"))
+    h.update(repr(sorted(illustrative_clauses(model))).encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
 
 
 def definitions(model: m.Resolved, texts: frozenset[str] = frozenset(),
@@ -844,7 +902,8 @@ def _cards(models: Mapping[str, m.Resolved], model: m.Resolved) -> list[dict[str
     layers = model.manifest.layers
     before = model_before(models, model, layers[-1]) if len(layers) > 1 else None
     lists = mark_tables(model, before)
-    others = lists + size_tables(model) + limit_lists(model)
+    kept = size_tables(model) + limit_lists(model)  # made once per model: copied, as what follows adds to each
+    others = lists + [dict(b) for b in kept]
     texts = frozenset(b["number"] for b in lists if b["intro"] or b["formulas"])
     found = others + definitions(model, texts, frozenset(b["number"] for b in others))
     found.sort(key=lambda b: (rule_key(b["number"]), b["kind"]))
