@@ -251,16 +251,15 @@ def per_model(model: m.Resolved, what: str, make: Callable[[m.Resolved], T]) -> 
         if known is model and name == what:
             return found  # type: ignore[no-any-return]
     found = make(model)
-    _PER_MODEL.insert(0, (model, what, found))
-    del _PER_MODEL[32:]  # a few models: every kind of lookup of each
+    remember(model, what, found)
     return found
 
 
 def remember(model: m.Resolved, what: str, found: Any) -> None:
-    """per_model's answer for the model, taken from elsewhere (a build's cache), unless it has one."""
-    if not any(known is model and name == what for known, name, _ in _PER_MODEL):
-        _PER_MODEL.insert(0, (model, what, found))
-        del _PER_MODEL[32:]
+    """per_model's answer for the model from now on (made by it, or kept by a build's cache): the
+    newest answer is found first."""
+    _PER_MODEL.insert(0, (model, what, found))
+    del _PER_MODEL[32:]  # a few models: every kind of lookup of each
 
 
 @dataclass(frozen=True)
