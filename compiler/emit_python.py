@@ -920,7 +920,9 @@ class ModuleEmitter:
                     w.line(f"{local} = {code}")
                     self.ec.reads[code] = local
         chains: dict[str, list[tuple[int, str, str]]] = {}  # field read -> (limit, value tested, what it adds)
+        chain_values: dict[str, tuple[str, list[str]]] = {}  # field read -> (the field's name, the values)
         plain: list[tuple[int, list[str], str]] = []
+        inline: dict[int, list[tuple[str, str | None, str]]] = {}  # limit -> its table's rows, in place
         for i, item in members:
             ms = measures[i]
             self.ec.local = {name: py for name, py, _ in self.params(g, False)}
@@ -932,20 +934,48 @@ class ModuleEmitter:
             on = out[item.name][1]
             test = _value_test(ms.where, ms.var)
             if test is not None and on is None and ms.fn == "count":
-                chains.setdefault(tidy(self.ec.ex(test[0], False)), []).append((i, repr(test[1]), one))
+                read = tidy(self.ec.ex(test[0], False))
+                chains.setdefault(read, []).append((i, repr(test[1]), one))
+                chain_values.setdefault(read, (_field_name(test[0]), []))[1].append(test[1])
                 continue
             tests = [on] if on else []
             if ms.where is not None:
                 tests.append(tidy(self.ec.ex(ms.where, False)))
+            rows = self.rows_in_place(g, ms, var, numeric) if ms.fn == "sum" else None
+            if rows is not None:
+                inline[i] = rows
             plain.append((i, tests, add))
-        for i, tests, add in plain:
+        # A chain that can only count what a sum's test leaves out goes on as that test's elif (a
+        # combat unit is never a port): an element the sum takes is not tested against each value.
+        # Proved by working the sum's test out on each value the chain tests, the field alone known.
+        after: dict[int, str] = {}  # plain limit -> the chain that goes on as its elif
+        for read, (fname, values) in chain_values.items():
+            for i, tests, _ in plain:
+                ms = measures[i]
+                if tests and i not in after and read.isidentifier() \
+                        and self.never_with(ms.var, ms.where, fname, values):
+                    after[i] = read
+                    break
+        for i, tests, add in sorted(plain, key=lambda p: p[0] in after):
             if tests:
                 w.line(f"if {tidy(' and '.join(f'({x})' for x in tests))}:")
                 w.indent()
-            w.line(f"_n{i} += {add}")
+            if i in inline:
+                w.line(f"# rule: {expr_text(measures[i].body)}, its rows written out in place:")
+                for j, (label, when, value) in enumerate(inline[i]):
+                    w.line(f"{'if' if j == 0 else 'elif'} {when}:" if when else "else:")
+                    w.line(f"    _n{i} += {value}  # {label}")
+            else:
+                w.line(f"_n{i} += {add}")
             if tests:
                 w.dedent()
+            if i in after:
+                for limit, member, one in chains[after[i]]:
+                    w.line(f"elif {after[i]} == {member}:")
+                    w.line(f"    _n{limit} += {one}")
         for n, (read, pairs) in enumerate(chains.items()):
+            if read in after.values():
+                continue
             if len(pairs) == 1:
                 w.line(f"if {read} == {pairs[0][1]}:")
                 w.line(f"    _n{pairs[0][0]} += {pairs[0][2]}")
@@ -959,6 +989,70 @@ class ModuleEmitter:
         w.dedent()
         self.ec.reads = {}
         return out
+
+    def rows_in_place(self, g: m.Limits, ms: m.Agg, var: str,
+                      numeric: bool) -> list[tuple[str, str | None, str]] | None:
+        """A sum of a one-parameter table's value for each element (sum(re_size(u) ...)): the
+        table's rows as an if/elif chain in the loop, each adding its value, as one would write it
+        by hand; no call per element. Rows the sum's own test rules out are left out (a combat unit
+        is never `not is_combat(u)`), found as never_with finds them. None when the table has no
+        otherwise row or a row may fail: the call then stays, to fail as the table does."""
+        call = ms.body
+        if not isinstance(call, m.Call) or len(call.args) != 1 or not isinstance(call.args[0], m.Var) \
+                or call.args[0].name != ms.var or call.args[0].see:
+            return None
+        table = next((t for t in self.model.tables if t.name == call.fn), None)
+        if table is None or len(table.params) != 1 or self.ec.may_raise(call):
+            return None
+        rows: list[tuple[str, str | None, str]] = []
+        passing = self.passing_values(ms)
+        self.ec.local = {name: py for name, py, _ in self.params(g, False)}
+        self.ec.local[table.params[0].name] = var
+        for row in table.rows:
+            if row.when is not None and passing is not None and \
+                    self.never_with(table.params[0].name, row.when, passing[0], passing[1]):
+                continue
+            value = tidy(self.ec.num(row.value, False) if numeric else self.ec.ex(row.value, False))
+            when = None if row.when is None else tidy(self.ec.ex(row.when, False))
+            rows.append((f"{row.label}: {row.origin.clause or row.origin.layer}", when, value))
+            if when is None:
+                break
+        return rows
+
+    def passing_values(self, ms: m.Agg) -> tuple[str, list[str]] | None:
+        """(an enum field, the values of it the sum's test lets through) when the test reads that
+        field of the element alone (is_combat(u): u.type in the combat types), else None."""
+        if ms.where is None or not isinstance(ms.vart, RecordT):
+            return None
+        record = next((r for r in self.model.records if r.name == ms.vart.name), None)
+        for f in record.fields if record else ():
+            if not isinstance(f.t, EnumT):
+                continue
+            passing = []
+            for value in self.ec.enum_members(f.t.name):
+                try:
+                    result = Interpreter(self.model).eval(ms.where, {ms.var: {f.name: value}})
+                except (EvalError, ArithmeticError, RecursionError, TypeError, KeyError, ValueError):
+                    break
+                if result is True:
+                    passing.append(value)
+            else:
+                return f.name, passing
+        return None
+
+    def never_with(self, var: str, test: m.Expr | None, field_name: str, values: list[str]) -> bool:
+        """Whether a test of var is false for an element whose field_name is any of values, whatever
+        else it holds: worked out by the interpreter with that one field known (a test that reads
+        anything else, or fails, proves nothing)."""
+        if test is None:
+            return False
+        for value in values:
+            try:
+                if Interpreter(self.model).eval(test, {var: {field_name: value}}) is not False:
+                    return False
+            except (EvalError, ArithmeticError, RecursionError, TypeError, KeyError, ValueError):
+                return False
+        return True
 
     def all_tested(self, item: m.Limit) -> bool:
         """Whether every exception to a limit must be tested even after one holds: the interpreter
@@ -1140,6 +1234,11 @@ def _value_test(where: m.Expr | None, var: str) -> tuple[m.Expr, str] | None:
     if not isinstance(b, m.Member) or not isinstance(a, m.Field) or not isinstance(a.of, m.Var) or a.of.name != var:
         return None
     return a, b.name
+
+
+def _field_name(e: m.Expr) -> str:
+    assert isinstance(e, m.Field)
+    return e.name
 
 
 def _plain_over(node: m.Expr) -> bool:

@@ -102,3 +102,96 @@ def _every_action_negatable(model: m.Resolved) -> m.Resolved:
 
     return replace(model, enums=tuple(replace(e, members=tuple(member(mem) for mem in e.members))
                                       if e.name == "EzocAction" else e for e in model.enums))
+
+
+
+
+# A limits group whose sum's table is written out in the loop (emit_fused_totals: rows_in_place)
+# and whose counts go on as the sum's elif: a row the sum's test rules out is left out, a row that
+# reads more than the tested field stays; counts of another field (sides) keep their own if, as
+# the sum's test proves nothing about them. GUNS: a kind both summed and counted keeps its own if.
+IN_PLACE = """
+series S "S"
+enum Kind "Kind" {
+  has heavy: bool = false "Heavy"
+  - tank "Tank" heavy
+  - gun "Gun" heavy
+  - truck "Truck"
+  - depot "Depot"
+  - dump "Dump"
+}
+enum Side "Side" {
+  - red "Red"
+  - blue "Blue"
+}
+record Piece "Piece" {
+  kind: Kind = tank "Kind"
+  side: Side = red "Side"
+  steps: int = 1 "Steps"
+  worn: bool = false "Worn"
+}
+record Place "Place" {
+  pieces: list of Piece = [] "Pieces"
+  busy: bool = false "Busy"
+}
+rule 1.1 "Weights" {
+  define is_heavy(p: Piece) -> bool "Heavy" = p.kind.heavy
+  table weight(p: Piece) -> number "Weight" {
+    light: when not is_heavy(p) => 0 "Not heavy"
+    gun: when p.kind == gun and p.worn => 1/4 "A worn gun"
+    steps: when p.steps > 2 => p.steps - 1/2 "Many steps"
+    other: otherwise => 1 "Other"
+  }
+  limits crowding(s: Place) "Crowding" {
+    heavy "Heavy pieces": sum(weight(p) for p in s.pieces where is_heavy(p)) at most 3
+    depots "Depots": count(p for p in s.pieces where p.kind == depot) at most 1
+    dumps "Dumps": count(p for p in s.pieces where p.kind == dump) at most 1
+    reds "Red pieces": count(p for p in s.pieces where p.side == red) at most 2
+    blues "Blue pieces": count(p for p in s.pieces where p.side == blue) at most 2
+  }
+}
+rule 1.2 "Busy places" {
+  except crowding.heavy when s.busy "Not while busy"
+}
+"""
+GUNS = IN_PLACE.replace('dumps "Dumps": count(p for p in s.pieces where p.kind == dump) at most 1',
+                        'guns "Guns": count(p for p in s.pieces where p.kind == gun) at most 2')
+
+
+@pytest.fixture(scope="module", params=[IN_PLACE, GUNS], ids=["in-place", "guns"])
+def in_place(request: Any) -> tuple[m.Resolved, str, Any]:
+    from conftest import compile_text
+
+    from rulec.crosscheck import load_module
+    from rulec.emit_python import emit_python
+
+    result = compile_text(request.param)
+    assert result.ok, [d.message for d in result.diagnostics]
+    model = result.models["S"]
+    source = next(iter(emit_python(model).values()))
+    return model, source, load_module(source, "S")
+
+
+def test_a_summed_tables_rows_are_written_in_the_loop(in_place: tuple[m.Resolved, str, Any]) -> None:
+    _, source, _ = in_place
+    code = source[source.index("\ndef crowding("):source.index("\ndef _t_crowding(")]
+    assert "_s_weight(" not in code and "# rule: weight(p), its rows written out in place:" in code
+    assert "# light:" not in code  # a heavy piece is never `not is_heavy(p)`
+    assert "# gun: 1.1" in code and "# steps: 1.1" in code and "# other: 1.1" in code
+    assert "\n        if _p_side == 'red':" in code and "elif _p_side == 'blue':" in code
+    if "guns" in code:  # a gun is summed and counted: the kinds' chain is not an elif of the sum
+        assert "\n        if _p_kind == 'depot':" in code and "elif _p_kind == 'gun':" in code
+    else:
+        assert "\n        elif _p_kind == 'depot':" in code and "elif _p_kind == 'dump':" in code
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_the_rows_in_the_loop_agree_with_the_interpreter(in_place: tuple[m.Resolved, str, Any], data: Any) -> None:
+    model, _, module = in_place
+    d = model.limits[0]
+    t = d.params[0].t
+    place = data.draw(value_strategy(model, t))
+    expected = run_interpreter(model, d.name, [place])
+    got = run_compiled(module, d, [to_module(module, model, t, place)])
+    assert (got[0], plain(got[1]), got[2]) == (expected[0], plain(expected[1]), expected[2]), place

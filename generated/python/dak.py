@@ -7097,8 +7097,24 @@ def stacking(h: Hex) -> list[Violation]:
     for u in h.units:
         _u_type = u.type
         if UnitType_combat[_u_type]:
-            _n0 += _s_re_size(u)
-        if _u_type == 'port':
+            # rule: re_size(u), its rows written out in place:
+            if (
+                _u_type in _SET_artillery_assault_engine_88af7d0e
+                and u.formation == 'Jock Column'
+                and (u.size == 'company')
+            ):
+                _n0 += 2  # jock_column: 1.2
+            elif _u_type == 'hq':
+                _n0 += 4  # hq: 13.1
+            elif u.multi_step:
+                _n0 += u.printed_re * 4 - u.step_losses * 4  # multi_step: 4.6
+            elif _u_type == 'repl' or u.size == 'company':
+                _n0 += 1  # quarter: 4.6
+            elif u.size == 'battalion':
+                _n0 += 2  # battalion: 4.6
+            else:
+                _n0 += 4  # other: 4.6
+        elif _u_type == 'port':
             _n1 += 1
         elif _u_type == 'air_base':
             _n2 += 1

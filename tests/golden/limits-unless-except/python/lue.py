@@ -477,7 +477,7 @@ def stacking(h: Hex) -> list[Violation]:
         _u_kind = u.kind
         if _u_kind == 'combat':
             _n0 += u.re
-        if _u_kind == 'port':
+        elif _u_kind == 'port':
             _n1 += 1
     # combat_re: 8.1 rules/lue.rules:30
     if _n0 > 2 and not (h.phase == 'reinforcement'):
