@@ -159,7 +159,8 @@ def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, cros
         result.diagnostics = unique_sorted(result.diagnostics + _not_following_from(unparsed, diags, sources))
         return result
     result.diagnostics += diags
-    program = lower(checked)
+    program = checked.lowered or lower(checked)  # lowered already if it had links to check
+    resolved = checked.resolved
     del files, checked  # the parses: what follows reads the program (and, with work, its cache keeps them)
     settled()
     # Each ruleset none of whose files has an error is resolved, analysed and has its examples run,
@@ -167,7 +168,7 @@ def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, cros
     wrong = {d.span.file for d in diags if d.severity == "error"}
     clean = [rs for rs in program.rulesets if not (wrong and files_of(program, rs) & wrong)]
     if clean:
-        models = {rs.name: resolve(program, rs) for rs in clean}
+        models = {rs.name: resolved.get(rs.name) or resolve(program, rs) for rs in clean}
         settled()
         # A table shared by rulesets is analysed once (and, with work, once until it changes).
         memo: MutableMapping[str, list[Diagnostic]] = {} if work is None else work.analyses

@@ -263,8 +263,9 @@ def check_links(program: CheckedProgram) -> list[Diagnostic]:
     from .resolver import files_of, layer_chain, resolve
 
     wrong = {d.span.file for d in program.checker.diags if d.severity == "error"}
-    lowered = lower(program)
+    lowered = program.lowered = lower(program)
     models = {rs.name: resolve(lowered, rs) for rs in lowered.rulesets if not files_of(lowered, rs) & wrong}
+    program.resolved.update(models)
     if not may_dangle(models):
         return []
     pages = _pages(models)

@@ -175,6 +175,10 @@ class CheckedProgram:
     checker: Checker
     layers: list[LayerInfo]
     rulesets: tuple[m.Ruleset, ...]
+    # What checking the links (links.check_links) lowered and resolved, when it had links to check:
+    # the build takes them up rather than lowering and resolving the same program again.
+    lowered: m.Program | None = None
+    resolved: dict[str, m.Resolved] = field(default_factory=dict)
 
 
 def declared(lay: LayerInfo) -> list[tuple[Decl, str | None]]:
