@@ -379,7 +379,7 @@ def test_a_cards_tables_are_kept_under_its_render_key(tmp_path: Path, monkeypatc
     assert written == _from_nothing(tmp_path, rules)
 
 
-def test_the_cards_size_tables_and_formulas_are_taken_up_after_a_wording_edit(
+def test_the_cards_size_tables_formulas_and_shown_numbers_are_taken_up_after_a_wording_edit(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The parts of the cards' views that read no clause's text (view.card_parts) are kept under the
     module's key and what else they read (view.card_parts_reads): a wording edit makes none of them
@@ -390,7 +390,7 @@ def test_the_cards_size_tables_and_formulas_are_taken_up_after_a_wording_edit(
     rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
     assert build(rules, out, "--cache", str(kept)) == 0
     made: list[str] = []
-    for name in ("_size_tables", "_limit_lists", "_all_formulas"):
+    for name in ("_size_tables", "_limit_lists", "_all_formulas", "_consts_shown"):
         real = getattr(view, name)
         monkeypatch.setattr(view, name, lambda model, real=real, name=name: made.append(name) or real(model))
     tree(tmp_path, edit={3: {"text": "Chapter three, reworded."}})
@@ -401,7 +401,7 @@ def test_the_cards_size_tables_and_formulas_are_taken_up_after_a_wording_edit(
     said = ch3.read_text(encoding="utf-8").replace('"In Combat Mode"', '"In Combat Mode" says "two, in Combat Mode"')
     ch3.write_text(said, encoding="utf-8")
     assert build(rules, out, "--cache", str(kept)) == 0
-    assert "_size_tables" in made
+    assert "_size_tables" in made and "_consts_shown" in made
     written = files_of(out)
     assert b"two, in Combat Mode" in written["cards/s/card-1.html"]
     assert written == _from_nothing(tmp_path, rules)

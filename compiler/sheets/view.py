@@ -736,10 +736,12 @@ def _game_valued(t: Type) -> bool:
 
 def _shown_consts(model: m.Resolved) -> frozenset[str]:
     """Named numbers a table or a cap already shows (the 10 of 'at most 10 RE'). Every clause asks."""
-    def make(md: m.Resolved) -> frozenset[str]:
-        shown: tuple[m.Table | m.Limits, ...] = (*md.tables, *md.limits)
-        return frozenset(n.name for d in shown for n in _exprs(d) if isinstance(n, m.Const))
-    return per_model(model, "shown constants", make)
+    return per_model(model, "shown constants", _consts_shown)
+
+
+def _consts_shown(model: m.Resolved) -> frozenset[str]:
+    shown: tuple[m.Table | m.Limits, ...] = (*model.tables, *model.limits)
+    return frozenset(n.name for d in shown for n in _exprs(d) if isinstance(n, m.Const))
 
 
 def _lookups(model: m.Resolved) -> list[str]:
@@ -826,13 +828,14 @@ def formulas_height(formulas: list[dict[str, Any]]) -> int:
 # large rulebook, so a build keeps them under those two (build.card_fit): after an edit of a rule's
 # wording they are taken up, not made again.
 
-CARD_PARTS = ("size tables", "limit lists", "formulas")  # their names in per_model
+CARD_PARTS = ("size tables", "limit lists", "formulas", "shown constants")  # their names in per_model
 
 
 def card_parts(model: m.Resolved) -> dict[str, Any]:
-    """The model's size tables, caps and formulas, as the cards' views have them (made here if not yet)."""
+    """The model's size tables, caps and formulas, as the cards' views have them, and the named
+    numbers those show (made here if not yet)."""
     return {"size tables": size_tables(model), "limit lists": limit_lists(model),
-            "formulas": per_model(model, "formulas", _all_formulas)}
+            "formulas": per_model(model, "formulas", _all_formulas), "shown constants": _shown_consts(model)}
 
 
 def take_card_parts(model: m.Resolved, parts: dict[str, Any]) -> None:
