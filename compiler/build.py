@@ -32,6 +32,7 @@ from .interp import MAX_STEPS, Cite, budget
 from .lower import lower
 from .parser import parse
 from .resolver import files_of, resolve
+from .sheets.text import forget_models
 from .sources import read_asset, read_rules_file
 from .state_schema import state_schema
 from .writing import Content
@@ -116,6 +117,7 @@ def compile_sources(sources: dict[str, str], keep_models: bool = False, work: Wo
     work: what earlier builds kept (each file's parse, each table's analysis), used and added to.
     crosscheck: run the worked examples on each ruleset's generated module as well (`rulec build`
     and `rulec test`); with keep_models, the modules are kept in result.modules."""
+    forget_models()  # the models of an earlier compile, if any: none of them is asked about again
     with long_lived():
         result = _compile(sources, keep_models, work, crosscheck)
     if assets is not None:  # the cards' themes, read beside the rules (rulec check and build)

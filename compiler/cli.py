@@ -28,6 +28,7 @@ from .printing import PrintError
 from .project import COMMAND_LINE, Project, read_assets
 from .project import load as load_project
 from .project import read as read_roots
+from .sheets.text import forget_models
 from .state_schema import MAX_DIGITS
 from .testing import run_tests, uncovered_diagnostics
 from .writing import Content, Unfinished, differences, write_atomic
@@ -570,6 +571,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         return _run(args)
     finally:
+        forget_models()  # the command is done with its models: a program calling main() again
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
 

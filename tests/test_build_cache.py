@@ -584,3 +584,40 @@ def test_a_cards_tables_come_back_from_the_cache_as_they_went_in(line: str, csvs
     from rulec import sheets
 
     assert sheets._unframed(sheets._framed((line, csvs))) == (line, csvs)
+
+
+def test_a_build_in_process_lets_its_models_go(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once `rulec build` returns, none of the models it made is alive (the sheets' per-model lookups
+    held the last few: the next build in the process, --watch's or a program's, went on carrying
+    them, twice the objects for the garbage collector and twice the memory); and a compile lets the
+    models of the one before it go from those lookups."""
+    import gc
+    import weakref
+
+    made: list[weakref.ref[Any]] = []
+    real = build_module.resolve
+
+    def resolve(*args: Any) -> Any:
+        model = real(*args)
+        made.append(weakref.ref(model))
+        return model
+
+    monkeypatch.setattr(build_module, "resolve", resolve)
+    rules, out = tree(tmp_path), tmp_path / "generated"
+    assert build(rules, out, "--cache", str(tmp_path / "cache")) == 0
+    assert made
+    gc.collect()
+    assert [r() for r in made] == [None] * len(made)
+
+    from rulec.sheets import text
+
+    series = (rules / "s" / "series.rules").read_text(encoding="utf-8")
+    first = build_module.compile_sources({"t.rules": series})
+    model = weakref.ref(next(iter(first.models.values())))
+    text.per_model(first.models[model().manifest.ruleset], "a lookup", lambda md: md)  # type: ignore[union-attr]
+    del first
+    gc.collect()
+    assert model() is not None  # per_model holds it
+    build_module.compile_sources({"t.rules": series})
+    gc.collect()
+    assert model() is None
