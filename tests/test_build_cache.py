@@ -621,3 +621,26 @@ def test_a_build_in_process_lets_its_models_go(tmp_path: Path, monkeypatch: pyte
     build_module.compile_sources({"t.rules": series})
     gc.collect()
     assert model() is None
+
+
+def test_the_cache_is_written_with_the_collector_paused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once a build's objects are unfrozen they are all in the collector's oldest generation: the
+    build cache and its record are written with the collector paused, else writing them sets off a
+    full round over every object of the build that finds nothing (0.4 s at 10,000 clauses)."""
+    import gc
+
+    seen: list[bool] = []
+    real_record, real_finish = cache.BuildCache.record, cache.Work.finish
+
+    def record(self: Any, *args: Any) -> None:
+        seen.append(gc.isenabled())
+        real_record(self, *args)
+
+    def finish(self: Any) -> None:
+        seen.append(gc.isenabled())
+        real_finish(self)
+
+    monkeypatch.setattr(cache.BuildCache, "record", record)
+    monkeypatch.setattr(cache.Work, "finish", finish)
+    assert build(tree(tmp_path), tmp_path / "generated", "--cache", str(tmp_path / "cache")) == 0
+    assert seen == [False, False] and gc.isenabled()
