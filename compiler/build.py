@@ -21,7 +21,7 @@ from typing import Any
 from . import ir, printing, sheets, themes, traceability
 from . import model as m
 from .analysis import ExampleCites, analyse, run_examples
-from .cache import Work, pack, unpack
+from .cache import Unpacked, Work, pack, unpack
 from .checker import check
 from .conflicts import option_conflicts
 from .crosscheck import load_module
@@ -514,7 +514,7 @@ class Packed(MutableMapping[str, str]):
         return unpack(self._packed[key])
 
     def __setitem__(self, key: str, text: str) -> None:
-        self._packed[key] = pack(text)
+        self._packed[key] = text.packed if isinstance(text, Unpacked) else pack(text)
 
     def __delitem__(self, key: str) -> None:
         del self._packed[key]

@@ -236,6 +236,21 @@ def unpack(data: bytes) -> str:
     return zlib.decompress(data).decode("utf-8", "surrogatepass")
 
 
+class Unpacked(str):
+    """A text read back from the bytes it was kept in (pack), which it carries along: what keeps
+    texts packed takes those bytes as they are, not compressing the text again (a 10,000-clause
+    build's cards, kept for printing, are tens of MB)."""
+
+    packed: bytes
+
+
+def unpack_kept(data: bytes) -> Unpacked:
+    """unpack(data), the text carrying data along (Unpacked)."""
+    text = Unpacked(unpack(data))
+    text.packed = data
+    return text
+
+
 class ParseCache:
     """Each file's parse, `rulec.parser.parse(text, name)`, kept under folder/parse/.
 

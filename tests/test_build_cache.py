@@ -644,3 +644,17 @@ def test_the_cache_is_written_with_the_collector_paused(tmp_path: Path, monkeypa
     monkeypatch.setattr(cache.Work, "finish", finish)
     assert build(tree(tmp_path), tmp_path / "generated", "--cache", str(tmp_path / "cache")) == 0
     assert seen == [False, False] and gc.isenabled()
+
+
+@given(st.text())
+def test_a_text_read_back_from_its_bytes_is_kept_in_them_again(text: str) -> None:
+    """A card's HTML taken from the build cache (unpack_kept) is kept for printing in the very
+    bytes it came in, not compressed again; any other text is packed; both read back as written."""
+    from rulec.build import Packed
+    from rulec.cache import unpack_kept
+
+    data = pack(text)
+    kept = Packed()
+    kept["a"] = unpack_kept(data)
+    kept["b"] = text
+    assert kept._packed["a"] is data and kept["a"] == kept["b"] == text

@@ -21,7 +21,7 @@ from markupsafe import Markup, escape
 
 from .. import model as model_module
 from .. import types as types_module
-from ..cache import pack, unpack
+from ..cache import pack, unpack, unpack_kept
 from ..model import Origin, Resolved
 from ..themes import Theme
 from . import export, pages, view
@@ -149,7 +149,7 @@ def render(template: jinja2.Template, renders: Renders | None, key: str | None =
     if key is None:
         return template.render(**context)
     if key in renders:
-        return unpack(renders[key])
+        return unpack_kept(renders[key])  # a card's HTML: kept packed again for printing as it is
     text = template.render(**context)
     renders[key] = pack(text)  # a large build's pages and cards are tens of MB, kept until it ends
     return text
