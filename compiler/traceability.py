@@ -7,12 +7,15 @@ copies it, byte for byte, to docs/traceability.md (see build.publish_docs)."""
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 
 from . import model as m
 from .analysis import ExampleCites, run_example_traced
+from .cache import pack, unpack
 from .interp import MAX_STEPS, budget
 from .sheets.text import md_escape
 
@@ -275,9 +278,25 @@ def _code_cell(words: str) -> str:
 
 
 def document(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None = None,
-             ran: Mapping[str, ExampleCites] | None = None) -> str:
-    """docs/traceability.md: deterministic Markdown, the same models and sources give the same bytes."""
+             ran: Mapping[str, ExampleCites] | None = None, renders: MutableMapping[str, bytes] | None = None) -> str:
+    """docs/traceability.md: deterministic Markdown, the same models and sources give the same bytes.
+    renders: the document kept from the last build under a hash of its rows, which are all it shows
+    (a clause's wording is not among them: an edit of one leaves the document as it was)."""
     all_layers = layers(models, sources, ran)
+    if renders is None:
+        return _document(all_layers)
+    key = "traceability.md of " + hashlib.sha256(pickle.dumps(
+        [(lr.name, lr.kind, lr.title, lr.ruleset, [(r.number, r.title, r.kind, r.where, r.encodes, r.examples,
+                                                   r.reason, r.left, r.how, r.url) for r in lr.rows])
+         for lr in all_layers], protocol=5)).hexdigest()
+    if key in renders:
+        return unpack(renders[key])
+    text = _document(all_layers)
+    renders[key] = pack(text)
+    return text
+
+
+def _document(all_layers: list[LayerRows]) -> str:
     lines = [
         "# Traceability: every clause, what encodes it, which examples exercise it",
         "",
@@ -347,7 +366,9 @@ def unreasoned(models: Mapping[str, m.Resolved]) -> list[str]:
 
 
 def iter_files(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None = None,
-               ran: Mapping[str, ExampleCites] | None = None) -> Iterator[tuple[str, str]]:
+               ran: Mapping[str, ExampleCites] | None = None,
+               renders: MutableMapping[str, bytes] | None = None) -> Iterator[tuple[str, str]]:
     """The file of generated/ this module makes, as (relative path, text); ran: the rules each
-    example the build ran used, by ruleset and origin (the others are run here)."""
-    yield REL, document(models, sources, ran)
+    example the build ran used, by ruleset and origin (the others are run here); renders: the
+    document kept from the last build (see document)."""
+    yield REL, document(models, sources, ran, renders)

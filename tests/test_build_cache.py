@@ -658,3 +658,28 @@ def test_a_text_read_back_from_its_bytes_is_kept_in_them_again(text: str) -> Non
     kept["a"] = unpack_kept(data)
     kept["b"] = text
     assert kept._packed["a"] is data and kept["a"] == kept["b"] == text
+
+
+def test_the_traceability_document_is_taken_up_after_a_wording_edit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """traceability.md shows each clause's number, title, place, what encodes it and which examples
+    use it, never its wording: kept under a hash of its rows, a wording edit takes it up as it was;
+    a title edit makes it again; each build writes what a build from nothing writes."""
+    from rulec import traceability
+
+    rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
+    assert build(rules, out, "--cache", str(kept)) == 0
+    made: list[int] = []
+    real = traceability._document
+    monkeypatch.setattr(traceability, "_document", lambda rows: made.append(1) or real(rows))
+    tree(tmp_path, edit={2: {"text": "Chapter two, reworded."}})
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert made == []
+    assert files_of(out) == _from_nothing(tmp_path, rules)
+    made.clear()  # the build from nothing made it
+    ch2 = rules / "s" / "ch2.rules"
+    ch2.write_text(ch2.read_text(encoding="utf-8").replace('"Costs"', '"Costs of moving"'), encoding="utf-8")
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert made == [1]
+    written = files_of(out)
+    assert b"Costs of moving" in written["traceability.md"] and written == _from_nothing(tmp_path, rules)
