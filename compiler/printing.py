@@ -219,13 +219,15 @@ def collect(files: Mapping[str, str], out_dir: Path, allow_print: bool, kept: Ke
     digests: dict[str, str] = {}  # each printed file's sha256 (files may keep its HTML compressed)
     for rel in sorted(files):
         html = files[rel]
-        jobs = jobs_of(rel, html)
-        if jobs:
-            digests[rel] = sha256(html)
-        for job in jobs:
-            want = job.sidecar_of(digests[rel])
+        for job in jobs_of(rel, html):
             side, target = out_dir / job.sidecar, out_dir / job.target
-            if side.is_file() and target.is_file() and side.read_text(encoding="utf-8") == want:
+            if not (side.is_file() and target.is_file()):  # not printed yet: no sidecar to compare with
+                todo.append(job)
+                continue
+            if rel not in digests:
+                digests[rel] = sha256(html)
+            want = job.sidecar_of(digests[rel])
+            if side.read_text(encoding="utf-8") == want:
                 result.files[job.sidecar] = want
                 result.files[job.target] = target.read_bytes()
                 result.reused += 1
@@ -238,6 +240,7 @@ def collect(files: Mapping[str, str], out_dir: Path, allow_print: bool, kept: Ke
         result.missing = [j.target for j in todo]
         result.why = "chromium not found" if allow_print else "not printing with --check or --no-print"
         return result
+    printed = {job.source for job in todo}
     tmp = tempfile.mkdtemp(prefix=f"rulec-print-{os.getpid()}-")
     try:
         site = Path(tmp) / "site"
@@ -245,7 +248,10 @@ def collect(files: Mapping[str, str], out_dir: Path, allow_print: bool, kept: Ke
             if is_card(rel) or is_sheet(rel):
                 page = site / rel
                 page.parent.mkdir(parents=True, exist_ok=True)
-                page.write_text(files[rel], encoding="utf-8")
+                html = files[rel]
+                page.write_text(html, encoding="utf-8")
+                if rel in printed and rel not in digests:  # what its prints' sidecars will name
+                    digests[rel] = sha256(html)
         by_source: dict[str, list[Job]] = {}
         for job in todo:  # each page is loaded once for all its prints
             by_source.setdefault(job.source, []).append(job)

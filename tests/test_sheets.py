@@ -499,6 +499,13 @@ def test_prints_are_kept_when_their_sidecar_matches_and_skipped_without_chromium
     changed = dict(files, **{job.source: files[job.source] + "<!-- edited -->"})
     everything, notes = with_prints(changed, tmp_path, allow_print=True)
     assert job.target not in everything and f"  not printed: {job.target}" in notes
+    # Only a card with a print and its sidecar on disk is hashed, to compare with the sidecar: a
+    # build that prints nothing (--no-print, no Chromium) hashes none of the others' HTML.
+    hashed: list[str] = []
+    real = printing.sha256
+    monkeypatch.setattr(printing, "sha256", lambda text: hashed.append(text) or real(text))
+    everything, notes = with_prints(files, tmp_path, allow_print=False)
+    assert hashed == [files[job.source]] and everything[job.target] == b"%PDF-1.4 old print"
 
 
 def test_sidecar_names_the_html_hash_and_paper(files: dict[str, str]) -> None:
