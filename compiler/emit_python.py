@@ -1028,31 +1028,27 @@ class ModuleEmitter:
         for f in record.fields if record else ():
             if not isinstance(f.t, EnumT):
                 continue
-            passing = []
-            for value in self.ec.enum_members(f.t.name):
-                try:
-                    result = Interpreter(self.model).eval(ms.where, {ms.var: {f.name: value}})
-                except (EvalError, ArithmeticError, RecursionError, TypeError, KeyError, ValueError):
-                    break
-                if result is True:
-                    passing.append(value)
-            else:
-                return f.name, passing
+            results = {value: self.with_one_field(ms.where, ms.var, f.name, value)
+                       for value in self.ec.enum_members(f.t.name)}
+            if None not in results.values():
+                return f.name, [value for value, result in results.items() if result is True]
         return None
 
     def never_with(self, var: str, test: m.Expr | None, field_name: str, values: list[str]) -> bool:
         """Whether a test of var is false for an element whose field_name is any of values, whatever
         else it holds: worked out by the interpreter with that one field known (a test that reads
         anything else, or fails, proves nothing)."""
-        if test is None:
-            return False
-        for value in values:
-            try:
-                if Interpreter(self.model).eval(test, {var: {field_name: value}}) is not False:
-                    return False
-            except (EvalError, ArithmeticError, RecursionError, TypeError, KeyError, ValueError):
-                return False
-        return True
+        return test is not None and all(self.with_one_field(test, var, field_name, value) is False
+                                        for value in values)
+
+    def with_one_field(self, test: m.Expr, var: str, field_name: str, value: str) -> bool | None:
+        """test's answer for an element of which only field_name is known (value), by the
+        interpreter; None when it reads anything else of it, or fails."""
+        try:
+            found = Interpreter(self.model).eval(test, {var: {field_name: value}})
+        except (EvalError, ArithmeticError, RecursionError, TypeError, KeyError, ValueError):
+            return None
+        return found if isinstance(found, bool) else None
 
     def all_tested(self, item: m.Limit) -> bool:
         """Whether every exception to a limit must be tested even after one holds: the interpreter
