@@ -449,8 +449,9 @@ def iter_outputs(result: Result, validate: bool = True, work: Work | None = None
                 yield from suite(result.models, **({} if work is None else {"memo": work.values,
                                                                              "renders": work.renders}),
                                  themes=result.themes)
-            yield from traceability.iter_files(result.models, result.sources, result.cites,
-                                               None if work is None else work.renders)
+            yield from traceability.iter_files(
+                result.models, result.sources, result.cites, None if work is None else work.renders,
+                None if work is None else {name: module_key(model) for name, model in result.models.items()})
 
 
 def with_prints(files: dict[str, str], out_dir: Path, allow_print: bool) -> tuple[dict[str, Content], list[str]]:

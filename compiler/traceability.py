@@ -278,22 +278,52 @@ def _code_cell(words: str) -> str:
 
 
 def document(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None = None,
-             ran: Mapping[str, ExampleCites] | None = None, renders: MutableMapping[str, bytes] | None = None) -> str:
+             ran: Mapping[str, ExampleCites] | None = None, renders: MutableMapping[str, bytes] | None = None,
+             module_keys: Mapping[str, str] | None = None) -> str:
     """docs/traceability.md: deterministic Markdown, the same models and sources give the same bytes.
-    renders: the document kept from the last build under a hash of its rows, which are all it shows
-    (a clause's wording is not among them: an edit of one leaves the document as it was)."""
-    all_layers = layers(models, sources, ran)
+    renders: the document kept from the last build, found by what it reads before its rows are
+    made (_reads_key: with module_keys, each ruleset's module key, its clauses' notes and the places
+    of the external clauses), else under a hash of its rows, which are all it shows (a clause's
+    wording is never among them: an edit of one leaves the document as it was)."""
     if renders is None:
-        return _document(all_layers)
+        return _document(layers(models, sources, ran))
+    first = None if module_keys is None else _reads_key(models, sources, module_keys)
+    if first is not None and first in renders:
+        return unpack(renders[first])
+    all_layers = layers(models, sources, ran)
     key = "traceability.md of " + hashlib.sha256(pickle.dumps(
         [(lr.name, lr.kind, lr.title, lr.ruleset, [(r.number, r.title, r.kind, r.where, r.encodes, r.examples,
                                                    r.reason, r.left, r.how, r.url) for r in lr.rows])
          for lr in all_layers], protocol=5)).hexdigest()
     if key in renders:
-        return unpack(renders[key])
-    text = _document(all_layers)
-    renders[key] = pack(text)
+        packed = renders[key]
+        text = unpack(packed)
+    else:
+        text = _document(all_layers)
+        packed = renders[key] = pack(text)
+    if first is not None:
+        renders[first] = packed
     return text
+
+
+def _reads_key(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None,
+               module_keys: Mapping[str, str]) -> str:
+    """A key of all the document reads, made without its rows: each ruleset's module key
+    (build.module_key: its IR less its clauses' texts and notes, which holds every number, title,
+    place, declaration and override the rows show, and from which the worked examples' runs, and
+    so the rules each cites, follow), its clauses' notes (a text-only clause's reason, an encoded
+    one's encoding notes) and where each `external` is written in each source (the model keeps an
+    external without its place)."""
+    h = hashlib.sha256(b"traceability.md 1")
+    for name in sorted(models):
+        notes = [(c.number, c.notes) for c in models[name].clauses if c.notes]
+        h.update(repr((name, module_keys[name], notes)).encode("utf-8", "surrogatepass"))
+    for f in sorted(sources or {}):
+        text = (sources or {})[f]
+        places = [(x.group(1), text.count("\n", 0, x.start())) for x in _EXTERNAL.finditer(text)]
+        if places:
+            h.update(repr((f, places)).encode("utf-8", "surrogatepass"))
+    return "traceability.md reading " + h.hexdigest()
 
 
 def _document(all_layers: list[LayerRows]) -> str:
@@ -367,8 +397,9 @@ def unreasoned(models: Mapping[str, m.Resolved]) -> list[str]:
 
 def iter_files(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None = None,
                ran: Mapping[str, ExampleCites] | None = None,
-               renders: MutableMapping[str, bytes] | None = None) -> Iterator[tuple[str, str]]:
+               renders: MutableMapping[str, bytes] | None = None,
+               module_keys: Mapping[str, str] | None = None) -> Iterator[tuple[str, str]]:
     """The file of generated/ this module makes, as (relative path, text); ran: the rules each
     example the build ran used, by ruleset and origin (the others are run here); renders: the
-    document kept from the last build (see document)."""
-    yield REL, document(models, sources, ran, renders)
+    document kept from the last build, and module_keys each ruleset's module key (see document)."""
+    yield REL, document(models, sources, ran, renders, module_keys)

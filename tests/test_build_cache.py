@@ -683,3 +683,67 @@ def test_the_traceability_document_is_taken_up_after_a_wording_edit(
     assert made == [1]
     written = files_of(out)
     assert b"Costs of moving" in written["traceability.md"] and written == _from_nothing(tmp_path, rules)
+
+
+TRACED = '''series T "Traced"
+
+record Unit "A unit" {{
+  strength: number = 1 "Its strength"
+}}
+
+rule 1.1 "Strength" {{
+  text "{text}"
+  note encoding "Left as text: {encoding}"
+  define strong(u: Unit) -> bool "Strong" = u.strength > 2
+  example "A strong unit" {{
+    expect strong(Unit {{ strength: 3 }})
+  }}
+}}
+
+rule 1.2 "Weather" text-only {{
+  text "The weather is fine."
+  note design "{reason}"
+}}
+{gap}
+external 9.1 "Supply" at "https://example.com/supply"
+'''
+
+
+def test_the_traceability_rows_are_not_made_after_a_wording_edit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """traceability.md is found before its rows are made, by each ruleset's module key, its clauses'
+    notes and where its externals are written: a wording edit makes no row; an edit of a note (the
+    reasons and encoding notes the document shows) or of where an external is written makes them
+    again; each build writes what a build from nothing writes."""
+    from rulec import traceability
+
+    rules, out, kept = tmp_path / "rules", tmp_path / "generated", tmp_path / "cache"
+    (rules / "t").mkdir(parents=True)
+    fields = {"text": "Units are strong.", "encoding": "the weather.", "reason": "Weather is left out.", "gap": ""}
+
+    def write(**changed: str) -> None:
+        fields.update(changed)
+        (rules / "t" / "t.rules").write_text(TRACED.format(**fields), encoding="utf-8")
+
+    write()
+    assert build(rules, out, "--cache", str(kept)) == 0
+    made: list[int] = []
+    real = traceability.layers
+    monkeypatch.setattr(traceability, "layers", lambda *a: made.append(1) or real(*a))
+
+    write(text="Units with more than two points are strong.")
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert made == []
+    assert files_of(out) == _from_nothing(tmp_path, rules)
+
+    for change, shown in [({"reason": "Weather waits for the expansion."}, b"Weather waits for the expansion."),
+                          ({"encoding": "the weather, for now."}, b"the weather, for now."),
+                          ({"gap": "\n# supply comes later\n"}, b"rules/t/t.rules:23 ")]:
+        made.clear()
+        write(**change)
+        assert build(rules, out, "--cache", str(kept)) == 0
+        assert made and made[0] == 1, change
+        written = files_of(out)
+        assert shown in written["traceability.md"], change
+        made.clear()
+        assert written == _from_nothing(tmp_path, rules), change
