@@ -671,7 +671,8 @@ class ModuleEmitter:
                 self.converted[p.name] = names[p.name] = local
             else:
                 w.line(f"{py} = {self.scale_arg(py, pt)}  # {why}")
-        if isinstance(returns, NumberT) and any(_scale_free(r.value) and not is_constant(r.value) for r in t.rows):
+        unscaled = [r for r in t.rows if _scale_free(r.value) and not _reads_numbers(r.value)]
+        if isinstance(returns, NumberT) and any(not is_constant(r.value) for r in unscaled):
             w.line("_v: Number")
         self.start_row_hoisting(t, names)
         for row in t.rows:
@@ -696,7 +697,7 @@ class ModuleEmitter:
             w.line(f"return {tidy(self.unscale(self.expr(t, node, False, returns), returns))}")
         elif is_constant(node):
             w.line(f"return {literal(self.ec.folder.eval(node, {}), NUMBER, 1, self.consts)}")
-        elif _scale_free(node):
+        elif _scale_free(node) and not _reads_numbers(node):
             self.ec.local = {name: py for name, py, _ in self.params(t, False)}
             w.line(f"_v = {tidy(self._unscaled(node))}")
             w.line("return _v if _v.__class__ is int else _plain(_v)")
@@ -1218,6 +1219,13 @@ def _scale_free(node: m.Expr) -> bool:
         case m.Op() if node.op in ("+", "-", "neg"):
             return all(_scale_free(a) for a in node.args)
     return False
+
+
+def _reads_numbers(node: m.Expr) -> bool:
+    """Whether a node reads a field that may hold a fraction: computed on exact values, a fraction
+    would take it into Fraction arithmetic (two operations of a microsecond or more each); scaled
+    (runtime _scaled), it stays in integers, and goes back to exact through _exact's kept fractions."""
+    return any(isinstance(n, m.Field) and isinstance(n.t, NumberT) for n in m.walk(node))
 
 
 def _value_test(where: m.Expr | None, var: str) -> tuple[m.Expr, str] | None:

@@ -434,7 +434,7 @@ class ExprCompiler:
         if self.scale == 1:
             return code
         if isinstance(t, NumberT):
-            return f"({code} * {self.scale})"
+            return f"_scaled({code})"
         if holds_number(t):  # lists and sets of them, however deep
             return mapped(code, t, lambda x: f"{x} * {self.scale}")
         return code

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import os
 import subprocess
 import sys
 import types
+from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import ROOT, compile_text
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rulec import model as m
 from rulec.emit_python import emit_python
@@ -79,6 +85,63 @@ def test_numbers_are_exact_at_the_boundary(hostile: tuple[m.Resolved, types.Modu
     assert module.g(module.Thing(size=Fraction(1, 3))) == Fraction(7, 12)
     assert module.g(module.Thing(kind="large")) == 3
     assert type(module.g(module.Thing(kind="large"))) is int
+
+
+@given(st.integers(-10**6, 10**6) | st.fractions(max_denominator=64))
+def test_a_field_is_scaled_into_integers_when_it_can_be(x: int | Fraction) -> None:
+    """_scaled(x) is x * SCALE, exactly; an int whenever that is whole (a printed 1/2 RE is 2 quarters)."""
+    module = _ocs_module()
+    found = module._scaled(x)
+    assert found == x * module.SCALE
+    assert (type(found) is int) == ((x * module.SCALE).denominator == 1)
+
+
+def test_fractional_fields_are_summed_in_integers(ocs_model: m.Resolved, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A multi-step unit printed 1/2 or 3/2 RE: the stacking check adds it to the hex's total and
+    re_size works its size out in whole quarters (Fraction arithmetic is tens of times as slow,
+    and made the compiled checks no faster than plain Python): no Fraction is added, subtracted or
+    multiplied, and the answers are the interpreter's."""
+    from rulec.interp import Interpreter
+
+    module = _ocs_module()
+    units = [module.Unit(multi_step=True, printed_re=Fraction(n, 2), step_losses=lost)
+             for n, lost in [(1, 0), (3, 1), (5, 0)]]
+    units += [module.Unit(size="battalion"), module.Unit(), module.Unit(type="hq")] * 3
+    units.append(module.Unit(size="battalion"))
+    hexes = [module.Hex(units=tuple(units[:k])) for k in range(1, len(units) + 1)]
+    interp = Interpreter(ocs_model)
+    expected = [interp.call("re_size", [_as_state(u)]) for u in units]
+    expected_limits = [[(v["limit"], v["total"]) for v in interp.call("stacking", [_as_state(h)])] for h in hexes]
+    done: list[str] = []
+    for name in ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__"):
+        real = getattr(Fraction, name)
+        monkeypatch.setattr(Fraction, name, lambda a, b, real=real, name=name: done.append(name) or real(a, b))
+    sizes = [module.re_size(u) for u in units]
+    limits = [[(v.limit, v.total) for v in module.stacking(h)] for h in hexes]
+    assert done == []
+    monkeypatch.undo()
+    assert sizes == expected and sizes[:3] == [Fraction(1, 2), Fraction(1, 2), Fraction(5, 2)]
+    assert limits == expected_limits and limits[-1] == [("combat_re", Fraction(23, 2))]
+
+
+def _as_state(record: Any) -> Any:
+    """A record of the module as the interpreter takes it (a dict of its fields)."""
+    if hasattr(record, "__dataclass_fields__"):
+        return {f: _as_state(getattr(record, f)) for f in record.__dataclass_fields__}
+    if isinstance(record, tuple):
+        return [_as_state(x) for x in record]
+    return record
+
+
+@functools.cache
+def _ocs_module() -> types.ModuleType:
+    """The shipped generated/python/ocs.py, imported as it is."""
+    spec = importlib.util.spec_from_file_location("rulec_test_ocs", ROOT / "generated" / "python" / "ocs.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
 
 
 def test_generated_modules_pass_mypy_strict(tmp_path: Path) -> None:

@@ -154,6 +154,18 @@ def _exact(x: Number) -> Number:
     return _plain(Fraction(x.numerator, x.denominator * SCALE))
 
 
+def _scaled(x: Number) -> Number:
+    """An exact value (a record's field) as this module carries it, x * SCALE: an int when that is
+    whole, as the rules' fractions are (a printed 1/2 RE is 2 quarters), so what it is added to
+    stays an int and never goes over to Fraction arithmetic, tens of times as slow."""
+    if type(x) is int:
+        return x * SCALE
+    d = x.denominator
+    if SCALE % d == 0:
+        return x.numerator * (SCALE // d)
+    return x * SCALE
+
+
 def _plain(x: Number) -> Number:
     """An exact value as an int when it is whole."""
     if type(x) is int or x.denominator != 1:
@@ -2149,14 +2161,14 @@ def explain_may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_he
 # rules/ocs/ch13-specialized-units.rules:216  13.2c  Mechanical Handling
 def _s_may_carry_sp(tp: Unit, sp: Number) -> bool:
     """may_carry_sp with numbers scaled by SCALE."""
-    return sp <= tp.points * 4
+    return sp <= _scaled(tp.points)
 
 
 # rules/ocs/ch13-specialized-units.rules:216  13.2c  Mechanical Handling
 def _t_may_carry_sp(tp: Unit, sp: Number, _t: list[Cite]) -> bool:
     """may_carry_sp, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_2c)
-    return sp <= tp.points * 4
+    return sp <= _scaled(tp.points)
 
 
 # rules/ocs/ch13-specialized-units.rules:216  13.2c  Mechanical Handling
@@ -2238,14 +2250,14 @@ def explain_transport_point_mode(u: Unit) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:313  13.2f  Loading and Unloading
 def load_cost(tp: Unit) -> int:
     """MP a Transport Point pays to load or unload SP in a hex (13.2f)."""
-    return _s_rounded(_div(tp.move_ma * 4, 40))
+    return _s_rounded(_div(_scaled(tp.move_ma), 40))
 
 
 # rules/ocs/ch13-specialized-units.rules:313  13.2f  Loading and Unloading
 def _t_load_cost(tp: Unit, _t: list[Cite]) -> int:
     """load_cost, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_13_2f)
-    return _t_rounded(_div(tp.move_ma * 4, 40), _t)
+    return _t_rounded(_div(_scaled(tp.move_ma), 40), _t)
 
 
 # rules/ocs/ch13-specialized-units.rules:313  13.2f  Loading and Unloading
@@ -4718,14 +4730,14 @@ def explain_may_exit_ezoc_hex(started_phase_there: bool, negated: bool) -> Answe
 # rules/ocs/ch4-general-concepts.rules:434  4.6  Regimental Equivalents
 def sizes_not_negative(u: Unit) -> bool:
     """Printed RE sizes and point values are never negative (4.6)."""
-    return u.printed_re * 4 >= 0 and u.points * 4 >= 0
+    return _scaled(u.printed_re) >= 0 and _scaled(u.points) >= 0
 
 
 # rules/ocs/ch4-general-concepts.rules:434  4.6  Regimental Equivalents
 def _t_sizes_not_negative(u: Unit, _t: list[Cite]) -> bool:
     """sizes_not_negative, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_6)
-    return u.printed_re * 4 >= 0 and u.points * 4 >= 0
+    return _scaled(u.printed_re) >= 0 and _scaled(u.points) >= 0
 
 
 # rules/ocs/ch4-general-concepts.rules:434  4.6  Regimental Equivalents
@@ -4810,14 +4822,14 @@ def explain_transport_point_may_carry(cargo: Unit) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:571  4.7c
 def _s_transport_point_load(u: Unit) -> Number:
     """transport_point_load with numbers scaled by SCALE."""
-    return u.points * 4
+    return _scaled(u.points)
 
 
 # rules/ocs/ch4-general-concepts.rules:571  4.7c
 def _t_transport_point_load(u: Unit, _t: list[Cite]) -> Number:
     """transport_point_load, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_7c)
-    return u.points * 4
+    return _scaled(u.points)
 
 
 # rules/ocs/ch4-general-concepts.rules:571  4.7c
@@ -6347,7 +6359,7 @@ def _s_re_size(u: Unit) -> Number:
         return 0
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:439
     if u.multi_step:
-        return u.printed_re * 4 - u.step_losses * 4
+        return _scaled(u.printed_re) - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:441
     if _u_type == 'repl' or u.size == 'company':
         return 1
@@ -6377,7 +6389,7 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:439
     if u.multi_step:
         _t.extend(_RULES_OCS_4_6__OCS_4_6_multi_step)
-        return u.printed_re * 4 - u.step_losses * 4
+        return _scaled(u.printed_re) - u.step_losses * 4
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:441
     if u.type == 'repl' or u.size == 'company':
         _t.extend(_RULES_OCS_4_6__OCS_4_6_quarter)
@@ -6394,7 +6406,6 @@ def _t_re_size(u: Unit, _t: list[Cite]) -> Number:
 # rules/ocs/ch4-general-concepts.rules:437  4.6  Regimental Equivalents
 def re_size(u: Unit) -> Number:
     """RE size (4.6). Numbers are exact: int or Fraction."""
-    _v: Number
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:41
     _u_type = u.type
     if _u_type in _SET_artillery_assault_engine_88af7d0e and u.formation == 'Jock Column' and (u.size == 'company'):
@@ -6407,8 +6418,7 @@ def re_size(u: Unit) -> Number:
         return 0
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:439
     if u.multi_step:
-        _v = u.printed_re - u.step_losses
-        return _v if _v.__class__ is int else _plain(_v)
+        return _exact(_scaled(u.printed_re) - u.step_losses * 4)
     # quarter: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:441
     if _u_type == 'repl' or u.size == 'company':
         return _Q_1_4
@@ -6434,16 +6444,16 @@ def _s_transport_equivalent(u: Unit) -> Number:
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:523
     _u_type = u.type
     if _u_type == 'sp' and (not u.loaded):
-        return u.points * 4
+        return _scaled(u.points)
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:567
     if _u_type == 'transport':
-        return u.points * 4
+        return _scaled(u.points)
     # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:568
     if _u_type == 'sp' and u.loaded:
         return 0
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:541
     _u_move_ma = u.move_ma
-    if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
+    if u.mobility == 'leg' and _scaled(_u_move_ma) >= 4 and (_scaled(_u_move_ma) <= 24):
         return _div(_s_re_size(u), 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:543
     return _s_re_size(u)
@@ -6455,17 +6465,17 @@ def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:523
     if u.type == 'sp' and (not u.loaded):
         _t.extend(_RULES_OCS_4_7b__OCS_4_7a_supply)
-        return u.points * 4
+        return _scaled(u.points)
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:567
     if u.type == 'transport':
         _t.extend(_RULES_OCS_4_7b__OCS_4_7c_transport_point)
-        return u.points * 4
+        return _scaled(u.points)
     # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:568
     if u.type == 'sp' and u.loaded:
         _t.extend(_RULES_OCS_4_7b__OCS_4_7c_loaded_sp)
         return 0
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:541
-    if u.mobility == 'leg' and u.move_ma * 4 >= 4 and (u.move_ma * 4 <= 24):
+    if u.mobility == 'leg' and _scaled(u.move_ma) >= 4 and (_scaled(u.move_ma) <= 24):
         _t.extend(_RULES_OCS_4_7b__OCS_4_7b_slow_leg)
         return _div(_t_re_size(u, _t), 8)
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:543
@@ -6476,22 +6486,19 @@ def _t_transport_equivalent(u: Unit, _t: list[Cite]) -> Number:
 # rules/ocs/ch4-general-concepts.rules:540  4.7b
 def transport_equivalent(u: Unit) -> Number:
     """Transportation equivalent (4.7b). Numbers are exact: int or Fraction."""
-    _v: Number
     # supply: 4.7a (OCS) rules/ocs/ch4-general-concepts.rules:523
     _u_type = u.type
     if _u_type == 'sp' and (not u.loaded):
-        _v = u.points
-        return _v if _v.__class__ is int else _plain(_v)
+        return _exact(_scaled(u.points))
     # transport_point: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:567
     if _u_type == 'transport':
-        _v = u.points
-        return _v if _v.__class__ is int else _plain(_v)
+        return _exact(_scaled(u.points))
     # loaded_sp: 4.7c (OCS) rules/ocs/ch4-general-concepts.rules:568
     if _u_type == 'sp' and u.loaded:
         return 0
     # slow_leg: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:541
     _u_move_ma = u.move_ma
-    if u.mobility == 'leg' and _u_move_ma * 4 >= 4 and (_u_move_ma * 4 <= 24):
+    if u.mobility == 'leg' and _scaled(_u_move_ma) >= 4 and (_scaled(_u_move_ma) <= 24):
         return _exact(_div(_s_re_size(u), 8))
     # other: 4.7b (OCS) rules/ocs/ch4-general-concepts.rules:543
     return _exact(_s_re_size(u))
@@ -7107,7 +7114,7 @@ def stacking(h: Hex) -> list[Violation]:
             elif _u_type == 'hq':
                 _n0 += 4  # hq: 13.1
             elif u.multi_step:
-                _n0 += u.printed_re * 4 - u.step_losses * 4  # multi_step: 4.6
+                _n0 += _scaled(u.printed_re) - u.step_losses * 4  # multi_step: 4.6
             elif _u_type == 'repl' or u.size == 'company':
                 _n0 += 1  # quarter: 4.6
             elif u.size == 'battalion':
@@ -7752,7 +7759,7 @@ _INVARIANTS: Final[
             '4.6',
             'Printed RE sizes and point values are never negative',
             ('printed_re', 'points'),
-            (('printed_re', lambda u: u.printed_re * 4 >= 0), ('points', lambda u: u.points * 4 >= 0), ),
+            (('printed_re', lambda u: _scaled(u.printed_re) >= 0), ('points', lambda u: _scaled(u.points) >= 0), ),
         ),
         (
             ignores_dg,
