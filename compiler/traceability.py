@@ -160,12 +160,17 @@ def _external_places(files: list[str], sources: Mapping[str, str]) -> dict[str, 
     at hand (the model keeps an external without its place): one pass over each file."""
     places: dict[str, tuple[str, int]] = {}
     for f in files:
-        text = sources.get(f, "")
-        line, at = 1, 0
-        for found in _EXTERNAL.finditer(text):
-            line, at = line + text.count("\n", at, found.start()), found.start()
-            places.setdefault(found.group(1), (f, line))
+        for number, line in _externals_written(sources.get(f, "")):
+            places.setdefault(number, (f, line))
     return places
+
+
+def _externals_written(text: str) -> Iterator[tuple[str, int]]:
+    """Each `external <number>` of a source and the line it is written on, in one pass."""
+    line, at = 1, 0
+    for found in _EXTERNAL.finditer(text):
+        line, at = line + text.count("\n", at, found.start()), found.start()
+        yield found.group(1), line
 
 
 def _encodings(model: m.Resolved, layer: str) -> dict[str, list[str]]:
@@ -318,9 +323,8 @@ def _reads_key(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | No
     for name in sorted(models):
         notes = [(c.number, c.notes) for c in models[name].clauses if c.notes]
         h.update(repr((name, module_keys[name], notes)).encode("utf-8", "surrogatepass"))
-    for f in sorted(sources or {}):
-        text = (sources or {})[f]
-        places = [(x.group(1), text.count("\n", 0, x.start())) for x in _EXTERNAL.finditer(text)]
+    for f, text in sorted((sources or {}).items()):  # every place, not the first only: a layer's own
+        places = list(_externals_written(text))  # first place may be a later file's
         if places:
             h.update(repr((f, places)).encode("utf-8", "surrogatepass"))
     return "traceability.md reading " + h.hexdigest()
