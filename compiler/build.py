@@ -12,7 +12,6 @@ import tempfile
 import threading
 import types
 import weakref
-import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +20,7 @@ from typing import Any
 from . import ir, printing, sheets, themes, traceability
 from . import model as m
 from .analysis import ExampleCites, analyse, run_examples
-from .cache import Unpacked, Work, pack, unpack
+from .cache import KeptText, Work, pack, text_of, unpack
 from .checker import check
 from .conflicts import option_conflicts
 from .crosscheck import load_module
@@ -37,8 +36,8 @@ from .sources import read_asset, read_rules_file
 from .state_schema import state_schema
 from .writing import Content
 
-Emitter = Callable[[m.Resolved], dict[str, str]]
-SuiteEmitter = Callable[..., Iterable[tuple[str, str]]]  # (models, memo=...): sees every model (cross-game)
+Emitter = Callable[[m.Resolved], Mapping[str, str | KeptText]]
+SuiteEmitter = Callable[..., Iterable[tuple[str, str | KeptText]]]  # (models, memo=...): sees every model (cross-game)
 
 
 @dataclass
@@ -312,17 +311,38 @@ def python_files(model: m.Resolved, verify: bool = True,
     a large rulebook's modules are tens of MB, kept until the build ends."""
     if memo is None:
         return emit_python(model, verify)
-    key = module_key(model)
-    try:
-        files = {rel: unpack(data) for rel, data in memo[key].items()}
-    except (KeyError, AttributeError, TypeError, ValueError, zlib.error):  # not kept, or not as this rulec keeps it
+    kept = _kept_module(memo, module_key(model))
+    if kept is None:
         files = emit_python(model, verify=False)
-        memo[key] = {rel: pack(text) for rel, text in files.items()}
-    if verify and key not in _VERIFIED:
+        memo[module_key(model)] = {rel: KeptText.of(text) for rel, text in files.items()}
+    else:
+        files = {rel: k.text() for rel, k in kept.items()}
+    if verify and module_key(model) not in _VERIFIED:
         for rel, text in files.items():  # what emit_python(verify=True) compiles
             compile(text, rel.rsplit("/", 1)[-1], "exec")
-        _VERIFIED.add(key)
+        _VERIFIED.add(module_key(model))
     return files
+
+
+def python_outputs(model: m.Resolved, verify: bool = True,
+                   memo: MutableMapping[str, Any] | None = None) -> dict[str, str | KeptText]:
+    """python_files as the build writes them: as kept (KeptText), whose text the writer reads only if
+    generated/ does not hold it already (and records its digest for the next build when it does)."""
+    if memo is None or verify:
+        return dict(python_files(model, verify, memo))
+    kept = _kept_module(memo, module_key(model))
+    if kept is None:
+        python_files(model, False, memo)  # made, and kept
+        kept = _kept_module(memo, module_key(model))
+    return dict(kept or python_files(model, False, memo))
+
+
+def _kept_module(memo: MutableMapping[str, Any], key: str) -> dict[str, KeptText] | None:
+    """The module files memo keeps under key, or None (not kept, or not as this rulec keeps them)."""
+    found = memo.get(key)
+    if isinstance(found, dict) and all(isinstance(k, KeptText) for k in found.values()):
+        return found
+    return None
 
 
 _VERIFIED: set[str] = set()  # the module keys whose text this process compiled (verify)
@@ -365,8 +385,8 @@ def _item_hash(item: Any, write: Callable[[Any], ir.IR], left_out: tuple[str, ..
     return found
 
 
-EMITTERS: list[Emitter] = [ir_files, python_files, state_schema_files]
-CHECKS: dict[Emitter, str] = {ir_files: "validate", python_files: "verify"}  # checks on rulec itself
+EMITTERS: list[Emitter] = [ir_files, python_outputs, state_schema_files]
+CHECKS: dict[Emitter, str] = {ir_files: "validate", python_outputs: "verify"}  # checks on rulec itself
 
 
 SUITE_EMITTERS: list[SuiteEmitter] = [sheets.iter_sheet_files]
@@ -419,12 +439,14 @@ def settled() -> None:
 
 def outputs(result: Result, validate: bool = True, work: Work | None = None) -> dict[str, str]:
     """Every text file of generated/, by relative path (see iter_outputs)."""
-    return dict(iter_outputs(result, validate, work))
+    return {rel: text_of(content) for rel, content in iter_outputs(result, validate, work)}
 
 
-def iter_outputs(result: Result, validate: bool = True, work: Work | None = None) -> Iterator[tuple[str, str]]:
+def iter_outputs(result: Result, validate: bool = True,
+                 work: Work | None = None) -> Iterator[tuple[str, str | KeptText]]:
     """Every text file of generated/ as (relative path, text), one ruleset's at a time, so a build
-    that writes each as it comes holds a few files in memory, not all of them. validate: check
+    that writes each as it comes holds a few files in memory, not all of them. With work, a file
+    kept from the last build (a page, a card, a module) comes as it was kept (KeptText). validate: check
     each IR against its JSON Schema and compile each Python module first (checks on rulec itself,
     not on the rules: `rulec build --check` and the tests make them; a plain `rulec build` skips
     them, as they are most of the time of a large build)."""
@@ -432,7 +454,7 @@ def iter_outputs(result: Result, validate: bool = True, work: Work | None = None
         options: dict[str, Any] = {}
         if not validate and e in CHECKS:
             options[CHECKS[e]] = False
-        if e is python_files:
+        if e is python_outputs:
             options["memo"] = result.module_memo if work is None else work.modules
         return functools.partial(e, **options)
 
@@ -490,7 +512,8 @@ def prints_of(files: Mapping[str, str], out_dir: Path, allow_print: bool, result
         else:
             notes.append(f"warning: {rel} runs past its page as Chromium lays it out: show less on it, give it "
                          "more columns or a larger size")
-    return prints.files, notes
+    made: dict[str, Content] = dict(prints.files)
+    return made, notes
 
 
 MAX_LISTED = 12  # files named in a note; a 10,000-clause tree has hundreds of cards
@@ -499,15 +522,15 @@ MAX_LISTED = 12  # files named in a note; a 10,000-clause tree has hundreds of c
 BOM = "\ufeff"  # UTF-8's byte-order mark: how Excel knows a CSV file is UTF-8 (it guesses otherwise)
 
 
-def with_bom(outputs: Iterable[tuple[str, str]], csv_bom: bool) -> Iterator[tuple[str, str]]:
+def with_bom(outputs: Iterable[tuple[str, str | KeptText]], csv_bom: bool) -> Iterator[tuple[str, str | KeptText]]:
     """The outputs, each CSV file opened by a byte-order mark when csv_bom (rulec.toml's
     [cards] csv_bom, or rulec build --csv-bom): Excel reads ¼ and ½ right only then."""
     for rel, text in outputs:
-        yield rel, (BOM + text if csv_bom and rel.endswith(".csv") else text)
+        yield rel, (BOM + text_of(text) if csv_bom and rel.endswith(".csv") else text)
 
 
 class Packed(MutableMapping[str, str]):
-    """Texts kept compressed (pack) until they are asked for."""
+    """Texts kept compressed (pack) until they are asked for (a kept text's bytes taken as they are)."""
 
     def __init__(self) -> None:
         self._packed: dict[str, bytes] = {}
@@ -515,8 +538,8 @@ class Packed(MutableMapping[str, str]):
     def __getitem__(self, key: str) -> str:
         return unpack(self._packed[key])
 
-    def __setitem__(self, key: str, text: str) -> None:
-        self._packed[key] = text.packed if isinstance(text, Unpacked) else pack(text)
+    def __setitem__(self, key: str, text: str | KeptText) -> None:
+        self._packed[key] = text.packed if isinstance(text, KeptText) else pack(text)
 
     def __delitem__(self, key: str) -> None:
         del self._packed[key]
@@ -543,12 +566,12 @@ class Streamed:
         self.keep_modules = keep_modules
         self.modules: dict[str, str] = {}  # python/<ruleset>.py: its text, with keep_modules (to compile)
 
-    def texts(self) -> Iterator[tuple[str, str]]:
+    def texts(self) -> Iterator[tuple[str, str | KeptText]]:
         for rel, text in with_bom(iter_outputs(self.result, self.validate, self.work), self.csv_bom):
             if printing.is_card(rel) or printing.is_sheet(rel):
                 self.cards[rel] = text
             elif self.keep_modules and rel.startswith("python/") and rel.endswith(".py"):
-                self.modules[rel] = text
+                self.modules[rel] = text_of(text)
             yield rel, text
 
     def prints(self) -> dict[str, Content]:

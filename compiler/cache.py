@@ -167,13 +167,31 @@ class BuildCache:
         self.restamp = seen != len(files)
         return not self.restamp
 
+    def known(self, out_dir: Path) -> dict[str, tuple[int, int, str]]:
+        """Each file of out_dir the last build recorded with a digest (one it wrote from a kept
+        text): its [size, mtime_ns] as that build left it, and the digest (writing.write_atomic)."""
+        manifest = self._manifest(out_dir)
+        if manifest is None:
+            return {}
+        files, digests = manifest.get("files", {}), manifest.get("digests", {})
+        if not isinstance(digests, dict):
+            return {}
+        out = {}
+        for rel, digest in digests.items():
+            stamp = files.get(rel)
+            if isinstance(digest, str) and isinstance(stamp, list) and len(stamp) == 2 \
+                    and all(isinstance(x, int) for x in stamp):
+                out[rel] = (stamp[0], stamp[1], digest)
+        return out
+
     def record(self, key: str, out_dir: Path, written: Written | None = None) -> None:
         """Stamp out_dir as the build of key left it. written: what the build changed in it, so
         only those files are stamped again and the others keep the last manifest's stamps (the
         writer has just read each and found it as this build makes it): after a one-file change,
         a handful of stat calls, not one per file (8,000 at 10,000 clauses, slow after a write).
         A stamp kept that is no longer the file's only makes the next no-op check build again;
-        where the count does not come out as the build's, every file is stamped."""
+        where the count does not come out as the build's, every file is stamped. The digest of each
+        file the build wrote from a kept text is recorded too (known): the folder holds that text."""
         files: dict[str, list[int]] | None = None
         last = self._manifest(out_dir) if written is not None and not self.restamp else None
         if written is not None and last is not None:
@@ -191,9 +209,11 @@ class BuildCache:
                 files = None
         if files is None:
             files = dict(_stamps(out_dir))
+        digests = dict(written.digests) if written is not None else {}
+        manifest = {"key": key, "files": files, "digests": digests}
         path = self._manifest_path(out_dir)
-        self._read[path] = {"key": key, "files": files}
-        _write_file(path, sealed(path, json.dumps({"key": key, "files": files}).encode()))
+        self._read[path] = manifest
+        _write_file(path, sealed(path, json.dumps(manifest).encode()))
         sweep(self.folder)
 
 
@@ -236,19 +256,36 @@ def unpack(data: bytes) -> str:
     return zlib.decompress(data).decode("utf-8", "surrogatepass")
 
 
-class Unpacked(str):
-    """A text read back from the bytes it was kept in (pack), which it carries along: what keeps
-    texts packed takes those bytes as they are, not compressing the text again (a 10,000-clause
-    build's cards, kept for printing, are tens of MB)."""
+@dataclasses.dataclass(frozen=True, slots=True)
+class KeptText:
+    """A text a build keeps from one run to the next (a page, a card, a module): compressed (pack),
+    with the SHA-256 of its UTF-8 bytes (hex). What takes it up asks for the text only where the
+    digest does not settle the question already: the writer leaves a file alone whose stamp and
+    digest the last build recorded (writing.write_atomic's `known`), the cards kept for printing
+    take the compressed bytes as they are, a sheet of small cards names each card by its digest."""
 
     packed: bytes
+    digest: str
+
+    @classmethod
+    def of(cls, text: str) -> KeptText:
+        data = text.encode("utf-8", "surrogatepass")
+        return cls(zlib.compress(data, 1), hashlib.sha256(data).hexdigest())
+
+    def text(self) -> str:
+        return unpack(self.packed)
 
 
-def unpack_kept(data: bytes) -> Unpacked:
-    """unpack(data), the text carrying data along (Unpacked)."""
-    text = Unpacked(unpack(data))
-    text.packed = data
-    return text
+def text_of(content: str | KeptText) -> str:
+    """The text of an output, whether made or kept."""
+    return content.text() if isinstance(content, KeptText) else content
+
+
+def digest_of(content: str | KeptText) -> str:
+    """The SHA-256 (hex) of an output's UTF-8 bytes, whether made or kept."""
+    if isinstance(content, KeptText):
+        return content.digest
+    return hashlib.sha256(content.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 class ParseCache:
@@ -379,6 +416,7 @@ _SYNTAX_CLASSES: dict[tuple[str, str], Any] = {
     (Diagnostic.__module__, "Diagnostic"): Diagnostic,
     (Origin.__module__, "Origin"): Origin,  # where a card's block is written (view.card_parts)
     ("fractions", "Fraction"): Fraction,
+    (__name__, "KeptText"): KeptText,  # the texts the memos keep (a page, a card, a module)
 }
 
 

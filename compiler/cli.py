@@ -412,7 +412,8 @@ def cmd_build(args: argparse.Namespace) -> int:
         return more
 
     try:
-        written = write_atomic(made.texts(), args.out, then=then)
+        known = None if cache is None else cache.known(args.out)  # what it need not read again
+        written = write_atomic(made.texts(), args.out, then=then, known=known)
     except compiled.CompileError as e:  # a module mypyc or the C compiler refused: the old output stays
         print(f"rulec: {e}\n{args.out}/ was left as it was", file=sys.stderr)
         return EXIT_RULES

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from . import model as m
 from .analysis import ExampleCites, run_example_traced
-from .cache import pack, unpack
+from .cache import KeptText
 from .interp import MAX_STEPS, budget
 from .sheets.text import md_escape
 
@@ -283,7 +283,7 @@ def _code_cell(words: str) -> str:
 
 
 def document(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None = None,
-             ran: Mapping[str, ExampleCites] | None = None, renders: MutableMapping[str, bytes] | None = None,
+             ran: Mapping[str, ExampleCites] | None = None, renders: MutableMapping[str, KeptText] | None = None,
              module_keys: Mapping[str, str] | None = None) -> str:
     """docs/traceability.md: deterministic Markdown, the same models and sources give the same bytes.
     renders: the document kept from the last build, found by what it reads before its rows are
@@ -294,20 +294,20 @@ def document(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None
         return _document(layers(models, sources, ran))
     first = None if module_keys is None else _reads_key(models, sources, module_keys)
     if first is not None and first in renders:
-        return unpack(renders[first])
+        return renders[first].text()
     all_layers = layers(models, sources, ran)
     key = "traceability.md of " + hashlib.sha256(pickle.dumps(
         [(lr.name, lr.kind, lr.title, lr.ruleset, [(r.number, r.title, r.kind, r.where, r.encodes, r.examples,
                                                    r.reason, r.left, r.how, r.url) for r in lr.rows])
          for lr in all_layers], protocol=5)).hexdigest()
     if key in renders:
-        packed = renders[key]
-        text = unpack(packed)
+        kept = renders[key]
+        text = kept.text()
     else:
         text = _document(all_layers)
-        packed = renders[key] = pack(text)
+        kept = renders[key] = KeptText.of(text)
     if first is not None:
-        renders[first] = packed
+        renders[first] = kept
     return text
 
 
@@ -401,7 +401,7 @@ def unreasoned(models: Mapping[str, m.Resolved]) -> list[str]:
 
 def iter_files(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None = None,
                ran: Mapping[str, ExampleCites] | None = None,
-               renders: MutableMapping[str, bytes] | None = None,
+               renders: MutableMapping[str, KeptText] | None = None,
                module_keys: Mapping[str, str] | None = None) -> Iterator[tuple[str, str]]:
     """The file of generated/ this module makes, as (relative path, text); ran: the rules each
     example the build ran used, by ruleset and origin (the others are run here); renders: the

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from . import printing, themes
 from .build import compile_sources, outputs, prints_of, source_name, with_bom
-from .cache import Work
+from .cache import Work, text_of
 from .diagnostics import Diagnostic
 from .project import Root, read, read_assets
 from .sources import read_asset, read_rules_file
@@ -104,7 +104,8 @@ class Watcher:
         if not result.ok:
             self.say(f"build failed; {self.out}/ was left as it was")
             return
-        made = dict(with_bom(outputs(result, validate=False, work=self.work).items(), self.csv_bom))
+        made = {rel: text_of(t) for rel, t in with_bom(outputs(result, validate=False, work=self.work).items(),
+                                                         self.csv_bom)}
         try:
             prints, notes = prints_of(made, self.out, self.printer is not None, result, self.printer)
         except printing.PrintError as e:  # the next build starts a new browser

@@ -39,10 +39,12 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from .cache import KeptText
 from .compiled import is_compiled
 from .tidy import interrupts_held, remove_tree
 
-Content = str | bytes  # text outputs, and prints (PDF, PNG) kept or made by `printing`
+Content = str | bytes | KeptText  # text outputs (made, or kept by a build cache), and prints (PDF, PNG)
+Known = Mapping[str, tuple[int, int, str]]  # a file as the last build left it: its size, mtime_ns and SHA-256
 
 JOURNAL = "journal.json"  # in a staging or commit folder, beside its files/ folder
 
@@ -56,6 +58,9 @@ class Written:
     added: tuple[str, ...] = ()
     rewritten: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
+    # each file that came kept (KeptText) and its SHA-256, which the folder now holds: for the next
+    # build's `known`
+    digests: tuple[tuple[str, str], ...] = ()
 
     @property
     def changed(self) -> int:
@@ -93,16 +98,20 @@ def differences(files: Mapping[str, Content] | Iterable[tuple[str, Content]], ou
 
 
 def write_atomic(files: Mapping[str, Content] | Iterable[tuple[str, Content]], out_dir: Path,
-                 then: Callable[[], Mapping[str, Content]] | None = None) -> Written:
+                 then: Callable[[], Mapping[str, Content]] | None = None, known: Known | None = None) -> Written:
     """Make out_dir hold exactly these files, writing only those that changed (see the module's
     docstring for how it stays all-or-nothing). files: a mapping (written in path order), or
     (path, content) pairs written as they come, so none is kept in memory; then: more files,
-    asked for once those are written (the card prints, made from the HTML just written)."""
+    asked for once those are written (the card prints, made from the HTML just written).
+    known: the files as the last build left them (cache.BuildCache.known): a file that comes kept
+    (KeptText) with the digest recorded for it, and whose size and mtime are still the recorded
+    ones, is taken as it is without being read or its text unpacked (the stamps the no-op check
+    trusts too); any other file is compared byte for byte."""
     out_dir = out_dir.resolve()
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     with _writing_beside(out_dir):
         if out_dir.is_dir() and not out_dir.is_symlink():
-            return _write_changes(_all(files, then), out_dir)
+            return _write_changes(_all(files, then), out_dir, known or {})
         return _write_first(_all(files, then), out_dir)
 
 
@@ -152,21 +161,25 @@ def _write_first(files: Iterable[tuple[str, Content]], out_dir: Path) -> Written
     """No output folder yet: everything into a staging folder, renamed into place."""
     stage = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.new-", dir=out_dir.parent))
     written: dict[str, None] = {}
+    digests: dict[str, str] = {}
     try:
         for rel, content in files:
             _write_one(stage, rel, _bytes(content))
             written[rel] = None
+            if isinstance(content, KeptText):
+                digests[rel] = content.digest
         _make_durable(stage, list(written))
         os.rename(stage, out_dir)
     finally:
         if stage.exists():
             remove_tree(stage)
-    return Written(len(written), added=tuple(sorted(written)))
+    return Written(len(written), added=tuple(sorted(written)), digests=tuple(sorted(digests.items())))
 
 
-def _write_changes(files: Iterable[tuple[str, Content]], out_dir: Path) -> Written:
+def _write_changes(files: Iterable[tuple[str, Content]], out_dir: Path, known: Known) -> Written:
     """Stage the files that differ from out_dir's, commit, apply (the module's docstring)."""
     existing, folders = _listing(out_dir)
+    digests: dict[str, str] = {}
     stage = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.new-", dir=out_dir.parent))
     staged = stage / "files"
     changed: dict[str, None] = {}  # in the order made
@@ -174,8 +187,15 @@ def _write_changes(files: Iterable[tuple[str, Content]], out_dir: Path) -> Writt
     made: list[Path] = []  # folders made in out_dir before the commit, removed again if it fails
     try:
         for rel, content in files:
-            data = _bytes(content)
             produced.add(rel)
+            if isinstance(content, KeptText):
+                digests[rel] = content.digest
+                if existing.get(rel) and _as_known(out_dir / rel, known.get(rel), content.digest):
+                    if rel in changed:  # made twice, the second time as it already is
+                        del changed[rel]
+                        (staged / rel).unlink()
+                    continue
+            data = _bytes(content)
             if existing.get(rel) and _same(out_dir / rel, data):
                 if rel in changed:  # made twice, the second time as it already is
                     del changed[rel]
@@ -186,7 +206,8 @@ def _write_changes(files: Iterable[tuple[str, Content]], out_dir: Path) -> Writt
         removed = sorted(set(existing) - produced)
         new = sorted(changed)
         written = Written(len(produced), added=tuple(r for r in new if r not in existing),
-                          rewritten=tuple(r for r in new if r in existing), removed=tuple(removed))
+                          rewritten=tuple(r for r in new if r in existing), removed=tuple(removed),
+                          digests=tuple(sorted(digests.items())))
         if not new and not removed:
             return written
         _write_one(stage, JOURNAL, json.dumps({"changed": new, "removed": removed}, indent=0).encode("utf-8"))
@@ -279,6 +300,18 @@ def _listing(out_dir: Path) -> tuple[dict[str, bool], set[str]]:
     return entries, folders
 
 
+def _as_known(path: Path, recorded: tuple[int, int, str] | None, digest: str) -> bool:
+    """Whether the file at path is as the last build left it (its size and mtime_ns as recorded)
+    and that build recorded this digest for it."""
+    if recorded is None or recorded[2] != digest:
+        return False
+    try:
+        st = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return False
+    return (st.st_size, st.st_mtime_ns) == recorded[:2]
+
+
 def _same(path: Path, data: bytes) -> bool:
     """Whether the file at path holds exactly data (its size first: most changes change it)."""
     try:
@@ -315,6 +348,8 @@ def _real_parent(out_dir: Path, rel: str) -> bool:
 
 
 def _bytes(content: Content) -> bytes:
+    if isinstance(content, KeptText):
+        return content.text().encode("utf-8")
     return content.encode("utf-8") if isinstance(content, str) else content
 
 

@@ -3,6 +3,7 @@ each table's analysis. A cached build must give byte for byte what a build from 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import pickle
 from fractions import Fraction
@@ -16,8 +17,7 @@ from hypothesis import strategies as st
 
 from rulec import analysis, cache, cli
 from rulec import build as build_module
-from rulec.build import pack, unpack
-from rulec.cache import Memo, fingerprint
+from rulec.cache import KeptText, Memo, fingerprint, text_of
 
 SERIES = '''series S "Series"
 
@@ -287,7 +287,7 @@ def test_a_planted_cache_cannot_change_what_a_build_writes(how: str, tmp_path: P
     memo = kept / "memo" / "modules.pickle"
     stamp, modules = pickle.loads(cache.read_sealed(memo) or b"")
     assert modules, "the build kept no module"
-    planted = pickle.dumps((stamp, {k: {f: pack("import os\nos.system('touch PWNED')\n" + unpack(text))
+    planted = pickle.dumps((stamp, {k: {f: KeptText.of("import os\nos.system('touch PWNED')\n" + text.text())
                                         for f, text in files.items()} for k, files in modules.items()}))
     if how == "unsealed":
         memo.write_bytes(planted)
@@ -423,7 +423,7 @@ def test_a_render_key_tells_apart_what_a_template_could_tell_apart() -> None:
     memo: dict[str, bytes] = {}
 
     def said(x: Any) -> str:
-        return sheets.render(template, memo, x=x)
+        return text_of(sheets.render(template, memo, x=x))
 
     assert said(F(1, 2)) == "1/2" and said(0.5) == "0.5" and said(1) == "1" and said(True) == "True"
     assert said({3, 1, 2}) == "{1, 2, 3}" and said("a") == "a"
@@ -647,17 +647,19 @@ def test_the_cache_is_written_with_the_collector_paused(tmp_path: Path, monkeypa
 
 
 @given(st.text())
-def test_a_text_read_back_from_its_bytes_is_kept_in_them_again(text: str) -> None:
-    """A card's HTML taken from the build cache (unpack_kept) is kept for printing in the very
-    bytes it came in, not compressed again; any other text is packed; both read back as written."""
+def test_a_kept_text_is_kept_for_printing_in_its_own_bytes(text: str) -> None:
+    """A card's HTML taken from the build cache (KeptText) is kept for printing in the very bytes it
+    came in, not compressed again; any other text is packed; both read back as written, and a kept
+    text's digest is the SHA-256 of its UTF-8 bytes (what the writer and the sheets take it for)."""
     from rulec.build import Packed
-    from rulec.cache import unpack_kept
+    from rulec.cache import KeptText
 
-    data = pack(text)
+    kept_text = KeptText.of(text)
     kept = Packed()
-    kept["a"] = unpack_kept(data)
+    kept["a"] = kept_text
     kept["b"] = text
-    assert kept._packed["a"] is data and kept["a"] == kept["b"] == text
+    assert kept._packed["a"] is kept_text.packed and kept["a"] == kept["b"] == text == kept_text.text()
+    assert kept_text.digest == hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def test_the_traceability_document_is_taken_up_after_a_wording_edit(
@@ -747,3 +749,86 @@ def test_the_traceability_rows_are_not_made_after_a_wording_edit(
         assert shown in written["traceability.md"], change
         made.clear()
         assert written == _from_nothing(tmp_path, rules), change
+
+
+def _manifest(kept: Path) -> dict[str, Any]:
+    [path] = kept.glob("build-*.json")
+    data = cache.read_sealed(path)
+    assert data is not None
+    found: dict[str, Any] = json.loads(data)
+    return found
+
+
+def test_a_kept_file_the_last_build_recorded_is_not_read_again(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page, card or module that comes kept (KeptText) is written with its digest in the build's
+    manifest. After a wording edit in chapter 3 the writer unpacks only chapter 3's page and card,
+    made anew, and reads none of the kept files the last build recorded and that are on disk as it
+    left them (only the files made anew are compared); the output is a build from nothing's."""
+    from rulec import writing
+
+    rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
+    (rules / "s" / "cards.rules").write_text("in S\n\n" + "".join(
+        f'card c{n} "Chapter {n}" {{\n  show {n}.1\n}}\n\n' for n in (1, 2, 3)), encoding="utf-8")
+    assert build(rules, out, "--cache", str(kept)) == 0
+    digests = _manifest(kept)["digests"]
+    for page in ("sheets/s/1-0-costs.md", "cards/s/card-c1.html", "python/s.py"):
+        assert digests[page] == hashlib.sha256((out / page).read_bytes()).hexdigest(), page
+    read: list[str] = []
+    unpacked: list[str] = []
+    real_same, real_bytes = writing._same, writing._bytes
+
+    def same(path: Path, data: bytes) -> bool:
+        read.append(path.relative_to(out.resolve()).as_posix())
+        return real_same(path, data)
+
+    def as_bytes(content: writing.Content) -> bytes:
+        if isinstance(content, KeptText):
+            unpacked.append(content.digest)
+        return real_bytes(content)
+
+    monkeypatch.setattr(writing, "_same", same)
+    monkeypatch.setattr(writing, "_bytes", as_bytes)
+    tree(tmp_path, edit={3: {"text": "Chapter three, reworded."}})
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert {"sheets/s/1-0-costs.md", "sheets/s/2-0-costs.md", "cards/s/card-c1.html", "cards/s/card-c2.html",
+            "python/s.py"}.isdisjoint(read), read
+    assert len(unpacked) == 2, unpacked  # chapter 3's page and card, made anew, to be written
+    assert "three, reworded" in (out / "sheets/s/3-0-costs.md").read_text(encoding="utf-8")
+    monkeypatch.undo()
+    assert files_of(out) == _from_nothing(tmp_path, rules)
+
+
+@pytest.mark.parametrize("how", ["edited", "replaced by a link"])
+def test_a_kept_file_changed_since_the_last_build_is_written_again(how: str, tmp_path: Path) -> None:
+    """The writer takes a kept file as it is only while its size and mtime are the ones the last
+    build recorded with its digest: one edited by hand since, or replaced, is compared and written
+    again, whatever the build's cache says."""
+    rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
+    assert build(rules, out, "--cache", str(kept)) == 0
+    page = out / "sheets" / "s" / "1-0-costs.md"
+    assert "sheets/s/1-0-costs.md" in _manifest(kept)["digests"]
+    if how == "edited":
+        page.write_text(page.read_text(encoding="utf-8").replace("Chapter 1.", "Chapter X."), encoding="utf-8")
+    else:
+        (tmp_path / "elsewhere.md").write_text("not the page\n", encoding="utf-8")
+        page.unlink()
+        page.symlink_to(tmp_path / "elsewhere.md")
+    tree(tmp_path, edit={3: {"text": "Chapter three, reworded."}})  # not a no-op: the build runs
+    assert build(rules, out, "--cache", str(kept)) == 0
+    assert not page.is_symlink()
+    assert files_of(out) == _from_nothing(tmp_path, rules)
+
+
+def test_a_manifest_digest_names_only_what_the_file_holds(tmp_path: Path) -> None:
+    """Each digest the manifest records is the SHA-256 of its file as the build left it, for every
+    file that came kept, after a build from nothing and after an edit; a file made anew each build
+    (the IR, traceability.md) has none."""
+    rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
+    for edit in ({}, {3: {"text": "Chapter three, reworded."}}, {2: {"value": "3"}}):
+        tree(tmp_path, edit=edit)
+        assert build(rules, out, "--cache", str(kept)) == 0
+        digests = _manifest(kept)["digests"]
+        assert digests and "ir/s.json" not in digests and "traceability.md" not in digests
+        for rel, digest in digests.items():
+            assert hashlib.sha256((out / rel).read_bytes()).hexdigest() == digest, rel

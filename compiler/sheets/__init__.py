@@ -21,7 +21,7 @@ from markupsafe import Markup, escape
 
 from .. import model as model_module
 from .. import types as types_module
-from ..cache import pack, unpack, unpack_kept
+from ..cache import KeptText, digest_of, text_of
 from ..model import Origin, Resolved
 from ..themes import Theme
 from . import export, pages, view
@@ -94,7 +94,7 @@ def _tidy_md(text: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-Renders = MutableMapping[str, bytes]  # a page's or card's text (compressed) under the hash of what its template reads
+Renders = MutableMapping[str, KeptText]  # a page's or card's text, kept under the hash of what its template reads
 
 
 class _NoKey(Exception):
@@ -140,19 +140,20 @@ def render_key(template: jinja2.Template, context: dict[str, Any]) -> str | None
     return hashlib.sha256(out.getbuffer()).hexdigest()
 
 
-def render(template: jinja2.Template, renders: Renders | None, key: str | None = None, **context: Any) -> str:
+def render(template: jinja2.Template, renders: Renders | None, key: str | None = None,
+           **context: Any) -> str | KeptText:
     """template.render(**context), or the text it gave before for the same context (a rule sheet's
-    page, a card), kept in renders under key (render_key's, worked out here when not given)."""
+    page, a card), kept in renders under key (render_key's, worked out here when not given) and
+    given as kept: what writes it reads its text only if the file on disk is not that text, and
+    records its digest for the next build if it is."""
     if renders is None:
         return template.render(**context)
     key = key or render_key(template, context)
     if key is None:
         return template.render(**context)
-    if key in renders:
-        return unpack_kept(renders[key])  # a card's HTML: kept packed again for printing as it is
-    text = template.render(**context)
-    renders[key] = pack(text)  # a large build's pages and cards are tens of MB, kept until it ends
-    return text
+    if key not in renders:  # a large build's pages and cards are tens of MB, kept until it ends
+        renders[key] = KeptText.of(template.render(**context))
+    return renders[key]
 
 
 def _page_key(model: Resolved, head: pages.Head, manifest: dict[str, Any], marks: frozenset[str], marked: bool,
@@ -203,12 +204,12 @@ def folder(model: Resolved) -> str:
 def rule_sheet(models: Mapping[str, Resolved], model: Resolved,
                marks: frozenset[str] = frozenset(), since: str | None = None) -> dict[str, str]:
     """The model's rule sheet: an index page and one Hugo 'book' page per chapter, by relative path."""
-    return dict(iter_rule_sheet(models, model, marks, since))
+    return {rel: text_of(t) for rel, t in iter_rule_sheet(models, model, marks, since)}
 
 
 def iter_rule_sheet(models: Mapping[str, Resolved], model: Resolved,
                     marks: frozenset[str] = frozenset(), since: str | None = None,
-                    renders: Renders | None = None) -> Iterator[tuple[str, str]]:
+                    renders: Renders | None = None) -> Iterator[tuple[str, str | KeptText]]:
     """rule_sheet's pages one at a time, each let go once written (a large rulebook has hundreds).
     renders: the pages' texts kept from the last build, by what each shows (render)."""
     env = environment("md")
@@ -217,7 +218,7 @@ def iter_rule_sheet(models: Mapping[str, Resolved], model: Resolved,
     for head in pages.heads(model):
         key = None if renders is None else _page_key(model, head, manifest, marks, marked, since)
         if key is not None and renders is not None and key in renders:
-            yield f"{head.page}.md", unpack(renders[key])
+            yield f"{head.page}.md", renders[key]
             continue
         page = pages.chapter(model, head, set(marks))
         for c in page["clauses"]:
@@ -225,7 +226,9 @@ def iter_rule_sheet(models: Mapping[str, Resolved], model: Resolved,
         text = _tidy_md(env.get_template("chapter.md.j2").render(page=page, manifest=manifest, marked=marked,
                                                                  marked_since=since))
         if key is not None and renders is not None:
-            renders[key] = pack(text)
+            renders[key] = KeptText.of(text)
+            yield f"{head.page}.md", renders[key]
+            continue
         yield f"{head.page}.md", text
     game = manifest["layers"][-1]
     title = f"{manifest['title']} ({game['name']}{' ' + game['version'] if game['version'] else ''}): rule sheet"
@@ -239,12 +242,12 @@ def iter_rule_sheet(models: Mapping[str, Resolved], model: Resolved,
 def cards(models: Mapping[str, Resolved], model: Resolved,
           memo: MutableMapping[str, export.Kept] | None = None, theme: Theme | None = None) -> dict[str, str]:
     """The model's player aid cards (HTML, one page each) and their tables for other tools."""
-    return dict(iter_cards(models, model, memo, theme))
+    return {rel: text_of(t) for rel, t in iter_cards(models, model, memo, theme)}
 
 
 def iter_cards(models: Mapping[str, Resolved], model: Resolved,
                memo: MutableMapping[str, export.Kept] | None = None,
-               theme: Theme | None = None, renders: Renders | None = None) -> Iterator[tuple[str, str]]:
+               theme: Theme | None = None, renders: Renders | None = None) -> Iterator[tuple[str, str | KeptText]]:
     """cards' files one at a time, each let go once written: a large rulebook's cards and their
     tables are tens of MB. renders: the cards' HTML kept from the last build, by what each shows."""
     env = environment("html")
@@ -259,7 +262,7 @@ def iter_cards(models: Mapping[str, Resolved], model: Resolved,
                    "logo": theme.logo if theme else None}
         key = keys[card["name"]] = render_key(template, context) if renders is not None else None
         html = render(template, renders, key, **context)
-        hashes[f"{card['name']}.html"] = hashlib.sha256(html.encode("utf-8")).hexdigest()
+        hashes[f"{card['name']}.html"] = digest_of(html)
         yield f"{card['name']}.html", html
     for sheet in view.imposed(card_list):
         for c in sheet["cards"]:
@@ -273,9 +276,9 @@ def iter_cards(models: Mapping[str, Resolved], model: Resolved,
             return export.card_tables(card)
         key = f"the tables of card {key}"
         if key in renders:
-            return _unframed(unpack(renders[key]))
+            return _unframed(renders[key].text())
         found = export.card_tables(card)
-        renders[key] = pack(_framed(found))
+        renders[key] = KeptText.of(_framed(found))
         return found
 
     yield from export.iter_tables(model, card_list, memo, tables_of)
@@ -306,13 +309,13 @@ def matrix(models: Mapping[str, Resolved]) -> str:
 
 def sheet_files(models: Mapping[str, Resolved]) -> dict[str, str]:
     """Every sheet and card file of generated/, by relative path."""
-    return dict(iter_sheet_files(models))
+    return {rel: text_of(t) for rel, t in iter_sheet_files(models)}
 
 
 def iter_sheet_files(models: Mapping[str, Resolved],
                      memo: MutableMapping[str, export.Kept] | None = None,
                      themes: Mapping[str, Theme] | None = None,
-                     renders: Renders | None = None) -> Iterator[tuple[str, str]]:
+                     renders: Renders | None = None) -> Iterator[tuple[str, str | KeptText]]:
     """Every sheet and card file of generated/ as (relative path, text), a ruleset at a time.
     memo: each table's per-unit values, worked out once for the rulesets (and builds) sharing it.
     themes: the cards' themes by folder (build.load_themes); a ruleset whose theme is not there has none.

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from .. import model as m
-from ..cache import pack, unpack
+from ..cache import KeptText, pack, text_of, unpack
 from ..interp import EvalError, Interpreter, to_json
 from ..ir import dumps_one, dumps_written
 from ..types import EnumT, IntT, NumberT, RecordT
@@ -134,7 +134,7 @@ def _json_block(b: dict[str, Any]) -> dict[str, Any]:
 Values = tuple[list[str], list[list[Any]]] | None
 # What a build keeps of a table's values, by its closure key: its CSV file and its line of tables.json,
 # compressed (cache.pack); None for a table that has none.
-Kept = tuple[bytes, bytes] | None
+Kept = tuple[KeptText, bytes] | None  # a table's values: its CSV file, and its tables.json entry compressed
 
 
 def _layer_ref(r: m.LayerRef | None) -> dict[str, Any] | None:
@@ -153,7 +153,7 @@ def tables(model: m.Resolved, cards: list[dict[str, Any]],
            memo: MutableMapping[str, Kept] | None = None) -> dict[str, str]:
     """tables.json (every card block), a CSV per card table, and per-unit values of record tables.
     memo: each table's values under its Interpreter.closure_key, shared by the rulesets of a build."""
-    return dict(iter_tables(model, cards, memo))
+    return {rel: text_of(t) for rel, t in iter_tables(model, cards, memo)}
 
 
 CardTables = tuple[str, list[tuple[str, str]]]  # a card's line of tables.json, and its tables' CSV files
@@ -168,7 +168,8 @@ def card_tables(card: dict[str, Any]) -> CardTables:
 
 def iter_tables(model: m.Resolved, cards: list[dict[str, Any]],
                 memo: MutableMapping[str, Kept] | None = None,
-                tables_of: Callable[[dict[str, Any]], CardTables] = card_tables) -> Iterator[tuple[str, str]]:
+                tables_of: Callable[[dict[str, Any]], CardTables] = card_tables,
+                ) -> Iterator[tuple[str, str | KeptText]]:
     """tables' files one at a time, each let go once written; tables.json last, from its parts
     written as they come (a large rulebook's is tens of MB: its dicts are never all held at once).
     tables_of: card_tables, or what a build kept of it."""
@@ -191,10 +192,11 @@ def iter_tables(model: m.Resolved, cards: list[dict[str, Any]],
             values = unit_values(model, t)
             if values is not None:
                 header, rows = values
-                kept = pack(_csv(header, rows)), pack(dumps_one([dict(zip(header, r, strict=True)) for r in rows]))
+                lines = dumps_one([dict(zip(header, r, strict=True)) for r in rows])
+                kept = KeptText.of(_csv(header, rows)), pack(lines)
             memo[key] = kept
         if kept is not None:
-            yield f"{t.origin.clause}-{t.name}-values.csv", unpack(kept[0])
+            yield f"{t.origin.clause}-{t.name}-values.csv", kept[0]
             value_lines[t.name] = unpack(kept[1])
     yield "tables.json", dumps_written({"manifest": manifest_doc(model)}, lists={"cards": card_lines},
                                        objects={"values": value_lines})
