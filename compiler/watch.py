@@ -20,12 +20,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from . import printing, themes
-from .build import compile_sources, outputs, prints_of, source_name, with_bom
+from .build import compile_sources, iter_outputs, prints_of, source_name, with_bom
 from .cache import Work, text_of
 from .diagnostics import Diagnostic
 from .project import Root, read, read_assets
 from .sources import read_asset, read_rules_file
-from .writing import write_atomic
+from .writing import Content, Known, Written, write_atomic
 
 Snapshot = dict[Path, tuple[int, int, str]]  # file -> (mtime_ns, size, sha256)
 
@@ -71,6 +71,7 @@ class Watcher:
         self.state: Snapshot = {}
         self.builds = 0
         self.work = Work(None)  # parses, analyses and modules kept in memory from one build to the next
+        self.known: Known = {}  # the files written from kept texts, as the last build left them (write_atomic)
 
     def poll(self) -> bool:
         """Look once; rebuild if anything changed. True when a build ran."""
@@ -104,22 +105,43 @@ class Watcher:
         if not result.ok:
             self.say(f"build failed; {self.out}/ was left as it was")
             return
-        made = {rel: text_of(t) for rel, t in with_bom(outputs(result, validate=False, work=self.work).items(),
-                                                         self.csv_bom)}
+        made = dict(with_bom(iter_outputs(result, validate=False, work=self.work), self.csv_bom))
+        cards = {rel: text_of(t) for rel, t in made.items()  # what the prints are made from
+                 if printing.is_card(rel) or printing.is_sheet(rel)}
         try:
-            prints, notes = prints_of(made, self.out, self.printer is not None, result, self.printer)
+            prints, notes = prints_of(cards, self.out, self.printer is not None, result, self.printer)
         except printing.PrintError as e:  # the next build starts a new browser
             self.say(f"rulec: cannot print the cards: {e}; {self.out}/ was left as it was")
             return
-        files = {**made, **prints}
+        files: dict[str, Content] = {**made, **prints}
         self.work.finish()
-        done = write_atomic(files, self.out).changes()
+        written = write_atomic(files, self.out, known=self.known)
+        self.known = self.remembered(written)
+        done = written.changes()
         shown = done if len(done) <= 10 else done[:10] + [f"... and {len(done) - 10} more"]
         for line in shown:
             self.say(f"  {line}")
         for note in notes if self.printer is not None else ():  # without a browser, none is printed: no news
             self.say(note)
         self.say(f"built {', '.join(sorted(result.models))}: {len(done)} of {len(files)} files changed")
+
+    def remembered(self, written: Written) -> Known:
+        """What the next build may take as it is (write_atomic's known): each file written from a kept
+        text, its size and mtime as they are now and its digest. Stamped again only where this build
+        wrote it or its digest is new; a file touched since it was stamped is only compared again."""
+        wrote = {*written.added, *written.rewritten}
+        known: dict[str, tuple[int, int, str]] = {}
+        for rel, digest in written.digests:
+            last = self.known.get(rel)
+            if rel in wrote or last is None or last[2] != digest:
+                try:
+                    st = (self.out / rel).stat(follow_symlinks=False)
+                except OSError:
+                    continue
+                known[rel] = (st.st_size, st.st_mtime_ns, digest)
+            else:
+                known[rel] = last
+        return known
 
     def name(self, f: Path) -> str:
         """A file's name as the build names it: from its root's folder name (or label) down."""

@@ -191,3 +191,47 @@ def test_the_watcher_writes_what_a_build_writes_and_runs_the_examples_on_the_mod
     assert w.poll()
     assert ran == []  # only a wording changed: the examples' outcome is kept
     same_as_a_build()
+
+
+def test_the_watcher_does_not_read_again_what_it_wrote_from_kept_texts(tmp_path: Path, monkeypatch: Any) -> None:
+    """The watcher remembers each file it wrote from a kept text (a page, a card, the module) with its
+    size, mtime and digest: after a wording edit of one chapter it reads none of the others back;
+    a kept file edited by hand meanwhile is compared and written again; the output is always what
+    a plain build from nothing writes."""
+    from rulec import cli, writing
+
+    rules, out = make_tree(tmp_path)
+    for n in (2, 3):
+        (rules / "w" / f"ch{n}.rules").write_text(
+            f'in W\n\nrule {n}.1 "Chapter {n}" {{\n  text "Chapter {n}."\n  const c{n} "C{n}" = {n}\n}}\n',
+            encoding="utf-8")
+    w = Watcher(rules, out, lambda line: None)
+    assert w.poll()
+    assert "python/w.py" in w.known and "sheets/w/2-0-chapter-2.md" in w.known
+    read: list[str] = []
+    real_same = writing._same
+
+    def same(path: Path, data: bytes) -> bool:
+        read.append(path.relative_to(out.resolve()).as_posix())
+        return real_same(path, data)
+
+    monkeypatch.setattr(writing, "_same", same)
+    touch_later(rules / "w" / "ch3.rules", (rules / "w" / "ch3.rules").read_text(encoding="utf-8")
+                .replace("Chapter 3.", "Chapter three, reworded."))
+    assert w.poll()
+    assert {"python/w.py", "sheets/w/2-0-chapter-2.md"}.isdisjoint(read), read
+    read.clear()  # chapter 3's page was written: stamped again, it is not read after an edit of chapter 2
+    touch_later(rules / "w" / "ch2.rules", (rules / "w" / "ch2.rules").read_text(encoding="utf-8")
+                .replace("Chapter 2.", "Chapter two, reworded."))
+    assert w.poll()
+    assert {"python/w.py", "sheets/w/3-0-chapter-3.md"}.isdisjoint(read), read
+    page = out / "sheets" / "w" / "3-0-chapter-3.md"
+    page.write_text(page.read_text(encoding="utf-8") + "edited by hand\n", encoding="utf-8")
+    touch_later(rules / "w" / "ch2.rules", (rules / "w" / "ch2.rules").read_text(encoding="utf-8")
+                .replace("reworded", "reworded again"))
+    assert w.poll()
+    assert "edited by hand" not in page.read_text(encoding="utf-8")
+    monkeypatch.undo()
+    fresh = tmp_path / "fresh"
+    assert cli.main(["build", "--rules", str(rules), "--out", str(fresh), "--no-cache", "--no-print"]) == 0
+    assert files_of(out) == files_of(fresh)
