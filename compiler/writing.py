@@ -349,7 +349,7 @@ def _real_parent(out_dir: Path, rel: str) -> bool:
 
 def _bytes(content: Content) -> bytes:
     if isinstance(content, KeptText):
-        return content.text().encode("utf-8")
+        return content.utf8()
     return content.encode("utf-8") if isinstance(content, str) else content
 
 

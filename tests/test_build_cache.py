@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from conftest import files_of
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulec import analysis, cache, cli
@@ -660,6 +660,26 @@ def test_a_kept_text_is_kept_for_printing_in_its_own_bytes(text: str) -> None:
     kept["b"] = text
     assert kept._packed["a"] is kept_text.packed and kept["a"] == kept["b"] == text == kept_text.text()
     assert kept_text.digest == hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@settings(deadline=None, max_examples=50)  # texts of megabytes
+@given(st.text(), st.integers(min_value=0, max_value=3))
+def test_a_kept_texts_bytes_are_its_text_encoded(text: str, repeat: int) -> None:
+    """What the writer writes of a kept text is text.encode("utf-8"), made from the kept bytes a
+    megabyte at a time (texts past a megabyte, characters across the seams); a text UTF-8 cannot
+    hold (a lone surrogate) fails, as encoding it does."""
+    from rulec.cache import KeptText
+
+    text = text * (1 + repeat * ((1 << 20) // max(1, len(text))))  # some past a megabyte
+    try:
+        want: bytes | None = text.encode("utf-8")
+    except UnicodeEncodeError:
+        want = None
+    if want is None:
+        with pytest.raises(ValueError):
+            KeptText.of(text).utf8()
+    else:
+        assert KeptText.of(text).utf8() == want
 
 
 def test_the_traceability_document_is_taken_up_after_a_wording_edit(
