@@ -311,16 +311,17 @@ def python_files(model: m.Resolved, verify: bool = True,
     a large rulebook's modules are tens of MB, kept until the build ends."""
     if memo is None:
         return emit_python(model, verify)
-    kept = _kept_module(memo, module_key(model))
+    key = module_key(model)
+    kept = _kept_module(memo, key)
     if kept is None:
         files = emit_python(model, verify=False)
-        memo[module_key(model)] = {rel: KeptText.of(text) for rel, text in files.items()}
+        memo[key] = {rel: KeptText.of(text) for rel, text in files.items()}
     else:
         files = {rel: k.text() for rel, k in kept.items()}
-    if verify and module_key(model) not in _VERIFIED:
+    if verify and key not in _VERIFIED:
         for rel, text in files.items():  # what emit_python(verify=True) compiles
             compile(text, rel.rsplit("/", 1)[-1], "exec")
-        _VERIFIED.add(module_key(model))
+        _VERIFIED.add(key)
     return files
 
 
@@ -330,11 +331,9 @@ def python_outputs(model: m.Resolved, verify: bool = True,
     generated/ does not hold it already (and records its digest for the next build when it does)."""
     if memo is None or verify:
         return dict(python_files(model, verify, memo))
-    kept = _kept_module(memo, module_key(model))
-    if kept is None:
+    if _kept_module(memo, module_key(model)) is None:
         python_files(model, False, memo)  # made, and kept
-        kept = _kept_module(memo, module_key(model))
-    return dict(kept or python_files(model, False, memo))
+    return dict(_kept_module(memo, module_key(model)) or python_files(model, False, memo))
 
 
 def _kept_module(memo: MutableMapping[str, Any], key: str) -> dict[str, KeptText] | None:
