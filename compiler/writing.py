@@ -88,7 +88,7 @@ def differences(files: Mapping[str, Content] | Iterable[tuple[str, Content]], ou
     for rel, content in (files.items() if isinstance(files, Mapping) else files):
         if rel not in existing:
             found[rel] = f"missing: {rel}"
-        elif not _same(out_dir / rel, _bytes(content)):
+        elif not _same(out_dir / rel, _data(content)):
             found[rel] = f"differs: {rel}"
         else:
             found[rel] = ""
@@ -164,7 +164,7 @@ def _write_first(files: Iterable[tuple[str, Content]], out_dir: Path) -> Written
     digests: dict[str, str] = {}
     try:
         for rel, content in files:
-            _write_one(stage, rel, _bytes(content))
+            _write_one(stage, rel, _data(content))
             written[rel] = None
             if isinstance(content, KeptText):
                 digests[rel] = content.digest
@@ -195,7 +195,7 @@ def _write_changes(files: Iterable[tuple[str, Content]], out_dir: Path, known: K
                         del changed[rel]
                         (staged / rel).unlink()
                     continue
-            data = _bytes(content)
+            data = _data(content)
             if existing.get(rel) and _same(out_dir / rel, data):
                 if rel in changed:  # made twice, the second time as it already is
                     del changed[rel]
@@ -312,13 +312,18 @@ def _as_known(path: Path, recorded: tuple[int, int, str] | None, digest: str) ->
     return (st.st_size, st.st_mtime_ns) == recorded[:2]
 
 
-def _same(path: Path, data: bytes) -> bool:
-    """Whether the file at path holds exactly data (its size first: most changes change it)."""
+def _same(path: Path, data: str | bytes) -> bool:
+    """Whether the file at path holds exactly data's bytes (its size first where that is known
+    without encoding a text: most changes change it), compared a chunk at a time."""
     try:
-        if os.stat(path, follow_symlinks=False).st_size != len(data):
+        size = os.stat(path, follow_symlinks=False).st_size
+        if (isinstance(data, bytes) or data.isascii()) and size != len(data):
             return False
         with open(path, "rb") as fh:
-            return bool(fh.read() == data)
+            for chunk in _chunks(data):
+                if fh.read(len(chunk)) != chunk:
+                    return False
+            return fh.read(1) == b""
     except OSError:
         return False
 
@@ -347,19 +352,35 @@ def _real_parent(out_dir: Path, rel: str) -> bool:
     return os.path.realpath(parent) == os.path.normpath(parent)
 
 
-def _bytes(content: Content) -> bytes:
-    if isinstance(content, KeptText):
-        return content.utf8()
-    return content.encode("utf-8") if isinstance(content, str) else content
+def _data(content: Content) -> str | bytes:
+    """What is written for content: a kept text's UTF-8 bytes, unpacked once for comparing and
+    writing; a text as it is, encoded as it is compared or written (_chunks); a print's bytes."""
+    return content.utf8() if isinstance(content, KeptText) else content
 
 
-def _write_one(folder: Path, rel: str, data: bytes) -> None:
+CHUNK = 1 << 20  # characters of a text encoded at a time
+
+
+def _chunks(data: str | bytes) -> Iterator[bytes]:
+    """data's UTF-8 bytes, a text's a megabyte or so at a time: a large rulebook's tables.json and IR
+    are tens of MB, and encoded whole they would be held twice over, as text and as bytes. (The
+    bytes are text.encode("utf-8")'s: a chunk ends between two characters, and a text that UTF-8
+    cannot hold, a lone surrogate, fails as it does whole.)"""
+    if isinstance(data, bytes):
+        yield data
+        return
+    for at in range(0, len(data), CHUNK):
+        yield data[at:at + CHUNK].encode("utf-8")
+
+
+def _write_one(folder: Path, rel: str, data: str | bytes) -> None:
     target = (folder / rel).resolve()
     if not target.is_relative_to(folder.resolve()):
         raise RuntimeError(f"refusing to write outside the output folder: {rel}")
     target.parent.mkdir(parents=True, exist_ok=True)
     with open(target, "wb") as fh:
-        fh.write(data)
+        for chunk in _chunks(data):
+            fh.write(chunk)
 
 
 def _make_durable(folder: Path, names: list[str]) -> None:

@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 from conftest import files_of
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from rulec import cli, writing
 
@@ -342,3 +344,24 @@ def test_what_a_killed_build_left_beside_the_output_is_removed_or_finished_by_th
     assert writing.finish_interrupted(out) and not commit.exists()
     finished = {k: v for k, v in OLD.items() if k != "only-old.txt"} | {"python/ocs.py": "NEW = 2\n"}
     assert files_of(out) == as_bytes(finished)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(old=st.text(max_size=40), new=st.text(max_size=40))
+@example(old="\u00e9 and more", new="\u00e9")  # a file that runs on past the text
+def test_a_text_is_written_and_compared_a_chunk_at_a_time_as_it_is_encoded_whole(
+        old: str, new: str, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A text is encoded a chunk at a time as it is written and compared (a large rulebook's
+    tables.json and IR are tens of MB, never held as text and bytes at once): the file holds
+    text.encode("utf-8") across every seam, whatever characters meet there, and a file is the same
+    as a text exactly when its bytes are that text's."""
+    monkeypatch.setattr(writing, "CHUNK", 3)
+    assert all(len(chunk) <= 3 * 4 for chunk in writing._chunks(new))
+    out = tmp_path_factory.mktemp("out") / "generated"
+    writing.write_atomic({"a.md": old, "b.md": new}, out)
+    assert (out / "a.md").read_bytes() == old.encode("utf-8") and (out / "b.md").read_bytes() == new.encode("utf-8")
+    assert writing._same(out / "a.md", new) == (old.encode("utf-8") == new.encode("utf-8"))
+    assert writing._same(out / "b.md", new) and writing._same(out / "b.md", new.encode("utf-8"))
+    written = writing.write_atomic({"a.md": new, "b.md": new}, out)
+    assert written.rewritten == (() if old == new else ("a.md",))
+    assert (out / "a.md").read_bytes() == new.encode("utf-8")

@@ -796,19 +796,19 @@ def test_a_kept_file_the_last_build_recorded_is_not_read_again(tmp_path: Path,
         assert digests[page] == hashlib.sha256((out / page).read_bytes()).hexdigest(), page
     read: list[str] = []
     unpacked: list[str] = []
-    real_same, real_bytes = writing._same, writing._bytes
+    real_same, real_data = writing._same, writing._data
 
-    def same(path: Path, data: bytes) -> bool:
+    def same(path: Path, data: str | bytes) -> bool:
         read.append(path.relative_to(out.resolve()).as_posix())
         return real_same(path, data)
 
-    def as_bytes(content: writing.Content) -> bytes:
+    def as_data(content: writing.Content) -> str | bytes:
         if isinstance(content, KeptText):
             unpacked.append(content.digest)
-        return real_bytes(content)
+        return real_data(content)
 
     monkeypatch.setattr(writing, "_same", same)
-    monkeypatch.setattr(writing, "_bytes", as_bytes)
+    monkeypatch.setattr(writing, "_data", as_data)
     tree(tmp_path, edit={3: {"text": "Chapter three, reworded."}})
     assert build(rules, out, "--cache", str(kept)) == 0
     assert {"sheets/s/1-0-costs.md", "sheets/s/2-0-costs.md", "cards/s/card-c1.html", "cards/s/card-c2.html",

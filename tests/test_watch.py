@@ -211,7 +211,7 @@ def test_the_watcher_does_not_read_again_what_it_wrote_from_kept_texts(tmp_path:
     read: list[str] = []
     real_same = writing._same
 
-    def same(path: Path, data: bytes) -> bool:
+    def same(path: Path, data: str | bytes) -> bool:
         read.append(path.relative_to(out.resolve()).as_posix())
         return real_same(path, data)
 

@@ -198,8 +198,10 @@ def iter_tables(model: m.Resolved, cards: list[dict[str, Any]],
         if kept is not None:
             yield f"{t.origin.clause}-{t.name}-values.csv", kept[0]
             value_lines[t.name] = unpack(kept[1])
-    yield "tables.json", dumps_written({"manifest": manifest_doc(model)}, lists={"cards": card_lines},
-                                       objects={"values": value_lines})
+    text = dumps_written({"manifest": manifest_doc(model)}, lists={"cards": card_lines},
+                         objects={"values": value_lines})
+    del card_lines, value_lines  # not held beside the text while it is written
+    yield "tables.json", text
 
 
 def _compared_fields(e: m.Expr | None, var: str, found: list[str]) -> None:
