@@ -17,6 +17,7 @@ from .build import (
     PUBLISHED,
     Result,
     Streamed,
+    big_buffers_given_back,
     compile_sources,
     docs_differences,
     publish_docs,
@@ -326,6 +327,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     args.cache = args.cache or _shown(project.cache)
     args.no_print = args.no_print or not project.print_cards
     args.csv_bom = args.csv_bom or project.csv_bom
+    big_buffers_given_back()
     if args.watch:
         from .watch import watch
 

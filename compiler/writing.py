@@ -409,8 +409,8 @@ def _sync_folder(folder: Path) -> None:
 
 def _syncfs(folder: Path) -> bool:
     """Linux syncfs(2) on the file system holding folder; False where unsupported or it failed."""
-    libc = _libc()
-    syncfs = getattr(libc, "syncfs", None) if libc is not None else None
+    found = libc()
+    syncfs = getattr(found, "syncfs", None) if found is not None else None
     if syncfs is None:
         return False
     fd = os.open(folder, os.O_RDONLY)
@@ -421,7 +421,8 @@ def _syncfs(folder: Path) -> bool:
 
 
 @functools.cache
-def _libc() -> ctypes.CDLL | None:
+def libc() -> ctypes.CDLL | None:
+    """The C library, where ctypes finds one."""
     name = ctypes.util.find_library("c")
     if name is None:
         return None
