@@ -443,9 +443,8 @@ def big_buffers_given_back() -> None:
     from .writing import libc
 
     found = libc()
-    mallopt = getattr(found, "mallopt", None) if found is not None else None
-    if mallopt is not None:
-        mallopt(M_MMAP_THRESHOLD, BIG_BUFFER)
+    if found is not None and hasattr(found, "gnu_get_libc_version"):  # glibc's numbering of mallopt's options
+        found.mallopt(M_MMAP_THRESHOLD, BIG_BUFFER)
 
 
 def settled() -> None:
