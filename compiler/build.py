@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import gc
 import hashlib
 import os
 import re
 import tempfile
-import threading
 import types
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
@@ -22,6 +19,7 @@ from . import model as m
 from .analysis import ExampleCites, analyse, run_examples
 from .cache import KeptText, Work, pack, text_of, unpack
 from .checker import check
+from .collector import long_lived, settled
 from .conflicts import option_conflicts
 from .crosscheck import load_module
 from .diagnostics import Diagnostic, Span, has_errors, unique_sorted
@@ -403,29 +401,6 @@ def _steps(models: Iterable[m.Resolved]) -> int:
     return MAX_STEPS + STEPS_PER_ITEM * items
 
 
-_HELD = [0]  # long_lived() blocks open, in any thread (the language server compiles in one of its own)
-_HOLDING = threading.Lock()
-
-
-@contextlib.contextmanager
-def long_lived() -> Iterator[None]:
-    """What exists now (the parses, the models, the indexes over them) lives until the build is
-    done: the garbage collector leaves it out of its rounds until then (gc.freeze), and so what
-    settled() says lives on too. Its full rounds went over all of it again and again (3.5 s of
-    the CPU of a 10,000-clause build). What is made inside and dies young is collected as before;
-    what is frozen and dies is, once the outermost block ends."""
-    with _HOLDING:
-        _HELD[0] += 1
-        gc.freeze()
-    try:
-        yield
-    finally:
-        with _HOLDING:
-            _HELD[0] -= 1
-            if not _HELD[0]:
-                gc.unfreeze()
-
-
 # glibc's mallopt: buffers at least this large are mapped on their own and given back when freed
 M_MMAP_THRESHOLD, BIG_BUFFER = -3, 8_912_896  # 8.5 MiB
 
@@ -445,16 +420,6 @@ def big_buffers_given_back() -> None:
     found = libc()
     if found is not None and hasattr(found, "gnu_get_libc_version"):  # glibc's numbering of mallopt's options
         found.mallopt(M_MMAP_THRESHOLD, BIG_BUFFER)
-
-
-def settled() -> None:
-    """Inside long_lived(): what was made so far (a file's parse, a model, an IR document) lives
-    until the build is done, so the garbage collector leaves it out too. What is frozen and dies
-    is freed all the same when nothing refers to it (the parses, once lowered, hold no cycles: a
-    full collection there found 43 objects of a 10,000-clause build, and cost 7% of an edit of
-    the shipped rules)."""
-    if _HELD[0]:
-        gc.freeze()
 
 
 def outputs(result: Result, validate: bool = True, work: Work | None = None) -> dict[str, str]:

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 import lark
 
 from . import ast
+from .collector import settled
 from .diagnostics import Diagnostic, Span
 from .model import Origin
 from .parser import Piece, parse_reusing, user_cache_folder
@@ -384,10 +385,14 @@ def _unpickled(entry: Path) -> Any:
     """What a sealed entry holds, loaded by the restricted unpickler; None for no entry or a
     damaged one."""
     data = read_sealed(entry)
-    if data is None:
-        return None
-    # The collector would run many times over the objects made here, none of which is garbage:
-    # without it, a load takes a third less time.
+    return None if data is None else _loaded(data)
+
+
+def _loaded(data: bytes) -> Any:
+    """What sealed bytes hold, loaded by the restricted unpickler; None for damaged ones. The
+    collector would run many times over the objects made here, none of which is garbage: it is
+    held off while they are made (a load takes a third less time), and during a build they are
+    left out of its rounds from then on (collector.settled)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -395,6 +400,7 @@ def _unpickled(entry: Path) -> Any:
     except Exception:  # any damage to the bytes is only a miss: unpickling can raise almost anything
         return None
     finally:
+        settled()
         if enabled:
             gc.enable()
 
@@ -508,10 +514,7 @@ class Memo(MutableMapping[str, Any]):
             if self.path is None:
                 return self._old
             data = read_sealed(self.path)
-            try:
-                found = _SyntaxUnpickler(io.BytesIO(data)).load() if data is not None else None
-            except Exception:  # damaged: only a cold start
-                found = None
+            found = _loaded(data) if data is not None else None
             if isinstance(found, tuple) and len(found) == 2 and found[0] == fingerprint() \
                     and isinstance(found[1], dict):
                 self._old = found[1]
