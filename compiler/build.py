@@ -19,7 +19,7 @@ from . import model as m
 from .analysis import ExampleCites, analyse, run_examples
 from .cache import KeptText, Work, pack, text_of, unpack
 from .checker import check
-from .collector import long_lived, settled
+from .collector import lasting, long_lived, settled
 from .conflicts import option_conflicts
 from .crosscheck import load_module
 from .diagnostics import Diagnostic, Span, has_errors, unique_sorted
@@ -151,14 +151,15 @@ def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, cros
         if tree is not None:
             files.append(tree)
         settled()
-    checked, diags = check(files)
-    settled()
+    with lasting():  # the checked program, kept until lowered (checking leaves no cycles)
+        checked, diags = check(files)
     if has_errors(result.diagnostics):  # the files that parse are checked all the same
         unparsed = sorted(set(sources) - {f.path for f in files})
         result.diagnostics = unique_sorted(result.diagnostics + _not_following_from(unparsed, diags, sources))
         return result
     result.diagnostics += diags
-    program = checked.lowered or lower(checked)  # lowered already if it had links to check
+    with lasting():  # the typed layers
+        program = checked.lowered or lower(checked)  # lowered already if it had links to check
     resolved = checked.resolved
     del files, checked  # the parses: what follows reads the program (and, with work, its cache keeps them)
     settled()

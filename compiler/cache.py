@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import codecs
 import dataclasses
-import gc
 import hashlib
 import hmac
 import io
@@ -40,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 import lark
 
 from . import ast
-from .collector import settled
+from .collector import lasting
 from .diagnostics import Diagnostic, Span
 from .model import Origin
 from .parser import Piece, parse_reusing, user_cache_folder
@@ -389,20 +388,14 @@ def _unpickled(entry: Path) -> Any:
 
 
 def _loaded(data: bytes) -> Any:
-    """What sealed bytes hold, loaded by the restricted unpickler; None for damaged ones. The
-    collector would run many times over the objects made here, none of which is garbage: it is
-    held off while they are made (a load takes a third less time), and during a build they are
-    left out of its rounds from then on (collector.settled)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return _SyntaxUnpickler(io.BytesIO(data)).load()
-    except Exception:  # any damage to the bytes is only a miss: unpickling can raise almost anything
-        return None
-    finally:
-        settled()
-        if enabled:
-            gc.enable()
+    """What sealed bytes hold, loaded by the restricted unpickler; None for damaged ones. Held off
+    while they are made, the collector would run many times over them, none of which is garbage
+    (a load takes a third less time); during a build, they are left out of its rounds from then on."""
+    with lasting():
+        try:
+            return _SyntaxUnpickler(io.BytesIO(data)).load()
+        except Exception:  # any damage to the bytes is only a miss: unpickling can raise almost anything
+            return None
 
 
 def _is_parse(found: Any) -> bool:

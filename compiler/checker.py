@@ -152,18 +152,19 @@ class Checker:
                 names = " -> ".join(n.name for n in chain + [node])
                 self.error(lay.decl.span, "R108", f"layers extend each other in a circle: {names}")
                 lay.parent = None
-        seen: set[str] = set()
-
-        def visit(x: LayerInfo) -> None:
-            if x.name in seen:
-                return
-            if x.parent:
-                visit(x.parent)
-            seen.add(x.name)
-            ordered.append(x)
-
+        # Each layer after the layers it extends. Not by a recursive inner function: its closure
+        # refers to itself, a cycle only the garbage collector frees, and it held every layer and
+        # parse of the build until then (collector.lasting).
+        placed: set[str] = set()
         for lay in sorted(layers.values(), key=lambda x: x.name):
-            visit(lay)
+            unplaced: list[LayerInfo] = []  # lay and the layers it extends not yet placed, lay first
+            node = lay
+            while node is not None and node.name not in placed and node not in unplaced:
+                unplaced.append(node)
+                node = node.parent
+            for x in reversed(unplaced):
+                placed.add(x.name)
+                ordered.append(x)
         return ordered
 
     # ---- pass 2: declarations and rule numbers --------------------------------------------
