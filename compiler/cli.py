@@ -23,9 +23,9 @@ from .build import (
     publish_docs,
 )
 from .cache import Work
+from .collector import long_lived
 from .diagnostics import Diagnostic, did_you_mean
 from .evaluate import EvalFailure, evaluate, json_value
-from .model import building
 from .printing import PrintError
 from .project import COMMAND_LINE, Project, read_assets
 from .project import load as load_project
@@ -335,6 +335,11 @@ def cmd_build(args: argparse.Namespace) -> int:
             return wrong
         args.roots = project.roots
         return watch(args)
+    with long_lived():  # what the build makes lives to its end: the collector leaves it out (collector.py)
+        return _build(args, project)
+
+
+def _build(args: argparse.Namespace, project: Project) -> int:
     from . import compiled, printing
     from .cache import BuildCache, tree_key
 
@@ -437,13 +442,10 @@ def cmd_build(args: argparse.Namespace) -> int:
         print(note, file=sys.stderr)
     if not _published(args.out):
         return EXIT_RULES
-    # The collector paused while the cache is written: every object of the build is in its oldest
-    # generation now, and a full round over them (0.4 s at 10,000 clauses) would find nothing.
-    with building():
-        if work is not None:
-            work.finish()  # the whole tree was built: keep what this build used, drop the rest
-        if cache is not None and key is not None:
-            cache.record(compiled.build_key(key) if args.compiled else key, args.out, written)
+    if work is not None:
+        work.finish()  # the whole tree was built: keep what this build used, drop the rest
+    if cache is not None and key is not None:
+        cache.record(compiled.build_key(key) if args.compiled else key, args.out, written)
     print(f"built {_plural(written.count, 'file')} into {args.out}/ for {', '.join(sorted(loaded.models))}"
           + (f", {_plural(len(extensions), 'module')} compiled with mypyc" if args.compiled else "")
           + (f" ({written.changed} changed)" if written.changed else " (nothing changed)"))

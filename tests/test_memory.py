@@ -109,3 +109,4 @@ def test_checking_and_lowering_leave_no_garbage_in_cycles() -> None:
     finally:
         if enabled:
             gc.enable()
+
