@@ -95,6 +95,12 @@ def unsealed(path: Path, kept: bytes) -> bytes | None:
     return data if hmac.compare_digest(mac, _mac(path, data)) else None
 
 
+def keep_sealed(path: Path, data: bytes) -> None:
+    """Keep data at path, sealed (read_sealed reads it back); a file that cannot be written is only
+    not kept."""
+    _write_file(path, sealed(path, data))
+
+
 def read_sealed(path: Path) -> bytes | None:
     try:
         return unsealed(path, path.read_bytes())

@@ -14,6 +14,7 @@ from dataclasses import fields, is_dataclass
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import jinja2
@@ -21,8 +22,9 @@ from markupsafe import Markup, escape
 
 from .. import model as model_module
 from .. import types as types_module
-from ..cache import KeptText, digest_of, text_of
+from ..cache import KeptText, digest_of, keep_sealed, read_sealed, text_of
 from ..model import Origin, Resolved
+from ..parser import user_cache_folder
 from ..themes import Theme
 from . import export, pages, view
 from .text import hugo_anchor, md_escape, md_link_target, per_model, pieces, player_words
@@ -58,15 +60,18 @@ def _yaml(value: Any) -> str:
 
 @cache
 def environment(kind: str) -> jinja2.Environment:
-    """The Jinja2 environment for 'md' or 'html': StrictUndefined always, autoescape for HTML."""
+    """The Jinja2 environment for 'md' or 'html': StrictUndefined always, autoescape for HTML; each
+    template's compiled code kept between runs (KeptTemplates)."""
+    html = kind == "html"
     env = jinja2.Environment(
         loader=jinja2.PackageLoader(__name__.split(".")[0], "templates"),
-        autoescape=kind == "html",
+        autoescape=html,
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
-        trim_blocks=kind == "html",
-        lstrip_blocks=kind == "html",
+        trim_blocks=html,
+        lstrip_blocks=html,
     )
+    env.bytecode_cache = KeptTemplates.of(env)
     env.filters["words"] = player_words
     env.filters["md"] = _md
     env.filters["mdl"] = _md_links
@@ -74,6 +79,40 @@ def environment(kind: str) -> jinja2.Environment:
     env.filters["yaml"] = _yaml
     env.filters["html_links"] = _html_links
     return env
+
+
+class KeptTemplates(jinja2.BytecodeCache):
+    """Each template's compiled code, kept between runs in the user's cache folder: compiling
+    rulec's seven templates took 0.12-0.14 s of every build process, reading them back 3 ms.
+    Sealed as the build cache's files are (cache.keep_sealed): what is read back is code, run
+    only if this user's rulec wrote it. Jinja checks an entry against its template's source, its
+    own version and Python's; the folder is named by the environment's options and Jinja's
+    version, which the code is compiled for as well. A missing, damaged or stale entry is compiled
+    again, and a folder that cannot be written only costs the compiling."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    @classmethod
+    def of(cls, env: jinja2.Environment) -> KeptTemplates | None:
+        """The templates of env kept in a folder of their own: one per set of options it compiles with."""
+        home = user_cache_folder()
+        if home is None:
+            return None
+        made_for = repr([jinja2.__version__, env.autoescape, env.trim_blocks, env.lstrip_blocks,
+                         env.keep_trailing_newline, env.newline_sequence, env.optimized])
+        return cls(home / "templates" / hashlib.sha256(made_for.encode()).hexdigest()[:16])
+
+    def _path(self, bucket: jinja2.bccache.Bucket) -> Path:
+        return self.folder / f"{bucket.key}.code"
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        data = read_sealed(self._path(bucket))
+        if data is not None:
+            bucket.bytecode_from_string(data)  # Jinja takes it only if it is for this source and version
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        keep_sealed(self._path(bucket), bucket.bytecode_to_string())
 
 
 def _html_links(text: str, links: dict[str, str]) -> Markup:
