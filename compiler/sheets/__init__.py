@@ -82,8 +82,9 @@ def environment(kind: str) -> jinja2.Environment:
 
 
 class KeptTemplates(jinja2.BytecodeCache):
-    """Each template's compiled code, kept between runs in the user's cache folder: compiling
-    rulec's seven templates took 0.12-0.14 s of every build process, reading them back 3 ms.
+    """Each template's compiled code, kept between runs in the user's cache folder (as Lark's parser
+    tables are, with or without --no-cache: neither depends on the rules): compiling rulec's seven
+    templates took 0.12-0.14 s of every build process, reading them back 3 ms.
     Sealed as the build cache's files are (cache.keep_sealed): what is read back is code, run
     only if this user's rulec wrote it. Jinja checks an entry against its template's source, its
     own version and Python's; the folder is named by the environment's options and Jinja's
