@@ -162,7 +162,6 @@ def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, cros
         program = checked.lowered or lower(checked)  # lowered already if it had links to check
     resolved = checked.resolved
     del files, checked  # the parses: what follows reads the program (and, with work, its cache keeps them)
-    settled()
     # Each ruleset none of whose files has an error is resolved, analysed and has its examples run,
     # whatever mistakes the others hold.
     wrong = {d.span.file for d in diags if d.severity == "error"}
