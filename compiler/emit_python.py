@@ -679,7 +679,9 @@ class ModuleEmitter:
             self.row_comment(row)
             self.hoist_row(t, row)
             if row.when is not None:
-                w.line(f"if {self.expr(t, row.when, False, BOOL)}:")
+                when = self.expr(t, row.when, False, BOOL)
+                self.rule_note(row.when, self.ec.rewrote)
+                w.line(f"if {when}:")
                 w.indent()
             self.emit_exact_return(t, row.value, returns)
             if row.when is None:
@@ -840,7 +842,9 @@ class ModuleEmitter:
         def body(traced: bool) -> None:
             w = self.out
             for u in g.unless:
-                w.line(f"if {self.expr(g, u.cond, traced, BOOL)}:  # {_comment(u.title or '')}")
+                cond = self.expr(g, u.cond, traced, BOOL)
+                self.rule_note(u.cond, self.ec.rewrote)
+                w.line(f"if {cond}:  # {_comment(u.title or '')}")
                 w.indent()
                 if traced:
                     w.line(f"_t.extend({self.cite_tuple([self.cite(u.origin)])})")

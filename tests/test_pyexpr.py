@@ -47,6 +47,8 @@ rule 1.1 "Folds" {
   define always(t: Thing) -> bool "Always" = t.ready or big(t) or t.kind in {c, e}
   define implied(t: Thing) -> bool "Implied" = t.kind == b and t.ready and t.kind.big
   define risky(t: Thing) -> bool "Risky" = t.kind != a and 1 / t.size > 0 and t.kind != b
+  define flagged(t: Thing, go: bool) -> bool "Flagged" = t.kind.big and t.ready and not go
+  define flagged_risky(t: Thing, go: bool) -> bool "Flagged, risky" = 1 / t.size > 0 and go
 }
 '''
 
@@ -103,6 +105,19 @@ def test_no_fold_where_a_test_can_raise(compiled: tuple[m.Resolved, str, Any]) -
     _, source, _ = compiled
     code = body(source, "risky")  # 1 / t.size is tested between them, as the rules read
     assert re.search(r"kind != 'a' and _div\(1, t\.size\) > 0 and \(\w+ != 'b'\)", code), code
+
+
+def test_a_bool_parameter_is_tested_first_where_nothing_can_raise(compiled: tuple[m.Resolved, str, Any]) -> None:
+    model, source, module = compiled
+    assert body(source, "flagged") == "return not go and Kind_big[t.kind] and t.ready"
+    assert "# rule: t.kind.big and t.ready and not go" in source  # the fast code says it was reordered
+    assert body(source, "flagged_risky") == "return _div(1, t.size) > 0 and go"  # 1 / t.size first, as written
+    assert body(source, "_t_flagged").endswith("and (not go)"), body(source, "_t_flagged")  # the twin as written
+    interp = Interpreter(model)
+    for kind, ready, go in itertools.product("abcde", (False, True), (False, True)):
+        thing = interp.default_record("Thing", {"kind": kind, "ready": ready, "size": 2})
+        expected = interp.call("flagged", [thing, go])
+        assert module.flagged(module.Thing(**thing), go) == expected == module.explain_flagged(module.Thing(**thing), go).value
 
 
 def test_the_explain_twins_keep_every_call(compiled: tuple[m.Resolved, str, Any]) -> None:

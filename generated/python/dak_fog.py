@@ -2129,7 +2129,8 @@ def explain_transport_point_supplied(u: Unit) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:212  13.2c  Mechanical Handling
 def may_combine_transport_points(a: Unit, b: Unit, phase: Phase, same_hex: bool) -> bool:
     """May these Transport Points combine (or divide)? (13.2c)."""
-    return phase == 'movement' and same_hex and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
+    # rule: phase == movement and same_hex and a.tp_kind == b.tp_kind and a.organic == b.organic
+    return same_hex and phase == 'movement' and (a.tp_kind == b.tp_kind) and (a.organic == b.organic)
 
 
 # rules/ocs/ch13-specialized-units.rules:212  13.2c  Mechanical Handling
@@ -3073,7 +3074,8 @@ def explain_control_changes(enemy_combat_unit_entered: bool, clearly_on_enemy_si
 def may_barrage(u: Unit, eligible_to_act: bool, supply_paid: bool) -> bool:
     """May this artillery unit barrage in this Barrage Segment? (eligible_to_act there; the needed supply_paid) (13.4a).
     """
-    return u.type == 'artillery' and u.mode not in _SET_reserve_strat and eligible_to_act and supply_paid
+    # rule: u.type == artillery and u.mode not in {reserve, strat} and eligible_to_act and supply_paid
+    return eligible_to_act and supply_paid and (u.type == 'artillery') and (u.mode not in _SET_reserve_strat)
 
 
 # rules/ocs/ch13-specialized-units.rules:816  13.4a
@@ -3193,7 +3195,7 @@ def may_rebuild(
         and (_hq_mode == 'combat' or (_hq_mode == 'dg' and hq.oriented_to_combat))
         and (hexes_from_hq <= 2)
         and (not in_ezoc or ezoc_allows('K', negated))
-        and (rebuilt == 'dead_pile' or stacked_with_repls)
+        and (stacked_with_repls or rebuilt == 'dead_pile')
     )
 
 
@@ -3346,7 +3348,8 @@ def explain_repls_for_paired_units(units: int) -> Answer[int]:
 # rules/ocs/ch13-specialized-units.rules:1026  13.5e  Truck Rebuilds
 def truck_rebuildable(tp: Unit, lost_to_enemy_action: bool) -> bool:
     """May this Transport Point be rebuilt with Eq? (13.5e)."""
-    return tp.type == 'transport' and tp.tp_kind == 'truck' and lost_to_enemy_action
+    # rule: tp.type == transport and tp.tp_kind == truck and lost_to_enemy_action
+    return lost_to_enemy_action and tp.type == 'transport' and (tp.tp_kind == 'truck')
 
 
 # rules/ocs/ch13-specialized-units.rules:1026  13.5e  Truck Rebuilds
@@ -3521,7 +3524,8 @@ def explain_rebuilt_aircraft_arrives(plane: Unit, base: Hex) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:1099  13.6  Reinforcements
 def may_place_reinforcements_now(phase: Phase, own_player_turn: bool, turn: int, arrival_turn: int) -> bool:
     """May reinforcements due on their arrival turn be placed now? (their entry cannot be delayed) (13.6)."""
-    return phase == 'reinforcement' and own_player_turn and (turn == arrival_turn)
+    # rule: phase == reinforcement and own_player_turn and turn == arrival_turn
+    return own_player_turn and phase == 'reinforcement' and (turn == arrival_turn)
 
 
 # rules/ocs/ch13-specialized-units.rules:1099  13.6  Reinforcements
@@ -3715,7 +3719,8 @@ def explain_may_place_reinforcement(in_ezoc: bool, at_port: bool) -> Answer[bool
 # rules/ocs/ch13-specialized-units.rules:1211  13.6c
 def arrives_loaded(tp: Unit, sp_arriving_there: bool) -> bool:
     """Does this Transport Point arrive loaded? (13.6c)."""
-    return tp.organic or sp_arriving_there
+    # rule: tp.organic or sp_arriving_there
+    return sp_arriving_there or tp.organic
 
 
 # rules/ocs/ch13-specialized-units.rules:1211  13.6c
@@ -3742,7 +3747,8 @@ def explain_arrives_loaded(tp: Unit, sp_arriving_there: bool) -> Answer[bool]:
 # rules/ocs/ch13-specialized-units.rules:1245  13.7  Formation Markers
 def marker_may_be_on_map(units_with_marker: int, fueling_reminder: bool) -> bool:
     """A) May the Formation marker be on the map? (13.7)."""
-    return units_with_marker >= 1 or fueling_reminder
+    # rule: units_with_marker >= 1 or fueling_reminder
+    return fueling_reminder or units_with_marker >= 1
 
 
 # rules/ocs/ch13-specialized-units.rules:1245  13.7  Formation Markers
@@ -4009,13 +4015,13 @@ def may_construct(
     # rule: engineer_capable(u) and phase == movement and leg_path_hexes <= 2 and not moved_this_phase and not
     # built_in_another_hex and not built_another_type
     return (
-        u.type in _SET_engineer_hq
+        not moved_this_phase
+        and (not built_in_another_hex)
+        and (not built_another_type)
+        and (u.type in _SET_engineer_hq)
         and (_u_mode == 'combat' or (_u_mode == 'dg' and u.oriented_to_combat))
         and (phase == 'movement')
         and (leg_path_hexes <= 2)
-        and (not moved_this_phase)
-        and (not built_in_another_hex)
-        and (not built_another_type)
     )
 
 
@@ -4146,10 +4152,12 @@ def may_consolidate(u: Unit, kind: Consolidation, phase: Phase, alike: bool, tog
     4) two reduced aircraft of the same type, values and status, Active or Inactive. together: 1, 4) the two units
     are in the same hex or off-map box. Adjacent enemy units and Out of Supply do not matter) (13.9).
     """
+    # rule: (phase == reinforcement or kind == aircraft) and alike and (kind in {formations, independent_joins} or
+    # together) and u.stocks == normal and u.mode != dg
     return (
-        (phase == 'reinforcement' or kind == 'aircraft')
-        and alike
-        and (kind in _SET_formations_independent_joins or together)
+        alike
+        and (phase == 'reinforcement' or kind == 'aircraft')
+        and (together or kind in _SET_formations_independent_joins)
         and (u.stocks == 'normal')
         and (u.mode != 'dg')
     )
@@ -4522,7 +4530,8 @@ def explain_zoc_reaches(u: Unit, hexes_away: int) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:290  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_allows(action: EzocAction, negated: bool) -> bool:
     """May the action be taken in an enemy ZOC? (4.5a)."""
-    return EzocAction_negatable[action] and negated
+    # rule: action.negatable and negated
+    return negated and EzocAction_negatable[action]
 
 
 # rules/ocs/ch4-general-concepts.rules:290  4.5a  Actions not allowed in an enemy ZOC
@@ -4585,7 +4594,8 @@ def explain_ezoc_allows(action: EzocAction, negated: bool) -> Answer[bool]:
 # rules/ocs/ch4-general-concepts.rules:305  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_stops_entering(mobility: Mobility, negated: bool) -> bool:
     """Must a unit entering the enemy ZOC end its movement or else conduct an overrun? (4.5a)."""
-    return mobility == 'truck' and (not negated)
+    # rule: mobility == truck and not negated
+    return not negated and mobility == 'truck'
 
 
 _ANSWERS_ezoc_stops_entering: Final[dict[tuple[Mobility, bool], Answer[bool]]] = {
@@ -4609,7 +4619,8 @@ def explain_ezoc_stops_entering(mobility: Mobility, negated: bool) -> Answer[boo
 # rules/ocs/ch4-general-concepts.rules:309  4.5a  Actions not allowed in an enemy ZOC
 def ezoc_blocks_path(traced_with: Mobility, negated: bool) -> bool:
     """Does the enemy ZOC block a supply path traced in or out of the hex? (4.5a)."""
-    return traced_with == 'truck' and (not negated)
+    # rule: traced_with == truck and not negated
+    return not negated and traced_with == 'truck'
 
 
 # rules/ocs/ch4-general-concepts.rules:309  4.5a  Actions not allowed in an enemy ZOC
@@ -4637,7 +4648,8 @@ def explain_ezoc_blocks_path(traced_with: Mobility, negated: bool) -> Answer[boo
 # rules/ocs/ch4-general-concepts.rules:313  4.5a  Actions not allowed in an enemy ZOC
 def may_move_on_after_entering(mobility: Mobility, negated: bool, overrun: bool) -> bool:
     """After entering an enemy ZOC, may the unit go on moving? (With Truck MP, only by conducting an overrun) (4.5a)."""
-    return not ezoc_stops_entering(mobility, negated) or overrun
+    # rule: not ezoc_stops_entering(mobility, negated) or overrun
+    return overrun or not ezoc_stops_entering(mobility, negated)
 
 
 _ANSWERS_may_move_on_after_entering: Final[dict[tuple[Mobility, bool, bool], Answer[bool]]] = {
@@ -4916,7 +4928,7 @@ def _s_may_spend_transported(u: Unit, by: Transport, alt_roll: bool, before: Num
                 else 2
                 if by == 'air'
                 else 2
-                if by == 'alt_landing' and alt_roll
+                if alt_roll and by == 'alt_landing'
                 else 0
                 if by == 'landing_craft'
                 else 0
@@ -4932,7 +4944,7 @@ def _s_may_spend_transported(u: Unit, by: Transport, alt_roll: bool, before: Num
                 else 2
                 if by == 'air'
                 else 2
-                if by == 'alt_landing' and alt_roll
+                if alt_roll and by == 'alt_landing'
                 else 0
                 if by == 'landing_craft'
                 else 0
@@ -5793,10 +5805,11 @@ def may_retreat(tp: Unit, with_retreating_combat_units: bool) -> bool:
     (13.2g).
     """
     # tag_along: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:379
-    _tp_organic = tp.organic
-    if _tp_organic and with_retreating_combat_units:
+    # rule: tp.organic and with_retreating_combat_units
+    if with_retreating_combat_units and tp.organic:
         return True
     # alone: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:381
+    _tp_organic = tp.organic
     if _tp_organic:
         return False
     # others: 13.2g (OCS) rules/ocs/ch13-specialized-units.rules:382
@@ -6462,12 +6475,14 @@ def re_size(u: Unit) -> Number:
     """RE size (4.6). Numbers are exact: int or Fraction."""
     # jock_column: 1.2 (DAK) rules/dak/dak.rules:41
     _u_type = u.type
+    # rule: is_combat(u) and u.type != hq and u.formation == "Jock Column" and u.size == company
     if _u_type in _SET_artillery_assault_engine_88af7d0e and u.formation == 'Jock Column' and (u.size == 'company'):
         return _Q_1_2
     # hq: 13.1 (OCS) rules/ocs/ch13-specialized-units.rules:35
     if _u_type == 'hq':
         return 1
     # not_combat: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:438
+    # rule: not is_combat(u)
     if not UnitType_combat[_u_type]:
         return 0
     # multi_step: 4.6 (OCS) rules/ocs/ch4-general-concepts.rules:439
@@ -6688,7 +6703,8 @@ def transported_ma(u: Unit, by: Transport, alt_roll: bool) -> Number:
     if by == 'air':
         return _Q_1_2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:626
-    if by == 'alt_landing' and alt_roll:
+    # rule: by == alt_landing and alt_roll
+    if alt_roll and by == 'alt_landing':
         return _Q_1_2
     # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:627
     if by == 'landing_craft':
@@ -6791,7 +6807,8 @@ def ma_after(u: Unit, by: Transport, alt_roll: bool) -> Number:
     if by == 'air':
         return _Q_1_2
     # alt: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:647
-    if by == 'alt_landing' and alt_roll:
+    # rule: by == alt_landing and alt_roll
+    if alt_roll and by == 'alt_landing':
         return _Q_1_2
     # landing_craft: 4.7d (OCS) rules/ocs/ch4-general-concepts.rules:649
     if by == 'landing_craft':

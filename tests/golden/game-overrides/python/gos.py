@@ -443,7 +443,8 @@ class Unit:
 # rules/series.rules:22  2.1  Actions in an enemy ZOC
 def allows(a: Action, negated: bool) -> bool:
     """May it be done in an enemy ZOC? (2.1)."""
-    return Action_negatable[a] and negated
+    # rule: a.negatable and negated
+    return negated and Action_negatable[a]
 
 
 _ANSWERS_allows: Final[dict[tuple[Action, bool], Answer[bool]]] = {
