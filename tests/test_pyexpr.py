@@ -117,7 +117,8 @@ def test_a_bool_parameter_is_tested_first_where_nothing_can_raise(compiled: tupl
     for kind, ready, go in itertools.product("abcde", (False, True), (False, True)):
         thing = interp.default_record("Thing", {"kind": kind, "ready": ready, "size": 2})
         expected = interp.call("flagged", [thing, go])
-        assert module.flagged(module.Thing(**thing), go) == expected == module.explain_flagged(module.Thing(**thing), go).value
+        made = module.Thing(**thing)
+        assert module.flagged(made, go) == expected == module.explain_flagged(made, go).value
 
 
 def test_the_explain_twins_keep_every_call(compiled: tuple[m.Resolved, str, Any]) -> None:
