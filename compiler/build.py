@@ -301,12 +301,13 @@ def state_schema_files(model: m.Resolved) -> dict[str, str]:
 
 def python_files(model: m.Resolved, verify: bool = True,
                  memo: MutableMapping[str, Any] | None = None) -> dict[str, str]:
-    """The ruleset's Python module, made from the model without its clauses' texts and notes (the
-    module never shows them): with memo, a module is made again only when something it can show
-    changed, not on every edit of a rule's wording. A build asks twice (the worked examples run on
-    the module, then it is written): the memo holds the text, made once; verify compiles that text
-    once, whether it was just made or found. The memo holds each text compressed (zlib, fast):
-    a large rulebook's modules are tens of MB, kept until the build ends."""
+    """The ruleset's Python module, made from the model without its wording (the texts and notes of
+    clauses, list values and overrides, ir.module_part: the module never shows them): with memo, a
+    module is made again only when something it can show changed, not on every edit of a rule's
+    wording. A build asks twice (the worked examples run on the module, then it is written): the
+    memo holds the text, made once; verify compiles that text once, whether it was just made or
+    found. The memo holds each text compressed (zlib, fast): a large rulebook's modules are tens
+    of MB, kept until the build ends."""
     if memo is None:
         return emit_python(model, verify)
     key = module_key(model)
@@ -347,7 +348,8 @@ _MODULE_KEYS: weakref.WeakKeyDictionary[m.Resolved, str] = weakref.WeakKeyDictio
 
 
 def module_key(model: m.Resolved) -> str:
-    """The hash the ruleset's module is kept under: of its IR less the clauses' texts and notes.
+    """The hash the ruleset's module is kept under: of its IR less its wording (ir.module_part: the
+    texts and notes of clauses, list values and overrides).
     Worked out once per model, from a hash of each item of it, each worked out once while the item
     lives: a game shares most of its items with its series. Only the hashes are kept, never the IR."""
     found = _MODULE_KEYS.get(model)
@@ -356,10 +358,9 @@ def module_key(model: m.Resolved) -> str:
         with m.building():
             for name, write in ir.ITEMS.items():
                 h.update(f"\n{name}:".encode())
-                left_out = ir.NOT_IN_MODULE.get(name, ())
                 shared = name in _CLOSURE_ITEMS
                 for item in getattr(model, name):
-                    h.update(_item_hash(item, write, left_out, shared))
+                    h.update(_item_hash(item, name, write, shared))
         found = _MODULE_KEYS[model] = h.hexdigest()
     return found
 
@@ -368,16 +369,15 @@ _CLOSURE_ITEMS = {"consts", "defines", "tables", "limits"}  # whose canonical IR
 _ITEM_HASHES: weakref.WeakKeyDictionary[Any, bytes] = weakref.WeakKeyDictionary()
 
 
-def _item_hash(item: Any, write: Callable[[Any], ir.IR], left_out: tuple[str, ...], shared: bool) -> bytes:
+def _item_hash(item: Any, name: str, write: Callable[[Any], ir.IR], shared: bool) -> bytes:
     found = _ITEM_HASHES.get(item)
     if found is None:
         if shared:  # kept for the interpreter's closure keys as well
             data = ir.canonical_of(item, write)
-        elif not left_out:  # its line of the IR text, which the IR output then takes as made
+        elif name not in ir.WORDED:  # its line of the IR text, which the IR output then takes as made
             data = ir.line(item, write).encode("utf-8", "surrogatepass")
-        else:
-            doc = write(item)
-            data = ir.canonical({k: v for k, v in doc.items() if k not in left_out})
+        else:  # without its wording (ir.module_part)
+            data = ir.canonical(ir.module_part(name, write(item)))
         found = _ITEM_HASHES[item] = hashlib.sha256(data).digest()
     return found
 

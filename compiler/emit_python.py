@@ -1335,8 +1335,8 @@ def _snake(name: str) -> str:
 
 
 def ruleset_hash(model: Resolved) -> str:
-    """A hash of the rules as resolved (the IR without its source places, and without its clauses' texts
-    and notes, which the module never shows): it changes when what a check decides or cites changes (a
+    """A hash of the rules as resolved (the IR without its source places, and without its wording, the
+    texts and notes the module never shows: ir.module_part): it changes when what a check decides or cites changes (a
     value, a title, a version), not when a rule moves down its file or its wording is edited. The hash
     of the document's head and of each item's own hash, in the IR's order: no large IR, or copy of it
     without places, is held whole (tens of MB, and 2 of the 2.7 s it took a ruleset of 10,000 clauses),
@@ -1344,7 +1344,7 @@ def ruleset_hash(model: Resolved) -> str:
     from .ir import ITEMS, canonical, head_ir
 
     head = _placeless(head_ir(model))
-    h = hashlib.sha256(b"ruleset hash 2\n")
+    h = hashlib.sha256(b"ruleset hash 3\n")
     with m.building():
         for key in sorted(head.keys() | ITEMS.keys()):
             h.update(canonical(key) + b":")
@@ -1369,15 +1369,13 @@ _PLACELESS_HASHES: weakref.WeakKeyDictionary[Any, bytes] = weakref.WeakKeyDictio
 
 
 def _placeless_hash(key: str, item: Any) -> bytes:
-    """The sha256 of one item's IR without its places (a clause's, without its texts and notes either),
-    made once while the item lives."""
-    from .ir import ITEMS, NOT_IN_MODULE, canonical
+    """The sha256 of one item's IR without its places or its wording (ir.module_part), made once while
+    the item lives."""
+    from .ir import ITEMS, canonical, module_part
 
     found = _PLACELESS_HASHES.get(item)
     if found is None:
-        data = _placeless(ITEMS[key](item))
-        if key in NOT_IN_MODULE:
-            data = {k: v for k, v in data.items() if k not in NOT_IN_MODULE[key]}
+        data = _placeless(module_part(key, ITEMS[key](item)))
         found = _PLACELESS_HASHES[item] = hashlib.sha256(canonical(data)).digest()
     return found
 

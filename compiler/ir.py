@@ -502,5 +502,18 @@ ITEMS: dict[str, Callable[[Any], IR]] = {
     "clauses": clause_ir, "enums": enum_ir, "records": record_ir, "consts": const_ir, "defines": define_ir,
     "tables": table_ir, "limits": limits_ir, "examples": example_ir, "overrides": override_ir,
 }
-# What of an item the generated module never shows (the module's key and RULESET_HASH leave it out).
-NOT_IN_MODULE: dict[str, tuple[str, ...]] = {"clauses": ("texts", "notes")}
+# What of an item the generated module never shows, its wording: the texts and notes of a clause, of
+# each value of a list (4.5a's A, "A unit with Truck MP ...") and of an override (the notes a check
+# cites come in through the overridden item's `overridden_by`). The module's key and RULES_HASH leave
+# them out (module_part): an edit of wording changes neither, and the module is not made again.
+WORDING = ("texts", "notes")
+NOT_IN_MODULE: dict[str, tuple[str, ...]] = {"clauses": WORDING, "overrides": WORDING}
+WORDED = frozenset({*NOT_IN_MODULE, "enums"})  # the items module_part takes something out of
+
+
+def module_part(name: str, doc: IR) -> IR:
+    """An item's IR (ITEMS[name]'s) without its wording: what the generated module is made from."""
+    if name == "enums":
+        return {**doc, "members": [{k: v for k, v in mb.items() if k not in WORDING} for mb in doc["members"]]}
+    left_out = NOT_IN_MODULE.get(name, ())
+    return {k: v for k, v in doc.items() if k not in left_out}

@@ -314,7 +314,7 @@ def document(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None
 def _reads_key(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None,
                module_keys: Mapping[str, str]) -> str:
     """A key of all the document reads, made without its rows: each ruleset's module key
-    (build.module_key: its IR less its clauses' texts and notes, which holds every number, title,
+    (build.module_key: its IR less its wording (ir.module_part), which holds every number, title,
     place, declaration and override the rows show, and from which the worked examples' runs, and
     so the rules each cites, follow), its clauses' notes (a text-only clause's reason, an encoded
     one's encoding notes) and where each `external` is written in each source (the model keeps an

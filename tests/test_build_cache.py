@@ -513,6 +513,65 @@ def test_an_edit_that_reaches_other_pages_makes_them_again(edit: str, tmp_path: 
     assert after == _from_nothing(tmp_path, rules)
 
 
+# Wording the module never shows, and a note the checks cite: (file, old, new, the modules that change).
+_WORDING_EDITS = {
+    "a list value's text": (
+        "ocs/ch4-general-concepts.rules", 'text "A unit with Truck MP', 'text "A unit with truck MP', []),
+    "a list value's note": (
+        "ocs/ch4-general-concepts.rules", 'note game "In either edition of DAK, units',
+        'note game "In both editions of DAK, units', []),
+    "an override's note": (
+        "dak/dak.rules", 'note game "In either edition of DAK, units', 'note game "In both editions of DAK, units',
+        ["python/dak.py", "python/dak_fog.py"]),
+}
+
+
+@pytest.mark.parametrize("edit", sorted(_WORDING_EDITS))
+def test_a_wording_edit_makes_no_module_again_and_a_cited_note_does(edit: str, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The module's key leaves out the wording the module never shows (ir.module_part): an edit of
+    a list value's text or note makes no module again and runs no worked example (it made three and
+    ran every example of OCS, DAK and DAK_fog, 1.4 s of a 2 s build process); an override's note,
+    which the checks cite, makes the modules of the games it changes again. Either way the cached
+    build writes what a build from nothing writes."""
+    import shutil
+
+    from conftest import ROOT
+
+    rules = tmp_path / "rules"
+    shutil.copytree(ROOT / "rules", rules)
+    out, kept = tmp_path / "generated", tmp_path / "cache"
+    assert build(rules, out, "--cache", str(kept)) == 0
+    before = files_of(out)
+    made: list[str] = []
+    ran: list[str] = []
+    real_emit, real_run = build_module.emit_python, build_module.run_examples
+
+    def emitted(model: Any, *args: Any, **kwargs: Any) -> Any:
+        made.append(model.manifest.ruleset)
+        return real_emit(model, *args, **kwargs)
+
+    def counted(model: Any, *args: Any, **kwargs: Any) -> Any:
+        ran.append(model.manifest.ruleset)
+        return real_run(model, *args, **kwargs)
+
+    monkeypatch.setattr(build_module, "emit_python", emitted)
+    monkeypatch.setattr(build_module, "run_examples", counted)
+    name, old, new, modules = _WORDING_EDITS[edit]
+    text = (rules / name).read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    (rules / name).write_text(text.replace(old, new), encoding="utf-8")
+    assert build(rules, out, "--cache", str(kept)) == 0
+    after = files_of(out)
+    assert sorted(rel for rel in after if rel.startswith("python/") and after[rel] != before[rel]) == modules
+    if modules:
+        assert sorted(made) == sorted(ran) == ["DAK", "DAK_fog"]
+    else:
+        assert made == ran == []
+    assert after != before  # the wording is on the sheets
+    assert after == _from_nothing(tmp_path, rules)
+
+
 def test_the_stamps_of_an_output_folder_are_what_os_walk_and_stat_find(tmp_path: Path) -> None:
     """The no-op check's stamps (cache._stamps, read from os.scandir's entries) are each file's
     [size, mtime_ns] as os.walk and Path.stat find them: a link to a file stamped as the file, a link

@@ -823,7 +823,7 @@ def formulas_height(formulas: list[dict[str, Any]]) -> int:
 
 # ---- what a build keeps of the cards' views ------------------------------------------------------
 # The size tables, the caps and every clause's formulas read the model's values, names and titles, all
-# of which the module's key hashes (build.module_key: the IR less the clauses' texts and notes), and
+# of which the module's key hashes (build.module_key: the IR less its wording, ir.module_part), and
 # besides them only what card_parts_reads digests. They are most of the time of the cards' views of a
 # large rulebook, so a build keeps them under those two (build.card_fit): after an edit of a rule's
 # wording they are taken up, not made again.

@@ -446,7 +446,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'ACW'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:e2302f500559d1ded6b4f94766349574'
+RULESET_HASH: Final = 'sha256:eee2005b9e3e87010ce71cfba719ed83'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Brigade-scale American Civil War: combat'
 SERIES: Final[str | None] = 'ACW'
