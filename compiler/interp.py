@@ -492,11 +492,13 @@ _TYPES: weakref.WeakKeyDictionary[m.Resolved, bytes] = weakref.WeakKeyDictionary
 
 
 def _types_hash(model: m.Resolved) -> bytes:
-    """The hash of a model's lists and records, which every closure key includes."""
+    """The hash of a model's lists and records, which every closure key includes: the lists without
+    their values' wording (ir.module_part), which no evaluation reads."""
     found = _TYPES.get(model)
     if found is None:
         found = _TYPES[model] = hashlib.sha256(ir.canonical(
-            [[ir.enum_ir(e) for e in model.enums], [ir.record_ir(r) for r in model.records]])).digest()
+            [[ir.module_part("enums", ir.enum_ir(e)) for e in model.enums],
+             [ir.record_ir(r) for r in model.records]])).digest()
     return found
 
 
