@@ -348,15 +348,16 @@ _MODULE_KEYS: weakref.WeakKeyDictionary[m.Resolved, str] = weakref.WeakKeyDictio
 
 
 def module_key(model: m.Resolved) -> str:
-    """The hash the ruleset's module is kept under: of its IR less its wording (ir.module_part: the
-    texts and notes of clauses, list values and overrides).
+    """The hash the ruleset's module is kept under: of its IR less its worked examples and its
+    wording (ir.MODULE_ITEMS, ir.module_part: the texts and notes of clauses, list values and
+    overrides).
     Worked out once per model, from a hash of each item of it, each worked out once while the item
     lives: a game shares most of its items with its series. Only the hashes are kept, never the IR."""
     found = _MODULE_KEYS.get(model)
     if found is None:
         h = hashlib.sha256(ir.canonical(ir.head_ir(model)))
         with m.building():
-            for name, write in ir.ITEMS.items():
+            for name, write in ir.MODULE_ITEMS.items():
                 h.update(f"\n{name}:".encode())
                 shared = name in _CLOSURE_ITEMS
                 for item in getattr(model, name):

@@ -1335,13 +1335,15 @@ def _snake(name: str) -> str:
 
 
 def ruleset_hash(model: Resolved) -> str:
-    """A hash of the rules as resolved (the IR without its source places, and without its wording, the
-    texts and notes the module never shows: ir.module_part): it changes when what a check decides or cites changes (a
-    value, a title, a version), not when a rule moves down its file or its wording is edited. The hash
+    """A hash of the rules as resolved (the IR without its source places, its worked examples, and its
+    wording, the texts and notes the module never shows: ir.MODULE_ITEMS, ir.module_part): it
+    changes when what a check decides or cites changes (a value, a title, a version), not when a
+    rule moves down its file, its wording is edited or a worked example is added. The hash
     of the document's head and of each item's own hash, in the IR's order: no large IR, or copy of it
     without places, is held whole (tens of MB, and 2 of the 2.7 s it took a ruleset of 10,000 clauses),
     and an item a game shares with its series is hashed once for both."""
-    from .ir import ITEMS, canonical, head_ir
+    from .ir import MODULE_ITEMS as ITEMS
+    from .ir import canonical, head_ir
 
     head = _placeless(head_ir(model))
     h = hashlib.sha256(b"ruleset hash 3\n")

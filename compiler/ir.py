@@ -502,6 +502,9 @@ ITEMS: dict[str, Callable[[Any], IR]] = {
     "clauses": clause_ir, "enums": enum_ir, "records": record_ir, "consts": const_ir, "defines": define_ir,
     "tables": table_ir, "limits": limits_ir, "examples": example_ir, "overrides": override_ir,
 }
+# The items the generated module is made from: all but the worked examples, which are run on the
+# module, never written into it (the module's key and RULES_HASH read these).
+MODULE_ITEMS: dict[str, Callable[[Any], IR]] = {k: w for k, w in ITEMS.items() if k != "examples"}
 # What of an item the generated module never shows, its wording: the texts and notes of a clause, of
 # each value of a list (4.5a's A, "A unit with Truck MP ...") and of an override (the notes a check
 # cites come in through the overridden item's `overridden_by`). The module's key and RULES_HASH leave

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 
+from . import ir
 from . import model as m
 from .analysis import ExampleCites, run_example_traced
 from .cache import KeptText
@@ -314,15 +315,17 @@ def document(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None
 def _reads_key(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None,
                module_keys: Mapping[str, str]) -> str:
     """A key of all the document reads, made without its rows: each ruleset's module key
-    (build.module_key: its IR less its wording (ir.module_part), which holds every number, title,
-    place, declaration and override the rows show, and from which the worked examples' runs, and
-    so the rules each cites, follow), its clauses' notes (a text-only clause's reason, an encoded
-    one's encoding notes) and where each `external` is written in each source (the model keeps an
-    external without its place)."""
-    h = hashlib.sha256(b"traceability.md 1")
+    (build.module_key: its IR less its worked examples and wording, which holds every number,
+    title, place, declaration and override the rows show) and its worked examples as the IR writes
+    them (with the module, they decide the examples' runs, and so the rules each cites), its
+    clauses' notes (a text-only clause's reason, an encoded one's encoding notes) and where each
+    `external` is written in each source (the model keeps an external without its place)."""
+    h = hashlib.sha256(b"traceability.md 2")
     for name in sorted(models):
         notes = [(c.number, c.notes) for c in models[name].clauses if c.notes]
         h.update(repr((name, module_keys[name], notes)).encode("utf-8", "surrogatepass"))
+        for ex in models[name].examples:
+            h.update(b"\0" + ir.line(ex, ir.example_ir).encode("utf-8", "surrogatepass"))
     for f, text in sorted((sources or {}).items()):  # every place, not the first only: a layer's own
         places = list(_externals_written(text))  # first place may be a later file's
         if places:

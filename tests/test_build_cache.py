@@ -513,28 +513,33 @@ def test_an_edit_that_reaches_other_pages_makes_them_again(edit: str, tmp_path: 
     assert after == _from_nothing(tmp_path, rules)
 
 
-# Wording the module never shows, and a note the checks cite: (file, old, new, the modules that change).
-_WORDING_EDITS = {
+# Edits of what the module never shows, and of a note the checks cite: (file, old, new, the rulesets
+# whose module is made and written again, those whose worked examples run again).
+_UNSHOWN_EDITS = {
     "a list value's text": (
-        "ocs/ch4-general-concepts.rules", 'text "A unit with Truck MP', 'text "A unit with truck MP', []),
+        "ocs/ch4-general-concepts.rules", 'text "A unit with Truck MP', 'text "A unit with truck MP', [], []),
     "a list value's note": (
         "ocs/ch4-general-concepts.rules", 'note game "In either edition of DAK, units',
-        'note game "In both editions of DAK, units', []),
+        'note game "In both editions of DAK, units', [], []),
+    "a worked example's title": (
+        "ocs/ch13-specialized-units.rules", 'example "An HQ is 1 RE whatever its designation says"',
+        'example "An HQ is 1 RE, whatever its designation says"', [], ["DAK", "DAK_fog", "OCS"]),
     "an override's note": (
         "dak/dak.rules", 'note game "In either edition of DAK, units', 'note game "In both editions of DAK, units',
-        ["python/dak.py", "python/dak_fog.py"]),
+        ["DAK", "DAK_fog"], ["DAK", "DAK_fog"]),
 }
 
 
-@pytest.mark.parametrize("edit", sorted(_WORDING_EDITS))
-def test_a_wording_edit_makes_no_module_again_and_a_cited_note_does(edit: str, tmp_path: Path,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    """The module's key leaves out the wording the module never shows (ir.module_part): an edit of
-    a list value's text or note makes no module again, runs no worked example and analyses no table
-    (it made three modules, ran every example of OCS, DAK and DAK_fog and analysed their 46 tables:
-    a build process took 2.0 s, 0.7 s now); an override's note,
-    which the checks cite, makes the modules of the games it changes again. Either way the cached
-    build writes what a build from nothing writes."""
+@pytest.mark.parametrize("edit", sorted(_UNSHOWN_EDITS))
+def test_an_edit_the_module_never_shows_makes_no_module_again(edit: str, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The module's key leaves out what the module never shows, its wording and its worked examples
+    (ir.MODULE_ITEMS, ir.module_part): an edit of a list value's text or note makes no module again,
+    runs no worked example and analyses no table (it made the three modules of OCS, DAK and DAK_fog,
+    ran all their examples and analysed their 46 tables: a build process took 2.0 s, 0.7 s now); an
+    edit of a worked example runs the examples but makes no module; an override's note, which the
+    checks cite, makes the modules of the games it changes again. Each time the cached build writes
+    what a build from nothing writes (traceability.md, which names the examples, included)."""
     import shutil
 
     from conftest import ROOT
@@ -559,18 +564,19 @@ def test_a_wording_edit_makes_no_module_again_and_a_cited_note_does(edit: str, t
     monkeypatch.setattr(build_module, "emit_python", emitted)
     monkeypatch.setattr(build_module, "run_examples", counted)
     counts = Counts(monkeypatch)
-    name, old, new, modules = _WORDING_EDITS[edit]
+    name, old, new, modules, examples = _UNSHOWN_EDITS[edit]
     text = (rules / name).read_text(encoding="utf-8")
     assert text.count(old) == 1
     (rules / name).write_text(text.replace(old, new), encoding="utf-8")
     assert build(rules, out, "--cache", str(kept)) == 0
     after = files_of(out)
-    assert sorted(rel for rel in after if rel.startswith("python/") and after[rel] != before[rel]) == modules
-    if modules:
-        assert sorted(made) == sorted(ran) == ["DAK", "DAK_fog"]
-    else:
-        assert made == ran == counts.analysed == []
-    assert after != before  # the wording is on the sheets
+    written = sorted(rel for rel in after if rel.startswith("python/") and after[rel] != before[rel])
+    assert written == [f"python/{ruleset.lower()}.py" for ruleset in modules]
+    assert sorted(made) == modules
+    assert sorted(ran) == examples
+    if not modules:
+        assert counts.analysed == []
+    assert after != before  # the wording is on the sheets, the example's title in the IR
     assert after == _from_nothing(tmp_path, rules)
 
 

@@ -446,7 +446,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'ACW'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:eee2005b9e3e87010ce71cfba719ed83'
+RULESET_HASH: Final = 'sha256:dc0a9626d0c27d447cccac67cd97120a'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Brigade-scale American Civil War: combat'
 SERIES: Final[str | None] = 'ACW'

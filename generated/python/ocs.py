@@ -477,7 +477,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'OCS'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:c346a4bff3652a585bac9705f0c3762c'
+RULESET_HASH: Final = 'sha256:c3751ec5a712d01cc9c62760112aec40'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Operational Combat Series'
 SERIES: Final[str | None] = 'OCS'

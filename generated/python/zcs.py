@@ -430,7 +430,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'ZCS'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:aa21dac956169b60825bec0787de1a60'
+RULESET_HASH: Final = 'sha256:dec506bbaeb6430fd0cb04abe60d2847'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Zones of Control by class'
 SERIES: Final[str | None] = 'ZCS'

@@ -359,7 +359,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'LUE'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:26e73503fc11c4088c3cc590ded9e7d3'
+RULESET_HASH: Final = 'sha256:dfaab38b8160a0d0a58891824439f37c'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Limits with unless and except'
 SERIES: Final[str | None] = 'LUE'
