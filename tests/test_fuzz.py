@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests import fuzz, fuzz_disk
+from tests import fuzz, fuzz_cache, fuzz_disk
 
 # In CI the same inputs every run (a failure there is reproducible); on a desk, new ones each time.
 settings.register_profile("fuzz", deadline=None, suppress_health_check=list(HealthCheck),
@@ -84,3 +84,12 @@ def test_a_small_run_of_the_disk_fuzzer() -> None:
     python -m tests.fuzz_disk --count N --seed S."""
     failures = {i: why for i in range(20) if (why := fuzz_disk.run(fuzz_disk.generate(1, i))) is not None}
     assert failures == {}
+
+
+def test_a_small_run_of_the_cache_fuzzer() -> None:
+    """Eight edits of the shipped rules (words put into strings, numbers changed, words swapped),
+    each built with the cache and from nothing: the same exit, diagnostics and files. Seed 1 in CI,
+    a new one on a desk; the long run is python -m tests.fuzz_cache --count N --seed S. (A module's
+    key that left out the clauses' titles was found in 16 rounds of seed 3.)"""
+    seed = 1 if os.environ.get("CI") else random.randrange(1 << 30)
+    assert fuzz_cache.run(seed, 8) == [], f"seed {seed}"
