@@ -13,7 +13,8 @@ example's title), a number changed, or a line's two words swapped; edits pile up
 and one that breaks the rules is as good a test: both builds must then report it alike, and once it
 is undone the cached build must give back the output of the last build that succeeded.
 
-    python -m tests.fuzz_cache --count 40 --seed 1    # N rounds, F failures; exit 1 on any
+    python -m tests.fuzz_cache --count 40 --seed 1            # N rounds, F failures; exit 1 on any
+    python -m tests.fuzz_cache --count 40 --seed 1 --watch    # the cached side rulec build --watch
 """
 
 from __future__ import annotations
@@ -122,15 +123,38 @@ def files_of(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def run(seed: int, count: int, say: bool = False) -> list[str]:
-    """`count` rounds of run `seed` on a copy of the shipped rules; what went wrong, one line each."""
+class Watched:
+    """`rulec build --watch` as the cached side: one Watcher, what it keeps in memory kept from one
+    round to the next. It reports diagnostics in its own words, so only its outcome is compared."""
+
+    def __init__(self, rules: Path, out: Path):
+        from rulec.watch import Watcher
+
+        self.said: list[str] = []
+        self.watcher = Watcher(rules, out, self.said.append)
+
+    def build(self) -> tuple[int, str]:
+        self.said.clear()
+        self.watcher.poll()
+        failed = any(line.startswith("build failed") for line in self.said)
+        return (1 if failed else 0), ""
+
+
+def run(seed: int, count: int, say: bool = False, watch: bool = False) -> list[str]:
+    """`count` rounds of run `seed` on a copy of the shipped rules; what went wrong, one line each.
+    watch: the cached builds are those of `rulec build --watch` (a Watcher in process)."""
     os.environ["RULEC_CHROMIUM"] = "no-such-chromium-for-rulec-tests"
     failures: list[str] = []
     with tempfile.TemporaryDirectory(prefix="rulec-fuzz-cache-") as tmp:
         where = Path(tmp)
         rules, out, kept = where / "rules", where / "out", where / "cache"
         shutil.copytree(ROOT / "rules", rules)
-        code, said = build(rules, out, "--cache", str(kept))
+        watched = Watched(rules, out) if watch else None
+
+        def again() -> tuple[int, str]:
+            return watched.build() if watched is not None else build(rules, out, "--cache", str(kept))
+
+        code, said = again()
         if code != 0:
             return [f"the shipped rules do not build: {said}"]
         last_built = files_of(out)  # what the last build that succeeded wrote
@@ -139,9 +163,11 @@ def run(seed: int, count: int, say: bool = False) -> list[str]:
             if edit is None:
                 continue
             apply(rules, edit)
-            cached = build(rules, out, "--cache", str(kept))
+            cached = again()
             fresh_out = where / f"fresh{round_}"
             fresh = build(rules, fresh_out, "--no-cache")
+            if watched is not None:
+                fresh = fresh[0], ""
             wrong = None
             if cached != fresh:
                 wrong = f"exit {cached[0]} with the cache, {fresh[0]} from nothing; said:\n{cached[1]}\n---\n{fresh[1]}"
@@ -153,7 +179,7 @@ def run(seed: int, count: int, say: bool = False) -> list[str]:
             shutil.rmtree(fresh_out, ignore_errors=True)
             if wrong is None and cached[0] != 0:  # undone, so the rounds after it have rules that build
                 apply(rules, Edit(edit.file, edit.new, edit.old, edit.line, "undo"))
-                code, said = build(rules, out, "--cache", str(kept))
+                code, said = again()
                 if code != 0 or files_of(out) != last_built:
                     wrong = f"undone, the cached build gives another output (exit {code}): {said}"
             elif wrong is None:
@@ -169,9 +195,10 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m tests.fuzz_cache", description=__doc__.split("\n\n")[0])
     p.add_argument("--count", type=int, default=40, help="rounds (edits) of the run")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--watch", action="store_true", help="the cached builds are rulec build --watch's")
     p.add_argument("-v", "--verbose", action="store_true", help="say each edit and how it went")
     args = p.parse_args(argv)
-    failures = run(args.seed, args.count, args.verbose)
+    failures = run(args.seed, args.count, args.verbose, args.watch)
     print(f"{args.count} rounds, {len(failures)} failures")
     for f in failures:
         print(f)

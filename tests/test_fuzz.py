@@ -93,3 +93,11 @@ def test_a_small_run_of_the_cache_fuzzer() -> None:
     key that left out the clauses' titles was found in 16 rounds of seed 3.)"""
     seed = 1 if os.environ.get("CI") else random.randrange(1 << 30)
     assert fuzz_cache.run(seed, 8) == [], f"seed {seed}"
+
+
+def test_a_small_run_of_the_cache_fuzzer_under_watch() -> None:
+    """The same with `rulec build --watch` as the cached side: what a Watcher keeps in memory (each
+    file's parse in its pieces, the analyses, modules and renders) after six edits, against builds
+    from nothing. Seed 2 in CI."""
+    seed = 2 if os.environ.get("CI") else random.randrange(1 << 30)
+    assert fuzz_cache.run(seed, 6, watch=True) == [], f"seed {seed}"
