@@ -247,11 +247,7 @@ def _examples(result: Result, model: m.Resolved, found: list[Diagnostic], work: 
     cites = result.cites.setdefault(name, {})
     key = None
     if work is not None and not keep_models and not any(d.code == "R305" for d in found):
-        # The module's key stands for its text: the text is made from what the key hashes, and kept under it.
-        h = hashlib.sha256(f"the worked examples of module {module_key(model)}".encode())
-        for ex in model.examples:  # each as the IR writes it (origins included), made once for both
-            h.update(b"\0" + ir.line(ex, ir.example_ir).encode("utf-8", "surrogatepass"))
-        key = h.hexdigest()
+        key = examples_key(model)
         if key in work.examples:
             diags, ran = work.examples[key]
             cites.update({(o[0], o[1], o[2]): [Cite(*c) for c in used] for o, used in ran})
@@ -264,6 +260,23 @@ def _examples(result: Result, model: m.Resolved, found: list[Diagnostic], work: 
         work.examples[key] = (diags, [(o, [(c.layer, c.clause, c.item, c.note, c.title) for c in used])
                                       for o, used in cites.items()])
     return diags
+
+
+_EXAMPLES_KEYS: weakref.WeakKeyDictionary[m.Resolved, str] = weakref.WeakKeyDictionary()
+
+
+def examples_key(model: m.Resolved) -> str:
+    """A hash of what decides the ruleset's worked examples' runs, what each finds and the rules each
+    cites: its module's key (the module's text is made from what that hashes) and its examples as
+    the IR writes them, origins included. Worked out once per model (traceability.md's key reads it
+    too, after the IR's lines are let go)."""
+    found = _EXAMPLES_KEYS.get(model)
+    if found is None:
+        h = hashlib.sha256(f"the worked examples of module {module_key(model)}".encode())
+        for ex in model.examples:
+            h.update(b"\0" + ir.line(ex, ir.example_ir).encode("utf-8", "surrogatepass"))
+        found = _EXAMPLES_KEYS[model] = h.hexdigest()
+    return found
 
 
 def _module(result: Result, model: m.Resolved, found: list[Diagnostic],
@@ -459,7 +472,7 @@ def iter_outputs(result: Result, validate: bool = True,
                                  themes=result.themes)
             yield from traceability.iter_files(
                 result.models, result.sources, result.cites, None if work is None else work.renders,
-                None if work is None else {name: module_key(model) for name, model in result.models.items()})
+                None if work is None else {name: examples_key(model) for name, model in result.models.items()})
 
 
 def with_prints(files: dict[str, str], out_dir: Path, allow_print: bool) -> tuple[dict[str, Content], list[str]]:

@@ -623,7 +623,7 @@ class ExprCompiler:
             answer = (operands, False)
         else:
             folded = self.fold(operands, op)
-            answer = ([a for a in folded if _bare_flag(a)] + [a for a in folded if not _bare_flag(a)], True)
+            answer = (sorted(folded, key=lambda a: not _bare_flag(a)), True)  # stable: flags first
         self._folded[(id(node), op)] = (node, answer)
         return answer
 

@@ -13,7 +13,6 @@ import re
 from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 
-from . import ir
 from . import model as m
 from .analysis import ExampleCites, run_example_traced
 from .cache import KeptText
@@ -285,15 +284,15 @@ def _code_cell(words: str) -> str:
 
 def document(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None = None,
              ran: Mapping[str, ExampleCites] | None = None, renders: MutableMapping[str, KeptText] | None = None,
-             module_keys: Mapping[str, str] | None = None) -> str:
+             example_keys: Mapping[str, str] | None = None) -> str:
     """docs/traceability.md: deterministic Markdown, the same models and sources give the same bytes.
     renders: the document kept from the last build, found by what it reads before its rows are
-    made (_reads_key: with module_keys, each ruleset's module key, its clauses' notes and the places
+    made (_reads_key: with example_keys, each ruleset's build.examples_key, its clauses' notes and the places
     of the external clauses), else under a hash of its rows, which are all it shows (a clause's
     wording is never among them: an edit of one leaves the document as it was)."""
     if renders is None:
         return _document(layers(models, sources, ran))
-    first = None if module_keys is None else _reads_key(models, sources, module_keys)
+    first = None if example_keys is None else _reads_key(models, sources, example_keys)
     if first is not None and first in renders:
         return renders[first].text()
     all_layers = layers(models, sources, ran)
@@ -313,19 +312,17 @@ def document(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None
 
 
 def _reads_key(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None,
-               module_keys: Mapping[str, str]) -> str:
-    """A key of all the document reads, made without its rows: each ruleset's module key
-    (build.module_key: its IR less its worked examples and wording, which holds every number,
-    title, place, declaration and override the rows show) and its worked examples as the IR writes
-    them (with the module, they decide the examples' runs, and so the rules each cites), its
-    clauses' notes (a text-only clause's reason, an encoded one's encoding notes) and where each
-    `external` is written in each source (the model keeps an external without its place)."""
+               example_keys: Mapping[str, str]) -> str:
+    """A key of all the document reads, made without its rows: each ruleset's examples' key
+    (build.examples_key: its module's key, which holds every number, title, place, declaration and
+    override the rows show, and its worked examples, which with the module decide the examples'
+    runs, and so the rules each cites), its clauses' notes (a text-only clause's reason, an encoded
+    one's encoding notes) and where each `external` is written in each source (the model keeps an
+    external without its place)."""
     h = hashlib.sha256(b"traceability.md 2")
     for name in sorted(models):
         notes = [(c.number, c.notes) for c in models[name].clauses if c.notes]
-        h.update(repr((name, module_keys[name], notes)).encode("utf-8", "surrogatepass"))
-        for ex in models[name].examples:
-            h.update(b"\0" + ir.line(ex, ir.example_ir).encode("utf-8", "surrogatepass"))
+        h.update(repr((name, example_keys[name], notes)).encode("utf-8", "surrogatepass"))
     for f, text in sorted((sources or {}).items()):  # every place, not the first only: a layer's own
         places = list(_externals_written(text))  # first place may be a later file's
         if places:
@@ -405,8 +402,8 @@ def unreasoned(models: Mapping[str, m.Resolved]) -> list[str]:
 def iter_files(models: Mapping[str, m.Resolved], sources: Mapping[str, str] | None = None,
                ran: Mapping[str, ExampleCites] | None = None,
                renders: MutableMapping[str, KeptText] | None = None,
-               module_keys: Mapping[str, str] | None = None) -> Iterator[tuple[str, str]]:
+               example_keys: Mapping[str, str] | None = None) -> Iterator[tuple[str, str]]:
     """The file of generated/ this module makes, as (relative path, text); ran: the rules each
     example the build ran used, by ruleset and origin (the others are run here); renders: the
-    document kept from the last build, and module_keys each ruleset's module key (see document)."""
-    yield REL, document(models, sources, ran, renders, module_keys)
+    document kept from the last build, and example_keys each ruleset's build.examples_key (see document)."""
+    yield REL, document(models, sources, ran, renders, example_keys)
