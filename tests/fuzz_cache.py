@@ -143,7 +143,18 @@ class Watched:
 def run(seed: int, count: int, say: bool = False, watch: bool = False) -> list[str]:
     """`count` rounds of run `seed` on a copy of the shipped rules; what went wrong, one line each.
     watch: the cached builds are those of `rulec build --watch` (a Watcher in process)."""
-    os.environ["RULEC_CHROMIUM"] = "no-such-chromium-for-rulec-tests"
+    before = os.environ.get("RULEC_CHROMIUM")
+    os.environ["RULEC_CHROMIUM"] = "no-such-chromium-for-rulec-tests"  # no card is printed by either build
+    try:
+        return _run(seed, count, say, watch)
+    finally:  # the process goes on (a test worker): its browser is found again
+        if before is None:
+            del os.environ["RULEC_CHROMIUM"]
+        else:
+            os.environ["RULEC_CHROMIUM"] = before
+
+
+def _run(seed: int, count: int, say: bool, watch: bool) -> list[str]:
     failures: list[str] = []
     with tempfile.TemporaryDirectory(prefix="rulec-fuzz-cache-") as tmp:
         where = Path(tmp)
