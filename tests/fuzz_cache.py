@@ -9,7 +9,9 @@ a fresh folder with --no-cache. The property: both exit alike and report the sam
 when they succeed both output folders hold the same files, byte for byte.
 
 An edit is one of: a word put into a string (a clause's text, a note, a title, a `says` phrase, an
-example's title), a number changed, or a line's two words swapped; edits pile up over the rounds,
+example's title), a number changed, a line's two words swapped, a comment or a blank line put in
+(every place below it moves: the parse cache takes up the pieces of a file that did not change,
+each at its new place) or a line taken out; edits pile up over the rounds,
 and one that breaks the rules is as good a test: both builds must then report it alike, and once it
 is undone the cached build must give back the output of the last build that succeeded.
 
@@ -45,8 +47,8 @@ WORDS = ["plainly", "Supply", "either", "(see 4.2)", "½", "ZOC", "twice", "non-
 @dataclass(frozen=True)
 class Edit:
     file: str  # under the rules folder
-    old: str  # the whole line before
-    new: str  # and after
+    old: str  # the whole line before (two lines for a deletion, the second kept)
+    new: str  # and after (two lines where a line was put in above it)
     line: int
     kind: str
 
@@ -69,9 +71,15 @@ def draw(rules: Path, seed: int, round_: int) -> Edit | None:
 def _draw_one(rng: random.Random, rules: Path, files: list[str]) -> Edit | None:
     name = rng.choice(files)
     lines = (rules / name).read_text(encoding="utf-8").split("\n")
-    number = rng.randrange(len(lines))
+    kind = rng.choice(["string", "string", "string", "string", "number", "number", "swap", "comment", "blank",
+                       "delete"])
+    if kind == "string":  # a line that has one
+        number = rng.choice([i for i, x in enumerate(lines) if STRING.search(x)] or [0])
+    elif kind == "number":
+        number = rng.choice([i for i, x in enumerate(lines) if NUMBER.search(_code(x))] or [0])
+    else:
+        number = rng.randrange(len(lines))
     line = lines[number]
-    kind = rng.choice(["string", "string", "string", "string", "number", "number", "swap"])
     strings = list(STRING.finditer(line))
     if kind == "string" and strings:
         s = rng.choice(strings)
@@ -81,20 +89,24 @@ def _draw_one(rng: random.Random, rules: Path, files: list[str]) -> Edit | None:
         reworded = f"{word} {inner}" if at == 0 else f"{inner[:at]} {word}{inner[at:]}"
         new = line[:s.start() + 1] + reworded.strip() + line[s.end() - 1:]
     elif kind == "number":
-        outside = STRING.sub(lambda m: " " * len(m.group(0)), line.split("#")[0])
-        found = list(NUMBER.finditer(outside))
+        found = list(NUMBER.finditer(_code(line)))
         if not found:
             return None
         n = rng.choice(found)
         new = line[:n.start()] + str(int(n.group(0)) + rng.choice([-1, 1, 2])).lstrip("-") + line[n.end():]
     elif kind == "swap":
-        outside = STRING.sub(lambda m: " " * len(m.group(0)), line.split("#")[0])
-        words = list(re.finditer(r"[A-Za-z_]\w*", outside))
+        words = list(re.finditer(r"[A-Za-z_]\w*", _code(line)))
         if len(words) < 2:
             return None
         i = rng.randrange(len(words) - 1)
         a, b = words[i], words[i + 1]
         new = line[:a.start()] + b.group(0) + line[a.end():b.start()] + a.group(0) + line[b.end():]
+    elif kind == "comment":  # a line put in above: every place below it moves down one line
+        new = f"# {rng.choice(WORDS)}\n{line}"
+    elif kind == "blank":
+        new = f"\n{line}"
+    elif kind == "delete" and number + 1 < len(lines):  # the line taken out, the next one kept
+        line, new = f"{line}\n{lines[number + 1]}", lines[number + 1]
     else:
         return None
     if new == line:
@@ -102,11 +114,18 @@ def _draw_one(rng: random.Random, rules: Path, files: list[str]) -> Edit | None:
     return Edit(name, line, new, number + 1, kind)
 
 
+def _code(line: str) -> str:
+    """The line with its strings blanked (each character a space) and its comment cut off."""
+    return STRING.sub(lambda m: " " * len(m.group(0)), line).split("#")[0]
+
+
 def apply(rules: Path, edit: Edit) -> None:
+    """The edit's old lines (one, or two for a deletion) at its line made its new ones."""
     path = rules / edit.file
     lines = path.read_text(encoding="utf-8").split("\n")
-    assert lines[edit.line - 1] == edit.old
-    lines[edit.line - 1] = edit.new
+    at, old = edit.line - 1, edit.old.split("\n")
+    assert lines[at:at + len(old)] == old
+    lines[at:at + len(old)] = edit.new.split("\n")
     path.write_text("\n".join(lines), encoding="utf-8")
 
 
