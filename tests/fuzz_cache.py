@@ -38,6 +38,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from rulec import cli  # noqa: E402
+from tests.conftest import files_of  # noqa: E402
 
 STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.])")
@@ -136,10 +137,6 @@ def build(rules: Path, out: Path, *extra: str) -> tuple[int, str]:
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
         code = cli.main(["build", "--rules", str(rules), "--out", str(out), "--no-print", *extra])
     return code, err.getvalue().replace(str(out), "<out>")
-
-
-def files_of(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 class Watched:
