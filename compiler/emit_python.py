@@ -38,7 +38,7 @@ from .pyexpr import (
 from .runtime_src import RUNTIME
 from .state_schema import expr_text, invariant_parts, state_schema
 from .types import BOOL, NUMBER, BoolT, EnumT, IntT, ListT, NumberT, RecordT, SetT, Type
-from .wrap import data_literal, joined, lines_of, wrap_module
+from .wrap import data_literal, joined, lines_of, wrap_module, wrapped
 
 MAX_PRECOMPUTED = 4096
 
@@ -128,8 +128,10 @@ def tidy(code: str) -> str:
 
 def forget() -> None:
     """Let go of what the emitter keeps from one module to the next (tidy's expressions, 19 MB
-    after a 10,000-clause series and its game): once a build's modules are made."""
+    after a 10,000-clause series and its game, and the long lines wrap.wrapped broke): once a
+    build's modules are made."""
     tidy.cache_clear()
+    wrapped.cache_clear()
 
 
 class ModuleEmitter:

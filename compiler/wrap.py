@@ -53,7 +53,15 @@ def _wrapped(text: str, width: int) -> Iterator[str]:
         elif in_string or len(line) <= width:
             yield line
         else:
-            yield from wrap_line(line, width)
+            yield wrapped(line, width)
+
+
+@functools.lru_cache(maxsize=16_384)
+def wrapped(line: str, width: int = WIDTH) -> str:
+    """wrap_line's lines as one text, kept for the next call: a game's module repeats most of its
+    series' long lines, and a module many of its own (a limit's message for each unit kind).
+    emit_python.forget() lets them go once a build's modules are made."""
+    return "\n".join(wrap_line(line, width))
 
 
 def joined(lines: Iterable[str]) -> str:
