@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import ir, printing, sheets, themes, traceability
+from . import ast, ir, printing, sheets, themes, traceability, units
 from . import model as m
 from .analysis import ExampleCites, analyse, run_examples
 from .cache import KeptText, Work, pack, text_of, unpack
@@ -32,6 +32,7 @@ from .resolver import files_of, resolve
 from .sheets.text import forget_models
 from .sources import read_asset, read_rules_file
 from .state_schema import state_schema
+from .units import Unit
 from .writing import Content
 
 Emitter = Callable[[m.Resolved], Mapping[str, str | KeptText]]
@@ -143,16 +144,9 @@ def load_themes(result: Result, assets: Mapping[str, bytes]) -> list[Diagnostic]
 
 def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, crosscheck: bool) -> Result:
     result = Result(sources=sources)
-    files = []
-    parse_one = parse if work is None else work.parses.parse
-    for name in sorted(sources):
-        tree, diags = parse_one(sources[name], name)
-        result.diagnostics += diags
-        if tree is not None:
-            files.append(tree)
-        settled()
+    files, reused, program_key = _read(sources, work, result)
     with lasting():  # the checked program, kept until lowered (checking leaves no cycles)
-        checked, diags = check(files)
+        checked, diags = check(files, reused, capture=program_key is not None)
     if has_errors(result.diagnostics):  # the files that parse are checked all the same
         unparsed = sorted(set(sources) - {f.path for f in files})
         result.diagnostics = unique_sorted(result.diagnostics + _not_following_from(unparsed, diags, sources))
@@ -161,6 +155,10 @@ def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, cros
     with lasting():  # the typed layers
         program = checked.lowered or lower(checked)  # lowered already if it had links to check
     resolved = checked.resolved
+    if work is not None and program_key is not None and checked.checker.units is not None:
+        made = checked.checker.units  # what checking and lowering each file made (none: it holds no item)
+        for name in sorted(set(sources) - reused.keys()):
+            work.units.keep_unit(name, sources[name], program_key, made.get(name) or Unit())
     del files, checked  # the parses: what follows reads the program (and, with work, its cache keeps them)
     # Each ruleset none of whose files has an error is resolved, analysed and has its examples run,
     # whatever mistakes the others hold.
@@ -188,6 +186,58 @@ def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, cros
     if not result.ok and not keep_models:
         result.models = {}
     return result
+
+
+def _read(sources: dict[str, str], work: Work | None,
+          result: Result) -> tuple[list[ast.File], dict[str, Unit], str | None]:
+    """Each file's syntax tree, for checking; with work, the skeleton of each file whose unit the
+    build takes up instead (units.py: its text and every file's skeleton as when the unit was kept),
+    whose parse is then not read at all. Also those units, and the key of this program's skeletons
+    (None: no units taken up or kept, as when a file does not parse)."""
+    if work is None:
+        return _parsed(sources, parse, result), {}, None
+    skeletons: dict[str, tuple[bytes, ast.File]] = {}
+    trees: dict[str, ast.File] = {}
+    for name in sorted(sources):
+        found = work.units.skeleton(name, sources[name])
+        if found is None:
+            tree, _ = work.parses.parse(sources[name], name)
+            if tree is None:  # a mistake: every file is parsed and checked as it is, no unit kept
+                return _parsed(sources, work.parses.parse, result), {}, None
+            trees[name] = tree
+            found = work.units.keep_skeleton(name, sources[name], tree)
+        skeletons[name] = found
+        settled()
+    key = units.program_key({name: found[0] for name, found in skeletons.items()})
+    files: list[ast.File] = []
+    reused: dict[str, Unit] = {}
+    for name in sorted(sources):
+        unit = work.units.unit(name, sources[name], key)
+        if unit is not None:
+            reused[name] = unit
+            files.append(skeletons[name][1])
+            work.parses.keep(sources[name], name)
+        else:
+            tree = trees.get(name)
+            if tree is None:
+                tree, _ = work.parses.parse(sources[name], name)  # it parsed before: its skeleton is kept
+                assert tree is not None
+            files.append(tree)
+        settled()
+    return files, reused, key
+
+
+def _parsed(sources: Mapping[str, str], parse_one: Callable[[str, str], tuple[ast.File | None, list[Diagnostic]]],
+            result: Result) -> list[ast.File]:
+    """The files that parse, sorted by name; every parse's diagnostics into result."""
+    files = []
+    for name in sorted(sources):
+        tree, diags = parse_one(sources[name], name)
+        result.diagnostics += diags
+        if tree is not None:
+            files.append(tree)
+        settled()
+    return files
 
 
 def card_fit(models: Mapping[str, m.Resolved], memo: MutableMapping[str, Any] | None = None) -> list[Diagnostic]:

@@ -44,6 +44,7 @@ from .diagnostics import Diagnostic, Span
 from .model import Origin
 from .parser import Piece, parse_reusing, user_cache_folder
 from .tidy import alive
+from .units import Units
 
 if TYPE_CHECKING:
     from .writing import Written
@@ -243,6 +244,23 @@ def _write_file(path: Path, data: bytes) -> None:
                 pass
 
 
+def prune_folder(folder: Path, keep: set[str]) -> None:
+    """Delete every entry of folder (<key>.pickle) whose key is not in keep, and temporary files
+    left by a crash."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        stem, _, suffix = name.partition(".")
+        if suffix == "pickle" and stem not in keep:
+            try:
+                (folder / name).unlink()
+            except OSError:
+                pass
+    sweep(folder)
+
+
 def _store(path: Path, value: Any) -> None:
     """Keep value in path, pickled; a value that cannot be pickled (too deep for the pickler) is
     only not kept."""
@@ -339,6 +357,11 @@ class ParseCache:
         if pieces:  # a file with a mistake has none: the pieces before it are the ones to take up again
             _store(self.folder / f"{latest}.latest", key)
         return result
+
+    def keep(self, text: str, name: str) -> None:
+        """Keep the file's parse for a later build without reading it (this build took up the file's
+        unit, units.py): a later edit of the file is parsed again only in the pieces it touched."""
+        self.used.update((parse_key(text, name), parse_key("", name, "latest")))
 
     def finish(self) -> None:
         """Drop the entries this run did not use: the folder holds one build's files, not every
@@ -570,6 +593,12 @@ class MemoryParses:
         self.used[key] = found
         return found
 
+    def keep(self, text: str, name: str) -> None:
+        """Keep the file's parse for a later build (this one took up the file's unit)."""
+        found = self.kept.get((name, text))
+        if found is not None:
+            self.used[(name, text)] = found
+
     def finish(self) -> None:
         self.kept, self.used = self.used, {}
         names = {name for name, _ in self.kept}
@@ -592,6 +621,7 @@ class Work:
         self.examples = Memo(memo("examples"))  # each ruleset's worked examples: what they found and used
         self.renders = Memo(memo("renders"))  # each rule sheet page's and card's text, by what it shows
         self.views = Memo(memo("views"))  # the parts of each ruleset's cards that read no clause's text
+        self.units = Units(folder)  # each file's skeleton and its checked and lowered items (units.py)
 
     def finish(self) -> None:
         """After the whole tree was compiled and written: keep only what this build used."""
@@ -602,5 +632,6 @@ class Work:
         self.examples.save()
         self.renders.save()
         self.views.save()
+        self.units.finish()
         if self.folder is not None:
             sweep(self.folder / "memo")

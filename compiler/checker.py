@@ -14,9 +14,10 @@ import keyword
 import re
 import sys
 import urllib.parse
+from collections.abc import Mapping
 from typing import Any
 
-from . import ast
+from . import ast, units
 from . import model as m
 from .diagnostics import Diagnostic, Span, did_you_mean
 from .exprs import EnumInfo
@@ -24,6 +25,7 @@ from .layercheck import LayerCheck
 from .links import check_links
 from .scope import ChainScope, CheckedProgram, Decl, LayerInfo, declared, origin
 from .types import ANY, EnumT, ListT, RecordT, SetT, Type, parse_type
+from .units import Unit
 
 # A link a rule sheet or card may carry: a web address, or a path with no scheme (never javascript:),
 # in characters that cannot end a Markdown link or an HTML attribute; and the schemes allowed once the
@@ -57,8 +59,22 @@ PARENT_KINDS = {"series": (), "game": ("series",), "scenario": ("game", "series"
 
 
 class Checker:
-    def __init__(self) -> None:
+    def __init__(self, reused: Mapping[str, Unit] | None = None, capture: bool = False) -> None:
         self.diags: list[Diagnostic] = []
+        # The files whose units a build takes up (units.py): their items are neither checked nor
+        # lowered, only their marks on the layer (cards, themes, overrides taken) are made again.
+        self.reused: Mapping[str, Unit] = reused or {}
+        # With capture, what checking and lowering each other file makes, kept as its unit.
+        self.units: dict[str, Unit] | None = {} if capture else None
+
+    def unit(self, span: Span) -> Unit | None:
+        """The unit being made for the file of span, if units are made."""
+        if self.units is None:
+            return None
+        found = self.units.get(span.file)
+        if found is None:
+            found = self.units[span.file] = Unit()
+        return found
 
     def error(self, span: Span, code: str, message: str, hint: str | None = None) -> None:
         self.diags.append(Diagnostic(span, code, message, hint=hint))
@@ -264,9 +280,13 @@ def _span_of(item: Any) -> Span:
 # ---- the whole program -------------------------------------------------------------------------
 
 
-def check(files: list[ast.File]) -> tuple[CheckedProgram, list[Diagnostic]]:
-    """Check every file together: every mistake is a diagnostic; the rest is for lower.lower."""
-    checker = Checker()
+def check(files: list[ast.File], reused: Mapping[str, Unit] | None = None,
+          capture: bool = False) -> tuple[CheckedProgram, list[Diagnostic]]:
+    """Check every file together: every mistake is a diagnostic; the rest is for lower.lower.
+    reused: the units a build takes up (units.py), each for a file given as its skeleton, whose
+    items are not checked again (their diagnostics are the unit's). capture: keep what checking
+    and lowering each other file makes as its unit (checker.units)."""
+    checker = Checker(reused, capture)
     with m.building():
         layers, rulesets = checker.assign(files)
         ordered = checker.link(layers)
@@ -276,6 +296,8 @@ def check(files: list[ast.File]) -> tuple[CheckedProgram, list[Diagnostic]]:
             checker.resolve_types(lay)
         for lay in ordered:
             LayerCheck(checker, lay).run()
+        for unit in checker.reused.values():
+            checker.diags += unit.diags
         graph = _check_cycles(checker, ordered)
         _check_change_cycles(checker, ordered, graph)
         program = CheckedProgram(checker, ordered, _rulesets(checker, layers, rulesets))
@@ -295,23 +317,7 @@ def _check_cycles(checker: Checker, layers: list[LayerInfo]) -> Graph:
             for d in decls:
                 if not isinstance(d, kind):
                     continue
-                roots: list[ast.Expr | None] = []
-                if isinstance(d, ast.DefineDecl):
-                    roots.append(d.body)
-                elif isinstance(d, ast.ConstDecl):
-                    roots.append(d.value)
-                elif isinstance(d, ast.TableDecl):
-                    roots += [x for r in d.rows for x in (r.when, r.value)]
-                calls: set[str] = set()
-                for root in roots:
-                    if root is None:
-                        continue
-                    for node in m.walk(lay.checked.exprs[root]):
-                        if isinstance(node, m.Call):
-                            calls.add(node.fn)
-                        elif isinstance(node, m.Const):
-                            calls.add(node.name)
-                graph[d.name] = (calls, d.span)
+                graph[d.name] = (_decl_calls(checker, lay, d), d.span)
     reported: set[frozenset[str]] = set()
     for start in sorted(graph):
         path = _find_cycle(start, graph)
@@ -324,11 +330,44 @@ def _check_cycles(checker: Checker, layers: list[LayerInfo]) -> Graph:
     return graph
 
 
+def _decl_calls(checker: Checker, lay: LayerInfo, d: ast.DefineDecl | ast.TableDecl | ast.ConstDecl) -> set[str]:
+    """The names a definition's body, a const's value or a table's rows call or read; of a file
+    taken up, as its unit kept them."""
+    taken = checker.reused.get(d.span.file)
+    if taken is not None:
+        return set(taken.calls[units.place(d.span)])
+    roots: list[ast.Expr | None] = []
+    if isinstance(d, ast.DefineDecl):
+        roots.append(d.body)
+    elif isinstance(d, ast.ConstDecl):
+        roots.append(d.value)
+    else:
+        roots += [x for r in d.rows for x in (r.when, r.value)]
+    calls = _reads(lay, roots)
+    unit = checker.unit(d.span)
+    if unit is not None:
+        unit.calls[units.place(d.span)] = frozenset(calls)
+    return calls
+
+
+def _reads(lay: LayerInfo, roots: list[ast.Expr | None]) -> set[str]:
+    """The definitions, tables and consts the typed expressions call or read."""
+    calls: set[str] = set()
+    for root in roots:
+        node = None if root is None else lay.checked.exprs.get(root)
+        for n in m.walk(node) if node is not None else ():
+            if isinstance(n, m.Call):
+                calls.add(n.fn)
+            elif isinstance(n, m.Const):
+                calls.add(n.name)
+    return calls
+
+
 def _check_change_cycles(checker: Checker, layers: list[LayerInfo], graph: Graph) -> None:
     """An override or an `except` may not make what it changes depend on itself in the layers it is
     in force (`override 1 cap: cap + 1`; an exception row of t that calls t): each change's uses
     are added to what it changes, over the layer's own chain, and a way back is R109 at the change."""
-    changes = {lay.name: _changes(lay) for lay in layers}
+    changes = {lay.name: _changes(checker, lay) for lay in layers}
     for lay in layers:
         chain = [x.name for x in lay.chain()]
         uses = {name: set(calls) for name, (calls, _) in graph.items()}
@@ -344,8 +383,9 @@ def _check_change_cycles(checker: Checker, layers: list[LayerInfo], graph: Graph
                               hint="a change may not use what it changes; write the new value itself")
 
 
-def _changes(lay: LayerInfo) -> list[tuple[str, set[str], Span]]:
-    """(what it changes, the names it uses, where) for each override and `except` of a layer."""
+def _changes(checker: Checker, lay: LayerInfo) -> list[tuple[str, set[str], Span]]:
+    """(what it changes, the names it uses, where) for each override and `except` of a layer; of a
+    file taken up, as its unit kept them."""
     items: list[ast.Override | ast.ExceptTable | ast.ExceptLimit] = []
     for item, _ in lay.items:
         if isinstance(item, ast.Rule):
@@ -354,22 +394,25 @@ def _changes(lay: LayerInfo) -> list[tuple[str, set[str], Span]]:
             items.append(item)
     out = []
     for it in items:
+        taken = checker.reused.get(it.span.file)
+        if taken is not None:
+            kept = taken.changes.get(units.place(it.span))
+            if kept is not None:
+                out.append((kept[0], set(kept[1]), it.span))
+            continue
+        exprs: list[ast.Expr | None]
         if isinstance(it, ast.Override):
-            exprs = [x for c in it.changes for x in (c.expr, c.expr2) if x is not None]
+            exprs = [x for c in it.changes for x in (c.expr, c.expr2)]
         elif isinstance(it, ast.ExceptTable):
-            exprs = [x for r in it.rows for x in (r.when, r.value) if x is not None]
+            exprs = [x for r in it.rows for x in (r.when, r.value)]
         else:
             exprs = [it.cond]
-        calls: set[str] = set()
-        for e in exprs:
-            node = lay.checked.exprs.get(e)
-            for n in m.walk(node) if node is not None else ():
-                if isinstance(n, m.Call):
-                    calls.add(n.fn)
-                elif isinstance(n, m.Const):
-                    calls.add(n.name)
+        calls = _reads(lay, exprs)
         if it.target and calls:
             out.append((it.target[0], calls, it.span))
+            unit = checker.unit(it.span)
+            if unit is not None:
+                unit.changes[units.place(it.span)] = (it.target[0], frozenset(calls))
     return out
 
 

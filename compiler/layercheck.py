@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
-from . import ast, papers
+from . import ast, papers, units
 from . import model as m
 from .diagnostics import Span, did_you_mean
 from .exprs import Lowerer, Signature, literal_value
 from .scope import NOTE_KINDS, ChainScope, Decl, LayerInfo, as_setting
 from .types import ANY, BOOL, NUMBER, RecordT, Type
+from .units import Unit
 
 if TYPE_CHECKING:
     from .checker import Checker
@@ -35,33 +36,59 @@ class LayerCheck:
 
     def run(self) -> None:
         for item, _ in self.lay.items:
-            if isinstance(item, ast.Rule):
-                self.notes(item.notes)
-                self.refs(item.see)
-                for decl in item.decls:
-                    self.decl(decl, item.number)
-                for exc in item.excepts:
-                    self.except_(exc)
-                for ex in item.examples:
-                    self.example(ex)
-                for ov in item.overrides:
-                    self.override(ov)
-            elif isinstance(item, ast.External):
-                for decl in item.decls:
-                    self.decl(decl, item.number)
-            elif isinstance(item, (ast.ExceptTable, ast.ExceptLimit)):
-                self.except_(item)
-            elif isinstance(item, ast.Override):
-                self.override(item)
-            elif isinstance(item, Decl):
-                self.decl(item, None)
-            elif isinstance(item, ast.Card):
-                self.card(item)
-            elif isinstance(item, ast.ThemeDecl):
-                if self.theme is not None:
-                    self.checker.error(item.span, "R104", f"{self.lay.name} has a theme already (at {self.theme})",
-                                       hint="a layer has one theme folder; a later layer's replaces it")
-                self.theme = item.span
+            taken = self.checker.reused.get(item.span.file)
+            if taken is not None:
+                self.take_up(item, taken)
+                continue
+            unit = self.checker.unit(item.span)
+            before = len(self.checker.diags)
+            self.item(item)
+            if unit is not None:
+                unit.diags += self.checker.diags[before:]
+
+    def take_up(self, item: ast.Item, unit: Unit) -> None:
+        """An item of a file whose unit the build takes up (units.py), given as its skeleton: not
+        checked again, but its marks on the layer made, as checking it made them (a card's name, the
+        theme, what an override it took changes), for the items after it to be checked against."""
+        if isinstance(item, ast.Card):
+            self.cards.setdefault(item.name, item.span)
+        elif isinstance(item, ast.ThemeDecl):
+            self.theme = item.span
+        overrides = item.overrides if isinstance(item, ast.Rule) else (item,) if isinstance(item, ast.Override) else ()
+        for ov in overrides:
+            key = unit.changed.get(units.place(ov.span))
+            if key is not None:
+                self.changed[key] = ov.span
+
+    def item(self, item: ast.Item) -> None:
+        """Check one item of the layer, recording what it finds in the layer's `Checked`."""
+        if isinstance(item, ast.Rule):
+            self.notes(item.notes)
+            self.refs(item.see)
+            for decl in item.decls:
+                self.decl(decl, item.number)
+            for exc in item.excepts:
+                self.except_(exc)
+            for ex in item.examples:
+                self.example(ex)
+            for ov in item.overrides:
+                self.override(ov)
+        elif isinstance(item, ast.External):
+            for decl in item.decls:
+                self.decl(decl, item.number)
+        elif isinstance(item, (ast.ExceptTable, ast.ExceptLimit)):
+            self.except_(item)
+        elif isinstance(item, ast.Override):
+            self.override(item)
+        elif isinstance(item, Decl):
+            self.decl(item, None)
+        elif isinstance(item, ast.Card):
+            self.card(item)
+        elif isinstance(item, ast.ThemeDecl):
+            if self.theme is not None:
+                self.checker.error(item.span, "R104", f"{self.lay.name} has a theme already (at {self.theme})",
+                                   hint="a layer has one theme folder; a later layer's replaces it")
+            self.theme = item.span
 
     # ---- cards ---------------------------------------------------------------------------
 
@@ -330,6 +357,9 @@ class LayerCheck:
                                hint="put both changes in one override")
             return
         self.changed[key] = ov.span
+        unit = self.checker.unit(ov.span)
+        if unit is not None:
+            unit.changed[units.place(ov.span)] = key
         self.out.targets[id(ov)] = (target, where.name)
         if isinstance(target, m.RowTarget) and not any(ch.kind == "title" for ch in ov.changes):
             self.stale_title(ov, rule, target)

@@ -9,8 +9,9 @@ target, and what it refused, which is left out here).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
-from . import ast, themes
+from . import ast, themes, units
 from . import model as m
 from .diagnostics import Span
 from .exprs import EnumInfo, Signature
@@ -48,35 +49,76 @@ class LayerLowering:
         return origin(self.lay.name, clause, span)
 
     def run(self) -> m.Layer:
+        checker = self.scope.checker
         for item, _ in self.lay.items:
-            if isinstance(item, ast.Rule):
-                self.clauses.append(self.clause(item))
-                self.excepts += [self.except_(exc, item.number) for exc in item.excepts]
-                self.examples += [self.example(ex, item.number) for ex in item.examples]
-                for ov in item.overrides:
-                    self.override(ov, item.number)
-            elif isinstance(item, ast.External):
-                self.externals.append(m.External(item.number, item.title, item.url))
-            elif isinstance(item, (ast.ExceptTable, ast.ExceptLimit)):
-                self.excepts.append(self.except_(item, None))
-            elif isinstance(item, ast.Override):
-                self.override(item, None)
-            elif isinstance(item, ast.ThemeDecl):
-                o = self.origin(None, item.span)
-                self.theme = m.ThemeRef(item.path, themes.folder_of(o.file, item.path), o)
-            elif isinstance(item, ast.Card):
-                self.cards.append(m.Card(item.name, item.title, item.size, item.columns,
-                                         tuple(m.Shown(x.number, x.name, self.origin(x.number, x.span))
-                                               for x in item.shows), self.origin(None, item.span),
-                                         illustrative=item.illustrative))
+            taken = checker.reused.get(item.span.file)
+            if taken is not None:  # a file whose unit the build takes up: its items as lowered then
+                for kind, made in taken.items.get(units.place(item.span), ()):
+                    self.put(kind, made)
+                continue
+            unit = checker.unit(item.span)
+            before = self.counts()
+            self.item(item)
+            if unit is not None:
+                unit.items[units.place(item.span)] = self.made_since(before)
         for decl, clause in declared(self.lay):
+            taken = checker.reused.get(decl.span.file)
+            if taken is not None:
+                self.put(*taken.decls[units.place(decl.span)])
+                continue
+            unit = checker.unit(decl.span)
+            before = self.counts()
             self.decl(decl, clause)
+            if unit is not None:
+                unit.decls[units.place(decl.span)] = self.made_since(before)[0]
         d = self.lay.decl
         return m.Layer(d.name, d.kind, d.title, d.version, d.parent, self.origin(None, d.span),
                        tuple(self.clauses), tuple(self.externals), tuple(self.enums), tuple(self.records),
                        tuple(self.consts), tuple(self.defines), tuple(self.tables), tuple(self.limits),
                        tuple(self.excepts), tuple(self.overrides), tuple(self.examples), tuple(self.cards),
                        self.theme)
+
+    _KINDS = ("clauses", "externals", "enums", "records", "consts", "defines", "tables", "limits", "excepts",
+              "overrides", "examples", "cards")
+
+    def counts(self) -> tuple[int, ...]:
+        return (*(len(getattr(self, kind)) for kind in self._KINDS), id(self.theme))
+
+    def made_since(self, before: tuple[int, ...]) -> list[tuple[str, Any]]:
+        """What lowering one item added to the layer (for its file's unit), in order within each kind."""
+        made = [(kind, x) for kind, n in zip(self._KINDS, before, strict=False) for x in getattr(self, kind)[n:]]
+        if id(self.theme) != before[-1]:
+            made.append(("theme", self.theme))
+        return made
+
+    def put(self, kind: str, made: Any) -> None:
+        if kind == "theme":
+            self.theme = made
+        else:
+            getattr(self, kind).append(made)
+
+    def item(self, item: ast.Item) -> None:
+        """Lower one item of the layer (its declarations are lowered after, in the order written)."""
+        if isinstance(item, ast.Rule):
+            self.clauses.append(self.clause(item))
+            self.excepts += [self.except_(exc, item.number) for exc in item.excepts]
+            self.examples += [self.example(ex, item.number) for ex in item.examples]
+            for ov in item.overrides:
+                self.override(ov, item.number)
+        elif isinstance(item, ast.External):
+            self.externals.append(m.External(item.number, item.title, item.url))
+        elif isinstance(item, (ast.ExceptTable, ast.ExceptLimit)):
+            self.excepts.append(self.except_(item, None))
+        elif isinstance(item, ast.Override):
+            self.override(item, None)
+        elif isinstance(item, ast.ThemeDecl):
+            o = self.origin(None, item.span)
+            self.theme = m.ThemeRef(item.path, themes.folder_of(o.file, item.path), o)
+        elif isinstance(item, ast.Card):
+            self.cards.append(m.Card(item.name, item.title, item.size, item.columns,
+                                     tuple(m.Shown(x.number, x.name, self.origin(x.number, x.span))
+                                           for x in item.shows), self.origin(None, item.span),
+                                     illustrative=item.illustrative))
 
     def expr(self, e: ast.Expr) -> m.Expr:
         return self.checked.exprs[e]
