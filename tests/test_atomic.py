@@ -235,7 +235,16 @@ def built_then_edited(tmp_path: Path, *build_args: str) -> tuple[Path, list[str]
 def test_rulec_build_interrupted_at_a_write_keeps_the_old_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     out, args, before = built_then_edited(tmp_path, "--cache", str(tmp_path / "cache"))
-    with fail_at(5, monkeypatch):
+    probe = tmp_path / "probe"  # the same build on copies, to find its first write into the output
+    shutil.copytree(out, probe / "out")
+    shutil.copytree(tmp_path / "cache", probe / "cache")
+    on_copies = [probe / "cache" if a == str(tmp_path / "cache") else probe / "out" if a == str(out) else a
+                 for a in args]
+    with fail_at(0, monkeypatch) as seen:
+        assert cli.main([str(a) for a in on_copies]) == 0
+    shutil.rmtree(probe)
+    capsys.readouterr()
+    with fail_at(seen.index("open") + 1, monkeypatch):  # not the cache's own writes, which only slow a build
         assert cli.main(args) == 1  # an OS error at write time is a located message, not a bug in rulec
     err = capsys.readouterr().err
     assert f"rulec: cannot write {out}/: injected failure" in err and "was left as it was" in err

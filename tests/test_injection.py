@@ -131,7 +131,7 @@ def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
     assert run.returncode == 0, run.stderr
     # Outside the output folder a build writes only its cache, in files named by hashes (or fixed names).
     cache = root / "cache"
-    named = (r"[a-z]+-[0-9a-f]{16,64}\.json|parse/[0-9a-f]{64}\.(pickle|latest)"
+    named = (r"[a-z]+-[0-9a-f]{16,64}\.json|parse/[0-9a-f]{64}\.(pickle|latest)|units/[0-9a-f]{64}\.pickle"
              r"|memo/(analyses|modules|values|examples|renders|views)\.pickle")
     kept = [p.relative_to(cache).as_posix() for p in cache.rglob("*") if p.is_file()]
     assert kept and all(re.fullmatch(named, p) for p in kept), kept

@@ -247,5 +247,6 @@ def test_a_second_change_in_another_file_is_found_whichever_file_is_taken_up(
     taken = Taken(monkeypatch)
     cached = _build(rules, out, "--cache", str(kept))
     assert taken.runs == [(1, 3)]
-    fresh = _build(rules, tmp_path / "fresh", "--no-cache")
-    assert (cached[0], cached[1].replace(str(out), "OUT")) == (fresh[0], fresh[1].replace(str(tmp_path / "fresh"), "OUT"))
+    fresh_out = tmp_path / "fresh"
+    fresh = _build(rules, fresh_out, "--no-cache")
+    assert (cached[0], cached[1].replace(str(out), "OUT")) == (fresh[0], fresh[1].replace(str(fresh_out), "OUT"))
