@@ -303,6 +303,20 @@ def line(item: _Item, write: Callable[[_Item], IR]) -> str:
     return found
 
 
+def known_line(item: _Item) -> str | None:
+    """The item's line of the IR text if it was made and not let go yet (a file's unit keeps it)."""
+    found = _LINES.get(item)
+    if found is None:
+        kept = _CANONICAL.get(item)
+        found = None if kept is None else kept.decode("utf-8", "surrogatepass")
+    return found
+
+
+def take_line(item: _Item, text: str) -> None:
+    """The item's line of the IR text, as a unit kept it when the item was made (units.py)."""
+    _LINES[item] = text
+
+
 def forget_lines() -> None:
     """Let every item's IR line and canonical bytes go (line() and canonical_of() write them again if
     asked): once the build has written its rulesets' IR files and modules, a game's sharing its

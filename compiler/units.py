@@ -56,6 +56,14 @@ class Unit:
     changed: dict[Place, tuple[str, ...]] = field(default_factory=dict)  # each override taken: what it changes
     calls: dict[Place, frozenset[str]] = field(default_factory=dict)  # each definition's, table's, const's reads
     changes: dict[Place, tuple[str, frozenset[str]]] = field(default_factory=dict)  # each change: target, reads
+    # Each lowered item's line of the IR and hash for the module's key, as the build that made the unit
+    # worked them out (a later build taking the unit up need not: build.take_known)
+    known: list[tuple[Any, str | None, bytes | None]] = field(default_factory=list)
+
+    def lowered(self) -> list[Any]:
+        """Every lowered item of the file, in the order kept."""
+        return [x for parts in self.items.values() for kind, x in parts if kind != "theme"] + \
+            [x for _, x in self.decls.values()]
 
 
 # ---- skeletons ---------------------------------------------------------------------------------

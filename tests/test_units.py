@@ -250,3 +250,38 @@ def test_a_second_change_in_another_file_is_found_whichever_file_is_taken_up(
     fresh_out = tmp_path / "fresh"
     fresh = _build(rules, fresh_out, "--no-cache")
     assert (cached[0], cached[1].replace(str(out), "OUT")) == (fresh[0], fresh[1].replace(str(fresh_out), "OUT"))
+
+
+def test_the_lines_and_hashes_a_unit_keeps_are_its_items_own(tmp_path: Path) -> None:
+    """A unit keeps each of its items' line of the IR and hash for the module's key, which a build
+    taking it up uses in place of working them out (build.take_known): after a build of the shipped
+    rules, each kept line and hash is what its item gives afresh, and most items have both."""
+    import hashlib
+
+    from rulec import cache, ir
+    from rulec import model as m
+
+    rules = tmp_path / "rules"
+    shutil.copytree(ROOT / "rules", rules)
+    kept = tmp_path / "cache"
+    assert _build(rules, tmp_path / "generated", "--cache", str(kept))[0] == 0
+    kinds = {m.Clause: "clauses", m.EnumDef: "enums", m.RecordDef: "records", m.ConstDef: "consts",
+             m.Define: "defines", m.Table: "tables", m.Limits: "limits", m.Example: "examples",
+             m.Override: "overrides"}
+    found = [u for p in sorted((kept / "units").glob("*.pickle"))
+             if isinstance(u := units._loaded(cache.read_sealed(p) or b""), units.Unit)]
+    assert len(found) == 9
+    known = [k for u in found for k in u.known]
+    assert sum(line is not None and digest is not None for _, line, digest in known) > 0.5 * len(known)
+    for item, line, digest in known:
+        name = kinds.get(type(item))
+        if name is None:
+            assert line is None and digest is None
+            continue
+        assert line is None or line == ir._ONE(ir.ITEMS[name](item))
+        if digest is not None:
+            if name in {"consts", "defines", "tables", "limits"} or name not in ir.WORDED:
+                data = ir._ONE(ir.ITEMS[name](item)).encode("utf-8", "surrogatepass")
+            else:
+                data = ir.canonical(ir.module_part(name, ir.ITEMS[name](item)))
+            assert digest == hashlib.sha256(data).digest()
