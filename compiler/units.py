@@ -121,8 +121,9 @@ def interface(skel: ast.File) -> bytes:
     every item below it), but for the first places of a layer's cards, theme and overrides, which
     another file's diagnostic may name ("first at ...")."""
     out = io.BytesIO()
-    writer = _Placeless(out, protocol=5)
+    writer = pickle.Pickler(out, protocol=5)
     writer.fast = True
+    writer.dispatch_table = _PLACELESS
     writer.dump(skel)
     for item in skel.items:
         marks = (item,) if isinstance(item, (ast.Card, ast.ThemeDecl, ast.Override)) else \
@@ -132,12 +133,8 @@ def interface(skel: ast.File) -> bytes:
     return hashlib.sha256(out.getbuffer()).digest()
 
 
-class _Placeless(pickle.Pickler):
-    def reducer_override(self, obj: Any) -> Any:
-        return _NOWHERE if type(obj) is Span else NotImplemented
-
-
 _NOWHERE = (Span, ("", 0, 0, 0, 0))
+_PLACELESS = {Span: lambda span: _NOWHERE}  # every place written as the same
 
 
 def program_key(interfaces: dict[str, bytes]) -> str:
