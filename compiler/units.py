@@ -134,7 +134,7 @@ def interface(skel: ast.File) -> bytes:
 
 
 _NOWHERE = (Span, ("", 0, 0, 0, 0))
-_PLACELESS = {Span: lambda span: _NOWHERE}  # every place written as the same
+_PLACELESS: dict[type, Any] = {Span: lambda span: _NOWHERE}  # every place written as the same
 
 
 def program_key(interfaces: dict[str, bytes]) -> str:
