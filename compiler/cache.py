@@ -244,8 +244,8 @@ def _write_file(path: Path, data: bytes) -> None:
                 pass
 
 
-def prune_folder(folder: Path, keep: set[str]) -> None:
-    """Delete every entry of folder (<key>.pickle) whose key is not in keep, and temporary files
+def prune_folder(folder: Path, keep: set[str], suffixes: tuple[str, ...] = ("pickle",)) -> None:
+    """Delete every entry of folder (<key>.<suffix>) whose key is not in keep, and temporary files
     left by a crash."""
     try:
         names = os.listdir(folder)
@@ -253,7 +253,7 @@ def prune_folder(folder: Path, keep: set[str]) -> None:
         return
     for name in names:
         stem, _, suffix = name.partition(".")
-        if suffix == "pickle" and stem not in keep:
+        if suffix in suffixes and stem not in keep:
             try:
                 (folder / name).unlink()
             except OSError:
@@ -370,18 +370,7 @@ class ParseCache:
 
     def prune(self, keep: set[str]) -> None:
         """Delete every entry whose key is not in keep, and temporary files left by a crash."""
-        try:
-            names = os.listdir(self.folder)
-        except OSError:
-            return
-        for name in names:
-            stem, _, suffix = name.partition(".")
-            if suffix in ("pickle", "latest") and stem not in keep:
-                try:
-                    (self.folder / name).unlink()
-                except OSError:
-                    pass
-        sweep(self.folder)
+        prune_folder(self.folder, keep, ("pickle", "latest"))
 
 
 def parse_key(text: str, name: str, kind: str = "parse") -> str:

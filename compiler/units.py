@@ -151,7 +151,8 @@ def program_key(interfaces: dict[str, bytes]) -> str:
 
 class Units:
     """Each file's skeleton (under its text) and unit (under its text and the program's key): in
-    folder/units/, sealed as every file of the cache is, or in memory (folder None: --watch)."""
+    folder/units/, sealed as every file of the cache is, or in memory (folder None: --watch). (It
+    reads and writes through cache.py's functions, imported where used: cache.py imports this.)"""
 
     def __init__(self, folder: Path | None):
         self.folder = None if folder is None else folder / "units"
