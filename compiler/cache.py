@@ -44,7 +44,7 @@ from .diagnostics import Diagnostic, Span
 from .model import Origin
 from .parser import Piece, parse_reusing, user_cache_folder
 from .tidy import alive
-from .units import Units
+from .units import Units, dataclasses_of
 
 if TYPE_CHECKING:
     from .writing import Written
@@ -374,11 +374,17 @@ class ParseCache:
 
 
 def parse_key(text: str, name: str, kind: str = "parse") -> str:
-    """The hash that names a file's entry: each part length-prefixed, so no two keys run together.
-    kind "latest": the entry that names the latest parse of the file."""
+    """The hash that names a file's entry. kind "latest": the entry that names the latest parse of
+    the file."""
+    return entry_key(kind, name, text)
+
+
+def entry_key(kind: str, *parts: str) -> str:
+    """The hash that names an entry of the cache: rulec (fingerprint(), Python's and Lark's
+    versions), its kind and its parts, each length-prefixed, so no two keys run together."""
     h = hashlib.sha256()
     rulec = f"{fingerprint()} python {sys.version} lark {lark.__version__}"
-    for part in (rulec, kind, name, text):
+    for part in (rulec, kind, *parts):
         data = part.encode("utf-8", "surrogatepass")
         h.update(len(data).to_bytes(8, "big") + data)
     return h.hexdigest()
@@ -405,13 +411,14 @@ def _unpickled(entry: Path) -> Any:
     return None if data is None else _loaded(data)
 
 
-def _loaded(data: bytes) -> Any:
-    """What sealed bytes hold, loaded by the restricted unpickler; None for damaged ones. Held off
-    while they are made, the collector would run many times over them, none of which is garbage
-    (a load takes a third less time); during a build, they are left out of its rounds from then on."""
+def _loaded(data: bytes, unpickler: type[pickle.Unpickler] | None = None) -> Any:
+    """What sealed bytes hold, loaded by the restricted unpickler (a parse's, or the one given);
+    None for damaged ones. Held off while they are made, the collector would run many times over
+    them, none of which is garbage (a load takes a third less time); during a build, they are left
+    out of its rounds from then on."""
     with lasting():
         try:
-            return _SyntaxUnpickler(io.BytesIO(data)).load()
+            return (unpickler or _SyntaxUnpickler)(io.BytesIO(data)).load()
         except Exception:  # any damage to the bytes is only a miss: unpickling can raise almost anything
             return None
 
@@ -440,8 +447,7 @@ class _SyntaxUnpickler(pickle.Unpickler):
 
 
 _SYNTAX_CLASSES: dict[tuple[str, str], Any] = {
-    **{(ast.__name__, n): c for n, c in vars(ast).items()
-       if isinstance(c, type) and dataclasses.is_dataclass(c) and c.__module__ == ast.__name__},
+    **dataclasses_of(ast),
     (Span.__module__, "Span"): Span,
     (Diagnostic.__module__, "Diagnostic"): Diagnostic,
     (Origin.__module__, "Origin"): Origin,  # where a card's block is written (view.card_parts)

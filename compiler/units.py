@@ -36,7 +36,6 @@ from typing import Any
 from . import ast
 from . import model as m
 from . import types as types_module
-from .collector import lasting
 from .diagnostics import Diagnostic, Span
 
 Place = tuple[int, int, int, int]  # an item's span in its file: line, col, end line, end col
@@ -182,10 +181,10 @@ class Units:
         self.used.add(key)
         if self.folder is None:
             return self.kept.get(key)
-        from .cache import read_sealed
+        from .cache import _loaded, read_sealed
 
         data = read_sealed(self.folder / f"{key}.pickle")
-        return None if data is None else _loaded(data)
+        return None if data is None else _loaded(data, _UnitUnpickler)
 
     def _put(self, key: str, value: Any) -> None:
         self.used.add(key)
@@ -215,13 +214,9 @@ class Units:
 
 
 def _key(kind: str, *parts: str) -> str:
-    from .cache import fingerprint
+    from .cache import entry_key
 
-    h = hashlib.sha256(f"{fingerprint()} {kind}".encode())
-    for part in parts:
-        data = part.encode("utf-8", "surrogatepass")
-        h.update(len(data).to_bytes(8, "big") + data)
-    return h.hexdigest()
+    return entry_key(f"unit {kind}", *parts)
 
 
 def _restore(cls: type, values: tuple[Any, ...]) -> Any:
@@ -243,14 +238,6 @@ def _reduced(cls: type, get: Any, many: bool, value: Any) -> tuple[Any, tuple[An
     return _restore, (cls, get(value) if many else (get(value),))
 
 
-def _loaded(data: bytes) -> Any:
-    with lasting():
-        try:
-            return _UnitUnpickler(io.BytesIO(data)).load()
-        except Exception:  # any damage to the bytes is only a miss
-            return None
-
-
 class _UnitUnpickler(pickle.Unpickler):
     """Loads skeletons and units, nothing else: only the classes of syntax trees, of the typed
     model and its types, diagnostics and numbers may be named (an entry is a file on disk)."""
@@ -262,13 +249,14 @@ class _UnitUnpickler(pickle.Unpickler):
         return found
 
 
-def _classes(module: Any) -> dict[tuple[str, str], Any]:
+def dataclasses_of(module: Any) -> dict[tuple[str, str], Any]:
+    """The dataclasses a module defines, by (module, name): what a restricted unpickler may name."""
     return {(module.__name__, n): c for n, c in vars(module).items()
             if isinstance(c, type) and dataclasses.is_dataclass(c) and c.__module__ == module.__name__}
 
 
 _UNIT_CLASSES: dict[tuple[str, str], Any] = {
-    **_classes(ast), **_classes(m), **_classes(types_module),
+    **dataclasses_of(ast), **dataclasses_of(m), **dataclasses_of(types_module),
     (Span.__module__, "Span"): Span,
     (Diagnostic.__module__, "Diagnostic"): Diagnostic,
     ("fractions", "Fraction"): Fraction,
@@ -278,7 +266,7 @@ _UNIT_CLASSES: dict[tuple[str, str], Any] = {
 # The typed model's classes (frozen, with slots) are written as _restore and their fields' values.
 _FIELDS: dict[type, tuple[str, ...]] = {
     c: tuple(f.name for f in dataclasses.fields(c))
-    for c in [*_classes(m).values(), *_classes(types_module).values()]}
+    for c in [*dataclasses_of(m).values(), *dataclasses_of(types_module).values()]}
 _REDUCERS: dict[type, Any] = {
     c: functools.partial(_reduced, c, operator.attrgetter(*names), len(names) > 1)
     for c, names in _FIELDS.items() if names}

@@ -269,7 +269,7 @@ def test_the_lines_and_hashes_a_unit_keeps_are_its_items_own(tmp_path: Path) -> 
              m.Define: "defines", m.Table: "tables", m.Limits: "limits", m.Example: "examples",
              m.Override: "overrides"}
     found = [u for p in sorted((kept / "units").glob("*.pickle"))
-             if isinstance(u := units._loaded(cache.read_sealed(p) or b""), units.Unit)]
+             if isinstance(u := cache._loaded(cache.read_sealed(p) or b"", units._UnitUnpickler), units.Unit)]
     assert len(found) == 9
     known = [k for u in found for k in u.known]
     assert sum(line is not None and digest is not None for _, line, digest in known) > 0.5 * len(known)
