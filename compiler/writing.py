@@ -374,11 +374,19 @@ def _chunks(data: str | bytes) -> Iterator[bytes]:
 
 
 def _write_one(folder: Path, rel: str, data: str | bytes) -> None:
-    target = (folder / rel).resolve()
-    if not target.is_relative_to(folder.resolve()):
+    """Write data at rel under folder, a staging folder this build made (mkdtemp) and alone writes
+    into, so that no link is inside it: a path whose every part is a plain name stays inside. Told
+    from its parts, not by resolving it (two resolves a file took 0.5 s of writing 8,000 files)."""
+    parts = rel.split("/")
+    if rel.startswith("/") or any(part in ("", ".", "..") for part in parts):
         raise RuntimeError(f"refusing to write outside the output folder: {rel}")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with open(target, "wb") as fh:
+    target = folder / rel
+    try:
+        fh = open(target, "wb")
+    except FileNotFoundError:  # the first file of its folder
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fh = open(target, "wb")
+    with fh:
         for chunk in _chunks(data):
             fh.write(chunk)
 
