@@ -96,6 +96,21 @@ def parse_only(tree: Tree) -> None:
         parser.parse(text, start="start")
 
 
+def syntax_trees(tree: Tree) -> None:
+    """What every build from nothing does first: each file parsed into rulec's syntax tree, as a
+    build parses it (in pieces, each tree kept to the end and left out of the collector's rounds),
+    and nothing more. Against Lark alone, the floor under the full build's ratio."""
+    from rulec.collector import long_lived, settled
+    from rulec.parser import parse_reusing
+
+    with long_lived():
+        trees = []
+        for name, text in tree.files.items():
+            trees.append(parse_reusing(text, name, {}))
+            settled()
+        del trees
+
+
 def clean(tree: Tree) -> None:
     shutil.rmtree(tree.out, ignore_errors=True)
     shutil.rmtree(tree.cache, ignore_errors=True)
@@ -166,6 +181,7 @@ class CompileFigures:
     files: dict[int, int] = field(default_factory=dict)
     full: dict[int, Sample] = field(default_factory=dict)
     parse: dict[int, Sample] = field(default_factory=dict)
+    trees: dict[int, Sample] = field(default_factory=dict)  # rulec's syntax trees alone (syntax_trees)
     analysis: dict[int, Sample] = field(default_factory=dict)  # the table analyses inside each full build
     noop: Sample | None = None
     one_file: Sample | None = None
@@ -179,6 +195,7 @@ class CompileFigures:
             return None if x is None else list(x.values)
         return {"sizes": self.sizes, "bytes": self.bytes, "files": self.files,
                 "full": {n: s(x) for n, x in self.full.items()}, "parse": {n: s(x) for n, x in self.parse.items()},
+                "trees": {n: s(x) for n, x in self.trees.items()},
                 "analysis": {n: s(x) for n, x in self.analysis.items()},
                 "noop": s(self.noop), "one_file": s(self.one_file), "watch": s(self.watch),
                 "cached_size": self.cached_size,
@@ -214,9 +231,10 @@ def _measure(sizes: list[int], cached_size: int, memory_size: int, repeats: dict
                     rulec_build(t)
                 spent.append(held[0])
 
-            # each round: Lark alone, a full build from nothing and, on the cached size, a no-op
+            # each round: Lark alone, the syntax trees alone, a full build from nothing and, on the cached size, a no-op
             # rebuild and a one-file change after it; every ratio is taken within a round (paired)
             runs: dict[str, Run] = {"parse": (lambda t=tree: parse_only(t), None),  # type: ignore[misc]
+                                    "trees": (lambda t=tree: syntax_trees(t), None),  # type: ignore[misc]
                                     "full": (build, lambda t=tree: clean(t))}  # type: ignore[misc]
             if n == cached_size:
                 runs["noop"] = (lambda t=tree: rulec_build(t), None)  # type: ignore[misc]
@@ -225,6 +243,7 @@ def _measure(sizes: list[int], cached_size: int, memory_size: int, repeats: dict
             progress(f"compile {n}: {', '.join(runs)}, in turn, x{r}")
             samples = alternating(runs, r)
             figures.parse[n], figures.full[n] = samples["parse"], samples["full"]
+            figures.trees[n] = samples["trees"]
             figures.analysis[n] = Sample(tuple(spent))
             if n == cached_size:
                 figures.noop, figures.one_file = samples["noop"], samples["one_file"]

@@ -132,6 +132,32 @@ def test_the_synthetic_corpus_compiles_cleanly() -> None:
     assert sorted(result.models) == ["SYG", "SYN"]
 
 
+def test_the_syntax_trees_row_is_the_floor_under_the_lark_ratio(tmp_path: Any) -> None:
+    """Each compiled size has a row for rulec's syntax trees alone, its ratio to Lark alone taken
+    round by round (what every build does first, under the full build's ratio), and what it times
+    parses every file of the tree."""
+    from bench import compile as compile_bench
+    from rulec import parser
+
+    lark, trees, full = Sample((1.0, 2.0, 1.0)), Sample((1.5, 2.0, 1.4)), Sample((10.0, 20.0, 11.0))
+    figures = compile_bench.CompileFigures(sizes=[1000], files={1000: 24}, bytes={1000: 600_000},
+                                           full={1000: full}, parse={1000: lark}, trees={1000: trees})
+    rows = {r.figure: r for r in report.compile_rows(figures)}
+    row = rows["1k clauses (24 files, 0.6 MB): syntax trees alone (every file parsed, nothing more)"]
+    assert row.against == "syntax trees / Lark alone" and row.met is None
+    assert row.ratio == pytest.approx(1.4) and row.spread == pytest.approx((1.0, 1.5))
+    assert "trees" in compile_bench.dump(figures)
+    tree = compile_bench.make_tree(60, tmp_path)
+    parsed: list[str] = []
+    real = parser.parse_reusing
+    try:
+        parser.parse_reusing = lambda text, name, earlier: parsed.append(name) or real(text, name, earlier)  # type: ignore[assignment,func-returns-value]
+        compile_bench.syntax_trees(tree)
+    finally:
+        parser.parse_reusing = real  # type: ignore[assignment]
+    assert sorted(parsed) == sorted(tree.files)
+
+
 def test_peak_memory_is_the_child_s_own_not_its_parent_s() -> None:
     """Linux carries ru_maxrss over an exec: a child of a large process reported the parent's size
     (the benchmark's memory figure was the benchmark's own). high_water() reads the child's VmHWM."""
