@@ -231,8 +231,9 @@ def _measure(sizes: list[int], cached_size: int, memory_size: int, repeats: dict
                     rulec_build(t)
                 spent.append(held[0])
 
-            # each round: Lark alone, the syntax trees alone, a full build from nothing and, on the cached size, a no-op
-            # rebuild and a one-file change after it; every ratio is taken within a round (paired)
+            # each round: Lark alone, the syntax trees alone, a full build from nothing and, on the
+            # cached size, a no-op rebuild and a one-file change after it; every ratio is taken
+            # within a round (paired)
             runs: dict[str, Run] = {"parse": (lambda t=tree: parse_only(t), None),  # type: ignore[misc]
                                     "trees": (lambda t=tree: syntax_trees(t), None),  # type: ignore[misc]
                                     "full": (build, lambda t=tree: clean(t))}  # type: ignore[misc]

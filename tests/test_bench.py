@@ -132,7 +132,7 @@ def test_the_synthetic_corpus_compiles_cleanly() -> None:
     assert sorted(result.models) == ["SYG", "SYN"]
 
 
-def test_the_syntax_trees_row_is_the_floor_under_the_lark_ratio(tmp_path: Any) -> None:
+def test_the_syntax_trees_row_is_the_floor_under_the_lark_ratio(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each compiled size has a row for rulec's syntax trees alone, its ratio to Lark alone taken
     round by round (what every build does first, under the full build's ratio), and what it times
     parses every file of the tree."""
@@ -150,11 +150,13 @@ def test_the_syntax_trees_row_is_the_floor_under_the_lark_ratio(tmp_path: Any) -
     tree = compile_bench.make_tree(60, tmp_path)
     parsed: list[str] = []
     real = parser.parse_reusing
-    try:
-        parser.parse_reusing = lambda text, name, earlier: parsed.append(name) or real(text, name, earlier)  # type: ignore[assignment,func-returns-value]
-        compile_bench.syntax_trees(tree)
-    finally:
-        parser.parse_reusing = real  # type: ignore[assignment]
+
+    def parse_reusing(text: str, name: str, earlier: Any) -> Any:
+        parsed.append(name)
+        return real(text, name, earlier)
+
+    monkeypatch.setattr(parser, "parse_reusing", parse_reusing)
+    compile_bench.syntax_trees(tree)
     assert sorted(parsed) == sorted(tree.files)
 
 
