@@ -32,6 +32,7 @@ from .resolver import files_of, resolve
 from .sheets.text import forget_models
 from .sources import read_asset, read_rules_file
 from .state_schema import state_schema
+from .timings import stage, timed
 from .units import Unit
 from .writing import Content
 
@@ -146,15 +147,16 @@ def load_themes(result: Result, assets: Mapping[str, bytes]) -> list[Diagnostic]
 
 def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, crosscheck: bool) -> Result:
     result = Result(sources=sources)
-    files, reused, program_key = _read(sources, work, result)
-    with lasting():  # the checked program, kept until lowered (checking leaves no cycles)
+    with stage("parse the rules files (or take them up from the cache)"):
+        files, reused, program_key = _read(sources, work, result)
+    with lasting(), stage("check"):  # the checked program, kept until lowered (checking leaves no cycles)
         checked, diags = check(files, reused, capture=program_key is not None)
     if has_errors(result.diagnostics):  # the files that parse are checked all the same
         unparsed = sorted(set(sources) - {f.path for f in files})
         result.diagnostics = unique_sorted(result.diagnostics + _not_following_from(unparsed, diags, sources))
         return result
     result.diagnostics += diags
-    with lasting():  # the typed layers
+    with lasting(), stage("lower"):  # the typed layers
         program = checked.lowered or lower(checked)  # lowered already if it had links to check
     resolved = checked.resolved
     made = checked.checker.units  # what checking and lowering each file made (none: it holds no item)
@@ -167,7 +169,10 @@ def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, cros
     wrong = {d.span.file for d in diags if d.severity == "error"}
     clean = [rs for rs in program.rulesets if not (wrong and files_of(program, rs) & wrong)]
     if clean:
-        models = {rs.name: resolved.get(rs.name) or resolve(program, rs) for rs in clean}
+        models = {}
+        for rs in clean:
+            with stage("resolve", rs.name):
+                models[rs.name] = resolved.get(rs.name) or resolve(program, rs)
         settled()
         # A table shared by rulesets is analysed once (and, with work, once until it changes).
         memo: MutableMapping[str, list[Diagnostic]] = {} if work is None else work.analyses
@@ -175,8 +180,9 @@ def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, cros
         with budget(_steps(models.values())):
             for name, model in models.items():
                 below = [models[n] for n in model.manifest.layers[:-1] if n in models]
-                found = analyse(model, memo, examples=not crosscheck, below=below,
-                                module_key=None if work is None else module_key(model))
+                with stage("analyse the tables", name):
+                    found = analyse(model, memo, examples=not crosscheck, below=below,
+                                    module_key=None if work is None else module_key(model))
                 if crosscheck:
                     found += _examples(result, model, found, work, keep_models)
                 result.diagnostics += found
@@ -276,17 +282,24 @@ def card_fit(models: Mapping[str, m.Resolved], memo: MutableMapping[str, Any] | 
     module's key and what else they read, and taken up by the next build that has both the same."""
     out = []
     for model in models.values():
-        if memo is not None:
-            key = f"card parts of module {module_key(model)}, {sheets.view.card_parts_reads(model)}"
-            if key in memo:
-                sheets.view.take_card_parts(model, memo[key])
-            else:
-                memo[key] = sheets.view.card_parts(model)
-        for o, message in sheets.view.card_overflows(models, model):
+        with stage("the cards' views (R121)", model.manifest.ruleset):
+            overflows = _card_overflows(models, model, memo)
+        for o, message in overflows:
             out.append(Diagnostic(Span(o.file, o.line, o.col, o.line, o.col + len("card")), "R121", message,
                                   severity="warning", hint="show fewer blocks on it, give it more columns or a "
                                   "larger size, or move some blocks to a card of their own"))
     return out
+
+
+def _card_overflows(models: Mapping[str, m.Resolved], model: m.Resolved,
+                    memo: MutableMapping[str, Any] | None) -> list[tuple[m.Origin, str]]:
+    if memo is not None:
+        key = f"card parts of module {module_key(model)}, {sheets.view.card_parts_reads(model)}"
+        if key in memo:
+            sheets.view.take_card_parts(model, memo[key])
+        else:
+            memo[key] = sheets.view.card_parts(model)
+    return sheets.view.card_overflows(models, model)
 
 
 _WORD = re.compile(r"[A-Za-z_]\w*|\d+(?:\.\w+)*")
@@ -334,7 +347,8 @@ def _examples(result: Result, model: m.Resolved, found: list[Diagnostic], work: 
     module = _module(result, model, found, work)
     if module is not None and keep_models:  # for `rulec test`; a build lets it go
         result.modules[name] = module
-    diags = run_examples(model, module, cites)
+    with stage("run the worked examples", name):
+        diags = run_examples(model, module, cites)
     if key is not None and work is not None:
         work.examples[key] = (diags, [(o, [(c.layer, c.clause, c.item, c.note, c.title) for c in used])
                                       for o, used in cites.items()])
@@ -367,7 +381,8 @@ def _module(result: Result, model: m.Resolved, found: list[Diagnostic],
     text = python_files(model, verify=False, memo=result.module_memo if work is None else work.modules)
     called = {e.fn for ex in model.examples for step in ex.steps
               for e in m.walk(step.value if isinstance(step, m.LetStep) else step.expr) if isinstance(e, m.Call)}
-    return load_module(next(iter(text.values())), model.manifest.ruleset, called)
+    with stage("load the module for the examples", model.manifest.ruleset):
+        return load_module(next(iter(text.values())), model.manifest.ruleset, called)
 
 
 def ir_files(model: m.Resolved, validate: bool = True) -> dict[str, str]:
@@ -405,7 +420,8 @@ def python_files(model: m.Resolved, verify: bool = True,
     key = module_key(model)
     kept = _kept_module(memo, key)
     if kept is None:
-        files = emit_python(model, verify=False)
+        with stage("emit the module", model.manifest.ruleset):
+            files = emit_python(model, verify=False)
         memo[key] = {rel: KeptText.of(text) for rel, text in files.items()}
     else:
         files = {rel: k.text() for rel, k in kept.items()}
@@ -476,6 +492,8 @@ def _item_hash(item: Any, name: str, write: Callable[[Any], ir.IR], shared: bool
 
 
 EMITTERS: list[Emitter] = [ir_files, python_outputs, state_schema_files]
+EMITTED: dict[Emitter, str] = {ir_files: "the IR", python_outputs: "the module's file",  # stages (timings.py)
+                               state_schema_files: "the state schema"}
 CHECKS: dict[Emitter, str] = {ir_files: "validate", python_outputs: "verify"}  # checks on rulec itself
 
 
@@ -536,13 +554,17 @@ def iter_outputs(result: Result, validate: bool = True,
             options["memo"] = result.module_memo if work is None else work.modules
         return functools.partial(e, **options)
 
-    emitters = [configured(e) for e in EMITTERS]
+    emitters = [(EMITTED[e], configured(e)) for e in EMITTERS]
     # The answers worked out ahead (precomputed checks, value tables), in bounded steps.
     with budget(_steps(result.models.values())), long_lived():
         for name in sorted(result.models):
-            for emit in emitters:
-                yield from emit(result.models[name]).items()
-        keep_units(result, work)
+            for what, emit in emitters:
+                with stage(what, name):
+                    files = emit(result.models[name])
+                yield from files.items()
+                del files
+        with stage("keep each file's unit"):
+            keep_units(result, work)
         ir.forget_lines()  # the IR files and modules are written
         emit_python_forget()
         if result.models:
@@ -550,9 +572,9 @@ def iter_outputs(result: Result, validate: bool = True,
                 yield from suite(result.models, **({} if work is None else {"memo": work.values,
                                                                              "renders": work.renders}),
                                  themes=result.themes)
-            yield from traceability.iter_files(
+            yield from timed("traceability", "", traceability.iter_files(
                 result.models, result.sources, result.cites, None if work is None else work.renders,
-                None if work is None else {name: examples_key(model) for name, model in result.models.items()})
+                None if work is None else {name: examples_key(model) for name, model in result.models.items()}))
 
 
 def with_prints(files: dict[str, str], out_dir: Path, allow_print: bool) -> tuple[dict[str, Content], list[str]]:

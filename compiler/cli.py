@@ -33,6 +33,7 @@ from .project import read as read_roots
 from .sheets.text import forget_models
 from .state_schema import MAX_DIGITS
 from .testing import run_tests, uncovered_diagnostics
+from .timings import stage, timing
 from .writing import Content, Unfinished, differences, write_atomic
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -77,6 +78,8 @@ def make_parser() -> argparse.ArgumentParser:
     b.add_argument("--cache", type=Path, help="the build cache: a build of what was built last time does "
                    "nothing (default: .rulec-cache/ beside rulec.toml, else in the current folder)")
     b.add_argument("--no-cache", action="store_true", help="build everything, and keep no cache")
+    b.add_argument("--timings", action="store_true", help="after the build, say where its time went, stage by "
+                   "stage and ruleset by ruleset (on standard error)")
     b.add_argument("--compiled", action="store_true", help="also compile each Python module into a C extension "
                    "with mypyc, beside it as python/<ruleset>_c (pip install 'rulec[compiled]', and a C compiler); "
                    "slow: kept in the build cache")
@@ -287,7 +290,8 @@ def _load(project: Project, work: Work | None = None, crosscheck: bool = False,
     caller has read them already (a build, for its cache key)."""
     if (wrong := _usage_errors(project)) is not None:
         return wrong
-    sources, read_errors, assets = read if read is not None else _read(project)
+    with stage("read the rules files"):
+        sources, read_errors, assets = read if read is not None else _read(project)
     if not sources and not read_errors and not project.diagnostics:
         print(f"rulec: no .rules files in {', '.join(str(r.path) for r in project.roots)}", file=sys.stderr)
         return EXIT_USAGE
@@ -331,12 +335,22 @@ def cmd_build(args: argparse.Namespace) -> int:
     if args.watch:
         from .watch import watch
 
+        if args.timings:
+            print("rulec: --timings times one build; it does not go with --watch", file=sys.stderr)
+            return EXIT_USAGE
         if (wrong := _usage_errors(project)) is not None:  # a --rules that does not exist
             return wrong
         args.roots = project.roots
         return watch(args)
-    with long_lived():  # what the build makes lives to its end: the collector leaves it out (collector.py)
-        return _build(args, project)
+    if not args.timings:
+        with long_lived():  # what the build makes lives to its end: the collector leaves it out (collector.py)
+            return _build(args, project)
+    with timing() as spent, long_lived():
+        code = _build(args, project)
+    print("where the time of 'rulec build' went (wall clock, seconds):", file=sys.stderr)
+    for line in spent.report(spent.clock() - spent.started):
+        print(f"  {line}", file=sys.stderr)
+    return code
 
 
 def _build(args: argparse.Namespace, project: Project) -> int:
@@ -356,7 +370,8 @@ def _build(args: argparse.Namespace, project: Project) -> int:
     key = None
     read = None
     if cache is not None and not project.diagnostics:  # nothing changed since the last build: nothing to do
-        read = sources, read_errors, assets = _read(project)
+        with stage("read the rules files"):
+            read = sources, read_errors, assets = _read(project)
         can_print = not args.no_print and printing.find_chromium() is not None
         key = tree_key(sources, can_print, project.rulesets, assets) if sources and not read_errors else None
         # a compiled build's key is its own; a plain build is satisfied by a compiled build of the same
@@ -396,7 +411,8 @@ def _build(args: argparse.Namespace, project: Project) -> int:
                     texts[rel] = content
                 yield rel, content
 
-        diff = differences(counted(), args.out)
+        with stage("compare with the output folder"):
+            diff = differences(counted(), args.out)
         diff += docs_differences(texts, args.out)
         for note in made.notes:
             print(note, file=sys.stderr)
@@ -411,7 +427,8 @@ def _build(args: argparse.Namespace, project: Project) -> int:
 
     def then() -> dict[str, Content]:
         """After the text files: the card prints, and with --compiled each module's C extension."""
-        more: dict[str, Content] = {**made.prints()}
+        with stage("print the cards"):
+            more: dict[str, Content] = {**made.prints()}
         if args.compiled:
             extensions.update(compiled.extensions(made.modules, None if args.no_cache else args.cache, args.jobs,
                                                   lambda said: print(f"rulec: {said}", file=sys.stderr, flush=True)))
@@ -420,7 +437,8 @@ def _build(args: argparse.Namespace, project: Project) -> int:
 
     try:
         known = None if cache is None else cache.known(args.out)  # what it need not read again
-        written = write_atomic(made.texts(), args.out, then=then, known=known)
+        with stage("write the output folder"):
+            written = write_atomic(made.texts(), args.out, then=then, known=known)
     except compiled.CompileError as e:  # a module mypyc or the C compiler refused: the old output stays
         print(f"rulec: {e}\n{args.out}/ was left as it was", file=sys.stderr)
         return EXIT_RULES
@@ -442,10 +460,11 @@ def _build(args: argparse.Namespace, project: Project) -> int:
         print(note, file=sys.stderr)
     if not _published(args.out):
         return EXIT_RULES
-    if work is not None:
-        work.finish()  # the whole tree was built: keep what this build used, drop the rest
-    if cache is not None and key is not None:
-        cache.record(compiled.build_key(key) if args.compiled else key, args.out, written)
+    with stage("keep the build cache"):
+        if work is not None:
+            work.finish()  # the whole tree was built: keep what this build used, drop the rest
+        if cache is not None and key is not None:
+            cache.record(compiled.build_key(key) if args.compiled else key, args.out, written)
     print(f"built {_plural(written.count, 'file')} into {args.out}/ for {', '.join(sorted(loaded.models))}"
           + (f", {_plural(len(extensions), 'module')} compiled with mypyc" if args.compiled else "")
           + (f" ({written.changed} changed)" if written.changed else " (nothing changed)"))

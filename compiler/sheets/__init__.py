@@ -26,6 +26,7 @@ from ..cache import KeptText, digest_of, keep_sealed, read_sealed, text_of
 from ..model import Origin, Resolved
 from ..parser import user_cache_folder
 from ..themes import Theme
+from ..timings import stage, timed
 from . import export, pages, view
 from .text import hugo_anchor, md_escape, md_link_target, per_model, pieces, player_words
 
@@ -321,7 +322,7 @@ def iter_cards(models: Mapping[str, Resolved], model: Resolved,
         renders[key] = KeptText.of(_framed(found))
         return found
 
-    yield from export.iter_tables(model, card_list, memo, tables_of)
+    yield from timed("card tables", model.manifest.ruleset, export.iter_tables(model, card_list, memo, tables_of))
 
 
 def _framed(tables: export.CardTables) -> str:
@@ -364,9 +365,11 @@ def iter_sheet_files(models: Mapping[str, Resolved],
     themes = themes or {}
     for name in sorted(models):
         model = models[name]
-        for rel, text in iter_rule_sheet(models, model, renders=renders):
+        for rel, text in timed("rule sheets", name, iter_rule_sheet(models, model, renders=renders)):
             yield f"sheets/{folder(model)}/{rel}", text
         theme = themes.get(model.theme.folder) if model.theme is not None else None
-        for rel, text in iter_cards(models, model, memo, theme, renders):
+        for rel, text in timed("cards", name, iter_cards(models, model, memo, theme, renders)):
             yield f"cards/{folder(model)}/{rel}", text
-    yield "sheets/matrix.md", matrix(models)
+    with stage("the matrix of changes"):
+        text = matrix(models)
+    yield "sheets/matrix.md", text
