@@ -111,6 +111,17 @@ def syntax_trees(tree: Tree) -> None:
         del trees
 
 
+def stage_times(tree: Tree) -> list[tuple[str, float, str]]:
+    """One more build from nothing, timed by stage as `rulec build --timings` times it: (stage,
+    seconds, each ruleset's part), then the rest and the whole build (rulec.timings)."""
+    from rulec.timings import timing
+
+    clean(tree)
+    with timing() as spent:
+        rulec_build(tree)
+    return spent.rows(spent.clock() - spent.started)
+
+
 def clean(tree: Tree) -> None:
     shutil.rmtree(tree.out, ignore_errors=True)
     shutil.rmtree(tree.cache, ignore_errors=True)
@@ -189,6 +200,7 @@ class CompileFigures:
     cached_size: int = 0
     memory: Sample | None = None
     memory_size: int = 0
+    stages: list[tuple[str, float, str]] = field(default_factory=list)  # a build of the cached size, by stage
 
     def to_json(self) -> dict[str, object]:
         def s(x: Sample | None) -> list[float] | None:
@@ -199,7 +211,8 @@ class CompileFigures:
                 "analysis": {n: s(x) for n, x in self.analysis.items()},
                 "noop": s(self.noop), "one_file": s(self.one_file), "watch": s(self.watch),
                 "cached_size": self.cached_size,
-                "memory": s(self.memory), "memory_size": self.memory_size}
+                "memory": s(self.memory), "memory_size": self.memory_size,
+                "stages": [list(row) for row in self.stages]}
 
 
 def measure(sizes: list[int], cached_size: int, memory_size: int, repeats: dict[int, int],
@@ -250,6 +263,8 @@ def _measure(sizes: list[int], cached_size: int, memory_size: int, repeats: dict
                 figures.noop, figures.one_file = samples["noop"], samples["one_file"]
                 progress(f"compile {n}: one-file change under --watch x{r}")
                 figures.watch = watch_one_file(tree, max(r, 2))
+                progress(f"compile {n}: one build from nothing, by stage")
+                figures.stages = stage_times(tree)
             if n == memory_size:
                 progress(f"compile {n}: peak memory")
                 figures.memory = Sample(tuple(float(peak_memory(tree)) for _ in range(1)))

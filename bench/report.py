@@ -7,6 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulec.timings import share
+
 from .compile import CompileFigures
 from .loop import LoopFigures
 from .timing import Sample, paired
@@ -149,6 +151,15 @@ def compile_rows(c: CompileFigures) -> list[Row]:
     return rows
 
 
+def stage_table(stages: list[tuple[str, float, str]]) -> list[str]:
+    """The stages of one build (rulec.timings rows: the whole build last) as a Markdown table."""
+    total = stages[-1][1]
+    out = ["| stage | seconds | share | by ruleset |", "| --- | ---: | ---: | --- |"]
+    for name, seconds, parts in stages:
+        out.append(f"| {name} | {seconds:.2f} | {share(seconds, total)} | {parts} |")
+    return out
+
+
 def loop_rows(lp: LoopFigures) -> list[Row]:
     """The designer's loop on the shipped rules, each figure against its target in seconds."""
     def held(figure: str, sample: Sample, limit: float) -> Row:
@@ -204,6 +215,11 @@ def render(info: dict[str, str], checks: dict[str, dict[str, Sample | str]] | No
                   "`rulec build` from nothing, card prints (a browser) excluded.", ""]
         lines += _table(compile_rows(compiled)) + [""]
         rows += compile_rows(compiled)
+        if compiled.stages:
+            lines += [f"Where the time of a {_size(compiled.cached_size)}-clause full build goes: one more build "
+                      "from nothing, timed by stage as `rulec build --timings` times it (wall clock; a stage's time "
+                      "is its own, less the stages inside it).", ""]
+            lines += stage_table(compiled.stages) + [""]
     if loop:
         lines += ["The designer's loop on the shipped rules (bench/loop.py): in process, as `rulec build` runs "
                   "again with its cache folder and as `rulec build --watch` rebuilds (what it made kept in "

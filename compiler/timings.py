@@ -50,24 +50,32 @@ class Timings:
     def _add(self, key: tuple[str, str], seconds: float) -> None:
         self.spent[key] = self.spent.get(key, 0.0) + seconds
 
-    def report(self, total: float) -> list[str]:
-        """A table of the stages in the order met, each with its share of total and, for a stage done
-        per ruleset, each ruleset's part; then the rest of the build and the whole."""
+    def rows(self, total: float) -> list[tuple[str, float, str]]:
+        """(stage, seconds, each ruleset's part) for each stage in the order met, then the rest of
+        the build (total less the stages) and the whole (total)."""
         stages: dict[str, dict[str, float]] = {}
         for (name, ruleset), seconds in self.spent.items():
             stages.setdefault(name, {})[ruleset] = seconds
         rest = max(0.0, total - sum(self.spent.values()))
         rows = [(name, sum(parts.values()), ", ".join(f"{r} {v:.3f}" for r, v in parts.items() if r))
                 for name, parts in stages.items()]
-        rows += [("the rest (what no stage names)", rest, ""), ("the whole build", total, "")]
+        return rows + [(REST, rest, ""), (WHOLE, total, "")]
+
+    def report(self, total: float) -> list[str]:
+        """rows() as a table of plain text, each with its share of total."""
+        rows = self.rows(total)
         width = max(len(name) for name, _, _ in rows)
         lines = [f"{'stage':<{width}}  {'seconds':>8}  {'share':>6}  by ruleset"]
         for name, seconds, parts in rows:
-            lines.append(f"{name:<{width}}  {seconds:8.3f}  {_share(seconds, total):>6}  {parts}".rstrip())
+            lines.append(f"{name:<{width}}  {seconds:8.3f}  {share(seconds, total):>6}  {parts}".rstrip())
         return lines
 
 
-def _share(part: float, total: float) -> str:
+REST = "the rest (what no stage names)"
+WHOLE = "the whole build"
+
+
+def share(part: float, total: float) -> str:
     return f"{100 * part / total:.1f}%" if total > 0 else "-"
 
 

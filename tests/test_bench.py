@@ -160,6 +160,33 @@ def test_the_syntax_trees_row_is_the_floor_under_the_lark_ratio(tmp_path: Any, m
     assert sorted(parsed) == sorted(tree.files)
 
 
+def test_the_table_says_where_a_full_build_s_time_goes_stage_by_stage(tmp_path: Any) -> None:
+    """One more build of the cached size from nothing, timed by stage (rulec.timings), is a table of
+    its own under the compile figures: each stage with its seconds, share and rulesets' parts, the
+    rest and the whole build last."""
+    from bench import compile as compile_bench
+
+    tree = compile_bench.make_tree(60, tmp_path)
+    stages = compile_bench.stage_times(tree)
+    names = [name for name, _, _ in stages]
+    assert names[-2:] == ["the rest (what no stage names)", "the whole build"]
+    assert {"check", "emit the module", "rule sheets", "cards", "write the output folder"} <= set(names)
+    assert sum(seconds for _, seconds, _ in stages[:-1]) == pytest.approx(stages[-1][1])
+    emitted = next(parts for name, _, parts in stages if name == "emit the module")
+    assert "SYG " in emitted and "SYN " in emitted
+    figures = compile_bench.CompileFigures(sizes=[60], files={60: len(tree.files)}, bytes={60: tree.bytes},
+                                           full={60: Sample((1.0,))}, parse={60: Sample((0.1,))},
+                                           cached_size=60, stages=stages)
+    info = {"mode": "test", "date": "today", "seconds": "0", "cpu": "cpu", "cores": "2", "memory": "1 GiB",
+            "os": "os", "python": "CPython"}
+    table = report.render(info, None, figures)
+    assert "Where the time of a 60-clause full build goes" in table
+    whole = stages[-1][1]
+    assert f"| the whole build | {whole:.2f} | 100.0% |  |" in table
+    assert "| emit the module | " in table and emitted in table
+    assert '"stages"' in compile_bench.dump(figures)
+
+
 def test_peak_memory_is_the_child_s_own_not_its_parent_s() -> None:
     """Linux carries ru_maxrss over an exec: a child of a large process reported the parent's size
     (the benchmark's memory figure was the benchmark's own). high_water() reads the child's VmHWM."""
