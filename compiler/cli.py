@@ -430,8 +430,10 @@ def _build(args: argparse.Namespace, project: Project) -> int:
         with stage("print the cards"):
             more: dict[str, Content] = {**made.prints()}
         if args.compiled:
-            extensions.update(compiled.extensions(made.modules, None if args.no_cache else args.cache, args.jobs,
-                                                  lambda said: print(f"rulec: {said}", file=sys.stderr, flush=True)))
+            with stage("compile the modules (mypyc)"):
+                extensions.update(compiled.extensions(
+                    made.modules, None if args.no_cache else args.cache, args.jobs,
+                    lambda said: print(f"rulec: {said}", file=sys.stderr, flush=True)))
             more.update(extensions)
         return more
 
