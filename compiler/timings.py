@@ -27,25 +27,23 @@ class Timings:
 
     clock: Callable[[], float] = time.perf_counter
     spent: dict[tuple[str, str], float] = field(default_factory=dict)  # (stage, ruleset or "") -> seconds
-    calls: dict[tuple[str, str], int] = field(default_factory=dict)
     started: float = 0.0
-    _open: list[list[object]] = field(default_factory=list)  # [key, when its clock last started]
+    _open: list[tuple[tuple[str, str], float]] = field(default_factory=list)  # each open stage, since when
 
     def enter(self, key: tuple[str, str]) -> None:
         now = self.clock()
         if self._open:  # the stage around it stops its clock
-            outer = self._open[-1]
-            self._add(outer[0], now - outer[1])  # type: ignore[arg-type,operator]
-        self._open.append([key, now])
+            outer, since = self._open[-1]
+            self._add(outer, now - since)
+        self._open.append((key, now))
         self.spent.setdefault(key, 0.0)
-        self.calls[key] = self.calls.get(key, 0) + 1
 
     def leave(self) -> None:
         now = self.clock()
         key, since = self._open.pop()
-        self._add(key, now - since)  # type: ignore[arg-type,operator]
+        self._add(key, now - since)
         if self._open:  # and starts it again
-            self._open[-1][1] = now
+            self._open[-1] = (self._open[-1][0], now)
 
     def _add(self, key: tuple[str, str], seconds: float) -> None:
         self.spent[key] = self.spent.get(key, 0.0) + seconds
