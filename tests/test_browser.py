@@ -239,9 +239,35 @@ def test_a_print_is_the_same_bytes_whatever_was_printed_before_it(site: Path) ->
             b.pdf(page.as_uri(), "a4")
             b.screenshot(page.as_uri())
         after = [b.pdf(last, "letter"), b.pdf(last, "a4"), b.screenshot(last)]
-    with printing.Browser.launch() as b:  # as a build prints: every card in one go, two tabs side by side
-        every = b.run([printing.prints_of_page(page.as_uri(), ["letter", "a4", "preview"]) for page in cards], tabs=2)
+    with printing.Browser.launch() as b:  # as a build prints: every card from its HTML, two tabs side by side
+        every = b.run([printing.prints_of_page(page.as_uri(), ["letter", "a4", "preview"], page.read_text("utf-8"))
+                       for page in cards], tabs=2)
         made, _ = every[-1]
         in_a_build = [made["letter"], made["a4"], made["preview"]]
+    with printing.Browser.launch() as b:  # one tab, the cards opened as files and shown from their HTML by turns
+        mixed = b.run([printing.prints_of_page(page.as_uri(), ["letter", "a4", "preview"],
+                                               page.read_text("utf-8") if i % 2 == 0 else None)
+                       for i, page in enumerate(cards)], tabs=1)
+        made, _ = mixed[-1]
+        after_files = [made["letter"], made["a4"], made["preview"]]
     assert [len(x) for x in alone] == [len(x) for x in after] == [len(x) for x in in_a_build]
-    assert alone == after == in_a_build
+    assert alone == after == in_a_build == after_files
+
+
+def test_a_card_shown_from_its_html_has_no_file_address(site: Path) -> None:
+    """A build shows each card from its HTML in a blank page (printing._show_html), not from a file:
+    even in a tab that had a file open (a sheet of small cards is opened as one), the card's page
+    is about:blank, so nothing in it can reach the files beside it, and it is the card's document."""
+    card, other = cards_of(site)[:2]
+
+    def task() -> printing.Task:
+        yield from printing._show(other.as_uri(), 816, 1056, 1.0)
+        yield from printing._show_html(card.read_text("utf-8"), 816, 1056, 1.0)
+        r = yield printing.Call("Runtime.evaluate", {"expression": "[location.href, document.title]",
+                                                     "returnByValue": True})
+        return r["result"]["value"]
+
+    with printing.Browser.launch() as b:
+        href, title = b.run([task()], tabs=1)[0]
+    assert href == "about:blank"
+    assert f"<title>{title}</title>" in card.read_text("utf-8")
