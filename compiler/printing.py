@@ -393,7 +393,8 @@ class Browser:
                 [exe, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "about:blank"],
                 env={**os.environ, "TMPDIR": scratch},  # its temporary files where rulec removes them
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                close_fds=False, preexec_fn=wire_pipes)
+                close_fds=False, preexec_fn=wire_pipes,
+                start_new_session=True)  # its processes a group of their own, which close() stops at once
         except OSError as e:
             remove_tree(profile)
             remove_tree(scratch)
@@ -408,16 +409,14 @@ class Browser:
             browser.close()
 
     def close(self) -> None:
+        """Stop the browser and every process it started, and remove its profile. Nothing of the
+        browser is kept (its profile is thrown away), so it is killed rather than asked to close, which
+        took 130 ms of a one-card edit's build against 40-65 ms (/tmp script, four paired rounds)."""
         try:
-            if self.proc.poll() is None:
-                self._send("Browser.close", {}, None)
-        except (PrintError, OSError):
+            os.killpg(self.proc.pid, signal.SIGKILL)  # the browser's session (start_new_session)
+        except OSError:  # gone already
             pass
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        self.proc.wait()
         for fd in (self.write_fd, self.read_fd):
             try:
                 os.close(fd)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -271,3 +273,33 @@ def test_a_card_shown_from_its_html_has_no_file_address(site: Path) -> None:
         href, title = b.run([task()], tabs=1)[0]
     assert href == "about:blank"
     assert f"<title>{title}</title>" in card.read_text("utf-8")
+
+
+def _session(pid: int) -> list[int]:
+    """The live (not zombie) processes of the session pid leads."""
+    found = []
+    for n in os.listdir("/proc"):
+        if n.isdigit():
+            try:
+                fields = Path(f"/proc/{n}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == pid and fields[0] != "Z":
+                found.append(int(n))
+    return found
+
+
+def test_closing_the_browser_stops_every_process_it_started() -> None:
+    """Browser.close kills the browser's session (its own, start_new_session) rather than asking it
+    to close: its renderers, GPU process and zygotes go with it, and its profile is removed."""
+    with printing.Browser.launch() as b:
+        b.run([printing.prints_of_page("card", ["letter"], "<p>One card.</p>")])
+        leader = b.proc.pid
+        started = _session(leader)
+        profile = Path(b.profile)
+    assert len(started) >= 3, started  # the browser, its zygotes, a renderer, ...
+    deadline = time.monotonic() + 2
+    while _session(leader) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert _session(leader) == []
+    assert not profile.exists()
