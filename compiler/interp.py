@@ -12,7 +12,7 @@ import hashlib
 import json
 import math
 import weakref
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -140,7 +140,7 @@ class Interpreter:
     def closure_key(self, item: Item) -> str:
         """A hash of an item of the model (a table, a definition) and of everything evaluating it
         can read: every definition, table, limit group and constant it calls or names, followed to
-        the end, and the model's lists and records. Two rulesets that agree on all of it get the
+        the end, and the lists and records they name (_Types.hash_of). Two rulesets that agree on all of it get the
         same answers from it, so work on it is done once (a game shares most of its series), and a
         build cache finds it again in the next build. Worked out once per model and item (the
         table analysis and the cards' values both ask)."""
@@ -151,6 +151,8 @@ class Interpreter:
         if found is not None and found[0] is item:
             return found[1]
         parts: dict[str, Any] = {}
+        types = _types(self.model)
+        named = set(types.named_by(item))  # the lists and records the closure's items name
         todo: list[Item] = [item]
         while todo:
             for e in item_exprs(todo.pop()):
@@ -168,7 +170,8 @@ class Interpreter:
                     parts[key] = None if target is None else _item_canonical(target)
                     if target is not None:
                         todo.append(target)
-        key = hashlib.sha256(_types_hash(self.model) + _closure_bytes(_item_canonical(item), parts)).hexdigest()
+                        named |= types.named_by(target)
+        key = hashlib.sha256(types.hash_of(named) + _closure_bytes(_item_canonical(item), parts)).hexdigest()
         keys[id(item)] = (item, key)
         return key
 
@@ -488,17 +491,80 @@ def _closure_bytes(item: bytes, parts: dict[str, bytes | None]) -> bytes:
 _CLOSURE_KEYS: weakref.WeakKeyDictionary[m.Resolved, dict[int, tuple[Item, str]]] = weakref.WeakKeyDictionary()
 
 
-_TYPES: weakref.WeakKeyDictionary[m.Resolved, bytes] = weakref.WeakKeyDictionary()
+@dataclass(frozen=True)
+class _Types:
+    """A model's lists and records, for closure keys: each one's canonical IR (a list's without its
+    values' wording, ir.module_part, which no evaluation reads) under its name, the names of the
+    others its IR names (a record's fields, a list's attributes), and the hashes worked out."""
+
+    canonical: dict[str, bytes]
+    names: dict[str, frozenset[str]]
+    hashes: dict[frozenset[str], bytes] = field(default_factory=dict)
+
+    def named_by(self, item: Item) -> frozenset[str]:
+        """The lists and records the item's IR names. Every expression, parameter and result in the IR
+        carries its type by name (`"t": "list of record Unit"`, `"enum": "EzocAction"`), so a list or
+        record the IR does not name is one evaluating the item does not read; a name that is only a
+        word of a title or a text takes in a type that is not read, which costs sharing, never
+        soundness. Worked out once per item and model."""
+        found = _NAMED.get(item)
+        if found is not None and found[0] is self:
+            return found[1]
+        text = _item_canonical(item)
+        named = _words_in(text, self.canonical)
+        _NAMED[item] = (self, named)
+        return named
+
+    def hash_of(self, named: set[str]) -> bytes:
+        """The hash of the named lists and records, and of those theirs name, followed to the end.
+        A game that changes one list (DAK's 4.5a F) keeps the keys of the tables that never see it,
+        and their analyses and card values are its series'."""
+        key = frozenset(named)
+        found = self.hashes.get(key)
+        if found is None:
+            read: set[str] = set()
+            todo = list(key)
+            while todo:
+                name = todo.pop()
+                if name not in read:
+                    read.add(name)
+                    todo += self.names[name] - read
+            found = self.hashes[key] = hashlib.sha256(
+                b"".join(ir.canonical(name) + self.canonical[name] for name in sorted(read))).digest()
+        return found
 
 
-def _types_hash(model: m.Resolved) -> bytes:
-    """The hash of a model's lists and records, which every closure key includes: the lists without
-    their values' wording (ir.module_part), which no evaluation reads."""
+_TYPES: weakref.WeakKeyDictionary[m.Resolved, _Types] = weakref.WeakKeyDictionary()
+_NAMED: weakref.WeakKeyDictionary[Item, tuple[_Types, frozenset[str]]] = weakref.WeakKeyDictionary()
+_WORD_BYTES = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _words_in(text: bytes, names: Iterable[str]) -> frozenset[str]:
+    """The names that are whole words of text (bytes.find, then the bytes on either side; a name is
+    ASCII, rules.lark's NAME)."""
+    found = []
+    for name in names:
+        raw = name.encode()
+        at = text.find(raw)
+        while at >= 0:
+            end = at + len(raw)
+            if (at == 0 or text[at - 1] not in _WORD_BYTES) and (end == len(text) or text[end] not in _WORD_BYTES):
+                found.append(name)
+                break
+            at = text.find(raw, at + 1)
+    return frozenset(found)
+
+
+def _types(model: m.Resolved) -> _Types:
     found = _TYPES.get(model)
     if found is None:
-        found = _TYPES[model] = hashlib.sha256(ir.canonical(
-            [[ir.module_part("enums", ir.enum_ir(e)) for e in model.enums],
-             [ir.record_ir(r) for r in model.records]])).digest()
+        canonical: dict[str, bytes] = {}
+        for e in model.enums:
+            canonical[e.name] = canonical.get(e.name, b"") + ir.canonical(ir.module_part("enums", ir.enum_ir(e)))
+        for r in model.records:
+            canonical[r.name] = canonical.get(r.name, b"") + ir.canonical(ir.record_ir(r))
+        names = {name: _words_in(text, canonical) for name, text in canonical.items()}
+        found = _TYPES[model] = _Types(canonical, names)
     return found
 
 

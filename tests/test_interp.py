@@ -61,3 +61,78 @@ def test_a_set_is_written_as_json_in_one_order_whatever_it_holds() -> None:
     assert to_json(frozenset({True, False})) == [False, True]
     records = to_json(frozenset({Record(to=2, of=Fraction(1, 2)), Record(to=1, of=Fraction(1, 4))}))
     assert records == [{"to": 2, "of": "1/2"}, {"to": 1, "of": "1/4"}]  # by their JSON text, keys sorted
+
+
+SERIES = '''series S "S" version "1"
+
+rule 1.1 "Actions" {
+  enum Action "An action" {
+    has allowed: bool = false "Allowed"
+    - a "A" allowed
+    - b "B"
+    - c "C" allowed
+  }
+
+  enum Terrain "A terrain" {
+    - clear "Clear"
+    - rough "Rough"
+  }
+
+  record Unit "A unit" {
+    doing: Action = a "What it does"
+    steps: int = 1 "Its steps"
+  }
+
+  record Hex "A hex" {
+    terrain: Terrain = clear "Its terrain"
+  }
+
+  define allows(x: Action) -> bool "Allowed?" = x.allowed
+  table may(x: Action) -> bool "May it?" {
+    yes: when x.allowed => true "Allowed"
+    no: otherwise => false "Not allowed"
+  }
+  table through(x: Action) -> bool "May it, through a definition?" {
+    yes: when allows(x) => true "Allowed"
+    no: otherwise => false "Not allowed"
+  }
+  table unit_may(u: Unit) -> bool "May the unit?" {
+    yes: when u.doing == a => true "Doing a"
+    no: otherwise => false "Else"
+  }
+  table steps_of(u: Unit) -> int "Steps of the unit" {
+    one: when u.steps == 1 => 1 "One"
+    more: otherwise => 2 "More"
+  }
+  table cost(h: Hex) -> int "Cost of a hex" {
+    clear: when h.terrain == clear => 1 "Clear"
+    rough: otherwise => 2 "Rough"
+  }
+}
+'''
+
+GAME = '''game G "G" extends S version "1"
+
+rule 2.1 "Actions in G" {
+  override 1.1 c: not allowed
+}
+'''
+
+
+def test_a_closure_key_holds_the_lists_and_records_it_reads_and_no_others() -> None:
+    """A game that changes one list (as DAK changes 4.5a F) changes the key of every table that reads
+    it (itself, through a definition, or as the type of a record's field) and of no other, whose
+    analysis and card values are then its series'."""
+    from tests.conftest import compile_text  # noqa: PLC0415
+
+    result = compile_text(SERIES, GAME)
+    assert result.ok, [d.message for d in result.diagnostics]
+    s, g = result.models["S"], result.models["G"]
+    key_s = {t.name: interp.Interpreter(s).closure_key(t) for t in s.tables}
+    key_g = {t.name: interp.Interpreter(g).closure_key(t) for t in g.tables}
+    # steps_of reads no Action, but its Unit holds one (a case the analysis tries is a whole Unit)
+    assert {n for n in key_s if key_s[n] != key_g[n]} == {"may", "through", "unit_may", "steps_of"}
+    assert key_s["cost"] == key_g["cost"]
+    # the changed list's value, read by the game's table, answers as the game has it
+    assert interp.Interpreter(g).call("may", ["c"]) is False
+    assert interp.Interpreter(s).call("may", ["c"]) is True
