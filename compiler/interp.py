@@ -140,10 +140,10 @@ class Interpreter:
     def closure_key(self, item: Item) -> str:
         """A hash of an item of the model (a table, a definition) and of everything evaluating it
         can read: every definition, table, limit group and constant it calls or names, followed to
-        the end, and the lists and records they name (_Types.hash_of). Two rulesets that agree on all of it get the
-        same answers from it, so work on it is done once (a game shares most of its series), and a
-        build cache finds it again in the next build. Worked out once per model and item (the
-        table analysis and the cards' values both ask)."""
+        the end, and the lists and records they name (_Types.hash_of). Two rulesets that agree on
+        all of it get the same answers from it, so work on it is done once (a game shares most of
+        its series), and a build cache finds it again in the next build. Worked out once per model
+        and item (the table analysis and the cards' values both ask)."""
         keys = _CLOSURE_KEYS.get(self.model)
         if keys is None:
             keys = _CLOSURE_KEYS[self.model] = {}

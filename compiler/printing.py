@@ -641,14 +641,14 @@ LOADED = """(() => {{ const want = {url}; let here = location.href;
 READY = "document.readyState === 'complete' && document.fonts.ready.then(() => true)"
 
 
-def _show(url: str, width: int, height: int, scale: float) -> Generator[Call | Wait, Any, None]:
-    """Open url in the task's tab, the screen width x height px at scale, and wait until it is loaded."""
-    yield Call("Emulation.setDeviceMetricsOverride",
-               {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": False})
-    yield from _navigate(url)
+def _screen(width: int, height: int, scale: float) -> Call:
+    """The task's tab as a screen width x height px at scale."""
+    return Call("Emulation.setDeviceMetricsOverride",
+                {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": False})
 
 
 def _navigate(url: str) -> Generator[Call | Wait, Any, None]:
+    """Open url in the task's tab and wait until it is loaded."""
     yield Call("Page.navigate", {"url": url})
     yield from _until_loaded(LOADED.format(url=json.dumps(url)))
 
@@ -664,15 +664,13 @@ def _until_loaded(expression: str) -> Generator[Call | Wait, Any, None]:
     raise PrintError("the page did not finish loading")
 
 
-def _show_html(html: str, width: int, height: int, scale: float) -> Generator[Call | Wait, Any, None]:
-    """Show html in the task's tab as the document of an about:blank page (Page.setDocumentContent), the
-    screen as in _show. A card needs nothing beside its HTML (its fonts and images are inlined), and a
-    file:// address is a site of its own to Chromium, which gives each page it navigates to a new
-    renderer: the shipped rules' 39 cards printed this way took 5.1-5.2 s against 6.7-7.3 s, every
-    print byte for byte the same (/tmp script, three paired rounds). Not for a sheet of small cards,
-    whose frames open its cards' files beside it."""
-    yield Call("Emulation.setDeviceMetricsOverride",
-               {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": False})
+def _show_html(html: str) -> Generator[Call | Wait, Any, None]:
+    """Show html in the task's tab as the document of an about:blank page (Page.setDocumentContent).
+    A card needs nothing beside its HTML (its fonts and images are inlined), and a file:// address
+    is a site of its own to Chromium, which gives each page it navigates to a new renderer: the
+    shipped rules' 39 cards printed this way took 5.1-5.2 s against 6.7-7.3 s, every print byte for
+    byte the same (/tmp script, three paired rounds). Not for a sheet of small cards, whose frames
+    open its cards' files beside it."""
     frame = (yield Call("Page.getFrameTree", {}))["frameTree"]["frame"]
     if frame.get("url") != "about:blank":  # the tab showed a sheet's file: a card gets no file:// origin
         yield from _navigate("about:blank")
@@ -700,16 +698,14 @@ def prints_of_page(url: str, papers_wanted: list[str], html: str | None = None) 
     # Chromium's print layout follows the screen the page was opened on (its scale, in the last
     # decimals of every position), so the page opens on a Letter-wide screen at scale 1, is printed
     # on each paper, and only then is the screen made the preview's.
-    screen = int(OPENED["width"]), int(OPENED["height"]), float(OPENED["scale"])
-    yield from (_show(url, *screen) if html is None else _show_html(html, *screen))
+    yield _screen(int(OPENED["width"]), int(OPENED["height"]), float(OPENED["scale"]))
+    yield from (_navigate(url) if html is None else _show_html(html))
     for paper in papers_wanted:
         if paper != "preview":
             r = yield Call("Page.printToPDF", _pdf_params(paper))
             made[paper] = normalise_pdf(base64.b64decode(r["data"]))
     if "preview" in papers_wanted:
-        yield Call("Emulation.setDeviceMetricsOverride", {"width": int(PREVIEW["width"]), "height": 1200,
-                                                          "deviceScaleFactor": float(PREVIEW["scale"]),
-                                                          "mobile": False})
+        yield _screen(int(PREVIEW["width"]), 1200, float(PREVIEW["scale"]))
         x, y, w, h = _value((yield Call("Runtime.evaluate", {"expression": CARD_BOX, "returnByValue": True})))
         # optimizeForSpeed: a lighter zlib level, the PNG a tenth larger and made in two thirds of the time
         r = yield Call("Page.captureScreenshot", {

@@ -263,8 +263,8 @@ def test_a_card_shown_from_its_html_has_no_file_address(site: Path) -> None:
     card, other = cards_of(site)[:2]
 
     def task() -> printing.Task:
-        yield from printing._show(other.as_uri(), 816, 1056, 1.0)
-        yield from printing._show_html(card.read_text("utf-8"), 816, 1056, 1.0)
+        yield from printing._navigate(other.as_uri())
+        yield from printing._show_html(card.read_text("utf-8"))
         r = yield printing.Call("Runtime.evaluate", {"expression": "[location.href, document.title]",
                                                      "returnByValue": True})
         return r["result"]["value"]
