@@ -658,8 +658,9 @@ class Streamed:
     files are done."""
 
     def __init__(self, result: Result, out_dir: Path, validate: bool, allow_print: bool, work: Work | None = None,
-                 keep_modules: bool = False, csv_bom: bool = False):
+                 keep_modules: bool = False, csv_bom: bool = False, printer: printing.KeptBrowser | None = None):
         self.result, self.out_dir, self.validate, self.allow_print = result, out_dir, validate, allow_print
+        self.printer = printer  # the browser to print with, started already; None: one is started to print
         self.csv_bom = csv_bom
         self.work = work
         self.cards = Packed()
@@ -676,7 +677,7 @@ class Streamed:
             yield rel, text
 
     def prints(self) -> dict[str, Content]:
-        prints, self.notes = prints_of(self.cards, self.out_dir, self.allow_print, self.result)
+        prints, self.notes = prints_of(self.cards, self.out_dir, self.allow_print, self.result, self.printer)
         return prints
 
     def everything(self) -> Iterator[tuple[str, Content]]:

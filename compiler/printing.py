@@ -573,9 +573,9 @@ class Browser:
 
 class KeptBrowser:
     """One Chromium kept open from one build to the next (`rulec build --watch`, where starting a browser
-    would be most of a one-card edit's time): started when a build first prints, started again when it
-    has died since, closed when anything goes wrong while it prints (the next print starts a new one)
-    and by close()."""
+    would be most of a one-card edit's time), or for one build, started as it starts (`rulec build`):
+    started when a build first prints or by start(), started again when it has died since, closed when
+    anything goes wrong while it prints (the next print starts a new one) and by close()."""
 
     def __init__(self, executable: str) -> None:
         self.executable = executable
@@ -583,13 +583,21 @@ class KeptBrowser:
         self.started = 0  # how many browsers it has started
         self._open = ExitStack()  # the launch of the browser, until close()
 
-    @contextmanager
-    def open(self) -> Iterator[Browser]:
+    def start(self) -> Browser:
+        """The browser, started now if it is not running (it died between two builds, or none was
+        started yet). It goes on starting up while the caller does other work: Browser.launch returns
+        once the process is made, and the first call to it waits for it."""
         if self.browser is not None and self.browser.proc.poll() is not None:
-            self.close()  # it died between two builds
+            self.close()
         if self.browser is None:
             self.browser = self._open.enter_context(Browser.launch(self.executable))
             self.started += 1
+        return self.browser
+
+    @contextmanager
+    def open(self) -> Iterator[Browser]:
+        self.start()
+        assert self.browser is not None
         try:
             yield self.browser
         except BaseException:  # a browser that failed or was interrupted mid-print is not used again

@@ -29,7 +29,7 @@ def _start_build(tmp_path: Path) -> tuple[subprocess.Popen[bytes], Path]:
                              "--out", str(tmp_path / "out")], env=env, cwd=tmp_path,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 120
-    while not list(tmp.glob("rulec-chromium-*")):  # printing has started
+    while not list(tmp.glob("rulec-print-*")):  # printing has started (the browser was started with the build)
         assert proc.poll() is None, "the build ended before it printed"
         assert time.monotonic() < deadline, "the build never started its browser"
         time.sleep(0.05)
@@ -80,3 +80,31 @@ def test_sigterm_while_printing_cleans_up_and_exits_130(tmp_path: Path) -> None:
     assert _browsers_on(tmp) == []
     assert not (tmp_path / "out").exists()
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".out")] == []
+
+
+@needs_chromium
+def test_a_build_closes_its_browser_whether_it_printed_or_not(tmp_path: Path) -> None:
+    """A build starts its browser as it starts (cli._printer) and closes it as it ends: after a build
+    that prints its cards, and after one whose edit changes no card (a comment), which started the
+    browser for nothing, no browser is left on its profile and no folder of rulec's in the temporary
+    folder."""
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "zoc.rules").write_text((ROOT / "rules" / "zoc-classes" / "zoc.rules").read_text("utf-8"), "utf-8")
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = {**os.environ, "TMPDIR": str(tmp), "PYTHONPATH": str(ROOT)}
+    build = [sys.executable, "-m", "rulec", "build", "--rules", str(rules), "--out", str(tmp_path / "out"),
+             "--cache", str(tmp_path / "cache")]
+    first = subprocess.run(build, env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert first.returncode == 0, first.stderr
+    assert list((tmp_path / "out").rglob("*.pdf")), "the first build printed nothing"
+    assert _browsers_on(tmp) == [] and list(tmp.iterdir()) == []
+    with (rules / "zoc.rules").open("a", encoding="utf-8") as f:
+        f.write("\n# a comment, on no card\n")
+    pdfs = {p: p.read_bytes() for p in (tmp_path / "out").rglob("*.pdf")}
+    second = subprocess.run(build, env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert second.returncode == 0, second.stderr
+    assert "up to date" not in second.stdout  # the edit was built, with a browser started for it
+    assert {p: p.read_bytes() for p in (tmp_path / "out").rglob("*.pdf")} == pdfs
+    assert _browsers_on(tmp) == [] and list(tmp.iterdir()) == []
