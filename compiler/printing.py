@@ -596,10 +596,9 @@ class KeptBrowser:
 
     @contextmanager
     def open(self) -> Iterator[Browser]:
-        self.start()
-        assert self.browser is not None
+        browser = self.start()
         try:
-            yield self.browser
+            yield browser
         except BaseException:  # a browser that failed or was interrupted mid-print is not used again
             self.close()
             raise
@@ -646,7 +645,7 @@ class _Slot:
 LOADED = """(() => {{ const want = {url}; let here = location.href;
   try {{ here = decodeURI(here) === decodeURI(want) ? want : here; }} catch (e) {{}}
   return here === want && document.readyState === 'complete' && document.fonts.ready.then(() => true); }})()"""
-READY = "document.readyState === 'complete' && document.fonts.ready.then(() => true)"
+READY = "document.readyState === 'complete' && document.fonts.ready.then(() => true)"  # and no URL asked for
 
 
 def _screen(width: int, height: int, scale: float) -> Call:
@@ -758,7 +757,7 @@ class Page:
     def wait_loaded(self) -> None:
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline:
-            if self.evaluate("document.readyState === 'complete' && document.fonts.ready.then(() => true)"):
+            if self.evaluate(READY):
                 return
             time.sleep(0.05)
         raise PrintError("the page did not finish loading")
