@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -296,10 +297,42 @@ def test_closing_the_browser_stops_every_process_it_started() -> None:
         b.run([printing.prints_of_page("card", ["letter"], "<p>One card.</p>")])
         leader = b.proc.pid
         started = _session(leader)
+        exe = os.readlink(f"/proc/{leader}/exe")
         profile = Path(b.profile)
     assert len(started) >= 3, started  # the browser, its zygotes, a renderer, ...
+    assert "chrom" in exe, exe  # the browser itself, not a script that runs it as a child
     deadline = time.monotonic() + 2
     while _session(leader) and time.monotonic() < deadline:
         time.sleep(0.02)
     assert _session(leader) == []
     assert not profile.exists()
+
+
+@needs_pdfinfo
+def test_debians_two_browsers_print_a_card_alike(site: Path, tmp_path: Path) -> None:
+    """rulec prints with Debian's chromium-headless-shell when it is there, else its chromium
+    (printing.CHROMIUM_NAMES): both print a card on one page of each paper, with the same words, and
+    the same size of preview. Their bytes differ (another /Creator, a glyph placed a fraction of a
+    pixel apart), as two Chromium versions' do."""
+    found = {name: shutil.which(name) for name in ("/usr/lib/chromium/chromium-headless-shell", "chromium")}
+    if None in found.values():
+        pytest.skip("needs both chromium-headless-shell and chromium (.ci/run installs both)")
+    card = sorted(site.glob("cards/dak/card-*.html"))[0]
+    seen = {}
+    for name, exe in found.items():
+        with printing.Browser.launch(exe) as b:
+            (made, overflows), = b.run([printing.prints_of_page(card.as_uri(), ["letter", "a4", "preview"],
+                                                                card.read_text("utf-8"))])
+        words = []
+        for paper in ("letter", "a4"):
+            pdf = tmp_path / f"{Path(name).name}.{paper}.pdf"
+            pdf.write_bytes(made[paper])
+            info = printing.pdf_info(pdf)
+            assert info["Pages"] == "1", (name, paper)
+            words.append((info["Page size"], subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True,
+                                                            text=True, check=True).stdout.split()))
+        png = made["preview"]
+        assert png.startswith(b"\x89PNG\r\n\x1a\n")
+        seen[name] = (words, png[16:24], overflows)  # the PNG's width and height
+    assert seen["/usr/lib/chromium/chromium-headless-shell"] == seen["chromium"]
+    assert seen["chromium"][0][0][1]  # the card has words to compare

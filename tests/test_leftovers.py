@@ -99,7 +99,7 @@ def test_a_build_closes_its_browser_whether_it_printed_or_not(tmp_path: Path) ->
     first = subprocess.run(build, env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert first.returncode == 0, first.stderr
     assert list((tmp_path / "out").rglob("*.pdf")), "the first build printed nothing"
-    assert _browsers_on(tmp) == [] and list(tmp.iterdir()) == []
+    assert _browsers_on(tmp) == [] and list(tmp.iterdir()) == [], (_browsers_on(tmp), list(tmp.rglob("*")))
     with (rules / "zoc.rules").open("a", encoding="utf-8") as f:
         f.write("\n# a comment, on no card\n")
     pdfs = {p: p.read_bytes() for p in (tmp_path / "out").rglob("*.pdf")}
@@ -107,4 +107,4 @@ def test_a_build_closes_its_browser_whether_it_printed_or_not(tmp_path: Path) ->
     assert second.returncode == 0, second.stderr
     assert "up to date" not in second.stdout  # the edit was built, with a browser started for it
     assert {p: p.read_bytes() for p in (tmp_path / "out").rglob("*.pdf")} == pdfs
-    assert _browsers_on(tmp) == [] and list(tmp.iterdir()) == []
+    assert _browsers_on(tmp) == [] and list(tmp.iterdir()) == [], (_browsers_on(tmp), list(tmp.rglob("*")))

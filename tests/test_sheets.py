@@ -571,3 +571,26 @@ def test_player_words_write_names_as_words_and_leave_markup_alone() -> None:
     assert player_words("(in_dead_pile: it is in the Dead Pile)") == "(in dead pile: it is in the Dead Pile)"
     assert player_words(Markup("<b>a_b</b>")) == Markup("<b>a_b</b>")
     assert player_words(3) == 3 and player_words("No effect") == "No effect"
+
+
+def test_the_headless_shell_is_the_browser_chosen_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Debian's chromium-headless-shell prints a third faster than its chromium (printing.CHROMIUM_NAMES):
+    it is chosen when both are on PATH, chromium without it, and $RULEC_CHROMIUM over both; where
+    Debian's package is installed, its browser itself, not the script on PATH that runs it as a child."""
+    debians = Path("/usr/lib/chromium/chromium-headless-shell")
+    monkeypatch.delenv("RULEC_CHROMIUM", raising=False)
+    if debians.exists():
+        assert printing.find_chromium() == str(debians)
+        assert debians.read_bytes()[:4] == b"\x7fELF"
+    monkeypatch.setattr(printing, "CHROMIUM_NAMES", printing.CHROMIUM_NAMES[1:])  # as on a machine without it
+    for name in ("chromium", "chromium-headless-shell", "google-chrome"):
+        exe = tmp_path / name
+        exe.write_text("#!/bin/sh\n", encoding="utf-8")
+        exe.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert printing.find_chromium() == str(tmp_path / "chromium-headless-shell")
+    monkeypatch.setenv("RULEC_CHROMIUM", "google-chrome")
+    assert printing.find_chromium() == str(tmp_path / "google-chrome")
+    monkeypatch.delenv("RULEC_CHROMIUM")
+    (tmp_path / "chromium-headless-shell").unlink()
+    assert printing.find_chromium() == str(tmp_path / "chromium")
