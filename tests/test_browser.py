@@ -242,9 +242,9 @@ def test_a_print_is_the_same_bytes_whatever_was_printed_before_it(site: Path) ->
             b.pdf(page.as_uri(), "a4")
             b.screenshot(page.as_uri())
         after = [b.pdf(last, "letter"), b.pdf(last, "a4"), b.screenshot(last)]
-    with printing.Browser.launch() as b:  # as a build prints: every card from its HTML, two tabs side by side
+    with printing.Browser.launch() as b:  # as a build prints: every card from its HTML, tabs side by side
         every = b.run([printing.prints_of_page(page.as_uri(), ["letter", "a4", "preview"], page.read_text("utf-8"))
-                       for page in cards], tabs=2)
+                       for page in cards])
         made, _ = every[-1]
         in_a_build = [made["letter"], made["a4"], made["preview"]]
     with printing.Browser.launch() as b:  # one tab, the cards opened as files and shown from their HTML by turns
