@@ -432,7 +432,7 @@ def _build(args: argparse.Namespace, project: Project, closing: ExitStack) -> in
 
     def then() -> dict[str, Content]:
         """After the text files: the card prints, and with --compiled each module's C extension."""
-        with stage("print the cards"):
+        with stage("print the cards (what is left once the build is done)"):  # the rest is beside the build
             more: dict[str, Content] = {**made.prints()}
         if args.compiled:
             with stage("compile the modules (mypyc)"):

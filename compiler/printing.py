@@ -11,15 +11,18 @@ build reprints only what changed.
 from __future__ import annotations
 
 import base64
+import collections
 import hashlib
 import json
 import os
+import queue
 import re
 import shutil
 import signal
 import stat
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Generator, Iterator, Mapping
 from contextlib import ExitStack, contextmanager, suppress
@@ -227,61 +230,125 @@ def collect(files: Mapping[str, str], out_dir: Path, allow_print: bool, kept: Ke
     the HTML are kept; the rest are printed when allowed and Chromium is there, else left out.
     kept: a browser kept open from one build to the next (rulec build --watch); without it, a browser
     is started for this build's prints and closed after them."""
-    result = Prints(files={}, missing=[])
-    todo: list[Job] = []
-    digests: dict[str, str] = {}  # each printed file's sha256 (files may keep its HTML compressed)
+    run = PrintRun(out_dir, allow_print, kept)
     for rel in sorted(files):
-        html = files[rel]
+        run.add(rel, files[rel])
+    return run.finish(files)
+
+
+class PrintRun:
+    """The prints of one build's cards, worked out card by card as the build makes them (add), and
+    gathered by finish(), which prints what is left to print. With beside=True and a browser started
+    already (kept), each card whose prints are stale is printed as it comes, on a thread of its own
+    while the build goes on (Browser.run with a Feed); the sheets of small cards, whose frames open
+    their cards' files, are printed by finish()."""
+
+    def __init__(self, out_dir: Path, allow_print: bool, kept: KeptBrowser | None = None,
+                 beside: bool = False) -> None:
+        self.out_dir, self.allow_print, self.kept = out_dir, allow_print, kept
+        self.result = Prints(files={}, missing=[])
+        self.todo: dict[str, tuple[list[Job], str]] = {}  # source -> its stale prints and its HTML, for finish()
+        self.digests: dict[str, str] = {}  # each printed file's sha256 (files may keep its HTML compressed)
+        self.done: list[tuple[str, list[Job], tuple[dict[str, bytes], bool]]] = []
+        self._feed: Feed | None = None
+        self._fed: list[tuple[str, list[Job]]] = []  # what was put in the feed, in order
+        self._made: list[tuple[dict[str, bytes], bool]] = []  # the thread's prints of it, in the same order
+        self._thread: threading.Thread | None = None
+        self._failed: BaseException | None = None
+        if beside and allow_print and kept is not None:
+            self._feed = Feed()
+            self._thread = threading.Thread(target=self._print_fed, name="rulec-print", daemon=True)
+            self._thread.start()
+
+    def add(self, rel: str, html: str) -> None:
+        """One file of the cards: its prints whose sidecar matches its HTML are kept; the rest are
+        printed now (beside the build) or by finish()."""
+        stale = []
         for job in jobs_of(rel, html):
-            side, target = out_dir / job.sidecar, out_dir / job.target
+            side, target = self.out_dir / job.sidecar, self.out_dir / job.target
             if not (side.is_file() and target.is_file()):  # not printed yet: no sidecar to compare with
-                todo.append(job)
+                stale.append(job)
                 continue
-            if rel not in digests:
-                digests[rel] = sha256(html)
-            want = job.sidecar_of(digests[rel])
+            want = job.sidecar_of(self._digest(rel, html))
             if side.read_text(encoding="utf-8") == want:
-                result.files[job.sidecar] = want
-                result.files[job.target] = target.read_bytes()
-                result.reused += 1
+                self.result.files[job.sidecar] = want
+                self.result.files[job.target] = target.read_bytes()
+                self.result.reused += 1
             else:
-                todo.append(job)
-    if not todo:
-        return result
-    browser = (kept.executable if kept is not None else find_chromium()) if allow_print else None
-    if browser is None:
-        result.missing = [j.target for j in todo]
-        result.why = "chromium not found" if allow_print else "not printing with --check or --no-print"
-        return result
-    for job in todo:  # what its prints' sidecars will name
-        if job.source not in digests:
-            digests[job.source] = sha256(files[job.source])
-    tmp = tempfile.mkdtemp(prefix=f"rulec-print-{os.getpid()}-")
-    try:
-        site = Path(tmp) / "site"
-        # A card is shown from its HTML; a sheet is opened as a file, its cards' files beside it.
-        for rel in files if any(is_sheet(job.source) for job in todo) else ():
-            if is_card(rel) or is_sheet(rel):
-                page = site / rel
-                page.parent.mkdir(parents=True, exist_ok=True)
-                page.write_text(files[rel], encoding="utf-8")
-        by_source: dict[str, list[Job]] = {}
-        for job in todo:  # each page is loaded once for all its prints
-            by_source.setdefault(job.source, []).append(job)
-        with Browser.launch(browser) if kept is None else kept.open() as b:
-            done = b.run([prints_of_page((site / source).as_uri(), [j.paper for j in jobs],
-                                         files[source] if is_card(source) else None)
-                          for source, jobs in by_source.items()])
-        for (source, jobs), (made, overflows) in zip(by_source.items(), done, strict=True):
+                stale.append(job)
+        if not stale:
+            pass
+        elif self._feed is not None and is_card(rel):  # shown from its HTML: its address is not used
+            self._digest(rel, html)  # what its prints' sidecars will name
+            self._fed.append((rel, stale))
+            self._feed.put(prints_of_page("about:blank", [j.paper for j in stale], html))
+        else:
+            self.todo[rel] = (stale, html)
+
+    def _digest(self, rel: str, html: str) -> str:
+        if rel not in self.digests:
+            self.digests[rel] = sha256(html)
+        return self.digests[rel]
+
+    def _print_fed(self) -> None:
+        """The thread that prints the cards fed to it until finish(). Its tabs open at once, while the
+        build is still reading the rules: a new tab's renderer takes 0.13-0.17 s to start, and a
+        one-card edit took 1.07-1.41 s (median 1.21) with them opened so against 1.23-1.64 s (1.48)
+        with them opened as its first card came, an edit that printed nothing 1.05-1.51 s against
+        1.12-1.49 s (/tmp scripts: whole processes, alternating, eight rounds)."""
+        assert self._feed is not None and self.kept is not None
+        try:
+            with self.kept.open() as b:
+                self._made = b.run([], feed=self._feed)
+        except BaseException as e:  # raised again by finish(), in the build's own thread
+            self._failed = e
+
+    def finish(self, files: Mapping[str, str]) -> Prints:
+        """Every print: those kept, those made beside the build (waited for), and the rest, printed
+        now when allowed and Chromium is there, else listed as missing. files: every file of the
+        cards, which a sheet of small cards opens beside it."""
+        if self._thread is not None and self._feed is not None:
+            self._feed.close()
+            self._thread.join()
+            if self._failed is not None:
+                raise self._failed
+            self.done += [(rel, jobs, made) for (rel, jobs), made in zip(self._fed, self._made, strict=True)]
+        result = self.result
+        if self.todo:
+            self._print_rest(files)
+        for source, jobs, (made, overflows) in sorted(self.done, key=lambda d: d[0]):
             if overflows:
                 result.overflowing.append(source)
             for job in jobs:
                 result.files[job.target] = made[job.paper]
-                result.files[job.sidecar] = job.sidecar_of(digests[source])
+                result.files[job.sidecar] = job.sidecar_of(self.digests[source])
                 result.printed += 1
-    finally:
-        remove_tree(tmp)
-    return result
+        return result
+
+    def _print_rest(self, files: Mapping[str, str]) -> None:
+        todo = dict(sorted(self.todo.items()))
+        browser = (self.kept.executable if self.kept is not None else find_chromium()) if self.allow_print else None
+        if browser is None:
+            self.result.missing = [j.target for jobs, _ in todo.values() for j in jobs]
+            self.result.why = "chromium not found" if self.allow_print else "not printing with --check or --no-print"
+            return
+        for source, (_, html) in todo.items():  # what its prints' sidecars will name
+            self._digest(source, html)
+        tmp = tempfile.mkdtemp(prefix=f"rulec-print-{os.getpid()}-")
+        try:
+            # A card is shown from its HTML; a sheet is opened as a file, its cards' files beside it.
+            for rel in files if any(is_sheet(source) for source in todo) else ():
+                if is_card(rel) or is_sheet(rel):
+                    page = Path(tmp) / "site" / rel
+                    page.parent.mkdir(parents=True, exist_ok=True)
+                    page.write_text(files[rel], encoding="utf-8")
+            with Browser.launch(browser) if self.kept is None else self.kept.open() as b:
+                made = b.run([prints_of_page((Path(tmp) / "site" / source).as_uri(), [j.paper for j in jobs],
+                                             html if is_card(source) else None)
+                              for source, (jobs, html) in todo.items()])
+            self.done += [(source, jobs, m) for (source, (jobs, _)), m in zip(todo.items(), made, strict=True)]
+        finally:
+            remove_tree(tmp)
 
 
 # ---- what a killed rulec left -------------------------------------------------------------------
@@ -425,10 +492,7 @@ class Browser:
         """Stop the browser and every process it started, and remove its profile. Nothing of the
         browser is kept (its profile is thrown away), so it is killed rather than asked to close, which
         took 130 ms of a one-card edit's build against 40-65 ms (/tmp script, four paired rounds)."""
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)  # the browser's session (start_new_session)
-        except OSError:  # gone already
-            pass
+        self.kill()
         self.proc.wait()
         for fd in (self.write_fd, self.read_fd):
             try:
@@ -437,6 +501,13 @@ class Browser:
                 pass
         remove_tree(self.profile)
         remove_tree(self.scratch)
+
+    def kill(self) -> None:
+        """Kill the browser's processes (its session, start_new_session), at once; close() waits for it."""
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except OSError:  # gone already
+            pass
 
     # -- protocol --
 
@@ -519,55 +590,81 @@ class Browser:
         made, overflows = self.run([prints_of_page(url, ["preview"])])[0]
         return made["preview"], overflows
 
-    def run(self, tasks: list[Task], tabs: int | None = None) -> list[Any]:
+    def run(self, tasks: list[Task], tabs: int | None = None, feed: Feed | None = None) -> list[Any]:
         """Run each task (a generator of Calls and Waits, see prints_of_page) in one of a few tabs,
-        side by side: while one tab waits for the browser to lay out or print, another works. The
-        tasks' results, in order. Each tab blocks the web (BLOCKED) before it opens anything."""
-        tabs = min(tabs or PRINT_TABS, len(tasks))
-        results: list[Any] = [None] * len(tasks)
-        waiting = list(enumerate(tasks))[::-1]  # popped from the end: the first task first
-        while len(self.tabs) < tabs:  # the tabs of the last run are used again (a browser kept open)
-            target = self.call("Target.createTarget", NEW_TAB)["targetId"]
-            session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-            # A card loads nothing from a network: its fonts and images are inlined (themes.py). Should a
-            # card ever name a web address, the browser refuses it rather than fetch it.
-            self.call("Network.enable", session=session)
-            self.call("Network.setBlockedURLs", {"urls": BLOCKED}, session)
-            self.tabs.append((target, session))
+        side by side: while one tab waits for the browser to lay out or print, another works. With a
+        feed, the tasks that come through it are run too, as they come, until it is closed (PrintRun:
+        the cards printed as the build makes them). The tasks' results, in order: tasks', then the
+        feed's in the order they came. A tab opens as a task of its own (_open_tab), which blocks the
+        web before the tab opens anything; the tabs of the last run are used again (a browser kept
+        open), and a tab that is open starts on its first task while the others still open."""
+        tabs = (tabs or PRINT_TABS) if feed is not None else min(tabs or PRINT_TABS, len(tasks))
+        results: dict[int, Any] = {}
+        waiting = collections.deque(enumerate(tasks))
+        count = len(tasks)
+        fed = feed is not None  # tasks may still come through the feed
         slots = [_Slot(target, session) for target, session in self.tabs[:tabs]]
+        slots += [_Slot(task=_open_tab()) for _ in range(tabs - len(slots))]
         sent: dict[int, _Slot] = {}
+
+        def take(wait: bool) -> None:
+            """The tasks the feed has had since the last look (waiting for one with wait)."""
+            nonlocal count, fed
+            got = feed.take(wait) if feed is not None and fed else None
+            if got is None:
+                fed = False
+                return
+            for task in got:
+                waiting.append((count, task))
+                count += 1
 
         def step(slot: _Slot, value: Any) -> None:
             """Give the slot's task the answer it waited for and send what it asks next; a task that
             ends leaves its result and the slot takes the next task."""
             while True:
                 if slot.task is None:
+                    if not waiting and fed:
+                        take(wait=False)
                     if not waiting:
                         return
-                    slot.index, slot.task = waiting.pop()
+                    slot.index, slot.task = waiting.popleft()
                     value = None
                 try:
                     ask = slot.task.send(value)
                 except StopIteration as end:
-                    results[slot.index], slot.task = end.value, None
+                    if slot.index is not None:
+                        results[slot.index] = end.value
+                    slot.index, slot.task, value = None, None, None
+                    continue
+                if isinstance(ask, Opened):  # the slot's tab is open: the task goes on in it
+                    slot.target, slot.session = ask.target, ask.session
+                    self.tabs.append((ask.target, ask.session))
+                    value = None
                     continue
                 if isinstance(ask, Wait):
                     slot.wake = time.monotonic() + ask.seconds
                 else:
                     slot.call, slot.since = ask, time.monotonic()
-                    sent[self._send(ask.method, ask.params, slot.session)] = slot
+                    sent[self._send(ask.method, ask.params, None if ask.browser else slot.session)] = slot
                 return
 
         for slot in slots:
             step(slot, None)
-        while sent or any(s.wake is not None for s in slots):
+        while sent or fed or any(s.wake is not None for s in slots):
             now = time.monotonic()
             for slot in slots:
                 if slot.wake is not None and slot.wake <= now:
                     slot.wake = None
                     step(slot, None)
-            if not sent:
+            if not sent and any(s.wake is not None for s in slots):
                 time.sleep(max(0.0, min(s.wake for s in slots if s.wake is not None) - time.monotonic()))
+                continue
+            if not sent:  # every tab idle, and the feed open: wait for its next task
+                if self.proc.poll() is not None:  # killed (KeptBrowser.close) while it waited
+                    raise PrintError("chromium exited")
+                take(wait=True)
+                for slot in slots:
+                    step(slot, None)
                 continue
             if now - min(s.since for s in sent.values()) > TIMEOUT:
                 raise PrintError("chromium did not answer in time")
@@ -581,7 +678,42 @@ class Browser:
             if "error" in msg and not (slot_of.call is not None and slot_of.call.may_fail):
                 raise PrintError(f"{slot_of.call.method if slot_of.call else '?'}: {msg['error'].get('message')}")
             step(slot_of, msg.get("result", {}) if "error" not in msg else {"error": msg["error"]})
-        return results
+            if fed or waiting:  # a task that came meanwhile goes to a tab that is idle
+                for slot in slots:
+                    if slot.task is None:
+                        step(slot, None)
+        return [results[i] for i in range(count)]
+
+
+class Feed:
+    """Tasks handed to a Browser.run that is running already, from another thread (PrintRun), until
+    closed."""
+
+    def __init__(self) -> None:
+        self._items: queue.SimpleQueue[Task | None] = queue.SimpleQueue()
+        self._closed = False
+
+    def put(self, task: Task) -> None:
+        self._items.put(task)
+
+    def close(self) -> None:
+        self._items.put(None)
+
+    def take(self, wait: bool) -> list[Task] | None:
+        """The tasks put since the last take, none or more (with wait: one or more, waiting up to a
+        tenth of a second for the first); None once it is closed and everything was taken."""
+        if self._closed:
+            return None
+        got: list[Task] = []
+        while True:
+            try:
+                item = self._items.get(timeout=0.1) if wait and not got else self._items.get_nowait()
+            except queue.Empty:
+                return got
+            if item is None:
+                self._closed = True
+                return got or None
+            got.append(item)
 
 
 class KeptBrowser:
@@ -595,6 +727,7 @@ class KeptBrowser:
         self.browser: Browser | None = None
         self.started = 0  # how many browsers it has started
         self._open = ExitStack()  # the launch of the browser, until close()
+        self._using = threading.RLock()  # held while a thread prints with it (open)
 
     def start(self) -> Browser:
         """The browser, started now if it is not running (it died between two builds, or none was
@@ -609,26 +742,43 @@ class KeptBrowser:
 
     @contextmanager
     def open(self) -> Iterator[Browser]:
-        browser = self.start()
-        try:
-            yield browser
-        except BaseException:  # a browser that failed or was interrupted mid-print is not used again
-            self.close()
-            raise
+        with self._using:
+            browser = self.start()
+            try:
+                yield browser
+            except BaseException:  # a browser that failed or was interrupted mid-print is not used again
+                self.close()
+                raise
 
     def close(self) -> None:
-        self.browser = None
-        self._open.close()
+        """Stop the browser: killed at once, so that a print under way on another thread (PrintRun)
+        fails at once, then closed once that thread has let it go (its pipe's descriptors are not
+        closed under it)."""
+        if self.browser is not None:
+            self.browser.kill()
+        with self._using:
+            self.browser = None
+            self._open.close()
 
 
 @dataclass(frozen=True)
 class Call:
-    """A task asks the browser for something (a DevTools method) in its tab, and gets its result;
-    with may_fail, an error comes back as {"error": ...} instead of ending the build."""
+    """A task asks the browser for something (a DevTools method) in its tab (or, with browser, of the
+    browser itself), and gets its result; with may_fail, an error comes back as {"error": ...}
+    instead of ending the build."""
 
     method: str
     params: dict[str, Any]
     may_fail: bool = False
+    browser: bool = False
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A task has opened its tab (_open_tab): its later Calls go to that tab."""
+
+    target: str
+    session: str
 
 
 @dataclass(frozen=True)
@@ -638,17 +788,17 @@ class Wait:
     seconds: float
 
 
-Task = Generator["Call | Wait", Any, Any]
+Task = Generator["Call | Wait | Opened", Any, Any]
 
 
 @dataclass
 class _Slot:
-    """A tab and the task it runs."""
+    """A tab and the task it runs (the task's index in the run, None while the tab opens)."""
 
-    target: str
-    session: str
+    target: str | None = None
+    session: str | None = None
     task: Task | None = None
-    index: int = 0
+    index: int | None = None
     call: Call | None = None
     since: float = 0.0
     wake: float | None = None
@@ -659,6 +809,17 @@ LOADED = """(() => {{ const want = {url}; let here = location.href;
   try {{ here = decodeURI(here) === decodeURI(want) ? want : here; }} catch (e) {{}}
   return here === want && document.readyState === 'complete' && document.fonts.ready.then(() => true); }})()"""
 READY = "document.readyState === 'complete' && document.fonts.ready.then(() => true)"  # and no URL asked for
+
+
+def _open_tab() -> Task:
+    """Open a tab for Browser.run, each in a window of its own (NEW_TAB), which refuses the web before
+    it opens anything: a card loads nothing from a network (its fonts and images are inlined,
+    themes.py), and should one ever name a web address, the browser refuses it rather than fetch it."""
+    target = (yield Call("Target.createTarget", NEW_TAB, browser=True))["targetId"]
+    session = (yield Call("Target.attachToTarget", {"targetId": target, "flatten": True}, browser=True))["sessionId"]
+    yield Opened(target, session)
+    yield Call("Network.enable", {})
+    yield Call("Network.setBlockedURLs", {"urls": BLOCKED})
 
 
 def _screen(width: int, height: int, scale: float) -> Call:

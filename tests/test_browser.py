@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -336,3 +337,60 @@ def test_debians_two_browsers_print_a_card_alike(site: Path, tmp_path: Path) -> 
         seen[name] = (words, png[16:24], overflows)  # the PNG's width and height
     assert seen["/usr/lib/chromium/chromium-headless-shell"] == seen["chromium"]
     assert seen["chromium"][0][0][1]  # the card has words to compare
+
+
+def test_a_run_takes_the_tasks_fed_to_it_as_they_come_until_its_feed_is_closed(site: Path) -> None:
+    """Browser.run with a Feed (printing.PrintRun prints each card as the build makes it): a task
+    put while the run runs is run, its result comes in the order it was put, and the run ends when
+    the feed is closed, with the same prints as a run given every task at once."""
+    cards = cards_of(site)[:5]
+
+    def task(page: Path) -> printing.Task:
+        return printing.prints_of_page("about:blank", ["letter"], page.read_text("utf-8"))
+
+    feed = printing.Feed()
+
+    def feeder() -> None:
+        for page in cards[1:]:
+            time.sleep(0.2)  # some come while every tab is idle, some while tabs print
+            feed.put(task(page))
+        feed.close()
+
+    with printing.Browser.launch() as b:
+        putting = threading.Thread(target=feeder)
+        putting.start()
+        fed = b.run([task(cards[0])], feed=feed)
+        putting.join()
+        given = b.run([task(page) for page in cards])
+    assert len(fed) == len(cards)
+    assert [made["letter"] for made, _ in fed] == [made["letter"] for made, _ in given]
+
+
+def test_closing_a_kept_browser_ends_a_run_that_waits_on_its_feed() -> None:
+    """A build interrupted while its print thread waits for the next card: KeptBrowser.close kills the
+    browser first, so the thread's run stops (PrintError) and lets the browser go, and close() then
+    closes it; it never waits for a thread that waits for it."""
+    exe = printing.find_chromium()
+    assert exe is not None
+    kept = printing.KeptBrowser(exe)
+    feed = printing.Feed()
+    ended: list[BaseException] = []
+
+    def printer() -> None:
+        try:
+            with kept.open() as b:
+                b.run([], feed=feed)
+        except printing.PrintError as e:
+            ended.append(e)
+
+    thread = threading.Thread(target=printer, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while (kept.browser is None or len(kept.browser.tabs) < printing.PRINT_TABS) and time.monotonic() < deadline:
+        time.sleep(0.05)  # its tabs are open: it waits on the feed
+    closer = threading.Thread(target=kept.close, daemon=True)
+    closer.start()
+    closer.join(timeout=30)
+    thread.join(timeout=30)
+    assert not closer.is_alive() and not thread.is_alive()
+    assert ended and kept.browser is None

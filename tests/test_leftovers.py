@@ -29,9 +29,11 @@ def _start_build(tmp_path: Path) -> tuple[subprocess.Popen[bytes], Path]:
                              "--out", str(tmp_path / "out")], env=env, cwd=tmp_path,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 120
-    while not list(tmp.glob("rulec-print-*")):  # printing has started (the browser was started with the build)
+    # Printing has started: the browser was started with the build, and each card is printed as the
+    # build writes it into its staging folder (printing.PrintRun), where the first card has come.
+    while not (list(tmp.glob("rulec-chromium-*")) and list(tmp_path.glob(".out.new-*/cards/*/card-*.html"))):
         assert proc.poll() is None, "the build ended before it printed"
-        assert time.monotonic() < deadline, "the build never started its browser"
+        assert time.monotonic() < deadline, "the build never started printing"
         time.sleep(0.05)
     time.sleep(0.5)
     return proc, tmp

@@ -594,3 +594,4 @@ def test_the_headless_shell_is_the_browser_chosen_first(tmp_path: Path, monkeypa
     monkeypatch.delenv("RULEC_CHROMIUM")
     (tmp_path / "chromium-headless-shell").unlink()
     assert printing.find_chromium() == str(tmp_path / "chromium")
+
