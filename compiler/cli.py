@@ -357,7 +357,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 def _build(args: argparse.Namespace, project: Project, closing: ExitStack) -> int:
     """closing: what the build leaves open until it returns (its browser)."""
     from . import compiled
-    from .cache import BuildCache, tree_key
+    from .manifest import BuildCache, tree_key
 
     if args.compiled:
         if args.check or args.watch:

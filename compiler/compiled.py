@@ -44,7 +44,7 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from .cache import _write_file, read_sealed, sealed
+from .manifest import _write_file, read_sealed, sealed
 
 SUFFIX = "_c"  # ocs.py -> ocs_c<EXTENSION>
 EXTENSION = importlib.machinery.EXTENSION_SUFFIXES[0]  # .cpython-311-x86_64-linux-gnu.so here

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import os
 import re
 import sys
 import threading
@@ -18,7 +17,6 @@ from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from functools import cache
 from importlib import resources
-from pathlib import Path
 from typing import Any, Literal
 
 import lark
@@ -29,6 +27,7 @@ from lark.lexer import PatternStr
 from . import ast, limits
 from .astbuild import AstBuilder, Reductions
 from .diagnostics import Diagnostic, Span
+from .manifest import user_cache_folder
 
 TOP_KEYWORDS = (
     "series game scenario option in ruleset rule external override except "
@@ -98,17 +97,6 @@ def _made(mode: str) -> Lark:
                                else {"lexer_callbacks": {"COMMENT": _comment}})
     return Lark(grammar_text(), parser="lalr", lexer="contextual", keep_all_tokens=True,
                 maybe_placeholders=True, start=["start", "query"], cache=_cache_file(mode), **options)
-
-
-def user_cache_folder() -> Path | None:
-    """rulec's folder in the user's cache ($XDG_CACHE_HOME/rulec or ~/.cache/rulec), made if need
-    be; None where it cannot be."""
-    try:
-        folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rulec"
-        folder.mkdir(parents=True, exist_ok=True)
-    except (OSError, RuntimeError):  # RuntimeError: no home folder
-        return None
-    return folder
 
 
 def _cache_file(mode: str) -> str | bool:

@@ -181,7 +181,8 @@ class Units:
         self.used.add(key)
         if self.folder is None:
             return self.kept.get(key)
-        from .cache import _loaded, read_sealed
+        from .cache import _loaded
+        from .manifest import read_sealed
 
         data = read_sealed(self.folder / f"{key}.pickle")
         return None if data is None else _loaded(data, _UnitUnpickler)
@@ -191,7 +192,7 @@ class Units:
         if self.folder is None:
             self.kept[key] = value
             return
-        from .cache import keep_sealed
+        from .manifest import keep_sealed
 
         out = io.BytesIO()
         writer = pickle.Pickler(out, protocol=5)
@@ -207,7 +208,7 @@ class Units:
         if self.folder is None:
             self.kept = {k: v for k, v in self.kept.items() if k in self.used}
         else:
-            from .cache import prune_folder
+            from .manifest import prune_folder
 
             prune_folder(self.folder, self.used)
         self.used = set()

@@ -15,7 +15,7 @@ from conftest import files_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulec import analysis, cache, cli
+from rulec import analysis, cache, cli, manifest
 from rulec import build as build_module
 from rulec.cache import KeptText, Memo, fingerprint, text_of
 
@@ -210,9 +210,9 @@ def test_a_damaged_or_foreign_memo_is_a_cold_start(damage: str, tmp_path: Path,
     assert build(rules, out, "--cache", str(kept)) == 0
     path = kept / "memo" / "analyses.pickle"
     data = path.read_bytes()
-    kept_entries = pickle.loads(cache.unsealed(path, data) or b"")[1]
+    kept_entries = pickle.loads(manifest.unsealed(path, data) or b"")[1]
     path.write_bytes({"truncated": data[: len(data) // 2], "garbage": b"\x80\x05not a pickle",
-                      "other rulec": cache.sealed(path, pickle.dumps(("another rulec", kept_entries))),
+                      "other rulec": manifest.sealed(path, pickle.dumps(("another rulec", kept_entries))),
                       "empty": b""}[damage])
     counts = Counts(monkeypatch)
     (out / "ir" / "s.json").unlink()  # not a no-op
@@ -224,10 +224,10 @@ def test_a_damaged_or_foreign_memo_is_a_cold_start(damage: str, tmp_path: Path,
 def test_the_memo_keeps_only_what_the_last_build_used(tmp_path: Path) -> None:
     rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
     assert build(rules, out, "--cache", str(kept)) == 0
-    first = set(pickle.loads(cache.read_sealed(kept / "memo" / "analyses.pickle") or b"")[1])
+    first = set(pickle.loads(manifest.read_sealed(kept / "memo" / "analyses.pickle") or b"")[1])
     tree(tmp_path, edit={1: {"value": "5"}, 2: {"value": "5"}})
     assert build(rules, out, "--cache", str(kept)) == 0
-    second = set(pickle.loads(cache.read_sealed(kept / "memo" / "analyses.pickle") or b"")[1])
+    second = set(pickle.loads(manifest.read_sealed(kept / "memo" / "analyses.pickle") or b"")[1])
     # Three tables' analyses and the constant findings of the module (which the value edit changes).
     assert len(first) == len(second) == 4 and len(first & second) == 1
     assert sum(k.startswith("constants of the module ") for k in first & second) == 0
@@ -249,18 +249,19 @@ def test_a_memo_the_build_used_as_it_was_is_not_written_again(tmp_path: Path) ->
     fewer = Memo(path)
     assert fewer["a"] == 1  # b not used: the file is written without it
     fewer.save()
-    assert set(pickle.loads(cache.read_sealed(path) or b"")[1]) == {"a"}
+    assert set(pickle.loads(manifest.read_sealed(path) or b"")[1]) == {"a"}
     more = Memo(path)
     more["c"] = 3
     more["a"]  # noqa: B018 (used)
     more.save()
-    assert set(pickle.loads(cache.read_sealed(path) or b"")[1]) == {"a", "c"}
+    assert set(pickle.loads(manifest.read_sealed(path) or b"")[1]) == {"a", "c"}
 
 
 def test_a_memo_naming_any_other_class_is_not_loaded(tmp_path: Path) -> None:
     """A pickle can call any function it names; the memo loads plain data, spans and diagnostics only."""
     path = tmp_path / "analyses.pickle"
-    path.write_bytes(cache.sealed(path, pickle.dumps((fingerprint(), {"k": Path("/")}))))  # harmless, but not allowed
+    data = pickle.dumps((fingerprint(), {"k": Path("/")}))  # harmless, but not allowed
+    path.write_bytes(manifest.sealed(path, data))
     memo = Memo(path)
     assert "k" not in memo and len(memo) == 0
     memo["k2"] = []
@@ -285,19 +286,19 @@ def test_a_planted_cache_cannot_change_what_a_build_writes(how: str, tmp_path: P
     assert build(rules, out, "--cache", str(kept)) == 0
     fresh = _from_nothing(tmp_path, rules)
     memo = kept / "memo" / "modules.pickle"
-    stamp, modules = pickle.loads(cache.read_sealed(memo) or b"")
+    stamp, modules = pickle.loads(manifest.read_sealed(memo) or b"")
     assert modules, "the build kept no module"
     planted = pickle.dumps((stamp, {k: {f: KeptText.of("import os\nos.system('touch PWNED')\n" + text.text())
                                         for f, text in files.items()} for k, files in modules.items()}))
     if how == "unsealed":
         memo.write_bytes(planted)
     elif how == "sealed by another user":
-        monkeypatch.setattr(cache, "_secret", lambda: b"k" * 32)
-        memo.write_bytes(cache.sealed(memo, planted))
+        monkeypatch.setattr(manifest, "_secret", lambda: b"k" * 32)
+        memo.write_bytes(manifest.sealed(memo, planted))
         monkeypatch.undo()
     else:  # a file sealed by this user, put where another belongs
         other = kept / "memo" / "values.pickle"
-        other.write_bytes(cache.sealed(other, planted))
+        other.write_bytes(manifest.sealed(other, planted))
         memo.write_bytes(other.read_bytes())
     for entry in (kept / "parse").glob("*.pickle"):
         entry.write_bytes(pickle.dumps((None, [_HugeFraction()])))
@@ -312,14 +313,14 @@ def test_a_planted_manifest_cannot_make_a_build_skip(tmp_path: Path) -> None:
     rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
     assert build(rules, out, "--cache", str(kept)) == 0
     fresh = files_of(out)
-    [manifest] = kept.glob("build-*.json")
-    data = cache.read_sealed(manifest)
+    [recorded_file] = kept.glob("build-*.json")
+    data = manifest.read_sealed(recorded_file)
     assert data is not None
     (out / "python" / "s.py").write_text("import os\n", encoding="utf-8")  # planted beside it
     stamps = json.loads(data)
     st = (out / "python" / "s.py").stat()
     stamps["files"]["python/s.py"] = [st.st_size, st.st_mtime_ns]
-    manifest.write_bytes(json.dumps(stamps).encode())
+    recorded_file.write_bytes(json.dumps(stamps).encode())
     assert build(rules, out, "--cache", str(kept)) == 0
     assert files_of(out) == fresh
 
@@ -581,7 +582,7 @@ def test_an_edit_the_module_never_shows_makes_no_module_again(edit: str, tmp_pat
 
 
 def test_the_stamps_of_an_output_folder_are_what_os_walk_and_stat_find(tmp_path: Path) -> None:
-    """The no-op check's stamps (cache._stamps, read from os.scandir's entries) are each file's
+    """The no-op check's stamps (manifest._stamps, read from os.scandir's entries) are each file's
     [size, mtime_ns] as os.walk and Path.stat find them: a link to a file stamped as the file, a link
     to a folder not gone into, a link to nothing given a stamp no file has."""
     import os
@@ -599,10 +600,10 @@ def test_the_stamps_of_an_output_folder_are_what_os_walk_and_stat_find(tmp_path:
             path = Path(base) / n
             st = path.stat() if path.exists() else None
             walked[path.relative_to(out).as_posix()] = [st.st_size, st.st_mtime_ns] if st else [-1, -1]
-    stamps = dict(cache._stamps(out))
+    stamps = dict(manifest._stamps(out))
     assert stamps == walked
     assert set(stamps) == {"cards/ocs/card-1.html", "ir.json", "to-file", "to-nothing"}
-    assert list(cache._stamps(tmp_path / "not-there")) == []
+    assert list(manifest._stamps(tmp_path / "not-there")) == []
 
 
 def test_after_an_edit_only_the_changed_files_are_stamped_and_a_touched_file_is_found(
@@ -616,17 +617,17 @@ def test_after_an_edit_only_the_changed_files_are_stamped_and_a_touched_file_is_
     rules, out, kept = tree(tmp_path), tmp_path / "generated", tmp_path / "cache"
     assert build(rules, out, "--cache", str(kept)) == 0
     stamped_all: list[Path] = []
-    real = cache._stamps
+    real = manifest._stamps
 
     def counted(folder: Path) -> Any:
         stamped_all.append(folder)
         return real(folder)
 
-    monkeypatch.setattr(cache, "_stamps", counted)
-    [manifest] = kept.glob("build-*.json")
+    monkeypatch.setattr(manifest, "_stamps", counted)
+    [recorded_file] = kept.glob("build-*.json")
 
     def recorded() -> dict[str, list[int]]:
-        return dict(json.loads(cache.read_sealed(manifest) or b"{}")["files"])
+        return dict(json.loads(manifest.read_sealed(recorded_file) or b"{}")["files"])
 
     tree(tmp_path, edit={2: {"value": "3"}})
     assert build(rules, out, "--cache", str(kept)) == 0
@@ -702,7 +703,7 @@ def test_the_build_keeps_its_objects_out_of_the_collectors_rounds_to_its_end(tmp
     from rulec import collector
 
     seen: list[tuple[int, bool]] = []
-    real_record, real_finish = cache.BuildCache.record, cache.Work.finish
+    real_record, real_finish = manifest.BuildCache.record, cache.Work.finish
 
     def record(self: Any, *args: Any) -> None:
         seen.append((collector._HELD[0], gc.get_freeze_count() > 0))
@@ -712,7 +713,7 @@ def test_the_build_keeps_its_objects_out_of_the_collectors_rounds_to_its_end(tmp
         seen.append((collector._HELD[0], gc.get_freeze_count() > 0))
         real_finish(self)
 
-    monkeypatch.setattr(cache.BuildCache, "record", record)
+    monkeypatch.setattr(manifest.BuildCache, "record", record)
     monkeypatch.setattr(cache.Work, "finish", finish)
     assert build(tree(tmp_path), tmp_path / "generated", "--cache", str(tmp_path / "cache")) == 0
     assert seen == [(1, True), (1, True)]
@@ -846,7 +847,7 @@ def test_the_traceability_rows_are_not_made_after_a_wording_edit(
 
 def _manifest(kept: Path) -> dict[str, Any]:
     [path] = kept.glob("build-*.json")
-    data = cache.read_sealed(path)
+    data = manifest.read_sealed(path)
     assert data is not None
     found: dict[str, Any] = json.loads(data)
     return found

@@ -19,8 +19,8 @@ import z3
 
 from rulec import cli, decide
 from rulec.build import compile_sources
-from rulec.cache import sweep
 from rulec.interp import MAX_BITS, Interpreter
+from rulec.manifest import sweep
 from tests import fuzz_faults as ff
 from tests.test_analysis import SIZES, model_of
 

@@ -9,7 +9,7 @@ from typing import Any
 import jinja2
 import pytest
 
-from rulec.cache import keep_sealed, unsealed
+from rulec.manifest import keep_sealed, unsealed
 from rulec.sheets import KeptTemplates, environment
 
 TEMPLATES = {"list.j2": "{% for i in items %}<{{ i }}>{% endfor %}\n", "title.j2": "# {{ title | upper }}\n"}

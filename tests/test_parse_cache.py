@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from rulec import cache, parser
+from rulec import cache, manifest, parser
 from rulec.cache import ParseCache, parse_key
 from tests.shapes import shape
 
@@ -129,7 +129,7 @@ def test_a_damaged_entry_is_parsed_again(damage: str, sealed: bool, tmp_path: Pa
     data = DAMAGE[damage]
     if data is None:
         data = entry.read_bytes()[:200]
-    entry.write_bytes(cache.sealed(entry, data) if sealed else data)
+    entry.write_bytes(manifest.sealed(entry, data) if sealed else data)
     c = ParseCache(tmp_path)
     assert shape(c.parse(NUMBERS, "s.rules")) == shape(expected)
     assert (c.hits, c.misses) == (0, 1)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from rulec import cache, parser
+from rulec import manifest, parser
 from rulec.cache import MemoryParses, ParseCache
 from tests.progen import generate
 from tests.shapes import shape
@@ -146,7 +146,7 @@ def test_a_damaged_latest_entry_only_parses_the_whole_file(tmp_path: Path, monke
     text = SHIPPED[name]
     ParseCache(tmp_path).parse(text, name)
     [latest] = (tmp_path / "parse").glob("*.latest")
-    latest.write_bytes(cache.sealed(latest, b"\x80\x05\x95not a key"))
+    latest.write_bytes(manifest.sealed(latest, b"\x80\x05\x95not a key"))
     parsed = counting(monkeypatch)
     edited = text.replace("DAK", "DAK ", 1)
     assert shape(ParseCache(tmp_path).parse(edited, name)) == shape(parser.parse(edited, name))

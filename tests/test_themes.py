@@ -106,7 +106,7 @@ def test_a_theme_s_files_are_read_only_inside_the_rules_folder(tmp_path: Path) -
 
 
 def test_a_changed_theme_file_makes_a_new_build() -> None:
-    from rulec.cache import tree_key
+    from rulec.manifest import tree_key
     a = tree_key({"x.rules": SERIES}, False, (), {"rules/s/theme/card.css": b"a"})
     b = tree_key({"x.rules": SERIES}, False, (), {"rules/s/theme/card.css": b"b"})
     assert a != b and a == tree_key({"x.rules": SERIES}, False, (), {"rules/s/theme/card.css": b"a"})

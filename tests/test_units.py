@@ -258,7 +258,7 @@ def test_the_lines_and_hashes_a_unit_keeps_are_its_items_own(tmp_path: Path) -> 
     rules, each kept line and hash is what its item gives afresh, and most items have both."""
     import hashlib
 
-    from rulec import cache, ir
+    from rulec import cache, ir, manifest
     from rulec import model as m
 
     rules = tmp_path / "rules"
@@ -269,7 +269,7 @@ def test_the_lines_and_hashes_a_unit_keeps_are_its_items_own(tmp_path: Path) -> 
              m.Define: "defines", m.Table: "tables", m.Limits: "limits", m.Example: "examples",
              m.Override: "overrides"}
     found = [u for p in sorted((kept / "units").glob("*.pickle"))
-             if isinstance(u := cache._loaded(cache.read_sealed(p) or b"", units._UnitUnpickler), units.Unit)]
+             if isinstance(u := cache._loaded(manifest.read_sealed(p) or b"", units._UnitUnpickler), units.Unit)]
     assert len(found) == 9
     known = [k for u in found for k in u.known]
     assert sum(line is not None and digest is not None for _, line, digest in known) > 0.5 * len(known)

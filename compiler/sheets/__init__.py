@@ -22,9 +22,9 @@ from markupsafe import Markup, escape
 
 from .. import model as model_module
 from .. import types as types_module
-from ..cache import KeptText, digest_of, keep_sealed, read_sealed, text_of
+from ..cache import KeptText, digest_of, text_of
+from ..manifest import keep_sealed, read_sealed, user_cache_folder
 from ..model import Origin, Resolved
-from ..parser import user_cache_folder
 from ..themes import Theme
 from ..timings import stage, timed
 from . import export, pages, view
@@ -86,7 +86,7 @@ class KeptTemplates(jinja2.BytecodeCache):
     """Each template's compiled code, kept between runs in the user's cache folder (as Lark's parser
     tables are, with or without --no-cache: neither depends on the rules): compiling rulec's seven
     templates took 0.12-0.14 s of every build process, reading them back 3 ms.
-    Sealed as the build cache's files are (cache.keep_sealed): what is read back is code, run
+    Sealed as the build cache's files are (manifest.keep_sealed): what is read back is code, run
     only if this user's rulec wrote it. Jinja checks an entry against its template's source, its
     own version and Python's; the folder is named by the environment's options and Jinja's
     version, which the code is compiled for as well. A missing, damaged or stale entry is compiled
