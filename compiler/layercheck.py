@@ -203,7 +203,7 @@ class LayerCheck:
         elif isinstance(decl, ast.DefineDecl):
             sig = self.signature(decl.name)
             body = self.expect(decl.body, sig.returns, dict(sig.params), f"the result of {decl.name}")
-            self.params(decl.params or ())
+            self.params(decl.name, decl.params or ())
             if decl.invariant:
                 self.out.invariants[id(decl)] = self.invariant_fields(decl, sig.params, body)
         elif isinstance(decl, ast.TableDecl):
@@ -215,7 +215,7 @@ class LayerCheck:
                 if r.label in seen:
                     self.checker.error(r.span, "R104", f"table {decl.name} has two rows labelled '{r.label}'")
                 seen.add(r.label)
-            self.params(decl.params)
+            self.params(decl.name, decl.params)
         elif isinstance(decl, ast.LimitsDecl):
             self.limits(decl)
 
@@ -239,8 +239,14 @@ class LayerCheck:
         assert sig is not None
         return sig
 
-    def params(self, params: tuple[ast.Param, ...]) -> None:
+    def params(self, name: str, params: tuple[ast.Param, ...]) -> None:
+        seen: dict[str, ast.Param] = {}
         for p in params:
+            if p.name in seen:  # the rules could not tell them apart, nor could the generated function
+                first = seen[p.name].span
+                self.checker.error(p.span, "R104", f"{name} names two parameters '{p.name}' (the first at "
+                                   f"{first.line}:{first.col})", hint="give each parameter a name of its own")
+            seen.setdefault(p.name, p)
             self.refs(p.see)
 
     def invariant_fields(self, decl: ast.DefineDecl, params: tuple[tuple[str, Type], ...],
@@ -301,7 +307,7 @@ class LayerCheck:
             if names.count(lim.name) > 1:
                 self.checker.error(lim.span, "R104", f"{decl.name} has two limits named '{lim.name}'")
                 break
-        self.params(decl.params)
+        self.params(decl.name, decl.params)
 
     # ---- exceptions and overrides -----------------------------------------------------------------
 

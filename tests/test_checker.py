@@ -134,3 +134,23 @@ def test_a_ruleset_name_too_long_for_a_file_name_is_r111_at_check_not_a_failed_b
     (tmp_path / "s.rules").write_text(text.format("x" * 63), encoding="utf-8")
     assert main(["check", str(tmp_path)]) == 0
     assert main(["build", "--rules", str(tmp_path), "--out", str(tmp_path / "out"), "--no-cache", "--no-print"]) == 0
+
+
+def test_a_parameter_named_twice_is_r104_at_the_second() -> None:
+    """Found by tests/test_fuzz.py: `define halves(next: number, next: number)` passed the checker, and
+    the module's function had two parameters of one name, which Python refuses (a SyntaxError in
+    generated code). A definition, a table or a limits block naming a parameter twice is an error."""
+    result = compile_text('series S "S" version "1"\n\nrule 1 "Names" {\n'
+                          '  define halves(next: number, next: number) -> number = next / 2\n'
+                          '  table t(a: number, a: number) -> number {\n'
+                          '    big: when a > 1 => 2\n'
+                          '    small: otherwise => 1\n'
+                          '  }\n'
+                          '  limits l(h: number, b: number, h: number) "L" {\n'
+                          '    x "X": h at most 1\n'
+                          '  }\n'
+                          '}\n')
+    found = [(d.code, d.span.line, d.span.col, d.message) for d in result.diagnostics if d.code == "R104"]
+    assert found == [("R104", 4, 31, "halves names two parameters 'next' (the first at 4:17)"),
+                     ("R104", 5, 22, "t names two parameters 'a' (the first at 5:11)"),
+                     ("R104", 9, 34, "l names two parameters 'h' (the first at 9:12)")]
