@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import os
 import re
-import tempfile
 import types
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
@@ -30,7 +28,9 @@ from .lower import lower
 from .parser import parse
 from .resolver import files_of, resolve
 from .sheets.text import forget_models
-from .sources import read_asset, read_rules_file
+from .sources import find_assets as find_assets  # where the callers have found them
+from .sources import find_sources as find_sources
+from .sources import source_name as source_name
 from .state_schema import state_schema
 from .timings import stage, timed
 from .units import Unit
@@ -55,60 +55,6 @@ class Result:
     @property
     def ok(self) -> bool:
         return not has_errors(self.diagnostics)
-
-
-def find_sources(paths: list[Path], labels: list[str] | None = None) -> tuple[dict[str, str], list[Diagnostic]]:
-    """Read every .rules file under the paths, named for display and for origins.
-
-    A folder's files are named from the folder's own name down (rules/ocs/x.rules), or from its
-    label where one is given (a project names two folders called rules/ by where they are),
-    so the names, and every output, are the same from any working directory. Only regular files
-    are read, and a file found in a folder only if it is inside that folder once links are
-    followed: a link to /proc/self/environ, a pipe or a device is refused, never read."""
-    sources: dict[str, str] = {}
-    diags: list[Diagnostic] = []
-    for i, root in enumerate(paths):
-        label = labels[i] if labels is not None else None
-        if root.is_dir():
-            inside: Path | None = root.resolve()
-            files = sorted(root.rglob("*.rules"))
-            named = [(f, source_name(root, f, label)) for f in files]
-        else:
-            inside, named = None, [(root, _display(root.as_posix()))]
-        for f, name in named:
-            text = read_rules_file(f, inside)
-            if isinstance(text, str):
-                sources[name] = text
-            else:
-                diags.append(Diagnostic(Span(name, 1, 1, 1, 1), text[0], f"cannot read {name}: {text[1]}"))
-    return sources, diags
-
-
-def find_assets(paths: list[Path], labels: list[str] | None = None) -> dict[str, bytes]:
-    """The files a theme may use (themes.ASSET_SUFFIXES) under the rules folders, named as the rules
-    files are (rules/dak/theme/card.css); read as the rules are, never outside their folder."""
-    assets: dict[str, bytes] = {}
-    for i, root in enumerate(paths):
-        if not root.is_dir():
-            continue
-        inside = root.resolve()
-        for f in sorted(root.rglob("*")):
-            if f.suffix.lower() in themes.ASSET_SUFFIXES:
-                data = read_asset(f, inside, themes.MAX_ASSET)
-                if data is not None:
-                    assets[source_name(root, f, labels[i] if labels is not None else None)] = data
-    return assets
-
-
-def source_name(root: Path, f: Path, label: str | None = None) -> str:
-    """The name of file f of folder root: from the folder's own name (or its label) down (rules/ocs/x.rules)."""
-    return _display(f"{label or root.resolve().name}/{f.relative_to(root).as_posix()}")
-
-
-def _display(name: str) -> str:
-    """A file's name as diagnostics, origins and generated comments show it: a line break, control
-    character or bidi mark in a file name is written as an escape (\\n, \\u202e), never as itself."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in name)
 
 
 def compile_sources(sources: dict[str, str], keep_models: bool = False, work: Work | None = None,
@@ -693,66 +639,3 @@ class Streamed:
     def everything(self) -> Iterator[tuple[str, Content]]:
         yield from self.texts()
         yield from self.prints().items()
-
-
-# ---- docs/ -------------------------------------------------------------------------
-# docs/traceability.md is generated/traceability.md, byte for byte: the build writes generated/ first
-# (atomically, as ever), then copies the file into docs/ beside it (a temporary file renamed into
-# place), so a failed build leaves both as they were. Only where out_dir has a docs/ folder beside it
-# (the project's generated/ and docs/): a build into another folder writes nothing else.
-
-PUBLISHED = {traceability.REL: "traceability.md"}  # generated/ file -> docs/ file
-
-
-def docs_dir(out_dir: Path) -> Path | None:
-    found = out_dir.resolve().parent / "docs"
-    return found if found.is_dir() else None
-
-
-def publish_docs(out_dir: Path) -> list[str]:
-    """Copy the generated files docs/ holds from out_dir into docs/ where they differ; returns the
-    docs/ files written."""
-    docs = docs_dir(out_dir)
-    written: list[str] = []
-    if docs is None:
-        return written
-    for rel, name in sorted(PUBLISHED.items()):
-        source = out_dir / rel
-        if not source.is_file():
-            continue
-        data = source.read_bytes()
-        target = docs / name
-        if target.is_file() and not target.is_symlink() and target.read_bytes() == data:
-            continue
-        fd, tmp = tempfile.mkstemp(prefix=f".{name}.new-", dir=docs)
-        try:
-            os.fchmod(fd, (target.stat().st_mode & 0o777) if target.is_file() else 0o644)
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, target)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-        written.append(f"{docs.name}/{name}")
-    return written
-
-
-def docs_differences(texts: Mapping[str, str], out_dir: Path) -> list[str]:
-    """What publish_docs would change in docs/, given the generated texts (by generated/ path)."""
-    docs = docs_dir(out_dir)
-    if docs is None:
-        return []
-    found = []
-    for rel, name in sorted(PUBLISHED.items()):
-        if rel not in texts:
-            continue
-        target = docs / name
-        if not target.is_file():
-            found.append(f"missing: {docs.name}/{name}")
-        elif target.read_bytes() != texts[rel].encode("utf-8"):
-            found.append(f"differs: {docs.name}/{name}")
-    return found
-
-

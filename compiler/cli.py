@@ -11,31 +11,24 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import __version__, printing
-from .build import (
-    PUBLISHED,
-    Result,
-    Streamed,
-    big_buffers_given_back,
-    compile_sources,
-    docs_differences,
-    publish_docs,
-)
-from .cache import Work
 from .collector import long_lived
 from .diagnostics import Diagnostic, did_you_mean
-from .evaluate import EvalFailure, evaluate, json_value
 from .printing import PrintError
 from .project import COMMAND_LINE, Project, read_assets
 from .project import load as load_project
 from .project import read as read_roots
-from .sheets.text import forget_models
-from .state_schema import MAX_DIGITS
-from .testing import run_tests, uncovered_diagnostics
 from .timings import stage, timing
-from .writing import Content, Unfinished, differences, write_atomic
+
+# The compiler itself (build, cache, evaluate, ...) is imported by the commands that use it, not
+# here: a no-op `rulec build` finds it has nothing to do without it (manifest.py), in a tenth of
+# the time, and a build that has work to do starts its browser before importing it (_build).
+if TYPE_CHECKING:
+    from .build import Result
+    from .cache import Work
+    from .writing import Content
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_INTERRUPTED = 130  # as a shell reports Ctrl-C
@@ -155,6 +148,9 @@ def _failed(diags: list[Diagnostic]) -> int:
 
 
 def cmd_test(args: argparse.Namespace) -> int:
+    from .build import compile_sources
+    from .testing import run_tests, uncovered_diagnostics
+
     loaded = _load(_project(args, args.rules))
     if isinstance(loaded, int):
         return loaded
@@ -205,6 +201,8 @@ def cmd_test(args: argparse.Namespace) -> int:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
+    from .evaluate import EvalFailure, evaluate
+
     loaded = _load(_project(args, args.rules))
     if isinstance(loaded, int):
         return loaded
@@ -246,6 +244,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def _show(value: object) -> str:
+    from .evaluate import json_value
+
     shown = json_value(value)
     if isinstance(shown, bool):
         return "true" if shown else "false"
@@ -289,6 +289,8 @@ def _load(project: Project, work: Work | None = None, crosscheck: bool = False,
     """Every rules file of the project's roots, compiled; the project file's own mistakes among the
     diagnostics (a --rules that does not exist is a usage error, exit 2). read: the files, when the
     caller has read them already (a build, for its cache key)."""
+    from .build import compile_sources
+
     if (wrong := _usage_errors(project)) is not None:
         return wrong
     with stage("read the rules files"):
@@ -332,7 +334,6 @@ def cmd_build(args: argparse.Namespace) -> int:
     args.cache = args.cache or _shown(project.cache)
     args.no_print = args.no_print or not project.print_cards
     args.csv_bom = args.csv_bom or project.csv_bom
-    big_buffers_given_back()
     if args.watch:
         from .watch import watch
 
@@ -385,6 +386,13 @@ def _build(args: argparse.Namespace, project: Project, closing: ExitStack) -> in
     printer = None if args.check or args.no_print else _printer()
     if printer is not None:
         closing.callback(printer.close)
+    # The compiler, imported now (0.2 s) while the browser starts.
+    from .build import Streamed, big_buffers_given_back
+    from .cache import Work
+    from .published import PUBLISHED, docs_differences
+    from .writing import Unfinished, differences, write_atomic
+
+    big_buffers_given_back()
     work = Work(args.cache) if cache is not None else None  # each file's parse, each table's analysis
     loaded = _load(project, work, crosscheck=True, read=read)  # the examples run on the modules too
     if isinstance(loaded, int):
@@ -499,6 +507,8 @@ def _printer() -> printing.KeptBrowser | None:
 
 def _published(out: Path) -> bool:
     """Copy what docs/ holds of generated/ (docs/traceability.md) into docs/, after generated/ is in place."""
+    from .published import publish_docs
+
     try:
         for name in publish_docs(out):
             print(f"wrote {name}")
@@ -555,6 +565,8 @@ MAX_STATE_DEPTH = 100  # objects and arrays nested in a --state file
 def read_state(path: Path) -> dict[str, Any]:
     """A --state file's named records, or ValueError saying what is wrong with it: never more than
     its bounds of size, nesting and digits, and only what JSON allows (no NaN or Infinity)."""
+    from .state_schema import MAX_DIGITS
+
     with open(path, "rb") as f:
         data = f.read(MAX_STATE_BYTES + 1)
     if len(data) > MAX_STATE_BYTES:
@@ -625,7 +637,11 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         return _run(args)
     finally:
-        forget_models()  # the command is done with its models: a program calling main() again
+        # The command is done with its models: a program calling main() again lets them go (the
+        # rule sheets' words keep them, where a command made any).
+        sheets_text = sys.modules.get(f"{__package__}.sheets.text")
+        if sheets_text is not None:
+            sheets_text.forget_models()
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
 

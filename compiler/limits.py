@@ -14,8 +14,8 @@ from typing import Any
 from lark import Token, Tree
 
 from .diagnostics import Diagnostic, Span
+from .sources import MAX_FILE_BYTES as MAX_FILE_BYTES  # read no further (sources.read_rules_file)
 
-MAX_FILE_BYTES = 2_000_000
 MAX_NESTING = 100
 # Limits that keep every later stage (all of them recursive over the tree) clear of Python's
 # recursion limit and of work that grows faster than the input.

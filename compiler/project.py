@@ -76,15 +76,15 @@ class Project:
 
 
 def read(roots: Sequence[Root]) -> tuple[dict[str, str], list[Diagnostic]]:
-    """Every .rules file of the roots, each named from its root's label down (build.find_sources)."""
-    from .build import find_sources
+    """Every .rules file of the roots, each named from its root's label down (sources.find_sources)."""
+    from .sources import find_sources
 
     return find_sources([r.path for r in roots], [r.label for r in roots])
 
 
 def read_assets(roots: Sequence[Root]) -> dict[str, bytes]:
-    """The files the roots' themes may use (build.find_assets), named as the rules files are."""
-    from .build import find_assets
+    """The files the roots' themes may use (sources.find_assets), named as the rules files are."""
+    from .sources import find_assets
 
     return find_assets([r.path for r in roots], [r.label for r in roots])
 

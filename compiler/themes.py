@@ -10,7 +10,7 @@ A theme folder may hold:
 Nothing in a theme can reach outside it: no @import, no url() but to a file of the theme, no
 backslash escapes (which could spell either), nothing that ends the style element, no script.
 A theme that breaks one of these is refused with R122, at the `theme` line; the card keeps its
-own style. The files are read with the rules (build.find_assets), so a theme is part of what a
+own style. The files are read with the rules (sources.find_assets), so a theme is part of what a
 build's cache key and `rulec build --check` cover.
 """
 

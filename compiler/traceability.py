@@ -3,7 +3,7 @@ it, and, for a clause left as text, why.
 
 A function of the resolved models (and, to place the `external` clauses, which the model keeps
 without a place, of the sources): `rulec build` writes it as generated/traceability.md and then
-copies it, byte for byte, to docs/traceability.md (see build.publish_docs)."""
+copies it, byte for byte, to docs/traceability.md (see published.publish_docs)."""
 
 from __future__ import annotations
 
@@ -17,9 +17,10 @@ from . import model as m
 from .analysis import ExampleCites, run_example_traced
 from .cache import KeptText
 from .interp import MAX_STEPS, budget
+from .published import TRACEABILITY
 from .sheets.text import md_escape
 
-REL = "traceability.md"  # under generated/, and copied to docs/
+REL = TRACEABILITY  # under generated/, and copied to docs/ (published.py)
 NO_REASON = "text-only (no reason given)"
 
 
