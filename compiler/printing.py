@@ -276,13 +276,11 @@ class PrintRun:
                 self.result.reused += 1
             else:
                 stale.append(job)
-        if not stale:
-            pass
-        elif self._feed is not None and is_card(rel):  # shown from its HTML: its address is not used
+        if stale and self._feed is not None and is_card(rel):  # shown from its HTML: its address is not used
             self._digest(rel, html)  # what its prints' sidecars will name
             self._fed.append((rel, stale))
             self._feed.put(prints_of_page("about:blank", [j.paper for j in stale], html))
-        else:
+        elif stale:
             self.todo[rel] = (stale, html)
 
     def _digest(self, rel: str, html: str) -> str:
@@ -634,11 +632,12 @@ class Browser:
                 except StopIteration as end:
                     if slot.index is not None:
                         results[slot.index] = end.value
+                    elif slot.target is not None and slot.session is not None:  # _open_tab ended: the web
+                        self.tabs.append((slot.target, slot.session))  # is blocked, the tab may serve again
                     slot.index, slot.task, value = None, None, None
                     continue
                 if isinstance(ask, Opened):  # the slot's tab is open: the task goes on in it
                     slot.target, slot.session = ask.target, ask.session
-                    self.tabs.append((ask.target, ask.session))
                     value = None
                     continue
                 if isinstance(ask, Wait):
