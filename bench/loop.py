@@ -5,7 +5,8 @@ Three kinds of figure:
 
 * in this process, as `rulec build` runs again and again with its cache folder (the parser and
   the imports already made, everything else read from the cache): a no-op rebuild and a
-  one-clause text edit, without printing;
+  one-clause text edit, without printing; and the no-op again as a whole `rulec build` process,
+  which imports only what finds it up to date;
 * the same two under `rulec build --watch`, which keeps what it made in memory from one rebuild
   to the next (a no-op there is a look at the files that finds nothing changed);
 * end to end, as whole `rulec build` processes with Chromium printing: a full build from an empty
@@ -43,13 +44,15 @@ class LoopFigures:
     one_card: Sample | None
     reprinted: int  # prints the one-card edit made (a card's Letter and A4 PDFs and its PNG: 3)
     watched_card: Sample | None = None  # the one-card edit under --watch, printing with its browser kept open
+    noop_process: Sample | None = None  # the no-op as a whole rulec build process
 
     def to_json(self) -> dict[str, object]:
         def s(x: Sample | None) -> list[float] | None:
             return None if x is None else list(x.values)
         return {"noop": s(self.noop), "one_clause": s(self.one_clause), "watched_noop": s(self.watched_noop),
                 "watched_edit": s(self.watched_edit), "printed_full": s(self.printed_full),
-                "one_card": s(self.one_card), "reprinted": self.reprinted, "watched_card": s(self.watched_card)}
+                "one_card": s(self.one_card), "reprinted": self.reprinted, "watched_card": s(self.watched_card),
+                "noop_process": s(self.noop_process)}
 
 
 def _copy(where: Path) -> Path:
@@ -85,7 +88,7 @@ def _in_process(rules: Path, out: Path, cache: Path) -> Callable[[], None]:
     return build
 
 
-def _process(rules: Path, out: Path, cache: Path) -> Callable[[], None]:
+def _process(rules: Path, out: Path, cache: Path, *more: str) -> Callable[[], None]:
     # As on a designer's machine, Python keeps the modules it compiles (__pycache__): this machine's
     # environment may say not to (PYTHONDONTWRITEBYTECODE), and each process would then compile rulec's
     # sources again, half a second that no designer pays.
@@ -93,7 +96,7 @@ def _process(rules: Path, out: Path, cache: Path) -> Callable[[], None]:
 
     def build() -> None:
         run = subprocess.run([sys.executable, "-m", "rulec", "build", "--rules", str(rules), "--out", str(out),
-                              "--cache", str(cache)], capture_output=True, text=True, timeout=600, env=env)
+                              "--cache", str(cache), *more], capture_output=True, text=True, timeout=600, env=env)
         if run.returncode != 0:
             raise RuntimeError(f"rulec build failed:\n{run.stderr}")
 
@@ -118,9 +121,12 @@ def measure(repeats: int, progress: Callable[[str], None]) -> LoopFigures:
         noop = wall(build, repeats)
         progress(f"loop: one-clause edit x{repeats}")
         one_clause = wall(build, repeats, setup=_editor(rules))
+        build()  # the last edit built: what the processes below find up to date
+        progress(f"loop: no-op rebuild as a process x{repeats}")
+        noop_process = wall(_process(rules, out, cache, "--no-print"), repeats)
         watched_noop, watched_edit = _watched(rules, where / "watched", repeats, progress)
         if printing.find_chromium() is None:
-            return LoopFigures(noop, one_clause, watched_noop, watched_edit, None, None, 0)
+            return LoopFigures(noop, one_clause, watched_noop, watched_edit, None, None, 0, noop_process=noop_process)
         printed_out, printed_cache = where / "printed", where / "printed-cache"
         full = _process(rules, printed_out, printed_cache)
 
@@ -144,7 +150,7 @@ def measure(repeats: int, progress: Callable[[str], None]) -> LoopFigures:
         reprinted = sum(1 for rel, data in after.items() if before.get(rel) != data)
         watched_card = _watched_printing(rules, where / "watched-printed", repeats, progress)
         return LoopFigures(noop, one_clause, watched_noop, watched_edit, printed_full, one_card, reprinted,
-                           watched_card)
+                           watched_card, noop_process)
 
 
 def _watched(rules: Path, out: Path, repeats: int, progress: Callable[[str], None]) -> tuple[Sample, Sample]:

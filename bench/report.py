@@ -170,6 +170,9 @@ def loop_rows(lp: LoopFigures) -> list[Row]:
                  lp.one_clause, 0.5),
             held("shipped rules: no-op under --watch (nothing changed, no printing)", lp.watched_noop, 0.3),
             held("shipped rules: one-clause text edit under --watch (no printing)", lp.watched_edit, 0.5)]
+    if lp.noop_process is not None:
+        rows.insert(1, held("shipped rules: no-op rebuild as a process (python -m rulec build, its cache on disk)",
+                            lp.noop_process, 0.3))
     if lp.printed_full is None or lp.one_card is None:
         rows.append(Row("shipped rules: printing (not measured: no Chromium here)", None, "s"))
         return rows

@@ -240,6 +240,8 @@ def test_the_designers_loop_rows_hold_their_targets_and_say_when_printing_was_no
     assert watched[-1].met is False  # 6 s against at most 1
     unprinted = report.loop_rows(LoopFigures(fast, slow, fast, slow, None, None, 0))
     assert unprinted[1].met is False and unprinted[3].met is False and "no Chromium here" in unprinted[-1].figure
+    process = report.loop_rows(LoopFigures(fast, fast, fast, fast, None, None, 0, noop_process=slow))
+    assert process[1].figure.startswith("shipped rules: no-op rebuild as a process") and process[1].met is False
     table = report.render({"mode": "full", "date": "d", "seconds": "1", "cpu": "c", "cores": "2", "memory": "m",
                            "os": "o", "python": "p"}, None, None, LoopFigures(fast, fast, fast, fast, slow, fast, 3))
     assert "designer's loop" in table and "Targets: 5 of 6 met" in table
