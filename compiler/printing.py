@@ -247,7 +247,7 @@ class PrintRun:
                  beside: bool = False) -> None:
         self.out_dir, self.allow_print, self.kept = out_dir, allow_print, kept
         self.result = Prints(files={}, missing=[])
-        self.todo: dict[str, tuple[list[Job], str]] = {}  # source -> its stale prints and its HTML, for finish()
+        self.todo: dict[str, list[Job]] = {}  # source -> its stale prints, for finish() (its HTML read from files then)
         self.digests: dict[str, str] = {}  # each printed file's sha256 (files may keep its HTML compressed)
         self.done: list[tuple[str, list[Job], tuple[dict[str, bytes], bool]]] = []
         self._feed: Feed | None = None
@@ -281,7 +281,7 @@ class PrintRun:
             self._fed.append((rel, stale))
             self._feed.put(prints_of_page("about:blank", [j.paper for j in stale], html))
         elif stale:
-            self.todo[rel] = (stale, html)
+            self.todo[rel] = stale
 
     def _digest(self, rel: str, html: str) -> str:
         if rel not in self.digests:
@@ -327,11 +327,11 @@ class PrintRun:
         todo = dict(sorted(self.todo.items()))
         browser = (self.kept.executable if self.kept is not None else find_chromium()) if self.allow_print else None
         if browser is None:
-            self.result.missing = [j.target for jobs, _ in todo.values() for j in jobs]
+            self.result.missing = [j.target for jobs in todo.values() for j in jobs]
             self.result.why = "chromium not found" if self.allow_print else "not printing with --check or --no-print"
             return
-        for source, (_, html) in todo.items():  # what its prints' sidecars will name
-            self._digest(source, html)
+        for source in todo:  # what its prints' sidecars will name
+            self._digest(source, files[source])
         tmp = tempfile.mkdtemp(prefix=f"rulec-print-{os.getpid()}-")
         try:
             # A card is shown from its HTML; a sheet is opened as a file, its cards' files beside it.
@@ -342,9 +342,9 @@ class PrintRun:
                     page.write_text(files[rel], encoding="utf-8")
             with Browser.launch(browser) if self.kept is None else self.kept.open() as b:
                 made = b.run([prints_of_page((Path(tmp) / "site" / source).as_uri(), [j.paper for j in jobs],
-                                             html if is_card(source) else None)
-                              for source, (jobs, html) in todo.items()])
-            self.done += [(source, jobs, m) for (source, (jobs, _)), m in zip(todo.items(), made, strict=True)]
+                                             files[source] if is_card(source) else None)
+                              for source, jobs in todo.items()])
+            self.done += [(source, jobs, m) for (source, jobs), m in zip(todo.items(), made, strict=True)]
         finally:
             remove_tree(tmp)
 
