@@ -613,14 +613,13 @@ class Streamed:
 
     def __init__(self, result: Result, out_dir: Path, validate: bool, allow_print: bool, work: Work | None = None,
                  keep_modules: bool = False, csv_bom: bool = False, printer: printing.KeptBrowser | None = None):
-        self.result, self.out_dir, self.validate, self.allow_print = result, out_dir, validate, allow_print
-        self.printer = printer  # the browser to print with, started already; None: one is started to print
-        self.csv_bom = csv_bom
+        self.result, self.validate, self.csv_bom = result, validate, csv_bom
         self.work = work
         self.cards = Packed()
         self.notes: list[str] = []
         self.keep_modules = keep_modules
         self.modules: dict[str, str] = {}  # python/<ruleset>.py: its text, with keep_modules (to compile)
+        # printer: the browser to print with, started already; None: one is started to print, if allowed
         self.printing = printing.PrintRun(out_dir, allow_print, printer, beside=True)
 
     def texts(self) -> Iterator[tuple[str, str | KeptText]]:
