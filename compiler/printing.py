@@ -554,25 +554,32 @@ class Browser:
 
     @contextmanager
     def page(self, url: str, width: int = 816, height: int = 1056, scale: float = 1.0) -> Iterator[Page]:
-        """A new tab showing url, loaded (fonts included)."""
-        target = self.call("Target.createTarget", NEW_TAB)["targetId"]
-        session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        page = Page(self, session)
+        """A new tab showing url, loaded (fonts included): opened as Browser.run opens its tabs
+        (_open_tab, which blocks the web first), one call at a time."""
+        opening, tab, value = _open_tab(), None, None
         try:
+            while True:
+                try:
+                    ask = opening.send(value)
+                except StopIteration:
+                    break
+                if isinstance(ask, Opened):
+                    tab, value = ask, None
+                elif isinstance(ask, Call):
+                    value = self.call(ask.method, ask.params, None if ask.browser or tab is None else tab.session)
+            assert tab is not None
+            page = Page(self, tab.session)
             page.call("Emulation.setDeviceMetricsOverride",
                       {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": False})
-            # A card loads nothing from a network: its fonts and images are inlined (themes.py). Should a
-            # card ever name a web address, the browser refuses it rather than fetch it.
-            page.call("Network.enable")
-            page.call("Network.setBlockedURLs", {"urls": BLOCKED})
             page.call("Page.navigate", {"url": url})
             page.wait_loaded()
             yield page
         except BaseException:  # interrupted, or the browser failed: close what can be, and say what happened first
-            with suppress(PrintError, OSError, ValueError):
-                self.call("Target.closeTarget", {"targetId": target})
+            if tab is not None:
+                with suppress(PrintError, OSError, ValueError):
+                    self.call("Target.closeTarget", {"targetId": tab.target})
             raise
-        self.call("Target.closeTarget", {"targetId": target})
+        self.call("Target.closeTarget", {"targetId": tab.target})
 
     def pdf(self, url: str, paper: str) -> bytes:
         """A PDF on Letter or A4 paper, or on a card's own size (papers.SIZES) with its bleed and no margin."""
