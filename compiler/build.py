@@ -57,16 +57,23 @@ class Result:
         return not has_errors(self.diagnostics)
 
 
+Analysed = Callable[[Mapping[str, m.Resolved], Mapping[str, bytes]], None]  # (models, assets): see compile_sources
+
+
 def compile_sources(sources: dict[str, str], keep_models: bool = False, work: Work | None = None,
-                    crosscheck: bool = False, assets: Mapping[str, bytes] | None = None) -> Result:
+                    crosscheck: bool = False, assets: Mapping[str, bytes] | None = None,
+                    analysed: Analysed | None = None) -> Result:
     """Parse, check, resolve every ruleset and analyse it. Models only when there is no error
     (or, with keep_models, whenever checking succeeded: `rulec test` reports failing examples itself).
     work: what earlier builds kept (each file's parse, each table's analysis), used and added to.
     crosscheck: run the worked examples on each ruleset's generated module as well (`rulec build`
-    and `rulec test`); with keep_models, the modules are kept in result.modules."""
+    and `rulec test`); with keep_models, the modules are kept in result.modules.
+    analysed: called with the models and assets once every ruleset is analysed and nothing is wrong
+    so far, before the worked examples are run (a build that prints starts on its cards: feed_cards)."""
     forget_models()  # the models of an earlier compile, if any: none of them is asked about again
     with long_lived():
-        result = _compile(sources, keep_models, work, crosscheck)
+        result = _compile(sources, keep_models, work, crosscheck,
+                          None if analysed is None else lambda models: analysed(models, assets or {}))
     if assets is not None:  # the cards' themes, read beside the rules (rulec check and build)
         result.diagnostics = unique_sorted(result.diagnostics + load_themes(result, assets))
         if not result.ok and not keep_models:
@@ -76,22 +83,53 @@ def compile_sources(sources: dict[str, str], keep_models: bool = False, work: Wo
 
 def load_themes(result: Result, assets: Mapping[str, bytes]) -> list[Diagnostic]:
     """Each theme the rulesets' cards use, made safe (result.themes); R122 for one that is not."""
+    loaded, found = themes_of(result.models.values(), assets)
+    result.themes.update(loaded)
+    return found
+
+
+def themes_of(models: Iterable[m.Resolved], assets: Mapping[str, bytes]) -> tuple[dict[str, themes.Theme],
+                                                                                  list[Diagnostic]]:
+    """Each theme the models' cards use, made safe, by folder; R122 for one that is not."""
+    loaded: dict[str, themes.Theme] = {}
     found: list[Diagnostic] = []
-    for model in result.models.values():
+    seen: set[str] = set()
+    for model in models:
         ref = model.theme
-        if ref is None or ref.folder in result.themes:
+        if ref is None or ref.folder in seen:
             continue
+        seen.add(ref.folder)
         theme, problems = themes.load(ref.folder, assets)
         if theme is not None:
-            result.themes[ref.folder] = theme
+            loaded[ref.folder] = theme
         o = ref.origin
         found += [Diagnostic(Span(o.file, o.line, o.col, o.line, o.col + len("theme")), "R122",
                              f"theme {ref.path!r}: {p}", hint="a theme may hold only card.css, logo.png or "
                              "logo.jpg, and fonts or images card.css names by a relative url()") for p in problems]
-    return found
+    return loaded, found
 
 
-def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, crosscheck: bool) -> Result:
+def feed_cards(models: Mapping[str, m.Resolved], assets: Mapping[str, bytes], run: printing.PrintRun,
+               work: Work | None = None, only: Iterable[str] = ()) -> None:
+    """Each card's HTML handed to run (a PrintRun printing beside the build) as soon as the rules are
+    analysed (compile_sources' analysed), before the modules are emitted and the worked examples run
+    on them, so that the browser prints while the build goes on; the build adds each card again as
+    it writes it (iter_outputs), which leaves one made here as it is. only: the rulesets the build
+    writes, if not all (a project's). Nothing is fed for a theme that is not safe (R122: the build
+    fails) or a ruleset not there."""
+    if only:
+        if any(name not in models for name in only):
+            return
+        models = {name: models[name] for name in only}
+    loaded, problems = themes_of(models.values(), assets)
+    if problems:
+        return
+    for rel, html in sheets.iter_card_pages(models, loaded, None if work is None else work.renders):
+        run.add(rel, text_of(html))
+
+
+def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, crosscheck: bool,
+             analysed: Callable[[Mapping[str, m.Resolved]], None] | None = None) -> Result:
     result = Result(sources=sources)
     with stage("parse the rules files (or take them up from the cache)"):
         files, reused, program_key = _read(sources, work, result)
@@ -124,11 +162,17 @@ def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, cros
         memo: MutableMapping[str, list[Diagnostic]] = {} if work is None else work.analyses
         # The examples and table analyses, in bounded steps.
         with budget(_steps(models.values())):
+            found_in: dict[str, list[Diagnostic]] = {}
             for name, model in models.items():
                 below = [models[n] for n in model.manifest.layers[:-1] if n in models]
                 with stage("analyse the tables", name):
-                    found = analyse(model, memo, examples=not crosscheck, below=below,
-                                    module_key=None if work is None else module_key(model))
+                    found_in[name] = analyse(model, memo, examples=not crosscheck, below=below,
+                                             module_key=None if work is None else module_key(model))
+            if analysed is not None and len(clean) == len(program.rulesets) and \
+                    not has_errors(result.diagnostics + [d for found in found_in.values() for d in found]):
+                analysed(models)
+            for name, model in models.items():
+                found = found_in[name]
                 if crosscheck:
                     found += _examples(result, model, found, work, keep_models)
                 result.diagnostics += found
@@ -612,15 +656,17 @@ class Streamed:
     comes, beside the rest of the build (printing.PrintRun); prints() gathers the prints."""
 
     def __init__(self, result: Result, out_dir: Path, validate: bool, allow_print: bool, work: Work | None = None,
-                 keep_modules: bool = False, csv_bom: bool = False, printer: printing.KeptBrowser | None = None):
+                 keep_modules: bool = False, csv_bom: bool = False, printer: printing.KeptBrowser | None = None,
+                 run: printing.PrintRun | None = None):
         self.result, self.validate, self.csv_bom = result, validate, csv_bom
         self.work = work
         self.cards = Packed()
         self.notes: list[str] = []
         self.keep_modules = keep_modules
         self.modules: dict[str, str] = {}  # python/<ruleset>.py: its text, with keep_modules (to compile)
-        # printer: the browser to print with, started already; None: one is started to print, if allowed
-        self.printing = printing.PrintRun(out_dir, allow_print, printer, beside=True)
+        # printer: the browser to print with, started already; None: one is started to print, if allowed.
+        # run: the print run begun already, fed the cards as soon as the rules were analysed (feed_cards).
+        self.printing = run or printing.PrintRun(out_dir, allow_print, printer, beside=True)
 
     def texts(self) -> Iterator[tuple[str, str | KeptText]]:
         for rel, text in with_bom(iter_outputs(self.result, self.validate, self.work), self.csv_bom):

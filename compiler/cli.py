@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import os
@@ -26,7 +27,7 @@ from .timings import stage, timing
 # here: a no-op `rulec build` finds it has nothing to do without it (manifest.py), in a tenth of
 # the time, and a build that has work to do starts its browser before importing it (_build).
 if TYPE_CHECKING:
-    from .build import Result
+    from .build import Analysed, Result
     from .cache import Work
     from .writing import Content
 
@@ -285,10 +286,10 @@ def _read(project: Project) -> Read:
 
 
 def _load(project: Project, work: Work | None = None, crosscheck: bool = False,
-          read: Read | None = None) -> Result | int:
+          read: Read | None = None, analysed: Analysed | None = None) -> Result | int:
     """Every rules file of the project's roots, compiled; the project file's own mistakes among the
     diagnostics (a --rules that does not exist is a usage error, exit 2). read: the files, when the
-    caller has read them already (a build, for its cache key)."""
+    caller has read them already (a build, for its cache key). analysed: see compile_sources."""
     from .build import compile_sources
 
     if (wrong := _usage_errors(project)) is not None:
@@ -298,7 +299,7 @@ def _load(project: Project, work: Work | None = None, crosscheck: bool = False,
     if not sources and not read_errors and not project.diagnostics:
         print(f"rulec: no .rules files in {', '.join(str(r.path) for r in project.roots)}", file=sys.stderr)
         return EXIT_USAGE
-    result = compile_sources(sources, work=work, crosscheck=crosscheck, assets=assets)
+    result = compile_sources(sources, work=work, crosscheck=crosscheck, assets=assets, analysed=analysed)
     result.diagnostics = sorted(set(result.diagnostics + read_errors + project.diagnostics))
     if project.diagnostics:
         result.sources = {**result.sources, **project.sources}  # to show the project file's lines
@@ -387,14 +388,19 @@ def _build(args: argparse.Namespace, project: Project, closing: ExitStack) -> in
     if printer is not None:
         closing.callback(printer.close)
     # The compiler, imported now (0.2 s) while the browser starts.
-    from .build import Streamed, big_buffers_given_back
+    from .build import Streamed, big_buffers_given_back, feed_cards
     from .cache import Work
     from .published import PUBLISHED, docs_differences
     from .writing import Unfinished, differences, write_atomic
 
     big_buffers_given_back()
     work = Work(args.cache) if cache is not None else None  # each file's parse, each table's analysis
-    loaded = _load(project, work, crosscheck=True, read=read)  # the examples run on the modules too
+    run = None
+    if printer is not None:  # the cards are made and printed as soon as the rules are analysed (feed_cards)
+        run = printing.PrintRun(args.out, True, printer, beside=True)
+        cards_now = functools.partial(feed_cards, run=run, work=work, only=project.rulesets)
+    loaded = _load(project, work, crosscheck=True, read=read,  # the examples run on the modules too
+                   analysed=None if run is None else cards_now)
     if isinstance(loaded, int):
         return loaded
     report(loaded)
@@ -411,7 +417,7 @@ def _build(args: argparse.Namespace, project: Project, closing: ExitStack) -> in
     # Each output is written (or compared) as it is made: a large rulebook's outputs are never
     # all in memory at once.
     made = Streamed(loaded, args.out, validate=args.check, allow_print=not (args.check or args.no_print), work=work,
-                    keep_modules=args.compiled, csv_bom=args.csv_bom, printer=printer)
+                    keep_modules=args.compiled, csv_bom=args.csv_bom, printer=printer, run=run)
     if args.check:
         count = 0
         texts: dict[str, str] = {}  # what docs/ holds a copy of (docs/traceability.md)

@@ -248,23 +248,41 @@ class PrintRun:
         self.out_dir, self.allow_print, self.kept = out_dir, allow_print, kept
         self.result = Prints(files={}, missing=[])
         self.todo: dict[str, list[Job]] = {}  # source -> its stale prints, for finish() (its HTML read from files then)
-        self.digests: dict[str, str] = {}  # each printed file's sha256 (files may keep its HTML compressed)
+        self.added: set[str] = set()  # each file added
+        self.digests: dict[str, str] = {}  # the sha256 of a file's HTML, which its sidecars name, when needed
+        self.taken: dict[str, list[Job]] = {}  # each file added: its prints taken as the last build made them
         self.done: list[tuple[str, list[Job], tuple[dict[str, bytes], bool]]] = []
         self._feed: Feed | None = None
-        self._fed: list[tuple[str, list[Job]]] = []  # what was put in the feed, in order
+        self._fed: list[tuple[str, list[Job], str]] = []  # what was put in the feed, in order, with its HTML's digest
         self._made: list[tuple[dict[str, bytes], bool]] = []  # the thread's prints of it, in the same order
         self._thread: threading.Thread | None = None
         self._failed: BaseException | None = None
+        self._started = 0
         if beside and allow_print and kept is not None:
-            self._feed = Feed()
-            self._thread = threading.Thread(target=self._print_fed, name="rulec-print", daemon=True)
-            self._thread.start()
+            with suppress(PrintError):  # a browser that cannot start: finish() tries again, and says why
+                # Started on this thread, not the print thread: the kernel kills the browser as the
+                # thread that started it ends (_die_with_parent), and finish() may print with it after.
+                kept.start()
+                self._started = kept.started
+                self._feed = Feed()
+                self._thread = threading.Thread(target=self._print_fed, name="rulec-print", daemon=True)
+                self._thread.start()
 
     def add(self, rel: str, html: str) -> None:
         """One file of the cards: its prints whose sidecar matches its HTML are kept; the rest are
-        printed now (beside the build) or by finish()."""
-        stale = []
-        for job in jobs_of(rel, html):
+        printed now (beside the build) or by finish(). A file added again with the same HTML is left
+        as it is (a build that prints adds its cards as soon as they can be made, build.feed_cards,
+        and again as it writes them); with other HTML, it stands for what was added before."""
+        jobs = jobs_of(rel, html)
+        if not jobs:
+            return
+        if rel in self.added:
+            if self.digests.get(rel) == sha256(html):
+                return
+            self._drop(rel)
+        self.added.add(rel)
+        stale, kept = [], []
+        for job in jobs:
             side, target = self.out_dir / job.sidecar, self.out_dir / job.target
             if not (side.is_file() and target.is_file()):  # not printed yet: no sidecar to compare with
                 stale.append(job)
@@ -273,17 +291,29 @@ class PrintRun:
             if side.read_text(encoding="utf-8") == want:
                 self.result.files[job.sidecar] = want
                 self.result.files[job.target] = target.read_bytes()
-                self.result.reused += 1
+                kept.append(job)
             else:
                 stale.append(job)
+        self.result.reused += len(kept)
+        self.taken[rel] = kept
         if stale and self._feed is not None and is_card(rel):  # shown from its HTML: its address is not used
-            self._digest(rel, html)  # what its prints' sidecars will name
-            self._fed.append((rel, stale))
+            self._fed.append((rel, stale, self._digest(rel, html)))
             self._feed.put(prints_of_page("about:blank", [j.paper for j in stale], html))
         elif stale:
             self.todo[rel] = stale
 
+    def _drop(self, rel: str) -> None:
+        """Forget what was added of rel: its kept prints, and its prints to make (those fed already are
+        made all the same, and left out by finish(): their digest is not rel's)."""
+        for job in self.taken.pop(rel, []):
+            del self.result.files[job.sidecar], self.result.files[job.target]
+            self.result.reused -= 1
+        self.todo.pop(rel, None)
+        self.digests.pop(rel, None)
+
     def _digest(self, rel: str, html: str) -> str:
+        """The sha256 of rel's HTML, worked out when first needed: a build that prints nothing (--no-print,
+        no Chromium) hashes only the cards it has prints of, to compare with their sidecars."""
         if rel not in self.digests:
             self.digests[rel] = sha256(html)
         return self.digests[rel]
@@ -305,12 +335,15 @@ class PrintRun:
         """Every print: those kept, those made beside the build (waited for), and the rest, printed
         now when allowed and Chromium is there, else listed as missing. files: every file of the
         cards, which a sheet of small cards opens beside it."""
-        if self._thread is not None and self._feed is not None:
+        if self._thread is not None and self._feed is not None and self.kept is not None:
             self._feed.close()
             self._thread.join()
+            if self.kept.started != self._started:  # the print thread started it again: it dies with the thread
+                self.kept.close()
             if self._failed is not None:
                 raise self._failed
-            self.done += [(rel, jobs, made) for (rel, jobs), made in zip(self._fed, self._made, strict=True)]
+            self.done += [(rel, jobs, made) for (rel, jobs, digest), made in zip(self._fed, self._made, strict=True)
+                          if self.digests[rel] == digest]
         result = self.result
         if self.todo:
             self._print_rest(files)
@@ -424,7 +457,8 @@ def _kill_browsers_on(profile: Path) -> None:
 
 def _die_with_parent() -> None:
     """In the browser's process before it starts (Linux): the kernel kills it when rulec dies, even by
-    SIGKILL, so no browser outlives the build that started it."""
+    SIGKILL, so no browser outlives the build that started it. Strictly, when the thread that started
+    it ends (PR_SET_PDEATHSIG): a browser is started on a thread that outlives its use (PrintRun)."""
     try:
         import ctypes
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG

@@ -394,3 +394,53 @@ def test_closing_a_kept_browser_ends_a_run_that_waits_on_its_feed() -> None:
     thread.join(timeout=30)
     assert not closer.is_alive() and not thread.is_alive()
     assert ended and kept.browser is None
+
+
+def test_a_card_fed_again_with_other_html_is_printed_as_its_last_html(site: Path, tmp_path: Path) -> None:
+    """PrintRun beside the build: a card added again with the same HTML (the cards a build makes
+    early, build.feed_cards, then as it writes them) is printed once; with other HTML, the prints of
+    the last are the ones kept, under its digest."""
+    first, second = cards_of(site)[:2]
+    html_a, html_b = first.read_text("utf-8"), second.read_text("utf-8")
+    edited = html_b.replace("</body>", "<p>edited</p></body>")
+    exe = printing.find_chromium()
+    assert exe is not None
+    kept = printing.KeptBrowser(exe)
+    try:
+        run = printing.PrintRun(tmp_path, True, kept, beside=True)
+        rel_a, rel_b = (f"cards/{p.parent.name}/{p.name}" for p in (first, second))
+        for rel, html in ((rel_a, html_a), (rel_a, html_a), (rel_b, html_b), (rel_b, edited)):
+            run.add(rel, html)
+        prints = run.finish({})
+        with kept.open() as b:
+            [(alone, _)] = b.run([printing.prints_of_page("about:blank", ["letter"], edited)])
+    finally:
+        kept.close()
+    assert prints.printed == 6 and prints.reused == 0
+    [job] = [j for j in printing.jobs_of(rel_b, edited) if j.paper == "letter"]
+    assert prints.files[job.target] == alone["letter"]
+    assert prints.files[job.sidecar] == job.sidecar_of(printing.sha256(edited))
+
+
+def test_a_build_prints_each_card_once_and_starts_before_its_worked_examples_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`rulec build` with printing: each card's prints are asked for once (made as soon as the rules are
+    analysed, then not again as the build writes the card), the first of them before any worked
+    example runs on a module; and generated/ is then up to date."""
+    from rulec import build, cli
+
+    happened: list[str] = []
+    real_examples, real_prints = build.run_examples, printing.prints_of_page
+    monkeypatch.setattr(build, "run_examples", lambda *a, **k: happened.append("examples") or real_examples(*a, **k))
+
+    def prints_of_page(url: str, papers: list[str], html: str | None = None) -> printing.Task:
+        happened.append("print")
+        return real_prints(url, papers, html)
+
+    monkeypatch.setattr(printing, "prints_of_page", prints_of_page)
+    out = tmp_path / "generated"
+    assert cli.main(["build", "--rules", str(ROOT / "rules"), "--out", str(out), "--no-cache"]) == 0
+    cards = list(out.glob("cards/*/card-*.html"))
+    assert happened.count("print") == len(cards) and happened.index("print") < happened.index("examples")
+    assert {p.name for p in out.glob("cards/*/card-*.png")} == {p.name[:-len(".html")] + ".png" for p in cards}
+    assert cli.main(["build", "--rules", str(ROOT / "rules"), "--out", str(out), "--check"]) == 0

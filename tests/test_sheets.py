@@ -595,3 +595,74 @@ def test_the_headless_shell_is_the_browser_chosen_first(tmp_path: Path, monkeypa
     (tmp_path / "chromium-headless-shell").unlink()
     assert printing.find_chromium() == str(tmp_path / "chromium")
 
+
+
+# ---- the cards handed to the browser as soon as the rules are analysed (build.feed_cards) --------
+
+
+def test_a_build_hands_over_its_cards_before_the_worked_examples_run_and_they_are_the_cards_it_writes(
+        shipped: Result, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """compile_sources' analysed hook comes once every ruleset is analysed, before any worked example
+    runs on a module (what a printing build overlaps with its prints), and feed_cards hands the print
+    run the very card files the build then writes, and nothing else."""
+    from rulec import build
+
+    happened: list[str] = []
+    real = build.run_examples
+    monkeypatch.setattr(build, "run_examples", lambda *a, **k: happened.append("examples") or real(*a, **k))
+    run = printing.PrintRun(tmp_path, allow_print=False)
+    added: dict[str, str] = {}
+    real_add = run.add
+
+    def add(rel: str, html: str) -> None:
+        assert rel not in added
+        added[rel] = html
+        real_add(rel, html)
+
+    monkeypatch.setattr(run, "add", add)
+
+    def analysed(models: Any, assets: Any) -> None:
+        happened.append("analysed")
+        build.feed_cards(models, assets, run)
+
+    result = build.compile_sources(dict(shipped.sources), crosscheck=True, analysed=analysed)
+    assert result.ok and happened[0] == "analysed" and happened.count("analysed") == 1 and "examples" in happened
+    written = {rel: text for rel, text in outputs(result).items() if printing.is_card(rel)}
+    assert added == written and len(written) == len(list((ROOT / "generated" / "cards").glob("*/card-*.html")))
+    assert sorted(run.todo) == sorted(written)  # nothing printed yet (tmp_path holds no print): all to print
+    only = printing.PrintRun(tmp_path, allow_print=False)
+    build.feed_cards(result.models, {}, only, only=["DAK"])
+    assert only.todo and all(rel.startswith("cards/dak/") for rel in only.todo)
+    build.feed_cards(result.models, {}, only, only=["NOPE"])  # a ruleset not there: the build says so, not this
+
+
+def test_no_cards_are_handed_over_while_anything_is_wrong() -> None:
+    """Not when the tables' analyses find an error (a row that can never match, R301): the build fails."""
+    from rulec import build
+    from tests.test_analysis import SIZES
+
+    called: list[Any] = []
+    broken = build.compile_sources({"t.rules": SIZES}, crosscheck=True,
+                                   analysed=lambda models, assets: called.append(models))
+    assert [d.code for d in broken.diagnostics] == ["R301"] and not called
+
+
+def test_a_card_added_again_to_a_print_run_counts_once_and_as_its_last_html(
+        files: dict[str, str], tmp_path: Path) -> None:
+    """PrintRun.add: the same card with the same HTML again (a build's early cards, then the cards it
+    writes) changes nothing; with other HTML, the prints kept for the first are let go."""
+    rel = sorted(r for r in files if printing.is_card(r))[0]
+    html = files[rel]
+    for job in printing.jobs_of(rel, html):  # printed by an earlier build from this HTML
+        (tmp_path / job.target).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / job.target).write_bytes(b"old print")
+        (tmp_path / job.sidecar).write_text(job.sidecar_of(printing.sha256(html)), encoding="utf-8")
+    run = printing.PrintRun(tmp_path, allow_print=False)
+    run.add(rel, html)
+    run.add(rel, html)
+    assert run.result.reused == 3 and not run.todo
+    run.add(rel, html + "<!-- edited -->")
+    assert run.result.reused == 0 and len(run.todo[rel]) == 3
+    assert not any(k.startswith(rel[:-len(".html")]) for k in run.result.files)
+    prints = run.finish({rel: html + "<!-- edited -->"})
+    assert prints.reused == 0 and prints.missing is not None and len(prints.missing) == 3

@@ -292,17 +292,12 @@ def iter_cards(models: Mapping[str, Resolved], model: Resolved,
     """cards' files one at a time, each let go once written: a large rulebook's cards and their
     tables are tens of MB. renders: the cards' HTML kept from the last build, by what each shows."""
     env = environment("html")
-    template = env.get_template("card.html.j2")
     manifest = view.manifest_line(model)
     hashes = {}  # each card's, for the sheets of small cards to name what they show
     keys: dict[str, str | None] = {}  # each card's render key, which its tables are kept under too
     card_list = view.cards(models, model)
-    for card in card_list:
-        context = {"card": card, "manifest": manifest,
-                   "theme_css": Markup(theme.css) if theme else "",  # made safe by themes.load
-                   "logo": theme.logo if theme else None}
-        key = keys[card["name"]] = render_key(template, context) if renders is not None else None
-        html = render(template, renders, key, **context)
+    for card, key, html in _rendered(card_list, manifest, theme, renders):
+        keys[card["name"]] = key
         hashes[f"{card['name']}.html"] = digest_of(html)
         yield f"{card['name']}.html", html
     for sheet in view.imposed(card_list):
@@ -323,6 +318,36 @@ def iter_cards(models: Mapping[str, Resolved], model: Resolved,
         return found
 
     yield from timed("card tables", model.manifest.ruleset, export.iter_tables(model, card_list, memo, tables_of))
+
+
+def _rendered(card_list: list[dict[str, Any]], manifest: dict[str, Any], theme: Theme | None,
+              renders: Renders | None) -> Iterator[tuple[dict[str, Any], str | None, str | KeptText]]:
+    """Each card of card_list (view.cards), its render key (None without renders) and its HTML."""
+    template = environment("html").get_template("card.html.j2")
+    for card in card_list:
+        context = {"card": card, "manifest": manifest,
+                   "theme_css": Markup(theme.css) if theme else "",  # made safe by themes.load
+                   "logo": theme.logo if theme else None}
+        key = render_key(template, context) if renders is not None else None
+        yield card, key, render(template, renders, key, **context)
+
+
+def theme_of(model: Resolved, themes: Mapping[str, Theme]) -> Theme | None:
+    """The theme of the model's cards, from the build's themes by folder (none if it is not there)."""
+    return themes.get(model.theme.folder) if model.theme is not None else None
+
+
+def iter_card_pages(models: Mapping[str, Resolved], themes: Mapping[str, Theme] | None = None,
+                    renders: Renders | None = None) -> Iterator[tuple[str, str | KeptText]]:
+    """Each card's HTML file of generated/ (no sheet of small cards, no table), as iter_sheet_files
+    makes it: what a build that prints hands its browser as soon as the rules are analysed
+    (build.feed_cards)."""
+    themes = themes or {}
+    for name in sorted(models):
+        model = models[name]
+        for card, _, html in timed("cards", name, _rendered(view.cards(models, model), view.manifest_line(model),
+                                                             theme_of(model, themes), renders)):
+            yield f"cards/{folder(model)}/{card['name']}.html", html
 
 
 def _framed(tables: export.CardTables) -> str:
@@ -367,8 +392,7 @@ def iter_sheet_files(models: Mapping[str, Resolved],
         model = models[name]
         for rel, text in timed("rule sheets", name, iter_rule_sheet(models, model, renders=renders)):
             yield f"sheets/{folder(model)}/{rel}", text
-        theme = themes.get(model.theme.folder) if model.theme is not None else None
-        for rel, text in timed("cards", name, iter_cards(models, model, memo, theme, renders)):
+        for rel, text in timed("cards", name, iter_cards(models, model, memo, theme_of(model, themes), renders)):
             yield f"cards/{folder(model)}/{rel}", text
     with stage("the matrix of changes"):
         text = matrix(models)
