@@ -13,11 +13,10 @@ import types
 from collections.abc import Callable, Iterable, MutableMapping, Sequence
 from typing import Any
 
-import z3
-
 from . import decide
 from . import model as m
 from .crosscheck import CrossChecked, Disagreement, disagreement_diagnostic, plain, show
+from .decide import z3  # imported when first used
 from .diagnostics import Diagnostic, Span
 from .interp import Cite, EvalError, Interpreter, Record, from_json, out_of_steps
 from .pyexpr import is_constant

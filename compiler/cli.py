@@ -29,6 +29,7 @@ from .timings import stage, timing
 if TYPE_CHECKING:
     from .build import Analysed, Result
     from .cache import Work
+    from .manifest import BuildCache
     from .writing import Content
 
 EXIT_OK, EXIT_RULES, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -358,10 +359,11 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 def _build(args: argparse.Namespace, project: Project, closing: ExitStack) -> int:
     """closing: what the build leaves open until it returns (its browser)."""
-    from . import compiled
     from .manifest import BuildCache, tree_key
 
     if args.compiled:
+        from . import compiled
+
         if args.check or args.watch:
             print("rulec: --compiled goes with neither --check nor --watch (the compiled modules are built, "
                   "never compared, and take minutes)", file=sys.stderr)
@@ -378,9 +380,7 @@ def _build(args: argparse.Namespace, project: Project, closing: ExitStack) -> in
             read = sources, read_errors, assets = _read(project)
         can_print = not args.no_print and printing.find_chromium() is not None
         key = tree_key(sources, can_print, project.rulesets, assets) if sources and not read_errors else None
-        # a compiled build's key is its own; a plain build is satisfied by a compiled build of the same
-        if key is not None and (cache.up_to_date(compiled.build_key(key) if args.compiled else key, args.out)
-                                or (not args.compiled and cache.up_to_date(compiled.build_key(key), args.out))):
+        if key is not None and _up_to_date(cache, key, args.out, args.compiled):
             _published(args.out)
             print(f"up to date: {args.out}/ is what the rules produce (nothing changed since the last build)")
             return EXIT_OK
@@ -388,6 +388,7 @@ def _build(args: argparse.Namespace, project: Project, closing: ExitStack) -> in
     if printer is not None:
         closing.callback(printer.close)
     # The compiler, imported now (0.2 s) while the browser starts.
+    from . import compiled
     from .build import Streamed, big_buffers_given_back, feed_cards
     from .cache import Work
     from .published import PUBLISHED, docs_differences
@@ -485,11 +486,25 @@ def _build(args: argparse.Namespace, project: Project, closing: ExitStack) -> in
         if work is not None:
             work.finish()  # the whole tree was built: keep what this build used, drop the rest
         if cache is not None and key is not None:
-            cache.record(compiled.build_key(key) if args.compiled else key, args.out, written)
+            cache.record(compiled.build_key(key) if args.compiled else key, args.out, written, args.compiled)
     print(f"built {_plural(written.count, 'file')} into {args.out}/ for {', '.join(sorted(loaded.models))}"
           + (f", {_plural(len(extensions), 'module')} compiled with mypyc" if args.compiled else "")
           + (f" ({written.changed} changed)" if written.changed else " (nothing changed)"))
     return EXIT_OK
+
+
+def _up_to_date(cache: BuildCache, key: str, out: Path, compiled_build: bool) -> bool:
+    """Nothing to do: the last build into out was of key, and out is as it left it. A compiled
+    build's key is its own; a plain build is satisfied by a compiled build of the same, whose key
+    (which names the tools: 25 ms to work out, with importlib.metadata) is worked out only when the
+    last build was a compiled one."""
+    if not compiled_build and cache.up_to_date(key, out):
+        return True
+    if not (compiled_build or cache.was_compiled(out)):
+        return False
+    from . import compiled
+
+    return cache.up_to_date(compiled.build_key(key), out)
 
 
 def _printer() -> printing.KeptBrowser | None:

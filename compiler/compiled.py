@@ -29,7 +29,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import importlib.machinery
-import importlib.metadata
 import importlib.util
 import os
 import shlex
@@ -114,6 +113,8 @@ def missing_tools() -> str | None:
 def toolchain() -> str:
     """What an extension depends on besides its module's text: Python, mypy (and its mypyc), the C
     compiler and the options."""
+    import importlib.metadata  # here: it is a tenth of a no-op `rulec build`, which needs none of this
+
     try:
         mypy = importlib.metadata.version("mypy")
     except importlib.metadata.PackageNotFoundError:

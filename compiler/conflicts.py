@@ -15,11 +15,10 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-import z3
-
 from . import decide, ir
 from . import model as m
 from .crosscheck import plain, show
+from .decide import z3  # imported when first used
 from .diagnostics import Diagnostic, Span
 from .interp import EvalError, Interpreter, item_exprs
 from .resolver import layer_chain, resolve

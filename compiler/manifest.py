@@ -188,7 +188,12 @@ class BuildCache:
                 out[rel] = (stamp[0], stamp[1], digest)
         return out
 
-    def record(self, key: str, out_dir: Path, written: Written | None = None) -> None:
+    def was_compiled(self, out_dir: Path) -> bool:
+        """The last build into out_dir was a compiled one (`rulec build --compiled`)."""
+        manifest = self._manifest(out_dir)
+        return manifest is not None and manifest.get("compiled") is True
+
+    def record(self, key: str, out_dir: Path, written: Written | None = None, compiled: bool = False) -> None:
         """Stamp out_dir as the build of key left it. written: what the build changed in it, so
         only those files are stamped again and the others keep the last manifest's stamps (the
         writer has just read each and found it as this build makes it): after a one-file change,
@@ -214,7 +219,7 @@ class BuildCache:
         if files is None:
             files = dict(_stamps(out_dir))
         digests = dict(written.digests) if written is not None else {}
-        manifest = {"key": key, "files": files, "digests": digests}
+        manifest = {"key": key, "files": files, "digests": digests, "compiled": compiled}
         path = self._manifest_path(out_dir)
         self._read[path] = manifest
         _write_file(path, sealed(path, json.dumps(manifest).encode()))
