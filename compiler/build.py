@@ -57,23 +57,24 @@ class Result:
         return not has_errors(self.diagnostics)
 
 
-Analysed = Callable[[Mapping[str, m.Resolved], Mapping[str, bytes]], None]  # (models, assets): see compile_sources
+WhenResolved = Callable[[Mapping[str, m.Resolved], Mapping[str, bytes]], None]  # (models, assets): compile_sources
 
 
 def compile_sources(sources: dict[str, str], keep_models: bool = False, work: Work | None = None,
                     crosscheck: bool = False, assets: Mapping[str, bytes] | None = None,
-                    analysed: Analysed | None = None) -> Result:
+                    when_resolved: WhenResolved | None = None) -> Result:
     """Parse, check, resolve every ruleset and analyse it. Models only when there is no error
     (or, with keep_models, whenever checking succeeded: `rulec test` reports failing examples itself).
     work: what earlier builds kept (each file's parse, each table's analysis), used and added to.
     crosscheck: run the worked examples on each ruleset's generated module as well (`rulec build`
     and `rulec test`); with keep_models, the modules are kept in result.modules.
-    analysed: called with the models and assets once every ruleset is analysed and nothing is wrong
-    so far, before the worked examples are run (a build that prints starts on its cards: feed_cards)."""
+    when_resolved: called with the models and assets once every ruleset is checked clean and resolved,
+    before its tables are analysed and its worked examples run (a build that prints starts on its
+    cards: feed_cards)."""
     forget_models()  # the models of an earlier compile, if any: none of them is asked about again
     with long_lived():
         result = _compile(sources, keep_models, work, crosscheck,
-                          None if analysed is None else lambda models: analysed(models, assets or {}))
+                          None if when_resolved is None else lambda models: when_resolved(models, assets or {}))
     if assets is not None:  # the cards' themes, read beside the rules (rulec check and build)
         result.diagnostics = unique_sorted(result.diagnostics + load_themes(result, assets))
         if not result.ok and not keep_models:
@@ -112,8 +113,9 @@ def themes_of(models: Iterable[m.Resolved], assets: Mapping[str, bytes]) -> tupl
 def feed_cards(models: Mapping[str, m.Resolved], assets: Mapping[str, bytes], run: printing.PrintRun,
                work: Work | None = None, only: Iterable[str] = ()) -> None:
     """Each card's HTML handed to run (a PrintRun printing beside the build) as soon as the rules are
-    analysed (compile_sources' analysed), before the modules are emitted and the worked examples run
-    on them, so that the browser prints while the build goes on; the build adds each card again as
+    resolved (compile_sources' when_resolved), before the tables are analysed, the modules emitted and
+    the worked examples run on them, so that the browser prints while the build goes on (a mistake
+    these find fails the build all the same, its prints thrown away); the build adds each card again as
     it writes it (iter_outputs), which leaves one made here as it is. only: the rulesets the build
     writes, if not all (a project's). Nothing is fed for a theme that is not safe (R122: the build
     fails) or a ruleset not there."""
@@ -129,7 +131,7 @@ def feed_cards(models: Mapping[str, m.Resolved], assets: Mapping[str, bytes], ru
 
 
 def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, crosscheck: bool,
-             analysed: Callable[[Mapping[str, m.Resolved]], None] | None = None) -> Result:
+             when_resolved: Callable[[Mapping[str, m.Resolved]], None] | None = None) -> Result:
     result = Result(sources=sources)
     with stage("parse the rules files (or take them up from the cache)"):
         files, reused, program_key = _read(sources, work, result)
@@ -162,17 +164,13 @@ def _compile(sources: dict[str, str], keep_models: bool, work: Work | None, cros
         memo: MutableMapping[str, list[Diagnostic]] = {} if work is None else work.analyses
         # The examples and table analyses, in bounded steps.
         with budget(_steps(models.values())):
-            found_in: dict[str, list[Diagnostic]] = {}
+            if when_resolved is not None and len(clean) == len(program.rulesets) and not has_errors(result.diagnostics):
+                when_resolved(models)  # a build that prints starts on its cards (feed_cards) while the rest is done
             for name, model in models.items():
                 below = [models[n] for n in model.manifest.layers[:-1] if n in models]
                 with stage("analyse the tables", name):
-                    found_in[name] = analyse(model, memo, examples=not crosscheck, below=below,
-                                             module_key=None if work is None else module_key(model))
-            if analysed is not None and len(clean) == len(program.rulesets) and \
-                    not has_errors(result.diagnostics + [d for found in found_in.values() for d in found]):
-                analysed(models)
-            for name, model in models.items():
-                found = found_in[name]
+                    found = analyse(model, memo, examples=not crosscheck, below=below,
+                                    module_key=None if work is None else module_key(model))
                 if crosscheck:
                     found += _examples(result, model, found, work, keep_models)
                 result.diagnostics += found
@@ -665,7 +663,7 @@ class Streamed:
         self.keep_modules = keep_modules
         self.modules: dict[str, str] = {}  # python/<ruleset>.py: its text, with keep_modules (to compile)
         # printer: the browser to print with, started already; None: one is started to print, if allowed.
-        # run: the print run begun already, fed the cards as soon as the rules were analysed (feed_cards).
+        # run: the print run begun already, fed the cards as soon as the rules were resolved (feed_cards).
         self.printing = run or printing.PrintRun(out_dir, allow_print, printer, beside=True)
 
     def texts(self) -> Iterator[tuple[str, str | KeptText]]:

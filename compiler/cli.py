@@ -27,7 +27,7 @@ from .timings import stage, timing
 # here: a no-op `rulec build` finds it has nothing to do without it (manifest.py), in a tenth of
 # the time, and a build that has work to do starts its browser before importing it (_build).
 if TYPE_CHECKING:
-    from .build import Analysed, Result
+    from .build import Result, WhenResolved
     from .cache import Work
     from .manifest import BuildCache
     from .writing import Content
@@ -287,10 +287,10 @@ def _read(project: Project) -> Read:
 
 
 def _load(project: Project, work: Work | None = None, crosscheck: bool = False,
-          read: Read | None = None, analysed: Analysed | None = None) -> Result | int:
+          read: Read | None = None, when_resolved: WhenResolved | None = None) -> Result | int:
     """Every rules file of the project's roots, compiled; the project file's own mistakes among the
     diagnostics (a --rules that does not exist is a usage error, exit 2). read: the files, when the
-    caller has read them already (a build, for its cache key). analysed: see compile_sources."""
+    caller has read them already (a build, for its cache key). when_resolved: see compile_sources."""
     from .build import compile_sources
 
     if (wrong := _usage_errors(project)) is not None:
@@ -300,7 +300,7 @@ def _load(project: Project, work: Work | None = None, crosscheck: bool = False,
     if not sources and not read_errors and not project.diagnostics:
         print(f"rulec: no .rules files in {', '.join(str(r.path) for r in project.roots)}", file=sys.stderr)
         return EXIT_USAGE
-    result = compile_sources(sources, work=work, crosscheck=crosscheck, assets=assets, analysed=analysed)
+    result = compile_sources(sources, work=work, crosscheck=crosscheck, assets=assets, when_resolved=when_resolved)
     result.diagnostics = sorted(set(result.diagnostics + read_errors + project.diagnostics))
     if project.diagnostics:
         result.sources = {**result.sources, **project.sources}  # to show the project file's lines
@@ -397,11 +397,11 @@ def _build(args: argparse.Namespace, project: Project, closing: ExitStack) -> in
     big_buffers_given_back()
     work = Work(args.cache) if cache is not None else None  # each file's parse, each table's analysis
     run = None
-    if printer is not None:  # the cards are made and printed as soon as the rules are analysed (feed_cards)
+    if printer is not None:  # the cards are made and printed as soon as the rules are resolved (feed_cards)
         run = printing.PrintRun(args.out, True, printer, beside=True)
         cards_now = functools.partial(feed_cards, run=run, work=work, only=project.rulesets)
     loaded = _load(project, work, crosscheck=True, read=read,  # the examples run on the modules too
-                   analysed=None if run is None else cards_now)
+                   when_resolved=None if run is None else cards_now)
     if isinstance(loaded, int):
         return loaded
     report(loaded)

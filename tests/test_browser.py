@@ -425,7 +425,7 @@ def test_a_card_fed_again_with_other_html_is_printed_as_its_last_html(site: Path
 def test_a_build_prints_each_card_once_and_starts_before_its_worked_examples_run(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`rulec build` with printing: each card's prints are asked for once (made as soon as the rules are
-    analysed, then not again as the build writes the card), the first of them before any worked
+    resolved, then not again as the build writes the card), the first of them before any worked
     example runs on a module; and generated/ is then up to date."""
     from rulec import build, cli
 

@@ -597,19 +597,21 @@ def test_the_headless_shell_is_the_browser_chosen_first(tmp_path: Path, monkeypa
 
 
 
-# ---- the cards handed to the browser as soon as the rules are analysed (build.feed_cards) --------
+# ---- the cards handed to the browser as soon as the rules are resolved (build.feed_cards) --------
 
 
 def test_a_build_hands_over_its_cards_before_the_worked_examples_run_and_they_are_the_cards_it_writes(
         shipped: Result, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """compile_sources' analysed hook comes once every ruleset is analysed, before any worked example
-    runs on a module (what a printing build overlaps with its prints), and feed_cards hands the print
-    run the very card files the build then writes, and nothing else."""
+    """compile_sources' when_resolved hook comes once every ruleset is resolved, before any table is
+    analysed or worked example run on a module (what a printing build overlaps with its prints), and
+    feed_cards hands the print run the very card files the build then writes, and nothing else."""
     from rulec import build
 
     happened: list[str] = []
     real = build.run_examples
     monkeypatch.setattr(build, "run_examples", lambda *a, **k: happened.append("examples") or real(*a, **k))
+    real_analyse = build.analyse
+    monkeypatch.setattr(build, "analyse", lambda *a, **k: happened.append("analyse") or real_analyse(*a, **k))
     run = printing.PrintRun(tmp_path, allow_print=False)
     added: dict[str, str] = {}
     real_add = run.add
@@ -621,12 +623,13 @@ def test_a_build_hands_over_its_cards_before_the_worked_examples_run_and_they_ar
 
     monkeypatch.setattr(run, "add", add)
 
-    def analysed(models: Any, assets: Any) -> None:
-        happened.append("analysed")
+    def resolved(models: Any, assets: Any) -> None:
+        happened.append("resolved")
         build.feed_cards(models, assets, run)
 
-    result = build.compile_sources(dict(shipped.sources), crosscheck=True, analysed=analysed)
-    assert result.ok and happened[0] == "analysed" and happened.count("analysed") == 1 and "examples" in happened
+    result = build.compile_sources(dict(shipped.sources), crosscheck=True, when_resolved=resolved)
+    assert result.ok and happened[0] == "resolved" and happened.count("resolved") == 1
+    assert {"analyse", "examples"} <= set(happened)
     written = {rel: text for rel, text in outputs(result).items() if printing.is_card(rel)}
     assert added == written and len(written) == len(list((ROOT / "generated" / "cards").glob("*/card-*.html")))
     assert sorted(run.todo) == sorted(written)  # nothing printed yet (tmp_path holds no print): all to print
@@ -636,15 +639,23 @@ def test_a_build_hands_over_its_cards_before_the_worked_examples_run_and_they_ar
     build.feed_cards(result.models, {}, only, only=["NOPE"])  # a ruleset not there: the build says so, not this
 
 
-def test_no_cards_are_handed_over_while_anything_is_wrong() -> None:
-    """Not when the tables' analyses find an error (a row that can never match, R301): the build fails."""
+def test_no_cards_are_handed_over_while_a_ruleset_has_a_mistake() -> None:
+    """The hook waits for every ruleset to be checked clean (a game's mistake stops it even though its
+    series is clean); it comes before the tables are analysed, so a row that can never match (R301)
+    is found while the cards print, and the build fails all the same."""
     from rulec import build
     from tests.test_analysis import SIZES
 
     called: list[Any] = []
-    broken = build.compile_sources({"t.rules": SIZES}, crosscheck=True,
-                                   analysed=lambda models, assets: called.append(models))
-    assert [d.code for d in broken.diagnostics] == ["R301"] and not called
+
+    def hook(models: Any, assets: Any) -> None:
+        called.append(sorted(models))
+
+    game = 'game G "G" extends S\nrule 9.1 "A" {\n  const n = nope\n}\n'
+    broken = build.compile_sources({"s.rules": SIZES, "g.rules": game}, crosscheck=True, when_resolved=hook)
+    assert ("R101", "g.rules") in {(d.code, d.span.file) for d in broken.diagnostics} and not called
+    found = build.compile_sources({"t.rules": SIZES}, crosscheck=True, when_resolved=hook)
+    assert [d.code for d in found.diagnostics] == ["R301"] and called == [["S"]]
 
 
 def test_a_card_added_again_to_a_print_run_counts_once_and_as_its_last_html(

@@ -340,7 +340,7 @@ def theme_of(model: Resolved, themes: Mapping[str, Theme]) -> Theme | None:
 def iter_card_pages(models: Mapping[str, Resolved], themes: Mapping[str, Theme] | None = None,
                     renders: Renders | None = None) -> Iterator[tuple[str, str | KeptText]]:
     """Each card's HTML file of generated/ (no sheet of small cards, no table), as iter_sheet_files
-    makes it: what a build that prints hands its browser as soon as the rules are analysed
+    makes it: what a build that prints hands its browser as soon as the rules are resolved
     (build.feed_cards)."""
     themes = themes or {}
     for name in sorted(models):
