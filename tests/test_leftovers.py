@@ -29,13 +29,13 @@ def _start_build(tmp_path: Path) -> tuple[subprocess.Popen[bytes], Path]:
                              "--out", str(tmp_path / "out")], env=env, cwd=tmp_path,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 120
-    # Printing has started: the browser was started with the build, and each card is printed as the
-    # build writes it into its staging folder (printing.PrintRun), where the first card has come.
-    while not (list(tmp.glob("rulec-chromium-*")) and list(tmp_path.glob(".out.new-*/cards/*/card-*.html"))):
+    # Printing is under way: the browser was started with the build, which hands it the cards as soon
+    # as the rules are resolved (build.feed_cards) and prints them while it goes on, and the build has
+    # begun writing its staging folder (after its modules and examples), seconds before the last print.
+    while not (list(tmp.glob("rulec-chromium-*")) and list(tmp_path.glob(".out.new-*"))):
         assert proc.poll() is None, "the build ended before it printed"
         assert time.monotonic() < deadline, "the build never started printing"
-        time.sleep(0.05)
-    time.sleep(0.5)
+        time.sleep(0.02)
     return proc, tmp
 
 
