@@ -681,7 +681,18 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def run() -> None:
-    raise SystemExit(main())
+    """The `rulec` command. Its process ends as soon as the command is done: by then everything rulec
+    writes is written and closed, its temporary folders removed and its browser stopped, and what is
+    left in memory (a build's parses, models and caches: a few hundred thousand objects) the
+    interpreter would otherwise free one by one, after a last collection over all of it, 0.08-0.1 s
+    of a 1 s one-card edit. main() returns as ever to a program that calls it."""
+    code = main()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a reader gone (rulec ... | head), or the stream closed
+            pass
+    os._exit(code)
 
 
 __all__ = ["main", "run", "Diagnostic"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -370,3 +371,22 @@ def test_a_reader_that_stops_early_is_not_a_bug_in_rulec() -> None:
                          capture_output=True, text=True, executable="/bin/bash")
     assert run.stdout == "{", run.stderr
     assert "internal error" not in run.stderr and "Traceback" not in run.stderr
+
+
+def test_the_rulec_process_says_all_it_printed_and_ends_with_the_commands_code(tmp_path: Path) -> None:
+    """cli.run ends the process at once when the command is done (os._exit, sparing the interpreter
+    the freeing of a build's objects): what the command printed to a pipe is all there first, and
+    the process's exit code is the command's."""
+    shutil.copytree(ROOT / "rules" / "zoc-classes", tmp_path / "rules")
+    # As a designer runs it: standard output a buffered pipe (this machine may set PYTHONUNBUFFERED)
+    env = {**{k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}, "PYTHONPATH": str(ROOT)}
+    ok = subprocess.run([sys.executable, "-m", "rulec", "check", str(tmp_path / "rules")], capture_output=True,
+                        text=True, env=env, timeout=300)
+    assert ok.returncode == 0 and ok.stdout.startswith("ok: 1 file, rulesets "), ok.stderr
+    listed = subprocess.run([sys.executable, "-m", "rulec", "check", "--format", "json", str(tmp_path / "rules")],
+                            capture_output=True, text=True, env=env, timeout=300)
+    assert listed.returncode == 0 and json.loads(listed.stdout)["diagnostics"] == []
+    (tmp_path / "rules" / "zoc.rules").write_text("series X \"X\"\nrule 1 \"A\" {\n  const a = b\n}\n", "utf-8")
+    wrong = subprocess.run([sys.executable, "-m", "rulec", "check", str(tmp_path / "rules")], capture_output=True,
+                           text=True, env=env, timeout=300)
+    assert wrong.returncode == 1 and "R101" in wrong.stderr
