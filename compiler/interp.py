@@ -11,8 +11,9 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import operator
 import weakref
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -236,46 +237,30 @@ class Interpreter:
     # ---- expressions -------------------------------------------------------------------
 
     def eval(self, e: m.Expr, env: dict[str, Any]) -> Any:
+        """The value of e where env gives the variables: one step of the budget, then the reading
+        of e's kind of expression (_READ: a table by class, looked up once, not a test of each
+        kind in turn; a table analysis and the cards' values evaluate millions of expressions)."""
         left = _BUDGET[0]
         if left is not None:
             if left <= 0:
                 raise EvalError(f"evaluating the rules takes more than {MAX_STEPS:,} steps; "
                                 "do definitions call each other too often?")
             _BUDGET[0] = left - 1
-        match e:
-            case m.Var(name=name, see=see):
-                for ref in see:
-                    self._cite_ref(ref)
-                return env[name]
-            case m.Field(of=of, name=name):
-                return self.eval(of, env)[name]
-            case m.Call(fn=fn, args=args):
-                return self.call(fn, [self.eval(a, env) for a in args])
-            case m.Op():
-                return self._op(e, env)
-            case m.Lit(v=v):
-                return v
-            case m.Const(name=name):
-                return self._const(name)
-            case m.Member(name=name):
-                return name
-            case m.Attr():
-                return self._attr(e, env)
-            case m.Agg():
-                return self._agg(e, env)
-            case m.If(cond=cond, then=then, else_=else_):
-                return self.eval(then if self.eval(cond, env) else else_, env)
-            case m.Let(name=name, value=value, body=body):
-                return self.eval(body, {**env, name: self.eval(value, env)})
-            case m.Builtin(args=args):
-                return self._builtin(e, [self.eval(a, env) for a in args])
-            case m.RecordLit(record=record, fields=fields):
-                return self.default_record(record, {n: self.eval(v, env) for n, v in fields})
-            case m.ListLit(items=items):
-                return tuple(self.eval(i, env) for i in items)
-            case m.SetLit(items=items):
-                return frozenset(self.eval(i, env) for i in items)
-        raise EvalError("cannot evaluate an expression with a mistake in it")
+        read = _READ.get(type(e))
+        if read is None:  # m.Error
+            raise EvalError("cannot evaluate an expression with a mistake in it")
+        return read(self, e, env)
+
+    def _var(self, e: m.Var, env: dict[str, Any]) -> Any:
+        for ref in e.see:
+            self._cite_ref(ref)
+        return env[e.name]
+
+    def _field(self, e: m.Field, env: dict[str, Any]) -> Any:
+        return self.eval(e.of, env)[e.name]
+
+    def _call(self, e: m.Call, env: dict[str, Any]) -> Any:
+        return self.call(e.fn, [self.eval(a, env) for a in e.args])
 
     def _attr(self, e: m.Attr, env: dict[str, Any]) -> Any:
         member = self.eval(e.of, env)
@@ -288,47 +273,30 @@ class Interpreter:
                 self._cite(ov.origin, item=member, note=override_note(ov), title=title)
         return from_json(slot.value, e.t)
 
+    def _if(self, e: m.If, env: dict[str, Any]) -> Any:
+        return self.eval(e.then if self.eval(e.cond, env) else e.else_, env)
+
+    def _let(self, e: m.Let, env: dict[str, Any]) -> Any:
+        return self.eval(e.body, {**env, e.name: self.eval(e.value, env)})
+
+    def _record(self, e: m.RecordLit, env: dict[str, Any]) -> Any:
+        return self.default_record(e.record, {n: self.eval(v, env) for n, v in e.fields})
+
     def _op(self, e: m.Op, env: dict[str, Any]) -> Any:
         op, args = e.op, e.args
-        if op == "and":
+        if op == "and":  # Python's and, or and not: the value that decides, as the rules are read
             return self.eval(args[0], env) and self.eval(args[1], env)
         if op == "or":
             return self.eval(args[0], env) or self.eval(args[1], env)
         if op == "not":
             return not self.eval(args[0], env)
-        vals = [self.eval(a, env) for a in args]
         if op == "neg":
-            return -vals[0]
-        a, b = vals
-        t = args[0].t
-        if op in ("<", "<=", ">", ">=") and isinstance(a, str) and isinstance(t, EnumT):
-            order = self.enum_order[t.name]
+            return -self.eval(args[0], env)
+        a, b = self.eval(args[0], env), self.eval(args[1], env)
+        if op in _ORDERINGS and isinstance(a, str) and isinstance(args[0].t, EnumT):
+            order = self.enum_order[args[0].t.name]  # list values compare in their list's order
             a, b = order.index(a), order.index(b)
-        if op == "+":
-            return _sized(a + b)
-        if op == "-":
-            return _sized(a - b)
-        if op == "*":
-            return _sized(a * b)
-        if op == "/":
-            if b == 0:
-                raise EvalError("division by zero")
-            return _sized(Fraction(a) / Fraction(b))
-        if op == "==":
-            return a == b
-        if op == "!=":
-            return a != b
-        if op == "<":
-            return a < b
-        if op == "<=":
-            return a <= b
-        if op == ">":
-            return a > b
-        if op == ">=":
-            return a >= b
-        if op == "in":
-            return a in b
-        return a not in b
+        return _BINARY[op](a, b)
 
     def _builtin(self, e: m.Builtin, args: list[Any]) -> Any:
         fn, t = e.fn, e.t
@@ -418,6 +386,39 @@ class Interpreter:
         cite = Cite(origin.layer, origin.clause, item, note, title)
         if cite not in self.trace:
             self.trace.append(cite)
+
+
+def _divided(a: Any, b: Any) -> Any:
+    if b == 0:
+        raise EvalError("division by zero")
+    return _sized(Fraction(a) / Fraction(b))
+
+
+_ORDERINGS = frozenset({"<", "<=", ">", ">="})
+# What a binary operator does to its two values: arithmetic kept within MAX_BITS, exact division.
+_BINARY: dict[str, Callable[[Any, Any], Any]] = {
+    "+": lambda a, b: _sized(a + b), "-": lambda a, b: _sized(a - b), "*": lambda a, b: _sized(a * b),
+    "/": _divided, "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+    ">": operator.gt, ">=": operator.ge, "in": lambda a, b: a in b, "not in": lambda a, b: a not in b}
+
+# How Interpreter.eval reads each kind of expression (m.Error, a mistake already reported, has none).
+_READ: dict[type, Callable[[Interpreter, Any, dict[str, Any]], Any]] = {
+    m.Var: Interpreter._var,
+    m.Field: Interpreter._field,
+    m.Call: Interpreter._call,
+    m.Op: Interpreter._op,
+    m.Lit: lambda it, e, env: e.v,
+    m.Const: lambda it, e, env: it._const(e.name),
+    m.Member: lambda it, e, env: e.name,
+    m.Attr: Interpreter._attr,
+    m.Agg: Interpreter._agg,
+    m.If: Interpreter._if,
+    m.Let: Interpreter._let,
+    m.Builtin: lambda it, e, env: it._builtin(e, [it.eval(a, env) for a in e.args]),
+    m.RecordLit: Interpreter._record,
+    m.ListLit: lambda it, e, env: tuple(it.eval(i, env) for i in e.items),
+    m.SetLit: lambda it, e, env: frozenset(it.eval(i, env) for i in e.items),
+}
 
 
 _TITLES: weakref.WeakKeyDictionary[m.Resolved, dict[tuple[str | None, str], str | None]] = \
