@@ -136,3 +136,20 @@ def test_a_closure_key_holds_the_lists_and_records_it_reads_and_no_others() -> N
     # the changed list's value, read by the game's table, answers as the game has it
     assert interp.Interpreter(g).call("may", ["c"]) is False
     assert interp.Interpreter(s).call("may", ["c"]) is True
+
+
+def test_the_interpreter_reads_every_kind_of_expression_but_a_mistake(shipped: Result) -> None:
+    """Interpreter.eval finds how to read an expression in a table by its class (interp._READ): a kind
+    of expression added to the model without a reading there would be taken for a mistake already
+    reported. Each step of the budget is taken before the reading, a mistake's too."""
+    import typing
+
+    kinds = set(typing.get_args(m.Expr))
+    assert set(interp._READ) == kinds - {m.Error}
+    it = interp.Interpreter(shipped.models["OCS"])
+    with interp.budget(1):
+        with pytest.raises(interp.EvalError, match="mistake"):
+            it.eval(m.Error(), {})
+        assert interp.out_of_steps()
+        with pytest.raises(interp.EvalError, match="steps"):
+            it.eval(m.Lit(m.Error().t, 1), {})
