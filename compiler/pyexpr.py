@@ -822,7 +822,13 @@ class ExprCompiler:
                 # mypy types `a if c else False` with no type wanted around it by typing a as the
                 # else's Literal[False], so `_first(...) and x` there would want items of that type:
                 # cast gives the call no type to match, and a yes/no is a bool
-                return f"cast('bool', {first})" if isinstance(t, BoolT) else first
+                if isinstance(t, BoolT):
+                    return f"cast('bool', {first})"
+                if where == " if False":  # a `where` that is false whatever the item: mypy reads the
+                    # generator as giving nothing, and next() with the sentinel as Any; cast gives the
+                    # call the type of the rule's items (tests/fixtures/progen/mypy-s1130-1022)
+                    return f"cast({('Number' if number else self.annotation(t))!r}, {first})"
+                return first
             gen = f"{body} for {var} in {over}{where}"
             if fn == "sum":
                 return f"_sum({gen})"
