@@ -819,16 +819,13 @@ class ExprCompiler:
                 body = f"cast({self.annotation(t)!r}, {body})"
             if fn == "first":
                 first = f"_first(next(({body} for {var} in {over}{where}), _NOTHING))"  # see _first
-                # mypy types `a if c else False` with no type wanted around it by typing a as the
-                # else's Literal[False], so `_first(...) and x` there would want items of that type:
-                # cast gives the call no type to match, and a yes/no is a bool
-                if isinstance(t, BoolT):
-                    return f"cast('bool', {first})"
-                if where == " if False":  # a `where` that is false whatever the item: mypy reads the
-                    # generator as giving nothing, and next() with the sentinel as Any; cast gives the
-                    # call the type of the rule's items (tests/fixtures/progen/mypy-s1130-1022)
-                    return f"cast({('Number' if number else self.annotation(t))!r}, {first})"
-                return first
+                # The call is cast to the rule's type, as mypy reads it as "item | Any" (the sentinel
+                # is Any, so that the items are inferred as they would be alone): abs() or max() around
+                # it made Any of that (tests/fixtures/progen/mypy-s1131-1099, mypy-s1131-1242), and a
+                # `where` folded to False left only the Any (mypy-s1130-1022). And mypy types `a if c
+                # else False` with no type wanted around it by typing a as the else's Literal[False],
+                # so `_first(...) and x` there would want items of that type: a yes/no is a bool.
+                return f"cast({('Number' if number else self.annotation(t))!r}, {first})"
             gen = f"{body} for {var} in {over}{where}"
             if fn == "sum":
                 return f"_sum({gen})"

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from dataclasses import fields as _record_fields
 from fractions import Fraction
-from typing import Any, Final, Generic, Literal, TypeVar
+from typing import Any, Final, Generic, Literal, TypeVar, cast
 
 Number = int | Fraction
 T = TypeVar("T")
@@ -1099,11 +1099,14 @@ def exchange_losses_ok(attacker_losses: tuple[Unit, ...], defender_sp_lost: int,
     spare: int = _count(u for u in attacker_losses if total - u.sp >= defender_sp_lost)
     return (
         _len(attacker_losses) > 0
-        and _first(next((u.cr for u in attacker_losses), _NOTHING)) == combat_cr
+        and cast('int', _first(next((u.cr for u in attacker_losses), _NOTHING))) == combat_cr
         and (total >= defender_sp_lost)
         and (
             spare == 0
-            or (spare == 1 and total - _first(next((u.sp for u in attacker_losses), _NOTHING)) >= defender_sp_lost)
+            or (
+                spare == 1
+                and total - cast('int', _first(next((u.sp for u in attacker_losses), _NOTHING))) >= defender_sp_lost
+            )
         )
     )
 
@@ -1118,11 +1121,14 @@ def _t_exchange_losses_ok(
     spare: int = _count(u for u in attacker_losses if total - u.sp >= defender_sp_lost)
     return (
         _len(attacker_losses) > 0
-        and _first(next((u.cr for u in attacker_losses), _NOTHING)) == combat_cr
+        and cast('int', _first(next((u.cr for u in attacker_losses), _NOTHING))) == combat_cr
         and (total >= defender_sp_lost)
         and (
             spare == 0
-            or (spare == 1 and total - _first(next((u.sp for u in attacker_losses), _NOTHING)) >= defender_sp_lost)
+            or (
+                spare == 1
+                and total - cast('int', _first(next((u.sp for u in attacker_losses), _NOTHING))) >= defender_sp_lost
+            )
         )
     )
 

@@ -5386,14 +5386,14 @@ def explain_shows_plane(h: Hex) -> Answer[bool]:
 def shown_plane(h: Hex) -> Unit:
     """The top Active plane, which the enemy may always see (units listed top first) (4.9a)."""
     # rule: first(u for u in h.units where is_air(u) and u.active)
-    return _first(next((u for u in h.units if UnitType_air[u.type] and u.active), _NOTHING))
+    return cast('Unit', _first(next((u for u in h.units if UnitType_air[u.type] and u.active), _NOTHING)))
 
 
 # rules/ocs/ch4-general-concepts.rules:989  4.9a
 def _t_shown_plane(h: Hex, _t: list[Cite]) -> Unit:
     """shown_plane, recording in _t each rule it uses."""
     _t.extend(_RULES_OCS_4_9a)
-    return _first(next((u for u in h.units if _t_is_air(u, _t) and u.active), _NOTHING))
+    return cast('Unit', _first(next((u for u in h.units if _t_is_air(u, _t) and u.active), _NOTHING)))
 
 
 # rules/ocs/ch4-general-concepts.rules:989  4.9a
@@ -7072,7 +7072,7 @@ def shown_combat_unit(h: Hex) -> Unit:
         for u in _h_units
     ):
         # rule: first(u for u in h.units where is_combat(u))
-        return _first(next((u for u in _h_units if UnitType_combat[u.type]), _NOTHING))
+        return cast('Unit', _first(next((u for u in _h_units if UnitType_combat[u.type]), _NOTHING)))
     # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:979
     # rule: any(u.mode == combat and attack_capable(u) for u in h.units)
     if any(
@@ -7085,48 +7085,54 @@ def shown_combat_unit(h: Hex) -> Unit:
         for u in _h_units
     ):
         # rule: first(u for u in h.units where u.mode == combat and attack_capable(u))
-        return _first(
+        return cast(
+            'Unit',
+            _first(
+                next(
+                    (
+                        u
+                        for u in _h_units
+                        if (
+                            u.mode == 'combat'
+                            and u.type in _SET_assault_engineer_combat_352fa5da
+                            and u.printed_strength
+                            and (not u.parenthesized)
+                        )
+                    ),
+                    _NOTHING,
+                )
+            ),
+        )
+    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:982
+    # rule: first(u for u in h.units where has_zoc(u))
+    return cast(
+        'Unit',
+        _first(
             next(
                 (
                     u
                     for u in _h_units
                     if (
-                        u.mode == 'combat'
-                        and u.type in _SET_assault_engineer_combat_352fa5da
-                        and u.printed_strength
-                        and (not u.parenthesized)
+                        (
+                            u.mode == 'exploit'
+                            and u.type in _SET_assault_engineer_combat_352fa5da
+                            and u.printed_strength
+                            and (not u.parenthesized)
+                            and (not u.out_of_supply)
+                            and u.oriented_to_combat
+                        )
+                        or (
+                            u.mode == 'combat'
+                            and u.type in _SET_assault_engineer_combat_352fa5da
+                            and u.printed_strength
+                            and (not u.parenthesized)
+                            and (not u.out_of_supply)
+                        )
                     )
                 ),
                 _NOTHING,
             )
-        )
-    # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:982
-    # rule: first(u for u in h.units where has_zoc(u))
-    return _first(
-        next(
-            (
-                u
-                for u in _h_units
-                if (
-                    (
-                        u.mode == 'exploit'
-                        and u.type in _SET_assault_engineer_combat_352fa5da
-                        and u.printed_strength
-                        and (not u.parenthesized)
-                        and (not u.out_of_supply)
-                        and u.oriented_to_combat
-                    )
-                    or (
-                        u.mode == 'combat'
-                        and u.type in _SET_assault_engineer_combat_352fa5da
-                        and u.printed_strength
-                        and (not u.parenthesized)
-                        and (not u.out_of_supply)
-                    )
-                )
-            ),
-            _NOTHING,
-        )
+        ),
     )
 
 
@@ -7136,14 +7142,16 @@ def _t_shown_combat_unit(h: Hex, _t: list[Cite]) -> Unit:
     # no_zoc: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:977
     if not any(_t_has_zoc(u, _t) for u in h.units):
         _t.extend(_RULES_OCS_4_9a__OCS_4_9a_no_zoc)
-        return _first(next((u for u in h.units if _t_is_combat(u, _t)), _NOTHING))
+        return cast('Unit', _first(next((u for u in h.units if _t_is_combat(u, _t)), _NOTHING)))
     # combat_mode: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:979
     if any(u.mode == 'combat' and _t_attack_capable(u, _t) for u in h.units):
         _t.extend(_RULES_OCS_4_9a__OCS_4_9a_combat_mode)
-        return _first(next((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t)), _NOTHING))
+        return cast(
+            'Unit', _first(next((u for u in h.units if u.mode == 'combat' and _t_attack_capable(u, _t)), _NOTHING))
+        )
     # exploitation: 4.9a (OCS) rules/ocs/ch4-general-concepts.rules:982
     _t.extend(_RULES_OCS_4_9a__OCS_4_9a_exploitation)
-    return _first(next((u for u in h.units if _t_has_zoc(u, _t)), _NOTHING))
+    return cast('Unit', _first(next((u for u in h.units if _t_has_zoc(u, _t)), _NOTHING)))
 
 
 # rules/ocs/ch4-general-concepts.rules:976  4.9a
