@@ -144,6 +144,8 @@ def test_the_interpreter_reads_every_kind_of_expression_but_a_mistake(shipped: R
     reported. Each step of the budget is taken before the reading, a mistake's too."""
     import typing
 
+    from rulec.types import INT
+
     kinds = set(typing.get_args(m.Expr))
     assert set(interp._READ) == kinds - {m.Error}
     it = interp.Interpreter(shipped.models["OCS"])
@@ -152,4 +154,4 @@ def test_the_interpreter_reads_every_kind_of_expression_but_a_mistake(shipped: R
             it.eval(m.Error(), {})
         assert interp.out_of_steps()
         with pytest.raises(interp.EvalError, match="steps"):
-            it.eval(m.Lit(m.Error().t, 1), {})
+            it.eval(m.Lit(INT, 1), {})
