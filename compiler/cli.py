@@ -449,6 +449,8 @@ def _build(args: argparse.Namespace, project: Project, closing: ExitStack) -> in
         """After the text files: the card prints, and with --compiled each module's C extension."""
         with stage("print the cards (what is left once the build is done)"):  # the rest is beside the build
             more: dict[str, Content] = {**made.prints()}
+        if printer is not None:  # every print is in: the browser dies while the last files are written
+            printer.kill()
         if args.compiled:
             with stage("compile the modules (mypyc)"):
                 extensions.update(compiled.extensions(

@@ -790,6 +790,13 @@ class KeptBrowser:
                 self.close()
                 raise
 
+    def kill(self) -> None:
+        """Kill the browser's processes now, without waiting for them: `rulec build` does once its
+        prints are in, so that they die while it writes its last files, and close() (as the build
+        ends) finds them gone and only removes the profile. The next start() starts a new browser."""
+        if self.browser is not None:
+            self.browser.kill()
+
     def close(self) -> None:
         """Stop the browser: killed at once, so that a print under way on another thread (PrintRun)
         fails at once, then closed once that thread has let it go (its pipe's descriptors are not

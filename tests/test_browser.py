@@ -426,12 +426,38 @@ def test_a_build_prints_each_card_once_and_starts_before_its_worked_examples_run
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`rulec build` with printing: each card's prints are asked for once (made as soon as the rules are
     resolved, then not again as the build writes the card), the first of them before any worked
-    example runs on a module; and generated/ is then up to date."""
-    from rulec import build, cli
+    example runs on a module; its browser is killed once every print is in, before the output is
+    moved into place, and closed (its profile removed) as the build ends; and generated/ is then up
+    to date."""
+    from rulec import build, cli, writing
 
     happened: list[str] = []
+    profiles: list[Path] = []
     real_examples, real_prints = build.run_examples, printing.prints_of_page
+    real_kill, real_close = printing.KeptBrowser.kill, printing.KeptBrowser.close
+    real_moves = {name: getattr(writing.os, name) for name in ("replace", "rename")}
     monkeypatch.setattr(build, "run_examples", lambda *a, **k: happened.append("examples") or real_examples(*a, **k))
+
+    def kill(self: printing.KeptBrowser) -> None:
+        assert self.browser is not None
+        profiles.append(Path(self.browser.profile))
+        happened.append("kill")
+        real_kill(self)
+
+    def close(self: printing.KeptBrowser) -> None:
+        happened.append("close")
+        real_close(self)
+
+    def moving(name: str) -> Any:
+        def move(src: Any, dst: Any) -> None:
+            happened.append("move")
+            real_moves[name](src, dst)
+        return move
+
+    monkeypatch.setattr(printing.KeptBrowser, "kill", kill)
+    monkeypatch.setattr(printing.KeptBrowser, "close", close)
+    for name in real_moves:  # the output folder moved into place (a first build), or its files
+        monkeypatch.setattr(writing.os, name, moving(name))
 
     def prints_of_page(url: str, papers: list[str], html: str | None = None) -> printing.Task:
         happened.append("print")
@@ -442,5 +468,9 @@ def test_a_build_prints_each_card_once_and_starts_before_its_worked_examples_run
     assert cli.main(["build", "--rules", str(ROOT / "rules"), "--out", str(out), "--no-cache"]) == 0
     cards = list(out.glob("cards/*/card-*.html"))
     assert happened.count("print") == len(cards) and happened.index("print") < happened.index("examples")
+    last_print = len(happened) - 1 - happened[::-1].index("print")
+    assert happened.count("kill") == 1 and last_print < happened.index("kill") < happened.index("close")
+    assert "move" in happened[happened.index("kill"):happened.index("close")]  # the output moved in after
+    assert profiles and not profiles[0].exists()
     assert {p.name for p in out.glob("cards/*/card-*.png")} == {p.name[:-len(".html")] + ".png" for p in cards}
     assert cli.main(["build", "--rules", str(ROOT / "rules"), "--out", str(out), "--check"]) == 0
