@@ -650,21 +650,21 @@ class Packed(MutableMapping[str, str]):
 class Streamed:
     """The outputs of a build, made one at a time for write_atomic or differences; the cards' HTML
     is kept, compressed (a 10,000-clause rulebook's is 25 MB), for the sheets of small cards, which
-    open their cards' files. With a browser started already (printer), each card is printed as it
-    comes, beside the rest of the build (printing.PrintRun); prints() gathers the prints."""
+    open their cards' files. Given the print run a build began with its browser (run), each card is
+    printed as it comes, beside the rest of the build (printing.PrintRun); prints() gathers the prints."""
 
     def __init__(self, result: Result, out_dir: Path, validate: bool, allow_print: bool, work: Work | None = None,
-                 keep_modules: bool = False, csv_bom: bool = False, printer: printing.KeptBrowser | None = None,
-                 run: printing.PrintRun | None = None):
+                 keep_modules: bool = False, csv_bom: bool = False, run: printing.PrintRun | None = None):
         self.result, self.validate, self.csv_bom = result, validate, csv_bom
         self.work = work
         self.cards = Packed()
         self.notes: list[str] = []
         self.keep_modules = keep_modules
         self.modules: dict[str, str] = {}  # python/<ruleset>.py: its text, with keep_modules (to compile)
-        # printer: the browser to print with, started already; None: one is started to print, if allowed.
-        # run: the print run begun already, fed the cards as soon as the rules were resolved (feed_cards).
-        self.printing = run or printing.PrintRun(out_dir, allow_print, printer, beside=True)
+        # run: the print run begun with the build's browser, fed the cards as soon as the rules were
+        # resolved (feed_cards); None: the cards are printed by prints(), with a browser started then
+        # if printing is allowed.
+        self.printing = run or printing.PrintRun(out_dir, allow_print)
 
     def texts(self) -> Iterator[tuple[str, str | KeptText]]:
         for rel, text in with_bom(iter_outputs(self.result, self.validate, self.work), self.csv_bom):

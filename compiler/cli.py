@@ -418,7 +418,7 @@ def _build(args: argparse.Namespace, project: Project, closing: ExitStack) -> in
     # Each output is written (or compared) as it is made: a large rulebook's outputs are never
     # all in memory at once.
     made = Streamed(loaded, args.out, validate=args.check, allow_print=not (args.check or args.no_print), work=work,
-                    keep_modules=args.compiled, csv_bom=args.csv_bom, printer=printer, run=run)
+                    keep_modules=args.compiled, csv_bom=args.csv_bom, run=run)
     if args.check:
         count = 0
         texts: dict[str, str] = {}  # what docs/ holds a copy of (docs/traceability.md)
