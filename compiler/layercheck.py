@@ -345,7 +345,10 @@ class LayerCheck:
         """An override changes a clause of a layer this one extends, at most once per layer."""
         found = self.scope.clause(ov.number)
         if found is None or found[0] is self.lay:
-            hint = did_you_mean(ov.number, [n for x in self.scope.layers[1:] for n in x.clauses])
+            clauses = {n: rule for x in self.scope.layers[1:] for n, rule in x.clauses.items()}
+            # an override of an item (4.5z F) is most likely meant for a clause that has that item
+            holding = [n for n, rule in clauses.items() if ov.target and _has_item(rule, ov.target[0])]
+            hint = did_you_mean(ov.number, holding) or did_you_mean(ov.number, clauses)
             if found is not None:
                 hint = "an override changes a clause of the layer this one extends; edit the clause itself"
             self.checker.error(ov.number_span or ov.span, "R105", f"override of rule {ov.number}, which "
@@ -517,3 +520,10 @@ def _fields_read(body: m.Expr, var: str) -> list[str]:
             case _:
                 todo.extend(m.children(n))
     return found
+
+
+def _has_item(rule: ast.Rule, name: str) -> bool:
+    """Whether the clause declares name: a value of one of its lists, a const, definition, table or
+    limits."""
+    return any(d.name == name or (isinstance(d, ast.EnumDecl) and any(mb.name == name for mb in d.members))
+               for d in rule.decls)

@@ -94,3 +94,20 @@ def test_the_tutorial_runs_as_written(tmp_path: Path) -> None:
     assert cards and any("always blocks Rail Transport" in c.read_text(encoding="utf-8") for c in cards)
     assert "| ✓ [4.5a D]" in (repo / "generated" / "sheets" / "northridge" / "_index.md").read_text(
         encoding="utf-8")
+
+
+def test_the_readme_shows_the_diagnostic_rulec_check_prints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's sample diagnostic, a typo in DAK's override of 4.5a F, is what `rulec check`
+    prints for it, caret and hint (the hint names the clause that has an F, 4.5a, not the nearest
+    number, 4.5)."""
+    from rulec import cli
+
+    [sample] = re.findall(r"^```\n(\S+ error R105: .*?)^```", (ROOT / "README.md").read_text(encoding="utf-8"),
+                          re.S | re.M)
+    shutil.copytree(RULES, tmp_path / "rules")
+    dak = tmp_path / "rules" / "dak" / "dak.rules"
+    dak.write_text(dak.read_text(encoding="utf-8").replace("override 4.5a F:", "override 4.5z F:"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["check", "--rules", "rules"]) == 1
+    assert sample in capsys.readouterr().err
