@@ -111,7 +111,8 @@ def make_parser() -> argparse.ArgumentParser:
     f.add_argument("paths", nargs="*", type=Path, help="files or folders (default: the project's own rules "
                    "folders, else rules/); - formats standard input to standard output")
     f.add_argument("--check", action="store_true", help="write nothing; exit 1 if a file is not formatted")
-    f.add_argument("--diff", action="store_true", help="print what formatting changes, as a unified diff")
+    f.add_argument("--diff", action="store_true", help="write nothing; print what formatting would change, "
+                   "as a unified diff")
     i = sub.add_parser("init", help="start a game repository: rulec.toml, a first rules file, .gitignore, "
                        "pre-commit and CI")
     i.add_argument("dir", nargs="?", type=Path, default=Path("."), help="the folder (default: the current one)")

@@ -555,7 +555,9 @@ def rules_files(paths: list[Path]) -> list[tuple[Path, Path | None]]:
 
 def command(args: argparse.Namespace) -> int:
     """rulec fmt [--check] [--diff] [PATH...]: exit 0 when every file is (now) formatted,
-    1 when --check finds one that is not or a file does not parse, 2 for a missing path."""
+    1 when --check finds one that is not or a file does not parse, 2 for a missing path. --diff
+    writes nothing (as black's does): it prints what formatting would change, a unified diff on
+    standard output that `patch -p0` applies, and its summary on standard error."""
     paths: list[Path] = args.paths or [Path("rules")]
     if paths == [Path("-")]:
         text = sys.stdin.read()
@@ -594,7 +596,7 @@ def command(args: argparse.Namespace) -> int:
         if args.diff:
             sys.stdout.writelines(difflib.unified_diff(text.splitlines(True), new.splitlines(True),
                                                        f"{name} (as written)", f"{name} (formatted)"))
-        if args.check:
+        if args.check or args.diff:
             print(f"would reformat {name}", file=sys.stderr)
         else:
             tmp = f.with_name(f".{f.name}.fmt-tmp")
@@ -602,10 +604,11 @@ def command(args: argparse.Namespace) -> int:
             os.replace(tmp, f)
             print(f"reformatted {name}", file=sys.stderr)
     unchanged = len(files) - len(changed) - len(failed)
-    if args.check:
+    if args.check or args.diff:
         print(f"{len(changed)} would be reformatted, {unchanged} already formatted"
-              + (f", {len(failed)} could not be formatted" if failed else ""))
-        return 1 if changed or failed else 0
+              + (f", {len(failed)} could not be formatted" if failed else ""),
+              file=sys.stderr if args.diff else sys.stdout)
+        return 1 if failed or (changed and args.check) else 0
     print(f"{len(changed)} reformatted, {unchanged} already formatted"
           + (f", {len(failed)} could not be formatted" if failed else ""))
     return 1 if failed else 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -281,6 +282,26 @@ def test_rulec_fmt_check_and_write(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     assert messy.read_text(encoding="utf-8") == 'series X "X"\nrule 1.1 "A" {\n  text "t"\n}\n'
     assert rulec("fmt", "--check", cwd=tmp_path).returncode == 0
+
+
+def test_rulec_fmt_diff_writes_nothing_and_prints_a_patch(tmp_path: Path) -> None:
+    """--diff previews (as black's does): no file is written, the diff on standard output applies with
+    `patch -p0` to give what `rulec fmt` writes, and the summary goes to standard error."""
+    (tmp_path / "rules").mkdir()
+    messy = tmp_path / "rules" / "x.rules"
+    written = 'series  X "X"\nrule 1.1 "A" { const c "C" = 9.75 / 2 }\n'
+    messy.write_text(written, encoding="utf-8")
+    r = rulec("fmt", "--diff", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert messy.read_text(encoding="utf-8") == written
+    assert r.stdout.startswith("--- rules/x.rules (as written)\n+++ rules/x.rules (formatted)\n")
+    assert "1 would be reformatted, 0 already formatted" in r.stderr and "reformatted rules" not in r.stderr
+    assert rulec("fmt", "--check", "--diff", cwd=tmp_path).returncode == 1
+    if shutil.which("patch"):
+        subprocess.run(["patch", "-p0", "--quiet"], cwd=tmp_path, input=r.stdout, text=True, check=True)
+        patched = messy.read_text(encoding="utf-8")
+        assert rulec("fmt", cwd=tmp_path).returncode == 0
+        assert messy.read_text(encoding="utf-8") == patched
 
 
 def test_rulec_fmt_stdin_and_errors(tmp_path: Path) -> None:
