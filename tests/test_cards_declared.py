@@ -92,6 +92,71 @@ def test_a_declared_card_shows_what_it_names_in_its_order_and_the_rest_is_packed
     assert [c["index"] for c in cards] == [1, 2] and {c["count"] for c in cards} == {2}
 
 
+FLANKING = '''
+series S "S" version "1"
+record Attack "An attack" { sides: int = 0 "Flanking hexes" }
+rule 4.2 "Flanking" {
+  text "Units attacked from 3 or more hexes are flanked."
+  const flank_drm "Flanking DRM" says "-1 to the die" = -1
+  define flank(a: Attack) -> int "Flank DRM" says "-1 when flanked" = if a.sides >= 3 then flank_drm else 0
+  table col(a: Attack) -> int "Column" {
+    one: when a.sides >= 3 => 1 "Flanked"
+    zero: otherwise => 0 "Not flanked"
+  }
+}
+'''
+
+
+def test_a_packed_card_shows_a_clause_with_a_table_as_a_declared_card_does_text_first() -> None:
+    """A clause with a table, a named number and a definition: the automatic cards show its text and
+    what it computes (each `says` phrase) above its table, as `show 4.2` does; its text was once left
+    off every card because the table was taken to show the clause (a newcomer's trial)."""
+    declared = _cards(FLANKING + 'card c "C" { show 4.2 }\n', ruleset="S")[0]["blocks"]
+    [packed] = _cards(FLANKING, ruleset="S")
+    blocks = [b for column in packed["columns"] for b in column]
+    assert _shown(packed) == _shown({"blocks": declared}) == [("4.2", "definition"), ("4.2", "col")]
+    assert [b["kind"] for b in blocks] == ["definition", "sizes"]  # in the column, the text above the table
+    text = blocks[0]
+    assert [x["text"] for x in text["blocks"]] == ["Units attacked from 3 or more hexes are flanked."]
+    assert {f["key"]: f["value"] for f in text["formulas"]} == {"flank_drm": "-1 to the die",
+                                                                "flank": "-1 when flanked"}
+
+
+ZOC_SAYS = '''
+series S "S" version "1"
+record Unit "A unit" { supplied: bool = true "In supply"  strength: int = 1 "Strength" }
+rule 1.1 "Zone of Control" {
+  text "Units in supply have a ZOC."
+  define has_zoc(u: Unit) -> bool "Has a ZOC" says "only when in supply" = u.supplied
+  define doubled(u: Unit) -> int "Doubled strength" says "twice the strength" = u.strength * 2
+  define in_supply(u: Unit) -> bool "In supply" = u.supplied
+}
+'''
+
+
+def test_a_yes_no_definition_with_a_says_phrase_is_a_line_of_its_clause() -> None:
+    """A true/false definition is left to its clause's text, unless the designer wrote the phrase a
+    player reads (`says`): then it is a line of the clause, on packed cards and by `show 1.1 has_zoc`
+    (it was printed nowhere)."""
+    [packed] = _cards(ZOC_SAYS, ruleset="S")
+    [block] = packed["blocks"]
+    assert [(f["key"], f["value"]) for f in block["formulas"]] == [("has_zoc", "only when in supply"),
+                                                                   ("doubled", "twice the strength")]
+    named = _cards(ZOC_SAYS + 'card c "C" { show 1.1 has_zoc }\n', ruleset="S")[0]["blocks"]
+    assert [(f["key"], f["value"]) for b in named for f in b["formulas"]] == [("has_zoc", "only when in supply")]
+
+
+def test_the_packed_cards_show_the_rest_of_a_clause_a_declared_card_shows_in_part() -> None:
+    """`show 1.1 has_zoc, 1.1 doubled` on a declared card: the numbered cards show 1.1's text, which
+    no declared card shows, and not its lines again."""
+    cards = _cards(ZOC_SAYS + 'card c "C" { show 1.1 has_zoc, 1.1 doubled }\n', ruleset="S")
+    assert [c["name"] for c in cards] == ["card-c", "card-1"]
+    [rest] = cards[1]["blocks"]
+    assert rest["formulas"] == [] and [x["text"] for x in rest["blocks"]] == ["Units in supply have a ZOC."]
+    whole = _cards(ZOC_SAYS + 'card c "C" { show 1.1 text, 1.1 has_zoc, 1.1 doubled }\n', ruleset="S")
+    assert [c["name"] for c in whole] == ["card-c"]  # all of 1.1 is on the declared card: nothing is left
+
+
 def test_show_text_and_show_a_definition_by_name() -> None:
     cards = _cards(SERIES.replace("show 1.2\n", "show 1.3 text, 1.2 max_units, 1.1 entry_cost\n"),
                    ruleset="S")

@@ -761,7 +761,8 @@ LONG_VALUE = 28  # a value longer than this wraps in its own wider column
 
 def clause_formulas(model: m.Resolved, number: str) -> list[dict[str, Any]]:
     """What a clause computes, one line each: its named numbers with their values, and its definitions
-    of a number or a value (not the yes/no tests, which its text states) in words.  A sum of counted
+    of a number or a value in words (a yes/no test only with its `says` phrase: without one, the
+    clause's text states it).  A sum of counted
     conditions lists the conditions; a definition too long to read in words shows its title only.
     Made once per model for every clause (a card asks for each clause's)."""
     return list(per_model(model, "formulas", _all_formulas).get(number, []))
@@ -785,7 +786,7 @@ def _clause_formulas(model: m.Resolved, number: str) -> list[dict[str, Any]]:
             out.append({"key": c.name, "title": c.title, "value": value, "items": [],
                         "long": len(value) > LONG_VALUE, "changed": _changed(c)})
     for d in defines.get(number, []):
-        if isinstance(d.returns, BoolT):
+        if isinstance(d.returns, BoolT) and not d.says:
             continue
         items = [] if d.says else conditions.outline(d.body) or []
         value = d.says or ("" if items else words.expr(d.body))
@@ -859,13 +860,14 @@ def card_parts_reads(model: m.Resolved) -> str:
 
 def definitions(model: m.Resolved, texts: frozenset[str] = frozenset(),
                 blocked: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
-    """Titled clauses that define (or add a case to) a true/false test of a unit or hex, or that work
-    out something from the game's state or values and have no other block (`blocked`: a table, caps
-    or a list): their title, text and what they compute.  Clauses whose text already opens a list's
-    table (`texts`) get no second block."""
+    """Titled clauses that define (or add a case to) a true/false test of a unit or hex, that work out
+    something from the game's state or values, or that have another block (`blocked`: a table, caps
+    or a list): their title, text and what they compute, above their other blocks, as a card that
+    shows the clause (`show 4.2`) has them. Clauses whose text already opens a list's table
+    (`texts`) get no second block."""
     clauses = {c.number: c for c in model.clauses}
     seen: dict[str, dict[str, Any]] = {}
-    wanted = _tests(model) + [n for n in _lookups(model) if n not in blocked]
+    wanted = _tests(model) + _lookups(model) + sorted(blocked, key=rule_key)
     for number in wanted:
         clause = clauses.get(number or "")
         if clause is None or not clause.title or clause.number in seen or clause.number in texts:
@@ -917,7 +919,7 @@ def _cards(models: Mapping[str, m.Resolved], model: m.Resolved) -> list[dict[str
     declared = [declared_card(model, card, found if card.illustrative else plain) for card in model.cards]
     shown = {_block_key(b) for card in declared for b in card["blocks"]}
     topics: dict[str, list[dict[str, Any]]] = {}
-    for b in plain:
+    for b in _not_shown(model, plain, [b for card in declared for b in card["blocks"]]):
         if _block_key(b) in shown:
             continue
         topics.setdefault(section_of(b["number"]), []).append(b)
@@ -974,6 +976,37 @@ def for_players(b: dict[str, Any]) -> dict[str, Any] | None:
                  for i in b["items"] if not i["illustrative"]]
         return {**b, "items": items}
     return b
+
+
+def _not_shown(model: m.Resolved, blocks: list[dict[str, Any]],
+               declared: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The blocks with what declared cards show already taken out of each clause's definition block
+    (its text, each of its lines), so that the numbered cards show the rest of a clause a declared
+    card shows in part (`show 1.1 doubled`) and not the whole clause again; a block left with
+    nothing is dropped."""
+    text_shown: set[str] = set()
+    lines_shown: dict[str, set[str]] = {}
+    for b in declared:
+        if b["kind"] == "definition":
+            if b["blocks"]:
+                text_shown.add(b["number"])
+            lines_shown.setdefault(b["number"], set()).update(f["key"] for f in b["formulas"])
+    if not text_shown and not lines_shown:
+        return blocks
+    clauses = {c.number: c for c in model.clauses}
+    out = []
+    for b in blocks:
+        number = b["number"]
+        if b["kind"] != "definition" or number not in clauses or (
+                number not in text_shown and not lines_shown.get(number)):
+            out.append(b)
+            continue
+        formulas = [f for f in b["formulas"] if f["key"] not in lines_shown.get(number, set())]
+        text = bool(b["blocks"]) and number not in text_shown
+        if formulas or text:
+            out.append({**definition_block(clauses[number], formulas, text=text),
+                        "illustrative": b.get("illustrative", False)})
+    return out
 
 
 def _block_key(b: dict[str, Any]) -> tuple[Any, ...]:
@@ -1180,7 +1213,7 @@ def _priority(b: dict[str, Any]) -> tuple[Any, ...]:
 
 def _pack(model: m.Resolved, groups: list[tuple[str, list[dict[str, Any]]]]) -> list[dict[str, Any]]:
     """First fit, in order of priority, into the two columns of as many cards as it takes;
-    each column then lists its blocks in rule order."""
+    each column then lists its blocks in rule order, a clause's text before its tables."""
     titles = {c.number: c.title for c in model.clauses}
     chapters = chapter_titles(model)
     found = [(sec, b) for sec, bs in groups for b in bs]
@@ -1207,7 +1240,8 @@ def _pack(model: m.Resolved, groups: list[tuple[str, list[dict[str, Any]]]]) -> 
             open_cards.append(len(cards) - 1)
     for columns in cards:
         for col in columns:
-            col.sort(key=lambda sb: (sb[1]["number"] is None, rule_key(sb[1]["number"] or "0.0")))
+            col.sort(key=lambda sb: (sb[1]["number"] is None, rule_key(sb[1]["number"] or "0.0"),
+                                     _KIND_ORDER_ON_CARD.get(sb[1]["kind"], 9)))
     out = [_card([c for c in columns if c], titles, chapters) for columns in cards]
     for i, card in enumerate(out, 1):
         card["name"] = f"card-{i}"
