@@ -562,6 +562,59 @@ def test_no_shipped_card_shows_a_name_written_the_rules_way_or_a_comparison_oper
     assert not found, "\n".join(found[:20])
 
 
+CHANGED_BY_A_GAME = '''
+series S "S" version "1"
+ordered enum Size "Size" { - battalion "Battalion"  - regiment "Regiment" }
+record Unit "A unit" { size: Size = regiment "Size" }
+record Drm "A modifier" { value: int = 0 "Value" }
+record Hex "A hex" { units: list of Unit = [] "Units" }
+rule 4.6 "Regimental Equivalents" {
+  table re_size(u: Unit) -> number "RE size" {
+    battalion: when u.size == battalion => 1/2 "Battalions are 1/2 RE"
+    other: otherwise => 1 "Others are 1 RE"
+  }
+  const max_stack_re "The most RE in a hex" = 10
+}
+rule 4.8 "Stacking" {
+  limits stacking(h: Hex) "Stacking" {
+    combat_re "Combat units (RE)": sum(re_size(u) for u in h.units) at most 10
+  }
+}
+rule 9.1 "Modifiers" {
+  define net_drm(drms: list of Drm) -> int "Net DRM" = sum(d.value for d in drms)
+}
+game G "G" extends S "1"
+override 4.6 re_size.battalion: when u.size == battalion => 1/3 title "Battalions are 1/3 RE"
+override 4.6 max_stack_re: 8
+override 4.8 stacking.combat_re: at most 8
+override 9.1 net_drm: sum(d.value for d in drms) + 1
+'''
+
+
+def test_a_card_names_what_a_game_changes_in_words(tmp_path: Path) -> None:
+    """The changes a game makes, on its card: each by its rule number and the title of what it
+    changes, before and after in words, never the rules' own spelling (4.6 re_size.battalion,
+    4.8 stacking.combat_re) or a definition as written (sum(d.value for d in drms)), which a
+    newcomer's game showed; the designer's name stays in the row's data-key, for tools."""
+    from rulec import cli
+
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "g.rules").write_text(CHANGED_BY_A_GAME, encoding="utf-8")
+    out = tmp_path / "out"
+    assert cli.main(["build", "--rules", str(tmp_path / "rules"), "--out", str(out), "--no-print",
+                     "--no-cache"]) == 0
+    html = "".join(p.read_text(encoding="utf-8") for p in sorted((out / "cards" / "g").glob("card-*.html")))
+    rows = re.findall(r'<tr class="row changed" data-key="([^"]*)" data-rule="[^"]*" data-layer=', html)
+    assert rows == ["4.6 max_stack_re", "4.6 re_size.battalion", "4.8 stacking.combat_re", "9.1 net_drm"]
+    reader = _CardText()
+    reader.feed(html)
+    text = " ".join(" ".join(reader.words).split())
+    assert "✓ 4.6 RE size Battalions are 1/2 RE: ½ Battalions are 1/3 RE: ⅓" in text
+    assert "✓ 4.8 Stacking Combat units (RE): at most 10 Combat units (RE): at most 8" in text
+    assert "✓ 9.1 Net DRM = the total value of drms Net DRM = the total value of drms + 1" in text
+    assert not re.findall(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z]+\.[a-z]+\b|==|!=| for \w+ in ", text)
+
+
 def test_player_words_write_names_as_words_and_leave_markup_alone() -> None:
     from markupsafe import Markup
 

@@ -167,8 +167,9 @@ def find_target(model: m.Resolved, target: m.Target) -> Targeted | None:
     return None
 
 
-def describe(model: m.Resolved, target: m.Target) -> str:
-    """What the targeted item says in this model, in the words a card uses."""
+def describe(model: m.Resolved, target: m.Target, pretty: bool = False) -> str:
+    """What the targeted item says in this model: as rule sheets list it (a definition as written,
+    for the designer), or with pretty, as a card says it to players (a definition in words)."""
     item = find_target(model, target)
     if item is None:
         return "(not in these rules)"
@@ -191,28 +192,49 @@ def describe(model: m.Resolved, target: m.Target) -> str:
             head = " ".join(x for x in (item.number, item.title) if x)
             return head + (": " + " ".join(flat(t) for t in item.texts) if item.texts else "")
         case m.Row():
-            return f"{item.title or item.label}: {words.value(item.value, pretty=False)}"
+            return f"{item.title or item.label}: {words.value(item.value, pretty=pretty)}"
         case m.Limit():
-            return f"{item.title or item.name}: at most {words.value(item.bound, pretty=False)}"
+            return f"{item.title or item.name}: at most {words.value(item.bound, pretty=pretty)}"
         case m.ConstDef():
-            return f"{item.title or item.name} = {words.value(item.value, pretty=False)}"
+            return f"{item.title or item.name} = {words.value(item.value, pretty=pretty)}"
         case m.Define():
-            return f"{item.title or item.name} = {words.expr(item.body, pretty=False)}"
+            return f"{item.title or item.name} = {words.expr(item.body, pretty=pretty)}"
+
+
+def player_label(model: m.Resolved, target: m.Target) -> str:
+    """How a card names what a change targets: its rule number, with a list value's letter code where
+    the rulebook prints one (4.5a F) or its title, and a row's table or a limit's group by its title;
+    never the rules' own spelling of it (4.6 re_size.battalion). What it was and is (describe) opens
+    with the item's own title."""
+    first = per_model(model, "items by name", _items_by_name)
+    group: m.Table | m.Limits | None = None
+    match target:
+        case m.MemberTarget(number, _, member):
+            found = find_target(model, target)
+            short = "_" not in member and len(member) <= 3
+            return f"{number} {member if short or found is None else found.title or member}"
+        case m.RowTarget(_, table, _):
+            group = first.tables.get(table)
+        case m.LimitTarget(_, limits, _):
+            group = first.limits.get(limits)
+    return f"{target.number} {group.title}" if group is not None and group.title else target.number
 
 
 def changes(models: Mapping[str, m.Resolved], model: m.Resolved) -> list[dict[str, Any]]:
-    """Every override in force in this model, with the text before it (the series') beside its own."""
+    """Every override in force in this model, with the text before it (the series') beside its own,
+    as a card shows them to players."""
     out = []
     for ov in model.overrides:
         layer = ov.origin.layer
         before = model_before(models, model, layer)
         out.append({
-            "key": target_label(ov.target),
+            "key": target_label(ov.target),  # the designer's name for it, for tools (data-key)
+            "label": player_label(model, ov.target),
             "number": ov.target.number,
             "layer": layer,
             "base_layer": ov.of_layer,
-            "before": describe(before, ov.target) if before is not None else "(not built on its own)",
-            "after": describe(model, ov.target),
+            "before": describe(before, ov.target, pretty=True) if before is not None else "(not built on its own)",
+            "after": describe(model, ov.target, pretty=True),
             "notes": notes_view(ov.notes),
             "source": f"{ov.origin.file}:{ov.origin.line}",
             "written_in": ov.origin.clause,
