@@ -508,8 +508,10 @@ def run_example_traced(model: m.Resolved, ex: m.Example, module: types.ModuleTyp
     changed a rule it used (an override, an exception of the game) is 'superseded': it still holds
     where it was written, and the game restates it if it wants. The rules of the later layers that
     changed it then end the list. With the ruleset's generated module, each call is answered by the
-    module too; a difference is R900."""
+    module too; a difference is R900. An expectation that reads a `let` counts the rules that let's
+    value used as its own: for being superseded, for the rules it cites, and in its hint."""
     env: dict[str, Any] = {}
+    let_rules: dict[str, list[Cite]] = {}  # each let of the example: the rules its value used
     superseded: list[Cite] = []
     out: list[Diagnostic] = []
     used: list[Cite] = []
@@ -521,6 +523,7 @@ def run_example_traced(model: m.Resolved, ex: m.Example, module: types.ModuleTyp
         try:
             if isinstance(step, m.LetStep):
                 env[step.name] = interp.eval(step.value, env)
+                let_rules[step.name] = _rules_of(step.value, interp.trace, let_rules)
                 used += interp.trace
                 continue
             ok = interp.eval(step.expr, env)
@@ -531,20 +534,21 @@ def run_example_traced(model: m.Resolved, ex: m.Example, module: types.ModuleTyp
         finally:
             out += [disagreement_diagnostic(span_of(where), ruleset, ex.clause, d) for d in found]
         used += interp.trace
-        later = _changed_later(model, ex, interp) if not ok else []
+        trace = _rules_of(step.expr, interp.trace, let_rules)
+        later = later_layers(model, ex.origin.layer, trace) if not ok else []
         if later:  # a later layer changed what the example relies on: it holds where it was written
             superseded += [c for c in later if c not in superseded]
             continue
         if not ok:
             out.append(Diagnostic(span_of(step.origin), "R401", f"example of {ex.clause} fails for "
                        f"{ruleset}: {_why_false(model, step.expr, env)}",
-                       hint=f"rules used: {', '.join(str(c) for c in interp.trace) or 'none'}"))
+                       hint=f"rules used: {', '.join(str(c) for c in trace) or 'none'}"))
             continue
-        missing = _missing_citations(step.cited, interp)
+        missing = _missing_citations(step.cited, trace)
         if missing:
             out.append(Diagnostic(span_of(step.origin), "R401", f"example of {ex.clause} holds for "
                        f"{ruleset}, but not by {', '.join(missing)}",
-                       hint=f"rules used: {', '.join(str(c) for c in interp.trace)}"))
+                       hint=f"rules used: {', '.join(str(c) for c in trace)}"))
     if out:
         return "fail", out, used
     if superseded:  # the cites of the later layers that changed it, last in the trace
@@ -584,9 +588,14 @@ def _why(interp: Interpreter, expr: m.Expr, env: dict[str, Any]) -> str:
     return "this is false"
 
 
-def _changed_later(model: m.Resolved, ex: m.Example, interp: Interpreter) -> list[Cite]:
-    """The rules of layers above the example's that an answer used (an override, a game's exception)."""
-    return later_layers(model, ex.origin.layer, interp.trace)
+def _rules_of(expr: m.Expr, own: list[Cite], let_rules: dict[str, list[Cite]]) -> list[Cite]:
+    """The rules a step's value rests on: those of the example's lets it reads (each of which holds
+    the rules of the lets it read in turn), then the ones its own evaluation cited, each once.
+    A let's value is computed on its own line, so without this an expectation reading it would
+    seem to use no rule, and could not be superseded by a later layer's change to one."""
+    read = m.free_names(expr)
+    inherited = [c for name, cites in let_rules.items() if name in read for c in cites]
+    return list(dict.fromkeys([*inherited, *own]))
 
 
 def later_layers(model: m.Resolved, layer: str, cites: list[Cite]) -> list[Cite]:
@@ -596,11 +605,11 @@ def later_layers(model: m.Resolved, layer: str, cites: list[Cite]) -> list[Cite]
     return [c for c in cites if c.layer in layers and layers.index(c.layer) > mine]
 
 
-def _missing_citations(cited: tuple[m.CitedRule, ...], interp: Interpreter) -> list[str]:
+def _missing_citations(cited: tuple[m.CitedRule, ...], trace: list[Cite]) -> list[str]:
     missing = []
     for c in cited:
         found = any(t.clause == c.number and (c.item is None or t.item == c.item)
-                    and (c.layer is None or t.layer == c.layer) for t in interp.trace)
+                    and (c.layer is None or t.layer == c.layer) for t in trace)
         if not found:
             missing.append(" ".join(x for x in (c.layer, c.number, c.item) if x))
     return missing

@@ -219,6 +219,24 @@ def walk(e: Expr) -> list[Expr]:
     return out
 
 
+def free_names(e: Expr) -> set[str]:
+    """The names e reads from around it (an example's lets, a definition's parameters): every
+    variable but those bound inside e by a `let` or an aggregate's own variable. Without recursion."""
+    out: set[str] = set()
+    todo: list[tuple[Expr, frozenset[str]]] = [(e, frozenset())]
+    while todo:
+        n, bound = todo.pop()
+        if isinstance(n, Var):
+            out |= {n.name} - bound
+        elif isinstance(n, Let):
+            todo += [(n.value, bound), (n.body, bound | {n.name})]
+        elif isinstance(n, Agg):
+            todo += [(n.over, bound)] + [(x, bound | {n.var}) for x in (n.where, n.body) if x is not None]
+        else:
+            todo += [(c, bound) for c in children(n)]
+    return out
+
+
 # ---- declarations ----------------------------------------------------------------------------
 # What a layer declares, and (the fields after `origin`) what resolving a ruleset adds to it.
 

@@ -167,6 +167,76 @@ def test_a_series_example_a_game_override_changes_is_superseded_not_failed(tmp_p
     assert run.returncode == 1 and "R401" in run.stderr and "the left side is 1, the right side 2" in run.stderr
 
 
+LET_SERIES = '''series S "S" version "1"
+rule 1.1 "Bonus" {
+  define bonus(x: int) -> int "Bonus" = x + 1
+  example "via let" {
+    let r = bonus(1)
+    expect r == 2
+  }
+  example "via nested lets" {
+    let r = bonus(1)
+    let s = r * 2
+    expect s == 4 by 1.1
+  }
+  example "direct" { expect bonus(1) == 2 }
+}
+'''
+LET_GAME = '''game G "G" extends S "1"
+override 1.1 bonus: x + 2
+'''
+
+
+@pytest.mark.parametrize("with_module", [False, True], ids=["interpreter", "module"])
+def test_an_example_that_reaches_an_overridden_rule_through_a_let_is_superseded(with_module: bool) -> None:
+    """A newcomer's trial: `let r = bonus(1)` then `expect r == 2` failed for a game that overrides
+    bonus, where `expect bonus(1) == 2` was superseded. The rules a let's value used are the rules of
+    the expectation that reads it, through lets of lets too, and count for its `by` as well."""
+    from rulec.testing import run_tests
+
+    result = compile_sources({"t0.rules": LET_SERIES, "t1.rules": LET_GAME}, keep_models=True,
+                             crosscheck=with_module)
+    assert result.ok, [d.render(result.sources) for d in result.diagnostics]
+    assert sorted(result.modules) == (["G", "S"] if with_module else [])
+    report = run_tests(result.models, result.modules if with_module else None)
+    assert (report.passed, report.failed, report.failures) == (3, 0, [])
+    assert [line.split(": ", 1)[1] for line in report.superseded] == [
+        f"the example of 1.1 '{title}' (t0.rules:{line}) is superseded by G 1.1"
+        for title, line in (("via let", 4), ("via nested lets", 8), ("direct", 13))]
+
+
+def test_only_the_expectations_that_read_a_let_take_its_rules() -> None:
+    """A genuine failure through a let is still a failure, and its hint names the rules the let used;
+    an expectation that does not read the let (or binds its own of that name) does not take them."""
+    from rulec.analysis import run_example_traced
+
+    series = '''series S "S" version "1"
+rule 1.1 "Bonus" {
+  define bonus(x: int) -> int "Bonus" = x + 1
+}
+rule 1.2 "Double" {
+  define double(x: int) -> int "Double" = x + x
+  example "e" {
+    let r = bonus(1)
+    expect double(r) == 5
+    expect double(1) == 3
+    expect (let r = 5; r) == 6
+  }
+}
+'''
+    for crosscheck in (False, True):
+        result = compile_sources({"t0.rules": series}, crosscheck=crosscheck)
+        hints = [(d.span.line, d.hint) for d in result.diagnostics if d.code == "R401"]
+        assert hints == [(9, "rules used: 1.1, 1.2"), (10, "rules used: 1.2"), (11, "rules used: none")]
+    # in a game that overrides bonus, the first is superseded; the others still fail, as they did
+    result = compile_sources({"t0.rules": series, "t1.rules": LET_GAME}, keep_models=True, crosscheck=True)
+    model = result.models["G"]
+    for module in (None, result.modules["G"]):
+        outcome, diags, _ = run_example_traced(model, model.examples[0], module)
+        assert outcome == "fail"
+        assert [(d.span.line, d.hint) for d in diags] == [(10, "rules used: 1.2"), (11, "rules used: none")]
+
+
 # ---- every answer of every shipped check names a rule -------------------------------------------
 
 def _shipped_checks() -> list[tuple[str, str]]:
