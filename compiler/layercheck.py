@@ -174,9 +174,13 @@ class LayerCheck:
             found = scope.clause(r.number)
             decls: tuple[ast.Declaration, ...] = found[1].decls if found else next(
                 (lay.externals[r.number].decls for lay in scope.layers if r.number in lay.externals), ())
-            items = [mb.name for d in decls if isinstance(d, ast.EnumDecl) for mb in d.members]
-            items += [d.name for d in decls]
+            items = cited_items(decls)
             if r.item not in items:
+                named = next((d for d in decls if d.name == r.item), None)
+                if named is not None:  # answers cite what a table, a named number or a definition holds
+                    self.checker.error(r.span, "R102", f"answers cite {r.item} of rule {r.number} by its rule "
+                                       "number alone", hint=_by_hint(r, named))
+                    return False
                 self.checker.error(r.span, "R102", f"rule {r.number} has no item '{r.item}'",
                                    hint=did_you_mean(r.item, items))
                 return False
@@ -527,3 +531,23 @@ def _has_item(rule: ast.Rule, name: str) -> bool:
     limits."""
     return any(d.name == name or (isinstance(d, ast.EnumDecl) and any(mb.name == name for mb in d.members))
                for d in rule.decls)
+
+
+def cited_items(decls: tuple[ast.Declaration, ...]) -> list[str]:
+    """What an answer cites within a clause, after its number, and so what `by NUMBER ITEM` may name:
+    a value of one of its lists (4.5a F), a row of one of its tables (4.6 battalion) and a limit
+    (4.8 combat_re). A named number, definition or table is cited by the clause's number alone."""
+    items = [mb.name for d in decls if isinstance(d, ast.EnumDecl) for mb in d.members]
+    items += [r.label for d in decls if isinstance(d, ast.TableDecl) for r in d.rows]
+    items += [lim.name for d in decls if isinstance(d, ast.LimitsDecl) for lim in d.limits]
+    return items
+
+
+def _by_hint(r: ast.RuleRef, named: ast.Declaration) -> str:
+    """How to write a `by` that names what an answer from this declaration cites."""
+    whole = " ".join(x for x in (r.layer, r.number) if x)
+    if isinstance(named, ast.TableDecl) and named.rows:
+        return f"write 'by {whole}', or name the row that answered: 'by {whole} {named.rows[0].label}'"
+    if isinstance(named, ast.LimitsDecl) and named.limits:
+        return f"write 'by {whole}', or name the limit: 'by {whole} {named.limits[0].name}'"
+    return f"write 'by {whole}'"

@@ -237,6 +237,46 @@ rule 1.2 "Double" {
         assert [(d.span.line, d.hint) for d in diags] == [(10, "rules used: 1.2"), (11, "rules used: none")]
 
 
+BY_ITEMS = '''series S "S" version "1"
+ordered enum Size "Size" { - battalion "Battalion"  - regiment "Regiment" }
+record Unit "A unit" { size: Size = regiment "Size" }
+rule 4.6 "Regimental Equivalents" {
+  table re_size(u: Unit) -> number "RE size" {
+    battalion: when u.size == battalion => 1/2 "Battalions are 1/2 RE"
+    other: otherwise => 1 "Others are 1 RE"
+  }
+  const cap "Cap" = 10
+}
+game G "G" extends S "1"
+override 4.6 re_size.battalion: when u.size == battalion => 1/3 title "Battalions are 1/3 RE"
+override 4.6 cap: 8
+rule 1.1 "G" {
+  example "e" {
+    expect re_size(Unit { size: battalion }) == 1/3 by G 4.6 BY
+    expect cap == 8 by G 4.6 CAP
+  }
+}
+'''
+
+
+@pytest.mark.parametrize(("row", "cap", "expected"), [
+    ("battalion", "", []),  # what answers cite: a row by its label, a named number by its rule alone
+    ("re_size", "", [(16, "answers cite re_size of rule 4.6 by its rule number alone",
+                      "write 'by G 4.6', or name the row that answered: 'by G 4.6 battalion'")]),
+    ("battalion", "cap", [(17, "answers cite cap of rule 4.6 by its rule number alone", "write 'by G 4.6'")]),
+    ("batallion", "", [(16, "rule 4.6 has no item 'batallion'", "did you mean 'battalion'?")]),
+])
+def test_by_names_what_answers_cite(row: str, cap: str, expected: list[tuple[int, str, str]]) -> None:
+    """`by G 4.6 battalion` holds when G's row battalion answered, as the answer cites it ("4.6
+    battalion"); a table's, a named number's or a definition's own name is never cited, so a `by`
+    naming one could never hold: it is R102 at check time, with the `by` that would (a newcomer's
+    trial found 'by G 4.6 battalion' refused and 'by G 4.6 cap' failing as an example instead)."""
+    result = compile_sources({"t.rules": BY_ITEMS.replace("BY", row).replace(" CAP", f" {cap}".rstrip())},
+                             crosscheck=True)
+    assert [(d.span.line, d.message, d.hint) for d in result.diagnostics] == expected
+    assert result.ok == (not expected)
+
+
 # ---- every answer of every shipped check names a rule -------------------------------------------
 
 def _shipped_checks() -> list[tuple[str, str]]:
