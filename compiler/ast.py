@@ -335,7 +335,7 @@ class Change:
     """One change an override makes.
 
     kind: value (a bare expression), set (`name = expr`), row (`when c => v`),
-    bound (`at most n`), title, text, note, see.
+    bound (`at most n`), title, says, text, note, see.
     """
 
     kind: str

@@ -489,6 +489,10 @@ class AstBuilder:
     def ch_title(self, span: Span, c: list[Any]) -> ast.Change:
         return ast.Change("title", span, text=self._text(c[1]))
 
+    def ch_says(self, span: Span, c: list[Any]) -> ast.Change:
+        """`says "..."`: the phrase a card prints for the new value."""
+        return ast.Change("says", span, text=c[0])
+
     def ch_text(self, span: Span, c: list[Any]) -> ast.Change:
         return ast.Change("text", span, text=c[0][1])
 

@@ -490,7 +490,7 @@ def override_ir(o: m.Override) -> IR:
     return {"target": target_ir(o.target), "set": dict(o.set), "title": o.title, "texts": list(o.texts),
             "notes": [note_ir(n) for n in o.notes], "see": [ref_ir(r) for r in o.see],
             "value": opt_expr_ir(o.value), "when": opt_expr_ir(o.when), "bound": opt_expr_ir(o.bound),
-            "origin": origin_ir(o.origin), "clause": o.clause, "of_layer": o.of_layer}
+            "origin": origin_ir(o.origin), "clause": o.clause, "of_layer": o.of_layer, "says": o.says}
 
 
 def example_ir(e: m.Example) -> IR:

@@ -427,6 +427,11 @@ class LayerCheck:
     def _changes(self, ov: ast.Override, target: m.Target) -> bool:
         ok = True
         for ch in ov.changes:
+            if ch.kind == "says":
+                if isinstance(target, (m.ClauseTarget, m.MemberTarget)):
+                    ok = self._misfit(ch, "a phrase ('says') is for a named number, a definition, a table "
+                                      "row or a limit: the value a card prints") and ok
+                continue
             if ch.kind in ("title", "text", "note", "see"):
                 if ch.kind == "note" and ch.note is not None:
                     self.notes((ch.note,))

@@ -244,6 +244,7 @@ class LayerLowering:
         target, where = taken
         settings: dict[str, m.Value] = {}
         title: str | None = None
+        says: str | None = None
         texts: list[str] = []
         notes: list[m.Note] = []
         see: list[m.Ref] = []
@@ -251,6 +252,8 @@ class LayerLowering:
         for ch in ov.changes:
             if ch.kind == "title":
                 title = ch.text
+            elif ch.kind == "says":
+                says = ch.text
             elif ch.kind == "text":
                 texts.append(ch.text)
             elif ch.kind == "note":
@@ -269,7 +272,7 @@ class LayerLowering:
                 value = self.expr(_written(ch.expr))
         self.overrides.append(m.Override(target, tuple(settings.items()), title, tuple(texts), tuple(notes),
                                          tuple(see), value, when, bound, self.origin(within or ov.number, ov.span),
-                                         ov.number, where))
+                                         ov.number, where, says))
 
     # ---- examples ------------------------------------------------------------------------
 

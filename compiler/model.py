@@ -548,6 +548,7 @@ class Override:
     origin: Origin
     clause: str
     of_layer: str
+    says: str | None = None  # the phrase a card prints for the new value (`says "..."`)
 
 
 @dataclass(frozen=True, eq=False, slots=True)

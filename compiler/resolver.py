@@ -154,12 +154,12 @@ class _Work:
                 for i in self.const_at.get(name, []):
                     k = self.consts[i]
                     self.consts[i] = replace(k, value=_or(ov.value, k.value), overridden_by=(*k.overridden_by, cite),
-                                             says=None if ov.value is not None else k.says)
+                                             says=_says(ov, ov.value is not None, k.says))
             case m.NameTarget(name=name):
                 for i in self.define_at.get(name, []):
                     d = self.defines[i]
                     self.defines[i] = replace(d, body=_or(ov.value, d.body), overridden_by=(*d.overridden_by, cite),
-                                              says=None if ov.value is not None else d.says)
+                                              says=_says(ov, ov.value is not None, d.says))
             case m.RowTarget(table=table, row=label):
                 for i in self.tables_at.get(table, []):
                     t = self.tables[i]
@@ -170,7 +170,7 @@ class _Work:
                     g = self.limits[i]
                     self.limits[i] = replace(g, items=tuple(
                         replace(item, bound=_or(ov.bound, item.bound), overridden_by=(*item.overridden_by, cite),
-                                says=None if ov.bound is not None else item.says)
+                                says=_says(ov, ov.bound is not None, item.says))
                         if item.name == name else item for item in g.items))
 
 
@@ -204,7 +204,13 @@ def _change_row(r: m.Row, ov: m.Override, cite: m.Cite) -> m.Row:
     changed = ov.when is not None or ov.value is not None
     return replace(r, when=r.when if ov.when is None else ov.when, value=_or(ov.value, r.value),
                    title=ov.title or (None if changed else r.title), overridden_by=(*r.overridden_by, cite),
-                   says=None if changed else r.says)
+                   says=_says(ov, changed, r.says))
+
+
+def _says(ov: m.Override, changed: bool, says: str | None) -> str | None:
+    """The phrase a card prints for an item an override changes: the override's own (`says "..."`),
+    else none once the value changed (the old phrase described the old value), else the old one."""
+    return ov.says if ov.says is not None else None if changed else says
 
 
 def _texts(title: str | None, texts: tuple[str, ...], notes: tuple[m.Note, ...], see: tuple[m.Ref, ...],

@@ -392,6 +392,26 @@ def test_says_puts_the_designers_phrase_on_the_card_and_an_override_of_the_value
     assert {f["key"]: f["value"] for f in changed[("definition", None)]["formulas"]}["max_re"] == "12"
 
 
+def test_an_override_gives_its_new_value_a_phrase_of_its_own() -> None:
+    """`says` in an override: the phrase a card prints for the game's new value (a row's, a named
+    number's, a definition's, a limit's), where without one the series' phrase is dropped; on a
+    clause or a list value, which have no value a card prints, it is R110 (a newcomer's trial got
+    'unknown name says' and a false type error instead)."""
+    game = ('game Q "Smaller battalions" extends P "1"\n'
+            'override 1.1 re_size.battalion: 1/3 title "Battalions are 1/3 RE" says "a third of an RE"\n'
+            'override 1.1 max_re: 12 says "twelve RE"\n'
+            'override 1.1 doubled: re_size(u) * 3 says "three times the unit\'s RE"\n'
+            'override 1.1 stacking.re: at most 12 says "twelve RE"\n')
+    blocks = {(b["kind"], b.get("name")): b for b in _cards(SAYS, game, ruleset="Q")[0]["blocks"]}
+    assert [r["value"] for r in blocks[("sizes", "re_size")]["rows"]] == ["a third of an RE", "1"]
+    assert {f["key"]: f["value"] for f in blocks[("definition", None)]["formulas"]} == {
+        "max_re": "twelve RE", "doubled": "three times the unit's RE"}
+    assert blocks[("limits", "stacking")]["items"][0]["bound"] == "twelve RE"
+    result = compile_text(SAYS, 'game Q "Q" extends P "1"\noverride 1.1: says "x"\noverride 1.1 battalion: says "y"\n')
+    assert [(d.code, d.span.line) for d in result.diagnostics] == [("R110", 2), ("R110", 3)]
+    assert "a phrase ('says') is for a named number" in (result.diagnostics[0].hint or "")
+
+
 def test_a_says_phrase_is_text_on_the_card_never_markup() -> None:
     from rulec import sheets
     hostile = SAYS.replace('says "half an RE"', 'says "<script>alert(1)</script> {{ 7*7 }} {{< x >}} &amp;"')

@@ -883,13 +883,14 @@ def card_parts_reads(model: m.Resolved) -> str:
 def definitions(model: m.Resolved, texts: frozenset[str] = frozenset(),
                 blocked: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
     """Titled clauses that define (or add a case to) a true/false test of a unit or hex, that work out
-    something from the game's state or values, or that have another block (`blocked`: a table, caps
-    or a list): their title, text and what they compute, above their other blocks, as a card that
-    shows the clause (`show 4.2`) has them. Clauses whose text already opens a list's table
-    (`texts`) get no second block."""
+    something from the game's state or values, or that have a text and another block (`blocked`: a
+    table, caps or a list): their title, text and what they compute, above their other blocks, as a
+    card that shows the clause (`show 4.2`) has them. Clauses whose text already opens a list's
+    table (`texts`) get no second block."""
     clauses = {c.number: c for c in model.clauses}
     seen: dict[str, dict[str, Any]] = {}
-    wanted = _tests(model) + _lookups(model) + sorted(blocked, key=rule_key)
+    worded = [n for n in sorted(blocked, key=rule_key) if n in clauses and clauses[n].texts]
+    wanted = _tests(model) + _lookups(model) + worded
     for number in wanted:
         clause = clauses.get(number or "")
         if clause is None or not clause.title or clause.number in seen or clause.number in texts:

@@ -477,7 +477,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'DAK'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:68703da23a6811bc34b1f09b2cfa259c'
+RULESET_HASH: Final = 'sha256:12894b156a8e84bbed8932a744ceba1a'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Deutsches Afrika Korps'
 SERIES: Final[str | None] = 'OCS'

@@ -478,7 +478,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'DAK_fog'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:fa992ef68f5b74a72300a6365462942f'
+RULESET_HASH: Final = 'sha256:b7adf618b16c6cece7fe8bc6807b6628'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'Deutsches Afrika Korps with the Fog of War Option (13.7b)'
 SERIES: Final[str | None] = 'OCS'

@@ -349,7 +349,7 @@ def _allowed(made: Any, record: str, name: str, check: Callable[[Any], bool]) ->
 
 RULESET: Final = 'OPS_fog'
 # which rules this module runs: a hash of the rules as resolved (not of where they are written)
-RULESET_HASH: Final = 'sha256:c618585d17f67cacc9a749d46c585dda'
+RULESET_HASH: Final = 'sha256:1175c602047b014755b699167562ae86'
 RULEC_VERSION: Final = '0.1.0'
 TITLE: Final = 'The series with the Fog of War Option'
 SERIES: Final[str | None] = 'OPS'
