@@ -109,8 +109,9 @@ class TableAnalysis:
     """A table's rows put to the solver (compiler/decide.py): R301 for a row that can never match,
     with every row above that takes its cases; R302 for an input no row matches; R303 for two
     exceptions of one layer that answer one input differently; R304 (a warning) for a part of a
-    condition that could not be decided. Every input the solver gives is checked on the
-    interpreter first, so a finding is never the solver's word alone."""
+    condition that could not be decided; R306 for an input that reaches a row whose condition
+    cannot be worked out (a division by zero), where the table stops with no answer. Every input
+    the solver gives is checked on the interpreter first, so a finding is never the solver's word alone."""
 
     def __init__(self, model: m.Resolved, interp: Interpreter, table: m.Table,
                  below: Sequence[tuple[m.Resolved, m.Table]] = ()):
@@ -137,19 +138,23 @@ class TableAnalysis:
             return [self._undecided(t.origin, None, u)]
         diags: list[Diagnostic] = []
         holds: list[z3.BoolRef] = []
+        oks: list[z3.BoolRef] = []  # when each row's condition can be worked out (no division by zero)
         reads: list[frozenset[str]] = []  # the input fields each row's condition reads
         for i, row in enumerate(rows):
             tr.touched = set()
+            ok = tr.true
             if row.when is None:
                 holds.append(tr.true)
             else:
                 try:
                     got = tr.read(row.when, params)
                     holds.append(z3.And(got.ok, got.v))
+                    ok = got.ok
                 except decide.Undecided as u:
                     diags.append(self._undecided(row.origin, row, u))
                     holds.append(z3.Bool(f"row {i} undecided", tr.ctx))  # either answer: what is proved holds for both
                     self.unsure = True
+            oks.append(ok)
             reads.append(frozenset(tr.touched))
         self.tr = tr
         self.reads = reads
@@ -160,14 +165,18 @@ class TableAnalysis:
         # representatives or a sum, min, max or first goes over one
         exact = not (capped and tr.inputs.lists_read) and not tr.inputs.inexact
         # "no row above i matches", made once for every i: written out for each row it made the
-        # questions of a 1,000-row table 500,000 terms, 20 s before the solver was asked anything
+        # questions of a 1,000-row table 500,000 terms, 20 s before the solver was asked anything.
+        # The interpreter reaches row i only where each row above was worked out and is false: a
+        # row that cannot be worked out (a division by zero) stops the table there, with no answer.
         self.nots = [z3.Not(h) for h in holds]
         self.none_before = [tr.true]
-        for h in self.nots:
-            self.none_before.append(z3.And(self.none_before[-1], h))
+        for ok, h in zip(oks, self.nots, strict=True):
+            self.none_before.append(z3.And(self.none_before[-1], h) if ok is tr.true
+                                    else z3.And(self.none_before[-1], ok, h))
         for i, row in enumerate(rows):
             diags += self._dead(i, row, holds, exact)
         diags += self._gap(holds)
+        diags += self._stops(oks)
         diags += self._clashes(params, holds)
         return diags
 
@@ -215,6 +224,35 @@ class TableAnalysis:
         return [Diagnostic(span_of(o), "R302", f"{self._call(state)} matches no row of {self._clause(o)} "
                            f"({self.table.name}){self._beneath(state)}",
                            hint="add a row for it, or an 'otherwise' row")]
+
+    def _stops(self, oks: list[z3.BoolRef]) -> list[Diagnostic]:
+        """For each row whose condition cannot always be worked out, an input that reaches it (every
+        row above is false) where it cannot: the interpreter stops there, and the table has no
+        answer, whatever the rows below say (an `otherwise` row too)."""
+        out = []
+        for i, (row, ok) in enumerate(zip(self.table.rows, oks, strict=True)):
+            if ok is self.tr.true:
+                continue
+            state = self._state(z3.And(self.none_before[i], z3.Not(ok)), range(i + 1), _stops_at(i))
+            if state is not None:
+                out.append(self._stop(row, state))
+        return out
+
+    def _stop(self, row: m.Row, state: decide.State) -> Diagnostic:
+        """R306 for a row whose condition cannot be worked out for a state: what the interpreter says."""
+        where = f"row '{row.label}' of {self._clause(row.origin)} ({self.table.name})"
+        assert row.when is not None  # an `otherwise` row is always worked out
+        try:
+            self.interp.eval(row.when, state)
+            why = "no answer"  # not reached: _stops_at made sure the condition fails
+        except (EvalError, TypeError, KeyError, ZeroDivisionError) as err:
+            why = str(err)
+        if why != "division by zero":
+            return Diagnostic(span_of(self._written(row)), "R306", f"{self._call(state)} cannot be worked out "
+                              f"in {where}: {why}", hint="the table stops there with no answer, whatever the rows "
+                              "below say; guard that part of the condition, or put a row for this case above it")
+        return Diagnostic(span_of(self._written(row)), "R306", f"{self._call(state)} divides by zero in {where}",
+                          hint=_guard_hint(row.when, state, self.interp))
 
     def _beneath(self, state: decide.State) -> str:
         """What the layers beneath answer for an input (where they have the table otherwise)."""
@@ -295,6 +333,8 @@ class TableAnalysis:
         rows = self.table.rows
         if not rows or rows[-1].when is not None or any(self._clash_pairs()):
             return False
+        if decide.can_fail(self.interp, [r.when for r in rows if r.when is not None]):
+            return False  # a row may stop the table with no answer (R306): only the solver can tell where
         unseen = set(range(len(rows)))
         try:
             for state in decide.probes(self.model, self.interp, self.table):
@@ -393,7 +433,16 @@ class TableAnalysis:
         return bool(plain(a) != plain(b))
 
     def _hits(self, state: decide.State) -> list[int]:
-        return [i for i, row in enumerate(self.table.rows) if self._matches(row, state)]
+        """The rows whose conditions a state meets, in order; a row whose condition cannot be worked
+        out for it (a division by zero: the interpreter stops there) is there as ~i, a negative number."""
+        out = []
+        for i, row in enumerate(self.table.rows):
+            matched = self._matches(row, state)
+            if matched is None:
+                out.append(~i)
+            elif matched:
+                out.append(i)
+        return out
 
     def _verified(self, state: decide.State, claim: Callable[[list[int]], bool]) -> bool:
         """Whether the interpreter agrees with what the solver found for a state: claim is given the
@@ -409,13 +458,14 @@ class TableAnalysis:
         raise AssertionError(f"rulec's solver and its interpreter disagree on table {self.table.name} for "
                              f"{self._call(state)}: rows matching {hits}")
 
-    def _matches(self, row: m.Row, case: dict[str, Any]) -> bool:
+    def _matches(self, row: m.Row, case: dict[str, Any]) -> bool | None:
+        """Whether a row's condition holds for a case; None where it cannot be worked out."""
         if row.when is None:
             return True
         try:
             return bool(self.interp.eval(row.when, case))
         except (EvalError, TypeError, KeyError, ZeroDivisionError):
-            return False
+            return None
 
     def _call(self, state: decide.State) -> str:
         """The state as a call a designer can paste into an example: `re_size(Unit { size: regiment })`."""
@@ -456,6 +506,34 @@ def _takes_from(a: int, b: int, own: list[int]) -> Callable[[list[int]], bool]:
 
 def _none(hits: list[int]) -> bool:
     return not hits
+
+
+def _stops_at(i: int) -> Callable[[list[int]], bool]:
+    """No row above row i matches, and row i's condition cannot be worked out (it is there as ~i)."""
+    return lambda hits: hits[:1] == [~i]
+
+
+def _guard_hint(when: m.Expr, state: decide.State, interp: Interpreter) -> str:
+    """How to keep a row's condition from dividing by zero: test the divisor first, or give the zero
+    a row of its own above, or (for a field that is never zero) say so with an invariant, which the
+    analysis assumes. The divisor is named where it is one of the condition's own that is 0 for the state."""
+    for x in m.walk(when):
+        if isinstance(x, m.Op) and x.op == "/":
+            try:
+                zero = interp.eval(x.args[1], state) == 0
+            except (EvalError, TypeError, KeyError, ZeroDivisionError):  # a variable of a let or aggregate
+                continue
+            if zero:
+                d = decide.source(x.args[1])
+                hint = (f"guard it (`{d} != 0 and ...`), or put a row for `{d} == 0` above this one: the table "
+                        "gives no answer there, even with an 'otherwise' row below")
+                match x.args[1]:
+                    case m.Field(of=m.Var(name=var, t=RecordT(name=record))):
+                        hint += (f"; if {d} is never 0, say so with an invariant on {record} "
+                                 f"(`invariant ...({var}: {record}) = {d} > 0`)")
+                return hint
+    return ("guard the division (test its divisor first), or put a row for a zero divisor above this one: "
+            "the table gives no answer there, even with an 'otherwise' row below")
 
 
 def _none_of_it(hits: list[int]) -> bool:

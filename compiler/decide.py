@@ -795,6 +795,30 @@ def representatives(interp: Interpreter, exprs: list[m.Expr]) -> tuple[int, bool
     return max(1, min(wanted, MAX_REPRESENTATIVES)), wanted > MAX_REPRESENTATIVES
 
 
+def can_fail(interp: Interpreter, exprs: list[m.Expr]) -> bool:
+    """Whether working out the expressions may stop with no answer for some input, as the
+    interpreter does at a division by zero, at the first, min or max of nothing, and at a table
+    that answers nothing; followed through the definitions and tables they call. Where none can,
+    a row's condition is always either true or false, and a few plain inputs may show a table whole."""
+    seen: set[str] = set()
+    todo = list(exprs)
+    while todo:
+        for x in m.walk(todo.pop()):
+            match x:
+                case m.Op(op="/") | m.Agg(fn="first" | "min" | "max"):
+                    return True
+                case m.Call(fn=fn) if fn not in seen:
+                    seen.add(fn)
+                    if fn in interp.defines:
+                        todo.append(interp.defines[fn].body)
+                    elif fn in interp.tables:
+                        rows = interp.tables[fn].rows
+                        if not rows or rows[-1].when is not None:
+                            return True
+                        todo += [e for r in rows for e in (r.when, r.value) if e is not None]
+    return False
+
+
 def _renamed(e: m.Expr, var: str) -> str:
     """A test of an item as text, whatever its variable is called."""
     return re.sub(rf"(?<![.\w]){re.escape(var)}\b", "\x00", source(e))

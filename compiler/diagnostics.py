@@ -65,6 +65,7 @@ CODES: dict[str, str] = {
     "R303": "contradictory clauses",
     "R304": "table condition not decided",
     "R305": "value that cannot be computed",
+    "R306": "table row whose condition cannot be worked out for some input",
     "R401": "example failed",
     "R402": "example could not be evaluated",
     "R403": "rule no example exercises",

@@ -24,6 +24,7 @@ from rulec import model as m
 from rulec.analysis import analyse
 from rulec.build import compile_sources, find_sources
 from rulec.cli import main
+from rulec.diagnostics import Diagnostic
 from rulec.evaluate import EvalFailure, evaluate
 from rulec.interp import EvalError
 
@@ -55,6 +56,7 @@ def test_golden(case: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 # The inputs the findings name: `call(...)` in a message, as a designer would paste it.
 _FOUND = re.compile(r"(?:R302: (?P<gap>\w+\(.*\)) matches no row"
+                    r"|R306: (?P<stop>\w+\(.*\)) (?:divides by zero|cannot be worked out) in row"
                     r"|row '(?P<row>\w+)' \((?P<taken>\w+\(.*?\))\)(?= and row|$)"
                     r"|for (?P<clash>\w+\(.*\)): (?P<a>\S+) against (?P<b>\S+)$)")
 
@@ -62,7 +64,7 @@ _FOUND = re.compile(r"(?:R302: (?P<gap>\w+\(.*\)) matches no row"
 def _findings(err: str) -> list[re.Match[str]]:
     out = []
     for line in err.splitlines():
-        if re.match(r"^\S+:\d+:\d+: error R30[123]: ", line):
+        if re.match(r"^\S+:\d+:\d+: error R30[1236]: ", line):
             out += list(_FOUND.finditer(line))
     return out
 
@@ -78,6 +80,9 @@ def test_every_reported_input_reproduces_when_pasted(case: Path) -> None:
                          key=lambda x: len(x.manifest.layers))
             with pytest.raises((EvalFailure, EvalError)):
                 evaluate(model_of(case, named[1]) if named else series, found["gap"])
+        elif found["stop"]:  # a row's condition cannot be worked out: the interpreter gives no answer
+            with pytest.raises((EvalFailure, EvalError)):
+                evaluate(model, found["stop"])
         elif found["taken"]:  # the row that takes it is the one that answers
             answer = evaluate(model, found["taken"])
             assert any(c.get("item") == found["row"] for c in answer.rules), (found["taken"], answer.rules)
@@ -237,6 +242,54 @@ def test_a_table_no_input_of_which_is_valid_has_no_dead_rows() -> None:
             '    other: otherwise => 0\n  }\n}\n')
     result = compile_sources({"t.rules": text}, keep_models=True)
     assert analyse(result.models["S"], examples=False) == []
+
+
+def _odds(rows: str, more: str = "") -> list[Diagnostic]:
+    """The findings on a table of odds whose rows divide an attack by a defense that may be 0."""
+    text = ('series S "S" version "1"\nrecord Attack "An attack" {\n  attack: number = 1 "Attack"\n'
+            f'  defense: number = 1 "Defense"\n}}\n{more}rule 4.2 "Odds" {{\n'
+            f'  table column(a: Attack) -> int "Odds column" {{\n{rows}  }}\n}}\n')
+    result = compile_sources({"a.rules": text}, keep_models=True)
+    assert not [d for d in result.diagnostics if d.code[:3] not in ("R30", "R40")], result.diagnostics
+    return analyse(result.models["S"], examples=False)
+
+
+_LOW = '    low: when a.attack / a.defense < 1 => 0 "Below 1:1"\n'
+_REST = '    rest: when a.attack / a.defense >= 1 => 1 "1:1 or more"\n'
+
+
+def test_a_row_that_divides_by_zero_is_reported_so_not_as_an_input_no_row_matches() -> None:
+    """The interpreter stops at a row whose condition divides by zero, with no answer: the solver
+    once read such a row as false, and reported its input as matching no row (R302)."""
+    [d] = _odds(_LOW + _REST)
+    assert d.code == "R306" and (d.span.line, d.span.col) == (8, 5)
+    assert d.message == "column(Attack { attack: 1, defense: 0 }) divides by zero in row 'low' of 4.2 (column)"
+    assert d.hint is not None and "`a.defense != 0 and ...`" in d.hint and "invariant on Attack" in d.hint
+
+
+def test_a_division_by_zero_is_reported_above_an_otherwise_row_which_it_keeps_from_the_input() -> None:
+    """An otherwise row does not answer the input: the interpreter stopped at the division above it."""
+    found = _odds(_LOW + _REST + '    other: otherwise => 2 "Other"\n')
+    assert [(d.code, d.span.line) for d in sorted(found)] == [("R306", 8), ("R301", 10)]
+    assert "divides by zero in row 'low'" in sorted(found)[0].message
+
+
+def test_a_division_after_a_row_that_passes_over_its_input_is_found_there() -> None:
+    [d] = _odds('    big: when a.attack > 5 => 2 "Big"\n' + _LOW + '    rest: otherwise => 1 "1:1 or more"\n')
+    assert d.code == "R306" and "divides by zero in row 'low'" in d.message
+
+
+@pytest.mark.parametrize("rows, more", [
+    ('    none: when a.defense == 0 => 0 "No defense"\n' + _LOW + _REST, ""),
+    ('    low: when a.defense > 0 and a.attack / a.defense < 1 => 0 "Below 1:1"\n'
+     '    rest: otherwise => 1 "1:1 or more"\n', ""),
+    ('    low: when (if a.defense == 0 then false else a.attack / a.defense < 1) => 0 "Below 1:1"\n'
+     '    rest: otherwise => 1 "1:1 or more"\n', ""),
+    (_LOW + _REST, 'rule 4.1 "Defense" {\n  invariant defended(a: Attack) checks defense "Defended" = '
+                   'a.defense > 0\n}\n'),
+], ids=["a row above for the zero", "and", "if", "an invariant"])
+def test_a_division_guarded_from_zero_is_not_reported(rows: str, more: str) -> None:
+    assert _odds(rows, more) == []
 
 
 def _chain(n: int, first: str, second: str, rows: int = 1) -> str:
