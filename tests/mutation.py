@@ -12,6 +12,8 @@ items of such records. That enumeration is the oracle:
 * an input it finds that matches no row must be reported (R302); and every R302 the analysis
   reports must give an input that really matches no row when pasted into a question;
 * two exception rows of one layer it finds answering one input differently must be reported (R303).
+* an input it finds that reaches a row whose condition cannot be worked out (a division by zero,
+  where the interpreter stops with no answer) must be reported (R306).
 
 A mutant whose domain is too large to try whole is tried on a seeded sample and counts only for
 what the sample shows (a finding of the sample must be reported; nothing is counted as missed
@@ -124,6 +126,7 @@ class Truth:
 
     first: set[int] = field(default_factory=set)  # rows found first for some input
     gap: dict[str, Any] | None = None  # an input no row matches
+    stop: dict[str, Any] | None = None  # an input that reaches a row whose condition cannot be worked out
     clash: tuple[int, int] | None = None  # two same-layer exceptions answering one input differently
     whole: bool = True  # every input of the domain was tried
 
@@ -255,8 +258,13 @@ class Enumeration:
         exceptions = [(i, r) for i, r in enumerate(rows) if r.exception]
         for args in inputs:
             env = dict(zip((p.name for p in self.table.params), args, strict=True))
-            hits = [i for i, r in enumerate(rows) if self._matches(r, env)]
-            if hits:
+            matched = [self._matches(r, env) for r in rows]
+            hits = [i for i, x in enumerate(matched) if x]
+            reached = next((i for i, x in enumerate(matched) if x is not False), None)
+            if reached is not None and reached not in hits:  # the interpreter stops there, with no answer
+                if truth.stop is None:
+                    truth.stop = env
+            elif hits:
                 truth.first.add(hits[0])
             elif truth.gap is None:
                 truth.gap = env
@@ -272,13 +280,14 @@ class Enumeration:
                             truth.clash = (a, b)
         return truth
 
-    def _matches(self, row: m.Row, env: dict[str, Any]) -> bool:
+    def _matches(self, row: m.Row, env: dict[str, Any]) -> bool | None:
+        """Whether a row's condition holds; None where it cannot be worked out (a division by zero)."""
         if row.when is None:
             return True
         try:
             return bool(self.interp.eval(row.when, env))
         except (EvalError, TypeError, KeyError, ZeroDivisionError):
-            return False
+            return None
 
 
 # ---- the run ---------------------------------------------------------------------------------
@@ -347,6 +356,12 @@ def judge(mutant: Mutant, sources: dict[str, str], rng: random.Random, tally: Ta
             tally.false.append(f"{where}: {d.message}: the input has an answer")
         except (EvalFailure, EvalError):
             pass
+    if truth.stop is not None:
+        tally.findings += 1
+        if any(d.code == "R306" for d in mine):
+            tally.detected += 1
+        else:
+            tally.missed.append(f"{where}: a row cannot be worked out for {truth.stop}, not reported")
     if truth.clash is not None:
         tally.findings += 1
         if any(d.code == "R303" for d in mine):

@@ -27,7 +27,8 @@ branches, record fields, table rows, overrides), where a module that carries num
 SCALE can go wrong, and use every operator, aggregate and builtin, lets that hide names, lists and
 sets of every type, and names Python or the module itself uses (type, len, SCALE, Cite).
 Mistakes of meaning that random rules make (a row that can never match, R301, or the change that
-made it so; two exceptions that contradict each other, R303; a failing example) are mended by
+made it so; two exceptions that contradict each other, R303; a row an input reaches whose condition
+cannot be worked out, R306; a failing example) are mended by
 dropping the part; any other refusal is a generator bug.
 
     python -m tests.progen --count 2000 --seed 1          # N passed, N failed; exit 1 on any finding
@@ -98,8 +99,9 @@ SERIES_PART_FILE = "progen/series-part.rules"  # more of the series: `in S`
 RULESETS_FILE = "progen/rulesets.rules"
 SAMPLES = 12  # random argument tuples per function and ruleset
 # Semantic, not type, mistakes the generator mends by dropping the item: a row that never matches
-# (R301), two exceptions that contradict each other (R303), a failing example.
-REPAIRABLE = {"R301", "R303", "R401", "R402"}
+# (R301), two exceptions that contradict each other (R303), a row whose condition an input reaches
+# and cannot work out (R306: min of nothing, a division by zero), a failing example.
+REPAIRABLE = {"R301", "R303", "R306", "R401", "R402"}
 
 # ---- the program: blocks of lines, each block and item droppable ----------------------------------
 
