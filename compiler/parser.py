@@ -38,6 +38,11 @@ _TOP_LINE = re.compile(r"^(?:{})\b".format("|".join(TOP_KEYWORDS)))
 # of a line) that start a top-level item and cannot continue the item before it: not `in`.
 _PIECES = re.compile(r'"""(?:[^"\\]|\\.|"(?!""))*"""|"(?:[^"\\\n]|\\.)*"|#[^\n]*|[{{}}]|^(?:{})\b'.format(
     "|".join(k for k in TOP_KEYWORDS if k != "in")), re.MULTILINE)
+# Quoted texts, comments and brackets, as rules.lark's STRING and COMMENT read them: where
+# open_brackets finds the brackets a text leaves open.
+_BRACKETS = re.compile(r'"""(?:[^"\\]|\\.|"(?!""))*"""|"(?:[^"\\\n]|\\.)*"|#[^\n]*|[()\[\]{}]')
+_CLOSER = {"(": ")", "[": "]", "{": "}"}
+_CLOSER_TERMINAL = {")": "RPAR", "]": "RSQB", "}": "RBRACE"}
 _TERMINAL_WORDS = {
     "NAME": "a name",
     "RULENUM": "a rule number such as 4.5a",
@@ -360,10 +365,11 @@ def _describe(terminal: str) -> str:
     return terminal
 
 
-def _expected(expected: set[str]) -> str:
+def _expected(expected: set[str], closer: str = "}") -> str:
+    """What the parser would have taken, in words; `closer` (the bracket most likely missing) first."""
     if {"NAME", "NUMBER", "STRING"} <= expected:
         return "an expression"
-    words = sorted((_describe(t) for t in expected), key=lambda w: (w != "'}'", w))  # a missing } first
+    words = sorted((_describe(t) for t in expected), key=lambda w: (w != f"'{closer}'", w))
     if len(words) > 6:
         words = words[:6] + ["..."]
     return ", ".join(words)
@@ -390,9 +396,10 @@ def _syntax_diagnostic(e: UnexpectedInput, chunk: str, start: int, path: str) ->
         last = chunk.rstrip().split("\n")
         line = start + len(last) - 1
         col = len(last[-1]) + 1 if last else 1
-        hint = "add the missing '}'" if "RBRACE" in e.expected else None
+        closer = _closer_awaited(chunk)
+        hint = f"add the missing '{closer}'" if _CLOSER_TERMINAL[closer] in e.expected else None
         return Diagnostic(Span(path, line, col, line, col + 1), "R003",
-                          f"{where} ends too early; expected {_expected(set(e.expected))}", hint=hint)
+                          f"{where} ends too early; expected {_expected(set(e.expected), closer)}", hint=hint)
     line = start + (token.line or 1) - 1
     col = token.column or 1
     end = col + max(1, len(str(token)))
@@ -406,6 +413,26 @@ def _syntax_diagnostic(e: UnexpectedInput, chunk: str, start: int, path: str) ->
                       f"unexpected {what} "
                       f"in {where}; expected {_expected(set(e.expected))}",
                       hint=_hint_for(token, set(e.expected)))
+
+
+def open_brackets(text: str) -> list[tuple[str, int]]:
+    """The brackets ((, [ and {) the text opens and leaves open, outermost first, each with where it
+    is (its offset in the text). Those in quoted texts and comments do not count."""
+    still_open: list[tuple[str, int]] = []
+    for found in _BRACKETS.finditer(text):
+        what = found.group()
+        if what in _CLOSER:
+            still_open.append((what, found.start()))
+        elif what in _CLOSER_TERMINAL and still_open:
+            still_open.pop()
+    return still_open
+
+
+def _closer_awaited(text: str) -> str:
+    """The bracket that closes the innermost one the text leaves open: what a text that ends too
+    early most likely lacks; '}' when none is open."""
+    still_open = open_brackets(text)
+    return _CLOSER[still_open[-1][0]] if still_open else "}"
 
 
 def _hint_for(token: Token, expected: set[str]) -> str | None:

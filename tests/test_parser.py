@@ -10,7 +10,7 @@ import pytest
 
 from rulec import ast, limits
 from rulec.diagnostics import Diagnostic, Span
-from rulec.parser import parse
+from rulec.parser import parse, parse_query
 
 PATH = "t.rules"
 
@@ -461,6 +461,26 @@ def test_unterminated_brace_at_the_end_of_the_file() -> None:
     assert d.code == "R003"
     assert (d.span.line, d.span.col) == (5, 19)
     assert d.hint == "add the missing '}'"
+
+
+def test_a_text_that_ends_too_early_lacks_the_closer_of_its_innermost_open_bracket() -> None:
+    (d,) = errors('series S "S" version "1"\n\nconst c "C" = max(1, 2\n')
+    assert where(d) == ("R003", 3, 23)
+    assert d.message.startswith("const c ends too early; expected ')', ")  # the one missing comes first
+    assert d.hint == "add the missing ')'"
+    # a bracket in a quoted text or a comment is not one the text leaves open
+    (d,) = errors('series S "S"\nconst c = [max(1, "(" # {\n  , 2)\n')
+    assert d.hint == "add the missing ']'"
+    (d,) = errors('series S "S"\nrule 4.1 "A" {\n  const c = (1 + 2)\n')
+    assert d.hint == "add the missing '}'"
+
+
+@pytest.mark.parametrize(("query", "closer"), [("odds(15, 6", ")"), ("[1, (2", ")"), ("[1, 2", "]")])
+def test_a_question_that_ends_too_early_lacks_the_closer_of_its_innermost_open_bracket(query: str,
+                                                                                       closer: str) -> None:
+    expr, (d,) = parse_query(query)
+    assert expr is None and d.code == "R003"
+    assert d.hint == f"add the missing '{closer}'"
 
 
 def test_stray_character() -> None:
