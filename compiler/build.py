@@ -306,11 +306,16 @@ def _not_following_from(unparsed: list[str], diags: list[Diagnostic], sources: M
 
 
 def _named_at(span: Span, sources: Mapping[str, str]) -> str | None:
-    """The name or rule number a diagnostic points at (past a keyword such as `see` or `in`)."""
+    """The name or rule number a diagnostic points at (past a keyword such as `see` or `in`). On a
+    layer that extends another (`game G "G" extends S`, where R107 says S is unknown), the layer it
+    extends: the declaration's words are read to its end, past its quoted texts."""
     lines = sources.get(span.file, "").split("\n")
     if not 1 <= span.line <= len(lines):
         return None
-    words = _WORD.findall(lines[span.line - 1][span.col - 1:])
+    text = "\n".join([lines[span.line - 1][span.col - 1:], *lines[span.line:span.end_line]])
+    words: list[str] = _WORD.findall(_STRING_OR_COMMENT.sub(" ", text))
+    if words[:1] in (["game"], ["scenario"], ["option"]) and "extends" in words[:-1]:
+        return words[words.index("extends") + 1]
     keywords = {"in", "override", "extends", "see", "except", "with", "rule", "game", "scenario", "option"}
     return next((w for w in words if w not in keywords), None)
 

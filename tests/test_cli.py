@@ -164,6 +164,22 @@ def test_what_follows_from_a_file_that_does_not_parse_is_left_out(tmp_path: Path
     assert "'thrice'" in err and "'twice'" not in err
 
 
+def test_a_layer_declared_in_a_file_that_does_not_parse_is_not_unknown(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "a.rules").write_text('series S "S" version "1"\n\nenum Mode "M" {\n  - a\n  - b\n\n'
+                                    'const k "K" = 1\n', encoding="utf-8")
+    (folder / "b.rules").write_text('game G "G"\n  extends S "1"\n', encoding="utf-8")
+    (folder / "c.rules").write_text('game H "H extends S"\n  extends T\n', encoding="utf-8")
+    (folder / "d.rules").write_text('option O "O" extends S\n', encoding="utf-8")
+    rc, out, err = run(capsys, "check", str(folder))
+    assert rc == 1
+    # S is declared in a.rules, which does not parse: G and O extend no unknown layer; T is declared nowhere
+    assert [(f, c) for f, *_, c in HEAD.findall(err)] == [("rules/a.rules", "R001"), ("rules/c.rules", "R107")]
+    assert "H extends unknown layer 'T'" in err
+
+
 def test_a_ruleset_without_mistakes_runs_its_examples_beside_one_with(tmp_path: Path,
                                                                       capsys: pytest.CaptureFixture[str]) -> None:
     folder = rules_dir(tmp_path)
