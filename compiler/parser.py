@@ -409,10 +409,10 @@ def _syntax_diagnostic(e: UnexpectedInput, chunk: str, start: int, path: str) ->
         what = "quoted text"
     elif not what.startswith("'"):  # a name, a number, a rule number, a comparison: show it
         what = repr(shown)
+    hint = _unclosed_hint(chunk, token.start_pos or 0, start, path) or _hint_for(token, set(e.expected))
     return Diagnostic(Span(path, line, col, line, end), "R001",
                       f"unexpected {what} "
-                      f"in {where}; expected {_expected(set(e.expected))}",
-                      hint=_hint_for(token, set(e.expected)))
+                      f"in {where}; expected {_expected(set(e.expected))}", hint=hint)
 
 
 def open_brackets(text: str) -> list[tuple[str, int]]:
@@ -433,6 +433,25 @@ def _closer_awaited(text: str) -> str:
     early most likely lacks; '}' when none is open."""
     still_open = open_brackets(text)
     return _CLOSER[still_open[-1][0]] if still_open else "}"
+
+
+def _unclosed_hint(chunk: str, pos: int, start: int, path: str) -> str | None:
+    """Where a '}' may be missing, when the mistake (at `pos`) is on a line that starts, unindented,
+    with a keyword that starts an item (`const k "K" = 1` after an enum left open) while a '{' is
+    still open, and the text parses past the mistake with a '}' put before that line. (That test
+    keeps the hint off an unindented `const` in a rule's body, which is no mistake.)"""
+    line_start = chunk.rfind("\n", 0, pos) + 1
+    still_open = open_brackets(chunk[:line_start])
+    if not _TOP_LINE.match(chunk[line_start:]) or not still_open or still_open[-1][0] != "{":
+        return None
+    try:
+        _reduce(f"{chunk[:line_start]}}} {chunk[line_start:]}", path, "start")
+    except UnexpectedInput as again:
+        at_end = isinstance(again, UnexpectedToken) and again.token.type == "$END"
+        if not at_end and (again.pos_in_stream or 0) <= pos + 2:
+            return None
+    opened = start + chunk.count("\n", 0, still_open[-1][1])
+    return f"is a '}}' missing before this line? the '{{' on line {opened} is still open here"
 
 
 def _hint_for(token: Token, expected: set[str]) -> str | None:

@@ -483,6 +483,18 @@ def test_a_question_that_ends_too_early_lacks_the_closer_of_its_innermost_open_b
     assert d.hint == f"add the missing '{closer}'"
 
 
+def test_an_item_after_a_block_left_open_asks_for_the_missing_brace() -> None:
+    (d,) = errors('series S "S" version "1"\n\nenum Mode "M" {\n  - a\n  - b\n\nconst k "K" = 1\n')
+    assert where(d) == ("R001", 7, 9)  # `const k` is read as a member's setting, up to the "K"
+    assert d.hint == "is a '}' missing before this line? the '{' on line 3 is still open here"
+    (d,) = errors('series S "S"\ntable t(x: int) -> int {\n  a: when x > 1 => 2\n\nconst c = 3\n')
+    assert where(d) == ("R001", 5, 1)
+    assert d.hint == "is a '}' missing before this line? the '{' on line 2 is still open here"
+    # an unindented const may be in a rule's body: a '}' before it would not mend this mistake
+    (d,) = errors('series S "S"\nrule 4.1 "A" {\nconst x = = 2\n}\n')
+    assert where(d) == ("R001", 3, 11) and d.hint is None
+
+
 def test_stray_character() -> None:
     (d,) = errors('series S "S"\nrule 4.1 "A" {\n  const x = 2 @ 3\n}\n')
     assert where(d) == ("R002", 3, 15)
