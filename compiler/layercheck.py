@@ -154,12 +154,14 @@ class LayerCheck:
                 self.checker.error(n.span, "R112", f"unknown kind of note '{n.kind}'",
                                    hint=did_you_mean(n.kind, NOTE_KINDS) or f"one of: {', '.join(NOTE_KINDS)}")
 
-    def refs(self, refs: tuple[ast.RuleRef, ...]) -> None:
+    def refs(self, refs: tuple[ast.RuleRef, ...], cited: bool = False) -> None:
+        """`see` references, or with cited the rules an example's `by` names (whose item is what an
+        answer cites: cited_items)."""
         for r in refs:
-            if not self.ref_ok(r):
+            if not self.ref_ok(r, cited):
                 self.out.rejected.add(id(r))
 
-    def ref_ok(self, r: ast.RuleRef) -> bool:
+    def ref_ok(self, r: ast.RuleRef, cited: bool = False) -> bool:
         scope = self.scope
         if r.layer is not None and r.layer not in [x.name for x in scope.layers]:
             self.checker.error(r.span, "R107", f"'{r.layer}' is not {self.lay.name} or a layer it extends",
@@ -174,7 +176,8 @@ class LayerCheck:
             found = scope.clause(r.number)
             decls: tuple[ast.Declaration, ...] = found[1].decls if found else next(
                 (lay.externals[r.number].decls for lay in scope.layers if r.number in lay.externals), ())
-            items = cited_items(decls)
+            items = cited_items(decls) if cited else [  # a `see` names a list value or a declaration
+                *(mb.name for d in decls if isinstance(d, ast.EnumDecl) for mb in d.members), *(d.name for d in decls)]
             if r.item not in items:
                 named = next((d for d in decls if d.name == r.item), None)
                 if named is not None:  # answers cite what a table, a named number or a definition holds
@@ -496,7 +499,7 @@ class LayerCheck:
                 local[step.name] = self.lower(step.value, local).t
             else:
                 self.expect(step.expr, BOOL, local, "what an example expects")
-                self.refs(step.cited)
+                self.refs(step.cited, cited=True)
 
 
 def _head_span(ov: ast.Override) -> Span:
