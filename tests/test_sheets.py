@@ -615,6 +615,21 @@ def test_a_card_names_what_a_game_changes_in_words(tmp_path: Path) -> None:
     assert not re.findall(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z]+\.[a-z]+\b|==|!=| for \w+ in ", text)
 
 
+def test_a_scenarios_card_says_whose_each_change_is_and_what_that_layer_made_it() -> None:
+    """A scenario over a game: its card lists the game's changes and its own, each with the title of
+    the layer that made it, before and after that layer (the game's 10 -> 8, the scenario's 8 -> 6),
+    not every row as the scenario's with the value in force at the end (a newcomer's trial)."""
+    from rulec.sheets import view
+
+    result = compile_text(CHANGED_BY_A_GAME + 'scenario dawn "Dawn" extends G\noverride 4.6 max_stack_re: 6\n')
+    cards = view.cards(result.models, result.models["dawn"])
+    [block] = [b for c in cards for b in c["blocks"] if b["kind"] == "changes"]
+    assert [(e["label"], e["by"], e["before"], e["after"]) for e in block["entries"]][:2] == [
+        ("4.6", "G", "The most RE in a hex = 10", "The most RE in a hex = 8"),
+        ("4.6", "Dawn", "The most RE in a hex = 8", "The most RE in a hex = 6")]
+    assert {e["by"] for e in block["entries"][2:]} == {"G"}
+
+
 def test_player_words_write_names_as_words_and_leave_markup_alone() -> None:
     from markupsafe import Markup
 

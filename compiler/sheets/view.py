@@ -223,18 +223,26 @@ def player_label(model: m.Resolved, target: m.Target) -> str:
 def changes(models: Mapping[str, m.Resolved], model: m.Resolved) -> list[dict[str, Any]]:
     """Every override in force in this model, with the text before it (the series') beside its own,
     as a card shows them to players."""
+    mf = model.manifest
+    titles = {ref.name: ref.title for ref in (mf.series, mf.game, mf.scenario, *mf.options) if ref is not None}
+    several = len({ov.origin.layer for ov in model.overrides}) > 1  # each change then says whose it is
+    chain = mf.layers
     out = []
     for ov in model.overrides:
         layer = ov.origin.layer
         before = model_before(models, model, layer)
+        # what this layer made it: a later layer may change it again, in a row of its own
+        later = chain[chain.index(layer) + 1:] if layer in chain else ()
+        made = (model_before(models, model, later[0]) if later else None) or model
         out.append({
             "key": target_label(ov.target),  # the designer's name for it, for tools (data-key)
             "label": player_label(model, ov.target),
+            "by": titles.get(layer, layer) if several else None,
             "number": ov.target.number,
             "layer": layer,
             "base_layer": ov.of_layer,
             "before": describe(before, ov.target, pretty=True) if before is not None else "(not built on its own)",
-            "after": describe(model, ov.target, pretty=True),
+            "after": describe(made, ov.target, pretty=True),
             "notes": notes_view(ov.notes),
             "source": f"{ov.origin.file}:{ov.origin.line}",
             "written_in": ov.origin.clause,
