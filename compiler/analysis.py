@@ -671,6 +671,8 @@ def _rules_of(expr: m.Expr, own: list[Cite], let_rules: dict[str, list[Cite]]) -
     the rules of the lets it read in turn), then the ones its own evaluation cited, each once.
     A let's value is computed on its own line, so without this an expectation reading it would
     seem to use no rule, and could not be superseded by a later layer's change to one."""
+    if not let_rules:  # no let before it (most examples): its own, each once already
+        return list(own)
     read = m.free_names(expr)
     inherited = [c for name, cites in let_rules.items() if name in read for c in cites]
     return list(dict.fromkeys([*inherited, *own]))

@@ -33,6 +33,7 @@ import re
 import sys
 import time
 import types
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -800,6 +801,7 @@ def can_fail(interp: Interpreter, exprs: list[m.Expr]) -> bool:
     interpreter does at a division by zero, at the first, min or max of nothing, and at a table
     that answers nothing; followed through the definitions and tables they call. Where none can,
     a row's condition is always either true or false, and a few plain inputs may show a table whole."""
+    safe = _NEVER_FAILING.setdefault(interp.model, set())  # what earlier tables' walks went through
     seen: set[str] = set()
     todo = list(exprs)
     while todo:
@@ -807,7 +809,7 @@ def can_fail(interp: Interpreter, exprs: list[m.Expr]) -> bool:
             match x:
                 case m.Op(op="/") | m.Agg(fn="first" | "min" | "max"):
                     return True
-                case m.Call(fn=fn) if fn not in seen:
+                case m.Call(fn=fn) if fn not in seen and fn not in safe:
                     seen.add(fn)
                     if fn in interp.defines:
                         todo.append(interp.defines[fn].body)
@@ -816,7 +818,13 @@ def can_fail(interp: Interpreter, exprs: list[m.Expr]) -> bool:
                         if not rows or rows[-1].when is not None:
                             return True
                         todo += [e for r in rows for e in (r.when, r.value) if e is not None]
+    safe |= seen  # every definition and table the walk went through, and all they call, cannot fail
     return False
+
+
+# Per model, the definitions and tables can_fail found cannot stop with no answer: each table's
+# walk goes through those of the tables before it only once (a 10,000-clause build asks for most).
+_NEVER_FAILING: weakref.WeakKeyDictionary[m.Resolved, set[str]] = weakref.WeakKeyDictionary()
 
 
 def _renamed(e: m.Expr, var: str) -> str:
