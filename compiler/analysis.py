@@ -447,13 +447,14 @@ class TableAnalysis:
     def _verified(self, state: decide.State, claim: Callable[[list[int]], bool]) -> bool:
         """Whether the interpreter agrees with what the solver found for a state: claim is given the
         rows that match it, in order. Where it does not, the solver's part was not exact (an undecided
-        row, an invariant not given to it): the finding is not made. Anything else is a bug in rulec."""
+        row, an invariant not given to it, an irrational number it gave, which the state only comes
+        near): the finding is not made. Anything else is a bug in rulec."""
         if not self._valid_whole(state):
             return False
         hits = self._hits(state)
         if claim(hits):
             return True
-        if self.unsure or self.tr.inputs.unassumed or out_of_steps():
+        if self.unsure or state.approximate or self.tr.inputs.unassumed or out_of_steps():
             return False
         raise AssertionError(f"rulec's solver and its interpreter disagree on table {self.table.name} for "
                              f"{self._call(state)}: rows matching {hits}")

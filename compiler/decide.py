@@ -763,6 +763,7 @@ class Solver:
             states = States(self.tr)
             found = State({name: states.value(zm, sym, t, name) for name, sym, t in self.params})
             found.read = frozenset(states.read)
+            found.approximate = states.approximate
             return found
         finally:
             self.s.pop()
@@ -837,6 +838,12 @@ class State(dict[str, Any]):
     and the fields the conditions read (shown in its rules text whatever their value)."""
 
     read: frozenset[str] = frozenset()
+    # A number the solver gave is irrational (x * x == 2 holds only for the square root of 2): the
+    # state holds a fraction within 10**-APPROXIMATE of it, which the interpreter may not agree with.
+    approximate: bool = False
+
+
+APPROXIMATE = 20  # decimal places of a rational stand-in for an irrational number the solver gives
 
 
 class States:
@@ -846,6 +853,7 @@ class States:
     def __init__(self, tr: Translator):
         self.tr = tr
         self.read: set[str] = set()
+        self.approximate = False  # a number was irrational: see State.approximate
 
     def value(self, zm: z3.ModelRef, sym: Sym, t: Type, path: str = "") -> Any:
         match t:
@@ -855,6 +863,9 @@ class States:
                 return zm.eval(sym, model_completion=True).as_long()
             case NumberT():
                 v = zm.eval(sym, model_completion=True)
+                if z3.is_algebraic_value(v):  # no rulec input is irrational: a fraction near it
+                    v = v.approx(APPROXIMATE)
+                    self.approximate = True
                 f = Fraction(v.as_long()) if z3.is_int_value(v) else v.as_fraction()
                 return int(f) if f.denominator == 1 else f
             case TextT():
