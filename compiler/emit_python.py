@@ -970,6 +970,9 @@ class ModuleEmitter:
             if i in inline:
                 w.line(f"# rule: {expr_text(measures[i].body)}, its rows written out in place:")
                 for j, (label, when, value) in enumerate(inline[i]):
+                    if when is None and j == 0:  # the otherwise row alone (the others ruled out): no test
+                        w.line(f"_n{i} += {value}  # {label}")
+                        break
                     w.line(f"{'if' if j == 0 else 'elif'} {when}:" if when else "else:")
                     w.line(f"    _n{i} += {value}  # {label}")
             else:
