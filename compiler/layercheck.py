@@ -176,8 +176,7 @@ class LayerCheck:
             found = scope.clause(r.number)
             decls: tuple[ast.Declaration, ...] = found[1].decls if found else next(
                 (lay.externals[r.number].decls for lay in scope.layers if r.number in lay.externals), ())
-            items = cited_items(decls) if cited else [  # a `see` names a list value or a declaration
-                *(mb.name for d in decls if isinstance(d, ast.EnumDecl) for mb in d.members), *(d.name for d in decls)]
+            items = cited_items(decls) if cited else declared_items(decls)
             if r.item not in items:
                 named = next((d for d in decls if d.name == r.item), None)
                 if named is not None:  # answers cite what a table, a named number or a definition holds
@@ -354,7 +353,7 @@ class LayerCheck:
         if found is None or found[0] is self.lay:
             clauses = {n: rule for x in self.scope.layers[1:] for n, rule in x.clauses.items()}
             # an override of an item (4.5z F) is most likely meant for a clause that has that item
-            holding = [n for n, rule in clauses.items() if ov.target and _has_item(rule, ov.target[0])]
+            holding = [n for n, rule in clauses.items() if ov.target and ov.target[0] in declared_items(rule.decls)]
             hint = did_you_mean(ov.number, holding) or did_you_mean(ov.number, clauses)
             if found is not None:
                 hint = "an override changes a clause of the layer this one extends; edit the clause itself"
@@ -534,18 +533,21 @@ def _fields_read(body: m.Expr, var: str) -> list[str]:
     return found
 
 
-def _has_item(rule: ast.Rule, name: str) -> bool:
-    """Whether the clause declares name: a value of one of its lists, a const, definition, table or
-    limits."""
-    return any(d.name == name or (isinstance(d, ast.EnumDecl) and any(mb.name == name for mb in d.members))
-               for d in rule.decls)
+def _list_values(decls: tuple[ast.Declaration, ...]) -> list[str]:
+    return [mb.name for d in decls if isinstance(d, ast.EnumDecl) for mb in d.members]
+
+
+def declared_items(decls: tuple[ast.Declaration, ...]) -> list[str]:
+    """What a clause declares, and so what `see NUMBER ITEM` and an override may name: a value of one
+    of its lists (4.5a F), a const, definition, table or limits."""
+    return _list_values(decls) + [d.name for d in decls]
 
 
 def cited_items(decls: tuple[ast.Declaration, ...]) -> list[str]:
     """What an answer cites within a clause, after its number, and so what `by NUMBER ITEM` may name:
     a value of one of its lists (4.5a F), a row of one of its tables (4.6 battalion) and a limit
     (4.8 combat_re). A named number, definition or table is cited by the clause's number alone."""
-    items = [mb.name for d in decls if isinstance(d, ast.EnumDecl) for mb in d.members]
+    items = _list_values(decls)
     items += [r.label for d in decls if isinstance(d, ast.TableDecl) for r in d.rows]
     items += [lim.name for d in decls if isinstance(d, ast.LimitsDecl) for lim in d.limits]
     return items
