@@ -159,7 +159,7 @@ def test_long_values_wrap_in_their_column_and_leave_the_row_title_its_room(brows
             for row in col["rows"]:
                 assert row["title"] >= row["table"] / 3, f"{page}: {row['rule']} {row['key']} title squeezed"
                 longs += row["long"]
-    assert longs  # the ZOC class table's 'kind base + (increases − reductions) levels', among others
+    assert longs  # the ZOC class table's 'kind base lowered by reductions levels, then raised by ...'
 
 
 def test_the_zcs_and_acw_cards_show_their_lists_with_every_setting(browser: printing.Browser, site: Path) -> None:

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import re
+from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -386,7 +387,7 @@ def test_the_newer_constructs_read_in_words() -> None:
     body = {d.name: d.body for d in model.defines}
     said = {name: words.expr(e) for name, e in body.items()}
     assert said["up"] == "the level above l"
-    assert said["down_by"] == "l + (0 − n) levels"
+    assert said["down_by"] == "l lowered by n levels"
     assert said["next_side"] == "the one after x"
     assert said["counted"] == "the total sp of units where arm is Foot or Horse, at most 8"
     assert said["best"] == "the higher of Low and the highest level of units"
@@ -407,6 +408,57 @@ def test_the_newer_constructs_read_in_words() -> None:
     assert "pairs" not in by  # a yes/no test is stated by the clause text, not as a formula
 
 
+NEGATIVES = '''
+series N "Negatives" version "1"
+
+enum Shift "Column shift" {
+  has shift: number = 0 "Shift"
+  - left "Left" shift = -3/2
+  - half "Half" shift = -1/2
+  - none "None"
+}
+
+record Unit "A unit" {
+  sp: int = 1 "Strength"
+  kind: Shift = none "Its shift"
+}
+
+rule 1.1 "Modifiers" {
+  text "A unit's strength less one, and its shift."
+  define weaker(u: Unit) -> int "Weaker strength" = u.sp + -1
+  define stronger(u: Unit) -> int = u.sp - -2
+  define moved(u: Unit) -> number = u.kind.shift
+  example "one" {
+    expect weaker(Unit { sp: 3 }) == 2
+    expect stronger(Unit { sp: 3 }) == 5
+    expect moved(Unit { kind: left }) == -3/2
+  }
+}
+'''
+
+
+def test_numbers_below_zero_read_with_a_minus_sign_and_keep_their_value() -> None:
+    """-3/2 on a card is −1½ (it was '-2½', the whole part Python's divmod gives, and -1/2 '-1½'),
+    and a definition adding a negative number reads as a subtraction ('sp − 1', not 'sp + −1')."""
+    from rulec.sheets.text import number_words
+
+    assert [number_words(v, pretty=True) for v in (Fraction(-3, 2), Fraction(-1, 2), -2, "-7/3", Fraction(5, 2))] \
+        == ["−1½", "−½", "−2", "−2⅓", "2½"]
+    assert [number_words(v) for v in (Fraction(-3, 2), -2)] == ["-3/2", "-2"]  # the rules' own spelling
+    result = compile_text(NEGATIVES)
+    assert result.ok, [d.message for d in result.diagnostics]
+    model = result.models["N"]
+    said = {d.name: Words(model).expr(d.body) for d in model.defines}
+    assert (said["weaker"], said["stronger"]) == ("sp − 1", "sp + 2")
+    assert Words(model).expr(next(d.body for d in model.defines if d.name == "weaker"), pretty=False) == "u.sp + -1"
+    made = outputs(result)
+    rows = {r["key"]: r for r in csv.DictReader(io.StringIO(made["cards/n/1.1-Shift.csv"]))}
+    assert [(rows[k]["shift"], rows[k]["shift_numerator"], rows[k]["shift_display"]) for k in ("left", "half")] \
+        == [("-1.5", "-3", "−1½"), ("-0.5", "-1", "−½")]
+    card = Dom(made["cards/n/card-1.html"])
+    assert [c["text"] for c in card.find("td") if c["attrs"].get("data-setting")] == ["−1½", "−½", "0"]
+
+
 def test_zcs_cards_show_the_zoc_class_lists_and_what_changes_a_class(files: dict[str, str]) -> None:
     dom = Dom("".join(v for k, v in sorted(files.items()) if k.startswith("cards/zcs/card-")))
     zoc = dom.find("section", data_enum="ZocClass")[0]
@@ -418,13 +470,16 @@ def test_zcs_cards_show_the_zoc_class_lists_and_what_changes_a_class(files: dict
     assert cells == [["¼", "−2"], ["½", "−1"], ["1", "0"], ["2", "0"], ["3", "0"]]
     assert [r["attrs"]["data-supply-multiplier"] for r in rows] == ["1/4", "1/2", "1", "2", "3"]
     assert "Supply multiplier" in zoc["text"] and "RED modifier" in zoc["text"]
+    # step(step(u.kind.base, -reductions(u, x)), increases(u, x)) in words, not '+ (−reductions) levels'
+    assert "kind base lowered by reductions levels, then raised by increases levels" in "".join(
+        v for k, v in files.items() if k.startswith("cards/zcs/card-"))
     assert "normal × supply multiplier" in zoc["text"]  # what 5.A.1 computes, under its table
     assert not dom.find("section", data_rule="5.A.1", **{"class": "block definition"})  # no second 5.A.1 block
     kinds = dom.find("section", data_enum="UnitKind")[0]
     assert "Full ZOC" in kinds["text"] and "Partial ZOC" in kinds["text"] and "No ZOC" in kinds["text"]
     assert not [e for e in dom.find("th") if e["attrs"].get("class") == "key" and "5.A" in e["text"]]
     table = dom.find("section", data_table="zoc_class")[0]
-    assert "(kind base + (−reductions) levels) + (increases) levels" in table["text"]  # reduced, then increased
+    assert "kind base lowered by reductions levels, then raised by increases levels" in table["text"]
     assert [e for e in dom.find("td") if e["attrs"].get("class") == "val long" and "increases" in e["text"]]
     defs = {s["attrs"]["data-rule"]: s["text"] for s in dom.find("section") if "definition" in
             s["attrs"].get("class", "")}

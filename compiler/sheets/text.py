@@ -177,8 +177,11 @@ _VULGAR = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾", Fra
 
 
 def number_words(value: Any, pretty: bool = False) -> str:
-    """A number (3, a Fraction, or '1/2' as JSON writes one) as text: '1/2', or '½' when pretty."""
+    """A number (3, a Fraction, or '1/2' as JSON writes one) as text: '1/2', or '½' when pretty;
+    below zero with a minus sign when pretty ('−1½', not '-2½' as the whole part of -3/2 is -2)."""
     q = Fraction(value) if isinstance(value, (str, Fraction)) else Fraction(int(value))
+    if q < 0 and pretty:
+        return "−" + number_words(-q, pretty)
     if q.denominator == 1:
         return str(q.numerator)
     whole, part = divmod(q, 1)
@@ -291,6 +294,16 @@ def _word_index(model: m.Resolved) -> _Index:
     )
 
 
+def _magnitude(e: m.Expr) -> tuple[m.Expr, bool]:
+    """An amount and whether it is taken away: -r and 0 - r are (r, True), anything else (e, False)."""
+    if isinstance(e, m.Op) and e.op == "neg":
+        return e.args[0], True
+    if isinstance(e, m.Op) and e.op == "-" and isinstance(e.args[0], m.Lit) and e.args[0].v == 0 \
+            and not isinstance(e.args[0].v, bool):
+        return e.args[1], True
+    return e, False
+
+
 class Words:
     """Expressions of one model in words a player reads: list values by title, constants by value.
 
@@ -397,7 +410,7 @@ class Words:
         if op == "not":
             text = f"not {self.expr(e.args[0], pretty, prec)}"
         elif op == "neg":
-            text = f"−{self.expr(e.args[0], pretty, prec)}"
+            text = f"{'−' if pretty else '-'}{self.expr(e.args[0], pretty, prec)}"  # exports: ASCII
         elif pretty and op in ("in", "not in") and isinstance(e.args[1], (m.ListLit, m.SetLit)) \
                 and 0 < len(e.args[1].items) <= 4:
             a, b = e.args
@@ -412,6 +425,9 @@ class Words:
                 text = f"{self.expr(a, pretty, prec)} is neither {names[0]} nor {names[1]}"
             else:
                 text = f"{self.expr(a, pretty, prec)} is none of {', '.join(names)}"
+        elif pretty and op in ("+", "-") and (k := self.constant(e.args[1])) is not None and k < 0:
+            # base + -1 reads 'base − 1', and base - -1 'base + 1'
+            text = f"{self.expr(e.args[0], pretty, prec)} {'−' if op == '+' else '+'} {number_words(-k, pretty)}"
         else:
             a, b = e.args
             sym = _OPS[op] if pretty else _PLAIN_OPS.get(op, _OPS[op])
@@ -475,9 +491,17 @@ class Words:
             else:
                 where = "above" if k > 0 else "below"
                 text = f"the level {where} {of}" if abs(k) == 1 else f"{abs(k)} levels {where} {of}"
-        else:
-            unit = "steps" if cyclic else "levels"
-            text = f"{of} + ({self.expr(by, True)}) {unit}"
+        else:  # step(base, -reductions) -> 'base lowered by reductions levels'
+            amount, down = _magnitude(by)
+            said = self.expr(amount, True, _NOUN)
+            if cyclic:
+                text = f"{said} steps {'before' if down else 'after'} {of}"
+            else:
+                chained = isinstance(level, m.Builtin) and level.fn == "step" and len(level.args) == 2 \
+                    and not level.cyclic and self.constant(level.args[1]) is None
+                if chained:  # step(step(base, -r), i) -> 'base lowered by r levels, then raised by i levels'
+                    of = self.expr(level, True, _PHRASE) + ", then"
+                text = f"{of} {'lowered' if down else 'raised'} by {said} levels"
         return f"({text})" if outer > _NOUN else text
 
     def _agg(self, e: m.Agg, outer: int) -> str:
